@@ -1,0 +1,11 @@
+import { defineConfig } from 'vitest/config'
+
+export default defineConfig({
+  test: {
+    include: ['shared/**/*.test.ts', 'electron/**/*.test.ts', 'renderer/**/*.test.{ts,tsx}', 'test/unit/**/*.test.ts'],
+    exclude: ['node_modules', 'out', 'test/e2e'],
+    environment: 'node',
+    testTimeout: 20000,
+    pool: 'forks',
+  },
+})

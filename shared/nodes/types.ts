@@ -1,0 +1,74 @@
+import type { z } from 'zod'
+import type { NodeType } from '../flow/node-types'
+
+// The contract every node type fulfils. The engine (run.ts), the canvas (cards, panels), the Expression Builder,
+// the reference index and validation all read these definitions, so a node type is described once, here.
+
+export type PortKind = 'success' | 'failure' | 'true' | 'false' | 'else' | 'default'
+
+export interface Port {
+  id: string
+  label: string
+  kind?: PortKind
+}
+
+export type VariableType = 'string' | 'number' | 'boolean' | 'object' | 'array' | 'unknown'
+
+export interface VariableSpec {
+  /** Dotted path as written inside {{ }}: 'http_call_1.status', 'lead_email', 'button_id'. */
+  path: string
+  description: string
+  type: VariableType
+}
+
+/** A config field that takes {{ }} templates. `pointer` is a JSON pointer into the node's config. */
+export interface TextField {
+  pointer: string
+  label: string
+  value: string
+}
+
+export type Severity = 'error' | 'warning'
+
+export interface Problem {
+  severity: Severity
+  /** Stable machine code, e.g. 'name.duplicate', 'limit.button_title'. */
+  code: string
+  /** A sentence a person understands. */
+  message: string
+  nodeId?: string
+  /** JSON pointer into the node's config ('/buttons/0/title'), when the problem is about one field. */
+  field?: string
+  /** JSON pointer into the whole document ('/nodes/3/config/buttons/0/title'). */
+  pointer: string
+}
+
+export interface ValidateContext {
+  nodeId: string
+  nodeName: string
+  /** Pointer of this node's config in the document, e.g. '/nodes/3/config'. Problems extend it with their field. */
+  configPointer: string
+}
+
+export type NodeCategory = 'trigger' | 'message' | 'input' | 'logic' | 'integration' | 'commerce' | 'end'
+
+export interface NodeDefinition<C = unknown> {
+  type: NodeType
+  label: string
+  description: string
+  category: NodeCategory
+  configSchema: z.ZodType<C>
+  defaults(): C
+  /** Output ports: [] for End; a single {id:'out'} for linear nodes. Edge.sourcePort refers to Port.id. */
+  ports(config: C): Port[]
+  /** True when the node pauses the run for the customer (Question, buttons/list, Chat Flow). */
+  waits(config: C): boolean
+  /** What the node saves into the session, for autocomplete, the Response tree and validation. */
+  variables(config: C, nodeName: string): VariableSpec[]
+  /** Every field that takes {{ }}; the reference index and rename walk exactly these. */
+  textFields(config: C): TextField[]
+  /** Config rules and channel limits of this node alone (graph rules live in shared/flow/validate.ts). */
+  validate(config: C, ctx: ValidateContext): Problem[]
+  /** One line for the canvas card. */
+  summary(config: C): string
+}

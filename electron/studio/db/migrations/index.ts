@@ -1,0 +1,10 @@
+import { migration001 } from './001_flows'
+import type { Migration } from './types'
+
+export type { Migration } from './types'
+
+// The known schema steps, in order. Add one line per new file (NNN_name.ts); versions are 1, 2, 3… without gaps.
+// Never edit or reorder a migration that has shipped: a database records each applied (version, name).
+export const migrations: Migration[] = [
+  migration001,
+]

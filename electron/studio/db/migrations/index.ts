@@ -1,4 +1,5 @@
 import { migration001 } from './001_flows'
+import { migration002 } from './002_runs'
 import type { Migration } from './types'
 
 export type { Migration } from './types'
@@ -7,4 +8,5 @@ export type { Migration } from './types'
 // Never edit or reorder a migration that has shipped: a database records each applied (version, name).
 export const migrations: Migration[] = [
   migration001,
+  migration002,
 ]

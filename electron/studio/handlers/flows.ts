@@ -1,0 +1,43 @@
+import { flowStore } from '../store/flows'
+import type { AreaHandlers } from './types'
+
+export const flowsHandlers: AreaHandlers<'flows'> = {
+  'flows.list': (req, ctx) => ctx.service(flowStore).list(req.search, req.sort),
+  'flows.get': (req, ctx) => ctx.service(flowStore).get(req.id),
+  'flows.create': (req, ctx) => {
+    const flow = ctx.service(flowStore).create(req.name)
+    ctx.emit('flows.changed', { id: flow.id, kind: 'created', revision: flow.revision })
+    return flow
+  },
+  'flows.save': (req, ctx) => {
+    const saved = ctx.service(flowStore).save(req.document, req.expectedRevision)
+    ctx.emit('flows.changed', { id: saved.id, kind: 'saved', revision: saved.revision })
+    return saved
+  },
+  'flows.rename': (req, ctx) => {
+    const flow = ctx.service(flowStore).change(req.id, 'rename', (doc) => ({ ...doc, name: req.name }))
+    ctx.emit('flows.changed', { id: flow.id, kind: 'renamed', revision: flow.revision })
+    return flow
+  },
+  'flows.duplicate': (req, ctx) => {
+    const copy = ctx.service(flowStore).duplicate(req.id)
+    ctx.emit('flows.changed', { id: copy.id, kind: 'duplicated', revision: copy.revision })
+    return copy
+  },
+  'flows.setActive': (req, ctx) => {
+    const reason = req.active ? 'activate' : 'deactivate'
+    const flow = ctx.service(flowStore).change(req.id, reason, (doc) => ({ ...doc, active: req.active }))
+    ctx.emit('flows.changed', { id: flow.id, kind: 'activated', revision: flow.revision })
+    return flow
+  },
+  'flows.delete': (req, ctx) => {
+    ctx.service(flowStore).softDelete(req.id)
+    ctx.emit('flows.changed', { id: req.id, kind: 'deleted' })
+    return { id: req.id }
+  },
+  'flows.restore': (req, ctx) => {
+    const flow = ctx.service(flowStore).restore(req.id)
+    ctx.emit('flows.changed', { id: flow.id, kind: 'restored', revision: flow.revision })
+    return flow
+  },
+}

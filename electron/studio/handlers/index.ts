@@ -1,0 +1,10 @@
+import { flowsHandlers } from './flows'
+import { settingsHandlers } from './settings'
+import type { HandlerMap } from './types'
+
+// Every Command's one implementation. Adding an area: handlers/<area>.ts typed AreaHandlers<'<area>'>, one line
+// here. The HandlerMap type makes a command without a handler a compile error.
+export const handlers: HandlerMap = {
+  ...flowsHandlers,
+  ...settingsHandlers,
+}

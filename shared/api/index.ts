@@ -1,0 +1,38 @@
+import type { z } from 'zod'
+import { flowsCommands } from './commands/flows'
+import { settingsCommands } from './commands/settings'
+import { flowsEvents } from './events/flows'
+
+export * from './result'
+export * from './define'
+export type { FlowSummary, FlowRecord, FlowSort } from './commands/flows'
+export type { FlowsChangeKind } from './events/flows'
+
+// The one contract between UI and back end. Adding an area: one file in commands/ (and events/), one line here.
+export const commands = {
+  ...flowsCommands,
+  ...settingsCommands,
+}
+
+export const events = {
+  ...flowsEvents,
+}
+
+export type Commands = typeof commands
+export type CommandName = keyof Commands
+export type EventName = keyof typeof events
+
+/** What a caller sends (before defaults are applied). */
+export type RequestOf<C extends CommandName> = z.input<Commands[C]['req']>
+/** What a handler receives (validated, defaults applied). */
+export type ParsedRequestOf<C extends CommandName> = z.output<Commands[C]['req']>
+export type ResultOf<C extends CommandName> = Commands[C]['res']
+export type EventPayload<E extends EventName> = (typeof events)[E]
+
+export function isCommandName(name: unknown): name is CommandName {
+  return typeof name === 'string' && Object.prototype.hasOwnProperty.call(commands, name)
+}
+
+export function isEventName(name: unknown): name is EventName {
+  return typeof name === 'string' && Object.prototype.hasOwnProperty.call(events, name)
+}

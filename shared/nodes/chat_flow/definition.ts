@@ -1,0 +1,92 @@
+import { z } from 'zod'
+import type { NodeDefinition, TextField, VariableSpec } from '../types'
+import { oneLine, plural } from '../../flow/summary'
+import { validateChatFlow } from './definition-validate'
+
+export const FORM_FIELD_TYPES = ['text', 'number', 'email', 'date', 'dropdown', 'radio', 'checkbox', 'opt_in'] as const
+
+export const FormFieldSchema = z.object({
+  name: z.string().describe('Key of the field in the submitted form (letters, digits, underscore).'),
+  label: z.string().describe('Label shown above the field.'),
+  type: z.enum(FORM_FIELD_TYPES),
+  required: z.boolean(),
+  options: z
+    .array(z.object({ id: z.string(), title: z.string().describe('At most 30 characters.') }))
+    .describe('dropdown (1–200), radio and checkbox (1–20) choices.'),
+})
+export const FormScreenSchema = z.object({
+  id: z.string().describe("Screen id: upper-case letters, digits and underscore; 'SUCCESS' is reserved."),
+  title: z.string(),
+  fields: z.array(FormFieldSchema).describe('At most 50 components per screen; at most 5 opt-ins.'),
+})
+
+export const ChatFlowConfigSchema = z.object({
+  flowId: z.string().describe('Id of the published form (Chat Flow) on the channel.'),
+  header: z.string().describe('Optional header, at most 60 characters.'),
+  body: z.string().describe('Message body, required, at most 1024 characters.'),
+  footer: z.string().describe('Optional footer, at most 60 characters.'),
+  cta: z.string().describe('Label of the button that opens the form, at most 20 characters, no emoji.'),
+  mode: z.enum(['draft', 'published']),
+  action: z.enum(['navigate', 'data_exchange']).describe('navigate opens the first screen; data_exchange asks the endpoint first.'),
+  screens: z.array(FormScreenSchema).describe('The form, screen by screen; the first is the entry screen.'),
+  responseMapping: z
+    .array(z.object({ field: z.string().describe('Form field name.'), variable: z.string().describe('Session variable that receives it.') }))
+    .describe('Data Exchange response mapping: submitted field → session variable.'),
+})
+export type ChatFlowConfig = z.infer<typeof ChatFlowConfigSchema>
+export type FormField = z.infer<typeof FormFieldSchema>
+
+const FIELD_TYPE: Record<FormField['type'], VariableSpec['type']> = {
+  text: 'string', number: 'number', email: 'string', date: 'string', dropdown: 'string', radio: 'string', checkbox: 'array', opt_in: 'boolean',
+}
+
+export const formFields = (c: ChatFlowConfig) => c.screens.flatMap((s) => s.fields)
+
+function variables(c: ChatFlowConfig, name: string): VariableSpec[] {
+  const byName = new Map(formFields(c).map((f) => [f.name, f]))
+  return [
+    { path: `${name}.response`, description: 'The whole submitted form', type: 'object' },
+    ...formFields(c)
+      .filter((f) => f.name)
+      .map((f) => ({ path: `${name}.response.${f.name}`, description: `Form field ${f.label || f.name}`, type: FIELD_TYPE[f.type] })),
+    ...c.responseMapping
+      .filter((m) => m.variable.trim())
+      .map((m) => {
+        const f = byName.get(m.field)
+        return { path: m.variable, description: `Form field ${m.field}`, type: f ? FIELD_TYPE[f.type] : ('unknown' as const) }
+      }),
+  ]
+}
+
+function textFields(c: ChatFlowConfig): TextField[] {
+  return [
+    { pointer: '/header', label: 'Header', value: c.header },
+    { pointer: '/body', label: 'Body', value: c.body },
+    { pointer: '/footer', label: 'Footer', value: c.footer },
+  ]
+}
+
+export const chatFlowDefinition: NodeDefinition<ChatFlowConfig> = {
+  type: 'chat_flow',
+  label: 'Chat Flow',
+  description: 'Sends an interactive form and waits for its submission; fields are mapped to variables.',
+  category: 'input',
+  configSchema: ChatFlowConfigSchema,
+  defaults: () => ({
+    flowId: '',
+    header: '',
+    body: '',
+    footer: '',
+    cta: 'Open form',
+    mode: 'published',
+    action: 'navigate',
+    screens: [{ id: 'FORM', title: 'Form', fields: [] }],
+    responseMapping: [],
+  }),
+  ports: () => [{ id: 'out', label: 'Submitted' }],
+  waits: () => true,
+  variables,
+  textFields,
+  validate: validateChatFlow,
+  summary: (c) => `${c.body.trim() ? oneLine(c.body, 30) + ' · ' : ''}${plural(formFields(c).length, 'field')}`,
+}

@@ -1,0 +1,28 @@
+import { z } from 'zod'
+import type { NodeDefinition } from '../types'
+import { oneLine } from '../../flow/summary'
+import { ConditionRuleSchema, JoinSchema, describeRules, ruleTextFields, validateRules } from './definition-rules'
+
+export const ConditionConfigSchema = z.object({
+  join: JoinSchema,
+  rules: z.array(ConditionRuleSchema),
+})
+export type ConditionConfig = z.infer<typeof ConditionConfigSchema>
+
+export const conditionDefinition: NodeDefinition<ConditionConfig> = {
+  type: 'condition',
+  label: 'Condition',
+  description: 'Checks rules joined by AND or OR and follows the True or False path.',
+  category: 'logic',
+  configSchema: ConditionConfigSchema,
+  defaults: () => ({ join: 'and', rules: [{ left: '', operator: 'is_not_empty' }] }),
+  ports: () => [
+    { id: 'true', label: 'True', kind: 'true' },
+    { id: 'false', label: 'False', kind: 'false' },
+  ],
+  waits: () => false,
+  variables: () => [],
+  textFields: (c) => ruleTextFields(c.rules, '/rules', 'Condition'),
+  validate: (c, ctx) => validateRules(c.rules, '/rules', 'Condition', ctx),
+  summary: (c) => (c.rules.length ? oneLine(describeRules(c.rules, c.join), 60) : 'No rules yet'),
+}

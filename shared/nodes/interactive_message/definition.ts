@@ -1,0 +1,112 @@
+import { z } from 'zod'
+import type { NodeDefinition, Port, TextField, VariableSpec } from '../types'
+import { oneLine, plural } from '../../flow/summary'
+import { validateInteractive } from './definition-limits'
+
+export const ReplyButtonSchema = z.object({
+  id: z.string().describe('Payload returned when tapped ({{button_id}}); also the output port id. At most 256.'),
+  title: z.string().describe('Visible label, at most 20 characters, unique in the message.'),
+})
+export const ListRowSchema = z.object({
+  id: z.string().describe('Payload returned when chosen ({{row_id}}); also the output port id. At most 200.'),
+  title: z.string().describe('Row title, at most 24 characters.'),
+  description: z.string().describe('Optional second line, at most 72 characters.'),
+})
+export const ListSectionSchema = z.object({
+  title: z.string().describe('Section title, at most 24 characters.'),
+  rows: z.array(ListRowSchema),
+})
+export const InteractiveHeaderSchema = z.object({
+  type: z.enum(['none', 'text', 'image', 'video', 'document']).describe('List menus take a text header only.'),
+  text: z.string().describe('Header text when type is text, at most 60 characters.'),
+  mediaUrl: z.string().describe('Hosted media link when type is image, video or document.'),
+})
+
+export const InteractiveMessageConfigSchema = z.object({
+  mode: z.enum(['buttons', 'list']).describe('Reply buttons (1–3) or a list menu (up to 10 rows).'),
+  header: InteractiveHeaderSchema,
+  body: z.string().describe('Body text, required, at most 1024 characters.'),
+  footer: z.string().describe('Optional footer, at most 60 characters.'),
+  buttons: z.array(ReplyButtonSchema).describe('Used in buttons mode.'),
+  list: z
+    .object({
+      buttonLabel: z.string().describe('Label of the button that opens the list, at most 20 characters.'),
+      sections: z.array(ListSectionSchema),
+    })
+    .describe('Used in list mode.'),
+})
+export type InteractiveMessageConfig = z.infer<typeof InteractiveMessageConfigSchema>
+
+export function listRows(c: InteractiveMessageConfig) {
+  return c.list.sections.flatMap((s) => s.rows)
+}
+
+function textFields(c: InteractiveMessageConfig): TextField[] {
+  const f: TextField[] = []
+  if (c.header.type === 'text') f.push({ pointer: '/header/text', label: 'Header', value: c.header.text })
+  if (c.header.type !== 'text' && c.header.type !== 'none')
+    f.push({ pointer: '/header/mediaUrl', label: 'Header media URL', value: c.header.mediaUrl })
+  f.push({ pointer: '/body', label: 'Body', value: c.body }, { pointer: '/footer', label: 'Footer', value: c.footer })
+  if (c.mode === 'buttons') {
+    c.buttons.forEach((b, i) => f.push({ pointer: `/buttons/${i}/title`, label: `Button ${i + 1} title`, value: b.title }))
+  } else {
+    f.push({ pointer: '/list/buttonLabel', label: 'List button label', value: c.list.buttonLabel })
+    c.list.sections.forEach((s, si) => {
+      f.push({ pointer: `/list/sections/${si}/title`, label: `Section ${si + 1} title`, value: s.title })
+      s.rows.forEach((r, ri) => {
+        const at = `/list/sections/${si}/rows/${ri}`
+        f.push({ pointer: `${at}/title`, label: `Row ${ri + 1} title (section ${si + 1})`, value: r.title })
+        f.push({ pointer: `${at}/description`, label: `Row ${ri + 1} description (section ${si + 1})`, value: r.description })
+      })
+    })
+  }
+  return f
+}
+
+function variables(c: InteractiveMessageConfig, name: string): VariableSpec[] {
+  if (c.mode === 'buttons')
+    return [
+      { path: 'button_id', description: 'Id of the button the customer tapped', type: 'string' },
+      { path: '_last_button_payload', description: 'Payload of the last button tapped', type: 'string' },
+      { path: '_last_button_text', description: 'Label of the last button tapped', type: 'string' },
+      { path: `${name}.id`, description: 'Id of the button tapped on this message', type: 'string' },
+      { path: `${name}.title`, description: 'Label of the button tapped on this message', type: 'string' },
+    ]
+  return [
+    { path: 'row_id', description: 'Id of the list row the customer chose', type: 'string' },
+    { path: '_last_row_payload', description: 'Payload of the last list row selected', type: 'string' },
+    { path: '_last_row_text', description: 'Title of the last list row selected', type: 'string' },
+    { path: `${name}.id`, description: 'Id of the row chosen on this message', type: 'string' },
+    { path: `${name}.title`, description: 'Title of the row chosen on this message', type: 'string' },
+  ]
+}
+
+export const interactiveMessageDefinition: NodeDefinition<InteractiveMessageConfig> = {
+  type: 'interactive_message',
+  label: 'Interactive Message',
+  description: 'Sends reply buttons or a list menu and waits; each button or row has its own path.',
+  category: 'message',
+  configSchema: InteractiveMessageConfigSchema,
+  defaults: () => ({
+    mode: 'buttons',
+    header: { type: 'none', text: '', mediaUrl: '' },
+    body: '',
+    footer: '',
+    buttons: [
+      { id: 'yes', title: 'Yes' },
+      { id: 'no', title: 'No' },
+    ],
+    list: { buttonLabel: 'Choose', sections: [{ title: 'Options', rows: [{ id: 'option_1', title: 'Option 1', description: '' }] }] },
+  }),
+  ports: (c): Port[] =>
+    c.mode === 'buttons'
+      ? c.buttons.map((b) => ({ id: b.id, label: b.title || b.id }))
+      : listRows(c).map((r) => ({ id: r.id, label: r.title || r.id })),
+  waits: () => true,
+  variables,
+  textFields,
+  validate: validateInteractive,
+  summary: (c) =>
+    (c.body.trim() ? oneLine(c.body, 40) + ' · ' : '') +
+    (c.mode === 'buttons' ? plural(c.buttons.length, 'button') : plural(listRows(c).length, 'row')),
+}

@@ -1,0 +1,31 @@
+import { z } from 'zod'
+import type { NodeDefinition } from '../types'
+import { maxLength, requireText } from '../../flow/checks'
+import { oneLine } from '../../flow/summary'
+
+export const MessageConfigSchema = z.object({
+  text: z.string().describe('Message body; takes {{ }} placeholders. At most 4096 characters.'),
+  previewUrl: z.boolean().describe('Ask the client to show a preview card for the first URL in the body.'),
+})
+export type MessageConfig = z.infer<typeof MessageConfigSchema>
+
+export const TEXT_BODY_MAX = 4096
+
+export const messageDefinition: NodeDefinition<MessageConfig> = {
+  type: 'message',
+  label: 'Message',
+  description: 'Sends a text message and continues at once.',
+  category: 'message',
+  configSchema: MessageConfigSchema,
+  defaults: () => ({ text: '', previewUrl: false }),
+  ports: () => [{ id: 'out', label: 'Next' }],
+  waits: () => false,
+  variables: () => [],
+  textFields: (c) => [{ pointer: '/text', label: 'Message text', value: c.text }],
+  validate: (c, ctx) => [
+    ...requireText(ctx, '/text', c.text, 'Message text'),
+    ...maxLength(ctx, '/text', c.text, TEXT_BODY_MAX, 'Message text'),
+  ],
+  summary: (c) => (c.text.trim() ? oneLine(c.text) : 'No text yet'),
+}
+

@@ -1,0 +1,54 @@
+import { z } from 'zod'
+import type { NodeDefinition, Problem, ValidateContext } from '../types'
+import { IDENTIFIER, duplicates, error, requireText } from '../../flow/checks'
+import { plural } from '../../flow/summary'
+
+export const ScriptConfigSchema = z.object({
+  code: z.string().describe('JavaScript body run in a sandbox; it reads `input` and returns an object whose keys are the outputs.'),
+  inputs: z
+    .array(z.object({ name: z.string().describe('Name inside the script: input.<name>.'), value: z.string().describe('Template, e.g. {{http_call_1.result.total}}.') }))
+    .describe('Session values mapped into the script.'),
+  outputs: z
+    .array(z.object({ name: z.string(), type: z.enum(['string', 'number', 'boolean', 'object', 'array', 'unknown']) }))
+    .describe('Keys of the returned object, saved as {{<node name>.<key>}}.'),
+  timeoutMs: z.number().int().describe('The script is stopped after this many milliseconds (100–5000); failure port follows.'),
+})
+export type ScriptConfig = z.infer<typeof ScriptConfigSchema>
+
+function validate(c: ScriptConfig, ctx: ValidateContext): Problem[] {
+  const out: Problem[] = [...requireText(ctx, '/code', c.code, 'Script code')]
+  const names = (list: { name: string }[], what: string, at: string) => {
+    const dup = duplicates(list.map((x) => x.name))
+    list.forEach((x, i) => {
+      if (!IDENTIFIER.test(x.name))
+        out.push(error(ctx, 'config.variable_name', `${what} name '${x.name}' may hold only letters, digits and underscore and must not start with a digit.`, `${at}/${i}/name`))
+      else if (dup.has(x.name)) out.push(error(ctx, 'config.duplicate_name', `${what} name '${x.name}' is used twice.`, `${at}/${i}/name`))
+    })
+  }
+  names(c.inputs, 'Input', '/inputs')
+  names(c.outputs, 'Output', '/outputs')
+  if (c.timeoutMs < 100 || c.timeoutMs > 5000)
+    out.push(error(ctx, 'config.range', `Timeout must be between 100 and 5000 ms; ${c.timeoutMs} given.`, '/timeoutMs'))
+  return out
+}
+
+export const scriptDefinition: NodeDefinition<ScriptConfig> = {
+  type: 'script',
+  label: 'Script',
+  description: 'Runs a short JavaScript function on mapped inputs; its returned keys are saved under the node name.',
+  category: 'logic',
+  configSchema: ScriptConfigSchema,
+  defaults: () => ({ code: 'return {}', inputs: [], outputs: [], timeoutMs: 1000 }),
+  ports: () => [
+    { id: 'success', label: 'Success', kind: 'success' },
+    { id: 'failure', label: 'Failure', kind: 'failure' },
+  ],
+  waits: () => false,
+  variables: (c, name) => [
+    ...c.outputs.filter((o) => o.name).map((o) => ({ path: `${name}.${o.name}`, description: `Script output ${o.name}`, type: o.type })),
+    { path: `${name}.error`, description: 'Why the script failed, empty on success', type: 'string' },
+  ],
+  textFields: (c) => c.inputs.map((x, i) => ({ pointer: `/inputs/${i}/value`, label: `Input ${x.name || i + 1}`, value: x.value })),
+  validate,
+  summary: (c) => `${plural(c.inputs.length, 'input')} → ${c.outputs.map((o) => o.name).join(', ') || 'no outputs'}`,
+}

@@ -1,0 +1,44 @@
+import { z } from 'zod'
+import type { NodeDefinition, VariableSpec } from '../types'
+import { maxLength, requireText } from '../../flow/checks'
+
+export const SpmConfigSchema = z.object({
+  catalogId: z.string().describe('Catalogue id.'),
+  productId: z.string().describe('product_retailer_id of the product; takes {{ }} placeholders.'),
+  body: z.string().describe('Optional body, at most 1024 characters.'),
+  footer: z.string().describe('Optional footer, at most 60 characters.'),
+})
+export type SpmConfig = z.infer<typeof SpmConfigSchema>
+
+/** A cart sent back from a product message arrives as an order (channel-reference §4). */
+export function orderVariables(): VariableSpec[] {
+  return [
+    { path: 'order.catalog_id', description: 'Catalogue of the cart the customer sent', type: 'string' },
+    { path: 'order.product_items', description: 'Items of the cart: product_retailer_id, quantity, item_price, currency', type: 'array' },
+    { path: 'order.text', description: 'Note the customer added to the cart', type: 'string' },
+  ]
+}
+
+export const spmDefinition: NodeDefinition<SpmConfig> = {
+  type: 'spm',
+  label: 'Single Product',
+  description: 'Sends one product of the catalogue; the customer can add it to a cart.',
+  category: 'commerce',
+  configSchema: SpmConfigSchema,
+  defaults: () => ({ catalogId: '', productId: '', body: '', footer: '' }),
+  ports: () => [{ id: 'out', label: 'Next' }],
+  waits: () => false,
+  variables: orderVariables,
+  textFields: (c) => [
+    { pointer: '/productId', label: 'Product id', value: c.productId },
+    { pointer: '/body', label: 'Body', value: c.body },
+    { pointer: '/footer', label: 'Footer', value: c.footer },
+  ],
+  validate: (c, ctx) => [
+    ...requireText(ctx, '/catalogId', c.catalogId, 'Catalogue id'),
+    ...requireText(ctx, '/productId', c.productId, 'Product id'),
+    ...maxLength(ctx, '/body', c.body, 1024, 'Body'),
+    ...maxLength(ctx, '/footer', c.footer, 60, 'Footer'),
+  ],
+  summary: (c) => (c.productId ? `Product ${c.productId}` : 'No product yet'),
+}

@@ -1,0 +1,28 @@
+// Diagnostics for the editor and validation: syntax, static errors, and (given a resolver that knows the flow's
+// variables and sample responses) warnings for unknown variables and paths a sample response does not have.
+import type { Diagnostic } from './types'
+import { compileCached } from './template'
+import { segmentSpans } from './paths'
+
+export interface CheckContext {
+  resolve?(path: string[]): 'ok' | 'unknown-root' | { unknownFrom: number }
+}
+
+export function checkTemplate(text: string, ctx?: CheckContext): Diagnostic[] {
+  const compiled = compileCached(text)
+  if (!ctx?.resolve) return compiled.diagnostics
+  const out = [...compiled.diagnostics]
+  for (const ref of compiled.refs) {
+    const r = ctx.resolve(ref.path)
+    if (r === 'ok') continue
+    const spans = segmentSpans(ref.path, ref.start)
+    if (r === 'unknown-root' || ref.path.length === 1) {
+      out.push({ severity: 'warning', code: 'unknown-variable', message: `unknown variable or node '${ref.path[0]}'`, start: spans[0]!.start, end: spans[0]!.end })
+      continue
+    }
+    const i = Math.min(Math.max(r.unknownFrom, 1), ref.path.length - 1)
+    const owner = ref.path.slice(0, i).join('.')
+    out.push({ severity: 'warning', code: 'unknown-path', message: `'${owner}' has no field '${ref.path[i]}' in its sample response`, start: spans[i]!.start, end: ref.end })
+  }
+  return out.sort((a, b) => a.start - b.start)
+}

@@ -1,0 +1,99 @@
+// Math functions. Variadic ones accept lists too (sum({{order.prices}})) and skip empty values, like a spreadsheet.
+import type { FunctionDef } from './types'
+import { ExprError } from '../errors'
+import { cleanNumber, describeValue, isBlank, numericValue } from '../values'
+
+export function toNumber(v: unknown, fn: string): number {
+  const n = numericValue(v)
+  if (n === undefined) throw new ExprError('wrong-kind', `${fn} expects a number, got ${describeValue(v)}`)
+  return n
+}
+
+/** Numbers of all arguments, lists flattened, empty values skipped. */
+function numbers(args: unknown[], fn: string): number[] {
+  const out: number[] = []
+  const stack = [...args].reverse()
+  while (stack.length) {
+    const v = stack.pop()
+    if (Array.isArray(v)) for (let i = v.length - 1; i >= 0; i--) stack.push(v[i])
+    else if (!isBlank(v)) out.push(toNumber(v, fn))
+  }
+  return out
+}
+
+function nonEmpty(args: unknown[], fn: string): number[] {
+  const ns = numbers(args, fn)
+  if (ns.length === 0) throw new ExprError('no-values', `${fn} needs at least one number, but every value is empty`)
+  return ns
+}
+
+/** n × 10^d without going through binary multiplication, so round(1.005, 2) is 1.01. */
+function shift(n: number, d: number): number {
+  const [m, e = '0'] = String(n).split('e')
+  return Number(`${m}e${Number(e) + d}`)
+}
+
+export function roundHalfAway(x: number, digits: number): number {
+  const r = Math.sign(x) * shift(Math.round(shift(Math.abs(x), digits)), -digits)
+  return r === 0 ? 0 : r
+}
+
+const variadic = { minArgs: 1, maxArgs: null, argKinds: ['number'] } as const
+
+export const MATH_FUNCTIONS: FunctionDef[] = [
+  {
+    name: 'sum', category: 'math', signature: 'sum(value1, value2, …)', ...variadic,
+    description: 'Adds numbers; lists are added item by item and empty values are skipped.',
+    example: '{{sum({{price}}, {{tax}})}} → 295.5',
+    call: (a) => cleanNumber(numbers(a, 'sum').reduce((s, n) => s + n, 0)),
+  },
+  {
+    name: 'avg', category: 'math', signature: 'avg(value1, value2, …)', ...variadic,
+    description: 'Average of the numbers given (lists included, empty values skipped).',
+    example: '{{avg(4, 5, 9)}} → 6',
+    call: (a) => {
+      const ns = nonEmpty(a, 'avg')
+      return cleanNumber(ns.reduce((s, n) => s + n, 0) / ns.length)
+    },
+  },
+  {
+    name: 'min', category: 'math', signature: 'min(value1, value2, …)', ...variadic,
+    description: 'Smallest of the numbers given (lists included, empty values skipped).',
+    example: '{{min({{price}}, 200)}} → 200',
+    call: (a) => Math.min(...nonEmpty(a, 'min')),
+  },
+  {
+    name: 'max', category: 'math', signature: 'max(value1, value2, …)', ...variadic,
+    description: 'Largest of the numbers given (lists included, empty values skipped).',
+    example: '{{max({{price}}, 200)}} → 250',
+    call: (a) => Math.max(...nonEmpty(a, 'max')),
+  },
+  {
+    name: 'round', category: 'math', signature: 'round(number, digits?)', minArgs: 1, maxArgs: 2, argKinds: ['number', 'number'],
+    description: 'Rounds to the nearest whole number, or to digits decimals; halves round away from zero.',
+    example: '{{round(2.345, 2)}} → 2.35',
+    call: (a) => {
+      const digits = a.length > 1 ? toNumber(a[1], 'round') : 0
+      if (!Number.isInteger(digits) || Math.abs(digits) > 15) throw new ExprError('wrong-kind', `round takes a whole number of digits between -15 and 15, got ${digits}`)
+      return roundHalfAway(toNumber(a[0], 'round'), digits)
+    },
+  },
+  {
+    name: 'floor', category: 'math', signature: 'floor(number)', minArgs: 1, maxArgs: 1, argKinds: ['number'],
+    description: 'Rounds down to the whole number below.',
+    example: '{{floor(4.8)}} → 4',
+    call: (a) => Math.floor(toNumber(a[0], 'floor')),
+  },
+  {
+    name: 'ceil', category: 'math', signature: 'ceil(number)', minArgs: 1, maxArgs: 1, argKinds: ['number'],
+    description: 'Rounds up to the whole number above.',
+    example: '{{ceil(4.2)}} → 5',
+    call: (a) => Math.ceil(toNumber(a[0], 'ceil')),
+  },
+  {
+    name: 'abs', category: 'math', signature: 'abs(number)', minArgs: 1, maxArgs: 1, argKinds: ['number'],
+    description: 'The number without its sign.',
+    example: '{{abs(-7)}} → 7',
+    call: (a) => Math.abs(toNumber(a[0], 'abs')),
+  },
+]

@@ -1,0 +1,50 @@
+// Text functions. Numbers and true/false are accepted as their text; objects and lists are not (except concat,
+// which writes them as JSON, and length, which counts list items).
+import type { FunctionDef } from './types'
+import { ExprError } from '../errors'
+import { describeValue, display } from '../values'
+
+function toText(v: unknown, fn: string): string {
+  if (v !== null && typeof v === 'object') throw new ExprError('wrong-kind', `${fn} expects text, got ${describeValue(v)}`)
+  return display(v)
+}
+
+export const STRING_FUNCTIONS: FunctionDef[] = [
+  {
+    name: 'concat', category: 'string', signature: 'concat(text1, text2, …)', minArgs: 1, maxArgs: null, argKinds: ['any'],
+    description: 'Joins values into one text; empty values add nothing.',
+    example: "{{concat({{first}}, ' ', {{last}})}} → Asha Verma",
+    call: (a) => a.map(display).join(''),
+  },
+  {
+    name: 'toUpperCase', category: 'string', signature: 'toUpperCase(text)', minArgs: 1, maxArgs: 1, argKinds: ['text'],
+    description: 'The text in capital letters.',
+    example: "{{toUpperCase('order shipped')}} → ORDER SHIPPED",
+    call: (a) => toText(a[0], 'toUpperCase').toUpperCase(),
+  },
+  {
+    name: 'toLowerCase', category: 'string', signature: 'toLowerCase(text)', minArgs: 1, maxArgs: 1, argKinds: ['text'],
+    description: 'The text in small letters; useful to compare answers without caring about case.',
+    example: "{{toLowerCase('YES')}} → yes",
+    call: (a) => toText(a[0], 'toLowerCase').toLowerCase(),
+  },
+  {
+    name: 'trim', category: 'string', signature: 'trim(text)', minArgs: 1, maxArgs: 1, argKinds: ['text'],
+    description: 'The text without spaces and line breaks at its start and end.',
+    example: "{{trim('  ravi  ')}} → ravi",
+    call: (a) => toText(a[0], 'trim').trim(),
+  },
+  {
+    name: 'length', category: 'string', signature: 'length(textOrList)', minArgs: 1, maxArgs: 1, argKinds: ['any'],
+    description: 'Number of characters of a text, or of items of a list; 0 when empty.',
+    example: "{{length('Pune')}} → 4",
+    call: (a) => {
+      const v = a[0]
+      if (Array.isArray(v)) return v.length
+      if (v !== null && typeof v === 'object') throw new ExprError('wrong-kind', `length expects text or a list, got ${describeValue(v)}`)
+      let n = 0
+      for (const _ of display(v)) n++ // counts characters, not UTF-16 units: an emoji is one
+      return n
+    },
+  },
+]

@@ -1,0 +1,85 @@
+// Checks that need no session: bare names, unknown functions, argument counts, literals of the wrong kind and
+// literal division by zero. Run once per placeholder at compile time; the same checks serve the engine and editor.
+import type { Expr } from './ast'
+import type { Diagnostic } from './types'
+import { FUNCTIONS } from './functions'
+import { numericValue } from './values'
+
+export function checkExpr(root: Expr, out: Diagnostic[]): void {
+  const stack: Expr[] = [root]
+  while (stack.length) {
+    const e = stack.pop()!
+    switch (e.type) {
+      case 'name':
+        out.push(err('bare-name', `'${e.name}' is not a function or keyword: did you mean {{${e.name}}}?`, e))
+        break
+      case 'unary':
+        if (e.op !== '!') literalNumber(e.arg, `'${e.op}'`, out)
+        stack.push(e.arg)
+        break
+      case 'binary':
+        if (e.op === '-' || e.op === '*' || e.op === '/' || e.op === '%') {
+          literalNumber(e.left, `'${e.op}'`, out)
+          literalNumber(e.right, `'${e.op}'`, out)
+          if ((e.op === '/' || e.op === '%') && e.right.type === 'num' && e.right.value === 0)
+            out.push(err('division-by-zero', 'division by zero', e.right))
+        }
+        stack.push(e.right, e.left)
+        break
+      case 'call':
+        call(e, out)
+        for (let i = e.args.length - 1; i >= 0; i--) stack.push(e.args[i]!)
+        break
+    }
+  }
+}
+
+function call(e: Extract<Expr, { type: 'call' }>, out: Diagnostic[]): void {
+  const fn = FUNCTIONS.get(e.name)
+  const nameSpan = { start: e.start, end: e.nameEnd }
+  if (!fn) {
+    const near = suggest(e.name)
+    out.push(err('unknown-function', `unknown function '${e.name}'${near ? `: did you mean ${near}?` : ''}`, nameSpan))
+    return
+  }
+  const n = e.args.length
+  if (n < fn.minArgs || (fn.maxArgs !== null && n > fn.maxArgs)) {
+    const want = fn.maxArgs === null ? `at least ${fn.minArgs}` : fn.minArgs === fn.maxArgs ? `${fn.minArgs}` : `${fn.minArgs} to ${fn.maxArgs}`
+    out.push(err('arity', `${fn.name} takes ${want} argument${want === '1' ? '' : 's'}, got ${n}: ${fn.signature}`, e))
+  }
+  e.args.forEach((a, i) => {
+    const kind = fn.argKinds[Math.min(i, fn.argKinds.length - 1)]
+    if (kind === 'number') literalNumber(a, fn.name, out)
+  })
+}
+
+function literalNumber(e: Expr, what: string, out: Diagnostic[]): void {
+  if ((e.type === 'str' && numericValue(e.value) === undefined) || e.type === 'bool' || e.type === 'null') {
+    const shown = e.type === 'str' ? `the text '${e.value}'` : e.type === 'bool' ? `the value ${e.value}` : 'null'
+    out.push(err('wrong-kind', `${what} expects a number, not ${shown}`, e))
+  }
+}
+
+function suggest(name: string): string | undefined {
+  const lower = name.toLowerCase()
+  let best: string | undefined
+  let bestD = 3
+  for (const f of FUNCTIONS.keys()) {
+    const d = f.toLowerCase() === lower ? 0 : distance(lower, f.toLowerCase())
+    if (d < bestD) [best, bestD] = [f, d]
+  }
+  return best
+}
+
+function distance(a: string, b: string): number {
+  if (Math.abs(a.length - b.length) > 2) return 99
+  let prev = Array.from({ length: b.length + 1 }, (_, j) => j)
+  for (let i = 1; i <= a.length; i++) {
+    const cur = [i]
+    for (let j = 1; j <= b.length; j++) cur[j] = Math.min(prev[j]! + 1, cur[j - 1]! + 1, prev[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1))
+    prev = cur
+  }
+  return prev[b.length]!
+}
+
+const err = (code: string, message: string, s: { start: number; end: number }): Diagnostic => ({ severity: 'error', code, message, start: s.start, end: s.end })

@@ -1,0 +1,70 @@
+// Cuts a template into literal text and `{{ … }}` chunks. Inside a chunk, inner `{{path}}` pairs nest and quoted
+// strings are skipped, so `{{concat('}}', {{a}})}}` closes at the last `}}`. `\{{` writes a literal `{{`.
+import type { Chunk, Diagnostic } from './types'
+import { stringEnd } from './strings'
+
+export function splitTemplate(text: string): { chunks: Chunk[]; diagnostics: Diagnostic[] } {
+  const chunks: Chunk[] = []
+  const diagnostics: Diagnostic[] = []
+  let buf = ''
+  let bufStart = 0
+  let i = 0
+  const flush = (end: number) => {
+    if (end > bufStart) chunks.push({ kind: 'text', text: buf, start: bufStart, end })
+    buf = ''
+  }
+  while (i < text.length) {
+    const open = text.indexOf('{{', i)
+    if (open < 0) {
+      buf += text.slice(i)
+      i = text.length
+      break
+    }
+    if (open > 0 && text[open - 1] === '\\') {
+      buf += text.slice(i, open - 1) + '{{'
+      i = open + 2
+      continue
+    }
+    buf += text.slice(i, open)
+    const close = findClose(text, open + 2)
+    if (close < 0) {
+      diagnostics.push({
+        severity: 'error',
+        code: 'unclosed-placeholder',
+        message: "'{{' is never closed: add '}}' after the variable or expression",
+        start: open,
+        end: open + 2,
+      })
+      buf += text.slice(open)
+      i = text.length
+      break
+    }
+    flush(open)
+    chunks.push({ kind: 'code', source: text.slice(open + 2, close), start: open, end: close + 2 })
+    i = close + 2
+    bufStart = i
+  }
+  flush(text.length)
+  return { chunks, diagnostics }
+}
+
+/** Index of the `}}` closing a chunk whose code starts at `from`, or -1. */
+function findClose(text: string, from: number): number {
+  let depth = 0
+  let j = from
+  while (j < text.length) {
+    const c = text.charCodeAt(j)
+    if (c === 39 || c === 34) {
+      const end = stringEnd(text, j)
+      j = end < 0 ? j + 1 : end
+    } else if (c === 123 && text.charCodeAt(j + 1) === 123) {
+      depth++
+      j += 2
+    } else if (c === 125 && text.charCodeAt(j + 1) === 125) {
+      if (depth === 0) return j
+      depth--
+      j += 2
+    } else j++
+  }
+  return -1
+}

@@ -1,0 +1,117 @@
+// What values mean: numbers in text, emptiness, truth, equality, order and how a value is written into a message.
+// The rules are documented with examples in docs/expressions.md; keep the two in step.
+
+const NUMERIC_RE = /^\s*[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?\s*$/
+
+/** The number a value stands for: a finite number, or text that is exactly a decimal number ("18", " 2.5 ", "-1e3"). */
+export function numericValue(v: unknown): number | undefined {
+  if (typeof v === 'number') return Number.isFinite(v) ? v : undefined
+  if (typeof v === 'string' && NUMERIC_RE.test(v)) {
+    const n = Number(v)
+    return Number.isFinite(n) ? n : undefined
+  }
+  return undefined
+}
+
+/** Unset, null, or text that is empty once spaces are trimmed. */
+export function isBlank(v: unknown): boolean {
+  return v === undefined || v === null || (typeof v === 'string' && v.trim() === '')
+}
+
+/** Blank, an empty list or an object without keys: what is_empty, ifEmpty and coalesce test. */
+export function isEmpty(v: unknown): boolean {
+  if (isBlank(v)) return true
+  if (Array.isArray(v)) return v.length === 0
+  if (typeof v === 'object') return Object.keys(v as object).length === 0
+  return false
+}
+
+/** False for empty values, false, 0 (also "0"), and the text "false" in any case; true for everything else. */
+export function truthy(v: unknown): boolean {
+  if (typeof v === 'boolean') return v
+  if (typeof v === 'number') return v !== 0 && !Number.isNaN(v)
+  if (isEmpty(v)) return false
+  if (typeof v === 'string') {
+    const n = numericValue(v)
+    if (n !== undefined) return n !== 0
+    return v.trim().toLowerCase() !== 'false'
+  }
+  return true
+}
+
+/** Removes binary floating-point noise: 100 * 1.18 is 118, 0.1 + 0.2 is 0.3 (15 significant digits are kept). */
+export function cleanNumber(n: number): number {
+  return Number.isInteger(n) || !Number.isFinite(n) ? n : Number(n.toPrecision(15))
+}
+
+/** How a value is written into text: unset and null as '', numbers without noise, objects and lists as compact JSON. */
+export function display(v: unknown): string {
+  switch (typeof v) {
+    case 'string':
+      return v
+    case 'number':
+      return String(cleanNumber(v))
+    case 'boolean':
+      return v ? 'true' : 'false'
+    case 'undefined':
+      return ''
+    case 'bigint':
+      return v.toString()
+    case 'object':
+      if (v === null) return ''
+      try {
+        return JSON.stringify(v) ?? ''
+      } catch {
+        return '' // a cycle cannot come from JSON session data; render nothing rather than crash
+      }
+    default:
+      return ''
+  }
+}
+
+/** `==`: numbers when both sides are numbers or numeric text; two blanks are equal; otherwise exact text. */
+export function looseEquals(a: unknown, b: unknown): boolean {
+  const na = numericValue(a)
+  const nb = numericValue(b)
+  if (na !== undefined && nb !== undefined) return cleanNumber(na) === cleanNumber(nb)
+  const ba = isBlank(a)
+  const bb = isBlank(b)
+  if (ba || bb) return ba && bb
+  return display(a) === display(b)
+}
+
+/** `===`: same kind and same value, no conversion ("18" === 18 is false). Unset counts as the empty text. */
+export function strictEquals(a: unknown, b: unknown): boolean {
+  const x = a === undefined ? '' : a
+  const y = b === undefined ? '' : b
+  if (typeof x === 'number' && typeof y === 'number') return cleanNumber(x) === cleanNumber(y)
+  if (x !== null && y !== null && typeof x === 'object' && typeof y === 'object') return display(x) === display(y)
+  return x === y
+}
+
+/**
+ * Order for < > <= >=: numerically when both sides are numbers or numeric text, by character codes when both are
+ * non-empty non-numeric text ("2026-01-05" < "2026-11-25", "B" < "a"); undefined (every comparison false) otherwise.
+ */
+export function compareValues(a: unknown, b: unknown): number | undefined {
+  const na = numericValue(a)
+  const nb = numericValue(b)
+  if (na !== undefined && nb !== undefined) {
+    const x = cleanNumber(na)
+    const y = cleanNumber(nb)
+    return x < y ? -1 : x > y ? 1 : 0
+  }
+  if (na !== undefined || nb !== undefined) return undefined
+  if (typeof a !== 'string' || typeof b !== 'string' || isBlank(a) || isBlank(b)) return undefined
+  return a < b ? -1 : a > b ? 1 : 0
+}
+
+/** A short quotation of a value for error messages. */
+export function describeValue(v: unknown): string {
+  if (v === undefined || v === null || (typeof v === 'string' && v.trim() === '')) return 'an empty value'
+  if (typeof v === 'string') return `the text '${v.length > 30 ? v.slice(0, 30) + '…' : v}'`
+  if (typeof v === 'boolean') return `the value ${v}`
+  if (Array.isArray(v)) return 'a list'
+  if (typeof v === 'object') return 'an object'
+  return `the value ${display(v)}`
+}

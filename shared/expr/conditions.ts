@@ -32,7 +32,14 @@ export function evaluateRule(rule: ConditionRule, vars: Vars): { result: boolean
     return { result: isEmpty(l.value) === (rule.operator === 'is_empty'), errors: l.errors }
   }
   const r = evaluateTemplate(rule.right ?? '', vars)
-  return { result: apply(rule.operator, l.value, r.value), errors: [...l.errors, ...r.errors] }
+  const errors = [...l.errors, ...r.errors]
+  try {
+    return { result: apply(rule.operator, l.value, r.value), errors }
+  } catch (err) {
+    if (!(err instanceof RangeError)) throw err
+    errors.push({ severity: 'error', code: 'too-deep', message: 'a value is nested too deeply to compare', start: 0, end: rule.left.length })
+    return { result: false, errors }
+  }
 }
 
 /** 'and': every rule holds (an empty group holds); 'or': at least one does. Stops at the first deciding rule. */

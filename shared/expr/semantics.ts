@@ -45,7 +45,7 @@ function call(e: Extract<Expr, { type: 'call' }>, out: Diagnostic[]): void {
   const n = e.args.length
   if (n < fn.minArgs || (fn.maxArgs !== null && n > fn.maxArgs)) {
     const want = fn.maxArgs === null ? `at least ${fn.minArgs}` : fn.minArgs === fn.maxArgs ? `${fn.minArgs}` : `${fn.minArgs} to ${fn.maxArgs}`
-    out.push(err('arity', `${fn.name} takes ${want} argument${want === '1' ? '' : 's'}, got ${n}: ${fn.signature}`, e))
+    out.push(err('arity', `${fn.name} takes ${want} argument${(fn.maxArgs ?? fn.minArgs) === 1 ? '' : 's'}, got ${n}: ${fn.signature}`, e))
   }
   e.args.forEach((a, i) => {
     const kind = fn.argKinds[Math.min(i, fn.argKinds.length - 1)]

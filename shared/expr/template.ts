@@ -56,7 +56,7 @@ function build(parts: Part[], diagnostics: Diagnostic[], refs: VarRef[], always:
   const render = (vars: Vars) => {
     const errors = [...always]
     let text = ''
-    for (const p of parts) text += typeof p === 'string' ? p : display(run(p, vars, errors))
+    for (const p of parts) text += typeof p === 'string' ? p : (run(p, vars, errors, true) as string)
     return { text, errors }
   }
   return {
@@ -75,18 +75,20 @@ function build(parts: Part[], diagnostics: Diagnostic[], refs: VarRef[], always:
   }
 }
 
-function run(p: CodePart, vars: Vars, errors: Diagnostic[]): unknown {
+/** The placeholder's value (or its text when asText); undefined / '' with the error recorded when it fails. */
+function run(p: CodePart, vars: Vars, errors: Diagnostic[], asText = false): unknown {
   if (p.broken.length) {
     errors.push(...p.broken)
-    return undefined
+    return asText ? '' : undefined
   }
   try {
-    return evaluate(p.expr, vars)
+    const v = evaluate(p.expr, vars)
+    return asText ? display(v) : v
   } catch (err) {
     if (err instanceof ExprError) errors.push({ severity: 'error', code: err.code, message: err.message, start: err.start, end: err.end })
     else if (err instanceof RangeError) errors.push({ severity: 'error', code: 'too-deep', message: 'the value is nested too deeply to use here', start: p.expr.start, end: p.expr.end })
     else throw err
-    return undefined
+    return asText ? '' : undefined
   }
 }
 

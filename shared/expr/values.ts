@@ -61,8 +61,10 @@ export function display(v: unknown): string {
       if (v === null) return ''
       try {
         return JSON.stringify(v) ?? ''
-      } catch {
-        return '' // a cycle cannot come from JSON session data; render nothing rather than crash
+      } catch (err) {
+        // A cycle cannot come from JSON session data: render nothing. Too deep (RangeError) is reported by the caller.
+        if (err instanceof TypeError) return ''
+        throw err
       }
     default:
       return ''

@@ -1,0 +1,105 @@
+// Fixture table: template → diagnostics. Each expectation names the code, the severity and the exact characters the
+// diagnostic underlines, so a shifted offset fails the test.
+import { describe, expect, it } from 'vitest'
+import { checkTemplate, MAX_DEPTH, MAX_TEMPLATE_LENGTH, renderTemplate } from './index'
+
+type Want = [code: string, underlined: string, severity?: 'error' | 'warning']
+
+const table: [template: string, want: Want[]][] = [
+  ['Hello {{name}}, {{ {{price}} * 1.18 }}', []],
+  ['Hello {{name', [['unclosed-placeholder', '{{']]],
+  ['ok {{a}} then {{ {{b}} + 1', [['unclosed-placeholder', '{{']]],
+  ['{{}}', [['empty-placeholder', '{{}}']]],
+  ['x {{   }} y', [['empty-placeholder', '{{   }}']]],
+  ['{{price * 1.18}}', [['bare-name', 'price']]],
+  ['{{ sum(price, {{tax}}) }}', [['bare-name', 'price']]],
+  ['{{ foo(1) }}', [['unknown-function', 'foo']]],
+  ['{{ toUppercase({{name}}) }}', [['unknown-function', 'toUppercase']]],
+  ['{{ constructor(1) }}', [['unknown-function', 'constructor']]],
+  ['{{ round(1, 2, 3) }}', [['arity', 'round(1, 2, 3)']]],
+  ['{{ if({{a}}) }}', [['arity', 'if({{a}})']]],
+  ['{{ abs() }}', [['arity', 'abs()']]],
+  ['{{ sum() }}', [['arity', 'sum()']]],
+  ["{{ abs('x') }}", [['wrong-kind', "'x'"]]],
+  ["{{ abs('12') }}", []],
+  ['{{ round(true) }}', [['wrong-kind', 'true']]],
+  ["{{ 'abc' * 2 }}", [['wrong-kind', "'abc'"]]],
+  ['{{ -null }}', [['wrong-kind', 'null']]],
+  ['{{ {{a}} / 0 }}', [['division-by-zero', '0']]],
+  ['{{ {{a}} % 0 }}', [['division-by-zero', '0']]],
+  ['{{ (1 + 2 }}', [['expected-paren', '}']]],
+  ['{{ sum(1 2) }}', [['expected-comma', '2']]],
+  ['{{ 1 + }}', [['unexpected-end', '}']]],
+  ['{{ * 2 }}', [['unexpected-token', '*']]],
+  ['{{ 1 2 }}', [['unexpected-token', '2']]],
+  ['{{ hello world }}', [['unexpected-token', 'world']]],
+  ['{{ {{a}} = 1 }}', [['unexpected-character', '=']]],
+  ['{{ {{a}} & {{b}} }}', [['unexpected-character', '&']]],
+  ['{{ {{a}} @ 1 }}', [['unexpected-character', '@']]],
+  ["{{ 'abc }}", [['unclosed-string', "'abc "]]],
+  ['{{ {{}} + 1 }}', [['bad-inner-placeholder', '{{}}']]],
+  ['{{ {{a b}} + 1 }}', [['bad-inner-placeholder', '{{a b}}']]],
+  ['{{ {{1abc}} + 1 }}', [['bad-inner-placeholder', '{{1abc}}']]],
+  ['{{{a}}}', [['unexpected-character', '{']]],
+  // several placeholders: each one reports at its own place
+  ['{{ nope(1) }} and {{ x * 2 }}', [['unknown-function', 'nope'], ['bare-name', 'x']]],
+  // unknown function and bare name inside one placeholder
+  ['{{ nope(x) }}', [['unknown-function', 'nope'], ['bare-name', 'x']]],
+]
+
+describe('checkTemplate fixture table', () => {
+  it.each(table)('%s', (template, want) => {
+    const got = checkTemplate(template).map((d) => [d.code, template.slice(d.start, d.end), d.severity])
+    expect(got).toEqual(want.map(([c, u, s]) => [c, u, s ?? 'error']))
+  })
+})
+
+describe('diagnostics with a resolver (unknown variables and sample-response paths)', () => {
+  const known: Record<string, unknown> = { name: 'x', http_call_1: { status: 200, result: { id: 1 } } }
+  const resolve = (path: string[]) => {
+    if (!(path[0]! in known)) return 'unknown-root' as const
+    let cur: unknown = known[path[0]!]
+    for (let i = 1; i < path.length; i++) {
+      if (cur === null || typeof cur !== 'object' || !(path[i]! in (cur as object))) return { unknownFrom: i }
+      cur = (cur as Record<string, unknown>)[path[i]!]
+    }
+    return 'ok' as const
+  }
+  it.each([
+    ['{{name}} {{http_call_1.result.id}}', []],
+    ['Hi {{nmae}}', [['unknown-variable', 'nmae']]],
+    ['{{ {{http_call_1.result.total}} * 2 }}', [['unknown-path', 'total']]],
+    ['{{http_call_1.reslt.id.x}}', [['unknown-path', 'reslt.id.x']]],
+    ['{{ nmae * 2 }} {{ {{nmae}} }}', [['bare-name', 'nmae', 'error'], ['unknown-variable', 'nmae']]],
+  ] as [string, Want[]][])('%s', (template, want) => {
+    const got = checkTemplate(template, { resolve }).map((d) => [d.code, template.slice(d.start, d.end), d.severity])
+    expect(got).toEqual(want.map(([c, u, s]) => [c, u, s ?? 'warning']))
+  })
+})
+
+describe('safety limits give a clear error', () => {
+  it('rejects a text longer than the limit', () => {
+    const long = 'a'.repeat(MAX_TEMPLATE_LENGTH + 1)
+    expect(checkTemplate(long).map((d) => d.code)).toEqual(['too-long'])
+    expect(renderTemplate(long, {}).errors[0]?.code).toBe('too-long')
+  })
+  it('rejects parentheses nested deeper than the limit', () => {
+    const deep = `{{${'('.repeat(MAX_DEPTH + 5)}1${')'.repeat(MAX_DEPTH + 5)}}}`
+    expect(checkTemplate(deep).map((d) => d.code)).toEqual(['too-deep'])
+    const ok = `{{${'('.repeat(50)}1${')'.repeat(50)}}}`
+    expect(renderTemplate(ok, {}).text).toBe('1')
+  })
+  it('rejects operator chains and unary runs taller than the limit', () => {
+    expect(checkTemplate(`{{ ${Array(MAX_DEPTH + 10).fill('1').join(' + ')} }}`).map((d) => d.code)).toEqual(['too-deep'])
+    expect(checkTemplate(`{{ ${'!'.repeat(MAX_DEPTH + 10)}true }}`).map((d) => d.code)).toEqual(['too-deep'])
+    expect(checkTemplate(`{{ ${'abs('.repeat(MAX_DEPTH + 10)}1${')'.repeat(MAX_DEPTH + 10)} }}`).map((d) => d.code)).toEqual(['too-deep'])
+    expect(renderTemplate(`{{ ${Array(100).fill('1').join(' + ')} }}`, {}).text).toBe('100')
+  })
+  it('survives a very deep session value', () => {
+    let deep: unknown = 1
+    for (let i = 0; i < 100_000; i++) deep = [deep]
+    const r = renderTemplate('[{{v}}]', { v: deep })
+    expect(r.text).toBe('[]')
+    expect(r.errors.map((e) => e.code)).toEqual(['too-deep'])
+  })
+})

@@ -1,0 +1,42 @@
+import type { FlowNode } from '../../shared/flow/document'
+import type { NodeType } from '../../shared/flow/node-types'
+import { definitionOf as def, parseConfig } from '../../shared/nodes/registry'
+import type { NodeDefinition, Port } from '../../shared/nodes/types'
+
+// The editor's window onto the flow model (shared/nodes, shared/flow). Configs on the canvas can be half-edited and
+// invalid; ports and summaries then come from the raw config where the schema refuses it, so the card never
+// disappears mid-edit. Parsing is cached per config object: a 1000-node canvas parses each config once.
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export const definitionOf = (type: NodeType): NodeDefinition<any> => def(type)
+
+const parsed = new WeakMap<object, unknown>()
+function configOf(node: FlowNode): unknown {
+  let c = parsed.get(node.config)
+  if (c === undefined) {
+    const r = parseConfig(node.type, node.config)
+    c = r.success ? r.data : { ...definitionOf(node.type).defaults(), ...node.config }
+    parsed.set(node.config, c)
+  }
+  return c
+}
+
+export function portsOf(node: FlowNode): Port[] {
+  try {
+    return definitionOf(node.type).ports(configOf(node))
+  } catch {
+    return []
+  }
+}
+
+export function summaryOf(node: FlowNode): string {
+  try {
+    return definitionOf(node.type).summary(configOf(node))
+  } catch {
+    return ''
+  }
+}
+
+export function defaultConfig(type: NodeType): Record<string, unknown> {
+  return definitionOf(type).defaults() as Record<string, unknown>
+}

@@ -1,0 +1,3 @@
+import type { NodeUi } from '../types'
+
+export const endUi: NodeUi = { icon: '🏁', panel: {} }

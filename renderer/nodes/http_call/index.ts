@@ -1,0 +1,18 @@
+import { onlyWhen, str, sub, type NodeUi } from '../types'
+
+export const httpCallUi: NodeUi = {
+  icon: '🌐',
+  panel: {
+    hidden: (c) => {
+      const auth = str(sub(c, 'auth'), 'type')
+      return [
+        ...onlyWhen(str(c, 'bodyType') !== 'none', '/body'),
+        ...onlyWhen(auth === 'basic', '/auth/username', '/auth/password'),
+        ...onlyWhen(auth === 'bearer', '/auth/token'),
+        ...onlyWhen(auth === 'api_key', '/auth/headerName', '/auth/apiKey'),
+      ]
+    },
+    multiline: ['/body'],
+    labels: { '/auth/type': 'Authentication', '/query': 'Query parameters', '/query/*': 'Parameter', '/saveAs': 'Save to variables', '/saveAs/*': 'Variable' },
+  },
+}

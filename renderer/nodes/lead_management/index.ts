@@ -1,0 +1,16 @@
+import { onlyWhen, str, type NodeUi } from '../types'
+
+export const leadManagementUi: NodeUi = {
+  icon: '👤',
+  panel: {
+    hidden: (c) => {
+      const a = str(c, 'action')
+      return [
+        ...onlyWhen(a === 'get_details', '/prefix'),
+        ...onlyWhen(a === 'update_fields', '/fields'),
+        ...onlyWhen(a === 'add_tags' || a === 'remove_tags', '/tags'),
+      ]
+    },
+    labels: { '/prefix': 'Variable prefix' },
+  },
+}

@@ -1,0 +1,17 @@
+import { onlyWhen, str, type NodeUi } from '../types'
+
+export const questionUi: NodeUi = {
+  icon: '❓',
+  panel: {
+    hidden: (c) => {
+      const t = str(c, 'answerType')
+      return [
+        ...onlyWhen(t === 'choice', '/choices'),
+        ...onlyWhen(t === 'regex', '/pattern'),
+        ...onlyWhen(t === 'number' || t === 'text', '/min', '/max'),
+      ]
+    },
+    multiline: ['/prompt', '/retryMessage'],
+    labels: { '/prompt': 'Question', '/saveTo': 'Save to variable', '/answerType': 'Answer type', '/choices/*': 'Choice' },
+  },
+}

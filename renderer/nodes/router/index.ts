@@ -1,0 +1,3 @@
+import type { NodeUi } from '../types'
+
+export const routerUi: NodeUi = { icon: '🧭', panel: {} }

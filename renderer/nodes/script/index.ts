@@ -1,0 +1,6 @@
+import type { NodeUi } from '../types'
+
+export const scriptUi: NodeUi = {
+  icon: '🧩',
+  panel: { multiline: ['/code'], labels: { '/inputs/*': 'Input', '/outputs/*': 'Output' } },
+}

@@ -1,0 +1,19 @@
+import { onlyWhen, str, sub, type NodeUi } from '../types'
+
+export const templateMessageUi: NodeUi = {
+  icon: '📄',
+  panel: {
+    hidden: (c) => {
+      const h = str(sub(c, 'header'), 'type')
+      return [...onlyWhen(h === 'text', '/header/param'), ...onlyWhen(['image', 'video', 'document'].includes(h), '/header/mediaUrl')]
+    },
+    labels: {
+      '/header/type': 'Header type',
+      '/header/param': 'Header {{1}}',
+      '/bodyParams': 'Body parameters',
+      '/bodyParams/*': 'Body parameter',
+      '/buttonUrlParam': 'Button URL {{1}}',
+      '/quickReplies/*': 'Quick reply',
+    },
+  },
+}

@@ -1,0 +1,233 @@
+import type { Problem } from '../../shared/nodes/types'
+import { ListEditor } from './ListEditor'
+import { emptyValue, humanise, kindOf, singular, unwrapNullable, type JsonSchema } from './schema'
+import { TemplateField } from './TemplateField'
+
+/** What a node type's panel tells the generic fields: which fields hide in the current mode, which take
+ *  several lines, and labels clearer than the humanised key. Pointers are into the node's config. */
+export interface FieldHints {
+  hidden?(config: Record<string, unknown>): string[]
+  multiline?: string[]
+  labels?: Record<string, string>
+  /** Id for the n-th new item of a list whose items carry an `id` (buttons, rows, routes, screens). */
+  newId?: Record<string, (n: number) => string>
+}
+
+export interface FieldContext {
+  idBase: string
+  hints: FieldHints
+  hidden: Set<string>
+  /** Pointers of the fields that take {{ }} (from the definition's textFields). */
+  templates: Set<string>
+  problems: Map<string, Problem[]>
+  set(pointer: string, value: unknown): void
+}
+
+const domId = (ctx: FieldContext, pointer: string) => `${ctx.idBase}${pointer.replace(/[^A-Za-z0-9_-]/g, '_')}`
+/** Labels and multiline hints name list items with '*': '/buttons/* /title' matches every button title. */
+const generic = (pointer: string) => pointer.replace(/\/\d+(?=\/|$)/g, '/*')
+
+const slugId = (label: string) => (n: number) => `${label.toLowerCase().replace(/[^a-z0-9]+/g, '_')}_${n}`
+
+/** A new button, row or route needs an id (its output port): the first `<item>_<n>` no sibling uses. */
+function withFreshId(item: unknown, siblings: unknown[], make: (n: number) => string): unknown {
+  if (item === null || typeof item !== 'object' || !('id' in item)) return item
+  const used = new Set(siblings.map((s) => (s as { id?: unknown })?.id))
+  let n = siblings.length + 1
+  while (used.has(make(n))) n++
+  return { ...item, id: make(n) }
+}
+
+function Messages({ id, problems }: { id: string; problems: Problem[] | undefined }) {
+  if (!problems?.length) return null
+  return (
+    <ul className="field-problems" id={id}>
+      {problems.map((p, i) => (
+        <li key={i} className={p.severity}>
+          {p.message}
+        </li>
+      ))}
+    </ul>
+  )
+}
+
+interface Props {
+  schema: JsonSchema
+  value: unknown
+  pointer: string
+  label: string
+  ctx: FieldContext
+}
+
+export function SchemaField({ schema: raw, value, pointer, label, ctx }: Props) {
+  if (ctx.hidden.has(pointer)) return null
+  const { schema } = unwrapNullable(raw)
+  const kind = kindOf(schema)
+  const id = domId(ctx, pointer)
+  const problems = ctx.problems.get(pointer)
+  const msgId = `${id}-problems`
+  const helpId = `${id}-help`
+  const describedBy = [schema.description ? helpId : '', problems?.length ? msgId : ''].filter(Boolean).join(' ') || undefined
+  const help = schema.description ? (
+    <p className="field-help" id={helpId}>
+      {schema.description}
+    </p>
+  ) : null
+
+  if (kind === 'object') {
+    const props = schema.properties ?? {}
+    const obj = (value ?? {}) as Record<string, unknown>
+    const body = Object.entries(props).map(([key, sub]) => (
+      <SchemaField
+        key={key}
+        schema={sub}
+        value={obj[key]}
+        pointer={`${pointer}/${key}`}
+        label={ctx.hints.labels?.[generic(`${pointer}/${key}`)] ?? humanise(key)}
+        ctx={ctx}
+      />
+    ))
+    if (pointer === '') return <>{body}</>
+    return (
+      <fieldset className="field-group">
+        <legend>{label}</legend>
+        {help}
+        {body}
+        <Messages id={msgId} problems={problems} />
+      </fieldset>
+    )
+  }
+
+  if (kind === 'array') {
+    const items = Array.isArray(value) ? value : []
+    const itemSchema = schema.items ?? {}
+    const itemLabel = ctx.hints.labels?.[generic(`${pointer}/*`)] ?? singular(label)
+    return (
+      <div className="field field-list">
+        <span className="field-label" id={`${id}-label`}>
+          {label}
+        </span>
+        {help}
+        <ListEditor
+          label={label}
+          itemLabel={itemLabel}
+          items={items}
+          onChange={(next) => ctx.set(pointer, next)}
+          makeItem={() => withFreshId(emptyValue(itemSchema), items, ctx.hints.newId?.[generic(pointer)] ?? slugId(itemLabel))}
+          renderItem={(item, i, name) => (
+            <SchemaField schema={itemSchema} value={item} pointer={`${pointer}/${i}`} label={name} ctx={ctx} />
+          )}
+        />
+        <Messages id={msgId} problems={problems} />
+      </div>
+    )
+  }
+
+  let control: React.ReactNode
+  if (kind === 'boolean') {
+    return (
+      <div className="field field-check">
+        <label>
+          <input
+            type="checkbox"
+            id={id}
+            checked={value === true}
+            data-pointer={pointer}
+            aria-describedby={describedBy}
+            onChange={(e) => ctx.set(pointer, e.target.checked)}
+          />{' '}
+          {label}
+        </label>
+        {help}
+        <Messages id={msgId} problems={problems} />
+      </div>
+    )
+  } else if (kind === 'enum') {
+    control = (
+      <select
+        id={id}
+        value={String(value ?? '')}
+        data-pointer={pointer}
+        aria-describedby={describedBy}
+        onChange={(e) => ctx.set(pointer, schema.enum?.find((o) => String(o) === e.target.value))}
+      >
+        {schema.enum?.map((o) => (
+          <option key={String(o)} value={String(o)}>
+            {String(o).replace(/_/g, ' ')}
+          </option>
+        ))}
+      </select>
+    )
+  } else if (kind === 'number') {
+    control = (
+      <input
+        type="number"
+        id={id}
+        value={typeof value === 'number' ? value : ''}
+        min={schema.minimum}
+        max={schema.maximum}
+        data-pointer={pointer}
+        aria-describedby={describedBy}
+        aria-invalid={problems?.length ? true : undefined}
+        onChange={(e) => ctx.set(pointer, e.target.value === '' ? 0 : Number(e.target.value))}
+      />
+    )
+  } else if (kind === 'string' && ctx.templates.has(pointer)) {
+    control = (
+      <TemplateField
+        id={id}
+        value={String(value ?? '')}
+        pointer={pointer}
+        multiline={(ctx.hints.multiline ?? []).includes(generic(pointer))}
+        describedBy={describedBy}
+        invalid={!!problems?.length}
+        onChange={(v) => ctx.set(pointer, v)}
+      />
+    )
+  } else if (kind === 'string') {
+    const multiline = (ctx.hints.multiline ?? []).includes(generic(pointer))
+    const common = {
+      id,
+      value: String(value ?? ''),
+      'data-pointer': pointer,
+      'aria-describedby': describedBy,
+      'aria-invalid': problems?.length ? true : undefined,
+    }
+    control = multiline ? (
+      <textarea {...common} rows={6} spellCheck={false} onChange={(e) => ctx.set(pointer, e.target.value)} />
+    ) : (
+      <input type="text" {...common} onChange={(e) => ctx.set(pointer, e.target.value)} />
+    )
+  } else {
+    control = <JsonField id={id} value={value} pointer={pointer} onChange={(v) => ctx.set(pointer, v)} />
+  }
+  return (
+    <div className="field">
+      <label htmlFor={id}>{label}</label>
+      {control}
+      {help}
+      <Messages id={msgId} problems={problems} />
+    </div>
+  )
+}
+
+/** Values the form has no typed control for are edited as JSON; text that does not parse is kept in the box. */
+function JsonField({ id, value, pointer, onChange }: { id: string; value: unknown; pointer: string; onChange(v: unknown): void }) {
+  return (
+    <textarea
+      id={id}
+      rows={4}
+      data-pointer={pointer}
+      defaultValue={JSON.stringify(value ?? null, null, 2)}
+      spellCheck={false}
+      onChange={(e) => {
+        try {
+          onChange(JSON.parse(e.target.value))
+          e.target.setCustomValidity('')
+        } catch {
+          e.target.setCustomValidity('Not valid JSON yet')
+        }
+      }}
+    />
+  )
+}

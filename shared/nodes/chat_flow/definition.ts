@@ -6,31 +6,33 @@ import { validateChatFlow } from './definition-validate'
 export const FORM_FIELD_TYPES = ['text', 'number', 'email', 'date', 'dropdown', 'radio', 'checkbox', 'opt_in'] as const
 
 export const FormFieldSchema = z.object({
-  name: z.string().describe('Key of the field in the submitted form (letters, digits, underscore).'),
-  label: z.string().describe('Label shown above the field.'),
-  type: z.enum(FORM_FIELD_TYPES),
-  required: z.boolean(),
+  name: z.string().default('').describe('Key of the field in the submitted form (letters, digits, underscore).'),
+  label: z.string().default('').describe('Label shown above the field.'),
+  type: z.enum(FORM_FIELD_TYPES).default('text'),
+  required: z.boolean().default(false),
   options: z
-    .array(z.object({ id: z.string(), title: z.string().describe('At most 30 characters.') }))
+    .array(z.object({ id: z.string().default(''), title: z.string().default('').describe('At most 30 characters.') }).prefault({}))
+    .default([])
     .describe('dropdown (1–200), radio and checkbox (1–20) choices.'),
 })
 export const FormScreenSchema = z.object({
-  id: z.string().describe("Screen id: upper-case letters, digits and underscore; 'SUCCESS' is reserved."),
-  title: z.string(),
-  fields: z.array(FormFieldSchema).describe('At most 50 components per screen; at most 5 opt-ins.'),
+  id: z.string().default('').describe("Screen id: upper-case letters, digits and underscore; 'SUCCESS' is reserved."),
+  title: z.string().default(''),
+  fields: z.array(FormFieldSchema).default([]).describe('At most 50 components per screen; at most 5 opt-ins.'),
 })
 
 export const ChatFlowConfigSchema = z.object({
-  flowId: z.string().describe('Id of the published form (Chat Flow) on the channel.'),
-  header: z.string().describe('Optional header, at most 60 characters.'),
-  body: z.string().describe('Message body, required, at most 1024 characters.'),
-  footer: z.string().describe('Optional footer, at most 60 characters.'),
-  cta: z.string().describe('Label of the button that opens the form, at most 20 characters, no emoji.'),
-  mode: z.enum(['draft', 'published']),
-  action: z.enum(['navigate', 'data_exchange']).describe('navigate opens the first screen; data_exchange asks the endpoint first.'),
-  screens: z.array(FormScreenSchema).describe('The form, screen by screen; the first is the entry screen.'),
+  flowId: z.string().default('').describe('Id of the published form (Chat Flow) on the channel.'),
+  header: z.string().default('').describe('Optional header, at most 60 characters.'),
+  body: z.string().default('').describe('Message body, required, at most 1024 characters.'),
+  footer: z.string().default('').describe('Optional footer, at most 60 characters.'),
+  cta: z.string().default('Open form').describe('Label of the button that opens the form, at most 20 characters, no emoji.'),
+  mode: z.enum(['draft', 'published']).default('published'),
+  action: z.enum(['navigate', 'data_exchange']).default('navigate').describe('navigate opens the first screen; data_exchange asks the endpoint first.'),
+  screens: z.array(FormScreenSchema).default([]).describe('The form, screen by screen; the first is the entry screen.'),
   responseMapping: z
-    .array(z.object({ field: z.string().describe('Form field name.'), variable: z.string().describe('Session variable that receives it.') }))
+    .array(z.object({ field: z.string().default('').describe('Form field name.'), variable: z.string().default('').describe('Session variable that receives it.') }).prefault({}))
+    .default([])
     .describe('Data Exchange response mapping: submitted field → session variable.'),
 })
 export type ChatFlowConfig = z.infer<typeof ChatFlowConfigSchema>

@@ -5,12 +5,12 @@ import { error, isBlank } from '../../flow/checks'
 
 // Rules shared by Condition and Router: operands are templates ({{age}}, 18), evaluated by shared/expr.
 export const ConditionRuleSchema = z.object({
-  left: z.string().describe('Left operand, a template such as {{age}}.'),
-  operator: z.enum(CONDITION_OPERATORS),
+  left: z.string().default('').describe('Left operand, a template such as {{age}}.'),
+  operator: z.enum(CONDITION_OPERATORS).default('equals'),
   right: z.string().optional().describe('Right operand; absent for is_empty and is_not_empty.'),
 }) satisfies z.ZodType<ConditionRule>
 
-export const JoinSchema = z.enum(['and', 'or']).describe('and: every rule must hold; or: any one rule.')
+export const JoinSchema = z.enum(['and', 'or']).default('and').describe('and: every rule must hold; or: any one rule.')
 
 export function ruleTextFields(rules: ConditionRule[], base: string, what: string): TextField[] {
   const f: TextField[] = []

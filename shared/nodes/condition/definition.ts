@@ -5,7 +5,7 @@ import { ConditionRuleSchema, JoinSchema, describeRules, ruleTextFields, validat
 
 export const ConditionConfigSchema = z.object({
   join: JoinSchema,
-  rules: z.array(ConditionRuleSchema),
+  rules: z.array(ConditionRuleSchema).default([]),
 })
 export type ConditionConfig = z.infer<typeof ConditionConfigSchema>
 

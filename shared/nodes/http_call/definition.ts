@@ -3,28 +3,29 @@ import type { NodeDefinition, TextField, VariableSpec } from '../types'
 import { validateHttpCall } from './definition-validate'
 
 export const HTTP_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const
-export const KeyValueSchema = z.object({ key: z.string(), value: z.string().describe('Takes {{ }} placeholders.') })
+export const KeyValueSchema = z.object({ key: z.string().default(''), value: z.string().default('').describe('Takes {{ }} placeholders.') })
 
 export const HttpAuthSchema = z.object({
-  type: z.enum(['none', 'basic', 'bearer', 'api_key']),
-  username: z.string().describe('Basic auth user name.'),
-  password: z.string().describe('Basic auth password.'),
-  token: z.string().describe('Bearer token.'),
-  headerName: z.string().describe('Header that carries the API key, e.g. x-api-key.'),
-  apiKey: z.string().describe('API key value.'),
+  type: z.enum(['none', 'basic', 'bearer', 'api_key']).default('none'),
+  username: z.string().default('').describe('Basic auth user name.'),
+  password: z.string().default('').describe('Basic auth password.'),
+  token: z.string().default('').describe('Bearer token.'),
+  headerName: z.string().default('x-api-key').describe('Header that carries the API key, e.g. x-api-key.'),
+  apiKey: z.string().default('').describe('API key value.'),
 })
 
 export const HttpCallConfigSchema = z.object({
-  method: z.enum(HTTP_METHODS),
-  url: z.string().describe('http(s) URL; takes {{ }} placeholders.'),
-  headers: z.array(KeyValueSchema),
-  query: z.array(KeyValueSchema).describe('Query parameters appended to the URL, encoded.'),
-  bodyType: z.enum(['none', 'json', 'form', 'text']),
-  body: z.string().describe('Request body; for json it must be JSON once placeholders are filled.'),
-  auth: HttpAuthSchema,
-  timeoutMs: z.number().int().describe('Give up after this many milliseconds (1000–30000); the failure port follows.'),
+  method: z.enum(HTTP_METHODS).default('GET'),
+  url: z.string().default('').describe('http(s) URL; takes {{ }} placeholders.'),
+  headers: z.array(KeyValueSchema).default([]),
+  query: z.array(KeyValueSchema).default([]).describe('Query parameters appended to the URL, encoded.'),
+  bodyType: z.enum(['none', 'json', 'form', 'text']).default('none'),
+  body: z.string().default('').describe('Request body; for json it must be JSON once placeholders are filled.'),
+  auth: HttpAuthSchema.prefault({}),
+  timeoutMs: z.number().int().default(10000).describe('Give up after this many milliseconds (1000–30000); the failure port follows.'),
   saveAs: z
-    .array(z.object({ variable: z.string(), path: z.string().describe("Dotted path in the response, e.g. 'result.order.status'.") }))
+    .array(z.object({ variable: z.string().default(''), path: z.string().default('').describe("Dotted path in the response, e.g. 'result.order.status'.") }).prefault({}))
+    .default([])
     .describe('Extra session variables taken from the response; the whole response is always saved under the node name.'),
 })
 export type HttpCallConfig = z.infer<typeof HttpCallConfigSchema>

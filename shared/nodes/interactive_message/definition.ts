@@ -4,35 +4,36 @@ import { oneLine, plural } from '../../flow/summary'
 import { validateInteractive } from './definition-limits'
 
 export const ReplyButtonSchema = z.object({
-  id: z.string().describe('Payload returned when tapped ({{button_id}}); also the output port id. At most 256.'),
-  title: z.string().describe('Visible label, at most 20 characters, unique in the message.'),
+  id: z.string().default('').describe('Payload returned when tapped ({{button_id}}); also the output port id. At most 256.'),
+  title: z.string().default('').describe('Visible label, at most 20 characters, unique in the message.'),
 })
 export const ListRowSchema = z.object({
-  id: z.string().describe('Payload returned when chosen ({{row_id}}); also the output port id. At most 200.'),
-  title: z.string().describe('Row title, at most 24 characters.'),
-  description: z.string().describe('Optional second line, at most 72 characters.'),
+  id: z.string().default('').describe('Payload returned when chosen ({{row_id}}); also the output port id. At most 200.'),
+  title: z.string().default('').describe('Row title, at most 24 characters.'),
+  description: z.string().default('').describe('Optional second line, at most 72 characters.'),
 })
 export const ListSectionSchema = z.object({
-  title: z.string().describe('Section title, at most 24 characters.'),
-  rows: z.array(ListRowSchema),
+  title: z.string().default('').describe('Section title, at most 24 characters.'),
+  rows: z.array(ListRowSchema).default([]),
 })
 export const InteractiveHeaderSchema = z.object({
-  type: z.enum(['none', 'text', 'image', 'video', 'document']).describe('List menus take a text header only.'),
-  text: z.string().describe('Header text when type is text, at most 60 characters.'),
-  mediaUrl: z.string().describe('Hosted media link when type is image, video or document.'),
+  type: z.enum(['none', 'text', 'image', 'video', 'document']).default('none').describe('List menus take a text header only.'),
+  text: z.string().default('').describe('Header text when type is text, at most 60 characters.'),
+  mediaUrl: z.string().default('').describe('Hosted media link when type is image, video or document.'),
 })
 
 export const InteractiveMessageConfigSchema = z.object({
-  mode: z.enum(['buttons', 'list']).describe('Reply buttons (1–3) or a list menu (up to 10 rows).'),
-  header: InteractiveHeaderSchema,
-  body: z.string().describe('Body text, required, at most 1024 characters.'),
-  footer: z.string().describe('Optional footer, at most 60 characters.'),
-  buttons: z.array(ReplyButtonSchema).describe('Used in buttons mode.'),
+  mode: z.enum(['buttons', 'list']).default('buttons').describe('Reply buttons (1–3) or a list menu (up to 10 rows).'),
+  header: InteractiveHeaderSchema.prefault({}),
+  body: z.string().default('').describe('Body text, required, at most 1024 characters.'),
+  footer: z.string().default('').describe('Optional footer, at most 60 characters.'),
+  buttons: z.array(ReplyButtonSchema).default([]).describe('Used in buttons mode.'),
   list: z
     .object({
-      buttonLabel: z.string().describe('Label of the button that opens the list, at most 20 characters.'),
-      sections: z.array(ListSectionSchema),
+      buttonLabel: z.string().default('').describe('Label of the button that opens the list, at most 20 characters.'),
+      sections: z.array(ListSectionSchema).default([]),
     })
+    .prefault({})
     .describe('Used in list mode.'),
 })
 export type InteractiveMessageConfig = z.infer<typeof InteractiveMessageConfigSchema>

@@ -8,12 +8,13 @@ export const LEAD_ACTIONS = ['get_details', 'update_fields', 'add_tags', 'remove
 export const LEAD_FIELDS = ['name', 'phone', 'email', 'companyName', 'city', 'country', 'source', 'status', 'tags', 'createdAt'] as const
 
 export const LeadManagementConfigSchema = z.object({
-  action: z.enum(LEAD_ACTIONS),
-  prefix: z.string().describe("get_details: variables are saved as <prefix><field>, default 'lead_'."),
+  action: z.enum(LEAD_ACTIONS).default('get_details'),
+  prefix: z.string().default('lead_').describe("get_details: variables are saved as <prefix><field>, default 'lead_'."),
   fields: z
-    .array(z.object({ field: z.string().describe('Contact field, a standard one or a custom one.'), value: z.string().describe('Template.') }))
+    .array(z.object({ field: z.string().default('').describe('Contact field, a standard one or a custom one.'), value: z.string().default('').describe('Template.') }).prefault({}))
+    .default([])
     .describe('update_fields: fields written on the contact.'),
-  tags: z.array(z.string()).describe('add_tags / remove_tags: tags; each takes {{ }} placeholders.'),
+  tags: z.array(z.string().default('')).default([]).describe('add_tags / remove_tags: tags; each takes {{ }} placeholders.'),
 })
 export type LeadManagementConfig = z.infer<typeof LeadManagementConfigSchema>
 

@@ -21,10 +21,10 @@ export const MEDIA_RULES = {
 } as const
 
 export const MediaMessageConfigSchema = z.object({
-  kind: z.enum(MEDIA_KINDS),
-  url: z.string().describe('Hosted link of the media (http or https); takes {{ }} placeholders.'),
-  caption: z.string().describe('image, video, document only; at most 1024 characters.'),
-  filename: z.string().describe('document only: file name shown, its extension picks the icon.'),
+  kind: z.enum(MEDIA_KINDS).default('image'),
+  url: z.string().default('').describe('Hosted link of the media (http or https); takes {{ }} placeholders.'),
+  caption: z.string().default('').describe('image, video, document only; at most 1024 characters.'),
+  filename: z.string().default('').describe('document only: file name shown, its extension picks the icon.'),
 })
 export type MediaMessageConfig = z.infer<typeof MediaMessageConfigSchema>
 

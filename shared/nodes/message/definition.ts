@@ -4,8 +4,8 @@ import { maxLength, requireText } from '../../flow/checks'
 import { oneLine } from '../../flow/summary'
 
 export const MessageConfigSchema = z.object({
-  text: z.string().describe('Message body; takes {{ }} placeholders. At most 4096 characters.'),
-  previewUrl: z.boolean().describe('Ask the client to show a preview card for the first URL in the body.'),
+  text: z.string().default('').describe('Message body; takes {{ }} placeholders. At most 4096 characters.'),
+  previewUrl: z.boolean().default(false).describe('Ask the client to show a preview card for the first URL in the body.'),
 })
 export type MessageConfig = z.infer<typeof MessageConfigSchema>
 

@@ -6,15 +6,15 @@ import { oneLine } from '../../flow/summary'
 export const ANSWER_TYPES = ['text', 'number', 'email', 'phone', 'date', 'choice', 'regex'] as const
 
 export const QuestionConfigSchema = z.object({
-  prompt: z.string().describe('Question sent to the customer; takes {{ }} placeholders.'),
-  saveTo: z.string().describe('Session variable that receives the answer (letters, digits, underscore).'),
-  answerType: z.enum(ANSWER_TYPES).describe('How the reply is checked before it is accepted.'),
-  choices: z.array(z.string()).describe('Accepted answers for answerType choice (compared case-insensitively).'),
-  pattern: z.string().describe('Regular expression the whole answer must match, for answerType regex.'),
-  min: z.number().nullable().describe('Smallest accepted number (number) or shortest length (text).'),
-  max: z.number().nullable().describe('Largest accepted number (number) or longest length (text).'),
-  retryMessage: z.string().describe('Sent when an answer is rejected, before asking again.'),
-  maxAttempts: z.number().int().describe('Answers accepted before the run leaves through the failure port (1–10).'),
+  prompt: z.string().default('').describe('Question sent to the customer; takes {{ }} placeholders.'),
+  saveTo: z.string().default('').describe('Session variable that receives the answer (letters, digits, underscore).'),
+  answerType: z.enum(ANSWER_TYPES).default('text').describe('How the reply is checked before it is accepted.'),
+  choices: z.array(z.string().default('')).default([]).describe('Accepted answers for answerType choice (compared case-insensitively).'),
+  pattern: z.string().default('').describe('Regular expression the whole answer must match, for answerType regex.'),
+  min: z.number().nullable().default(null).describe('Smallest accepted number (number) or shortest length (text).'),
+  max: z.number().nullable().default(null).describe('Largest accepted number (number) or longest length (text).'),
+  retryMessage: z.string().default("Sorry, I didn't get that. Please try again.").describe('Sent when an answer is rejected, before asking again.'),
+  maxAttempts: z.number().int().default(3).describe('Answers accepted before the run leaves through the failure port (1–10).'),
 })
 export type QuestionConfig = z.infer<typeof QuestionConfigSchema>
 

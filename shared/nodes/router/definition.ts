@@ -5,13 +5,13 @@ import { plural } from '../../flow/summary'
 import { ConditionRuleSchema, JoinSchema, ruleTextFields, validateRules } from '../condition/definition-rules'
 
 export const RouteSchema = z.object({
-  id: z.string().describe("Stable route id, also its output port id ('else' is reserved)."),
-  name: z.string().describe('Route name shown on the card and the port.'),
+  id: z.string().default('').describe("Stable route id, also its output port id ('else' is reserved)."),
+  name: z.string().default('').describe('Route name shown on the card and the port.'),
   join: JoinSchema,
-  rules: z.array(ConditionRuleSchema),
+  rules: z.array(ConditionRuleSchema).default([]),
 })
 export const RouterConfigSchema = z.object({
-  routes: z.array(RouteSchema).describe('Checked in order; the first route whose rules hold is taken, otherwise else.'),
+  routes: z.array(RouteSchema).default([]).describe('Checked in order; the first route whose rules hold is taken, otherwise else.'),
 })
 export type RouterConfig = z.infer<typeof RouterConfigSchema>
 

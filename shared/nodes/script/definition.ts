@@ -4,14 +4,16 @@ import { IDENTIFIER, duplicates, error, requireText } from '../../flow/checks'
 import { plural } from '../../flow/summary'
 
 export const ScriptConfigSchema = z.object({
-  code: z.string().describe('JavaScript body run in a sandbox; it reads `input` and returns an object whose keys are the outputs.'),
+  code: z.string().default('return {}').describe('JavaScript body run in a sandbox; it reads `input` and returns an object whose keys are the outputs.'),
   inputs: z
-    .array(z.object({ name: z.string().describe('Name inside the script: input.<name>.'), value: z.string().describe('Template, e.g. {{http_call_1.result.total}}.') }))
+    .array(z.object({ name: z.string().default('').describe('Name inside the script: input.<name>.'), value: z.string().default('').describe('Template, e.g. {{http_call_1.result.total}}.') }).prefault({}))
+    .default([])
     .describe('Session values mapped into the script.'),
   outputs: z
-    .array(z.object({ name: z.string(), type: z.enum(['string', 'number', 'boolean', 'object', 'array', 'unknown']) }))
+    .array(z.object({ name: z.string().default(''), type: z.enum(['string', 'number', 'boolean', 'object', 'array', 'unknown']).default('string') }).prefault({}))
+    .default([])
     .describe('Keys of the returned object, saved as {{<node name>.<key>}}.'),
-  timeoutMs: z.number().int().describe('The script is stopped after this many milliseconds (100–5000); failure port follows.'),
+  timeoutMs: z.number().int().default(1000).describe('The script is stopped after this many milliseconds (100–5000); failure port follows.'),
 })
 export type ScriptConfig = z.infer<typeof ScriptConfigSchema>
 

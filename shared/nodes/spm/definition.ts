@@ -3,10 +3,10 @@ import type { NodeDefinition, VariableSpec } from '../types'
 import { maxLength, requireText } from '../../flow/checks'
 
 export const SpmConfigSchema = z.object({
-  catalogId: z.string().describe('Catalogue id.'),
-  productId: z.string().describe('product_retailer_id of the product; takes {{ }} placeholders.'),
-  body: z.string().describe('Optional body, at most 1024 characters.'),
-  footer: z.string().describe('Optional footer, at most 60 characters.'),
+  catalogId: z.string().default('').describe('Catalogue id.'),
+  productId: z.string().default('').describe('product_retailer_id of the product; takes {{ }} placeholders.'),
+  body: z.string().default('').describe('Optional body, at most 1024 characters.'),
+  footer: z.string().default('').describe('Optional footer, at most 60 characters.'),
 })
 export type SpmConfig = z.infer<typeof SpmConfigSchema>
 

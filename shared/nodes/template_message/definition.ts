@@ -3,18 +3,19 @@ import type { NodeDefinition, Problem, TextField, ValidateContext } from '../typ
 import { error, maxLength, requireText } from '../../flow/checks'
 
 export const TemplateMessageConfigSchema = z.object({
-  templateName: z.string().describe('Approved template name: lower-case letters, digits and underscore.'),
-  language: z.string().describe("Template language code, e.g. 'en' or 'en_US'."),
-  category: z.enum(['MARKETING', 'UTILITY', 'AUTHENTICATION']).describe('Sets the price at send time.'),
+  templateName: z.string().default('').describe('Approved template name: lower-case letters, digits and underscore.'),
+  language: z.string().default('en_US').describe("Template language code, e.g. 'en' or 'en_US'."),
+  category: z.enum(['MARKETING', 'UTILITY', 'AUTHENTICATION']).default('UTILITY').describe('Sets the price at send time.'),
   header: z.object({
-    type: z.enum(['none', 'text', 'image', 'video', 'document', 'location']),
-    param: z.string().describe('Header {{1}} for a text header with a parameter; empty when the header has none.'),
-    mediaUrl: z.string().describe('Link of the header media for image, video and document headers.'),
-  }),
-  bodyParams: z.array(z.string()).describe('Body {{1}}, {{2}}, … in order; each a template.'),
-  buttonUrlParam: z.string().describe('Button URL {{1}}: the suffix appended to the URL button; empty when none.'),
+    type: z.enum(['none', 'text', 'image', 'video', 'document', 'location']).default('none'),
+    param: z.string().default('').describe('Header {{1}} for a text header with a parameter; empty when the header has none.'),
+    mediaUrl: z.string().default('').describe('Link of the header media for image, video and document headers.'),
+  }).prefault({}),
+  bodyParams: z.array(z.string().default('')).default([]).describe('Body {{1}}, {{2}}, … in order; each a template.'),
+  buttonUrlParam: z.string().default('').describe('Button URL {{1}}: the suffix appended to the URL button; empty when none.'),
   quickReplies: z
-    .array(z.object({ payload: z.string().describe('Payload returned on tap ({{_last_template_button_clicked}}), at most 256.') }))
+    .array(z.object({ payload: z.string().default('').describe('Payload returned on tap ({{_last_template_button_clicked}}), at most 256.') }).prefault({}))
+    .default([])
     .describe('Payloads of the quick-reply buttons, in the template order.'),
 })
 export type TemplateMessageConfig = z.infer<typeof TemplateMessageConfigSchema>

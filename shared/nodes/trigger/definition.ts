@@ -6,14 +6,15 @@ export const TRIGGER_KINDS = ['keyword', 'webhook', 'button_click', 'ad_click', 
 export const MATCH_MODES = ['exact', 'contains', 'starts_with'] as const
 
 export const TriggerConfigSchema = z.object({
-  kind: z.enum(TRIGGER_KINDS).describe('What starts the flow.'),
-  keywords: z.array(z.string()).describe('keyword: the words that start the flow, compared case-insensitively.'),
-  matchMode: z.enum(MATCH_MODES).describe('keyword: the whole message equals, contains, or starts with a keyword.'),
-  payloadPrefix: z.string().describe('button_click: only payloads starting with this prefix start the flow.'),
+  kind: z.enum(TRIGGER_KINDS).default('keyword').describe('What starts the flow.'),
+  keywords: z.array(z.string().default('')).default([]).describe('keyword: the words that start the flow, compared case-insensitively.'),
+  matchMode: z.enum(MATCH_MODES).default('exact').describe('keyword: the whole message equals, contains, or starts with a keyword.'),
+  payloadPrefix: z.string().default('').describe('button_click: only payloads starting with this prefix start the flow.'),
   targetVariable: z
     .string()
+    .default('')
     .describe('button_click: variable that receives the payload after the prefix (payload order_42, prefix order_ → 42); empty for none.'),
-  dataFields: z.array(z.string()).describe('webhook: names of the entries of `data` the flow expects; each becomes a variable.'),
+  dataFields: z.array(z.string().default('')).default([]).describe('webhook: names of the entries of `data` the flow expects; each becomes a variable.'),
 })
 export type TriggerConfig = z.infer<typeof TriggerConfigSchema>
 

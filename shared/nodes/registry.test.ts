@@ -1,0 +1,47 @@
+import { describe, expect, it } from 'vitest'
+import { NODE_TYPES } from '../flow/node-types'
+import { NODE_DEFINITIONS, parseConfig } from './registry'
+
+const ctx = { nodeId: 'n1', nodeName: 'x_1', configPointer: '/nodes/0/config' }
+
+describe('node registry contract', () => {
+  it('has exactly one definition per node type, with the matching type', () => {
+    expect(Object.keys(NODE_DEFINITIONS).sort()).toEqual([...NODE_TYPES].sort())
+    for (const t of NODE_TYPES) expect(NODE_DEFINITIONS[t].type).toBe(t)
+  })
+
+  it.each(NODE_TYPES)('%s: defaults parse unchanged and an empty config gets the defaults', (t) => {
+    const def = NODE_DEFINITIONS[t]
+    const d = def.defaults()
+    expect(def.configSchema.parse(d)).toEqual(d)
+    const fromEmpty = parseConfig(t, {})
+    expect(fromEmpty.success).toBe(true)
+    expect(def.defaults()).not.toBe(d) // a fresh object each call, so callers may mutate theirs
+  })
+
+  it.each(NODE_TYPES)('%s: ports have unique ids, text field pointers resolve, summary is one line', (t) => {
+    const def = NODE_DEFINITIONS[t]
+    const c = def.defaults()
+    const ids = def.ports(c).map((p) => p.id)
+    expect(new Set(ids).size).toBe(ids.length)
+    for (const f of def.textFields(c)) expect(f.pointer.startsWith('/')).toBe(true)
+    expect(def.summary(c)).not.toMatch(/\n/)
+    for (const p of def.validate(c, ctx)) expect(p.pointer.startsWith('/nodes/0/config')).toBe(true)
+  })
+
+  it('End has no ports, linear nodes one out port, branching nodes their own ports', () => {
+    const ports = (t: keyof typeof NODE_DEFINITIONS) => NODE_DEFINITIONS[t].ports(NODE_DEFINITIONS[t].defaults()).map((p) => p.id)
+    expect(ports('end')).toEqual([])
+    for (const t of ['message', 'lead_management', 'template_message', 'media_message', 'spm', 'mpm', 'trigger'] as const) expect(ports(t)).toEqual(['out'])
+    expect(ports('condition')).toEqual(['true', 'false'])
+    expect(ports('http_call')).toEqual(['success', 'failure'])
+    expect(ports('script')).toEqual(['success', 'failure'])
+    expect(ports('router')).toEqual(['route_1', 'else'])
+    expect(ports('interactive_message')).toEqual(['yes', 'no'])
+  })
+
+  it('exactly Question, Interactive Message and Chat Flow wait', () => {
+    const waiting = NODE_TYPES.filter((t) => NODE_DEFINITIONS[t].waits(NODE_DEFINITIONS[t].defaults()))
+    expect(waiting.sort()).toEqual(['chat_flow', 'interactive_message', 'question'])
+  })
+})

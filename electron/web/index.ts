@@ -1,0 +1,56 @@
+#!/usr/bin/env node
+// `npm run serve:web`: the browser host as a process. Prints one line with the address, then serves until stopped.
+import { isDatabaseOpenError } from '../studio/db/errors'
+import { ArgsError, parseArgs, USAGE } from './args'
+import { RendererMissingError, startWebHost } from './server'
+
+async function main(): Promise<number> {
+  let args
+  try {
+    args = parseArgs(process.argv.slice(2))
+  } catch (err) {
+    if (err instanceof ArgsError) {
+      process.stderr.write(`chatflow studio: ${err.message}\n\n${USAGE}`)
+      return 2
+    }
+    throw err
+  }
+  if (args.help) {
+    process.stdout.write(USAGE)
+    return 0
+  }
+  try {
+    const host = await startWebHost({ dataDir: args.dataDir, port: args.port })
+    process.stdout.write(`Chatflow Studio is running at ${host.url}\n`)
+    process.stdout.write(`Data folder: ${host.backend.dataDir}\nPress Ctrl+C to stop.\n`)
+    let stopping = false
+    const stop = () => {
+      if (stopping) return
+      stopping = true
+      host.close().then(() => process.exit(0), () => process.exit(1))
+    }
+    process.on('SIGINT', stop)
+    process.on('SIGTERM', stop)
+    return -1
+  } catch (err) {
+    if (isDatabaseOpenError(err) || err instanceof RendererMissingError) {
+      process.stderr.write(`chatflow studio: ${err.message}\n`)
+      return 1
+    }
+    if ((err as NodeJS.ErrnoException).code === 'EADDRINUSE') {
+      process.stderr.write(`chatflow studio: port ${args.port} is in use; pick another with --port, or 0 for any.\n`)
+      return 1
+    }
+    throw err
+  }
+}
+
+main().then(
+  (code) => {
+    if (code >= 0) process.exit(code)
+  },
+  (err: unknown) => {
+    process.stderr.write(`chatflow studio: internal error: ${err instanceof Error ? err.message : String(err)}\n`)
+    process.exit(70)
+  },
+)

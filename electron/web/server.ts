@@ -1,0 +1,92 @@
+import fs from 'node:fs'
+import http from 'node:http'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import type { AddressInfo } from 'node:net'
+import sirv from 'sirv'
+import { createBackend, type Backend } from '../studio/backend'
+import { CONTENT_SECURITY_POLICY } from '../studio/csp'
+import { WIRE_PATH } from '../../shared/api/wire'
+import { attachSocket } from './socket'
+
+export interface WebHostOptions {
+  dataDir: string
+  /** 0 picks any free port. */
+  port?: number
+  /** Folder with the built renderer (index.html). Defaults to out/renderer of this checkout. */
+  rendererDir?: string
+  log?: (message: string) => void
+}
+
+export interface WebHost {
+  url: string
+  port: number
+  backend: Backend
+  close(): Promise<void>
+}
+
+export const HOST = '127.0.0.1'
+export const defaultRendererDir = (): string =>
+  path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../out/renderer')
+
+export class RendererMissingError extends Error {
+  readonly code = 'renderer_missing'
+}
+
+/**
+ * The browser host: the built renderer over HTTP and the contract over a WebSocket at /api, on 127.0.0.1 only.
+ * Requests must name our own host (no DNS rebinding) and sockets must come from our own page (no other site may
+ * drive the studio from a browser tab).
+ */
+export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
+  const rendererDir = options.rendererDir ?? defaultRendererDir()
+  if (!fs.existsSync(path.join(rendererDir, 'index.html'))) {
+    throw new RendererMissingError(`The renderer is not built (${rendererDir} has no index.html). Run: npm run build`)
+  }
+  const backend = createBackend({ dataDir: options.dataDir, ...(options.log ? { log: options.log } : {}) })
+  const serve = sirv(rendererDir, { etag: true, dev: false })
+  let allowedHosts = new Set<string>()
+
+  const server = http.createServer((req, res) => {
+    res.setHeader('Content-Security-Policy', CONTENT_SECURITY_POLICY)
+    res.setHeader('X-Content-Type-Options', 'nosniff')
+    res.setHeader('Referrer-Policy', 'no-referrer')
+    res.setHeader('X-Frame-Options', 'DENY')
+    if (!allowedHosts.has(req.headers.host ?? '')) {
+      res.writeHead(421, { 'Content-Type': 'text/plain' }).end('Unknown host\n')
+      return
+    }
+    serve(req, res, () => {
+      res.writeHead(404, { 'Content-Type': 'text/plain' }).end('Not found\n')
+    })
+  })
+  const sockets = attachSocket(server, backend, {
+    path: WIRE_PATH,
+    allowOrigin: (origin) => origin === undefined || allowedHosts.has(origin.replace(/^http:\/\//, '')),
+    allowHost: (host) => allowedHosts.has(host ?? ''),
+  })
+
+  try {
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject)
+      server.listen(options.port ?? 0, HOST, () => resolve())
+    })
+  } catch (err) {
+    await backend.close()
+    throw err
+  }
+  const port = (server.address() as AddressInfo).port
+  allowedHosts = new Set([`${HOST}:${port}`, `localhost:${port}`])
+
+  return {
+    url: `http://${HOST}:${port}`,
+    port,
+    backend,
+    async close() {
+      sockets.close()
+      server.closeAllConnections()
+      await new Promise<void>((resolve) => server.close(() => resolve()))
+      await backend.close()
+    },
+  }
+}

@@ -1,0 +1,69 @@
+import type http from 'node:http'
+import { WebSocketServer, type WebSocket } from 'ws'
+import { ClientMessageSchema, type ServerMessage } from '../../shared/api/wire'
+import { fail } from '../../shared/api/result'
+import type { Backend } from '../studio/backend'
+
+export interface SocketOptions {
+  path: string
+  allowOrigin(origin: string | undefined): boolean
+  allowHost(host: string | undefined): boolean
+}
+
+const MAX_MESSAGE_BYTES = 8 * 1024 * 1024
+
+/**
+ * Carries the contract over WebSockets: each 'call' gets one 'result' with the same id; every back-end event goes
+ * to every socket. Anything unreadable gets a typed error back; the socket and the back end stay up.
+ */
+export function attachSocket(server: http.Server, backend: Backend, options: SocketOptions): { close(): void } {
+  const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_MESSAGE_BYTES })
+
+  server.on('upgrade', (req, socket, head) => {
+    const pathname = new URL(req.url ?? '/', 'http://localhost').pathname
+    if (pathname !== options.path || !options.allowHost(req.headers.host) || !options.allowOrigin(req.headers.origin)) {
+      socket.end('HTTP/1.1 403 Forbidden\r\nConnection: close\r\n\r\n')
+      return
+    }
+    wss.handleUpgrade(req, socket, head, (ws) => serveClient(ws, backend))
+  })
+
+  return {
+    close() {
+      for (const client of wss.clients) client.terminate()
+      wss.close()
+    },
+  }
+}
+
+function serveClient(ws: WebSocket, backend: Backend): void {
+  const send = (message: ServerMessage) => {
+    if (ws.readyState === ws.OPEN) ws.send(JSON.stringify(message))
+  }
+  const unsubscribe = backend.onAny((event, payload) => send({ type: 'event', event, payload }))
+  ws.on('close', unsubscribe)
+  ws.on('error', () => ws.terminate())
+
+  ws.on('message', (data) => {
+    let raw: unknown
+    try {
+      raw = JSON.parse(data.toString())
+    } catch {
+      send({ type: 'error', error: { code: 'bad_request', message: 'A message to the studio must be JSON.' } })
+      return
+    }
+    const parsed = ClientMessageSchema.safeParse(raw)
+    if (!parsed.success) {
+      const id = (raw as { id?: unknown } | null)?.id
+      const error = fail('bad_request', 'A call needs {type:"call", id, command, payload}.')
+      if (typeof id === 'string' || typeof id === 'number') send({ type: 'result', id, result: error })
+      else if (!error.ok) send({ type: 'error', error: error.error })
+      return
+    }
+    const { id, command, payload } = parsed.data
+    backend.call(command, payload).then(
+      (result) => send({ type: 'result', id, result }),
+      (err: unknown) => send({ type: 'result', id, result: fail('internal', String(err)) }),
+    )
+  })
+}

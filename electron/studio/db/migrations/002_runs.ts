@@ -56,6 +56,7 @@ export const migration002: Migration = {
         duration_ms  REAL NOT NULL,
         error_code   TEXT,
         error_message TEXT,
+        warnings     TEXT,
         PRIMARY KEY (run_id, seq)
       ) WITHOUT ROWID;
       CREATE INDEX trace_events_node ON trace_events (node_id);

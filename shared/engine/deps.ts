@@ -1,0 +1,27 @@
+// What the engine needs from its host: effects, the node catalogue, and (in conversation tests) mocks.
+import type { NodeType } from '../flow/node-types'
+import type { NodeDefinition } from '../nodes/types'
+import type { Effects } from './effects'
+import type { NodeRunner } from './runner'
+
+export interface NodeCatalog {
+  definition(type: NodeType): NodeDefinition<unknown> | undefined
+  runner(type: NodeType): NodeRunner<unknown> | undefined
+}
+
+/** A node replaced by a fixed result: its runner is not called (conversation tests mock HTTP Call this way). */
+export interface NodeMock {
+  /** Saved under the node name as if the node produced it. */
+  output?: unknown
+  /** Port to leave by; defaults to the node's first port ('success' / 'out'). */
+  port?: string
+  /** Make the node fail with this message instead (its failure port applies). */
+  error?: string
+}
+
+export interface EngineDeps {
+  effects: Effects
+  catalog: NodeCatalog
+  /** By node name. */
+  mocks?: Record<string, NodeMock>
+}

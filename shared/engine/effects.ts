@@ -1,0 +1,88 @@
+// Everything a run touches outside itself. The engine and the node runners receive these; they never import
+// a clock, a network or a database, so the same engine runs in the studio, the CLI, tests and the server.
+import type { Contact, Vars } from './types'
+
+export interface Clock {
+  /** Milliseconds since the epoch. */
+  now(): number
+}
+
+export interface IdSource {
+  /** A new unique id with the given prefix ('run_', 'msg_'). */
+  next(prefix: string): string
+}
+
+export interface HttpRequest {
+  method: string
+  url: string
+  headers: Record<string, string>
+  body?: string
+  timeoutMs: number
+}
+
+export interface HttpResponse {
+  status: number
+  headers: Record<string, string>
+  /** Parsed JSON when the response was JSON, else the text. */
+  body: unknown
+}
+
+export interface HttpEffect {
+  request(req: HttpRequest): Promise<HttpResponse>
+}
+
+export interface ScriptEffect {
+  run(code: string, inputs: Vars, opts: { timeoutMs: number }): Promise<{ outputs: Vars; logs: string[] }>
+}
+
+export interface ContactsEffect {
+  get(id: string): Promise<Contact | null>
+  update(id: string, patch: Partial<Omit<Contact, 'id'>>): Promise<Contact>
+}
+
+export interface CatalogueEffect {
+  product(catalogId: string, retailerId: string): Promise<Record<string, unknown> | null>
+}
+
+export interface TemplatesEffect {
+  get(name: string, language: string): Promise<Record<string, unknown> | null>
+}
+
+export interface Effects {
+  clock: Clock
+  ids: IdSource
+  http: HttpEffect
+  script: ScriptEffect
+  contacts: ContactsEffect
+  catalogue: CatalogueEffect
+  templates: TemplatesEffect
+}
+
+/** Raised by an effect the host did not provide; a runner turns it into a node failure with this code. */
+export class EffectUnavailableError extends Error {
+  readonly code = 'effect_unavailable'
+  constructor(effect: string) {
+    super(`The ${effect} effect is not available in this host.`)
+  }
+}
+
+function unavailable(effect: string): never {
+  throw new EffectUnavailableError(effect)
+}
+
+/**
+ * Effects for hosts that run only this issue's nodes (CLI chat, tests, benchmark): a real clock and id source,
+ * and integrations that refuse clearly instead of pretending. Pass overrides for anything the host can do.
+ */
+export function createEffects(overrides: Partial<Effects> = {}): Effects {
+  return {
+    clock: { now: () => Date.now() },
+    ids: { next: (prefix) => `${prefix}${globalThis.crypto.randomUUID().replace(/-/g, '').slice(0, 20)}` },
+    http: { request: async () => unavailable('http') },
+    script: { run: async () => unavailable('script') },
+    contacts: { get: async () => unavailable('contacts'), update: async () => unavailable('contacts') },
+    catalogue: { product: async () => unavailable('catalogue') },
+    templates: { get: async () => unavailable('templates') },
+    ...overrides,
+  }
+}

@@ -1,0 +1,160 @@
+// Executes (or resumes) one node: runner lookup, config parsing, the outcome applied to the run, one trace event.
+import type { FlowNode } from '../flow/document'
+import { EffectUnavailableError } from './effects'
+import type { EngineDeps } from './deps'
+import type { FlowGraph } from './graph'
+import { NodeFailure, type NodeOutcome, type RunContext } from './runner'
+import { createRenderer, recordReads, type Renderer } from './render'
+import type { Contact, EngineError, InboundEvent, OutboundMessage, RunState, TraceEvent, WaitCursor } from './types'
+
+export interface StepContext {
+  graph: FlowGraph
+  state: RunState
+  contact: Contact
+  deps: EngineDeps
+  messages: OutboundMessage[]
+  trace: TraceEvent[]
+  inbound: InboundEvent | null
+  /** Nodes executed in this step (the loop bound). */
+  executed: number
+}
+
+interface Resume {
+  event: InboundEvent
+  cursor: WaitCursor
+}
+
+/** Returns the id of the node to execute next, or null when the run paused, ended or failed. */
+export async function executeNode(step: StepContext, nodeId: string, resume: Resume | null): Promise<string | null> {
+  const { state, graph } = step
+  const node = graph.node(nodeId)
+  if (!node) {
+    state.status = 'failed'
+    state.error = { code: 'missing_node', message: `The flow has no node with id '${nodeId}'.`, nodeId }
+    return null
+  }
+  step.executed++
+  const startedAt = step.deps.effects.clock.now()
+  const t0 = performance.now()
+  const reads = recordReads(state.vars)
+  const renderer = createRenderer(reads.vars)
+  const outcome = await outcomeOf(step, node, reads.vars, renderer, resume)
+  const input = { ...(resume ? { event: resume.event } : {}), vars: reads.read() }
+  const { port, next } = apply(step, node, outcome, resume)
+  step.trace.push({
+    runId: state.id,
+    seq: state.nodeCount++,
+    nodeId: node.id,
+    nodeName: node.name,
+    nodeType: node.type,
+    phase: resume ? 'resume' : 'run',
+    input,
+    output: outcome.kind === 'fail' ? { error: outcome.error } : (outcome.output ?? null),
+    port,
+    startedAt,
+    durationMs: performance.now() - t0,
+    error: outcome.kind === 'fail' ? withNode(outcome.error, node) : null,
+    warnings: renderer.warnings,
+  })
+  return next
+}
+
+async function outcomeOf(
+  step: StepContext,
+  node: FlowNode,
+  vars: RunState['vars'],
+  renderer: Renderer,
+  resume: Resume | null,
+): Promise<NodeOutcome> {
+  const { deps } = step
+  const mock = resume ? undefined : deps.mocks?.[node.name]
+  const definition = deps.catalog.definition(node.type)
+  const runner = deps.catalog.runner(node.type)
+  if (!definition) return fail('no_runner', `Node type '${node.type}' is unknown to this version of the engine.`)
+  const parsed = definition.configSchema.safeParse(node.config)
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]
+    const where = issue && issue.path.length ? ` at ${issue.path.join('.')}` : ''
+    return fail('invalid_config', `Node '${node.name}' has an invalid configuration${where}: ${issue?.message ?? ''}`)
+  }
+  if (mock) {
+    if (mock.error !== undefined) return { kind: 'fail', error: { code: 'mocked_failure', message: mock.error } }
+    const port = mock.port ?? definition.ports(parsed.data)[0]?.id
+    return port === undefined ? { kind: 'end', output: mock.output } : { kind: 'next', port, output: mock.output }
+  }
+  if (!runner) return fail('no_runner', `Node type '${node.type}' cannot run in this version of the engine.`)
+  const ctx: RunContext<unknown> = {
+    node,
+    config: parsed.data,
+    vars,
+    contact: step.contact,
+    trigger: step.state.trigger,
+    effects: deps.effects,
+    render: renderer.render,
+    evaluate: renderer.evaluate,
+    rules: renderer.rules,
+  }
+  try {
+    if (!resume) return await runner.run(ctx)
+    if (!runner.resume) return fail('not_waiting', `Node '${node.name}' does not wait for the customer.`)
+    return await runner.resume(ctx, resume.event, resume.cursor)
+  } catch (err) {
+    if (err instanceof NodeFailure || err instanceof EffectUnavailableError) return fail(err.code, err.message)
+    return fail('node_error', `Node '${node.name}' failed: ${err instanceof Error ? err.message : String(err)}`)
+  }
+}
+
+function fail(code: string, message: string): NodeOutcome {
+  return { kind: 'fail', error: { code, message } }
+}
+
+function withNode(error: Omit<EngineError, 'nodeId' | 'nodeName'>, node: FlowNode): EngineError {
+  return { ...error, nodeId: node.id, nodeName: node.name }
+}
+
+/** The failure port's id: every node type that can fail names it 'failure' (shared/nodes definitions). */
+const FAILURE_PORT = 'failure'
+
+function apply(
+  step: StepContext,
+  node: FlowNode,
+  outcome: NodeOutcome,
+  resume: Resume | null,
+): { port: string | null; next: string | null } {
+  const { state, graph } = step
+  switch (outcome.kind) {
+    case 'next': {
+      Object.assign(state.vars, outcome.vars)
+      if (outcome.output !== undefined) state.vars[node.name] = outcome.output
+      if (outcome.messages) step.messages.push(...outcome.messages)
+      return { port: outcome.port, next: graph.next(node.id, outcome.port) }
+    }
+    case 'wait': {
+      Object.assign(state.vars, outcome.vars)
+      if (outcome.output !== undefined) state.vars[node.name] = outcome.output
+      step.messages.push(...outcome.messages)
+      state.status = 'paused'
+      state.waiting = { nodeId: node.id, attempts: resume ? resume.cursor.attempts + 1 : 0, data: outcome.data }
+      return { port: null, next: null }
+    }
+    case 'end': {
+      if (outcome.output !== undefined) state.vars[node.name] = outcome.output
+      state.status = 'ended'
+      state.endReason = 'completed'
+      return { port: null, next: null }
+    }
+    case 'fail': {
+      // The error is readable by later nodes ({{http_call_1.error.message}}) when the failure port handles it.
+      state.vars[node.name] = { ...(isObject(outcome.output) ? outcome.output : {}), error: outcome.error }
+      const next = graph.next(node.id, FAILURE_PORT)
+      if (next) return { port: FAILURE_PORT, next }
+      state.status = 'failed'
+      state.error = withNode(outcome.error, node)
+      return { port: null, next: null }
+    }
+  }
+}
+
+function isObject(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v)
+}

@@ -1,0 +1,12 @@
+// The flow engine's public entry point. Pure: effects come in through EngineDeps.
+export type * from './types'
+export type { Effects, Clock, IdSource, HttpRequest, HttpResponse } from './effects'
+export { createEffects, EffectUnavailableError } from './effects'
+export type { EngineDeps, NodeCatalog, NodeMock } from './deps'
+export type { NodeRunner, NodeOutcome, RunContext } from './runner'
+export { NodeFailure } from './runner'
+export { startRun, resumeRun, closeRun, isExpired, EngineUsageError, type StartOptions } from './machine'
+export { matchTrigger, bestKeyword, keywordMatches, type TriggerMatch } from './triggers'
+export { routeInbound, type Route, type PausedRun } from './dispatch'
+export { inboundText, interactionVars, systemVars } from './session'
+export { MAX_NODES_PER_STEP, WINDOW_MS } from './limits'

@@ -1,0 +1,149 @@
+// The run state machine: start a run, resume a paused one, end it. One call is one step: it executes nodes until
+// the run pauses, ends or fails, and returns everything the host must persist in one transaction.
+import type { FlowDocument } from '../flow/document'
+import { buildGraph, pickTriggerNode, type FlowGraph } from './graph'
+import { MAX_NODES_PER_STEP, WINDOW_MS } from './limits'
+import { executeNode, type StepContext } from './execute-node'
+import { interactionVars, systemVars } from './session'
+import type { EngineDeps } from './deps'
+import type { Contact, EndReason, InboundEvent, RunState, StepResult, TriggerInput } from './types'
+
+export interface StartOptions {
+  contact: Contact
+  trigger: TriggerInput
+  /** Which trigger node to start from when the flow has several. */
+  triggerNodeId?: string
+  /** Variables set before the trigger runs (conversation-test presets, webhook data the host maps). */
+  presets?: Record<string, unknown>
+  runId?: string
+}
+
+export class EngineUsageError extends Error {
+  constructor(
+    readonly code: string,
+    message: string,
+  ) {
+    super(message)
+  }
+}
+
+export async function startRun(flow: FlowDocument, opts: StartOptions, deps: EngineDeps): Promise<StepResult> {
+  const graph = buildGraph(flow)
+  const now = deps.effects.clock.now()
+  const hasInbound = opts.trigger.kind !== 'webhook' && opts.trigger.kind !== 'manual'
+  const state: RunState = {
+    id: opts.runId ?? deps.effects.ids.next('run_'),
+    flowId: flow.id,
+    contactId: opts.contact.id,
+    status: 'executing',
+    trigger: opts.trigger,
+    vars: {
+      ...opts.presets,
+      ...systemVars(opts.contact, opts.trigger),
+      ...('message' in opts.trigger ? interactionVars(opts.trigger.message) : {}),
+    },
+    waiting: null,
+    startedAt: now,
+    updatedAt: now,
+    lastInboundAt: hasInbound ? now : null,
+    endedAt: null,
+    endReason: null,
+    error: null,
+    nodeCount: 0,
+  }
+  const inbound = 'message' in opts.trigger ? opts.trigger.message : null
+  const step = newStep(graph, state, opts.contact, deps, inbound)
+  const triggerNode = pickTriggerNode(graph, opts.trigger, opts.triggerNodeId)
+  if (!triggerNode) {
+    fail(step, { code: 'no_trigger', message: `Flow '${flow.name}' has no trigger node to start from.` })
+    return finish(step)
+  }
+  await runFrom(step, triggerNode.id)
+  return finish(step)
+}
+
+export async function resumeRun(
+  flow: FlowDocument,
+  prior: RunState,
+  event: InboundEvent,
+  contact: Contact,
+  deps: EngineDeps,
+): Promise<StepResult> {
+  if (prior.status !== 'paused' || !prior.waiting) {
+    throw new EngineUsageError('run_not_paused', `Run ${prior.id} is ${prior.status}; only a paused run resumes.`)
+  }
+  const graph = buildGraph(flow)
+  const now = deps.effects.clock.now()
+  const state: RunState = structuredClone(prior)
+  state.status = 'executing'
+  state.lastInboundAt = now
+  Object.assign(state.vars, interactionVars(event))
+  const step = newStep(graph, state, contact, deps, event)
+  const cursor = state.waiting!
+  state.waiting = null
+  const next = await executeNode(step, cursor.nodeId, { event, cursor })
+  if (next) await runFrom(step, next)
+  return finish(step)
+}
+
+/** Ends a run without executing anything: a newer trigger superseded it, or its messaging window closed. */
+export function closeRun(prior: RunState, reason: Exclude<EndReason, 'completed'>, now: number): StepResult {
+  const state: RunState = structuredClone(prior)
+  state.status = 'ended'
+  state.endReason = reason
+  state.waiting = null
+  state.endedAt = now
+  state.updatedAt = now
+  return { state, messages: [], trace: [], inbound: null }
+}
+
+/** A paused run expires when the customer has not written for the channel's 24-hour service window. */
+export function isExpired(state: RunState, now: number): boolean {
+  return state.status === 'paused' && now - (state.lastInboundAt ?? state.startedAt) >= WINDOW_MS
+}
+
+function newStep(
+  graph: FlowGraph,
+  state: RunState,
+  contact: Contact,
+  deps: EngineDeps,
+  inbound: InboundEvent | null,
+): StepContext {
+  return { graph, state, contact, deps, messages: [], trace: [], inbound, executed: 0 }
+}
+
+/** Executes from a node until the run pauses, ends or fails. `executeNode` returns the next node id or null. */
+async function runFrom(step: StepContext, firstNodeId: string): Promise<void> {
+  let nodeId: string | null = firstNodeId
+  while (nodeId) {
+    if (step.executed >= MAX_NODES_PER_STEP) {
+      fail(step, {
+        code: 'loop_limit',
+        message: `More than ${MAX_NODES_PER_STEP} nodes ran without waiting for the customer; the flow probably loops.`,
+      })
+      return
+    }
+    nodeId = await executeNode(step, nodeId, null)
+  }
+}
+
+function fail(step: StepContext, error: { code: string; message: string }): void {
+  step.state.status = 'failed'
+  step.state.error = error
+}
+
+function finish(step: StepContext): StepResult {
+  const { state } = step
+  const now = step.deps.effects.clock.now()
+  state.updatedAt = now
+  // A step that neither paused nor failed ran off the graph or reached an End: the run is complete.
+  if (state.status === 'executing') {
+    state.status = 'ended'
+    state.endReason = 'completed'
+  }
+  if (state.status === 'ended' || state.status === 'failed') {
+    state.endedAt = now
+    state.waiting = null
+  }
+  return { state, messages: step.messages, trace: step.trace, inbound: step.inbound }
+}

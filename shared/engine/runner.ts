@@ -1,0 +1,67 @@
+// The contract between the engine and one node type's semantics (shared/nodes/<type>/run.ts).
+import type { FlowNode } from '../flow/document'
+import type { ConditionRule } from '../expr'
+import type { Effects } from './effects'
+import type { Contact, EngineError, InboundEvent, OutboundMessage, TriggerInput, Vars, WaitCursor } from './types'
+
+export interface RunContext<C> {
+  node: FlowNode
+  /** The node's config, parsed by its definition's schema (defaults applied). */
+  config: C
+  /** The run's session, read-only: a runner returns what it sets, the engine applies it. */
+  vars: Readonly<Vars>
+  contact: Contact
+  /** How the run started; the Trigger node turns it into its variables. */
+  trigger: TriggerInput
+  effects: Effects
+  /** Renders a {{ }} template against the session. A failing placeholder renders empty (a trace warning). */
+  render(text: string): string
+  /** Evaluates a template to a typed value ({{ {{a}} * 2 }} gives a number). */
+  evaluate(text: string): unknown
+  /** Condition and Router rules joined by AND or OR. */
+  rules(rules: ConditionRule[], join: 'and' | 'or'): boolean
+}
+
+/** What executing (or resuming) a node produced. Messages of a failing node are discarded, never sent. */
+export type NodeOutcome =
+  | {
+      kind: 'next'
+      port: string
+      /** Saved under the node's name and recorded in the trace. */
+      output?: unknown
+      /** Extra session variables (a Question's Save to variable, button_id, _last_*). */
+      vars?: Vars
+      messages?: OutboundMessage[]
+    }
+  | {
+      kind: 'wait'
+      messages: OutboundMessage[]
+      output?: unknown
+      vars?: Vars
+      /** Runner-owned state kept in the run across the pause. */
+      data?: unknown
+    }
+  /** An End node: the run ends completed. */
+  | { kind: 'end'; output?: unknown }
+  | { kind: 'fail'; error: Omit<EngineError, 'nodeId' | 'nodeName'>; output?: unknown }
+
+export interface NodeRunner<C = unknown> {
+  run(ctx: RunContext<C>): NodeOutcome | Promise<NodeOutcome>
+  /** Waiting nodes only: the customer's answer to this node. */
+  resume?(ctx: RunContext<C>, event: InboundEvent, cursor: WaitCursor): NodeOutcome | Promise<NodeOutcome>
+  /**
+   * Waiting nodes only: whether this inbound event is an answer to the node at all. A button node answers false to
+   * text that names none of its buttons, which lets a keyword start another flow (docs/engine.md, "Paused runs").
+   */
+  accepts?(event: InboundEvent, cursor: WaitCursor): boolean
+}
+
+/** Thrown by runners for an error that the node's failure port may handle. */
+export class NodeFailure extends Error {
+  constructor(
+    readonly code: string,
+    message: string,
+  ) {
+    super(message)
+  }
+}

@@ -1,0 +1,174 @@
+// The engine's data: everything here is plain JSON so a host can persist a run and resume it in another process.
+import type { NodeType } from '../flow/node-types'
+
+export type Vars = Record<string, unknown>
+
+export type RunStatus = 'executing' | 'paused' | 'ended' | 'failed'
+
+/** Why a run ended; 'completed' covers an End node and a dead end (a port with no edge). */
+export type EndReason = 'completed' | 'superseded' | 'expired'
+
+export interface EngineError {
+  /** Stable, machine-readable: 'expression_error', 'no_runner', 'invalid_config', 'max_attempts', ... */
+  code: string
+  message: string
+  nodeId?: string
+  nodeName?: string
+}
+
+export interface Contact {
+  id: string
+  name: string
+  /** With country code, e.g. +919800000001. */
+  phone: string
+  optedIn?: boolean
+  fields?: Record<string, unknown>
+}
+
+// ---- Inbound events: the channel's shapes (channel-reference §4), reduced to what a flow reads ----
+export type InboundEvent = (
+  | { type: 'text'; text: string }
+  | { type: 'button_reply'; reply: { id: string; title: string } }
+  | { type: 'list_reply'; reply: { id: string; title: string; description?: string } }
+  /** A template quick-reply tap. */
+  | { type: 'template_button'; button: { payload: string; text: string } }
+  /** A Chat Flow form submission; `response` is the parsed response_json. */
+  | { type: 'nfm_reply'; response: Record<string, unknown> }
+  | { type: 'order'; order: OrderPayload }
+) & {
+  /** The channel message id (wamid): {{chat_message_id}} when the message starts a run. */
+  id?: string
+  /** Present on the first message after an ad click. */
+  referral?: AdReferral
+}
+
+export interface OrderPayload {
+  catalog_id: string
+  text?: string
+  product_items: Array<{ product_retailer_id: string; quantity: number; item_price: number; currency: string }>
+}
+
+/** Ad referral fields carried by the first message after an ad click (channel-reference §4). */
+export interface AdReferral {
+  source_url?: string
+  source_id?: string
+  source_type?: string
+  headline?: string
+  body?: string
+  media_type?: string
+  image_url?: string
+  video_url?: string
+  thumbnail_url?: string
+  ctwa_clid?: string
+  welcome_message?: { text: string }
+}
+
+/** How a run was started. The trigger node's variables are built from this (engine/trigger-vars.ts). */
+export type TriggerInput =
+  | { kind: 'keyword'; keyword: string; message: InboundEvent & { type: 'text' } }
+  | { kind: 'button_click'; payload: string; text: string; message: InboundEvent; extracted?: Vars }
+  | { kind: 'ad_click'; ad: AdReferral; message: InboundEvent }
+  | { kind: 'webhook'; phone_number: string; data: Vars; message_text?: string; button_id?: string }
+  | { kind: 'manual'; operator?: string; data?: Vars }
+
+// ---- Outbound messages: the channel's send shapes (channel-reference §1), without the envelope ----
+export interface ReplyButton {
+  type: 'reply'
+  reply: { id: string; title: string }
+}
+export interface ListRow {
+  id: string
+  title: string
+  description?: string
+}
+export interface ListSection {
+  title?: string
+  rows: ListRow[]
+}
+export type InteractiveHeader =
+  | { type: 'text'; text: string }
+  | { type: 'image'; image: { link: string } }
+  | { type: 'video'; video: { link: string } }
+  | { type: 'document'; document: { link: string } }
+
+export type OutboundMessage =
+  | { type: 'text'; text: { body: string; preview_url?: boolean } }
+  | {
+      type: 'interactive'
+      interactive:
+        | {
+            type: 'button'
+            header?: InteractiveHeader
+            body: { text: string }
+            footer?: { text: string }
+            action: { buttons: ReplyButton[] }
+          }
+        | {
+            type: 'list'
+            header?: InteractiveHeader
+            body: { text: string }
+            footer?: { text: string }
+            action: { button: string; sections: ListSection[] }
+          }
+    }
+  /** Kinds sent by the integration nodes (template, media, product, flow): the runner owns the shape. */
+  | { type: 'template' | 'image' | 'video' | 'audio' | 'document' | 'sticker'; [key: string]: unknown }
+  | { type: 'interactive'; interactive: { type: 'product' | 'product_list' | 'flow' | 'cta_url'; [key: string]: unknown } }
+
+// ---- The run ----
+export interface WaitCursor {
+  nodeId: string
+  /** Times the customer answered this node without a valid answer (Question retries, untapped buttons). */
+  attempts: number
+  /** Runner-owned state kept across the pause (e.g. the rendered buttons, to match a reply to a tap). */
+  data?: unknown
+}
+
+export interface RunState {
+  id: string
+  flowId: string
+  contactId: string
+  status: RunStatus
+  trigger: TriggerInput
+  vars: Vars
+  /** Set while paused: the node waiting for the customer. */
+  waiting: WaitCursor | null
+  startedAt: number
+  updatedAt: number
+  /** Last time the customer wrote in this run; the messaging window (24 h) counts from it. */
+  lastInboundAt: number | null
+  endedAt: number | null
+  endReason: EndReason | null
+  error: EngineError | null
+  /** Trace events so far, across steps: the next event's seq. */
+  nodeCount: number
+}
+
+export interface TraceEvent {
+  runId: string
+  /** 0-based order within the run, continuing across steps. */
+  seq: number
+  nodeId: string
+  nodeName: string
+  nodeType: NodeType
+  /** 'run' when the node executed, 'resume' when a paused node took the customer's answer. */
+  phase: 'run' | 'resume'
+  input: unknown
+  output: unknown
+  port: string | null
+  startedAt: number
+  durationMs: number
+  error: EngineError | null
+  /** Expression errors met while the node ran: the placeholder rendered empty and the run went on. */
+  warnings: string[]
+}
+
+/** What one step (start or resume) produced. A host persists all of it in one transaction. */
+export interface StepResult {
+  state: RunState
+  /** In send order. Messages of a node that failed are never here. */
+  messages: OutboundMessage[]
+  trace: TraceEvent[]
+  /** The inbound message that drove the step, when there was one (for the conversation log). */
+  inbound: InboundEvent | null
+}

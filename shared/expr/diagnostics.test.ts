@@ -95,6 +95,13 @@ describe('safety limits give a clear error', () => {
     expect(checkTemplate(`{{ ${'abs('.repeat(MAX_DEPTH + 10)}1${')'.repeat(MAX_DEPTH + 10)} }}`).map((d) => d.code)).toEqual(['too-deep'])
     expect(renderTemplate(`{{ ${Array(100).fill('1').join(' + ')} }}`, {}).text).toBe('100')
   })
+  it.each(["'", '"', '{{', '(', '\\', '{{a', "{{'"])('stays linear on a maximal text made of %s', (unit) => {
+    const text = `{{${unit.repeat(Math.floor((MAX_TEMPLATE_LENGTH - 10) / unit.length))}}}`
+    const started = Date.now()
+    checkTemplate(text)
+    renderTemplate(text, {})
+    expect(Date.now() - started).toBeLessThan(3000)
+  })
   it('survives a very deep session value', () => {
     let deep: unknown = 1
     for (let i = 0; i < 100_000; i++) deep = [deep]

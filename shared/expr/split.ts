@@ -52,11 +52,26 @@ export function splitTemplate(text: string): { chunks: Chunk[]; diagnostics: Dia
 function findClose(text: string, from: number): number {
   let depth = 0
   let j = from
+  // Where a quote of each kind was last found unclosed: later ones on that line are unclosed too, so a line full
+  // of apostrophes is scanned once, not once per apostrophe.
+  let openSingleUntil = -1
+  let openDoubleUntil = -1
   while (j < text.length) {
     const c = text.charCodeAt(j)
     if (c === 39 || c === 34) {
+      if (j < (c === 39 ? openSingleUntil : openDoubleUntil)) {
+        j++
+        continue
+      }
       const end = stringEnd(text, j)
-      j = end < 0 ? j + 1 : end
+      if (end >= 0) j = end
+      else {
+        const eol = text.slice(j).search(/[\r\n]/)
+        const until = eol < 0 ? text.length : j + eol
+        if (c === 39) openSingleUntil = until
+        else openDoubleUntil = until
+        j++
+      }
     } else if (c === 123 && text.charCodeAt(j + 1) === 123) {
       depth++
       j += 2

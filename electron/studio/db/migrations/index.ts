@@ -1,5 +1,6 @@
 import { migration001 } from './001_flows'
 import { migration002 } from './002_runs'
+import { migration003 } from './003_webhook'
 import type { Migration } from './types'
 
 export type { Migration } from './types'
@@ -9,4 +10,5 @@ export type { Migration } from './types'
 export const migrations: Migration[] = [
   migration001,
   migration002,
+  migration003,
 ]

@@ -1,0 +1,28 @@
+import type { FlowDocument } from '../../../shared/flow/document'
+
+export const endpointPath = (flowId: string): string => `/chatbot-webhook/${encodeURIComponent(flowId)}/trigger`
+
+/** Base URL for a host and port as a client would type it (IPv6 in brackets, 0.0.0.0 reached via 127.0.0.1). */
+export function baseUrl(host: string, port: number): string {
+  const reachable = host === '0.0.0.0' ? '127.0.0.1' : host === '::' ? '::1' : host
+  return `http://${reachable.includes(':') ? `[${reachable}]` : reachable}:${port}`
+}
+
+/** An example body: the webhook trigger's declared data fields with placeholder values. */
+export function exampleBody(flow: FlowDocument): Record<string, unknown> {
+  const trigger = flow.nodes.find((n) => n.type === 'trigger' && n.config.kind === 'webhook')
+  const fields = Array.isArray(trigger?.config.dataFields) ? (trigger.config.dataFields as unknown[]) : []
+  const data = Object.fromEntries(fields.filter((f): f is string => typeof f === 'string' && f !== '').map((f) => [f, 'value']))
+  return { phone_number: '+919800000001', data }
+}
+
+const shellQuote = (s: string): string => `'${s.replace(/'/g, `'\\''`)}'`
+
+export function curlCommand(url: string, secret: string, flow: FlowDocument): string {
+  return [
+    `curl -X POST ${shellQuote(url)}`,
+    `  -H 'Content-Type: application/json'`,
+    `  -H ${shellQuote(`x-api-key: ${secret}`)}`,
+    `  -d ${shellQuote(JSON.stringify(exampleBody(flow)))}`,
+  ].join(' \\\n')
+}

@@ -1,0 +1,102 @@
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify'
+import type { FlowDocument } from '../../../shared/flow/document'
+import { WebhookError, fromFramework, internal, missingBody, unauthorized, unsupportedMediaType } from './errors'
+import type { RateLimiter } from './rate'
+import { parseWebhookBody, type WebhookRequest } from './request'
+import type { SecretStore } from './secrets'
+
+export const WEBHOOK_PATH = '/chatbot-webhook/:flowId/trigger'
+export const MAX_BODY_BYTES = 64 * 1024
+
+/** What a started run answers with. */
+export interface WebhookRun {
+  runId: string
+  /** The run's state after its first step: 'paused' (waiting for the customer), 'ended' or 'failed'. */
+  state: string
+  contactId: string
+  error?: { code: string; message: string } | null
+}
+
+/** Starts a run of `flow` for the request's contact (created when new) and returns once it is persisted. */
+export type StartWebhookRun = (flow: FlowDocument, request: WebhookRequest) => Promise<WebhookRun>
+
+export interface WebhookAppDeps {
+  secrets: SecretStore
+  /** The flow as stored now (so edits apply to the next request), or null when it does not exist. */
+  findFlow(flowId: string): FlowDocument | null
+  startRun: StartWebhookRun
+  rate: RateLimiter
+  log(message: string): void
+}
+
+/**
+ * The webhook endpoint. Checks run in this order so that flow ids cannot be probed: key (401, the same for an
+ * unknown flow), rate (429), content type (415), size (413), JSON (400), body fields (400), then flow existence
+ * (404, only to a caller who holds the flow's secret), active state (409), webhook trigger (409).
+ */
+export function buildWebhookApp(deps: WebhookAppDeps): FastifyInstance {
+  const app = Fastify({ logger: false, bodyLimit: MAX_BODY_BYTES, return503OnClosing: true })
+  app.removeAllContentTypeParsers()
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, app.getDefaultJsonParser('error', 'error'))
+
+  app.setErrorHandler((err: { code?: string; statusCode?: number; message?: string }, _req, reply) => {
+    const failure = err instanceof WebhookError ? err : fromFramework(err, MAX_BODY_BYTES)
+    if (failure.status >= 500) deps.log(`webhook request failed: ${err.message ?? String(err)}`)
+    return send(reply, failure)
+  })
+  app.setNotFoundHandler((_req, reply) =>
+    send(reply, new WebhookError(404, 'not_found', 'No such endpoint. POST to /chatbot-webhook/<flow_id>/trigger.')),
+  )
+
+  const authorize = async (req: FastifyRequest<{ Params: { flowId: string } }>): Promise<void> => {
+    const key = req.headers['x-api-key']
+    const flowId = req.params.flowId
+    if (typeof key !== 'string' || key.length > 512 || !deps.secrets.verify(flowId, key)) throw unauthorized()
+    const decision = deps.rate.take(flowId)
+    if (!decision.ok) {
+      throw new WebhookError(429, 'rate_limited', `Too many requests for this flow; retry in ${decision.retryAfterSeconds} s.`, undefined, {
+        'retry-after': String(decision.retryAfterSeconds),
+      })
+    }
+  }
+
+  app.post<{ Params: { flowId: string } }>(WEBHOOK_PATH, { onRequest: authorize }, async (req, reply) => {
+    if (!isJson(req.headers['content-type'])) throw unsupportedMediaType()
+    if (req.body === undefined) throw missingBody()
+    const request = parseWebhookBody(req.body)
+    const flow = deps.findFlow(req.params.flowId)
+    if (!flow) throw new WebhookError(404, 'flow_not_found', `Flow ${req.params.flowId} does not exist (it may have been deleted).`)
+    if (!flow.active) {
+      throw new WebhookError(409, 'flow_inactive', `Flow "${flow.name}" is inactive. Activate it in the studio to accept webhook requests.`)
+    }
+    if (!flow.nodes.some((n) => n.type === 'trigger' && n.config.kind === 'webhook')) {
+      throw new WebhookError(409, 'no_webhook_trigger', `Flow "${flow.name}" has no Trigger node of kind webhook.`)
+    }
+    let run: WebhookRun
+    try {
+      run = await deps.startRun(flow, request)
+    } catch (err) {
+      deps.log(`webhook run of flow ${flow.id} could not start: ${err instanceof Error ? err.message : String(err)}`)
+      throw internal()
+    }
+    const body: Record<string, unknown> = { run_id: run.runId, state: run.state, flow_id: flow.id, contact_id: run.contactId }
+    if (run.error) body.run_error = run.error
+    return reply.code(200).send(body)
+  })
+
+  const methodNotAllowed = async (_req: FastifyRequest, reply: FastifyReply) => {
+    reply.header('allow', 'POST')
+    return send(reply, new WebhookError(405, 'method_not_allowed', 'Use POST for the webhook trigger.'))
+  }
+  app.route({ method: ['GET', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'], url: WEBHOOK_PATH, handler: methodNotAllowed })
+  return app
+}
+
+function isJson(contentType: string | undefined): boolean {
+  return typeof contentType === 'string' && /^application\/json\s*(;|$)/i.test(contentType.trim())
+}
+
+function send(reply: FastifyReply, failure: WebhookError): FastifyReply {
+  for (const [name, value] of Object.entries(failure.headers)) reply.header(name, value)
+  return reply.code(failure.status).type('application/json; charset=utf-8').send(failure.body())
+}

@@ -1,0 +1,58 @@
+import { z } from 'zod'
+import type { Database } from 'better-sqlite3'
+
+export const DEFAULT_PORT = 7373
+export const DEFAULT_HOST = '127.0.0.1'
+const SETTINGS_KEY = 'webhook.listener'
+
+// Per-flow rate by default: 20 requests/s sustained, bursts of 40 — ample for a developer's scripts against a
+// local studio, and it keeps a runaway loop from filling the Flow Logs. Load tests and the benchmark raise it.
+export const ListenerSettingsSchema = z.object({
+  host: z.string().trim().min(1).max(255).default(DEFAULT_HOST),
+  /** 0 lets the system pick a free port (shown in the status). */
+  port: z.number().int().min(0).max(65535).default(DEFAULT_PORT),
+  ratePerSecond: z.number().positive().max(1_000_000).default(20),
+  burst: z.number().int().min(1).max(1_000_000).default(40),
+})
+export type ListenerSettings = z.infer<typeof ListenerSettingsSchema>
+
+export function isLoopback(host: string): boolean {
+  return host === 'localhost' || host === '::1' || /^127\.\d+\.\d+\.\d+$/.test(host)
+}
+
+/** The saved settings (defaults for anything unset or unreadable). */
+export function loadListenerSettings(db: Database): ListenerSettings {
+  const row = db.prepare('SELECT value FROM settings WHERE key = ?').get(SETTINGS_KEY) as { value: string } | undefined
+  let saved: unknown = {}
+  try {
+    saved = row ? JSON.parse(row.value) : {}
+  } catch {
+    saved = {}
+  }
+  const parsed = ListenerSettingsSchema.safeParse(saved)
+  return parsed.success ? parsed.data : ListenerSettingsSchema.parse({})
+}
+
+export function saveListenerSettings(db: Database, settings: ListenerSettings, now: number): void {
+  db.prepare(
+    `INSERT INTO settings (key, value, updated_at) VALUES (?, ?, ?)
+     ON CONFLICT (key) DO UPDATE SET value = excluded.value, updated_at = excluded.updated_at`,
+  ).run(SETTINGS_KEY, JSON.stringify(settings), now)
+}
+
+/**
+ * Process-level overrides that are not saved: `chatflow serve --port/--host` and tests set these so that one run
+ * does not change the studio's stored settings.
+ */
+export function envOverrides(env: NodeJS.ProcessEnv = process.env): Partial<ListenerSettings> {
+  const out: Partial<ListenerSettings> = {}
+  if (env.CHATFLOW_WEBHOOK_HOST) out.host = env.CHATFLOW_WEBHOOK_HOST
+  const port = env.CHATFLOW_WEBHOOK_PORT
+  if (port !== undefined && /^\d{1,5}$/.test(port) && Number(port) <= 65535) out.port = Number(port)
+  const rate = Number(env.CHATFLOW_WEBHOOK_RATE)
+  if (env.CHATFLOW_WEBHOOK_RATE && rate > 0) {
+    out.ratePerSecond = rate
+    out.burst = Math.max(1, Math.ceil(rate * 2))
+  }
+  return out
+}

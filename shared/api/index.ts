@@ -1,6 +1,7 @@
 import type { z } from 'zod'
 import { flowsCommands } from './commands/flows'
 import { settingsCommands } from './commands/settings'
+import { revisionsCommands } from './commands/revisions'
 import { flowsEvents } from './events/flows'
 
 export * from './result'
@@ -12,6 +13,7 @@ export type { FlowsChangeKind } from './events/flows'
 export const commands = {
   ...flowsCommands,
   ...settingsCommands,
+  ...revisionsCommands,
 }
 
 export const events = {

@@ -1,5 +1,6 @@
 import { flowsHandlers } from './flows'
 import { settingsHandlers } from './settings'
+import { revisionsHandlers } from './revisions'
 import type { HandlerMap } from './types'
 
 // Every Command's one implementation. Adding an area: handlers/<area>.ts typed AreaHandlers<'<area>'>, one line
@@ -7,4 +8,5 @@ import type { HandlerMap } from './types'
 export const handlers: HandlerMap = {
   ...flowsHandlers,
   ...settingsHandlers,
+  ...revisionsHandlers,
 }

@@ -50,7 +50,7 @@ describe('revisions commands', () => {
     expect(page[1]!.summary).toBe('Added message_1')
   })
 
-  it('returns an older revision's document after a restart, and refuses unknown flows and revisions', async () => {
+  it('returns the document of an older revision after a restart, and refuses unknown flows and revisions', async () => {
     const flow = await call(t.backend.call('flows.create', {}))
     await call(t.backend.call('flows.save', { document: withMessage(flow.document, 'message_1') }))
     await t.reopen()

@@ -4,37 +4,54 @@ import { NODE_TYPES } from './node-types'
 // The flow document: the export format and the one shape every part of the studio reads.
 // Per-type `config` schemas live in shared/nodes/<type>/definition.ts; here config is an open object
 // so that a document can be parsed before its nodes are checked one by one (validation reports per node).
+// Reading files goes through parseFlow (shared/flow/serialise.ts), which migrates older formats first.
+export const FLOW_FORMAT_NAME = 'chatflow.flow'
+export const FLOW_FORMAT_VERSION = 1
 export const FLOW_FORMAT = 'chatflow.flow/1'
 
-export const PositionSchema = z.object({ x: z.number(), y: z.number() })
+export const PositionSchema = z
+  .object({ x: z.number(), y: z.number() })
+  .describe('Top-left corner of the node on the canvas, in canvas units.')
 
 export const FlowNodeSchema = z.object({
-  id: z.string().min(1),
-  type: z.enum(NODE_TYPES),
-  name: z.string(),
+  id: z.string().min(1).describe('Stable id; edges refer to it. Never changes, unlike the name.'),
+  type: z.enum(NODE_TYPES).describe('One of the 15 node types.'),
+  name: z
+    .string()
+    .describe('Node name: letters, digits and underscore, not starting with a digit, at most 50, unique. Expressions read the node output as {{name.field}}.'),
   position: PositionSchema,
-  config: z.record(z.string(), z.unknown()),
+  config: z.record(z.string(), z.unknown()).describe("The node type's settings; see docs/flow-format.md for each type."),
 })
 
 export const FlowEdgeSchema = z.object({
   id: z.string().min(1),
-  source: z.string().min(1),
+  source: z.string().min(1).describe('Id of the node the edge leaves.'),
   /** Output port id of the source node: 'out', 'true'/'false', 'success'/'failure', a button/row/route id, 'else'. */
-  sourcePort: z.string().min(1),
-  target: z.string().min(1),
+  sourcePort: z
+    .string()
+    .min(1)
+    .describe("Output port of the source node: 'out', 'true'/'false', 'success'/'failure', a button, row or route id, or 'else'."),
+  target: z.string().min(1).describe('Id of the node the edge enters.'),
 })
 
 export const FlowDocumentSchema = z.object({
-  format: z.literal(FLOW_FORMAT),
-  id: z.string().min(1),
-  name: z.string().min(1).max(120),
-  active: z.boolean(),
+  format: z.literal(FLOW_FORMAT).describe('Format and version of this document.'),
+  id: z.string().min(1).describe('Flow id, used in the webhook path /chatbot-webhook/{id}/trigger.'),
+  name: z.string().min(1).max(120).describe('Flow name shown in the flows list.'),
+  active: z.boolean().describe('A flow must be active for keyword triggers to start it.'),
   nodes: z.array(FlowNodeSchema),
   edges: z.array(FlowEdgeSchema),
   /** Sample JSON responses per node name, for the Expression Builder's Response tab and path checks. */
-  samples: z.record(z.string(), z.unknown()).default({}),
+  samples: z
+    .record(z.string(), z.unknown())
+    .default({})
+    .describe("Sample JSON per node name (e.g. an HTTP Call's response), for the Response tab and path checks."),
   /** Reference to the flow's webhook secret in the studio store; the secret itself is never in the document. */
-  webhookSecretRef: z.string().nullable().default(null),
+  webhookSecretRef: z
+    .string()
+    .nullable()
+    .default(null)
+    .describe('Reference to the webhook secret in the studio store; the secret itself is never in the document.'),
 })
 
 export type Position = z.infer<typeof PositionSchema>

@@ -21,7 +21,7 @@ export const conditionDefinition: NodeDefinition<ConditionConfig> = {
     { id: 'false', label: 'False', kind: 'false' },
   ],
   waits: () => false,
-  variables: () => [],
+  variables: (_c, name) => [{ path: `${name}.result`, description: 'True when the rules held', type: 'boolean' }],
   textFields: (c) => ruleTextFields(c.rules, '/rules', 'Condition'),
   validate: (c, ctx) => validateRules(c.rules, '/rules', 'Condition', ctx),
   summary: (c) => (c.rules.length ? oneLine(describeRules(c.rules, c.join), 60) : 'No rules yet'),

@@ -48,7 +48,6 @@ function variables(c: HttpCallConfig, name: string): VariableSpec[] {
     { path: `${name}.ok`, description: 'True for a 2xx status', type: 'boolean' },
     { path: `${name}.result`, description: 'Response body, parsed as JSON when it is JSON', type: 'unknown' },
     { path: `${name}.headers`, description: 'Response headers, lower-case names', type: 'object' },
-    { path: `${name}.error`, description: 'Why the call failed (timeout, network, invalid URL), empty on success', type: 'string' },
     { path: `${name}.duration_ms`, description: 'Time the call took', type: 'number' },
     ...c.saveAs
       .filter((s) => s.variable.trim())

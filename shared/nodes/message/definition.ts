@@ -20,7 +20,7 @@ export const messageDefinition: NodeDefinition<MessageConfig> = {
   defaults: () => ({ text: '', previewUrl: false }),
   ports: () => [{ id: 'out', label: 'Next' }],
   waits: () => false,
-  variables: () => [],
+  variables: (_c, name) => [{ path: `${name}.text`, description: 'The text sent, placeholders filled', type: 'string' }],
   textFields: (c) => [{ pointer: '/text', label: 'Message text', value: c.text }],
   validate: (c, ctx) => [
     ...requireText(ctx, '/text', c.text, 'Message text'),

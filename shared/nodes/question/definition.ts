@@ -74,8 +74,11 @@ export const questionDefinition: NodeDefinition<QuestionConfig> = {
     { id: 'failure', label: 'No valid answer', kind: 'failure' },
   ],
   waits: () => true,
-  variables: (c) =>
-    c.saveTo.trim() ? [{ path: c.saveTo, description: `Answer to: ${oneLine(c.prompt, 40)}`, type: VARIABLE_TYPE[c.answerType] }] : [],
+  variables: (c, name) => [
+    ...(c.saveTo.trim() ? [{ path: c.saveTo, description: `Answer to: ${oneLine(c.prompt, 40)}`, type: VARIABLE_TYPE[c.answerType] }] : []),
+    { path: `${name}.answer`, description: 'The accepted answer', type: VARIABLE_TYPE[c.answerType] },
+    { path: `${name}.attempts`, description: 'How many answers the customer gave', type: 'number' },
+  ],
   textFields: (c) => [
     { pointer: '/prompt', label: 'Question text', value: c.prompt },
     { pointer: '/retryMessage', label: 'Retry message', value: c.retryMessage },

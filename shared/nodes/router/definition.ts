@@ -42,7 +42,10 @@ export const routerDefinition: NodeDefinition<RouterConfig> = {
   defaults: () => ({ routes: [{ id: 'route_1', name: 'Route 1', join: 'and', rules: [{ left: '', operator: 'equals', right: '' }] }] }),
   ports: (c) => [...c.routes.map((r) => ({ id: r.id, label: r.name || r.id })), { id: 'else', label: 'Else', kind: 'else' as const }],
   waits: () => false,
-  variables: () => [],
+  variables: (_c, name) => [
+    { path: `${name}.route`, description: "Id of the route taken ('else' when none matched)", type: 'string' },
+    { path: `${name}.name`, description: 'Name of the route taken', type: 'string' },
+  ],
   textFields: (c) => c.routes.flatMap((r, i) => ruleTextFields(r.rules, `/routes/${i}/rules`, `Route ${r.name || i + 1}`)),
   validate,
   summary: (c) => `${plural(c.routes.length, 'route')} + else`,

@@ -46,10 +46,8 @@ export const scriptDefinition: NodeDefinition<ScriptConfig> = {
     { id: 'failure', label: 'Failure', kind: 'failure' },
   ],
   waits: () => false,
-  variables: (c, name) => [
-    ...c.outputs.filter((o) => o.name).map((o) => ({ path: `${name}.${o.name}`, description: `Script output ${o.name}`, type: o.type })),
-    { path: `${name}.error`, description: 'Why the script failed, empty on success', type: 'string' },
-  ],
+  variables: (c, name) =>
+    c.outputs.filter((o) => o.name).map((o) => ({ path: `${name}.${o.name}`, description: `Script output ${o.name}`, type: o.type })),
   textFields: (c) => c.inputs.map((x, i) => ({ pointer: `/inputs/${i}/value`, label: `Input ${x.name || i + 1}`, value: x.value })),
   validate,
   summary: (c) => `${plural(c.inputs.length, 'input')} → ${c.outputs.map((o) => o.name).join(', ') || 'no outputs'}`,

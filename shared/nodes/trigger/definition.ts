@@ -25,6 +25,11 @@ export const AD_FIELDS = [
 
 function variables(c: TriggerConfig, name: string): VariableSpec[] {
   const v = (path: string, description: string, type: VariableSpec['type'] = 'string'): VariableSpec => ({ path, description, type })
+  const kind = v(`${name}.kind`, 'How the run started: keyword, webhook, button_click, ad_click or manual')
+  return [kind, ...byKind(c, name, v)]
+}
+
+function byKind(c: TriggerConfig, name: string, v: (p: string, d: string, t?: VariableSpec['type']) => VariableSpec): VariableSpec[] {
   switch (c.kind) {
     case 'keyword':
       return [v(`${name}.keyword`, 'The keyword that matched'), v(`${name}.message`, 'The whole message that started the flow')]
@@ -43,9 +48,9 @@ function variables(c: TriggerConfig, name: string): VariableSpec[] {
         ...(c.targetVariable.trim() ? [v(c.targetVariable, `Payload after '${c.payloadPrefix}'`)] : []),
       ]
     case 'ad_click':
-      return [v(`${name}.ad`, 'The ad the customer clicked', 'object'), ...AD_FIELDS.map((f) => v(`${name}.ad.${f}`, `Ad ${f.replace(/_/g, ' ')}`))]
+      return [v(`${name}.message`, 'Text of the message that came with the click'), v(`${name}.ad`, 'The ad the customer clicked', 'object'), ...AD_FIELDS.map((f) => v(`${name}.ad.${f}`, `Ad ${f.replace(/_/g, ' ')}`))]
     case 'manual':
-      return [v(`${name}.operator`, 'Started by an operator from the flow list')]
+      return [v(`${name}.operator`, 'The operator who started the run'), v(`${name}.data`, 'Data the operator passed in', 'object')]
   }
 }
 

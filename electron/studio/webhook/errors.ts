@@ -35,6 +35,8 @@ export function fromFramework(err: { code?: string; statusCode?: number }, maxBo
       return new WebhookError(413, 'body_too_large', `The request body is larger than ${maxBodyBytes} bytes.`)
     case 'FST_ERR_CTP_EMPTY_JSON_BODY':
       return missingBody()
+    case 'FST_ERR_BAD_URL':
+      return new WebhookError(400, 'invalid_url', 'The URL is not valid (check its percent-encoding).')
     case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
       return new WebhookError(400, 'invalid_content_length', 'The Content-Length header does not match the body.')
   }

@@ -1,3 +1,4 @@
+import type { Duplex } from 'node:stream'
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify'
 import type { FlowDocument } from '../../../shared/flow/document'
 import { WebhookError, fromFramework, internal, missingBody, unauthorized, unsupportedMediaType } from './errors'
@@ -35,7 +36,13 @@ export interface WebhookAppDeps {
  * (404, only to a caller who holds the flow's secret), active state (409), webhook trigger (409).
  */
 export function buildWebhookApp(deps: WebhookAppDeps): FastifyInstance {
-  const app = Fastify({ logger: false, bodyLimit: MAX_BODY_BYTES, return503OnClosing: true })
+  const app = Fastify({
+    logger: false,
+    bodyLimit: MAX_BODY_BYTES,
+    return503OnClosing: true,
+    frameworkErrors: (err, _req, reply) => send(reply, fromFramework(err as { code?: string }, MAX_BODY_BYTES)),
+    clientErrorHandler: answerBrokenHttp,
+  })
   app.removeAllContentTypeParsers()
   app.addContentTypeParser('application/json', { parseAs: 'string' }, app.getDefaultJsonParser('error', 'error'))
 
@@ -94,6 +101,20 @@ export function buildWebhookApp(deps: WebhookAppDeps): FastifyInstance {
 
 function isJson(contentType: string | undefined): boolean {
   return typeof contentType === 'string' && /^application\/json\s*(;|$)/i.test(contentType.trim())
+}
+
+/** Requests Node's HTTP parser rejects (garbage, absurd Content-Length) get the same JSON shape, then the socket closes. */
+function answerBrokenHttp(err: { code?: string }, socket: Duplex): void {
+  if (!socket.writable) return void socket.destroy()
+  const tooLarge = err.code === 'HPE_HEADER_OVERFLOW'
+  const failure = tooLarge
+    ? new WebhookError(431, 'headers_too_large', 'The request headers are too large.')
+    : new WebhookError(400, 'malformed_request', 'The request is not well-formed HTTP.')
+  const body = JSON.stringify(failure.body())
+  const status = tooLarge ? '431 Request Header Fields Too Large' : '400 Bad Request'
+  socket.end(
+    `HTTP/1.1 ${status}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+  )
 }
 
 function send(reply: FastifyReply, failure: WebhookError): FastifyReply {

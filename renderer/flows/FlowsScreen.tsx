@@ -1,0 +1,145 @@
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
+import type { FlowSort, FlowSummary } from '../../shared/api'
+import { api } from '../api'
+import { ConfirmDialog } from '../ui/ConfirmDialog'
+import { Toast } from '../ui/Toast'
+import { NoFlows, NoMatches } from './EmptyState'
+import { FlowRow } from './FlowRow'
+import { useFlows, visibleFlows } from './store'
+import { useShortcuts } from './useShortcuts'
+import '../styles/flows.css'
+
+export function FlowsScreen({ onOpen }: { onOpen(flowId: string): void }) {
+  const state = useFlows()
+  const { flows, loaded, search, sort, error } = state
+  const [editing, setEditing] = useState<string | null>(null)
+  const [confirming, setConfirming] = useState<FlowSummary | null>(null)
+  const [deleted, setDeleted] = useState<FlowSummary | null>(null)
+  const [now, setNow] = useState(Date.now())
+  const searchRef = useRef<HTMLInputElement>(null)
+
+  useEffect(() => {
+    void useFlows.getState().load()
+    let timer: ReturnType<typeof setTimeout> | undefined
+    // Changes made elsewhere (another window, the editor, a CLI import) refresh the list.
+    const off = api.on('flows.changed', () => {
+      clearTimeout(timer)
+      timer = setTimeout(() => void useFlows.getState().load(), 150)
+    })
+    const tick = setInterval(() => setNow(Date.now()), 30_000)
+    return () => {
+      off()
+      clearTimeout(timer)
+      clearInterval(tick)
+    }
+  }, [])
+
+  const shown = useMemo(() => visibleFlows(flows, search, sort), [flows, search, sort])
+
+  const create = useCallback(async () => {
+    const flow = await useFlows.getState().create()
+    if (flow) {
+      setNow(Date.now())
+      setEditing(flow.id)
+    }
+  }, [])
+  const shortcuts = useMemo(() => ({ n: create, N: create, '/': () => searchRef.current?.focus() }), [create])
+  useShortcuts(shortcuts, !confirming && editing === null)
+
+  const confirmDelete = async () => {
+    const flow = confirming
+    setConfirming(null)
+    if (flow && (await state.remove(flow.id))) setDeleted(flow)
+  }
+  const dismissToast = useCallback(() => setDeleted(null), [])
+
+  return (
+    <main className="flows-screen" aria-labelledby="flows-title">
+      <header className="flows-header">
+        <h1 id="flows-title">Flows</h1>
+        <div className="flows-toolbar">
+          <input
+            ref={searchRef}
+            type="search"
+            placeholder="Search flows  ( / )"
+            aria-label="Search flows"
+            value={search}
+            onChange={(e) => state.setSearch(e.target.value)}
+            onKeyDown={(e) => e.key === 'Escape' && state.setSearch('')}
+          />
+          <label className="sort">
+            Sort by
+            <select value={sort} onChange={(e) => state.setSort(e.target.value as FlowSort)}>
+              <option value="updated">Last change</option>
+              <option value="name">Name</option>
+            </select>
+          </label>
+          <button type="button" className="primary" onClick={() => void create()} aria-keyshortcuts="N">
+            New flow
+          </button>
+        </div>
+      </header>
+
+      {error && (
+        <div className="error-banner" role="alert">
+          {error}
+          <button type="button" aria-label="Dismiss error" onClick={state.dismissError}>
+            ×
+          </button>
+        </div>
+      )}
+
+      {!loaded ? (
+        <p className="loading" aria-busy="true">Loading flows…</p>
+      ) : flows.length === 0 ? (
+        <NoFlows onCreate={() => void create()} />
+      ) : shown.length === 0 ? (
+        <NoMatches search={search} onClear={() => state.setSearch('')} />
+      ) : (
+        <ul className="flow-list" aria-label="Flows">
+          {shown.map((flow) => (
+            <FlowRow
+              key={flow.id}
+              flow={flow}
+              now={now}
+              editing={editing === flow.id}
+              onOpen={() => onOpen(flow.id)}
+              onStartRename={() => setEditing(flow.id)}
+              onRename={async (name) => {
+                const done = await state.rename(flow.id, name)
+                if (done) setEditing(null)
+                return done
+              }}
+              onCancelRename={() => setEditing(null)}
+              onDuplicate={() => void state.duplicate(flow.id)}
+              onDelete={() => setConfirming(flow)}
+              onToggleActive={() => void state.setActive(flow.id, !flow.active)}
+            />
+          ))}
+        </ul>
+      )}
+
+      {confirming && (
+        <ConfirmDialog
+          title={`Delete “${confirming.name}”?`}
+          body="The flow and its history leave the list. You can undo this for a few seconds."
+          confirmLabel="Delete flow"
+          danger
+          onConfirm={() => void confirmDelete()}
+          onCancel={() => setConfirming(null)}
+        />
+      )}
+      {deleted && (
+        <Toast
+          message={`Deleted “${deleted.name}”.`}
+          actionLabel="Undo"
+          onAction={() => {
+            void state.restore(deleted.id)
+            setDeleted(null)
+          }}
+          onDismiss={dismissToast}
+        />
+      )}
+    </main>
+  )
+}

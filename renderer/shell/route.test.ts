@@ -1,0 +1,19 @@
+import { describe, expect, it } from 'vitest'
+import { hrefFor, parseRoute } from './route'
+
+describe('hash routes', () => {
+  it.each([
+    ['', { screen: 'flows' }],
+    ['#/flows', { screen: 'flows' }],
+    ['#/nowhere', { screen: 'flows' }],
+    ['#/flows/flw_1', { screen: 'editor', flowId: 'flw_1' }],
+    ['#/flows/a%20b/extra', { screen: 'editor', flowId: 'a b' }],
+  ])('%s', (hash, route) => {
+    expect(parseRoute(hash)).toEqual(route)
+  })
+
+  it('round-trips editor routes', () => {
+    const route = { screen: 'editor', flowId: 'flw/odd id' } as const
+    expect(parseRoute(hrefFor(route))).toEqual(route)
+  })
+})

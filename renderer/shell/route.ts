@@ -1,0 +1,28 @@
+import { useEffect, useState } from 'react'
+
+// Hash routes, so the same build works from file/app:// in Electron and from the browser host without rewrites.
+export type Route = { screen: 'flows' } | { screen: 'editor'; flowId: string }
+
+export function parseRoute(hash: string): Route {
+  const match = /^#\/flows\/([^/?#]+)/.exec(hash)
+  if (match?.[1]) return { screen: 'editor', flowId: decodeURIComponent(match[1]) }
+  return { screen: 'flows' }
+}
+
+export function hrefFor(route: Route): string {
+  return route.screen === 'editor' ? `#/flows/${encodeURIComponent(route.flowId)}` : '#/flows'
+}
+
+export function navigate(route: Route): void {
+  window.location.hash = hrefFor(route)
+}
+
+export function useRoute(): Route {
+  const [route, setRoute] = useState(() => parseRoute(window.location.hash))
+  useEffect(() => {
+    const update = () => setRoute(parseRoute(window.location.hash))
+    window.addEventListener('hashchange', update)
+    return () => window.removeEventListener('hashchange', update)
+  }, [])
+  return route
+}

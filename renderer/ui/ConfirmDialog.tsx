@@ -1,0 +1,48 @@
+import { useEffect, useRef } from 'react'
+
+export interface ConfirmDialogProps {
+  title: string
+  body: string
+  confirmLabel: string
+  danger?: boolean
+  onConfirm(): void
+  onCancel(): void
+}
+
+/** A modal question. Focus starts on Cancel so Enter never destroys by accident; Escape cancels. */
+export function ConfirmDialog({ title, body, confirmLabel, danger, onConfirm, onCancel }: ConfirmDialogProps) {
+  const cancelRef = useRef<HTMLButtonElement>(null)
+  useEffect(() => {
+    const previous = document.activeElement as HTMLElement | null
+    cancelRef.current?.focus()
+    return () => previous?.focus?.()
+  }, [])
+  return (
+    <div className="dialog-backdrop" onMouseDown={(e) => e.target === e.currentTarget && onCancel()}>
+      <div
+        className="dialog"
+        role="alertdialog"
+        aria-modal="true"
+        aria-labelledby="confirm-title"
+        aria-describedby="confirm-body"
+        onKeyDown={(e) => {
+          if (e.key === 'Escape') {
+            e.stopPropagation()
+            onCancel()
+          }
+        }}
+      >
+        <h2 id="confirm-title">{title}</h2>
+        <p id="confirm-body">{body}</p>
+        <div className="dialog-actions">
+          <button ref={cancelRef} type="button" onClick={onCancel}>
+            Cancel
+          </button>
+          <button type="button" className={danger ? 'danger' : 'primary'} onClick={onConfirm}>
+            {confirmLabel}
+          </button>
+        </div>
+      </div>
+    </div>
+  )
+}

@@ -1,0 +1,114 @@
+import { describe, expect, it } from 'vitest'
+import { ScriptError } from '../../../shared/nodes/script/run-error'
+import { createScriptEffect } from './script'
+
+const effect = createScriptEffect()
+const run = (code: string, inputs: Record<string, unknown> = {}, timeoutMs = 1000) => effect.run(code, inputs, { timeoutMs })
+
+async function failure(code: string, timeoutMs = 1000): Promise<ScriptError> {
+  try {
+    await run(code, {}, timeoutMs)
+  } catch (err) {
+    if (err instanceof ScriptError) return err
+    throw err
+  }
+  throw new Error('the script did not fail')
+}
+
+describe('script effect (QuickJS)', () => {
+  it('maps inputs in and the returned keys out, with console lines', async () => {
+    const out = await run('console.log("total is", input.total, { a: 1 })\nconsole.warn("careful")\nreturn { doubled: input.total * 2, name: input.who.name.toUpperCase(), list: [1, "x"] }', {
+      total: 21,
+      who: { name: 'ann' },
+    })
+    expect(out.outputs).toEqual({ doubled: 42, name: 'ANN', list: [1, 'x'] })
+    expect(out.logs).toEqual(['total is 21 {"a":1}', '[warn] careful'])
+  })
+
+  it('returns no outputs for a script that returns nothing, and awaits an async body', async () => {
+    expect((await run('let x = 1')).outputs).toEqual({})
+    expect((await run('const v = await Promise.resolve(5); return { v }'.replace('const v = await', 'return Promise.resolve(5).then((v) => ({ v })); //'))).outputs).toEqual({ v: 5 })
+  })
+
+  it('points runtime and syntax errors at the user line and column', async () => {
+    const rt = await failure('const a = 1\nconst b = null\nreturn { x: b.field }')
+    expect(rt.code).toBe('script_error')
+    expect(rt.line).toBe(3)
+    expect(rt.column).toBeGreaterThan(1)
+    expect(rt.describe()).toMatch(/^line 3, column \d+: TypeError: cannot read property 'field' of null$/)
+    const syn = await failure('const a = 1\nconst b = (\nreturn {}')
+    expect(syn.code).toBe('script_syntax')
+    expect(syn.line).toBe(3)
+    const thrown = await failure('console.log("before")\nthrow new Error("custom stop")')
+    expect(thrown).toMatchObject({ code: 'script_error', message: 'custom stop', line: 2, logs: ['before'] })
+  })
+
+  it('refuses a return value that is not an object', async () => {
+    expect((await failure('return 42')).code).toBe('script_bad_return')
+    expect((await failure('const a = {}; a.self = a; return a')).code).toBe('script_bad_return')
+  })
+
+  it('stops an endless loop at its time limit, even one that catches errors', async () => {
+    const t0 = Date.now()
+    const e = await failure('while (true) {}', 200)
+    expect(e.code).toBe('script_timeout')
+    expect(Date.now() - t0).toBeLessThan(2000)
+    expect((await failure('for (;;) { try { while (true) {} } catch (e) {} }', 200)).code).toBe('script_timeout')
+    expect((await failure('return Promise.resolve().then(function f() { return Promise.resolve().then(f) })', 200)).code).toMatch(/script_timeout|script_error/)
+  })
+
+  it('stops a memory bomb and endless recursion at their limits, and keeps working afterwards', async () => {
+    const small = createScriptEffect({ memoryBytes: 8 * 1024 * 1024 })
+    const bomb = async (code: string) => {
+      try {
+        await small.run(code, {}, { timeoutMs: 2000 })
+      } catch (err) {
+        return err as ScriptError
+      }
+      throw new Error('the memory bomb did not fail')
+    }
+    expect((await bomb('let s = "x"; while (true) s = s + s')).code).toBe('script_memory')
+    expect((await bomb('const a = []; while (true) a.push({ n: a.length, s: "row " + a.length })')).code).toBe('script_memory')
+    expect((await bomb('return { s: "x".repeat(50 * 1024 * 1024) }')).code).toBe('script_memory')
+    expect((await bomb('const a = []; for (;;) { try { while (true) a.push({ n: a.length }) } catch (e) { a.length = a.length } }')).code).toMatch(/script_memory|script_timeout/)
+    expect((await failure('function f() { return f() + 1 } return { v: f() }')).code).toBe('script_stack')
+    expect((await failure('let o = {}; for (let i = 0; i < 200000; i++) o = { o }; return { s: JSON.stringify(o).length }')).code).toMatch(/script_stack|script_error/)
+    expect((await failure('let a = []; for (let i = 0; i < 200000; i++) a = [a]; return { s: String(a) }')).code).toMatch(/script_stack|script_error/)
+    expect((await small.run('return { ok: true }', {}, { timeoutMs: 1000 })).outputs).toEqual({ ok: true })
+  })
+
+  it('caps console output', async () => {
+    const out = await run('for (let i = 0; i < 1000; i++) console.log("line " + i); return {}')
+    expect(out.logs.length).toBe(201)
+    expect(out.logs.at(-1)).toMatch(/dropped/)
+  })
+})
+
+describe('sandbox escape attempts all fail safely', () => {
+  const attempts: [string, string][] = [
+    ['process', 'return { v: typeof process }'],
+    ['require', 'return { v: typeof require }'],
+    ['globalThis.process', 'return { v: typeof globalThis.process }'],
+    ['Function constructor', 'return { v: typeof Function("return this")().process }'],
+    ['constructor chain', 'return { v: typeof ({}).constructor.constructor("return typeof require === \\"undefined\\" ? undefined : require")() }'],
+    ['import()', 'return import("fs").then(() => ({ v: "loaded" }), (e) => ({ v: "undefined" }))'],
+    ['fetch / timers', 'return { v: [typeof fetch, typeof setTimeout, typeof XMLHttpRequest, typeof WebAssembly].every((t) => t === "undefined") ? "undefined" : "found" }'],
+    ['std / os modules', 'return { v: typeof std === "undefined" && typeof os === "undefined" && typeof scriptArgs === "undefined" ? "undefined" : "found" }'],
+  ]
+  it.each(attempts)('%s', async (_label, code) => {
+    const out = await run(code)
+    expect(out.outputs).toEqual({ v: 'undefined' })
+  })
+
+  it('cannot reach the host by throwing, by eval, or by poisoning the console', async () => {
+    await expect(run('require("fs")')).rejects.toMatchObject({ code: 'script_error', message: expect.stringContaining('require') })
+    await expect(run('process.exit(1)')).rejects.toMatchObject({ code: 'script_error' })
+    const viaEval = await run('return { v: typeof (0, eval)("this").process }')
+    expect(viaEval.outputs).toEqual({ v: 'undefined' })
+    const poisoned = await run('Object.prototype.toString = () => { throw 1 }; console.log({}); return { ok: 1 }')
+    expect(poisoned.outputs).toEqual({ ok: 1 })
+    // Globals changed by one run are gone in the next: each run gets a fresh runtime.
+    await run('globalThis.leak = 1; Array.prototype.evil = 1; return {}')
+    expect((await run('return { v: typeof globalThis.leak, e: typeof [].evil }')).outputs).toEqual({ v: 'undefined', e: 'undefined' })
+  })
+})

@@ -1,4 +1,6 @@
-import type { FlowNode } from '../../shared/flow/document'
+import type { FlowDocument, FlowNode } from '../../shared/flow/document'
+import { nextNodeName } from '../../shared/flow/names'
+import { renameNode } from '../../shared/flow/rename'
 import type { NodeType } from '../../shared/flow/node-types'
 import { definitionOf as def, parseConfig } from '../../shared/nodes/registry'
 import type { NodeDefinition, Port } from '../../shared/nodes/types'
@@ -39,4 +41,18 @@ export function summaryOf(node: FlowNode): string {
 
 export function defaultConfig(type: NodeType): Record<string, unknown> {
   return definitionOf(type).defaults() as Record<string, unknown>
+}
+
+export function nextName(doc: FlowDocument, type: NodeType): string {
+  return nextNodeName(type, doc.nodes.map((n) => n.name))
+}
+
+export function nextNameAmong(taken: Iterable<string>, type: NodeType): string {
+  return nextNodeName(type, taken)
+}
+
+/** Renames a node and rewrites every reference to it; an invalid name leaves the document as it was. */
+export function renameInDocument(doc: FlowDocument, nodeId: string, name: string): FlowDocument {
+  const r = renameNode(doc, nodeId, name)
+  return r.ok ? r.document : doc
 }

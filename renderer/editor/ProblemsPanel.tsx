@@ -1,0 +1,60 @@
+import { useReactFlow } from '@xyflow/react'
+import type { Problem, Severity } from '../../shared/nodes/types'
+import { useEditor, useEditorStore } from './context'
+
+const GROUPS: { severity: Severity; title: string }[] = [
+  { severity: 'error', title: 'Errors' },
+  { severity: 'warning', title: 'Warnings' },
+]
+
+/** The flow's validation problems, live, by severity. Choosing one selects its node, opens its panel and
+ *  focuses the field it is about. */
+export function ProblemsPanel() {
+  const store = useEditorStore()
+  const problems = useEditor((s) => s.problems)
+  const nodes = useEditor((s) => s.doc.nodes)
+  const rf = useReactFlow()
+  const nameOf = (id: string | undefined) => nodes.find((n) => n.id === id)?.name
+
+  const open = (p: Problem) => {
+    if (!p.nodeId) return
+    const node = nodes.find((n) => n.id === p.nodeId)
+    if (!node) return
+    store.getState().select([node.id])
+    store.getState().openPanel(node.id, p.field ?? null)
+    const size = rf.getInternalNode(node.id)?.measured
+    void rf.setCenter(node.position.x + (size?.width ?? 240) / 2, node.position.y + (size?.height ?? 120) / 2, {
+      zoom: Math.max(rf.getZoom(), 0.8),
+      duration: 200,
+    })
+  }
+
+  return (
+    <section className="problems" aria-label="Problems">
+      <h2>
+        Problems <span className="count">{problems.length === 0 ? 'none' : problems.length}</span>
+      </h2>
+      {GROUPS.map(({ severity, title }) => {
+        const list = problems.filter((p) => p.severity === severity)
+        if (list.length === 0) return null
+        return (
+          <div key={severity} className={`problems-group ${severity}`}>
+            <h3>
+              {title} ({list.length})
+            </h3>
+            <ul>
+              {list.map((p, i) => (
+                <li key={`${p.pointer}:${p.code}:${i}`}>
+                  <button type="button" disabled={!p.nodeId} onClick={() => open(p)}>
+                    {p.nodeId && <strong>{nameOf(p.nodeId)}: </strong>}
+                    {p.message}
+                  </button>
+                </li>
+              ))}
+            </ul>
+          </div>
+        )
+      })}
+    </section>
+  )
+}

@@ -1,0 +1,62 @@
+import { useReactFlow } from '@xyflow/react'
+import { autoLayout } from './actions'
+import { useEditor, useEditorStore } from './context'
+import type { SaveStatus } from './autosave'
+
+interface Props {
+  onBack(): void
+  status: SaveStatus
+  onSearch(): void
+  onHelp(): void
+  onRevisions(): void
+}
+
+function statusText(s: SaveStatus): string {
+  switch (s.state) {
+    case 'saved':
+      return 'All changes saved'
+    case 'pending':
+      return 'Unsaved changes'
+    case 'saving':
+      return 'Saving…'
+    case 'error':
+      return `Not saved: ${s.error.message}`
+  }
+}
+
+export function Toolbar({ onBack, status, onSearch, onHelp, onRevisions }: Props) {
+  const store = useEditorStore()
+  const rf = useReactFlow()
+  const name = useEditor((s) => s.doc.name)
+  const undoLabel = useEditor((s) => s.history.past.at(-1)?.label)
+  const redoLabel = useEditor((s) => s.history.future[0]?.label)
+  return (
+    <header className="editor-toolbar" role="toolbar" aria-label="Editor">
+      <button type="button" onClick={onBack} aria-label="Back to flows">
+        ← Flows
+      </button>
+      <h1 className="editor-title">{name}</h1>
+      <button type="button" aria-label="Undo" title={undoLabel ? `Undo ${undoLabel} (Ctrl+Z)` : 'Nothing to undo'} disabled={!undoLabel} onClick={() => store.getState().undo()}>
+        ↶ Undo
+      </button>
+      <button type="button" aria-label="Redo" title={redoLabel ? `Redo ${redoLabel} (Ctrl+Shift+Z)` : 'Nothing to redo'} disabled={!redoLabel} onClick={() => store.getState().redo()}>
+        ↷ Redo
+      </button>
+      <button type="button" aria-label="Auto-layout" title="Lay out the selection, or the whole flow (Ctrl+Shift+L)" onClick={() => void autoLayout(store, rf)}>
+        ⇶ Layout
+      </button>
+      <button type="button" aria-label="Search nodes" title="Ctrl+F" onClick={onSearch}>
+        🔍 Search
+      </button>
+      <button type="button" aria-label="Revisions" onClick={onRevisions}>
+        🕘 Revisions
+      </button>
+      <button type="button" aria-label="Keyboard shortcuts" title="?" onClick={onHelp}>
+        ⌨ Shortcuts
+      </button>
+      <span className={`save-status ${status.state}`} role="status" aria-label="Save status">
+        {statusText(status)}
+      </span>
+    </header>
+  )
+}

@@ -1,0 +1,75 @@
+import type { FlowDocument, FlowEdge, FlowNode, Position } from '../../shared/flow/document'
+import { FlowEdgeSchema, FlowNodeSchema } from '../../shared/flow/document'
+import { z } from 'zod'
+import { newId } from './graph'
+import { nextNameAmong, renameInDocument } from './model'
+
+// Copy and paste of nodes, also between flows: the clip travels as JSON text on the system clipboard.
+// Pasted nodes get fresh ids; a name already used in the target flow is replaced by the next default name,
+// and references between the pasted nodes follow their renamed nodes.
+
+export const CLIP_FORMAT = 'chatflow.clip/1'
+
+const ClipSchema = z.object({
+  format: z.literal(CLIP_FORMAT),
+  nodes: z.array(FlowNodeSchema),
+  edges: z.array(FlowEdgeSchema),
+})
+export type Clip = z.infer<typeof ClipSchema>
+
+export function copyClip(doc: FlowDocument, nodeIds: Iterable<string>): Clip {
+  const ids = new Set(nodeIds)
+  return {
+    format: CLIP_FORMAT,
+    nodes: doc.nodes.filter((n) => ids.has(n.id)),
+    edges: doc.edges.filter((e) => ids.has(e.source) && ids.has(e.target)),
+  }
+}
+
+export function parseClip(text: string): Clip | null {
+  try {
+    const parsed = ClipSchema.safeParse(JSON.parse(text))
+    return parsed.success ? parsed.data : null
+  } catch {
+    return null
+  }
+}
+
+const PASTE_OFFSET = 40
+
+/** Adds the clip's nodes to `doc`: at `at` (their top-left corner) or offset from where they were copied. */
+export function pasteClip(doc: FlowDocument, clip: Clip, at: Position | null): { doc: FlowDocument; nodes: FlowNode[] } {
+  if (clip.nodes.length === 0) return { doc, nodes: [] }
+  const minX = Math.min(...clip.nodes.map((n) => n.position.x))
+  const minY = Math.min(...clip.nodes.map((n) => n.position.y))
+  const dx = at ? at.x - minX : PASTE_OFFSET
+  const dy = at ? at.y - minY : PASTE_OFFSET
+
+  const taken = new Set(doc.nodes.map((n) => n.name))
+  const finalName = new Map<string, string>()
+  for (const n of clip.nodes) {
+    const name = taken.has(n.name) ? nextNameAmong(taken, n.type) : n.name
+    taken.add(name)
+    finalName.set(n.id, name)
+  }
+
+  // Rename inside a scratch document of the pasted nodes only, through placeholder names first so that a node
+  // renamed to a name another pasted node still holds cannot capture that node's references.
+  const idMap = new Map(clip.nodes.map((n) => [n.id, newId('n')]))
+  let scratch: FlowDocument = { ...doc, nodes: clip.nodes, edges: [], samples: {} }
+  clip.nodes.forEach((n, i) => (scratch = renameInDocument(scratch, n.id, `__paste_${i}`)))
+  clip.nodes.forEach((n) => (scratch = renameInDocument(scratch, n.id, finalName.get(n.id)!)))
+
+  const nodes: FlowNode[] = scratch.nodes.map((n) => ({
+    ...n,
+    id: idMap.get(n.id)!,
+    position: { x: n.position.x + dx, y: n.position.y + dy },
+  }))
+  const edges: FlowEdge[] = clip.edges.map((e) => ({
+    id: newId('e'),
+    source: idMap.get(e.source)!,
+    sourcePort: e.sourcePort,
+    target: idMap.get(e.target)!,
+  }))
+  return { doc: { ...doc, nodes: [...doc.nodes, ...nodes], edges: [...doc.edges, ...edges] }, nodes }
+}

@@ -1,0 +1,189 @@
+import { createStore, type StoreApi } from 'zustand/vanilla'
+import type { FlowDocument, FlowNode, Position } from '../../shared/flow/document'
+import type { NodeType } from '../../shared/flow/node-types'
+import type { Problem } from '../../shared/nodes/types'
+import * as graph from './graph'
+import { emptyHistory, record, redo, undo, type History } from './history'
+import { renameNode } from '../../shared/flow/rename'
+import { defaultConfig, nextName, portsOf } from './model'
+import { pasteClip, type Clip } from './clipboard'
+
+// The editor's state: the document being edited, its undo history and the selection. Every edit goes through
+// `apply`, which records history and bumps `version`; autosave watches `version`.
+
+export interface EditorState {
+  doc: FlowDocument
+  history: History
+  /** Increments on every change of `doc`, including undo and redo. */
+  version: number
+  selectedNodeIds: string[]
+  selectedEdgeIds: string[]
+  /** Node whose side panel is open, and a config pointer to focus in it (from the problems panel). */
+  panelNodeId: string | null
+  focusField: string | null
+  /** Position drag started from, so a whole drag is one undo step. */
+  dragBase: FlowDocument | null
+  notice: string | null
+  /** Validation problems of `doc` (recomputed shortly after edits) and their counts per node for the cards. */
+  problems: Problem[]
+  problemCounts: Record<string, ProblemCount>
+}
+
+export interface ProblemCount {
+  error: number
+  warning: number
+}
+
+export interface EditorActions {
+  apply(label: string, next: FlowDocument, key?: string | null): void
+  addNode(type: NodeType, position: Position, after?: string | null): FlowNode
+  connect(req: graph.ConnectionRequest): graph.ConnectionVerdict
+  deleteElements(nodeIds: string[], edgeIds: string[]): void
+  dragNodes(positions: ReadonlyMap<string, Position>): void
+  endDrag(): void
+  moveNodes(positions: ReadonlyMap<string, Position>, label: string): void
+  updateConfig(nodeId: string, config: Record<string, unknown>, field?: string): void
+  /** Renames and rewrites every reference; false (with a notice) when the name breaks a rule. */
+  rename(nodeId: string, name: string): boolean
+  paste(clip: Clip, at: Position | null): string[]
+  replaceDocument(doc: FlowDocument, label: string): void
+  undo(): void
+  redo(): void
+  select(nodeIds: string[], edgeIds?: string[]): void
+  openPanel(nodeId: string | null, field?: string | null): void
+  setNotice(text: string | null): void
+  setProblems(problems: Problem[]): void
+}
+
+export type EditorStore = StoreApi<EditorState & EditorActions>
+
+export function createEditorStore(initial: FlowDocument): EditorStore {
+  return createStore<EditorState & EditorActions>()((set, get) => ({
+    doc: initial,
+    history: emptyHistory(),
+    version: 0,
+    selectedNodeIds: [],
+    selectedEdgeIds: [],
+    panelNodeId: null,
+    focusField: null,
+    dragBase: null,
+    notice: null,
+    problems: [],
+    problemCounts: {},
+
+    apply(label, next, key = null) {
+      const { doc, history, version } = get()
+      if (next === doc) return
+      set({ doc: next, history: record(history, doc, label, key), version: version + 1 })
+    },
+
+    addNode(type, position, after = null) {
+      const { doc } = get()
+      const node: FlowNode = { id: graph.newId('n'), type, name: nextName(doc, type), position, config: defaultConfig(type) }
+      let next = graph.addNodes(doc, [node])
+      const from = after ? doc.nodes.find((n) => n.id === after) : undefined
+      const port = from && type !== 'trigger' ? graph.firstFreePort(doc, from, portsOf) : undefined
+      if (from && port) next = graph.connect(next, { source: from.id, sourcePort: port.id, target: node.id })
+      get().apply(`Add ${node.name}`, next)
+      set({ selectedNodeIds: [node.id], selectedEdgeIds: [], panelNodeId: node.id, focusField: null })
+      return node
+    },
+
+    connect(req) {
+      const verdict = graph.checkConnection(get().doc, req, portsOf)
+      if (verdict.ok) get().apply('Connect', graph.connect(get().doc, req))
+      else set({ notice: verdict.reason })
+      return verdict
+    },
+
+    deleteElements(nodeIds, edgeIds) {
+      const { doc, panelNodeId } = get()
+      const next = graph.removeElements(doc, nodeIds, edgeIds)
+      get().apply(nodeIds.length ? `Delete ${nodeIds.length} node(s)` : 'Delete connection', next)
+      const gone = new Set(nodeIds)
+      set((s) => ({
+        selectedNodeIds: s.selectedNodeIds.filter((id) => !gone.has(id)),
+        selectedEdgeIds: s.selectedEdgeIds.filter((id) => !edgeIds.includes(id)),
+        panelNodeId: panelNodeId && gone.has(panelNodeId) ? null : panelNodeId,
+      }))
+    },
+
+    // While a drag is under way positions change without history; endDrag records the whole drag as one step.
+    dragNodes(positions) {
+      const { doc, dragBase, version } = get()
+      set({ doc: graph.moveNodes(doc, positions), dragBase: dragBase ?? doc, version: version + 1 })
+    },
+
+    endDrag() {
+      const { dragBase, doc, history } = get()
+      if (!dragBase) return
+      set({ dragBase: null, history: dragBase === doc ? history : record(history, dragBase, 'Move') })
+    },
+
+    moveNodes(positions, label) {
+      get().apply(label, graph.moveNodes(get().doc, positions))
+    },
+
+    updateConfig(nodeId, config, field = '') {
+      get().apply('Edit', graph.setConfig(get().doc, nodeId, config, portsOf), `config:${nodeId}:${field}`)
+    },
+
+    rename(nodeId, name) {
+      const { doc } = get()
+      const old = doc.nodes.find((n) => n.id === nodeId)?.name
+      const r = renameNode(doc, nodeId, name)
+      if (!r.ok) {
+        set({ notice: r.problem.message })
+        return false
+      }
+      get().apply(`Rename ${old} to ${name}`, r.document)
+      return true
+    },
+
+    paste(clip, at) {
+      const { doc, nodes } = pasteClip(get().doc, clip, at)
+      if (nodes.length === 0) return []
+      get().apply(`Paste ${nodes.length} node(s)`, doc)
+      const ids = nodes.map((n) => n.id)
+      set({ selectedNodeIds: ids, selectedEdgeIds: [] })
+      return ids
+    },
+
+    replaceDocument(doc, label) {
+      get().apply(label, doc)
+      set({ selectedNodeIds: [], selectedEdgeIds: [], panelNodeId: null })
+    },
+
+    undo() {
+      const r = undo(get().history, get().doc)
+      if (r) set({ doc: r.doc, history: r.history, version: get().version + 1, notice: `Undid: ${r.label}` })
+    },
+
+    redo() {
+      const r = redo(get().history, get().doc)
+      if (r) set({ doc: r.doc, history: r.history, version: get().version + 1, notice: `Redid: ${r.label}` })
+    },
+
+    select(nodeIds, edgeIds = []) {
+      set({ selectedNodeIds: nodeIds, selectedEdgeIds: edgeIds })
+    },
+
+    openPanel(nodeId, field = null) {
+      set({ panelNodeId: nodeId, focusField: field })
+    },
+
+    setNotice(text) {
+      set({ notice: text })
+    },
+
+    setProblems(problems) {
+      const counts: Record<string, ProblemCount> = {}
+      for (const p of problems) {
+        if (!p.nodeId) continue
+        const c = (counts[p.nodeId] ??= { error: 0, warning: 0 })
+        c[p.severity]++
+      }
+      set({ problems, problemCounts: counts })
+    },
+  }))
+}

@@ -1,0 +1,248 @@
+import type { Database, Statement } from 'better-sqlite3'
+import type { FlowDocument } from '../../../shared/flow/document'
+import type { InboundEvent, OutboundMessage, RunState, StepResult, TraceEvent } from '../../../shared/engine'
+
+// Flow Logs in SQLite. A step is written in one transaction: the run row (with its serialised state), the step's
+// trace events and its messages in both directions; so a crash never leaves a trace without its run or a message
+// that the run does not know it sent.
+
+export interface RunSummary {
+  id: string
+  flowId: string
+  flowName: string
+  contactId: string
+  status: RunState['status']
+  triggerKind: string
+  endReason: string | null
+  error: { code: string; message: string } | null
+  nodeCount: number
+  /** Sum of node durations across steps: the run's execution time, without the time spent waiting. */
+  execMs: number
+  startedAt: number
+  updatedAt: number
+  endedAt: number | null
+}
+
+export interface LoggedMessage {
+  seq: number
+  direction: 'in' | 'out'
+  type: string
+  payload: InboundEvent | OutboundMessage
+  createdAt: number
+}
+
+interface RunRow {
+  id: string
+  flow_id: string
+  flow_name: string
+  contact_id: string
+  status: RunState['status']
+  trigger_kind: string
+  end_reason: string | null
+  error_code: string | null
+  error_message: string | null
+  node_count: number
+  exec_ms: number
+  started_at: number
+  updated_at: number
+  ended_at: number | null
+  state: string
+}
+
+const json = (v: unknown): string | null => (v === undefined || v === null ? null : JSON.stringify(v))
+
+export class RunStore {
+  private readonly upsertRun: Statement
+  private readonly insertTrace: Statement
+  private readonly insertMessage: Statement
+  private readonly nextMessageSeq: Statement
+  readonly saveStep: (flow: Pick<FlowDocument, 'id' | 'name'>, step: StepResult) => void
+
+  constructor(private readonly db: Database) {
+    this.upsertRun = db.prepare(`
+      INSERT INTO runs (id, flow_id, flow_name, contact_id, status, trigger_kind, end_reason, error_code, error_message,
+                        state, node_count, exec_ms, started_at, updated_at, ended_at)
+      VALUES (@id, @flow_id, @flow_name, @contact_id, @status, @trigger_kind, @end_reason, @error_code, @error_message,
+              @state, @node_count, @exec_ms, @started_at, @updated_at, @ended_at)
+      ON CONFLICT (id) DO UPDATE SET status = excluded.status, end_reason = excluded.end_reason,
+        error_code = excluded.error_code, error_message = excluded.error_message, state = excluded.state,
+        node_count = excluded.node_count, exec_ms = runs.exec_ms + excluded.exec_ms,
+        updated_at = excluded.updated_at, ended_at = excluded.ended_at`)
+    this.insertTrace = db.prepare(`
+      INSERT INTO trace_events (run_id, seq, node_id, node_name, node_type, phase, input, output, port, started_at,
+                                duration_ms, error_code, error_message, warnings)
+      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`)
+    this.insertMessage = db.prepare(
+      'INSERT INTO messages (run_id, seq, contact_id, direction, type, payload, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)',
+    )
+    this.nextMessageSeq = db.prepare('SELECT COALESCE(MAX(seq), -1) + 1 AS n FROM messages WHERE run_id = ?').pluck()
+    this.saveStep = db.transaction((flow: Pick<FlowDocument, 'id' | 'name'>, step: StepResult) => this.write(flow, step))
+  }
+
+  private write(flow: Pick<FlowDocument, 'id' | 'name'>, step: StepResult): void {
+    const s = step.state
+    const execMs = step.trace.reduce((sum, t) => sum + t.durationMs, 0)
+    this.upsertRun.run({
+      id: s.id,
+      flow_id: flow.id,
+      flow_name: flow.name,
+      contact_id: s.contactId,
+      status: s.status,
+      trigger_kind: s.trigger.kind,
+      end_reason: s.endReason,
+      error_code: s.error?.code ?? null,
+      error_message: s.error?.message ?? null,
+      state: JSON.stringify(s),
+      node_count: s.nodeCount,
+      exec_ms: execMs,
+      started_at: s.startedAt,
+      updated_at: s.updatedAt,
+      ended_at: s.endedAt,
+    })
+    for (const t of step.trace) this.writeTrace(t)
+    let seq = this.nextMessageSeq.get(s.id) as number
+    if (step.inbound) {
+      this.insertMessage.run(s.id, seq++, s.contactId, 'in', step.inbound.type, JSON.stringify(step.inbound), s.updatedAt)
+    }
+    for (const m of step.messages) {
+      this.insertMessage.run(s.id, seq++, s.contactId, 'out', m.type, JSON.stringify(m), s.updatedAt)
+    }
+  }
+
+  private writeTrace(t: TraceEvent): void {
+    this.insertTrace.run(
+      t.runId,
+      t.seq,
+      t.nodeId,
+      t.nodeName,
+      t.nodeType,
+      t.phase,
+      json(t.input),
+      json(t.output),
+      t.port,
+      t.startedAt,
+      t.durationMs,
+      t.error?.code ?? null,
+      t.error?.message ?? null,
+      t.warnings.length ? JSON.stringify(t.warnings) : null,
+    )
+  }
+
+  state(runId: string): RunState | null {
+    const raw = this.db.prepare('SELECT state FROM runs WHERE id = ?').pluck().get(runId) as string | undefined
+    return raw ? (JSON.parse(raw) as RunState) : null
+  }
+
+  /** The contact's paused run, newest first (there is at most one when runs go through RunService). */
+  pausedOf(contactId: string): RunState | null {
+    const raw = this.db
+      .prepare("SELECT state FROM runs WHERE contact_id = ? AND status = 'paused' ORDER BY started_at DESC LIMIT 1")
+      .pluck()
+      .get(contactId) as string | undefined
+    return raw ? (JSON.parse(raw) as RunState) : null
+  }
+
+  /** Paused runs whose last activity is older than `before` (candidates for expiry). */
+  pausedBefore(before: number): RunState[] {
+    const rows = this.db
+      .prepare("SELECT state FROM runs WHERE status = 'paused' AND updated_at < ?")
+      .pluck()
+      .all(before) as string[]
+    return rows.map((r) => JSON.parse(r) as RunState)
+  }
+
+  summary(runId: string): RunSummary | null {
+    const row = this.db.prepare('SELECT * FROM runs WHERE id = ?').get(runId) as RunRow | undefined
+    return row ? toSummary(row) : null
+  }
+
+  /** A flow's runs, newest first; `before` pages by start time. */
+  list(flowId: string, opts: { limit?: number; before?: number; status?: RunState['status'] } = {}): RunSummary[] {
+    const rows = this.db
+      .prepare(
+        `SELECT * FROM runs WHERE flow_id = ? AND started_at < ? AND (? IS NULL OR status = ?)
+         ORDER BY started_at DESC LIMIT ?`,
+      )
+      .all(flowId, opts.before ?? Number.MAX_SAFE_INTEGER, opts.status ?? null, opts.status ?? null, opts.limit ?? 50) as RunRow[]
+    return rows.map(toSummary)
+  }
+
+  trace(runId: string): TraceEvent[] {
+    const rows = this.db.prepare('SELECT * FROM trace_events WHERE run_id = ? ORDER BY seq').all(runId) as TraceRow[]
+    return rows.map(toTrace)
+  }
+
+  messages(runId: string): LoggedMessage[] {
+    const rows = this.db.prepare('SELECT * FROM messages WHERE run_id = ? ORDER BY seq').all(runId) as MessageRow[]
+    return rows.map((r) => ({
+      seq: r.seq,
+      direction: r.direction,
+      type: r.type,
+      payload: JSON.parse(r.payload) as LoggedMessage['payload'],
+      createdAt: r.created_at,
+    }))
+  }
+}
+
+interface TraceRow {
+  run_id: string
+  seq: number
+  node_id: string
+  node_name: string
+  node_type: TraceEvent['nodeType']
+  phase: TraceEvent['phase']
+  input: string | null
+  output: string | null
+  port: string | null
+  started_at: number
+  duration_ms: number
+  error_code: string | null
+  error_message: string | null
+  warnings: string | null
+}
+
+interface MessageRow {
+  seq: number
+  direction: 'in' | 'out'
+  type: string
+  payload: string
+  created_at: number
+}
+
+const parse = (s: string | null): unknown => (s === null ? null : JSON.parse(s))
+
+function toTrace(r: TraceRow): TraceEvent {
+  return {
+    runId: r.run_id,
+    seq: r.seq,
+    nodeId: r.node_id,
+    nodeName: r.node_name,
+    nodeType: r.node_type,
+    phase: r.phase,
+    input: parse(r.input),
+    output: parse(r.output),
+    port: r.port,
+    startedAt: r.started_at,
+    durationMs: r.duration_ms,
+    error: r.error_code ? { code: r.error_code, message: r.error_message ?? '', nodeId: r.node_id, nodeName: r.node_name } : null,
+    warnings: r.warnings ? (JSON.parse(r.warnings) as string[]) : [],
+  }
+}
+
+function toSummary(r: RunRow): RunSummary {
+  return {
+    id: r.id,
+    flowId: r.flow_id,
+    flowName: r.flow_name,
+    contactId: r.contact_id,
+    status: r.status,
+    triggerKind: r.trigger_kind,
+    endReason: r.end_reason,
+    error: r.error_code ? { code: r.error_code, message: r.error_message ?? '' } : null,
+    nodeCount: r.node_count,
+    execMs: r.exec_ms,
+    startedAt: r.started_at,
+    updatedAt: r.updated_at,
+    endedAt: r.ended_at,
+  }
+}

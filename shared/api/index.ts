@@ -2,6 +2,7 @@ import type { z } from 'zod'
 import { flowsCommands } from './commands/flows'
 import { settingsCommands } from './commands/settings'
 import { revisionsCommands } from './commands/revisions'
+import { integrationsCommands } from './commands/integrations'
 import { flowsEvents } from './events/flows'
 
 export * from './result'
@@ -14,6 +15,7 @@ export const commands = {
   ...flowsCommands,
   ...settingsCommands,
   ...revisionsCommands,
+  ...integrationsCommands,
 }
 
 export const events = {

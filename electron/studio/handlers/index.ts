@@ -1,6 +1,7 @@
 import { flowsHandlers } from './flows'
 import { settingsHandlers } from './settings'
 import { revisionsHandlers } from './revisions'
+import { integrationsHandlers } from './integrations'
 import type { HandlerMap } from './types'
 
 // Every Command's one implementation. Adding an area: handlers/<area>.ts typed AreaHandlers<'<area>'>, one line
@@ -9,4 +10,5 @@ export const handlers: HandlerMap = {
   ...flowsHandlers,
   ...settingsHandlers,
   ...revisionsHandlers,
+  ...integrationsHandlers,
 }

@@ -1,0 +1,70 @@
+import type { HttpRequest } from '../../../shared/engine/effects'
+import { createRenderer } from '../../../shared/engine/render'
+import type { HttpCallOutput } from '../../../shared/nodes/http_call/run'
+import { runHttpCall } from '../../../shared/nodes/http_call/run'
+import { buildRequest } from '../../../shared/nodes/http_call/run-request'
+import { ScriptError } from '../../../shared/nodes/script/run-error'
+import { scriptInputs } from '../../../shared/nodes/script/run'
+import { studioEffects } from '../effects/service'
+import type { AreaHandlers } from './types'
+
+const SECRET_HEADERS = new Set(['authorization', 'proxy-authorization', 'cookie'])
+
+export const integrationsHandlers: AreaHandlers<'integrations'> = {
+  'integrations.testRequest': async (req, ctx) => {
+    const effects = ctx.service(studioEffects)
+    const renderer = createRenderer(req.vars)
+    const sent = describeRequest(() => buildRequest({ config: req.config, ...renderer }), req.config)
+    const started = performance.now()
+    const outcome = await runHttpCall({ config: req.config, effects, ...renderer })
+    const durationMs = Math.round(performance.now() - started)
+    const out = (outcome.kind === 'next' || outcome.kind === 'fail' ? outcome.output : undefined) as HttpCallOutput | undefined
+    const answered = out !== undefined && out.status > 0
+    return {
+      ok: outcome.kind === 'next',
+      status: out?.status ?? 0,
+      headers: out?.headers ?? {},
+      result: out?.result ?? null,
+      durationMs,
+      error: outcome.kind === 'fail' ? { code: outcome.error.code, message: outcome.error.message } : null,
+      request: sent,
+      sample: answered ? { status: out.status, ok: out.ok, result: out.result, headers: out.headers } : null,
+    }
+  },
+  'integrations.testScript': async (req, ctx) => {
+    const effects = ctx.service(studioEffects)
+    const { evaluate } = createRenderer(req.vars)
+    const inputs = scriptInputs(req.config, evaluate)
+    for (const i of req.config.inputs) if (Object.prototype.hasOwnProperty.call(req.values, i.name)) inputs[i.name] = req.values[i.name]
+    const started = performance.now()
+    const duration = () => Math.round(performance.now() - started)
+    try {
+      const { outputs, logs } = await effects.script.run(req.config.code, inputs, { timeoutMs: req.config.timeoutMs })
+      const missingOutputs = req.config.outputs.map((o) => o.name).filter((n) => n && !Object.prototype.hasOwnProperty.call(outputs, n))
+      return { ok: true, outputs, logs, error: null, missingOutputs, durationMs: duration() }
+    } catch (err) {
+      if (!(err instanceof ScriptError)) throw err
+      return {
+        ok: false,
+        outputs: {},
+        logs: err.logs,
+        error: { code: err.code, message: err.describe(), line: err.line, column: err.column },
+        missingOutputs: [],
+        durationMs: duration(),
+      }
+    }
+  },
+}
+
+/** The rendered request with secrets masked, or null when it cannot be built (the result's error says why). */
+function describeRequest(build: () => HttpRequest, config: { auth: { type: string; headerName: string } }) {
+  try {
+    const r = build()
+    const headers: Record<string, string> = {}
+    const keyHeader = config.auth.type === 'api_key' ? config.auth.headerName.trim().toLowerCase() : ''
+    for (const [k, v] of Object.entries(r.headers)) headers[k] = SECRET_HEADERS.has(k) || k === keyHeader ? '•••' : v
+    return { method: r.method, url: r.url, headers, body: r.body ?? null }
+  } catch {
+    return null
+  }
+}

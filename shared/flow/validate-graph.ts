@@ -1,0 +1,88 @@
+import type { Problem } from '../nodes/types'
+import type { FlowDocument } from './document'
+import { cycles, reach, type FlowGraph } from './graph'
+import { NODE_DEFINITIONS, parseConfig } from '../nodes/registry'
+
+// Edges, ports, reachability and loops. Port lists come from each node's definition, so a removed button or
+// route leaves a dangling edge that is reported here instead of silently going nowhere.
+
+export function validateEdges(doc: FlowDocument): Problem[] {
+  const out: Problem[] = []
+  const nodes = new Map(doc.nodes.map((n) => [n.id, n]))
+  const seenIds = new Set<string>()
+  const usedPorts = new Map<string, number>()
+  doc.edges.forEach((e, i) => {
+    const at = `/edges/${i}`
+    if (seenIds.has(e.id)) out.push({ severity: 'error', code: 'edge.duplicate_id', message: `Two edges share the id '${e.id}'.`, pointer: `${at}/id` })
+    seenIds.add(e.id)
+    const src = nodes.get(e.source)
+    const dst = nodes.get(e.target)
+    if (!src) out.push({ severity: 'error', code: 'edge.unknown_node', message: `An edge starts at node '${e.source}', which does not exist.`, pointer: `${at}/source` })
+    if (!dst) out.push({ severity: 'error', code: 'edge.unknown_node', message: `An edge leads to node '${e.target}', which does not exist.`, pointer: `${at}/target` })
+    if (dst?.type === 'trigger')
+      out.push({ severity: 'error', code: 'edge.into_trigger', message: `An edge leads into the trigger '${dst.name}'; a trigger only starts the flow.`, nodeId: dst.id, pointer: `${at}/target` })
+    if (!src) return
+    const parsed = parseConfig(src.type, src.config)
+    if (!parsed.success) return
+    const ports = NODE_DEFINITIONS[src.type].ports(parsed.data).map((p) => p.id)
+    if (!ports.includes(e.sourcePort)) {
+      const has = ports.length ? `its ports are ${ports.map((p) => `'${p}'`).join(', ')}` : 'it has no outputs'
+      out.push({ severity: 'error', code: 'edge.unknown_port', message: `'${src.name}' has no output '${e.sourcePort}' (${has}).`, nodeId: src.id, pointer: `${at}/sourcePort` })
+      return
+    }
+    const key = `${e.source}\u0000${e.sourcePort}`
+    if (usedPorts.has(key))
+      out.push({ severity: 'error', code: 'edge.port_twice', message: `Output '${e.sourcePort}' of '${src.name}' is connected twice; a path can lead to one node only.`, nodeId: src.id, pointer: at })
+    usedPorts.set(key, i)
+  })
+  // Ports with no edge: the run would stop there without an End.
+  doc.nodes.forEach((n, i) => {
+    const parsed = parseConfig(n.type, n.config)
+    if (!parsed.success) return
+    for (const p of NODE_DEFINITIONS[n.type].ports(parsed.data)) {
+      if (usedPorts.has(`${n.id}\u0000${p.id}`)) continue
+      const failure = p.kind === 'failure'
+      out.push({
+        severity: failure ? 'warning' : 'error',
+        code: 'port.unconnected',
+        message: failure
+          ? `'${n.name}' has nothing connected to '${p.label}'; a failure there ends the run.`
+          : `Output '${p.label}' of '${n.name}' is not connected to any node.`,
+        nodeId: n.id,
+        pointer: `/nodes/${i}`,
+      })
+    }
+  })
+  return out
+}
+
+export function validateReachability(doc: FlowDocument, graph: FlowGraph): { problems: Problem[]; reachable: Set<string> } {
+  const triggers = doc.nodes.filter((n) => n.type === 'trigger').map((n) => n.id)
+  const reachable = reach(triggers, graph.next)
+  const problems: Problem[] = []
+  doc.nodes.forEach((n, i) => {
+    if (triggers.length && !reachable.has(n.id))
+      problems.push({ severity: 'warning', code: 'node.unreachable', message: `'${n.name}' cannot be reached from the trigger; it never runs.`, nodeId: n.id, pointer: `/nodes/${i}` })
+  })
+  const waits = new Set(
+    doc.nodes
+      .filter((n) => {
+        const parsed = parseConfig(n.type, n.config)
+        return parsed.success && NODE_DEFINITIONS[n.type].waits(parsed.data)
+      })
+      .map((n) => n.id),
+  )
+  const index = new Map(doc.nodes.map((n, i) => [n.id, i]))
+  for (const loop of cycles(graph, (id) => !waits.has(id))) {
+    const names = loop.map((id) => doc.nodes[index.get(id)!]!.name)
+    const first = loop[0]!
+    problems.push({
+      severity: 'error',
+      code: 'loop.no_wait',
+      message: `Loop ${names.join(' → ')} → ${names[0]} has no Question, Interactive Message or Chat Flow, so it can run forever without waiting for the customer.`,
+      nodeId: first,
+      pointer: `/nodes/${index.get(first)}`,
+    })
+  }
+  return { problems, reachable }
+}

@@ -1,0 +1,67 @@
+import { checkTemplate, findVariableRefs } from '../expr'
+import type { Problem } from '../nodes/types'
+import type { FlowDocument } from './document'
+import { ancestorsOf, type FlowGraph } from './graph'
+import { nodeTextFields } from './references'
+import { makeResolver } from './resolve'
+
+// Template checks for every {{ }} field: syntax, unknown nodes and variables, fields a node never produces,
+// paths missing from a sample, and variables read where no path from the trigger can have set them yet.
+
+export function validateReferences(doc: FlowDocument, graph: FlowGraph, reachable: Set<string>): Problem[] {
+  const out: Problem[] = []
+  const resolve = makeResolver(doc)
+  const nameOf = new Map(doc.nodes.map((n) => [n.id, n.name]))
+  doc.nodes.forEach((node, i) => {
+    const fields = nodeTextFields(node)
+    if (fields.length === 0) return
+    let before: Set<string> | null = null
+    for (const f of fields) {
+      if (!f.value.includes('{{') && !f.value.includes('}}')) continue
+      const at = { nodeId: node.id, field: f.pointer, pointer: `/nodes/${i}/config${f.pointer}` }
+      for (const d of checkTemplate(f.value)) {
+        out.push({ severity: d.severity, code: `expr.${d.code}`, message: `${f.label}: ${d.message} (at character ${d.start + 1}).`, ...at })
+      }
+      for (const ref of findVariableRefs(f.value)) {
+        const text = `{{${ref.path.join('.')}}}`
+        const r = resolve(ref.path)
+        if (r.kind === 'unknown-root') {
+          out.push({
+            severity: 'error',
+            code: 'ref.unknown',
+            message: `${f.label} reads ${text}, but there is no node or variable named '${ref.path[0]}'.`,
+            ...at,
+          })
+        } else if (r.kind === 'unknown-field') {
+          const owner = ref.path.slice(0, r.index).join('.')
+          const known = r.known.length ? ` It provides: ${r.known.join(', ')}.` : ''
+          out.push({
+            severity: 'error',
+            code: 'ref.unknown_field',
+            message: `${f.label} reads ${text}, but '${owner}' never produces '${ref.path[r.index]}'.${known}`,
+            ...at,
+          })
+        } else if (r.kind === 'not-in-sample') {
+          out.push({
+            severity: 'warning',
+            code: 'ref.not_in_sample',
+            message: `${f.label} reads ${text}, but the sample response of '${ref.path[0]}' has no '${ref.path.slice(1, r.index + 1).join('.')}'.`,
+            ...at,
+          })
+        }
+        if (r.kind !== 'ok' && r.kind !== 'not-in-sample') continue
+        if ((r.kind === 'ok' && r.global) || r.producers.length === 0 || !reachable.has(node.id)) continue
+        before ??= ancestorsOf(graph, node.id)
+        if (r.producers.some((p) => before!.has(p))) continue
+        const by = r.producers.map((p) => nameOf.get(p)).join(' or ')
+        out.push({
+          severity: 'warning',
+          code: 'ref.before_set',
+          message: `${f.label} reads ${text} before any path sets it: ${by} does not run before '${node.name}'. It will be empty here.`,
+          ...at,
+        })
+      }
+    }
+  })
+  return out
+}

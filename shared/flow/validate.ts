@@ -1,0 +1,87 @@
+import type { Problem } from '../nodes/types'
+import { NODE_DEFINITIONS, parseConfig } from '../nodes/registry'
+import type { FlowDocument } from './document'
+import { buildGraph } from './graph'
+import { checkNodeName } from './names'
+import { pointerOf } from './pointer'
+import { validateEdges, validateReachability } from './validate-graph'
+import { validateReferences } from './validate-refs'
+
+// The problems list of a flow: every rule of the flow model in one pass. Each problem has a severity, a stable code,
+// a sentence for a person and a JSON pointer into the document (plus the node and config field when it has them).
+
+export type { Problem } from '../nodes/types'
+
+export function validateFlow(doc: FlowDocument): Problem[] {
+  const graph = buildGraph(doc)
+  const { problems: reachProblems, reachable } = validateReachability(doc, graph)
+  return [
+    ...validateTriggers(doc),
+    ...validateNodes(doc),
+    ...validateEdges(doc),
+    ...reachProblems,
+    ...validateReferences(doc, graph, reachable),
+  ]
+}
+
+export const hasErrors = (problems: Problem[]) => problems.some((p) => p.severity === 'error')
+
+function validateTriggers(doc: FlowDocument): Problem[] {
+  const out: Problem[] = []
+  const triggers = doc.nodes.map((n, i) => ({ n, i })).filter(({ n }) => n.type === 'trigger')
+  if (triggers.length === 0)
+    out.push({ severity: 'error', code: 'flow.no_trigger', message: 'The flow has no Trigger, so nothing can start it. Add one.', pointer: '/nodes' })
+  triggers.slice(1).forEach(({ n, i }) =>
+    out.push({
+      severity: 'error',
+      code: 'flow.two_triggers',
+      message: `The flow has ${triggers.length} Triggers; a flow starts from exactly one. Remove '${n.name}' or make it a separate flow.`,
+      nodeId: n.id,
+      pointer: `/nodes/${i}`,
+    }),
+  )
+  for (const { n } of triggers) {
+    const parsed = parseConfig('trigger', n.config)
+    if (parsed.success && (parsed.data as { kind: string }).kind === 'webhook' && !doc.webhookSecretRef)
+      out.push({
+        severity: 'error',
+        code: 'trigger.webhook_secret',
+        message: `'${n.name}' is a webhook trigger but the flow has no webhook secret; create one so requests can be checked.`,
+        nodeId: n.id,
+        field: '/kind',
+        pointer: '/webhookSecretRef',
+      })
+  }
+  return out
+}
+
+function validateNodes(doc: FlowDocument): Problem[] {
+  const out: Problem[] = []
+  const ids = new Set<string>()
+  doc.nodes.forEach((node, i) => {
+    const at = `/nodes/${i}`
+    if (ids.has(node.id)) out.push({ severity: 'error', code: 'node.duplicate_id', message: `Two nodes share the id '${node.id}'.`, nodeId: node.id, pointer: `${at}/id` })
+    ids.add(node.id)
+    const others = doc.nodes.filter((_, j) => j !== i).map((n) => n.name)
+    const nameProblem = checkNodeName(node.name, others)
+    if (nameProblem) out.push({ severity: 'error', code: nameProblem.code, message: nameProblem.message, nodeId: node.id, pointer: `${at}/name` })
+    const parsed = parseConfig(node.type, node.config)
+    const configPointer = `${at}/config`
+    if (!parsed.success) {
+      for (const issue of parsed.error.issues) {
+        const field = pointerOf(issue.path.map((p) => (typeof p === 'symbol' ? String(p) : p)))
+        out.push({
+          severity: 'error',
+          code: 'config.invalid',
+          message: `'${node.name}': setting ${field || '(config)'} is invalid: ${issue.message}.`,
+          nodeId: node.id,
+          field,
+          pointer: configPointer + field,
+        })
+      }
+      return
+    }
+    out.push(...NODE_DEFINITIONS[node.type].validate(parsed.data, { nodeId: node.id, nodeName: node.name, configPointer }))
+  })
+  return out
+}

@@ -1,0 +1,91 @@
+import type { FlowDocument, FlowNode } from './document'
+import { NODE_DEFINITIONS, parseConfig } from '../nodes/registry'
+import type { VariableSpec } from '../nodes/types'
+import { ancestorsOf, buildGraph, type FlowGraph } from './graph'
+
+// Every variable a template may read, and where it comes from. The Expression Builder lists variablesAt(node);
+// validation resolves references against the same data, so the two never disagree.
+
+export type VariableSource = 'system' | 'interaction' | 'trigger' | 'node' | 'sample'
+
+export interface AvailableVariable extends VariableSpec {
+  source: VariableSource
+  /** The node that produces it, for trigger, node and sample variables. */
+  nodeId?: string
+  nodeName?: string
+}
+
+export const SYSTEM_VARIABLES: VariableSpec[] = [
+  { path: 'customer_name', description: "Customer's name from the channel profile", type: 'string' },
+  { path: 'customer_phone', description: "Customer's phone number", type: 'string' },
+  { path: 'initial_message', description: 'First message the customer sent, which started the flow', type: 'string' },
+  { path: 'chat_message_id', description: 'Id of the channel message that started the flow', type: 'string' },
+]
+
+/** Set by the latest interaction; empty until the customer taps or chooses something. */
+export const INTERACTION_VARIABLES: VariableSpec[] = [
+  { path: 'button_id', description: 'Id of the last reply button tapped', type: 'string' },
+  { path: 'row_id', description: 'Id of the last list row chosen', type: 'string' },
+  { path: '_last_button_payload', description: 'Payload of the last button tapped', type: 'string' },
+  { path: '_last_button_text', description: 'Visible label of the last button tapped', type: 'string' },
+  { path: '_last_row_payload', description: 'Payload of the last list row selected', type: 'string' },
+  { path: '_last_row_text', description: 'Visible title of the last list row selected', type: 'string' },
+  { path: '_last_template_button_clicked', description: 'Payload of the last template quick-reply button tapped', type: 'string' },
+]
+
+export const GLOBAL_ROOTS: ReadonlySet<string> = new Set([...SYSTEM_VARIABLES, ...INTERACTION_VARIABLES].map((v) => v.path))
+
+/** What one node produces, with its sample response flattened into paths (objects and arrays, two levels deep). */
+export function nodeVariables(doc: FlowDocument, node: FlowNode): AvailableVariable[] {
+  const parsed = parseConfig(node.type, node.config)
+  if (!parsed.success) return []
+  const source: VariableSource = node.type === 'trigger' ? 'trigger' : 'node'
+  const declared = NODE_DEFINITIONS[node.type]
+    .variables(parsed.data, node.name)
+    .filter((v) => !GLOBAL_ROOTS.has(v.path))
+    .map((v) => ({ ...v, source, nodeId: node.id, nodeName: node.name }))
+  const known = new Set(declared.map((v) => v.path))
+  const sample = Object.prototype.hasOwnProperty.call(doc.samples, node.name) ? doc.samples[node.name] : undefined
+  const fromSample = samplePaths(sample, node.name, 3)
+    .filter((p) => !known.has(p.path))
+    .map((p) => ({ ...p, source: 'sample' as const, nodeId: node.id, nodeName: node.name }))
+  return [...declared, ...fromSample]
+}
+
+function typeOf(v: unknown): VariableSpec['type'] {
+  if (Array.isArray(v)) return 'array'
+  if (v === null) return 'unknown'
+  const t = typeof v
+  return t === 'string' || t === 'number' || t === 'boolean' || t === 'object' ? t : 'unknown'
+}
+
+export function samplePaths(sample: unknown, prefix: string, depth: number): VariableSpec[] {
+  if (sample === null || typeof sample !== 'object' || depth === 0) return []
+  const out: VariableSpec[] = []
+  const entries = Array.isArray(sample) ? sample.slice(0, 1).map((v, i) => [String(i), v] as const) : Object.entries(sample)
+  for (const [k, v] of entries) {
+    const path = `${prefix}.${k}`
+    out.push({ path, description: 'From the sample response', type: typeOf(v) })
+    out.push(...samplePaths(v, path, depth - 1))
+  }
+  return out
+}
+
+const globals = (): AvailableVariable[] => [
+  ...SYSTEM_VARIABLES.map((v) => ({ ...v, source: 'system' as const })),
+  ...INTERACTION_VARIABLES.map((v) => ({ ...v, source: 'interaction' as const })),
+]
+
+/** Every variable any node of the flow produces, plus system and interaction variables. */
+export function allFlowVariables(doc: FlowDocument): AvailableVariable[] {
+  return [...globals(), ...doc.nodes.flatMap((n) => nodeVariables(doc, n))]
+}
+
+/**
+ * Variables available at a node: system, interaction, and those of every node that can run before it
+ * (trigger variables come with the trigger, which precedes every reachable node).
+ */
+export function variablesAt(doc: FlowDocument, nodeId: string, graph: FlowGraph = buildGraph(doc)): AvailableVariable[] {
+  const before = ancestorsOf(graph, nodeId)
+  return [...globals(), ...doc.nodes.filter((n) => before.has(n.id)).flatMap((n) => nodeVariables(doc, n))]
+}

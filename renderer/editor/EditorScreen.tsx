@@ -1,29 +1,45 @@
-import { ReactFlow, ReactFlowProvider, Background, Controls, MiniMap } from '@xyflow/react'
+import { useEffect, useState } from 'react'
+import { ReactFlowProvider } from '@xyflow/react'
 import '@xyflow/react/dist/style.css'
+import './editor.css'
+import type { ApiError, FlowRecord } from '../../shared/api'
+import { api } from '../api'
+import { EditorWorkspace } from './EditorWorkspace'
 
 export interface EditorScreenProps {
   flowId: string
   onBack(): void
 }
 
+type Load = { state: 'loading' } | { state: 'ready'; flow: FlowRecord } | { state: 'failed'; error: ApiError }
+
 // The flow editor: canvas, palette, side panel and problems. The shell routes #/flows/<id> here.
 export function EditorScreen({ flowId, onBack }: EditorScreenProps) {
-  return (
-    <div className="editor" data-flow-id={flowId} style={{ display: 'flex', flexDirection: 'column', height: '100%' }}>
-      <header className="editor-toolbar">
-        <button type="button" onClick={onBack} aria-label="Back to flows">
-          ← Flows
+  const [load, setLoad] = useState<Load>({ state: 'loading' })
+  useEffect(() => {
+    let live = true
+    void api.call('flows.get', { id: flowId }).then((r) => {
+      if (live) setLoad(r.ok ? { state: 'ready', flow: r.value } : { state: 'failed', error: r.error })
+    })
+    return () => {
+      live = false
+    }
+  }, [flowId])
+
+  if (load.state === 'loading') return <p className="editor-message" role="status">Opening the flow…</p>
+  if (load.state === 'failed') {
+    return (
+      <div className="editor-message" role="alert">
+        <p>The flow could not be opened: {load.error.message}</p>
+        <button type="button" onClick={onBack}>
+          Back to flows
         </button>
-      </header>
-      <div style={{ flex: 1, minHeight: 0 }}>
-        <ReactFlowProvider>
-          <ReactFlow nodes={[]} edges={[]} fitView snapToGrid snapGrid={[16, 16]}>
-            <Background />
-            <MiniMap pannable zoomable />
-            <Controls />
-          </ReactFlow>
-        </ReactFlowProvider>
       </div>
-    </div>
+    )
+  }
+  return (
+    <ReactFlowProvider>
+      <EditorWorkspace flow={load.flow} onBack={onBack} />
+    </ReactFlowProvider>
   )
 }

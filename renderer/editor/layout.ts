@@ -1,5 +1,4 @@
-import ELK from 'elkjs/lib/elk.bundled.js'
-import type { ElkNode } from 'elkjs/lib/elk-api'
+import type { ELK as Elk, ElkNode } from 'elkjs/lib/elk-api'
 import type { FlowDocument, Position } from '../../shared/flow/document'
 import type { PortsOf } from './graph'
 
@@ -12,7 +11,9 @@ export interface Size {
 }
 
 const FALLBACK: Size = { width: 240, height: 120 }
-const elk = new ELK()
+// ELK is over a megabyte: it loads the first time a layout is asked for, not with the editor.
+let elk: Promise<Elk> | null = null
+const loadElk = () => (elk ??= import('elkjs/lib/elk.bundled.js').then((m) => new m.default()))
 
 /** New positions for `nodeIds` (all nodes when empty). Nodes outside the selection stay put; the laid-out
  *  selection keeps its top-left corner where it was. */
@@ -56,7 +57,7 @@ export async function layoutPositions(
   const portIds = new Set(graph.children!.flatMap((c) => c.ports!.map((p) => p.id)))
   graph.edges = graph.edges!.filter((e) => portIds.has(e.sources[0]!) && portIds.has(e.targets[0]!))
 
-  const out = await elk.layout(graph)
+  const out = await (await loadElk()).layout(graph)
   const minX = Math.min(...nodes.map((n) => n.position.x))
   const minY = Math.min(...nodes.map((n) => n.position.y))
   const origin = nodeIds.length ? { x: minX, y: minY } : { x: 0, y: 0 }

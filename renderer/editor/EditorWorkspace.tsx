@@ -1,0 +1,105 @@
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
+import type { FlowRecord } from '../../shared/api'
+import { api } from '../api'
+import { FlowCanvas } from '../canvas/FlowCanvas'
+import { Palette } from '../canvas/Palette'
+import { NodePanel } from '../panels/NodePanel'
+import { startAutosave, type Autosave, type SaveFn, type SaveStatus } from './autosave'
+import { EditorContext } from './context'
+import { HelpOverlay } from './HelpOverlay'
+import { Notice } from './Notice'
+import { ProblemsPanel } from './ProblemsPanel'
+import { useProblems } from './problems'
+import { RevisionsPanel } from './RevisionsPanel'
+import { SearchBar } from './SearchBar'
+import { useShortcuts } from './shortcuts'
+import { createEditorStore } from './store'
+import { Toolbar } from './Toolbar'
+import { useStore } from 'zustand'
+
+const saveFlow: SaveFn = async (document, expectedRevision) => {
+  const r = await api.call('flows.save', { document, expectedRevision })
+  return r.ok ? { ok: true, value: { revision: r.value.revision } } : r
+}
+
+/** The editor around one loaded flow: owns its store and autosave for as long as the flow is open. */
+export function EditorWorkspace({ flow, onBack }: { flow: FlowRecord; onBack(): void }) {
+  const store = useMemo(() => createEditorStore(flow.document), [flow])
+  const [status, setStatus] = useState<SaveStatus>({ state: 'saved', revision: flow.revision })
+  const saver = useRef<Autosave | null>(null)
+  const [searching, setSearching] = useState(false)
+  const [help, setHelp] = useState(false)
+  const [revisions, setRevisions] = useState(false)
+  const panelNodeId = useStore(store, (s) => s.panelNodeId)
+
+  useEffect(() => {
+    // Resumes from the revision last saved, so a remount (React's StrictMode does one) keeps saving in sequence.
+    const last = saver.current?.status()
+    const current = startAutosave(store, saveFlow, last?.state === 'saved' ? last.revision : flow.revision)
+    saver.current = current
+    const off = current.onStatus(setStatus)
+    // Leaving the page or hiding it writes what is pending at once, so closing loses nothing already typed.
+    const flush = () => void current.flush()
+    const onHide = () => document.visibilityState === 'hidden' && flush()
+    window.addEventListener('pagehide', flush)
+    document.addEventListener('visibilitychange', onHide)
+    return () => {
+      off()
+      window.removeEventListener('pagehide', flush)
+      document.removeEventListener('visibilitychange', onHide)
+      void current.flush().then(() => current.stop())
+    }
+  }, [store, flow.revision])
+
+  useProblems(store)
+
+  const handlers = useMemo(
+    () => ({
+      openSearch: () => setSearching(true),
+      toggleHelp: () => setHelp((h) => !h),
+      escape: () => {
+        if (help) setHelp(false)
+        else if (searching) setSearching(false)
+        else store.getState().openPanel(null)
+      },
+    }),
+    [help, searching, store],
+  )
+  const flushNow = useCallback(() => saver.current?.flush() ?? Promise.resolve(), [])
+  const back = useCallback(() => void flushNow().then(onBack), [flushNow, onBack])
+
+  return (
+    <EditorContext.Provider value={store}>
+      <ShortcutScope handlers={handlers} />
+      <div className="editor">
+        <Toolbar
+          onBack={back}
+          status={status}
+          onSearch={() => setSearching(true)}
+          onHelp={() => setHelp(true)}
+          onRevisions={() => setRevisions((r) => !r)}
+        />
+        {searching && <SearchBar onClose={() => setSearching(false)} />}
+        <div className="editor-body">
+          <Palette />
+          <main className="editor-canvas">
+            <FlowCanvas />
+            <Notice />
+          </main>
+          {revisions ? (
+            <RevisionsPanel flowId={flow.id} onClose={() => setRevisions(false)} flush={flushNow} />
+          ) : (
+            panelNodeId && <NodePanel key={panelNodeId} nodeId={panelNodeId} />
+          )}
+        </div>
+        <ProblemsPanel />
+      </div>
+      {help && <HelpOverlay onClose={() => setHelp(false)} />}
+    </EditorContext.Provider>
+  )
+}
+
+function ShortcutScope({ handlers }: { handlers: Parameters<typeof useShortcuts>[0] }) {
+  useShortcuts(handlers)
+  return null
+}

@@ -49,7 +49,7 @@ export async function executeNode(step: StepContext, nodeId: string, resume: Res
     nodeType: node.type,
     phase: resume ? 'resume' : 'run',
     input,
-    output: outcome.kind === 'fail' ? { error: outcome.error } : (outcome.output ?? null),
+    output: traceOutput(outcome),
     port,
     startedAt,
     durationMs: performance.now() - t0,
@@ -157,4 +157,12 @@ function apply(
 
 function isObject(v: unknown): v is Record<string, unknown> {
   return typeof v === 'object' && v !== null && !Array.isArray(v)
+}
+
+/** What the trace shows a node produced; console lines (a Script's) ride along under `console`. */
+function traceOutput(outcome: NodeOutcome): unknown {
+  const base = outcome.kind === 'fail' ? { error: outcome.error } : (outcome.output ?? null)
+  const logs = outcome.kind === 'next' || outcome.kind === 'fail' ? outcome.logs : undefined
+  if (!logs?.length) return base
+  return { ...(isObject(base) ? base : { value: base }), console: logs }
 }

@@ -32,6 +32,8 @@ export type NodeOutcome =
       /** Extra session variables (a Question's Save to variable, button_id, _last_*). */
       vars?: Vars
       messages?: OutboundMessage[]
+      /** Console lines (a Script's): shown in the trace under `console`, never saved to the session. */
+      logs?: string[]
     }
   | {
       kind: 'wait'
@@ -43,7 +45,7 @@ export type NodeOutcome =
     }
   /** An End node: the run ends completed. */
   | { kind: 'end'; output?: unknown }
-  | { kind: 'fail'; error: Omit<EngineError, 'nodeId' | 'nodeName'>; output?: unknown }
+  | { kind: 'fail'; error: Omit<EngineError, 'nodeId' | 'nodeName'>; output?: unknown; logs?: string[] }
 
 export interface NodeRunner<C = unknown> {
   run(ctx: RunContext<C>): NodeOutcome | Promise<NodeOutcome>

@@ -4,9 +4,11 @@ import { runners } from './runners'
 
 // The contract: which node types can run. Changing either list is a deliberate act: add the runner, then move the
 // type here. A type without a runner makes a run fail with 'no_runner' at that node, never skip it.
-const RUNNABLE = ['trigger', 'message', 'interactive_message', 'question', 'condition', 'router', 'end']
+const RUNNABLE = [
+  'trigger', 'message', 'interactive_message', 'question', 'condition', 'router', 'end', 'http_call', 'script', 'lead_management',
+]
 const PENDING_INTEGRATION_ISSUE = [
-  'http_call', 'script', 'lead_management', 'template_message', 'media_message', 'spm', 'mpm', 'chat_flow',
+  'template_message', 'media_message', 'spm', 'mpm', 'chat_flow',
 ]
 
 describe('node runner registry', () => {

@@ -9,10 +9,13 @@ import { NODE_DEFINITIONS } from './registry'
 import type { NodeDefinition } from './types'
 import { conditionRunner } from './condition/run'
 import { endRunner } from './end/run'
+import { httpCallRunner } from './http_call/run'
 import { interactiveMessageRunner } from './interactive_message/run'
+import { leadManagementRunner } from './lead_management/run'
 import { messageRunner } from './message/run'
 import { questionRunner } from './question/run'
 import { routerRunner } from './router/run'
+import { scriptRunner } from './script/run'
 import { triggerRunner } from './trigger/run'
 
 export const runners: Record<NodeType, NodeRunner<never> | null> = {
@@ -23,9 +26,9 @@ export const runners: Record<NodeType, NodeRunner<never> | null> = {
   condition: conditionRunner,
   router: routerRunner,
   end: endRunner,
-  http_call: null,
-  script: null,
-  lead_management: null,
+  http_call: httpCallRunner,
+  script: scriptRunner,
+  lead_management: leadManagementRunner,
   template_message: null,
   media_message: null,
   spm: null,

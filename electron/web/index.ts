@@ -24,9 +24,10 @@ async function main(): Promise<number> {
     process.stdout.write(`Chatflow Studio is running at ${host.url}\n`)
     process.stdout.write(`Data folder: ${host.backend.dataDir}\nPress Ctrl+C to stop.\n`)
     let stopping = false
-    const stop = () => {
+    const stop = (signal: NodeJS.Signals) => {
       if (stopping) return
       stopping = true
+      process.stdout.write(`Stopping (${signal})…\n`)
       host.close().then(() => process.exit(0), () => process.exit(1))
     }
     process.on('SIGINT', stop)

@@ -1,0 +1,134 @@
+import { test, expect } from './fixtures'
+
+test('a new user sees what to do, creates a flow, renames it, and finds it after a restart', async ({ page, studio }) => {
+  await studio.open(page)
+  await expect(page.getByRole('heading', { name: 'No flows yet' })).toBeVisible()
+  await page.getByRole('button', { name: 'Create your first flow' }).click()
+
+  const name = page.getByLabel('Flow name')
+  await expect(name).toBeFocused()
+  await name.fill('Order status')
+  await name.press('Enter')
+  const flows = page.getByRole('list', { name: 'Flows' })
+  await expect(flows.getByRole('listitem')).toHaveCount(1)
+  await expect(flows.getByRole('link', { name: 'Order status' })).toBeVisible()
+  await expect(flows.getByText('1 node')).toBeVisible()
+
+  await page.getByRole('button', { name: 'Rename Order status' }).click()
+  await page.getByLabel('Flow name').fill('Order status v2')
+  await page.getByLabel('Flow name').press('Enter')
+  await expect(flows.getByRole('link', { name: 'Order status v2' })).toBeVisible()
+
+  await studio.restart()
+  await page.reload()
+  await expect(page.getByRole('list', { name: 'Flows' }).getByRole('link', { name: 'Order status v2' })).toBeVisible()
+})
+
+test('delete asks first, then Undo brings the flow back; without Undo it stays gone', async ({ page, studio }) => {
+  await studio.open(page)
+  for (const flowName of ['Keep me', 'Drop me']) {
+    await page.getByRole('button', { name: 'New flow' }).click()
+    await page.getByLabel('Flow name').fill(flowName)
+    await page.getByLabel('Flow name').press('Enter')
+    await expect(page.getByRole('link', { name: flowName })).toBeVisible()
+  }
+
+  await page.getByRole('button', { name: 'Delete Keep me' }).click()
+  const dialog = page.getByRole('alertdialog', { name: 'Delete “Keep me”?' })
+  await expect(dialog).toBeVisible()
+  await dialog.getByRole('button', { name: 'Cancel' }).click()
+  await expect(page.getByRole('link', { name: 'Keep me' })).toBeVisible()
+
+  await page.getByRole('button', { name: 'Delete Keep me' }).click()
+  await page.getByRole('button', { name: 'Delete flow' }).click()
+  await expect(page.getByRole('link', { name: 'Keep me' })).toHaveCount(0)
+  await expect(page.getByRole('status')).toContainText('Deleted “Keep me”.')
+  await page.getByRole('button', { name: 'Undo' }).click()
+  await expect(page.getByRole('link', { name: 'Keep me' })).toBeVisible()
+
+  await page.getByRole('button', { name: 'Delete Drop me' }).click()
+  await page.getByRole('button', { name: 'Delete flow' }).click()
+  await expect(page.getByRole('status')).toContainText('Deleted “Drop me”.')
+  await page.getByRole('button', { name: 'Dismiss' }).click()
+
+  await studio.restart()
+  await page.reload()
+  const flows = page.getByRole('list', { name: 'Flows' })
+  await expect(flows.getByRole('link', { name: 'Keep me' })).toBeVisible()
+  await expect(flows.getByRole('listitem')).toHaveCount(1)
+})
+
+test('duplicate, activate, search and sort', async ({ page, studio }) => {
+  await studio.open(page)
+  for (const flowName of ['Beta support', 'alpha orders']) {
+    await page.keyboard.press('n')
+    await page.getByLabel('Flow name').fill(flowName)
+    await page.getByLabel('Flow name').press('Enter')
+    await expect(page.getByRole('link', { name: flowName })).toBeVisible()
+  }
+  await page.getByRole('button', { name: 'Duplicate Beta support' }).click()
+  await expect(page.getByRole('link', { name: 'Beta support (copy)' })).toBeVisible()
+
+  const active = page.getByRole('switch', { name: 'Active: Beta support', exact: true })
+  await active.check()
+  await expect(active).toBeChecked()
+
+  await page.getByLabel('Sort by').selectOption('name')
+  const links = page.getByRole('list', { name: 'Flows' }).getByRole('link')
+  await expect(links).toHaveText(['alpha orders', 'Beta support', 'Beta support (copy)'])
+
+  await page.keyboard.press('/')
+  await expect(page.getByLabel('Search flows')).toBeFocused()
+  await page.keyboard.type('SUPPORT')
+  await expect(links).toHaveText(['Beta support', 'Beta support (copy)'])
+  await page.getByLabel('Search flows').fill('zzz')
+  await expect(page.getByRole('heading', { name: 'No flows match “zzz”' })).toBeVisible()
+  await page.getByRole('button', { name: 'Clear search' }).click()
+  await expect(links).toHaveCount(3)
+
+  await studio.restart()
+  await page.reload()
+  await expect(page.getByLabel('Sort by')).toHaveValue('name')
+  await expect(page.getByRole('switch', { name: 'Active: Beta support', exact: true })).toBeChecked()
+  await expect(page.getByRole('switch', { name: 'Active: Beta support (copy)' })).not.toBeChecked()
+})
+
+test('opening a flow routes to the editor and back', async ({ page, studio }) => {
+  await studio.open(page)
+  await page.getByRole('button', { name: 'Create your first flow' }).click()
+  await page.getByLabel('Flow name').fill('Routed')
+  await page.getByLabel('Flow name').press('Enter')
+  await page.getByRole('link', { name: 'Routed' }).click()
+  await expect(page).toHaveURL(/#\/flows\/flw_[a-z0-9]+$/)
+  await page.getByRole('button', { name: 'Back to flows' }).click()
+  await expect(page.getByRole('link', { name: 'Routed' })).toBeVisible()
+})
+
+test('a bad contract request gets a typed error and the back end keeps serving', async ({ page, studio }) => {
+  await studio.open(page)
+  const answers = await page.evaluate(async () => {
+    const ws = new WebSocket(`ws://${location.host}/api`)
+    const inbox: unknown[] = []
+    ws.onmessage = (e) => inbox.push(JSON.parse(String(e.data)))
+    await new Promise((resolve) => (ws.onopen = resolve))
+    ws.send('{not json')
+    ws.send(JSON.stringify({ type: 'call', id: 1, command: 'flows.drop_all_tables', payload: {} }))
+    ws.send(JSON.stringify({ type: 'call', id: 2, command: 'flows.rename', payload: { id: 42, name: '' } }))
+    ws.send(JSON.stringify({ type: 'call', id: 3, command: 'flows.save', payload: { document: { nodes: 'x' } } }))
+    ws.send(JSON.stringify({ type: 'call', id: 4, command: 'flows.list', payload: {} }))
+    while (inbox.length < 5) await new Promise((resolve) => setTimeout(resolve, 20))
+    ws.close()
+    return inbox
+  })
+  expect(answers).toContainEqual(expect.objectContaining({ type: 'error', error: expect.objectContaining({ code: 'bad_request' }) }))
+  const byId = (id: number) => answers.find((a) => (a as { id?: number }).id === id)
+  expect(byId(1)).toMatchObject({ result: { ok: false, error: { code: 'unknown_command' } } })
+  expect(byId(2)).toMatchObject({ result: { ok: false, error: { code: 'bad_request' } } })
+  expect(byId(3)).toMatchObject({ result: { ok: false, error: { code: 'bad_request' } } })
+  expect(byId(4)).toMatchObject({ result: { ok: true, value: [] } })
+
+  await page.getByRole('button', { name: 'Create your first flow' }).click()
+  await page.getByLabel('Flow name').press('Enter')
+  await expect(page.getByRole('link', { name: 'Untitled flow' })).toBeVisible()
+  expect(studio.output()).not.toMatch(/internal error/i)
+})

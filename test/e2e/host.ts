@@ -1,0 +1,79 @@
+import { spawn, type ChildProcess } from 'node:child_process'
+import path from 'node:path'
+
+const ROOT = path.resolve(import.meta.dirname, '../..')
+/** Built by test/e2e/global-setup.ts (scripts/build-web.mjs) from electron/web/index.ts. */
+const HOST_BUNDLE = path.join(ROOT, 'out/web/index.mjs')
+const STARTED = /Chatflow Studio is running at (http:\/\/\S+)/
+
+/**
+ * One browser host process (the bundled electron/web/index.ts), the way `npm start` runs it. Restart keeps the port
+ * so an open page reconnects on its own, and keeps the data folder so what was saved must still be there.
+ */
+export class HostProcess {
+  private child: ChildProcess | undefined
+  private log = ''
+  url = ''
+  port = 0
+
+  constructor(
+    readonly dataDir: string,
+    private readonly env: NodeJS.ProcessEnv = {},
+  ) {}
+
+  /** Everything the host printed so far (stdout and stderr), for assertions and failure reports. */
+  output(): string {
+    return this.log
+  }
+
+  get running(): boolean {
+    return this.child !== undefined && this.child.exitCode === null
+  }
+
+  async start(): Promise<void> {
+    if (this.running) throw new Error('host already running')
+    const child = spawn(
+      process.execPath,
+      [HOST_BUNDLE, '--port', String(this.port), '--data-dir', this.dataDir],
+      { cwd: ROOT, env: { ...process.env, ...this.env }, stdio: ['ignore', 'pipe', 'pipe'] },
+    )
+    this.child = child
+    child.once('exit', (code, signal) => (this.log += `\n[host exited: code ${code}, signal ${signal}]\n`))
+    const url = await new Promise<string>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`host did not start in 30 s:\n${this.log}`)), 20_000)
+      const onData = (chunk: Buffer) => {
+        this.log += chunk.toString()
+        const match = STARTED.exec(this.log)
+        if (match?.[1]) {
+          clearTimeout(timer)
+          resolve(match[1])
+        }
+      }
+      child.stdout!.on('data', onData)
+      child.stderr!.on('data', (chunk: Buffer) => (this.log += chunk.toString()))
+      child.once('exit', (code) => {
+        clearTimeout(timer)
+        reject(new Error(`host exited with ${code} before starting:\n${this.log}`))
+      })
+    })
+    this.url = url
+    this.port = Number(new URL(url).port)
+  }
+
+  /** SIGTERM, as Ctrl+C would: the host closes the database cleanly before it exits. */
+  async stop(): Promise<void> {
+    const child = this.child
+    if (!child || child.exitCode !== null) return
+    const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()))
+    child.kill('SIGTERM')
+    const timer = setTimeout(() => child.kill('SIGKILL'), 5_000)
+    await exited
+    clearTimeout(timer)
+    this.child = undefined
+  }
+
+  async restart(): Promise<void> {
+    await this.stop()
+    await this.start()
+  }
+}

@@ -3,7 +3,9 @@ import { flowsCommands } from './commands/flows'
 import { settingsCommands } from './commands/settings'
 import { revisionsCommands } from './commands/revisions'
 import { integrationsCommands } from './commands/integrations'
+import { emulatorCommands } from './commands/emulator'
 import { flowsEvents } from './events/flows'
+import { emulatorEvents } from './events/emulator'
 
 export * from './result'
 export * from './define'
@@ -16,10 +18,12 @@ export const commands = {
   ...settingsCommands,
   ...revisionsCommands,
   ...integrationsCommands,
+  ...emulatorCommands,
 }
 
 export const events = {
   ...flowsEvents,
+  ...emulatorEvents,
 }
 
 export type Commands = typeof commands

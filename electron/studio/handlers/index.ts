@@ -2,6 +2,7 @@ import { flowsHandlers } from './flows'
 import { settingsHandlers } from './settings'
 import { revisionsHandlers } from './revisions'
 import { integrationsHandlers } from './integrations'
+import { emulatorHandlers } from './emulator'
 import type { HandlerMap } from './types'
 
 // Every Command's one implementation. Adding an area: handlers/<area>.ts typed AreaHandlers<'<area>'>, one line
@@ -11,4 +12,5 @@ export const handlers: HandlerMap = {
   ...settingsHandlers,
   ...revisionsHandlers,
   ...integrationsHandlers,
+  ...emulatorHandlers,
 }

@@ -1,0 +1,57 @@
+import type { Database } from 'better-sqlite3'
+import type { FlowDocument } from '../../../shared/flow/document'
+import type { FlowCoverage } from '../../../shared/api/commands/emulator'
+import { branchesOf, percentOf, portKey, structureKey } from './branches'
+
+// Coverage from the Flow Logs: the same trace_events rows the log viewer reads, whoever made the run (emulator,
+// conversation tests, webhook, manual trigger). Only runs started since the flow's structure last changed count.
+
+interface RevisionRow {
+  document: string
+  created_at: number
+}
+
+/**
+ * When the flow's current structure began: walking revisions from the newest back, the time of the oldest one
+ * with the same structure as `flow`. With no revisions (a flow file run outside the store) every run counts.
+ */
+export function structureSince(db: Database, flow: FlowDocument): number {
+  const current = structureKey(flow)
+  const rows = db
+    .prepare('SELECT document, created_at FROM flow_revisions WHERE flow_id = ? ORDER BY revision DESC')
+    .iterate(flow.id) as IterableIterator<RevisionRow>
+  let since = 0
+  for (const row of rows) {
+    if (structureKey(JSON.parse(row.document) as FlowDocument) !== current) break
+    since = row.created_at
+  }
+  return since
+}
+
+export function flowCoverage(db: Database, flow: FlowDocument): FlowCoverage {
+  const since = structureSince(db, flow)
+  const steps = db
+    .prepare(
+      `SELECT DISTINCT t.node_id AS nodeId, t.port AS port FROM trace_events t JOIN runs r ON r.id = t.run_id
+       WHERE r.flow_id = ? AND r.started_at >= ?`,
+    )
+    .all(flow.id, since) as Array<{ nodeId: string; port: string | null }>
+  const runs = db
+    .prepare('SELECT COUNT(*) FROM runs WHERE flow_id = ? AND started_at >= ?')
+    .pluck()
+    .get(flow.id, since) as number
+  const taken = new Set(steps.filter((s) => s.port !== null).map((s) => portKey(s.nodeId, s.port!)))
+  const branches = branchesOf(flow, taken)
+  const covered = branches.filter((b) => b.covered).length
+  const known = new Set(flow.nodes.map((n) => n.id))
+  return {
+    flowId: flow.id,
+    branches,
+    covered,
+    total: branches.length,
+    percent: percentOf(covered, branches.length),
+    reachedNodeIds: [...new Set(steps.map((s) => s.nodeId))].filter((id) => known.has(id)),
+    since,
+    runs,
+  }
+}

@@ -1,0 +1,119 @@
+import type { FlowDocument } from '../../../shared/flow/document'
+import type { EmulatorOutcome } from '../../../shared/api/commands/emulator'
+import { WINDOW_MS } from '../../../shared/engine'
+import { flowCoverage } from '../coverage/store'
+import {
+  contactOf,
+  emulatorRuns,
+  endPaused,
+  flowOf,
+  nextTestPhone,
+  pausedOfFlow,
+  sessionOf,
+  TEST_PHONE_BASE,
+  toContact,
+  toMocks,
+} from '../emulator/service'
+import { startTest } from '../emulator/start'
+import { ApiFailure } from '../failure'
+import { flowStore } from '../store/flows'
+import type { AreaHandlers, HandlerContext } from './types'
+
+function lookup(ctx: HandlerContext): (id: string) => FlowDocument | null {
+  return (id) => {
+    try {
+      return flowOf(ctx, id)
+    } catch (err) {
+      if (err instanceof ApiFailure && err.code === 'not_found') return null
+      throw err
+    }
+  }
+}
+
+function outcome(
+  ctx: HandlerContext,
+  flowId: string,
+  contactId: string,
+  action: EmulatorOutcome['action'],
+  notice: string | null,
+  runId: string | null,
+): EmulatorOutcome {
+  ctx.emit('emulator.updated', { flowId, contactId, runId })
+  return { action, notice, session: sessionOf(ctx, flowId, contactId, runId) }
+}
+
+export const emulatorHandlers: AreaHandlers<'emulator'> = {
+  'emulator.contact': (req, ctx) => {
+    const runs = ctx.service(emulatorRuns)
+    return toContact(runs.contacts.ensure({ phone: req.phone ?? `+${TEST_PHONE_BASE}`, name: req.name ?? 'Test Customer' }))
+  },
+  'emulator.newContact': (req, ctx) => {
+    const runs = ctx.service(emulatorRuns)
+    const phone = nextTestPhone(runs)
+    return toContact(runs.contacts.ensure({ phone, name: req.name ?? `Test Customer ${phone.slice(-3)}` }))
+  },
+  'emulator.updateContact': (req, ctx) => {
+    const runs = ctx.service(emulatorRuns)
+    contactOf(runs, req.contactId)
+    return toContact(runs.contacts.update(req.contactId, { name: req.name, optedIn: req.optedIn, fields: req.fields }))
+  },
+  'emulator.start': async (req, ctx) => {
+    const runs = ctx.service(emulatorRuns)
+    const flow = flowOf(ctx, req.flowId)
+    const contact = contactOf(runs, req.contactId)
+    const attempt = await startTest(runs, flow, contact, req.trigger, {
+      triggerNodeId: req.triggerNodeId,
+      presets: req.presets,
+      mocks: toMocks(req.mocks),
+      flowOf: lookup(ctx),
+    })
+    if (attempt.action === 'ignored') return outcome(ctx, req.flowId, req.contactId, 'ignored', attempt.notice, null)
+    return outcome(ctx, req.flowId, req.contactId, attempt.action, null, attempt.step.state.id)
+  },
+  'emulator.send': async (req, ctx) => {
+    const runs = ctx.service(emulatorRuns)
+    const flow = flowOf(ctx, req.flowId)
+    const contact = contactOf(runs, req.contactId)
+    const out = await runs.receive(contact, req.event, [flow], lookup(ctx), toMocks(req.mocks))
+    if (out.action === 'ignored') {
+      return outcome(ctx, req.flowId, req.contactId, 'ignored', 'No conversation is waiting for this message and it starts no flow here: start the test again.', null)
+    }
+    return outcome(ctx, req.flowId, req.contactId, out.action, null, out.step.state.id)
+  },
+  'emulator.session': (req, ctx) => sessionOf(ctx, req.flowId, req.contactId, req.runId),
+  'emulator.restart': (req, ctx) => {
+    const runs = ctx.service(emulatorRuns)
+    contactOf(runs, req.contactId)
+    const paused = pausedOfFlow(runs, req.flowId, req.contactId)
+    if (paused) endPaused(runs, paused, 'superseded', ctx.now())
+    ctx.emit('emulator.updated', { flowId: req.flowId, contactId: req.contactId, runId: paused?.id ?? null })
+    return sessionOf(ctx, req.flowId, req.contactId, paused?.id)
+  },
+  'emulator.passWindow': (req, ctx) => {
+    const runs = ctx.service(emulatorRuns)
+    const contact = contactOf(runs, req.contactId)
+    const paused = runs.runs.pausedOf(req.contactId)
+    if (paused) endPaused(runs, paused, 'expired', ctx.now())
+    // The contact's last message moves 24 hours back, so anything reading the window sees it closed.
+    if (contact.lastInboundAt !== null) runs.contacts.touchInbound(contact.id, contact.lastInboundAt - WINDOW_MS)
+    ctx.emit('emulator.updated', { flowId: req.flowId, contactId: req.contactId, runId: paused?.id ?? null })
+    return sessionOf(ctx, req.flowId, req.contactId, paused?.flowId === req.flowId ? paused.id : undefined)
+  },
+  'emulator.setVariables': (req, ctx) => {
+    const runs = ctx.service(emulatorRuns)
+    const paused = pausedOfFlow(runs, req.flowId, req.contactId)
+    if (!paused) throw new ApiFailure('run_not_paused', 'Variables can be edited only while the run waits for the customer.')
+    const vars = { ...paused.vars, ...req.set }
+    for (const name of req.unset) delete vars[name]
+    runs.runs.saveStep({ id: paused.flowId, name: paused.flowId }, { state: { ...paused, vars }, messages: [], trace: [], inbound: null })
+    ctx.emit('emulator.updated', { flowId: req.flowId, contactId: req.contactId, runId: paused.id })
+    return sessionOf(ctx, req.flowId, req.contactId, paused.id)
+  },
+  'emulator.coverage': (req, ctx) => flowCoverage(ctx.db, flowOf(ctx, req.flowId)),
+  'emulator.coverageAll': (_req, ctx) => {
+    const store = ctx.service(flowStore)
+    const out: Record<string, number> = {}
+    for (const summary of store.list()) out[summary.id] = flowCoverage(ctx.db, store.get(summary.id).document).percent
+    return out
+  },
+}

@@ -1,0 +1,7 @@
+import { payload } from '../define'
+
+export const emulatorEvents = {
+  /** A test contact's run of a flow moved (started, resumed, restarted, expired, variables edited): coverage and
+   * any other emulator view of that flow refresh. */
+  'emulator.updated': payload<{ flowId: string; contactId: string; runId: string | null }>(),
+}

@@ -17,6 +17,11 @@ export interface NodeMock {
   port?: string
   /** Make the node fail with this message instead (its failure port applies). */
   error?: string
+  /**
+   * HTTP Call only: the node runs as usual (status decides the port, "save as" applies) but its request is
+   * answered by this written response instead of the network. Status defaults to 200.
+   */
+  response?: { status?: number; headers?: Record<string, string>; body?: unknown }
 }
 
 export interface EngineDeps {

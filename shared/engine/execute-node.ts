@@ -1,7 +1,7 @@
 // Executes (or resumes) one node: runner lookup, config parsing, the outcome applied to the run, one trace event.
 import type { FlowNode } from '../flow/document'
-import { EffectUnavailableError } from './effects'
-import type { EngineDeps } from './deps'
+import { EffectUnavailableError, type Effects } from './effects'
+import type { EngineDeps, NodeMock } from './deps'
 import type { FlowGraph } from './graph'
 import { NodeFailure, type NodeOutcome, type RunContext } from './runner'
 import { createRenderer, recordReads, type Renderer } from './render'
@@ -77,7 +77,7 @@ async function outcomeOf(
     const where = issue && issue.path.length ? ` at ${issue.path.join('.')}` : ''
     return fail('invalid_config', `Node '${node.name}' has an invalid configuration${where}: ${issue?.message ?? ''}`)
   }
-  if (mock) {
+  if (mock && mock.response === undefined) {
     if (mock.error !== undefined) return { kind: 'fail', error: { code: 'mocked_failure', message: mock.error } }
     const port = mock.port ?? definition.ports(parsed.data)[0]?.id
     return port === undefined ? { kind: 'end', output: mock.output } : { kind: 'next', port, output: mock.output }
@@ -89,7 +89,7 @@ async function outcomeOf(
     vars,
     contact: step.contact,
     trigger: step.state.trigger,
-    effects: deps.effects,
+    effects: mock?.response ? answeredBy(deps.effects, mock.response) : deps.effects,
     render: renderer.render,
     evaluate: renderer.evaluate,
     rules: renderer.rules,
@@ -165,4 +165,12 @@ function traceOutput(outcome: NodeOutcome): unknown {
   const logs = outcome.kind === 'next' || outcome.kind === 'fail' ? outcome.logs : undefined
   if (!logs?.length) return base
   return { ...(isObject(base) ? base : { value: base }), console: logs }
+}
+
+/** The effects with HTTP answered by a written response (a conversation test's mock), never the network. */
+function answeredBy(effects: Effects, response: NonNullable<NodeMock['response']>): Effects {
+  const headers: Record<string, string> = {}
+  for (const [k, v] of Object.entries(response.headers ?? {})) headers[k.toLowerCase()] = v
+  const reply = { status: response.status ?? 200, headers, body: response.body ?? '' }
+  return { ...effects, http: { request: async () => reply } }
 }

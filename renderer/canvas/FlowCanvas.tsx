@@ -139,6 +139,7 @@ export function FlowCanvas() {
       snapToGrid
       snapGrid={GRID}
       fitView
+      fitViewOptions={{ maxZoom: 1 }}
       minZoom={0.1}
       deleteKeyCode={['Delete', 'Backspace']}
       onlyRenderVisibleElements={doc.nodes.length > VIRTUALISE_ABOVE}

@@ -26,7 +26,7 @@ export const FlowNodeCard = memo(function FlowNodeCard({ data, selected }: NodeP
         <Handle type="target" position={Position.Left} className="port-in" aria-label={`Input of ${node.name}`} />
       )}
       <div className="flow-card-head">
-        <span className="flow-card-icon" aria-hidden="true">
+        <span className="node-badge" aria-hidden="true">
           {nodeUi[node.type].icon}
         </span>
         <span className="flow-card-type">{def.label}</span>

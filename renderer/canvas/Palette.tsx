@@ -7,6 +7,7 @@ import { nodeUi } from '../nodes/registry'
 import { PALETTE_MIME } from './FlowCanvas'
 
 const GAP_X = 320
+const CARD = { width: 256, height: 160 }
 
 /** The 15 node types: drag one onto the canvas, or click to add it after the selected node (or at the centre). */
 export function Palette() {
@@ -32,6 +33,10 @@ export function Palette() {
       at = { x: centre.x - 120, y: centre.y - 40 }
     }
     at = { x: Math.round(at.x / 16) * 16, y: Math.round(at.y / 16) * 16 }
+    // Step down past cards already there, so a new card never lands on top of another.
+    const taken = (p: { x: number; y: number }) =>
+      s.doc.nodes.some((n) => Math.abs(n.position.x - p.x) < CARD.width && Math.abs(n.position.y - p.y) < CARD.height)
+    while (taken(at)) at = { x: at.x, y: at.y + CARD.height }
     s.addNode(type, at, after?.id ?? null)
   }
 
@@ -55,7 +60,10 @@ export function Palette() {
                 }}
                 onClick={() => add(t)}
               >
-                <span aria-hidden="true">{nodeUi[t].icon}</span> {d.label}
+                <span className="node-badge" aria-hidden="true">
+                  {nodeUi[t].icon}
+                </span>{' '}
+                {d.label}
               </button>
             </li>
           )

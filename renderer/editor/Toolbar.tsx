@@ -37,22 +37,22 @@ export function Toolbar({ onBack, status, onSearch, onHelp, onRevisions }: Props
       </button>
       <h1 className="editor-title">{name}</h1>
       <button type="button" aria-label="Undo" title={undoLabel ? `Undo ${undoLabel} (Ctrl+Z)` : 'Nothing to undo'} disabled={!undoLabel} onClick={() => store.getState().undo()}>
-        ↶ Undo
+        Undo
       </button>
       <button type="button" aria-label="Redo" title={redoLabel ? `Redo ${redoLabel} (Ctrl+Shift+Z)` : 'Nothing to redo'} disabled={!redoLabel} onClick={() => store.getState().redo()}>
-        ↷ Redo
+        Redo
       </button>
       <button type="button" aria-label="Auto-layout" title="Lay out the selection, or the whole flow (Ctrl+Shift+L)" onClick={() => void autoLayout(store, rf)}>
-        ⇶ Layout
+        Layout
       </button>
       <button type="button" aria-label="Search nodes" title="Ctrl+F" onClick={onSearch}>
-        🔍 Search
+        Search
       </button>
       <button type="button" aria-label="Revisions" onClick={onRevisions}>
-        🕘 Revisions
+        Revisions
       </button>
       <button type="button" aria-label="Keyboard shortcuts" title="?" onClick={onHelp}>
-        ⌨ Shortcuts
+        Shortcuts
       </button>
       <span className={`save-status ${status.state}`} role="status" aria-label="Save status">
         {statusText(status)}

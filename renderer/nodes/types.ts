@@ -1,8 +1,10 @@
+import { UNARY_OPERATORS, type ConditionOperator } from '../../shared/expr/conditions'
 import type { FieldHints } from '../panels/SchemaFields'
 
 /** The renderer's part of a node type: its card icon and how its panel lays out the definition's config fields.
  *  The fields themselves come from the definition's config schema (shared/nodes/<type>/definition.ts). */
 export interface NodeUi {
+  /** Two letters drawn in the category colour; not an emoji, which not every system has a font for. */
   icon: string
   panel: FieldHints
 }
@@ -14,3 +16,9 @@ export function onlyWhen(when: boolean, ...pointers: string[]): string[] {
 }
 export const str = (c: Config, key: string) => String(c[key] ?? '')
 export const sub = (c: Config, key: string): Config => (c[key] ?? {}) as Config
+
+/** 'is empty' and 'is not empty' compare with nothing: their rules hide the right-hand value. */
+export function unaryRights(rules: unknown, base: string): string[] {
+  if (!Array.isArray(rules)) return []
+  return rules.flatMap((r, i) => (UNARY_OPERATORS.has((r as { operator?: ConditionOperator })?.operator as ConditionOperator) ? [`${base}/${i}/right`] : []))
+}

@@ -65,8 +65,10 @@ export function NodePanel({ nodeId }: { nodeId: string }) {
 
   return (
     <aside className="node-panel" aria-label={`${def.label} settings`} ref={root}>
-      <header className="node-panel-head">
-        <span aria-hidden="true">{ui.icon}</span>
+      <header className={`node-panel-head cat-${def.category}`}>
+        <span className="node-badge" aria-hidden="true">
+          {ui.icon}
+        </span>
         <h2>{def.label}</h2>
         <button type="button" aria-label="Close panel" onClick={() => store.getState().openPanel(null)}>
           ✕

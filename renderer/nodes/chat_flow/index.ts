@@ -1,9 +1,10 @@
 import type { NodeUi } from '../types'
 
 export const chatFlowUi: NodeUi = {
-  icon: '📋',
+  icon: 'FM',
   panel: {
     multiline: ['/body'],
+    newId: { '/screens': (n) => `SCREEN_${n}` },
     labels: { '/flowId': 'Form ID', '/cta': 'Button label', '/screens/*/fields': 'Fields', '/responseMapping': 'Response mapping', '/responseMapping/*': 'Mapping' },
   },
 }

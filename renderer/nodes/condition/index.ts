@@ -1,3 +1,9 @@
-import type { NodeUi } from '../types'
+import { unaryRights, type NodeUi } from '../types'
 
-export const conditionUi: NodeUi = { icon: '🔀', panel: {} }
+export const conditionUi: NodeUi = {
+  icon: 'IF',
+  panel: {
+    hidden: (c) => unaryRights(c.rules, '/rules'),
+    labels: { '/join': 'Combine rules', '/rules/*/left': 'Value', '/rules/*/right': 'Compare with' },
+  },
+}

@@ -1,7 +1,7 @@
 import { onlyWhen, str, sub, type NodeUi } from '../types'
 
 export const httpCallUi: NodeUi = {
-  icon: '🌐',
+  icon: 'HT',
   panel: {
     hidden: (c) => {
       const auth = str(sub(c, 'auth'), 'type')

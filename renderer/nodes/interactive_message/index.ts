@@ -1,7 +1,7 @@
 import { onlyWhen, str, sub, type NodeUi } from '../types'
 
 export const interactiveMessageUi: NodeUi = {
-  icon: '🔘',
+  icon: 'IM',
   panel: {
     hidden: (c) => {
       const header = str(sub(c, 'header'), 'type')

@@ -1,7 +1,7 @@
 import { onlyWhen, str, type NodeUi } from '../types'
 
 export const leadManagementUi: NodeUi = {
-  icon: '👤',
+  icon: 'LD',
   panel: {
     hidden: (c) => {
       const a = str(c, 'action')

@@ -1,7 +1,7 @@
 import { onlyWhen, str, type NodeUi } from '../types'
 
 export const mediaMessageUi: NodeUi = {
-  icon: '🖼️',
+  icon: 'MD',
   panel: {
     hidden: (c) => {
       const k = str(c, 'kind')

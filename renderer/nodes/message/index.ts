@@ -1,6 +1,6 @@
 import type { NodeUi } from '../types'
 
 export const messageUi: NodeUi = {
-  icon: '💬',
+  icon: 'MS',
   panel: { multiline: ['/text'], labels: { '/text': 'Message text', '/previewUrl': 'Show link preview' } },
 }

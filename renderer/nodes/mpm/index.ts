@@ -1,6 +1,6 @@
 import type { NodeUi } from '../types'
 
 export const mpmUi: NodeUi = {
-  icon: '🛒',
+  icon: 'MP',
   panel: { multiline: ['/body'], labels: { '/catalogId': 'Catalogue ID', '/sections/*/productIds': 'Product IDs', '/sections/*/productIds/*': 'Product ID' } },
 }

@@ -1,7 +1,7 @@
 import { onlyWhen, str, type NodeUi } from '../types'
 
 export const questionUi: NodeUi = {
-  icon: '❓',
+  icon: 'QN',
   panel: {
     hidden: (c) => {
       const t = str(c, 'answerType')

@@ -1,6 +1,6 @@
 import type { NodeUi } from '../types'
 
 export const scriptUi: NodeUi = {
-  icon: '🧩',
+  icon: 'JS',
   panel: { multiline: ['/code'], labels: { '/inputs/*': 'Input', '/outputs/*': 'Output' } },
 }

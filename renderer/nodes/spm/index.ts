@@ -1,6 +1,6 @@
 import type { NodeUi } from '../types'
 
 export const spmUi: NodeUi = {
-  icon: '🛍️',
+  icon: 'SP',
   panel: { multiline: ['/body'], labels: { '/catalogId': 'Catalogue ID', '/productId': 'Product ID' } },
 }

@@ -1,7 +1,7 @@
 import { onlyWhen, str, sub, type NodeUi } from '../types'
 
 export const templateMessageUi: NodeUi = {
-  icon: '📄',
+  icon: 'TP',
   panel: {
     hidden: (c) => {
       const h = str(sub(c, 'header'), 'type')

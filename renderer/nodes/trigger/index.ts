@@ -1,7 +1,7 @@
 import { onlyWhen, str, type NodeUi } from '../types'
 
 export const triggerUi: NodeUi = {
-  icon: '⚡',
+  icon: 'TR',
   panel: {
     hidden: (c) => [
       ...onlyWhen(str(c, 'kind') === 'keyword', '/keywords', '/matchMode'),

@@ -18,9 +18,32 @@ export interface Token {
   pathStart?: number
 }
 
-const OPS = ['===', '!==', '==', '!=', '>=', '<=', '&&', '||', '>', '<', '+', '-', '*', '/', '%', '!']
 const NUM_RE = /(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?/y
-const IDENT_RE = /[A-Za-z_][A-Za-z0-9_]*/y
+
+const isDigit = (c: number) => c >= 48 && c <= 57
+const isIdentStart = (c: number) => (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || c === 95
+const isIdentPart = (c: number) => isIdentStart(c) || isDigit(c)
+
+/** The operator starting at i, longest first. */
+function operatorAt(src: string, i: number): string | undefined {
+  const c = src[i]
+  const n = src[i + 1]
+  switch (c) {
+    case '=':
+      return n === '=' ? (src[i + 2] === '=' ? '===' : '==') : undefined
+    case '!':
+      return n === '=' ? (src[i + 2] === '=' ? '!==' : '!=') : '!'
+    case '<':
+    case '>':
+      return n === '=' ? c + '=' : c
+    case '&':
+    case '|':
+      return n === c ? c + c : undefined
+    case '+': case '-': case '*': case '/': case '%':
+      return c
+  }
+  return undefined
+}
 
 export function lex(src: string, base: number, diags: Diagnostic[]): Token[] {
   const toks: Token[] = []
@@ -69,18 +92,17 @@ export function lex(src: string, base: number, diags: Diagnostic[]): Token[] {
       i = end
       continue
     }
-    if ((c >= '0' && c <= '9') || (c === '.' && /\d/.test(src[i + 1] ?? ''))) {
+    const code = src.charCodeAt(i)
+    if (isDigit(code) || (code === 46 && isDigit(src.charCodeAt(i + 1)))) {
       NUM_RE.lastIndex = i
       const m = NUM_RE.exec(src)!
       i += m[0].length
       toks.push({ kind: 'num', start: base + start, end: base + i, text: m[0], num: Number(m[0]) })
       continue
     }
-    IDENT_RE.lastIndex = i
-    const id = IDENT_RE.exec(src)
-    if (id) {
-      i += id[0].length
-      toks.push({ kind: 'ident', start: base + start, end: base + i, text: id[0] })
+    if (isIdentStart(code)) {
+      while (i < src.length && isIdentPart(src.charCodeAt(i))) i++
+      toks.push({ kind: 'ident', start: base + start, end: base + i, text: src.slice(start, i) })
       continue
     }
     if (c === '(' || c === ')' || c === ',') {
@@ -88,7 +110,7 @@ export function lex(src: string, base: number, diags: Diagnostic[]): Token[] {
       i++
       continue
     }
-    const op = OPS.find((o) => src.startsWith(o, i))
+    const op = operatorAt(src, i)
     if (op) {
       toks.push({ kind: 'op', start: base + i, end: base + i + op.length, text: op })
       i += op.length

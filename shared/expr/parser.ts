@@ -56,12 +56,11 @@ function describe(t: Token): string {
   return `'${t.text}'`
 }
 
-const heights = new WeakMap<Expr, number>()
-const height = (e: Expr): number => heights.get(e) ?? 1
-
 class Parser {
   private pos = 0
   failed = false
+  /** Height of the tree last returned by expression/unary/primary (leaves are 1). */
+  private h = 1
   constructor(private readonly toks: Token[], private readonly diags: Diagnostic[]) {}
 
   peek(): Token {
@@ -76,12 +75,13 @@ class Parser {
 
   private tall(e: Expr, h: number, at: Token): Expr {
     if (h > MAX_DEPTH) return this.error(at, 'too-deep', `the expression is nested more than ${MAX_DEPTH} levels deep: split it into smaller parts`)
-    heights.set(e, h)
+    this.h = h
     return e
   }
 
   expression(minPrec: number, nest: number): Expr {
     let left = this.unary(nest)
+    let lh = this.h
     while (!this.failed) {
       const t = this.peek()
       const prec = t.kind === 'op' ? PREC[t.text] : undefined
@@ -90,8 +90,10 @@ class Parser {
       const right = this.expression(prec + 1, nest + 1)
       if (this.failed) return right.type === 'error' ? right : left
       const node: Expr = { type: 'binary', op: t.text as BinaryOp, left, right, start: left.start, end: right.end }
-      left = this.tall(node, Math.max(height(left), height(right)) + 1, t)
+      left = this.tall(node, Math.max(lh, this.h) + 1, t)
+      lh = this.h
     }
+    this.h = lh
     return left
   }
 
@@ -102,8 +104,9 @@ class Parser {
       this.pos++
       const arg = this.expression(UNARY_PREC, nest + 1)
       if (this.failed) return arg
-      return this.tall({ type: 'unary', op: t.text as UnaryOp, arg, start: t.start, end: arg.end }, height(arg) + 1, t)
+      return this.tall({ type: 'unary', op: t.text as UnaryOp, arg, start: t.start, end: arg.end }, this.h + 1, t)
     }
+    this.h = 1
     return this.primary(nest)
   }
 
@@ -150,7 +153,7 @@ class Parser {
         const arg = this.expression(0, nest + 1)
         if (this.failed) return arg
         args.push(arg)
-        h = Math.max(h, height(arg) + 1)
+        h = Math.max(h, this.h + 1)
         const sep = this.peek()
         if (sep.kind === ',') {
           this.pos++

@@ -1,11 +1,10 @@
 // Templates: parse once, render many. A placeholder whose code has an error, or that fails while evaluating,
 // renders as empty text and its error is returned to the caller (for the run trace); rendering never throws.
-import type { Expr } from './ast'
 import type { Diagnostic, VarRef, Vars } from './types'
 import { splitTemplate } from './split'
 import { parseCode } from './parser'
 import { checkExpr } from './semantics'
-import { evaluate } from './evaluate'
+import { compileExpr, type Evaluator } from './compile'
 import { ExprError } from './errors'
 import { cleanNumber, display } from './values'
 import { MAX_TEMPLATE_LENGTH } from './limits'
@@ -20,7 +19,9 @@ export interface CompiledTemplate {
 }
 
 interface CodePart {
-  expr: Expr
+  run: Evaluator
+  start: number
+  end: number
   /** Errors known before running: the placeholder renders empty and reports them. */
   broken: Diagnostic[]
 }
@@ -45,7 +46,7 @@ export function compileTemplate(text: string): CompiledTemplate {
     const broken = [...parsed.diagnostics]
     if (broken.length === 0) checkExpr(parsed.expr, broken)
     diagnostics.push(...broken)
-    parts.push({ expr: parsed.expr, broken: broken.filter((d) => d.severity === 'error') })
+    parts.push({ run: compileExpr(parsed.expr), start: c.start, end: c.end, broken: broken.filter((d) => d.severity === 'error') })
   }
   diagnostics.sort((a, b) => a.start - b.start)
   return build(parts, diagnostics, refs, splitDiags)
@@ -82,11 +83,11 @@ function run(p: CodePart, vars: Vars, errors: Diagnostic[], asText = false): unk
     return asText ? '' : undefined
   }
   try {
-    const v = evaluate(p.expr, vars)
+    const v = p.run(vars)
     return asText ? display(v) : v
   } catch (err) {
     if (err instanceof ExprError) errors.push({ severity: 'error', code: err.code, message: err.message, start: err.start, end: err.end })
-    else if (err instanceof RangeError) errors.push({ severity: 'error', code: 'too-deep', message: 'the value is nested too deeply to use here', start: p.expr.start, end: p.expr.end })
+    else if (err instanceof RangeError) errors.push({ severity: 'error', code: 'too-deep', message: 'the value is nested too deeply to use here', start: p.start, end: p.end })
     else throw err
     return asText ? '' : undefined
   }

@@ -10,12 +10,11 @@ export function toNumber(v: unknown, fn: string): number {
 }
 
 /** Numbers of all arguments, lists flattened, empty values skipped. */
-function numbers(args: unknown[], fn: string): number[] {
-  const out: number[] = []
-  const stack = [...args].reverse()
-  while (stack.length) {
-    const v = stack.pop()
-    if (Array.isArray(v)) for (let i = v.length - 1; i >= 0; i--) stack.push(v[i])
+function numbers(args: unknown[], fn: string, out: number[] = []): number[] {
+  for (let i = 0; i < args.length; i++) {
+    const v = args[i]
+    if (typeof v === 'number' && Number.isFinite(v)) out.push(v)
+    else if (Array.isArray(v)) numbers(v, fn, out) // lists nested too deeply end in a RangeError, reported as too-deep
     else if (!isBlank(v)) out.push(toNumber(v, fn))
   }
   return out
@@ -34,6 +33,7 @@ function shift(n: number, d: number): number {
 }
 
 export function roundHalfAway(x: number, digits: number): number {
+  if (digits === 0) return Math.sign(x) * Math.round(Math.abs(x)) || 0
   const r = Math.sign(x) * shift(Math.round(shift(Math.abs(x), digits)), -digits)
   return r === 0 ? 0 : r
 }

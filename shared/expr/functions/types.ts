@@ -1,4 +1,4 @@
-import type { Expr } from '../ast'
+import type { Vars } from '../types'
 
 export interface FunctionDoc {
   name: string
@@ -19,6 +19,6 @@ export interface FunctionDef extends FunctionDoc {
   argKinds: readonly ArgKind[]
   /** Eager functions receive their evaluated arguments. */
   call?(args: unknown[]): unknown
-  /** Lazy functions evaluate only the arguments they need (if, ifEmpty, coalesce). */
-  callLazy?(args: readonly Expr[], evaluate: (e: Expr) => unknown): unknown
+  /** Lazy functions evaluate only the arguments they need (if, ifEmpty, coalesce): args[i](vars) evaluates one. */
+  callLazy?(args: readonly ((vars: Vars) => unknown)[], vars: Vars): unknown
 }

@@ -24,10 +24,14 @@ export function loadFlow(value: unknown): FlowLoadResult {
     const pointer = pointerOf(issue.path.map((p) => (typeof p === 'symbol' ? String(p) : p)))
     return {
       ok: false,
-      error: { code: 'document.invalid', message: `Not a valid flow document: ${pointer || '(root)'}: ${issue.message}`, pointer },
+      error: { code: 'document.invalid', message: `Not a valid flow document: ${pointer || '(root)'}: ${describeIssue(issue.message)}`, pointer },
     }
   }
   return { ok: true, document: parsed.data, migratedFrom: m.from === 1 ? null : m.from }
+}
+
+function describeIssue(message: string): string {
+  return /received undefined$/.test(message) ? 'this required field is missing' : message
 }
 
 export function parseFlow(text: string): FlowLoadResult {
@@ -35,9 +39,20 @@ export function parseFlow(text: string): FlowLoadResult {
   try {
     value = JSON.parse(text)
   } catch (e) {
-    return { ok: false, error: { code: 'json.invalid', message: `Not JSON: ${e instanceof Error ? e.message : String(e)}` } }
+    return { ok: false, error: { code: 'json.invalid', message: `Not JSON: ${jsonErrorText(text, e)}` } }
   }
   return loadFlow(value)
+}
+
+/** V8's message with its character position turned into a line and column a person can find. */
+function jsonErrorText(text: string, e: unknown): string {
+  const msg = e instanceof Error ? e.message : String(e)
+  const m = /at position (\d+)/.exec(msg)
+  if (!m) return msg
+  const before = text.slice(0, Number(m[1]))
+  const line = before.split('\n').length
+  const column = before.length - before.lastIndexOf('\n')
+  return msg.replace(/ in JSON at position \d+.*$/, '').replace(/ at position \d+.*$/, '') + ` (line ${line}, column ${column})`
 }
 
 const DOC_KEYS = ['format', 'id', 'name', 'active', 'nodes', 'edges', 'samples', 'webhookSecretRef'] as const

@@ -1,0 +1,124 @@
+import { describe, expect, it } from 'vitest'
+import { buildFlow, testDeps } from '../fixtures'
+import { parseConversationTest, serialiseConversationTest } from './format'
+import { recordTest } from './record'
+import { runConversationTest } from './run'
+import { resumeRun, startRun } from '../machine'
+
+const flow = buildFlow(
+  [
+    { type: 'trigger', name: 'trigger_1', config: { kind: 'keyword', keywords: ['book'] } },
+    { type: 'question', name: 'q_age', config: { prompt: 'Age?', saveTo: 'age', answerType: 'number', retryMessage: 'Digits please', maxAttempts: 2 } },
+    {
+      type: 'interactive_message',
+      name: 'slot',
+      config: { mode: 'list', body: 'When, {{customer_name}}?', list: { buttonLabel: 'Slots', sections: [{ title: 'Today', rows: [{ id: 'am', title: 'Morning', description: '' }, { id: 'pm', title: 'Evening', description: '' }] }] } },
+    },
+    { type: 'message', name: 'done', config: { text: 'Booked {{_last_row_text}} at age {{age}}' } },
+  ],
+  [
+    ['trigger_1', 'out', 'q_age'],
+    ['q_age', 'out', 'slot'],
+    ['slot', 'am', 'done'],
+    ['slot', 'pm', 'done'],
+  ],
+)
+
+const passing = `
+name: books the evening
+contact: { name: Asha, phone: "+919800000001" }
+trigger: { message: "Book" }
+turns:
+  - bot: [{ text: "Age?" }]
+  - user: "abc"
+    bot: [{ text: "Digits please" }]
+    state: paused
+  - user: "30"
+    bot:
+      - text: "When, Asha?"
+        list: Slots
+        rows: [Morning, Evening]
+    variables: { age: 30 }
+  - user: { row: Evening }
+    bot: [{ text: "Booked Evening at age 30" }]
+end:
+  state: ended
+  variables: { row_id: pm, trigger_1.keyword: book }
+`
+
+describe('conversation tests', () => {
+  it('parses the YAML format and passes a conversation that matches', async () => {
+    const parsed = parseConversationTest(passing)
+    if (!parsed.ok) throw new Error(parsed.message)
+    const out = await runConversationTest(flow, parsed.test, testDeps().deps)
+    expect(out.failures).toEqual([])
+    expect(out.final?.status).toBe('ended')
+    expect(out.trace.map((t) => t.port)).toContain('pm')
+  })
+
+  it('reports each difference with where it happened and expected/actual lines', async () => {
+    const wrong = passing.replace('"Booked Evening at age 30"', '"Booked Morning"').replace('{ age: 30 }', '{ age: 31 }')
+    const parsed = parseConversationTest(wrong)
+    if (!parsed.ok) throw new Error(parsed.message)
+    const out = await runConversationTest(flow, parsed.test, testDeps().deps)
+    expect(out.failures).toEqual([
+      { where: 'turn 3 (user: "30")', lines: ['variable age: expected 31, got 30'] },
+      {
+        where: 'turn 4 (user: {"row":"Evening"})',
+        lines: [
+          '- bot message 1: "Booked Morning"',
+          '+ bot message 1: "Booked Evening at age 30"',
+          '    text: expected "Booked Morning", got "Booked Evening at age 30"',
+        ],
+      },
+    ])
+  })
+
+  it('fails clearly when the trigger does not start the flow or a tap names no option', async () => {
+    const noStart = parseConversationTest('name: x\ntrigger: { message: "hello" }\nturns: [{ bot: [] }]\n')
+    if (!noStart.ok) throw new Error(noStart.message)
+    const a = await runConversationTest(flow, noStart.test, testDeps().deps)
+    expect(a.failures[0]).toEqual({ where: 'start', lines: ['the trigger message does not start the flow: no trigger of the flow matches it'] })
+    const badTap = parseConversationTest('name: y\ntrigger: { message: book }\nturns: [{ user: "5" }, { user: { row: Night } }]\n')
+    if (!badTap.ok) throw new Error(badTap.message)
+    const b = await runConversationTest(flow, badTap.test, testDeps().deps)
+    expect(b.failures[0]!.lines[0]).toBe('no row "Night" in the last list message (has "Morning", "Evening")')
+  })
+
+  it('refuses a malformed file with the path of the problem', () => {
+    const bad = parseConversationTest('name: z\ntrigger: { message: hi }\nturns: [{ user: { tap: Yes } }]\n')
+    expect(bad.ok).toBe(false)
+    expect(!bad.ok && bad.message).toMatch(/^turns\.0\.user/)
+    expect(parseConversationTest('name: [unclosed').ok).toBe(false)
+  })
+
+  it('records a real conversation as a test that serialises, parses back, and passes when played', async () => {
+    const { deps } = testDeps()
+    const asha = { id: 'c1', name: 'Asha', phone: '+919800000001' }
+    const hello = { type: 'text' as const, text: 'book' }
+    const s1 = await startRun(flow, { contact: asha, trigger: { kind: 'keyword', keyword: 'book', message: hello } }, deps)
+    const age = { type: 'text' as const, text: '41' }
+    const s2 = await resumeRun(flow, s1.state, age, asha, deps)
+    const tap = { type: 'list_reply' as const, reply: { id: 'am', title: 'Morning' } }
+    const s3 = await resumeRun(flow, s2.state, tap, asha, deps)
+    const recorded = recordTest({
+      name: 'recorded',
+      contact: { name: 'Asha', phone: '+919800000001' },
+      trigger: { message: 'book' },
+      exchanges: [
+        { bot: s1.messages },
+        { user: age, bot: s2.messages },
+        { user: tap, bot: s3.messages },
+      ],
+      final: s3.state,
+    })
+    const text = serialiseConversationTest(recorded)
+    expect(text.indexOf('name:')).toBeLessThan(text.indexOf('turns:'))
+    expect(text).toContain('- user:\n      row: Morning')
+    const back = parseConversationTest(text)
+    if (!back.ok) throw new Error(back.message)
+    expect(back.test).toEqual(recorded)
+    const replay = await runConversationTest(flow, back.test, testDeps().deps)
+    expect(replay.failures).toEqual([])
+  })
+})

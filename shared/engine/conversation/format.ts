@@ -1,0 +1,107 @@
+// The conversation-test file format (docs/testing.md): YAML a person can read and write, and the emulator can
+// record. parseConversationTest checks a file against the schema; serialiseConversationTest writes one back in a
+// fixed key order so recorded tests diff cleanly.
+import { parse as parseYaml, stringify as stringifyYaml } from 'yaml'
+import { z } from 'zod'
+
+const Scalar = z.union([z.string(), z.number(), z.boolean()])
+const Vars = z.record(z.string(), z.unknown())
+
+/** What the customer does in one turn: plain text, a tap on a button, a row chosen, a template quick reply. */
+export const UserInputSchema = z.union([
+  z.string(),
+  z.strictObject({ button: z.string().describe('Title (or id) of a button in the last buttons message') }),
+  z.strictObject({ row: z.string().describe('Title (or id) of a row in the last list message') }),
+  z.strictObject({ template_button: z.strictObject({ payload: z.string(), text: z.string().optional() }) }),
+])
+
+/** One bot message as expected. Fields left out are not checked; buttons and rows are compared by title. */
+export const BotMessageSchema = z.strictObject({
+  text: z.string().describe('Text body, or the body of an interactive message'),
+  header: z.string().optional(),
+  footer: z.string().optional(),
+  buttons: z.array(z.string()).optional(),
+  list: z.string().optional().describe("The list's button label"),
+  rows: z.array(z.string()).optional(),
+})
+
+export const TurnSchema = z.strictObject({
+  user: UserInputSchema.optional(),
+  /** Every message the bot sends in answer, in order; [] means the bot stays silent. Absent: not checked. */
+  bot: z.array(BotMessageSchema).optional(),
+  /** Session variables that must hold after this turn (a subset). */
+  variables: Vars.optional(),
+  state: z.enum(['paused', 'ended', 'failed']).optional(),
+})
+
+export const TriggerSpecSchema = z.union([
+  z.strictObject({ message: z.string(), referral: Vars.optional() }),
+  z.strictObject({ button: z.strictObject({ id: z.string(), title: z.string().optional() }) }),
+  z.strictObject({ template_button: z.strictObject({ payload: z.string(), text: z.string().optional() }) }),
+  z.strictObject({ webhook: z.strictObject({ data: Vars.default({}), message_text: z.string().optional(), button_id: z.string().optional() }) }),
+  z.strictObject({ manual: z.strictObject({ operator: z.string().optional(), data: Vars.optional() }) }),
+])
+
+export const MockSchema = z.strictObject({
+  output: z.unknown().optional(),
+  port: z.string().optional(),
+  error: z.string().optional(),
+  /** HTTP Call: a written response the node handles as if the server sent it (see NodeMock.response). */
+  response: z.strictObject({ status: z.number().int().optional(), headers: z.record(z.string(), z.string()).optional(), body: z.unknown().optional() }).optional(),
+})
+
+export const ConversationTestSchema = z.strictObject({
+  name: z.string().min(1),
+  /** Path of the flow file, relative to the test file. Default: the <name>.flow.json beside the <name>.tests folder. */
+  flow: z.string().optional(),
+  contact: z.strictObject({ name: z.string().default('Test Customer'), phone: z.string().default('+10000000000'), fields: Vars.optional() }).default({
+    name: 'Test Customer',
+    phone: '+10000000000',
+  }),
+  trigger: TriggerSpecSchema,
+  variables: Vars.optional(),
+  mocks: z.record(z.string(), MockSchema).optional(),
+  turns: z.array(TurnSchema).min(1),
+  end: z
+    .strictObject({ state: z.enum(['paused', 'ended', 'failed']), error: z.string().optional(), variables: Vars.optional() })
+    .optional(),
+})
+
+export type UserInput = z.infer<typeof UserInputSchema>
+export type BotMessage = z.infer<typeof BotMessageSchema>
+export type Turn = z.infer<typeof TurnSchema>
+export type TriggerSpec = z.infer<typeof TriggerSpecSchema>
+export type ConversationTest = z.infer<typeof ConversationTestSchema>
+export type { Scalar }
+
+export type ParseResult = { ok: true; test: ConversationTest } | { ok: false; message: string }
+
+export function parseConversationTest(text: string): ParseResult {
+  let value: unknown
+  try {
+    value = parseYaml(text)
+  } catch (err) {
+    return { ok: false, message: `not valid YAML: ${err instanceof Error ? err.message.split('\n')[0] : String(err)}` }
+  }
+  const parsed = ConversationTestSchema.safeParse(value)
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!
+    const at = issue.path.length ? issue.path.join('.') : '(top level)'
+    return { ok: false, message: `${at}: ${issue.message}` }
+  }
+  return { ok: true, test: parsed.data }
+}
+
+const KEY_ORDER = ['name', 'flow', 'contact', 'trigger', 'variables', 'mocks', 'turns', 'end', 'user', 'bot', 'text', 'header', 'footer', 'buttons', 'list', 'rows', 'state', 'error']
+
+export function serialiseConversationTest(test: ConversationTest): string {
+  return stringifyYaml(test, {
+    lineWidth: 0,
+    sortMapEntries: (a, b) => rank(String(a.key)) - rank(String(b.key)) || String(a.key).localeCompare(String(b.key)),
+  })
+}
+
+function rank(key: string): number {
+  const i = KEY_ORDER.indexOf(key)
+  return i === -1 ? KEY_ORDER.length : i
+}

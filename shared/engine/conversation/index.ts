@@ -1,0 +1,14 @@
+// Conversation tests: the file format, the player, and the recorder (docs/testing.md).
+export {
+  parseConversationTest,
+  serialiseConversationTest,
+  ConversationTestSchema,
+  type ConversationTest,
+  type Turn,
+  type BotMessage,
+  type UserInput,
+  type TriggerSpec,
+} from './format'
+export { runConversationTest, type TestOutcome, type TestFailure } from './run'
+export { recordTest, userInput, type Transcript, type Exchange } from './record'
+export { seen as botMessageOf, resolveInput } from './messages'

@@ -1,0 +1,72 @@
+// Bot messages as a test reads them: an outbound message reduced to what a person sees (text, buttons, rows), and
+// the customer's input resolved against the last message (a button or row named by its title).
+import type { InboundEvent, OutboundMessage } from '../types'
+import type { BotMessage, UserInput } from './format'
+
+export function seen(m: OutboundMessage): BotMessage {
+  if (m.type === 'text') return { text: (m.text as { body: string }).body }
+  if (m.type === 'interactive') {
+    const i = m.interactive as { type: string; body?: { text: string }; header?: { type: string; text?: string }; footer?: { text: string } }
+    const out: BotMessage = { text: i.body?.text ?? '' }
+    if (i.header?.type === 'text' && i.header.text) out.header = i.header.text
+    if (i.footer?.text) out.footer = i.footer.text
+    if (m.interactive.type === 'button') out.buttons = m.interactive.action.buttons.map((b) => b.reply.title)
+    if (m.interactive.type === 'list') {
+      out.list = m.interactive.action.button
+      out.rows = m.interactive.action.sections.flatMap((s) => s.rows.map((r) => r.title))
+    }
+    return out
+  }
+  return { text: `[${m.type} message]` }
+}
+
+/** Differences between an expected message and what was sent; only the fields the test names are checked. */
+export function compareMessage(expected: BotMessage, actual: BotMessage): string[] {
+  const out: string[] = []
+  for (const key of ['text', 'header', 'footer', 'list'] as const) {
+    if (expected[key] !== undefined && expected[key] !== actual[key]) {
+      out.push(`${key}: expected ${JSON.stringify(expected[key])}, got ${actual[key] === undefined ? 'none' : JSON.stringify(actual[key])}`)
+    }
+  }
+  for (const key of ['buttons', 'rows'] as const) {
+    const e = expected[key]
+    if (e !== undefined && JSON.stringify(e) !== JSON.stringify(actual[key] ?? [])) {
+      out.push(`${key}: expected [${e.join(', ')}], got [${(actual[key] ?? []).join(', ')}]`)
+    }
+  }
+  return out
+}
+
+export type Resolved = { ok: true; event: InboundEvent } | { ok: false; message: string }
+
+/** Turns a test's user input into the inbound event the channel would deliver. */
+export function resolveInput(input: UserInput, lastInteractive: OutboundMessage | null): Resolved {
+  if (typeof input === 'string') return { ok: true, event: { type: 'text', text: input } }
+  if ('template_button' in input) {
+    const { payload, text } = input.template_button
+    return { ok: true, event: { type: 'template_button', button: { payload, text: text ?? payload } } }
+  }
+  const want = 'button' in input ? input.button : input.row
+  const kind = 'button' in input ? 'button' : 'list'
+  const i = lastInteractive?.type === 'interactive' ? lastInteractive.interactive : null
+  if (kind === 'button' && i?.type === 'button') {
+    const hit = pick(i.action.buttons.map((b) => b.reply), want)
+    if (hit) return { ok: true, event: { type: 'button_reply', reply: hit } }
+    return { ok: false, message: `no button "${want}" in the last buttons message (has ${titles(i.action.buttons.map((b) => b.reply))})` }
+  }
+  if (kind === 'list' && i?.type === 'list') {
+    const rows = i.action.sections.flatMap((s) => s.rows)
+    const hit = pick(rows, want)
+    if (hit) return { ok: true, event: { type: 'list_reply', reply: { id: hit.id, title: hit.title } } }
+    return { ok: false, message: `no row "${want}" in the last list message (has ${titles(rows)})` }
+  }
+  return { ok: false, message: `cannot tap ${kind === 'button' ? 'button' : 'row'} "${want}": the bot has not sent a ${kind === 'button' ? 'buttons' : 'list'} message` }
+}
+
+function pick<T extends { id: string; title: string }>(options: T[], want: string): T | undefined {
+  return options.find((o) => o.title === want) ?? options.find((o) => o.id === want)
+}
+
+function titles(options: Array<{ title: string }>): string {
+  return options.map((o) => JSON.stringify(o.title)).join(', ') || 'none'
+}

@@ -1,0 +1,54 @@
+// Builds a conversation test from a conversation that happened (the emulator's "save as test", the CLI chat):
+// what the customer did becomes `user`, what the bot sent becomes `bot`, the final state becomes `end`.
+import type { InboundEvent, OutboundMessage, RunState } from '../types'
+import type { ConversationTest, TriggerSpec, Turn, UserInput } from './format'
+import { seen } from './messages'
+
+export interface Exchange {
+  /** Absent for the bot's first answer to the trigger. */
+  user?: InboundEvent
+  bot: OutboundMessage[]
+}
+
+export interface Transcript {
+  name: string
+  flow?: string
+  contact: { name: string; phone: string }
+  trigger: TriggerSpec
+  variables?: Record<string, unknown>
+  mocks?: ConversationTest['mocks']
+  exchanges: Exchange[]
+  final: Pick<RunState, 'status' | 'error'>
+}
+
+export function recordTest(t: Transcript): ConversationTest {
+  const turns: Turn[] = t.exchanges.map((x) => ({
+    ...(x.user ? { user: userInput(x.user) } : {}),
+    bot: x.bot.map(seen),
+  }))
+  return {
+    name: t.name,
+    ...(t.flow ? { flow: t.flow } : {}),
+    contact: t.contact,
+    trigger: t.trigger,
+    ...(t.variables && Object.keys(t.variables).length ? { variables: t.variables } : {}),
+    ...(t.mocks && Object.keys(t.mocks).length ? { mocks: t.mocks } : {}),
+    turns: turns.length ? turns : [{ bot: [] }],
+    end: { state: t.final.status === 'executing' ? 'ended' : t.final.status, ...(t.final.error ? { error: t.final.error.code } : {}) },
+  }
+}
+
+export function userInput(event: InboundEvent): UserInput {
+  switch (event.type) {
+    case 'text':
+      return event.text
+    case 'button_reply':
+      return { button: event.reply.title }
+    case 'list_reply':
+      return { row: event.reply.title }
+    case 'template_button':
+      return { template_button: { payload: event.button.payload, text: event.button.text } }
+    default:
+      throw new Error(`A ${event.type} message cannot be written in a conversation test yet.`)
+  }
+}

@@ -10,7 +10,7 @@ export interface CheckContext {
 
 export function checkTemplate(text: string, ctx?: CheckContext): Diagnostic[] {
   const compiled = compileCached(text)
-  if (!ctx?.resolve) return compiled.diagnostics
+  if (!ctx?.resolve) return [...compiled.diagnostics] // the compiled template is cached and shared: hand out a copy
   const out = [...compiled.diagnostics]
   for (const ref of compiled.refs) {
     const r = ctx.resolve(ref.path)

@@ -13,6 +13,8 @@ const table: [template: string, want: Want[]][] = [
   ['x {{   }} y', [['empty-placeholder', '{{   }}']]],
   ['{{price * 1.18}}', [['bare-name', 'price']]],
   ['{{ sum(price, {{tax}}) }}', [['bare-name', 'price']]],
+  ['{{ {{a}} + order.items.0.price }}', [['bare-name', 'order.items.0.price']]],
+  ['{{ order.total(1) }}', [['unknown-function', 'order.total']]],
   ['{{ foo(1) }}', [['unknown-function', 'foo']]],
   ['{{ toUppercase({{name}}) }}', [['unknown-function', 'toUppercase']]],
   ['{{ constructor(1) }}', [['unknown-function', 'constructor']]],

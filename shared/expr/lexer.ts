@@ -23,6 +23,7 @@ const NUM_RE = /(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?/y
 const isDigit = (c: number) => c >= 48 && c <= 57
 const isIdentStart = (c: number) => (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || c === 95
 const isIdentPart = (c: number) => isIdentStart(c) || isDigit(c)
+const isPathChar = (c: number) => isIdentPart(c) || c === 45
 
 /** The operator starting at i, longest first. */
 function operatorAt(src: string, i: number): string | undefined {
@@ -102,6 +103,11 @@ export function lex(src: string, base: number, diags: Diagnostic[]): Token[] {
     }
     if (isIdentStart(code)) {
       while (i < src.length && isIdentPart(src.charCodeAt(i))) i++
+      // A dotted name (`order.id`) stays one token, so it is reported as a whole: "did you mean {{order.id}}?"
+      while (src.charCodeAt(i) === 46 && isPathChar(src.charCodeAt(i + 1))) {
+        i++
+        while (i < src.length && isPathChar(src.charCodeAt(i))) i++
+      }
       toks.push({ kind: 'ident', start: base + start, end: base + i, text: src.slice(start, i) })
       continue
     }

@@ -4,7 +4,7 @@ import { compileCached } from './template'
 
 /** Every variable read, in plain placeholders and in inner braces of expressions, in text order. */
 export function findVariableRefs(text: string): VarRef[] {
-  return compileCached(text).refs
+  return compileCached(text).refs.map((r) => ({ ...r, path: [...r.path] })) // cached and shared: hand out copies
 }
 
 /**

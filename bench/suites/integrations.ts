@@ -1,0 +1,55 @@
+// Cost of the integration nodes as a run pays it: one Script node call (fresh QuickJS runtime and context, inputs
+// in, outputs out) and one HTTP Call against a real server on 127.0.0.1, each through its runner with the studio's
+// real effects. Each sample's result is checked before it counts. Bounded: about 4 s per measure.
+import { createEffects } from '../../shared/engine/effects'
+import { createRenderer } from '../../shared/engine/render'
+import { httpCallDefinition } from '../../shared/nodes/http_call/definition'
+import { runHttpCall } from '../../shared/nodes/http_call/run'
+import { scriptDefinition } from '../../shared/nodes/script/definition'
+import { runScriptNode } from '../../shared/nodes/script/run'
+import { createHttpEffect } from '../../electron/studio/effects/http'
+import { createScriptEffect } from '../../electron/studio/effects/script'
+import { startTestServer } from '../../electron/studio/effects/test-server'
+
+const BUDGET_MS = 4000
+const MAX_SAMPLES = 2000
+
+async function measure(label: string, once: () => Promise<void>): Promise<void> {
+  for (let i = 0; i < 5; i++) await once() // warm-up: module load, JIT, keep-alive connection
+  const samples: number[] = []
+  const end = performance.now() + BUDGET_MS
+  while (performance.now() < end && samples.length < MAX_SAMPLES) {
+    const t0 = performance.now()
+    await once()
+    samples.push(performance.now() - t0)
+  }
+  samples.sort((a, b) => a - b)
+  const q = (p: number) => samples[Math.min(samples.length - 1, Math.floor(p * samples.length))]!.toFixed(2)
+  const mean = samples.reduce((a, b) => a + b, 0) / samples.length
+  console.log(`${label.padEnd(34)} n=${String(samples.length).padStart(4)}  mean ${mean.toFixed(2)} ms  p50 ${q(0.5)} ms  p95 ${q(0.95)} ms  p99 ${q(0.99)} ms`)
+}
+
+export async function run(): Promise<void> {
+  const vars = { http_call_1: { result: { items: [{ price: 12.5, qty: 2 }, { price: 3, qty: 5 }] } }, rate: 1.18 }
+  const effects = createEffects({ script: createScriptEffect(), http: createHttpEffect() })
+  const script = {
+    ...scriptDefinition.defaults(),
+    code: 'const net = input.items.reduce((s, i) => s + i.price * i.qty, 0)\nreturn { net, gross: Math.round(net * input.rate * 100) / 100 }',
+    inputs: [{ name: 'items', value: '{{http_call_1.result.items}}' }, { name: 'rate', value: '{{rate}}' }],
+  }
+  await measure('Script node call (QuickJS)', async () => {
+    const out = await runScriptNode({ config: script, effects, ...createRenderer(vars) })
+    if (out.kind !== 'next' || (out.output as { gross: number }).gross !== 47.2) throw new Error(`script gave ${JSON.stringify(out)}`)
+  })
+
+  const server = await startTestServer()
+  try {
+    const http = { ...httpCallDefinition.defaults(), url: `${server.base}/orders/{{id}}` }
+    await measure('HTTP Call, local server (GET JSON)', async () => {
+      const out = await runHttpCall({ config: http, effects, ...createRenderer({ id: 'A1' }) })
+      if (out.kind !== 'next' || (out.output as { status: number }).status !== 200) throw new Error(`http gave ${JSON.stringify(out)}`)
+    })
+  } finally {
+    await server.close()
+  }
+}

@@ -48,8 +48,9 @@ export function parseFlow(text: string): FlowLoadResult {
 function jsonErrorText(text: string, e: unknown): string {
   const msg = e instanceof Error ? e.message : String(e)
   const m = /at position (\d+)/.exec(msg)
-  if (!m) return msg
-  const before = text.slice(0, Number(m[1]))
+  const at = m ? Number(m[1]) : /end of JSON/.test(msg) ? text.length : null
+  if (at === null) return msg
+  const before = text.slice(0, at)
   const line = before.split('\n').length
   const column = before.length - before.lastIndexOf('\n')
   return msg.replace(/ in JSON at position \d+.*$/, '').replace(/ at position \d+.*$/, '') + ` (line ${line}, column ${column})`

@@ -1,0 +1,85 @@
+// Runs the real CLI in a child process, as a user would.
+import { describe, expect, it, beforeAll, afterAll } from 'vitest'
+import { spawnSync } from 'node:child_process'
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..')
+let dir = ''
+beforeAll(() => { dir = mkdtempSync(path.join(tmpdir(), 'chatflow-validate-')) })
+afterAll(() => rmSync(dir, { recursive: true, force: true }))
+
+function chatflow(...args: string[]) {
+  const r = spawnSync(path.join(root, 'node_modules/.bin/tsx'), ['electron/cli/index.ts', 'validate', ...args], { cwd: root, encoding: 'utf8', timeout: 30_000 })
+  return { code: r.status, stdout: r.stdout, stderr: r.stderr.split('\n').filter((l) => l && !l.startsWith('npm warn')) }
+}
+function file(name: string, content: string): string {
+  const p = path.join(dir, name)
+  writeFileSync(p, content)
+  return p
+}
+const example = (name: string) => JSON.parse(readFileSync(path.join(root, 'resources/examples', `${name}.flow.json`), 'utf8'))
+
+describe('chatflow validate', () => {
+  it('exits 0 on a clean example and says so', () => {
+    const r = chatflow('resources/examples/order-status.flow.json')
+    expect(r).toEqual({ code: 0, stdout: 'resources/examples/order-status.flow.json: 0 error(s), 0 warning(s)\n', stderr: [] })
+  })
+
+  it('lists problems with pointer and node, and exits 1 on an error', () => {
+    const doc = example('age-gate')
+    doc.nodes[3].name = 'wel come'
+    doc.nodes[3].config.text = 'Hi {{agee}}'
+    const r = chatflow(file('broken.json', JSON.stringify(doc)))
+    expect(r.code).toBe(1)
+    const lines = r.stdout.trim().split('\n')
+    expect(lines).toContain("error   /nodes/3/name [wel come] Name 'wel come' contains a space; use only letters, digits and underscore.")
+    expect(lines).toContain("error   /nodes/3/config/text [wel come] Message text reads {{agee}}, but there is no node or variable named 'agee'.")
+    expect(lines.at(-1)).toMatch(/broken.json: 2 error\(s\), 0 warning\(s\)$/)
+  })
+
+  it('exits 0 when there are only warnings', () => {
+    const doc = example('order-status')
+    doc.edges = doc.edges.filter((e: { sourcePort: string; source: string }) => !(e.source === 'n_lookup' && e.sourcePort === 'failure'))
+    const r = chatflow(file('warn.json', JSON.stringify(doc)))
+    expect(r.code).toBe(0)
+    expect(r.stdout).toMatch(/^warning \/nodes\/2 \[order_lookup\] 'order_lookup' has nothing connected to 'Failure'/)
+  })
+
+  it('--json prints the problems as JSON', () => {
+    const doc = example('feedback-form')
+    doc.webhookSecretRef = null
+    const r = chatflow(file('nosecret.json', JSON.stringify(doc)), '--json')
+    expect(r.code).toBe(1)
+    const out = JSON.parse(r.stdout)
+    expect(out).toMatchObject({ ok: false, errors: 1, warnings: 0, migratedFrom: null })
+    expect(out.problems[0]).toMatchObject({ severity: 'error', code: 'trigger.webhook_secret', pointer: '/webhookSecretRef', nodeId: 'n_trigger' })
+  })
+
+  it.each([
+    ['not JSON', 'bad.json', '{"nodes": [', /bad.json: Not JSON: .+\(line 1, column 12\)$/],
+    ['not a flow', 'list.json', '[1, 2]', /list.json: This is not a Chatflow flow: the file must hold a JSON object.$/],
+    ['a newer format', 'new.json', '{"format": "chatflow.flow/9"}', /new.json: This flow was saved in format chatflow.flow\/9, newer than this studio reads/],
+  ])('%s: one clear line on stderr, no stack, exit 1', (_t, name, content, line) => {
+    const r = chatflow(file(name, content))
+    expect(r.code).toBe(1)
+    expect(r.stdout).toBe('')
+    expect(r.stderr).toHaveLength(1)
+    expect(r.stderr[0]).toMatch(line)
+    expect(r.stderr[0]).toMatch(/^chatflow validate: /)
+  })
+
+  it('a missing file is one line and exit 1', () => {
+    const missing = chatflow(path.join(dir, 'nope.json'))
+    expect(missing.code).toBe(1)
+    expect(missing.stderr).toEqual([`chatflow validate: ${path.join(dir, 'nope.json')}: no such file`])
+  })
+
+  it('no file argument is a usage error, exit 2', () => {
+    const usage = chatflow()
+    expect(usage.code).toBe(2)
+    expect(usage.stderr[0]).toBe('chatflow validate: expected one flow file, got 0')
+  })
+})

@@ -49,7 +49,11 @@ export function NameField({ node }: { node: FlowNode }) {
           if (!pending) commit()
         }}
         onKeyDown={(e) => {
-          if (e.key === 'Enter') commit()
+          if (e.key === 'Enter') {
+            // Without this the same Enter would go on to press the dialog's focused confirm button.
+            e.preventDefault()
+            commit()
+          }
           if (e.key === 'Escape') setDraft(node.name)
         }}
       />

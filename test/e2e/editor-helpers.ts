@@ -1,0 +1,36 @@
+import type { Locator, Page } from '@playwright/test'
+import { expect, type StudioFixture } from './fixtures'
+
+/** Creates a flow from the flows list and opens it in the editor. */
+export async function openNewFlow(page: Page, studio: StudioFixture, name: string): Promise<void> {
+  await studio.open(page)
+  await page.getByRole('button', { name: /Create your first flow|New flow/ }).first().click()
+  await page.getByLabel('Flow name').fill(name)
+  await page.getByLabel('Flow name').press('Enter')
+  await page.getByRole('link', { name }).click()
+  await expect(page.getByRole('group', { name: 'Trigger trigger_1' })).toBeVisible()
+}
+
+export const card = (page: Page, name: string): Locator => page.locator(`.flow-card[data-node-name="${name}"]`)
+export const panel = (page: Page): Locator => page.locator('aside.node-panel')
+
+/** Drags from an output handle to a node's input handle, as a person connects two ports. */
+export async function connect(page: Page, output: string, input: string): Promise<void> {
+  const from = page.getByLabel(output, { exact: true })
+  const to = page.getByLabel(input, { exact: true })
+  const a = (await from.boundingBox())!
+  const b = (await to.boundingBox())!
+  await page.mouse.move(a.x + a.width / 2, a.y + a.height / 2)
+  await page.mouse.down()
+  await page.mouse.move(b.x + b.width / 2, b.y + b.height / 2, { steps: 12 })
+  await page.mouse.up()
+}
+
+export async function fitView(page: Page): Promise<void> {
+  await page.getByRole('button', { name: 'Fit View' }).click()
+}
+
+/** Waits until the editor reports every change saved. */
+export async function saved(page: Page): Promise<void> {
+  await expect(page.getByRole('status', { name: 'Save status' })).toHaveText('All changes saved')
+}

@@ -1,7 +1,7 @@
 // Property tests: no input makes the language throw, hang or overflow; rendering is a pure function of its input.
 import { describe, expect, it } from 'vitest'
 import fc from 'fast-check'
-import { checkTemplate, compileTemplate, findVariableRefs, renameRoot, renderTemplate, splitTemplate } from './index'
+import { checkTemplate, compileTemplate, completionContext, findVariableRefs, highlightTemplate, renameRoot, renderTemplate, splitTemplate } from './index'
 
 // Strings rich in the characters the grammar cares about, so the generator reaches deep into the parser.
 const piece = fc.constantFrom('{{', '}}', '{', '}', '(', ')', ',', "'", '"', '\\', '.', ' ', '\n', '+', '-', '*', '/', '%',
@@ -29,6 +29,14 @@ describe('the parser and renderer never throw', () => {
         const t = compileTemplate(text)
         expect(typeof t.render(v).text).toBe('string')
         t.evaluate(v)
+        let last = 0
+        for (const h of highlightTemplate(text)) {
+          expect(h.start).toBeGreaterThanOrEqual(last)
+          expect(h.end).toBeGreaterThanOrEqual(h.start)
+          last = h.end
+        }
+        expect(last).toBeLessThanOrEqual(text.length)
+        for (let at = 0; at <= text.length; at += 7) completionContext(text, at)
       }),
       RUNS,
     )

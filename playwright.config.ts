@@ -16,7 +16,7 @@ export default defineConfig({
   workers: Number(process.env.CHATFLOW_E2E_WORKERS) || 2,
   retries: 0,
   forbidOnly: !!process.env.CI,
-  outputDir: 'test-results',
+  outputDir: process.env.CHATFLOW_E2E_OUTPUT ?? 'test-results',
   use: {
     browserName: 'chromium',
     viewport: { width: 1200, height: 760 },

@@ -6,14 +6,14 @@ import { fileURLToPath } from 'node:url'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
 
-export async function buildWebHost() {
+export async function buildWebHost(outDir = 'out/web') {
   await build({
     root,
     configFile: false,
     logLevel: 'warn',
     build: {
       ssr: 'electron/web/index.ts',
-      outDir: 'out/web',
+      outDir,
       emptyOutDir: true,
       target: 'node20',
       sourcemap: true,
@@ -24,6 +24,9 @@ export async function buildWebHost() {
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  await buildWebHost()
-  console.log('Built out/web/index.mjs')
+  // --out-dir DIR builds elsewhere (test runs use a private folder so parallel runs never share a build).
+  const at = process.argv.indexOf('--out-dir')
+  const outDir = at > 0 ? process.argv[at + 1] : 'out/web'
+  await buildWebHost(outDir)
+  console.log(`Built ${outDir}/index.mjs`)
 }

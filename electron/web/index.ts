@@ -20,7 +20,9 @@ async function main(): Promise<number> {
     return 0
   }
   try {
-    const host = await startWebHost({ dataDir: args.dataDir, port: args.port })
+    // CHATFLOW_RENDERER_DIR serves a renderer built elsewhere (test runs, packaged layouts).
+    const rendererDir = process.env.CHATFLOW_RENDERER_DIR || undefined
+    const host = await startWebHost({ dataDir: args.dataDir, port: args.port, ...(rendererDir ? { rendererDir } : {}) })
     process.stdout.write(`Chatflow Studio is running at ${host.url}\n`)
     process.stdout.write(`Data folder: ${host.backend.dataDir}\nPress Ctrl+C to stop.\n`)
     let stopping = false

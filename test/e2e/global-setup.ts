@@ -1,15 +1,21 @@
 import { execFileSync } from 'node:child_process'
+import fs from 'node:fs'
 import path from 'node:path'
 
 const ROOT = path.resolve(import.meta.dirname, '../..')
 
 /**
- * Builds what the tests run: the renderer (out/renderer) and the bundled browser host (out/web/index.mjs), so a
- * test never meets a stale build. `npm test` builds once itself and sets CHATFLOW_E2E_PREBUILT=1 to skip this.
+ * Builds what the tests run, the renderer and the bundled browser host, into a private folder for this run
+ * (engineers share the work tree: one run must never serve another's half-written build). `npm test` builds once
+ * itself and passes its folder in CHATFLOW_E2E_BUILD; the hosts read it (see host.ts).
  */
-export default function globalSetup(): void {
-  if (process.env.CHATFLOW_E2E_PREBUILT === '1') return
+export default function globalSetup(): (() => void) | undefined {
+  if (process.env.CHATFLOW_E2E_BUILD) return undefined
+  const build = path.join(ROOT, '.tmp', `e2e-build-${process.pid}`)
   const run = (args: string[]) => execFileSync(process.execPath, args, { cwd: ROOT, stdio: 'inherit' })
-  run([path.join(ROOT, 'node_modules/vite/bin/vite.js'), 'build', '--config', 'vite.renderer.config.ts', '--logLevel', 'warn'])
-  run(['scripts/build-web.mjs'])
+  const vite = path.join(ROOT, 'node_modules/vite/bin/vite.js')
+  run([vite, 'build', '--config', 'vite.renderer.config.ts', '--logLevel', 'warn', '--outDir', path.join(build, 'renderer')])
+  run(['scripts/build-web.mjs', '--out-dir', path.join(build, 'web')])
+  process.env.CHATFLOW_E2E_BUILD = build
+  return () => fs.rmSync(build, { recursive: true, force: true })
 }

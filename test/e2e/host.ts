@@ -2,8 +2,8 @@ import { spawn, type ChildProcess } from 'node:child_process'
 import path from 'node:path'
 
 const ROOT = path.resolve(import.meta.dirname, '../..')
-/** Built by test/e2e/global-setup.ts (scripts/build-web.mjs) from electron/web/index.ts. */
-const HOST_BUNDLE = path.join(ROOT, 'out/web/index.mjs')
+/** The run's build (global-setup.ts or npm test): web/index.mjs is the bundled host, renderer/ what it serves. */
+const buildDir = () => process.env.CHATFLOW_E2E_BUILD ?? path.join(ROOT, 'out')
 const STARTED = /Chatflow Studio is running at (http:\/\/\S+)/
 
 /**
@@ -34,8 +34,12 @@ export class HostProcess {
     if (this.running) throw new Error('host already running')
     const child = spawn(
       process.execPath,
-      [HOST_BUNDLE, '--port', String(this.port), '--data-dir', this.dataDir],
-      { cwd: ROOT, env: { ...process.env, ...this.env }, stdio: ['ignore', 'pipe', 'pipe'] },
+      [path.join(buildDir(), 'web/index.mjs'), '--port', String(this.port), '--data-dir', this.dataDir],
+      {
+        cwd: ROOT,
+        env: { ...process.env, CHATFLOW_RENDERER_DIR: path.join(buildDir(), 'renderer'), ...this.env },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
     )
     this.child = child
     child.once('exit', (code, signal) => (this.log += `\n[host exited: code ${code}, signal ${signal}]\n`))

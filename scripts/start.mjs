@@ -1,0 +1,81 @@
+#!/usr/bin/env node
+// `npm start`: sets up what is missing, builds what is stale, then opens the desktop app, or, where Electron's
+// runtime is not installed (or with --web), starts the browser host and prints its address.
+//   npm start                       desktop app if possible, else the browser host
+//   npm start -- --web [--port N] [--data-dir DIR]
+//   npm run dev                     the browser host, rebuilding the renderer on every change (reload the page)
+import fs from 'node:fs'
+import net from 'node:net'
+import path from 'node:path'
+import { buildRenderer, buildWebHostBundle, isStale, RENDERER_SOURCES, ROOT, run, WEB_HOST_SOURCES, bin } from './lib.mjs'
+
+const DEFAULT_PORT = 5190
+const args = process.argv.slice(2)
+const dev = args.includes('--dev')
+const forceWeb = dev || args.includes('--web') || process.env.CHATFLOW_WEB === '1'
+let current // the long-running child (desktop app or host), to pass SIGTERM on to
+const hostArgs = args.filter((a) => a !== '--web' && a !== '--dev')
+const say = (line) => process.stdout.write(`${line}\n`)
+
+async function ensureInstalled() {
+  if (fs.existsSync(path.join(ROOT, 'node_modules', '.package-lock.json'))) return
+  say('First start: installing dependencies with npm ci (this takes a few minutes, once)…')
+  const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm'
+  const code = await run(npm, ['ci', '--no-audit', '--no-fund'], {
+    env: { ...process.env, ELECTRON_SKIP_BINARY_DOWNLOAD: '1' },
+  })
+  if (code !== 0) throw new Error('npm ci failed (see above)')
+}
+
+function portIsFree(port) {
+  return new Promise((resolve) => {
+    const probe = net.createServer()
+    probe.once('error', () => resolve(false))
+    probe.listen(port, '127.0.0.1', () => probe.close(() => resolve(true)))
+  })
+}
+
+async function startDesktop(executable) {
+  if (isStale('out/main', ['electron', 'shared', 'renderer', 'electron.vite.config.ts'])) {
+    say('Building the desktop app…')
+    const code = await run(bin('electron-vite'), ['build'])
+    if (code !== 0) throw new Error('electron-vite build failed (see above)')
+  }
+  say('Opening Chatflow Studio…')
+  current = run(executable, [ROOT, ...hostArgs])
+  return current
+}
+
+async function startBrowserHost(reason) {
+  if (reason) say(`Starting the browser host instead of the desktop app: ${reason}.`)
+  if (isStale('out/renderer/index.html', RENDERER_SOURCES)) {
+    say('Building the studio…')
+    await buildRenderer()
+  }
+  if (isStale('out/web/index.mjs', WEB_HOST_SOURCES)) await buildWebHostBundle()
+  if (dev) run(process.execPath, [path.join(ROOT, 'node_modules/vite/bin/vite.js'), 'build', '--watch', '--config', 'vite.renderer.config.ts', '--logLevel', 'warn'])
+  const portGiven = hostArgs.some((a) => a === '--port' || a.startsWith('--port=')) || process.env.CHATFLOW_PORT
+  const port = portGiven ? [] : ['--port', String((await portIsFree(DEFAULT_PORT)) ? DEFAULT_PORT : 0)]
+  say('Open the address below in your browser. Stop the studio with Ctrl+C.')
+  current = run(process.execPath, [path.join(ROOT, 'out/web/index.mjs'), ...port, ...hostArgs])
+  return current
+}
+
+async function main() {
+  await ensureInstalled()
+  if (forceWeb) return startBrowserHost()
+  const { electronStatus } = await import('./electron-status.mjs')
+  const status = electronStatus()
+  return status.ok ? startDesktop(status.executable) : startBrowserHost(status.reason)
+}
+
+// The child shares our terminal, so Ctrl+C reaches it directly; we only wait for it and pass on its exit code.
+process.on('SIGINT', () => {})
+process.on('SIGTERM', () => current?.child.kill('SIGTERM'))
+main().then(
+  (code) => process.exit(code),
+  (err) => {
+    process.stderr.write(`npm start: ${err instanceof Error ? err.message : String(err)}\n`)
+    process.exit(1)
+  },
+)

@@ -4,6 +4,7 @@ import { settingsCommands } from './commands/settings'
 import { revisionsCommands } from './commands/revisions'
 import { integrationsCommands } from './commands/integrations'
 import { emulatorCommands } from './commands/emulator'
+import { webhookCommands } from './commands/webhook'
 import { flowsEvents } from './events/flows'
 import { emulatorEvents } from './events/emulator'
 
@@ -19,6 +20,7 @@ export const commands = {
   ...revisionsCommands,
   ...integrationsCommands,
   ...emulatorCommands,
+  ...webhookCommands,
 }
 
 export const events = {

@@ -3,6 +3,7 @@ import { settingsHandlers } from './settings'
 import { revisionsHandlers } from './revisions'
 import { integrationsHandlers } from './integrations'
 import { emulatorHandlers } from './emulator'
+import { webhookHandlers } from './webhook'
 import type { HandlerMap } from './types'
 
 // Every Command's one implementation. Adding an area: handlers/<area>.ts typed AreaHandlers<'<area>'>, one line
@@ -13,4 +14,5 @@ export const handlers: HandlerMap = {
   ...revisionsHandlers,
   ...integrationsHandlers,
   ...emulatorHandlers,
+  ...webhookHandlers,
 }

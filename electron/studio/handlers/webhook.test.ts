@@ -1,0 +1,94 @@
+import net from 'node:net'
+import { afterEach, beforeEach, expect, it } from 'vitest'
+import { createTempBackend, expectOk, type TempBackend } from '../testing'
+
+// The Webhook section's commands through the real back end, whose listener starts with it (port 0 via the env).
+let t: TempBackend
+let flowId: string
+const logs: string[] = []
+
+beforeEach(async () => {
+  process.env.CHATFLOW_WEBHOOK_PORT = '0'
+  t = createTempBackend({ log: (m) => logs.push(m) })
+  flowId = expectOk(await t.backend.call('flows.create', {})).id
+})
+afterEach(async () => {
+  delete process.env.CHATFLOW_WEBHOOK_PORT
+  await t.cleanup()
+})
+
+it('describes the endpoint with a masked secret, the same one on every ask', async () => {
+  const info = expectOk(await t.backend.call('webhook.info', { flowId }))
+  expect(info.listener.state).toBe('listening')
+  expect(info.url).toBe(`${info.listener.url}/chatbot-webhook/${flowId}/trigger`)
+  expect(info.maskedSecret).toMatch(/^whsec_•{8}[\w-]{4}$/)
+  expect(info.curl).toContain(info.maskedSecret)
+  expect(info.curl).toContain(info.url)
+  const { secret, curl } = expectOk(await t.backend.call('webhook.reveal', { flowId }))
+  expect(secret.endsWith(info.maskedSecret.slice(-4))).toBe(true)
+  expect(curl).toContain(`x-api-key: ${secret}`)
+  expect(expectOk(await t.backend.call('webhook.info', { flowId })).maskedSecret).toBe(info.maskedSecret)
+})
+
+it('rotates: the old secret is refused by the running listener at once', async () => {
+  const info = expectOk(await t.backend.call('webhook.info', { flowId }))
+  const old = expectOk(await t.backend.call('webhook.reveal', { flowId })).secret
+  const rotated = expectOk(await t.backend.call('webhook.rotate', { flowId }))
+  expect(rotated.secret).not.toBe(old)
+  expect(rotated.secretRotatedAt).not.toBeNull()
+  const send = (key: string) =>
+    fetch(info.url, { method: 'POST', headers: { 'content-type': 'application/json', 'x-api-key': key }, body: '{"phone_number":"+919800000001"}' })
+  expect((await send(old)).status).toBe(401)
+  // The flow is new (inactive, keyword trigger): the new key gets past authentication to the 409.
+  expect((await send(rotated.secret)).status).toBe(409)
+})
+
+it('refuses an unknown flow', async () => {
+  const r = await t.backend.call('webhook.info', { flowId: 'flw_missing' })
+  expect(r.ok ? null : r.error.code).toBe('not_found')
+})
+
+it('moves the listener to another port, and reports a port in use with a free suggestion', async () => {
+  const blocker = net.createServer()
+  await new Promise<void>((resolve) => blocker.listen(0, '127.0.0.1', resolve))
+  const taken = (blocker.address() as net.AddressInfo).port
+  try {
+    const failed = expectOk(await t.backend.call('webhook.listener.set', { port: taken }))
+    expect(failed.state).toBe('failed')
+    expect(failed.error?.code).toBe('port_in_use')
+    expect(failed.error?.message).toContain(String(taken))
+    expect(failed.suggestedPort).toBeGreaterThan(0)
+    const moved = expectOk(await t.backend.call('webhook.listener.set', { port: failed.suggestedPort! }))
+    expect(moved).toMatchObject({ state: 'listening', port: failed.suggestedPort, warning: null })
+    // Saved: a restarted studio listens there too (when no process override is set).
+    delete process.env.CHATFLOW_WEBHOOK_PORT
+    await t.reopen()
+    expect(expectOk(await t.backend.call('webhook.listener.get', {})).port).toBe(failed.suggestedPort)
+  } finally {
+    blocker.close()
+  }
+})
+
+it('warns when bound beyond loopback', async () => {
+  const status = expectOk(await t.backend.call('webhook.listener.set', { host: '0.0.0.0', port: 0 }))
+  expect(status.state).toBe('listening')
+  expect(status.warning).toMatch(/0\.0\.0\.0/)
+})
+
+it('starts a real run through the studio listener and announces it to the emulator and logs', async () => {
+  const { orderTotalFlow } = await import('../webhook/fixtures')
+  expectOk(await t.backend.call('flows.save', { document: orderTotalFlow(flowId) }))
+  const info = expectOk(await t.backend.call('webhook.info', { flowId }))
+  const { secret } = expectOk(await t.backend.call('webhook.reveal', { flowId }))
+  const seen: unknown[] = []
+  t.backend.on('emulator.updated', (p) => seen.push(p))
+  const res = await fetch(info.url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-api-key': secret },
+    body: JSON.stringify({ phone_number: '+919800000001', data: { name: 'Asha', amount: 250 } }),
+  })
+  const body = (await res.json()) as { run_id: string; state: string; contact_id: string }
+  expect(res.status).toBe(200)
+  expect(body.state).toBe('ended')
+  expect(seen).toEqual([{ flowId, contactId: body.contact_id, runId: body.run_id }])
+})

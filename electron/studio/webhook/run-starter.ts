@@ -1,0 +1,21 @@
+import type { TriggerInput } from '../../../shared/engine'
+import type { RunService } from '../runs'
+import type { StartWebhookRun } from './server'
+
+/**
+ * Starts webhook runs through the studio's RunService, exactly as the emulator and the CLI do: the contact is
+ * found or created by phone number, the run starts at the flow's webhook trigger, and its first step (run row,
+ * trace, messages) is committed before the HTTP answer is sent.
+ */
+export function webhookRunStarter(runs: RunService): StartWebhookRun {
+  return async (flow, req) => {
+    const contact = runs.contacts.ensure({ phone: req.phone_number })
+    const trigger: TriggerInput = { kind: 'webhook', phone_number: req.phone_number, data: req.data }
+    if (req.message_text !== undefined) trigger.message_text = req.message_text
+    if (req.button_id !== undefined) trigger.button_id = req.button_id
+    const triggerNodeId = flow.nodes.find((n) => n.type === 'trigger' && n.config.kind === 'webhook')?.id
+    const step = await runs.start(flow, { contact, trigger, triggerNodeId })
+    const { id, status, error } = step.state
+    return { runId: id, state: status, contactId: contact.id, error: error ? { code: error.code, message: error.message } : null }
+  }
+}

@@ -1,0 +1,41 @@
+import type { FlowDocument } from '../../../shared/flow/document'
+import { ApiFailure } from '../failure'
+import type { ServiceFactory } from '../handlers/types'
+import { emulatorRuns } from '../emulator/service'
+import { flowStore } from '../store/flows'
+import { WebhookListener } from './listener'
+import { webhookRunStarter } from './run-starter'
+import { SecretStore } from './secrets'
+import type { StartWebhookRun } from './server'
+import { envOverrides, loadListenerSettings } from './settings'
+
+export const secretStore: ServiceFactory<SecretStore> = (ctx) => new SecretStore(ctx.db, () => ctx.now())
+
+/**
+ * The back end's webhook listener, started with it (services.ts). It reads the flow from the store on every
+ * request, so edits, activation and rotation apply at once. A failed start (port in use) is a status, not a crash.
+ */
+export const webhookListener: ServiceFactory<WebhookListener> = (ctx) => {
+  const flows = ctx.service(flowStore)
+  const findFlow = (flowId: string): FlowDocument | null => {
+    try {
+      return flows.get(flowId).document
+    } catch (err) {
+      if (err instanceof ApiFailure && err.code === 'not_found') return null
+      throw err
+    }
+  }
+  const start = webhookRunStarter(ctx.service(emulatorRuns))
+  // Same event as the emulator's own runs, so an open emulator, coverage and logs view of the flow refresh live.
+  const startRun: StartWebhookRun = async (flow, request) => {
+    const run = await start(flow, request)
+    ctx.emit('emulator.updated', { flowId: flow.id, contactId: run.contactId, runId: run.runId })
+    return run
+  }
+  const listener = new WebhookListener(
+    { secrets: ctx.service(secretStore), findFlow, startRun, log: ctx.log },
+    { ...loadListenerSettings(ctx.db), ...envOverrides() },
+  )
+  void listener.start()
+  return listener
+}

@@ -1,0 +1,18 @@
+import { describe, expect, it } from 'vitest'
+import { problemsOf, textPointersOf } from '../../flow/testing/node'
+
+describe('media_message', () => {
+  it('captions only where the channel shows them; file name for documents', () => {
+    expect(textPointersOf('media_message', { kind: 'image' })).toEqual(['/url', '/caption'])
+    expect(textPointersOf('media_message', { kind: 'audio' })).toEqual(['/url'])
+    expect(textPointersOf('media_message', { kind: 'document' })).toEqual(['/url', '/caption', '/filename'])
+  })
+  it.each([
+    ['valid image', { url: 'https://cdn.test/a.jpg', caption: 'Hi' }, []],
+    ['no URL', {}, ['config.required /url']],
+    ['not http', { url: 'ftp://x/a.jpg' }, ['config.url /url']],
+    ['caption of 1025', { url: 'https://x.test/a.jpg', caption: 'c'.repeat(1025) }, ['limit.length /caption']],
+    ['audio with a caption', { kind: 'audio', url: 'https://x.test/a.ogg', caption: 'x' }, ['limit.caption /caption']],
+    ['sticker with a file name', { kind: 'sticker', url: 'https://x.test/a.webp', filename: 'a.webp' }, ['limit.filename /filename']],
+  ])('%s', (_t, config, expected) => expect(problemsOf('media_message', config)).toEqual(expected))
+})

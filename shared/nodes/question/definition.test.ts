@@ -1,0 +1,20 @@
+import { describe, expect, it } from 'vitest'
+import { portsOf, problemsOf, variablesOf } from '../../flow/testing/node'
+
+describe('question', () => {
+  it('waits, answers on out, gives up on failure, saves to its variable', () => {
+    expect(portsOf('question', {})).toEqual(['out', 'failure'])
+    expect(variablesOf('question', { saveTo: 'age', answerType: 'number' }, 'ask_age')).toEqual(['age', 'ask_age.answer', 'ask_age.attempts'])
+  })
+  it.each([
+    ['valid', { prompt: 'Age?', saveTo: 'age', answerType: 'number', min: 0, max: 120 }, []],
+    ['no prompt, no variable', {}, ['config.required /prompt', 'config.required /saveTo']],
+    ['bad variable name', { prompt: 'x', saveTo: 'my age' }, ['config.variable_name /saveTo']],
+    ['choice without choices', { prompt: 'x', saveTo: 'a', answerType: 'choice' }, ['config.required /choices']],
+    ['broken regex', { prompt: 'x', saveTo: 'a', answerType: 'regex', pattern: '([a-z' }, ['config.pattern /pattern']],
+    ['min above max', { prompt: 'x', saveTo: 'a', min: 5, max: 1 }, ['config.range /min']],
+    ['attempts out of range', { prompt: 'x', saveTo: 'a', maxAttempts: 11 }, ['config.range /maxAttempts']],
+    ['retries need a retry message', { prompt: 'x', saveTo: 'a', retryMessage: '', maxAttempts: 2 }, ['config.required /retryMessage']],
+    ['one attempt needs no retry message', { prompt: 'x', saveTo: 'a', retryMessage: '', maxAttempts: 1 }, []],
+  ])('%s', (_t, config, expected) => expect(problemsOf('question', config)).toEqual(expected))
+})

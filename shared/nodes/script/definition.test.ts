@@ -1,0 +1,18 @@
+import { describe, expect, it } from 'vitest'
+import { portsOf, problemsOf, textPointersOf, variablesOf } from '../../flow/testing/node'
+
+describe('script', () => {
+  it('has success/failure, template inputs and outputs under its name', () => {
+    const c = { inputs: [{ name: 'total', value: '{{http_call_1.result.total}}' }], outputs: [{ name: 'vat', type: 'number' }] }
+    expect(portsOf('script', c)).toEqual(['success', 'failure'])
+    expect(textPointersOf('script', c)).toEqual(['/inputs/0/value'])
+    expect(variablesOf('script', c, 'calc')).toEqual(['calc.vat'])
+  })
+  it.each([
+    ['valid', { code: 'return { vat: input.total * 0.2 }', inputs: [{ name: 'total', value: '1' }], outputs: [{ name: 'vat', type: 'number' }] }, []],
+    ['no code', { code: '' }, ['config.required /code']],
+    ['bad input name', { inputs: [{ name: 'a-b', value: '' }] }, ['config.variable_name /inputs/0/name']],
+    ['duplicate outputs', { outputs: [{ name: 'a' }, { name: 'a' }] }, ['config.duplicate_name /outputs/0/name', 'config.duplicate_name /outputs/1/name']],
+    ['timeout out of range', { timeoutMs: 10 }, ['config.range /timeoutMs']],
+  ])('%s', (_t, config, expected) => expect(problemsOf('script', config)).toEqual(expected))
+})

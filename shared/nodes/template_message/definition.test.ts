@@ -1,0 +1,21 @@
+import { describe, expect, it } from 'vitest'
+import { problemsOf, textPointersOf } from '../../flow/testing/node'
+
+const base = { templateName: 'order_update', language: 'en_US' }
+describe('template_message', () => {
+  it('maps Header {{1}}, Body {{1..n}} and Button URL {{1}}', () => {
+    expect(textPointersOf('template_message', { ...base, header: { type: 'text', param: '{{a}}' }, bodyParams: ['{{b}}', '{{c}}'], buttonUrlParam: '{{d}}' })).toEqual([
+      '/header/param', '/bodyParams/0', '/bodyParams/1', '/buttonUrlParam',
+    ])
+  })
+  it.each([
+    ['valid', base, []],
+    ['no name', { language: 'en' }, ['config.required /templateName']],
+    ['upper-case name', { ...base, templateName: 'Order' }, ['config.template_name /templateName']],
+    ['bad language', { ...base, language: 'english' }, ['config.language /language']],
+    ['header parameter over 60', { ...base, header: { type: 'text', param: 'x'.repeat(61) } }, ['limit.length /header/param']],
+    ['empty body parameter', { ...base, bodyParams: [''] }, ['config.required /bodyParams/0']],
+    ['media header needs a link', { ...base, header: { type: 'document' } }, ['config.required /header/mediaUrl']],
+    ['11 quick replies', { ...base, quickReplies: Array.from({ length: 11 }, () => ({ payload: 'p' })) }, ['limit.buttons_count /quickReplies']],
+  ])('%s', (_t, config, expected) => expect(problemsOf('template_message', config)).toEqual(expected))
+})

@@ -12,6 +12,7 @@ import { endRunner } from './end/run'
 import { httpCallRunner } from './http_call/run'
 import { interactiveMessageRunner } from './interactive_message/run'
 import { leadManagementRunner } from './lead_management/run'
+import { mediaMessageRunner } from './media_message/run'
 import { messageRunner } from './message/run'
 import { questionRunner } from './question/run'
 import { routerRunner } from './router/run'
@@ -30,7 +31,7 @@ export const runners: Record<NodeType, NodeRunner<never> | null> = {
   script: scriptRunner,
   lead_management: leadManagementRunner,
   template_message: null,
-  media_message: null,
+  media_message: mediaMessageRunner,
   spm: null,
   mpm: null,
   chat_flow: null,

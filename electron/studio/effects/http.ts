@@ -58,7 +58,8 @@ async function exchange(req: HttpRequest, signal: AbortSignal, maxBytes: number,
       url = next.toString()
       continue
     }
-    const text = await readCapped(res, maxBytes)
+    // A HEAD answer has no body; its Content-Length describes the resource, which the caller may want to read.
+    const text = method === 'HEAD' ? '' : await readCapped(res, maxBytes)
     return { status: res.status, headers: headerRecord(res.headers), body: parseBody(text, res.headers.get('content-type')) }
   }
 }

@@ -68,6 +68,8 @@ function route(req: http.IncomingMessage, res: http.ServerResponse, body: string
     res.writeHead(200, { 'content-type': 'text/plain', 'content-length': String(50 * 1024 * 1024) })
     return void res.write('x')
   }
+  const media = /^\/media\/(.+)$/.exec(p)
+  if (media) return serveMedia(req, res, media[1]!)
   const hop = /^\/hop\/(\d+)$/.exec(p)
   if (hop) {
     const n = Number(hop[1])
@@ -83,4 +85,24 @@ function route(req: http.IncomingMessage, res: http.ServerResponse, body: string
     return void res.end()
   }
   json(res, 404, { error: `no route ${p}` })
+}
+
+/** Media links as the channel would fetch them: type and size declared, HEAD answered without a body. */
+const MEDIA: Record<string, { type: string; bytes: number }> = {
+  'photo.jpg': { type: 'image/jpeg', bytes: 2048 },
+  'big.png': { type: 'image/png', bytes: 6 * 1024 * 1024 },
+  'anim': { type: 'image/gif', bytes: 4096 },
+  'report.pdf': { type: 'application/pdf', bytes: 50_000 },
+  'clip.mp4': { type: 'video/mp4', bytes: 1_000_000 },
+}
+
+function serveMedia(req: http.IncomingMessage, res: http.ServerResponse, name: string): void {
+  const m = MEDIA[name]
+  if (!m) return json(res, 404, { error: 'no such file' })
+  if (req.method === 'HEAD') {
+    res.writeHead(200, { 'content-type': m.type, 'content-length': String(m.bytes) })
+    return void res.end()
+  }
+  res.writeHead(200, { 'content-type': m.type })
+  res.end('media bytes')
 }

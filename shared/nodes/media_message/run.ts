@@ -1,0 +1,47 @@
+// Media Message: sends an image, video, audio, document or sticker by its hosted link, with caption and file name
+// where the kind allows them. Before sending it checks what can be checked (docs/integrations.md): the link is an
+// http(s) URL, the extension of the link and of the file name names an accepted type, and, when the link
+// answers a HEAD request, the declared type and size fit the channel's limits. A failed check fails the node with
+// a clear reason and nothing is sent.
+import { NodeFailure, type NodeRunner, type RunContext } from '../../engine/runner'
+import type { OutboundMessage } from '../../engine/types'
+import { renderUrl } from '../http_call/run-render'
+import { MEDIA_RULES, type MediaMessageConfig } from './definition'
+import { checkType, mimeOfName, probe } from './run-checks'
+
+const MAX_CAPTION = 1024
+
+export const mediaMessageRunner: NodeRunner<MediaMessageConfig> = {
+  run: (ctx) => runMedia(ctx),
+}
+
+export async function runMedia(ctx: Pick<RunContext<MediaMessageConfig>, 'config' | 'render' | 'evaluate' | 'effects'>) {
+  const { kind } = ctx.config
+  const rules = MEDIA_RULES[kind]
+  const link = renderUrl(ctx.config.url.trim(), ctx).trim()
+  let url: URL
+  try {
+    url = new URL(link)
+  } catch {
+    throw new NodeFailure('media_invalid_url', `'${link}' is not a valid media link.`)
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    throw new NodeFailure('media_invalid_url', `A media link must be http or https; got '${url.protocol}'.`)
+  const fromLink = mimeOfName(decodeURIComponent(url.pathname))
+  if (fromLink) checkType(kind, fromLink, `The link's file (${url.pathname.split('/').pop()})`)
+
+  const caption = rules.caption ? ctx.render(ctx.config.caption).trim() : ''
+  if (caption.length > MAX_CAPTION) throw new NodeFailure('media_caption_too_long', `The caption has ${caption.length} characters once filled; at most ${MAX_CAPTION}.`)
+  const filename = kind === 'document' ? ctx.render(ctx.config.filename).trim() : ''
+  if (filename) {
+    const fromName = mimeOfName(filename)
+    if (fromName) checkType(kind, fromName, `The file name ${filename}`)
+  }
+
+  const checked = await probe(ctx.effects, url.toString(), kind)
+  const media: Record<string, string> = { link: url.toString() }
+  if (caption) media.caption = caption
+  if (filename) media.filename = filename
+  const message = { type: kind, [kind]: media } as OutboundMessage
+  return { kind: 'next' as const, port: 'out', output: { type: kind, ...media, ...checked }, messages: [message] }
+}

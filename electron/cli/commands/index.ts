@@ -1,13 +1,19 @@
 import type { CliCommand } from './types'
 import { evalCommand } from './eval'
 import { importCommand } from './import'
+import { runCommand } from './run'
 import { secretCommand } from './secret'
+import { serveCommand } from './serve'
+import { testCommand } from './test'
 import { validateCommand } from './validate'
 
 // One line per subcommand; keep alphabetical.
 export const commands: Record<string, CliCommand> = {
   eval: evalCommand,
   import: importCommand,
+  run: runCommand,
   secret: secretCommand,
+  serve: serveCommand,
+  test: testCommand,
   validate: validateCommand,
 }

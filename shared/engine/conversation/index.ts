@@ -11,4 +11,6 @@ export {
 } from './format'
 export { runConversationTest, type TestOutcome, type TestFailure } from './run'
 export { recordTest, userInput, type Transcript, type Exchange } from './record'
-export { seen as botMessageOf, resolveInput } from './messages'
+export { seen as botMessageOf, resolveInput, typedAnswer } from './messages'
+export { branchCoverage, type Coverage, type Branch } from './coverage'
+export { printMessage } from './print'

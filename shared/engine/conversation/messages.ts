@@ -70,3 +70,22 @@ function pick<T extends { id: string; title: string }>(options: T[], want: strin
 function titles(options: Array<{ title: string }>): string {
   return options.map((o) => JSON.stringify(o.title)).join(', ') || 'none'
 }
+
+/**
+ * What a person typed in a terminal chat, as the channel would deliver it: the number, title or id of a button or
+ * row of the last interactive message becomes that tap; anything else is a text message.
+ */
+export function typedAnswer(line: string, lastInteractive: OutboundMessage | null): InboundEvent {
+  const typed = line.trim()
+  const i = lastInteractive?.type === 'interactive' ? lastInteractive.interactive : null
+  const options =
+    i?.type === 'button' ? i.action.buttons.map((b) => b.reply) : i?.type === 'list' ? i.action.sections.flatMap((s) => s.rows) : []
+  const n = /^\d+$/.test(typed) ? Number(typed) : NaN
+  const lower = typed.toLowerCase()
+  const hit =
+    options[n - 1] ?? options.find((o) => o.title.toLowerCase() === lower) ?? options.find((o) => o.id.toLowerCase() === lower)
+  if (!hit) return { type: 'text', text: line }
+  return i?.type === 'list'
+    ? { type: 'list_reply', reply: { id: hit.id, title: hit.title } }
+    : { type: 'button_reply', reply: { id: hit.id, title: hit.title } }
+}

@@ -3,6 +3,7 @@
 // bot sent, the variables and the state with the test's expectations.
 import type { FlowDocument } from '../../flow/document'
 import { lookupPath } from '../../expr'
+import { createMemoryContacts } from '../../nodes/lead_management/run-memory-contacts'
 import type { EngineDeps } from '../deps'
 import { routeInbound } from '../dispatch'
 import { closeRun, resumeRun, startRun } from '../machine'
@@ -29,7 +30,9 @@ export async function runConversationTest(flow: FlowDocument, test: Conversation
   const failures: TestFailure[] = []
   const trace: TraceEvent[] = []
   const contact: Contact = { id: 'c_test', name: test.contact.name, phone: test.contact.phone, fields: test.contact.fields }
-  const withMocks: EngineDeps = { ...deps, mocks: test.mocks }
+  // The test's contact lives only in the test: Lead Management reads and writes it in memory, never a real store.
+  const effects = { ...deps.effects, contacts: createMemoryContacts([contact]) }
+  const withMocks: EngineDeps = { ...deps, effects, mocks: test.mocks }
   const outcome = (final: RunState | null): TestOutcome => ({ name: test.name, failures, trace, final })
 
   const first = await start(flow, test, contact, withMocks)

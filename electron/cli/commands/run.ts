@@ -1,0 +1,171 @@
+// `chatflow run <flow.json>`: chat with a flow in the terminal. Bot messages are printed with numbered buttons or
+// rows; answer with a number, a title, an id, or any text. Every step is persisted like the studio does (in
+// memory, or in the studio database with --data-dir), so the run's Flow Log is real.
+import fs from 'node:fs'
+import path from 'node:path'
+import readline from 'node:readline'
+import { parseArgs } from 'node:util'
+import type { InboundEvent, OutboundMessage, StepResult, TriggerInput } from '../../../shared/engine'
+import { printMessage, typedAnswer } from '../../../shared/engine/conversation'
+import type { FlowDocument } from '../../../shared/flow/document'
+import { parseFlow } from '../../../shared/flow/serialise'
+import { DB_FILE_NAME } from '../../studio/backend'
+import { resolveDataDir } from '../../studio/data-dir'
+import { openDatabase } from '../../studio/db/open'
+import { RunService } from '../../studio/runs'
+import type { CliCommand } from './types'
+
+const USAGE = `Usage: chatflow run <flow.json> [--contact "Name +919800000001"] [--trigger <how>] [--data-dir <dir>]
+
+Chats with the flow in the terminal. --trigger says how the run starts:
+  manual                  an operator start (the default unless the flow starts on a keyword)
+  message:<text>          a customer message (a keyword, say); the default for keyword flows is your first line
+  button:<payload>        a button click carrying <payload>
+  webhook:<json>          a webhook request whose data is <json>, e.g. webhook:{"amount":250}
+  ad:<headline>           the first message after an ad click
+Type /vars to see the session variables, /quit (or Ctrl-D) to leave. Without --data-dir the run is kept in memory.
+`
+
+export const runCommand: CliCommand = {
+  summary: 'chat with a flow in the terminal',
+  async run(args) {
+    let parsed
+    try {
+      parsed = parseArgs({
+        args,
+        allowPositionals: true,
+        options: {
+          contact: { type: 'string' },
+          trigger: { type: 'string' },
+          'data-dir': { type: 'string' },
+          help: { type: 'boolean', short: 'h' },
+        },
+      })
+    } catch (err) {
+      process.stderr.write(`chatflow run: ${err instanceof Error ? err.message : String(err)}\n${USAGE}`)
+      return 2
+    }
+    if (parsed.values.help) {
+      process.stdout.write(USAGE)
+      return 0
+    }
+    if (parsed.positionals.length !== 1) {
+      process.stderr.write(`chatflow run: expected one flow file\n${USAGE}`)
+      return 2
+    }
+    const file = parsed.positionals[0]!
+    let text: string
+    try {
+      text = fs.readFileSync(file, 'utf8')
+    } catch (err) {
+      process.stderr.write(`chatflow run: cannot read ${file}: ${(err as NodeJS.ErrnoException).code ?? String(err)}\n`)
+      return 1
+    }
+    const loaded = parseFlow(text)
+    if (!loaded.ok) {
+      process.stderr.write(`chatflow run: ${file}: ${loaded.error.message}\n`)
+      return 1
+    }
+    const trigger = parseTrigger(parsed.values.trigger)
+    if (typeof trigger === 'string') {
+      process.stderr.write(`chatflow run: ${trigger}\n${USAGE}`)
+      return 2
+    }
+    const dbFile = parsed.values['data-dir'] ? path.join(resolveDataDir(parsed.values['data-dir']), DB_FILE_NAME) : ':memory:'
+    const db = openDatabase(dbFile)
+    try {
+      const rl = readline.createInterface({ input: process.stdin, terminal: false })
+      return await chat(loaded.document, { contact: parsed.values.contact, trigger, db: new RunService(db) }, rl, (s) => process.stdout.write(s))
+    } finally {
+      db.close()
+    }
+  },
+}
+
+type TriggerOption = { start: 'first-line' } | { start: 'event'; event: InboundEvent } | { start: 'direct'; trigger: TriggerInput }
+
+export function parseTrigger(value: string | undefined): TriggerOption | string | undefined {
+  if (value === undefined) return undefined
+  const [kind, ...rest] = value.split(':')
+  const arg = rest.join(':')
+  switch (kind) {
+    case 'manual':
+      return { start: 'direct', trigger: { kind: 'manual', operator: 'cli' } }
+    case 'message':
+      return arg ? { start: 'event', event: { type: 'text', text: arg } } : { start: 'first-line' }
+    case 'button':
+      return arg ? { start: 'event', event: { type: 'button_reply', reply: { id: arg, title: arg } } } : 'button: needs a payload'
+    case 'ad':
+      return { start: 'event', event: { type: 'text', text: arg || 'Hi', referral: { headline: arg, source_type: 'ad' } } }
+    case 'webhook': {
+      try {
+        const data = arg ? (JSON.parse(arg) as unknown) : {}
+        if (typeof data !== 'object' || data === null || Array.isArray(data)) return 'webhook: the data must be a JSON object'
+        return { start: 'direct', trigger: { kind: 'webhook', phone_number: '', data: data as Record<string, unknown> } }
+      } catch {
+        return 'webhook: the data is not valid JSON'
+      }
+    }
+    default:
+      return `unknown trigger '${value}' (manual, message:<text>, button:<payload>, webhook:<json>, ad:<headline>)`
+  }
+}
+
+export function parseContact(value: string | undefined): { name: string; phone: string } {
+  const phone = value?.match(/\+[\d\s\-().]{6,}/)?.[0]?.trim() ?? '+10000000000'
+  const name = (value ?? '').replace(phone, '').replace(/[<>]/g, '').trim() || 'Test Customer'
+  return { name, phone }
+}
+
+interface ChatOptions {
+  contact?: string
+  trigger?: TriggerOption
+  db: RunService
+}
+
+/** The chat loop, over any source of lines (a terminal, a pipe, a test's array). Returns the exit code. */
+export async function chat(flow: FlowDocument, opts: ChatOptions, lines: AsyncIterable<string>, write: (s: string) => void): Promise<number> {
+  const service = opts.db
+  const contact = service.contacts.ensure(parseContact(opts.contact))
+  // The person asked to run this flow: an inactive flow still answers its own keywords here.
+  const live: FlowDocument = { ...flow, active: true }
+  const keywordFlow = flow.nodes.some((n) => n.type === 'trigger' && (n.config as { kind?: string }).kind === 'keyword')
+  const how: TriggerOption = opts.trigger ?? (keywordFlow ? { start: 'first-line' } : { start: 'direct', trigger: { kind: 'manual', operator: 'cli' } })
+  let lastInteractive: OutboundMessage | null = null
+  let lastVars: Record<string, unknown> = {}
+
+  const show = (step: StepResult) => {
+    lastVars = step.state.vars
+    for (const m of step.messages) for (const line of printMessage(m)) write(line + '\n')
+    const last = step.messages.at(-1)
+    lastInteractive = step.state.status === 'paused' && last?.type === 'interactive' ? last : null
+    if (step.state.status === 'ended') write(`(run ended: ${step.state.endReason})\n`)
+    if (step.state.status === 'failed') write(`(run failed: ${step.state.error?.code}: ${step.state.error?.message})\n`)
+  }
+  const receive = async (event: InboundEvent) => {
+    const out = await service.receive(contact, event, [live], () => live)
+    if (out.action === 'ignored') write('(no run is waiting and the message starts no flow)\n')
+    else show(out.step)
+    return out
+  }
+
+  write(`chatting with "${flow.name}" as ${contact.name} (${contact.phone}); /quit to leave\n`)
+  if (how.start === 'direct') {
+    const trigger = how.trigger.kind === 'webhook' ? { ...how.trigger, phone_number: contact.phone } : how.trigger
+    show(await service.start(live, { contact, trigger }))
+  } else if (how.start === 'event') await receive(how.event)
+  else write('(type the message that starts the flow)\n')
+
+  for await (const raw of lines) {
+    const line = raw.trim()
+    if (line === '/quit') break
+    if (line === '/vars') {
+      write(JSON.stringify(lastVars, null, 2) + '\n')
+      continue
+    }
+    if (!line) continue
+    write(`you: ${line}\n`)
+    await receive(typedAnswer(line, lastInteractive))
+  }
+  return 0
+}

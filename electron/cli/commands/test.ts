@@ -1,0 +1,122 @@
+// `chatflow test <file|dir>...`: plays conversation tests (docs/testing.md) against their flows, prints each
+// failure as expected (-) / actual (+) lines, the branch coverage of each flow, then `N passed, N failed`.
+// Exit 0 when every test passed, 1 when any failed or could not be read, 2 for bad usage.
+import fs from 'node:fs'
+import path from 'node:path'
+import { createEffects } from '../../../shared/engine'
+import { branchCoverage, parseConversationTest, runConversationTest } from '../../../shared/engine/conversation'
+import type { FlowDocument } from '../../../shared/flow/document'
+import { parseFlow } from '../../../shared/flow/serialise'
+import type { TraceEvent } from '../../../shared/engine'
+import { nodeCatalog } from '../../../shared/nodes/runners'
+import type { CliCommand } from './types'
+
+const USAGE = `Usage: chatflow test <file.test.yaml | dir>...
+
+Plays every conversation test given (folders are searched for *.test.yaml, and for
+*.yaml inside <name>.tests folders). A test's flow is its 'flow:'
+path (relative to the test file) or, for tests in <name>.tests/, the <name>.flow.json beside that folder.
+Exit codes: 0 all passed, 1 a test failed or could not be read, 2 bad usage.
+`
+
+export const testCommand: CliCommand = {
+  summary: 'play conversation tests (*.test.yaml) against their flows',
+  async run(args) {
+    if (args.includes('--help') || args.includes('-h')) {
+      process.stdout.write(USAGE)
+      return 0
+    }
+    if (args.length === 0 || args.some((a) => a.startsWith('-'))) {
+      process.stderr.write(`chatflow test: expected test files or folders\n${USAGE}`)
+      return 2
+    }
+    const files: string[] = []
+    for (const arg of args) {
+      if (!fs.existsSync(arg)) {
+        process.stderr.write(`chatflow test: ${arg}: no such file or folder\n`)
+        return 2
+      }
+      files.push(...collect(arg))
+    }
+    return runFiles(files, (s) => process.stdout.write(s))
+  },
+}
+
+export async function runFiles(files: string[], write: (s: string) => void): Promise<number> {
+  let passed = 0
+  let failed = 0
+  const flows = new Map<string, FlowDocument | string>()
+  const traces = new Map<string, TraceEvent[]>()
+  for (const file of files) {
+    const rel = path.relative(process.cwd(), file) || file
+    const parsed = parseConversationTest(fs.readFileSync(file, 'utf8'))
+    if (!parsed.ok) {
+      failed++
+      write(`✗ ${rel}\n    cannot read the test: ${parsed.message}\n`)
+      continue
+    }
+    const flowFile = flowFileOf(file, parsed.test.flow)
+    const flow = flows.get(flowFile) ?? loadFlowFile(flowFile)
+    flows.set(flowFile, flow)
+    if (typeof flow === 'string') {
+      failed++
+      write(`✗ ${rel}  ${parsed.test.name}\n    ${flow}\n`)
+      continue
+    }
+    const deps = { effects: createEffects(), catalog: nodeCatalog }
+    const outcome = await runConversationTest(flow, parsed.test, deps)
+    traces.set(flowFile, [...(traces.get(flowFile) ?? []), ...outcome.trace])
+    if (outcome.failures.length === 0) {
+      passed++
+      write(`✓ ${rel}  ${parsed.test.name}\n`)
+      continue
+    }
+    failed++
+    write(`✗ ${rel}  ${parsed.test.name}\n`)
+    for (const f of outcome.failures) {
+      write(`    ${f.where}\n`)
+      for (const line of f.lines) write(`      ${line}\n`)
+    }
+  }
+  for (const [flowFile, trace] of traces) {
+    const flow = flows.get(flowFile) as FlowDocument
+    const c = branchCoverage(flow, trace)
+    const missed = c.missed.map((b) => `${b.nodeName} → ${b.port}`).join(', ')
+    write(`coverage ${path.relative(process.cwd(), flowFile)}: ${c.taken.length}/${c.total} branches${missed ? ` (not taken: ${missed})` : ''}\n`)
+  }
+  write(`${passed} passed, ${failed} failed\n`)
+  return failed > 0 ? 1 : 0
+}
+
+function collect(p: string): string[] {
+  if (!fs.statSync(p).isDirectory()) return [path.resolve(p)]
+  const out: string[] = []
+  for (const entry of fs.readdirSync(p, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))) {
+    const full = path.join(p, entry.name)
+    if (entry.isDirectory()) out.push(...collect(full))
+    else if (isTestFile(full)) out.push(path.resolve(full))
+  }
+  return out
+}
+
+/** *.test.yaml anywhere, and every *.yaml inside a <name>.tests folder. */
+function isTestFile(file: string): boolean {
+  return file.endsWith('.test.yaml') || (file.endsWith('.yaml') && path.basename(path.dirname(file)).endsWith('.tests'))
+}
+
+function flowFileOf(testFile: string, declared: string | undefined): string {
+  if (declared) return path.resolve(path.dirname(testFile), declared)
+  const dir = path.dirname(testFile)
+  return path.join(path.dirname(dir), path.basename(dir).replace(/\.tests$/, '') + '.flow.json')
+}
+
+function loadFlowFile(file: string): FlowDocument | string {
+  let text: string
+  try {
+    text = fs.readFileSync(file, 'utf8')
+  } catch {
+    return `cannot read the flow ${path.relative(process.cwd(), file)} (set 'flow:' in the test or put the test in <name>.tests/)`
+  }
+  const loaded = parseFlow(text)
+  return loaded.ok ? loaded.document : `the flow ${path.relative(process.cwd(), file)} is invalid: ${loaded.error.message}`
+}

@@ -13,7 +13,6 @@ export function useProblems(store: EditorStore) {
       timer = null
       store.getState().setProblems(validateFlow(store.getState().doc))
     }
-    run()
     const off = store.subscribe((s, prev) => {
       if (s.doc === prev.doc || s.dragBase) return
       if (timer) clearTimeout(timer)

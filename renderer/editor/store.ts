@@ -5,6 +5,7 @@ import type { Problem } from '../../shared/nodes/types'
 import * as graph from './graph'
 import { emptyHistory, record, redo, undo, type History } from './history'
 import { renameNode } from '../../shared/flow/rename'
+import { validateFlow } from '../../shared/flow/validate'
 import { defaultConfig, nextName, portsOf } from './model'
 import { pasteClip, type Clip } from './clipboard'
 
@@ -57,7 +58,18 @@ export interface EditorActions {
 
 export type EditorStore = StoreApi<EditorState & EditorActions>
 
+function countProblems(problems: Problem[]): Record<string, ProblemCount> {
+  const counts: Record<string, ProblemCount> = {}
+  for (const p of problems) {
+    if (!p.nodeId) continue
+    const c = (counts[p.nodeId] ??= { error: 0, warning: 0 })
+    c[p.severity]++
+  }
+  return counts
+}
+
 export function createEditorStore(initial: FlowDocument): EditorStore {
+  const initialProblems = validateFlow(initial)
   return createStore<EditorState & EditorActions>()((set, get) => ({
     doc: initial,
     history: emptyHistory(),
@@ -68,8 +80,9 @@ export function createEditorStore(initial: FlowDocument): EditorStore {
     focusField: null,
     dragBase: null,
     notice: null,
-    problems: [],
-    problemCounts: {},
+    // Validated at once, so a flow opens with its problems already on the cards.
+    problems: initialProblems,
+    problemCounts: countProblems(initialProblems),
 
     apply(label, next, key = null) {
       const { doc, history, version } = get()
@@ -177,13 +190,7 @@ export function createEditorStore(initial: FlowDocument): EditorStore {
     },
 
     setProblems(problems) {
-      const counts: Record<string, ProblemCount> = {}
-      for (const p of problems) {
-        if (!p.nodeId) continue
-        const c = (counts[p.nodeId] ??= { error: 0, warning: 0 })
-        c[p.severity]++
-      }
-      set({ problems, problemCounts: counts })
+      set({ problems, problemCounts: countProblems(problems) })
     },
   }))
 }

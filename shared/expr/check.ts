@@ -1,17 +1,21 @@
 // Diagnostics for the editor and validation: syntax, static errors, and (given a resolver that knows the flow's
 // variables and sample responses) warnings for unknown variables and paths a sample response does not have.
 import type { Diagnostic } from './types'
-import { compileCached } from './template'
+import { compileCached, treesOf } from './template'
+import { checkKinds } from './semantics'
 import { segmentSpans } from './paths'
 
 export interface CheckContext {
   resolve?(path: string[]): 'ok' | 'unknown-root' | { unknownFrom: number }
+  /** The value a path has in the flow's sample responses (undefined when not known): enables wrong-kind warnings. */
+  sampleValue?(path: string[]): unknown
 }
 
 export function checkTemplate(text: string, ctx?: CheckContext): Diagnostic[] {
   const compiled = compileCached(text)
-  if (!ctx?.resolve) return [...compiled.diagnostics] // the compiled template is cached and shared: hand out a copy
-  const out = [...compiled.diagnostics]
+  const out = [...compiled.diagnostics] // the compiled template is cached and shared: hand out a copy
+  if (ctx?.sampleValue) for (const tree of treesOf(compiled)) checkKinds(tree, ctx.sampleValue, out)
+  if (!ctx?.resolve) return out.sort((a, b) => a.start - b.start)
   for (const ref of compiled.refs) {
     const r = ctx.resolve(ref.path)
     if (r === 'ok') continue

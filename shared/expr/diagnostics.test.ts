@@ -1,7 +1,7 @@
 // Fixture table: template → diagnostics. Each expectation names the code, the severity and the exact characters the
 // diagnostic underlines, so a shifted offset fails the test.
 import { describe, expect, it } from 'vitest'
-import { checkTemplate, MAX_DEPTH, MAX_TEMPLATE_LENGTH, renderTemplate } from './index'
+import { checkTemplate, lookupPath, MAX_DEPTH, MAX_TEMPLATE_LENGTH, renderTemplate } from './index'
 
 type Want = [code: string, underlined: string, severity?: 'error' | 'warning']
 
@@ -76,6 +76,22 @@ describe('diagnostics with a resolver (unknown variables and sample-response pat
   ] as [string, Want[]][])('%s', (template, want) => {
     const got = checkTemplate(template, { resolve }).map((d) => [d.code, template.slice(d.start, d.end), d.severity])
     expect(got).toEqual(want.map(([c, u, s]) => [c, u, s ?? 'warning']))
+  })
+})
+
+describe('wrong-kind warnings from sample responses (sampleValue)', () => {
+  const sample: Record<string, unknown> = { http_call_1: { result: { name: 'Kurta', price: '499.5', tags: ['a'], meta: { x: 1 }, ok: true, prices: [1, 2] } } }
+  const sampleValue = (path: string[]) => lookupPath(sample, path)
+  it.each([
+    ['{{round({{http_call_1.result.price}})}} {{sum({{http_call_1.result.prices}})}} {{length({{http_call_1.result.tags}})}}', []],
+    ['{{round({{http_call_1.result.name}})}}', [['wrong-kind', '{{http_call_1.result.name}}', 'round expects a number, but http_call_1.result.name is text in the sample response']]],
+    ['{{toUpperCase({{http_call_1.result.meta}})}}', [['wrong-kind', '{{http_call_1.result.meta}}', 'toUpperCase expects text, but http_call_1.result.meta is an object in the sample response']]],
+    ['{{ {{http_call_1.result.tags}} * 2 }}', [['wrong-kind', '{{http_call_1.result.tags}}', "'*' expects a number, but http_call_1.result.tags is a list in the sample response"]]],
+    ['{{abs({{http_call_1.result.ok}})}} {{abs({{unknown}})}}', [['wrong-kind', '{{http_call_1.result.ok}}', 'abs expects a number, but http_call_1.result.ok is true/false in the sample response']]],
+  ] as [string, [string, string, string][]][])('%s', (template, want) => {
+    const got = checkTemplate(template, { sampleValue })
+    expect(got.map((d) => [d.code, template.slice(d.start, d.end), d.message])).toEqual(want)
+    expect(got.every((d) => d.severity === 'warning')).toBe(true)
   })
 })
 

@@ -53,6 +53,45 @@ function call(e: Extract<Expr, { type: 'call' }>, out: Diagnostic[]): void {
   })
 }
 
+/**
+ * With a flow's sample values (sampleValue), warns where a variable's sampled value is of a kind a function or an
+ * arithmetic operator cannot use: `round({{http_call_1.result.name}})` when the sample's name is "Kurta".
+ * Warnings, not errors: a sample is an example of a response, not a promise.
+ */
+export function checkKinds(root: Expr, valueOf: (path: string[]) => unknown, out: Diagnostic[]): void {
+  const stack: Expr[] = [root]
+  const want = (e: Expr, kind: 'number' | 'text', what: string, lists: boolean) => {
+    if (e.type !== 'var') return
+    const v = valueOf(e.path)
+    if (v === undefined) return
+    const bad = kind === 'number' ? !(lists && Array.isArray(v)) && numericValue(v) === undefined && !(typeof v === 'string' && v.trim() === '') && v !== null
+      : v !== null && typeof v === 'object'
+    if (!bad) return
+    const has = Array.isArray(v) ? 'a list' : v !== null && typeof v === 'object' ? 'an object' : typeof v === 'boolean' ? 'true/false' : 'text'
+    out.push({ severity: 'warning', code: 'wrong-kind', message: `${what} expects ${kind === 'number' ? 'a number' : 'text'}, but ${e.path.join('.')} is ${has} in the sample response`, start: e.start, end: e.end })
+  }
+  while (stack.length) {
+    const e = stack.pop()!
+    if (e.type === 'unary') {
+      if (e.op !== '!') want(e.arg, 'number', `'${e.op}'`, false)
+      stack.push(e.arg)
+    } else if (e.type === 'binary') {
+      if (e.op === '-' || e.op === '*' || e.op === '/' || e.op === '%') {
+        want(e.left, 'number', `'${e.op}'`, false)
+        want(e.right, 'number', `'${e.op}'`, false)
+      }
+      stack.push(e.right, e.left)
+    } else if (e.type === 'call') {
+      const fn = FUNCTIONS.get(e.name)
+      e.args.forEach((a, i) => {
+        const kind = fn?.argKinds[Math.min(i, fn.argKinds.length - 1)]
+        if (fn && (kind === 'number' || kind === 'text')) want(a, kind, fn.name, fn.maxArgs === null)
+        stack.push(a)
+      })
+    }
+  }
+}
+
 function literalNumber(e: Expr, what: string, out: Diagnostic[]): void {
   if ((e.type === 'str' && numericValue(e.value) === undefined) || e.type === 'bool' || e.type === 'null') {
     const shown = e.type === 'str' ? `the text '${e.value}'` : e.type === 'bool' ? `the value ${e.value}` : 'null'

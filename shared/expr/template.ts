@@ -1,6 +1,7 @@
 // Templates: parse once, render many. A placeholder whose code has an error, or that fails while evaluating,
 // renders as empty text and its error is returned to the caller (for the run trace); rendering never throws.
 import type { Diagnostic, VarRef, Vars } from './types'
+import type { Expr } from './ast'
 import { splitTemplate } from './split'
 import { parseCode } from './parser'
 import { checkExpr } from './semantics'
@@ -27,6 +28,10 @@ interface CodePart {
 }
 type Part = string | CodePart
 
+// The parsed trees behind a compiled template, for checks that need a flow's context (check.ts).
+const trees = new WeakMap<CompiledTemplate, Expr[]>()
+export const treesOf = (t: CompiledTemplate): readonly Expr[] => trees.get(t) ?? []
+
 export function compileTemplate(text: string): CompiledTemplate {
   if (text.length > MAX_TEMPLATE_LENGTH) {
     const d: Diagnostic = { severity: 'error', code: 'too-long', message: `the text is ${text.length} characters long; the limit is ${MAX_TEMPLATE_LENGTH}`, start: 0, end: text.length }
@@ -36,6 +41,7 @@ export function compileTemplate(text: string): CompiledTemplate {
   const diagnostics = [...splitDiags]
   const refs: VarRef[] = []
   const parts: Part[] = []
+  const exprs: Expr[] = []
   for (const c of chunks) {
     if (c.kind === 'text') {
       parts.push(c.text)
@@ -44,12 +50,17 @@ export function compileTemplate(text: string): CompiledTemplate {
     const parsed = parseCode(c.source, c.start + 2)
     refs.push(...parsed.refs)
     const broken = [...parsed.diagnostics]
-    if (broken.length === 0) checkExpr(parsed.expr, broken)
+    if (broken.length === 0) {
+      checkExpr(parsed.expr, broken)
+      exprs.push(parsed.expr)
+    }
     diagnostics.push(...broken)
     parts.push({ run: compileExpr(parsed.expr), start: c.start, end: c.end, broken: broken.filter((d) => d.severity === 'error') })
   }
   diagnostics.sort((a, b) => a.start - b.start)
-  return build(parts, diagnostics, refs, splitDiags)
+  const compiled = build(parts, diagnostics, refs, splitDiags)
+  trees.set(compiled, exprs)
+  return compiled
 }
 
 function build(parts: Part[], diagnostics: Diagnostic[], refs: VarRef[], always: Diagnostic[]): CompiledTemplate {

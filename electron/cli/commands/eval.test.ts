@@ -28,6 +28,11 @@ describe('chatflow eval', () => {
     const lines = r.stdout.trim().split('\n').map((l) => JSON.parse(l) as { code: string; start: number; end: number; severity: string })
     expect(lines.map((d) => [d.severity, d.code, d.start, d.end])).toEqual([['error', 'bare-name', 3, 8], ['warning', 'unknown-variable', 18, 22]])
   })
+  it('--check with --vars warns about a value of the wrong kind, and exits 0 on warnings only', () => {
+    const r = chatflow('{{round({{order.name}})}}', '--check', '--vars', '{"order": {"name": "Kurta"}}')
+    expect(r.code).toBe(0)
+    expect(JSON.parse(r.stdout)).toMatchObject({ severity: 'warning', code: 'wrong-kind', start: 8, end: 22 })
+  })
   it('--check exits 0 and prints nothing for a clean template', () => {
     expect(chatflow('{{sum({{a}}, 1)}}', '--check')).toEqual({ code: 0, stdout: '', stderr: [] })
   })

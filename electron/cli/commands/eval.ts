@@ -9,6 +9,7 @@ const USAGE = `Usage: chatflow eval '<template>' [--vars '<json>'] [--check]
 Renders the template with the session variables given as a JSON object and prints the text.
   --vars <json>   session variables, e.g. '{"price": 100, "http_call_1": {"status": 200}}' (relaxed JSON accepted)
   --check         print the diagnostics, one JSON object per line, instead of the text; exit 1 on an error
+                  (with --vars, also warnings for names missing from them and values of the wrong kind)
 Exit codes: 0 ok, 1 the template has an error, 2 bad usage or bad --vars.
 `
 
@@ -59,9 +60,10 @@ function readVars(json: string | undefined): Vars | string {
   return r.value as Vars
 }
 
-/** Unknown-variable and unknown-path warnings measured against the variables given. */
+/** Unknown-variable, unknown-path and wrong-kind warnings measured against the variables given. */
 function resolverFor(vars: Vars): CheckContext {
   return {
+    sampleValue: (path) => lookupPath(vars, path),
     resolve(path) {
       if (!Object.prototype.hasOwnProperty.call(vars, path[0]!)) return 'unknown-root'
       for (let i = 2; i <= path.length; i++) if (lookupPath(vars, path.slice(0, i)) === undefined) return { unknownFrom: i - 1 }

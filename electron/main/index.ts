@@ -1,0 +1,66 @@
+// Electron's main process: one window over the Electron-free back end. Everything the studio does lives in
+// electron/studio; this file only wires the app's lifecycle, security settings and IPC to it.
+import { app, dialog, type BrowserWindow } from 'electron'
+import { createBackend, type Backend } from '../studio/backend'
+import { APP_NAME, resolveDataDir } from '../studio/data-dir'
+import { isDatabaseOpenError } from '../studio/db/errors'
+import { attachIpc } from './ipc'
+import { hardenApp, registerAppScheme, serveRenderer } from './security'
+import { createMainWindow } from './window'
+
+app.setName(APP_NAME)
+const dataDirFlag = process.argv.find((a) => a.startsWith('--data-dir='))?.slice('--data-dir='.length)
+const dataDir = resolveDataDir(dataDirFlag)
+// The database lives in userData, beside Chromium's own files, unless --data-dir or CHATFLOW_DATA_DIR says otherwise.
+app.setPath('userData', dataDir)
+registerAppScheme()
+hardenApp()
+
+let backend: Backend | undefined
+let mainWindow: BrowserWindow | undefined
+
+function showWindow(): void {
+  if (!mainWindow || mainWindow.isDestroyed()) {
+    mainWindow = createMainWindow()
+    return
+  }
+  if (mainWindow.isMinimized()) mainWindow.restore()
+  mainWindow.focus()
+}
+
+async function start(): Promise<void> {
+  try {
+    backend = createBackend({ dataDir })
+  } catch (err) {
+    const message = isDatabaseOpenError(err) ? err.message : `Unexpected error: ${String(err)}`
+    dialog.showErrorBox(`${APP_NAME} cannot open its data`, message)
+    app.exit(1)
+    return
+  }
+  serveRenderer()
+  attachIpc(backend)
+  showWindow()
+}
+
+// One studio per data folder: a second launch focuses the first window instead of fighting over the database.
+if (!app.requestSingleInstanceLock()) {
+  app.quit()
+} else {
+  app.on('second-instance', showWindow)
+  app.on('activate', showWindow)
+  app.whenReady().then(start, (err: unknown) => {
+    dialog.showErrorBox(APP_NAME, String(err))
+    app.exit(1)
+  })
+  app.on('window-all-closed', () => {
+    if (process.platform !== 'darwin') app.quit()
+  })
+  let closing = false
+  app.on('will-quit', (event) => {
+    if (!backend || closing) return
+    // Close the database (checkpointing its WAL) before the process ends.
+    event.preventDefault()
+    closing = true
+    backend.close().finally(() => app.quit())
+  })
+}

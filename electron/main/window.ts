@@ -1,0 +1,28 @@
+import path from 'node:path'
+import { BrowserWindow } from 'electron'
+import { APP_NAME } from '../studio/data-dir'
+import { APP_ORIGIN } from './security'
+
+export function createMainWindow(): BrowserWindow {
+  const window = new BrowserWindow({
+    width: 1280,
+    height: 820,
+    minWidth: 880,
+    minHeight: 560,
+    title: APP_NAME,
+    show: false,
+    webPreferences: {
+      preload: path.join(__dirname, '../preload/index.cjs'),
+      contextIsolation: true,
+      sandbox: true,
+      nodeIntegration: false,
+      nodeIntegrationInWorker: false,
+      webSecurity: true,
+      allowRunningInsecureContent: false,
+      spellcheck: false,
+    },
+  })
+  window.once('ready-to-show', () => window.show())
+  void window.loadURL(`${APP_ORIGIN}/index.html#/flows`)
+  return window
+}

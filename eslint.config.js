@@ -1,0 +1,87 @@
+// Lint: recommended JS + TypeScript rules, and the import boundaries that keep the layers apart
+// (docs/architecture.md): shared/ is pure (no electron, Node built-ins, React, or the other layers);
+// renderer/ never reaches into electron/ (it talks to the back end only through the contract).
+import { builtinModules } from 'node:module'
+import js from '@eslint/js'
+import reactHooks from 'eslint-plugin-react-hooks'
+import tseslint from 'typescript-eslint'
+
+// Exact names (as `paths`): as gitignore-style patterns, 'events' would also match a local './events/flows'.
+const nodeBuiltins = builtinModules.filter((m) => !m.startsWith('_'))
+const noElectron = { group: ['electron', 'electron/*'], message: 'Only electron/main and electron/preload import Electron.' }
+const noNode = { group: ['node:*'], message: 'shared/ runs everywhere: no Node built-ins.' }
+const noBuiltins = (message) => nodeBuiltins.map((name) => ({ name, message }))
+const noReact = { group: ['react', 'react/*', 'react-dom', 'react-dom/*'], message: 'shared/ has no UI code.' }
+const noElectronLayer = { group: ['**/electron/**', '../electron', '../../electron'], message: 'Go through the contract (shared/api).' }
+const noRendererLayer = { group: ['**/renderer/**', '../renderer', '../../renderer'], message: 'shared/ must not depend on the UI.' }
+const noNative = { group: ['better-sqlite3', 'ws', 'sirv', 'fastify'], message: 'Back-end only.' }
+
+export default tseslint.config(
+  {
+    ignores: ['out/**', 'dist/**', 'release/**', 'node_modules/**', 'test-results/**', 'playwright-report/**', '.tmp/**', 'bench/results/**'],
+  },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { ecmaVersion: 2023, sourceType: 'module' },
+    rules: {
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_', ignoreRestSiblings: true },
+      ],
+      '@typescript-eslint/consistent-type-imports': [
+        'error',
+        { fixStyle: 'inline-type-imports', disallowTypeAnnotations: false },
+      ],
+      'no-empty': ['error', { allowEmptyCatch: true }],
+    },
+  },
+  {
+    files: ['renderer/**/*.{ts,tsx}'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: reactHooks.configs.recommended.rules,
+  },
+  {
+    // Tests may cast freely; Playwright fixtures must destructure `{}` when they use no other fixture.
+    files: ['**/*.test.{ts,tsx}', '**/test-support.ts', '**/testing.ts', 'test/**/*.ts'],
+    rules: { '@typescript-eslint/no-explicit-any': 'off', 'no-empty-pattern': 'off' },
+  },
+  {
+    files: ['scripts/**/*.mjs', 'eslint.config.js', '.ci/**'],
+    languageOptions: { globals: { process: 'readonly', console: 'readonly', URL: 'readonly', Buffer: 'readonly', setTimeout: 'readonly' } },
+  },
+  {
+    files: ['shared/**/*.{ts,tsx}'],
+    ignores: ['shared/**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: noBuiltins(noNode.message),
+          patterns: [noElectron, noNode, noReact, noElectronLayer, noRendererLayer, noNative],
+        },
+      ],
+    },
+  },
+  {
+    // Tests of pure code may read fixture files, but still never pull in another layer.
+    files: ['shared/**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [noElectron, noReact, noElectronLayer, noRendererLayer] }],
+    },
+  },
+  {
+    files: ['renderer/**/*.{ts,tsx}'],
+    // Renderer tests run in Node and may drive a real back end (e.g. the flows store against SQLite).
+    ignores: ['renderer/**/*.test.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: noBuiltins('The renderer runs in a browser.'),
+          patterns: [noElectron, { ...noNode, message: 'The renderer runs in a browser.' }, noElectronLayer, noNative],
+        },
+      ],
+    },
+  },
+)

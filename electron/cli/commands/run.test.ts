@@ -1,0 +1,76 @@
+import fs from 'node:fs'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { parseFlow } from '../../../shared/flow/serialise'
+import type { FlowDocument } from '../../../shared/flow/document'
+import { openDatabase, type Database } from '../../studio/db/open'
+import { RunService } from '../../studio/runs'
+import { chat, parseContact, parseTrigger } from './run'
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..')
+function example(name: string): FlowDocument {
+  const loaded = parseFlow(fs.readFileSync(path.join(root, 'resources/examples', `${name}.flow.json`), 'utf8'))
+  if (!loaded.ok) throw new Error(loaded.error.message)
+  return loaded.document
+}
+
+async function* lines(...input: string[]) {
+  yield* input
+}
+
+let db: Database
+beforeEach(() => {
+  db = openDatabase(':memory:')
+})
+afterEach(() => db.close())
+
+describe('chatflow run (the chat loop)', () => {
+  it('chats through a keyword flow: numbered buttons, answers by number or title, the run persisted', async () => {
+    const out: string[] = []
+    const service = new RunService(db)
+    const code = await chat(example('age-gate'), { contact: 'Asha +919800000001', db: service }, lines('wine', '15', '1', '30'), (s) => out.push(s))
+    expect(code).toBe(0)
+    expect(out.join('')).toBe(
+      [
+        'chatting with "Age gate" as Asha (+919800000001); /quit to leave',
+        '(type the message that starts the flow)',
+        'you: wine',
+        'bot: Welcome to the cellar! How old are you?',
+        'you: 15',
+        'bot: Sorry, you must be 18 or older. You typed 15. Did you mistype?',
+        '     [1] Try again  [2] Exit',
+        'you: 1',
+        'bot: Welcome to the cellar! How old are you?',
+        'you: 30',
+        'bot: Thanks! Our wine list is at https://example-cellar.com/wines. Cheers, Asha!',
+        '(run ended: completed)',
+        '',
+      ].join('\n'),
+    )
+    const contact = service.contacts.byPhone('+919800000001')!
+    const runs = db.prepare('SELECT id, status FROM runs WHERE contact_id = ?').all(contact.id) as Array<{ id: string; status: string }>
+    expect(runs).toEqual([{ id: expect.any(String), status: 'ended' }])
+    expect(service.runs.trace(runs[0]!.id).length).toBeGreaterThan(6)
+    expect(service.runs.messages(runs[0]!.id).filter((m) => m.direction === 'out')).toHaveLength(4)
+  })
+
+  it('prints a list menu with numbered rows and takes a row title', async () => {
+    const out: string[] = []
+    await chat(example('appointment'), { trigger: { start: 'event', event: { type: 'text', text: 'book' } }, db: new RunService(db) }, lines('Colour', '/quit', 'never read'), (s) => out.push(s))
+    const text = out.join('')
+    expect(text).toContain('bot: *Studio Aurora*\n     Hi Test Customer, which service would you like to book?\n')
+    expect(text).toContain('     (list: See services)\n     Hair\n       1) Haircut — 45 min · from €35\n')
+    expect(text).toContain('bot: Which day suits you for your Colour? (YYYY-MM-DD)\n')
+    expect(text).not.toContain('never read')
+  })
+
+  it('parses --contact and --trigger', () => {
+    expect(parseContact('Asha <+91 98000 00001>')).toEqual({ name: 'Asha', phone: '+91 98000 00001' })
+    expect(parseContact(undefined)).toEqual({ name: 'Test Customer', phone: '+10000000000' })
+    expect(parseTrigger('webhook:{"amount":250}')).toEqual({ start: 'direct', trigger: { kind: 'webhook', phone_number: '', data: { amount: 250 } } })
+    expect(parseTrigger('message:hi there')).toEqual({ start: 'event', event: { type: 'text', text: 'hi there' } })
+    expect(parseTrigger('webhook:[1]')).toBe('webhook: the data must be a JSON object')
+    expect(typeof parseTrigger('telepathy')).toBe('string')
+  })
+})

@@ -8,16 +8,16 @@ export const FORM_FIELD_TYPES = ['text', 'number', 'email', 'date', 'dropdown', 
 export const FormFieldSchema = z.object({
   name: z.string().default('').describe('Key of the field in the submitted form (letters, digits, underscore).'),
   label: z.string().default('').describe('Label shown above the field.'),
-  type: z.enum(FORM_FIELD_TYPES).default('text'),
-  required: z.boolean().default(false),
+  type: z.enum(FORM_FIELD_TYPES).default('text').describe('Input kind; label limits: text/number/email 20, date 40, dropdown 20, radio/checkbox 30, opt-in 30.'),
+  required: z.boolean().default(false).describe('The form cannot be sent without it.'),
   options: z
-    .array(z.object({ id: z.string().default(''), title: z.string().default('').describe('At most 30 characters.') }).prefault({}))
+    .array(z.object({ id: z.string().default('').describe('Value submitted when chosen.'), title: z.string().default('').describe('At most 30 characters.') }).prefault({}))
     .default([])
     .describe('dropdown (1–200), radio and checkbox (1–20) choices.'),
 })
 export const FormScreenSchema = z.object({
   id: z.string().default('').describe("Screen id: upper-case letters, digits and underscore; 'SUCCESS' is reserved."),
-  title: z.string().default(''),
+  title: z.string().default('').describe('Title shown at the top of the screen.'),
   fields: z.array(FormFieldSchema).default([]).describe('At most 50 components per screen; at most 5 opt-ins.'),
 })
 
@@ -27,7 +27,7 @@ export const ChatFlowConfigSchema = z.object({
   body: z.string().default('').describe('Message body, required, at most 1024 characters.'),
   footer: z.string().default('').describe('Optional footer, at most 60 characters.'),
   cta: z.string().default('Open form').describe('Label of the button that opens the form, at most 20 characters, no emoji.'),
-  mode: z.enum(['draft', 'published']).default('published'),
+  mode: z.enum(['draft', 'published']).default('published').describe('Send the draft or the published version of the form.'),
   action: z.enum(['navigate', 'data_exchange']).default('navigate').describe('navigate opens the first screen; data_exchange asks the endpoint first.'),
   screens: z.array(FormScreenSchema).default([]).describe('The form, screen by screen; the first is the entry screen.'),
   responseMapping: z

@@ -6,7 +6,7 @@ import { error, isBlank } from '../../flow/checks'
 // Rules shared by Condition and Router: operands are templates ({{age}}, 18), evaluated by shared/expr.
 export const ConditionRuleSchema = z.object({
   left: z.string().default('').describe('Left operand, a template such as {{age}}.'),
-  operator: z.enum(CONDITION_OPERATORS).default('equals'),
+  operator: z.enum(CONDITION_OPERATORS).default('equals').describe('contains and not_contains ignore case; greater/less compare numbers when both sides are numbers.'),
   right: z.string().optional().describe('Right operand; absent for is_empty and is_not_empty.'),
 }) satisfies z.ZodType<ConditionRule>
 

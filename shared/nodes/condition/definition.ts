@@ -5,7 +5,7 @@ import { ConditionRuleSchema, JoinSchema, describeRules, ruleTextFields, validat
 
 export const ConditionConfigSchema = z.object({
   join: JoinSchema,
-  rules: z.array(ConditionRuleSchema).default([]),
+  rules: z.array(ConditionRuleSchema).default([]).describe('At least one rule; the true port is taken when they hold.'),
 })
 export type ConditionConfig = z.infer<typeof ConditionConfigSchema>
 

@@ -14,7 +14,7 @@ export const ListRowSchema = z.object({
 })
 export const ListSectionSchema = z.object({
   title: z.string().default('').describe('Section title, at most 24 characters.'),
-  rows: z.array(ListRowSchema).default([]),
+  rows: z.array(ListRowSchema).default([]).describe('At least 1 row per section; at most 10 rows across all sections.'),
 })
 export const InteractiveHeaderSchema = z.object({
   type: z.enum(['none', 'text', 'image', 'video', 'document']).default('none').describe('List menus take a text header only.'),
@@ -31,7 +31,7 @@ export const InteractiveMessageConfigSchema = z.object({
   list: z
     .object({
       buttonLabel: z.string().default('').describe('Label of the button that opens the list, at most 20 characters.'),
-      sections: z.array(ListSectionSchema).default([]),
+      sections: z.array(ListSectionSchema).default([]).describe('1–10 sections; each row becomes an output port.'),
     })
     .prefault({})
     .describe('Used in list mode.'),

@@ -8,7 +8,7 @@ export const LEAD_ACTIONS = ['get_details', 'update_fields', 'add_tags', 'remove
 export const LEAD_FIELDS = ['name', 'phone', 'email', 'companyName', 'city', 'country', 'source', 'status', 'tags', 'createdAt'] as const
 
 export const LeadManagementConfigSchema = z.object({
-  action: z.enum(LEAD_ACTIONS).default('get_details'),
+  action: z.enum(LEAD_ACTIONS).default('get_details').describe('Get details into variables, update contact fields, add tags or remove tags.'),
   prefix: z.string().default('lead_').describe("get_details: variables are saved as <prefix><field>, default 'lead_'."),
   fields: z
     .array(z.object({ field: z.string().default('').describe('Contact field, a standard one or a custom one.'), value: z.string().default('').describe('Template.') }).prefault({}))

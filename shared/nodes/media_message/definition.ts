@@ -21,7 +21,7 @@ export const MEDIA_RULES = {
 } as const
 
 export const MediaMessageConfigSchema = z.object({
-  kind: z.enum(MEDIA_KINDS).default('image'),
+  kind: z.enum(MEDIA_KINDS).default('image').describe('image (JPEG/PNG, 5 MB), video (MP4/3GPP, 16 MB), audio (16 MB), document (100 MB), sticker (WebP 512×512).'),
   url: z.string().default('').describe('Hosted link of the media (http or https); takes {{ }} placeholders.'),
   caption: z.string().default('').describe('image, video, document only; at most 1024 characters.'),
   filename: z.string().default('').describe('document only: file name shown, its extension picks the icon.'),

@@ -5,12 +5,12 @@ import { plural } from '../../flow/summary'
 import { orderVariables } from '../spm/definition'
 
 export const MpmConfigSchema = z.object({
-  catalogId: z.string().default(''),
+  catalogId: z.string().default('').describe('Catalogue id.'),
   header: z.string().default('').describe('Text header, required, at most 60 characters.'),
   body: z.string().default('').describe('Body, required, at most 1024 characters.'),
   footer: z.string().default('').describe('Optional footer, at most 60 characters.'),
   sections: z
-    .array(z.object({ title: z.string().default('').describe('At most 24; required with 2 or more sections.'), productIds: z.array(z.string().default('')).default([]) }).prefault({}))
+    .array(z.object({ title: z.string().default('').describe('At most 24; required with 2 or more sections.'), productIds: z.array(z.string().default('')).default([]).describe('product_retailer_id of each product; at least 1.') }).prefault({}))
     .default([])
     .describe('1–10 sections, at most 30 products in all.'),
 })

@@ -8,7 +8,7 @@ export const RouteSchema = z.object({
   id: z.string().default('').describe("Stable route id, also its output port id ('else' is reserved)."),
   name: z.string().default('').describe('Route name shown on the card and the port.'),
   join: JoinSchema,
-  rules: z.array(ConditionRuleSchema).default([]),
+  rules: z.array(ConditionRuleSchema).default([]).describe('At least one rule per route.'),
 })
 export const RouterConfigSchema = z.object({
   routes: z.array(RouteSchema).default([]).describe('Checked in order; the first route whose rules hold is taken, otherwise else.'),

@@ -10,7 +10,7 @@ export const ScriptConfigSchema = z.object({
     .default([])
     .describe('Session values mapped into the script.'),
   outputs: z
-    .array(z.object({ name: z.string().default(''), type: z.enum(['string', 'number', 'boolean', 'object', 'array', 'unknown']).default('string') }).prefault({}))
+    .array(z.object({ name: z.string().default('').describe('Key of the returned object.'), type: z.enum(['string', 'number', 'boolean', 'object', 'array', 'unknown']).default('string').describe('Expected type, for autocomplete.') }).prefault({}))
     .default([])
     .describe('Keys of the returned object, saved as {{<node name>.<key>}}.'),
   timeoutMs: z.number().int().default(1000).describe('The script is stopped after this many milliseconds (100–5000); failure port follows.'),

@@ -7,7 +7,7 @@ export const TemplateMessageConfigSchema = z.object({
   language: z.string().default('en_US').describe("Template language code, e.g. 'en' or 'en_US'."),
   category: z.enum(['MARKETING', 'UTILITY', 'AUTHENTICATION']).default('UTILITY').describe('Sets the price at send time.'),
   header: z.object({
-    type: z.enum(['none', 'text', 'image', 'video', 'document', 'location']).default('none'),
+    type: z.enum(['none', 'text', 'image', 'video', 'document', 'location']).default('none').describe('Header kind of the approved template.'),
     param: z.string().default('').describe('Header {{1}} for a text header with a parameter; empty when the header has none.'),
     mediaUrl: z.string().default('').describe('Link of the header media for image, video and document headers.'),
   }).prefault({}),

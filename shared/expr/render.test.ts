@@ -62,6 +62,8 @@ const table: [template: string, expected: string][] = [
   ['{{ {{age}} == 21 }} {{ {{age}} === 21 }} {{ {{age_num}} === 21 }}', 'true false true'],
   ['{{ {{age}} != 21 }} {{ {{age}} !== 21 }}', 'false true'],
   ["{{ '1.0' == 1 }}", 'true'],
+  ["{{ '12345678901234567890' == '12345678901234567891' }} {{ '123456789012345' == 123456789012345 }}", 'false true'],
+  ["{{ '4111111111111111' + 1 }} {{ '100000000000000000000' == 1e20 }}", '41111111111111111 true'],
   ["{{ {{blank}} == {{missing}} }} {{ {{missing}} == null }} {{ {{missing}} === '' }}", 'true true true'],
   ["{{ {{Name}} == 'upper' }}", 'false'],
   ["{{ 'apple' < 'banana' }} {{ 'B' < 'a' }}", 'true true'],

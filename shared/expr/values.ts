@@ -3,14 +3,24 @@
 
 const NUMERIC_RE = /^\s*[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?\s*$/
 
-/** The number a value stands for: a finite number, or text that is exactly a decimal number ("18", " 2.5 ", "-1e3"). */
+/**
+ * The number a value stands for: a finite number, or text that is exactly a decimal number ("18", " 2.5 ", "-1e3").
+ * Text with more than 15 significant digits (order or card numbers) stays text: as a number it would lose its last
+ * digits, and two different IDs would compare equal.
+ */
 export function numericValue(v: unknown): number | undefined {
   if (typeof v === 'number') return Number.isFinite(v) ? v : undefined
   if (typeof v === 'string' && NUMERIC_RE.test(v)) {
+    if (v.length > 15 && significantDigits(v) > 15) return undefined
     const n = Number(v)
     return Number.isFinite(n) ? n : undefined
   }
   return undefined
+}
+
+function significantDigits(s: string): number {
+  const mantissa = s.trim().replace(/[eE].*$/, '').replace(/[+\-.]/g, '')
+  return mantissa.replace(/^0+/, '').replace(/0+$/, '').length || 1
 }
 
 /** Unset, null, or text that is empty once spaces are trimmed. */

@@ -1,0 +1,65 @@
+// `chatflow serve --data-dir <dir> [--port N] [--host H]`: the studio's back end without a window, with the same
+// webhook listener, for scripted set-ups and as a production-like server. Stops cleanly on SIGINT/SIGTERM.
+import { parseArgs } from 'node:util'
+import { createBackend, type Backend } from '../../studio/backend'
+import { resolveDataDir } from '../../studio/data-dir'
+import type { CliCommand } from './types'
+
+const USAGE = `Usage: chatflow serve [--data-dir <dir>] [--port N] [--host H]
+
+Runs the studio back end headless with its webhook listener (default 127.0.0.1:7373, or the saved settings).
+  --port N   listen on port N for this run (0: any free port); not saved
+  --host H   bind address for this run, e.g. 0.0.0.0 (reachable from other machines: a warning is printed)
+Exit codes: 0 stopped by SIGINT/SIGTERM, 1 the database or the port cannot be used, 2 bad usage.
+`
+
+export const serveCommand: CliCommand = {
+  summary: 'run the back end headless with the webhook listener',
+  async run(args) {
+    let values
+    try {
+      values = parseArgs({ args, options: { 'data-dir': { type: 'string' }, port: { type: 'string' }, host: { type: 'string' }, help: { type: 'boolean', short: 'h' } } }).values
+    } catch (err) {
+      process.stderr.write(`chatflow serve: ${err instanceof Error ? err.message : String(err)}\n${USAGE}`)
+      return 2
+    }
+    if (values.help) {
+      process.stdout.write(USAGE)
+      return 0
+    }
+    if (values.port !== undefined) {
+      if (!/^\d{1,5}$/.test(values.port) || Number(values.port) > 65535) {
+        process.stderr.write(`chatflow serve: --port must be a number from 0 to 65535, not '${values.port}'\n`)
+        return 2
+      }
+      process.env.CHATFLOW_WEBHOOK_PORT = values.port
+    }
+    if (values.host !== undefined) process.env.CHATFLOW_WEBHOOK_HOST = values.host
+    const dataDir = resolveDataDir(values['data-dir'])
+    let backend: Backend
+    try {
+      backend = createBackend({ dataDir })
+    } catch (err) {
+      process.stderr.write(`chatflow serve: ${err instanceof Error ? err.message : String(err)}\n`)
+      return 1
+    }
+    const status = await backend.call('webhook.listener.get', {})
+    if (!status.ok || status.value.state !== 'listening') {
+      const why = status.ok ? (status.value.error?.message ?? status.value.state) : status.error.message
+      const hint = status.ok && status.value.suggestedPort ? `\nTry: chatflow serve --port ${status.value.suggestedPort}` : ''
+      process.stderr.write(`chatflow serve: ${why}${hint}\n`)
+      await backend.close()
+      return 1
+    }
+    const { url, warning } = status.value
+    process.stdout.write(`Serving ${backend.dbFile}\nWebhook listener: ${url}/chatbot-webhook/<flow_id>/trigger\n`)
+    if (warning) process.stderr.write(`warning: ${warning}\n`)
+    const signal = await new Promise<NodeJS.Signals>((resolve) => {
+      process.once('SIGINT', resolve)
+      process.once('SIGTERM', resolve)
+    })
+    process.stdout.write(`Stopping (${signal})…\n`)
+    await backend.close()
+    return 0
+  },
+}

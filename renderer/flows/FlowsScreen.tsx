@@ -56,7 +56,10 @@ export function FlowsScreen({ onOpen }: { onOpen(flowId: string): void }) {
   return (
     <main className="flows-screen" aria-labelledby="flows-title">
       <header className="flows-header">
-        <h1 id="flows-title">Flows</h1>
+        <div>
+          <p className="brand">Chatflow Studio</p>
+          <h1 id="flows-title">Flows</h1>
+        </div>
         <div className="flows-toolbar">
           <input
             ref={searchRef}

@@ -6,10 +6,10 @@ import { runners } from './runners'
 // type here. A type without a runner makes a run fail with 'no_runner' at that node, never skip it.
 const RUNNABLE = [
   'trigger', 'message', 'interactive_message', 'question', 'condition', 'router', 'end', 'http_call', 'script', 'lead_management',
-  'media_message',
+  'media_message', 'template_message',
 ]
 const PENDING_INTEGRATION_ISSUE = [
-  'template_message', 'spm', 'mpm', 'chat_flow',
+  'spm', 'mpm', 'chat_flow',
 ]
 
 describe('node runner registry', () => {

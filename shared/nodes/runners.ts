@@ -17,6 +17,7 @@ import { messageRunner } from './message/run'
 import { questionRunner } from './question/run'
 import { routerRunner } from './router/run'
 import { scriptRunner } from './script/run'
+import { templateMessageRunner } from './template_message/run'
 import { triggerRunner } from './trigger/run'
 
 export const runners: Record<NodeType, NodeRunner<never> | null> = {
@@ -30,7 +31,7 @@ export const runners: Record<NodeType, NodeRunner<never> | null> = {
   http_call: httpCallRunner,
   script: scriptRunner,
   lead_management: leadManagementRunner,
-  template_message: null,
+  template_message: templateMessageRunner,
   media_message: mediaMessageRunner,
   spm: null,
   mpm: null,

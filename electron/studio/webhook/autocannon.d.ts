@@ -1,6 +1,6 @@
 // The part of autocannon 8's API our load test and benchmark use (the package ships no types).
 declare module 'autocannon' {
-  interface AutocannonRequest {
+  export interface AutocannonRequest {
     method?: string
     path?: string
     headers?: Record<string, string>
@@ -8,7 +8,7 @@ declare module 'autocannon' {
     setupRequest?: (req: AutocannonRequest, context: Record<string, unknown>) => AutocannonRequest
     onResponse?: (status: number, body: string, context: Record<string, unknown>, headers: Record<string, string>) => void
   }
-  interface Histogram {
+  export interface Histogram {
     average: number
     mean: number
     p50: number
@@ -17,7 +17,7 @@ declare module 'autocannon' {
     max: number
     total: number
   }
-  interface AutocannonResult {
+  export interface AutocannonResult {
     requests: Histogram & { sent: number }
     latency: Histogram
     errors: number
@@ -26,7 +26,7 @@ declare module 'autocannon' {
     '2xx': number
     duration: number
   }
-  interface AutocannonOptions {
+  export interface AutocannonOptions {
     url: string
     connections?: number
     amount?: number

@@ -1,4 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { FlowDocumentSchema } from '../../../shared/flow/document'
+import { triggerDefinition, TriggerConfigSchema } from '../../../shared/nodes/trigger/definition'
 import { createTempBackend, expectOk, type TempBackend } from '../testing'
 
 let t: TempBackend
@@ -24,6 +26,10 @@ describe('flows commands', () => {
     expect(flow.document.nodes).toHaveLength(1)
     expect(flow.document.nodes[0]).toMatchObject({ type: 'trigger', name: 'trigger_1' })
     expect(flow.id).toMatch(/^flw_/)
+    expect(FlowDocumentSchema.safeParse(flow.document).success).toBe(true)
+    const config = flow.document.nodes[0]?.config
+    expect(TriggerConfigSchema.safeParse(config).success).toBe(true)
+    expect(config).toEqual(triggerDefinition.defaults())
   })
 
   it('numbers untitled flows and accepts a given name, trimmed', async () => {

@@ -1,16 +1,14 @@
 import { FLOW_FORMAT, type FlowDocument } from '../../../shared/flow/document'
+import { triggerDefinition } from '../../../shared/nodes/trigger/definition'
 
-// The Trigger config of a brand-new flow: a keyword trigger with no keywords yet, which the validator flags so the
-// author knows what to fill in. Kept in step with shared/nodes/trigger/definition.ts defaults().
-const NEW_TRIGGER_CONFIG = { kind: 'keyword', keywords: [], matchMode: 'exact' }
-
+/** A new flow: inactive, one Trigger node named trigger_1 with the trigger's own defaults (a keyword trigger). */
 export function newFlowDocument(id: string, name: string, nodeId: string): FlowDocument {
   return {
     format: FLOW_FORMAT,
     id,
     name,
     active: false,
-    nodes: [{ id: nodeId, type: 'trigger', name: 'trigger_1', position: { x: 0, y: 0 }, config: NEW_TRIGGER_CONFIG }],
+    nodes: [{ id: nodeId, type: 'trigger', name: 'trigger_1', position: { x: 0, y: 0 }, config: triggerDefinition.defaults() }],
     edges: [],
     samples: {},
     webhookSecretRef: null,

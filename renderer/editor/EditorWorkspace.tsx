@@ -16,6 +16,8 @@ import { useShortcuts } from './shortcuts'
 import { createEditorStore } from './store'
 import { Toolbar } from './Toolbar'
 import { useStore } from 'zustand'
+import { EmulatorPanel } from '../emulator/EmulatorPanel'
+import { EmulatorToggle } from '../emulator/EmulatorToggle'
 
 const saveFlow: SaveFn = async (document, expectedRevision) => {
   const r = await api.call('flows.save', { document, expectedRevision })
@@ -85,7 +87,9 @@ export function EditorWorkspace({ flow, onBack }: { flow: FlowRecord; onBack(): 
           <main className="editor-canvas">
             <FlowCanvas />
             <Notice />
+            <EmulatorToggle />
           </main>
+          <EmulatorPanel flowId={flow.id} flush={flushNow} />
           {revisions ? (
             <RevisionsPanel flowId={flow.id} onClose={() => setRevisions(false)} flush={flushNow} />
           ) : (

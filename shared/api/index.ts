@@ -4,6 +4,7 @@ import { settingsCommands } from './commands/settings'
 import { revisionsCommands } from './commands/revisions'
 import { integrationsCommands } from './commands/integrations'
 import { emulatorCommands } from './commands/emulator'
+import { emulatorTestCommands } from './commands/emulator-tests'
 import { webhookCommands } from './commands/webhook'
 import { flowsEvents } from './events/flows'
 import { emulatorEvents } from './events/emulator'
@@ -20,6 +21,7 @@ export const commands = {
   ...revisionsCommands,
   ...integrationsCommands,
   ...emulatorCommands,
+  ...emulatorTestCommands,
   ...webhookCommands,
 }
 

@@ -6,6 +6,7 @@ import { ApiFailure, notFound } from '../failure'
 import type { HandlerContext, ServiceFactory } from '../handlers/types'
 import { RunService, type ContactRecord } from '../runs'
 import { flowStore } from '../store/flows'
+import { ConversationTests } from './tests'
 
 // The emulator's side of the back end: one RunService over the studio's real effects, and the reads the phone
 // needs. Everything goes through the same tables as production runs, so the Flow Logs and coverage see emulator
@@ -87,3 +88,6 @@ export function endPaused(runs: RunService, state: RunState, reason: 'superseded
 export function toMocks(mocks: Record<string, { output?: unknown; port?: string; error?: string }>): Record<string, NodeMock> | undefined {
   return Object.keys(mocks).length ? mocks : undefined
 }
+
+export const conversationTests: ServiceFactory<ConversationTests> = (ctx) =>
+  new ConversationTests(ctx.db, ctx.service(emulatorRuns), ctx.service(studioEffects), ctx.now)

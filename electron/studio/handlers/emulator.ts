@@ -17,6 +17,7 @@ import {
 import { startTest } from '../emulator/start'
 import { ApiFailure } from '../failure'
 import { flowStore } from '../store/flows'
+import { emulatorTestHandlers } from './emulator-tests'
 import type { AreaHandlers, HandlerContext } from './types'
 
 function lookup(ctx: HandlerContext): (id: string) => FlowDocument | null {
@@ -43,6 +44,7 @@ function outcome(
 }
 
 export const emulatorHandlers: AreaHandlers<'emulator'> = {
+  ...emulatorTestHandlers,
   'emulator.contact': (req, ctx) => {
     const runs = ctx.service(emulatorRuns)
     return toContact(runs.contacts.ensure({ phone: req.phone ?? `+${TEST_PHONE_BASE}`, name: req.name ?? 'Test Customer' }))

@@ -1,6 +1,7 @@
 import { migration001 } from './001_flows'
 import { migration002 } from './002_runs'
 import { migration003 } from './003_webhook'
+import { migration004 } from './004_conversation_tests'
 import type { Migration } from './types'
 
 export type { Migration } from './types'
@@ -11,4 +12,5 @@ export const migrations: Migration[] = [
   migration001,
   migration002,
   migration003,
+  migration004,
 ]

@@ -1,0 +1,136 @@
+import { randomUUID } from 'node:crypto'
+import type { Database } from 'better-sqlite3'
+import type { ConversationTestRecord, TestResult } from '../../../shared/api/commands/emulator-tests'
+import type { FlowDocument } from '../../../shared/flow/document'
+import type { Effects, RunState, TraceEvent } from '../../../shared/engine'
+import {
+  parseConversationTest,
+  recordTest,
+  runConversationTest,
+  serialiseConversationTest,
+  type ConversationTest,
+} from '../../../shared/engine/conversation'
+import { nodeCatalog } from '../../../shared/nodes/runners'
+import { ApiFailure } from '../failure'
+import type { RunService } from '../runs'
+import { exchangesOf, triggerSpecOf } from './transcript'
+
+interface Row {
+  id: string
+  flow_id: string
+  name: string
+  yaml: string
+  created_at: number
+  updated_at: number
+  last_run_at: number | null
+  last_passed: number | null
+  last_failures: string | null
+}
+
+function toRecord(r: Row): ConversationTestRecord {
+  const lastRun: TestResult | null =
+    r.last_run_at === null ? null : { at: r.last_run_at, passed: r.last_passed === 1, failures: JSON.parse(r.last_failures ?? '[]') }
+  return { id: r.id, flowId: r.flow_id, name: r.name, yaml: r.yaml, createdAt: r.created_at, updatedAt: r.updated_at, lastRun }
+}
+
+export class ConversationTests {
+  constructor(
+    private readonly db: Database,
+    private readonly runs: RunService,
+    private readonly effects: Effects,
+    private readonly now: () => number,
+  ) {}
+
+  list(flowId: string): ConversationTestRecord[] {
+    const rows = this.db.prepare('SELECT * FROM conversation_tests WHERE flow_id = ? ORDER BY name COLLATE NOCASE').all(flowId) as Row[]
+    return rows.map(toRecord)
+  }
+
+  /** Records the run as a test: the customer's actions become turns, the bot's messages their expectations. */
+  save(flowId: string, runId: string, opts: { name: string; presets: Record<string, unknown>; mocks: ConversationTest['mocks']; replace: boolean }): ConversationTestRecord {
+    const state = this.runs.runs.state(runId)
+    if (!state) throw new ApiFailure('not_found', 'There is no conversation to save: start a test first.')
+    const contact = this.runs.contacts.get(state.contactId)!
+    let test: ConversationTest
+    try {
+      test = recordTest({
+        name: opts.name,
+        contact: { name: contact.name, phone: contact.phone },
+        trigger: triggerSpecOf(state.trigger),
+        variables: opts.presets,
+        mocks: opts.mocks,
+        exchanges: exchangesOf(state, this.runs.runs.messages(runId)),
+        final: { status: state.status, error: state.error },
+      })
+    } catch (err) {
+      throw new ApiFailure('unsupported', `This conversation cannot be saved as a test: ${err instanceof Error ? err.message : String(err)}`)
+    }
+    if (Object.keys(contact.fields).length) test.contact.fields = contact.fields
+    const yaml = serialiseConversationTest(test)
+    const existing = this.db.prepare('SELECT id FROM conversation_tests WHERE flow_id = ? AND name = ?').pluck().get(flowId, opts.name) as string | undefined
+    if (existing && !opts.replace) throw new ApiFailure('conflict', `This flow already has a test named "${opts.name}".`)
+    const t = this.now()
+    const id = existing ?? `ct_${randomUUID().replace(/-/g, '').slice(0, 16)}`
+    this.db
+      .prepare(
+        `INSERT INTO conversation_tests (id, flow_id, name, yaml, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?)
+         ON CONFLICT (id) DO UPDATE SET yaml = excluded.yaml, updated_at = excluded.updated_at,
+           last_run_at = NULL, last_passed = NULL, last_failures = NULL`,
+      )
+      .run(id, flowId, opts.name, yaml, t, t)
+    return this.get(id)
+  }
+
+  get(id: string): ConversationTestRecord {
+    const row = this.db.prepare('SELECT * FROM conversation_tests WHERE id = ?').get(id) as Row | undefined
+    if (!row) throw new ApiFailure('not_found', `Test ${id} does not exist (it may have been deleted).`)
+    return toRecord(row)
+  }
+
+  delete(id: string): void {
+    this.get(id)
+    this.db.prepare('DELETE FROM conversation_tests WHERE id = ?').run(id)
+  }
+
+  /** Plays the tests against `flow` and stores each result; their runs go to the Flow Logs, so coverage counts them. */
+  async run(flow: FlowDocument, ids?: string[]): Promise<ConversationTestRecord[]> {
+    const all = this.list(flow.id).filter((t) => !ids || ids.includes(t.id))
+    for (const record of all) {
+      const result = await this.play(flow, record)
+      this.db
+        .prepare('UPDATE conversation_tests SET last_run_at = ?, last_passed = ?, last_failures = ? WHERE id = ?')
+        .run(result.at, result.passed ? 1 : 0, JSON.stringify(result.failures), record.id)
+    }
+    return this.list(flow.id).filter((t) => !ids || ids.includes(t.id))
+  }
+
+  private async play(flow: FlowDocument, record: ConversationTestRecord): Promise<TestResult> {
+    const at = this.now()
+    const parsed = parseConversationTest(record.yaml)
+    if (!parsed.ok) return { at, passed: false, failures: [{ where: 'file', lines: [parsed.message] }] }
+    const outcome = await runConversationTest(flow, parsed.test, { effects: this.effects, catalog: nodeCatalog })
+    this.log(flow, parsed.test, outcome.trace, outcome.final)
+    return { at, passed: outcome.failures.length === 0, failures: outcome.failures }
+  }
+
+  /** Writes the test's runs to the Flow Logs under its contact, one run row per run id in the trace. */
+  private log(flow: FlowDocument, test: ConversationTest, trace: TraceEvent[], final: RunState | null): void {
+    if (!final) return
+    const contact = this.runs.contacts.ensure({ phone: test.contact.phone, name: test.contact.name })
+    const byRun = new Map<string, TraceEvent[]>()
+    for (const e of trace) byRun.set(e.runId, [...(byRun.get(e.runId) ?? []), e])
+    for (const [runId, events] of byRun) {
+      // A test's run that is still waiting is logged as ended: nobody will answer it, and a paused row would
+      // capture the test contact's next message in the emulator.
+      const open = runId !== final.id || final.status === 'paused'
+      const state: RunState = {
+        ...final,
+        id: runId,
+        contactId: contact.id,
+        ...(open ? { status: 'ended', endReason: 'superseded', waiting: null, ...(runId !== final.id ? { error: null } : {}) } : {}),
+        nodeCount: events.length,
+      }
+      this.runs.runs.saveStep(flow, { state, messages: [], trace: events, inbound: null })
+    }
+  }
+}

@@ -1,0 +1,45 @@
+import type { InboundEvent, OutboundMessage, RunState, TriggerInput } from '../../../shared/engine'
+import type { Exchange } from '../../../shared/engine/conversation'
+import type { TriggerSpec } from '../../../shared/engine/conversation'
+import type { LoggedMessage } from '../runs'
+
+// From a run in the Flow Logs to the recorder's transcript (shared/engine/conversation/record.ts): the trigger as
+// a test writes it, and the conversation cut into exchanges at each customer message.
+
+export function triggerSpecOf(trigger: TriggerInput): TriggerSpec {
+  switch (trigger.kind) {
+    case 'keyword':
+      return { message: trigger.message.text }
+    case 'ad_click':
+      return { message: trigger.message.type === 'text' ? trigger.message.text : '', referral: { ...trigger.ad } }
+    case 'button_click':
+      return trigger.message.type === 'template_button'
+        ? { template_button: { payload: trigger.payload, text: trigger.text } }
+        : { button: { id: trigger.payload, title: trigger.text } }
+    case 'webhook':
+      return {
+        webhook: {
+          data: trigger.data,
+          ...(trigger.message_text ? { message_text: trigger.message_text } : {}),
+          ...(trigger.button_id ? { button_id: trigger.button_id } : {}),
+        },
+      }
+    case 'manual':
+      return { manual: { ...(trigger.operator ? { operator: trigger.operator } : {}), ...(trigger.data && Object.keys(trigger.data).length ? { data: trigger.data } : {}) } }
+  }
+}
+
+/**
+ * The conversation as exchanges. A run started by a customer message logs that message first: it is the
+ * trigger, not a turn. Every later customer message opens a new exchange with the bot messages that answered it.
+ */
+export function exchangesOf(state: RunState, messages: LoggedMessage[]): Exchange[] {
+  const startedByMessage = state.trigger.kind !== 'webhook' && state.trigger.kind !== 'manual'
+  const rest = startedByMessage && messages[0]?.direction === 'in' ? messages.slice(1) : messages
+  const out: Exchange[] = [{ bot: [] }]
+  for (const m of rest) {
+    if (m.direction === 'in') out.push({ user: m.payload as InboundEvent, bot: [] })
+    else out.at(-1)!.bot.push(m.payload as OutboundMessage)
+  }
+  return out
+}

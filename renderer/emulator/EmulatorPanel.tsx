@@ -1,0 +1,123 @@
+import { useEffect, useMemo, useRef, useState } from 'react'
+import { useStore } from 'zustand'
+import { api } from '../api'
+import { useEditor } from '../editor/context'
+import { ContactPanel } from './ContactPanel'
+import { CoveragePanel } from './CoveragePanel'
+import { HttpModes } from './HttpModes'
+import { Inspector } from './Inspector'
+import { httpNodes, mocksFor, type HttpMode } from './mocks'
+import { overlayOf } from './overlay'
+import { useOverlayStore } from './overlay-store'
+import { Phone } from './Phone'
+import { createEmulatorStore } from './session-store'
+import { StartPanel } from './StartPanel'
+import { TestsPanel } from './TestsPanel'
+import { traceOfMessage } from './trace-link'
+import { TraceStep } from './TraceStep'
+import './emulator.css'
+
+type Tab = 'start' | 'variables' | 'step' | 'coverage' | 'tests'
+const TABS: Array<[Tab, string]> = [
+  ['start', 'Start'],
+  ['variables', 'Variables'],
+  ['step', 'Step'],
+  ['coverage', 'Coverage'],
+  ['tests', 'Tests'],
+]
+
+/** The phone emulator beside the canvas; renders nothing while closed (the Test button opens it). */
+export function EmulatorPanel({ flowId, flush }: { flowId: string; flush(): Promise<unknown> }) {
+  const open = useOverlayStore((s) => s.open)
+  return open ? <OpenPanel flowId={flowId} flush={flush} /> : null
+}
+
+function OpenPanel({ flowId, flush }: { flowId: string; flush(): Promise<unknown> }) {
+  const doc = useEditor((s) => s.doc)
+  const docRef = useRef(doc)
+  docRef.current = doc
+  const [modes, setModes] = useState<Record<string, HttpMode>>({})
+  const modesRef = useRef(modes)
+  modesRef.current = modes
+  const store = useMemo(
+    () => createEmulatorStore(flowId, { flush, mocks: () => mocksFor(docRef.current, modesRef.current) }),
+    [flowId, flush],
+  )
+  const session = useStore(store, (s) => s.session)
+  const coverage = useStore(store, (s) => s.coverage)
+  const notice = useStore(store, (s) => s.notice)
+  const error = useStore(store, (s) => s.error)
+  const busy = useStore(store, (s) => s.busy)
+  const [tab, setTab] = useState<Tab>('start')
+  const [selected, setSelected] = useState<number | null>(null)
+
+  useEffect(() => void store.getState().init(), [store])
+  // Runs made elsewhere (webhook, CLI tests, another window) change coverage too.
+  useEffect(() => api.on('emulator.updated', (e) => e.flowId === flowId && void store.getState().refreshCoverage()), [store, flowId])
+  useEffect(() => {
+    const o = useOverlayStore.getState()
+    o.setOverlay(overlayOf(doc, session, coverage))
+    o.setVisible(true)
+  }, [doc, session, coverage])
+  useEffect(() => () => useOverlayStore.getState().setVisible(false), [])
+
+  const triggerNames = doc.nodes.filter((n) => n.type === 'trigger').map((n) => n.name)
+  const nodeNames = doc.nodes.map((n) => n.name)
+  const step = session && selected !== null ? traceOfMessage(session.messages, session.trace, selected) : null
+  const run = session?.run
+  const s = store.getState()
+
+  return (
+    <aside className="emulator" aria-label="Emulator">
+      <header className="emu-bar">
+        <strong>Test</strong>
+        <span className="emu-status" data-testid="run-status">
+          {run ? `${run.status}${run.endReason ? ` (${run.endReason})` : ''}` : 'no run'}
+        </span>
+        <button type="button" onClick={() => void s.restart()} disabled={busy}>Restart</button>
+        <button type="button" onClick={() => void s.newContact()} disabled={busy}>New contact</button>
+        <button type="button" onClick={() => void s.passWindow()} disabled={busy} title="Simulate the 24-hour window passing">
+          +24 h
+        </button>
+        <button type="button" aria-label="Close emulator" onClick={() => useOverlayStore.getState().toggleOpen()}>✕</button>
+      </header>
+      {notice && <p className="emu-notice" role="status">{notice}</p>}
+      {error && <p className="emu-error" role="alert">{error.message}</p>}
+      {run?.error && <p className="emu-error" role="alert">Run failed: {run.error.message}</p>}
+      <div className="emu-body">
+        <Phone
+          store={store}
+          doc={doc}
+          selected={selected}
+          onSelect={(i) => {
+            setSelected(i)
+            if (i !== null) setTab('step')
+          }}
+        />
+        <div className="emu-side">
+          <nav className="emu-tabs" role="tablist">
+            {TABS.map(([id, label]) => (
+              <button key={id} type="button" role="tab" aria-selected={tab === id} onClick={() => setTab(id)}>
+                {label}
+                {id === 'coverage' && coverage ? ` ${coverage.percent}%` : ''}
+              </button>
+            ))}
+          </nav>
+          <div className="emu-tab" role="tabpanel">
+            {tab === 'start' && (
+              <>
+                <StartPanel store={store} doc={doc} />
+                <HttpModes names={httpNodes(doc)} modes={modes} onChange={setModes} />
+                <ContactPanel store={store} />
+              </>
+            )}
+            {tab === 'variables' && <Inspector store={store} triggerNames={triggerNames} nodeNames={nodeNames} />}
+            {tab === 'step' && <TraceStep event={step} />}
+            {tab === 'coverage' && <CoveragePanel store={store} />}
+            {tab === 'tests' && <TestsPanel store={store} modes={modes} />}
+          </div>
+        </div>
+      </div>
+    </aside>
+  )
+}

@@ -1,0 +1,73 @@
+import type { ReactNode } from 'react'
+import type { EmulatorMessage } from '../../shared/api/commands/emulator'
+import { Formatted } from './Formatted'
+
+const time = (at: number) => new Date(at).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' })
+
+/**
+ * One chat bubble, seen from the customer's phone: their own messages on the right with read ticks, the
+ * business's on the left. `traceSeq` links a bot message to the trace step that produced it.
+ */
+export function Bubble(props: { mine: boolean; at: number; children: ReactNode; onClick?: () => void; kind: string; selected?: boolean }) {
+  return (
+    <div
+      className={`chat-row ${props.mine ? 'chat-mine' : 'chat-theirs'}`}
+      data-kind={props.kind}
+      data-testid={props.mine ? 'customer-message' : 'bot-message'}
+    >
+      <div className={`chat-bubble${props.selected ? ' chat-selected' : ''}`} onClick={props.onClick}>
+        {props.children}
+        <span className="chat-meta">
+          {time(props.at)}
+          {props.mine && (
+            <span className="chat-ticks" aria-label="Read">
+              ✓✓
+            </span>
+          )}
+        </span>
+      </div>
+    </div>
+  )
+}
+
+/** What the customer sent, as their phone shows it. */
+export function InboundContent({ message }: { message: EmulatorMessage }) {
+  const p = message.payload as Record<string, any> // eslint-disable-line @typescript-eslint/no-explicit-any
+  switch (p.type) {
+    case 'text':
+      return <Formatted text={p.text} />
+    case 'button_reply':
+    case 'list_reply':
+      return <span className="chat-text">{p.reply.title}</span>
+    case 'template_button':
+      return <span className="chat-text">{p.button.text || p.button.payload}</span>
+    case 'nfm_reply':
+      return (
+        <span className="chat-text">
+          <strong>Form sent</strong>
+          {Object.entries(p.response as Record<string, unknown>).map(([k, v]) => (
+            <span key={k} className="chat-line">
+              {k}: {typeof v === 'string' ? v : JSON.stringify(v)}
+            </span>
+          ))}
+        </span>
+      )
+    case 'order': {
+      const items = p.order.product_items as Array<{ product_retailer_id: string; quantity: number; item_price: number; currency: string }>
+      const total = items.reduce((s, i) => s + i.quantity * i.item_price, 0)
+      return (
+        <span className="chat-text">
+          <strong>🛒 Order: {items.reduce((s, i) => s + i.quantity, 0)} item(s)</strong>
+          {items.map((i) => (
+            <span key={i.product_retailer_id} className="chat-line">
+              {i.quantity} × {i.product_retailer_id} @ {i.item_price} {i.currency}
+            </span>
+          ))}
+          <span className="chat-line">Total {total} {items[0]?.currency ?? ''}</span>
+        </span>
+      )
+    }
+    default:
+      return <span className="chat-text">{JSON.stringify(p)}</span>
+  }
+}

@@ -1,0 +1,58 @@
+import { describe, expect, it } from 'vitest'
+import { buildFlow } from '../../shared/engine/fixtures'
+import type { EmulatorSession, FlowCoverage } from '../../shared/api/commands/emulator'
+import type { TraceEvent } from '../../shared/engine'
+import { overlayCss, overlayOf } from './overlay'
+
+const doc = buildFlow(
+  [
+    { type: 'trigger', name: 't', config: { kind: 'manual' } },
+    { type: 'interactive_message', name: 'pick', config: { body: 'Pick', buttons: [{ id: 'a', title: 'A' }, { id: 'b', title: 'B' }] } },
+    { type: 'message', name: 'ma', config: { text: 'A' } },
+    { type: 'message', name: 'mb', config: { text: 'B' } },
+  ],
+  [['t', 'out', 'pick'], ['pick', 'a', 'ma'], ['pick', 'b', 'mb']],
+)
+const ev = (nodeId: string, port: string | null, error = false): TraceEvent =>
+  ({ runId: 'r', seq: 0, nodeId, nodeName: nodeId, nodeType: 'message', phase: 'run', input: null, output: null, port, startedAt: 0, durationMs: 0, error: error ? { code: 'x', message: 'x' } : null, warnings: [] })
+
+const session = (trace: TraceEvent[], waiting: string | null): EmulatorSession => ({
+  flowId: doc.id,
+  contact: { id: 'c', name: 'C', phone: '+1555', optedIn: true, lastInboundAt: null, fields: {} },
+  run: { id: 'r', status: waiting ? 'paused' : 'failed', triggerKind: 'manual', endReason: null, error: null, waitingNodeId: waiting, vars: {}, startedAt: 0 },
+  messages: [],
+  trace,
+})
+const edgeId = (port: string) => doc.edges.find((e) => e.sourcePort === port)!.id
+
+describe('canvas overlay', () => {
+  it('marks the path, the waiting node and unreached nodes from one run', () => {
+    const o = overlayOf(doc, session([ev('n_t', 'out'), ev('n_pick', null)], 'n_pick'), null)
+    expect(o).toMatchObject({ currentNodeId: 'n_pick', pathNodeIds: ['n_t', 'n_pick'], pathEdgeIds: [edgeId('out')], failedNodeIds: [] })
+    expect(o.unreachedNodeIds).toEqual(['n_ma', 'n_mb'])
+  })
+
+  it('adds coverage: covered and uncovered edges, failed nodes, and writes CSS for each', () => {
+    const coverage = {
+      flowId: doc.id, covered: 2, total: 4, percent: 50, since: 0, runs: 1, reachedNodeIds: ['n_t', 'n_pick', 'n_ma'],
+      branches: [
+        { nodeId: 'n_t', nodeName: 't', port: 'out', portLabel: '', edgeId: edgeId('out'), covered: true },
+        { nodeId: 'n_pick', nodeName: 'pick', port: 'a', portLabel: 'A', edgeId: edgeId('a'), covered: true },
+        { nodeId: 'n_pick', nodeName: 'pick', port: 'b', portLabel: 'B', edgeId: edgeId('b'), covered: false },
+      ],
+    } satisfies FlowCoverage
+    const o = overlayOf(doc, session([ev('n_t', 'out'), ev('n_pick', 'a'), ev('n_ma', null, true)], null), coverage)
+    expect(o.failedNodeIds).toEqual(['n_ma'])
+    expect(o.unreachedNodeIds).toEqual(['n_mb'])
+    expect(o.uncoveredEdgeIds).toEqual([edgeId('b')])
+    expect(new Set(o.coveredEdgeIds)).toEqual(new Set([edgeId('out'), edgeId('a')]))
+    const css = overlayCss(o)
+    expect(css).toContain(`.react-flow__node[data-id="n_mb"] {opacity: 0.45;}`)
+    expect(css).toContain(`.react-flow__edge[data-id="${edgeId('b')}"] path.react-flow__edge-path {stroke-dasharray`)
+    expect(css.lastIndexOf('n_ma')).toBeGreaterThan(css.indexOf('#1f6feb')) // failed comes last and wins
+  })
+
+  it('shows nothing without a session or coverage', () => {
+    expect(overlayCss(overlayOf(doc, null, null))).toBe('')
+  })
+})

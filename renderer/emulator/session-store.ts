@@ -1,0 +1,115 @@
+import { createStore, type StoreApi } from 'zustand/vanilla'
+import type {
+  CustomerEvent,
+  EmulatorContact,
+  EmulatorOutcome,
+  EmulatorSession,
+  EmulatorTrigger,
+  FlowCoverage,
+} from '../../shared/api/commands/emulator'
+import type { ApiError, Result } from '../../shared/api'
+import { api } from '../api'
+import type { MockSpec } from './mocks'
+
+// One emulator panel's state: the test contact, the session the back end returned last, coverage, and what the
+// phone shows while a step runs (the typing indicator). Every action saves the open flow first (`flush`), so the
+// run always sees what is on the canvas.
+
+export interface EmulatorState {
+  flowId: string
+  contact: EmulatorContact | null
+  session: EmulatorSession | null
+  coverage: FlowCoverage | null
+  /** The customer's message shown at once, before the back end answers. */
+  pending: CustomerEvent | null
+  busy: boolean
+  notice: string | null
+  error: ApiError | null
+  /** Set on each action; a message the customer sends before the last answer is kept in order. */
+  lastTrigger: { trigger: EmulatorTrigger; triggerNodeId?: string; presets: Record<string, unknown> } | null
+  init(): Promise<void>
+  start(trigger: EmulatorTrigger, opts?: { triggerNodeId?: string; presets?: Record<string, unknown> }): Promise<void>
+  send(event: CustomerEvent): Promise<void>
+  restart(): Promise<void>
+  newContact(): Promise<void>
+  passWindow(): Promise<void>
+  updateContact(patch: { name?: string; optedIn?: boolean; fields?: Record<string, unknown> }): Promise<void>
+  setVariables(set: Record<string, unknown>, unset?: string[]): Promise<void>
+  refreshCoverage(): Promise<void>
+}
+
+export type EmulatorStore = StoreApi<EmulatorState>
+
+export function createEmulatorStore(
+  flowId: string,
+  deps: { flush(): Promise<unknown>; mocks(): Record<string, MockSpec> },
+): EmulatorStore {
+  return createStore<EmulatorState>((set, get) => {
+    const target = () => ({ flowId, contactId: get().contact!.id })
+    /** Runs one back-end call with the busy flag, errors shown, coverage refreshed after a run moved. */
+    async function step<T>(call: () => Promise<Result<T>>, apply: (v: T) => Partial<EmulatorState>): Promise<void> {
+      set({ busy: true, error: null })
+      try {
+        await deps.flush()
+        const r = await call()
+        if (r.ok) set({ ...apply(r.value) })
+        else set({ error: r.error })
+      } finally {
+        set({ busy: false, pending: null })
+      }
+      void get().refreshCoverage()
+    }
+    const fromOutcome = (o: EmulatorOutcome): Partial<EmulatorState> => ({ session: o.session, contact: o.session.contact, notice: o.notice })
+    const fromSession = (s: EmulatorSession): Partial<EmulatorState> => ({ session: s, contact: s.contact, notice: null })
+
+    return {
+      flowId,
+      contact: null,
+      session: null,
+      coverage: null,
+      pending: null,
+      busy: false,
+      notice: null,
+      error: null,
+      lastTrigger: null,
+      async init() {
+        const c = await api.call('emulator.contact', {})
+        if (!c.ok) return set({ error: c.error })
+        set({ contact: c.value })
+        const s = await api.call('emulator.session', target())
+        if (s.ok) set(fromSession(s.value))
+        await get().refreshCoverage()
+      },
+      async start(trigger, opts = {}) {
+        const presets = opts.presets ?? {}
+        set({ lastTrigger: { trigger, triggerNodeId: opts.triggerNodeId, presets } })
+        if (trigger.kind === 'keyword') set({ pending: { type: 'text', text: trigger.text } })
+        await step(
+          () => api.call('emulator.start', { ...target(), trigger, triggerNodeId: opts.triggerNodeId, presets: presets as never, mocks: deps.mocks() as never }),
+          fromOutcome,
+        )
+      },
+      async send(event) {
+        set({ pending: event })
+        await step(() => api.call('emulator.send', { ...target(), event, mocks: deps.mocks() as never }), fromOutcome)
+      },
+      restart: () => step(() => api.call('emulator.restart', target()), (s) => ({ ...fromSession(s), session: null })),
+      async newContact() {
+        await step(() => api.call('emulator.newContact', {}), (c) => ({ contact: c, session: null, notice: null }))
+      },
+      passWindow: () =>
+        step(() => api.call('emulator.passWindow', target()), (s) => ({
+          ...fromSession(s),
+          notice: '24 hours passed: the messaging window closed and any waiting conversation expired.',
+        })),
+      updateContact: (patch) =>
+        step(() => api.call('emulator.updateContact', { contactId: get().contact!.id, ...patch, fields: patch.fields as never }), (c) => ({ contact: c })),
+      setVariables: (vars, unset = []) =>
+        step(() => api.call('emulator.setVariables', { ...target(), set: vars as never, unset }), fromSession),
+      async refreshCoverage() {
+        const r = await api.call('emulator.coverage', { flowId })
+        if (r.ok) set({ coverage: r.value })
+      },
+    }
+  })
+}

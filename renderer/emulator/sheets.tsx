@@ -1,0 +1,118 @@
+/* eslint-disable @typescript-eslint/no-explicit-any -- channel JSON */
+import { useState } from 'react'
+import type { CustomerEvent } from '../../shared/api/commands/emulator'
+
+/** The list menu's bottom sheet: sections with their rows; picking a row sends it. */
+export function ListSheet({ message, onSend, onClose }: { message: any; onSend(e: CustomerEvent): void; onClose(): void }) {
+  const action = message.interactive.action
+  const [picked, setPicked] = useState<string | null>(null)
+  const rows = (action.sections as any[]).flatMap((s) => s.rows as any[])
+  const row = rows.find((r) => r.id === picked)
+  return (
+    <div className="phone-sheet" role="dialog" aria-label={action.button}>
+      <header className="phone-sheet-head">
+        <button type="button" onClick={onClose} aria-label="Close">✕</button>
+        <strong>{action.button}</strong>
+      </header>
+      {(action.sections as any[]).map((s, i) => (
+        <section key={i}>
+          {s.title && <h4 className="phone-sheet-section">{s.title}</h4>}
+          {(s.rows as any[]).map((r) => (
+            <label key={r.id} className="phone-sheet-row">
+              <span>
+                <span className="chat-row-title">{r.title}</span>
+                {r.description && <span className="chat-footer">{r.description}</span>}
+              </span>
+              <input type="radio" name="row" value={r.id} checked={picked === r.id} onChange={() => setPicked(r.id)} aria-label={r.title} />
+            </label>
+          ))}
+        </section>
+      ))}
+      <button
+        type="button"
+        className="phone-sheet-send"
+        disabled={!row}
+        onClick={() => {
+          onSend({ type: 'list_reply', reply: { id: row.id, title: row.title, ...(row.description ? { description: row.description } : {}) } })
+          onClose()
+        }}
+      >
+        Send
+      </button>
+    </div>
+  )
+}
+
+interface CartLine {
+  quantity: number
+  price: number
+}
+
+/**
+ * Products of an SPM or MPM with a cart. The studio has no catalogue, so price and currency are typed by the
+ * tester; the order sent is the channel's order shape (catalog_id, product_items).
+ */
+export function ProductSheet({ message, onSend, onClose }: { message: any; onSend(e: CustomerEvent): void; onClose(): void }) {
+  const i = message.interactive
+  const sections: Array<{ title?: string; ids: string[] }> =
+    i.type === 'product'
+      ? [{ ids: [i.action.product_retailer_id] }]
+      : (i.action.sections as any[]).map((s) => ({ title: s.title, ids: (s.product_items as any[]).map((p) => p.product_retailer_id) }))
+  const [cart, setCart] = useState<Record<string, CartLine>>({})
+  const [currency, setCurrency] = useState('USD')
+  const change = (id: string, d: number) =>
+    setCart((c) => {
+      const line = c[id] ?? { quantity: 0, price: 0 }
+      return { ...c, [id]: { ...line, quantity: Math.max(0, line.quantity + d) } }
+    })
+  const lines = Object.entries(cart).filter(([, l]) => l.quantity > 0)
+  return (
+    <div className="phone-sheet" role="dialog" aria-label="Products">
+      <header className="phone-sheet-head">
+        <button type="button" onClick={onClose} aria-label="Close">✕</button>
+        <strong>{i.header?.text ?? 'Catalogue'}</strong>
+      </header>
+      {sections.map((s, n) => (
+        <section key={n}>
+          {s.title && <h4 className="phone-sheet-section">{s.title}</h4>}
+          {s.ids.map((id) => (
+            <div key={id} className="phone-sheet-row" data-testid="product-row">
+              <span className="chat-row-title">{id}</span>
+              <input
+                type="number"
+                min={0}
+                step="0.01"
+                aria-label={`Price of ${id}`}
+                value={cart[id]?.price ?? 0}
+                onChange={(e) => setCart((c) => ({ ...c, [id]: { quantity: c[id]?.quantity ?? 0, price: Number(e.target.value) } }))}
+              />
+              <button type="button" aria-label={`Remove one ${id}`} onClick={() => change(id, -1)}>−</button>
+              <span aria-label={`Quantity of ${id}`}>{cart[id]?.quantity ?? 0}</span>
+              <button type="button" aria-label={`Add one ${id}`} onClick={() => change(id, 1)}>+</button>
+            </div>
+          ))}
+        </section>
+      ))}
+      <label className="phone-sheet-row">
+        Currency <input value={currency} onChange={(e) => setCurrency(e.target.value.toUpperCase())} aria-label="Currency" size={4} />
+      </label>
+      <button
+        type="button"
+        className="phone-sheet-send"
+        disabled={!lines.length}
+        onClick={() => {
+          onSend({
+            type: 'order',
+            order: {
+              catalog_id: String(i.action.catalog_id ?? ''),
+              product_items: lines.map(([id, l]) => ({ product_retailer_id: id, quantity: l.quantity, item_price: l.price, currency })),
+            },
+          })
+          onClose()
+        }}
+      >
+        Send order ({lines.reduce((s, [, l]) => s + l.quantity, 0)})
+      </button>
+    </div>
+  )
+}

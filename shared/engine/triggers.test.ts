@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { buildFlow } from './fixtures'
-import { keywordMatches, matchTrigger } from './triggers'
+import { keywordMatches, keywordOverlaps, matchTrigger } from './triggers'
 import type { InboundEvent } from './types'
 
 function flow(id: string, name: string, config: Record<string, unknown>, active = true) {
@@ -66,5 +66,27 @@ describe('button click and ad click triggers', () => {
     expect(m?.flow.id).toBe('f_ads')
     expect(m?.trigger).toEqual({ kind: 'ad_click', ad: { headline: 'Sale', source_id: '1' }, message: event })
     expect(matchTrigger([kw, ads], text('hi'))?.flow.id).toBe('f_kw')
+  })
+})
+
+describe('keyword overlaps', () => {
+  it('names the message both flows answer and which flow wins', () => {
+    const status = flow('f_status', 'Status', { kind: 'keyword', keywords: ['order status'], matchMode: 'exact' })
+    const orders = flow('f_orders', 'Orders', { kind: 'keyword', keywords: ['order'], matchMode: 'contains' })
+    const other = flow('f_other', 'Other', { kind: 'keyword', keywords: ['hello'] })
+    expect(keywordOverlaps([status, orders, other])).toEqual([
+      {
+        message: 'order status',
+        winner: { flowId: 'f_status', flowName: 'Status', keyword: 'order status' },
+        loser: { flowId: 'f_orders', flowName: 'Orders', keyword: 'order' },
+      },
+    ])
+  })
+
+  it('reports the same keyword in two flows once, and ignores inactive flows', () => {
+    const a = flow('f_a', 'A', { kind: 'keyword', keywords: ['Menu'] })
+    const b = flow('f_b', 'B', { kind: 'keyword', keywords: ['menu'] })
+    expect(keywordOverlaps([a, b])).toHaveLength(1)
+    expect(keywordOverlaps([a, { ...b, active: false }])).toEqual([])
   })
 })

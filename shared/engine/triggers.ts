@@ -106,3 +106,49 @@ function compare(a: Candidate, b: Candidate): number {
   }
   return a.flow.name.localeCompare(b.flow.name) || (a.flow.id < b.flow.id ? -1 : a.flow.id > b.flow.id ? 1 : 0)
 }
+
+export interface KeywordOverlap {
+  /** The message that starts both (one of the two keywords, as written). */
+  message: string
+  /** The flow that wins by the priority rules, then the one that loses. */
+  winner: { flowId: string; flowName: string; keyword: string }
+  loser: { flowId: string; flowName: string; keyword: string }
+}
+
+/**
+ * Keywords of different active flows that one message can match (the same word, or one keyword's text matching
+ * another's mode: 'order' contains vs 'order status' exact), each with the flow the priority rules pick; for the
+ * warning in validation and the flows list.
+ */
+export function keywordOverlaps(flows: readonly FlowDocument[]): KeywordOverlap[] {
+  const entries: Array<{ flow: FlowDocument; keyword: string; mode: TriggerConfig['matchMode'] }> = []
+  for (const flow of flows) {
+    if (!flow.active) continue
+    for (const node of flow.nodes) {
+      if (node.type !== 'trigger') continue
+      const parsed = TriggerConfigSchema.safeParse(node.config)
+      if (!parsed.success || parsed.data.kind !== 'keyword') continue
+      for (const keyword of parsed.data.keywords) if (normalise(keyword)) entries.push({ flow, keyword, mode: parsed.data.matchMode })
+    }
+  }
+  const out: KeywordOverlap[] = []
+  const seen = new Set<string>()
+  for (const a of entries) {
+    for (const b of entries) {
+      if (a.flow.id === b.flow.id || !keywordMatches(normalise(b.keyword), normalise(a.keyword), a.mode)) continue
+      // b's keyword sent as a message starts a's flow, and b's own (a keyword always matches itself).
+      const key = [a.flow.id, b.flow.id].sort().join('\u0000') + '\u0000' + normalise(b.keyword)
+      if (seen.has(key)) continue
+      seen.add(key)
+      const match = matchTrigger([a.flow, b.flow], { type: 'text', text: b.keyword })
+      if (!match) continue
+      const [win, lose] = match.flow.id === a.flow.id ? [a, b] : [b, a]
+      out.push({
+        message: b.keyword.trim(),
+        winner: { flowId: win.flow.id, flowName: win.flow.name, keyword: win.keyword.trim() },
+        loser: { flowId: lose.flow.id, flowName: lose.flow.name, keyword: lose.keyword.trim() },
+      })
+    }
+  }
+  return out
+}

@@ -1,8 +1,10 @@
 // Diagnostics for the editor and validation: syntax, static errors, and (given a resolver that knows the flow's
 // variables and sample responses) warnings for unknown variables and paths a sample response does not have.
 import type { Diagnostic } from './types'
-import { compileCached, treesOf } from './template'
+import { compileCached } from './template'
 import { checkKinds } from './semantics'
+import { splitTemplate } from './split'
+import { parseCode } from './parser'
 import { segmentSpans } from './paths'
 
 export interface CheckContext {
@@ -14,7 +16,10 @@ export interface CheckContext {
 export function checkTemplate(text: string, ctx?: CheckContext): Diagnostic[] {
   const compiled = compileCached(text)
   const out = [...compiled.diagnostics] // the compiled template is cached and shared: hand out a copy
-  if (ctx?.sampleValue) for (const tree of treesOf(compiled)) checkKinds(tree, ctx.sampleValue, out)
+  if (ctx?.sampleValue && !out.some((d) => d.severity === 'error')) {
+    // Kind checks need the trees; parse again rather than keep every cached template's tree alive.
+    for (const c of splitTemplate(text).chunks) if (c.kind === 'code') checkKinds(parseCode(c.source, c.start + 2).expr, ctx.sampleValue, out)
+  }
   if (!ctx?.resolve) return out.sort((a, b) => a.start - b.start)
   for (const ref of compiled.refs) {
     const r = ctx.resolve(ref.path)

@@ -115,21 +115,13 @@ function call(e: Extract<Expr, { type: 'call' }>): Evaluator {
   }
   const args = e.args.map(compileExpr)
   const n = args.length
-  // Errors raised inside a function name no place: they point at the whole call.
-  const located = (err: unknown) => {
-    if (err instanceof ExprError && err.start < 0) {
-      err.start = e.start
-      err.end = e.end
-    }
-    return err
-  }
   if (fn.callLazy) {
     const lazy = fn.callLazy
     return (v) => {
       try {
         return lazy(args, v)
       } catch (err) {
-        throw located(err)
+        throw located(err, e)
       }
     }
   }
@@ -140,7 +132,16 @@ function call(e: Extract<Expr, { type: 'call' }>): Evaluator {
     try {
       return eager(values)
     } catch (err) {
-      throw located(err)
+      throw located(err, e)
     }
   }
+}
+
+/** Errors raised inside a function name no place: they point at the whole call. */
+function located(err: unknown, e: Expr): unknown {
+  if (err instanceof ExprError && err.start < 0) {
+    err.start = e.start
+    err.end = e.end
+  }
+  return err
 }

@@ -48,12 +48,7 @@ function operatorAt(src: string, i: number): string | undefined {
 
 export function lex(src: string, base: number, diags: Diagnostic[]): Token[] {
   const toks: Token[] = []
-  let reported = false
-  const fail = (code: string, message: string, start: number, end: number) => {
-    toks.push({ kind: 'bad', start: base + start, end: base + end, text: src.slice(start, end) })
-    if (!reported) diags.push({ severity: 'error', code, message, start: base + start, end: base + end })
-    reported = true
-  }
+  const reportedBefore = diags.length
   let i = 0
   while (i < src.length) {
     const c = src[i]!
@@ -65,7 +60,7 @@ export function lex(src: string, base: number, diags: Diagnostic[]): Token[] {
     if (c === '{' && src[i + 1] === '{') {
       const close = src.indexOf('}}', i + 2)
       if (close < 0) {
-        fail('unclosed-placeholder', "inner '{{' is never closed: add '}}'", i, src.length)
+        failAt(toks, diags, reportedBefore, src, base, 'unclosed-placeholder', "inner '{{' is never closed: add '}}'", i, src.length)
         break
       }
       const inner = src.slice(i + 2, close)
@@ -75,7 +70,7 @@ export function lex(src: string, base: number, diags: Diagnostic[]): Token[] {
         const msg = path === ''
           ? 'empty inner braces: write a variable name, e.g. {{price}}'
           : `inner braces hold a variable name such as {{price}} or {{node.field}}, not '${path}'`
-        fail('bad-inner-placeholder', msg, start, i)
+        failAt(toks, diags, reportedBefore, src, base, 'bad-inner-placeholder', msg, start, i)
         continue
       }
       const pathStart = base + start + 2 + (inner.length - inner.trimStart().length)
@@ -86,7 +81,7 @@ export function lex(src: string, base: number, diags: Diagnostic[]): Token[] {
       const end = stringEnd(src, i)
       if (end < 0) {
         const eol = src.slice(i).search(/[\r\n]/)
-        fail('unclosed-string', `text started with ${c} is never closed: add a closing ${c}`, i, eol < 0 ? src.length : i + eol)
+        failAt(toks, diags, reportedBefore, src, base, 'unclosed-string', `text started with ${c} is never closed: add a closing ${c}`, i, eol < 0 ? src.length : i + eol)
         break
       }
       toks.push({ kind: 'str', start: base + i, end: base + end, text: unquote(src.slice(i, end)) })
@@ -122,15 +117,21 @@ export function lex(src: string, base: number, diags: Diagnostic[]): Token[] {
       i += op.length
       continue
     }
-    if (c === '=') fail('unexpected-character', "'=' alone is not an operator: write == to compare", i, i + 1)
-    else if (c === '&' || c === '|') fail('unexpected-character', `'${c}' alone is not an operator: write ${c}${c}`, i, i + 1)
+    if (c === '=') failAt(toks, diags, reportedBefore, src, base, 'unexpected-character', "'=' alone is not an operator: write == to compare", i, i + 1)
+    else if (c === '&' || c === '|') failAt(toks, diags, reportedBefore, src, base, 'unexpected-character', `'${c}' alone is not an operator: write ${c}${c}`, i, i + 1)
     else {
       const cp = String.fromCodePoint(src.codePointAt(i)!)
-      fail('unexpected-character', `unexpected character '${cp}'`, i, i + cp.length)
+      failAt(toks, diags, reportedBefore, src, base, 'unexpected-character', `unexpected character '${cp}'`, i, i + cp.length)
       i += cp.length - 1
     }
     i++
   }
   toks.push({ kind: 'eof', start: base + src.length, end: base + src.length, text: '' })
   return toks
+}
+
+/** A 'bad' token; only the first lexical error of a placeholder becomes a diagnostic. */
+function failAt(toks: Token[], diags: Diagnostic[], reportedBefore: number, src: string, base: number, code: string, message: string, start: number, end: number): void {
+  if (diags.length === reportedBefore) diags.push({ severity: 'error', code, message, start: base + start, end: base + end })
+  toks.push({ kind: 'bad', start: base + start, end: base + end, text: src.slice(start, end) })
 }

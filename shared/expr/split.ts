@@ -9,10 +9,6 @@ export function splitTemplate(text: string): { chunks: Chunk[]; diagnostics: Dia
   let buf = ''
   let bufStart = 0
   let i = 0
-  const flush = (end: number) => {
-    if (end > bufStart) chunks.push({ kind: 'text', text: buf, start: bufStart, end })
-    buf = ''
-  }
   while (i < text.length) {
     const open = text.indexOf('{{', i)
     if (open < 0) {
@@ -39,12 +35,13 @@ export function splitTemplate(text: string): { chunks: Chunk[]; diagnostics: Dia
       i = text.length
       break
     }
-    flush(open)
+    if (open > bufStart) chunks.push({ kind: 'text', text: buf, start: bufStart, end: open })
+    buf = ''
     chunks.push({ kind: 'code', source: text.slice(open + 2, close), start: open, end: close + 2 })
     i = close + 2
     bufStart = i
   }
-  flush(text.length)
+  if (text.length > bufStart) chunks.push({ kind: 'text', text: buf, start: bufStart, end: text.length })
   return { chunks, diagnostics }
 }
 

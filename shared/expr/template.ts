@@ -1,7 +1,6 @@
 // Templates: parse once, render many. A placeholder whose code has an error, or that fails while evaluating,
 // renders as empty text and its error is returned to the caller (for the run trace); rendering never throws.
 import type { Diagnostic, VarRef, Vars } from './types'
-import type { Expr } from './ast'
 import { splitTemplate } from './split'
 import { parseCode } from './parser'
 import { checkExpr } from './semantics'
@@ -28,62 +27,69 @@ interface CodePart {
 }
 type Part = string | CodePart
 
-// The parsed trees behind a compiled template, for checks that need a flow's context (check.ts).
-const trees = new WeakMap<CompiledTemplate, Expr[]>()
-export const treesOf = (t: CompiledTemplate): readonly Expr[] => trees.get(t) ?? []
-
 export function compileTemplate(text: string): CompiledTemplate {
   if (text.length > MAX_TEMPLATE_LENGTH) {
     const d: Diagnostic = { severity: 'error', code: 'too-long', message: `the text is ${text.length} characters long; the limit is ${MAX_TEMPLATE_LENGTH}`, start: 0, end: text.length }
-    return build([], [d], [], [d])
+    return new Template([], [d], [], [d])
   }
   const { chunks, diagnostics: splitDiags } = splitTemplate(text)
-  const diagnostics = [...splitDiags]
-  const refs: VarRef[] = []
+  const diagnostics = splitDiags.slice()
+  let refs: VarRef[] = []
   const parts: Part[] = []
-  const exprs: Expr[] = []
   for (const c of chunks) {
     if (c.kind === 'text') {
       parts.push(c.text)
       continue
     }
     const parsed = parseCode(c.source, c.start + 2)
-    refs.push(...parsed.refs)
-    const broken = [...parsed.diagnostics]
-    if (broken.length === 0) {
-      checkExpr(parsed.expr, broken)
-      exprs.push(parsed.expr)
-    }
-    diagnostics.push(...broken)
-    parts.push({ run: compileExpr(parsed.expr), start: c.start, end: c.end, broken: broken.filter((d) => d.severity === 'error') })
+    refs = refs.length ? refs.concat(parsed.refs) : parsed.refs
+    const broken = parsed.diagnostics
+    if (broken.length === 0) checkExpr(parsed.expr, broken)
+    if (broken.length) diagnostics.push(...broken)
+    parts.push({ run: compileExpr(parsed.expr), start: c.start, end: c.end, broken: broken.length ? broken.filter(isError) : broken })
   }
-  diagnostics.sort((a, b) => a.start - b.start)
-  const compiled = build(parts, diagnostics, refs, splitDiags)
-  trees.set(compiled, exprs)
-  return compiled
+  if (diagnostics.length > 1) diagnostics.sort(byStart)
+  return new Template(parts, diagnostics, refs, splitDiags)
 }
 
-function build(parts: Part[], diagnostics: Diagnostic[], refs: VarRef[], always: Diagnostic[]): CompiledTemplate {
-  const single = singlePlaceholder(parts)
-  const render = (vars: Vars) => {
-    const errors = [...always]
+const isError = (d: Diagnostic) => d.severity === 'error'
+const byStart = (a: Diagnostic, b: Diagnostic) => a.start - b.start
+
+class Template implements CompiledTemplate {
+  private readonly single: CodePart | undefined
+  constructor(
+    private readonly parts: Part[],
+    readonly diagnostics: Diagnostic[],
+    readonly refs: VarRef[],
+    /** Errors of the text itself (an unclosed '{{'), reported on every render. */
+    private readonly always: Diagnostic[],
+  ) {
+    this.single = singlePlaceholder(parts)
+  }
+
+  render(vars: Vars): { text: string; errors: Diagnostic[] } {
+    const errors: Diagnostic[] = this.always.length ? this.always.slice() : []
+    const parts = this.parts
+    if (parts.length === 1) {
+      const only = parts[0]!
+      return { text: typeof only === 'string' ? only : (run(only, vars, errors, true) as string), errors }
+    }
     let text = ''
-    for (const p of parts) text += typeof p === 'string' ? p : (run(p, vars, errors, true) as string)
+    for (let i = 0; i < parts.length; i++) {
+      const p = parts[i]!
+      text += typeof p === 'string' ? p : (run(p, vars, errors, true) as string)
+    }
     return { text, errors }
   }
-  return {
-    diagnostics,
-    refs,
-    render,
-    evaluate(vars) {
-      if (!single) {
-        const { text, errors } = render(vars)
-        return { value: text, errors }
-      }
-      const errors = [...always]
-      const v = run(single, vars, errors)
-      return { value: v === undefined || v === null ? '' : typeof v === 'number' ? cleanNumber(v) : v, errors }
-    },
+
+  evaluate(vars: Vars): { value: unknown; errors: Diagnostic[] } {
+    if (!this.single) {
+      const { text, errors } = this.render(vars)
+      return { value: text, errors }
+    }
+    const errors: Diagnostic[] = this.always.length ? this.always.slice() : []
+    const v = run(this.single, vars, errors)
+    return { value: v === undefined || v === null ? '' : typeof v === 'number' ? cleanNumber(v) : v, errors }
   }
 }
 

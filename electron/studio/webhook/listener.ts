@@ -36,7 +36,8 @@ export class WebhookListener {
   }
 
   start(settings: ListenerSettings = this.current): Promise<ListenerStatus> {
-    this.pending = this.pending.then(() => this.restart(settings))
+    // Starts and restarts run one after another; a failed one must not stop those queued behind it.
+    this.pending = this.pending.catch(() => undefined).then(() => this.restart(settings))
     return this.pending
   }
 

@@ -151,3 +151,26 @@ describe('interactive message runner: list menu', () => {
     expect(wrongKind.state.status).toBe('paused')
   })
 })
+
+describe('interactive message runner: headers', () => {
+  it('sends a media header by link, rendered', async () => {
+    const flow = buildFlow(
+      [
+        { type: 'trigger', name: 'trigger_1', config: { kind: 'manual' } },
+        {
+          type: 'interactive_message',
+          name: 'promo',
+          config: { body: 'Look', header: { type: 'image', text: '', mediaUrl: 'https://cdn.example.com/{{sku}}.jpg' }, buttons: [{ id: 'buy', title: 'Buy' }] },
+        },
+      ],
+      [['trigger_1', 'out', 'promo']],
+    )
+    const { deps } = testDeps()
+    const r = await startRun(flow, { contact: ASHA, trigger: manual, presets: { sku: 'a1' } }, deps)
+    const m = r.messages[0]
+    expect(m?.type === 'interactive' && m.interactive.type === 'button' && m.interactive.header).toEqual({
+      type: 'image',
+      image: { link: 'https://cdn.example.com/a1.jpg' },
+    })
+  })
+})

@@ -20,11 +20,15 @@ export function isAppUrl(url: string): boolean {
 /** Serves out/renderer over app://studio/, refusing any path that escapes it. */
 export function serveRenderer(): void {
   const root = path.join(__dirname, '../renderer')
-  protocol.handle('app', (request) => {
+  protocol.handle('app', async (request) => {
     const url = new URL(request.url)
     const file = path.normalize(path.join(root, decodeURIComponent(url.pathname)))
     if (url.host !== 'studio' || !file.startsWith(root + path.sep)) return new Response('Not found', { status: 404 })
-    return net.fetch(pathToFileURL(file).toString())
+    const response = await net.fetch(pathToFileURL(file).toString())
+    const headers = new Headers(response.headers)
+    headers.set('Content-Security-Policy', CONTENT_SECURITY_POLICY)
+    headers.set('X-Content-Type-Options', 'nosniff')
+    return new Response(response.body, { status: response.status, headers })
   })
   session.defaultSession.webRequest.onHeadersReceived((details, callback) => {
     callback({

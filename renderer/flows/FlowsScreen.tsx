@@ -26,9 +26,12 @@ export function FlowsScreen({ onOpen }: { onOpen(flowId: string): void }) {
       clearTimeout(timer)
       timer = setTimeout(() => void useFlows.getState().load(), 150)
     })
+    // After the host comes back (restarted, or the laptop woke up), events may have been missed: reload.
+    const offStatus = api.onStatus((status) => status === 'open' && void useFlows.getState().load())
     const tick = setInterval(() => setNow(Date.now()), 30_000)
     return () => {
       off()
+      offStatus()
       clearTimeout(timer)
       clearInterval(tick)
     }

@@ -50,6 +50,8 @@ describe('renameNode', () => {
     ['9lives', 'name.digit'],
     ['order_found', 'name.duplicate'],
     ['', 'name.empty'],
+    ['order_number', 'name.shadows_variable'],
+    ['customer_phone', 'name.shadows_variable'],
   ])('refuses %j (%s) and leaves the flow alone', (name, code) => {
     const r = renameNode(example('order-status'), 'n_lookup', name)
     expect(r.ok).toBe(false)

@@ -3,13 +3,14 @@ import type { FlowDocument } from './document'
 import { checkNodeName, type NameProblem } from './names'
 import { getAt, setAt } from './pointer'
 import { nodeTextFields, referencesTo, type Reference } from './references'
+import { variableRoots } from './variables'
 
 // Renaming a node rewrites every {{old…}} read in the flow, nested expressions included, and moves its sample.
 // planRename gives the confirmation dialog its list; renameNode applies it.
 
 export type RenameResult =
   | { ok: true; document: FlowDocument; places: Reference[]; count: number }
-  | { ok: false; problem: NameProblem | { code: 'node.unknown'; message: string } }
+  | { ok: false; problem: NameProblem | { code: 'node.unknown' | 'name.shadows_variable'; message: string } }
 
 export function planRename(doc: FlowDocument, nodeId: string): Reference[] {
   const node = doc.nodes.find((n) => n.id === nodeId)
@@ -22,6 +23,9 @@ export function renameNode(doc: FlowDocument, nodeId: string, newName: string): 
   const oldName = node.name
   const problem = checkNodeName(newName, doc.nodes.filter((n) => n.id !== nodeId).map((n) => n.name))
   if (problem) return { ok: false, problem }
+  // A name that is already a variable would merge two sets of references, and renaming back could not split them.
+  if (variableRoots(doc).has(newName))
+    return { ok: false, problem: { code: 'name.shadows_variable', message: `'${newName}' is already a variable in this flow; choose another name.` } }
   const places = referencesTo(doc, oldName)
   if (oldName === newName) return { ok: true, document: doc, places: [], count: 0 }
   let count = 0

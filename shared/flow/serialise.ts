@@ -18,6 +18,9 @@ export type FlowLoadResult = { ok: true; document: FlowDocument; migratedFrom: n
 export function loadFlow(value: unknown): FlowLoadResult {
   const m = migrate(value)
   if (!m.ok) return { ok: false, error: { code: m.code, message: m.message } }
+  const proto = findProtoKey(m.value, [])
+  if (proto)
+    return { ok: false, error: { code: 'document.invalid', message: `Not a valid flow document: ${proto}: the key '__proto__' is not allowed.`, pointer: proto } }
   const parsed = FlowDocumentSchema.safeParse(m.value)
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!
@@ -28,6 +31,27 @@ export function loadFlow(value: unknown): FlowLoadResult {
     }
   }
   return { ok: true, document: parsed.data, migratedFrom: m.from === 1 ? null : m.from }
+}
+
+/**
+ * Objects built by assignment (zod's record parsing among them) turn a '__proto__' key into a prototype change and
+ * silently drop it, so such a document could not round-trip. It is refused up front, with where it is.
+ */
+function findProtoKey(value: unknown, path: (string | number)[]): string | null {
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) {
+      const hit = findProtoKey(value[i], [...path, i])
+      if (hit) return hit
+    }
+    return null
+  }
+  if (value === null || typeof value !== 'object') return null
+  for (const [k, v] of Object.entries(value)) {
+    if (k === '__proto__') return pointerOf([...path, k])
+    const hit = findProtoKey(v, [...path, k])
+    if (hit) return hit
+  }
+  return null
 }
 
 function describeIssue(message: string): string {

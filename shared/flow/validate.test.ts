@@ -20,6 +20,8 @@ const CASES: Case[] = [
   ['name starting with a digit', 'age-gate', (d) => { nodeByName(d, 'goodbye').name = '2bye' }, { severity: 'error', code: 'name.digit', pointer: '/nodes/5/name', message: /starts with a digit/ }],
   ['name too long', 'age-gate', (d) => { nodeByName(d, 'goodbye').name = 'g'.repeat(51) }, { severity: 'error', code: 'name.length', pointer: '/nodes/5/name', message: /51 characters; at most 50/ }],
   ['duplicate name', 'age-gate', (d) => { nodeByName(d, 'goodbye').name = 'welcome' }, { severity: 'error', code: 'name.duplicate', pointer: '/nodes/5/name', message: /already named 'welcome'/ }],
+  ['node name equal to a variable', 'age-gate', (d) => { nodeByName(d, 'goodbye').name = 'age' }, { severity: 'error', code: 'name.shadows_variable', pointer: '/nodes/5/name', message: /'age' is also a variable \(set by 'ask_age'\)/ }],
+  ['node name equal to a system variable', 'age-gate', (d) => { nodeByName(d, 'goodbye').name = 'customer_name' }, { severity: 'error', code: 'name.shadows_variable', pointer: '/nodes/5/name', message: /ambiguous/ }],
   ['missing required config', 'order-status', (d) => { cfg(d, 'order_lookup').url = '  ' }, { severity: 'error', code: 'config.required', pointer: '/nodes/2/config/url', message: /URL is required/ }],
   ['config of the wrong type', 'order-status', (d) => { cfg(d, 'order_lookup').timeoutMs = 'soon' }, { severity: 'error', code: 'config.invalid', pointer: '/nodes/2/config/timeoutMs', message: /order_lookup.*timeoutMs.*invalid/ }],
   ['unconnected port', 'age-gate', (d) => { d.edges = d.edges.filter((e) => e.sourcePort !== 'exit') }, { severity: 'error', code: 'port.unconnected', pointer: '/nodes/4', message: /Output 'Exit' of 'too_young' is not connected/ }],

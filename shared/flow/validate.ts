@@ -6,6 +6,7 @@ import { checkNodeName } from './names'
 import { pointerOf } from './pointer'
 import { validateEdges, validateReachability } from './validate-graph'
 import { validateReferences } from './validate-refs'
+import { variableRoots } from './variables'
 
 // The problems list of a flow: every rule of the flow model in one pass. Each problem has a severity, a stable code,
 // a sentence for a person and a JSON pointer into the document (plus the node and config field when it has them).
@@ -58,6 +59,7 @@ function validateTriggers(doc: FlowDocument): Problem[] {
 function validateNodes(doc: FlowDocument): Problem[] {
   const out: Problem[] = []
   const ids = new Set<string>()
+  const roots = variableRoots(doc)
   doc.nodes.forEach((node, i) => {
     const at = `/nodes/${i}`
     if (ids.has(node.id)) out.push({ severity: 'error', code: 'node.duplicate_id', message: `Two nodes share the id '${node.id}'.`, nodeId: node.id, pointer: `${at}/id` })
@@ -65,6 +67,15 @@ function validateNodes(doc: FlowDocument): Problem[] {
     const others = doc.nodes.filter((_, j) => j !== i).map((n) => n.name)
     const nameProblem = checkNodeName(node.name, others)
     if (nameProblem) out.push({ severity: 'error', code: nameProblem.code, message: nameProblem.message, nodeId: node.id, pointer: `${at}/name` })
+    const shadowed = roots.get(node.name)
+    if (shadowed)
+      out.push({
+        severity: 'error',
+        code: 'name.shadows_variable',
+        message: `Node name '${node.name}' is also a variable (${shadowed.nodeName ? `set by '${shadowed.nodeName}'` : shadowed.description}); {{${node.name}}} would be ambiguous. Rename one of them.`,
+        nodeId: node.id,
+        pointer: `${at}/name`,
+      })
     const parsed = parseConfig(node.type, node.config)
     const configPointer = `${at}/config`
     if (!parsed.success) {

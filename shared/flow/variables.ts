@@ -76,6 +76,20 @@ const globals = (): AvailableVariable[] => [
   ...INTERACTION_VARIABLES.map((v) => ({ ...v, source: 'interaction' as const })),
 ]
 
+/**
+ * Top-level variable names that are not node names: system and interaction variables, Question save-to variables,
+ * lead fields, mappings… A node named like one of them would make {{name}} ambiguous.
+ */
+export function variableRoots(doc: FlowDocument, vars: AvailableVariable[] = allFlowVariables(doc)): Map<string, AvailableVariable> {
+  const out = new Map<string, AvailableVariable>()
+  for (const v of vars) {
+    const root = v.path.split('.')[0]!
+    // A node's own outputs ({{ask_age.answer}}) live under its name; everything else is a variable of its own.
+    if (v.nodeName !== root && !out.has(root)) out.set(root, v)
+  }
+  return out
+}
+
 /** Every variable any node of the flow produces, plus system and interaction variables. */
 export function allFlowVariables(doc: FlowDocument): AvailableVariable[] {
   return [...globals(), ...doc.nodes.flatMap((n) => nodeVariables(doc, n))]

@@ -123,10 +123,13 @@ function singlePlaceholder(parts: Part[]): CodePart | undefined {
 }
 
 // Engines render the same few templates over and over: keep their compiled form. Compiled templates are immutable.
+// Long texts (request bodies) are compiled each time so the cache stays small: at most 2000 × 10 000 characters.
 const cache = new Map<string, CompiledTemplate>()
 const CACHE_SIZE = 2000
+const CACHE_TEXT_LIMIT = 10_000
 
 export function compileCached(text: string): CompiledTemplate {
+  if (text.length > CACHE_TEXT_LIMIT) return compileTemplate(text)
   let c = cache.get(text)
   if (!c) {
     if (cache.size >= CACHE_SIZE) cache.clear()

@@ -75,7 +75,7 @@ it('gives every accepted request exactly one run with a full trace', async () =>
     expect(row).toMatchObject({ status: 'ended', trace: 4, sent: 1 })
   }
   expect(runs.contacts.list(1000)).toHaveLength(97)
-}, 30_000)
+}, 45_000)
 
 // Fault: `chatflow serve` as a child process is SIGKILLed under load, then restarted on the same data directory.
 // Every request answered 2xx before the kill must have its complete run, and the database must be intact.

@@ -29,7 +29,10 @@ export function Phone({ store, doc, selected, onSelect }: { store: EmulatorStore
   const [overlay, setOverlay] = useState<Overlay>(null)
   const end = useRef<HTMLDivElement>(null)
   const messages = session?.messages ?? []
-  useEffect(() => end.current?.scrollIntoView?.({ block: 'end' }), [messages.length, busy])
+  useEffect(() => {
+    // Block body: newer browsers return a promise from scrollIntoView, which React would take for a cleanup.
+    void end.current?.scrollIntoView?.({ block: 'end' })
+  }, [messages.length, busy])
 
   const send = store.getState().send
   const actions: OutboundActions = {

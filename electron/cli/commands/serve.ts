@@ -54,6 +54,7 @@ export const serveCommand: CliCommand = {
     const { url, warning } = status.value
     process.stdout.write(`Serving ${backend.dbFile}\nWebhook listener: ${url}/chatbot-webhook/<flow_id>/trigger\n`)
     if (warning) process.stderr.write(`warning: ${warning}\n`)
+    await printWebhookFlows(backend, url!)
     const signal = await new Promise<NodeJS.Signals>((resolve) => {
       process.once('SIGINT', resolve)
       process.once('SIGTERM', resolve)
@@ -62,4 +63,16 @@ export const serveCommand: CliCommand = {
     await backend.close()
     return 0
   },
+}
+
+/** One line per stored flow that has a webhook trigger, so the operator sees what can be called. */
+async function printWebhookFlows(backend: Backend, url: string): Promise<void> {
+  const list = await backend.call('flows.list', {})
+  if (!list.ok) return
+  for (const summary of list.value) {
+    const flow = await backend.call('flows.get', { id: summary.id })
+    if (!flow.ok || !flow.value.document.nodes.some((n) => n.type === 'trigger' && n.config.kind === 'webhook')) continue
+    const state = summary.active ? '' : ' (inactive: answers 409)'
+    process.stdout.write(`  ${summary.name}: ${url}/chatbot-webhook/${summary.id}/trigger${state}\n`)
+  }
 }

@@ -59,9 +59,10 @@ describe('script effect (QuickJS)', () => {
 
   it('stops a memory bomb and endless recursion at their limits, and keeps working afterwards', async () => {
     const small = createScriptEffect({ memoryBytes: 8 * 1024 * 1024 })
-    const bomb = async (code: string) => {
+    // A generous time limit, so a loaded machine still meets the memory limit first.
+    const bomb = async (code: string, timeoutMs = 5000) => {
       try {
-        await small.run(code, {}, { timeoutMs: 2000 })
+        await small.run(code, {}, { timeoutMs })
       } catch (err) {
         return err as ScriptError
       }
@@ -70,10 +71,10 @@ describe('script effect (QuickJS)', () => {
     expect((await bomb('let s = "x"; while (true) s = s + s')).code).toBe('script_memory')
     expect((await bomb('const a = []; while (true) a.push({ n: a.length, s: "row " + a.length })')).code).toBe('script_memory')
     expect((await bomb('return { s: "x".repeat(50 * 1024 * 1024) }')).code).toBe('script_memory')
-    expect((await bomb('const a = []; for (;;) { try { while (true) a.push({ n: a.length }) } catch (e) { a.length = a.length } }')).code).toMatch(/script_memory|script_timeout/)
-    expect((await failure('function f() { return f() + 1 } return { v: f() }')).code).toBe('script_stack')
-    expect((await failure('let o = {}; for (let i = 0; i < 200000; i++) o = { o }; return { s: JSON.stringify(o).length }')).code).toMatch(/script_stack|script_error/)
-    expect((await failure('let a = []; for (let i = 0; i < 200000; i++) a = [a]; return { s: String(a) }')).code).toMatch(/script_stack|script_error/)
+    expect((await bomb('const a = []; for (;;) { try { while (true) a.push({ n: a.length }) } catch (e) { a.length = a.length } }', 1000)).code).toMatch(/script_memory|script_timeout/)
+    expect((await failure('function f() { return f() + 1 } return { v: f() }', 5000)).code).toBe('script_stack')
+    expect((await failure('let o = {}; for (let i = 0; i < 200000; i++) o = { o }; return { s: JSON.stringify(o).length }', 5000)).code).toMatch(/script_stack|script_error/)
+    expect((await failure('let a = []; for (let i = 0; i < 200000; i++) a = [a]; return { s: String(a) }', 5000)).code).toMatch(/script_stack|script_error/)
     expect((await small.run('return { ok: true }', {}, { timeoutMs: 1000 })).outputs).toEqual({ ok: true })
   })
 

@@ -6,6 +6,7 @@ import { ContactStore } from '../runs/contacts'
 import { createContactsEffect } from './contacts'
 import { createHttpEffect, type HttpEffectOptions } from './http'
 import { createScriptEffect, type ScriptLimits } from './script'
+import { TemplateStore, createTemplatesEffect } from './template-store'
 
 export interface StudioEffectsOptions {
   now?: () => number
@@ -20,7 +21,8 @@ export function createStudioEffects(db: Database, options: StudioEffectsOptions 
     http: createHttpEffect(options.http),
     script: createScriptEffect(options.script),
     contacts: createContactsEffect(new ContactStore(db, now)),
+    templates: createTemplatesEffect(new TemplateStore(db, now)),
   })
 }
 
-export { createHttpEffect, createScriptEffect, createContactsEffect }
+export { createHttpEffect, createScriptEffect, createContactsEffect, createTemplatesEffect, TemplateStore }

@@ -67,3 +67,31 @@ describe('integrations.testScript', () => {
     expect(after).toEqual({ value: null })
   })
 })
+
+describe('template library commands', () => {
+  const template = {
+    name: 'welcome_back',
+    language: 'en',
+    category: 'MARKETING' as const,
+    header: { type: 'none' as const, text: '' },
+    body: 'Welcome back, {{1}}!',
+    footer: '',
+    buttons: [{ type: 'quick_reply' as const, text: 'Show offers' }],
+  }
+
+  it('saves, lists and deletes templates in the studio database', async () => {
+    const saved = expectOk(await temp.backend.call('integrations.saveTemplate', { template }))
+    expect(saved.template).toMatchObject({ name: 'welcome_back', language: 'en' })
+    await temp.reopen()
+    const listed = expectOk(await temp.backend.call('integrations.listTemplates', {}))
+    expect(listed.templates.map((t) => t.name)).toEqual(['welcome_back'])
+    expect(expectOk(await temp.backend.call('integrations.deleteTemplate', { name: 'welcome_back', language: 'en' }))).toEqual({ deleted: true })
+    expect(expectOk(await temp.backend.call('integrations.listTemplates', {})).templates).toEqual([])
+  })
+
+  it('refuses a template that breaks the channel rules with every problem listed', async () => {
+    const r = await temp.backend.call('integrations.saveTemplate', { template: { ...template, body: 'Hi {{2}}', footer: 'x'.repeat(61) } })
+    expect(r).toMatchObject({ ok: false, error: { code: 'invalid_template' } })
+    if (!r.ok) expect(r.error.issues).toHaveLength(2)
+  })
+})

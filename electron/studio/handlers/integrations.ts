@@ -6,7 +6,12 @@ import { buildRequest } from '../../../shared/nodes/http_call/run-request'
 import { ScriptError } from '../../../shared/nodes/script/run-error'
 import { scriptInputs } from '../../../shared/nodes/script/run'
 import { studioEffects } from '../effects/service'
+import { InvalidTemplateError, TemplateStore } from '../effects/template-store'
+import { ApiFailure } from '../failure'
+import type { ServiceFactory } from './types'
 import type { AreaHandlers } from './types'
+
+const templateStore: ServiceFactory<TemplateStore> = (ctx) => new TemplateStore(ctx.db, ctx.now)
 
 const SECRET_HEADERS = new Set(['authorization', 'proxy-authorization', 'cookie'])
 
@@ -54,6 +59,16 @@ export const integrationsHandlers: AreaHandlers<'integrations'> = {
       }
     }
   },
+  'integrations.listTemplates': (_req, ctx) => ({ templates: ctx.service(templateStore).list() }),
+  'integrations.saveTemplate': (req, ctx) => {
+    try {
+      return { template: ctx.service(templateStore).save(req.template) }
+    } catch (err) {
+      if (err instanceof InvalidTemplateError) throw new ApiFailure('invalid_template', err.message, err.problems.map((message) => ({ path: ['template'], message })))
+      throw err
+    }
+  },
+  'integrations.deleteTemplate': (req, ctx) => ({ deleted: ctx.service(templateStore).delete(req.name, req.language) }),
 }
 
 /** The rendered request with secrets masked, or null when it cannot be built (the result's error says why). */

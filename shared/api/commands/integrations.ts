@@ -2,6 +2,7 @@ import { z } from 'zod'
 import { returns } from '../define'
 import { HttpCallConfigSchema } from '../../nodes/http_call/definition'
 import { ScriptConfigSchema } from '../../nodes/script/definition'
+import { MessageTemplateSchema, type MessageTemplate } from '../../nodes/template_message/run-template'
 
 // The integration nodes' test actions: run one node once, outside any run, with values the author types.
 const VarsSchema = z.record(z.string(), z.json()).describe('Session variables the templates read, by name.')
@@ -32,6 +33,12 @@ export interface ScriptTestResult {
   durationMs: number
 }
 
+export interface TemplateRecord extends MessageTemplate {
+  updatedAt: number
+}
+
+const TemplateKeySchema = z.object({ name: z.string().min(1), language: z.string().min(1) })
+
 export const integrationsCommands = {
   'integrations.testRequest': {
     req: z.object({ config: HttpCallConfigSchema, vars: VarsSchema.default({}) }),
@@ -46,4 +53,9 @@ export const integrationsCommands = {
     }),
     res: returns<ScriptTestResult>(),
   },
+  /** The local template library the Template Message node sends from. */
+  'integrations.listTemplates': { req: z.object({}), res: returns<{ templates: TemplateRecord[] }>() },
+  /** Creates or replaces a template (by name and language); refused with 'invalid_template' and every problem. */
+  'integrations.saveTemplate': { req: z.object({ template: MessageTemplateSchema }), res: returns<{ template: TemplateRecord }>() },
+  'integrations.deleteTemplate': { req: TemplateKeySchema, res: returns<{ deleted: boolean }>() },
 }

@@ -2,6 +2,7 @@ import { migration001 } from './001_flows'
 import { migration002 } from './002_runs'
 import { migration003 } from './003_webhook'
 import { migration004 } from './004_conversation_tests'
+import { migration005 } from './005_templates'
 import type { Migration } from './types'
 
 export type { Migration } from './types'
@@ -13,4 +14,5 @@ export const migrations: Migration[] = [
   migration002,
   migration003,
   migration004,
+  migration005,
 ]

@@ -9,23 +9,35 @@ export interface MockSpec {
   output?: unknown
   port?: string
   error?: string
+  response?: { status?: number; headers?: Record<string, string>; body?: unknown }
 }
+
+export const SIMULATED_FAILURE = 'Simulated failure: the server could not be reached.'
 
 export function httpNodes(doc: FlowDocument): string[] {
   return doc.nodes.filter((n) => n.type === 'http_call').map((n) => n.name)
+}
+
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v)
+
+/**
+ * A sample saved from a test request has the node's output shape ({status, headers, result}); a pasted one may be
+ * the bare body. Either way the node receives it as a written response, so its ports and save-as run as live.
+ */
+export function responseOfSample(sample: unknown): NonNullable<MockSpec['response']> {
+  if (isObject(sample) && 'status' in sample && 'result' in sample) {
+    const headers = isObject(sample.headers) ? (sample.headers as Record<string, string>) : {}
+    return { status: Number(sample.status) || 200, headers, body: sample.result }
+  }
+  return { status: 200, headers: { 'content-type': 'application/json' }, body: sample ?? {} }
 }
 
 export function mocksFor(doc: FlowDocument, modes: Record<string, HttpMode>): Record<string, MockSpec> {
   const out: Record<string, MockSpec> = {}
   for (const name of httpNodes(doc)) {
     const mode = modes[name] ?? 'live'
-    if (mode === 'sample') {
-      const sample = doc.samples[name]
-      const shaped = sample && typeof sample === 'object' && 'status' in sample ? sample : { status: 200, ok: true, result: sample ?? {}, headers: {} }
-      out[name] = { output: shaped, port: 'success' }
-    } else if (mode === 'fail') {
-      out[name] = { output: { status: 500, ok: false, result: { error: 'Simulated failure' }, headers: {} }, port: 'failure' }
-    }
+    if (mode === 'sample') out[name] = { response: responseOfSample(doc.samples[name]) }
+    else if (mode === 'fail') out[name] = { error: SIMULATED_FAILURE }
   }
   return out
 }

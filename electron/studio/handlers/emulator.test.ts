@@ -139,3 +139,26 @@ describe('emulator commands over the real engine and SQLite', () => {
     expect(bodies(yes.session.messages)).toContain('out:{"type":"text","text":{"body":"Order 42"}}')
   })
 })
+
+describe('HTTP Calls from the sample or failing, per test', () => {
+  it('order status: the sample answers through the node (save-as runs), a failure takes the failure branch', async () => {
+    const fs = await import('node:fs')
+    const { mocksFor } = await import('../../../renderer/emulator/mocks')
+    const doc = JSON.parse(fs.readFileSync(new URL('../../../resources/examples/order-status.flow.json', import.meta.url), 'utf8')) as FlowDocument
+    const created = expectOk(await api.call('flows.create', { name: doc.name }))
+    expectOk(await api.call('flows.save', { document: { ...doc, id: created.id } }))
+    const t = { flowId: created.id, contactId: expectOk(await api.call('emulator.contact', {})).id }
+    const last = (s: { messages: Array<{ payload: unknown }> }) => JSON.stringify(s.messages.at(-1)!.payload)
+
+    expectOk(await api.call('emulator.start', { ...t, trigger: { kind: 'keyword', text: 'order' } }))
+    const found = expectOk(await api.call('emulator.send', { ...t, event: { type: 'text', text: '104823' }, mocks: mocksFor(doc, { order_lookup: 'sample' }) as never }))
+    expect(last(found.session)).toContain('Order *104823* is shipped')
+    expect(last(found.session)).toContain('Carrier: DHL Express')
+    expect(found.session.trace.find((e) => e.nodeName === 'order_lookup')!.port).toBe('success')
+
+    expectOk(await api.call('emulator.start', { ...t, trigger: { kind: 'keyword', text: 'order' } }))
+    const down = expectOk(await api.call('emulator.send', { ...t, event: { type: 'text', text: '104823' }, mocks: mocksFor(doc, { order_lookup: 'fail' }) as never }))
+    expect(last(down.session)).toContain("Sorry, we couldn't find order 104823")
+    expect(down.session.trace.find((e) => e.nodeName === 'order_lookup')).toMatchObject({ port: 'failure' })
+  })
+})

@@ -65,7 +65,15 @@ export type CustomerEvent = z.input<typeof CustomerEventSchema>
 export const MocksSchema = z
   .record(
     z.string(),
-    z.object({ output: z.json().optional(), port: z.string().optional(), error: z.string().optional() }),
+    z.object({
+      output: z.json().optional(),
+      port: z.string().optional(),
+      error: z.string().optional(),
+      /** HTTP Call: answered by this response, which still goes through the node (port by status, save-as). */
+      response: z
+        .object({ status: z.number().int().optional(), headers: z.record(z.string(), z.string()).optional(), body: z.json().optional() })
+        .optional(),
+    }),
   )
   .default({})
 

@@ -1,4 +1,5 @@
-// `chatflow test` through the real CLI, on the shipped examples and on a test written to fail.
+// `chatflow test` through the real CLI, on the shipped examples and on a test written to fail. A child process
+// under a loaded machine can take longer than vitest's default 20 s, hence the explicit timeouts.
 import { spawnSync } from 'node:child_process'
 import fs from 'node:fs'
 import os from 'node:os'
@@ -11,7 +12,7 @@ const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'chatflow-test-cmd-'))
 afterAll(() => fs.rmSync(tmp, { recursive: true, force: true }))
 
 function chatflow(...args: string[]) {
-  const r = spawnSync('npx', ['tsx', 'electron/cli/index.ts', 'test', ...args], { cwd: root, encoding: 'utf8', timeout: 60_000 })
+  const r = spawnSync('npx', ['tsx', 'electron/cli/index.ts', 'test', ...args], { cwd: root, encoding: 'utf8', timeout: 80_000 })
   return { code: r.status, lines: r.stdout.trim().split('\n') }
 }
 
@@ -22,7 +23,7 @@ describe('chatflow test', () => {
     expect(r.lines).toContain('coverage resources/examples/age-gate.flow.json: 9/9 branches')
     expect(r.lines).toContain('coverage resources/examples/appointment.flow.json: 14/14 branches')
     expect(r.lines.at(-1)).toBe('13 passed, 0 failed')
-  })
+  }, 90_000)
 
   it('prints a readable diff for a failing test, counts an unreadable one as failed, and exits 1', () => {
     const flow = path.join(root, 'resources/examples/age-gate.flow.json')
@@ -38,9 +39,9 @@ describe('chatflow test', () => {
     expect(r.lines).toContain('      + bot message 1: "Welcome to the cellar! How old are you?"')
     expect(r.lines.some((l) => l.includes('cannot read the test: trigger'))).toBe(true)
     expect(r.lines.at(-1)).toBe('0 passed, 2 failed')
-  })
+  }, 90_000)
 
   it('exits 2 without arguments', () => {
     expect(chatflow().code).toBe(2)
-  })
+  }, 90_000)
 })

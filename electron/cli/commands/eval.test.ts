@@ -7,11 +7,12 @@ import { fileURLToPath } from 'node:url'
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..')
 
 function chatflow(...args: string[]) {
-  const r = spawnSync('npx', ['tsx', 'electron/cli/index.ts', 'eval', ...args], { cwd: root, encoding: 'utf8', timeout: 30_000 })
+  const r = spawnSync('npx', ['tsx', 'electron/cli/index.ts', 'eval', ...args], { cwd: root, encoding: 'utf8', timeout: 60_000 })
   return { code: r.status, stdout: r.stdout, stderr: r.stderr.split('\n').filter((l) => l && !l.startsWith('npm warn')) }
 }
 
-describe('chatflow eval', () => {
+// Each test starts `npx tsx`, which takes seconds on a busy machine: allow a minute per test.
+describe('chatflow eval', { timeout: 60_000 }, () => {
   it('prints the rendered text', () => {
     const r = chatflow("Hi {{name}}, {{ {{price}} * 1.18 }} {{if({{age}} >= 18, 'Adult', 'Minor')}}", '--vars', '{"name": "Asha", "price": 100, "age": "21"}')
     expect(r).toEqual({ code: 0, stdout: 'Hi Asha, 118 Adult\n', stderr: [] })
@@ -42,6 +43,10 @@ describe('chatflow eval', () => {
     expect(r.stdout).toBe('')
     expect(r.stderr).toHaveLength(1)
     expect(r.stderr[0]).toMatch(/^chatflow eval: --vars is not valid JSON: .+ \(line 1, column \d+\)$/)
-    expect(chatflow('{{x}}', '--vars', '[1]').stderr).toEqual(['chatflow eval: --vars must be a JSON object of variables, e.g. {"name": "Asha"}'])
+  })
+  it('refuses --vars that is not an object, exit 2', () => {
+    const r = chatflow('{{x}}', '--vars', '[1]')
+    expect(r.code).toBe(2)
+    expect(r.stderr).toEqual(['chatflow eval: --vars must be a JSON object of variables, e.g. {"name": "Asha"}'])
   })
 })

@@ -1,8 +1,10 @@
 import type { ServiceFactory } from './handlers/types'
 import { webhookListener } from './webhook/service'
+import { logRetention } from './logs/service'
 
 // Services started with the back end rather than on first use (e.g. a webhook listener that must be listening
 // before any command arrives). One line per service; each is then also reachable through ctx.service(factory).
 export const startupServices: ServiceFactory<unknown>[] = [
   webhookListener,
+  logRetention,
 ]

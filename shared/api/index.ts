@@ -6,8 +6,10 @@ import { integrationsCommands } from './commands/integrations'
 import { emulatorCommands } from './commands/emulator'
 import { emulatorTestCommands } from './commands/emulator-tests'
 import { webhookCommands } from './commands/webhook'
+import { logsCommands } from './commands/logs'
 import { flowsEvents } from './events/flows'
 import { emulatorEvents } from './events/emulator'
+import { logsEvents } from './events/logs'
 
 export * from './result'
 export * from './define'
@@ -23,11 +25,13 @@ export const commands = {
   ...emulatorCommands,
   ...emulatorTestCommands,
   ...webhookCommands,
+  ...logsCommands,
 }
 
 export const events = {
   ...flowsEvents,
   ...emulatorEvents,
+  ...logsEvents,
 }
 
 export type Commands = typeof commands

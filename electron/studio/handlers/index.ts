@@ -4,6 +4,7 @@ import { revisionsHandlers } from './revisions'
 import { integrationsHandlers } from './integrations'
 import { emulatorHandlers } from './emulator'
 import { webhookHandlers } from './webhook'
+import { logsHandlers } from './logs'
 import type { HandlerMap } from './types'
 
 // Every Command's one implementation. Adding an area: handlers/<area>.ts typed AreaHandlers<'<area>'>, one line
@@ -15,4 +16,5 @@ export const handlers: HandlerMap = {
   ...integrationsHandlers,
   ...emulatorHandlers,
   ...webhookHandlers,
+  ...logsHandlers,
 }

@@ -3,6 +3,7 @@ import { migration002 } from './002_runs'
 import { migration003 } from './003_webhook'
 import { migration004 } from './004_conversation_tests'
 import { migration005 } from './005_templates'
+import { migration006 } from './006_logs_indexes'
 import type { Migration } from './types'
 
 export type { Migration } from './types'
@@ -15,4 +16,5 @@ export const migrations: Migration[] = [
   migration003,
   migration004,
   migration005,
+  migration006,
 ]

@@ -1,0 +1,39 @@
+import { ApiFailure, notFound } from '../failure'
+import { applyRetention, purge, readRetention, writeRetention } from '../logs/housekeeping'
+import { exportList, exportRun } from '../logs/export'
+import { logQueries } from '../logs/service'
+import type { AreaHandlers } from './types'
+
+export const logsHandlers: AreaHandlers<'logs'> = {
+  'logs.list': (req, ctx) => ctx.service(logQueries).list(req.flowId, req.filter, req.after, req.limit),
+  'logs.facets': (req, ctx) => ({ triggerKinds: ctx.service(logQueries).triggerKinds(req.flowId) }),
+  'logs.run': (req, ctx) => {
+    const t = ctx.service(logQueries).run(req.runId)
+    if (!t) throw notFound('Run', req.runId)
+    return t
+  },
+  'logs.retention.get': (_req, ctx) => readRetention(ctx.db),
+  'logs.retention.set': async (req, ctx) => {
+    writeRetention(ctx.db, req, ctx.now())
+    const deleted = await applyRetention(ctx.db, req, ctx.now())
+    if (deleted > 0) ctx.emit('logs.changed', { flowId: null, deleted })
+    return { ...req, deleted }
+  },
+  'logs.purge': async (req, ctx) => {
+    const deleted = await purge(ctx.db, req)
+    ctx.emit('logs.changed', { flowId: req.flowId ?? null, deleted })
+    return { deleted }
+  },
+  'logs.export': (req, ctx) => {
+    const q = ctx.service(logQueries)
+    if ('runId' in req) {
+      const out = exportRun(q, req.runId, ctx.now())
+      if (!out) throw notFound('Run', req.runId)
+      return out
+    }
+    if (req.filter.from !== undefined && req.filter.to !== undefined && req.filter.from > req.filter.to) {
+      throw new ApiFailure('bad_request', 'The time range ends before it starts.')
+    }
+    return exportList(q, req.flowId, req.filter, req.limit, ctx.now())
+  },
+}

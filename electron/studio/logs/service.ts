@@ -1,0 +1,31 @@
+import type { ServiceFactory } from '../handlers/types'
+import { applyRetention, readRetention } from './housekeeping'
+import { LogQueries } from './queries'
+
+export const logQueries: ServiceFactory<LogQueries> = (ctx) => new LogQueries(ctx.db)
+
+const HOUR_MS = 3_600_000
+
+/** Applies the saved retention policy at start-up and every hour after, so old runs go without anyone asking. */
+export const logRetention: ServiceFactory<{ runNow(): Promise<number>; close(): void }> = (ctx) => {
+  let closed = false
+  const runNow = async (): Promise<number> => {
+    if (closed) return 0
+    const deleted = await applyRetention(ctx.db, readRetention(ctx.db), ctx.now())
+    if (deleted > 0) ctx.emit('logs.changed', { flowId: null, deleted })
+    return deleted
+  }
+  const report = (err: unknown): void => ctx.log(`log retention failed: ${err instanceof Error ? err.message : String(err)}`)
+  const first = setTimeout(() => void runNow().catch(report), 0)
+  const timer = setInterval(() => void runNow().catch(report), HOUR_MS)
+  first.unref?.()
+  timer.unref?.()
+  return {
+    runNow,
+    close() {
+      closed = true
+      clearTimeout(first)
+      clearInterval(timer)
+    },
+  }
+}

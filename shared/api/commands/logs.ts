@@ -1,0 +1,120 @@
+import { z } from 'zod'
+import type { RunStatus, TraceEvent, Vars } from '../../engine/types'
+import { returns } from '../define'
+import { FlowIdSchema } from './flows'
+
+// Flow Logs (View Logs): a flow's executions, newest first, paged by keyset so page N costs what page 1 costs,
+// and one execution's node-by-node trace with its conversation. Housekeeping: retention, purge, JSON export.
+
+export const RunStatusSchema = z.enum(['executing', 'paused', 'ended', 'failed'])
+
+export const LogFilterSchema = z.object({
+  status: z.array(RunStatusSchema).max(4).optional(),
+  triggerKind: z.array(z.string().min(1).max(40)).max(10).optional(),
+  /** A contact's id, or part of its name or phone number. */
+  contact: z.string().trim().max(200).optional(),
+  /** Epoch ms, inclusive bounds on the start time. */
+  from: z.number().int().optional(),
+  to: z.number().int().optional(),
+  /** Matched case-insensitively in the messages of the run (both directions) and in its session variables. */
+  text: z.string().trim().max(200).optional(),
+})
+export type LogFilter = z.input<typeof LogFilterSchema>
+
+/** Where the next page starts: the last row's start time and its storage order (ties within one millisecond). */
+export const LogCursorSchema = z.object({ startedAt: z.number().int(), seq: z.number().int() })
+export type LogCursor = z.infer<typeof LogCursorSchema>
+
+export interface LogRun {
+  id: string
+  flowId: string
+  flowName: string
+  contact: { id: string; name: string; phone: string }
+  status: RunStatus
+  triggerKind: string
+  endReason: string | null
+  error: { code: string; message: string } | null
+  nodeCount: number
+  execMs: number
+  startedAt: number
+  updatedAt: number
+  endedAt: number | null
+  cursor: LogCursor
+}
+
+export interface LogMessage {
+  seq: number
+  direction: 'in' | 'out'
+  type: string
+  payload: unknown
+  createdAt: number
+}
+
+export interface LogTrace {
+  run: LogRun
+  /** Nodes in the order they ran, across every step of the run. */
+  trace: TraceEvent[]
+  messages: LogMessage[]
+  vars: Vars
+  /** Sum of node durations: the run's execution time without the time spent waiting for the customer. */
+  totalMs: number
+  /** Node ids in the order they ran, for "Show on canvas". */
+  path: string[]
+}
+
+export interface LogRetention {
+  /** Delete runs that started more than this many days ago; null keeps them. */
+  days: number | null
+  /** Keep only this many newest runs per flow; null keeps all. */
+  keepLast: number | null
+}
+
+export const LogRetentionSchema = z.object({
+  days: z.number().int().min(1).max(3650).nullable(),
+  keepLast: z.number().int().min(1).max(10_000_000).nullable(),
+})
+
+export interface LogExport {
+  format: 'chatflow-logs'
+  version: 1
+  exportedAt: number
+  flowId: string | null
+  filter: LogFilter | null
+  /** True when the filtered list had more runs than the export limit. */
+  truncated: boolean
+  runs: Array<Omit<LogTrace, 'run'> & { run: Omit<LogRun, 'cursor'> }>
+}
+
+export const logsCommands = {
+  'logs.list': {
+    req: z.object({
+      flowId: FlowIdSchema,
+      filter: LogFilterSchema.default({}),
+      after: LogCursorSchema.optional(),
+      limit: z.number().int().min(1).max(500).default(100),
+    }),
+    res: returns<{ runs: LogRun[]; next: LogCursor | null }>(),
+  },
+  /** The trigger kinds and contacts that occur in a flow's runs, for the filter menus. */
+  'logs.facets': {
+    req: z.object({ flowId: FlowIdSchema }),
+    res: returns<{ triggerKinds: string[] }>(),
+  },
+  'logs.run': { req: z.object({ runId: z.string().min(1).max(200) }), res: returns<LogTrace>() },
+  'logs.retention.get': { req: z.object({}).default({}), res: returns<LogRetention>() },
+  /** Saves the policy and applies it at once; runs that are executing or paused are never deleted by it. */
+  'logs.retention.set': { req: LogRetentionSchema, res: returns<LogRetention & { deleted: number }>() },
+  /** Deletes finished runs (ended, failed) of one flow, or of every flow, optionally only those before a time. */
+  'logs.purge': {
+    req: z.object({ flowId: FlowIdSchema.optional(), before: z.number().int().optional() }),
+    res: returns<{ deleted: number }>(),
+  },
+  /** One run, or a flow's filtered list (newest first, at most `limit` runs), with traces and conversations. */
+  'logs.export': {
+    req: z.union([
+      z.object({ runId: z.string().min(1).max(200) }),
+      z.object({ flowId: FlowIdSchema, filter: LogFilterSchema.default({}), limit: z.number().int().min(1).max(5000).default(1000) }),
+    ]),
+    res: returns<LogExport>(),
+  },
+}

@@ -21,9 +21,8 @@ async function ensureInstalled() {
   if (fs.existsSync(path.join(ROOT, 'node_modules', '.package-lock.json'))) return
   say('First start: installing dependencies with npm ci (this takes a few minutes, once)…')
   const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm'
-  const code = await run(npm, ['ci', '--no-audit', '--no-fund'], {
-    env: { ...process.env, ELECTRON_SKIP_BINARY_DOWNLOAD: '1' },
-  })
+  // Our postinstall tries Electron's download once and never fails the install, so this works offline too.
+  const code = await run(npm, ['ci', '--no-audit', '--no-fund'])
   if (code !== 0) throw new Error('npm ci failed (see above)')
 }
 

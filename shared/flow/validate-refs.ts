@@ -1,7 +1,7 @@
 import { checkTemplate, findVariableRefs } from '../expr'
 import type { Problem } from '../nodes/types'
 import type { FlowDocument } from './document'
-import { ancestorsOf, type FlowGraph } from './graph'
+import { reach, type FlowGraph } from './graph'
 import { nodeTextFields } from './references'
 import { makeResolver } from './resolve'
 
@@ -12,10 +12,16 @@ export function validateReferences(doc: FlowDocument, graph: FlowGraph, reachabl
   const out: Problem[] = []
   const resolve = makeResolver(doc)
   const nameOf = new Map(doc.nodes.map((n) => [n.id, n.name]))
+  // "Runs before" is asked from the producer's side and cached: one forward walk per producer, not one per reader.
+  const after = new Map<string, Set<string>>()
+  const runsBefore = (producer: string, reader: string) => {
+    let set = after.get(producer)
+    if (!set) after.set(producer, (set = reach(graph.next.get(producer) ?? [], graph.next)))
+    return set.has(reader)
+  }
   doc.nodes.forEach((node, i) => {
     const fields = nodeTextFields(node)
     if (fields.length === 0) return
-    let before: Set<string> | null = null
     for (const f of fields) {
       if (!f.value.includes('{{') && !f.value.includes('}}')) continue
       const at = { nodeId: node.id, field: f.pointer, pointer: `/nodes/${i}/config${f.pointer}` }
@@ -51,8 +57,7 @@ export function validateReferences(doc: FlowDocument, graph: FlowGraph, reachabl
         }
         if (r.kind !== 'ok' && r.kind !== 'not-in-sample') continue
         if ((r.kind === 'ok' && r.global) || r.producers.length === 0 || !reachable.has(node.id)) continue
-        before ??= ancestorsOf(graph, node.id)
-        if (r.producers.some((p) => before!.has(p))) continue
+        if (r.producers.some((p) => runsBefore(p, node.id))) continue
         const by = r.producers.map((p) => nameOf.get(p)).join(' or ')
         out.push({
           severity: 'warning',

@@ -60,12 +60,14 @@ function validateNodes(doc: FlowDocument): Problem[] {
   const out: Problem[] = []
   const ids = new Set<string>()
   const roots = variableRoots(doc)
+  const nameCount = new Map<string, number>()
+  for (const n of doc.nodes) nameCount.set(n.name, (nameCount.get(n.name) ?? 0) + 1)
   doc.nodes.forEach((node, i) => {
     const at = `/nodes/${i}`
     if (ids.has(node.id)) out.push({ severity: 'error', code: 'node.duplicate_id', message: `Two nodes share the id '${node.id}'.`, nodeId: node.id, pointer: `${at}/id` })
     ids.add(node.id)
-    const others = doc.nodes.filter((_, j) => j !== i).map((n) => n.name)
-    const nameProblem = checkNodeName(node.name, others)
+    // Only the count matters for uniqueness; passing every other name would make this quadratic.
+    const nameProblem = checkNodeName(node.name, (nameCount.get(node.name) ?? 0) > 1 ? [node.name] : [])
     if (nameProblem) out.push({ severity: 'error', code: nameProblem.code, message: nameProblem.message, nodeId: node.id, pointer: `${at}/name` })
     const shadowed = roots.get(node.name)
     if (shadowed)

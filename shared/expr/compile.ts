@@ -5,7 +5,7 @@ import type { BinaryNode, Expr } from './ast'
 import type { Vars } from './types'
 import { ExprError } from './errors'
 import { FUNCTIONS } from './functions'
-import { lookup } from './paths'
+import { isIndex, lookup } from './paths'
 import { cleanNumber, compareValues, describeValue, display, looseEquals, numericValue, strictEquals, truthy } from './values'
 
 export type Evaluator = (vars: Vars) => unknown
@@ -48,7 +48,8 @@ function reader(path: string[]): Evaluator {
   if (path.length === 2)
     return (vars) => {
       const o = hasOwn.call(vars, a) ? vars[a] : undefined
-      return o !== null && typeof o === 'object' && hasOwn.call(o, b) ? (o as Record<string, unknown>)[b] : undefined
+      if (o === null || typeof o !== 'object' || !hasOwn.call(o, b) || (Array.isArray(o) && !isIndex(b))) return undefined
+      return (o as Record<string, unknown>)[b]
     }
   return (vars) => lookup(vars, path)
 }

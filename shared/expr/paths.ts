@@ -16,6 +16,9 @@ export function segmentSpans(path: string[], start: number): { start: number; en
   return spans
 }
 
+/** A list item segment: '0', '12'. Lists have no other fields (their JavaScript `length` is not one). */
+export const isIndex = (seg: string): boolean => /^(?:0|[1-9]\d*)$/.test(seg)
+
 /**
  * Reads a path from a session. Only own properties are followed, so prototype members (`constructor`,
  * `__proto__`, `toString`) are never reachable: they read as unset like any missing name.
@@ -25,7 +28,7 @@ export function lookup(vars: unknown, path: readonly string[]): unknown {
   for (let i = 0; i < path.length; i++) {
     if (cur === null || typeof cur !== 'object') return undefined
     const seg = path[i]!
-    if (!Object.prototype.hasOwnProperty.call(cur, seg)) return undefined
+    if (!Object.prototype.hasOwnProperty.call(cur, seg) || (Array.isArray(cur) && !isIndex(seg))) return undefined
     cur = (cur as Record<string, unknown>)[seg]
   }
   return cur

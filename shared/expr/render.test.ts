@@ -27,6 +27,7 @@ const table: [template: string, expected: string][] = [
   ['[{{__proto__.x}}]', '[]'],
   ['[{{toString}}]', '[]'],
   ['[{{customer_name.length}}]', '[]'],
+  ['[{{tags.length}}] [{{http_call_1.result.items.length}}] [{{tags.01}}] {{tags.1}}', '[] [] [] new'],
   ['[{{ {{constructor}} }}]', '[]'],
   // literals and keywords
   ["{{'single'}} {{\"double\"}}", 'single double'],

@@ -1,10 +1,12 @@
 import { memo } from 'react'
-import { Handle, Position, type Node, type NodeProps } from '@xyflow/react'
+import { Handle, Position, useStore, type Node, type NodeProps } from '@xyflow/react'
 import type { FlowNode } from '../../shared/flow/document'
 import { definitionOf, portsOf, summaryOf } from '../editor/model'
 import { useEditor } from '../editor/context'
 import { Highlighted } from '../panels/Highlighted'
 import { nodeUi } from '../nodes/registry'
+
+const FAR_ZOOM = 0.45
 
 export type FlowCardNode = Node<{ node: FlowNode }, 'flow'>
 
@@ -15,9 +17,12 @@ export const FlowNodeCard = memo(function FlowNodeCard({ data, selected }: NodeP
   const def = definitionOf(node.type)
   const ports = portsOf(node)
   const counts = useEditor((s) => s.problemCounts[node.id])
+  // Zoomed far out the text is unreadable anyway; hiding it (keeping the layout, so edges stay put) spares painting
+  // thousands of glyphs on every frame of a pan. The selector flips only when the zoom crosses the threshold.
+  const far = useStore((s) => s.transform[2] < FAR_ZOOM)
   return (
     <div
-      className={`flow-card cat-${def.category}${selected ? ' selected' : ''}`}
+      className={`flow-card cat-${def.category}${selected ? ' selected' : ''}${far ? ' far' : ''}`}
       role="group"
       aria-label={`${def.label} ${node.name}`}
       data-node-name={node.name}

@@ -11,14 +11,16 @@ const GROUPS: { severity: Severity; title: string }[] = [
  *  focuses the field it is about. */
 export function ProblemsPanel() {
   const store = useEditorStore()
+  // Only a new list of problems re-renders the panel: it is recomputed after every rename, and reading the nodes
+  // through a subscription would re-render the whole list on every frame of a drag.
   const problems = useEditor((s) => s.problems)
-  const nodes = useEditor((s) => s.doc.nodes)
   const rf = useReactFlow()
-  const nameOf = (id: string | undefined) => nodes.find((n) => n.id === id)?.name
+  const names = new Map(store.getState().doc.nodes.map((n) => [n.id, n.name]))
+  const nameOf = (id: string | undefined) => (id ? names.get(id) : undefined)
 
   const open = (p: Problem) => {
     if (!p.nodeId) return
-    const node = nodes.find((n) => n.id === p.nodeId)
+    const node = store.getState().doc.nodes.find((n) => n.id === p.nodeId)
     if (!node) return
     store.getState().select([node.id])
     store.getState().openPanel(node.id, p.field ?? null)

@@ -28,6 +28,7 @@ export function Toolbar({ onBack, status, onSearch, onHelp, onRevisions }: Props
   const store = useEditorStore()
   const rf = useReactFlow()
   const name = useEditor((s) => s.doc.name)
+  const flowId = useEditor((s) => s.doc.id)
   const undoLabel = useEditor((s) => s.history.past.at(-1)?.label)
   const redoLabel = useEditor((s) => s.history.future[0]?.label)
   return (
@@ -48,6 +49,9 @@ export function Toolbar({ onBack, status, onSearch, onHelp, onRevisions }: Props
       <button type="button" aria-label="Search nodes" title="Ctrl+F" onClick={onSearch}>
         Search
       </button>
+      <a className="button" href={`#/flows/${encodeURIComponent(flowId)}/logs`} aria-label="Logs" title="This flow's executions">
+        Logs
+      </a>
       <button type="button" aria-label="Revisions" onClick={onRevisions}>
         Revisions
       </button>

@@ -32,8 +32,10 @@ export function startAutosave(store: EditorStore, save: SaveFn, revision: number
   async function run(): Promise<void> {
     timer = null
     if (inFlight) return inFlight.then(() => run())
-    const { doc, version } = store.getState()
+    const { doc, version, dragBase } = store.getState()
     if (version === savedVersion) return
+    // Mid-drag positions are not worth a write that competes with the drag's frames; the drop saves them.
+    if (dragBase) return schedule()
     setStatus({ state: 'saving' })
     inFlight = (async () => {
       const r = await save(doc, revision)
@@ -59,6 +61,7 @@ export function startAutosave(store: EditorStore, save: SaveFn, revision: number
   }
 
   const unsubscribe = store.subscribe((s, prev) => {
+    if (s.dragBase === null && prev.dragBase !== null) schedule()
     if (s.version === prev.version) return
     if (current.state !== 'saving' && current.state !== 'error') setStatus({ state: 'pending' })
     schedule()

@@ -6,7 +6,8 @@ import { parseFlow } from '../../../shared/flow/serialise'
 import type { FlowDocument } from '../../../shared/flow/document'
 import { openDatabase, type Database } from '../../studio/db/open'
 import { RunService } from '../../studio/runs'
-import { chat, parseContact, parseTrigger } from './run'
+import { buildFlow } from '../../../shared/engine/fixtures'
+import { chat, cliRunService, parseContact, parseTrigger } from './run'
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..')
 function example(name: string): FlowDocument {
@@ -73,4 +74,26 @@ describe('chatflow run (the chat loop)', () => {
     expect(parseTrigger('webhook:[1]')).toBe('webhook: the data must be a JSON object')
     expect(typeof parseTrigger('telepathy')).toBe('string')
   })
+})
+
+describe('chatflow run with the studio effects', () => {
+  it('runs Lead Management and a Script against the real contacts store and sandbox', async () => {
+    const flow = buildFlow(
+      [
+        { type: 'trigger', name: 'trigger_1', config: { kind: 'manual' } },
+        { type: 'lead_management', name: 'lead_1', config: { action: 'get_details' } },
+        { type: 'script', name: 'script_1', config: { code: 'return { shout: input.n.toUpperCase() }', inputs: [{ name: 'n', value: '{{lead_name}}' }] } },
+        { type: 'message', name: 'message_1', config: { text: 'Hello {{script_1.shout}} ({{lead_phone}})' } },
+      ],
+      [
+        ['trigger_1', 'out', 'lead_1'],
+        ['lead_1', 'out', 'script_1'],
+        ['script_1', 'success', 'message_1'],
+      ],
+    )
+    const out: string[] = []
+    const code = await chat(flow, { contact: 'Asha +919800000001', db: cliRunService(db) }, lines(), (s) => out.push(s))
+    expect(out.join('')).toContain('bot: Hello ASHA (+919800000001)')
+    expect(code).toBe(0)
+  }, 30_000)
 })

@@ -11,7 +11,8 @@ import type { FlowDocument } from '../../../shared/flow/document'
 import { parseFlow } from '../../../shared/flow/serialise'
 import { DB_FILE_NAME } from '../../studio/backend'
 import { resolveDataDir } from '../../studio/data-dir'
-import { openDatabase } from '../../studio/db/open'
+import { openDatabase, type Database } from '../../studio/db/open'
+import { createStudioEffects } from '../../studio/effects'
 import { RunService } from '../../studio/runs'
 import type { CliCommand } from './types'
 
@@ -75,11 +76,16 @@ export const runCommand: CliCommand = {
     const db = openDatabase(dbFile)
     try {
       const rl = readline.createInterface({ input: process.stdin, terminal: false })
-      return await chat(loaded.document, { contact: parsed.values.contact, trigger, db: new RunService(db) }, rl, (s) => process.stdout.write(s))
+      return await chat(loaded.document, { contact: parsed.values.contact, trigger, db: cliRunService(db) }, rl, (s) => process.stdout.write(s))
     } finally {
       db.close()
     }
   },
+}
+
+/** The CLI runs flows with the studio's real effects (HTTP, Script, contacts, templates), like the emulator. */
+export function cliRunService(db: Database): RunService {
+  return new RunService(db, { effects: createStudioEffects(db) })
 }
 
 type TriggerOption = { start: 'first-line' } | { start: 'event'; event: InboundEvent } | { start: 'direct'; trigger: TriggerInput }

@@ -5,7 +5,7 @@ describe('http_call', () => {
   it('has success and failure ports and saves the response under its name', () => {
     expect(portsOf('http_call', {})).toEqual(['success', 'failure'])
     expect(variablesOf('http_call', { saveAs: [{ variable: 'total', path: 'result.total' }] }, 'lookup')).toEqual([
-      'lookup.status', 'lookup.ok', 'lookup.result', 'lookup.headers', 'lookup.duration_ms', 'total',
+      'lookup.status', 'lookup.ok', 'lookup.result', 'lookup.headers', 'lookup.duration_ms', 'lookup.error', 'lookup.error.code', 'lookup.error.message', 'total',
     ])
   })
   it('takes templates in URL, header and query values, body and credentials', () => {

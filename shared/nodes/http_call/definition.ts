@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { failureVariables } from '../failure-variables'
 import type { NodeDefinition, TextField, VariableSpec } from '../types'
 import { validateHttpCall } from './definition-validate'
 
@@ -49,6 +50,7 @@ function variables(c: HttpCallConfig, name: string): VariableSpec[] {
     { path: `${name}.result`, description: 'Response body, parsed as JSON when it is JSON', type: 'unknown' },
     { path: `${name}.headers`, description: 'Response headers, lower-case names', type: 'object' },
     { path: `${name}.duration_ms`, description: 'Time the call took', type: 'number' },
+    ...failureVariables(name),
     ...c.saveAs
       .filter((s) => s.variable.trim())
       .map((s) => ({ path: s.variable, description: `From the response: ${s.path}`, type: 'unknown' as const })),

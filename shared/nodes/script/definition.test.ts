@@ -6,7 +6,7 @@ describe('script', () => {
     const c = { inputs: [{ name: 'total', value: '{{http_call_1.result.total}}' }], outputs: [{ name: 'vat', type: 'number' }] }
     expect(portsOf('script', c)).toEqual(['success', 'failure'])
     expect(textPointersOf('script', c)).toEqual(['/inputs/0/value'])
-    expect(variablesOf('script', c, 'calc')).toEqual(['calc.vat'])
+    expect(variablesOf('script', c, 'calc')).toEqual(['calc.vat', 'calc.error', 'calc.error.code', 'calc.error.message', 'calc.line', 'calc.column'])
   })
   it.each([
     ['valid', { code: 'return { vat: input.total * 0.2 }', inputs: [{ name: 'total', value: '1' }], outputs: [{ name: 'vat', type: 'number' }] }, []],

@@ -2,6 +2,7 @@ import { z } from 'zod'
 import type { NodeDefinition, Problem, ValidateContext } from '../types'
 import { IDENTIFIER, duplicates, error, requireText } from '../../flow/checks'
 import { plural } from '../../flow/summary'
+import { failureVariables } from '../failure-variables'
 
 export const ScriptConfigSchema = z.object({
   code: z.string().default('return {}').describe('JavaScript body run in a sandbox; it reads `input` and returns an object whose keys are the outputs.'),
@@ -46,8 +47,12 @@ export const scriptDefinition: NodeDefinition<ScriptConfig> = {
     { id: 'failure', label: 'Failure', kind: 'failure' },
   ],
   waits: () => false,
-  variables: (c, name) =>
-    c.outputs.filter((o) => o.name).map((o) => ({ path: `${name}.${o.name}`, description: `Script output ${o.name}`, type: o.type })),
+  variables: (c, name) => [
+    ...c.outputs.filter((o) => o.name).map((o) => ({ path: `${name}.${o.name}`, description: `Script output ${o.name}`, type: o.type })),
+    ...failureVariables(name),
+    { path: `${name}.line`, description: 'On failure: line of the error in the script', type: 'number' },
+    { path: `${name}.column`, description: 'On failure: column of the error in the script', type: 'number' },
+  ],
   textFields: (c) => c.inputs.map((x, i) => ({ pointer: `/inputs/${i}/value`, label: `Input ${x.name || i + 1}`, value: x.value })),
   validate,
   summary: (c) => `${plural(c.inputs.length, 'input')} → ${c.outputs.map((o) => o.name).join(', ') || 'no outputs'}`,

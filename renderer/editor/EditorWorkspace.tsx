@@ -80,6 +80,7 @@ export function EditorWorkspace({ flow, onBack }: { flow: FlowRecord; onBack(): 
           onSearch={() => setSearching(true)}
           onHelp={() => setHelp(true)}
           onRevisions={() => setRevisions((r) => !r)}
+          onOverwrite={() => void saver.current?.overwrite()}
         />
         {searching && <SearchBar onClose={() => setSearching(false)} />}
         <div className="editor-body">

@@ -9,6 +9,7 @@ interface Props {
   onSearch(): void
   onHelp(): void
   onRevisions(): void
+  onOverwrite(): void
 }
 
 function statusText(s: SaveStatus): string {
@@ -24,7 +25,7 @@ function statusText(s: SaveStatus): string {
   }
 }
 
-export function Toolbar({ onBack, status, onSearch, onHelp, onRevisions }: Props) {
+export function Toolbar({ onBack, status, onSearch, onHelp, onRevisions, onOverwrite }: Props) {
   const store = useEditorStore()
   const rf = useReactFlow()
   const name = useEditor((s) => s.doc.name)
@@ -61,6 +62,16 @@ export function Toolbar({ onBack, status, onSearch, onHelp, onRevisions }: Props
       <span className={`save-status ${status.state}`} role="status" aria-label="Save status">
         {statusText(status)}
       </span>
+      {status.state === 'error' && status.error.code === 'conflict' && (
+        <>
+          <button type="button" onClick={() => location.reload()} title="Drop the changes made here and open the stored version">
+            Reload stored version
+          </button>
+          <button type="button" onClick={onOverwrite} title="Save what is on this canvas over the stored version">
+            Keep my version
+          </button>
+        </>
+      )}
     </header>
   )
 }

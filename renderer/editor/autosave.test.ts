@@ -10,7 +10,7 @@ beforeEach(() => {
 afterEach(() => t.cleanup())
 
 const saveWith =
-  (calls: number[] = []): SaveFn =>
+  (calls: (number | undefined)[] = []): SaveFn =>
   async (document, expectedRevision) => {
     calls.push(expectedRevision)
     return t.backend.call('flows.save', { document, expectedRevision })
@@ -21,7 +21,7 @@ describe('autosave', () => {
   it('saves a burst of edits once, within the delay, to the real database', async () => {
     const flow = expectOk(await t.backend.call('flows.create', { name: 'Autosave' }))
     const store = createEditorStore(flow.document)
-    const calls: number[] = []
+    const calls: (number | undefined)[] = []
     const saver = startAutosave(store, saveWith(calls), flow.revision, 50)
     store.getState().addNode('message', { x: 0, y: 0 })
     store.getState().addNode('end', { x: 0, y: 100 })
@@ -37,7 +37,7 @@ describe('autosave', () => {
   it('saves edits made during a save in the next one, and flush writes at once', async () => {
     const flow = expectOk(await t.backend.call('flows.create', {}))
     const store = createEditorStore(flow.document)
-    const calls: number[] = []
+    const calls: (number | undefined)[] = []
     const saver = startAutosave(store, saveWith(calls), flow.revision, 10_000)
     store.getState().addNode('message', { x: 0, y: 0 })
     const first = saver.flush()
@@ -63,6 +63,14 @@ describe('autosave', () => {
     const stored = expectOk(await t.backend.call('flows.get', { id: flow.id }))
     expect(stored.name).toBe('Renamed elsewhere')
     expect(stored.document.nodes).toHaveLength(1)
+    // The user keeps their version: it is written over the newer one, and saving goes on from there.
+    await saver.overwrite()
+    expect(saver.status()).toEqual({ state: 'saved', revision: 3 })
+    store.getState().addNode('end', { x: 0, y: 0 })
+    await saver.flush()
+    const kept = expectOk(await t.backend.call('flows.get', { id: flow.id }))
+    expect(kept.document.nodes.map((n) => n.name)).toEqual(['trigger_1', 'message_1', 'end_1'])
+    expect(kept.revision).toBe(4)
     saver.stop()
   })
 })
@@ -71,7 +79,7 @@ describe('autosave during a drag', () => {
   it('waits for the drop, then saves the final positions', async () => {
     const flow = expectOk(await t.backend.call('flows.create', {}))
     const store = createEditorStore(flow.document)
-    const calls: number[] = []
+    const calls: (number | undefined)[] = []
     const saver = startAutosave(store, saveWith(calls), flow.revision, 20)
     const id = flow.document.nodes[0]!.id
     store.getState().dragNodes(new Map([[id, { x: 50, y: 0 }]]))

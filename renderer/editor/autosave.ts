@@ -9,10 +9,13 @@ export const DELAY_MS = 400
 
 export type SaveStatus = { state: 'saved'; revision: number } | { state: 'pending' } | { state: 'saving' } | { state: 'error'; error: ApiError }
 
-export type SaveFn = (doc: FlowDocument, expectedRevision: number) => Promise<Result<{ revision: number }>>
+/** `expectedRevision` undefined overwrites whatever is stored (the user chose to keep their version). */
+export type SaveFn = (doc: FlowDocument, expectedRevision: number | undefined) => Promise<Result<{ revision: number }>>
 
 export interface Autosave {
   flush(): Promise<void>
+  /** After a conflict: saves this editor's document over the newer stored one. */
+  overwrite(): Promise<void>
   status(): SaveStatus
   onStatus(listener: (s: SaveStatus) => void): () => void
   stop(): void
@@ -23,6 +26,7 @@ export function startAutosave(store: EditorStore, save: SaveFn, revision: number
   let current: SaveStatus = { state: 'saved', revision }
   let timer: ReturnType<typeof setTimeout> | null = null
   let inFlight: Promise<void> | null = null
+  let force = false
   const listeners = new Set<(s: SaveStatus) => void>()
   const setStatus = (s: SaveStatus) => {
     current = s
@@ -38,8 +42,9 @@ export function startAutosave(store: EditorStore, save: SaveFn, revision: number
     if (dragBase) return schedule()
     setStatus({ state: 'saving' })
     inFlight = (async () => {
-      const r = await save(doc, revision)
+      const r = await save(doc, force ? undefined : revision)
       if (r.ok) {
+        force = false
         revision = r.value.revision
         savedVersion = version
         setStatus(store.getState().version === version ? { state: 'saved', revision } : { state: 'pending' })
@@ -71,6 +76,11 @@ export function startAutosave(store: EditorStore, save: SaveFn, revision: number
     async flush() {
       if (timer !== null) clearTimeout(timer)
       await run()
+    },
+    async overwrite() {
+      force = true
+      savedVersion = -1
+      await this.flush()
     },
     status: () => current,
     onStatus(listener) {

@@ -178,6 +178,7 @@ export function SchemaField({ schema: raw, value, pointer, label, ctx }: Props) 
         id={id}
         value={String(value ?? '')}
         pointer={pointer}
+        label={label}
         multiline={(ctx.hints.multiline ?? []).includes(generic(pointer))}
         describedBy={describedBy}
         invalid={!!problems?.length}

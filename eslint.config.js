@@ -48,7 +48,13 @@ export default tseslint.config(
   },
   {
     files: ['scripts/**/*.mjs', 'eslint.config.js', '.ci/**'],
-    languageOptions: { globals: { process: 'readonly', console: 'readonly', URL: 'readonly', Buffer: 'readonly', setTimeout: 'readonly' } },
+    languageOptions: {
+      globals: Object.fromEntries(
+        ['process', 'console', 'URL', 'Buffer', 'setTimeout', 'clearTimeout', 'setInterval', 'clearInterval'].map(
+          (name) => [name, 'readonly'],
+        ),
+      ),
+    },
   },
   {
     files: ['shared/**/*.{ts,tsx}'],

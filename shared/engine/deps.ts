@@ -29,4 +29,9 @@ export interface EngineDeps {
   catalog: NodeCatalog
   /** By node name. */
   mocks?: Record<string, NodeMock>
+  /**
+   * Enforce the 24-hour service window and opt-out on every send (shared/engine/window.ts). Off by default so
+   * hosts that do not track the contact's last message (conversation tests, a fresh emulator phone) still send.
+   */
+  serviceWindow?: boolean
 }

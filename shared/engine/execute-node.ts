@@ -5,6 +5,7 @@ import type { EngineDeps, NodeMock } from './deps'
 import type { FlowGraph } from './graph'
 import { NodeFailure, type NodeOutcome, type RunContext } from './runner'
 import { createRenderer, recordReads, type Renderer } from './render'
+import { sendRefusal } from './window'
 import type { Contact, EngineError, InboundEvent, OutboundMessage, RunState, TraceEvent, WaitCursor } from './types'
 
 export interface StepContext {
@@ -38,7 +39,7 @@ export async function executeNode(step: StepContext, nodeId: string, resume: Res
   const t0 = performance.now()
   const reads = recordReads(state.vars)
   const renderer = createRenderer(reads.vars)
-  const outcome = await outcomeOf(step, node, reads.vars, renderer, resume)
+  const outcome = refuseSend(step, await outcomeOf(step, node, reads.vars, renderer, resume))
   const input = { ...(resume ? { event: resume.event } : {}), vars: reads.read() }
   const { port, next } = apply(step, node, outcome, resume)
   step.trace.push({
@@ -102,6 +103,13 @@ async function outcomeOf(
     if (err instanceof NodeFailure || err instanceof EffectUnavailableError) return fail(err.code, err.message)
     return fail('node_error', `Node '${node.name}' failed: ${err instanceof Error ? err.message : String(err)}`)
   }
+}
+
+/** A node whose messages may not go out (window closed, opted out) fails instead, sending nothing. */
+function refuseSend(step: StepContext, outcome: NodeOutcome): NodeOutcome {
+  if (!step.deps.serviceWindow || (outcome.kind !== 'next' && outcome.kind !== 'wait') || !outcome.messages?.length) return outcome
+  const refusal = sendRefusal(outcome.messages, step.state, step.contact, step.deps.effects.clock.now())
+  return refusal ? { kind: 'fail', error: refusal } : outcome
 }
 
 function fail(code: string, message: string): NodeOutcome {

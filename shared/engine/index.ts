@@ -10,3 +10,4 @@ export { matchTrigger, bestKeyword, keywordMatches, keywordOverlaps, type Trigge
 export { routeInbound, type Route, type PausedRun } from './dispatch'
 export { inboundText, interactionVars, systemVars } from './session'
 export { MAX_NODES_PER_STEP, WINDOW_MS } from './limits'
+export { windowOpen, sendRefusal, lastInboundOf } from './window'

@@ -22,6 +22,8 @@ export interface Contact {
   /** With country code, e.g. +919800000001. */
   phone: string
   optedIn?: boolean
+  /** The host's record of the customer's last message (any run); the service window counts from it. */
+  lastInboundAt?: number | null
   fields?: Record<string, unknown>
 }
 

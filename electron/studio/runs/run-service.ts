@@ -24,6 +24,8 @@ import { RunStore } from './run-store'
 export interface RunServiceOptions {
   /** The studio's real effects (HTTP, scripts…); defaults to a real clock and ids, integrations refusing. */
   effects?: Effects
+  /** Enforce the 24-hour window and opt-out on sends (EngineDeps.serviceWindow); the manual trigger turns it on. */
+  serviceWindow?: boolean
 }
 
 export interface StartRequest {
@@ -50,18 +52,20 @@ export class RunService {
   readonly contacts: ContactStore
   readonly runs: RunStore
   private readonly effects: Effects
+  private readonly serviceWindow: boolean
 
   constructor(
     private readonly db: Database,
     opts: RunServiceOptions = {},
   ) {
     this.effects = opts.effects ?? createEffects()
+    this.serviceWindow = opts.serviceWindow ?? false
     this.contacts = new ContactStore(db, () => this.effects.clock.now())
     this.runs = new RunStore(db)
   }
 
   private deps(mocks?: Record<string, NodeMock>): EngineDeps {
-    return { effects: this.effects, catalog: nodeCatalog, mocks }
+    return { effects: this.effects, catalog: nodeCatalog, mocks, serviceWindow: this.serviceWindow }
   }
 
   /**

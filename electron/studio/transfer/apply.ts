@@ -1,0 +1,129 @@
+// Writes checked import content into the studio database: conflicts with existing flows (same id or same name)
+// are resolved by the caller's choice, and the whole import is one SQLite transaction (all or nothing).
+import { randomUUID } from 'node:crypto'
+import type { Database } from 'better-sqlite3'
+import type { FlowDocument } from '../../../shared/flow'
+import { newId } from '../store/flows'
+import { TemplateStore } from '../effects/template-store'
+import type { ImportContent } from './read'
+
+export type ConflictChoice = 'replace' | 'keep-both' | 'skip'
+
+export interface ImportConflict {
+  /** Id of the flow in the file. */
+  flowId: string
+  name: string
+  /** The existing flow it meets, and why. */
+  existingId: string
+  existingName: string
+  reason: 'id' | 'name'
+}
+
+export interface ImportOutcome {
+  flowId: string
+  name: string
+  action: 'created' | 'replaced' | 'copied' | 'skipped'
+  /** Id under which the flow is stored (differs from flowId for a copy or a replace by name). */
+  storedId: string | null
+}
+
+interface Existing {
+  id: string
+  name: string
+}
+
+function liveFlows(db: Database): Existing[] {
+  return db.prepare('SELECT id, name FROM flows WHERE deleted_at IS NULL').all() as Existing[]
+}
+
+/** The flows in the content that meet an existing flow, by id first, then by name. */
+export function findConflicts(db: Database, content: ImportContent): ImportConflict[] {
+  const live = liveFlows(db)
+  return content.flows.flatMap(({ document: d }) => {
+    const byId = live.find((f) => f.id === d.id)
+    const hit = byId ?? live.find((f) => f.name === d.name)
+    return hit ? [{ flowId: d.id, name: d.name, existingId: hit.id, existingName: hit.name, reason: byId ? ('id' as const) : ('name' as const) }] : []
+  })
+}
+
+/** "name (2)", "name (3)"… the first not taken, within the 120 characters a flow name may have. */
+export function freeName(name: string, taken: Set<string>): string {
+  if (!taken.has(name)) return name
+  for (let n = 2; ; n++) {
+    const suffix = ` (${n})`
+    const candidate = name.slice(0, 120 - suffix.length) + suffix
+    if (!taken.has(candidate)) return candidate
+  }
+}
+
+export function applyImport(
+  db: Database,
+  content: ImportContent,
+  choose: (conflict: ImportConflict) => ConflictChoice,
+  now: () => number = Date.now,
+): ImportOutcome[] {
+  return db.transaction(() => {
+    const conflicts = new Map(findConflicts(db, content).map((c) => [c.flowId, c]))
+    const choices = new Map([...conflicts.values()].map((c) => [c.flowId, choose(c)]))
+    const idUsed = db.prepare('SELECT 1 FROM flows WHERE id = ?').pluck()
+    const taken = new Set(liveFlows(db).map((f) => f.name))
+    const outcomes = content.flows.map((flow): ImportOutcome => {
+      const d = flow.document
+      const conflict = conflicts.get(d.id)
+      const choice = choices.get(d.id) ?? null
+      if (choice === 'skip') return { flowId: d.id, name: d.name, action: 'skipped', storedId: null }
+      let doc: FlowDocument = d
+      let action: ImportOutcome['action'] = 'created'
+      if (conflict && choice === 'replace') {
+        // A replace keeps the existing flow's id, so its webhook address and history stay where they were.
+        doc = { ...d, id: conflict.existingId }
+        action = 'replaced'
+      } else if (conflict) {
+        // Keep both: the copy keeps its id when only the name met an existing flow, so its webhook address holds.
+        const id = conflict.reason === 'id' || idUsed.get(d.id) ? newId('flw') : d.id
+        doc = { ...d, id, name: freeName(d.name, taken), webhookSecretRef: id === d.id ? d.webhookSecretRef : null }
+        action = 'copied'
+      }
+      taken.add(doc.name)
+      writeFlow(db, doc, now())
+      writeTests(db, doc.id, flow.tests, action === 'replaced', now())
+      if (flow.webhookSecret && doc.id === d.id)
+        db.prepare(
+          `INSERT INTO webhook_secrets (flow_id, secret, created_at) VALUES (?, ?, ?)
+           ON CONFLICT (flow_id) DO UPDATE SET secret = excluded.secret, rotated_at = excluded.created_at`,
+        ).run(doc.id, flow.webhookSecret, now())
+      return { flowId: d.id, name: doc.name, action, storedId: doc.id }
+    })
+    // Library templates the flows need: a missing one is added; an existing one is overwritten only on replace.
+    const store = new TemplateStore(db, now)
+    const overwrite = [...choices.values()].includes('replace')
+    for (const t of content.templates) if (overwrite || !store.get(t.name, t.language)) store.save(t)
+    return outcomes
+  })()
+}
+
+function writeFlow(db: Database, doc: FlowDocument, at: number): void {
+  const json = JSON.stringify(doc)
+  const row = db.prepare('SELECT revision FROM flows WHERE id = ?').get(doc.id) as { revision: number } | undefined
+  // A soft-deleted flow with this id is brought back: the import is its next revision.
+  const revision = row ? row.revision + 1 : 1
+  if (row)
+    db.prepare('UPDATE flows SET name = ?, active = ?, document = ?, revision = ?, updated_at = ?, deleted_at = NULL WHERE id = ?').run(
+      doc.name, doc.active ? 1 : 0, json, revision, at, doc.id,
+    )
+  else
+    db.prepare('INSERT INTO flows (id, name, active, document, revision, created_at, updated_at) VALUES (?, ?, ?, ?, 1, ?, ?)').run(
+      doc.id, doc.name, doc.active ? 1 : 0, json, at, at,
+    )
+  db.prepare('INSERT INTO flow_revisions (flow_id, revision, document, reason, created_at) VALUES (?, ?, ?, ?, ?)').run(doc.id, revision, json, 'import', at)
+}
+
+function writeTests(db: Database, flowId: string, tests: { name: string; yaml: string }[], replace: boolean, at: number): void {
+  if (replace) db.prepare('DELETE FROM conversation_tests WHERE flow_id = ?').run(flowId)
+  const insert = db.prepare(
+    `INSERT INTO conversation_tests (id, flow_id, name, yaml, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?)
+     ON CONFLICT (flow_id, name) DO UPDATE SET yaml = excluded.yaml, updated_at = excluded.updated_at,
+       last_run_at = NULL, last_passed = NULL, last_failures = NULL`,
+  )
+  for (const t of tests) insert.run(`ct_${randomUUID().replace(/-/g, '').slice(0, 16)}`, flowId, t.name, t.yaml, at, at)
+}

@@ -1,0 +1,69 @@
+// Builds a bundle from the studio database. Output is canonical (flows by id, tests by name, templates by name and
+// language, fixed key order, no timestamps) so export → import → export gives the same bytes.
+import type { Database } from 'better-sqlite3'
+import { canonicalFlow, type FlowDocument } from '../../../shared/flow'
+import { sortKeysDeep } from '../../../shared/flow/serialise'
+import type { MessageTemplate } from '../../../shared/nodes/template_message/run-template'
+import { ApiFailure } from '../failure'
+import { BUNDLE_FORMAT } from './bundle'
+
+export interface ExportOptions {
+  /** Flow ids to export; empty or absent means every flow. */
+  flowIds?: string[]
+  /** Puts each flow's webhook secret into the bundle. Off by default: a bundle is often shared. */
+  includeSecrets?: boolean
+}
+
+export interface ExportResult {
+  text: string
+  flowCount: number
+  warnings: string[]
+}
+
+const byCode = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0)
+
+export function exportBundle(db: Database, options: ExportOptions = {}): ExportResult {
+  const wanted = [...new Set(options.flowIds ?? [])]
+  const rows = db.prepare('SELECT id, document FROM flows WHERE deleted_at IS NULL ORDER BY id').all() as { id: string; document: string }[]
+  const chosen = wanted.length ? rows.filter((r) => wanted.includes(r.id)) : rows
+  const missing = wanted.filter((id) => !rows.some((r) => r.id === id))
+  if (missing.length) throw new ApiFailure('not_found', `No flow with id ${missing.join(', ')} exists.`)
+  const testsOf = db.prepare('SELECT name, yaml FROM conversation_tests WHERE flow_id = ? ORDER BY name')
+  const secretOf = db.prepare('SELECT secret FROM webhook_secrets WHERE flow_id = ?').pluck()
+  const warnings: string[] = []
+  const used = new Map<string, { name: string; language: string }>()
+  const flows = chosen.map((row) => {
+    const document = JSON.parse(row.document) as FlowDocument
+    for (const t of templatesUsed(document)) used.set(`${t.name}\u0000${t.language}`, t)
+    const tests = (testsOf.all(row.id) as { name: string; yaml: string }[]).sort((a, b) => byCode(a.name, b.name))
+    const entry: Record<string, unknown> = { document: canonicalFlow(document), tests: tests.map((t) => ({ name: t.name, yaml: t.yaml })) }
+    if (options.includeSecrets) {
+      const secret = secretOf.get(row.id) as string | undefined
+      if (secret) entry.webhookSecret = secret
+    }
+    return entry
+  })
+  if (options.includeSecrets && flows.some((f) => f.webhookSecret))
+    warnings.push('This bundle holds webhook secrets: anyone with the file can start these flows. Share it only with people who may.')
+  const templates = [...used.values()]
+    .sort((a, b) => byCode(a.name, b.name) || byCode(a.language, b.language))
+    .flatMap((t) => {
+      const def = db.prepare('SELECT definition FROM message_templates WHERE name = ? AND language = ?').pluck().get(t.name, t.language) as string | undefined
+      if (!def) {
+        warnings.push(`Template "${t.name}" (${t.language}) is used but not in the template library; it is not in the bundle.`)
+        return []
+      }
+      return [sortKeysDeep(JSON.parse(def) as MessageTemplate)]
+    })
+  const bundle = { format: BUNDLE_FORMAT, flows, templates }
+  return { text: JSON.stringify(bundle, null, 2) + '\n', flowCount: flows.length, warnings }
+}
+
+/** The library templates a flow's Template Message nodes name. */
+export function templatesUsed(document: FlowDocument): { name: string; language: string }[] {
+  return document.nodes.flatMap((n) => {
+    if (n.type !== 'template_message') return []
+    const c = n.config as { templateName?: unknown; language?: unknown }
+    return typeof c.templateName === 'string' && c.templateName && typeof c.language === 'string' ? [{ name: c.templateName, language: c.language }] : []
+  })
+}

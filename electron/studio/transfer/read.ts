@@ -1,0 +1,91 @@
+// Reads an import file (a bundle or a single flow file) into checked parts, or every problem found, each naming the
+// file, the JSON pointer and what is wrong. Nothing here touches the database: import validates all before writing.
+import { loadFlow, pointerOf, type FlowDocument } from '../../../shared/flow'
+import { parseConversationTest } from '../../../shared/engine/conversation'
+import { templateProblems, type MessageTemplate } from '../../../shared/nodes/template_message/run-template'
+import { BUNDLE_FORMAT, BundleSchema, type BundleTest } from './bundle'
+
+export interface ImportProblem {
+  file: string
+  /** JSON pointer of the offending value ('' for the whole file). */
+  path: string
+  message: string
+}
+
+export interface ImportFlow {
+  document: FlowDocument
+  tests: BundleTest[]
+  webhookSecret?: string
+}
+
+export interface ImportContent {
+  kind: 'bundle' | 'flow'
+  flows: ImportFlow[]
+  templates: MessageTemplate[]
+}
+
+export type ReadResult = { ok: true; content: ImportContent } | { ok: false; problems: ImportProblem[] }
+
+export function readImportFile(file: string, text: string): ReadResult {
+  let value: unknown
+  try {
+    value = JSON.parse(text)
+  } catch (e) {
+    return fail(file, '', `not JSON (${e instanceof Error ? e.message : String(e)})`)
+  }
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) return fail(file, '', 'expected a JSON object (a bundle or a flow document)')
+  const format = (value as { format?: unknown }).format
+  if (typeof format === 'string' && format.startsWith('chatflow.bundle/')) {
+    if (format !== BUNDLE_FORMAT) return fail(file, '/format', `bundle format "${format}" is not known to this studio (it reads ${BUNDLE_FORMAT})`)
+    return readBundle(file, value)
+  }
+  const loaded = loadFlow(value)
+  if (!loaded.ok) return fail(file, loaded.error.pointer ?? '', stripPrefix(loaded.error.message))
+  return { ok: true, content: { kind: 'flow', flows: [{ document: loaded.document, tests: [] }], templates: [] } }
+}
+
+function readBundle(file: string, value: unknown): ReadResult {
+  const parsed = BundleSchema.safeParse(value)
+  if (!parsed.success)
+    return {
+      ok: false,
+      problems: parsed.error.issues.map((i) => ({ file, path: pointerOf(i.path.map((p) => (typeof p === 'symbol' ? String(p) : p))), message: i.message })),
+    }
+  const problems: ImportProblem[] = []
+  const flows: ImportFlow[] = []
+  const ids = new Map<string, number>()
+  parsed.data.flows.forEach((entry, i) => {
+    const at = `/flows/${i}`
+    const loaded = loadFlow(entry.document)
+    if (!loaded.ok) {
+      problems.push({ file, path: `${at}/document${loaded.error.pointer ?? ''}`, message: stripPrefix(loaded.error.message) })
+      return
+    }
+    const first = ids.get(loaded.document.id)
+    if (first !== undefined) problems.push({ file, path: `${at}/document/id`, message: `flow id "${loaded.document.id}" is also used by /flows/${first}` })
+    ids.set(loaded.document.id, i)
+    const names = new Set<string>()
+    entry.tests.forEach((t, j) => {
+      if (names.has(t.name)) problems.push({ file, path: `${at}/tests/${j}/name`, message: `a second test named "${t.name}"` })
+      names.add(t.name)
+      const test = parseConversationTest(t.yaml)
+      if (!test.ok) problems.push({ file, path: `${at}/tests/${j}/yaml`, message: test.message })
+    })
+    flows.push({ document: loaded.document, tests: entry.tests, ...(entry.webhookSecret ? { webhookSecret: entry.webhookSecret } : {}) })
+  })
+  parsed.data.templates.forEach((t, i) => {
+    for (const p of templateProblems(t)) problems.push({ file, path: `/templates/${i}`, message: p })
+  })
+  if (problems.length) return { ok: false, problems }
+  return { ok: true, content: { kind: 'bundle', flows, templates: parsed.data.templates } }
+}
+
+const stripPrefix = (message: string) => message.replace(/^Not a valid flow document: [^:]*: /, '')
+
+function fail(file: string, path: string, message: string): ReadResult {
+  return { ok: false, problems: [{ file, path, message }] }
+}
+
+export function formatProblem(p: ImportProblem): string {
+  return `${p.file}: ${p.path || '(root)'}: ${p.message}`
+}

@@ -1,0 +1,149 @@
+import { afterEach, describe, expect, it } from 'vitest'
+import { applyImport, findConflicts } from './apply'
+import { exportBundle } from './export'
+import { readImportFile } from './read'
+import { dump, exampleFlow, seedExamples, tempDb, type TempDb } from './test-support'
+import { serialiseFlow } from '../../../shared/flow'
+
+const open: TempDb[] = []
+const fresh = () => {
+  const t = tempDb()
+  open.push(t)
+  return t
+}
+afterEach(() => open.splice(0).forEach((t) => t.close()))
+
+function importText(t: TempDb, text: string, choice: 'replace' | 'keep-both' | 'skip' = 'skip') {
+  const read = readImportFile('bundle.json', text)
+  if (!read.ok) throw new Error(JSON.stringify(read.problems))
+  return applyImport(t.db, read.content, () => choice)
+}
+
+describe('export', () => {
+  it('writes every flow with its tests and used templates, ordered, without secrets', () => {
+    const a = fresh()
+    seedExamples(a.db)
+    const out = exportBundle(a.db)
+    const bundle = JSON.parse(out.text)
+    expect(bundle.format).toBe('chatflow.bundle/1')
+    const ids = bundle.flows.map((f: { document: { id: string } }) => f.document.id)
+    expect(ids).toEqual([...ids].sort())
+    expect(ids).toHaveLength(3)
+    const age = bundle.flows.find((f: { document: { id: string } }) => f.document.id === exampleFlow('age-gate').id)
+    expect(age.tests.map((t: { name: string }) => t.name)).toContain('adult')
+    expect(out.text).not.toContain('whsec_test_secret_value')
+    expect(bundle.templates.map((t: { name: string }) => t.name)).toEqual(['delivery_feedback'])
+    expect(out.warnings).toEqual([])
+  })
+
+  it('puts webhook secrets in only when asked, with a warning', () => {
+    const a = fresh()
+    seedExamples(a.db)
+    const out = exportBundle(a.db, { includeSecrets: true })
+    expect(out.text).toContain('whsec_test_secret_value')
+    expect(out.warnings.join(' ')).toMatch(/webhook secrets/)
+  })
+
+  it('exports a selection, and refuses an unknown id', () => {
+    const a = fresh()
+    seedExamples(a.db)
+    const id = exampleFlow('lead-capture').id
+    expect(JSON.parse(exportBundle(a.db, { flowIds: [id] }).text).flows.map((f: { document: { id: string } }) => f.document.id)).toEqual([id])
+    expect(() => exportBundle(a.db, { flowIds: ['flw_nope'] })).toThrow(/flw_nope/)
+  })
+
+  it('warns about a used template missing from the library', () => {
+    const a = fresh()
+    seedExamples(a.db)
+    a.db.prepare('DELETE FROM message_templates').run()
+    expect(exportBundle(a.db).warnings.join(' ')).toMatch(/delivery_feedback/)
+  })
+})
+
+describe('round trip', () => {
+  it('export → import into an empty studio → export gives the same bytes, secrets included', () => {
+    const a = fresh()
+    seedExamples(a.db)
+    for (const includeSecrets of [false, true]) {
+      const first = exportBundle(a.db, { includeSecrets }).text
+      const b = fresh()
+      importText(b, first)
+      expect(exportBundle(b.db, { includeSecrets }).text).toBe(first)
+    }
+  })
+
+  it('re-importing over itself with replace keeps ids and bytes, and adds one revision per flow', () => {
+    const a = fresh()
+    seedExamples(a.db)
+    const first = exportBundle(a.db).text
+    const out = importText(a, first, 'replace')
+    expect(out.every((o) => o.action === 'replaced' && o.storedId === o.flowId)).toBe(true)
+    expect(exportBundle(a.db).text).toBe(first)
+    expect(a.db.prepare('SELECT MAX(revision) FROM flows').pluck().get()).toBe(2)
+  })
+})
+
+describe('conflicts', () => {
+  it('skip leaves the existing flow as it was', () => {
+    const a = fresh()
+    seedExamples(a.db)
+    const before = dump(a.db)
+    const out = importText(a, exportBundle(a.db).text, 'skip')
+    expect(out.map((o) => o.action)).toEqual(['skipped', 'skipped', 'skipped'])
+    expect(dump(a.db)).toBe(before)
+  })
+
+  it('keep both stores a copy under a new id named "name (2)", with its tests', () => {
+    const a = fresh()
+    seedExamples(a.db, ['age-gate'])
+    const text = exportBundle(a.db).text
+    const [copy] = importText(a, text, 'keep-both')
+    expect(copy!.action).toBe('copied')
+    expect(copy!.storedId).not.toBe(copy!.flowId)
+    expect(copy!.name).toBe(`${exampleFlow('age-gate').name} (2)`)
+    expect(importText(a, text, 'keep-both')[0]!.name).toBe(`${exampleFlow('age-gate').name} (3)`)
+    const tests = a.db.prepare('SELECT COUNT(*) FROM conversation_tests WHERE flow_id = ?').pluck().get(copy!.storedId)
+    expect(tests).toBe(7)
+  })
+
+  it('a flow with another id but the same name is a conflict; replace writes into the existing flow', () => {
+    const a = fresh()
+    seedExamples(a.db, ['age-gate'])
+    const other = { ...exampleFlow('age-gate'), id: 'flw_other', nodes: exampleFlow('age-gate').nodes.slice(0, 1), edges: [] }
+    const read = readImportFile('age.flow.json', serialiseFlow(other))
+    if (!read.ok) throw new Error('unreadable')
+    expect(findConflicts(a.db, read.content)).toEqual([
+      expect.objectContaining({ flowId: 'flw_other', existingId: exampleFlow('age-gate').id, reason: 'name' }),
+    ])
+    const [out] = applyImport(a.db, read.content, () => 'replace')
+    expect(out).toMatchObject({ action: 'replaced', storedId: exampleFlow('age-gate').id })
+    const doc = JSON.parse(a.db.prepare('SELECT document FROM flows WHERE id = ?').pluck().get(exampleFlow('age-gate').id) as string)
+    expect(doc.nodes).toHaveLength(1)
+    expect(a.db.prepare('SELECT COUNT(*) FROM flows').pluck().get()).toBe(1)
+  })
+
+  it('keep both on a name-only conflict keeps the file\'s id', () => {
+    const a = fresh()
+    seedExamples(a.db, ['age-gate'])
+    const [out] = importText(a, serialiseFlow({ ...exampleFlow('age-gate'), id: 'flw_other' }), 'keep-both')
+    expect(out).toMatchObject({ action: 'copied', storedId: 'flw_other' })
+  })
+})
+
+describe('all or nothing', () => {
+  it('a failure while writing the second flow leaves the database as it was', () => {
+    const a = fresh()
+    seedExamples(a.db, ['age-gate'])
+    const text = (() => {
+      const b = fresh()
+      seedExamples(b.db)
+      return exportBundle(b.db).text
+    })()
+    const before = dump(a.db)
+    // A real SQLite failure part-way through (as a full disk would give), after the first flow was written.
+    a.db.exec(`CREATE TEMP TRIGGER refuse BEFORE INSERT ON flows WHEN NEW.name = '${exampleFlow('lead-capture').name}'
+               BEGIN SELECT RAISE(ABORT, 'disk full'); END`)
+    expect(() => importText(a, text, 'keep-both')).toThrow(/disk full/)
+    expect(dump(a.db)).toBe(before)
+  })
+})

@@ -46,6 +46,9 @@ export function FlowRow(props: FlowRowProps) {
         <span>{flow.active ? 'Active' : 'Inactive'}</span>
       </label>
       <div className="flow-actions">
+        <a className="button" href={`#/flows/${encodeURIComponent(flow.id)}/logs`} aria-label={`Logs of ${flow.name}`}>
+          Logs
+        </a>
         <button type="button" onClick={props.onStartRename} aria-label={`Rename ${flow.name}`}>
           Rename
         </button>

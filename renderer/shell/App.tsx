@@ -1,5 +1,6 @@
 import { EditorScreen } from '../editor/EditorScreen'
 import { FlowsScreen } from '../flows/FlowsScreen'
+import { LogsScreen } from '../logs/LogsScreen'
 import { ConnectionBanner } from './ConnectionBanner'
 import { navigate, useRoute } from './route'
 
@@ -8,7 +9,9 @@ export function App() {
   return (
     <div className="app">
       <ConnectionBanner />
-      {route.screen === 'editor' ? (
+      {route.screen === 'logs' ? (
+        <LogsScreen key={route.flowId} flowId={route.flowId} runId={route.runId ?? null} />
+      ) : route.screen === 'editor' ? (
         <EditorScreen key={route.flowId} flowId={route.flowId} onBack={() => navigate({ screen: 'flows' })} />
       ) : (
         <FlowsScreen onOpen={(flowId) => navigate({ screen: 'editor', flowId })} />

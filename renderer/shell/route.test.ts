@@ -8,6 +8,8 @@ describe('hash routes', () => {
     ['#/nowhere', { screen: 'flows' }],
     ['#/flows/flw_1', { screen: 'editor', flowId: 'flw_1' }],
     ['#/flows/a%20b/extra', { screen: 'editor', flowId: 'a b' }],
+    ['#/flows/flw_1/logs', { screen: 'logs', flowId: 'flw_1' }],
+    ['#/flows/flw_1/logs/run_9', { screen: 'logs', flowId: 'flw_1', runId: 'run_9' }],
   ])('%s', (hash, route) => {
     expect(parseRoute(hash)).toEqual(route)
   })

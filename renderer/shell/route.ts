@@ -1,15 +1,27 @@
 import { useEffect, useState } from 'react'
 
 // Hash routes, so the same build works from file/app:// in Electron and from the browser host without rewrites.
-export type Route = { screen: 'flows' } | { screen: 'editor'; flowId: string }
+export type Route =
+  | { screen: 'flows' }
+  | { screen: 'editor'; flowId: string }
+  | { screen: 'logs'; flowId: string; runId?: string }
 
 export function parseRoute(hash: string): Route {
+  const logs = /^#\/flows\/([^/?#]+)\/logs(?:\/([^/?#]+))?/.exec(hash)
+  if (logs?.[1]) {
+    const flowId = decodeURIComponent(logs[1])
+    return logs[2] ? { screen: 'logs', flowId, runId: decodeURIComponent(logs[2]) } : { screen: 'logs', flowId }
+  }
   const match = /^#\/flows\/([^/?#]+)/.exec(hash)
   if (match?.[1]) return { screen: 'editor', flowId: decodeURIComponent(match[1]) }
   return { screen: 'flows' }
 }
 
 export function hrefFor(route: Route): string {
+  if (route.screen === 'logs') {
+    const base = `#/flows/${encodeURIComponent(route.flowId)}/logs`
+    return route.runId ? `${base}/${encodeURIComponent(route.runId)}` : base
+  }
   return route.screen === 'editor' ? `#/flows/${encodeURIComponent(route.flowId)}` : '#/flows'
 }
 

@@ -1,0 +1,103 @@
+import { useCallback, useEffect, useMemo, useState } from 'react'
+import { useStore } from 'zustand'
+import type { FlowDocument } from '../../shared/flow/document'
+import { getApi } from '../api'
+import { navigate } from '../shell/route'
+import { showOnCanvas } from './canvas-path'
+import { downloadJson } from './download'
+import { Filters } from './Filters'
+import { Housekeeping } from './Housekeeping'
+import { RunList } from './RunList'
+import { createLogsStore } from './store'
+import { TraceView } from './TraceView'
+import './logs.css'
+
+/** View Logs for one flow: #/flows/<id>/logs, with the open run in the route (#/flows/<id>/logs/<runId>). */
+export function LogsScreen({ flowId, runId }: { flowId: string; runId: string | null }) {
+  const store = useMemo(() => createLogsStore(flowId), [flowId])
+  const s = useStore(store)
+  const [doc, setDoc] = useState<FlowDocument | null>(null)
+  const [kinds, setKinds] = useState<string[]>([])
+  const [notice, setNotice] = useState<string | null>(null)
+  const [housekeeping, setHousekeeping] = useState(false)
+
+  useEffect(() => {
+    void store.getState().setFilter({})
+    void getApi().call('flows.get', { id: flowId }).then((r) => r.ok && setDoc(r.value.document))
+    void getApi().call('logs.facets', { flowId }).then((r) => r.ok && setKinds(r.value.triggerKinds))
+  }, [store, flowId])
+  useEffect(() => void store.getState().open(runId), [store, runId])
+
+  // Live: runs of this flow from the emulator, the webhook or the CLI arrive as 'emulator.updated'; several in a
+  // burst cost one request.
+  useEffect(() => {
+    let timer: ReturnType<typeof setTimeout> | undefined
+    const soon = () => {
+      clearTimeout(timer)
+      timer = setTimeout(() => {
+        void store.getState().refreshHead()
+        void getApi().call('logs.facets', { flowId }).then((r) => r.ok && setKinds(r.value.triggerKinds))
+      }, 150)
+    }
+    const offRun = getApi().on('emulator.updated', (e) => e.flowId === flowId && soon())
+    const offDel = getApi().on('logs.changed', (e) => (e.flowId === null || e.flowId === flowId) && void store.getState().setFilter(store.getState().filter))
+    return () => {
+      clearTimeout(timer)
+      offRun()
+      offDel()
+    }
+  }, [store, flowId])
+
+  const more = useCallback(() => void store.getState().more(), [store])
+  const exportList = async () => {
+    const r = await getApi().call('logs.export', { flowId, filter: s.filter, limit: 1000 })
+    if (!r.ok) return setNotice(r.error.message)
+    downloadJson(`${doc?.name ?? flowId}-logs.json`, r.value)
+    setNotice(`Exported ${r.value.runs.length} runs${r.value.truncated ? ' (the newest 1000; narrow the filter for older ones)' : ''}.`)
+  }
+  const exportRun = async (id: string) => {
+    const r = await getApi().call('logs.export', { runId: id })
+    if (r.ok) downloadJson(`run-${id}.json`, r.value)
+    else setNotice(r.error.message)
+  }
+
+  return (
+    <div className="logs-screen">
+      <header className="logs-bar">
+        <button type="button" onClick={() => navigate({ screen: 'flows' })}>← Flows</button>
+        <h1>Logs · {doc?.name ?? flowId}</h1>
+        <button type="button" onClick={() => navigate({ screen: 'editor', flowId })}>Open editor</button>
+        <button type="button" onClick={() => void exportList()}>Export list</button>
+        <button type="button" onClick={() => setHousekeeping((v) => !v)}>Retention…</button>
+      </header>
+      {housekeeping && <Housekeeping flowId={flowId} onClose={() => setHousekeeping(false)} onNotice={setNotice} />}
+      {notice && <p className="logs-notice" role="status">{notice}</p>}
+      <Filters filter={s.filter} triggerKinds={kinds} onChange={(f) => void store.getState().setFilter(f)} />
+      {s.error && <p className="logs-notice error" role="alert">{s.error}</p>}
+      <div className={`logs-main${s.trace ? ' with-trace' : ''}`}>
+        <RunList
+          runs={s.runs}
+          selectedId={runId}
+          hasMore={s.next !== null}
+          loading={s.loading}
+          onSelect={(id) => navigate({ screen: 'logs', flowId, runId: id })}
+          onMore={more}
+        />
+        {s.traceError && runId && <p className="logs-notice error" role="alert">{s.traceError}</p>}
+        {s.trace && runId && (
+          <TraceView
+            key={s.trace.run.id}
+            trace={s.trace}
+            onShowOnCanvas={() => {
+              if (!doc || !s.trace) return
+              showOnCanvas(doc, s.trace)
+              navigate({ screen: 'editor', flowId })
+            }}
+            onExport={() => void exportRun(s.trace!.run.id)}
+            onClose={() => navigate({ screen: 'logs', flowId })}
+          />
+        )}
+      </div>
+    </div>
+  )
+}

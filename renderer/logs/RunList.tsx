@@ -1,0 +1,74 @@
+import { useEffect, useRef, useState } from 'react'
+import type { LogRun } from '../../shared/api/commands/logs'
+import { formatMs } from './model'
+
+// The executions list, virtualised: only the rows in view (plus a margin) are in the DOM, so 100,000 loaded runs
+// scroll like 100. Reaching the last screenful asks for the next keyset page.
+
+const ROW = 34
+const MARGIN = 10
+
+interface Props {
+  runs: LogRun[]
+  selectedId: string | null
+  hasMore: boolean
+  loading: boolean
+  onSelect(id: string): void
+  onMore(): void
+}
+
+export function RunList({ runs, selectedId, hasMore, loading, onSelect, onMore }: Props) {
+  const box = useRef<HTMLDivElement>(null)
+  const [scroll, setScroll] = useState(0)
+  const [height, setHeight] = useState(600)
+  useEffect(() => {
+    const el = box.current
+    if (!el) return
+    const ro = new ResizeObserver(() => setHeight(el.clientHeight))
+    ro.observe(el)
+    return () => ro.disconnect()
+  }, [])
+  const first = Math.max(0, Math.floor(scroll / ROW) - MARGIN)
+  const last = Math.min(runs.length, Math.ceil((scroll + height) / ROW) + MARGIN)
+  useEffect(() => {
+    if (hasMore && !loading && last >= runs.length - MARGIN) onMore()
+  }, [hasMore, loading, last, runs.length, onMore])
+
+  return (
+    <div className="logs-list" role="grid" aria-label="Executions" aria-rowcount={runs.length} ref={box} onScroll={(e) => setScroll(e.currentTarget.scrollTop)}>
+      <div className="logs-list-head" role="row">
+        <span role="columnheader">State</span>
+        <span role="columnheader">Trigger</span>
+        <span role="columnheader">Contact</span>
+        <span role="columnheader">Started</span>
+        <span role="columnheader">Time</span>
+        <span role="columnheader">Nodes</span>
+      </div>
+      <div style={{ height: runs.length * ROW, position: 'relative' }}>
+        {runs.slice(first, last).map((r, i) => (
+          <div
+            key={r.id}
+            role="row"
+            aria-rowindex={first + i + 1}
+            aria-selected={r.id === selectedId}
+            data-run-id={r.id}
+            className={`logs-row status-${r.status}${r.id === selectedId ? ' selected' : ''}`}
+            style={{ top: (first + i) * ROW, height: ROW }}
+            tabIndex={0}
+            onClick={() => onSelect(r.id)}
+            onKeyDown={(e) => e.key === 'Enter' && onSelect(r.id)}
+          >
+            <span role="gridcell" className="logs-state">{r.status}</span>
+            <span role="gridcell">{r.triggerKind}</span>
+            <span role="gridcell" title={r.contact.phone}>{r.contact.name || r.contact.phone}</span>
+            <span role="gridcell">{new Date(r.startedAt).toLocaleString()}</span>
+            <span role="gridcell">{formatMs(r.execMs)}</span>
+            <span role="gridcell">{r.nodeCount}</span>
+          </div>
+        ))}
+      </div>
+      {!runs.length && !loading && <p className="logs-empty">No executions match.</p>}
+      {loading && <p className="logs-loading">Loading…</p>}
+    </div>
+  )
+}

@@ -5,8 +5,8 @@ import { resumeRun, startRun } from './machine'
 const manual = { kind: 'manual' } as const
 
 describe('node failures', () => {
-  // `type` lets the no-runner tests use a node type that still has none (chat_flow, until its runner lands).
-  const withHttp = (failurePort: boolean, type: 'http_call' | 'chat_flow' = 'http_call') =>
+  // `type` lets the no-runner tests use a node type that still has none (spm, until its runner lands).
+  const withHttp = (failurePort: boolean, type: 'http_call' | 'spm' = 'http_call') =>
     buildFlow(
       [
         { type: 'trigger', name: 'trigger_1', config: { kind: 'manual' } },
@@ -23,7 +23,7 @@ describe('node failures', () => {
 
   it('fails the run with the reason when a node without a runner is reached and no failure port is connected', async () => {
     const { deps } = testDeps()
-    const r = await startRun(withHttp(false, 'chat_flow'), { contact: ASHA, trigger: manual }, deps)
+    const r = await startRun(withHttp(false, 'spm'), { contact: ASHA, trigger: manual }, deps)
     expect(r.state.status).toBe('failed')
     expect(r.state.error).toMatchObject({ code: 'no_runner', nodeName: 'http_call_1', nodeId: 'n_http_call_1' })
     expect(r.messages).toEqual([{ type: 'text', text: { body: 'Checking…' } }])
@@ -33,7 +33,7 @@ describe('node failures', () => {
 
   it('follows the failure port when it is connected, with the error readable under the node name', async () => {
     const { deps } = testDeps()
-    const r = await startRun(withHttp(true, 'chat_flow'), { contact: ASHA, trigger: manual }, deps)
+    const r = await startRun(withHttp(true, 'spm'), { contact: ASHA, trigger: manual }, deps)
     expect(r.state.status).toBe('ended')
     expect(r.messages.at(-1)).toEqual({ type: 'text', text: { body: 'Sorry: no_runner' } })
     expect(r.trace.find((t) => t.nodeName === 'http_call_1')?.port).toBe('failure')

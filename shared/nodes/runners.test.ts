@@ -6,10 +6,10 @@ import { runners } from './runners'
 // type here. A type without a runner makes a run fail with 'no_runner' at that node, never skip it.
 const RUNNABLE = [
   'trigger', 'message', 'interactive_message', 'question', 'condition', 'router', 'end', 'http_call', 'script', 'lead_management',
-  'media_message', 'template_message',
+  'media_message', 'template_message', 'chat_flow',
 ]
 const PENDING_INTEGRATION_ISSUE = [
-  'spm', 'mpm', 'chat_flow',
+  'spm', 'mpm',
 ]
 
 describe('node runner registry', () => {
@@ -24,7 +24,7 @@ describe('node runner registry', () => {
   })
 
   it('gives waiting node types a resume and an accepts', () => {
-    for (const t of ['question', 'interactive_message'] as const) {
+    for (const t of ['question', 'interactive_message', 'chat_flow'] as const) {
       expect(typeof runners[t]?.resume).toBe('function')
       expect(typeof runners[t]?.accepts).toBe('function')
     }

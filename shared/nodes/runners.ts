@@ -7,6 +7,7 @@ import type { NodeCatalog } from '../engine/deps'
 import type { NodeRunner } from '../engine/runner'
 import { NODE_DEFINITIONS } from './registry'
 import type { NodeDefinition } from './types'
+import { chatFlowRunner } from './chat_flow/run'
 import { conditionRunner } from './condition/run'
 import { endRunner } from './end/run'
 import { httpCallRunner } from './http_call/run'
@@ -35,7 +36,7 @@ export const runners: Record<NodeType, NodeRunner<never> | null> = {
   media_message: mediaMessageRunner,
   spm: null,
   mpm: null,
-  chat_flow: null,
+  chat_flow: chatFlowRunner,
 }
 
 export function runnerFor(type: NodeType): NodeRunner<unknown> | undefined {

@@ -13,6 +13,16 @@ export const UserInputSchema = z.union([
   z.strictObject({ button: z.string().describe('Title (or id) of a button in the last buttons message') }),
   z.strictObject({ row: z.string().describe('Title (or id) of a row in the last list message') }),
   z.strictObject({ template_button: z.strictObject({ payload: z.string(), text: z.string().optional() }) }),
+  z.strictObject({ form: Vars.describe('A Chat Flow form submitted: field name → value (the parsed response_json)') }),
+  z.strictObject({
+    order: z
+      .strictObject({
+        catalog_id: z.string(),
+        text: z.string().optional(),
+        product_items: z.array(z.strictObject({ product_retailer_id: z.string(), quantity: z.number(), item_price: z.number(), currency: z.string() })),
+      })
+      .describe('An order sent from a product message'),
+  }),
 ])
 
 /** One bot message as expected. Fields left out are not checked; buttons and rows are compared by title. */

@@ -46,6 +46,8 @@ export function resolveInput(input: UserInput, lastInteractive: OutboundMessage 
     const { payload, text } = input.template_button
     return { ok: true, event: { type: 'template_button', button: { payload, text: text ?? payload } } }
   }
+  if ('form' in input) return { ok: true, event: { type: 'nfm_reply', response: input.form } }
+  if ('order' in input) return { ok: true, event: { type: 'order', order: input.order } }
   const want = 'button' in input ? input.button : input.row
   const kind = 'button' in input ? 'button' : 'list'
   const i = lastInteractive?.type === 'interactive' ? lastInteractive.interactive : null

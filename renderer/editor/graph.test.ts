@@ -46,5 +46,6 @@ describe('document edits', () => {
     const moved = moveNodes(doc, new Map([['m', { x: 5, y: 6 }], ['t', { x: 0, y: 0 }]]))
     expect(moved.nodes.find((n) => n.id === 'm')!.position).toEqual({ x: 5, y: 6 })
     expect(moved.nodes[0]).toBe(doc.nodes[0])
+    expect(moveNodes(doc, new Map([['t', { x: 0, y: 0 }]]))).toBe(doc)
   })
 })

@@ -59,13 +59,15 @@ export function removeElements(doc: FlowDocument, nodeIds: Iterable<string>, edg
 
 export function moveNodes(doc: FlowDocument, positions: ReadonlyMap<string, Position>): FlowDocument {
   if (positions.size === 0) return doc
-  return {
-    ...doc,
-    nodes: doc.nodes.map((n) => {
-      const p = positions.get(n.id)
-      return p && (p.x !== n.position.x || p.y !== n.position.y) ? { ...n, position: { x: p.x, y: p.y } } : n
-    }),
-  }
+  let changed = false
+  const nodes = doc.nodes.map((n) => {
+    const p = positions.get(n.id)
+    if (!p || (p.x === n.position.x && p.y === n.position.y)) return n
+    changed = true
+    return { ...n, position: { x: p.x, y: p.y } }
+  })
+  // A click reports positions too; an unchanged document must stay the same object, or it becomes an undo step.
+  return changed ? { ...doc, nodes } : doc
 }
 
 /** Replaces one node's config and drops edges from output ports the new config no longer has

@@ -124,7 +124,8 @@ export function createEditorStore(initial: FlowDocument): EditorStore {
     // While a drag is under way positions change without history; endDrag records the whole drag as one step.
     dragNodes(positions) {
       const { doc, dragBase, version } = get()
-      set({ doc: graph.moveNodes(doc, positions), dragBase: dragBase ?? doc, version: version + 1 })
+      const next = graph.moveNodes(doc, positions)
+      if (next !== doc) set({ doc: next, dragBase: dragBase ?? doc, version: version + 1 })
     },
 
     endDrag() {

@@ -7,7 +7,7 @@ export async function openNewFlow(page: Page, studio: StudioFixture, name: strin
   await page.getByRole('button', { name: /Create your first flow|New flow/ }).first().click()
   await page.getByLabel('Flow name').fill(name)
   await page.getByLabel('Flow name').press('Enter')
-  await page.getByRole('link', { name }).click()
+  await page.getByRole('link', { name, exact: true }).click()
   await expect(page.getByRole('group', { name: 'Trigger trigger_1' })).toBeVisible()
 }
 

@@ -47,7 +47,8 @@ test('copy, paste and duplicate make unique names; auto-layout; undo of both', a
   await expect(card(page, 'message_3')).toContainText('{{http_call_3.status}}')
   await expect(page.locator('.react-flow__edge')).toHaveCount(4)
 
-  // Everything overlaps a little after pasting; layout puts the flow left to right in one step.
+  // Everything overlaps a little after pasting; with nothing selected, layout puts the whole flow left to right.
+  await pane(page).click({ position: { x: 5, y: 5 } })
   await page.getByRole('button', { name: 'Auto-layout' }).click()
   await expect(async () => {
     const t = await position(page, 'trigger_1')
@@ -56,6 +57,7 @@ test('copy, paste and duplicate make unique names; auto-layout; undo of both', a
     expect(t.x).toBeLessThan(h.x)
     expect(h.x).toBeLessThan(m.x)
   }).toPass()
+  await expect(page.getByRole('button', { name: 'Undo' })).toHaveAttribute('title', 'Undo Layout (Ctrl+Z)')
   await page.keyboard.press('Control+z')
   await page.keyboard.press('Control+z')
   await expect(card(page, 'message_3')).toHaveCount(0)

@@ -95,6 +95,10 @@ test('Expression Builder: tabs insert into a message body and an HTTP Call URL; 
   await deleteBack(page, ' {{nobody}}'.length)
   await expect(warning).toHaveCount(0)
 
+  // Hover documentation from the same function docs as completion.
+  await editorOf(dialog).locator('.cm-expr-function', { hasText: 'round' }).hover()
+  await expect(page.locator('.cm-expr-hover')).toContainText('round(number, digits?)')
+
   // Apply writes the text into the field.
   await dialog.getByRole('button', { name: 'Apply' }).click()
   await expect(dialog).toHaveCount(0)
@@ -114,7 +118,13 @@ test('Expression Builder: tabs insert into a message body and an HTTP Call URL; 
   await openUrl.click()
   // The HTTP call runs before itself never: its own output is not offered here.
   await expect(urlDialog.getByRole('button', { name: 'Insert {{http_call_1.status}}' })).toHaveCount(0)
-  await urlDialog.getByRole('button', { name: 'Insert {{customer_phone}}' }).click()
+  // Completion while typing: brackets close themselves, Enter takes the highlighted variable.
+  await editorOf(urlDialog).click()
+  await page.keyboard.press('Control+End')
+  await page.keyboard.type('{{customer_p')
+  await expect(page.locator('.cm-tooltip-autocomplete')).toContainText('customer_phone')
+  await page.keyboard.press('Enter')
+  await expect(editorOf(urlDialog)).toHaveText('https://shop.example/orders/{{customer_phone}}')
   await urlDialog.getByRole('button', { name: 'Apply' }).click()
   await expect(url).toHaveValue('https://shop.example/orders/{{customer_phone}}')
 

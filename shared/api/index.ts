@@ -7,6 +7,8 @@ import { emulatorCommands } from './commands/emulator'
 import { emulatorTestCommands } from './commands/emulator-tests'
 import { webhookCommands } from './commands/webhook'
 import { logsCommands } from './commands/logs'
+import { catalogCommands } from './commands/catalog'
+import { transferCommands } from './commands/transfer'
 import { flowsEvents } from './events/flows'
 import { emulatorEvents } from './events/emulator'
 import { logsEvents } from './events/logs'
@@ -26,6 +28,8 @@ export const commands = {
   ...emulatorTestCommands,
   ...webhookCommands,
   ...logsCommands,
+  ...catalogCommands,
+  ...transferCommands,
 }
 
 export const events = {

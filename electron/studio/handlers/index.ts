@@ -5,6 +5,8 @@ import { integrationsHandlers } from './integrations'
 import { emulatorHandlers } from './emulator'
 import { webhookHandlers } from './webhook'
 import { logsHandlers } from './logs'
+import { catalogHandlers } from './catalog'
+import { transferHandlers } from './transfer'
 import type { HandlerMap } from './types'
 
 // Every Command's one implementation. Adding an area: handlers/<area>.ts typed AreaHandlers<'<area>'>, one line
@@ -17,4 +19,6 @@ export const handlers: HandlerMap = {
   ...emulatorHandlers,
   ...webhookHandlers,
   ...logsHandlers,
+  ...catalogHandlers,
+  ...transferHandlers,
 }

@@ -6,26 +6,9 @@ import type { FlowDocument } from '../../../shared/flow'
 import { newId } from '../store/flows'
 import { TemplateStore } from '../effects/template-store'
 import type { ImportContent } from './read'
+import type { ConflictChoice, ImportConflict, ImportOutcome } from '../../../shared/api/commands/transfer'
 
-export type ConflictChoice = 'replace' | 'keep-both' | 'skip'
-
-export interface ImportConflict {
-  /** Id of the flow in the file. */
-  flowId: string
-  name: string
-  /** The existing flow it meets, and why. */
-  existingId: string
-  existingName: string
-  reason: 'id' | 'name'
-}
-
-export interface ImportOutcome {
-  flowId: string
-  name: string
-  action: 'created' | 'replaced' | 'copied' | 'skipped'
-  /** Id under which the flow is stored (differs from flowId for a copy or a replace by name). */
-  storedId: string | null
-}
+export type { ConflictChoice, ImportConflict, ImportOutcome }
 
 interface Existing {
   id: string

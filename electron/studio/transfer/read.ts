@@ -3,14 +3,10 @@
 import { loadFlow, pointerOf, type FlowDocument } from '../../../shared/flow'
 import { parseConversationTest } from '../../../shared/engine/conversation'
 import { templateProblems, type MessageTemplate } from '../../../shared/nodes/template_message/run-template'
+import type { ImportProblem } from '../../../shared/api/commands/transfer'
 import { BUNDLE_FORMAT, BundleSchema, type BundleTest } from './bundle'
 
-export interface ImportProblem {
-  file: string
-  /** JSON pointer of the offending value ('' for the whole file). */
-  path: string
-  message: string
-}
+export type { ImportProblem }
 
 export interface ImportFlow {
   document: FlowDocument

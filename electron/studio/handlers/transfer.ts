@@ -1,0 +1,33 @@
+import { ApiFailure } from '../failure'
+import { applyImport, findConflicts } from '../transfer/apply'
+import { exportBundle } from '../transfer/export'
+import { formatProblem, readImportFile } from '../transfer/read'
+import type { AreaHandlers } from './types'
+
+export const transferHandlers: AreaHandlers<'transfer'> = {
+  'transfer.export': (req, ctx) => {
+    const out = exportBundle(ctx.db, req)
+    const one = req.flowIds.length === 1 ? (ctx.db.prepare('SELECT name FROM flows WHERE id = ?').pluck().get(req.flowIds[0]) as string) : null
+    const base = one ? one.replace(/[^\p{L}\p{N}]+/gu, '-').replace(/^-|-$/g, '').toLowerCase() || 'flow' : 'flows'
+    return { ...out, fileName: `${base}.chatflow.json` }
+  },
+  'transfer.inspect': (req, ctx) => {
+    const read = readImportFile(req.fileName, req.text)
+    if (!read.ok) return { problems: read.problems, kind: null, flows: [], conflicts: [] }
+    const flows = read.content.flows.map((f) => ({ id: f.document.id, name: f.document.name }))
+    return { problems: [], kind: read.content.kind, flows, conflicts: findConflicts(ctx.db, read.content) }
+  },
+  'transfer.import': (req, ctx) => {
+    const read = readImportFile(req.fileName, req.text)
+    if (!read.ok)
+      throw new ApiFailure(
+        'invalid_file',
+        `${req.fileName} cannot be imported; nothing was changed. ${read.problems.slice(0, 3).map(formatProblem).join(' ')}`,
+        read.problems.map((p) => ({ path: [p.file, p.path], message: p.message })),
+      )
+    const outcomes = applyImport(ctx.db, read.content, (c) => req.choices[c.flowId] ?? req.onConflict, ctx.now)
+    for (const o of outcomes)
+      if (o.storedId) ctx.emit('flows.changed', { id: o.storedId, kind: o.action === 'replaced' ? 'saved' : 'created' })
+    return { outcomes }
+  },
+}

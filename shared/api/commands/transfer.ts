@@ -1,0 +1,59 @@
+import { z } from 'zod'
+import { returns } from '../define'
+
+// Export and import of flows as a chatflow.bundle/1 file (docs/flow-format.md, "Bundle"). The file travels as text:
+// the browser host has no file system of its own, and a bundle is small JSON.
+
+export const ConflictChoiceSchema = z.enum(['replace', 'keep-both', 'skip'])
+export type ConflictChoice = z.infer<typeof ConflictChoiceSchema>
+
+export interface ImportProblem {
+  file: string
+  /** JSON pointer of the offending value ('' for the whole file). */
+  path: string
+  message: string
+}
+
+export interface ImportConflict {
+  flowId: string
+  name: string
+  existingId: string
+  existingName: string
+  reason: 'id' | 'name'
+}
+
+export interface ImportOutcome {
+  flowId: string
+  name: string
+  action: 'created' | 'replaced' | 'copied' | 'skipped'
+  storedId: string | null
+}
+
+const FileSchema = z.object({
+  fileName: z.string().min(1).max(255),
+  text: z.string().max(8 * 1024 * 1024 - 4096),
+})
+
+export const transferCommands = {
+  'transfer.export': {
+    req: z.object({
+      /** Empty: every flow. */
+      flowIds: z.array(z.string().min(1)).max(10_000).default([]),
+      includeSecrets: z.boolean().default(false),
+    }),
+    res: returns<{ text: string; fileName: string; flowCount: number; warnings: string[] }>(),
+  },
+  /** Reads a file without writing: its problems (then nothing can be imported), its flows and their conflicts. */
+  'transfer.inspect': {
+    req: FileSchema,
+    res: returns<{ problems: ImportProblem[]; kind: 'bundle' | 'flow' | null; flows: { id: string; name: string }[]; conflicts: ImportConflict[] }>(),
+  },
+  /** Imports all or nothing. A conflict takes its entry in `choices` (by the file's flow id), else `onConflict`. */
+  'transfer.import': {
+    req: FileSchema.extend({
+      onConflict: ConflictChoiceSchema.default('skip'),
+      choices: z.record(z.string(), ConflictChoiceSchema).default({}),
+    }),
+    res: returns<{ outcomes: ImportOutcome[] }>(),
+  },
+}

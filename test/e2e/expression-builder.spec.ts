@@ -26,7 +26,7 @@ async function deleteBack(page: Page, n: number): Promise<void> {
   for (let i = 0; i < n; i++) await page.keyboard.press('Backspace')
 }
 
-test('Expression Builder: tabs insert into a message body and an HTTP Call URL; lint, preview, samples, apply and cancel', async ({ page, studio }) => {
+test('Expression Builder: tabs insert into a message body, an HTTP Call URL and a condition operand; lint, preview, samples, apply and cancel', async ({ page, studio }) => {
   await openNewFlow(page, studio, 'Builder')
   // trigger → HTTP call → message: adding with a node selected connects it after that node.
   await card(page, 'trigger_1').click()
@@ -127,6 +127,16 @@ test('Expression Builder: tabs insert into a message body and an HTTP Call URL; 
   await expect(editorOf(urlDialog)).toHaveText('https://shop.example/orders/{{customer_phone}}')
   await urlDialog.getByRole('button', { name: 'Apply' }).click()
   await expect(url).toHaveValue('https://shop.example/orders/{{customer_phone}}')
+
+  // A condition operand: a node after the message reads the HTTP call's status.
+  await card(page, 'message_1').click()
+  await page.getByRole('button', { name: 'Add Condition', exact: true }).click()
+  await expect(card(page, 'condition_1')).toBeVisible()
+  await panel(page).getByRole('button', { name: 'Open Expression Builder for Value' }).click()
+  const valueDialog = builder(page, 'Value')
+  await valueDialog.getByRole('button', { name: 'Insert {{http_call_1.status}}' }).click()
+  await valueDialog.getByRole('button', { name: 'Apply' }).click()
+  await expect(panel(page).getByLabel('Value', { exact: true })).toHaveValue('{{http_call_1.status}}')
 
   // The sample was saved into the flow document: after a reload the Response tree is still there.
   await saved(page)

@@ -95,10 +95,11 @@ export class LogQueries {
     }
     if (filter.text) {
       const like = containsPattern(filter.text)
-      // Variables only, not the whole state: "paused" must not match every run through its status field.
+      // Variables only, not the whole state: "paused" must not match every run through its status field. The raw
+      // state text is tested first because it contains the variables: most rows are then refused without a JSON parse.
       where.push(`(EXISTS (SELECT 1 FROM messages m WHERE m.run_id = r.id AND m.payload LIKE ? ESCAPE '\\')
-        OR json_extract(r.state, '$.vars') LIKE ? ESCAPE '\\')`)
-      args.push(like, like)
+        OR (r.state LIKE ? ESCAPE '\\' AND json_extract(r.state, '$.vars') LIKE ? ESCAPE '\\'))`)
+      args.push(like, like, like)
     }
     return {
       sql: `SELECT ${COLUMNS} FROM runs r LEFT JOIN contacts c ON c.id = r.contact_id

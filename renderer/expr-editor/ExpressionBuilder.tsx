@@ -14,6 +14,17 @@ import './expr-editor.css'
 const TABS = ['Variables', 'Response', 'Functions', 'Operators', 'Text'] as const
 type Tab = (typeof TABS)[number]
 
+/** Arrow keys, Home and End move between tabs (the WAI-ARIA tabs pattern); the new tab takes the focus. */
+function moveTab(e: React.KeyboardEvent, tab: Tab, setTab: (t: Tab) => void): void {
+  const i = TABS.indexOf(tab)
+  const next = { ArrowRight: i + 1, ArrowLeft: i - 1, Home: 0, End: TABS.length - 1 }[e.key]
+  if (next === undefined) return
+  e.preventDefault()
+  const t = TABS[(next + TABS.length) % TABS.length]!
+  setTab(t)
+  document.getElementById(`expr-tab-${t}`)?.focus()
+}
+
 export interface ExpressionBuilderProps {
   /** The node whose field is edited: its place in the graph decides which variables exist. */
   nodeId: string
@@ -69,14 +80,14 @@ export function ExpressionBuilder({ nodeId, label, value, onApply, onCancel }: E
         </ul>
         <div className="expr-body">
           <div className="expr-tabs">
-            <div role="tablist" aria-label="Expression Builder tabs">
+            <div role="tablist" aria-label="Expression Builder tabs" onKeyDown={(e) => moveTab(e, tab, setTab)}>
               {TABS.map((t) => (
-                <button key={t} type="button" role="tab" aria-selected={tab === t} onClick={() => setTab(t)}>
+                <button key={t} type="button" role="tab" id={`expr-tab-${t}`} aria-selected={tab === t} tabIndex={tab === t ? 0 : -1} onClick={() => setTab(t)}>
                   {t}
                 </button>
               ))}
             </div>
-            <div role="tabpanel" aria-label={tab} className="expr-tabpanel">
+            <div role="tabpanel" aria-labelledby={`expr-tab-${tab}`} className="expr-tabpanel">
               {tab === 'Variables' && <VariablesTab vars={scope.vars} onInsert={insert} />}
               {tab === 'Response' && <ResponseTab earlier={scope.earlier} samples={doc.samples} onInsert={insert} onSaveSample={saveSample} />}
               {tab === 'Functions' && <FunctionsTab onInsert={(name) => view.current && insertFunction(view.current, name)} />}

@@ -111,6 +111,13 @@ test('Expression Builder: tabs insert into a message body, an HTTP Call URL and 
   const openUrl = panel(page).getByRole('button', { name: 'Open Expression Builder for URL' })
   await openUrl.click()
   const urlDialog = builder(page, 'URL')
+  // The tabs follow the keyboard pattern of tabs: arrows and End move, the tab panel follows.
+  await urlDialog.getByRole('tab', { name: 'Variables' }).focus()
+  await page.keyboard.press('End')
+  await expect(urlDialog.getByRole('tab', { name: 'Text' })).toBeFocused()
+  await expect(urlDialog.getByRole('tabpanel', { name: 'Text' })).toContainText('Line break')
+  await page.keyboard.press('ArrowRight')
+  await expect(urlDialog.getByRole('tab', { name: 'Variables', selected: true })).toBeFocused()
   await urlDialog.getByRole('button', { name: 'Insert {{customer_phone}}' }).click()
   await expect(editorOf(urlDialog)).toHaveText('https://shop.example/orders/{{customer_phone}}')
   await urlDialog.getByRole('button', { name: 'Cancel' }).click()

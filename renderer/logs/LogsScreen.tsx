@@ -61,6 +61,13 @@ export function LogsScreen({ flowId, runId }: { flowId: string; runId: string | 
     else setNotice(r.error.message)
   }
 
+  const saveTest = async (id: string) => {
+    const name = window.prompt('Name of the conversation test', `Run ${new Date().toLocaleString()}`)?.trim()
+    if (!name) return
+    const r = await getApi().call('logs.saveTest', { runId: id, name })
+    setNotice(r.ok ? `Saved as the test "${r.value.name}" (run it from the emulator's Tests tab).` : r.error.message)
+  }
+
   return (
     <div className="logs-screen">
       <header className="logs-bar">
@@ -94,6 +101,7 @@ export function LogsScreen({ flowId, runId }: { flowId: string; runId: string | 
               navigate({ screen: 'editor', flowId })
             }}
             onExport={() => void exportRun(s.trace!.run.id)}
+            onSaveTest={() => void saveTest(s.trace!.run.id)}
             onClose={() => navigate({ screen: 'logs', flowId })}
           />
         )}

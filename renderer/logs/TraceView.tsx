@@ -7,11 +7,12 @@ interface Props {
   trace: LogTrace
   onShowOnCanvas(): void
   onExport(): void
+  onSaveTest(): void
   onClose(): void
 }
 
 /** One execution: summary, the nodes as a waterfall (click a node for its data in and out), the transcript. */
-export function TraceView({ trace, onShowOnCanvas, onExport, onClose }: Props) {
+export function TraceView({ trace, onShowOnCanvas, onExport, onSaveTest, onClose }: Props) {
   const { run } = trace
   const bars = waterfall(trace.trace)
   const [open, setOpen] = useState<number | null>(() => trace.trace.find((t) => t.error)?.seq ?? null)
@@ -25,6 +26,7 @@ export function TraceView({ trace, onShowOnCanvas, onExport, onClose }: Props) {
         <span>{trace.trace.length} nodes</span>
         <span className="trace-actions">
           <button type="button" onClick={onShowOnCanvas}>Show on canvas</button>
+          <button type="button" onClick={onSaveTest}>Save as test</button>
           <button type="button" onClick={onExport}>Export run</button>
           <button type="button" aria-label="Close trace" onClick={onClose}>✕</button>
         </span>

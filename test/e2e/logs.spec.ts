@@ -107,6 +107,13 @@ test('lists runs from the emulator and the webhook, filters them and shows each 
   await expect(nodes.nth(2).locator('.wf-port')).toHaveText('waits')
   await expect(trace.getByRole('complementary', { name: 'Conversation' })).toContainText('Order number?')
 
+  // Save as test: the logged conversation becomes a conversation test of the flow.
+  page.once('dialog', (d) => void d.accept('paused at ask'))
+  await trace.getByRole('button', { name: 'Save as test' }).click()
+  await expect(page.getByRole('status')).toContainText('Saved as the test "paused at ask"')
+  const tests = await apiCall<Array<{ name: string }>>(page, 'emulator.tests', { flowId })
+  expect(tests.map((x) => x.name)).toEqual(['paused at ask'])
+
   // Show on canvas: the editor opens with the run's path drawn by the canvas overlay.
   await trace.getByRole('button', { name: 'Show on canvas' }).click()
   await expect(page).toHaveURL(new RegExp(`#/flows/${flowId}$`))

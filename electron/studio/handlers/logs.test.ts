@@ -119,6 +119,23 @@ describe('logs commands over emulator runs', () => {
     expect(events).toEqual([{ flowId: t.flowId, deleted: 2 }])
   })
 
+  it('saves a logged run as a conversation test that then passes', async () => {
+    const t = await setup()
+    now += 1000
+    expectOk(await api.call('emulator.start', { ...t, trigger: { kind: 'manual', data: { mode: 'ask' } } }))
+    now += 1000
+    const runId = expectOk(await api.call('emulator.send', { ...t, event: { type: 'text', text: 'B-12' } })).session.run!.id
+    const saved = expectOk(await api.call('logs.saveTest', { runId, name: 'from the logs' }))
+    expect(saved).toMatchObject({ flowId: t.flowId, name: 'from the logs' })
+    expect(saved.yaml).toContain('B-12')
+    const results = expectOk(await api.call('emulator.runTests', { flowId: t.flowId, ids: [saved.id] }))
+    expect(results.find((r) => r.id === saved.id)?.lastRun).toMatchObject({ passed: true, failures: [] })
+    const again = await api.call('logs.saveTest', { runId, name: 'from the logs' })
+    expect(again.ok ? null : again.error.code).toBe('conflict')
+    const missing = await api.call('logs.saveTest', { runId: 'r_nope', name: 'x' })
+    expect(missing.ok ? null : missing.error.code).toBe('not_found')
+  })
+
   it('saves a retention policy and applies it at once', async () => {
     expect(expectOk(await api.call('logs.retention.get', {}))).toEqual({ days: null, keepLast: null })
     const t = await setup()

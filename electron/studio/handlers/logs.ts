@@ -1,3 +1,4 @@
+import { conversationTests } from '../emulator/service'
 import { ApiFailure, notFound } from '../failure'
 import { applyRetention, purge, readRetention, writeRetention } from '../logs/housekeeping'
 import { exportList, exportRun } from '../logs/export'
@@ -23,6 +24,12 @@ export const logsHandlers: AreaHandlers<'logs'> = {
     const deleted = await purge(ctx.db, req)
     ctx.emit('logs.changed', { flowId: req.flowId ?? null, deleted })
     return { deleted }
+  },
+  'logs.saveTest': (req, ctx) => {
+    const run = ctx.service(logQueries).summary(req.runId)
+    if (!run) throw notFound('Run', req.runId)
+    // A logged run has no record of emulator presets or mocks: the test starts from the trigger alone.
+    return ctx.service(conversationTests).save(run.flowId, req.runId, { name: req.name, presets: {}, mocks: {}, replace: req.replace })
   },
   'logs.export': (req, ctx) => {
     const q = ctx.service(logQueries)

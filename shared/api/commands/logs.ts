@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import type { RunStatus, TraceEvent, Vars } from '../../engine/types'
 import { returns } from '../define'
+import type { ConversationTestRecord } from './emulator-tests'
 import { FlowIdSchema } from './flows'
 
 // Flow Logs (View Logs): a flow's executions, newest first, paged by keyset so page N costs what page 1 costs,
@@ -108,6 +109,11 @@ export const logsCommands = {
   'logs.purge': {
     req: z.object({ flowId: FlowIdSchema.optional(), before: z.number().int().optional() }),
     res: returns<{ deleted: number }>(),
+  },
+  /** A logged run as a conversation test of its flow (the same recorder as the emulator's "Save as test"). */
+  'logs.saveTest': {
+    req: z.object({ runId: z.string().min(1).max(200), name: z.string().trim().min(1).max(120), replace: z.boolean().default(false) }),
+    res: returns<ConversationTestRecord>(),
   },
   /** One run, or a flow's filtered list (newest first, at most `limit` runs), with traces and conversations. */
   'logs.export': {

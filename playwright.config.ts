@@ -3,6 +3,10 @@ import { defineConfig } from '@playwright/test'
 
 // End-to-end tests run Debian's Chromium against the browser host (the Electron binary is not available here).
 // Each test starts its own host on a free port with a temporary data folder (test/e2e/fixtures.ts).
+// One output folder per run (workers inherit the variable from the runner): engineers share this work tree, and
+// two runs writing traces into one folder delete each other's files.
+process.env.CHATFLOW_E2E_OUTPUT ??= `test-results/run-${process.pid}`
+
 const chromium = process.env.CHROMIUM_PATH ?? (fs.existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined)
 
 export default defineConfig({
@@ -16,7 +20,7 @@ export default defineConfig({
   workers: Number(process.env.CHATFLOW_E2E_WORKERS) || 2,
   retries: 0,
   forbidOnly: !!process.env.CI,
-  outputDir: process.env.CHATFLOW_E2E_OUTPUT ?? 'test-results',
+  outputDir: process.env.CHATFLOW_E2E_OUTPUT,
   use: {
     browserName: 'chromium',
     viewport: { width: 1200, height: 760 },

@@ -1,4 +1,12 @@
+import type { Page } from '@playwright/test'
 import { test, expect } from './fixtures'
+
+// A flow's name is its row's link; other links in the row (e.g. "Logs of …") contain the name too, hence exact.
+const flowLink = (page: Page, name: string) =>
+  page.getByRole('list', { name: 'Flows' }).getByRole('link', { name, exact: true })
+/** The names of the listed flows, top to bottom (each row is labelled with its flow's name). */
+const listedNames = (page: Page) =>
+  page.getByRole('list', { name: 'Flows' }).getByRole('listitem').evaluateAll((rows) => rows.map((r) => r.getAttribute('aria-label')))
 
 test('a new user sees what to do, creates a flow, renames it, and finds it after a restart', async ({ page, studio }) => {
   await studio.open(page)
@@ -11,17 +19,17 @@ test('a new user sees what to do, creates a flow, renames it, and finds it after
   await name.press('Enter')
   const flows = page.getByRole('list', { name: 'Flows' })
   await expect(flows.getByRole('listitem')).toHaveCount(1)
-  await expect(flows.getByRole('link', { name: 'Order status' })).toBeVisible()
+  await expect(flowLink(page, 'Order status')).toBeVisible()
   await expect(flows.getByText('1 node')).toBeVisible()
 
   await page.getByRole('button', { name: 'Rename Order status' }).click()
   await page.getByLabel('Flow name').fill('Order status v2')
   await page.getByLabel('Flow name').press('Enter')
-  await expect(flows.getByRole('link', { name: 'Order status v2' })).toBeVisible()
+  await expect(flowLink(page, 'Order status v2')).toBeVisible()
 
   await studio.restart()
   await page.reload()
-  await expect(page.getByRole('list', { name: 'Flows' }).getByRole('link', { name: 'Order status v2' })).toBeVisible()
+  await expect(flowLink(page, 'Order status v2')).toBeVisible()
 })
 
 test('delete asks first, then Undo brings the flow back; without Undo it stays gone', async ({ page, studio }) => {
@@ -30,21 +38,21 @@ test('delete asks first, then Undo brings the flow back; without Undo it stays g
     await page.getByRole('button', { name: 'New flow' }).click()
     await page.getByLabel('Flow name').fill(flowName)
     await page.getByLabel('Flow name').press('Enter')
-    await expect(page.getByRole('link', { name: flowName })).toBeVisible()
+    await expect(flowLink(page, flowName)).toBeVisible()
   }
 
   await page.getByRole('button', { name: 'Delete Keep me' }).click()
   const dialog = page.getByRole('alertdialog', { name: 'Delete “Keep me”?' })
   await expect(dialog).toBeVisible()
   await dialog.getByRole('button', { name: 'Cancel' }).click()
-  await expect(page.getByRole('link', { name: 'Keep me' })).toBeVisible()
+  await expect(flowLink(page, 'Keep me')).toBeVisible()
 
   await page.getByRole('button', { name: 'Delete Keep me' }).click()
   await page.getByRole('button', { name: 'Delete flow' }).click()
-  await expect(page.getByRole('link', { name: 'Keep me' })).toHaveCount(0)
+  await expect(flowLink(page, 'Keep me')).toHaveCount(0)
   await expect(page.getByRole('status')).toContainText('Deleted “Keep me”.')
   await page.getByRole('button', { name: 'Undo' }).click()
-  await expect(page.getByRole('link', { name: 'Keep me' })).toBeVisible()
+  await expect(flowLink(page, 'Keep me')).toBeVisible()
 
   await page.getByRole('button', { name: 'Delete Drop me' }).click()
   await page.getByRole('button', { name: 'Delete flow' }).click()
@@ -54,7 +62,7 @@ test('delete asks first, then Undo brings the flow back; without Undo it stays g
   await studio.restart()
   await page.reload()
   const flows = page.getByRole('list', { name: 'Flows' })
-  await expect(flows.getByRole('link', { name: 'Keep me' })).toBeVisible()
+  await expect(flowLink(page, 'Keep me')).toBeVisible()
   await expect(flows.getByRole('listitem')).toHaveCount(1)
 })
 
@@ -64,27 +72,26 @@ test('duplicate, activate, search and sort', async ({ page, studio }) => {
     await page.keyboard.press('n')
     await page.getByLabel('Flow name').fill(flowName)
     await page.getByLabel('Flow name').press('Enter')
-    await expect(page.getByRole('link', { name: flowName })).toBeVisible()
+    await expect(flowLink(page, flowName)).toBeVisible()
   }
   await page.getByRole('button', { name: 'Duplicate Beta support' }).click()
-  await expect(page.getByRole('link', { name: 'Beta support (copy)' })).toBeVisible()
+  await expect(flowLink(page, 'Beta support (copy)')).toBeVisible()
 
   const active = page.getByRole('switch', { name: 'Active: Beta support', exact: true })
   await active.check()
   await expect(active).toBeChecked()
 
   await page.getByLabel('Sort by').selectOption('name')
-  const links = page.getByRole('list', { name: 'Flows' }).getByRole('link')
-  await expect(links).toHaveText(['alpha orders', 'Beta support', 'Beta support (copy)'])
+  await expect.poll(() => listedNames(page)).toEqual(['alpha orders', 'Beta support', 'Beta support (copy)'])
 
   await page.keyboard.press('/')
   await expect(page.getByLabel('Search flows')).toBeFocused()
   await page.keyboard.type('SUPPORT')
-  await expect(links).toHaveText(['Beta support', 'Beta support (copy)'])
+  await expect.poll(() => listedNames(page)).toEqual(['Beta support', 'Beta support (copy)'])
   await page.getByLabel('Search flows').fill('zzz')
   await expect(page.getByRole('heading', { name: 'No flows match “zzz”' })).toBeVisible()
   await page.getByRole('button', { name: 'Clear search' }).click()
-  await expect(links).toHaveCount(3)
+  await expect.poll(() => listedNames(page)).toHaveLength(3)
 
   await studio.restart()
   await page.reload()
@@ -98,10 +105,10 @@ test('opening a flow routes to the editor and back', async ({ page, studio }) =>
   await page.getByRole('button', { name: 'Create your first flow' }).click()
   await page.getByLabel('Flow name').fill('Routed')
   await page.getByLabel('Flow name').press('Enter')
-  await page.getByRole('link', { name: 'Routed' }).click()
+  await flowLink(page, 'Routed').click()
   await expect(page).toHaveURL(/#\/flows\/flw_[a-z0-9]+$/)
   await page.getByRole('button', { name: 'Back to flows' }).click()
-  await expect(page.getByRole('link', { name: 'Routed' })).toBeVisible()
+  await expect(flowLink(page, 'Routed')).toBeVisible()
 })
 
 test('a bad contract request gets a typed error and the back end keeps serving', async ({ page, studio }) => {
@@ -129,6 +136,6 @@ test('a bad contract request gets a typed error and the back end keeps serving',
 
   await page.getByRole('button', { name: 'Create your first flow' }).click()
   await page.getByLabel('Flow name').press('Enter')
-  await expect(page.getByRole('link', { name: 'Untitled flow' })).toBeVisible()
+  await expect(flowLink(page, 'Untitled flow')).toBeVisible()
   expect(studio.output()).not.toMatch(/internal error/i)
 })

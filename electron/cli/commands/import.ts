@@ -1,31 +1,44 @@
-// `chatflow import <flow.json> --data-dir <dir>`: stores a flow file in the studio database, keeping its id, so
-// scripts can set up a studio (then `chatflow secret` and `chatflow serve`). A flow with the same id gets the file
-// as a new revision. Nothing is written when the file is not a valid flow.
+// `chatflow import <file> --data-dir <dir>`: stores a flow file or a chatflow.bundle/1 file in the studio database,
+// keeping ids, so scripts can set up a studio (then `chatflow secret` and `chatflow serve`). Conflicts with existing
+// flows (same id or name) follow --on-conflict; by default the file replaces them (a flow with the same id gets it as
+// a new revision, as before bundles existed). The whole file is checked first and written in one transaction:
+// on any error nothing is written.
 import fs from 'node:fs'
 import path from 'node:path'
 import { parseArgs } from 'node:util'
 import type { Database } from 'better-sqlite3'
-import { parseFlow } from '../../../shared/flow/serialise'
 import type { FlowDocument } from '../../../shared/flow/document'
 import { DB_FILE_NAME } from '../../studio/backend'
 import { resolveDataDir } from '../../studio/data-dir'
 import { openDatabase } from '../../studio/db/open'
 import { FlowStore } from '../../studio/store/flows'
+import { applyImport, type ConflictChoice } from '../../studio/transfer/apply'
+import { formatProblem, readImportFile } from '../../studio/transfer/read'
 import type { CliCommand } from './types'
 
-const USAGE = `Usage: chatflow import <flow.json> [--data-dir <dir>]
+const USAGE = `Usage: chatflow import <file> [--data-dir <dir>] [--on-conflict replace|keep-both|skip]
 
-Stores the flow in the studio's database under the id written in the file (a flow with that id gets it as a new
-revision). The studio must not be running on the same data directory.
-Exit codes: 0 stored, 1 the file is not a valid flow or the database cannot be used, 2 bad usage.
+<file> is a flow file or a bundle written by \`chatflow export\` or the studio's Export. Flows keep their ids.
+A flow that meets an existing one (same id, or same name) is handled by --on-conflict:
+  replace    the file's version becomes the existing flow's next revision (the default)
+  keep-both  stored as a copy named "name (2)" (under a new id when the id is taken)
+  skip       left out
+The studio must not be running on the same data directory.
+Exit codes: 0 imported, 1 the file is not valid (nothing written) or the database cannot be used, 2 bad usage.
 `
 
+const CHOICES: ConflictChoice[] = ['replace', 'keep-both', 'skip']
+
 export const importCommand: CliCommand = {
-  summary: 'store a flow file in the studio database, keeping its id',
+  summary: 'store a flow file or a bundle in the studio database, keeping ids',
   async run(args) {
     let parsed
     try {
-      parsed = parseArgs({ args, allowPositionals: true, options: { 'data-dir': { type: 'string' }, help: { type: 'boolean', short: 'h' } } })
+      parsed = parseArgs({
+        args,
+        allowPositionals: true,
+        options: { 'data-dir': { type: 'string' }, 'on-conflict': { type: 'string' }, help: { type: 'boolean', short: 'h' } },
+      })
     } catch (err) {
       process.stderr.write(`chatflow import: ${err instanceof Error ? err.message : String(err)}\n${USAGE}`)
       return 2
@@ -35,7 +48,12 @@ export const importCommand: CliCommand = {
       return 0
     }
     if (parsed.positionals.length !== 1) {
-      process.stderr.write(`chatflow import: expected one flow file\n${USAGE}`)
+      process.stderr.write(`chatflow import: expected one file\n${USAGE}`)
+      return 2
+    }
+    const choice = (parsed.values['on-conflict'] ?? 'replace') as ConflictChoice
+    if (!CHOICES.includes(choice)) {
+      process.stderr.write(`chatflow import: --on-conflict must be one of ${CHOICES.join(', ')}\n${USAGE}`)
       return 2
     }
     const file = parsed.positionals[0]!
@@ -46,9 +64,10 @@ export const importCommand: CliCommand = {
       process.stderr.write(`chatflow import: cannot read ${file}: ${(err as NodeJS.ErrnoException).code ?? String(err)}\n`)
       return 1
     }
-    const loaded = parseFlow(text)
-    if (!loaded.ok) {
-      process.stderr.write(`chatflow import: ${file}: ${loaded.error.message}\n`)
+    const read = readImportFile(file, text)
+    if (!read.ok) {
+      for (const p of read.problems) process.stderr.write(`chatflow import: ${formatProblem(p)}\n`)
+      process.stderr.write('chatflow import: nothing was imported.\n')
       return 1
     }
     let db: Database
@@ -59,9 +78,19 @@ export const importCommand: CliCommand = {
       return 1
     }
     try {
-      const revision = storeFlow(db, loaded.document)
-      process.stdout.write(`Imported "${loaded.document.name}" as ${loaded.document.id} (revision ${revision}).\n`)
+      const outcomes = applyImport(db, read.content, () => choice)
+      for (const o of outcomes) {
+        const revision = o.storedId ? (db.prepare('SELECT revision FROM flows WHERE id = ?').pluck().get(o.storedId) as number) : null
+        process.stdout.write(
+          o.action === 'skipped'
+            ? `Skipped "${o.name}" (${o.flowId}): a flow with this id or name exists.\n`
+            : `Imported "${o.name}" as ${o.storedId} (revision ${revision}${o.action === 'created' ? '' : `, ${o.action}`}).\n`,
+        )
+      }
       return 0
+    } catch (err) {
+      process.stderr.write(`chatflow import: ${err instanceof Error ? err.message : String(err)}; nothing was imported.\n`)
+      return 1
     } finally {
       db.close()
     }

@@ -1,5 +1,6 @@
 import type { CliCommand } from './types'
 import { evalCommand } from './eval'
+import { exportCommand } from './export'
 import { importCommand } from './import'
 import { runCommand } from './run'
 import { secretCommand } from './secret'
@@ -10,6 +11,7 @@ import { validateCommand } from './validate'
 // One line per subcommand; keep alphabetical.
 export const commands: Record<string, CliCommand> = {
   eval: evalCommand,
+  export: exportCommand,
   import: importCommand,
   run: runCommand,
   secret: secretCommand,

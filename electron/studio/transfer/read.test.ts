@@ -61,3 +61,12 @@ describe('readImportFile reads', () => {
     expect(readImportFile('b.json', text).ok).toBe(true)
   })
 })
+
+describe('docs/bundle.schema.json', () => {
+  it('is the schema of the bundle envelope', async () => {
+    const fs = await import('node:fs')
+    const { bundleJsonSchema } = await import('./bundle')
+    const file = new URL('../../../docs/bundle.schema.json', import.meta.url)
+    expect(JSON.parse(fs.readFileSync(file, 'utf8'))).toEqual(bundleJsonSchema())
+  })
+})

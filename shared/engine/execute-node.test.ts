@@ -4,8 +4,13 @@ import { resumeRun, startRun } from './machine'
 
 const manual = { kind: 'manual' } as const
 
+function withoutRunner(type: string) {
+  const { deps } = testDeps()
+  return { ...deps, catalog: { ...deps.catalog, runner: (t: Parameters<typeof deps.catalog.runner>[0]) => (t === type ? undefined : deps.catalog.runner(t)) } }
+}
+
 describe('node failures', () => {
-  // `type` lets the no-runner tests use a node type that still has none (spm, until its runner lands).
+  // `type` names the node the no-runner tests run with a catalogue that has no runner for it.
   const withHttp = (failurePort: boolean, type: 'http_call' | 'spm' = 'http_call') =>
     buildFlow(
       [
@@ -22,7 +27,7 @@ describe('node failures', () => {
     )
 
   it('fails the run with the reason when a node without a runner is reached and no failure port is connected', async () => {
-    const { deps } = testDeps()
+    const deps = withoutRunner('spm')
     const r = await startRun(withHttp(false, 'spm'), { contact: ASHA, trigger: manual }, deps)
     expect(r.state.status).toBe('failed')
     expect(r.state.error).toMatchObject({ code: 'no_runner', nodeName: 'http_call_1', nodeId: 'n_http_call_1' })
@@ -32,7 +37,7 @@ describe('node failures', () => {
   })
 
   it('follows the failure port when it is connected, with the error readable under the node name', async () => {
-    const { deps } = testDeps()
+    const deps = withoutRunner('spm')
     const r = await startRun(withHttp(true, 'spm'), { contact: ASHA, trigger: manual }, deps)
     expect(r.state.status).toBe('ended')
     expect(r.messages.at(-1)).toEqual({ type: 'text', text: { body: 'Sorry: no_runner' } })

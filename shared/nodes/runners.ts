@@ -15,9 +15,11 @@ import { interactiveMessageRunner } from './interactive_message/run'
 import { leadManagementRunner } from './lead_management/run'
 import { mediaMessageRunner } from './media_message/run'
 import { messageRunner } from './message/run'
+import { mpmRunner } from './mpm/run'
 import { questionRunner } from './question/run'
 import { routerRunner } from './router/run'
 import { scriptRunner } from './script/run'
+import { spmRunner } from './spm/run'
 import { templateMessageRunner } from './template_message/run'
 import { triggerRunner } from './trigger/run'
 
@@ -34,8 +36,8 @@ export const runners: Record<NodeType, NodeRunner<never> | null> = {
   lead_management: leadManagementRunner,
   template_message: templateMessageRunner,
   media_message: mediaMessageRunner,
-  spm: null,
-  mpm: null,
+  spm: spmRunner,
+  mpm: mpmRunner,
   chat_flow: chatFlowRunner,
 }
 

@@ -28,7 +28,7 @@ async function play(example: string, file: string) {
   return { outcome }
 }
 
-for (const example of ['order-status', 'lead-capture', 'feedback-form']) {
+for (const example of ['order-status', 'lead-capture', 'feedback-form', 'catalogue']) {
   describe(`${example} conversation tests`, () => {
     for (const { file } of load(example).tests) {
       it(file, async () => {

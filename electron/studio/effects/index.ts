@@ -3,6 +3,7 @@
 import type { Database } from 'better-sqlite3'
 import { createEffects, type Effects } from '../../../shared/engine/effects'
 import { ContactStore } from '../runs/contacts'
+import { CatalogStore, createCatalogueEffect } from './catalog-store'
 import { createContactsEffect } from './contacts'
 import { createHttpEffect, type HttpEffectOptions } from './http'
 import { createScriptEffect, type ScriptLimits } from './script'
@@ -22,6 +23,7 @@ export function createStudioEffects(db: Database, options: StudioEffectsOptions 
     script: createScriptEffect(options.script),
     contacts: createContactsEffect(new ContactStore(db, now)),
     templates: createTemplatesEffect(new TemplateStore(db, now)),
+    catalogue: createCatalogueEffect(new CatalogStore(db, now)),
   })
 }
 

@@ -8,6 +8,7 @@ import { emulatorTestCommands } from './commands/emulator-tests'
 import { webhookCommands } from './commands/webhook'
 import { logsCommands } from './commands/logs'
 import { catalogCommands } from './commands/catalog'
+import { manualCommands } from './commands/manual'
 import { transferCommands } from './commands/transfer'
 import { flowsEvents } from './events/flows'
 import { emulatorEvents } from './events/emulator'
@@ -29,6 +30,7 @@ export const commands = {
   ...webhookCommands,
   ...logsCommands,
   ...catalogCommands,
+  ...manualCommands,
   ...transferCommands,
 }
 

@@ -6,6 +6,7 @@ import { emulatorHandlers } from './emulator'
 import { webhookHandlers } from './webhook'
 import { logsHandlers } from './logs'
 import { catalogHandlers } from './catalog'
+import { manualHandlers } from './manual'
 import { transferHandlers } from './transfer'
 import type { HandlerMap } from './types'
 
@@ -20,5 +21,6 @@ export const handlers: HandlerMap = {
   ...webhookHandlers,
   ...logsHandlers,
   ...catalogHandlers,
+  ...manualHandlers,
   ...transferHandlers,
 }

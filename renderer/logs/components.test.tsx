@@ -1,0 +1,48 @@
+import { renderToStaticMarkup } from 'react-dom/server'
+import { describe, expect, it } from 'vitest'
+import type { LogRun } from '../../shared/api/commands/logs'
+import { JsonTree } from './JsonTree'
+import { RunList } from './RunList'
+
+const run = (n: number): LogRun => ({
+  id: `r${n}`, flowId: 'f', flowName: 'F', contact: { id: 'c', name: `Customer ${n}`, phone: '+15550000000' },
+  status: n % 2 ? 'failed' : 'ended', triggerKind: 'webhook', endReason: null, error: null, nodeCount: 10, execMs: 12.5,
+  startedAt: 1_700_000_000_000 - n * 1000, updatedAt: 0, endedAt: null, cursor: { startedAt: 0, seq: n },
+})
+
+describe('RunList', () => {
+  it('puts only the rows in view in the DOM, at 100,000 loaded runs, inside a box as tall as all of them', () => {
+    const runs = Array.from({ length: 100_000 }, (_, i) => run(i))
+    const html = renderToStaticMarkup(
+      <RunList runs={runs} selectedId="r3" hasMore={false} loading={false} onSelect={() => {}} onMore={() => {}} />,
+    )
+    const rows = html.match(/data-run-id="/g) ?? []
+    expect(rows.length).toBeGreaterThan(10)
+    expect(rows.length).toBeLessThan(60)
+    expect(html).toContain('aria-rowcount="100000"')
+    expect(html).toContain(`height:${100_000 * 34}px`)
+    expect(html).toMatch(/aria-selected="true"[^>]*data-run-id="r3"/)
+    expect(html).toContain('Customer 0')
+    expect(html).not.toContain('Customer 99999')
+  })
+
+  it('says so when nothing matches', () => {
+    const html = renderToStaticMarkup(<RunList runs={[]} selectedId={null} hasMore={false} loading={false} onSelect={() => {}} onMore={() => {}} />)
+    expect(html).toContain('No executions match.')
+  })
+})
+
+describe('JsonTree', () => {
+  it('opens the first level, folds deeper ones, types scalars, and caps long arrays', () => {
+    const html = renderToStaticMarkup(
+      <JsonTree value={{ name: 'Asha', n: 2, ok: true, none: null, deep: { inner: { x: 1 } }, list: Array.from({ length: 250 }, (_, i) => i) }} />,
+    )
+    expect(html.match(/<details open=""/g)).toHaveLength(1)
+    expect(html.match(/<details>/g)).toHaveLength(3)
+    expect(html).toContain('<span class="json-string">&quot;Asha&quot;</span>')
+    expect(html).toContain('<span class="json-number">2</span>')
+    expect(html).toContain('<span class="json-bool">true</span>')
+    expect(html).toContain('[250]')
+    expect(html).toContain('… 50 more')
+  })
+})

@@ -1,4 +1,4 @@
-import { useState } from 'react'
+import { useRef, useState } from 'react'
 import { useEditor } from '../editor/context'
 import { ExpressionBuilder } from './ExpressionBuilder'
 
@@ -14,10 +14,16 @@ interface Props {
 export function OpenBuilderButton({ label, value, multiline, onChange }: Props) {
   const nodeId = useEditor((s) => s.panelNodeId)
   const [open, setOpen] = useState(false)
+  const button = useRef<HTMLButtonElement>(null)
+  // Focus comes back to the icon when the dialog closes, so keyboard users stay where they were.
+  const close = () => {
+    setOpen(false)
+    requestAnimationFrame(() => button.current?.focus())
+  }
   if (!nodeId) return null
   return (
     <>
-      <button type="button" className="expr-open" aria-label={`Open Expression Builder for ${label}`} title="Expression Builder" onClick={() => setOpen(true)}>
+      <button ref={button} type="button" className="expr-open" aria-label={`Open Expression Builder for ${label}`} title="Expression Builder" onClick={() => setOpen(true)}>
         {'{ }'}
       </button>
       {open && (
@@ -25,11 +31,11 @@ export function OpenBuilderButton({ label, value, multiline, onChange }: Props) 
           nodeId={nodeId}
           label={label}
           value={value}
-          onCancel={() => setOpen(false)}
+          onCancel={close}
           onApply={(text) => {
             // A one-line field keeps one line, as typing into it does.
             onChange(multiline ? text : text.replace(/\n/g, ' '))
-            setOpen(false)
+            close()
           }}
         />
       )}

@@ -122,6 +122,7 @@ test('Expression Builder: tabs insert into a message body, an HTTP Call URL and 
   await expect(editorOf(urlDialog)).toHaveText('https://shop.example/orders/{{customer_phone}}')
   await urlDialog.getByRole('button', { name: 'Cancel' }).click()
   await expect(url).toHaveValue('https://shop.example/orders/')
+  await expect(openUrl).toBeFocused()
   await openUrl.click()
   // The HTTP call runs before itself never: its own output is not offered here.
   await expect(urlDialog.getByRole('button', { name: 'Insert {{http_call_1.status}}' })).toHaveCount(0)

@@ -7,5 +7,7 @@ export default defineConfig({
     environment: 'node',
     testTimeout: 20000,
     pool: 'forks',
+    // Back ends made by tests take any free webhook port, never the studio's default 7373.
+    env: { CHATFLOW_WEBHOOK_PORT: '0' },
   },
 })

@@ -37,14 +37,15 @@ export class HostProcess {
       [path.join(buildDir(), 'web/index.mjs'), '--port', String(this.port), '--data-dir', this.dataDir],
       {
         cwd: ROOT,
-        env: { ...process.env, CHATFLOW_RENDERER_DIR: path.join(buildDir(), 'renderer'), ...this.env },
+        // Any free webhook port: parallel hosts would otherwise race for the default 7373.
+        env: { ...process.env, CHATFLOW_WEBHOOK_PORT: '0', CHATFLOW_RENDERER_DIR: path.join(buildDir(), 'renderer'), ...this.env },
         stdio: ['ignore', 'pipe', 'pipe'],
       },
     )
     this.child = child
     child.once('exit', (code, signal) => (this.log += `\n[host exited: code ${code}, signal ${signal}]\n`))
     const url = await new Promise<string>((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`host did not start in 30 s:\n${this.log}`)), 20_000)
+      const timer = setTimeout(() => reject(new Error(`host did not start in 30 s:\n${this.log}`)), 30_000)
       const onData = (chunk: Buffer) => {
         this.log += chunk.toString()
         const match = STARTED.exec(this.log)

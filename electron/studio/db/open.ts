@@ -41,6 +41,9 @@ export function openDatabase(file: string, options: OpenDatabaseOptions = {}): D
     if (!memory) db.pragma('locking_mode = EXCLUSIVE')
     claimAndCheck(db, file, known)
     db.pragma('journal_mode = WAL')
+    // In WAL mode NORMAL survives a crash or SIGKILL of the process (only a power cut can lose the last commits),
+    // and spares an fsync per run step: FULL put 35-80 ms fsync stalls into the p99 of every webhook and reply.
+    db.pragma('synchronous = NORMAL')
     db.pragma('foreign_keys = ON')
     db.pragma(`busy_timeout = ${options.busyTimeoutMs ?? 5000}`)
     runMigrations(db, known)

@@ -4,7 +4,6 @@
 import { parse as parseYaml, stringify as stringifyYaml } from 'yaml'
 import { z } from 'zod'
 
-const Scalar = z.union([z.string(), z.number(), z.boolean()])
 const Vars = z.record(z.string(), z.unknown())
 
 /** What the customer does in one turn: plain text, a tap on a button, a row chosen, a template quick reply. */
@@ -82,7 +81,6 @@ export type BotMessage = z.infer<typeof BotMessageSchema>
 export type Turn = z.infer<typeof TurnSchema>
 export type TriggerSpec = z.infer<typeof TriggerSpecSchema>
 export type ConversationTest = z.infer<typeof ConversationTestSchema>
-export type { Scalar }
 
 export type ParseResult = { ok: true; test: ConversationTest } | { ok: false; message: string }
 

@@ -10,6 +10,7 @@ import { logsCommands } from './commands/logs'
 import { catalogCommands } from './commands/catalog'
 import { manualCommands } from './commands/manual'
 import { transferCommands } from './commands/transfer'
+import { publishCommands } from './commands/publish'
 import { flowsEvents } from './events/flows'
 import { emulatorEvents } from './events/emulator'
 import { logsEvents } from './events/logs'
@@ -32,6 +33,7 @@ export const commands = {
   ...catalogCommands,
   ...manualCommands,
   ...transferCommands,
+  ...publishCommands,
 }
 
 export const events = {

@@ -3,6 +3,7 @@
 import { parseArgs } from 'node:util'
 import { createBackend, type Backend } from '../../studio/backend'
 import { resolveDataDir } from '../../studio/data-dir'
+import { DEFAULT_PUBLISH_PORT, startPublishApi } from '../../studio/publish/start'
 import type { CliCommand } from './types'
 
 const USAGE = `Usage: chatflow serve [--data-dir <dir>] [--port N] [--host H]
@@ -10,6 +11,8 @@ const USAGE = `Usage: chatflow serve [--data-dir <dir>] [--port N] [--host H]
 Runs the studio back end headless with its webhook listener (default 127.0.0.1:7373, or the saved settings).
   --port N   listen on port N for this run (0: any free port); not saved
   --host H   bind address for this run, e.g. 0.0.0.0 (reachable from other machines: a warning is printed)
+  --publish-key K   turn on the publish API (docs/publish-api.md) with this key (or CHATFLOW_PUBLISH_KEY)
+  --publish-port N  its port (default ${DEFAULT_PUBLISH_PORT}; 0: any free port), on the same host
 Exit codes: 0 stopped by SIGINT/SIGTERM, 1 the database or the port cannot be used, 2 bad usage.
 `
 
@@ -18,7 +21,7 @@ export const serveCommand: CliCommand = {
   async run(args) {
     let values
     try {
-      values = parseArgs({ args, options: { 'data-dir': { type: 'string' }, port: { type: 'string' }, host: { type: 'string' }, help: { type: 'boolean', short: 'h' } } }).values
+      values = parseArgs({ args, options: { 'data-dir': { type: 'string' }, port: { type: 'string' }, host: { type: 'string' }, 'publish-key': { type: 'string' }, 'publish-port': { type: 'string' }, help: { type: 'boolean', short: 'h' } } }).values
     } catch (err) {
       process.stderr.write(`chatflow serve: ${err instanceof Error ? err.message : String(err)}\n${USAGE}`)
       return 2
@@ -55,11 +58,24 @@ export const serveCommand: CliCommand = {
     process.stdout.write(`Serving ${backend.dbFile}\nWebhook listener: ${url}/chatbot-webhook/<flow_id>/trigger\n`)
     if (warning) process.stderr.write(`warning: ${warning}\n`)
     await printWebhookFlows(backend, url!)
+    const publishKey = values['publish-key'] ?? process.env.CHATFLOW_PUBLISH_KEY
+    let publish: Awaited<ReturnType<typeof startPublishApi>> | null = null
+    if (publishKey) {
+      try {
+        publish = await startPublishApi(backend, publishKey, new URL(url!).hostname.replace(/^\[|\]$/g, ''), Number(values['publish-port'] ?? process.env.CHATFLOW_PUBLISH_PORT ?? DEFAULT_PUBLISH_PORT))
+        process.stdout.write(`Publish API: ${publish.url}\n`)
+      } catch (err) {
+        process.stderr.write(`chatflow serve: publish API: ${err instanceof Error ? err.message : String(err)}\n`)
+        await backend.close()
+        return 1
+      }
+    }
     const signal = await new Promise<NodeJS.Signals>((resolve) => {
       process.once('SIGINT', resolve)
       process.once('SIGTERM', resolve)
     })
     process.stdout.write(`Stopping (${signal})…\n`)
+    await publish?.app.close()
     await backend.close()
     return 0
   },

@@ -8,6 +8,7 @@ import { logsHandlers } from './logs'
 import { catalogHandlers } from './catalog'
 import { manualHandlers } from './manual'
 import { transferHandlers } from './transfer'
+import { publishHandlers } from './publish'
 import type { HandlerMap } from './types'
 
 // Every Command's one implementation. Adding an area: handlers/<area>.ts typed AreaHandlers<'<area>'>, one line
@@ -23,4 +24,5 @@ export const handlers: HandlerMap = {
   ...catalogHandlers,
   ...manualHandlers,
   ...transferHandlers,
+  ...publishHandlers,
 }

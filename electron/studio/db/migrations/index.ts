@@ -4,8 +4,8 @@ import { migration003 } from './003_webhook'
 import { migration004 } from './004_conversation_tests'
 import { migration005 } from './005_templates'
 import { migration006 } from './006_logs_indexes'
-import { migration007 } from './007_published_versions'
 import { migration007 } from './007_catalog'
+import { migration008 } from './008_published_versions'
 import type { Migration } from './types'
 
 export type { Migration } from './types'
@@ -20,4 +20,5 @@ export const migrations: Migration[] = [
   migration005,
   migration006,
   migration007,
+  migration008,
 ]

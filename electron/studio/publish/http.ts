@@ -1,0 +1,58 @@
+// The publish API of the headless runtime (docs/publish-api.md), over the back end's publish.* commands.
+// Only a caller holding the publish key gets past the first check; the key is compared in constant time.
+import { createHash, timingSafeEqual } from 'node:crypto'
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify'
+import type { Backend } from '../backend'
+
+export const PUBLISH_BODY_LIMIT = 8 * 1024 * 1024
+const digest = (value: string) => createHash('sha256').update(value, 'utf8').digest()
+
+const STATUS: Record<string, number> = { bad_request: 400, invalid_flow: 422, not_found: 404, conflict: 409, unavailable: 503 }
+
+function fail(reply: FastifyReply, status: number, code: string, message: string, issues?: unknown): FastifyReply {
+  return reply.code(status).type('application/json; charset=utf-8').send({ error: { code, message, ...(issues ? { issues } : {}) } })
+}
+
+export function buildPublishApp(backend: Backend, key: string): FastifyInstance {
+  const expected = digest(key)
+  const app = Fastify({ logger: false, bodyLimit: PUBLISH_BODY_LIMIT, return503OnClosing: true })
+
+  app.addHook('onRequest', async (req: FastifyRequest, reply: FastifyReply) => {
+    const header = req.headers.authorization
+    const given = typeof header === 'string' && /^Bearer /i.test(header) ? header.slice(7).trim() : ''
+    // Digests have one length whatever was sent, so neither the key's length nor a matching prefix leaks.
+    if (!given || !timingSafeEqual(digest(given), expected)) {
+      reply.header('www-authenticate', 'Bearer realm="chatflow-publish"')
+      return fail(reply, 401, 'unauthorized', 'A valid publish key is required: Authorization: Bearer <key>.')
+    }
+  })
+  app.setErrorHandler((err: { statusCode?: number; code?: string; message: string }, _req, reply) => {
+    const status = err.statusCode && err.statusCode < 500 ? err.statusCode : 500
+    return fail(reply, status, status === 413 ? 'too_large' : status < 500 ? 'bad_request' : 'internal', status < 500 ? err.message : 'The runtime failed.')
+  })
+  app.setNotFoundHandler((_req, reply) => fail(reply, 404, 'not_found', 'No such endpoint; see docs/publish-api.md.'))
+
+  const answer = async <T>(reply: FastifyReply, call: Promise<{ ok: true; value: T } | { ok: false; error: { code: string; message: string; issues?: unknown } }>, status = 200) => {
+    const result = await call
+    if (result.ok) return reply.code(status).send(result.value)
+    return fail(reply, STATUS[result.error.code] ?? 500, result.error.code, result.error.message, result.error.issues)
+  }
+
+  app.post<{ Params: { id: string }; Body: { document?: { id?: unknown } } }>('/api/v1/flows/:id/versions', async (req, reply) => {
+    const document = req.body?.document
+    if (!document || typeof document !== 'object') return fail(reply, 400, 'bad_request', 'The body must be {"document": <flow document>}.')
+    if (document.id !== req.params.id) return fail(reply, 400, 'id_mismatch', `The document's id is not ${req.params.id}.`)
+    return answer(reply, backend.call('publish.receive', { document }), 201)
+  })
+  app.get<{ Params: { id: string } }>('/api/v1/flows/:id/versions', async (req, reply) => {
+    const result = await backend.call('publish.versions', { flowId: req.params.id })
+    if (result.ok) return reply.send({ versions: result.value })
+    return fail(reply, STATUS[result.error.code] ?? 500, result.error.code, result.error.message)
+  })
+  app.post<{ Params: { id: string }; Body: { version?: unknown } }>('/api/v1/flows/:id/rollback', async (req, reply) => {
+    const version = req.body?.version
+    if (typeof version !== 'number') return fail(reply, 400, 'bad_request', 'The body must be {"version": <number>}.')
+    return answer(reply, backend.call('publish.rollback', { flowId: req.params.id, version }))
+  })
+  return app
+}

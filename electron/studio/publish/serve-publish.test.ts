@@ -1,0 +1,108 @@
+// Publish from a back end to `chatflow serve` running as a child process on 127.0.0.1, then run the flow through
+// the runtime's webhook endpoint.
+import { spawn } from 'node:child_process'
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { afterAll, beforeAll, expect, it } from 'vitest'
+import { openDatabase } from '../db/open'
+import { SecretStore } from '../webhook/secrets'
+import { orderTotalFlow } from '../webhook/fixtures'
+
+const ROOT = path.resolve(__dirname, '../../..')
+const KEY = 'pk_test_0123456789abcdef'
+let dir: string
+let child: ReturnType<typeof spawn>
+let api: string
+let webhook: string
+let secret: string
+
+beforeAll(async () => {
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'chatflow-publish-'))
+  const db = openDatabase(path.join(dir, 'studio.sqlite'))
+  // Secrets stay on the runtime (the publish API never carries them): the operator creates one per flow there.
+  secret = new SecretStore(db).ensure('flw_pub').secret
+  db.close()
+  child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'electron/cli/index.ts'), 'serve', '--data-dir', dir, '--port', '0'], {
+    cwd: ROOT,
+    env: { ...process.env, CHATFLOW_PUBLISH_KEY: KEY, CHATFLOW_PUBLISH_PORT: '0', CHATFLOW_WEBHOOK_PORT: '0' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  let out = ''
+  await new Promise<void>((resolve, reject) => {
+    child.stderr!.on('data', (c: Buffer) => (out += c.toString()))
+    child.stdout!.on('data', (c: Buffer) => {
+      out += c.toString()
+      const p = /Publish API: (\S+)/.exec(out)
+      const w = /Webhook listener: (http:\/\/\S+?)\/chatbot-webhook/.exec(out)
+      if (p && w) {
+        api = p[1]!
+        webhook = w[1]!
+        resolve()
+      }
+    })
+    child.once('exit', (code) => reject(new Error(`serve exited ${code}: ${out}`)))
+  })
+}, 60_000)
+
+afterAll(async () => {
+  if (child.exitCode === null) {
+    const exited = new Promise((r) => child.once('exit', r))
+    child.kill('SIGTERM')
+    await exited
+  }
+  fs.rmSync(dir, { recursive: true, force: true })
+})
+
+const publish = (doc: unknown, key = KEY) =>
+  fetch(`${api}/flows/flw_pub/versions`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${key}` },
+    body: JSON.stringify({ document: doc }),
+  })
+const trigger = async () => {
+  const res = await fetch(`${webhook}/chatbot-webhook/flw_pub/trigger`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-api-key': secret },
+    body: JSON.stringify({ phone_number: '+919810000001', data: { name: 'Asha', amount: 100 } }),
+  })
+  return { status: res.status, body: (await res.json()) as { state: string; flow_id: string } }
+}
+const flow = (name?: string) => ({ ...orderTotalFlow('flw_pub'), webhookSecretRef: 'flw_pub', ...(name ? { name } : {}) })
+
+it('refuses a wrong or missing key and writes nothing', async () => {
+  const wrong = await publish(flow(), 'pk_test_0123456789abcdeX')
+  expect(wrong.status).toBe(401)
+  expect(((await wrong.json()) as { error: { code: string } }).error.code).toBe('unauthorized')
+  expect((await fetch(`${api}/flows/flw_pub/versions`)).status).toBe(401)
+  expect((await trigger()).status).toBe(404)
+}, 30_000)
+
+it('publishes, runs the flow through the webhook, lists versions and rolls back', async () => {
+  const first = await publish(flow())
+  expect(first.status).toBe(201)
+  expect(await first.json()).toMatchObject({ flowId: 'flw_pub', version: 1, active: true })
+  const run = await trigger()
+  expect(run.status).toBe(200)
+  expect(run.body).toMatchObject({ flow_id: 'flw_pub', state: 'ended' })
+
+  expect((await publish(flow('Order total v2'))).status).toBe(201)
+  const auth = { authorization: `Bearer ${KEY}`, 'content-type': 'application/json' }
+  const listed = (await (await fetch(`${api}/flows/flw_pub/versions`, { headers: auth })).json()) as { versions: { version: number; active: boolean }[] }
+  expect(listed.versions.map((v) => [v.version, v.active])).toEqual([[2, true], [1, false]])
+  const back = await fetch(`${api}/flows/flw_pub/rollback`, { method: 'POST', headers: auth, body: JSON.stringify({ version: 1 }) })
+  expect(back.status).toBe(200)
+  expect(await back.json()).toMatchObject({ version: 1, active: true })
+  expect((await trigger()).status).toBe(200)
+}, 30_000)
+
+it('refuses an invalid flow with its problems, leaving the running version', async () => {
+  const broken = { ...flow('Broken'), edges: [] }
+  const res = await publish(broken)
+  expect(res.status).toBe(422)
+  const body = (await res.json()) as { error: { code: string; issues: unknown[] } }
+  expect(body.error.code).toBe('invalid_flow')
+  expect(body.error.issues.length).toBeGreaterThan(0)
+  expect((await publish({ ...flow(), id: 'flw_other' })).status).toBe(400)
+  expect((await trigger()).status).toBe(200)
+}, 30_000)

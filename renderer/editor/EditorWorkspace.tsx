@@ -11,6 +11,7 @@ import { Notice } from './Notice'
 import { ProblemsPanel } from './ProblemsPanel'
 import { useProblems } from './problems'
 import { RevisionsPanel } from './RevisionsPanel'
+import { WebhookSidePanel } from './WebhookSidePanel'
 import { SearchBar } from './SearchBar'
 import { useShortcuts } from './shortcuts'
 import { createEditorStore } from './store'
@@ -31,7 +32,7 @@ export function EditorWorkspace({ flow, onBack }: { flow: FlowRecord; onBack(): 
   const saver = useRef<Autosave | null>(null)
   const [searching, setSearching] = useState(false)
   const [help, setHelp] = useState(false)
-  const [revisions, setRevisions] = useState(false)
+  const [side, setSide] = useState<'revisions' | 'webhook' | null>(null)
   const panelNodeId = useStore(store, (s) => s.panelNodeId)
 
   useEffect(() => {
@@ -79,7 +80,8 @@ export function EditorWorkspace({ flow, onBack }: { flow: FlowRecord; onBack(): 
           status={status}
           onSearch={() => setSearching(true)}
           onHelp={() => setHelp(true)}
-          onRevisions={() => setRevisions((r) => !r)}
+          onRevisions={() => setSide((p) => (p === 'revisions' ? null : 'revisions'))}
+          onWebhook={() => setSide((p) => (p === 'webhook' ? null : 'webhook'))}
           onOverwrite={() => void saver.current?.overwrite()}
         />
         {searching && <SearchBar onClose={() => setSearching(false)} />}
@@ -91,8 +93,10 @@ export function EditorWorkspace({ flow, onBack }: { flow: FlowRecord; onBack(): 
             <EmulatorToggle />
           </main>
           <EmulatorPanel flowId={flow.id} flush={flushNow} />
-          {revisions ? (
-            <RevisionsPanel flowId={flow.id} onClose={() => setRevisions(false)} flush={flushNow} />
+          {side === 'revisions' ? (
+            <RevisionsPanel flowId={flow.id} onClose={() => setSide(null)} flush={flushNow} />
+          ) : side === 'webhook' ? (
+            <WebhookSidePanel flowId={flow.id} onClose={() => setSide(null)} />
           ) : (
             panelNodeId && <NodePanel key={panelNodeId} nodeId={panelNodeId} />
           )}

@@ -9,6 +9,7 @@ interface Props {
   onSearch(): void
   onHelp(): void
   onRevisions(): void
+  onWebhook(): void
   onOverwrite(): void
 }
 
@@ -25,7 +26,7 @@ function statusText(s: SaveStatus): string {
   }
 }
 
-export function Toolbar({ onBack, status, onSearch, onHelp, onRevisions, onOverwrite }: Props) {
+export function Toolbar({ onBack, status, onSearch, onHelp, onRevisions, onWebhook, onOverwrite }: Props) {
   const store = useEditorStore()
   const rf = useReactFlow()
   const name = useEditor((s) => s.doc.name)
@@ -53,6 +54,9 @@ export function Toolbar({ onBack, status, onSearch, onHelp, onRevisions, onOverw
       <a className="button" href={`#/flows/${encodeURIComponent(flowId)}/logs`} aria-label="Logs" title="This flow's executions">
         Logs
       </a>
+      <button type="button" aria-label="Webhook" title="Endpoint, secret and curl command of this flow" onClick={onWebhook}>
+        Webhook
+      </button>
       <button type="button" aria-label="Revisions" onClick={onRevisions}>
         Revisions
       </button>

@@ -6,6 +6,7 @@ import { migration005 } from './005_templates'
 import { migration006 } from './006_logs_indexes'
 import { migration007 } from './007_catalog'
 import { migration008 } from './008_published_versions'
+import { migration009 } from './009_revision_history'
 import type { Migration } from './types'
 
 export type { Migration } from './types'
@@ -21,4 +22,5 @@ export const migrations: Migration[] = [
   migration006,
   migration007,
   migration008,
+  migration009,
 ]

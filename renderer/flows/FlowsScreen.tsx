@@ -3,6 +3,7 @@ import type { FlowSort, FlowSummary } from '../../shared/api'
 import { api } from '../api'
 import { ConfirmDialog } from '../ui/ConfirmDialog'
 import { Toast } from '../ui/Toast'
+import { TransferActions } from '../transfer/TransferActions'
 import { NoFlows, NoMatches } from './EmptyState'
 import { FlowRow } from './FlowRow'
 import { useFlows, visibleFlows } from './store'
@@ -83,6 +84,7 @@ export function FlowsScreen({ onOpen }: { onOpen(flowId: string): void }) {
           <button type="button" className="primary" onClick={() => void create()} aria-keyshortcuts="N">
             New flow
           </button>
+          <TransferActions flows={flows} />
         </div>
       </header>
 

@@ -1,0 +1,72 @@
+import fs from 'node:fs'
+import type { Page } from '@playwright/test'
+import { test, expect } from './fixtures'
+
+const listedNames = (page: Page) =>
+  page.getByRole('list', { name: 'Flows' }).getByRole('listitem').evaluateAll((rows) => rows.map((r) => r.getAttribute('aria-label')))
+
+async function newFlow(page: Page, name: string) {
+  await page.getByRole('button', { name: 'New flow' }).click()
+  await page.getByLabel('Flow name').fill(name)
+  await page.getByLabel('Flow name').press('Enter')
+  await expect(page.getByRole('list', { name: 'Flows' }).getByRole('link', { name, exact: true })).toBeVisible()
+}
+
+async function exportAll(page: Page): Promise<string> {
+  await page.getByRole('button', { name: 'Export…' }).click()
+  const dialog = page.getByRole('dialog', { name: 'Export flows' })
+  const [download] = await Promise.all([page.waitForEvent('download'), dialog.getByRole('button', { name: /^Export \d+ flows?$/ }).click()])
+  expect(download.suggestedFilename()).toMatch(/\.chatflow\.json$/)
+  return fs.readFileSync((await download.path())!, 'utf8')
+}
+
+test('export downloads a bundle; importing it back asks about each conflict and keeps both', async ({ page, studio }) => {
+  await studio.open(page)
+  await newFlow(page, 'Orders')
+  await newFlow(page, 'Leads')
+  const text = await exportAll(page)
+  const bundle = JSON.parse(text)
+  expect(bundle.format).toBe('chatflow.bundle/1')
+  expect(bundle.flows.map((f: { document: { name: string } }) => f.document.name).sort()).toEqual(['Leads', 'Orders'])
+  expect(text).not.toContain('whsec_')
+
+  await page.getByLabel('Import file').setInputFiles({ name: 'flows.chatflow.json', mimeType: 'application/json', buffer: Buffer.from(text) })
+  const dialog = page.getByRole('dialog', { name: 'Import flows.chatflow.json' })
+  await expect(dialog.getByText('2 of 2 flows meet a flow you already have')).toBeVisible()
+  await dialog.getByRole('combobox').first().selectOption('skip')
+  await dialog.getByRole('button', { name: 'Import', exact: true }).click()
+  await expect(dialog.getByRole('status')).toHaveText('Imported 1 flow, skipped 1.')
+  await dialog.getByRole('button', { name: 'Close' }).click()
+  await expect.poll(async () => (await listedNames(page)).sort()).toHaveLength(3)
+  expect((await listedNames(page)).filter((n) => n?.endsWith(' (2)'))).toHaveLength(1)
+})
+
+test('a bad file dropped on the list is refused with the file, the path and the reason, and nothing changes', async ({ page, studio }) => {
+  await studio.open(page)
+  await newFlow(page, 'Orders')
+  const good = JSON.parse(await exportAll(page))
+  good.flows[0].document.nodes[0].type = 'teleport'
+  const text = JSON.stringify(good)
+  // A real drop: a DataTransfer holding the file, dispatched on the page.
+  const transfer = await page.evaluateHandle((body) => {
+    const dt = new DataTransfer()
+    dt.items.add(new File([body], 'broken.json', { type: 'application/json' }))
+    return dt
+  }, text)
+  await page.dispatchEvent('main', 'dragover', { dataTransfer: transfer })
+  await page.dispatchEvent('main', 'drop', { dataTransfer: transfer })
+  const dialog = page.getByRole('dialog', { name: 'Import broken.json' })
+  await expect(dialog.getByText('nothing was changed')).toBeVisible()
+  await expect(dialog.getByRole('list', { name: 'Problems' })).toContainText('/flows/0/document/nodes/0/type')
+  await dialog.getByRole('button', { name: 'Close' }).click()
+  expect(await listedNames(page)).toEqual(['Orders'])
+})
+
+test('exporting with secrets warns first', async ({ page, studio }) => {
+  await studio.open(page)
+  await newFlow(page, 'Orders')
+  await page.getByRole('button', { name: 'Export…' }).click()
+  const dialog = page.getByRole('dialog', { name: 'Export flows' })
+  await dialog.getByLabel('Include webhook secrets').check()
+  await expect(dialog.getByRole('alert')).toContainText('Anyone with this file can start these flows')
+})

@@ -1,24 +1,50 @@
 import { useEffect } from 'react'
+import type { FlowDocument } from '../../shared/flow/document'
 import { validateFlow } from '../../shared/flow/validate'
+import type { Problem } from '../../shared/nodes/types'
+import { api } from '../api'
 import type { EditorStore } from './store'
 
 /** Validation runs a moment after the last edit rather than on every keystroke: on a 1000-node flow a full pass
  *  costs milliseconds that typing should not pay. */
 export const PROBLEMS_DELAY_MS = 150
 
+/** The trigger configs are all that keyword clashes with other flows depend on. */
+const triggerKey = (doc: FlowDocument) => JSON.stringify(doc.nodes.filter((n) => n.type === 'trigger').map((n) => [n.id, n.config]))
+
 export function useProblems(store: EditorStore) {
   useEffect(() => {
     let timer: ReturnType<typeof setTimeout> | null = null
+    let live = true
+    // Clashes with other flows need the stored flows, so they come from the back end, and only when a trigger changed.
+    let overlaps: Problem[] = []
+    let overlapsFor = ''
+    const refreshOverlaps = (doc: FlowDocument, local: Problem[]) => {
+      const key = triggerKey(doc)
+      if (key === overlapsFor) return
+      overlapsFor = key
+      void api.call('flows.keywordOverlaps', { document: doc }).then((r) => {
+        if (!live || !r.ok || store.getState().doc !== doc) return
+        overlaps = r.value
+        store.getState().setProblems([...local, ...overlaps])
+      })
+    }
     const run = () => {
       timer = null
-      store.getState().setProblems(validateFlow(store.getState().doc))
+      const doc = store.getState().doc
+      const local = validateFlow(doc)
+      store.getState().setProblems([...local, ...overlaps])
+      refreshOverlaps(doc, local)
     }
+    // The store opens with the flow's own problems; only the clashes are missing.
+    refreshOverlaps(store.getState().doc, store.getState().problems)
     const off = store.subscribe((s, prev) => {
       if (s.doc === prev.doc || s.dragBase) return
       if (timer) clearTimeout(timer)
       timer = setTimeout(run, PROBLEMS_DELAY_MS)
     })
     return () => {
+      live = false
       off()
       if (timer) clearTimeout(timer)
     }

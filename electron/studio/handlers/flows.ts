@@ -1,9 +1,11 @@
+import { keywordOverlapProblems } from '../../../shared/engine/keyword-problems'
 import { flowStore } from '../store/flows'
 import type { AreaHandlers } from './types'
 
 export const flowsHandlers: AreaHandlers<'flows'> = {
   'flows.list': (req, ctx) => ctx.service(flowStore).list(req.search, req.sort),
   'flows.get': (req, ctx) => ctx.service(flowStore).get(req.id),
+  'flows.keywordOverlaps': (req, ctx) => keywordOverlapProblems(req.document, ctx.service(flowStore).activeDocuments()),
   'flows.create': (req, ctx) => {
     const flow = ctx.service(flowStore).create(req.name)
     ctx.emit('flows.changed', { id: flow.id, kind: 'created', revision: flow.revision })

@@ -48,6 +48,7 @@ export class FlowStore {
       list: db.prepare(`SELECT ${SUMMARY_COLUMNS} FROM flows WHERE deleted_at IS NULL`),
       get: db.prepare(`SELECT ${SUMMARY_COLUMNS}, document FROM flows WHERE id = ? AND deleted_at IS NULL`),
       names: db.prepare('SELECT name FROM flows WHERE deleted_at IS NULL'),
+      active: db.prepare('SELECT document FROM flows WHERE active = 1 AND deleted_at IS NULL'),
       insert: db.prepare(
         `INSERT INTO flows (id, name, active, document, revision, created_at, updated_at)
          VALUES (@id, @name, @active, @document, 1, @now, @now)`,
@@ -79,6 +80,11 @@ export class FlowStore {
     const row = this.sql.get!.get(id) as FlowRow | undefined
     if (!row?.document) throw notFound('Flow', id)
     return { ...toSummary(row), document: JSON.parse(row.document) as FlowDocument }
+  }
+
+  /** Documents of the active flows: the ones a keyword can start. */
+  activeDocuments(): FlowDocument[] {
+    return (this.sql.active!.all() as Array<{ document: string }>).map((r) => JSON.parse(r.document) as FlowDocument)
   }
 
   create(name?: string): FlowRecord {

@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { FlowDocumentSchema, type FlowDocument } from '../../flow/document'
 import { returns } from '../define'
+import type { Problem } from '../../nodes/types'
 
 // The flows list and the editor's load/save. Names are trimmed; the document keeps at most 120 characters.
 export const FlowNameSchema = z.string().trim().min(1, 'A flow needs a name.').max(120, 'At most 120 characters.')
@@ -49,5 +50,7 @@ export const flowsCommands = {
   'flows.setActive': { req: z.object({ id: FlowIdSchema, active: z.boolean() }), res: returns<FlowSummary>() },
   /** Hides the flow at once; `flows.restore` brings it back until the studio next starts, when it is purged. */
   'flows.delete': { req: z.object({ id: FlowIdSchema }), res: returns<{ id: string }>() },
+  /** Warnings for keywords of this (unsaved) document that would also start another active flow. */
+  'flows.keywordOverlaps': { req: z.object({ document: FlowDocumentSchema }), res: returns<Problem[]>() },
   'flows.restore': { req: z.object({ id: FlowIdSchema }), res: returns<FlowSummary>() },
 }

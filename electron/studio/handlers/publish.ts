@@ -1,7 +1,11 @@
+import { describeKeyStorage, keyProtector } from '../publish/key-protector'
+import { PublishClient } from '../publish/servers'
 import { VersionStore } from '../publish/versions'
+import { FlowStore } from '../store/flows'
 import type { AreaHandlers, ServiceFactory } from './types'
 
 const versions: ServiceFactory<VersionStore> = (ctx) => new VersionStore(ctx.db, () => ctx.now())
+const client: ServiceFactory<PublishClient> = (ctx) => new PublishClient(ctx.db, () => ctx.now())
 
 export const publishHandlers: AreaHandlers<'publish'> = {
   'publish.receive': (req, ctx) => {
@@ -15,4 +19,16 @@ export const publishHandlers: AreaHandlers<'publish'> = {
     ctx.emit('flows.changed', { id: v.flowId, kind: 'saved' })
     return v
   },
+  'publish.servers.list': (_req, ctx) => ({
+    servers: ctx.service(client).list(),
+    keyStorage: describeKeyStorage(keyProtector().kind, ctx.db.name),
+  }),
+  'publish.servers.save': (req, ctx) => ctx.service(client).save(req),
+  'publish.servers.delete': (req, ctx) => {
+    ctx.service(client).delete(req.id)
+    return { id: req.id }
+  },
+  'publish.send': (req, ctx) => ctx.service(client).publish(req.serverId, new FlowStore(ctx.db, ctx.now).get(req.flowId).document),
+  'publish.remote.versions': (req, ctx) => ctx.service(client).versions(req.serverId, req.flowId),
+  'publish.remote.rollback': (req, ctx) => ctx.service(client).rollback(req.serverId, req.flowId, req.version),
 }

@@ -8,6 +8,9 @@ import { afterAll, beforeAll, expect, it } from 'vitest'
 import { openDatabase } from '../db/open'
 import { SecretStore } from '../webhook/secrets'
 import { orderTotalFlow } from '../webhook/fixtures'
+import { createTempBackend, expectOk } from '../testing'
+import { storeFlow } from '../../cli/commands/import'
+import { DB_FILE_NAME } from '../backend'
 
 const ROOT = path.resolve(__dirname, '../../..')
 const KEY = 'pk_test_0123456789abcdef'
@@ -22,6 +25,7 @@ beforeAll(async () => {
   const db = openDatabase(path.join(dir, 'studio.sqlite'))
   // Secrets stay on the runtime (the publish API never carries them): the operator creates one per flow there.
   secret = new SecretStore(db).ensure('flw_pub').secret
+  new SecretStore(db).ensure('flw_studio')
   db.close()
   child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'electron/cli/index.ts'), 'serve', '--data-dir', dir, '--port', '0'], {
     cwd: ROOT,
@@ -106,3 +110,37 @@ it('refuses an invalid flow with its problems, leaving the running version', asy
   expect((await publish({ ...flow(), id: 'flw_other' })).status).toBe(400)
   expect((await trigger()).status).toBe(200)
 }, 30_000)
+
+it('the studio back end publishes to the runtime: validation first, history, rollback, a wrong key refused', async () => {
+  const studio = createTempBackend()
+  try {
+    await studio.backend.close()
+    const db = openDatabase(path.join(studio.dataDir, DB_FILE_NAME))
+    storeFlow(db, { ...orderTotalFlow('flw_studio'), webhookSecretRef: 'flw_studio' })
+    storeFlow(db, { ...orderTotalFlow('flw_broken'), edges: [] })
+    db.close()
+    const studioApi = await studio.reopen()
+    const server = expectOk(await studioApi.call('publish.servers.save', { name: 'Production', baseUrl: `${apiUrl()}/`, key: KEY }))
+    expect(server).toMatchObject({ name: 'Production', baseUrl: apiUrl(), keyStorage: 'plain' })
+    expect(expectOk(await studioApi.call('publish.servers.list', {})).keyStorage).toMatch(/unencrypted in the studio database/)
+
+    const sent = expectOk(await studioApi.call('publish.send', { serverId: server.id, flowId: 'flw_studio' }))
+    expect(sent.version).toMatchObject({ flowId: 'flw_studio', version: 1, active: true })
+    expectOk(await studioApi.call('publish.send', { serverId: server.id, flowId: 'flw_studio' }))
+    const history = expectOk(await studioApi.call('publish.remote.versions', { serverId: server.id, flowId: 'flw_studio' }))
+    expect(history.map((v) => [v.version, v.active])).toEqual([[2, true], [1, false]])
+    expect(expectOk(await studioApi.call('publish.remote.rollback', { serverId: server.id, flowId: 'flw_studio', version: 1 }))).toMatchObject({ version: 1, active: true })
+
+    const blocked = await studioApi.call('publish.send', { serverId: server.id, flowId: 'flw_broken' })
+    expect(!blocked.ok && blocked.error.code).toBe('invalid_flow')
+    expect((await fetch(`${apiUrl()}/flows/flw_broken/versions`, { headers: { authorization: `Bearer ${KEY}` } }).then((r) => r.json())) as unknown).toEqual({ versions: [] })
+
+    const wrong = expectOk(await studioApi.call('publish.servers.save', { name: 'Wrong key', baseUrl: apiUrl(), key: 'pk_wrong_0123456789abcdef' }))
+    const refused = await studioApi.call('publish.send', { serverId: wrong.id, flowId: 'flw_studio' })
+    expect(!refused.ok && refused.error.code).toBe('unauthorized')
+  } finally {
+    await studio.cleanup()
+  }
+}, 30_000)
+
+const apiUrl = () => api

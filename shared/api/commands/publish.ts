@@ -15,9 +15,37 @@ export interface PublishedVersion {
 
 const FlowId = z.string().min(1).max(200)
 
+/** A production server as the studio lists it; the key itself never leaves the back end. */
+export interface PublishServer {
+  id: string
+  name: string
+  baseUrl: string
+  /** Where the key is kept: the OS key store, or unencrypted in the studio database (browser host, CLI). */
+  keyStorage: 'safeStorage' | 'plain'
+}
+
+const ServerInput = z.object({
+  id: z.string().min(1).optional(),
+  name: z.string().trim().min(1).max(80),
+  baseUrl: z.url({ protocol: /^https?$/ }).describe('e.g. https://bots.example.com/api/v1'),
+  /** Omitted when editing keeps the saved key. */
+  key: z.string().min(16).max(512).optional(),
+})
+
 export const publishCommands = {
   /** Checks a flow document (errors refuse it), stores it as the flow's next version and runs it. */
   'publish.receive': { req: z.object({ document: z.unknown() }), res: returns<PublishedVersion>() },
   'publish.versions': { req: z.object({ flowId: FlowId }), res: returns<PublishedVersion[]>() },
   'publish.rollback': { req: z.object({ flowId: FlowId, version: z.number().int().min(1) }), res: returns<PublishedVersion>() },
+  // The studio side: servers in settings, and publishing to them.
+  'publish.servers.list': { req: z.object({}), res: returns<{ servers: PublishServer[]; keyStorage: string }>() },
+  'publish.servers.save': { req: ServerInput, res: returns<PublishServer>() },
+  'publish.servers.delete': { req: z.object({ id: z.string().min(1) }), res: returns<{ id: string }>() },
+  /** Validates the stored flow (errors block, nothing sent), then publishes it; warnings come back. */
+  'publish.send': { req: z.object({ serverId: z.string().min(1), flowId: FlowId }), res: returns<{ version: PublishedVersion; warnings: string[] }>() },
+  'publish.remote.versions': { req: z.object({ serverId: z.string().min(1), flowId: FlowId }), res: returns<PublishedVersion[]>() },
+  'publish.remote.rollback': {
+    req: z.object({ serverId: z.string().min(1), flowId: FlowId, version: z.number().int().min(1) }),
+    res: returns<PublishedVersion>(),
+  },
 }

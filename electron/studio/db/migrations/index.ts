@@ -7,6 +7,7 @@ import { migration006 } from './006_logs_indexes'
 import { migration007 } from './007_catalog'
 import { migration008 } from './008_published_versions'
 import { migration009 } from './009_revision_history'
+import { migration010 } from './010_publish_servers'
 import type { Migration } from './types'
 
 export type { Migration } from './types'
@@ -23,4 +24,5 @@ export const migrations: Migration[] = [
   migration007,
   migration008,
   migration009,
+  migration010,
 ]

@@ -2,11 +2,13 @@ import { useEffect, useRef, useState } from 'react'
 import type { FlowSummary } from '../../shared/api'
 import { ExportDialog } from './ExportDialog'
 import { ImportDialog } from './ImportDialog'
+import { PublishDialog } from './PublishDialog'
 import './transfer.css'
 
 /** Export and Import buttons for the flows list, and a drop target: a .json file dropped anywhere imports. */
 export function TransferActions({ flows }: { flows: FlowSummary[] }) {
   const [exporting, setExporting] = useState(false)
+  const [publishing, setPublishing] = useState(false)
   const [importing, setImporting] = useState<File | null>(null)
   const [dragging, setDragging] = useState(false)
   const input = useRef<HTMLInputElement>(null)
@@ -44,6 +46,9 @@ export function TransferActions({ flows }: { flows: FlowSummary[] }) {
       <button type="button" onClick={() => input.current?.click()}>
         Import…
       </button>
+      <button type="button" onClick={() => setPublishing(true)} disabled={flows.length === 0}>
+        Publish…
+      </button>
       <input
         ref={input}
         type="file"
@@ -58,6 +63,7 @@ export function TransferActions({ flows }: { flows: FlowSummary[] }) {
       />
       {dragging && <div className="transfer-drop" aria-hidden="true">Drop a flow or bundle file to import it</div>}
       {exporting && <ExportDialog flows={flows} onClose={() => setExporting(false)} />}
+      {publishing && <PublishDialog flows={flows} onClose={() => setPublishing(false)} />}
       {importing && <ImportDialog file={importing} onClose={() => setImporting(null)} />}
     </>
   )

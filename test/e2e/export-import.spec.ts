@@ -70,3 +70,54 @@ test('exporting with secrets warns first', async ({ page, studio }) => {
   await dialog.getByLabel('Include webhook secrets').check()
   await expect(dialog.getByRole('alert')).toContainText('Anyone with this file can start these flows')
 })
+
+test('publish to a runtime: servers in settings, validation first, history and rollback', async ({ page, studio }) => {
+  const { spawn } = await import('node:child_process')
+  const os = await import('node:os')
+  const path = await import('node:path')
+  const runtimeDir = fs.mkdtempSync(path.join(os.tmpdir(), 'chatflow-e2e-runtime-'))
+  const key = 'pk_e2e_0123456789abcdef'
+  const child = spawn(process.execPath, ['--import', 'tsx', 'electron/cli/index.ts', 'serve', '--data-dir', runtimeDir, '--port', '0'], {
+    env: { ...process.env, CHATFLOW_PUBLISH_KEY: key, CHATFLOW_PUBLISH_PORT: '0', CHATFLOW_WEBHOOK_PORT: '0' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  try {
+    const apiUrl = await new Promise<string>((resolve, reject) => {
+      let out = ''
+      child.stdout!.on('data', (c: Buffer) => {
+        out += c.toString()
+        const m = /Publish API: (\S+)/.exec(out)
+        if (m) resolve(m[1]!)
+      })
+      child.once('exit', (code) => reject(new Error(`serve exited ${code}: ${out}`)))
+    })
+    await studio.open(page)
+    await page.getByLabel('Import file').setInputFiles('resources/examples/age-gate.flow.json')
+    await expect(page.getByRole('dialog', { name: /^Import/ }).getByRole('status')).toHaveText('Imported 1 flow.')
+    await page.getByRole('dialog', { name: /^Import/ }).getByRole('button', { name: 'Close' }).click()
+
+    await page.getByRole('button', { name: 'Publish…' }).click()
+    const dialog = page.getByRole('dialog', { name: 'Publish' })
+    await expect(dialog.getByText(/API keys: Kept unencrypted in the studio database/)).toBeVisible()
+    await dialog.getByLabel('Server name').fill('Production')
+    await dialog.getByLabel('Base URL').fill(apiUrl)
+    await dialog.getByLabel('API key').fill(key)
+    await dialog.getByRole('button', { name: 'Add server' }).click()
+    await dialog.getByRole('button', { name: 'Validate and publish' }).click()
+    await expect(dialog.getByRole('status')).toHaveText('Published version 1.')
+    await dialog.getByRole('button', { name: 'Validate and publish' }).click()
+    await expect(dialog.getByRole('status')).toHaveText('Published version 2.')
+    const history = dialog.getByRole('list', { name: 'Published versions' })
+    await expect(history.getByRole('listitem')).toHaveCount(2)
+    await expect(history.getByRole('listitem').first()).toContainText('Version 2')
+    await expect(history.getByRole('listitem').first()).toContainText('(running)')
+    await dialog.getByRole('button', { name: 'Roll back to version 1' }).click()
+    await expect(dialog.getByRole('status')).toHaveText('Version 1 runs now.')
+    await expect(history.getByRole('listitem').nth(1)).toContainText('(running)')
+  } finally {
+    const exited = new Promise((r) => child.once('exit', r))
+    child.kill('SIGTERM')
+    await exited
+    fs.rmSync(runtimeDir, { recursive: true, force: true })
+  }
+})

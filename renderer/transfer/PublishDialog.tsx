@@ -1,0 +1,91 @@
+import { useCallback, useEffect, useState } from 'react'
+import type { FlowSummary } from '../../shared/api'
+import type { PublishedVersion, PublishServer } from '../../shared/api/commands/publish'
+import { api } from '../api'
+import { ServersSection } from './ServersSection'
+
+/** Publish a flow to a production server (validation first), with the server's version history and rollback. */
+export function PublishDialog({ flows, onClose }: { flows: FlowSummary[]; onClose(): void }) {
+  const [servers, setServers] = useState<PublishServer[]>([])
+  const [keyStorage, setKeyStorage] = useState('')
+  const [serverId, setServerId] = useState('')
+  const [flowId, setFlowId] = useState(flows[0]?.id ?? '')
+  const [history, setHistory] = useState<PublishedVersion[]>([])
+  const [message, setMessage] = useState<{ text: string; error: boolean; details?: string[] } | null>(null)
+
+  const loadServers = useCallback(async () => {
+    const out = await api.call('publish.servers.list', {})
+    if (!out.ok) return
+    setServers(out.value.servers)
+    setKeyStorage(out.value.keyStorage)
+    setServerId((id) => (out.value.servers.some((s) => s.id === id) ? id : (out.value.servers[0]?.id ?? '')))
+  }, [])
+  const loadHistory = useCallback(async () => {
+    if (!serverId || !flowId) return setHistory([])
+    const out = await api.call('publish.remote.versions', { serverId, flowId })
+    setHistory(out.ok ? out.value : [])
+  }, [serverId, flowId])
+  useEffect(() => void loadServers(), [loadServers])
+  useEffect(() => void loadHistory(), [loadHistory])
+
+  const publish = async () => {
+    setMessage(null)
+    const out = await api.call('publish.send', { serverId, flowId })
+    if (!out.ok) return setMessage({ text: out.error.message, error: true, details: out.error.issues?.map((i) => i.message) })
+    setMessage({ text: `Published version ${out.value.version.version}.`, error: false, details: out.value.warnings })
+    await loadHistory()
+  }
+  const rollback = async (version: number) => {
+    const out = await api.call('publish.remote.rollback', { serverId, flowId, version })
+    setMessage(out.ok ? { text: `Version ${version} runs now.`, error: false } : { text: out.error.message, error: true })
+    await loadHistory()
+  }
+
+  return (
+    <div className="dialog-backdrop" onMouseDown={(e) => e.target === e.currentTarget && onClose()}>
+      <div className="dialog transfer-wide" role="dialog" aria-modal="true" aria-labelledby="publish-title" onKeyDown={(e) => e.key === 'Escape' && onClose()}>
+        <h2 id="publish-title">Publish</h2>
+        <ServersSection servers={servers} keyStorage={keyStorage} onChanged={() => void loadServers()} />
+        <div className="transfer-form">
+          <label>
+            Flow
+            <select value={flowId} onChange={(e) => setFlowId(e.target.value)}>
+              {flows.map((f) => <option key={f.id} value={f.id}>{f.name}</option>)}
+            </select>
+          </label>
+          <label>
+            Server
+            <select value={serverId} onChange={(e) => setServerId(e.target.value)}>
+              {servers.map((s) => <option key={s.id} value={s.id}>{s.name}</option>)}
+            </select>
+          </label>
+          <button type="button" className="primary" disabled={!serverId || !flowId} onClick={() => void publish()}>
+            Validate and publish
+          </button>
+        </div>
+        {message && (
+          <div role={message.error ? 'alert' : 'status'}>
+            {message.text}
+            {!!message.details?.length && <ul>{message.details.map((d, i) => <li key={i}>{d}</li>)}</ul>}
+          </div>
+        )}
+        <h3>History on this server</h3>
+        <ul className="transfer-list" aria-label="Published versions">
+          {history.map((v) => (
+            <li key={v.version}>
+              Version {v.version} — {new Date(v.publishedAt).toLocaleString()} {v.active ? '(running)' : ''}
+              {!v.active && (
+                <button type="button" onClick={() => void rollback(v.version)}>
+                  Roll back to version {v.version}
+                </button>
+              )}
+            </li>
+          ))}
+        </ul>
+        <div className="dialog-actions">
+          <button type="button" onClick={onClose}>Close</button>
+        </div>
+      </div>
+    </div>
+  )
+}

@@ -24,3 +24,20 @@ export function describeKeyStorage(kind: KeyProtector['kind'], dbFile: string): 
     ? "Kept encrypted with the operating system's key store (Electron safeStorage)."
     : `Kept unencrypted in the studio database (${dbFile}): this host has no OS key store. Protect that file.`
 }
+
+/** The shape of Electron's safeStorage this needs (kept structural so electron/studio never imports electron). */
+export interface SafeStorageLike {
+  isEncryptionAvailable(): boolean
+  encryptString(plain: string): Buffer
+  decryptString(encrypted: Buffer): string
+}
+
+/** Electron main: `setKeyProtector(safeStorageProtector(safeStorage))` once the app is ready. Null when unavailable. */
+export function safeStorageProtector(safe: SafeStorageLike): KeyProtector | null {
+  if (!safe.isEncryptionAvailable()) return null
+  return {
+    kind: 'safeStorage',
+    protect: (key) => safe.encryptString(key).toString('base64'),
+    reveal: (stored) => safe.decryptString(Buffer.from(stored, 'base64')),
+  }
+}

@@ -35,3 +35,17 @@ it('refuses to send a key saved by a host with another key store', async () => {
   const s = new PublishClient(t.db, () => 1, () => sealed).save({ name: 'Prod', baseUrl: 'http://127.0.0.1:9/api/v1', key: 'pk_live_0123456789abcdef' })
   await expect(new PublishClient(t.db, () => 1).versions(s.id, 'flw_x')).rejects.toThrow(/enter it again/)
 })
+
+it('safeStorageProtector wraps a safeStorage-shaped object, and declines when encryption is unavailable', async () => {
+  const { safeStorageProtector } = await import('./key-protector')
+  const fake = (available: boolean) => ({
+    isEncryptionAvailable: () => available,
+    encryptString: (s: string) => Buffer.from([...Buffer.from(s)].map((b) => b ^ 0x5a)),
+    decryptString: (b: Buffer) => Buffer.from([...b].map((x) => x ^ 0x5a)).toString(),
+  })
+  expect(safeStorageProtector(fake(false))).toBeNull()
+  const p = safeStorageProtector(fake(true))!
+  const stored = p.protect('pk_live_0123456789abcdef')
+  expect(stored).not.toContain('pk_live')
+  expect(p.reveal(stored)).toBe('pk_live_0123456789abcdef')
+})

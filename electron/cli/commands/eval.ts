@@ -1,6 +1,6 @@
 // `chatflow eval '<template>' [--vars '<json>'] [--check]`: renders a template the way the engine does, or with
 // --check prints its diagnostics as JSON lines (warnings for names missing from --vars, when given).
-import { parseArgs } from 'node:util'
+import { parseCommandLine } from './args'
 import type { CliCommand } from './types'
 import { checkTemplate, lookupPath, parseRelaxedJson, renderTemplate, type CheckContext, type Diagnostic, type Vars } from '../../../shared/expr'
 
@@ -16,22 +16,9 @@ Exit codes: 0 ok, 1 the template has an error, 2 bad usage or bad --vars.
 export const evalCommand: CliCommand = {
   summary: 'render a {{…}} template with variables, or check it (--check)',
   async run(args) {
-    let parsed
-    try {
-      parsed = parseArgs({ args, allowPositionals: true, options: { vars: { type: 'string' }, check: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } } })
-    } catch (err) {
-      process.stderr.write(`chatflow eval: ${err instanceof Error ? err.message : String(err)}\n${USAGE}`)
-      return 2
-    }
+    const parsed = parseCommandLine('eval', USAGE, args, { vars: { type: 'string' }, check: { type: 'boolean' } }, { count: 1, what: 'one template argument' })
+    if ('exit' in parsed) return parsed.exit
     const { values, positionals } = parsed
-    if (values.help) {
-      process.stdout.write(USAGE)
-      return 0
-    }
-    if (positionals.length !== 1) {
-      process.stderr.write(`chatflow eval: expected one template argument, got ${positionals.length}\n${USAGE}`)
-      return 2
-    }
     const vars = readVars(values.vars)
     if (typeof vars === 'string') {
       process.stderr.write(`chatflow eval: --vars ${vars}\n`)

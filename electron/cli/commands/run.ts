@@ -4,7 +4,6 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import readline from 'node:readline'
-import { parseArgs } from 'node:util'
 import type { InboundEvent, OutboundMessage, StepResult, TriggerInput } from '../../../shared/engine'
 import { printMessage, typedAnswer } from '../../../shared/engine/conversation'
 import type { FlowDocument } from '../../../shared/flow/document'
@@ -14,6 +13,7 @@ import { resolveDataDir } from '../../studio/data-dir'
 import { openDatabase, type Database } from '../../studio/db/open'
 import { createStudioEffects } from '../../studio/effects'
 import { RunService } from '../../studio/runs'
+import { parseCommandLine } from './args'
 import type { CliCommand } from './types'
 
 const USAGE = `Usage: chatflow run <flow.json> [--contact "Name +919800000001"] [--trigger <how>] [--data-dir <dir>]
@@ -30,30 +30,8 @@ Type /vars to see the session variables, /quit (or Ctrl-D) to leave. Without --d
 export const runCommand: CliCommand = {
   summary: 'chat with a flow in the terminal',
   async run(args) {
-    let parsed
-    try {
-      parsed = parseArgs({
-        args,
-        allowPositionals: true,
-        options: {
-          contact: { type: 'string' },
-          trigger: { type: 'string' },
-          'data-dir': { type: 'string' },
-          help: { type: 'boolean', short: 'h' },
-        },
-      })
-    } catch (err) {
-      process.stderr.write(`chatflow run: ${err instanceof Error ? err.message : String(err)}\n${USAGE}`)
-      return 2
-    }
-    if (parsed.values.help) {
-      process.stdout.write(USAGE)
-      return 0
-    }
-    if (parsed.positionals.length !== 1) {
-      process.stderr.write(`chatflow run: expected one flow file\n${USAGE}`)
-      return 2
-    }
+    const parsed = parseCommandLine('run', USAGE, args, { contact: { type: 'string' }, trigger: { type: 'string' }, 'data-dir': { type: 'string' } }, { count: 1, what: 'one flow file' })
+    if ('exit' in parsed) return parsed.exit
     const file = parsed.positionals[0]!
     let text: string
     try {

@@ -1,11 +1,11 @@
 // `chatflow secret <flow_id> --data-dir <dir>`: prints a flow's webhook secret (creating one when it has none), so
 // a script can `curl -H "x-api-key: $(chatflow secret flw_…)"`. Only the secret goes to stdout.
 import path from 'node:path'
-import { parseArgs } from 'node:util'
 import { DB_FILE_NAME } from '../../studio/backend'
 import { resolveDataDir } from '../../studio/data-dir'
 import { openDatabase } from '../../studio/db/open'
 import { SecretStore } from '../../studio/webhook/secrets'
+import { parseCommandLine } from './args'
 import type { CliCommand } from './types'
 
 const USAGE = `Usage: chatflow secret <flow_id> [--data-dir <dir>]
@@ -17,21 +17,8 @@ Exit codes: 0 printed, 1 no such flow or the database cannot be used, 2 bad usag
 export const secretCommand: CliCommand = {
   summary: "print a flow's webhook secret, creating it when absent",
   async run(args) {
-    let parsed
-    try {
-      parsed = parseArgs({ args, allowPositionals: true, options: { 'data-dir': { type: 'string' }, help: { type: 'boolean', short: 'h' } } })
-    } catch (err) {
-      process.stderr.write(`chatflow secret: ${err instanceof Error ? err.message : String(err)}\n${USAGE}`)
-      return 2
-    }
-    if (parsed.values.help) {
-      process.stdout.write(USAGE)
-      return 0
-    }
-    if (parsed.positionals.length !== 1) {
-      process.stderr.write(`chatflow secret: expected one flow id\n${USAGE}`)
-      return 2
-    }
+    const parsed = parseCommandLine('secret', USAGE, args, { 'data-dir': { type: 'string' } }, { count: 1, what: 'one flow id' })
+    if ('exit' in parsed) return parsed.exit
     const flowId = parsed.positionals[0]!
     let db
     try {

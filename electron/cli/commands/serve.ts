@@ -1,9 +1,9 @@
 // `chatflow serve --data-dir <dir> [--port N] [--host H]`: the studio's back end without a window, with the same
 // webhook listener, for scripted set-ups and as a production-like server. Stops cleanly on SIGINT/SIGTERM.
-import { parseArgs } from 'node:util'
 import { createBackend, type Backend } from '../../studio/backend'
 import { resolveDataDir } from '../../studio/data-dir'
 import { DEFAULT_PUBLISH_PORT, startPublishApi } from '../../studio/publish/start'
+import { parseCommandLine } from './args'
 import type { CliCommand } from './types'
 
 const USAGE = `Usage: chatflow serve [--data-dir <dir>] [--port N] [--host H]
@@ -19,17 +19,9 @@ Exit codes: 0 stopped by SIGINT/SIGTERM, 1 the database or the port cannot be us
 export const serveCommand: CliCommand = {
   summary: 'run the back end headless with the webhook listener',
   async run(args) {
-    let values
-    try {
-      values = parseArgs({ args, options: { 'data-dir': { type: 'string' }, port: { type: 'string' }, host: { type: 'string' }, 'publish-key': { type: 'string' }, 'publish-port': { type: 'string' }, help: { type: 'boolean', short: 'h' } } }).values
-    } catch (err) {
-      process.stderr.write(`chatflow serve: ${err instanceof Error ? err.message : String(err)}\n${USAGE}`)
-      return 2
-    }
-    if (values.help) {
-      process.stdout.write(USAGE)
-      return 0
-    }
+    const parsed = parseCommandLine('serve', USAGE, args, { 'data-dir': { type: 'string' }, port: { type: 'string' }, host: { type: 'string' }, 'publish-key': { type: 'string' }, 'publish-port': { type: 'string' } })
+    if ('exit' in parsed) return parsed.exit
+    const { values } = parsed
     if (values.port !== undefined) {
       if (!/^\d{1,5}$/.test(values.port) || Number(values.port) > 65535) {
         process.stderr.write(`chatflow serve: --port must be a number from 0 to 65535, not '${values.port}'\n`)

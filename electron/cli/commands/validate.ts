@@ -2,7 +2,7 @@
 // Exit 0 when there is no error (warnings allowed); 1 when there is one, or the file is unreadable, not JSON or not a
 // flow (one line on stderr, never a stack); 2 for bad usage.
 import { readFile } from 'node:fs/promises'
-import { parseArgs } from 'node:util'
+import { parseCommandLine } from './args'
 import type { CliCommand } from './types'
 import { parseFlow } from '../../../shared/flow/serialise'
 import { hasErrors, validateFlow, type Problem } from '../../../shared/flow/validate'
@@ -22,18 +22,9 @@ function fail(message: string, code = 2): number {
 export const validateCommand: CliCommand = {
   summary: 'check a flow file and list its problems (exit 1 on any error)',
   async run(args) {
-    let parsed
-    try {
-      parsed = parseArgs({ args, allowPositionals: true, options: { json: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } } })
-    } catch (err) {
-      return fail(`${err instanceof Error ? err.message : String(err)}\n${USAGE}`)
-    }
+    const parsed = parseCommandLine('validate', USAGE, args, { json: { type: 'boolean' } }, { count: 1, what: 'one flow file' })
+    if ('exit' in parsed) return parsed.exit
     const { values, positionals } = parsed
-    if (values.help) {
-      process.stdout.write(USAGE)
-      return 0
-    }
-    if (positionals.length !== 1) return fail(`expected one flow file, got ${positionals.length}\n${USAGE}`)
     const file = positionals[0]!
     let text: string
     try {

@@ -1,0 +1,38 @@
+import { parseArgs, type ParseArgsConfig } from 'node:util'
+
+type Options = NonNullable<ParseArgsConfig['options']>
+type WithHelp<O extends Options> = O & { help: { type: 'boolean'; short: 'h' } }
+type Parsed<O extends Options> = ReturnType<typeof parseArgs<{ args: string[]; options: WithHelp<O>; allowPositionals: true }>>
+
+/**
+ * The part every subcommand shares: parse the options (plus --help), print the usage for --help, and refuse
+ * unknown options or a wrong number of positionals with one line and the usage. Returns the exit code to stop with,
+ * or what was parsed.
+ */
+export function parseCommandLine<O extends Options>(
+  command: string,
+  usage: string,
+  args: string[],
+  options: O,
+  positionals?: { count: number; what: string },
+): { exit: number } | { values: Parsed<O>['values']; positionals: string[] } {
+  let parsed: Parsed<O>
+  try {
+    const all = { ...options, help: { type: 'boolean', short: 'h' } } as WithHelp<O>
+    parsed = parseArgs({ args, options: all, allowPositionals: true })
+  } catch (err) {
+    process.stderr.write(`chatflow ${command}: ${err instanceof Error ? err.message : String(err)}\n${usage}`)
+    return { exit: 2 }
+  }
+  if ((parsed.values as { help?: boolean }).help) {
+    process.stdout.write(usage)
+    return { exit: 0 }
+  }
+  const expected = positionals?.count ?? 0
+  if (parsed.positionals.length !== expected) {
+    const what = positionals ? `expected ${positionals.what}` : 'takes no file or name arguments'
+    process.stderr.write(`chatflow ${command}: ${what}, got ${parsed.positionals.length}\n${usage}`)
+    return { exit: 2 }
+  }
+  return { values: parsed.values, positionals: parsed.positionals }
+}

@@ -1,11 +1,14 @@
 import { useEffect, useRef, useState } from 'react'
 import type { FlowSummary } from '../../shared/api'
+import { testsLabel } from './health'
 import { relativeTime } from './time'
 
 export interface FlowRowProps {
   flow: FlowSummary
   now: number
   editing: boolean
+  coverage: number | undefined
+  tests: { total: number; failed: number } | undefined
   onOpen(): void
   onStartRename(): void
   onRename(name: string): Promise<boolean>
@@ -33,6 +36,18 @@ export function FlowRow(props: FlowRowProps) {
         <span className="flow-meta">
           {flow.nodeCount} {flow.nodeCount === 1 ? 'node' : 'nodes'} · changed{' '}
           <time dateTime={new Date(flow.updatedAt).toISOString()}>{relativeTime(flow.updatedAt, now)}</time>
+        </span>
+        <span className="flow-health">
+          {props.coverage !== undefined && (
+            <span className="badge" aria-label={`Branch coverage of ${flow.name}`} title="Branches taken by any run: emulator, tests, webhook">
+              {props.coverage}% covered
+            </span>
+          )}
+          {props.tests && props.tests.total > 0 && (
+            <span className={`badge ${props.tests.failed ? 'badge-failing' : 'badge-passing'}`} aria-label={`Tests of ${flow.name}`}>
+              {testsLabel(props.tests)}
+            </span>
+          )}
         </span>
       </div>
       <label className="switch">

@@ -6,6 +6,7 @@ import { Toast } from '../ui/Toast'
 import { TransferActions } from '../transfer/TransferActions'
 import { NoFlows, NoMatches } from './EmptyState'
 import { FlowRow } from './FlowRow'
+import { useFlowHealth } from './health'
 import { useFlows, visibleFlows } from './store'
 import { useShortcuts } from './useShortcuts'
 import '../styles/flows.css'
@@ -13,6 +14,7 @@ import '../styles/flows.css'
 export function FlowsScreen({ onOpen }: { onOpen(flowId: string): void }) {
   const state = useFlows()
   const { flows, loaded, search, sort, error } = state
+  const health = useFlowHealth()
   const [editing, setEditing] = useState<string | null>(null)
   const [confirming, setConfirming] = useState<FlowSummary | null>(null)
   const [deleted, setDeleted] = useState<FlowSummary | null>(null)
@@ -111,6 +113,8 @@ export function FlowsScreen({ onOpen }: { onOpen(flowId: string): void }) {
               flow={flow}
               now={now}
               editing={editing === flow.id}
+              coverage={health.coverage[flow.id]}
+              tests={health.tests[flow.id]}
               onOpen={() => onOpen(flow.id)}
               onStartRename={() => setEditing(flow.id)}
               onRename={async (name) => {

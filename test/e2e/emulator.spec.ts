@@ -64,6 +64,12 @@ test('age gate: every branch in the phone, variables, 100% coverage, a saved tes
   await expect(emulator.getByLabel('What changed in gives up after three tries')).toContainText('Come back when you are 18')
   await expect(emulator.getByLabel('What changed in gives up after three tries')).toContainText('Bye for now!')
   expect(flowId).toBeTruthy()
+
+  // The flows list shows the flow's coverage and its failing test.
+  await page.getByRole('button', { name: 'Back to flows' }).click()
+  const row = page.getByRole('listitem', { name: 'Age gate' })
+  await expect(row.getByLabel('Branch coverage of Age gate')).toHaveText('100% covered')
+  await expect(row.getByLabel('Tests of Age gate')).toHaveText('1 of 1 test failing')
 })
 
 test('an inactive flow does not start from its keyword and the phone says why', async ({ page, studio }) => {

@@ -1,0 +1,42 @@
+import { useEffect, useState } from 'react'
+import { api } from '../api'
+
+export interface FlowHealth {
+  /** Branch coverage per flow id, 0–100, from every run of the flow (emulator, tests, webhook). */
+  coverage: Record<string, number>
+  /** Saved conversation tests per flow id, with how many failed at their last run. */
+  tests: Record<string, { total: number; failed: number }>
+}
+
+const EMPTY: FlowHealth = { coverage: {}, tests: {} }
+
+/** Coverage and test results for the flows list; refreshed when runs, tests or flows change elsewhere. */
+export function useFlowHealth(): FlowHealth {
+  const [health, setHealth] = useState<FlowHealth>(EMPTY)
+  useEffect(() => {
+    let live = true
+    let timer: ReturnType<typeof setTimeout> | null = null
+    const load = async () => {
+      timer = null
+      const [coverage, tests] = await Promise.all([api.call('emulator.coverageAll', {}), api.call('emulator.testStatus', {})])
+      if (live) setHealth({ coverage: coverage.ok ? coverage.value : {}, tests: tests.ok ? tests.value : {} })
+    }
+    // A burst of runs (a webhook load, a test suite) refreshes the list once, not once per run.
+    const soon = () => {
+      if (!timer) timer = setTimeout(() => void load(), 400)
+    }
+    void load()
+    const offs = [api.on('emulator.updated', soon), api.on('flows.changed', soon), api.on('logs.changed', soon)]
+    return () => {
+      live = false
+      if (timer) clearTimeout(timer)
+      for (const off of offs) off()
+    }
+  }, [])
+  return health
+}
+
+export function testsLabel(t: { total: number; failed: number }): string {
+  const noun = t.total === 1 ? 'test' : 'tests'
+  return t.failed ? `${t.failed} of ${t.total} ${noun} failing` : `${t.total} ${noun} passing`
+}

@@ -1,9 +1,10 @@
 // Electron's main process: one window over the Electron-free back end. Everything the studio does lives in
 // electron/studio; this file only wires the app's lifecycle, security settings and IPC to it.
-import { app, dialog, type BrowserWindow } from 'electron'
+import { app, dialog, safeStorage, type BrowserWindow } from 'electron'
 import { createBackend, type Backend } from '../studio/backend'
 import { APP_NAME, resolveDataDir } from '../studio/data-dir'
 import { isDatabaseOpenError } from '../studio/db/errors'
+import { safeStorageProtector, setKeyProtector } from '../studio/publish/key-protector'
 import { attachIpc } from './ipc'
 import { hardenApp, registerAppScheme, serveRenderer } from './security'
 import { createMainWindow } from './window'
@@ -29,6 +30,9 @@ function showWindow(): void {
 }
 
 async function start(): Promise<void> {
+  // Production servers' API keys are kept encrypted by the operating system's keychain where Electron offers one.
+  const protector = safeStorageProtector(safeStorage)
+  if (protector) setKeyProtector(protector)
   try {
     backend = createBackend({ dataDir })
   } catch (err) {

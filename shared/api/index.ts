@@ -11,6 +11,7 @@ import { catalogCommands } from './commands/catalog'
 import { manualCommands } from './commands/manual'
 import { transferCommands } from './commands/transfer'
 import { publishCommands } from './commands/publish'
+import { contactsCommands } from './commands/contacts'
 import { flowsEvents } from './events/flows'
 import { emulatorEvents } from './events/emulator'
 import { logsEvents } from './events/logs'
@@ -34,6 +35,7 @@ export const commands = {
   ...manualCommands,
   ...transferCommands,
   ...publishCommands,
+  ...contactsCommands,
 }
 
 export const events = {

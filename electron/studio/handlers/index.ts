@@ -9,6 +9,7 @@ import { catalogHandlers } from './catalog'
 import { manualHandlers } from './manual'
 import { transferHandlers } from './transfer'
 import { publishHandlers } from './publish'
+import { contactsHandlers } from './contacts'
 import type { HandlerMap } from './types'
 
 // Every Command's one implementation. Adding an area: handlers/<area>.ts typed AreaHandlers<'<area>'>, one line
@@ -25,4 +26,5 @@ export const handlers: HandlerMap = {
   ...manualHandlers,
   ...transferHandlers,
   ...publishHandlers,
+  ...contactsHandlers,
 }

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { buildFlow } from '../../../shared/engine/fixtures'
+import type { ContactInput } from '../../../shared/api/commands/contacts'
 import { createTempBackend, expectOk, type TempBackend } from '../testing'
 
 let t: TempBackend
@@ -8,7 +9,7 @@ beforeEach(() => {
 })
 afterEach(() => t.cleanup())
 
-const asha = { name: 'Asha Rao', phone: '+91 98000-00001', optedIn: true, tags: ['vip', 'vip', 'lead'], fields: { city: 'Pune' } }
+const asha: ContactInput = { name: 'Asha Rao', phone: '+91 98000-00001', optedIn: true, tags: ['vip', 'vip', 'lead'], fields: { city: 'Pune' } }
 
 describe('contacts commands', () => {
   it('adds a contact with a normalised phone, tags and custom fields, and keeps it across a restart', async () => {

@@ -87,6 +87,8 @@ export function FlowsScreen({ onOpen }: { onOpen(flowId: string): void }) {
             New flow
           </button>
           <TransferActions flows={flows} />
+          <a href="#/templates">Templates</a>
+          <a href="#/catalog">Catalogue</a>
         </div>
       </header>
 

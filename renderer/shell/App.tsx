@@ -1,5 +1,7 @@
 import { EditorScreen } from '../editor/EditorScreen'
 import { FlowsScreen } from '../flows/FlowsScreen'
+import { CatalogScreen } from '../library/CatalogScreen'
+import { TemplatesScreen } from '../library/TemplatesScreen'
 import { LogsScreen } from '../logs/LogsScreen'
 import { ConnectionBanner } from './ConnectionBanner'
 import { navigate, useRoute } from './route'
@@ -9,7 +11,11 @@ export function App() {
   return (
     <div className="app">
       <ConnectionBanner />
-      {route.screen === 'logs' ? (
+      {route.screen === 'templates' ? (
+        <TemplatesScreen />
+      ) : route.screen === 'catalog' ? (
+        <CatalogScreen />
+      ) : route.screen === 'logs' ? (
         <LogsScreen key={route.flowId} flowId={route.flowId} runId={route.runId ?? null} />
       ) : route.screen === 'editor' ? (
         <EditorScreen key={route.flowId} flowId={route.flowId} onBack={() => navigate({ screen: 'flows' })} />

@@ -10,6 +10,8 @@ describe('hash routes', () => {
     ['#/flows/a%20b/extra', { screen: 'editor', flowId: 'a b' }],
     ['#/flows/flw_1/logs', { screen: 'logs', flowId: 'flw_1' }],
     ['#/flows/flw_1/logs/run_9', { screen: 'logs', flowId: 'flw_1', runId: 'run_9' }],
+    ['#/templates', { screen: 'templates' }],
+    ['#/catalog', { screen: 'catalog' }],
   ])('%s', (hash, route) => {
     expect(parseRoute(hash)).toEqual(route)
   })

@@ -5,8 +5,12 @@ export type Route =
   | { screen: 'flows' }
   | { screen: 'editor'; flowId: string }
   | { screen: 'logs'; flowId: string; runId?: string }
+  | { screen: 'templates' }
+  | { screen: 'catalog' }
 
 export function parseRoute(hash: string): Route {
+  if (/^#\/templates\/?$/.test(hash)) return { screen: 'templates' }
+  if (/^#\/catalog\/?$/.test(hash)) return { screen: 'catalog' }
   const logs = /^#\/flows\/([^/?#]+)\/logs(?:\/([^/?#]+))?/.exec(hash)
   if (logs?.[1]) {
     const flowId = decodeURIComponent(logs[1])
@@ -18,6 +22,7 @@ export function parseRoute(hash: string): Route {
 }
 
 export function hrefFor(route: Route): string {
+  if (route.screen === 'templates' || route.screen === 'catalog') return `#/${route.screen}`
   if (route.screen === 'logs') {
     const base = `#/flows/${encodeURIComponent(route.flowId)}/logs`
     return route.runId ? `${base}/${encodeURIComponent(route.runId)}` : base

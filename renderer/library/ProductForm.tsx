@@ -62,6 +62,8 @@ export function ProductForm({ initial, editing, onSaved, onCancel }: { initial: 
           <input
             value={d[f.key]}
             placeholder={f.placeholder}
+            // The first field the user can change takes focus, which also brings the form into view below a long list.
+            autoFocus={f.key === (editing ? 'name' : 'catalogId')}
             inputMode={f.key === 'price' ? 'decimal' : undefined}
             readOnly={editing && (f.key === 'catalogId' || f.key === 'id')}
             onChange={(e) => setD({ ...d, [f.key]: e.target.value })}

@@ -49,7 +49,7 @@ export function TemplateForm({ initial, onSaved, onCancel }: { initial: MessageT
       >
         <label>
           Name
-          <input value={t.name} readOnly={editing} placeholder="order_update" onChange={(e) => patch({ name: e.target.value })} />
+          <input value={t.name} readOnly={editing} autoFocus={!editing} placeholder="order_update" onChange={(e) => patch({ name: e.target.value })} />
         </label>
         <label>
           Language
@@ -81,7 +81,7 @@ export function TemplateForm({ initial, onSaved, onCancel }: { initial: MessageT
         )}
         <label>
           Body
-          <textarea rows={5} value={t.body} placeholder="Hi {{1}}, your order {{2}} has shipped." onChange={(e) => patch({ body: e.target.value })} />
+          <textarea rows={5} value={t.body} autoFocus={editing} placeholder="Hi {{1}}, your order {{2}} has shipped." onChange={(e) => patch({ body: e.target.value })} />
         </label>
         <p className="library-hint" aria-live="polite">
           {t.body.length}/{TEMPLATE_LIMITS.body} characters · {paramCount(t.body)} body parameter{paramCount(t.body) === 1 ? '' : 's'}

@@ -22,8 +22,13 @@ test('a user creates a template with two parameters and a quick reply, fixes a t
   await expect(preview.getByText('{{2}}')).toBeVisible()
   await expect(preview.getByRole('list', { name: 'Preview buttons' })).toHaveText('Track it')
 
+  // A name the channel refuses fails the request's own schema; the field is named beside the form.
+  await form.getByLabel('Name', { exact: true }).fill('Order update')
   await form.getByRole('button', { name: 'Save template' }).click()
   const problems = form.getByRole('alert', { name: 'Template problems' })
+  await expect(problems).toContainText('name: lower-case letters, digits and underscore only')
+  await form.getByLabel('Name', { exact: true }).fill('order_update')
+  await form.getByRole('button', { name: 'Save template' }).click()
   await expect(problems).toContainText('The footer has 61 characters; at most 60.')
 
   await form.getByLabel('Footer').fill('Reply STOP to opt out')

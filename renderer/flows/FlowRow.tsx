@@ -16,6 +16,7 @@ export interface FlowRowProps {
   onDuplicate(): void
   onDelete(): void
   onToggleActive(): void
+  onTrigger(): void
 }
 
 export function FlowRow(props: FlowRowProps) {
@@ -64,6 +65,7 @@ export function FlowRow(props: FlowRowProps) {
         <a className="button" href={`#/flows/${encodeURIComponent(flow.id)}/logs`} aria-label={`Logs of ${flow.name}`}>
           Logs
         </a>
+        <button type="button" onClick={props.onTrigger} aria-label={`Trigger ${flow.name}`}>Trigger Flow</button>
         <button type="button" onClick={props.onStartRename} aria-label={`Rename ${flow.name}`}>
           Rename
         </button>

@@ -3,6 +3,7 @@ import type { FlowSort, FlowSummary } from '../../shared/api'
 import { api } from '../api'
 import { ConfirmDialog } from '../ui/ConfirmDialog'
 import { Toast } from '../ui/Toast'
+import { TriggerFlowDialog } from '../manual/TriggerFlowDialog'
 import { TransferActions } from '../transfer/TransferActions'
 import { NoFlows, NoMatches } from './EmptyState'
 import { FlowRow } from './FlowRow'
@@ -18,6 +19,7 @@ export function FlowsScreen({ onOpen }: { onOpen(flowId: string): void }) {
   const [editing, setEditing] = useState<string | null>(null)
   const [confirming, setConfirming] = useState<FlowSummary | null>(null)
   const [deleted, setDeleted] = useState<FlowSummary | null>(null)
+  const [triggering, setTriggering] = useState<FlowSummary | null>(null)
   const [now, setNow] = useState(Date.now())
   const searchRef = useRef<HTMLInputElement>(null)
 
@@ -50,7 +52,7 @@ export function FlowsScreen({ onOpen }: { onOpen(flowId: string): void }) {
     }
   }, [])
   const shortcuts = useMemo(() => ({ n: create, N: create, '/': () => searchRef.current?.focus() }), [create])
-  useShortcuts(shortcuts, !confirming && editing === null)
+  useShortcuts(shortcuts, !confirming && !triggering && editing === null)
 
   const confirmDelete = async () => {
     const flow = confirming
@@ -87,6 +89,7 @@ export function FlowsScreen({ onOpen }: { onOpen(flowId: string): void }) {
             New flow
           </button>
           <TransferActions flows={flows} />
+          <a href="#/contacts">Contacts</a>
           <a href="#/templates">Templates</a>
           <a href="#/catalog">Catalogue</a>
         </div>
@@ -128,11 +131,13 @@ export function FlowsScreen({ onOpen }: { onOpen(flowId: string): void }) {
               onDuplicate={() => void state.duplicate(flow.id)}
               onDelete={() => setConfirming(flow)}
               onToggleActive={() => void state.setActive(flow.id, !flow.active)}
+              onTrigger={() => setTriggering(flow)}
             />
           ))}
         </ul>
       )}
 
+      {triggering && <TriggerFlowDialog flow={triggering} onClose={() => setTriggering(null)} />}
       {confirming && (
         <ConfirmDialog
           title={`Delete “${confirming.name}”?`}

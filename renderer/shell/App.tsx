@@ -1,3 +1,4 @@
+import { ContactsScreen } from '../contacts/ContactsScreen'
 import { EditorScreen } from '../editor/EditorScreen'
 import { FlowsScreen } from '../flows/FlowsScreen'
 import { CatalogScreen } from '../library/CatalogScreen'
@@ -11,7 +12,9 @@ export function App() {
   return (
     <div className="app">
       <ConnectionBanner />
-      {route.screen === 'templates' ? (
+      {route.screen === 'contacts' ? (
+        <ContactsScreen />
+      ) : route.screen === 'templates' ? (
         <TemplatesScreen />
       ) : route.screen === 'catalog' ? (
         <CatalogScreen />

@@ -3,12 +3,14 @@ import { useEffect, useState } from 'react'
 // Hash routes, so the same build works from file/app:// in Electron and from the browser host without rewrites.
 export type Route =
   | { screen: 'flows' }
+  | { screen: 'contacts' }
   | { screen: 'editor'; flowId: string }
   | { screen: 'logs'; flowId: string; runId?: string }
   | { screen: 'templates' }
   | { screen: 'catalog' }
 
 export function parseRoute(hash: string): Route {
+  if (/^#\/contacts(?:[/?#]|$)/.test(hash)) return { screen: 'contacts' }
   if (/^#\/templates\/?$/.test(hash)) return { screen: 'templates' }
   if (/^#\/catalog\/?$/.test(hash)) return { screen: 'catalog' }
   const logs = /^#\/flows\/([^/?#]+)\/logs(?:\/([^/?#]+))?/.exec(hash)
@@ -22,6 +24,7 @@ export function parseRoute(hash: string): Route {
 }
 
 export function hrefFor(route: Route): string {
+  if (route.screen === 'contacts') return '#/contacts'
   if (route.screen === 'templates' || route.screen === 'catalog') return `#/${route.screen}`
   if (route.screen === 'logs') {
     const base = `#/flows/${encodeURIComponent(route.flowId)}/logs`

@@ -1,0 +1,158 @@
+// The emulator's reply latency as a tester feels it: Debian's Chromium on the browser host (a fresh build in a private
+// folder and an empty temp data dir), the age-gate example opened in the editor's ▶ Test panel, and ~40 customer
+// replies typed in the phone. Each one is timed inside the page, from the Enter keydown to the first animation frame
+// after the next bot bubble is in the DOM (so the bubble is on screen), and its text is checked, so a fast wrong
+// answer fails the run. Bounded: a deadline aborts the whole suite, and the browser, host, build and data folder are
+// always closed and removed, whichever step fails (closing in reverse order: the page must finish before its host goes).
+import { execFileSync } from 'node:child_process'
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { chromium, type Browser, type Page } from '@playwright/test'
+import { HostProcess } from '../../test/e2e/host'
+
+const ROOT = path.resolve(import.meta.dirname, '../..')
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
+const ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic']
+const CYCLES = 10 // four replies each: 40 timed replies
+const DEADLINE_MS = 60_000 // the browser part; the build before it is reported on its own line
+const STEP_MS = 10_000
+
+// One age-gate conversation that ends by itself: keyword, then three non-ages take the question's failure branch.
+const CYCLE: Array<[reply: string, expect: string]> = [
+  ['wine', 'How old are you?'],
+  ['x', 'Please type your age as a number'],
+  ['y', 'Please type your age as a number'],
+  ['z', 'Come back when you are 18'],
+]
+
+function build(dir: string): void {
+  const run = (args: string[]) => execFileSync(process.execPath, args, { cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'] })
+  run([path.join(ROOT, 'node_modules/vite/bin/vite.js'), 'build', '--config', 'vite.renderer.config.ts', '--logLevel', 'warn', '--outDir', path.join(dir, 'renderer')])
+  run(['scripts/build-web.mjs', '--out-dir', path.join(dir, 'web')])
+}
+
+async function api(page: Page, command: string, payload: unknown): Promise<any> {
+  const result = await page.evaluate(
+    ({ command, payload }) =>
+      new Promise<{ ok: boolean; value?: unknown; error?: { message: string } }>((resolve, reject) => {
+        const ws = new WebSocket(`ws://${location.host}/api`)
+        ws.onerror = () => reject(new Error('socket failed'))
+        ws.onopen = () => ws.send(JSON.stringify({ type: 'call', id: 1, command, payload }))
+        ws.onmessage = (m) => {
+          const msg = JSON.parse(String(m.data))
+          if (msg.type === 'result') {
+            ws.close()
+            resolve(msg.result)
+          }
+        }
+      }),
+    { command, payload },
+  )
+  if (!result.ok) throw new Error(`${command}: ${result.error?.message}`)
+  return result.value
+}
+
+/**
+ * Arms the in-page stopwatch: starts on the next Enter keydown, stops a frame after the phone's conversation has
+ * changed and ends with a bot bubble right after the customer's `reply`. The conversation is compared as text, not
+ * by counting or by node: a new run clears the phone and React reuses the old bubbles' elements for the new ones.
+ */
+async function arm(page: Page, reply: string): Promise<void> {
+  // Plain source, not a closure: tsx's keepNames would wrap inner functions in a __name() the page does not have.
+  await page.evaluate(`(${ARM})(${JSON.stringify(reply)})`)
+}
+
+const ARM = `(reply) => {
+  const rows = () =>
+    [...document.querySelectorAll('[aria-label="Phone emulator"] [data-testid$="-message"]')].map((row) => ({
+      mine: row.getAttribute('data-testid') === 'customer-message',
+      text: row.querySelector('.chat-text')?.textContent ?? '',
+    }))
+  const before = JSON.stringify(rows())
+  const lat = (window.__lat = { t0: 0, t1: 0, text: '' })
+  document.addEventListener('keydown', (e) => e.key === 'Enter' && (lat.t0 = performance.now()), { capture: true, once: true })
+  const observer = new MutationObserver(() => {
+    const now = rows()
+    const last = now.at(-1)
+    const prev = now.at(-2)
+    if (!last || last.mine || !prev?.mine || prev.text !== reply || JSON.stringify(now) === before) return
+    observer.disconnect()
+    requestAnimationFrame(() => {
+      lat.t1 = performance.now()
+      lat.text = last.text
+    })
+  })
+  observer.observe(document.body, { childList: true, subtree: true, characterData: true })
+}`
+
+async function measure(page: Page): Promise<number[]> {
+  const doc = JSON.parse(fs.readFileSync(path.join(ROOT, 'resources/examples/age-gate.flow.json'), 'utf8'))
+  const created = await api(page, 'flows.create', { name: doc.name })
+  await api(page, 'flows.save', { document: { ...doc, id: created.id }, expectedRevision: created.revision })
+  await page.goto(`${new URL(page.url()).origin}/#/flows/${created.id}`)
+  await page.getByRole('button', { name: '▶ Test' }).click()
+  const input = page.getByLabel('Phone emulator').getByLabel('Message')
+  await input.waitFor({ timeout: STEP_MS })
+
+  const ms: number[] = []
+  for (let c = 0; c < CYCLES; c++) {
+    for (const [reply, expected] of CYCLE) {
+      await input.fill(reply)
+      await arm(page, reply)
+      await input.press('Enter')
+      await page.waitForFunction(() => (window as any).__lat.t1 > 0, undefined, { timeout: STEP_MS, polling: 'raf' }).catch(async () => {
+        const shown = await page.getByLabel('Phone emulator').innerText().catch(() => '(no phone)')
+        throw new Error(`emulator bench: no new bot message ${STEP_MS / 1000} s after reply ${ms.length + 1} ("${reply}"); the phone shows:\n${shown}`)
+      })
+      const lat = await page.evaluate(() => (window as any).__lat as { t0: number; t1: number; text: string })
+      if (!lat.text.includes(expected)) throw new Error(`emulator bench: after "${reply}" the phone showed "${lat.text}", not "${expected}"`)
+      ms.push(lat.t1 - lat.t0)
+    }
+  }
+  return ms
+}
+
+const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!
+
+export async function run(): Promise<void> {
+  const work = fs.mkdtempSync(path.join(ROOT, '.tmp', 'bench-emulator-'))
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'chatflow-bench-emulator-'))
+  let host: HostProcess | undefined
+  let browser: Browser | undefined
+  let timer: NodeJS.Timeout | undefined
+  try {
+    let t = performance.now()
+    build(work)
+    console.log(`${'build renderer + browser host (private folder)'.padEnd(48)} ${((performance.now() - t) / 1000).toFixed(1)} s`)
+    t = performance.now()
+    process.env.CHATFLOW_E2E_BUILD = work // host.ts takes its bundle and renderer from here
+    host = new HostProcess(dataDir, { CHATFLOW_WEBHOOK_PORT: '0' })
+    await host.start()
+    browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS, timeout: 20_000 })
+    const page = await (await browser.newContext({ viewport: { width: 1200, height: 760 } })).newPage()
+    await page.goto(`${host.url}/#/flows`)
+    const deadline = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new Error(`emulator bench: not done within ${DEADLINE_MS / 1000} s`)), DEADLINE_MS)
+    })
+    const measuring = measure(page)
+    measuring.catch(() => undefined) // after a timeout its pending steps fail as the browser closes; the deadline reports
+    const ms = await Promise.race([measuring, deadline])
+    const total = (performance.now() - t) / 1000
+    ms.sort((a, b) => a - b)
+    const load = os.loadavg().map((l) => l.toFixed(2)).join(' ')
+    console.log(`${`reply → next bot bubble on screen (${ms.length} replies)`.padEnd(48)} p50 ${pct(ms, 50).toFixed(1)} ms   p95 ${pct(ms, 95).toFixed(1)} ms   max ${ms.at(-1)!.toFixed(1)} ms`)
+    console.log(`${'host + browser + 40 replies'.padEnd(48)} ${total.toFixed(1)} s   load average ${load} (${os.cpus().length} cores)`)
+  } catch (err) {
+    if (host) console.error(`host output:\n${host.output().slice(-2000)}`)
+    throw err
+  } finally {
+    clearTimeout(timer)
+    // The browser first: its page holds a socket to the host, and closing the host under it is what made the earlier
+    // attempt fail with "Target page, context or browser has been closed".
+    await browser?.close().catch(() => undefined)
+    await host?.stop().catch(() => undefined)
+    fs.rmSync(work, { recursive: true, force: true })
+    fs.rmSync(dataDir, { recursive: true, force: true })
+  }
+}

@@ -11,6 +11,15 @@ export function typedPhones(text: string): string[] {
   return text.split(/[\n,;]+/).map((p) => p.trim()).filter(Boolean)
 }
 
+/** The names of the data entries the flow's trigger nodes declare, each once. */
+export function triggerDataFields(nodes: ReadonlyArray<{ type: string; config?: unknown }>): string[] {
+  const names = nodes.flatMap((n) => {
+    const fields = n.type === 'trigger' ? (n.config as { dataFields?: unknown } | undefined)?.dataFields : undefined
+    return Array.isArray(fields) ? fields.filter((f): f is string => typeof f === 'string' && f !== '') : []
+  })
+  return [...new Set(names)]
+}
+
 /** Starts a flow for up to five contacts, picked from the contacts list and/or typed, and shows how each went. */
 export function TriggerFlowDialog({ flow, onClose }: { flow: FlowSummary; onClose(): void }) {
   const [contacts, setContacts] = useState<ContactView[] | null>(null)
@@ -20,9 +29,14 @@ export function TriggerFlowDialog({ flow, onClose }: { flow: FlowSummary; onClos
   const [sending, setSending] = useState(false)
   const [outcome, setOutcome] = useState<{ results: ManualContactResult[]; totalCost: number } | null>(null)
 
+  const [dataFields, setDataFields] = useState<string[]>([])
+  const [data, setData] = useState<Record<string, string>>({})
+
   useEffect(() => {
     void api.call('contacts.list', {}).then((r) => (r.ok ? setContacts(r.value.contacts) : setProblem(r.error.message)))
-  }, [])
+    // The data the flow's trigger expects (e.g. an order id its first template needs) is asked for here.
+    void api.call('flows.get', { id: flow.id }).then((r) => r.ok && setDataFields(triggerDataFields(r.value.document.nodes)))
+  }, [flow.id])
 
   const targets: ManualTarget[] = [...picked.map((contactId) => ({ contactId })), ...typedPhones(typed).map((phone) => ({ phone }))]
   const over = targets.length - MAX_MANUAL_CONTACTS
@@ -35,7 +49,7 @@ export function TriggerFlowDialog({ flow, onClose }: { flow: FlowSummary; onClos
     if (targets.length === 0) return setProblem('Pick a contact or type a phone number with country code.')
     setProblem(null)
     setSending(true)
-    const result = await api.call('manual.trigger', { flowId: flow.id, contacts: targets })
+    const result = await api.call('manual.trigger', { flowId: flow.id, contacts: targets, data })
     setSending(false)
     if (result.ok) setOutcome(result.value)
     else setProblem(result.error.message)
@@ -86,6 +100,12 @@ export function TriggerFlowDialog({ flow, onClose }: { flow: FlowSummary; onClos
                 }}
               />
             </label>
+            {dataFields.map((f) => (
+              <label key={f}>
+                Trigger data: {f}
+                <input value={data[f] ?? ''} onChange={(e) => setData((d) => ({ ...d, [f]: e.target.value }))} />
+              </label>
+            ))}
             <p className="flow-meta" aria-live="polite">
               {targets.length} of {MAX_MANUAL_CONTACTS} chosen
             </p>

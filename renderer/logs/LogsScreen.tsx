@@ -4,6 +4,7 @@ import type { FlowDocument } from '../../shared/flow/document'
 import { getApi } from '../api'
 import { navigate } from '../shell/route'
 import { showOnCanvas } from './canvas-path'
+import { openInEmulator } from './open-in-emulator'
 import { downloadJson } from './download'
 import { Filters } from './Filters'
 import { Housekeeping } from './Housekeeping'
@@ -102,6 +103,7 @@ export function LogsScreen({ flowId, runId }: { flowId: string; runId: string | 
             }}
             onExport={() => void exportRun(s.trace!.run.id)}
             onSaveTest={() => void saveTest(s.trace!.run.id)}
+            onOpenInEmulator={() => void openInEmulator(flowId, s.trace!).then((error) => error && setNotice(error))}
             onClose={() => navigate({ screen: 'logs', flowId })}
           />
         )}

@@ -2,18 +2,21 @@ import { useState } from 'react'
 import type { LogTrace } from '../../shared/api/commands/logs'
 import { JsonTree } from './JsonTree'
 import { formatMs, messageText, waterfall } from './model'
+import { replayPlan } from './replay'
 
 interface Props {
   trace: LogTrace
   onShowOnCanvas(): void
   onExport(): void
   onSaveTest(): void
+  onOpenInEmulator(): void
   onClose(): void
 }
 
 /** One execution: summary, the nodes as a waterfall (click a node for its data in and out), the transcript. */
-export function TraceView({ trace, onShowOnCanvas, onExport, onSaveTest, onClose }: Props) {
+export function TraceView({ trace, onShowOnCanvas, onExport, onSaveTest, onOpenInEmulator, onClose }: Props) {
   const { run } = trace
+  const replay = replayPlan(trace)
   const bars = waterfall(trace.trace)
   const [open, setOpen] = useState<number | null>(() => trace.trace.find((t) => t.error)?.seq ?? null)
   return (
@@ -27,6 +30,9 @@ export function TraceView({ trace, onShowOnCanvas, onExport, onSaveTest, onClose
         <span className="trace-actions">
           <button type="button" onClick={onShowOnCanvas}>Show on canvas</button>
           <button type="button" onClick={onSaveTest}>Save as test</button>
+          <button type="button" disabled={!replay.ok} title={replay.ok ? 'Replay the customer side as a new test run' : replay.reason} onClick={onOpenInEmulator}>
+            Open in emulator
+          </button>
           <button type="button" onClick={onExport}>Export run</button>
           <button type="button" aria-label="Close trace" onClick={onClose}>✕</button>
         </span>

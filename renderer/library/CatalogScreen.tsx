@@ -1,33 +1,28 @@
-import { useCallback, useEffect, useState } from 'react'
+import { useState } from 'react'
 import type { CatalogProductRecord } from '../../shared/api/commands/catalog'
 import { api } from '../api'
 import { ConfirmDialog } from '../ui/ConfirmDialog'
 import { LibraryHeader, Problems } from './LibraryHeader'
-import { problemsOf } from './problems'
+import { useLibraryList } from './useLibraryList'
 import { BLANK_PRODUCT, draftOf, ProductForm, type ProductDraft } from './ProductForm'
 
 const keyOf = (p: { catalogId: string; id: string }) => `${p.catalogId}/${p.id}`
 
+const listProducts = async () => {
+  const res = await api.call('catalog.list', {})
+  return res.ok ? { ok: true as const, value: res.value.products } : res
+}
+
 /** The local product catalogue the Single and Multi Product Message nodes send from: add, edit, delete. */
 export function CatalogScreen() {
-  const [products, setProducts] = useState<CatalogProductRecord[] | null>(null)
-  const [error, setError] = useState<string[]>([])
+  const { items: products, errors: error, reload: load, run } = useLibraryList(listProducts)
   const [editing, setEditing] = useState<{ draft: ProductDraft; existing: boolean } | null>(null)
   const [confirming, setConfirming] = useState<CatalogProductRecord | null>(null)
 
-  const load = useCallback(async () => {
-    const res = await api.call('catalog.list', {})
-    if (res.ok) setProducts(res.value.products)
-    else setError(problemsOf(res.error))
-  }, [])
-  useEffect(() => void load(), [load])
-
   const remove = async (p: CatalogProductRecord) => {
     setConfirming(null)
-    const res = await api.call('catalog.delete', { catalogId: p.catalogId, id: p.id })
-    if (!res.ok) return setError(problemsOf(res.error))
+    if (!(await run(api.call('catalog.delete', { catalogId: p.catalogId, id: p.id })))) return
     if (editing?.existing && keyOf(editing.draft) === keyOf(p)) setEditing(null)
-    await load()
   }
 
   return (

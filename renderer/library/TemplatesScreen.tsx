@@ -1,10 +1,10 @@
-import { useCallback, useEffect, useState } from 'react'
+import { useState } from 'react'
 import type { TemplateRecord } from '../../shared/api/commands/integrations'
 import type { MessageTemplate } from '../../shared/nodes/template_message/run-template'
 import { api } from '../api'
 import { ConfirmDialog } from '../ui/ConfirmDialog'
 import { LibraryHeader, Problems } from './LibraryHeader'
-import { problemsOf } from './problems'
+import { useLibraryList } from './useLibraryList'
 import { BLANK_TEMPLATE, TemplateForm } from './TemplateForm'
 
 const keyOf = (t: { name: string; language: string }) => `${t.name}:${t.language}`
@@ -13,27 +13,22 @@ function withoutStamp({ updatedAt: _updatedAt, ...t }: TemplateRecord): MessageT
   return t
 }
 
+const listTemplates = async () => {
+  const res = await api.call('integrations.listTemplates', {})
+  return res.ok ? { ok: true as const, value: res.value.templates } : res
+}
+
 /** The local template library the Template Message node sends from: list, create, edit, delete. */
 export function TemplatesScreen() {
-  const [templates, setTemplates] = useState<TemplateRecord[] | null>(null)
-  const [error, setError] = useState<string[]>([])
+  const { items: templates, errors: error, reload: load, run } = useLibraryList(listTemplates)
   // null: no form open; BLANK_TEMPLATE: a new one; else the template being edited.
   const [editing, setEditing] = useState<MessageTemplate | null>(null)
   const [confirming, setConfirming] = useState<TemplateRecord | null>(null)
 
-  const load = useCallback(async () => {
-    const res = await api.call('integrations.listTemplates', {})
-    if (res.ok) setTemplates(res.value.templates)
-    else setError(problemsOf(res.error))
-  }, [])
-  useEffect(() => void load(), [load])
-
   const remove = async (t: TemplateRecord) => {
     setConfirming(null)
-    const res = await api.call('integrations.deleteTemplate', { name: t.name, language: t.language })
-    if (!res.ok) return setError(problemsOf(res.error))
+    if (!(await run(api.call('integrations.deleteTemplate', { name: t.name, language: t.language })))) return
     if (editing && keyOf(editing) === keyOf(t)) setEditing(null)
-    await load()
   }
 
   return (

@@ -27,6 +27,8 @@ async function deleteBack(page: Page, n: number): Promise<void> {
 }
 
 test('Expression Builder: tabs insert into a message body, an HTTP Call URL and a condition operand; lint, preview, samples, apply and cancel', async ({ page, studio }) => {
+  // One long walk through three fields and five tabs: on a loaded 2-core machine it can pass the default 60 s.
+  test.setTimeout(150_000)
   await openNewFlow(page, studio, 'Builder')
   // trigger → HTTP call → message: adding with a node selected connects it after that node.
   await card(page, 'trigger_1').click()
@@ -105,8 +107,12 @@ test('Expression Builder: tabs insert into a message body, an HTTP Call URL and 
   await expect(body).toHaveValue(expected)
 
   // The HTTP Call URL: Cancel leaves the field unchanged, Apply writes it.
-  await card(page, 'http_call_1').click()
   const url = panel(page).getByLabel('URL', { exact: true })
+  // The click can land while the closing dialog still holds focus on a busy machine: try the click again.
+  await expect(async () => {
+    await card(page, 'http_call_1').click()
+    await expect(url).toBeVisible({ timeout: 2000 })
+  }).toPass({ timeout: 20_000 })
   await url.fill('https://shop.example/orders/')
   const openUrl = panel(page).getByRole('button', { name: 'Open Expression Builder for URL' })
   await openUrl.click()
@@ -130,7 +136,9 @@ test('Expression Builder: tabs insert into a message body, an HTTP Call URL and 
   await editorOf(urlDialog).click()
   await page.keyboard.press('Control+End')
   await page.keyboard.type('{{customer_p')
-  await expect(page.locator('.cm-tooltip-autocomplete')).toContainText('customer_phone')
+  await expect(page.locator('.cm-tooltip-autocomplete [aria-selected="true"]')).toContainText('customer_phone')
+  // CodeMirror ignores Enter for its interactionDelay (75 ms) after the list opens, so a hasty key cannot pick.
+  await page.waitForTimeout(200)
   await page.keyboard.press('Enter')
   await expect(editorOf(urlDialog)).toHaveText('https://shop.example/orders/{{customer_phone}}')
   await urlDialog.getByRole('button', { name: 'Apply' }).click()

@@ -1,29 +1,15 @@
 import type { Database } from 'better-sqlite3'
 import type { LogCursor, LogFilter, LogMessage, LogRun, LogTrace } from '../../../shared/api/commands/logs'
 import type { RunState, TraceEvent } from '../../../shared/engine/types'
-import { RunStore } from '../runs/run-store'
+import { RunStore, toSummary, type RunRow } from '../runs/run-store'
 
 // The Flow Logs reads. Every list query is "WHERE flow_id = ? [AND one filter column] ORDER BY started_at DESC,
 // rowid DESC LIMIT n" with the cursor as a row-value bound, so migration 006's indexes serve it as a range scan and
 // page 1000 costs what page 1 costs. Text search checks candidate rows in that same order and stops at the limit.
 
-interface ListRow {
-  id: string
-  flow_id: string
-  flow_name: string
-  contact_id: string
+interface ListRow extends Omit<RunRow, 'state'> {
   contact_name: string | null
   contact_phone: string | null
-  status: LogRun['status']
-  trigger_kind: string
-  end_reason: string | null
-  error_code: string | null
-  error_message: string | null
-  node_count: number
-  exec_ms: number
-  started_at: number
-  updated_at: number
-  ended_at: number | null
   seq: number
 }
 
@@ -145,20 +131,10 @@ export class LogQueries {
 }
 
 function toLogRun(r: ListRow): LogRun {
+  const { contactId, ...summary } = toSummary(r)
   return {
-    id: r.id,
-    flowId: r.flow_id,
-    flowName: r.flow_name,
-    contact: { id: r.contact_id, name: r.contact_name ?? '', phone: r.contact_phone ?? '' },
-    status: r.status,
-    triggerKind: r.trigger_kind,
-    endReason: r.end_reason,
-    error: r.error_code ? { code: r.error_code, message: r.error_message ?? '' } : null,
-    nodeCount: r.node_count,
-    execMs: r.exec_ms,
-    startedAt: r.started_at,
-    updatedAt: r.updated_at,
-    endedAt: r.ended_at,
+    ...summary,
+    contact: { id: contactId, name: r.contact_name ?? '', phone: r.contact_phone ?? '' },
     cursor: { startedAt: r.started_at, seq: r.seq },
   }
 }

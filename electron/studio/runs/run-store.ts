@@ -31,7 +31,7 @@ export interface LoggedMessage {
   createdAt: number
 }
 
-interface RunRow {
+export interface RunRow {
   id: string
   flow_id: string
   flow_name: string
@@ -229,7 +229,8 @@ function toTrace(r: TraceRow): TraceEvent {
   }
 }
 
-function toSummary(r: RunRow): RunSummary {
+/** The run's columns as the API shows them; the Flow Logs list builds on it (it selects everything but `state`). */
+export function toSummary(r: Omit<RunRow, 'state'>): RunSummary {
   return {
     id: r.id,
     flowId: r.flow_id,

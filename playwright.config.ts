@@ -18,7 +18,9 @@ export default defineConfig({
   expect: { timeout: 10_000 },
   fullyParallel: true,
   workers: Number(process.env.CHATFLOW_E2E_WORKERS) || 2,
-  retries: 0,
+  // One retry in CI: a 2-core CI machine now and then drops a gesture while Chromium and the host share it. A test
+  // that passes only on retry is still reported by name as "Flaky:" at the end of `npm test`, to be fixed.
+  retries: process.env.CI ? 1 : 0,
   forbidOnly: !!process.env.CI,
   outputDir: process.env.CHATFLOW_E2E_OUTPUT,
   use: {

@@ -13,6 +13,9 @@ const BUILD = path.join(RUN_DIR, 'build')
 const totals = { passed: 0, failed: 0 }
 const problems = []
 const timings = []
+/** Names of failed (and retried-then-passed) tests, printed again at the end where CI's log tail shows them. */
+const failedTests = []
+const flakyTests = []
 
 function readJson(file) {
   try {
@@ -47,6 +50,13 @@ async function unit() {
   }
   // A test file that fails to load has no tests but fails the run: count it as one failure.
   const brokenFiles = (report.testResults ?? []).filter((f) => f.status === 'failed' && !f.assertionResults?.length)
+  for (const file of report.testResults ?? []) {
+    const where = path.relative(ROOT, file.name)
+    if (file.status === 'failed' && !file.assertionResults?.length) failedTests.push(`${where}: ${firstLine(file.message)}`)
+    for (const test of file.assertionResults ?? []) {
+      if (test.status === 'failed') failedTests.push(`${where} › ${test.fullName}: ${firstLine(test.failureMessages?.[0])}`)
+    }
+  }
   count('unit tests (vitest)', report.numPassedTests, report.numFailedTests + brokenFiles.length)
 }
 
@@ -66,8 +76,31 @@ async function endToEnd() {
     return count('end-to-end tests (playwright)', 0, 1)
   }
   const { expected = 0, unexpected = 0, flaky = 0 } = report.stats
+  for (const { file, title, test } of playwrightTests(report.suites ?? [])) {
+    const name = `${file} › ${title}`
+    if (test.status === 'unexpected') failedTests.push(`${name}: ${firstLine(test.results?.at(-1)?.error?.message)}`)
+    if (test.status === 'flaky') flakyTests.push(`${name} (passed on retry; first failure: ${firstLine(test.results?.[0]?.error?.message)})`)
+  }
+  for (const error of report.errors ?? []) failedTests.push(`playwright: ${firstLine(error.message)}`)
   const setupFailed = (report.errors ?? []).length > 0 ? 1 : 0
   count('end-to-end tests (playwright)', expected + flaky, unexpected + setupFailed)
+}
+
+/** Every test of a Playwright JSON report with its spec file and title path. */
+function* playwrightTests(suites, titles = []) {
+  for (const suite of suites) {
+    const inner = suite.title && !suite.title.endsWith('.ts') ? [...titles, suite.title] : titles
+    for (const spec of suite.specs ?? []) {
+      for (const test of spec.tests ?? []) yield { file: spec.file, title: [...inner, spec.title].join(' › '), test }
+    }
+    yield* playwrightTests(suite.suites ?? [], inner)
+  }
+}
+
+function firstLine(text) {
+  // eslint-disable-next-line no-control-regex
+  const plain = String(text ?? '').replace(/\u001b\[[0-9;]*m/g, '')
+  return plain.split('\n').find((line) => line.trim())?.trim().slice(0, 300) ?? '(no message)'
 }
 
 /** `chatflow test resources/examples`, when that command exists: it ends with its own `N passed, N failed`. */
@@ -81,6 +114,7 @@ async function examples() {
     problems.push(`chatflow test exited with ${result.code} without a "N passed, N failed" line`)
     return count('example flows (chatflow test)', 0, 1)
   }
+  for (const line of result.out.split('\n')) if (line.startsWith('✗ ')) failedTests.push(`chatflow test: ${line.slice(2).trim()}`)
   count('example flows (chatflow test)', Number(match[1]), Number(match[2]))
 }
 
@@ -108,6 +142,8 @@ async function main() {
   await timed('examples', examples)
   process.stdout.write(`\nTimings: ${timings.join(', ')}\n`)
   for (const p of problems) process.stdout.write(`Problem: ${p}\n`)
+  for (const t of flakyTests) process.stdout.write(`Flaky: ${t}\n`)
+  for (const t of failedTests) process.stdout.write(`Failed: ${t}\n`)
   process.stdout.write(`${totals.passed} passed, ${totals.failed} failed\n`)
   return totals.failed > 0 || problems.length > 0 ? 1 : 0
 }

@@ -1,4 +1,5 @@
 import { UNARY_OPERATORS, type ConditionOperator } from '../../shared/expr/conditions'
+import type { ComponentType } from 'react'
 import type { FieldHints } from '../panels/SchemaFields'
 
 /** The renderer's part of a node type: its card icon and how its panel lays out the definition's config fields.
@@ -7,6 +8,8 @@ export interface NodeUi {
   /** Two letters drawn in the category colour; not an emoji, which not every system has a font for. */
   icon: string
   panel: FieldHints
+  /** Buttons shown in the panel under the node's name (HTTP Call's Test request), for actions beyond editing fields. */
+  actions?: ComponentType<{ nodeId: string }>
 }
 
 type Config = Record<string, unknown>

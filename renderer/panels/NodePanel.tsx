@@ -76,6 +76,11 @@ export function NodePanel({ nodeId }: { nodeId: string }) {
       </header>
       <p className="node-panel-description">{def.description}</p>
       <NameField node={node} />
+      {ui.actions && (
+        <div className="node-actions">
+          <ui.actions nodeId={nodeId} />
+        </div>
+      )}
       {nodeLevel.length > 0 && (
         <ul className="field-problems">
           {nodeLevel.map((p, i) => (

@@ -1,7 +1,9 @@
+import { TestRequestButton } from '../../integrations/TestRequestButton'
 import { onlyWhen, str, sub, type NodeUi } from '../types'
 
 export const httpCallUi: NodeUi = {
   icon: 'HT',
+  actions: TestRequestButton,
   panel: {
     hidden: (c) => {
       const auth = str(sub(c, 'auth'), 'type')

@@ -13,6 +13,11 @@ export interface StartOptions {
   trigger: TriggerInput
   /** Which trigger node to start from when the flow has several. */
   triggerNodeId?: string
+  /**
+   * Start at this node instead of a trigger node (a test started mid-flow): the trigger's system variables are
+   * set, but the trigger node and everything before this node do not run, so their outputs exist only if preset.
+   */
+  startNodeId?: string
   /** Variables set before the trigger runs (conversation-test presets, webhook data the host maps). */
   presets?: Record<string, unknown>
   runId?: string
@@ -53,6 +58,11 @@ export async function startRun(flow: FlowDocument, opts: StartOptions, deps: Eng
   }
   const inbound = 'message' in opts.trigger ? opts.trigger.message : null
   const step = newStep(graph, state, opts.contact, deps, inbound)
+  if (opts.startNodeId) {
+    if (graph.node(opts.startNodeId)) await runFrom(step, opts.startNodeId)
+    else fail(step, { code: 'no_start_node', message: `Flow '${flow.name}' has no node ${opts.startNodeId} to start from.` })
+    return finish(step)
+  }
   const triggerNode = pickTriggerNode(graph, opts.trigger, opts.triggerNodeId)
   if (!triggerNode) {
     fail(step, { code: 'no_trigger', message: `Flow '${flow.name}' has no trigger node to start from.` })

@@ -14,6 +14,14 @@ import { ConversationTests } from './tests'
 
 export const emulatorRuns: ServiceFactory<RunService> = (ctx) => new RunService(ctx.db, { effects: ctx.service(studioEffects) })
 
+/** The same over the same tables, with the 24-hour window and opt-out enforced on every send (the emulator's switch). */
+export const enforcedEmulatorRuns: ServiceFactory<RunService> = (ctx) =>
+  new RunService(ctx.db, { effects: ctx.service(studioEffects), serviceWindow: true })
+
+export function runsFor(ctx: HandlerContext, enforceWindow: boolean): RunService {
+  return ctx.service(enforceWindow ? enforcedEmulatorRuns : emulatorRuns)
+}
+
 /** The default test contact's number; "new contact" counts up from it. */
 export const TEST_PHONE_BASE = 15550100000
 

@@ -17,9 +17,16 @@ export async function startTest(
   flow: FlowDocument,
   contact: ContactRecord,
   trigger: ParsedEmulatorTrigger,
-  opts: { triggerNodeId?: string; presets: Record<string, unknown>; mocks?: Record<string, NodeMock>; flowOf: (id: string) => FlowDocument | null },
+  opts: {
+    triggerNodeId?: string
+    /** Start at this node instead of the trigger (a test started mid-flow). */
+    startNodeId?: string
+    presets: Record<string, unknown>
+    mocks?: Record<string, NodeMock>
+    flowOf: (id: string) => FlowDocument | null
+  },
 ): Promise<StartAttempt> {
-  const base = { contact, triggerNodeId: opts.triggerNodeId, presets: opts.presets, mocks: opts.mocks }
+  const base = { contact, triggerNodeId: opts.triggerNodeId, startNodeId: opts.startNodeId, presets: opts.presets, mocks: opts.mocks }
   switch (trigger.kind) {
     case 'manual':
     case 'webhook': {
@@ -34,6 +41,13 @@ export async function startTest(
     }
     case 'keyword': {
       const event: InboundEvent = { type: 'text', text: trigger.text }
+      if (opts.startNodeId) {
+        // A mid-flow start is the tester's tool, not a customer's keyword: activation does not gate it (as in
+        // `chatflow test`), but the text must still be one of the flow's keywords to give the run its trigger.
+        const match = matchTrigger([{ ...flow, active: true }], event)
+        if (!match) return { action: 'ignored', notice: keywordNotice({ ...flow, active: true }, event) }
+        return { action: 'started', step: await runs.start(flow, { ...base, trigger: match.trigger, triggerNodeId: match.triggerNodeId }) }
+      }
       const out = await runs.receive(contact, event, [flow], opts.flowOf, opts.mocks)
       if (out.action !== 'ignored') return { action: out.action, step: out.step }
       return { action: 'ignored', notice: keywordNotice(flow, event) }

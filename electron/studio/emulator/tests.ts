@@ -13,7 +13,7 @@ import {
 import { nodeCatalog } from '../../../shared/nodes/runners'
 import { ApiFailure } from '../failure'
 import type { RunService } from '../runs'
-import { exchangesOf, triggerSpecOf } from './transcript'
+import { exchangesOf, startNodeOf, templatesSent, triggerSpecOf } from './transcript'
 
 interface Row {
   id: string
@@ -47,16 +47,21 @@ export class ConversationTests {
   }
 
   /** Records the run as a test: the customer's actions become turns, the bot's messages their expectations. */
-  save(flowId: string, runId: string, opts: { name: string; presets: Record<string, unknown>; mocks: ConversationTest['mocks']; replace: boolean }): ConversationTestRecord {
+  async save(flow: FlowDocument, runId: string, opts: { name: string; presets: Record<string, unknown>; mocks: ConversationTest['mocks']; replace: boolean }): Promise<ConversationTestRecord> {
     const state = this.runs.runs.state(runId)
     if (!state) throw new ApiFailure('not_found', 'There is no conversation to save: start a test first.')
     const contact = this.runs.contacts.get(state.contactId)!
+    const trace = this.runs.runs.trace(runId)
+    const flowId = flow.id
+    const templates = await templatesSent(this.effects, trace, flow)
     let test: ConversationTest
     try {
       test = recordTest({
         name: opts.name,
         contact: { name: contact.name, phone: contact.phone },
         trigger: triggerSpecOf(state.trigger),
+        start: startNodeOf(trace),
+        templates,
         variables: opts.presets,
         mocks: opts.mocks,
         exchanges: exchangesOf(state, this.runs.runs.messages(runId)),

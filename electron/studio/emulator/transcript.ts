@@ -1,6 +1,7 @@
-import type { InboundEvent, OutboundMessage, RunState, TriggerInput } from '../../../shared/engine'
+import type { Effects, InboundEvent, OutboundMessage, RunState, TraceEvent, TriggerInput } from '../../../shared/engine'
 import type { Exchange } from '../../../shared/engine/conversation'
 import type { TriggerSpec } from '../../../shared/engine/conversation'
+import type { FlowDocument } from '../../../shared/flow/document'
 import type { LoggedMessage } from '../runs'
 
 // From a run in the Flow Logs to the recorder's transcript (shared/engine/conversation/record.ts): the trigger as
@@ -40,6 +41,32 @@ export function exchangesOf(state: RunState, messages: LoggedMessage[]): Exchang
   for (const m of rest) {
     if (m.direction === 'in') out.push({ user: m.payload as InboundEvent, bot: [] })
     else out.at(-1)!.bot.push(m.payload as OutboundMessage)
+  }
+  return out
+}
+
+/** The node a run started at when it was not a trigger (a test started mid-flow): the first node it ran. */
+export function startNodeOf(trace: TraceEvent[]): string | undefined {
+  const first = trace[0]
+  return first && first.nodeType !== 'trigger' ? first.nodeName : undefined
+}
+
+/**
+ * The library templates the run's Template Message nodes sent, so the saved test carries them and plays the same
+ * in `chatflow test`, which has no library.
+ */
+export async function templatesSent(effects: Effects, trace: TraceEvent[], flow: FlowDocument): Promise<Array<{ name: string; language: string }>> {
+  const keys = new Map<string, { name: string; language: string }>()
+  for (const e of trace) {
+    if (e.nodeType !== 'template_message' || e.error) continue
+    const config = flow.nodes.find((n) => n.id === e.nodeId)?.config as { templateName?: unknown; language?: unknown } | undefined
+    if (typeof config?.templateName !== 'string' || typeof config.language !== 'string') continue
+    keys.set(`${config.templateName}\u0000${config.language}`, { name: config.templateName, language: config.language })
+  }
+  const out: Array<{ name: string; language: string }> = []
+  for (const k of keys.values()) {
+    const t = await effects.templates.get(k.name, k.language)
+    if (t) out.push({ ...(t as Record<string, unknown>), name: k.name, language: k.language })
   }
   return out
 }

@@ -13,11 +13,11 @@ export const emulatorTestHandlers: {
   'emulator.deleteTest': H<'emulator.deleteTest'>
   'emulator.testStatus': H<'emulator.testStatus'>
 } = {
-  'emulator.saveTest': (req, ctx) => {
-    flowOf(ctx, req.flowId)
+  'emulator.saveTest': async (req, ctx) => {
+    const flow = flowOf(ctx, req.flowId)
     const runId = latestRunId(ctx, req.flowId, req.contactId)
     if (!runId) throw new ApiFailure('not_found', 'There is no conversation to save: start a test first.')
-    return ctx.service(conversationTests).save(req.flowId, runId, { name: req.name, presets: req.presets, mocks: req.mocks, replace: req.replace })
+    return ctx.service(conversationTests).save(flow, runId, { name: req.name, presets: req.presets, mocks: req.mocks, replace: req.replace })
   },
   'emulator.tests': (req, ctx) => {
     flowOf(ctx, req.flowId)

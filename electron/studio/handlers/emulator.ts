@@ -9,13 +9,14 @@ import {
   flowOf,
   nextTestPhone,
   pausedOfFlow,
+  runsFor,
   sessionOf,
   TEST_PHONE_BASE,
   toContact,
   toMocks,
 } from '../emulator/service'
 import { startTest } from '../emulator/start'
-import { ApiFailure } from '../failure'
+import { ApiFailure, notFound } from '../failure'
 import { flowStore } from '../store/flows'
 import { emulatorTestHandlers } from './emulator-tests'
 import type { AreaHandlers, HandlerContext } from './types'
@@ -60,11 +61,13 @@ export const emulatorHandlers: AreaHandlers<'emulator'> = {
     return toContact(runs.contacts.update(req.contactId, { name: req.name, optedIn: req.optedIn, fields: req.fields }))
   },
   'emulator.start': async (req, ctx) => {
-    const runs = ctx.service(emulatorRuns)
+    const runs = runsFor(ctx, req.enforceWindow)
     const flow = flowOf(ctx, req.flowId)
     const contact = contactOf(runs, req.contactId)
+    if (req.startNodeId && !flow.nodes.some((n) => n.id === req.startNodeId)) throw notFound('Node', req.startNodeId)
     const attempt = await startTest(runs, flow, contact, req.trigger, {
       triggerNodeId: req.triggerNodeId,
+      startNodeId: req.startNodeId,
       presets: req.presets,
       mocks: toMocks(req.mocks),
       flowOf: lookup(ctx),
@@ -73,7 +76,7 @@ export const emulatorHandlers: AreaHandlers<'emulator'> = {
     return outcome(ctx, req.flowId, req.contactId, attempt.action, null, attempt.step.state.id)
   },
   'emulator.send': async (req, ctx) => {
-    const runs = ctx.service(emulatorRuns)
+    const runs = runsFor(ctx, req.enforceWindow)
     const flow = flowOf(ctx, req.flowId)
     const contact = contactOf(runs, req.contactId)
     const out = await runs.receive(contact, req.event, [flow], lookup(ctx), toMocks(req.mocks))

@@ -33,6 +33,8 @@ export interface StartRequest {
   contact: Contact
   trigger: TriggerInput
   triggerNodeId?: string
+  /** A test started mid-flow (shared/engine StartOptions.startNodeId). */
+  startNodeId?: string
   presets?: Record<string, unknown>
   /** Conversation tests: node results by node name instead of running those nodes. */
   mocks?: Record<string, NodeMock>
@@ -76,7 +78,7 @@ export class RunService {
     const paused = this.pausedRun(req.contact.id)
     const step = await startRun(
       flow,
-      { contact: req.contact, trigger: req.trigger, triggerNodeId: req.triggerNodeId, presets: req.presets },
+      { contact: req.contact, trigger: req.trigger, triggerNodeId: req.triggerNodeId, startNodeId: req.startNodeId, presets: req.presets },
       this.deps(req.mocks),
     )
     this.db.transaction(() => {

@@ -144,6 +144,12 @@ export interface FlowCoverage {
 
 const Target = { flowId: FlowIdSchema, contactId: z.string().min(1) }
 
+/**
+ * Enforce the 24-hour window and opt-out on the bot's sends, as production does (docs/emulator.md). Off by default:
+ * a fresh test phone has no message history, and most tests are about the flow, not the channel's rules.
+ */
+const EnforceWindow = z.boolean().default(false)
+
 export const emulatorCommands = {
   /** The test contact with this phone (created when new); without a phone, the default test contact. */
   'emulator.contact': {
@@ -169,13 +175,16 @@ export const emulatorCommands = {
       ...Target,
       trigger: EmulatorTriggerSchema,
       triggerNodeId: z.string().optional(),
+      /** Start at this node (by id) instead of the trigger: a test started mid-flow with preset variables. */
+      startNodeId: z.string().optional(),
       presets: Json.default({}),
       mocks: MocksSchema,
+      enforceWindow: EnforceWindow,
     }),
     res: returns<EmulatorOutcome>(),
   },
   'emulator.send': {
-    req: z.object({ ...Target, event: CustomerEventSchema, mocks: MocksSchema }),
+    req: z.object({ ...Target, event: CustomerEventSchema, mocks: MocksSchema, enforceWindow: EnforceWindow }),
     res: returns<EmulatorOutcome>(),
   },
   /** The contact's latest run of this flow (or `runId`), with its conversation and trace. */

@@ -122,3 +122,32 @@ describe('conversation tests', () => {
     expect(replay.failures).toEqual([])
   })
 })
+
+describe('a test that starts at a node', () => {
+  const fromSlot = (start: string) => `
+name: picks a slot with the age preset
+trigger: { message: "book" }
+start: ${start}
+variables: { age: 41 }
+turns:
+  - bot: [{ text: "When, Test Customer?", rows: [Morning, Evening] }]
+  - user: { row: Evening }
+    bot: [{ text: "Booked Evening at age 41" }]
+end: { state: ended }
+`
+  it('skips the trigger and what comes before the node, with the presets in place', async () => {
+    const parsed = parseConversationTest(fromSlot('slot'))
+    if (!parsed.ok) throw new Error(parsed.message)
+    expect(serialiseConversationTest(parsed.test)).toMatch(/trigger:\n {2}message: book\nstart: slot\nvariables:/)
+    const out = await runConversationTest(flow, parsed.test, testDeps().deps)
+    expect(out.failures).toEqual([])
+    expect(out.trace[0]!.nodeName).toBe('slot')
+  })
+
+  it('says so when the flow has no node of that name', async () => {
+    const parsed = parseConversationTest(fromSlot('nowhere'))
+    if (!parsed.ok) throw new Error(parsed.message)
+    const out = await runConversationTest(flow, parsed.test, testDeps().deps)
+    expect(out.failures).toEqual([{ where: 'start', lines: ['start: the flow has no node named "nowhere"'] }])
+  })
+})

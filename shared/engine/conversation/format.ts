@@ -68,8 +68,18 @@ export const ConversationTestSchema = z.strictObject({
     phone: '+10000000000',
   }),
   trigger: TriggerSpecSchema,
+  /**
+   * Start at this node (by name) instead of the trigger node: the trigger gives the run its system variables,
+   * but nothing before this node runs, so what it would have produced exists only if `variables` presets it.
+   */
+  start: z.string().min(1).optional(),
   variables: Vars.optional(),
   mocks: z.record(z.string(), MockSchema).optional(),
+  /**
+   * Message templates the flow sends (the library's records, as docs/integrations.md writes them). A test that
+   * carries them plays the same wherever it runs: the studio and `chatflow test` look templates up here first.
+   */
+  templates: z.array(z.looseObject({ name: z.string(), language: z.string() })).optional(),
   turns: z.array(TurnSchema).min(1),
   end: z
     .strictObject({ state: z.enum(['paused', 'ended', 'failed']), error: z.string().optional(), variables: Vars.optional() })
@@ -100,7 +110,7 @@ export function parseConversationTest(text: string): ParseResult {
   return { ok: true, test: parsed.data }
 }
 
-const KEY_ORDER = ['name', 'flow', 'contact', 'trigger', 'variables', 'mocks', 'turns', 'end', 'user', 'bot', 'text', 'header', 'footer', 'buttons', 'list', 'rows', 'state', 'error']
+const KEY_ORDER = ['name', 'flow', 'contact', 'trigger', 'start', 'variables', 'mocks', 'templates', 'turns', 'end', 'user', 'bot', 'text', 'header', 'footer', 'buttons', 'list', 'rows', 'state', 'error']
 
 export function serialiseConversationTest(test: ConversationTest): string {
   return stringifyYaml(test, {

@@ -15,8 +15,11 @@ export interface Transcript {
   flow?: string
   contact: { name: string; phone: string }
   trigger: TriggerSpec
+  /** Name of the node the run started at, when it did not start at a trigger. */
+  start?: string
   variables?: Record<string, unknown>
   mocks?: ConversationTest['mocks']
+  templates?: ConversationTest['templates']
   exchanges: Exchange[]
   final: Pick<RunState, 'status' | 'error'>
 }
@@ -31,8 +34,10 @@ export function recordTest(t: Transcript): ConversationTest {
     ...(t.flow ? { flow: t.flow } : {}),
     contact: t.contact,
     trigger: t.trigger,
+    ...(t.start ? { start: t.start } : {}),
     ...(t.variables && Object.keys(t.variables).length ? { variables: t.variables } : {}),
     ...(t.mocks && Object.keys(t.mocks).length ? { mocks: t.mocks } : {}),
+    ...(t.templates?.length ? { templates: t.templates } : {}),
     turns: turns.length ? turns : [{ bot: [] }],
     end: { state: t.final.status === 'executing' ? 'ended' : t.final.status, ...(t.final.error ? { error: t.final.error.code } : {}) },
   }

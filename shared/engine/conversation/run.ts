@@ -31,7 +31,7 @@ export async function runConversationTest(flow: FlowDocument, test: Conversation
   const trace: TraceEvent[] = []
   const contact: Contact = { id: 'c_test', name: test.contact.name, phone: test.contact.phone, fields: test.contact.fields }
   // The test's contact lives only in the test: Lead Management reads and writes it in memory, never a real store.
-  const effects = { ...deps.effects, contacts: createMemoryContacts([contact]) }
+  const effects = { ...deps.effects, contacts: createMemoryContacts([contact]), templates: templatesOf(test, deps) }
   const withMocks: EngineDeps = { ...deps, effects, mocks: test.mocks }
   const outcome = (final: RunState | null): TestOutcome => ({ name: test.name, failures, trace, final })
 
@@ -78,26 +78,40 @@ export async function runConversationTest(flow: FlowDocument, test: Conversation
   return outcome(step.state)
 }
 
+/** The test's own templates first, then the host's library (the studio's; `chatflow test` has none). */
+function templatesOf(test: ConversationTest, deps: EngineDeps): EngineDeps['effects']['templates'] {
+  const own = test.templates ?? []
+  return {
+    get: async (name, language) => own.find((t) => t.name === name && t.language === language) ?? deps.effects.templates.get(name, language),
+  }
+}
+
 async function start(flow: FlowDocument, test: ConversationTest, contact: Contact, deps: EngineDeps): Promise<StepResult | { error: string }> {
   const presets = test.variables
   const t: TriggerSpec = test.trigger
+  let startNodeId: string | undefined
+  if (test.start !== undefined) {
+    startNodeId = (flow.nodes.find((n) => n.name === test.start) ?? flow.nodes.find((n) => n.id === test.start))?.id
+    if (!startNodeId) return { error: `start: the flow has no node named "${test.start}"` }
+  }
   if ('webhook' in t) {
     const trigger = { kind: 'webhook' as const, phone_number: contact.phone, ...t.webhook }
-    return startRun(flow, { contact, trigger, presets }, deps)
+    return startRun(flow, { contact, trigger, presets, startNodeId }, deps)
   }
-  if ('manual' in t) return startRun(flow, { contact, trigger: { kind: 'manual', ...t.manual }, presets }, deps)
+  if ('manual' in t) return startRun(flow, { contact, trigger: { kind: 'manual', ...t.manual }, presets, startNodeId }, deps)
   const event: InboundEvent =
     'message' in t
       ? { type: 'text', text: t.message, ...(t.referral ? { referral: t.referral } : {}) }
       : 'button' in t
         ? { type: 'button_reply', reply: { id: t.button.id, title: t.button.title ?? t.button.id } }
         : { type: 'template_button', button: { payload: t.template_button.payload, text: t.template_button.text ?? t.template_button.payload } }
-  const match = matchTrigger([flow], event)
+  // A test that starts mid-flow is a tester's tool, not a customer's keyword: activation does not gate it.
+  const match = matchTrigger([startNodeId ? { ...flow, active: true } : flow], event)
   if (!match) {
-    const why = flow.active ? 'no trigger of the flow matches it' : 'the flow is not active'
+    const why = flow.active || startNodeId ? 'no trigger of the flow matches it' : 'the flow is not active'
     return { error: `the trigger message does not start the flow: ${why}` }
   }
-  return startRun(flow, { contact, trigger: match.trigger, triggerNodeId: match.triggerNodeId, presets }, deps)
+  return startRun(flow, { contact, trigger: match.trigger, triggerNodeId: match.triggerNodeId, presets, startNodeId }, deps)
 }
 
 /** What the channel does with a message: resume the paused run, or start the flow again (superseding it). */

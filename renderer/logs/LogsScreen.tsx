@@ -103,7 +103,7 @@ export function LogsScreen({ flowId, runId }: { flowId: string; runId: string | 
             }}
             onExport={() => void exportRun(s.trace!.run.id)}
             onSaveTest={() => void saveTest(s.trace!.run.id)}
-            onOpenInEmulator={() => void openInEmulator(flowId, s.trace!).then((error) => error && setNotice(error))}
+            onOpenInEmulator={() => void openInEmulator(flowId, s.trace!, doc).then((error) => error && setNotice(error))}
             onClose={() => navigate({ screen: 'logs', flowId })}
           />
         )}

@@ -1,12 +1,19 @@
 import type { LogMessage, LogTrace } from '../../shared/api/commands/logs'
 import type { CustomerEvent, EmulatorTrigger } from '../../shared/api/commands/emulator'
+import { inboundText } from '../../shared/engine/session'
+import type { TriggerInput } from '../../shared/engine/types'
 
-// "Open in emulator": a logged run's customer side, as the emulator's start and sends. Only runs whose log holds
-// everything the start needs are replayable: a keyword or button-click start carries its message as the run's first
-// inbound message. Webhook, manual and ad starts keep their data only in the run state, not in the log, and a
-// replay that guessed it would run a different conversation than the one logged.
+// "Open in emulator": a logged run's start and customer side, as the emulator's start and sends. The start comes
+// from the run's own trigger (logs.run's `trigger`, the engine's TriggerInput), so every kind replays with the data
+// it had: webhook data, message_text and button_id; manual data; the ad's referral; the tapped button. A start
+// that came with a customer message (keyword, button, ad) logged that message as the run's first inbound one: it
+// is the start, not a later turn, so it is not sent again.
 
-export type ReplayPlan = { ok: true; trigger: EmulatorTrigger; events: CustomerEvent[] } | { ok: false; reason: string }
+type JsonData = NonNullable<Extract<EmulatorTrigger, { kind: 'manual' }>['data']>
+
+export type ReplayPlan =
+  | { ok: true; trigger: EmulatorTrigger; triggerNodeId: string | null; events: CustomerEvent[] }
+  | { ok: false; reason: string }
 
 const REPLAYABLE = new Set(['text', 'button_reply', 'list_reply', 'template_button', 'nfm_reply', 'order'])
 
@@ -18,24 +25,40 @@ function toEvent(m: LogMessage): CustomerEvent | null {
   return event as unknown as CustomerEvent
 }
 
+/** The emulator trigger that starts the same run, and whether the start consumed the first logged inbound message. */
+function startOf(t: TriggerInput): { trigger: EmulatorTrigger; consumesFirst: boolean } | null {
+  switch (t.kind) {
+    case 'keyword':
+      return { trigger: { kind: 'keyword', text: t.message.text }, consumesFirst: true }
+    case 'button_click':
+      return { trigger: { kind: 'button_click', payload: t.payload, text: t.text }, consumesFirst: true }
+    case 'ad_click': {
+      const { welcome_message: _welcome, ...ad } = t.ad
+      return { trigger: { kind: 'ad_click', ad, text: inboundText(t.message) }, consumesFirst: true }
+    }
+    case 'webhook': {
+      const trigger: EmulatorTrigger = { kind: 'webhook', data: t.data as JsonData }
+      if (t.message_text !== undefined) trigger.message_text = t.message_text
+      if (t.button_id !== undefined) trigger.button_id = t.button_id
+      return { trigger, consumesFirst: false }
+    }
+    case 'manual':
+      return { trigger: { kind: 'manual', data: (t.data ?? {}) as JsonData }, consumesFirst: false }
+    default:
+      return null
+  }
+}
+
 export function replayPlan(t: LogTrace): ReplayPlan {
+  const start = t.trigger ? startOf(t.trigger) : null
+  if (!start) return { ok: false, reason: `A ${t.run.triggerKind} start cannot be made from the emulator.` }
   const inbound = t.messages.filter((m) => m.direction === 'in')
-  const events = inbound.map(toEvent)
+  const turns = start.consumesFirst ? inbound.slice(1) : inbound
+  const events = turns.map(toEvent)
   const bad = events.findIndex((e) => e === null)
-  if (bad >= 0) return { ok: false, reason: `Customer message ${bad + 1} (${inbound[bad]!.type}) cannot be sent from the emulator.` }
-  const [first, ...rest] = events as CustomerEvent[]
-  const kind = t.run.triggerKind
-  if (kind === 'keyword') {
-    if (first?.type !== 'text') return { ok: false, reason: 'The log has no keyword message for this run.' }
-    return { ok: true, trigger: { kind: 'keyword', text: first.text }, events: rest }
+  if (bad >= 0) {
+    const n = bad + 1 + (start.consumesFirst ? 1 : 0)
+    return { ok: false, reason: `Customer message ${n} (${turns[bad]!.type}) cannot be sent from the emulator.` }
   }
-  if (kind === 'button_click') {
-    const tap =
-      first?.type === 'template_button' ? first.button
-      : first?.type === 'button_reply' ? { payload: first.reply.id, text: first.reply.title }
-      : null
-    if (!tap) return { ok: false, reason: 'The log has no button tap for this run.' }
-    return { ok: true, trigger: { kind: 'button_click', payload: tap.payload, text: tap.text }, events: rest }
-  }
-  return { ok: false, reason: `A ${kind} start keeps its data outside the log; replay works for keyword and button-click runs.` }
+  return { ok: true, trigger: start.trigger, triggerNodeId: t.triggerNodeId, events: events as CustomerEvent[] }
 }

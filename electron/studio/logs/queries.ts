@@ -126,6 +126,8 @@ export class LogQueries {
       vars: state.vars,
       totalMs: trace.reduce((sum, t) => sum + t.durationMs, 0),
       path: trace.map((t) => t.nodeId),
+      trigger: state.trigger,
+      triggerNodeId: trace[0]?.nodeType === 'trigger' ? trace[0].nodeId : null,
     }
   }
 }

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import type { RunStatus, TraceEvent, Vars } from '../../engine/types'
+import type { RunStatus, TraceEvent, TriggerInput, Vars } from '../../engine/types'
 import { returns } from '../define'
 import type { ConversationTestRecord } from './emulator-tests'
 import { FlowIdSchema } from './flows'
@@ -61,6 +61,10 @@ export interface LogTrace {
   totalMs: number
   /** Node ids in the order they ran, for "Show on canvas". */
   path: string[]
+  /** How the run started, as the engine received it (webhook data, ad referral, tapped button…): "Open in emulator". */
+  trigger: TriggerInput
+  /** The trigger node the run started at (its first trace event), or null for a run without trace. */
+  triggerNodeId: string | null
 }
 
 export interface LogRetention {

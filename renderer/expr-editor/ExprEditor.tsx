@@ -1,16 +1,10 @@
 import { useEffect, useRef } from 'react'
-import { autocompletion, closeBrackets, closeBracketsKeymap, completionKeymap } from '@codemirror/autocomplete'
-import { defaultKeymap, history, historyKeymap } from '@codemirror/commands'
-import { bracketMatching } from '@codemirror/language'
-import { forceLinting, lintKeymap } from '@codemirror/lint'
+import { forceLinting } from '@codemirror/lint'
 import { EditorState } from '@codemirror/state'
-import { EditorView, keymap, placeholder as cmPlaceholder } from '@codemirror/view'
+import { EditorView, placeholder as cmPlaceholder } from '@codemirror/view'
 import type { CheckContext } from '../../shared/expr'
 import type { AvailableVariable } from '../../shared/flow'
-import { templateCompletionSource } from './completion'
-import { templateHighlighting } from './highlight'
-import { templateHover } from './hover'
-import { templateLinter } from './lint'
+import { templateExtensions } from './extensions'
 
 interface Props {
   initial: string
@@ -38,16 +32,8 @@ export function ExprEditor({ initial, vars, check, label, onChange, onView }: Pr
       state: EditorState.create({
         doc: initial,
         extensions: [
-          history(),
-          bracketMatching(),
-          closeBrackets(),
-          EditorView.lineWrapping,
-          templateHighlighting,
-          autocompletion({ override: [templateCompletionSource(() => live.current.vars)], activateOnTyping: true }),
-          templateHover(() => live.current.vars),
-          templateLinter(() => live.current.check),
+          templateExtensions({ vars: () => live.current.vars, check: () => live.current.check }),
           cmPlaceholder('Text with {{variables}}, functions and operators'),
-          keymap.of([...closeBracketsKeymap, ...defaultKeymap, ...historyKeymap, ...completionKeymap, ...lintKeymap]),
           EditorView.contentAttributes.of({ 'aria-label': `Expression for ${label}` }),
           EditorView.updateListener.of((u) => {
             if (u.docChanged) live.current.onChange(u.state.doc.toString())

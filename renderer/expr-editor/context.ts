@@ -40,3 +40,14 @@ export function checkContextFrom(doc: FlowDocument, vars: AvailableVariable[], e
     },
   }
 }
+
+const scopes = new WeakMap<FlowDocument, Map<string, NodeScope>>()
+
+/** scopeAt, computed once per flow document and node: every inline field of a panel shares it. */
+export function scopeFor(doc: FlowDocument, nodeId: string): NodeScope {
+  let byNode = scopes.get(doc)
+  if (!byNode) scopes.set(doc, (byNode = new Map()))
+  let scope = byNode.get(nodeId)
+  if (!scope) byNode.set(nodeId, (scope = scopeAt(doc, nodeId)))
+  return scope
+}

@@ -59,7 +59,8 @@ describe('node panels', () => {
   it('shows a problem under the field it is about and marks that field invalid', () => {
     // The store validates the flow it opens with: an empty message text is a problem of the model.
     const html = render('message')
-    expect(html).toMatch(/aria-invalid="true"[^>]*>[^<]*<\/textarea>|<textarea[^>]*aria-invalid="true"/)
+    // The text field is the inline template editor; its server render is the read-only text, labelled and marked.
+    expect(html).toMatch(/aria-label="Message text"[^>]*aria-invalid="true"/)
     expect(html).toContain('<li class="error">Message text is required.</li>')
     expect(render('end')).not.toContain('Message text is required.')
   })

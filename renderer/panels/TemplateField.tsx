@@ -1,6 +1,5 @@
-import { useRef } from 'react'
 import { OpenBuilderButton } from '../expr-editor/OpenBuilderButton'
-import { Highlighted } from './Highlighted'
+import { InlineExprField } from './InlineExprField'
 
 interface Props {
   id: string
@@ -10,38 +9,25 @@ interface Props {
   describedBy?: string
   invalid?: boolean
   pointer: string
-  /** The field's visible label, for the Expression Builder button's accessible name. */
+  /** The field's label: its accessible name, and the Expression Builder button's. */
   label: string
 }
 
-/** A text field that takes {{placeholders}}: the text is drawn highlighted behind a transparent textarea, so
- *  editing stays a native textarea (undo, selection, IME) while placeholders stand out. */
+/** A text field that takes {{placeholders}}: the inline template editor (highlighting, completion, hover, lint)
+ *  with the code icon beside it that opens the Expression Builder on the same text. */
 export function TemplateField({ id, value, onChange, multiline, describedBy, invalid, pointer, label }: Props) {
-  const back = useRef<HTMLDivElement>(null)
   return (
     <div className="template-field-wrap">
-      <div className={`template-field${multiline ? ' multiline' : ''}`}>
-        <div className="template-backdrop" ref={back} aria-hidden="true">
-          <Highlighted text={value} />
-          {'\n'}
-        </div>
-        <textarea
-          id={id}
-          value={value}
-          rows={multiline ? 4 : 1}
-          spellCheck={false}
-          data-pointer={pointer}
-          aria-describedby={describedBy}
-          aria-invalid={invalid || undefined}
-          onChange={(e) => onChange(multiline ? e.target.value : e.target.value.replace(/\n/g, ''))}
-          onKeyDown={(e) => {
-            if (!multiline && e.key === 'Enter') e.preventDefault()
-          }}
-          onScroll={(e) => {
-            if (back.current) back.current.scrollTop = e.currentTarget.scrollTop
-          }}
-        />
-      </div>
+      <InlineExprField
+        id={id}
+        value={value}
+        onChange={onChange}
+        multiline={multiline}
+        label={label}
+        describedBy={describedBy}
+        invalid={invalid}
+        pointer={pointer}
+      />
       <OpenBuilderButton label={label} value={value} multiline={multiline} onChange={onChange} />
     </div>
   )

@@ -104,7 +104,7 @@ test('Expression Builder: tabs insert into a message body, an HTTP Call URL and 
   // Apply writes the text into the field.
   await dialog.getByRole('button', { name: 'Apply' }).click()
   await expect(dialog).toHaveCount(0)
-  await expect(body).toHaveValue(expected)
+  await expect(body).toHaveText(expected)
 
   // The HTTP Call URL: Cancel leaves the field unchanged, Apply writes it.
   const url = panel(page).getByLabel('URL', { exact: true })
@@ -127,7 +127,7 @@ test('Expression Builder: tabs insert into a message body, an HTTP Call URL and 
   await urlDialog.getByRole('button', { name: 'Insert {{customer_phone}}' }).click()
   await expect(editorOf(urlDialog)).toHaveText('https://shop.example/orders/{{customer_phone}}')
   await urlDialog.getByRole('button', { name: 'Cancel' }).click()
-  await expect(url).toHaveValue('https://shop.example/orders/')
+  await expect(url).toHaveText('https://shop.example/orders/')
   await expect(openUrl).toBeFocused()
   await openUrl.click()
   // The HTTP call runs before itself never: its own output is not offered here.
@@ -142,7 +142,7 @@ test('Expression Builder: tabs insert into a message body, an HTTP Call URL and 
   await page.keyboard.press('Enter')
   await expect(editorOf(urlDialog)).toHaveText('https://shop.example/orders/{{customer_phone}}')
   await urlDialog.getByRole('button', { name: 'Apply' }).click()
-  await expect(url).toHaveValue('https://shop.example/orders/{{customer_phone}}')
+  await expect(url).toHaveText('https://shop.example/orders/{{customer_phone}}')
 
   // A condition operand: a node after the message reads the HTTP call's status.
   await card(page, 'message_1').click()
@@ -152,7 +152,7 @@ test('Expression Builder: tabs insert into a message body, an HTTP Call URL and 
   const valueDialog = builder(page, 'Value')
   await valueDialog.getByRole('button', { name: 'Insert {{http_call_1.status}}' }).click()
   await valueDialog.getByRole('button', { name: 'Apply' }).click()
-  await expect(panel(page).getByLabel('Value', { exact: true })).toHaveValue('{{http_call_1.status}}')
+  await expect(panel(page).getByLabel('Value', { exact: true })).toHaveText('{{http_call_1.status}}')
 
   // The sample was saved into the flow document: after a reload the Response tree is still there.
   await saved(page)

@@ -93,7 +93,9 @@ async function perPanel(): Promise<void> {
       for (let r = 0; r < 8; r++) {
         const a = (await page.evaluate(([d, t]) => (window as never as { __editors: (...x: unknown[]) => number }).__editors(d, 'n_found', t), [doc, texts] as const)) as number
         const b = (await page.evaluate((t) => (window as never as { __textareas: (x: unknown) => number }).__textareas(t), texts)) as number
-        if (r > 0) cm.push(a), ta.push(b)
+        if (r === 0) continue // warm-up
+        cm.push(a)
+        ta.push(b)
       }
       console.log(`  ${String(n).padStart(2)} fields: CodeMirror ${median(cm).toFixed(1).padStart(6)} (${(median(cm) / n).toFixed(2)} each)   textarea floor ${median(ta).toFixed(1).padStart(5)}`)
     }

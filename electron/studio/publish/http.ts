@@ -2,6 +2,8 @@
 // Only a caller holding the publish key gets past the first check; the key is compared in constant time.
 import { createHash, timingSafeEqual } from 'node:crypto'
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify'
+import type { PublishedVersion } from '../../../shared/api/commands/publish'
+import type { Result } from '../../../shared/api'
 import type { Backend } from '../backend'
 
 export const PUBLISH_BODY_LIMIT = 8 * 1024 * 1024
@@ -13,7 +15,24 @@ function fail(reply: FastifyReply, status: number, code: string, message: string
   return reply.code(status).type('application/json; charset=utf-8').send({ error: { code, message, ...(issues ? { issues } : {}) } })
 }
 
-export function buildPublishApp(backend: Backend, key: string): FastifyInstance {
+/** What the publish API drives: the studio back end's publish.* commands, or the headless runtime's store. */
+export interface PublishTarget {
+  receive(document: unknown): Promise<Result<PublishedVersion>>
+  versions(flowId: string): Promise<Result<PublishedVersion[]>>
+  rollback(flowId: string, version: number): Promise<Result<PublishedVersion>>
+  /** The runtime only: creates (or with `rotate`, replaces) a flow's webhook secret and returns it once. */
+  webhookSecret?(flowId: string, rotate: boolean): Promise<Result<{ flowId: string; secret: string }>>
+}
+
+export function backendTarget(backend: Backend): PublishTarget {
+  return {
+    receive: (document) => backend.call('publish.receive', { document }),
+    versions: (flowId) => backend.call('publish.versions', { flowId }),
+    rollback: (flowId, version) => backend.call('publish.rollback', { flowId, version }),
+  }
+}
+
+export function buildPublishApp(target: PublishTarget, key: string): FastifyInstance {
   const expected = digest(key)
   const app = Fastify({ logger: false, bodyLimit: PUBLISH_BODY_LIMIT, return503OnClosing: true })
 
@@ -42,17 +61,23 @@ export function buildPublishApp(backend: Backend, key: string): FastifyInstance 
     const document = req.body?.document
     if (!document || typeof document !== 'object') return fail(reply, 400, 'bad_request', 'The body must be {"document": <flow document>}.')
     if (document.id !== req.params.id) return fail(reply, 400, 'id_mismatch', `The document's id is not ${req.params.id}.`)
-    return answer(reply, backend.call('publish.receive', { document }), 201)
+    return answer(reply, target.receive(document), 201)
   })
   app.get<{ Params: { id: string } }>('/api/v1/flows/:id/versions', async (req, reply) => {
-    const result = await backend.call('publish.versions', { flowId: req.params.id })
+    const result = await target.versions(req.params.id)
     if (result.ok) return reply.send({ versions: result.value })
     return fail(reply, STATUS[result.error.code] ?? 500, result.error.code, result.error.message)
   })
   app.post<{ Params: { id: string }; Body: { version?: unknown } }>('/api/v1/flows/:id/rollback', async (req, reply) => {
     const version = req.body?.version
     if (typeof version !== 'number') return fail(reply, 400, 'bad_request', 'The body must be {"version": <number>}.')
-    return answer(reply, backend.call('publish.rollback', { flowId: req.params.id, version }))
+    return answer(reply, target.rollback(req.params.id, version))
+  })
+  app.post<{ Params: { id: string }; Body: { rotate?: unknown } | undefined }>('/api/v1/flows/:id/webhook-secret', async (req, reply) => {
+    if (!target.webhookSecret) return fail(reply, 404, 'not_found', 'This server keeps webhook secrets itself; see docs/publish-api.md.')
+    const rotate = req.body?.rotate ?? false
+    if (typeof rotate !== 'boolean') return fail(reply, 400, 'bad_request', 'The body must be {} or {"rotate": true}.')
+    return answer(reply, target.webhookSecret(req.params.id, rotate))
   })
   return app
 }

@@ -14,16 +14,11 @@ export class VersionStore {
 
   /** Checks and stores a document as the flow's next version, and runs it from now on. */
   publish(input: unknown): PublishedVersion {
-    const loaded = loadFlow(input)
-    if (!loaded.ok) throw new ApiFailure('invalid_flow', loaded.error.message, [{ path: pathOf(loaded.error.pointer), message: loaded.error.message }])
-    const problems = validateFlow(loaded.document).filter((p) => p.severity === 'error')
-    if (problems.length)
-      throw new ApiFailure(
-        'invalid_flow',
-        `The flow has ${problems.length} error${problems.length === 1 ? '' : 's'}: ${problems.slice(0, 3).map((p) => p.message).join(' ')}`,
-        problems.map((p) => ({ path: pathOf(p.pointer), message: p.message })),
-      )
-    const doc = loaded.document
+    return this.store(checkPublishable(input))
+  }
+
+  /** Stores a checked document as the flow's next version and runs it, in one transaction. */
+  store(doc: FlowDocument): PublishedVersion {
     return this.db.transaction(() => {
       const last = this.db.prepare('SELECT MAX(version) FROM flow_versions WHERE flow_id = ?').pluck().get(doc.id) as number | null
       const version = (last ?? 0) + 1
@@ -77,6 +72,23 @@ export class VersionStore {
       )
       .run(doc.id, version, at)
   }
+}
+
+/**
+ * What a runtime accepts as a publish: the document migrated and schema-checked, with no validation error.
+ * Throws ApiFailure('invalid_flow') with JSON-pointer issues otherwise. Every store (SQLite, PostgreSQL) uses it.
+ */
+export function checkPublishable(input: unknown): FlowDocument {
+  const loaded = loadFlow(input)
+  if (!loaded.ok) throw new ApiFailure('invalid_flow', loaded.error.message, [{ path: pathOf(loaded.error.pointer), message: loaded.error.message }])
+  const problems = validateFlow(loaded.document).filter((p) => p.severity === 'error')
+  if (problems.length)
+    throw new ApiFailure(
+      'invalid_flow',
+      `The flow has ${problems.length} error${problems.length === 1 ? '' : 's'}: ${problems.slice(0, 3).map((p) => p.message).join(' ')}`,
+      problems.map((p) => ({ path: pathOf(p.pointer), message: p.message })),
+    )
+  return loaded.document
 }
 
 const pathOf = (pointer: string | undefined) => (pointer ? pointer.split('/').slice(1) : [])

@@ -22,12 +22,15 @@ export interface WebhookRun {
 export type StartWebhookRun = (flow: FlowDocument, request: WebhookRequest) => Promise<WebhookRun>
 
 export interface WebhookAppDeps {
-  secrets: SecretStore
+  /** The studio's SecretStore; the headless runtime's store answers asynchronously. */
+  secrets: Pick<SecretStore, 'verify'> | { verify(flowId: string, key: string): Promise<boolean> }
   /** The flow as stored now (so edits apply to the next request), or null when it does not exist. */
-  findFlow(flowId: string): FlowDocument | null
+  findFlow(flowId: string): FlowDocument | null | Promise<FlowDocument | null>
   startRun: StartWebhookRun
   rate: RateLimiter
   log(message: string): void
+  /** The headless runtime adds its inbound-message endpoint to the same listener. */
+  extend?(app: FastifyInstance): void
 }
 
 /**
@@ -58,7 +61,7 @@ export function buildWebhookApp(deps: WebhookAppDeps): FastifyInstance {
   const authorize = async (req: FastifyRequest<{ Params: { flowId: string } }>): Promise<void> => {
     const key = req.headers['x-api-key']
     const flowId = req.params.flowId
-    if (typeof key !== 'string' || key.length > 512 || !deps.secrets.verify(flowId, key)) throw unauthorized()
+    if (typeof key !== 'string' || key.length > 512 || !(await deps.secrets.verify(flowId, key))) throw unauthorized()
     const decision = deps.rate.take(flowId)
     if (!decision.ok) {
       throw new WebhookError(429, 'rate_limited', `Too many requests for this flow; retry in ${decision.retryAfterSeconds} s.`, undefined, {
@@ -71,7 +74,7 @@ export function buildWebhookApp(deps: WebhookAppDeps): FastifyInstance {
     if (!isJson(req.headers['content-type'])) throw unsupportedMediaType()
     if (req.body === undefined) throw missingBody()
     const request = parseWebhookBody(req.body)
-    const flow = deps.findFlow(req.params.flowId)
+    const flow = await deps.findFlow(req.params.flowId)
     if (!flow) throw new WebhookError(404, 'flow_not_found', `Flow ${req.params.flowId} does not exist (it may have been deleted).`)
     if (!flow.active) {
       throw new WebhookError(409, 'flow_inactive', `Flow "${flow.name}" is inactive. Activate it in the studio to accept webhook requests.`)
@@ -96,6 +99,7 @@ export function buildWebhookApp(deps: WebhookAppDeps): FastifyInstance {
     return send(reply, new WebhookError(405, 'method_not_allowed', 'Use POST for the webhook trigger.'))
   }
   app.route({ method: ['GET', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'], url: WEBHOOK_PATH, handler: methodNotAllowed })
+  deps.extend?.(app)
   return app
 }
 

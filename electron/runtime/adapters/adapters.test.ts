@@ -1,0 +1,74 @@
+import fs from 'node:fs'
+import http from 'node:http'
+import type { AddressInfo } from 'node:net'
+import os from 'node:os'
+import path from 'node:path'
+import { afterEach, expect, it } from 'vitest'
+import type { OutboundEnvelope } from './adapter'
+import { HttpAdapter } from './http-adapter'
+import { LogAdapter } from './log-adapter'
+
+const envelope: OutboundEnvelope = {
+  run_id: 'run_1',
+  flow_id: 'flw_1',
+  contact_id: 'ct_1',
+  to: '+919800000001',
+  message: { type: 'text', text: { body: 'Hello' } },
+  created_at: 1,
+}
+
+let server: http.Server | null = null
+afterEach(() => server?.close())
+
+/** A local endpoint answering with the statuses given, in turn (a status of 0 never answers). */
+async function endpoint(statuses: number[]) {
+  const received: Array<{ auth?: string; body: unknown }> = []
+  server = http.createServer((req, res) => {
+    let body = ''
+    req.on('data', (c: Buffer) => (body += c.toString()))
+    req.on('end', () => {
+      received.push({ auth: req.headers.authorization, body: JSON.parse(body) })
+      const status = statuses[Math.min(received.length - 1, statuses.length - 1)]!
+      if (status) res.writeHead(status).end()
+    })
+  })
+  await new Promise<void>((r) => server!.listen(0, '127.0.0.1', r))
+  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/out`, received }
+}
+
+it('posts the envelope as JSON with the token, retrying 5xx with backoff', async () => {
+  const { url, received } = await endpoint([503, 500, 200])
+  const adapter = new HttpAdapter({ url, token: 'tok', backoffMs: 5 })
+  expect(await adapter.send(envelope)).toBe(3)
+  expect(received).toHaveLength(3)
+  expect(received[0]).toEqual({ auth: 'Bearer tok', body: envelope })
+})
+
+it('gives up after its attempts, and never retries a 4xx other than 429', async () => {
+  const failing = await endpoint([500])
+  await expect(new HttpAdapter({ url: failing.url, attempts: 2, backoffMs: 1 }).send(envelope)).rejects.toMatchObject({
+    attempts: 2,
+    message: expect.stringContaining('gave up after 2 attempts'),
+  })
+  server!.close()
+  const refused = await endpoint([400])
+  await expect(new HttpAdapter({ url: refused.url, backoffMs: 1 }).send(envelope)).rejects.toMatchObject({ attempts: 1 })
+  expect(refused.received).toHaveLength(1)
+})
+
+it('times out a silent endpoint', async () => {
+  const silent = await endpoint([0])
+  await expect(new HttpAdapter({ url: silent.url, attempts: 1, timeoutMs: 100 }).send(envelope)).rejects.toThrow('no answer within 100 ms')
+  server!.closeAllConnections()
+})
+
+it('writes one JSON line per message to a file', async () => {
+  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'chatflow-log-')), 'out.jsonl')
+  const adapter = new LogAdapter({ file })
+  await adapter.send(envelope)
+  await adapter.send({ ...envelope, run_id: 'run_2' })
+  await adapter.close?.()
+  const lines = fs.readFileSync(file, 'utf8').trim().split('\n').map((l) => JSON.parse(l) as OutboundEnvelope)
+  expect(lines.map((l) => l.run_id)).toEqual(['run_1', 'run_2'])
+  fs.rmSync(path.dirname(file), { recursive: true })
+})

@@ -1,0 +1,37 @@
+// Which adapter `chatflow serve` uses: --outbound-url (CHATFLOW_OUTBOUND_URL) forwards over HTTP, otherwise the
+// log adapter writes JSON lines to --outbound-log (CHATFLOW_OUTBOUND_LOG) or stdout. docs/runtime.md lists them.
+import type { ChannelAdapter } from './adapter'
+import { HttpAdapter } from './http-adapter'
+import { LogAdapter } from './log-adapter'
+
+export interface OutboundConfig {
+  url?: string
+  token?: string
+  logFile?: string
+  timeoutMs?: number
+  attempts?: number
+  backoffMs?: number
+}
+
+const num = (v: string | undefined) => (v !== undefined && /^\d+$/.test(v) ? Number(v) : undefined)
+
+export function outboundFromEnv(flags: { url?: string; logFile?: string }, env: NodeJS.ProcessEnv = process.env): OutboundConfig {
+  return {
+    url: flags.url ?? env.CHATFLOW_OUTBOUND_URL,
+    token: env.CHATFLOW_OUTBOUND_TOKEN,
+    logFile: flags.logFile ?? env.CHATFLOW_OUTBOUND_LOG,
+    timeoutMs: num(env.CHATFLOW_OUTBOUND_TIMEOUT_MS),
+    attempts: num(env.CHATFLOW_OUTBOUND_ATTEMPTS),
+    backoffMs: num(env.CHATFLOW_OUTBOUND_BACKOFF_MS),
+  }
+}
+
+/** The adapter, and a line saying where messages go. Throws on a bad URL. */
+export function selectAdapter(c: OutboundConfig): { adapter: ChannelAdapter; describe: string } {
+  if (c.url) {
+    const adapter = new HttpAdapter({ url: c.url, token: c.token, timeoutMs: c.timeoutMs, attempts: c.attempts, backoffMs: c.backoffMs })
+    return { adapter, describe: `POST ${c.url}` }
+  }
+  if (c.logFile) return { adapter: new LogAdapter({ file: c.logFile }), describe: `JSON lines appended to ${c.logFile}` }
+  return { adapter: new LogAdapter(), describe: 'JSON lines on stdout' }
+}

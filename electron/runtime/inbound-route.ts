@@ -1,0 +1,51 @@
+// POST /api/v1/inbound on the webhook listener: the channel gateway hands over each customer message here
+// (docs/runtime.md). Authenticated with the inbound key as a bearer token, compared in constant time.
+import { createHash, timingSafeEqual } from 'node:crypto'
+import type { FastifyInstance, FastifyRequest } from 'fastify'
+import { WebhookError } from '../studio/webhook/errors'
+import { InboundError, parseInbound } from './inbound'
+import type { Runtime } from './runtime'
+
+export const INBOUND_PATH = '/api/v1/inbound'
+const digest = (value: string) => createHash('sha256').update(value, 'utf8').digest()
+
+export function inboundRoute(runtime: Runtime, key: string, log: (message: string) => void): (app: FastifyInstance) => void {
+  const expected = digest(key)
+  const authorize = async (req: FastifyRequest) => {
+    const header = req.headers.authorization
+    const given = typeof header === 'string' && /^Bearer /i.test(header) ? header.slice(7).trim() : ''
+    if (!given || !timingSafeEqual(digest(given), expected)) {
+      throw new WebhookError(401, 'unauthorized', 'A valid inbound key is required: Authorization: Bearer <key>.', undefined, {
+        'www-authenticate': 'Bearer realm="chatflow-inbound"',
+      })
+    }
+  }
+  return (app) => {
+    app.post(INBOUND_PATH, { onRequest: authorize }, async (req, reply) => {
+      if (!/^application\/json\s*(;|$)/i.test(String(req.headers['content-type'] ?? '').trim())) {
+        throw new WebhookError(415, 'unsupported_media_type', 'Send the message as JSON (Content-Type: application/json).')
+      }
+      let message
+      try {
+        message = parseInbound(req.body)
+      } catch (err) {
+        if (err instanceof InboundError) throw new WebhookError(400, err.code, err.message, err.path)
+        throw err
+      }
+      try {
+        const answer = await runtime.inbound(message)
+        return reply.code(200).send({
+          status: answer.status,
+          action: answer.action,
+          run_id: answer.runId,
+          contact_id: answer.contactId,
+          ...(answer.status === 'processed' ? { state: answer.state } : {}),
+        })
+      } catch (err) {
+        log(`inbound message ${message.messageId} failed: ${err instanceof Error ? err.message : String(err)}`)
+        // Nothing was committed: the gateway should deliver the message again.
+        throw new WebhookError(503, 'retry', 'The message could not be processed; nothing was kept. Deliver it again.', undefined, { 'retry-after': '1' })
+      }
+    })
+  }
+}

@@ -1,0 +1,46 @@
+// Opens the runtime for `chatflow serve`: the store (SQLite in the data folder, or PostgreSQL given a URL), the
+// effects it can offer, and the webhook listener settings.
+import path from 'node:path'
+import { createEffects, type Effects } from '../../shared/engine'
+import { DB_FILE_NAME } from '../studio/backend'
+import { openDatabase } from '../studio/db/open'
+import { createStudioEffects } from '../studio/effects'
+import { createHttpEffect, createScriptEffect } from '../studio/effects'
+import { envOverrides, ListenerSettingsSchema, loadListenerSettings, type ListenerSettings } from '../studio/webhook/settings'
+import { PgRuntimeStore } from './pg-store'
+import { SqliteRuntimeStore } from './sqlite-store'
+import type { RuntimeStore } from './store'
+
+export interface OpenedStore {
+  store: RuntimeStore
+  effects: Effects
+  settings: ListenerSettings
+  /** For the start-up banner, without a password. */
+  where: string
+}
+
+/**
+ * SQLite: the studio database of `dataDir` (its templates and catalogue serve the Template and product nodes).
+ * PostgreSQL: templates and catalogue are not published, so those nodes fail with effect_unavailable there.
+ */
+export async function openStore(opts: { dataDir: string; databaseUrl?: string }): Promise<OpenedStore> {
+  const env = envOverrides()
+  if (opts.databaseUrl) {
+    const store = await PgRuntimeStore.open(opts.databaseUrl)
+    const effects = createEffects({ http: createHttpEffect(), script: createScriptEffect() })
+    return { store, effects, settings: { ...ListenerSettingsSchema.parse({}), ...env }, where: redact(opts.databaseUrl) }
+  }
+  const file = path.join(path.resolve(opts.dataDir), DB_FILE_NAME)
+  const db = openDatabase(file)
+  return { store: new SqliteRuntimeStore(db), effects: createStudioEffects(db), settings: { ...loadListenerSettings(db), ...env }, where: file }
+}
+
+export function redact(url: string): string {
+  try {
+    const u = new URL(url)
+    if (u.password) u.password = '***'
+    return u.toString()
+  } catch {
+    return 'postgres://…'
+  }
+}

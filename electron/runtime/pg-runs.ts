@@ -1,0 +1,82 @@
+// Runs, trace and messages in PostgreSQL: the same rows RunStore writes in SQLite (electron/studio/runs/run-store.ts),
+// written on the caller's transaction client and read back in the same shapes.
+import type { PoolClient } from 'pg'
+import type { Contact, StepResult, TraceEvent } from '../../shared/engine'
+import type { FlowDocument } from '../../shared/flow/document'
+import { toSummary, type LoggedMessage, type RunRow } from '../studio/runs/run-store'
+
+type Queryable = Pick<PoolClient, 'query'>
+const json = (v: unknown): string | null => (v === undefined || v === null ? null : JSON.stringify(v))
+const parse = (s: string | null): unknown => (s === null ? null : JSON.parse(s))
+
+export async function writeStep(c: Queryable, flow: Pick<FlowDocument, 'id' | 'name'>, step: StepResult): Promise<void> {
+  const s = step.state
+  const execMs = step.trace.reduce((sum, t) => sum + t.durationMs, 0)
+  await c.query(
+    `INSERT INTO runs (id, flow_id, flow_name, contact_id, status, trigger_kind, end_reason, error_code, error_message,
+                       state, node_count, exec_ms, started_at, updated_at, ended_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)
+     ON CONFLICT (id) DO UPDATE SET status = excluded.status, end_reason = excluded.end_reason,
+       error_code = excluded.error_code, error_message = excluded.error_message, state = excluded.state,
+       node_count = excluded.node_count, exec_ms = runs.exec_ms + excluded.exec_ms,
+       updated_at = excluded.updated_at, ended_at = excluded.ended_at`,
+    [s.id, flow.id, flow.name, s.contactId, s.status, s.trigger.kind, s.endReason, s.error?.code ?? null, s.error?.message ?? null,
+      JSON.stringify(s), s.nodeCount, execMs, s.startedAt, s.updatedAt, s.endedAt],
+  )
+  for (const t of step.trace) {
+    await c.query(
+      `INSERT INTO trace_events (run_id, seq, node_id, node_name, node_type, phase, input, output, port, started_at,
+                                 duration_ms, error_code, error_message, warnings)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)`,
+      [t.runId, t.seq, t.nodeId, t.nodeName, t.nodeType, t.phase, json(t.input), json(t.output), t.port, t.startedAt,
+        t.durationMs, t.error?.code ?? null, t.error?.message ?? null, t.warnings.length ? JSON.stringify(t.warnings) : null],
+    )
+  }
+  const { rows } = await c.query<{ n: number }>('SELECT COALESCE(MAX(seq), -1) + 1 AS n FROM messages WHERE run_id = $1', [s.id])
+  let seq = Number(rows[0]!.n)
+  const insert = 'INSERT INTO messages (run_id, seq, contact_id, direction, type, payload, created_at) VALUES ($1, $2, $3, $4, $5, $6, $7)'
+  if (step.inbound) await c.query(insert, [s.id, seq++, s.contactId, 'in', step.inbound.type, JSON.stringify(step.inbound), s.updatedAt])
+  for (const m of step.messages) await c.query(insert, [s.id, seq++, s.contactId, 'out', m.type, JSON.stringify(m), s.updatedAt])
+}
+
+export async function readRuns(c: Queryable, where: string, args: unknown[], tail = ''): Promise<ReturnType<typeof toSummary>[]> {
+  const { rows } = await c.query<RunRow>(`SELECT * FROM runs WHERE ${where} ${tail}`, args)
+  return rows.map(toSummary)
+}
+
+export async function readTrace(c: Queryable, runId: string): Promise<TraceEvent[]> {
+  const { rows } = await c.query('SELECT * FROM trace_events WHERE run_id = $1 ORDER BY seq', [runId])
+  return rows.map((r) => ({
+    runId: r.run_id,
+    seq: r.seq,
+    nodeId: r.node_id,
+    nodeName: r.node_name,
+    nodeType: r.node_type,
+    phase: r.phase,
+    input: parse(r.input),
+    output: parse(r.output),
+    port: r.port,
+    startedAt: r.started_at,
+    durationMs: r.duration_ms,
+    error: r.error_code ? { code: r.error_code, message: r.error_message ?? '', nodeId: r.node_id, nodeName: r.node_name } : null,
+    warnings: r.warnings ? (JSON.parse(r.warnings) as string[]) : [],
+  }))
+}
+
+export async function readMessages(c: Queryable, runId: string): Promise<LoggedMessage[]> {
+  const { rows } = await c.query('SELECT * FROM messages WHERE run_id = $1 ORDER BY seq', [runId])
+  return rows.map((r) => ({ seq: r.seq, direction: r.direction, type: r.type, payload: JSON.parse(r.payload), createdAt: r.created_at }))
+}
+
+export interface ContactRow {
+  id: string
+  name: string
+  phone: string
+  opted_in: boolean
+  last_inbound_at: number | null
+  fields: string
+}
+
+export function toContact(r: ContactRow): Contact {
+  return { id: r.id, name: r.name, phone: r.phone, optedIn: r.opted_in, lastInboundAt: r.last_inbound_at, fields: JSON.parse(r.fields) as Record<string, unknown> }
+}

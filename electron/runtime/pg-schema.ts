@@ -1,0 +1,72 @@
+// The runtime's PostgreSQL schema, created and migrated on start. Instances starting together take one advisory
+// lock so exactly one applies a step. Columns mirror the studio's SQLite tables (electron/studio/db/migrations) so
+// both stores answer the same shapes; JSON stays text so a document or state reads back byte for byte.
+import type { PoolClient } from 'pg'
+
+const MIGRATION_LOCK = 7_373_001
+
+const STEPS: Array<{ version: number; sql: string }> = [
+  {
+    version: 1,
+    sql: `
+      CREATE TABLE flow_versions (
+        flow_id text NOT NULL, version integer NOT NULL, name text NOT NULL, document text NOT NULL,
+        published_at bigint NOT NULL, PRIMARY KEY (flow_id, version));
+      CREATE TABLE published_flows (
+        flow_id text PRIMARY KEY, active_version integer NOT NULL, activated_at bigint NOT NULL);
+      CREATE TABLE webhook_secrets (
+        flow_id text PRIMARY KEY, secret text NOT NULL, created_at bigint NOT NULL, rotated_at bigint);
+      CREATE TABLE contacts (
+        id text PRIMARY KEY, name text NOT NULL, phone text NOT NULL UNIQUE, opted_in boolean NOT NULL DEFAULT true,
+        last_inbound_at bigint, fields text NOT NULL DEFAULT '{}', created_at bigint NOT NULL, updated_at bigint NOT NULL);
+      CREATE TABLE runs (
+        id text PRIMARY KEY, flow_id text NOT NULL, flow_name text NOT NULL,
+        contact_id text NOT NULL REFERENCES contacts (id) ON DELETE CASCADE,
+        status text NOT NULL CHECK (status IN ('executing', 'paused', 'ended', 'failed')), trigger_kind text NOT NULL,
+        end_reason text, error_code text, error_message text, state text NOT NULL, node_count integer NOT NULL DEFAULT 0,
+        exec_ms double precision NOT NULL DEFAULT 0, started_at bigint NOT NULL, updated_at bigint NOT NULL, ended_at bigint,
+        seq bigserial);
+      CREATE INDEX runs_flow_started ON runs (flow_id, started_at DESC);
+      CREATE INDEX runs_contact_status ON runs (contact_id, status);
+      CREATE TABLE trace_events (
+        run_id text NOT NULL REFERENCES runs (id) ON DELETE CASCADE, seq integer NOT NULL, node_id text NOT NULL,
+        node_name text NOT NULL, node_type text NOT NULL, phase text NOT NULL, input text, output text, port text,
+        started_at bigint NOT NULL, duration_ms double precision NOT NULL, error_code text, error_message text,
+        warnings text, PRIMARY KEY (run_id, seq));
+      CREATE TABLE messages (
+        run_id text NOT NULL REFERENCES runs (id) ON DELETE CASCADE, seq integer NOT NULL, contact_id text NOT NULL,
+        direction text NOT NULL CHECK (direction IN ('in', 'out')), type text NOT NULL, payload text NOT NULL,
+        created_at bigint NOT NULL, PRIMARY KEY (run_id, seq));
+      CREATE TABLE inbound_messages (
+        message_id text PRIMARY KEY, contact_id text NOT NULL, action text NOT NULL, run_id text,
+        received_at bigint NOT NULL);
+      CREATE TABLE deliveries (
+        id bigserial PRIMARY KEY, run_id text NOT NULL, contact_id text NOT NULL, message text NOT NULL,
+        adapter text NOT NULL, attempts integer NOT NULL, error text NOT NULL, at bigint NOT NULL);
+      CREATE INDEX deliveries_run ON deliveries (run_id);`,
+  },
+]
+
+export const PG_SCHEMA_VERSION = STEPS[STEPS.length - 1]!.version
+
+/** Brings the schema up to date; refuses a database migrated by a newer runtime. */
+export async function migrate(client: PoolClient): Promise<void> {
+  await client.query('BEGIN')
+  try {
+    await client.query('SELECT pg_advisory_xact_lock($1)', [MIGRATION_LOCK])
+    await client.query('CREATE TABLE IF NOT EXISTS chatflow_schema (version integer PRIMARY KEY, applied_at bigint NOT NULL)')
+    const { rows } = await client.query<{ v: number | null }>('SELECT MAX(version) AS v FROM chatflow_schema')
+    const current = rows[0]?.v ?? 0
+    if (current > PG_SCHEMA_VERSION) {
+      throw new Error(`the database was set up by a newer runtime (schema ${current}; this one knows ${PG_SCHEMA_VERSION})`)
+    }
+    for (const step of STEPS.filter((s) => s.version > current)) {
+      await client.query(step.sql)
+      await client.query('INSERT INTO chatflow_schema (version, applied_at) VALUES ($1, $2)', [step.version, Date.now()])
+    }
+    await client.query('COMMIT')
+  } catch (err) {
+    await client.query('ROLLBACK').catch(() => undefined)
+    throw err
+  }
+}

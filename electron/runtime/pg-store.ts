@@ -1,0 +1,263 @@
+// The runtime's state in PostgreSQL, shared by several instances. One contact at a time, across instances: each
+// call of withContact is one transaction that first takes pg_advisory_xact_lock on a hash of the phone number,
+// then reads the session, runs the engine, writes the step and the message id (primary key: a second insert of the
+// same id fails the transaction), and commits, which releases the lock. Within a process a queue per contact
+// sits in front, so waiting calls do not each hold a pooled connection. docs/runtime.md has the reasoning.
+import { randomUUID } from 'node:crypto'
+import pg from 'pg'
+import type { PoolClient } from 'pg'
+import type { PublishedVersion } from '../../shared/api/commands/publish'
+import type { RunState } from '../../shared/engine'
+import type { FlowDocument } from '../../shared/flow/document'
+import { generateSecret } from '../studio/webhook/secrets'
+import { verifyDigest } from './secret-compare'
+import { KeyedLock } from './keyed-lock'
+import { migrate } from './pg-schema'
+import { readMessages, readRuns, readTrace, toContact, writeStep, type ContactRow } from './pg-runs'
+import type { ContactTx, DeliveryFailure, InboundRecord, RuntimeStore } from './store'
+
+// bigint columns hold epoch milliseconds: well inside Number's exact range, so read them as numbers.
+const types = { getTypeParser: (oid: number, format?: 'text' | 'binary') => (oid === 20 ? Number : pg.types.getTypeParser(oid, format as 'text')) }
+
+type Queryable = Pick<PoolClient, 'query'>
+
+export class PgRuntimeStore implements RuntimeStore {
+  readonly kind = 'postgres'
+  private readonly lock = new KeyedLock()
+  private readonly docs = new Map<string, FlowDocument>()
+
+  private constructor(
+    private readonly pool: pg.Pool,
+    private readonly now: () => number,
+  ) {}
+
+  /** Connects, migrates the schema, and answers once the database is usable. */
+  static async open(url: string, opts: { now?: () => number; poolSize?: number } = {}): Promise<PgRuntimeStore> {
+    const pool = new pg.Pool({ connectionString: url, max: opts.poolSize ?? 10, types: types as pg.CustomTypesConfig })
+    pool.on('error', () => undefined) // an idle client dropped by the server is replaced on next use
+    try {
+      const client = await pool.connect()
+      try {
+        await migrate(client)
+      } finally {
+        client.release()
+      }
+    } catch (err) {
+      await pool.end().catch(() => undefined)
+      throw err
+    }
+    return new PgRuntimeStore(pool, opts.now ?? Date.now)
+  }
+
+  private async transaction<T>(fn: (c: PoolClient) => Promise<T>): Promise<T> {
+    const client = await this.pool.connect()
+    try {
+      await client.query('BEGIN')
+      const result = await fn(client)
+      await client.query('COMMIT')
+      return result
+    } catch (err) {
+      await client.query('ROLLBACK').catch(() => undefined)
+      throw err
+    } finally {
+      client.release()
+    }
+  }
+
+  publish(doc: FlowDocument): Promise<PublishedVersion> {
+    return this.transaction(async (c) => {
+      await c.query('SELECT pg_advisory_xact_lock(hashtextextended($1, 0))', [`flow:${doc.id}`])
+      const { rows } = await c.query<{ v: number | null }>('SELECT MAX(version) AS v FROM flow_versions WHERE flow_id = $1', [doc.id])
+      const version = (rows[0]?.v ?? 0) + 1
+      const at = this.now()
+      await c.query('INSERT INTO flow_versions (flow_id, version, name, document, published_at) VALUES ($1, $2, $3, $4, $5)', [doc.id, version, doc.name, JSON.stringify(doc), at])
+      await activate(c, doc.id, version, at)
+      return { flowId: doc.id, version, name: doc.name, publishedAt: at, active: true }
+    })
+  }
+
+  async versions(flowId: string): Promise<PublishedVersion[]> {
+    const { rows } = await this.pool.query(
+      `SELECT v.version, v.name, v.published_at, (p.active_version = v.version) AS active FROM flow_versions v
+       LEFT JOIN published_flows p ON p.flow_id = v.flow_id WHERE v.flow_id = $1 ORDER BY v.version DESC`,
+      [flowId],
+    )
+    return rows.map((r) => ({ flowId, version: r.version, name: r.name, publishedAt: r.published_at, active: r.active === true }))
+  }
+
+  rollback(flowId: string, version: number): Promise<PublishedVersion | null> {
+    return this.transaction(async (c) => {
+      const { rows } = await c.query('SELECT name, published_at FROM flow_versions WHERE flow_id = $1 AND version = $2', [flowId, version])
+      if (!rows[0]) return null
+      await activate(c, flowId, version, this.now())
+      return { flowId, version, name: rows[0].name, publishedAt: rows[0].published_at, active: true }
+    })
+  }
+
+  runningFlow(flowId: string) {
+    return runningFlow(this.pool, this.docs, flowId)
+  }
+
+  runningFlows() {
+    return runningFlows(this.pool, this.docs)
+  }
+
+  async verifySecret(flowId: string, key: string): Promise<boolean> {
+    const { rows } = await this.pool.query<{ secret: string }>('SELECT secret FROM webhook_secrets WHERE flow_id = $1', [flowId])
+    return verifyDigest(key, rows[0]?.secret ?? null)
+  }
+
+  async ensureSecret(flowId: string, rotate: boolean): Promise<string> {
+    const at = this.now()
+    const sql = rotate
+      ? `INSERT INTO webhook_secrets (flow_id, secret, created_at, rotated_at) VALUES ($1, $2, $3, $3)
+         ON CONFLICT (flow_id) DO UPDATE SET secret = excluded.secret, rotated_at = excluded.rotated_at`
+      : 'INSERT INTO webhook_secrets (flow_id, secret, created_at) VALUES ($1, $2, $3) ON CONFLICT (flow_id) DO NOTHING'
+    await this.pool.query(sql, [flowId, generateSecret(), at])
+    const { rows } = await this.pool.query<{ secret: string }>('SELECT secret FROM webhook_secrets WHERE flow_id = $1', [flowId])
+    return rows[0]!.secret
+  }
+
+  withContact<T>(phone: string, name: string | undefined, fn: (tx: ContactTx) => Promise<T>): Promise<T> {
+    return this.lock.run(phone, () =>
+      this.transaction(async (c) => {
+        await c.query('SELECT pg_advisory_xact_lock(hashtextextended($1, 0))', [`contact:${phone}`])
+        const contact = await ensureContact(c, phone, name, this.now())
+        let committed = false
+        const tx: ContactTx = {
+          contact,
+          seen: async (messageId) => {
+            const { rows } = await c.query('SELECT * FROM inbound_messages WHERE message_id = $1', [messageId])
+            const r = rows[0]
+            return r ? ({ messageId: r.message_id, contactId: r.contact_id, action: r.action, runId: r.run_id, receivedAt: r.received_at } as InboundRecord) : null
+          },
+          pausedRun: async () => {
+            const { rows } = await c.query<{ state: string }>(
+              "SELECT state FROM runs WHERE contact_id = $1 AND status = 'paused' ORDER BY started_at DESC, seq DESC LIMIT 1",
+              [contact.id],
+            )
+            return rows[0] ? (JSON.parse(rows[0].state) as RunState) : null
+          },
+          runningFlow: (flowId) => runningFlow(c, this.docs, flowId),
+          runningFlows: () => runningFlows(c, this.docs),
+          contacts: {
+            get: async (id) => {
+              const { rows } = await c.query<ContactRow>('SELECT * FROM contacts WHERE id = $1', [id])
+              return rows[0] ? toContact(rows[0]) : null
+            },
+            update: async (id, patch) => {
+              if (patch.phone !== undefined) throw new Error('A contact is identified by its phone number; it cannot be changed.')
+              const { rows } = await c.query<ContactRow>(
+                `UPDATE contacts SET name = COALESCE($2, name), opted_in = COALESCE($3, opted_in), fields = COALESCE($4, fields),
+                 updated_at = $5 WHERE id = $1 RETURNING *`,
+                [id, patch.name ?? null, patch.optedIn ?? null, patch.fields ? JSON.stringify(patch.fields) : null, this.now()],
+              )
+              if (!rows[0]) throw new Error(`Contact ${id} does not exist.`)
+              return toContact(rows[0])
+            },
+          },
+          commit: async (writes) => {
+            if (committed) throw new Error('A contact transaction commits once.')
+            committed = true
+            for (const { flow, step } of writes.steps) await writeStep(c, flow, step)
+            const r = writes.inbound
+            if (r) {
+              await c.query('INSERT INTO inbound_messages (message_id, contact_id, action, run_id, received_at) VALUES ($1, $2, $3, $4, $5)', [
+                r.messageId, r.contactId, r.action, r.runId, r.receivedAt,
+              ])
+            }
+            if (writes.touchInboundAt !== undefined) {
+              await c.query('UPDATE contacts SET last_inbound_at = $2, updated_at = $2 WHERE id = $1', [contact.id, writes.touchInboundAt])
+            }
+          },
+        }
+        return fn(tx)
+      }),
+    )
+  }
+
+  async recordDeliveryFailure(f: DeliveryFailure): Promise<void> {
+    await this.pool.query('INSERT INTO deliveries (run_id, contact_id, message, adapter, attempts, error, at) VALUES ($1, $2, $3, $4, $5, $6, $7)', [
+      f.runId, f.contactId, JSON.stringify(f.message), f.adapter, f.attempts, f.error, f.at,
+    ])
+  }
+
+  async deliveryFailures(runId: string): Promise<DeliveryFailure[]> {
+    const { rows } = await this.pool.query('SELECT * FROM deliveries WHERE run_id = $1 ORDER BY id', [runId])
+    return rows.map((r) => ({ runId: r.run_id, contactId: r.contact_id, message: JSON.parse(r.message), adapter: r.adapter, attempts: r.attempts, error: r.error, at: r.at }))
+  }
+
+  async run(runId: string) {
+    return (await readRuns(this.pool, 'id = $1', [runId]))[0] ?? null
+  }
+
+  runsOfContact(contactId: string) {
+    return readRuns(this.pool, 'contact_id = $1', [contactId], 'ORDER BY started_at, seq')
+  }
+
+  runsOfFlow(flowId: string, limit = 1000) {
+    return readRuns(this.pool, 'flow_id = $1', [flowId, limit], 'ORDER BY started_at DESC, seq DESC LIMIT $2')
+  }
+
+  trace(runId: string) {
+    return readTrace(this.pool, runId)
+  }
+
+  messages(runId: string) {
+    return readMessages(this.pool, runId)
+  }
+
+  async contactByPhone(phone: string) {
+    const { rows } = await this.pool.query<ContactRow>('SELECT * FROM contacts WHERE phone = $1', [phone])
+    return rows[0] ? toContact(rows[0]) : null
+  }
+
+  async close(): Promise<void> {
+    await this.lock.idle()
+    await this.pool.end()
+  }
+}
+
+async function activate(c: Queryable, flowId: string, version: number, at: number): Promise<void> {
+  await c.query(
+    `INSERT INTO published_flows (flow_id, active_version, activated_at) VALUES ($1, $2, $3)
+     ON CONFLICT (flow_id) DO UPDATE SET active_version = excluded.active_version, activated_at = excluded.activated_at`,
+    [flowId, version, at],
+  )
+}
+
+async function ensureContact(c: Queryable, phone: string, name: string | undefined, at: number) {
+  const id = `ct_${randomUUID().replace(/-/g, '').slice(0, 20)}`
+  await c.query(
+    `INSERT INTO contacts (id, name, phone, opted_in, fields, created_at, updated_at) VALUES ($1, $2, $3, true, '{}', $4, $4)
+     ON CONFLICT (phone) DO NOTHING`,
+    [id, name || phone, phone, at],
+  )
+  // A contact first seen without a profile name (a webhook) takes the channel's name when it arrives.
+  if (name) await c.query('UPDATE contacts SET name = $2, updated_at = $3 WHERE phone = $1 AND name = phone AND name <> $2', [phone, name, at])
+  const { rows } = await c.query<ContactRow>('SELECT * FROM contacts WHERE phone = $1', [phone])
+  return toContact(rows[0]!)
+}
+
+/** Documents are cached by (flow, version): a stored version never changes, so only the pointer is read each time. */
+async function runningFlows(c: Queryable, docs: Map<string, FlowDocument>): Promise<FlowDocument[]> {
+  const { rows } = await c.query<{ flow_id: string; active_version: number }>('SELECT flow_id, active_version FROM published_flows ORDER BY flow_id')
+  const out: FlowDocument[] = []
+  for (const r of rows) out.push(await documentOf(c, docs, r.flow_id, r.active_version))
+  return out
+}
+
+async function runningFlow(c: Queryable, docs: Map<string, FlowDocument>, flowId: string): Promise<FlowDocument | null> {
+  const { rows } = await c.query<{ active_version: number }>('SELECT active_version FROM published_flows WHERE flow_id = $1', [flowId])
+  return rows[0] ? documentOf(c, docs, flowId, rows[0].active_version) : null
+}
+
+async function documentOf(c: Queryable, docs: Map<string, FlowDocument>, flowId: string, version: number): Promise<FlowDocument> {
+  const key = `${flowId}@${version}`
+  const cached = docs.get(key)
+  if (cached) return cached
+  const { rows } = await c.query<{ document: string }>('SELECT document FROM flow_versions WHERE flow_id = $1 AND version = $2', [flowId, version])
+  const doc = JSON.parse(rows[0]!.document) as FlowDocument
+  docs.set(key, doc)
+  return doc
+}

@@ -1,0 +1,36 @@
+// The publish API (docs/publish-api.md) over a RuntimeStore: the same checks as the studio's back end
+// (checkPublishable), then the store's one-transaction publish.
+import { fail, ok, type Result } from '../../shared/api'
+import { ApiFailure } from '../studio/failure'
+import type { PublishTarget } from '../studio/publish/http'
+import { checkPublishable } from '../studio/publish/versions'
+import type { RuntimeStore } from './store'
+
+const FLOW_ID = /^[^\s/]{1,200}$/
+
+async function guard<T>(work: () => Promise<T>): Promise<Result<T>> {
+  try {
+    return ok(await work())
+  } catch (err) {
+    if (err instanceof ApiFailure) return fail(err.code, err.message, err.issues)
+    throw err
+  }
+}
+
+export function storePublishTarget(store: RuntimeStore): PublishTarget {
+  return {
+    receive: (document) => guard(() => store.publish(checkPublishable(document))),
+    versions: (flowId) => guard(() => store.versions(flowId)),
+    rollback: (flowId, version) =>
+      guard(async () => {
+        const v = await store.rollback(flowId, version)
+        if (!v) throw new ApiFailure('not_found', `Flow ${flowId} has no published version ${version}.`)
+        return v
+      }),
+    webhookSecret: (flowId, rotate) =>
+      guard(async () => {
+        if (!FLOW_ID.test(flowId)) throw new ApiFailure('bad_request', 'A flow id is 1 to 200 characters without spaces or slashes.')
+        return { flowId, secret: await store.ensureSecret(flowId, rotate) }
+      }),
+  }
+}

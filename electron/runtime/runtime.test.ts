@@ -1,0 +1,121 @@
+// The runtime over each store: inbound routing (start, resume, supersede), exactly-once per message id, order per
+// contact, the webhook trigger, delivery failures kept in the run's log, and rollback of a failed step.
+import { expect, it } from 'vitest'
+import { createEffects } from '../../shared/engine'
+import { orderTotalFlow } from '../studio/webhook/fixtures'
+import type { ChannelAdapter } from './adapters/adapter'
+import { DeliveryError } from './adapters/adapter'
+import type { MemoryAdapter } from './adapters/log-adapter'
+import { Runtime } from './runtime'
+import { describeEachStore } from './testing/stores'
+import { exampleFlow, testRuntime, text } from './testing/runtime-fixtures'
+
+const bodies = (adapter: MemoryAdapter, phone: string) =>
+  adapter.to(phone).map((e) => (e.message.type === 'text' ? (e.message as { text: { body: string } }).text.body : e.message.type))
+
+describeEachStore('runtime', (c) => {
+  it('publishes versions, rolls back, and runs the active one', async () => {
+    const { store } = await c.open()
+    const flow = exampleFlow('age-gate')
+    expect(await store.publish(flow)).toMatchObject({ flowId: flow.id, version: 1, active: true })
+    await store.publish({ ...flow, name: 'Age gate v2' })
+    expect((await store.versions(flow.id)).map((v) => [v.version, v.active])).toEqual([[2, true], [1, false]])
+    expect((await store.runningFlow(flow.id))?.name).toBe('Age gate v2')
+    expect(await store.rollback(flow.id, 1)).toMatchObject({ version: 1, active: true })
+    expect((await store.runningFlow(flow.id))?.name).toBe(flow.name)
+    expect(await store.rollback(flow.id, 9)).toBeNull()
+    expect((await store.runningFlows()).map((f) => f.id)).toEqual([flow.id])
+    await store.close()
+  })
+
+  it('starts by keyword, resumes with the answer, and answers a redelivered message id as a duplicate', async () => {
+    const { store } = await c.open()
+    await store.publish(exampleFlow('age-gate'))
+    const { runtime, adapter } = testRuntime(store)
+    const phone = '+919800000001'
+    const first = await runtime.inbound({ ...text(phone, 'wine', 'wamid.1'), name: 'Asha' })
+    expect(first).toMatchObject({ status: 'processed', action: 'started', state: 'paused' })
+    expect(await runtime.inbound(text(phone, 'wine', 'wamid.1'))).toMatchObject({ status: 'duplicate', action: 'started', runId: first.runId })
+    const second = await runtime.inbound(text(phone, '34', 'wamid.2'))
+    expect(second).toMatchObject({ status: 'processed', action: 'resumed', runId: first.runId, state: 'ended' })
+    await runtime.idle()
+    expect(bodies(adapter as MemoryAdapter, phone)).toEqual([
+      'Welcome to the cellar! How old are you?',
+      'Thanks! Our wine list is at https://example-cellar.com/wines. Cheers, Asha!',
+    ])
+    const log = await store.messages(first.runId!)
+    expect(log.map((m) => m.direction)).toEqual(['in', 'out', 'in', 'out'])
+    expect((await store.trace(first.runId!)).at(-1)?.nodeType).toBe('end')
+    expect(await runtime.inbound(text(phone, 'hello?', 'wamid.3'))).toMatchObject({ status: 'processed', action: 'ignored', runId: null })
+    await runtime.close()
+  })
+
+  it('processes one contact in arrival order even when messages arrive together', async () => {
+    const { store } = await c.open()
+    await store.publish(exampleFlow('age-gate'))
+    const { runtime } = testRuntime(store)
+    const phone = '+919800000002'
+    // wine starts, each wrong answer is re-asked; the 24 messages must be logged in the order they were sent.
+    const sent = ['wine', ...Array.from({ length: 23 }, (_, i) => `answer ${i}`)]
+    const answers = await Promise.all(sent.map((body, i) => runtime.inbound(text(phone, body, `wamid.o${i}`))))
+    expect(answers.filter((a) => a.status === 'processed')).toHaveLength(sent.length)
+    const contact = (await store.contactByPhone(phone))!
+    const runs = await store.runsOfContact(contact.id)
+    const inbound: string[] = []
+    for (const r of runs) for (const m of await store.messages(r.id)) if (m.direction === 'in') inbound.push((m.payload as { text: string }).text)
+    expect(inbound).toEqual(sent.slice(0, inbound.length))
+    expect(inbound.length).toBeGreaterThan(1)
+    await runtime.close()
+  })
+
+  it('a webhook run supersedes the paused run of its contact', async () => {
+    const { store } = await c.open()
+    await store.publish(exampleFlow('age-gate'))
+    const hook = orderTotalFlow('flw_total')
+    await store.publish(hook)
+    const { runtime, adapter } = testRuntime(store)
+    const phone = '+919800000003'
+    const paused = await runtime.inbound(text(phone, 'wine'))
+    const run = await runtime.webhook(hook, { phone_number: phone, data: { name: 'Ravi', amount: 200 } })
+    expect(run).toMatchObject({ state: 'ended', contactId: paused.contactId })
+    expect(await store.run(paused.runId!)).toMatchObject({ status: 'ended', endReason: 'superseded' })
+    await runtime.idle()
+    expect(bodies(adapter as MemoryAdapter, phone).at(-1)).toBe('Hi Ravi, your total is 236 (priority)')
+    await runtime.close()
+  })
+
+  it('keeps a failed delivery in the run log and goes on', async () => {
+    const { store } = await c.open()
+    await store.publish(exampleFlow('age-gate'))
+    let calls = 0
+    const flaky: ChannelAdapter = {
+      name: 'flaky',
+      async send() {
+        if (++calls === 1) throw new DeliveryError('the endpoint answered 500 (gave up after 3 attempts)', 3)
+        return 1
+      },
+    }
+    const { runtime } = testRuntime(store, flaky)
+    const started = await runtime.inbound(text('+919800000004', 'wine'))
+    await runtime.inbound(text('+919800000004', '40'))
+    await runtime.idle()
+    expect(calls).toBe(2)
+    expect(await store.deliveryFailures(started.runId!)).toEqual([
+      expect.objectContaining({ adapter: 'flaky', attempts: 3, error: expect.stringContaining('500'), message: expect.objectContaining({ type: 'text' }) }),
+    ])
+    await runtime.close()
+  })
+
+  it('keeps nothing of a message whose processing failed, so a redelivery runs it', async () => {
+    const { store } = await c.open()
+    await store.publish(exampleFlow('age-gate'))
+    let broken = true
+    const base = createEffects()
+    const effects = { ...base, ids: { next: (p: string) => (broken ? (() => { throw new Error('disk on fire') })() : base.ids.next(p)) } }
+    const runtime = new Runtime({ store, adapter: { name: 'none', send: async () => 1 }, effects, log: () => undefined })
+    await expect(runtime.inbound(text('+919800000005', 'wine', 'wamid.f'))).rejects.toThrow('disk on fire')
+    broken = false
+    expect(await runtime.inbound(text('+919800000005', 'wine', 'wamid.f'))).toMatchObject({ status: 'processed', action: 'started' })
+    await runtime.close()
+  })
+})

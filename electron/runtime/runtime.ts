@@ -1,0 +1,182 @@
+// The headless runtime: the webhook trigger and inbound channel messages, run by the shared engine over a
+// RuntimeStore, with every outbound message handed to a ChannelAdapter once its step is committed.
+// Rules for inbound messages are the studio's (shared/engine/dispatch.ts): resume, start by trigger, supersede,
+// expire. A contact's requests are processed one at a time (RuntimeStore.withContact); a message id is processed once.
+import {
+  closeRun,
+  isExpired,
+  resumeRun,
+  routeInbound,
+  startRun,
+  type Effects,
+  type EngineDeps,
+  type RunState,
+  type StepResult,
+  type TriggerInput,
+} from '../../shared/engine'
+import type { FlowDocument } from '../../shared/flow/document'
+import { nodeCatalog } from '../../shared/nodes/runners'
+import type { WebhookRequest } from '../studio/webhook/request'
+import type { WebhookRun } from '../studio/webhook/server'
+import type { ChannelAdapter, OutboundEnvelope } from './adapters/adapter'
+import { DeliveryError } from './adapters/adapter'
+import type { InboundMessage } from './inbound'
+import { KeyedLock } from './keyed-lock'
+import type { ContactTx, ContactWrites, RuntimeStore } from './store'
+
+export interface RuntimeOptions {
+  store: RuntimeStore
+  adapter: ChannelAdapter
+  /** Real effects (clock, ids, http, script, templates, catalogue); contacts always go through the store. */
+  effects: Effects
+  /** Enforce the 24-hour window and opt-out on sends (EngineDeps.serviceWindow); off as in the studio. */
+  serviceWindow?: boolean
+  log?: (message: string) => void
+}
+
+/** The answer to one inbound message. */
+export type InboundAnswer =
+  | { status: 'processed'; action: 'resumed' | 'started' | 'ignored'; runId: string | null; state: RunState['status'] | null; contactId: string }
+  | { status: 'duplicate'; action: 'resumed' | 'started' | 'ignored'; runId: string | null; contactId: string }
+
+export class Runtime {
+  readonly store: RuntimeStore
+  private readonly adapter: ChannelAdapter
+  private readonly deliveries = new KeyedLock()
+  private readonly log: (message: string) => void
+
+  constructor(private readonly opts: RuntimeOptions) {
+    this.store = opts.store
+    this.adapter = opts.adapter
+    this.log = opts.log ?? ((m) => process.stderr.write(`[runtime] ${m}\n`))
+  }
+
+  private deps(tx: ContactTx): EngineDeps {
+    return { effects: { ...this.opts.effects, contacts: tx.contacts }, catalog: nodeCatalog, serviceWindow: this.opts.serviceWindow ?? false }
+  }
+
+  private now(): number {
+    return this.opts.effects.clock.now()
+  }
+
+  /** Starts `flow` at its webhook trigger for the request's contact, closing their paused run first. */
+  async webhook(flow: FlowDocument, req: WebhookRequest): Promise<WebhookRun> {
+    const trigger: TriggerInput = { kind: 'webhook', phone_number: req.phone_number, data: req.data }
+    if (req.message_text !== undefined) trigger.message_text = req.message_text
+    if (req.button_id !== undefined) trigger.button_id = req.button_id
+    const triggerNodeId = flow.nodes.find((n) => n.type === 'trigger' && n.config.kind === 'webhook')?.id
+    const outcome = this.afterCommit()
+    const step = await outcome.track(this.store.withContact(req.phone_number, undefined, async (tx) => {
+      const paused = await tx.pausedRun()
+      const step = await startRun(flow, { contact: tx.contact, trigger, triggerNodeId }, this.deps(tx))
+      const steps: ContactWrites['steps'] = []
+      if (paused) steps.push(await this.closing(paused, isExpired(paused, step.state.startedAt) ? 'expired' : 'superseded', step.state.startedAt))
+      steps.push({ flow, step })
+      await tx.commit({ steps })
+      this.deliver(flow, tx.contact.phone, step, outcome.committed)
+      return step
+    }))
+    const { id, status, error, contactId } = step.state
+    return { runId: id, state: status, contactId, error: error ? { code: error.code, message: error.message } : null }
+  }
+
+  /** One customer message: processed once per message id, in arrival order per contact. */
+  inbound(msg: InboundMessage): Promise<InboundAnswer> {
+    const outcome = this.afterCommit()
+    return outcome.track(this.store.withContact(msg.phone, msg.name, async (tx): Promise<InboundAnswer> => {
+      const contactId = tx.contact.id
+      const before = await tx.seen(msg.messageId)
+      if (before) return { status: 'duplicate', action: before.action, runId: before.runId, contactId }
+      const now = this.now()
+      const steps: ContactWrites['steps'] = []
+      const pausedState = await tx.pausedRun()
+      const pausedFlow = pausedState ? await tx.runningFlow(pausedState.flowId) : null
+      // A paused run whose flow is gone cannot continue: close it rather than leave it waiting forever.
+      if (pausedState && !pausedFlow) steps.push(await this.closing(pausedState, 'superseded', now))
+      const paused = pausedState && pausedFlow ? { state: pausedState, flow: pausedFlow } : null
+      const route = routeInbound(msg.event, paused, await tx.runningFlows(), nodeCatalog, now)
+      if (route.action !== 'resume' && route.expire) steps.push(await this.closing(route.expire, 'expired', now))
+      let ran: { flow: FlowDocument; step: StepResult } | null = null
+      if (route.action === 'resume') {
+        ran = { flow: paused!.flow, step: await resumeRun(paused!.flow, route.run, msg.event, tx.contact, this.deps(tx)) }
+      } else if (route.action === 'start') {
+        const { flow, trigger, triggerNodeId } = route.match
+        const step = await startRun(flow, { contact: tx.contact, trigger, triggerNodeId }, this.deps(tx))
+        if (route.supersede) steps.push(await this.closing(route.supersede, 'superseded', step.state.startedAt))
+        ran = { flow, step }
+      }
+      if (ran) steps.push(ran)
+      const action = route.action === 'resume' ? 'resumed' : route.action === 'start' ? 'started' : 'ignored'
+      const runId = ran?.step.state.id ?? null
+      await tx.commit({ steps, inbound: { messageId: msg.messageId, contactId, action, runId, receivedAt: now }, touchInboundAt: now })
+      if (ran) this.deliver(ran.flow, tx.contact.phone, ran.step, outcome.committed)
+      return { status: 'processed', action, runId, state: ran?.step.state.status ?? null, contactId }
+    }))
+  }
+
+  /** A run being closed keeps the flow name it was logged under (the upsert only updates state columns). */
+  private async closing(state: RunState, reason: 'superseded' | 'expired', at: number) {
+    return { flow: { id: state.flowId, name: state.flowId }, step: closeRun(state, reason, at) }
+  }
+
+  /**
+   * The store commits when withContact returns, so deliveries are queued inside it (keeping the contact's order)
+   * but wait for `committed`: a transaction that rolls back sends nothing.
+   */
+  private afterCommit() {
+    let settle: (ok: boolean) => void = () => undefined
+    const committed = new Promise<boolean>((resolve) => (settle = resolve))
+    const track = <T>(work: Promise<T>): Promise<T> =>
+      work.then(
+        (value) => (settle(true), value),
+        (err: unknown) => {
+          settle(false)
+          throw err
+        },
+      )
+    return { committed, track }
+  }
+
+  /**
+   * Hands a step's messages to the adapter once committed, in order per contact, without holding up the answer: a
+   * slow channel never delays the next message's processing. A failed delivery is written into the run's log.
+   */
+  private deliver(flow: FlowDocument, phone: string, step: StepResult, committed: Promise<boolean>): void {
+    if (!step.messages.length) return
+    const s = step.state
+    const envelopes: OutboundEnvelope[] = step.messages.map((message) => ({
+      run_id: s.id,
+      flow_id: flow.id,
+      contact_id: s.contactId,
+      to: phone,
+      message,
+      created_at: s.updatedAt,
+    }))
+    void this.deliveries.run(phone, async () => {
+      if (!(await committed)) return
+      for (const envelope of envelopes) {
+        try {
+          await this.adapter.send(envelope)
+        } catch (err) {
+          const attempts = err instanceof DeliveryError ? err.attempts : 1
+          const error = err instanceof Error ? err.message : String(err)
+          this.log(`delivery of a ${envelope.message.type} message of run ${s.id} to ${phone} failed: ${error}`)
+          await this.store
+            .recordDeliveryFailure({ runId: s.id, contactId: s.contactId, message: envelope.message, adapter: this.adapter.name, attempts, error, at: this.now() })
+            .catch((e: unknown) => this.log(`could not record a delivery failure: ${e instanceof Error ? e.message : String(e)}`))
+        }
+      }
+    })
+  }
+
+  /** Resolves once every message handed to the adapter so far was delivered or recorded as failed. */
+  idle(): Promise<void> {
+    return this.deliveries.idle()
+  }
+
+  async close(): Promise<void> {
+    await this.idle()
+    await this.adapter.close?.()
+    await this.store.close()
+  }
+}

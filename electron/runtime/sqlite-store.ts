@@ -1,0 +1,185 @@
+// The runtime's state in the studio's own SQLite database (the default): published versions, runs, trace, messages
+// and contacts live in the studio's tables, so `chatflow serve --data-dir` and the studio read the same Flow Logs.
+// Two runtime tables (inbound message ids, failed deliveries) are created here on open. The file is held
+// exclusively by one process, so an in-process queue per contact is all the serialisation needed.
+import type { Database } from 'better-sqlite3'
+import type { FlowDocument } from '../../shared/flow/document'
+import { createContactsEffect } from '../studio/effects/contacts'
+import { VersionStore } from '../studio/publish/versions'
+import { ContactStore, RunStore } from '../studio/runs'
+import { toSummary, type RunRow } from '../studio/runs/run-store'
+import { SecretStore } from '../studio/webhook/secrets'
+import { KeyedLock } from './keyed-lock'
+import type { ContactTx, ContactWrites, DeliveryFailure, InboundRecord, RuntimeStore } from './store'
+
+const RUNTIME_TABLES = `
+  CREATE TABLE IF NOT EXISTS runtime_inbound (
+    message_id  TEXT PRIMARY KEY,
+    contact_id  TEXT NOT NULL,
+    action      TEXT NOT NULL,
+    run_id      TEXT,
+    received_at INTEGER NOT NULL
+  ) WITHOUT ROWID;
+  CREATE TABLE IF NOT EXISTS runtime_deliveries (
+    run_id     TEXT NOT NULL,
+    contact_id TEXT NOT NULL,
+    message    TEXT NOT NULL,
+    adapter    TEXT NOT NULL,
+    attempts   INTEGER NOT NULL,
+    error      TEXT NOT NULL,
+    at         INTEGER NOT NULL
+  );
+  CREATE INDEX IF NOT EXISTS runtime_deliveries_run ON runtime_deliveries (run_id);`
+
+export class SqliteRuntimeStore implements RuntimeStore {
+  readonly kind = 'sqlite'
+  private readonly versionStore: VersionStore
+  private readonly contactStore: ContactStore
+  private readonly runStore: RunStore
+  private readonly secrets: SecretStore
+  private readonly lock = new KeyedLock()
+  private readonly parsed = new Map<string, { revision: number; doc: FlowDocument }>()
+
+  constructor(
+    private readonly db: Database,
+    private readonly now: () => number = Date.now,
+  ) {
+    db.exec(RUNTIME_TABLES)
+    this.versionStore = new VersionStore(db, now)
+    this.contactStore = new ContactStore(db, now)
+    this.runStore = new RunStore(db)
+    this.secrets = new SecretStore(db, now)
+  }
+
+  async publish(document: FlowDocument) {
+    return this.versionStore.store(document)
+  }
+
+  async versions(flowId: string) {
+    return this.versionStore.list(flowId)
+  }
+
+  async rollback(flowId: string, version: number) {
+    const known = this.versionStore.list(flowId).some((v) => v.version === version)
+    return known ? this.versionStore.rollback(flowId, version) : null
+  }
+
+  async runningFlow(flowId: string): Promise<FlowDocument | null> {
+    const row = this.db.prepare('SELECT revision FROM flows WHERE id = ? AND deleted_at IS NULL').get(flowId) as { revision: number } | undefined
+    return row ? this.documentOf(flowId, row.revision) : null
+  }
+
+  async runningFlows(): Promise<FlowDocument[]> {
+    const rows = this.db.prepare('SELECT id, revision FROM flows WHERE deleted_at IS NULL ORDER BY id').all() as { id: string; revision: number }[]
+    return rows.map((r) => this.documentOf(r.id, r.revision))
+  }
+
+  /** Documents are parsed once per revision: keyword matching reads every flow on every message. */
+  private documentOf(id: string, revision: number): FlowDocument {
+    const cached = this.parsed.get(id)
+    if (cached?.revision === revision) return cached.doc
+    const json = this.db.prepare('SELECT document FROM flows WHERE id = ?').pluck().get(id) as string
+    const doc = JSON.parse(json) as FlowDocument
+    this.parsed.set(id, { revision, doc })
+    return doc
+  }
+
+  async verifySecret(flowId: string, key: string) {
+    return this.secrets.verify(flowId, key)
+  }
+
+  async ensureSecret(flowId: string, rotate: boolean) {
+    return (rotate ? this.secrets.rotate(flowId) : this.secrets.ensure(flowId)).secret
+  }
+
+  withContact<T>(phone: string, name: string | undefined, fn: (tx: ContactTx) => Promise<T>): Promise<T> {
+    return this.lock.run(phone, async () => {
+      let contact = this.contactStore.ensure({ phone, name })
+      if (name && contact.name === contact.phone && name !== contact.name) contact = this.contactStore.update(contact.id, { name })
+      let committed = false
+      const tx: ContactTx = {
+        contact,
+        seen: async (messageId) => this.inboundRecord(messageId),
+        pausedRun: async () => this.runStore.pausedOf(contact.id),
+        runningFlow: (flowId) => this.runningFlow(flowId),
+        runningFlows: () => this.runningFlows(),
+        contacts: createContactsEffect(this.contactStore),
+        commit: async (writes) => {
+          if (committed) throw new Error('A contact transaction commits once.')
+          committed = true
+          this.write(contact.id, writes)
+        },
+      }
+      return fn(tx)
+    })
+  }
+
+  private write(contactId: string, writes: ContactWrites): void {
+    this.db.transaction(() => {
+      for (const { flow, step } of writes.steps) this.runStore.saveStep(flow, step)
+      const r = writes.inbound
+      if (r) {
+        this.db
+          .prepare('INSERT INTO runtime_inbound (message_id, contact_id, action, run_id, received_at) VALUES (?, ?, ?, ?, ?)')
+          .run(r.messageId, r.contactId, r.action, r.runId, r.receivedAt)
+      }
+      if (writes.touchInboundAt !== undefined) this.contactStore.touchInbound(contactId, writes.touchInboundAt)
+    })()
+  }
+
+  private inboundRecord(messageId: string): InboundRecord | null {
+    const row = this.db.prepare('SELECT * FROM runtime_inbound WHERE message_id = ?').get(messageId) as
+      | { message_id: string; contact_id: string; action: InboundRecord['action']; run_id: string | null; received_at: number }
+      | undefined
+    return row ? { messageId: row.message_id, contactId: row.contact_id, action: row.action, runId: row.run_id, receivedAt: row.received_at } : null
+  }
+
+  async recordDeliveryFailure(f: DeliveryFailure) {
+    this.db
+      .prepare('INSERT INTO runtime_deliveries (run_id, contact_id, message, adapter, attempts, error, at) VALUES (?, ?, ?, ?, ?, ?, ?)')
+      .run(f.runId, f.contactId, JSON.stringify(f.message), f.adapter, f.attempts, f.error, f.at)
+  }
+
+  async deliveryFailures(runId: string): Promise<DeliveryFailure[]> {
+    const rows = this.db.prepare('SELECT * FROM runtime_deliveries WHERE run_id = ? ORDER BY rowid').all(runId) as Array<{
+      run_id: string
+      contact_id: string
+      message: string
+      adapter: string
+      attempts: number
+      error: string
+      at: number
+    }>
+    return rows.map((r) => ({ runId: r.run_id, contactId: r.contact_id, message: JSON.parse(r.message) as DeliveryFailure['message'], adapter: r.adapter, attempts: r.attempts, error: r.error, at: r.at }))
+  }
+
+  async run(runId: string) {
+    return this.runStore.summary(runId)
+  }
+
+  async runsOfContact(contactId: string) {
+    const rows = this.db.prepare('SELECT * FROM runs WHERE contact_id = ? ORDER BY started_at, rowid').all(contactId) as RunRow[]
+    return rows.map(toSummary)
+  }
+
+  async runsOfFlow(flowId: string, limit = 1000) {
+    return this.runStore.list(flowId, { limit })
+  }
+
+  async trace(runId: string) {
+    return this.runStore.trace(runId)
+  }
+
+  async messages(runId: string) {
+    return this.runStore.messages(runId)
+  }
+
+  async contactByPhone(phone: string) {
+    return this.contactStore.byPhone(phone)
+  }
+
+  async close() {
+    await this.lock.idle()
+    this.db.close()
+  }
+}

@@ -1,0 +1,30 @@
+// Test support: a Runtime over a store with an in-memory adapter, example flows, and inbound message builders.
+import fs from 'node:fs'
+import path from 'node:path'
+import { createEffects } from '../../../shared/engine'
+import type { FlowDocument } from '../../../shared/flow/document'
+import { parseFlow } from '../../../shared/flow/serialise'
+import type { ChannelAdapter } from '../adapters/adapter'
+import { MemoryAdapter } from '../adapters/log-adapter'
+import type { InboundMessage } from '../inbound'
+import { Runtime } from '../runtime'
+import type { RuntimeStore } from '../store'
+
+export const EXAMPLES = path.resolve(__dirname, '../../../resources/examples')
+
+export function exampleFlow(name: string): FlowDocument {
+  const loaded = parseFlow(fs.readFileSync(path.join(EXAMPLES, `${name}.flow.json`), 'utf8'))
+  if (!loaded.ok) throw new Error(`${name}: ${loaded.error.message}`)
+  return loaded.document
+}
+
+export function testRuntime(store: RuntimeStore, adapter: ChannelAdapter = new MemoryAdapter()) {
+  const runtime = new Runtime({ store, adapter, effects: createEffects(), log: () => undefined })
+  return { runtime, adapter }
+}
+
+let counter = 0
+/** A text message from `phone` with a fresh message id (or the one given). */
+export function text(phone: string, body: string, id = `wamid.t${++counter}.${Date.now()}`): InboundMessage {
+  return { phone, messageId: id, event: { type: 'text', text: body, id } }
+}

@@ -1,0 +1,57 @@
+// Test support: the same test bodies against both stores. SQLite gets a fresh file in a temp dir; PostgreSQL a
+// fresh database on the file's one throwaway server (pg-server.ts). Without PostgreSQL the second half fails under
+// CI=true, naming what is missing, and is skipped with a printed reason elsewhere.
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { afterAll, beforeAll, describe, it } from 'vitest'
+import { openDatabase } from '../../studio/db/open'
+import { PgRuntimeStore } from '../pg-store'
+import { SqliteRuntimeStore } from '../sqlite-store'
+import type { RuntimeStore } from '../store'
+import { pgRequired, pgUnavailableReason, startTestPg, type TestPg } from './pg-server'
+
+/** Opens a new, empty store; `url` is set for PostgreSQL so a test can open a second instance on the same state. */
+export interface StoreCase {
+  kind: 'sqlite' | 'postgres'
+  open(): Promise<{ store: RuntimeStore; url?: string }>
+  /** Another store over the same database (PostgreSQL only). */
+  openShared?(url: string): Promise<RuntimeStore>
+}
+
+export function describeEachStore(title: string, body: (c: StoreCase) => void, timeoutMs = 60_000): void {
+  describe(`${title} [sqlite]`, () => {
+    const dirs: string[] = []
+    afterAll(() => dirs.forEach((d) => fs.rmSync(d, { recursive: true, force: true })))
+    body({
+      kind: 'sqlite',
+      async open() {
+        const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'chatflow-runtime-'))
+        dirs.push(dir)
+        return { store: new SqliteRuntimeStore(openDatabase(path.join(dir, 'studio.sqlite'))) }
+      },
+    })
+  })
+  const reason = pgUnavailableReason()
+  if (reason && !pgRequired()) {
+    console.warn(`skipping the PostgreSQL half of "${title}": ${reason}`)
+    describe.skip(`${title} [postgres]`, () => it('needs PostgreSQL', () => undefined))
+    return
+  }
+  describe(`${title} [postgres]`, () => {
+    let server: TestPg | undefined
+    beforeAll(async () => {
+      if (reason) throw new Error(`CI=true requires the PostgreSQL tests, but here there is ${reason}. .ci/run installs Debian's postgresql.`)
+      server = await startTestPg()
+    }, timeoutMs)
+    afterAll(async () => server?.stop(), timeoutMs)
+    body({
+      kind: 'postgres',
+      async open() {
+        const url = await server!.freshDatabase()
+        return { store: await PgRuntimeStore.open(url), url }
+      },
+      openShared: (url) => PgRuntimeStore.open(url),
+    })
+  })
+}

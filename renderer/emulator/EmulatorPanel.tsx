@@ -48,6 +48,7 @@ function OpenPanel({ flowId, flush }: { flowId: string; flush(): Promise<unknown
   const notice = useStore(store, (s) => s.notice)
   const error = useStore(store, (s) => s.error)
   const busy = useStore(store, (s) => s.busy)
+  const enforceWindow = useStore(store, (s) => s.enforceWindow)
   const [tab, setTab] = useState<Tab>('start')
   const [selected, setSelected] = useState<number | null>(null)
 
@@ -79,6 +80,10 @@ function OpenPanel({ flowId, flush }: { flowId: string; flush(): Promise<unknown
         <button type="button" onClick={() => void s.passWindow()} disabled={busy} title="Simulate the 24-hour window passing">
           +24 h
         </button>
+        <label className="emu-switch" title="Refuse free-form messages outside the customer's 24-hour window, and anything business-initiated to an opted-out contact, as production does">
+          <input type="checkbox" checked={enforceWindow} onChange={(e) => s.setEnforceWindow(e.target.checked)} />
+          Enforce 24 h window
+        </label>
         <button type="button" aria-label="Close emulator" onClick={() => useOverlayStore.getState().toggleOpen()}>✕</button>
       </header>
       {notice && <p className="emu-notice" role="status">{notice}</p>}

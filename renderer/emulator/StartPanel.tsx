@@ -4,6 +4,7 @@ import type { EmulatorTrigger } from '../../shared/api/commands/emulator'
 import type { FlowDocument } from '../../shared/flow/document'
 import { AD_FIELDS, TRIGGER_KINDS } from '../../shared/nodes/trigger/definition'
 import { parseRelaxedObject } from './relaxed'
+import { StartAt } from './StartAt'
 import type { EmulatorStore } from './session-store'
 
 type Kind = (typeof TRIGGER_KINDS)[number]
@@ -28,6 +29,7 @@ export function StartPanel({ store, doc }: { store: EmulatorStore; doc: FlowDocu
   const [payload, setPayload] = useState(() => String(doc.nodes.find((n) => n.config.kind === 'button_click')?.config.payloadPrefix ?? ''))
   const [ad, setAd] = useState<Record<string, string>>({ headline: '', source_id: '', source_type: 'ad', ctwa_clid: '' })
   const [presets, setPresets] = useState('')
+  const [startNodeId, setStartNodeId] = useState('')
   const [error, setError] = useState<string | null>(null)
 
   const go = () => {
@@ -42,7 +44,7 @@ export function StartPanel({ store, doc }: { store: EmulatorStore; doc: FlowDocu
     else if (kind === 'button_click') trigger = { kind, payload, text }
     else if (kind === 'ad_click') trigger = { kind, text, ad: Object.fromEntries(Object.entries(ad).filter(([, v]) => v)) }
     else trigger = { kind, data: parsedData.value as never }
-    void store.getState().start(trigger, { presets: parsedPresets.value })
+    void store.getState().start(trigger, { presets: parsedPresets.value, startNodeId: startNodeId || undefined })
   }
 
   return (
@@ -87,7 +89,8 @@ export function StartPanel({ store, doc }: { store: EmulatorStore; doc: FlowDocu
             <input value={ad[f] ?? ''} onChange={(e) => setAd({ ...ad, [f]: e.target.value })} aria-label={`Ad ${f}`} />
           </label>
         ))}
-      <details>
+      <StartAt doc={doc} startNodeId={startNodeId} presets={presets} onChange={setStartNodeId} onPreset={setPresets} />
+      <details open={Boolean(startNodeId) || undefined}>
         <summary>Preset variables</summary>
         <textarea rows={3} value={presets} onChange={(e) => setPresets(e.target.value)} aria-label="Preset variables" placeholder="{ name: 'Asha' }" spellCheck={false} />
       </details>

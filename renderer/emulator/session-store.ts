@@ -26,9 +26,12 @@ export interface EmulatorState {
   notice: string | null
   error: ApiError | null
   /** Set on each action; a message the customer sends before the last answer is kept in order. */
-  lastTrigger: { trigger: EmulatorTrigger; triggerNodeId?: string; presets: Record<string, unknown> } | null
+  lastTrigger: { trigger: EmulatorTrigger; triggerNodeId?: string; startNodeId?: string; presets: Record<string, unknown> } | null
+  /** Enforce the 24-hour window and opt-out on the bot's sends, as production does (off by default). */
+  enforceWindow: boolean
+  setEnforceWindow(on: boolean): void
   init(): Promise<void>
-  start(trigger: EmulatorTrigger, opts?: { triggerNodeId?: string; presets?: Record<string, unknown> }): Promise<void>
+  start(trigger: EmulatorTrigger, opts?: { triggerNodeId?: string; startNodeId?: string; presets?: Record<string, unknown> }): Promise<void>
   send(event: CustomerEvent): Promise<void>
   restart(): Promise<void>
   newContact(): Promise<void>
@@ -72,6 +75,8 @@ export function createEmulatorStore(
       notice: null,
       error: null,
       lastTrigger: null,
+      enforceWindow: false,
+      setEnforceWindow: (on) => set({ enforceWindow: on }),
       async init() {
         const c = await api.call('emulator.contact', {})
         if (!c.ok) return set({ error: c.error })
@@ -82,16 +87,25 @@ export function createEmulatorStore(
       },
       async start(trigger, opts = {}) {
         const presets = opts.presets ?? {}
-        set({ lastTrigger: { trigger, triggerNodeId: opts.triggerNodeId, presets } })
+        set({ lastTrigger: { trigger, triggerNodeId: opts.triggerNodeId, startNodeId: opts.startNodeId, presets } })
         if (trigger.kind === 'keyword') set({ pending: { type: 'text', text: trigger.text } })
         await step(
-          () => api.call('emulator.start', { ...target(), trigger, triggerNodeId: opts.triggerNodeId, presets: presets as never, mocks: deps.mocks() as never }),
+          () =>
+            api.call('emulator.start', {
+              ...target(),
+              trigger,
+              triggerNodeId: opts.triggerNodeId,
+              startNodeId: opts.startNodeId,
+              presets: presets as never,
+              mocks: deps.mocks() as never,
+              enforceWindow: get().enforceWindow,
+            }),
           fromOutcome,
         )
       },
       async send(event) {
         set({ pending: event })
-        await step(() => api.call('emulator.send', { ...target(), event, mocks: deps.mocks() as never }), fromOutcome)
+        await step(() => api.call('emulator.send', { ...target(), event, mocks: deps.mocks() as never, enforceWindow: get().enforceWindow }), fromOutcome)
       },
       restart: () => step(() => api.call('emulator.restart', target()), (s) => ({ ...fromSession(s), session: null })),
       async newContact() {

@@ -7,7 +7,9 @@ import { insertAtCursor, insertFunction, wrapSelection } from './commands'
 import { scopeAt } from './context'
 import { ExprEditor } from './ExprEditor'
 import { Preview } from './Preview'
+import type { ValueSource } from './preview'
 import { ResponseTab } from './ResponseTab'
+import { useEmulatorSessionVars } from './session-values'
 import { FunctionsTab, OperatorsTab, TextTab, VariablesTab } from './tabs'
 import './expr-editor.css'
 
@@ -43,6 +45,8 @@ export function ExpressionBuilder({ nodeId, label, value, onApply, onCancel }: E
   const [text, setText] = useState(value)
   const [tab, setTab] = useState<Tab>('Variables')
   const [tests, setTests] = useState<Record<string, string>>({})
+  const session = useEmulatorSessionVars(doc.id)
+  const [source, setSource] = useState<ValueSource>('session')
   const view = useRef<EditorView | null>(null)
   const diagnostics = useMemo(() => checkTemplate(text, scope.check), [text, scope])
 
@@ -95,7 +99,15 @@ export function ExpressionBuilder({ nodeId, label, value, onApply, onCancel }: E
               {tab === 'Text' && <TextTab onInsert={insert} onWrap={(m) => view.current && wrapSelection(view.current, m)} />}
             </div>
           </div>
-          <Preview text={text} samples={doc.samples} tests={tests} onTest={(p, v) => setTests((t) => ({ ...t, [p]: v }))} />
+          <Preview
+            text={text}
+            samples={doc.samples}
+            session={session}
+            source={source}
+            onSource={setSource}
+            tests={tests}
+            onTest={(p, v) => setTests((t) => ({ ...t, [p]: v }))}
+          />
         </div>
         <div className="dialog-actions">
           <button type="button" onClick={onCancel}>

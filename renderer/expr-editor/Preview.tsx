@@ -1,26 +1,45 @@
 import { useMemo } from 'react'
-import { renderTemplate } from '../../shared/expr'
-import { previewVars, referencedPaths, sampleValueText } from './preview'
+import { renderTemplate, type Vars } from '../../shared/expr'
+import { baseValues, previewVars, referencedPaths, sampleValueText, valueOrigin, type ValueSource } from './preview'
 
 interface Props {
   text: string
   samples: Record<string, unknown>
+  /** The open emulator session's variables, or null when no session is open for this flow. */
+  session: Vars | null
+  source: ValueSource
+  onSource(source: ValueSource): void
   tests: Record<string, string>
   onTest(path: string, value: string): void
 }
 
+const ORIGIN_LABEL = { session: 'from the emulator session', sample: 'from the sample' } as const
+
 /** The value the text renders to now, with the engine's renderTemplate, and its runtime errors beside it. */
-export function Preview({ text, samples, tests, onTest }: Props) {
+export function Preview({ text, samples, session, source, onSource, tests, onTest }: Props) {
   const paths = useMemo(() => referencedPaths(text), [text])
+  const chosen: ValueSource = session ? source : 'samples'
+  const base = useMemo(() => baseValues(samples, session, chosen), [samples, session, chosen])
   const rendered = useMemo(() => {
-    // Only values the author typed override the samples; untouched fields keep the sample's own kind (objects too).
+    // Only values the author typed override the base; untouched fields keep their own kind (objects too).
     const typed: Record<string, string> = {}
     for (const p of paths) if (p in tests) typed[p] = tests[p]!
-    return renderTemplate(text, previewVars(samples, typed))
-  }, [text, samples, tests, paths])
+    return renderTemplate(text, previewVars(base, typed))
+  }, [text, base, tests, paths])
   return (
     <section className="expr-preview" aria-label="Preview">
       <h3>Preview</h3>
+      {session && (
+        <fieldset className="expr-value-source">
+          <legend>Values</legend>
+          <label>
+            <input type="radio" name="expr-value-source" checked={chosen === 'session'} onChange={() => onSource('session')} /> From the emulator session
+          </label>
+          <label>
+            <input type="radio" name="expr-value-source" checked={chosen === 'samples'} onChange={() => onSource('samples')} /> Samples and test values only
+          </label>
+        </fieldset>
+      )}
       <output className="expr-preview-value" aria-label="Rendered value">
         {rendered.text}
       </output>
@@ -34,16 +53,16 @@ export function Preview({ text, samples, tests, onTest }: Props) {
       {paths.length > 0 && (
         <fieldset className="expr-test-values">
           <legend>Test values</legend>
-          {paths.map((p) => (
-            <label key={p}>
-              <code>{`{{${p}}}`}</code>
-              <input
-                aria-label={`Test value for ${p}`}
-                value={tests[p] ?? sampleValueText(samples, p)}
-                onChange={(e) => onTest(p, e.target.value)}
-              />
-            </label>
-          ))}
+          {paths.map((p) => {
+            const origin = p in tests ? null : valueOrigin(samples, session, chosen, p)
+            return (
+              <label key={p}>
+                <code>{`{{${p}}}`}</code>
+                <input aria-label={`Test value for ${p}`} value={tests[p] ?? sampleValueText(base, p)} onChange={(e) => onTest(p, e.target.value)} />
+                {origin && <span className="expr-muted expr-origin">{ORIGIN_LABEL[origin]}</span>}
+              </label>
+            )
+          })}
         </fieldset>
       )}
     </section>

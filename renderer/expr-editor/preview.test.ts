@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { renderTemplate } from '../../shared/expr'
-import { parseTestValue, previewVars, referencedPaths, sampleValueText } from './preview'
+import { baseValues, parseTestValue, previewVars, referencedPaths, sampleValueText, valueOrigin } from './preview'
 
 const samples = { http_call_1: { status: 200, result: { order: { state: 'shipped', items: [{ sku: 'TEA' }] } } } }
 
@@ -38,5 +38,32 @@ describe('preview values', () => {
   it('agrees with the engine on runtime errors (the preview shows them beside the value)', () => {
     const r = renderTemplate('{{round({{x}})}}', previewVars({}, { x: 'abc' }))
     expect(r.errors.length).toBeGreaterThan(0)
+  })
+
+  describe('value sources', () => {
+    const session = { age: 12, customer_name: 'Test Customer', http_call_1: { status: 404 } }
+
+    it('lays the emulator session over the samples when chosen, samples only otherwise', () => {
+      const text = '{{customer_name}} {{age}} {{http_call_1.status}} {{http_call_1.result.order.state}}'
+      expect(renderTemplate(text, previewVars(baseValues(samples, session, 'session'), {})).text).toBe('Test Customer 12 404 ')
+      expect(renderTemplate(text, previewVars(baseValues(samples, session, 'samples'), {})).text).toBe('  200 shipped')
+      // Without a session the choice falls back to the samples.
+      expect(baseValues(samples, null, 'session')).toEqual(samples)
+    })
+
+    it('typed test values win over both sources, and neither source is changed', () => {
+      const vars = previewVars(baseValues(samples, session, 'session'), { age: '40' })
+      expect(renderTemplate('{{age}} {{customer_name}}', vars).text).toBe('40 Test Customer')
+      expect(session.age).toBe(12)
+      expect(samples.http_call_1.status).toBe(200)
+    })
+
+    it('says where each value comes from', () => {
+      expect(valueOrigin(samples, session, 'session', 'age')).toBe('session')
+      expect(valueOrigin(samples, session, 'session', 'http_call_1.result.order.state')).toBe('sample')
+      expect(valueOrigin(samples, session, 'samples', 'http_call_1.status')).toBe('sample')
+      expect(valueOrigin(samples, session, 'samples', 'age')).toBeNull()
+      expect(sampleValueText(baseValues(samples, session, 'session'), 'http_call_1.status')).toBe('404')
+    })
   })
 })

@@ -103,14 +103,14 @@ export function InlineExprField(props: InlineExprFieldProps) {
         if (e.key === 'Escape' && e.defaultPrevented) e.stopPropagation()
       }}
     >
-      {/* Until the editor mounts (and in a server render) the text is shown highlighted, read-only; no id or
-          pointer, so focusing a field by its pointer always finds the editor. */}
+      {/* The editor's host comes first, so focusing a field by its pointer finds the editor, not this stand-in. */}
+      <div ref={host} />
+      {/* Until the editor mounts (and in a server render) the text is shown highlighted, read-only. */}
       {!ready && (
-        <div className="inline-expr-static" aria-label={props.label} aria-invalid={props.invalid || undefined}>
+        <div className="inline-expr-static" data-pointer={props.pointer} aria-label={props.label} aria-invalid={props.invalid || undefined}>
           <Highlighted text={value} />
         </div>
       )}
-      <div ref={host} />
     </div>
   )
 }

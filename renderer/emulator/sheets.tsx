@@ -60,6 +60,7 @@ export function ProductSheet({ message, onSend, onClose }: { message: any; onSen
       : (i.action.sections as any[]).map((s) => ({ title: s.title, ids: (s.product_items as any[]).map((p) => p.product_retailer_id) }))
   const [cart, setCart] = useState<Record<string, CartLine>>({})
   const [currency, setCurrency] = useState('USD')
+  const [note, setNote] = useState('')
   const change = (id: string, d: number) =>
     setCart((c) => {
       const line = c[id] ?? { quantity: 0, price: 0 }
@@ -96,6 +97,9 @@ export function ProductSheet({ message, onSend, onClose }: { message: any; onSen
       <label className="phone-sheet-row">
         Currency <input value={currency} onChange={(e) => setCurrency(e.target.value.toUpperCase())} aria-label="Currency" size={4} />
       </label>
+      <label className="phone-sheet-row">
+        Note <input value={note} onChange={(e) => setNote(e.target.value)} aria-label="Order note" placeholder="Optional message with the order" />
+      </label>
       <button
         type="button"
         className="phone-sheet-send"
@@ -105,6 +109,7 @@ export function ProductSheet({ message, onSend, onClose }: { message: any; onSen
             type: 'order',
             order: {
               catalog_id: String(i.action.catalog_id ?? ''),
+              ...(note.trim() ? { text: note.trim() } : {}),
               product_items: lines.map(([id, l]) => ({ product_retailer_id: id, quantity: l.quantity, item_price: l.price, currency })),
             },
           })

@@ -44,3 +44,47 @@ export async function type(page: Page, text: string): Promise<void> {
   await phone(page).getByLabel('Message').fill(text)
   await phone(page).getByLabel('Message').press('Enter')
 }
+
+/** The library template the feedback-form example sends (a new user adds it on the Templates screen). */
+export async function addFeedbackTemplate(page: Page): Promise<void> {
+  await apiCall(page, 'integrations.saveTemplate', {
+    template: { name: 'delivery_feedback', language: 'en', category: 'UTILITY', header: { type: 'none' }, body: 'Hi {{1}}, how was order {{2}}?', buttons: [] },
+  })
+}
+
+const TEAS: Array<[string, string, number]> = [
+  ['TEA-SENCHA-100', 'Sencha Kagoshima 100 g', 12.5],
+  ['TEA-GYOKURO-50', 'Gyokuro 50 g', 18],
+  ['TEA-MATCHA-30', 'Ceremonial matcha 30 g', 21],
+  ['TEA-ASSAM-100', 'Assam 100 g', 8.9],
+  ['TEA-DARJEELING-100', 'Darjeeling 100 g', 11.4],
+  ['TEA-ROOIBOS-100', 'Rooibos 100 g', 7.5],
+]
+
+/** The products the catalogue example shows (a new user adds them on the Catalogue screen). */
+export async function stockTeaCatalogue(page: Page): Promise<void> {
+  for (const [id, name, price] of TEAS) {
+    await apiCall(page, 'catalog.save', { product: { catalogId: '1184729301', id, name, description: '', price, currency: 'EUR', image: '' } })
+  }
+}
+
+export const emulatorPanel = (page: Page) => page.getByRole('complementary', { name: 'Emulator' })
+
+/** Saves the phone's conversation as a test on the Tests tab and runs it; it must pass. */
+export async function saveAndPass(page: Page, name: string): Promise<void> {
+  const emulator = emulatorPanel(page)
+  await emulator.getByRole('tab', { name: 'Tests' }).click()
+  await emulator.getByLabel('Test name').fill(name)
+  await emulator.getByRole('button', { name: 'Save as test' }).click()
+  const saved = emulator.getByTestId('conversation-test').filter({ hasText: name })
+  await expect(saved).toHaveCount(1)
+  await saved.getByRole('button', { name: 'Run', exact: true }).click()
+  await expect(saved).toHaveAttribute('data-status', 'passed')
+}
+
+/** Opens the Coverage tab and expects the figure. */
+export async function expectCoverage(page: Page, percent: string): Promise<void> {
+  const emulator = emulatorPanel(page)
+  await emulator.getByRole('tab', { name: /Coverage/ }).click()
+  await expect(emulator.getByTestId('coverage-percent')).toHaveText(percent)
+}

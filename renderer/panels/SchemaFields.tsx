@@ -9,6 +9,9 @@ export interface FieldHints {
   hidden?(config: Record<string, unknown>): string[]
   multiline?: string[]
   labels?: Record<string, string>
+  /** Accessible names for fields repeated in lists, where the visible label alone would not say which one:
+   *  '{1}', '{2}' stand for the 1-based positions of the enclosing list items ('Rule {1} left operand'). */
+  accessibleLabels?: Record<string, string>
   /** Id for the n-th new item of a list whose items carry an `id` (buttons, rows, routes, screens). */
   newId?: Record<string, (n: number) => string>
 }
@@ -26,6 +29,14 @@ export interface FieldContext {
 const domId = (ctx: FieldContext, pointer: string) => `${ctx.idBase}${pointer.replace(/[^A-Za-z0-9_-]/g, '_')}`
 /** Labels and multiline hints name list items with '*': '/buttons/* /title' matches every button title. */
 const generic = (pointer: string) => pointer.replace(/\/\d+(?=\/|$)/g, '/*')
+
+/** The accessible name of the field at `pointer`: its accessibleLabels hint with the item positions filled in. */
+function accessibleLabel(ctx: FieldContext, pointer: string, label: string): string {
+  const hint = ctx.hints.accessibleLabels?.[generic(pointer)]
+  if (!hint) return label
+  const positions = [...pointer.matchAll(/\/(\d+)(?=\/|$)/g)].map((m) => Number(m[1]) + 1)
+  return hint.replace(/\{(\d)\}/g, (_, k: string) => String(positions[Number(k) - 1] ?? ''))
+}
 
 const slugId = (label: string) => (n: number) => `${label.toLowerCase().replace(/[^a-z0-9]+/g, '_')}_${n}`
 
@@ -67,6 +78,8 @@ export function SchemaField({ schema: raw, value, pointer, label, ctx }: Props) 
   const problems = ctx.problems.get(pointer)
   const msgId = `${id}-problems`
   const helpId = `${id}-help`
+  const a11y = accessibleLabel(ctx, pointer, label)
+  const named = a11y === label ? undefined : a11y
   const describedBy = [schema.description ? helpId : '', problems?.length ? msgId : ''].filter(Boolean).join(' ') || undefined
   const help = schema.description ? (
     <p className="field-help" id={helpId}>
@@ -146,6 +159,7 @@ export function SchemaField({ schema: raw, value, pointer, label, ctx }: Props) 
     control = (
       <select
         id={id}
+        aria-label={named}
         value={String(value ?? '')}
         data-pointer={pointer}
         aria-describedby={describedBy}
@@ -178,7 +192,7 @@ export function SchemaField({ schema: raw, value, pointer, label, ctx }: Props) 
         id={id}
         value={String(value ?? '')}
         pointer={pointer}
-        label={label}
+        label={named ?? label}
         multiline={(ctx.hints.multiline ?? []).includes(generic(pointer))}
         describedBy={describedBy}
         invalid={!!problems?.length}
@@ -189,6 +203,7 @@ export function SchemaField({ schema: raw, value, pointer, label, ctx }: Props) 
     const multiline = (ctx.hints.multiline ?? []).includes(generic(pointer))
     const common = {
       id,
+      'aria-label': named,
       value: String(value ?? ''),
       'data-pointer': pointer,
       'aria-describedby': describedBy,

@@ -148,11 +148,12 @@ test('Expression Builder: tabs insert into a message body, an HTTP Call URL and 
   await card(page, 'message_1').click()
   await page.getByRole('button', { name: 'Add Condition', exact: true }).click()
   await expect(card(page, 'condition_1')).toBeVisible()
-  await panel(page).getByRole('button', { name: 'Open Expression Builder for Value' }).click()
-  const valueDialog = builder(page, 'Value')
+  // Each rule's operands are named by their rule.
+  await panel(page).getByRole('button', { name: 'Open Expression Builder for Rule 1 left operand' }).click()
+  const valueDialog = builder(page, 'Rule 1 left operand')
   await valueDialog.getByRole('button', { name: 'Insert {{http_call_1.status}}' }).click()
   await valueDialog.getByRole('button', { name: 'Apply' }).click()
-  await expect(panel(page).getByLabel('Value', { exact: true })).toHaveText('{{http_call_1.status}}')
+  await expect(panel(page).getByLabel('Rule 1 left operand', { exact: true })).toHaveText('{{http_call_1.status}}')
 
   // The sample was saved into the flow document: after a reload the Response tree is still there.
   await saved(page)

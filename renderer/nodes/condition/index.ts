@@ -4,6 +4,12 @@ export const conditionUi: NodeUi = {
   icon: 'IF',
   panel: {
     hidden: (c) => unaryRights(c.rules, '/rules'),
-    labels: { '/join': 'Combine rules', '/rules/*/left': 'Value', '/rules/*/right': 'Compare with' },
+    labels: { '/join': 'Combine rules', '/rules/*/left': 'Left operand', '/rules/*/right': 'Right operand' },
+    // Every rule has the same three fields: their names say which rule, so a screen reader and the builder's title can tell them apart.
+    accessibleLabels: {
+      '/rules/*/left': 'Rule {1} left operand',
+      '/rules/*/operator': 'Rule {1} operator',
+      '/rules/*/right': 'Rule {1} right operand',
+    },
   },
 }

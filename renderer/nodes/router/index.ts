@@ -8,8 +8,15 @@ export const routerUi: NodeUi = {
       '/routes/*/name': 'Route name',
       '/routes/*/id': 'Route ID',
       '/routes/*/join': 'Combine rules',
-      '/routes/*/rules/*/left': 'Value',
-      '/routes/*/rules/*/right': 'Compare with',
+      '/routes/*/rules/*/left': 'Left operand',
+      '/routes/*/rules/*/right': 'Right operand',
+    },
+    // Every route repeats its rules' fields: their names say which route and rule.
+    accessibleLabels: {
+      '/routes/*/name': 'Route {1} name',
+      '/routes/*/rules/*/left': 'Route {1} rule {2} left operand',
+      '/routes/*/rules/*/operator': 'Route {1} rule {2} operator',
+      '/routes/*/rules/*/right': 'Route {1} rule {2} right operand',
     },
   },
 }

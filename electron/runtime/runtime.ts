@@ -10,6 +10,7 @@ import {
   startRun,
   type Effects,
   type EngineDeps,
+  type NodeMock,
   type RunState,
   type StepResult,
   type TriggerInput,
@@ -32,6 +33,11 @@ export interface RuntimeOptions {
   /** Enforce the 24-hour window and opt-out on sends (EngineDeps.serviceWindow); off as in the studio. */
   serviceWindow?: boolean
   log?: (message: string) => void
+  /**
+   * Node results by node name, per flow, instead of running those nodes: only the conversation-test parity check
+   * (examples.test.ts) sets it, so a test's mocks mean the same on the runtime as in the studio. serve never does.
+   */
+  mocks?: (flowId: string) => Record<string, NodeMock> | undefined
 }
 
 /** The answer to one inbound message. */
@@ -51,8 +57,9 @@ export class Runtime {
     this.log = opts.log ?? ((m) => process.stderr.write(`[runtime] ${m}\n`))
   }
 
-  private deps(tx: ContactTx): EngineDeps {
-    return { effects: { ...this.opts.effects, contacts: tx.contacts }, catalog: nodeCatalog, serviceWindow: this.opts.serviceWindow ?? false }
+  private deps(tx: ContactTx, flowId: string): EngineDeps {
+    const effects = { ...this.opts.effects, contacts: tx.contacts }
+    return { effects, catalog: nodeCatalog, serviceWindow: this.opts.serviceWindow ?? false, mocks: this.opts.mocks?.(flowId) }
   }
 
   private now(): number {
@@ -68,7 +75,7 @@ export class Runtime {
     const outcome = this.afterCommit()
     const step = await outcome.track(this.store.withContact(req.phone_number, undefined, async (tx) => {
       const paused = await tx.pausedRun()
-      const step = await startRun(flow, { contact: tx.contact, trigger, triggerNodeId }, this.deps(tx))
+      const step = await startRun(flow, { contact: tx.contact, trigger, triggerNodeId }, this.deps(tx, flow.id))
       const steps: ContactWrites['steps'] = []
       if (paused) steps.push(await this.closing(paused, isExpired(paused, step.state.startedAt) ? 'expired' : 'superseded', step.state.startedAt))
       steps.push({ flow, step })
@@ -98,10 +105,10 @@ export class Runtime {
       if (route.action !== 'resume' && route.expire) steps.push(await this.closing(route.expire, 'expired', now))
       let ran: { flow: FlowDocument; step: StepResult } | null = null
       if (route.action === 'resume') {
-        ran = { flow: paused!.flow, step: await resumeRun(paused!.flow, route.run, msg.event, tx.contact, this.deps(tx)) }
+        ran = { flow: paused!.flow, step: await resumeRun(paused!.flow, route.run, msg.event, tx.contact, this.deps(tx, paused!.flow.id)) }
       } else if (route.action === 'start') {
         const { flow, trigger, triggerNodeId } = route.match
-        const step = await startRun(flow, { contact: tx.contact, trigger, triggerNodeId }, this.deps(tx))
+        const step = await startRun(flow, { contact: tx.contact, trigger, triggerNodeId }, this.deps(tx, flow.id))
         if (route.supersede) steps.push(await this.closing(route.supersede, 'superseded', step.state.startedAt))
         ran = { flow, step }
       }

@@ -39,3 +39,20 @@ it('refuses a bad port as usage', async () => {
   expect(await serveCommand.run(['--data-dir', dir, '--port', '70000'])).toBe(2)
   expect(await serveCommand.run(['--data-dir', dir, '--bogus'])).toBe(2)
 })
+
+it('refuses a bad database URL, publish port or outbound URL as usage', async () => {
+  expect(await serveCommand.run(['--data-dir', dir, '--database-url', 'mysql://x'])).toBe(2)
+  expect(err).toContain('--database-url must start with postgres://')
+  expect(await serveCommand.run(['--data-dir', dir, '--publish-port', 'abc'])).toBe(2)
+  expect(await serveCommand.run(['--data-dir', dir, '--outbound-url', 'ftp://gateway'])).toBe(2)
+  expect(err).toContain('the outbound URL must be http or https')
+})
+
+it('says why it cannot reach PostgreSQL and exits 1', async () => {
+  const closed = net.createServer()
+  await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve))
+  const port = (closed.address() as net.AddressInfo).port
+  await new Promise<void>((resolve) => closed.close(() => resolve()))
+  expect(await serveCommand.run(['--database-url', `postgres://nobody@127.0.0.1:${port}/none`, '--port', '0'])).toBe(1)
+  expect(err).toMatch(/chatflow serve: .*ECONNREFUSED/)
+})

@@ -17,6 +17,8 @@ export interface StoreCase {
   open(): Promise<{ store: RuntimeStore; url?: string }>
   /** Another store over the same database (PostgreSQL only). */
   openShared?(url: string): Promise<RuntimeStore>
+  /** `chatflow serve` arguments naming a new, empty state of this kind. */
+  serveArgs(): Promise<string[]>
 }
 
 export function describeEachStore(title: string, body: (c: StoreCase) => void, timeoutMs = 60_000): void {
@@ -29,6 +31,11 @@ export function describeEachStore(title: string, body: (c: StoreCase) => void, t
         const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'chatflow-runtime-'))
         dirs.push(dir)
         return { store: new SqliteRuntimeStore(openDatabase(path.join(dir, 'studio.sqlite'))) }
+      },
+      async serveArgs() {
+        const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'chatflow-runtime-'))
+        dirs.push(dir)
+        return ['--data-dir', dir]
       },
     })
   })
@@ -52,6 +59,7 @@ export function describeEachStore(title: string, body: (c: StoreCase) => void, t
         return { store: await PgRuntimeStore.open(url), url }
       },
       openShared: (url) => PgRuntimeStore.open(url),
+      serveArgs: async () => ['--database-url', await server!.freshDatabase()],
     })
   })
 }

@@ -1,0 +1,68 @@
+// `chatflow serve` as a child process on each store: publish over the publish API, a secret, a webhook run and an
+// inbound conversation, outbound messages in the log adapter's file, then a clean stop on SIGTERM.
+import { spawn } from 'node:child_process'
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { expect, it } from 'vitest'
+import { orderTotalFlow } from '../studio/webhook/fixtures'
+import { ChannelClient } from './testing/channel-client'
+import { exampleFlow } from './testing/runtime-fixtures'
+import { describeEachStore } from './testing/stores'
+
+const ROOT = path.resolve(__dirname, '../..')
+const KEY = 'k_serve_0123456789abcdef'
+
+describeEachStore('chatflow serve', (c) => {
+  it('publishes, runs a webhook and a conversation, logs outbound messages, and stops on SIGTERM', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'chatflow-serve-out-'))
+    const outLog = path.join(dir, 'outbound.jsonl')
+    const args = ['--import', 'tsx', 'electron/cli/index.ts', 'serve', ...(await c.serveArgs()), '--port', '0', '--publish-port', '0', '--outbound-log', outLog]
+    const child = spawn(process.execPath, args, {
+      cwd: ROOT,
+      env: { ...process.env, CHATFLOW_PUBLISH_KEY: KEY, CHATFLOW_INBOUND_KEY: KEY },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    })
+    const exited = new Promise<number | null>((r) => child.once('exit', (code) => r(code)))
+    try {
+      let out = ''
+      const urls = await new Promise<{ api: string; hook: string }>((resolve, reject) => {
+        child.stderr!.on('data', (d: Buffer) => (out += d.toString()))
+        child.stdout!.on('data', (d: Buffer) => {
+          out += d.toString()
+          const api = /Publish API: (\S+)/.exec(out)
+          const hook = /Webhook listener: (http:\/\/\S+?)\/chatbot-webhook/.exec(out)
+          if (api && hook && out.includes('Outbound messages:')) resolve({ api: api[1]!, hook: hook[1]! })
+        })
+        void exited.then((code) => reject(new Error(`serve exited ${code}: ${out}`)))
+      })
+      expect(out).toContain(`Inbound messages: ${urls.hook}/api/v1/inbound`)
+      expect(out).toContain(`Outbound messages: JSON lines appended to ${outLog}`)
+      const auth = { authorization: `Bearer ${KEY}`, 'content-type': 'application/json' }
+      for (const document of [exampleFlow('age-gate'), { ...orderTotalFlow('flw_total'), webhookSecretRef: 'flw_total' }]) {
+        const res = await fetch(`${urls.api}/flows/${document.id}/versions`, { method: 'POST', headers: auth, body: JSON.stringify({ document }) })
+        expect(res.status).toBe(201)
+      }
+      const { secret } = (await (await fetch(`${urls.api}/flows/flw_total/webhook-secret`, { method: 'POST', headers: auth, body: '{}' })).json()) as { secret: string }
+      const client = new ChannelClient(urls.hook, KEY)
+      expect(await client.webhook('flw_total', secret, { phone_number: '+919800000021', data: { name: 'Ravi', amount: 5 } })).toMatchObject({ state: 'ended' })
+      expect(await client.send('+919800000022', 'Asha', { type: 'text', text: 'wine' })).toMatchObject({ status: 'processed', action: 'started' })
+      expect(await client.send('+919800000022', 'Asha', { type: 'text', text: '30' })).toMatchObject({ status: 'processed', action: 'resumed', state: 'ended' })
+      const bodies = async () =>
+        fs.existsSync(outLog)
+          ? fs.readFileSync(outLog, 'utf8').trim().split('\n').filter(Boolean).map((l) => (JSON.parse(l) as { message: { text: { body: string } } }).message.text.body)
+          : []
+      await expect.poll(bodies, { timeout: 10_000 }).toHaveLength(3)
+      expect(await bodies()).toEqual([
+        'Hi Ravi, your total is 5.9',
+        'Welcome to the cellar! How old are you?',
+        'Thanks! Our wine list is at https://example-cellar.com/wines. Cheers, Asha!',
+      ])
+      child.kill('SIGTERM')
+      expect(await exited).toBe(0)
+    } finally {
+      if (child.exitCode === null) child.kill('SIGKILL')
+      fs.rmSync(dir, { recursive: true, force: true })
+    }
+  }, 90_000)
+})

@@ -41,7 +41,7 @@ async function start(): Promise<void> {
     app.exit(1)
     return
   }
-  serveRenderer()
+  serveRenderer(dataDir)
   attachIpc(backend)
   showWindow()
 }

@@ -6,6 +6,7 @@ import type { AddressInfo } from 'node:net'
 import sirv from 'sirv'
 import { createBackend, type Backend } from '../studio/backend'
 import { CONTENT_SECURITY_POLICY } from '../studio/csp'
+import { storedMediaFile } from '../studio/effects/media-store'
 import { WIRE_PATH } from '../../shared/api/wire'
 import { attachSocket } from './socket'
 
@@ -54,6 +55,14 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
     res.setHeader('X-Frame-Options', 'DENY')
     if (!allowedHosts.has(req.headers.host ?? '')) {
       res.writeHead(421, { 'Content-Type': 'text/plain' }).end('Unknown host\n')
+      return
+    }
+    // Media Message files the author attached (media/<sha256>.<ext> in the data folder), for the emulator's preview.
+    const media = req.method === 'GET' || req.method === 'HEAD' ? storedMediaFile(options.dataDir, req.url ?? '') : null
+    if (media) {
+      res.writeHead(200, { 'Content-Type': media.mime, 'Content-Length': fs.statSync(media.path).size, 'Cache-Control': 'private, max-age=31536000, immutable' })
+      if (req.method === 'HEAD') return void res.end()
+      fs.createReadStream(media.path).pipe(res)
       return
     }
     serve(req, res, () => {

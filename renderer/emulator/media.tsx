@@ -2,9 +2,20 @@
 
 const ICON: Record<string, string> = { image: '🖼', video: '🎬', audio: '🎵', document: '📄', sticker: '🏷' }
 
-/** A media message offline: the link is shown, never fetched (the studio works without the network). */
+const FILE_STYLE = { display: 'block', maxWidth: '100%', maxHeight: 240, borderRadius: 6, marginBottom: 4 }
+
+/** A media message offline: the link is shown, never fetched (the studio works without the network). A file stored
+ *  in the studio (`/media/<sha256>.<ext>`, served by the host) is shown itself. */
 export function MediaPreview({ kind, media }: { kind: string; media: any }) {
   const name = media.filename ?? (typeof media.link === 'string' ? media.link.split('/').pop() : media.id) ?? kind
+  const stored = typeof media.link === 'string' && /^\/media\/[0-9a-f]{64}\.[a-z0-9]+$/.test(media.link) ? (media.link as string) : null
+  if (stored && kind !== 'document')
+    return (
+      <div className={`chat-media chat-media-${kind}`} data-testid={`media-${kind}`}>
+        {kind === 'video' ? <video style={FILE_STYLE} src={stored} controls /> : kind === 'audio' ? <audio src={stored} controls /> : <img style={FILE_STYLE} src={stored} alt={media.caption || `${kind} sent`} />}
+        {media.caption && <span className="chat-text">{media.caption}</span>}
+      </div>
+    )
   return (
     <div className={`chat-media chat-media-${kind}`} data-testid={`media-${kind}`}>
       <div className="chat-media-box" title={media.link ?? media.id}>

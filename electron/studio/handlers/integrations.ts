@@ -5,6 +5,7 @@ import { runHttpCall } from '../../../shared/nodes/http_call/run'
 import { buildRequest } from '../../../shared/nodes/http_call/run-request'
 import { ScriptError } from '../../../shared/nodes/script/run-error'
 import { scriptInputs } from '../../../shared/nodes/script/run'
+import { MediaStore } from '../effects/media-store'
 import { studioEffects } from '../effects/service'
 import { InvalidTemplateError, TemplateStore } from '../effects/template-store'
 import { ApiFailure } from '../failure'
@@ -12,6 +13,8 @@ import type { ServiceFactory } from './types'
 import type { AreaHandlers } from './types'
 
 const templateStore: ServiceFactory<TemplateStore> = (ctx) => new TemplateStore(ctx.db, ctx.now)
+
+const mediaStore: ServiceFactory<MediaStore> = (ctx) => new MediaStore(ctx.dataDir)
 
 const SECRET_HEADERS = new Set(['authorization', 'proxy-authorization', 'cookie'])
 
@@ -59,6 +62,8 @@ export const integrationsHandlers: AreaHandlers<'integrations'> = {
       }
     }
   },
+  'integrations.mediaChunk': (req, ctx) => ({ received: ctx.service(mediaStore).append(req.uploadId, req.offset, Buffer.from(req.data, 'base64')) }),
+  'integrations.storeMedia': (req, ctx) => ({ file: ctx.service(mediaStore).finish(req.uploadId, req.name, req.kind) }),
   'integrations.listTemplates': (_req, ctx) => ({ templates: ctx.service(templateStore).list() }),
   'integrations.saveTemplate': (req, ctx) => {
     try {

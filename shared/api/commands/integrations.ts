@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { returns } from '../define'
 import { HttpCallConfigSchema } from '../../nodes/http_call/definition'
+import { MEDIA_KINDS, type MediaFile } from '../../nodes/media_message/definition'
 import { ScriptConfigSchema } from '../../nodes/script/definition'
 import { MessageTemplateSchema, type MessageTemplate } from '../../nodes/template_message/run-template'
 
@@ -37,6 +38,14 @@ export interface TemplateRecord extends MessageTemplate {
   updatedAt: number
 }
 
+/** One chunk of a local media file, base64: 3 MiB of bytes per chunk keeps a message under the socket's 8 MB. */
+export const MEDIA_CHUNK_BYTES = 3 * 1024 * 1024
+const UploadIdSchema = z.string().regex(/^up_[A-Za-z0-9]{8,40}$/, 'An upload id is up_ and 8 to 40 letters or digits.')
+const Base64Schema = z
+  .string()
+  .max(Math.ceil(MEDIA_CHUNK_BYTES / 3) * 4)
+  .regex(/^[A-Za-z0-9+/]*={0,2}$/, 'Chunk data must be base64.')
+
 const TemplateKeySchema = z.object({ name: z.string().min(1), language: z.string().min(1) })
 
 export const integrationsCommands = {
@@ -52,6 +61,17 @@ export const integrationsCommands = {
       vars: VarsSchema.default({}),
     }),
     res: returns<ScriptTestResult>(),
+  },
+  /** Appends a chunk of a local media file; chunks in order, offset = bytes sent before it (0 starts the upload). */
+  'integrations.mediaChunk': {
+    req: z.object({ uploadId: UploadIdSchema, offset: z.number().int().nonnegative(), data: Base64Schema }),
+    res: returns<{ received: number }>(),
+  },
+  /** Checks the uploaded file for a Media Message kind by its bytes (type) and size, and stores it as media/<sha256>.<ext>.
+   *  Refused with 'media_type', 'media_too_large' or 'media_empty'. */
+  'integrations.storeMedia': {
+    req: z.object({ uploadId: UploadIdSchema, name: z.string().trim().min(1).max(255), kind: z.enum(MEDIA_KINDS) }),
+    res: returns<{ file: MediaFile }>(),
   },
   /** The local template library the Template Message node sends from. */
   'integrations.listTemplates': { req: z.object({}), res: returns<{ templates: TemplateRecord[] }>() },

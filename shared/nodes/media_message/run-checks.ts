@@ -65,6 +65,6 @@ export async function probe(effects: Effects, url: string, kind: Kind): Promise<
   return out
 }
 
-function mib(bytes: number): string {
+export function mib(bytes: number): string {
   return bytes >= 1024 * 1024 ? `${(bytes / (1024 * 1024)).toFixed(1)} MB` : `${Math.ceil(bytes / 1024)} KB`
 }

@@ -6,8 +6,8 @@
 import { NodeFailure, type NodeRunner, type RunContext } from '../../engine/runner'
 import type { OutboundMessage } from '../../engine/types'
 import { renderUrl } from '../http_call/run-render'
-import { MEDIA_RULES, type MediaMessageConfig } from './definition'
-import { checkType, mimeOfName, probe } from './run-checks'
+import { MEDIA_RULES, storedMediaLink, type MediaMessageConfig } from './definition'
+import { checkType, mib, mimeOfName, probe, type Probe } from './run-checks'
 
 const MAX_CAPTION = 1024
 
@@ -18,6 +18,14 @@ export const mediaMessageRunner: NodeRunner<MediaMessageConfig> = {
 export async function runMedia(ctx: Pick<RunContext<MediaMessageConfig>, 'config' | 'render' | 'evaluate' | 'effects'>) {
   const { kind } = ctx.config
   const rules = MEDIA_RULES[kind]
+  const { caption, filename } = renderTexts(ctx)
+  const file = ctx.config.file
+  if (file) {
+    // Checked by its bytes when stored; checked again here against the kind, which may have changed since.
+    checkType(kind, file.mime, `The file ${file.name}`)
+    if (file.bytes > rules.maxBytes) throw new NodeFailure('media_too_large', `The file ${file.name} is ${mib(file.bytes)}; a ${kind} may be at most ${mib(rules.maxBytes)}.`)
+    return send(kind, storedMediaLink(file.ref), caption, filename, { checked: true, mime: file.mime, bytes: file.bytes, file: file.name })
+  }
   const link = renderUrl(ctx.config.url.trim(), ctx).trim()
   let url: URL
   try {
@@ -30,16 +38,24 @@ export async function runMedia(ctx: Pick<RunContext<MediaMessageConfig>, 'config
   const fromLink = mimeOfName(decodeURIComponent(url.pathname))
   if (fromLink) checkType(kind, fromLink, `The link's file (${url.pathname.split('/').pop()})`)
 
-  const caption = rules.caption ? ctx.render(ctx.config.caption).trim() : ''
+  const checked = await probe(ctx.effects, url.toString(), kind)
+  return send(kind, url.toString(), caption, filename, checked)
+}
+
+function renderTexts(ctx: Pick<RunContext<MediaMessageConfig>, 'config' | 'render'>) {
+  const { kind } = ctx.config
+  const caption = MEDIA_RULES[kind].caption ? ctx.render(ctx.config.caption).trim() : ''
   if (caption.length > MAX_CAPTION) throw new NodeFailure('media_caption_too_long', `The caption has ${caption.length} characters once filled; at most ${MAX_CAPTION}.`)
   const filename = kind === 'document' ? ctx.render(ctx.config.filename).trim() : ''
   if (filename) {
     const fromName = mimeOfName(filename)
     if (fromName) checkType(kind, fromName, `The file name ${filename}`)
   }
+  return { caption, filename }
+}
 
-  const checked = await probe(ctx.effects, url.toString(), kind)
-  const media: Record<string, string> = { link: url.toString() }
+function send(kind: MediaMessageConfig['kind'], link: string, caption: string, filename: string, checked: Probe & { file?: string }) {
+  const media: Record<string, string> = { link }
   if (caption) media.caption = caption
   if (filename) media.filename = filename
   const message = { type: kind, [kind]: media } as OutboundMessage

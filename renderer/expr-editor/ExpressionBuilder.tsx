@@ -1,10 +1,10 @@
-import { useMemo, useRef, useState } from 'react'
+import { useMemo, useRef, useState, useSyncExternalStore } from 'react'
 import { createPortal } from 'react-dom'
 import type { EditorView } from '@codemirror/view'
 import { checkTemplate } from '../../shared/expr'
-import { useEditor, useEditorStore } from '../editor/context'
+import { useEditorStore } from '../editor/context'
+import { builderSource } from './builder-source'
 import { insertAtCursor, insertFunction, wrapSelection } from './commands'
-import { scopeAt } from './context'
 import { ExprEditor } from './ExprEditor'
 import { Preview } from './Preview'
 import type { ValueSource } from './preview'
@@ -40,8 +40,8 @@ export interface ExpressionBuilderProps {
  *  text back to the field; Cancel (or Escape) leaves the field as it was. */
 export function ExpressionBuilder({ nodeId, label, value, onApply, onCancel }: ExpressionBuilderProps) {
   const store = useEditorStore()
-  const doc = useEditor((s) => s.doc)
-  const scope = useMemo(() => scopeAt(doc, nodeId), [doc, nodeId])
+  const live = useMemo(() => builderSource(store, nodeId), [store, nodeId])
+  const { doc, scope } = useSyncExternalStore(live.subscribe, live.get)
   const [text, setText] = useState(value)
   const [tab, setTab] = useState<Tab>('Variables')
   const [tests, setTests] = useState<Record<string, string>>({})

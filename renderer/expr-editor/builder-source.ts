@@ -1,0 +1,33 @@
+// What the open builder reads from the editor store: the live flow document and the node's scope. A subscription,
+// not a snapshot taken at opening, so a sample written while the builder is open (the HTTP Call's Test request,
+// the Response tab's own editor, an undo) reaches the Response tab, completion and lint at once.
+import type { FlowDocument } from '../../shared/flow'
+import type { EditorStore } from '../editor/store'
+import { scopeFor, type NodeScope } from './context'
+
+export interface BuilderData {
+  doc: FlowDocument
+  scope: NodeScope
+}
+
+export interface BuilderSource {
+  get(): BuilderData
+  subscribe(onChange: () => void): () => void
+}
+
+export function builderSource(store: EditorStore, nodeId: string): BuilderSource {
+  let last: BuilderData | null = null
+  return {
+    // The same object until the document changes, as useSyncExternalStore needs.
+    get() {
+      const doc = store.getState().doc
+      if (!last || last.doc !== doc) last = { doc, scope: scopeFor(doc, nodeId) }
+      return last
+    },
+    subscribe(onChange) {
+      return store.subscribe((s, prev) => {
+        if (s.doc !== prev.doc) onChange()
+      })
+    },
+  }
+}

@@ -1,0 +1,125 @@
+// Runtime benchmark (docs/runtime.md): inbound messages over HTTP to `chatflow serve` child processes, each message
+// a full step (contact lock, dedupe record, route, run the engine, commit run + trace + messages, log adapter to
+// /dev/null). Every simulated contact alternates "wine" (starts the age-gate example, pauses) and "34" (resumes, ends)
+// with fresh message ids, waiting for each answer as a gateway does per conversation. 16 contacts at once, 3 s per
+// measure after a 1 s warm-up: SQLite (one instance), then PostgreSQL (a throwaway server, two instances, contacts
+// spread over both). Answers other than "processed" are counted as errors.
+import { spawn, type ChildProcess } from 'node:child_process'
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { pgUnavailableReason, startTestPg } from '../../electron/runtime/testing/pg-server'
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
+const KEY = 'k_bench_0123456789abcdef'
+const CONTACTS = 16
+const SECONDS = 3
+
+interface Instance {
+  child: ChildProcess
+  hook: string
+  api: string
+}
+
+function startInstance(state: string[]): Promise<Instance> {
+  const args = ['--import', 'tsx', 'electron/cli/index.ts', 'serve', ...state, '--port', '0', '--publish-port', '0', '--outbound-log', '/dev/null']
+  const child = spawn(process.execPath, args, { cwd: ROOT, env: { ...process.env, CHATFLOW_PUBLISH_KEY: KEY, CHATFLOW_INBOUND_KEY: KEY }, stdio: ['ignore', 'pipe', 'pipe'] })
+  return new Promise((resolve, reject) => {
+    let out = ''
+    child.stderr!.on('data', (d: Buffer) => (out += d.toString()))
+    child.stdout!.on('data', (d: Buffer) => {
+      out += d.toString()
+      const api = /Publish API: (\S+)/.exec(out)
+      const hook = /Webhook listener: (http:\/\/\S+?)\/chatbot-webhook/.exec(out)
+      if (api && hook && out.includes('Outbound messages:')) resolve({ child, hook: hook[1]!, api: api[1]! })
+    })
+    child.once('exit', (code) => reject(new Error(`serve exited ${code}: ${out}`)))
+  })
+}
+
+async function stop(i: Instance): Promise<void> {
+  if (i.child.exitCode !== null) return
+  const exited = new Promise((r) => i.child.once('exit', r))
+  i.child.kill('SIGTERM')
+  await exited
+}
+
+async function publish(api: string): Promise<void> {
+  const document = JSON.parse(fs.readFileSync(path.join(ROOT, 'resources/examples/age-gate.flow.json'), 'utf8')) as { id: string }
+  const res = await fetch(`${api}/flows/${document.id}/versions`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${KEY}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ document }),
+  })
+  if (res.status !== 201) throw new Error(`publish answered ${res.status}`)
+}
+
+/** Drives the contacts against the instances (contact n → instance n mod count) for `seconds`. */
+async function load(instances: Instance[], seconds: number, tag: string) {
+  const latencies: number[] = []
+  let errors = 0
+  const until = performance.now() + seconds * 1000
+  const contact = async (n: number) => {
+    const base = instances[n % instances.length]!.hook
+    const wa = `49170${tag}${String(n).padStart(4, '0')}`
+    for (let i = 0; performance.now() < until; i++) {
+      const body = { contact: { wa_id: wa, name: 'Bench' }, message: { id: `wamid.${tag}.${n}.${i}`, type: 'text', text: { body: i % 2 ? '34' : 'wine' } } }
+      const t0 = performance.now()
+      const res = await fetch(`${base}/api/v1/inbound`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${KEY}`, 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      })
+      const answer = (await res.json()) as { status?: string }
+      latencies.push(performance.now() - t0)
+      if (res.status !== 200 || answer.status !== 'processed') errors++
+    }
+  }
+  const t0 = performance.now()
+  await Promise.all(Array.from({ length: CONTACTS }, (_, n) => contact(n)))
+  const elapsed = (performance.now() - t0) / 1000
+  latencies.sort((a, b) => a - b)
+  const at = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? 0
+  return { rate: latencies.length / elapsed, p50: at(0.5), p95: at(0.95), count: latencies.length, errors }
+}
+
+async function measure(label: string, instances: Instance[]): Promise<void> {
+  await publish(instances[0]!.api)
+  await load(instances, 1, '1') // warm-up: JIT, connections, flow caches
+  const r = await load(instances, SECONDS, '2')
+  console.log(
+    `${label.padEnd(40)} ${r.rate.toFixed(0).padStart(6)} msg/s   p50 ${r.p50.toFixed(1).padStart(6)} ms   p95 ${r.p95.toFixed(1).padStart(6)} ms   (${r.count} messages, ${r.errors} errors, ${CONTACTS} contacts)`,
+  )
+}
+
+export async function run(): Promise<void> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'chatflow-bench-runtime-'))
+  try {
+    const sqlite = await startInstance(['--data-dir', dir])
+    try {
+      await measure('inbound, SQLite, 1 instance', [sqlite])
+    } finally {
+      await stop(sqlite)
+    }
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true })
+  }
+  const why = pgUnavailableReason()
+  if (why) {
+    console.log(`inbound, PostgreSQL: not measured (${why})`)
+    return
+  }
+  const pg = await startTestPg()
+  try {
+    const url = await pg.freshDatabase()
+    const instances = [await startInstance(['--database-url', url]), await startInstance(['--database-url', url])]
+    try {
+      await measure('inbound, PostgreSQL, 2 instances', instances)
+    } finally {
+      await Promise.all(instances.map(stop))
+    }
+  } finally {
+    await pg.stop()
+  }
+}

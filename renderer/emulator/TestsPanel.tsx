@@ -33,7 +33,7 @@ export function TestsPanel({ store, modes }: { store: EmulatorStore; modes: Reco
       flowId,
       contactId: contact.id,
       name: name.trim(),
-      presets: (lastTrigger?.presets ?? {}) as never,
+      presets: (lastTrigger && lastTrigger.runId === run?.id ? lastTrigger.presets : {}) as never,
       mocks: mocksFor(doc, modes) as never,
     })
     if (!r.ok) return setError(r.error)

@@ -26,7 +26,7 @@ export interface EmulatorState {
   notice: string | null
   error: ApiError | null
   /** Set on each action; a message the customer sends before the last answer is kept in order. */
-  lastTrigger: { trigger: EmulatorTrigger; triggerNodeId?: string; startNodeId?: string; presets: Record<string, unknown> } | null
+  lastTrigger: { trigger: EmulatorTrigger; triggerNodeId?: string; startNodeId?: string; presets: Record<string, unknown>; runId?: string } | null
   /** Enforce the 24-hour window and opt-out on the bot's sends, as production does (off by default). */
   enforceWindow: boolean
   setEnforceWindow(on: boolean): void
@@ -102,6 +102,11 @@ export function createEmulatorStore(
             }),
           fromOutcome,
         )
+        // The presets belong to the run this start made, not to a later one a keyword typed in the phone starts.
+        const started = get().session?.run?.id
+        const last = get().lastTrigger
+        // An ignored start (notice set) made no run.
+        if (started && last && !get().notice && !get().error) set({ lastTrigger: { ...last, runId: started } })
       },
       async send(event) {
         set({ pending: event })

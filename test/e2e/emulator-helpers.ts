@@ -87,4 +87,17 @@ export async function expectCoverage(page: Page, percent: string): Promise<void>
   const emulator = emulatorPanel(page)
   await emulator.getByRole('tab', { name: /Coverage/ }).click()
   await expect(emulator.getByTestId('coverage-percent')).toHaveText(percent)
+  if (percent !== '100%') return
+  await expect(emulator.getByText('Every branch has been taken.')).toBeVisible()
+  // The canvas marks uncovered edges dashed; at 100% none is.
+  await expect(page.getByTestId('canvas-overlay')).toBeAttached()
+  await expect(page.getByTestId('canvas-overlay')).not.toContainText('stroke-dasharray')
+}
+
+/** Opens the list message's sheet and sends the row. */
+export async function pickRow(page: Page, button: string, row: string): Promise<void> {
+  await botMessages(page).last().getByRole('button', { name: `☰ ${button}` }).click()
+  const sheet = phone(page).getByRole('dialog', { name: button })
+  await sheet.getByRole('radio', { name: row, exact: true }).check()
+  await sheet.getByRole('button', { name: 'Send' }).click()
 }

@@ -23,20 +23,32 @@ export async function writeStep(c: Queryable, flow: Pick<FlowDocument, 'id' | 'n
     [s.id, flow.id, flow.name, s.contactId, s.status, s.trigger.kind, s.endReason, s.error?.code ?? null, s.error?.message ?? null,
       JSON.stringify(s), s.nodeCount, execMs, s.startedAt, s.updatedAt, s.endedAt],
   )
-  for (const t of step.trace) {
+  // One statement for the step's trace and one for its messages: each round trip is paid with the contact locked.
+  if (step.trace.length) {
+    const rows = step.trace.map((t) => [t.runId, t.seq, t.nodeId, t.nodeName, t.nodeType, t.phase, json(t.input), json(t.output), t.port,
+      t.startedAt, t.durationMs, t.error?.code ?? null, t.error?.message ?? null, t.warnings.length ? JSON.stringify(t.warnings) : null])
     await c.query(
       `INSERT INTO trace_events (run_id, seq, node_id, node_name, node_type, phase, input, output, port, started_at,
-                                 duration_ms, error_code, error_message, warnings)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)`,
-      [t.runId, t.seq, t.nodeId, t.nodeName, t.nodeType, t.phase, json(t.input), json(t.output), t.port, t.startedAt,
-        t.durationMs, t.error?.code ?? null, t.error?.message ?? null, t.warnings.length ? JSON.stringify(t.warnings) : null],
+                                 duration_ms, error_code, error_message, warnings) VALUES ${placeholders(rows.length, 14)}`,
+      rows.flat(),
     )
   }
   const { rows } = await c.query<{ n: number }>('SELECT COALESCE(MAX(seq), -1) + 1 AS n FROM messages WHERE run_id = $1', [s.id])
   let seq = Number(rows[0]!.n)
-  const insert = 'INSERT INTO messages (run_id, seq, contact_id, direction, type, payload, created_at) VALUES ($1, $2, $3, $4, $5, $6, $7)'
-  if (step.inbound) await c.query(insert, [s.id, seq++, s.contactId, 'in', step.inbound.type, JSON.stringify(step.inbound), s.updatedAt])
-  for (const m of step.messages) await c.query(insert, [s.id, seq++, s.contactId, 'out', m.type, JSON.stringify(m), s.updatedAt])
+  const messages: unknown[][] = []
+  if (step.inbound) messages.push([s.id, seq++, s.contactId, 'in', step.inbound.type, JSON.stringify(step.inbound), s.updatedAt])
+  for (const m of step.messages) messages.push([s.id, seq++, s.contactId, 'out', m.type, JSON.stringify(m), s.updatedAt])
+  if (messages.length) {
+    await c.query(
+      `INSERT INTO messages (run_id, seq, contact_id, direction, type, payload, created_at) VALUES ${placeholders(messages.length, 7)}`,
+      messages.flat(),
+    )
+  }
+}
+
+/** `($1, $2), ($3, $4)` for 2 rows of 2 columns. */
+function placeholders(rows: number, columns: number): string {
+  return Array.from({ length: rows }, (_, r) => `(${Array.from({ length: columns }, (_, c) => `$${r * columns + c + 1}`).join(', ')})`).join(', ')
 }
 
 export async function readRuns(c: Queryable, where: string, args: unknown[], tail = ''): Promise<ReturnType<typeof toSummary>[]> {

@@ -226,16 +226,17 @@ async function activate(c: Queryable, flowId: string, version: number, at: numbe
   )
 }
 
+/** One statement: the contact, created when new; one first seen without a profile name takes the channel's name. */
 async function ensureContact(c: Queryable, phone: string, name: string | undefined, at: number) {
   const id = `ct_${randomUUID().replace(/-/g, '').slice(0, 20)}`
-  await c.query(
+  const { rows } = await c.query<ContactRow>(
     `INSERT INTO contacts (id, name, phone, opted_in, fields, created_at, updated_at) VALUES ($1, $2, $3, true, '{}', $4, $4)
-     ON CONFLICT (phone) DO NOTHING`,
+     ON CONFLICT (phone) DO UPDATE SET
+       name = CASE WHEN contacts.name = contacts.phone THEN excluded.name ELSE contacts.name END,
+       updated_at = CASE WHEN contacts.name = contacts.phone AND excluded.name <> contacts.name THEN excluded.updated_at ELSE contacts.updated_at END
+     RETURNING *`,
     [id, name || phone, phone, at],
   )
-  // A contact first seen without a profile name (a webhook) takes the channel's name when it arrives.
-  if (name) await c.query('UPDATE contacts SET name = $2, updated_at = $3 WHERE phone = $1 AND name = phone AND name <> $2', [phone, name, at])
-  const { rows } = await c.query<ContactRow>('SELECT * FROM contacts WHERE phone = $1', [phone])
   return toContact(rows[0]!)
 }
 

@@ -4,11 +4,15 @@ import { botMessages, openExample, type } from './emulator-helpers'
 test('start at a node: the unset variables are named before starting, presets fill them, the saved test keeps the start', async ({ page, studio }) => {
   await studio.open(page)
   await openExample(page, 'lead-capture.flow.json')
-  await page.getByRole('button', { name: '▶ Test' }).click()
   const emulator = page.getByRole('complementary', { name: 'Emulator' })
 
-  // Selecting a node on the canvas offers it as the start.
-  await page.locator('.flow-card[data-node-name="ask_company"]').click()
+  // A node selected on the canvas is offered as the start. It is selected before the panel opens, which narrows
+  // the canvas; the click is retried while the canvas may still be fitting its view on a busy machine.
+  await expect(async () => {
+    await page.locator('.flow-card[data-node-name="ask_company"]').click({ timeout: 5000 })
+    await expect(page.locator('.react-flow__node.selected .flow-card[data-node-name="ask_company"]')).toBeVisible({ timeout: 2000 })
+  }).toPass({ timeout: 40_000 })
+  await page.getByRole('button', { name: '▶ Test' }).click()
   await emulator.getByRole('button', { name: 'Start test here: ask_company' }).click()
   await expect(emulator.getByLabel('Start at')).toHaveValue('n_company')
   const warning = emulator.getByRole('note', { name: 'Unset variables' })

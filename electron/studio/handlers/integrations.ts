@@ -5,6 +5,7 @@ import { runHttpCall } from '../../../shared/nodes/http_call/run'
 import { buildRequest } from '../../../shared/nodes/http_call/run-request'
 import { ScriptError } from '../../../shared/nodes/script/run-error'
 import { scriptInputs } from '../../../shared/nodes/script/run'
+import { exchangeWithEndpoint } from '../effects/flow-endpoint'
 import { MediaStore } from '../effects/media-store'
 import { studioEffects } from '../effects/service'
 import { InvalidTemplateError, TemplateStore } from '../effects/template-store'
@@ -64,6 +65,7 @@ export const integrationsHandlers: AreaHandlers<'integrations'> = {
   },
   'integrations.mediaChunk': (req, ctx) => ({ received: ctx.service(mediaStore).append(req.uploadId, req.offset, Buffer.from(req.data, 'base64')) }),
   'integrations.storeMedia': (req, ctx) => ({ file: ctx.service(mediaStore).finish(req.uploadId, req.name, req.kind) }),
+  'integrations.flowEndpoint': (req, ctx) => exchangeWithEndpoint(ctx.service(studioEffects).http, req.endpoint, req.request),
   'integrations.listTemplates': (_req, ctx) => ({ templates: ctx.service(templateStore).list() }),
   'integrations.saveTemplate': (req, ctx) => {
     try {

@@ -2,6 +2,7 @@ import { z } from 'zod'
 import { returns } from '../define'
 import { HttpCallConfigSchema } from '../../nodes/http_call/definition'
 import { MEDIA_KINDS, type MediaFile } from '../../nodes/media_message/definition'
+import { FlowEndpointRequestSchema, FlowEndpointSchema, type EndpointOutcome } from '../../nodes/chat_flow/endpoint'
 import { ScriptConfigSchema } from '../../nodes/script/definition'
 import { MessageTemplateSchema, type MessageTemplate } from '../../nodes/template_message/run-template'
 
@@ -72,6 +73,12 @@ export const integrationsCommands = {
   'integrations.storeMedia': {
     req: z.object({ uploadId: UploadIdSchema, name: z.string().trim().min(1).max(255), kind: z.enum(MEDIA_KINDS) }),
     res: returns<{ file: MediaFile }>(),
+  },
+  /** One Chat Flow endpoint round trip as the channel makes it (INIT, data_exchange, BACK, ping): encrypted unless the
+   *  endpoint is in plaintext mode, 10 s deadline; the reply read as the next screen, an error_message, or SUCCESS. */
+  'integrations.flowEndpoint': {
+    req: z.object({ endpoint: FlowEndpointSchema, request: FlowEndpointRequestSchema }),
+    res: returns<EndpointOutcome>(),
   },
   /** The local template library the Template Message node sends from. */
   'integrations.listTemplates': { req: z.object({}), res: returns<{ templates: TemplateRecord[] }>() },

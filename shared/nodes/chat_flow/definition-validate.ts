@@ -1,5 +1,6 @@
 import type { Problem, ValidateContext } from '../types'
-import { IDENTIFIER, duplicates, error, isBlank, maxLength, maxLengthDisputed, requireText } from '../../flow/checks'
+import { IDENTIFIER, duplicates, error, isBlank, maxLength, maxLengthDisputed, requireText, warning } from '../../flow/checks'
+import { endpointProblems } from './endpoint'
 import { formFields, type ChatFlowConfig, type FormField } from './definition'
 
 // Limits of channel-reference §1.8 and §3.2. Where sources disagree, the stricter one is enforced.
@@ -27,6 +28,9 @@ export function validateChatFlow(c: ChatFlowConfig, ctx: ValidateContext): Probl
     ...requireText(ctx, '/cta', c.cta, 'Button label'),
     ...maxLengthDisputed(ctx, '/cta', c.cta, 20, 30, 'Button label'),
   ]
+  for (const m of endpointProblems(c.endpoint)) out.push(error(ctx, 'config.endpoint', m, '/endpoint'))
+  if (c.action === 'data_exchange' && !c.endpoint.url.trim())
+    out.push(warning(ctx, 'config.endpoint', 'A data_exchange form asks its endpoint for the first screen; name the endpoint URL.', '/endpoint/url'))
   if (EMOJI.test(c.cta)) out.push(error(ctx, 'limit.cta_emoji', 'The button label must not contain emoji.', '/cta'))
   if (c.screens.length === 0) out.push(error(ctx, 'config.required', 'The form needs at least one screen.', '/screens'))
   const dupScreens = duplicates(c.screens.map((s) => s.id))

@@ -2,6 +2,7 @@ import { z } from 'zod'
 import type { NodeDefinition, TextField, VariableSpec } from '../types'
 import { oneLine, plural } from '../../flow/summary'
 import { validateChatFlow } from './definition-validate'
+import { FlowEndpointSchema } from './endpoint'
 
 export const FORM_FIELD_TYPES = ['text', 'number', 'email', 'date', 'dropdown', 'radio', 'checkbox', 'opt_in'] as const
 
@@ -19,6 +20,7 @@ export const FormScreenSchema = z.object({
   id: z.string().default('').describe("Screen id: upper-case letters, digits and underscore; 'SUCCESS' is reserved."),
   title: z.string().default('').describe('Title shown at the top of the screen.'),
   fields: z.array(FormFieldSchema).default([]).describe('At most 50 components per screen; at most 5 opt-ins.'),
+  refreshOnBack: z.boolean().default(false).describe('With an endpoint: going back to this screen asks the endpoint again (BACK).'),
 })
 
 export const ChatFlowConfigSchema = z.object({
@@ -30,6 +32,7 @@ export const ChatFlowConfigSchema = z.object({
   mode: z.enum(['draft', 'published']).default('published').describe('Send the draft or the published version of the form.'),
   action: z.enum(['navigate', 'data_exchange']).default('navigate').describe('navigate opens the first screen; data_exchange asks the endpoint first.'),
   screens: z.array(FormScreenSchema).default([]).describe('The form, screen by screen; the first is the entry screen.'),
+  endpoint: FlowEndpointSchema.prefault({}).describe('Data Exchange endpoint the form asks for screens and data (channel-reference §3.3).'),
   responseMapping: z
     .array(z.object({ field: z.string().default('').describe('Form field name.'), variable: z.string().default('').describe('Session variable that receives it.') }).prefault({}))
     .default([])
@@ -82,7 +85,8 @@ export const chatFlowDefinition: NodeDefinition<ChatFlowConfig> = {
     cta: 'Open form',
     mode: 'published',
     action: 'navigate',
-    screens: [{ id: 'FORM', title: 'Form', fields: [] }],
+    screens: [{ id: 'FORM', title: 'Form', fields: [], refreshOnBack: false }],
+    endpoint: { url: '', publicKey: '', plaintext: false },
     responseMapping: [],
   }),
   ports: () => [{ id: 'out', label: 'Submitted' }],

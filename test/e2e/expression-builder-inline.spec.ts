@@ -1,5 +1,5 @@
-import type { Page } from '@playwright/test'
-import { test, expect } from './fixtures'
+import type { Locator, Page } from '@playwright/test'
+import { test, expect, type StudioFixture } from './fixtures'
 import { card, openNewFlow, panel } from './editor-helpers'
 
 const popup = (page: Page) => page.locator('.cm-tooltip-autocomplete')
@@ -10,14 +10,27 @@ async function offered(page: Page, label: string): Promise<void> {
   await page.waitForTimeout(200)
 }
 
-test('inline fields highlight, complete and lint as the builder does; Escape, Tab, Enter and undo keep their meaning', async ({ page, studio }) => {
-  test.setTimeout(90_000)
-  await openNewFlow(page, studio, 'Inline')
+/** Clicks a card until its panel shows `field`: a busy machine can drop the click while focus moves. */
+async function openPanel(page: Page, name: string, field: Locator): Promise<void> {
+  await expect(async () => {
+    await card(page, name).click()
+    await expect(field).toBeVisible({ timeout: 2000 })
+  }).toPass({ timeout: 20_000 })
+}
+
+/** trigger → http_call_1 → message_1, with the message's panel open. */
+async function twoNodes(page: Page, studio: StudioFixture, name: string): Promise<void> {
+  await openNewFlow(page, studio, name)
   await card(page, 'trigger_1').click()
   await page.getByRole('button', { name: 'Add HTTP Call', exact: true }).click()
   await expect(card(page, 'http_call_1')).toBeVisible()
   await page.getByRole('button', { name: 'Add Message', exact: true }).click()
   await expect(card(page, 'message_1')).toBeVisible()
+}
+
+test('inline fields highlight, complete and lint as the builder does; Escape and Tab keep their meaning', async ({ page, studio }) => {
+  test.setTimeout(90_000)
+  await twoNodes(page, studio, 'Inline')
   const settings = page.getByRole('complementary', { name: 'Message settings' })
 
   // Completion while typing in the panel field, from the same sources as the builder: a variable, then a node output.
@@ -61,10 +74,17 @@ test('inline fields highlight, complete and lint as the builder does; Escape, Ta
   await body.click()
   await page.keyboard.press('Escape')
   await expect(settings).toHaveCount(0)
+})
+
+test('inline fields: typing lands in the editor undo history; a one-line field stays on one line', async ({ page, studio }) => {
+  test.setTimeout(90_000)
+  await twoNodes(page, studio, 'Inline undo')
+  const body = panel(page).getByLabel('Message text', { exact: true })
+  await body.fill('Hi {{customer_name}}, status {{http_call_1.status}}')
+  await expect(card(page, 'message_1')).toContainText('Hi {{customer_name}}, status {{http_call_1.status}}')
 
   // Undo: typing landed in the editor's history; the field follows undo and redo of the document.
   // (Typing in one field within a second is one undo step; the checkbox, another field, starts a new one.)
-  await card(page, 'message_1').click()
   await panel(page).getByLabel('Show link preview').check()
   await body.fill('Bye {{customer_name}}')
   await expect(card(page, 'message_1')).toContainText('Bye {{customer_name}}')
@@ -76,8 +96,8 @@ test('inline fields highlight, complete and lint as the builder does; Escape, Ta
   await expect(card(page, 'message_1')).toContainText('Bye {{customer_name}}')
 
   // A one-line field stays on one line: Enter adds nothing (it picks a completion when the list is open).
-  await card(page, 'http_call_1').click()
   const url = panel(page).getByLabel('URL', { exact: true })
+  await openPanel(page, 'http_call_1', url)
   await url.fill('https://shop.example/')
   await url.press('Control+End')
   await page.keyboard.press('Enter')

@@ -1,6 +1,8 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- channel JSON */
-import { useState } from 'react'
+import { useEffect, useState } from 'react'
 import type { CustomerEvent } from '../../shared/api/commands/emulator'
+import type { CatalogProductRecord } from '../../shared/api/commands/catalog'
+import { api } from '../api'
 
 /** The list menu's bottom sheet: sections with their rows; picking a row sends it. */
 export function ListSheet({ message, onSend, onClose }: { message: any; onSend(e: CustomerEvent): void; onClose(): void }) {
@@ -49,8 +51,9 @@ interface CartLine {
 }
 
 /**
- * Products of an SPM or MPM with a cart. The studio has no catalogue, so price and currency are typed by the
- * tester; the order sent is the channel's order shape (catalog_id, product_items).
+ * Products of an SPM or MPM with a cart. The message carries only product ids: names, prices and the currency come
+ * from the studio's product catalogue when it holds them, and stay editable so a tester can try any order. The order
+ * sent is the channel's order shape (catalog_id, text, product_items).
  */
 export function ProductSheet({ message, onSend, onClose }: { message: any; onSend(e: CustomerEvent): void; onClose(): void }) {
   const i = message.interactive
@@ -61,6 +64,28 @@ export function ProductSheet({ message, onSend, onClose }: { message: any; onSen
   const [cart, setCart] = useState<Record<string, CartLine>>({})
   const [currency, setCurrency] = useState('USD')
   const [note, setNote] = useState('')
+  const [known, setKnown] = useState<Record<string, CatalogProductRecord>>({})
+  const catalogId = String(i.action.catalog_id ?? '')
+  useEffect(() => {
+    if (!catalogId) return
+    let live = true
+    void api.call('catalog.list', { catalogId }).then((r) => {
+      if (!live || !r.ok) return
+      const byId = Object.fromEntries(r.value.products.map((p) => [p.id, p]))
+      setKnown(byId)
+      const first = r.value.products[0]
+      if (first) setCurrency(first.currency)
+      // Prices the tester has not typed yet come from the catalogue.
+      setCart((c) => {
+        const next = { ...c }
+        for (const p of r.value.products) if (!next[p.id]) next[p.id] = { quantity: 0, price: p.price }
+        return next
+      })
+    })
+    return () => {
+      live = false
+    }
+  }, [catalogId])
   const change = (id: string, d: number) =>
     setCart((c) => {
       const line = c[id] ?? { quantity: 0, price: 0 }
@@ -78,7 +103,10 @@ export function ProductSheet({ message, onSend, onClose }: { message: any; onSen
           {s.title && <h4 className="phone-sheet-section">{s.title}</h4>}
           {s.ids.map((id) => (
             <div key={id} className="phone-sheet-row" data-testid="product-row">
-              <span className="chat-row-title">{id}</span>
+              <span>
+                <span className="chat-row-title">{id}</span>
+                {known[id] && <span className="chat-footer">{known[id].name}</span>}
+              </span>
               <input
                 type="number"
                 min={0}

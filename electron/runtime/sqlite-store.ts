@@ -2,7 +2,7 @@
 // and contacts live in the studio's tables, so `chatflow serve --data-dir` and the studio read the same Flow Logs.
 // Two runtime tables (inbound message ids, failed deliveries) are created here on open. The file is held
 // exclusively by one process, so an in-process queue per contact is all the serialisation needed.
-import type { Database } from 'better-sqlite3'
+import type { Database, Statement } from 'better-sqlite3'
 import type { FlowDocument } from '../../shared/flow/document'
 import { createContactsEffect } from '../studio/effects/contacts'
 import { VersionStore } from '../studio/publish/versions'
@@ -39,6 +39,8 @@ export class SqliteRuntimeStore implements RuntimeStore {
   private readonly secrets: SecretStore
   private readonly lock = new KeyedLock()
   private readonly parsed = new Map<string, { revision: number; doc: FlowDocument }>()
+  // Read on every message: prepared once.
+  private readonly sql: Record<'revision' | 'revisions' | 'document' | 'inbound', Statement>
 
   constructor(
     private readonly db: Database,
@@ -49,6 +51,12 @@ export class SqliteRuntimeStore implements RuntimeStore {
     this.contactStore = new ContactStore(db, now)
     this.runStore = new RunStore(db)
     this.secrets = new SecretStore(db, now)
+    this.sql = {
+      revision: db.prepare('SELECT revision FROM flows WHERE id = ? AND deleted_at IS NULL'),
+      revisions: db.prepare('SELECT id, revision FROM flows WHERE deleted_at IS NULL ORDER BY id'),
+      document: db.prepare('SELECT document FROM flows WHERE id = ?').pluck(),
+      inbound: db.prepare('SELECT * FROM runtime_inbound WHERE message_id = ?'),
+    }
   }
 
   async publish(document: FlowDocument) {
@@ -65,12 +73,12 @@ export class SqliteRuntimeStore implements RuntimeStore {
   }
 
   async runningFlow(flowId: string): Promise<FlowDocument | null> {
-    const row = this.db.prepare('SELECT revision FROM flows WHERE id = ? AND deleted_at IS NULL').get(flowId) as { revision: number } | undefined
+    const row = this.sql.revision.get(flowId) as { revision: number } | undefined
     return row ? this.documentOf(flowId, row.revision) : null
   }
 
   async runningFlows(): Promise<FlowDocument[]> {
-    const rows = this.db.prepare('SELECT id, revision FROM flows WHERE deleted_at IS NULL ORDER BY id').all() as { id: string; revision: number }[]
+    const rows = this.sql.revisions.all() as { id: string; revision: number }[]
     return rows.map((r) => this.documentOf(r.id, r.revision))
   }
 
@@ -78,7 +86,7 @@ export class SqliteRuntimeStore implements RuntimeStore {
   private documentOf(id: string, revision: number): FlowDocument {
     const cached = this.parsed.get(id)
     if (cached?.revision === revision) return cached.doc
-    const json = this.db.prepare('SELECT document FROM flows WHERE id = ?').pluck().get(id) as string
+    const json = this.sql.document.get(id) as string
     const doc = JSON.parse(json) as FlowDocument
     this.parsed.set(id, { revision, doc })
     return doc
@@ -128,7 +136,7 @@ export class SqliteRuntimeStore implements RuntimeStore {
   }
 
   private inboundRecord(messageId: string): InboundRecord | null {
-    const row = this.db.prepare('SELECT * FROM runtime_inbound WHERE message_id = ?').get(messageId) as
+    const row = this.sql.inbound.get(messageId) as
       | { message_id: string; contact_id: string; action: InboundRecord['action']; run_id: string | null; received_at: number }
       | undefined
     return row ? { messageId: row.message_id, contactId: row.contact_id, action: row.action, runId: row.run_id, receivedAt: row.received_at } : null

@@ -1,6 +1,7 @@
 // Test support: a Runtime over a store with an in-memory adapter, example flows, and inbound message builders.
 import fs from 'node:fs'
 import path from 'node:path'
+import { fileURLToPath } from 'node:url'
 import { createEffects } from '../../../shared/engine'
 import type { FlowDocument } from '../../../shared/flow/document'
 import { parseFlow } from '../../../shared/flow/serialise'
@@ -10,7 +11,7 @@ import type { InboundMessage } from '../inbound'
 import { Runtime } from '../runtime'
 import type { RuntimeStore } from '../store'
 
-export const EXAMPLES = path.resolve(__dirname, '../../../resources/examples')
+export const EXAMPLES = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../resources/examples')
 
 export function exampleFlow(name: string): FlowDocument {
   const loaded = parseFlow(fs.readFileSync(path.join(EXAMPLES, `${name}.flow.json`), 'utf8'))

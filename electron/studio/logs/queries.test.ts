@@ -76,14 +76,41 @@ describe('LogQueries.list on a real SQLite file', () => {
     expect(all('f1', { from: T0 + 100_000, to: T0 + 109_000 })).toEqual(expected((i) => i >= 100 && i <= 109))
   })
 
-  it('searches messages and variables, case-insensitively, with % and _ taken literally', () => {
+  it('searches words of messages and variables through the full-text index, the last word as a prefix', () => {
     expect(all('f1', { text: 'THANKS 123' })).toEqual(['r_seed_f1_123'])
     expect(all('f1', { text: 'ord-45' })).toEqual(expected((i) => `ORD-${i}`.startsWith('ORD-45')))
     expect(all('f1', { text: 'paused' })).toEqual([])
     expect(all('f1', { text: '%' })).toEqual([])
+    expect(all('f1', { text: 'order_id ORD-5' })).toEqual(expected((i) => `ORD-${i}`.startsWith('ORD-5')))
     expect(all('f1', { text: 'order 7', status: ['failed'] })).toEqual(
       expected((i) => `order ${i}`.startsWith('order 7') && seedStatus(i) === 'failed'),
     )
+    // Words in order and adjacent; a word inside another word is not a match.
+    expect(all('f1', { text: 'thanks order' })).toEqual([])
+    expect(all('f1', { text: 'hanks 123' })).toEqual([])
+  })
+
+  it('pages a search exactly in list order when the index is read in small chunks, ties in one millisecond included', () => {
+    const chunked = new LogQueries(db, { maxChunk: 3 })
+    const walk = (flowId: string, filter: LogFilter, limit: number) => {
+      const ids: string[] = []
+      let after: LogCursor | undefined
+      for (;;) {
+        const p = chunked.list(flowId, filter, after, limit)
+        ids.push(...p.runs.map((r) => r.id))
+        if (!p.next) return ids
+        after = p.next
+      }
+    }
+    for (const filter of [{ text: 'thanks' }, { text: 'order 1' }, { text: 'ord 3', status: ['paused'] }, { text: 'thanks', from: T0 + 50_000, to: T0 + 70_000 }] as LogFilter[]) {
+      const found = new Set(all('f1', filter, 1000))
+      const want = all('f1', { ...filter, text: undefined }, 1000).filter((id) => found.has(id))
+      expect(walk('f1', filter, 4)).toEqual(want)
+      expect(want.length).toBeGreaterThan(5)
+    }
+    expect(walk('f1', { text: 'thanks' }, 50)).toEqual(expected(() => true))
+    // f2's ten runs share one start millisecond: the search pages them in the list's storage order.
+    expect(walk('f2', { text: 'thanks' }, 3)).toEqual(all('f2', {}, 100))
   })
 
   it('serves every single-value filter from an index, in index order (no sort of the flow\'s runs)', () => {
@@ -97,6 +124,34 @@ describe('LogQueries.list on a real SQLite file', () => {
       expect(plan).not.toMatch(/TEMP B-TREE/)
     }
   })
+})
+
+it('pages a search in list order where the index key wraps inside one millisecond (rowid mod 2^21)', () => {
+  const run = db.prepare(`INSERT INTO runs (rowid, id, flow_id, flow_name, contact_id, status, trigger_kind, state, started_at, updated_at)
+    VALUES (?, ?, 'f3', 'F3', 'c_seed_0', 'ended', 'manual', '{"vars":{}}', ?, ?)`)
+  const msg = db.prepare(`INSERT INTO messages (run_id, seq, contact_id, direction, type, payload, created_at)
+    VALUES (?, 0, 'c_seed_0', 'out', 'text', '{"type":"text","text":{"body":"wrap test"}}', ?)`)
+  const at = T0 + 5_000_000
+  for (const rowid of [2_097_150, 2_097_151, 2_097_152, 2_097_153]) {
+    run.run(rowid, `r_wrap_${rowid}`, at, at)
+    msg.run(`r_wrap_${rowid}`, at)
+  }
+  const chunked = new LogQueries(db, { maxChunk: 1 })
+  const ids: string[] = []
+  let after: LogCursor | undefined
+  do {
+    const p = chunked.list('f3', { text: 'wrap' }, after, 1)
+    ids.push(...p.runs.map((r) => r.id))
+    after = p.next ?? undefined
+  } while (after)
+  expect(ids).toEqual(['r_wrap_2097153', 'r_wrap_2097152', 'r_wrap_2097151', 'r_wrap_2097150'])
+})
+
+it('reads a search\'s matches by rowid, never scanning the runs', () => {
+  const built = q.listQuery('f1', { status: ['failed'] }, undefined, 50, [1, 2, 3])!
+  const plan = (db.prepare(`EXPLAIN QUERY PLAN ${built.sql}`).all(...built.args) as Array<{ detail: string }>).map((r) => r.detail).join(' | ')
+  expect(plan).toMatch(/SEARCH r USING INTEGER PRIMARY KEY \(rowid=\?\)/)
+  expect(plan).not.toMatch(/SCAN r\b/)
 })
 
 describe('LogQueries.run and facets', () => {

@@ -2,10 +2,18 @@ import type { Database } from 'better-sqlite3'
 import type { LogCursor, LogFilter, LogMessage, LogRun, LogTrace } from '../../../shared/api/commands/logs'
 import type { RunState, TraceEvent } from '../../../shared/engine/types'
 import { RunStore, toSummary, type RunRow } from '../runs/run-store'
+import { keyRange, matchExpression, RunSearch, type SearchHit } from './search'
 
 // The Flow Logs reads. Every list query is "WHERE flow_id = ? [AND one filter column] ORDER BY started_at DESC,
 // rowid DESC LIMIT n" with the cursor as a row-value bound, so migration 006's indexes serve it as a range scan and
-// page 1000 costs what page 1 costs. Text search checks candidate rows in that same order and stops at the limit.
+// page 1000 costs what page 1 costs. Text search reads the FTS5 index (search.ts), whose key is ordered as the
+// list is: newest matches first, each chunk's runs checked against the other filters, until a page is full.
+
+/** A text search reads the index newest first in chunks that grow from two pages up to `maxChunk` matches. */
+export interface SearchTuning {
+  maxChunk: number
+}
+const TUNING: SearchTuning = { maxChunk: 4000 }
 
 interface ListRow extends Omit<RunRow, 'state'> {
   contact_name: string | null
@@ -24,9 +32,14 @@ export function containsPattern(text: string): string {
 
 export class LogQueries {
   private readonly store: RunStore
+  private readonly search: RunSearch
 
-  constructor(private readonly db: Database) {
+  constructor(
+    private readonly db: Database,
+    private readonly tuning: SearchTuning = TUNING,
+  ) {
     this.store = new RunStore(db)
+    this.search = new RunSearch(db)
   }
 
   /** Contact ids whose id equals the text or whose name or phone contains it (at most 500). */
@@ -41,16 +54,49 @@ export class LogQueries {
   }
 
   list(flowId: string, filter: LogFilter, after: LogCursor | undefined, limit: number): { runs: LogRun[]; next: LogCursor | null } {
-    const q = this.listQuery(flowId, filter, after, limit + 1)
-    if (!q) return { runs: [], next: null }
-    const rows = this.db.prepare(q.sql).all(...q.args) as ListRow[]
-    const more = rows.length > limit
-    const runs = rows.slice(0, limit).map(toLogRun)
-    return { runs, next: more ? (runs.at(-1) as LogRun).cursor : null }
+    if (filter.text) return this.searchList(flowId, filter, after, limit)
+    return page(this.read(this.listQuery(flowId, filter, after, limit + 1)), limit)
   }
 
-  /** The list's SQL and arguments (null when the contact filter matches nobody); tests EXPLAIN it. */
-  listQuery(flowId: string, filter: LogFilter, after: LogCursor | undefined, limit: number): { sql: string; args: unknown[] } | null {
+  private read(q: { sql: string; args: unknown[] } | null): ListRow[] {
+    return q ? (this.db.prepare(q.sql).all(...q.args) as ListRow[]) : []
+  }
+
+  private searchList(flowId: string, filter: LogFilter, after: LogCursor | undefined, limit: number) {
+    const match = matchExpression(filter.text ?? '')
+    if (!match) return { runs: [], next: null }
+    const { text: _text, ...rest } = filter
+    const { lo, hi: top } = keyRange(after, filter.from, filter.to)
+    const found: ListRow[] = []
+    const take = (runs: number[]) => {
+      if (runs.length) found.push(...this.read(this.listQuery(flowId, rest, after, runs.length, runs)))
+    }
+    let hi = top
+    for (let size = Math.min(Math.max(2 * (limit + 1), 100), this.tuning.maxChunk); ; size = Math.min(size * 4, this.tuning.maxChunk)) {
+      const hits = this.search.chunk(match, lo, hi, size)
+      take(hits.map((h) => h.run))
+      if (hits.length) hi = (hits.at(-1) as SearchHit).key
+      if (found.length > limit) {
+        take(this.search.restOfMillisecond(match, hi))
+        break
+      }
+      if (hits.length < size) break
+    }
+    found.sort((a, b) => b.started_at - a.started_at || b.seq - a.seq)
+    return page(found, limit)
+  }
+
+  /**
+   * The list's SQL and arguments (null when the contact filter matches nobody); tests EXPLAIN it. With `rowids`
+   * (a text search's matches) the query reads those runs only, each by its rowid, and sorts them.
+   */
+  listQuery(
+    flowId: string,
+    filter: Omit<LogFilter, 'text'>,
+    after: LogCursor | undefined,
+    limit: number,
+    rowids?: number[],
+  ): { sql: string; args: unknown[] } | null {
     const where = ['r.flow_id = ?']
     const args: unknown[] = [flowId]
     if (filter.status?.length) {
@@ -79,18 +125,12 @@ export class LogQueries {
       where.push('(r.started_at, r.rowid) < (?, ?)')
       args.push(after.startedAt, after.seq)
     }
-    if (filter.text) {
-      const like = containsPattern(filter.text)
-      // Variables only, not the whole state: "paused" must not match every run through its status field. The raw
-      // state text is tested first because it contains the variables: most rows are then refused without a JSON parse.
-      where.push(`(EXISTS (SELECT 1 FROM messages m WHERE m.run_id = r.id AND m.payload LIKE ? ESCAPE '\\')
-        OR (r.state LIKE ? ESCAPE '\\' AND json_extract(r.state, '$.vars') LIKE ? ESCAPE '\\'))`)
-      args.push(like, like, like)
-    }
+    // CROSS JOIN keeps the matches as the outer loop: one rowid lookup each, not a walk of the flow's index.
+    const from = rowids ? 'json_each(?) j CROSS JOIN runs r ON r.rowid = j.value' : 'runs r'
     return {
-      sql: `SELECT ${COLUMNS} FROM runs r LEFT JOIN contacts c ON c.id = r.contact_id
+      sql: `SELECT ${COLUMNS} FROM ${from} LEFT JOIN contacts c ON c.id = r.contact_id
             WHERE ${where.join(' AND ')} ORDER BY r.started_at DESC, r.rowid DESC LIMIT ?`,
-      args: [...args, limit],
+      args: [...(rowids ? [JSON.stringify(rowids)] : []), ...args, limit],
     }
   }
 
@@ -113,6 +153,15 @@ export class LogQueries {
     return row ? toLogRun(row) : null
   }
 
+  /** List rows of the given runs that exist. */
+  rows(ids: string[]): LogRun[] {
+    if (!ids.length) return []
+    const rows = this.db
+      .prepare(`SELECT ${COLUMNS} FROM runs r LEFT JOIN contacts c ON c.id = r.contact_id WHERE r.id IN (SELECT value FROM json_each(?))`)
+      .all(JSON.stringify(ids)) as ListRow[]
+    return rows.map(toLogRun)
+  }
+
   run(runId: string): LogTrace | null {
     const run = this.summary(runId)
     if (!run) return null
@@ -130,6 +179,11 @@ export class LogQueries {
       triggerNodeId: trace[0]?.nodeType === 'trigger' ? trace[0].nodeId : null,
     }
   }
+}
+
+function page(rows: ListRow[], limit: number): { runs: LogRun[]; next: LogCursor | null } {
+  const runs = rows.slice(0, limit).map(toLogRun)
+  return { runs, next: rows.length > limit ? (runs.at(-1) as LogRun).cursor : null }
 }
 
 function toLogRun(r: ListRow): LogRun {

@@ -8,6 +8,7 @@ import { migration007 } from './007_catalog'
 import { migration008 } from './008_published_versions'
 import { migration009 } from './009_revision_history'
 import { migration010 } from './010_publish_servers'
+import { migration011 } from './011_run_search'
 import type { Migration } from './types'
 
 export type { Migration } from './types'
@@ -25,4 +26,5 @@ export const migrations: Migration[] = [
   migration008,
   migration009,
   migration010,
+  migration011,
 ]

@@ -8,6 +8,7 @@ import { openInEmulator } from './open-in-emulator'
 import { downloadJson } from './download'
 import { Filters } from './Filters'
 import { Housekeeping } from './Housekeeping'
+import { pillText } from './live'
 import { RunList } from './RunList'
 import { createLogsStore } from './store'
 import { TraceView } from './TraceView'
@@ -30,17 +31,21 @@ export function LogsScreen({ flowId, runId }: { flowId: string; runId: string | 
   useEffect(() => void store.getState().open(runId), [store, runId])
 
   // Live: runs of this flow from the emulator, the webhook or the CLI arrive as 'emulator.updated'; several in a
-  // burst cost one request.
+  // burst cost one round of requests.
   useEffect(() => {
     let timer: ReturnType<typeof setTimeout> | undefined
-    const soon = () => {
+    let changed = new Set<string>()
+    const soon = (runId: string | null) => {
+      if (runId) changed.add(runId)
       clearTimeout(timer)
       timer = setTimeout(() => {
-        void store.getState().refreshHead()
+        const ids = [...changed]
+        changed = new Set()
+        void store.getState().live(ids)
         void getApi().call('logs.facets', { flowId }).then((r) => r.ok && setKinds(r.value.triggerKinds))
       }, 150)
     }
-    const offRun = getApi().on('emulator.updated', (e) => e.flowId === flowId && soon())
+    const offRun = getApi().on('emulator.updated', (e) => e.flowId === flowId && soon(e.runId))
     const offDel = getApi().on('logs.changed', (e) => (e.flowId === null || e.flowId === flowId) && void store.getState().setFilter(store.getState().filter))
     return () => {
       clearTimeout(timer)
@@ -50,6 +55,8 @@ export function LogsScreen({ flowId, runId }: { flowId: string; runId: string | 
   }, [store, flowId])
 
   const more = useCallback(() => void store.getState().more(), [store])
+  const atTop = useCallback((top: boolean) => store.getState().setAtTop(top), [store])
+  const showNew = useCallback(() => void store.getState().refreshHead(), [store])
   const exportList = async () => {
     const r = await getApi().call('logs.export', { flowId, filter: s.filter, limit: 1000 })
     if (!r.ok) return setNotice(r.error.message)
@@ -88,8 +95,11 @@ export function LogsScreen({ flowId, runId }: { flowId: string; runId: string | 
           selectedId={runId}
           hasMore={s.next !== null}
           loading={s.loading}
+          newRuns={pillText(s.fresh)}
           onSelect={(id) => navigate({ screen: 'logs', flowId, runId: id })}
           onMore={more}
+          onAtTop={atTop}
+          onShowNew={showNew}
         />
         {s.traceError && runId && <p className="logs-notice error" role="alert">{s.traceError}</p>}
         {s.trace && runId && (

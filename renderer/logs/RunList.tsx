@@ -3,7 +3,8 @@ import type { LogRun } from '../../shared/api/commands/logs'
 import { formatMs } from './model'
 
 // The executions list, virtualised: only the rows in view (plus a margin) are in the DOM, so 100,000 loaded runs
-// scroll like 100. Reaching the last screenful asks for the next keyset page.
+// scroll like 100. Reaching the last screenful asks for the next keyset page. Deeper than the top, new runs wait
+// behind the "N new runs" pill, which scrolls back up to them.
 
 const ROW = 34
 const MARGIN = 10
@@ -13,11 +14,15 @@ interface Props {
   selectedId: string | null
   hasMore: boolean
   loading: boolean
+  /** The pill's text ("3 new runs"), or null. */
+  newRuns: string | null
   onSelect(id: string): void
   onMore(): void
+  onAtTop(atTop: boolean): void
+  onShowNew(): void
 }
 
-export function RunList({ runs, selectedId, hasMore, loading, onSelect, onMore }: Props) {
+export function RunList({ runs, selectedId, hasMore, loading, newRuns, onSelect, onMore, onAtTop, onShowNew }: Props) {
   const box = useRef<HTMLDivElement>(null)
   const [scroll, setScroll] = useState(0)
   const [height, setHeight] = useState(600)
@@ -34,8 +39,23 @@ export function RunList({ runs, selectedId, hasMore, loading, onSelect, onMore }
     if (hasMore && !loading && last >= runs.length - MARGIN) onMore()
   }, [hasMore, loading, last, runs.length, onMore])
 
+  const onScroll = (top: number) => {
+    setScroll(top)
+    onAtTop(top < ROW / 2)
+  }
+  const showNew = () => {
+    box.current?.scrollTo({ top: 0 })
+    onShowNew()
+  }
+
   return (
-    <div className="logs-list" role="grid" aria-label="Executions" aria-rowcount={runs.length} ref={box} onScroll={(e) => setScroll(e.currentTarget.scrollTop)}>
+    <div className="logs-list-wrap">
+    {newRuns && (
+      <button type="button" className="logs-new-pill" onClick={showNew}>
+        ↑ {newRuns}
+      </button>
+    )}
+    <div className="logs-list" role="grid" aria-label="Executions" aria-rowcount={runs.length} ref={box} onScroll={(e) => onScroll(e.currentTarget.scrollTop)}>
       <div className="logs-list-head" role="row">
         <span role="columnheader">State</span>
         <span role="columnheader">Trigger</span>
@@ -69,6 +89,7 @@ export function RunList({ runs, selectedId, hasMore, loading, onSelect, onMore }
       </div>
       {!runs.length && !loading && <p className="logs-empty">No executions match.</p>}
       {loading && <p className="logs-loading">Loading…</p>}
+    </div>
     </div>
   )
 }

@@ -10,11 +10,13 @@ const run = (n: number): LogRun => ({
   startedAt: 1_700_000_000_000 - n * 1000, updatedAt: 0, endedAt: null, cursor: { startedAt: 0, seq: n },
 })
 
+const none = { newRuns: null, onSelect() {}, onMore() {}, onAtTop() {}, onShowNew() {} }
+
 describe('RunList', () => {
   it('puts only the rows in view in the DOM, at 100,000 loaded runs, inside a box as tall as all of them', () => {
     const runs = Array.from({ length: 100_000 }, (_, i) => run(i))
     const html = renderToStaticMarkup(
-      <RunList runs={runs} selectedId="r3" hasMore={false} loading={false} onSelect={() => {}} onMore={() => {}} />,
+      <RunList runs={runs} selectedId="r3" hasMore={false} loading={false} {...none} />,
     )
     const rows = html.match(/data-run-id="/g) ?? []
     expect(rows.length).toBeGreaterThan(10)
@@ -27,8 +29,14 @@ describe('RunList', () => {
   })
 
   it('says so when nothing matches', () => {
-    const html = renderToStaticMarkup(<RunList runs={[]} selectedId={null} hasMore={false} loading={false} onSelect={() => {}} onMore={() => {}} />)
+    const html = renderToStaticMarkup(<RunList runs={[]} selectedId={null} hasMore={false} loading={false} {...none} />)
     expect(html).toContain('No executions match.')
+    expect(html).not.toContain('new run')
+  })
+
+  it('shows the new-runs pill as a button above the list', () => {
+    const html = renderToStaticMarkup(<RunList runs={[run(1)]} selectedId={null} hasMore={false} loading={false} {...none} newRuns="3 new runs" />)
+    expect(html).toMatch(/<button[^>]*class="logs-new-pill"[^>]*>↑ 3 new runs<\/button><div class="logs-list" role="grid"/)
   })
 })
 

@@ -1,10 +1,13 @@
 import { createStore } from 'zustand/vanilla'
 import type { LogCursor, LogFilter, LogRun, LogTrace } from '../../shared/api/commands/logs'
 import { getApi } from '../api'
+import { loadedToRefresh, newerRuns, updateInPlace } from './live'
 import { cleanFilter, mergeHead } from './model'
 
 // One logs screen's state: the filtered list (loaded page by page as the user scrolls) and the open trace.
 // A request that answers after a newer one started is dropped, so fast typing in a filter never shows stale rows.
+// Live updates (runs started or moved on) merge at the top of the list; deeper in it they change rows in place and
+// count the new runs for the "N new runs" pill (live.ts), so the list never moves under the user.
 
 export const PAGE = 100
 
@@ -16,9 +19,16 @@ export interface LogsState {
   error: string | null
   trace: LogTrace | null
   traceError: string | null
+  /** Whether the list is scrolled to its top, where new runs may appear without moving anything. */
+  atTop: boolean
+  /** New runs not shown yet because the user is deeper in the list. */
+  fresh: { count: number; more: boolean }
   setFilter(f: LogFilter): Promise<void>
   more(): Promise<void>
   refreshHead(): Promise<void>
+  /** Runs named by live events changed: update the list without moving it. */
+  live(runIds: string[]): Promise<void>
+  setAtTop(atTop: boolean): void
   open(runId: string | null): Promise<void>
 }
 
@@ -32,6 +42,8 @@ export function createLogsStore(flowId: string) {
     error: null,
     trace: null,
     traceError: null,
+    atTop: true,
+    fresh: { count: 0, more: false },
     async setFilter(f) {
       const filter = cleanFilter(f)
       const gen = ++generation
@@ -39,7 +51,7 @@ export function createLogsStore(flowId: string) {
       const res = await getApi().call('logs.list', { flowId, filter, limit: PAGE })
       if (gen !== generation) return
       if (!res.ok) return set({ loading: false, error: res.error.message })
-      set({ runs: res.value.runs, next: res.value.next, loading: false })
+      set({ runs: res.value.runs, next: res.value.next, loading: false, fresh: { count: 0, more: false } })
     },
     async more() {
       const { next, loading, filter } = get()
@@ -55,11 +67,30 @@ export function createLogsStore(flowId: string) {
       const gen = generation
       const res = await getApi().call('logs.list', { flowId, filter: get().filter, limit: PAGE })
       if (gen !== generation || !res.ok) return
-      set((s) => mergeHead({ runs: s.runs, next: s.next }, res.value))
+      set((s) => ({ ...mergeHead({ runs: s.runs, next: s.next }, res.value), fresh: { count: 0, more: false } }))
       const open = get().trace
       if (open && res.value.runs.some((r) => r.id === open.run.id && r.updatedAt !== open.run.updatedAt)) {
         await get().open(open.run.id)
       }
+    },
+    async live(runIds) {
+      if (get().atTop || !get().runs.length) return get().refreshHead()
+      const gen = generation
+      const head = await getApi().call('logs.list', { flowId, filter: get().filter, limit: PAGE })
+      if (gen !== generation || !head.ok) return
+      const ids = loadedToRefresh(get().runs, runIds, head.value.runs)
+      const rows = ids.length ? await getApi().call('logs.rows', { ids }) : null
+      if (gen !== generation) return
+      const changed = [...head.value.runs, ...(rows?.ok ? rows.value : [])]
+      set((s) => ({ runs: updateInPlace(s.runs, changed), fresh: newerRuns(s.runs, head.value) }))
+      const open = get().trace
+      if (open && changed.some((r) => r.id === open.run.id && r.updatedAt !== open.run.updatedAt)) await get().open(open.run.id)
+    },
+    setAtTop(atTop) {
+      if (atTop === get().atTop) return
+      set({ atTop })
+      // Back at the top with new runs waiting: bring them in now.
+      if (atTop && get().fresh.count > 0) void get().refreshHead()
     },
     async open(runId) {
       if (!runId) return set({ trace: null, traceError: null })

@@ -1,4 +1,4 @@
-import { conversationTests } from '../emulator/service'
+import { conversationTests, flowOf } from '../emulator/service'
 import { ApiFailure, notFound } from '../failure'
 import { applyRetention, purge, readRetention, writeRetention } from '../logs/housekeeping'
 import { exportList, exportRun } from '../logs/export'
@@ -13,6 +13,7 @@ export const logsHandlers: AreaHandlers<'logs'> = {
     if (!t) throw notFound('Run', req.runId)
     return t
   },
+  'logs.rows': (req, ctx) => ctx.service(logQueries).rows(req.ids),
   'logs.retention.get': (_req, ctx) => readRetention(ctx.db),
   'logs.retention.set': async (req, ctx) => {
     writeRetention(ctx.db, req, ctx.now())
@@ -29,7 +30,7 @@ export const logsHandlers: AreaHandlers<'logs'> = {
     const run = ctx.service(logQueries).summary(req.runId)
     if (!run) throw notFound('Run', req.runId)
     // A logged run has no record of emulator presets or mocks: the test starts from the trigger alone.
-    return ctx.service(conversationTests).save(run.flowId, req.runId, { name: req.name, presets: {}, mocks: {}, replace: req.replace })
+    return ctx.service(conversationTests).save(flowOf(ctx, run.flowId), req.runId, { name: req.name, presets: {}, mocks: {}, replace: req.replace })
   },
   'logs.export': (req, ctx) => {
     const q = ctx.service(logQueries)

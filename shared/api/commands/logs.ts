@@ -106,6 +106,8 @@ export const logsCommands = {
     res: returns<{ triggerKinds: string[] }>(),
   },
   'logs.run': { req: z.object({ runId: z.string().min(1).max(200) }), res: returns<LogTrace>() },
+  /** The list rows of these runs (those that still exist, in no particular order): live updates of rows on screen. */
+  'logs.rows': { req: z.object({ ids: z.array(z.string().min(1).max(200)).max(500) }), res: returns<LogRun[]>() },
   'logs.retention.get': { req: z.object({}).default({}), res: returns<LogRetention>() },
   /** Saves the policy and applies it at once; runs that are executing or paused are never deleted by it. */
   'logs.retention.set': { req: LogRetentionSchema, res: returns<LogRetention & { deleted: number }>() },

@@ -14,8 +14,13 @@ test('the builder previews with the open emulator session: the answered age, lab
   await expect(botMessages(page).last()).toContainText('You typed 12')
 
   // The run waits at too_young: open the builder on its body; the preview reads the session's age.
-  await card(page, 'too_young').click()
-  await panel(page).getByRole('button', { name: 'Open Expression Builder for Body' }).click()
+  const open = panel(page).getByRole('button', { name: 'Open Expression Builder for Body' })
+  // A busy machine can drop the card click while the phone still holds focus: try it again.
+  await expect(async () => {
+    await card(page, 'too_young').click()
+    await expect(open).toBeVisible({ timeout: 2000 })
+  }).toPass({ timeout: 20_000 })
+  await open.click()
   const dialog = page.getByRole('dialog', { name: 'Expression Builder: Body' })
   const rendered = dialog.getByRole('status', { name: 'Rendered value' })
   await expect(rendered).toHaveText('Sorry, you must be 18 or older. You typed 12. Did you mistype?')

@@ -12,7 +12,8 @@ import { SecretStore } from './secrets'
 import { startServe } from './serve-process'
 import { startTestListener, type TestListener } from './test-support'
 
-// The reliability tests of the webhook (load, then a crash under load); the whole file stays under ~60 s.
+// The reliability tests of the webhook (load, then a crash under load). They take seconds on an idle machine; the
+// generous time limits are for a 2-core CI machine busy with other test files, since they test correctness, not speed.
 
 // Load: 2000 requests over 64 connections on loopback against the real listener, engine and SQLite file. Every
 // request is numbered; every 200 must name a run that exists exactly once with its 4-node trace and its message.
@@ -75,7 +76,7 @@ it('gives every accepted request exactly one run with a full trace', async () =>
     expect(row).toMatchObject({ status: 'ended', trace: 4, sent: 1 })
   }
   expect(runs.contacts.list(1000)).toHaveLength(97)
-}, 45_000)
+}, 150_000)
 
 // Fault: `chatflow serve` as a child process is SIGKILLed under load, then restarted on the same data directory.
 // Every request answered 2xx before the kill must have its complete run, and the database must be intact.
@@ -145,4 +146,4 @@ it('loses no accepted run when serve is killed under load, and the database stay
   } finally {
     fs.rmSync(dir, { recursive: true, force: true })
   }
-}, 50_000)
+}, 150_000)

@@ -81,6 +81,14 @@ export function InlineExprField(props: InlineExprFieldProps) {
     }
   }, [store, multiline])
 
+  // A <label for> only focuses form controls: clicking the field's visible label focuses the editor, as it did the textarea.
+  useEffect(() => {
+    const label = document.querySelector<HTMLLabelElement>(`label[for="${CSS.escape(props.id)}"]`)
+    const focus = () => view.current?.focus()
+    label?.addEventListener('click', focus)
+    return () => label?.removeEventListener('click', focus)
+  }, [props.id, ready])
+
   useEffect(() => {
     view.current?.dispatch({ effects: attrs.current.reconfigure(EditorView.contentAttributes.of(contentAttrs(props))) })
     // eslint-disable-next-line react-hooks/exhaustive-deps

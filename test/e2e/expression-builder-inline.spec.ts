@@ -10,8 +10,10 @@ async function offered(page: Page, label: string): Promise<void> {
   await page.waitForTimeout(200)
 }
 
-/** Clicks a card until its panel shows `field`: a busy machine can drop the click while focus moves. */
+/** Clicks a card until its panel shows `field`: a busy machine can drop the click while focus moves. The open
+ *  panel is closed first, as it can cover a card at the canvas's right edge. */
 async function openPanel(page: Page, name: string, field: Locator): Promise<void> {
+  await page.getByRole('button', { name: 'Close panel' }).click()
   await expect(async () => {
     await card(page, name).click()
     await expect(field).toBeVisible({ timeout: 2000 })
@@ -29,7 +31,7 @@ async function twoNodes(page: Page, studio: StudioFixture, name: string): Promis
 }
 
 test('inline fields highlight, complete and lint as the builder does; Escape and Tab keep their meaning', async ({ page, studio }) => {
-  test.setTimeout(90_000)
+  test.setTimeout(120_000)
   await twoNodes(page, studio, 'Inline')
   const settings = page.getByRole('complementary', { name: 'Message settings' })
 
@@ -71,13 +73,15 @@ test('inline fields highlight, complete and lint as the builder does; Escape and
   // Tab leaves the field for the next control: the field's Expression Builder button.
   await page.keyboard.press('Tab')
   await expect(panel(page).getByRole('button', { name: 'Open Expression Builder for Message text' })).toBeFocused()
-  await body.click()
+  // The visible label focuses the field, as it did the plain textarea.
+  await panel(page).locator('label', { hasText: 'Message text' }).click()
+  await expect(body).toBeFocused()
   await page.keyboard.press('Escape')
   await expect(settings).toHaveCount(0)
 })
 
 test('inline fields: typing lands in the editor undo history; a one-line field stays on one line', async ({ page, studio }) => {
-  test.setTimeout(90_000)
+  test.setTimeout(120_000)
   await twoNodes(page, studio, 'Inline undo')
   const body = panel(page).getByLabel('Message text', { exact: true })
   await body.fill('Hi {{customer_name}}, status {{http_call_1.status}}')

@@ -26,6 +26,13 @@ const TABS: Array<[Tab, string]> = [
   ['tests', 'Tests'],
 ]
 
+/** Failures a tester fixes in a library screen rather than in the flow: where. */
+const FIX_AT: Record<string, [string, string]> = {
+  template_not_found: ['#/templates', 'Open the template library'],
+  product_not_found: ['#/catalog', 'Open the product catalogue'],
+  products_not_found: ['#/catalog', 'Open the product catalogue'],
+}
+
 /** The phone emulator beside the canvas; renders nothing while closed (the Test button opens it). */
 export function EmulatorPanel({ flowId, flush }: { flowId: string; flush(): Promise<unknown> }) {
   const open = useOverlayStore((s) => s.open)
@@ -88,7 +95,17 @@ function OpenPanel({ flowId, flush }: { flowId: string; flush(): Promise<unknown
       </header>
       {notice && <p className="emu-notice" role="status">{notice}</p>}
       {error && <p className="emu-error" role="alert">{error.message}</p>}
-      {run?.error && <p className="emu-error" role="alert">Run failed: {run.error.message}</p>}
+      {run?.error && (
+        <p className="emu-error" role="alert">
+          Run failed: {run.error.message}
+          {FIX_AT[run.error.code] && (
+            <>
+              {' '}
+              <a href={FIX_AT[run.error.code]![0]}>{FIX_AT[run.error.code]![1]}</a>
+            </>
+          )}
+        </p>
+      )}
       <div className="emu-body">
         <Phone
           store={store}

@@ -13,7 +13,7 @@ import {
   stockTeaCatalogue,
 } from './emulator-helpers'
 
-test('feedback form: full-screen form with validation, mapped variables, both ratings to 100%, saved tests pass', async ({ page, studio }) => {
+test('feedback form: full-screen form with validation, mapped variables, both ratings to 100%, the saved test passes', async ({ page, studio }) => {
   await studio.open(page)
   await addFeedbackTemplate(page)
   await openExample(page, 'feedback-form.flow.json')
@@ -47,7 +47,6 @@ test('feedback form: full-screen form with validation, mapped variables, both ra
   await expect(emulator.getByTestId('var-feedback_rating')).toContainText('2')
   await expect(emulator.getByTestId('var-feedback_comments')).toContainText('Late and cold')
   await expect(emulator.getByTestId('var-may_contact')).toContainText('true')
-  await saveAndPass(page, 'poor rating, call me')
 
   // A good rating: the thank-you branch.
   await emulator.getByRole('tab', { name: 'Start' }).click()
@@ -60,6 +59,18 @@ test('feedback form: full-screen form with validation, mapped variables, both ra
   await expect(botMessages(page).last()).toContainText('Thanks for your feedback, Test Customer!')
   await saveAndPass(page, 'excellent')
   await expectCoverage(page, '100%')
+})
+
+test('feedback form in a fresh studio: the missing template is named, with where to add it', async ({ page, studio }) => {
+  await studio.open(page)
+  await openExample(page, 'feedback-form.flow.json')
+  await page.getByRole('button', { name: '▶ Test' }).click()
+  const emulator = emulatorPanel(page)
+  await emulator.getByRole('button', { name: 'Start test' }).click()
+  const failed = emulator.getByRole('alert').filter({ hasText: 'Run failed' })
+  await expect(failed).toContainText("There is no template 'delivery_feedback'")
+  await failed.getByRole('link', { name: 'Open the template library' }).click()
+  await expect(page).toHaveURL(/#\/templates$/)
 })
 
 test('catalogue: product card and list, a cart sent as an order, the order in the variables, saved test passes', async ({ page, studio }) => {

@@ -1,5 +1,5 @@
-import { memo } from 'react'
-import { Handle, Position, useStore, type Node, type NodeProps } from '@xyflow/react'
+import { memo, useEffect, useRef } from 'react'
+import { Handle, Position, useStore, useUpdateNodeInternals, type Node, type NodeProps } from '@xyflow/react'
 import type { FlowNode } from '../../shared/flow/document'
 import { definitionOf, portsOf, summaryOf } from '../editor/model'
 import { useEditor } from '../editor/context'
@@ -16,10 +16,14 @@ export const FlowNodeCard = memo(function FlowNodeCard({ data, selected }: NodeP
   const { node } = data
   const def = definitionOf(node.type)
   const ports = portsOf(node)
-  const counts = useEditor((s) => s.problemCounts[node.id])
+  // Numbers, not the count object: every validation pass builds new count objects for all nodes, and selecting
+  // the object would re-render every card on the canvas after each edit.
+  const errors = useEditor((s) => s.problemCounts[node.id]?.error ?? 0)
+  const warnings = useEditor((s) => s.problemCounts[node.id]?.warning ?? 0)
   // Zoomed far out the text is unreadable anyway; hiding it (keeping the layout, so edges stay put) spares painting
   // thousands of glyphs on every frame of a pan. The selector flips only when the zoom crosses the threshold.
   const far = useStore((s) => s.transform[2] < FAR_ZOOM)
+  usePortsMeasured(node.id, ports.map((p) => p.id).join('\n'))
   return (
     <div
       className={`flow-card cat-${def.category}${selected ? ' selected' : ''}${far ? ' far' : ''}`}
@@ -35,13 +39,13 @@ export const FlowNodeCard = memo(function FlowNodeCard({ data, selected }: NodeP
           {nodeUi[node.type].icon}
         </span>
         <span className="flow-card-type">{def.label}</span>
-        {counts && (counts.error > 0 || counts.warning > 0) && (
+        {(errors > 0 || warnings > 0) && (
           <span
-            className={`flow-card-problems ${counts.error ? 'error' : 'warning'}`}
-            title={`${counts.error} error(s), ${counts.warning} warning(s)`}
-            aria-label={`${counts.error} error(s), ${counts.warning} warning(s)`}
+            className={`flow-card-problems ${errors ? 'error' : 'warning'}`}
+            title={`${errors} error(s), ${warnings} warning(s)`}
+            aria-label={`${errors} error(s), ${warnings} warning(s)`}
           >
-            {counts.error ? `⛔ ${counts.error}` : `⚠ ${counts.warning}`}
+            {errors ? `⛔ ${errors}` : `⚠ ${warnings}`}
           </span>
         )}
       </div>
@@ -69,3 +73,15 @@ export const FlowNodeCard = memo(function FlowNodeCard({ data, selected }: NodeP
     </div>
   )
 })
+
+/** React Flow measures a node's handles when its size changes; a port renamed in place (a button's ID edited)
+ *  leaves the size alone, and the new handle could not be connected until something else re-measured the node. */
+function usePortsMeasured(nodeId: string, portKey: string) {
+  const update = useUpdateNodeInternals()
+  const first = useRef(portKey)
+  useEffect(() => {
+    if (first.current === portKey) return
+    first.current = portKey
+    update(nodeId)
+  }, [nodeId, portKey, update])
+}

@@ -2,7 +2,6 @@
 // effects it can offer, and the webhook listener settings.
 import path from 'node:path'
 import { createEffects, type Effects } from '../../shared/engine'
-import { DB_FILE_NAME } from '../studio/backend'
 import { openDatabase } from '../studio/db/open'
 import { createStudioEffects } from '../studio/effects'
 import { createHttpEffect, createScriptEffect } from '../studio/effects'
@@ -10,6 +9,10 @@ import { envOverrides, ListenerSettingsSchema, loadListenerSettings, type Listen
 import { PgRuntimeStore } from './pg-store'
 import { SqliteRuntimeStore } from './sqlite-store'
 import type { RuntimeStore } from './store'
+
+// The studio's database file name (electron/studio/backend.ts DB_FILE_NAME), repeated so that serve does not load
+// the whole back end with its handlers at start.
+const DB_FILE = 'studio.sqlite'
 
 export interface OpenedStore {
   store: RuntimeStore
@@ -30,7 +33,7 @@ export async function openStore(opts: { dataDir: string; databaseUrl?: string })
     const effects = createEffects({ http: createHttpEffect(), script: createScriptEffect() })
     return { store, effects, settings: { ...ListenerSettingsSchema.parse({}), ...env }, where: redact(opts.databaseUrl) }
   }
-  const file = path.join(path.resolve(opts.dataDir), DB_FILE_NAME)
+  const file = path.join(path.resolve(opts.dataDir), DB_FILE)
   const db = openDatabase(file)
   return { store: new SqliteRuntimeStore(db), effects: createStudioEffects(db), settings: { ...loadListenerSettings(db), ...env }, where: file }
 }

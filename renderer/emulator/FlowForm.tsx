@@ -1,6 +1,7 @@
 import { useState } from 'react'
 import type { CustomerEvent } from '../../shared/api/commands/emulator'
 import type { ChatFlowConfig, FormField } from '../../shared/nodes/chat_flow/definition'
+import { useFlowEndpoint } from '../integrations/useFlowEndpoint'
 import { emptyValue, fieldError, responseOf, type FormValue } from './form'
 
 /** A Chat Flow form, full screen over the chat as on the phone: one screen at a time, checked before it goes on. */
@@ -9,7 +10,17 @@ export function FlowForm(props: { config: ChatFlowConfig; flowToken: string; onS
   const [index, setIndex] = useState(0)
   const [values, setValues] = useState<Record<string, FormValue>>({})
   const [shown, setShown] = useState(false)
-  const screen = screens[index]
+  // data_exchange with an endpoint: the endpoint picks the screens (renderer/integrations/useFlowEndpoint.ts).
+  const endpoint = useFlowEndpoint(props.config, props.flowToken)
+  if (endpoint && endpoint.index === null) {
+    return (
+      <div className="phone-form" role="dialog" aria-label="Form">
+        <p role={endpoint.failure ? 'alert' : 'status'}>{endpoint.failure ?? 'Opening the form…'}</p>
+        <button type="button" onClick={props.onClose}>Close</button>
+      </div>
+    )
+  }
+  const screen = screens[endpoint ? endpoint.index! : index]
   if (!screen) {
     return (
       <div className="phone-form" role="dialog" aria-label="Form">
@@ -20,11 +31,19 @@ export function FlowForm(props: { config: ChatFlowConfig; flowToken: string; onS
   }
   const value = (f: FormField) => values[f.name] ?? emptyValue(f)
   const errors = screen.fields.map((f) => fieldError(f, value(f)))
-  const last = index === screens.length - 1
+  const last = !endpoint && index === screens.length - 1
   const next = () => {
     setShown(true)
     if (errors.some(Boolean)) return
     setShown(false)
+    if (endpoint) {
+      void endpoint.submit(responseOf(screen.fields, values)).then((params) => {
+        if (!params) return
+        props.onSend({ type: 'nfm_reply', response: params as never })
+        props.onClose()
+      })
+      return
+    }
     if (!last) return setIndex(index + 1)
     const all = screens.flatMap((s) => s.fields)
     props.onSend({ type: 'nfm_reply', response: { ...responseOf(all, values), flow_token: props.flowToken } as never })
@@ -34,15 +53,17 @@ export function FlowForm(props: { config: ChatFlowConfig; flowToken: string; onS
     <div className="phone-form" role="dialog" aria-label={screen.title || 'Form'}>
       <header className="phone-sheet-head">
         <button type="button" onClick={props.onClose} aria-label="Close">✕</button>
+        {endpoint && <button type="button" onClick={endpoint.back} aria-label="Back">‹</button>}
         <strong>{screen.title || screen.id}</strong>
-        <span className="chat-footer">{index + 1} / {screens.length}</span>
+        {!endpoint && <span className="chat-footer">{index + 1} / {screens.length}</span>}
       </header>
+      {endpoint && (endpoint.notice || endpoint.failure) && <p className="phone-form-error" role="alert">{endpoint.failure ?? endpoint.notice}</p>}
       <div className="phone-form-body">
         {screen.fields.map((f, n) => (
           <Field key={f.name || n} field={f} value={value(f)} error={shown ? errors[n]! : null} onChange={(v) => setValues({ ...values, [f.name]: v })} />
         ))}
       </div>
-      <button type="button" className="phone-sheet-send" onClick={next}>
+      <button type="button" className="phone-sheet-send" onClick={next} disabled={endpoint?.busy}>
         {last ? 'Submit' : 'Continue'}
       </button>
     </div>

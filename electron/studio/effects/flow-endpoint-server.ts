@@ -11,23 +11,28 @@ export interface EndpointServer {
   publicKey: string
   /** Raw request bodies as they arrived, to check nothing was sent in the clear. */
   received: string[]
+  /** The action of each request the endpoint could read, in order. */
+  actions: string[]
   close(): Promise<void>
 }
 
 type Req = { action: string; screen?: string; data?: Record<string, unknown>; flow_token: string }
 
-/** The form's logic: what a business endpoint would answer to each decrypted request. */
-function answer(req: Req): { status: number; body: unknown } {
+/** The form's logic: what a business endpoint would answer to each decrypted request. Like a real endpoint it keeps
+ *  what each form (flow_token) entered so far. */
+function answer(req: Req, names: Map<string, string>): { status: number; body: unknown } {
   if (req.flow_token === 'expired') return { status: 427, body: { error_msg: 'This form has expired' } }
   if (req.action === 'ping') return { status: 200, body: { version: '3.0', data: { status: 'active' } } }
   if (req.data?.error) return { status: 200, body: { version: '3.0', data: { acknowledged: true } } }
   if (req.action === 'INIT') return { status: 200, body: { version: '3.0', screen: 'DETAILS', data: { greeting: 'Hello from the endpoint' } } }
   if (req.action === 'BACK') return { status: 200, body: { version: '3.0', screen: req.screen, data: { refreshed: true } } }
-  const name = String(req.data?.name ?? '').trim()
   if (req.screen === 'DETAILS') {
+    const name = String(req.data?.name ?? '').trim()
     if (!name) return { status: 200, body: { version: '3.0', screen: 'DETAILS', data: { error_message: 'Please enter your name' } } }
+    names.set(req.flow_token, name)
     return { status: 200, body: { version: '3.0', screen: 'CONFIRM', data: { name } } }
   }
+  const name = String(req.data?.name ?? names.get(req.flow_token) ?? '')
   return { status: 200, body: { version: '3.0', screen: 'SUCCESS', data: { extension_message_response: { params: { flow_token: req.flow_token, name } } } } }
 }
 
@@ -38,6 +43,8 @@ export async function startEndpointServer(): Promise<EndpointServer> {
     privateKeyEncoding: { type: 'pkcs8', format: 'pem' },
   })
   const received: string[] = []
+  const names = new Map<string, string>()
+  const actions: string[] = []
   const server = http.createServer((req, res) => {
     const chunks: Buffer[] = []
     req.on('data', (c: Buffer) => chunks.push(c))
@@ -48,7 +55,7 @@ export async function startEndpointServer(): Promise<EndpointServer> {
       if (path === '/slow') return
       if (path === '/signed') return void res.writeHead(432).end()
       if (path === '/plain') {
-        const out = answer(JSON.parse(raw) as Req)
+        const out = answer(JSON.parse(raw) as Req, names)
         return void res.writeHead(out.status, { 'content-type': 'application/json' }).end(JSON.stringify(out.body))
       }
       let opened
@@ -57,7 +64,8 @@ export async function startEndpointServer(): Promise<EndpointServer> {
       } catch {
         return void res.writeHead(421).end()
       }
-      const out = answer(opened.payload as Req)
+      actions.push((opened.payload as Req).action)
+      const out = answer(opened.payload as Req, names)
       if (out.status !== 200) return void res.writeHead(out.status, { 'content-type': 'application/json' }).end(JSON.stringify(out.body))
       // /tampered answers with a reply encrypted under the wrong IV, as a broken endpoint would.
       const iv = path === '/tampered' ? Buffer.alloc(16) : opened.iv
@@ -69,6 +77,7 @@ export async function startEndpointServer(): Promise<EndpointServer> {
     base: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
     publicKey,
     received,
+    actions,
     close: () => new Promise((resolve) => (server.closeAllConnections(), server.close(() => resolve()))),
   }
 }

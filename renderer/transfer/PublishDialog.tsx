@@ -1,16 +1,21 @@
 import { useCallback, useEffect, useState } from 'react'
 import type { FlowSummary } from '../../shared/api'
-import type { PublishedVersion, PublishServer } from '../../shared/api/commands/publish'
+import type { PublishedVersion, PublishPreview as Preview, PublishServer } from '../../shared/api/commands/publish'
 import { api } from '../api'
+import { PublishPreview } from './PublishPreview'
 import { ServersSection } from './ServersSection'
 
-/** Publish a flow to a production server (validation first), with the server's version history and rollback. */
+/**
+ * Publish a flow to a production server: first what would change there, errors (which block), warnings and
+ * untested branches (which do not); then the server's version history and rollback.
+ */
 export function PublishDialog({ flows, onClose }: { flows: FlowSummary[]; onClose(): void }) {
   const [servers, setServers] = useState<PublishServer[]>([])
   const [keyStorage, setKeyStorage] = useState('')
   const [serverId, setServerId] = useState('')
   const [flowId, setFlowId] = useState(flows[0]?.id ?? '')
   const [history, setHistory] = useState<PublishedVersion[]>([])
+  const [preview, setPreview] = useState<Preview | null>(null)
   const [message, setMessage] = useState<{ text: string; error: boolean; details?: string[] } | null>(null)
 
   const loadServers = useCallback(async () => {
@@ -25,20 +30,26 @@ export function PublishDialog({ flows, onClose }: { flows: FlowSummary[]; onClos
     const out = await api.call('publish.remote.versions', { serverId, flowId })
     setHistory(out.ok ? out.value : [])
   }, [serverId, flowId])
+  const loadPreview = useCallback(async () => {
+    if (!serverId || !flowId) return setPreview(null)
+    const out = await api.call('publish.preview', { serverId, flowId })
+    setPreview(out.ok ? out.value : null)
+  }, [serverId, flowId])
   useEffect(() => void loadServers(), [loadServers])
   useEffect(() => void loadHistory(), [loadHistory])
+  useEffect(() => void loadPreview(), [loadPreview])
 
   const publish = async () => {
     setMessage(null)
     const out = await api.call('publish.send', { serverId, flowId })
     if (!out.ok) return setMessage({ text: out.error.message, error: true, details: out.error.issues?.map((i) => i.message) })
     setMessage({ text: `Published version ${out.value.version.version}.`, error: false, details: out.value.warnings })
-    await loadHistory()
+    await Promise.all([loadHistory(), loadPreview()])
   }
   const rollback = async (version: number) => {
     const out = await api.call('publish.remote.rollback', { serverId, flowId, version })
     setMessage(out.ok ? { text: `Version ${version} runs now.`, error: false } : { text: out.error.message, error: true })
-    await loadHistory()
+    await Promise.all([loadHistory(), loadPreview()])
   }
 
   return (
@@ -59,10 +70,17 @@ export function PublishDialog({ flows, onClose }: { flows: FlowSummary[]; onClos
               {servers.map((s) => <option key={s.id} value={s.id}>{s.name}</option>)}
             </select>
           </label>
-          <button type="button" className="primary" disabled={!serverId || !flowId} onClick={() => void publish()}>
+          <button
+            type="button"
+            className="primary"
+            disabled={!serverId || !flowId || !!preview?.errors.length}
+            title={preview?.errors.length ? 'Fix the errors listed below first' : undefined}
+            onClick={() => void publish()}
+          >
             Validate and publish
           </button>
         </div>
+        {preview && <PublishPreview preview={preview} serverName={servers.find((x) => x.id === serverId)?.name ?? 'this server'} />}
         {message && (
           <div role={message.error ? 'alert' : 'status'}>
             {message.text}

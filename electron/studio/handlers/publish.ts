@@ -1,4 +1,5 @@
 import { describeKeyStorage, keyProtector } from '../publish/key-protector'
+import { publishPreview, recordSent } from '../publish/preview'
 import { PublishClient } from '../publish/servers'
 import { VersionStore } from '../publish/versions'
 import { FlowStore } from '../store/flows'
@@ -28,7 +29,15 @@ export const publishHandlers: AreaHandlers<'publish'> = {
     ctx.service(client).delete(req.id)
     return { id: req.id }
   },
-  'publish.send': (req, ctx) => ctx.service(client).publish(req.serverId, new FlowStore(ctx.db, ctx.now).get(req.flowId).document),
+  'publish.send': async (req, ctx) => {
+    const document = new FlowStore(ctx.db, ctx.now).get(req.flowId).document
+    const out = await ctx.service(client).publish(req.serverId, document)
+    // Kept so the next publish can show what changed since this version (the API does not return documents).
+    recordSent(ctx.db, req.serverId, document, out.version.version, ctx.now())
+    return out
+  },
+  'publish.preview': (req, ctx) =>
+    publishPreview(ctx.db, ctx.service(client), req.serverId, new FlowStore(ctx.db, ctx.now).get(req.flowId).document),
   'publish.remote.versions': (req, ctx) => ctx.service(client).versions(req.serverId, req.flowId),
   'publish.remote.rollback': (req, ctx) => ctx.service(client).rollback(req.serverId, req.flowId, req.version),
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import type { FlowDiff } from '../../publish/diff'
 import { returns } from '../define'
 
 // The runtime side of publishing (docs/publish-api.md): `chatflow serve` turns its HTTP publish API into these
@@ -14,6 +15,24 @@ export interface PublishedVersion {
 }
 
 const FlowId = z.string().min(1).max(200)
+
+/** What the Publish dialog shows before a publish: errors block it; warnings and untested branches do not. */
+export interface PublishPreview {
+  errors: string[]
+  warnings: string[]
+  /** Branches no counted run has taken (docs/coverage.md). */
+  untested: Array<{ nodeName: string; portLabel: string; connected: boolean }>
+  coverage: { covered: number; total: number; percent: number }
+  changes: {
+    /** The server's running version the changes are counted from; null when there is none to compare with. */
+    since: number | null
+    /** One readable line per change (shared/publish/diff.ts describeDiff). */
+    lines: string[]
+    diff: FlowDiff | null
+    /** Why there is no comparison, or that nothing changed. */
+    note: string | null
+  }
+}
 
 /** A production server as the studio lists it; the key itself never leaves the back end. */
 export interface PublishServer {
@@ -43,6 +62,8 @@ export const publishCommands = {
   'publish.servers.delete': { req: z.object({ id: z.string().min(1) }), res: returns<{ id: string }>() },
   /** Validates the stored flow (errors block, nothing sent), then publishes it; warnings come back. */
   'publish.send': { req: z.object({ serverId: z.string().min(1), flowId: FlowId }), res: returns<{ version: PublishedVersion; warnings: string[] }>() },
+  /** Before publishing: validation, untested branches, and the changes since the version the server runs. */
+  'publish.preview': { req: z.object({ serverId: z.string().min(1), flowId: FlowId }), res: returns<PublishPreview>() },
   'publish.remote.versions': { req: z.object({ serverId: z.string().min(1), flowId: FlowId }), res: returns<PublishedVersion[]>() },
   'publish.remote.rollback': {
     req: z.object({ serverId: z.string().min(1), flowId: FlowId, version: z.number().int().min(1) }),

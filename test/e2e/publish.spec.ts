@@ -1,0 +1,93 @@
+import { spawn } from 'node:child_process'
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import type { FlowDocument } from '../../shared/flow/document'
+import { apiCall } from './emulator-helpers'
+import { expect, test } from './fixtures'
+
+// The Publish dialog before a publish: what changed since the version the server runs, and the untested branches
+// as warnings that do not block. Against `chatflow serve` started by the test on 127.0.0.1.
+
+const KEY = 'pk_e2e_0123456789abcdef'
+
+async function startRuntime(): Promise<{ url: string; stop(): Promise<void> }> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'chatflow-e2e-publish-'))
+  const child = spawn(process.execPath, ['--import', 'tsx', 'electron/cli/index.ts', 'serve', '--data-dir', dir, '--port', '0'], {
+    env: { ...process.env, CHATFLOW_PUBLISH_KEY: KEY, CHATFLOW_PUBLISH_PORT: '0', CHATFLOW_WEBHOOK_PORT: '0' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  const stop = async () => {
+    if (child.exitCode === null) {
+      const exited = new Promise((r) => child.once('exit', r))
+      child.kill('SIGTERM')
+      await exited
+    }
+    fs.rmSync(dir, { recursive: true, force: true })
+  }
+  try {
+    const url = await new Promise<string>((resolve, reject) => {
+      let out = ''
+      child.stdout!.on('data', (c: Buffer) => {
+        out += c.toString()
+        const m = /Publish API: (\S+)/.exec(out)
+        if (m) resolve(m[1]!)
+      })
+      child.stderr!.on('data', (c: Buffer) => (out += c.toString()))
+      child.once('exit', (code) => reject(new Error(`serve exited ${code}: ${out}`)))
+    })
+    return { url, stop }
+  } catch (err) {
+    await stop()
+    throw err
+  }
+}
+
+test('publishing twice: the second time the dialog lists the changed node, and untested branches do not block', async ({ page, studio }) => {
+  test.setTimeout(90_000)
+  // The runtime starts (a cold tsx start on a busy machine is slow) while the studio opens.
+  const starting = startRuntime()
+  try {
+    await studio.open(page)
+    const example = JSON.parse(fs.readFileSync('resources/examples/age-gate.flow.json', 'utf8')) as FlowDocument
+    const created = await apiCall<{ id: string; revision: number }>(page, 'flows.create', { name: example.name })
+    await apiCall(page, 'flows.save', { document: { ...example, id: created.id }, expectedRevision: created.revision })
+    await page.reload()
+    const runtime = await starting
+
+    await page.getByRole('button', { name: 'Publish…' }).click()
+    const dialog = page.getByRole('dialog', { name: 'Publish' })
+    await dialog.getByLabel('Server name').fill('Production')
+    await dialog.getByLabel('Base URL').fill(runtime.url)
+    await dialog.getByLabel('API key').fill(KEY)
+    await dialog.getByRole('button', { name: 'Add server' }).click()
+
+    const before = dialog.getByRole('region', { name: 'Before publishing' })
+    await expect(before).toContainText('Not published on this server yet')
+    // No test has run: every branch is untested, a warning that leaves the button enabled.
+    await expect(before.getByRole('list', { name: 'Warnings' })).toContainText(/untested branches \(coverage 0%\): trigger_1 → /)
+    await expect(before.getByRole('list', { name: 'Warnings' })).toContainText('is_adult → ')
+    await dialog.getByRole('button', { name: 'Validate and publish' }).click()
+    await expect(dialog.getByRole('status')).toHaveText('Published version 1.')
+    await expect(before).toContainText('No changes since version 1.')
+    await dialog.getByRole('button', { name: 'Close' }).click()
+
+    // The goodbye message is reworded in the studio.
+    const stored = await apiCall<{ document: FlowDocument; revision: number }>(page, 'flows.get', { id: created.id })
+    const doc = structuredClone(stored.document)
+    doc.nodes.find((n) => n.name === 'goodbye')!.config.text = 'See you when you are 18!'
+    await apiCall(page, 'flows.save', { document: doc, expectedRevision: stored.revision })
+
+    await page.getByRole('button', { name: 'Publish…' }).click()
+    await expect(before.getByRole('heading', { name: 'Changes since version 1 on Production' })).toBeVisible()
+    await expect(before.getByRole('list', { name: 'Changes' }).getByRole('listitem')).toHaveText([
+      'Changed node goodbye: text: "No problem. Come back when you are 18!" → "See you when you are 18!"',
+    ])
+    await dialog.getByRole('button', { name: 'Validate and publish' }).click()
+    await expect(dialog.getByRole('status')).toHaveText('Published version 2.')
+    await expect(before).toContainText('No changes since version 2.')
+    await expect(dialog.getByRole('list', { name: 'Published versions' }).getByRole('listitem').first()).toContainText('Version 2')
+  } finally {
+    await starting.then((r) => r.stop(), () => undefined)
+  }
+})

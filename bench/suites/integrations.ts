@@ -1,6 +1,8 @@
 // Cost of the integration nodes as a run pays it: one Script node call (fresh QuickJS runtime and context, inputs
 // in, outputs out) and one HTTP Call against a real server on 127.0.0.1, each through its runner with the studio's
-// real effects. Each sample's result is checked before it counts. Bounded: about 4 s per measure.
+// real effects; and one Chat Flow endpoint round trip (INIT) against a local endpoint that decrypts with its private
+// key, encrypted as the channel does and in plaintext mode, to show what the encryption costs. Each sample's result
+// is checked before it counts. Bounded: about 4 s per measure.
 import { createEffects } from '../../shared/engine/effects'
 import { createRenderer } from '../../shared/engine/render'
 import { httpCallDefinition } from '../../shared/nodes/http_call/definition'
@@ -10,6 +12,8 @@ import { runScriptNode } from '../../shared/nodes/script/run'
 import { createHttpEffect } from '../../electron/studio/effects/http'
 import { createScriptEffect } from '../../electron/studio/effects/script'
 import { startTestServer } from '../../electron/studio/effects/test-server'
+import { exchangeWithEndpoint } from '../../electron/studio/effects/flow-endpoint'
+import { startEndpointServer } from '../../electron/studio/effects/flow-endpoint-server'
 
 const BUDGET_MS = 4000
 const MAX_SAMPLES = 2000
@@ -51,5 +55,19 @@ export async function run(): Promise<void> {
     })
   } finally {
     await server.close()
+  }
+
+  const endpoint = await startEndpointServer()
+  try {
+    const request = { version: '3.0', action: 'INIT', flow_token: 'ftok_bench' } as const
+    for (const plaintext of [false, true]) {
+      const settings = { url: plaintext ? `${endpoint.base}/plain` : endpoint.base, publicKey: endpoint.publicKey, plaintext }
+      await measure(`Chat Flow endpoint INIT, ${plaintext ? 'plaintext' : 'encrypted'}`, async () => {
+        const out = await exchangeWithEndpoint(effects.http, settings, request)
+        if (out.reply?.kind !== 'screen') throw new Error(`endpoint gave ${JSON.stringify(out)}`)
+      })
+    }
+  } finally {
+    await endpoint.close()
   }
 }

@@ -41,8 +41,13 @@ export const phone = (page: Page) => page.getByLabel('Phone emulator')
 export const botMessages = (page: Page) => phone(page).getByTestId('bot-message')
 
 export async function type(page: Page, text: string): Promise<void> {
-  await phone(page).getByLabel('Message').fill(text)
-  await phone(page).getByLabel('Message').press('Enter')
+  const box = phone(page).getByLabel('Message')
+  await box.fill(text)
+  // The phone holds Send back while the bot is still answering the previous message (a busy machine makes that
+  // long): wait for it as a person would, so the text is sent rather than replaced by the next one.
+  await expect(phone(page).getByRole('button', { name: 'Send' })).toBeEnabled()
+  await box.press('Enter')
+  await expect(box).toHaveValue('')
 }
 
 /** The library template the feedback-form example sends (a new user adds it on the Templates screen). */

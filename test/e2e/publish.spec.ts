@@ -44,7 +44,7 @@ async function startRuntime(): Promise<{ url: string; stop(): Promise<void> }> {
 }
 
 test('publishing twice: the second time the dialog lists the changed node, and untested branches do not block', async ({ page, studio }) => {
-  test.setTimeout(90_000)
+  test.setTimeout(120_000)
   // The runtime starts (a cold tsx start on a busy machine is slow) while the studio opens.
   const starting = startRuntime()
   try {

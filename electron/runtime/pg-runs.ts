@@ -3,11 +3,10 @@
 import type { PoolClient } from 'pg'
 import type { Contact, StepResult, TraceEvent } from '../../shared/engine'
 import type { FlowDocument } from '../../shared/flow/document'
-import { toSummary, type LoggedMessage, type RunRow } from '../studio/runs/run-store'
+import { toSummary, toTrace, type LoggedMessage, type RunRow, type TraceRow } from '../studio/runs/run-store'
 
 type Queryable = Pick<PoolClient, 'query'>
 const json = (v: unknown): string | null => (v === undefined || v === null ? null : JSON.stringify(v))
-const parse = (s: string | null): unknown => (s === null ? null : JSON.parse(s))
 
 export async function writeStep(c: Queryable, flow: Pick<FlowDocument, 'id' | 'name'>, step: StepResult): Promise<void> {
   const s = step.state
@@ -57,22 +56,8 @@ export async function readRuns(c: Queryable, where: string, args: unknown[], tai
 }
 
 export async function readTrace(c: Queryable, runId: string): Promise<TraceEvent[]> {
-  const { rows } = await c.query('SELECT * FROM trace_events WHERE run_id = $1 ORDER BY seq', [runId])
-  return rows.map((r) => ({
-    runId: r.run_id,
-    seq: r.seq,
-    nodeId: r.node_id,
-    nodeName: r.node_name,
-    nodeType: r.node_type,
-    phase: r.phase,
-    input: parse(r.input),
-    output: parse(r.output),
-    port: r.port,
-    startedAt: r.started_at,
-    durationMs: r.duration_ms,
-    error: r.error_code ? { code: r.error_code, message: r.error_message ?? '', nodeId: r.node_id, nodeName: r.node_name } : null,
-    warnings: r.warnings ? (JSON.parse(r.warnings) as string[]) : [],
-  }))
+  const { rows } = await c.query<TraceRow>('SELECT * FROM trace_events WHERE run_id = $1 ORDER BY seq', [runId])
+  return rows.map(toTrace)
 }
 
 export async function readMessages(c: Queryable, runId: string): Promise<LoggedMessage[]> {

@@ -184,7 +184,7 @@ export class RunStore {
   }
 }
 
-interface TraceRow {
+export interface TraceRow {
   run_id: string
   seq: number
   node_id: string
@@ -211,7 +211,8 @@ interface MessageRow {
 
 const parse = (s: string | null): unknown => (s === null ? null : JSON.parse(s))
 
-function toTrace(r: TraceRow): TraceEvent {
+/** A trace row as stored (SQLite here, PostgreSQL in electron/runtime) to the engine's TraceEvent. */
+export function toTrace(r: TraceRow): TraceEvent {
   return {
     runId: r.run_id,
     seq: r.seq,

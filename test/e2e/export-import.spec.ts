@@ -1,6 +1,7 @@
 import fs from 'node:fs'
 import type { Page } from '@playwright/test'
 import { test, expect } from './fixtures'
+import { RUNTIME_KEY, startRuntime } from './runtime-helpers'
 
 const listedNames = (page: Page) =>
   page.getByRole('list', { name: 'Flows' }).getByRole('listitem').evaluateAll((rows) => rows.map((r) => r.getAttribute('aria-label')))
@@ -74,25 +75,10 @@ test('exporting with secrets warns first', async ({ page, studio }) => {
 test('publish to a runtime: servers in settings, validation first, history and rollback', async ({ page, studio }) => {
   // Starting `chatflow serve` through tsx takes tens of seconds on a busy 2-core machine.
   test.setTimeout(120_000)
-  const { spawn } = await import('node:child_process')
-  const os = await import('node:os')
-  const path = await import('node:path')
-  const runtimeDir = fs.mkdtempSync(path.join(os.tmpdir(), 'chatflow-e2e-runtime-'))
-  const key = 'pk_e2e_0123456789abcdef'
-  const child = spawn(process.execPath, ['--import', 'tsx', 'electron/cli/index.ts', 'serve', '--data-dir', runtimeDir, '--port', '0'], {
-    env: { ...process.env, CHATFLOW_PUBLISH_KEY: key, CHATFLOW_PUBLISH_PORT: '0', CHATFLOW_WEBHOOK_PORT: '0' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  })
+  const runtime = await startRuntime()
+  const apiUrl = runtime.url
+  const key = RUNTIME_KEY
   try {
-    const apiUrl = await new Promise<string>((resolve, reject) => {
-      let out = ''
-      child.stdout!.on('data', (c: Buffer) => {
-        out += c.toString()
-        const m = /Publish API: (\S+)/.exec(out)
-        if (m) resolve(m[1]!)
-      })
-      child.once('exit', (code) => reject(new Error(`serve exited ${code}: ${out}`)))
-    })
     await studio.open(page)
     await page.getByLabel('Import file').setInputFiles('resources/examples/age-gate.flow.json')
     await expect(page.getByRole('dialog', { name: /^Import/ }).getByRole('status')).toHaveText('Imported 1 flow.')
@@ -117,9 +103,6 @@ test('publish to a runtime: servers in settings, validation first, history and r
     await expect(dialog.getByRole('status')).toHaveText('Version 1 runs now.')
     await expect(history.getByRole('listitem').nth(1)).toContainText('(running)')
   } finally {
-    const exited = new Promise((r) => child.once('exit', r))
-    child.kill('SIGTERM')
-    await exited
-    fs.rmSync(runtimeDir, { recursive: true, force: true })
+    await runtime.stop()
   }
 })

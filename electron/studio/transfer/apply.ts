@@ -4,6 +4,7 @@ import { randomUUID } from 'node:crypto'
 import type { Database } from 'better-sqlite3'
 import type { FlowDocument } from '../../../shared/flow'
 import { newId } from '../store/flows'
+import { CatalogStore } from '../effects/catalog-store'
 import { TemplateStore } from '../effects/template-store'
 import type { ImportContent } from './read'
 import type { ConflictChoice, ImportConflict, ImportOutcome } from '../../../shared/api/commands/transfer'
@@ -81,6 +82,9 @@ export function applyImport(
     const store = new TemplateStore(db, now)
     const overwrite = [...choices.values()].includes('replace')
     for (const t of content.templates) if (overwrite || !store.get(t.name, t.language)) store.save(t)
+    // Catalogue products follow the same rule as templates.
+    const catalog = new CatalogStore(db, now)
+    for (const p of content.catalog) if (overwrite || !catalog.get(p.catalogId, p.id)) catalog.save(p)
     return outcomes
   })()
 }

@@ -2,6 +2,7 @@
 // this schema). Flow documents are checked by shared/flow's own loader, not here, so older flow formats still
 // migrate on import; this schema only fixes the envelope.
 import { z } from 'zod'
+import { CatalogProductSchema } from '../../../shared/nodes/spm/run-catalog'
 import { MessageTemplateSchema } from '../../../shared/nodes/template_message/run-template'
 
 export const BUNDLE_FORMAT = 'chatflow.bundle/1'
@@ -25,6 +26,10 @@ export const BundleSchema = z.object({
   format: z.literal(BUNDLE_FORMAT).describe('Format and version of the bundle.'),
   flows: z.array(BundleFlowSchema).describe('The exported flows, ordered by id. Sample responses live in each document.'),
   templates: z.array(MessageTemplateSchema).default([]).describe('Message templates the flows\' Template Message nodes use.'),
+  catalog: z
+    .array(CatalogProductSchema)
+    .default([])
+    .describe('Catalogue products the flows\' Single and Multi Product Message nodes name, by catalogue and product id.'),
 })
 
 export type BundleTest = z.infer<typeof BundleTestSchema>

@@ -4,6 +4,7 @@ import type { Database } from 'better-sqlite3'
 import { canonicalFlow, type FlowDocument } from '../../../shared/flow'
 import { sortKeysDeep } from '../../../shared/flow/serialise'
 import type { MessageTemplate } from '../../../shared/nodes/template_message/run-template'
+import { CatalogStore } from '../effects/catalog-store'
 import { ApiFailure } from '../failure'
 import { BUNDLE_FORMAT } from './bundle'
 
@@ -32,9 +33,12 @@ export function exportBundle(db: Database, options: ExportOptions = {}): ExportR
   const secretOf = db.prepare('SELECT secret FROM webhook_secrets WHERE flow_id = ?').pluck()
   const warnings: string[] = []
   const used = new Map<string, { name: string; language: string }>()
+  const productsNeeded = new Set<string>()
+  const catalogStore = new CatalogStore(db)
   const flows = chosen.map((row) => {
     const document = JSON.parse(row.document) as FlowDocument
     for (const t of templatesUsed(document)) used.set(`${t.name}\u0000${t.language}`, t)
+    for (const p of productsUsed(document)) productsNeeded.add(`${p.catalogId}\u0000${p.productId}`)
     const tests = (testsOf.all(row.id) as { name: string; yaml: string }[]).sort((a, b) => byCode(a.name, b.name))
     const entry: Record<string, unknown> = { document: canonicalFlow(document), tests: tests.map((t) => ({ name: t.name, yaml: t.yaml })) }
     if (options.includeSecrets) {
@@ -55,7 +59,17 @@ export function exportBundle(db: Database, options: ExportOptions = {}): ExportR
       }
       return [sortKeysDeep(JSON.parse(def) as MessageTemplate)]
     })
-  const bundle = { format: BUNDLE_FORMAT, flows, templates }
+  const catalog = [...productsNeeded].sort().flatMap((key) => {
+    const [catalogId, productId] = key.split('\u0000') as [string, string]
+    const product = catalogStore.get(catalogId, productId)
+    if (!product) {
+      warnings.push(`Product "${productId}" of catalogue "${catalogId}" is used but not in the catalogue; it is not in the bundle.`)
+      return []
+    }
+    const { updatedAt: _updatedAt, ...rest } = product
+    return [sortKeysDeep(rest)]
+  })
+  const bundle = { format: BUNDLE_FORMAT, flows, templates, catalog }
   return { text: JSON.stringify(bundle, null, 2) + '\n', flowCount: flows.length, warnings }
 }
 
@@ -65,5 +79,19 @@ export function templatesUsed(document: FlowDocument): { name: string; language:
     if (n.type !== 'template_message') return []
     const c = n.config as { templateName?: unknown; language?: unknown }
     return typeof c.templateName === 'string' && c.templateName && typeof c.language === 'string' ? [{ name: c.templateName, language: c.language }] : []
+  })
+}
+
+/**
+ * The catalogue products a flow's SPM and MPM nodes name with a literal id (an id built from {{ }} placeholders is
+ * only known at run time, so the bundle cannot carry it).
+ */
+export function productsUsed(document: FlowDocument): { catalogId: string; productId: string }[] {
+  return document.nodes.flatMap((n) => {
+    const c = n.config as { catalogId?: unknown; productId?: unknown; sections?: { productIds?: unknown[] }[] }
+    if ((n.type !== 'spm' && n.type !== 'mpm') || typeof c.catalogId !== 'string' || !c.catalogId) return []
+    const catalogId = c.catalogId
+    const ids = n.type === 'spm' ? [c.productId] : (c.sections ?? []).flatMap((s) => s.productIds ?? [])
+    return ids.filter((id): id is string => typeof id === 'string' && id !== '' && !id.includes('{{')).map((productId) => ({ catalogId, productId }))
   })
 }

@@ -3,6 +3,7 @@
 import { loadFlow, pointerOf, type FlowDocument } from '../../../shared/flow'
 import { parseConversationTest } from '../../../shared/engine/conversation'
 import { templateProblems, type MessageTemplate } from '../../../shared/nodes/template_message/run-template'
+import type { CatalogProduct } from '../../../shared/nodes/spm/run-catalog'
 import type { ImportProblem } from '../../../shared/api/commands/transfer'
 import { BUNDLE_FORMAT, BundleSchema, type BundleTest } from './bundle'
 
@@ -18,6 +19,7 @@ export interface ImportContent {
   kind: 'bundle' | 'flow'
   flows: ImportFlow[]
   templates: MessageTemplate[]
+  catalog: CatalogProduct[]
 }
 
 export type ReadResult = { ok: true; content: ImportContent } | { ok: false; problems: ImportProblem[] }
@@ -37,7 +39,7 @@ export function readImportFile(file: string, text: string): ReadResult {
   }
   const loaded = loadFlow(value)
   if (!loaded.ok) return fail(file, loaded.error.pointer ?? '', stripPrefix(loaded.error.message))
-  return { ok: true, content: { kind: 'flow', flows: [{ document: loaded.document, tests: [] }], templates: [] } }
+  return { ok: true, content: { kind: 'flow', flows: [{ document: loaded.document, tests: [] }], templates: [], catalog: [] } }
 }
 
 function readBundle(file: string, value: unknown): ReadResult {
@@ -73,7 +75,7 @@ function readBundle(file: string, value: unknown): ReadResult {
     for (const p of templateProblems(t)) problems.push({ file, path: `/templates/${i}`, message: p })
   })
   if (problems.length) return { ok: false, problems }
-  return { ok: true, content: { kind: 'bundle', flows, templates: parsed.data.templates } }
+  return { ok: true, content: { kind: 'bundle', flows, templates: parsed.data.templates, catalog: parsed.data.catalog } }
 }
 
 const stripPrefix = (message: string) => message.replace(/^Not a valid flow document: [^:]*: /, '')

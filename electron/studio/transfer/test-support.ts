@@ -47,7 +47,7 @@ export const DELIVERY_FEEDBACK = {
 /** Seeds the example flows with their saved tests, the template feedback-form uses, and one webhook secret. */
 export function seedExamples(db: Database, names = ['age-gate', 'feedback-form', 'lead-capture']): void {
   new TemplateStore(db).save(DELIVERY_FEEDBACK)
-  applyImport(db, { kind: 'bundle', flows: names.map((n) => ({ document: exampleFlow(n), tests: exampleTests(n) })), templates: [] }, () => 'skip')
+  applyImport(db, { kind: 'bundle', flows: names.map((n) => ({ document: exampleFlow(n), tests: exampleTests(n) })), templates: [], catalog: [] }, () => 'skip')
   const first = exampleFlow(names[0]!)
   db.prepare('INSERT INTO webhook_secrets (flow_id, secret, created_at) VALUES (?, ?, ?)').run(first.id, 'whsec_test_secret_value', 1)
 }

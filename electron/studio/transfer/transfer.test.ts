@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import { applyImport, findConflicts } from './apply'
 import { exportBundle } from './export'
+import { CatalogStore } from '../effects/catalog-store'
 import { readImportFile } from './read'
 import { dump, exampleFlow, seedExamples, tempDb, type TempDb } from './test-support'
 import { serialiseFlow } from '../../../shared/flow'
@@ -57,6 +58,43 @@ describe('export', () => {
     seedExamples(a.db)
     a.db.prepare('DELETE FROM message_templates').run()
     expect(exportBundle(a.db).warnings.join(' ')).toMatch(/delivery_feedback/)
+  })
+})
+
+describe('catalogue products', () => {
+  const product = (id: string, name: string) => ({ catalogId: '1184729301', id, name, description: '', price: 9.5, currency: 'EUR', image: '' })
+
+  it('travel with the flows that name them, are added where missing on import, and round-trip byte for byte', () => {
+    const a = fresh()
+    seedExamples(a.db, ['catalogue'])
+    const catalog = new CatalogStore(a.db)
+    for (const [id, name] of [['TEA-SENCHA-100', 'Sencha'], ['TEA-UNUSED', 'Not in any flow']]) catalog.save(product(id, name))
+    const out = exportBundle(a.db)
+    const bundle = JSON.parse(out.text) as { catalog: { id: string }[] }
+    expect(bundle.catalog.map((p) => p.id)).toContain('TEA-SENCHA-100')
+    expect(bundle.catalog.map((p) => p.id)).not.toContain('TEA-UNUSED')
+    // The example's other products are not in this catalogue: each is named in a warning.
+    expect(out.warnings.length).toBeGreaterThan(0)
+    expect(out.warnings.every((w) => /^Product ".+" of catalogue "1184729301" is used but not in the catalogue/.test(w))).toBe(true)
+
+    const b = fresh()
+    new CatalogStore(b.db).save(product('TEA-SENCHA-100', 'Kept: the studio already had it'))
+    importText(b, out.text)
+    expect(new CatalogStore(b.db).get('1184729301', 'TEA-SENCHA-100')?.name).toBe('Kept: the studio already had it')
+    const c = fresh()
+    importText(c, out.text)
+    expect(new CatalogStore(c.db).get('1184729301', 'TEA-SENCHA-100')?.name).toBe('Sencha')
+    expect(exportBundle(c.db).text).toBe(out.text)
+  })
+
+  it('a product that breaks the catalogue rules refuses the whole file', () => {
+    const a = fresh()
+    seedExamples(a.db, ['age-gate'])
+    const bundle = JSON.parse(exportBundle(a.db).text) as Record<string, unknown>
+    bundle.catalog = [{ ...product('TEA 1', 'Bad id'), currency: 'euro' }]
+    const read = readImportFile('bad.json', JSON.stringify(bundle))
+    expect(read.ok).toBe(false)
+    if (!read.ok) expect(read.problems.map((p) => p.path)).toEqual(expect.arrayContaining(['/catalog/0/id', '/catalog/0/currency']))
   })
 })
 

@@ -68,7 +68,7 @@ describe('catalogue products', () => {
     const a = fresh()
     seedExamples(a.db, ['catalogue'])
     const catalog = new CatalogStore(a.db)
-    for (const [id, name] of [['TEA-SENCHA-100', 'Sencha'], ['TEA-UNUSED', 'Not in any flow']]) catalog.save(product(id, name))
+    for (const [id, name] of [['TEA-SENCHA-100', 'Sencha'], ['TEA-UNUSED', 'Not in any flow']] as const) catalog.save(product(id, name))
     const out = exportBundle(a.db)
     const bundle = JSON.parse(out.text) as { catalog: { id: string }[] }
     expect(bundle.catalog.map((p) => p.id)).toContain('TEA-SENCHA-100')

@@ -57,6 +57,9 @@ export function FlowCanvas() {
           if (c.position) positions.set(c.id, c.position)
           if (c.dragging === false) dragEnded = true
         } else if (c.type === 'dimensions' && c.dimensions) {
+          // A card mounted again as it scrolls into view is measured again at the same size: nothing to rebuild.
+          const known = nodeCache.measured.get(c.id)
+          if (known && known.width === c.dimensions.width && known.height === c.dimensions.height) continue
           nodeCache.measured.set(c.id, c.dimensions)
           sized = true
         } else if (c.type === 'select') {

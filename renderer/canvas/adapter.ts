@@ -35,7 +35,8 @@ export class NodeCache {
               source: n,
               selected: sel,
               measured: size,
-              out: { id: n.id, type: 'flow' as const, position: n.position, data: { node: n }, selected: sel, ...(size ? { measured: size } : {}) },
+              // The card is memoised on `data`: a new size or selection must not hand it a new data object.
+              out: { id: n.id, type: 'flow' as const, position: n.position, data: prev?.source === n ? prev.out.data : { node: n }, selected: sel, ...(size ? { measured: size } : {}) },
             }
       next.set(n.id, entry)
       return entry.out

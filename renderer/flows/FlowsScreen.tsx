@@ -6,6 +6,7 @@ import { Toast } from '../ui/Toast'
 import { TriggerFlowDialog } from '../manual/TriggerFlowDialog'
 import { TransferActions } from '../transfer/TransferActions'
 import { NoFlows, NoMatches } from './EmptyState'
+import { ExamplesDialog } from './ExamplesDialog'
 import { FlowRow } from './FlowRow'
 import { useFlowHealth } from './health'
 import { useFlows, visibleFlows } from './store'
@@ -20,6 +21,7 @@ export function FlowsScreen({ onOpen }: { onOpen(flowId: string): void }) {
   const [confirming, setConfirming] = useState<FlowSummary | null>(null)
   const [deleted, setDeleted] = useState<FlowSummary | null>(null)
   const [triggering, setTriggering] = useState<FlowSummary | null>(null)
+  const [examples, setExamples] = useState(false)
   const [now, setNow] = useState(Date.now())
   const searchRef = useRef<HTMLInputElement>(null)
 
@@ -52,7 +54,7 @@ export function FlowsScreen({ onOpen }: { onOpen(flowId: string): void }) {
     }
   }, [])
   const shortcuts = useMemo(() => ({ n: create, N: create, '/': () => searchRef.current?.focus() }), [create])
-  useShortcuts(shortcuts, !confirming && !triggering && editing === null)
+  useShortcuts(shortcuts, !confirming && !triggering && !examples && editing === null)
 
   const confirmDelete = async () => {
     const flow = confirming
@@ -88,6 +90,9 @@ export function FlowsScreen({ onOpen }: { onOpen(flowId: string): void }) {
           <button type="button" className="primary" onClick={() => void create()} aria-keyshortcuts="N">
             New flow
           </button>
+          <button type="button" onClick={() => setExamples(true)}>
+            Examples…
+          </button>
           <TransferActions flows={flows} />
           <a href="#/contacts">Contacts</a>
           <a href="#/templates">Templates</a>
@@ -107,7 +112,7 @@ export function FlowsScreen({ onOpen }: { onOpen(flowId: string): void }) {
       {!loaded ? (
         <p className="loading" aria-busy="true">Loading flows…</p>
       ) : flows.length === 0 ? (
-        <NoFlows onCreate={() => void create()} />
+        <NoFlows onCreate={() => void create()} onExamples={() => setExamples(true)} />
       ) : shown.length === 0 ? (
         <NoMatches search={search} onClear={() => state.setSearch('')} />
       ) : (
@@ -137,6 +142,15 @@ export function FlowsScreen({ onOpen }: { onOpen(flowId: string): void }) {
         </ul>
       )}
 
+      {examples && (
+        <ExamplesDialog
+          onClose={() => setExamples(false)}
+          onOpened={(id) => {
+            setExamples(false)
+            onOpen(id)
+          }}
+        />
+      )}
       {triggering && <TriggerFlowDialog flow={triggering} onClose={() => setTriggering(null)} />}
       {confirming && (
         <ConfirmDialog

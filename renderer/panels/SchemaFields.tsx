@@ -72,7 +72,7 @@ interface Props {
 
 export function SchemaField({ schema: raw, value, pointer, label, ctx }: Props) {
   if (ctx.hidden.has(pointer)) return null
-  const { schema } = unwrapNullable(raw)
+  const { schema, nullable } = unwrapNullable(raw)
   const kind = kindOf(schema)
   const id = domId(ctx, pointer)
   const problems = ctx.problems.get(pointer)
@@ -183,7 +183,8 @@ export function SchemaField({ schema: raw, value, pointer, label, ctx }: Props) 
         data-pointer={pointer}
         aria-describedby={describedBy}
         aria-invalid={problems?.length ? true : undefined}
-        onChange={(e) => ctx.set(pointer, e.target.value === '' ? 0 : Number(e.target.value))}
+        // An emptied optional number means "no limit" (null), not 0.
+        onChange={(e) => ctx.set(pointer, e.target.value === '' ? (nullable ? null : 0) : Number(e.target.value))}
       />
     )
   } else if (kind === 'string' && ctx.templates.has(pointer)) {

@@ -33,7 +33,8 @@ export function jsonSchemaOf(schema: z.ZodType): JsonSchema {
 /** The non-null branch of a nullable schema, so `string | null` edits as a string. */
 export function unwrapNullable(s: JsonSchema): { schema: JsonSchema; nullable: boolean } {
   const branches = s.anyOf ?? s.oneOf
-  if (!branches) return { schema: s, nullable: false }
+  // zod writes a nullable primitive as one schema with `type: ["number", "null"]`.
+  if (!branches) return { schema: s, nullable: Array.isArray(s.type) && s.type.includes('null') }
   const nonNull = branches.filter((b) => b.type !== 'null')
   if (nonNull.length === 1 && nonNull[0]) return { schema: nonNull[0], nullable: nonNull.length < branches.length }
   return { schema: s, nullable: false }

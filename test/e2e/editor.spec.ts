@@ -3,6 +3,7 @@ import { NAME_PREFIX } from '../../shared/flow/node-types'
 import { NODE_DEFINITIONS } from '../../shared/nodes/registry'
 import { test, expect } from './fixtures'
 import { card, connect, fitView, openNewFlow, panel, saved } from './editor-helpers'
+import { apiCall } from './emulator-helpers'
 
 test('every node type can be added from the palette and opens its panel', async ({ page, studio }) => {
   await openNewFlow(page, studio, 'All types')
@@ -88,4 +89,21 @@ test('build a flow: fill panels, connect ports, rename a referenced node, undo a
   await expect(card(page, 'message_1')).toContainText('{{order_api.result.status}}')
   await expect(card(page, 'trigger_1')).toContainText('order')
   await expect(page.locator('.react-flow__edge')).toHaveCount(3)
+})
+
+test('an optional number emptied in a panel means no limit again, not 0', async ({ page, studio }) => {
+  await openNewFlow(page, studio, 'Limits')
+  await page.getByRole('button', { name: 'Add Question', exact: true }).click()
+  const min = panel(page).getByLabel('Min', { exact: true })
+  await min.fill('3')
+  await saved(page)
+  const stored = async () => {
+    const id = /#\/flows\/([^/?]+)/.exec(page.url())![1]!
+    const { document } = await apiCall<{ document: { nodes: { name: string; config: { min: unknown } }[] } }>(page, 'flows.get', { id })
+    return document.nodes.find((n) => n.name === 'question_1')!.config.min
+  }
+  await expect.poll(stored).toBe(3)
+  await min.fill('')
+  await saved(page)
+  await expect.poll(stored).toBeNull()
 })

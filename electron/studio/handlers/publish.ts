@@ -1,7 +1,8 @@
 import { describeKeyStorage, keyProtector } from '../publish/key-protector'
+import { checkLibrary, libraryFor, storeLibrary } from '../publish/library'
 import { publishPreview, recordSent } from '../publish/preview'
 import { PublishClient } from '../publish/servers'
-import { VersionStore } from '../publish/versions'
+import { checkPublishable, VersionStore } from '../publish/versions'
 import { FlowStore } from '../store/flows'
 import type { AreaHandlers, ServiceFactory } from './types'
 
@@ -10,7 +11,13 @@ const client: ServiceFactory<PublishClient> = (ctx) => new PublishClient(ctx.db,
 
 export const publishHandlers: AreaHandlers<'publish'> = {
   'publish.receive': (req, ctx) => {
-    const v = ctx.service(versions).publish(req.document)
+    const document = checkPublishable(req.document)
+    const library = checkLibrary(req.library)
+    // The library and the version in one transaction: a refused item leaves the previous version and library as they were.
+    const v = ctx.db.transaction(() => {
+      storeLibrary(ctx.db, library, () => ctx.now())
+      return ctx.service(versions).store(document)
+    })()
     ctx.emit('flows.changed', { id: v.flowId, kind: 'saved' })
     return v
   },
@@ -31,13 +38,17 @@ export const publishHandlers: AreaHandlers<'publish'> = {
   },
   'publish.send': async (req, ctx) => {
     const document = new FlowStore(ctx.db, ctx.now).get(req.flowId).document
-    const out = await ctx.service(client).publish(req.serverId, document)
+    const out = await ctx.service(client).publish(req.serverId, document, libraryFor(ctx.db, document).library)
     // Kept so the next publish can show what changed since this version (the API does not return documents).
     recordSent(ctx.db, req.serverId, document, out.version.version, ctx.now())
     return out
   },
-  'publish.preview': (req, ctx) =>
-    publishPreview(ctx.db, ctx.service(client), req.serverId, new FlowStore(ctx.db, ctx.now).get(req.flowId).document),
+  'publish.preview': async (req, ctx) => {
+    const document = new FlowStore(ctx.db, ctx.now).get(req.flowId).document
+    const preview = await publishPreview(ctx.db, ctx.service(client), req.serverId, document)
+    // Sent with the flow (publish.send); one the studio lacks is not sent, and its node fails on the runtime.
+    return { ...preview, warnings: [...preview.warnings, ...libraryFor(ctx.db, document).missing] }
+  },
   'publish.remote.versions': (req, ctx) => ctx.service(client).versions(req.serverId, req.flowId),
   'publish.remote.rollback': (req, ctx) => ctx.service(client).rollback(req.serverId, req.flowId, req.version),
 }

@@ -17,7 +17,8 @@ function fail(reply: FastifyReply, status: number, code: string, message: string
 
 /** What the publish API drives: the studio back end's publish.* commands, or the headless runtime's store. */
 export interface PublishTarget {
-  receive(document: unknown): Promise<Result<PublishedVersion>>
+  /** `library` is the body's unchecked `library` (templates and products the flow uses), undefined when absent. */
+  receive(document: unknown, library?: unknown): Promise<Result<PublishedVersion>>
   versions(flowId: string): Promise<Result<PublishedVersion[]>>
   rollback(flowId: string, version: number): Promise<Result<PublishedVersion>>
   /** The runtime only: creates (or with `rotate`, replaces) a flow's webhook secret and returns it once. */
@@ -26,7 +27,7 @@ export interface PublishTarget {
 
 export function backendTarget(backend: Backend): PublishTarget {
   return {
-    receive: (document) => backend.call('publish.receive', { document }),
+    receive: (document, library) => backend.call('publish.receive', { document, library }),
     versions: (flowId) => backend.call('publish.versions', { flowId }),
     rollback: (flowId, version) => backend.call('publish.rollback', { flowId, version }),
   }
@@ -57,11 +58,11 @@ export function buildPublishApp(target: PublishTarget, key: string): FastifyInst
     return fail(reply, STATUS[result.error.code] ?? 500, result.error.code, result.error.message, result.error.issues)
   }
 
-  app.post<{ Params: { id: string }; Body: { document?: { id?: unknown } } }>('/api/v1/flows/:id/versions', async (req, reply) => {
+  app.post<{ Params: { id: string }; Body: { document?: { id?: unknown }; library?: unknown } }>('/api/v1/flows/:id/versions', async (req, reply) => {
     const document = req.body?.document
-    if (!document || typeof document !== 'object') return fail(reply, 400, 'bad_request', 'The body must be {"document": <flow document>}.')
+    if (!document || typeof document !== 'object') return fail(reply, 400, 'bad_request', 'The body must be {"document": <flow document>, "library"?: {templates, catalog}}.')
     if (document.id !== req.params.id) return fail(reply, 400, 'id_mismatch', `The document's id is not ${req.params.id}.`)
-    return answer(reply, target.receive(document), 201)
+    return answer(reply, target.receive(document, req.body?.library), 201)
   })
   app.get<{ Params: { id: string } }>('/api/v1/flows/:id/versions', async (req, reply) => {
     const result = await target.versions(req.params.id)

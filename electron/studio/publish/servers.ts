@@ -6,6 +6,7 @@ import type { PublishedVersion, PublishServer } from '../../../shared/api/comman
 import { ApiFailure, notFound } from '../failure'
 import { newId } from '../store/flows'
 import { keyProtector, type KeyProtector } from './key-protector'
+import type { PublishLibrary } from './library'
 
 interface Row {
   id: string
@@ -54,13 +55,14 @@ export class PublishClient {
   }
 
   /** Errors block (nothing is sent); warnings are returned with the new version. */
-  async publish(serverId: string, document: FlowDocument): Promise<{ version: PublishedVersion; warnings: string[] }> {
+  /** `library`: the templates and products the flow uses, stored by the runtime with the version. */
+  async publish(serverId: string, document: FlowDocument, library?: PublishLibrary): Promise<{ version: PublishedVersion; warnings: string[] }> {
     const problems = validateFlow(document)
     const errors = problems.filter((p) => p.severity === 'error')
     if (errors.length)
       throw new ApiFailure('invalid_flow', `Fix ${errors.length} error${errors.length === 1 ? '' : 's'} before publishing: ${errors[0]!.message}`,
         errors.map((p) => ({ path: p.pointer.split('/').slice(1), message: p.message })))
-    const version = await this.request<PublishedVersion>(serverId, 'POST', `/flows/${encodeURIComponent(document.id)}/versions`, { document })
+    const version = await this.request<PublishedVersion>(serverId, 'POST', `/flows/${encodeURIComponent(document.id)}/versions`, library ? { document, library } : { document })
     return { version, warnings: problems.filter((p) => p.severity === 'warning').map((p) => p.message) }
   }
 

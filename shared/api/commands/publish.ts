@@ -53,7 +53,8 @@ const ServerInput = z.object({
 
 export const publishCommands = {
   /** Checks a flow document (errors refuse it), stores it as the flow's next version and runs it. */
-  'publish.receive': { req: z.object({ document: z.unknown() }), res: returns<PublishedVersion>() },
+  /** `library`: the templates and catalogue products the flow uses (checked by the back end; docs/publish-api.md). */
+  'publish.receive': { req: z.object({ document: z.unknown(), library: z.unknown().optional() }), res: returns<PublishedVersion>() },
   'publish.versions': { req: z.object({ flowId: FlowId }), res: returns<PublishedVersion[]>() },
   'publish.rollback': { req: z.object({ flowId: FlowId, version: z.number().int().min(1) }), res: returns<PublishedVersion>() },
   // The studio side: servers in settings, and publishing to them.

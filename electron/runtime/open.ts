@@ -24,13 +24,14 @@ export interface OpenedStore {
 
 /**
  * SQLite: the studio database of `dataDir` (its templates and catalogue serve the Template and product nodes).
- * PostgreSQL: templates and catalogue are not published, so those nodes fail with effect_unavailable there.
+ * PostgreSQL: those nodes read the templates and products that publishes carried (runtime_templates,
+ * runtime_catalog); the runtime has no other library, so an item the studio did not send is simply not found.
  */
 export async function openStore(opts: { dataDir: string; databaseUrl?: string }): Promise<OpenedStore> {
   const env = envOverrides()
   if (opts.databaseUrl) {
     const store = await PgRuntimeStore.open(opts.databaseUrl)
-    const effects = createEffects({ http: createHttpEffect(), script: createScriptEffect() })
+    const effects = createEffects({ http: createHttpEffect(), script: createScriptEffect(), ...store.libraryEffects() })
     return { store, effects, settings: { ...ListenerSettingsSchema.parse({}), ...env }, where: redact(opts.databaseUrl) }
   }
   const file = path.join(path.resolve(opts.dataDir), DB_FILE)

@@ -45,6 +45,17 @@ const STEPS: Array<{ version: number; sql: string }> = [
         adapter text NOT NULL, attempts integer NOT NULL, error text NOT NULL, at bigint NOT NULL);
       CREATE INDEX deliveries_run ON deliveries (run_id);`,
   },
+  {
+    // The templates and catalogue products that travel with a publish (docs/runtime.md, "What a publish carries").
+    version: 2,
+    sql: `
+      CREATE TABLE runtime_templates (
+        name text NOT NULL, language text NOT NULL, definition text NOT NULL, updated_at bigint NOT NULL,
+        PRIMARY KEY (name, language));
+      CREATE TABLE runtime_catalog (
+        catalog_id text NOT NULL, product_id text NOT NULL, definition text NOT NULL, updated_at bigint NOT NULL,
+        PRIMARY KEY (catalog_id, product_id));`,
+  },
 ]
 
 export const PG_SCHEMA_VERSION = STEPS[STEPS.length - 1]!.version

@@ -12,6 +12,8 @@ import type { FlowDocument } from '../../shared/flow/document'
 import { generateSecret } from '../studio/webhook/secrets'
 import { verifyDigest } from './secret-compare'
 import { KeyedLock } from './keyed-lock'
+import { EMPTY_LIBRARY, type PublishLibrary } from '../studio/publish/library'
+import { createPgLibraryEffects, writeLibrary } from './pg-library'
 import { migrate } from './pg-schema'
 import { readMessages, readRuns, readTrace, toContact, writeStep, type ContactRow } from './pg-runs'
 import type { ContactTx, DeliveryFailure, InboundRecord, RuntimeStore } from './store'
@@ -64,16 +66,22 @@ export class PgRuntimeStore implements RuntimeStore {
     }
   }
 
-  publish(doc: FlowDocument): Promise<PublishedVersion> {
+  publish(doc: FlowDocument, library: PublishLibrary = EMPTY_LIBRARY): Promise<PublishedVersion> {
     return this.transaction(async (c) => {
       await c.query('SELECT pg_advisory_xact_lock(hashtextextended($1, 0))', [`flow:${doc.id}`])
       const { rows } = await c.query<{ v: number | null }>('SELECT MAX(version) AS v FROM flow_versions WHERE flow_id = $1', [doc.id])
       const version = (rows[0]?.v ?? 0) + 1
       const at = this.now()
       await c.query('INSERT INTO flow_versions (flow_id, version, name, document, published_at) VALUES ($1, $2, $3, $4, $5)', [doc.id, version, doc.name, JSON.stringify(doc), at])
+      await writeLibrary(c, library, at)
       await activate(c, doc.id, version, at)
       return { flowId: doc.id, version, name: doc.name, publishedAt: at, active: true }
     })
+  }
+
+  /** What the Template Message, SPM and MPM nodes read: the templates and products publishes carried. */
+  libraryEffects() {
+    return createPgLibraryEffects(this.pool)
   }
 
   async versions(flowId: string): Promise<PublishedVersion[]> {

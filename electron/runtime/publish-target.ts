@@ -3,6 +3,7 @@
 import { fail, ok, type Result } from '../../shared/api'
 import { ApiFailure } from '../studio/failure'
 import type { PublishTarget } from '../studio/publish/http'
+import { checkLibrary } from '../studio/publish/library'
 import { checkPublishable } from '../studio/publish/versions'
 import type { RuntimeStore } from './store'
 
@@ -19,7 +20,11 @@ async function guard<T>(work: () => Promise<T>): Promise<Result<T>> {
 
 export function storePublishTarget(store: RuntimeStore): PublishTarget {
   return {
-    receive: (document) => guard(() => store.publish(checkPublishable(document))),
+    receive: (document, library) =>
+      guard(() => {
+        const doc = checkPublishable(document)
+        return store.publish(doc, checkLibrary(library))
+      }),
     versions: (flowId) => guard(() => store.versions(flowId)),
     rollback: (flowId, version) =>
       guard(async () => {

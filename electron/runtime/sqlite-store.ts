@@ -5,6 +5,7 @@
 import type { Database, Statement } from 'better-sqlite3'
 import type { FlowDocument } from '../../shared/flow/document'
 import { createContactsEffect } from '../studio/effects/contacts'
+import { EMPTY_LIBRARY, storeLibrary, type PublishLibrary } from '../studio/publish/library'
 import { VersionStore } from '../studio/publish/versions'
 import { ContactStore, RunStore } from '../studio/runs'
 import { toSummary, type RunRow } from '../studio/runs/run-store'
@@ -59,8 +60,12 @@ export class SqliteRuntimeStore implements RuntimeStore {
     }
   }
 
-  async publish(document: FlowDocument) {
-    return this.versionStore.store(document)
+  /** The library goes to the studio's own tables, which this runtime's effects (createStudioEffects) read. */
+  async publish(document: FlowDocument, library: PublishLibrary = EMPTY_LIBRARY) {
+    return this.db.transaction(() => {
+      storeLibrary(this.db, library, this.now)
+      return this.versionStore.store(document)
+    })()
   }
 
   async versions(flowId: string) {

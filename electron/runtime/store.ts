@@ -5,9 +5,10 @@ import type { PublishedVersion } from '../../shared/api/commands/publish'
 import type { ContactsEffect } from '../../shared/engine/effects'
 import type { Contact, OutboundMessage, RunState, StepResult, TraceEvent } from '../../shared/engine'
 import type { FlowDocument } from '../../shared/flow/document'
+import type { PublishLibrary } from '../studio/publish/library'
 import type { LoggedMessage, RunSummary } from '../studio/runs'
 
-export type { LoggedMessage, RunSummary }
+export type { LoggedMessage, PublishLibrary, RunSummary }
 
 /** What one processed inbound message did, kept under its channel message id so a redelivery is answered, not rerun. */
 export interface InboundRecord {
@@ -58,8 +59,11 @@ export interface RuntimeStore {
   /** 'sqlite' or 'postgres': shown at start and in benchmark lines. */
   readonly kind: string
   // ---- published flows ----
-  /** Stores a checked document as the flow's next version and runs it from now on, atomically. */
-  publish(document: FlowDocument): Promise<PublishedVersion>
+  /**
+   * Stores a checked document as the flow's next version and runs it from now on, and upserts the checked library
+   * items it travelled with (templates by name and language, products by catalogue and id), all atomically.
+   */
+  publish(document: FlowDocument, library?: PublishLibrary): Promise<PublishedVersion>
   versions(flowId: string): Promise<PublishedVersion[]>
   /** null when the flow has no such version. */
   rollback(flowId: string, version: number): Promise<PublishedVersion | null>

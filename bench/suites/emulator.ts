@@ -32,6 +32,7 @@ function build(dir: string): void {
   run(['scripts/build-web.mjs', '--out-dir', path.join(dir, 'web')])
 }
 
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- each call site reads its own command's result
 async function api(page: Page, command: string, payload: unknown): Promise<any> {
   const result = await page.evaluate(
     ({ command, payload }) =>
@@ -101,11 +102,11 @@ async function measure(page: Page): Promise<number[]> {
       await input.fill(reply)
       await arm(page, reply)
       await input.press('Enter')
-      await page.waitForFunction(() => (window as any).__lat.t1 > 0, undefined, { timeout: STEP_MS, polling: 'raf' }).catch(async () => {
+      await page.waitForFunction(() => (window as unknown as { __lat: { t1: number } }).__lat.t1 > 0, undefined, { timeout: STEP_MS, polling: 'raf' }).catch(async () => {
         const shown = await page.getByLabel('Phone emulator').innerText().catch(() => '(no phone)')
         throw new Error(`emulator bench: no new bot message ${STEP_MS / 1000} s after reply ${ms.length + 1} ("${reply}"); the phone shows:\n${shown}`)
       })
-      const lat = await page.evaluate(() => (window as any).__lat as { t0: number; t1: number; text: string })
+      const lat = await page.evaluate(() => (window as unknown as { __lat: { t0: number; t1: number; text: string } }).__lat)
       if (!lat.text.includes(expected)) throw new Error(`emulator bench: after "${reply}" the phone showed "${lat.text}", not "${expected}"`)
       ms.push(lat.t1 - lat.t0)
     }

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react'
 import { api } from '../api'
 import { EXAMPLES, exampleBundle } from './examples'
+import { Modal } from '../ui/Modal'
 
 /**
  * "Start from an example": each shipped example with what it shows; Open imports a copy (a second copy is named
@@ -23,58 +24,45 @@ export function ExamplesDialog({ onClose, onOpened }: { onClose(): void; onOpene
   }
 
   return (
-    <div className="dialog-backdrop" onMouseDown={(e) => e.target === e.currentTarget && onClose()}>
-      <div
-        className="dialog examples-dialog"
-        role="dialog"
-        aria-modal="true"
-        aria-labelledby="examples-title"
-        onKeyDown={(e) => {
-          if (e.key === 'Escape') {
-            e.stopPropagation()
-            onClose()
-          }
-        }}
-      >
-        <h2 id="examples-title">Start from an example</h2>
-        <p className="hint">
-          Each example is a working flow with conversation tests that cover every branch. Open one to see how it is built,
-          try it in the emulator, and change it to your needs.
+    <Modal labelledBy="examples-title" className="examples-dialog" onClose={onClose}>
+      <h2 id="examples-title">Start from an example</h2>
+      <p className="hint">
+        Each example is a working flow with conversation tests that cover every branch. Open one to see how it is built,
+        try it in the emulator, and change it to your needs.
+      </p>
+      <ul className="examples-list" aria-label="Examples">
+        {EXAMPLES.map((e, i) => (
+          <li key={e.key} aria-label={e.name}>
+            <div>
+              <h3>{e.name}</h3>
+              <p>{e.description}</p>
+              <p className="hint">
+                Starts by {e.starts.join(', ')} · {e.nodeCount} nodes · {e.testCount} tests
+              </p>
+            </div>
+            <button
+              ref={i === 0 ? firstRef : undefined}
+              type="button"
+              className="primary"
+              aria-label={`Open ${e.name}`}
+              disabled={opening !== null}
+              onClick={() => void open(e.key)}
+            >
+              {opening === e.key ? 'Opening…' : 'Open'}
+            </button>
+          </li>
+        ))}
+      </ul>
+      {error && (
+        <p role="alert" className="error">
+          {error}
         </p>
-        <ul className="examples-list" aria-label="Examples">
-          {EXAMPLES.map((e, i) => (
-            <li key={e.key} aria-label={e.name}>
-              <div>
-                <h3>{e.name}</h3>
-                <p>{e.description}</p>
-                <p className="hint">
-                  Starts by {e.starts.join(', ')} · {e.nodeCount} nodes · {e.testCount} tests
-                </p>
-              </div>
-              <button
-                ref={i === 0 ? firstRef : undefined}
-                type="button"
-                className="primary"
-                aria-label={`Open ${e.name}`}
-                disabled={opening !== null}
-                onClick={() => void open(e.key)}
-              >
-                {opening === e.key ? 'Opening…' : 'Open'}
-              </button>
-            </li>
-          ))}
-        </ul>
-        {error && (
-          <p role="alert" className="error">
-            {error}
-          </p>
-        )}
-        <div className="dialog-actions">
-          <button type="button" onClick={onClose}>
-            Close
-          </button>
-        </div>
+      )}
+      <div className="dialog-actions">
+        <button type="button" onClick={onClose}>
+          Close
+        </button>
       </div>
-    </div>
+    </Modal>
   )
 }

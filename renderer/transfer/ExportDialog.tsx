@@ -2,6 +2,7 @@ import { useState } from 'react'
 import type { FlowSummary } from '../../shared/api'
 import { api } from '../api'
 import { downloadText } from './download'
+import { Modal } from '../ui/Modal'
 
 /** Choose flows (all by default) and whether webhook secrets go along, then download the bundle. */
 export function ExportDialog({ flows, onClose }: { flows: FlowSummary[]; onClose(): void }) {
@@ -16,47 +17,45 @@ export function ExportDialog({ flows, onClose }: { flows: FlowSummary[]; onClose
     onClose()
   }
   return (
-    <div className="dialog-backdrop" onMouseDown={(e) => e.target === e.currentTarget && onClose()}>
-      <div className="dialog" role="dialog" aria-modal="true" aria-labelledby="export-title" onKeyDown={(e) => e.key === 'Escape' && onClose()}>
-        <h2 id="export-title">Export flows</h2>
-        <p>Flows go with their saved conversation tests, sample responses and the message templates they use.</p>
-        <ul className="transfer-list" aria-label="Flows to export">
-          {flows.map((f) => (
-            <li key={f.id}>
-              <label>
-                <input
-                  type="checkbox"
-                  checked={chosen.has(f.id)}
-                  onChange={(e) => {
-                    const next = new Set(chosen)
-                    if (e.target.checked) next.add(f.id)
-                    else next.delete(f.id)
-                    setChosen(next)
-                  }}
-                />
-                {f.name}
-              </label>
-            </li>
-          ))}
-        </ul>
-        <label>
-          <input type="checkbox" checked={secrets} onChange={(e) => setSecrets(e.target.checked)} /> Include webhook secrets
-        </label>
-        {secrets && (
-          <p role="alert" className="transfer-warning">
-            Anyone with this file can start these flows through their webhooks. Share it only with people who may.
-          </p>
-        )}
-        {error && <p role="alert">{error}</p>}
-        <div className="dialog-actions">
-          <button type="button" onClick={onClose}>
-            Cancel
-          </button>
-          <button type="button" className="primary" disabled={chosen.size === 0} onClick={() => void run()}>
-            Export {chosen.size} flow{chosen.size === 1 ? '' : 's'}
-          </button>
-        </div>
+    <Modal labelledBy="export-title" onClose={onClose}>
+      <h2 id="export-title">Export flows</h2>
+      <p>Flows go with their saved conversation tests, sample responses and the message templates they use.</p>
+      <ul className="transfer-list" aria-label="Flows to export">
+        {flows.map((f) => (
+          <li key={f.id}>
+            <label>
+              <input
+                type="checkbox"
+                checked={chosen.has(f.id)}
+                onChange={(e) => {
+                  const next = new Set(chosen)
+                  if (e.target.checked) next.add(f.id)
+                  else next.delete(f.id)
+                  setChosen(next)
+                }}
+              />
+              {f.name}
+            </label>
+          </li>
+        ))}
+      </ul>
+      <label>
+        <input type="checkbox" checked={secrets} onChange={(e) => setSecrets(e.target.checked)} /> Include webhook secrets
+      </label>
+      {secrets && (
+        <p role="alert" className="transfer-warning">
+          Anyone with this file can start these flows through their webhooks. Share it only with people who may.
+        </p>
+      )}
+      {error && <p role="alert">{error}</p>}
+      <div className="dialog-actions">
+        <button type="button" onClick={onClose}>
+          Cancel
+        </button>
+        <button type="button" className="primary" disabled={chosen.size === 0} onClick={() => void run()}>
+          Export {chosen.size} flow{chosen.size === 1 ? '' : 's'}
+        </button>
       </div>
-    </div>
+    </Modal>
   )
 }

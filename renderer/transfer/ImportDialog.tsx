@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react'
 import type { ConflictChoice, ImportConflict, ImportProblem } from '../../shared/api/commands/transfer'
 import { api } from '../api'
+import { Modal } from '../ui/Modal'
 
 type Stage =
   | { kind: 'reading' }
@@ -41,57 +42,55 @@ export function ImportDialog({ file, onClose }: { file: File; onClose(): void })
   }, [file])
 
   return (
-    <div className="dialog-backdrop" onMouseDown={(e) => e.target === e.currentTarget && onClose()}>
-      <div className="dialog" role="dialog" aria-modal="true" aria-labelledby="import-title" onKeyDown={(e) => e.key === 'Escape' && onClose()}>
-        <h2 id="import-title">Import {file.name}</h2>
-        {stage.kind === 'reading' && <p aria-busy="true">Checking the file…</p>}
-        {stage.kind === 'problems' && (
-          <>
-            <p>The file cannot be imported; nothing was changed.</p>
-            <ul className="transfer-problems" aria-label="Problems">
-              {stage.problems.map((p, i) => (
-                <li key={i}>
-                  <code>{p.file}</code> <code>{p.path || '(root)'}</code>: {p.message}
-                </li>
-              ))}
-            </ul>
-          </>
-        )}
+    <Modal labelledBy="import-title" onClose={onClose}>
+      <h2 id="import-title">Import {file.name}</h2>
+      {stage.kind === 'reading' && <p aria-busy="true">Checking the file…</p>}
+      {stage.kind === 'problems' && (
+        <>
+          <p>The file cannot be imported; nothing was changed.</p>
+          <ul className="transfer-problems" aria-label="Problems">
+            {stage.problems.map((p, i) => (
+              <li key={i}>
+                <code>{p.file}</code> <code>{p.path || '(root)'}</code>: {p.message}
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+      {stage.kind === 'conflicts' && (
+        <>
+          <p>
+            {stage.conflicts.length} of {stage.count} flows meet a flow you already have. Choose for each:
+          </p>
+          <ul className="transfer-list" aria-label="Conflicts">
+            {stage.conflicts.map((c) => (
+              <li key={c.flowId}>
+                <label>
+                  “{c.name}” {c.reason === 'id' ? 'is already here' : `has the name of “${c.existingName}”`}
+                  <select value={choices[c.flowId]} onChange={(e) => setChoices({ ...choices, [c.flowId]: e.target.value as ConflictChoice })}>
+                    {(Object.keys(LABEL) as ConflictChoice[]).map((k) => (
+                      <option key={k} value={k}>
+                        {LABEL[k]}
+                      </option>
+                    ))}
+                  </select>
+                </label>
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+      {stage.kind === 'done' && <p role="status">{stage.message}</p>}
+      <div className="dialog-actions">
+        <button type="button" onClick={onClose}>
+          {stage.kind === 'conflicts' ? 'Cancel' : 'Close'}
+        </button>
         {stage.kind === 'conflicts' && (
-          <>
-            <p>
-              {stage.conflicts.length} of {stage.count} flows meet a flow you already have. Choose for each:
-            </p>
-            <ul className="transfer-list" aria-label="Conflicts">
-              {stage.conflicts.map((c) => (
-                <li key={c.flowId}>
-                  <label>
-                    “{c.name}” {c.reason === 'id' ? 'is already here' : `has the name of “${c.existingName}”`}
-                    <select value={choices[c.flowId]} onChange={(e) => setChoices({ ...choices, [c.flowId]: e.target.value as ConflictChoice })}>
-                      {(Object.keys(LABEL) as ConflictChoice[]).map((k) => (
-                        <option key={k} value={k}>
-                          {LABEL[k]}
-                        </option>
-                      ))}
-                    </select>
-                  </label>
-                </li>
-              ))}
-            </ul>
-          </>
-        )}
-        {stage.kind === 'done' && <p role="status">{stage.message}</p>}
-        <div className="dialog-actions">
-          <button type="button" onClick={onClose}>
-            {stage.kind === 'conflicts' ? 'Cancel' : 'Close'}
+          <button type="button" className="primary" onClick={() => void commit(text, choices)}>
+            Import
           </button>
-          {stage.kind === 'conflicts' && (
-            <button type="button" className="primary" onClick={() => void commit(text, choices)}>
-              Import
-            </button>
-          )}
-        </div>
+        )}
       </div>
-    </div>
+    </Modal>
   )
 }

@@ -4,6 +4,7 @@ import type { PublishedVersion, PublishPreview as Preview, PublishServer } from 
 import { api } from '../api'
 import { PublishPreview } from './PublishPreview'
 import { ServersSection } from './ServersSection'
+import { Modal } from '../ui/Modal'
 
 /**
  * Publish a flow to a production server: first what would change there, errors (which block), warnings and
@@ -53,57 +54,55 @@ export function PublishDialog({ flows, onClose }: { flows: FlowSummary[]; onClos
   }
 
   return (
-    <div className="dialog-backdrop" onMouseDown={(e) => e.target === e.currentTarget && onClose()}>
-      <div className="dialog transfer-wide" role="dialog" aria-modal="true" aria-labelledby="publish-title" onKeyDown={(e) => e.key === 'Escape' && onClose()}>
-        <h2 id="publish-title">Publish</h2>
-        <ServersSection servers={servers} keyStorage={keyStorage} onChanged={() => void loadServers()} />
-        <div className="transfer-form">
-          <label>
-            Flow
-            <select value={flowId} onChange={(e) => setFlowId(e.target.value)}>
-              {flows.map((f) => <option key={f.id} value={f.id}>{f.name}</option>)}
-            </select>
-          </label>
-          <label>
-            Server
-            <select value={serverId} onChange={(e) => setServerId(e.target.value)}>
-              {servers.map((s) => <option key={s.id} value={s.id}>{s.name}</option>)}
-            </select>
-          </label>
-          <button
-            type="button"
-            className="primary"
-            disabled={!serverId || !flowId || !!preview?.errors.length}
-            title={preview?.errors.length ? 'Fix the errors listed below first' : undefined}
-            onClick={() => void publish()}
-          >
-            Validate and publish
-          </button>
-        </div>
-        {preview && <PublishPreview preview={preview} serverName={servers.find((x) => x.id === serverId)?.name ?? 'this server'} />}
-        {message && (
-          <div role={message.error ? 'alert' : 'status'}>
-            {message.text}
-            {!!message.details?.length && <ul>{message.details.map((d, i) => <li key={i}>{d}</li>)}</ul>}
-          </div>
-        )}
-        <h3>History on this server</h3>
-        <ul className="transfer-list" aria-label="Published versions">
-          {history.map((v) => (
-            <li key={v.version}>
-              Version {v.version} — {new Date(v.publishedAt).toLocaleString()} {v.active ? '(running)' : ''}
-              {!v.active && (
-                <button type="button" onClick={() => void rollback(v.version)}>
-                  Roll back to version {v.version}
-                </button>
-              )}
-            </li>
-          ))}
-        </ul>
-        <div className="dialog-actions">
-          <button type="button" onClick={onClose}>Close</button>
-        </div>
+    <Modal labelledBy="publish-title" className="transfer-wide" onClose={onClose}>
+      <h2 id="publish-title">Publish</h2>
+      <ServersSection servers={servers} keyStorage={keyStorage} onChanged={() => void loadServers()} />
+      <div className="transfer-form">
+        <label>
+          Flow
+          <select value={flowId} onChange={(e) => setFlowId(e.target.value)}>
+            {flows.map((f) => <option key={f.id} value={f.id}>{f.name}</option>)}
+          </select>
+        </label>
+        <label>
+          Server
+          <select value={serverId} onChange={(e) => setServerId(e.target.value)}>
+            {servers.map((s) => <option key={s.id} value={s.id}>{s.name}</option>)}
+          </select>
+        </label>
+        <button
+          type="button"
+          className="primary"
+          disabled={!serverId || !flowId || !!preview?.errors.length}
+          title={preview?.errors.length ? 'Fix the errors listed below first' : undefined}
+          onClick={() => void publish()}
+        >
+          Validate and publish
+        </button>
       </div>
-    </div>
+      {preview && <PublishPreview preview={preview} serverName={servers.find((x) => x.id === serverId)?.name ?? 'this server'} />}
+      {message && (
+        <div role={message.error ? 'alert' : 'status'}>
+          {message.text}
+          {!!message.details?.length && <ul>{message.details.map((d, i) => <li key={i}>{d}</li>)}</ul>}
+        </div>
+      )}
+      <h3>History on this server</h3>
+      <ul className="transfer-list" aria-label="Published versions">
+        {history.map((v) => (
+          <li key={v.version}>
+            Version {v.version} — {new Date(v.publishedAt).toLocaleString()} {v.active ? '(running)' : ''}
+            {!v.active && (
+              <button type="button" onClick={() => void rollback(v.version)}>
+                Roll back to version {v.version}
+              </button>
+            )}
+          </li>
+        ))}
+      </ul>
+      <div className="dialog-actions">
+        <button type="button" onClick={onClose}>Close</button>
+      </div>
+    </Modal>
   )
 }

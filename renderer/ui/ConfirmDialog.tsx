@@ -1,4 +1,5 @@
 import { useEffect, useRef } from 'react'
+import { Modal } from './Modal'
 
 export interface ConfirmDialogProps {
   title: string
@@ -18,31 +19,17 @@ export function ConfirmDialog({ title, body, confirmLabel, danger, onConfirm, on
     return () => previous?.focus?.()
   }, [])
   return (
-    <div className="dialog-backdrop" onMouseDown={(e) => e.target === e.currentTarget && onCancel()}>
-      <div
-        className="dialog"
-        role="alertdialog"
-        aria-modal="true"
-        aria-labelledby="confirm-title"
-        aria-describedby="confirm-body"
-        onKeyDown={(e) => {
-          if (e.key === 'Escape') {
-            e.stopPropagation()
-            onCancel()
-          }
-        }}
-      >
-        <h2 id="confirm-title">{title}</h2>
-        <p id="confirm-body">{body}</p>
-        <div className="dialog-actions">
-          <button ref={cancelRef} type="button" onClick={onCancel}>
-            Cancel
-          </button>
-          <button type="button" className={danger ? 'danger' : 'primary'} onClick={onConfirm}>
-            {confirmLabel}
-          </button>
-        </div>
+    <Modal role="alertdialog" labelledBy="confirm-title" describedBy="confirm-body" onClose={onCancel}>
+      <h2 id="confirm-title">{title}</h2>
+      <p id="confirm-body">{body}</p>
+      <div className="dialog-actions">
+        <button ref={cancelRef} type="button" onClick={onCancel}>
+          Cancel
+        </button>
+        <button type="button" className={danger ? 'danger' : 'primary'} onClick={onConfirm}>
+          {confirmLabel}
+        </button>
       </div>
-    </div>
+    </Modal>
   )
 }

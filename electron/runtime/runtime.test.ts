@@ -1,5 +1,6 @@
 // The runtime over each store: inbound routing (start, resume, supersede), exactly-once per message id, order per
 // contact, the webhook trigger, delivery failures kept in the run's log, and rollback of a failed step.
+import pg from 'pg'
 import { expect, it } from 'vitest'
 import { createEffects } from '../../shared/engine'
 import { orderTotalFlow } from '../studio/webhook/fixtures'
@@ -27,6 +28,23 @@ describeEachStore('runtime', (c) => {
     expect((await store.runningFlows()).map((f) => f.id)).toEqual([flow.id])
     await store.close()
   })
+
+  // SQLite publishes through the studio's VersionStore, whose cut-off test is in electron/studio/publish/versions.test.ts.
+  if (c.kind === 'postgres')
+    it('a publish cut off half-way (after the version row, before activation) leaves the old version running', async () => {
+      const { store, url } = await c.open()
+      const flow = exampleFlow('age-gate')
+      await store.publish(flow)
+      const admin = new pg.Client({ connectionString: url })
+      await admin.connect()
+      await admin.query(`CREATE FUNCTION cut_publish() RETURNS trigger AS $$ BEGIN RAISE EXCEPTION 'interrupted'; END $$ LANGUAGE plpgsql`)
+      await admin.query('CREATE TRIGGER cut_publish BEFORE UPDATE ON published_flows FOR EACH ROW EXECUTE FUNCTION cut_publish()')
+      await expect(store.publish({ ...flow, name: 'Half published' })).rejects.toThrow(/interrupted/)
+      expect((await store.versions(flow.id)).map((v) => [v.version, v.active])).toEqual([[1, true]])
+      expect((await store.runningFlow(flow.id))?.name).toBe(flow.name)
+      await admin.end()
+      await store.close()
+    })
 
   it('starts by keyword, resumes with the answer, and answers a redelivered message id as a duplicate', async () => {
     const { store } = await c.open()

@@ -94,8 +94,11 @@ async function fillList(scope: Locator, type: NodeType, schema: JsonSchema, poin
     await expect(rows).toHaveCount(n - 1)
   }
   for (let n = await rows.count(); n < items.length; n++) {
-    await list.getByRole('button', { name: `Add ${item.toLowerCase()}`, exact: true }).last().click()
-    await expect(rows).toHaveCount(n + 1)
+    // A busy machine can drop the click while the panel re-renders: click again only if no row was added.
+    await expect(async () => {
+      if ((await rows.count()) <= n) await list.getByRole('button', { name: `Add ${item.toLowerCase()}`, exact: true }).last().click()
+      await expect(rows).toHaveCount(n + 1, { timeout: 2_000 })
+    }).toPass()
   }
   const itemSchema = schema.items ?? {}
   for (const [i, v] of items.entries()) {

@@ -60,24 +60,52 @@ function bestRates(fns: (() => string)[]): number[] {
   return best
 }
 
-function loadCorpus(): Corpus {
-  const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
-  const file = path.resolve(root, '../shared/bench/expr-corpus.json')
-  if (!existsSync(file)) throw new Error(`expr bench: corpus not found at ${file} (expected ../shared/bench/expr-corpus.json beside the repository)`)
-  return JSON.parse(readFileSync(file, 'utf8')) as Corpus
+/** Where the corpus is expected: ../shared/bench/expr-corpus.json beside the repository root. */
+export function corpusPath(repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')): string {
+  return path.resolve(repoRoot, '../shared/bench/expr-corpus.json')
+}
+
+/** The corpus, or a message saying what is wrong with it (missing, not JSON, not the expected shape). */
+export function loadCorpus(file: string): Corpus | { error: string } {
+  if (!existsSync(file))
+    return { error: `the corpus ${file} does not exist. The suite reads ../shared/bench/expr-corpus.json, next to the repository folder: put the shared folder there (or link it) and run again.` }
+  let data: unknown
+  try {
+    data = JSON.parse(readFileSync(file, 'utf8'))
+  } catch (err) {
+    return { error: `the corpus ${file} is not valid JSON: ${err instanceof Error ? err.message : String(err)}` }
+  }
+  const c = data as Partial<Corpus> | null
+  const shaped = c !== null && typeof c === 'object' && typeof c.vars === 'object' && c.vars !== null && Array.isArray(c.templates)
+    && c.templates.every((t) => typeof t?.id === 'string' && typeof t.template === 'string' && typeof t.expected === 'string')
+  if (!shaped) return { error: `the corpus ${file} must be an object with "vars" and "templates": [{ id, template, expected }]` }
+  return c as Corpus
+}
+
+/** Each template renders its expected text, compiled and by its hand-written floor; else what differs. */
+export function checkCorpus({ vars, templates }: Corpus): string | undefined {
+  for (const t of templates) {
+    const floor = FLOOR[t.id]
+    if (!floor) return `no hand-written floor for corpus template '${t.id}': add one to FLOOR in bench/suites/expr.ts`
+    const got = compileTemplate(t.template).render(vars)
+    if (got.text !== t.expected || got.errors.length) return `${t.id} rendered ${JSON.stringify(got.text)}, expected ${JSON.stringify(t.expected)}`
+    if (floor(vars) !== t.expected) return `the floor of ${t.id} is wrong: ${JSON.stringify(floor(vars))}`
+  }
+  return undefined
 }
 
 const fmt = (n: number) => (n >= 1e6 ? `${(n / 1e6).toFixed(2)}M` : n >= 1e3 ? `${(n / 1e3).toFixed(0)}k` : n.toFixed(0))
 
 export async function run(): Promise<void> {
-  const { vars, templates } = loadCorpus()
-  for (const t of templates) {
-    const floor = FLOOR[t.id]
-    if (!floor) throw new Error(`expr bench: no hand-written floor for corpus template '${t.id}'`)
-    const got = compileTemplate(t.template).render(vars)
-    if (got.text !== t.expected || got.errors.length) throw new Error(`expr bench: ${t.id} rendered ${JSON.stringify(got.text)}, expected ${JSON.stringify(t.expected)}`)
-    if (floor(vars) !== t.expected) throw new Error(`expr bench: the floor of ${t.id} is wrong: ${JSON.stringify(floor(vars))}`)
+  const corpus = loadCorpus(corpusPath())
+  const problem = 'error' in corpus ? corpus.error : checkCorpus(corpus)
+  if (problem) {
+    // A clear line and a failing exit code, not a stack trace; the other suites still run.
+    console.error(`expr bench: ${problem}`)
+    process.exitCode = 1
+    return
   }
+  const { vars, templates } = corpus as Corpus
   console.log(`all ${templates.length} corpus outputs match; evaluations per second (best of ${ROUNDS} interleaved rounds of ${ROUND_MS} ms):`)
   const rows: string[][] = [['template', 'compiled once', 'parsed each time', 'hand-written JS', 'floor/compiled', 'floor/parsed']]
   const totals = { compiled: 0, parsed: 0, floor: 0 }

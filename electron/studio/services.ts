@@ -1,10 +1,12 @@
 import type { ServiceFactory } from './handlers/types'
 import { webhookListener } from './webhook/service'
 import { logRetention } from './logs/service'
+import { runExpiry } from './runs/expiry-service'
 
 // Services started with the back end rather than on first use (e.g. a webhook listener that must be listening
 // before any command arrives). One line per service; each is then also reachable through ctx.service(factory).
 export const startupServices: ServiceFactory<unknown>[] = [
   webhookListener,
   logRetention,
+  runExpiry,
 ]

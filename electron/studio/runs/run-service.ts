@@ -143,12 +143,15 @@ export class RunService {
     return state
   }
 
-  /** Closes every paused run whose window has closed; returns how many. Hosts call it on a timer and at start. */
-  expireStale(): number {
+  /**
+   * Closes every paused run whose window has closed and returns them as they were. The studio calls it at start
+   * and on a timer (runs/expiry-service.ts), so a run nobody answers ends even if the contact never writes again.
+   */
+  expireStale(): RunState[] {
     const now = this.effects.clock.now()
     const stale = this.runs.pausedBefore(now - WINDOW_MS + 1).filter((s) => isExpired(s, now))
     for (const s of stale) this.expire(s, now)
-    return stale.length
+    return stale
   }
 
   private expire(state: RunState, now: number): void {

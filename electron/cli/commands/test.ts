@@ -36,7 +36,7 @@ export const testCommand: CliCommand = {
         process.stderr.write(`chatflow test: ${arg}: no such file or folder\n`)
         return 2
       }
-      files.push(...collect(arg))
+      files.push(...collectTestFiles(arg))
     }
     return runFiles(files, (s) => process.stdout.write(s))
   },
@@ -88,12 +88,13 @@ export async function runFiles(files: string[], write: (s: string) => void): Pro
   return failed > 0 ? 1 : 0
 }
 
-function collect(p: string): string[] {
+/** The test files a path names: itself, or the tests in a folder and below, in name order. */
+export function collectTestFiles(p: string): string[] {
   if (!fs.statSync(p).isDirectory()) return [path.resolve(p)]
   const out: string[] = []
   for (const entry of fs.readdirSync(p, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))) {
     const full = path.join(p, entry.name)
-    if (entry.isDirectory()) out.push(...collect(full))
+    if (entry.isDirectory()) out.push(...collectTestFiles(full))
     else if (isTestFile(full)) out.push(path.resolve(full))
   }
   return out

@@ -45,7 +45,18 @@ export function migrate(input: unknown): MigrateResult {
     return {
       ok: false,
       code: 'format.unknown',
-      message: `This is not a Chatflow flow: format '${String(doc.format)}' is unknown (expected '${FLOW_FORMAT}').`,
+      message:
+        typeof doc.format === 'string' && doc.format.startsWith('chatflow.bundle/')
+          ? `This is a Chatflow bundle (${doc.format}), not a single flow; import it with \`chatflow import\` or the studio's Import.`
+          : `This is not a Chatflow flow: format '${String(doc.format)}' is unknown (expected '${FLOW_FORMAT}').`,
+    }
+  // Without a format the object is read as the version-0 sketch, which always had a node list; any other JSON
+  // object (a package.json, a bundle's library) would otherwise be reported as a flow missing its id.
+  if (from === 0 && !Array.isArray(doc.nodes))
+    return {
+      ok: false,
+      code: 'format.unknown',
+      message: `This is not a Chatflow flow: it has no 'format' field and no 'nodes' list (expected 'format': '${FLOW_FORMAT}').`,
     }
   if (from > FLOW_FORMAT_VERSION)
     return {

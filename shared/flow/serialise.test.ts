@@ -11,6 +11,8 @@ describe('parseFlow', () => {
     ['not JSON, with a line', '{\n  "a": 1,\n}', 'json.invalid', /\(line 3, column 1\)$/],
     ['an array', '[]', 'format.not_object', /must hold a JSON object/],
     ['an unknown format', '{"format": "bpmn/2"}', 'format.unknown', /format 'bpmn\/2' is unknown \(expected 'chatflow.flow\/1'\)/],
+    ['a JSON object that is not a flow', '{"name": "chatflow-studio", "version": "1.0.0"}', 'format.unknown', /^This is not a Chatflow flow: it has no 'format' field and no 'nodes' list/],
+    ['a bundle', '{"format": "chatflow.bundle/1", "flows": []}', 'format.unknown', /^This is a Chatflow bundle \(chatflow.bundle\/1\), not a single flow; import it/],
     ['a newer format', '{"format": "chatflow.flow/2", "id": "f"}', 'format.newer', /format chatflow.flow\/2, newer than this studio reads \(chatflow.flow\/1\). Update/],
     ['a document missing its name', `{"format": "${FLOW_FORMAT}", "id": "f", "active": true, "nodes": [], "edges": []}`, 'document.invalid', /^Not a valid flow document: \/name: this required field is missing$/],
     ['a node of an unknown type', `{"format": "${FLOW_FORMAT}", "id": "f", "name": "F", "active": true, "nodes": [{"id": "a", "type": "teleport", "name": "a", "position": {"x": 0, "y": 0}, "config": {}}], "edges": []}`, 'document.invalid', /^Not a valid flow document: \/nodes\/0\/type: /],

@@ -61,6 +61,9 @@ describe('chatflow validate', () => {
   it.each([
     ['not JSON', 'bad.json', '{"nodes": [', /bad.json: Not JSON: .+\(line 1, column 12\)$/],
     ['not a flow', 'list.json', '[1, 2]', /list.json: This is not a Chatflow flow: the file must hold a JSON object.$/],
+    ['a JSON object that is not a flow', 'package.json', '{"name": "x", "version": "1.0.0"}', /package.json: This is not a Chatflow flow: it has no 'format' field and no 'nodes' list/],
+    ['a bundle', 'bundle.json', '{"format": "chatflow.bundle/1", "flows": []}', /bundle.json: This is a Chatflow bundle \(chatflow.bundle\/1\), not a single flow/],
+    ['an empty file', 'empty.json', '', /empty.json: Not JSON: Unexpected end of JSON input \(line 1, column 1\)$/],
     ['a newer format', 'new.json', '{"format": "chatflow.flow/9"}', /new.json: This flow was saved in format chatflow.flow\/9, newer than this studio reads/],
   ])('%s: one clear line on stderr, no stack, exit 1', (_t, name, content, line) => {
     const r = chatflow(file(name, content))
@@ -75,6 +78,25 @@ describe('chatflow validate', () => {
     const missing = chatflow(path.join(dir, 'nope.json'))
     expect(missing.code).toBe(1)
     expect(missing.stderr).toEqual([`chatflow validate: ${path.join(dir, 'nope.json')}: no such file`])
+  })
+
+  it('a directory is one line and exit 1', () => {
+    const r = chatflow(dir)
+    expect(r).toEqual({ code: 1, stdout: '', stderr: [`chatflow validate: ${dir}: is a directory`] })
+  })
+
+  it('reads a version-0 sketch (no format, React Flow edges) after migrating it, and says so', () => {
+    const doc = example('catalogue')
+    delete doc.format
+    doc.edges = doc.edges.map(({ sourcePort, ...e }: { sourcePort: string }) => ({ ...e, sourceHandle: sourcePort }))
+    const r = chatflow(file('sketch.json', JSON.stringify(doc)))
+    expect(r.code).toBe(0)
+    expect(r.stdout).toMatch(/sketch.json: 0 error\(s\), 0 warning\(s\) \(read as an older format, version 0\)\n$/)
+  })
+
+  it.each(['age-gate', 'appointment', 'catalogue', 'feedback-form', 'lead-capture'])('example %s validates clean (exit 0)', (name) => {
+    const r = chatflow(`resources/examples/${name}.flow.json`)
+    expect(r).toEqual({ code: 0, stdout: `resources/examples/${name}.flow.json: 0 error(s), 0 warning(s)\n`, stderr: [] })
   })
 
   it('no file argument is a usage error, exit 2', () => {

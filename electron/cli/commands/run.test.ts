@@ -1,9 +1,12 @@
+import { spawnSync } from 'node:child_process'
 import fs from 'node:fs'
+import os from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { parseFlow } from '../../../shared/flow/serialise'
 import type { FlowDocument } from '../../../shared/flow/document'
+import { DB_FILE_NAME } from '../../studio/backend'
 import { openDatabase, type Database } from '../../studio/db/open'
 import { RunService } from '../../studio/runs'
 import { buildFlow } from '../../../shared/engine/fixtures'
@@ -69,6 +72,9 @@ describe('chatflow run (the chat loop)', () => {
   it('parses --contact and --trigger', () => {
     expect(parseContact('Asha <+91 98000 00001>')).toEqual({ name: 'Asha', phone: '+91 98000 00001' })
     expect(parseContact(undefined)).toEqual({ name: 'Test Customer', phone: '+10000000000' })
+    expect(parseContact('Ravi')).toEqual({ name: 'Ravi', phone: '+10000000000' })
+    expect(parseContact('Asha 98000 00001')).toMatch(/needs its country code, e.g. --contact "Asha \+919800000001"/)
+    expect(parseContact('Asha +91 9800')).toMatch(/^--contact: '\+91 9800' is not a phone number with country code/)
     expect(parseTrigger('webhook:{"amount":250}')).toEqual({ start: 'direct', trigger: { kind: 'webhook', phone_number: '', data: { amount: 250 } } })
     expect(parseTrigger('message:hi there')).toEqual({ start: 'event', event: { type: 'text', text: 'hi there' } })
     expect(parseTrigger('webhook:[1]')).toBe('webhook: the data must be a JSON object')
@@ -96,4 +102,36 @@ describe('chatflow run with the studio effects', () => {
     expect(out.join('')).toContain('bot: Hello ASHA (+919800000001)')
     expect(code).toBe(0)
   }, 30_000)
+})
+
+describe('chatflow run in a terminal (a child process fed through stdin)', () => {
+  it('chats by typed lines, exits 0 at the end of input, and leaves the run in the studio database with --data-dir', () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'chatflow-run-cli-'))
+    try {
+      const r = spawnSync(
+        'npx',
+        ['tsx', 'electron/cli/index.ts', 'run', 'resources/examples/appointment.flow.json', '--contact', 'Asha +919800000001', '--data-dir', dir],
+        { cwd: root, encoding: 'utf8', input: 'book\nmanicure\n2026-03-02\n', timeout: 80_000 },
+      )
+      expect(r.stderr).not.toMatch(/chatflow run|Error/) // npx may warn about npm's own config here
+      expect(r.status).toBe(0)
+      expect(r.stdout).toContain('       3) Manicure — 40 min · €25\n')
+      expect(r.stdout).toContain('you: manicure\nbot: The nail studio is open Monday to Friday.\n')
+      expect(r.stdout).toContain('(run ended: completed)\n')
+
+      const studio = openDatabase(path.join(dir, DB_FILE_NAME))
+      try {
+        const service = new RunService(studio)
+        const contact = service.contacts.byPhone('+919800000001')!
+        const [run] = studio.prepare('SELECT id FROM runs WHERE contact_id = ?').pluck().all(contact.id) as string[]
+        expect(service.runs.summary(run!)).toMatchObject({ status: 'ended', endReason: 'completed', triggerKind: 'keyword' })
+        expect(service.runs.trace(run!).map((t) => t.nodeName)).toContain('service_menu')
+        expect(service.runs.messages(run!).filter((m) => m.direction === 'in')).toHaveLength(3)
+      } finally {
+        studio.close()
+      }
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true })
+    }
+  }, 90_000)
 })

@@ -12,7 +12,7 @@ import { DB_FILE_NAME } from '../../studio/backend'
 import { resolveDataDir } from '../../studio/data-dir'
 import { openDatabase, type Database } from '../../studio/db/open'
 import { createStudioEffects } from '../../studio/effects'
-import { RunService } from '../../studio/runs'
+import { InvalidPhoneError, normalisePhone, RunService } from '../../studio/runs'
 import { parseCommandLine } from './args'
 import type { CliCommand } from './types'
 
@@ -44,6 +44,11 @@ export const runCommand: CliCommand = {
     if (!loaded.ok) {
       process.stderr.write(`chatflow run: ${file}: ${loaded.error.message}\n`)
       return 1
+    }
+    const contact = parseContact(parsed.values.contact)
+    if (typeof contact === 'string') {
+      process.stderr.write(`chatflow run: ${contact}\n${USAGE}`)
+      return 2
     }
     const trigger = parseTrigger(parsed.values.trigger)
     if (typeof trigger === 'string') {
@@ -95,9 +100,20 @@ export function parseTrigger(value: string | undefined): TriggerOption | string 
   }
 }
 
-export function parseContact(value: string | undefined): { name: string; phone: string } {
-  const phone = value?.match(/\+[\d\s\-().]{6,}/)?.[0]?.trim() ?? '+10000000000'
-  const name = (value ?? '').replace(phone, '').replace(/[<>]/g, '').trim() || 'Test Customer'
+/** `--contact "Name +919800000001"`: a name, a phone with country code, or both; a message when the phone is unusable. */
+export function parseContact(value: string | undefined): { name: string; phone: string } | string {
+  const found = value?.match(/\+[\d\s\-().]{6,}/)?.[0]?.trim()
+  if (!found && /\d{5,}/.test((value ?? '').replace(/[\s\-().]/g, ''))) {
+    return `--contact: the phone number needs its country code, e.g. --contact "Asha +919800000001"`
+  }
+  const phone = found ?? '+10000000000'
+  try {
+    normalisePhone(phone)
+  } catch (err) {
+    if (err instanceof InvalidPhoneError) return `--contact: ${err.message}`
+    throw err
+  }
+  const name = (value ?? '').replace(found ?? '', '').replace(/[<>]/g, '').trim() || 'Test Customer'
   return { name, phone }
 }
 
@@ -110,7 +126,9 @@ interface ChatOptions {
 /** The chat loop, over any source of lines (a terminal, a pipe, a test's array). Returns the exit code. */
 export async function chat(flow: FlowDocument, opts: ChatOptions, lines: AsyncIterable<string>, write: (s: string) => void): Promise<number> {
   const service = opts.db
-  const contact = service.contacts.ensure(parseContact(opts.contact))
+  const who = parseContact(opts.contact)
+  if (typeof who === 'string') throw new Error(who)
+  const contact = service.contacts.ensure(who)
   // The person asked to run this flow: an inactive flow still answers its own keywords here.
   const live: FlowDocument = { ...flow, active: true }
   const keywordFlow = flow.nodes.some((n) => n.type === 'trigger' && (n.config as { kind?: string }).kind === 'keyword')

@@ -17,7 +17,7 @@ export const FormFieldSchema = z.object({
     .describe('dropdown (1–200), radio and checkbox (1–20) choices.'),
 })
 export const FormScreenSchema = z.object({
-  id: z.string().default('').describe("Screen id: upper-case letters, digits and underscore; 'SUCCESS' is reserved."),
+  id: z.string().default('').describe("Screen id: letters and underscore only (the channel refuses digits); 'SUCCESS' is reserved."),
   title: z.string().default('').describe('Title shown at the top of the screen.'),
   fields: z.array(FormFieldSchema).default([]).describe('At most 50 components per screen; at most 5 opt-ins.'),
   refreshOnBack: z.boolean().default(false).describe('With an endpoint: going back to this screen asks the endpoint again (BACK).'),

@@ -40,6 +40,8 @@ describe('interactive_message', () => {
     ['image header needs a URL', { body: 'x', header: { type: 'image' }, buttons: buttons(['A']) }, ['config.required /header/mediaUrl']],
     ['valid list', { mode: 'list', body: 'x', list: list(10) }, []],
     ['list of 11 rows', { mode: 'list', body: 'x', list: list(11) }, ['limit.rows_count /list/sections']],
+    ['11 list sections', { mode: 'list', body: 'x', list: { buttonLabel: 'b', sections: Array.from({ length: 11 }, (_, i) => ({ title: `S${i}`, rows: [] })) } }, ['limit.sections_count /list/sections', 'limit.rows_count /list/sections', ...Array.from({ length: 11 }, (_, i) => `limit.rows_count /list/sections/${i}/rows`)]],
+    ['row title 25 and description 73', { mode: 'list', body: 'x', list: { buttonLabel: 'b', sections: [{ title: 'S', rows: [{ id: 'a', title: 't'.repeat(25), description: 'd'.repeat(73) }] }] } }, ['limit.length /list/sections/0/rows/0/title', 'limit.length /list/sections/0/rows/0/description']],
     ['list label of 21', { mode: 'list', body: 'x', list: list(1, { buttonLabel: 'l'.repeat(21) }) }, ['limit.length /list/buttonLabel']],
     ['list with an image header', { mode: 'list', body: 'x', header: { type: 'image', mediaUrl: 'https://x.test/a.png' }, list: list(1) }, ['limit.list_header /header/type']],
     ['single untitled section is a warning', { mode: 'list', body: 'x', list: { buttonLabel: 'b', sections: [{ title: '', rows: [{ id: 'a', title: 'A' }] }] } }, ['warn limit.section_title /list/sections/0/title']],

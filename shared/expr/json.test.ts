@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { formatJson, parseRelaxedJson } from './index'
+import { MAX_JSON_DEPTH, MAX_JSON_LENGTH } from './limits'
 
 describe('parseRelaxedJson', () => {
   it('accepts single quotes, unquoted keys, trailing commas and comments', () => {
@@ -20,6 +21,23 @@ describe('parseRelaxedJson', () => {
     const r = parseRelaxedJson('{ a: [1, 2')
     expect(r.ok).toBe(false)
     if (!r.ok) expect(r.message).toMatch(/ends too early/)
+  })
+  it('points at the end of a quoted text that runs into a line break', () => {
+    expect(parseRelaxedJson("{a: 1,\n  b: 'x\n}")).toEqual({ ok: false, message: 'text in quotes cannot span lines: close the quote before the line break', line: 2, column: 8 })
+  })
+  it('refuses a sample nested deeper than the limit, at the bracket that goes too deep', () => {
+    // json5 parses any depth, but JSON.stringify and the Response tree would overflow the stack on the result.
+    const deep = '['.repeat(100_000) + ']'.repeat(100_000)
+    expect(parseRelaxedJson(deep)).toEqual({ ok: false, message: `the JSON is nested more than ${MAX_JSON_DEPTH} levels deep`, line: 1, column: MAX_JSON_DEPTH + 1 })
+    expect(formatJson(deep)).toMatchObject({ ok: false, column: MAX_JSON_DEPTH + 1 })
+    const lines = `// deep\n{ "a]": '/*[', /* [[ */ b:\n ${'{x: '.repeat(MAX_JSON_DEPTH)}1${'}'.repeat(MAX_JSON_DEPTH + 1)}`
+    expect(parseRelaxedJson(lines)).toMatchObject({ ok: false, line: 3, column: 2 + 4 * (MAX_JSON_DEPTH - 1) })
+    const ok = '{a: '.repeat(MAX_JSON_DEPTH) + '1' + '}'.repeat(MAX_JSON_DEPTH)
+    expect(parseRelaxedJson(ok).ok).toBe(true)
+    expect(formatJson(ok).ok).toBe(true)
+  })
+  it('refuses a sample longer than the limit', () => {
+    expect(parseRelaxedJson(' '.repeat(MAX_JSON_LENGTH + 1))).toMatchObject({ ok: false, message: `the sample is ${MAX_JSON_LENGTH + 1} characters long; the limit is ${MAX_JSON_LENGTH}` })
   })
   it('refuses an empty sample', () => {
     expect(parseRelaxedJson('  ')).toMatchObject({ ok: false, line: 1, column: 1 })

@@ -8,3 +8,7 @@ export const MAX_DEPTH = 200
 
 /** Largest relaxed-JSON sample response accepted, in characters. */
 export const MAX_JSON_LENGTH = 5_000_000
+
+/** Deepest nesting of lists and objects in a relaxed-JSON sample: deeper values would overflow the stack of the
+ * code that walks them (JSON.stringify, the Response tab's tree), though json5 itself parses them. */
+export const MAX_JSON_DEPTH = 200

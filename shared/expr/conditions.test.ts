@@ -72,6 +72,11 @@ describe('evaluateRules', () => {
     expect(evaluateRules([], 'and', {}).result).toBe(true)
     expect(evaluateRules([], 'or', {}).result).toBe(false)
   })
+  it('stops at the first rule that decides: later rules are not evaluated', () => {
+    expect(evaluateRules([no, bad], 'and', FIXTURE_VARS)).toEqual({ result: false, errors: [] })
+    expect(evaluateRules([yes, bad], 'or', FIXTURE_VARS)).toEqual({ result: true, errors: [] })
+    expect(evaluateRules([yes, bad], 'and', FIXTURE_VARS).errors.map((e) => e.code)).toEqual(['wrong-kind'])
+  })
   it('collects errors of the rules it evaluated', () => {
     const r = evaluateRules([bad, yes], 'and', FIXTURE_VARS)
     expect(r.result).toBe(false)

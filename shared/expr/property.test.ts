@@ -41,14 +41,16 @@ describe('the parser and renderer never throw', () => {
       RUNS,
     )
   })
-  it('on deeply nested input, quickly', () => {
+  // A hang guard, not a speed test (speed is bench/suites/expr.ts): a case takes well under 0.5 s, while a scan that
+  // restarts per character would take minutes on these 80 000 characters. The bound is loose for a loaded machine.
+  it('on deeply nested input, without hanging', { timeout: 120_000 }, () => {
     fc.assert(
       fc.property(fc.constantFrom('(', '!', '-', 'abs(', '{{', '{{ {{a}} + ', "'"), fc.integer({ min: 1, max: 20_000 }), (open, n) => {
         const text = `{{${open.repeat(n)}1${')'.repeat(n)}}}`
         const started = Date.now()
         checkTemplate(text)
         renderTemplate(text, {})
-        expect(Date.now() - started).toBeLessThan(2000)
+        expect(Date.now() - started).toBeLessThan(10_000)
       }),
       { numRuns: 40 },
     )

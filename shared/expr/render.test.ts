@@ -51,6 +51,15 @@ const table: [template: string, expected: string][] = [
   ['{{ -{{qty}} }}', '-3'],
   ['{{ +{{qty}} + 1 }}', '4'],
   ['{{ - -2 }}', '2'],
+  // precedence, loosest to tightest: || ; && ; == != === !== ; < > <= >= ; + - ; * / % ; unary ! - +
+  ['{{ true || false && false }} {{ false && true || true }}', 'true true'],
+  ['{{ 1 + 1 == 2 }} {{ 1 < 2 == 2 > 1 }} {{ 2 > 1 && 1 > 2 || 3 > 2 }}', 'true true true'],
+  ['{{ 2 + 3 % 2 }} {{ 2 * 3 + 1 }} {{ 8 / 2 / 2 }} {{ 1 - 2 - 3 }}', '3 7 2 -4'],
+  ['{{ !false && false }} {{ -{{qty}} + 5 }} {{ 2 - -1 }} {{ !(1 > 2) }}', 'false 2 3 true'],
+  // nested placeholders: a variable in inner braces is the same read as the plain placeholder
+  ['{{ {{customer_name}} }} {{{{customer_name}}}} {{ {{ http_call_1.result.items.1.name }} }}', 'Asha Asha Scarf'],
+  // string escapes
+  ['{{ "say \\"hi\\"" }} {{ \'a\\\\b\' }} {{ length(\'a\\tb\') }} {{ length("a\\nb") }}', 'say "hi" a\\b 3 3'],
   // + adds numbers (numeric text included), otherwise joins text
   ['{{ {{age}} + 1 }}', '22'],
   ["{{ '1' + '2' }}", '3'],

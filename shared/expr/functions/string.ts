@@ -12,7 +12,7 @@ function toText(v: unknown, fn: string): string {
 export const STRING_FUNCTIONS: FunctionDef[] = [
   {
     name: 'concat', category: 'string', signature: 'concat(text1, text2, …)', minArgs: 1, maxArgs: null, argKinds: ['any'],
-    description: 'Joins values into one text; empty values add nothing.',
+    description: 'Joins values into one text (lists and objects as JSON); unset values and null add nothing.',
     example: "{{concat({{first}}, ' ', {{last}})}} → Asha Verma",
     call: (a) => a.map(display).join(''),
   },

@@ -149,6 +149,22 @@ describe('RunService on a real SQLite file', () => {
     expect(service.runs.list('f_menu').map((s) => s.contactId).sort()).toEqual([asha.id, ravi.id].sort())
   })
 
+  it('gives a contact’s next run, of the same flow or another, none of the earlier run’s variables', async () => {
+    const asha = service.contacts.ensure({ phone: '+919800000001', name: 'Asha' })
+    await service.receive(asha, text('menu'), flows, flowOf)
+    await service.receive(asha, text('Alpha'), flows, flowOf)
+    const done = await service.receive(asha, text('Meera'), flows, flowOf)
+    expect(done.action === 'resumed' && done.step.state.vars).toMatchObject({ name: 'Meera', button_id: 'a' })
+    const again = await service.receive(asha, text('menu'), flows, flowOf)
+    const other = await service.receive(asha, text('help'), flows, flowOf)
+    for (const out of [again, other]) {
+      expect(out.action).toBe('started')
+      const vars = out.action === 'started' ? service.runs.state(out.step.state.id)!.vars : {}
+      expect(vars).toMatchObject({ customer_name: 'Asha' })
+      for (const name of ['name', 'button_id', '_last_button_payload', '_last_button_text', 'ask']) expect(vars).not.toHaveProperty(name)
+    }
+  })
+
   it('lists a flow’s runs newest first and filters by state', async () => {
     const asha = service.contacts.ensure({ phone: '+919800000001' })
     await service.start(help, { contact: asha, trigger: { kind: 'manual' } })
@@ -160,6 +176,26 @@ describe('RunService on a real SQLite file', () => {
     expect(list).toHaveLength(2)
     expect(list[0]!.startedAt).toBeGreaterThan(list[1]!.startedAt)
     expect(service.runs.list('f_menu', { status: 'ended' })).toHaveLength(1) // superseded by the last start
+  })
+
+  it('writes a step all or nothing: a write that fails half-way leaves the run, trace and messages as they were', async () => {
+    const asha = service.contacts.ensure({ phone: '+919800000001' })
+    const first = await service.receive(asha, text('menu'), flows, flowOf)
+    const runId = first.action === 'started' ? first.step.state.id : ''
+    const before = { summary: service.runs.summary(runId), trace: service.runs.trace(runId), messages: service.runs.messages(runId) }
+    const ended = { ...first.action === 'started' ? first.step.state : ({} as never), status: 'ended' as const, endReason: 'completed' as const }
+    const step = {
+      state: ended,
+      messages: [{ type: 'text', text: { body: 'never stored' } }],
+      // The second event reuses a stored sequence number: its insert fails after the run row and the first event.
+      trace: [{ ...before.trace[0]!, seq: 99 }, { ...before.trace[0]! }],
+      inbound: text('Alpha'),
+    }
+    expect(() => service.runs.saveStep(menu, step as never)).toThrow(/UNIQUE/)
+    expect(service.runs.summary(runId)).toEqual(before.summary)
+    expect(service.runs.trace(runId)).toEqual(before.trace)
+    expect(service.runs.messages(runId)).toEqual(before.messages)
+    expect(service.pausedRun(asha.id)?.id).toBe(runId)
   })
 
   it('writes a failed run with its reason and no message from the failing node', async () => {

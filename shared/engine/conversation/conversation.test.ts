@@ -90,6 +90,7 @@ describe('conversation tests', () => {
     expect(bad.ok).toBe(false)
     expect(!bad.ok && bad.message).toMatch(/^turns\.0\.user/)
     expect(parseConversationTest('name: [unclosed').ok).toBe(false)
+    expect(parseConversationTest('name: z\ntrigger: { message: hi }\nturn: [{ user: hi }]\n')).toEqual({ ok: false, message: 'turns: is required' })
   })
 
   it('records a real conversation as a test that serialises, parses back, and passes when played', async () => {

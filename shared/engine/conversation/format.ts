@@ -105,7 +105,9 @@ export function parseConversationTest(text: string): ParseResult {
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!
     const at = issue.path.length ? issue.path.join('.') : '(top level)'
-    return { ok: false, message: `${at}: ${issue.message}` }
+    // zod says "expected array, received undefined" for a missing field; a person writing YAML reads "is required".
+    const what = /received undefined$/.test(issue.message) ? 'is required' : issue.message
+    return { ok: false, message: `${at}: ${what}` }
   }
   return { ok: true, test: parsed.data }
 }

@@ -1,17 +1,18 @@
 // Electron's main process: one window over the Electron-free back end. Everything the studio does lives in
 // electron/studio; this file only wires the app's lifecycle, security settings and IPC to it.
+import fs from 'node:fs'
 import { app, dialog, safeStorage, type BrowserWindow } from 'electron'
 import { createBackend, type Backend } from '../studio/backend'
-import { APP_NAME, resolveDataDir } from '../studio/data-dir'
+import { APP_NAME } from '../studio/data-dir'
 import { isDatabaseOpenError } from '../studio/db/errors'
 import { safeStorageProtector, setKeyProtector } from '../studio/publish/key-protector'
+import { desktopDataDir, electronSqliteBinding } from './args'
 import { attachIpc } from './ipc'
 import { hardenApp, registerAppScheme, serveRenderer } from './security'
 import { createMainWindow } from './window'
 
 app.setName(APP_NAME)
-const dataDirFlag = process.argv.find((a) => a.startsWith('--data-dir='))?.slice('--data-dir='.length)
-const dataDir = resolveDataDir(dataDirFlag)
+const dataDir = chooseDataDir()
 // The database lives in userData, beside Chromium's own files, unless --data-dir or CHATFLOW_DATA_DIR says otherwise.
 app.setPath('userData', dataDir)
 registerAppScheme()
@@ -19,6 +20,16 @@ hardenApp()
 
 let backend: Backend | undefined
 let mainWindow: BrowserWindow | undefined
+
+function chooseDataDir(): string {
+  try {
+    return desktopDataDir(process.argv)
+  } catch (err) {
+    // Before the app is ready no dialog can show; a mistyped flag comes from a terminal, so say it there.
+    process.stderr.write(`${APP_NAME}: ${(err as Error).message}\n`)
+    return process.exit(2)
+  }
+}
 
 function showWindow(): void {
   if (!mainWindow || mainWindow.isDestroyed()) {
@@ -33,8 +44,17 @@ async function start(): Promise<void> {
   // Production servers' API keys are kept encrypted by the operating system's keychain where Electron offers one.
   const protector = safeStorageProtector(safeStorage)
   if (protector) setKeyProtector(protector)
+  const sqliteBinding = electronSqliteBinding(app.getAppPath(), app.isPackaged)
+  if (sqliteBinding && !fs.existsSync(sqliteBinding)) {
+    dialog.showErrorBox(
+      `${APP_NAME} cannot open its data`,
+      `The database driver built for Electron is missing (${sqliteBinding}). Run: npm run install-electron`,
+    )
+    app.exit(1)
+    return
+  }
   try {
-    backend = createBackend({ dataDir })
+    backend = createBackend({ dataDir, ...(sqliteBinding ? { sqliteBinding } : {}) })
   } catch (err) {
     const message = isDatabaseOpenError(err) ? err.message : `Unexpected error: ${String(err)}`
     dialog.showErrorBox(`${APP_NAME} cannot open its data`, message)

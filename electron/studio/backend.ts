@@ -27,6 +27,8 @@ export interface BackendOptions {
   now?: () => number
   /** Where the back end reports its own bugs; defaults to stderr. */
   log?: (message: string) => void
+  /** better-sqlite3 binary to load instead of node_modules' own (see openDatabase). */
+  sqliteBinding?: string
 }
 
 export type AnyEventListener = (event: EventName, payload: unknown) => void
@@ -53,7 +55,7 @@ export function createBackend(options: BackendOptions): Backend {
   const dataDir = path.resolve(options.dataDir)
   fs.mkdirSync(dataDir, { recursive: true })
   const dbFile = path.join(dataDir, DB_FILE_NAME)
-  const db = openDatabase(dbFile)
+  const db = openDatabase(dbFile, options.sqliteBinding ? { nativeBinding: options.sqliteBinding } : {})
   const log = options.log ?? ((message: string) => process.stderr.write(`[studio] ${message}\n`))
   const listeners = new Set<AnyEventListener>()
   const services = new Map<ServiceFactory<unknown>, unknown>()

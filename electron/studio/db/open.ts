@@ -13,6 +13,9 @@ export interface OpenDatabaseOptions {
   migrations?: Migration[]
   /** How long ordinary statements wait on a lock held by this process's other work. */
   busyTimeoutMs?: number
+  /** A better-sqlite3 binary other than node_modules' own: the desktop app started from a checkout passes the
+   *  copy built for Electron's ABI. */
+  nativeBinding?: string
 }
 
 const SQLITE_MAGIC = Buffer.from('SQLite format 3\0', 'latin1')
@@ -32,7 +35,7 @@ export function openDatabase(file: string, options: OpenDatabaseOptions = {}): D
   if (!memory) inspectFile(file)
   let db: Database
   try {
-    db = new BetterSqlite3(file)
+    db = new BetterSqlite3(file, options.nativeBinding ? { nativeBinding: options.nativeBinding } : {})
   } catch (err) {
     throw classify(err, file)
   }

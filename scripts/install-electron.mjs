@@ -3,6 +3,8 @@
 // (package.json allowScripts: electron false) so that installing never fails offline.
 //   npm run install-electron                      download it (needs internet access to github.com)
 //   npm run install-electron -- --zip FILE        use electron-vX.Y.Z-<platform>-<arch>.zip fetched elsewhere
+//     [--sqlite FILE]                             and better-sqlite3's prebuilt .tar.gz for that Electron
+// Both steps also put better-sqlite3 built for Electron's ABI beside node_modules (scripts/electron-sqlite.mjs).
 //   (postinstall runs it with --postinstall: a download attempt that never fails the install)
 import { spawn } from 'node:child_process'
 import fs from 'node:fs'
@@ -10,10 +12,12 @@ import { createRequire } from 'node:module'
 import path from 'node:path'
 import { ROOT } from './lib.mjs'
 import { electronStatus, ELECTRON_DIR } from './electron-status.mjs'
+import { ELECTRON_SQLITE_BINDING, sqliteForElectron, sqliteFromArchive, sqlitePrebuilt } from './electron-sqlite.mjs'
 
 const args = process.argv.slice(2)
 const postinstall = args.includes('--postinstall')
 const zipAt = args.indexOf('--zip')
+const sqliteAt = args.indexOf('--sqlite')
 const say = (line) => process.stdout.write(`${line}\n`)
 
 function electronVersion() {
@@ -38,13 +42,53 @@ function howToOffline() {
   ].join('\n')
 }
 
+function howToOfflineSqlite() {
+  const { file, url } = sqlitePrebuilt(electronVersion())
+  return [
+    "The database driver for Electron could not be built. The studio still works in your browser: npm start.",
+    'Without internet access:',
+    `  1. elsewhere, download ${file}`,
+    `     from ${url}`,
+    `  2. copy it here and run: npm run install-electron -- --sqlite /path/to/${file}`,
+  ].join('\n')
+}
+
 async function fromZip(file) {
   const require = createRequire(path.join(ELECTRON_DIR, 'package.json'))
   const extract = require('extract-zip')
   const dist = path.join(ELECTRON_DIR, 'dist')
   fs.rmSync(dist, { recursive: true, force: true })
-  await extract(path.resolve(file), { dir: dist })
+  try {
+    await extract(path.resolve(file), { dir: dist })
+  } catch (err) {
+    fs.rmSync(dist, { recursive: true, force: true })
+    throw new Error(`${file} is not a zip archive that can be read (${err instanceof Error ? err.message : err}).`)
+  }
+  if (!fs.existsSync(path.join(dist, platformPath()))) {
+    fs.rmSync(dist, { recursive: true, force: true })
+    throw new Error(`${file} holds no ${platformPath()}: it must be Electron's release zip for ${process.platform}-${process.arch}.`)
+  }
   fs.writeFileSync(path.join(ELECTRON_DIR, 'path.txt'), platformPath())
+}
+
+/** After the runtime: better-sqlite3 for Electron's ABI, from --sqlite FILE or built online. */
+async function ensureSqlite() {
+  if (sqliteAt >= 0) {
+    const file = args[sqliteAt + 1]
+    if (!file || !fs.existsSync(file)) {
+      say(`No such file: ${file ?? '(missing)'}\n${howToOfflineSqlite()}`)
+      return false
+    }
+    await sqliteFromArchive(file)
+  } else if (!fs.existsSync(ELECTRON_SQLITE_BINDING)) {
+    say(`Building the database driver (better-sqlite3) for Electron ${electronVersion()}…`)
+    if (!(await sqliteForElectron(electronVersion(), postinstall ? 60_000 : 600_000))) {
+      say(howToOfflineSqlite())
+      return false
+    }
+  }
+  say(`The database driver for Electron is in place: ${ELECTRON_SQLITE_BINDING}`)
+  return true
 }
 
 function download(timeoutMs) {
@@ -63,6 +107,9 @@ function download(timeoutMs) {
 
 async function main() {
   if (!fs.existsSync(path.join(ELECTRON_DIR, 'package.json'))) return 0
+  if (sqliteAt >= 0 && zipAt < 0 && electronStatus({ DISPLAY: ':0' }).runtime) {
+    return (await ensureSqlite()) ? 0 : 1
+  }
   if (zipAt >= 0) {
     const file = args[zipAt + 1]
     if (!file || !fs.existsSync(file)) {
@@ -73,15 +120,19 @@ async function main() {
   } else {
     if (postinstall && (process.env.CI || process.env.ELECTRON_SKIP_BINARY_DOWNLOAD)) return 0
     if (electronStatus({ DISPLAY: ':0' }).ok) return 0
-    say(`Downloading Electron ${electronVersion()}'s runtime…`)
-    if (!(await download(postinstall ? 30_000 : 300_000))) {
-      say(howToOffline())
-      return postinstall ? 0 : 1
+    if (!electronStatus({ DISPLAY: ':0' }).runtime) {
+      say(`Downloading Electron ${electronVersion()}'s runtime…`)
+      if (!(await download(postinstall ? 30_000 : 300_000))) {
+        say(howToOffline())
+        return postinstall ? 0 : 1
+      }
     }
   }
   const status = electronStatus({ DISPLAY: ':0' })
-  say(status.ok ? `Electron is installed: ${status.executable}` : `Electron is still not usable: ${status.reason}`)
-  return status.ok || postinstall ? 0 : 1
+  if (status.ok || status.runtime) say(`Electron is installed: ${status.executable}`)
+  else say(`Electron is still not usable: ${status.reason}`)
+  const driver = status.runtime ? await ensureSqlite() : false
+  return (status.runtime && driver) || postinstall ? 0 : 1
 }
 
 main().then(

@@ -127,6 +127,18 @@ describe('chatflow run in a terminal (a child process fed through stdin)', () =>
         expect(service.runs.summary(run!)).toMatchObject({ status: 'ended', endReason: 'completed', triggerKind: 'keyword' })
         expect(service.runs.trace(run!).map((t) => t.nodeName)).toContain('service_menu')
         expect(service.runs.messages(run!).filter((m) => m.direction === 'in')).toHaveLength(3)
+
+        // While a studio holds that database, the CLI says so and exits 1 instead of reporting an internal error.
+        const busy = spawnSync('npx', ['tsx', 'electron/cli/index.ts', 'run', 'resources/examples/appointment.flow.json', '--data-dir', dir], {
+          cwd: root,
+          encoding: 'utf8',
+          input: 'book\n',
+          timeout: 80_000,
+        })
+        expect(busy.status).toBe(1)
+        expect(busy.stderr).toContain('chatflow run: The studio database')
+        expect(busy.stderr).toContain('is in use by another running Chatflow Studio')
+        expect(busy.stderr).not.toContain('internal error')
       } finally {
         studio.close()
       }

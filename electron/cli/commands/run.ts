@@ -10,6 +10,7 @@ import type { FlowDocument } from '../../../shared/flow/document'
 import { parseFlow } from '../../../shared/flow/serialise'
 import { DB_FILE_NAME } from '../../studio/backend'
 import { resolveDataDir } from '../../studio/data-dir'
+import { isDatabaseOpenError } from '../../studio/db/errors'
 import { openDatabase, type Database } from '../../studio/db/open'
 import { createStudioEffects } from '../../studio/effects'
 import { InvalidPhoneError, normalisePhone, RunService } from '../../studio/runs'
@@ -56,7 +57,15 @@ export const runCommand: CliCommand = {
       return 2
     }
     const dbFile = parsed.values['data-dir'] ? path.join(resolveDataDir(parsed.values['data-dir']), DB_FILE_NAME) : ':memory:'
-    const db = openDatabase(dbFile)
+    let db: Database
+    try {
+      db = openDatabase(dbFile)
+    } catch (err) {
+      // A studio open on the same folder holds the database: say so plainly, not as an internal error.
+      if (!isDatabaseOpenError(err)) throw err
+      process.stderr.write(`chatflow run: ${err.message}\n`)
+      return 1
+    }
     try {
       const rl = readline.createInterface({ input: process.stdin, terminal: false })
       return await chat(loaded.document, { contact: parsed.values.contact, trigger, db: cliRunService(db) }, rl, (s) => process.stdout.write(s))

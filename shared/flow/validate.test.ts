@@ -7,6 +7,26 @@ describe('examples validate clean', () => {
   it.each(Object.keys(EXAMPLES))('%s has no problems at all', (name) => {
     expect(validateFlow(example(name))).toEqual([])
   })
+
+  // The issue names what each example must show; a trimmed example would quietly stop covering its node types.
+  it.each([
+    ['order-status', ['http_call']],
+    ['lead-capture', ['question', 'lead_management']],
+    ['appointment', ['interactive_message:list', 'router']],
+    ['age-gate', ['condition', 'question']],
+    ['catalogue', ['spm', 'mpm']],
+    ['feedback-form', ['chat_flow']],
+  ])('%s has %j', (name, kinds) => {
+    const have = example(name).nodes.map((n) => (n.type === 'interactive_message' ? `${n.type}:${String(n.config.mode)}` : n.type))
+    for (const k of kinds) expect(have).toContain(k)
+  })
+
+  it('age-gate retries through a loop that waits for the customer', () => {
+    const doc = example('age-gate')
+    const q = nodeByName(doc, 'ask_age')
+    const into = doc.edges.filter((e) => e.target === q.id).map((e) => doc.nodes.find((n) => n.id === e.source)!.type)
+    expect(into).toContain('interactive_message')
+  })
 })
 
 type Case = [title: string, base: string, breakIt: (d: FlowDocument) => void, expected: { severity: 'error' | 'warning'; code: string; pointer: string; message: RegExp }]

@@ -73,6 +73,10 @@ it('warns when bound beyond loopback', async () => {
   const status = expectOk(await t.backend.call('webhook.listener.set', { host: '0.0.0.0', port: 0 }))
   expect(status.state).toBe('listening')
   expect(status.warning).toMatch(/0\.0\.0\.0/)
+  // The URL and curl command name an address a client can call, not the wildcard.
+  const info = expectOk(await t.backend.call('webhook.info', { flowId }))
+  expect(info.url).toBe(`http://127.0.0.1:${status.port}/chatbot-webhook/${flowId}/trigger`)
+  expect((await fetch(info.url, { method: 'POST' })).status).toBe(401)
 })
 
 it('starts a real run through the studio listener and announces it to the emulator and logs', async () => {
@@ -90,5 +94,5 @@ it('starts a real run through the studio listener and announces it to the emulat
   const body = (await res.json()) as { run_id: string; state: string; contact_id: string }
   expect(res.status).toBe(200)
   expect(body.state).toBe('ended')
-  expect(seen).toEqual([{ flowId, contactId: body.contact_id, runId: body.run_id }])
+  expect(seen).toEqual([{ flowId, contactId: body.contact_id, runId: body.run_id, source: 'webhook' }])
 })

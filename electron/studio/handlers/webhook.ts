@@ -22,8 +22,9 @@ async function describe(ctx: HandlerContext, flowId: string, row: SecretRow): Pr
   }
 }
 
+/** The URL a client on this computer calls: a listener bound to 0.0.0.0 or :: is reached through loopback. */
 function endpointUrl(listener: ListenerStatus, flowId: string): string {
-  return (listener.url ?? baseUrl(listener.host, listener.port)) + endpointPath(flowId)
+  return baseUrl(listener.host, listener.port) + endpointPath(flowId)
 }
 
 export const webhookHandlers: AreaHandlers<'webhook'> = {

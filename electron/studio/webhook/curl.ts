@@ -8,12 +8,19 @@ export function baseUrl(host: string, port: number): string {
   return `http://${reachable.includes(':') ? `[${reachable}]` : reachable}:${port}`
 }
 
-/** An example body: the webhook trigger's declared data fields with placeholder values. */
+/**
+ * An example body: the webhook trigger's declared data fields, then every `data` entry the flow reads as
+ * `{{<trigger>.data.<key>…}}`, each with a placeholder value to replace.
+ */
 export function exampleBody(flow: FlowDocument): Record<string, unknown> {
   const trigger = flow.nodes.find((n) => n.type === 'trigger' && n.config.kind === 'webhook')
   const fields = Array.isArray(trigger?.config.dataFields) ? (trigger.config.dataFields as unknown[]) : []
-  const data = Object.fromEntries(fields.filter((f): f is string => typeof f === 'string' && f !== '').map((f) => [f, 'value']))
-  return { phone_number: '+919800000001', data }
+  const keys = new Set(fields.filter((f): f is string => typeof f === 'string' && f !== ''))
+  if (trigger) {
+    const read = new RegExp(`\\{\\{\\s*${trigger.name}\\.data\\.([A-Za-z_]\\w*)`, 'g')
+    for (const node of flow.nodes) for (const m of JSON.stringify(node.config).matchAll(read)) keys.add(m[1]!)
+  }
+  return { phone_number: '+919800000001', data: Object.fromEntries([...keys].map((k) => [k, 'value'])) }
 }
 
 const shellQuote = (s: string): string => `'${s.replace(/'/g, `'\\''`)}'`

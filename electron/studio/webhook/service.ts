@@ -26,10 +26,11 @@ export const webhookListener: ServiceFactory<WebhookListener> = (ctx) => {
     }
   }
   const start = webhookRunStarter(ctx.service(emulatorRuns))
-  // Same event as the emulator's own runs, so an open emulator, coverage and logs view of the flow refresh live.
+  // Same event as the emulator's own runs, so coverage and the Flow Logs refresh live; the source lets an open
+  // emulator of the flow switch to the run.
   const startRun: StartWebhookRun = async (flow, request) => {
     const run = await start(flow, request)
-    ctx.emit('emulator.updated', { flowId: flow.id, contactId: run.contactId, runId: run.runId })
+    ctx.emit('emulator.updated', { flowId: flow.id, contactId: run.contactId, runId: run.runId, source: 'webhook' })
     return run
   }
   const listener = new WebhookListener(

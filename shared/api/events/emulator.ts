@@ -2,6 +2,7 @@ import { payload } from '../define'
 
 export const emulatorEvents = {
   /** A test contact's run of a flow moved (started, resumed, restarted, expired, variables edited): coverage and
-   * any other emulator view of that flow refresh. */
-  'emulator.updated': payload<{ flowId: string; contactId: string; runId: string | null }>(),
+   * any other emulator view of that flow refresh. `source: 'webhook'` marks a run a webhook request started: an open
+   * emulator of that flow switches to it (docs/webhook.md). */
+  'emulator.updated': payload<{ flowId: string; contactId: string; runId: string | null; source?: 'webhook' }>(),
 }

@@ -60,8 +60,16 @@ function OpenPanel({ flowId, flush }: { flowId: string; flush(): Promise<unknown
   const [selected, setSelected] = useState<number | null>(null)
 
   useEffect(() => void store.getState().init(), [store])
-  // Runs made elsewhere (webhook, CLI tests, another window) change coverage too.
-  useEffect(() => api.on('emulator.updated', (e) => e.flowId === flowId && void store.getState().refreshCoverage()), [store, flowId])
+  // Runs made elsewhere (webhook, CLI tests, another window) change coverage too; a webhook run is shown in the phone.
+  useEffect(
+    () =>
+      api.on('emulator.updated', (e) => {
+        if (e.flowId !== flowId) return
+        void store.getState().refreshCoverage()
+        if (e.source === 'webhook' && e.runId) void store.getState().follow(e.contactId, e.runId)
+      }),
+    [store, flowId],
+  )
   useEffect(() => {
     const o = useOverlayStore.getState()
     o.setOverlay(overlayOf(doc, session, coverage))

@@ -39,6 +39,8 @@ export interface EmulatorState {
   updateContact(patch: { name?: string; optedIn?: boolean; fields?: Record<string, unknown> }): Promise<void>
   setVariables(set: Record<string, unknown>, unset?: string[]): Promise<void>
   refreshCoverage(): Promise<void>
+  /** Shows a run made outside the emulator (a webhook request): its contact, conversation and trace. */
+  follow(contactId: string, runId: string): Promise<void>
 }
 
 export type EmulatorStore = StoreApi<EmulatorState>
@@ -63,6 +65,7 @@ export function createEmulatorStore(
       void get().refreshCoverage()
     }
     const fromOutcome = (o: EmulatorOutcome): Partial<EmulatorState> => ({ session: o.session, contact: o.session.contact, notice: o.notice })
+    let following: { contactId: string; runId: string } | null = null
     const fromSession = (s: EmulatorSession): Partial<EmulatorState> => ({ session: s, contact: s.contact, notice: null })
 
     return {
@@ -128,6 +131,25 @@ export function createEmulatorStore(
       async refreshCoverage() {
         const r = await api.call('emulator.coverage', { flowId })
         if (r.ok) set({ coverage: r.value })
+      },
+      async follow(contactId, runId) {
+        // A burst of requests asks once for the newest run, not once per request.
+        const first = following === null
+        following = { contactId, runId }
+        if (!first) return
+        try {
+          while (following) {
+            const next: { contactId: string; runId: string } = following
+            const r = await api.call('emulator.session', { flowId, ...next })
+            if (following === next) following = null
+            // The tester's own step wins: a run that arrives while one is in flight is not switched to.
+            if (!r.ok || get().busy || following) continue
+            const status = r.value.run ? ` (${r.value.run.status})` : ''
+            set({ ...fromSession(r.value), lastTrigger: null, notice: `A webhook request started this run for ${r.value.contact.phone}${status}.` })
+          }
+        } finally {
+          following = null
+        }
       },
     }
   })

@@ -1,4 +1,4 @@
-import { useState } from 'react'
+import { useEffect, useState } from 'react'
 import type { WebhookListenerStatus } from '../../shared/api/commands/webhook'
 import { api } from '../api'
 import { parsePort, portToOffer } from './status'
@@ -10,6 +10,11 @@ export function ListenerSettings({ status, onChanged }: { status: WebhookListene
   const [busy, setBusy] = useState(false)
   const [error, setError] = useState<string | null>(null)
   const parsed = parsePort(port)
+  // Opened by the person (kept open across restarts), and opened for them when the listener could not start.
+  const [open, setOpen] = useState(status.state === 'failed')
+  useEffect(() => {
+    if (status.state === 'failed') setOpen(true)
+  }, [status.state])
 
   const save = async () => {
     if (parsed === null) return
@@ -23,7 +28,7 @@ export function ListenerSettings({ status, onChanged }: { status: WebhookListene
   }
 
   return (
-    <details className="webhook-settings" open={status.state === 'failed'}>
+    <details className="webhook-settings" open={open} onToggle={(e) => setOpen(e.currentTarget.open)}>
       <summary>Listener settings</summary>
       <label>
         Bind address

@@ -49,6 +49,12 @@ export function WebhookPanel({ flowId }: { flowId: string }) {
     }
   }
 
+  /** After the listener moved: the URL and curl command name its new address. */
+  const refresh = async () => {
+    await load()
+    if (secret) await reveal()
+  }
+
   const rotate = async () => {
     setConfirming(false)
     const r = await api.call('webhook.rotate', { flowId })
@@ -90,7 +96,7 @@ export function WebhookPanel({ flowId }: { flowId: string }) {
         {listenerLine(listener)}
       </p>
       {listener.warning && <p className="webhook-warning" role="alert">{listener.warning}</p>}
-      <ListenerSettings status={listener} onChanged={(status) => setInfo({ ...info, listener: status, url: status.url ? status.url + info.url.slice(info.url.indexOf('/chatbot-webhook/')) : info.url })} />
+      <ListenerSettings status={listener} onChanged={() => void refresh()} />
       {confirming && (
         <ConfirmDialog
           title="Rotate the webhook secret?"

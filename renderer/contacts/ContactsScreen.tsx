@@ -3,6 +3,7 @@ import type { ContactView } from '../../shared/api/commands/contacts'
 import { api } from '../api'
 import { ConfirmDialog } from '../ui/ConfirmDialog'
 import { ContactForm } from './ContactForm'
+import { lastMessageText, lastMessageTitle } from './last-message'
 import '../styles/flows.css'
 import './contacts.css'
 
@@ -68,6 +69,7 @@ export function ContactsScreen() {
               <th scope="col">Name</th>
               <th scope="col">Phone</th>
               <th scope="col">Messages</th>
+              <th scope="col">Last message</th>
               <th scope="col">Tags</th>
               <th scope="col">Fields</th>
               <th scope="col">
@@ -81,6 +83,7 @@ export function ContactsScreen() {
                 <th scope="row">{c.name}</th>
                 <td>{c.phone}</td>
                 <td>{c.optedIn ? 'Opted in' : 'Opted out'}</td>
+                <td title={lastMessageTitle(c.lastInboundAt)}>{lastMessageText(c.lastInboundAt, Date.now())}</td>
                 <td>{c.tags.join(', ')}</td>
                 <td>{Object.entries(c.fields).map(([k, v]) => `${k}: ${String(v)}`).join(' · ')}</td>
                 <td className="flow-actions">

@@ -37,14 +37,15 @@ it('starts a run per request with the data under trigger_1.data and persists its
 })
 
 it('gives declared data fields, message_text and button_id their documented variable names', async () => {
-  const text = '{{name}}|{{trigger_1.phone_number}}|{{trigger_1.message_text}}|{{initial_message}}|{{trigger_1.button_id}}|{{customer_phone}}|{{trigger_1.data.extra.deep}}'
+  // `extra` is not a declared data field: readable under trigger_1.data only, never as a top-level {{extra}}.
+  const text = '{{name}}|{{trigger_1.phone_number}}|{{trigger_1.message_text}}|{{initial_message}}|{{trigger_1.button_id}}|{{customer_phone}}|{{trigger_1.data.extra.deep}}|[{{extra}}]'
   const f = addFlow('b', (d) => ({ ...d, nodes: d.nodes.map((n) => (n.name === 'message_2' ? { ...n, config: { ...n.config, text } } : n)) }))
   const res = await post(
     f.endpoint,
     { phone_number: '+14155550100', data: { name: 'Bo', amount: 1, extra: { deep: 'x' } }, message_text: 'hello', button_id: 'btn_7' },
     { 'x-api-key': f.secret },
   )
-  expect(outbound(res.body.run_id)).toEqual(['Bo|+14155550100|hello|hello|btn_7|+14155550100|x'])
+  expect(outbound(res.body.run_id)).toEqual(['Bo|+14155550100|hello|hello|btn_7|+14155550100|x|[]'])
 })
 
 it('answers 200 with state failed and the reason when the flow fails at run time', async () => {

@@ -56,6 +56,24 @@ const STEPS: Array<{ version: number; sql: string }> = [
         catalog_id text NOT NULL, product_id text NOT NULL, definition text NOT NULL, updated_at bigint NOT NULL,
         PRIMARY KEY (catalog_id, product_id));`,
   },
+  {
+    // The outbox (docs/runtime.md, "Outbound messages"), written with each step and drained by every instance's
+    // sender; partial indexes for the expiry and retention sweeps and for forgetting old inbound message ids.
+    version: 3,
+    sql: `
+      CREATE TABLE outbox (
+        seq bigserial PRIMARY KEY, id text NOT NULL UNIQUE,
+        run_id text NOT NULL REFERENCES runs (id) ON DELETE CASCADE, flow_id text NOT NULL, contact_id text NOT NULL,
+        phone text NOT NULL, message text NOT NULL, created_at bigint NOT NULL,
+        status text NOT NULL DEFAULT 'pending' CHECK (status IN ('pending', 'sent', 'failed')),
+        attempts integer NOT NULL DEFAULT 0, next_at bigint NOT NULL DEFAULT 0, lease_until bigint NOT NULL DEFAULT 0,
+        last_error text, done_at bigint);
+      CREATE INDEX outbox_pending ON outbox (contact_id, seq) WHERE status = 'pending';
+      CREATE INDEX outbox_run ON outbox (run_id);
+      CREATE INDEX runs_finished_started ON runs (started_at) WHERE status IN ('ended', 'failed');
+      CREATE INDEX runs_paused_updated ON runs (updated_at) WHERE status = 'paused';
+      CREATE INDEX inbound_messages_received ON inbound_messages (received_at);`,
+  },
 ]
 
 export const PG_SCHEMA_VERSION = STEPS[STEPS.length - 1]!.version

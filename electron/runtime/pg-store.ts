@@ -15,6 +15,7 @@ import { KeyedLock } from './keyed-lock'
 import { EMPTY_LIBRARY, type PublishLibrary } from '../studio/publish/library'
 import { createPgLibraryEffects, writeLibrary } from './pg-library'
 import { migrate } from './pg-schema'
+import * as out from './pg-outbox'
 import { readMessages, readRuns, readTrace, toContact, writeStep, type ContactRow } from './pg-runs'
 import type { ContactTx, DeliveryFailure, InboundRecord, RuntimeStore } from './store'
 
@@ -27,6 +28,7 @@ export class PgRuntimeStore implements RuntimeStore {
   readonly kind = 'postgres'
   private readonly lock = new KeyedLock()
   private readonly docs = new Map<string, FlowDocument>()
+  private closed = false
 
   private constructor(
     private readonly pool: pg.Pool,
@@ -168,6 +170,7 @@ export class PgRuntimeStore implements RuntimeStore {
             if (committed) throw new Error('A contact transaction commits once.')
             committed = true
             for (const { flow, step } of writes.steps) await writeStep(c, flow, step)
+            await out.writeOutbox(c, contact, writes.steps)
             const r = writes.inbound
             if (r) {
               await c.query('INSERT INTO inbound_messages (message_id, contact_id, action, run_id, received_at) VALUES ($1, $2, $3, $4, $5)', [
@@ -184,10 +187,36 @@ export class PgRuntimeStore implements RuntimeStore {
     )
   }
 
-  async recordDeliveryFailure(f: DeliveryFailure): Promise<void> {
-    await this.pool.query('INSERT INTO deliveries (run_id, contact_id, message, adapter, attempts, error, at) VALUES ($1, $2, $3, $4, $5, $6, $7)', [
-      f.runId, f.contactId, JSON.stringify(f.message), f.adapter, f.attempts, f.error, f.at,
-    ])
+  claimOutbound(o: { now: number; leaseMs: number; limit: number }) {
+    return out.claimOutbox(this.pool, o.now, o.leaseMs, o.limit)
+  }
+
+  outboundSent(seq: number, at: number) {
+    return out.outboxSent(this.pool, seq, at)
+  }
+
+  outboundRetry(seq: number, attempts: number, nextAt: number, error: string) {
+    return out.outboxRetry(this.pool, seq, attempts, nextAt, error)
+  }
+
+  outboundFailed(seq: number, failure: DeliveryFailure) {
+    return out.outboxFailed(this.pool, seq, failure)
+  }
+
+  outbox(runId: string) {
+    return out.outboxEntries(this.pool, runId)
+  }
+
+  pausedCandidates(before: number, limit: number, after?: { updatedAt: number; runId: string }) {
+    return out.pausedCandidates(this.pool, before, limit, after)
+  }
+
+  deleteFinishedRuns(before: number, limit: number) {
+    return out.deleteFinishedRuns(this.pool, before, limit)
+  }
+
+  forgetInbound(before: number, limit: number) {
+    return out.forgetInbound(this.pool, before, limit)
   }
 
   async deliveryFailures(runId: string): Promise<DeliveryFailure[]> {
@@ -220,7 +249,10 @@ export class PgRuntimeStore implements RuntimeStore {
     return rows[0] ? toContact(rows[0]) : null
   }
 
+  /** Idempotent: a test may close a store that a crashed instance's runtime still holds. */
   async close(): Promise<void> {
+    if (this.closed) return
+    this.closed = true
     await this.lock.idle()
     await this.pool.end()
   }

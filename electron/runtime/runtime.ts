@@ -1,5 +1,6 @@
 // The headless runtime: the webhook trigger and inbound channel messages, run by the shared engine over a
-// RuntimeStore, with every outbound message handed to a ChannelAdapter once its step is committed.
+// RuntimeStore. Every outbound message is written to the outbox with its step and sent by the outbox's sender loop
+// through a ChannelAdapter (outbox.ts); timers close expired paused runs and apply retention (housekeeping.ts).
 // Rules for inbound messages are the studio's (shared/engine/dispatch.ts): resume, start by trigger, supersede,
 // expire. A contact's requests are processed one at a time (RuntimeStore.withContact); a message id is processed once.
 import {
@@ -19,10 +20,10 @@ import type { FlowDocument } from '../../shared/flow/document'
 import { nodeCatalog } from '../../shared/nodes/runners'
 import type { WebhookRequest } from '../studio/webhook/request'
 import type { WebhookRun } from '../studio/webhook/server'
-import type { ChannelAdapter, OutboundEnvelope } from './adapters/adapter'
-import { DeliveryError } from './adapters/adapter'
+import type { ChannelAdapter } from './adapters/adapter'
+import { expireStale, Housekeeping, type HousekeepingOptions } from './housekeeping'
 import type { InboundMessage } from './inbound'
-import { KeyedLock } from './keyed-lock'
+import { Outbox, type OutboxOptions } from './outbox'
 import type { ContactTx, ContactWrites, RuntimeStore } from './store'
 
 export interface RuntimeOptions {
@@ -38,6 +39,10 @@ export interface RuntimeOptions {
    * (examples.test.ts) sets it, so a test's mocks mean the same on the runtime as in the studio. serve never does.
    */
   mocks?: (flowId: string) => Record<string, NodeMock> | undefined
+  /** Retries, backoff and lease of the sender loop; `send: false` commits to the outbox without sending (tests). */
+  outbox?: OutboxOptions & { send?: boolean }
+  /** The expiry and retention sweeps; without it neither timer runs (expireStale and applyRetention still can). */
+  housekeeping?: HousekeepingOptions
 }
 
 /** The answer to one inbound message. */
@@ -48,13 +53,18 @@ export type InboundAnswer =
 export class Runtime {
   readonly store: RuntimeStore
   private readonly adapter: ChannelAdapter
-  private readonly deliveries = new KeyedLock()
+  private readonly outbox: Outbox
+  private readonly housekeeping: Housekeeping | null
   private readonly log: (message: string) => void
 
   constructor(private readonly opts: RuntimeOptions) {
     this.store = opts.store
     this.adapter = opts.adapter
     this.log = opts.log ?? ((m) => process.stderr.write(`[runtime] ${m}\n`))
+    this.outbox = new Outbox(opts.store, opts.adapter, this.log, opts.outbox)
+    if (opts.outbox?.send !== false) this.outbox.start()
+    this.housekeeping = opts.housekeeping ? new Housekeeping(opts.store, () => this.now(), this.log, opts.housekeeping) : null
+    this.housekeeping?.start()
   }
 
   private deps(tx: ContactTx, flowId: string): EngineDeps {
@@ -72,25 +82,24 @@ export class Runtime {
     if (req.message_text !== undefined) trigger.message_text = req.message_text
     if (req.button_id !== undefined) trigger.button_id = req.button_id
     const triggerNodeId = flow.nodes.find((n) => n.type === 'trigger' && n.config.kind === 'webhook')?.id
-    const outcome = this.afterCommit()
-    const step = await outcome.track(this.store.withContact(req.phone_number, undefined, async (tx) => {
+    const step = await this.store.withContact(req.phone_number, undefined, async (tx) => {
       const paused = await tx.pausedRun()
       const step = await startRun(flow, { contact: tx.contact, trigger, triggerNodeId }, this.deps(tx, flow.id))
       const steps: ContactWrites['steps'] = []
       if (paused) steps.push(await this.closing(paused, isExpired(paused, step.state.startedAt) ? 'expired' : 'superseded', step.state.startedAt))
       steps.push({ flow, step })
       await tx.commit({ steps })
-      this.deliver(flow, tx.contact.phone, step, outcome.committed)
       return step
-    }))
+    })
+    if (step.messages.length) this.outbox.poke()
     const { id, status, error, contactId } = step.state
     return { runId: id, state: status, contactId, error: error ? { code: error.code, message: error.message } : null }
   }
 
   /** One customer message: processed once per message id, in arrival order per contact. */
-  inbound(msg: InboundMessage): Promise<InboundAnswer> {
-    const outcome = this.afterCommit()
-    return outcome.track(this.store.withContact(msg.phone, msg.name, async (tx): Promise<InboundAnswer> => {
+  async inbound(msg: InboundMessage): Promise<InboundAnswer> {
+    let sends = false
+    const answer = await this.store.withContact(msg.phone, msg.name, async (tx): Promise<InboundAnswer> => {
       const contactId = tx.contact.id
       const before = await tx.seen(msg.messageId)
       if (before) return { status: 'duplicate', action: before.action, runId: before.runId, contactId }
@@ -116,9 +125,12 @@ export class Runtime {
       const action = route.action === 'resume' ? 'resumed' : route.action === 'start' ? 'started' : 'ignored'
       const runId = ran?.step.state.id ?? null
       await tx.commit({ steps, inbound: { messageId: msg.messageId, contactId, action, runId, receivedAt: now }, touchInboundAt: now })
-      if (ran) this.deliver(ran.flow, tx.contact.phone, ran.step, outcome.committed)
+      sends = !!ran?.step.messages.length
       return { status: 'processed', action, runId, state: ran?.step.state.status ?? null, contactId }
-    }))
+    })
+    // The store has committed: the sender reads the outbox now instead of at its next poll.
+    if (sends) this.outbox.poke()
+    return answer
   }
 
   /** A run being closed keeps the flow name it was logged under (the upsert only updates state columns). */
@@ -126,63 +138,20 @@ export class Runtime {
     return { flow: { id: state.flowId, name: state.flowId }, step: closeRun(state, reason, at) }
   }
 
-  /**
-   * The store commits when withContact returns, so deliveries are queued inside it (keeping the contact's order)
-   * but wait for `committed`: a transaction that rolls back sends nothing.
-   */
-  private afterCommit() {
-    let settle: (ok: boolean) => void = () => undefined
-    const committed = new Promise<boolean>((resolve) => (settle = resolve))
-    const track = <T>(work: Promise<T>): Promise<T> =>
-      work.then(
-        (value) => (settle(true), value),
-        (err: unknown) => {
-          settle(false)
-          throw err
-        },
-      )
-    return { committed, track }
+  /** Closes every paused run whose messaging window has closed (what the expiry timer runs); returns how many. */
+  expireStale(): Promise<number> {
+    return expireStale(this.store, this.now())
   }
 
-  /**
-   * Hands a step's messages to the adapter once committed, in order per contact, without holding up the answer: a
-   * slow channel never delays the next message's processing. A failed delivery is written into the run's log.
-   */
-  private deliver(flow: FlowDocument, phone: string, step: StepResult, committed: Promise<boolean>): void {
-    if (!step.messages.length) return
-    const s = step.state
-    const envelopes: OutboundEnvelope[] = step.messages.map((message) => ({
-      run_id: s.id,
-      flow_id: flow.id,
-      contact_id: s.contactId,
-      to: phone,
-      message,
-      created_at: s.updatedAt,
-    }))
-    void this.deliveries.run(phone, async () => {
-      if (!(await committed)) return
-      for (const envelope of envelopes) {
-        try {
-          await this.adapter.send(envelope)
-        } catch (err) {
-          const attempts = err instanceof DeliveryError ? err.attempts : 1
-          const error = err instanceof Error ? err.message : String(err)
-          this.log(`delivery of a ${envelope.message.type} message of run ${s.id} to ${phone} failed: ${error}`)
-          await this.store
-            .recordDeliveryFailure({ runId: s.id, contactId: s.contactId, message: envelope.message, adapter: this.adapter.name, attempts, error, at: this.now() })
-            .catch((e: unknown) => this.log(`could not record a delivery failure: ${e instanceof Error ? e.message : String(e)}`))
-        }
-      }
-    })
-  }
-
-  /** Resolves once every message handed to the adapter so far was delivered or recorded as failed. */
+  /** Resolves once every message committed so far was delivered or failed, or waits for a retry later. */
   idle(): Promise<void> {
-    return this.deliveries.idle()
+    return this.outbox.idle()
   }
 
+  /** Stops the timers and the sender (attempts in flight finish; unsent messages wait in the outbox). */
   async close(): Promise<void> {
-    await this.idle()
+    await this.housekeeping?.close()
+    await this.outbox.close()
     await this.adapter.close?.()
     await this.store.close()
   }

@@ -17,7 +17,7 @@ describeEachStore('chatflow serve', (c) => {
   it('publishes, runs a webhook and a conversation, logs outbound messages, and stops on SIGTERM', async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'chatflow-serve-out-'))
     const outLog = path.join(dir, 'outbound.jsonl')
-    const args = ['--import', 'tsx', 'electron/cli/index.ts', 'serve', ...(await c.serveArgs()), '--port', '0', '--publish-port', '0', '--outbound-log', outLog]
+    const args = ['--import', 'tsx', 'electron/cli/index.ts', 'serve', ...(await c.serveArgs()), '--port', '0', '--publish-port', '0', '--outbound-log', outLog, '--retention-days', '30']
     const child = spawn(process.execPath, args, {
       cwd: ROOT,
       env: { ...process.env, CHATFLOW_PUBLISH_KEY: KEY, CHATFLOW_INBOUND_KEY: KEY },
@@ -32,12 +32,13 @@ describeEachStore('chatflow serve', (c) => {
           out += d.toString()
           const api = /Publish API: (\S+)/.exec(out)
           const hook = /Webhook listener: (http:\/\/\S+?)\/chatbot-webhook/.exec(out)
-          if (api && hook && out.includes('Outbound messages:')) resolve({ api: api[1]!, hook: hook[1]! })
+          if (api && hook && out.includes('Log retention:')) resolve({ api: api[1]!, hook: hook[1]! })
         })
         void exited.then((code) => reject(new Error(`serve exited ${code}: ${out}`)))
       })
       expect(out).toContain(`Inbound messages: ${urls.hook}/api/v1/inbound`)
       expect(out).toContain(`Outbound messages: JSON lines appended to ${outLog}`)
+      expect(out).toContain('Log retention: finished runs older than 30 days are deleted hourly')
       const auth = { authorization: `Bearer ${KEY}`, 'content-type': 'application/json' }
       for (const document of [exampleFlow('age-gate'), { ...orderTotalFlow('flw_total'), webhookSecretRef: 'flw_total' }]) {
         const res = await fetch(`${urls.api}/flows/${document.id}/versions`, { method: 'POST', headers: auth, body: JSON.stringify({ document }) })
@@ -50,7 +51,8 @@ describeEachStore('chatflow serve', (c) => {
       expect(await client.send('+919800000022', 'Asha', { type: 'text', text: '30' })).toMatchObject({ status: 'processed', action: 'resumed', state: 'ended' })
       const bodies = async () =>
         fs.existsSync(outLog)
-          ? fs.readFileSync(outLog, 'utf8').trim().split('\n').filter(Boolean).map((l) => (JSON.parse(l) as { message: { text: { body: string } } }).message.text.body)
+          ? fs.readFileSync(outLog, 'utf8').trim().split('\n').filter(Boolean).map((l) => (JSON.parse(l) as { id: string; message: { text: { body: string } } }))
+              .map((e) => (expect(e.id).toMatch(/^out_[0-9a-f]{32}$/), e.message.text.body))
           : []
       await expect.poll(bodies, { timeout: 10_000 }).toHaveLength(3)
       expect(await bodies()).toEqual([

@@ -1,7 +1,8 @@
 // The runtime's state in the studio's own SQLite database (the default): published versions, runs, trace, messages
 // and contacts live in the studio's tables, so `chatflow serve --data-dir` and the studio read the same Flow Logs.
-// Two runtime tables (inbound message ids, failed deliveries) are created here on open. The file is held
-// exclusively by one process, so an in-process queue per contact is all the serialisation needed.
+// Two runtime tables (inbound message ids, failed deliveries) are created here on open; the outbox is studio
+// migration 012 (sqlite-outbox.ts). The file is held exclusively by one process, so an in-process queue per
+// contact is all the serialisation needed.
 import type { Database, Statement } from 'better-sqlite3'
 import type { FlowDocument } from '../../shared/flow/document'
 import { createContactsEffect } from '../studio/effects/contacts'
@@ -11,6 +12,8 @@ import { ContactStore, RunStore } from '../studio/runs'
 import { toSummary, type RunRow } from '../studio/runs/run-store'
 import { SecretStore } from '../studio/webhook/secrets'
 import { KeyedLock } from './keyed-lock'
+import { SqliteOutbox } from './sqlite-outbox'
+import type { Contact } from '../../shared/engine'
 import type { ContactTx, ContactWrites, DeliveryFailure, InboundRecord, RuntimeStore } from './store'
 
 const RUNTIME_TABLES = `
@@ -21,6 +24,7 @@ const RUNTIME_TABLES = `
     run_id      TEXT,
     received_at INTEGER NOT NULL
   ) WITHOUT ROWID;
+  CREATE INDEX IF NOT EXISTS runtime_inbound_received ON runtime_inbound (received_at);
   CREATE TABLE IF NOT EXISTS runtime_deliveries (
     run_id     TEXT NOT NULL,
     contact_id TEXT NOT NULL,
@@ -38,6 +42,7 @@ export class SqliteRuntimeStore implements RuntimeStore {
   private readonly contactStore: ContactStore
   private readonly runStore: RunStore
   private readonly secrets: SecretStore
+  private readonly out: SqliteOutbox
   private readonly lock = new KeyedLock()
   private readonly parsed = new Map<string, { revision: number; doc: FlowDocument }>()
   // Read on every message: prepared once.
@@ -52,6 +57,7 @@ export class SqliteRuntimeStore implements RuntimeStore {
     this.contactStore = new ContactStore(db, now)
     this.runStore = new RunStore(db)
     this.secrets = new SecretStore(db, now)
+    this.out = new SqliteOutbox(db)
     this.sql = {
       revision: db.prepare('SELECT revision FROM flows WHERE id = ? AND deleted_at IS NULL'),
       revisions: db.prepare('SELECT id, revision FROM flows WHERE deleted_at IS NULL ORDER BY id'),
@@ -120,23 +126,24 @@ export class SqliteRuntimeStore implements RuntimeStore {
         commit: async (writes) => {
           if (committed) throw new Error('A contact transaction commits once.')
           committed = true
-          this.write(contact.id, writes)
+          this.write(contact, writes)
         },
       }
       return fn(tx)
     })
   }
 
-  private write(contactId: string, writes: ContactWrites): void {
+  private write(contact: Contact, writes: ContactWrites): void {
     this.db.transaction(() => {
       for (const { flow, step } of writes.steps) this.runStore.saveStep(flow, step)
+      this.out.write(contact, writes.steps)
       const r = writes.inbound
       if (r) {
         this.db
           .prepare('INSERT INTO runtime_inbound (message_id, contact_id, action, run_id, received_at) VALUES (?, ?, ?, ?, ?)')
           .run(r.messageId, r.contactId, r.action, r.runId, r.receivedAt)
       }
-      if (writes.touchInboundAt !== undefined) this.contactStore.touchInbound(contactId, writes.touchInboundAt)
+      if (writes.touchInboundAt !== undefined) this.contactStore.touchInbound(contact.id, writes.touchInboundAt)
     })()
   }
 
@@ -147,23 +154,40 @@ export class SqliteRuntimeStore implements RuntimeStore {
     return row ? { messageId: row.message_id, contactId: row.contact_id, action: row.action, runId: row.run_id, receivedAt: row.received_at } : null
   }
 
-  async recordDeliveryFailure(f: DeliveryFailure) {
-    this.db
-      .prepare('INSERT INTO runtime_deliveries (run_id, contact_id, message, adapter, attempts, error, at) VALUES (?, ?, ?, ?, ?, ?, ?)')
-      .run(f.runId, f.contactId, JSON.stringify(f.message), f.adapter, f.attempts, f.error, f.at)
+  async claimOutbound(o: { now: number; leaseMs: number; limit: number }) {
+    return this.out.claim(o.now, o.leaseMs, o.limit)
+  }
+
+  async outboundSent(seq: number, at: number) {
+    this.out.sent(seq, at)
+  }
+
+  async outboundRetry(seq: number, attempts: number, nextAt: number, error: string) {
+    this.out.retry(seq, attempts, nextAt, error)
+  }
+
+  async outboundFailed(seq: number, failure: DeliveryFailure) {
+    this.out.failed(seq, failure)
+  }
+
+  async outbox(runId: string) {
+    return this.out.entries(runId)
+  }
+
+  async pausedCandidates(before: number, limit: number, after?: { updatedAt: number; runId: string }) {
+    return this.out.pausedCandidates(before, limit, after)
+  }
+
+  async deleteFinishedRuns(before: number, limit: number) {
+    return this.out.deleteFinishedRuns(before, limit)
+  }
+
+  async forgetInbound(before: number, limit: number) {
+    return this.out.forgetInbound(before, limit)
   }
 
   async deliveryFailures(runId: string): Promise<DeliveryFailure[]> {
-    const rows = this.db.prepare('SELECT * FROM runtime_deliveries WHERE run_id = ? ORDER BY rowid').all(runId) as Array<{
-      run_id: string
-      contact_id: string
-      message: string
-      adapter: string
-      attempts: number
-      error: string
-      at: number
-    }>
-    return rows.map((r) => ({ runId: r.run_id, contactId: r.contact_id, message: JSON.parse(r.message) as DeliveryFailure['message'], adapter: r.adapter, attempts: r.attempts, error: r.error, at: r.at }))
+    return this.out.failures(runId)
   }
 
   async run(runId: string) {

@@ -6,6 +6,7 @@ import type { ContactsEffect } from '../../shared/engine/effects'
 import type { Contact, OutboundMessage, RunState, StepResult, TraceEvent } from '../../shared/engine'
 import type { FlowDocument } from '../../shared/flow/document'
 import type { PublishLibrary } from '../studio/publish/library'
+import type { OutboundEnvelope } from './adapters/adapter'
 import type { LoggedMessage, RunSummary } from '../studio/runs'
 
 export type { LoggedMessage, PublishLibrary, RunSummary }
@@ -19,7 +20,7 @@ export interface InboundRecord {
   receivedAt: number
 }
 
-/** An outbound message the channel adapter could not deliver (after its retries), kept in the run's log. */
+/** An outbound message the channel refused for good, or that still failed after every retry: kept in the run's log. */
 export interface DeliveryFailure {
   runId: string
   contactId: string
@@ -29,6 +30,30 @@ export interface DeliveryFailure {
   attempts: number
   error: string
   at: number
+}
+
+/** A message of the outbox, claimed by one sender for a while (its lease). */
+export interface OutboxItem {
+  /** Commit order: a contact's messages are sent in this order. */
+  seq: number
+  envelope: OutboundEnvelope
+  /** Attempts made before this one. */
+  attempts: number
+}
+
+/** A message's place in the outbox, as the run's log shows it. */
+export interface OutboxEntry {
+  id: string
+  status: 'pending' | 'sent' | 'failed'
+  attempts: number
+  lastError: string | null
+}
+
+/** A paused run the expiry sweep looks at (the engine's isExpired decides, under the contact's lock). */
+export interface PausedCandidate {
+  runId: string
+  phone: string
+  updatedAt: number
 }
 
 /** The writes of one processed message or webhook request, committed together with the contact's lock held. */
@@ -51,7 +76,10 @@ export interface ContactTx {
   runningFlows(): Promise<FlowDocument[]>
   /** For the engine: contact reads and updates inside this transaction. */
   readonly contacts: ContactsEffect
-  /** Writes everything at once; called at most once, last. */
+  /**
+   * Writes everything at once, the steps' outbound messages into the outbox included (their envelopes go to the
+   * contact's phone); called at most once, last.
+   */
   commit(writes: ContactWrites): Promise<void>
 }
 
@@ -81,8 +109,26 @@ export interface RuntimeStore {
    * any other sharing the store. If `fn` throws, nothing it wrote is kept.
    */
   withContact<T>(phone: string, name: string | undefined, fn: (tx: ContactTx) => Promise<T>): Promise<T>
+  // ---- the outbox (outbox.ts) ----
+  /**
+   * Leases up to `limit` messages due now (next attempt reached, no live lease) that are each the oldest unsent
+   * message of their contact, so one contact never has two messages in flight, on any instance.
+   */
+  claimOutbound(opts: { now: number; leaseMs: number; limit: number }): Promise<OutboxItem[]>
+  outboundSent(seq: number, at: number): Promise<void>
+  /** Gives the message back for another attempt at `nextAt`. */
+  outboundRetry(seq: number, attempts: number, nextAt: number, error: string): Promise<void>
+  /** Marks it failed and writes the failure into the run's log, in one transaction. */
+  outboundFailed(seq: number, failure: DeliveryFailure): Promise<void>
+  outbox(runId: string): Promise<OutboxEntry[]>
+  // ---- housekeeping (housekeeping.ts) ----
+  /** Paused runs last active before `before`, oldest first, after the `after` key when given. */
+  pausedCandidates(before: number, limit: number, after?: { updatedAt: number; runId: string }): Promise<PausedCandidate[]>
+  /** Deletes up to `limit` finished runs started before `before`, with their trace, messages, outbox and failures. */
+  deleteFinishedRuns(before: number, limit: number): Promise<number>
+  /** Forgets up to `limit` processed inbound message ids received before `before`. */
+  forgetInbound(before: number, limit: number): Promise<number>
   // ---- logs ----
-  recordDeliveryFailure(failure: DeliveryFailure): Promise<void>
   deliveryFailures(runId: string): Promise<DeliveryFailure[]>
   run(runId: string): Promise<RunSummary | null>
   runsOfContact(contactId: string): Promise<RunSummary[]>

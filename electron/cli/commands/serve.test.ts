@@ -46,6 +46,8 @@ it('refuses a bad database URL, publish port or outbound URL as usage', async ()
   expect(await serveCommand.run(['--data-dir', dir, '--publish-port', 'abc'])).toBe(2)
   expect(await serveCommand.run(['--data-dir', dir, '--outbound-url', 'ftp://gateway'])).toBe(2)
   expect(err).toContain('the outbound URL must be http or https')
+  expect(await serveCommand.run(['--data-dir', dir, '--retention-days', '0'])).toBe(2)
+  expect(err).toContain("--retention-days must be a whole number of days from 1, not '0'")
 })
 
 it('says why it cannot reach PostgreSQL and exits 1', async () => {

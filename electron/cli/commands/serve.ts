@@ -4,7 +4,7 @@
 // may share it). Outbound messages go through a channel adapter. Stops cleanly on SIGINT/SIGTERM.
 import { resolveDataDir } from '../../studio/data-dir'
 import { DEFAULT_PUBLISH_PORT } from '../../studio/publish/start'
-import { outboundFromEnv, selectAdapter } from '../../runtime/adapters/select'
+import { outboundFromEnv, outboxPolicy, selectAdapter } from '../../runtime/adapters/select'
 import { openStore, type OpenedStore } from '../../runtime/open'
 import { Runtime } from '../../runtime/runtime'
 import { startRuntimeServer, type RuntimeServer } from '../../runtime/server'
@@ -24,6 +24,7 @@ messages and the publish API. docs/runtime.md describes all of it.
   --publish-port N      its port (default ${DEFAULT_PUBLISH_PORT}; 0: any free port), on the same host
   --outbound-url URL    forward outbound messages as JSON POSTs (or CHATFLOW_OUTBOUND_URL)
   --outbound-log FILE   else append them as JSON lines to FILE (or CHATFLOW_OUTBOUND_LOG); default stdout
+  --retention-days N    delete finished runs (trace, messages) older than N days, hourly (or CHATFLOW_RETENTION_DAYS)
 Exit codes: 0 stopped by SIGINT/SIGTERM, 1 the database or the port cannot be used, 2 bad usage.
 `
 
@@ -42,6 +43,7 @@ export const serveCommand: CliCommand = {
       'publish-port': { type: 'string' },
       'outbound-url': { type: 'string' },
       'outbound-log': { type: 'string' },
+      'retention-days': { type: 'string' },
     })
     if ('exit' in parsed) return parsed.exit
     const { values } = parsed
@@ -53,9 +55,12 @@ export const serveCommand: CliCommand = {
     if (values.host !== undefined) process.env.CHATFLOW_WEBHOOK_HOST = values.host
     const databaseUrl = values['database-url'] ?? process.env.CHATFLOW_DATABASE_URL
     if (databaseUrl !== undefined && !/^postgres(ql)?:\/\//.test(databaseUrl)) return fail('--database-url must start with postgres:// or postgresql://', 2)
+    const retention = values['retention-days'] ?? process.env.CHATFLOW_RETENTION_DAYS
+    if (retention !== undefined && !/^[1-9]\d{0,4}$/.test(retention)) return fail(`--retention-days must be a whole number of days from 1, not '${retention}'`, 2)
+    const outbound = outboundFromEnv({ url: values['outbound-url'], logFile: values['outbound-log'] })
     let adapter
     try {
-      adapter = selectAdapter(outboundFromEnv({ url: values['outbound-url'], logFile: values['outbound-log'] }))
+      adapter = selectAdapter(outbound)
     } catch (err) {
       return fail(`outbound: ${message(err)}`, 2)
     }
@@ -66,7 +71,13 @@ export const serveCommand: CliCommand = {
       await adapter.adapter.close?.()
       return fail(message(err))
     }
-    const runtime = new Runtime({ store: opened.store, adapter: adapter.adapter, effects: opened.effects })
+    const runtime = new Runtime({
+      store: opened.store,
+      adapter: adapter.adapter,
+      effects: opened.effects,
+      outbox: outboxPolicy(outbound),
+      housekeeping: { retentionDays: retention === undefined ? null : Number(retention) },
+    })
     let server: RuntimeServer
     try {
       server = await startRuntimeServer(runtime, {
@@ -94,6 +105,7 @@ export const serveCommand: CliCommand = {
     if (values['inbound-key'] ?? process.env.CHATFLOW_INBOUND_KEY) process.stdout.write(`Inbound messages: ${url}${INBOUND_PATH}\n`)
     if (server.publishUrl) process.stdout.write(`Publish API: ${server.publishUrl}\n`)
     process.stdout.write(`Outbound messages: ${adapter.describe}\n`)
+    process.stdout.write(retention ? `Log retention: finished runs older than ${retention} days are deleted hourly\n` : 'Log retention: off (--retention-days N)\n')
     const signal = await new Promise<NodeJS.Signals>((resolve) => {
       process.once('SIGINT', resolve)
       process.once('SIGTERM', resolve)

@@ -9,6 +9,7 @@ import { HttpAdapter } from './http-adapter'
 import { LogAdapter } from './log-adapter'
 
 const envelope: OutboundEnvelope = {
+  id: 'out_1',
   run_id: 'run_1',
   flow_id: 'flw_1',
   contact_id: 'ct_1',
@@ -22,12 +23,12 @@ afterEach(() => server?.close())
 
 /** A local endpoint answering with the statuses given, in turn (a status of 0 never answers). */
 async function endpoint(statuses: number[]) {
-  const received: Array<{ auth?: string; body: unknown }> = []
+  const received: Array<{ auth?: string; key?: string; body: unknown }> = []
   server = http.createServer((req, res) => {
     let body = ''
     req.on('data', (c: Buffer) => (body += c.toString()))
     req.on('end', () => {
-      received.push({ auth: req.headers.authorization, body: JSON.parse(body) })
+      received.push({ auth: req.headers.authorization, key: req.headers['idempotency-key'] as string | undefined, body: JSON.parse(body) })
       const status = statuses[Math.min(received.length - 1, statuses.length - 1)]!
       if (status) res.writeHead(status).end()
     })
@@ -36,29 +37,31 @@ async function endpoint(statuses: number[]) {
   return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/out`, received }
 }
 
-it('posts the envelope as JSON with the token, retrying 5xx with backoff', async () => {
-  const { url, received } = await endpoint([503, 500, 200])
-  const adapter = new HttpAdapter({ url, token: 'tok', backoffMs: 5 })
-  expect(await adapter.send(envelope)).toBe(3)
-  expect(received).toHaveLength(3)
-  expect(received[0]).toEqual({ auth: 'Bearer tok', body: envelope })
+it('posts the envelope as JSON with the token and the message id as idempotency key', async () => {
+  const { url, received } = await endpoint([200])
+  await new HttpAdapter({ url, token: 'tok' }).send(envelope)
+  expect(received).toEqual([{ auth: 'Bearer tok', key: 'out_1', body: envelope }])
 })
 
-it('gives up after its attempts, and never retries a 4xx other than 429', async () => {
-  const failing = await endpoint([500])
-  await expect(new HttpAdapter({ url: failing.url, attempts: 2, backoffMs: 1 }).send(envelope)).rejects.toMatchObject({
-    attempts: 2,
-    message: expect.stringContaining('gave up after 2 attempts'),
-  })
-  server!.close()
-  const refused = await endpoint([400])
-  await expect(new HttpAdapter({ url: refused.url, backoffMs: 1 }).send(envelope)).rejects.toMatchObject({ attempts: 1 })
-  expect(refused.received).toHaveLength(1)
+it('makes one attempt and says whether a failure is worth retrying: 5xx and 429 yes, another 4xx no', async () => {
+  const { url, received } = await endpoint([503, 429, 400, 404])
+  const adapter = new HttpAdapter({ url })
+  for (const retry of [true, true, false, false]) {
+    await expect(adapter.send(envelope)).rejects.toMatchObject({ retry, message: expect.stringMatching(/the endpoint answered \d{3}/) })
+  }
+  expect(received).toHaveLength(4)
+})
+
+it('a refused connection is worth retrying', async () => {
+  const { url } = await endpoint([200])
+  await new Promise((r) => server!.close(r))
+  server = null
+  await expect(new HttpAdapter({ url }).send(envelope)).rejects.toMatchObject({ retry: true, message: expect.stringContaining('cannot reach') })
 })
 
 it('times out a silent endpoint', async () => {
   const silent = await endpoint([0])
-  await expect(new HttpAdapter({ url: silent.url, attempts: 1, timeoutMs: 100 }).send(envelope)).rejects.toThrow('no answer within 100 ms')
+  await expect(new HttpAdapter({ url: silent.url, timeoutMs: 100 }).send(envelope)).rejects.toMatchObject({ retry: true, message: 'no answer within 100 ms' })
   server!.closeAllConnections()
 })
 

@@ -21,9 +21,8 @@ export class LogAdapter implements ChannelAdapter {
 
   close?: () => Promise<void>
 
-  async send(envelope: OutboundEnvelope): Promise<number> {
+  async send(envelope: OutboundEnvelope): Promise<void> {
     this.write(`${JSON.stringify(envelope)}\n`)
-    return 1
   }
 }
 
@@ -32,9 +31,8 @@ export class MemoryAdapter implements ChannelAdapter {
   readonly name = 'memory'
   readonly sent: OutboundEnvelope[] = []
 
-  async send(envelope: OutboundEnvelope): Promise<number> {
+  async send(envelope: OutboundEnvelope): Promise<void> {
     this.sent.push(envelope)
-    return 1
   }
 
   /** What one contact received, in order. */

@@ -26,10 +26,19 @@ export function outboundFromEnv(flags: { url?: string; logFile?: string }, env: 
   }
 }
 
+/**
+ * How the outbox retries (outbox.ts): attempts in all and the first backoff. A claimed message is leased for three
+ * times the HTTP timeout (at least 30 s): long enough that an attempt always ends first, short enough that another
+ * instance takes over a crashed one's messages soon.
+ */
+export function outboxPolicy(c: OutboundConfig): { attempts?: number; backoffMs?: number; leaseMs: number } {
+  return { attempts: c.attempts, backoffMs: c.backoffMs, leaseMs: Math.max(30_000, 3 * (c.timeoutMs ?? 10_000)) }
+}
+
 /** The adapter, and a line saying where messages go. Throws on a bad URL. */
 export function selectAdapter(c: OutboundConfig): { adapter: ChannelAdapter; describe: string } {
   if (c.url) {
-    const adapter = new HttpAdapter({ url: c.url, token: c.token, timeoutMs: c.timeoutMs, attempts: c.attempts, backoffMs: c.backoffMs })
+    const adapter = new HttpAdapter({ url: c.url, token: c.token, timeoutMs: c.timeoutMs })
     return { adapter, describe: `POST ${c.url}` }
   }
   if (c.logFile) return { adapter: new LogAdapter({ file: c.logFile }), describe: `JSON lines appended to ${c.logFile}` }

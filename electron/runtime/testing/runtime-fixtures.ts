@@ -8,7 +8,7 @@ import { parseFlow } from '../../../shared/flow/serialise'
 import type { ChannelAdapter } from '../adapters/adapter'
 import { MemoryAdapter } from '../adapters/log-adapter'
 import type { InboundMessage } from '../inbound'
-import { Runtime } from '../runtime'
+import { Runtime, type RuntimeOptions } from '../runtime'
 import type { RuntimeStore } from '../store'
 
 export const EXAMPLES = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../resources/examples')
@@ -19,8 +19,8 @@ export function exampleFlow(name: string): FlowDocument {
   return loaded.document
 }
 
-export function testRuntime(store: RuntimeStore, adapter: ChannelAdapter = new MemoryAdapter()) {
-  const runtime = new Runtime({ store, adapter, effects: createEffects(), log: () => undefined })
+export function testRuntime(store: RuntimeStore, adapter: ChannelAdapter = new MemoryAdapter(), opts: Partial<RuntimeOptions> = {}) {
+  const runtime = new Runtime({ store, adapter, effects: createEffects(), log: () => undefined, ...opts })
   return { runtime, adapter }
 }
 

@@ -14,7 +14,8 @@ import { pgRequired, pgUnavailableReason, startTestPg, type TestPg } from './pg-
 /** Opens a new, empty store; `url` is set for PostgreSQL so a test can open a second instance on the same state. */
 export interface StoreCase {
   kind: 'sqlite' | 'postgres'
-  open(): Promise<{ store: RuntimeStore; url?: string }>
+  /** `reopen` opens the same state again, as a restarted process does (SQLite: once the first store is closed). */
+  open(): Promise<{ store: RuntimeStore; url?: string; reopen(): Promise<RuntimeStore> }>
   /** Another store over the same database (PostgreSQL only). */
   openShared?(url: string): Promise<RuntimeStore>
   /** `chatflow serve` arguments naming a new, empty state of this kind. */
@@ -30,7 +31,8 @@ export function describeEachStore(title: string, body: (c: StoreCase) => void, t
       async open() {
         const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'chatflow-runtime-'))
         dirs.push(dir)
-        return { store: new SqliteRuntimeStore(openDatabase(path.join(dir, 'studio.sqlite'))) }
+        const file = path.join(dir, 'studio.sqlite')
+        return { store: new SqliteRuntimeStore(openDatabase(file)), reopen: async () => new SqliteRuntimeStore(openDatabase(file)) }
       },
       async serveArgs() {
         const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'chatflow-runtime-'))
@@ -56,7 +58,7 @@ export function describeEachStore(title: string, body: (c: StoreCase) => void, t
       kind: 'postgres',
       async open() {
         const url = await server!.freshDatabase()
-        return { store: await PgRuntimeStore.open(url), url }
+        return { store: await PgRuntimeStore.open(url), url, reopen: () => PgRuntimeStore.open(url) }
       },
       openShared: (url) => PgRuntimeStore.open(url),
       serveArgs: async () => ['--database-url', await server!.freshDatabase()],

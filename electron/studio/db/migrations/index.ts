@@ -9,6 +9,7 @@ import { migration008 } from './008_published_versions'
 import { migration009 } from './009_revision_history'
 import { migration010 } from './010_publish_servers'
 import { migration011 } from './011_run_search'
+import { migration012 } from './012_runtime_outbox'
 import type { Migration } from './types'
 
 export type { Migration } from './types'
@@ -27,4 +28,5 @@ export const migrations: Migration[] = [
   migration009,
   migration010,
   migration011,
+  migration012,
 ]

@@ -1,0 +1,27 @@
+// What both stores' outbox tables share: the row shape, the message id, and the query for each contact's head.
+import { randomUUID } from 'node:crypto'
+import type { OutboxItem } from './store'
+
+export interface OutboxRow {
+  seq: number
+  id: string
+  run_id: string
+  flow_id: string
+  contact_id: string
+  phone: string
+  message: string
+  created_at: number
+  attempts: number
+}
+
+export const toItem = (r: OutboxRow): OutboxItem => ({
+  seq: Number(r.seq),
+  attempts: r.attempts,
+  envelope: { id: r.id, run_id: r.run_id, flow_id: r.flow_id, contact_id: r.contact_id, to: r.phone, message: JSON.parse(r.message), created_at: r.created_at },
+})
+
+/** A new outbound message id: random, so instances never need to agree on a counter. */
+export const newMessageId = (): string => `out_${randomUUID().replace(/-/g, '')}`
+
+/** The heads of the contacts' queues: each contact's oldest pending message. Shared by both stores' claims. */
+export const HEADS = (table: string) => `SELECT MIN(seq) AS seq FROM ${table} WHERE status = 'pending' GROUP BY contact_id`

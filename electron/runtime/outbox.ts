@@ -1,0 +1,164 @@
+// The sender loop: delivers the outbox (written with each committed step) through the channel adapter. Delivery is
+// at least once: a message is marked sent only after the adapter took it, so a crash in between sends it again
+// after the restart (or, on PostgreSQL, from another instance once its lease runs out), with the same envelope id.
+// Order per contact holds because only a contact's oldest unsent message can be claimed (RuntimeStore
+// .claimOutbound). A failed attempt worth retrying is given back with exponential backoff; a refusal for good
+// (DeliveryError with retry false, a 4xx) or the last attempt marks it failed and writes it into the run's log.
+import type { ChannelAdapter } from './adapters/adapter'
+import { DeliveryError } from './adapters/adapter'
+import type { OutboxItem, RuntimeStore } from './store'
+
+export interface OutboxOptions {
+  /** Attempts in all, the first included (default 10). */
+  attempts?: number
+  /** Delay before the second attempt, doubling each time (default 500 ms)… */
+  backoffMs?: number
+  /** …up to this (default 5 minutes). */
+  maxBackoffMs?: number
+  /** How long a claimed message is reserved for this sender (default 30 s); another takes over after it. */
+  leaseMs?: number
+  /** Messages in flight at once, each for a different contact (default 32). */
+  concurrency?: number
+  /** How often the outbox is read without being poked: retries that came due, another instance's leftovers (1 s). */
+  pollMs?: number
+  /** Real time for leases and backoff; never the engine's (tests move that one a day ahead). */
+  now?: () => number
+}
+
+export class Outbox {
+  private readonly inFlight = new Set<Promise<void>>()
+  private filling: Promise<number> | null = null
+  private again = false
+  private timer: NodeJS.Timeout | null = null
+  private readonly retries = new Set<NodeJS.Timeout>()
+  private started = false
+  private stopped = false
+  private readonly attempts: number
+  private readonly backoffMs: number
+  private readonly maxBackoffMs: number
+  private readonly leaseMs: number
+  private readonly concurrency: number
+  private readonly now: () => number
+
+  constructor(
+    private readonly store: RuntimeStore,
+    private readonly adapter: ChannelAdapter,
+    private readonly log: (message: string) => void,
+    private readonly opts: OutboxOptions = {},
+  ) {
+    this.attempts = Math.max(1, opts.attempts ?? 10)
+    this.backoffMs = opts.backoffMs ?? 500
+    this.maxBackoffMs = opts.maxBackoffMs ?? 300_000
+    this.leaseMs = opts.leaseMs ?? 30_000
+    this.concurrency = opts.concurrency ?? 32
+    this.now = opts.now ?? Date.now
+  }
+
+  /** Starts polling, and sends what an earlier process left unsent. */
+  start(): void {
+    if (this.started || this.stopped) return
+    this.started = true
+    this.timer = setInterval(() => this.poke(), this.opts.pollMs ?? 1000)
+    this.timer.unref?.()
+    this.poke()
+  }
+
+  /** Something was committed (or a slot came free): read the outbox now rather than at the next poll. */
+  poke(): void {
+    if (!this.started || this.stopped) return
+    if (this.filling) {
+      this.again = true
+      return
+    }
+    this.filling = this.fill()
+      .catch((err: unknown) => {
+        this.log(`outbox: cannot read pending messages: ${errorText(err)}`)
+        return 0
+      })
+      .finally(() => {
+        this.filling = null
+        if (this.again) {
+          this.again = false
+          this.poke()
+        }
+      })
+  }
+
+  private async fill(): Promise<number> {
+    const room = this.concurrency - this.inFlight.size
+    if (room <= 0) return 0
+    const items = await this.store.claimOutbound({ now: this.now(), leaseMs: this.leaseMs, limit: room })
+    for (const item of items) {
+      const delivery: Promise<void> = this.deliver(item).finally(() => {
+        this.inFlight.delete(delivery)
+        this.poke()
+      })
+      this.inFlight.add(delivery)
+    }
+    return items.length
+  }
+
+  private async deliver(item: OutboxItem): Promise<void> {
+    const e = item.envelope
+    try {
+      await this.adapter.send(e)
+    } catch (err) {
+      await this.failedAttempt(item, err).catch((e2: unknown) => this.log(`outbox: cannot record a failed attempt: ${errorText(e2)}`))
+      return
+    }
+    // If this write fails the lease runs out and the message goes again: at least once, never lost.
+    await this.store.outboundSent(item.seq, this.now()).catch((err: unknown) => this.log(`outbox: cannot mark ${e.id} sent: ${errorText(err)}`))
+  }
+
+  private async failedAttempt(item: OutboxItem, err: unknown): Promise<void> {
+    const e = item.envelope
+    const attempts = item.attempts + 1
+    const error = errorText(err)
+    const final = err instanceof DeliveryError && !err.retry
+    if (final || attempts >= this.attempts) {
+      const why = final ? `${error} (refused, not retried)` : `${error} (gave up after ${attempts} attempts)`
+      this.log(`delivery of ${e.id} (a ${e.message.type} message of run ${e.run_id}) to ${e.to} failed: ${why}`)
+      await this.store.outboundFailed(item.seq, {
+        runId: e.run_id, contactId: e.contact_id, message: e.message, adapter: this.adapter.name, attempts, error: why, at: this.now(),
+      })
+      return
+    }
+    const delay = Math.min(this.maxBackoffMs, this.backoffMs * 2 ** (attempts - 1))
+    await this.store.outboundRetry(item.seq, attempts, this.now() + delay, error)
+    const timer = setTimeout(() => {
+      this.retries.delete(timer)
+      this.poke()
+    }, delay)
+    timer.unref?.()
+    this.retries.add(timer)
+  }
+
+  /**
+   * Resolves once nothing is in flight and nothing is due: every message committed so far was delivered, failed,
+   * or waits for a retry later (or for another instance that holds its contact's head).
+   */
+  async idle(): Promise<void> {
+    for (;;) {
+      while (this.filling || this.inFlight.size) {
+        await this.filling
+        await Promise.all([...this.inFlight])
+      }
+      if (!this.started || this.stopped) return
+      this.poke()
+      const claimed = await this.filling
+      if (!claimed && !this.inFlight.size) return
+    }
+  }
+
+  /** Stops claiming and waits for the attempts in flight; unsent messages stay in the outbox for the next start. */
+  async close(): Promise<void> {
+    this.stopped = true
+    if (this.timer) clearInterval(this.timer)
+    for (const t of this.retries) clearTimeout(t)
+    this.retries.clear()
+    await this.filling
+    await Promise.all([...this.inFlight])
+  }
+}
+
+const errorText = (err: unknown): string => (err instanceof Error ? err.message : String(err))

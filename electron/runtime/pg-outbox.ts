@@ -1,0 +1,95 @@
+// The PostgreSQL store's outbox and housekeeping statements (schema step 3), shared by every instance. A claim is
+// one UPDATE whose candidates are locked with SKIP LOCKED and re-checked after the lock, so two instances never
+// lease the same message, and a contact's next message is only a candidate once the one before it is sent or
+// failed (the heads subquery): one message per contact in flight across all instances.
+import type { PoolClient } from 'pg'
+import type { Contact, StepResult } from '../../shared/engine'
+import type { FlowDocument } from '../../shared/flow/document'
+import { HEADS, newMessageId, toItem, type OutboxRow } from './outbox-rows'
+import type { DeliveryFailure, OutboxEntry, OutboxItem, PausedCandidate } from './store'
+
+type Queryable = Pick<PoolClient, 'query'>
+
+/** Inside the step's transaction: one multi-row insert for the messages of every step, in the order sent. */
+export async function writeOutbox(c: Queryable, contact: Contact, steps: Array<{ flow: Pick<FlowDocument, 'id'>; step: StepResult }>): Promise<void> {
+  const rows: unknown[][] = []
+  for (const { flow, step } of steps) {
+    const s = step.state
+    for (const m of step.messages) rows.push([newMessageId(), s.id, flow.id, s.contactId, contact.phone, JSON.stringify(m), s.updatedAt])
+  }
+  if (!rows.length) return
+  const values = rows.map((_, r) => `(${Array.from({ length: 7 }, (_, k) => `$${r * 7 + k + 1}`).join(', ')})`).join(', ')
+  await c.query(`INSERT INTO outbox (id, run_id, flow_id, contact_id, phone, message, created_at) VALUES ${values}`, rows.flat())
+}
+
+export async function claimOutbox(c: Queryable, now: number, leaseMs: number, limit: number): Promise<OutboxItem[]> {
+  const { rows } = await c.query<OutboxRow>(
+    `UPDATE outbox SET lease_until = $2 WHERE seq IN (
+       SELECT o.seq FROM (${HEADS('outbox')}) h JOIN outbox o ON o.seq = h.seq
+        WHERE o.status = 'pending' AND o.next_at <= $1 AND o.lease_until <= $1
+        ORDER BY o.seq LIMIT $3 FOR UPDATE OF o SKIP LOCKED)
+     AND status = 'pending' AND lease_until <= $1
+     RETURNING *`,
+    [now, now + leaseMs, limit],
+  )
+  return rows.sort((a, b) => Number(a.seq) - Number(b.seq)).map(toItem)
+}
+
+export async function outboxSent(c: Queryable, seq: number, at: number): Promise<void> {
+  await c.query("UPDATE outbox SET status = 'sent', attempts = attempts + 1, lease_until = 0, done_at = $2 WHERE seq = $1 AND status = 'pending'", [seq, at])
+}
+
+export async function outboxRetry(c: Queryable, seq: number, attempts: number, nextAt: number, error: string): Promise<void> {
+  await c.query("UPDATE outbox SET attempts = $2, next_at = $3, lease_until = 0, last_error = $4 WHERE seq = $1 AND status = 'pending'", [
+    seq, attempts, nextAt, error,
+  ])
+}
+
+/** One statement: the failure is recorded only by the sender that moved the message to 'failed'. */
+export async function outboxFailed(c: Queryable, seq: number, f: DeliveryFailure): Promise<void> {
+  await c.query(
+    `WITH failed AS (
+       UPDATE outbox SET status = 'failed', attempts = $2, lease_until = 0, last_error = $3, done_at = $4
+        WHERE seq = $1 AND status = 'pending' RETURNING seq)
+     INSERT INTO deliveries (run_id, contact_id, message, adapter, attempts, error, at)
+       SELECT $5, $6, $7, $8, $2, $3, $4 FROM failed`,
+    [seq, f.attempts, f.error, f.at, f.runId, f.contactId, JSON.stringify(f.message), f.adapter],
+  )
+}
+
+export async function outboxEntries(c: Queryable, runId: string): Promise<OutboxEntry[]> {
+  const { rows } = await c.query('SELECT id, status, attempts, last_error FROM outbox WHERE run_id = $1 ORDER BY seq', [runId])
+  return rows.map((r) => ({ id: r.id, status: r.status, attempts: r.attempts, lastError: r.last_error }))
+}
+
+export async function pausedCandidates(c: Queryable, before: number, limit: number, after = { updatedAt: -1, runId: '' }): Promise<PausedCandidate[]> {
+  const { rows } = await c.query<{ id: string; updated_at: number; phone: string }>(
+    `SELECT r.id, r.updated_at, c.phone FROM runs r JOIN contacts c ON c.id = r.contact_id
+      WHERE r.status = 'paused' AND r.updated_at < $1 AND (r.updated_at, r.id) > ($2, $3) ORDER BY r.updated_at, r.id LIMIT $4`,
+    [before, after.updatedAt, after.runId, limit],
+  )
+  return rows.map((r) => ({ runId: r.id, phone: r.phone, updatedAt: r.updated_at }))
+}
+
+/**
+ * One batch: trace, messages and outbox rows go by cascade, failures explicitly. SKIP LOCKED lets two instances'
+ * sweeps share the work instead of queueing behind each other's rows.
+ */
+export async function deleteFinishedRuns(c: Queryable, before: number, limit: number): Promise<number> {
+  const { rowCount } = await c.query(
+    `WITH doomed AS (
+       SELECT id FROM runs WHERE status IN ('ended', 'failed') AND started_at < $1 ORDER BY started_at LIMIT $2 FOR UPDATE SKIP LOCKED),
+     failures AS (DELETE FROM deliveries WHERE run_id IN (SELECT id FROM doomed))
+     DELETE FROM runs WHERE id IN (SELECT id FROM doomed)`,
+    [before, limit],
+  )
+  return rowCount ?? 0
+}
+
+export async function forgetInbound(c: Queryable, before: number, limit: number): Promise<number> {
+  const { rowCount } = await c.query(
+    'DELETE FROM inbound_messages WHERE message_id IN (SELECT message_id FROM inbound_messages WHERE received_at < $1 LIMIT $2 FOR UPDATE SKIP LOCKED)',
+    [before, limit],
+  )
+  return rowCount ?? 0
+}

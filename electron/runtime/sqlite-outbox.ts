@@ -1,0 +1,116 @@
+// The SQLite store's outbox and housekeeping statements (runtime_outbox is studio migration 012). One process owns
+// the file, so a claim's read and lease write are one synchronous transaction; leases only matter for a process
+// that died mid-send, and SqliteOutbox.open clears them (no other process can be sending).
+import type { Database, Statement } from 'better-sqlite3'
+import type { Contact, StepResult } from '../../shared/engine'
+import type { FlowDocument } from '../../shared/flow/document'
+import { HEADS, newMessageId, toItem, type OutboxRow } from './outbox-rows'
+import type { DeliveryFailure, OutboxEntry, OutboxItem, PausedCandidate } from './store'
+
+export class SqliteOutbox {
+  private readonly sql: Record<'insert' | 'claim' | 'lease' | 'sent' | 'retry' | 'failed' | 'failure', Statement>
+
+  constructor(private readonly db: Database) {
+    db.prepare("UPDATE runtime_outbox SET lease_until = 0 WHERE status = 'pending' AND lease_until > 0").run()
+    this.sql = {
+      insert: db.prepare('INSERT INTO runtime_outbox (id, run_id, flow_id, contact_id, phone, message, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)'),
+      claim: db.prepare(`SELECT o.* FROM (${HEADS('runtime_outbox')}) h JOIN runtime_outbox o ON o.seq = h.seq
+                         WHERE o.next_at <= ? AND o.lease_until <= ? ORDER BY o.seq LIMIT ?`),
+      lease: db.prepare('UPDATE runtime_outbox SET lease_until = ? WHERE seq = ?'),
+      sent: db.prepare("UPDATE runtime_outbox SET status = 'sent', attempts = attempts + 1, lease_until = 0, done_at = ? WHERE seq = ? AND status = 'pending'"),
+      retry: db.prepare("UPDATE runtime_outbox SET attempts = ?, next_at = ?, lease_until = 0, last_error = ? WHERE seq = ? AND status = 'pending'"),
+      failed: db.prepare(
+        "UPDATE runtime_outbox SET status = 'failed', attempts = ?, lease_until = 0, last_error = ?, done_at = ? WHERE seq = ? AND status = 'pending'",
+      ),
+      failure: db.prepare('INSERT INTO runtime_deliveries (run_id, contact_id, message, adapter, attempts, error, at) VALUES (?, ?, ?, ?, ?, ?, ?)'),
+    }
+  }
+
+  /** Inside the step's transaction: one row per outbound message of each step, in the order they were sent. */
+  write(contact: Contact, steps: Array<{ flow: Pick<FlowDocument, 'id'>; step: StepResult }>): void {
+    for (const { flow, step } of steps) {
+      const s = step.state
+      for (const m of step.messages) this.sql.insert.run(newMessageId(), s.id, flow.id, s.contactId, contact.phone, JSON.stringify(m), s.updatedAt)
+    }
+  }
+
+  claim(now: number, leaseMs: number, limit: number): OutboxItem[] {
+    return this.db.transaction(() => {
+      const rows = this.sql.claim.all(now, now, limit) as OutboxRow[]
+      for (const r of rows) this.sql.lease.run(now + leaseMs, r.seq)
+      return rows.map(toItem)
+    })()
+  }
+
+  sent(seq: number, at: number): void {
+    this.sql.sent.run(at, seq)
+  }
+
+  retry(seq: number, attempts: number, nextAt: number, error: string): void {
+    this.sql.retry.run(attempts, nextAt, error, seq)
+  }
+
+  failed(seq: number, f: DeliveryFailure): void {
+    this.db.transaction(() => {
+      const { changes } = this.sql.failed.run(f.attempts, f.error, f.at, seq)
+      if (changes) this.sql.failure.run(f.runId, f.contactId, JSON.stringify(f.message), f.adapter, f.attempts, f.error, f.at)
+    })()
+  }
+
+  failures(runId: string): DeliveryFailure[] {
+    const rows = this.db.prepare('SELECT * FROM runtime_deliveries WHERE run_id = ? ORDER BY rowid').all(runId) as Array<{
+      run_id: string
+      contact_id: string
+      message: string
+      adapter: string
+      attempts: number
+      error: string
+      at: number
+    }>
+    return rows.map((r) => ({ runId: r.run_id, contactId: r.contact_id, message: JSON.parse(r.message), adapter: r.adapter, attempts: r.attempts, error: r.error, at: r.at }))
+  }
+
+  entries(runId: string): OutboxEntry[] {
+    const rows = this.db.prepare('SELECT id, status, attempts, last_error FROM runtime_outbox WHERE run_id = ? ORDER BY seq').all(runId) as Array<{
+      id: string
+      status: OutboxEntry['status']
+      attempts: number
+      last_error: string | null
+    }>
+    return rows.map((r) => ({ id: r.id, status: r.status, attempts: r.attempts, lastError: r.last_error }))
+  }
+
+  pausedCandidates(before: number, limit: number, after = { updatedAt: -1, runId: '' }): PausedCandidate[] {
+    const rows = this.db
+      .prepare(
+        `SELECT r.id, r.updated_at, c.phone FROM runs r INDEXED BY runs_paused_updated JOIN contacts c ON c.id = r.contact_id
+         WHERE r.status = 'paused' AND r.updated_at < ? AND (r.updated_at, r.id) > (?, ?) ORDER BY r.updated_at, r.id LIMIT ?`,
+      )
+      .all(before, after.updatedAt, after.runId, limit) as Array<{ id: string; updated_at: number; phone: string }>
+    return rows.map((r) => ({ runId: r.id, phone: r.phone, updatedAt: r.updated_at }))
+  }
+
+  /**
+   * One batch in one transaction; trace, messages and outbox rows go by cascade, failures explicitly. The sweeps
+   * name their partial index (migration 012): without statistics the planner picks runs_status and sorts every
+   * finished run for each batch.
+   */
+  deleteFinishedRuns(before: number, limit: number): number {
+    return this.db.transaction(() => {
+      const ids = this.db
+        .prepare("SELECT id FROM runs INDEXED BY runs_finished_started WHERE status IN ('ended', 'failed') AND started_at < ? ORDER BY started_at LIMIT ?")
+        .pluck()
+        .all(before, limit) as string[]
+      if (!ids.length) return 0
+      const list = JSON.stringify(ids)
+      this.db.prepare('DELETE FROM runtime_deliveries WHERE run_id IN (SELECT value FROM json_each(?))').run(list)
+      return this.db.prepare('DELETE FROM runs WHERE id IN (SELECT value FROM json_each(?))').run(list).changes
+    })()
+  }
+
+  forgetInbound(before: number, limit: number): number {
+    return this.db
+      .prepare('DELETE FROM runtime_inbound WHERE message_id IN (SELECT message_id FROM runtime_inbound WHERE received_at < ? LIMIT ?)')
+      .run(before, limit).changes
+  }
+}

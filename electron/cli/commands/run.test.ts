@@ -82,6 +82,25 @@ describe('chatflow run (the chat loop)', () => {
   })
 })
 
+describe('chatflow run at a Chat Flow form', () => {
+  it('names the form’s fields, says the run still waits on other text, refuses broken JSON, and submits a JSON object', async () => {
+    // The feedback example without its template (the CLI has no template library): the webhook leads to the form.
+    const base = example('feedback-form')
+    const form = base.nodes.find((n) => n.type === 'chat_flow')!
+    const flow = { ...base, edges: base.edges.map((e) => (e.source === 'n_trigger' ? { ...e, target: form.id } : e)) }
+    const out: string[] = []
+    const answer = '{"rating":"5","on_time":"yes","comments":"","contact_ok":false}'
+    const code = await chat(flow, { trigger: parseTrigger('webhook:{"order_id":"A1"}') as never, db: cliRunService(db) }, lines('hello', '{"rating":', answer), (s) => out.push(s))
+    expect(code).toBe(0)
+    const text = out.join('')
+    expect(text).toContain('     (a form: type its answers as one JSON object, e.g. {"rating": "…", "on_time": "…", "comments": "…", "contact_ok": "…"})\n')
+    expect(text).toContain('you: hello\n(no answer; the run still waits at feedback_form)\n')
+    expect(text).toContain('you: {"rating":\n(the form answer must be one JSON object on one line, e.g. {"rating": "5"})\n')
+    expect(text).toContain(`you: ${answer}\nbot: Thanks for your feedback, Test Customer!`)
+    expect(text).toContain('(run ended: completed)\n')
+  }, 30_000)
+})
+
 describe('chatflow run with the studio effects', () => {
   it('runs Lead Management and a Script against the real contacts store and sandbox', async () => {
     const flow = buildFlow(

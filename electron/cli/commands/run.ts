@@ -15,6 +15,7 @@ import { openDatabase, type Database } from '../../studio/db/open'
 import { createStudioEffects } from '../../studio/effects'
 import { InvalidPhoneError, normalisePhone, RunService } from '../../studio/runs'
 import { parseCommandLine } from './args'
+import { formAnswer, formHint, isForm } from './run-form'
 import type { CliCommand } from './types'
 
 const USAGE = `Usage: chatflow run <flow.json> [--contact "Name +919800000001"] [--trigger <how>] [--data-dir <dir>]
@@ -149,7 +150,11 @@ export async function chat(flow: FlowDocument, opts: ChatOptions, lines: AsyncIt
     lastVars = step.state.vars
     for (const m of step.messages) for (const line of printMessage(m)) write(line + '\n')
     const last = step.messages.at(-1)
-    lastInteractive = step.state.status === 'paused' && last?.type === 'interactive' ? last : null
+    // A step that sent nothing and still waits (text typed at a form, say) keeps the buttons, rows or form shown.
+    if (step.state.status !== 'paused') lastInteractive = null
+    else if (last) lastInteractive = last.type === 'interactive' ? last : null
+    if (step.state.status === 'paused' && !step.messages.length) write(`(no answer; the run still waits at ${nodeName(flow, step.state.waiting?.nodeId)})\n`)
+    if (step.state.status === 'paused' && last && isForm(last)) write(`     ${formHint(flow, step.state.waiting?.nodeId)}\n`)
     if (step.state.status === 'ended') write(`(run ended: ${step.state.endReason})\n`)
     if (step.state.status === 'failed') write(`(run failed: ${step.state.error?.code}: ${step.state.error?.message})\n`)
   }
@@ -176,7 +181,16 @@ export async function chat(flow: FlowDocument, opts: ChatOptions, lines: AsyncIt
     }
     if (!line) continue
     write(`you: ${line}\n`)
-    await receive(typedAnswer(line, lastInteractive))
+    const form = isForm(lastInteractive) ? formAnswer(line) : null
+    if (typeof form === 'string') {
+      write(form + '\n')
+      continue
+    }
+    await receive(form ?? typedAnswer(line, lastInteractive))
   }
   return 0
+}
+
+function nodeName(flow: FlowDocument, nodeId: string | undefined): string {
+  return flow.nodes.find((n) => n.id === nodeId)?.name ?? 'its waiting node'
 }

@@ -103,10 +103,32 @@ function binary(e: BinaryNode): Evaluator {
         const x = operand(l(v), left, verb)
         const y = operand(r(v), right, verb)
         if (y === 0) throw new ExprError('division-by-zero', 'division by zero', right.start, right.end)
-        return finite(mod ? x % y : x / y, e)
+        return finite(mod ? remainder(x, y) : x / y, e)
       }
     }
   }
+}
+
+/** Digits after the decimal point of n as written (0.25 → 2), or -1 when it is written with an exponent. */
+function decimals(n: number): number {
+  const s = String(n)
+  if (s.includes('e')) return -1
+  const dot = s.indexOf('.')
+  return dot < 0 ? 0 : s.length - dot - 1
+}
+
+/**
+ * x % y on the decimals as written: 0.3 % 0.1 is 0, where binary floating point gives 0.09999999999999998 (noise that
+ * rounding to 15 digits cannot remove). Both are scaled to whole numbers when that is exact; otherwise plain %.
+ */
+function remainder(x: number, y: number): number {
+  const k = Math.max(decimals(x), decimals(y))
+  if (k <= 0 || decimals(x) < 0 || decimals(y) < 0) return x % y
+  const f = 10 ** k
+  const a = Math.round(x * f)
+  const b = Math.round(y * f)
+  if (!Number.isSafeInteger(a) || !Number.isSafeInteger(b) || b === 0) return x % y
+  return (a % b) / f
 }
 
 function call(e: Extract<Expr, { type: 'call' }>): Evaluator {

@@ -28,6 +28,7 @@ const table: [template: string, want: Want[]][] = [
   ["{{ 'abc' * 2 }}", [['wrong-kind', "'abc'"]]],
   ['{{ -null }}', [['wrong-kind', 'null']]],
   ['{{ {{a}} / 0 }}', [['division-by-zero', '0']]],
+  ['{{ 1e400 * 0 }} {{ 1e-400 }}', [['number-too-large', '1e400']]],
   ['{{ {{a}} % 0 }}', [['division-by-zero', '0']]],
   ['{{ (1 + 2 }}', [['expected-paren', '}']]],
   ['{{ sum(1 2) }}', [['expected-comma', '2']]],

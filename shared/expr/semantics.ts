@@ -10,6 +10,10 @@ export function checkExpr(root: Expr, out: Diagnostic[]): void {
   while (stack.length) {
     const e = stack.pop()!
     switch (e.type) {
+      case 'num':
+        // `1e400` reads as Infinity: refuse it where it is written rather than render "Infinity".
+        if (!Number.isFinite(e.value)) out.push(err('number-too-large', 'this number is too large: the largest is about 1.8e308', e))
+        break
       case 'name':
         out.push(err('bare-name', `'${e.name}' is not a function or keyword: did you mean {{${e.name}}}?`, e))
         break

@@ -38,6 +38,12 @@ export function roundHalfAway(x: number, digits: number): number {
   return r === 0 ? 0 : r
 }
 
+/** A sum of finite numbers can overflow (1e308 + 1e308): that is an error, as it is for `+`. */
+function finiteTotal(n: number, fn: string): number {
+  if (!Number.isFinite(n)) throw new ExprError('number-too-large', `the result of ${fn} is too large to be a number`)
+  return cleanNumber(n)
+}
+
 const variadic = { minArgs: 1, maxArgs: null, argKinds: ['number'] } as const
 
 export const MATH_FUNCTIONS: FunctionDef[] = [
@@ -45,7 +51,7 @@ export const MATH_FUNCTIONS: FunctionDef[] = [
     name: 'sum', category: 'math', signature: 'sum(value1, value2, …)', ...variadic,
     description: 'Adds numbers; lists are added item by item and empty values are skipped.',
     example: '{{sum({{price}}, {{tax}})}} → 295.5',
-    call: (a) => cleanNumber(numbers(a, 'sum').reduce((s, n) => s + n, 0)),
+    call: (a) => finiteTotal(numbers(a, 'sum').reduce((s, n) => s + n, 0), 'sum'),
   },
   {
     name: 'avg', category: 'math', signature: 'avg(value1, value2, …)', ...variadic,
@@ -53,7 +59,9 @@ export const MATH_FUNCTIONS: FunctionDef[] = [
     example: '{{avg(4, 5, 9)}} → 6',
     call: (a) => {
       const ns = nonEmpty(a, 'avg')
-      return cleanNumber(ns.reduce((s, n) => s + n, 0) / ns.length)
+      const total = ns.reduce((s, n) => s + n, 0)
+      // The average of huge numbers is a number even when their total is not: divide first only then.
+      return Number.isFinite(total) ? cleanNumber(total / ns.length) : finiteTotal(ns.reduce((s, n) => s + n / ns.length, 0), 'avg')
     },
   },
   {

@@ -82,6 +82,28 @@ describe('chatflow run (the chat loop)', () => {
   })
 })
 
+describe('chatflow run of a button-click flow', () => {
+  const flow = buildFlow(
+    [
+      { type: 'trigger', name: 'trigger_1', config: { kind: 'button_click', payloadPrefix: 'order_', targetVariable: 'order_ref' } },
+      { type: 'message', name: 'm', config: { text: 'Order {{order_ref}}' } },
+    ],
+    [['trigger_1', 'out', 'm']],
+  )
+
+  it('extracts the payload after the prefix with --trigger button:<payload>', async () => {
+    const out: string[] = []
+    await chat(flow, { trigger: parseTrigger('button:order_42') as never, db: new RunService(db) }, lines(), (s) => out.push(s))
+    expect(out.join('')).toContain('bot: Order 42\n')
+  })
+
+  it('says how to give the payload when started without --trigger', async () => {
+    const out: string[] = []
+    await chat(flow, { db: new RunService(db) }, lines(), (s) => out.push(s))
+    expect(out.join('')).toContain('(started by an operator; this flow starts from a button click: --trigger button:<payload> sets its variables)\n')
+  })
+})
+
 describe('chatflow run at a Chat Flow form', () => {
   it('names the form’s fields, says the run still waits on other text, refuses broken JSON, and submits a JSON object', async () => {
     // The feedback example without its template (the CLI has no template library): the webhook leads to the form.

@@ -166,6 +166,8 @@ export async function chat(flow: FlowDocument, opts: ChatOptions, lines: AsyncIt
   }
 
   write(`chatting with "${flow.name}" as ${contact.name} (${contact.phone}); /quit to leave\n`)
+  const hint = !opts.trigger && !keywordFlow ? triggerHint(flow) : null
+  if (hint) write(`(started by an operator; ${hint})\n`)
   if (how.start === 'direct') {
     const trigger = how.trigger.kind === 'webhook' ? { ...how.trigger, phone_number: contact.phone } : how.trigger
     show(await service.start(live, { contact, trigger }))
@@ -193,4 +195,12 @@ export async function chat(flow: FlowDocument, opts: ChatOptions, lines: AsyncIt
 
 function nodeName(flow: FlowDocument, nodeId: string | undefined): string {
   return flow.nodes.find((n) => n.id === nodeId)?.name ?? 'its waiting node'
+}
+
+/** A button- or ad-click flow started without --trigger runs with its trigger variables empty: say how to fill them. */
+function triggerHint(flow: FlowDocument): string | null {
+  const kinds = new Set(flow.nodes.filter((n) => n.type === 'trigger').map((n) => (n.config as { kind?: string }).kind))
+  if (kinds.has('button_click')) return 'this flow starts from a button click: --trigger button:<payload> sets its variables'
+  if (kinds.has('ad_click')) return 'this flow starts from an ad click: --trigger ad:<headline> sets its variables'
+  return null
 }

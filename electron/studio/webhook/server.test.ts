@@ -159,6 +159,13 @@ describe('routing, rate and failures', () => {
     expect((await post(ep(b.id), ok, { 'x-api-key': b.secret })).status).toBe(200)
   })
 
+  it('answers 431 in JSON for headers over the limit, and 401 for a key over 512 characters', async () => {
+    const f = t.webhookFlow()
+    expectError(await post(f.endpoint, ok, { 'x-api-key': f.secret, 'x-padding': 'a'.repeat(20_000) }), 431, 'headers_too_large')
+    expectError(await post(f.endpoint, ok, { 'x-api-key': f.secret + 'a'.repeat(600) }), 401, 'unauthorized')
+    expect((await post(f.endpoint, ok, { 'x-api-key': f.secret })).status).toBe(200)
+  })
+
   it('answers 500 internal without details when the run cannot start, and keeps serving', async () => {
     const f = t.webhookFlow()
     answer = async () => {

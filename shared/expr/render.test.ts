@@ -139,6 +139,13 @@ const failing: [template: string, code: string, failingText: string][] = [
   ['a[{{ {{missing}} * 2 }}]b', 'not-a-number', '{{missing}}'],
 ]
 
+describe('long lists', () => {
+  it('min, max, sum and length take a list of half a million numbers', () => {
+    const l = Array.from({ length: 500_000 }, (_, i) => (i % 7) - 3)
+    expect(renderTemplate('{{min({{l}})}} {{max({{l}})}} {{sum({{l}}, 1)}} {{length({{l}})}}', { l })).toEqual({ text: '-3 3 -5 500000', errors: [] })
+  })
+})
+
 describe('runtime errors render empty and are reported', () => {
   it.each(failing)('%s', (template, code, failingText) => {
     const r = renderTemplate(template, FIXTURE_VARS)

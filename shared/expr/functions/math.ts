@@ -68,13 +68,13 @@ export const MATH_FUNCTIONS: FunctionDef[] = [
     name: 'min', category: 'math', signature: 'min(value1, value2, …)', ...variadic,
     description: 'Smallest of the numbers given (lists included, empty values skipped).',
     example: '{{min({{price}}, 200)}} → 200',
-    call: (a) => Math.min(...nonEmpty(a, 'min')),
+    call: (a) => nonEmpty(a, 'min').reduce((m, n) => (n < m ? n : m)), // no spread: a long list would overflow it
   },
   {
     name: 'max', category: 'math', signature: 'max(value1, value2, …)', ...variadic,
     description: 'Largest of the numbers given (lists included, empty values skipped).',
     example: '{{max({{price}}, 200)}} → 250',
-    call: (a) => Math.max(...nonEmpty(a, 'max')),
+    call: (a) => nonEmpty(a, 'max').reduce((m, n) => (n > m ? n : m)),
   },
   {
     name: 'round', category: 'math', signature: 'round(number, digits?)', minArgs: 1, maxArgs: 2, argKinds: ['number', 'number'],

@@ -3,7 +3,11 @@
 // /dev/null). Every simulated contact alternates "wine" (starts the age-gate example, pauses) and "34" (resumes, ends)
 // with fresh message ids, waiting for each answer as a gateway does per conversation. 16 contacts at once, 3 s per
 // measure after a 1 s warm-up: SQLite (one instance), then PostgreSQL (a throwaway server, two instances, contacts
-// spread over both). Answers other than "processed" are counted as errors.
+// spread over both). Answers other than "processed" are counted as errors. Then the outbox: the same load on SQLite
+// with an HTTP channel gateway in this process (--outbound-url), reporting the delay from the step's commit to the
+// gateway's receipt and checking every message arrived once (docs/runtime.md, "Outbound messages").
+import http from 'node:http'
+import type { AddressInfo } from 'node:net'
 import { spawn, type ChildProcess } from 'node:child_process'
 import fs from 'node:fs'
 import os from 'node:os'
@@ -22,8 +26,8 @@ interface Instance {
   api: string
 }
 
-function startInstance(state: string[]): Promise<Instance> {
-  const args = ['--import', 'tsx', 'electron/cli/index.ts', 'serve', ...state, '--port', '0', '--publish-port', '0', '--outbound-log', '/dev/null']
+function startInstance(state: string[], outbound = ['--outbound-log', '/dev/null']): Promise<Instance> {
+  const args = ['--import', 'tsx', 'electron/cli/index.ts', 'serve', ...state, '--port', '0', '--publish-port', '0', ...outbound]
   const child = spawn(process.execPath, args, { cwd: ROOT, env: { ...process.env, CHATFLOW_PUBLISH_KEY: KEY, CHATFLOW_INBOUND_KEY: KEY }, stdio: ['ignore', 'pipe', 'pipe'] })
   return new Promise((resolve, reject) => {
     let out = ''
@@ -84,13 +88,51 @@ async function load(instances: Instance[], seconds: number, tag: string) {
   return { rate: latencies.length / elapsed, p50: at(0.5), p95: at(0.95), count: latencies.length, errors }
 }
 
-async function measure(label: string, instances: Instance[]): Promise<void> {
+async function measure(label: string, instances: Instance[]): Promise<number> {
   await publish(instances[0]!.api)
-  await load(instances, 1, '1') // warm-up: JIT, connections, flow caches
+  const warm = await load(instances, 1, '1') // warm-up: JIT, connections, flow caches
   const r = await load(instances, SECONDS, '2')
   console.log(
     `${label.padEnd(40)} ${r.rate.toFixed(0).padStart(6)} msg/s   p50 ${r.p50.toFixed(1).padStart(6)} ms   p95 ${r.p95.toFixed(1).padStart(6)} ms   (${r.count} messages, ${r.errors} errors, ${CONTACTS} contacts)`,
   )
+  return warm.count + r.count
+}
+
+/** A channel gateway: answers 200 and keeps, per message id, how long after its step it arrived. */
+async function gateway() {
+  const delays = new Map<string, number>()
+  let duplicates = 0
+  const server = http.createServer((req, res) => {
+    let body = ''
+    req.on('data', (c: Buffer) => (body += c.toString()))
+    req.on('end', () => {
+      const e = JSON.parse(body) as { id: string; created_at: number }
+      if (delays.has(e.id)) duplicates++
+      else delays.set(e.id, Date.now() - e.created_at)
+      res.writeHead(200).end()
+    })
+  })
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r))
+  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/send`, delays, duplicates: () => duplicates, close: () => server.close() }
+}
+
+/** Inbound load with an HTTP gateway; every processed message (a "wine" or a "34") sends exactly one message. */
+async function measureOutbound(dir: string): Promise<void> {
+  const gw = await gateway()
+  const instance = await startInstance(['--data-dir', dir], ['--outbound-url', gw.url])
+  try {
+    const expected = await measure('inbound, SQLite, HTTP gateway', [instance])
+    const until = performance.now() + 30_000
+    while (gw.delays.size < expected && performance.now() < until) await new Promise((r) => setTimeout(r, 50))
+    const d = [...gw.delays.values()].sort((a, b) => a - b)
+    const at = (q: number) => d[Math.min(d.length - 1, Math.floor(q * d.length))] ?? 0
+    console.log(
+      `${'  outbox: step to gateway'.padEnd(40)} ${String(gw.delays.size).padStart(6)} msgs    p50 ${at(0.5).toFixed(1).padStart(6)} ms   p95 ${at(0.95).toFixed(1).padStart(6)} ms   (${expected} expected, ${gw.duplicates()} duplicates)`,
+    )
+  } finally {
+    await stop(instance)
+    gw.close()
+  }
 }
 
 export async function run(): Promise<void> {
@@ -101,6 +143,12 @@ export async function run(): Promise<void> {
       await measure('inbound, SQLite, 1 instance', [sqlite])
     } finally {
       await stop(sqlite)
+    }
+    const outboxDir = fs.mkdtempSync(path.join(os.tmpdir(), 'chatflow-bench-outbox-'))
+    try {
+      await measureOutbound(outboxDir)
+    } finally {
+      fs.rmSync(outboxDir, { recursive: true, force: true })
     }
   } finally {
     fs.rmSync(dir, { recursive: true, force: true })

@@ -1,5 +1,8 @@
+import fs from 'node:fs'
+import path from 'node:path'
 import type { Page } from '@playwright/test'
-import { test, expect } from './fixtures'
+import BetterSqlite3 from 'better-sqlite3'
+import { test, expect, HostProcess } from './fixtures'
 
 // A flow's name is its row's link; other links in the row (e.g. "Logs of …") contain the name too, hence exact.
 const flowLink = (page: Page, name: string) =>
@@ -66,14 +69,18 @@ test('delete asks first, then Undo brings the flow back; without Undo it stays g
   await expect(flows.getByRole('listitem')).toHaveCount(1)
 })
 
-test('duplicate, activate, search and sort', async ({ page, studio }) => {
-  await studio.open(page)
-  for (const flowName of ['Beta support', 'alpha orders']) {
+async function createFlows(page: Page, names: string[]): Promise<void> {
+  for (const flowName of names) {
     await page.keyboard.press('n')
     await page.getByLabel('Flow name').fill(flowName)
     await page.getByLabel('Flow name').press('Enter')
     await expect(flowLink(page, flowName)).toBeVisible()
   }
+}
+
+test('duplicate, activate and deactivate, kept across a restart', async ({ page, studio }) => {
+  await studio.open(page)
+  await createFlows(page, ['Beta support', 'alpha orders'])
   await page.getByRole('button', { name: 'Duplicate Beta support' }).click()
   await expect(flowLink(page, 'Beta support (copy)')).toBeVisible()
 
@@ -81,13 +88,29 @@ test('duplicate, activate, search and sort', async ({ page, studio }) => {
   await active.check()
   await expect(active).toBeChecked()
 
+  await studio.restart()
+  await page.reload()
+  await expect(page.getByRole('switch', { name: 'Active: Beta support', exact: true })).toBeChecked()
+  await expect(page.getByRole('switch', { name: 'Active: Beta support (copy)' })).not.toBeChecked()
+  await expect(page.getByRole('switch', { name: 'Active: alpha orders' })).not.toBeChecked()
+
+  await page.getByRole('switch', { name: 'Active: Beta support', exact: true }).uncheck()
+  await expect(page.getByRole('switch', { name: 'Active: Beta support', exact: true })).not.toBeChecked()
+  await page.reload()
+  await expect(page.getByRole('switch', { name: 'Active: Beta support', exact: true })).not.toBeChecked()
+})
+
+test('search by name, sort by name or by last change; the sort is remembered', async ({ page, studio }) => {
+  await studio.open(page)
+  await createFlows(page, ['Beta support', 'alpha orders', 'Gamma desk'])
+
   await page.getByLabel('Sort by').selectOption('name')
-  await expect.poll(() => listedNames(page)).toEqual(['alpha orders', 'Beta support', 'Beta support (copy)'])
+  await expect.poll(() => listedNames(page)).toEqual(['alpha orders', 'Beta support', 'Gamma desk'])
 
   await page.keyboard.press('/')
   await expect(page.getByLabel('Search flows')).toBeFocused()
   await page.keyboard.type('SUPPORT')
-  await expect.poll(() => listedNames(page)).toEqual(['Beta support', 'Beta support (copy)'])
+  await expect.poll(() => listedNames(page)).toEqual(['Beta support'])
   await page.getByLabel('Search flows').fill('zzz')
   await expect(page.getByRole('heading', { name: 'No flows match “zzz”' })).toBeVisible()
   await page.getByRole('button', { name: 'Clear search' }).click()
@@ -96,8 +119,15 @@ test('duplicate, activate, search and sort', async ({ page, studio }) => {
   await studio.restart()
   await page.reload()
   await expect(page.getByLabel('Sort by')).toHaveValue('name')
-  await expect(page.getByRole('switch', { name: 'Active: Beta support', exact: true })).toBeChecked()
-  await expect(page.getByRole('switch', { name: 'Active: Beta support (copy)' })).not.toBeChecked()
+  await expect.poll(() => listedNames(page)).toEqual(['alpha orders', 'Beta support', 'Gamma desk'])
+
+  // Last change first: newest on top, and a renamed flow moves up.
+  await page.getByLabel('Sort by').selectOption('updated')
+  await expect.poll(() => listedNames(page)).toEqual(['Gamma desk', 'alpha orders', 'Beta support'])
+  await page.getByRole('button', { name: 'Rename Beta support' }).click()
+  await page.getByLabel('Flow name').fill('Beta help')
+  await page.getByLabel('Flow name').press('Enter')
+  await expect.poll(() => listedNames(page)).toEqual(['Beta help', 'Gamma desk', 'alpha orders'])
 })
 
 test('opening a flow routes to the editor and back', async ({ page, studio }) => {
@@ -107,6 +137,9 @@ test('opening a flow routes to the editor and back', async ({ page, studio }) =>
   await page.getByLabel('Flow name').press('Enter')
   await flowLink(page, 'Routed').click()
   await expect(page).toHaveURL(/#\/flows\/flw_[a-z0-9]+$/)
+  // A new flow starts with one node: a Trigger named trigger_1.
+  await expect(page.getByRole('group', { name: 'Trigger trigger_1' })).toBeVisible()
+  await expect(page.locator('.flow-card')).toHaveCount(1)
   await page.getByRole('button', { name: 'Back to flows' }).click()
   await expect(flowLink(page, 'Routed')).toBeVisible()
 })
@@ -138,4 +171,32 @@ test('a bad contract request gets a typed error and the back end keeps serving',
   await page.getByLabel('Flow name').press('Enter')
   await expect(flowLink(page, 'Untitled flow')).toBeVisible()
   expect(studio.output()).not.toMatch(/internal error/i)
+})
+
+test('a second studio on the same data folder, a damaged or a newer database: refused with a message, file untouched', async ({ page, studio }) => {
+  await studio.open(page)
+  await page.getByRole('button', { name: 'Create your first flow' }).click()
+  await page.getByLabel('Flow name').fill('Precious')
+  await page.getByLabel('Flow name').press('Enter')
+  await expect(flowLink(page, 'Precious')).toBeVisible()
+
+  const second = new HostProcess(studio.dataDir)
+  await expect(second.start()).rejects.toThrow(/host exited with 1[\s\S]*in use by another running Chatflow Studio/)
+  // The first studio keeps working.
+  await page.getByRole('button', { name: 'Duplicate Precious' }).click()
+  await expect(flowLink(page, 'Precious (copy)')).toBeVisible()
+  await studio.stop()
+
+  const file = path.join(studio.dataDir, 'studio.sqlite')
+  const db = new BetterSqlite3(file)
+  db.prepare('INSERT INTO schema_migrations (version, name, applied_at) VALUES (999, ?, 0)').run('from_the_future')
+  db.close()
+  const newer = fs.readFileSync(file)
+  await expect(studio.start()).rejects.toThrow(/written by a newer version of Chatflow Studio/)
+  expect(fs.readFileSync(file).equals(newer)).toBe(true)
+
+  const notes = 'my notes, not a database\n'
+  fs.writeFileSync(file, notes)
+  await expect(studio.start()).rejects.toThrow(/damaged or is not a Chatflow Studio database/)
+  expect(fs.readFileSync(file, 'utf8')).toBe(notes)
 })

@@ -27,13 +27,13 @@ const browser = await chromium.launch({
   args: ['--no-sandbox', '--disable-gpu'],
 })
 try {
-  const page = await browser.newPage({ viewport: { width: 1100, height: 560 }, deviceScaleFactor: 1 })
+  const page = await browser.newPage({ viewport: { width: 1200, height: 600 }, deviceScaleFactor: 1 })
   await page.goto(`${url}/#/flows`)
   for (const name of ['Support hand-off', 'Abandoned cart reminder', 'Welcome and opt-in', 'Order status']) {
     await page.getByRole('button', { name: /New flow|Create your first flow/ }).first().click()
     await page.getByLabel('Flow name').fill(name)
     await page.getByLabel('Flow name').press('Enter')
-    await page.getByRole('link', { name }).waitFor()
+    await page.getByRole('link', { name, exact: true }).waitFor()
   }
   for (const name of ['Order status', 'Welcome and opt-in']) await page.getByRole('switch', { name: `Active: ${name}` }).check()
   await page.mouse.move(0, 0)

@@ -14,7 +14,13 @@ const args = process.argv.slice(2)
 const dev = args.includes('--dev')
 const forceWeb = dev || args.includes('--web') || process.env.CHATFLOW_WEB === '1'
 let current // the long-running child (desktop app or host), to pass SIGTERM on to
-const hostArgs = args.filter((a) => a !== '--web' && a !== '--dev')
+// npm runs scripts from the project folder; a relative data folder means the one the user typed the command in.
+const userCwd = process.env.INIT_CWD || process.cwd()
+const absolute = (dir) => (dir && !dir.startsWith('--') ? path.resolve(userCwd, dir) : dir)
+const hostArgs = args
+  .filter((a) => a !== '--web' && a !== '--dev')
+  .map((a, i, all) => (all[i - 1] === '--data-dir' ? absolute(a) : a.startsWith('--data-dir=') ? `--data-dir=${absolute(a.slice(11))}` : a))
+if (process.env.CHATFLOW_DATA_DIR) process.env.CHATFLOW_DATA_DIR = absolute(process.env.CHATFLOW_DATA_DIR)
 const say = (line) => process.stdout.write(`${line}\n`)
 
 async function ensureInstalled() {
@@ -55,7 +61,6 @@ async function startBrowserHost(reason) {
   if (dev) run(process.execPath, [path.join(ROOT, 'node_modules/vite/bin/vite.js'), 'build', '--watch', '--config', 'vite.renderer.config.ts', '--logLevel', 'warn'])
   const portGiven = hostArgs.some((a) => a === '--port' || a.startsWith('--port=')) || process.env.CHATFLOW_PORT
   const port = portGiven ? [] : ['--port', String((await portIsFree(DEFAULT_PORT)) ? DEFAULT_PORT : 0)]
-  say('Open the address below in your browser. Stop the studio with Ctrl+C.')
   current = run(process.execPath, [path.join(ROOT, 'out/web/index.mjs'), ...port, ...hostArgs])
   return current
 }

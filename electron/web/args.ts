@@ -6,7 +6,8 @@ export interface WebHostArgs {
   help: boolean
 }
 
-export const USAGE = `Usage: npm run serve:web -- [--port N] [--data-dir DIR]
+export const USAGE = `Usage: npm start -- --web [--port N] [--data-dir DIR]
+   or: npm run serve:web -- [--port N] [--data-dir DIR]   (straight from the TypeScript sources)
 
 Starts Chatflow Studio's browser host on http://127.0.0.1 and prints its address.
   --port N        port to listen on; 0 (the default) picks any free port. Also CHATFLOW_PORT.

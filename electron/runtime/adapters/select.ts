@@ -28,11 +28,11 @@ export function outboundFromEnv(flags: { url?: string; logFile?: string }, env: 
 
 /**
  * How the outbox retries (outbox.ts): attempts in all and the first backoff. A claimed message is leased for three
- * times the HTTP timeout (at least 30 s): long enough that an attempt always ends first, short enough that another
+ * times the HTTP timeout (30 s by default): long enough that an attempt always ends first, short enough that another
  * instance takes over a crashed one's messages soon.
  */
 export function outboxPolicy(c: OutboundConfig): { attempts?: number; backoffMs?: number; leaseMs: number } {
-  return { attempts: c.attempts, backoffMs: c.backoffMs, leaseMs: Math.max(30_000, 3 * (c.timeoutMs ?? 10_000)) }
+  return { attempts: c.attempts, backoffMs: c.backoffMs, leaseMs: 3 * Math.max(100, c.timeoutMs ?? 10_000) }
 }
 
 /** The adapter, and a line saying where messages go. Throws on a bad URL. */

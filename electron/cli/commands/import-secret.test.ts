@@ -70,3 +70,11 @@ it('prints the same secret each time, creating it once, and refuses an unknown f
   expect(await secretCommand.run(['flw_unknown', '--data-dir', dataDir()])).toBe(1)
   expect(err).toContain('flw_unknown')
 })
+
+it('refuses a data folder without a studio database and creates nothing there', async () => {
+  const typo = path.join(dir, 'no-such-studio')
+  expect(await secretCommand.run(['flw_s', '--data-dir', typo])).toBe(1)
+  expect(err).toContain(`there is no studio database at ${path.join(typo, 'studio.sqlite')}`)
+  expect(fs.existsSync(typo)).toBe(false)
+  expect(await secretCommand.run(['--data-dir', typo])).toBe(2)
+})

@@ -1,5 +1,6 @@
 // `chatflow secret <flow_id> --data-dir <dir>`: prints a flow's webhook secret (creating one when it has none), so
 // a script can `curl -H "x-api-key: $(chatflow secret flw_…)"`. Only the secret goes to stdout.
+import fs from 'node:fs'
 import path from 'node:path'
 import { DB_FILE_NAME } from '../../studio/backend'
 import { resolveDataDir } from '../../studio/data-dir'
@@ -20,9 +21,15 @@ export const secretCommand: CliCommand = {
     const parsed = parseCommandLine('secret', USAGE, args, { 'data-dir': { type: 'string' } }, { count: 1, what: 'one flow id' })
     if ('exit' in parsed) return parsed.exit
     const flowId = parsed.positionals[0]!
+    const file = path.join(resolveDataDir(parsed.values['data-dir']), DB_FILE_NAME)
+    // A mistyped --data-dir must not leave an empty studio behind.
+    if (!fs.existsSync(file)) {
+      process.stderr.write(`chatflow secret: there is no studio database at ${file}. Import the flow first with 'chatflow import'.\n`)
+      return 1
+    }
     let db
     try {
-      db = openDatabase(path.join(resolveDataDir(parsed.values['data-dir']), DB_FILE_NAME))
+      db = openDatabase(file)
     } catch (err) {
       process.stderr.write(`chatflow secret: ${err instanceof Error ? err.message : String(err)}\n`)
       return 1

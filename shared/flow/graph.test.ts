@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { FlowDocument } from './document'
-import { ancestorsOf, buildGraph, cycles } from './graph'
+import { ancestorsOf, buildGraph, cycles, runsBeforeIndex } from './graph'
 
 function doc(edges: [string, string][]): FlowDocument {
   const ids = [...new Set(edges.flat())]
@@ -28,6 +28,14 @@ describe('graph', () => {
     const edges: [string, string][] = Array.from({ length: 20000 }, (_, i) => [`n${i}`, `n${i + 1}`])
     edges.push(['n20000', 'n19999'])
     expect(cycles(buildGraph(doc(edges)))).toHaveLength(1)
+  })
+
+  it('runs-before: reachable over at least one edge, itself only on a cycle, unknown ids never', () => {
+    const before = runsBeforeIndex(buildGraph(doc([['a', 'b'], ['b', 'c'], ['c', 'b'], ['a', 'd']])))
+    expect([before('a', 'b'), before('a', 'c'), before('a', 'd'), before('b', 'c'), before('c', 'b')]).toEqual([true, true, true, true, true])
+    expect([before('b', 'a'), before('d', 'a'), before('d', 'b'), before('b', 'd')]).toEqual([false, false, false, false])
+    expect([before('a', 'a'), before('b', 'b'), before('d', 'd')]).toEqual([false, true, false])
+    expect([before('x', 'a'), before('a', 'x')]).toEqual([false, false])
   })
 
   it('ancestors are the nodes that can run before, itself only on a cycle', () => {

@@ -37,6 +37,38 @@ export function reach(from: Iterable<string>, links: Map<string, string[]>): Set
   return seen
 }
 
+/**
+ * "Can `producer` run before `reader`?": the reader is reachable from the producer over at least one edge. Answered
+ * from the producer's side with one walk per producer, remembered as a byte per node, so a flow with P producers
+ * and N nodes costs P×N bytes instead of P sets of strings (the sets made a 1000-node flow's validation take
+ * most of a second, mainly in the garbage collector).
+ */
+export function runsBeforeIndex(graph: FlowGraph): (producer: string, reader: string) => boolean {
+  const ids = [...graph.next.keys()]
+  const at = new Map(ids.map((id, i) => [id, i]))
+  const next = ids.map((id) => (graph.next.get(id) ?? []).map((t) => at.get(t)!))
+  const after = new Map<number, Uint8Array>()
+  const walk = (from: number) => {
+    const seen = new Uint8Array(ids.length)
+    const stack = [...next[from]!]
+    while (stack.length) {
+      const i = stack.pop()!
+      if (seen[i]) continue
+      seen[i] = 1
+      for (const n of next[i]!) if (!seen[n]) stack.push(n)
+    }
+    return seen
+  }
+  return (producer, reader) => {
+    const p = at.get(producer)
+    const r = at.get(reader)
+    if (p === undefined || r === undefined) return false
+    let seen = after.get(p)
+    if (!seen) after.set(p, (seen = walk(p)))
+    return seen[r] === 1
+  }
+}
+
 /** Nodes that can run before `id` on some path: its strict ancestors (itself only when it sits on a cycle). */
 export function ancestorsOf(graph: FlowGraph, id: string): Set<string> {
   return reach(graph.prev.get(id) ?? [], graph.prev)

@@ -1,4 +1,5 @@
 import { renameRoot } from '../expr'
+import { withParsedConfigs } from '../nodes/registry'
 import type { FlowDocument } from './document'
 import { checkNodeName, type NameProblem } from './names'
 import { getAt, setAt } from './pointer'
@@ -18,6 +19,10 @@ export function planRename(doc: FlowDocument, nodeId: string): Reference[] {
 }
 
 export function renameNode(doc: FlowDocument, nodeId: string, newName: string): RenameResult {
+  return withParsedConfigs(() => rename(doc, nodeId, newName))
+}
+
+function rename(doc: FlowDocument, nodeId: string, newName: string): RenameResult {
   const node = doc.nodes.find((n) => n.id === nodeId)
   if (!node) return { ok: false, problem: { code: 'node.unknown', message: `No node with id '${nodeId}' in this flow.` } }
   const oldName = node.name

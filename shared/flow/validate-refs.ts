@@ -1,24 +1,25 @@
 import { checkTemplate, findVariableRefs } from '../expr'
 import type { Problem } from '../nodes/types'
 import type { FlowDocument } from './document'
-import { reach, type FlowGraph } from './graph'
+import { runsBeforeIndex, type FlowGraph } from './graph'
 import { nodeTextFields } from './references'
 import { makeResolver } from './resolve'
+import { allFlowVariables, type AvailableVariable } from './variables'
 
 // Template checks for every {{ }} field: syntax, unknown nodes and variables, fields a node never produces,
 // paths missing from a sample, and variables read where no path from the trigger can have set them yet.
 
-export function validateReferences(doc: FlowDocument, graph: FlowGraph, reachable: Set<string>): Problem[] {
+export function validateReferences(
+  doc: FlowDocument,
+  graph: FlowGraph,
+  reachable: Set<string>,
+  vars: AvailableVariable[] = allFlowVariables(doc),
+): Problem[] {
   const out: Problem[] = []
-  const resolve = makeResolver(doc)
+  const resolve = makeResolver(doc, vars)
   const nameOf = new Map(doc.nodes.map((n) => [n.id, n.name]))
-  // "Runs before" is asked from the producer's side and cached: one forward walk per producer, not one per reader.
-  const after = new Map<string, Set<string>>()
-  const runsBefore = (producer: string, reader: string) => {
-    let set = after.get(producer)
-    if (!set) after.set(producer, (set = reach(graph.next.get(producer) ?? [], graph.next)))
-    return set.has(reader)
-  }
+  // "Runs before" is asked from the producer's side: one forward walk per producer, not one per reader.
+  const runsBefore = runsBeforeIndex(graph)
   doc.nodes.forEach((node, i) => {
     const fields = nodeTextFields(node)
     if (fields.length === 0) return

@@ -1,12 +1,12 @@
 import type { Problem } from '../nodes/types'
-import { NODE_DEFINITIONS, parseConfig } from '../nodes/registry'
+import { NODE_DEFINITIONS, parseConfig, withParsedConfigs } from '../nodes/registry'
 import type { FlowDocument } from './document'
 import { buildGraph } from './graph'
 import { checkNodeName } from './names'
 import { pointerOf } from './pointer'
 import { validateEdges, validateReachability } from './validate-graph'
 import { validateReferences } from './validate-refs'
-import { variableRoots } from './variables'
+import { allFlowVariables, variableRoots } from './variables'
 
 // The problems list of a flow: every rule of the flow model in one pass. Each problem has a severity, a stable code,
 // a sentence for a person and a JSON pointer into the document (plus the node and config field when it has them).
@@ -14,14 +14,20 @@ import { variableRoots } from './variables'
 export type { Problem } from '../nodes/types'
 
 export function validateFlow(doc: FlowDocument): Problem[] {
+  return withParsedConfigs(() => validateAll(doc))
+}
+
+function validateAll(doc: FlowDocument): Problem[] {
   const graph = buildGraph(doc)
   const { problems: reachProblems, reachable } = validateReachability(doc, graph)
+  // Every node's outputs, worked out once: name clashes and reference checks both read them.
+  const vars = allFlowVariables(doc)
   return [
     ...validateTriggers(doc),
-    ...validateNodes(doc),
+    ...validateNodes(doc, variableRoots(doc, vars)),
     ...validateEdges(doc),
     ...reachProblems,
-    ...validateReferences(doc, graph, reachable),
+    ...validateReferences(doc, graph, reachable, vars),
   ]
 }
 
@@ -56,10 +62,9 @@ function validateTriggers(doc: FlowDocument): Problem[] {
   return out
 }
 
-function validateNodes(doc: FlowDocument): Problem[] {
+function validateNodes(doc: FlowDocument, roots: ReturnType<typeof variableRoots>): Problem[] {
   const out: Problem[] = []
   const ids = new Set<string>()
-  const roots = variableRoots(doc)
   const nameCount = new Map<string, number>()
   for (const n of doc.nodes) nameCount.set(n.name, (nameCount.get(n.name) ?? 0) + 1)
   doc.nodes.forEach((node, i) => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { NODE_TYPES } from '../flow/node-types'
-import { NODE_DEFINITIONS, parseConfig } from './registry'
+import { NODE_DEFINITIONS, parseConfig, withParsedConfigs } from './registry'
 
 const ctx = { nodeId: 'n1', nodeName: 'x_1', configPointer: '/nodes/0/config' }
 
@@ -43,5 +43,17 @@ describe('node registry contract', () => {
   it('exactly Question, Interactive Message and Chat Flow wait', () => {
     const waiting = NODE_TYPES.filter((t) => NODE_DEFINITIONS[t].waits(NODE_DEFINITIONS[t].defaults()))
     expect(waiting.sort()).toEqual(['chat_flow', 'interactive_message', 'question'])
+  })
+
+  it('withParsedConfigs parses a config once while it runs, and afresh after it (a config may be edited in place)', () => {
+    const config: Record<string, unknown> = { text: 'Hi' }
+    const [a, b, other] = withParsedConfigs(() => [parseConfig('message', config), parseConfig('message', config), parseConfig('end', config)])
+    expect(b).toBe(a)
+    expect(other).not.toBe(a)
+    config.text = 'Bye'
+    const after = parseConfig('message', config)
+    expect(after).not.toBe(a)
+    expect(after.success && (after.data as { text: string }).text).toBe('Bye')
+    expect(parseConfig('message', config)).not.toBe(after)
   })
 })

@@ -49,5 +49,28 @@ export function definitionOf(type: NodeType): AnyDefinition {
  * needs a typed config goes through here; `ok: false` carries zod's issues for validation to report.
  */
 export function parseConfig(type: NodeType, config: unknown) {
-  return NODE_DEFINITIONS[type].configSchema.safeParse(config)
+  if (!parseScope || config === null || typeof config !== 'object') return NODE_DEFINITIONS[type].configSchema.safeParse(config)
+  const hit = parseScope.get(config)
+  if (hit?.type === type) return hit.result
+  const result = NODE_DEFINITIONS[type].configSchema.safeParse(config)
+  parseScope.set(config, { type, result })
+  return result
+}
+
+type ParseResult = ReturnType<AnyDefinition['configSchema']['safeParse']>
+let parseScope: WeakMap<object, { type: NodeType; result: ParseResult }> | null = null
+
+/**
+ * Runs `fn` with each node config parsed at most once. One validation asks for a node's config from several rules
+ * (ports, variables, text fields, waits); parsing it each time was a third of a large flow's validation. The cache
+ * lives only while `fn` runs, synchronously, so a config edited in place afterwards is parsed afresh.
+ */
+export function withParsedConfigs<T>(fn: () => T): T {
+  if (parseScope) return fn()
+  parseScope = new WeakMap()
+  try {
+    return fn()
+  } finally {
+    parseScope = null
+  }
 }

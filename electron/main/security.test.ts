@@ -1,5 +1,6 @@
 // The desktop host's security settings, checked in code: Electron's runtime cannot run on the build machine, so
 // 'electron' is replaced by electron/main/testing.ts, which records what our code asks of it.
+import fs from 'node:fs'
 import path from 'node:path'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { IPC_CALL, IPC_EVENT } from '../../shared/api/bridge'
@@ -115,6 +116,13 @@ describe('app://studio', () => {
     expect(script).toBe("script-src 'self'")
     expect(CONTENT_SECURITY_POLICY).toContain("object-src 'none'")
     expect(CONTENT_SECURITY_POLICY).toContain("connect-src 'self'")
+  })
+
+  it('is repeated in the page’s meta tag (which cannot carry frame-ancestors), so the two cannot drift apart', () => {
+    const html = fs.readFileSync(path.resolve(import.meta.dirname, '../../renderer/index.html'), 'utf8')
+    const meta = /http-equiv="Content-Security-Policy"\s+content="([^"]+)"/.exec(html)?.[1]
+    const withoutFrameAncestors = CONTENT_SECURITY_POLICY.split('; ').filter((d) => !d.startsWith('frame-ancestors'))
+    expect(meta?.split('; ')).toEqual(withoutFrameAncestors)
   })
 })
 

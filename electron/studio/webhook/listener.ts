@@ -96,7 +96,9 @@ async function describeListenError(err: unknown, s: ListenerSettings): Promise<P
         code: 'port_in_use',
         message:
           `Port ${s.port} on ${s.host} is already in use by another program, so the webhook listener is not running. ` +
-          `Pick another port in the Webhook settings (or pass --port)${suggestedPort ? `; ${suggestedPort} is free now` : ''}.`,
+          // Not just "--port": the studio's own --port is the address of its page, not of this listener.
+          `Pick another port in a flow's Webhook section, Listener settings (chatflow serve: --port N)` +
+          `${suggestedPort ? `; ${suggestedPort} is free now` : ''}.`,
       },
       suggestedPort,
     }

@@ -9,18 +9,28 @@
 import { closeRun, isExpired, WINDOW_MS } from '../../shared/engine'
 import type { RuntimeStore } from './store'
 
+/** Paused runs read per query by the expiry sweep (reads only; each close is its own short transaction). */
 const BATCH = 500
+/**
+ * Finished runs deleted per transaction: each takes its trace, messages, outbox rows and search rows along and
+ * holds SQLite's one thread meanwhile; 100 keeps that to tens of ms (bench runtime-housekeeping).
+ */
+const RETENTION_BATCH = 100
 const DAY_MS = 86_400_000
 
 const tick = (): Promise<void> => new Promise((resolve) => setImmediate(resolve))
 
-/** Closes every paused run whose window has closed by `now`; returns how many this call closed. */
-export async function expireStale(store: RuntimeStore, now: number): Promise<number> {
+/**
+ * Closes every paused run whose window has closed by `now`; returns how many this call closed. `stop` is asked
+ * between runs, so a shutdown never waits for a long backlog (the next sweep picks it up).
+ */
+export async function expireStale(store: RuntimeStore, now: number, stop: () => boolean = () => false): Promise<number> {
   let closed = 0
   let after: { updatedAt: number; runId: string } | undefined
   for (;;) {
     const batch = await store.pausedCandidates(now - WINDOW_MS + 1, BATCH, after)
     for (const candidate of batch) {
+      if (stop()) return closed
       const done = await store.withContact(candidate.phone, undefined, async (tx) => {
         const paused = await tx.pausedRun()
         if (!paused || paused.id !== candidate.runId || !isExpired(paused, now)) return false
@@ -38,20 +48,26 @@ export async function expireStale(store: RuntimeStore, now: number): Promise<num
 }
 
 /** Deletes finished runs started more than `days` days before `now`, and older inbound ids; returns the counts. */
-export async function applyRetention(store: RuntimeStore, days: number, now: number, batch = BATCH): Promise<{ runs: number; inboundIds: number }> {
+export async function applyRetention(
+  store: RuntimeStore,
+  days: number,
+  now: number,
+  batch = RETENTION_BATCH,
+  stop: () => boolean = () => false,
+): Promise<{ runs: number; inboundIds: number }> {
   const before = now - days * DAY_MS
   let runs = 0
   for (;;) {
     const n = await store.deleteFinishedRuns(before, batch)
     runs += n
-    if (n < batch) break
+    if (n < batch || stop()) break
     await tick()
   }
   let inboundIds = 0
   for (;;) {
     const n = await store.forgetInbound(before, batch)
     inboundIds += n
-    if (n < batch) break
+    if (n < batch || stop()) break
     await tick()
   }
   return { runs, inboundIds }
@@ -83,13 +99,13 @@ export class Housekeeping {
     const { expiryEveryMs = 60_000, retentionDays, retentionEveryMs = 3_600_000 } = this.opts
     if (expiryEveryMs !== null) {
       this.every(expiryEveryMs, async () => {
-        const n = await expireStale(this.store, this.now())
+        const n = await expireStale(this.store, this.now(), () => this.stopped)
         if (n) this.log(`closed ${n} paused run${n === 1 ? '' : 's'} whose messaging window had closed`)
       })
     }
     if (retentionDays != null) {
       this.every(retentionEveryMs, async () => {
-        const { runs, inboundIds } = await applyRetention(this.store, retentionDays, this.now())
+        const { runs, inboundIds } = await applyRetention(this.store, retentionDays, this.now(), RETENTION_BATCH, () => this.stopped)
         if (runs || inboundIds) this.log(`retention: deleted ${runs} finished runs and ${inboundIds} inbound message ids older than ${retentionDays} days`)
       })
     }
@@ -115,7 +131,7 @@ export class Housekeeping {
     this.timers.push(first, timer)
   }
 
-  /** Stops the timers and waits for a sweep in progress. */
+  /** Stops the timers and waits for a sweep in progress to reach its next batch. */
   async close(): Promise<void> {
     this.stopped = true
     for (const t of this.timers) clearTimeout(t)

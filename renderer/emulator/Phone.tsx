@@ -9,6 +9,7 @@ import { FlowForm } from './FlowForm'
 import { OutboundContent, type OutboundActions } from './outbound'
 import type { EmulatorStore } from './session-store'
 import { ListSheet, ProductSheet } from './sheets'
+import { recipientLabel } from './recipient'
 
 type Overlay = { kind: 'list' | 'products' | 'form'; message: any } | null
 
@@ -59,7 +60,7 @@ export function Phone({ store, doc, selected, onSelect }: { store: EmulatorStore
         <span className="phone-avatar" aria-hidden>🤖</span>
         <span>
           <strong>{doc.name}</strong>
-          <span className="phone-sub">{busy ? 'typing…' : `to ${contact?.name ?? ''} ${contact?.phone ?? ''}`}</span>
+          <span className="phone-sub">{busy ? 'typing…' : recipientLabel(contact)}</span>
         </span>
       </header>
       <div className="phone-chat" role="log" aria-live="polite">

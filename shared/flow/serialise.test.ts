@@ -9,6 +9,8 @@ describe('parseFlow', () => {
   it.each([
     ['not JSON', '{"format": ', 'json.invalid', /^Not JSON: Unexpected end of JSON input \(line 1, column 12\)$/],
     ['not JSON, with a line', '{\n  "a": 1,\n}', 'json.invalid', /\(line 3, column 1\)$/],
+    ['a bad token on a later line (one line, with line and column)', '{\n  "a": 1,\n  "b": x\n}', 'json.invalid', /^Not JSON: Unexpected character 'x' \(line 3, column 8\)$/],
+    ['single quotes', "{'a': 1}", 'json.invalid', /\(line 1, column 2\)$/],
     ['an array', '[]', 'format.not_object', /must hold a JSON object/],
     ['an unknown format', '{"format": "bpmn/2"}', 'format.unknown', /format 'bpmn\/2' is unknown \(expected 'chatflow.flow\/1'\)/],
     ['a JSON object that is not a flow', '{"name": "chatflow-studio", "version": "1.0.0"}', 'format.unknown', /^This is not a Chatflow flow: it has no 'format' field and no 'nodes' list/],
@@ -24,6 +26,11 @@ describe('parseFlow', () => {
       expect(r.error.message).toMatch(message)
       expect(r.error.message).not.toMatch(/\n/)
     }
+  })
+
+  it('reads a file that starts with a UTF-8 byte order mark', () => {
+    const r = parseFlow('\ufeff' + JSON.stringify(EXAMPLES['age-gate']))
+    expect(r.ok).toBe(true)
   })
 
   it("refuses a '__proto__' key anywhere, with its pointer, instead of silently dropping it", () => {

@@ -1,5 +1,6 @@
 import { FlowDocumentSchema, type FlowDocument } from './document'
 import { migrate } from './migrate'
+import { jsonErrorIndex, lineColumn } from './json-error'
 import { pointerOf } from './pointer'
 
 // Reading and writing flow files. Output has a fixed key order (document, node and edge keys in schema order;
@@ -59,25 +60,40 @@ function describeIssue(message: string): string {
 }
 
 export function parseFlow(text: string): FlowLoadResult {
+  // Editors on Windows often save UTF-8 with a byte order mark; JSON.parse refuses it, and the file is still JSON.
+  const body = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text
   let value: unknown
   try {
-    value = JSON.parse(text)
+    value = JSON.parse(body)
   } catch (e) {
-    return { ok: false, error: { code: 'json.invalid', message: `Not JSON: ${jsonErrorText(text, e)}` } }
+    return { ok: false, error: { code: 'json.invalid', message: `Not JSON: ${jsonErrorText(body, e)}` } }
   }
   return loadFlow(value)
 }
 
-/** V8's message with its character position turned into a line and column a person can find. */
+/**
+ * One line with a line and column a person can find. V8 gives a position for some errors only; for "Unexpected
+ * token" it quotes the text around it instead, over several lines, so the position is then found by jsonErrorIndex.
+ */
 function jsonErrorText(text: string, e: unknown): string {
   const msg = e instanceof Error ? e.message : String(e)
   const m = /at position (\d+)/.exec(msg)
-  const at = m ? Number(m[1]) : /end of JSON/.test(msg) ? text.length : null
-  if (at === null) return msg
-  const before = text.slice(0, at)
-  const line = before.split('\n').length
-  const column = before.length - before.lastIndexOf('\n')
-  return msg.replace(/ in JSON at position \d+.*$/, '').replace(/ at position \d+.*$/, '') + ` (line ${line}, column ${column})`
+  const at = m ? Number(m[1]) : /end of JSON/.test(msg) ? text.length : jsonErrorIndex(text)
+  if (at === null) return msg.replace(/\s+/g, ' ')
+  const { line, column } = lineColumn(text, at)
+  const what = m || /end of JSON/.test(msg)
+    ? msg.replace(/ in JSON at position \d+.*$/s, '').replace(/ at position \d+.*$/s, '')
+    : at >= text.length
+      ? 'Unexpected end of JSON input'
+      : `Unexpected ${describeChar(text[at]!)}`
+  return `${what.replace(/\s+/g, ' ')} (line ${line}, column ${column})`
+}
+
+function describeChar(ch: string): string {
+  if (ch === '\n' || ch === '\r') return 'line break'
+  if (ch === '\t') return 'tab'
+  if (ch === "'") return "single quote (JSON strings take double quotes)"
+  return `character '${ch}'`
 }
 
 const DOC_KEYS = ['format', 'id', 'name', 'active', 'nodes', 'edges', 'samples', 'webhookSecretRef'] as const

@@ -63,6 +63,7 @@ describe('chatflow validate', () => {
     ['not a flow', 'list.json', '[1, 2]', /list.json: This is not a Chatflow flow: the file must hold a JSON object.$/],
     ['a JSON object that is not a flow', 'package.json', '{"name": "x", "version": "1.0.0"}', /package.json: This is not a Chatflow flow: it has no 'format' field and no 'nodes' list/],
     ['a bundle', 'bundle.json', '{"format": "chatflow.bundle/1", "flows": []}', /bundle.json: This is a Chatflow bundle \(chatflow.bundle\/1\), not a single flow/],
+    ['a bad token on line 3 (V8 quotes the text over several lines)', 'token.json', '{\n  "id": "f",\n  "name": x\n}', /token.json: Not JSON: Unexpected character 'x' \(line 3, column 11\)$/],
     ['an empty file', 'empty.json', '', /empty.json: Not JSON: Unexpected end of JSON input \(line 1, column 1\)$/],
     ['a newer format', 'new.json', '{"format": "chatflow.flow/9"}', /new.json: This flow was saved in format chatflow.flow\/9, newer than this studio reads/],
   ])('%s: one clear line on stderr, no stack, exit 1', (_t, name, content, line) => {
@@ -78,6 +79,12 @@ describe('chatflow validate', () => {
     const missing = chatflow(path.join(dir, 'nope.json'))
     expect(missing.code).toBe(1)
     expect(missing.stderr).toEqual([`chatflow validate: ${path.join(dir, 'nope.json')}: no such file`])
+  })
+
+  it('reads a flow saved with a UTF-8 byte order mark', () => {
+    const r = chatflow(file('bom.json', '\ufeff' + readFileSync(path.join(root, 'resources/examples/age-gate.flow.json'), 'utf8')))
+    expect(r.code).toBe(0)
+    expect(r.stdout).toMatch(/bom.json: 0 error\(s\), 0 warning\(s\)\n$/)
   })
 
   it('a directory is one line and exit 1', () => {

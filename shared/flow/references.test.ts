@@ -69,6 +69,16 @@ describe('buildReferenceIndex', () => {
     expect(system(doc)).toBe(system(example('order-status')) + 1)
   })
 
+  it('a node whose config does not parse still has its reads indexed and renamed', () => {
+    const doc = example('order-status')
+    doc.nodes.push(node('r_bad', 'http_call', 'broken', { url: 'https://t.test/{{order_lookup.result.id}}', timeoutMs: 'soon', headers: [{ key: 'a', value: 'x {{order_lookup.status}}' }] }))
+    const mine = referencesTo(doc, 'order_lookup').filter((r) => r.nodeId === 'r_bad')
+    expect(mine.map((r) => [r.field, r.label])).toEqual([['/url', 'Setting /url'], ['/headers/0/value', 'Setting /headers/0/value']])
+    const r = renameNode(doc, 'n_lookup', 'lookup')
+    if (!r.ok) throw new Error(r.problem.message)
+    expect(r.document.nodes.at(-1)!.config).toEqual({ url: 'https://t.test/{{lookup.result.id}}', timeoutMs: 'soon', headers: [{ key: 'a', value: 'x {{lookup.status}}' }] })
+  })
+
   it('a rename rewrites all of them and leaves the offsets pointing at the new name', () => {
     const r = renameNode(withReaders(), 'n_lookup', 'lookup')
     if (!r.ok) throw new Error(r.problem.message)

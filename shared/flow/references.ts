@@ -2,6 +2,7 @@ import { findVariableRefs } from '../expr'
 import type { FlowDocument, FlowNode } from './document'
 import { NODE_DEFINITIONS, parseConfig } from '../nodes/registry'
 import type { TextField } from '../nodes/types'
+import { pointerOf } from './pointer'
 
 // The reference index: every variable read in every {{ }} field of every node (messages, headers, URLs, bodies,
 // script input mappings, template parameters, rule operands…), with where it is. "Used in X place(s)", the rename
@@ -24,10 +25,26 @@ export interface Reference {
   excerpt: string
 }
 
-/** Text fields of a node, read from its config parsed with defaults; a config that does not parse has none. */
+/**
+ * Text fields of a node, read from its config parsed with defaults. A config that does not parse (a hand-edited file
+ * with a wrong type somewhere) still has its placeholders counted and renamed: every string in it that holds {{ is
+ * taken as a field, so "Used in X place(s)" and rename do not miss it while config.invalid is being fixed.
+ */
 export function nodeTextFields(node: FlowNode): TextField[] {
   const parsed = parseConfig(node.type, node.config)
-  return parsed.success ? NODE_DEFINITIONS[node.type].textFields(parsed.data) : []
+  return parsed.success ? NODE_DEFINITIONS[node.type].textFields(parsed.data) : rawTextFields(node.config)
+}
+
+function rawTextFields(config: unknown): TextField[] {
+  const out: TextField[] = []
+  const walk = (value: unknown, path: (string | number)[]) => {
+    if (typeof value === 'string') {
+      if (value.includes('{{')) out.push({ pointer: pointerOf(path), label: `Setting ${pointerOf(path)}`, value })
+    } else if (Array.isArray(value)) value.forEach((v, i) => walk(v, [...path, i]))
+    else if (value !== null && typeof value === 'object') for (const [k, v] of Object.entries(value)) walk(v, [...path, k])
+  }
+  walk(config, [])
+  return out
 }
 
 export function excerptAround(text: string, start: number, end: number, context = 24): string {

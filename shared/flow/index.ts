@@ -2,7 +2,7 @@
 export { FLOW_FORMAT, FlowDocumentSchema, FlowEdgeSchema, FlowNodeSchema, PositionSchema } from './document'
 export type { FlowDocument, FlowEdge, FlowNode, Position } from './document'
 export { NAME_PREFIX, NODE_TYPES, type NodeType } from './node-types'
-export { parseFlow, loadFlow, serialiseFlow, canonicalFlow, type FlowLoadError, type FlowLoadResult } from './serialise'
+export { parseFlow, parseJsonText, loadFlow, serialiseFlow, canonicalFlow, type FlowLoadError, type FlowLoadResult } from './serialise'
 export { checkNodeName, isValidNodeName, nextNodeName, NODE_NAME_MAX, type NameProblem } from './names'
 export { buildReferenceIndex, referencesTo, usedInCount, nodeTextFields, type Reference } from './references'
 export { planRename, renameNode, type RenameResult } from './rename'

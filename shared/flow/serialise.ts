@@ -59,16 +59,23 @@ function describeIssue(message: string): string {
   return /received undefined$/.test(message) ? 'this required field is missing' : message
 }
 
-export function parseFlow(text: string): FlowLoadResult {
-  // Editors on Windows often save UTF-8 with a byte order mark; JSON.parse refuses it, and the file is still JSON.
+/**
+ * Strict JSON text to a value, or one line saying where it goes wrong. Editors on Windows often save UTF-8 with a
+ * byte order mark; JSON.parse refuses it, and the file is still JSON, so the mark is skipped.
+ */
+export function parseJsonText(text: string): { ok: true; value: unknown } | { ok: false; message: string } {
   const body = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text
-  let value: unknown
   try {
-    value = JSON.parse(body)
+    return { ok: true, value: JSON.parse(body) }
   } catch (e) {
-    return { ok: false, error: { code: 'json.invalid', message: `Not JSON: ${jsonErrorText(body, e)}` } }
+    return { ok: false, message: jsonErrorText(body, e) }
   }
-  return loadFlow(value)
+}
+
+export function parseFlow(text: string): FlowLoadResult {
+  const parsed = parseJsonText(text)
+  if (!parsed.ok) return { ok: false, error: { code: 'json.invalid', message: `Not JSON: ${parsed.message}` } }
+  return loadFlow(parsed.value)
 }
 
 /**

@@ -13,6 +13,7 @@ const bundle = (patch: (b: Record<string, any>) => void) => {
 // Every kind of bad file, with the JSON pointer the first problem must name.
 const BAD: Array<[string, string, string, RegExp]> = [
   ['not JSON', '{"format": "chatflow.bundle/1", ', '', /not JSON/],
+  ['a bad token, named by line and column on one line', '{\n  "format": x\n}', '', /^not JSON \(Unexpected character 'x' \(line 2, column \d+\)\)$/],
   ['an array', '[]', '', /JSON object/],
   ['a newer bundle format', bundle((b) => (b.format = 'chatflow.bundle/2')), '/format', /not known/],
   ['a newer flow format', JSON.stringify({ ...flow(), format: 'chatflow.flow/9' }), '', /newer|version/i],
@@ -27,6 +28,13 @@ const BAD: Array<[string, string, string, RegExp]> = [
   ['a template of the wrong shape', bundle((b) => b.templates.push({ name: 'Bad Name', language: 'en' })), '/templates/0/name', /lower-case/],
   ['a template the channel refuses', bundle((b) => b.templates.push({ name: 'ok', language: 'en', category: 'UTILITY', header: { type: 'text', text: '' }, body: 'hi', footer: '', buttons: [] })), '/templates/0', /./],
 ]
+
+describe('readImportFile reads', () => {
+  it('a flow file saved with a UTF-8 byte order mark', () => {
+    const out = readImportFile('in.json', '\ufeff' + serialiseFlow(exampleFlow('age-gate')))
+    expect(out.ok && out.content.flows[0]!.document.name).toBe(exampleFlow('age-gate').name)
+  })
+})
 
 describe('readImportFile refuses', () => {
   it.each(BAD)('%s', (_what, text, path, message) => {

@@ -1,6 +1,6 @@
 // Reads an import file (a bundle or a single flow file) into checked parts, or every problem found, each naming the
 // file, the JSON pointer and what is wrong. Nothing here touches the database: import validates all before writing.
-import { loadFlow, pointerOf, type FlowDocument } from '../../../shared/flow'
+import { loadFlow, parseJsonText, pointerOf, type FlowDocument } from '../../../shared/flow'
 import { parseConversationTest } from '../../../shared/engine/conversation'
 import { templateProblems, type MessageTemplate } from '../../../shared/nodes/template_message/run-template'
 import type { CatalogProduct } from '../../../shared/nodes/spm/run-catalog'
@@ -25,12 +25,9 @@ export interface ImportContent {
 export type ReadResult = { ok: true; content: ImportContent } | { ok: false; problems: ImportProblem[] }
 
 export function readImportFile(file: string, text: string): ReadResult {
-  let value: unknown
-  try {
-    value = JSON.parse(text)
-  } catch (e) {
-    return fail(file, '', `not JSON (${e instanceof Error ? e.message : String(e)})`)
-  }
+  const parsed = parseJsonText(text)
+  if (!parsed.ok) return fail(file, '', `not JSON (${parsed.message})`)
+  const value = parsed.value
   if (value === null || typeof value !== 'object' || Array.isArray(value)) return fail(file, '', 'expected a JSON object (a bundle or a flow document)')
   const format = (value as { format?: unknown }).format
   if (typeof format === 'string' && format.startsWith('chatflow.bundle/')) {

@@ -6,7 +6,7 @@ import { api } from '../api'
 import type { EditorStore } from './store'
 
 /** Validation runs a moment after the last edit rather than on every keystroke: on a 1000-node flow a full pass
- *  costs milliseconds that typing should not pay. */
+ *  costs tens of milliseconds (`npm run bench -- flow`) that typing should not pay. */
 export const PROBLEMS_DELAY_MS = 150
 
 /** The trigger configs are all that keyword clashes with other flows depend on. */

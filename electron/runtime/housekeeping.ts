@@ -13,7 +13,7 @@ import type { RuntimeStore } from './store'
 const BATCH = 500
 /**
  * Finished runs deleted per transaction: each takes its trace, messages, outbox rows and search rows along and
- * holds SQLite's one thread meanwhile; 100 keeps that to tens of ms (bench runtime-housekeeping).
+ * holds SQLite's one thread meanwhile; 100 keeps that to tens of ms (bench runtime-volume).
  */
 const RETENTION_BATCH = 100
 const DAY_MS = 86_400_000

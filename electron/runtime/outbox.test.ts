@@ -85,6 +85,7 @@ describeEachStore('outbox', (c) => {
     const sent = (next.adapter as MemoryAdapter).sent
     await expect.poll(() => sent.length, { timeout: 10_000 }).toBe(1)
     expect(sent[0]!.id).toBe(hung.envelopes[0]!.id)
+    await next.runtime.idle()
     expect(await next.runtime.store.outbox(started.runId!)).toMatchObject([{ status: 'sent' }])
     await next.runtime.close()
     hung.release()
@@ -107,6 +108,7 @@ describeEachStore('outbox', (c) => {
     release = true
     await expect.poll(() => s.delivered.length, { timeout: 10_000 }).toBe(3)
     expect(s.delivered.slice(1)).toEqual([`${P}: ${WELCOME}`, expect.stringMatching(new RegExp(`^\\${P}: Thanks!`))])
+    await runtime.idle()
     const [first, second] = await store.outbox(run.runId!)
     expect(first).toMatchObject({ status: 'sent', lastError: 'the endpoint answered 503' })
     expect(first!.attempts).toBeGreaterThan(1)
@@ -123,6 +125,7 @@ describeEachStore('outbox', (c) => {
     await runtime.inbound(text(P, '34'))
     await runtime.idle()
     await expect.poll(() => s.delivered.length, { timeout: 10_000 }).toBe(1)
+    await runtime.idle()
     expect(s.calls.map(body).filter((b) => b === WELCOME)).toHaveLength(1)
     expect(await store.deliveryFailures(run.runId!)).toEqual([
       expect.objectContaining({ adapter: 'scripted', attempts: 1, error: 'the endpoint answered 400 (refused, not retried)', message: expect.objectContaining({ type: 'text' }) }),

@@ -31,6 +31,7 @@ export class Outbox {
   private again = false
   private timer: NodeJS.Timeout | null = null
   private readonly retries = new Set<NodeJS.Timeout>()
+  private sentBatch: { seqs: number[]; done: Promise<void> } | null = null
   private started = false
   private stopped = false
   private readonly attempts: number
@@ -106,8 +107,24 @@ export class Outbox {
       await this.failedAttempt(item, err).catch((e2: unknown) => this.log(`outbox: cannot record a failed attempt: ${errorText(e2)}`))
       return
     }
-    // If this write fails the lease runs out and the message goes again: at least once, never lost.
-    await this.store.outboundSent(item.seq, this.now()).catch((err: unknown) => this.log(`outbox: cannot mark ${e.id} sent: ${errorText(err)}`))
+    await this.markSent(item.seq)
+  }
+
+  /**
+   * Deliveries that finish in the same turn of the event loop are marked in one statement (one round trip, one
+   * write transaction). If the write fails, the leases run out and the messages go again: at least once.
+   */
+  private markSent(seq: number): Promise<void> {
+    if (!this.sentBatch) {
+      const batch = { seqs: [] as number[], done: new Promise<void>((resolve) => setImmediate(resolve)) }
+      batch.done = batch.done.then(async () => {
+        this.sentBatch = null
+        await this.store.outboundSent(batch.seqs, this.now()).catch((err: unknown) => this.log(`outbox: cannot mark ${batch.seqs.length} messages sent: ${errorText(err)}`))
+      })
+      this.sentBatch = batch
+    }
+    this.sentBatch.seqs.push(seq)
+    return this.sentBatch.done
   }
 
   private async failedAttempt(item: OutboxItem, err: unknown): Promise<void> {

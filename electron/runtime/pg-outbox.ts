@@ -35,8 +35,8 @@ export async function claimOutbox(c: Queryable, now: number, leaseMs: number, li
   return rows.sort((a, b) => Number(a.seq) - Number(b.seq)).map(toItem)
 }
 
-export async function outboxSent(c: Queryable, seq: number, at: number): Promise<void> {
-  await c.query("UPDATE outbox SET status = 'sent', attempts = attempts + 1, lease_until = 0, done_at = $2 WHERE seq = $1 AND status = 'pending'", [seq, at])
+export async function outboxSent(c: Queryable, seqs: number[], at: number): Promise<void> {
+  await c.query("UPDATE outbox SET status = 'sent', attempts = attempts + 1, lease_until = 0, done_at = $2 WHERE seq = ANY($1) AND status = 'pending'", [seqs, at])
 }
 
 export async function outboxRetry(c: Queryable, seq: number, attempts: number, nextAt: number, error: string): Promise<void> {

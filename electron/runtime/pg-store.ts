@@ -191,8 +191,8 @@ export class PgRuntimeStore implements RuntimeStore {
     return out.claimOutbox(this.pool, o.now, o.leaseMs, o.limit)
   }
 
-  outboundSent(seq: number, at: number) {
-    return out.outboxSent(this.pool, seq, at)
+  outboundSent(seqs: number[], at: number) {
+    return out.outboxSent(this.pool, seqs, at)
   }
 
   outboundRetry(seq: number, attempts: number, nextAt: number, error: string) {

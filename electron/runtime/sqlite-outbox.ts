@@ -42,8 +42,10 @@ export class SqliteOutbox {
     })()
   }
 
-  sent(seq: number, at: number): void {
-    this.sql.sent.run(at, seq)
+  sent(seqs: number[], at: number): void {
+    this.db.transaction(() => {
+      for (const seq of seqs) this.sql.sent.run(at, seq)
+    })()
   }
 
   retry(seq: number, attempts: number, nextAt: number, error: string): void {

@@ -158,8 +158,8 @@ export class SqliteRuntimeStore implements RuntimeStore {
     return this.out.claim(o.now, o.leaseMs, o.limit)
   }
 
-  async outboundSent(seq: number, at: number) {
-    this.out.sent(seq, at)
+  async outboundSent(seqs: number[], at: number) {
+    this.out.sent(seqs, at)
   }
 
   async outboundRetry(seq: number, attempts: number, nextAt: number, error: string) {

@@ -115,7 +115,8 @@ export interface RuntimeStore {
    * message of their contact, so one contact never has two messages in flight, on any instance.
    */
   claimOutbound(opts: { now: number; leaseMs: number; limit: number }): Promise<OutboxItem[]>
-  outboundSent(seq: number, at: number): Promise<void>
+  /** Marks these messages sent (one statement: deliveries finishing together are marked together). */
+  outboundSent(seqs: number[], at: number): Promise<void>
   /** Gives the message back for another attempt at `nextAt`. */
   outboundRetry(seq: number, attempts: number, nextAt: number, error: string): Promise<void>
   /** Marks it failed and writes the failure into the run's log, in one transaction. */

@@ -14,7 +14,8 @@ export function parseCommandLine<O extends Options>(
   usage: string,
   args: string[],
   options: O,
-  positionals?: { count: number; what: string },
+  /** How many file or name arguments; `atLeast` takes that many or more. */
+  positionals?: { count: number; what: string; atLeast?: boolean },
 ): { exit: number } | { values: Parsed<O>['values']; positionals: string[] } {
   let parsed: Parsed<O>
   try {
@@ -29,7 +30,8 @@ export function parseCommandLine<O extends Options>(
     return { exit: 0 }
   }
   const expected = positionals?.count ?? 0
-  if (parsed.positionals.length !== expected) {
+  const got = parsed.positionals.length
+  if (positionals?.atLeast ? got < expected : got !== expected) {
     const what = positionals ? `expected ${positionals.what}` : 'takes no file or name arguments'
     process.stderr.write(`chatflow ${command}: ${what}, got ${parsed.positionals.length}\n${usage}`)
     return { exit: 2 }

@@ -10,6 +10,8 @@ import { DB_FILE_NAME } from '../../studio/backend'
 import { openDatabase, type Database } from '../../studio/db/open'
 import { RunService } from '../../studio/runs'
 import { buildFlow } from '../../../shared/engine/fixtures'
+import type { MessageTemplate } from '../../../shared/nodes/template_message/run-template'
+import { readLibrary } from './library'
 import { chat, cliRunService, parseContact, parseTrigger } from './run'
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..')
@@ -106,20 +108,58 @@ describe('chatflow run of a button-click flow', () => {
 
 describe('chatflow run at a Chat Flow form', () => {
   it('names the form’s fields, says the run still waits on other text, refuses broken JSON, and submits a JSON object', async () => {
-    // The feedback example without its template (the CLI has no template library): the webhook leads to the form.
-    const base = example('feedback-form')
-    const form = base.nodes.find((n) => n.type === 'chat_flow')!
-    const flow = { ...base, edges: base.edges.map((e) => (e.source === 'n_trigger' ? { ...e, target: form.id } : e)) }
+    // The feedback example with the examples' library: its template first, then the form.
+    const read = readLibrary(path.join(root, 'resources/examples/library.json'))
+    if (!read.ok) throw new Error(read.message)
     const out: string[] = []
     const answer = '{"rating":"5","on_time":"yes","comments":"","contact_ok":false}'
-    const code = await chat(flow, { trigger: parseTrigger('webhook:{"order_id":"A1"}') as never, db: cliRunService(db) }, lines('hello', '{"rating":', answer), (s) => out.push(s))
+    const code = await chat(example('feedback-form'), { trigger: parseTrigger('webhook:{"order_id":"A1"}') as never, db: cliRunService(db, read.items) }, lines('hello', '{"rating":', answer), (s) => out.push(s))
     expect(code).toBe(0)
     const text = out.join('')
+    expect(text).toContain('bot: [template delivery_feedback (en)]\n     Hi Test Customer, how was the delivery of order A1?\n')
     expect(text).toContain('     (a form: type its answers as one JSON object, e.g. {"rating": "…", "on_time": "…", "comments": "…", "contact_ok": "…"})\n')
     expect(text).toContain('you: hello\n(no answer; the run still waits at feedback_form)\n')
     expect(text).toContain('you: {"rating":\n(the form answer must be one JSON object on one line, e.g. {"rating": "5"})\n')
     expect(text).toContain(`you: ${answer}\nbot: Thanks for your feedback, Test Customer!`)
     expect(text).toContain('(run ended: completed)\n')
+  }, 30_000)
+})
+
+describe('chatflow run at a Template Message', () => {
+  const template: MessageTemplate = {
+    name: 'promo',
+    language: 'en',
+    category: 'MARKETING',
+    header: { type: 'text', text: 'Hello {{1}}' },
+    body: 'Your code is {{1}}.',
+    footer: 'Reply STOP to opt out',
+    buttons: [
+      { type: 'quick_reply', text: 'Get offer' },
+      { type: 'quick_reply', text: 'Not now' },
+      { type: 'url', text: 'Shop', url: 'https://shop.example/{{1}}' },
+    ],
+  }
+  const flow = buildFlow(
+    [
+      { type: 'trigger', name: 'trigger_1', config: { kind: 'manual' } },
+      { type: 'template_message', name: 'promo_1', config: { templateName: 'promo', language: 'en', header: { type: 'text', param: '{{customer_name}}' }, bodyParams: ['SAVE10'], buttonUrlParam: 'autumn', quickReplies: [{ payload: 'offer_yes' }, { payload: 'offer_no' }] } },
+      { type: 'trigger', name: 'tap', config: { kind: 'button_click', payloadPrefix: 'offer_', targetVariable: 'choice' } },
+      { type: 'message', name: 'answer', config: { text: 'You chose {{choice}} ({{_last_template_button_clicked}})' } },
+    ],
+    [
+      ['trigger_1', 'out', 'promo_1'],
+      ['tap', 'out', 'answer'],
+    ],
+  )
+
+  it('prints the filled template with numbered quick replies, and a typed number taps one', async () => {
+    const out: string[] = []
+    await chat(flow, { contact: 'Asha +919800000001', db: cliRunService(db, { templates: [template], catalog: [] }) }, lines('1'), (s) => out.push(s))
+    const text = out.join('')
+    expect(text).toContain(
+      ['bot: [template promo (en)]', '     *Hello Asha*', '     Your code is SAVE10.', '     _Reply STOP to opt out_', '     [1] Get offer  [2] Not now', '     (link: Shop → https://shop.example/autumn)', ''].join('\n'),
+    )
+    expect(text).toContain('you: 1\nbot: You chose yes (offer_yes)\n')
   }, 30_000)
 })
 

@@ -15,10 +15,12 @@ import { openDatabase, type Database } from '../../studio/db/open'
 import { createStudioEffects } from '../../studio/effects'
 import { InvalidPhoneError, normalisePhone, RunService } from '../../studio/runs'
 import { parseCommandLine } from './args'
+import { describeLibrary, displayPath, libraryEffects, libraryFileFor, readLibrary, type LibraryItems } from './library'
 import { formAnswer, formHint, isForm } from './run-form'
+import { quickReplyAnswer, templatePrints, type QuickReply } from './run-template'
 import type { CliCommand } from './types'
 
-const USAGE = `Usage: chatflow run <flow.json> [--contact "Name +919800000001"] [--trigger <how>] [--data-dir <dir>]
+const USAGE = `Usage: chatflow run <flow.json> [--contact "Name +919800000001"] [--trigger <how>] [--data-dir <dir>] [--library <library.json>]
 
 Chats with the flow in the terminal. --trigger says how the run starts:
   manual                  an operator start (the default unless the flow starts on a keyword)
@@ -27,58 +29,94 @@ Chats with the flow in the terminal. --trigger says how the run starts:
   webhook:<json>          a webhook request whose data is <json>, e.g. webhook:{"amount":250}
   ad:<headline>           the first message after an ad click
 Type /vars to see the session variables, /quit (or Ctrl-D) to leave. Without --data-dir the run is kept in memory.
+
+Templates and catalogue products (Template Message, SPM, MPM) come from, in this order:
+  --library <file>        a library.json ({"templates": [...], "catalog": [...]}) or a bundle export; with
+                          --data-dir its items are looked up first, then the studio's (the studio is not changed)
+  --data-dir <dir>        that studio's own template library and catalogue
+  neither                 the library.json beside the flow file, if there is one
 `
 
 export const runCommand: CliCommand = {
   summary: 'chat with a flow in the terminal',
-  async run(args) {
-    const parsed = parseCommandLine('run', USAGE, args, { contact: { type: 'string' }, trigger: { type: 'string' }, 'data-dir': { type: 'string' } }, { count: 1, what: 'one flow file' })
-    if ('exit' in parsed) return parsed.exit
-    const file = parsed.positionals[0]!
-    let text: string
-    try {
-      text = fs.readFileSync(file, 'utf8')
-    } catch (err) {
-      process.stderr.write(`chatflow run: cannot read ${file}: ${(err as NodeJS.ErrnoException).code ?? String(err)}\n`)
-      return 1
-    }
-    const loaded = parseFlow(text)
-    if (!loaded.ok) {
-      process.stderr.write(`chatflow run: ${file}: ${loaded.error.message}\n`)
-      return 1
-    }
-    const contact = parseContact(parsed.values.contact)
-    if (typeof contact === 'string') {
-      process.stderr.write(`chatflow run: ${contact}\n${USAGE}`)
-      return 2
-    }
-    const trigger = parseTrigger(parsed.values.trigger)
-    if (typeof trigger === 'string') {
-      process.stderr.write(`chatflow run: ${trigger}\n${USAGE}`)
-      return 2
-    }
-    const dbFile = parsed.values['data-dir'] ? path.join(resolveDataDir(parsed.values['data-dir']), DB_FILE_NAME) : ':memory:'
-    let db: Database
-    try {
-      db = openDatabase(dbFile)
-    } catch (err) {
-      // A studio open on the same folder holds the database: say so plainly, not as an internal error.
-      if (!isDatabaseOpenError(err)) throw err
-      process.stderr.write(`chatflow run: ${err.message}\n`)
-      return 1
-    }
-    try {
-      const rl = readline.createInterface({ input: process.stdin, terminal: false })
-      return await chat(loaded.document, { contact: parsed.values.contact, trigger, db: cliRunService(db) }, rl, (s) => process.stdout.write(s))
-    } finally {
-      db.close()
-    }
-  },
+  run: (args) =>
+    runCli(args, {
+      // Opened only when the chat starts: an open stdin would keep `--help` or a refused run from exiting.
+      input: () => readline.createInterface({ input: process.stdin, terminal: false }),
+      stdout: (s) => process.stdout.write(s),
+      stderr: (s) => process.stderr.write(s),
+    }),
 }
 
-/** The CLI runs flows with the studio's real effects (HTTP, Script, contacts, templates), like the emulator. */
-export function cliRunService(db: Database): RunService {
-  return new RunService(db, { effects: createStudioEffects(db) })
+interface CliIo {
+  input: () => AsyncIterable<string>
+  stdout: (s: string) => void
+  stderr: (s: string) => void
+}
+
+/** `chatflow run` over any input and outputs, so tests drive it in-process with an array of lines. */
+export async function runCli(args: string[], io: CliIo): Promise<number> {
+  const parsed = parseCommandLine('run', USAGE, args, { contact: { type: 'string' }, trigger: { type: 'string' }, 'data-dir': { type: 'string' }, library: { type: 'string' } }, { count: 1, what: 'one flow file' })
+  if ('exit' in parsed) return parsed.exit
+  const file = parsed.positionals[0]!
+  let text: string
+  try {
+    text = fs.readFileSync(file, 'utf8')
+  } catch (err) {
+    io.stderr(`chatflow run: cannot read ${file}: ${(err as NodeJS.ErrnoException).code ?? String(err)}\n`)
+    return 1
+  }
+  const loaded = parseFlow(text)
+  if (!loaded.ok) {
+    io.stderr(`chatflow run: ${file}: ${loaded.error.message}\n`)
+    return 1
+  }
+  const contact = parseContact(parsed.values.contact)
+  if (typeof contact === 'string') {
+    io.stderr(`chatflow run: ${contact}\n${USAGE}`)
+    return 2
+  }
+  const trigger = parseTrigger(parsed.values.trigger)
+  if (typeof trigger === 'string') {
+    io.stderr(`chatflow run: ${trigger}\n${USAGE}`)
+    return 2
+  }
+  const libraryFile = libraryFileFor({ library: parsed.values.library, dataDir: parsed.values['data-dir'], flowFile: file })
+  let library: LibraryItems | null = null
+  if (libraryFile) {
+    const read = readLibrary(libraryFile.file)
+    if (!read.ok) {
+      io.stderr(`chatflow run: ${read.message}\n`)
+      return 1
+    }
+    library = read.items
+    if (libraryFile.beside)
+      io.stderr(`chatflow run: using the library beside the flow, ${displayPath(libraryFile.file)} (${describeLibrary(library)}); --library <file> picks another\n`)
+  }
+  const dbFile = parsed.values['data-dir'] ? path.join(resolveDataDir(parsed.values['data-dir']), DB_FILE_NAME) : ':memory:'
+  let db: Database
+  try {
+    db = openDatabase(dbFile)
+  } catch (err) {
+    // A studio open on the same folder holds the database: say so plainly, not as an internal error.
+    if (!isDatabaseOpenError(err)) throw err
+    io.stderr(`chatflow run: ${err.message}\n`)
+    return 1
+  }
+  try {
+    return await chat(loaded.document, { contact: parsed.values.contact, trigger, db: cliRunService(db, library) }, io.input(), io.stdout)
+  } finally {
+    db.close()
+  }
+}
+
+/**
+ * The CLI runs flows with the studio's real effects (HTTP, Script, contacts, templates), like the emulator; a
+ * library file's templates and products are looked up before the database's.
+ */
+export function cliRunService(db: Database, library: LibraryItems | null = null): RunService {
+  const effects = createStudioEffects(db)
+  return new RunService(db, { effects: { ...effects, ...libraryEffects(library, effects) } })
 }
 
 type TriggerOption = { start: 'first-line' } | { start: 'event'; event: InboundEvent } | { start: 'direct'; trigger: TriggerInput }
@@ -144,12 +182,16 @@ export async function chat(flow: FlowDocument, opts: ChatOptions, lines: AsyncIt
   const keywordFlow = flow.nodes.some((n) => n.type === 'trigger' && (n.config as { kind?: string }).kind === 'keyword')
   const how: TriggerOption = opts.trigger ?? (keywordFlow ? { start: 'first-line' } : { start: 'direct', trigger: { kind: 'manual', operator: 'cli' } })
   let lastInteractive: OutboundMessage | null = null
+  // A template's quick replies can be tapped by number only while it is the last thing the bot sent.
+  let quickReplies: QuickReply[] = []
   let lastVars: Record<string, unknown> = {}
 
   const show = (step: StepResult) => {
     lastVars = step.state.vars
-    for (const m of step.messages) for (const line of printMessage(m)) write(line + '\n')
+    const templates = templatePrints(step)
+    for (const m of step.messages) for (const line of templates.get(m)?.lines ?? printMessage(m)) write(line + '\n')
     const last = step.messages.at(-1)
+    if (last) quickReplies = templates.get(last)?.quickReplies ?? []
     // A step that sent nothing and still waits (text typed at a form, say) keeps the buttons, rows or form shown.
     if (step.state.status !== 'paused') lastInteractive = null
     else if (last) lastInteractive = last.type === 'interactive' ? last : null
@@ -188,7 +230,7 @@ export async function chat(flow: FlowDocument, opts: ChatOptions, lines: AsyncIt
       write(form + '\n')
       continue
     }
-    await receive(form ?? typedAnswer(line, lastInteractive))
+    await receive(form ?? quickReplyAnswer(line, quickReplies) ?? typedAnswer(line, lastInteractive))
   }
   return 0
 }

@@ -9,43 +9,91 @@ import type { FlowDocument } from '../../../shared/flow/document'
 import { parseFlow } from '../../../shared/flow/serialise'
 import type { TraceEvent } from '../../../shared/engine'
 import { nodeCatalog } from '../../../shared/nodes/runners'
+import { DB_FILE_NAME } from '../../studio/backend'
+import { resolveDataDir } from '../../studio/data-dir'
+import { isDatabaseOpenError } from '../../studio/db/errors'
+import { openDatabase, type Database } from '../../studio/db/open'
+import { parseCommandLine } from './args'
+import { besideLibrary, databaseLibrary, libraryEffects, readLibrary, type LibraryEffects, type LibraryItems } from './library'
 import type { CliCommand } from './types'
 
-const USAGE = `Usage: chatflow test <file.test.yaml | dir>...
+const USAGE = `Usage: chatflow test <file.test.yaml | dir>... [--library <library.json>] [--data-dir <dir>]
 
 Plays every conversation test given (folders are searched for *.test.yaml, and for
 *.yaml inside <name>.tests folders). A test's flow is its 'flow:'
 path (relative to the test file) or, for tests in <name>.tests/, the <name>.flow.json beside that folder.
 Exit codes: 0 all passed, 1 a test failed or could not be read, 2 bad usage.
+
+Template Message, SPM and MPM nodes look templates and products up in the test's own 'templates:' first, then in:
+  --library <file>        a library.json ({"templates": [...], "catalog": [...]}) or a bundle export; with
+                          --data-dir its items come first, then the studio's
+  --data-dir <dir>        that studio's template library and catalogue (read only; the tests run in memory)
+  neither                 the library.json beside each test's flow file, if there is one; else templates are
+                          unavailable and products unchecked
 `
 
 export const testCommand: CliCommand = {
   summary: 'play conversation tests (*.test.yaml) against their flows',
   async run(args) {
-    if (args.includes('--help') || args.includes('-h')) {
-      process.stdout.write(USAGE)
-      return 0
-    }
-    if (args.length === 0 || args.some((a) => a.startsWith('-'))) {
-      process.stderr.write(`chatflow test: expected test files or folders\n${USAGE}`)
-      return 2
-    }
+    const parsed = parseCommandLine('test', USAGE, args, { library: { type: 'string' }, 'data-dir': { type: 'string' } }, { count: 1, what: 'test files or folders', atLeast: true })
+    if ('exit' in parsed) return parsed.exit
     const files: string[] = []
-    for (const arg of args) {
+    for (const arg of parsed.positionals) {
       if (!fs.existsSync(arg)) {
         process.stderr.write(`chatflow test: ${arg}: no such file or folder\n`)
         return 2
       }
       files.push(...collectTestFiles(arg))
     }
-    return runFiles(files, (s) => process.stdout.write(s))
+    let items: LibraryItems | null = null
+    if (parsed.values.library) {
+      const read = readLibrary(parsed.values.library)
+      if (!read.ok) {
+        process.stderr.write(`chatflow test: ${read.message}\n`)
+        return 1
+      }
+      items = read.items
+    }
+    const dataDir = parsed.values['data-dir']
+    let db: Database | null = null
+    if (dataDir) {
+      try {
+        db = openDatabase(path.join(resolveDataDir(dataDir), DB_FILE_NAME))
+      } catch (err) {
+        if (!isDatabaseOpenError(err)) throw err
+        process.stderr.write(`chatflow test: ${err.message}\n`)
+        return 1
+      }
+    }
+    try {
+      const library = items || db ? libraryEffects(items, db ? databaseLibrary(db) : null) : 'beside'
+      return await runFiles(files, (s) => process.stdout.write(s), { library })
+    } finally {
+      db?.close()
+    }
   },
 }
 
-export async function runFiles(files: string[], write: (s: string) => void): Promise<number> {
+export interface RunFilesOptions {
+  /** The templates and products the tests' flows see; 'beside' (the default) reads the library.json beside each flow file. */
+  library?: LibraryEffects | 'beside'
+}
+
+export async function runFiles(files: string[], write: (s: string) => void, options: RunFilesOptions = {}): Promise<number> {
   let passed = 0
   let failed = 0
   const flows = new Map<string, FlowDocument | string>()
+  const libraries = new Map<string, LibraryEffects | string | null>()
+  const libraryOf = (flowFile: string): LibraryEffects | string | null => {
+    if (options.library && options.library !== 'beside') return options.library
+    const file = besideLibrary(flowFile)
+    if (!file) return null
+    if (!libraries.has(file)) {
+      const read = readLibrary(file)
+      libraries.set(file, read.ok ? libraryEffects(read.items, null) : read.message)
+    }
+    return libraries.get(file)!
+  }
   const traces = new Map<string, TraceEvent[]>()
   for (const file of files) {
     const rel = path.relative(process.cwd(), file) || file
@@ -63,7 +111,13 @@ export async function runFiles(files: string[], write: (s: string) => void): Pro
       write(`✗ ${rel}  ${parsed.test.name}\n    ${flow}\n`)
       continue
     }
-    const deps = { effects: createEffects(), catalog: nodeCatalog }
+    const library = libraryOf(flowFile)
+    if (typeof library === 'string') {
+      failed++
+      write(`✗ ${rel}  ${parsed.test.name}\n    ${library}\n`)
+      continue
+    }
+    const deps = { effects: createEffects(library ?? {}), catalog: nodeCatalog }
     const outcome = await runConversationTest(flow, parsed.test, deps)
     traces.set(flowFile, [...(traces.get(flowFile) ?? []), ...outcome.trace])
     if (outcome.failures.length === 0) {

@@ -107,13 +107,16 @@ describe('which library chatflow run uses', () => {
   it('with --data-dir uses the studio’s library, not the file beside the flow; --library comes before the studio’s', async () => {
     library('library.json', 'Beside {{1}}, order {{2}}')
     const withTemplate = studio('studio', 'Studio {{1}}, order {{2}}')
-    expect((await run('--data-dir', withTemplate)).sent).toBe('Studio Test Customer, order B7')
+    const fromStudio = await run('--data-dir', withTemplate)
+    expect(fromStudio.sent).toBe('Studio Test Customer, order B7')
+    expect(fromStudio.stderr).toMatch(/^chatflow run: using the studio's library; .*library\.json beside the flow is not read \(--library adds it\)\n$/)
     const empty = await run('--data-dir', studio('empty'))
     expect(empty.stdout).toContain('(run failed: template_not_found:')
-    expect(empty.stderr).toBe('')
 
     library('other.json', 'Other {{1}}, order {{2}}')
-    expect((await run('--data-dir', withTemplate, '--library', path.join(dir, 'other.json'))).sent).toBe('Other Test Customer, order B7')
+    const layered = await run('--data-dir', withTemplate, '--library', path.join(dir, 'other.json'))
+    expect(layered.sent).toBe('Other Test Customer, order B7')
+    expect(layered.stderr).toBe('')
     // A file without the template leaves the studio's to answer; the studio database is never written by --library.
     fs.writeFileSync(path.join(dir, 'products.json'), JSON.stringify({ catalog: [] }))
     expect((await run('--data-dir', withTemplate, '--library', path.join(dir, 'products.json'))).sent).toBe('Studio Test Customer, order B7')

@@ -15,7 +15,7 @@ import { openDatabase, type Database } from '../../studio/db/open'
 import { createStudioEffects } from '../../studio/effects'
 import { InvalidPhoneError, normalisePhone, RunService } from '../../studio/runs'
 import { parseCommandLine } from './args'
-import { describeLibrary, displayPath, libraryEffects, libraryFileFor, readLibrary, type LibraryItems } from './library'
+import { besideLibrary, describeLibrary, displayPath, libraryEffects, libraryFileFor, readLibrary, type LibraryItems } from './library'
 import { formAnswer, formHint, isForm } from './run-form'
 import { quickReplyAnswer, templatePrints, type QuickReply } from './run-template'
 import type { CliCommand } from './types'
@@ -92,6 +92,9 @@ export async function runCli(args: string[], io: CliIo): Promise<number> {
     library = read.items
     if (libraryFile.beside)
       io.stderr(`chatflow run: using the library beside the flow, ${displayPath(libraryFile.file)} (${describeLibrary(library)}); --library <file> picks another\n`)
+  } else if (parsed.values['data-dir'] && besideLibrary(file)) {
+    // Someone used to the file beside the flow would otherwise wonder why its templates are missing.
+    io.stderr(`chatflow run: using the studio's library; ${displayPath(besideLibrary(file)!)} beside the flow is not read (--library adds it)\n`)
   }
   const dbFile = parsed.values['data-dir'] ? path.join(resolveDataDir(parsed.values['data-dir']), DB_FILE_NAME) : ':memory:'
   let db: Database

@@ -16,6 +16,7 @@ export interface OutboxRow {
 
 export const toItem = (r: OutboxRow): OutboxItem => ({
   seq: Number(r.seq),
+  contactId: r.contact_id,
   attempts: r.attempts,
   envelope: { id: r.id, run_id: r.run_id, flow_id: r.flow_id, contact_id: r.contact_id, to: r.phone, message: JSON.parse(r.message), created_at: r.created_at },
 })
@@ -25,3 +26,12 @@ export const newMessageId = (): string => `out_${randomUUID().replace(/-/g, '')}
 
 /** The heads of the contacts' queues: each contact's oldest pending message. Shared by both stores' claims. */
 export const HEADS = (table: string) => `SELECT MIN(seq) AS seq FROM ${table} WHERE status = 'pending' GROUP BY contact_id`
+
+/**
+ * The chains of the claimed heads (`ready`: seq, contact_id): each head and the contact's pending messages after
+ * it, at most `perContact` (a placeholder) per contact.
+ */
+export const CHAINS = (table: string, perContact: string) => `
+  SELECT seq FROM (SELECT p.seq, row_number() OVER (PARTITION BY p.contact_id ORDER BY p.seq) AS n
+                     FROM ${table} p JOIN ready r ON p.contact_id = r.contact_id AND p.seq >= r.seq
+                    WHERE p.status = 'pending') chain WHERE n <= ${perContact}`

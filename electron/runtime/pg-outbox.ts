@@ -5,7 +5,7 @@
 import type { PoolClient } from 'pg'
 import type { Contact, StepResult } from '../../shared/engine'
 import type { FlowDocument } from '../../shared/flow/document'
-import { HEADS, newMessageId, toItem, type OutboxRow } from './outbox-rows'
+import { CHAINS, HEADS, newMessageId, toItem, type OutboxRow } from './outbox-rows'
 import type { DeliveryFailure, OutboxEntry, OutboxItem, PausedCandidate } from './store'
 
 type Queryable = Pick<PoolClient, 'query'>
@@ -22,17 +22,25 @@ export async function writeOutbox(c: Queryable, contact: Contact, steps: Array<{
   await c.query(`INSERT INTO outbox (id, run_id, flow_id, contact_id, phone, message, created_at) VALUES ${values}`, rows.flat())
 }
 
-export async function claimOutbox(c: Queryable, now: number, leaseMs: number, limit: number): Promise<OutboxItem[]> {
+/**
+ * The heads are locked (SKIP LOCKED) and re-checked after the lock; the messages after a head need no lock of their
+ * own: no other sender can reach them while their head is leased to this one.
+ */
+export async function claimOutbox(c: Queryable, now: number, leaseMs: number, limit: number, perContact: number): Promise<OutboxItem[]> {
   const { rows } = await c.query<OutboxRow>(
-    `UPDATE outbox SET lease_until = $2 WHERE seq IN (
-       SELECT o.seq FROM (${HEADS('outbox')}) h JOIN outbox o ON o.seq = h.seq
+    `WITH ready AS (
+       SELECT o.seq, o.contact_id FROM (${HEADS('outbox')}) h JOIN outbox o ON o.seq = h.seq
         WHERE o.status = 'pending' AND o.next_at <= $1 AND o.lease_until <= $1
         ORDER BY o.seq LIMIT $3 FOR UPDATE OF o SKIP LOCKED)
-     AND status = 'pending' AND lease_until <= $1
+     UPDATE outbox SET lease_until = $2 WHERE seq IN (${CHAINS('outbox', '$4')}) AND status = 'pending'
      RETURNING *`,
-    [now, now + leaseMs, limit],
+    [now, now + leaseMs, limit, perContact],
   )
   return rows.sort((a, b) => Number(a.seq) - Number(b.seq)).map(toItem)
+}
+
+export async function outboxRelease(c: Queryable, seqs: number[]): Promise<void> {
+  await c.query("UPDATE outbox SET lease_until = 0 WHERE seq = ANY($1) AND status = 'pending'", [seqs])
 }
 
 export async function outboxSent(c: Queryable, seqs: number[], at: number): Promise<void> {

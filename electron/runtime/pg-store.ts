@@ -187,8 +187,12 @@ export class PgRuntimeStore implements RuntimeStore {
     )
   }
 
-  claimOutbound(o: { now: number; leaseMs: number; limit: number }) {
-    return out.claimOutbox(this.pool, o.now, o.leaseMs, o.limit)
+  claimOutbound(o: { now: number; leaseMs: number; limit: number; perContact: number }) {
+    return out.claimOutbox(this.pool, o.now, o.leaseMs, o.limit, o.perContact)
+  }
+
+  outboundRelease(seqs: number[]) {
+    return out.outboxRelease(this.pool, seqs)
   }
 
   outboundSent(seqs: number[], at: number) {

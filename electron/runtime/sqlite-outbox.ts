@@ -4,19 +4,22 @@
 import type { Database, Statement } from 'better-sqlite3'
 import type { Contact, StepResult } from '../../shared/engine'
 import type { FlowDocument } from '../../shared/flow/document'
-import { HEADS, newMessageId, toItem, type OutboxRow } from './outbox-rows'
+import { CHAINS, HEADS, newMessageId, toItem, type OutboxRow } from './outbox-rows'
 import type { DeliveryFailure, OutboxEntry, OutboxItem, PausedCandidate } from './store'
 
 export class SqliteOutbox {
-  private readonly sql: Record<'insert' | 'claim' | 'lease' | 'sent' | 'retry' | 'failed' | 'failure', Statement>
+  private readonly sql: Record<'insert' | 'claim' | 'lease' | 'release' | 'sent' | 'retry' | 'failed' | 'failure', Statement>
 
   constructor(private readonly db: Database) {
     db.prepare("UPDATE runtime_outbox SET lease_until = 0 WHERE status = 'pending' AND lease_until > 0").run()
     this.sql = {
       insert: db.prepare('INSERT INTO runtime_outbox (id, run_id, flow_id, contact_id, phone, message, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)'),
-      claim: db.prepare(`SELECT o.* FROM (${HEADS('runtime_outbox')}) h JOIN runtime_outbox o ON o.seq = h.seq
-                         WHERE o.next_at <= ? AND o.lease_until <= ? ORDER BY o.seq LIMIT ?`),
+      claim: db.prepare(`
+        WITH ready AS (SELECT o.seq, o.contact_id FROM (${HEADS('runtime_outbox')}) h JOIN runtime_outbox o ON o.seq = h.seq
+                        WHERE o.next_at <= @now AND o.lease_until <= @now ORDER BY o.seq LIMIT @limit)
+        SELECT * FROM runtime_outbox WHERE seq IN (${CHAINS('runtime_outbox', '@perContact')}) ORDER BY seq`),
       lease: db.prepare('UPDATE runtime_outbox SET lease_until = ? WHERE seq = ?'),
+      release: db.prepare("UPDATE runtime_outbox SET lease_until = 0 WHERE seq = ? AND status = 'pending'"),
       sent: db.prepare("UPDATE runtime_outbox SET status = 'sent', attempts = attempts + 1, lease_until = 0, done_at = ? WHERE seq = ? AND status = 'pending'"),
       retry: db.prepare("UPDATE runtime_outbox SET attempts = ?, next_at = ?, lease_until = 0, last_error = ? WHERE seq = ? AND status = 'pending'"),
       failed: db.prepare(
@@ -34,11 +37,17 @@ export class SqliteOutbox {
     }
   }
 
-  claim(now: number, leaseMs: number, limit: number): OutboxItem[] {
+  claim(now: number, leaseMs: number, limit: number, perContact: number): OutboxItem[] {
     return this.db.transaction(() => {
-      const rows = this.sql.claim.all(now, now, limit) as OutboxRow[]
+      const rows = this.sql.claim.all({ now, limit, perContact }) as OutboxRow[]
       for (const r of rows) this.sql.lease.run(now + leaseMs, r.seq)
       return rows.map(toItem)
+    })()
+  }
+
+  release(seqs: number[]): void {
+    this.db.transaction(() => {
+      for (const seq of seqs) this.sql.release.run(seq)
     })()
   }
 

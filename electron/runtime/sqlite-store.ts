@@ -154,8 +154,12 @@ export class SqliteRuntimeStore implements RuntimeStore {
     return row ? { messageId: row.message_id, contactId: row.contact_id, action: row.action, runId: row.run_id, receivedAt: row.received_at } : null
   }
 
-  async claimOutbound(o: { now: number; leaseMs: number; limit: number }) {
-    return this.out.claim(o.now, o.leaseMs, o.limit)
+  async claimOutbound(o: { now: number; leaseMs: number; limit: number; perContact: number }) {
+    return this.out.claim(o.now, o.leaseMs, o.limit, o.perContact)
+  }
+
+  async outboundRelease(seqs: number[]) {
+    this.out.release(seqs)
   }
 
   async outboundSent(seqs: number[], at: number) {

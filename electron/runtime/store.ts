@@ -34,6 +34,7 @@ export interface DeliveryFailure {
 
 /** A message of the outbox, claimed by one sender for a while (its lease). */
 export interface OutboxItem {
+  contactId: string
   /** Commit order: a contact's messages are sent in this order. */
   seq: number
   envelope: OutboundEnvelope
@@ -111,10 +112,13 @@ export interface RuntimeStore {
   withContact<T>(phone: string, name: string | undefined, fn: (tx: ContactTx) => Promise<T>): Promise<T>
   // ---- the outbox (outbox.ts) ----
   /**
-   * Leases up to `limit` messages due now (next attempt reached, no live lease) that are each the oldest unsent
-   * message of their contact, so one contact never has two messages in flight, on any instance.
+   * Leases, for up to `limit` contacts whose oldest unsent message is due now (next attempt reached, no live
+   * lease), that message and up to `perContact - 1` unsent messages after it; in commit order. Only a contact's
+   * oldest unsent message makes it a candidate, so its messages are held by one sender at a time, on any instance.
    */
-  claimOutbound(opts: { now: number; leaseMs: number; limit: number }): Promise<OutboxItem[]>
+  claimOutbound(opts: { now: number; leaseMs: number; limit: number; perContact: number }): Promise<OutboxItem[]>
+  /** Gives leased messages back untouched (the ones after a message that is waiting for a retry). */
+  outboundRelease(seqs: number[]): Promise<void>
   /** Marks these messages sent (one statement: deliveries finishing together are marked together). */
   outboundSent(seqs: number[], at: number): Promise<void>
   /** Gives the message back for another attempt at `nextAt`. */

@@ -7,6 +7,7 @@ import readline from 'node:readline'
 import type { InboundEvent, OutboundMessage, StepResult, TriggerInput } from '../../../shared/engine'
 import { printMessage, typedAnswer } from '../../../shared/engine/conversation'
 import type { FlowDocument } from '../../../shared/flow/document'
+import { productsUsed, templatesUsed } from '../../../shared/flow/library-refs'
 import { parseFlow } from '../../../shared/flow/serialise'
 import { DB_FILE_NAME } from '../../studio/backend'
 import { resolveDataDir } from '../../studio/data-dir'
@@ -92,7 +93,7 @@ export async function runCli(args: string[], io: CliIo): Promise<number> {
     library = read.items
     if (libraryFile.beside)
       io.stderr(`chatflow run: using the library beside the flow, ${displayPath(libraryFile.file)} (${describeLibrary(library)}); --library <file> picks another\n`)
-  } else if (parsed.values['data-dir'] && besideLibrary(file)) {
+  } else if (parsed.values['data-dir'] && besideLibrary(file) && usesLibrary(loaded.document)) {
     // Someone used to the file beside the flow would otherwise wonder why its templates are missing.
     io.stderr(`chatflow run: using the studio's library; ${displayPath(besideLibrary(file)!)} beside the flow is not read (--library adds it)\n`)
   }
@@ -236,6 +237,10 @@ export async function chat(flow: FlowDocument, opts: ChatOptions, lines: AsyncIt
     await receive(form ?? quickReplyAnswer(line, quickReplies) ?? typedAnswer(line, lastInteractive))
   }
   return 0
+}
+
+function usesLibrary(flow: FlowDocument): boolean {
+  return templatesUsed(flow).length > 0 || productsUsed(flow).length > 0
 }
 
 function nodeName(flow: FlowDocument, nodeId: string | undefined): string {

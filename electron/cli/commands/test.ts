@@ -27,7 +27,7 @@ Exit codes: 0 all passed, 1 a test failed or could not be read, 2 bad usage.
 Template Message, SPM and MPM nodes look templates and products up in the test's own 'templates:' first, then in:
   --library <file>        a library.json ({"templates": [...], "catalog": [...]}) or a bundle export; with
                           --data-dir its items come first, then the studio's
-  --data-dir <dir>        that studio's template library and catalogue (read only; the tests run in memory)
+  --data-dir <dir>        that studio's template library and catalogue (the tests still run in memory)
   neither                 the library.json beside each test's flow file, if there is one; else templates are
                           unavailable and products unchecked
 `

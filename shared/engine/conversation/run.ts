@@ -78,7 +78,7 @@ export async function runConversationTest(flow: FlowDocument, test: Conversation
   return outcome(step.state)
 }
 
-/** The test's own templates first, then the host's library (the studio's; `chatflow test` has none). */
+/** The test's own templates first, then the host's library (the studio's, or the one `chatflow test` was given). */
 function templatesOf(test: ConversationTest, deps: EngineDeps): EngineDeps['effects']['templates'] {
   const own = test.templates ?? []
   return {

@@ -3,7 +3,6 @@
 // then reads the session, runs the engine, writes the step and the message id (primary key: a second insert of the
 // same id fails the transaction), and commits, which releases the lock. Within a process a queue per contact
 // sits in front, so waiting calls do not each hold a pooled connection. docs/runtime.md has the reasoning.
-import { randomUUID } from 'node:crypto'
 import pg from 'pg'
 import type { PoolClient } from 'pg'
 import type { PublishedVersion } from '../../shared/api/commands/publish'
@@ -14,6 +13,7 @@ import { verifyDigest } from './secret-compare'
 import { KeyedLock } from './keyed-lock'
 import { EMPTY_LIBRARY, type PublishLibrary } from '../studio/publish/library'
 import { createPgLibraryEffects, writeLibrary } from './pg-library'
+import { activate, ensureContact, runningFlow, runningFlows } from './pg-flows'
 import { migrate } from './pg-schema'
 import * as out from './pg-outbox'
 import { readMessages, readRuns, readTrace, toContact, writeStep, type ContactRow } from './pg-runs'
@@ -21,8 +21,6 @@ import type { ContactTx, DeliveryFailure, InboundRecord, RuntimeStore } from './
 
 // bigint columns hold epoch milliseconds: well inside Number's exact range, so read them as numbers.
 const types = { getTypeParser: (oid: number, format?: 'text' | 'binary') => (oid === 20 ? Number : pg.types.getTypeParser(oid, format as 'text')) }
-
-type Queryable = Pick<PoolClient, 'query'>
 
 export class PgRuntimeStore implements RuntimeStore {
   readonly kind = 'postgres'
@@ -260,49 +258,4 @@ export class PgRuntimeStore implements RuntimeStore {
     await this.lock.idle()
     await this.pool.end()
   }
-}
-
-async function activate(c: Queryable, flowId: string, version: number, at: number): Promise<void> {
-  await c.query(
-    `INSERT INTO published_flows (flow_id, active_version, activated_at) VALUES ($1, $2, $3)
-     ON CONFLICT (flow_id) DO UPDATE SET active_version = excluded.active_version, activated_at = excluded.activated_at`,
-    [flowId, version, at],
-  )
-}
-
-/** One statement: the contact, created when new; one first seen without a profile name takes the channel's name. */
-async function ensureContact(c: Queryable, phone: string, name: string | undefined, at: number) {
-  const id = `ct_${randomUUID().replace(/-/g, '').slice(0, 20)}`
-  const { rows } = await c.query<ContactRow>(
-    `INSERT INTO contacts (id, name, phone, opted_in, fields, created_at, updated_at) VALUES ($1, $2, $3, true, '{}', $4, $4)
-     ON CONFLICT (phone) DO UPDATE SET
-       name = CASE WHEN contacts.name = contacts.phone THEN excluded.name ELSE contacts.name END,
-       updated_at = CASE WHEN contacts.name = contacts.phone AND excluded.name <> contacts.name THEN excluded.updated_at ELSE contacts.updated_at END
-     RETURNING *`,
-    [id, name || phone, phone, at],
-  )
-  return toContact(rows[0]!)
-}
-
-/** Documents are cached by (flow, version): a stored version never changes, so only the pointer is read each time. */
-async function runningFlows(c: Queryable, docs: Map<string, FlowDocument>): Promise<FlowDocument[]> {
-  const { rows } = await c.query<{ flow_id: string; active_version: number }>('SELECT flow_id, active_version FROM published_flows ORDER BY flow_id')
-  const out: FlowDocument[] = []
-  for (const r of rows) out.push(await documentOf(c, docs, r.flow_id, r.active_version))
-  return out
-}
-
-async function runningFlow(c: Queryable, docs: Map<string, FlowDocument>, flowId: string): Promise<FlowDocument | null> {
-  const { rows } = await c.query<{ active_version: number }>('SELECT active_version FROM published_flows WHERE flow_id = $1', [flowId])
-  return rows[0] ? documentOf(c, docs, flowId, rows[0].active_version) : null
-}
-
-async function documentOf(c: Queryable, docs: Map<string, FlowDocument>, flowId: string, version: number): Promise<FlowDocument> {
-  const key = `${flowId}@${version}`
-  const cached = docs.get(key)
-  if (cached) return cached
-  const { rows } = await c.query<{ document: string }>('SELECT document FROM flow_versions WHERE flow_id = $1 AND version = $2', [flowId, version])
-  const doc = JSON.parse(rows[0]!.document) as FlowDocument
-  docs.set(key, doc)
-  return doc
 }

@@ -34,3 +34,16 @@ export async function fitView(page: Page): Promise<void> {
 export async function saved(page: Page): Promise<void> {
   await expect(page.getByRole('status', { name: 'Save status' })).toHaveText('All changes saved')
 }
+
+/**
+ * Opens the Expression Builder of a panel field and returns its dialog. A busy machine can drop the click while the
+ * panel of a node just added is still rendering, so it is retried until the dialog is there, never clicked twice.
+ */
+export async function openBuilder(page: Page, field: string): Promise<Locator> {
+  const dialog = page.getByRole('dialog', { name: `Expression Builder: ${field}` })
+  await expect(async () => {
+    if (!(await dialog.isVisible())) await panel(page).getByRole('button', { name: `Open Expression Builder for ${field}` }).click()
+    await expect(dialog.locator('.cm-content')).toBeVisible({ timeout: 3000 })
+  }).toPass({ timeout: 30_000 })
+  return dialog
+}

@@ -1,7 +1,7 @@
 import http from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { test, expect } from './fixtures'
-import { card, openNewFlow, panel, saved } from './editor-helpers'
+import { card, openBuilder, openNewFlow, panel, saved } from './editor-helpers'
 
 /** A real API on 127.0.0.1 the studio's back end calls: an order by id, 404 for any other. */
 async function startOrdersServer(): Promise<{ base: string; close(): Promise<void> }> {
@@ -61,8 +61,7 @@ test('HTTP Call Test request: asks for the variable, shows the answer, and its r
     // A message after the call: the builder's completion offers the response's fields from the sample.
     await page.getByRole('button', { name: 'Add Message', exact: true }).click()
     await expect(card(page, 'message_1')).toBeVisible()
-    await panel(page).getByRole('button', { name: 'Open Expression Builder for Message text' }).click()
-    const builder = page.getByRole('dialog', { name: 'Expression Builder: Message text' })
+    const builder = await openBuilder(page, 'Message text')
     await builder.locator('.cm-content').click()
     await page.keyboard.type('{{http_call_1.result.st')
     const option = page.locator('.cm-tooltip-autocomplete [aria-selected="true"]')
@@ -80,7 +79,7 @@ test('HTTP Call Test request: asks for the variable, shows the answer, and its r
     await saved(page)
     await page.reload()
     await card(page, 'message_1').click()
-    await panel(page).getByRole('button', { name: 'Open Expression Builder for Message text' }).click()
+    await openBuilder(page, 'Message text')
     await builder.getByRole('tab', { name: 'Response' }).click()
     await expect(builder.getByRole('button', { name: 'Insert {{http_call_1.result.total}}' })).toBeVisible()
   } finally {

@@ -8,46 +8,24 @@
 // gateway's receipt and checking every message arrived once (docs/runtime.md, "Outbound messages").
 import http from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { spawn, type ChildProcess } from 'node:child_process'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { pgUnavailableReason, startTestPg } from '../../electron/runtime/testing/pg-server'
+import { startServe, type ServeChild } from '../../electron/runtime/testing/serve-child'
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
 const KEY = 'k_bench_0123456789abcdef'
 const CONTACTS = 16
 const SECONDS = 3
 
-interface Instance {
-  child: ChildProcess
-  hook: string
-  api: string
-}
+type Instance = ServeChild
 
-function startInstance(state: string[], outbound = ['--outbound-log', '/dev/null']): Promise<Instance> {
-  const args = ['--import', 'tsx', 'electron/cli/index.ts', 'serve', ...state, '--port', '0', '--publish-port', '0', ...outbound]
-  const child = spawn(process.execPath, args, { cwd: ROOT, env: { ...process.env, CHATFLOW_PUBLISH_KEY: KEY, CHATFLOW_INBOUND_KEY: KEY }, stdio: ['ignore', 'pipe', 'pipe'] })
-  return new Promise((resolve, reject) => {
-    let out = ''
-    child.stderr!.on('data', (d: Buffer) => (out += d.toString()))
-    child.stdout!.on('data', (d: Buffer) => {
-      out += d.toString()
-      const api = /Publish API: (\S+)/.exec(out)
-      const hook = /Webhook listener: (http:\/\/\S+?)\/chatbot-webhook/.exec(out)
-      if (api && hook && out.includes('Outbound messages:')) resolve({ child, hook: hook[1]!, api: api[1]! })
-    })
-    child.once('exit', (code) => reject(new Error(`serve exited ${code}: ${out}`)))
-  })
-}
+const startInstance = (state: string[], outbound = ['--outbound-log', '/dev/null']): Promise<Instance> =>
+  startServe([...state, '--port', '0', '--publish-port', '0', ...outbound], { CHATFLOW_PUBLISH_KEY: KEY, CHATFLOW_INBOUND_KEY: KEY })
 
-async function stop(i: Instance): Promise<void> {
-  if (i.child.exitCode !== null) return
-  const exited = new Promise((r) => i.child.once('exit', r))
-  i.child.kill('SIGTERM')
-  await exited
-}
+const stop = async (i: Instance): Promise<void> => void (await i.stop())
 
 async function publish(api: string): Promise<void> {
   const document = JSON.parse(fs.readFileSync(path.join(ROOT, 'resources/examples/age-gate.flow.json'), 'utf8')) as { id: string }

@@ -1,16 +1,14 @@
 // `chatflow serve` killed (SIGKILL) while a message it committed is on its way to the channel gateway: the next
 // serve on the same state delivers it, once, with the same id (docs/runtime.md, "Outbound messages"). SQLite: at the
 // restart. PostgreSQL: once the dead instance's lease (3 × CHATFLOW_OUTBOUND_TIMEOUT_MS) has run out.
-import { spawn, type ChildProcess } from 'node:child_process'
 import http from 'node:http'
 import type { AddressInfo } from 'node:net'
-import path from 'node:path'
 import { expect, it } from 'vitest'
 import { ChannelClient } from './testing/channel-client'
 import { exampleFlow } from './testing/runtime-fixtures'
+import { startServe } from './testing/serve-child'
 import { describeEachStore } from './testing/stores'
 
-const ROOT = path.resolve(__dirname, '../..')
 const KEY = 'k_crash_0123456789abcdef'
 
 /** A gateway that records each POSTed envelope and answers 200, or never answers when `silent`. */
@@ -29,25 +27,12 @@ async function gateway(silent: boolean) {
   return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/send`, received, close }
 }
 
-async function serve(state: string[], outboundUrl: string): Promise<{ child: ChildProcess; api: string; hook: string; output: () => string }> {
-  const args = ['--import', 'tsx', 'electron/cli/index.ts', 'serve', ...state, '--port', '0', '--publish-port', '0', '--outbound-url', outboundUrl]
-  const env = { ...process.env, CHATFLOW_PUBLISH_KEY: KEY, CHATFLOW_INBOUND_KEY: KEY, CHATFLOW_OUTBOUND_TIMEOUT_MS: '1000' }
-  const child = spawn(process.execPath, args, { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] })
-  return new Promise((resolve, reject) => {
-    let out = ''
-    child.stderr!.on('data', (d: Buffer) => (out += d.toString()))
-    child.stdout!.on('data', (d: Buffer) => {
-      out += d.toString()
-      const api = /Publish API: (\S+)/.exec(out)
-      const hook = /Webhook listener: (http:\/\/\S+?)\/chatbot-webhook/.exec(out)
-      if (api && hook && out.includes('Log retention:')) resolve({ child, api: api[1]!, hook: hook[1]!, output: () => out })
-    })
-    child.once('exit', (code) => reject(new Error(`serve exited ${code}: ${out}`)))
+const serve = (state: string[], outboundUrl: string) =>
+  startServe([...state, '--port', '0', '--publish-port', '0', '--outbound-url', outboundUrl], {
+    CHATFLOW_PUBLISH_KEY: KEY,
+    CHATFLOW_INBOUND_KEY: KEY,
+    CHATFLOW_OUTBOUND_TIMEOUT_MS: '1000',
   })
-}
-
-const kill = (child: ChildProcess, signal: NodeJS.Signals) =>
-  child.exitCode !== null || child.signalCode !== null ? Promise.resolve() : new Promise<void>((r) => (child.once('exit', () => r()), child.kill(signal)))
 
 describeEachStore('chatflow serve killed mid-send', (c) => {
   it('delivers the committed message after the restart, once, with its id', async () => {
@@ -66,7 +51,7 @@ describeEachStore('chatflow serve killed mid-send', (c) => {
       const answer = await new ChannelClient(first.hook, KEY).send('+919800000901', 'Asha', { type: 'text', text: 'wine' })
       expect(answer).toMatchObject({ status: 'processed', action: 'started' })
       await expect.poll(() => silent.received.length, { timeout: 20_000 }).toBeGreaterThan(0)
-      await kill(first.child, 'SIGKILL')
+      await first.stop('SIGKILL')
       const sentBefore = silent.received[0]!
 
       second = await serve(state, live.url)
@@ -74,11 +59,11 @@ describeEachStore('chatflow serve killed mid-send', (c) => {
       expect(live.received[0]).toMatchObject({ id: sentBefore.id, to: '+919800000901', message: { text: { body: 'Welcome to the cellar! How old are you?' } } })
       expect(new Set(silent.received.map((e) => e.id))).toEqual(new Set([sentBefore.id]))
       // A clean stop's exit code is serve-process.test.ts's concern; here only that nothing more was sent.
-      await kill(second.child, 'SIGTERM')
+      await second.stop()
       expect(live.received, second.output()).toHaveLength(1)
     } finally {
-      await kill(first.child, 'SIGKILL')
-      if (second) await kill(second.child, 'SIGKILL')
+      await first.stop('SIGKILL')
+      if (second) await second.stop('SIGKILL')
       await silent.close()
       await live.close()
     }

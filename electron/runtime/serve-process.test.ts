@@ -1,6 +1,5 @@
 // `chatflow serve` as a child process on each store: publish over the publish API, a secret, a webhook run and an
 // inbound conversation, outbound messages in the log adapter's file, then a clean stop on SIGTERM.
-import { spawn } from 'node:child_process'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
@@ -8,34 +7,22 @@ import { expect, it } from 'vitest'
 import { orderTotalFlow } from '../studio/webhook/fixtures'
 import { ChannelClient } from './testing/channel-client'
 import { exampleFlow } from './testing/runtime-fixtures'
+import { startServe } from './testing/serve-child'
 import { describeEachStore } from './testing/stores'
 
-const ROOT = path.resolve(__dirname, '../..')
 const KEY = 'k_serve_0123456789abcdef'
 
 describeEachStore('chatflow serve', (c) => {
   it('publishes, runs a webhook and a conversation, logs outbound messages, and stops on SIGTERM', async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'chatflow-serve-out-'))
     const outLog = path.join(dir, 'outbound.jsonl')
-    const args = ['--import', 'tsx', 'electron/cli/index.ts', 'serve', ...(await c.serveArgs()), '--port', '0', '--publish-port', '0', '--outbound-log', outLog, '--retention-days', '30']
-    const child = spawn(process.execPath, args, {
-      cwd: ROOT,
-      env: { ...process.env, CHATFLOW_PUBLISH_KEY: KEY, CHATFLOW_INBOUND_KEY: KEY },
-      stdio: ['ignore', 'pipe', 'pipe'],
+    const serve = await startServe([...(await c.serveArgs()), '--port', '0', '--publish-port', '0', '--outbound-log', outLog, '--retention-days', '30'], {
+      CHATFLOW_PUBLISH_KEY: KEY,
+      CHATFLOW_INBOUND_KEY: KEY,
     })
-    const exited = new Promise<number | null>((r) => child.once('exit', (code) => r(code)))
     try {
-      let out = ''
-      const urls = await new Promise<{ api: string; hook: string }>((resolve, reject) => {
-        child.stderr!.on('data', (d: Buffer) => (out += d.toString()))
-        child.stdout!.on('data', (d: Buffer) => {
-          out += d.toString()
-          const api = /Publish API: (\S+)/.exec(out)
-          const hook = /Webhook listener: (http:\/\/\S+?)\/chatbot-webhook/.exec(out)
-          if (api && hook && out.includes('Log retention:')) resolve({ api: api[1]!, hook: hook[1]! })
-        })
-        void exited.then((code) => reject(new Error(`serve exited ${code}: ${out}`)))
-      })
+      const out = serve.output()
+      const urls = { api: serve.api, hook: serve.hook }
       expect(out).toContain(`Inbound messages: ${urls.hook}/api/v1/inbound`)
       expect(out).toContain(`Outbound messages: JSON lines appended to ${outLog}`)
       expect(out).toContain('Log retention: finished runs older than 30 days are deleted hourly')
@@ -60,10 +47,9 @@ describeEachStore('chatflow serve', (c) => {
         'Welcome to the cellar! How old are you?',
         'Thanks! Our wine list is at https://example-cellar.com/wines. Cheers, Asha!',
       ])
-      child.kill('SIGTERM')
-      expect(await exited).toBe(0)
+      expect(await serve.stop()).toBe(0)
     } finally {
-      if (child.exitCode === null) child.kill('SIGKILL')
+      await serve.stop('SIGKILL')
       fs.rmSync(dir, { recursive: true, force: true })
     }
   }, 90_000)

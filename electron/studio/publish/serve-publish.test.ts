@@ -1,6 +1,5 @@
 // Publish from a back end to `chatflow serve` running as a child process on 127.0.0.1, then run the flow through
 // the runtime's webhook endpoint.
-import { spawn } from 'node:child_process'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
@@ -11,11 +10,11 @@ import { orderTotalFlow } from '../webhook/fixtures'
 import { createTempBackend, expectOk } from '../testing'
 import { storeFlow } from '../../cli/commands/import'
 import { DB_FILE_NAME } from '../backend'
+import { startServe, type ServeChild } from '../../runtime/testing/serve-child'
 
-const ROOT = path.resolve(__dirname, '../../..')
 const KEY = 'pk_test_0123456789abcdef'
 let dir: string
-let child: ReturnType<typeof spawn>
+let serve: ServeChild | undefined
 let api: string
 let webhook: string
 let secret: string
@@ -27,34 +26,13 @@ beforeAll(async () => {
   secret = new SecretStore(db).ensure('flw_pub').secret
   new SecretStore(db).ensure('flw_studio')
   db.close()
-  child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'electron/cli/index.ts'), 'serve', '--data-dir', dir, '--port', '0'], {
-    cwd: ROOT,
-    env: { ...process.env, CHATFLOW_PUBLISH_KEY: KEY, CHATFLOW_PUBLISH_PORT: '0', CHATFLOW_WEBHOOK_PORT: '0' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  })
-  let out = ''
-  await new Promise<void>((resolve, reject) => {
-    child.stderr!.on('data', (c: Buffer) => (out += c.toString()))
-    child.stdout!.on('data', (c: Buffer) => {
-      out += c.toString()
-      const p = /Publish API: (\S+)/.exec(out)
-      const w = /Webhook listener: (http:\/\/\S+?)\/chatbot-webhook/.exec(out)
-      if (p && w) {
-        api = p[1]!
-        webhook = w[1]!
-        resolve()
-      }
-    })
-    child.once('exit', (code) => reject(new Error(`serve exited ${code}: ${out}`)))
-  })
+  serve = await startServe(['--data-dir', dir, '--port', '0'], { CHATFLOW_PUBLISH_KEY: KEY, CHATFLOW_PUBLISH_PORT: '0', CHATFLOW_WEBHOOK_PORT: '0' })
+  api = serve.api
+  webhook = serve.hook
 }, 60_000)
 
 afterAll(async () => {
-  if (child.exitCode === null) {
-    const exited = new Promise((r) => child.once('exit', r))
-    child.kill('SIGTERM')
-    await exited
-  }
+  await serve?.stop()
   fs.rmSync(dir, { recursive: true, force: true })
 })
 

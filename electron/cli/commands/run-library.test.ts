@@ -10,6 +10,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { DB_FILE_NAME } from '../../studio/backend'
 import { openDatabase } from '../../studio/db/open'
 import { TemplateStore } from '../../studio/effects/template-store'
+import { studioFolder, writeLibrary } from './library-fixtures'
 import { runCli } from './run'
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..')
@@ -56,16 +57,8 @@ describe('chatflow run of the examples in a terminal (child process, piped stdin
 describe('which library chatflow run uses', () => {
   let dir: string
   let flow: string
-  const template = (body: string) => ({ name: 'delivery_feedback', language: 'en', category: 'UTILITY', header: { type: 'none', text: '' }, body, footer: '', buttons: [] })
-  const library = (file: string, body: string) => fs.writeFileSync(path.join(dir, file), JSON.stringify({ templates: [template(body)] }))
-  const studio = (name: string, body?: string) => {
-    const dataDir = path.join(dir, name)
-    fs.mkdirSync(dataDir)
-    const db = openDatabase(path.join(dataDir, DB_FILE_NAME))
-    if (body) new TemplateStore(db).save(template(body))
-    db.close()
-    return dataDir
-  }
+  const library = (file: string, body: string) => writeLibrary(dir, file, body)
+  const studio = (name: string, body?: string) => studioFolder(dir, name, body)
   async function run(...args: string[]) {
     let stdout = ''
     let stderr = ''

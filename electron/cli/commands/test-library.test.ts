@@ -6,20 +6,16 @@ import os from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import type { MessageTemplate } from '../../../shared/nodes/template_message/run-template'
-import { DB_FILE_NAME } from '../../studio/backend'
-import { openDatabase } from '../../studio/db/open'
-import { TemplateStore } from '../../studio/effects/template-store'
+import { feedbackTemplate, studioFolder, writeLibrary } from './library-fixtures'
 import { collectTestFiles, runFiles, testCommand } from './test'
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..')
-const template = (body: string): MessageTemplate => ({ name: 'delivery_feedback', language: 'en', category: 'UTILITY', header: { type: 'none', text: '' }, body, footer: '', buttons: [] })
 const expectsBody = (name: string, body: string, own?: string) =>
   [
     `name: ${name}`,
     'contact: { name: Asha, phone: "+919800000001" }',
     'trigger: { webhook: { data: { order_id: A-1 } } }',
-    ...(own ? [`templates: [${JSON.stringify(template(own))}]`] : []),
+    ...(own ? [`templates: [${JSON.stringify(feedbackTemplate(own))}]`] : []),
     'turns:',
     `  - variables: { feedback_request.body: ${JSON.stringify(body)} }`,
     '    state: paused',
@@ -41,18 +37,8 @@ afterEach(() => {
   fs.rmSync(dir, { recursive: true, force: true })
 })
 
-function library(file: string, body: string) {
-  fs.writeFileSync(path.join(dir, file), JSON.stringify({ templates: [template(body)] }))
-}
-
-function studio(name: string, body?: string): string {
-  const dataDir = path.join(dir, name)
-  fs.mkdirSync(dataDir)
-  const db = openDatabase(path.join(dataDir, DB_FILE_NAME))
-  if (body) new TemplateStore(db).save(template(body))
-  db.close()
-  return dataDir
-}
+const library = (file: string, body: string) => writeLibrary(dir, file, body)
+const studio = (name: string, body?: string) => studioFolder(dir, name, body)
 
 /** The command as a person runs it, its stdout and stderr captured. */
 async function chatflowTest(...args: string[]) {
@@ -89,7 +75,7 @@ describe('chatflow test with a library', () => {
   })
 
   it('fails the tests of a flow whose beside library is malformed with one line, and refuses a malformed --library', async () => {
-    fs.writeFileSync(path.join(dir, 'library.json'), JSON.stringify({ templates: [{ ...template('Hi'), category: 'PROMO' }] }))
+    fs.writeFileSync(path.join(dir, 'library.json'), JSON.stringify({ templates: [{ ...feedbackTemplate('Hi'), category: 'PROMO' }] }))
     let out = ''
     expect(await runFiles(collectTestFiles(dir), (s) => (out += s))).toBe(1)
     expect(out).toMatch(/✗ .*library\.yaml {2}sends the template of the library beside the flow\n {4}the library .*library\.json: \/templates\/0\/category: .+\n/)

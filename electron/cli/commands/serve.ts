@@ -99,6 +99,11 @@ export const serveCommand: CliCommand = {
       return fail(`${status.error?.message ?? status.state}${hint}`)
     }
     const url = status.url!
+    // Listening before the start-up lines: whoever waits for them may send SIGTERM at once.
+    const stopSignal = new Promise<NodeJS.Signals>((resolve) => {
+      process.once('SIGINT', resolve)
+      process.once('SIGTERM', resolve)
+    })
     process.stdout.write(`Serving ${opened.where}\nWebhook listener: ${url}/chatbot-webhook/<flow_id>/trigger\n`)
     if (status.warning) process.stderr.write(`warning: ${status.warning}\n`)
     await printWebhookFlows(opened, url)
@@ -106,10 +111,7 @@ export const serveCommand: CliCommand = {
     if (server.publishUrl) process.stdout.write(`Publish API: ${server.publishUrl}\n`)
     process.stdout.write(`Outbound messages: ${adapter.describe}\n`)
     process.stdout.write(retention ? `Log retention: finished runs older than ${retention} days are deleted hourly\n` : 'Log retention: off (--retention-days N)\n')
-    const signal = await new Promise<NodeJS.Signals>((resolve) => {
-      process.once('SIGINT', resolve)
-      process.once('SIGTERM', resolve)
-    })
+    const signal = await stopSignal
     process.stdout.write(`Stopping (${signal})…\n`)
     await server.close()
     await runtime.close()

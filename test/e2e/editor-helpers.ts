@@ -47,3 +47,16 @@ export async function openBuilder(page: Page, field: string): Promise<Locator> {
   }).toPass({ timeout: 30_000 })
   return dialog
 }
+
+/**
+ * Opens a node's panel by clicking its card, and returns the panel. A click that lands while the canvas re-renders
+ * (a test run repainting coverage, say) can be lost on a busy machine, so it is repeated until the panel shows
+ * that node.
+ */
+export async function openPanel(page: Page, name: string): Promise<Locator> {
+  await expect(async () => {
+    await card(page, name).click()
+    await expect(panel(page).getByLabel('Node Name')).toHaveValue(name, { timeout: 3000 })
+  }).toPass({ timeout: 30_000 })
+  return panel(page)
+}

@@ -1,4 +1,5 @@
 import { test, expect } from './fixtures'
+import { openPanel } from './editor-helpers'
 import { botMessages, openExample, phone, type } from './emulator-helpers'
 
 test('age gate: every branch in the phone, variables, 100% coverage, a saved test that catches a regression', async ({ page, studio }) => {
@@ -56,8 +57,8 @@ test('age gate: every branch in the phone, variables, 100% coverage, a saved tes
   await expect(saved).toHaveAttribute('data-status', 'passed')
 
   // A deliberate regression in the goodbye text: the test fails and shows what changed.
-  await page.locator('.flow-card[data-node-name="goodbye"]').click()
-  await page.locator('aside.node-panel').getByLabel('Message text', { exact: true }).fill('Bye for now!')
+  const goodbye = await openPanel(page, 'goodbye')
+  await goodbye.getByLabel('Message text', { exact: true }).fill('Bye for now!')
   await expect(page.getByRole('status', { name: 'Save status' })).toHaveText('All changes saved')
   await emulator.getByRole('button', { name: 'Run all' }).click()
   await expect(saved).toHaveAttribute('data-status', 'failed')

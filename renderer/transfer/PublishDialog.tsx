@@ -17,6 +17,7 @@ export function PublishDialog({ flows, onClose }: { flows: FlowSummary[]; onClos
   const [flowId, setFlowId] = useState(flows[0]?.id ?? '')
   const [history, setHistory] = useState<PublishedVersion[]>([])
   const [preview, setPreview] = useState<Preview | null>(null)
+  const [publishing, setPublishing] = useState(false)
   const [message, setMessage] = useState<{ text: string; error: boolean; details?: string[] } | null>(null)
 
   const loadServers = useCallback(async () => {
@@ -41,8 +42,10 @@ export function PublishDialog({ flows, onClose }: { flows: FlowSummary[]; onClos
   useEffect(() => void loadPreview(), [loadPreview])
 
   const publish = async () => {
-    setMessage(null)
-    const out = await api.call('publish.send', { serverId, flowId })
+    // Validation and the round trip to the server can take seconds: say so, and keep a second click from racing it.
+    setPublishing(true)
+    setMessage({ text: 'Validating and publishing…', error: false })
+    const out = await api.call('publish.send', { serverId, flowId }).finally(() => setPublishing(false))
     if (!out.ok) return setMessage({ text: out.error.message, error: true, details: out.error.issues?.map((i) => i.message) })
     setMessage({ text: `Published version ${out.value.version.version}.`, error: false, details: out.value.warnings })
     await Promise.all([loadHistory(), loadPreview()])
@@ -73,7 +76,8 @@ export function PublishDialog({ flows, onClose }: { flows: FlowSummary[]; onClos
         <button
           type="button"
           className="primary"
-          disabled={!serverId || !flowId || !!preview?.errors.length}
+          disabled={publishing || !serverId || !flowId || !!preview?.errors.length}
+          aria-busy={publishing}
           title={preview?.errors.length ? 'Fix the errors listed below first' : undefined}
           onClick={() => void publish()}
         >

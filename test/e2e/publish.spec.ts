@@ -32,7 +32,7 @@ test('publishing twice: the second time the dialog lists the changed node, and u
     await expect(before.getByRole('list', { name: 'Warnings' })).toContainText(/untested branches \(coverage 0%\): trigger_1 → /)
     await expect(before.getByRole('list', { name: 'Warnings' })).toContainText('is_adult → ')
     await dialog.getByRole('button', { name: 'Validate and publish' }).click()
-    await expect(dialog.getByRole('status')).toHaveText('Published version 1.')
+    await expect(dialog.getByRole('status')).toHaveText('Published version 1.', { timeout: 30_000 })
     await expect(before).toContainText('No changes since version 1.')
     await dialog.getByRole('button', { name: 'Close' }).click()
 
@@ -48,7 +48,7 @@ test('publishing twice: the second time the dialog lists the changed node, and u
       'Changed node goodbye: text: "No problem. Come back when you are 18!" → "See you when you are 18!"',
     ])
     await dialog.getByRole('button', { name: 'Validate and publish' }).click()
-    await expect(dialog.getByRole('status')).toHaveText('Published version 2.')
+    await expect(dialog.getByRole('status')).toHaveText('Published version 2.', { timeout: 30_000 })
     await expect(before).toContainText('No changes since version 2.')
     await expect(dialog.getByRole('list', { name: 'Published versions' }).getByRole('listitem').first()).toContainText('Version 2')
   } finally {

@@ -1,23 +1,12 @@
 // Test support: a Runtime over a store with an in-memory adapter, example flows, and inbound message builders.
-import fs from 'node:fs'
-import path from 'node:path'
-import { fileURLToPath } from 'node:url'
 import { createEffects } from '../../../shared/engine'
-import type { FlowDocument } from '../../../shared/flow/document'
-import { parseFlow } from '../../../shared/flow/serialise'
 import type { ChannelAdapter } from '../adapters/adapter'
 import { MemoryAdapter } from '../adapters/log-adapter'
 import type { InboundMessage } from '../inbound'
 import { Runtime, type RuntimeOptions } from '../runtime'
 import type { RuntimeStore } from '../store'
 
-export const EXAMPLES = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../resources/examples')
-
-export function exampleFlow(name: string): FlowDocument {
-  const loaded = parseFlow(fs.readFileSync(path.join(EXAMPLES, `${name}.flow.json`), 'utf8'))
-  if (!loaded.ok) throw new Error(`${name}: ${loaded.error.message}`)
-  return loaded.document
-}
+export { EXAMPLES, exampleFlow } from '../../studio/transfer/test-support'
 
 export function testRuntime(store: RuntimeStore, adapter: ChannelAdapter = new MemoryAdapter(), opts: Partial<RuntimeOptions> = {}) {
   const runtime = new Runtime({ store, adapter, effects: createEffects(), log: () => undefined, ...opts })

@@ -5,14 +5,11 @@ import os from 'node:os'
 import path from 'node:path'
 import { afterEach, beforeEach, expect, it } from 'vitest'
 import { createEffects, type InboundEvent, type StepResult } from '../../../shared/engine'
-import { parseFlow } from '../../../shared/flow/serialise'
 import { openDatabase, type Database } from '../db/open'
+import { exampleFlow } from '../transfer/test-support'
 import { RunService } from './run-service'
 
-const root = path.resolve(__dirname, '../../..')
-const loaded = parseFlow(fs.readFileSync(path.join(root, 'resources/examples/age-gate.flow.json'), 'utf8'))
-if (!loaded.ok) throw new Error(loaded.error.message)
-const ageGate = loaded.document
+const ageGate = exampleFlow('age-gate')
 
 let dir: string
 let db: Database

@@ -3,12 +3,13 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import type { Database } from 'better-sqlite3'
-import { parseFlow } from '../../../shared/flow'
+import { fileURLToPath } from 'node:url'
+import { parseFlow, type FlowDocument } from '../../../shared/flow'
 import { openDatabase } from '../db/open'
 import { TemplateStore } from '../effects/template-store'
 import { applyImport } from './apply'
 
-export const EXAMPLES = path.resolve(__dirname, '../../../resources/examples')
+export const EXAMPLES = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../resources/examples')
 
 export interface TempDb {
   db: Database
@@ -22,9 +23,9 @@ export function tempDb(): TempDb {
   return { db, dir, close: () => (db.close(), fs.rmSync(dir, { recursive: true, force: true })) }
 }
 
-export function exampleFlow(name: string) {
+export function exampleFlow(name: string): FlowDocument {
   const loaded = parseFlow(fs.readFileSync(path.join(EXAMPLES, `${name}.flow.json`), 'utf8'))
-  if (!loaded.ok) throw new Error(loaded.error.message)
+  if (!loaded.ok) throw new Error(`${name}: ${loaded.error.message}`)
   return loaded.document
 }
 

@@ -56,13 +56,21 @@ export function isTimeZone(name: string): boolean {
   }
 }
 
-/** Two capital letters naming a region Intl knows (Intl.DisplayNames without a fallback says undefined otherwise). */
+// Region codes CLDR names that are not countries: unknown, and groupings.
+const NOT_COUNTRIES = new Set(['ZZ', 'EU', 'EZ', 'UN', 'QO'])
+
+/** Two capital letters naming a country Intl knows, in its current spelling ('GB', not the alias 'UK'). */
 export function isCountryCode(code: string): boolean {
-  if (!/^[A-Z]{2}$/.test(code)) return false
+  return /^[A-Z]{2}$/.test(code) && !NOT_COUNTRIES.has(code) && canonicalCountry(code) === code
+}
+
+/** The current code of a region Intl knows ('UK' → 'GB', 'DD' → 'DE'), or null. */
+export function canonicalCountry(code: string): string | null {
   try {
-    return new Intl.DisplayNames('en', { type: 'region', fallback: 'none' }).of(code) !== undefined
+    const region = new Intl.Locale(`und-${code}`).region ?? null
+    return region && new Intl.DisplayNames('en', { type: 'region', fallback: 'none' }).of(region) !== undefined ? region : null
   } catch {
-    return false
+    return null
   }
 }
 

@@ -10,7 +10,10 @@ const DEFAULTS: Record<NodeType, Record<string, unknown>> = {
   trigger: { kind: 'keyword', keywords: [], matchMode: 'exact', payloadPrefix: '', targetVariable: '', dataFields: [] },
   message: { text: '', previewUrl: false },
   interactive_message: { mode: 'buttons', header: { type: 'none', text: '', mediaUrl: '' }, body: '', footer: '' },
-  question: { prompt: '', saveTo: '', answerType: 'text', choices: [], pattern: '', min: null, max: null, retryMessage: "Sorry, I didn't get that. Please try again.", maxAttempts: 3 },
+  question: {
+    prompt: '', saveTo: '', answerType: 'text', choices: [], pattern: '', min: null, max: null, future: false, notBefore: '', notAfter: '',
+    retryMessage: "Sorry, I didn't get that. Please try again.", explainRefusal: true, maxAttempts: 3,
+  },
   condition: { join: 'and' },
   router: {},
   http_call: {

@@ -31,7 +31,7 @@ export async function runConversationTest(flow: FlowDocument, test: Conversation
   const trace: TraceEvent[] = []
   const contact: Contact = { id: 'c_test', name: test.contact.name, phone: test.contact.phone, fields: test.contact.fields }
   // The test's contact lives only in the test: Lead Management reads and writes it in memory, never a real store.
-  const effects = { ...deps.effects, contacts: createMemoryContacts([contact]), templates: templatesOf(test, deps) }
+  const effects = { ...deps.effects, contacts: createMemoryContacts([contact]), templates: templatesOf(test, deps), ...clockOf(test) }
   const withMocks: EngineDeps = { ...deps, effects, mocks: test.mocks }
   const outcome = (final: RunState | null): TestOutcome => ({ name: test.name, failures, trace, final })
 
@@ -76,6 +76,13 @@ export async function runConversationTest(flow: FlowDocument, test: Conversation
     if (lines.length) failures.push({ where: 'end', lines })
   }
   return outcome(step.state)
+}
+
+/** A test that says when it happens runs on that fixed moment, in every host (format.ts, `now`). */
+function clockOf(test: ConversationTest): Partial<EngineDeps['effects']> {
+  if (test.now === undefined) return {}
+  const at = Date.parse(test.now)
+  return { clock: { now: () => at } }
 }
 
 /** The test's own templates first, then the host's library (the studio's, or the one `chatflow test` was given). */

@@ -13,7 +13,7 @@ export const QuestionConfigSchema = z.object({
   answerType: z
     .enum(ANSWER_TYPES)
     .default('text')
-    .describe("How the reply is read and checked, in the flow's locale and time zone (see \"Answer types\" above)."),
+    .describe("How the reply is read and checked, in the flow's locale and time zone (see \"Question answers\" in docs/flow-format.md)."),
   choices: z.array(z.string().default('')).default([]).describe('Accepted answers for answerType choice (compared case-insensitively).'),
   pattern: z.string().default('').describe('Regular expression the whole answer must match, for answerType regex.'),
   min: z.number().nullable().default(null).describe('Smallest accepted number (number) or shortest length (text).'),
@@ -25,7 +25,7 @@ export const QuestionConfigSchema = z.object({
   explainRefusal: z
     .boolean()
     .default(true)
-    .describe('Put what was wrong ("That number is too short for the United Kingdom.") on the line before the retry message. Not for choice and regex, whose retry message is the explanation.'),
+    .describe('Put what was wrong ("That number is too short for a United Kingdom phone number.") on the line before the retry message. Not for choice and regex, whose retry message is the explanation.'),
   maxAttempts: z.number().int().default(3).describe('Answers accepted before the run leaves through the failure port (1–10).'),
 })
 export type QuestionConfig = z.infer<typeof QuestionConfigSchema>

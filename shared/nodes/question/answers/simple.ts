@@ -7,8 +7,8 @@ export function parseText(text: string, rules: { min: number | null; max: number
   if (!answer) return refuse('empty', 'There was no text in that message.')
   // Length in characters as a person counts them (code points), so an emoji is one.
   const length = [...answer].length
-  if (rules.min !== null && length < rules.min) return refuse('too_short', `Please write at least ${rules.min} characters.`)
-  if (rules.max !== null && length > rules.max) return refuse('too_long', `Please write at most ${rules.max} characters.`)
+  if (rules.min !== null && length < rules.min) return refuse('too_short', `That is shorter than ${rules.min} characters.`)
+  if (rules.max !== null && length > rules.max) return refuse('too_long', `That is longer than ${rules.max} characters.`)
   return accept(answer)
 }
 

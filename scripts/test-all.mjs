@@ -4,12 +4,14 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import { spawn } from 'node:child_process'
-import { bin, buildRenderer, buildWebHostBundle, ROOT, run } from './lib.mjs'
+import { bin, buildRenderer, buildServerBundle, buildWebHostBundle, ROOT, run } from './lib.mjs'
 
 // Private folders per run: engineers share this work tree, and one run must not delete another's build or reports.
 const RUN_DIR = path.join(ROOT, '.tmp', `test-run-${process.pid}`)
 const REPORTS = path.join(RUN_DIR, 'reports')
 const BUILD = path.join(RUN_DIR, 'build')
+// The runtime's tests, the publish tests and the end-to-end tests start `chatflow serve` from this build.
+process.env.CHATFLOW_SERVER_BUILD = path.join(BUILD, 'server')
 const totals = { passed: 0, failed: 0 }
 const problems = []
 const timings = []
@@ -136,6 +138,7 @@ async function main() {
   await timed('build', async () => {
     await buildRenderer(path.join(BUILD, 'renderer'))
     await buildWebHostBundle(path.join(BUILD, 'web'))
+    await buildServerBundle(process.env.CHATFLOW_SERVER_BUILD)
   })
   await timed('unit', unit)
   await timed('end-to-end', endToEnd)

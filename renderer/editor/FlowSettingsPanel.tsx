@@ -2,7 +2,9 @@ import { getCountries, getCountryCallingCode, parsePhoneNumberFromString } from 
 import { useId, useMemo, useState } from 'react'
 import { canonicalLocale, flowSettings, isTimeZone, type FlowSettings } from '../../shared/flow/settings'
 import { countryName } from '../../shared/nodes/question/answers'
+import { Messages } from '../panels/SchemaFields'
 import { useEditor, useEditorStore } from './context'
+import { SidePanel } from './SidePanel'
 
 // The flow's settings beside the canvas (opened from the toolbar): the locale, time zone and default country that
 // Question nodes read answers with. Each change is one undoable edit of the document; problems (an unknown time zone)
@@ -29,13 +31,7 @@ export default function FlowSettingsPanel({ onClose }: { onClose(): void }) {
   const problemsAt = (field: string) => problems.filter((p) => p.pointer === `/settings/${field}`)
 
   return (
-    <aside className="revisions-panel" aria-label="Flow settings">
-      <header className="node-panel-head">
-        <h2>Flow settings</h2>
-        <button type="button" aria-label="Close flow settings" onClick={onClose}>
-          ✕
-        </button>
-      </header>
+    <SidePanel label="Flow settings" title="Flow settings" closeLabel="Close flow settings" onClose={onClose}>
       <p className="node-panel-description">How Question nodes read what customers type: dates, times, numbers and phone numbers.</p>
       {!raw && <p className="node-panel-description">This flow has no settings yet, so it reads answers as before they existed (en-GB, UTC). Any change saves them.</p>}
 
@@ -50,7 +46,7 @@ export default function FlowSettingsPanel({ onClose }: { onClose(): void }) {
           ))}
         </datalist>
         <LocaleSample locale={settings.locale} />
-        <Problems list={problemsAt('locale')} />
+        <Messages id={`${id}-locale-problems`} problems={problemsAt('locale')} />
       </div>
 
       <div className="field">
@@ -67,7 +63,7 @@ export default function FlowSettingsPanel({ onClose }: { onClose(): void }) {
             Now there: {new Intl.DateTimeFormat(canonicalLocale(settings.locale) ?? 'en-GB', { dateStyle: 'medium', timeStyle: 'short', timeZone: settings.timeZone }).format(new Date())}. &quot;Today&quot; and &quot;tomorrow&quot; are counted here.
           </span>
         )}
-        <Problems list={problemsAt('timeZone')} />
+        <Messages id={`${id}-zone-problems`} problems={problemsAt('timeZone')} />
       </div>
 
       <div className="field">
@@ -81,9 +77,9 @@ export default function FlowSettingsPanel({ onClose }: { onClose(): void }) {
           ))}
         </select>
         <BusinessNumber onCountry={(code) => change('defaultCountry', code, 'Change the default country')} />
-        <Problems list={problemsAt('defaultCountry')} />
+        <Messages id={`${id}-country-problems`} problems={problemsAt('defaultCountry')} />
       </div>
-    </aside>
+    </SidePanel>
   )
 }
 
@@ -117,19 +113,6 @@ function LocaleSample({ locale }: { locale: string }) {
     <span className="answer-context">
       {languageName(tag)}: dates like {date}, numbers like {number}.
     </span>
-  )
-}
-
-function Problems({ list }: { list: { message: string; severity: string }[] }) {
-  if (!list.length) return null
-  return (
-    <ul className="field-problems">
-      {list.map((p, i) => (
-        <li key={i} className={p.severity}>
-          {p.message}
-        </li>
-      ))}
-    </ul>
   )
 }
 

@@ -1,6 +1,6 @@
-import { useId, useMemo, useState } from 'react'
+import { useEffect, useId, useMemo, useState } from 'react'
 import { flowSettings } from '../../../shared/flow/settings'
-import { answerContext, answerExamples, ANSWER_TYPE_INFO, parseAnswer, savedTypeText, type AnswerResult } from '../../../shared/nodes/question/answers'
+import { answerContext, answerExamples, ANSWER_TYPE_INFO, parseAnswer, prepareAnswers, savedTypeText, type AnswerResult } from '../../../shared/nodes/question/answers'
 import { questionDefinition } from '../../../shared/nodes/question/definition'
 import { useEditor } from '../../editor/context'
 
@@ -22,8 +22,20 @@ export default function AnswerExamples({ nodeId }: { nodeId: string }) {
     return parsed.success ? parsed.data : null
   }, [config])
   const ctx = useMemo(() => answerContext(settings, now), [settings, now])
-  const examples = useMemo(() => (rules ? answerExamples(rules, ctx) : null), [rules, ctx])
-  if (!rules || !examples) return null
+  // Number words load on first need (shared/nodes/question/answers/number-words.ts); the lists wait for them.
+  const [prepared, setPrepared] = useState<string | null>(null)
+  const type = rules?.answerType
+  useEffect(() => {
+    let live = true
+    if (type) void prepareAnswers(type).then(() => live && setPrepared(type))
+    return () => {
+      live = false
+    }
+  }, [type])
+  const ready = rules !== null && prepared === rules.answerType
+  const examples = useMemo(() => (rules && ready ? answerExamples(rules, ctx) : null), [rules, ready, ctx])
+  if (!rules) return null
+  if (!examples) return <p className="node-panel-description">Loading the answer examples…</p>
   const info = ANSWER_TYPE_INFO[rules.answerType]
   const tried = trial ? parseAnswer(trial, rules, ctx) : null
   const today = new Intl.DateTimeFormat(ctx.locale, { dateStyle: 'full', timeZone: ctx.timeZone }).format(now)

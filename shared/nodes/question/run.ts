@@ -2,7 +2,7 @@ import type { NodeRunner } from '../../engine/runner'
 import { NodeFailure } from '../../engine/runner'
 import { inboundText } from '../../engine/session'
 import type { OutboundMessage } from '../../engine/types'
-import { answerContext, parseAnswer, type AnswerResult } from './answers'
+import type { AnswerResult } from './answers'
 import type { QuestionConfig } from './definition'
 
 // Asks, waits for a typed reply, reads it (./answers: the flow's locale, time zone and default country, the run's
@@ -28,7 +28,10 @@ export const questionRunner: NodeRunner<QuestionConfig> = {
     return event.type === 'text' || event.type === 'button_reply' || event.type === 'list_reply'
   },
 
-  resume({ config, render, settings, contact, effects }, event, cursor) {
+  async resume({ config, render, settings, contact, effects }, event, cursor) {
+    // The parsers (chrono-node, libphonenumber-js, compromise) load with the first answer, not with the engine.
+    const { answerContext, parseAnswer, prepareAnswers } = await import('./answers')
+    await prepareAnswers(config.answerType)
     const typed = inboundText(event)
     const attempts = cursor.attempts + 1
     const check = overruled(parseAnswer(typed, config, answerContext(settings, effects.clock.now(), contact.phone)), config, typed, cursor.data, attempts)

@@ -26,6 +26,14 @@ describe('email addresses as the HTML standard defines them', () => {
     ['asha@proton.me', 'asha@proton.me'],
     ['asha@rediffmail.com', 'asha@rediffmail.com'],
     ['x@xn--bcher-kva.example', 'x@xn--bcher-kva.example'],
+    // Real domains a plain distance check would "correct" (to me.com, cox.net, qq.com, mail.com, uol.com, live.it).
+    ['ana@acme.com', 'ana@acme.com'],
+    ['ana@gmx.net', 'ana@gmx.net'],
+    ['ana@bt.com', 'ana@bt.com'],
+    ['ana@mac.com', 'ana@mac.com'],
+    ['ana@uol.com.br', 'ana@uol.com.br'],
+    ['ana@libero.it', 'ana@libero.it'],
+    ['ana@yahoo.co.in', 'ana@yahoo.co.in'],
   ])('accepts %j as %j', (typed, saved) => {
     expect(parseEmail(typed)).toEqual({ ok: true, value: saved })
   })
@@ -53,6 +61,10 @@ describe('email addresses as the HTML standard defines them', () => {
     ['asha@yahooo.com', 'email_typo'],
     ['asha@outlok.com', 'email_typo'],
     ['asha@gamil.com', 'email_typo'],
+    ['asha@gmail.co', 'email_typo'],
+    ['asha@hotmial.co.uk', 'email_typo'],
+    ['asha@iclod.com', 'email_typo'],
+    ['asha@outlook.con', 'email_typo'],
   ])('refuses %j (%s)', (typed, code) => {
     expect(parseEmail(typed)).toMatchObject({ ok: false, code })
   })

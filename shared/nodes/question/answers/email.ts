@@ -1,4 +1,4 @@
-import emailSpellChecker from '@zootools/email-spell-checker'
+import { likelyDomain } from './email-typos'
 import { accept, quoted, refuse, type AnswerResult } from './result'
 
 // Email addresses as the HTML standard defines a valid e-mail address (the WHATWG HTML "valid e-mail address"
@@ -7,8 +7,8 @@ import { accept, quoted, refuse, type AnswerResult } from './result'
 // and "ana@gmail" is far more often an unfinished address than a real one.
 //
 // A domain that looks like a typo of a common mail provider (gmial.com, hotmial.com, gmail.con) is refused once with
-// "Did you mean …?" (@zootools/email-spell-checker, the maintained, typed fork of mailcheck); sending the same
-// address again keeps it (the Question runner honours `overrule`).
+// "Did you mean …?" (./email-typos.ts); sending the same address again keeps it (the Question runner honours
+// `overrule`).
 
 const HTML_VALID_EMAIL =
   /^[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)*$/
@@ -33,9 +33,8 @@ export function parseEmail(text: string): AnswerResult {
   if (labels.length < 2 || /^\d+$/.test(labels.at(-1)!))
     return refuse('not_an_email', `${quoted(typed)} needs a full domain after the @, such as gmail.com.`)
   const address = `${local}@${domain}`
-  // The checker lower-cases the whole address; only its domain is taken.
-  const domainFix = emailSpellChecker.run({ email: address })?.domain
-  const suggestion = domainFix && domainFix !== domain ? `${local}@${domainFix}` : null
+  const fixed = likelyDomain(domain)
+  const suggestion = fixed ? `${local}@${fixed}` : null
   if (suggestion)
     return refuse('email_typo', `Did you mean ${suggestion}?`, { suggestion, overrule: address })
   return accept(address)

@@ -1,8 +1,10 @@
-import { describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import type { AnswerContext } from './context'
 import { answerExamples } from './examples'
-import { parseAnswer, type AnswerRules } from './parse'
+import { parseAnswer, prepareAnswers, type AnswerRules } from './parse'
 import { ANSWER_TYPES, type AnswerType } from './types'
+
+beforeAll(() => prepareAnswers())
 
 const NOW = Date.parse('2026-03-04T10:00:00Z')
 const base = (answerType: AnswerType, over: Partial<AnswerRules> = {}): AnswerRules => ({

@@ -2,7 +2,7 @@
 // value to save or why it was refused. The engine (../run.ts), the Question panel's examples and test generation all
 // call these, so what the panel shows is what a run does.
 
-export { parseAnswer, type AnswerRules } from './parse'
+export { parseAnswer, prepareAnswers, type AnswerRules } from './parse'
 export { answerContext, type AnswerContext } from './context'
 export { parseDate, parseDateTime, dayIn, NO_DATE_RULES, type DateRules } from './date'
 export { parseEmail } from './email'

@@ -1,5 +1,8 @@
-import { describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it, vi } from 'vitest'
 import { parseNumber } from './number'
+import { prepareAnswers } from './parse'
+
+beforeAll(() => prepareAnswers())
 
 const NOW = Date.parse('2026-03-04T10:00:00Z')
 const ctx = (locale: string) => ({ locale, timeZone: 'UTC', country: null, now: NOW })
@@ -81,5 +84,15 @@ describe('numbers written the locale\'s way', () => {
     expect(parseNumber('121', ctx('en-GB'), { min: 18, max: 120 })).toEqual({ ok: false, code: 'above_max', reason: 'The largest number accepted is 120.' })
     expect(parseNumber('2.000,5', ctx('de-DE'), { min: null, max: 1500.5 })).toMatchObject({ reason: 'The largest number accepted is 1.500,5.' })
     expect(parseNumber('eighteen', ctx('en-GB'), { min: 18, max: 120 })).toEqual({ ok: true, value: 18 })
+  })
+})
+
+describe('number words before they are loaded', () => {
+  it('are a programming error, not a silent refusal', async () => {
+    vi.resetModules()
+    const fresh = await import('./number-words')
+    expect(() => fresh.readNumberWords('twenty')).toThrow(/await prepareAnswers\(\)/)
+    await fresh.loadNumberWords()
+    expect(fresh.readNumberWords('twenty')).toBe(20)
   })
 })

@@ -2,10 +2,19 @@ import type { AnswerContext } from './context'
 import { parseDate, parseDateTime, type DateRules } from './date'
 import { parseEmail } from './email'
 import { parseNumber } from './number'
+import { loadNumberWords } from './number-words'
 import { parsePhone } from './phone'
 import type { AnswerResult } from './result'
 import { parseChoice, parseRegex, parseText } from './simple'
 import type { AnswerType } from './types'
+
+/**
+ * Loads what reading answers of this type needs and is too heavy to load up front (the number-word reader). Await it
+ * once before parsing; without a type it prepares every type.
+ */
+export async function prepareAnswers(type?: AnswerType): Promise<void> {
+  if (type === undefined || type === 'number') await loadNumberWords()
+}
 
 /** The settings of a Question that decide what its answers may be. */
 export interface AnswerRules extends DateRules {

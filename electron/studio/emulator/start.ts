@@ -39,10 +39,10 @@ export async function startTest(
         : { kind: 'webhook' as const, phone_number: contact.phone, data: trigger.data, message_text: trigger.message_text, button_id: trigger.button_id }
     event = { kind: 'start', flow, trigger: t, triggerNodeId, startNodeId, presets }
   } else {
-    const message = messageOf(trigger)
-    // A mid-flow start is the tester's tool, not a customer's message: it starts this flow whatever waits, and
-    // activation does not gate it (as in `chatflow test`); the message still gives the run its trigger.
-    event = startNodeId ? { kind: 'start', flow, trigger: { message }, startNodeId, presets } : { kind: 'message', message, presets }
+    // "Start test" is the tester's start of this flow: it supersedes whatever the contact has paused (a waiting node
+    // never takes it as an answer), and the message is matched against this flow's triggers. A mid-flow start is
+    // not gated by activation (as in `chatflow test`); the message still gives the run its trigger.
+    event = { kind: 'start', flow, trigger: { message: messageOf(trigger) }, triggerNodeId, startNodeId, presets }
   }
   const handled = await runs.handle(contact, event, { flows: [flow], flowOf: opts.flowOf, mocks: opts.mocks, activation: 'keyword' })
   if (handled.ran) return { action: handled.action === 'resumed' ? 'resumed' : 'started', step: handled.ran.step }

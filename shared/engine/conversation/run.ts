@@ -116,7 +116,6 @@ function whyIgnored(ignored: Ignored | undefined, midConversation: boolean): str
     case 'inactive_flow':
       return `the flow is not active${waiting}`
     case 'no_trigger':
-    case 'not_a_trigger':
       return `no trigger of the flow matches it${waiting}`
     default:
       return 'no run waits for it'

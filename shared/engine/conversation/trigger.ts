@@ -1,5 +1,5 @@
-// A test's `trigger` as the event the conversation core receives: customer-side starts (a message, a tap, a
-// template quick reply) are messages, matched the way the channel would; webhook and manual starts are starts.
+// A test's `trigger` as the event the conversation core receives: always a start of the flow under test. Customer-side
+// triggers (a message, a tap, a template quick reply) carry their message, matched against the flow's triggers.
 import type { FlowDocument } from '../../flow/document'
 import type { ConversationEvent } from '../core'
 import type { InboundEvent, Vars } from '../types'
@@ -21,10 +21,9 @@ export function triggerEvent(flow: FlowDocument, test: ConversationTest, phone: 
     return { ok: true, event: { kind: 'start', flow, trigger, startNodeId, presets } }
   }
   if ('manual' in t) return { ok: true, event: { kind: 'start', flow, trigger: { kind: 'manual', ...t.manual }, startNodeId, presets } }
-  const message = triggerMessage(t)
-  // A test started mid-flow is a tester's tool, not a customer's message: it starts this flow whatever waits.
-  if (startNodeId) return { ok: true, event: { kind: 'start', flow, trigger: { message }, startNodeId, presets } }
-  return { ok: true, event: { kind: 'message', message, presets } }
+  // The tester's start of the flow under test, as the emulator's "Start test" does: matched against this flow's
+  // triggers (a keyword needs it active; a mid-flow start ignores activation).
+  return { ok: true, event: { kind: 'start', flow, trigger: { message: triggerMessage(t) }, startNodeId, presets } }
 }
 
 /** The inbound event a customer-side trigger stands for. */

@@ -81,7 +81,7 @@ const cases: Array<{ rule: string; paused: Paused; event: () => ConversationEven
     rule: "a tester's start with a message not among the flow's triggers starts nothing",
     paused: 'buttons',
     event: () => ({ kind: 'start', flow: help, trigger: { message: text('menu') } }),
-    plan: 'none not_a_trigger',
+    plan: 'none no_trigger',
     close: [],
   },
   {

@@ -63,7 +63,7 @@ export function route(input: CoreInput, catalog: NodeCatalog): Route {
     const activation: Activation = startNodeId ? 'none' : (input.activation ?? 'every')
     const match = matchTrigger([flow], trigger.message, activation)
     if (!match) {
-      const ignored = whyNot([flow], trigger.message, activation) ?? { reason: 'not_a_trigger', flowId: flow.id, flowName: flow.name }
+      const ignored = whyNot([flow], trigger.message, activation) ?? { reason: 'no_trigger' }
       return { close, plan: { action: 'none', ignored } }
     }
     const start = { flow, trigger: match.trigger, triggerNodeId: triggerNodeId ?? match.triggerNodeId, startNodeId, presets }

@@ -52,12 +52,10 @@ export interface CoreInput {
 
 /** Why an event changed nothing. */
 export type Ignored =
-  /** A message no paused run waits for and no trigger matches. */
+  /** A message no paused run waits for and no trigger matches (for a tester's start: none of that flow's). */
   | { reason: 'no_trigger' }
   /** A message that would start this flow, were it active. */
   | { reason: 'inactive_flow'; flowId: string; flowName: string }
-  /** A tester's start whose message is not one of the flow's triggers. */
-  | { reason: 'not_a_trigger'; flowId: string; flowName: string }
   /** A sweep that found nothing to close. */
   | { reason: 'nothing_expired' }
 

@@ -5,7 +5,8 @@ import { onlyWhen, str, type NodeUi } from '../types'
 // Question panel opened, not with the studio (docs/flow-format.md, "Question answers").
 const AnswerExamples = lazy(() => import('./AnswerExamples'))
 
-export const questionUi: NodeUi = {
+export const questionUi: NodeUi<'question'> = {
+  type: 'question',
   icon: 'QN',
   panel: {
     hidden: (c) => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { portsOf, problemsOf, variablesOf } from '../../flow/testing/node'
+import { documentedDefaults, portsOf, problemsOf, variablesOf } from '../../flow/testing/node'
 import { questionDefinition } from './definition'
 
 describe('question', () => {
@@ -27,5 +27,19 @@ describe('question', () => {
     expect(spec('datetime')).toMatchObject({ type: 'string', format: 'date and time, ISO 8601 with offset' })
     expect(spec('phone')).toMatchObject({ type: 'string', format: 'phone, E.164' })
     expect(spec('number')).toEqual({ path: 'a', description: 'Answer to: ', type: 'number' })
+  })
+})
+
+describe('question defaults', () => {
+  it('a new node starts with the documented settings, and a field left out of a file takes the same default', () => {
+    const d = documentedDefaults(
+      'question',
+      {
+        prompt: '', saveTo: '', answerType: 'text', choices: [], pattern: '', min: null, max: null, future: false, notBefore: '', notAfter: '',
+        retryMessage: "Sorry, I didn't get that. Please try again.", explainRefusal: true, maxAttempts: 3,
+      },
+    )
+    expect(d.newNode).toEqual(d.expectedNewNode)
+    expect(d.leftOut).toEqual(d.expectedLeftOut)
   })
 })

@@ -71,7 +71,7 @@ export function Phone({ store, doc, selected, onSelect }: { store: EmulatorStore
         ))}
         {pending && busy && (
           <Bubble mine at={Date.now()} kind={pending.type}>
-            <InboundContent message={{ seq: -1, direction: 'in', type: pending.type, payload: pending, createdAt: Date.now() }} />
+            <InboundContent message={{ seq: -1, id: null, direction: 'in', type: pending.type, payload: pending, createdAt: Date.now() }} />
           </Bubble>
         )}
         {busy && (

@@ -18,6 +18,7 @@ import {
 } from '../../shared/engine'
 import type { FlowDocument } from '../../shared/flow/document'
 import { nodeCatalog } from '../../shared/nodes/runners'
+import { webhookTriggerOf } from '../../shared/nodes/trigger/kind'
 import type { WebhookRequest } from '../studio/webhook/request'
 import type { WebhookRun } from '../studio/webhook/server'
 import type { ChannelAdapter } from './adapters/adapter'
@@ -81,7 +82,7 @@ export class Runtime {
     const trigger: TriggerInput = { kind: 'webhook', phone_number: req.phone_number, data: req.data }
     if (req.message_text !== undefined) trigger.message_text = req.message_text
     if (req.button_id !== undefined) trigger.button_id = req.button_id
-    const triggerNodeId = flow.nodes.find((n) => n.type === 'trigger' && n.config.kind === 'webhook')?.id
+    const triggerNodeId = webhookTriggerOf(flow)?.id
     const step = await this.store.withContact(req.phone_number, undefined, async (tx) => {
       const paused = await tx.pausedRun()
       const step = await startRun(flow, { contact: tx.contact, trigger, triggerNodeId }, this.deps(tx, flow.id))

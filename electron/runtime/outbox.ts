@@ -6,8 +6,10 @@
 // soon as the adapter took the one before (its "sent" mark is written meanwhile), so a busy contact is not slowed
 // by a claim per message. A failed attempt worth retrying is given back with exponential backoff, with the rest of
 // the chain behind it; a refusal for good (DeliveryError with retry false, a 4xx) or the last attempt marks it
-// failed, writes it into the run's log, and the chain goes on.
-import type { ChannelAdapter } from './adapters/adapter'
+// failed, writes it into the run's log, and the chain goes on. A refusal of the channel as a whole (an expired token:
+// DeliveryError with halt) pauses all sending without touching any message, then lets one chain probe the channel
+// again; the adapter's answer id (the channel's message id) is kept with the sent mark for its status webhooks.
+import type { ChannelAdapter, SendResult } from './adapters/adapter'
 import { DeliveryError } from './adapters/adapter'
 import type { OutboxItem, RuntimeStore } from './store'
 
@@ -26,6 +28,8 @@ export interface OutboxOptions {
   perContact?: number
   /** How often the outbox is read without being poked: retries that came due, another instance's leftovers (1 s). */
   pollMs?: number
+  /** After the channel refused the token: how long sending pauses before one chain tries again (default 60 s). */
+  pauseMs?: number
   /** Real time for leases and backoff; never the engine's (tests move that one a day ahead). */
   now?: () => number
 }
@@ -36,7 +40,10 @@ export class Outbox {
   private again = false
   private timer: NodeJS.Timeout | null = null
   private readonly retries = new Set<NodeJS.Timeout>()
-  private sentBatch: { seqs: number[]; done: Promise<void> } | null = null
+  private sentBatch: { seqs: number[]; ids: Array<string | null>; done: Promise<void> } | null = null
+  /** Sending paused after a refusal of the channel as a whole; then one chain at a time probes until a send goes. */
+  private paused: NodeJS.Timeout | null = null
+  private probing = false
   private started = false
   private stopped = false
   private readonly attempts: number
@@ -91,7 +98,8 @@ export class Outbox {
   }
 
   private async fill(): Promise<number> {
-    const room = this.concurrency - this.inFlight.size
+    if (this.paused) return 0
+    const room = this.probing ? (this.inFlight.size ? 0 : 1) : this.concurrency - this.inFlight.size
     if (room <= 0) return 0
     const items = await this.store.claimOutbound({ now: this.now(), leaseMs: this.leaseMs, limit: room, perContact: this.opts.perContact ?? 20 })
     const chains = new Map<string, OutboxItem[]>()
@@ -111,9 +119,17 @@ export class Outbox {
     const marks: Promise<void>[] = []
     for (let i = 0; i < chain.length; i++) {
       const item = chain[i]!
+      let result: SendResult | void
       try {
-        await this.adapter.send(item.envelope)
+        result = await this.adapter.send(item.envelope)
       } catch (err) {
+        if (err instanceof DeliveryError && err.halt) {
+          this.pause(err.message)
+          // Every message of the chain goes back untouched: no attempt is counted against any of them.
+          const back = chain.slice(i).map((x) => x.seq)
+          await this.store.outboundRelease(back).catch((e2: unknown) => this.log(`outbox: cannot release messages: ${errorText(e2)}`))
+          break
+        }
         const retrying = await this.failedAttempt(item, err).catch((e2: unknown) => {
           this.log(`outbox: cannot record a failed attempt: ${errorText(e2)}`)
           return true
@@ -124,9 +140,28 @@ export class Outbox {
         if (rest.length) await this.store.outboundRelease(rest).catch((e2: unknown) => this.log(`outbox: cannot release messages: ${errorText(e2)}`))
         break
       }
-      marks.push(this.markSent(item.seq))
+      if (this.probing) {
+        this.probing = false
+        this.log('outbox: the channel accepts messages again; sending resumed')
+        this.poke()
+      }
+      marks.push(this.markSent(item.seq, result?.channelId ?? null))
     }
     await Promise.all(marks)
+  }
+
+  /** Stops claiming for `pauseMs` (once, however many chains met the refusal), then lets one chain probe. */
+  private pause(reason: string): void {
+    this.probing = false
+    if (this.paused || this.stopped) return
+    const ms = this.opts.pauseMs ?? 60_000
+    this.log(`SENDING STOPPED: ${reason}. Every unsent message is kept; one is tried again in ${Math.round(ms / 1000)} s, and sending resumes once the channel accepts it.`)
+    this.paused = setTimeout(() => {
+      this.paused = null
+      this.probing = true
+      this.poke()
+    }, ms)
+    this.paused.unref?.()
   }
 
   /**
@@ -135,16 +170,17 @@ export class Outbox {
    * hundreds of ms (bench runtime, step to gateway). If the write fails, the leases run out and the messages go
    * again: at least once.
    */
-  private markSent(seq: number): Promise<void> {
+  private markSent(seq: number, channelId: string | null): Promise<void> {
     if (!this.sentBatch) {
-      const batch = { seqs: [] as number[], done: Promise.resolve() }
+      const batch = { seqs: [] as number[], ids: [] as Array<string | null>, done: Promise.resolve() }
       batch.done = batch.done.then(async () => {
         this.sentBatch = null
-        await this.store.outboundSent(batch.seqs, this.now()).catch((err: unknown) => this.log(`outbox: cannot mark ${batch.seqs.length} messages sent: ${errorText(err)}`))
+        await this.store.outboundSent(batch.seqs, this.now(), batch.ids).catch((err: unknown) => this.log(`outbox: cannot mark ${batch.seqs.length} messages sent: ${errorText(err)}`))
       })
       this.sentBatch = batch
     }
     this.sentBatch.seqs.push(seq)
+    this.sentBatch.ids.push(channelId)
     return this.sentBatch.done
   }
 
@@ -162,7 +198,9 @@ export class Outbox {
       })
       return false
     }
-    const delay = Math.min(this.maxBackoffMs, this.backoffMs * 2 ** (attempts - 1))
+    // The channel's Retry-After, when it sent one, is a floor under our own backoff.
+    const asked = err instanceof DeliveryError ? (err.retryAfterMs ?? 0) : 0
+    const delay = Math.max(asked, Math.min(this.maxBackoffMs, this.backoffMs * 2 ** (attempts - 1)))
     await this.store.outboundRetry(item.seq, attempts, this.now() + delay, error)
     const timer = setTimeout(() => {
       this.retries.delete(timer)
@@ -194,6 +232,7 @@ export class Outbox {
   async close(): Promise<void> {
     this.stopped = true
     if (this.timer) clearInterval(this.timer)
+    if (this.paused) clearTimeout(this.paused)
     for (const t of this.retries) clearTimeout(t)
     this.retries.clear()
     await this.filling

@@ -20,7 +20,9 @@ export class SqliteOutbox {
         SELECT * FROM runtime_outbox WHERE seq IN (${CHAINS('runtime_outbox', '@perContact')}) ORDER BY seq`),
       lease: db.prepare('UPDATE runtime_outbox SET lease_until = ? WHERE seq = ?'),
       release: db.prepare("UPDATE runtime_outbox SET lease_until = 0 WHERE seq = ? AND status = 'pending'"),
-      sent: db.prepare("UPDATE runtime_outbox SET status = 'sent', attempts = attempts + 1, lease_until = 0, done_at = ? WHERE seq = ? AND status = 'pending'"),
+      sent: db.prepare(
+        "UPDATE runtime_outbox SET status = 'sent', attempts = attempts + 1, lease_until = 0, done_at = ?, channel_id = ? WHERE seq = ? AND status = 'pending'",
+      ),
       retry: db.prepare("UPDATE runtime_outbox SET attempts = ?, next_at = ?, lease_until = 0, last_error = ? WHERE seq = ? AND status = 'pending'"),
       failed: db.prepare(
         "UPDATE runtime_outbox SET status = 'failed', attempts = ?, lease_until = 0, last_error = ?, done_at = ? WHERE seq = ? AND status = 'pending'",
@@ -51,9 +53,9 @@ export class SqliteOutbox {
     })()
   }
 
-  sent(seqs: number[], at: number): void {
+  sent(seqs: number[], at: number, channelIds: Array<string | null> = []): void {
     this.db.transaction(() => {
-      for (const seq of seqs) this.sql.sent.run(at, seq)
+      seqs.forEach((seq, i) => this.sql.sent.run(at, channelIds[i] ?? null, seq))
     })()
   }
 

@@ -13,6 +13,9 @@ import { toSummary, type RunRow } from '../studio/runs/run-store'
 import { SecretStore } from '../studio/webhook/secrets'
 import { KeyedLock } from './keyed-lock'
 import { SqliteOutbox } from './sqlite-outbox'
+import { SqliteChannel } from './sqlite-channel'
+import { LogQueries } from '../studio/logs/queries'
+import { localSource, type LogSource } from '../studio/logs/source'
 import type { Contact } from '../../shared/engine'
 import type { ContactTx, ContactWrites, DeliveryFailure, InboundRecord, RuntimeStore } from './store'
 
@@ -44,6 +47,8 @@ export class SqliteRuntimeStore implements RuntimeStore {
   private readonly secrets: SecretStore
   private readonly out: SqliteOutbox
   private readonly lock = new KeyedLock()
+  readonly channel: SqliteChannel
+  readonly logs: LogSource
   private readonly parsed = new Map<string, { revision: number; doc: FlowDocument }>()
   // Read on every message: prepared once.
   private readonly sql: Record<'revision' | 'revisions' | 'document' | 'inbound', Statement>
@@ -58,6 +63,8 @@ export class SqliteRuntimeStore implements RuntimeStore {
     this.runStore = new RunStore(db)
     this.secrets = new SecretStore(db, now)
     this.out = new SqliteOutbox(db)
+    this.channel = new SqliteChannel(db)
+    this.logs = localSource(new LogQueries(db))
     this.sql = {
       revision: db.prepare('SELECT revision FROM flows WHERE id = ? AND deleted_at IS NULL'),
       revisions: db.prepare('SELECT id, revision FROM flows WHERE deleted_at IS NULL ORDER BY id'),
@@ -162,8 +169,8 @@ export class SqliteRuntimeStore implements RuntimeStore {
     this.out.release(seqs)
   }
 
-  async outboundSent(seqs: number[], at: number) {
-    this.out.sent(seqs, at)
+  async outboundSent(seqs: number[], at: number, channelIds?: Array<string | null>) {
+    this.out.sent(seqs, at, channelIds)
   }
 
   async outboundRetry(seq: number, attempts: number, nextAt: number, error: string) {
@@ -187,7 +194,7 @@ export class SqliteRuntimeStore implements RuntimeStore {
   }
 
   async forgetInbound(before: number, limit: number) {
-    return this.out.forgetInbound(before, limit)
+    return this.out.forgetInbound(before, limit) + (await this.channel.forget(before, limit))
   }
 
   async deliveryFailures(runId: string): Promise<DeliveryFailure[]> {

@@ -4,27 +4,16 @@
 // message that fails is tried again with backoff, holding its contact's later messages behind it; after the last
 // attempt it is marked failed, logged with its id, and the contact's next message goes on.
 import type { Logger } from 'pino'
-import { ChainWorker } from './chain-worker'
+import { backoffDelay, ChainWorker, type QueueOptions } from './chain-worker'
 import type { ChannelStore, InboxItem } from './channel-store'
 import type { ChannelMessage } from './channel-webhook-parse'
 import type { Runtime } from './runtime'
 
-export interface ChannelInboxOptions {
-  /** Attempts in all (default 10), the first backoff (500 ms, doubling) and its ceiling (5 minutes). */
-  attempts?: number
-  backoffMs?: number
-  maxBackoffMs?: number
-  /** How long a claimed chain is reserved for this instance (default 60 s). */
-  leaseMs?: number
-  concurrency?: number
-  perContact?: number
-  pollMs?: number
-  now?: () => number
-}
+/** Retries, backoff, leases (default 60 s) and concurrency of the inbox's processing. */
+export type ChannelInboxOptions = QueueOptions
 
 export class ChannelInbox {
   private readonly worker: ChainWorker<InboxItem>
-  private readonly retries = new Set<NodeJS.Timeout>()
   private readonly now: () => number
 
   constructor(
@@ -52,8 +41,6 @@ export class ChannelInbox {
   }
 
   async close(): Promise<void> {
-    for (const t of this.retries) clearTimeout(t)
-    this.retries.clear()
     await this.worker.close()
   }
 
@@ -87,15 +74,10 @@ export class ChannelInbox {
       await this.store.inboxFailed(item.seq, attempts, error, this.now())
       return
     }
-    const delay = Math.min(this.opts.maxBackoffMs ?? 300_000, (this.opts.backoffMs ?? 500) * 2 ** (attempts - 1))
+    const delay = backoffDelay(this.opts, attempts)
     this.log.warn({ messageId: m.messageId, attempts, retryInMs: delay, err: error }, 'a customer message could not be processed; trying again')
     await this.store.inboxRetry(item.seq, attempts, this.now() + delay, error)
-    const timer = setTimeout(() => {
-      this.retries.delete(timer)
-      this.poke()
-    }, delay)
-    timer.unref?.()
-    this.retries.add(timer)
+    this.worker.pokeIn(delay)
   }
 }
 

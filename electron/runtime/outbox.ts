@@ -11,46 +11,22 @@
 // again; the adapter's answer id (the channel's message id) is kept with the sent mark for its status webhooks.
 import type { ChannelAdapter, SendResult } from './adapters/adapter'
 import { DeliveryError } from './adapters/adapter'
+import { backoffDelay, ChainWorker, type QueueOptions } from './chain-worker'
 import type { OutboxItem, RuntimeStore } from './store'
 
-export interface OutboxOptions {
-  /** Attempts in all, the first included (default 10). */
-  attempts?: number
-  /** Delay before the second attempt, doubling each time (default 500 ms)… */
-  backoffMs?: number
-  /** …up to this (default 5 minutes). */
-  maxBackoffMs?: number
-  /** How long a claimed message is reserved for this sender (default 30 s); another takes over after it. */
-  leaseMs?: number
-  /** Contacts whose messages are in flight at once (default 32)… */
-  concurrency?: number
-  /** …and messages of one contact claimed together (default 20). */
-  perContact?: number
-  /** How often the outbox is read without being poked: retries that came due, another instance's leftovers (1 s). */
-  pollMs?: number
+export interface OutboxOptions extends QueueOptions {
   /** After the channel refused the token: how long sending pauses before one chain tries again (default 60 s). */
   pauseMs?: number
-  /** Real time for leases and backoff; never the engine's (tests move that one a day ahead). */
-  now?: () => number
 }
 
 export class Outbox {
-  private readonly inFlight = new Set<Promise<void>>()
-  private filling: Promise<number> | null = null
-  private again = false
-  private timer: NodeJS.Timeout | null = null
-  private readonly retries = new Set<NodeJS.Timeout>()
+  private readonly worker: ChainWorker<OutboxItem>
   private sentBatch: { seqs: number[]; ids: Array<string | null>; done: Promise<void> } | null = null
   /** Sending paused after a refusal of the channel as a whole; then one chain at a time probes until a send goes. */
   private paused: NodeJS.Timeout | null = null
   private probing = false
-  private started = false
   private stopped = false
   private readonly attempts: number
-  private readonly backoffMs: number
-  private readonly maxBackoffMs: number
-  private readonly leaseMs: number
-  private readonly concurrency: number
   private readonly now: () => number
 
   constructor(
@@ -60,58 +36,22 @@ export class Outbox {
     private readonly opts: OutboxOptions = {},
   ) {
     this.attempts = Math.max(1, opts.attempts ?? 10)
-    this.backoffMs = opts.backoffMs ?? 500
-    this.maxBackoffMs = opts.maxBackoffMs ?? 300_000
-    this.leaseMs = opts.leaseMs ?? 30_000
-    this.concurrency = opts.concurrency ?? 32
     this.now = opts.now ?? Date.now
+    const concurrency = opts.concurrency ?? 32
+    const claim = (limit: number) => store.claimOutbound({ now: this.now(), leaseMs: opts.leaseMs ?? 30_000, limit, perContact: opts.perContact ?? 20 })
+    // Paused: nothing is claimed; probing: one chain at a time until the channel accepts a message again.
+    const room = (inFlight: number) => (this.paused ? 0 : this.probing ? (inFlight ? 0 : 1) : concurrency - inFlight)
+    this.worker = new ChainWorker(claim, (i) => i.contactId, (chain) => this.deliver(chain), (m) => log(`outbox: ${m}`), { pollMs: opts.pollMs, room })
   }
 
   /** Starts polling, and sends what an earlier process left unsent. */
   start(): void {
-    if (this.started || this.stopped) return
-    this.started = true
-    this.timer = setInterval(() => this.poke(), this.opts.pollMs ?? 1000)
-    this.timer.unref?.()
-    this.poke()
+    this.worker.start()
   }
 
   /** Something was committed (or a slot came free): read the outbox now rather than at the next poll. */
   poke(): void {
-    if (!this.started || this.stopped) return
-    if (this.filling) {
-      this.again = true
-      return
-    }
-    this.filling = this.fill()
-      .catch((err: unknown) => {
-        this.log(`outbox: cannot read pending messages: ${errorText(err)}`)
-        return 0
-      })
-      .finally(() => {
-        this.filling = null
-        if (this.again) {
-          this.again = false
-          this.poke()
-        }
-      })
-  }
-
-  private async fill(): Promise<number> {
-    if (this.paused) return 0
-    const room = this.probing ? (this.inFlight.size ? 0 : 1) : this.concurrency - this.inFlight.size
-    if (room <= 0) return 0
-    const items = await this.store.claimOutbound({ now: this.now(), leaseMs: this.leaseMs, limit: room, perContact: this.opts.perContact ?? 20 })
-    const chains = new Map<string, OutboxItem[]>()
-    for (const item of items) chains.set(item.contactId, [...(chains.get(item.contactId) ?? []), item])
-    for (const chain of chains.values()) {
-      const delivery: Promise<void> = this.deliver(chain).finally(() => {
-        this.inFlight.delete(delivery)
-        this.poke()
-      })
-      this.inFlight.add(delivery)
-    }
-    return items.length
+    this.worker.poke()
   }
 
   /** One contact's claimed messages, in order; resolves once every outcome is written. */
@@ -200,14 +140,9 @@ export class Outbox {
     }
     // The channel's Retry-After, when it sent one, is a floor under our own backoff.
     const asked = err instanceof DeliveryError ? (err.retryAfterMs ?? 0) : 0
-    const delay = Math.max(asked, Math.min(this.maxBackoffMs, this.backoffMs * 2 ** (attempts - 1)))
+    const delay = Math.max(asked, backoffDelay(this.opts, attempts))
     await this.store.outboundRetry(item.seq, attempts, this.now() + delay, error)
-    const timer = setTimeout(() => {
-      this.retries.delete(timer)
-      this.poke()
-    }, delay)
-    timer.unref?.()
-    this.retries.add(timer)
+    this.worker.pokeIn(delay)
     return true
   }
 
@@ -215,28 +150,15 @@ export class Outbox {
    * Resolves once nothing is in flight and nothing is due: every message committed so far was delivered, failed,
    * or waits for a retry later (or for another instance that holds its contact's head).
    */
-  async idle(): Promise<void> {
-    for (;;) {
-      while (this.filling || this.inFlight.size) {
-        await this.filling
-        await Promise.all([...this.inFlight])
-      }
-      if (!this.started || this.stopped) return
-      this.poke()
-      const claimed = await this.filling
-      if (!claimed && !this.inFlight.size) return
-    }
+  idle(): Promise<void> {
+    return this.worker.idle()
   }
 
   /** Stops claiming and waits for the attempts in flight; unsent messages stay in the outbox for the next start. */
   async close(): Promise<void> {
     this.stopped = true
-    if (this.timer) clearInterval(this.timer)
     if (this.paused) clearTimeout(this.paused)
-    for (const t of this.retries) clearTimeout(t)
-    this.retries.clear()
-    await this.filling
-    await Promise.all([...this.inFlight])
+    await this.worker.close()
   }
 }
 

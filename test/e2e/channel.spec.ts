@@ -1,14 +1,12 @@
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import type { FlowDocument } from '../../shared/flow/document'
 import { customerMessage, messageId, statuses, TEST_PHONE_NUMBER_ID } from '../../electron/runtime/testing/channel-payloads'
 import { APP_SECRET, CLOUD_TOKEN, VERIFY_TOKEN } from '../../electron/runtime/testing/channel-runtime'
 import { startFakeCloudApi } from '../../electron/runtime/testing/fake-cloud-api'
 import { startServe } from '../../electron/runtime/testing/serve-child'
-import { apiCall } from './emulator-helpers'
 import { expect, test } from './fixtures'
-import { RUNTIME_KEY as KEY } from './runtime-helpers'
+import { addPublishServer, RUNTIME_KEY as KEY, storeExample } from './runtime-helpers'
 
 // From Publish to a live number: the studio publishes the age gate to `chatflow serve --channel cloud-api` (the
 // server bundle) whose channel is the fake Cloud API; customers write through signed webhooks; the studio's Flow
@@ -28,17 +26,8 @@ test('a production server’s runs in Flow Logs: delivery states, a failure with
   })
   try {
     await studio.open(page)
-    const example = JSON.parse(fs.readFileSync('resources/examples/age-gate.flow.json', 'utf8')) as FlowDocument
-    const created = await apiCall<{ id: string; revision: number }>(page, 'flows.create', { name: example.name })
-    await apiCall(page, 'flows.save', { document: { ...example, id: created.id }, expectedRevision: created.revision })
-    await page.reload()
-
-    await page.getByRole('button', { name: 'Publish…' }).click()
-    const dialog = page.getByRole('dialog', { name: 'Publish' })
-    await dialog.getByLabel('Server name').fill('Production')
-    await dialog.getByLabel('Base URL').fill(serve.api)
-    await dialog.getByLabel('API key').fill(KEY)
-    await dialog.getByRole('button', { name: 'Add server' }).click()
+    const flowId = await storeExample(page, 'age-gate')
+    const dialog = await addPublishServer(page, serve.api)
     await dialog.getByRole('button', { name: 'Validate and publish' }).click()
     await expect(dialog.getByRole('status')).toHaveText('Published version 1.')
     await dialog.getByRole('button', { name: 'Close' }).click()
@@ -53,7 +42,7 @@ test('a production server’s runs in Flow Logs: delivery states, a failure with
     await say('+919800000402', 'Ravi', 'wine')
     await expect.poll(() => fake.sends.length).toBe(2)
 
-    await page.goto(`${studio.url}/#/flows/${created.id}/logs`)
+    await page.goto(`${studio.url}/#/flows/${flowId}/logs`)
     await page.getByRole('combobox', { name: 'Runs of' }).selectOption({ label: 'server Production' })
     const list = page.getByRole('grid', { name: 'Executions' })
     await expect(list.getByRole('row').filter({ hasText: 'Asha' })).toBeVisible()

@@ -5,20 +5,15 @@ import os from 'node:os'
 import path from 'node:path'
 import { afterEach, beforeEach, expect, it } from 'vitest'
 import { startFakeCloudApi, type FakeCloudApi } from '../testing/fake-cloud-api'
-import type { OutboundEnvelope } from './adapter'
+import { envelopeOf } from '../testing/runtime-fixtures'
 import { CloudApiAdapter } from './cloud-api'
 import { classify, retryAfterMs } from './cloud-api-errors'
 
 const TOKEN = 'EAAG-test-token-0123456789'
-const envelope: OutboundEnvelope = {
-  id: 'out_1',
-  run_id: 'run_1',
-  flow_id: 'flw_1',
-  contact_id: 'ct_1',
-  to: '+919800000001',
-  message: { type: 'interactive', interactive: { type: 'button', body: { text: 'Adult?' }, action: { buttons: [{ type: 'reply', reply: { id: 'y', title: 'Yes' } }] } } },
-  created_at: 1,
-}
+const envelope = envelopeOf({
+  type: 'interactive',
+  interactive: { type: 'button', body: { text: 'Adult?' }, action: { buttons: [{ type: 'reply', reply: { id: 'y', title: 'Yes' } }] } },
+})
 
 let fake: FakeCloudApi
 beforeEach(async () => (fake = await startFakeCloudApi()))

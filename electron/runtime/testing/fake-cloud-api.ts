@@ -50,7 +50,14 @@ const ERROR_TEXT: Record<number, string> = {
   131000: 'Something went wrong',
 }
 
-export async function startFakeCloudApi(): Promise<FakeCloudApi> {
+export interface FakeCloudApiOptions {
+  /** Default 0: any free port. */
+  port?: number
+  /** Called after each send is answered (the rehearsal channel prints the bot's messages). */
+  onSend?(send: RecordedSend): void
+}
+
+export async function startFakeCloudApi(opts: FakeCloudApiOptions = {}): Promise<FakeCloudApi> {
   const sends: RecordedSend[] = []
   const queued: FakeAnswer[] = []
   let always: FakeAnswer | null = null
@@ -74,15 +81,20 @@ export async function startFakeCloudApi(): Promise<FakeCloudApi> {
         if (answer.retryAfter) headers['retry-after'] = answer.retryAfter
         const error = { message: answer.message ?? ERROR_TEXT[answer.code ?? 0] ?? 'Error', type: 'OAuthException', code: answer.code, fbtrace_id: 'AbCdEf' }
         res.writeHead(answer.status, headers).end(JSON.stringify({ error }))
+        opts.onSend?.(send)
         return
       }
       send.channelId = `wamid.FAKE${String(++n).padStart(6, '0')}`
       res.writeHead(200, { 'content-type': 'application/json' }).end(
         JSON.stringify({ messaging_product: 'whatsapp', contacts: [{ input: body.to, wa_id: body.to }], messages: [{ id: send.channelId }] }),
       )
+      opts.onSend?.(send)
     })
   })
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r))
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject)
+    server.listen(opts.port ?? 0, '127.0.0.1', resolve)
+  })
   return {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
     sends,

@@ -1,4 +1,4 @@
-// The PostgreSQL store's channel tables (schema step 4), shared by every instance: the webhook's inbox, claimed like
+// The PostgreSQL store's channel tables (schema step 5), shared by every instance: the webhook's inbox, claimed like
 // the outbox (heads locked with SKIP LOCKED, so one contact's messages are processed by one instance at a time, in
 // order), and the statuses of sent messages. A commit in PostgreSQL is durable (fsync), so the channel's 200 follows it.
 import type pg from 'pg'

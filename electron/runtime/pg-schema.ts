@@ -75,9 +75,16 @@ const STEPS: Array<{ version: number; sql: string }> = [
       CREATE INDEX inbound_messages_received ON inbound_messages (received_at);`,
   },
   {
-    // The channel (docs/runtime.md, "The channel"); the same tables as SQLite's migration 013: each sent message's
-    // id on the channel, the statuses the channel reports for those ids, and the webhook's inbox.
+    // Which step sent which message (studio migration 013, shared/engine/sent.ts).
     version: 4,
+    sql: `
+      ALTER TABLE messages ADD COLUMN message_id text;
+      ALTER TABLE trace_events ADD COLUMN message_ids text;`,
+  },
+  {
+    // The channel (docs/runtime.md, "The channel"); the same tables as SQLite's migration 014: each sent message's
+    // id on the channel, the statuses the channel reports for those ids, and the webhook's inbox.
+    version: 5,
     sql: `
       ALTER TABLE outbox ADD COLUMN channel_id text;
       CREATE INDEX outbox_channel ON outbox (channel_id) WHERE channel_id IS NOT NULL;

@@ -1,4 +1,4 @@
-// The SQLite store's channel tables (migration 013): the webhook's inbox and the statuses of sent messages. One
+// The SQLite store's channel tables (migration 014): the webhook's inbox and the statuses of sent messages. One
 // process owns the file, so a claim is one synchronous transaction, and leases only matter for a process that died
 // mid-processing (cleared on open). A webhook is recorded with synchronous = FULL: the channel is told 200 only once
 // the messages are on disk, power cut included (the rest of the runtime runs NORMAL, see db/open.ts).

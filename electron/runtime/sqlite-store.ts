@@ -11,6 +11,7 @@ import { VersionStore } from '../studio/publish/versions'
 import { ContactStore, RunStore } from '../studio/runs'
 import { toSummary, type RunRow } from '../studio/runs/run-store'
 import { SecretStore } from '../studio/webhook/secrets'
+import { SEARCH_INDEX_MS, SearchIndexer } from '../studio/logs/search-index'
 import { KeyedLock } from './keyed-lock'
 import { SqliteOutbox } from './sqlite-outbox'
 import type { Contact } from '../../shared/engine'
@@ -44,6 +45,7 @@ export class SqliteRuntimeStore implements RuntimeStore {
   private readonly secrets: SecretStore
   private readonly out: SqliteOutbox
   private readonly lock = new KeyedLock()
+  private readonly stopIndexing: () => void
   private readonly parsed = new Map<string, { revision: number; doc: FlowDocument }>()
   // Read on every message: prepared once.
   private readonly sql: Record<'revision' | 'revisions' | 'document' | 'inbound', Statement>
@@ -58,6 +60,10 @@ export class SqliteRuntimeStore implements RuntimeStore {
     this.runStore = new RunStore(db)
     this.secrets = new SecretStore(db, now)
     this.out = new SqliteOutbox(db)
+    // Steps only mark their runs for search (migration 013); their search rows are built here, behind the writes.
+    this.stopIndexing = new SearchIndexer(db).every(SEARCH_INDEX_MS, (err) =>
+      process.stderr.write(`[runtime] indexing runs for search failed: ${err instanceof Error ? err.message : String(err)}\n`),
+    )
     this.sql = {
       revision: db.prepare('SELECT revision FROM flows WHERE id = ? AND deleted_at IS NULL'),
       revisions: db.prepare('SELECT id, revision FROM flows WHERE deleted_at IS NULL ORDER BY id'),
@@ -221,6 +227,7 @@ export class SqliteRuntimeStore implements RuntimeStore {
 
   async close() {
     await this.lock.idle()
+    this.stopIndexing()
     this.db.close()
   }
 }

@@ -17,7 +17,7 @@ import { parseFlow } from '../../shared/flow/serialise'
 import { storeFlow } from '../../electron/cli/commands/import'
 import { openDatabase } from '../../electron/studio/db/open'
 import { SecretStore } from '../../electron/studio/webhook/secrets'
-import { startServe } from '../../electron/studio/webhook/serve-process'
+import { startServe } from '../../electron/runtime/testing/serve-child'
 
 const SECONDS = 2
 const ROUNDS = 3
@@ -82,8 +82,8 @@ export async function run(): Promise<void> {
 
     const sqliteFloor = await floor([path.join(here, '..', 'floor', 'webhook-sqlite.mjs'), floorDb])
     const httpFloor = await floor(['-e', HTTP_FLOOR])
-    const serve = await startServe(dir, { CHATFLOW_WEBHOOK_RATE: '1000000' })
-    const endpoint = `${serve.url}/chatbot-webhook/${flow.id}/trigger`
+    const serve = await startServe(['--data-dir', dir, '--port', '0'], { CHATFLOW_WEBHOOK_RATE: '1000000' })
+    const endpoint = `${serve.hook}/chatbot-webhook/${flow.id}/trigger`
     const results: Record<string, AutocannonResult[]> = {}
     const add = (key: string, r: AutocannonResult) => (results[key] ??= []).push(r)
     try {
@@ -97,9 +97,8 @@ export async function run(): Promise<void> {
         }
       }
     } finally {
-      serve.child.kill('SIGTERM')
       for (const f of [sqliteFloor, httpFloor]) f.child.kill('SIGTERM')
-      await serve.exited
+      await serve.stop()
       await Promise.all([sqliteFloor, httpFloor].map((f) => new Promise((r) => (f.child.exitCode !== null ? r(null) : f.child.once('exit', r)))))
     }
 

@@ -52,10 +52,11 @@ export class PgRuntimeStore implements RuntimeStore {
     return new PgRuntimeStore(pool, opts.now ?? Date.now)
   }
 
-  private async transaction<T>(fn: (c: PoolClient) => Promise<T>): Promise<T> {
+  /** `begin` opens the transaction (a contact's also takes its lock in the same round trip). */
+  private async transaction<T>(fn: (c: PoolClient) => Promise<T>, begin: (c: PoolClient) => Promise<unknown> = (c) => c.query('BEGIN')): Promise<T> {
     const client = await this.pool.connect()
     try {
-      await client.query('BEGIN')
+      await begin(client)
       const result = await fn(client)
       await client.query('COMMIT')
       return result
@@ -128,10 +129,9 @@ export class PgRuntimeStore implements RuntimeStore {
   }
 
   withContact<T>(phone: string, name: string | undefined, fn: (tx: ContactTx) => Promise<T>): Promise<T> {
-    return this.lock.run(phone, async () => {
-      const c = await this.pool.connect()
-      try {
-        await beginForContact(c, phone)
+    const begin = (c: PoolClient) => beginForContact(c, phone)
+    return this.lock.run(phone, () =>
+      this.transaction(async (c) => {
         const opened = await openContact(c, phone, name, this.now())
         const { contact, pointers } = opened
         const flowOf = (flowId: string) => {
@@ -171,16 +171,9 @@ export class PgRuntimeStore implements RuntimeStore {
             await writeContactStep(c, contact, writes)
           },
         }
-        const result = await fn(tx)
-        await c.query('COMMIT')
-        return result
-      } catch (err) {
-        await c.query('ROLLBACK').catch(() => undefined)
-        throw err
-      } finally {
-        c.release()
-      }
-    })
+        return fn(tx)
+      }, begin),
+    )
   }
 
   claimOutbound(o: { now: number; leaseMs: number; limit: number; perContact: number }) {

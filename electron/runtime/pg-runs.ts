@@ -18,7 +18,7 @@ export async function readTrace(c: Queryable, runId: string): Promise<TraceEvent
 
 export async function readMessages(c: Queryable, runId: string): Promise<LoggedMessage[]> {
   const { rows } = await c.query('SELECT * FROM messages WHERE run_id = $1 ORDER BY seq', [runId])
-  return rows.map((r) => ({ seq: r.seq, direction: r.direction, type: r.type, payload: JSON.parse(r.payload), createdAt: r.created_at }))
+  return rows.map((r) => ({ seq: r.seq, id: r.message_id, direction: r.direction, type: r.type, payload: JSON.parse(r.payload), createdAt: r.created_at }))
 }
 
 export interface ContactRow {

@@ -6,7 +6,7 @@
 // Both statements are named, so each pooled connection parses and plans them once.
 import type { PoolClient } from 'pg'
 import { randomUUID } from 'node:crypto'
-import type { Contact, RunState } from '../../shared/engine'
+import { sentMessages, type Contact, type RunState } from '../../shared/engine'
 import { newMessageId } from './outbox-rows'
 import { toContact, type ContactRow } from './pg-runs'
 import type { ContactWrites } from './store'
@@ -67,15 +67,16 @@ const WRITE = `
       updated_at = excluded.updated_at, ended_at = excluded.ended_at),
   t AS (
     INSERT INTO trace_events (run_id, seq, node_id, node_name, node_type, phase, input, output, port, started_at,
-                              duration_ms, error_code, error_message, warnings)
+                              duration_ms, error_code, error_message, warnings, message_ids)
     SELECT * FROM json_to_recordset($2::json) AS x(run_id text, seq integer, node_id text, node_name text, node_type text,
       phase text, input text, output text, port text, started_at bigint, duration_ms double precision, error_code text,
-      error_message text, warnings text)),
+      error_message text, warnings text, message_ids text)),
   m AS (
-    INSERT INTO messages (run_id, seq, contact_id, direction, type, payload, created_at)
+    INSERT INTO messages (run_id, seq, contact_id, direction, type, payload, created_at, message_id)
     SELECT x.run_id, coalesce((SELECT max(e.seq) FROM messages e WHERE e.run_id = x.run_id), -1) + 1 + x.n, x.contact_id,
-           x.direction, x.type, x.payload, x.created_at
-      FROM json_to_recordset($3::json) AS x(run_id text, n integer, contact_id text, direction text, type text, payload text, created_at bigint)),
+           x.direction, x.type, x.payload, x.created_at, x.message_id
+      FROM json_to_recordset($3::json) AS x(run_id text, n integer, contact_id text, direction text, type text, payload text, created_at bigint,
+                                            message_id text)),
   o AS (
     INSERT INTO outbox (id, run_id, flow_id, contact_id, phone, message, created_at)
     SELECT x.id, x.run_id, x.flow_id, x.contact_id, x.phone, x.message, x.created_at
@@ -106,14 +107,15 @@ export async function writeContactStep(c: Queryable, contact: Contact, writes: C
         run_id: t.runId, seq: t.seq, node_id: t.nodeId, node_name: t.nodeName, node_type: t.nodeType, phase: t.phase, input: json(t.input),
         output: json(t.output), port: t.port, started_at: t.startedAt, duration_ms: t.durationMs, error_code: t.error?.code ?? null,
         error_message: t.error?.message ?? null, warnings: t.warnings.length ? JSON.stringify(t.warnings) : null,
+        message_ids: t.messageIds.length ? JSON.stringify(t.messageIds) : null,
       })
     }
     let n = 0
-    const message = (direction: 'in' | 'out', type: string, payload: unknown) =>
-      messages.push({ run_id: s.id, n: n++, contact_id: s.contactId, direction, type, payload: JSON.stringify(payload), created_at: s.updatedAt })
-    if (step.inbound) message('in', step.inbound.type, step.inbound)
-    for (const m of step.messages) {
-      message('out', m.type, m)
+    const message = (direction: 'in' | 'out', type: string, payload: unknown, id: string | null) =>
+      messages.push({ run_id: s.id, n: n++, contact_id: s.contactId, direction, type, payload: JSON.stringify(payload), created_at: s.updatedAt, message_id: id })
+    if (step.inbound) message('in', step.inbound.type, step.inbound, null)
+    for (const { id, message: m } of sentMessages(step)) {
+      message('out', m.type, m, id)
       outbox.push({ n: outbox.length, id: newMessageId(), run_id: s.id, flow_id: flow.id, contact_id: s.contactId, phone: contact.phone, message: JSON.stringify(m), created_at: s.updatedAt })
     }
   }

@@ -63,7 +63,7 @@ export class SqliteRuntimeStore implements RuntimeStore {
     this.runStore = new RunStore(db)
     this.secrets = new SecretStore(db, now)
     this.out = new SqliteOutbox(db)
-    // Steps only mark their runs for search (migration 013); their search rows are built here, behind the writes.
+    // Steps only mark their runs for search (migration 014); their search rows are built here, behind the writes.
     this.stopIndexing = new SearchIndexer(db).every(SEARCH_INDEX_MS, (err) =>
       process.stderr.write(`[runtime] indexing runs for search failed: ${err instanceof Error ? err.message : String(err)}\n`),
     )

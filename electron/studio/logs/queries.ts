@@ -68,7 +68,7 @@ export class LogQueries {
   private searchList(flowId: string, filter: LogFilter, after: LogCursor | undefined, limit: number) {
     const match = matchExpression(filter.text ?? '')
     if (!match) return { runs: [], next: null }
-    // Writes only mark their runs (migration 013): index those first, so the search sees every committed step.
+    // Writes only mark their runs (migration 014): index those first, so the search sees every committed step.
     this.indexer.flush()
     const { text: _text, ...rest } = filter
     const { lo, hi: top } = keyRange(after, filter.from, filter.to)

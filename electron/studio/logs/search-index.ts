@@ -1,7 +1,7 @@
 import type { Database, Statement } from 'better-sqlite3'
 import { MESSAGE_TEXT, SEARCH_KEY, VARS_TEXT } from '../db/migrations/011_run_search'
 
-// Builds the Flow Logs search rows of the runs that writes marked in `run_search_pending` (migration 013): each
+// Builds the Flow Logs search rows of the runs that writes marked in `run_search_pending` (migration 014): each
 // marked run's row is rebuilt whole (its messages' text, its variables) once per batch, however many steps and
 // messages marked it since. A text search calls `flush()` before reading, so it sees every committed write; the
 // runtime and the studio also index on a timer (`SearchIndexer.every`) so a search rarely finds much to do.

@@ -31,7 +31,7 @@ export const logRetention: ServiceFactory<{ runNow(): Promise<number>; close(): 
   }
 }
 
-/** Builds the search rows of the runs written since the last round, behind the writes (migration 013). */
+/** Builds the search rows of the runs written since the last round, behind the writes (migration 014). */
 export const searchIndexing: ServiceFactory<{ close(): void }> = (ctx) => {
   const stop = new SearchIndexer(ctx.db).every(SEARCH_INDEX_MS, (err) =>
     ctx.log(`indexing runs for search failed: ${err instanceof Error ? err.message : String(err)}`),

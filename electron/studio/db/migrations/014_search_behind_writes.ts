@@ -18,8 +18,8 @@ import type { Migration } from './types'
 const MARK = (run: string) =>
   `INSERT INTO run_search_pending (run) SELECT ${run} AS run WHERE NOT EXISTS (SELECT 1 FROM run_search_pending WHERE run = ${run})`
 
-export const migration013: Migration = {
-  version: 13,
+export const migration014: Migration = {
+  version: 14,
   name: 'search_behind_writes',
   up(db) {
     db.exec(`

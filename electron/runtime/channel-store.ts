@@ -1,4 +1,4 @@
-// What the runtime keeps for the channel (migration 014 in SQLite, schema step 5 in PostgreSQL): the inbox the
+// What the runtime keeps for the channel (migration 015 in SQLite, schema step 5 in PostgreSQL): the inbox the
 // webhook records customer messages into before it answers 200, and the statuses the channel reports for the
 // messages the outbox sent. Both stores implement ChannelStore; the row shapes and rules they share are here.
 import type { ChannelMessage, ChannelStatus, DeliveryState } from './channel-webhook-parse'

@@ -82,7 +82,7 @@ const STEPS: Array<{ version: number; sql: string }> = [
       ALTER TABLE trace_events ADD COLUMN message_ids text;`,
   },
   {
-    // The channel (docs/runtime.md, "The channel"); the same tables as SQLite's migration 014: each sent message's
+    // The channel (docs/runtime.md, "The channel"); the same tables as SQLite's migration 015: each sent message's
     // id on the channel, the statuses the channel reports for those ids, and the webhook's inbox.
     version: 5,
     sql: `

@@ -1,4 +1,4 @@
-// The SQLite store's channel tables (migration 014): the webhook's inbox and the statuses of sent messages. One
+// The SQLite store's channel tables (migration 015): the webhook's inbox and the statuses of sent messages. One
 // process owns the file, so a claim is one synchronous transaction, and leases only matter for a process that died
 // mid-processing (cleared on open). A webhook is recorded with synchronous = FULL: the channel is told 200 only once
 // the messages are on disk, power cut included (the rest of the runtime runs NORMAL, see db/open.ts).
@@ -32,8 +32,7 @@ export class SqliteChannel implements ChannelStore {
       stats: db.prepare(`
         SELECT (SELECT count(*) FROM runtime_outbox WHERE status = 'pending') AS depth,
                (SELECT min(created_at) FROM runtime_outbox WHERE status = 'pending') AS oldest,
-               (SELECT min(max(o.next_at, o.created_at)) FROM (${HEADS('runtime_outbox')}) h JOIN runtime_outbox o ON o.seq = h.seq
-                 WHERE o.lease_until <= @now) AS due`),
+               (SELECT min(max(o.next_at, o.created_at)) FROM (${HEADS('runtime_outbox')}) h JOIN runtime_outbox o ON o.seq = h.seq) AS due`),
       inboxDepth: db.prepare("SELECT count(*) FROM runtime_channel_inbox WHERE status = 'pending'").pluck(),
     }
   }
@@ -77,8 +76,9 @@ export class SqliteChannel implements ChannelStore {
     this.sql.failed.run(attempts, error, at, seq)
   }
 
+  /** The outbox's leases are the sender's, in memory (sqlite-outbox.ts): a head in flight counts from when it came due. */
   async stats(now: number): Promise<QueueStats> {
-    const r = this.sql.stats.get({ now }) as { depth: number; oldest: number | null; due: number | null }
+    const r = this.sql.stats.get() as { depth: number; oldest: number | null; due: number | null }
     return {
       outboxDepth: r.depth,
       outboxOldestAt: r.oldest,

@@ -1,6 +1,6 @@
 // Delivery states of a run's outbound messages, for Flow Logs: the runtime's outbox row of each message (pending,
 // sent, or failed with the sender's error) joined with the status the channel last reported for it (sent, delivered,
-// read, failed with the channel's error; migration 014). Both stores use these pieces with their own table names.
+// read, failed with the channel's error; migration 015). Both stores use these pieces with their own table names.
 // A run's outbound messages and its outbox rows are written in the same transaction in the same order (the outbox's
 // write follows the run's messages step by step), so the n-th outbound message is the n-th outbox row.
 import type { LogDelivery, LogMessage } from '../../../shared/api/commands/logs'
@@ -33,7 +33,7 @@ export const failedCountSql = (t: DeliveryTables, run: string) =>
   `(SELECT count(*) FROM ${t.outbox} o LEFT JOIN ${t.status} s ON s.channel_id = o.channel_id
      WHERE o.run_id = ${run} AND (o.status = 'failed' OR s.state = 'failed'))`
 
-/** The run-list filter "failed deliveries": both halves are served by partial indexes on failures (migration 014). */
+/** The run-list filter "failed deliveries": both halves are served by partial indexes on failures (migration 015). */
 export const failedFilterSql = (t: DeliveryTables, run: string) =>
   `${run} IN (SELECT run_id FROM ${t.outbox} WHERE status = 'failed'
               UNION SELECT o.run_id FROM ${t.status} s JOIN ${t.outbox} o ON o.channel_id = s.channel_id WHERE s.state = 'failed')`

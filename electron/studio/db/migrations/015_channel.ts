@@ -5,8 +5,8 @@ import type { Migration } from './types'
 // each customer message before answering 200 (then processed in order per contact). Statuses are kept by channel id
 // apart from the outbox, so a status that arrives before the send's answer is written is not lost; a message's
 // delivery state is its outbox row joined with its status. The studio's Flow Logs read both (delivery states).
-export const migration014: Migration = {
-  version: 14,
+export const migration015: Migration = {
+  version: 15,
   name: 'channel',
   up(db) {
     db.exec(`

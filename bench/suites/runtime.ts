@@ -2,10 +2,12 @@
 // a full step (contact lock, dedupe record, route, run the engine, commit run + trace + messages, log adapter to
 // /dev/null). Every simulated contact alternates "wine" (starts the age-gate example, pauses) and "34" (resumes, ends)
 // with fresh message ids, waiting for each answer as a gateway does per conversation. 16 contacts at once, 3 s per
-// measure after a 1 s warm-up: SQLite (one instance), then PostgreSQL (a throwaway server; 1, 2 and 4 instances on
-// a fresh database each, contacts spread over them, and what each added instance adds, as a share of one's rate). Answers other than "processed" are counted as errors. Then the outbox: the same load on SQLite
-// with an HTTP channel gateway in this process (--outbound-url), reporting the delay from the step's commit to the
-// gateway's receipt and checking every message arrived once (docs/runtime.md, "Outbound messages").
+// measure after a 1 s warm-up. SQLite: today's build and the runtime before issue 20 (bench/baseline.ts) in turns,
+// three rounds, and the ratio (goal ≥ 3). The outbox: the same load on SQLite with an HTTP channel gateway in this
+// process (--outbound-url), the delay from the step to the gateway's receipt against its goals (p50 ≤ 10 ms, p95 ≤
+// 50 ms), every message checked to arrive once. PostgreSQL (a throwaway server): 1, 2 and 4 instances on a fresh
+// database each, contacts spread over them, and what each added instance adds as a share of one's rate (goal ≥ 0.6
+// while the machine has free cores). Answers other than "processed" are counted as errors.
 import http from 'node:http'
 import type { AddressInfo } from 'node:net'
 import fs from 'node:fs'
@@ -14,6 +16,7 @@ import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { pgUnavailableReason, startTestPg } from '../../electron/runtime/testing/pg-server'
 import { startServe, type ServeChild } from '../../electron/runtime/testing/serve-child'
+import { BASELINE, baselineServe } from '../baseline'
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
 const KEY = 'k_bench_0123456789abcdef'
@@ -22,8 +25,8 @@ const SECONDS = 3
 
 type Instance = ServeChild
 
-const startInstance = (state: string[], outbound = ['--outbound-log', '/dev/null']): Promise<Instance> =>
-  startServe([...state, '--port', '0', '--publish-port', '0', ...outbound], { CHATFLOW_PUBLISH_KEY: KEY, CHATFLOW_INBOUND_KEY: KEY })
+const startInstance = (state: string[], outbound = ['--outbound-log', '/dev/null'], bundle?: string): Promise<Instance> =>
+  startServe([...state, '--port', '0', '--publish-port', '0', ...outbound], { CHATFLOW_PUBLISH_KEY: KEY, CHATFLOW_INBOUND_KEY: KEY }, bundle ? { bundle } : {})
 
 const stop = async (i: Instance): Promise<void> => void (await i.stop())
 
@@ -111,29 +114,51 @@ async function measureOutbound(dir: string): Promise<void> {
     console.log(
       `${'  outbox: step to gateway'.padEnd(40)} ${String(gw.delays.size).padStart(6)} msgs    p50 ${at(0.5).toFixed(1).padStart(6)} ms   p95 ${at(0.95).toFixed(1).padStart(6)} ms   (${expected} expected, ${gw.duplicates()} duplicates)`,
     )
+    console.log(`${'ratio step to gateway / goal'.padEnd(40)} p50 ${(at(0.5) / 10).toFixed(2)}× its 10 ms, p95 ${(at(0.95) / 50).toFixed(2)}× its 50 ms (goal ≤ 1.00 each)`)
   } finally {
     await stop(instance)
     gw.close()
   }
 }
 
-export async function run(): Promise<void> {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'chatflow-bench-runtime-'))
+const ROUNDS = 3
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[xs.length >> 1]!
+const row = (label: string, rs: Array<Awaited<ReturnType<typeof load>>>) =>
+  `${label.padEnd(40)} ${median(rs.map((r) => r.rate)).toFixed(0).padStart(6)} msg/s   p50 ${median(rs.map((r) => r.p50)).toFixed(1).padStart(6)} ms   p95 ${median(rs.map((r) => r.p95)).toFixed(1).padStart(6)} ms   (${rs.reduce((n, r) => n + r.count, 0)} messages, ${rs.reduce((n, r) => n + r.errors, 0)} errors, ${CONTACTS} contacts, median of ${rs.length})`
+
+/**
+ * SQLite today against the runtime before issue 20 (bench/baseline.ts), each on its own data folder, in turns of
+ * SECONDS each so a change of load on this shared machine hits both; the goal is a ratio of at least 3.
+ */
+async function sqliteAgainstBaseline(): Promise<void> {
+  const dirs = [0, 1].map(() => fs.mkdtempSync(path.join(os.tmpdir(), 'chatflow-bench-runtime-')))
+  const base = baselineServe()
+  const now = await startInstance(['--data-dir', dirs[0]!])
+  const old = 'bundle' in base ? await startInstance(['--data-dir', dirs[1]!], undefined, base.bundle).catch(() => null) : null
   try {
-    const sqlite = await startInstance(['--data-dir', dir])
-    try {
-      await measure('inbound, SQLite, 1 instance', [sqlite])
-    } finally {
-      await stop(sqlite)
-    }
-    const outboxDir = fs.mkdtempSync(path.join(os.tmpdir(), 'chatflow-bench-outbox-'))
-    try {
-      await measureOutbound(outboxDir)
-    } finally {
-      fs.rmSync(outboxDir, { recursive: true, force: true })
-    }
+    for (const i of [now, old]) if (i) await publish(i.api)
+    await load([now], 1, '10')
+    if (old) await load([old], 1, '11')
+    const rounds: Array<{ now: Awaited<ReturnType<typeof load>>; old: Awaited<ReturnType<typeof load>> | null }> = []
+    for (let r = 0; r < ROUNDS; r++) rounds.push({ now: await load([now], SECONDS, `2${r}`), old: old ? await load([old], SECONDS, `3${r}`) : null })
+    console.log(row('inbound, SQLite, 1 instance', rounds.map((r) => r.now)))
+    if (!old) return void console.log(`  before issue 20: not measured (${'missing' in base ? base.missing : 'its serve did not start'})`)
+    console.log(row(`  before issue 20 (${BASELINE.slice(0, 7)}), same load`, rounds.map((r) => r.old!)))
+    const ratio = median(rounds.map((r) => r.now.rate / r.old!.rate))
+    console.log(`${'ratio SQLite inbound / before issue 20'.padEnd(40)} ${ratio.toFixed(2)}× (goal ≥ 3.00; median of the ${ROUNDS} rounds' ratios)`)
   } finally {
-    fs.rmSync(dir, { recursive: true, force: true })
+    await Promise.all([now, old].map((i) => i && stop(i)))
+    for (const d of dirs) fs.rmSync(d, { recursive: true, force: true })
+  }
+}
+
+export async function run(): Promise<void> {
+  await sqliteAgainstBaseline()
+  const outboxDir = fs.mkdtempSync(path.join(os.tmpdir(), 'chatflow-bench-outbox-'))
+  try {
+    await measureOutbound(outboxDir)
+  } finally {
+    fs.rmSync(outboxDir, { recursive: true, force: true })
   }
   const why = pgUnavailableReason()
   if (why) {

@@ -82,7 +82,9 @@ export async function run(): Promise<void> {
 
     const sqliteFloor = await floor([path.join(here, '..', 'floor', 'webhook-sqlite.mjs'), floorDb])
     const httpFloor = await floor(['-e', HTTP_FLOOR])
-    const serve = await startServe(['--data-dir', dir, '--port', '0'], { CHATFLOW_WEBHOOK_RATE: '1000000' })
+    // The outbound message goes through the outbox to the log adapter, into /dev/null: on stdout it would fill
+    // this process's copy of serve's output and make serve wait on the pipe (the floors send nothing).
+    const serve = await startServe(['--data-dir', dir, '--port', '0', '--outbound-log', '/dev/null'], { CHATFLOW_WEBHOOK_RATE: '1000000' })
     const endpoint = `${serve.hook}/chatbot-webhook/${flow.id}/trigger`
     const results: Record<string, AutocannonResult[]> = {}
     const add = (key: string, r: AutocannonResult) => (results[key] ??= []).push(r)

@@ -7,6 +7,8 @@ import { GroupCommit } from './group-commit'
 
 let dir: string
 let db: Database.Database
+/** A second connection: it sees only what has committed. */
+let other: Database.Database
 beforeEach(() => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'chatflow-group-'))
   db = new Database(path.join(dir, 'g.sqlite'))
@@ -14,23 +16,29 @@ beforeEach(() => {
   db.pragma('foreign_keys = ON')
   db.exec('CREATE TABLE parent (id INTEGER PRIMARY KEY); CREATE TABLE child (id TEXT PRIMARY KEY, parent INTEGER REFERENCES parent (id) DEFERRABLE INITIALLY DEFERRED)')
   db.exec('INSERT INTO parent (id) VALUES (1)')
+  other = new Database(path.join(dir, 'g.sqlite'))
 })
 afterEach(() => {
+  other.close()
   db.close()
   fs.rmSync(dir, { recursive: true, force: true })
 })
 
 const ids = () => db.prepare('SELECT id FROM child ORDER BY id').pluck().all()
+const committedIds = () => other.prepare('SELECT id FROM child ORDER BY id').pluck().all()
 const add = (id: string, parent = 1) => () => db.prepare('INSERT INTO child (id, parent) VALUES (?, ?)').run(id, parent).changes
 
 it('answers each write only after the transaction holding it has committed', async () => {
   const group = new GroupCommit(db)
   const a = group.run(add('a'))
   const b = group.run(add('b'))
-  expect(ids()).toEqual([]) // nothing written yet: the callers are still waiting
+  expect(ids()).toEqual(['a', 'b']) // written at once, on this connection…
+  expect(committedIds()).toEqual([]) // …but not committed: the callers are still waiting
+  expect(group.open).toBe(true)
   await expect(Promise.all([a, b])).resolves.toEqual([1, 1])
-  expect(ids()).toEqual(['a', 'b'])
+  expect(committedIds()).toEqual(['a', 'b'])
   expect(db.inTransaction).toBe(false)
+  expect(group.open).toBe(false)
 })
 
 it('fails a write that throws alone: the others of its turn are kept', async () => {
@@ -44,16 +52,29 @@ it('puts the writes of one turn in one transaction: a commit that fails fails ev
   const group = new GroupCommit(db)
   // A deferred foreign key is checked at COMMIT only, so only the commit of the whole group can fail on it.
   const turn = [group.run(add('a')), group.run(add('orphan', 99)), group.run(add('c'))]
+  const epoch = group.epoch
   const results = await Promise.allSettled(turn)
   expect(results.map((r) => r.status)).toEqual(['rejected', 'rejected', 'rejected'])
   expect(ids()).toEqual([])
+  expect(group.epoch).toBe(epoch + 1) // whoever read 'a' before the commit can tell it was undone
   await group.run(add('d'))
   expect(ids()).toEqual(['d'])
+})
+
+it('lets a write build on the one before it in the same turn; the answer waits for the commit of both', async () => {
+  const group = new GroupCommit(db)
+  const first = group.run(add('a'))
+  // What a contact's next step does: it reads the previous step's write before that has committed.
+  const seen = db.prepare("SELECT count(*) FROM child WHERE id = 'a'").pluck().get()
+  const second = group.run(add(`after-${String(seen)}`))
+  expect(committedIds()).toEqual([])
+  await Promise.all([first, second])
+  expect(committedIds()).toEqual(['a', 'after-1'])
 })
 
 it('commits what is queued when flushed by hand (before the database closes)', () => {
   const group = new GroupCommit(db)
   void group.run(add('a'))
   group.flush()
-  expect(ids()).toEqual(['a'])
+  expect(committedIds()).toEqual(['a'])
 })

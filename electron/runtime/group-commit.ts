@@ -1,65 +1,91 @@
-// Group commit for the SQLite store: the writes asked for during one turn of the event loop (the steps of
-// concurrent requests of different contacts, the outbox's marks) are made in one transaction, each inside its own
-// savepoint, and each caller's promise settles only once that transaction has committed: an answer still waits for
-// its own step to be stored. A write that fails rolls back to its savepoint and fails alone; if the transaction
-// itself cannot commit, every write in it fails. One commit per turn instead of one per write: in WAL mode a commit
-// appends every page it changed to the log, and concurrent steps change many of the same pages (the tables' last
-// leaves, the append-only indexes), so the log grows by far fewer pages per step.
+// Group commit for the SQLite store: the writes made during one turn of the event loop (the steps of concurrent
+// requests, a contact's next steps, the outbox's marks) share one transaction. The first write of a turn opens it;
+// the next turn (setImmediate) commits it. Each write runs at once, inside its own savepoint, so a write that fails
+// rolls back alone and its caller gets the error; a commit that fails undoes every write of that transaction, and
+// every caller waiting on it gets the error. A caller is answered only once what it wrote has committed
+// (`committed()`): an answer still waits for its own step to be stored. One commit per turn instead of one per
+// write: in WAL mode a commit appends every page it changed to the log, and steps of one turn change many of the
+// same pages (the tables' last leaves, the append-only indexes), so the log grows by far fewer pages per step.
+//
+// Because a write is made at once, the same connection reads it at once, before its commit: a contact's next step
+// can start on top of the previous one without waiting a turn (the contact's queue is released once the step is
+// written). Whoever acts outside the process on what it read must wait for the commit first: the store answers
+// requests after `committed()`, and claims outbox messages only while no transaction is open, so a message whose
+// step might still be undone is never sent. `epoch` counts failed commits: a caller that read while a transaction
+// was open compares it before writing and before answering, so nothing is built on writes that were undone.
 import type { Database } from 'better-sqlite3'
 
-interface Job {
-  fn: () => unknown
-  resolve(value: unknown): void
+interface Turn {
+  done: Promise<void>
+  resolve(): void
   reject(err: unknown): void
-  value?: unknown
-  error?: { err: unknown }
 }
 
 export class GroupCommit {
-  private jobs: Job[] = []
-  private scheduled = false
+  private turn: Turn | null = null
+  private failures = 0
   private readonly savepoint: (fn: () => unknown) => unknown
-  private readonly together: (jobs: Job[]) => void
 
-  constructor(db: Database) {
-    // better-sqlite3 runs a transaction function called inside another one as a savepoint.
+  constructor(private readonly db: Database) {
+    // better-sqlite3 runs a transaction function called inside another transaction as a savepoint.
     this.savepoint = db.transaction((fn: () => unknown) => fn())
-    this.together = db.transaction((jobs: Job[]) => {
-      for (const job of jobs) {
-        try {
-          job.value = this.savepoint(job.fn)
-        } catch (err) {
-          job.error = { err }
-        }
-      }
-    })
   }
 
-  /** Runs `fn` (synchronous SQLite writes) in the next group transaction; resolves once that has committed. */
-  run<T>(fn: () => T): Promise<T> {
-    return new Promise<T>((resolve, reject) => {
-      this.jobs.push({ fn, resolve: resolve as (v: unknown) => void, reject })
-      if (this.scheduled) return
-      this.scheduled = true
-      setImmediate(() => this.flush())
-    })
+  /** Failed commits so far. */
+  get epoch(): number {
+    return this.failures
   }
 
-  /** Commits what is queued now (the store calls it before closing the database). */
+  /** True while writes wait for their commit (reads on this connection may see them). */
+  get open(): boolean {
+    return this.turn !== null
+  }
+
+  /** Makes `fn`'s synchronous writes now, in the open transaction (opening one), in its own savepoint. */
+  write<T>(fn: () => T): T {
+    if (!this.turn) this.begin()
+    return this.savepoint(fn) as T
+  }
+
+  /** `write`, answered once the write has committed. */
+  async run<T>(fn: () => T): Promise<T> {
+    const value = this.write(fn)
+    await this.committed()
+    return value
+  }
+
+  /** Resolves once everything written so far has committed (at once when nothing waits); rejects if that failed. */
+  committed(): Promise<void> {
+    return this.turn?.done ?? Promise.resolve()
+  }
+
+  /** Commits the open transaction now (the store calls it before closing the database). */
   flush(): void {
-    this.scheduled = false
-    const jobs = this.jobs
-    this.jobs = []
-    if (!jobs.length) return
+    const turn = this.turn
+    if (!turn) return
+    this.turn = null
     try {
-      this.together(jobs)
+      this.db.exec('COMMIT')
     } catch (err) {
-      for (const job of jobs) job.reject(err)
+      this.failures++
+      if (this.db.inTransaction) this.db.exec('ROLLBACK')
+      turn.reject(err)
       return
     }
-    for (const job of jobs) {
-      if (job.error) job.reject(job.error.err)
-      else job.resolve(job.value)
-    }
+    turn.resolve()
+  }
+
+  private begin(): void {
+    this.db.exec('BEGIN')
+    let resolve!: () => void
+    let reject!: (err: unknown) => void
+    const done = new Promise<void>((res, rej) => {
+      resolve = res
+      reject = rej
+    })
+    // A turn nobody waits on (a write whose caller went away) must not surface as an unhandled rejection.
+    done.catch(() => undefined)
+    this.turn = { done, resolve, reject }
+    setImmediate(() => this.flush())
   }
 }

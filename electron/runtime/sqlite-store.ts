@@ -2,8 +2,9 @@
 // and contacts live in the studio's tables, so `chatflow serve --data-dir` and the studio read the same Flow Logs.
 // Two runtime tables (inbound message ids, failed deliveries) are created here on open; the outbox is studio
 // migration 012 (sqlite-outbox.ts). The file is held exclusively by one process, so an in-process queue per
-// contact is all the serialisation needed. Writes go through a group commit (group-commit.ts): the steps of
-// concurrent contacts share one transaction, and each is answered once it has committed.
+// contact is all the serialisation needed. Writes go through a group commit (group-commit.ts): the writes of one
+// event-loop turn share one transaction, and each caller is answered once it has committed. A contact's queue
+// moves on as soon as its step is written, so the contact's next step runs on top of it in the same turn.
 import type { Database, Statement } from 'better-sqlite3'
 import type { FlowDocument } from '../../shared/flow/document'
 import { createContactsEffect } from '../studio/effects/contacts'
@@ -21,6 +22,8 @@ import { LogQueries } from '../studio/logs/queries'
 import { localSource, type LogSource } from '../studio/logs/source'
 import type { Contact } from '../../shared/engine'
 import type { ContactTx, ContactWrites, DeliveryFailure, InboundRecord, RuntimeStore } from './store'
+
+const UNDONE = 'A write this step read was undone (its commit failed): nothing was kept. Try again.'
 
 const RUNTIME_TABLES = `
   CREATE TABLE IF NOT EXISTS runtime_inbound (
@@ -86,10 +89,10 @@ export class SqliteRuntimeStore implements RuntimeStore {
 
   /** The library goes to the studio's own tables, which this runtime's effects (createStudioEffects) read. */
   async publish(document: FlowDocument, library: PublishLibrary = EMPTY_LIBRARY) {
-    return this.db.transaction(() => {
+    return this.writer.run(() => {
       storeLibrary(this.db, library, this.now)
       return this.versionStore.store(document)
-    })()
+    })
   }
 
   async versions(flowId: string) {
@@ -98,7 +101,7 @@ export class SqliteRuntimeStore implements RuntimeStore {
 
   async rollback(flowId: string, version: number) {
     const known = this.versionStore.list(flowId).some((v) => v.version === version)
-    return known ? this.versionStore.rollback(flowId, version) : null
+    return known ? this.writer.run(() => this.versionStore.rollback(flowId, version)) : null
   }
 
   async runningFlow(flowId: string): Promise<FlowDocument | null> {
@@ -126,13 +129,19 @@ export class SqliteRuntimeStore implements RuntimeStore {
   }
 
   async ensureSecret(flowId: string, rotate: boolean) {
-    return (rotate ? this.secrets.rotate(flowId) : this.secrets.ensure(flowId)).secret
+    return (await this.writer.run(() => (rotate ? this.secrets.rotate(flowId) : this.secrets.ensure(flowId)))).secret
   }
 
   withContact<T>(phone: string, name: string | undefined, fn: (tx: ContactTx) => Promise<T>): Promise<T> {
-    return this.lock.run(phone, async () => {
-      let contact = this.contactStore.ensure({ phone, name })
-      if (name && contact.name === contact.phone && name !== contact.name) contact = this.contactStore.update(contact.id, { name })
+    // Failed commits when this call started: if one fails while it runs, what it read may have been undone.
+    let epoch = 0
+    const undone = () => this.writer.epoch !== epoch
+    const done = this.lock.run(phone, async () => {
+      epoch = this.writer.epoch
+      const contact = this.writer.write(() => {
+        const c = this.contactStore.ensure({ phone, name })
+        return name && c.name === c.phone && name !== c.name ? this.contactStore.update(c.id, { name }) : c
+      })
       let committed = false
       const tx: ContactTx = {
         contact,
@@ -144,10 +153,17 @@ export class SqliteRuntimeStore implements RuntimeStore {
         commit: async (writes) => {
           if (committed) throw new Error('A contact transaction commits once.')
           committed = true
-          await this.writer.run(() => this.write(contact, writes))
+          if (undone()) throw new Error(UNDONE)
+          this.writer.write(() => this.write(contact, writes))
         },
       }
       return fn(tx)
+    })
+    // The queue is free once the step is written; the answer waits for the commit of what it wrote and read.
+    return done.then(async (value) => {
+      await this.writer.committed()
+      if (undone()) throw new Error(UNDONE)
+      return value
     })
   }
 
@@ -167,7 +183,9 @@ export class SqliteRuntimeStore implements RuntimeStore {
     return row ? { messageId: row.message_id, contactId: row.contact_id, action: row.action, runId: row.run_id, receivedAt: row.received_at } : null
   }
 
+  /** Only while no transaction is open: a message is never sent before its step has committed. */
   async claimOutbound(o: { now: number; leaseMs: number; limit: number; perContact: number }) {
+    while (this.writer.open) await this.writer.committed().catch(() => undefined)
     return this.out.claim(o.now, o.leaseMs, o.limit, o.perContact)
   }
 

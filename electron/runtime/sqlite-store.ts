@@ -1,7 +1,7 @@
 // The runtime's state in the studio's own SQLite database (the default): published versions, runs, trace, messages
 // and contacts live in the studio's tables, so `chatflow serve --data-dir` and the studio read the same Flow Logs.
-// Two runtime tables (inbound message ids, failed deliveries) are created here on open; the outbox is studio
-// migration 012 (sqlite-outbox.ts). The file is held exclusively by one process, so an in-process queue per
+// The runtime's own tables (outbox, inbound message ids, failed deliveries) are in the one schema both stores share
+// (electron/studio/db/migrations 012 and 015). The file is held exclusively by one process, so an in-process queue per
 // contact is all the serialisation needed. Writes go through a group commit (group-commit.ts): the steps of
 // concurrent contacts share one transaction, and each is answered once it has committed.
 import type { Database, Statement } from 'better-sqlite3'
@@ -19,25 +19,6 @@ import { SqliteOutbox } from './sqlite-outbox'
 import type { Contact } from '../../shared/engine'
 import type { ContactTx, ContactWrites, DeliveryFailure, InboundRecord, RuntimeStore } from './store'
 
-const RUNTIME_TABLES = `
-  CREATE TABLE IF NOT EXISTS runtime_inbound (
-    message_id  TEXT PRIMARY KEY,
-    contact_id  TEXT NOT NULL,
-    action      TEXT NOT NULL,
-    run_id      TEXT,
-    received_at INTEGER NOT NULL
-  ) WITHOUT ROWID;
-  CREATE INDEX IF NOT EXISTS runtime_inbound_received ON runtime_inbound (received_at);
-  CREATE TABLE IF NOT EXISTS runtime_deliveries (
-    run_id     TEXT NOT NULL,
-    contact_id TEXT NOT NULL,
-    message    TEXT NOT NULL,
-    adapter    TEXT NOT NULL,
-    attempts   INTEGER NOT NULL,
-    error      TEXT NOT NULL,
-    at         INTEGER NOT NULL
-  );
-  CREATE INDEX IF NOT EXISTS runtime_deliveries_run ON runtime_deliveries (run_id);`
 
 export class SqliteRuntimeStore implements RuntimeStore {
   readonly kind = 'sqlite'
@@ -57,7 +38,6 @@ export class SqliteRuntimeStore implements RuntimeStore {
     private readonly db: Database,
     private readonly now: () => number = Date.now,
   ) {
-    db.exec(RUNTIME_TABLES)
     this.versionStore = new VersionStore(db, now)
     this.contactStore = new ContactStore(db, now)
     this.runStore = new RunStore(db)

@@ -1,6 +1,6 @@
 // The runtime's PostgreSQL schema as it was before both stores shared one list of migrations (chatflow_schema,
-// versions 1-4, with tables of their own names), and the step that turns such a database into the shared schema's
-// version 15. Frozen: a database set up by an older runtime is brought to legacy version 4 with these steps, then
+// versions 1-5, with tables of their own names), and the step that turns such a database into the shared schema's
+// version 16. Frozen: a database set up by an older runtime is brought to legacy version 5 with these steps, then
 // converted once (pg-schema.ts). Nothing new goes here.
 import { migrationSql } from '../studio/db/schema/sql'
 import { migration005 } from '../studio/db/migrations/005_templates'
@@ -82,13 +82,35 @@ export const LEGACY_STEPS: Array<{ version: number; sql: string }> = [
       ALTER TABLE messages ADD COLUMN message_id text;
       ALTER TABLE trace_events ADD COLUMN message_ids text;`,
   },
+  {
+    // The channel (studio migration 015): each sent message's id on the channel, the statuses the channel reports
+    // for those ids, and the webhook's inbox.
+    version: 5,
+    sql: `
+      ALTER TABLE outbox ADD COLUMN channel_id text;
+      CREATE INDEX outbox_channel ON outbox (channel_id) WHERE channel_id IS NOT NULL;
+      CREATE INDEX outbox_failed ON outbox (run_id) WHERE status = 'failed';
+      CREATE TABLE channel_status (
+        channel_id text PRIMARY KEY, state text NOT NULL CHECK (state IN ('sent', 'delivered', 'read', 'failed')),
+        rank integer NOT NULL, error text, at bigint NOT NULL, received_at bigint NOT NULL);
+      CREATE INDEX channel_status_failed ON channel_status (channel_id) WHERE state = 'failed';
+      CREATE INDEX channel_status_received ON channel_status (received_at);
+      CREATE TABLE channel_inbox (
+        seq bigserial PRIMARY KEY, message_id text NOT NULL UNIQUE, phone text NOT NULL, message text NOT NULL,
+        received_at bigint NOT NULL,
+        status text NOT NULL DEFAULT 'pending' CHECK (status IN ('pending', 'done', 'failed')),
+        attempts integer NOT NULL DEFAULT 0, next_at bigint NOT NULL DEFAULT 0, lease_until bigint NOT NULL DEFAULT 0,
+        last_error text, done_at bigint);
+      CREATE INDEX channel_inbox_pending ON channel_inbox (phone, seq) WHERE status = 'pending';
+      CREATE INDEX channel_inbox_received ON channel_inbox (received_at);`,
+  },
 ]
 
 /** The shared schema's version a converted legacy database is at. */
-export const LEGACY_CONVERTS_TO = 15
+export const LEGACY_CONVERTS_TO = 16
 
 /**
- * Legacy version 4 to the shared schema: the runtime's tables take the studio's names, and templates and catalogue
+ * Legacy version 5 to the shared schema: the runtime's tables take the studio's names, and templates and catalogue
  * products move into the studio's tables (their columns filled from the stored definition).
  */
 export const LEGACY_CONVERSION = `
@@ -99,6 +121,14 @@ export const LEGACY_CONVERSION = `
   ALTER TABLE outbox RENAME TO runtime_outbox;
   ALTER INDEX outbox_pending RENAME TO runtime_outbox_pending;
   ALTER INDEX outbox_run RENAME TO runtime_outbox_run;
+  ALTER INDEX outbox_channel RENAME TO runtime_outbox_channel;
+  ALTER INDEX outbox_failed RENAME TO runtime_outbox_failed;
+  ALTER TABLE channel_status RENAME TO runtime_channel_status;
+  ALTER INDEX channel_status_failed RENAME TO runtime_channel_status_failed;
+  ALTER INDEX channel_status_received RENAME TO runtime_channel_status_received;
+  ALTER TABLE channel_inbox RENAME TO runtime_channel_inbox;
+  ALTER INDEX channel_inbox_pending RENAME TO runtime_channel_inbox_pending;
+  ALTER INDEX channel_inbox_received RENAME TO runtime_channel_inbox_received;
   ${migrationSql(migration005, 'postgres')}
   INSERT INTO message_templates (name, language, category, definition, created_at, updated_at)
     SELECT name, language, coalesce(definition::json->>'category', 'UTILITY'), definition, updated_at, updated_at FROM runtime_templates;

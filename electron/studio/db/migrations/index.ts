@@ -12,7 +12,8 @@ import { migration011 } from './011_run_search'
 import { migration012 } from './012_runtime_outbox'
 import { migration013 } from './013_message_ids'
 import { migration014 } from './014_search_behind_writes'
-import { migration015 } from './015_runtime_tables'
+import { migration015 } from './015_channel'
+import { migration016 } from './016_runtime_tables'
 import { sqliteMigration } from '../schema/sqlite'
 import type { SchemaMigration } from '../schema/types'
 import type { Migration } from './types'
@@ -39,6 +40,7 @@ export const schema: SchemaMigration[] = [
   migration013,
   migration014,
   migration015,
+  migration016,
 ]
 
 export const migrations: Migration[] = schema.map(sqliteMigration)

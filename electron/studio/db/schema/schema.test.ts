@@ -71,8 +71,8 @@ it('SQLite: a database whose runtime tables were made on open, before they were 
   const fresh = openDatabase(path.join(dir, 'fresh.db'))
   const file = path.join(dir, 'old.db')
   const old = new Database(file)
-  runMigrations(old, migrations.filter((m) => m.version <= 14))
-  // What SQLite's runtime store created when it opened, before migration 015.
+  runMigrations(old, migrations.filter((m) => m.version <= 15))
+  // What SQLite's runtime store created when it opened, before migration 016.
   old.exec(`
     CREATE TABLE IF NOT EXISTS runtime_inbound (message_id TEXT PRIMARY KEY, contact_id TEXT NOT NULL, action TEXT NOT NULL,
       run_id TEXT, received_at INTEGER NOT NULL) WITHOUT ROWID;
@@ -119,13 +119,14 @@ pgDescribe('PostgreSQL', () => {
     expect(rows).toEqual(schema.map((m) => ({ version: m.version, name: m.name })))
   }, 120_000)
 
-  it("converts the runtime's former schema, keeping its rows, to exactly the fresh schema", async () => {
+  // An older runtime at legacy version 3 (the conversion also finishes its remaining legacy steps), and one at the
+  // last legacy version (5, with the channel's tables and rows).
+  it.each([3, 5])("converts the runtime's former schema at version %i, keeping its rows, to exactly the fresh schema", async (legacy) => {
     const legacyUrl = await server.freshDatabase()
     const client = new pg.Client({ connectionString: legacyUrl })
     await client.connect()
     await client.query('CREATE TABLE chatflow_schema (version integer PRIMARY KEY, applied_at bigint NOT NULL)')
-    // An older runtime at legacy version 3: the conversion also finishes its remaining legacy steps.
-    for (const step of LEGACY_STEPS.filter((s) => s.version <= 3)) {
+    for (const step of LEGACY_STEPS.filter((s) => s.version <= legacy)) {
       await client.query(step.sql)
       await client.query('INSERT INTO chatflow_schema VALUES ($1, 0)', [step.version])
     }
@@ -134,6 +135,10 @@ pgDescribe('PostgreSQL', () => {
     await client.query("INSERT INTO runtime_templates VALUES ('order_update', 'en_US', $1, 10)", [JSON.stringify(template)])
     await client.query("INSERT INTO runtime_catalog VALUES ('cat', 'p1', $1, 11)", [JSON.stringify(product)])
     await client.query("INSERT INTO inbound_messages VALUES ('wamid.1', 'c1', 'started', NULL, 12)")
+    if (legacy >= 5) {
+      await client.query("INSERT INTO channel_status VALUES ('wamid.out', 'read', 3, NULL, 13, 14)")
+      await client.query("INSERT INTO channel_inbox (message_id, phone, message, received_at) VALUES ('wamid.in', '+1555', '{}', 15)")
+    }
     await client.end()
 
     await migrated(legacyUrl)
@@ -148,6 +153,10 @@ pgDescribe('PostgreSQL', () => {
     ])
     expect((await after.query('SELECT product_id, name, price, currency FROM catalog_products')).rows).toEqual([{ product_id: 'p1', name: 'Tea', price: 4.5, currency: 'EUR' }])
     expect((await after.query('SELECT message_id FROM runtime_inbound')).rows).toEqual([{ message_id: 'wamid.1' }])
+    if (legacy >= 5) {
+      expect((await after.query('SELECT channel_id, state FROM runtime_channel_status')).rows).toEqual([{ channel_id: 'wamid.out', state: 'read' }])
+      expect((await after.query('SELECT message_id, seq FROM runtime_channel_inbox')).rows).toEqual([{ message_id: 'wamid.in', seq: '1' }])
+    }
     expect((await after.query('SELECT max(version) AS v FROM schema_migrations')).rows[0].v).toBe(schema.at(-1)!.version)
     await after.end()
   }, 120_000)

@@ -4,8 +4,8 @@ import type { SchemaMigration } from '../schema/types'
 // so they may exist already): the inbound message ids it has processed, for exactly-once handling of redeliveries
 // (the ids are forgotten after a while, hence the index on received_at), and the deliveries the channel refused for
 // good. And the name of each published version, which the versions list shows (SQLite read it out of the document).
-export const migration015: SchemaMigration = {
-  version: 15,
+export const migration016: SchemaMigration = {
+  version: 16,
   name: 'runtime_tables',
   steps: [
     {

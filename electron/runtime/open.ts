@@ -24,8 +24,9 @@ export interface OpenedStore {
 
 /**
  * SQLite: the studio database of `dataDir` (its templates and catalogue serve the Template and product nodes).
- * PostgreSQL: those nodes read the templates and products that publishes carried (runtime_templates,
- * runtime_catalog); the runtime has no other library, so an item the studio did not send is simply not found.
+ * PostgreSQL: those nodes read the templates and products that publishes carried (message_templates and
+ * catalog_products, the tables SQLite has); the runtime has no other library, so an item the studio did not send is
+ * simply not found.
  */
 export async function openStore(opts: { dataDir: string; databaseUrl?: string }): Promise<OpenedStore> {
   const env = envOverrides()

@@ -22,16 +22,16 @@ export class PgChannel implements ChannelStore {
       let fresh = 0
       if (unique.length) {
         const res = await client.query(
-          `INSERT INTO channel_inbox (message_id, phone, message, received_at) VALUES ${values(unique.length, 4)} ON CONFLICT (message_id) DO NOTHING`,
+          `INSERT INTO runtime_channel_inbox (message_id, phone, message, received_at) VALUES ${values(unique.length, 4)} ON CONFLICT (message_id) DO NOTHING`,
           unique.flatMap((m) => [m.messageId, m.phone, JSON.stringify(m), at]),
         )
         fresh = res.rowCount ?? 0
       }
       if (kept.length) {
         await client.query(
-          `INSERT INTO channel_status (channel_id, state, rank, error, at, received_at) VALUES ${values(kept.length, 6)}
+          `INSERT INTO runtime_channel_status (channel_id, state, rank, error, at, received_at) VALUES ${values(kept.length, 6)}
            ON CONFLICT (channel_id) DO UPDATE SET state = excluded.state, rank = excluded.rank, error = excluded.error, at = excluded.at,
-             received_at = excluded.received_at WHERE excluded.rank > channel_status.rank`,
+             received_at = excluded.received_at WHERE excluded.rank > runtime_channel_status.rank`,
           kept.flatMap((s) => [s.channelId, s.state, RANK[s.state], errorJson(s), s.at, at]),
         )
       }
@@ -48,10 +48,10 @@ export class PgChannel implements ChannelStore {
   async claimInbox(o: { now: number; leaseMs: number; limit: number; perContact: number }) {
     const { rows } = await this.pool.query<InboxRow>(
       `WITH ready AS (
-         SELECT o.seq, o.phone FROM (${HEADS('channel_inbox', 'phone')}) h JOIN channel_inbox o ON o.seq = h.seq
+         SELECT o.seq, o.phone FROM (${HEADS('runtime_channel_inbox', 'phone')}) h JOIN runtime_channel_inbox o ON o.seq = h.seq
           WHERE o.status = 'pending' AND o.next_at <= $1 AND o.lease_until <= $1
           ORDER BY o.seq LIMIT $3 FOR UPDATE OF o SKIP LOCKED)
-       UPDATE channel_inbox SET lease_until = $2 WHERE seq IN (${CHAINS('channel_inbox', '$4', 'phone')}) AND status = 'pending'
+       UPDATE runtime_channel_inbox SET lease_until = $2 WHERE seq IN (${CHAINS('runtime_channel_inbox', '$4', 'phone')}) AND status = 'pending'
        RETURNING seq, message, attempts`,
       [o.now, o.now + o.leaseMs, o.limit, o.perContact],
     )
@@ -59,28 +59,28 @@ export class PgChannel implements ChannelStore {
   }
 
   async inboxDone(seqs: number[], at: number) {
-    await this.pool.query("UPDATE channel_inbox SET status = 'done', attempts = attempts + 1, lease_until = 0, done_at = $2 WHERE seq = ANY($1) AND status = 'pending'", [seqs, at])
+    await this.pool.query("UPDATE runtime_channel_inbox SET status = 'done', attempts = attempts + 1, lease_until = 0, done_at = $2 WHERE seq = ANY($1) AND status = 'pending'", [seqs, at])
   }
 
   async inboxRelease(seqs: number[]) {
-    await this.pool.query("UPDATE channel_inbox SET lease_until = 0 WHERE seq = ANY($1) AND status = 'pending'", [seqs])
+    await this.pool.query("UPDATE runtime_channel_inbox SET lease_until = 0 WHERE seq = ANY($1) AND status = 'pending'", [seqs])
   }
 
   async inboxRetry(seq: number, attempts: number, nextAt: number, error: string) {
-    await this.pool.query("UPDATE channel_inbox SET attempts = $2, next_at = $3, lease_until = 0, last_error = $4 WHERE seq = $1 AND status = 'pending'", [seq, attempts, nextAt, error])
+    await this.pool.query("UPDATE runtime_channel_inbox SET attempts = $2, next_at = $3, lease_until = 0, last_error = $4 WHERE seq = $1 AND status = 'pending'", [seq, attempts, nextAt, error])
   }
 
   async inboxFailed(seq: number, attempts: number, error: string, at: number) {
-    await this.pool.query("UPDATE channel_inbox SET status = 'failed', attempts = $2, lease_until = 0, last_error = $3, done_at = $4 WHERE seq = $1 AND status = 'pending'", [seq, attempts, error, at])
+    await this.pool.query("UPDATE runtime_channel_inbox SET status = 'failed', attempts = $2, lease_until = 0, last_error = $3, done_at = $4 WHERE seq = $1 AND status = 'pending'", [seq, attempts, error, at])
   }
 
   async stats(now: number): Promise<QueueStats> {
     const { rows } = await this.pool.query<{ depth: string; oldest: number | null; due: number | null; inbox: string }>(
-      `SELECT (SELECT count(*) FROM outbox WHERE status = 'pending') AS depth,
-              (SELECT min(created_at) FROM outbox WHERE status = 'pending') AS oldest,
-              (SELECT min(GREATEST(o.next_at, o.created_at)) FROM (${HEADS('outbox')}) h JOIN outbox o ON o.seq = h.seq
+      `SELECT (SELECT count(*) FROM runtime_outbox WHERE status = 'pending') AS depth,
+              (SELECT min(created_at) FROM runtime_outbox WHERE status = 'pending') AS oldest,
+              (SELECT min(GREATEST(o.next_at, o.created_at)) FROM (${HEADS('runtime_outbox')}) h JOIN runtime_outbox o ON o.seq = h.seq
                 WHERE o.lease_until <= $1) AS due,
-              (SELECT count(*) FROM channel_inbox WHERE status = 'pending') AS inbox`,
+              (SELECT count(*) FROM runtime_channel_inbox WHERE status = 'pending') AS inbox`,
       [now],
     )
     const r = rows[0]!
@@ -94,11 +94,11 @@ export class PgChannel implements ChannelStore {
 
   async forget(before: number, limit: number) {
     const inbox = await this.pool.query(
-      "DELETE FROM channel_inbox WHERE seq IN (SELECT seq FROM channel_inbox WHERE status <> 'pending' AND received_at < $1 LIMIT $2 FOR UPDATE SKIP LOCKED)",
+      "DELETE FROM runtime_channel_inbox WHERE seq IN (SELECT seq FROM runtime_channel_inbox WHERE status <> 'pending' AND received_at < $1 LIMIT $2 FOR UPDATE SKIP LOCKED)",
       [before, limit],
     )
     const statuses = await this.pool.query(
-      'DELETE FROM channel_status WHERE channel_id IN (SELECT channel_id FROM channel_status WHERE received_at < $1 LIMIT $2 FOR UPDATE SKIP LOCKED)',
+      'DELETE FROM runtime_channel_status WHERE channel_id IN (SELECT channel_id FROM runtime_channel_status WHERE received_at < $1 LIMIT $2 FOR UPDATE SKIP LOCKED)',
       [before, limit],
     )
     return (inbox.rowCount ?? 0) + (statuses.rowCount ?? 0)

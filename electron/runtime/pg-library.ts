@@ -1,40 +1,62 @@
-// The templates and catalogue products a publish carried, in PostgreSQL (runtime_templates, runtime_catalog), and
-// the effects the Template Message, SPM and MPM nodes read them through. The shapes are those of the SQLite
-// stores' effects (electron/studio/effects): the checked definition as published, without bookkeeping.
+// The templates and catalogue products a publish carried, in PostgreSQL, and the effects the Template Message, SPM
+// and MPM nodes read them through. The tables and rows are those of the studio's library (message_templates,
+// catalog_products; electron/studio/effects/template-store.ts, catalog-store.ts), so both stores keep the same data
+// and hand the nodes the same shapes: the checked definition as published, without bookkeeping.
 import type { Pool, PoolClient } from 'pg'
 import type { CatalogueEffect, TemplatesEffect } from '../../shared/engine/effects'
+import type { CatalogProduct } from '../../shared/nodes/spm/run-catalog'
 import type { PublishLibrary } from '../studio/publish/library'
 
 /** Upserts the library inside the publish transaction `c`. */
 export async function writeLibrary(c: Pick<PoolClient, 'query'>, library: PublishLibrary, at: number): Promise<void> {
   for (const t of library.templates) {
     await c.query(
-      `INSERT INTO runtime_templates (name, language, definition, updated_at) VALUES ($1, $2, $3, $4)
-       ON CONFLICT (name, language) DO UPDATE SET definition = excluded.definition, updated_at = excluded.updated_at`,
-      [t.name, t.language, JSON.stringify(t), at],
+      `INSERT INTO message_templates (name, language, category, definition, created_at, updated_at) VALUES ($1, $2, $3, $4, $5, $5)
+       ON CONFLICT (name, language) DO UPDATE SET category = excluded.category, definition = excluded.definition, updated_at = excluded.updated_at`,
+      [t.name, t.language, t.category, JSON.stringify(t), at],
     )
   }
   for (const p of library.catalog) {
     await c.query(
-      `INSERT INTO runtime_catalog (catalog_id, product_id, definition, updated_at) VALUES ($1, $2, $3, $4)
-       ON CONFLICT (catalog_id, product_id) DO UPDATE SET definition = excluded.definition, updated_at = excluded.updated_at`,
-      [p.catalogId, p.id, JSON.stringify(p), at],
+      `INSERT INTO catalog_products (catalog_id, product_id, name, description, price, currency, image, created_at, updated_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $8)
+       ON CONFLICT (catalog_id, product_id) DO UPDATE SET name = excluded.name, description = excluded.description,
+         price = excluded.price, currency = excluded.currency, image = excluded.image, updated_at = excluded.updated_at`,
+      [p.catalogId, p.id, p.name, p.description, p.price, p.currency, p.image, at],
     )
   }
+}
+
+interface ProductRow {
+  catalog_id: string
+  product_id: string
+  name: string
+  description: string
+  price: number
+  currency: string
+  image: string
 }
 
 export function createPgLibraryEffects(pool: Pool): { templates: TemplatesEffect; catalogue: CatalogueEffect } {
   return {
     templates: {
       async get(name, language) {
-        const { rows } = await pool.query<{ definition: string }>('SELECT definition FROM runtime_templates WHERE name = $1 AND language = $2', [name, language])
+        const { rows } = await pool.query<{ definition: string }>('SELECT definition FROM message_templates WHERE name = $1 AND language = $2', [name, language])
         return rows[0] ? (JSON.parse(rows[0].definition) as Record<string, unknown>) : null
       },
     },
     catalogue: {
       async product(catalogId, productId) {
-        const { rows } = await pool.query<{ definition: string }>('SELECT definition FROM runtime_catalog WHERE catalog_id = $1 AND product_id = $2', [catalogId, productId])
-        return rows[0] ? (JSON.parse(rows[0].definition) as Record<string, unknown>) : null
+        const { rows } = await pool.query<ProductRow>(
+          'SELECT catalog_id, product_id, name, description, price, currency, image FROM catalog_products WHERE catalog_id = $1 AND product_id = $2',
+          [catalogId, productId],
+        )
+        const r = rows[0]
+        if (!r) return null
+        const product: CatalogProduct = {
+          catalogId: r.catalog_id, id: r.product_id, name: r.name, description: r.description, price: r.price, currency: r.currency, image: r.image,
+        }
+        return product
       },
     },
   }

@@ -4,14 +4,14 @@
 import type pg from 'pg'
 import type { LogCursor, LogFilter, LogRun, LogTrace } from '../../shared/api/commands/logs'
 import type { RunState } from '../../shared/engine'
-import { deliverySql, failedCountSql, failedFilterSql, PG_DELIVERY, toDelivery, withDelivery, type DeliveryRow } from '../studio/logs/delivery'
+import { deliverySql, failedCountSql, failedFilterSql, toDelivery, withDelivery, type DeliveryRow } from '../studio/logs/delivery'
 import { containsPattern, toLogRun, type ListRow } from '../studio/logs/queries'
 import { assembleTrace, type LogSource } from '../studio/logs/source'
 import { readMessages, readTrace } from './pg-runs'
 
 const COLUMNS = `r.id, r.flow_id, r.flow_name, r.contact_id, c.name AS contact_name, c.phone AS contact_phone, r.status, r.trigger_kind,
   r.end_reason, r.error_code, r.error_message, r.node_count, r.exec_ms, r.started_at, r.updated_at, r.ended_at, r.seq,
-  ${failedCountSql(PG_DELIVERY, 'r.id')} AS failed_deliveries`
+  ${failedCountSql('r.id')} AS failed_deliveries`
 const FROM = 'runs r LEFT JOIN contacts c ON c.id = r.contact_id'
 
 export class PgLogs implements LogSource {
@@ -33,7 +33,7 @@ export class PgLogs implements LogSource {
       const like = arg(containsPattern(filter.text))
       where.push(`(EXISTS (SELECT 1 FROM messages m WHERE m.run_id = r.id AND m.payload ILIKE ${like}) OR (r.state::jsonb -> 'vars')::text ILIKE ${like})`)
     }
-    if (filter.delivery === 'failed') where.push(failedFilterSql(PG_DELIVERY, 'r.id'))
+    if (filter.delivery === 'failed') where.push(failedFilterSql('r.id'))
     if (after) where.push(`(r.started_at, r.seq) < (${arg(after.startedAt)}, ${arg(after.seq)})`)
     const { rows } = await this.pool.query<ListRow>(
       `SELECT ${COLUMNS} FROM ${FROM} WHERE ${where.join(' AND ')} ORDER BY r.started_at DESC, r.seq DESC LIMIT ${arg(limit + 1)}`,
@@ -61,7 +61,7 @@ export class PgLogs implements LogSource {
     const [trace, messages, deliveries] = await Promise.all([
       readTrace(this.pool, runId),
       readMessages(this.pool, runId),
-      this.pool.query<DeliveryRow>(deliverySql(PG_DELIVERY, '$1'), [runId]),
+      this.pool.query<DeliveryRow>(deliverySql('$1'), [runId]),
     ])
     return assembleTrace(toLogRun(rows[0]), state, trace, withDelivery(messages, deliveries.rows.map(toDelivery)))
   }

@@ -1,7 +1,7 @@
-// The PostgreSQL store's outbox and housekeeping statements (schema step 3), shared by every instance. A claim is
-// one UPDATE whose candidates are locked with SKIP LOCKED and re-checked after the lock, so two instances never
-// lease the same message, and a contact's next message is only a candidate once the one before it is sent or
-// failed (the heads subquery): one message per contact in flight across all instances.
+// The PostgreSQL store's outbox (runtime_outbox, schema step 12) and housekeeping statements, shared by every
+// instance. A claim is one UPDATE whose candidates are locked with SKIP LOCKED and re-checked after the lock, so two
+// instances never lease the same message, and a contact's next message is only a candidate once the one before it
+// is sent or failed (the heads subquery): one message per contact in flight across all instances.
 import type { PoolClient } from 'pg'
 import { CHAINS, HEADS, toItem, type OutboxRow } from './outbox-rows'
 import type { DeliveryFailure, OutboxEntry, OutboxItem, PausedCandidate } from './store'
@@ -15,10 +15,10 @@ type Queryable = Pick<PoolClient, 'query'>
 export async function claimOutbox(c: Queryable, now: number, leaseMs: number, limit: number, perContact: number): Promise<OutboxItem[]> {
   const { rows } = await c.query<OutboxRow>(
     `WITH ready AS (
-       SELECT o.seq, o.contact_id FROM (${HEADS('outbox')}) h JOIN outbox o ON o.seq = h.seq
+       SELECT o.seq, o.contact_id FROM (${HEADS('runtime_outbox')}) h JOIN runtime_outbox o ON o.seq = h.seq
         WHERE o.status = 'pending' AND o.next_at <= $1 AND o.lease_until <= $1
         ORDER BY o.seq LIMIT $3 FOR UPDATE OF o SKIP LOCKED)
-     UPDATE outbox SET lease_until = $2 WHERE seq IN (${CHAINS('outbox', '$4')}) AND status = 'pending'
+     UPDATE runtime_outbox SET lease_until = $2 WHERE seq IN (${CHAINS('runtime_outbox', '$4')}) AND status = 'pending'
      RETURNING *`,
     [now, now + leaseMs, limit, perContact],
   )
@@ -26,19 +26,19 @@ export async function claimOutbox(c: Queryable, now: number, leaseMs: number, li
 }
 
 export async function outboxRelease(c: Queryable, seqs: number[]): Promise<void> {
-  await c.query("UPDATE outbox SET lease_until = 0 WHERE seq = ANY($1) AND status = 'pending'", [seqs])
+  await c.query("UPDATE runtime_outbox SET lease_until = 0 WHERE seq = ANY($1) AND status = 'pending'", [seqs])
 }
 
 export async function outboxSent(c: Queryable, seqs: number[], at: number, channelIds: Array<string | null> = []): Promise<void> {
   await c.query(
-    `UPDATE outbox SET status = 'sent', attempts = attempts + 1, lease_until = 0, done_at = $2, channel_id = sent.channel_id
-       FROM unnest($1::bigint[], $3::text[]) AS sent (seq, channel_id) WHERE outbox.seq = sent.seq AND outbox.status = 'pending'`,
+    `UPDATE runtime_outbox o SET status = 'sent', attempts = o.attempts + 1, lease_until = 0, done_at = $2, channel_id = sent.channel_id
+       FROM unnest($1::bigint[], $3::text[]) AS sent (seq, channel_id) WHERE o.seq = sent.seq AND o.status = 'pending'`,
     [seqs, at, seqs.map((_, i) => channelIds[i] ?? null)],
   )
 }
 
 export async function outboxRetry(c: Queryable, seq: number, attempts: number, nextAt: number, error: string): Promise<void> {
-  await c.query("UPDATE outbox SET attempts = $2, next_at = $3, lease_until = 0, last_error = $4 WHERE seq = $1 AND status = 'pending'", [
+  await c.query("UPDATE runtime_outbox SET attempts = $2, next_at = $3, lease_until = 0, last_error = $4 WHERE seq = $1 AND status = 'pending'", [
     seq, attempts, nextAt, error,
   ])
 }
@@ -47,16 +47,16 @@ export async function outboxRetry(c: Queryable, seq: number, attempts: number, n
 export async function outboxFailed(c: Queryable, seq: number, f: DeliveryFailure): Promise<void> {
   await c.query(
     `WITH failed AS (
-       UPDATE outbox SET status = 'failed', attempts = $2, lease_until = 0, last_error = $3, done_at = $4
+       UPDATE runtime_outbox SET status = 'failed', attempts = $2, lease_until = 0, last_error = $3, done_at = $4
         WHERE seq = $1 AND status = 'pending' RETURNING seq)
-     INSERT INTO deliveries (run_id, contact_id, message, adapter, attempts, error, at)
+     INSERT INTO runtime_deliveries (run_id, contact_id, message, adapter, attempts, error, at)
        SELECT $5, $6, $7, $8, $2, $3, $4 FROM failed`,
     [seq, f.attempts, f.error, f.at, f.runId, f.contactId, JSON.stringify(f.message), f.adapter],
   )
 }
 
 export async function outboxEntries(c: Queryable, runId: string): Promise<OutboxEntry[]> {
-  const { rows } = await c.query('SELECT id, status, attempts, last_error FROM outbox WHERE run_id = $1 ORDER BY seq', [runId])
+  const { rows } = await c.query('SELECT id, status, attempts, last_error FROM runtime_outbox WHERE run_id = $1 ORDER BY seq', [runId])
   return rows.map((r) => ({ id: r.id, status: r.status, attempts: r.attempts, lastError: r.last_error }))
 }
 
@@ -77,7 +77,7 @@ export async function deleteFinishedRuns(c: Queryable, before: number, limit: nu
   const { rowCount } = await c.query(
     `WITH doomed AS (
        SELECT id FROM runs WHERE status IN ('ended', 'failed') AND started_at < $1 ORDER BY started_at LIMIT $2 FOR UPDATE SKIP LOCKED),
-     failures AS (DELETE FROM deliveries WHERE run_id IN (SELECT id FROM doomed))
+     failures AS (DELETE FROM runtime_deliveries WHERE run_id IN (SELECT id FROM doomed))
      DELETE FROM runs WHERE id IN (SELECT id FROM doomed)`,
     [before, limit],
   )
@@ -86,7 +86,7 @@ export async function deleteFinishedRuns(c: Queryable, before: number, limit: nu
 
 export async function forgetInbound(c: Queryable, before: number, limit: number): Promise<number> {
   const { rowCount } = await c.query(
-    'DELETE FROM inbound_messages WHERE message_id IN (SELECT message_id FROM inbound_messages WHERE received_at < $1 LIMIT $2 FOR UPDATE SKIP LOCKED)',
+    'DELETE FROM runtime_inbound WHERE message_id IN (SELECT message_id FROM runtime_inbound WHERE received_at < $1 LIMIT $2 FOR UPDATE SKIP LOCKED)',
     [before, limit],
   )
   return rowCount ?? 0

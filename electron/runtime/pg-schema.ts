@@ -1,130 +1,56 @@
-// The runtime's PostgreSQL schema, created and migrated on start. Instances starting together take one advisory
-// lock so exactly one applies a step. Columns mirror the studio's SQLite tables (electron/studio/db/migrations) so
-// both stores answer the same shapes; JSON stays text so a document or state reads back byte for byte.
+// The runtime's PostgreSQL schema: the one list of migrations both stores share (electron/studio/db/migrations,
+// docs/storage.md "One schema"), written as PostgreSQL and applied on start. Instances starting together take one
+// advisory lock so exactly one applies a step. Applied steps are recorded as in SQLite (schema_migrations: version
+// and name); a database set up before the list was shared is converted once (pg-legacy-schema.ts).
 import type { PoolClient } from 'pg'
+import { schema } from '../studio/db/migrations'
+import { migrationSql } from '../studio/db/schema/sql'
+import { LEGACY_CONVERSION, LEGACY_CONVERTS_TO, LEGACY_STEPS } from './pg-legacy-schema'
 
 const MIGRATION_LOCK = 7_373_001
 
-const STEPS: Array<{ version: number; sql: string }> = [
-  {
-    version: 1,
-    sql: `
-      CREATE TABLE flow_versions (
-        flow_id text NOT NULL, version integer NOT NULL, name text NOT NULL, document text NOT NULL,
-        published_at bigint NOT NULL, PRIMARY KEY (flow_id, version));
-      CREATE TABLE published_flows (
-        flow_id text PRIMARY KEY, active_version integer NOT NULL, activated_at bigint NOT NULL);
-      CREATE TABLE webhook_secrets (
-        flow_id text PRIMARY KEY, secret text NOT NULL, created_at bigint NOT NULL, rotated_at bigint);
-      CREATE TABLE contacts (
-        id text PRIMARY KEY, name text NOT NULL, phone text NOT NULL UNIQUE, opted_in boolean NOT NULL DEFAULT true,
-        last_inbound_at bigint, fields text NOT NULL DEFAULT '{}', created_at bigint NOT NULL, updated_at bigint NOT NULL);
-      CREATE TABLE runs (
-        id text PRIMARY KEY, flow_id text NOT NULL, flow_name text NOT NULL,
-        contact_id text NOT NULL REFERENCES contacts (id) ON DELETE CASCADE,
-        status text NOT NULL CHECK (status IN ('executing', 'paused', 'ended', 'failed')), trigger_kind text NOT NULL,
-        end_reason text, error_code text, error_message text, state text NOT NULL, node_count integer NOT NULL DEFAULT 0,
-        exec_ms double precision NOT NULL DEFAULT 0, started_at bigint NOT NULL, updated_at bigint NOT NULL, ended_at bigint,
-        seq bigserial);
-      CREATE INDEX runs_flow_started ON runs (flow_id, started_at DESC);
-      CREATE INDEX runs_contact_status ON runs (contact_id, status);
-      CREATE TABLE trace_events (
-        run_id text NOT NULL REFERENCES runs (id) ON DELETE CASCADE, seq integer NOT NULL, node_id text NOT NULL,
-        node_name text NOT NULL, node_type text NOT NULL, phase text NOT NULL, input text, output text, port text,
-        started_at bigint NOT NULL, duration_ms double precision NOT NULL, error_code text, error_message text,
-        warnings text, PRIMARY KEY (run_id, seq));
-      CREATE TABLE messages (
-        run_id text NOT NULL REFERENCES runs (id) ON DELETE CASCADE, seq integer NOT NULL, contact_id text NOT NULL,
-        direction text NOT NULL CHECK (direction IN ('in', 'out')), type text NOT NULL, payload text NOT NULL,
-        created_at bigint NOT NULL, PRIMARY KEY (run_id, seq));
-      CREATE TABLE inbound_messages (
-        message_id text PRIMARY KEY, contact_id text NOT NULL, action text NOT NULL, run_id text,
-        received_at bigint NOT NULL);
-      CREATE TABLE deliveries (
-        id bigserial PRIMARY KEY, run_id text NOT NULL, contact_id text NOT NULL, message text NOT NULL,
-        adapter text NOT NULL, attempts integer NOT NULL, error text NOT NULL, at bigint NOT NULL);
-      CREATE INDEX deliveries_run ON deliveries (run_id);`,
-  },
-  {
-    // The templates and catalogue products that travel with a publish (docs/runtime.md, "What a publish carries").
-    version: 2,
-    sql: `
-      CREATE TABLE runtime_templates (
-        name text NOT NULL, language text NOT NULL, definition text NOT NULL, updated_at bigint NOT NULL,
-        PRIMARY KEY (name, language));
-      CREATE TABLE runtime_catalog (
-        catalog_id text NOT NULL, product_id text NOT NULL, definition text NOT NULL, updated_at bigint NOT NULL,
-        PRIMARY KEY (catalog_id, product_id));`,
-  },
-  {
-    // The outbox (docs/runtime.md, "Outbound messages"), written with each step and drained by every instance's
-    // sender; partial indexes for the expiry and retention sweeps and for forgetting old inbound message ids.
-    version: 3,
-    sql: `
-      CREATE TABLE outbox (
-        seq bigserial PRIMARY KEY, id text NOT NULL UNIQUE,
-        run_id text NOT NULL REFERENCES runs (id) ON DELETE CASCADE, flow_id text NOT NULL, contact_id text NOT NULL,
-        phone text NOT NULL, message text NOT NULL, created_at bigint NOT NULL,
-        status text NOT NULL DEFAULT 'pending' CHECK (status IN ('pending', 'sent', 'failed')),
-        attempts integer NOT NULL DEFAULT 0, next_at bigint NOT NULL DEFAULT 0, lease_until bigint NOT NULL DEFAULT 0,
-        last_error text, done_at bigint);
-      CREATE INDEX outbox_pending ON outbox (contact_id, seq) WHERE status = 'pending';
-      CREATE INDEX outbox_run ON outbox (run_id);
-      CREATE INDEX runs_finished_started ON runs (started_at) WHERE status IN ('ended', 'failed');
-      CREATE INDEX runs_paused_updated ON runs (updated_at) WHERE status = 'paused';
-      CREATE INDEX inbound_messages_received ON inbound_messages (received_at);`,
-  },
-  {
-    // Which step sent which message (studio migration 013, shared/engine/sent.ts).
-    version: 4,
-    sql: `
-      ALTER TABLE messages ADD COLUMN message_id text;
-      ALTER TABLE trace_events ADD COLUMN message_ids text;`,
-  },
-  {
-    // The channel (docs/runtime.md, "The channel"); the same tables as SQLite's migration 015: each sent message's
-    // id on the channel, the statuses the channel reports for those ids, and the webhook's inbox.
-    version: 5,
-    sql: `
-      ALTER TABLE outbox ADD COLUMN channel_id text;
-      CREATE INDEX outbox_channel ON outbox (channel_id) WHERE channel_id IS NOT NULL;
-      CREATE INDEX outbox_failed ON outbox (run_id) WHERE status = 'failed';
-      CREATE TABLE channel_status (
-        channel_id text PRIMARY KEY, state text NOT NULL CHECK (state IN ('sent', 'delivered', 'read', 'failed')),
-        rank integer NOT NULL, error text, at bigint NOT NULL, received_at bigint NOT NULL);
-      CREATE INDEX channel_status_failed ON channel_status (channel_id) WHERE state = 'failed';
-      CREATE INDEX channel_status_received ON channel_status (received_at);
-      CREATE TABLE channel_inbox (
-        seq bigserial PRIMARY KEY, message_id text NOT NULL UNIQUE, phone text NOT NULL, message text NOT NULL,
-        received_at bigint NOT NULL,
-        status text NOT NULL DEFAULT 'pending' CHECK (status IN ('pending', 'done', 'failed')),
-        attempts integer NOT NULL DEFAULT 0, next_at bigint NOT NULL DEFAULT 0, lease_until bigint NOT NULL DEFAULT 0,
-        last_error text, done_at bigint);
-      CREATE INDEX channel_inbox_pending ON channel_inbox (phone, seq) WHERE status = 'pending';
-      CREATE INDEX channel_inbox_received ON channel_inbox (received_at);`,
-  },
-]
+export const PG_SCHEMA_VERSION = schema[schema.length - 1]!.version
 
-export const PG_SCHEMA_VERSION = STEPS[STEPS.length - 1]!.version
+const RECORD = 'INSERT INTO schema_migrations (version, name, applied_at) VALUES ($1, $2, $3)'
 
-/** Brings the schema up to date; refuses a database migrated by a newer runtime. */
+/** Brings the schema up to date; refuses a database migrated by a newer runtime or by another list. */
 export async function migrate(client: PoolClient): Promise<void> {
   await client.query('BEGIN')
   try {
     await client.query('SELECT pg_advisory_xact_lock($1)', [MIGRATION_LOCK])
-    await client.query('CREATE TABLE IF NOT EXISTS chatflow_schema (version integer PRIMARY KEY, applied_at bigint NOT NULL)')
-    const { rows } = await client.query<{ v: number | null }>('SELECT MAX(version) AS v FROM chatflow_schema')
-    const current = rows[0]?.v ?? 0
-    if (current > PG_SCHEMA_VERSION) {
-      throw new Error(`the database was set up by a newer runtime (schema ${current}; this one knows ${PG_SCHEMA_VERSION})`)
+    await convertLegacy(client)
+    await client.query('CREATE TABLE IF NOT EXISTS schema_migrations (version integer PRIMARY KEY, name text NOT NULL, applied_at bigint NOT NULL)')
+    const { rows } = await client.query<{ version: number; name: string }>('SELECT version, name FROM schema_migrations ORDER BY version')
+    const newest = rows.at(-1)?.version ?? 0
+    if (newest > PG_SCHEMA_VERSION) {
+      throw new Error(`the database was set up by a newer runtime (schema ${newest}; this one knows ${PG_SCHEMA_VERSION})`)
     }
-    for (const step of STEPS.filter((s) => s.version > current)) {
-      await client.query(step.sql)
-      await client.query('INSERT INTO chatflow_schema (version, applied_at) VALUES ($1, $2)', [step.version, Date.now()])
+    for (const [i, row] of rows.entries()) {
+      const known = schema[i]
+      if (known?.version !== row.version || known.name !== row.name) {
+        throw new Error(`the database's schema step ${row.version} is '${row.name}', which this runtime does not know; it was left untouched`)
+      }
+    }
+    for (const m of schema.filter((s) => s.version > newest)) {
+      const sql = migrationSql(m, 'postgres')
+      if (sql) await client.query(sql)
+      await client.query(RECORD, [m.version, m.name, Date.now()])
     }
     await client.query('COMMIT')
   } catch (err) {
     await client.query('ROLLBACK').catch(() => undefined)
     throw err
   }
+}
+
+/** A database of the runtime's own former schema (chatflow_schema) is finished with its own steps, then converted. */
+async function convertLegacy(client: PoolClient): Promise<void> {
+  const { rows } = await client.query<{ t: string | null }>("SELECT to_regclass('chatflow_schema')::text AS t")
+  if (!rows[0]?.t) return
+  const applied = await client.query<{ v: number | null }>('SELECT MAX(version) AS v FROM chatflow_schema')
+  const current = applied.rows[0]?.v ?? 0
+  for (const step of LEGACY_STEPS.filter((s) => s.version > current)) await client.query(step.sql)
+  await client.query(LEGACY_CONVERSION)
+  await client.query('CREATE TABLE schema_migrations (version integer PRIMARY KEY, name text NOT NULL, applied_at bigint NOT NULL)')
+  for (const m of schema.filter((s) => s.version <= LEGACY_CONVERTS_TO)) await client.query(RECORD, [m.version, m.name, Date.now()])
 }

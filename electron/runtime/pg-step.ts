@@ -78,12 +78,12 @@ const WRITE = `
       FROM json_to_recordset($3::json) AS x(run_id text, n integer, contact_id text, direction text, type text, payload text, created_at bigint,
                                             message_id text)),
   o AS (
-    INSERT INTO outbox (id, run_id, flow_id, contact_id, phone, message, created_at)
+    INSERT INTO runtime_outbox (id, run_id, flow_id, contact_id, phone, message, created_at)
     SELECT x.id, x.run_id, x.flow_id, x.contact_id, x.phone, x.message, x.created_at
       FROM json_to_recordset($4::json) AS x(n integer, id text, run_id text, flow_id text, contact_id text, phone text, message text, created_at bigint)
      ORDER BY x.n),
   i AS (
-    INSERT INTO inbound_messages (message_id, contact_id, action, run_id, received_at)
+    INSERT INTO runtime_inbound (message_id, contact_id, action, run_id, received_at)
     SELECT * FROM json_to_recordset($5::json) AS x(message_id text, contact_id text, action text, run_id text, received_at bigint))
   UPDATE contacts SET last_inbound_at = $7, updated_at = $7 WHERE id = $6 AND $7::bigint IS NOT NULL`
 

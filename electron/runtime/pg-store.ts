@@ -149,7 +149,7 @@ export class PgRuntimeStore implements RuntimeStore {
         const tx: ContactTx = {
           contact,
           seen: async (messageId) => {
-            const { rows } = await c.query({ name: 'chatflow_seen', text: 'SELECT * FROM inbound_messages WHERE message_id = $1', values: [messageId] })
+            const { rows } = await c.query({ name: 'chatflow_seen', text: 'SELECT * FROM runtime_inbound WHERE message_id = $1', values: [messageId] })
             const r = rows[0]
             return r ? ({ messageId: r.message_id, contactId: r.contact_id, action: r.action, runId: r.run_id, receivedAt: r.received_at } as InboundRecord) : null
           },
@@ -220,7 +220,7 @@ export class PgRuntimeStore implements RuntimeStore {
   }
 
   async deliveryFailures(runId: string): Promise<DeliveryFailure[]> {
-    const { rows } = await this.pool.query('SELECT * FROM deliveries WHERE run_id = $1 ORDER BY id', [runId])
+    const { rows } = await this.pool.query('SELECT * FROM runtime_deliveries WHERE run_id = $1 ORDER BY id', [runId])
     return rows.map((r) => ({ runId: r.run_id, contactId: r.contact_id, message: JSON.parse(r.message), adapter: r.adapter, attempts: r.attempts, error: r.error, at: r.at }))
   }
 

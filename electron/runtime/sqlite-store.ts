@@ -1,7 +1,7 @@
 // The runtime's state in the studio's own SQLite database (the default): published versions, runs, trace, messages
 // and contacts live in the studio's tables, so `chatflow serve --data-dir` and the studio read the same Flow Logs.
-// Two runtime tables (inbound message ids, failed deliveries) are created here on open; the outbox is studio
-// migration 012 (sqlite-outbox.ts). The file is held exclusively by one process, so an in-process queue per
+// The runtime's own tables (outbox, inbound message ids, failed deliveries) are in the one schema both stores share
+// (electron/studio/db/migrations 012 and 015). The file is held exclusively by one process, so an in-process queue per
 // contact is all the serialisation needed. Writes go through a group commit (group-commit.ts): the writes of one
 // event-loop turn share one transaction, and each caller is answered once it has committed. A contact's queue
 // moves on as soon as its step is written, so the contact's next step runs on top of it in the same turn.
@@ -25,26 +25,6 @@ import type { ContactTx, ContactWrites, DeliveryFailure, InboundRecord, RuntimeS
 
 const UNDONE = 'A write this step read was undone (its commit failed): nothing was kept. Try again.'
 
-const RUNTIME_TABLES = `
-  CREATE TABLE IF NOT EXISTS runtime_inbound (
-    message_id  TEXT PRIMARY KEY,
-    contact_id  TEXT NOT NULL,
-    action      TEXT NOT NULL,
-    run_id      TEXT,
-    received_at INTEGER NOT NULL
-  ) WITHOUT ROWID;
-  CREATE INDEX IF NOT EXISTS runtime_inbound_received ON runtime_inbound (received_at);
-  CREATE TABLE IF NOT EXISTS runtime_deliveries (
-    run_id     TEXT NOT NULL,
-    contact_id TEXT NOT NULL,
-    message    TEXT NOT NULL,
-    adapter    TEXT NOT NULL,
-    attempts   INTEGER NOT NULL,
-    error      TEXT NOT NULL,
-    at         INTEGER NOT NULL
-  );
-  CREATE INDEX IF NOT EXISTS runtime_deliveries_run ON runtime_deliveries (run_id);`
-
 export class SqliteRuntimeStore implements RuntimeStore {
   readonly kind = 'sqlite'
   private readonly versionStore: VersionStore
@@ -65,7 +45,6 @@ export class SqliteRuntimeStore implements RuntimeStore {
     private readonly db: Database,
     private readonly now: () => number = Date.now,
   ) {
-    db.exec(RUNTIME_TABLES)
     this.versionStore = new VersionStore(db, now)
     this.contactStore = new ContactStore(db, now)
     this.runStore = new RunStore(db)

@@ -1,17 +1,11 @@
 // Delivery states of a run's outbound messages, for Flow Logs: the runtime's outbox row of each message (pending,
 // sent, or failed with the sender's error) joined with the status the channel last reported for it (sent, delivered,
-// read, failed with the channel's error; migration 015). Both stores use these pieces with their own table names.
+// read, failed with the channel's error; migration 015). Both stores have the same tables (one schema), so both
+// run these statements.
 // A run's outbound messages and its outbox rows are written in the same transaction in the same order (the outbox's
 // write follows the run's messages step by step), so the n-th outbound message is the n-th outbox row.
 import type { LogDelivery, LogMessage } from '../../../shared/api/commands/logs'
 import { describeChannelError } from '../../../shared/channel/errors'
-
-export interface DeliveryTables {
-  outbox: string
-  status: string
-}
-export const SQLITE_DELIVERY: DeliveryTables = { outbox: 'runtime_outbox', status: 'runtime_channel_status' }
-export const PG_DELIVERY: DeliveryTables = { outbox: 'outbox', status: 'channel_status' }
 
 export interface DeliveryRow {
   status: 'pending' | 'sent' | 'failed'
@@ -24,19 +18,19 @@ export interface DeliveryRow {
 }
 
 /** One run's outbox rows with their statuses, in send order; `p` is the run id's placeholder. */
-export const deliverySql = (t: DeliveryTables, p: string) =>
+export const deliverySql = (p: string) =>
   `SELECT o.status, o.attempts, o.last_error, o.done_at, s.state, s.error, s.at
-     FROM ${t.outbox} o LEFT JOIN ${t.status} s ON s.channel_id = o.channel_id WHERE o.run_id = ${p} ORDER BY o.seq`
+     FROM runtime_outbox o LEFT JOIN runtime_channel_status s ON s.channel_id = o.channel_id WHERE o.run_id = ${p} ORDER BY o.seq`
 
 /** How many of a run's messages failed (the sender gave up, or the channel reported failed); `run` names the run id. */
-export const failedCountSql = (t: DeliveryTables, run: string) =>
-  `(SELECT count(*) FROM ${t.outbox} o LEFT JOIN ${t.status} s ON s.channel_id = o.channel_id
+export const failedCountSql = (run: string) =>
+  `(SELECT count(*) FROM runtime_outbox o LEFT JOIN runtime_channel_status s ON s.channel_id = o.channel_id
      WHERE o.run_id = ${run} AND (o.status = 'failed' OR s.state = 'failed'))`
 
 /** The run-list filter "failed deliveries": both halves are served by partial indexes on failures (migration 015). */
-export const failedFilterSql = (t: DeliveryTables, run: string) =>
-  `${run} IN (SELECT run_id FROM ${t.outbox} WHERE status = 'failed'
-              UNION SELECT o.run_id FROM ${t.status} s JOIN ${t.outbox} o ON o.channel_id = s.channel_id WHERE s.state = 'failed')`
+export const failedFilterSql = (run: string) =>
+  `${run} IN (SELECT run_id FROM runtime_outbox WHERE status = 'failed'
+              UNION SELECT o.run_id FROM runtime_channel_status s JOIN runtime_outbox o ON o.channel_id = s.channel_id WHERE s.state = 'failed')`
 
 const num = (v: number | string | null): number | null => (v === null ? null : Number(v))
 

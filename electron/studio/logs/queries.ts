@@ -2,7 +2,7 @@ import type { Database } from 'better-sqlite3'
 import type { LogCursor, LogFilter, LogMessage, LogRun, LogTrace } from '../../../shared/api/commands/logs'
 import type { RunState, TraceEvent } from '../../../shared/engine/types'
 import { RunStore, toSummary, type RunRow } from '../runs/run-store'
-import { deliverySql, failedCountSql, failedFilterSql, SQLITE_DELIVERY, toDelivery, withDelivery, type DeliveryRow } from './delivery'
+import { deliverySql, failedCountSql, failedFilterSql, toDelivery, withDelivery, type DeliveryRow } from './delivery'
 import { keyRange, matchExpression, RunSearch, type SearchHit } from './search'
 import { assembleTrace } from './source'
 import { SearchIndexer } from './search-index'
@@ -27,7 +27,7 @@ export interface ListRow extends Omit<RunRow, 'state'> {
 
 const COLUMNS = `r.id, r.flow_id, r.flow_name, r.contact_id, c.name AS contact_name, c.phone AS contact_phone, r.status,
   r.trigger_kind, r.end_reason, r.error_code, r.error_message, r.node_count, r.exec_ms, r.started_at, r.updated_at,
-  r.ended_at, r.rowid AS seq, ${failedCountSql(SQLITE_DELIVERY, 'r.id')} AS failed_deliveries`
+  r.ended_at, r.rowid AS seq, ${failedCountSql('r.id')} AS failed_deliveries`
 
 /** LIKE pattern for "contains", with the user's % and _ taken literally. */
 export function containsPattern(text: string): string {
@@ -129,7 +129,7 @@ export class LogQueries {
       where.push('r.started_at <= ?')
       args.push(filter.to)
     }
-    if (filter.delivery === 'failed') where.push(failedFilterSql(SQLITE_DELIVERY, 'r.id'))
+    if (filter.delivery === 'failed') where.push(failedFilterSql('r.id'))
     if (after) {
       where.push('(r.started_at, r.rowid) < (?, ?)')
       args.push(after.startedAt, after.seq)
@@ -176,7 +176,7 @@ export class LogQueries {
     if (!run) return null
     const state = this.store.state(runId) as RunState
     const trace: TraceEvent[] = this.store.trace(runId)
-    const deliveries = (this.db.prepare(deliverySql(SQLITE_DELIVERY, '?')).all(runId) as DeliveryRow[]).map(toDelivery)
+    const deliveries = (this.db.prepare(deliverySql('?')).all(runId) as DeliveryRow[]).map(toDelivery)
     const messages: LogMessage[] = withDelivery(this.store.messages(runId), deliveries)
     return assembleTrace(run, state, trace, messages)
   }

@@ -23,7 +23,7 @@ export class VersionStore {
       const last = this.db.prepare('SELECT MAX(version) FROM flow_versions WHERE flow_id = ?').pluck().get(doc.id) as number | null
       const version = (last ?? 0) + 1
       const at = this.now()
-      this.db.prepare('INSERT INTO flow_versions (flow_id, version, document, published_at) VALUES (?, ?, ?, ?)').run(doc.id, version, JSON.stringify(doc), at)
+      this.db.prepare('INSERT INTO flow_versions (flow_id, version, name, document, published_at) VALUES (?, ?, ?, ?, ?)').run(doc.id, version, doc.name, JSON.stringify(doc), at)
       this.activate(doc, version, 'publish', at)
       return { flowId: doc.id, version, name: doc.name, publishedAt: at, active: true }
     })()
@@ -32,7 +32,7 @@ export class VersionStore {
   list(flowId: string): PublishedVersion[] {
     const active = this.db.prepare('SELECT active_version FROM published_flows WHERE flow_id = ?').pluck().get(flowId) as number | undefined
     const rows = this.db
-      .prepare("SELECT version, json_extract(document, '$.name') AS name, published_at FROM flow_versions WHERE flow_id = ? ORDER BY version DESC")
+      .prepare('SELECT version, name, published_at FROM flow_versions WHERE flow_id = ? ORDER BY version DESC')
       .all(flowId) as { version: number; name: string; published_at: number }[]
     return rows.map((r) => ({ flowId, version: r.version, name: r.name, publishedAt: r.published_at, active: r.version === active }))
   }

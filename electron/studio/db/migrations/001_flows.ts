@@ -1,41 +1,56 @@
-import type { Migration } from './types'
+import type { SchemaMigration } from '../schema/types'
 
 // Flows keep the whole FlowDocument as JSON; name/active/updated_at are copied into columns so the list screen
 // can search and sort without parsing documents. Times are epoch milliseconds (INTEGER) for cheap ordering.
 // deleted_at makes delete undoable: the list hides such rows and the store purges them when the studio opens.
-export const migration001: Migration = {
+// The studio's own tables: the runtime's PostgreSQL store keeps published versions instead (008).
+export const migration001: SchemaMigration = {
   version: 1,
   name: 'flows',
-  up(db) {
-    db.exec(`
-      CREATE TABLE flows (
-        id          TEXT PRIMARY KEY,
-        name        TEXT NOT NULL,
-        active      INTEGER NOT NULL DEFAULT 0 CHECK (active IN (0, 1)),
-        document    TEXT NOT NULL,
-        revision    INTEGER NOT NULL DEFAULT 1,
-        created_at  INTEGER NOT NULL,
-        updated_at  INTEGER NOT NULL,
-        deleted_at  INTEGER
-      );
-      CREATE INDEX flows_name ON flows (name COLLATE NOCASE);
-      CREATE INDEX flows_updated_at ON flows (updated_at);
-      CREATE INDEX flows_active ON flows (active);
-
-      CREATE TABLE flow_revisions (
-        flow_id     TEXT NOT NULL REFERENCES flows (id) ON DELETE CASCADE,
-        revision    INTEGER NOT NULL,
-        document    TEXT NOT NULL,
-        reason      TEXT NOT NULL,
-        created_at  INTEGER NOT NULL,
-        PRIMARY KEY (flow_id, revision)
-      );
-
-      CREATE TABLE settings (
-        key         TEXT PRIMARY KEY,
-        value       TEXT NOT NULL,
-        updated_at  INTEGER NOT NULL
-      );
-    `)
-  },
+  steps: [
+    {
+      table: {
+        name: 'flows',
+        stores: 'sqlite',
+        columns: [
+          { name: 'id', type: 'text', primaryKey: true },
+          { name: 'name', type: 'text' },
+          { name: 'active', type: 'boolean', default: false },
+          { name: 'document', type: 'text' },
+          { name: 'revision', type: 'integer', default: 1 },
+          { name: 'created_at', type: 'bigint' },
+          { name: 'updated_at', type: 'bigint' },
+          { name: 'deleted_at', type: 'bigint', nullable: true },
+        ],
+      },
+    },
+    { index: { name: 'flows_name', table: 'flows', columns: ['name COLLATE NOCASE'], stores: 'sqlite' } },
+    { index: { name: 'flows_updated_at', table: 'flows', columns: ['updated_at'], stores: 'sqlite' } },
+    { index: { name: 'flows_active', table: 'flows', columns: ['active'], stores: 'sqlite' } },
+    {
+      table: {
+        name: 'flow_revisions',
+        stores: 'sqlite',
+        columns: [
+          { name: 'flow_id', type: 'text', references: { table: 'flows', column: 'id', onDelete: 'cascade' } },
+          { name: 'revision', type: 'integer' },
+          { name: 'document', type: 'text' },
+          { name: 'reason', type: 'text' },
+          { name: 'created_at', type: 'bigint' },
+        ],
+        primaryKey: ['flow_id', 'revision'],
+      },
+    },
+    {
+      table: {
+        name: 'settings',
+        stores: 'sqlite',
+        columns: [
+          { name: 'key', type: 'text', primaryKey: true },
+          { name: 'value', type: 'text' },
+          { name: 'updated_at', type: 'bigint' },
+        ],
+      },
+    },
+  ],
 }

@@ -1,24 +1,29 @@
-import type { Migration } from './types'
+import type { SchemaMigration } from '../schema/types'
 
-// The local product catalogue the SPM and MPM nodes send from (docs/integrations.md, "Product catalogue").
-// Products are named as on the channel: a catalogue id and the product's retailer id.
-export const migration007: Migration = {
+// The product catalogue the SPM and MPM nodes send from (docs/integrations.md, "Product catalogue"): the studio's
+// own, and in the runtime the products a publish carried. Products are named as on the channel: a catalogue id and
+// the product's retailer id.
+export const migration007: SchemaMigration = {
   version: 7,
   name: 'catalog',
-  up(db) {
-    db.exec(`
-      CREATE TABLE catalog_products (
-        catalog_id   TEXT NOT NULL,
-        product_id   TEXT NOT NULL,
-        name         TEXT NOT NULL,
-        description  TEXT NOT NULL DEFAULT '',
-        price        REAL NOT NULL CHECK (price >= 0),
-        currency     TEXT NOT NULL,
-        image        TEXT NOT NULL DEFAULT '',
-        created_at   INTEGER NOT NULL,
-        updated_at   INTEGER NOT NULL,
-        PRIMARY KEY (catalog_id, product_id)
-      ) WITHOUT ROWID;
-    `)
-  },
+  steps: [
+    {
+      table: {
+        name: 'catalog_products',
+        columns: [
+          { name: 'catalog_id', type: 'text' },
+          { name: 'product_id', type: 'text' },
+          { name: 'name', type: 'text' },
+          { name: 'description', type: 'text', default: '' },
+          { name: 'price', type: 'real', check: 'price >= 0' },
+          { name: 'currency', type: 'text' },
+          { name: 'image', type: 'text', default: '' },
+          { name: 'created_at', type: 'bigint' },
+          { name: 'updated_at', type: 'bigint' },
+        ],
+        primaryKey: ['catalog_id', 'product_id'],
+        withoutRowid: true,
+      },
+    },
+  ],
 }

@@ -1,21 +1,26 @@
-import type { Migration } from './types'
+import type { SchemaMigration } from '../schema/types'
 
 // Production servers the studio publishes to. `key` holds the API key as `key_storage` says: 'safeStorage' is
 // ciphertext from Electron's safeStorage (base64), 'plain' is the key itself (the browser host and the CLI have no
-// OS key store; the settings screen says so).
-export const migration010: Migration = {
+// OS key store; the settings screen says so). Studio only.
+export const migration010: SchemaMigration = {
   version: 10,
   name: 'publish_servers',
-  up(db) {
-    db.exec(`
-      CREATE TABLE publish_servers (
-        id           TEXT PRIMARY KEY,
-        name         TEXT NOT NULL UNIQUE,
-        base_url     TEXT NOT NULL,
-        key          TEXT NOT NULL,
-        key_storage  TEXT NOT NULL CHECK (key_storage IN ('safeStorage', 'plain')),
-        created_at   INTEGER NOT NULL
-      ) WITHOUT ROWID;
-    `)
-  },
+  steps: [
+    {
+      table: {
+        name: 'publish_servers',
+        stores: 'sqlite',
+        columns: [
+          { name: 'id', type: 'text', primaryKey: true },
+          { name: 'name', type: 'text', unique: true },
+          { name: 'base_url', type: 'text' },
+          { name: 'key', type: 'text' },
+          { name: 'key_storage', type: 'text', check: "key_storage IN ('safeStorage', 'plain')" },
+          { name: 'created_at', type: 'bigint' },
+        ],
+        withoutRowid: true,
+      },
+    },
+  ],
 }

@@ -1,4 +1,4 @@
-import type { Migration } from './types'
+import type { SchemaMigration } from '../schema/types'
 
 // Full-text search of the Flow Logs (docs/logs.md, "Text search"): one FTS5 row per run with two columns: `msgs`,
 // the text of the run's messages in both directions (every string and number of a payload except its `type`),
@@ -10,6 +10,7 @@ import type { Migration } from './types'
 // tables (RunStore, the benchmark's seeder, anything later): a run row adds its search row, a message appends
 // its text, a change of the variables rewrites `vars`, a deleted run (purge, retention, a deleted contact's
 // cascade) deletes it. Messages are append-only and only ever deleted with their run. Existing runs are backfilled.
+// SQLite only: FTS5 is SQLite's, and the runtime's PostgreSQL store serves no log search.
 
 /** The list key of a run row (`r` is `new.`, `old.` or a table alias): unique, and ordered as the list is. */
 export const SEARCH_KEY = (r: string) => `(${r}started_at * 2097152 + (${r}rowid % 2097152))`
@@ -35,11 +36,13 @@ export const RUN_SEARCH_BACKFILL = `
       FROM runs r;
   INSERT INTO run_search (run_search) VALUES ('optimize')`
 
-export const migration011: Migration = {
+export const migration011: SchemaMigration = {
   version: 11,
   name: 'run_search',
-  up(db) {
-    db.exec(`
+  steps: [
+    {
+      sql: {
+        sqlite: `
       CREATE VIRTUAL TABLE run_search USING fts5(run UNINDEXED, msgs, vars, tokenize = 'unicode61 remove_diacritics 2', prefix = '1 2');
 
       CREATE TRIGGER run_search_run_insert AFTER INSERT ON runs BEGIN
@@ -56,7 +59,8 @@ export const migration011: Migration = {
         UPDATE run_search SET msgs = msgs || ' ' || ${MESSAGE_TEXT('new.payload')}
          WHERE rowid = (SELECT ${SEARCH_KEY('r.')} FROM runs r WHERE r.id = new.run_id);
       END;
-    `)
-    db.exec(RUN_SEARCH_BACKFILL)
-  },
+      ${RUN_SEARCH_BACKFILL};`,
+      },
+    },
+  ],
 }

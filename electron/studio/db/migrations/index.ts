@@ -13,13 +13,18 @@ import { migration012 } from './012_runtime_outbox'
 import { migration013 } from './013_message_ids'
 import { migration014 } from './014_search_behind_writes'
 import { migration015 } from './015_channel'
+import { migration016 } from './016_runtime_tables'
+import { sqliteMigration } from '../schema/sqlite'
+import type { SchemaMigration } from '../schema/types'
 import type { Migration } from './types'
 
 export type { Migration } from './types'
 
-// The known schema steps, in order. Add one line per new file (NNN_name.ts); versions are 1, 2, 3… without gaps.
+// The known schema steps of both stores, in order (docs/storage.md, "One schema for both stores"): the studio's
+// SQLite database runs them as `migrations`, the runtime's PostgreSQL store writes its schema from `schema`
+// (electron/runtime/pg-schema.ts). Add one line per new file (NNN_name.ts); versions are 1, 2, 3… without gaps.
 // Never edit or reorder a migration that has shipped: a database records each applied (version, name).
-export const migrations: Migration[] = [
+export const schema: SchemaMigration[] = [
   migration001,
   migration002,
   migration003,
@@ -35,4 +40,7 @@ export const migrations: Migration[] = [
   migration013,
   migration014,
   migration015,
+  migration016,
 ]
+
+export const migrations: Migration[] = schema.map(sqliteMigration)

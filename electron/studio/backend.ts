@@ -14,6 +14,7 @@ import {
   type Result,
   type ResultOf,
 } from '../../shared/api'
+import { checkJsonBounds } from '../../shared/json/bounds'
 import { openDatabase } from './db/open'
 import { ApiFailure } from './failure'
 import { handlers } from './handlers'
@@ -89,6 +90,9 @@ export function createBackend(options: BackendOptions): Backend {
     if (!isCommandName(command)) {
       return fail('unknown_command', `There is no command named ${JSON.stringify(String(command).slice(0, 100))}.`)
     }
+    // Before the schema: zod, JSON.stringify and SQLite's JSON functions all recurse or stop at a depth.
+    const bounds = checkJsonBounds(payload)
+    if (bounds) return fail('bad_request', `Invalid request for ${command}: ${bounds.message}`, [{ path: bounds.path, message: bounds.message }])
     const parsed = commands[command].req.safeParse(payload)
     if (!parsed.success) return badRequest(command, parsed.error)
     try {

@@ -7,6 +7,7 @@ import sirv from 'sirv'
 import { createBackend, type Backend } from '../studio/backend'
 import { CONTENT_SECURITY_POLICY } from '../studio/csp'
 import { storedMediaFile } from '../studio/effects/media-store'
+import { capConnections, listenerLimits, serverOptions } from '../studio/webhook/limits'
 import { WIRE_PATH } from '../../shared/api/wire'
 import { attachSocket } from './socket'
 
@@ -48,7 +49,8 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
   const serve = sirv(rendererDir, { etag: true, dev: false })
   let allowedHosts = new Set<string>()
 
-  const server = http.createServer((req, res) => {
+  const limits = listenerLimits()
+  const server = http.createServer(serverOptions(limits), (req, res) => {
     res.setHeader('Content-Security-Policy', CONTENT_SECURITY_POLICY)
     res.setHeader('X-Content-Type-Options', 'nosniff')
     res.setHeader('Referrer-Policy', 'no-referrer')
@@ -69,6 +71,7 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
       res.writeHead(404, { 'Content-Type': 'text/plain' }).end('Not found\n')
     })
   })
+  capConnections(server, limits)
   const sockets = attachSocket(server, backend, {
     path: WIRE_PATH,
     allowOrigin: (origin) => origin === undefined || allowedHosts.has(origin.replace(/^http:\/\//, '')),

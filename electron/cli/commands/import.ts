@@ -3,7 +3,6 @@
 // flows (same id or name) follow --on-conflict; by default the file replaces them (a flow with the same id gets it as
 // a new revision, as before bundles existed). The whole file is checked first and written in one transaction:
 // on any error nothing is written.
-import fs from 'node:fs'
 import path from 'node:path'
 import { parseArgs } from 'node:util'
 import type { Database } from 'better-sqlite3'
@@ -14,6 +13,7 @@ import { openDatabase } from '../../studio/db/open'
 import { FlowStore } from '../../studio/store/flows'
 import { applyImport, type ConflictChoice } from '../../studio/transfer/apply'
 import { formatProblem, readImportFile } from '../../studio/transfer/read'
+import { readInputFile } from './input-file'
 import type { CliCommand } from './types'
 
 const USAGE = `Usage: chatflow import <file> [--data-dir <dir>] [--on-conflict replace|keep-both|skip]
@@ -57,14 +57,12 @@ export const importCommand: CliCommand = {
       return 2
     }
     const file = parsed.positionals[0]!
-    let text: string
-    try {
-      text = fs.readFileSync(file, 'utf8')
-    } catch (err) {
-      process.stderr.write(`chatflow import: cannot read ${file}: ${(err as NodeJS.ErrnoException).code ?? String(err)}\n`)
+    const input = readInputFile(file)
+    if (!input.ok) {
+      process.stderr.write(`chatflow import: cannot read ${file}: ${input.reason}; nothing was imported.\n`)
       return 1
     }
-    const read = readImportFile(file, text)
+    const read = readImportFile(file, input.text)
     if (!read.ok) {
       for (const p of read.problems) process.stderr.write(`chatflow import: ${formatProblem(p)}\n`)
       process.stderr.write('chatflow import: nothing was imported.\n')

@@ -13,9 +13,11 @@ import {
   type RequestOf,
   type Result,
   type ResultOf,
+  type StudioNotice,
 } from '../../shared/api'
 import { checkJsonBounds } from '../../shared/json/bounds'
 import { openDatabase } from './db/open'
+import type { WalRecovery } from './db/wal-recovery'
 import { ApiFailure } from './failure'
 import { handlers } from './handlers'
 import type { Handler, HandlerContext, ServiceFactory } from './handlers/types'
@@ -56,8 +58,13 @@ export function createBackend(options: BackendOptions): Backend {
   const dataDir = path.resolve(options.dataDir)
   fs.mkdirSync(dataDir, { recursive: true })
   const dbFile = path.join(dataDir, DB_FILE_NAME)
-  const db = openDatabase(dbFile, options.sqliteBinding ? { nativeBinding: options.sqliteBinding } : {})
   const log = options.log ?? ((message: string) => process.stderr.write(`[studio] ${message}\n`))
+  const notices: StudioNotice[] = []
+  const onWalRecovered = (r: WalRecovery) => {
+    notices.push({ code: 'wal_recovered', message: r.message })
+    log(r.message)
+  }
+  const db = openDatabase(dbFile, { onWalRecovered, ...(options.sqliteBinding ? { nativeBinding: options.sqliteBinding } : {}) })
   const listeners = new Set<AnyEventListener>()
   const services = new Map<ServiceFactory<unknown>, unknown>()
   let closed = false
@@ -67,6 +74,7 @@ export function createBackend(options: BackendOptions): Backend {
     dataDir,
     now: options.now ?? Date.now,
     log,
+    notices,
     emit(event, payload) {
       for (const listener of [...listeners]) {
         try {

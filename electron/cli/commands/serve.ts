@@ -9,6 +9,7 @@ import { openStore, type OpenedStore } from '../../runtime/open'
 import { Runtime } from '../../runtime/runtime'
 import { startRuntimeServer, type RuntimeServer } from '../../runtime/server'
 import { INBOUND_PATH } from '../../runtime/inbound-route'
+import { closeScriptPool } from '../../studio/sandbox/pool'
 import { parseCommandLine } from './args'
 import type { CliCommand } from './types'
 
@@ -113,8 +114,10 @@ export const serveCommand: CliCommand = {
     process.stdout.write(retention ? `Log retention: finished runs older than ${retention} days are deleted hourly\n` : 'Log retention: off (--retention-days N)\n')
     const signal = await stopSignal
     process.stdout.write(`Stopping (${signal})…\n`)
+    // Requests in progress finish first (a script at most its time limit: the sandbox runs off this thread).
     await server.close()
     await runtime.close()
+    await closeScriptPool()
     return 0
   },
 }

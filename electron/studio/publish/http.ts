@@ -7,7 +7,7 @@ import type { Result } from '../../../shared/api'
 import { JSON_LIMITS, type JsonBoundsProblem } from '../../../shared/json/bounds'
 import type { Backend } from '../backend'
 import { useGuardedJsonParser } from '../webhook/json-body'
-import { capConnections, fastifyOptions, listenerLimits } from '../webhook/limits'
+import { capConnections, closeConnectionsWhenDone, fastifyOptions, listenerLimits } from '../webhook/limits'
 
 class BoundsError extends Error {
   constructor(readonly problem: JsonBoundsProblem) {
@@ -47,6 +47,7 @@ export function buildPublishApp(target: PublishTarget, key: string): FastifyInst
   const limits = listenerLimits()
   const app = Fastify({ logger: false, bodyLimit: PUBLISH_BODY_LIMIT, return503OnClosing: true, ...fastifyOptions(limits) })
   capConnections(app.server, limits)
+  closeConnectionsWhenDone(app)
 
   app.addHook('onRequest', async (req: FastifyRequest, reply: FastifyReply) => {
     const header = req.headers.authorization

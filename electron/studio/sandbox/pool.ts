@@ -6,6 +6,7 @@
 // and a SIGTERM is handled at once. Workers are replaced after a script that grew their memory, so it is returned.
 import fs from 'node:fs'
 import { createRequire } from 'node:module'
+import { fileURLToPath } from 'node:url'
 import type { Worker } from 'node:worker_threads'
 import type { Vars } from '../../../shared/engine/types'
 import { clampScriptTimeout } from '../../../shared/nodes/script/limits'
@@ -84,10 +85,7 @@ export class ScriptPool {
 
   private compiled(): Promise<WebAssembly.Module> {
     // Compiled once per process (the slow part); every worker and every script instantiates it afresh.
-    this.wasm ??= (async () => {
-      const file = createRequire(import.meta.url).resolve('@jitl/quickjs-wasmfile-release-sync/wasm')
-      return WebAssembly.compile(await fs.promises.readFile(file))
-    })()
+    this.wasm ??= (async () => WebAssembly.compile(await fs.promises.readFile(quickjsWasmFile())))()
     return this.wasm
   }
 
@@ -194,6 +192,12 @@ export class ScriptPool {
     clearTimeout(p.waiting)
     p.reject(err)
   }
+}
+
+/** Beside a server bundle (scripts/build-server.mjs copies it there), else QuickJS's own package. */
+function quickjsWasmFile(): string {
+  const beside = fileURLToPath(new URL('./emscripten-module.wasm', import.meta.url))
+  return fs.existsSync(beside) ? beside : createRequire(import.meta.url).resolve('@jitl/quickjs-wasmfile-release-sync/wasm')
 }
 
 let shared: ScriptPool | null = null

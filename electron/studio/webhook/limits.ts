@@ -4,6 +4,7 @@
 // an idle kept-alive connection closes after keepAliveTimeoutMs; connections past maxConnections are closed at once.
 // Each can be changed by an environment variable (docs/security.md), e.g. for a gateway on a slow link.
 import type http from 'node:http'
+import type { FastifyInstance } from 'fastify'
 import { z } from 'zod'
 
 export interface ListenerLimits {
@@ -64,6 +65,23 @@ export function serverOptions(l: ListenerLimits): http.ServerOptions {
 /** Options for Fastify, which sets requestTimeout and keepAliveTimeout on the server itself. */
 export function fastifyOptions(l: ListenerLimits): { http: http.ServerOptions; requestTimeout: number; keepAliveTimeout: number } {
   return { http: serverOptions(l), requestTimeout: l.requestTimeoutMs, keepAliveTimeout: l.keepAliveTimeoutMs }
+}
+
+/**
+ * Closing lets requests in progress finish (a Script step at most its time limit), then ends their connections:
+ * Node closes only connections idle at the moment of close, so a kept-alive connection whose request finished
+ * later would hold the process for the whole keep-alive time. Answers given while closing say Connection: close.
+ */
+export function closeConnectionsWhenDone(app: FastifyInstance): void {
+  let closing = false
+  app.addHook('preClose', (done) => {
+    closing = true
+    done()
+  })
+  app.addHook('onSend', async (_req, reply, payload) => {
+    if (closing) reply.header('connection', 'close')
+    return payload
+  })
 }
 
 /** The cap is a property of the server, set once it exists. */

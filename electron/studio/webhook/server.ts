@@ -5,7 +5,7 @@ import { JSON_LIMITS } from '../../../shared/json/bounds'
 import { WebhookError, fromFramework, internal, missingBody, unauthorized, unsupportedMediaType } from './errors'
 import type { RateLimiter } from './rate'
 import { problemField, useGuardedJsonParser } from './json-body'
-import { capConnections, fastifyOptions, listenerLimits, type ListenerLimits } from './limits'
+import { capConnections, closeConnectionsWhenDone, fastifyOptions, listenerLimits, type ListenerLimits } from './limits'
 import { parseWebhookBody, type WebhookRequest } from './request'
 import type { SecretStore } from './secrets'
 
@@ -54,6 +54,7 @@ export function buildWebhookApp(deps: WebhookAppDeps): FastifyInstance {
     clientErrorHandler: answerBrokenHttp,
   })
   capConnections(app.server, limits)
+  closeConnectionsWhenDone(app)
   app.removeAllContentTypeParsers()
   useGuardedJsonParser(app, (problem) => new WebhookError(400, problem.code, problem.message, problemField(problem)))
 

@@ -16,6 +16,7 @@ import {
   type StudioNotice,
 } from '../../shared/api'
 import { checkJsonBounds } from '../../shared/json/bounds'
+import { ensureDataDir } from './db/errors'
 import { openDatabase } from './db/open'
 import type { WalRecovery } from './db/wal-recovery'
 import { ApiFailure } from './failure'
@@ -56,7 +57,7 @@ export const DB_FILE_NAME = 'studio.sqlite'
  */
 export function createBackend(options: BackendOptions): Backend {
   const dataDir = path.resolve(options.dataDir)
-  fs.mkdirSync(dataDir, { recursive: true })
+  ensureDataDir(dataDir, (dir) => fs.mkdirSync(dir, { recursive: true }))
   const dbFile = path.join(dataDir, DB_FILE_NAME)
   const log = options.log ?? ((message: string) => process.stderr.write(`[studio] ${message}\n`))
   const notices: StudioNotice[] = []

@@ -2,7 +2,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import BetterSqlite3 from 'better-sqlite3'
 import type { Database } from 'better-sqlite3'
-import { DatabaseOpenError } from './errors'
+import { DatabaseOpenError, ensureDataDir } from './errors'
 import { migrations as knownMigrations, type Migration } from './migrations'
 import { checkApplied, runMigrations } from './migrate'
 import { keepDamagedWalAside, type WalRecovery } from './wal-recovery'
@@ -80,7 +80,7 @@ function claimAndCheck(db: Database, file: string, known: Migration[]): void {
 }
 
 function inspectFile(file: string): void {
-  fs.mkdirSync(path.dirname(file), { recursive: true })
+  ensureDataDir(path.dirname(file), (dir) => fs.mkdirSync(dir, { recursive: true }))
   let stat: fs.Stats
   try {
     stat = fs.statSync(file)

@@ -70,7 +70,8 @@ export type TriggerInput =
   | { kind: 'keyword'; keyword: string; message: InboundEvent & { type: 'text' } }
   | { kind: 'button_click'; payload: string; text: string; message: InboundEvent; extracted?: Vars }
   | { kind: 'ad_click'; ad: AdReferral; message: InboundEvent }
-  | { kind: 'webhook'; phone_number: string; data: Vars; message_text?: string; button_id?: string }
+  /** `message_id`: the request's {{chat_message_id}} (the conversation core makes one up when absent). */
+  | { kind: 'webhook'; phone_number: string; data: Vars; message_text?: string; button_id?: string; message_id?: string }
   | { kind: 'manual'; operator?: string; data?: Vars }
 
 // ---- Outbound messages: the channel's send shapes (channel-reference §1), without the envelope ----
@@ -163,6 +164,11 @@ export interface TraceEvent {
   error: EngineError | null
   /** Expression errors met while the node ran: the placeholder rendered empty and the run went on. */
   warnings: string[]
+  /**
+   * Ids of the messages this step sent, in send order ([] when it sent none, always for a failed step). Hosts store
+   * each message under its id, so a chat bubble finds the step that sent it (shared/engine/sent.ts).
+   */
+  messageIds: string[]
 }
 
 /** What one step (start or resume) produced. A host persists all of it in one transaction. */

@@ -2,12 +2,24 @@ import type { Effects, InboundEvent, OutboundMessage, RunState, TraceEvent, Trig
 import type { Exchange } from '../../../shared/engine/conversation'
 import type { TriggerSpec } from '../../../shared/engine/conversation'
 import type { FlowDocument } from '../../../shared/flow/document'
+import { configOf } from '../../../shared/nodes/registry'
 import type { LoggedMessage } from '../runs'
 
 // From a run in the Flow Logs to the recorder's transcript (shared/engine/conversation/record.ts): the trigger as
 // a test writes it, and the conversation cut into exchanges at each customer message.
 
-export function triggerSpecOf(trigger: TriggerInput): TriggerSpec {
+/**
+ * The trigger as a test writes it. When a node of the run read {{chat_message_id}}, the id is kept, so the test
+ * replays with the same one (ids made up offline differ on every run).
+ */
+export function triggerSpecOf(trigger: TriggerInput, trace: TraceEvent[] = []): TriggerSpec {
+  const spec = baseSpecOf(trigger)
+  const id = trigger.kind === 'webhook' ? trigger.message_id : trigger.kind === 'manual' ? undefined : trigger.message.id
+  const read = trace.some((e) => Object.prototype.hasOwnProperty.call((e.input as { vars?: object } | null)?.vars ?? {}, 'chat_message_id'))
+  return id && read && !('manual' in spec) ? { ...spec, chat_message_id: id } : spec
+}
+
+function baseSpecOf(trigger: TriggerInput): TriggerSpec {
   switch (trigger.kind) {
     case 'keyword':
       return { message: trigger.message.text }
@@ -59,8 +71,9 @@ export async function templatesSent(effects: Effects, trace: TraceEvent[], flow:
   const keys = new Map<string, { name: string; language: string }>()
   for (const e of trace) {
     if (e.nodeType !== 'template_message' || e.error) continue
-    const config = flow.nodes.find((n) => n.id === e.nodeId)?.config as { templateName?: unknown; language?: unknown } | undefined
-    if (typeof config?.templateName !== 'string' || typeof config.language !== 'string') continue
+    const node = flow.nodes.find((n) => n.id === e.nodeId)
+    const config = node && configOf(node, 'template_message')
+    if (!config) continue
     keys.set(`${config.templateName}\u0000${config.language}`, { name: config.templateName, language: config.language })
   }
   const out: Array<{ name: string; language: string }> = []

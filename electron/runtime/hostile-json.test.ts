@@ -104,3 +104,24 @@ it('answers an inbound message with a deep referral 400, never 503 retry, and ke
   expect(formRes.status).toBe(400)
   expect(await formRes.json()).toMatchObject({ error: { code: 'json_too_deep', field: 'message.interactive.nfm_reply.response_json' } })
 })
+
+it('tells failures the message causes (which would repeat on every delivery) from failures of the moment', async () => {
+  const { causedByInput } = await import('./inbound-route')
+  const deepJson = '['.repeat(1500) + ']'.repeat(1500)
+  let sqliteJson: unknown
+  try {
+    db.prepare('SELECT json_array_length(?) AS n').get(deepJson)
+  } catch (err) {
+    sqliteJson = err
+  }
+  let stack: unknown
+  try {
+    JSON.stringify(JSON.parse('['.repeat(100_000) + ']'.repeat(100_000)))
+  } catch (err) {
+    stack = err
+  }
+  expect(causedByInput(sqliteJson)).toBe(true)
+  expect(causedByInput(stack)).toBe(true)
+  expect(causedByInput(Object.assign(new Error('database is locked'), { code: 'SQLITE_BUSY' }))).toBe(false)
+  expect(causedByInput(new Error('connect ECONNREFUSED'))).toBe(false)
+})

@@ -53,7 +53,7 @@ export function inboundRoute(runtime: Runtime, key: string, log: (message: strin
 }
 
 /** Failures that depend on the message's content (nesting, size), not on the moment: the stack or SQLite's JSON. */
-function causedByInput(err: unknown): boolean {
+export function causedByInput(err: unknown): boolean {
   if (err instanceof RangeError) return true
   const e = err as { code?: unknown; message?: unknown }
   if (e.code === 'SQLITE_TOOBIG') return true

@@ -4,7 +4,7 @@
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import { afterEach, beforeEach, expect, it } from 'vitest'
+import { afterEach, beforeEach, expect, it, vi } from 'vitest'
 import { FlowStore } from '../store/flows'
 import { openDatabase } from './open'
 import { checkWal } from './wal-check'
@@ -95,4 +95,17 @@ it('treats a log whose header is damaged as damaged', () => {
   openDatabase(file, { onWalRecovered: (r) => told.push(r) }).close()
   expect(told[0]?.report).toMatchObject({ damaged: true, headerDamaged: true })
   expect(told[0]?.message).toMatch(/damaged at its start/)
+})
+
+it('tells a host that passes no listener on stderr (chatflow serve, the CLI)', () => {
+  const file = crashedStudio()
+  damageCommit(`${file}-wal`, checkWal(`${file}-wal`)!.recoveredCommits)
+  let err = ''
+  const spy = vi.spyOn(process.stderr, 'write').mockImplementation((c) => ((err += String(c)), true))
+  try {
+    openDatabase(file).close()
+  } finally {
+    spy.mockRestore()
+  }
+  expect(err).toMatch(/^Chatflow Studio: The write-ahead log of studio\.sqlite was damaged at byte \d+: .* 1 saved change after it could not be read/)
 })

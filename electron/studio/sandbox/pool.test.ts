@@ -78,18 +78,13 @@ describe('case 2: memory', () => {
   })
 })
 
-describe('case 6: time limits outside 100–5000 ms', () => {
+describe('case 6: time limits outside 100–5000 ms (above 5000: handlers/script-test-hostile.test.ts)', () => {
   it('runs 0 and negative limits as 100 ms instead of tripping an assertion', async () => {
     expect((await run('return { ok: 1 }', 0)).outputs).toEqual({ ok: 1 })
     expect((await run('return { ok: 2 }', -50)).outputs).toEqual({ ok: 2 })
     const loop = await failure('while (true) {}', -1)
     expect(loop).toMatchObject({ code: 'script_timeout', message: expect.stringMatching(/100 ms limit/) })
   })
-
-  it('runs 8000 ms as 5000 ms', async () => {
-    const e = await failure('const t = Date.now(); while (Date.now() - t < 6000) {} return {}', 8000)
-    expect(e).toMatchObject({ code: 'script_timeout', message: expect.stringMatching(/5000 ms limit/) })
-  }, 20_000)
 })
 
 describe('await in a script body', () => {

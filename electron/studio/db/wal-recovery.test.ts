@@ -109,3 +109,18 @@ it('tells a host that passes no listener on stderr (chatflow serve, the CLI)', (
   }
   expect(err).toMatch(/^Chatflow Studio: The write-ahead log of studio\.sqlite was damaged at byte \d+: .* 1 saved change after it could not be read/)
 })
+
+it('puts the message in the studio\'s notices, for the banner every window shows', async () => {
+  const file = crashedStudio()
+  damageCommit(`${file}-wal`, checkWal(`${file}-wal`)!.recoveredCommits - 2)
+  const { createBackend } = await import('../backend')
+  const logged: string[] = []
+  const backend = createBackend({ dataDir: path.dirname(file), log: (m) => logged.push(m) })
+  try {
+    const notices = await backend.call('studio.notices', {})
+    expect(notices).toMatchObject({ ok: true, value: { notices: [{ code: 'wal_recovered', message: expect.stringMatching(/3 saved changes after it could not be read/) }] } })
+    expect(logged.join('\n')).toMatch(/write-ahead log of studio\.sqlite was damaged/)
+  } finally {
+    await backend.close()
+  }
+})

@@ -34,7 +34,7 @@ it('lists flows, and starts, when an older studio stored one nested deeper than 
   await temp.backend.close()
   // Rebuild the file as the studio of issue 18's day left it: the schema of then, a deep flow stored through it.
   fs.rmSync(temp.backend.dbFile)
-  const old = openDatabase(temp.backend.dbFile, { migrations: migrations.filter((m) => m.version <= 13) })
+  const old = openDatabase(temp.backend.dbFile, { migrations: migrations.filter((m) => m.version <= 14) })
   const now = Date.now()
   const insert = old.prepare('INSERT INTO flows (id, name, active, document, revision, created_at, updated_at) VALUES (?, ?, 0, ?, 1, ?, ?)')
   insert.run('flw_plain', 'Plain', flowText('flw_plain', '{}'), now, now)

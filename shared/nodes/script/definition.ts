@@ -19,7 +19,13 @@ export const ScriptConfigSchema = z.object({
     .number()
     .int()
     .default(SCRIPT_TIMEOUT_DEFAULT_MS)
-    .describe(`The script is stopped after this many milliseconds (${SCRIPT_TIMEOUT_MIN_MS}–${SCRIPT_TIMEOUT_MAX_MS}; a value outside is run as the nearest bound); failure port follows.`),
+    // The range is in the published JSON schema; the parser still reads a value outside it, so the editor can point
+    // at it, and every reader that runs a script uses the nearest bound (./limits.ts).
+    .meta({
+      description: `The script is stopped after this many milliseconds (${SCRIPT_TIMEOUT_MIN_MS}–${SCRIPT_TIMEOUT_MAX_MS}; a value outside is run as the nearest bound); failure port follows.`,
+      minimum: SCRIPT_TIMEOUT_MIN_MS,
+      maximum: SCRIPT_TIMEOUT_MAX_MS,
+    }),
 })
 export type ScriptConfig = z.infer<typeof ScriptConfigSchema>
 

@@ -8,6 +8,8 @@ import { JSON_LIMITS, type JsonBoundsProblem } from '../../../shared/json/bounds
 import type { Backend } from '../backend'
 import { useGuardedJsonParser } from '../webhook/json-body'
 import { capConnections, closeConnectionsWhenDone, fastifyOptions, listenerLimits } from '../webhook/limits'
+import type { LogSource } from '../logs/source'
+import { logRoutes } from './logs-routes'
 
 class BoundsError extends Error {
   constructor(readonly problem: JsonBoundsProblem) {
@@ -32,6 +34,8 @@ export interface PublishTarget {
   rollback(flowId: string, version: number): Promise<Result<PublishedVersion>>
   /** The runtime only: creates (or with `rotate`, replaces) a flow's webhook secret and returns it once. */
   webhookSecret?(flowId: string, rotate: boolean): Promise<Result<{ flowId: string; secret: string }>>
+  /** The runtime only: its Flow Logs, delivery states included (logs-routes.ts). */
+  logs?: LogSource
 }
 
 export function backendTarget(backend: Backend): PublishTarget {
@@ -95,5 +99,6 @@ export function buildPublishApp(target: PublishTarget, key: string): FastifyInst
     if (typeof rotate !== 'boolean') return fail(reply, 400, 'bad_request', 'The body must be {} or {"rotate": true}.')
     return answer(reply, target.webhookSecret(req.params.id, rotate))
   })
+  if (target.logs) logRoutes(app, target.logs)
   return app
 }

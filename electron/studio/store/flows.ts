@@ -16,7 +16,7 @@ interface FlowRow {
   document?: string
 }
 
-// node_count is a column (migration 015): counting in SQL parsed every document and failed on any SQLite cannot read.
+// node_count is a column (migration 016): counting in SQL parsed every document and failed on any SQLite cannot read.
 const SUMMARY_COLUMNS = 'id, name, active, revision, created_at, updated_at, node_count'
 
 function toSummary(row: FlowRow): FlowSummary {

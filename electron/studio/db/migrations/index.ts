@@ -12,7 +12,8 @@ import { migration011 } from './011_run_search'
 import { migration012 } from './012_runtime_outbox'
 import { migration013 } from './013_message_ids'
 import { migration014 } from './014_search_behind_writes'
-import { migration015 } from './015_flow_node_count'
+import { migration015 } from './015_channel'
+import { migration016 } from './016_flow_node_count'
 import type { Migration } from './types'
 
 export type { Migration } from './types'
@@ -35,4 +36,5 @@ export const migrations: Migration[] = [
   migration013,
   migration014,
   migration015,
+  migration016,
 ]

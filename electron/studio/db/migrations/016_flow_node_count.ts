@@ -7,8 +7,8 @@ import type { Migration } from './types'
 // ones readable, and the rows already stored are counted here by JavaScript, whose JSON.parse has no such limit.
 const COUNT = (doc: string) => `CASE WHEN json_valid(${doc}) THEN coalesce(json_array_length(${doc}, '$.nodes'), 0) ELSE 0 END`
 
-export const migration015: Migration = {
-  version: 15,
+export const migration016: Migration = {
+  version: 16,
   name: 'flow_node_count',
   up(db) {
     db.exec(`

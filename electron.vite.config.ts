@@ -2,13 +2,20 @@ import { resolve } from 'node:path'
 import react from '@vitejs/plugin-react'
 import { defineConfig } from 'electron-vite'
 
-// The desktop build: out/main (Node, dependencies stay in node_modules), out/preload (one self-contained CommonJS
+// The desktop build: out/main (Node, dependencies stay in node_modules; the script sandbox's worker beside it), out/preload (one self-contained CommonJS
 // file, as a sandboxed preload must be) and out/renderer (the same renderer the browser host serves).
 export default defineConfig({
   main: {
     build: {
       outDir: 'out/main',
-      rollupOptions: { input: { index: resolve(import.meta.dirname, 'electron/main/index.ts') } },
+      // The script sandbox's worker thread is an entry of its own: out/main/script-worker.js, beside index.js, where
+      // electron/studio/sandbox/worker-entry.ts looks for it.
+      rollupOptions: {
+        input: {
+          index: resolve(import.meta.dirname, 'electron/main/index.ts'),
+          'script-worker': resolve(import.meta.dirname, 'electron/studio/sandbox/worker.ts'),
+        },
+      },
     },
   },
   preload: {

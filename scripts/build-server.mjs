@@ -1,7 +1,8 @@
 // `npm run build:server`: the `chatflow` command (serve and the rest) as one ES module, dist/chatflow.mjs, that runs
-// with plain `node` and no source tree, no tsx and no node_modules. Two files cannot be bundled and travel beside
-// it: better-sqlite3's native binding (better_sqlite3.node, built for this Node's ABI, platform and CPU) and
-// QuickJS's WebAssembly module (emscripten-module.wasm, found next to the bundle through import.meta.url).
+// with plain `node` and no source tree, no tsx and no node_modules. The script sandbox's worker thread is a second
+// module beside it (script-worker.mjs). Two files cannot be bundled and travel beside them: better-sqlite3's native
+// binding (better_sqlite3.node, built for this Node's ABI, platform and CPU) and QuickJS's WebAssembly module
+// (emscripten-module.wasm, found next to the bundle through import.meta.url).
 // docs/deploy.md describes the result; scripts/test-all.mjs and the vitest global set-up build it for the tests.
 import { build } from 'esbuild'
 import fs from 'node:fs'
@@ -73,7 +74,8 @@ export async function buildServer(outDir = path.join(ROOT, 'dist')) {
   try {
     await build({
       absWorkingDir: ROOT,
-      entryPoints: { chatflow: 'electron/cli/index.ts' },
+      // The script sandbox's worker thread is a second entry: it runs as its own module (electron/studio/sandbox).
+      entryPoints: { chatflow: 'electron/cli/index.ts', 'script-worker': 'electron/studio/sandbox/worker.ts' },
       outdir: temp,
       outExtension: { '.js': '.mjs' },
       bundle: true,
@@ -106,5 +108,5 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   if (process.argv.includes('--if-stale') && !isStale(outDir, SERVER_SOURCES)) process.exit(0)
   const file = await buildServer(outDir)
   const mb = (fs.statSync(file).size / 1024 / 1024).toFixed(1)
-  console.log(`Built ${path.relative(process.cwd(), file)} (${mb} MB) with better_sqlite3.node and emscripten-module.wasm beside it`)
+  console.log(`Built ${path.relative(process.cwd(), file)} (${mb} MB) with script-worker.mjs, better_sqlite3.node and emscripten-module.wasm beside it`)
 }

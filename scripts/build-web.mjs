@@ -7,20 +7,28 @@ import { fileURLToPath } from 'node:url'
 const root = fileURLToPath(new URL('..', import.meta.url))
 
 export async function buildWebHost(outDir = 'out/web') {
-  await build({
-    root,
-    configFile: false,
-    logLevel: 'warn',
-    build: {
-      ssr: 'electron/web/index.ts',
-      outDir,
-      emptyOutDir: true,
-      target: 'node20',
-      sourcemap: true,
-      minify: false,
-      rollupOptions: { output: { format: 'es', entryFileNames: 'index.mjs' } },
-    },
-  })
+  // The host, then the script sandbox's worker thread beside it (script-worker.mjs, which the host looks for there),
+  // each a build of its own so neither imports a chunk of the other.
+  const entries = [
+    ['electron/web/index.ts', 'index.mjs'],
+    ['electron/studio/sandbox/worker.ts', 'script-worker.mjs'],
+  ]
+  for (const [i, [ssr, entryFileNames]] of entries.entries()) {
+    await build({
+      root,
+      configFile: false,
+      logLevel: 'warn',
+      build: {
+        ssr,
+        outDir,
+        emptyOutDir: i === 0,
+        target: 'node20',
+        sourcemap: true,
+        minify: false,
+        rollupOptions: { output: { format: 'es', entryFileNames } },
+      },
+    })
+  }
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {

@@ -28,7 +28,7 @@ const browser = await chromium.launch({
 })
 try {
   const page = await browser.newPage({ viewport: { width: 1200, height: 600 }, deviceScaleFactor: 1 })
-  await page.goto(`${url}/#/flows`)
+  await page.goto(`${url}#/flows`) // the printed address carries the session token
   for (const name of ['Support hand-off', 'Abandoned cart reminder', 'Welcome and opt-in', 'Order status']) {
     await page.getByRole('button', { name: /New flow|Create your first flow/ }).first().click()
     await page.getByLabel('Flow name').fill(name)

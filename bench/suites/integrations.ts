@@ -1,5 +1,6 @@
-// Cost of the integration nodes as a run pays it: one Script node call (fresh QuickJS runtime and context, inputs
-// in, outputs out) and one HTTP Call against a real server on 127.0.0.1, each through its runner with the studio's
+// Cost of the integration nodes as a run pays it: one Script node call (through the sandbox pool: a worker thread,
+// a fresh QuickJS instance, inputs in, outputs out), against the floor of the same work on this thread (a fresh
+// instance of the same compiled module, no worker: what the pool's isolation adds is the ratio); and one HTTP Call against a real server on 127.0.0.1, each through its runner with the studio's
 // real effects; and one Chat Flow endpoint round trip (INIT) against a local endpoint that decrypts with its private
 // key, encrypted as the channel does and in plaintext mode, to show what the encryption costs. Each sample's result
 // is checked before it counts. Bounded: about 4 s per measure.
@@ -11,6 +12,14 @@ import { scriptDefinition } from '../../shared/nodes/script/definition'
 import { runScriptNode } from '../../shared/nodes/script/run'
 import { createHttpEffect } from '../../electron/studio/effects/http'
 import { createScriptEffect } from '../../electron/studio/effects/script'
+import { SCRIPT_LIMITS, WASM_INITIAL_BYTES, wasmMaximumPages } from '../../electron/studio/sandbox/limits'
+import { closeScriptPool } from '../../electron/studio/sandbox/pool'
+import { runScript } from '../../electron/studio/sandbox/run-script'
+import fs from 'node:fs'
+import { createRequire } from 'node:module'
+import { newQuickJSWASMModuleFromVariant, newVariant } from 'quickjs-emscripten-core'
+import variant from '@jitl/quickjs-wasmfile-release-sync'
+import type { Vars } from '../../shared/engine/types'
 import { startTestServer } from '../../electron/studio/effects/test-server'
 import { exchangeWithEndpoint } from '../../electron/studio/effects/flow-endpoint'
 import { startEndpointServer } from '../../electron/studio/effects/flow-endpoint-server'
@@ -18,7 +27,7 @@ import { startEndpointServer } from '../../electron/studio/effects/flow-endpoint
 const BUDGET_MS = 4000
 const MAX_SAMPLES = 2000
 
-async function measure(label: string, once: () => Promise<void>): Promise<void> {
+async function measure(label: string, once: () => Promise<void>): Promise<number> {
   for (let i = 0; i < 5; i++) await once() // warm-up: module load, JIT, keep-alive connection
   const samples: number[] = []
   const end = performance.now() + BUDGET_MS
@@ -30,7 +39,8 @@ async function measure(label: string, once: () => Promise<void>): Promise<void> 
   samples.sort((a, b) => a - b)
   const q = (p: number) => samples[Math.min(samples.length - 1, Math.floor(p * samples.length))]!.toFixed(2)
   const mean = samples.reduce((a, b) => a + b, 0) / samples.length
-  console.log(`${label.padEnd(34)} n=${String(samples.length).padStart(4)}  mean ${mean.toFixed(2)} ms  p50 ${q(0.5)} ms  p95 ${q(0.95)} ms  p99 ${q(0.99)} ms`)
+  console.log(`${label.padEnd(40)} n=${String(samples.length).padStart(4)}  mean ${mean.toFixed(2)} ms  p50 ${q(0.5)} ms  p95 ${q(0.95)} ms  p99 ${q(0.99)} ms`)
+  return Number(q(0.5))
 }
 
 export async function run(): Promise<void> {
@@ -41,10 +51,24 @@ export async function run(): Promise<void> {
     code: 'const net = input.items.reduce((s, i) => s + i.price * i.qty, 0)\nreturn { net, gross: Math.round(net * input.rate * 100) / 100 }',
     inputs: [{ name: 'items', value: '{{http_call_1.result.items}}' }, { name: 'rate', value: '{{rate}}' }],
   }
-  await measure('Script node call (QuickJS)', async () => {
+  const pooled = await measure('Script node call (sandbox pool)', async () => {
     const out = await runScriptNode({ config: script, effects, ...createRenderer(vars) })
     if (out.kind !== 'next' || (out.output as { gross: number }).gross !== 47.2) throw new Error(`script gave ${JSON.stringify(out)}`)
   })
+  const wasm = await WebAssembly.compile(fs.readFileSync(createRequire(import.meta.url).resolve('@jitl/quickjs-wasmfile-release-sync/wasm')))
+  const inThread = {
+    run: async (code: string, inputs: Vars) => {
+      const wasmMemory = new WebAssembly.Memory({ initial: WASM_INITIAL_BYTES / 65536, maximum: wasmMaximumPages(SCRIPT_LIMITS) })
+      const mod = await newQuickJSWASMModuleFromVariant(newVariant(variant, { wasmModule: wasm, wasmMemory }))
+      return runScript(mod, code, JSON.stringify(inputs), 1000, SCRIPT_LIMITS)
+    },
+  }
+  const floor = await measure('  floor: QuickJS on this thread', async () => {
+    const out = await runScriptNode({ config: script, effects: { ...effects, script: inThread }, ...createRenderer(vars) })
+    if (out.kind !== 'next' || (out.output as { gross: number }).gross !== 47.2) throw new Error(`script gave ${JSON.stringify(out)}`)
+  })
+  console.log(`  pool / floor (p50): ${(pooled / floor).toFixed(1)}×`)
+  await closeScriptPool()
 
   const server = await startTestServer()
   try {

@@ -52,6 +52,13 @@ async function quit(): Promise<void> {
 }
 
 describe('the desktop app starting', () => {
+  it('puts every renderer in Chromium\'s sandbox before the app is ready', async () => {
+    electron.app.sandboxEnabled = false
+    await launch(['--data-dir', path.join(dir, 'sandboxed')])
+    expect(electron.app.sandboxEnabled).toBe(true)
+    await quit()
+  })
+
   it('opens its database in --data-dir with Electron’s driver, then one window; a second launch focuses it', async () => {
     const data = path.join(dir, 'my flows')
     await launch(['--data-dir', data])

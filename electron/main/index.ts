@@ -12,6 +12,8 @@ import { hardenApp, registerAppScheme, serveRenderer } from './security'
 import { createMainWindow } from './window'
 
 app.setName(APP_NAME)
+// Every renderer runs in Chromium's sandbox, whatever its own settings say (the main window asks for it too).
+app.enableSandbox()
 const dataDir = chooseDataDir()
 // The database lives in userData, beside Chromium's own files, unless --data-dir or CHATFLOW_DATA_DIR says otherwise.
 app.setPath('userData', dataDir)

@@ -1,6 +1,7 @@
 // The desktop host's security settings, checked in code: Electron's runtime cannot run on the build machine, so
 // 'electron' is replaced by electron/main/testing.ts, which records what our code asks of it.
 import fs from 'node:fs'
+import os from 'node:os'
 import path from 'node:path'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { IPC_CALL, IPC_EVENT } from '../../shared/api/bridge'
@@ -38,12 +39,32 @@ describe('every web contents the app creates', () => {
     expect(inside.preventDefault).not.toHaveBeenCalled()
   })
 
-  it('opens no window: https links go to the system browser, anything else nowhere', () => {
+  it('opens no window: trusted https links go to the system browser, others after the person confirms, the rest nowhere', async () => {
     electron.shell.opened.length = 0
-    expect(contents.windowOpenHandler!({ url: 'https://docs.example/help' })).toEqual({ action: 'deny' })
-    expect(contents.windowOpenHandler!({ url: 'javascript:alert(1)' })).toEqual({ action: 'deny' })
-    expect(contents.windowOpenHandler!({ url: 'file:///etc/passwd' })).toEqual({ action: 'deny' })
-    expect(electron.shell.opened).toEqual(['https://docs.example/help'])
+    electron.messageBoxes.length = 0
+    const settle = () => new Promise((resolve) => setTimeout(resolve, 0))
+    expect(contents.windowOpenHandler!({ url: 'https://github.com/electron/electron/releases' })).toEqual({ action: 'deny' })
+    await settle()
+    expect(electron.shell.opened).toEqual(['https://github.com/electron/electron/releases'])
+    expect(electron.messageBoxes).toEqual([])
+    // A link from a flow to any other site: asked first, naming the host; Cancel opens nothing.
+    electron.dialog.answer = 1
+    contents.windowOpenHandler!({ url: 'https://example-cellar.com/wines' })
+    await settle()
+    expect(electron.messageBoxes.at(-1)).toMatchObject({ message: 'Open a link to example-cellar.com?', cancelId: 1 })
+    expect(electron.shell.opened).toHaveLength(1)
+    electron.dialog.answer = 0
+    contents.windowOpenHandler!({ url: 'https://example-cellar.com/wines' })
+    await settle()
+    expect(electron.shell.opened.at(-1)).toBe('https://example-cellar.com/wines')
+    // Never handed to the system, never even asked about.
+    const asked = electron.messageBoxes.length
+    for (const url of ['javascript:alert(1)', 'file:///etc/passwd', 'http://example.com/', 'https://user:pw@github.com/', 'https://127.0.0.1:5190/', 'https://[::1]/', 'https://router.local/', 'ms-msdt:/id', 'not a url']) {
+      expect(contents.windowOpenHandler!({ url })).toEqual({ action: 'deny' })
+    }
+    await settle()
+    expect(electron.messageBoxes).toHaveLength(asked)
+    expect(electron.shell.opened).toHaveLength(2)
   })
 
   it('attaches no webview', () => {
@@ -66,6 +87,13 @@ describe('the main window', () => {
     })
     expect(path.basename(window.options.webPreferences.preload)).toBe('index.cjs')
     expect(window.loadedUrl).toBe('app://studio/index.html#/flows')
+  })
+
+  it('has developer tools from a checkout only, never in an installed app', () => {
+    electron.app.isPackaged = true
+    expect((createMainWindow() as unknown as electron.BrowserWindow).options.webPreferences.devTools).toBe(false)
+    electron.app.isPackaged = false
+    expect((createMainWindow() as unknown as electron.BrowserWindow).options.webPreferences.devTools).toBe(true)
   })
 })
 
@@ -109,6 +137,22 @@ describe('app://studio', () => {
     const decide = vi.fn()
     electron.session.defaultSession.permissionHandler!({}, 'media', decide)
     expect(decide).toHaveBeenCalledWith(false)
+    // Chromium's synchronous permission checks say no as well (issue 18: there was no check handler).
+    for (const permission of ['media', 'clipboard-read', 'geolocation', 'notifications'])
+      expect(electron.session.defaultSession.permissionCheckHandler!(null, permission, 'app://studio')).toBe(false)
+  })
+
+  it('serves the author\'s media files with the same CSP and nosniff', async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'chatflow-media-csp-'))
+    const sha = 'a'.repeat(64)
+    fs.mkdirSync(path.join(dataDir, 'media'))
+    fs.writeFileSync(path.join(dataDir, 'media', `${sha}.png`), Buffer.from('89504e470d0a1a0a', 'hex'))
+    serveRenderer(dataDir)
+    const res = await electron.protocol.handlers.get('app')!(new Request(`app://studio/media/${sha}.png`))
+    expect(res.status).toBe(200)
+    expect(res.headers.get('content-security-policy')).toBe(CONTENT_SECURITY_POLICY)
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff')
+    fs.rmSync(dataDir, { recursive: true, force: true })
   })
 
   it('has a CSP without inline or remote script and without eval', () => {
@@ -161,5 +205,21 @@ describe('the contract over IPC', () => {
     const window = new electron.BrowserWindow({})
     await call('app://studio/', 'flows.create', { name: 'Evented' })
     expect(window.webContents.sent).toContainEqual([IPC_EVENT, 'flows.changed', expect.objectContaining({ kind: 'created' })])
+  })
+})
+
+describe('the packaged binary', () => {
+  it('has its fuses flipped by electron-builder: no run-as-node, NODE_OPTIONS or --inspect; asar only, checked', async () => {
+    const { parse } = await import('yaml')
+    const config = parse(fs.readFileSync(path.resolve(import.meta.dirname, '../../electron-builder.yml'), 'utf8')) as { electronFuses?: Record<string, boolean> }
+    expect(config.electronFuses).toEqual({
+      runAsNode: false,
+      enableNodeOptionsEnvironmentVariable: false,
+      enableNodeCliInspectArguments: false,
+      enableEmbeddedAsarIntegrityValidation: true,
+      onlyLoadAppFromAsar: true,
+      enableCookieEncryption: true,
+      grantFileProtocolExtraPrivileges: false,
+    })
   })
 })

@@ -1,8 +1,9 @@
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
-import { app, net, protocol, session, shell } from 'electron'
+import { app, net, protocol, session } from 'electron'
 import { CONTENT_SECURITY_POLICY } from '../studio/csp'
 import { storedMediaFile } from '../studio/effects/media-store'
+import { openLink } from './external-links'
 
 // The renderer is served from app://studio/ (not file://), so it has a real origin that CSP, IPC sender checks and
 // navigation rules can name. Nothing else may load, navigate, open windows or ask for permissions.
@@ -27,7 +28,9 @@ export function serveRenderer(dataDir: string): void {
     const media = url.host === 'studio' ? storedMediaFile(dataDir, url.pathname) : null
     if (media) {
       const stored = await net.fetch(pathToFileURL(media.path).toString())
-      return new Response(stored.body, { status: 200, headers: { 'Content-Type': media.mime, 'X-Content-Type-Options': 'nosniff' } })
+      // A stored file is the author's, not ours: the same CSP, so an SVG or HTML file opened on its own runs nothing.
+      const headers = { 'Content-Type': media.mime, 'X-Content-Type-Options': 'nosniff', 'Content-Security-Policy': CONTENT_SECURITY_POLICY }
+      return new Response(stored.body, { status: 200, headers })
     }
     const file = path.normalize(path.join(root, decodeURIComponent(url.pathname)))
     if (url.host !== 'studio' || !file.startsWith(root + path.sep)) return new Response('Not found', { status: 404 })
@@ -42,7 +45,9 @@ export function serveRenderer(dataDir: string): void {
       responseHeaders: { ...details.responseHeaders, 'Content-Security-Policy': [CONTENT_SECURITY_POLICY] },
     })
   })
+  // No permission is ever granted: neither when a page asks (camera, notifications…) nor when Chromium checks one.
   session.defaultSession.setPermissionRequestHandler((_contents, _permission, callback) => callback(false))
+  session.defaultSession.setPermissionCheckHandler(() => false)
 }
 
 /** Applies to every web contents the app ever creates: no navigation away, no new windows, no webviews. */
@@ -56,8 +61,8 @@ export function hardenApp(): void {
     })
     contents.on('will-attach-webview', (event) => event.preventDefault())
     contents.setWindowOpenHandler(({ url }) => {
-      // Links to documentation open in the user's browser; nothing opens inside the app.
-      if (url.startsWith('https://')) void shell.openExternal(url)
+      // Nothing opens inside the app; a link goes to the system browser as external-links.ts allows.
+      void openLink(url)
       return { action: 'deny' }
     })
   })

@@ -66,12 +66,16 @@ class FakeApp extends Emitter {
   paths = new Map<string, string>()
   appPath = '/nowhere'
   isPackaged = false
+  sandboxEnabled = false
   gotLock = true
   quits = 0
   exitCode: number | undefined
   ready: Promise<void> = new Promise(() => {})
   setName(name: string): void {
     this.name = name
+  }
+  enableSandbox(): void {
+    this.sandboxEnabled = true
   }
   setPath(name: string, value: string): void {
     this.paths.set(name, value)
@@ -95,7 +99,16 @@ class FakeApp extends Emitter {
 
 export const app = new FakeApp()
 export const errorBoxes: { title: string; content: string }[] = []
-export const dialog = { showErrorBox: (title: string, content: string) => void errorBoxes.push({ title, content }) }
+/** Message boxes shown (options as given) and the button the next one answers with (0 unless a test sets it). */
+export const messageBoxes: Record<string, any>[] = []
+export const dialog = {
+  showErrorBox: (title: string, content: string) => void errorBoxes.push({ title, content }),
+  answer: 0,
+  showMessageBox(options: Record<string, any>): Promise<{ response: number }> {
+    messageBoxes.push(options)
+    return Promise.resolve({ response: dialog.answer })
+  },
+}
 export const safeStorage = { isEncryptionAvailable: () => false }
 export const shell = { opened: [] as string[], openExternal: (url: string) => (shell.opened.push(url), Promise.resolve()) }
 
@@ -133,6 +146,7 @@ export const session = {
   defaultSession: {
     headersHook: undefined as Listener | undefined,
     permissionHandler: undefined as Listener | undefined,
+    permissionCheckHandler: undefined as Listener | undefined,
     webRequest: {
       onHeadersReceived(hook: Listener): void {
         session.defaultSession.headersHook = hook
@@ -140,6 +154,9 @@ export const session = {
     },
     setPermissionRequestHandler(handler: Listener): void {
       session.defaultSession.permissionHandler = handler
+    },
+    setPermissionCheckHandler(handler: Listener): void {
+      session.defaultSession.permissionCheckHandler = handler
     },
   },
 }

@@ -1,5 +1,5 @@
 import path from 'node:path'
-import { BrowserWindow } from 'electron'
+import { app, BrowserWindow } from 'electron'
 import { APP_NAME } from '../studio/data-dir'
 import { APP_ORIGIN } from './security'
 
@@ -20,6 +20,8 @@ export function createMainWindow(): BrowserWindow {
       webSecurity: true,
       allowRunningInsecureContent: false,
       spellcheck: false,
+      // The developer tools are for working on the studio from a checkout; an installed app has none to open.
+      devTools: !app.isPackaged,
     },
   })
   window.once('ready-to-show', () => window.show())

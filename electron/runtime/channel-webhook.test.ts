@@ -47,6 +47,26 @@ describeEachStore('the channel webhook', (c) => {
     expect(fake.sends).toEqual([])
   })
 
+  it('a signed message nested deeper than the JSON guard allows is recorded as not understood, the rest of the POST as usual', async () => {
+    await open()
+    // The channel redelivers anything but a 200 for days: the deep message is kept as the customer writing (its
+    // content is not) and the message beside it in the same POST starts its flow.
+    const body = text('+919800000208', 'wine')
+    let referral: unknown = 'end'
+    for (let i = 0; i < 1000; i++) referral = { r: referral }
+    Object.assign(body.entry[0]!.changes[0]!.value.messages![0]!, { referral })
+    body.entry[0]!.changes[0]!.value.messages!.push(...text('+919800000209', 'wine').entry[0]!.changes[0]!.value.messages!)
+    body.entry[0]!.changes[0]!.value.contacts!.push(...text('+919800000209', 'wine').entry[0]!.changes[0]!.value.contacts!)
+    const answer = await fake.postWebhook(rt.webhook, body, APP_SECRET)
+    expect(answer).toEqual({ status: 200, body: { status: 'recorded', messages: 2, duplicates: 0, statuses: 0 } })
+    await rt.settle()
+    const deep = (await store.contactByPhone('+919800000208'))!
+    expect(deep.lastInboundAt).toEqual(expect.any(Number))
+    expect(await store.runsOfContact(deep.id)).toEqual([])
+    expect(fake.to('919800000208')).toEqual([])
+    expect(fake.to('919800000209')).toHaveLength(1)
+  })
+
   it('a signed text starts the flow: the question goes to the Cloud API with the envelope and token; a redelivery is processed once', async () => {
     await open()
     const id = messageId()

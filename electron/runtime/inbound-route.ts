@@ -43,9 +43,19 @@ export function inboundRoute(runtime: Runtime, key: string, log: (message: strin
         })
       } catch (err) {
         log(`inbound message ${message.messageId} failed: ${err instanceof Error ? err.message : String(err)}`)
-        // Nothing was committed: the gateway should deliver the message again.
+        // A failure the message itself causes would fail again on every delivery: a 4xx, which the gateway does not
+        // retry. Anything else rolled back and may pass next time: the gateway should deliver the message again.
+        if (causedByInput(err)) throw new WebhookError(422, 'unprocessable', 'The message could not be processed and would fail again; nothing was kept.')
         throw new WebhookError(503, 'retry', 'The message could not be processed; nothing was kept. Deliver it again.', undefined, { 'retry-after': '1' })
       }
     })
   }
+}
+
+/** Failures that depend on the message's content (nesting, size), not on the moment: the stack or SQLite's JSON. */
+export function causedByInput(err: unknown): boolean {
+  if (err instanceof RangeError) return true
+  const e = err as { code?: unknown; message?: unknown }
+  if (e.code === 'SQLITE_TOOBIG') return true
+  return e.code === 'SQLITE_ERROR' && typeof e.message === 'string' && /malformed JSON|JSON .*too deep/i.test(e.message)
 }

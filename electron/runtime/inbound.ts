@@ -2,6 +2,7 @@
 // with the sender from `contacts[0]`), turned into the engine's InboundEvent. docs/runtime.md documents it.
 import { z } from 'zod'
 import type { InboundEvent } from '../../shared/engine'
+import { checkJsonBounds, describePath } from '../../shared/json/bounds'
 import { normalisePhone } from '../studio/runs'
 
 export interface InboundMessage {
@@ -63,6 +64,10 @@ export class InboundError extends Error {
 
 /** Checks a parsed JSON body; throws InboundError naming the first offending field. */
 export function parseInbound(body: unknown): InboundMessage {
+  // The listener's parser already guards /api/v1/inbound; the channel's webhook reads its messages out of a larger
+  // signed body, so the one guard runs here too, before anything of the message is kept.
+  const bounds = checkJsonBounds(body)
+  if (bounds) throw new InboundError(bounds.code, bounds.message, describePath(bounds.path))
   const parsed = InboundBody.safeParse(body)
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!
@@ -114,5 +119,8 @@ function parseResponseJson(text: string): Record<string, unknown> {
   if (!value || typeof value !== 'object' || Array.isArray(value)) {
     throw new InboundError('bad_request', 'message.interactive.nfm_reply.response_json must be a JSON object in a string.', 'message.interactive.nfm_reply.response_json')
   }
+  // JSON inside a string passed the body's depth guard unread: it gets the same guard here.
+  const problem = checkJsonBounds(value)
+  if (problem) throw new InboundError(problem.code, `message.interactive.nfm_reply.response_json: ${problem.message}`, 'message.interactive.nfm_reply.response_json')
   return value as Record<string, unknown>
 }

@@ -3,7 +3,8 @@
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import { afterAll, beforeAll, expect, it } from 'vitest'
+import type { Database } from 'better-sqlite3'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { openDatabase } from '../studio/db/open'
 import { ListenerSettingsSchema } from '../studio/webhook/settings'
 import { orderTotalFlow } from '../studio/webhook/fixtures'
@@ -20,10 +21,12 @@ let server: RuntimeServer
 let runtime: Runtime
 let adapter: MemoryAdapter
 let base: string
+let db: Database
 
 beforeAll(async () => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'chatflow-runtime-http-'))
-  const store = new SqliteRuntimeStore(openDatabase(path.join(dir, 'studio.sqlite')))
+  db = openDatabase(path.join(dir, 'studio.sqlite'))
+  const store = new SqliteRuntimeStore(db)
   ;({ runtime } = testRuntime(store, (adapter = new MemoryAdapter())))
   const settings = { ...ListenerSettingsSchema.parse({}), port: 0 }
   server = await startRuntimeServer(runtime, { settings, inboundKey: INBOUND_KEY, publishKey: PUBLISH_KEY, publishPort: 0, log: () => undefined })
@@ -99,4 +102,86 @@ it('serves the webhook trigger on the same listener with a secret made through t
     body: JSON.stringify({ phone_number: '+919800000012' }),
   })
   expect(wrong.status).toBe(401)
+})
+
+// Issue 18, case 3: JSON nested deeper than the guard allows (shared/json/bounds.ts) is refused where it enters the
+// listener, with 400 and the path, before anything is written; an inbound message is never answered `retry` for it
+// (a gateway would redeliver it for ever).
+describe('hostile JSON', () => {
+  const nested = (levels: number) => JSON.parse('{"a":'.repeat(levels) + '1' + '}'.repeat(levels)) as unknown
+  const count = (table: string) => (db.prepare(`SELECT count(*) AS n FROM ${table}`).get() as { n: number }).n
+  const secret = async () => {
+    const made = await fetch(`${server.publishUrl}/flows/flw_total/webhook-secret`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${PUBLISH_KEY}`, 'content-type': 'application/json' },
+      body: '{}',
+    })
+    return ((await made.json()) as { secret: string }).secret
+  }
+
+  const webhook = async (body: unknown) =>
+    fetch(`${base}/chatbot-webhook/flw_total/trigger`, {
+      method: 'POST',
+      headers: { 'x-api-key': await secret(), 'content-type': 'application/json' },
+      body: typeof body === 'string' ? body : JSON.stringify(body),
+    })
+
+  it('refuses webhook data nested 1000 levels with 400 naming the field, and writes no contact or run', async () => {
+    const before = { contacts: count('contacts'), runs: count('runs') }
+    const res = await webhook({ phone_number: '+919800000101', data: nested(1000) })
+    expect(res.status).toBe(400)
+    const body = (await res.json()) as { error: { code: string; field: string; message: string } }
+    expect(body.error.code).toBe('json_too_deep')
+    expect(body.error.field).toMatch(/^data\.a\.a\.a/)
+    expect(body.error.message).toMatch(/nested more than 64 levels/)
+    expect({ contacts: count('contacts'), runs: count('runs') }).toEqual(before)
+    // Deeper still (10,000 levels, 60 KB: JSON.stringify itself overflows the stack on it) fares the same.
+    const deeper = `{"phone_number":"+919800000101","data":${'{"a":'.repeat(10_000)}1${'}'.repeat(10_000)}}`
+    expect((await webhook(deeper)).status).toBe(400)
+    expect({ contacts: count('contacts'), runs: count('runs') }).toEqual(before)
+  })
+
+  it('still takes ordinary nested data', async () => {
+    const res = await webhook({ phone_number: '+919800000102', data: { name: 'Ravi', amount: 50, extra: nested(20) } })
+    expect(res.status).toBe(200)
+  })
+
+  it('answers an inbound message with a deep referral 400, never 503 retry, and keeps nothing', async () => {
+    const before = { contacts: count('contacts'), runs: count('runs') }
+    const message = { id: 'wamid.deep1', type: 'text', text: { body: 'wine' }, referral: nested(1000) }
+    const res = await inbound({ contact: { wa_id: '919800000103' }, message })
+    expect(res.status).toBe(400)
+    expect(await res.json()).toMatchObject({ error: { code: 'json_too_deep', field: expect.stringMatching(/^message\.referral\.a/) } })
+    expect({ contacts: count('contacts'), runs: count('runs') }).toEqual(before)
+    // A deep form answer hides its JSON in a string; it is refused the same way.
+    const form = {
+      id: 'wamid.deep2',
+      type: 'interactive',
+      interactive: { type: 'nfm_reply', nfm_reply: { response_json: JSON.stringify(nested(1000)) } },
+    }
+    const formRes = await inbound({ contact: { wa_id: '919800000103' }, message: form })
+    expect(formRes.status).toBe(400)
+    expect(await formRes.json()).toMatchObject({ error: { code: 'json_too_deep', field: 'message.interactive.nfm_reply.response_json' } })
+  })
+
+  it('tells failures the message causes (which would repeat on every delivery) from failures of the moment', async () => {
+    const { causedByInput } = await import('./inbound-route')
+    const deepJson = '['.repeat(1500) + ']'.repeat(1500)
+    let sqliteJson: unknown
+    try {
+      db.prepare('SELECT json_array_length(?) AS n').get(deepJson)
+    } catch (err) {
+      sqliteJson = err
+    }
+    let stack: unknown
+    try {
+      JSON.stringify(JSON.parse('['.repeat(100_000) + ']'.repeat(100_000)))
+    } catch (err) {
+      stack = err
+    }
+    expect(causedByInput(sqliteJson)).toBe(true)
+    expect(causedByInput(stack)).toBe(true)
+    expect(causedByInput(Object.assign(new Error('database is locked'), { code: 'SQLITE_BUSY' }))).toBe(false)
+    expect(causedByInput(new Error('connect ECONNREFUSED'))).toBe(false)
+  })
 })

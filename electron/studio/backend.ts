@@ -13,8 +13,12 @@ import {
   type RequestOf,
   type Result,
   type ResultOf,
+  type StudioNotice,
 } from '../../shared/api'
+import { checkJsonBounds } from '../../shared/json/bounds'
+import { ensureDataDir } from './db/errors'
 import { openDatabase } from './db/open'
+import type { WalRecovery } from './db/wal-recovery'
 import { ApiFailure } from './failure'
 import { handlers } from './handlers'
 import type { Handler, HandlerContext, ServiceFactory } from './handlers/types'
@@ -53,10 +57,15 @@ export const DB_FILE_NAME = 'studio.sqlite'
  */
 export function createBackend(options: BackendOptions): Backend {
   const dataDir = path.resolve(options.dataDir)
-  fs.mkdirSync(dataDir, { recursive: true })
+  ensureDataDir(dataDir, (dir) => fs.mkdirSync(dir, { recursive: true }))
   const dbFile = path.join(dataDir, DB_FILE_NAME)
-  const db = openDatabase(dbFile, options.sqliteBinding ? { nativeBinding: options.sqliteBinding } : {})
   const log = options.log ?? ((message: string) => process.stderr.write(`[studio] ${message}\n`))
+  const notices: StudioNotice[] = []
+  const onWalRecovered = (r: WalRecovery) => {
+    notices.push({ code: 'wal_recovered', message: r.message })
+    log(r.message)
+  }
+  const db = openDatabase(dbFile, { onWalRecovered, ...(options.sqliteBinding ? { nativeBinding: options.sqliteBinding } : {}) })
   const listeners = new Set<AnyEventListener>()
   const services = new Map<ServiceFactory<unknown>, unknown>()
   let closed = false
@@ -66,6 +75,7 @@ export function createBackend(options: BackendOptions): Backend {
     dataDir,
     now: options.now ?? Date.now,
     log,
+    notices,
     emit(event, payload) {
       for (const listener of [...listeners]) {
         try {
@@ -89,6 +99,9 @@ export function createBackend(options: BackendOptions): Backend {
     if (!isCommandName(command)) {
       return fail('unknown_command', `There is no command named ${JSON.stringify(String(command).slice(0, 100))}.`)
     }
+    // Before the schema: zod, JSON.stringify and SQLite's JSON functions all recurse or stop at a depth.
+    const bounds = checkJsonBounds(payload)
+    if (bounds) return fail('bad_request', `Invalid request for ${command}: ${bounds.message}`, [{ path: bounds.path, message: bounds.message }])
     const parsed = commands[command].req.safeParse(payload)
     if (!parsed.success) return badRequest(command, parsed.error)
     try {

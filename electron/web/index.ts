@@ -23,8 +23,8 @@ async function main(): Promise<number> {
     // CHATFLOW_RENDERER_DIR serves a renderer built elsewhere (test runs, packaged layouts).
     const rendererDir = process.env.CHATFLOW_RENDERER_DIR || undefined
     const host = await startWebHost({ dataDir: args.dataDir, port: args.port, ...(rendererDir ? { rendererDir } : {}) })
-    process.stdout.write(`Chatflow Studio is running at ${host.url}\n`)
-    process.stdout.write(`Data folder: ${host.backend.dataDir}\nOpen the address in your browser. Press Ctrl+C to stop.\n`)
+    process.stdout.write(`Chatflow Studio is running at ${host.openUrl}\n`)
+    process.stdout.write(`Data folder: ${host.backend.dataDir}\nOpen the address in your browser (it carries the session token this studio requires). Press Ctrl+C to stop.\n`)
     let stopping = false
     const stop = (signal: NodeJS.Signals) => {
       if (stopping) return

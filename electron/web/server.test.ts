@@ -6,6 +6,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import WebSocket from 'ws'
 import type { ServerMessage } from '../../shared/api/wire'
 import { startWebHost, type WebHost } from './server'
+import { cookieName, TOKEN_FILE } from './session-token'
 
 let dir: string
 let host: WebHost
@@ -22,6 +23,8 @@ afterEach(async () => {
   fs.rmSync(dir, { recursive: true, force: true })
 })
 
+const withToken = (pathname: string) => `${pathname}${pathname.includes('?') ? '&' : '?'}token=${host.token}`
+
 function get(pathname: string, headers: Record<string, string> = {}) {
   return new Promise<{ status: number; headers: http.IncomingHttpHeaders; body: string }>((resolve, reject) => {
     http
@@ -34,8 +37,10 @@ function get(pathname: string, headers: Record<string, string> = {}) {
   })
 }
 
-async function connect(origin?: string): Promise<{ ws: WebSocket; next(): Promise<ServerMessage> }> {
-  const ws = new WebSocket(`${host.url.replace('http', 'ws')}/api`, origin ? { origin } : {})
+/** A socket with the session token in its cookie, as the page opens it (or with `token: null`, none at all). */
+async function connect(origin?: string, token: string | null = host.token): Promise<{ ws: WebSocket; next(): Promise<ServerMessage> }> {
+  const headers = token === null ? {} : { cookie: `${cookieName(host.port)}=${token}` }
+  const ws = new WebSocket(`${host.url.replace('http', 'ws')}/api`, { ...(origin ? { origin } : {}), headers })
   const inbox: ServerMessage[] = []
   const waiting: ((m: ServerMessage) => void)[] = []
   ws.on('message', (data) => {
@@ -54,7 +59,8 @@ async function connect(origin?: string): Promise<{ ws: WebSocket; next(): Promis
 describe('browser host', () => {
   it('serves the renderer on 127.0.0.1 with a strict CSP', async () => {
     expect(host.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/)
-    const res = await get('/')
+    expect(host.openUrl).toBe(`${host.url}/?token=${host.token}`)
+    const res = await get(withToken('/'))
     expect(res.status).toBe(200)
     expect(res.body).toContain('Chatflow Studio')
     expect(res.headers['content-security-policy']).toContain("script-src 'self'")
@@ -91,5 +97,42 @@ describe('browser host', () => {
 
   it('refuses sockets opened by another site', async () => {
     await expect(connect('http://evil.example')).rejects.toThrow(/403/)
+  })
+})
+
+// Issue 18, case 8: the socket obeyed any local program that sent no Origin (it revealed a webhook secret).
+describe('session token', () => {
+  it('refuses a socket without the token, with no Origin or with our own, and one with a wrong token', async () => {
+    await expect(connect(undefined, null)).rejects.toThrow(/401/)
+    await expect(connect(host.url, null)).rejects.toThrow(/401/)
+    await expect(connect(undefined, host.token.slice(0, -1) + (host.token.endsWith('A') ? 'B' : 'A'))).rejects.toThrow(/401/)
+    const viaQuery = new WebSocket(`${host.url.replace('http', 'ws')}/api?token=${host.token}`)
+    await new Promise<void>((resolve, reject) => {
+      viaQuery.once('open', () => resolve())
+      viaQuery.once('error', reject)
+    })
+    viaQuery.close()
+  })
+
+  it('refuses the page and every file without the token; the printed address sets it as a cookie for this port', async () => {
+    const bare = await get('/')
+    expect(bare.status).toBe(401)
+    expect(bare.body).toMatch(/session token/)
+    expect(bare.body).not.toContain(host.token)
+    expect((await get('/index.html')).status).toBe(401)
+    const opened = await get(withToken('/'))
+    expect(opened.status).toBe(200)
+    const cookie = String(opened.headers['set-cookie'])
+    expect(cookie).toMatch(new RegExp(`^${cookieName(host.port)}=${host.token}; Path=/; HttpOnly; SameSite=Strict`))
+    expect((await get('/index.html', { cookie: cookie.split(';')[0]! })).status).toBe(200)
+  })
+
+  it('keeps the token across a restart on the same data folder (open pages reconnect), readable by its owner only', async () => {
+    const token = host.token
+    const file = path.join(host.backend.dataDir, TOKEN_FILE)
+    if (process.platform !== 'win32') expect(fs.statSync(file).mode & 0o077).toBe(0)
+    await host.close()
+    host = await startWebHost({ dataDir: path.join(dir, 'data'), port: 0, rendererDir: path.join(dir, 'renderer'), log: () => {} })
+    expect(host.token).toBe(token)
   })
 })

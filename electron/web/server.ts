@@ -7,7 +7,9 @@ import sirv from 'sirv'
 import { createBackend, type Backend } from '../studio/backend'
 import { CONTENT_SECURITY_POLICY } from '../studio/csp'
 import { storedMediaFile } from '../studio/effects/media-store'
+import { capConnections, listenerLimits, serverOptions } from '../studio/webhook/limits'
 import { WIRE_PATH } from '../../shared/api/wire'
+import { loadSessionToken, SessionGate, TOKEN_REQUIRED_PAGE } from './session-token'
 import { attachSocket } from './socket'
 
 export interface WebHostOptions {
@@ -20,7 +22,11 @@ export interface WebHostOptions {
 }
 
 export interface WebHost {
+  /** http://127.0.0.1:PORT, without the token. */
   url: string
+  /** The address to open: `url` with the session token (`/?token=…`); print this one. */
+  openUrl: string
+  token: string
   port: number
   backend: Backend
   close(): Promise<void>
@@ -36,8 +42,9 @@ export class RendererMissingError extends Error {
 
 /**
  * The browser host: the built renderer over HTTP and the contract over a WebSocket at /api, on 127.0.0.1 only.
- * Requests must name our own host (no DNS rebinding) and sockets must come from our own page (no other site may
- * drive the studio from a browser tab).
+ * Requests must name our own host (no DNS rebinding), carry the session token (no other program on this computer
+ * may load the studio or drive it) and sockets must come from our own page (no other site may drive the studio
+ * from a browser tab).
  */
 export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
   const rendererDir = options.rendererDir ?? defaultRendererDir()
@@ -47,8 +54,11 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
   const backend = createBackend({ dataDir: options.dataDir, ...(options.log ? { log: options.log } : {}) })
   const serve = sirv(rendererDir, { etag: true, dev: false })
   let allowedHosts = new Set<string>()
+  let port = 0
+  const gate = new SessionGate(loadSessionToken(backend.dataDir), () => port)
 
-  const server = http.createServer((req, res) => {
+  const limits = listenerLimits()
+  const server = http.createServer(serverOptions(limits), (req, res) => {
     res.setHeader('Content-Security-Policy', CONTENT_SECURITY_POLICY)
     res.setHeader('X-Content-Type-Options', 'nosniff')
     res.setHeader('Referrer-Policy', 'no-referrer')
@@ -57,6 +67,11 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
       res.writeHead(421, { 'Content-Type': 'text/plain' }).end('Unknown host\n')
       return
     }
+    if (!gate.allows(req)) {
+      res.writeHead(401, { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store' }).end(TOKEN_REQUIRED_PAGE)
+      return
+    }
+    if (gate.presented(req)?.fromQuery) res.setHeader('Set-Cookie', gate.cookie())
     // Media Message files the author attached (media/<sha256>.<ext> in the data folder), for the emulator's preview.
     const media = req.method === 'GET' || req.method === 'HEAD' ? storedMediaFile(options.dataDir, req.url ?? '') : null
     if (media) {
@@ -69,10 +84,12 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
       res.writeHead(404, { 'Content-Type': 'text/plain' }).end('Not found\n')
     })
   })
+  capConnections(server, limits)
   const sockets = attachSocket(server, backend, {
     path: WIRE_PATH,
     allowOrigin: (origin) => origin === undefined || allowedHosts.has(origin.replace(/^http:\/\//, '')),
     allowHost: (host) => allowedHosts.has(host ?? ''),
+    allowSession: (req) => gate.allows(req),
   })
 
   try {
@@ -84,11 +101,13 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
     await backend.close()
     throw err
   }
-  const port = (server.address() as AddressInfo).port
+  port = (server.address() as AddressInfo).port
   allowedHosts = new Set([`${HOST}:${port}`, `localhost:${port}`])
 
   return {
     url: `http://${HOST}:${port}`,
+    openUrl: `http://${HOST}:${port}/?token=${gate.token}`,
+    token: gate.token,
     port,
     backend,
     async close() {

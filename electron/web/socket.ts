@@ -8,6 +8,8 @@ export interface SocketOptions {
   path: string
   allowOrigin(origin: string | undefined): boolean
   allowHost(host: string | undefined): boolean
+  /** The session token (cookie or `?token=`), required even when no Origin is sent: any local program can connect. */
+  allowSession(req: http.IncomingMessage): boolean
 }
 
 const MAX_MESSAGE_BYTES = 8 * 1024 * 1024
@@ -23,6 +25,10 @@ export function attachSocket(server: http.Server, backend: Backend, options: Soc
     const pathname = new URL(req.url ?? '/', 'http://localhost').pathname
     if (pathname !== options.path || !options.allowHost(req.headers.host) || !options.allowOrigin(req.headers.origin)) {
       socket.end('HTTP/1.1 403 Forbidden\r\nConnection: close\r\n\r\n')
+      return
+    }
+    if (!options.allowSession(req)) {
+      socket.end('HTTP/1.1 401 Unauthorized\r\nConnection: close\r\n\r\n')
       return
     }
     wss.handleUpgrade(req, socket, head, (ws) => serveClient(ws, backend))

@@ -5,6 +5,7 @@ import { CatalogScreen } from '../library/CatalogScreen'
 import { TemplatesScreen } from '../library/TemplatesScreen'
 import { LogsScreen } from '../logs/LogsScreen'
 import { ConnectionBanner } from './ConnectionBanner'
+import { NoticeBanner } from './NoticeBanner'
 import { navigate, useRoute } from './route'
 
 export function App() {
@@ -12,6 +13,7 @@ export function App() {
   return (
     <div className="app">
       <ConnectionBanner />
+      <NoticeBanner />
       {route.screen === 'contacts' ? (
         <ContactsScreen />
       ) : route.screen === 'templates' ? (

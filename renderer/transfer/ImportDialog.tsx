@@ -6,7 +6,7 @@ import { Modal } from '../ui/Modal'
 type Stage =
   | { kind: 'reading' }
   | { kind: 'problems'; problems: ImportProblem[] }
-  | { kind: 'conflicts'; conflicts: ImportConflict[]; count: number }
+  | { kind: 'choices'; conflicts: ImportConflict[]; count: number; secrets: number }
   | { kind: 'done'; message: string }
 
 const LABEL: Record<ConflictChoice, string> = { replace: 'Replace', 'keep-both': 'Keep both', skip: 'Skip' }
@@ -16,13 +16,19 @@ export function ImportDialog({ file, onClose }: { file: File; onClose(): void })
   const [stage, setStage] = useState<Stage>({ kind: 'reading' })
   const [text, setText] = useState('')
   const [choices, setChoices] = useState<Record<string, ConflictChoice>>({})
+  // A file's webhook secrets are used only when the person says so: otherwise its author would hold a key to them.
+  const [applySecrets, setApplySecrets] = useState(false)
 
-  const commit = async (body: string, picked: Record<string, ConflictChoice>) => {
-    const out = await api.call('transfer.import', { fileName: file.name, text: body, onConflict: 'skip', choices: picked })
+  const commit = async (body: string, picked: Record<string, ConflictChoice>, secrets: boolean) => {
+    const out = await api.call('transfer.import', { fileName: file.name, text: body, onConflict: 'skip', choices: picked, applySecrets: secrets })
     if (!out.ok) return setStage({ kind: 'problems', problems: [{ file: file.name, path: '', message: out.error.message }] })
     const stored = out.value.outcomes.filter((o) => o.action !== 'skipped').length
     const skipped = out.value.outcomes.length - stored
-    setStage({ kind: 'done', message: `Imported ${stored} flow${stored === 1 ? '' : 's'}${skipped ? `, skipped ${skipped}` : ''}.` })
+    const withSecrets = out.value.outcomes.filter((o) => o.secretApplied).length
+    setStage({
+      kind: 'done',
+      message: `Imported ${stored} flow${stored === 1 ? '' : 's'}${skipped ? `, skipped ${skipped}` : ''}${withSecrets ? `, ${withSecrets} with the webhook secret from the file` : ''}.`,
+    })
   }
 
   useEffect(() => {
@@ -32,11 +38,11 @@ export function ImportDialog({ file, onClose }: { file: File; onClose(): void })
       const seen = await api.call('transfer.inspect', { fileName: file.name, text: body })
       if (!seen.ok) return setStage({ kind: 'problems', problems: [{ file: file.name, path: '', message: seen.error.message }] })
       if (seen.value.problems.length) return setStage({ kind: 'problems', problems: seen.value.problems })
-      if (seen.value.conflicts.length) {
+      if (seen.value.conflicts.length || seen.value.secrets.length) {
         setChoices(Object.fromEntries(seen.value.conflicts.map((c) => [c.flowId, 'keep-both' as ConflictChoice])))
-        return setStage({ kind: 'conflicts', conflicts: seen.value.conflicts, count: seen.value.flows.length })
+        return setStage({ kind: 'choices', conflicts: seen.value.conflicts, count: seen.value.flows.length, secrets: seen.value.secrets.length })
       }
-      await commit(body, {})
+      await commit(body, {}, false)
     })()
     // eslint-disable-next-line react-hooks/exhaustive-deps -- one file per dialog
   }, [file])
@@ -57,7 +63,14 @@ export function ImportDialog({ file, onClose }: { file: File; onClose(): void })
           </ul>
         </>
       )}
-      {stage.kind === 'conflicts' && (
+      {stage.kind === 'choices' && stage.secrets > 0 && (
+        <label className="transfer-secrets">
+          <input type="checkbox" checked={applySecrets} onChange={(e) => setApplySecrets(e.target.checked)} />
+          Use the webhook secrets in this file ({stage.secrets} flow{stage.secrets === 1 ? '' : 's'}): whoever made the file can then start
+          these flows here. Leave it off to keep this studio&apos;s secrets.
+        </label>
+      )}
+      {stage.kind === 'choices' && stage.conflicts.length > 0 && (
         <>
           <p>
             {stage.conflicts.length} of {stage.count} flows meet a flow you already have. Choose for each:
@@ -83,10 +96,10 @@ export function ImportDialog({ file, onClose }: { file: File; onClose(): void })
       {stage.kind === 'done' && <p role="status">{stage.message}</p>}
       <div className="dialog-actions">
         <button type="button" onClick={onClose}>
-          {stage.kind === 'conflicts' ? 'Cancel' : 'Close'}
+          {stage.kind === 'choices' ? 'Cancel' : 'Close'}
         </button>
-        {stage.kind === 'conflicts' && (
-          <button type="button" className="primary" onClick={() => void commit(text, choices)}>
+        {stage.kind === 'choices' && (
+          <button type="button" className="primary" onClick={() => void commit(text, choices, applySecrets)}>
             Import
           </button>
         )}

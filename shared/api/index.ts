@@ -12,6 +12,7 @@ import { manualCommands } from './commands/manual'
 import { transferCommands } from './commands/transfer'
 import { publishCommands } from './commands/publish'
 import { contactsCommands } from './commands/contacts'
+import { studioCommands } from './commands/studio'
 import { flowsEvents } from './events/flows'
 import { emulatorEvents } from './events/emulator'
 import { logsEvents } from './events/logs'
@@ -20,6 +21,7 @@ export * from './result'
 export * from './define'
 export type { FlowSummary, FlowRecord, FlowSort } from './commands/flows'
 export type { FlowsChangeKind } from './events/flows'
+export type { StudioNotice } from './commands/studio'
 
 // The one contract between UI and back end. Adding an area: one file in commands/ (and events/), one line here.
 export const commands = {
@@ -36,6 +38,7 @@ export const commands = {
   ...transferCommands,
   ...publishCommands,
   ...contactsCommands,
+  ...studioCommands,
 }
 
 export const events = {

@@ -2,6 +2,7 @@
 // diagnostic underlines, so a shifted offset fails the test.
 import { describe, expect, it } from 'vitest'
 import { checkTemplate, lookupPath, MAX_DEPTH, MAX_TEMPLATE_LENGTH, renderTemplate } from './index'
+import { MAX_PLACEHOLDERS } from './limits'
 
 type Want = [code: string, underlined: string, severity?: 'error' | 'warning']
 
@@ -125,6 +126,12 @@ describe('safety limits give a clear error', () => {
     const long = 'a'.repeat(MAX_TEMPLATE_LENGTH + 1)
     expect(checkTemplate(long).map((d) => d.code)).toEqual(['too-long'])
     expect(renderTemplate(long, {}).errors[0]?.code).toBe('too-long')
+  })
+  it('rejects a text with more placeholders than the limit before compiling any (issue 18: 40,000 took seconds)', () => {
+    const many = '{{a}}'.repeat(40_000)
+    expect(checkTemplate(many).map((d) => [d.code, d.message])).toEqual([['too-many-placeholders', `the text has 40000 {{ }} placeholders; the limit is ${MAX_PLACEHOLDERS}`]])
+    expect(renderTemplate(many, { a: 1 })).toMatchObject({ text: '', errors: [{ code: 'too-many-placeholders' }] })
+    expect(renderTemplate('{{a}}'.repeat(MAX_PLACEHOLDERS), { a: 1 }).text).toBe('1'.repeat(MAX_PLACEHOLDERS))
   })
   it('rejects parentheses nested deeper than the limit', () => {
     const deep = `{{${'('.repeat(MAX_DEPTH + 5)}1${')'.repeat(MAX_DEPTH + 5)}}}`

@@ -3,6 +3,9 @@
 /** Longest template accepted, in UTF-16 code units. A channel message is at most 4096 characters; request bodies more. */
 export const MAX_TEMPLATE_LENGTH = 200_000
 
+/** Most placeholders in one template: far more than any message needs, and each is parsed and compiled. */
+export const MAX_PLACEHOLDERS = 5_000
+
 /** Deepest expression tree: parentheses, unary operators, calls and operator chains all count. */
 export const MAX_DEPTH = 200
 

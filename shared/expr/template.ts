@@ -7,7 +7,7 @@ import { checkExpr } from './semantics'
 import { compileExpr, type Evaluator } from './compile'
 import { ExprError } from './errors'
 import { cleanNumber, display } from './values'
-import { MAX_TEMPLATE_LENGTH } from './limits'
+import { MAX_PLACEHOLDERS, MAX_TEMPLATE_LENGTH } from './limits'
 
 export interface CompiledTemplate {
   /** Syntax errors and static errors (unknown function, arity, bare names, wrong literal kinds), by position. */
@@ -33,8 +33,14 @@ export function compileTemplate(text: string): CompiledTemplate {
     return new Template([], [d], [], [d])
   }
   const { chunks, diagnostics: splitDiags } = splitTemplate(text)
+  const placeholders = chunks.reduce((n, c) => (c.kind === 'code' ? n + 1 : n), 0)
+  if (placeholders > MAX_PLACEHOLDERS) {
+    const message = `the text has ${placeholders} {{ }} placeholders; the limit is ${MAX_PLACEHOLDERS}`
+    const d: Diagnostic = { severity: 'error', code: 'too-many-placeholders', message, start: 0, end: text.length }
+    return new Template([], [d], [], [d])
+  }
   const diagnostics = splitDiags.slice()
-  let refs: VarRef[] = []
+  const refs: VarRef[] = []
   const parts: Part[] = []
   for (const c of chunks) {
     if (c.kind === 'text') {
@@ -42,7 +48,7 @@ export function compileTemplate(text: string): CompiledTemplate {
       continue
     }
     const parsed = parseCode(c.source, c.start + 2)
-    refs = refs.length ? refs.concat(parsed.refs) : parsed.refs
+    for (const r of parsed.refs) refs.push(r)
     const broken = parsed.diagnostics
     if (broken.length === 0) checkExpr(parsed.expr, broken)
     if (broken.length) diagnostics.push(...broken)

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { identifier } from '../text/identifier'
 import { NODE_TYPES } from './node-types'
 import { FlowSettingsSchema } from './settings'
 
@@ -15,7 +16,7 @@ export const PositionSchema = z
   .describe('Top-left corner of the node on the canvas, in canvas units.')
 
 export const FlowNodeSchema = z.object({
-  id: z.string().min(1).describe('Stable id; edges refer to it. Never changes, unlike the name.'),
+  id: identifier(z.string().min(1), 'A node id').describe('Stable id; edges refer to it. Never changes, unlike the name.'),
   type: z.enum(NODE_TYPES).describe(`One of the ${NODE_TYPES.length} node types.`),
   name: z
     .string()
@@ -25,7 +26,7 @@ export const FlowNodeSchema = z.object({
 })
 
 export const FlowEdgeSchema = z.object({
-  id: z.string().min(1),
+  id: identifier(z.string().min(1), 'An edge id'),
   source: z.string().min(1).describe('Id of the node the edge leaves.'),
   /** Output port id of the source node: 'out', 'true'/'false', 'success'/'failure', a button/row/route id, 'else'. */
   sourcePort: z
@@ -37,8 +38,8 @@ export const FlowEdgeSchema = z.object({
 
 export const FlowDocumentSchema = z.object({
   format: z.literal(FLOW_FORMAT).describe('Format and version of this document.'),
-  id: z.string().min(1).describe('Flow id, used in the webhook path /chatbot-webhook/{id}/trigger.'),
-  name: z.string().min(1).max(120).describe('Flow name shown in the flows list.'),
+  id: identifier(z.string().min(1), 'A flow id').describe('Flow id, used in the webhook path /chatbot-webhook/{id}/trigger.'),
+  name: identifier(z.string().min(1).max(120), 'A flow name').describe('Flow name shown in the flows list.'),
   active: z.boolean().describe('A flow must be active for keyword triggers to start it.'),
   nodes: z.array(FlowNodeSchema),
   edges: z.array(FlowEdgeSchema),

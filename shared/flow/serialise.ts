@@ -2,6 +2,7 @@ import { FlowDocumentSchema, type FlowDocument } from './document'
 import { migrate } from './migrate'
 import { jsonErrorIndex, lineColumn } from './json-error'
 import { pointerOf } from './pointer'
+import { checkJsonBounds, JSON_MAX_DEPTH } from '../json/bounds'
 
 // Reading and writing flow files. Output has a fixed key order (document, node and edge keys in schema order;
 // config and sample keys sorted), so saving the same document twice gives the same bytes and diffs stay small.
@@ -19,9 +20,13 @@ export type FlowLoadResult = { ok: true; document: FlowDocument; migratedFrom: n
 export function loadFlow(value: unknown): FlowLoadResult {
   const m = migrate(value)
   if (!m.ok) return { ok: false, error: { code: m.code, message: m.message } }
-  const proto = findProtoKey(m.value, [])
-  if (proto)
-    return { ok: false, error: { code: 'document.invalid', message: `Not a valid flow document: ${proto}: the key '__proto__' is not allowed.`, pointer: proto } }
+  // Before the schema: zod and everything after it recurse, and prototype keys vanish when objects are rebuilt.
+  const bounds = checkJsonBounds(m.value)
+  if (bounds) {
+    const pointer = pointerOf(bounds.path)
+    const what = bounds.code === 'json_forbidden_key' ? `the key '__proto__' is not allowed` : `nested more than ${JSON_MAX_DEPTH} levels deep; flatten it`
+    return { ok: false, error: { code: 'document.invalid', message: `Not a valid flow document: ${pointer}: ${what}.`, pointer } }
+  }
   const parsed = FlowDocumentSchema.safeParse(m.value)
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!
@@ -32,27 +37,6 @@ export function loadFlow(value: unknown): FlowLoadResult {
     }
   }
   return { ok: true, document: parsed.data, migratedFrom: m.from === 1 ? null : m.from }
-}
-
-/**
- * Objects built by assignment (zod's record parsing among them) turn a '__proto__' key into a prototype change and
- * silently drop it, so such a document could not round-trip. It is refused up front, with where it is.
- */
-function findProtoKey(value: unknown, path: (string | number)[]): string | null {
-  if (Array.isArray(value)) {
-    for (let i = 0; i < value.length; i++) {
-      const hit = findProtoKey(value[i], [...path, i])
-      if (hit) return hit
-    }
-    return null
-  }
-  if (value === null || typeof value !== 'object') return null
-  for (const [k, v] of Object.entries(value)) {
-    if (k === '__proto__') return pointerOf([...path, k])
-    const hit = findProtoKey(v, [...path, k])
-    if (hit) return hit
-  }
-  return null
 }
 
 function describeIssue(message: string): string {

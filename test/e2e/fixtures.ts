@@ -2,6 +2,7 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { test as base, expect, type Page } from '@playwright/test'
+import { cookieName } from '../../electron/web/session-token'
 import { HostProcess } from './host'
 
 export { expect }
@@ -11,6 +12,8 @@ export interface StudioFixture {
   /** http://127.0.0.1:PORT of the running host. */
   readonly url: string
   readonly port: number
+  /** The session token the host printed; the test's browser context already holds it as the host's cookie. */
+  readonly token: string
   /** The temporary data folder (holds studio.sqlite). Deleted after the test. */
   readonly dataDir: string
   start(): Promise<void>
@@ -28,10 +31,15 @@ export interface StudioFixture {
  * Use: `import { test, expect } from './fixtures'` then `test('…', async ({ page, studio }) => …)`.
  */
 export const test = base.extend<{ studio: StudioFixture }>({
-  studio: async ({}, use, testInfo) => {
+  studio: async ({ context }, use, testInfo) => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'chatflow-e2e-'))
     const host = new HostProcess(dataDir)
+    // The browser host requires its session token; a person opens the printed address, which sets this cookie.
+    const started = async () => {
+      await context.addCookies([{ name: cookieName(host.port), value: host.token, url: host.url, httpOnly: true, sameSite: 'Strict' }])
+    }
     await host.start()
+    await started()
     const fixture: StudioFixture = {
       get url() {
         return host.url
@@ -39,10 +47,13 @@ export const test = base.extend<{ studio: StudioFixture }>({
       get port() {
         return host.port
       },
+      get token() {
+        return host.token
+      },
       dataDir,
-      start: () => host.start(),
+      start: () => host.start().then(started),
       stop: () => host.stop(),
-      restart: () => host.restart(),
+      restart: () => host.restart().then(started),
       output: () => host.output(),
       async open(page, hash = '#/flows') {
         await page.goto(`${host.url}/${hash}`)

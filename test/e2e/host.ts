@@ -13,8 +13,11 @@ const STARTED = /Chatflow Studio is running at (http:\/\/\S+)/
 export class HostProcess {
   private child: ChildProcess | undefined
   private log = ''
+  /** http://127.0.0.1:PORT, without the token. */
   url = ''
   port = 0
+  /** The session token from the printed address (`/?token=…`), which the browser host requires. */
+  token = ''
 
   constructor(
     readonly dataDir: string,
@@ -61,8 +64,10 @@ export class HostProcess {
         reject(new Error(`host exited with ${code} before starting:\n${this.log}`))
       })
     })
-    this.url = url
-    this.port = Number(new URL(url).port)
+    const printed = new URL(url)
+    this.url = printed.origin
+    this.port = Number(printed.port)
+    this.token = printed.searchParams.get('token') ?? ''
   }
 
   /** SIGTERM, as Ctrl+C would: the host closes the database cleanly before it exits. */

@@ -4,8 +4,10 @@ import path from 'node:path'
 import { afterEach, beforeEach, expect, it, vi } from 'vitest'
 import { openDatabase } from '../../studio/db/open'
 import { dump, exampleFlow, seedExamples } from '../../studio/transfer/test-support'
+import { orderTotalFlow } from '../../studio/webhook/fixtures'
 import { exportCommand } from './export'
 import { importCommand } from './import'
+import { readInputFile } from './input-file'
 
 let dir: string
 let err: string
@@ -90,4 +92,34 @@ it('every kind of bad file exits 1, names the file and the path, and changes not
   }
   expect(err).toContain('/flows/1/document/id')
   expect(withDb(at('a'), dump)).toBe(before)
+})
+
+// Issue 18: a file nested too deep is refused naming the path, a file over the limit is not even read, and a
+// bundle's webhook secrets are used only with --with-secrets.
+it('refuses a flow whose samples nest 100,000 levels, naming the path, and creates no database', async () => {
+  const head = JSON.stringify(orderTotalFlow('flw_deep')).slice(0, -1)
+  fs.writeFileSync(at('deep.flow.json'), `${head},"samples":{"http_call_1":${'['.repeat(100_000)}${']'.repeat(100_000)}}}`)
+  expect(await importCommand.run([at('deep.flow.json'), '--data-dir', at('data')])).toBe(1)
+  expect(err).toMatch(/deep\.flow\.json: \/samples\/http_call_1\/0\/0\/.*nested more than 64 levels deep/)
+  expect(err).toMatch(/nothing was imported/)
+  expect(fs.existsSync(path.join(at('data'), 'studio.sqlite'))).toBe(false)
+})
+
+it('refuses a file over the size limit without reading it', () => {
+  fs.writeFileSync(at('big.json'), Buffer.alloc(2048, 0x20))
+  expect(readInputFile(at('big.json'), 1024)).toEqual({ ok: false, reason: 'it is 2 KiB, larger than the 1 KiB a file may be' })
+  expect(readInputFile(at('missing.json'))).toEqual({ ok: false, reason: 'ENOENT' })
+})
+
+it('keeps this studio\'s webhook secrets unless --with-secrets, and says the file carried some', async () => {
+  withDb(at('a'), (db) => seedExamples(db))
+  expect(await exportCommand.run(['--data-dir', at('a'), '--out', at('a.json'), '--include-secrets'])).toBe(0)
+  withDb(at('b'), (db) => seedExamples(db))
+  const secrets = () => withDb(at('b'), (db) => db.prepare('SELECT secret FROM webhook_secrets').pluck().all())
+  withDb(at('b'), (db) => db.prepare("UPDATE webhook_secrets SET secret = 'whsec_b_own'").run())
+  expect(await importCommand.run([at('a.json'), '--data-dir', at('b')])).toBe(0)
+  expect(secrets()).toEqual(['whsec_b_own'])
+  expect(err).toMatch(/carries the webhook secrets of 1 flow\(s\); they were not used \(pass --with-secrets/)
+  expect(await importCommand.run([at('a.json'), '--data-dir', at('b'), '--with-secrets'])).toBe(0)
+  expect(secrets()).toEqual(['whsec_test_secret_value'])
 })

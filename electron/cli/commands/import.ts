@@ -3,7 +3,6 @@
 // flows (same id or name) follow --on-conflict; by default the file replaces them (a flow with the same id gets it as
 // a new revision, as before bundles existed). The whole file is checked first and written in one transaction:
 // on any error nothing is written.
-import fs from 'node:fs'
 import path from 'node:path'
 import { parseArgs } from 'node:util'
 import type { Database } from 'better-sqlite3'
@@ -14,15 +13,18 @@ import { openDatabase } from '../../studio/db/open'
 import { FlowStore } from '../../studio/store/flows'
 import { applyImport, type ConflictChoice } from '../../studio/transfer/apply'
 import { formatProblem, readImportFile } from '../../studio/transfer/read'
+import { readInputFile } from './input-file'
 import type { CliCommand } from './types'
 
-const USAGE = `Usage: chatflow import <file> [--data-dir <dir>] [--on-conflict replace|keep-both|skip]
+const USAGE = `Usage: chatflow import <file> [--data-dir <dir>] [--on-conflict replace|keep-both|skip] [--with-secrets]
 
 <file> is a flow file or a bundle written by \`chatflow export\` or the studio's Export. Flows keep their ids.
 A flow that meets an existing one (same id, or same name) is handled by --on-conflict:
   replace    the file's version becomes the existing flow's next revision (the default)
   keep-both  stored as a copy named "name (2)" (under a new id when the id is taken)
   skip       left out
+A bundle exported with webhook secrets carries them; they are used only with --with-secrets (otherwise the flows
+keep this studio's secrets, or get new ones), so a file cannot hand its author a key to your flows.
 The studio must not be running on the same data directory.
 Exit codes: 0 imported, 1 the file is not valid (nothing written) or the database cannot be used, 2 bad usage.
 `
@@ -37,7 +39,12 @@ export const importCommand: CliCommand = {
       parsed = parseArgs({
         args,
         allowPositionals: true,
-        options: { 'data-dir': { type: 'string' }, 'on-conflict': { type: 'string' }, help: { type: 'boolean', short: 'h' } },
+        options: {
+          'data-dir': { type: 'string' },
+          'on-conflict': { type: 'string' },
+          'with-secrets': { type: 'boolean' },
+          help: { type: 'boolean', short: 'h' },
+        },
       })
     } catch (err) {
       process.stderr.write(`chatflow import: ${err instanceof Error ? err.message : String(err)}\n${USAGE}`)
@@ -57,14 +64,12 @@ export const importCommand: CliCommand = {
       return 2
     }
     const file = parsed.positionals[0]!
-    let text: string
-    try {
-      text = fs.readFileSync(file, 'utf8')
-    } catch (err) {
-      process.stderr.write(`chatflow import: cannot read ${file}: ${(err as NodeJS.ErrnoException).code ?? String(err)}\n`)
+    const input = readInputFile(file)
+    if (!input.ok) {
+      process.stderr.write(`chatflow import: cannot read ${file}: ${input.reason}; nothing was imported.\n`)
       return 1
     }
-    const read = readImportFile(file, text)
+    const read = readImportFile(file, input.text)
     if (!read.ok) {
       for (const p of read.problems) process.stderr.write(`chatflow import: ${formatProblem(p)}\n`)
       process.stderr.write('chatflow import: nothing was imported.\n')
@@ -78,15 +83,19 @@ export const importCommand: CliCommand = {
       return 1
     }
     try {
-      const outcomes = applyImport(db, read.content, () => choice)
+      const withSecrets = parsed.values['with-secrets'] === true
+      const outcomes = applyImport(db, read.content, () => choice, Date.now, withSecrets)
       for (const o of outcomes) {
         const revision = o.storedId ? (db.prepare('SELECT revision FROM flows WHERE id = ?').pluck().get(o.storedId) as number) : null
         process.stdout.write(
           o.action === 'skipped'
             ? `Skipped "${o.name}" (${o.flowId}): a flow with this id or name exists.\n`
-            : `Imported "${o.name}" as ${o.storedId} (revision ${revision}${o.action === 'created' ? '' : `, ${o.action}`}).\n`,
+            : `Imported "${o.name}" as ${o.storedId} (revision ${revision}${o.action === 'created' ? '' : `, ${o.action}`}${o.secretApplied ? ', with the webhook secret from the file' : ''}).\n`,
         )
       }
+      const unused = read.content.flows.filter((f) => f.webhookSecret).length
+      if (unused && !withSecrets)
+        process.stderr.write(`chatflow import: the file carries the webhook secrets of ${unused} flow(s); they were not used (pass --with-secrets to use them).\n`)
       return 0
     } catch (err) {
       process.stderr.write(`chatflow import: ${err instanceof Error ? err.message : String(err)}; nothing was imported.\n`)

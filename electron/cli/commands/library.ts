@@ -13,6 +13,8 @@ import { CatalogStore, createCatalogueEffect } from '../../studio/effects/catalo
 import { TemplateStore, createTemplatesEffect } from '../../studio/effects/template-store'
 import { BUNDLE_FORMAT } from '../../studio/transfer/bundle'
 import { formatProblem, readImportFile } from '../../studio/transfer/read'
+import { readInputFile } from './input-file'
+import { checkJsonBounds } from '../../../shared/json/bounds'
 
 export const LIBRARY_FILE_NAME = 'library.json'
 
@@ -29,24 +31,22 @@ export type LibraryRead = { ok: true; items: LibraryItems } | { ok: false; messa
 /** Reads a library file: `{templates, catalog}` (other keys, such as the examples' descriptions, are ignored) or a bundle. */
 export function readLibrary(file: string): LibraryRead {
   const name = displayPath(file)
-  let text: string
-  try {
-    text = fs.readFileSync(file, 'utf8')
-  } catch (err) {
-    return { ok: false, message: `cannot read the library ${name}: ${(err as NodeJS.ErrnoException).code ?? String(err)}` }
-  }
+  const input = readInputFile(file)
+  if (!input.ok) return { ok: false, message: `cannot read the library ${name}: ${input.reason}` }
   let value: unknown
   try {
-    value = JSON.parse(text)
+    value = JSON.parse(input.text)
   } catch (err) {
     return { ok: false, message: `the library ${name} is not JSON (${err instanceof Error ? err.message : String(err)})` }
   }
   if (value === null || typeof value !== 'object' || Array.isArray(value)) return { ok: false, message: `the library ${name} is not a JSON object` }
+  const bounds = checkJsonBounds(value)
+  if (bounds) return { ok: false, message: `the library ${name}: ${bounds.message}` }
   const v = value as Record<string, unknown>
   const isBundle = typeof v.format === 'string'
   if (!isBundle && !('templates' in v) && !('catalog' in v))
     return { ok: false, message: `${name} is not a library: it needs "templates" and/or "catalog" (as in resources/examples/library.json), or is a ${BUNDLE_FORMAT} export` }
-  const read = readImportFile(name, isBundle ? text : JSON.stringify({ format: BUNDLE_FORMAT, flows: [], templates: v.templates ?? [], catalog: v.catalog ?? [] }))
+  const read = readImportFile(name, isBundle ? input.text : JSON.stringify({ format: BUNDLE_FORMAT, flows: [], templates: v.templates ?? [], catalog: v.catalog ?? [] }))
   if (!read.ok) {
     const [first, ...rest] = read.problems
     const more = rest.length ? ` (and ${rest.length} more problem${rest.length > 1 ? 's' : ''})` : ''

@@ -1,7 +1,6 @@
 // `chatflow run <flow.json>`: chat with a flow in the terminal. Bot messages are printed with numbered buttons or
 // rows; answer with a number, a title, an id, or any text. Every step is persisted like the studio does (in
 // memory, or in the studio database with --data-dir), so the run's Flow Log is real.
-import fs from 'node:fs'
 import path from 'node:path'
 import readline from 'node:readline'
 import type { InboundEvent, OutboundMessage, StepResult, TriggerInput } from '../../../shared/engine'
@@ -17,6 +16,7 @@ import { openDatabase, type Database } from '../../studio/db/open'
 import { createStudioEffects } from '../../studio/effects'
 import { InvalidPhoneError, normalisePhone, RunService } from '../../studio/runs'
 import { parseCommandLine } from './args'
+import { readInputFile } from './input-file'
 import { besideLibrary, describeLibrary, displayPath, libraryEffects, libraryFileFor, readLibrary, type LibraryItems } from './library'
 import { formAnswer, formHint, isForm } from './run-form'
 import { quickReplyAnswer, templatePrints, type QuickReply } from './run-template'
@@ -61,14 +61,12 @@ export async function runCli(args: string[], io: CliIo): Promise<number> {
   const parsed = parseCommandLine('run', USAGE, args, { contact: { type: 'string' }, trigger: { type: 'string' }, 'data-dir': { type: 'string' }, library: { type: 'string' } }, { count: 1, what: 'one flow file' })
   if ('exit' in parsed) return parsed.exit
   const file = parsed.positionals[0]!
-  let text: string
-  try {
-    text = fs.readFileSync(file, 'utf8')
-  } catch (err) {
-    io.stderr(`chatflow run: cannot read ${file}: ${(err as NodeJS.ErrnoException).code ?? String(err)}\n`)
+  const read = readInputFile(file)
+  if (!read.ok) {
+    io.stderr(`chatflow run: cannot read ${file}: ${read.reason}\n`)
     return 1
   }
-  const loaded = parseFlow(text)
+  const loaded = parseFlow(read.text)
   if (!loaded.ok) {
     io.stderr(`chatflow run: ${file}: ${loaded.error.message}\n`)
     return 1

@@ -16,6 +16,7 @@ import { openStore, type OpenedStore } from '../../runtime/open'
 import { Runtime } from '../../runtime/runtime'
 import { startRuntimeServer, type RuntimeServer } from '../../runtime/server'
 import { INBOUND_PATH } from '../../runtime/inbound-route'
+import { closeScriptPool } from '../../studio/sandbox/pool'
 import { parseCommandLine } from './args'
 import type { CliCommand } from './types'
 
@@ -149,8 +150,10 @@ export const serveCommand: CliCommand = {
     logger.info({ listener: url, publishApi: server.publishUrl, store: opened.store.kind, channel: adapter.adapter.name }, 'serving')
     const signal = await stopSignal
     process.stdout.write(`Stopping (${signal})…\n`)
+    // Requests in progress finish first (a script at most its time limit: the sandbox runs off this thread).
     await server.close()
     await runtime.close()
+    await closeScriptPool()
     logger.info({ signal }, 'stopped')
     logger.flush()
     return 0

@@ -15,6 +15,7 @@ import { resolveDataDir } from '../../studio/data-dir'
 import { isDatabaseOpenError } from '../../studio/db/errors'
 import { openDatabase, type Database } from '../../studio/db/open'
 import { parseCommandLine } from './args'
+import { readInputFile } from './input-file'
 import { besideLibrary, databaseLibrary, libraryEffects, readLibrary, type LibraryEffects, type LibraryItems } from './library'
 import type { CliCommand } from './types'
 
@@ -172,12 +173,8 @@ function flowFileOf(testFile: string, declared: string | undefined): string {
 }
 
 function loadFlowFile(file: string): FlowDocument | string {
-  let text: string
-  try {
-    text = fs.readFileSync(file, 'utf8')
-  } catch {
-    return `cannot read the flow ${path.relative(process.cwd(), file)} (set 'flow:' in the test or put the test in <name>.tests/)`
-  }
-  const loaded = parseFlow(text)
+  const input = readInputFile(file)
+  if (!input.ok) return `cannot read the flow ${path.relative(process.cwd(), file)}: ${input.reason} (set 'flow:' in the test or put the test in <name>.tests/)`
+  const loaded = parseFlow(input.text)
   return loaded.ok ? loaded.document : `the flow ${path.relative(process.cwd(), file)} is invalid: ${loaded.error.message}`
 }

@@ -2,9 +2,10 @@ import fs from 'node:fs'
 import path from 'node:path'
 import BetterSqlite3 from 'better-sqlite3'
 import type { Database } from 'better-sqlite3'
-import { DatabaseOpenError } from './errors'
+import { DatabaseOpenError, ensureDataDir } from './errors'
 import { migrations as knownMigrations, type Migration } from './migrations'
 import { checkApplied, runMigrations } from './migrate'
+import { keepDamagedWalAside, type WalRecovery } from './wal-recovery'
 
 export type { Database } from 'better-sqlite3'
 
@@ -16,6 +17,8 @@ export interface OpenDatabaseOptions {
   /** A better-sqlite3 binary other than node_modules' own: the desktop app started from a checkout passes the
    *  copy built for Electron's ABI. */
   nativeBinding?: string
+  /** Told when the write-ahead log was damaged and a copy was kept aside (wal-recovery.ts); default: a line on stderr. */
+  onWalRecovered?: (recovery: WalRecovery) => void
 }
 
 const SQLITE_MAGIC = Buffer.from('SQLite format 3\0', 'latin1')
@@ -32,7 +35,12 @@ const SQLITE_MAGIC = Buffer.from('SQLite format 3\0', 'latin1')
 export function openDatabase(file: string, options: OpenDatabaseOptions = {}): Database {
   const known = options.migrations ?? knownMigrations
   const memory = file === ':memory:'
-  if (!memory) inspectFile(file)
+  if (!memory) {
+    inspectFile(file)
+    // Before SQLite reads the log: its recovery would drop every commit after a damaged frame without a word.
+    const recovery = keepDamagedWalAside(file)
+    if (recovery) (options.onWalRecovered ?? ((r) => process.stderr.write(`Chatflow Studio: ${r.message}\n`)))(recovery)
+  }
   let db: Database
   try {
     db = new BetterSqlite3(file, options.nativeBinding ? { nativeBinding: options.nativeBinding } : {})
@@ -72,7 +80,7 @@ function claimAndCheck(db: Database, file: string, known: Migration[]): void {
 }
 
 function inspectFile(file: string): void {
-  fs.mkdirSync(path.dirname(file), { recursive: true })
+  ensureDataDir(path.dirname(file), (dir) => fs.mkdirSync(dir, { recursive: true }))
   let stat: fs.Stats
   try {
     stat = fs.statSync(file)

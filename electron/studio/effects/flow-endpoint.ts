@@ -2,6 +2,7 @@
 // a fresh AES key wrapped for the endpoint's public key, a 10 s deadline, the reply decrypted under the inverted IV,
 // and the channel's error statuses (421, 427, 432) turned into messages an author can act on. Plaintext mode, for
 // local development endpoints only, sends and reads plain JSON.
+import { checkJsonBounds } from '../../../shared/json/bounds'
 import type { HttpEffect } from '../../../shared/engine/effects'
 import { NodeFailure } from '../../../shared/engine/runner'
 import {
@@ -54,13 +55,17 @@ export async function exchangeWithEndpoint(
       timeoutMs,
     })
   } catch (err) {
+    if (err instanceof NodeFailure && err.code === 'http_bad_response')
+      return done(200, null, { code: 'endpoint_bad_response', message: `The endpoint's reply cannot be used: ${err.message}` })
     if (err instanceof NodeFailure && err.code === 'http_timeout')
       return done(0, null, { code: 'endpoint_timeout', message: `The endpoint did not answer within ${timeoutMs / 1000} s; the channel gives up after 10 s and shows the customer an error.` })
     return done(0, null, { code: 'endpoint_network', message: `The endpoint could not be reached: ${err instanceof Error ? err.message : String(err)}` })
   }
   if (res.status !== 200) return done(res.status, null, statusError(res.status, res.body))
   try {
-    const payload = sealed ? decryptResponse(replyText(res.body), sealed.aesKey, sealed.iv) : typeof res.body === 'string' ? JSON.parse(res.body) : res.body
+    const payload: unknown = sealed ? decryptResponse(replyText(res.body), sealed.aesKey, sealed.iv) : typeof res.body === 'string' ? JSON.parse(res.body) : res.body
+    const bounds = checkJsonBounds(payload)
+    if (bounds) return done(200, null, { code: 'endpoint_bad_response', message: `The endpoint's reply cannot be used: ${bounds.message}` })
     return done(200, readReply(payload), null)
   } catch (err) {
     const why = err instanceof EndpointReplyError ? err.message : sealed ? `it could not be decrypted with this request's key (${err instanceof Error ? err.message : String(err)})` : 'it is not JSON'

@@ -33,6 +33,11 @@ describe('HTTP Call against a real local server', () => {
     expect(out.vars).toEqual({ order_status: 'shipped' })
   })
 
+  it('fails an answer nested deeper than the JSON guard instead of keeping it in the session', async () => {
+    const deep = await call({ url: `${server.base}/deep-json` })
+    expect(deep).toMatchObject({ kind: 'fail', error: { code: 'http_bad_response', message: expect.stringMatching(/nested more than 64 levels deep/) } })
+  })
+
   it('fails on 4xx and 5xx with the status and body kept', async () => {
     const notFound = await call({ url: `${server.base}/orders/ZZ` })
     expect(notFound).toMatchObject({ kind: 'fail', error: { code: 'http_status' }, output: { status: 404, result: { error: 'order not found' } } })

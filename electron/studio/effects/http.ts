@@ -1,6 +1,7 @@
 // The real http effect: fetch with a deadline over the whole exchange (redirects and body included), a cap on the
 // response size that is enforced while reading (a missing or lying Content-Length cannot get past it), and
 // redirects followed by hand so their number is bounded and a POST turned GET drops its body as browsers do.
+import { checkJsonBounds } from '../../../shared/json/bounds'
 import type { HttpEffect, HttpRequest, HttpResponse } from '../../../shared/engine/effects'
 import { NodeFailure } from '../../../shared/engine/runner'
 
@@ -107,11 +108,16 @@ export function parseBody(text: string, contentType: string | null): unknown {
   const trimmed = text.trim()
   const looksJson = /\bjson\b/i.test(contentType ?? '') || trimmed.startsWith('{') || trimmed.startsWith('[')
   if (!looksJson || trimmed === '') return text
+  let value: unknown
   try {
-    return JSON.parse(trimmed) as unknown
+    value = JSON.parse(trimmed) as unknown
   } catch {
     return text
   }
+  // The answer becomes session variables, stored as JSON and read by SQLite: the same depth guard as any JSON in.
+  const bounds = checkJsonBounds(value)
+  if (bounds) throw new NodeFailure('http_bad_response', `The response is too deep to keep: ${bounds.message}`)
+  return value
 }
 
 function headerRecord(h: Headers): Record<string, string> {

@@ -27,7 +27,9 @@ describe('script effect (QuickJS)', () => {
 
   it('returns no outputs for a script that returns nothing, and awaits an async body', async () => {
     expect((await run('let x = 1')).outputs).toEqual({})
-    expect((await run('const v = await Promise.resolve(5); return { v }'.replace('const v = await', 'return Promise.resolve(5).then((v) => ({ v })); //'))).outputs).toEqual({ v: 5 })
+    // The body is an async function: `await` reaches the sandbox as written.
+    expect((await run('const v = await Promise.resolve(5)\nconst w = await (async () => v + 1)()\nreturn { v, w }')).outputs).toEqual({ v: 5, w: 6 })
+    expect((await run('return Promise.resolve(5).then((v) => ({ v }))')).outputs).toEqual({ v: 5 })
   })
 
   it('points runtime and syntax errors at the user line and column', async () => {

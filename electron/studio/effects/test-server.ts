@@ -51,6 +51,10 @@ function route(req: http.IncomingMessage, res: http.ServerResponse, body: string
     res.writeHead(200, { 'content-type': 'application/json' })
     return void res.end('{"not": json')
   }
+  if (p === '/deep-json') {
+    res.writeHead(200, { 'content-type': 'application/json' })
+    return void res.end('{"a":'.repeat(5000) + '1' + '}'.repeat(5000))
+  }
   if (p === '/slow') return // never answers: the caller's deadline must end the exchange
   if (p === '/big') {
     // Streamed without Content-Length: only counting while reading can stop it.

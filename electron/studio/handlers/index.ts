@@ -10,6 +10,7 @@ import { manualHandlers } from './manual'
 import { transferHandlers } from './transfer'
 import { publishHandlers } from './publish'
 import { contactsHandlers } from './contacts'
+import { studioHandlers } from './studio'
 import type { HandlerMap } from './types'
 
 // Every Command's one implementation. Adding an area: handlers/<area>.ts typed AreaHandlers<'<area>'>, one line
@@ -27,4 +28,5 @@ export const handlers: HandlerMap = {
   ...transferHandlers,
   ...publishHandlers,
   ...contactsHandlers,
+  ...studioHandlers,
 }

@@ -5,6 +5,7 @@ import { runHttpCall } from '../../../shared/nodes/http_call/run'
 import { buildRequest } from '../../../shared/nodes/http_call/run-request'
 import { ScriptError } from '../../../shared/nodes/script/run-error'
 import { scriptInputs } from '../../../shared/nodes/script/run'
+import { clampScriptTimeout } from '../../../shared/nodes/script/limits'
 import { exchangeWithEndpoint } from '../effects/flow-endpoint'
 import { MediaStore } from '../effects/media-store'
 import { studioEffects } from '../effects/service'
@@ -48,7 +49,8 @@ export const integrationsHandlers: AreaHandlers<'integrations'> = {
     const started = performance.now()
     const duration = () => Math.round(performance.now() - started)
     try {
-      const { outputs, logs } = await effects.script.run(req.config.code, inputs, { timeoutMs: req.config.timeoutMs })
+      // The same bound as a run (0, negative or a minute become 100 or 5000 ms), in the same sandbox pool.
+      const { outputs, logs } = await effects.script.run(req.config.code, inputs, { timeoutMs: clampScriptTimeout(req.config.timeoutMs) })
       const missingOutputs = req.config.outputs.map((o) => o.name).filter((n) => n && !Object.prototype.hasOwnProperty.call(outputs, n))
       return { ok: true, outputs, logs, error: null, missingOutputs, durationMs: duration() }
     } catch (err) {

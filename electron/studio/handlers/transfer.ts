@@ -13,9 +13,10 @@ export const transferHandlers: AreaHandlers<'transfer'> = {
   },
   'transfer.inspect': (req, ctx) => {
     const read = readImportFile(req.fileName, req.text)
-    if (!read.ok) return { problems: read.problems, kind: null, flows: [], conflicts: [] }
+    if (!read.ok) return { problems: read.problems, kind: null, flows: [], conflicts: [], secrets: [] }
     const flows = read.content.flows.map((f) => ({ id: f.document.id, name: f.document.name }))
-    return { problems: [], kind: read.content.kind, flows, conflicts: findConflicts(ctx.db, read.content) }
+    const secrets = read.content.flows.filter((f) => f.webhookSecret).map((f) => f.document.id)
+    return { problems: [], kind: read.content.kind, flows, conflicts: findConflicts(ctx.db, read.content), secrets }
   },
   'transfer.import': (req, ctx) => {
     const read = readImportFile(req.fileName, req.text)
@@ -25,7 +26,7 @@ export const transferHandlers: AreaHandlers<'transfer'> = {
         `${req.fileName} cannot be imported; nothing was changed. ${read.problems.slice(0, 3).map(formatProblem).join(' ')}`,
         read.problems.map((p) => ({ path: [p.file, p.path], message: p.message })),
       )
-    const outcomes = applyImport(ctx.db, read.content, (c) => req.choices[c.flowId] ?? req.onConflict, ctx.now)
+    const outcomes = applyImport(ctx.db, read.content, (c) => req.choices[c.flowId] ?? req.onConflict, ctx.now, req.applySecrets)
     for (const o of outcomes)
       if (o.storedId) ctx.emit('flows.changed', { id: o.storedId, kind: o.action === 'replaced' ? 'saved' : 'created' })
     return { outcomes }

@@ -1,5 +1,5 @@
 import type { Database } from 'better-sqlite3'
-import type { CommandName, EventName, EventPayload, ParsedRequestOf, ResultOf } from '../../../shared/api'
+import type { CommandName, EventName, EventPayload, ParsedRequestOf, ResultOf, StudioNotice } from '../../../shared/api'
 
 /**
  * A per-back-end singleton built on first use, e.g. a store over the database or a run scheduler.
@@ -16,6 +16,8 @@ export interface HandlerContext {
   /** Clock in epoch milliseconds; tests inject their own. */
   now(): number
   log(message: string): void
+  /** What opening the studio found that the user must be told (studio.notices). */
+  notices: StudioNotice[]
 }
 
 export type Handler<C extends CommandName> = (

@@ -4,11 +4,20 @@ import { createHash, timingSafeEqual } from 'node:crypto'
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify'
 import type { PublishedVersion } from '../../../shared/api/commands/publish'
 import type { Result } from '../../../shared/api'
+import { JSON_LIMITS, type JsonBoundsProblem } from '../../../shared/json/bounds'
 import type { Backend } from '../backend'
+import { useGuardedJsonParser } from '../webhook/json-body'
+import { capConnections, closeConnectionsWhenDone, fastifyOptions, listenerLimits } from '../webhook/limits'
 import type { LogSource } from '../logs/source'
 import { logRoutes } from './logs-routes'
 
-export const PUBLISH_BODY_LIMIT = 8 * 1024 * 1024
+class BoundsError extends Error {
+  constructor(readonly problem: JsonBoundsProblem) {
+    super(problem.message)
+  }
+}
+
+export const PUBLISH_BODY_LIMIT = JSON_LIMITS.publishBodyBytes
 const digest = (value: string) => createHash('sha256').update(value, 'utf8').digest()
 
 const STATUS: Record<string, number> = { bad_request: 400, invalid_flow: 422, not_found: 404, conflict: 409, unavailable: 503 }
@@ -39,7 +48,10 @@ export function backendTarget(backend: Backend): PublishTarget {
 
 export function buildPublishApp(target: PublishTarget, key: string): FastifyInstance {
   const expected = digest(key)
-  const app = Fastify({ logger: false, bodyLimit: PUBLISH_BODY_LIMIT, return503OnClosing: true })
+  const limits = listenerLimits()
+  const app = Fastify({ logger: false, bodyLimit: PUBLISH_BODY_LIMIT, return503OnClosing: true, ...fastifyOptions(limits) })
+  capConnections(app.server, limits)
+  closeConnectionsWhenDone(app)
 
   app.addHook('onRequest', async (req: FastifyRequest, reply: FastifyReply) => {
     const header = req.headers.authorization
@@ -47,10 +59,13 @@ export function buildPublishApp(target: PublishTarget, key: string): FastifyInst
     // Digests have one length whatever was sent, so neither the key's length nor a matching prefix leaks.
     if (!given || !timingSafeEqual(digest(given), expected)) {
       reply.header('www-authenticate', 'Bearer realm="chatflow-publish"')
+      reply.header('connection', 'close')
       return fail(reply, 401, 'unauthorized', 'A valid publish key is required: Authorization: Bearer <key>.')
     }
   })
+  useGuardedJsonParser(app, (problem) => new BoundsError(problem))
   app.setErrorHandler((err: { statusCode?: number; code?: string; message: string }, _req, reply) => {
+    if (err instanceof BoundsError) return fail(reply, 400, err.problem.code, `body.${err.problem.message}`)
     const status = err.statusCode && err.statusCode < 500 ? err.statusCode : 500
     return fail(reply, status, status === 413 ? 'too_large' : status < 500 ? 'bad_request' : 'internal', status < 500 ? err.message : 'The runtime failed.')
   })

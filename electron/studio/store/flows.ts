@@ -16,8 +16,8 @@ interface FlowRow {
   document?: string
 }
 
-const SUMMARY_COLUMNS =
-  "id, name, active, revision, created_at, updated_at, json_array_length(document, '$.nodes') AS node_count"
+// node_count is a column (migration 017): counting in SQL parsed every document and failed on any SQLite cannot read.
+const SUMMARY_COLUMNS = 'id, name, active, revision, created_at, updated_at, node_count'
 
 function toSummary(row: FlowRow): FlowSummary {
   return {

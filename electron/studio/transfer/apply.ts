@@ -45,6 +45,7 @@ export function applyImport(
   content: ImportContent,
   choose: (conflict: ImportConflict) => ConflictChoice,
   now: () => number = Date.now,
+  applySecrets = false,
 ): ImportOutcome[] {
   return db.transaction(() => {
     const conflicts = new Map(findConflicts(db, content).map((c) => [c.flowId, c]))
@@ -55,7 +56,7 @@ export function applyImport(
       const d = flow.document
       const conflict = conflicts.get(d.id)
       const choice = choices.get(d.id) ?? null
-      if (choice === 'skip') return { flowId: d.id, name: d.name, action: 'skipped', storedId: null }
+      if (choice === 'skip') return { flowId: d.id, name: d.name, action: 'skipped', storedId: null, secretApplied: false }
       let doc: FlowDocument = d
       let action: ImportOutcome['action'] = 'created'
       if (conflict && choice === 'replace') {
@@ -71,12 +72,13 @@ export function applyImport(
       taken.add(doc.name)
       writeFlow(db, doc, now())
       writeTests(db, doc.id, flow.tests, action === 'replaced', now())
-      if (flow.webhookSecret && doc.id === d.id)
+      const secretApplied = applySecrets && !!flow.webhookSecret && doc.id === d.id
+      if (secretApplied)
         db.prepare(
           `INSERT INTO webhook_secrets (flow_id, secret, created_at) VALUES (?, ?, ?)
            ON CONFLICT (flow_id) DO UPDATE SET secret = excluded.secret, rotated_at = excluded.created_at`,
         ).run(doc.id, flow.webhookSecret, now())
-      return { flowId: d.id, name: doc.name, action, storedId: doc.id }
+      return { flowId: d.id, name: doc.name, action, storedId: doc.id, secretApplied }
     })
     // Library templates the flows need: a missing one is added; an existing one is overwritten only on replace.
     const store = new TemplateStore(db, now)

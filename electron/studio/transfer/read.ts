@@ -5,6 +5,7 @@ import { parseConversationTest } from '../../../shared/engine/conversation'
 import { templateProblems, type MessageTemplate } from '../../../shared/nodes/template_message/run-template'
 import type { CatalogProduct } from '../../../shared/nodes/spm/run-catalog'
 import type { ImportProblem } from '../../../shared/api/commands/transfer'
+import { checkJsonBounds, JSON_MAX_DEPTH } from '../../../shared/json/bounds'
 import { BUNDLE_FORMAT, BundleSchema, type BundleTest } from './bundle'
 
 export type { ImportProblem }
@@ -28,6 +29,9 @@ export function readImportFile(file: string, text: string): ReadResult {
   const parsed = parseJsonText(text)
   if (!parsed.ok) return fail(file, '', `not JSON (${parsed.message})`)
   const value = parsed.value
+  // The whole file at once, before any schema: templates, catalogue and tests as well as the flows.
+  const bounds = checkJsonBounds(value)
+  if (bounds) return fail(file, pointerOf(bounds.path), bounds.code === 'json_forbidden_key' ? "the key '__proto__' is not allowed" : boundsMessage())
   if (value === null || typeof value !== 'object' || Array.isArray(value)) return fail(file, '', 'expected a JSON object (a bundle or a flow document)')
   const format = (value as { format?: unknown }).format
   if (typeof format === 'string' && format.startsWith('chatflow.bundle/')) {
@@ -74,6 +78,8 @@ function readBundle(file: string, value: unknown): ReadResult {
   if (problems.length) return { ok: false, problems }
   return { ok: true, content: { kind: 'bundle', flows, templates: parsed.data.templates, catalog: parsed.data.catalog } }
 }
+
+const boundsMessage = () => `nested more than ${JSON_MAX_DEPTH} levels deep (objects and arrays inside each other); flatten it`
 
 const stripPrefix = (message: string) => message.replace(/^Not a valid flow document: [^:]*: /, '')
 

@@ -14,10 +14,10 @@ const fresh = () => {
 }
 afterEach(() => open.splice(0).forEach((t) => t.close()))
 
-function importText(t: TempDb, text: string, choice: 'replace' | 'keep-both' | 'skip' = 'skip') {
+function importText(t: TempDb, text: string, choice: 'replace' | 'keep-both' | 'skip' = 'skip', applySecrets = false) {
   const read = readImportFile('bundle.json', text)
   if (!read.ok) throw new Error(JSON.stringify(read.problems))
-  return applyImport(t.db, read.content, () => choice)
+  return applyImport(t.db, read.content, () => choice, Date.now, applySecrets)
 }
 
 describe('export', () => {
@@ -43,6 +43,25 @@ describe('export', () => {
     const out = exportBundle(a.db, { includeSecrets: true })
     expect(out.text).toContain('whsec_test_secret_value')
     expect(out.warnings.join(' ')).toMatch(/webhook secrets/)
+  })
+
+  // Issue 18, case 9: a bundle's webhook secret replaced the flow's own without a word, so a file could hand its
+  // author a working key to a flow of this studio.
+  it('leaves this studio\'s webhook secrets alone unless the import asks for the file\'s', () => {
+    const a = fresh()
+    seedExamples(a.db)
+    const withSecrets = exportBundle(a.db, { includeSecrets: true }).text
+    const b = fresh()
+    seedExamples(b.db)
+    const secrets = () => b.db.prepare('SELECT flow_id, secret FROM webhook_secrets ORDER BY flow_id').all()
+    b.db.prepare("UPDATE webhook_secrets SET secret = 'whsec_this_studios_own'").run()
+    const before = secrets()
+    const kept = importText(b, withSecrets, 'replace')
+    expect(kept.some((o) => o.secretApplied)).toBe(false)
+    expect(secrets()).toEqual(before)
+    const applied = importText(b, withSecrets, 'replace', true)
+    expect(applied.filter((o) => o.secretApplied).length).toBeGreaterThan(0)
+    expect(JSON.stringify(secrets())).toContain('whsec_test_secret_value')
   })
 
   it('exports a selection, and refuses an unknown id', () => {
@@ -105,7 +124,7 @@ describe('round trip', () => {
     for (const includeSecrets of [false, true]) {
       const first = exportBundle(a.db, { includeSecrets }).text
       const b = fresh()
-      importText(b, first)
+      importText(b, first, 'skip', includeSecrets)
       expect(exportBundle(b.db, { includeSecrets }).text).toBe(first)
     }
   })

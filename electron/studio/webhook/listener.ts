@@ -1,6 +1,7 @@
 import net from 'node:net'
 import type { FastifyInstance } from 'fastify'
 import type { WebhookListenerStatus } from '../../../shared/api/commands/webhook'
+import { ListenerLimitsError } from './limits'
 import { RateLimiter } from './rate'
 import { buildWebhookApp, type WebhookAppDeps } from './server'
 import { isLoopback, type ListenerSettings } from './settings'
@@ -51,11 +52,12 @@ export class WebhookListener {
     await this.stop()
     this.rate.configure(settings)
     this.current = baseStatus(settings, 'starting')
-    const app = buildWebhookApp({ ...this.deps, rate: this.rate })
+    let app: FastifyInstance | null = null
     try {
+      app = buildWebhookApp({ ...this.deps, rate: this.rate })
       await app.listen({ host: settings.host, port: settings.port })
     } catch (err) {
-      await app.close().catch(() => undefined)
+      await app?.close().catch(() => undefined)
       this.current = { ...baseStatus(settings, 'failed'), ...(await describeListenError(err, settings)) }
       this.deps.log(`webhook listener: ${this.current.error!.message}`)
       return this.status()
@@ -111,6 +113,7 @@ async function describeListenError(err: unknown, s: ListenerSettings): Promise<P
       },
     }
   }
+  if (err instanceof ListenerLimitsError) return { error: { code: 'listen_failed', message: err.message } }
   const detail = err instanceof Error ? err.message : String(err)
   return { error: { code: 'listen_failed', message: `The webhook listener could not start on ${s.host}:${s.port} (${detail}).` } }
 }

@@ -97,6 +97,9 @@ describe('request shape', () => {
     ['an object button_id', { ...ok, button_id: {} }, 400, 'invalid_field', 'button_id'],
     ['a button_id too long', { ...ok, button_id: 'b'.repeat(257) }, 400, 'field_too_long', 'button_id'],
     ['an unknown field', { ...ok, phone: '+919800000001' }, 400, 'unknown_field', 'phone'],
+    // Issue 18: the typo is named, not reported as the phone_number it was meant to be.
+    ['a typo for phone_number alone', { phone: '+919800000001' }, 400, 'unknown_field', 'phone'],
+    ['data nested 100 levels', { ...ok, data: JSON.parse('{"a":'.repeat(100) + '1' + '}'.repeat(100)) }, 400, 'json_too_deep', 'data.a.a.a…(57 more)…a.a.a'],
   ]
   for (const [name, body, status, code, field] of cases) {
     it(`answers ${status} ${code} for ${name}`, async () => {

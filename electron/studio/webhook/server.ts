@@ -1,14 +1,17 @@
 import type { Duplex } from 'node:stream'
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify'
 import type { FlowDocument } from '../../../shared/flow/document'
+import { JSON_LIMITS } from '../../../shared/json/bounds'
 import { webhookTriggerOf } from '../../../shared/nodes/trigger/kind'
 import { WebhookError, fromFramework, internal, missingBody, unauthorized, unsupportedMediaType } from './errors'
 import type { RateLimiter } from './rate'
+import { problemField, useGuardedJsonParser } from './json-body'
+import { capConnections, closeConnectionsWhenDone, fastifyOptions, listenerLimits, type ListenerLimits } from './limits'
 import { parseWebhookBody, type WebhookRequest } from './request'
 import type { SecretStore } from './secrets'
 
 export const WEBHOOK_PATH = '/chatbot-webhook/:flowId/trigger'
-export const MAX_BODY_BYTES = 64 * 1024
+export const MAX_BODY_BYTES = JSON_LIMITS.listenerBodyBytes
 
 /** What a started run answers with. */
 export interface WebhookRun {
@@ -32,6 +35,8 @@ export interface WebhookAppDeps {
   log(message: string): void
   /** The headless runtime adds its inbound-message endpoint to the same listener. */
   extend?(app: FastifyInstance): void
+  /** Deadlines and connection cap; listenerLimits() (defaults and environment) when absent. */
+  limits?: ListenerLimits
 }
 
 /**
@@ -40,15 +45,19 @@ export interface WebhookAppDeps {
  * (404, only to a caller who holds the flow's secret), active state (409), webhook trigger (409).
  */
 export function buildWebhookApp(deps: WebhookAppDeps): FastifyInstance {
+  const limits = deps.limits ?? listenerLimits()
   const app = Fastify({
     logger: false,
     bodyLimit: MAX_BODY_BYTES,
+    ...fastifyOptions(limits),
     return503OnClosing: true,
     frameworkErrors: (err, _req, reply) => send(reply, fromFramework(err as { code?: string }, MAX_BODY_BYTES)),
     clientErrorHandler: answerBrokenHttp,
   })
+  capConnections(app.server, limits)
+  closeConnectionsWhenDone(app)
   app.removeAllContentTypeParsers()
-  app.addContentTypeParser('application/json', { parseAs: 'string' }, app.getDefaultJsonParser('error', 'error'))
+  useGuardedJsonParser(app, (problem) => new WebhookError(400, problem.code, problem.message, problemField(problem)))
 
   app.setErrorHandler((err: { code?: string; statusCode?: number; message?: string }, _req, reply) => {
     const failure = err instanceof WebhookError ? err : fromFramework(err, MAX_BODY_BYTES)
@@ -111,12 +120,13 @@ function isJson(contentType: string | undefined): boolean {
 /** Requests Node's HTTP parser rejects (garbage, absurd Content-Length) get the same JSON shape, then the socket closes. */
 function answerBrokenHttp(err: { code?: string }, socket: Duplex): void {
   if (!socket.writable) return void socket.destroy()
-  const tooLarge = err.code === 'HPE_HEADER_OVERFLOW'
-  const failure = tooLarge
-    ? new WebhookError(431, 'headers_too_large', 'The request headers are too large.')
-    : new WebhookError(400, 'malformed_request', 'The request is not well-formed HTTP.')
+  const [failure, status] =
+    err.code === 'HPE_HEADER_OVERFLOW'
+      ? [new WebhookError(431, 'headers_too_large', 'The request headers are too large.'), '431 Request Header Fields Too Large']
+      : err.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+        ? [new WebhookError(408, 'request_timeout', 'The request did not arrive in time (see docs/security.md, listener deadlines).'), '408 Request Timeout']
+        : [new WebhookError(400, 'malformed_request', 'The request is not well-formed HTTP.'), '400 Bad Request']
   const body = JSON.stringify(failure.body())
-  const status = tooLarge ? '431 Request Header Fields Too Large' : '400 Bad Request'
   socket.end(
     `HTTP/1.1 ${status}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
   )
@@ -124,5 +134,7 @@ function answerBrokenHttp(err: { code?: string }, socket: Duplex): void {
 
 function send(reply: FastifyReply, failure: WebhookError): FastifyReply {
   for (const [name, value] of Object.entries(failure.headers)) reply.header(name, value)
+  // A caller without the key gets nothing more from this connection: it cannot be kept to try again and again.
+  if (failure.status === 401) reply.header('connection', 'close')
   return reply.code(failure.status).type('application/json; charset=utf-8').send(failure.body())
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { identifier } from '../../text/identifier'
 import { returns } from '../define'
 
 // The studio's contacts (the table runs are bound to): listed, added, edited and deleted from the Contacts screen.
@@ -19,7 +20,7 @@ export interface ContactView {
 export const ContactInputSchema = z.object({
   /** Absent: a new contact. */
   id: z.string().min(1).optional(),
-  name: z.string().trim().min(1, 'A contact needs a name.').max(120),
+  name: identifier(z.string().trim().min(1, 'A contact needs a name.').max(120), 'A contact name'),
   phone: z.string().trim().min(1, 'A contact needs a phone number with country code.'),
   optedIn: z.boolean(),
   tags: z.array(z.string().trim().min(1).max(60)).max(50).default([]),

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { identifier } from '../../text/identifier'
 import { returns } from '../define'
 import { FlowIdSchema } from './flows'
 import { MocksSchema } from './emulator'
@@ -32,7 +33,7 @@ export const emulatorTestCommands = {
     req: z.object({
       flowId: FlowIdSchema,
       contactId: z.string().min(1),
-      name: z.string().trim().min(1).max(120),
+      name: identifier(z.string().trim().min(1).max(120), 'A test name'),
       /** Variables set before the trigger ran, as the test started them. */
       presets: z.record(z.string(), z.json()).default({}),
       mocks: MocksSchema,

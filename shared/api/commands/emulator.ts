@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { identifier } from '../../text/identifier'
 import type { RunStatus, TraceEvent, Vars } from '../../engine/types'
 import { returns } from '../define'
 import { FlowIdSchema } from './flows'
@@ -166,7 +167,7 @@ export const emulatorCommands = {
   'emulator.updateContact': {
     req: z.object({
       contactId: z.string().min(1),
-      name: z.string().min(1).max(120).optional(),
+      name: identifier(z.string().min(1).max(120), 'A contact name').optional(),
       optedIn: z.boolean().optional(),
       fields: Json.optional(),
     }),

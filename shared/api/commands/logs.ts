@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { identifier } from '../../text/identifier'
 import type { RunStatus, TraceEvent, TriggerInput, Vars } from '../../engine/types'
 import { returns } from '../define'
 import type { ConversationTestRecord } from './emulator-tests'
@@ -145,7 +146,7 @@ export const logsCommands = {
   },
   /** A logged run as a conversation test of its flow (the same recorder as the emulator's "Save as test"). */
   'logs.saveTest': {
-    req: z.object({ runId: z.string().min(1).max(200), name: z.string().trim().min(1).max(120), replace: z.boolean().default(false) }),
+    req: z.object({ runId: z.string().min(1).max(200), name: identifier(z.string().trim().min(1).max(120), 'A test name'), replace: z.boolean().default(false) }),
     res: returns<ConversationTestRecord>(),
   },
   /** One run, or a flow's filtered list (newest first, at most `limit` runs), with traces and conversations. */

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { identifier } from '../../text/identifier'
 import type { FlowDiff } from '../../publish/diff'
 import { returns } from '../define'
 
@@ -45,7 +46,7 @@ export interface PublishServer {
 
 const ServerInput = z.object({
   id: z.string().min(1).optional(),
-  name: z.string().trim().min(1).max(80),
+  name: identifier(z.string().trim().min(1).max(80), 'A server name'),
   baseUrl: z.url({ protocol: /^https?$/ }).describe('e.g. https://bots.example.com/api/v1'),
   /** Omitted when editing keeps the saved key. */
   key: z.string().min(16).max(512).optional(),

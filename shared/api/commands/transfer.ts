@@ -27,6 +27,8 @@ export interface ImportOutcome {
   name: string
   action: 'created' | 'replaced' | 'copied' | 'skipped'
   storedId: string | null
+  /** The file carried this flow's webhook secret and the caller chose to use it (applySecrets). */
+  secretApplied: boolean
 }
 
 const FileSchema = z.object({
@@ -46,13 +48,23 @@ export const transferCommands = {
   /** Reads a file without writing: its problems (then nothing can be imported), its flows and their conflicts. */
   'transfer.inspect': {
     req: FileSchema,
-    res: returns<{ problems: ImportProblem[]; kind: 'bundle' | 'flow' | null; flows: { id: string; name: string }[]; conflicts: ImportConflict[] }>(),
+    res: returns<{
+      problems: ImportProblem[]
+      kind: 'bundle' | 'flow' | null
+      flows: { id: string; name: string }[]
+      conflicts: ImportConflict[]
+      /** Ids of the file's flows that carry a webhook secret: applied only when the import asks (applySecrets). */
+      secrets: string[]
+    }>(),
   },
   /** Imports all or nothing. A conflict takes its entry in `choices` (by the file's flow id), else `onConflict`. */
   'transfer.import': {
     req: FileSchema.extend({
       onConflict: ConflictChoiceSchema.default('skip'),
       choices: z.record(z.string(), ConflictChoiceSchema).default({}),
+      /** Use the webhook secrets the file carries (a bundle exported with secrets). Off: this studio's secrets stay,
+       *  so a file cannot silently hand its author a key to these flows. */
+      applySecrets: z.boolean().default(false),
     }),
     res: returns<{ outcomes: ImportOutcome[] }>(),
   },

@@ -12,6 +12,7 @@ describe('form submission from the channel', () => {
     [{ type: 'nfm_reply', nfm_reply: {} }, 'no response_json string'],
     [{ type: 'nfm_reply', nfm_reply: { response_json: '{rating' } }, 'not valid JSON'],
     [{ type: 'nfm_reply', nfm_reply: { response_json: '[1]' } }, 'not a JSON object'],
+    [{ type: 'nfm_reply', nfm_reply: { response_json: '{"a":'.repeat(100) + '1' + '}'.repeat(100) } }, 'too deep: a.a.a.a…'],
   ])('refuses %j', (input, message) => {
     const r = nfmReplyEvent(input)
     expect(r.ok ? '' : r.message).toContain(message)

@@ -1,4 +1,5 @@
 import type { InboundEvent } from '../../engine/types'
+import { checkJsonBounds } from '../../json/bounds'
 
 /**
  * The channel's form submission (channel-reference §3.4: `interactive.nfm_reply.response_json`, a JSON string)
@@ -19,5 +20,7 @@ export function nfmReplyEvent(
     return { ok: false, message: 'The form submission response_json is not valid JSON.' }
   }
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return { ok: false, message: 'The form submission response_json is not a JSON object.' }
+  const bounds = checkJsonBounds(value)
+  if (bounds) return { ok: false, message: `The form submission response_json is too deep: ${bounds.message}` }
   return { ok: true, event: { type: 'nfm_reply', response: value as Record<string, unknown>, ...(id ? { id } : {}) } }
 }

@@ -3,6 +3,7 @@ import type { NodeDefinition, Problem, ValidateContext } from '../types'
 import { IDENTIFIER, duplicates, error, requireText } from '../../flow/checks'
 import { plural } from '../../flow/summary'
 import { failureVariables } from '../failure-variables'
+import { SCRIPT_TIMEOUT_DEFAULT_MS, SCRIPT_TIMEOUT_MAX_MS, SCRIPT_TIMEOUT_MIN_MS } from './limits'
 
 export const ScriptConfigSchema = z.object({
   code: z.string().default('return {}').describe('JavaScript body run in a sandbox; it reads `input` and returns an object whose keys are the outputs.'),
@@ -14,7 +15,17 @@ export const ScriptConfigSchema = z.object({
     .array(z.object({ name: z.string().default('').describe('Key of the returned object.'), type: z.enum(['string', 'number', 'boolean', 'object', 'array', 'unknown']).default('string').describe('Expected type, for autocomplete.') }).prefault({}))
     .default([])
     .describe('Keys of the returned object, saved as {{<node name>.<key>}}.'),
-  timeoutMs: z.number().int().default(1000).describe('The script is stopped after this many milliseconds (100–5000); failure port follows.'),
+  timeoutMs: z
+    .number()
+    .int()
+    .default(SCRIPT_TIMEOUT_DEFAULT_MS)
+    // The range is in the published JSON schema; the parser still reads a value outside it, so the editor can point
+    // at it, and every reader that runs a script uses the nearest bound (./limits.ts).
+    .meta({
+      description: `The script is stopped after this many milliseconds (${SCRIPT_TIMEOUT_MIN_MS}–${SCRIPT_TIMEOUT_MAX_MS}; a value outside is run as the nearest bound); failure port follows.`,
+      minimum: SCRIPT_TIMEOUT_MIN_MS,
+      maximum: SCRIPT_TIMEOUT_MAX_MS,
+    }),
 })
 export type ScriptConfig = z.infer<typeof ScriptConfigSchema>
 
@@ -30,8 +41,10 @@ function validate(c: ScriptConfig, ctx: ValidateContext): Problem[] {
   }
   names(c.inputs, 'Input', '/inputs')
   names(c.outputs, 'Output', '/outputs')
-  if (c.timeoutMs < 100 || c.timeoutMs > 5000)
-    out.push(error(ctx, 'config.range', `Timeout must be between 100 and 5000 ms; ${c.timeoutMs} given.`, '/timeoutMs'))
+  if (c.timeoutMs < SCRIPT_TIMEOUT_MIN_MS || c.timeoutMs > SCRIPT_TIMEOUT_MAX_MS)
+    out.push(
+      error(ctx, 'config.range', `Timeout must be between ${SCRIPT_TIMEOUT_MIN_MS} and ${SCRIPT_TIMEOUT_MAX_MS} ms; ${c.timeoutMs} given.`, '/timeoutMs'),
+    )
   return out
 }
 
@@ -40,7 +53,7 @@ export const scriptDefinition: NodeDefinition<ScriptConfig> = {
   description: 'Runs a short JavaScript function on mapped inputs; its returned keys are saved under the node name.',
   category: 'logic',
   configSchema: ScriptConfigSchema,
-  defaults: () => ({ code: 'return {}', inputs: [], outputs: [], timeoutMs: 1000 }),
+  defaults: () => ({ code: 'return {}', inputs: [], outputs: [], timeoutMs: SCRIPT_TIMEOUT_DEFAULT_MS }),
   ports: () => [
     { id: 'success', label: 'Success', kind: 'success' },
     { id: 'failure', label: 'Failure', kind: 'failure' },

@@ -4,6 +4,7 @@
 import type { Vars } from '../../engine/types'
 import type { NodeOutcome, NodeRunner, RunContext } from '../../engine/runner'
 import type { ScriptConfig } from './definition'
+import { clampScriptTimeout } from './limits'
 import { ScriptError } from './run-error'
 
 export const scriptRunner: NodeRunner<ScriptConfig> = {
@@ -20,7 +21,7 @@ export function scriptInputs(config: ScriptConfig, evaluate: (text: string) => u
 export async function runScriptNode(ctx: Pick<RunContext<ScriptConfig>, 'config' | 'evaluate' | 'effects'>): Promise<NodeOutcome> {
   const inputs = scriptInputs(ctx.config, ctx.evaluate)
   try {
-    const { outputs, logs } = await ctx.effects.script.run(ctx.config.code, inputs, { timeoutMs: ctx.config.timeoutMs })
+    const { outputs, logs } = await ctx.effects.script.run(ctx.config.code, inputs, { timeoutMs: clampScriptTimeout(ctx.config.timeoutMs) })
     return { kind: 'next', port: 'success', output: outputs, ...traceLogs(logs) }
   } catch (err) {
     if (err instanceof ScriptError) {

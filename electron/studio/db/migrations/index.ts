@@ -16,6 +16,7 @@ import { migration015 } from './015_channel'
 import { migration016 } from './016_runtime_tables'
 import { sqliteMigration } from '../schema/sqlite'
 import type { SchemaMigration } from '../schema/types'
+import { migration017 } from './017_flow_node_count'
 import type { Migration } from './types'
 
 export type { Migration } from './types'
@@ -41,6 +42,7 @@ export const schema: SchemaMigration[] = [
   migration014,
   migration015,
   migration016,
+  migration017,
 ]
 
 export const migrations: Migration[] = schema.map(sqliteMigration)

@@ -5,5 +5,12 @@ import type { SchemaMigration } from './types'
 
 export function sqliteMigration(m: SchemaMigration): Migration {
   const sql = migrationSql(m, 'sqlite')
-  return { version: m.version, name: m.name, up: (db) => db.exec(sql) }
+  return {
+    version: m.version,
+    name: m.name,
+    up: (db) => {
+      db.exec(sql)
+      m.sqliteAfter?.(db)
+    },
+  }
 }

@@ -2,6 +2,7 @@
 // runtime's PostgreSQL database. Migrations are declared once, as data, and schema/sqlite.ts and schema/postgres.ts
 // write each store's SQL from them, so a column added for one store cannot be forgotten in the other
 // (schema.test.ts migrates a real database of each and compares their tables and columns).
+import type { Database } from 'better-sqlite3'
 
 /**
  * Column types, written per store: text; integer (counts); bigint (epoch milliseconds); real (double precision);
@@ -64,6 +65,8 @@ export interface SchemaMigration {
   version: number
   name: string
   steps: Step[]
+  /** SQLite only, after the steps: a data move SQL cannot do there (JSON deeper than SQLite's JSON reader goes). */
+  sqliteAfter?: (db: Database) => void
 }
 
 export function inStore(stores: Stores | undefined, store: 'sqlite' | 'postgres'): boolean {

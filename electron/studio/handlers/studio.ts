@@ -1,0 +1,5 @@
+import type { AreaHandlers } from './types'
+
+export const studioHandlers: AreaHandlers<'studio'> = {
+  'studio.notices': (_req, ctx) => ({ notices: ctx.notices }),
+}

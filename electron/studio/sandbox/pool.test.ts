@@ -1,0 +1,105 @@
+// Issue 18, cases 1, 2 and 6, at the sandbox itself: a loop inside a C built-in, an allocation bomb past QuickJS's
+// own accounting, and time limits outside the documented range. Each used to freeze, bloat or crash the process.
+import { afterAll, describe, expect, it } from 'vitest'
+import { ScriptError } from '../../../shared/nodes/script/run-error'
+import { SCRIPT_LIMITS } from './limits'
+import { ScriptPool } from './pool'
+
+const pool = new ScriptPool(2)
+afterAll(() => pool.close())
+
+const run = (code: string, timeoutMs = 1000, inputs: Record<string, unknown> = {}) => pool.run(code, inputs, timeoutMs, SCRIPT_LIMITS)
+
+async function failure(code: string, timeoutMs = 1000): Promise<ScriptError> {
+  try {
+    await run(code, timeoutMs)
+  } catch (err) {
+    if (err instanceof ScriptError) return err
+    throw err
+  }
+  throw new Error('the script did not fail')
+}
+
+/** Counts how late a 50 ms timer on the main thread fires while `work` runs: a blocked thread shows at once. */
+async function mainThreadLag<T>(work: Promise<T>): Promise<{ result: T; worstLagMs: number }> {
+  let worst = 0
+  let last = Date.now()
+  const tick = setInterval(() => {
+    worst = Math.max(worst, Date.now() - last - 50)
+    last = Date.now()
+  }, 50)
+  try {
+    return { result: await work, worstLagMs: worst }
+  } finally {
+    clearInterval(tick)
+  }
+}
+
+const rssMb = () => process.memoryUsage().rss / 1024 / 1024
+
+describe('case 1: a loop inside a built-in', () => {
+  it.each(['lastIndexOf', 'indexOf', 'includes'])('stops Array.prototype.%s over a huge length at the deadline, without blocking', async (method) => {
+    await run('return {}') // a started worker, so the deadline is measured on the script alone
+    const started = Date.now()
+    const { result, worstLagMs } = await mainThreadLag(failure(`return { v: Array.prototype.${method}.call({ length: 2 ** 53 - 1 }, 1) }`, 1000))
+    expect(result.code).toBe('script_timeout')
+    expect(result.message).toMatch(/1000 ms limit/)
+    expect(Date.now() - started).toBeLessThan(4000)
+    expect(worstLagMs).toBeLessThan(500)
+  })
+
+  it('runs other scripts while one is frozen, and keeps working afterwards', async () => {
+    await Promise.all([run('return {}'), run('return {}')]) // both workers started
+    const frozen = failure('return { v: Array.prototype.join.call({ length: 2 ** 32 - 1 }) }', 2000)
+    const t0 = Date.now()
+    expect((await run('return { ok: 1 }')).outputs).toEqual({ ok: 1 })
+    expect(Date.now() - t0).toBeLessThan(1500)
+    expect((await frozen).code).toMatch(/script_timeout|script_memory/)
+    expect((await run('return { after: true }')).outputs).toEqual({ after: true })
+  })
+})
+
+describe('case 2: memory', () => {
+  it('stops an allocation bomb that QuickJS does not count, caps the memory, and gives it back', async () => {
+    await run('return {}')
+    const before = rssMb()
+    let peak = before
+    const sample = setInterval(() => (peak = Math.max(peak, rssMb())), 20)
+    const e = await failure('const a = []; for (;;) a.push(new Array(1e6).fill(1))', 5000)
+    const buffers = await failure('const a = []; for (let i = 0; i < 4000; i++) a.push(new ArrayBuffer(1 << 20)); return { n: a.length }', 5000)
+    clearInterval(sample)
+    expect(e.code).toBe('script_memory')
+    expect(buffers.code).toBe('script_memory')
+    // Two workers may each hold a capped instance; the old limit was 2 GB of WebAssembly memory per script.
+    expect(peak - before).toBeLessThan(300)
+    await run('return {}')
+    await new Promise((r) => setTimeout(r, 200))
+    expect(rssMb() - before).toBeLessThan(50)
+  })
+})
+
+describe('case 6: time limits outside 100–5000 ms (above 5000: handlers/script-test-hostile.test.ts)', () => {
+  it('runs 0 and negative limits as 100 ms instead of tripping an assertion', async () => {
+    expect((await run('return { ok: 1 }', 0)).outputs).toEqual({ ok: 1 })
+    expect((await run('return { ok: 2 }', -50)).outputs).toEqual({ ok: 2 })
+    const loop = await failure('while (true) {}', -1)
+    expect(loop).toMatchObject({ code: 'script_timeout', message: expect.stringMatching(/100 ms limit/) })
+  })
+})
+
+describe('await in a script body', () => {
+  it('awaits promises the script makes, with errors on the user line', async () => {
+    expect((await run('const v = await Promise.resolve(5)\nconst w = await new Promise((r) => r(v * 2))\nreturn { v, w }')).outputs).toEqual({ v: 5, w: 10 })
+    const e = await failure('await null\nconst x = await Promise.resolve(null)\nreturn { y: x.field }')
+    expect(e).toMatchObject({ code: 'script_error', line: 3 })
+    const rejected = await failure('console.log("first")\nawait Promise.reject(new Error("no stock"))')
+    expect(rejected).toMatchObject({ code: 'script_error', message: 'no stock', line: 2, logs: ['first'] })
+    expect((await failure('await new Promise(() => {})')).message).toMatch(/never settles/)
+  })
+})
+
+it('refuses a returned object nested deeper than the JSON guard allows', async () => {
+  const e = await failure('let o = 1; for (let i = 0; i < 100; i++) o = { o }; return { o }')
+  expect(e.code).toBe('script_bad_return')
+  expect(e.message).toMatch(/nested more than 64 levels/)
+})

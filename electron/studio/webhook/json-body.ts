@@ -1,0 +1,21 @@
+// The JSON body parser of every Fastify listener (webhook trigger, inbound messages, publish API): Fastify's own
+// parser (which refuses __proto__ and constructor.prototype keys) followed by the one depth guard, so a body nested
+// too deep is refused with 400 and its path before any handler runs and before anything is written.
+import type { FastifyInstance } from 'fastify'
+import { checkJsonBounds, describePath, type JsonBoundsProblem } from '../../../shared/json/bounds'
+
+export function useGuardedJsonParser(app: FastifyInstance, refuse: (problem: JsonBoundsProblem) => Error): void {
+  const parse = app.getDefaultJsonParser('error', 'error')
+  if (app.hasContentTypeParser('application/json')) app.removeContentTypeParser('application/json')
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (req, body, done) => {
+    parse(req, String(body), (err, value) => {
+      if (err) return done(err, undefined)
+      const problem = checkJsonBounds(value)
+      if (problem) return done(refuse(problem), undefined)
+      done(null, value)
+    })
+  })
+}
+
+/** The body field a problem names, as the listener's errors name fields: `data.a.b`, shortened when long. */
+export const problemField = (problem: JsonBoundsProblem): string => describePath(problem.path)

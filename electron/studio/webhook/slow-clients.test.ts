@@ -1,0 +1,107 @@
+// Issue 18, case 5: slow clients used to hold the listener's connections for ever (no request deadline, a 401 kept
+// the connection open). Deadlines are shortened here through their environment variables so the test is quick.
+import net from 'node:net'
+import { afterAll, beforeAll, expect, it } from 'vitest'
+import { startTestListener, type TestListener } from './test-support'
+
+const LIMITS = { CHATFLOW_HEADERS_TIMEOUT_MS: '600', CHATFLOW_REQUEST_TIMEOUT_MS: '1200', CHATFLOW_MAX_CONNECTIONS: '300' }
+let t: TestListener
+let flow: { id: string; secret: string; endpoint: string }
+let port: number
+
+beforeAll(async () => {
+  Object.assign(process.env, LIMITS)
+  t = await startTestListener(() => async () => ({ runId: 'run_slow', state: 'ended', contactId: 'ct' }), { ratePerSecond: 100_000, burst: 100_000 })
+  flow = t.webhookFlow()
+  port = Number(new URL(t.url).port)
+})
+afterAll(async () => {
+  for (const k of Object.keys(LIMITS)) delete process.env[k]
+  await t.close()
+})
+
+interface Raw {
+  socket: net.Socket
+  /** Everything received so far. */
+  text(): string
+  /** Resolves with the milliseconds from connecting to the server closing the connection. */
+  closed: Promise<number>
+}
+
+function open(first: string, trickle?: string): Raw {
+  const socket = net.connect(port, '127.0.0.1')
+  const started = Date.now()
+  let received = ''
+  let timer: NodeJS.Timeout | undefined
+  socket.on('data', (d) => (received += d.toString()))
+  socket.on('error', () => undefined)
+  socket.on('connect', () => {
+    socket.write(first)
+    if (trickle) timer = setInterval(() => socket.writable && socket.write(trickle), 100)
+  })
+  const closed = new Promise<number>((resolve) =>
+    socket.on('close', () => {
+      clearInterval(timer)
+      resolve(Date.now() - started)
+    }),
+  )
+  return { socket, text: () => received, closed }
+}
+
+const within = <T>(p: Promise<T>, ms: number) =>
+  Promise.race([p, new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`not within ${ms} ms`)), ms))])
+
+async function validRequest(): Promise<{ status: number; ms: number }> {
+  const t0 = Date.now()
+  const res = await fetch(flow.endpoint, {
+    method: 'POST',
+    headers: { 'x-api-key': flow.secret, 'content-type': 'application/json' },
+    body: '{"phone_number":"+919800000001"}',
+  })
+  return { status: res.status, ms: Date.now() - t0 }
+}
+
+it('closes the connection after a wrong key, even when the client asked to keep it', async () => {
+  const raw = open(`POST /chatbot-webhook/${flow.id}/trigger HTTP/1.1\r\nHost: x\r\nConnection: keep-alive\r\nx-api-key: wrong\r\ncontent-type: application/json\r\ncontent-length: 2\r\n\r\n{}`)
+  await within(raw.closed, 1000)
+  expect(raw.text()).toMatch(/^HTTP\/1\.1 401 /)
+  expect(raw.text()).toMatch(/\r\nconnection: close\r\n/i)
+})
+
+it('closes a wrong-key request whose body trickles without waiting for the body', async () => {
+  const raw = open(`POST /chatbot-webhook/${flow.id}/trigger HTTP/1.1\r\nHost: x\r\nx-api-key: wrong\r\ncontent-type: application/json\r\ncontent-length: 100000\r\n\r\n`, '{')
+  expect(await within(raw.closed, 1000)).toBeLessThan(1000)
+  expect(raw.text()).toMatch(/^HTTP\/1\.1 401 /)
+})
+
+it('drops 250 trickling connections at their deadlines while valid requests are answered promptly', async () => {
+  const headers = Array.from({ length: 125 }, () => open('POST /chatbot-webhook/x/trigger HTTP/1.1\r\nHost: x\r\n', 'X-Slow: 1\r\n'))
+  const bodies = Array.from({ length: 125 }, () =>
+    open(`POST /chatbot-webhook/${flow.id}/trigger HTTP/1.1\r\nHost: x\r\nx-api-key: ${flow.secret}\r\ncontent-type: application/json\r\ncontent-length: 60000\r\n\r\n`, "{"),
+  )
+  const silent = Array.from({ length: 20 }, () => open(''))
+  await new Promise((r) => setTimeout(r, 200))
+  for (let i = 0; i < 3; i++) {
+    const answer = await validRequest()
+    expect(answer.status).toBe(200)
+    expect(answer.ms).toBeLessThan(1000)
+  }
+  // Header deadline 600 ms, request deadline 1200 ms, checked every 100 ms; generous slack for a busy machine.
+  const headerTimes = await within(Promise.all(headers.map((r) => r.closed)), 5000)
+  const bodyTimes = await within(Promise.all(bodies.map((r) => r.closed)), 5000)
+  await within(Promise.all(silent.map((r) => r.closed)), 5000)
+  expect(Math.max(...headerTimes)).toBeLessThan(4000)
+  expect(Math.min(...bodyTimes)).toBeGreaterThanOrEqual(1000)
+  expect(bodies[0]!.text()).toMatch(/^HTTP\/1\.1 408 /)
+  expect((await validRequest()).status).toBe(200)
+})
+
+it('closes connections beyond the cap at once and serves again when they go', async () => {
+  const held = Array.from({ length: 300 }, () => open('POST /chatbot-webhook/x/trigger HTTP/1.1\r\nHost: x\r\n', 'X-Slow: 1\r\n'))
+  await new Promise((r) => setTimeout(r, 300))
+  const over = open('GET / HTTP/1.1\r\nHost: x\r\n\r\n')
+  expect(await within(over.closed, 1000)).toBeLessThan(1000)
+  expect(over.text()).toBe('')
+  await within(Promise.all(held.map((r) => r.closed)), 5000)
+  expect((await validRequest()).status).toBe(200)
+})

@@ -1,0 +1,149 @@
+// The fuzz suite for the studio (issue 18), through the browser host as a process of its own: hostile files at
+// Import, hostile code and test values at the Script node's Test, hostile samples in a saved flow. Throughout: every
+// answer is a Result with a documented code (never `internal`), the back end answers another call within 1 s, and a
+// refused import or save writes nothing; afterwards the host's memory is back within 50 MB.
+import { spawn, type ChildProcess } from 'node:child_process'
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import fc from 'fast-check'
+import { afterAll, beforeAll, expect, it } from 'vitest'
+import WebSocket from 'ws'
+import type { ServerMessage } from '../../shared/api/wire'
+import { FLOW_FORMAT } from '../../shared/flow/document'
+import { deepText, embed, hostileText, malformedText, protoText } from '../../shared/json/testing/hostile'
+import { ROOT } from '../runtime/testing/server-build'
+import { cookieName } from './session-token'
+
+const BUDGET_MS = 5_000
+const SCRIPT_CODES = new Set(['script_syntax', 'script_error', 'script_timeout', 'script_memory', 'script_stack', 'script_bad_return'])
+
+let dir: string
+let host: ChildProcess
+let call: (command: string, payload: unknown) => Promise<{ ok: boolean; value?: any; error?: { code: string; message: string } }>
+const sockets: WebSocket[] = []
+let worstHealthMs = 0
+let health: NodeJS.Timeout | undefined
+let baseline = 0
+let importedFlows = 0
+
+async function connect(url: string, token: string, port: number): Promise<typeof call> {
+  const ws = new WebSocket(`${url.replace('http', 'ws')}/api`, { headers: { cookie: `${cookieName(port)}=${token}` } })
+  sockets.push(ws)
+  const pending = new Map<number, (r: any) => void>()
+  let next = 1
+  ws.on('message', (data) => {
+    const m = JSON.parse(data.toString()) as ServerMessage
+    if (m.type === 'result') pending.get(m.id as number)?.(m.result)
+  })
+  await new Promise((resolve, reject) => (ws.once('open', resolve), ws.once('error', reject)))
+  return (command, payload) =>
+    new Promise((resolve) => {
+      const id = next++
+      pending.set(id, resolve)
+      ws.send(JSON.stringify({ type: 'call', id, command, payload }))
+    })
+}
+
+const rssMb = () => Number(/VmRSS:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${host.pid}/status`, 'utf8'))![1]) / 1024
+
+beforeAll(async () => {
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'chatflow-fuzz-studio-'))
+  fs.mkdirSync(path.join(dir, 'renderer'))
+  fs.writeFileSync(path.join(dir, 'renderer', 'index.html'), '<!doctype html><title>Chatflow Studio</title>')
+  host = spawn(process.execPath, ['--import', 'tsx', 'electron/web/index.ts', '--port', '0', '--data-dir', path.join(dir, 'data')], {
+    cwd: ROOT,
+    env: { ...process.env, CHATFLOW_RENDERER_DIR: path.join(dir, 'renderer') },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  const printed = await new Promise<URL>((resolve, reject) => {
+    let out = ''
+    host.stdout!.on('data', (d: Buffer) => {
+      out += d.toString()
+      const m = /running at (\S+)/.exec(out)
+      if (m) resolve(new URL(m[1]!))
+    })
+    host.stderr!.on('data', (d: Buffer) => (out += d.toString()))
+    host.once('exit', (code) => reject(new Error(`host exited ${code}: ${out}`)))
+  })
+  const token = printed.searchParams.get('token')!
+  call = await connect(printed.origin, token, Number(printed.port))
+  const healthCall = await connect(printed.origin, token, Number(printed.port))
+  health = setInterval(() => {
+    const t0 = Date.now()
+    void healthCall('flows.list', {}).then(() => (worstHealthMs = Math.max(worstHealthMs, Date.now() - t0)))
+  }, 200)
+  // Warm: a script run and an import load the sandbox and everything else a call uses.
+  await call('integrations.testScript', { config: { code: 'return {}', inputs: [], outputs: [], timeoutMs: 1000 } })
+  await call('transfer.inspect', { fileName: 'w.json', text: '{}' })
+  if (process.platform === 'linux') baseline = rssMb()
+}, 120_000)
+
+afterAll(async () => {
+  clearInterval(health)
+  for (const ws of sockets) ws.close()
+  host?.kill('SIGKILL')
+  fs.rmSync(dir, { recursive: true, force: true })
+})
+
+const trigger = { id: 'n_t', type: 'trigger', name: 'trigger_1', position: { x: 0, y: 0 }, config: { kind: 'keyword', keywords: ['hi'] } }
+let n = 0
+const flowText = (samples: string) => embed({ format: FLOW_FORMAT, id: `flw_fz${n}`, name: `Fuzz ${n++}`, active: false, nodes: [trigger], edges: [], webhookSecretRef: null }, ['samples', 'http_call_1'], samples)
+
+const importFile = fc.oneof(
+  deepText.map(flowText),
+  protoText.map(flowText),
+  malformedText,
+  hostileText,
+  deepText.map((t) => embed({ format: 'chatflow.bundle/1', flows: [], templates: [] }, ['catalog'], t)),
+  fc.constant(null).map(() => flowText('{"result":{"ok":true}}')),
+)
+
+it('imports hostile files only as documented: a clear refusal and nothing written, or the flow', async () => {
+  await fc.assert(
+    fc.asyncProperty(importFile, async (text) => {
+      const res = await call('transfer.import', { fileName: 'fuzz.json', text, onConflict: 'keep-both', choices: {} })
+      if (res.ok) importedFlows += res.value.outcomes.filter((o: { storedId: string | null }) => o.storedId).length
+      else expect(['invalid_file', 'bad_request'], res.error?.message).toContain(res.error?.code)
+    }),
+    { numRuns: 300, interruptAfterTimeLimit: BUDGET_MS },
+  )
+}, 60_000)
+
+const hostileCode = fc.oneof(
+  fc.constantFrom(
+    'return { v: Array.prototype.lastIndexOf.call({ length: 2 ** 53 - 1 }, 1) }',
+    'return { v: Array.prototype.includes.call({ length: 2 ** 53 - 1 }, 1) }',
+    'const a = []; for (;;) a.push(new Array(1e5).fill(1))',
+    'let s = "x"; for (;;) s += s',
+    'function f() { return f() } return f()',
+    'let o = {}; for (let i = 0; i < 1e5; i++) o = { o }; return { o }',
+    'Object.prototype.polluted = 1; return { v: ({}).polluted }',
+    'await new Promise(() => {})',
+    'return Promise.reject(new Error("no"))',
+    'while (true) {}',
+  ),
+  fc.string({ maxLength: 300 }),
+)
+
+it('tests hostile scripts and values in the sandbox: a result or a script_* failure, never an internal error', async () => {
+  await fc.assert(
+    fc.asyncProperty(hostileCode, fc.integer({ min: -1000, max: 60_000 }), fc.oneof(deepText, protoText, fc.constant('{"n":1}')), async (code, timeoutMs, value) => {
+      const values = JSON.parse(`{"x":${value}}`) as Record<string, unknown>
+      const res = await call('integrations.testScript', { config: { code, inputs: [{ name: 'x', value: '' }], outputs: [], timeoutMs: Math.min(timeoutMs, 300) }, values })
+      if (!res.ok) expect(res.error?.code, res.error?.message).toBe('bad_request')
+      else if (!res.value.ok) expect(SCRIPT_CODES.has(res.value.error.code), res.value.error.code).toBe(true)
+    }),
+    { numRuns: 200, interruptAfterTimeLimit: BUDGET_MS },
+  )
+}, 60_000)
+
+it('answered another call within 1 s throughout, gives the memory back, and kept only imported flows', async () => {
+  expect(worstHealthMs).toBeLessThan(1000)
+  const flows = await call('flows.list', {})
+  expect(flows.value).toHaveLength(importedFlows)
+  if (process.platform === 'linux') {
+    await new Promise((r) => setTimeout(r, 1000))
+    expect(rssMb() - baseline).toBeLessThan(50)
+  }
+})

@@ -1,0 +1,69 @@
+// The browser host's session token, as notebook servers have one: the address the host prints carries it
+// (`http://127.0.0.1:5190/?token=…`); opening that address sets it as a cookie for this port, and every request and
+// the WebSocket must then present it. Another program on this computer (or a page of another site) can reach the
+// port but does not know the token, so it can neither load the studio nor drive its back end.
+// The token is kept in the data folder (readable by its owner only), so a restarted host keeps it and open pages
+// reconnect; whoever can read that folder can read the flows anyway.
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto'
+import fs from 'node:fs'
+import type http from 'node:http'
+import path from 'node:path'
+
+export const TOKEN_FILE = 'browser-host.token'
+const TOKEN = /^[A-Za-z0-9_-]{43}$/
+
+export function loadSessionToken(dataDir: string): string {
+  const file = path.join(dataDir, TOKEN_FILE)
+  try {
+    const saved = fs.readFileSync(file, 'utf8').trim()
+    if (TOKEN.test(saved)) return saved
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err
+  }
+  const token = randomBytes(32).toString('base64url')
+  fs.writeFileSync(file, `${token}\n`, { mode: 0o600 })
+  return token
+}
+
+/** The cookie is per port: two hosts on one machine (both on 127.0.0.1) keep their own. */
+export const cookieName = (port: number): string => `chatflow_session_${port}`
+
+const digest = (value: string) => createHash('sha256').update(value, 'utf8').digest()
+
+export class SessionGate {
+  private readonly expected: Buffer
+
+  constructor(
+    readonly token: string,
+    private readonly port: () => number,
+  ) {
+    this.expected = digest(token)
+  }
+
+  /** The token the request carries in `?token=` (the printed address, or the socket's URL), else in the cookie. */
+  presented(req: http.IncomingMessage): { token: string; fromQuery: boolean } | null {
+    const query = new URL(req.url ?? '/', 'http://localhost').searchParams.get('token')
+    if (query) return { token: query, fromQuery: true }
+    const name = cookieName(this.port())
+    for (const part of (req.headers.cookie ?? '').split(';')) {
+      const [key, ...rest] = part.trim().split('=')
+      if (key === name) return { token: rest.join('='), fromQuery: false }
+    }
+    return null
+  }
+
+  /** Compared on SHA-256 digests in constant time, so neither the length nor a matching prefix leaks. */
+  allows(req: http.IncomingMessage): boolean {
+    const given = this.presented(req)
+    return given !== null && timingSafeEqual(digest(given.token), this.expected)
+  }
+
+  /** Set on a page opened through the printed address, so its assets and its socket carry the token. */
+  cookie(): string {
+    return `${cookieName(this.port())}=${this.token}; Path=/; HttpOnly; SameSite=Strict`
+  }
+}
+
+export const TOKEN_REQUIRED_PAGE = `<!doctype html><meta charset="utf-8"><title>Chatflow Studio</title>
+<p>This address needs the studio's session token. Open the address the studio printed when it started
+(<code>Chatflow Studio is running at http://127.0.0.1:…/?token=…</code>); it is also in the file ${TOKEN_FILE} in the data folder.</p>`

@@ -1,0 +1,13 @@
+import { z } from 'zod'
+import { returns } from '../define'
+
+// What the back end found when it started that the user must hear about, shown as a banner in every window.
+export interface StudioNotice {
+  /** wal_recovered: the database's write-ahead log was damaged; what was recovered and where the copy is. */
+  code: 'wal_recovered'
+  message: string
+}
+
+export const studioCommands = {
+  'studio.notices': { req: z.object({}).default({}), res: returns<{ notices: StudioNotice[] }>() },
+}

@@ -3,7 +3,7 @@
 import type { PoolClient } from 'pg'
 import type { Contact, StepResult, TraceEvent } from '../../shared/engine'
 import type { FlowDocument } from '../../shared/flow/document'
-import { toSummary, toTrace, type LoggedMessage, type RunRow, type TraceRow } from '../studio/runs/run-store'
+import { toLoggedMessage, toSummary, toTrace, type LoggedMessage, type MessageRow, type RunRow, type TraceRow } from '../studio/runs/run-store'
 
 type Queryable = Pick<PoolClient, 'query'>
 const json = (v: unknown): string | null => (v === undefined || v === null ? null : JSON.stringify(v))
@@ -61,8 +61,8 @@ export async function readTrace(c: Queryable, runId: string): Promise<TraceEvent
 }
 
 export async function readMessages(c: Queryable, runId: string): Promise<LoggedMessage[]> {
-  const { rows } = await c.query('SELECT * FROM messages WHERE run_id = $1 ORDER BY seq', [runId])
-  return rows.map((r) => ({ seq: r.seq, direction: r.direction, type: r.type, payload: JSON.parse(r.payload), createdAt: r.created_at }))
+  const { rows } = await c.query<MessageRow>('SELECT * FROM messages WHERE run_id = $1 ORDER BY seq', [runId])
+  return rows.map(toLoggedMessage)
 }
 
 export interface ContactRow {

@@ -5,7 +5,10 @@ import { traceOfMessage } from './trace-link'
 
 const ev = (seq: number, nodeType: string, phase: 'run' | 'resume', port: string | null, error = false) =>
   ({ runId: 'r', seq, nodeId: `n${seq}`, nodeName: `n${seq}`, nodeType, phase, input: null, output: null, port, startedAt: 0, durationMs: 0, error: error ? { code: 'x', message: 'x' } : null, warnings: [] }) as TraceEvent
-const msg = (direction: 'in' | 'out'): EmulatorMessage => ({ seq: 0, direction, type: 'text', payload: {}, createdAt: 0 })
+const msg = (direction: 'in' | 'out'): EmulatorMessage =>
+  direction === 'in'
+    ? { seq: 0, direction, type: 'text', payload: { type: 'text', text: 'hi' }, createdAt: 0 }
+    : { seq: 0, direction, type: 'text', payload: { type: 'text', text: { body: 'hello' } }, createdAt: 0 }
 
 describe('message to trace step', () => {
   it('pairs each bot message with the step that sent it, skipping silent and failed steps', () => {

@@ -58,7 +58,7 @@ export function validateReferences(
         }
         if (r.kind !== 'ok' && r.kind !== 'not-in-sample') continue
         if ((r.kind === 'ok' && r.global) || r.producers.length === 0 || !reachable.has(node.id)) continue
-        if (r.producers.some((p) => runsBefore(p, node.id))) continue
+        if (r.producers.some((p) => runsBefore(p, node.id) || (f.readsOwnOutput && p === node.id))) continue
         const by = r.producers.map((p) => nameOf.get(p)).join(' or ')
         out.push({
           severity: 'warning',

@@ -90,6 +90,20 @@ describe('each rule on a broken copy of an example', () => {
     expect(hasErrors(problems)).toBe(problems.some((p) => p.severity === 'error'))
   })
 
+  it('one setting of the wrong type is one error: what the node produces still counts for its readers', () => {
+    const doc = example('age-gate')
+    cfg(doc, 'ask_age').maxAttempts = '3'
+    expect(validateFlow(doc).map((p) => p.code)).toEqual(['config.invalid'])
+  })
+
+  it("a Question's retry message may quote the answer it refused ({{<node>.answer}}, .attempts)", () => {
+    const doc = example('lead-capture')
+    cfg(doc, 'ask_name').retryMessage = '"{{ask_name.answer}}" is not a name (try {{ask_name.attempts}})'
+    expect(validateFlow(doc)).toEqual([])
+    cfg(doc, 'ask_name').prompt = 'Last time: {{ask_name.answer}}'
+    expect(validateFlow(doc).map((p) => p.code)).toEqual(['ref.before_set'])
+  })
+
   it('problems about a node carry its id, and config problems the field pointer', () => {
     const doc = example('age-gate')
     cfg(doc, 'too_young').buttons[0].title = ''

@@ -5,7 +5,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import readline from 'node:readline'
 import type { InboundEvent, OutboundMessage, StepResult, TriggerInput } from '../../../shared/engine'
-import { printMessage, typedAnswer } from '../../../shared/engine/conversation'
+import { typedAnswer } from '../../../shared/engine/conversation'
 import type { FlowDocument } from '../../../shared/flow/document'
 import { productsUsed, templatesUsed } from '../../../shared/flow/library-refs'
 import { parseFlow } from '../../../shared/flow/serialise'
@@ -18,7 +18,7 @@ import { InvalidPhoneError, normalisePhone, RunService } from '../../studio/runs
 import { parseCommandLine } from './args'
 import { besideLibrary, describeLibrary, displayPath, libraryEffects, libraryFileFor, readLibrary, type LibraryItems } from './library'
 import { formAnswer, formHint, isForm } from './run-form'
-import { quickReplyAnswer, templatePrints, type QuickReply } from './run-template'
+import { quickReplyAnswer, stepPrints, type QuickReply } from './run-template'
 import type { CliCommand } from './types'
 
 const USAGE = `Usage: chatflow run <flow.json> [--contact "Name +919800000001"] [--trigger <how>] [--data-dir <dir>] [--library <library.json>]
@@ -192,10 +192,10 @@ export async function chat(flow: FlowDocument, opts: ChatOptions, lines: AsyncIt
 
   const show = (step: StepResult) => {
     lastVars = step.state.vars
-    const templates = templatePrints(step)
-    for (const m of step.messages) for (const line of templates.get(m)?.lines ?? printMessage(m)) write(line + '\n')
+    const prints = stepPrints(step)
+    for (const p of prints) for (const line of p.lines) write(line + '\n')
     const last = step.messages.at(-1)
-    if (last) quickReplies = templates.get(last)?.quickReplies ?? []
+    if (last) quickReplies = prints.at(-1)!.quickReplies
     // A step that sent nothing and still waits (text typed at a form, say) keeps the buttons, rows or form shown.
     if (step.state.status !== 'paused') lastInteractive = null
     else if (last) lastInteractive = last.type === 'interactive' ? last : null

@@ -7,7 +7,7 @@ import { createEffects } from '../../../shared/engine'
 import { branchCoverage, parseConversationTest, runConversationTest } from '../../../shared/engine/conversation'
 import type { FlowDocument } from '../../../shared/flow/document'
 import { parseFlow } from '../../../shared/flow/serialise'
-import type { TraceEvent } from '../../../shared/engine'
+import type { EngineDeps, TraceEvent } from '../../../shared/engine'
 import { nodeCatalog } from '../../../shared/nodes/runners'
 import { DB_FILE_NAME } from '../../studio/backend'
 import { createHttpEffect, createScriptEffect } from '../../studio/effects'
@@ -81,9 +81,6 @@ export interface RunFilesOptions {
 }
 
 export async function runFiles(files: string[], write: (s: string) => void, options: RunFilesOptions = {}): Promise<number> {
-  // The saved-test policy (shared/engine/conversation/policy.ts) needs the real sandbox and HTTP client: Scripts
-  // run, and an HTTP Call reaches the network only when its test opted in with \`live\`.
-  const hostEffects = { script: createScriptEffect(), http: createHttpEffect() }
   let passed = 0
   let failed = 0
   const flows = new Map<string, FlowDocument | string>()
@@ -121,8 +118,7 @@ export async function runFiles(files: string[], write: (s: string) => void, opti
       write(`✗ ${rel}  ${parsed.test.name}\n    ${library}\n`)
       continue
     }
-    const deps = { effects: createEffects({ ...hostEffects, ...library }), catalog: nodeCatalog }
-    const outcome = await runConversationTest(flow, parsed.test, deps)
+    const outcome = await runConversationTest(flow, parsed.test, commandLineDeps(library))
     traces.set(flowFile, [...(traces.get(flowFile) ?? []), ...outcome.trace])
     const live = outcome.calls.filter((c) => c.live).map((c) => `${c.node} ${c.method} ${c.url}`)
     const liveNote = live.length ? `  (live: ${live.join('; ')})` : ''
@@ -146,6 +142,14 @@ export async function runFiles(files: string[], write: (s: string) => void, opti
   }
   write(`${passed} passed, ${failed} failed\n`)
   return failed > 0 ? 1 : 0
+}
+
+/**
+ * What `chatflow test` plays a test with: the real QuickJS sandbox and HTTP client, which the saved-test policy
+ * (shared/engine/conversation/policy.ts) holds to the test's mocks and `live`, and the templates and products given.
+ */
+export function commandLineDeps(library: LibraryEffects | null): EngineDeps {
+  return { effects: createEffects({ script: createScriptEffect(), http: createHttpEffect(), ...library }), catalog: nodeCatalog }
 }
 
 /** The test files a path names: itself, or the tests in a folder and below, in name order. */

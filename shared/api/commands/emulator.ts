@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import type { RunStatus, TraceEvent, Vars } from '../../engine/types'
+import type { LoggedMessage, RunStatus, TraceEvent, Vars } from '../../engine/types'
 import { returns } from '../define'
 import { FlowIdSchema } from './flows'
 
@@ -86,13 +86,7 @@ export interface EmulatorContact {
   fields: Record<string, unknown>
 }
 
-export interface EmulatorMessage {
-  seq: number
-  direction: 'in' | 'out'
-  type: string
-  payload: unknown
-  createdAt: number
-}
+export type EmulatorMessage = LoggedMessage
 
 export interface EmulatorSession {
   flowId: string

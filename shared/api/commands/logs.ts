@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import type { RunStatus, TraceEvent, TriggerInput, Vars } from '../../engine/types'
+import type { LoggedMessage, RunStatus, TraceEvent, TriggerInput, Vars } from '../../engine/types'
 import { returns } from '../define'
 import type { ConversationTestRecord } from './emulator-tests'
 import { FlowIdSchema } from './flows'
@@ -43,13 +43,8 @@ export interface LogRun {
   cursor: LogCursor
 }
 
-export interface LogMessage {
-  seq: number
-  direction: 'in' | 'out'
-  type: string
-  payload: unknown
-  createdAt: number
-}
+/** A message of the run's conversation: the customer's events in, the bot's messages out (typed by direction). */
+export type LogMessage = LoggedMessage
 
 export interface LogTrace {
   run: LogRun

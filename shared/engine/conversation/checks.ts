@@ -3,11 +3,12 @@
 import { lookupPath } from '../../expr'
 import type { RunState, StepResult, Vars } from '../types'
 import type { BotMessage, Turn } from './format'
-import { compareMessage, seen, showMessage } from './messages'
+import { compareMessage, showMessage } from './messages'
+import { messageViewer } from './view'
 
-export function checkTurn(turn: Turn, step: Pick<StepResult, 'messages' | 'state'>): string[] {
+export function checkTurn(turn: Turn, step: Pick<StepResult, 'messages' | 'state' | 'trace'>): string[] {
   const lines: string[] = []
-  if (turn.bot) lines.push(...checkMessages(turn.bot, step.messages.map(seen)))
+  if (turn.bot) lines.push(...checkMessages(turn.bot, step.messages.map(messageViewer(step.trace))))
   lines.push(...checkVars(turn.variables, step.state.vars), ...checkUnset(turn.unset, step.state.vars))
   if (turn.state) lines.push(...checkState(turn.state, step.state))
   return lines

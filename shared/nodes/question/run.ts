@@ -18,7 +18,7 @@ export const questionRunner: NodeRunner<QuestionConfig> = {
     return event.type === 'text' || event.type === 'button_reply' || event.type === 'list_reply'
   },
 
-  resume({ config, render }, event, cursor) {
+  resume({ config, render, node }, event, cursor) {
     const answer = inboundText(event)
     const check = checkAnswer(answer, config)
     const attempts = cursor.attempts + 1
@@ -32,7 +32,10 @@ export const questionRunner: NodeRunner<QuestionConfig> = {
         output: { answer, attempts },
       }
     }
-    const retry = render(config.retryMessage).trim() ? render(config.retryMessage) : render(config.prompt)
+    // The retry may quote what was refused: {{<node>.answer}} is the rejected answer, {{<node>.attempts}} how many
+    // answers were refused so far, as the node's output says once it is answered.
+    const refused = { [node.name]: { answer, attempts, reason: check.reason } }
+    const retry = render(config.retryMessage, refused).trim() ? render(config.retryMessage, refused) : render(config.prompt, refused)
     return { kind: 'wait', messages: [text(retry)], output: { rejected: answer, reason: check.reason, attempts } }
   },
 }

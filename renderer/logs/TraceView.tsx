@@ -85,7 +85,7 @@ export function TraceView({ trace, onShowOnCanvas, onExport, onSaveTest, onOpenI
           {trace.messages.length === 0 && <p className="logs-empty">No messages.</p>}
           {trace.messages.map((m) => (
             <p key={m.seq} className={`bubble ${m.direction}`}>
-              {messageText(m.payload)}
+              {messageText(m)}
             </p>
           ))}
           <h3>Variables</h3>

@@ -101,6 +101,10 @@ export type ListSection = z.infer<typeof ListSectionSchema>
 export type TemplateComponent = z.infer<typeof TemplateComponentSchema>
 export type TemplateParameter = z.infer<typeof TemplateParameterSchema>
 export type MediaKind = 'image' | 'video' | 'audio' | 'document' | 'sticker'
+export type ListInteractive = Extract<InteractiveMessage, { type: 'list' }>
+export type ProductInteractive = Extract<InteractiveMessage, { type: 'product' | 'product_list' }>
+export type FormInteractive = Extract<InteractiveMessage, { type: 'flow' }>
+export type TemplateMessage = Extract<OutboundMessage, { type: 'template' }>['template']
 
 /** The message's kind as node modules declare what they send ('text', 'interactive.button', 'image'…). */
 export function messageKind(m: OutboundMessage): `interactive.${InteractiveMessage['type']}` | Exclude<OutboundMessage['type'], 'interactive'> {
@@ -142,6 +146,36 @@ export function mediaMessage(kind: MediaKind, media: { link: string; caption?: s
       return { type: 'audio', audio: { link } }
     case 'sticker':
       return { type: 'sticker', sticker: { link } }
+  }
+}
+
+/** What a template parameter shows: its text, its payload, or its media link. */
+export function parameterText(p: TemplateParameter): string {
+  switch (p.type) {
+    case 'text':
+      return p.text
+    case 'payload':
+      return p.payload
+    case 'image':
+      return p.image.link
+    case 'video':
+      return p.video.link
+    case 'document':
+      return p.document.link
+  }
+}
+
+/** An interactive header's media, or null for a text header. */
+export function headerMedia(h: InteractiveHeader): { kind: 'image' | 'video' | 'document'; link: string } | null {
+  switch (h.type) {
+    case 'text':
+      return null
+    case 'image':
+      return { kind: 'image', link: h.image.link }
+    case 'video':
+      return { kind: 'video', link: h.video.link }
+    case 'document':
+      return { kind: 'document', link: h.document.link }
   }
 }
 

@@ -85,6 +85,10 @@ export type {
   TemplateComponent,
   TemplateParameter,
   MediaKind,
+  ListInteractive,
+  ProductInteractive,
+  FormInteractive,
+  TemplateMessage,
 } from './outbound'
 import type { OutboundMessage } from './outbound'
 

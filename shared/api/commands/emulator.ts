@@ -47,7 +47,8 @@ export const CustomerEventSchema = z.discriminatedUnion('type', [
     reply: z.object({ id: z.string(), title: z.string(), description: z.string().optional() }),
   }),
   z.object({ type: z.literal('template_button'), button: z.object({ payload: z.string(), text: z.string() }) }),
-  z.object({ type: z.literal('nfm_reply'), response: Json }),
+  // The parsed response_json, as the engine's InboundEvent holds it (the wire carries JSON anyway).
+  z.object({ type: z.literal('nfm_reply'), response: z.record(z.string(), z.unknown()) }),
   z.object({
     type: z.literal('order'),
     order: z.object({

@@ -8,6 +8,7 @@ import type { InboundEvent, OutboundMessage } from '../../shared/engine/types'
 const run = (n: number, extra: Partial<LogRun> = {}): LogRun => ({
   id: `r${n}`, flowId: 'f', flowName: 'F', contact: { id: 'c', name: 'C', phone: '+1' }, status: 'ended', triggerKind: 'manual',
   endReason: null, error: null, nodeCount: 1, execMs: 1, startedAt: n * 10, updatedAt: n * 10, endedAt: null,
+  failedDeliveries: 0,
   cursor: { startedAt: n * 10, seq: n }, ...extra,
 })
 const ids = (rs: LogRun[]) => rs.map((r) => r.id)
@@ -42,7 +43,7 @@ describe('waterfall', () => {
 
 describe('messageText and formatting', () => {
   it('finds the text of inbound and outbound shapes', () => {
-    const at = { seq: 0, createdAt: 0 }
+    const at = { seq: 0, id: null, createdAt: 0 }
     const inbound = (payload: InboundEvent): LogMessage => ({ ...at, direction: 'in', type: payload.type, payload })
     const outbound = (payload: OutboundMessage): LogMessage => ({ ...at, direction: 'out', type: payload.type, payload })
     expect(messageText(inbound({ type: 'text', text: 'hi' }))).toBe('hi')

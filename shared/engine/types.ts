@@ -93,7 +93,13 @@ export type {
 import type { OutboundMessage } from './outbound'
 
 /** One message of a run's conversation as the Flow Logs keep it: the customer's events in, the bot's messages out. */
-export type LoggedMessage = { seq: number; type: string; createdAt: number } & (
+export type LoggedMessage = {
+  seq: number
+  /** An outbound message's id (TraceEvent.messageIds names it); null for inbound ones and rows from before ids. */
+  id: string | null
+  type: string
+  createdAt: number
+} & (
   | { direction: 'in'; payload: InboundEvent }
   | { direction: 'out'; payload: OutboundMessage }
 )
@@ -144,6 +150,11 @@ export interface TraceEvent {
   error: EngineError | null
   /** Expression errors met while the node ran: the placeholder rendered empty and the run went on. */
   warnings: string[]
+  /**
+   * Ids of the messages this step sent, in send order ([] when it sent none, always for a failed step). Hosts store
+   * each message under its id, so a chat bubble finds the step that sent it (shared/engine/sent.ts).
+   */
+  messageIds: string[]
 }
 
 /** What one step (start or resume) produced. A host persists all of it in one transaction. */

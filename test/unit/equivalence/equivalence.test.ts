@@ -44,12 +44,15 @@ const transcript = (p: Played) => {
 describeEachStore('every example test in the three hosts', (c) => {
   let studio: TempBackend
   let library: LibraryEffects
+  // A test that says when it happens (`now:`) is played at that moment in every host, as `chatflow test` plays it.
+  let at: number | null = null
+  const clock = { now: () => at ?? Date.now() }
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'chatflow-equivalence-'))
   beforeAll(async () => {
     const read = readLibrary(LIBRARY)
     if (!read.ok) throw new Error(read.message)
     library = libraryEffects(read.items, null)
-    studio = createTempBackend()
+    studio = createTempBackend({ now: clock.now })
     const flows = [...new Set(cases.map((x) => x.flow))].map((name) => ({ document: exampleFlow(name), tests: [] }))
     const text = JSON.stringify({ format: BUNDLE_FORMAT, flows, templates: read.items.templates, catalog: read.items.catalog })
     expectOk(await studio.backend.call('transfer.import', { fileName: 'examples.chatflow.json', text }))
@@ -70,6 +73,7 @@ describeEachStore('every example test in the three hosts', (c) => {
       const parsed = parseConversationTest(fs.readFileSync(file, 'utf8'))
       if (!parsed.ok) throw new Error(parsed.message)
       const test = parsed.test
+      at = test.now === undefined ? null : Date.parse(test.now)
       const flow = exampleFlow(name)
       const scripts = flow.nodes.filter((n) => n.type === 'script').map((n) => n.name)
       expect(Object.keys(test.mocks ?? {}).filter((n) => scripts.includes(n)), 'mocked Script nodes').toEqual([])
@@ -82,7 +86,7 @@ describeEachStore('every example test in the three hosts', (c) => {
       const opened = await openStore(args[0] === '--data-dir' ? { dataDir: args[1]! } : { dataDir: tmp, databaseUrl: args[1]! })
       const adapter = new MemoryAdapter()
       const tests = { policy: { mocks: test.mocks, live: test.live }, onCall: () => undefined }
-      const runtime = new Runtime({ store: opened.store, adapter, effects: opened.effects, tests, log: () => undefined })
+      const runtime = new Runtime({ store: opened.store, adapter, effects: { ...opened.effects, clock }, tests, log: () => undefined })
       const server = await startRuntimeServer(runtime, {
         settings: { ...ListenerSettingsSchema.parse({}), port: 0, ratePerSecond: 1000, burst: 1000 },
         inboundKey: KEY,

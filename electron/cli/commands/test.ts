@@ -20,9 +20,9 @@ import type { CliCommand } from './types'
 
 const USAGE = `Usage: chatflow test <file.test.yaml | dir>... [--library <library.json>] [--data-dir <dir>]
 
-Plays every conversation test given (folders are searched for *.test.yaml, and for
-*.yaml inside <name>.tests folders). A test's flow is its 'flow:'
-path (relative to the test file) or, for tests in <name>.tests/, the <name>.flow.json beside that folder.
+Plays every conversation test given (folders are searched, sub-folders too, for *.test.yaml, and for
+every *.yaml at any depth inside a <name>.tests folder). A test's flow is its 'flow:' path (relative to
+the test file) or, for tests inside <name>.tests/ (or a folder of it), the <name>.flow.json beside that folder.
 Exit codes: 0 all passed, 1 a test failed or could not be read, 2 bad usage.
 
 Template Message, SPM and MPM nodes look templates and products up in the test's own 'templates:' first, then in:
@@ -164,14 +164,20 @@ export function collectTestFiles(p: string): string[] {
   return out
 }
 
-/** *.test.yaml anywhere, and every *.yaml inside a <name>.tests folder. */
+/** *.test.yaml anywhere, and every *.yaml inside a <name>.tests folder, at any depth (checkout.tests/smoke/x.yaml). */
 function isTestFile(file: string): boolean {
-  return file.endsWith('.test.yaml') || (file.endsWith('.yaml') && path.basename(path.dirname(file)).endsWith('.tests'))
+  return file.endsWith('.test.yaml') || (file.endsWith('.yaml') && testsFolderOf(file) !== null)
+}
+
+/** The nearest folder above a file whose name ends in .tests: its flow is the <name>.flow.json beside it. */
+function testsFolderOf(file: string): string | null {
+  for (let dir = path.dirname(file); dir !== path.dirname(dir); dir = path.dirname(dir)) if (dir.endsWith('.tests')) return dir
+  return null
 }
 
 function flowFileOf(testFile: string, declared: string | undefined): string {
   if (declared) return path.resolve(path.dirname(testFile), declared)
-  const dir = path.dirname(testFile)
+  const dir = testsFolderOf(testFile) ?? path.dirname(testFile)
   return path.join(path.dirname(dir), path.basename(dir).replace(/\.tests$/, '') + '.flow.json')
 }
 

@@ -1,27 +1,38 @@
 #!/usr/bin/env node
 // The `chatflow` command. Each subcommand lives in commands/<name>.ts and is listed here once.
+import { didYouMean } from '../../shared/text/did-you-mean'
 import { commands } from './commands'
+import { quietOnClosedPipe } from './pipe'
 
 async function main(argv: string[]): Promise<number> {
   const [name, ...rest] = argv
-  if (!name || name === '--help' || name === '-h' || name === 'help') {
+  if (!name || name === '--help' || name === '-h') {
     printHelp()
     return name ? 0 : 2
   }
-  const command = commands[name]
-  if (!command) {
-    process.stderr.write(`chatflow: unknown command '${name}'. Run 'chatflow help' for the list.\n`)
-    return 2
+  // `chatflow help <command>` is `chatflow <command> --help`.
+  if (name === 'help') {
+    const topic = rest[0]
+    if (!topic) return (printHelp(), 0)
+    return commands[topic] ? commands[topic].run(['--help']) : unknown(topic)
   }
-  return command.run(rest)
+  const command = commands[name]
+  return command ? command.run(rest) : unknown(name)
+}
+
+function unknown(name: string): number {
+  const near = didYouMean(name, Object.keys(commands))
+  process.stderr.write(`chatflow: unknown command '${name}'.${near ? ` Did you mean '${near}'?` : ''} Run 'chatflow help' for the list.\n`)
+  return 2
 }
 
 function printHelp(): void {
   const width = Math.max(...Object.keys(commands).map((n) => n.length))
   const lines = Object.entries(commands).map(([n, c]) => `  ${n.padEnd(width)}  ${c.summary}`)
-  process.stdout.write(`Usage: chatflow <command> [options]\n\nCommands:\n${lines.join('\n')}\n`)
+  process.stdout.write(`Usage: chatflow <command> [options]\n\nCommands:\n${lines.join('\n')}\n\n'chatflow help <command>' or 'chatflow <command> --help' prints a command's options.\n`)
 }
 
+quietOnClosedPipe()
 main(process.argv.slice(2)).then(
   (code) => {
     process.exitCode = code

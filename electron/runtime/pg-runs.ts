@@ -2,7 +2,7 @@
 // (electron/studio/runs/run-store.ts); pg-step.ts writes them.
 import type { PoolClient } from 'pg'
 import type { Contact, TraceEvent } from '../../shared/engine'
-import { toSummary, toTrace, type LoggedMessage, type RunRow, type TraceRow } from '../studio/runs/run-store'
+import { toLoggedMessage, toSummary, toTrace, type LoggedMessage, type MessageRow, type RunRow, type TraceRow } from '../studio/runs/run-store'
 
 type Queryable = Pick<PoolClient, 'query'>
 
@@ -17,8 +17,8 @@ export async function readTrace(c: Queryable, runId: string): Promise<TraceEvent
 }
 
 export async function readMessages(c: Queryable, runId: string): Promise<LoggedMessage[]> {
-  const { rows } = await c.query('SELECT * FROM messages WHERE run_id = $1 ORDER BY seq', [runId])
-  return rows.map((r) => ({ seq: r.seq, id: r.message_id, direction: r.direction, type: r.type, payload: JSON.parse(r.payload), createdAt: r.created_at }))
+  const { rows } = await c.query<MessageRow>('SELECT * FROM messages WHERE run_id = $1 ORDER BY seq', [runId])
+  return rows.map(toLoggedMessage)
 }
 
 export interface ContactRow {

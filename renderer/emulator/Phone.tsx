@@ -1,7 +1,7 @@
-/* eslint-disable @typescript-eslint/no-explicit-any -- channel JSON */
 import { useEffect, useRef, useState } from 'react'
 import { useStore } from 'zustand'
 import type { EmulatorMessage } from '../../shared/api/commands/emulator'
+import type { FormInteractive, ListInteractive, ProductInteractive } from '../../shared/engine/types'
 import type { FlowDocument } from '../../shared/flow/document'
 import { configOf } from '../../shared/nodes/registry'
 import { Bubble, InboundContent } from './bubbles'
@@ -11,12 +11,12 @@ import type { EmulatorStore } from './session-store'
 import { ListSheet, ProductSheet } from './sheets'
 import { recipientLabel } from './recipient'
 
-type Overlay = { kind: 'list' | 'products' | 'form'; message: any } | null
+type Overlay = { kind: 'list'; message: ListInteractive } | { kind: 'products'; message: ProductInteractive } | { kind: 'form'; message: FormInteractive } | null
 
 /** The form's node: the one waiting for the customer when it is a Chat Flow, else the Chat Flow with this form id. */
-function formNode(doc: FlowDocument, waitingNodeId: string | null, message: any) {
+function formNode(doc: FlowDocument, waitingNodeId: string | null, message: FormInteractive) {
   const waiting = doc.nodes.find((n) => n.id === waitingNodeId && n.type === 'chat_flow')
-  const formId = message.interactive?.action?.parameters?.flow_id
+  const formId = message.action.parameters.flow_id
   const node = waiting ?? doc.nodes.find((n) => n.type === 'chat_flow' && configOf(n, 'chat_flow')?.flowId === formId) ?? doc.nodes.find((n) => n.type === 'chat_flow')
   return node ? configOf(node, 'chat_flow') : null
 }
@@ -97,7 +97,7 @@ export function Phone({ store, doc, selected, onSelect }: { store: EmulatorStore
         (formConfig ? (
           <FlowForm
             config={formConfig}
-            flowToken={String(overlay.message.interactive?.action?.parameters?.flow_token ?? '')}
+            flowToken={overlay.message.action.parameters.flow_token}
             onSend={actions.send}
             onClose={() => setOverlay(null)}
           />

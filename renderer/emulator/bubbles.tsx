@@ -31,8 +31,8 @@ export function Bubble(props: { mine: boolean; at: number; children: ReactNode; 
 }
 
 /** What the customer sent, as their phone shows it. */
-export function InboundContent({ message }: { message: EmulatorMessage }) {
-  const p = message.payload as Record<string, any> // eslint-disable-line @typescript-eslint/no-explicit-any
+export function InboundContent({ message }: { message: Extract<EmulatorMessage, { direction: 'in' }> }) {
+  const p = message.payload
   switch (p.type) {
     case 'text':
       return <Formatted text={p.text} />
@@ -45,7 +45,7 @@ export function InboundContent({ message }: { message: EmulatorMessage }) {
       return (
         <span className="chat-text">
           <strong>Form sent</strong>
-          {Object.entries(p.response as Record<string, unknown>).map(([k, v]) => (
+          {Object.entries(p.response).map(([k, v]) => (
             <span key={k} className="chat-line">
               {k}: {typeof v === 'string' ? v : JSON.stringify(v)}
             </span>
@@ -53,7 +53,7 @@ export function InboundContent({ message }: { message: EmulatorMessage }) {
         </span>
       )
     case 'order': {
-      const items = p.order.product_items as Array<{ product_retailer_id: string; quantity: number; item_price: number; currency: string }>
+      const items = p.order.product_items
       const total = items.reduce((s, i) => s + i.quantity * i.item_price, 0)
       return (
         <span className="chat-text">
@@ -67,7 +67,5 @@ export function InboundContent({ message }: { message: EmulatorMessage }) {
         </span>
       )
     }
-    default:
-      return <span className="chat-text">{JSON.stringify(p)}</span>
   }
 }

@@ -1,4 +1,5 @@
-/* eslint-disable @typescript-eslint/no-explicit-any -- channel JSON */
+import { headerMedia } from '../../shared/engine/outbound'
+import type { InteractiveHeader } from '../../shared/engine/types'
 
 const ICON: Record<string, string> = { image: '🖼', video: '🎬', audio: '🎵', document: '📄', sticker: '🏷' }
 
@@ -6,9 +7,9 @@ const FILE_STYLE = { display: 'block', maxWidth: '100%', maxHeight: 240, borderR
 
 /** A media message offline: the link is shown, never fetched (the studio works without the network). A file stored
  *  in the studio (`/media/<sha256>.<ext>`, served by the host) is shown itself. */
-export function MediaPreview({ kind, media }: { kind: string; media: any }) {
+export function MediaPreview({ kind, media }: { kind: string; media: { link?: string; id?: string; caption?: string; filename?: string } }) {
   const name = media.filename ?? (typeof media.link === 'string' ? media.link.split('/').pop() : media.id) ?? kind
-  const stored = typeof media.link === 'string' && /^\/media\/[0-9a-f]{64}\.[a-z0-9]+$/.test(media.link) ? (media.link as string) : null
+  const stored = typeof media.link === 'string' && /^\/media\/[0-9a-f]{64}\.[a-z0-9]+$/.test(media.link) ? media.link : null
   if (stored && kind !== 'document')
     return (
       <div className={`chat-media chat-media-${kind}`} data-testid={`media-${kind}`}>
@@ -27,7 +28,8 @@ export function MediaPreview({ kind, media }: { kind: string; media: any }) {
   )
 }
 
-export function HeaderView({ header }: { header: any }) {
-  if (header.type === 'text') return <strong className="chat-header">{header.text}</strong>
-  return <MediaPreview kind={header.type} media={header[header.type] ?? {}} />
+export function HeaderView({ header }: { header: InteractiveHeader }) {
+  const media = headerMedia(header)
+  if (!media) return <strong className="chat-header">{header.type === 'text' ? header.text : ''}</strong>
+  return <MediaPreview kind={media.kind} media={media} />
 }

@@ -1,36 +1,37 @@
-/* eslint-disable @typescript-eslint/no-explicit-any -- payloads are the channel's JSON; each branch reads its shape */
 import type { CustomerEvent } from '../../shared/api/commands/emulator'
+import { mediaOf, parameterText } from '../../shared/engine/outbound'
+import type { FormInteractive, InteractiveMessage, ListInteractive, OutboundMessage, ProductInteractive, TemplateMessage } from '../../shared/engine/types'
 import { Formatted } from './Formatted'
 import { MediaPreview, HeaderView } from './media'
 
 export interface OutboundActions {
   send(event: CustomerEvent): void
-  openList(message: any): void
-  openProducts(message: any): void
-  openForm(message: any): void
+  openList(list: ListInteractive): void
+  openProducts(products: ProductInteractive): void
+  openForm(form: FormInteractive): void
 }
 
 /** A business message as the customer's phone renders it (channel-reference §1, §2). */
-export function OutboundContent({ payload, actions }: { payload: any; actions: OutboundActions }) {
+export function OutboundContent({ payload, actions }: { payload: OutboundMessage; actions: OutboundActions }) {
   switch (payload.type) {
     case 'text':
       return <Formatted text={payload.text.body} />
     case 'interactive':
-      return <Interactive i={payload.interactive} payload={payload} actions={actions} />
+      return <Interactive i={payload.interactive} actions={actions} />
     case 'template':
       return <Template t={payload.template} actions={actions} />
     case 'image':
     case 'video':
     case 'audio':
     case 'document':
-    case 'sticker':
-      return <MediaPreview kind={payload.type} media={payload[payload.type] ?? {}} />
-    default:
-      return <pre className="chat-unknown">{JSON.stringify(payload, null, 2)}</pre>
+    case 'sticker': {
+      const media = mediaOf(payload)!
+      return <MediaPreview kind={media.kind} media={media} />
+    }
   }
 }
 
-function Frame({ i, children }: { i: any; children?: React.ReactNode }) {
+function Frame({ i, children }: { i: Pick<InteractiveMessage, 'body' | 'footer'> & { header?: Extract<InteractiveMessage, { type: 'button' }>['header'] }; children?: React.ReactNode }) {
   return (
     <>
       {i.header && <HeaderView header={i.header} />}
@@ -41,13 +42,13 @@ function Frame({ i, children }: { i: any; children?: React.ReactNode }) {
   )
 }
 
-function Interactive({ i, payload, actions }: { i: any; payload: any; actions: OutboundActions }) {
+function Interactive({ i, actions }: { i: InteractiveMessage; actions: OutboundActions }) {
   switch (i.type) {
     case 'button':
       return (
         <Frame i={i}>
           <div className="chat-buttons">
-            {(i.action.buttons as any[]).map((b) => (
+            {i.action.buttons.map((b) => (
               <button key={b.reply.id} type="button" className="chat-reply" onClick={() => actions.send({ type: 'button_reply', reply: { id: b.reply.id, title: b.reply.title } })}>
                 {b.reply.title}
               </button>
@@ -59,7 +60,7 @@ function Interactive({ i, payload, actions }: { i: any; payload: any; actions: O
       return (
         <Frame i={i}>
           <div className="chat-buttons">
-            <button type="button" className="chat-reply" onClick={() => actions.openList(payload)}>
+            <button type="button" className="chat-reply" onClick={() => actions.openList(i)}>
               ☰ {i.action.button}
             </button>
           </div>
@@ -69,8 +70,8 @@ function Interactive({ i, payload, actions }: { i: any; payload: any; actions: O
       return (
         <Frame i={i}>
           <div className="chat-buttons">
-            <a className="chat-reply" href={i.action?.parameters?.url} target="_blank" rel="noreferrer noopener">
-              ↗ {i.action?.parameters?.display_text}
+            <a className="chat-reply" href={i.action.parameters.url} target="_blank" rel="noreferrer noopener">
+              ↗ {i.action.parameters.display_text}
             </a>
           </div>
         </Frame>
@@ -86,7 +87,7 @@ function Interactive({ i, payload, actions }: { i: any; payload: any; actions: O
             </span>
           </div>
           <div className="chat-buttons">
-            <button type="button" className="chat-reply" onClick={() => actions.openProducts(payload)}>
+            <button type="button" className="chat-reply" onClick={() => actions.openProducts(i)}>
               View
             </button>
           </div>
@@ -96,7 +97,7 @@ function Interactive({ i, payload, actions }: { i: any; payload: any; actions: O
       return (
         <Frame i={i}>
           <div className="chat-buttons">
-            <button type="button" className="chat-reply" onClick={() => actions.openProducts(payload)}>
+            <button type="button" className="chat-reply" onClick={() => actions.openProducts(i)}>
               View items
             </button>
           </div>
@@ -106,14 +107,12 @@ function Interactive({ i, payload, actions }: { i: any; payload: any; actions: O
       return (
         <Frame i={i}>
           <div className="chat-buttons">
-            <button type="button" className="chat-reply" onClick={() => actions.openForm(payload)}>
-              {i.action?.parameters?.flow_cta ?? 'Open form'}
+            <button type="button" className="chat-reply" onClick={() => actions.openForm(i)}>
+              {i.action.parameters.flow_cta || 'Open form'}
             </button>
           </div>
         </Frame>
       )
-    default:
-      return <pre className="chat-unknown">{JSON.stringify(i, null, 2)}</pre>
   }
 }
 
@@ -121,48 +120,47 @@ function Interactive({ i, payload, actions }: { i: any; payload: any; actions: O
  * A template as sent: the studio knows its parameters, not the approved text, so the card shows the template
  * name with the header, body and button parameters in their places, and quick replies as tappable buttons.
  */
-function Template({ t, actions }: { t: any; actions: OutboundActions }) {
-  const components = (t.components ?? []) as any[]
+function Template({ t, actions }: { t: TemplateMessage; actions: OutboundActions }) {
+  const components = t.components ?? []
   const header = components.find((c) => c.type === 'header')
   const body = components.find((c) => c.type === 'body')
-  const buttons = components.filter((c) => c.type === 'button')
-  const paramText = (p: any) => p.text ?? p.payload ?? p[p.type]?.link ?? JSON.stringify(p)
+  const buttons = components.flatMap((c) => (c.type === 'button' ? [c] : []))
   return (
     <div className="chat-template" data-testid="template">
-      <span className="chat-footer">Template {t.name} · {t.language?.code}</span>
-      {header?.parameters?.map((p: any, n: number) =>
-        p.type === 'text' ? <strong key={n} className="chat-line">{p.text}</strong> : <MediaPreview key={n} kind={p.type} media={p[p.type] ?? {}} />,
+      <span className="chat-footer">Template {t.name} · {t.language.code}</span>
+      {header?.parameters.map((p, n) =>
+        p.type === 'text' ? <strong key={n} className="chat-line">{p.text}</strong> : <MediaPreview key={n} kind={p.type} media={{ link: parameterText(p) }} />,
       )}
-      {body?.parameters?.length ? (
+      {body?.parameters.length ? (
         <span className="chat-text">
-          {body.parameters.map((p: any, n: number) => (
+          {body.parameters.map((p, n) => (
             <span key={n} className="chat-line">
-              {`{{${n + 1}}}`} = {paramText(p)}
+              {`{{${n + 1}}}`} = {parameterText(p)}
             </span>
           ))}
         </span>
       ) : null}
-      {t.footer && <span className="chat-footer">{t.footer}</span>}
       <div className="chat-buttons">
-        {buttons.map((b, n) =>
-          b.sub_type === 'quick_reply' ? (
+        {buttons.map((b, n) => {
+          const param = b.parameters[0]
+          return b.sub_type === 'quick_reply' ? (
             <button
               key={n}
               type="button"
               className="chat-reply"
               onClick={() => {
-                const payload = b.parameters?.[0]?.payload ?? ''
-                actions.send({ type: 'template_button', button: { payload, text: b.text ?? payload } })
+                const payload = param ? parameterText(param) : ''
+                actions.send({ type: 'template_button', button: { payload, text: payload } })
               }}
             >
-              {b.text ?? b.parameters?.[0]?.payload ?? `Quick reply ${n + 1}`}
+              {param ? parameterText(param) : `Quick reply ${n + 1}`}
             </button>
           ) : (
             <span key={n} className="chat-reply chat-reply-static">
-              {b.sub_type === 'url' ? `↗ URL …${b.parameters?.[0]?.text ?? ''}` : b.sub_type}
+              {`↗ URL …${param ? parameterText(param) : ''}`}
             </span>
-          ),
-        )}
+          )
+        })}
       </div>
     </div>
   )

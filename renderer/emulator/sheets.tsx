@@ -1,14 +1,14 @@
-/* eslint-disable @typescript-eslint/no-explicit-any -- channel JSON */
 import { useEffect, useState } from 'react'
 import type { CustomerEvent } from '../../shared/api/commands/emulator'
 import type { CatalogProductRecord } from '../../shared/api/commands/catalog'
+import type { ListInteractive, ProductInteractive } from '../../shared/engine/types'
 import { api } from '../api'
 
 /** The list menu's bottom sheet: sections with their rows; picking a row sends it. */
-export function ListSheet({ message, onSend, onClose }: { message: any; onSend(e: CustomerEvent): void; onClose(): void }) {
-  const action = message.interactive.action
+export function ListSheet({ message, onSend, onClose }: { message: ListInteractive; onSend(e: CustomerEvent): void; onClose(): void }) {
+  const action = message.action
   const [picked, setPicked] = useState<string | null>(null)
-  const rows = (action.sections as any[]).flatMap((s) => s.rows as any[])
+  const rows = action.sections.flatMap((s) => s.rows)
   const row = rows.find((r) => r.id === picked)
   return (
     <div className="phone-sheet" role="dialog" aria-label={action.button}>
@@ -16,10 +16,10 @@ export function ListSheet({ message, onSend, onClose }: { message: any; onSend(e
         <button type="button" onClick={onClose} aria-label="Close">✕</button>
         <strong>{action.button}</strong>
       </header>
-      {(action.sections as any[]).map((s, i) => (
+      {action.sections.map((s, i) => (
         <section key={i}>
           {s.title && <h4 className="phone-sheet-section">{s.title}</h4>}
-          {(s.rows as any[]).map((r) => (
+          {s.rows.map((r) => (
             <label key={r.id} className="phone-sheet-row">
               <span>
                 <span className="chat-row-title">{r.title}</span>
@@ -35,6 +35,7 @@ export function ListSheet({ message, onSend, onClose }: { message: any; onSend(e
         className="phone-sheet-send"
         disabled={!row}
         onClick={() => {
+          if (!row) return
           onSend({ type: 'list_reply', reply: { id: row.id, title: row.title, ...(row.description ? { description: row.description } : {}) } })
           onClose()
         }}
@@ -55,17 +56,17 @@ interface CartLine {
  * from the studio's product catalogue when it holds them, and stay editable so a tester can try any order. The order
  * sent is the channel's order shape (catalog_id, text, product_items).
  */
-export function ProductSheet({ message, onSend, onClose }: { message: any; onSend(e: CustomerEvent): void; onClose(): void }) {
-  const i = message.interactive
+export function ProductSheet({ message, onSend, onClose }: { message: ProductInteractive; onSend(e: CustomerEvent): void; onClose(): void }) {
+  const i = message
   const sections: Array<{ title?: string; ids: string[] }> =
     i.type === 'product'
       ? [{ ids: [i.action.product_retailer_id] }]
-      : (i.action.sections as any[]).map((s) => ({ title: s.title, ids: (s.product_items as any[]).map((p) => p.product_retailer_id) }))
+      : i.action.sections.map((s) => ({ title: s.title, ids: s.product_items.map((p) => p.product_retailer_id) }))
   const [cart, setCart] = useState<Record<string, CartLine>>({})
   const [currency, setCurrency] = useState('USD')
   const [note, setNote] = useState('')
   const [known, setKnown] = useState<Record<string, CatalogProductRecord>>({})
-  const catalogId = String(i.action.catalog_id ?? '')
+  const catalogId = i.action.catalog_id
   useEffect(() => {
     if (!catalogId) return
     let live = true
@@ -96,7 +97,7 @@ export function ProductSheet({ message, onSend, onClose }: { message: any; onSen
     <div className="phone-sheet" role="dialog" aria-label="Products">
       <header className="phone-sheet-head">
         <button type="button" onClick={onClose} aria-label="Close">✕</button>
-        <strong>{i.header?.text ?? 'Catalogue'}</strong>
+        <strong>{i.type === 'product_list' ? i.header.text : 'Catalogue'}</strong>
       </header>
       {sections.map((s, n) => (
         <section key={n}>
@@ -136,7 +137,7 @@ export function ProductSheet({ message, onSend, onClose }: { message: any; onSen
           onSend({
             type: 'order',
             order: {
-              catalog_id: String(i.action.catalog_id ?? ''),
+              catalog_id: catalogId,
               ...(note.trim() ? { text: note.trim() } : {}),
               product_items: lines.map(([id, l]) => ({ product_retailer_id: id, quantity: l.quantity, item_price: l.price, currency })),
             },

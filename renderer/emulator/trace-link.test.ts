@@ -47,7 +47,7 @@ describe('bot message to trace step', () => {
   })
 
   it('links nothing for a message stored before messages had ids', () => {
-    const old: EmulatorMessage = { seq: 0, id: null, direction: 'out', type: 'text', payload: {}, createdAt: 0 }
+    const old: EmulatorMessage = { seq: 0, id: null, direction: 'out', type: 'text', payload: { type: 'text', text: { body: 'Hello' } }, createdAt: 0 }
     expect(traceOfMessage(old, [])).toBeNull()
     expect(traceOfMessage(undefined, [])).toBeNull()
   })

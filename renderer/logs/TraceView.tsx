@@ -87,7 +87,7 @@ export function TraceView({ trace, onShowOnCanvas, onExport, onSaveTest, onOpenI
           {trace.messages.length === 0 && <p className="logs-empty">No messages.</p>}
           {trace.messages.map((m) => (
             <div key={m.seq} className={`bubble ${m.direction}`}>
-              {messageText(m.payload)}
+              {messageText(m)}
               {m.delivery && <DeliveryState delivery={m.delivery} />}
             </div>
           ))}

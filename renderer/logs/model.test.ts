@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest'
 import type { LogRun } from '../../shared/api/commands/logs'
 import type { TraceEvent } from '../../shared/engine/types'
 import { cleanFilter, formatMs, mergeHead, messageText, waterfall } from './model'
+import type { LogMessage } from '../../shared/api/commands/logs'
+import type { InboundEvent, OutboundMessage } from '../../shared/engine/types'
 
 const run = (n: number, extra: Partial<LogRun> = {}): LogRun => ({
   id: `r${n}`, flowId: 'f', flowName: 'F', contact: { id: 'c', name: 'C', phone: '+1' }, status: 'ended', triggerKind: 'manual',
@@ -41,11 +43,17 @@ describe('waterfall', () => {
 
 describe('messageText and formatting', () => {
   it('finds the text of inbound and outbound shapes', () => {
-    expect(messageText({ type: 'text', text: 'hi' })).toBe('hi')
-    expect(messageText({ type: 'text', text: { body: 'Thanks' } })).toBe('Thanks')
-    expect(messageText({ type: 'button_reply', reply: { id: 'a', title: 'Alpha' } })).toBe('[button_reply] Alpha')
-    expect(messageText({ type: 'interactive', interactive: { body: { text: 'Pick one' } } })).toBe('Pick one')
-    expect(messageText({ type: 'image' })).toBe('[image]')
+    const at = { seq: 0, id: null, createdAt: 0 }
+    const inbound = (payload: InboundEvent): LogMessage => ({ ...at, direction: 'in', type: payload.type, payload })
+    const outbound = (payload: OutboundMessage): LogMessage => ({ ...at, direction: 'out', type: payload.type, payload })
+    expect(messageText(inbound({ type: 'text', text: 'hi' }))).toBe('hi')
+    expect(messageText(outbound({ type: 'text', text: { body: 'Thanks' } }))).toBe('Thanks')
+    expect(messageText(inbound({ type: 'button_reply', reply: { id: 'a', title: 'Alpha' } }))).toBe('[button_reply] Alpha')
+    const buttons = { type: 'button' as const, body: { text: 'Pick one' }, action: { buttons: [{ type: 'reply' as const, reply: { id: 'a', title: 'A' } }] } }
+    expect(messageText(outbound({ type: 'interactive', interactive: buttons }))).toBe('Pick one')
+    expect(messageText(outbound({ type: 'image', image: { link: 'https://a.example/x.png' } }))).toBe('[image]')
+    expect(messageText(outbound({ type: 'image', image: { link: 'https://a.example/x.png', caption: 'Gold!' } }))).toBe('[image] Gold!')
+    expect(messageText(outbound({ type: 'template', template: { name: 'promo', language: { code: 'en' } } }))).toBe('[template promo]')
   })
   it('formats durations and drops empty filter fields', () => {
     expect([formatMs(0.25), formatMs(4.56), formatMs(250), formatMs(1500)]).toEqual(['0.25 ms', '4.6 ms', '250 ms', '1.50 s'])

@@ -1,4 +1,6 @@
-import type { LogCursor, LogFilter, LogRun } from '../../shared/api/commands/logs'
+import type { LogCursor, LogFilter, LogMessage, LogRun } from '../../shared/api/commands/logs'
+import { view as botMessageOf } from '../../shared/engine/conversation/view'
+import { inboundText } from '../../shared/engine/session'
 import type { TraceEvent } from '../../shared/engine/types'
 
 // Pure pieces of the logs viewer: merging live updates into a paged list, the waterfall's geometry, and short
@@ -40,18 +42,18 @@ export function waterfall(trace: TraceEvent[]): WaterfallBar[] {
   })
 }
 
-/** One line for a logged message: its text when it has one, else its type and the first useful field. */
-export function messageText(payload: unknown): string {
-  const p = payload as Record<string, unknown> | null
-  if (!p || typeof p !== 'object') return String(payload)
-  const text = p.text
-  if (typeof text === 'string') return text
-  if (text && typeof text === 'object' && typeof (text as { body?: unknown }).body === 'string') return (text as { body: string }).body
-  const reply = (p.reply ?? p.button) as { title?: string; text?: string } | undefined
-  if (reply && (reply.title || reply.text)) return `[${String(p.type)}] ${reply.title ?? reply.text}`
-  const inter = p.interactive as { body?: { text?: string } } | undefined
-  if (inter?.body?.text) return inter.body.text
-  return `[${String(p.type ?? 'message')}]`
+/** One line for a logged message: what the customer sent, or what a person reads in the bot's message. */
+export function messageText(m: LogMessage): string {
+  if (m.direction === 'in') {
+    const p = m.payload
+    const text = inboundText(p)
+    return p.type === 'text' ? text : `[${p.type}]${text ? ` ${text}` : ''}`
+  }
+  const v = botMessageOf(m.payload)
+  const what = v.text ?? v.caption ?? ''
+  if (m.payload.type === 'text' || (m.payload.type === 'interactive' && what)) return what
+  const kind = v.template ? `template ${v.template}` : (v.media ?? m.payload.type)
+  return `[${kind}]${what ? ` ${what}` : ''}`
 }
 
 export function formatMs(ms: number): string {

@@ -4,9 +4,9 @@ import type { TriggerInput } from '../../shared/engine/types'
 import { replayPlan } from './replay'
 
 let seq = 0
-const msg = (direction: 'in' | 'out', payload: Record<string, unknown>): LogMessage => ({
-  seq: seq++, id: null, direction, type: String(payload.type), payload, createdAt: 0,
-})
+// Rows as a log holds them, including kinds the engine does not receive (an image a customer sent): read as stored.
+const msg = (direction: 'in' | 'out', payload: Record<string, unknown>): LogMessage =>
+  ({ seq: seq++, id: null, direction, type: String(payload.type), payload, createdAt: 0 }) as LogMessage
 const trace = (trigger: TriggerInput, messages: LogMessage[], triggerNodeId: string | null = 'n_t'): LogTrace =>
   ({ run: { triggerKind: trigger.kind } as LogTrace['run'], trace: [], messages, vars: {}, totalMs: 0, path: [], trigger, triggerNodeId }) as LogTrace
 

@@ -15,14 +15,14 @@ export type ReplayPlan =
   | { ok: true; trigger: EmulatorTrigger; triggerNodeId: string | null; events: CustomerEvent[] }
   | { ok: false; reason: string }
 
-const REPLAYABLE = new Set(['text', 'button_reply', 'list_reply', 'template_button', 'nfm_reply', 'order'])
+/** Kinds the emulator can send; a log written by another version may hold others (a customer's image). */
+const REPLAYABLE = new Set<string>(['text', 'button_reply', 'list_reply', 'template_button', 'nfm_reply', 'order'])
 
 function toEvent(m: LogMessage): CustomerEvent | null {
-  const p = m.payload as { type?: unknown } | null
-  if (!p || typeof p !== 'object' || typeof p.type !== 'string' || !REPLAYABLE.has(p.type)) return null
+  if (m.direction !== 'in' || !REPLAYABLE.has(m.payload.type)) return null
   // The engine logs the inbound event as it received it; `id` and `referral` belong to the original delivery.
-  const { id: _id, referral: _referral, ...event } = p as Record<string, unknown>
-  return event as unknown as CustomerEvent
+  const { id: _id, referral: _referral, ...event } = m.payload
+  return event
 }
 
 /** The emulator trigger that starts the same run, and whether the start consumed the first logged inbound message. */

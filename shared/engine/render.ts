@@ -5,7 +5,8 @@ import { evaluateRules, evaluateTemplate, renderTemplate, type ConditionRule, ty
 import type { Vars } from './types'
 
 export interface Renderer {
-  render(text: string): string
+  /** `extra` shadows the session for this text only (a Question's retry quotes the answer it refused). */
+  render(text: string, extra?: Vars): string
   evaluate(text: string): unknown
   rules(rules: ConditionRule[], join: 'and' | 'or'): boolean
   /** Messages of the expression errors met so far, each with the text it came from. */
@@ -19,8 +20,8 @@ export function createRenderer(vars: Vars): Renderer {
   }
   return {
     warnings,
-    render(text) {
-      const out = renderTemplate(text, vars)
+    render(text, extra) {
+      const out = renderTemplate(text, extra ? overlay(vars, extra) : vars)
       if (out.errors.length) note(text, out.errors)
       return out.text
     },
@@ -39,6 +40,17 @@ export function createRenderer(vars: Vars): Renderer {
 
 function clip(text: string): string {
   return text.length > 80 ? text.slice(0, 79) + '…' : text
+}
+
+/** The session with `extra` laid over it, without copying the session (its reads are still recorded). */
+function overlay(vars: Vars, extra: Vars): Vars {
+  const own = (k: string | symbol) => typeof k === 'string' && Object.prototype.hasOwnProperty.call(extra, k)
+  return new Proxy(vars, {
+    get: (target, key, receiver) => (own(key) ? extra[key as string] : Reflect.get(target, key, receiver)),
+    has: (target, key) => own(key) || Reflect.has(target, key),
+    getOwnPropertyDescriptor: (target, key) =>
+      own(key) ? { value: extra[key as string], writable: true, enumerable: true, configurable: true } : Reflect.getOwnPropertyDescriptor(target, key),
+  })
 }
 
 /**

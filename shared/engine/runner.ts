@@ -17,8 +17,11 @@ export interface RunContext<C> {
   /** How the run started; the Trigger node turns it into its variables. */
   trigger: TriggerInput
   effects: Effects
-  /** Renders a {{ }} template against the session. A failing placeholder renders empty (a trace warning). */
-  render(text: string): string
+  /**
+   * Renders a {{ }} template against the session, with `extra` laid over it when given. A failing placeholder
+   * renders empty (a trace warning).
+   */
+  render(text: string, extra?: Vars): string
   /** Evaluates a template to a typed value ({{ {{a}} * 2 }} gives a number). */
   evaluate(text: string): unknown
   /** Condition and Router rules joined by AND or OR. */

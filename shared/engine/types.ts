@@ -74,49 +74,35 @@ export type TriggerInput =
   | { kind: 'webhook'; phone_number: string; data: Vars; message_text?: string; button_id?: string; message_id?: string }
   | { kind: 'manual'; operator?: string; data?: Vars }
 
-// ---- Outbound messages: the channel's send shapes (channel-reference §1), without the envelope ----
-export interface ReplyButton {
-  type: 'reply'
-  reply: { id: string; title: string }
-}
-export interface ListRow {
-  id: string
-  title: string
-  description?: string
-}
-export interface ListSection {
-  title?: string
-  rows: ListRow[]
-}
-export type InteractiveHeader =
-  | { type: 'text'; text: string }
-  | { type: 'image'; image: { link: string } }
-  | { type: 'video'; video: { link: string } }
-  | { type: 'document'; document: { link: string } }
+// ---- Outbound messages: the channel's send shapes (channel-reference §1), one union with zod schemas ----
+export type {
+  OutboundMessage,
+  InteractiveMessage,
+  InteractiveHeader,
+  ReplyButton,
+  ListRow,
+  ListSection,
+  TemplateComponent,
+  TemplateParameter,
+  MediaKind,
+  ListInteractive,
+  ProductInteractive,
+  FormInteractive,
+  TemplateMessage,
+} from './outbound'
+import type { OutboundMessage } from './outbound'
 
-export type OutboundMessage =
-  | { type: 'text'; text: { body: string; preview_url?: boolean } }
-  | {
-      type: 'interactive'
-      interactive:
-        | {
-            type: 'button'
-            header?: InteractiveHeader
-            body: { text: string }
-            footer?: { text: string }
-            action: { buttons: ReplyButton[] }
-          }
-        | {
-            type: 'list'
-            header?: InteractiveHeader
-            body: { text: string }
-            footer?: { text: string }
-            action: { button: string; sections: ListSection[] }
-          }
-    }
-  /** Kinds sent by the integration nodes (template, media, product, flow): the runner owns the shape. */
-  | { type: 'template' | 'image' | 'video' | 'audio' | 'document' | 'sticker'; [key: string]: unknown }
-  | { type: 'interactive'; interactive: { type: 'product' | 'product_list' | 'flow' | 'cta_url'; [key: string]: unknown } }
+/** One message of a run's conversation as the Flow Logs keep it: the customer's events in, the bot's messages out. */
+export type LoggedMessage = {
+  seq: number
+  /** An outbound message's id (TraceEvent.messageIds names it); null for inbound ones and rows from before ids. */
+  id: string | null
+  type: string
+  createdAt: number
+} & (
+  | { direction: 'in'; payload: InboundEvent }
+  | { direction: 'out'; payload: OutboundMessage }
+)
 
 // ---- The run ----
 export interface WaitCursor {

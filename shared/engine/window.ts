@@ -34,5 +34,5 @@ export function sendRefusal(messages: readonly OutboundMessage[], state: RunStat
 }
 
 function kindOf(m: OutboundMessage): string {
-  return m.type === 'interactive' ? `${(m as { interactive: { type: string } }).interactive.type} interactive` : m.type
+  return m.type === 'interactive' ? `${m.interactive.type} interactive` : m.type
 }

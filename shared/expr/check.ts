@@ -6,11 +6,14 @@ import { checkKinds } from './semantics'
 import { splitTemplate } from './split'
 import { parseCode } from './parser'
 import { segmentSpans } from './paths'
+import { didYouMean } from '../text/did-you-mean'
 
 export interface CheckContext {
   resolve?(path: string[]): 'ok' | 'unknown-root' | { unknownFrom: number }
   /** The value a path has in the flow's sample responses (undefined when not known): enables wrong-kind warnings. */
   sampleValue?(path: string[]): unknown
+  /** The names a variable may start with: an unknown one is answered with the closest ("did you mean"). */
+  roots?(): Iterable<string>
 }
 
 export function checkTemplate(text: string, ctx?: CheckContext): Diagnostic[] {
@@ -26,7 +29,9 @@ export function checkTemplate(text: string, ctx?: CheckContext): Diagnostic[] {
     if (r === 'ok') continue
     const spans = segmentSpans(ref.path, ref.start)
     if (r === 'unknown-root' || ref.path.length === 1) {
-      out.push({ severity: 'warning', code: 'unknown-variable', message: `unknown variable or node '${ref.path[0]}'`, start: spans[0]!.start, end: spans[0]!.end })
+      const near = ctx.roots ? didYouMean(ref.path[0]!, ctx.roots()) : undefined
+      const hint = near ? `: did you mean {{${near}}}?` : ''
+      out.push({ severity: 'warning', code: 'unknown-variable', message: `unknown variable or node '${ref.path[0]}'${hint}`, start: spans[0]!.start, end: spans[0]!.end })
       continue
     }
     const i = Math.min(Math.max(r.unknownFrom, 1), ref.path.length - 1)

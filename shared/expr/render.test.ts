@@ -105,6 +105,8 @@ const table: [template: string, expected: string][] = [
   ['{{toUpperCase(trim({{padded}}))}} {{toLowerCase({{Name}})}}', 'RAVI KUMAR upper'],
   ["[{{trim({{missing}})}}] {{toUpperCase(12)}}", '[] 12'],
   ['{{length({{customer_name}})}} {{length({{tags}})}} {{length({{missing}})}} {{length({{emoji}})}} {{length(1234)}}', '4 2 0 4 4'],
+  // Grapheme clusters: a skin tone, a family joined by ZWJ, a flag and a combining accent are one character each.
+  ["{{length('👍🏽')}} {{length('👨‍👩‍👧')}} {{length('🇮🇳')}} {{length('e\u0301')}} {{length('Zoë 👋🏽')}}", '1 1 1 1 5'],
   // conditional functions
   ["{{if({{age}} >= 18, 'Adult', 'Minor')}} {{if({{young}} >= 18, 'Adult', 'Minor')}}", 'Adult Minor'],
   ["[{{if(false, 'x')}}]", '[]'],

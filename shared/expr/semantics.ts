@@ -4,6 +4,7 @@ import type { Expr } from './ast'
 import type { Diagnostic } from './types'
 import { FUNCTIONS } from './functions'
 import { numericValue } from './values'
+import { didYouMean } from '../text/did-you-mean'
 
 export function checkExpr(root: Expr, out: Diagnostic[]): void {
   const stack: Expr[] = [root]
@@ -42,7 +43,7 @@ function call(e: Extract<Expr, { type: 'call' }>, out: Diagnostic[]): void {
   const fn = FUNCTIONS.get(e.name)
   const nameSpan = { start: e.start, end: e.nameEnd }
   if (!fn) {
-    const near = suggest(e.name)
+    const near = didYouMean(e.name, FUNCTIONS.keys())
     out.push(err('unknown-function', `unknown function '${e.name}'${near ? `: did you mean ${near}?` : ''}`, nameSpan))
     return
   }
@@ -103,26 +104,5 @@ function literalNumber(e: Expr, what: string, out: Diagnostic[]): void {
   }
 }
 
-function suggest(name: string): string | undefined {
-  const lower = name.toLowerCase()
-  let best: string | undefined
-  let bestD = 3
-  for (const f of FUNCTIONS.keys()) {
-    const d = f.toLowerCase() === lower ? 0 : distance(lower, f.toLowerCase())
-    if (d < bestD) [best, bestD] = [f, d]
-  }
-  return best
-}
-
-function distance(a: string, b: string): number {
-  if (Math.abs(a.length - b.length) > 2) return 99
-  let prev = Array.from({ length: b.length + 1 }, (_, j) => j)
-  for (let i = 1; i <= a.length; i++) {
-    const cur = [i]
-    for (let j = 1; j <= b.length; j++) cur[j] = Math.min(prev[j]! + 1, cur[j - 1]! + 1, prev[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1))
-    prev = cur
-  }
-  return prev[b.length]!
-}
 
 const err = (code: string, message: string, s: { start: number; end: number }): Diagnostic => ({ severity: 'error', code, message, start: s.start, end: s.end })

@@ -61,8 +61,10 @@ export function makeResolver(doc: FlowDocument, vars: AvailableVariable[] = allF
 
 /** Adapter for checkTemplate (the Expression Builder's editor diagnostics). */
 export function checkContextFor(doc: FlowDocument): CheckContext {
-  const resolve = makeResolver(doc)
+  const vars = allFlowVariables(doc)
+  const resolve = makeResolver(doc, vars)
   return {
+    roots: () => new Set([...vars.map((v) => v.path.split('.')[0]!), ...doc.nodes.map((n) => n.name)]),
     resolve(path) {
       const r = resolve(path)
       if (r.kind === 'ok') return 'ok'

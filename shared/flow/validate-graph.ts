@@ -2,6 +2,7 @@ import type { Problem } from '../nodes/types'
 import type { FlowDocument } from './document'
 import { cycles, reach, type FlowGraph } from './graph'
 import { NODE_DEFINITIONS, parseConfig } from '../nodes/registry'
+import { parseConfigLeniently } from './lenient-config'
 
 // Edges, ports, reachability and loops. Port lists come from each node's definition, so a removed button or
 // route leaves a dangling edge that is reported here instead of silently going nowhere.
@@ -67,7 +68,8 @@ export function validateReachability(doc: FlowDocument, graph: FlowGraph): { pro
   const waits = new Set(
     doc.nodes
       .filter((n) => {
-        const parsed = parseConfig(n.type, n.config)
+        // An invalid setting (reported on its own) must not turn a waiting node into a false "loop" error.
+        const parsed = parseConfigLeniently(n.type, n.config)
         return parsed.success && NODE_DEFINITIONS[n.type].waits(parsed.data)
       })
       .map((n) => n.id),

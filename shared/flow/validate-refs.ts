@@ -5,6 +5,7 @@ import { runsBeforeIndex, type FlowGraph } from './graph'
 import { nodeTextFields } from './references'
 import { makeResolver } from './resolve'
 import { allFlowVariables, type AvailableVariable } from './variables'
+import { didYouMean } from '../text/did-you-mean'
 
 // Template checks for every {{ }} field: syntax, unknown nodes and variables, fields a node never produces,
 // paths missing from a sample, and variables read where no path from the trigger can have set them yet.
@@ -18,6 +19,7 @@ export function validateReferences(
   const out: Problem[] = []
   const resolve = makeResolver(doc, vars)
   const nameOf = new Map(doc.nodes.map((n) => [n.id, n.name]))
+  const roots = new Set([...vars.map((v) => v.path.split('.')[0]!), ...doc.nodes.map((n) => n.name)])
   // "Runs before" is asked from the producer's side: one forward walk per producer, not one per reader.
   const runsBefore = runsBeforeIndex(graph)
   doc.nodes.forEach((node, i) => {
@@ -36,7 +38,7 @@ export function validateReferences(
           out.push({
             severity: 'error',
             code: 'ref.unknown',
-            message: `${f.label} reads ${text}, but there is no node or variable named '${ref.path[0]}'.`,
+            message: `${f.label} reads ${text}, but there is no node or variable named '${ref.path[0]}'.${nearName(ref.path[0]!, roots)}`,
             ...at,
           })
         } else if (r.kind === 'unknown-field') {
@@ -58,7 +60,7 @@ export function validateReferences(
         }
         if (r.kind !== 'ok' && r.kind !== 'not-in-sample') continue
         if ((r.kind === 'ok' && r.global) || r.producers.length === 0 || !reachable.has(node.id)) continue
-        if (r.producers.some((p) => runsBefore(p, node.id))) continue
+        if (r.producers.some((p) => runsBefore(p, node.id) || (f.readsOwnOutput && p === node.id))) continue
         const by = r.producers.map((p) => nameOf.get(p)).join(' or ')
         out.push({
           severity: 'warning',
@@ -70,4 +72,9 @@ export function validateReferences(
     }
   })
   return out
+}
+
+function nearName(typed: string, names: Iterable<string>): string {
+  const near = didYouMean(typed, names)
+  return near ? ` Did you mean '${near}'?` : ''
 }

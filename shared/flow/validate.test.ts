@@ -56,7 +56,7 @@ const CASES: Case[] = [
   ['port connected twice', 'catalogue', (d) => { d.edges.push({ id: 'e_x', source: 'n_note', sourcePort: 'out', target: 'n_spm' }) }, { severity: 'error', code: 'edge.port_twice', pointer: '/edges/4', message: /connected twice/ }],
   ['unreachable node', 'catalogue', (d) => { d.edges = d.edges.filter((e) => e.source !== 'n_trigger'); d.edges.push({ id: 'e_t', source: 'n_trigger', sourcePort: 'out', target: 'n_end' }) }, { severity: 'warning', code: 'node.unreachable', pointer: '/nodes/1', message: /'interactive_spm_1' cannot be reached/ }],
   ['loop without a waiting node', 'catalogue', (d) => { d.edges = d.edges.map((e) => (e.source === 'n_note' ? { ...e, target: 'n_spm' } : e)) }, { severity: 'error', code: 'loop.no_wait', pointer: '/nodes/1', message: /interactive_spm_1 → interactive_mpm_1 → cart_hint → interactive_spm_1.*run forever/ }],
-  ['reference to an unknown node', 'order-status', (d) => { cfg(d, 'order_found').text = 'Status {{order_lokup.status}}' }, { severity: 'error', code: 'ref.unknown', pointer: '/nodes/3/config/text', message: /no node or variable named 'order_lokup'/ }],
+  ['reference to an unknown node', 'order-status', (d) => { cfg(d, 'order_found').text = 'Status {{order_lokup.status}}' }, { severity: 'error', code: 'ref.unknown', pointer: '/nodes/3/config/text', message: /no node or variable named 'order_lokup'\. Did you mean 'order_lookup'\?/ }],
   ['field a node never produces', 'age-gate', (d) => { cfg(d, 'welcome').text = 'You are {{ask_age.years}}' }, { severity: 'error', code: 'ref.unknown_field', pointer: '/nodes/3/config/text', message: /'ask_age' never produces 'years'. It provides: answer, typed, attempts/ }],
   ['path missing from the sample response', 'order-status', (d) => { cfg(d, 'order_found').text = 'ETA {{order_lookup.result.eta}}' }, { severity: 'warning', code: 'ref.not_in_sample', pointer: '/nodes/3/config/text', message: /sample response of 'order_lookup' has no 'result.eta'/ }],
   ['nested expression reference', 'age-gate', (d) => { cfg(d, 'welcome').text = "{{if({{agee}} >= 18, 'a', 'b')}}" }, { severity: 'error', code: 'ref.unknown', pointer: '/nodes/3/config/text', message: /'agee'/ }],
@@ -88,6 +88,20 @@ describe('each rule on a broken copy of an example', () => {
     expect(hit!.severity).toBe(expected.severity)
     expect(hit!.message).toMatch(expected.message)
     expect(hasErrors(problems)).toBe(problems.some((p) => p.severity === 'error'))
+  })
+
+  it('one setting of the wrong type is one error: what the node produces still counts for its readers', () => {
+    const doc = example('age-gate')
+    cfg(doc, 'ask_age').maxAttempts = '3'
+    expect(validateFlow(doc).map((p) => p.code)).toEqual(['config.invalid'])
+  })
+
+  it("a Question's retry message may quote the answer it refused ({{<node>.answer}}, .attempts)", () => {
+    const doc = example('lead-capture')
+    cfg(doc, 'ask_name').retryMessage = '"{{ask_name.answer}}" is not a name (try {{ask_name.attempts}})'
+    expect(validateFlow(doc)).toEqual([])
+    cfg(doc, 'ask_name').prompt = 'Last time: {{ask_name.answer}}'
+    expect(validateFlow(doc).map((p) => p.code)).toEqual(['ref.before_set'])
   })
 
   it('problems about a node carry its id, and config problems the field pointer', () => {

@@ -1,5 +1,6 @@
 import type { FlowDocument, FlowNode } from './document'
-import { NODE_DEFINITIONS, parseConfig } from '../nodes/registry'
+import { NODE_DEFINITIONS } from '../nodes/registry'
+import { parseConfigLeniently } from './lenient-config'
 import type { VariableSpec } from '../nodes/types'
 import { ancestorsOf, buildGraph, type FlowGraph } from './graph'
 
@@ -44,7 +45,8 @@ const fromNode = (v: VariableSpec, source: VariableSource, node: FlowNode): Avai
 
 /** What one node produces, with its sample response flattened into paths (objects and arrays, two levels deep). */
 export function nodeVariables(doc: FlowDocument, node: FlowNode): AvailableVariable[] {
-  const parsed = parseConfig(node.type, node.config)
+  // A config validation reports as invalid still declares what its valid settings produce (lenient-config.ts).
+  const parsed = parseConfigLeniently(node.type, node.config)
   if (!parsed.success) return []
   const source: VariableSource = node.type === 'trigger' ? 'trigger' : 'node'
   const declared = NODE_DEFINITIONS[node.type]

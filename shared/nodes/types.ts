@@ -29,6 +29,8 @@ export interface TextField {
   pointer: string
   label: string
   value: string
+  /** The node's own output is readable here (a Question's retry quotes the answer it refused). */
+  readsOwnOutput?: boolean
 }
 
 export type Severity = 'error' | 'warning'

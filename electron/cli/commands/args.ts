@@ -1,4 +1,5 @@
 import { parseArgs, type ParseArgsConfig } from 'node:util'
+import { didYouMean } from '../../../shared/text/did-you-mean'
 
 type Options = NonNullable<ParseArgsConfig['options']>
 type WithHelp<O extends Options> = O & { help: { type: 'boolean'; short: 'h' } }
@@ -22,7 +23,7 @@ export function parseCommandLine<O extends Options>(
     const all = { ...options, help: { type: 'boolean', short: 'h' } } as WithHelp<O>
     parsed = parseArgs({ args, options: all, allowPositionals: true })
   } catch (err) {
-    process.stderr.write(`chatflow ${command}: ${err instanceof Error ? err.message : String(err)}\n${usage}`)
+    process.stderr.write(`chatflow ${command}: ${describeParseError(err, Object.keys(options))}\n${usage}`)
     return { exit: 2 }
   }
   if ((parsed.values as { help?: boolean }).help) {
@@ -37,4 +38,14 @@ export function parseCommandLine<O extends Options>(
     return { exit: 2 }
   }
   return { values: parsed.values, positionals: parsed.positionals }
+}
+
+/** parseArgs' refusal in one line, with the closest option for a mistyped one. */
+function describeParseError(err: unknown, known: string[]): string {
+  const code = (err as { code?: unknown } | null)?.code
+  const message = err instanceof Error ? err.message : String(err)
+  const typed = /'(--?[^']+)'/.exec(message)?.[1]
+  if (code !== 'ERR_PARSE_ARGS_UNKNOWN_OPTION' || !typed) return message
+  const near = didYouMean(typed.replace(/^-+/, '').split('=')[0]!, [...known, 'help'])
+  return `unknown option ${typed}${near ? `; did you mean --${near}?` : ''}`
 }

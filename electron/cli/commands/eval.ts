@@ -51,6 +51,7 @@ function readVars(json: string | undefined): Vars | string {
 function resolverFor(vars: Vars): CheckContext {
   return {
     sampleValue: (path) => lookupPath(vars, path),
+    roots: () => Object.keys(vars),
     resolve(path) {
       if (!Object.prototype.hasOwnProperty.call(vars, path[0]!)) return 'unknown-root'
       for (let i = 2; i <= path.length; i++) if (lookupPath(vars, path.slice(0, i)) === undefined) return { unknownFrom: i - 1 }

@@ -82,6 +82,28 @@ describe('chatflow run (the chat loop)', () => {
     expect(parseTrigger('webhook:[1]')).toBe('webhook: the data must be a JSON object')
     expect(typeof parseTrigger('telepathy')).toBe('string')
   })
+
+  it('takes a button title and an ad\'s fields with the message text', () => {
+    expect(parseTrigger('button:{"id":"order_42","title":"Track"}')).toEqual({ start: 'event', event: { type: 'button_reply', reply: { id: 'order_42', title: 'Track' } } })
+    expect(parseTrigger('button:{"title":"Track"}')).toMatch(/needs "id"/)
+    expect(parseTrigger('ad:{"headline":"Sale","source_id":"12","text":"Is it in stock?"}')).toEqual({
+      start: 'event',
+      event: { type: 'text', text: 'Is it in stock?', referral: { headline: 'Sale', source_id: '12' } },
+    })
+    expect(parseTrigger('ad:{"headlin":"Sale"}')).toMatch(/^ad: unknown field "headlin"/)
+  })
+
+  it('says an inactive flow does not start from its keyword, and starts it with --trigger manual', async () => {
+    const flow = { ...example('age-gate'), active: false }
+    const out: string[] = []
+    await chat(flow, { db: new RunService(db) }, lines('wine'), (s) => out.push(s))
+    const text = out.join('')
+    expect(text).toContain('(the flow is inactive: its keywords do not start it, as in production;')
+    expect(text).toContain('(the flow "Age gate" is inactive, so this keyword starts nothing, as in production)\n')
+    const manual: string[] = []
+    await chat(flow, { trigger: parseTrigger('manual') as never, db: new RunService(db) }, lines(), (s) => manual.push(s))
+    expect(manual.join('')).toContain('bot: Welcome to the cellar! How old are you?')
+  })
 })
 
 describe('chatflow run of a button-click flow', () => {

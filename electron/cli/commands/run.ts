@@ -3,8 +3,8 @@
 // memory, or in the studio database with --data-dir), so the run's Flow Log is real.
 import path from 'node:path'
 import readline from 'node:readline'
-import type { InboundEvent, OutboundMessage, StepResult, TriggerInput } from '../../../shared/engine'
-import { printMessage, typedAnswer } from '../../../shared/engine/conversation'
+import type { AdReferral, Handled, InboundEvent, OutboundMessage, StepResult, TriggerInput } from '../../../shared/engine'
+import { typedAnswer } from '../../../shared/engine/conversation'
 import type { FlowDocument } from '../../../shared/flow/document'
 import { productsUsed, templatesUsed } from '../../../shared/flow/library-refs'
 import { parseFlow } from '../../../shared/flow/serialise'
@@ -19,7 +19,7 @@ import { parseCommandLine } from './args'
 import { readInputFile } from './input-file'
 import { besideLibrary, describeLibrary, displayPath, libraryEffects, libraryFileFor, readLibrary, type LibraryItems } from './library'
 import { formAnswer, formHint, isForm } from './run-form'
-import { quickReplyAnswer, templatePrints, type QuickReply } from './run-template'
+import { quickReplyAnswer, stepPrints, type QuickReply } from './run-template'
 import type { CliCommand } from './types'
 
 const USAGE = `Usage: chatflow run <flow.json> [--contact "Name +919800000001"] [--trigger <how>] [--data-dir <dir>] [--library <library.json>]
@@ -27,9 +27,10 @@ const USAGE = `Usage: chatflow run <flow.json> [--contact "Name +919800000001"] 
 Chats with the flow in the terminal. --trigger says how the run starts:
   manual                  an operator start (the default unless the flow starts on a keyword)
   message:<text>          a customer message (a keyword, say); the default for keyword flows is your first line
-  button:<payload>        a button click carrying <payload>
+  button:<payload>        a button click carrying <payload>; button:{"id":"order_42","title":"Track"} with its title
   webhook:<json>          a webhook request whose data is <json>, e.g. webhook:{"amount":250}
-  ad:<headline>           the first message after an ad click
+  ad:<headline>           the first message after an ad click; ad:{"headline":"Sale","source_id":"12",
+                          "text":"Is it in stock?"} sets any referral fields and the message text
 Type /vars to see the session variables, /quit (or Ctrl-D) to leave. Without --data-dir the run is kept in memory.
 
 Templates and catalogue products (Template Message, SPM, MPM) come from, in this order:
@@ -134,21 +135,59 @@ export function parseTrigger(value: string | undefined): TriggerOption | string 
     case 'message':
       return arg ? { start: 'event', event: { type: 'text', text: arg } } : { start: 'first-line' }
     case 'button':
-      return arg ? { start: 'event', event: { type: 'button_reply', reply: { id: arg, title: arg } } } : 'button: needs a payload'
+      return buttonTrigger(arg)
     case 'ad':
-      return { start: 'event', event: { type: 'text', text: arg || 'Hi', referral: { headline: arg, source_type: 'ad' } } }
+      return adTrigger(arg)
     case 'webhook': {
-      try {
-        const data = arg ? (JSON.parse(arg) as unknown) : {}
-        if (typeof data !== 'object' || data === null || Array.isArray(data)) return 'webhook: the data must be a JSON object'
-        return { start: 'direct', trigger: { kind: 'webhook', phone_number: '', data: data as Record<string, unknown> } }
-      } catch {
-        return 'webhook: the data is not valid JSON'
-      }
+      const data = jsonObject(arg || '{}')
+      if (typeof data === 'string') return `webhook: the data ${data}`
+      return { start: 'direct', trigger: { kind: 'webhook', phone_number: '', data } }
     }
     default:
       return `unknown trigger '${value}' (manual, message:<text>, button:<payload>, webhook:<json>, ad:<headline>)`
   }
+}
+
+/** `button:<payload>`, or `button:{"id": "order_42", "title": "Track"}` for a tap whose title differs from its id. */
+function buttonTrigger(arg: string): TriggerOption | string {
+  if (!arg) return 'button: needs a payload'
+  if (!arg.startsWith('{')) return { start: 'event', event: { type: 'button_reply', reply: { id: arg, title: arg } } }
+  const o = jsonObject(arg)
+  if (typeof o === 'string') return `button: ${o}`
+  const id = o.id ?? o.payload
+  if (typeof id !== 'string' || !id) return 'button: the JSON needs "id" (the payload), e.g. {"id": "order_42", "title": "Track"}'
+  const title = typeof o.title === 'string' ? o.title : id
+  return { start: 'event', event: { type: 'button_reply', reply: { id, title } } }
+}
+
+/**
+ * `ad:<headline>`, or `ad:{"headline": "Sale", "source_id": "12", …, "text": "Is this still available?"}`: the ad's
+ * referral fields together with the text of the message the customer sent from it.
+ */
+function adTrigger(arg: string): TriggerOption | string {
+  if (!arg.startsWith('{')) return { start: 'event', event: { type: 'text', text: arg || 'Hi', referral: { headline: arg, source_type: 'ad' } } }
+  const o = jsonObject(arg)
+  if (typeof o === 'string') return `ad: ${o}`
+  const { text, ...fields } = o
+  const referral: AdReferral = {}
+  for (const [k, v] of Object.entries(fields)) {
+    if (!AD_FIELDS.has(k)) return `ad: unknown field "${k}" (${[...AD_FIELDS].join(', ')}, and "text" for the message)`
+    if (k === 'welcome_message') referral.welcome_message = { text: String((v as { text?: unknown } | null)?.text ?? v) }
+    else referral[k as Exclude<keyof AdReferral, 'welcome_message'>] = String(v)
+  }
+  return { start: 'event', event: { type: 'text', text: typeof text === 'string' && text ? text : 'Hi', referral } }
+}
+
+const AD_FIELDS = new Set(['headline', 'body', 'source_id', 'source_url', 'source_type', 'media_type', 'image_url', 'video_url', 'thumbnail_url', 'ctwa_clid', 'welcome_message'])
+
+function jsonObject(text: string): Record<string, unknown> | string {
+  let value: unknown
+  try {
+    value = JSON.parse(text)
+  } catch {
+    return 'is not valid JSON'
+  }
+  return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : 'must be a JSON object'
 }
 
 /** `--contact "Name +919800000001"`: a name, a phone with country code, or both; a message when the phone is unusable. */
@@ -180,8 +219,6 @@ export async function chat(flow: FlowDocument, opts: ChatOptions, lines: AsyncIt
   const who = parseContact(opts.contact)
   if (typeof who === 'string') throw new Error(who)
   const contact = service.contacts.ensure(who)
-  // The person asked to run this flow: an inactive flow still answers its own keywords here.
-  const live: FlowDocument = { ...flow, active: true }
   const keywordFlow = flow.nodes.some((n) => triggerKindOf(n) === 'keyword')
   const how: TriggerOption = opts.trigger ?? (keywordFlow ? { start: 'first-line' } : { start: 'direct', trigger: { kind: 'manual', operator: 'cli' } })
   let lastInteractive: OutboundMessage | null = null
@@ -191,10 +228,10 @@ export async function chat(flow: FlowDocument, opts: ChatOptions, lines: AsyncIt
 
   const show = (step: StepResult) => {
     lastVars = step.state.vars
-    const templates = templatePrints(step)
-    for (const m of step.messages) for (const line of templates.get(m)?.lines ?? printMessage(m)) write(line + '\n')
+    const prints = stepPrints(step)
+    for (const p of prints) for (const line of p.lines) write(line + '\n')
     const last = step.messages.at(-1)
-    if (last) quickReplies = templates.get(last)?.quickReplies ?? []
+    if (last) quickReplies = prints.at(-1)!.quickReplies
     // A step that sent nothing and still waits (text typed at a form, say) keeps the buttons, rows or form shown.
     if (step.state.status !== 'paused') lastInteractive = null
     else if (last) lastInteractive = last.type === 'interactive' ? last : null
@@ -203,19 +240,21 @@ export async function chat(flow: FlowDocument, opts: ChatOptions, lines: AsyncIt
     if (step.state.status === 'ended') write(`(run ended: ${step.state.endReason})\n`)
     if (step.state.status === 'failed') write(`(run failed: ${step.state.error?.code}: ${step.state.error?.message})\n`)
   }
+  // The emulator's rules for the flow under test (shared/engine/core): a keyword needs the flow active, as in
+  // production; button, ad, webhook and manual starts work while it is inactive.
   const receive = async (event: InboundEvent) => {
-    const out = await service.receive(contact, event, [live], () => live)
-    if (out.action === 'ignored') write('(no run is waiting and the message starts no flow)\n')
-    else show(out.step)
-    return out
+    const out = await service.handle(contact, { kind: 'message', message: event }, { flows: [flow], flowOf: () => flow, activation: 'keyword' })
+    if (out.ran) show(out.ran.step)
+    else write(`${ignoredNote(flow, out)}\n`)
   }
 
   write(`chatting with "${flow.name}" as ${contact.name} (${contact.phone}); /quit to leave\n`)
+  if (!flow.active && keywordFlow) write(`(the flow is inactive: its keywords do not start it, as in production; set "active": true in the file, or use --trigger manual)\n`)
   const hint = !opts.trigger && !keywordFlow ? triggerHint(flow) : null
   if (hint) write(`(started by an operator; ${hint})\n`)
   if (how.start === 'direct') {
     const trigger = how.trigger.kind === 'webhook' ? { ...how.trigger, phone_number: contact.phone } : how.trigger
-    show(await service.start(live, { contact, trigger }))
+    show(await service.start(flow, { contact, trigger }))
   } else if (how.start === 'event') await receive(how.event)
   else write('(type the message that starts the flow)\n')
 
@@ -236,6 +275,11 @@ export async function chat(flow: FlowDocument, opts: ChatOptions, lines: AsyncIt
     await receive(form ?? quickReplyAnswer(line, quickReplies) ?? typedAnswer(line, lastInteractive))
   }
   return 0
+}
+
+function ignoredNote(flow: FlowDocument, out: Handled): string {
+  if (out.ignored?.reason === 'inactive_flow') return `(the flow "${flow.name}" is inactive, so this keyword starts nothing, as in production)`
+  return '(no run is waiting and the message starts no flow)'
 }
 
 function usesLibrary(flow: FlowDocument): boolean {

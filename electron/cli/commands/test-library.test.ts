@@ -52,6 +52,16 @@ async function chatflowTest(...args: string[]) {
 }
 
 describe('chatflow test with a library', () => {
+  it('finds tests in folders of a <name>.tests folder, each played against <name>.flow.json', async () => {
+    fs.mkdirSync(path.join(dir, 'fb.tests/smoke/deeper'), { recursive: true })
+    fs.renameSync(path.join(dir, 'fb.tests/library.yaml'), path.join(dir, 'fb.tests/smoke/deeper/library.yaml'))
+    const files = collectTestFiles(dir).map((f) => path.relative(dir, f))
+    expect(files).toEqual(['fb.tests/own.yaml', 'fb.tests/smoke/deeper/library.yaml'])
+    let out = ''
+    expect(await runFiles(collectTestFiles(dir), (s) => (out += s))).toBe(0)
+    expect(out).toContain('2 passed, 0 failed')
+  })
+
   it('reads the library.json beside the flow, and a test’s own templates come first', async () => {
     let out = ''
     expect(await runFiles(collectTestFiles(dir), (s) => (out += s))).toBe(0)
@@ -90,7 +100,7 @@ describe('chatflow test with a library', () => {
   it('refuses unknown options with the usage, exit 2', async () => {
     const r = await chatflowTest('--libary', 'x.json')
     expect(r.code).toBe(2)
-    expect(r.stderr).toContain("chatflow test: Unknown option '--libary'")
+    expect(r.stderr).toContain('chatflow test: unknown option --libary; did you mean --library?')
     expect(r.stderr).toContain('--library <file>')
   })
 })

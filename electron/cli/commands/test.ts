@@ -7,7 +7,7 @@ import { createEffects } from '../../../shared/engine'
 import { branchCoverage, parseConversationTest, runConversationTest } from '../../../shared/engine/conversation'
 import type { FlowDocument } from '../../../shared/flow/document'
 import { parseFlow } from '../../../shared/flow/serialise'
-import type { TraceEvent } from '../../../shared/engine'
+import type { EngineDeps, TraceEvent } from '../../../shared/engine'
 import { nodeCatalog } from '../../../shared/nodes/runners'
 import { DB_FILE_NAME } from '../../studio/backend'
 import { createHttpEffect, createScriptEffect } from '../../studio/effects'
@@ -21,9 +21,9 @@ import type { CliCommand } from './types'
 
 const USAGE = `Usage: chatflow test <file.test.yaml | dir>... [--library <library.json>] [--data-dir <dir>]
 
-Plays every conversation test given (folders are searched for *.test.yaml, and for
-*.yaml inside <name>.tests folders). A test's flow is its 'flow:'
-path (relative to the test file) or, for tests in <name>.tests/, the <name>.flow.json beside that folder.
+Plays every conversation test given (folders are searched, sub-folders too, for *.test.yaml, and for
+every *.yaml at any depth inside a <name>.tests folder). A test's flow is its 'flow:' path (relative to
+the test file) or, for tests inside <name>.tests/ (or a folder of it), the <name>.flow.json beside that folder.
 Exit codes: 0 all passed, 1 a test failed or could not be read, 2 bad usage.
 
 Template Message, SPM and MPM nodes look templates and products up in the test's own 'templates:' first, then in:
@@ -82,9 +82,6 @@ export interface RunFilesOptions {
 }
 
 export async function runFiles(files: string[], write: (s: string) => void, options: RunFilesOptions = {}): Promise<number> {
-  // The saved-test policy (shared/engine/conversation/policy.ts) needs the real sandbox and HTTP client: Scripts
-  // run, and an HTTP Call reaches the network only when its test opted in with \`live\`.
-  const hostEffects = { script: createScriptEffect(), http: createHttpEffect() }
   let passed = 0
   let failed = 0
   const flows = new Map<string, FlowDocument | string>()
@@ -122,8 +119,7 @@ export async function runFiles(files: string[], write: (s: string) => void, opti
       write(`✗ ${rel}  ${parsed.test.name}\n    ${library}\n`)
       continue
     }
-    const deps = { effects: createEffects({ ...hostEffects, ...library }), catalog: nodeCatalog }
-    const outcome = await runConversationTest(flow, parsed.test, deps)
+    const outcome = await runConversationTest(flow, parsed.test, commandLineDeps(library))
     traces.set(flowFile, [...(traces.get(flowFile) ?? []), ...outcome.trace])
     const live = outcome.calls.filter((c) => c.live).map((c) => `${c.node} ${c.method} ${c.url}`)
     const liveNote = live.length ? `  (live: ${live.join('; ')})` : ''
@@ -149,6 +145,14 @@ export async function runFiles(files: string[], write: (s: string) => void, opti
   return failed > 0 ? 1 : 0
 }
 
+/**
+ * What `chatflow test` plays a test with: the real QuickJS sandbox and HTTP client, which the saved-test policy
+ * (shared/engine/conversation/policy.ts) holds to the test's mocks and `live`, and the templates and products given.
+ */
+export function commandLineDeps(library: LibraryEffects | null): EngineDeps {
+  return { effects: createEffects({ script: createScriptEffect(), http: createHttpEffect(), ...library }), catalog: nodeCatalog }
+}
+
 /** The test files a path names: itself, or the tests in a folder and below, in name order. */
 export function collectTestFiles(p: string): string[] {
   if (!fs.statSync(p).isDirectory()) return [path.resolve(p)]
@@ -161,14 +165,20 @@ export function collectTestFiles(p: string): string[] {
   return out
 }
 
-/** *.test.yaml anywhere, and every *.yaml inside a <name>.tests folder. */
+/** *.test.yaml anywhere, and every *.yaml inside a <name>.tests folder, at any depth (checkout.tests/smoke/x.yaml). */
 function isTestFile(file: string): boolean {
-  return file.endsWith('.test.yaml') || (file.endsWith('.yaml') && path.basename(path.dirname(file)).endsWith('.tests'))
+  return file.endsWith('.test.yaml') || (file.endsWith('.yaml') && testsFolderOf(file) !== null)
+}
+
+/** The nearest folder above a file whose name ends in .tests: its flow is the <name>.flow.json beside it. */
+function testsFolderOf(file: string): string | null {
+  for (let dir = path.dirname(file); dir !== path.dirname(dir); dir = path.dirname(dir)) if (dir.endsWith('.tests')) return dir
+  return null
 }
 
 function flowFileOf(testFile: string, declared: string | undefined): string {
   if (declared) return path.resolve(path.dirname(testFile), declared)
-  const dir = path.dirname(testFile)
+  const dir = testsFolderOf(testFile) ?? path.dirname(testFile)
   return path.join(path.dirname(dir), path.basename(dir).replace(/\.tests$/, '') + '.flow.json')
 }
 

@@ -77,6 +77,7 @@ export class ConversationTests {
         mocks: opts.mocks,
         exchanges: exchangesOf(state, this.runs.runs.messages(runId)),
         final: { status: state.status, error: state.error },
+        trace,
       })
     } catch (err) {
       throw new ApiFailure('unsupported', `This conversation cannot be saved as a test: ${err instanceof Error ? err.message : String(err)}`)

@@ -1,4 +1,4 @@
-import type { Effects, InboundEvent, OutboundMessage, RunState, TraceEvent, TriggerInput } from '../../../shared/engine'
+import type { Effects, RunState, TraceEvent, TriggerInput } from '../../../shared/engine'
 import type { Exchange } from '../../../shared/engine/conversation'
 import type { TriggerSpec } from '../../../shared/engine/conversation'
 import type { FlowDocument } from '../../../shared/flow/document'
@@ -51,8 +51,8 @@ export function exchangesOf(state: RunState, messages: LoggedMessage[]): Exchang
   const rest = startedByMessage && messages[0]?.direction === 'in' ? messages.slice(1) : messages
   const out: Exchange[] = [{ bot: [] }]
   for (const m of rest) {
-    if (m.direction === 'in') out.push({ user: m.payload as InboundEvent, bot: [] })
-    else out.at(-1)!.bot.push(m.payload as OutboundMessage)
+    if (m.direction === 'in') out.push({ user: m.payload, bot: [] })
+    else out.at(-1)!.bot.push(m.payload)
   }
   return out
 }

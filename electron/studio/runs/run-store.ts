@@ -1,6 +1,6 @@
 import type { Database, Statement } from 'better-sqlite3'
 import type { FlowDocument } from '../../../shared/flow/document'
-import { sentMessages, type InboundEvent, type OutboundMessage, type RunState, type StepResult, type TraceEvent } from '../../../shared/engine'
+import { sentMessages, type LoggedMessage, type RunState, type StepResult, type TraceEvent } from '../../../shared/engine'
 
 // Flow Logs in SQLite. A step is written in one transaction: the run row (with its serialised state), the step's
 // trace events and its messages in both directions; so a crash never leaves a trace without its run or a message
@@ -23,15 +23,7 @@ export interface RunSummary {
   endedAt: number | null
 }
 
-export interface LoggedMessage {
-  seq: number
-  /** An outbound message's id (TraceEvent.messageIds names it); null for inbound ones and rows from before ids. */
-  id: string | null
-  direction: 'in' | 'out'
-  type: string
-  payload: InboundEvent | OutboundMessage
-  createdAt: number
-}
+export type { LoggedMessage }
 
 export interface RunRow {
   id: string
@@ -177,14 +169,7 @@ export class RunStore {
 
   messages(runId: string): LoggedMessage[] {
     const rows = this.db.prepare('SELECT * FROM messages WHERE run_id = ? ORDER BY seq').all(runId) as MessageRow[]
-    return rows.map((r) => ({
-      seq: r.seq,
-      id: r.message_id,
-      direction: r.direction,
-      type: r.type,
-      payload: JSON.parse(r.payload) as LoggedMessage['payload'],
-      createdAt: r.created_at,
-    }))
+    return rows.map(toLoggedMessage)
   }
 }
 
@@ -206,7 +191,7 @@ export interface TraceRow {
   message_ids: string | null
 }
 
-interface MessageRow {
+export interface MessageRow {
   seq: number
   message_id: string | null
   direction: 'in' | 'out'
@@ -216,6 +201,17 @@ interface MessageRow {
 }
 
 const parse = (s: string | null): unknown => (s === null ? null : JSON.parse(s))
+
+/**
+ * A message row as stored (SQLite here, PostgreSQL in electron/runtime). The payload was written from the engine's
+ * typed events and messages in the same row as its direction, so it is read back as that type without parsing it.
+ */
+export function toLoggedMessage(r: MessageRow): LoggedMessage {
+  const base = { seq: r.seq, id: r.message_id, type: r.type, createdAt: r.created_at }
+  return r.direction === 'in'
+    ? { ...base, direction: 'in', payload: JSON.parse(r.payload) as Extract<LoggedMessage, { direction: 'in' }>['payload'] }
+    : { ...base, direction: 'out', payload: JSON.parse(r.payload) as Extract<LoggedMessage, { direction: 'out' }>['payload'] }
+}
 
 /** A trace row as stored (SQLite here, PostgreSQL in electron/runtime) to the engine's TraceEvent. */
 export function toTrace(r: TraceRow): TraceEvent {

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { identifier } from '../../text/identifier'
-import type { RunStatus, TraceEvent, Vars } from '../../engine/types'
+import type { LoggedMessage, RunStatus, TraceEvent, Vars } from '../../engine/types'
 import { returns } from '../define'
 import { FlowIdSchema } from './flows'
 
@@ -48,7 +48,8 @@ export const CustomerEventSchema = z.discriminatedUnion('type', [
     reply: z.object({ id: z.string(), title: z.string(), description: z.string().optional() }),
   }),
   z.object({ type: z.literal('template_button'), button: z.object({ payload: z.string(), text: z.string() }) }),
-  z.object({ type: z.literal('nfm_reply'), response: Json }),
+  // The parsed response_json, as the engine's InboundEvent holds it (the wire carries JSON anyway).
+  z.object({ type: z.literal('nfm_reply'), response: z.record(z.string(), z.unknown()) }),
   z.object({
     type: z.literal('order'),
     order: z.object({
@@ -87,15 +88,7 @@ export interface EmulatorContact {
   fields: Record<string, unknown>
 }
 
-export interface EmulatorMessage {
-  seq: number
-  /** A bot message's id, named by the trace step that sent it (TraceEvent.messageIds); null for the customer's. */
-  id: string | null
-  direction: 'in' | 'out'
-  type: string
-  payload: unknown
-  createdAt: number
-}
+export type EmulatorMessage = LoggedMessage
 
 export interface EmulatorSession {
   flowId: string

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { identifier } from '../../text/identifier'
-import type { RunStatus, TraceEvent, TriggerInput, Vars } from '../../engine/types'
+import type { LoggedMessage, RunStatus, TraceEvent, TriggerInput, Vars } from '../../engine/types'
 import { returns } from '../define'
 import type { ConversationTestRecord } from './emulator-tests'
 import { FlowIdSchema } from './flows'
@@ -60,14 +60,8 @@ export interface LogDelivery {
   at: number | null
 }
 
-export interface LogMessage {
-  seq: number
-  /** A bot message's id, named by the trace step that sent it (TraceEvent.messageIds); null for the customer's. */
-  id: string | null
-  direction: 'in' | 'out'
-  type: string
-  payload: unknown
-  createdAt: number
+/** A message of the run's conversation: the customer's events in, the bot's messages out (typed by direction). */
+export type LogMessage = LoggedMessage & {
   /** Outbound messages of runs a runtime sent to the channel; absent for the studio's own runs. */
   delivery?: LogDelivery
 }

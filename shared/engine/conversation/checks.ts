@@ -1,13 +1,15 @@
 // What a conversation test expects after a turn (or at the end), compared with what the run did: the bot's
 // messages, variables set and unset, the run's state. Each difference is one line a person reads.
 import { lookupPath } from '../../expr'
+import { didYouMean } from '../../text/did-you-mean'
 import type { RunState, StepResult, Vars } from '../types'
 import type { BotMessage, Turn } from './format'
-import { compareMessage, seen, showMessage } from './messages'
+import { compareMessage, showMessage } from './messages'
+import { messageViewer } from './view'
 
-export function checkTurn(turn: Turn, step: Pick<StepResult, 'messages' | 'state'>): string[] {
+export function checkTurn(turn: Turn, step: Pick<StepResult, 'messages' | 'state' | 'trace'>): string[] {
   const lines: string[] = []
-  if (turn.bot) lines.push(...checkMessages(turn.bot, step.messages.map(seen)))
+  if (turn.bot) lines.push(...checkMessages(turn.bot, step.messages.map(messageViewer(step.trace))))
   lines.push(...checkVars(turn.variables, step.state.vars), ...checkUnset(turn.unset, step.state.vars))
   if (turn.state) lines.push(...checkState(turn.state, step.state))
   return lines
@@ -35,7 +37,7 @@ export function checkVars(expected: Vars | undefined, actual: Vars): string[] {
   for (const [path, want] of Object.entries(expected)) {
     const got = lookupPath(actual, path.split('.'))
     if (JSON.stringify(got) !== JSON.stringify(want)) {
-      lines.push(`variable ${path}: expected ${JSON.stringify(want)}, got ${got === undefined ? '(unset)' : JSON.stringify(got)}`)
+      lines.push(`variable ${path}: expected ${JSON.stringify(want)}, got ${got === undefined ? `(unset)${nearPath(path, actual)}` : JSON.stringify(got)}`)
     }
   }
   return lines
@@ -49,6 +51,19 @@ export function checkUnset(names: string[] | undefined, actual: Vars): string[] 
     if (got !== undefined) lines.push(`variable ${path}: expected unset, got ${JSON.stringify(got)}`)
   }
   return lines
+}
+
+/** For a path that reads nothing: the closest name at the level where it stopped (`nmae` → `name`). */
+function nearPath(path: string, vars: Vars): string {
+  const segs = path.split('.')
+  for (let i = 0; i < segs.length; i++) {
+    const parent = i === 0 ? vars : lookupPath(vars, segs.slice(0, i))
+    if (parent === null || typeof parent !== 'object') return ''
+    if (Object.prototype.hasOwnProperty.call(parent, segs[i]!)) continue
+    const near = didYouMean(segs[i]!, Object.keys(parent))
+    return near ? `; did you mean ${[...segs.slice(0, i), near].join('.')}?` : ''
+  }
+  return ''
 }
 
 export function checkState(expected: string, state: RunState): string[] {

@@ -47,6 +47,13 @@ describe('test expectations', () => {
     expect(unexpected.failures).toEqual([{ where: 'start', lines: ['the trigger message does not start the flow: the flow is not active'] }])
   })
 
+  it('names the closest variable when an expected one is unset', async () => {
+    const out = await play('name: j\ntrigger: { button: { id: promo_5 } }\nturns:\n  - variables: { cdoe: "5", tap.paylod: promo_5 }\n')
+    expect(out.failures).toEqual([
+      { where: 'turn 1', lines: ['variable cdoe: expected "5", got (unset); did you mean code?', 'variable tap.paylod: expected "promo_5", got (unset); did you mean tap.payload?'] },
+    ])
+  })
+
   it('lets a later message be expected to start nothing once the run has ended', async () => {
     const out = await play('name: h\ntrigger: { message: deal }\nturns:\n  - state: ended\n  - user: "hello?"\n    bot: []\n    ignored: no_trigger\n    state: ended\n')
     expect(out.failures).toEqual([])

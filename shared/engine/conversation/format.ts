@@ -24,14 +24,25 @@ export const UserInputSchema = z.union([
   }),
 ])
 
-/** One bot message as expected. Fields left out are not checked; buttons and rows are compared by title. */
+/**
+ * One bot message as expected, as `chatflow run` prints it (conversation/view.ts). Fields left out are not checked;
+ * buttons, rows and products are compared in order.
+ */
 export const BotMessageSchema = z.strictObject({
-  text: z.string().describe('Text body, or the body of an interactive message'),
+  text: z.string().optional().describe('The body: of a text, an interactive message, a filled template, a product message'),
   header: z.string().optional(),
   footer: z.string().optional(),
-  buttons: z.array(z.string()).optional(),
+  buttons: z.array(z.string()).optional().describe('Reply buttons by title; a template\'s buttons and a CTA URL\'s by label'),
   list: z.string().optional().describe("The list's button label"),
   rows: z.array(z.string()).optional(),
+  template: z.string().optional().describe('The name of the template sent'),
+  media: z.enum(['image', 'video', 'audio', 'document', 'sticker']).optional(),
+  link: z.string().optional().describe("A media message's link, or a CTA URL's"),
+  caption: z.string().optional(),
+  filename: z.string().optional(),
+  product: z.string().optional().describe('A single product message: the product id'),
+  products: z.array(z.string()).optional().describe('A multi-product message: the product ids, across sections'),
+  form: z.string().optional().describe("A Chat Flow form message: its button's label"),
 })
 
 /** Variables that must not exist (an empty string is set): names or dotted paths. */
@@ -137,7 +148,7 @@ export function parseConversationTest(text: string): ParseResult {
   return { ok: true, test: parsed.data }
 }
 
-const KEY_ORDER = ['name', 'flow', 'now', 'contact', 'trigger', 'start', 'variables', 'mocks', 'live', 'templates', 'turns', 'end', 'user', 'bot', 'text', 'header', 'footer', 'buttons', 'list', 'rows', 'unset', 'state', 'ignored', 'error']
+const KEY_ORDER = ['name', 'flow', 'now', 'contact', 'trigger', 'start', 'variables', 'mocks', 'live', 'templates', 'turns', 'end', 'user', 'bot', 'template', 'media', 'text', 'header', 'footer', 'buttons', 'list', 'rows', 'product', 'products', 'form', 'link', 'caption', 'filename', 'unset', 'state', 'ignored', 'error']
 
 export function serialiseConversationTest(test: ConversationTest): string {
   return stringifyYaml(test, {

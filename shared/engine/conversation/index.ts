@@ -12,6 +12,7 @@ export {
 export { runConversationTest, type TestOutcome, type TestFailure, type PlayOptions } from './run'
 export { testDeps, unmockedAdvice, UNMOCKED_HTTP, type TestPolicy, type NetworkCall } from './policy'
 export { recordTest, userInput, type Transcript, type Exchange } from './record'
-export { seen as botMessageOf, resolveInput, typedAnswer } from './messages'
+export { resolveInput, typedAnswer, compareMessage, showMessage } from './messages'
+export { view as botMessageOf, messageViewer, templatePreviews, TemplatePreviewSchema, type TemplatePreview } from './view'
 export { branchCoverage, type Coverage, type Branch } from './coverage'
 export { printMessage } from './print'

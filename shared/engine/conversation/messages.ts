@@ -3,40 +3,33 @@
 import type { InboundEvent, OutboundMessage } from '../types'
 import type { BotMessage, UserInput } from './format'
 
-export function seen(m: OutboundMessage): BotMessage {
-  if (m.type === 'text') return { text: (m.text as { body: string }).body }
-  if (m.type === 'interactive') {
-    const i = m.interactive as { type: string; body?: { text: string }; header?: { type: string; text?: string }; footer?: { text: string } }
-    const out: BotMessage = { text: i.body?.text ?? '' }
-    if (i.header?.type === 'text' && i.header.text) out.header = i.header.text
-    if (i.footer?.text) out.footer = i.footer.text
-    if (m.interactive.type === 'button') out.buttons = m.interactive.action.buttons.map((b) => b.reply.title)
-    if (m.interactive.type === 'list') {
-      out.list = m.interactive.action.button
-      out.rows = m.interactive.action.sections.flatMap((s) => s.rows.map((r) => r.title))
-    }
-    return out
-  }
-  return { text: `[${m.type} message]` }
-}
+const TEXT_FIELDS = ['template', 'media', 'text', 'header', 'footer', 'list', 'product', 'form', 'link', 'caption', 'filename'] as const
+const LIST_FIELDS = ['buttons', 'rows', 'products'] as const
 
-/** One line for a test report: the text, then the buttons or rows. */
+/** One line for a test report: the kind, the text, then the buttons, rows or products. */
 export function showMessage(m: BotMessage): string {
-  const parts = [JSON.stringify(m.text)]
+  const parts: string[] = []
+  if (m.template) parts.push(`template ${m.template}`)
+  if (m.media) parts.push(`${m.media} ${m.link ?? ''}`.trim())
+  if (m.text !== undefined) parts.push(JSON.stringify(m.text))
+  if (m.caption) parts.push(`caption ${JSON.stringify(m.caption)}`)
   if (m.buttons) parts.push(`buttons [${m.buttons.join(' | ')}]`)
   if (m.rows) parts.push(`list "${m.list ?? ''}" rows [${m.rows.join(' | ')}]`)
-  return parts.join(' ')
+  if (m.product) parts.push(`product ${m.product}`)
+  if (m.products) parts.push(`products [${m.products.join(' | ')}]`)
+  if (m.form) parts.push(`form "${m.form}"`)
+  return parts.join(' ') || '(empty)'
 }
 
 /** Differences between an expected message and what was sent; only the fields the test names are checked. */
 export function compareMessage(expected: BotMessage, actual: BotMessage): string[] {
   const out: string[] = []
-  for (const key of ['text', 'header', 'footer', 'list'] as const) {
+  for (const key of TEXT_FIELDS) {
     if (expected[key] !== undefined && expected[key] !== actual[key]) {
       out.push(`${key}: expected ${JSON.stringify(expected[key])}, got ${actual[key] === undefined ? 'none' : JSON.stringify(actual[key])}`)
     }
   }
-  for (const key of ['buttons', 'rows'] as const) {
+  for (const key of LIST_FIELDS) {
     const e = expected[key]
     if (e !== undefined && JSON.stringify(e) !== JSON.stringify(actual[key] ?? [])) {
       out.push(`${key}: expected [${e.join(', ')}], got [${(actual[key] ?? []).join(', ')}]`)

@@ -33,11 +33,17 @@ export function unmockedAdvice(call: Pick<NetworkCall, 'node' | 'method' | 'url'
   )
 }
 
+function offline(): never {
+  throw new NodeFailure('offline', 'Not fetched: a test never reaches the network.')
+}
+
 /** The deps a saved test runs with: the host's own, its mocks, and HTTP Calls held to the policy. */
 export function testDeps(deps: EngineDeps, policy: TestPolicy, record: (call: NetworkCall) => void): EngineDeps {
   const live = (node: FlowNode) => policy.live === true || (Array.isArray(policy.live) && policy.live.includes(node.name))
   const nodeEffects = (node: FlowNode, effects: Effects): Effects => {
-    if (node.type !== 'http_call') return effects
+    // Other nodes' requests (a Media Message's check of its link) are refused quietly: their runners carry on
+    // without the answer, the same in every host, and the test never leaves the machine.
+    if (node.type !== 'http_call') return { ...effects, http: { request: async () => offline() } }
     return {
       ...effects,
       http: {

@@ -1,8 +1,8 @@
 // Builds a conversation test from a conversation that happened (the emulator's "save as test", the CLI chat):
 // what the customer did becomes `user`, what the bot sent becomes `bot`, the final state becomes `end`.
-import type { InboundEvent, OutboundMessage, RunState } from '../types'
+import type { InboundEvent, OutboundMessage, RunState, TraceEvent } from '../types'
 import type { ConversationTest, TriggerSpec, Turn, UserInput } from './format'
-import { seen } from './messages'
+import { messageViewer } from './view'
 
 export interface Exchange {
   /** Absent for the bot's first answer to the trigger. */
@@ -24,12 +24,15 @@ export interface Transcript {
   templates?: ConversationTest['templates']
   exchanges: Exchange[]
   final: Pick<RunState, 'status' | 'error'>
+  /** The run's trace: a template's filled text is read from its node's output (conversation/view.ts). */
+  trace?: TraceEvent[]
 }
 
 export function recordTest(t: Transcript): ConversationTest {
+  const viewOf = messageViewer(t.trace ?? [])
   const turns: Turn[] = t.exchanges.map((x) => ({
     ...(x.user ? { user: userInput(x.user) } : {}),
-    bot: x.bot.map(seen),
+    bot: x.bot.map(viewOf),
   }))
   return {
     name: t.name,

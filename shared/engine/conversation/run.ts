@@ -98,9 +98,9 @@ export async function runConversationTest(flow: FlowDocument, test: Conversation
 
 const refused = (calls: NetworkCall[]) => calls.filter((c) => !c.live)
 
-/** The turn's view of the run: the messages this event produced (none when ignored) and the run as it is now. */
-function stepOf(handled: Handled, final: RunState): Pick<StepResult, 'messages' | 'state'> {
-  return { messages: handled.ran?.step.messages ?? [], state: final }
+/** The turn's view of the run: what this event produced (nothing when ignored) and the run as it is now. */
+function stepOf(handled: Handled, final: RunState): Pick<StepResult, 'messages' | 'state' | 'trace'> {
+  return { messages: handled.ran?.step.messages ?? [], trace: handled.ran?.step.trace ?? [], state: final }
 }
 
 function checkIgnored(turn: Turn, handled: Handled): string[] {

@@ -4,6 +4,8 @@ import type { FunctionDef } from './types'
 import { ExprError } from '../errors'
 import { describeValue, display } from '../values'
 
+const GRAPHEMES = new Intl.Segmenter(undefined, { granularity: 'grapheme' })
+
 function toText(v: unknown, fn: string): string {
   if (v !== null && typeof v === 'object') throw new ExprError('wrong-kind', `${fn} expects text, got ${describeValue(v)}`)
   return display(v)
@@ -36,14 +38,16 @@ export const STRING_FUNCTIONS: FunctionDef[] = [
   },
   {
     name: 'length', category: 'string', signature: 'length(textOrList)', minArgs: 1, maxArgs: 1, argKinds: ['any'],
-    description: 'Number of characters of a text, or of items of a list; 0 when empty.',
+    description: 'Number of characters of a text as a person counts them (an emoji is one), or of items of a list; 0 when empty.',
     example: "{{length('Pune')}} → 4",
     call: (a) => {
       const v = a[0]
       if (Array.isArray(v)) return v.length
       if (v !== null && typeof v === 'object') throw new ExprError('wrong-kind', `length expects text or a list, got ${describeValue(v)}`)
+      // What a person sees as one character (a grapheme cluster): 👍🏽, 👨‍👩‍👧 and 🇮🇳 are one each, as é written as
+      // e + a combining accent is.
       let n = 0
-      for (const _ of display(v)) n++ // counts characters, not UTF-16 units: an emoji is one
+      for (const _ of GRAPHEMES.segment(display(v))) n++
       return n
     },
   },

@@ -4,7 +4,7 @@
 // answers a HEAD request, the declared type and size fit the channel's limits. A failed check fails the node with
 // a clear reason and nothing is sent.
 import { NodeFailure, type NodeRunner, type RunContext } from '../../engine/runner'
-import type { OutboundMessage } from '../../engine/types'
+import { mediaMessage } from '../../engine/outbound'
 import { renderUrl } from '../http_call/run-render'
 import { MEDIA_RULES, storedMediaLink, type MediaMessageConfig } from './definition'
 import { checkType, mib, mimeOfName, probe, type Probe } from './run-checks'
@@ -55,9 +55,6 @@ function renderTexts(ctx: Pick<RunContext<MediaMessageConfig>, 'config' | 'rende
 }
 
 function send(kind: MediaMessageConfig['kind'], link: string, caption: string, filename: string, checked: Probe & { file?: string }) {
-  const media: Record<string, string> = { link }
-  if (caption) media.caption = caption
-  if (filename) media.filename = filename
-  const message = { type: kind, [kind]: media } as OutboundMessage
-  return { kind: 'next' as const, port: 'out', output: { type: kind, ...media, ...checked }, messages: [message] }
+  const media = { link, ...(caption ? { caption } : {}), ...(filename ? { filename } : {}) }
+  return { kind: 'next' as const, port: 'out', output: { type: kind, ...media, ...checked }, messages: [mediaMessage(kind, media)] }
 }

@@ -101,7 +101,7 @@ export const questionDefinition: NodeDefinition<QuestionConfig> = {
   ],
   textFields: (c) => [
     { pointer: '/prompt', label: 'Question text', value: c.prompt },
-    { pointer: '/retryMessage', label: 'Retry message', value: c.retryMessage },
+    { pointer: '/retryMessage', label: 'Retry message', value: c.retryMessage, readsOwnOutput: true },
   ],
   validate,
   summary: (c) => (c.prompt.trim() ? oneLine(c.prompt, 40) : 'No question yet') + (c.saveTo ? ` → {{${c.saveTo}}}` : ''),

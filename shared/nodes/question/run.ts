@@ -28,7 +28,7 @@ export const questionRunner: NodeRunner<QuestionConfig> = {
     return event.type === 'text' || event.type === 'button_reply' || event.type === 'list_reply'
   },
 
-  async resume({ config, render, settings, contact, effects }, event, cursor) {
+  async resume({ config, render, settings, contact, effects, node }, event, cursor) {
     // The parsers (chrono-node, libphonenumber-js, compromise) load with the first answer, not with the engine.
     const { answerContext, parseAnswer, prepareAnswers } = await import('./answers')
     await prepareAnswers(config.answerType)
@@ -45,7 +45,10 @@ export const questionRunner: NodeRunner<QuestionConfig> = {
         output: { answer: typed, typed, attempts },
       }
     }
-    const retry = render(config.retryMessage).trim() ? render(config.retryMessage) : render(config.prompt)
+    // The retry may quote what was refused: {{<node>.answer}} is the rejected answer, {{<node>.attempts}} how many
+    // answers were refused so far, as the node's output says once it is answered.
+    const refused = { [node.name]: { answer: typed, typed, attempts, reason: check.reason } }
+    const retry = render(config.retryMessage, refused).trim() ? render(config.retryMessage, refused) : render(config.prompt, refused)
     const body =
       check.overrule !== undefined
         ? `${check.reason} If not, send ${String(check.overrule)} again to keep it.`

@@ -3,13 +3,12 @@
 // template shape. A template may be sent outside the 24-hour window (docs/integrations.md). A quick-reply tap
 // later arrives as a template_button event and sets {{_last_template_button_clicked}} (shared/engine/session.ts).
 import { NodeFailure, type NodeRunner, type RunContext } from '../../engine/runner'
-import type { OutboundMessage } from '../../engine/types'
+import { mediaParameter, type OutboundMessage, type TemplateComponent } from '../../engine/outbound'
 import { renderUrl } from '../http_call/run-render'
 import type { TemplateMessageConfig } from './definition'
 import { MessageTemplateSchema, TEMPLATE_LIMITS, paramCount, templateProblems, type MessageTemplate } from './run-template'
 
 type Ctx = Pick<RunContext<TemplateMessageConfig>, 'config' | 'render' | 'evaluate' | 'effects'>
-type Component = Record<string, unknown>
 
 export const templateMessageRunner: NodeRunner<TemplateMessageConfig> = {
   run: (ctx) => runTemplate(ctx),
@@ -18,7 +17,7 @@ export const templateMessageRunner: NodeRunner<TemplateMessageConfig> = {
 export async function runTemplate(ctx: Ctx) {
   const t = await loadTemplate(ctx)
   const c = ctx.config
-  const components: Component[] = []
+  const components: TemplateComponent[] = []
   const preview = { header: '', body: t.body, footer: t.footer, buttons: [] as Array<Record<string, string>> }
 
   if (t.header.type === 'text') {
@@ -31,7 +30,7 @@ export async function runTemplate(ctx: Ctx) {
   } else if (t.header.type !== 'none') {
     const link = renderUrl(c.header.mediaUrl.trim(), ctx).trim()
     if (!/^https?:\/\/\S+$/.test(link)) throw new NodeFailure('template_param', `The template's ${t.header.type} header needs an http(s) media link; got '${link}'.`)
-    components.push({ type: 'header', parameters: [{ type: t.header.type, [t.header.type]: { link } }] })
+    components.push({ type: 'header', parameters: [mediaParameter(t.header.type, link)] })
     preview.header = `[${t.header.type}] ${link}`
   }
 
@@ -64,10 +63,10 @@ export async function runTemplate(ctx: Ctx) {
     }
   })
 
-  const message = {
+  const message: OutboundMessage = {
     type: 'template',
     template: { name: t.name, language: { code: t.language }, ...(components.length ? { components } : {}) },
-  } as OutboundMessage
+  }
   const output = { name: t.name, language: t.language, category: t.category, ...preview }
   return { kind: 'next' as const, port: 'out', output, messages: [message] }
 }

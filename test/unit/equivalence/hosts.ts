@@ -1,0 +1,143 @@
+// The three hosts of a conversation test, each played the way its users drive it, each returning the same record:
+// what the bot sent for each event (the trigger, then every turn's input) and every trace event of every run.
+// - studio: the emulator's commands on a real back end (the phone's Start test and chat box), mocks as the
+//   emulator's mock switches send them;
+// - cli: `chatflow test`'s player with its deps (commandLineDeps);
+// - serve: the runtime `chatflow serve` opens (openStore, Runtime, startRuntimeServer), published to from the
+//   studio, driven over HTTP (the channel's inbound messages, the webhook trigger), under the saved-test policy.
+import type { OutboundMessage, TraceEvent } from '../../../shared/engine'
+import { resolveInput, runConversationTest, type ConversationTest } from '../../../shared/engine/conversation'
+import type { FlowDocument } from '../../../shared/flow/document'
+import { commandLineDeps } from '../../../electron/cli/commands/test'
+import type { LibraryEffects } from '../../../electron/cli/commands/library'
+import type { RequestOf } from '../../../shared/api'
+import type { EmulatorOutcome } from '../../../shared/api/commands/emulator'
+import type { Backend } from '../../../electron/studio/backend'
+import { expectOk } from '../../../electron/studio/testing'
+import type { MemoryAdapter } from '../../../electron/runtime/adapters/log-adapter'
+import type { Runtime } from '../../../electron/runtime/runtime'
+import type { RuntimeStore } from '../../../electron/runtime/store'
+import type { ChannelClient } from '../../../electron/runtime/testing/channel-client'
+
+export interface Played {
+  /** Per event, in order: the bot's messages in answer (the trigger's first). */
+  sent: OutboundMessage[][]
+  trace: TraceEvent[]
+}
+
+const lastInteractive = (sent: OutboundMessage[][]): OutboundMessage | null => sent.flat().findLast((m) => m.type === 'interactive') ?? null
+
+/** Each turn's input as the event the channel delivers, resolved against what this host's bot sent so far. */
+async function playTurns(test: ConversationTest, sent: OutboundMessage[][], deliver: (e: ReturnType<typeof resolved>) => Promise<OutboundMessage[]>) {
+  for (const turn of test.turns) {
+    if (turn.user === undefined) continue
+    sent.push(await deliver(resolved(resolveInput(turn.user, lastInteractive(sent)))))
+  }
+}
+
+function resolved(r: ReturnType<typeof resolveInput>) {
+  if (!r.ok) throw new Error(r.message)
+  return r.event
+}
+
+export async function playCli(flow: FlowDocument, test: ConversationTest, library: LibraryEffects): Promise<Played & { failures: unknown[] }> {
+  const out = await runConversationTest(flow, test, commandLineDeps(library))
+  return { sent: out.exchanges.map((x) => x.bot), trace: out.trace, failures: out.failures }
+}
+
+export async function playStudio(api: Backend, flow: FlowDocument, test: ConversationTest): Promise<Played> {
+  const contact = expectOk(await api.call('emulator.contact', { phone: test.contact.phone, name: test.contact.name }))
+  if (test.contact.fields) expectOk(await api.call('emulator.updateContact', { contactId: contact.id, fields: json(test.contact.fields) }))
+  const target = { flowId: flow.id, contactId: contact.id }
+  const mocks = json<Start['mocks']>(test.mocks ?? {})
+  const runs: string[] = []
+  const seen = new Map<string, number>()
+  const fresh = (outcome: EmulatorOutcome): OutboundMessage[] => {
+    const run = outcome.session.run
+    if (!run) return []
+    if (!runs.includes(run.id)) runs.push(run.id)
+    const outs = outcome.session.messages.flatMap((m) => (m.direction === 'out' ? [m.payload] : []))
+    const from = seen.get(run.id) ?? 0
+    seen.set(run.id, outs.length)
+    return outs.slice(from)
+  }
+  const t = test.trigger
+  const startNodeId = test.start ? flow.nodes.find((n) => n.name === test.start)?.id : undefined
+  const trigger = json<Start['trigger'] | null>(
+    'webhook' in t
+      ? { kind: 'webhook' as const, data: json(t.webhook.data), message_text: t.webhook.message_text, button_id: t.webhook.button_id }
+      : 'manual' in t
+        ? { kind: 'manual' as const, data: json(t.manual.data ?? {}) }
+        : 'button' in t
+          ? { kind: 'button_click' as const, payload: t.button.id, text: t.button.title ?? t.button.id }
+          : 'message' in t && t.referral
+            ? { kind: 'ad_click' as const, ad: t.referral, text: t.message }
+            : 'message' in t
+              ? { kind: 'keyword' as const, text: t.message }
+              : null,
+  )
+  if (!trigger) throw new Error('the emulator has no template quick-reply start')
+  const sent: OutboundMessage[][] = []
+  const started = expectOk(await api.call('emulator.start', { ...target, trigger, startNodeId, presets: json(test.variables ?? {}), mocks }))
+  sent.push(fresh(started))
+  await playTurns(test, sent, async (event) => fresh(expectOk(await api.call('emulator.send', { ...target, event: json<RequestOf<'emulator.send'>['event']>(event), mocks }))))
+  const trace: TraceEvent[] = []
+  for (const runId of runs) trace.push(...expectOk(await api.call('logs.run', { runId })).trace)
+  return { sent, trace }
+}
+
+export interface ServeHost {
+  runtime: Runtime
+  store: RuntimeStore
+  adapter: MemoryAdapter
+  client: ChannelClient
+  /** The flow's webhook secret, made through the publish API. */
+  secret(flowId: string): Promise<string>
+}
+
+export async function playServe(host: ServeHost, flow: FlowDocument, test: ConversationTest): Promise<Played> {
+  const { phone, name } = test.contact
+  // The customer is known to the runtime before the conversation (name and fields, as an operator's import would).
+  await host.store.withContact(phone, name, async (tx) => {
+    if (test.contact.fields) await tx.contacts.update(tx.contact.id, { fields: test.contact.fields })
+    await tx.commit({ steps: [] })
+  })
+  const runs: string[] = []
+  const noteRun = (answer: Record<string, unknown>) => {
+    const id = answer.run_id ?? answer.runId
+    if (typeof id === 'string' && !runs.includes(id)) runs.push(id)
+  }
+  let count = 0
+  const received = async (): Promise<OutboundMessage[]> => {
+    await host.runtime.idle()
+    const all = host.adapter.to(phone).map((e) => e.message)
+    const fresh = all.slice(count)
+    count = all.length
+    return fresh
+  }
+  const t = test.trigger
+  if ('webhook' in t) noteRun(await host.client.webhook(flow.id, await host.secret(flow.id), { phone_number: phone, ...t.webhook }))
+  else if ('manual' in t || test.start) throw new Error('a manual or mid-flow start has no channel equivalent')
+  else {
+    const id = t.chat_message_id ? { id: t.chat_message_id } : {}
+    const event =
+      'message' in t
+        ? { type: 'text' as const, text: t.message, ...(t.referral ? { referral: t.referral } : {}), ...id }
+        : 'button' in t
+          ? { type: 'button_reply' as const, reply: { id: t.button.id, title: t.button.title ?? t.button.id }, ...id }
+          : { type: 'template_button' as const, button: { payload: t.template_button.payload, text: t.template_button.text ?? t.template_button.payload }, ...id }
+    noteRun(await host.client.send(phone, name, event))
+  }
+  const sent: OutboundMessage[][] = [await received()]
+  await playTurns(test, sent, async (event) => (noteRun(await host.client.send(phone, name, event)), received()))
+  const trace: TraceEvent[] = []
+  for (const runId of runs) trace.push(...(await host.store.trace(runId)))
+  return { sent, trace }
+}
+
+type Start = RequestOf<'emulator.start'>
+
+/** Values of a parsed test file are JSON by construction (YAML scalars, maps and lists): typed as the API takes them. */
+function json<T = NonNullable<Start['presets']>>(value: unknown): T {
+  return JSON.parse(JSON.stringify(value)) as T
+}

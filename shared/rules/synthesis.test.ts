@@ -10,7 +10,7 @@ const r = (left: string, operator: ConditionRule['operator'], right?: string): C
 function solve(group: RuleGroup, want: boolean, others: RuleGroup[] = []): Vars | null {
   const paths = [...new Set(group.rules.flatMap((x) => [...operand(x.left).paths, ...operand(x.right ?? '').paths]))]
   const pools = paths.map((path) => ({ path, values: candidatesFor(path, [group, ...others]) }))
-  return search(pools, {}, (vars) => evaluateRules([...group.rules], group.join, vars).result === want)
+  return search(pools, {}, (vars) => evaluateRules([...group.rules], group.join, vars).result === want)?.vars ?? null
 }
 
 describe('values synthesised for rules, both ways', () => {

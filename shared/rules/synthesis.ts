@@ -189,14 +189,20 @@ function invertBinary(e: Extract<Expr, { type: 'binary' }>, path: string, t: unk
     case '-':
       return invert(side, path, leftReads ? n + k : k - n)
     case '*':
-      return k === 0 ? [] : invert(side, path, n / k)
+      return k === 0 ? [] : whole(n / k).flatMap((x) => invert(side, path, x))
     case '/':
-      return leftReads ? invert(side, path, n * k) : n === 0 ? [] : invert(side, path, k / n)
+      return leftReads ? invert(side, path, n * k) : n === 0 ? [] : whole(k / n).flatMap((x) => invert(side, path, x))
     case '%':
       return leftReads ? invert(side, path, n) : []
     default:
       return []
   }
+}
+
+/** A quotient, and the whole numbers on both sides of it first: people type 250, not 249.916666666667. */
+function whole(x: number): number[] {
+  if (Number.isInteger(x)) return [x]
+  return [Math.ceil(x), Math.floor(x), Number(x.toPrecision(15))]
 }
 
 const COMPARE_OP: Record<string, BaseOp> = { '==': 'equals', '===': 'equals', '!=': 'equals', '!==': 'equals', '<': 'less_than', '>': 'greater_than', '<=': 'less_or_equal', '>=': 'greater_or_equal' }

@@ -24,16 +24,19 @@ export interface TestOutcome {
   /** Every trace event of every run the test drove: branch coverage reads the ports taken. */
   trace: TraceEvent[]
   final: RunState | null
+  /** What each step produced, in order: the start, then one per turn that had `user` (the generator records these). */
+  steps: StepResult[]
 }
 
 export async function runConversationTest(flow: FlowDocument, test: ConversationTest, deps: EngineDeps): Promise<TestOutcome> {
   const failures: TestFailure[] = []
   const trace: TraceEvent[] = []
+  const steps: StepResult[] = []
   const contact: Contact = { id: 'c_test', name: test.contact.name, phone: test.contact.phone, fields: test.contact.fields }
   // The test's contact lives only in the test: Lead Management reads and writes it in memory, never a real store.
   const effects = { ...deps.effects, contacts: createMemoryContacts([contact]), templates: templatesOf(test, deps) }
   const withMocks: EngineDeps = { ...deps, effects, mocks: test.mocks }
-  const outcome = (final: RunState | null): TestOutcome => ({ name: test.name, failures, trace, final })
+  const outcome = (final: RunState | null): TestOutcome => ({ name: test.name, failures, trace, final, steps })
 
   const first = await start(flow, test, contact, withMocks)
   if ('error' in first) {
@@ -41,6 +44,7 @@ export async function runConversationTest(flow: FlowDocument, test: Conversation
     return outcome(null)
   }
   let step = first
+  steps.push(step)
   trace.push(...step.trace)
   let lastInteractive = lastInteractiveOf(step.messages, null)
 
@@ -58,6 +62,7 @@ export async function runConversationTest(flow: FlowDocument, test: Conversation
         return outcome(step.state)
       }
       step = next
+      steps.push(step)
       trace.push(...step.trace)
       lastInteractive = lastInteractiveOf(step.messages, lastInteractive)
     } else if (i > 0) {

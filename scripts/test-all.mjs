@@ -6,13 +6,15 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import { spawn } from 'node:child_process'
-import { bin, buildRenderer, buildWebHostBundle, ROOT, run } from './lib.mjs'
+import { bin, buildRenderer, buildServerBundle, buildWebHostBundle, ROOT, run } from './lib.mjs'
 import { conversationOutcome, emptyOutcome, playwrightOutcome, summaryLine, vitestOutcome } from './test-report.mjs'
 
 // Private folders per run: engineers share a work tree, and one run must not delete another's build or reports.
 const RUN_DIR = path.join(ROOT, '.tmp', `test-run-${process.pid}`)
 const REPORTS = path.join(RUN_DIR, 'reports')
 const BUILD = path.join(RUN_DIR, 'build')
+// The runtime's tests, the publish tests and the end-to-end tests start `chatflow serve` from this build.
+process.env.CHATFLOW_SERVER_BUILD = path.join(BUILD, 'server')
 const EXAMPLES = 'resources/examples'
 
 const totals = emptyOutcome()
@@ -56,6 +58,7 @@ async function step(label, fn) {
 async function build() {
   await buildRenderer(path.join(BUILD, 'renderer'))
   await buildWebHostBundle(path.join(BUILD, 'web'))
+  await buildServerBundle(process.env.CHATFLOW_SERVER_BUILD)
   return { ...emptyOutcome() }
 }
 

@@ -78,8 +78,20 @@ function wrongByType(c: QuestionConfig): string[] {
   }
 }
 
-/** A few strings matching the whole pattern (the node anchors it), from a fixed seed. */
+const matches = new Map<string, string[]>()
+
+/** A few strings matching the whole pattern (the node anchors it), from a fixed seed; worked out once per pattern. */
 function matching(pattern: string): string[] {
+  let out = matches.get(pattern)
+  if (!out) {
+    if (matches.size > 200) matches.clear()
+    out = sample(pattern)
+    matches.set(pattern, out)
+  }
+  return out
+}
+
+function sample(pattern: string): string[] {
   let re: RegExp
   try {
     re = new RegExp(`^(?:${pattern})$`)

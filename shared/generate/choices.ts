@@ -36,7 +36,23 @@ export function nextDrafts(ix: FlowIndex, d: Draft, outcome: TestOutcome, uncove
     }
   }
   out.push(...quickReplies(ix, d, outcome))
+  if (state.status === 'paused') out.push(...orders(d, outcome))
   return out
+}
+
+/**
+ * An order from the last product message the flow sent, while the run waits: what the waiting node makes of it
+ * ({{order}} is set whichever node receives it). One order per product message, every product once.
+ */
+function orders(d: Draft, outcome: TestOutcome): Draft[] {
+  if (d.inputs.some((i) => typeof i === 'object' && 'order' in i)) return []
+  const product = outcome.steps.flatMap((s) => s.messages).filter((m) => m.type === 'interactive' && ['product', 'product_list'].includes((m.interactive as { type: string }).type)).at(-1)
+  if (!product) return []
+  const action = (product as unknown as { interactive: { action: { catalog_id: string; product_retailer_id?: string; sections?: Array<{ product_items: Array<{ product_retailer_id: string }> }> } } }).interactive.action
+  const ids = action.product_retailer_id ? [action.product_retailer_id] : (action.sections ?? []).flatMap((s) => s.product_items.map((p) => p.product_retailer_id))
+  if (!ids.length) return []
+  const product_items = ids.map((id) => ({ product_retailer_id: id, quantity: 1, item_price: 1, currency: 'EUR' }))
+  return [extend(d, [{ order: { catalog_id: action.catalog_id, product_items } }], `order of ${ids.length} product${ids.length === 1 ? '' : 's'}`)]
 }
 
 function taps(d: Draft, name: string, data: { mode: string; options: Option[] } | undefined): Draft[] {

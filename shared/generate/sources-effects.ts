@@ -41,8 +41,10 @@ export function httpSource(ix: FlowIndex, node: number): EffectSource {
     pools(paths, groups) {
       const outs = [...new Set(paths.map(outPath).filter((o): o is string => o !== null))]
       return outs.map((out) => {
-        const extra = out === 'status' ? [200, 404, 500] : out === 'ok' ? [true, false] : [lookupPath(sample ?? {}, out.split('.'))]
-        const values = [...paths.filter((p) => outPath(p) === out).flatMap((p) => candidatesFor(p, groups)), ...extra.filter((x) => x !== undefined)]
+        // The sample's own value first, so a field no rule needs changed keeps it.
+        const first = out === 'status' ? [200] : out === 'ok' ? [true] : [lookupPath(sample ?? {}, out.split('.'))]
+        const extra = out === 'status' ? [404, 500] : out === 'ok' ? [false] : []
+        const values = [...first, ...paths.filter((p) => outPath(p) === out).flatMap((p) => candidatesFor(p, groups)), ...extra].filter((x) => x !== undefined)
         return {
           path: `out:${out}`,
           values: [...new Set(values)],

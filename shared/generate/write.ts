@@ -47,7 +47,9 @@ export function nameOf(ix: FlowIndex, p: Played): string {
   const waitedAt = (i: number) => steps[i - 1]!.state.waiting?.nodeId
   // An answer the waiting node did not take (a Question's refusal, text at buttons): it still waits, or gave up.
   const refusedAt = (i: number) =>
-    i < steps.length && steps[i]!.trace.some((e) => e.nodeId === waitedAt(i) && e.phase === 'resume' && (e.port === null || e.port === 'failure'))
+    i < steps.length &&
+    typeof p.draft.inputs[i - 1] === 'string' &&
+    steps[i]!.trace.some((e) => e.nodeId === waitedAt(i) && e.phase === 'resume' && (e.port === null || e.port === 'failure'))
   let refused = 0
   steps.forEach((step, i) => {
     if (i > 0) {
@@ -82,7 +84,7 @@ function describeInput(input: Played['draft']['inputs'][number]): string {
   if ('row' in input) return `"${input.row}"`
   if ('form' in input) return 'submitted'
   if ('template_button' in input) return `quick reply "${input.template_button.text ?? input.template_button.payload}"`
-  return 'order'
+  return `order of ${input.order.product_items.length}`
 }
 
 function portLabel(ix: FlowIndex, e: TraceEvent): string {

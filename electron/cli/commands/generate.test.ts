@@ -6,8 +6,8 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { afterAll, describe, expect, it } from 'vitest'
-import { GENERATED_MARK, generateFile, slug } from './generate'
+import { afterAll, describe, expect, it, vi } from 'vitest'
+import { GENERATED_MARK, generateCommand, generateFile, slug } from './generate'
 import { collectTestFiles, runFiles } from './test'
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..')
@@ -56,7 +56,7 @@ describe('chatflow generate', () => {
     expect(slug('ask_age "17" → is_adult: False → ends')).toBe('ask-age-17-is-adult-false-ends')
   })
 
-  it('through the command line: the default folder beside the flow, a budget too short, bad usage', () => {
+  it('through the command line: the default folder beside the flow', () => {
     const dir = path.join(tmp, 'cli')
     fs.mkdirSync(dir)
     fs.copyFileSync(path.join(root, 'resources/examples/age-gate.flow.json'), path.join(dir, 'age-gate.flow.json'))
@@ -67,12 +67,22 @@ describe('chatflow generate', () => {
     const written = fs.readdirSync(path.join(dir, 'age-gate.tests', 'generated'))
     expect(written.length).toBe(4)
     expect(fs.readFileSync(path.join(dir, 'age-gate.tests', 'generated', written[0]!), 'utf8')).toContain('flow: ../../age-gate.flow.json')
-    const short = run('age-gate.flow.json', '--out', 'short', '--time', '0.000001')
-    expect(short.status).toBe(1)
-    expect(short.stdout).toMatch(/not taken: .*gave up after/)
-    expect(run('age-gate.flow.json', '--time', 'soon').status).toBe(2)
-    const missing = run('nothing.flow.json')
-    expect(missing.status).toBe(1)
-    expect(missing.stderr).toBe('chatflow generate: nothing.flow.json: cannot read the file\n')
-  }, 120_000)
+  }, 90_000)
+
+  it('a budget too short exits 1 and says it gave up; a bad budget is a usage error; a missing file exits 1', async () => {
+    const flow = path.join(root, 'resources/examples/age-gate.flow.json')
+    let printed = ''
+    expect(await generateFile(flow, { out: path.join(tmp, 'short'), budgetMs: 0.001 }, (s) => (printed += s), (s) => (printed += s))).toBe(1)
+    expect(printed).toMatch(/not taken: .*gave up after/)
+    const errors: string[] = []
+    const spy = vi.spyOn(process.stderr, 'write').mockImplementation((s) => (errors.push(String(s)), true))
+    try {
+      expect(await generateCommand.run([flow, '--time', 'soon'])).toBe(2)
+      expect(await generateCommand.run([path.join(tmp, 'nothing.flow.json')])).toBe(1)
+    } finally {
+      spy.mockRestore()
+    }
+    expect(errors[0]!.split('\n')[0]).toBe("chatflow generate: --time takes a number of seconds above 0, got 'soon'")
+    expect(errors[1]).toMatch(/^chatflow generate: .*nothing.flow.json: cannot read the file\n$/)
+  })
 })

@@ -163,4 +163,23 @@ export function keywordRules(): FlowDocument {
   )
 }
 
-export const HELD_OUT_LIKE: Record<string, () => FlowDocument> = { nestedMenu, lookup, survey, payloadScript, keywordRules }
+/** A product list, then a question the customer may answer with an order from the list. */
+export function cart(): FlowDocument {
+  return buildFlow(
+    [
+      ['trigger', 'trigger_1', { keywords: ['shop'] }],
+      ['mpm', 'teas', { body: 'Our teas', header: 'Teas', catalogId: '1184729301', sections: [{ title: 'Green', productIds: ['TEA-SENCHA-100', 'TEA-MATCHA-30'] }] }],
+      ['question', 'wait_cart', { prompt: 'Send your cart when ready, or tell us what you need.', saveTo: 'note' }],
+      ['condition', 'has_order', { rules: [r('{{order.catalog_id}}', 'is_not_empty')] }],
+      ['message', 'confirm', { text: 'Thanks for your order of {{ length({{order.product_items}}) }} items.' }],
+      ['message', 'noted', { text: 'Noted: {{note}}' }],
+      ['end', 'end_1'],
+    ],
+    [
+      ['trigger_1', 'out', 'teas'], ['teas', 'out', 'wait_cart'], ['wait_cart', 'out', 'has_order'], ['wait_cart', 'failure', 'end_1'],
+      ['has_order', 'true', 'confirm'], ['has_order', 'false', 'noted'], ['confirm', 'out', 'end_1'], ['noted', 'out', 'end_1'],
+    ],
+  )
+}
+
+export const HELD_OUT_LIKE: Record<string, () => FlowDocument> = { nestedMenu, lookup, survey, payloadScript, keywordRules, cart }

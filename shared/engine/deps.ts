@@ -1,12 +1,11 @@
 // What the engine needs from its host: effects, the node catalogue, and (in conversation tests) mocks.
 import type { NodeType } from '../flow/node-types'
-import type { NodeDefinition } from '../nodes/types'
+import type { NodeModule } from '../nodes/types'
 import type { Effects } from './effects'
-import type { NodeRunner } from './runner'
 
 export interface NodeCatalog {
-  definition(type: NodeType): NodeDefinition<unknown> | undefined
-  runner(type: NodeType): NodeRunner<unknown> | undefined
+  /** A node type's module (definition and runner); undefined for a type this engine does not know. */
+  node(type: NodeType): NodeModule<NodeType, unknown> | undefined
 }
 
 /** A node replaced by a fixed result: its runner is not called (conversation tests mock HTTP Call this way). */

@@ -88,7 +88,7 @@ async function outcomeOf(
     vars,
     contact: step.contact,
     trigger: step.state.trigger,
-    effects: mock?.response ? answeredBy(deps.effects, mock.response) : deps.effects,
+    effects: mock?.response ? answeredBy(deps.effects, mock.response) : (deps.nodeEffects?.(node, deps.effects) ?? deps.effects),
     render: renderer.render,
     evaluate: renderer.evaluate,
     rules: renderer.rules,

@@ -2,12 +2,11 @@
 // Question that take the branches after it (and one ordinary answer), and refused answers until its failure port;
 // form submissions that take the branches after the form; quick replies of templates the flow sent, when they start
 // the flow's button-click trigger.
-import type { TestOutcome } from '../engine/conversation'
 import type { OutboundMessage } from '../engine/types'
 import type { QuestionConfig } from '../nodes/question/definition'
 import type { TriggerConfig } from '../nodes/trigger/definition'
 import { invalidAnswers, validAnswers } from './answers'
-import { extend, type Draft } from './draft'
+import { extend, type Draft, type Outcome } from './draft'
 import type { FlowIndex } from './flow-index'
 import { formSource, questionSource } from './sources-input'
 import { targetsFor } from './targets'
@@ -17,7 +16,7 @@ interface Option {
   title: string
 }
 
-export function nextDrafts(ix: FlowIndex, d: Draft, outcome: TestOutcome, uncovered: ReadonlySet<string>): Draft[] {
+export function nextDrafts(ix: FlowIndex, d: Draft, outcome: Outcome, uncovered: ReadonlySet<string>): Draft[] {
   const state = outcome.final
   if (!state) return []
   const out: Draft[] = []
@@ -44,7 +43,7 @@ export function nextDrafts(ix: FlowIndex, d: Draft, outcome: TestOutcome, uncove
  * An order from the last product message the flow sent, while the run waits: what the waiting node makes of it
  * ({{order}} is set whichever node receives it). One order per product message, every product once.
  */
-function orders(d: Draft, outcome: TestOutcome): Draft[] {
+function orders(d: Draft, outcome: Outcome): Draft[] {
   if (d.inputs.some((i) => typeof i === 'object' && 'order' in i)) return []
   const product = outcome.steps.flatMap((s) => s.messages).filter((m) => m.type === 'interactive' && ['product', 'product_list'].includes((m.interactive as { type: string }).type)).at(-1)
   if (!product) return []
@@ -83,7 +82,7 @@ function answers(ix: FlowIndex, w: number, d: Draft, vars: Record<string, unknow
 }
 
 /** Template quick replies sent so far that would start the flow through its button-click trigger. */
-function quickReplies(ix: FlowIndex, d: Draft, outcome: TestOutcome): Draft[] {
+function quickReplies(ix: FlowIndex, d: Draft, outcome: Outcome): Draft[] {
   const prefixes = ix.graph.triggers.map((t) => ix.graph.config(t) as TriggerConfig | undefined).filter((c) => c?.kind === 'button_click').map((c) => c!.payloadPrefix)
   if (prefixes.length === 0) return []
   const payloads = new Set<string>()

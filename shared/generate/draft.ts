@@ -3,6 +3,7 @@
 // `chatflow test` and the studio use), so what the generator sees is exactly what the written test will do.
 import type { FlowDocument } from '../flow/document'
 import type { EngineDeps, NodeMock } from '../engine/deps'
+import type { StepResult } from '../engine/types'
 import { runConversationTest, type ConversationTest, type TestOutcome, type UserInput } from '../engine/conversation'
 import type { Start } from './sources-start'
 
@@ -30,8 +31,15 @@ export function testOf(d: Draft, name = 'generated'): ConversationTest {
   }
 }
 
-export function play(flow: FlowDocument, d: Draft, deps: EngineDeps): Promise<TestOutcome> {
-  return runConversationTest(flow, testOf(d), deps)
+/** A played draft: the player's outcome, and the step each event ran (the trigger's, then one per input). */
+export interface Outcome extends TestOutcome {
+  steps: StepResult[]
+}
+
+export async function play(flow: FlowDocument, d: Draft, deps: EngineDeps): Promise<Outcome> {
+  const steps: StepResult[] = []
+  const outcome = await runConversationTest(flow, testOf(d), deps, { persist: (h) => h.ran && steps.push(h.ran.step) })
+  return { ...outcome, steps }
 }
 
 export const extend = (d: Draft, inputs: UserInput[], note: string): Draft => ({ ...d, inputs: [...d.inputs, ...inputs], notes: [...d.notes, note] })

@@ -4,8 +4,7 @@
 // the host can run scripts, and is mocked when an output must take a value to open a branch or the host cannot run
 // it; a node that needs a missing template or product keeps its real failure and gets a mocked success beside it.
 import type { NodeMock } from '../engine/deps'
-import type { TestOutcome } from '../engine/conversation'
-import type { Draft } from './draft'
+import type { Draft, Outcome } from './draft'
 import type { FlowIndex } from './flow-index'
 import { httpSource, scriptSource } from './sources-effects'
 import { targetsFor } from './targets'
@@ -13,7 +12,7 @@ import { targetsFor } from './targets'
 /** Failures that come from what the host lacks, not from the flow: worth a mocked success to explore further. */
 const MISSING = new Set(['effect_unavailable', 'template_not_found', 'template_invalid', 'product_not_found', 'no_runner'])
 
-export function effectVariants(ix: FlowIndex, d: Draft, outcome: TestOutcome, uncovered: ReadonlySet<string>): Draft[] | null {
+export function effectVariants(ix: FlowIndex, d: Draft, outcome: Outcome, uncovered: ReadonlySet<string>): Draft[] | null {
   const event = outcome.trace.find(
     (e) =>
       !d.decided.includes(e.nodeName) &&

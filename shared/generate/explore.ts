@@ -5,11 +5,11 @@
 // nothing left to try, or at the deadline.
 import type { FlowDocument } from '../flow/document'
 import type { EngineDeps } from '../engine/deps'
-import { branchCoverage, type TestOutcome } from '../engine/conversation'
+import { branchCoverage } from '../engine/conversation'
 import { INTERACTION_VARIABLES } from '../flow/variables'
 import type { TriggerConfig } from '../nodes/trigger/definition'
 import { nextDrafts } from './choices'
-import { play, type Draft } from './draft'
+import { play, type Draft, type Outcome } from './draft'
 import { effectVariants } from './effects'
 import type { FlowIndex } from './flow-index'
 import { DEFAULT_CONTACT, startSource } from './sources-start'
@@ -19,7 +19,7 @@ export const MAX_TURNS = 30
 
 export interface Played {
   draft: Draft
-  outcome: TestOutcome
+  outcome: Outcome
   /** Branch keys (`nodeId\0port`) its trace took. */
   covers: Set<string>
 }
@@ -63,12 +63,14 @@ export async function explore(flow: FlowDocument, ix: FlowIndex, deps: EngineDep
     const d = queue.shift()!
     if (d.inputs.length > MAX_TURNS) continue
     const outcome = await play(flow, d, deps)
-    if (outcome.failures.length) continue
+    // An outside effect met for the first time is decided before anything else: an HTTP Call without a mock fails
+    // the test (the saved-test policy), and its mocked variants are what is explored.
     const variants = effectVariants(ix, d, outcome, uncovered)
     if (variants) {
       queue.unshift(...variants)
       continue
     }
+    if (outcome.failures.length) continue
     const covers = new Set(branchCoverage(flow, outcome.trace).taken.map((b) => `${b.nodeId}\u0000${b.port}`))
     played.push({ draft: d, outcome, covers })
     for (const k of covers) {
@@ -121,7 +123,7 @@ function relevantRoots(ix: FlowIndex): string[] {
   return [...roots].sort()
 }
 
-function signature(d: Draft, o: TestOutcome, relevant: string[]): string {
+function signature(d: Draft, o: Outcome, relevant: string[]): string {
   const s = o.final!
   const vars = relevant.map((r) => JSON.stringify(s.vars[r] ?? null))
   return [s.status, s.waiting?.nodeId ?? '', s.waiting?.attempts ?? '', vars.join(','), JSON.stringify(d.mocks)].join('|')

@@ -3,7 +3,6 @@
 // confirm it passes, and explain every branch left: proven dead (with the rule reasoning's reason), never reached,
 // or not found before the deadline.
 import type { FlowDocument } from '../flow/document'
-import { createEffects } from '../engine/effects'
 import type { EngineDeps } from '../engine/deps'
 import { branchCoverage, runConversationTest, type ConversationTest } from '../engine/conversation'
 import { deadBranches, walkFrom } from '../flow/paths'
@@ -54,8 +53,9 @@ export interface GenerateOptions {
 export const DEFAULT_BUDGET_MS = 10_000
 
 /**
- * `deps` are the host's: its script effect runs Scripts, its template and catalogue effects answer lookups. HTTP is
- * never the host's while exploring: every HTTP Call a test reaches is mocked.
+ * `deps` are the host's: its script effect runs Scripts, its template and catalogue effects answer lookups. The
+ * saved-test policy keeps HTTP off the network (shared/engine/conversation/policy.ts): every HTTP Call a test
+ * reaches is mocked.
  */
 export async function generateSuite(flow: FlowDocument, deps: EngineDeps, options: GenerateOptions = {}): Promise<Suite> {
   const now = options.now ?? (() => Date.now())
@@ -64,8 +64,7 @@ export async function generateSuite(flow: FlowDocument, deps: EngineDeps, option
   const reachable = walkFrom(ix.graph).seen
   const dead = withParsedConfigs(() => deadBranches(ix.graph, reachable, sharedVariables(allFlowVariables(flow))))
   const deadKeys = new Map(dead.map((d) => [`${ix.graph.nodes[d.node]!.id}\u0000${d.port}`, d.reason]))
-  const exploreDeps: EngineDeps = { ...deps, effects: { ...deps.effects, http: createEffects().http } }
-  const ex = await explore(flow, ix, exploreDeps, {
+  const ex = await explore(flow, ix, deps, {
     deadline: started + (options.budgetMs ?? DEFAULT_BUDGET_MS),
     dead: new Set(deadKeys.keys()),
     now,
@@ -75,7 +74,7 @@ export async function generateSuite(flow: FlowDocument, deps: EngineDeps, option
   const dropped: Suite['dropped'] = []
   const names = new Set<string>()
   for (const p of selectMinimal(ex.played)) {
-    const test = await writeTest(ix, p, exploreDeps)
+    const test = await writeTest(ix, p, deps)
     test.name = uniqueName(test.name, names)
     const replay = await runConversationTest(flow, test, deps)
     if (replay.failures.length) {

@@ -6,9 +6,9 @@
 import type { FlowDocument } from '../../flow/document'
 import type { EngineDeps } from '../../engine/deps'
 import { EffectUnavailableError } from '../../engine/effects'
-import type { ConversationTest, TestOutcome } from '../../engine/conversation'
+import type { ConversationTest } from '../../engine/conversation'
 import { withParsedConfigs } from '../../nodes/registry'
-import { extend, play, type Draft } from '../draft'
+import { extend, play, type Draft, type Outcome } from '../draft'
 import { indexFlow, type FlowIndex } from '../flow-index'
 import { writeTest } from '../write'
 import { randomMove, randomStart } from './moves'
@@ -50,7 +50,7 @@ export async function fuzzFlow(flow: FlowDocument, deps: EngineDeps, opts: FuzzO
   const ix = withParsedConfigs(() => indexFlow(flow))
   const scripts = await canRunScripts(deps)
   // Per kind of problem, the smallest conversation that shows it (by the size of what the customer did).
-  const best = new Map<string, { draft: Draft; played: TestOutcome | { error: string }; found: Omit<Finding, 'test' | 'reproduced'>; size: number }>()
+  const best = new Map<string, { draft: Draft; played: Outcome | { error: string }; found: Omit<Finding, 'test' | 'reproduced'>; size: number }>()
   const gens = conversations(opts.seed, opts.runs)
   let failed = 0
   for (const [i, g] of gens.entries()) {
@@ -77,7 +77,7 @@ export async function fuzzFlow(flow: FlowDocument, deps: EngineDeps, opts: FuzzO
   return { seed: opts.seed, conversations: opts.runs, failed, findings }
 }
 
-async function safePlay(flow: FlowDocument, d: Draft, deps: EngineDeps): Promise<TestOutcome | { error: string }> {
+async function safePlay(flow: FlowDocument, d: Draft, deps: EngineDeps): Promise<Outcome | { error: string }> {
   try {
     return await play(flow, d, deps)
   } catch (err) {
@@ -86,7 +86,7 @@ async function safePlay(flow: FlowDocument, d: Draft, deps: EngineDeps): Promise
 }
 
 /** The first problem in a played conversation, or null. */
-export function inspect(o: TestOutcome): Pick<Finding, 'kind' | 'nodeName' | 'message'> | null {
+export function inspect(o: Pick<Outcome, 'trace' | 'final'>): Pick<Finding, 'kind' | 'nodeName' | 'message'> | null {
   for (const e of o.trace) {
     if (e.error?.code === 'loop_limit') return { kind: 'step_limit', nodeName: e.nodeName, message: e.error.message }
     if (e.error && ENGINE_CODES.has(e.error.code)) return { kind: 'engine_error', nodeName: e.nodeName, message: `${e.error.code}: ${e.error.message}` }
@@ -103,7 +103,7 @@ async function reproducer(
   ix: FlowIndex,
   deps: EngineDeps,
   draft: Draft,
-  played: TestOutcome | { error: string },
+  played: Outcome | { error: string },
   found: Omit<Finding, 'test' | 'reproduced'>,
 ): Promise<Finding> {
   if ('error' in played) return { ...found, test: null, reproduced: false }

@@ -1,7 +1,7 @@
 // Random moves for a fuzzed conversation: how it starts (any trigger of the flow, odd keywords, random webhook data),
 // the mocks it runs with (HTTP answering any status with any body, scripts returning anything), and what the
 // customer does where the run waits (taps, typed titles, stale titles, keywords, garbage, forms with wrong types).
-import type { ConversationTest, TestOutcome, UserInput } from '../../engine/conversation'
+import type { ConversationTest, UserInput } from '../../engine/conversation'
 import type { NodeMock } from '../../engine/deps'
 import type { ChatFlowConfig } from '../../nodes/chat_flow/definition'
 import { formFields } from '../../nodes/chat_flow/definition'
@@ -10,7 +10,7 @@ import type { ScriptConfig } from '../../nodes/script/definition'
 import type { TriggerConfig } from '../../nodes/trigger/definition'
 import { setPath } from '../../rules/vars'
 import { invalidAnswers, validAnswers } from '../answers'
-import type { Draft } from '../draft'
+import type { Draft, Outcome } from '../draft'
 import type { FlowIndex } from '../flow-index'
 import { DEFAULT_CONTACT } from '../sources-start'
 import type { Random } from './random'
@@ -86,7 +86,7 @@ function shaped(ix: FlowIndex, name: string, rnd: Random): unknown {
 }
 
 /** What the customer does next, or null to stop. */
-export function randomMove(ix: FlowIndex, rnd: Random, outcome: TestOutcome): UserInput | null {
+export function randomMove(ix: FlowIndex, rnd: Random, outcome: Outcome): UserInput | null {
   const state = outcome.final
   if (!state) return null
   const keywords = ix.graph.triggers.flatMap((t) => (ix.graph.config(t) as TriggerConfig | undefined)?.keywords ?? []).filter((k) => k.trim())

@@ -1,7 +1,7 @@
 // Runs, trace and messages in PostgreSQL: the same rows RunStore writes in SQLite (electron/studio/runs/run-store.ts),
 // written on the caller's transaction client and read back in the same shapes.
 import type { PoolClient } from 'pg'
-import type { Contact, StepResult, TraceEvent } from '../../shared/engine'
+import { sentMessages, type Contact, type StepResult, type TraceEvent } from '../../shared/engine'
 import type { FlowDocument } from '../../shared/flow/document'
 import { toSummary, toTrace, type LoggedMessage, type RunRow, type TraceRow } from '../studio/runs/run-store'
 
@@ -25,21 +25,22 @@ export async function writeStep(c: Queryable, flow: Pick<FlowDocument, 'id' | 'n
   // One statement for the step's trace and one for its messages: each round trip is paid with the contact locked.
   if (step.trace.length) {
     const rows = step.trace.map((t) => [t.runId, t.seq, t.nodeId, t.nodeName, t.nodeType, t.phase, json(t.input), json(t.output), t.port,
-      t.startedAt, t.durationMs, t.error?.code ?? null, t.error?.message ?? null, t.warnings.length ? JSON.stringify(t.warnings) : null])
+      t.startedAt, t.durationMs, t.error?.code ?? null, t.error?.message ?? null, t.warnings.length ? JSON.stringify(t.warnings) : null,
+      t.messageIds.length ? JSON.stringify(t.messageIds) : null])
     await c.query(
       `INSERT INTO trace_events (run_id, seq, node_id, node_name, node_type, phase, input, output, port, started_at,
-                                 duration_ms, error_code, error_message, warnings) VALUES ${placeholders(rows.length, 14)}`,
+                                 duration_ms, error_code, error_message, warnings, message_ids) VALUES ${placeholders(rows.length, 15)}`,
       rows.flat(),
     )
   }
   const { rows } = await c.query<{ n: number }>('SELECT COALESCE(MAX(seq), -1) + 1 AS n FROM messages WHERE run_id = $1', [s.id])
   let seq = Number(rows[0]!.n)
   const messages: unknown[][] = []
-  if (step.inbound) messages.push([s.id, seq++, s.contactId, 'in', step.inbound.type, JSON.stringify(step.inbound), s.updatedAt])
-  for (const m of step.messages) messages.push([s.id, seq++, s.contactId, 'out', m.type, JSON.stringify(m), s.updatedAt])
+  if (step.inbound) messages.push([s.id, seq++, s.contactId, 'in', step.inbound.type, JSON.stringify(step.inbound), s.updatedAt, null])
+  for (const { id, message: m } of sentMessages(step)) messages.push([s.id, seq++, s.contactId, 'out', m.type, JSON.stringify(m), s.updatedAt, id])
   if (messages.length) {
     await c.query(
-      `INSERT INTO messages (run_id, seq, contact_id, direction, type, payload, created_at) VALUES ${placeholders(messages.length, 7)}`,
+      `INSERT INTO messages (run_id, seq, contact_id, direction, type, payload, created_at, message_id) VALUES ${placeholders(messages.length, 8)}`,
       messages.flat(),
     )
   }
@@ -62,7 +63,7 @@ export async function readTrace(c: Queryable, runId: string): Promise<TraceEvent
 
 export async function readMessages(c: Queryable, runId: string): Promise<LoggedMessage[]> {
   const { rows } = await c.query('SELECT * FROM messages WHERE run_id = $1 ORDER BY seq', [runId])
-  return rows.map((r) => ({ seq: r.seq, direction: r.direction, type: r.type, payload: JSON.parse(r.payload), createdAt: r.created_at }))
+  return rows.map((r) => ({ seq: r.seq, id: r.message_id, direction: r.direction, type: r.type, payload: JSON.parse(r.payload), createdAt: r.created_at }))
 }
 
 export interface ContactRow {

@@ -52,7 +52,7 @@ function validateTriggers(doc: FlowDocument): Problem[] {
   )
   for (const { n } of triggers) {
     const parsed = parseConfig('trigger', n.config)
-    if (parsed.success && (parsed.data as { kind: string }).kind === 'webhook' && !doc.webhookSecretRef)
+    if (parsed.success && parsed.data.kind === 'webhook' && !doc.webhookSecretRef)
       out.push({
         severity: 'error',
         code: 'trigger.webhook_secret',

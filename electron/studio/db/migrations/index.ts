@@ -10,6 +10,7 @@ import { migration009 } from './009_revision_history'
 import { migration010 } from './010_publish_servers'
 import { migration011 } from './011_run_search'
 import { migration012 } from './012_runtime_outbox'
+import { migration013 } from './013_message_ids'
 import type { Migration } from './types'
 
 export type { Migration } from './types'
@@ -29,4 +30,5 @@ export const migrations: Migration[] = [
   migration010,
   migration011,
   migration012,
+  migration013,
 ]

@@ -12,6 +12,7 @@ import { parseFlow } from '../../../shared/flow/serialise'
 import { fuzzFlow, KIND_WORDS, type Finding } from '../../../shared/generate/fuzz/fuzz'
 import { nodeCatalog } from '../../../shared/nodes/runners'
 import { slug } from './generate'
+import { collectFiles, testHostEffects } from './host'
 import { besideLibrary, displayPath, libraryEffects, readLibrary, type LibraryEffects } from './library'
 
 export const FUZZ_MARK = '# A finding of `chatflow test --fuzz`.'
@@ -25,14 +26,7 @@ export interface FuzzFilesOptions {
 
 /** The flow files a path names: itself, or every *.flow.json in a folder and below, in name order. */
 export function collectFlowFiles(p: string): string[] {
-  if (!fs.statSync(p).isDirectory()) return [path.resolve(p)]
-  const out: string[] = []
-  for (const entry of fs.readdirSync(p, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))) {
-    const full = path.join(p, entry.name)
-    if (entry.isDirectory()) out.push(...collectFlowFiles(full))
-    else if (entry.name.endsWith('.flow.json')) out.push(path.resolve(full))
-  }
-  return out
+  return collectFiles(p, (f) => f.endsWith('.flow.json'))
 }
 
 export async function fuzzFiles(files: string[], opts: FuzzFilesOptions, write: (s: string) => void): Promise<number> {
@@ -57,7 +51,7 @@ export async function fuzzFiles(files: string[], opts: FuzzFilesOptions, write: 
       }
       library = read ? libraryEffects(read.items, null) : undefined
     }
-    const deps = { effects: createEffects(library ?? {}), catalog: nodeCatalog }
+    const deps = { effects: createEffects({ ...testHostEffects(), ...library }), catalog: nodeCatalog }
     const report = await fuzzFlow(loaded, deps, { runs: opts.runs, seed })
     passed += report.conversations - report.failed
     failed += report.failed

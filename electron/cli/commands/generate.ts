@@ -11,6 +11,7 @@ import { parseFlow } from '../../../shared/flow/serialise'
 import { generateSuite, type Suite } from '../../../shared/generate'
 import { nodeCatalog } from '../../../shared/nodes/runners'
 import { parseCommandLine } from './args'
+import { testHostEffects } from './host'
 import { besideLibrary, displayPath, libraryEffects, readLibrary } from './library'
 import type { CliCommand } from './types'
 
@@ -18,7 +19,8 @@ const USAGE = `Usage: chatflow generate <flow.json> [--out <dir>] [--library <li
 
 Explores the flow with the real engine and writes conversation tests (*.test.yaml) that together take every
 branch it can reach: answers and taps chosen to meet the rules of Conditions and Routers, mocks for HTTP Calls
-(success and failure, bodies shaped from the node's sample response) and for Script outputs that decide a branch.
+(success and failure, bodies shaped from the node's sample response); Scripts run for real in the sandbox, and
+are mocked where an output must take a value to open a branch.
 Each test expects what the bot says, so it fails when the flow changes behaviour.
   --out <dir>         where to write (default: <name>.tests/generated/ beside the flow); earlier generated
                       tests there are replaced
@@ -71,7 +73,7 @@ export async function generateFile(flowFile: string, opts: GenerateFileOptions, 
     error(`chatflow generate: ${library.message}\n`)
     return 1
   }
-  const deps = { effects: createEffects(library ? libraryEffects(library.items, null) : {}), catalog: nodeCatalog }
+  const deps = { effects: createEffects({ ...testHostEffects(), ...(library ? libraryEffects(library.items, null) : {}) }), catalog: nodeCatalog }
   const suite = await generateSuite(loaded.document, deps, { budgetMs: opts.budgetMs })
   const outDir = path.resolve(opts.out ?? path.join(path.dirname(flowFile), `${path.basename(flowFile).replace(/(\.flow)?\.json$/, '')}.tests`, 'generated'))
   writeSuite(suite, flowFile, outDir, write)

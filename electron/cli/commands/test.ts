@@ -10,12 +10,12 @@ import { parseFlow } from '../../../shared/flow/serialise'
 import type { TraceEvent } from '../../../shared/engine'
 import { nodeCatalog } from '../../../shared/nodes/runners'
 import { DB_FILE_NAME } from '../../studio/backend'
-import { createHttpEffect, createScriptEffect } from '../../studio/effects'
 import { resolveDataDir } from '../../studio/data-dir'
 import { isDatabaseOpenError } from '../../studio/db/errors'
 import { openDatabase, type Database } from '../../studio/db/open'
 import { parseCommandLine } from './args'
 import { collectFlowFiles, fuzzFiles } from './fuzz'
+import { collectFiles, testHostEffects } from './host'
 import { besideLibrary, databaseLibrary, libraryEffects, readLibrary, type LibraryEffects, type LibraryItems } from './library'
 import type { CliCommand } from './types'
 
@@ -109,7 +109,7 @@ export interface RunFilesOptions {
 export async function runFiles(files: string[], write: (s: string) => void, options: RunFilesOptions = {}): Promise<number> {
   // The saved-test policy (shared/engine/conversation/policy.ts) needs the real sandbox and HTTP client: Scripts
   // run, and an HTTP Call reaches the network only when its test opted in with \`live\`.
-  const hostEffects = { script: createScriptEffect(), http: createHttpEffect() }
+  const hostEffects = testHostEffects()
   let passed = 0
   let failed = 0
   const flows = new Map<string, FlowDocument | string>()
@@ -176,14 +176,7 @@ export async function runFiles(files: string[], write: (s: string) => void, opti
 
 /** The test files a path names: itself, or the tests in a folder and below, in name order. */
 export function collectTestFiles(p: string): string[] {
-  if (!fs.statSync(p).isDirectory()) return [path.resolve(p)]
-  const out: string[] = []
-  for (const entry of fs.readdirSync(p, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))) {
-    const full = path.join(p, entry.name)
-    if (entry.isDirectory()) out.push(...collectTestFiles(full))
-    else if (isTestFile(full)) out.push(path.resolve(full))
-  }
-  return out
+  return collectFiles(p, isTestFile)
 }
 
 /** *.test.yaml anywhere, and every *.yaml inside a <name>.tests folder. */

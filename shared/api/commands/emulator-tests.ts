@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import type { Unreached } from '../../generate/suite'
 import { returns } from '../define'
 import { FlowIdSchema } from './flows'
 import { MocksSchema } from './emulator'
@@ -27,14 +28,7 @@ export interface ConversationTestRecord {
 }
 
 /** A branch the generator did not take, and why (a proof from the rules or the graph, or what exploration found). */
-export interface UnreachedBranch {
-  nodeId: string
-  nodeName: string
-  port: string
-  portLabel: string
-  reason: string
-  proven: boolean
-}
+export type UnreachedBranch = Unreached
 
 /** What "Generate tests" made: the tests it saved (already run once), the coverage they give, and what is left. */
 export interface GeneratedSuite {

@@ -90,34 +90,42 @@ function adjacency(size: number, from: number[], to: number[]): Adjacency {
   return { at, list }
 }
 
+/** Depth first from vertex 0 without recursion (long chains of nodes), calling `enter` and `exit` on each vertex. */
+function depthFirst(adj: Adjacency, enter: (v: number) => void, exit: (v: number) => void): void {
+  const size = adj.at.length - 1
+  const seen = new Uint8Array(size)
+  const stack = new Int32Array(size)
+  const next = new Int32Array(size)
+  let top = 0
+  next[0] = adj.at[0]!
+  seen[0] = 1
+  enter(0)
+  while (top >= 0) {
+    const v = stack[top]!
+    if (next[top]! < adj.at[v + 1]!) {
+      const w = adj.list[next[top]!++]!
+      if (seen[w]) continue
+      seen[w] = 1
+      enter(w)
+      stack[++top] = w
+      next[top] = adj.at[w]!
+      continue
+    }
+    top--
+    exit(v)
+  }
+}
+
 /** Depth-first postorder numbers from vertex 0; `order` lists vertices by postorder (the root last). */
 function postorder(succ: Adjacency): { post: Int32Array; order: Int32Array } {
   const size = succ.at.length - 1
   const post = new Int32Array(size).fill(-1)
-  const seen = new Uint8Array(size)
   const order = new Int32Array(size)
   let count = 0
-  const stack = new Int32Array(size)
-  const next = new Int32Array(size)
-  let top = 0
-  stack[0] = 0
-  next[0] = succ.at[0]!
-  seen[0] = 1
-  while (top >= 0) {
-    const v = stack[top]!
-    if (next[top]! < succ.at[v + 1]!) {
-      const w = succ.list[next[top]!++]!
-      if (!seen[w]) {
-        seen[w] = 1
-        stack[++top] = w
-        next[top] = succ.at[w]!
-      }
-      continue
-    }
-    top--
+  depthFirst(succ, () => {}, (v) => {
     post[v] = count
     order[count++] = v
-  }
+  })
   return { post, order: order.subarray(0, count) }
 }
 
@@ -130,27 +138,9 @@ function treeNumbers(idom: Int32Array, size: number): { pre: Int32Array; end: In
     parents.push(idom[v]!)
     kids.push(v)
   }
-  const children = adjacency(size, parents, kids)
   const pre = new Int32Array(size)
   const end = new Int32Array(size)
   let clock = 0
-  const stack = new Int32Array(size)
-  const next = new Int32Array(size)
-  let top = 0
-  stack[0] = 0
-  next[0] = children.at[0]!
-  pre[0] = clock++
-  while (top >= 0) {
-    const v = stack[top]!
-    if (next[top]! < children.at[v + 1]!) {
-      const c = children.list[next[top]!++]!
-      pre[c] = clock++
-      stack[++top] = c
-      next[top] = children.at[c]!
-      continue
-    }
-    top--
-    end[v] = clock++
-  }
+  depthFirst(adjacency(size, parents, kids), (v) => (pre[v] = clock++), (v) => (end[v] = clock++))
   return { pre, end }
 }

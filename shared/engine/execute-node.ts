@@ -1,5 +1,6 @@
 // Executes (or resumes) one node: runner lookup, config parsing, the outcome applied to the run, one trace event.
 import type { FlowNode } from '../flow/document'
+import { flowSettings } from '../flow/settings'
 import { EffectUnavailableError, type Effects } from './effects'
 import type { EngineDeps, NodeMock } from './deps'
 import type { FlowGraph } from './graph'
@@ -93,6 +94,7 @@ async function outcomeOf(
     config: parsed.data,
     vars,
     contact: step.contact,
+    settings: flowSettings(step.graph.flow),
     trigger: step.state.trigger,
     effects: mock?.response ? answeredBy(deps.effects, mock.response) : (deps.nodeEffects?.(node, deps.effects) ?? deps.effects),
     render: renderer.render,

@@ -7,6 +7,7 @@ import { pointerOf } from './pointer'
 import { branchProblems, buildPortGraph, pathFinder, unsetPathFinder } from './paths'
 import { validateEdges, validateReachability } from './validate-graph'
 import { validateReferences } from './validate-refs'
+import { validateSettings } from './validate-settings'
 import { allFlowVariables, variableRoots } from './variables'
 
 // The problems list of a flow: every rule of the flow model in one pass. Each problem has a severity, a stable code,
@@ -26,6 +27,7 @@ function validateAll(doc: FlowDocument): Problem[] {
   const vars = allFlowVariables(doc)
   return [
     ...validateTriggers(doc),
+    ...validateSettings(doc),
     ...validateNodes(doc, variableRoots(doc, vars)),
     ...validateEdges(doc, pathFinder(ports)),
     ...reachProblems,

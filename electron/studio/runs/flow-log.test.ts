@@ -29,7 +29,7 @@ it('stores every step’s trace events field for field, the run summary, and bot
   const asha = service.contacts.ensure({ phone: '+919800000001', name: 'Asha' })
   const events: InboundEvent[] = [
     { type: 'text', text: 'wine', id: 'wamid.1' },
-    { type: 'text', text: 'sixteen' }, // refused: the retry message
+    { type: 'text', text: 'old enough' }, // refused: the retry message
     { type: 'text', text: '16' }, // a minor: the buttons
     { type: 'button_reply', reply: { id: 'retry', title: 'Try again' } },
     { type: 'text', text: '40' },

@@ -58,6 +58,7 @@ export class RunStore {
   private readonly insertTrace: Statement
   private readonly insertMessage: Statement
   private readonly nextMessageSeq: Statement
+  private readonly paused: Statement
   readonly saveStep: (flow: Pick<FlowDocument, 'id' | 'name'>, step: StepResult) => void
 
   constructor(private readonly db: Database) {
@@ -78,10 +79,12 @@ export class RunStore {
       'INSERT INTO messages (run_id, seq, contact_id, direction, type, payload, created_at, message_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
     )
     this.nextMessageSeq = db.prepare('SELECT COALESCE(MAX(seq), -1) + 1 AS n FROM messages WHERE run_id = ?').pluck()
+    this.paused = db.prepare("SELECT state FROM runs WHERE contact_id = ? AND status = 'paused' ORDER BY started_at DESC LIMIT 1").pluck()
     this.saveStep = db.transaction((flow: Pick<FlowDocument, 'id' | 'name'>, step: StepResult) => this.write(flow, step))
   }
 
-  private write(flow: Pick<FlowDocument, 'id' | 'name'>, step: StepResult): void {
+  /** saveStep without its own transaction, for a caller that holds one (the runtime's group commit). */
+  write(flow: Pick<FlowDocument, 'id' | 'name'>, step: StepResult): void {
     const s = step.state
     const execMs = step.trace.reduce((sum, t) => sum + t.durationMs, 0)
     this.upsertRun.run({
@@ -138,10 +141,7 @@ export class RunStore {
 
   /** The contact's paused run, newest first (there is at most one when runs go through RunService). */
   pausedOf(contactId: string): RunState | null {
-    const raw = this.db
-      .prepare("SELECT state FROM runs WHERE contact_id = ? AND status = 'paused' ORDER BY started_at DESC LIMIT 1")
-      .pluck()
-      .get(contactId) as string | undefined
+    const raw = this.paused.get(contactId) as string | undefined
     return raw ? (JSON.parse(raw) as RunState) : null
   }
 

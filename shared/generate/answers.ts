@@ -1,81 +1,62 @@
-// Answers to a Question, for the generator and the fuzzer: the one place that knows how an answer is checked (the
-// Question node's own check) and what valid and invalid answers of each type look like. Answers that must match a
-// pattern come from fast-check's regular-expression generator, seeded, so a suite is the same on every run.
+// Answers to a Question, for the generator and the fuzzer: the node's own parsers decide what an answer saves
+// (shared/nodes/question/answers, with the flow's locale, time zone and country), and their example generator gives
+// ordinary valid and invalid answers. Answers that must match a pattern also come from fast-check's generator for
+// regular expressions, seeded, so a suite is the same on every run.
 import fc from 'fast-check'
 import { displayValue } from '../expr'
-import { checkAnswer } from '../nodes/question/answer'
+import { answerContext, answerExamples, parseAnswer as parse, prepareAnswers, type AnswerContext } from '../nodes/question/answers'
 import type { QuestionConfig } from '../nodes/question/definition'
+import type { FlowDocument } from '../flow/document'
 
-export type Parsed = { ok: true; value: string | number } | { ok: false; reason: string }
+export type Parsed = { ok: true; value: string | number } | { ok: false; reason: string; soft: boolean }
 
-/** What the Question node makes of a typed answer: the value it saves, or why it refuses it. */
-export function parseAnswer(text: string, config: QuestionConfig): Parsed {
-  return checkAnswer(text, config)
+/**
+ * The moment fuzzed conversations happen (their tests' `now`), fixed so that a seed plays the same conversations on
+ * any day. Generated tests happen when they were generated: their runs then count for coverage in the studio, which
+ * counts runs started since the flow took its present shape (docs/coverage.md).
+ */
+export const FUZZ_NOW = '2026-06-01T09:00:00.000Z'
+
+/** The parsers load their heavier parts (number words) on first use; call once before parsing. */
+export async function prepare(): Promise<void> {
+  await prepareAnswers()
+}
+
+/** What a Question of this flow reads answers with, for a test's contact, at the tests' moment. */
+export function contextOf(flow: FlowDocument, phone: string, now: string): AnswerContext {
+  return answerContext(flow.settings, Date.parse(now), phone)
+}
+
+/** What the Question node makes of a typed answer: the value it saves, or why it refuses it (soft: the customer may insist). */
+export function parseAnswer(text: string, config: QuestionConfig, ctx: AnswerContext): Parsed {
+  const r = parse(text, config, ctx)
+  return r.ok ? { ok: true, value: r.value } : { ok: false, reason: r.reason, soft: r.overrule !== undefined }
 }
 
 /** The typed text for a value a rule wants saved, checked by the node's own parser; null when none fits. */
-export function answerText(value: unknown, config: QuestionConfig): { text: string; saved: string | number } | null {
+export function answerText(value: unknown, config: QuestionConfig, ctx: AnswerContext): { text: string; saved: string | number } | null {
   const text = displayValue(value)
-  const parsed = parseAnswer(text, config)
+  const parsed = parseAnswer(text, config, ctx)
   return parsed.ok ? { text, saved: parsed.value } : null
 }
 
 /** Valid answers, the most ordinary first. */
-export function validAnswers(c: QuestionConfig): string[] {
-  const out = candidatesByType(c).filter((t) => parseAnswer(t, c).ok)
-  return [...new Set(out)]
+export function validAnswers(c: QuestionConfig, ctx: AnswerContext): string[] {
+  const examples = answerExamples(c, ctx, 8).accepted.map((e) => e.typed)
+  const extra = c.answerType === 'regex' ? matching(c.pattern) : c.answerType === 'choice' ? c.choices.map((x) => x.trim()).filter(Boolean) : []
+  return [...new Set([...examples, ...extra])].filter((t) => parseAnswer(t, c, ctx).ok)
 }
 
-/** Answers the node refuses, the most telling first (empty, wrong kind, out of range). */
-export function invalidAnswers(c: QuestionConfig): string[] {
-  const out = ['', ...wrongByType(c)].filter((t) => !parseAnswer(t, c).ok)
-  return [...new Set(out)]
-}
-
-function candidatesByType(c: QuestionConfig): string[] {
-  switch (c.answerType) {
-    case 'text': {
-      const min = c.min ?? 1
-      const max = c.max ?? 200
-      const base = 'Test answer'
-      return [base.length >= min && base.length <= max ? base : 'x'.repeat(Math.max(min, 1)).slice(0, Math.max(max, 1))]
-    }
-    case 'number': {
-      const lo = c.min ?? -Infinity
-      const hi = c.max ?? Infinity
-      const clamp = (n: number) => Math.min(Math.max(n, lo), hi)
-      return [String(clamp(42)), ...(Number.isFinite(lo) ? [String(lo)] : []), ...(Number.isFinite(hi) ? [String(hi)] : [])]
-    }
-    case 'email':
-      return ['test@example.com']
-    case 'phone':
-      return ['+14155552671']
-    case 'date':
-      return ['2030-01-15']
-    case 'choice':
-      return c.choices.map((x) => x.trim()).filter(Boolean)
-    case 'regex':
-      return matching(c.pattern)
-  }
-}
-
-function wrongByType(c: QuestionConfig): string[] {
-  switch (c.answerType) {
-    case 'text':
-      return [...(c.min !== null && c.min > 1 ? ['x'.repeat(c.min - 1)] : []), ...(c.max !== null ? ['x'.repeat(c.max + 1)] : [])]
-    case 'number':
-      return ['abc', ...(c.min !== null ? [String(c.min - 1)] : []), ...(c.max !== null ? [String(c.max + 1)] : [])]
-    case 'email':
-      return ['not an email', 'test@']
-    case 'phone':
-      return ['abc', '12']
-    case 'date':
-      return ['someday', '2030-02-30']
-    case 'choice':
-      return ['none of these', '?']
-    case 'regex':
-      return ['?', 'zz zz', '0']
-  }
+/**
+ * Answers the node refuses outright, the most telling first (empty, wrong kind, out of range). A soft refusal (an
+ * email domain that looks mistyped) is left out: sent again, or on the last attempt, it is taken.
+ */
+export function invalidAnswers(c: QuestionConfig, ctx: AnswerContext): string[] {
+  const refused = answerExamples(c, ctx, 8).refused.map((e) => e.typed)
+  return [...new Set(['', ...refused, '?', 'zz zz'])].filter((t) => {
+    const p = parseAnswer(t, c, ctx)
+    return !p.ok && !p.soft
+  })
 }
 
 const matches = new Map<string, string[]>()
@@ -101,7 +82,7 @@ function sample(pattern: string): string[] {
   try {
     return fc.sample(fc.stringMatching(re), { seed: 21, numRuns: 8 }).sort((a, b) => a.length - b.length)
   } catch {
-    // Features fast-check cannot generate from (back-references, look-arounds) leave only the literal tries.
+    // Features fast-check cannot generate from (back-references, look-arounds) leave only the parser's examples.
     return []
   }
 }

@@ -70,11 +70,11 @@ function answers(ix: FlowIndex, w: number, d: Draft, vars: Record<string, unknow
   const node = ix.graph.nodes[w]!
   const src = questionSource(ix, w)
   const texts = targetsFor(ix, src, vars, uncovered).map((p) => src.textOf(p.__answer))
-  const ordinary = validAnswers(c)[0]
+  const ordinary = validAnswers(c, ix.answers)[0]
   if (ordinary !== undefined) texts.push(ordinary)
   const out = [...new Set(texts)].map((t) => extend(d, [t], `${node.name} "${t}"`))
   if (uncovered.has(`${node.id}\u0000failure`)) {
-    const wrong = invalidAnswers(c)
+    const wrong = invalidAnswers(c, ix.answers)
     const left = Math.max(1, c.maxAttempts - attempts)
     if (wrong.length) out.push(extend(d, Array.from({ length: left }, (_, i) => wrong[i % wrong.length]!), `${node.name} refused ${left}×`))
   }

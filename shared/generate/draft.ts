@@ -8,6 +8,8 @@ import { runConversationTest, type ConversationTest, type TestOutcome, type User
 import type { Start } from './sources-start'
 
 export interface Draft extends Start {
+  /** The test's moment (ISO 8601): its runs' clock, so relative dates replay the same. */
+  now?: string
   /** Start at this node (a flow that is not active starts its tests at its trigger node). */
   start?: string
   mocks: Record<string, NodeMock>
@@ -22,6 +24,7 @@ export interface Draft extends Start {
 export function testOf(d: Draft, name = 'generated'): ConversationTest {
   return {
     name,
+    ...(d.now ? { now: d.now } : {}),
     contact: d.contact,
     trigger: d.trigger,
     ...(d.start ? { start: d.start } : {}),

@@ -102,7 +102,7 @@ function roots(flow: FlowDocument, ix: FlowIndex, uncovered: ReadonlySet<string>
       keys.add(JSON.stringify(s))
       const other = s.contact.name !== DEFAULT_CONTACT.name || s.contact.phone !== DEFAULT_CONTACT.phone
       const notes = Object.keys(picks).length ? [`starts with ${describeStart(s.trigger)}${other ? ` from ${s.contact.name} ${s.contact.phone}` : ''}`] : []
-      out.push({ ...s, ...(start ? { start } : {}), mocks: {}, decided: [], inputs: [], notes })
+      out.push({ now: ix.now, ...s, ...(start ? { start } : {}), mocks: {}, decided: [], inputs: [], notes })
     }
   }
   return out

@@ -5,6 +5,9 @@ import { buildPortGraph, groupsOf, walkFrom, type BranchConfig, type PortGraph }
 import { allFlowVariables, GLOBAL_ROOTS } from '../flow/variables'
 import { operand } from '../rules/operand'
 import type { RuleGroup } from '../rules/synthesis'
+import type { AnswerContext } from '../nodes/question/answers'
+import { contextOf } from './answers'
+import { DEFAULT_CONTACT } from './sources-start'
 
 export interface Branch {
   node: number
@@ -25,9 +28,14 @@ export interface FlowIndex {
   /** Whether `node` sets the variable path (its own output, or a top-level variable it saves). */
   sets(node: number, path: string): boolean
   byName(name: string): number | undefined
+  /** How the flow's Questions read answers in generated tests (its locale, time zone and country, the tests' moment). */
+  answers: AnswerContext
+  /** The tests' moment (their `now`). */
+  now: string
 }
 
-export function indexFlow(doc: FlowDocument): FlowIndex {
+/** `now` (ISO 8601) is the moment the tests happen: Questions read "tomorrow" from it. */
+export function indexFlow(doc: FlowDocument, now: string): FlowIndex {
   const graph = buildPortGraph(doc)
   const branches: Branch[] = []
   graph.nodes.forEach((n, i) => {
@@ -67,5 +75,7 @@ export function indexFlow(doc: FlowDocument): FlowIndex {
       return setters.get(root)?.includes(node) ?? false
     },
     byName: (name) => names.get(name),
+    answers: contextOf(doc, DEFAULT_CONTACT.phone, now),
+    now,
   }
 }

@@ -26,9 +26,9 @@ export function questionSource(ix: FlowIndex, node: number): QuestionSource {
     owns: (p) => p === c.saveTo || p === `${name}.answer`,
     pools(paths, groups) {
       const values: unknown[] = []
-      const cands = [...paths.flatMap((p) => candidatesFor(p, groups)), ...validAnswers(c)]
+      const cands = [...paths.flatMap((p) => candidatesFor(p, groups)), ...validAnswers(c, ix.answers)]
       for (const cand of cands.flatMap((x) => [x, ...shapedAs(c, displayValue(x))])) {
-        const a = answerText(cand, c)
+        const a = answerText(cand, c, ix.answers)
         if (!a || texts.has(key(a.saved))) continue
         texts.set(key(a.saved), a.text)
         values.push(a.saved)

@@ -9,6 +9,7 @@ import { deadBranches, walkFrom } from '../flow/paths'
 import { sharedVariables } from '../flow/paths'
 import { allFlowVariables } from '../flow/variables'
 import { withParsedConfigs } from '../nodes/registry'
+import { prepare } from './answers'
 import { explore, type Exploration } from './explore'
 import { indexFlow, type FlowIndex } from './flow-index'
 import { selectMinimal } from './select'
@@ -60,7 +61,10 @@ export const DEFAULT_BUDGET_MS = 10_000
 export async function generateSuite(flow: FlowDocument, deps: EngineDeps, options: GenerateOptions = {}): Promise<Suite> {
   const now = options.now ?? (() => Date.now())
   const started = now()
-  const ix = withParsedConfigs(() => indexFlow(flow))
+  await prepare()
+  // Whole seconds, rounded up: the tests' `now` is written into each file, and their runs must not look older than
+  // the flow's last change (coverage counts runs started since then).
+  const ix = withParsedConfigs(() => indexFlow(flow, new Date(Math.ceil(started / 1000) * 1000).toISOString()))
   const reachable = walkFrom(ix.graph).seen
   const dead = withParsedConfigs(() => deadBranches(ix.graph, reachable, sharedVariables(allFlowVariables(flow))))
   const deadKeys = new Map(dead.map((d) => [`${ix.graph.nodes[d.node]!.id}\u0000${d.port}`, d.reason]))

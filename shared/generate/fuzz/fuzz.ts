@@ -8,6 +8,7 @@ import type { EngineDeps } from '../../engine/deps'
 import { EffectUnavailableError } from '../../engine/effects'
 import type { ConversationTest } from '../../engine/conversation'
 import { withParsedConfigs } from '../../nodes/registry'
+import { FUZZ_NOW, prepare } from '../answers'
 import { extend, play, type Draft, type Outcome } from '../draft'
 import { indexFlow, type FlowIndex } from '../flow-index'
 import { writeTest } from '../write'
@@ -47,7 +48,8 @@ export interface FuzzOptions {
 const ENGINE_CODES = new Set(['node_error', 'invalid_config', 'missing_node', 'no_runner', 'not_waiting', 'no_start_node', 'no_trigger'])
 
 export async function fuzzFlow(flow: FlowDocument, deps: EngineDeps, opts: FuzzOptions): Promise<FuzzReport> {
-  const ix = withParsedConfigs(() => indexFlow(flow))
+  await prepare()
+  const ix = withParsedConfigs(() => indexFlow(flow, FUZZ_NOW))
   const scripts = await canRunScripts(deps)
   // Per kind of problem, the smallest conversation that shows it (by the size of what the customer did).
   const best = new Map<string, { draft: Draft; played: Outcome | { error: string }; found: Omit<Finding, 'test' | 'reproduced'>; size: number }>()

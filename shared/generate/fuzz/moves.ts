@@ -53,7 +53,7 @@ export function randomStart(ix: FlowIndex, rnd: Random, scripts: boolean): Draft
   }
   const contact = rnd.chance(0.8) ? DEFAULT_CONTACT : { name: rnd.text() || 'Someone', phone: `+${rnd.int(1, 9)}${String(rnd.int(100000, 99999999999))}` }
   const message = c.kind === 'keyword' || c.kind === 'button_click' || c.kind === 'ad_click'
-  return { contact, trigger, ...(message && !ix.doc.active ? { start: name } : {}), mocks: randomMocks(ix, rnd, scripts), decided: [], inputs: [], notes: [] }
+  return { now: ix.now, contact, trigger, ...(message && !ix.doc.active ? { start: name } : {}), mocks: randomMocks(ix, rnd, scripts), decided: [], inputs: [], notes: [] }
 }
 
 function randomMocks(ix: FlowIndex, rnd: Random, scripts: boolean): Record<string, NodeMock> {
@@ -107,8 +107,8 @@ export function randomMove(ix: FlowIndex, rnd: Random, outcome: Outcome): UserIn
   }
   if (node?.type === 'question') {
     const c = ix.graph.config(w!) as QuestionConfig
-    const valid = validAnswers(c)
-    const invalid = invalidAnswers(c)
+    const valid = validAnswers(c, ix.answers)
+    const invalid = invalidAnswers(c, ix.answers)
     if (valid.length && rnd.chance(0.4)) return rnd.pick(valid)
     if (invalid.length && rnd.chance(0.4)) return rnd.pick(invalid)
     return rnd.text(extra)

@@ -4,6 +4,7 @@ import type { ConversationTestRecord } from '../../shared/api/commands/emulator-
 import type { ApiError } from '../../shared/api'
 import { api } from '../api'
 import { useEditor } from '../editor/context'
+import { GenerateTests } from './GenerateTests'
 import { mocksFor, type HttpMode } from './mocks'
 import type { EmulatorStore } from './session-store'
 
@@ -78,6 +79,13 @@ export function TestsPanel({ store, modes }: { store: EmulatorStore; modes: Reco
         </button>
       </form>
       {error && <p className="emu-error" role="alert">{error.message}</p>}
+      <GenerateTests
+        flowId={flowId}
+        onDone={() => {
+          void load()
+          void store.getState().refreshCoverage()
+        }}
+      />
       <div className="emu-tests-bar">
         <strong>{tests.length} test{tests.length === 1 ? '' : 's'}</strong>
         <button type="button" onClick={() => void runTests()} disabled={!tests.length || running}>

@@ -7,7 +7,8 @@ import { parseConfigLeniently } from './lenient-config'
 // Edges, ports, reachability and loops. Port lists come from each node's definition, so a removed button or
 // route leaves a dangling edge that is reported here instead of silently going nowhere.
 
-export function validateEdges(doc: FlowDocument): Problem[] {
+/** `pathTo` names the path from the trigger to a node, so a dead end says how a run gets there. */
+export function validateEdges(doc: FlowDocument, pathTo: (nodeId: string) => string | null = () => null): Problem[] {
   const out: Problem[] = []
   const nodes = new Map(doc.nodes.map((n) => [n.id, n]))
   const seenIds = new Set<string>()
@@ -43,12 +44,15 @@ export function validateEdges(doc: FlowDocument): Problem[] {
     for (const p of NODE_DEFINITIONS[n.type].ports(parsed.data)) {
       if (usedPorts.has(`${n.id}\u0000${p.id}`)) continue
       const failure = p.kind === 'failure'
+      // A dead end: the run stops there without an End and without waiting for the customer.
+      const path = pathTo(n.id)
+      const deadEnd = path ? ` A run that gets here (${path}) and takes it stops without reaching an End.` : ''
       out.push({
         severity: failure ? 'warning' : 'error',
         code: 'port.unconnected',
         message: failure
-          ? `'${n.name}' has nothing connected to '${p.label}'; a failure there ends the run.`
-          : `Output '${p.label}' of '${n.name}' is not connected to any node.`,
+          ? `'${n.name}' has nothing connected to '${p.label}'; a failure there ends the run.${path ? ` Path: ${path}.` : ''}`
+          : `Output '${p.label}' of '${n.name}' is not connected to any node.${deadEnd}`,
         nodeId: n.id,
         pointer: `/nodes/${i}`,
       })

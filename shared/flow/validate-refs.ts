@@ -2,19 +2,22 @@ import { checkTemplate, findVariableRefs } from '../expr'
 import type { Problem } from '../nodes/types'
 import type { FlowDocument } from './document'
 import { runsBeforeIndex, type FlowGraph } from './graph'
+import type { UnsetPathFinder } from './paths/unset'
 import { nodeTextFields } from './references'
 import { makeResolver } from './resolve'
 import { allFlowVariables, type AvailableVariable } from './variables'
 import { didYouMean } from '../text/did-you-mean'
 
 // Template checks for every {{ }} field: syntax, unknown nodes and variables, fields a node never produces,
-// paths missing from a sample, and variables read where no path from the trigger can have set them yet.
+// paths missing from a sample, and variables read where no path from the trigger can have set them yet, or where some
+// path (named in the warning) reaches the read without setting them.
 
 export function validateReferences(
   doc: FlowDocument,
   graph: FlowGraph,
   reachable: Set<string>,
   vars: AvailableVariable[] = allFlowVariables(doc),
+  unsetOn?: UnsetPathFinder,
 ): Problem[] {
   const out: Problem[] = []
   const resolve = makeResolver(doc, vars)
@@ -31,6 +34,7 @@ export function validateReferences(
       for (const d of checkTemplate(f.value)) {
         out.push({ severity: d.severity, code: `expr.${d.code}`, message: `${f.label}: ${d.message} (at character ${d.start + 1}).`, ...at })
       }
+      const warned = new Set<string>()
       for (const ref of findVariableRefs(f.value)) {
         const text = `{{${ref.path.join('.')}}}`
         const r = resolve(ref.path)
@@ -60,7 +64,19 @@ export function validateReferences(
         }
         if (r.kind !== 'ok' && r.kind !== 'not-in-sample') continue
         if ((r.kind === 'ok' && r.global) || r.producers.length === 0 || !reachable.has(node.id)) continue
-        if (r.producers.some((p) => runsBefore(p, node.id) || (f.readsOwnOutput && p === node.id))) continue
+        if (f.readsOwnOutput && r.producers.includes(node.id)) continue
+        if (r.producers.some((p) => runsBefore(p, node.id))) {
+          const path = unsetOn?.(ref.path, r.producers, node.id)
+          if (!path || warned.has(text)) continue
+          warned.add(text)
+          out.push({
+            severity: 'warning',
+            code: 'ref.unset_on_path',
+            message: `${f.label} reads ${text}, which is not set on the path ${path}. It will be empty there.`,
+            ...at,
+          })
+          continue
+        }
         const by = r.producers.map((p) => nameOf.get(p)).join(' or ')
         out.push({
           severity: 'warning',

@@ -4,6 +4,7 @@ import type { FlowDocument } from './document'
 import { buildGraph } from './graph'
 import { checkNodeName } from './names'
 import { pointerOf } from './pointer'
+import { branchProblems, buildPortGraph, pathFinder, unsetPathFinder } from './paths'
 import { validateEdges, validateReachability } from './validate-graph'
 import { validateReferences } from './validate-refs'
 import { validateSettings } from './validate-settings'
@@ -20,6 +21,7 @@ export function validateFlow(doc: FlowDocument): Problem[] {
 
 function validateAll(doc: FlowDocument): Problem[] {
   const graph = buildGraph(doc)
+  const ports = buildPortGraph(doc)
   const { problems: reachProblems, reachable } = validateReachability(doc, graph)
   // Every node's outputs, worked out once: name clashes and reference checks both read them.
   const vars = allFlowVariables(doc)
@@ -27,9 +29,10 @@ function validateAll(doc: FlowDocument): Problem[] {
     ...validateTriggers(doc),
     ...validateSettings(doc),
     ...validateNodes(doc, variableRoots(doc, vars)),
-    ...validateEdges(doc),
+    ...validateEdges(doc, pathFinder(ports)),
     ...reachProblems,
-    ...validateReferences(doc, graph, reachable, vars),
+    ...branchProblems(ports, vars).problems,
+    ...validateReferences(doc, graph, reachable, vars, unsetPathFinder(ports)),
   ]
 }
 

@@ -1,6 +1,7 @@
 import type { CliCommand } from './types'
 import { evalCommand } from './eval'
 import { exportCommand } from './export'
+import { generateCommand } from './generate'
 import { importCommand } from './import'
 import { runCommand } from './run'
 import { secretCommand } from './secret'
@@ -12,6 +13,7 @@ import { validateCommand } from './validate'
 export const commands: Record<string, CliCommand> = {
   eval: evalCommand,
   export: exportCommand,
+  generate: generateCommand,
   import: importCommand,
   run: runCommand,
   secret: secretCommand,

@@ -10,21 +10,30 @@ import { parseFlow } from '../../../shared/flow/serialise'
 import type { EngineDeps, TraceEvent } from '../../../shared/engine'
 import { nodeCatalog } from '../../../shared/nodes/runners'
 import { DB_FILE_NAME } from '../../studio/backend'
-import { createHttpEffect, createScriptEffect } from '../../studio/effects'
 import { resolveDataDir } from '../../studio/data-dir'
 import { isDatabaseOpenError } from '../../studio/db/errors'
 import { openDatabase, type Database } from '../../studio/db/open'
 import { parseCommandLine } from './args'
 import { readInputFile } from './input-file'
+import { collectFlowFiles, fuzzFiles } from './fuzz'
+import { collectFiles, commandLineDeps } from './host'
+
+export { commandLineDeps } from './host'
 import { besideLibrary, databaseLibrary, libraryEffects, readLibrary, type LibraryEffects, type LibraryItems } from './library'
 import type { CliCommand } from './types'
 
 const USAGE = `Usage: chatflow test <file.test.yaml | dir>... [--library <library.json>] [--data-dir <dir>]
+       chatflow test --fuzz <N> [--seed <S>] <flow.json | dir>... [--library <library.json>] [--data-dir <dir>]
 
 Plays every conversation test given (folders are searched, sub-folders too, for *.test.yaml, and for
 every *.yaml at any depth inside a <name>.tests folder). A test's flow is its 'flow:' path (relative to
 the test file) or, for tests inside <name>.tests/ (or a folder of it), the <name>.flow.json beside that folder.
 Exit codes: 0 all passed, 1 a test failed or could not be read, 2 bad usage.
+
+With --fuzz, plays N random conversations with each flow (folders are searched for *.flow.json) and reports any
+that fails with an engine error, renders an expression error or exceeds the step limit; each finding is saved as a
+test that reproduces it in <name>.tests/fuzz/ beside the flow. --seed S plays the same conversations again (the
+seed is printed; without --seed one is chosen at random).
 
 Template Message, SPM and MPM nodes look templates and products up in the test's own 'templates:' first, then in:
   --library <file>        a library.json ({"templates": [...], "catalog": [...]}) or a bundle export; with
@@ -37,15 +46,21 @@ Template Message, SPM and MPM nodes look templates and products up in the test's
 export const testCommand: CliCommand = {
   summary: 'play conversation tests (*.test.yaml) against their flows',
   async run(args) {
-    const parsed = parseCommandLine('test', USAGE, args, { library: { type: 'string' }, 'data-dir': { type: 'string' } }, { count: 1, what: 'test files or folders', atLeast: true })
+    const options = { library: { type: 'string' }, 'data-dir': { type: 'string' }, fuzz: { type: 'string' }, seed: { type: 'string' } } as const
+    const parsed = parseCommandLine('test', USAGE, args, options, { count: 1, what: 'test files or folders', atLeast: true })
     if ('exit' in parsed) return parsed.exit
+    const fuzz = fuzzOptions(parsed.values.fuzz, parsed.values.seed)
+    if (typeof fuzz === 'string') {
+      process.stderr.write(`chatflow test: ${fuzz}\n${USAGE}`)
+      return 2
+    }
     const files: string[] = []
     for (const arg of parsed.positionals) {
       if (!fs.existsSync(arg)) {
         process.stderr.write(`chatflow test: ${arg}: no such file or folder\n`)
         return 2
       }
-      files.push(...collectTestFiles(arg))
+      files.push(...(fuzz ? collectFlowFiles(arg) : collectTestFiles(arg)))
     }
     let items: LibraryItems | null = null
     if (parsed.values.library) {
@@ -69,11 +84,24 @@ export const testCommand: CliCommand = {
     }
     try {
       const library = items || db ? libraryEffects(items, db ? databaseLibrary(db) : null) : 'beside'
-      return await runFiles(files, (s) => process.stdout.write(s), { library })
+      const write = (s: string) => process.stdout.write(s)
+      if (fuzz) return await fuzzFiles(files, { ...fuzz, ...(library === 'beside' ? {} : { library }) }, write)
+      return await runFiles(files, write, { library })
     } finally {
       db?.close()
     }
   },
+}
+
+/** --fuzz N and --seed S read, or why they cannot be; null without --fuzz. */
+function fuzzOptions(runs: string | undefined, seed: string | undefined): { runs: number; seed?: number } | null | string {
+  if (runs === undefined) return seed === undefined ? null : '--seed goes with --fuzz'
+  const n = Number(runs)
+  if (!Number.isInteger(n) || n < 1) return `--fuzz takes a number of conversations (1 or more), got '${runs}'`
+  if (seed === undefined) return { runs: n }
+  const s = Number(seed)
+  if (!Number.isInteger(s) || s < 0 || s > 2 ** 31 - 1) return `--seed takes a whole number from 0 to ${2 ** 31 - 1}, got '${seed}'`
+  return { runs: n, seed: s }
 }
 
 export interface RunFilesOptions {
@@ -145,24 +173,9 @@ export async function runFiles(files: string[], write: (s: string) => void, opti
   return failed > 0 ? 1 : 0
 }
 
-/**
- * What `chatflow test` plays a test with: the real QuickJS sandbox and HTTP client, which the saved-test policy
- * (shared/engine/conversation/policy.ts) holds to the test's mocks and `live`, and the templates and products given.
- */
-export function commandLineDeps(library: LibraryEffects | null): EngineDeps {
-  return { effects: createEffects({ script: createScriptEffect(), http: createHttpEffect(), ...library }), catalog: nodeCatalog }
-}
-
 /** The test files a path names: itself, or the tests in a folder and below, in name order. */
 export function collectTestFiles(p: string): string[] {
-  if (!fs.statSync(p).isDirectory()) return [path.resolve(p)]
-  const out: string[] = []
-  for (const entry of fs.readdirSync(p, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))) {
-    const full = path.join(p, entry.name)
-    if (entry.isDirectory()) out.push(...collectTestFiles(full))
-    else if (isTestFile(full)) out.push(path.resolve(full))
-  }
-  return out
+  return collectFiles(p, isTestFile)
 }
 
 /** *.test.yaml anywhere, and every *.yaml inside a <name>.tests folder, at any depth (checkout.tests/smoke/x.yaml). */

@@ -101,9 +101,17 @@ describe('chatflow validate', () => {
     expect(r.stdout).toMatch(/sketch.json: 0 error\(s\), 0 warning\(s\) \(read as an older format, version 0\)\n$/)
   })
 
-  it.each(['age-gate', 'appointment', 'catalogue', 'feedback-form', 'lead-capture'])('example %s validates clean (exit 0)', (name) => {
+  it.each(['age-gate', 'catalogue', 'feedback-form', 'lead-capture'])('example %s validates clean (exit 0)', (name) => {
     const r = chatflow(`resources/examples/${name}.flow.json`)
     expect(r).toEqual({ code: 0, stdout: `resources/examples/${name}.flow.json: 0 error(s), 0 warning(s)\n`, stderr: [] })
+  })
+
+  it("the appointment example: its menu pre-empts the router's else, a warning naming every row (exit 0)", () => {
+    const r = chatflow('resources/examples/appointment.flow.json')
+    expect(r.code).toBe(0)
+    expect(r.stdout).toContain("warning /nodes/2 [by_service] 'by_service' can never take 'Else': every choice that leads here goes another way (service_menu: Haircut → Hair, Colour → Hair, Manicure → Nails, Pedicure → Nails).")
+    expect(r.stdout).toContain("warning /nodes/5 [unknown_service] 'unknown_service' never runs")
+    expect(r.stdout).toMatch(/appointment.flow.json: 0 error\(s\), 2 warning\(s\)\n$/)
   })
 
   it('no file argument is a usage error, exit 2', () => {

@@ -98,6 +98,22 @@ export class ConversationTests {
     return this.get(id)
   }
 
+  /** Replaces the flow's tests whose names start with `prefix` by these (already named with it); returns their ids. */
+  replaceNamed(flowId: string, prefix: string, tests: Array<{ name: string; yaml: string }>): string[] {
+    const t = this.now()
+    const ids: string[] = []
+    this.db.transaction(() => {
+      this.db.prepare("DELETE FROM conversation_tests WHERE flow_id = ? AND substr(name, 1, length(?)) = ?").run(flowId, prefix, prefix)
+      const insert = this.db.prepare('INSERT INTO conversation_tests (id, flow_id, name, yaml, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?)')
+      for (const test of tests) {
+        const id = `ct_${randomUUID().replace(/-/g, '').slice(0, 16)}`
+        insert.run(id, flowId, test.name, test.yaml, t, t)
+        ids.push(id)
+      }
+    })()
+    return ids
+  }
+
   get(id: string): ConversationTestRecord {
     const row = this.db.prepare('SELECT * FROM conversation_tests WHERE id = ?').get(id) as Row | undefined
     if (!row) throw new ApiFailure('not_found', `Test ${id} does not exist (it may have been deleted).`)

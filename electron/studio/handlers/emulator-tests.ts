@@ -1,10 +1,11 @@
 import { conversationTests, flowOf } from '../emulator/service'
 import { latestRunId } from '../emulator/service'
 import { ApiFailure } from '../failure'
+import { generateTests } from '../emulator/generate'
 import type { Handler } from './types'
 
 // The conversation-test half of the emulator area; handlers/emulator.ts spreads it into the area's map.
-type H<C extends `emulator.${'saveTest' | 'tests' | 'runTests' | 'deleteTest' | 'testStatus'}`> = Handler<C>
+type H<C extends `emulator.${'saveTest' | 'tests' | 'runTests' | 'deleteTest' | 'testStatus' | 'generateTests'}`> = Handler<C>
 
 export const emulatorTestHandlers: {
   'emulator.saveTest': H<'emulator.saveTest'>
@@ -12,6 +13,7 @@ export const emulatorTestHandlers: {
   'emulator.runTests': H<'emulator.runTests'>
   'emulator.deleteTest': H<'emulator.deleteTest'>
   'emulator.testStatus': H<'emulator.testStatus'>
+  'emulator.generateTests': H<'emulator.generateTests'>
 } = {
   'emulator.saveTest': async (req, ctx) => {
     const flow = flowOf(ctx, req.flowId)
@@ -32,6 +34,7 @@ export const emulatorTestHandlers: {
     ctx.service(conversationTests).delete(req.id)
     return { id: req.id }
   },
+  'emulator.generateTests': (req, ctx) => generateTests(ctx, req.flowId, req.seconds),
   'emulator.testStatus': (_req, ctx) => {
     const rows = ctx.db
       .prepare('SELECT flow_id AS flowId, COUNT(*) AS total, SUM(CASE WHEN last_passed = 0 THEN 1 ELSE 0 END) AS failed FROM conversation_tests GROUP BY flow_id')

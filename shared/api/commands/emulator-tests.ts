@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import type { Unreached } from '../../generate/suite'
 import { identifier } from '../../text/identifier'
 import { returns } from '../define'
 import { FlowIdSchema } from './flows'
@@ -27,6 +28,24 @@ export interface ConversationTestRecord {
   lastRun: TestResult | null
 }
 
+/** A branch the generator did not take, and why (a proof from the rules or the graph, or what exploration found). */
+export type UnreachedBranch = Unreached
+
+/** What "Generate tests" made: the tests it saved (already run once), the coverage they give, and what is left. */
+export interface GeneratedSuite {
+  tests: ConversationTestRecord[]
+  covered: number
+  total: number
+  unreached: UnreachedBranch[]
+  elapsedMs: number
+  gaveUp: boolean
+  /** Tests not saved because they did not pass when played again, with why. */
+  dropped: Array<{ name: string; why: string }>
+}
+
+/** Names of generated tests start with this; generating again replaces exactly those. */
+export const GENERATED_TEST_PREFIX = 'Generated: '
+
 export const emulatorTestCommands = {
   /** Turns the contact's current conversation with the flow into a conversation test. */
   'emulator.saveTest': {
@@ -49,6 +68,14 @@ export const emulatorTestCommands = {
     res: returns<ConversationTestRecord[]>(),
   },
   'emulator.deleteTest': { req: z.object({ id: z.string().min(1) }), res: returns<{ id: string }>() },
+  /**
+   * Explores the flow as saved now and saves conversation tests that take every reachable branch (docs/testing.md,
+   * "Generating tests"), replacing the tests it generated before; progress comes as `emulator.generateProgress`.
+   */
+  'emulator.generateTests': {
+    req: z.object({ flowId: FlowIdSchema, seconds: z.number().min(1).max(120).default(10) }),
+    res: returns<GeneratedSuite>(),
+  },
   /** Per flow: how many tests it has and how many failed on their last run (the flows list). */
   'emulator.testStatus': { req: z.object({}), res: returns<Record<string, { total: number; failed: number }>>() },
 }

@@ -1,0 +1,91 @@
+import { useEffect, useState } from 'react'
+import type { GeneratedSuite } from '../../shared/api/commands/emulator-tests'
+import type { ApiError } from '../../shared/api'
+import { api } from '../api'
+
+interface Progress {
+  played: number
+  covered: number
+  total: number
+  elapsedMs: number
+}
+
+/**
+ * "Generate tests": the back end explores the flow as saved and replaces the tests it generated before with a suite
+ * that takes every reachable branch. Progress while it explores; then what it wrote, the coverage, and each branch it
+ * could not take with the reason.
+ */
+export function GenerateTests({ flowId, onDone }: { flowId: string; onDone: () => void }) {
+  const [running, setRunning] = useState(false)
+  const [progress, setProgress] = useState<Progress | null>(null)
+  const [result, setResult] = useState<GeneratedSuite | null>(null)
+  const [error, setError] = useState<ApiError | null>(null)
+
+  useEffect(() => {
+    setResult(null)
+    return api.on('emulator.generateProgress', (p) => {
+      if (p.flowId === flowId) setProgress(p)
+    })
+  }, [flowId])
+
+  const generate = async () => {
+    setRunning(true)
+    setError(null)
+    setResult(null)
+    setProgress(null)
+    const r = await api.call('emulator.generateTests', { flowId })
+    setRunning(false)
+    if (!r.ok) return setError(r.error)
+    setResult(r.value)
+    onDone()
+  }
+
+  return (
+    <section className="emu-generate" aria-label="Generate tests">
+      <button type="button" onClick={() => void generate()} disabled={running} title="Write tests that take every branch this flow can take">
+        {running ? 'Generating…' : 'Generate tests'}
+      </button>
+      {running && (
+        <p role="status" className="emu-generate-progress">
+          {progress ? `Exploring: ${progress.played} conversations, ${progress.covered} of ${progress.total} branches taken` : 'Exploring the flow…'}
+          {progress && <progress max={progress.total} value={progress.covered} aria-label="Branches taken" />}
+        </p>
+      )}
+      {error && <p className="emu-error" role="alert">{error.message}</p>}
+      {result && <Summary result={result} />}
+    </section>
+  )
+}
+
+function Summary({ result }: { result: GeneratedSuite }) {
+  const n = result.tests.length
+  const seconds = (result.elapsedMs / 1000).toFixed(1)
+  return (
+    <div className="emu-generate-result" role="status">
+      <p>
+        <strong>
+          {n} test{n === 1 ? '' : 's'} generated
+        </strong>{' '}
+        in {seconds} s · coverage {result.covered}/{result.total} branches
+        {result.gaveUp ? ` · gave up exploring after ${seconds} s` : ''}
+      </p>
+      {result.unreached.length > 0 && (
+        <ul aria-label="Branches not taken">
+          {result.unreached.map((u) => (
+            <li key={`${u.nodeId}/${u.port}`} className={u.proven ? 'emu-unreachable' : 'emu-not-found'}>
+              <strong>
+                {u.nodeName} → {u.portLabel}
+              </strong>
+              : {u.reason}
+            </li>
+          ))}
+        </ul>
+      )}
+      {result.dropped.map((d) => (
+        <p key={d.name} className="emu-error">
+          Not saved: {d.name} did not pass when played again ({d.why})
+        </p>
+      ))}
+    </div>
+  )
+}

@@ -1,0 +1,65 @@
+// Branches no run can take, proven from the rules: rules that contradict each other, a route that an earlier one
+// shadows or that follows a route which always holds, an else (or false) that the routes always pre-empt, and a
+// port that no arrival at the node takes (every row of the menu before it routes elsewhere). Then the nodes that
+// only such branches lead to.
+import { operand } from '../../rules/operand'
+import { conditionDeadPorts, routerDeadPorts } from '../../rules/guards'
+import { groupsOf, portTaken, type BranchConfig } from './decide'
+import { walkFrom, type PortGraph } from './port-graph'
+import { arrivalsAt, decided, type Arrival } from './scenarios'
+
+export interface DeadBranch {
+  node: number
+  port: string
+  reason: string
+}
+
+export function deadBranches(g: PortGraph, reachable: Uint8Array, shared: (variable: string) => boolean): DeadBranch[] {
+  const out: DeadBranch[] = []
+  g.nodes.forEach((n, i) => {
+    if (!reachable[i] || (n.type !== 'condition' && n.type !== 'router')) return
+    const config = g.config(i)
+    if (!config) return
+    const b = { type: n.type, config } as BranchConfig
+    const routes = groupsOf(b)
+    const byRules = b.type === 'condition' ? conditionDeadPorts(routes[0]!.group) : routerDeadPorts(routes)
+    const found = new Map(byRules.map((d) => [d.port, d.reason]))
+    for (const d of byArrivals(g, i, b, shared)) if (!found.has(d.port)) found.set(d.port, d.reason)
+    for (const p of g.ports[i]!) {
+      const reason = found.get(p.id)
+      if (reason) out.push({ node: i, port: p.id, reason })
+    }
+  })
+  return out
+}
+
+function byArrivals(g: PortGraph, at: number, b: BranchConfig, shared: (variable: string) => boolean): Array<{ port: string; reason: string }> {
+  const paths = groupsOf(b).flatMap((r) => r.group.rules.flatMap((x) => [...operand(x.left).paths, ...operand(x.right ?? '').paths]))
+  if (paths.length === 0) return []
+  const arrivals = arrivalsAt(g, at, shared)
+  if (!arrivals || arrivals.length === 0 || !arrivals.every((a) => paths.every((p) => decided(a, p)))) return []
+  const taken = new Map<string, Arrival[]>()
+  for (const a of arrivals) {
+    const port = portTaken(b, a.vars)
+    taken.set(port, [...(taken.get(port) ?? []), a])
+  }
+  const label = (port: string) => g.ports[at]!.find((p) => p.id === port)?.label ?? port
+  const byNode = new Map<number, string[]>()
+  for (const a of arrivals) byNode.set(a.from, [...(byNode.get(a.from) ?? []), `${a.label} → ${label(portTaken(b, a.vars))}`])
+  const summary = [...byNode].map(([from, list]) => (from >= 0 ? `${g.nodes[from]!.name}: ` : '') + list.join(', ')).join('; ')
+  return g.ports[at]!.filter((p) => !taken.has(p.id)).map((p) => ({ port: p.id, reason: `every choice that leads here goes another way (${summary})` }))
+}
+
+/** Nodes that some path reaches, but only through dead branches: they never run. */
+export function neverRun(g: PortGraph, reachable: Uint8Array, dead: readonly DeadBranch[]): Array<{ node: number; via: DeadBranch[] }> {
+  if (dead.length === 0) return []
+  const blocked = new Set(dead.map((d) => `${d.node}\u0000${d.port}`))
+  const live = walkFrom(g, (node, port) => blocked.has(`${node}\u0000${port}`)).seen
+  const out: Array<{ node: number; via: DeadBranch[] }> = []
+  g.nodes.forEach((_n, i) => {
+    if (!reachable[i] || live[i]) return
+    const via = dead.filter((d) => g.out[d.node]!.some((e) => e.port === d.port && !live[e.to]))
+    out.push({ node: i, via })
+  })
+  return out
+}

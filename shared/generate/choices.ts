@@ -1,0 +1,109 @@
+// What the customer can do next where a run waits, as drafts to explore: every button and list row; answers to a
+// Question that take the branches after it (and one ordinary answer), and refused answers until its failure port;
+// form submissions that take the branches after the form; quick replies of templates the flow sent, when they start
+// the flow's button-click trigger.
+import type { OutboundMessage } from '../engine/types'
+import type { QuestionConfig } from '../nodes/question/definition'
+import type { TriggerConfig } from '../nodes/trigger/definition'
+import { invalidAnswers, validAnswers } from './answers'
+import { extend, type Draft, type Outcome } from './draft'
+import type { FlowIndex } from './flow-index'
+import { formSource, questionSource } from './sources-input'
+import { targetsFor } from './targets'
+
+interface Option {
+  id: string
+  title: string
+}
+
+export function nextDrafts(ix: FlowIndex, d: Draft, outcome: Outcome, uncovered: ReadonlySet<string>): Draft[] {
+  const state = outcome.final
+  if (!state) return []
+  const out: Draft[] = []
+  if (state.status === 'paused' && state.waiting) {
+    const w = ix.graph.index.get(state.waiting.nodeId)
+    const node = w === undefined ? undefined : ix.graph.nodes[w]
+    if (w !== undefined && node) {
+      if (node.type === 'interactive_message') out.push(...taps(d, node.name, state.waiting.data as { mode: string; options: Option[] }))
+      if (node.type === 'question') out.push(...answers(ix, w, d, state.vars, state.waiting.attempts, uncovered))
+      if (node.type === 'chat_flow') {
+        const src = formSource(ix, w)
+        const picks = [...targetsFor(ix, src, state.vars, uncovered), {}]
+        const forms = [...new Map(picks.map((p) => [JSON.stringify(src.submission(p)), src.submission(p)])).values()]
+        for (const form of forms) out.push(extend(d, [{ form }], `${node.name} submitted ${describeForm(form)}`))
+      }
+    }
+  }
+  out.push(...quickReplies(ix, d, outcome))
+  if (state.status === 'paused') out.push(...orders(d, outcome))
+  return out
+}
+
+/**
+ * An order from the last product message the flow sent, while the run waits: what the waiting node makes of it
+ * ({{order}} is set whichever node receives it). One order per product message, every product once.
+ */
+function orders(d: Draft, outcome: Outcome): Draft[] {
+  if (d.inputs.some((i) => typeof i === 'object' && 'order' in i)) return []
+  const product = outcome.steps.flatMap((s) => s.messages).filter((m) => m.type === 'interactive' && ['product', 'product_list'].includes((m.interactive as { type: string }).type)).at(-1)
+  if (!product) return []
+  const action = (product as unknown as { interactive: { action: { catalog_id: string; product_retailer_id?: string; sections?: Array<{ product_items: Array<{ product_retailer_id: string }> }> } } }).interactive.action
+  const ids = action.product_retailer_id ? [action.product_retailer_id] : (action.sections ?? []).flatMap((s) => s.product_items.map((p) => p.product_retailer_id))
+  if (!ids.length) return []
+  const product_items = ids.map((id) => ({ product_retailer_id: id, quantity: 1, item_price: 1, currency: 'EUR' }))
+  return [extend(d, [{ order: { catalog_id: action.catalog_id, product_items } }], `order of ${ids.length} product${ids.length === 1 ? '' : 's'}`)]
+}
+
+function taps(d: Draft, name: string, data: { mode: string; options: Option[] } | undefined): Draft[] {
+  if (!data?.options) return []
+  const titles = data.options.map((o) => o.title)
+  return data.options.map((o) => {
+    // A title two options share cannot name one of them: the id can.
+    const label = titles.filter((t) => t === o.title).length > 1 ? o.id : o.title
+    const input = data.mode === 'list' ? { row: label } : { button: label }
+    return extend(d, [input], `${name} "${o.title}"`)
+  })
+}
+
+function answers(ix: FlowIndex, w: number, d: Draft, vars: Record<string, unknown>, attempts: number, uncovered: ReadonlySet<string>): Draft[] {
+  const c = ix.graph.config(w) as QuestionConfig
+  const node = ix.graph.nodes[w]!
+  const src = questionSource(ix, w)
+  const texts = targetsFor(ix, src, vars, uncovered).map((p) => src.textOf(p.__answer))
+  const ordinary = validAnswers(c, ix.answers)[0]
+  if (ordinary !== undefined) texts.push(ordinary)
+  const out = [...new Set(texts)].map((t) => extend(d, [t], `${node.name} "${t}"`))
+  if (uncovered.has(`${node.id}\u0000failure`)) {
+    const wrong = invalidAnswers(c, ix.answers)
+    const left = Math.max(1, c.maxAttempts - attempts)
+    if (wrong.length) out.push(extend(d, Array.from({ length: left }, (_, i) => wrong[i % wrong.length]!), `${node.name} refused ${left}×`))
+  }
+  return out
+}
+
+/** Template quick replies sent so far that would start the flow through its button-click trigger. */
+function quickReplies(ix: FlowIndex, d: Draft, outcome: Outcome): Draft[] {
+  const prefixes = ix.graph.triggers.map((t) => ix.graph.config(t) as TriggerConfig | undefined).filter((c) => c?.kind === 'button_click').map((c) => c!.payloadPrefix)
+  if (prefixes.length === 0) return []
+  const payloads = new Set<string>()
+  for (const step of outcome.steps) for (const m of step.messages) for (const p of quickReplyPayloads(m)) payloads.add(p)
+  const already = new Set(d.inputs.flatMap((i) => (typeof i === 'object' && 'template_button' in i ? [i.template_button.payload] : [])))
+  return [...payloads]
+    .filter((p) => !already.has(p) && prefixes.some((x) => p.startsWith(x)))
+    .map((payload) => extend(d, [{ template_button: { payload, text: payload } }], `quick reply "${payload}"`))
+}
+
+function quickReplyPayloads(m: OutboundMessage): string[] {
+  if (m.type !== 'template') return []
+  const components = ((m as { template?: { components?: Array<Record<string, unknown>> } }).template?.components ?? []) as Array<{
+    sub_type?: string
+    parameters?: Array<{ payload?: string }>
+  }>
+  return components.filter((c) => c.sub_type === 'quick_reply').flatMap((c) => (c.parameters ?? []).flatMap((p) => (p.payload ? [p.payload] : [])))
+}
+
+function describeForm(form: Record<string, unknown>): string {
+  return Object.entries(form)
+    .map(([k, v]) => `${k}=${JSON.stringify(v)}`)
+    .join(' ')
+}

@@ -1,0 +1,48 @@
+// A conversation being explored: how it starts, the mocks decided so far and what the customer did, turn by turn.
+// Every draft is played from the start through the conversation-test player (`runConversationTest`, the one
+// `chatflow test` and the studio use), so what the generator sees is exactly what the written test will do.
+import type { FlowDocument } from '../flow/document'
+import type { EngineDeps, NodeMock } from '../engine/deps'
+import type { StepResult } from '../engine/types'
+import { runConversationTest, type ConversationTest, type TestOutcome, type UserInput } from '../engine/conversation'
+import type { Start } from './sources-start'
+
+export interface Draft extends Start {
+  /** The test's moment (ISO 8601): its runs' clock, so relative dates replay the same. */
+  now?: string
+  /** Start at this node (a flow that is not active starts its tests at its trigger node). */
+  start?: string
+  mocks: Record<string, NodeMock>
+  /** Nodes whose outside effect was decided: mocked, or left to run for real. */
+  decided: string[]
+  inputs: UserInput[]
+  /** What each decision meant, for the test's name ('ask_age "17"', 'order_lookup answers 500'). */
+  notes: string[]
+  templates?: ConversationTest['templates']
+}
+
+export function testOf(d: Draft, name = 'generated'): ConversationTest {
+  return {
+    name,
+    ...(d.now ? { now: d.now } : {}),
+    contact: d.contact,
+    trigger: d.trigger,
+    ...(d.start ? { start: d.start } : {}),
+    ...(Object.keys(d.mocks).length ? { mocks: d.mocks } : {}),
+    ...(d.templates?.length ? { templates: d.templates } : {}),
+    turns: d.inputs.length ? d.inputs.map((user) => ({ user })) : [{}],
+  }
+}
+
+/** A played draft: the player's outcome, and the step each event ran (the trigger's, then one per input). */
+export interface Outcome extends TestOutcome {
+  steps: StepResult[]
+}
+
+export async function play(flow: FlowDocument, d: Draft, deps: EngineDeps): Promise<Outcome> {
+  const steps: StepResult[] = []
+  const outcome = await runConversationTest(flow, testOf(d), deps, { persist: (h) => h.ran && steps.push(h.ran.step) })
+  return { ...outcome, steps }
+}
+
+export const extend = (d: Draft, inputs: UserInput[], note: string): Draft => ({ ...d, inputs: [...d.inputs, ...inputs], notes: [...d.notes, note] })

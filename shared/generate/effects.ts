@@ -1,0 +1,59 @@
+// The first time a draft's run reaches a node that talks to the outside world, the generator decides how it
+// behaves in the test, once for the whole test (mocks are per test): an HTTP Call is always mocked (a success
+// shaped from its sample, a failure, and responses that take the branches after it); a Script runs for real when
+// the host can run scripts, and is mocked when an output must take a value to open a branch or the host cannot run
+// it; a node that needs a missing template or product keeps its real failure and gets a mocked success beside it.
+import type { NodeMock } from '../engine/deps'
+import type { Draft, Outcome } from './draft'
+import type { FlowIndex } from './flow-index'
+import { httpSource, scriptSource } from './sources-effects'
+import { targetsFor } from './targets'
+
+/** Failures that come from what the host lacks, not from the flow: worth a mocked success to explore further. */
+const MISSING = new Set(['effect_unavailable', 'template_not_found', 'template_invalid', 'product_not_found', 'no_runner'])
+
+export function effectVariants(ix: FlowIndex, d: Draft, outcome: Outcome, uncovered: ReadonlySet<string>): Draft[] | null {
+  const event = outcome.trace.find(
+    (e) =>
+      !d.decided.includes(e.nodeName) &&
+      !(e.nodeName in d.mocks) &&
+      (e.nodeType === 'http_call' || e.nodeType === 'script' || (e.error !== null && MISSING.has(e.error.code))),
+  )
+  if (!event) return null
+  const node = ix.graph.index.get(event.nodeId)!
+  const name = event.nodeName
+  const decided = [...d.decided, name]
+  const vars = outcome.final?.vars ?? {}
+  const variant = (mock: NodeMock | null, note: string): Draft => ({
+    ...d,
+    decided,
+    mocks: mock ? { ...d.mocks, [name]: mock } : d.mocks,
+    notes: [...d.notes, note],
+  })
+  if (event.nodeType === 'http_call' || event.nodeType === 'script') {
+    const src = event.nodeType === 'http_call' ? httpSource(ix, node) : scriptSource(ix, node)
+    const mocks: NodeMock[] = [src.success(), ...targetsFor(ix, src, vars, uncovered).map((p) => src.mock(p)), src.failure()]
+    const out = unique(mocks).map((m) => variant(m, describeMock(name, m)))
+    // A script the host ran (well or not) is kept as it is, first: the test then checks its real outputs.
+    if (event.nodeType === 'script' && event.error?.code !== 'effect_unavailable') out.unshift(variant(null, `${name} runs`))
+    return out
+  }
+  const port = ix.graph.ports[node]![0]?.id
+  return [variant(null, `${name} fails (${event.error!.code})`), variant(port ? { output: {}, port } : { output: {} }, `${name} mocked`)]
+}
+
+function describeMock(name: string, m: NodeMock): string {
+  if (m.error !== undefined) return `${name} fails`
+  if (m.response) return `${name} answers ${m.response.status ?? 200}`
+  return `${name} returns ${JSON.stringify(m.output)}`
+}
+
+function unique(mocks: NodeMock[]): NodeMock[] {
+  const seen = new Set<string>()
+  return mocks.filter((m) => {
+    const k = JSON.stringify(m)
+    if (seen.has(k)) return false
+    seen.add(k)
+    return true
+  })
+}

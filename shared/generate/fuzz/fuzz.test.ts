@@ -1,0 +1,64 @@
+import { describe, expect, it } from 'vitest'
+import { runConversationTest, parseConversationTest, serialiseConversationTest } from '../../engine/conversation'
+import type { FlowDocument } from '../../flow/document'
+import { EXAMPLES, example } from '../../flow/testing/examples'
+import { buildFlow } from '../../flow/testing/build'
+import { exampleDeps } from '../testing/deps'
+import { fuzzFlow, inspect } from './fuzz'
+
+/** A text question whose answer is divided by, a loop that never waits, and a node the engine cannot read. */
+function broken(): FlowDocument {
+  return buildFlow(
+    [
+      ['trigger', 'trigger_1', { keywords: ['split', 'spin', 'odd'] }],
+      ['router', 'which', { routes: [
+        { id: 'split', name: 'Split', rules: [{ left: '{{trigger_1.keyword}}', operator: 'equals', right: 'split' }] },
+        { id: 'spin', name: 'Spin', rules: [{ left: '{{trigger_1.keyword}}', operator: 'equals', right: 'spin' }] },
+      ] }],
+      ['question', 'ask_n', { prompt: 'How many people?', saveTo: 'n' }],
+      ['message', 'share', { text: 'Each pays {{ 120 / {{n}} }}.' }],
+      ['message', 'spinning', { text: 'again' }],
+      ['question', 'odd', { prompt: 'Odd', saveTo: 'odd_answer', maxAttempts: 'three' }],
+      ['end', 'end_1'],
+    ],
+    [
+      ['trigger_1', 'out', 'which'], ['which', 'split', 'ask_n'], ['which', 'spin', 'spinning'], ['which', 'else', 'odd'],
+      ['ask_n', 'out', 'share'], ['ask_n', 'failure', 'end_1'], ['share', 'out', 'end_1'], ['spinning', 'out', 'which'],
+      ['odd', 'out', 'end_1'], ['odd', 'failure', 'end_1'],
+    ],
+  )
+}
+
+describe('chatflow test --fuzz', () => {
+  it('finds an expression error, a step-limit overrun and an engine error, each saved as a test that reproduces it', async () => {
+    const flow = broken()
+    const report = await fuzzFlow(flow, exampleDeps(), { runs: 60, seed: 7 })
+    expect(report.findings.map((f) => f.kind).sort()).toEqual(['engine_error', 'expression_error', 'step_limit'])
+    for (const f of report.findings) {
+      expect(f.reproduced, f.message).toBe(true)
+      const parsed = parseConversationTest(serialiseConversationTest(f.test!))
+      expect(parsed.ok).toBe(true)
+      if (!parsed.ok) continue
+      const again = await runConversationTest(flow, parsed.test, exampleDeps())
+      // The saved test passes (it pins what happened) and the problem shows again when it plays.
+      expect(again.failures).toEqual([])
+      expect(inspect(again)?.kind).toBe(f.kind)
+    }
+    const expr = report.findings.find((f) => f.kind === 'expression_error')!
+    expect(expr.nodeName).toBe('share')
+    expect(expr.message).toMatch(/cannot divide the text .*: it is not a number in "Each pays \{\{ 120 \/ \{\{n\}\} \}\}\."/)
+    expect(report.findings.find((f) => f.kind === 'engine_error')!.message).toMatch(/^invalid_config: Node 'odd' has an invalid configuration/)
+  })
+
+  it('plays the same conversations for the same seed', async () => {
+    const a = await fuzzFlow(broken(), exampleDeps(), { runs: 30, seed: 123 })
+    const b = await fuzzFlow(broken(), exampleDeps(), { runs: 30, seed: 123 })
+    expect(b.findings.map((f) => [f.conversation, f.message, serialiseConversationTest(f.test!)])).toEqual(a.findings.map((f) => [f.conversation, f.message, serialiseConversationTest(f.test!)]))
+    expect(b.failed).toBe(a.failed)
+  })
+
+  it.each(Object.keys(EXAMPLES))('%s: no findings in 40 random conversations', async (name) => {
+    const report = await fuzzFlow(example(name), exampleDeps(), { runs: 40, seed: 2026 })
+    expect(report.findings.map((f) => f.message)).toEqual([])
+  })
+})

@@ -1,0 +1,134 @@
+// `generateSuite`: explore a flow with the real engine, keep a small set of conversations that take every branch
+// reached, write each as a conversation test that pins what the bot does, replay each one through the player to
+// confirm it passes, and explain every branch left: proven dead (with the rule reasoning's reason), never reached,
+// or not found before the deadline.
+import type { FlowDocument } from '../flow/document'
+import type { EngineDeps } from '../engine/deps'
+import { branchCoverage, runConversationTest, type ConversationTest } from '../engine/conversation'
+import { deadBranches, walkFrom } from '../flow/paths'
+import { sharedVariables } from '../flow/paths'
+import { allFlowVariables } from '../flow/variables'
+import { withParsedConfigs } from '../nodes/registry'
+import { prepare } from './answers'
+import { explore, type Exploration } from './explore'
+import { indexFlow, type FlowIndex } from './flow-index'
+import { selectMinimal } from './select'
+import { writeTest } from './write'
+
+export interface GeneratedTest {
+  test: ConversationTest
+  /** Branch keys the replayed test took. */
+  covers: string[]
+}
+
+export interface Unreached {
+  nodeId: string
+  nodeName: string
+  port: string
+  portLabel: string
+  reason: string
+  /** The reason is a proof (rules, graph); otherwise exploration did not find a way (or ran out of time). */
+  proven: boolean
+}
+
+export interface Suite {
+  tests: GeneratedTest[]
+  /** Branches taken by the written tests, of all the flow's branches. */
+  covered: number
+  total: number
+  unreached: Unreached[]
+  elapsedMs: number
+  /** The deadline stopped exploration before it ran out of things to try. */
+  gaveUp: boolean
+  /** Tests dropped because they did not pass on replay (behaviour that changes between runs), with why. */
+  dropped: Array<{ name: string; why: string }>
+}
+
+export interface GenerateOptions {
+  /** Milliseconds exploration may take. */
+  budgetMs?: number
+  now?: () => number
+  onProgress?: (p: { played: number; covered: number; total: number }) => void
+}
+
+export const DEFAULT_BUDGET_MS = 10_000
+
+/**
+ * `deps` are the host's: its script effect runs Scripts, its template and catalogue effects answer lookups. The
+ * saved-test policy keeps HTTP off the network (shared/engine/conversation/policy.ts): every HTTP Call a test
+ * reaches is mocked.
+ */
+export async function generateSuite(flow: FlowDocument, deps: EngineDeps, options: GenerateOptions = {}): Promise<Suite> {
+  const now = options.now ?? (() => Date.now())
+  const started = now()
+  await prepare()
+  // Whole seconds, rounded up: the tests' `now` is written into each file, and their runs must not look older than
+  // the flow's last change (coverage counts runs started since then).
+  const ix = withParsedConfigs(() => indexFlow(flow, new Date(Math.ceil(started / 1000) * 1000).toISOString()))
+  const reachable = walkFrom(ix.graph).seen
+  const dead = withParsedConfigs(() => deadBranches(ix.graph, reachable, sharedVariables(allFlowVariables(flow))))
+  const deadKeys = new Map(dead.map((d) => [`${ix.graph.nodes[d.node]!.id}\u0000${d.port}`, d.reason]))
+  const ex = await explore(flow, ix, deps, {
+    deadline: started + (options.budgetMs ?? DEFAULT_BUDGET_MS),
+    dead: new Set(deadKeys.keys()),
+    now,
+    onProgress: options.onProgress,
+  })
+  const tests: GeneratedTest[] = []
+  const dropped: Suite['dropped'] = []
+  const names = new Set<string>()
+  for (const p of selectMinimal(ex.played)) {
+    const test = await writeTest(ix, p, deps)
+    test.name = uniqueName(test.name, names)
+    const replay = await runConversationTest(flow, test, deps)
+    if (replay.failures.length) {
+      dropped.push({ name: test.name, why: replay.failures.map((f) => `${f.where}: ${f.lines[0] ?? ''}`).join('; ') })
+      continue
+    }
+    tests.push({ test, covers: branchCoverage(flow, replay.trace).taken.map((b) => `${b.nodeId}\u0000${b.port}`) })
+  }
+  const covered = new Set(tests.flatMap((t) => t.covers))
+  return {
+    tests,
+    covered: covered.size,
+    total: ex.branches.length,
+    unreached: unreachedOf(ix, ex, covered, deadKeys, reachable, now() - started),
+    elapsedMs: now() - started,
+    gaveUp: ex.timedOut,
+    dropped,
+  }
+}
+
+function uniqueName(name: string, taken: Set<string>): string {
+  let n = name
+  for (let i = 2; taken.has(n); i++) n = `${name} (${i})`
+  taken.add(n)
+  return n
+}
+
+function unreachedOf(ix: FlowIndex, ex: Exploration, covered: Set<string>, dead: Map<string, string>, reachable: Uint8Array, elapsed: number): Unreached[] {
+  const out: Unreached[] = []
+  for (const key of ex.branches) {
+    if (covered.has(key)) continue
+    const [nodeId, port] = key.split('\u0000') as [string, string]
+    const i = ix.graph.index.get(nodeId)!
+    const node = ix.graph.nodes[i]!
+    const portLabel = ix.graph.ports[i]!.find((p) => p.id === port)?.label ?? port
+    out.push({ nodeId, nodeName: node.name, port, portLabel, ...reasonFor(ix, ex, key, i, dead, reachable, elapsed) })
+  }
+  return out
+}
+
+function reasonFor(ix: FlowIndex, ex: Exploration, key: string, i: number, dead: Map<string, string>, reachable: Uint8Array, elapsed: number): { reason: string; proven: boolean } {
+  const node = ix.graph.nodes[i]!
+  const proof = dead.get(key)
+  if (proof) return { reason: proof, proven: true }
+  if (!reachable[i]) return { reason: `no trigger reaches '${node.name}'`, proven: true }
+  const deadInto = ix.graph.into[i]!.every(({ from, port }) => dead.has(`${ix.graph.nodes[from]!.id}\u0000${port}`))
+  if (deadInto && ix.graph.into[i]!.length) return { reason: `'${node.name}' is only reached through branches no run can take`, proven: true }
+  const gaveUp = `gave up after ${(elapsed / 1000).toFixed(1)} s`
+  if (!ex.reached.has(node.id)) return { reason: ex.timedOut ? `'${node.name}' was not reached; ${gaveUp}` : `no conversation found reaches '${node.name}'`, proven: false }
+  if (ex.timedOut) return { reason: gaveUp, proven: false }
+  if (node.type === 'condition' || node.type === 'router') return { reason: 'no value found for the variables its rules read makes it take this way', proven: false }
+  return { reason: 'no conversation found takes it', proven: false }
+}

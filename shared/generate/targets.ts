@@ -1,0 +1,75 @@
+// Looking ahead from the point where a value is decided (a Question answered, a form submitted, an HTTP Call's
+// response, a Script's outputs, how the run starts) to every Condition and Router after it: for each of their ports
+// not yet taken, the values of this source that would take it, found by search over synthesised candidates and
+// confirmed by the node's own runner. Variables another node sets later are free in that search; variables already
+// set keep their value.
+import { lookupPath, type Vars } from '../expr'
+import { portTaken } from '../flow/paths'
+import { search, type Pool } from '../rules/search'
+import { candidatesFor, type RuleGroup } from '../rules/synthesis'
+import type { Branch, FlowIndex } from './flow-index'
+
+/** A place where the flow takes a value from outside: which variable paths it decides, and how to try values. */
+export interface Source {
+  /** The node that decides the values, or -1 for how the run starts (trigger and contact). */
+  node: number
+  owns(path: string): boolean
+  /** Pools for the owned paths a branch reads; one pool may stand for several paths (an answer and its echo). */
+  pools(paths: string[], groups: RuleGroup[]): Pool[]
+}
+
+/** Value picks (by pool path) that would take branch ports not yet covered; the most useful first, no duplicates. */
+export function targetsFor(ix: FlowIndex, source: Source, vars: Vars, uncovered: ReadonlySet<string>): Array<Record<string, unknown>> {
+  const out: Array<Record<string, unknown>> = []
+  const seen = new Set<string>()
+  const later = source.node >= 0 ? ix.after(source.node) : null
+  for (const b of ix.branches) {
+    if (later && !later[b.node]) continue
+    const owned = b.paths.filter((p) => source.owns(p))
+    if (owned.length === 0) continue
+    const nodeId = ix.graph.nodes[b.node]!.id
+    const ports = ix.graph.ports[b.node]!.filter((p) => uncovered.has(`${nodeId}\u0000${p.id}`))
+    if (ports.length === 0) continue
+    // Branches between the source and this one must let the run through: their ports that lead on to it.
+    const between = guardsBetween(ix, source.node, later, b.node)
+    const groups = [b, ...between.map((g) => g.branch)].flatMap((x) => x.groups)
+    const paths = [...new Set([b, ...between.map((g) => g.branch)].flatMap((x) => x.paths))]
+    const own = source.pools(paths.filter((p) => source.owns(p)), groups)
+    const free: Pool[] = paths
+      .filter((p) => !source.owns(p) && (lookupPath(vars, p.split('.')) === undefined || setLater(ix, p, later)))
+      .map((path) => ({ path, values: candidatesFor(path, groups) }))
+    const through = (v: Vars) => between.every((g) => g.ports.has(portTaken(g.branch.config, v)))
+    for (const port of ports) {
+      const hit = search([...own, ...free], vars, (v) => portTaken(b.config, v) === port.id && through(v))
+      if (!hit) continue
+      const picks: Record<string, unknown> = {}
+      for (const p of own) if (p.path in hit.picks) picks[p.path] = hit.picks[p.path]
+      const key = JSON.stringify(picks)
+      if (seen.has(key) || Object.keys(picks).length === 0) continue
+      seen.add(key)
+      out.push(picks)
+    }
+  }
+  return out
+}
+
+/** Branch nodes between the source and `target` that some of their ports lead away from it for good. */
+function guardsBetween(ix: FlowIndex, source: number, later: Uint8Array | null, target: number): Array<{ branch: Branch; ports: Set<string> }> {
+  const out: Array<{ branch: Branch; ports: Set<string> }> = []
+  for (const x of ix.branches) {
+    if (x.node === target || (later && !later[x.node]) || !ix.after(x.node)[target]) continue
+    if (source >= 0 && x.node === source) continue
+    const ports = new Set(ix.graph.out[x.node]!.filter((e) => e.to === target || ix.after(e.to)[target]).map((e) => e.port))
+    if (ports.size < ix.graph.ports[x.node]!.length) out.push({ branch: x, ports })
+  }
+  return out
+}
+
+/** Whether a node after the source sets the path (so its value now does not decide the branch). */
+function setLater(ix: FlowIndex, path: string, later: Uint8Array | null): boolean {
+  if (!later) return true
+  const root = path.split('.')[0]!
+  const named = ix.byName(root)
+  if (named !== undefined) return later[named] === 1
+  return (ix.setters.get(root) ?? []).some((n) => later[n] === 1)
+}

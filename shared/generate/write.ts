@@ -1,0 +1,113 @@
+// A chosen conversation written as a conversation test that pins what the bot did: every message of every turn,
+// the decision of every Condition and Router on the turn it was made, the state after the last turn, and how the
+// run ended. The test is named after the path it takes.
+import { botMessageOf, type ConversationTest, type Turn } from '../engine/conversation'
+import type { EngineDeps } from '../engine/deps'
+import type { StepResult, TraceEvent } from '../engine/types'
+import type { FlowIndex } from './flow-index'
+import { testOf } from './draft'
+import type { Played } from './explore'
+
+export async function writeTest(ix: FlowIndex, p: Played, deps: EngineDeps): Promise<ConversationTest> {
+  const { draft, outcome } = p
+  const steps = outcome.steps
+  const turns: Turn[] = steps.map((step, i) => {
+    const decisions = decisionsOf(step)
+    return {
+      ...(i > 0 ? { user: draft.inputs[i - 1]! } : {}),
+      bot: step.messages.map(botMessageOf),
+      ...(Object.keys(decisions).length ? { variables: decisions } : {}),
+      ...(i === steps.length - 1 ? { state: step.state.status === 'executing' ? 'ended' : step.state.status } : {}),
+    }
+  })
+  const final = outcome.final!
+  const templates = await templatesUsed(ix, outcome.trace, draft.mocks, deps)
+  return {
+    ...testOf({ ...draft, ...(templates.length ? { templates } : {}) }, nameOf(ix, p)),
+    turns,
+    end: { state: final.status === 'executing' ? 'ended' : final.status, ...(final.error ? { error: final.error.code } : {}) },
+  }
+}
+
+/** What each Condition and Router decided in this step (the last decision, when one ran twice). */
+function decisionsOf(step: StepResult): Record<string, unknown> {
+  const out: Record<string, unknown> = {}
+  for (const e of step.trace) {
+    if (e.port === null) continue
+    if (e.nodeType === 'condition') out[`${e.nodeName}.result`] = e.port === 'true'
+    if (e.nodeType === 'router') out[`${e.nodeName}.route`] = e.port
+  }
+  return out
+}
+
+/** The path as a name: what the customer did at each waiting node, each branch taken, then how it ends. */
+export function nameOf(ix: FlowIndex, p: Played): string {
+  const parts: string[] = p.draft.notes.filter((n) => n.startsWith('starts with'))
+  const steps = p.outcome.steps
+  const waitedAt = (i: number) => steps[i - 1]!.state.waiting?.nodeId
+  // An answer the waiting node did not take (a Question's refusal, text at buttons): it still waits, or gave up.
+  const refusedAt = (i: number) =>
+    i < steps.length &&
+    typeof p.draft.inputs[i - 1] === 'string' &&
+    steps[i]!.trace.some((e) => e.nodeId === waitedAt(i) && e.phase === 'resume' && (e.port === null || e.port === 'failure'))
+  let refused = 0
+  steps.forEach((step, i) => {
+    if (i > 0) {
+      const waited = waitedAt(i)
+      const name = waited ? ix.graph.nodes[ix.graph.index.get(waited)!]!.name : '(no waiting node)'
+      if (refusedAt(i)) {
+        refused++
+        // Refusals in a row at one node are one step of the path: "ask_age refused 3×".
+        if (!(refusedAt(i + 1) && waitedAt(i + 1) === waited)) {
+          parts.push(`${name} refused ${refused}×`)
+          refused = 0
+        }
+      } else parts.push(`${name} ${describeInput(p.draft.inputs[i - 1]!)}`)
+    }
+    for (const e of step.trace) {
+      if (e.port === null || (ix.graph.ports[ix.graph.index.get(e.nodeId)!]?.length ?? 0) < 2) continue
+      if (e.nodeType === 'question' || e.nodeType === 'interactive_message') {
+        if (e.port === 'failure') parts.push(`${e.nodeName} gives up`)
+        continue
+      }
+      parts.push(`${e.nodeName}: ${portLabel(ix, e)}`)
+    }
+  })
+  const final = p.outcome.final!
+  parts.push(final.status === 'failed' ? `fails (${final.error?.code ?? 'error'})` : final.status === 'paused' ? 'waits' : 'ends')
+  return parts.join(' → ')
+}
+
+function describeInput(input: Played['draft']['inputs'][number]): string {
+  if (typeof input === 'string') return JSON.stringify(input)
+  if ('button' in input) return `"${input.button}"`
+  if ('row' in input) return `"${input.row}"`
+  if ('form' in input) return 'submitted'
+  if ('template_button' in input) return `quick reply "${input.template_button.text ?? input.template_button.payload}"`
+  return `order of ${input.order.product_items.length}`
+}
+
+function portLabel(ix: FlowIndex, e: TraceEvent): string {
+  const i = ix.graph.index.get(e.nodeId)!
+  return ix.graph.ports[i]!.find((p) => p.id === e.port)?.label ?? e.port!
+}
+
+/** The templates the test sends, copied in so it plays the same wherever it runs (as the emulator saves them). */
+async function templatesUsed(ix: FlowIndex, trace: TraceEvent[], mocks: Record<string, unknown>, deps: EngineDeps): Promise<NonNullable<ConversationTest['templates']>> {
+  const out: NonNullable<ConversationTest['templates']> = []
+  const seen = new Set<string>()
+  for (const e of trace) {
+    if (e.nodeType !== 'template_message' || e.nodeName in mocks) continue
+    const c = ix.graph.config(ix.graph.index.get(e.nodeId)!) as { templateName: string; language: string }
+    const key = `${c.templateName}\u0000${c.language}`
+    if (seen.has(key)) continue
+    seen.add(key)
+    try {
+      const t = await deps.effects.templates.get(c.templateName, c.language)
+      if (t) out.push(t as { name: string; language: string })
+    } catch {
+      // No library here: the test relies on the host's, like any test that names a template.
+    }
+  }
+  return out
+}

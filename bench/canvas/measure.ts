@@ -63,7 +63,7 @@ async function point(page: Page, kind: 'pane' | 'node'): Promise<[number, number
 
 export interface ProfileHooks {
   /** Called around each gesture with the page's CDP session, to record a CPU profile of it. */
-  around(cdp: CDPSession, label: 'pan' | 'drag', act: () => Promise<Gesture>): Promise<Gesture>
+  around<T>(cdp: CDPSession, label: 'open' | 'pan' | 'drag', act: () => Promise<T>): Promise<T>
 }
 
 export async function measure(browser: Browser, url: string, init: string, profile?: ProfileHooks): Promise<Measured> {
@@ -74,8 +74,11 @@ export async function measure(browser: Browser, url: string, init: string, profi
     if (init) await page.addInitScript(init)
     const cdp = await context.newCDPSession(page)
     await cdp.send('Performance.enable')
-    await page.goto(url)
-    const { open, blocking } = await opened(page)
+    const load = async () => {
+      await page.goto(url)
+      return opened(page)
+    }
+    const { open, blocking } = profile ? await profile.around(cdp, 'open', load) : await load()
     const box = (await page.locator('.react-flow').boundingBox())!
     const run = async (label: 'pan' | 'drag', dx: number, dy: number) => {
       await settle(page)

@@ -19,6 +19,7 @@ import { Toolbar } from './Toolbar'
 import { useStore } from 'zustand'
 import { EmulatorPanel } from '../emulator/EmulatorPanel'
 import { EmulatorToggle } from '../emulator/EmulatorToggle'
+import { useKeptCoverage } from '../emulator/kept-coverage'
 
 const saveFlow: SaveFn = async (document, expectedRevision) => {
   const r = await api.call('flows.save', { document, expectedRevision })
@@ -55,6 +56,7 @@ export function EditorWorkspace({ flow, onBack }: { flow: FlowRecord; onBack(): 
   }, [store, flow.revision])
 
   useProblems(store)
+  useKeptCoverage(flow.id, store)
 
   const handlers = useMemo(
     () => ({

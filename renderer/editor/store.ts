@@ -22,8 +22,6 @@ export interface EditorState {
   /** Node whose side panel is open, and a config pointer to focus in it (from the problems panel). */
   panelNodeId: string | null
   focusField: string | null
-  /** Position drag started from, so a whole drag is one undo step. */
-  dragBase: FlowDocument | null
   notice: string | null
   /** Validation problems of `doc` (recomputed shortly after edits) and their counts per node for the cards. */
   problems: Problem[]
@@ -40,8 +38,6 @@ export interface EditorActions {
   addNode(type: NodeType, position: Position, after?: string | null): FlowNode
   connect(req: graph.ConnectionRequest): graph.ConnectionVerdict
   deleteElements(nodeIds: string[], edgeIds: string[]): void
-  dragNodes(positions: ReadonlyMap<string, Position>): void
-  endDrag(): void
   moveNodes(positions: ReadonlyMap<string, Position>, label: string): void
   updateConfig(nodeId: string, config: Record<string, unknown>, field?: string): void
   /** Renames and rewrites every reference; false (with a notice) when the name breaks a rule. */
@@ -78,7 +74,6 @@ export function createEditorStore(initial: FlowDocument): EditorStore {
     selectedEdgeIds: [],
     panelNodeId: null,
     focusField: null,
-    dragBase: null,
     notice: null,
     // Validated at once, so a flow opens with its problems already on the cards.
     problems: initialProblems,
@@ -119,19 +114,6 @@ export function createEditorStore(initial: FlowDocument): EditorStore {
         selectedEdgeIds: s.selectedEdgeIds.filter((id) => !edgeIds.includes(id)),
         panelNodeId: panelNodeId && gone.has(panelNodeId) ? null : panelNodeId,
       }))
-    },
-
-    // While a drag is under way positions change without history; endDrag records the whole drag as one step.
-    dragNodes(positions) {
-      const { doc, dragBase, version } = get()
-      const next = graph.moveNodes(doc, positions)
-      if (next !== doc) set({ doc: next, dragBase: dragBase ?? doc, version: version + 1 })
-    },
-
-    endDrag() {
-      const { dragBase, doc, history } = get()
-      if (!dragBase) return
-      set({ dragBase: null, history: dragBase === doc ? history : record(history, dragBase, 'Move') })
     },
 
     moveNodes(positions, label) {

@@ -4,7 +4,7 @@ import { botMessages, openExample, phone, type } from './emulator-helpers'
 test('appointment: the list menu opens a sheet, a row is picked, header and footer render, the untried route is listed', async ({ page, studio }) => {
   await studio.open(page)
   await openExample(page, 'appointment.flow.json')
-  await page.getByRole('button', { name: '▶ Test' }).click()
+  await page.getByRole('button', { name: 'Test', exact: true }).click()
   await type(page, 'book')
   const menu = botMessages(page).last()
   await expect(menu).toContainText('Studio Aurora')
@@ -28,7 +28,7 @@ test('appointment: the list menu opens a sheet, a row is picked, header and foot
 test('order status: HTTP Call from its sample, then a simulated failure takes the failure branch', async ({ page, studio }) => {
   await studio.open(page)
   await openExample(page, 'order-status.flow.json')
-  await page.getByRole('button', { name: '▶ Test' }).click()
+  await page.getByRole('button', { name: 'Test', exact: true }).click()
   const emulator = page.getByRole('complementary', { name: 'Emulator' })
   await emulator.getByLabel('HTTP mode of order_lookup').selectOption('sample')
   await emulator.getByRole('button', { name: 'Start test' }).click()

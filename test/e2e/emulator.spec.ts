@@ -5,7 +5,7 @@ import { botMessages, openExample, phone, type } from './emulator-helpers'
 test('age gate: every branch in the phone, variables, 100% coverage, a saved test that catches a regression', async ({ page, studio }) => {
   await studio.open(page)
   const flowId = await openExample(page, 'age-gate.flow.json')
-  await page.getByRole('button', { name: '▶ Test' }).click()
+  await page.getByRole('button', { name: 'Test', exact: true }).click()
   const emulator = page.getByRole('complementary', { name: 'Emulator' })
 
   // Happy path after a wrong answer: keyword, non-number, then an adult age.

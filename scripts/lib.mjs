@@ -44,6 +44,7 @@ export function isStale(output, sources) {
 
 export const RENDERER_SOURCES = ['renderer', 'shared', 'vite.renderer.config.ts', 'package-lock.json']
 export const WEB_HOST_SOURCES = ['electron', 'shared', 'scripts/build-web.mjs', 'package-lock.json']
+export const SERVER_SOURCES = ['electron', 'shared', 'scripts/build-server.mjs', 'package-lock.json']
 
 export async function buildRenderer(outDir = 'out/renderer') {
   const vite = path.join(ROOT, 'node_modules/vite/bin/vite.js')
@@ -54,4 +55,10 @@ export async function buildRenderer(outDir = 'out/renderer') {
 export async function buildWebHostBundle(outDir = 'out/web') {
   const code = await run(process.execPath, ['scripts/build-web.mjs', '--out-dir', outDir])
   if (code !== 0) throw new Error('building the browser host failed (see above)')
+}
+
+/** `npm run build:server` into `outDir` (dist/chatflow.mjs and its two side files by default). */
+export async function buildServerBundle(outDir = 'dist') {
+  const code = await run(process.execPath, ['scripts/build-server.mjs', '--out-dir', outDir])
+  if (code !== 0) throw new Error('building the server bundle failed (see above)')
 }

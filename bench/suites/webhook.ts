@@ -13,7 +13,7 @@ import { parseFlow } from '../../shared/flow/serialise'
 import { storeFlow } from '../../electron/cli/commands/import'
 import { openDatabase } from '../../electron/studio/db/open'
 import { SecretStore } from '../../electron/studio/webhook/secrets'
-import { startServe } from '../../electron/studio/webhook/serve-process'
+import { startServe } from '../../electron/runtime/testing/serve-child'
 
 const SECONDS = 2
 const here = path.dirname(fileURLToPath(import.meta.url))
@@ -58,8 +58,8 @@ export async function run(): Promise<void> {
 
     const floorChild = spawn(process.execPath, ['-e', FLOOR], { stdio: ['ignore', 'pipe', 'inherit'] })
     const floorUrl = await new Promise<string>((resolve) => floorChild.stdout!.once('data', (c: Buffer) => resolve(c.toString().trim())))
-    const serve = await startServe(dir, { CHATFLOW_WEBHOOK_RATE: '1000000' })
-    const endpoint = `${serve.url}/chatbot-webhook/${flow.id}/trigger`
+    const serve = await startServe(['--data-dir', dir, '--port', '0'], { CHATFLOW_WEBHOOK_RATE: '1000000' })
+    const endpoint = `${serve.hook}/chatbot-webhook/${flow.id}/trigger`
     const results: Record<string, AutocannonResult> = {}
     try {
       await measure(endpoint, 1, { 'x-api-key': secret }, 1) // warm-up

@@ -1,12 +1,13 @@
 // The runtime's two sweeps, on timers (docs/runtime.md, "Housekeeping"):
-// - expiry: paused runs whose messaging window has closed are closed as 'expired', by the studio's rule (the
-//   engine's isExpired and closeRun, as RunService.expireStale) and with the studio's record (the run ends with
+// - expiry: paused runs whose messaging window has closed are closed as 'expired', by the conversation core's sweep
+//   (shared/engine/core, as RunService.expireStale) and with the studio's record (the run ends with
 //   endReason 'expired'). Each is closed under its contact's lock after reading the paused run again, so two
 //   instances sweeping one database, or a message arriving meanwhile, never close a run twice or close a resumed one.
 // - retention: finished runs started more than N days ago go with their trace, messages, outbox rows and delivery
 //   failures, and processed inbound message ids older than that are forgotten; in batches, with a turn of the event
 //   loop between them so requests are served in between.
-import { closeRun, isExpired, WINDOW_MS } from '../../shared/engine'
+import { sweepRun, WINDOW_MS } from '../../shared/engine'
+import { nodeCatalog } from '../../shared/nodes/runners'
 import type { RuntimeStore } from './store'
 
 /** Paused runs read per query by the expiry sweep (reads only; each close is its own short transaction). */
@@ -33,9 +34,10 @@ export async function expireStale(store: RuntimeStore, now: number, stop: () => 
       if (stop()) return closed
       const done = await store.withContact(candidate.phone, undefined, async (tx) => {
         const paused = await tx.pausedRun()
-        if (!paused || paused.id !== candidate.runId || !isExpired(paused, now)) return false
-        // The run row keeps the flow name it was logged under: the upsert only updates state columns.
-        await tx.commit({ steps: [{ flow: { id: paused.flowId, name: paused.flowId }, step: closeRun(paused, 'expired', now) }] })
+        if (!paused || paused.id !== candidate.runId) return false
+        const swept = sweepRun({ contact: tx.contact, current: { state: paused, flow: null }, now }, nodeCatalog)
+        if (swept.action !== 'closed') return false
+        await tx.commit({ steps: swept.steps })
         return true
       })
       if (done) closed++

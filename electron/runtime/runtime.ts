@@ -1,21 +1,11 @@
 // The headless runtime: the webhook trigger and inbound channel messages, run by the shared engine over a
 // RuntimeStore. Every outbound message is written to the outbox with its step and sent by the outbox's sender loop
 // through a ChannelAdapter (outbox.ts); timers close expired paused runs and apply retention (housekeeping.ts).
-// Rules for inbound messages are the studio's (shared/engine/dispatch.ts): resume, start by trigger, supersede,
-// expire. A contact's requests are processed one at a time (RuntimeStore.withContact); a message id is processed once.
-import {
-  closeRun,
-  isExpired,
-  resumeRun,
-  routeInbound,
-  startRun,
-  type Effects,
-  type EngineDeps,
-  type NodeMock,
-  type RunState,
-  type StepResult,
-  type TriggerInput,
-} from '../../shared/engine'
+// What an event does is decided by the conversation core (shared/engine/core), as in the studio and the
+// conversation-test player; this file only reads what the core needs and commits what it returns. A contact's
+// requests are processed one at a time (RuntimeStore.withContact); a message id is processed once.
+import { handleEvent, type ConversationEvent, type Effects, type EngineDeps, type Handled, type RunState } from '../../shared/engine'
+import { testDeps, type NetworkCall, type TestPolicy } from '../../shared/engine/conversation/policy'
 import type { FlowDocument } from '../../shared/flow/document'
 import { nodeCatalog } from '../../shared/nodes/runners'
 import type { WebhookRequest } from '../studio/webhook/request'
@@ -24,7 +14,7 @@ import type { ChannelAdapter } from './adapters/adapter'
 import { expireStale, Housekeeping, type HousekeepingOptions } from './housekeeping'
 import type { InboundMessage } from './inbound'
 import { Outbox, type OutboxOptions } from './outbox'
-import type { ContactTx, ContactWrites, RuntimeStore } from './store'
+import type { ContactTx, RuntimeStore } from './store'
 
 export interface RuntimeOptions {
   store: RuntimeStore
@@ -35,10 +25,11 @@ export interface RuntimeOptions {
   serviceWindow?: boolean
   log?: (message: string) => void
   /**
-   * Node results by node name, per flow, instead of running those nodes: only the conversation-test parity check
-   * (examples.test.ts) sets it, so a test's mocks mean the same on the runtime as in the studio. serve never does.
+   * Plays saved conversation tests under their effects policy (shared/engine/conversation/policy.ts): mocks, HTTP
+   * Calls held off the network unless `live`, each attempt reported to `onCall`. Only the runtime's replay of tests
+   * (the three-host equivalence test) sets it; serve never does.
    */
-  mocks?: (flowId: string) => Record<string, NodeMock> | undefined
+  tests?: { policy: TestPolicy; onCall: (call: NetworkCall) => void }
   /** Retries, backoff and lease of the sender loop; `send: false` commits to the outbox without sending (tests). */
   outbox?: OutboxOptions & { send?: boolean }
   /** The expiry and retention sweeps; without it neither timer runs (expireStale and applyRetention still can). */
@@ -67,9 +58,18 @@ export class Runtime {
     this.housekeeping?.start()
   }
 
-  private deps(tx: ContactTx, flowId: string): EngineDeps {
-    const effects = { ...this.opts.effects, contacts: tx.contacts }
-    return { effects, catalog: nodeCatalog, serviceWindow: this.opts.serviceWindow ?? false, mocks: this.opts.mocks?.(flowId) }
+  private deps(tx: ContactTx): EngineDeps {
+    const deps: EngineDeps = { effects: { ...this.opts.effects, contacts: tx.contacts }, catalog: nodeCatalog, serviceWindow: this.opts.serviceWindow ?? false }
+    return this.opts.tests ? testDeps(deps, this.opts.tests.policy, this.opts.tests.onCall) : deps
+  }
+
+  /** The core's answer to one event of the contact holding `tx`, with the paused run and flows read on it. */
+  private async handle(tx: ContactTx, event: ConversationEvent, now: number): Promise<Handled> {
+    const paused = await tx.pausedRun()
+    // A start supersedes the paused run whatever its flow, so only a message needs that flow read.
+    const current = paused ? { state: paused, flow: event.kind === 'message' ? await tx.runningFlow(paused.flowId) : null } : null
+    const flows = event.kind === 'message' ? await tx.runningFlows() : []
+    return handleEvent({ contact: tx.contact, current, flows, event, now }, this.deps(tx))
   }
 
   private now(): number {
@@ -78,18 +78,13 @@ export class Runtime {
 
   /** Starts `flow` at its webhook trigger for the request's contact, closing their paused run first. */
   async webhook(flow: FlowDocument, req: WebhookRequest): Promise<WebhookRun> {
-    const trigger: TriggerInput = { kind: 'webhook', phone_number: req.phone_number, data: req.data }
-    if (req.message_text !== undefined) trigger.message_text = req.message_text
-    if (req.button_id !== undefined) trigger.button_id = req.button_id
+    const { phone_number, data, message_text, button_id } = req
+    const trigger = { kind: 'webhook' as const, phone_number, data, message_text, button_id }
     const triggerNodeId = flow.nodes.find((n) => n.type === 'trigger' && n.config.kind === 'webhook')?.id
     const step = await this.store.withContact(req.phone_number, undefined, async (tx) => {
-      const paused = await tx.pausedRun()
-      const step = await startRun(flow, { contact: tx.contact, trigger, triggerNodeId }, this.deps(tx, flow.id))
-      const steps: ContactWrites['steps'] = []
-      if (paused) steps.push(await this.closing(paused, isExpired(paused, step.state.startedAt) ? 'expired' : 'superseded', step.state.startedAt))
-      steps.push({ flow, step })
-      await tx.commit({ steps })
-      return step
+      const handled = await this.handle(tx, { kind: 'start', flow, trigger, triggerNodeId }, this.now())
+      await tx.commit({ steps: handled.steps })
+      return handled.ran!.step
     })
     if (step.messages.length) this.outbox.poke()
     const { id, status, error, contactId } = step.state
@@ -104,38 +99,16 @@ export class Runtime {
       const before = await tx.seen(msg.messageId)
       if (before) return { status: 'duplicate', action: before.action, runId: before.runId, contactId }
       const now = this.now()
-      const steps: ContactWrites['steps'] = []
-      const pausedState = await tx.pausedRun()
-      const pausedFlow = pausedState ? await tx.runningFlow(pausedState.flowId) : null
-      // A paused run whose flow is gone cannot continue: close it rather than leave it waiting forever.
-      if (pausedState && !pausedFlow) steps.push(await this.closing(pausedState, 'superseded', now))
-      const paused = pausedState && pausedFlow ? { state: pausedState, flow: pausedFlow } : null
-      const route = routeInbound(msg.event, paused, await tx.runningFlows(), nodeCatalog, now)
-      if (route.action !== 'resume' && route.expire) steps.push(await this.closing(route.expire, 'expired', now))
-      let ran: { flow: FlowDocument; step: StepResult } | null = null
-      if (route.action === 'resume') {
-        ran = { flow: paused!.flow, step: await resumeRun(paused!.flow, route.run, msg.event, tx.contact, this.deps(tx, paused!.flow.id)) }
-      } else if (route.action === 'start') {
-        const { flow, trigger, triggerNodeId } = route.match
-        const step = await startRun(flow, { contact: tx.contact, trigger, triggerNodeId }, this.deps(tx, flow.id))
-        if (route.supersede) steps.push(await this.closing(route.supersede, 'superseded', step.state.startedAt))
-        ran = { flow, step }
-      }
-      if (ran) steps.push(ran)
-      const action = route.action === 'resume' ? 'resumed' : route.action === 'start' ? 'started' : 'ignored'
-      const runId = ran?.step.state.id ?? null
-      await tx.commit({ steps, inbound: { messageId: msg.messageId, contactId, action, runId, receivedAt: now }, touchInboundAt: now })
-      sends = !!ran?.step.messages.length
-      return { status: 'processed', action, runId, state: ran?.step.state.status ?? null, contactId }
+      const handled = await this.handle(tx, { kind: 'message', message: msg.event }, now)
+      const action = handled.ran ? (handled.action as 'resumed' | 'started') : 'ignored'
+      const runId = handled.ran?.step.state.id ?? null
+      await tx.commit({ steps: handled.steps, inbound: { messageId: msg.messageId, contactId, action, runId, receivedAt: now }, touchInboundAt: now })
+      sends = !!handled.ran?.step.messages.length
+      return { status: 'processed', action, runId, state: handled.ran?.step.state.status ?? null, contactId }
     })
     // The store has committed: the sender reads the outbox now instead of at its next poll.
     if (sends) this.outbox.poke()
     return answer
-  }
-
-  /** A run being closed keeps the flow name it was logged under (the upsert only updates state columns). */
-  private async closing(state: RunState, reason: 'superseded' | 'expired', at: number) {
-    return { flow: { id: state.flowId, name: state.flowId }, step: closeRun(state, reason, at) }
   }
 
   /** Closes every paused run whose messaging window has closed (what the expiry timer runs); returns how many. */

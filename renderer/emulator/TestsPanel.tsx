@@ -96,6 +96,11 @@ export function TestsPanel({ store, modes }: { store: EmulatorStore; modes: Reco
             <button type="button" onClick={() => void runTests([t.id])} disabled={running}>Run</button>
             <button type="button" onClick={() => download(t)}>Export</button>
             <button type="button" aria-label={`Delete ${t.name}`} onClick={() => void remove(t.id)}>✕</button>
+            {!!t.lastRun?.live?.length && (
+              <p className="emu-live" aria-label={`Live calls of ${t.name}`}>
+                Called for real (live): {t.lastRun.live.join('; ')}
+              </p>
+            )}
             {t.lastRun && !t.lastRun.passed && (
               <div className="emu-diff" aria-label={`What changed in ${t.name}`}>
                 {t.lastRun.failures.map((f, i) => (

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { NODE_TYPES } from '../../shared/flow/node-types'
 import { NODE_DEFINITIONS } from '../../shared/nodes/registry'
 import { jsonSchemaOf, unwrapNullable, type JsonSchema } from '../panels/schema'
-import { nodeUi } from './registry'
+import { NODE_UIS, nodeUi } from './registry'
 
 // Contract: every node type has its renderer part, and every field its panel names (to label, hide or widen)
 // exists in the type's config schema, so a renamed model field cannot leave a panel hint pointing at nothing.
@@ -18,6 +18,11 @@ function resolves(schema: JsonSchema, pointer: string): boolean {
 }
 
 describe('renderer node registry', () => {
+  it('has one renderer module per node type', () => {
+    expect(NODE_UIS.map((ui) => ui.type).sort()).toEqual([...NODE_TYPES].sort())
+    for (const t of NODE_TYPES) expect(nodeUi[t].type).toBe(t)
+  })
+
   it.each(NODE_TYPES)('%s has an icon and panel hints that name real config fields', (type) => {
     const ui = nodeUi[type]
     expect(ui.icon).toMatch(/^[A-Z]{2}$/)

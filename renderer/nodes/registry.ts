@@ -16,21 +16,28 @@ import { spmUi } from './spm'
 import { templateMessageUi } from './template_message'
 import { triggerUi } from './trigger'
 
-// One line per node type; Record<NodeType, …> makes a missing type a compile error, registry.test.ts the rest.
-export const nodeUi: Record<NodeType, NodeUi> = {
-  trigger: triggerUi,
-  message: messageUi,
-  interactive_message: interactiveMessageUi,
-  question: questionUi,
-  condition: conditionUi,
-  router: routerUi,
-  http_call: httpCallUi,
-  script: scriptUi,
-  lead_management: leadManagementUi,
-  template_message: templateMessageUi,
-  media_message: mediaMessageUi,
-  spm: spmUi,
-  mpm: mpmUi,
-  chat_flow: chatFlowUi,
-  end: endUi,
-}
+// The renderer's half of each node type, one line each (the shared half is listed in shared/nodes/modules.ts).
+export const NODE_UIS = [
+  triggerUi,
+  messageUi,
+  interactiveMessageUi,
+  questionUi,
+  conditionUi,
+  routerUi,
+  httpCallUi,
+  scriptUi,
+  leadManagementUi,
+  templateMessageUi,
+  mediaMessageUi,
+  spmUi,
+  mpmUi,
+  chatFlowUi,
+  endUi,
+] as const
+
+// A node type without its renderer half does not compile: the error names the missing type.
+type Missing = Exclude<NodeType, (typeof NODE_UIS)[number]['type']>
+const complete: [Missing] extends [never] ? true : { missingRendererModuleFor: Missing } = true
+void complete
+
+export const nodeUi = Object.fromEntries(NODE_UIS.map((ui) => [ui.type, ui])) as Record<NodeType, NodeUi>

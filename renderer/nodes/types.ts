@@ -1,10 +1,12 @@
 import { UNARY_OPERATORS, type ConditionOperator } from '../../shared/expr/conditions'
+import type { NodeType } from '../../shared/flow/node-types'
 import type { ComponentType } from 'react'
 import type { FieldHints } from '../panels/SchemaFields'
 
 /** The renderer's part of a node type: its card icon and how its panel lays out the definition's config fields.
- *  The fields themselves come from the definition's config schema (shared/nodes/<type>/definition.ts). */
-export interface NodeUi {
+ *  The fields themselves come from the type's config schema (shared/nodes/<type>/). */
+export interface NodeUi<T extends NodeType = NodeType> {
+  type: T
   /** Two letters drawn in the category colour; not an emoji, which not every system has a font for. */
   icon: string
   panel: FieldHints

@@ -1,12 +1,12 @@
 // What the engine needs from its host: effects, the node catalogue, and (in conversation tests) mocks.
+import type { FlowNode } from '../flow/document'
 import type { NodeType } from '../flow/node-types'
-import type { NodeDefinition } from '../nodes/types'
+import type { NodeModule } from '../nodes/types'
 import type { Effects } from './effects'
-import type { NodeRunner } from './runner'
 
 export interface NodeCatalog {
-  definition(type: NodeType): NodeDefinition<unknown> | undefined
-  runner(type: NodeType): NodeRunner<unknown> | undefined
+  /** A node type's module (definition and runner); undefined for a type this engine does not know. */
+  node(type: NodeType): NodeModule<NodeType, unknown> | undefined
 }
 
 /** A node replaced by a fixed result: its runner is not called (conversation tests mock HTTP Call this way). */
@@ -34,4 +34,9 @@ export interface EngineDeps {
    * hosts that do not track the contact's last message (conversation tests, a fresh emulator phone) still send.
    */
   serviceWindow?: boolean
+  /**
+   * The effects one node runs with, when they differ from `effects` (the test policy holds HTTP Calls to their mocks
+   * this way: conversation/policy.ts). A mock's written `response` still comes first.
+   */
+  nodeEffects?: (node: FlowNode, effects: Effects) => Effects
 }

@@ -4,13 +4,14 @@ import { resumeRun, startRun } from './machine'
 
 const manual = { kind: 'manual' } as const
 
-function withoutRunner(type: string) {
+/** A catalogue of an engine that does not know `type` (a flow made by a newer studio). */
+function withoutType(type: string) {
   const { deps } = testDeps()
-  return { ...deps, catalog: { ...deps.catalog, runner: (t: Parameters<typeof deps.catalog.runner>[0]) => (t === type ? undefined : deps.catalog.runner(t)) } }
+  return { ...deps, catalog: { node: (t: Parameters<typeof deps.catalog.node>[0]) => (t === type ? undefined : deps.catalog.node(t)) } }
 }
 
 describe('node failures', () => {
-  // `type` names the node the no-runner tests run with a catalogue that has no runner for it.
+  // `type` names the node the no-runner tests run with a catalogue that does not know it.
   const withHttp = (failurePort: boolean, type: 'http_call' | 'spm' = 'http_call') =>
     buildFlow(
       [
@@ -26,8 +27,8 @@ describe('node failures', () => {
       ],
     )
 
-  it('fails the run with the reason when a node without a runner is reached and no failure port is connected', async () => {
-    const deps = withoutRunner('spm')
+  it('fails the run with the reason when a node of a type the engine does not know is reached and no failure port is connected', async () => {
+    const deps = withoutType('spm')
     const r = await startRun(withHttp(false, 'spm'), { contact: ASHA, trigger: manual }, deps)
     expect(r.state.status).toBe('failed')
     expect(r.state.error).toMatchObject({ code: 'no_runner', nodeName: 'http_call_1', nodeId: 'n_http_call_1' })
@@ -37,7 +38,7 @@ describe('node failures', () => {
   })
 
   it('follows the failure port when it is connected, with the error readable under the node name', async () => {
-    const deps = withoutRunner('spm')
+    const deps = withoutType('spm')
     const r = await startRun(withHttp(true, 'spm'), { contact: ASHA, trigger: manual }, deps)
     expect(r.state.status).toBe('ended')
     expect(r.messages.at(-1)).toEqual({ type: 'text', text: { body: 'Sorry: no_runner' } })

@@ -69,8 +69,7 @@ async function outcomeOf(
 ): Promise<NodeOutcome> {
   const { deps } = step
   const mock = resume ? undefined : deps.mocks?.[node.name]
-  const definition = deps.catalog.definition(node.type)
-  const runner = deps.catalog.runner(node.type)
+  const definition = deps.catalog.node(node.type)
   if (!definition) return fail('no_runner', `Node type '${node.type}' is unknown to this version of the engine.`)
   const parsed = definition.configSchema.safeParse(node.config)
   if (!parsed.success) {
@@ -83,19 +82,19 @@ async function outcomeOf(
     const port = mock.port ?? definition.ports(parsed.data)[0]?.id
     return port === undefined ? { kind: 'end', output: mock.output } : { kind: 'next', port, output: mock.output }
   }
-  if (!runner) return fail('no_runner', `Node type '${node.type}' cannot run in this version of the engine.`)
   const ctx: RunContext<unknown> = {
     node,
     config: parsed.data,
     vars,
     contact: step.contact,
     trigger: step.state.trigger,
-    effects: mock?.response ? answeredBy(deps.effects, mock.response) : deps.effects,
+    effects: mock?.response ? answeredBy(deps.effects, mock.response) : (deps.nodeEffects?.(node, deps.effects) ?? deps.effects),
     render: renderer.render,
     evaluate: renderer.evaluate,
     rules: renderer.rules,
   }
   try {
+    const { runner } = definition
     if (!resume) return await runner.run(ctx)
     if (!runner.resume) return fail('not_waiting', `Node '${node.name}' does not wait for the customer.`)
     return await runner.resume(ctx, resume.event, resume.cursor)

@@ -21,7 +21,7 @@ function triggerMessageId(trigger: TriggerInput): string {
   if (trigger.kind === 'keyword' || trigger.kind === 'button_click' || trigger.kind === 'ad_click') {
     return trigger.message.id ?? ''
   }
-  return ''
+  return trigger.kind === 'webhook' ? (trigger.message_id ?? '') : ''
 }
 
 export function systemVars(contact: Contact, trigger: TriggerInput): Vars {

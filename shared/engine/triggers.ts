@@ -20,13 +20,20 @@ interface Candidate extends TriggerMatch {
 
 const MODE_RANK: Record<TriggerConfig['matchMode'], number> = { exact: 3, starts_with: 2, contains: 1 }
 
-export function matchTrigger(flows: readonly FlowDocument[], event: InboundEvent): TriggerMatch | null {
+/**
+ * Which triggers need an active flow: `every` (production: an inactive flow starts from nothing), `keyword` (a flow
+ * under test in the emulator or a conversation test: the spec ties only keyword starts to the active state), `none`
+ * (a tester's start at a chosen node).
+ */
+export type Activation = 'every' | 'keyword' | 'none'
+
+export function matchTrigger(flows: readonly FlowDocument[], event: InboundEvent, activation: Activation = 'every'): TriggerMatch | null {
   const candidates: Candidate[] = []
   for (const flow of flows) {
-    if (!flow.active) continue
+    if (!flow.active && activation === 'every') continue
     for (const node of flow.nodes) {
       const c = node.type === 'trigger' ? candidate(flow, node, event) : null
-      if (c) candidates.push(c)
+      if (c && (flow.active || activation === 'none' || c.trigger.kind !== 'keyword')) candidates.push(c)
     }
   }
   candidates.sort(compare)

@@ -70,7 +70,8 @@ export type TriggerInput =
   | { kind: 'keyword'; keyword: string; message: InboundEvent & { type: 'text' } }
   | { kind: 'button_click'; payload: string; text: string; message: InboundEvent; extracted?: Vars }
   | { kind: 'ad_click'; ad: AdReferral; message: InboundEvent }
-  | { kind: 'webhook'; phone_number: string; data: Vars; message_text?: string; button_id?: string }
+  /** `message_id`: the request's {{chat_message_id}} (the conversation core makes one up when absent). */
+  | { kind: 'webhook'; phone_number: string; data: Vars; message_text?: string; button_id?: string; message_id?: string }
   | { kind: 'manual'; operator?: string; data?: Vars }
 
 // ---- Outbound messages: the channel's send shapes (channel-reference §1), without the envelope ----

@@ -49,6 +49,7 @@ export function nodeConfigMarkdown(): string {
       `### ${def.label} (\`${t}\`)`,
       '',
       `${def.description} Category: ${def.category}. ${def.waits(def.defaults()) ? 'Waits for the customer.' : 'Does not wait.'}`,
+      `Sends: ${def.sends.length ? def.sends.map((k) => `\`${k}\``).join(', ') : 'nothing'}. New nodes are named \`${def.namePrefix}1\`, \`${def.namePrefix}2\`, …`,
       `Output ports with default settings: ${ports.length ? ports.join(', ') : 'none'}.`,
       '',
     ]

@@ -2,7 +2,7 @@ import { z } from 'zod'
 import { NODE_TYPES } from './node-types'
 
 // The flow document: the export format and the one shape every part of the studio reads.
-// Per-type `config` schemas live in shared/nodes/<type>/definition.ts; here config is an open object
+// Per-type `config` schemas live in each node type's module (shared/nodes/<type>/); here config is an open object
 // so that a document can be parsed before its nodes are checked one by one (validation reports per node).
 // Reading files goes through parseFlow (shared/flow/serialise.ts), which migrates older formats first.
 export const FLOW_FORMAT_NAME = 'chatflow.flow'
@@ -15,7 +15,7 @@ export const PositionSchema = z
 
 export const FlowNodeSchema = z.object({
   id: z.string().min(1).describe('Stable id; edges refer to it. Never changes, unlike the name.'),
-  type: z.enum(NODE_TYPES).describe('One of the 15 node types.'),
+  type: z.enum(NODE_TYPES).describe(`One of the ${NODE_TYPES.length} node types.`),
   name: z
     .string()
     .describe('Node name: letters, digits and underscore, not starting with a digit, at most 50, unique. Expressions read the node output as {{name.field}}.'),

@@ -1,13 +1,25 @@
 import { describe, expect, it } from 'vitest'
-import { NODE_TYPES } from '../flow/node-types'
+import { NAME_PREFIX, NODE_TYPES } from '../flow/node-types'
+import { isValidNodeName } from '../flow/names'
+import { NODE_MODULES } from './modules'
 import { NODE_DEFINITIONS, parseConfig, withParsedConfigs } from './registry'
 
 const ctx = { nodeId: 'n1', nodeName: 'x_1', configPointer: '/nodes/0/config' }
 
 describe('node registry contract', () => {
-  it('has exactly one definition per node type, with the matching type', () => {
-    expect(Object.keys(NODE_DEFINITIONS).sort()).toEqual([...NODE_TYPES].sort())
-    for (const t of NODE_TYPES) expect(NODE_DEFINITIONS[t].type).toBe(t)
+  it('derives the node types, name prefixes and definitions from the one list of modules', () => {
+    expect(NODE_TYPES).toEqual(NODE_MODULES.map((m) => m.type))
+    expect(new Set(NODE_TYPES).size).toBe(NODE_TYPES.length)
+    for (const m of NODE_MODULES) {
+      expect(NODE_DEFINITIONS[m.type]).toBe(m)
+      expect(NAME_PREFIX[m.type]).toBe(m.namePrefix)
+    }
+  })
+
+  it('gives every type a name prefix that makes valid, distinct node names', () => {
+    const prefixes = NODE_MODULES.map((m) => m.namePrefix)
+    expect(new Set(prefixes).size).toBe(prefixes.length)
+    for (const p of prefixes) expect(isValidNodeName(`${p}1`), p).toBe(true)
   })
 
   it.each(NODE_TYPES)('%s: defaults parse unchanged and an empty config gets the defaults', (t) => {
@@ -40,9 +52,10 @@ describe('node registry contract', () => {
     expect(ports('interactive_message')).toEqual(['yes', 'no'])
   })
 
-  it('exactly Question, Interactive Message and Chat Flow wait', () => {
+  it('exactly Question, Interactive Message and Chat Flow wait, and exactly the waiting types resume', () => {
     const waiting = NODE_TYPES.filter((t) => NODE_DEFINITIONS[t].waits(NODE_DEFINITIONS[t].defaults()))
     expect(waiting.sort()).toEqual(['chat_flow', 'interactive_message', 'question'])
+    expect(NODE_MODULES.filter((m) => m.runner.resume).map((m) => m.type).sort()).toEqual(waiting.sort())
   })
 
   it('withParsedConfigs parses a config once while it runs, and afresh after it (a config may be edited in place)', () => {

@@ -1,46 +1,16 @@
-// Every node type's definition, keyed by type. Record<NodeType, …> makes a missing type a compile error;
-// registry.test.ts also checks each definition at run time (type matches, defaults parse).
+// Every node type's module, keyed by type, derived from the one list in modules.ts. registry.test.ts checks each
+// module at run time (defaults parse, ports, text fields).
 import type { NodeType } from '../flow/node-types'
-import type { NodeDefinition } from './types'
-import { chatFlowDefinition } from './chat_flow/definition'
-import { conditionDefinition } from './condition/definition'
-import { endDefinition } from './end/definition'
-import { httpCallDefinition } from './http_call/definition'
-import { interactiveMessageDefinition } from './interactive_message/definition'
-import { leadManagementDefinition } from './lead_management/definition'
-import { mediaMessageDefinition } from './media_message/definition'
-import { messageDefinition } from './message/definition'
-import { mpmDefinition } from './mpm/definition'
-import { questionDefinition } from './question/definition'
-import { routerDefinition } from './router/definition'
-import { scriptDefinition } from './script/definition'
-import { spmDefinition } from './spm/definition'
-import { templateMessageDefinition } from './template_message/definition'
-import { triggerDefinition } from './trigger/definition'
+import { NODE_MODULES } from './modules'
+import type { NodeModule } from './types'
 
-// Definitions are generic in their config; the registry erases it, and callers parse config with configSchema first.
+// Modules are generic in their config; the registry erases it, and callers parse config with configSchema first.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-type AnyDefinition = NodeDefinition<any>
+export type AnyNodeModule = NodeModule<NodeType, any>
 
-export const NODE_DEFINITIONS: Record<NodeType, AnyDefinition> = {
-  trigger: triggerDefinition,
-  message: messageDefinition,
-  interactive_message: interactiveMessageDefinition,
-  question: questionDefinition,
-  condition: conditionDefinition,
-  router: routerDefinition,
-  http_call: httpCallDefinition,
-  script: scriptDefinition,
-  lead_management: leadManagementDefinition,
-  template_message: templateMessageDefinition,
-  media_message: mediaMessageDefinition,
-  spm: spmDefinition,
-  mpm: mpmDefinition,
-  chat_flow: chatFlowDefinition,
-  end: endDefinition,
-}
+export const NODE_DEFINITIONS = Object.fromEntries(NODE_MODULES.map((m) => [m.type, m])) as Record<NodeType, AnyNodeModule>
 
-export function definitionOf(type: NodeType): AnyDefinition {
+export function definitionOf(type: NodeType): AnyNodeModule {
   return NODE_DEFINITIONS[type]
 }
 
@@ -57,7 +27,7 @@ export function parseConfig(type: NodeType, config: unknown) {
   return result
 }
 
-type ParseResult = ReturnType<AnyDefinition['configSchema']['safeParse']>
+type ParseResult = ReturnType<AnyNodeModule['configSchema']['safeParse']>
 let parseScope: WeakMap<object, { type: NodeType; result: ParseResult }> | null = null
 
 /**

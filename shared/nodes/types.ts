@@ -1,8 +1,9 @@
 import type { z } from 'zod'
-import type { NodeType } from '../flow/node-types'
+import type { NodeRunner } from '../engine/runner'
 
-// The contract every node type fulfils. The engine (run.ts), the canvas (cards, panels), the Expression Builder,
-// the reference index and validation all read these definitions, so a node type is described once, here.
+// The contract every node type fulfils. The engine, the canvas (cards, panels), the Expression Builder, the
+// reference index, validation and the generated docs all read a type's module (shared/nodes/<type>/index.ts), so a
+// node type is described once, there.
 
 export type PortKind = 'success' | 'failure' | 'true' | 'false' | 'else' | 'default'
 
@@ -52,8 +53,8 @@ export interface ValidateContext {
 
 export type NodeCategory = 'trigger' | 'message' | 'input' | 'logic' | 'integration' | 'commerce' | 'end'
 
+/** The config half of a node type: what the canvas, validation and the reference index read. */
 export interface NodeDefinition<C = unknown> {
-  type: NodeType
   label: string
   description: string
   category: NodeCategory
@@ -71,4 +72,33 @@ export interface NodeDefinition<C = unknown> {
   validate(config: C, ctx: ValidateContext): Problem[]
   /** One line for the canvas card. */
   summary(config: C): string
+}
+
+/**
+ * A kind of message the channel carries: the message's `type`, and for interactive messages its subtype
+ * ('interactive.button'). Declared per node type (`sends`) for the docs and checked against what runners send.
+ */
+export type MessageKind =
+  | 'text'
+  | 'template'
+  | 'image'
+  | 'video'
+  | 'audio'
+  | 'document'
+  | 'sticker'
+  | 'interactive.button'
+  | 'interactive.list'
+  | 'interactive.product'
+  | 'interactive.product_list'
+  | 'interactive.flow'
+  | 'interactive.cta_url'
+
+/** Everything about one node type: its definition, its runner, its name prefix and what it sends. */
+export interface NodeModule<T extends string = string, C = unknown> extends NodeDefinition<C> {
+  type: T
+  /** New nodes are named <prefix><n> ('interactive_spm_1'). */
+  namePrefix: string
+  runner: NodeRunner<C>
+  /** Message kinds the runner may send; [] for nodes that send nothing. */
+  sends: readonly MessageKind[]
 }

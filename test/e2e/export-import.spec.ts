@@ -73,7 +73,6 @@ test('exporting with secrets warns first', async ({ page, studio }) => {
 })
 
 test('publish to a runtime: servers in settings, validation first, history and rollback', async ({ page, studio }) => {
-  // Starting `chatflow serve` through tsx takes tens of seconds on a busy 2-core machine.
   test.setTimeout(120_000)
   const runtime = await startRuntime()
   const apiUrl = runtime.url

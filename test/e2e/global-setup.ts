@@ -1,6 +1,7 @@
 import { execFileSync } from 'node:child_process'
 import fs from 'node:fs'
 import path from 'node:path'
+import { ensureServerBuild } from '../../electron/runtime/testing/server-build'
 
 const ROOT = path.resolve(import.meta.dirname, '../..')
 
@@ -10,6 +11,8 @@ const ROOT = path.resolve(import.meta.dirname, '../..')
  * itself and passes its folder in CHATFLOW_E2E_BUILD; the hosts read it (see host.ts).
  */
 export default function globalSetup(): (() => void) | undefined {
+  // `chatflow serve` started by the publish and channel tests runs from the server bundle (built when stale).
+  ensureServerBuild()
   if (process.env.CHATFLOW_E2E_BUILD) return undefined
   const build = path.join(ROOT, '.tmp', `e2e-build-${process.pid}`)
   const run = (args: string[]) => execFileSync(process.execPath, args, { cwd: ROOT, stdio: 'inherit' })

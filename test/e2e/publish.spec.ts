@@ -9,7 +9,7 @@ import { RUNTIME_KEY as KEY, startRuntime } from './runtime-helpers'
 
 test('publishing twice: the second time the dialog lists the changed node, and untested branches do not block', async ({ page, studio }) => {
   test.setTimeout(120_000)
-  // The runtime starts (a cold tsx start on a busy machine is slow) while the studio opens.
+  // The runtime (the server bundle) starts while the studio opens.
   const starting = startRuntime()
   try {
     await studio.open(page)

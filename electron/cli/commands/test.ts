@@ -10,6 +10,7 @@ import { parseFlow } from '../../../shared/flow/serialise'
 import type { TraceEvent } from '../../../shared/engine'
 import { nodeCatalog } from '../../../shared/nodes/runners'
 import { DB_FILE_NAME } from '../../studio/backend'
+import { createHttpEffect, createScriptEffect } from '../../studio/effects'
 import { resolveDataDir } from '../../studio/data-dir'
 import { isDatabaseOpenError } from '../../studio/db/errors'
 import { openDatabase, type Database } from '../../studio/db/open'
@@ -80,6 +81,9 @@ export interface RunFilesOptions {
 }
 
 export async function runFiles(files: string[], write: (s: string) => void, options: RunFilesOptions = {}): Promise<number> {
+  // The saved-test policy (shared/engine/conversation/policy.ts) needs the real sandbox and HTTP client: Scripts
+  // run, and an HTTP Call reaches the network only when its test opted in with \`live\`.
+  const hostEffects = { script: createScriptEffect(), http: createHttpEffect() }
   let passed = 0
   let failed = 0
   const flows = new Map<string, FlowDocument | string>()
@@ -117,16 +121,18 @@ export async function runFiles(files: string[], write: (s: string) => void, opti
       write(`✗ ${rel}  ${parsed.test.name}\n    ${library}\n`)
       continue
     }
-    const deps = { effects: createEffects(library ?? {}), catalog: nodeCatalog }
+    const deps = { effects: createEffects({ ...hostEffects, ...library }), catalog: nodeCatalog }
     const outcome = await runConversationTest(flow, parsed.test, deps)
     traces.set(flowFile, [...(traces.get(flowFile) ?? []), ...outcome.trace])
+    const live = outcome.calls.filter((c) => c.live).map((c) => `${c.node} ${c.method} ${c.url}`)
+    const liveNote = live.length ? `  (live: ${live.join('; ')})` : ''
     if (outcome.failures.length === 0) {
       passed++
-      write(`✓ ${rel}  ${parsed.test.name}\n`)
+      write(`✓ ${rel}  ${parsed.test.name}${liveNote}\n`)
       continue
     }
     failed++
-    write(`✗ ${rel}  ${parsed.test.name}\n`)
+    write(`✗ ${rel}  ${parsed.test.name}${liveNote}\n`)
     for (const f of outcome.failures) {
       write(`    ${f.where}\n`)
       for (const line of f.lines) write(`      ${line}\n`)

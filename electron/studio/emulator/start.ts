@@ -1,12 +1,13 @@
 import type { FlowDocument } from '../../../shared/flow/document'
 import type { ParsedEmulatorTrigger } from '../../../shared/api/commands/emulator'
-import { matchTrigger, type InboundEvent, type NodeMock, type StepResult } from '../../../shared/engine'
+import { matchTrigger, type ConversationEvent, type Ignored, type InboundEvent, type NodeMock, type StepResult } from '../../../shared/engine'
 import { TriggerConfigSchema } from '../../../shared/nodes/trigger/definition'
 import type { ContactRecord, RunService } from '../runs'
 
-// Starting a test run the way production would. Customer-side starts (keyword, button click, ad click) are
-// matched against this one flow with the production rules, so a test shows what a real customer would get; an
-// inactive flow does not start from a keyword, exactly as in production, and the phone says so.
+// Starting a test run the way production would, through the conversation core like every host. Customer-side
+// starts (keyword, button click, ad click) are messages to this one flow: a keyword needs the flow active, as in
+// production, and the phone says so; button and ad starts work while it is inactive (the spec ties only keyword
+// starts to the active state), exactly as a conversation test plays them (activation 'keyword').
 
 export type StartAttempt =
   | { action: 'started' | 'resumed'; step: StepResult }
@@ -26,46 +27,38 @@ export async function startTest(
     flowOf: (id: string) => FlowDocument | null
   },
 ): Promise<StartAttempt> {
-  const base = { contact, triggerNodeId: opts.triggerNodeId, startNodeId: opts.startNodeId, presets: opts.presets, mocks: opts.mocks }
-  switch (trigger.kind) {
-    case 'manual':
-    case 'webhook': {
-      if (!contact.optedIn) {
-        return { action: 'ignored', notice: `Blocked: ${contact.name} has opted out, so a ${trigger.kind} start cannot reach them.` }
-      }
-      const t =
-        trigger.kind === 'manual'
-          ? { kind: 'manual' as const, operator: 'emulator', data: trigger.data }
-          : { kind: 'webhook' as const, phone_number: contact.phone, data: trigger.data, message_text: trigger.message_text, button_id: trigger.button_id }
-      return { action: 'started', step: await runs.start(flow, { ...base, trigger: t }) }
+  const { triggerNodeId, startNodeId, presets } = opts
+  let event: ConversationEvent
+  if (trigger.kind === 'manual' || trigger.kind === 'webhook') {
+    if (!contact.optedIn) {
+      return { action: 'ignored', notice: `Blocked: ${contact.name} has opted out, so a ${trigger.kind} start cannot reach them.` }
     }
-    case 'keyword': {
-      const event: InboundEvent = { type: 'text', text: trigger.text }
-      if (opts.startNodeId) {
-        // A mid-flow start is the tester's tool, not a customer's keyword: activation does not gate it (as in
-        // `chatflow test`), but the text must still be one of the flow's keywords to give the run its trigger.
-        const match = matchTrigger([{ ...flow, active: true }], event)
-        if (!match) return { action: 'ignored', notice: keywordNotice({ ...flow, active: true }, event) }
-        return { action: 'started', step: await runs.start(flow, { ...base, trigger: match.trigger, triggerNodeId: match.triggerNodeId }) }
-      }
-      const out = await runs.receive(contact, event, [flow], opts.flowOf, opts.mocks)
-      if (out.action !== 'ignored') return { action: out.action, step: out.step }
-      return { action: 'ignored', notice: keywordNotice(flow, event) }
-    }
-    case 'button_click':
-    case 'ad_click': {
-      const event: InboundEvent =
-        trigger.kind === 'button_click'
-          ? { type: 'button_reply', reply: { id: trigger.payload, title: trigger.text } }
-          : { type: 'text', text: trigger.text, referral: trigger.ad }
-      // Button and ad starts are matched with the production rules, but on this flow even while inactive:
-      // the spec ties only keyword starts to the active state.
-      const match = matchTrigger([{ ...flow, active: true }], event)
-      if (!match) return { action: 'ignored', notice: noMatchNotice(flow, trigger.kind) }
-      const step = await runs.start(flow, { ...base, trigger: match.trigger, triggerNodeId: opts.triggerNodeId ?? match.triggerNodeId })
-      return { action: 'started', step }
-    }
+    const t =
+      trigger.kind === 'manual'
+        ? { kind: 'manual' as const, operator: 'emulator', data: trigger.data }
+        : { kind: 'webhook' as const, phone_number: contact.phone, data: trigger.data, message_text: trigger.message_text, button_id: trigger.button_id }
+    event = { kind: 'start', flow, trigger: t, triggerNodeId, startNodeId, presets }
+  } else {
+    // "Start test" is the tester's start of this flow: it supersedes whatever the contact has paused (a waiting node
+    // never takes it as an answer), and the message is matched against this flow's triggers. A mid-flow start is
+    // not gated by activation (as in `chatflow test`); the message still gives the run its trigger.
+    event = { kind: 'start', flow, trigger: { message: messageOf(trigger) }, triggerNodeId, startNodeId, presets }
   }
+  const handled = await runs.handle(contact, event, { flows: [flow], flowOf: opts.flowOf, mocks: opts.mocks, activation: 'keyword' })
+  if (handled.ran) return { action: handled.action === 'resumed' ? 'resumed' : 'started', step: handled.ran.step }
+  return { action: 'ignored', notice: noticeOf(flow, trigger, handled.ignored) }
+}
+
+function messageOf(trigger: Exclude<ParsedEmulatorTrigger, { kind: 'manual' | 'webhook' }>): InboundEvent {
+  if (trigger.kind === 'keyword') return { type: 'text', text: trigger.text }
+  if (trigger.kind === 'button_click') return { type: 'button_reply', reply: { id: trigger.payload, title: trigger.text } }
+  return { type: 'text', text: trigger.text, referral: trigger.ad }
+}
+
+function noticeOf(flow: FlowDocument, trigger: ParsedEmulatorTrigger, ignored: Ignored | undefined): string {
+  if (trigger.kind === 'keyword') return keywordNotice(flow, { type: 'text', text: trigger.text }, ignored)
+  if (trigger.kind === 'button_click' || trigger.kind === 'ad_click') return noMatchNotice(flow, trigger.kind)
+  return 'Nothing started.'
 }
 
 function triggerConfigs(flow: FlowDocument) {
@@ -75,8 +68,8 @@ function triggerConfigs(flow: FlowDocument) {
     .flatMap((p) => (p.success ? [p.data] : []))
 }
 
-function keywordNotice(flow: FlowDocument, event: InboundEvent & { type: 'text' }): string {
-  if (!flow.active && matchTrigger([{ ...flow, active: true }], event)) {
+function keywordNotice(flow: FlowDocument, event: InboundEvent & { type: 'text' }, ignored: Ignored | undefined): string {
+  if (ignored?.reason === 'inactive_flow' || (!flow.active && matchTrigger([flow], event, 'none'))) {
     return `"${event.text}" is a keyword of this flow, but the flow is inactive: only an active flow starts from a keyword, as in production. Activate it, or start the test with a manual trigger.`
   }
   const words = triggerConfigs(flow)

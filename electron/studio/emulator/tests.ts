@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto'
 import type { Database } from 'better-sqlite3'
 import type { ConversationTestRecord, TestResult } from '../../../shared/api/commands/emulator-tests'
 import type { FlowDocument } from '../../../shared/flow/document'
-import type { Effects, RunState, TraceEvent } from '../../../shared/engine'
+import { closeRun, type Effects, type Handled } from '../../../shared/engine'
 import {
   parseConversationTest,
   recordTest,
@@ -27,9 +27,18 @@ interface Row {
   last_failures: string | null
 }
 
+/**
+ * `last_failures` holds `{failures, live}`; rows written before live calls were reported hold the failures array.
+ */
+function lastResult(r: Row): TestResult | null {
+  if (r.last_run_at === null) return null
+  const stored = JSON.parse(r.last_failures ?? '[]') as TestResult['failures'] | Pick<TestResult, 'failures' | 'live'>
+  const { failures, live } = Array.isArray(stored) ? { failures: stored, live: [] } : stored
+  return { at: r.last_run_at, passed: r.last_passed === 1, failures, live }
+}
+
 function toRecord(r: Row): ConversationTestRecord {
-  const lastRun: TestResult | null =
-    r.last_run_at === null ? null : { at: r.last_run_at, passed: r.last_passed === 1, failures: JSON.parse(r.last_failures ?? '[]') }
+  const lastRun = lastResult(r)
   return { id: r.id, flowId: r.flow_id, name: r.name, yaml: r.yaml, createdAt: r.created_at, updatedAt: r.updated_at, lastRun }
 }
 
@@ -59,7 +68,7 @@ export class ConversationTests {
       test = recordTest({
         name: opts.name,
         contact: { name: contact.name, phone: contact.phone },
-        trigger: triggerSpecOf(state.trigger),
+        trigger: triggerSpecOf(state.trigger, trace),
         start: startNodeOf(trace),
         templates,
         variables: opts.presets,
@@ -104,38 +113,28 @@ export class ConversationTests {
       const result = await this.play(flow, record)
       this.db
         .prepare('UPDATE conversation_tests SET last_run_at = ?, last_passed = ?, last_failures = ? WHERE id = ?')
-        .run(result.at, result.passed ? 1 : 0, JSON.stringify(result.failures), record.id)
+        .run(result.at, result.passed ? 1 : 0, JSON.stringify({ failures: result.failures, live: result.live }), record.id)
     }
     return this.list(flow.id).filter((t) => !ids || ids.includes(t.id))
   }
 
+  /**
+   * Plays one test through the conversation core under the saved-test effects policy (Scripts real, HTTP Calls
+   * mocked or refused), and writes each step to the Flow Logs as it happens, messages included, under the test's
+   * contact: the runs are real runs, so coverage counts them and their conversation reads like any other.
+   */
   private async play(flow: FlowDocument, record: ConversationTestRecord): Promise<TestResult> {
     const at = this.now()
     const parsed = parseConversationTest(record.yaml)
-    if (!parsed.ok) return { at, passed: false, failures: [{ where: 'file', lines: [parsed.message] }] }
-    const outcome = await runConversationTest(flow, parsed.test, { effects: this.effects, catalog: nodeCatalog })
-    this.log(flow, parsed.test, outcome.trace, outcome.final)
-    return { at, passed: outcome.failures.length === 0, failures: outcome.failures }
-  }
-
-  /** Writes the test's runs to the Flow Logs under its contact, one run row per run id in the trace. */
-  private log(flow: FlowDocument, test: ConversationTest, trace: TraceEvent[], final: RunState | null): void {
-    if (!final) return
-    const contact = this.runs.contacts.ensure({ phone: test.contact.phone, name: test.contact.name })
-    const byRun = new Map<string, TraceEvent[]>()
-    for (const e of trace) byRun.set(e.runId, [...(byRun.get(e.runId) ?? []), e])
-    for (const [runId, events] of byRun) {
-      // A test's run that is still waiting is logged as ended: nobody will answer it, and a paused row would
-      // capture the test contact's next message in the emulator.
-      const open = runId !== final.id || final.status === 'paused'
-      const state: RunState = {
-        ...final,
-        id: runId,
-        contactId: contact.id,
-        ...(open ? { status: 'ended', endReason: 'superseded', waiting: null, ...(runId !== final.id ? { error: null } : {}) } : {}),
-        nodeCount: events.length,
-      }
-      this.runs.runs.saveStep(flow, { state, messages: [], trace: events, inbound: null })
-    }
+    if (!parsed.ok) return { at, passed: false, failures: [{ where: 'file', lines: [parsed.message] }], live: [] }
+    const contact = this.runs.contacts.ensure({ phone: parsed.test.contact.phone, name: parsed.test.contact.name })
+    // The test's events are not the contact's messages: its window (last_inbound_at) stays as the emulator left it.
+    const persist = (handled: Handled) => this.runs.persist(contact.id, { ...handled, inboundAt: null })
+    const outcome = await runConversationTest(flow, parsed.test, { effects: this.effects, catalog: nodeCatalog }, { contactId: contact.id, persist })
+    // A test's run still waiting is closed: nobody will answer it, and a paused row would capture the contact's
+    // next message in the emulator.
+    if (outcome.final?.status === 'paused') this.runs.runs.saveStep({ id: flow.id, name: flow.name }, closeRun(outcome.final, 'superseded', this.now()))
+    const live = outcome.calls.filter((c) => c.live).map((c) => `${c.node} ${c.method} ${c.url}`)
+    return { at, passed: outcome.failures.length === 0, failures: outcome.failures, live }
   }
 }

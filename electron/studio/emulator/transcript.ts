@@ -7,7 +7,18 @@ import type { LoggedMessage } from '../runs'
 // From a run in the Flow Logs to the recorder's transcript (shared/engine/conversation/record.ts): the trigger as
 // a test writes it, and the conversation cut into exchanges at each customer message.
 
-export function triggerSpecOf(trigger: TriggerInput): TriggerSpec {
+/**
+ * The trigger as a test writes it. When a node of the run read {{chat_message_id}}, the id is kept, so the test
+ * replays with the same one (ids made up offline differ on every run).
+ */
+export function triggerSpecOf(trigger: TriggerInput, trace: TraceEvent[] = []): TriggerSpec {
+  const spec = baseSpecOf(trigger)
+  const id = trigger.kind === 'webhook' ? trigger.message_id : trigger.kind === 'manual' ? undefined : trigger.message.id
+  const read = trace.some((e) => Object.prototype.hasOwnProperty.call((e.input as { vars?: object } | null)?.vars ?? {}, 'chat_message_id'))
+  return id && read && !('manual' in spec) ? { ...spec, chat_message_id: id } : spec
+}
+
+function baseSpecOf(trigger: TriggerInput): TriggerSpec {
   switch (trigger.kind) {
     case 'keyword':
       return { message: trigger.message.text }

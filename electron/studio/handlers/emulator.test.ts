@@ -58,8 +58,12 @@ describe('emulator commands over the real engine and SQLite', () => {
     expect(started.session.messages.map((m) => [m.direction, m.type])).toEqual([['in', 'text'], ['out', 'interactive']])
     expect(JSON.stringify(started.session.messages[1]!.payload)).toContain('Hi *Test Customer*')
 
+    // "Start test" is a start of this flow, never an answer to the paused run: a text that is none of its keywords
+    // starts nothing and says which keywords would (the phone's chat box is where the customer answers).
     const wrong = expectOk(await api.call('emulator.start', { ...t, trigger: { kind: 'keyword', text: 'hello' } }))
-    expect(wrong.action).toBe('resumed') // the waiting buttons take any message and send themselves again
+    expect(wrong.action).toBe('ignored')
+    expect(wrong.notice).toMatch(/matches no keyword of this flow/)
+    expect(wrong.session.run).toMatchObject({ status: 'paused', waitingNodeId: 'n_pick' })
   })
 
   it('walks a conversation by tapping and typing, with trace and variables', async () => {

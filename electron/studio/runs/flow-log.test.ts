@@ -69,7 +69,10 @@ it('stores every step’s trace events field for field, the run summary, and bot
   expect(service.runs.summary(runId)!.execMs).toBeCloseTo(trace.reduce((sum, t) => sum + t.durationMs, 0), 6)
 
   const messages = service.runs.messages(runId)
-  expect(messages.filter((m) => m.direction === 'in').map((m) => m.payload)).toEqual(events)
+  // Every inbound message is logged as received, with the id the channel gave it or the one made up offline.
+  const inbound = messages.filter((m) => m.direction === 'in').map((m) => m.payload as InboundEvent)
+  expect(inbound).toEqual(events.map((e) => ({ ...e, id: e.id ?? expect.stringMatching(/^wamid\.local_/) })))
+  expect(new Set(inbound.map((e) => e.id)).size).toBe(events.length)
   expect(messages.filter((m) => m.direction === 'out').map((m) => m.payload)).toEqual(steps.flatMap((s) => s.messages))
   expect(messages.map((m) => m.seq)).toEqual(messages.map((_, i) => i))
 })

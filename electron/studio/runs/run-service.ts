@@ -1,21 +1,21 @@
 import type { Database } from 'better-sqlite3'
 import type { FlowDocument } from '../../../shared/flow/document'
 import {
-  closeRun,
   createEffects,
-  isExpired,
-  resumeRun,
-  routeInbound,
-  startRun,
+  handleEvent,
+  sweepRun,
+  WINDOW_MS,
+  type Activation,
   type Contact,
+  type ConversationEvent,
   type Effects,
   type EngineDeps,
+  type Handled,
   type InboundEvent,
   type NodeMock,
   type RunState,
   type StepResult,
   type TriggerInput,
-  WINDOW_MS,
 } from '../../../shared/engine'
 import { nodeCatalog } from '../../../shared/nodes/runners'
 import { ContactStore, type ContactRecord } from './contacts'
@@ -40,15 +40,26 @@ export interface StartRequest {
   mocks?: Record<string, NodeMock>
 }
 
-/** What the host does with an inbound message (see shared/engine/dispatch.ts for the rules). */
+export interface HandleOptions {
+  /** The flows a message may start (the studio passes the stored flows; only active ones start by default). */
+  flows?: readonly FlowDocument[]
+  /** The flow of the contact's paused run; null when it no longer exists. */
+  flowOf?: (flowId: string) => FlowDocument | null
+  mocks?: Record<string, NodeMock>
+  /** Which triggers need an active flow: the emulator's flow under test passes 'keyword' (shared/engine triggers.ts). */
+  activation?: Activation
+}
+
+/** What the host does with an inbound message (the conversation core decides: shared/engine/core). */
 export type InboundOutcome =
   | { action: 'resumed' | 'started'; step: StepResult; flow: FlowDocument }
   | { action: 'ignored' }
 
 /**
- * Starts and resumes runs and persists every step (run row, trace, messages) in one transaction. Flow documents
- * are passed in by the caller (the emulator, webhook or CLI know which revision they run); a resume looks up the
- * flow by the run's flowId through `flowOf`.
+ * The studio's host of the conversation core: it reads the contact's paused run, hands the event to
+ * `handleEvent`, and persists what comes back (closed runs, the step, the contact's last message) in one
+ * transaction. Flow documents are passed in by the caller (the emulator, webhook or CLI know which revision they
+ * run).
  */
 export class RunService {
   readonly contacts: ContactStore
@@ -70,38 +81,46 @@ export class RunService {
     return { effects: this.effects, catalog: nodeCatalog, mocks, serviceWindow: this.serviceWindow }
   }
 
-  /**
-   * Starts a run. A paused run of the same contact is closed first as 'superseded' (docs/engine.md): a contact
-   * is in at most one conversation with the studio at a time.
-   */
-  async start(flow: FlowDocument, req: StartRequest): Promise<StepResult> {
-    const paused = this.pausedRun(req.contact.id)
-    const step = await startRun(
-      flow,
-      { contact: req.contact, trigger: req.trigger, triggerNodeId: req.triggerNodeId, startNodeId: req.startNodeId, presets: req.presets },
-      this.deps(req.mocks),
-    )
-    this.db.transaction(() => {
-      if (paused) this.runs.saveStep({ id: paused.flowId, name: flowNameOf(paused) }, closeRun(paused, 'superseded', step.state.startedAt))
-      this.save(flow, step)
-    })()
-    return step
+  /** One event for the contact, decided by the conversation core and persisted. */
+  async handle(contact: Contact, event: ConversationEvent, opts: HandleOptions = {}): Promise<Handled> {
+    const now = this.effects.clock.now()
+    const paused = this.runs.pausedOf(contact.id)
+    const current = paused ? { state: paused, flow: opts.flowOf?.(paused.flowId) ?? null } : null
+    const handled = await handleEvent({ contact, current, flows: opts.flows ?? [], event, now, activation: opts.activation }, this.deps(opts.mocks))
+    this.persist(contact.id, handled)
+    return handled
   }
 
-  /** Resumes a paused run with the customer's message. */
+  /** Writes what the core returned, in one transaction (the conversation-test player's studio sink uses it too). */
+  persist(contactId: string, handled: Handled): void {
+    this.db.transaction(() => {
+      for (const w of handled.steps) this.runs.saveStep(w.flow, w.step)
+      if (handled.inboundAt !== null) this.contacts.touchInbound(contactId, handled.inboundAt)
+    })()
+  }
+
+  /** Starts a run (webhook, manual, CLI), superseding the contact's paused run: one conversation at a time. */
+  async start(flow: FlowDocument, req: StartRequest): Promise<StepResult> {
+    const { contact, trigger, triggerNodeId, startNodeId, presets, mocks } = req
+    const handled = await this.handle(contact, { kind: 'start', flow, trigger, triggerNodeId, startNodeId, presets }, { mocks })
+    return handled.ran!.step
+  }
+
+  /** Resumes this paused run with the customer's message (no other flow is considered). */
   async resume(flow: FlowDocument, runId: string, event: InboundEvent, mocks?: Record<string, NodeMock>): Promise<StepResult> {
     const state = this.runs.state(runId)
     if (!state) throw new Error(`Run ${runId} does not exist.`)
     const contact = this.contactOf(state)
-    const step = await resumeRun(flow, state, event, contact, this.deps(mocks))
-    this.save(flow, step)
-    return step
+    const now = this.effects.clock.now()
+    const handled = await handleEvent({ contact, current: { state, flow }, flows: [], event: { kind: 'message', message: event }, now }, this.deps(mocks))
+    this.persist(contact.id, handled)
+    if (!handled.ran) throw new Error(`Run ${runId} is ${state.status === 'paused' ? 'expired' : state.status}; only a paused run resumes.`)
+    return handled.ran.step
   }
 
   /**
    * A message from a contact: resumes their paused run, or starts the flow it triggers, or does nothing.
-   * `flows` are the candidate flows (the studio passes every stored flow; only active ones start from a message);
-   * `flowOf` finds the flow of the paused run.
+   * `flows` are the candidate flows (only active ones start from a message); `flowOf` finds the paused run's flow.
    */
   async receive(
     contact: Contact,
@@ -110,37 +129,15 @@ export class RunService {
     flowOf: (flowId: string) => FlowDocument | null,
     mocks?: Record<string, NodeMock>,
   ): Promise<InboundOutcome> {
-    const now = this.effects.clock.now()
-    const pausedState = this.runs.pausedOf(contact.id)
-    const pausedFlow = pausedState ? flowOf(pausedState.flowId) : null
-    const paused = pausedState && pausedFlow ? { state: pausedState, flow: pausedFlow } : null
-    // A paused run whose flow is gone cannot continue: close it rather than leave it waiting forever.
-    if (pausedState && !pausedFlow) this.runs.saveStep({ id: pausedState.flowId, name: flowNameOf(pausedState) }, closeRun(pausedState, 'superseded', now))
-    const route = routeInbound(event, paused, flows, nodeCatalog, now)
-    if (route.action !== 'resume' && route.expire) this.expire(route.expire, now)
-    if (route.action === 'resume') {
-      const step = await this.resume(paused!.flow, route.run.id, event, mocks)
-      return { action: 'resumed', step, flow: paused!.flow }
-    }
-    if (route.action === 'start') {
-      const { flow, trigger, triggerNodeId } = route.match
-      const step = await this.start(flow, { contact, trigger, triggerNodeId, mocks })
-      return { action: 'started', step, flow }
-    }
-    this.contacts.touchInbound(contact.id, now)
-    return { action: 'ignored' }
+    const handled = await this.handle(contact, { kind: 'message', message: event }, { flows, flowOf, mocks })
+    return handled.ran ? { action: handled.action as 'started' | 'resumed', step: handled.ran.step, flow: handled.ran.flow } : { action: 'ignored' }
   }
 
   /** The contact's paused run, if its messaging window is still open (an expired one is closed on the way). */
   pausedRun(contactId: string): RunState | null {
     const state = this.runs.pausedOf(contactId)
     if (!state) return null
-    const now = this.effects.clock.now()
-    if (isExpired(state, now)) {
-      this.expire(state, now)
-      return null
-    }
-    return state
+    return this.sweep(state) ? null : state
   }
 
   /**
@@ -149,20 +146,14 @@ export class RunService {
    */
   expireStale(): RunState[] {
     const now = this.effects.clock.now()
-    const stale = this.runs.pausedBefore(now - WINDOW_MS + 1).filter((s) => isExpired(s, now))
-    for (const s of stale) this.expire(s, now)
-    return stale
+    return this.runs.pausedBefore(now - WINDOW_MS + 1).filter((s) => this.sweep(s))
   }
 
-  private expire(state: RunState, now: number): void {
-    this.runs.saveStep({ id: state.flowId, name: flowNameOf(state) }, closeRun(state, 'expired', now))
-  }
-
-  private save(flow: FlowDocument, step: StepResult): void {
-    this.db.transaction(() => {
-      this.runs.saveStep(flow, step)
-      if (step.inbound) this.contacts.touchInbound(step.state.contactId, step.state.updatedAt)
-    })()
+  /** Asks the core whether this paused run has expired; closes it when it has. */
+  private sweep(state: RunState): boolean {
+    const handled = sweepRun({ contact: this.contactOf(state), current: { state, flow: null }, now: this.effects.clock.now() }, nodeCatalog)
+    this.persist(state.contactId, handled)
+    return handled.action === 'closed'
   }
 
   private contactOf(state: RunState): Contact {
@@ -170,9 +161,4 @@ export class RunService {
     if (!c) throw new Error(`Contact ${state.contactId} of run ${state.id} does not exist.`)
     return c
   }
-}
-
-/** The run row keeps the flow name it started under; the upsert only updates state columns, so any name works. */
-function flowNameOf(state: RunState): string {
-  return state.flowId
 }

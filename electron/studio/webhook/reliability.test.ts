@@ -9,7 +9,7 @@ import { RunService } from '../runs'
 import { orderTotalFlow } from './fixtures'
 import { webhookRunStarter } from './run-starter'
 import { SecretStore } from './secrets'
-import { startServe } from './serve-process'
+import { startServe } from '../../runtime/testing/serve-child'
 import { startTestListener, type TestListener } from './test-support'
 
 // The reliability tests of the webhook (load, then a crash under load). They take seconds on an idle machine; the
@@ -89,7 +89,7 @@ it('loses no accepted run when serve is killed under load, and the database stay
     db.close()
     const env = { CHATFLOW_WEBHOOK_RATE: '1000000' }
 
-    const first = await startServe(dir, env)
+    const first = await startServe(['--data-dir', dir, '--port', '0'], env)
     const accepted = new Map<number, string>()
     let seq = 0
     let stop = false
@@ -106,7 +106,7 @@ it('loses no accepted run when serve is killed under load, and the database stay
     const worker = async () => {
       while (!stop) {
         try {
-          await send(first.url, seq++)
+          await send(first.hook, seq++)
         } catch {
           return // the server died under us: that request may or may not have a run, but it had no 2xx
         }
@@ -123,8 +123,8 @@ it('loses no accepted run when serve is killed under load, and the database stay
     await Promise.all(workers)
     const beforeKill = new Map(accepted)
 
-    const second = await startServe(dir, env)
-    for (let i = 0; i < 10; i++) expect(await send(second.url, 1_000_000 + i)).toBe(200)
+    const second = await startServe(['--data-dir', dir, '--port', '0'], env)
+    for (let i = 0; i < 10; i++) expect(await send(second.hook, 1_000_000 + i)).toBe(200)
     second.child.kill('SIGTERM')
     expect(await second.exited).toBe(0)
 

@@ -1,6 +1,7 @@
 import { onlyWhen, str, type NodeUi } from '../types'
 
-export const chatFlowUi: NodeUi = {
+export const chatFlowUi: NodeUi<'chat_flow'> = {
+  type: 'chat_flow',
   icon: 'FM',
   panel: {
     // The endpoint and refresh-on-back matter only when the form asks its endpoint (data_exchange).

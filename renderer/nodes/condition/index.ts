@@ -1,6 +1,7 @@
 import { unaryRights, type NodeUi } from '../types'
 
-export const conditionUi: NodeUi = {
+export const conditionUi: NodeUi<'condition'> = {
+  type: 'condition',
   icon: 'IF',
   panel: {
     hidden: (c) => unaryRights(c.rules, '/rules'),

@@ -1,3 +1,3 @@
 import type { NodeUi } from '../types'
 
-export const endUi: NodeUi = { icon: 'EN', panel: {} }
+export const endUi: NodeUi<'end'> = { type: 'end', icon: 'EN', panel: {} }

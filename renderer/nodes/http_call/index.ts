@@ -1,7 +1,8 @@
 import { TestRequestButton } from '../../integrations/TestRequestButton'
 import { onlyWhen, str, sub, type NodeUi } from '../types'
 
-export const httpCallUi: NodeUi = {
+export const httpCallUi: NodeUi<'http_call'> = {
+  type: 'http_call',
   icon: 'HT',
   actions: TestRequestButton,
   panel: {

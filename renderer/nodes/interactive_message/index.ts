@@ -1,6 +1,7 @@
 import { onlyWhen, str, sub, type NodeUi } from '../types'
 
-export const interactiveMessageUi: NodeUi = {
+export const interactiveMessageUi: NodeUi<'interactive_message'> = {
+  type: 'interactive_message',
   icon: 'IM',
   panel: {
     hidden: (c) => {

@@ -1,6 +1,7 @@
 import { onlyWhen, str, type NodeUi } from '../types'
 
-export const leadManagementUi: NodeUi = {
+export const leadManagementUi: NodeUi<'lead_management'> = {
+  type: 'lead_management',
   icon: 'LD',
   panel: {
     hidden: (c) => {

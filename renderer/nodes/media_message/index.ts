@@ -1,7 +1,8 @@
 import { MediaFilePicker } from '../../integrations/MediaFilePicker'
 import { onlyWhen, str, type NodeUi } from '../types'
 
-export const mediaMessageUi: NodeUi = {
+export const mediaMessageUi: NodeUi<'media_message'> = {
+  type: 'media_message',
   icon: 'MD',
   actions: MediaFilePicker,
   panel: {

@@ -1,6 +1,7 @@
 import { onlyWhen, str, type NodeUi } from '../types'
 
-export const questionUi: NodeUi = {
+export const questionUi: NodeUi<'question'> = {
+  type: 'question',
   icon: 'QN',
   panel: {
     hidden: (c) => {

@@ -1,6 +1,7 @@
 import { unaryRights, type NodeUi } from '../types'
 
-export const routerUi: NodeUi = {
+export const routerUi: NodeUi<'router'> = {
+  type: 'router',
   icon: 'RT',
   panel: {
     hidden: (c) => (Array.isArray(c.routes) ? c.routes : []).flatMap((r, i) => unaryRights((r as Record<string, unknown>)?.rules, `/routes/${i}/rules`)),

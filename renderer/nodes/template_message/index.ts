@@ -1,6 +1,7 @@
 import { onlyWhen, str, sub, type NodeUi } from '../types'
 
-export const templateMessageUi: NodeUi = {
+export const templateMessageUi: NodeUi<'template_message'> = {
+  type: 'template_message',
   icon: 'TP',
   panel: {
     hidden: (c) => {

@@ -1,6 +1,7 @@
 import { onlyWhen, str, type NodeUi } from '../types'
 
-export const triggerUi: NodeUi = {
+export const triggerUi: NodeUi<'trigger'> = {
+  type: 'trigger',
   icon: 'TR',
   panel: {
     hidden: (c) => [

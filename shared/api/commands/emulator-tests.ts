@@ -11,6 +11,8 @@ export interface TestResult {
   passed: boolean
   /** Where and what differed: 'turn 2 (user: "Beta")' with expected (-) and actual (+) lines. */
   failures: Array<{ where: string; lines: string[] }>
+  /** HTTP Calls the test made for real because it opted in (`live`), as "node METHOD url": the report says so. */
+  live: string[]
 }
 
 export interface ConversationTestRecord {

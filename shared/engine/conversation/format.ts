@@ -34,20 +34,35 @@ export const BotMessageSchema = z.strictObject({
   rows: z.array(z.string()).optional(),
 })
 
+/** Variables that must not exist (an empty string is set): names or dotted paths. */
+const Unset = z.array(z.string().min(1))
+
+/** Why a message changed nothing (shared/engine/core Ignored): `true` accepts any reason. */
+export const IgnoredSchema = z.union([z.literal(true), z.enum(['inactive_flow', 'no_trigger'])])
+
 export const TurnSchema = z.strictObject({
   user: UserInputSchema.optional(),
   /** Every message the bot sends in answer, in order; [] means the bot stays silent. Absent: not checked. */
   bot: z.array(BotMessageSchema).optional(),
   /** Session variables that must hold after this turn (a subset). */
   variables: Vars.optional(),
+  unset: Unset.optional(),
   state: z.enum(['paused', 'ended', 'failed']).optional(),
+  /** The event must start no run and resume none (an inactive flow, a payload without the trigger's prefix). */
+  ignored: IgnoredSchema.optional(),
 })
 
+/** The id of the triggering message, {{chat_message_id}}; made up when left out. */
+const MessageId = { chat_message_id: z.string().min(1).optional() }
+
 export const TriggerSpecSchema = z.union([
-  z.strictObject({ message: z.string(), referral: Vars.optional() }),
-  z.strictObject({ button: z.strictObject({ id: z.string(), title: z.string().optional() }) }),
-  z.strictObject({ template_button: z.strictObject({ payload: z.string(), text: z.string().optional() }) }),
-  z.strictObject({ webhook: z.strictObject({ data: Vars.default({}), message_text: z.string().optional(), button_id: z.string().optional() }) }),
+  z.strictObject({ message: z.string(), referral: Vars.optional(), ...MessageId }),
+  z.strictObject({ button: z.strictObject({ id: z.string(), title: z.string().optional() }), ...MessageId }),
+  z.strictObject({ template_button: z.strictObject({ payload: z.string(), text: z.string().optional() }), ...MessageId }),
+  z.strictObject({
+    webhook: z.strictObject({ data: Vars.default({}), message_text: z.string().optional(), button_id: z.string().optional() }),
+    ...MessageId,
+  }),
   z.strictObject({ manual: z.strictObject({ operator: z.string().optional(), data: Vars.optional() }) }),
 ])
 
@@ -76,13 +91,18 @@ export const ConversationTestSchema = z.strictObject({
   variables: Vars.optional(),
   mocks: z.record(z.string(), MockSchema).optional(),
   /**
+   * HTTP Call nodes this test may call for real (`true`: every one). Without it a test never reaches the network:
+   * an HTTP Call without a mock fails the test (conversation/policy.ts).
+   */
+  live: z.union([z.boolean(), z.array(z.string().min(1))]).optional(),
+  /**
    * Message templates the flow sends (the library's records, as docs/integrations.md writes them). A test that
    * carries them plays the same wherever it runs: the studio and `chatflow test` look templates up here first.
    */
   templates: z.array(z.looseObject({ name: z.string(), language: z.string() })).optional(),
   turns: z.array(TurnSchema).min(1),
   end: z
-    .strictObject({ state: z.enum(['paused', 'ended', 'failed']), error: z.string().optional(), variables: Vars.optional() })
+    .strictObject({ state: z.enum(['paused', 'ended', 'failed']), error: z.string().optional(), variables: Vars.optional(), unset: Unset.optional() })
     .optional(),
 })
 
@@ -112,7 +132,7 @@ export function parseConversationTest(text: string): ParseResult {
   return { ok: true, test: parsed.data }
 }
 
-const KEY_ORDER = ['name', 'flow', 'contact', 'trigger', 'start', 'variables', 'mocks', 'templates', 'turns', 'end', 'user', 'bot', 'text', 'header', 'footer', 'buttons', 'list', 'rows', 'state', 'error']
+const KEY_ORDER = ['name', 'flow', 'contact', 'trigger', 'start', 'variables', 'mocks', 'live', 'templates', 'turns', 'end', 'user', 'bot', 'text', 'header', 'footer', 'buttons', 'list', 'rows', 'unset', 'state', 'ignored', 'error']
 
 export function serialiseConversationTest(test: ConversationTest): string {
   return stringifyYaml(test, {

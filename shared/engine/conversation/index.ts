@@ -9,7 +9,8 @@ export {
   type UserInput,
   type TriggerSpec,
 } from './format'
-export { runConversationTest, type TestOutcome, type TestFailure } from './run'
+export { runConversationTest, type TestOutcome, type TestFailure, type PlayOptions } from './run'
+export { testDeps, unmockedAdvice, UNMOCKED_HTTP, type TestPolicy, type NetworkCall } from './policy'
 export { recordTest, userInput, type Transcript, type Exchange } from './record'
 export { seen as botMessageOf, resolveInput, typedAnswer } from './messages'
 export { branchCoverage, type Coverage, type Branch } from './coverage'

@@ -20,6 +20,14 @@ export function seen(m: OutboundMessage): BotMessage {
   return { text: `[${m.type} message]` }
 }
 
+/** One line for a test report: the text, then the buttons or rows. */
+export function showMessage(m: BotMessage): string {
+  const parts = [JSON.stringify(m.text)]
+  if (m.buttons) parts.push(`buttons [${m.buttons.join(' | ')}]`)
+  if (m.rows) parts.push(`list "${m.list ?? ''}" rows [${m.rows.join(' | ')}]`)
+  return parts.join(' ')
+}
+
 /** Differences between an expected message and what was sent; only the fields the test names are checked. */
 export function compareMessage(expected: BotMessage, actual: BotMessage): string[] {
   const out: string[] = []

@@ -16,3 +16,23 @@ export const portsOf = (type: NodeType, partial: Record<string, unknown>) => NOD
 export const variablesOf = (type: NodeType, partial: Record<string, unknown>, name = `${type}_1`) =>
   NODE_DEFINITIONS[type].variables(configOf(type, partial), name).map((v) => v.path)
 export const textPointersOf = (type: NodeType, partial: Record<string, unknown>) => NODE_DEFINITIONS[type].textFields(configOf(type, partial)).map((f) => f.pointer)
+
+/**
+ * What a new node of `type` starts with (defaults(), used by the canvas) and what a field left out of a file means
+ * (the schema's defaults). They agree except for starter list items: a new node gets one or two so it has ports and
+ * a row to fill in (`starter`), while a list left out of a hand-written file is empty (`emptyStarter`) and
+ * validation says so.
+ */
+export function documentedDefaults(
+  type: NodeType,
+  documented: Record<string, unknown>,
+  starter: Record<string, unknown> = {},
+  emptyStarter: Record<string, unknown> = {},
+) {
+  return {
+    newNode: NODE_DEFINITIONS[type].defaults(),
+    expectedNewNode: { ...documented, ...starter },
+    leftOut: NODE_DEFINITIONS[type].configSchema.parse({}),
+    expectedLeftOut: { ...documented, ...emptyStarter },
+  }
+}

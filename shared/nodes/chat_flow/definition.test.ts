@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { problemsOf, variablesOf } from '../../flow/testing/node'
+import { documentedDefaults, problemsOf, variablesOf } from '../../flow/testing/node'
 
 const field = (over: Record<string, unknown> = {}) => ({ name: 'comments', label: 'Comments', type: 'text', ...over })
 const base = (fields: unknown[], over: Record<string, unknown> = {}) => ({ flowId: '123', body: 'Tell us', screens: [{ id: 'MAIN', title: 'Main', fields }], ...over })
@@ -25,4 +25,20 @@ describe('chat_flow', () => {
     ['6 opt-ins', base(Array.from({ length: 6 }, (_, i) => field({ name: `o${i}`, type: 'opt_in', label: 'OK' }))), ['limit.opt_in /screens/0/fields']],
     ['mapping an unknown field', base([field()], { responseMapping: [{ field: 'rating', variable: 'r' }] }), ['config.unknown_field /responseMapping/0/field']],
   ])('%s', (_t, config, expected) => expect(problemsOf('chat_flow', config as Record<string, unknown>)).toEqual(expected))
+})
+
+describe('chat_flow defaults', () => {
+  it('a new node starts with the documented settings, and a field left out of a file takes the same default', () => {
+    const d = documentedDefaults(
+      'chat_flow',
+      {
+        flowId: '', header: '', body: '', footer: '', cta: 'Open form', mode: 'published', action: 'navigate',
+        endpoint: { url: '', publicKey: '', plaintext: false }, responseMapping: [],
+      },
+      { screens: [{ id: 'FORM', title: 'Form', fields: [], refreshOnBack: false }] },
+      { screens: [] },
+    )
+    expect(d.newNode).toEqual(d.expectedNewNode)
+    expect(d.leftOut).toEqual(d.expectedLeftOut)
+  })
 })

@@ -72,7 +72,6 @@ function textFields(c: ChatFlowConfig): TextField[] {
 }
 
 export const chatFlowDefinition: NodeDefinition<ChatFlowConfig> = {
-  type: 'chat_flow',
   label: 'Chat Flow',
   description: 'Sends an interactive form and waits for its submission; fields are mapped to variables.',
   category: 'input',

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { ASHA, buildFlow, testDeps } from '../../engine/fixtures'
 import { resumeRun, startRun } from '../../engine/machine'
-import { routeInbound } from '../../engine/dispatch'
+import { route } from '../../engine/core'
 import { nodeCatalog } from '../runners'
 import { checkSubmission } from './run-fields'
 import type { FormField } from './definition'
@@ -116,7 +116,8 @@ describe('Chat Flow node in a run', () => {
     const r = await startRun(flow, { contact: ASHA, trigger: { kind: 'manual' } }, deps)
     const paused = { state: r.state, flow }
     const stale = { type: 'nfm_reply' as const, response: { name: 'Old', flow_token: 'ftok_other' } }
-    expect(routeInbound(stale, paused, [], nodeCatalog, r.state.updatedAt)).toMatchObject({ action: 'resume' })
+    const event = { kind: 'message' as const, message: stale }
+    expect(route({ contact: ASHA, current: paused, flows: [], event, now: r.state.updatedAt }, nodeCatalog).plan).toMatchObject({ action: 'resume' })
     const still = await resumeRun(flow, r.state, stale, ASHA, deps)
     expect(still.state.status).toBe('paused')
     expect(still.messages).toEqual([])

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { portsOf, problemsOf, textPointersOf } from '../../flow/testing/node'
+import { documentedDefaults, portsOf, problemsOf, textPointersOf } from '../../flow/testing/node'
 import { conditionDefinition } from './definition'
 
 describe('condition', () => {
@@ -15,5 +15,18 @@ describe('condition', () => {
   ])('%s', (_t, config, expected) => expect(problemsOf('condition', config)).toEqual(expected))
   it('summarises the rules with their join', () => {
     expect(conditionDefinition.summary(conditionDefinition.configSchema.parse({ join: 'or', rules: [{ left: '{{a}}', operator: 'equals', right: '1' }, { left: '{{b}}', operator: 'is_empty' }] }))).toBe('{{a}} equals 1 OR {{b}} is empty')
+  })
+})
+
+describe('condition defaults', () => {
+  it('a new node starts with the documented settings, and a field left out of a file takes the same default', () => {
+    const d = documentedDefaults(
+      'condition',
+      { join: 'and' },
+      { rules: [{ left: '', operator: 'is_not_empty' }] },
+      { rules: [] },
+    )
+    expect(d.newNode).toEqual(d.expectedNewNode)
+    expect(d.leftOut).toEqual(d.expectedLeftOut)
   })
 })

@@ -10,7 +10,6 @@ export const ConditionConfigSchema = z.object({
 export type ConditionConfig = z.infer<typeof ConditionConfigSchema>
 
 export const conditionDefinition: NodeDefinition<ConditionConfig> = {
-  type: 'condition',
   label: 'Condition',
   description: 'Checks rules joined by AND or OR and follows the True or False path.',
   category: 'logic',

@@ -5,7 +5,6 @@ export const EndConfigSchema = z.object({}).describe('End has no settings: the r
 export type EndConfig = z.infer<typeof EndConfigSchema>
 
 export const endDefinition: NodeDefinition<EndConfig> = {
-  type: 'end',
   label: 'End',
   description: 'Ends the run.',
   category: 'end',

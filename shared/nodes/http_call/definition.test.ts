@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { portsOf, problemsOf, textPointersOf, variablesOf } from '../../flow/testing/node'
+import { documentedDefaults, portsOf, problemsOf, textPointersOf, variablesOf } from '../../flow/testing/node'
 
 describe('http_call', () => {
   it('has success and failure ports and saves the response under its name', () => {
@@ -26,4 +26,18 @@ describe('http_call', () => {
     ['timeout too long', { url: 'https://a.test', timeoutMs: 60000 }, ['config.range /timeoutMs']],
     ['bad save variable', { url: 'https://a.test', saveAs: [{ variable: '1x', path: 'a' }] }, ['config.variable_name /saveAs/0/variable']],
   ])('%s', (_t, config, expected) => expect(problemsOf('http_call', config)).toEqual(expected))
+})
+
+describe('http_call defaults', () => {
+  it('a new node starts with the documented settings, and a field left out of a file takes the same default', () => {
+    const d = documentedDefaults(
+      'http_call',
+      {
+        method: 'GET', url: '', headers: [], query: [], bodyType: 'none', body: '', timeoutMs: 10000, saveAs: [],
+        auth: { type: 'none', username: '', password: '', token: '', headerName: 'x-api-key', apiKey: '' },
+      },
+    )
+    expect(d.newNode).toEqual(d.expectedNewNode)
+    expect(d.leftOut).toEqual(d.expectedLeftOut)
+  })
 })

@@ -58,7 +58,6 @@ function variables(c: HttpCallConfig, name: string): VariableSpec[] {
 }
 
 export const httpCallDefinition: NodeDefinition<HttpCallConfig> = {
-  type: 'http_call',
   label: 'HTTP Call',
   description: 'Calls an HTTP API and saves the response under the node name; success and failure paths.',
   category: 'integration',

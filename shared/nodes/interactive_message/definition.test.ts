@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { portsOf, problemsOf, textPointersOf, variablesOf } from '../../flow/testing/node'
+import { documentedDefaults, portsOf, problemsOf, textPointersOf, variablesOf } from '../../flow/testing/node'
 
 const buttons = (titles: string[]) => titles.map((t, i) => ({ id: `b${i}`, title: t }))
 const list = (rows: number, extra: Record<string, unknown> = {}) => ({
@@ -49,5 +49,21 @@ describe('interactive_message', () => {
     ['list body over 1024', { mode: 'list', body: 'x'.repeat(1500), list: list(1) }, ['limit.length /body']],
   ])('%s', (_t, config, expected) => {
     expect(problemsOf('interactive_message', config)).toEqual(expected)
+  })
+})
+
+describe('interactive_message defaults', () => {
+  it('a new node starts with the documented settings, and a field left out of a file takes the same default', () => {
+    const d = documentedDefaults(
+      'interactive_message',
+      { mode: 'buttons', header: { type: 'none', text: '', mediaUrl: '' }, body: '', footer: '' },
+      {
+        buttons: [{ id: 'yes', title: 'Yes' }, { id: 'no', title: 'No' }],
+        list: { buttonLabel: 'Choose', sections: [{ title: 'Options', rows: [{ id: 'option_1', title: 'Option 1', description: '' }] }] },
+      },
+      { buttons: [], list: { buttonLabel: '', sections: [] } },
+    )
+    expect(d.newNode).toEqual(d.expectedNewNode)
+    expect(d.leftOut).toEqual(d.expectedLeftOut)
   })
 })

@@ -83,7 +83,6 @@ function variables(c: InteractiveMessageConfig, name: string): VariableSpec[] {
 }
 
 export const interactiveMessageDefinition: NodeDefinition<InteractiveMessageConfig> = {
-  type: 'interactive_message',
   label: 'Interactive Message',
   description: 'Sends reply buttons or a list menu and waits; each button or row has its own path.',
   category: 'message',

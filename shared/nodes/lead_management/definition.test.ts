@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { problemsOf, textPointersOf, variablesOf } from '../../flow/testing/node'
+import { documentedDefaults, problemsOf, textPointersOf, variablesOf } from '../../flow/testing/node'
 
 describe('lead_management', () => {
   it("get details saves contact fields with the prefix, default 'lead_'", () => {
@@ -20,4 +20,12 @@ describe('lead_management', () => {
     ['tags needed', { action: 'add_tags' }, ['config.required /tags']],
     ['empty tag', { action: 'remove_tags', tags: [''] }, ['config.required /tags/0']],
   ])('%s', (_t, config, expected) => expect(problemsOf('lead_management', config)).toEqual(expected))
+})
+
+describe('lead_management defaults', () => {
+  it('a new node starts with the documented settings, and a field left out of a file takes the same default', () => {
+    const d = documentedDefaults('lead_management', { action: 'get_details', prefix: 'lead_', fields: [], tags: [] })
+    expect(d.newNode).toEqual(d.expectedNewNode)
+    expect(d.leftOut).toEqual(d.expectedLeftOut)
+  })
 })

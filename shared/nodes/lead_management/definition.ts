@@ -57,7 +57,6 @@ const LABEL: Record<LeadManagementConfig['action'], string> = {
 }
 
 export const leadManagementDefinition: NodeDefinition<LeadManagementConfig> = {
-  type: 'lead_management',
   label: 'Lead Management',
   description: "Reads or updates the contact: get details into variables, update fields, add or remove tags.",
   category: 'integration',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { problemsOf, textPointersOf } from '../../flow/testing/node'
+import { documentedDefaults, problemsOf, textPointersOf } from '../../flow/testing/node'
 
 describe('media_message', () => {
   it('captions only where the channel shows them; file name for documents', () => {
@@ -15,4 +15,12 @@ describe('media_message', () => {
     ['audio with a caption', { kind: 'audio', url: 'https://x.test/a.ogg', caption: 'x' }, ['limit.caption /caption']],
     ['sticker with a file name', { kind: 'sticker', url: 'https://x.test/a.webp', filename: 'a.webp' }, ['limit.filename /filename']],
   ])('%s', (_t, config, expected) => expect(problemsOf('media_message', config)).toEqual(expected))
+})
+
+describe('media_message defaults', () => {
+  it('a new node starts with the documented settings, and a field left out of a file takes the same default', () => {
+    const d = documentedDefaults('media_message', { kind: 'image', url: '', caption: '', filename: '', file: null })
+    expect(d.newNode).toEqual(d.expectedNewNode)
+    expect(d.leftOut).toEqual(d.expectedLeftOut)
+  })
 })

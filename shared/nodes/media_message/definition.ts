@@ -66,7 +66,6 @@ function fileProblems(f: MediaFile, kind: MediaMessageConfig['kind'], ctx: Valid
 }
 
 export const mediaMessageDefinition: NodeDefinition<MediaMessageConfig> = {
-  type: 'media_message',
   label: 'Media Message',
   description: 'Sends an image, video, audio, document or sticker by link or from a local file.',
   category: 'message',

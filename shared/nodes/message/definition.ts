@@ -12,7 +12,6 @@ export type MessageConfig = z.infer<typeof MessageConfigSchema>
 export const TEXT_BODY_MAX = 4096
 
 export const messageDefinition: NodeDefinition<MessageConfig> = {
-  type: 'message',
   label: 'Message',
   description: 'Sends a text message and continues at once.',
   category: 'message',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { problemsOf } from '../../flow/testing/node'
+import { documentedDefaults, problemsOf } from '../../flow/testing/node'
 
 const base = { catalogId: 'c', header: 'Teas', body: 'Pick' }
 const ids = (n: number, p = 'p') => Array.from({ length: n }, (_, i) => `${p}${i}`)
@@ -13,4 +13,17 @@ describe('mpm', () => {
     ['empty section', { ...base, sections: [{ title: 'A', productIds: [] }] }, ['limit.products_count /sections/0/productIds']],
     ['section title over 24', { ...base, sections: [{ title: 't'.repeat(25), productIds: ['a'] }] }, ['limit.length /sections/0/title']],
   ])('%s', (_t, config, expected) => expect(problemsOf('mpm', config)).toEqual(expected))
+})
+
+describe('mpm defaults', () => {
+  it('a new node starts with the documented settings, and a field left out of a file takes the same default', () => {
+    const d = documentedDefaults(
+      'mpm',
+      { catalogId: '', header: '', body: '', footer: '' },
+      { sections: [{ title: '', productIds: [] }] },
+      { sections: [] },
+    )
+    expect(d.newNode).toEqual(d.expectedNewNode)
+    expect(d.leftOut).toEqual(d.expectedLeftOut)
+  })
 })

@@ -54,7 +54,6 @@ function textFields(c: MpmConfig): TextField[] {
 }
 
 export const mpmDefinition: NodeDefinition<MpmConfig> = {
-  type: 'mpm',
   label: 'Multi Product',
   description: 'Sends up to 30 products of the catalogue in sections; the customer can build a cart.',
   category: 'commerce',

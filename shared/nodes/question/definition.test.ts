@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { portsOf, problemsOf, variablesOf } from '../../flow/testing/node'
+import { documentedDefaults, portsOf, problemsOf, variablesOf } from '../../flow/testing/node'
 
 describe('question', () => {
   it('waits, answers on out, gives up on failure, saves to its variable', () => {
@@ -17,4 +17,18 @@ describe('question', () => {
     ['retries need a retry message', { prompt: 'x', saveTo: 'a', retryMessage: '', maxAttempts: 2 }, ['config.required /retryMessage']],
     ['one attempt needs no retry message', { prompt: 'x', saveTo: 'a', retryMessage: '', maxAttempts: 1 }, []],
   ])('%s', (_t, config, expected) => expect(problemsOf('question', config)).toEqual(expected))
+})
+
+describe('question defaults', () => {
+  it('a new node starts with the documented settings, and a field left out of a file takes the same default', () => {
+    const d = documentedDefaults(
+      'question',
+      {
+        prompt: '', saveTo: '', answerType: 'text', choices: [], pattern: '', min: null, max: null,
+        retryMessage: "Sorry, I didn't get that. Please try again.", maxAttempts: 3,
+      },
+    )
+    expect(d.newNode).toEqual(d.expectedNewNode)
+    expect(d.leftOut).toEqual(d.expectedLeftOut)
+  })
 })

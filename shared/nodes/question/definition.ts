@@ -53,7 +53,6 @@ function validate(c: QuestionConfig, ctx: Parameters<NodeDefinition<QuestionConf
 }
 
 export const questionDefinition: NodeDefinition<QuestionConfig> = {
-  type: 'question',
   label: 'Question',
   description: 'Asks a question, waits for a typed reply, checks it and saves it to a variable.',
   category: 'input',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { portsOf, problemsOf } from '../../flow/testing/node'
+import { documentedDefaults, portsOf, problemsOf } from '../../flow/testing/node'
 
 const rule = { left: '{{row_id}}', operator: 'equals', right: 'a' }
 describe('router', () => {
@@ -14,4 +14,17 @@ describe('router', () => {
       'config.duplicate_id /routes/0/id', 'config.duplicate_name /routes/0/name', 'config.duplicate_id /routes/1/id', 'config.duplicate_name /routes/1/name']],
     ['route without rules', { routes: [{ id: 'a', name: 'A', rules: [] }] }, ['config.required /routes/0/rules']],
   ])('%s', (_t, config, expected) => expect(problemsOf('router', config)).toEqual(expected))
+})
+
+describe('router defaults', () => {
+  it('a new node starts with the documented settings, and a field left out of a file takes the same default', () => {
+    const d = documentedDefaults(
+      'router',
+      {},
+      { routes: [{ id: 'route_1', name: 'Route 1', join: 'and', rules: [{ left: '', operator: 'equals', right: '' }] }] },
+      { routes: [] },
+    )
+    expect(d.newNode).toEqual(d.expectedNewNode)
+    expect(d.leftOut).toEqual(d.expectedLeftOut)
+  })
 })

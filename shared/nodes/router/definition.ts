@@ -34,7 +34,6 @@ function validate(c: RouterConfig, ctx: ValidateContext): Problem[] {
 }
 
 export const routerDefinition: NodeDefinition<RouterConfig> = {
-  type: 'router',
   label: 'Router',
   description: 'Sends the run down the first route whose rules hold, or else.',
   category: 'logic',

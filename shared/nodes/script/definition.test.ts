@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { portsOf, problemsOf, textPointersOf, variablesOf } from '../../flow/testing/node'
+import { documentedDefaults, portsOf, problemsOf, textPointersOf, variablesOf } from '../../flow/testing/node'
 
 describe('script', () => {
   it('has success/failure, template inputs and outputs under its name', () => {
@@ -15,4 +15,12 @@ describe('script', () => {
     ['duplicate outputs', { outputs: [{ name: 'a' }, { name: 'a' }] }, ['config.duplicate_name /outputs/0/name', 'config.duplicate_name /outputs/1/name']],
     ['timeout out of range', { timeoutMs: 10 }, ['config.range /timeoutMs']],
   ])('%s', (_t, config, expected) => expect(problemsOf('script', config)).toEqual(expected))
+})
+
+describe('script defaults', () => {
+  it('a new node starts with the documented settings, and a field left out of a file takes the same default', () => {
+    const d = documentedDefaults('script', { code: 'return {}', inputs: [], outputs: [], timeoutMs: 1000 })
+    expect(d.newNode).toEqual(d.expectedNewNode)
+    expect(d.leftOut).toEqual(d.expectedLeftOut)
+  })
 })

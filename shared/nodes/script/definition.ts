@@ -36,7 +36,6 @@ function validate(c: ScriptConfig, ctx: ValidateContext): Problem[] {
 }
 
 export const scriptDefinition: NodeDefinition<ScriptConfig> = {
-  type: 'script',
   label: 'Script',
   description: 'Runs a short JavaScript function on mapped inputs; its returned keys are saved under the node name.',
   category: 'logic',

@@ -20,7 +20,6 @@ export function orderVariables(): VariableSpec[] {
 }
 
 export const spmDefinition: NodeDefinition<SpmConfig> = {
-  type: 'spm',
   label: 'Single Product',
   description: 'Sends one product of the catalogue; the customer can add it to a cart.',
   category: 'commerce',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { problemsOf, textPointersOf } from '../../flow/testing/node'
+import { documentedDefaults, problemsOf, textPointersOf } from '../../flow/testing/node'
 
 const base = { templateName: 'order_update', language: 'en_US' }
 describe('template_message', () => {
@@ -18,4 +18,18 @@ describe('template_message', () => {
     ['media header needs a link', { ...base, header: { type: 'document' } }, ['config.required /header/mediaUrl']],
     ['11 quick replies', { ...base, quickReplies: Array.from({ length: 11 }, () => ({ payload: 'p' })) }, ['limit.buttons_count /quickReplies']],
   ])('%s', (_t, config, expected) => expect(problemsOf('template_message', config)).toEqual(expected))
+})
+
+describe('template_message defaults', () => {
+  it('a new node starts with the documented settings, and a field left out of a file takes the same default', () => {
+    const d = documentedDefaults(
+      'template_message',
+      {
+        templateName: '', language: 'en_US', category: 'UTILITY', header: { type: 'none', param: '', mediaUrl: '' }, bodyParams: [],
+        buttonUrlParam: '', quickReplies: [],
+      },
+    )
+    expect(d.newNode).toEqual(d.expectedNewNode)
+    expect(d.leftOut).toEqual(d.expectedLeftOut)
+  })
 })

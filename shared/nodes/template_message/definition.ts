@@ -52,7 +52,6 @@ function validate(c: TemplateMessageConfig, ctx: ValidateContext): Problem[] {
 }
 
 export const templateMessageDefinition: NodeDefinition<TemplateMessageConfig> = {
-  type: 'template_message',
   label: 'Template Message',
   description: 'Sends an approved template with its parameters filled from variables; works outside the 24-hour window.',
   category: 'message',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { portsOf, problemsOf, variablesOf } from '../../flow/testing/node'
+import { documentedDefaults, portsOf, problemsOf, variablesOf } from '../../flow/testing/node'
 
 describe('trigger', () => {
   it('has one out port', () => expect(portsOf('trigger', {})).toEqual(['out']))
@@ -20,4 +20,12 @@ describe('trigger', () => {
     ['bad data field', { kind: 'webhook', dataFields: ['order-id'] }, ['config.variable_name /dataFields/0']],
     ['manual needs nothing', { kind: 'manual' }, []],
   ])('%s', (_t, config, expected) => expect(problemsOf('trigger', config)).toEqual(expected))
+})
+
+describe('trigger defaults', () => {
+  it('a new node starts with the documented settings, and a field left out of a file takes the same default', () => {
+    const d = documentedDefaults('trigger', { kind: 'keyword', keywords: [], matchMode: 'exact', payloadPrefix: '', targetVariable: '', dataFields: [] })
+    expect(d.newNode).toEqual(d.expectedNewNode)
+    expect(d.leftOut).toEqual(d.expectedLeftOut)
+  })
 })

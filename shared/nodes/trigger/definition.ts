@@ -86,7 +86,6 @@ const KIND_LABEL: Record<TriggerConfig['kind'], string> = {
 }
 
 export const triggerDefinition: NodeDefinition<TriggerConfig> = {
-  type: 'trigger',
   label: 'Trigger',
   description: 'Starts the flow: on a keyword, a webhook request, a button click, an ad click, or by an operator.',
   category: 'trigger',

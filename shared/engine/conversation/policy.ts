@@ -1,0 +1,57 @@
+// The one effects policy for saved conversation tests, in every host that plays them (the emulator's Tests tab,
+// `chatflow test`, the runtime's replay): Script nodes run for real in the host's sandbox; an HTTP Call answers from
+// its mock, or reaches the network only when the test opted in with `live`; otherwise it never leaves the machine
+// and the test fails naming the node and how to mock it. A person chatting in the emulator is not under this policy.
+import type { FlowNode } from '../../flow/document'
+import type { EngineDeps, NodeMock } from '../deps'
+import type { Effects } from '../effects'
+import { NodeFailure } from '../runner'
+
+export interface TestPolicy {
+  /** By node name (docs/testing.md, "mocks"). */
+  mocks?: Record<string, NodeMock>
+  /** HTTP Call nodes allowed to reach the network: `true` for every one, or their names. */
+  live?: boolean | string[]
+}
+
+/** An HTTP Call a test's run attempted: answered live, or refused because it had no mock. */
+export interface NetworkCall {
+  node: string
+  method: string
+  url: string
+  live: boolean
+}
+
+export const UNMOCKED_HTTP = 'unmocked_http'
+
+/** What a test report says about an HTTP Call that had no mock and no opt-in. */
+export function unmockedAdvice(call: Pick<NetworkCall, 'node' | 'method' | 'url'>): string {
+  return (
+    `HTTP Call "${call.node}" has no mock, and a test never reaches the network (${call.method} ${call.url}). ` +
+    `Mock it: mocks: { ${call.node}: { response: { status: 200, body: {...} } } }, ` +
+    `or let the test call it for real: live: [${call.node}]`
+  )
+}
+
+/** The deps a saved test runs with: the host's own, its mocks, and HTTP Calls held to the policy. */
+export function testDeps(deps: EngineDeps, policy: TestPolicy, record: (call: NetworkCall) => void): EngineDeps {
+  const live = (node: FlowNode) => policy.live === true || (Array.isArray(policy.live) && policy.live.includes(node.name))
+  const nodeEffects = (node: FlowNode, effects: Effects): Effects => {
+    if (node.type !== 'http_call') return effects
+    return {
+      ...effects,
+      http: {
+        async request(req) {
+          const call = { node: node.name, method: req.method, url: req.url }
+          if (live(node)) {
+            record({ ...call, live: true })
+            return effects.http.request(req)
+          }
+          record({ ...call, live: false })
+          throw new NodeFailure(UNMOCKED_HTTP, unmockedAdvice(call))
+        },
+      },
+    }
+  }
+  return { ...deps, mocks: policy.mocks, nodeEffects }
+}

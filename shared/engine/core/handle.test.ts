@@ -1,0 +1,66 @@
+// The conversation core carried out: the writes come back in commit order, the customer's message time is
+// reported, and every triggering message gets a {{chat_message_id}}.
+import { describe, expect, it } from 'vitest'
+import { ASHA, buildFlow, testDeps } from '../fixtures'
+import { WINDOW_MS } from '../limits'
+import { handleEvent, LOCAL_MESSAGE_ID_PREFIX, sweepRun } from './handle'
+
+const ask = buildFlow(
+  [
+    { type: 'trigger', name: 'trigger_1', config: { kind: 'keyword', keywords: ['hi'] } },
+    { type: 'question', name: 'q', config: { prompt: 'Name? ({{chat_message_id}})', saveTo: 'name' } },
+  ],
+  [['trigger_1', 'out', 'q']],
+  { id: 'f_ask' },
+)
+const hook = buildFlow([{ type: 'trigger', name: 'trigger_1', config: { kind: 'webhook' } }], [], { id: 'f_hook' })
+
+describe('handleEvent', () => {
+  it('starts from a message, stamping a message id the flow can read, and reports when the customer wrote', async () => {
+    const { deps } = testDeps()
+    const now = deps.effects.clock.now()
+    const h = await handleEvent({ contact: ASHA, current: null, flows: [ask], event: { kind: 'message', message: { type: 'text', text: 'hi' } }, now }, deps)
+    expect(h.action).toBe('started')
+    const id = h.ran!.step.state.vars.chat_message_id as string
+    expect(id.startsWith(LOCAL_MESSAGE_ID_PREFIX)).toBe(true)
+    expect(h.ran!.step.inbound?.id).toBe(id)
+    expect(h.ran!.step.messages).toEqual([{ type: 'text', text: { body: `Name? (${id})` } }])
+    expect(h.inboundAt).toBe(now)
+  })
+
+  it("keeps the channel's id when the message has one, and gives a webhook request one", async () => {
+    const { deps } = testDeps()
+    const now = deps.effects.clock.now()
+    const m = await handleEvent({ contact: ASHA, current: null, flows: [ask], event: { kind: 'message', message: { type: 'text', text: 'hi', id: 'wamid.X1' } }, now }, deps)
+    expect(m.ran!.step.state.vars.chat_message_id).toBe('wamid.X1')
+    const trigger = { kind: 'webhook' as const, phone_number: ASHA.phone, data: {} }
+    const w = await handleEvent({ contact: ASHA, current: null, flows: [], event: { kind: 'start', flow: hook, trigger }, now }, deps)
+    expect(w.ran!.step.state.vars.chat_message_id).toMatch(/^wamid\.local_/)
+    expect(w.inboundAt).toBeNull()
+    const given = await handleEvent({ contact: ASHA, current: null, flows: [], event: { kind: 'start', flow: hook, trigger: { ...trigger, message_id: 'req-7' } }, now }, deps)
+    expect(given.ran!.step.state.vars.chat_message_id).toBe('req-7')
+  })
+
+  it('returns the superseded run before the new step, to be committed together', async () => {
+    const { deps } = testDeps()
+    const now = deps.effects.clock.now()
+    const first = await handleEvent({ contact: ASHA, current: null, flows: [ask], event: { kind: 'message', message: { type: 'text', text: 'hi' } }, now }, deps)
+    const paused = { state: first.ran!.step.state, flow: ask }
+    const again = await handleEvent({ contact: ASHA, current: paused, flows: [ask], event: { kind: 'start', flow: hook, trigger: { kind: 'manual' } }, now }, deps)
+    expect(again.steps.map((s) => [s.step.state.id, s.step.state.status, s.step.state.endReason])).toEqual([
+      [paused.state.id, 'ended', 'superseded'],
+      [again.ran!.step.state.id, 'ended', 'completed'],
+    ])
+  })
+
+  it('sweeps synchronously: an expired run is closed, a live one left alone', async () => {
+    const { deps } = testDeps()
+    const now = deps.effects.clock.now()
+    const first = await handleEvent({ contact: ASHA, current: null, flows: [ask], event: { kind: 'message', message: { type: 'text', text: 'hi' } }, now }, deps)
+    const current = { state: first.ran!.step.state, flow: null }
+    expect(sweepRun({ contact: ASHA, current, now: now + 1000 }, deps.catalog)).toMatchObject({ action: 'ignored', steps: [] })
+    const swept = sweepRun({ contact: ASHA, current, now: now + WINDOW_MS }, deps.catalog)
+    expect(swept.action).toBe('closed')
+    expect(swept.steps[0]!.step.state).toMatchObject({ status: 'ended', endReason: 'expired', endedAt: now + WINDOW_MS })
+  })
+})

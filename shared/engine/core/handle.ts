@@ -1,0 +1,76 @@
+// The conversation core: one event for one contact, decided (route.ts) and carried out by the engine, returned as
+// the writes the host persists in one transaction. No host decides anything itself: the studio's RunService, the
+// production runtime and the conversation-test player differ only in where they keep what this returns.
+import type { EngineDeps } from '../deps'
+import { closeRun, startRun, resumeRun } from '../machine'
+import type { InboundEvent, TriggerInput } from '../types'
+import { route, type Closing, type StartPlan } from './route'
+import type { CoreInput, Handled, Ignored, StepWrite } from './types'
+
+/** The prefix of a message id made up where the channel gave none (the emulator, `chatflow run`, tests). */
+export const LOCAL_MESSAGE_ID_PREFIX = 'wamid.local_'
+
+export async function handleEvent(input: CoreInput, deps: EngineDeps): Promise<Handled> {
+  const event = withMessageId(input.event, deps)
+  const { close, plan } = route({ ...input, event }, deps.catalog)
+  const steps = closings(close, input.now)
+  const inboundAt = event.kind === 'message' ? input.now : null
+  if (plan.action === 'none') return nothingRan(steps, inboundAt, plan.ignored)
+  const ran =
+    plan.action === 'resume'
+      ? { flow: plan.flow, step: await resumeRun(plan.flow, plan.run, plan.event, input.contact, deps) }
+      : { flow: plan.start.flow, step: await start(plan.start, input, deps) }
+  steps.push(ran)
+  return { action: plan.action === 'resume' ? 'resumed' : 'started', steps, ran, inboundAt }
+}
+
+/**
+ * The sweep, synchronously: it runs no node, so a host's timer (and a read that must not see an expired run)
+ * need not await. The same rule as handleEvent's for `{kind: 'sweep'}`.
+ */
+export function sweepRun(input: Omit<CoreInput, 'event' | 'flows'>, catalog: EngineDeps['catalog']): Handled {
+  const { close, plan } = route({ ...input, flows: [], event: { kind: 'sweep' } }, catalog)
+  return nothingRan(closings(close, input.now), null, plan.action === 'none' ? plan.ignored : { reason: 'nothing_expired' })
+}
+
+// A closed run keeps the flow name it was logged under: the run row's upsert only updates state columns.
+function closings(close: Closing[], now: number): StepWrite[] {
+  return close.map((c) => ({ flow: { id: c.state.flowId, name: c.state.flowId }, step: closeRun(c.state, c.reason, now) }))
+}
+
+function nothingRan(steps: StepWrite[], inboundAt: number | null, ignored: Ignored): Handled {
+  return steps.length ? { action: 'closed', steps, ran: null, inboundAt } : { action: 'ignored', steps, ran: null, inboundAt, ignored }
+}
+
+function start(plan: StartPlan, input: CoreInput, deps: EngineDeps) {
+  const { flow, trigger, triggerNodeId, startNodeId, presets } = plan
+  return startRun(flow, { contact: input.contact, trigger, triggerNodeId, startNodeId, presets }, deps)
+}
+
+/**
+ * Every message has an id, and a run's triggering one is {{chat_message_id}}: the channel's in production; made up
+ * here where the host has none (emulator, `chatflow run`, tests), so a flow that logs or forwards it behaves the same
+ * offline and the Flow Logs show one. A webhook request counts as a message; an operator's start does not.
+ */
+function withMessageId(event: CoreInput['event'], deps: EngineDeps): CoreInput['event'] {
+  const fresh = () => deps.effects.ids.next(LOCAL_MESSAGE_ID_PREFIX)
+  const stamp = (m: InboundEvent): InboundEvent => (m.id ? m : { ...m, id: fresh() })
+  if (event.kind === 'message') return { ...event, message: stamp(event.message) }
+  if (event.kind !== 'start') return event
+  return { ...event, trigger: stampTrigger(event.trigger, stamp, fresh) }
+}
+
+function stampTrigger(t: TriggerInput | { message: InboundEvent }, stamp: (m: InboundEvent) => InboundEvent, fresh: () => string): TriggerInput | { message: InboundEvent } {
+  if (!('kind' in t)) return { message: stamp(t.message) }
+  switch (t.kind) {
+    case 'webhook':
+      return t.message_id ? t : { ...t, message_id: fresh() }
+    case 'keyword':
+      return { ...t, message: { ...t.message, id: t.message.id || fresh() } }
+    case 'button_click':
+    case 'ad_click':
+      return { ...t, message: stamp(t.message) }
+    case 'manual':
+      return t
+  }
+}

@@ -1,0 +1,107 @@
+// Every rule of the conversation core's decision, as a table: the contact's paused run (none, live, expired, flow
+// gone), the event, and what must happen.
+import { describe, expect, it } from 'vitest'
+import { nodeCatalog } from '../../nodes/runners'
+import { ASHA, buildFlow, testDeps } from '../fixtures'
+import { WINDOW_MS } from '../limits'
+import { resumeRun, startRun } from '../machine'
+import type { InboundEvent, RunState } from '../types'
+import { route } from './route'
+import type { ConversationEvent, CurrentRun } from './types'
+
+const menu = buildFlow(
+  [
+    { type: 'trigger', name: 'trigger_1', config: { kind: 'keyword', keywords: ['menu'] } },
+    { type: 'interactive_message', name: 'pick', config: { body: 'Pick', buttons: [{ id: 'a', title: 'Alpha' }] } },
+    { type: 'question', name: 'ask', config: { prompt: 'Say something', saveTo: 'said' } },
+  ],
+  [
+    ['trigger_1', 'out', 'pick'],
+    ['pick', 'a', 'ask'],
+  ],
+  { id: 'f_menu', name: 'Menu' },
+)
+const help = buildFlow([{ type: 'trigger', name: 'trigger_1', config: { kind: 'keyword', keywords: ['help'] } }], [], { id: 'f_help', name: 'Help' })
+const promo = buildFlow([{ type: 'trigger', name: 'trigger_1', config: { kind: 'button_click', payloadPrefix: 'promo_' } }], [], {
+  id: 'f_promo',
+  name: 'Promo',
+  active: false,
+})
+const quiet = buildFlow([{ type: 'trigger', name: 'trigger_1', config: { kind: 'keyword', keywords: ['quiet'] } }], [], { id: 'f_quiet', name: 'Quiet', active: false })
+const flows = [menu, help, promo, quiet]
+const text = (t: string): InboundEvent => ({ type: 'text', text: t })
+const tap = (id: string): InboundEvent => ({ type: 'button_reply', reply: { id, title: id } })
+const msg = (m: InboundEvent): ConversationEvent => ({ kind: 'message', message: m })
+
+let atButtons: RunState
+let atQuestion: RunState
+const setUp = (async () => {
+  const { deps } = testDeps()
+  atButtons = (await startRun(menu, { contact: ASHA, trigger: { kind: 'manual' } }, deps)).state
+  atQuestion = (await resumeRun(menu, atButtons, text('Alpha'), ASHA, deps)).state
+})()
+
+type Paused = 'none' | 'buttons' | 'question' | 'expired' | 'flow gone'
+function current(p: Paused): CurrentRun | null {
+  if (p === 'none') return null
+  if (p === 'question') return { state: atQuestion, flow: menu }
+  return { state: atButtons, flow: p === 'flow gone' ? null : menu }
+}
+const at = (p: Paused) => (p === 'expired' ? atButtons.updatedAt + WINDOW_MS : atButtons.updatedAt + 1000)
+
+const cases: Array<{ rule: string; paused: Paused; event: () => ConversationEvent; activation?: 'every' | 'keyword'; plan: string; close: string[] }> = [
+  { rule: 'a tap the waiting node accepts resumes', paused: 'buttons', event: () => msg(text('alpha')), plan: 'resume f_menu', close: [] },
+  { rule: 'a keyword typed at buttons starts its flow and supersedes', paused: 'buttons', event: () => msg(text('help')), plan: 'start f_help', close: ['superseded'] },
+  { rule: 'other text goes to the paused run (buttons re-sent)', paused: 'buttons', event: () => msg(text('what?')), plan: 'resume f_menu', close: [] },
+  { rule: 'a Question takes every typed reply, even a keyword', paused: 'question', event: () => msg(text('help')), plan: 'resume f_menu', close: [] },
+  { rule: 'an expired run is closed and the message is new', paused: 'expired', event: () => msg(text('menu')), plan: 'start f_menu', close: ['expired'] },
+  { rule: 'an expired run is closed; an answer then starts nothing', paused: 'expired', event: () => msg(text('alpha')), plan: 'none no_trigger', close: ['expired'] },
+  { rule: 'a run whose flow is gone is closed', paused: 'flow gone', event: () => msg(text('alpha')), plan: 'none no_trigger', close: ['superseded'] },
+  { rule: 'nothing matches and nothing waits', paused: 'none', event: () => msg(text('hello?')), plan: 'none no_trigger', close: [] },
+  { rule: 'a keyword of an inactive flow says so', paused: 'none', event: () => msg(text('quiet')), plan: 'none inactive_flow', close: [] },
+  { rule: 'production: a tap of an inactive flow starts nothing', paused: 'none', event: () => msg(tap('promo_1')), plan: 'none inactive_flow', close: [] },
+  { rule: 'under test: a tap starts the inactive flow', paused: 'none', event: () => msg(tap('promo_1')), activation: 'keyword', plan: 'start f_promo', close: [] },
+  { rule: 'under test: a keyword still needs an active flow', paused: 'none', event: () => msg(text('quiet')), activation: 'keyword', plan: 'none inactive_flow', close: [] },
+  { rule: 'a payload without the prefix starts nothing', paused: 'none', event: () => msg(tap('other_1')), activation: 'keyword', plan: 'none no_trigger', close: [] },
+  {
+    rule: 'a webhook start supersedes the paused run',
+    paused: 'buttons',
+    event: () => ({ kind: 'start', flow: help, trigger: { kind: 'webhook', phone_number: ASHA.phone, data: {} } }),
+    plan: 'start f_help',
+    close: ['superseded'],
+  },
+  {
+    rule: 'a start closes an expired run as expired, not superseded',
+    paused: 'expired',
+    event: () => ({ kind: 'start', flow: help, trigger: { kind: 'manual' } }),
+    plan: 'start f_help',
+    close: ['expired'],
+  },
+  {
+    rule: "a tester's start with a message not among the flow's triggers starts nothing",
+    paused: 'buttons',
+    event: () => ({ kind: 'start', flow: help, trigger: { message: text('menu') } }),
+    plan: 'none no_trigger',
+    close: [],
+  },
+  {
+    rule: "a tester's start mid-flow is not gated by activation",
+    paused: 'none',
+    event: () => ({ kind: 'start', flow: quiet, trigger: { message: text('quiet') }, startNodeId: 'n_trigger_1' }),
+    plan: 'start f_quiet',
+    close: [],
+  },
+  { rule: 'a sweep closes an expired run', paused: 'expired', event: () => ({ kind: 'sweep' }), plan: 'none nothing_expired', close: ['expired'] },
+  { rule: 'a sweep leaves a live run', paused: 'buttons', event: () => ({ kind: 'sweep' }), plan: 'none nothing_expired', close: [] },
+]
+
+describe('the conversation core decides', () => {
+  for (const c of cases) {
+    it(c.rule, async () => {
+      await setUp
+      const r = route({ contact: ASHA, current: current(c.paused), flows, event: c.event(), now: at(c.paused), activation: c.activation }, nodeCatalog)
+      const plan = r.plan.action === 'resume' ? `resume ${r.plan.flow.id}` : r.plan.action === 'start' ? `start ${r.plan.start.flow.id}` : `none ${r.plan.ignored.reason}`
+      expect({ plan, close: r.close.map((x) => x.reason) }).toEqual({ plan: c.plan, close: c.close })
+    })
+  }
+})

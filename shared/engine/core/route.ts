@@ -1,0 +1,99 @@
+// The decision half of the conversation core: given the contact's paused run, the flows and one event, what
+// happens. Synchronous and without effects, so every rule is tested as a table (route.test.ts). The rules
+// (docs/engine.md, "The conversation core"):
+//   1. a paused run whose window has closed is closed as 'expired', one whose flow is gone as 'superseded', and the
+//      event is then handled as if there were no paused run;
+//   2. a message the waiting node accepts as its answer resumes the run, even if it is also a keyword;
+//   3. otherwise a message that starts a flow supersedes the paused run;
+//   4. otherwise the paused run receives it anyway (a button node re-sends its buttons, for example);
+//   5. with no paused run and no trigger match, nothing happens, and the reason is said;
+//   6. a start (webhook, manual, a tester's) always starts, superseding the paused run.
+import type { FlowDocument } from '../../flow/document'
+import type { NodeCatalog } from '../deps'
+import { isExpired } from '../machine'
+import { matchTrigger, type Activation } from '../triggers'
+import type { InboundEvent, RunState, TriggerInput, Vars } from '../types'
+import type { CoreInput, Ignored } from './types'
+
+export interface Closing {
+  state: RunState
+  reason: 'superseded' | 'expired'
+}
+
+export interface StartPlan {
+  flow: FlowDocument
+  trigger: TriggerInput
+  triggerNodeId?: string
+  startNodeId?: string
+  presets?: Vars
+}
+
+export type Plan =
+  | { action: 'resume'; run: RunState; flow: FlowDocument; event: InboundEvent }
+  | { action: 'start'; start: StartPlan }
+  | { action: 'none'; ignored: Ignored }
+
+export interface Route {
+  /** Runs to close before the plan runs, in this order. */
+  close: Closing[]
+  plan: Plan
+}
+
+export function route(input: CoreInput, catalog: NodeCatalog): Route {
+  const { current, event, now } = input
+  const close: Closing[] = []
+  if (event.kind === 'sweep') {
+    // Only the clock closes a run here: a sweep reads no flows, so it cannot tell a missing one from an unread one.
+    if (current && isExpired(current.state, now)) close.push({ state: current.state, reason: 'expired' })
+    return { close, plan: { action: 'none', ignored: { reason: 'nothing_expired' } } }
+  }
+  let live: { state: RunState; flow: FlowDocument } | null = null
+  if (current && current.state.status === 'paused') {
+    if (isExpired(current.state, now)) close.push({ state: current.state, reason: 'expired' })
+    else if (!current.flow) close.push({ state: current.state, reason: 'superseded' })
+    else live = { state: current.state, flow: current.flow }
+  }
+  const supersede = () => (live ? [...close, { state: live.state, reason: 'superseded' as const }] : close)
+
+  if (event.kind === 'start') {
+    const { flow, trigger, triggerNodeId, startNodeId, presets } = event
+    if ('kind' in trigger) {
+      return { close: supersede(), plan: { action: 'start', start: { flow, trigger, triggerNodeId, startNodeId, presets } } }
+    }
+    const activation: Activation = startNodeId ? 'none' : (input.activation ?? 'every')
+    const match = matchTrigger([flow], trigger.message, activation)
+    if (!match) {
+      const ignored = whyNot([flow], trigger.message, activation) ?? { reason: 'no_trigger' }
+      return { close, plan: { action: 'none', ignored } }
+    }
+    const start = { flow, trigger: match.trigger, triggerNodeId: triggerNodeId ?? match.triggerNodeId, startNodeId, presets }
+    return { close: supersede(), plan: { action: 'start', start } }
+  }
+
+  const message = event.message
+  if (live && accepts(live, message, catalog)) return { close, plan: { action: 'resume', run: live.state, flow: live.flow, event: message } }
+  const activation = input.activation ?? 'every'
+  const match = matchTrigger(input.flows, message, activation)
+  if (match) {
+    const start = { flow: match.flow, trigger: match.trigger, triggerNodeId: match.triggerNodeId, presets: event.presets }
+    return { close: supersede(), plan: { action: 'start', start } }
+  }
+  if (live) return { close, plan: { action: 'resume', run: live.state, flow: live.flow, event: message } }
+  return { close, plan: { action: 'none', ignored: whyNot(input.flows, message, activation) ?? { reason: 'no_trigger' } } }
+}
+
+/** A message that matched nothing only because its flow is inactive names that flow. */
+function whyNot(flows: readonly FlowDocument[], message: InboundEvent, activation: Activation): Ignored | null {
+  if (activation === 'none') return null
+  const asIfActive = matchTrigger(flows, message, 'none')
+  return asIfActive && !asIfActive.flow.active ? { reason: 'inactive_flow', flowId: asIfActive.flow.id, flowName: asIfActive.flow.name } : null
+}
+
+function accepts(paused: { state: RunState; flow: FlowDocument }, event: InboundEvent, catalog: NodeCatalog): boolean {
+  const cursor = paused.state.waiting
+  if (!cursor) return false
+  const node = paused.flow.nodes.find((n) => n.id === cursor.nodeId)
+  const runner = node ? catalog.runner(node.type) : undefined
+  // A waiting node without an opinion takes whatever comes: it waited for exactly this customer.
+  return runner?.accepts ? runner.accepts(event, cursor) : true
+}

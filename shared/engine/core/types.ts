@@ -1,0 +1,78 @@
+// The conversation core's input and output (docs/engine.md, "The conversation core"). Every host (the studio's
+// RunService, the production runtime, the conversation-test player) builds a CoreInput from what it stores, calls
+// handleEvent, and persists the Handled it gets back, in one transaction, without deciding anything itself.
+import type { FlowDocument } from '../../flow/document'
+import type { Activation } from '../triggers'
+import type { Contact, InboundEvent, RunState, StepResult, TriggerInput, Vars } from '../types'
+
+/** One thing that happens to a contact. */
+export type ConversationEvent =
+  /**
+   * The customer wrote, tapped, chose a row, submitted a form or ordered: resume their paused run, start the flow
+   * the message triggers, or nothing. `presets` apply to a run this message starts (conversation tests' variables).
+   */
+  | { kind: 'message'; message: InboundEvent; presets?: Vars }
+  /**
+   * A start of this flow that no customer message decides: a webhook request, an operator (manual), or a tester
+   * starting the flow under test (then `trigger` is the message, matched against this flow only). It always
+   * supersedes the contact's paused run.
+   */
+  | {
+      kind: 'start'
+      flow: FlowDocument
+      trigger: TriggerInput | { message: InboundEvent }
+      triggerNodeId?: string
+      /** Start at this node instead of the trigger (a tester's start mid-flow): activation does not gate it. */
+      startNodeId?: string
+      presets?: Vars
+    }
+  /** Nobody wrote: the expiry sweep asks whether the contact's paused run has outlived its window. */
+  | { kind: 'sweep' }
+
+/**
+ * The contact's paused run, with its flow; `flow` is null when that flow no longer exists (a start event never
+ * reads it: it supersedes the run whatever its flow).
+ */
+export interface CurrentRun {
+  state: RunState
+  flow: FlowDocument | null
+}
+
+export interface CoreInput {
+  contact: Contact
+  current: CurrentRun | null
+  /** The flows a message may start (only their trigger nodes are read). */
+  flows: readonly FlowDocument[]
+  event: ConversationEvent
+  /** The host's clock now: expiry is decided against it, and closed runs end at it. */
+  now: number
+  /** Which triggers need an active flow (triggers.ts); production hosts leave the default, `every`. */
+  activation?: Activation
+}
+
+/** Why an event changed nothing. */
+export type Ignored =
+  /** A message no paused run waits for and no trigger matches (for a tester's start: none of that flow's). */
+  | { reason: 'no_trigger' }
+  /** A message that would start this flow, were it active. */
+  | { reason: 'inactive_flow'; flowId: string; flowName: string }
+  /** A sweep that found nothing to close. */
+  | { reason: 'nothing_expired' }
+
+/** A step to persist, with the flow it belongs to (a closed run keeps the name it was logged under). */
+export interface StepWrite {
+  flow: Pick<FlowDocument, 'id' | 'name'>
+  step: StepResult
+}
+
+export interface Handled {
+  action: 'started' | 'resumed' | 'closed' | 'ignored'
+  /** In commit order: runs closed on the way (flow gone, expired, superseded), then the step that ran. */
+  steps: StepWrite[]
+  /** The step that ran (the last of `steps`) and its full flow; null when nothing ran. */
+  ran: { flow: FlowDocument; step: StepResult } | null
+  /** The customer wrote at this time (messages only): the host records it on the contact. */
+  inboundAt: number | null
+  /** Present when action is 'ignored'. */
+  ignored?: Ignored
+}

@@ -1,0 +1,13 @@
+// End: ends the run.
+// The node type's module: shared/nodes/modules.ts lists it, and everything else reads the type from there.
+import type { NodeModule } from '../types'
+import { endDefinition, type EndConfig } from './definition'
+import { endRunner } from './run'
+
+export const endNode: NodeModule<'end', EndConfig> = {
+  type: 'end',
+  namePrefix: 'end_',
+  ...endDefinition,
+  runner: endRunner,
+  sends: [],
+}

@@ -1,0 +1,13 @@
+// Interactive Message: sends reply buttons or a list and waits for the tap.
+// The node type's module: shared/nodes/modules.ts lists it, and everything else reads the type from there.
+import type { NodeModule } from '../types'
+import { interactiveMessageDefinition, type InteractiveMessageConfig } from './definition'
+import { interactiveMessageRunner } from './run'
+
+export const interactiveMessageNode: NodeModule<'interactive_message', InteractiveMessageConfig> = {
+  type: 'interactive_message',
+  namePrefix: 'interactive_message_',
+  ...interactiveMessageDefinition,
+  runner: interactiveMessageRunner,
+  sends: ['interactive.button', 'interactive.list'],
+}

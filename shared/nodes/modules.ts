@@ -1,0 +1,36 @@
+// Every node type, one line each: this array is the only list of node types. NODE_TYPES and NAME_PREFIX
+// (shared/flow/node-types.ts), the definitions and runners (registry.ts, runners.ts), the renderer's registry check,
+// the generated docs and the per-type test tables are all derived from it. Order is the palette's order.
+import { chatFlowNode } from './chat_flow'
+import { conditionNode } from './condition'
+import { endNode } from './end'
+import { httpCallNode } from './http_call'
+import { interactiveMessageNode } from './interactive_message'
+import { leadManagementNode } from './lead_management'
+import { mediaMessageNode } from './media_message'
+import { messageNode } from './message'
+import { mpmNode } from './mpm'
+import { questionNode } from './question'
+import { routerNode } from './router'
+import { scriptNode } from './script'
+import { spmNode } from './spm'
+import { templateMessageNode } from './template_message'
+import { triggerNode } from './trigger'
+
+export const NODE_MODULES = [
+  triggerNode,
+  messageNode,
+  interactiveMessageNode,
+  questionNode,
+  conditionNode,
+  routerNode,
+  httpCallNode,
+  scriptNode,
+  leadManagementNode,
+  templateMessageNode,
+  mediaMessageNode,
+  spmNode,
+  mpmNode,
+  chatFlowNode,
+  endNode,
+] as const

@@ -1,0 +1,13 @@
+// Single Product: one catalogue product.
+// The node type's module: shared/nodes/modules.ts lists it, and everything else reads the type from there.
+import type { NodeModule } from '../types'
+import { spmDefinition, type SpmConfig } from './definition'
+import { spmRunner } from './run'
+
+export const spmNode: NodeModule<'spm', SpmConfig> = {
+  type: 'spm',
+  namePrefix: 'interactive_spm_',
+  ...spmDefinition,
+  runner: spmRunner,
+  sends: ['interactive.product'],
+}

@@ -4,7 +4,7 @@ import { OctagonAlert, TriangleAlert } from 'lucide-react'
 import type { FlowNode } from '../../shared/flow/document'
 import { definitionOf } from '../editor/model'
 import { Highlighted } from '../panels/Highlighted'
-import { nodeUi } from '../nodes/registry'
+import { NodeIcon } from '../nodes/NodeIcon'
 import { cardLayout, handleStyle, type CardLayout } from './card-layout'
 import type { NodeDecor, PortState } from './decor'
 import { PortHandle } from './StaticHandle'
@@ -71,9 +71,7 @@ function CardContent({ node, decor, layout, label }: { node: FlowNode; decor: No
   return (
     <>
       <div className="flow-card-head">
-        <span className="node-badge" aria-hidden="true">
-          {nodeUi[node.type].icon}
-        </span>
+        <NodeIcon type={node.type} />
         <span className="flow-card-type">{label}</span>
         {problems > 0 && (
           <span

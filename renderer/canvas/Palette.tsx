@@ -3,7 +3,7 @@ import { useReactFlow } from '@xyflow/react'
 import { NODE_TYPES, type NodeType } from '../../shared/flow/node-types'
 import { useEditorStore } from '../editor/context'
 import { definitionOf } from '../editor/model'
-import { nodeUi } from '../nodes/registry'
+import { NodeIcon } from '../nodes/NodeIcon'
 import { PALETTE_MIME } from './FlowCanvas'
 
 const GAP_X = 320
@@ -60,9 +60,7 @@ export function Palette() {
                 }}
                 onClick={() => add(t)}
               >
-                <span className="node-badge" aria-hidden="true">
-                  {nodeUi[t].icon}
-                </span>{' '}
+                <NodeIcon type={t} />
                 {d.label}
               </button>
             </li>

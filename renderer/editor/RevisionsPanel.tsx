@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react'
 import type { RevisionSummary } from '../../shared/api/commands/revisions'
 import { api } from '../api'
 import { useEditorStore } from './context'
+import { X } from 'lucide-react'
 
 const time = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'medium' })
 
@@ -40,7 +41,7 @@ export function RevisionsPanel({ flowId, onClose, flush }: { flowId: string; onC
       <header className="node-panel-head">
         <h2>Revisions</h2>
         <button type="button" aria-label="Close revisions" onClick={onClose}>
-          ✕
+          <X size={14} aria-hidden="true" />
         </button>
       </header>
       {error && <p role="alert">{error}</p>}

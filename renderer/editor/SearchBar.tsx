@@ -2,6 +2,7 @@ import { useEffect, useMemo, useRef, useState } from 'react'
 import { useReactFlow } from '@xyflow/react'
 import { useEditor, useEditorStore } from './context'
 import { searchNodes } from './search'
+import { ChevronDown, ChevronUp, X } from 'lucide-react'
 
 /** Find nodes by name, text or variable used; Enter / Shift+Enter step through the matches and bring each into view. */
 export function SearchBar({ onClose }: { onClose(): void }) {
@@ -52,13 +53,13 @@ export function SearchBar({ onClose }: { onClose(): void }) {
         {query.trim() ? (matches.length ? `${Math.min(index + 1, matches.length)} of ${matches.length}` : 'No match') : ''}
       </span>
       <button type="button" aria-label="Previous match" disabled={!matches.length} onClick={() => go(index - 1)}>
-        ↑
+        <ChevronUp size={14} aria-hidden="true" />
       </button>
       <button type="button" aria-label="Next match" disabled={!matches.length} onClick={() => go(matches[index] && store.getState().selectedNodeIds[0] === matches[index] ? index + 1 : index)}>
-        ↓
+        <ChevronDown size={14} aria-hidden="true" />
       </button>
       <button type="button" aria-label="Close search" onClick={onClose}>
-        ✕
+        <X size={14} aria-hidden="true" />
       </button>
     </div>
   )

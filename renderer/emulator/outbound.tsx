@@ -2,6 +2,7 @@
 import type { CustomerEvent } from '../../shared/api/commands/emulator'
 import { Formatted } from './Formatted'
 import { MediaPreview, HeaderView } from './media'
+import { ExternalLink, List, ShoppingBag } from 'lucide-react'
 
 export interface OutboundActions {
   send(event: CustomerEvent): void
@@ -60,7 +61,7 @@ function Interactive({ i, payload, actions }: { i: any; payload: any; actions: O
         <Frame i={i}>
           <div className="chat-buttons">
             <button type="button" className="chat-reply" onClick={() => actions.openList(payload)}>
-              ☰ {i.action.button}
+              <List size={14} aria-hidden="true" /> {i.action.button}
             </button>
           </div>
         </Frame>
@@ -70,7 +71,7 @@ function Interactive({ i, payload, actions }: { i: any; payload: any; actions: O
         <Frame i={i}>
           <div className="chat-buttons">
             <a className="chat-reply" href={i.action?.parameters?.url} target="_blank" rel="noreferrer noopener">
-              ↗ {i.action?.parameters?.display_text}
+              <ExternalLink size={13} aria-hidden="true" /> {i.action?.parameters?.display_text}
             </a>
           </div>
         </Frame>
@@ -79,7 +80,9 @@ function Interactive({ i, payload, actions }: { i: any; payload: any; actions: O
       return (
         <Frame i={{ ...i, header: undefined }}>
           <div className="chat-product" data-testid="product-card">
-            <span className="chat-product-thumb" aria-hidden>🛍</span>
+            <span className="chat-product-thumb" aria-hidden>
+              <ShoppingBag size={26} />
+            </span>
             <span>
               <strong>{i.action.product_retailer_id}</strong>
               <span className="chat-footer">Catalogue {i.action.catalog_id}</span>
@@ -159,7 +162,13 @@ function Template({ t, actions }: { t: any; actions: OutboundActions }) {
             </button>
           ) : (
             <span key={n} className="chat-reply chat-reply-static">
-              {b.sub_type === 'url' ? `↗ URL …${b.parameters?.[0]?.text ?? ''}` : b.sub_type}
+              {b.sub_type === 'url' ? (
+                <>
+                  <ExternalLink size={13} aria-hidden="true" /> URL …{b.parameters?.[0]?.text ?? ''}
+                </>
+              ) : (
+                b.sub_type
+              )}
             </span>
           ),
         )}

@@ -3,6 +3,7 @@ import { useEffect, useState } from 'react'
 import type { CustomerEvent } from '../../shared/api/commands/emulator'
 import type { CatalogProductRecord } from '../../shared/api/commands/catalog'
 import { api } from '../api'
+import { Minus, X } from 'lucide-react'
 
 /** The list menu's bottom sheet: sections with their rows; picking a row sends it. */
 export function ListSheet({ message, onSend, onClose }: { message: any; onSend(e: CustomerEvent): void; onClose(): void }) {
@@ -13,7 +14,7 @@ export function ListSheet({ message, onSend, onClose }: { message: any; onSend(e
   return (
     <div className="phone-sheet" role="dialog" aria-label={action.button}>
       <header className="phone-sheet-head">
-        <button type="button" onClick={onClose} aria-label="Close">✕</button>
+        <button type="button" onClick={onClose} aria-label="Close"><X size={14} aria-hidden="true" /></button>
         <strong>{action.button}</strong>
       </header>
       {(action.sections as any[]).map((s, i) => (
@@ -95,7 +96,7 @@ export function ProductSheet({ message, onSend, onClose }: { message: any; onSen
   return (
     <div className="phone-sheet" role="dialog" aria-label="Products">
       <header className="phone-sheet-head">
-        <button type="button" onClick={onClose} aria-label="Close">✕</button>
+        <button type="button" onClick={onClose} aria-label="Close"><X size={14} aria-hidden="true" /></button>
         <strong>{i.header?.text ?? 'Catalogue'}</strong>
       </header>
       {sections.map((s, n) => (
@@ -115,7 +116,7 @@ export function ProductSheet({ message, onSend, onClose }: { message: any; onSen
                 value={cart[id]?.price ?? 0}
                 onChange={(e) => setCart((c) => ({ ...c, [id]: { quantity: c[id]?.quantity ?? 0, price: Number(e.target.value) } }))}
               />
-              <button type="button" aria-label={`Remove one ${id}`} onClick={() => change(id, -1)}>−</button>
+              <button type="button" aria-label={`Remove one ${id}`} onClick={() => change(id, -1)}><Minus size={12} aria-hidden="true" /></button>
               <span aria-label={`Quantity of ${id}`}>{cart[id]?.quantity ?? 0}</span>
               <button type="button" aria-label={`Add one ${id}`} onClick={() => change(id, 1)}>+</button>
             </div>

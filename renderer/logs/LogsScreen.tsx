@@ -13,6 +13,7 @@ import { RunList } from './RunList'
 import { createLogsStore } from './store'
 import { TraceView } from './TraceView'
 import './logs.css'
+import { ArrowLeft } from 'lucide-react'
 
 /** View Logs for one flow: #/flows/<id>/logs, with the open run in the route (#/flows/<id>/logs/<runId>). */
 export function LogsScreen({ flowId, runId }: { flowId: string; runId: string | null }) {
@@ -79,7 +80,9 @@ export function LogsScreen({ flowId, runId }: { flowId: string; runId: string | 
   return (
     <div className="logs-screen">
       <header className="logs-bar">
-        <button type="button" onClick={() => navigate({ screen: 'flows' })}>← Flows</button>
+        <button type="button" onClick={() => navigate({ screen: 'flows' })}>
+          <ArrowLeft size={14} aria-hidden="true" /> Flows
+        </button>
         <h1>Logs · {doc?.name ?? flowId}</h1>
         <button type="button" onClick={() => navigate({ screen: 'editor', flowId })}>Open editor</button>
         <button type="button" onClick={() => void exportList()}>Export list</button>

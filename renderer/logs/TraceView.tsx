@@ -3,6 +3,7 @@ import type { LogTrace } from '../../shared/api/commands/logs'
 import { JsonTree } from './JsonTree'
 import { formatMs, messageText, waterfall } from './model'
 import { replayPlan } from './replay'
+import { X } from 'lucide-react'
 
 interface Props {
   trace: LogTrace
@@ -34,7 +35,7 @@ export function TraceView({ trace, onShowOnCanvas, onExport, onSaveTest, onOpenI
             Open in emulator
           </button>
           <button type="button" onClick={onExport}>Export run</button>
-          <button type="button" aria-label="Close trace" onClick={onClose}>✕</button>
+          <button type="button" aria-label="Close trace" onClick={onClose}><X size={14} aria-hidden="true" /></button>
         </span>
       </header>
       {run.error && (

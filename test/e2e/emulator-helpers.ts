@@ -105,7 +105,7 @@ export async function expectAllCoveredOnCanvas(page: Page): Promise<void> {
 
 /** Opens the list message's sheet and sends the row. */
 export async function pickRow(page: Page, button: string, row: string): Promise<void> {
-  await botMessages(page).last().getByRole('button', { name: `☰ ${button}` }).click()
+  await botMessages(page).last().getByRole('button', { name: button }).click()
   const sheet = phone(page).getByRole('dialog', { name: button })
   await sheet.getByRole('radio', { name: row, exact: true }).check()
   await sheet.getByRole('button', { name: 'Send' }).click()

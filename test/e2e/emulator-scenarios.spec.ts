@@ -10,7 +10,7 @@ test('appointment: the list menu opens a sheet, a row is picked, header and foot
   await expect(menu).toContainText('Studio Aurora')
   await expect(menu).toContainText('which service would you like to book?')
   await expect(menu.locator('.chat-footer')).toContainText('Open Mon–Sat')
-  await menu.getByRole('button', { name: '☰ See services' }).click()
+  await menu.getByRole('button', { name: 'See services' }).click()
   const sheet = phone(page).getByRole('dialog', { name: 'See services' })
   await expect(sheet.getByText('45 min · from €35')).toBeVisible()
   await sheet.getByRole('radio', { name: 'Colour' }).check()

@@ -1,8 +1,9 @@
+import { MessageCircleQuestionMark } from 'lucide-react'
 import { onlyWhen, str, type NodeUi } from '../types'
 
 export const questionUi: NodeUi<'question'> = {
   type: 'question',
-  icon: 'QN',
+  icon: MessageCircleQuestionMark,
   panel: {
     hidden: (c) => {
       const t = str(c, 'answerType')

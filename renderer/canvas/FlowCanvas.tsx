@@ -12,6 +12,7 @@ import { CanvasBackground } from './CanvasBackground'
 import { decorate } from './decor'
 import { FlowMiniMap } from './FlowMiniMap'
 import { FlowNodeCard, type FlowCardNode } from './FlowNodeCard'
+import { SelectionBar } from './SelectionBar'
 import { useCanvasChanges } from './useCanvasChanges'
 import { useRefitOnResize } from './useRefitOnResize'
 import { selectZoomBand, ZoomBandContext } from './zoom'
@@ -112,6 +113,7 @@ export function FlowCanvas() {
       aria-label="Flow canvas"
     >
       <CanvasBackground gap={GRID} />
+      <SelectionBar />
       <FlowMiniMap edges={docEdges} decor={decor} selected={selectedNodes} theme={theme} />
       <Controls aria-label="Zoom controls" />
     </ReactFlow>

@@ -1,5 +1,6 @@
 import { useEffect, useMemo, useRef, useState } from 'react'
 import { useReactFlow } from '@xyflow/react'
+import { zoomToNode } from '../canvas/reveal'
 import { useEditor, useEditorStore } from './context'
 import { searchNodes } from './search'
 import { ChevronDown, ChevronUp, X } from 'lucide-react'
@@ -21,13 +22,9 @@ export function SearchBar({ onClose }: { onClose(): void }) {
     const at = (i + matches.length) % matches.length
     setIndex(at)
     const id = matches[at]!
-    const node = rf.getInternalNode(id)
+    const node = store.getState().doc.nodes.find((n) => n.id === id)
     store.getState().select([id])
-    if (node) {
-      const w = node.measured.width ?? 240
-      const h = node.measured.height ?? 120
-      void rf.setCenter(node.position.x + w / 2, node.position.y + h / 2, { zoom: Math.max(rf.getZoom(), 0.8), duration: 200 })
-    }
+    if (node) void zoomToNode(rf, node)
   }
 
   return (

@@ -1,5 +1,6 @@
 import { useReactFlow } from '@xyflow/react'
 import { ArrowLeft } from 'lucide-react'
+import { ThemeSwitch } from '../shell/ThemeSwitch'
 import { autoLayout } from './actions'
 import { useEditor, useEditorStore } from './context'
 import type { SaveStatus } from './autosave'
@@ -77,6 +78,7 @@ export function Toolbar({ onBack, status, onSearch, onHelp, onRevisions, onWebho
           </button>
         </>
       )}
+      <ThemeSwitch />
     </header>
   )
 }

@@ -8,6 +8,7 @@ import { renameNode } from '../../shared/flow/rename'
 import { validateFlow } from '../../shared/flow/validate'
 import { defaultConfig, nextName, portsOf } from './model'
 import { pasteClip, type Clip } from './clipboard'
+import { ALIGN_LABELS, alignPositions, type AlignMode } from './align'
 
 // The editor's state: the document being edited, its undo history and the selection. Every edit goes through
 // `apply`, which records history and bumps `version`; autosave watches `version`.
@@ -39,6 +40,8 @@ export interface EditorActions {
   connect(req: graph.ConnectionRequest): graph.ConnectionVerdict
   deleteElements(nodeIds: string[], edgeIds: string[]): void
   moveNodes(positions: ReadonlyMap<string, Position>, label: string): void
+  /** Aligns or distributes the selected cards: one undo step. */
+  align(mode: AlignMode): void
   updateConfig(nodeId: string, config: Record<string, unknown>, field?: string): void
   /** Renames and rewrites every reference; false (with a notice) when the name breaks a rule. */
   rename(nodeId: string, name: string): boolean
@@ -118,6 +121,13 @@ export function createEditorStore(initial: FlowDocument): EditorStore {
 
     moveNodes(positions, label) {
       get().apply(label, graph.moveNodes(get().doc, positions))
+    },
+
+    align(mode) {
+      const { doc, selectedNodeIds } = get()
+      const chosen = new Set(selectedNodeIds)
+      const positions = alignPositions(doc.nodes.filter((n) => chosen.has(n.id)), mode)
+      if (positions.size) get().moveNodes(positions, ALIGN_LABELS[mode])
     },
 
     updateConfig(nodeId, config, field = '') {

@@ -68,7 +68,7 @@ test('the six examples open left to right, no card over another, handles where t
       const layout = cardLayout(doc.nodes.find((n) => n.name === c.name)!)
       expect([c.width, c.height], `${doc.name}: size of ${c.name}`).toEqual([expect.closeTo(layout.width, 0), expect.closeTo(layout.height, 0)])
       const drawn = c.handles.map((h) => [h.type, h.id, Math.round(h.cx), Math.round(h.cy)])
-      const computed = layout.handles.map((h) => [h.type, h.id, Math.round(h.x + h.width / 2), Math.round(h.y + h.height / 2)])
+      const computed = layout.handles.map((h) => [h.type, h.id, Math.round(h.x + h.width! / 2), Math.round(h.y + h.height! / 2)])
       expect(drawn, `${doc.name}: handles of ${c.name}`).toEqual(computed)
     }
     await page.getByRole('button', { name: 'Back to flows' }).click()

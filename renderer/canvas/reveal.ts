@@ -4,11 +4,20 @@ import { cardLayout } from './card-layout'
 
 type View = Pick<ReactFlowInstance, 'setCenter' | 'getZoom' | 'getViewport'>
 
+/** The card last brought into view on purpose, so a side panel that opens right after (the Problems list opens
+ *  the card's settings) centres it again in the smaller canvas instead of refitting (useRefitOnResize.ts). */
+let intent: { x: number; y: number; zoom: number; at: number } | null = null
+export const INTENT_MS = 1000
+export function recentIntent(now = Date.now()) {
+  return intent && now - intent.at < INTENT_MS ? intent : null
+}
+
 /** Zooms to a card and centres it: from the Problems list and search, where the card may be anywhere. Close enough
  *  to read it (at least 80 %), never further out than the view already is. */
 export function zoomToNode(rf: View, node: FlowNode): Promise<boolean> {
   const { width, height } = cardLayout(node)
-  return rf.setCenter(node.position.x + width / 2, node.position.y + height / 2, { zoom: Math.max(rf.getZoom(), 0.8), duration: 200 })
+  intent = { x: node.position.x + width / 2, y: node.position.y + height / 2, zoom: Math.max(rf.getZoom(), 0.8), at: Date.now() }
+  return rf.setCenter(intent.x, intent.y, { zoom: intent.zoom, duration: 200 })
 }
 
 /** Keeps a card in view at the current zoom, panning only when it is outside or at the edge: keyboard navigation. */

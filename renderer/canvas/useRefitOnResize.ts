@@ -1,11 +1,13 @@
 import { useEffect } from 'react'
 import { useReactFlow, useStoreApi, type InternalNode, type Transform } from '@xyflow/react'
+import { recentIntent } from './reveal'
 
 /**
  * When the canvas changes size (a side panel, the emulator or the Problems list opens or closes, or the window is
  * resized), what was in view stays in view: a flow seen whole is fitted whole again; otherwise the cards that were
- * in view are fitted into the new area, never closer than before. Without this, opening the emulator hid most of
- * the flow behind it.
+ * in view are fitted into the new area, never closer than before. A card just brought into view on purpose (from
+ * the Problems list or search) is centred again instead. Without this, opening the emulator hid most of the flow
+ * behind it.
  */
 export function useRefitOnResize() {
   const store = useStoreApi()
@@ -23,7 +25,9 @@ export function useRefitOnResize() {
       if (timer) clearTimeout(timer)
       timer = setTimeout(() => {
         timer = null
-        if (whole || inView.length === 0) void rf.fitView({ maxZoom: 1, duration: 150 })
+        const focus = recentIntent()
+        if (focus) void rf.setCenter(focus.x, focus.y, { zoom: focus.zoom, duration: 150 })
+        else if (whole || inView.length === 0) void rf.fitView({ maxZoom: 1, duration: 150 })
         else void rf.fitView({ nodes: inView.map((n) => ({ id: n.id })), maxZoom: zoom, minZoom: Math.min(zoom, 0.1), duration: 150 })
       }, 30)
     })

@@ -3,7 +3,7 @@
 // and from search. Every change is undone and redone.
 import type { Page } from '@playwright/test'
 import { buildFlow } from '../../shared/engine/fixtures'
-import { card, openNewFlow, panel, saved } from './editor-helpers'
+import { card, panel, saved } from './editor-helpers'
 import { apiCall } from './emulator-helpers'
 import { expect, test } from './fixtures'
 

@@ -47,7 +47,7 @@ export default tseslint.config(
     rules: { '@typescript-eslint/no-explicit-any': 'off', 'no-empty-pattern': 'off' },
   },
   {
-    files: ['scripts/**/*.mjs', 'eslint.config.js', '.ci/**'],
+    files: ['scripts/**/*.mjs', 'bench/**/*.mjs', 'eslint.config.js', '.ci/**'],
     languageOptions: {
       globals: Object.fromEntries(
         ['process', 'console', 'URL', 'Buffer', 'setTimeout', 'clearTimeout', 'setInterval', 'clearInterval'].map(

@@ -25,10 +25,10 @@ async function outboxBacklog(db: Database, store: SqliteRuntimeStore): Promise<v
     if (label === 'all due') db.exec('UPDATE runtime_outbox SET next_at = 0')
     const ms: number[] = []
     for (let i = 0; i < 21; i++) {
-      db.exec('UPDATE runtime_outbox SET lease_until = 0 WHERE lease_until > 0')
       const t = performance.now()
       const items = await store.claimOutbound({ now: Date.now(), leaseMs: 60_000, limit: 32, perContact: 1 })
       ms.push(performance.now() - t)
+      await store.outboundRelease(items.map((x) => x.seq))
       if (items.length !== (label === 'all due' ? 32 : 0)) throw new Error(`runtime-volume bench: claimed ${items.length}`)
     }
     ms.sort((a, b) => a - b)

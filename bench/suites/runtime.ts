@@ -2,8 +2,8 @@
 // a full step (contact lock, dedupe record, route, run the engine, commit run + trace + messages, log adapter to
 // /dev/null). Every simulated contact alternates "wine" (starts the age-gate example, pauses) and "34" (resumes, ends)
 // with fresh message ids, waiting for each answer as a gateway does per conversation. 16 contacts at once, 3 s per
-// measure after a 1 s warm-up: SQLite (one instance), then PostgreSQL (a throwaway server, two instances, contacts
-// spread over both). Answers other than "processed" are counted as errors. Then the outbox: the same load on SQLite
+// measure after a 1 s warm-up: SQLite (one instance), then PostgreSQL (a throwaway server; 1, 2 and 4 instances on
+// a fresh database each, contacts spread over them, and what each added instance adds, as a share of one's rate). Answers other than "processed" are counted as errors. Then the outbox: the same load on SQLite
 // with an HTTP channel gateway in this process (--outbound-url), reporting the delay from the step's commit to the
 // gateway's receipt and checking every message arrived once (docs/runtime.md, "Outbound messages").
 import http from 'node:http'
@@ -67,13 +67,17 @@ async function load(instances: Instance[], seconds: number, tag: string) {
 }
 
 async function measure(label: string, instances: Instance[]): Promise<number> {
+  return (await measureRate(label, instances)).count
+}
+
+async function measureRate(label: string, instances: Instance[]): Promise<{ count: number; rate: number }> {
   await publish(instances[0]!.api)
   const warm = await load(instances, 1, '1') // warm-up: JIT, connections, flow caches
   const r = await load(instances, SECONDS, '2')
   console.log(
     `${label.padEnd(40)} ${r.rate.toFixed(0).padStart(6)} msg/s   p50 ${r.p50.toFixed(1).padStart(6)} ms   p95 ${r.p95.toFixed(1).padStart(6)} ms   (${r.count} messages, ${r.errors} errors, ${CONTACTS} contacts)`,
   )
-  return warm.count + r.count
+  return { count: warm.count + r.count, rate: r.rate }
 }
 
 /** A channel gateway: answers 200 and keeps, per message id, how long after its step it arrived. */
@@ -138,13 +142,21 @@ export async function run(): Promise<void> {
   }
   const pg = await startTestPg()
   try {
-    const url = await pg.freshDatabase()
-    const instances = [await startInstance(['--database-url', url]), await startInstance(['--database-url', url])]
-    try {
-      await measure('inbound, PostgreSQL, 2 instances', instances)
-    } finally {
-      await Promise.all(instances.map(stop))
+    const rates: number[] = []
+    for (const n of [1, 2, 4]) {
+      const url = await pg.freshDatabase()
+      const instances: Instance[] = []
+      try {
+        for (let i = 0; i < n; i++) instances.push(await startInstance(['--database-url', url]))
+        rates.push((await measureRate(`inbound, PostgreSQL, ${n} instance${n > 1 ? 's' : ''}`, instances)).rate)
+      } finally {
+        await Promise.all(instances.map(stop))
+      }
     }
+    const [one, two, four] = rates as [number, number, number]
+    console.log(
+      `${'  each added PostgreSQL instance adds'.padEnd(40)} 1→2: ${((two - one) / one).toFixed(2)}× one instance's rate, 2→4: ${((four - two) / 2 / one).toFixed(2)}× (goal ≥ 0.60 while cores are free)`,
+    )
   } finally {
     await pg.stop()
   }

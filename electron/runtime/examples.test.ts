@@ -61,7 +61,9 @@ describeEachStore('example conversation tests on the runtime', (c) => {
       const { store } = await c.open()
       const adapter = new MemoryAdapter()
       const templates = { get: async (n: string, l: string) => test.templates?.find((t) => t.name === n && t.language === l) ?? null }
-      const runtime = new Runtime({ store, adapter, effects: createEffects({ templates }), tests: { policy: { mocks: test.mocks, live: test.live }, onCall: () => undefined }, log: () => undefined })
+      // A test that says when it happens (`now`) runs the runtime on that moment too, as the studio's player does.
+      const clock = test.now === undefined ? {} : { clock: { now: () => Date.parse(test.now!) } }
+      const runtime = new Runtime({ store, adapter, effects: createEffects({ templates, ...clock }), tests: { policy: { mocks: test.mocks, live: test.live }, onCall: () => undefined }, log: () => undefined })
       const server = await startRuntimeServer(runtime, {
         settings: { ...ListenerSettingsSchema.parse({}), port: 0, ratePerSecond: 1000, burst: 1000 },
         inboundKey: KEY,

@@ -1,8 +1,6 @@
-// The PostgreSQL store's helpers for flows and contacts, on any client (the pool, or a contact's transaction).
-import { randomUUID } from 'node:crypto'
+// The PostgreSQL store's helpers for published flows, on any client (the pool, or a contact's transaction).
 import type { PoolClient } from 'pg'
 import type { FlowDocument } from '../../shared/flow/document'
-import { toContact, type ContactRow } from './pg-runs'
 
 type Queryable = Pick<PoolClient, 'query'>
 
@@ -12,20 +10,6 @@ export async function activate(c: Queryable, flowId: string, version: number, at
      ON CONFLICT (flow_id) DO UPDATE SET active_version = excluded.active_version, activated_at = excluded.activated_at`,
     [flowId, version, at],
   )
-}
-
-/** One statement: the contact, created when new; one first seen without a profile name takes the channel's name. */
-export async function ensureContact(c: Queryable, phone: string, name: string | undefined, at: number) {
-  const id = `ct_${randomUUID().replace(/-/g, '').slice(0, 20)}`
-  const { rows } = await c.query<ContactRow>(
-    `INSERT INTO contacts (id, name, phone, opted_in, fields, created_at, updated_at) VALUES ($1, $2, $3, true, '{}', $4, $4)
-     ON CONFLICT (phone) DO UPDATE SET
-       name = CASE WHEN contacts.name = contacts.phone THEN excluded.name ELSE contacts.name END,
-       updated_at = CASE WHEN contacts.name = contacts.phone AND excluded.name <> contacts.name THEN excluded.updated_at ELSE contacts.updated_at END
-     RETURNING *`,
-    [id, name || phone, phone, at],
-  )
-  return toContact(rows[0]!)
 }
 
 /** Documents are cached by (flow, version): a stored version never changes, so only the pointer is read each time. */
@@ -41,7 +25,8 @@ export async function runningFlow(c: Queryable, docs: Map<string, FlowDocument>,
   return rows[0] ? documentOf(c, docs, flowId, rows[0].active_version) : null
 }
 
-async function documentOf(c: Queryable, docs: Map<string, FlowDocument>, flowId: string, version: number): Promise<FlowDocument> {
+/** The document of a published version, parsed once per (flow, version). */
+export async function documentOf(c: Queryable, docs: Map<string, FlowDocument>, flowId: string, version: number): Promise<FlowDocument> {
   const key = `${flowId}@${version}`
   const cached = docs.get(key)
   if (cached) return cached

@@ -3,24 +3,10 @@
 // lease the same message, and a contact's next message is only a candidate once the one before it is sent or
 // failed (the heads subquery): one message per contact in flight across all instances.
 import type { PoolClient } from 'pg'
-import type { Contact, StepResult } from '../../shared/engine'
-import type { FlowDocument } from '../../shared/flow/document'
-import { CHAINS, HEADS, newMessageId, toItem, type OutboxRow } from './outbox-rows'
+import { CHAINS, HEADS, toItem, type OutboxRow } from './outbox-rows'
 import type { DeliveryFailure, OutboxEntry, OutboxItem, PausedCandidate } from './store'
 
 type Queryable = Pick<PoolClient, 'query'>
-
-/** Inside the step's transaction: one multi-row insert for the messages of every step, in the order sent. */
-export async function writeOutbox(c: Queryable, contact: Contact, steps: Array<{ flow: Pick<FlowDocument, 'id'>; step: StepResult }>): Promise<void> {
-  const rows: unknown[][] = []
-  for (const { flow, step } of steps) {
-    const s = step.state
-    for (const m of step.messages) rows.push([newMessageId(), s.id, flow.id, s.contactId, contact.phone, JSON.stringify(m), s.updatedAt])
-  }
-  if (!rows.length) return
-  const values = rows.map((_, r) => `(${Array.from({ length: 7 }, (_, k) => `$${r * 7 + k + 1}`).join(', ')})`).join(', ')
-  await c.query(`INSERT INTO outbox (id, run_id, flow_id, contact_id, phone, message, created_at) VALUES ${values}`, rows.flat())
-}
 
 /**
  * The heads are locked (SKIP LOCKED) and re-checked after the lock; the messages after a head need no lock of their

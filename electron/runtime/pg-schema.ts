@@ -74,6 +74,13 @@ const STEPS: Array<{ version: number; sql: string }> = [
       CREATE INDEX runs_paused_updated ON runs (updated_at) WHERE status = 'paused';
       CREATE INDEX inbound_messages_received ON inbound_messages (received_at);`,
   },
+  {
+    // Which step sent which message (studio migration 013, shared/engine/sent.ts).
+    version: 4,
+    sql: `
+      ALTER TABLE messages ADD COLUMN message_id text;
+      ALTER TABLE trace_events ADD COLUMN message_ids text;`,
+  },
 ]
 
 export const PG_SCHEMA_VERSION = STEPS[STEPS.length - 1]!.version

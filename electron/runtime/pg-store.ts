@@ -2,21 +2,22 @@
 // call of withContact is one transaction that first takes pg_advisory_xact_lock on a hash of the phone number,
 // then reads the session, runs the engine, writes the step and the message id (primary key: a second insert of the
 // same id fails the transaction), and commits, which releases the lock. Within a process a queue per contact
-// sits in front, so waiting calls do not each hold a pooled connection. docs/runtime.md has the reasoning.
+// sits in front, so waiting calls do not each hold a pooled connection. The transaction's round trips are few
+// (pg-step.ts). docs/runtime.md has the reasoning.
 import pg from 'pg'
 import type { PoolClient } from 'pg'
 import type { PublishedVersion } from '../../shared/api/commands/publish'
-import type { RunState } from '../../shared/engine'
 import type { FlowDocument } from '../../shared/flow/document'
 import { generateSecret } from '../studio/webhook/secrets'
 import { verifyDigest } from './secret-compare'
 import { KeyedLock } from './keyed-lock'
 import { EMPTY_LIBRARY, type PublishLibrary } from '../studio/publish/library'
 import { createPgLibraryEffects, writeLibrary } from './pg-library'
-import { activate, ensureContact, runningFlow, runningFlows } from './pg-flows'
+import { activate, documentOf, runningFlow, runningFlows } from './pg-flows'
+import { beginForContact, openContact, writeContactStep } from './pg-step'
 import { migrate } from './pg-schema'
 import * as out from './pg-outbox'
-import { readMessages, readRuns, readTrace, toContact, writeStep, type ContactRow } from './pg-runs'
+import { readMessages, readRuns, readTrace, toContact, type ContactRow } from './pg-runs'
 import type { ContactTx, DeliveryFailure, InboundRecord, RuntimeStore } from './store'
 
 // bigint columns hold epoch milliseconds: well inside Number's exact range, so read them as numbers.
@@ -51,10 +52,11 @@ export class PgRuntimeStore implements RuntimeStore {
     return new PgRuntimeStore(pool, opts.now ?? Date.now)
   }
 
-  private async transaction<T>(fn: (c: PoolClient) => Promise<T>): Promise<T> {
+  /** `begin` opens the transaction (a contact's also takes its lock in the same round trip). */
+  private async transaction<T>(fn: (c: PoolClient) => Promise<T>, begin: (c: PoolClient) => Promise<unknown> = (c) => c.query('BEGIN')): Promise<T> {
     const client = await this.pool.connect()
     try {
-      await client.query('BEGIN')
+      await begin(client)
       const result = await fn(client)
       await client.query('COMMIT')
       return result
@@ -127,27 +129,26 @@ export class PgRuntimeStore implements RuntimeStore {
   }
 
   withContact<T>(phone: string, name: string | undefined, fn: (tx: ContactTx) => Promise<T>): Promise<T> {
+    const begin = (c: PoolClient) => beginForContact(c, phone)
     return this.lock.run(phone, () =>
       this.transaction(async (c) => {
-        await c.query('SELECT pg_advisory_xact_lock(hashtextextended($1, 0))', [`contact:${phone}`])
-        const contact = await ensureContact(c, phone, name, this.now())
+        const opened = await openContact(c, phone, name, this.now())
+        const { contact, pointers } = opened
+        const flowOf = (flowId: string) => {
+          const version = pointers.get(flowId)
+          return version === undefined ? Promise.resolve(null) : documentOf(c, this.docs, flowId, version)
+        }
         let committed = false
         const tx: ContactTx = {
           contact,
           seen: async (messageId) => {
-            const { rows } = await c.query('SELECT * FROM inbound_messages WHERE message_id = $1', [messageId])
+            const { rows } = await c.query({ name: 'chatflow_seen', text: 'SELECT * FROM inbound_messages WHERE message_id = $1', values: [messageId] })
             const r = rows[0]
             return r ? ({ messageId: r.message_id, contactId: r.contact_id, action: r.action, runId: r.run_id, receivedAt: r.received_at } as InboundRecord) : null
           },
-          pausedRun: async () => {
-            const { rows } = await c.query<{ state: string }>(
-              "SELECT state FROM runs WHERE contact_id = $1 AND status = 'paused' ORDER BY started_at DESC, seq DESC LIMIT 1",
-              [contact.id],
-            )
-            return rows[0] ? (JSON.parse(rows[0].state) as RunState) : null
-          },
-          runningFlow: (flowId) => runningFlow(c, this.docs, flowId),
-          runningFlows: () => runningFlows(c, this.docs),
+          pausedRun: async () => opened.paused,
+          runningFlow: flowOf,
+          runningFlows: async () => Promise.all([...pointers.keys()].sort().map((id) => flowOf(id) as Promise<FlowDocument>)),
           contacts: {
             get: async (id) => {
               const { rows } = await c.query<ContactRow>('SELECT * FROM contacts WHERE id = $1', [id])
@@ -167,21 +168,11 @@ export class PgRuntimeStore implements RuntimeStore {
           commit: async (writes) => {
             if (committed) throw new Error('A contact transaction commits once.')
             committed = true
-            for (const { flow, step } of writes.steps) await writeStep(c, flow, step)
-            await out.writeOutbox(c, contact, writes.steps)
-            const r = writes.inbound
-            if (r) {
-              await c.query('INSERT INTO inbound_messages (message_id, contact_id, action, run_id, received_at) VALUES ($1, $2, $3, $4, $5)', [
-                r.messageId, r.contactId, r.action, r.runId, r.receivedAt,
-              ])
-            }
-            if (writes.touchInboundAt !== undefined) {
-              await c.query('UPDATE contacts SET last_inbound_at = $2, updated_at = $2 WHERE id = $1', [contact.id, writes.touchInboundAt])
-            }
+            await writeContactStep(c, contact, writes)
           },
         }
         return fn(tx)
-      }),
+      }, begin),
     )
   }
 

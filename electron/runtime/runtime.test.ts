@@ -61,7 +61,11 @@ describeEachStore('runtime', (c) => {
     ])
     const log = await store.messages(first.runId!)
     expect(log.map((m) => m.direction)).toEqual(['in', 'out', 'in', 'out'])
-    expect((await store.trace(first.runId!)).at(-1)?.nodeType).toBe('end')
+    const trace = await store.trace(first.runId!)
+    expect(trace.at(-1)?.nodeType).toBe('end')
+    // Each bot message is stored under the id the step that sent it names (the emulator links bubbles by it).
+    const senders = log.filter((m) => m.direction === 'out').map((m) => trace.filter((t) => t.messageIds.includes(m.id!)).map((t) => t.nodeName))
+    expect(senders).toEqual([['ask_age'], ['welcome']])
     expect(await runtime.inbound(text(phone, 'hello?', 'wamid.3'))).toMatchObject({ status: 'processed', action: 'ignored', runId: null })
     await runtime.close()
   })

@@ -8,6 +8,7 @@ import { handleEvent, type ConversationEvent, type Effects, type EngineDeps, typ
 import { testDeps, type NetworkCall, type TestPolicy } from '../../shared/engine/conversation/policy'
 import type { FlowDocument } from '../../shared/flow/document'
 import { nodeCatalog } from '../../shared/nodes/runners'
+import { webhookTriggerOf } from '../../shared/nodes/trigger/kind'
 import type { WebhookRequest } from '../studio/webhook/request'
 import type { WebhookRun } from '../studio/webhook/server'
 import type { ChannelAdapter } from './adapters/adapter'
@@ -80,7 +81,7 @@ export class Runtime {
   async webhook(flow: FlowDocument, req: WebhookRequest): Promise<WebhookRun> {
     const { phone_number, data, message_text, button_id } = req
     const trigger = { kind: 'webhook' as const, phone_number, data, message_text, button_id }
-    const triggerNodeId = flow.nodes.find((n) => n.type === 'trigger' && n.config.kind === 'webhook')?.id
+    const triggerNodeId = webhookTriggerOf(flow)?.id
     const step = await this.store.withContact(req.phone_number, undefined, async (tx) => {
       const handled = await this.handle(tx, { kind: 'start', flow, trigger, triggerNodeId }, this.now())
       await tx.commit({ steps: handled.steps })

@@ -1,6 +1,9 @@
 // The SQLite store's outbox and housekeeping statements (runtime_outbox is studio migration 012). One process owns
-// the file, so a claim's read and lease write are one synchronous transaction; leases only matter for a process
-// that died mid-send, and SqliteOutbox.open clears them (no other process can be sending).
+// the file (SQLite's exclusive lock), so no other process can be sending: leases are kept in this process's memory
+// only, and a claim is a read, not a write transaction of its own. A process that dies takes its leases with it,
+// which is what the restarted one needs (it sends whatever is still pending). The writes (sent, retry, failed) are
+// made by the store inside its group commit; a lease is dropped once the write that ends it has committed, so a
+// claim in between never takes a message whose 'sent' mark is still on its way.
 import type { Database, Statement } from 'better-sqlite3'
 import type { Contact, StepResult } from '../../shared/engine'
 import type { FlowDocument } from '../../shared/flow/document'
@@ -8,18 +11,24 @@ import { CHAINS, HEADS, newMessageId, toItem, type OutboxRow } from './outbox-ro
 import type { DeliveryFailure, OutboxEntry, OutboxItem, PausedCandidate } from './store'
 
 export class SqliteOutbox {
-  private readonly sql: Record<'insert' | 'claim' | 'lease' | 'release' | 'sent' | 'retry' | 'failed' | 'failure', Statement>
+  private readonly sql: Record<'insert' | 'any' | 'claim' | 'sent' | 'retry' | 'failed' | 'failure', Statement>
+  /** Claimed messages (seq) and until when: another claim skips them until then, as another instance would. */
+  private readonly leases = new Map<number, number>()
 
   constructor(private readonly db: Database) {
+    // Leases written by versions that kept them in the file.
     db.prepare("UPDATE runtime_outbox SET lease_until = 0 WHERE status = 'pending' AND lease_until > 0").run()
     this.sql = {
       insert: db.prepare('INSERT INTO runtime_outbox (id, run_id, flow_id, contact_id, phone, message, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)'),
+      // The sender claims after every commit and every delivery; mostly nothing unleased is due (the outbox is
+      // drained): this probe of the pending rows answers that for a fraction of the claim query's cost.
+      any: db
+        .prepare("SELECT 1 FROM runtime_outbox WHERE status = 'pending' AND next_at <= @now AND seq NOT IN (SELECT value FROM json_each(@leased)) LIMIT 1")
+        .pluck(),
       claim: db.prepare(`
         WITH ready AS (SELECT o.seq, o.contact_id FROM (${HEADS('runtime_outbox')}) h JOIN runtime_outbox o ON o.seq = h.seq
-                        WHERE o.next_at <= @now AND o.lease_until <= @now ORDER BY o.seq LIMIT @limit)
+                        WHERE o.next_at <= @now AND o.seq NOT IN (SELECT value FROM json_each(@leased)) ORDER BY o.seq LIMIT @limit)
         SELECT * FROM runtime_outbox WHERE seq IN (${CHAINS('runtime_outbox', '@perContact')}) ORDER BY seq`),
-      lease: db.prepare('UPDATE runtime_outbox SET lease_until = ? WHERE seq = ?'),
-      release: db.prepare("UPDATE runtime_outbox SET lease_until = 0 WHERE seq = ? AND status = 'pending'"),
       sent: db.prepare("UPDATE runtime_outbox SET status = 'sent', attempts = attempts + 1, lease_until = 0, done_at = ? WHERE seq = ? AND status = 'pending'"),
       retry: db.prepare("UPDATE runtime_outbox SET attempts = ?, next_at = ?, lease_until = 0, last_error = ? WHERE seq = ? AND status = 'pending'"),
       failed: db.prepare(
@@ -38,34 +47,32 @@ export class SqliteOutbox {
   }
 
   claim(now: number, leaseMs: number, limit: number, perContact: number): OutboxItem[] {
-    return this.db.transaction(() => {
-      const rows = this.sql.claim.all({ now, limit, perContact }) as OutboxRow[]
-      for (const r of rows) this.sql.lease.run(now + leaseMs, r.seq)
-      return rows.map(toItem)
-    })()
+    for (const [seq, until] of this.leases) if (until <= now) this.leases.delete(seq)
+    const leased = JSON.stringify([...this.leases.keys()])
+    if (this.sql.any.get({ now, leased }) === undefined) return []
+    const rows = this.sql.claim.all({ now, limit, perContact, leased }) as OutboxRow[]
+    for (const r of rows) this.leases.set(r.seq, now + leaseMs)
+    return rows.map(toItem)
   }
 
-  release(seqs: number[]): void {
-    this.db.transaction(() => {
-      for (const seq of seqs) this.sql.release.run(seq)
-    })()
+  /** Ends these leases: the messages were given back, or the write that settled them has committed. */
+  unlease(seqs: number[]): void {
+    for (const seq of seqs) this.leases.delete(seq)
   }
 
+  /** Inside a transaction (the store's group commit). */
   sent(seqs: number[], at: number): void {
-    this.db.transaction(() => {
-      for (const seq of seqs) this.sql.sent.run(at, seq)
-    })()
+    for (const seq of seqs) this.sql.sent.run(at, seq)
   }
 
   retry(seq: number, attempts: number, nextAt: number, error: string): void {
     this.sql.retry.run(attempts, nextAt, error, seq)
   }
 
+  /** Inside a transaction (the store's group commit). */
   failed(seq: number, f: DeliveryFailure): void {
-    this.db.transaction(() => {
-      const { changes } = this.sql.failed.run(f.attempts, f.error, f.at, seq)
-      if (changes) this.sql.failure.run(f.runId, f.contactId, JSON.stringify(f.message), f.adapter, f.attempts, f.error, f.at)
-    })()
+    const { changes } = this.sql.failed.run(f.attempts, f.error, f.at, seq)
+    if (changes) this.sql.failure.run(f.runId, f.contactId, JSON.stringify(f.message), f.adapter, f.attempts, f.error, f.at)
   }
 
   failures(runId: string): DeliveryFailure[] {

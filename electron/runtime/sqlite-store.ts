@@ -2,7 +2,8 @@
 // and contacts live in the studio's tables, so `chatflow serve --data-dir` and the studio read the same Flow Logs.
 // Two runtime tables (inbound message ids, failed deliveries) are created here on open; the outbox is studio
 // migration 012 (sqlite-outbox.ts). The file is held exclusively by one process, so an in-process queue per
-// contact is all the serialisation needed.
+// contact is all the serialisation needed. Writes go through a group commit (group-commit.ts): the steps of
+// concurrent contacts share one transaction, and each is answered once it has committed.
 import type { Database, Statement } from 'better-sqlite3'
 import type { FlowDocument } from '../../shared/flow/document'
 import { createContactsEffect } from '../studio/effects/contacts'
@@ -11,6 +12,8 @@ import { VersionStore } from '../studio/publish/versions'
 import { ContactStore, RunStore } from '../studio/runs'
 import { toSummary, type RunRow } from '../studio/runs/run-store'
 import { SecretStore } from '../studio/webhook/secrets'
+import { SEARCH_INDEX_MS, SearchIndexer } from '../studio/logs/search-index'
+import { GroupCommit } from './group-commit'
 import { KeyedLock } from './keyed-lock'
 import { SqliteOutbox } from './sqlite-outbox'
 import type { Contact } from '../../shared/engine'
@@ -44,9 +47,11 @@ export class SqliteRuntimeStore implements RuntimeStore {
   private readonly secrets: SecretStore
   private readonly out: SqliteOutbox
   private readonly lock = new KeyedLock()
+  private readonly writer: GroupCommit
+  private readonly stopIndexing: () => void
   private readonly parsed = new Map<string, { revision: number; doc: FlowDocument }>()
   // Read on every message: prepared once.
-  private readonly sql: Record<'revision' | 'revisions' | 'document' | 'inbound', Statement>
+  private readonly sql: Record<'revision' | 'revisions' | 'document' | 'inbound' | 'record', Statement>
 
   constructor(
     private readonly db: Database,
@@ -58,12 +63,18 @@ export class SqliteRuntimeStore implements RuntimeStore {
     this.runStore = new RunStore(db)
     this.secrets = new SecretStore(db, now)
     this.out = new SqliteOutbox(db)
+    // Steps only mark their runs for search (migration 014); their search rows are built here, behind the writes.
+    this.stopIndexing = new SearchIndexer(db).every(SEARCH_INDEX_MS, (err) =>
+      process.stderr.write(`[runtime] indexing runs for search failed: ${err instanceof Error ? err.message : String(err)}\n`),
+    )
     this.sql = {
       revision: db.prepare('SELECT revision FROM flows WHERE id = ? AND deleted_at IS NULL'),
       revisions: db.prepare('SELECT id, revision FROM flows WHERE deleted_at IS NULL ORDER BY id'),
       document: db.prepare('SELECT document FROM flows WHERE id = ?').pluck(),
       inbound: db.prepare('SELECT * FROM runtime_inbound WHERE message_id = ?'),
+      record: db.prepare('INSERT INTO runtime_inbound (message_id, contact_id, action, run_id, received_at) VALUES (?, ?, ?, ?, ?)'),
     }
+    this.writer = new GroupCommit(db)
   }
 
   /** The library goes to the studio's own tables, which this runtime's effects (createStudioEffects) read. */
@@ -126,25 +137,20 @@ export class SqliteRuntimeStore implements RuntimeStore {
         commit: async (writes) => {
           if (committed) throw new Error('A contact transaction commits once.')
           committed = true
-          this.write(contact, writes)
+          await this.writer.run(() => this.write(contact, writes))
         },
       }
       return fn(tx)
     })
   }
 
+  /** Runs inside the group commit's transaction (its own savepoint): all of it is kept, or none. */
   private write(contact: Contact, writes: ContactWrites): void {
-    this.db.transaction(() => {
-      for (const { flow, step } of writes.steps) this.runStore.saveStep(flow, step)
-      this.out.write(contact, writes.steps)
-      const r = writes.inbound
-      if (r) {
-        this.db
-          .prepare('INSERT INTO runtime_inbound (message_id, contact_id, action, run_id, received_at) VALUES (?, ?, ?, ?, ?)')
-          .run(r.messageId, r.contactId, r.action, r.runId, r.receivedAt)
-      }
-      if (writes.touchInboundAt !== undefined) this.contactStore.touchInbound(contact.id, writes.touchInboundAt)
-    })()
+    for (const { flow, step } of writes.steps) this.runStore.write(flow, step)
+    this.out.write(contact, writes.steps)
+    const r = writes.inbound
+    if (r) this.sql.record.run(r.messageId, r.contactId, r.action, r.runId, r.receivedAt)
+    if (writes.touchInboundAt !== undefined) this.contactStore.touchInbound(contact.id, writes.touchInboundAt)
   }
 
   private inboundRecord(messageId: string): InboundRecord | null {
@@ -159,19 +165,22 @@ export class SqliteRuntimeStore implements RuntimeStore {
   }
 
   async outboundRelease(seqs: number[]) {
-    this.out.release(seqs)
+    this.out.unlease(seqs)
   }
 
   async outboundSent(seqs: number[], at: number) {
-    this.out.sent(seqs, at)
+    await this.writer.run(() => this.out.sent(seqs, at))
+    this.out.unlease(seqs)
   }
 
   async outboundRetry(seq: number, attempts: number, nextAt: number, error: string) {
-    this.out.retry(seq, attempts, nextAt, error)
+    await this.writer.run(() => this.out.retry(seq, attempts, nextAt, error))
+    this.out.unlease([seq])
   }
 
   async outboundFailed(seq: number, failure: DeliveryFailure) {
-    this.out.failed(seq, failure)
+    await this.writer.run(() => this.out.failed(seq, failure))
+    this.out.unlease([seq])
   }
 
   async outbox(runId: string) {
@@ -221,6 +230,8 @@ export class SqliteRuntimeStore implements RuntimeStore {
 
   async close() {
     await this.lock.idle()
+    this.stopIndexing()
+    this.writer.flush()
     this.db.close()
   }
 }

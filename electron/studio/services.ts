@@ -1,6 +1,6 @@
 import type { ServiceFactory } from './handlers/types'
 import { webhookListener } from './webhook/service'
-import { logRetention } from './logs/service'
+import { logRetention, searchIndexing } from './logs/service'
 import { runExpiry } from './runs/expiry-service'
 
 // Services started with the back end rather than on first use (e.g. a webhook listener that must be listening
@@ -8,5 +8,6 @@ import { runExpiry } from './runs/expiry-service'
 export const startupServices: ServiceFactory<unknown>[] = [
   webhookListener,
   logRetention,
+  searchIndexing,
   runExpiry,
 ]

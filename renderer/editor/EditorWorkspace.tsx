@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react'
 import type { FlowRecord } from '../../shared/api'
 import { api } from '../api'
 import { FlowCanvas } from '../canvas/FlowCanvas'
@@ -21,6 +21,9 @@ import { EmulatorPanel } from '../emulator/EmulatorPanel'
 import { EmulatorToggle } from '../emulator/EmulatorToggle'
 import { useKeptCoverage } from '../emulator/kept-coverage'
 
+// Loaded when first opened: its country list and business-number check come with libphonenumber-js.
+const FlowSettingsPanel = lazy(() => import('./FlowSettingsPanel'))
+
 const saveFlow: SaveFn = async (document, expectedRevision) => {
   const r = await api.call('flows.save', { document, expectedRevision })
   return r.ok ? { ok: true, value: { revision: r.value.revision } } : r
@@ -33,7 +36,7 @@ export function EditorWorkspace({ flow, onBack }: { flow: FlowRecord; onBack(): 
   const saver = useRef<Autosave | null>(null)
   const [searching, setSearching] = useState(false)
   const [help, setHelp] = useState(false)
-  const [side, setSide] = useState<'revisions' | 'webhook' | null>(null)
+  const [side, setSide] = useState<'revisions' | 'webhook' | 'settings' | null>(null)
   const panelNodeId = useStore(store, (s) => s.panelNodeId)
 
   useEffect(() => {
@@ -84,6 +87,7 @@ export function EditorWorkspace({ flow, onBack }: { flow: FlowRecord; onBack(): 
           onHelp={() => setHelp(true)}
           onRevisions={() => setSide((p) => (p === 'revisions' ? null : 'revisions'))}
           onWebhook={() => setSide((p) => (p === 'webhook' ? null : 'webhook'))}
+          onSettings={() => setSide((p) => (p === 'settings' ? null : 'settings'))}
           onOverwrite={() => void saver.current?.overwrite()}
         />
         {searching && <SearchBar onClose={() => setSearching(false)} />}
@@ -99,6 +103,10 @@ export function EditorWorkspace({ flow, onBack }: { flow: FlowRecord; onBack(): 
             <RevisionsPanel flowId={flow.id} onClose={() => setSide(null)} flush={flushNow} />
           ) : side === 'webhook' ? (
             <WebhookSidePanel flowId={flow.id} onClose={() => setSide(null)} />
+          ) : side === 'settings' ? (
+            <Suspense fallback={null}>
+              <FlowSettingsPanel onClose={() => setSide(null)} />
+            </Suspense>
           ) : (
             panelNodeId && <NodePanel key={panelNodeId} nodeId={panelNodeId} />
           )}

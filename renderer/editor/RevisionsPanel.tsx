@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react'
 import type { RevisionSummary } from '../../shared/api/commands/revisions'
 import { api } from '../api'
 import { useEditorStore } from './context'
-import { X } from 'lucide-react'
+import { SidePanel } from './SidePanel'
 
 const time = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'medium' })
 
@@ -37,13 +37,7 @@ export function RevisionsPanel({ flowId, onClose, flush }: { flowId: string; onC
   }
 
   return (
-    <aside className="revisions-panel" aria-label="Revisions">
-      <header className="node-panel-head">
-        <h2>Revisions</h2>
-        <button type="button" aria-label="Close revisions" onClick={onClose}>
-          <X size={14} aria-hidden="true" />
-        </button>
-      </header>
+    <SidePanel label="Revisions" title="Revisions" closeLabel="Close revisions" onClose={onClose}>
       {error && <p role="alert">{error}</p>}
       {!list && !error && <p role="status">Loading…</p>}
       {list && (
@@ -63,6 +57,6 @@ export function RevisionsPanel({ flowId, onClose, flush }: { flowId: string; onC
           ))}
         </ol>
       )}
-    </aside>
+    </SidePanel>
   )
 }

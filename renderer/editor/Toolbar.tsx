@@ -12,6 +12,7 @@ interface Props {
   onHelp(): void
   onRevisions(): void
   onWebhook(): void
+  onSettings(): void
   onOverwrite(): void
 }
 
@@ -28,7 +29,7 @@ function statusText(s: SaveStatus): string {
   }
 }
 
-export function Toolbar({ onBack, status, onSearch, onHelp, onRevisions, onWebhook, onOverwrite }: Props) {
+export function Toolbar({ onBack, status, onSearch, onHelp, onRevisions, onWebhook, onSettings, onOverwrite }: Props) {
   const store = useEditorStore()
   const rf = useReactFlow()
   const name = useEditor((s) => s.doc.name)
@@ -58,6 +59,9 @@ export function Toolbar({ onBack, status, onSearch, onHelp, onRevisions, onWebho
       </a>
       <button type="button" aria-label="Webhook" title="Endpoint, secret and curl command of this flow" onClick={onWebhook}>
         Webhook
+      </button>
+      <button type="button" aria-label="Flow settings" title="Language, time zone and phone country that questions read answers with" onClick={onSettings}>
+        Settings
       </button>
       <button type="button" aria-label="Revisions" onClick={onRevisions}>
         Revisions

@@ -1,17 +1,11 @@
 import { WebhookPanel } from '../webhook/WebhookPanel'
-import { X } from 'lucide-react'
+import { SidePanel } from './SidePanel'
 
 /** The flow's webhook endpoint and secret beside the canvas, opened from the toolbar. */
 export function WebhookSidePanel({ flowId, onClose }: { flowId: string; onClose(): void }) {
   return (
-    <aside className="revisions-panel" aria-label="Webhook settings">
-      <header className="node-panel-head">
-        <h2>Webhook trigger</h2>
-        <button type="button" aria-label="Close webhook settings" onClick={onClose}>
-          <X size={14} aria-hidden="true" />
-        </button>
-      </header>
+    <SidePanel label="Webhook settings" title="Webhook trigger" closeLabel="Close webhook settings" onClose={onClose}>
       <WebhookPanel flowId={flowId} />
-    </aside>
+    </SidePanel>
   )
 }

@@ -80,7 +80,7 @@ function OpenPanel({ flowId, flush }: { flowId: string; flush(): Promise<unknown
 
   const triggerNames = doc.nodes.filter((n) => n.type === 'trigger').map((n) => n.name)
   const nodeNames = doc.nodes.map((n) => n.name)
-  const step = session && selected !== null ? traceOfMessage(session.messages, session.trace, selected) : null
+  const step = session && selected !== null ? traceOfMessage(session.messages[selected], session.trace) : null
   const run = session?.run
   const s = store.getState()
 

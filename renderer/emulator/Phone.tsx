@@ -4,7 +4,7 @@ import { useStore } from 'zustand'
 import { Bot, SendHorizontal } from 'lucide-react'
 import type { EmulatorMessage } from '../../shared/api/commands/emulator'
 import type { FlowDocument } from '../../shared/flow/document'
-import { ChatFlowConfigSchema } from '../../shared/nodes/chat_flow/definition'
+import { configOf } from '../../shared/nodes/registry'
 import { Bubble, InboundContent } from './bubbles'
 import { FlowForm } from './FlowForm'
 import { OutboundContent, type OutboundActions } from './outbound'
@@ -18,8 +18,8 @@ type Overlay = { kind: 'list' | 'products' | 'form'; message: any } | null
 function formNode(doc: FlowDocument, waitingNodeId: string | null, message: any) {
   const waiting = doc.nodes.find((n) => n.id === waitingNodeId && n.type === 'chat_flow')
   const formId = message.interactive?.action?.parameters?.flow_id
-  const node = waiting ?? doc.nodes.find((n) => n.type === 'chat_flow' && n.config.flowId === formId) ?? doc.nodes.find((n) => n.type === 'chat_flow')
-  return node ? ChatFlowConfigSchema.parse(node.config) : null
+  const node = waiting ?? doc.nodes.find((n) => n.type === 'chat_flow' && configOf(n, 'chat_flow')?.flowId === formId) ?? doc.nodes.find((n) => n.type === 'chat_flow')
+  return node ? configOf(node, 'chat_flow') : null
 }
 
 export function Phone({ store, doc, selected, onSelect }: { store: EmulatorStore; doc: FlowDocument; selected: number | null; onSelect(i: number | null): void }) {
@@ -74,7 +74,7 @@ export function Phone({ store, doc, selected, onSelect }: { store: EmulatorStore
         ))}
         {pending && busy && (
           <Bubble mine at={Date.now()} kind={pending.type}>
-            <InboundContent message={{ seq: -1, direction: 'in', type: pending.type, payload: pending, createdAt: Date.now() }} />
+            <InboundContent message={{ seq: -1, id: null, direction: 'in', type: pending.type, payload: pending, createdAt: Date.now() }} />
           </Bubble>
         )}
         {busy && (

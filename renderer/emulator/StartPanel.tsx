@@ -2,7 +2,9 @@ import { useState } from 'react'
 import { useStore } from 'zustand'
 import type { EmulatorTrigger } from '../../shared/api/commands/emulator'
 import type { FlowDocument } from '../../shared/flow/document'
+import { configOf } from '../../shared/nodes/registry'
 import { AD_FIELDS, TRIGGER_KINDS } from '../../shared/nodes/trigger/definition'
+import { triggerKindOf } from '../../shared/nodes/trigger/kind'
 import { parseRelaxedObject } from './relaxed'
 import { StartAt } from './StartAt'
 import type { EmulatorStore } from './session-store'
@@ -13,20 +15,22 @@ const LABEL: Record<Kind, string> = { keyword: 'Keyword', webhook: 'Webhook', bu
 /** The flow's own trigger kinds first: a test usually starts the way production will. */
 function defaultKind(doc: FlowDocument): Kind {
   const t = doc.nodes.find((n) => n.type === 'trigger')
-  const k = t?.config.kind
-  return (TRIGGER_KINDS as readonly string[]).includes(k as string) ? (k as Kind) : 'manual'
+  return (t && triggerKindOf(t)) ?? 'manual'
 }
 
 export function StartPanel({ store, doc }: { store: EmulatorStore; doc: FlowDocument }) {
   const busy = useStore(store, (s) => s.busy)
   const [kind, setKind] = useState<Kind>(() => defaultKind(doc))
   const [text, setText] = useState(() => {
-    const kw = doc.nodes.find((n) => n.type === 'trigger' && n.config.kind === 'keyword')?.config.keywords
-    return Array.isArray(kw) && typeof kw[0] === 'string' ? kw[0] : ''
+    const trigger = doc.nodes.find((n) => triggerKindOf(n) === 'keyword')
+    return (trigger && configOf(trigger, 'trigger')?.keywords[0]) ?? ''
   })
   const [data, setData] = useState('{\n  \n}')
   const [buttonId, setButtonId] = useState('')
-  const [payload, setPayload] = useState(() => String(doc.nodes.find((n) => n.config.kind === 'button_click')?.config.payloadPrefix ?? ''))
+  const [payload, setPayload] = useState(() => {
+    const trigger = doc.nodes.find((n) => triggerKindOf(n) === 'button_click')
+    return (trigger && configOf(trigger, 'trigger')?.payloadPrefix) ?? ''
+  })
   const [ad, setAd] = useState<Record<string, string>>({ headline: '', source_id: '', source_type: 'ad', ctwa_clid: '' })
   const [presets, setPresets] = useState('')
   const [startNodeId, setStartNodeId] = useState('')

@@ -14,7 +14,7 @@ const doc = buildFlow(
   [['t', 'out', 'pick'], ['pick', 'a', 'ma'], ['pick', 'b', 'mb']],
 )
 const ev = (nodeId: string, port: string | null, error = false): TraceEvent =>
-  ({ runId: 'r', seq: 0, nodeId, nodeName: nodeId, nodeType: 'message', phase: 'run', input: null, output: null, port, startedAt: 0, durationMs: 0, error: error ? { code: 'x', message: 'x' } : null, warnings: [] })
+  ({ runId: 'r', seq: 0, nodeId, nodeName: nodeId, nodeType: 'message', phase: 'run', input: null, output: null, port, startedAt: 0, durationMs: 0, error: error ? { code: 'x', message: 'x' } : null, warnings: [], messageIds: [] })
 
 const session = (trace: TraceEvent[], waiting: string | null): EmulatorSession => ({
   flowId: doc.id,

@@ -14,7 +14,7 @@ function VariableList({ vars, onInsert }: { vars: AvailableVariable[]; onInsert:
             <code>{`{{${v.path}}}`}</code>
           </button>
           <span className="expr-muted">
-            {v.type} · {v.description}
+            {v.format ? `${v.type} (${v.format})` : v.type} · {v.description}
           </span>
         </li>
       ))}

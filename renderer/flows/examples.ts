@@ -3,6 +3,7 @@
 // catalogue products it needs from resources/examples/library.json, so it runs in the emulator at once.
 import type { FlowDocument } from '../../shared/flow/document'
 import { productsUsed, templatesUsed } from '../../shared/flow/library-refs'
+import { configOf } from '../../shared/nodes/registry'
 import { parse } from 'yaml'
 import library from '../../resources/examples/library.json'
 
@@ -28,8 +29,8 @@ const testsOf = (key: string) =>
 function startsOf(doc: FlowDocument): string[] {
   return doc.nodes.flatMap((n) => {
     if (n.type !== 'trigger') return []
-    const c = n.config as { kind?: string; keywords?: string[] }
-    return [c.kind === 'keyword' && c.keywords?.length ? `keyword “${c.keywords[0]}”` : (c.kind ?? 'trigger')]
+    const c = configOf(n, 'trigger')
+    return [c?.kind === 'keyword' && c.keywords.length ? `keyword “${c.keywords[0]}”` : (c?.kind ?? 'trigger')]
   })
 }
 

@@ -5,7 +5,7 @@ import { replayPlan } from './replay'
 
 let seq = 0
 const msg = (direction: 'in' | 'out', payload: Record<string, unknown>): LogMessage => ({
-  seq: seq++, direction, type: String(payload.type), payload, createdAt: 0,
+  seq: seq++, id: null, direction, type: String(payload.type), payload, createdAt: 0,
 })
 const trace = (trigger: TriggerInput, messages: LogMessage[], triggerNodeId: string | null = 'n_t'): LogTrace =>
   ({ run: { triggerKind: trigger.kind } as LogTrace['run'], trace: [], messages, vars: {}, totalMs: 0, path: [], trigger, triggerNodeId }) as LogTrace

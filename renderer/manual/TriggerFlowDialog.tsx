@@ -1,6 +1,8 @@
 import { useEffect, useState } from 'react'
 import type { FlowSummary } from '../../shared/api'
 import type { ContactView } from '../../shared/api/commands/contacts'
+import type { FlowNode } from '../../shared/flow/document'
+import { configOf } from '../../shared/nodes/registry'
 import { MAX_MANUAL_CONTACTS, type ManualContactResult, type ManualTarget } from '../../shared/api/commands/manual'
 import { api } from '../api'
 import { ManualResults } from './ManualResults'
@@ -12,11 +14,8 @@ export function typedPhones(text: string): string[] {
 }
 
 /** The names of the data entries the flow's trigger nodes declare, each once. */
-export function triggerDataFields(nodes: ReadonlyArray<{ type: string; config?: unknown }>): string[] {
-  const names = nodes.flatMap((n) => {
-    const fields = n.type === 'trigger' ? (n.config as { dataFields?: unknown } | undefined)?.dataFields : undefined
-    return Array.isArray(fields) ? fields.filter((f): f is string => typeof f === 'string' && f !== '') : []
-  })
+export function triggerDataFields(nodes: ReadonlyArray<Pick<FlowNode, 'type' | 'config'>>): string[] {
+  const names = nodes.flatMap((n) => (configOf(n, 'trigger')?.dataFields ?? []).filter((f) => f !== ''))
   return [...new Set(names)]
 }
 

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import type { FlowNode } from '../../shared/flow/document'
 import { triggerDataFields, typedPhones } from './TriggerFlowDialog'
 
 describe('Trigger Flow dialog helpers', () => {
@@ -8,7 +9,7 @@ describe('Trigger Flow dialog helpers', () => {
   })
 
   it("collects each trigger's data fields once, skipping other nodes and blank names", () => {
-    const nodes = [
+    const nodes: Array<Pick<FlowNode, 'type' | 'config'>> = [
       { type: 'trigger', config: { kind: 'webhook', dataFields: ['order_id', ''] } },
       { type: 'trigger', config: { kind: 'manual', dataFields: ['order_id', 'coupon'] } },
       { type: 'message', config: { dataFields: ['not_me'] } },

@@ -14,6 +14,8 @@ export interface NodeUi<T extends NodeType = NodeType> {
   panel: FieldHints
   /** Buttons shown in the panel under the node's name (HTTP Call's Test request), for actions beyond editing fields. */
   actions?: ComponentType<{ nodeId: string }>
+  /** Shown under the fields: what the settings mean in practice (a Question's accepted and refused answers). */
+  details?: ComponentType<{ nodeId: string }>
 }
 
 type Config = Record<string, unknown>

@@ -1,6 +1,6 @@
 import { X } from 'lucide-react'
 import { NodeIcon } from '../nodes/NodeIcon'
-import { useEffect, useId, useMemo, useRef } from 'react'
+import { Suspense, useEffect, useId, useMemo, useRef } from 'react'
 import { getAt, setAt } from '../../shared/flow/pointer'
 import type { Problem } from '../../shared/nodes/types'
 import { useEditor, useEditorStore } from '../editor/context'
@@ -93,6 +93,11 @@ export function NodePanel({ nodeId }: { nodeId: string }) {
       <form className="node-panel-fields" onSubmit={(e) => e.preventDefault()}>
         <SchemaField schema={jsonSchemaOf(def.configSchema)} value={config} pointer="" label={def.label} ctx={ctx} />
       </form>
+      {ui.details && (
+        <Suspense fallback={<p className="node-panel-description">Loading…</p>}>
+          <ui.details nodeId={nodeId} />
+        </Suspense>
+      )}
     </aside>
   )
 }

@@ -49,7 +49,7 @@ function withFreshId(item: unknown, siblings: unknown[], make: (n: number) => st
   return { ...item, id: make(n) }
 }
 
-function Messages({ id, problems }: { id: string; problems: Problem[] | undefined }) {
+export function Messages({ id, problems }: { id: string; problems: Problem[] | undefined }) {
   if (!problems?.length) return null
   return (
     <ul className="field-problems" id={id}>

@@ -1,10 +1,13 @@
 // Executes (or resumes) one node: runner lookup, config parsing, the outcome applied to the run, one trace event.
 import type { FlowNode } from '../flow/document'
+import { flowSettings } from '../flow/settings'
 import { EffectUnavailableError, type Effects } from './effects'
 import type { EngineDeps, NodeMock } from './deps'
 import type { FlowGraph } from './graph'
 import { NodeFailure, type NodeOutcome, type RunContext } from './runner'
 import { createRenderer, recordReads, type Renderer } from './render'
+import type { MessageKind, NodeModule } from '../nodes/types'
+import { messageId, messageKind } from './sent'
 import { sendRefusal } from './window'
 import type { Contact, EngineError, InboundEvent, OutboundMessage, RunState, TraceEvent, WaitCursor } from './types'
 
@@ -42,9 +45,12 @@ export async function executeNode(step: StepContext, nodeId: string, resume: Res
   const outcome = refuseSend(step, await outcomeOf(step, node, reads.vars, renderer, resume))
   const input = { ...(resume ? { event: resume.event } : {}), vars: reads.read() }
   const { port, next } = apply(step, node, outcome, resume)
+  const seq = state.nodeCount++
+  // apply() sent exactly these: a failed node's messages never go out.
+  const sent = outcome.kind === 'next' || outcome.kind === 'wait' ? (outcome.messages ?? []) : []
   step.trace.push({
     runId: state.id,
-    seq: state.nodeCount++,
+    seq,
     nodeId: node.id,
     nodeName: node.name,
     nodeType: node.type,
@@ -56,6 +62,7 @@ export async function executeNode(step: StepContext, nodeId: string, resume: Res
     durationMs: performance.now() - t0,
     error: outcome.kind === 'fail' ? withNode(outcome.error, node) : null,
     warnings: renderer.warnings,
+    messageIds: sent.map((_, i) => messageId(state.id, seq, i)),
   })
   return next
 }
@@ -87,6 +94,7 @@ async function outcomeOf(
     config: parsed.data,
     vars,
     contact: step.contact,
+    settings: flowSettings(step.graph.flow),
     trigger: step.state.trigger,
     effects: mock?.response ? answeredBy(deps.effects, mock.response) : (deps.nodeEffects?.(node, deps.effects) ?? deps.effects),
     render: renderer.render,
@@ -95,13 +103,23 @@ async function outcomeOf(
   }
   try {
     const { runner } = definition
-    if (!resume) return await runner.run(ctx)
-    if (!runner.resume) return fail('not_waiting', `Node '${node.name}' does not wait for the customer.`)
-    return await runner.resume(ctx, resume.event, resume.cursor)
+    if (resume && !runner.resume) return fail('not_waiting', `Node '${node.name}' does not wait for the customer.`)
+    const outcome = resume ? await runner.resume!(ctx, resume.event, resume.cursor) : await runner.run(ctx)
+    return undeclaredSend(definition, node, outcome) ?? outcome
   } catch (err) {
     if (err instanceof NodeFailure || err instanceof EffectUnavailableError) return fail(err.code, err.message)
     return fail('node_error', `Node '${node.name}' failed: ${err instanceof Error ? err.message : String(err)}`)
   }
+}
+
+/**
+ * A runner may send only the message kinds its module declares (`sends`): the docs, the emulator and the channel
+ * checks rely on that list, so a send outside it fails the node instead of reaching the customer.
+ */
+function undeclaredSend(module: NodeModule<string, unknown>, node: FlowNode, outcome: NodeOutcome): NodeOutcome | null {
+  if (outcome.kind !== 'next' && outcome.kind !== 'wait') return null
+  const kind = outcome.messages?.map(messageKind).find((k) => !module.sends.includes(k as MessageKind))
+  return kind ? fail('undeclared_message', `Node '${node.name}' sent a ${kind} message, which its node type does not declare.`) : null
 }
 
 /** A node whose messages may not go out (window closed, opted out) fails instead, sending nothing. */

@@ -1,5 +1,6 @@
 // Lookups over one flow document, built once per step: node by id, edge by (source, port).
 import type { FlowDocument, FlowNode } from '../flow/document'
+import { triggerKindOf } from '../nodes/trigger/kind'
 import type { TriggerInput } from './types'
 
 export interface FlowGraph {
@@ -37,5 +38,5 @@ export function pickTriggerNode(
 ): FlowNode | undefined {
   const all = graph.triggers()
   if (triggerNodeId) return all.find((n) => n.id === triggerNodeId)
-  return all.find((n) => (n.config as { kind?: unknown }).kind === trigger.kind) ?? all[0]
+  return all.find((n) => triggerKindOf(n) === trigger.kind) ?? all[0]
 }

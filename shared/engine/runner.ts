@@ -1,5 +1,6 @@
 // The contract between the engine and one node type's semantics (shared/nodes/<type>/run.ts).
 import type { FlowNode } from '../flow/document'
+import type { FlowSettings } from '../flow/settings'
 import type { ConditionRule } from '../expr'
 import type { Effects } from './effects'
 import type { Contact, EngineError, InboundEvent, OutboundMessage, TriggerInput, Vars, WaitCursor } from './types'
@@ -11,6 +12,8 @@ export interface RunContext<C> {
   /** The run's session, read-only: a runner returns what it sets, the engine applies it. */
   vars: Readonly<Vars>
   contact: Contact
+  /** The flow's settings, complete (flowSettings): how typed answers are read. */
+  settings: FlowSettings
   /** How the run started; the Trigger node turns it into its variables. */
   trigger: TriggerInput
   effects: Effects

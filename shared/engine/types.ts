@@ -164,6 +164,11 @@ export interface TraceEvent {
   error: EngineError | null
   /** Expression errors met while the node ran: the placeholder rendered empty and the run went on. */
   warnings: string[]
+  /**
+   * Ids of the messages this step sent, in send order ([] when it sent none, always for a failed step). Hosts store
+   * each message under its id, so a chat bubble finds the step that sent it (shared/engine/sent.ts).
+   */
+  messageIds: string[]
 }
 
 /** What one step (start or resume) produced. A host persists all of it in one transaction. */

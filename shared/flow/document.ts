@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { NODE_TYPES } from './node-types'
+import { FlowSettingsSchema } from './settings'
 
 // The flow document: the export format and the one shape every part of the studio reads.
 // Per-type `config` schemas live in each node type's module (shared/nodes/<type>/); here config is an open object
@@ -52,6 +53,8 @@ export const FlowDocumentSchema = z.object({
     .nullable()
     .default(null)
     .describe('Reference to the webhook secret in the studio store; the secret itself is never in the document.'),
+  /** Optional so documents stored before settings existed stay valid; read them through flowSettings(doc). */
+  settings: FlowSettingsSchema.optional(),
 })
 
 export type Position = z.infer<typeof PositionSchema>

@@ -1,6 +1,7 @@
 // The flow model's public entry point: document, names, references and rename, variables, validation.
 export { FLOW_FORMAT, FlowDocumentSchema, FlowEdgeSchema, FlowNodeSchema, PositionSchema } from './document'
 export type { FlowDocument, FlowEdge, FlowNode, Position } from './document'
+export { FlowSettingsSchema, flowSettings, LEGACY_SETTINGS, type FlowSettings } from './settings'
 export { NAME_PREFIX, NODE_TYPES, type NodeType } from './node-types'
 export { parseFlow, parseJsonText, loadFlow, serialiseFlow, canonicalFlow, type FlowLoadError, type FlowLoadResult } from './serialise'
 export { checkNodeName, isValidNodeName, nextNodeName, NODE_NAME_MAX, type NameProblem } from './names'

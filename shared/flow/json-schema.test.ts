@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { readFileSync } from 'node:fs'
 import Ajv2020 from 'ajv/dist/2020'
-import { withNodeConfigs } from './docs-tables'
+import { withGeneratedSections } from './docs-settings'
 import committed from '../../docs/flow-format.schema.json'
 import { flowJsonSchema } from './json-schema'
 import { NODE_TYPES } from './node-types'
@@ -17,9 +17,11 @@ describe('docs/flow-format.schema.json', () => {
     expect(items.map((i) => i.properties.type.const).sort()).toEqual([...NODE_TYPES].sort())
   })
 
-  it('docs/flow-format.md carries the current generated node reference', () => {
+  it('docs/flow-format.md carries the current generated settings, answer types and node reference', () => {
     const md = readFileSync(new URL('../../docs/flow-format.md', import.meta.url), 'utf8')
-    expect(md).toBe(withNodeConfigs(md))
+    expect(md).toBe(withGeneratedSections(md))
+    expect(md).toContain('| `timeZone` | string |')
+    expect(md).toContain('| `datetime` |')
     expect(md).toContain('### Chat Flow (`chat_flow`)')
   })
 })

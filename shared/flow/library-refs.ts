@@ -1,13 +1,13 @@
 // What a flow needs from the studio's libraries (message templates, catalogue products): export puts these in a
 // bundle, and opening an example brings them along.
+import { configOf } from '../nodes/registry'
 import type { FlowDocument } from './document'
 
 /** The library templates a flow's Template Message nodes name. */
 export function templatesUsed(document: FlowDocument): { name: string; language: string }[] {
   return document.nodes.flatMap((n) => {
-    if (n.type !== 'template_message') return []
-    const c = n.config as { templateName?: unknown; language?: unknown }
-    return typeof c.templateName === 'string' && c.templateName && typeof c.language === 'string' ? [{ name: c.templateName, language: c.language }] : []
+    const c = configOf(n, 'template_message')
+    return c?.templateName ? [{ name: c.templateName, language: c.language }] : []
   })
 }
 
@@ -17,10 +17,11 @@ export function templatesUsed(document: FlowDocument): { name: string; language:
  */
 export function productsUsed(document: FlowDocument): { catalogId: string; productId: string }[] {
   return document.nodes.flatMap((n) => {
-    const c = n.config as { catalogId?: unknown; productId?: unknown; sections?: { productIds?: unknown[] }[] }
-    if ((n.type !== 'spm' && n.type !== 'mpm') || typeof c.catalogId !== 'string' || !c.catalogId) return []
-    const catalogId = c.catalogId
-    const ids = n.type === 'spm' ? [c.productId] : (c.sections ?? []).flatMap((s) => s.productIds ?? [])
-    return ids.filter((id): id is string => typeof id === 'string' && id !== '' && !id.includes('{{')).map((productId) => ({ catalogId, productId }))
+    const spm = configOf(n, 'spm')
+    const mpm = configOf(n, 'mpm')
+    const catalogId = spm?.catalogId ?? mpm?.catalogId
+    if (!catalogId) return []
+    const ids = spm ? [spm.productId] : (mpm?.sections ?? []).flatMap((s) => s.productIds)
+    return ids.filter((id) => id !== '' && !id.includes('{{')).map((productId) => ({ catalogId, productId }))
   })
 }

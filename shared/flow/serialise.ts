@@ -103,7 +103,7 @@ function describeChar(ch: string): string {
   return `character '${ch}'`
 }
 
-const DOC_KEYS = ['format', 'id', 'name', 'active', 'nodes', 'edges', 'samples', 'webhookSecretRef'] as const
+const DOC_KEYS = ['format', 'id', 'name', 'active', 'nodes', 'edges', 'samples', 'webhookSecretRef', 'settings'] as const
 const NODE_KEYS = ['id', 'type', 'name', 'position', 'config'] as const
 const EDGE_KEYS = ['id', 'source', 'sourcePort', 'target'] as const
 
@@ -128,6 +128,7 @@ export function canonicalFlow(doc: FlowDocument): Record<string, unknown> {
   top.nodes = doc.nodes.map((n) => ({ ...pick(n, NODE_KEYS), position: { x: n.position.x, y: n.position.y }, config: sortKeysDeep(n.config) }))
   top.edges = doc.edges.map((e) => pick(e, EDGE_KEYS))
   top.samples = sortKeysDeep(doc.samples)
+  if (doc.settings) top.settings = { locale: doc.settings.locale, timeZone: doc.settings.timeZone, defaultCountry: doc.settings.defaultCountry }
   return top
 }
 

@@ -6,6 +6,7 @@ import { checkNodeName } from './names'
 import { pointerOf } from './pointer'
 import { validateEdges, validateReachability } from './validate-graph'
 import { validateReferences } from './validate-refs'
+import { validateSettings } from './validate-settings'
 import { allFlowVariables, variableRoots } from './variables'
 
 // The problems list of a flow: every rule of the flow model in one pass. Each problem has a severity, a stable code,
@@ -24,6 +25,7 @@ function validateAll(doc: FlowDocument): Problem[] {
   const vars = allFlowVariables(doc)
   return [
     ...validateTriggers(doc),
+    ...validateSettings(doc),
     ...validateNodes(doc, variableRoots(doc, vars)),
     ...validateEdges(doc),
     ...reachProblems,
@@ -49,7 +51,7 @@ function validateTriggers(doc: FlowDocument): Problem[] {
   )
   for (const { n } of triggers) {
     const parsed = parseConfig('trigger', n.config)
-    if (parsed.success && (parsed.data as { kind: string }).kind === 'webhook' && !doc.webhookSecretRef)
+    if (parsed.success && parsed.data.kind === 'webhook' && !doc.webhookSecretRef)
       out.push({
         severity: 'error',
         code: 'trigger.webhook_secret',

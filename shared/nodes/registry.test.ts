@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { NAME_PREFIX, NODE_TYPES } from '../flow/node-types'
 import { isValidNodeName } from '../flow/names'
 import { NODE_MODULES } from './modules'
-import { NODE_DEFINITIONS, parseConfig, withParsedConfigs } from './registry'
+import { configOf, NODE_DEFINITIONS, parseConfig, withParsedConfigs } from './registry'
 
 const ctx = { nodeId: 'n1', nodeName: 'x_1', configPointer: '/nodes/0/config' }
 
@@ -68,5 +68,14 @@ describe('node registry contract', () => {
     expect(after).not.toBe(a)
     expect(after.success && (after.data as { text: string }).text).toBe('Bye')
     expect(parseConfig('message', config)).not.toBe(after)
+  })
+
+  it('configOf gives a node its typed config with defaults, and nothing for another type or a broken config', () => {
+    const call = { type: 'http_call' as const, config: { url: 'https://example.com' } }
+    const config = configOf(call, 'http_call')
+    expect(config?.method).toBe('GET')
+    expect(config?.url).toBe('https://example.com')
+    expect(configOf(call, 'message')).toBeNull()
+    expect(configOf({ type: 'http_call', config: { method: 'TELEPORT' } }, 'http_call')).toBeNull()
   })
 })

@@ -20,6 +20,8 @@ export interface VariableSpec {
   path: string
   description: string
   type: VariableType
+  /** The form of a string value, when it has one: 'date, YYYY-MM-DD', 'phone, E.164'. */
+  format?: string
 }
 
 /** A config field that takes {{ }} templates. `pointer` is a JSON pointer into the node's config. */

@@ -195,8 +195,19 @@ export async function buildFromCanvas(page: Page, studio: StudioFixture, example
       await expect(edges).toHaveCount(i + 1, { timeout: 2000 })
     }).toPass({ timeout: 30_000 })
   }
+  if (example.settings) await fillSettings(page, example.settings)
   await saved(page)
   return decodeURIComponent(new URL(page.url()).hash.replace(/^#\/flows\//, ''))
+}
+
+/** The flow settings through the toolbar's Settings panel, as a person sets them. */
+async function fillSettings(page: Page, settings: NonNullable<FlowDocument['settings']>) {
+  await page.getByRole('button', { name: 'Flow settings' }).click()
+  const side = page.getByRole('complementary', { name: 'Flow settings' })
+  await side.getByLabel('Language and region').fill(settings.locale)
+  await side.getByLabel('Time zone').selectOption(settings.timeZone)
+  await side.getByLabel('Country of phone numbers typed without a country code').selectOption(settings.defaultCountry ?? '')
+  await side.getByRole('button', { name: 'Close flow settings' }).click()
 }
 
 /** The label the card shows on a port (a button's title, a route's name, 'No valid answer'), from the model. */
@@ -208,10 +219,12 @@ function portLabel(node: FlowNode, port: string): string {
 }
 
 /** What must match between the example and what was built: types, names, configs (with the type's defaults
- *  filled in on both sides) and edges by node name and port; not ids or positions. */
-export function essentials(doc: FlowDocument) {
+ *  filled in on both sides), edges by node name and port, and the settings when the example has them (a new flow
+ *  takes this machine's); not ids or positions. */
+export function essentials(doc: FlowDocument, withSettings = true) {
   const nameOf = new Map(doc.nodes.map((n) => [n.id, n.name]))
   return {
+    ...(withSettings ? { settings: doc.settings } : {}),
     nodes: doc.nodes
       .map((n) => {
         // A node added from the palette starts from its type's defaults: keys an example leaves out keep those.

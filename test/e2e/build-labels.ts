@@ -9,7 +9,16 @@ const LABELS: Partial<Record<NodeType, Record<string, string>>> = {
   trigger: { '/kind': 'Trigger kind', '/matchMode': 'Match', '/dataFields': 'Data fields', '/dataFields/*': 'Data field' },
   message: { '/text': 'Message text', '/previewUrl': 'Show link preview' },
   interactive_message: { '/header/type': 'Header type', '/header/text': 'Header text', '/list/sections/*/rows': 'Rows' },
-  question: { '/prompt': 'Question', '/saveTo': 'Save to variable', '/answerType': 'Answer type', '/choices/*': 'Choice' },
+  question: {
+    '/prompt': 'Question',
+    '/saveTo': 'Save to variable',
+    '/answerType': 'Answer type',
+    '/choices/*': 'Choice',
+    '/future': 'Only days not yet passed',
+    '/notBefore': 'Not before',
+    '/notAfter': 'Not after',
+    '/explainRefusal': 'Say what was wrong before the retry message',
+  },
   condition: {
     '/join': 'Combine rules',
     '/rules/*/left': 'Rule {1} left operand',

@@ -110,3 +110,11 @@ export async function pickRow(page: Page, button: string, row: string): Promise<
   await sheet.getByRole('radio', { name: row, exact: true }).check()
   await sheet.getByRole('button', { name: 'Send' }).click()
 }
+
+/** The day `days` after today in the appointment example's time zone (Europe/London), as the flow saves it. */
+export function londonDay(days: number): string {
+  const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/London', year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date())
+  const d = new Date(`${today}T12:00:00Z`)
+  d.setUTCDate(d.getUTCDate() + days)
+  return d.toISOString().slice(0, 10)
+}

@@ -29,6 +29,10 @@ test('age gate: every branch in the phone, variables, 100% coverage, a saved tes
   // Clicking a bot message shows the trace step that sent it.
   await botMessages(page).last().click()
   await expect(emulator.getByTestId('trace-step')).toContainText('welcome')
+  // The question asked again after 'abc' was sent by the question's resume, found by the message's id.
+  await botMessages(page).nth(1).click()
+  await expect(emulator.getByTestId('trace-step')).toContainText('ask_age')
+  await expect(emulator.getByTestId('trace-step')).toContainText('resume')
 
   // The Exit button.
   await type(page, 'wine')

@@ -2,6 +2,7 @@
 // object, which goes to the run as the form's submission (the channel's nfm_reply, parsed response_json).
 import type { InboundEvent, OutboundMessage } from '../../../shared/engine'
 import type { FlowDocument } from '../../../shared/flow/document'
+import { configOf } from '../../../shared/nodes/registry'
 
 export function isForm(m: OutboundMessage | null): boolean {
   return m?.type === 'interactive' && m.interactive.type === 'flow'
@@ -10,8 +11,8 @@ export function isForm(m: OutboundMessage | null): boolean {
 /** How to answer the form waiting at `nodeId`, naming its fields. */
 export function formHint(flow: FlowDocument, nodeId: string | undefined): string {
   const node = flow.nodes.find((n) => n.id === nodeId)
-  const screens = (node?.config as { screens?: Array<{ fields?: Array<{ name?: string }> }> } | undefined)?.screens ?? []
-  const names = screens.flatMap((s) => (s.fields ?? []).map((f) => f.name).filter((n): n is string => !!n))
+  const screens = (node && configOf(node, 'chat_flow')?.screens) ?? []
+  const names = screens.flatMap((s) => s.fields.map((f) => f.name).filter((n) => !!n))
   const example = names.length ? `{${names.map((n) => `"${n}": "…"`).join(', ')}}` : '{"field": "value"}'
   return `(a form: type its answers as one JSON object, e.g. ${example})`
 }

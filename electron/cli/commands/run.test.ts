@@ -67,7 +67,7 @@ describe('chatflow run (the chat loop)', () => {
     const text = out.join('')
     expect(text).toContain('bot: *Studio Aurora*\n     Hi Test Customer, which service would you like to book?\n')
     expect(text).toContain('     (list: See services)\n     Hair\n       1) Haircut — 45 min · from €35\n')
-    expect(text).toContain('bot: Which day suits you for your Colour? (YYYY-MM-DD)\n')
+    expect(text).toContain('bot: Which day suits you for your Colour? Write it as you like: Thursday, tomorrow, 12 March…\n')
     expect(text).not.toContain('never read')
   })
 
@@ -192,12 +192,14 @@ describe('chatflow run in a terminal (a child process fed through stdin)', () =>
       const r = spawnSync(
         'npx',
         ['tsx', 'electron/cli/index.ts', 'run', 'resources/examples/appointment.flow.json', '--contact', 'Asha +919800000001', '--data-dir', dir],
-        { cwd: root, encoding: 'utf8', input: 'book\nmanicure\n2026-03-02\n', timeout: 80_000 },
+        { cwd: root, encoding: 'utf8', input: 'book\nmanicure\ntomorrow\n', timeout: 80_000 },
       )
       expect(r.stderr).not.toMatch(/chatflow run|Error/) // npx may warn about npm's own config here
       expect(r.status).toBe(0)
       expect(r.stdout).toContain('       3) Manicure — 40 min · €25\n')
       expect(r.stdout).toContain('you: manicure\nbot: The nail studio is open Monday to Friday.\n')
+      // "tomorrow" is read on the real clock in the flow's time zone (Europe/London) and saved as a date.
+      expect(r.stdout).toMatch(/you: tomorrow\nbot: Booked: Manicure on \d{4}-\d{2}-\d{2}\./)
       expect(r.stdout).toContain('(run ended: completed)\n')
 
       const studio = openDatabase(path.join(dir, DB_FILE_NAME))

@@ -9,6 +9,7 @@ import { printMessage, typedAnswer } from '../../../shared/engine/conversation'
 import type { FlowDocument } from '../../../shared/flow/document'
 import { productsUsed, templatesUsed } from '../../../shared/flow/library-refs'
 import { parseFlow } from '../../../shared/flow/serialise'
+import { triggerKindOf } from '../../../shared/nodes/trigger/kind'
 import { DB_FILE_NAME } from '../../studio/backend'
 import { resolveDataDir } from '../../studio/data-dir'
 import { isDatabaseOpenError } from '../../studio/db/errors'
@@ -183,7 +184,7 @@ export async function chat(flow: FlowDocument, opts: ChatOptions, lines: AsyncIt
   const contact = service.contacts.ensure(who)
   // The person asked to run this flow: an inactive flow still answers its own keywords here.
   const live: FlowDocument = { ...flow, active: true }
-  const keywordFlow = flow.nodes.some((n) => n.type === 'trigger' && (n.config as { kind?: string }).kind === 'keyword')
+  const keywordFlow = flow.nodes.some((n) => triggerKindOf(n) === 'keyword')
   const how: TriggerOption = opts.trigger ?? (keywordFlow ? { start: 'first-line' } : { start: 'direct', trigger: { kind: 'manual', operator: 'cli' } })
   let lastInteractive: OutboundMessage | null = null
   // A template's quick replies can be tapped by number only while it is the last thing the bot sent.
@@ -249,7 +250,7 @@ function nodeName(flow: FlowDocument, nodeId: string | undefined): string {
 
 /** A button- or ad-click flow started without --trigger runs with its trigger variables empty: say how to fill them. */
 function triggerHint(flow: FlowDocument): string | null {
-  const kinds = new Set(flow.nodes.filter((n) => n.type === 'trigger').map((n) => (n.config as { kind?: string }).kind))
+  const kinds = new Set(flow.nodes.map(triggerKindOf))
   if (kinds.has('button_click')) return 'this flow starts from a button click: --trigger button:<payload> sets its variables'
   if (kinds.has('ad_click')) return 'this flow starts from an ad click: --trigger ad:<headline> sets its variables'
   return null

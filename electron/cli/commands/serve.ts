@@ -2,6 +2,7 @@
 // and, with an inbound key, the channel's inbound messages; the publish API runs on its own port with a publish
 // key. State lives in the data folder's SQLite database, or in PostgreSQL given --database-url (several instances
 // may share it). Outbound messages go through a channel adapter. Stops cleanly on SIGINT/SIGTERM.
+import { webhookTriggerOf } from '../../../shared/nodes/trigger/kind'
 import { resolveDataDir } from '../../studio/data-dir'
 import { DEFAULT_PUBLISH_PORT } from '../../studio/publish/start'
 import { outboundFromEnv, outboxPolicy, selectAdapter } from '../../runtime/adapters/select'
@@ -124,7 +125,7 @@ const message = (err: unknown) => (err instanceof Error ? err.message : String(e
 /** One line per running flow that has a webhook trigger, so the operator sees what can be called. */
 async function printWebhookFlows(opened: OpenedStore, url: string): Promise<void> {
   for (const flow of await opened.store.runningFlows()) {
-    if (!flow.nodes.some((n) => n.type === 'trigger' && n.config.kind === 'webhook')) continue
+    if (!webhookTriggerOf(flow)) continue
     const state = flow.active ? '' : ' (inactive: answers 409)'
     process.stdout.write(`  ${flow.name}: ${url}/chatbot-webhook/${flow.id}/trigger${state}\n`)
   }

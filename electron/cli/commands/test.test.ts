@@ -22,7 +22,7 @@ describe('chatflow test', () => {
     expect(r.code).toBe(0)
     expect(r.lines).toContain('coverage resources/examples/age-gate.flow.json: 9/9 branches')
     expect(r.lines).toContain('coverage resources/examples/appointment.flow.json: 14/14 branches')
-    expect(r.lines.at(-1)).toBe('13 passed, 0 failed')
+    expect(r.lines.at(-1)).toBe('14 passed, 0 failed')
   }, 90_000)
 
   it('prints a readable diff for a failing test, counts an unreadable one as failed, and exits 1', () => {

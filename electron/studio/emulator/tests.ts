@@ -68,6 +68,8 @@ export class ConversationTests {
       test = recordTest({
         name: opts.name,
         contact: { name: contact.name, phone: contact.phone },
+        // A flow that asks for dates reads "tomorrow" from the clock: the test keeps the day it was recorded on.
+        ...(asksForDates(flow) ? { now: state.startedAt } : {}),
         trigger: triggerSpecOf(state.trigger, trace),
         start: startNodeOf(trace),
         templates,
@@ -137,4 +139,8 @@ export class ConversationTests {
     const live = outcome.calls.filter((c) => c.live).map((c) => `${c.node} ${c.method} ${c.url}`)
     return { at, passed: outcome.failures.length === 0, failures: outcome.failures, live }
   }
+}
+
+function asksForDates(flow: FlowDocument): boolean {
+  return flow.nodes.some((n) => n.type === 'question' && (n.config.answerType === 'date' || n.config.answerType === 'datetime'))
 }

@@ -2,6 +2,7 @@ import type { Effects, InboundEvent, OutboundMessage, RunState, TraceEvent, Trig
 import type { Exchange } from '../../../shared/engine/conversation'
 import type { TriggerSpec } from '../../../shared/engine/conversation'
 import type { FlowDocument } from '../../../shared/flow/document'
+import { configOf } from '../../../shared/nodes/registry'
 import type { LoggedMessage } from '../runs'
 
 // From a run in the Flow Logs to the recorder's transcript (shared/engine/conversation/record.ts): the trigger as
@@ -70,8 +71,9 @@ export async function templatesSent(effects: Effects, trace: TraceEvent[], flow:
   const keys = new Map<string, { name: string; language: string }>()
   for (const e of trace) {
     if (e.nodeType !== 'template_message' || e.error) continue
-    const config = flow.nodes.find((n) => n.id === e.nodeId)?.config as { templateName?: unknown; language?: unknown } | undefined
-    if (typeof config?.templateName !== 'string' || typeof config.language !== 'string') continue
+    const node = flow.nodes.find((n) => n.id === e.nodeId)
+    const config = node && configOf(node, 'template_message')
+    if (!config) continue
     keys.set(`${config.templateName}\u0000${config.language}`, { name: config.templateName, language: config.language })
   }
   const out: Array<{ name: string; language: string }> = []

@@ -3,6 +3,7 @@ import type { LogCursor, LogFilter, LogMessage, LogRun, LogTrace } from '../../.
 import type { RunState, TraceEvent } from '../../../shared/engine/types'
 import { RunStore, toSummary, type RunRow } from '../runs/run-store'
 import { keyRange, matchExpression, RunSearch, type SearchHit } from './search'
+import { SearchIndexer } from './search-index'
 
 // The Flow Logs reads. Every list query is "WHERE flow_id = ? [AND one filter column] ORDER BY started_at DESC,
 // rowid DESC LIMIT n" with the cursor as a row-value bound, so migration 006's indexes serve it as a range scan and
@@ -33,6 +34,7 @@ export function containsPattern(text: string): string {
 export class LogQueries {
   private readonly store: RunStore
   private readonly search: RunSearch
+  private readonly indexer: SearchIndexer
 
   constructor(
     private readonly db: Database,
@@ -40,6 +42,7 @@ export class LogQueries {
   ) {
     this.store = new RunStore(db)
     this.search = new RunSearch(db)
+    this.indexer = new SearchIndexer(db)
   }
 
   /** Contact ids whose id equals the text or whose name or phone contains it (at most 500). */
@@ -65,6 +68,8 @@ export class LogQueries {
   private searchList(flowId: string, filter: LogFilter, after: LogCursor | undefined, limit: number) {
     const match = matchExpression(filter.text ?? '')
     if (!match) return { runs: [], next: null }
+    // Writes only mark their runs (migration 014): index those first, so the search sees every committed step.
+    this.indexer.flush()
     const { text: _text, ...rest } = filter
     const { lo, hi: top } = keyRange(after, filter.from, filter.to)
     const found: ListRow[] = []

@@ -47,7 +47,8 @@ export class RunSearch {
     this.chunkStmt = db
       .prepare('SELECT rowid AS key, run FROM run_search WHERE run_search MATCH ? AND rowid >= ? AND rowid < ? ORDER BY rowid DESC LIMIT ?')
       .safeIntegers()
-    this.sameMsStmt = db.prepare('SELECT rowid FROM runs WHERE started_at = ?').pluck().safeIntegers()
+    // A rowid range of the search table itself (every run has its row once the pending ones are indexed).
+    this.sameMsStmt = db.prepare('SELECT 1 FROM run_search WHERE rowid >= ? AND rowid < ? LIMIT 1').pluck().safeIntegers()
     this.restStmt = db.prepare('SELECT run FROM run_search WHERE run_search MATCH ? AND rowid >= ? AND rowid < ?').pluck().safeIntegers()
   }
 
@@ -60,9 +61,9 @@ export class RunSearch {
   /** The run rowids of the matches in the millisecond of `key` below it: the ties the key's order may misplace. */
   restOfMillisecond(match: string, key: bigint): number[] {
     const ms = key / KEY_SPAN
-    // Usually the millisecond holds no other run: one index lookup on runs, instead of a second MATCH (a prefix
-    // word's MATCH merges its whole doclist, the dearest part of a search for a word in every run).
-    const others = (this.sameMsStmt.all(ms) as bigint[]).some((rowid) => ms * KEY_SPAN + (rowid % KEY_SPAN) < key)
+    // Usually the millisecond holds no other run: one rowid lookup, instead of a second MATCH (a prefix word's
+    // MATCH merges its whole doclist, the dearest part of a search for a word in every run).
+    const others = this.sameMsStmt.get(ms * KEY_SPAN, key) !== undefined
     return others ? (this.restStmt.all(match, ms * KEY_SPAN, key) as bigint[]).map(Number) : []
   }
 }

@@ -1,6 +1,7 @@
 import type { ServiceFactory } from '../handlers/types'
 import { applyRetention, readRetention } from './housekeeping'
 import { LogQueries } from './queries'
+import { SEARCH_INDEX_MS, SearchIndexer } from './search-index'
 
 export const logQueries: ServiceFactory<LogQueries> = (ctx) => new LogQueries(ctx.db)
 
@@ -28,4 +29,12 @@ export const logRetention: ServiceFactory<{ runNow(): Promise<number>; close(): 
       clearInterval(timer)
     },
   }
+}
+
+/** Builds the search rows of the runs written since the last round, behind the writes (migration 014). */
+export const searchIndexing: ServiceFactory<{ close(): void }> = (ctx) => {
+  const stop = new SearchIndexer(ctx.db).every(SEARCH_INDEX_MS, (err) =>
+    ctx.log(`indexing runs for search failed: ${err instanceof Error ? err.message : String(err)}`),
+  )
+  return { close: stop }
 }

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import type { Database } from 'better-sqlite3'
+import type { Database, Statement } from 'better-sqlite3'
 import type { Contact } from '../../../shared/engine'
 
 // The local contacts runs are bound to. A phone number (with country code, '+' and digits) identifies a contact;
@@ -51,18 +51,27 @@ function toRecord(r: Row): ContactRecord {
 }
 
 export class ContactStore {
+  private readonly sql: Record<'get' | 'byPhone' | 'touch', Statement>
+
   constructor(
     private readonly db: Database,
     private readonly now: () => number = Date.now,
-  ) {}
+  ) {
+    // Read or written on every runtime step: prepared once (a prepare costs about as much as the statement).
+    this.sql = {
+      get: db.prepare('SELECT * FROM contacts WHERE id = ?'),
+      byPhone: db.prepare('SELECT * FROM contacts WHERE phone = ?'),
+      touch: db.prepare('UPDATE contacts SET last_inbound_at = ?, updated_at = ? WHERE id = ?'),
+    }
+  }
 
   get(id: string): ContactRecord | null {
-    const row = this.db.prepare('SELECT * FROM contacts WHERE id = ?').get(id) as Row | undefined
+    const row = this.sql.get.get(id) as Row | undefined
     return row ? toRecord(row) : null
   }
 
   byPhone(phone: string): ContactRecord | null {
-    const row = this.db.prepare('SELECT * FROM contacts WHERE phone = ?').get(normalisePhone(phone)) as Row | undefined
+    const row = this.sql.byPhone.get(normalisePhone(phone)) as Row | undefined
     return row ? toRecord(row) : null
   }
 
@@ -97,7 +106,7 @@ export class ContactStore {
   }
 
   touchInbound(id: string, at: number): void {
-    this.db.prepare('UPDATE contacts SET last_inbound_at = ?, updated_at = ? WHERE id = ?').run(at, at, id)
+    this.sql.touch.run(at, at, id)
   }
 
   list(limit = 200): ContactRecord[] {

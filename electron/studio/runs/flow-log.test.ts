@@ -4,7 +4,7 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { afterEach, beforeEach, expect, it } from 'vitest'
-import { createEffects, type InboundEvent, type StepResult } from '../../../shared/engine'
+import { createEffects, sentMessages, type InboundEvent, type StepResult } from '../../../shared/engine'
 import { openDatabase, type Database } from '../db/open'
 import { exampleFlow } from '../transfer/test-support'
 import { RunService } from './run-service'
@@ -29,7 +29,7 @@ it('stores every step’s trace events field for field, the run summary, and bot
   const asha = service.contacts.ensure({ phone: '+919800000001', name: 'Asha' })
   const events: InboundEvent[] = [
     { type: 'text', text: 'wine', id: 'wamid.1' },
-    { type: 'text', text: 'sixteen' }, // refused: the retry message
+    { type: 'text', text: 'old enough' }, // refused: the retry message
     { type: 'text', text: '16' }, // a minor: the buttons
     { type: 'button_reply', reply: { id: 'retry', title: 'Try again' } },
     { type: 'text', text: '40' },
@@ -75,4 +75,8 @@ it('stores every step’s trace events field for field, the run summary, and bot
   expect(new Set(inbound.map((e) => e.id)).size).toBe(events.length)
   expect(messages.filter((m) => m.direction === 'out').map((m) => m.payload)).toEqual(steps.flatMap((s) => s.messages))
   expect(messages.map((m) => m.seq)).toEqual(messages.map((_, i) => i))
+  // Each bot message is stored under the id its step names; the customer's carry none.
+  expect(messages.filter((m) => m.direction === 'out').map((m) => m.id)).toEqual(steps.flatMap((s) => sentMessages(s).map((x) => x.id)))
+  expect(messages.filter((m) => m.direction === 'in').map((m) => m.id)).toEqual(events.map(() => null))
+  for (const m of messages.filter((x) => x.direction === 'out')) expect(trace.filter((t) => t.messageIds.includes(m.id!))).toHaveLength(1)
 })

@@ -1,6 +1,6 @@
 import type { Database, Statement } from 'better-sqlite3'
 import type { FlowDocument } from '../../../shared/flow/document'
-import type { InboundEvent, OutboundMessage, RunState, StepResult, TraceEvent } from '../../../shared/engine'
+import { sentMessages, type InboundEvent, type OutboundMessage, type RunState, type StepResult, type TraceEvent } from '../../../shared/engine'
 
 // Flow Logs in SQLite. A step is written in one transaction: the run row (with its serialised state), the step's
 // trace events and its messages in both directions; so a crash never leaves a trace without its run or a message
@@ -25,6 +25,8 @@ export interface RunSummary {
 
 export interface LoggedMessage {
   seq: number
+  /** An outbound message's id (TraceEvent.messageIds names it); null for inbound ones and rows from before ids. */
+  id: string | null
   direction: 'in' | 'out'
   type: string
   payload: InboundEvent | OutboundMessage
@@ -56,6 +58,7 @@ export class RunStore {
   private readonly insertTrace: Statement
   private readonly insertMessage: Statement
   private readonly nextMessageSeq: Statement
+  private readonly paused: Statement
   readonly saveStep: (flow: Pick<FlowDocument, 'id' | 'name'>, step: StepResult) => void
 
   constructor(private readonly db: Database) {
@@ -70,16 +73,18 @@ export class RunStore {
         updated_at = excluded.updated_at, ended_at = excluded.ended_at`)
     this.insertTrace = db.prepare(`
       INSERT INTO trace_events (run_id, seq, node_id, node_name, node_type, phase, input, output, port, started_at,
-                                duration_ms, error_code, error_message, warnings)
-      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`)
+                                duration_ms, error_code, error_message, warnings, message_ids)
+      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`)
     this.insertMessage = db.prepare(
-      'INSERT INTO messages (run_id, seq, contact_id, direction, type, payload, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)',
+      'INSERT INTO messages (run_id, seq, contact_id, direction, type, payload, created_at, message_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
     )
     this.nextMessageSeq = db.prepare('SELECT COALESCE(MAX(seq), -1) + 1 AS n FROM messages WHERE run_id = ?').pluck()
+    this.paused = db.prepare("SELECT state FROM runs WHERE contact_id = ? AND status = 'paused' ORDER BY started_at DESC LIMIT 1").pluck()
     this.saveStep = db.transaction((flow: Pick<FlowDocument, 'id' | 'name'>, step: StepResult) => this.write(flow, step))
   }
 
-  private write(flow: Pick<FlowDocument, 'id' | 'name'>, step: StepResult): void {
+  /** saveStep without its own transaction, for a caller that holds one (the runtime's group commit). */
+  write(flow: Pick<FlowDocument, 'id' | 'name'>, step: StepResult): void {
     const s = step.state
     const execMs = step.trace.reduce((sum, t) => sum + t.durationMs, 0)
     this.upsertRun.run({
@@ -102,10 +107,10 @@ export class RunStore {
     for (const t of step.trace) this.writeTrace(t)
     let seq = this.nextMessageSeq.get(s.id) as number
     if (step.inbound) {
-      this.insertMessage.run(s.id, seq++, s.contactId, 'in', step.inbound.type, JSON.stringify(step.inbound), s.updatedAt)
+      this.insertMessage.run(s.id, seq++, s.contactId, 'in', step.inbound.type, JSON.stringify(step.inbound), s.updatedAt, null)
     }
-    for (const m of step.messages) {
-      this.insertMessage.run(s.id, seq++, s.contactId, 'out', m.type, JSON.stringify(m), s.updatedAt)
+    for (const { id, message: m } of sentMessages(step)) {
+      this.insertMessage.run(s.id, seq++, s.contactId, 'out', m.type, JSON.stringify(m), s.updatedAt, id)
     }
   }
 
@@ -125,6 +130,7 @@ export class RunStore {
       t.error?.code ?? null,
       t.error?.message ?? null,
       t.warnings.length ? JSON.stringify(t.warnings) : null,
+      t.messageIds.length ? JSON.stringify(t.messageIds) : null,
     )
   }
 
@@ -135,10 +141,7 @@ export class RunStore {
 
   /** The contact's paused run, newest first (there is at most one when runs go through RunService). */
   pausedOf(contactId: string): RunState | null {
-    const raw = this.db
-      .prepare("SELECT state FROM runs WHERE contact_id = ? AND status = 'paused' ORDER BY started_at DESC LIMIT 1")
-      .pluck()
-      .get(contactId) as string | undefined
+    const raw = this.paused.get(contactId) as string | undefined
     return raw ? (JSON.parse(raw) as RunState) : null
   }
 
@@ -176,6 +179,7 @@ export class RunStore {
     const rows = this.db.prepare('SELECT * FROM messages WHERE run_id = ? ORDER BY seq').all(runId) as MessageRow[]
     return rows.map((r) => ({
       seq: r.seq,
+      id: r.message_id,
       direction: r.direction,
       type: r.type,
       payload: JSON.parse(r.payload) as LoggedMessage['payload'],
@@ -199,10 +203,12 @@ export interface TraceRow {
   error_code: string | null
   error_message: string | null
   warnings: string | null
+  message_ids: string | null
 }
 
 interface MessageRow {
   seq: number
+  message_id: string | null
   direction: 'in' | 'out'
   type: string
   payload: string
@@ -227,6 +233,7 @@ export function toTrace(r: TraceRow): TraceEvent {
     durationMs: r.duration_ms,
     error: r.error_code ? { code: r.error_code, message: r.error_message ?? '', nodeId: r.node_id, nodeName: r.node_name } : null,
     warnings: r.warnings ? (JSON.parse(r.warnings) as string[]) : [],
+    messageIds: r.message_ids ? (JSON.parse(r.message_ids) as string[]) : [],
   }
 }
 

@@ -1,7 +1,11 @@
 import { FLOW_FORMAT, type FlowDocument } from '../../../shared/flow/document'
+import { machineSettings } from '../../../shared/flow/settings'
 import { triggerDefinition } from '../../../shared/nodes/trigger/definition'
 
-/** A new flow: inactive, one Trigger node named trigger_1 with the trigger's own defaults (a keyword trigger). */
+/**
+ * A new flow: inactive, one Trigger node named trigger_1 with the trigger's own defaults (a keyword trigger), and the
+ * settings of this machine (its locale and time zone), which the flow settings panel shows and changes.
+ */
 export function newFlowDocument(id: string, name: string, nodeId: string): FlowDocument {
   return {
     format: FLOW_FORMAT,
@@ -12,6 +16,7 @@ export function newFlowDocument(id: string, name: string, nodeId: string): FlowD
     edges: [],
     samples: {},
     webhookSecretRef: null,
+    settings: machineSettings(),
   }
 }
 

@@ -1,4 +1,6 @@
 import type { FlowDocument } from '../../../shared/flow/document'
+import { configOf } from '../../../shared/nodes/registry'
+import { webhookTriggerOf } from '../../../shared/nodes/trigger/kind'
 
 export const endpointPath = (flowId: string): string => `/chatbot-webhook/${encodeURIComponent(flowId)}/trigger`
 
@@ -13,9 +15,9 @@ export function baseUrl(host: string, port: number): string {
  * `{{<trigger>.data.<key>…}}`, each with a placeholder value to replace.
  */
 export function exampleBody(flow: FlowDocument): Record<string, unknown> {
-  const trigger = flow.nodes.find((n) => n.type === 'trigger' && n.config.kind === 'webhook')
-  const fields = Array.isArray(trigger?.config.dataFields) ? (trigger.config.dataFields as unknown[]) : []
-  const keys = new Set(fields.filter((f): f is string => typeof f === 'string' && f !== ''))
+  const trigger = webhookTriggerOf(flow)
+  const fields = (trigger && configOf(trigger, 'trigger')?.dataFields) ?? []
+  const keys = new Set(fields.filter((f) => f !== ''))
   if (trigger) {
     const read = new RegExp(`\\{\\{\\s*${trigger.name}\\.data\\.([A-Za-z_]\\w*)`, 'g')
     for (const node of flow.nodes) for (const m of JSON.stringify(node.config).matchAll(read)) keys.add(m[1]!)

@@ -1,4 +1,5 @@
 import type { TriggerInput } from '../../../shared/engine'
+import { webhookTriggerOf } from '../../../shared/nodes/trigger/kind'
 import type { RunService } from '../runs'
 import type { StartWebhookRun } from './server'
 
@@ -13,7 +14,7 @@ export function webhookRunStarter(runs: RunService): StartWebhookRun {
     const trigger: TriggerInput = { kind: 'webhook', phone_number: req.phone_number, data: req.data }
     if (req.message_text !== undefined) trigger.message_text = req.message_text
     if (req.button_id !== undefined) trigger.button_id = req.button_id
-    const triggerNodeId = flow.nodes.find((n) => n.type === 'trigger' && n.config.kind === 'webhook')?.id
+    const triggerNodeId = webhookTriggerOf(flow)?.id
     const step = await runs.start(flow, { contact, trigger, triggerNodeId })
     const { id, status, error } = step.state
     return { runId: id, state: status, contactId: contact.id, error: error ? { code: error.code, message: error.message } : null }

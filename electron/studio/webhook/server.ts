@@ -1,6 +1,7 @@
 import type { Duplex } from 'node:stream'
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify'
 import type { FlowDocument } from '../../../shared/flow/document'
+import { webhookTriggerOf } from '../../../shared/nodes/trigger/kind'
 import { WebhookError, fromFramework, internal, missingBody, unauthorized, unsupportedMediaType } from './errors'
 import type { RateLimiter } from './rate'
 import { parseWebhookBody, type WebhookRequest } from './request'
@@ -79,7 +80,7 @@ export function buildWebhookApp(deps: WebhookAppDeps): FastifyInstance {
     if (!flow.active) {
       throw new WebhookError(409, 'flow_inactive', `Flow "${flow.name}" is inactive. Activate it in the studio to accept webhook requests.`)
     }
-    if (!flow.nodes.some((n) => n.type === 'trigger' && n.config.kind === 'webhook')) {
+    if (!webhookTriggerOf(flow)) {
       throw new WebhookError(409, 'no_webhook_trigger', `Flow "${flow.name}" has no Trigger node of kind webhook.`)
     }
     let run: WebhookRun

@@ -88,6 +88,8 @@ export interface EmulatorContact {
 
 export interface EmulatorMessage {
   seq: number
+  /** A bot message's id, named by the trace step that sent it (TraceEvent.messageIds); null for the customer's. */
+  id: string | null
   direction: 'in' | 'out'
   type: string
   payload: unknown

@@ -45,6 +45,8 @@ export interface LogRun {
 
 export interface LogMessage {
   seq: number
+  /** A bot message's id, named by the trace step that sent it (TraceEvent.messageIds); null for the customer's. */
+  id: string | null
   direction: 'in' | 'out'
   type: string
   payload: unknown

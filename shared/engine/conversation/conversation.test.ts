@@ -31,7 +31,7 @@ trigger: { message: "Book" }
 turns:
   - bot: [{ text: "Age?" }]
   - user: "abc"
-    bot: [{ text: "Digits please" }]
+    bot: [{ text: "\\"abc\\" is not a number.\\nDigits please" }]
     state: paused
   - user: "30"
     bot:
@@ -150,5 +150,53 @@ end: { state: ended }
     if (!parsed.ok) throw new Error(parsed.message)
     const out = await runConversationTest(flow, parsed.test, testDeps().deps)
     expect(out.failures).toEqual([{ where: 'start', lines: ['start: the flow has no node named "nowhere"'] }])
+  })
+})
+
+describe('a conversation test with `now`', () => {
+  const dated = {
+    ...buildFlow(
+      [
+        { type: 'trigger', name: 'trigger_1', config: { kind: 'keyword', keywords: ['book'] } },
+        { type: 'question', name: 'ask_day', config: { prompt: 'Which day?', saveTo: 'day', answerType: 'date', future: true } },
+        { type: 'message', name: 'done', config: { text: 'See you on {{day}}' } },
+      ],
+      [
+        ['trigger_1', 'out', 'ask_day'],
+        ['ask_day', 'out', 'done'],
+      ],
+    ),
+    settings: { locale: 'en-GB', timeZone: 'Asia/Kolkata', defaultCountry: null },
+  }
+  const at = (now: string) => `
+name: tomorrow
+now: ${now}
+trigger: { message: book }
+turns:
+  - user: tomorrow
+    bot: [{ text: "See you on 2026-03-05" }]
+`
+
+  it("plays every turn on that moment, whatever the host's clock says", async () => {
+    const parsed = parseConversationTest(at('2026-03-04T10:00:00Z'))
+    if (!parsed.ok) throw new Error(parsed.message)
+    // The host's clock is in January; the test's is 4 March, which is what "tomorrow" counts from.
+    const out = await runConversationTest(dated, parsed.test, testDeps({ now: Date.UTC(2026, 0, 1) }).deps)
+    expect(out.failures).toEqual([])
+    expect(out.final?.startedAt).toBe(Date.parse('2026-03-04T10:00:00Z'))
+  })
+
+  it('takes an offset, and counts the day in the flow time zone (already the 5th in Kolkata at 20:00 UTC)', async () => {
+    const parsed = parseConversationTest(at('2026-03-04T21:00:00+01:00'))
+    if (!parsed.ok) throw new Error(parsed.message)
+    const out = await runConversationTest(dated, parsed.test, testDeps().deps)
+    expect(out.failures[0]?.lines).toContain('    text: expected "See you on 2026-03-05", got "See you on 2026-03-06"')
+  })
+
+  it('refuses a moment that is not ISO 8601 with a zone, and records the moment of a recorded run', () => {
+    expect(parseConversationTest(at('4 March 2026'))).toMatchObject({ ok: false, message: expect.stringMatching(/^now: /) })
+    expect(parseConversationTest(at('2026-03-04T10:00:00'))).toMatchObject({ ok: false })
+    const recorded = recordTest({ name: 'r', now: Date.parse('2026-03-04T10:00:00Z'), contact: { name: 'A', phone: '+10000000000' }, trigger: { message: 'book' }, exchanges: [], final: { status: 'paused', error: null } })
+    expect(serialiseConversationTest(recorded)).toMatch(/^name: r\nnow: 2026-03-04T10:00:00.000Z\ncontact:/)
   })
 })

@@ -78,6 +78,11 @@ export const ConversationTestSchema = z.strictObject({
   name: z.string().min(1),
   /** Path of the flow file, relative to the test file. Default: the <name>.flow.json beside the <name>.tests folder. */
   flow: z.string().optional(),
+  /**
+   * When the conversation happens (ISO 8601 with Z or an offset): the run's clock for every turn, so an answer like
+   * "tomorrow" gives the same day whenever the test runs. Left out, the test runs on the real clock.
+   */
+  now: z.iso.datetime({ offset: true }).optional(),
   contact: z.strictObject({ name: z.string().default('Test Customer'), phone: z.string().default('+10000000000'), fields: Vars.optional() }).default({
     name: 'Test Customer',
     phone: '+10000000000',
@@ -132,7 +137,7 @@ export function parseConversationTest(text: string): ParseResult {
   return { ok: true, test: parsed.data }
 }
 
-const KEY_ORDER = ['name', 'flow', 'contact', 'trigger', 'start', 'variables', 'mocks', 'live', 'templates', 'turns', 'end', 'user', 'bot', 'text', 'header', 'footer', 'buttons', 'list', 'rows', 'unset', 'state', 'ignored', 'error']
+const KEY_ORDER = ['name', 'flow', 'now', 'contact', 'trigger', 'start', 'variables', 'mocks', 'live', 'templates', 'turns', 'end', 'user', 'bot', 'text', 'header', 'footer', 'buttons', 'list', 'rows', 'unset', 'state', 'ignored', 'error']
 
 export function serialiseConversationTest(test: ConversationTest): string {
   return stringifyYaml(test, {

@@ -14,6 +14,8 @@ export interface Transcript {
   name: string
   flow?: string
   contact: { name: string; phone: string }
+  /** When the recorded run started (ms): recorded as the test's `now`, so relative dates replay the same. */
+  now?: number
   trigger: TriggerSpec
   /** Name of the node the run started at, when it did not start at a trigger. */
   start?: string
@@ -32,6 +34,7 @@ export function recordTest(t: Transcript): ConversationTest {
   return {
     name: t.name,
     ...(t.flow ? { flow: t.flow } : {}),
+    ...(t.now !== undefined ? { now: new Date(t.now).toISOString() } : {}),
     contact: t.contact,
     trigger: t.trigger,
     ...(t.start ? { start: t.start } : {}),

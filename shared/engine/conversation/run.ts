@@ -42,7 +42,7 @@ export interface PlayOptions {
 export async function runConversationTest(flow: FlowDocument, test: ConversationTest, base: EngineDeps, opts: PlayOptions = {}): Promise<TestOutcome> {
   const contact: Contact = { id: opts.contactId ?? 'c_test', name: test.contact.name, phone: test.contact.phone, fields: test.contact.fields }
   // The test's contact lives only in the test: Lead Management reads and writes it in memory, never a real store.
-  const effects = { ...base.effects, contacts: createMemoryContacts([contact]), templates: templatesOf(test, base) }
+  const effects = { ...base.effects, contacts: createMemoryContacts([contact]), templates: templatesOf(test, base), ...clockOf(test) }
   const calls: NetworkCall[] = []
   const deps = testDeps({ ...base, effects }, { mocks: test.mocks, live: test.live }, (c) => calls.push(c))
   const out: TestOutcome = { name: test.name, failures: [], trace: [], final: null, exchanges: [], calls }
@@ -120,6 +120,13 @@ function whyIgnored(ignored: Ignored | undefined, midConversation: boolean): str
     default:
       return 'no run waits for it'
   }
+}
+
+/** A test that says when it happens runs on that fixed moment, in every host (format.ts, `now`). */
+function clockOf(test: ConversationTest): Partial<EngineDeps['effects']> {
+  if (test.now === undefined) return {}
+  const at = Date.parse(test.now)
+  return { clock: { now: () => at } }
 }
 
 /** The test's own templates first, then the host's library (the studio's, or the one `chatflow test` was given). */

@@ -93,7 +93,7 @@ function accepts(paused: { state: RunState; flow: FlowDocument }, event: Inbound
   const cursor = paused.state.waiting
   if (!cursor) return false
   const node = paused.flow.nodes.find((n) => n.id === cursor.nodeId)
-  const runner = node ? catalog.runner(node.type) : undefined
+  const runner = node ? catalog.node(node.type)?.runner : undefined
   // A waiting node without an opinion takes whatever comes: it waited for exactly this customer.
   return runner?.accepts ? runner.accepts(event, cursor) : true
 }

@@ -2,24 +2,37 @@ import { z } from 'zod'
 import type { NodeDefinition, Problem, VariableSpec } from '../types'
 import { IDENTIFIER, error, maxLength, requireText } from '../../flow/checks'
 import { oneLine } from '../../flow/summary'
+import { parseBound } from './answers/date-bounds'
+import { ANSWER_TYPE_INFO, ANSWER_TYPES } from './answers/types'
 
-export const ANSWER_TYPES = ['text', 'number', 'email', 'phone', 'date', 'choice', 'regex'] as const
+export { ANSWER_TYPES }
 
 export const QuestionConfigSchema = z.object({
   prompt: z.string().default('').describe('Question sent to the customer; takes {{ }} placeholders.'),
   saveTo: z.string().default('').describe('Session variable that receives the answer (letters, digits, underscore).'),
-  answerType: z.enum(ANSWER_TYPES).default('text').describe('How the reply is checked before it is accepted.'),
+  answerType: z
+    .enum(ANSWER_TYPES)
+    .default('text')
+    .describe("How the reply is read and checked, in the flow's locale and time zone (see \"Question answers\" in docs/flow-format.md)."),
   choices: z.array(z.string().default('')).default([]).describe('Accepted answers for answerType choice (compared case-insensitively).'),
   pattern: z.string().default('').describe('Regular expression the whole answer must match, for answerType regex.'),
   min: z.number().nullable().default(null).describe('Smallest accepted number (number) or shortest length (text).'),
   max: z.number().nullable().default(null).describe('Largest accepted number (number) or longest length (text).'),
+  future: z.boolean().default(false).describe('date, datetime: only a day that has not passed (today counts), or a moment after now.'),
+  notBefore: z.string().default('').describe('date, datetime: earliest day accepted: YYYY-MM-DD, today, tomorrow or today+N / today-N (days).'),
+  notAfter: z.string().default('').describe('date, datetime: latest day accepted, written like notBefore.'),
   retryMessage: z.string().default("Sorry, I didn't get that. Please try again.").describe('Sent when an answer is rejected, before asking again.'),
+  explainRefusal: z
+    .boolean()
+    .default(true)
+    .describe('Put what was wrong ("That number is too short for a United Kingdom phone number.") on the line before the retry message. Not for choice and regex, whose retry message is the explanation.'),
   maxAttempts: z.number().int().default(3).describe('Answers accepted before the run leaves through the failure port (1–10).'),
 })
 export type QuestionConfig = z.infer<typeof QuestionConfigSchema>
 
-const VARIABLE_TYPE: Record<QuestionConfig['answerType'], VariableSpec['type']> = {
-  text: 'string', number: 'number', email: 'string', phone: 'string', date: 'string', choice: 'string', regex: 'string',
+function answerVariable(c: QuestionConfig, path: string, description: string): VariableSpec {
+  const saves = ANSWER_TYPE_INFO[c.answerType].saves
+  return saves.format ? { path, description, type: saves.type, format: saves.format } : { path, description, type: saves.type }
 }
 
 function validate(c: QuestionConfig, ctx: Parameters<NodeDefinition<QuestionConfig>['validate']>[1]): Problem[] {
@@ -43,6 +56,9 @@ function validate(c: QuestionConfig, ctx: Parameters<NodeDefinition<QuestionConf
       }
     }
   }
+  for (const [field, value] of [['/notBefore', c.notBefore], ['/notAfter', c.notAfter]] as const)
+    if (parseBound(value) === 'invalid')
+      out.push(error(ctx, 'config.date_bound', `'${value}' is not a day: write YYYY-MM-DD, today, tomorrow, or today+N / today-N.`, field))
   if (c.min !== null && c.max !== null && c.min > c.max)
     out.push(error(ctx, 'config.range', `Minimum ${c.min} is above maximum ${c.max}.`, '/min'))
   if (c.maxAttempts < 1 || c.maxAttempts > 10)
@@ -65,7 +81,11 @@ export const questionDefinition: NodeDefinition<QuestionConfig> = {
     pattern: '',
     min: null,
     max: null,
+    future: false,
+    notBefore: '',
+    notAfter: '',
     retryMessage: "Sorry, I didn't get that. Please try again.",
+    explainRefusal: true,
     maxAttempts: 3,
   }),
   ports: () => [
@@ -74,8 +94,9 @@ export const questionDefinition: NodeDefinition<QuestionConfig> = {
   ],
   waits: () => true,
   variables: (c, name) => [
-    ...(c.saveTo.trim() ? [{ path: c.saveTo, description: `Answer to: ${oneLine(c.prompt, 40)}`, type: VARIABLE_TYPE[c.answerType] }] : []),
-    { path: `${name}.answer`, description: 'The accepted answer', type: VARIABLE_TYPE[c.answerType] },
+    ...(c.saveTo.trim() ? [answerVariable(c, c.saveTo, `Answer to: ${oneLine(c.prompt, 40)}`)] : []),
+    answerVariable(c, `${name}.answer`, 'The accepted answer'),
+    { path: `${name}.typed`, description: 'What the customer typed for the accepted answer', type: 'string' },
     { path: `${name}.attempts`, description: 'How many answers the customer gave', type: 'number' },
   ],
   textFields: (c) => [

@@ -2,12 +2,22 @@ import type { NodeRunner } from '../../engine/runner'
 import { NodeFailure } from '../../engine/runner'
 import { inboundText } from '../../engine/session'
 import type { OutboundMessage } from '../../engine/types'
-import { checkAnswer } from './answer'
+import type { AnswerResult } from './answers'
 import type { QuestionConfig } from './definition'
 
-// Asks, waits for a typed reply, checks it. A refused answer sends the retry message (or the question again when
-// there is none) and keeps waiting, until maxAttempts answers were refused: then the node fails with
-// 'max_attempts' and its failure port (if connected) takes over.
+// Asks, waits for a typed reply, reads it (./answers: the flow's locale, time zone and default country, the run's
+// clock). A refused answer sends the retry message (or the question again when there is none), after a line saying
+// what was wrong, and keeps waiting, until maxAttempts answers were refused: then the node fails with 'max_attempts'
+// and its failure port (if connected) takes over. The node saves the value and, under its name, what was typed.
+
+/** Types whose refusal reason tells the customer more than the flow's retry message can. */
+const EXPLAINED = new Set<QuestionConfig['answerType']>(['text', 'number', 'email', 'phone', 'date', 'datetime'])
+
+/** Kept across the pause after a refusal: the answer refused, so sending it again can overrule a soft refusal. */
+interface Refused {
+  refused: string
+}
+
 export const questionRunner: NodeRunner<QuestionConfig> = {
   run({ config, render }) {
     return { kind: 'wait', messages: [text(render(config.prompt))] }
@@ -18,23 +28,44 @@ export const questionRunner: NodeRunner<QuestionConfig> = {
     return event.type === 'text' || event.type === 'button_reply' || event.type === 'list_reply'
   },
 
-  resume({ config, render }, event, cursor) {
-    const answer = inboundText(event)
-    const check = checkAnswer(answer, config)
+  async resume({ config, render, settings, contact, effects }, event, cursor) {
+    // The parsers (chrono-node, libphonenumber-js, compromise) load with the first answer, not with the engine.
+    const { answerContext, parseAnswer, prepareAnswers } = await import('./answers')
+    await prepareAnswers(config.answerType)
+    const typed = inboundText(event)
     const attempts = cursor.attempts + 1
+    const check = overruled(parseAnswer(typed, config, answerContext(settings, effects.clock.now(), contact.phone)), config, typed, cursor.data, attempts)
     if (check.ok) {
-      return { kind: 'next', port: 'out', vars: { [config.saveTo]: check.value }, output: { answer: check.value, attempts } }
+      return { kind: 'next', port: 'out', vars: { [config.saveTo]: check.value }, output: { answer: check.value, typed, attempts } }
     }
     if (attempts >= config.maxAttempts) {
       return {
         kind: 'fail',
-        error: { code: 'max_attempts', message: `No valid answer after ${attempts} attempt(s); last was ${check.reason}.` },
-        output: { answer, attempts },
+        error: { code: 'max_attempts', message: `No valid answer after ${attempts} attempt(s); the last was refused: ${check.reason}` },
+        output: { answer: typed, typed, attempts },
       }
     }
     const retry = render(config.retryMessage).trim() ? render(config.retryMessage) : render(config.prompt)
-    return { kind: 'wait', messages: [text(retry)], output: { rejected: answer, reason: check.reason, attempts } }
+    const body =
+      check.overrule !== undefined
+        ? `${check.reason} If not, send ${String(check.overrule)} again to keep it.`
+        : config.explainRefusal && EXPLAINED.has(config.answerType)
+          ? `${check.reason}\n${retry}`
+          : retry
+    const data: Refused = { refused: typed.trim() }
+    return { kind: 'wait', messages: [text(body)], output: { rejected: typed, reason: check.reason, code: check.code, attempts }, data }
   },
+}
+
+/**
+ * A soft refusal (an email domain that looks like a typo) gives way when the customer sends the same answer again,
+ * when it would use up the last attempt (a valid address must not fail the flow), or when the node does not explain
+ * refusals (a bare "please try again" would leave the customer guessing what to change).
+ */
+function overruled(check: AnswerResult, config: QuestionConfig, typed: string, data: unknown, attempts: number): AnswerResult {
+  if (check.ok || check.overrule === undefined) return check
+  const again = (data as Partial<Refused> | undefined)?.refused?.toLowerCase() === typed.trim().toLowerCase()
+  return again || attempts >= config.maxAttempts || !config.explainRefusal ? { ok: true, value: check.overrule } : check
 }
 
 function text(body: string): OutboundMessage {

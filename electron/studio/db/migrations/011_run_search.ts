@@ -15,11 +15,11 @@ import type { Migration } from './types'
 export const SEARCH_KEY = (r: string) => `(${r}started_at * 2097152 + (${r}rowid % 2097152))`
 
 /** The searchable text of one message payload (JSON): its scalar values, not the keys, without `type`. */
-const MESSAGE_TEXT = (payload: string) =>
+export const MESSAGE_TEXT = (payload: string) =>
   `(SELECT coalesce(group_concat(atom, ' '), '') FROM json_tree(${payload}) WHERE atom IS NOT NULL AND key IS NOT 'type')`
 
 /** The searchable text of a run state's variables: names and scalar values. */
-const VARS_TEXT = (state: string) =>
+export const VARS_TEXT = (state: string) =>
   `(SELECT coalesce(group_concat(concat_ws(' ', CASE WHEN typeof(key) = 'text' THEN key END, atom), ' '), '')
       FROM json_tree(json_extract(${state}, '$.vars')))`
 

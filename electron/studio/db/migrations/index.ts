@@ -10,6 +10,8 @@ import { migration009 } from './009_revision_history'
 import { migration010 } from './010_publish_servers'
 import { migration011 } from './011_run_search'
 import { migration012 } from './012_runtime_outbox'
+import { migration013 } from './013_message_ids'
+import { migration014 } from './014_search_behind_writes'
 import type { Migration } from './types'
 
 export type { Migration } from './types'
@@ -29,4 +31,6 @@ export const migrations: Migration[] = [
   migration010,
   migration011,
   migration012,
+  migration013,
+  migration014,
 ]

@@ -1,0 +1,129 @@
+// A contact's step on PostgreSQL in few round trips: the per-contact transaction used to make about fourteen
+// (lock, contact, paused run, flow pointers, then one statement per table and a message-number read), each paid
+// with the contact's lock held and a pooled connection taken. Now: BEGIN with the advisory lock (one simple query),
+// one statement that upserts the contact and reads its paused run and the published flows' pointers, and one
+// statement whose data-modifying CTEs write every table of the step (rows passed as JSON arrays), then COMMIT.
+// Both statements are named, so each pooled connection parses and plans them once.
+import type { PoolClient } from 'pg'
+import { randomUUID } from 'node:crypto'
+import { sentMessages, type Contact, type RunState } from '../../shared/engine'
+import { newMessageId } from './outbox-rows'
+import { toContact, type ContactRow } from './pg-runs'
+import type { ContactWrites } from './store'
+
+type Queryable = Pick<PoolClient, 'query'>
+
+/** BEGIN and the contact's advisory lock in one round trip (a simple query; the phone is quoted as a literal). */
+export async function beginForContact(c: PoolClient, phone: string): Promise<void> {
+  await c.query(`BEGIN; SELECT pg_advisory_xact_lock(hashtextextended(${c.escapeLiteral(`contact:${phone}`)}, 0))`)
+}
+
+const OPEN = `
+  WITH c AS (
+    INSERT INTO contacts (id, name, phone, opted_in, fields, created_at, updated_at) VALUES ($1, $2, $3, true, '{}', $4, $4)
+    ON CONFLICT (phone) DO UPDATE SET
+      name = CASE WHEN contacts.name = contacts.phone THEN excluded.name ELSE contacts.name END,
+      updated_at = CASE WHEN contacts.name = contacts.phone AND excluded.name <> contacts.name THEN excluded.updated_at ELSE contacts.updated_at END
+    RETURNING *)
+  SELECT c.*,
+    (SELECT r.state FROM runs r WHERE r.contact_id = c.id AND r.status = 'paused' ORDER BY r.started_at DESC, r.seq DESC LIMIT 1) AS paused,
+    (SELECT coalesce(json_agg(json_build_array(p.flow_id, p.active_version)), '[]') FROM published_flows p) AS pointers
+  FROM c`
+
+export interface OpenedContact {
+  contact: Contact
+  paused: RunState | null
+  /** Published flows: flow id → running version, read in the same statement. */
+  pointers: Map<string, number>
+}
+
+/** The contact (created when new; one first seen without a profile name takes the channel's), its paused run and the flow pointers. */
+export async function openContact(c: Queryable, phone: string, name: string | undefined, at: number): Promise<OpenedContact> {
+  const id = `ct_${randomUUID().replace(/-/g, '').slice(0, 20)}`
+  const { rows } = await c.query<ContactRow & { paused: string | null; pointers: Array<[string, number]> }>({
+    name: 'chatflow_open_contact',
+    text: OPEN,
+    values: [id, name || phone, phone, at],
+  })
+  const row = rows[0]!
+  return {
+    contact: toContact(row),
+    paused: row.paused ? (JSON.parse(row.paused) as RunState) : null,
+    pointers: new Map(row.pointers.map(([flowId, version]) => [flowId, version])),
+  }
+}
+
+const WRITE = `
+  WITH
+  r AS (
+    INSERT INTO runs (id, flow_id, flow_name, contact_id, status, trigger_kind, end_reason, error_code, error_message,
+                      state, node_count, exec_ms, started_at, updated_at, ended_at)
+    SELECT * FROM json_to_recordset($1::json) AS x(id text, flow_id text, flow_name text, contact_id text, status text,
+      trigger_kind text, end_reason text, error_code text, error_message text, state text, node_count integer,
+      exec_ms double precision, started_at bigint, updated_at bigint, ended_at bigint)
+    ON CONFLICT (id) DO UPDATE SET status = excluded.status, end_reason = excluded.end_reason,
+      error_code = excluded.error_code, error_message = excluded.error_message, state = excluded.state,
+      node_count = excluded.node_count, exec_ms = runs.exec_ms + excluded.exec_ms,
+      updated_at = excluded.updated_at, ended_at = excluded.ended_at),
+  t AS (
+    INSERT INTO trace_events (run_id, seq, node_id, node_name, node_type, phase, input, output, port, started_at,
+                              duration_ms, error_code, error_message, warnings, message_ids)
+    SELECT * FROM json_to_recordset($2::json) AS x(run_id text, seq integer, node_id text, node_name text, node_type text,
+      phase text, input text, output text, port text, started_at bigint, duration_ms double precision, error_code text,
+      error_message text, warnings text, message_ids text)),
+  m AS (
+    INSERT INTO messages (run_id, seq, contact_id, direction, type, payload, created_at, message_id)
+    SELECT x.run_id, coalesce((SELECT max(e.seq) FROM messages e WHERE e.run_id = x.run_id), -1) + 1 + x.n, x.contact_id,
+           x.direction, x.type, x.payload, x.created_at, x.message_id
+      FROM json_to_recordset($3::json) AS x(run_id text, n integer, contact_id text, direction text, type text, payload text, created_at bigint,
+                                            message_id text)),
+  o AS (
+    INSERT INTO outbox (id, run_id, flow_id, contact_id, phone, message, created_at)
+    SELECT x.id, x.run_id, x.flow_id, x.contact_id, x.phone, x.message, x.created_at
+      FROM json_to_recordset($4::json) AS x(n integer, id text, run_id text, flow_id text, contact_id text, phone text, message text, created_at bigint)
+     ORDER BY x.n),
+  i AS (
+    INSERT INTO inbound_messages (message_id, contact_id, action, run_id, received_at)
+    SELECT * FROM json_to_recordset($5::json) AS x(message_id text, contact_id text, action text, run_id text, received_at bigint))
+  UPDATE contacts SET last_inbound_at = $7, updated_at = $7 WHERE id = $6 AND $7::bigint IS NOT NULL`
+
+const json = (v: unknown): string | null => (v === undefined || v === null ? null : JSON.stringify(v))
+
+/** Everything a contact's transaction writes, in one statement: the same rows RunStore and the outbox write in SQLite. */
+export async function writeContactStep(c: Queryable, contact: Contact, writes: ContactWrites): Promise<void> {
+  const runs: unknown[] = []
+  const trace: unknown[] = []
+  const messages: unknown[] = []
+  const outbox: unknown[] = []
+  for (const { flow, step } of writes.steps) {
+    const s = step.state
+    runs.push({
+      id: s.id, flow_id: flow.id, flow_name: flow.name, contact_id: s.contactId, status: s.status, trigger_kind: s.trigger.kind,
+      end_reason: s.endReason, error_code: s.error?.code ?? null, error_message: s.error?.message ?? null, state: JSON.stringify(s),
+      node_count: s.nodeCount, exec_ms: step.trace.reduce((sum, t) => sum + t.durationMs, 0), started_at: s.startedAt, updated_at: s.updatedAt, ended_at: s.endedAt,
+    })
+    for (const t of step.trace) {
+      trace.push({
+        run_id: t.runId, seq: t.seq, node_id: t.nodeId, node_name: t.nodeName, node_type: t.nodeType, phase: t.phase, input: json(t.input),
+        output: json(t.output), port: t.port, started_at: t.startedAt, duration_ms: t.durationMs, error_code: t.error?.code ?? null,
+        error_message: t.error?.message ?? null, warnings: t.warnings.length ? JSON.stringify(t.warnings) : null,
+        message_ids: t.messageIds.length ? JSON.stringify(t.messageIds) : null,
+      })
+    }
+    let n = 0
+    const message = (direction: 'in' | 'out', type: string, payload: unknown, id: string | null) =>
+      messages.push({ run_id: s.id, n: n++, contact_id: s.contactId, direction, type, payload: JSON.stringify(payload), created_at: s.updatedAt, message_id: id })
+    if (step.inbound) message('in', step.inbound.type, step.inbound, null)
+    for (const { id, message: m } of sentMessages(step)) {
+      message('out', m.type, m, id)
+      outbox.push({ n: outbox.length, id: newMessageId(), run_id: s.id, flow_id: flow.id, contact_id: s.contactId, phone: contact.phone, message: JSON.stringify(m), created_at: s.updatedAt })
+    }
+  }
+  const r = writes.inbound
+  const inbound = r ? [{ message_id: r.messageId, contact_id: r.contactId, action: r.action, run_id: r.runId, received_at: r.receivedAt }] : []
+  await c.query({
+    name: 'chatflow_write_step',
+    text: WRITE,
+    values: [JSON.stringify(runs), JSON.stringify(trace), JSON.stringify(messages), JSON.stringify(outbox), JSON.stringify(inbound), contact.id, writes.touchInboundAt ?? null],
+  })
+}

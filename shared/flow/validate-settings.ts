@@ -1,0 +1,26 @@
+import type { Problem } from '../nodes/types'
+import type { FlowDocument } from './document'
+import { canonicalCountry, canonicalLocale, isCountryCode, isTimeZone } from './settings'
+
+// The flow settings must name a real locale, time zone and country: a misspelt time zone would otherwise make every
+// "tomorrow" silently a UTC one (answers then read with the legacy settings, shared/nodes/question/answers/context.ts).
+
+export function validateSettings(doc: FlowDocument): Problem[] {
+  const s = doc.settings
+  if (!s) return []
+  const out: Problem[] = []
+  const at = (field: string, code: string, message: string) => out.push({ severity: 'error', code, message, pointer: `/settings/${field}` })
+  if (!canonicalLocale(s.locale))
+    at('locale', 'settings.locale', `'${s.locale}' is not a language and region this studio knows; write a tag such as en-GB, en-US, de-DE or pt-BR.`)
+  if (!isTimeZone(s.timeZone))
+    at('timeZone', 'settings.time_zone', `'${s.timeZone}' is not a time zone; write one such as Europe/London, America/New_York or Asia/Kolkata.`)
+  if (s.defaultCountry !== null && !isCountryCode(s.defaultCountry)) {
+    const meant = canonicalCountry(s.defaultCountry.toUpperCase())
+    at(
+      'defaultCountry',
+      'settings.country',
+      `'${s.defaultCountry}' is not a country code; ${meant && meant !== s.defaultCountry ? `did you mean ${meant}?` : 'write two capital letters such as GB, IN or US.'}`,
+    )
+  }
+  return out
+}

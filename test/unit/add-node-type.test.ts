@@ -1,0 +1,155 @@
+// "Adding a node type" (docs/architecture.md) as a person would do it: a copy of the project gets a throwaway node
+// type, Echo, in two new folders (shared/nodes/echo, renderer/nodes/echo) and one import and one entry in each of
+// the two registries, nothing else. The copy must type-check as a whole, and the validator, the engine, the panel
+// generator, the emulator's bubble-to-step link and the docs generator must all know the new type.
+import { execFileSync } from 'node:child_process'
+import fs from 'node:fs'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { createElement } from 'react'
+import { renderToStaticMarkup } from 'react-dom/server'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
+const COPIED = ['shared', 'electron', 'renderer', 'test', 'bench', 'scripts', 'resources', 'docs']
+
+const ECHO_MODULE = `import { z } from 'zod'
+import { error, isBlank } from '../../flow/checks'
+import type { NodeModule } from '../types'
+
+const EchoConfigSchema = z.object({ text: z.string().default('').describe('What the bot says back; takes {{ }} placeholders.') })
+type EchoConfig = z.infer<typeof EchoConfigSchema>
+
+export const echoNode: NodeModule<'echo', EchoConfig> = {
+  type: 'echo',
+  namePrefix: 'echo_',
+  label: 'Echo',
+  description: 'Says a text back and continues.',
+  category: 'message',
+  configSchema: EchoConfigSchema,
+  defaults: () => ({ text: '' }),
+  ports: () => [{ id: 'out', label: 'Next' }],
+  waits: () => false,
+  variables: (_c, name) => [{ path: \`\${name}.said\`, description: 'The text said', type: 'string' }],
+  textFields: (c) => [{ pointer: '/text', label: 'Echo text', value: c.text }],
+  validate: (c, ctx) => (isBlank(c.text) ? [error(ctx, 'config.required', 'Echo needs a text.', '/text')] : []),
+  summary: (c) => c.text || 'Nothing to say yet',
+  runner: {
+    run: (ctx) => {
+      const said = ctx.render(ctx.config.text)
+      return { kind: 'next', port: 'out', output: { said }, messages: [{ type: 'text', text: { body: said } }] }
+    },
+  },
+  sends: ['text'],
+}
+`
+const ECHO_UI = `import type { NodeUi } from '../types'
+
+export const echoUi: NodeUi<'echo'> = { type: 'echo', icon: 'EC', panel: { labels: { '/text': 'Echo text' } } }
+`
+
+let dir: string
+
+/** Adds `importLine` after the registry's last import and `entry` as the list's last item: two lines, no more. */
+function register(file: string, importLine: string, entry: string): void {
+  const before = fs.readFileSync(file, 'utf8')
+  const lines = before.split('\n')
+  const lastImport = lines.map((l) => l.startsWith('import ')).lastIndexOf(true)
+  const close = lines.indexOf('] as const')
+  expect(lastImport).toBeGreaterThan(-1)
+  expect(close).toBeGreaterThan(lastImport)
+  lines.splice(close, 0, entry)
+  lines.splice(lastImport + 1, 0, importLine)
+  fs.writeFileSync(file, lines.join('\n'))
+}
+
+const load = <T>(rel: string): Promise<T> => import(path.join(dir, rel)) as Promise<T>
+
+beforeAll(() => {
+  fs.mkdirSync(path.join(ROOT, '.tmp'), { recursive: true })
+  dir = fs.mkdtempSync(path.join(ROOT, '.tmp', 'add-node-type-'))
+  for (const d of COPIED) fs.cpSync(path.join(ROOT, d), path.join(dir, d), { recursive: true })
+  fs.copyFileSync(path.join(ROOT, 'tsconfig.json'), path.join(dir, 'tsconfig.json'))
+  fs.mkdirSync(path.join(dir, 'shared/nodes/echo'))
+  fs.writeFileSync(path.join(dir, 'shared/nodes/echo/index.ts'), ECHO_MODULE)
+  fs.mkdirSync(path.join(dir, 'renderer/nodes/echo'))
+  fs.writeFileSync(path.join(dir, 'renderer/nodes/echo/index.ts'), ECHO_UI)
+  register(path.join(dir, 'shared/nodes/modules.ts'), "import { echoNode } from './echo'", '  echoNode,')
+  register(path.join(dir, 'renderer/nodes/registry.ts'), "import { echoUi } from './echo'", '  echoUi,')
+})
+afterAll(() => fs.rmSync(dir, { recursive: true, force: true }))
+
+describe('adding a node type touches two folders and two registries', () => {
+  it('the whole project still type-checks: no other table names every node type', () => {
+    const tsc = path.join(ROOT, 'node_modules/typescript/bin/tsc')
+    const run = () => execFileSync(process.execPath, [tsc, '--noEmit', '-p', path.join(dir, 'tsconfig.json')], { encoding: 'utf8', stdio: 'pipe' })
+    expect(run).not.toThrow()
+  }, 300_000)
+
+  it('the validator and the flow format know it', async () => {
+    const { NODE_TYPES, NAME_PREFIX } = await load<typeof import('../../shared/flow/node-types')>('shared/flow/node-types.ts')
+    const { validateFlow } = await load<typeof import('../../shared/flow/validate')>('shared/flow/validate.ts')
+    const { parseFlow } = await load<typeof import('../../shared/flow/serialise')>('shared/flow/serialise.ts')
+    const { buildFlow } = await load<typeof import('../../shared/engine/fixtures')>('shared/engine/fixtures.ts')
+    expect(NODE_TYPES).toContain('echo')
+    expect(NAME_PREFIX['echo' as never]).toBe('echo_')
+    const doc = buildFlow(
+      [
+        { type: 'trigger', name: 'trigger_1', config: { kind: 'manual' } },
+        { type: 'echo' as never, name: 'echo_1', config: { text: '' } },
+        { type: 'message', name: 'message_1', config: { text: 'Said: {{echo_1.said}}' } },
+        { type: 'message', name: 'message_2', config: { text: 'Said: {{echo_2.said}}' } },
+        { type: 'end', name: 'end_1' },
+      ],
+      [['trigger_1', 'out', 'echo_1'], ['echo_1', 'out', 'message_1'], ['message_1', 'out', 'message_2'], ['message_2', 'out', 'end_1']],
+    )
+    expect(parseFlow(JSON.stringify(doc)).ok).toBe(true)
+    const problems = validateFlow(doc)
+    expect(problems.filter((p) => p.nodeId === 'n_echo_1').map((p) => p.code)).toEqual(['config.required'])
+    // Its output is a known variable: {{echo_1.said}} is fine, while a node that does not exist is reported.
+    expect(problems.filter((p) => p.nodeId === 'n_message_1')).toEqual([])
+    expect(problems.filter((p) => p.nodeId === 'n_message_2').length).toBeGreaterThan(0)
+  })
+
+  it('the engine runs it and the emulator links its bubble to its step', async () => {
+    const engine = await load<typeof import('../../shared/engine')>('shared/engine/index.ts')
+    const { ASHA, buildFlow, testDeps } = await load<typeof import('../../shared/engine/fixtures')>('shared/engine/fixtures.ts')
+    const { traceOfMessage } = await load<typeof import('../../renderer/emulator/trace-link')>('renderer/emulator/trace-link.ts')
+    const doc = buildFlow(
+      [
+        { type: 'trigger', name: 'trigger_1', config: { kind: 'manual' } },
+        { type: 'message', name: 'hello', config: { text: 'Hello' } },
+        { type: 'echo' as never, name: 'echo_1', config: { text: 'Hi {{customer_name}}' } },
+      ],
+      [['trigger_1', 'out', 'hello'], ['hello', 'out', 'echo_1']],
+    )
+    const step = await engine.startRun(doc, { contact: ASHA, trigger: { kind: 'manual' } }, testDeps().deps)
+    expect(step.state.status).toBe('ended')
+    expect(step.messages.at(-1)).toEqual({ type: 'text', text: { body: 'Hi Asha' } })
+    expect(step.state.vars.echo_1).toEqual({ said: 'Hi Asha' })
+    const bubbles = engine.sentMessages(step).map(({ id, message }, seq) => ({ seq, id, direction: 'out' as const, type: message.type, payload: message, createdAt: 0 }))
+    expect(bubbles.map((b) => traceOfMessage(b, step.trace)?.nodeName)).toEqual(['hello', 'echo_1'])
+  })
+
+  it('the panel generator draws its settings', async () => {
+    const { NodePanel } = await load<typeof import('../../renderer/panels/NodePanel')>('renderer/panels/NodePanel.tsx')
+    const { EditorContext } = await load<typeof import('../../renderer/editor/context')>('renderer/editor/context.ts')
+    const { createEditorStore } = await load<typeof import('../../renderer/editor/store')>('renderer/editor/store.ts')
+    const { flow, node } = await load<typeof import('../../renderer/editor/testing/docs')>('renderer/editor/testing/docs.ts')
+    const store = createEditorStore(flow([node('n1', 'echo' as never, 'echo_1', { text: '{{customer_name}}' })]))
+    const html = renderToStaticMarkup(createElement(EditorContext.Provider, { value: store }, createElement(NodePanel, { nodeId: 'n1' })))
+    expect(html).toContain('aria-label="Echo settings"')
+    expect(html).toContain('>Echo text<')
+    expect(html).toContain('data-pointer="/text"')
+  })
+
+  it('the docs generator documents it', async () => {
+    const { withNodeConfigs } = await load<typeof import('../../shared/flow/docs-tables')>('shared/flow/docs-tables.ts')
+    const { flowJsonSchemaText } = await load<typeof import('../../shared/flow/json-schema')>('shared/flow/json-schema.ts')
+    const md = withNodeConfigs(fs.readFileSync(path.join(dir, 'docs/flow-format.md'), 'utf8'))
+    expect(md).toContain('### Echo (`echo`)')
+    expect(md).toContain('Sends: `text`. New nodes are named `echo_1`, `echo_2`, …')
+    expect(md).toMatch(/\| `text` \| string \| {2}\| What the bot says back/)
+    expect(flowJsonSchemaText()).toContain('"const": "echo"')
+  })
+})

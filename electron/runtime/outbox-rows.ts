@@ -24,14 +24,17 @@ export const toItem = (r: OutboxRow): OutboxItem => ({
 /** A new outbound message id: random, so instances never need to agree on a counter. */
 export const newMessageId = (): string => `out_${randomUUID().replace(/-/g, '')}`
 
-/** The heads of the contacts' queues: each contact's oldest pending message. Shared by both stores' claims. */
-export const HEADS = (table: string) => `SELECT MIN(seq) AS seq FROM ${table} WHERE status = 'pending' GROUP BY contact_id`
+/**
+ * The heads of the contacts' queues: each contact's oldest pending message. Shared by both stores' claims, of the
+ * outbox and of the channel inbox (whose contacts are phone numbers: `key`).
+ */
+export const HEADS = (table: string, key = 'contact_id') => `SELECT MIN(seq) AS seq FROM ${table} WHERE status = 'pending' GROUP BY ${key}`
 
 /**
  * The chains of the claimed heads (`ready`: seq, contact_id): each head and the contact's pending messages after
  * it, at most `perContact` (a placeholder) per contact.
  */
-export const CHAINS = (table: string, perContact: string) => `
-  SELECT seq FROM (SELECT p.seq, row_number() OVER (PARTITION BY p.contact_id ORDER BY p.seq) AS n
-                     FROM ${table} p JOIN ready r ON p.contact_id = r.contact_id AND p.seq >= r.seq
+export const CHAINS = (table: string, perContact: string, key = 'contact_id') => `
+  SELECT seq FROM (SELECT p.seq, row_number() OVER (PARTITION BY p.${key} ORDER BY p.seq) AS n
+                     FROM ${table} p JOIN ready r ON p.${key} = r.${key} AND p.seq >= r.seq
                     WHERE p.status = 'pending') chain WHERE n <= ${perContact}`

@@ -6,44 +6,27 @@
 // soon as the adapter took the one before (its "sent" mark is written meanwhile), so a busy contact is not slowed
 // by a claim per message. A failed attempt worth retrying is given back with exponential backoff, with the rest of
 // the chain behind it; a refusal for good (DeliveryError with retry false, a 4xx) or the last attempt marks it
-// failed, writes it into the run's log, and the chain goes on.
-import type { ChannelAdapter } from './adapters/adapter'
+// failed, writes it into the run's log, and the chain goes on. A refusal of the channel as a whole (an expired token:
+// DeliveryError with halt) pauses all sending without touching any message, then lets one chain probe the channel
+// again; the adapter's answer id (the channel's message id) is kept with the sent mark for its status webhooks.
+import type { ChannelAdapter, SendResult } from './adapters/adapter'
 import { DeliveryError } from './adapters/adapter'
+import { backoffDelay, ChainWorker, type QueueOptions } from './chain-worker'
 import type { OutboxItem, RuntimeStore } from './store'
 
-export interface OutboxOptions {
-  /** Attempts in all, the first included (default 10). */
-  attempts?: number
-  /** Delay before the second attempt, doubling each time (default 500 ms)… */
-  backoffMs?: number
-  /** …up to this (default 5 minutes). */
-  maxBackoffMs?: number
-  /** How long a claimed message is reserved for this sender (default 30 s); another takes over after it. */
-  leaseMs?: number
-  /** Contacts whose messages are in flight at once (default 32)… */
-  concurrency?: number
-  /** …and messages of one contact claimed together (default 20). */
-  perContact?: number
-  /** How often the outbox is read without being poked: retries that came due, another instance's leftovers (1 s). */
-  pollMs?: number
-  /** Real time for leases and backoff; never the engine's (tests move that one a day ahead). */
-  now?: () => number
+export interface OutboxOptions extends QueueOptions {
+  /** After the channel refused the token: how long sending pauses before one chain tries again (default 60 s). */
+  pauseMs?: number
 }
 
 export class Outbox {
-  private readonly inFlight = new Set<Promise<void>>()
-  private filling: Promise<number> | null = null
-  private again = false
-  private timer: NodeJS.Timeout | null = null
-  private readonly retries = new Set<NodeJS.Timeout>()
-  private sentBatch: { seqs: number[]; done: Promise<void> } | null = null
-  private started = false
+  private readonly worker: ChainWorker<OutboxItem>
+  private sentBatch: { seqs: number[]; ids: Array<string | null>; done: Promise<void> } | null = null
+  /** Sending paused after a refusal of the channel as a whole; then one chain at a time probes until a send goes. */
+  private paused: NodeJS.Timeout | null = null
+  private probing = false
   private stopped = false
   private readonly attempts: number
-  private readonly backoffMs: number
-  private readonly maxBackoffMs: number
-  private readonly leaseMs: number
-  private readonly concurrency: number
   private readonly now: () => number
 
   constructor(
@@ -53,57 +36,22 @@ export class Outbox {
     private readonly opts: OutboxOptions = {},
   ) {
     this.attempts = Math.max(1, opts.attempts ?? 10)
-    this.backoffMs = opts.backoffMs ?? 500
-    this.maxBackoffMs = opts.maxBackoffMs ?? 300_000
-    this.leaseMs = opts.leaseMs ?? 30_000
-    this.concurrency = opts.concurrency ?? 32
     this.now = opts.now ?? Date.now
+    const concurrency = opts.concurrency ?? 32
+    const claim = (limit: number) => store.claimOutbound({ now: this.now(), leaseMs: opts.leaseMs ?? 30_000, limit, perContact: opts.perContact ?? 20 })
+    // Paused: nothing is claimed; probing: one chain at a time until the channel accepts a message again.
+    const room = (inFlight: number) => (this.paused ? 0 : this.probing ? (inFlight ? 0 : 1) : concurrency - inFlight)
+    this.worker = new ChainWorker(claim, (i) => i.contactId, (chain) => this.deliver(chain), (m) => log(`outbox: ${m}`), { pollMs: opts.pollMs, room })
   }
 
   /** Starts polling, and sends what an earlier process left unsent. */
   start(): void {
-    if (this.started || this.stopped) return
-    this.started = true
-    this.timer = setInterval(() => this.poke(), this.opts.pollMs ?? 1000)
-    this.timer.unref?.()
-    this.poke()
+    this.worker.start()
   }
 
   /** Something was committed (or a slot came free): read the outbox now rather than at the next poll. */
   poke(): void {
-    if (!this.started || this.stopped) return
-    if (this.filling) {
-      this.again = true
-      return
-    }
-    this.filling = this.fill()
-      .catch((err: unknown) => {
-        this.log(`outbox: cannot read pending messages: ${errorText(err)}`)
-        return 0
-      })
-      .finally(() => {
-        this.filling = null
-        if (this.again) {
-          this.again = false
-          this.poke()
-        }
-      })
-  }
-
-  private async fill(): Promise<number> {
-    const room = this.concurrency - this.inFlight.size
-    if (room <= 0) return 0
-    const items = await this.store.claimOutbound({ now: this.now(), leaseMs: this.leaseMs, limit: room, perContact: this.opts.perContact ?? 20 })
-    const chains = new Map<string, OutboxItem[]>()
-    for (const item of items) chains.set(item.contactId, [...(chains.get(item.contactId) ?? []), item])
-    for (const chain of chains.values()) {
-      const delivery: Promise<void> = this.deliver(chain).finally(() => {
-        this.inFlight.delete(delivery)
-        this.poke()
-      })
-      this.inFlight.add(delivery)
-    }
-    return items.length
+    this.worker.poke()
   }
 
   /** One contact's claimed messages, in order; resolves once every outcome is written. */
@@ -111,9 +59,17 @@ export class Outbox {
     const marks: Promise<void>[] = []
     for (let i = 0; i < chain.length; i++) {
       const item = chain[i]!
+      let result: SendResult | void
       try {
-        await this.adapter.send(item.envelope)
+        result = await this.adapter.send(item.envelope)
       } catch (err) {
+        if (err instanceof DeliveryError && err.halt) {
+          this.pause(err.message)
+          // Every message of the chain goes back untouched: no attempt is counted against any of them.
+          const back = chain.slice(i).map((x) => x.seq)
+          await this.store.outboundRelease(back).catch((e2: unknown) => this.log(`outbox: cannot release messages: ${errorText(e2)}`))
+          break
+        }
         const retrying = await this.failedAttempt(item, err).catch((e2: unknown) => {
           this.log(`outbox: cannot record a failed attempt: ${errorText(e2)}`)
           return true
@@ -124,9 +80,28 @@ export class Outbox {
         if (rest.length) await this.store.outboundRelease(rest).catch((e2: unknown) => this.log(`outbox: cannot release messages: ${errorText(e2)}`))
         break
       }
-      marks.push(this.markSent(item.seq))
+      if (this.probing) {
+        this.probing = false
+        this.log('outbox: the channel accepts messages again; sending resumed')
+        this.poke()
+      }
+      marks.push(this.markSent(item.seq, result?.channelId ?? null))
     }
     await Promise.all(marks)
+  }
+
+  /** Stops claiming for `pauseMs` (once, however many chains met the refusal), then lets one chain probe. */
+  private pause(reason: string): void {
+    this.probing = false
+    if (this.paused || this.stopped) return
+    const ms = this.opts.pauseMs ?? 60_000
+    this.log(`SENDING STOPPED: ${reason}. Every unsent message is kept; one is tried again in ${Math.round(ms / 1000)} s, and sending resumes once the channel accepts it.`)
+    this.paused = setTimeout(() => {
+      this.paused = null
+      this.probing = true
+      this.poke()
+    }, ms)
+    this.paused.unref?.()
   }
 
   /**
@@ -135,16 +110,17 @@ export class Outbox {
    * hundreds of ms (bench runtime, step to gateway). If the write fails, the leases run out and the messages go
    * again: at least once.
    */
-  private markSent(seq: number): Promise<void> {
+  private markSent(seq: number, channelId: string | null): Promise<void> {
     if (!this.sentBatch) {
-      const batch = { seqs: [] as number[], done: Promise.resolve() }
+      const batch = { seqs: [] as number[], ids: [] as Array<string | null>, done: Promise.resolve() }
       batch.done = batch.done.then(async () => {
         this.sentBatch = null
-        await this.store.outboundSent(batch.seqs, this.now()).catch((err: unknown) => this.log(`outbox: cannot mark ${batch.seqs.length} messages sent: ${errorText(err)}`))
+        await this.store.outboundSent(batch.seqs, this.now(), batch.ids).catch((err: unknown) => this.log(`outbox: cannot mark ${batch.seqs.length} messages sent: ${errorText(err)}`))
       })
       this.sentBatch = batch
     }
     this.sentBatch.seqs.push(seq)
+    this.sentBatch.ids.push(channelId)
     return this.sentBatch.done
   }
 
@@ -162,14 +138,11 @@ export class Outbox {
       })
       return false
     }
-    const delay = Math.min(this.maxBackoffMs, this.backoffMs * 2 ** (attempts - 1))
+    // The channel's Retry-After, when it sent one, is a floor under our own backoff.
+    const asked = err instanceof DeliveryError ? (err.retryAfterMs ?? 0) : 0
+    const delay = Math.max(asked, backoffDelay(this.opts, attempts))
     await this.store.outboundRetry(item.seq, attempts, this.now() + delay, error)
-    const timer = setTimeout(() => {
-      this.retries.delete(timer)
-      this.poke()
-    }, delay)
-    timer.unref?.()
-    this.retries.add(timer)
+    this.worker.pokeIn(delay)
     return true
   }
 
@@ -177,27 +150,15 @@ export class Outbox {
    * Resolves once nothing is in flight and nothing is due: every message committed so far was delivered, failed,
    * or waits for a retry later (or for another instance that holds its contact's head).
    */
-  async idle(): Promise<void> {
-    for (;;) {
-      while (this.filling || this.inFlight.size) {
-        await this.filling
-        await Promise.all([...this.inFlight])
-      }
-      if (!this.started || this.stopped) return
-      this.poke()
-      const claimed = await this.filling
-      if (!claimed && !this.inFlight.size) return
-    }
+  idle(): Promise<void> {
+    return this.worker.idle()
   }
 
   /** Stops claiming and waits for the attempts in flight; unsent messages stay in the outbox for the next start. */
   async close(): Promise<void> {
     this.stopped = true
-    if (this.timer) clearInterval(this.timer)
-    for (const t of this.retries) clearTimeout(t)
-    this.retries.clear()
-    await this.filling
-    await Promise.all([...this.inFlight])
+    if (this.paused) clearTimeout(this.paused)
+    await this.worker.close()
   }
 }
 

@@ -29,8 +29,12 @@ export async function outboxRelease(c: Queryable, seqs: number[]): Promise<void>
   await c.query("UPDATE outbox SET lease_until = 0 WHERE seq = ANY($1) AND status = 'pending'", [seqs])
 }
 
-export async function outboxSent(c: Queryable, seqs: number[], at: number): Promise<void> {
-  await c.query("UPDATE outbox SET status = 'sent', attempts = attempts + 1, lease_until = 0, done_at = $2 WHERE seq = ANY($1) AND status = 'pending'", [seqs, at])
+export async function outboxSent(c: Queryable, seqs: number[], at: number, channelIds: Array<string | null> = []): Promise<void> {
+  await c.query(
+    `UPDATE outbox SET status = 'sent', attempts = attempts + 1, lease_until = 0, done_at = $2, channel_id = sent.channel_id
+       FROM unnest($1::bigint[], $3::text[]) AS sent (seq, channel_id) WHERE outbox.seq = sent.seq AND outbox.status = 'pending'`,
+    [seqs, at, seqs.map((_, i) => channelIds[i] ?? null)],
+  )
 }
 
 export async function outboxRetry(c: Queryable, seq: number, attempts: number, nextAt: number, error: string): Promise<void> {

@@ -81,6 +81,28 @@ const STEPS: Array<{ version: number; sql: string }> = [
       ALTER TABLE messages ADD COLUMN message_id text;
       ALTER TABLE trace_events ADD COLUMN message_ids text;`,
   },
+  {
+    // The channel (docs/runtime.md, "The channel"); the same tables as SQLite's migration 015: each sent message's
+    // id on the channel, the statuses the channel reports for those ids, and the webhook's inbox.
+    version: 5,
+    sql: `
+      ALTER TABLE outbox ADD COLUMN channel_id text;
+      CREATE INDEX outbox_channel ON outbox (channel_id) WHERE channel_id IS NOT NULL;
+      CREATE INDEX outbox_failed ON outbox (run_id) WHERE status = 'failed';
+      CREATE TABLE channel_status (
+        channel_id text PRIMARY KEY, state text NOT NULL CHECK (state IN ('sent', 'delivered', 'read', 'failed')),
+        rank integer NOT NULL, error text, at bigint NOT NULL, received_at bigint NOT NULL);
+      CREATE INDEX channel_status_failed ON channel_status (channel_id) WHERE state = 'failed';
+      CREATE INDEX channel_status_received ON channel_status (received_at);
+      CREATE TABLE channel_inbox (
+        seq bigserial PRIMARY KEY, message_id text NOT NULL UNIQUE, phone text NOT NULL, message text NOT NULL,
+        received_at bigint NOT NULL,
+        status text NOT NULL DEFAULT 'pending' CHECK (status IN ('pending', 'done', 'failed')),
+        attempts integer NOT NULL DEFAULT 0, next_at bigint NOT NULL DEFAULT 0, lease_until bigint NOT NULL DEFAULT 0,
+        last_error text, done_at bigint);
+      CREATE INDEX channel_inbox_pending ON channel_inbox (phone, seq) WHERE status = 'pending';
+      CREATE INDEX channel_inbox_received ON channel_inbox (received_at);`,
+  },
 ]
 
 export const PG_SCHEMA_VERSION = STEPS[STEPS.length - 1]!.version

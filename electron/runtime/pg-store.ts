@@ -16,6 +16,8 @@ import { createPgLibraryEffects, writeLibrary } from './pg-library'
 import { activate, documentOf, runningFlow, runningFlows } from './pg-flows'
 import { beginForContact, openContact, writeContactStep } from './pg-step'
 import { migrate } from './pg-schema'
+import { PgChannel } from './pg-channel'
+import { PgLogs } from './pg-logs'
 import * as out from './pg-outbox'
 import { readMessages, readRuns, readTrace, toContact, type ContactRow } from './pg-runs'
 import type { ContactTx, DeliveryFailure, InboundRecord, RuntimeStore } from './store'
@@ -28,11 +30,16 @@ export class PgRuntimeStore implements RuntimeStore {
   private readonly lock = new KeyedLock()
   private readonly docs = new Map<string, FlowDocument>()
   private closed = false
+  readonly channel: PgChannel
+  readonly logs: PgLogs
 
   private constructor(
     private readonly pool: pg.Pool,
     private readonly now: () => number,
-  ) {}
+  ) {
+    this.channel = new PgChannel(pool)
+    this.logs = new PgLogs(pool)
+  }
 
   /** Connects, migrates the schema, and answers once the database is usable. */
   static async open(url: string, opts: { now?: () => number; poolSize?: number } = {}): Promise<PgRuntimeStore> {
@@ -184,8 +191,8 @@ export class PgRuntimeStore implements RuntimeStore {
     return out.outboxRelease(this.pool, seqs)
   }
 
-  outboundSent(seqs: number[], at: number) {
-    return out.outboxSent(this.pool, seqs, at)
+  outboundSent(seqs: number[], at: number, channelIds?: Array<string | null>) {
+    return out.outboxSent(this.pool, seqs, at, channelIds)
   }
 
   outboundRetry(seq: number, attempts: number, nextAt: number, error: string) {
@@ -208,8 +215,8 @@ export class PgRuntimeStore implements RuntimeStore {
     return out.deleteFinishedRuns(this.pool, before, limit)
   }
 
-  forgetInbound(before: number, limit: number) {
-    return out.forgetInbound(this.pool, before, limit)
+  async forgetInbound(before: number, limit: number) {
+    return (await out.forgetInbound(this.pool, before, limit)) + (await this.channel.forget(before, limit))
   }
 
   async deliveryFailures(runId: string): Promise<DeliveryFailure[]> {

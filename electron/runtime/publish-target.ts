@@ -37,5 +37,6 @@ export function storePublishTarget(store: RuntimeStore): PublishTarget {
         if (!FLOW_ID.test(flowId)) throw new ApiFailure('bad_request', 'A flow id is 1 to 200 characters without spaces or slashes.')
         return { flowId, secret: await store.ensureSecret(flowId, rotate) }
       }),
+    logs: store.logs,
   }
 }

@@ -29,7 +29,9 @@ export class SqliteOutbox {
         WITH ready AS (SELECT o.seq, o.contact_id FROM (${HEADS('runtime_outbox')}) h JOIN runtime_outbox o ON o.seq = h.seq
                         WHERE o.next_at <= @now AND o.seq NOT IN (SELECT value FROM json_each(@leased)) ORDER BY o.seq LIMIT @limit)
         SELECT * FROM runtime_outbox WHERE seq IN (${CHAINS('runtime_outbox', '@perContact')}) ORDER BY seq`),
-      sent: db.prepare("UPDATE runtime_outbox SET status = 'sent', attempts = attempts + 1, lease_until = 0, done_at = ? WHERE seq = ? AND status = 'pending'"),
+      sent: db.prepare(
+        "UPDATE runtime_outbox SET status = 'sent', attempts = attempts + 1, lease_until = 0, done_at = ?, channel_id = ? WHERE seq = ? AND status = 'pending'",
+      ),
       retry: db.prepare("UPDATE runtime_outbox SET attempts = ?, next_at = ?, lease_until = 0, last_error = ? WHERE seq = ? AND status = 'pending'"),
       failed: db.prepare(
         "UPDATE runtime_outbox SET status = 'failed', attempts = ?, lease_until = 0, last_error = ?, done_at = ? WHERE seq = ? AND status = 'pending'",
@@ -60,9 +62,9 @@ export class SqliteOutbox {
     for (const seq of seqs) this.leases.delete(seq)
   }
 
-  /** Inside a transaction (the store's group commit). */
-  sent(seqs: number[], at: number): void {
-    for (const seq of seqs) this.sql.sent.run(at, seq)
+  /** Inside a transaction (the store's group commit); `channelIds[i]` is the channel's id of `seqs[i]`. */
+  sent(seqs: number[], at: number, channelIds: Array<string | null> = []): void {
+    seqs.forEach((seq, i) => this.sql.sent.run(at, channelIds[i] ?? null, seq))
   }
 
   retry(seq: number, attempts: number, nextAt: number, error: string): void {

@@ -16,6 +16,9 @@ import { SEARCH_INDEX_MS, SearchIndexer } from '../studio/logs/search-index'
 import { GroupCommit } from './group-commit'
 import { KeyedLock } from './keyed-lock'
 import { SqliteOutbox } from './sqlite-outbox'
+import { SqliteChannel } from './sqlite-channel'
+import { LogQueries } from '../studio/logs/queries'
+import { localSource, type LogSource } from '../studio/logs/source'
 import type { Contact } from '../../shared/engine'
 import type { ContactTx, ContactWrites, DeliveryFailure, InboundRecord, RuntimeStore } from './store'
 
@@ -47,6 +50,8 @@ export class SqliteRuntimeStore implements RuntimeStore {
   private readonly secrets: SecretStore
   private readonly out: SqliteOutbox
   private readonly lock = new KeyedLock()
+  readonly channel: SqliteChannel
+  readonly logs: LogSource
   private readonly writer: GroupCommit
   private readonly stopIndexing: () => void
   private readonly parsed = new Map<string, { revision: number; doc: FlowDocument }>()
@@ -63,6 +68,8 @@ export class SqliteRuntimeStore implements RuntimeStore {
     this.runStore = new RunStore(db)
     this.secrets = new SecretStore(db, now)
     this.out = new SqliteOutbox(db)
+    this.channel = new SqliteChannel(db)
+    this.logs = localSource(new LogQueries(db))
     // Steps only mark their runs for search (migration 014); their search rows are built here, behind the writes.
     this.stopIndexing = new SearchIndexer(db).every(SEARCH_INDEX_MS, (err) =>
       process.stderr.write(`[runtime] indexing runs for search failed: ${err instanceof Error ? err.message : String(err)}\n`),
@@ -168,8 +175,8 @@ export class SqliteRuntimeStore implements RuntimeStore {
     this.out.unlease(seqs)
   }
 
-  async outboundSent(seqs: number[], at: number) {
-    await this.writer.run(() => this.out.sent(seqs, at))
+  async outboundSent(seqs: number[], at: number, channelIds?: Array<string | null>) {
+    await this.writer.run(() => this.out.sent(seqs, at, channelIds))
     this.out.unlease(seqs)
   }
 
@@ -196,7 +203,7 @@ export class SqliteRuntimeStore implements RuntimeStore {
   }
 
   async forgetInbound(before: number, limit: number) {
-    return this.out.forgetInbound(before, limit)
+    return this.out.forgetInbound(before, limit) + (await this.channel.forget(before, limit))
   }
 
   async deliveryFailures(runId: string): Promise<DeliveryFailure[]> {

@@ -7,6 +7,8 @@ import type { Contact, OutboundMessage, RunState, StepResult, TraceEvent } from 
 import type { FlowDocument } from '../../shared/flow/document'
 import type { PublishLibrary } from '../studio/publish/library'
 import type { OutboundEnvelope } from './adapters/adapter'
+import type { ChannelStore } from './channel-store'
+import type { LogSource } from '../studio/logs/source'
 import type { LoggedMessage, RunSummary } from '../studio/runs'
 
 export type { LoggedMessage, PublishLibrary, RunSummary }
@@ -119,8 +121,11 @@ export interface RuntimeStore {
   claimOutbound(opts: { now: number; leaseMs: number; limit: number; perContact: number }): Promise<OutboxItem[]>
   /** Gives leased messages back untouched (the ones after a message that is waiting for a retry). */
   outboundRelease(seqs: number[]): Promise<void>
-  /** Marks these messages sent (one statement: deliveries finishing together are marked together). */
-  outboundSent(seqs: number[], at: number): Promise<void>
+  /**
+   * Marks these messages sent (one statement: deliveries finishing together are marked together), each with the id
+   * the channel gave it (`channelIds[i]` for `seqs[i]`; null or absent when the adapter returned none).
+   */
+  outboundSent(seqs: number[], at: number, channelIds?: Array<string | null>): Promise<void>
   /** Gives the message back for another attempt at `nextAt`. */
   outboundRetry(seq: number, attempts: number, nextAt: number, error: string): Promise<void>
   /** Marks it failed and writes the failure into the run's log, in one transaction. */
@@ -133,7 +138,11 @@ export interface RuntimeStore {
   deleteFinishedRuns(before: number, limit: number): Promise<number>
   /** Forgets up to `limit` processed inbound message ids received before `before`. */
   forgetInbound(before: number, limit: number): Promise<number>
+  // ---- the channel's webhook: its inbox and the statuses of sent messages (channel-store.ts) ----
+  readonly channel: ChannelStore
   // ---- logs ----
+  /** Flow Logs over this store, delivery states included (the runtime's logs API serves them to the studio). */
+  readonly logs: LogSource
   deliveryFailures(runId: string): Promise<DeliveryFailure[]>
   run(runId: string): Promise<RunSummary | null>
   runsOfContact(contactId: string): Promise<RunSummary[]>

@@ -38,6 +38,13 @@ export function Filters({ filter, triggerKinds, onChange }: { filter: LogFilter;
         </select>
       </label>
       <label>
+        Delivery
+        <select aria-label="Delivery" value={filter.delivery ?? ''} onChange={(e) => onChange({ ...filter, delivery: e.target.value === 'failed' ? 'failed' : undefined })}>
+          <option value="">any</option>
+          <option value="failed">failed deliveries</option>
+        </select>
+      </label>
+      <label>
         Contact
         <input aria-label="Contact" placeholder="name, phone or id" value={contact} onChange={(e) => setContact(e.target.value)} />
       </label>

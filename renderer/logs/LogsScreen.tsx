@@ -10,14 +10,28 @@ import { Filters } from './Filters'
 import { Housekeeping } from './Housekeeping'
 import { pillText } from './live'
 import { RunList } from './RunList'
+import { savedSource, saveSource, SourcePicker } from './Source'
 import { createLogsStore } from './store'
 import { TraceView } from './TraceView'
 import './logs.css'
 import { ArrowLeft } from 'lucide-react'
 
+/** A production server's runs are read again this often: nothing tells the studio when they change there. */
+const REMOTE_POLL_MS = 3000
+
 /** View Logs for one flow: #/flows/<id>/logs, with the open run in the route (#/flows/<id>/logs/<runId>). */
 export function LogsScreen({ flowId, runId }: { flowId: string; runId: string | null }) {
-  const store = useMemo(() => createLogsStore(flowId), [flowId])
+  const [source, setSource] = useState<string | null>(() => savedSource(flowId))
+  const store = useMemo(() => createLogsStore(flowId, source), [flowId, source])
+  const from = useMemo(() => (source ? { serverId: source } : {}), [source])
+  const chooseSource = useCallback(
+    (serverId: string | null) => {
+      saveSource(flowId, serverId)
+      setSource(serverId)
+      if (runId) navigate({ screen: 'logs', flowId })
+    },
+    [flowId, runId],
+  )
   const s = useStore(store)
   const [doc, setDoc] = useState<FlowDocument | null>(null)
   const [kinds, setKinds] = useState<string[]>([])
@@ -27,9 +41,19 @@ export function LogsScreen({ flowId, runId }: { flowId: string; runId: string | 
   useEffect(() => {
     void store.getState().setFilter({})
     void getApi().call('flows.get', { id: flowId }).then((r) => r.ok && setDoc(r.value.document))
-    void getApi().call('logs.facets', { flowId }).then((r) => r.ok && setKinds(r.value.triggerKinds))
-  }, [store, flowId])
+    void getApi().call('logs.facets', { ...from, flowId }).then((r) => r.ok && setKinds(r.value.triggerKinds))
+  }, [store, flowId, from])
   useEffect(() => void store.getState().open(runId), [store, runId])
+
+  // A production server: new runs and delivery states are fetched every few seconds while the screen is open.
+  useEffect(() => {
+    if (!source) return
+    const timer = setInterval(() => {
+      void store.getState().live([])
+      void store.getState().reloadTrace()
+    }, REMOTE_POLL_MS)
+    return () => clearInterval(timer)
+  }, [store, source])
 
   // Live: runs of this flow from the emulator, the webhook or the CLI arrive as 'emulator.updated'; several in a
   // burst cost one round of requests.
@@ -43,9 +67,10 @@ export function LogsScreen({ flowId, runId }: { flowId: string; runId: string | 
         const ids = [...changed]
         changed = new Set()
         void store.getState().live(ids)
-        void getApi().call('logs.facets', { flowId }).then((r) => r.ok && setKinds(r.value.triggerKinds))
+        void getApi().call('logs.facets', { ...from, flowId }).then((r) => r.ok && setKinds(r.value.triggerKinds))
       }, 150)
     }
+    if (source) return
     const offRun = getApi().on('emulator.updated', (e) => e.flowId === flowId && soon(e.runId))
     const offDel = getApi().on('logs.changed', (e) => (e.flowId === null || e.flowId === flowId) && void store.getState().setFilter(store.getState().filter))
     return () => {
@@ -53,19 +78,19 @@ export function LogsScreen({ flowId, runId }: { flowId: string; runId: string | 
       offRun()
       offDel()
     }
-  }, [store, flowId])
+  }, [store, flowId, from, source])
 
   const more = useCallback(() => void store.getState().more(), [store])
   const atTop = useCallback((top: boolean) => store.getState().setAtTop(top), [store])
   const showNew = useCallback(() => void store.getState().refreshHead(), [store])
   const exportList = async () => {
-    const r = await getApi().call('logs.export', { flowId, filter: s.filter, limit: 1000 })
+    const r = await getApi().call('logs.export', { ...from, flowId, filter: s.filter, limit: 1000 })
     if (!r.ok) return setNotice(r.error.message)
     downloadJson(`${doc?.name ?? flowId}-logs.json`, r.value)
     setNotice(`Exported ${r.value.runs.length} runs${r.value.truncated ? ' (the newest 1000; narrow the filter for older ones)' : ''}.`)
   }
   const exportRun = async (id: string) => {
-    const r = await getApi().call('logs.export', { runId: id })
+    const r = await getApi().call('logs.export', { ...from, runId: id })
     if (r.ok) downloadJson(`run-${id}.json`, r.value)
     else setNotice(r.error.message)
   }
@@ -84,11 +109,13 @@ export function LogsScreen({ flowId, runId }: { flowId: string; runId: string | 
           <ArrowLeft size={14} aria-hidden="true" /> Flows
         </button>
         <h1>Logs · {doc?.name ?? flowId}</h1>
+        <SourcePicker value={source} onChange={chooseSource} />
         <button type="button" onClick={() => navigate({ screen: 'editor', flowId })}>Open editor</button>
         <button type="button" onClick={() => void exportList()}>Export list</button>
-        <button type="button" onClick={() => setHousekeeping((v) => !v)}>Retention…</button>
+        {/* A server keeps its runs by its own --retention-days (docs/runtime.md). */}
+        {!source && <button type="button" onClick={() => setHousekeeping((v) => !v)}>Retention…</button>}
       </header>
-      {housekeeping && <Housekeeping flowId={flowId} onClose={() => setHousekeeping(false)} onNotice={setNotice} />}
+      {housekeeping && !source && <Housekeeping flowId={flowId} onClose={() => setHousekeeping(false)} onNotice={setNotice} />}
       {notice && <p className="logs-notice" role="status">{notice}</p>}
       <Filters filter={s.filter} triggerKinds={kinds} onChange={(f) => void store.getState().setFilter(f)} />
       {s.error && <p className="logs-notice error" role="alert">{s.error}</p>}
@@ -115,7 +142,7 @@ export function LogsScreen({ flowId, runId }: { flowId: string; runId: string | 
               navigate({ screen: 'editor', flowId })
             }}
             onExport={() => void exportRun(s.trace!.run.id)}
-            onSaveTest={() => void saveTest(s.trace!.run.id)}
+            onSaveTest={source ? undefined : () => void saveTest(s.trace!.run.id)}
             onOpenInEmulator={() => void openInEmulator(flowId, s.trace!, doc).then((error) => error && setNotice(error))}
             onClose={() => navigate({ screen: 'logs', flowId })}
           />

@@ -64,6 +64,7 @@ export function RunList({ runs, selectedId, hasMore, loading, newRuns, onSelect,
         <span role="columnheader">Started</span>
         <span role="columnheader">Time</span>
         <span role="columnheader">Nodes</span>
+        <span role="columnheader">Delivery</span>
       </div>
       <div style={{ height: runs.length * ROW, position: 'relative' }}>
         {runs.slice(first, last).map((r, i) => (
@@ -85,6 +86,9 @@ export function RunList({ runs, selectedId, hasMore, loading, newRuns, onSelect,
             <span role="gridcell">{new Date(r.startedAt).toLocaleString()}</span>
             <span role="gridcell">{formatMs(r.execMs)}</span>
             <span role="gridcell">{r.nodeCount}</span>
+            <span role="gridcell" className={r.failedDeliveries ? 'logs-delivery-failed' : undefined}>
+              {r.failedDeliveries ? `⚠ ${r.failedDeliveries} failed` : ''}
+            </span>
           </div>
         ))}
       </div>

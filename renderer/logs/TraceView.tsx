@@ -1,5 +1,6 @@
 import { useState } from 'react'
 import type { LogTrace } from '../../shared/api/commands/logs'
+import { DeliveryState } from './Delivery'
 import { JsonTree } from './JsonTree'
 import { formatMs, messageText, waterfall } from './model'
 import { replayPlan } from './replay'
@@ -9,7 +10,8 @@ interface Props {
   trace: LogTrace
   onShowOnCanvas(): void
   onExport(): void
-  onSaveTest(): void
+  /** Absent for a production server's runs: a test is recorded from this studio's own runs. */
+  onSaveTest?: () => void
   onOpenInEmulator(): void
   onClose(): void
 }
@@ -30,7 +32,7 @@ export function TraceView({ trace, onShowOnCanvas, onExport, onSaveTest, onOpenI
         <span>{trace.trace.length} nodes</span>
         <span className="trace-actions">
           <button type="button" onClick={onShowOnCanvas}>Show on canvas</button>
-          <button type="button" onClick={onSaveTest}>Save as test</button>
+          {onSaveTest && <button type="button" onClick={onSaveTest}>Save as test</button>}
           <button type="button" disabled={!replay.ok} title={replay.ok ? 'Replay the customer side as a new test run' : replay.reason} onClick={onOpenInEmulator}>
             Open in emulator
           </button>
@@ -85,9 +87,10 @@ export function TraceView({ trace, onShowOnCanvas, onExport, onSaveTest, onOpenI
           <h3>Conversation</h3>
           {trace.messages.length === 0 && <p className="logs-empty">No messages.</p>}
           {trace.messages.map((m) => (
-            <p key={m.seq} className={`bubble ${m.direction}`}>
+            <div key={m.seq} className={`bubble ${m.direction}`}>
               {messageText(m.payload)}
-            </p>
+              {m.delivery && <DeliveryState delivery={m.delivery} />}
+            </div>
           ))}
           <h3>Variables</h3>
           <JsonTree value={trace.vars} openDepth={0} />

@@ -7,7 +7,8 @@ import { RunList } from './RunList'
 const run = (n: number): LogRun => ({
   id: `r${n}`, flowId: 'f', flowName: 'F', contact: { id: 'c', name: `Customer ${n}`, phone: '+15550000000' },
   status: n % 2 ? 'failed' : 'ended', triggerKind: 'webhook', endReason: null, error: null, nodeCount: 10, execMs: 12.5,
-  startedAt: 1_700_000_000_000 - n * 1000, updatedAt: 0, endedAt: null, cursor: { startedAt: 0, seq: n },
+  startedAt: 1_700_000_000_000 - n * 1000, updatedAt: 0, endedAt: null, failedDeliveries: 0,
+  cursor: { startedAt: 0, seq: n },
 })
 
 const none = { newRuns: null, onSelect() {}, onMore() {}, onAtTop() {}, onShowNew() {} }

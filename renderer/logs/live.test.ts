@@ -5,6 +5,7 @@ import { loadedToRefresh, newerRuns, pillText, updateInPlace } from './live'
 const run = (n: number, extra: Partial<LogRun> = {}): LogRun => ({
   id: `r${n}`, flowId: 'f', flowName: 'F', contact: { id: 'c', name: 'C', phone: '+1' }, status: 'paused', triggerKind: 'manual',
   endReason: null, error: null, nodeCount: 1, execMs: 1, startedAt: n * 10, updatedAt: n * 10, endedAt: null,
+  failedDeliveries: 0,
   cursor: { startedAt: n * 10, seq: n }, ...extra,
 })
 const ids = (rs: LogRun[]) => rs.map((r) => r.id)

@@ -69,5 +69,6 @@ export function cleanFilter(f: LogFilter): LogFilter {
   if (f.text?.trim()) out.text = f.text.trim()
   if (f.from !== undefined && !Number.isNaN(f.from)) out.from = f.from
   if (f.to !== undefined && !Number.isNaN(f.to)) out.to = f.to
+  if (f.delivery) out.delivery = f.delivery
   return out
 }

@@ -30,10 +30,14 @@ export interface LogsState {
   live(runIds: string[]): Promise<void>
   setAtTop(atTop: boolean): void
   open(runId: string | null): Promise<void>
+  /** Reads the open trace again (a production server's delivery states move without the run changing). */
+  reloadTrace(): Promise<void>
 }
 
-export function createLogsStore(flowId: string) {
+/** `serverId`: a production server's runs, read through its publish API; null for this studio's own. */
+export function createLogsStore(flowId: string, serverId: string | null = null) {
   let generation = 0
+  const from = serverId ? { serverId } : {}
   return createStore<LogsState>((set, get) => ({
     filter: {},
     runs: [],
@@ -48,7 +52,7 @@ export function createLogsStore(flowId: string) {
       const filter = cleanFilter(f)
       const gen = ++generation
       set({ filter, loading: true, error: null })
-      const res = await getApi().call('logs.list', { flowId, filter, limit: PAGE })
+      const res = await getApi().call('logs.list', { ...from, flowId, filter, limit: PAGE })
       if (gen !== generation) return
       if (!res.ok) return set({ loading: false, error: res.error.message })
       set({ runs: res.value.runs, next: res.value.next, loading: false, fresh: { count: 0, more: false } })
@@ -58,16 +62,17 @@ export function createLogsStore(flowId: string) {
       if (!next || loading) return
       const gen = generation
       set({ loading: true })
-      const res = await getApi().call('logs.list', { flowId, filter, after: next, limit: PAGE })
+      const res = await getApi().call('logs.list', { ...from, flowId, filter, after: next, limit: PAGE })
       if (gen !== generation) return
       if (!res.ok) return set({ loading: false, error: res.error.message })
       set((s) => ({ runs: [...s.runs, ...res.value.runs], next: res.value.next, loading: false }))
     },
     async refreshHead() {
       const gen = generation
-      const res = await getApi().call('logs.list', { flowId, filter: get().filter, limit: PAGE })
-      if (gen !== generation || !res.ok) return
-      set((s) => ({ ...mergeHead({ runs: s.runs, next: s.next }, res.value), fresh: { count: 0, more: false } }))
+      const res = await getApi().call('logs.list', { ...from, flowId, filter: get().filter, limit: PAGE })
+      if (gen !== generation) return
+      if (!res.ok) return set({ error: res.error.message })
+      set((s) => ({ error: null, ...mergeHead({ runs: s.runs, next: s.next }, res.value), fresh: { count: 0, more: false } }))
       const open = get().trace
       if (open && res.value.runs.some((r) => r.id === open.run.id && r.updatedAt !== open.run.updatedAt)) {
         await get().open(open.run.id)
@@ -76,10 +81,10 @@ export function createLogsStore(flowId: string) {
     async live(runIds) {
       if (get().atTop || !get().runs.length) return get().refreshHead()
       const gen = generation
-      const head = await getApi().call('logs.list', { flowId, filter: get().filter, limit: PAGE })
+      const head = await getApi().call('logs.list', { ...from, flowId, filter: get().filter, limit: PAGE })
       if (gen !== generation || !head.ok) return
       const ids = loadedToRefresh(get().runs, runIds, head.value.runs)
-      const rows = ids.length ? await getApi().call('logs.rows', { ids }) : null
+      const rows = ids.length ? await getApi().call('logs.rows', { ...from, ids }) : null
       if (gen !== generation) return
       const changed = [...head.value.runs, ...(rows?.ok ? rows.value : [])]
       set((s) => ({ runs: updateInPlace(s.runs, changed), fresh: newerRuns(s.runs, head.value) }))
@@ -94,9 +99,15 @@ export function createLogsStore(flowId: string) {
     },
     async open(runId) {
       if (!runId) return set({ trace: null, traceError: null })
-      const res = await getApi().call('logs.run', { runId })
+      const res = await getApi().call('logs.run', { ...from, runId })
       if (!res.ok) return set({ trace: null, traceError: res.error.message })
       set({ trace: res.value, traceError: null })
+    },
+    async reloadTrace() {
+      const open = get().trace
+      if (!open) return
+      const res = await getApi().call('logs.run', { ...from, runId: open.run.id })
+      if (res.ok && get().trace?.run.id === open.run.id) set({ trace: res.value })
     },
   }))
 }

@@ -1,8 +1,7 @@
-import fs from 'node:fs'
 import type { FlowDocument } from '../../shared/flow/document'
 import { apiCall } from './emulator-helpers'
 import { expect, test } from './fixtures'
-import { RUNTIME_KEY as KEY, startRuntime } from './runtime-helpers'
+import { addPublishServer, RUNTIME_KEY as KEY, startRuntime, storeExample } from './runtime-helpers'
 
 // The Publish dialog before a publish: what changed since the version the server runs, and the untested branches
 // as warnings that do not block. Against `chatflow serve` started by the test on 127.0.0.1.
@@ -13,18 +12,9 @@ test('publishing twice: the second time the dialog lists the changed node, and u
   const starting = startRuntime()
   try {
     await studio.open(page)
-    const example = JSON.parse(fs.readFileSync('resources/examples/age-gate.flow.json', 'utf8')) as FlowDocument
-    const created = await apiCall<{ id: string; revision: number }>(page, 'flows.create', { name: example.name })
-    await apiCall(page, 'flows.save', { document: { ...example, id: created.id }, expectedRevision: created.revision })
-    await page.reload()
+    const flowId = await storeExample(page, 'age-gate')
     const runtime = await starting
-
-    await page.getByRole('button', { name: 'Publish…' }).click()
-    const dialog = page.getByRole('dialog', { name: 'Publish' })
-    await dialog.getByLabel('Server name').fill('Production')
-    await dialog.getByLabel('Base URL').fill(runtime.url)
-    await dialog.getByLabel('API key').fill(KEY)
-    await dialog.getByRole('button', { name: 'Add server' }).click()
+    const dialog = await addPublishServer(page, runtime.url, KEY)
 
     const before = dialog.getByRole('region', { name: 'Before publishing' })
     await expect(before).toContainText('Not published on this server yet')
@@ -37,7 +27,7 @@ test('publishing twice: the second time the dialog lists the changed node, and u
     await dialog.getByRole('button', { name: 'Close' }).click()
 
     // The goodbye message is reworded in the studio.
-    const stored = await apiCall<{ document: FlowDocument; revision: number }>(page, 'flows.get', { id: created.id })
+    const stored = await apiCall<{ document: FlowDocument; revision: number }>(page, 'flows.get', { id: flowId })
     const doc = structuredClone(stored.document)
     doc.nodes.find((n) => n.name === 'goodbye')!.config.text = 'See you when you are 18!'
     await apiCall(page, 'flows.save', { document: doc, expectedRevision: stored.revision })

@@ -1,7 +1,10 @@
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
+import type { Locator, Page } from '@playwright/test'
 import { startServe } from '../../electron/runtime/testing/serve-child'
+import type { FlowDocument } from '../../shared/flow/document'
+import { apiCall } from './emulator-helpers'
 
 // `chatflow serve` started by an end-to-end test on 127.0.0.1 with the publish API on, in a temporary data folder.
 
@@ -17,4 +20,24 @@ export async function startRuntime(): Promise<{ url: string; stop(): Promise<voi
     removeDir()
     throw err
   }
+}
+
+/** The example flow `file` (resources/examples/<file>.flow.json) stored as a new flow, the page reloaded; its id. */
+export async function storeExample(page: Page, file: string): Promise<string> {
+  const example = JSON.parse(fs.readFileSync(`resources/examples/${file}.flow.json`, 'utf8')) as FlowDocument
+  const created = await apiCall<{ id: string; revision: number }>(page, 'flows.create', { name: example.name })
+  await apiCall(page, 'flows.save', { document: { ...example, id: created.id }, expectedRevision: created.revision })
+  await page.reload()
+  return created.id
+}
+
+/** Publish… on the open flow, a new server named `name` at `url` with `key`: the dialog, ready to publish. */
+export async function addPublishServer(page: Page, url: string, key = RUNTIME_KEY, name = 'Production'): Promise<Locator> {
+  await page.getByRole('button', { name: 'Publish…' }).click()
+  const dialog = page.getByRole('dialog', { name: 'Publish' })
+  await dialog.getByLabel('Server name').fill(name)
+  await dialog.getByLabel('Base URL').fill(url)
+  await dialog.getByLabel('API key').fill(key)
+  await dialog.getByRole('button', { name: 'Add server' }).click()
+  return dialog
 }

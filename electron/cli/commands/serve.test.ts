@@ -50,6 +50,13 @@ it('refuses a bad database URL, publish port or outbound URL as usage', async ()
   expect(err).toContain("--retention-days must be a whole number of days from 1, not '0'")
 })
 
+it('refuses --channel cloud-api without its settings as usage, naming the first one missing', async () => {
+  expect(await serveCommand.run(['--data-dir', dir, '--channel', 'cloud-api', '--cloud-phone-number-id', '106540352242922'])).toBe(2)
+  expect(err).toContain('--channel cloud-api needs the access token in CHATFLOW_CLOUD_API_TOKEN')
+  expect(await serveCommand.run(['--data-dir', dir, '--log-level', 'loud'])).toBe(2)
+  expect(err).toContain("--log-level must be one of fatal, error, warn, info, debug, trace, silent, not 'loud'")
+})
+
 it('says why it cannot reach PostgreSQL and exits 1', async () => {
   const closed = net.createServer()
   await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve))

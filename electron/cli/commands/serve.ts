@@ -1,11 +1,17 @@
-// `chatflow serve`: the headless production runtime (docs/runtime.md). One listener carries the webhook trigger
-// and, with an inbound key, the channel's inbound messages; the publish API runs on its own port with a publish
-// key. State lives in the data folder's SQLite database, or in PostgreSQL given --database-url (several instances
-// may share it). Outbound messages go through a channel adapter. Stops cleanly on SIGINT/SIGTERM.
+// `chatflow serve`: the headless production runtime (docs/runtime.md, docs/deploy.md). One listener carries the
+// webhook trigger, inbound messages (with an inbound key), the channel's webhook (with --channel cloud-api) and the
+// health and metrics endpoints; the publish API runs on its own port with a publish key. State lives in the data
+// folder's SQLite database, or in PostgreSQL given --database-url (several instances may share it). Outbound
+// messages go through a channel adapter. Logs are JSON lines on stderr. Stops cleanly on SIGINT/SIGTERM.
 import { webhookTriggerOf } from '../../../shared/nodes/trigger/kind'
 import { resolveDataDir } from '../../studio/data-dir'
 import { DEFAULT_PUBLISH_PORT } from '../../studio/publish/start'
 import { outboundFromEnv, outboxPolicy, selectAdapter } from '../../runtime/adapters/select'
+import { CHANNEL_WEBHOOK_PATH } from '../../runtime/channel-webhook'
+import { ChannelSettingsError, channelKind, cloudApiConfig, type CloudApiConfig } from '../../runtime/channel-settings'
+import { instrumentStore } from '../../runtime/instrument'
+import { createLogger, LOG_LEVELS, warnLine } from '../../runtime/logging'
+import { RuntimeMetrics } from '../../runtime/metrics'
 import { openStore, type OpenedStore } from '../../runtime/open'
 import { Runtime } from '../../runtime/runtime'
 import { startRuntimeServer, type RuntimeServer } from '../../runtime/server'
@@ -16,23 +22,31 @@ import type { CliCommand } from './types'
 const USAGE = `Usage: chatflow serve [--data-dir <dir> | --database-url <postgres://…>] [options]
 
 Runs flows headless: the webhook trigger (default 127.0.0.1:7373, or the saved settings), inbound channel
-messages and the publish API. docs/runtime.md describes all of it.
+messages, the channel's webhook and the publish API. docs/runtime.md and docs/deploy.md describe all of it.
   --port N              listen on port N for this run (0: any free port); not saved
   --host H              bind address for this run, e.g. 0.0.0.0 (reachable from other machines: a warning is printed)
   --database-url URL    keep state in PostgreSQL (or CHATFLOW_DATABASE_URL) instead of the data folder's SQLite
   --inbound-key K       turn on POST ${INBOUND_PATH} with this bearer key (or CHATFLOW_INBOUND_KEY)
   --publish-key K       turn on the publish API (docs/publish-api.md) with this key (or CHATFLOW_PUBLISH_KEY)
   --publish-port N      its port (default ${DEFAULT_PUBLISH_PORT}; 0: any free port), on the same host
+  --channel C           where outbound messages go (or CHATFLOW_CHANNEL): cloud-api (the channel itself, and its
+                        webhook at ${CHANNEL_WEBHOOK_PATH}), http (--outbound-url), or log (the default)
+  --cloud-api-url URL   the Cloud API's base (or CHATFLOW_CLOUD_API_URL; default https://graph.facebook.com)
+  --cloud-api-version V its version (or CHATFLOW_CLOUD_API_VERSION; default v25.0)
+  --cloud-phone-number-id ID  the business number's id (or CHATFLOW_CLOUD_PHONE_NUMBER_ID)
+                        secrets only from the environment: CHATFLOW_CLOUD_API_TOKEN, CHATFLOW_CLOUD_APP_SECRET,
+                        CHATFLOW_CLOUD_VERIFY_TOKEN (or each one's _FILE, naming a file that holds it)
   --outbound-url URL    forward outbound messages as JSON POSTs (or CHATFLOW_OUTBOUND_URL)
   --outbound-log FILE   else append them as JSON lines to FILE (or CHATFLOW_OUTBOUND_LOG); default stdout
   --retention-days N    delete finished runs (trace, messages) older than N days, hourly (or CHATFLOW_RETENTION_DAYS)
+  --log-level L         JSON logs on stderr from this level: ${LOG_LEVELS.join(', ')} (or CHATFLOW_LOG_LEVEL; default info)
 Exit codes: 0 stopped by SIGINT/SIGTERM, 1 the database or the port cannot be used, 2 bad usage.
 `
 
 const fail = (message: string, code = 1) => (process.stderr.write(`chatflow serve: ${message}\n`), code)
 
 export const serveCommand: CliCommand = {
-  summary: 'run flows headless: webhook trigger, inbound messages, publish API',
+  summary: 'run flows headless: webhook trigger, inbound messages, the channel, publish API',
   async run(args) {
     const parsed = parseCommandLine('serve', USAGE, args, {
       'data-dir': { type: 'string' },
@@ -42,9 +56,14 @@ export const serveCommand: CliCommand = {
       'inbound-key': { type: 'string' },
       'publish-key': { type: 'string' },
       'publish-port': { type: 'string' },
+      channel: { type: 'string' },
+      'cloud-api-url': { type: 'string' },
+      'cloud-api-version': { type: 'string' },
+      'cloud-phone-number-id': { type: 'string' },
       'outbound-url': { type: 'string' },
       'outbound-log': { type: 'string' },
       'retention-days': { type: 'string' },
+      'log-level': { type: 'string' },
     })
     if ('exit' in parsed) return parsed.exit
     const { values } = parsed
@@ -58,13 +77,20 @@ export const serveCommand: CliCommand = {
     if (databaseUrl !== undefined && !/^postgres(ql)?:\/\//.test(databaseUrl)) return fail('--database-url must start with postgres:// or postgresql://', 2)
     const retention = values['retention-days'] ?? process.env.CHATFLOW_RETENTION_DAYS
     if (retention !== undefined && !/^[1-9]\d{0,4}$/.test(retention)) return fail(`--retention-days must be a whole number of days from 1, not '${retention}'`, 2)
+    const level = values['log-level'] ?? process.env.CHATFLOW_LOG_LEVEL ?? 'info'
+    if (!(LOG_LEVELS as readonly string[]).includes(level)) return fail(`--log-level must be one of ${LOG_LEVELS.join(', ')}, not '${level}'`, 2)
     const outbound = outboundFromEnv({ url: values['outbound-url'], logFile: values['outbound-log'] })
+    let cloud: CloudApiConfig | undefined
     let adapter
     try {
-      adapter = selectAdapter(outbound)
+      const flags = { channel: values.channel, cloudApiUrl: values['cloud-api-url'], cloudApiVersion: values['cloud-api-version'], phoneNumberId: values['cloud-phone-number-id'] }
+      if (channelKind(flags, process.env, outbound.url) === 'cloud-api') cloud = cloudApiConfig(flags)
+      adapter = selectAdapter(outbound, cloud)
     } catch (err) {
-      return fail(`outbound: ${message(err)}`, 2)
+      return fail(err instanceof ChannelSettingsError ? err.message : `outbound: ${message(err)}`, 2)
     }
+    const logger = createLogger({ level })
+    const metrics = new RuntimeMetrics()
     let opened: OpenedStore
     try {
       opened = await openStore({ dataDir: resolveDataDir(values['data-dir']), databaseUrl })
@@ -73,11 +99,12 @@ export const serveCommand: CliCommand = {
       return fail(message(err))
     }
     const runtime = new Runtime({
-      store: opened.store,
+      store: instrumentStore(opened.store, metrics, logger),
       adapter: adapter.adapter,
       effects: opened.effects,
       outbox: outboxPolicy(outbound),
       housekeeping: { retentionDays: retention === undefined ? null : Number(retention) },
+      log: warnLine(logger),
     })
     let server: RuntimeServer
     try {
@@ -86,7 +113,12 @@ export const serveCommand: CliCommand = {
         inboundKey: values['inbound-key'] ?? process.env.CHATFLOW_INBOUND_KEY,
         publishKey: values['publish-key'] ?? process.env.CHATFLOW_PUBLISH_KEY,
         publishPort: Number(values['publish-port'] ?? process.env.CHATFLOW_PUBLISH_PORT ?? DEFAULT_PUBLISH_PORT),
-        log: (m) => process.stderr.write(`[runtime] ${m}\n`),
+        channel: cloud && { appSecret: cloud.appSecret, verifyToken: cloud.verifyToken, phoneNumberId: cloud.phoneNumberId },
+        adapter: adapter.adapter,
+        metrics,
+        logger,
+        log: warnLine(logger),
+        now: () => opened.effects.clock.now(),
       })
     } catch (err) {
       await runtime.close()
@@ -109,13 +141,18 @@ export const serveCommand: CliCommand = {
     if (status.warning) process.stderr.write(`warning: ${status.warning}\n`)
     await printWebhookFlows(opened, url)
     if (values['inbound-key'] ?? process.env.CHATFLOW_INBOUND_KEY) process.stdout.write(`Inbound messages: ${url}${INBOUND_PATH}\n`)
+    if (cloud) process.stdout.write(`Channel webhook: ${url}${CHANNEL_WEBHOOK_PATH} (business number ${cloud.phoneNumberId})\n`)
     if (server.publishUrl) process.stdout.write(`Publish API: ${server.publishUrl}\n`)
+    process.stdout.write(`Health: ${url}/healthz, ${url}/readyz; metrics: ${url}/metrics\n`)
     process.stdout.write(`Outbound messages: ${adapter.describe}\n`)
     process.stdout.write(retention ? `Log retention: finished runs older than ${retention} days are deleted hourly\n` : 'Log retention: off (--retention-days N)\n')
+    logger.info({ listener: url, publishApi: server.publishUrl, store: opened.store.kind, channel: adapter.adapter.name }, 'serving')
     const signal = await stopSignal
     process.stdout.write(`Stopping (${signal})…\n`)
     await server.close()
     await runtime.close()
+    logger.info({ signal }, 'stopped')
+    logger.flush()
     return 0
   },
 }

@@ -21,20 +21,55 @@ export interface OutboundEnvelope {
   created_at: number
 }
 
+/** What a delivered message is called on the channel: the id its later status webhooks name (a wamid). */
+export interface SendResult {
+  channelId?: string
+}
+
+/** Whether the channel accepted this adapter's credentials at the last try (GET /readyz shows it). */
+export interface ChannelHealth {
+  ok: boolean
+  /** Why sending is stopped, when it is. */
+  reason?: string
+  /** Since when (ms since the epoch). */
+  since?: number
+}
+
 export interface ChannelAdapter {
   /** Shown in logs and stored with delivery failures. */
   readonly name: string
   /** One attempt to deliver one message; rejects when it was not delivered (a DeliveryError says whether to retry). */
-  send(envelope: OutboundEnvelope): Promise<void>
+  send(envelope: OutboundEnvelope): Promise<SendResult | void>
+  /** For adapters that can be refused as a whole (a revoked token); absent means always ok. */
+  health?(): ChannelHealth
   close?(): Promise<void>
 }
 
-/** A failed attempt. `retry: false` is the channel refusing the message for good (a 4xx): it is never sent again. */
+export interface DeliveryErrorOptions {
+  /** The channel asked to wait this long before the next attempt (Retry-After). */
+  retryAfterMs?: number
+  /**
+   * Nothing can be sent until an operator acts (the token is expired or revoked): the outbox stops sending, keeps
+   * every message and tries again later; the attempt does not count against the message.
+   */
+  halt?: boolean
+}
+
+/**
+ * A failed attempt. `retry: false` is the channel refusing the message for good (a 4xx): it is never sent again.
+ * With `halt`, the message is kept as it was and sending stops for a while.
+ */
 export class DeliveryError extends Error {
+  readonly retryAfterMs?: number
+  readonly halt: boolean
+
   constructor(
     message: string,
     readonly retry: boolean,
+    opts: DeliveryErrorOptions = {},
   ) {
     super(message)
+    this.retryAfterMs = opts.retryAfterMs
+    this.halt = opts.halt ?? false
   }
 }

@@ -7,16 +7,9 @@ import { afterEach, expect, it } from 'vitest'
 import type { OutboundEnvelope } from './adapter'
 import { HttpAdapter } from './http-adapter'
 import { LogAdapter } from './log-adapter'
+import { envelopeOf } from '../testing/runtime-fixtures'
 
-const envelope: OutboundEnvelope = {
-  id: 'out_1',
-  run_id: 'run_1',
-  flow_id: 'flw_1',
-  contact_id: 'ct_1',
-  to: '+919800000001',
-  message: { type: 'text', text: { body: 'Hello' } },
-  created_at: 1,
-}
+const envelope = envelopeOf()
 
 let server: http.Server | null = null
 afterEach(() => server?.close())

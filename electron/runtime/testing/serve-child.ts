@@ -26,6 +26,9 @@ export interface ServeOptions {
   /** Working folder (default: the system's temp folder, so nothing is found relative to the source tree). */
   cwd?: string
   timeoutMs?: number
+  /** Run as this user and group (the process must be root to switch), as a container's non-root user would. */
+  uid?: number
+  gid?: number
 }
 
 /** Starts `node chatflow.mjs serve <args>` and resolves once it has printed its last start-up line. */
@@ -35,6 +38,7 @@ export function startServe(args: string[], env: Record<string, string> = {}, opt
     cwd: opts.cwd ?? os.tmpdir(),
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
+    ...(opts.uid !== undefined ? { uid: opts.uid, gid: opts.gid } : {}),
   })
   const exited = new Promise<number | string>((r) => child.once('exit', (code, signal) => r(code ?? signal ?? -1)))
   const stop = async (signal: NodeJS.Signals = 'SIGTERM') => {

@@ -2,18 +2,25 @@ import { conversationTests, flowOf } from '../emulator/service'
 import { ApiFailure, notFound } from '../failure'
 import { applyRetention, purge, readRetention, writeRetention } from '../logs/housekeeping'
 import { exportList, exportRun } from '../logs/export'
+import { remoteSource } from '../logs/remote'
 import { logQueries } from '../logs/service'
-import type { AreaHandlers } from './types'
+import { localSource, type LogSource } from '../logs/source'
+import { publishClient } from '../publish/servers'
+import type { AreaHandlers, HandlerContext } from './types'
+
+/** This studio's runs, or a production server's when the request names one (docs/logs.md, "Production runs"). */
+const source = (ctx: HandlerContext, serverId: string | undefined): LogSource =>
+  serverId ? remoteSource(ctx.service(publishClient), serverId) : localSource(ctx.service(logQueries))
 
 export const logsHandlers: AreaHandlers<'logs'> = {
-  'logs.list': (req, ctx) => ctx.service(logQueries).list(req.flowId, req.filter, req.after, req.limit),
-  'logs.facets': (req, ctx) => ({ triggerKinds: ctx.service(logQueries).triggerKinds(req.flowId) }),
-  'logs.run': (req, ctx) => {
-    const t = ctx.service(logQueries).run(req.runId)
+  'logs.list': (req, ctx) => source(ctx, req.serverId).list(req.flowId, req.filter, req.after, req.limit),
+  'logs.facets': async (req, ctx) => ({ triggerKinds: await source(ctx, req.serverId).triggerKinds(req.flowId) }),
+  'logs.run': async (req, ctx) => {
+    const t = await source(ctx, req.serverId).run(req.runId)
     if (!t) throw notFound('Run', req.runId)
     return t
   },
-  'logs.rows': (req, ctx) => ctx.service(logQueries).rows(req.ids),
+  'logs.rows': (req, ctx) => source(ctx, req.serverId).rows(req.ids),
   'logs.retention.get': (_req, ctx) => readRetention(ctx.db),
   'logs.retention.set': async (req, ctx) => {
     writeRetention(ctx.db, req, ctx.now())
@@ -32,10 +39,10 @@ export const logsHandlers: AreaHandlers<'logs'> = {
     // A logged run has no record of emulator presets or mocks: the test starts from the trigger alone.
     return ctx.service(conversationTests).save(flowOf(ctx, run.flowId), req.runId, { name: req.name, presets: {}, mocks: {}, replace: req.replace })
   },
-  'logs.export': (req, ctx) => {
-    const q = ctx.service(logQueries)
+  'logs.export': async (req, ctx) => {
+    const q = source(ctx, req.serverId)
     if ('runId' in req) {
-      const out = exportRun(q, req.runId, ctx.now())
+      const out = await exportRun(q, req.runId, ctx.now())
       if (!out) throw notFound('Run', req.runId)
       return out
     }

@@ -1,13 +1,12 @@
 import { describeKeyStorage, keyProtector } from '../publish/key-protector'
 import { checkLibrary, libraryFor, storeLibrary } from '../publish/library'
 import { publishPreview, recordSent } from '../publish/preview'
-import { PublishClient } from '../publish/servers'
+import { publishClient as client } from '../publish/servers'
 import { checkPublishable, VersionStore } from '../publish/versions'
 import { FlowStore } from '../store/flows'
 import type { AreaHandlers, ServiceFactory } from './types'
 
 const versions: ServiceFactory<VersionStore> = (ctx) => new VersionStore(ctx.db, () => ctx.now())
-const client: ServiceFactory<PublishClient> = (ctx) => new PublishClient(ctx.db, () => ctx.now())
 
 export const publishHandlers: AreaHandlers<'publish'> = {
   'publish.receive': (req, ctx) => {

@@ -1,5 +1,5 @@
-import type { LogExport, LogFilter, LogTrace } from '../../../shared/api/commands/logs'
-import type { LogQueries } from './queries'
+import type { LogCursor, LogExport, LogFilter, LogTrace } from '../../../shared/api/commands/logs'
+import type { LogSource } from './source'
 
 // JSON export of one run or a filtered list: each run whole (summary, trace, conversation, variables), so the file
 // alone explains what happened. The storage cursor is left out: it means nothing outside this database.
@@ -9,19 +9,22 @@ function portable(t: LogTrace): LogExport['runs'][number] {
   return { ...t, run }
 }
 
-export function exportRun(q: LogQueries, runId: string, now: number): LogExport | null {
-  const t = q.run(runId)
+export async function exportRun(q: LogSource, runId: string, now: number): Promise<LogExport | null> {
+  const t = await q.run(runId)
   if (!t) return null
   return { format: 'chatflow-logs', version: 1, exportedAt: now, flowId: t.run.flowId, filter: null, truncated: false, runs: [portable(t)] }
 }
 
-export function exportList(q: LogQueries, flowId: string, filter: LogFilter, limit: number, now: number): LogExport {
+export async function exportList(q: LogSource, flowId: string, filter: LogFilter, limit: number, now: number): Promise<LogExport> {
   const runs: LogExport['runs'] = []
-  let after: Parameters<LogQueries['list']>[2]
+  let after: LogCursor | undefined
   let more = true
   while (more && runs.length < limit) {
-    const page = q.list(flowId, filter, after, Math.min(200, limit - runs.length))
-    for (const r of page.runs) runs.push(portable(q.run(r.id) as LogTrace))
+    const page = await q.list(flowId, filter, after, Math.min(200, limit - runs.length))
+    for (const r of page.runs) {
+      const t = await q.run(r.id)
+      if (t) runs.push(portable(t))
+    }
     more = page.next !== null
     after = page.next ?? undefined
   }

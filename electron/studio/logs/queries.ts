@@ -2,7 +2,9 @@ import type { Database } from 'better-sqlite3'
 import type { LogCursor, LogFilter, LogMessage, LogRun, LogTrace } from '../../../shared/api/commands/logs'
 import type { RunState, TraceEvent } from '../../../shared/engine/types'
 import { RunStore, toSummary, type RunRow } from '../runs/run-store'
+import { deliverySql, failedCountSql, failedFilterSql, SQLITE_DELIVERY, toDelivery, withDelivery, type DeliveryRow } from './delivery'
 import { keyRange, matchExpression, RunSearch, type SearchHit } from './search'
+import { assembleTrace } from './source'
 import { SearchIndexer } from './search-index'
 
 // The Flow Logs reads. Every list query is "WHERE flow_id = ? [AND one filter column] ORDER BY started_at DESC,
@@ -16,15 +18,16 @@ export interface SearchTuning {
 }
 const TUNING: SearchTuning = { maxChunk: 4000 }
 
-interface ListRow extends Omit<RunRow, 'state'> {
+export interface ListRow extends Omit<RunRow, 'state'> {
   contact_name: string | null
   contact_phone: string | null
   seq: number
+  failed_deliveries: number
 }
 
 const COLUMNS = `r.id, r.flow_id, r.flow_name, r.contact_id, c.name AS contact_name, c.phone AS contact_phone, r.status,
   r.trigger_kind, r.end_reason, r.error_code, r.error_message, r.node_count, r.exec_ms, r.started_at, r.updated_at,
-  r.ended_at, r.rowid AS seq`
+  r.ended_at, r.rowid AS seq, ${failedCountSql(SQLITE_DELIVERY, 'r.id')} AS failed_deliveries`
 
 /** LIKE pattern for "contains", with the user's % and _ taken literally. */
 export function containsPattern(text: string): string {
@@ -126,6 +129,7 @@ export class LogQueries {
       where.push('r.started_at <= ?')
       args.push(filter.to)
     }
+    if (filter.delivery === 'failed') where.push(failedFilterSql(SQLITE_DELIVERY, 'r.id'))
     if (after) {
       where.push('(r.started_at, r.rowid) < (?, ?)')
       args.push(after.startedAt, after.seq)
@@ -172,17 +176,9 @@ export class LogQueries {
     if (!run) return null
     const state = this.store.state(runId) as RunState
     const trace: TraceEvent[] = this.store.trace(runId)
-    const messages: LogMessage[] = this.store.messages(runId)
-    return {
-      run,
-      trace,
-      messages,
-      vars: state.vars,
-      totalMs: trace.reduce((sum, t) => sum + t.durationMs, 0),
-      path: trace.map((t) => t.nodeId),
-      trigger: state.trigger,
-      triggerNodeId: trace[0]?.nodeType === 'trigger' ? trace[0].nodeId : null,
-    }
+    const deliveries = (this.db.prepare(deliverySql(SQLITE_DELIVERY, '?')).all(runId) as DeliveryRow[]).map(toDelivery)
+    const messages: LogMessage[] = withDelivery(this.store.messages(runId), deliveries)
+    return assembleTrace(run, state, trace, messages)
   }
 }
 
@@ -191,11 +187,12 @@ function page(rows: ListRow[], limit: number): { runs: LogRun[]; next: LogCursor
   return { runs, next: rows.length > limit ? (runs.at(-1) as LogRun).cursor : null }
 }
 
-function toLogRun(r: ListRow): LogRun {
+export function toLogRun(r: ListRow): LogRun {
   const { contactId, ...summary } = toSummary(r)
   return {
     ...summary,
     contact: { id: contactId, name: r.contact_name ?? '', phone: r.contact_phone ?? '' },
-    cursor: { startedAt: r.started_at, seq: r.seq },
+    failedDeliveries: Number(r.failed_deliveries ?? 0),
+    cursor: { startedAt: Number(r.started_at), seq: Number(r.seq) },
   }
 }

@@ -5,6 +5,8 @@ import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest }
 import type { PublishedVersion } from '../../../shared/api/commands/publish'
 import type { Result } from '../../../shared/api'
 import type { Backend } from '../backend'
+import type { LogSource } from '../logs/source'
+import { logRoutes } from './logs-routes'
 
 export const PUBLISH_BODY_LIMIT = 8 * 1024 * 1024
 const digest = (value: string) => createHash('sha256').update(value, 'utf8').digest()
@@ -23,6 +25,8 @@ export interface PublishTarget {
   rollback(flowId: string, version: number): Promise<Result<PublishedVersion>>
   /** The runtime only: creates (or with `rotate`, replaces) a flow's webhook secret and returns it once. */
   webhookSecret?(flowId: string, rotate: boolean): Promise<Result<{ flowId: string; secret: string }>>
+  /** The runtime only: its Flow Logs, delivery states included (logs-routes.ts). */
+  logs?: LogSource
 }
 
 export function backendTarget(backend: Backend): PublishTarget {
@@ -80,5 +84,6 @@ export function buildPublishApp(target: PublishTarget, key: string): FastifyInst
     if (typeof rotate !== 'boolean') return fail(reply, 400, 'bad_request', 'The body must be {} or {"rotate": true}.')
     return answer(reply, target.webhookSecret(req.params.id, rotate))
   })
+  if (target.logs) logRoutes(app, target.logs)
   return app
 }

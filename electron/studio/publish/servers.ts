@@ -7,6 +7,7 @@ import { ApiFailure, notFound } from '../failure'
 import { newId } from '../store/flows'
 import { keyProtector, type KeyProtector } from './key-protector'
 import type { PublishLibrary } from './library'
+import type { ServiceFactory } from '../handlers/types'
 
 interface Row {
   id: string
@@ -15,6 +16,9 @@ interface Row {
   key: string
   key_storage: KeyProtector['kind']
 }
+
+/** One client per back end: the publish commands and the logs of production servers (logs/remote.ts) share it. */
+export const publishClient: ServiceFactory<PublishClient> = (ctx) => new PublishClient(ctx.db, () => ctx.now())
 
 export class PublishClient {
   constructor(
@@ -80,7 +84,8 @@ export class PublishClient {
     return row
   }
 
-  private async request<T>(serverId: string, method: string, path: string, body?: unknown): Promise<T> {
+  /** One call to the server's API (path after its base URL) with its saved key; failures become ApiFailures. */
+  async request<T>(serverId: string, method: string, path: string, body?: unknown): Promise<T> {
     const server = this.row(serverId)
     if (server.key_storage !== this.protector().kind)
       throw new ApiFailure('unavailable', `The key of "${server.name}" was saved by another host; enter it again here.`)

@@ -19,6 +19,8 @@ export const LogFilterSchema = z.object({
   to: z.number().int().optional(),
   /** Matched case-insensitively in the messages of the run (both directions) and in its session variables. */
   text: z.string().trim().max(200).optional(),
+  /** 'failed': only runs with an outbound message the channel did not deliver (docs/logs.md, "Delivery"). */
+  delivery: z.enum(['failed']).optional(),
 })
 export type LogFilter = z.input<typeof LogFilterSchema>
 
@@ -40,7 +42,21 @@ export interface LogRun {
   startedAt: number
   updatedAt: number
   endedAt: number | null
+  /** Outbound messages of this run that failed to reach the customer (0 for runs nothing sent to the channel). */
+  failedDeliveries: number
   cursor: LogCursor
+}
+
+/** Where an outbound message got to: the runtime's outbox, then the statuses the channel reported. */
+export type DeliveryState = 'pending' | 'sent' | 'delivered' | 'read' | 'failed'
+
+export interface LogDelivery {
+  state: DeliveryState
+  /** Why it failed (the channel's code and text), or the last attempt's error while it is still pending. */
+  error: string | null
+  attempts: number
+  /** When it reached this state (ms), when known. */
+  at: number | null
 }
 
 export interface LogMessage {
@@ -51,6 +67,8 @@ export interface LogMessage {
   type: string
   payload: unknown
   createdAt: number
+  /** Outbound messages of runs a runtime sent to the channel; absent for the studio's own runs. */
+  delivery?: LogDelivery
 }
 
 export interface LogTrace {
@@ -92,9 +110,16 @@ export interface LogExport {
   runs: Array<Omit<LogTrace, 'run'> & { run: Omit<LogRun, 'cursor'> }>
 }
 
+/**
+ * Which runs: this studio's (absent), or those of a production server saved in the Publish dialog, read through
+ * its publish API (docs/publish-api.md, "Flow Logs of a runtime").
+ */
+const ServerId = z.string().min(1).max(200).optional()
+
 export const logsCommands = {
   'logs.list': {
     req: z.object({
+      serverId: ServerId,
       flowId: FlowIdSchema,
       filter: LogFilterSchema.default({}),
       after: LogCursorSchema.optional(),
@@ -104,12 +129,12 @@ export const logsCommands = {
   },
   /** The trigger kinds and contacts that occur in a flow's runs, for the filter menus. */
   'logs.facets': {
-    req: z.object({ flowId: FlowIdSchema }),
+    req: z.object({ serverId: ServerId, flowId: FlowIdSchema }),
     res: returns<{ triggerKinds: string[] }>(),
   },
-  'logs.run': { req: z.object({ runId: z.string().min(1).max(200) }), res: returns<LogTrace>() },
+  'logs.run': { req: z.object({ serverId: ServerId, runId: z.string().min(1).max(200) }), res: returns<LogTrace>() },
   /** The list rows of these runs (those that still exist, in no particular order): live updates of rows on screen. */
-  'logs.rows': { req: z.object({ ids: z.array(z.string().min(1).max(200)).max(500) }), res: returns<LogRun[]>() },
+  'logs.rows': { req: z.object({ serverId: ServerId, ids: z.array(z.string().min(1).max(200)).max(500) }), res: returns<LogRun[]>() },
   'logs.retention.get': { req: z.object({}).default({}), res: returns<LogRetention>() },
   /** Saves the policy and applies it at once; runs that are executing or paused are never deleted by it. */
   'logs.retention.set': { req: LogRetentionSchema, res: returns<LogRetention & { deleted: number }>() },
@@ -126,8 +151,8 @@ export const logsCommands = {
   /** One run, or a flow's filtered list (newest first, at most `limit` runs), with traces and conversations. */
   'logs.export': {
     req: z.union([
-      z.object({ runId: z.string().min(1).max(200) }),
-      z.object({ flowId: FlowIdSchema, filter: LogFilterSchema.default({}), limit: z.number().int().min(1).max(5000).default(1000) }),
+      z.object({ serverId: ServerId, runId: z.string().min(1).max(200) }),
+      z.object({ serverId: ServerId, flowId: FlowIdSchema, filter: LogFilterSchema.default({}), limit: z.number().int().min(1).max(5000).default(1000) }),
     ]),
     res: returns<LogExport>(),
   },

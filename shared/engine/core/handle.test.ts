@@ -41,6 +41,15 @@ describe('handleEvent', () => {
     expect(given.ran!.step.state.vars.chat_message_id).toBe('req-7')
   })
 
+  it("a tester's start with a customer message counts as the customer writing", async () => {
+    const { deps } = testDeps()
+    const now = deps.effects.clock.now()
+    const event = { kind: 'start' as const, flow: ask, trigger: { message: { type: 'text' as const, text: 'hi' } } }
+    const h = await handleEvent({ contact: ASHA, current: null, flows: [], event, now }, deps)
+    expect(h.action).toBe('started')
+    expect(h.inboundAt).toBe(now)
+  })
+
   it('returns the superseded run before the new step, to be committed together', async () => {
     const { deps } = testDeps()
     const now = deps.effects.clock.now()

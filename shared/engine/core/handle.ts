@@ -14,7 +14,9 @@ export async function handleEvent(input: CoreInput, deps: EngineDeps): Promise<H
   const event = withMessageId(input.event, deps)
   const { close, plan } = route({ ...input, event }, deps.catalog)
   const steps = closings(close, input.now)
-  const inboundAt = event.kind === 'message' ? input.now : null
+  // The customer wrote: a message, or a tester's start that stands for one (it opens the 24-hour window and is the
+  // contact's last message, as the same message would be in production). Webhook and operator starts are not.
+  const inboundAt = event.kind === 'message' || (event.kind === 'start' && 'message' in event.trigger) ? input.now : null
   if (plan.action === 'none') return nothingRan(steps, inboundAt, plan.ignored)
   const ran =
     plan.action === 'resume'

@@ -70,6 +70,7 @@ it('indexes the runs of an older database, then keeps the index in step with new
     expect(ids('place')).toEqual([a.state.id])
 
     // New steps after the migration: a message and a variable written by the engine are found at once.
+    // The same clock as the runs written above: on the real clock they would be past their 24-hour window.
     const again = new RunService(db, { effects: deps.effects })
     await again.resume(flow, b.state.id, { type: 'text', text: 'Ritual Coffee' })
     expect(ids('ritual')).toEqual([b.state.id])

@@ -12,6 +12,7 @@ import { migration011 } from './011_run_search'
 import { migration012 } from './012_runtime_outbox'
 import { migration013 } from './013_message_ids'
 import { migration014 } from './014_search_behind_writes'
+import { migration015 } from './015_channel'
 import type { Migration } from './types'
 
 export type { Migration } from './types'
@@ -33,4 +34,5 @@ export const migrations: Migration[] = [
   migration012,
   migration013,
   migration014,
+  migration015,
 ]

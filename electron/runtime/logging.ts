@@ -1,0 +1,30 @@
+// The runtime's logs: JSON lines (pino) on stderr, one object per event with `runId`, `contactId`, `messageId` where
+// they apply, so a log store can follow a conversation. stdout keeps the start-up lines and the log adapter's
+// outbound messages. Secrets are never passed to the logger; the redaction below is a second line of defence.
+import pino, { type Logger } from 'pino'
+
+export type { Logger }
+
+export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const
+
+/** Keys whose values never reach a log line, wherever they sit in a logged object. */
+const SECRET_PATHS = ['token', 'authorization', 'appSecret', 'verifyToken', 'secret', 'password']
+
+export function createLogger(opts: { level?: string; destination?: pino.DestinationStream } = {}): Logger {
+  return pino(
+    {
+      name: 'chatflow',
+      level: opts.level ?? 'info',
+      timestamp: pino.stdTimeFunctions.isoTime,
+      formatters: { level: (label) => ({ level: label }) },
+      redact: { paths: SECRET_PATHS.flatMap((k) => [k, `*.${k}`, `*.*.${k}`]), censor: '[redacted]' },
+    },
+    opts.destination ?? pino.destination({ fd: 2, sync: false }),
+  )
+}
+
+/** A silent logger, for tests and embedders that pass none. */
+export const silentLogger = (): Logger => pino({ level: 'silent' })
+
+/** The runtime's older `(message) => void` callbacks (outbox, housekeeping, listener) as warnings of `logger`. */
+export const warnLine = (logger: Logger) => (message: string) => logger.warn(message)

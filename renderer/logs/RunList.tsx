@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react'
 import type { LogRun } from '../../shared/api/commands/logs'
 import { formatMs } from './model'
-import { ArrowUp } from 'lucide-react'
+import { ArrowUp, TriangleAlert } from 'lucide-react'
 
 // The executions list, virtualised: only the rows in view (plus a margin) are in the DOM, so 100,000 loaded runs
 // scroll like 100. Reaching the last screenful asks for the next keyset page. Deeper than the top, new runs wait
@@ -87,7 +87,13 @@ export function RunList({ runs, selectedId, hasMore, loading, newRuns, onSelect,
             <span role="gridcell">{formatMs(r.execMs)}</span>
             <span role="gridcell">{r.nodeCount}</span>
             <span role="gridcell" className={r.failedDeliveries ? 'logs-delivery-failed' : undefined}>
-              {r.failedDeliveries ? `⚠ ${r.failedDeliveries} failed` : ''}
+              {r.failedDeliveries ? (
+                <>
+                  <TriangleAlert size={12} aria-hidden="true" className="delivery-mark" /> {r.failedDeliveries} failed
+                </>
+              ) : (
+                ''
+              )}
             </span>
           </div>
         ))}

@@ -67,7 +67,7 @@ async function tour(page, url, theme) {
   const send = async (text) => {
     await phone.getByLabel('Message').fill(text)
     await phone.getByRole('button', { name: 'Send' }).click()
-    await page.waitForFunction(() => document.querySelector('input[aria-label="Message"]')?.value === '')
+    await page.waitForFunction(`document.querySelector('input[aria-label="Message"]')?.value === ''`)
   }
 
   await page.goto(`${url}/#/flows`)

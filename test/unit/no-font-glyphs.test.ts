@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest'
 
 const ROOT = path.resolve(import.meta.dirname, '../../renderer')
 /** Misc technical, geometric shapes, misc symbols, dingbats, symbols and arrows, emoji, variation selector 16. */
-const FONT_DEPENDENT = /[\u2300-\u23ff\u25a0-\u27bf\u2b00-\u2bff\u{1f000}-\u{1faff}\ufe0f]/u
+const FONT_DEPENDENT = /[\u2300-\u23ff\u25a0-\u27bf\u2b00-\u2bff\u{1f000}-\u{1faff}]|\ufe0f/u
 
 function sources(dir: string): string[] {
   return fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => {

@@ -1,6 +1,10 @@
 #!/usr/bin/env node
-// Refreshes docs/screenshot.png: starts the bundled browser host on an empty temporary data folder, creates a few
-// flows through the UI in Chromium, and photographs the flows list. Run after `npm run build && npm run build:web`.
+// Refreshes the screenshots of docs/ and the README: the flows list (docs/screenshot.png) and, in the light and the
+// dark theme, the editor, the emulator, the Expression Builder and Flow Logs (docs/screenshots/<view>-<theme>.png).
+// Each theme gets its own browser host on an empty temporary data folder and does what a new user does: opens the
+// appointment example from the flows list, tests it in the phone, opens the builder on a message and reads the run
+// in Flow Logs. The theme is the system's (Chromium's prefers-color-scheme), which the studio follows.
+// Run after `npm run build && npm run build:web`.
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
@@ -8,26 +12,43 @@ import { spawn } from 'node:child_process'
 import { chromium } from '@playwright/test'
 import { ROOT } from './lib.mjs'
 
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'chatflow-shot-'))
-const host = spawn(process.execPath, [path.join(ROOT, 'out/web/index.mjs'), '--port', '0', '--data-dir', dataDir], {
-  stdio: ['ignore', 'pipe', 'inherit'],
-})
-const url = await new Promise((resolve, reject) => {
-  let out = ''
-  host.stdout.on('data', (c) => {
-    out += c
-    const m = /running at (http:\/\/\S+)/.exec(out)
-    if (m) resolve(m[1])
-  })
-  host.once('exit', (code) => reject(new Error(`host exited with ${code}`)))
-})
+const SHOTS = path.join(ROOT, 'docs/screenshots')
+const VIEWPORT = { width: 1280, height: 760 }
 
-const browser = await chromium.launch({
-  executablePath: fs.existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined,
-  args: ['--no-sandbox', '--disable-gpu'],
-})
-try {
-  const page = await browser.newPage({ viewport: { width: 1200, height: 600 }, deviceScaleFactor: 1 })
+async function startHost() {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'chatflow-shot-'))
+  const host = spawn(process.execPath, [path.join(ROOT, 'out/web/index.mjs'), '--port', '0', '--data-dir', dataDir], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  })
+  const url = await new Promise((resolve, reject) => {
+    let out = ''
+    host.stdout.on('data', (c) => {
+      out += c
+      const m = /running at (http:\/\/\S+)/.exec(out)
+      if (m) resolve(m[1])
+    })
+    host.once('exit', (code) => reject(new Error(`host exited with ${code}`)))
+  })
+  return {
+    url,
+    async stop() {
+      host.kill('SIGTERM')
+      await new Promise((r) => host.once('exit', r))
+      fs.rmSync(dataDir, { recursive: true, force: true })
+    },
+  }
+}
+
+/** Waits for animations and transitions to finish and moves the mouse out of the way before a picture. */
+async function shoot(page, file) {
+  await page.mouse.move(VIEWPORT.width - 2, VIEWPORT.height - 2)
+  await page.waitForTimeout(400)
+  await page.screenshot({ path: file })
+  console.log(`Wrote ${path.relative(ROOT, file)}`)
+}
+
+/** The flows list with a few flows of a person's own, two of them active. */
+async function flowsList(page, url) {
   await page.goto(`${url}#/flows`) // the printed address carries the session token
   for (const name of ['Support hand-off', 'Abandoned cart reminder', 'Welcome and opt-in', 'Order status']) {
     await page.getByRole('button', { name: /New flow|Create your first flow/ }).first().click()
@@ -36,13 +57,71 @@ try {
     await page.getByRole('link', { name, exact: true }).waitFor()
   }
   for (const name of ['Order status', 'Welcome and opt-in']) await page.getByRole('switch', { name: `Active: ${name}` }).check()
-  await page.mouse.move(0, 0)
-  await page.waitForTimeout(400) // let the switches finish their transition
-  await page.screenshot({ path: path.join(ROOT, 'docs/screenshot.png') })
-  console.log('Wrote docs/screenshot.png')
+  await shoot(page, path.join(ROOT, 'docs/screenshot.png'))
+}
+
+async function tour(page, url, theme) {
+  const file = (view) => path.join(SHOTS, `${view}-${theme}.png`)
+  const card = (name) => page.locator(`.flow-card[data-node-name="${name}"]`)
+  const phone = page.getByLabel('Phone emulator')
+  const send = async (text) => {
+    await phone.getByLabel('Message').fill(text)
+    await phone.getByRole('button', { name: 'Send' }).click()
+    await page.waitForFunction(`document.querySelector('input[aria-label="Message"]')?.value === ''`)
+  }
+
+  await page.goto(`${url}#/flows`) // the printed address carries the session token
+  await page.getByRole('button', { name: /Start from an example|Examples…/ }).first().click()
+  await page.getByRole('dialog', { name: 'Start from an example' }).getByRole('button', { name: 'Open Appointment booking', exact: true }).click()
+  await card('service_menu').click()
+  await page.getByLabel('Node Name').waitFor()
+  await shoot(page, file('editor'))
+
+  await page.getByRole('button', { name: 'Close panel' }).click()
+  await page.getByRole('button', { name: 'Test', exact: true }).click()
+  await send('book')
+  await phone.getByRole('button', { name: 'See services' }).click()
+  const sheet = phone.getByRole('dialog', { name: 'See services' })
+  await sheet.getByRole('radio', { name: 'Colour' }).check()
+  await sheet.getByRole('button', { name: 'Send' }).click()
+  await phone.getByText('Which day suits you for your Colour?').waitFor()
+  await send('next friday')
+  await phone.getByText(/Booked: Colour on/).waitFor()
+  await shoot(page, file('emulator'))
+
+  await page.getByRole('button', { name: 'Close test' }).click()
+  await card('confirm').click()
+  await page.getByRole('button', { name: 'Open Expression Builder for Message text' }).click()
+  const builder = page.getByRole('dialog', { name: 'Expression Builder: Message text' })
+  await builder.locator('.cm-content').waitFor()
+  await shoot(page, file('expression-builder'))
+  await builder.getByRole('button', { name: 'Cancel' }).click()
+
+  await page.getByRole('link', { name: 'Logs', exact: true }).click()
+  const run = page.getByRole('grid', { name: 'Executions' }).locator('[data-run-id]').first()
+  await run.click()
+  await page.locator('.trace-view').waitFor()
+  await shoot(page, file('flow-logs'))
+}
+
+fs.mkdirSync(SHOTS, { recursive: true })
+const browser = await chromium.launch({
+  executablePath: fs.existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined,
+  args: ['--no-sandbox', '--disable-gpu'],
+})
+try {
+  for (const theme of ['light', 'dark']) {
+    const host = await startHost()
+    try {
+      const context = await browser.newContext({ viewport: VIEWPORT, deviceScaleFactor: 1, colorScheme: theme })
+      const page = await context.newPage()
+      if (theme === 'light') await flowsList(page, host.url)
+      await tour(page, host.url, theme)
+      await context.close()
+    } finally {
+      await host.stop()
+    }
+  }
 } finally {
   await browser.close()
-  host.kill('SIGTERM')
-  await new Promise((r) => host.once('exit', r))
-  fs.rmSync(dataDir, { recursive: true, force: true })
 }

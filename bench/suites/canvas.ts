@@ -1,129 +1,74 @@
-// The canvas at scale, in Chromium against the browser host: time to open flows of 100, 500 and 1000 nodes, and
-// frame times (p50, p95) while panning and while dragging a node, beside bare React Flow default nodes with the same
-// graph as the floor. Flows are written through the real back end into a temporary data folder first.
+// The canvas at scale: the studio's editor beside bare React Flow, both opened the same way (a page of the browser
+// host that loads the flow with flows.get over the studio's WebSocket; bench/canvas/floor), at 500, 1000, 2000 and
+// 5000 nodes. Prints open time, frame p50 / p95 / worst while panning and while dragging a card, long tasks, and
+// the studio / floor ratios, as medians over rounds that alternate the two sides (docs/canvas.md, "Scale").
+//
+//   CANVAS_SIZES=1000,2000   sizes to measure          CANVAS_ROUNDS=3   rounds per size
+//   CANVAS_VSYNC=1           keep Chromium's 60 Hz frame cap (frame times then snap to 16.7 ms)
+//   CANVAS_PROFILE=dir       write a CPU profile of each studio gesture there, with its heaviest functions
 import { execFileSync } from 'node:child_process'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { build } from 'esbuild'
-import { chromium, type Page } from '@playwright/test'
+import { chromium } from '@playwright/test'
+import { build } from 'vite'
+import react from '@vitejs/plugin-react'
 import { createBackend } from '../../electron/studio/backend'
-import { FLOW_FORMAT, type FlowDocument, type FlowEdge, type FlowNode } from '../../shared/flow/document'
-import type { NodeType } from '../../shared/flow/node-types'
-import { NAME_PREFIX } from '../../shared/flow/node-types'
-import { NODE_DEFINITIONS } from '../../shared/nodes/registry'
 import { HostProcess } from '../../test/e2e/host'
+import { benchFlow } from '../canvas/flow'
+import { measure, type Measured } from '../canvas/measure'
+import { profiler } from '../canvas/profile'
+import { report } from '../canvas/report'
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
-/** CANVAS_SIZES=500 (comma-separated) measures only those sizes. */
-const SIZES = (process.env.CANVAS_SIZES ?? '100,500,1000').split(',').map(Number)
-const COLUMNS = 20
-const MIX: NodeType[] = ['message', 'question', 'http_call', 'condition', 'interactive_message', 'router', 'script', 'media_message']
+const SIZES = (process.env.CANVAS_SIZES ?? '500,1000,2000,5000').split(',').map(Number)
+const ROUNDS = Number(process.env.CANVAS_ROUNDS ?? 3)
+const PROFILE_DIR = process.env.CANVAS_PROFILE
 const CHROMIUM = process.env.CHROMIUM_PATH ?? (fs.existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined)
-const ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic']
+// Headless Chromium paces animation frames at 60 Hz like a display would; without the cap a frame starts as soon as
+// the last one is done, so a frame's interval is the work it took and differences under 16.7 ms show.
+const UNCAPPED = process.env.CANVAS_VSYNC ? [] : ['--disable-gpu-vsync', '--disable-frame-rate-limit']
+const ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic', ...UNCAPPED]
+/** Studio settings for the run: coverage of the last test session kept on the canvas (renderer/emulator/overlay-store.ts). */
+const STUDIO_INIT = `localStorage.setItem('chatflow.keepCoverage', '1')`
 
-/** A chain of n nodes in rows of COLUMNS, each node's first output to the next: realistic cards, real configs. */
-export function benchFlow(id: string, n: number): FlowDocument {
-  const counts = new Map<NodeType, number>()
-  const nodes: FlowNode[] = Array.from({ length: n }, (_, i) => {
-    const type: NodeType = i === 0 ? 'trigger' : i === n - 1 ? 'end' : MIX[i % MIX.length]!
-    const k = (counts.get(type) ?? 0) + 1
-    counts.set(type, k)
-    const config = { ...(NODE_DEFINITIONS[type].defaults() as Record<string, unknown>) }
-    if (type === 'message') config.text = `Hello {{customer_name}}, step ${i} of your order {{http_call_1.result.id}}`
-    return { id: `n${i}`, type, name: `${NAME_PREFIX[type]}${k}`, position: { x: (i % COLUMNS) * 320, y: Math.floor(i / COLUMNS) * 240 }, config }
+async function buildPages(buildDir: string): Promise<void> {
+  const minify = !PROFILE_DIR // a profile reads better with the real function names
+  const node = (args: string[]) => execFileSync(process.execPath, args, { cwd: ROOT, stdio: 'ignore' })
+  node([path.join(ROOT, 'node_modules/vite/bin/vite.js'), 'build', '--config', 'vite.renderer.config.ts', '--logLevel', 'warn', '--outDir', path.join(buildDir, 'renderer'), ...(minify ? [] : ['--minify', 'false'])])
+  node(['scripts/build-web.mjs', '--out-dir', path.join(buildDir, 'web')])
+  await build({
+    configFile: false,
+    root: path.join(ROOT, 'bench/canvas/floor'),
+    base: './',
+    logLevel: 'warn',
+    plugins: [react()],
+    build: { outDir: path.join(buildDir, 'renderer/floor'), emptyOutDir: true, sourcemap: true, minify, chunkSizeWarningLimit: 4000 },
   })
-  const edges: FlowEdge[] = []
-  for (let i = 0; i < n - 1; i++) {
-    const node = nodes[i]!
-    const port = NODE_DEFINITIONS[node.type].ports(NODE_DEFINITIONS[node.type].configSchema.parse(node.config))[0]
-    if (port) edges.push({ id: `e${i}`, source: node.id, sourcePort: port.id, target: nodes[i + 1]!.id })
+}
+
+/** The bench flows, written through the real back end, each with one emulator run so coverage has a path to draw. */
+async function seed(dataDir: string): Promise<Map<number, string>> {
+  const backend = createBackend({ dataDir, log: () => {} })
+  const ids = new Map<number, string>()
+  try {
+    for (const n of SIZES) {
+      const created = await backend.call('flows.create', { name: `Bench ${n}` })
+      if (!created.ok) throw new Error(created.error.message)
+      const saved = await backend.call('flows.save', { document: benchFlow(created.value.id, n) })
+      if (!saved.ok) throw new Error(saved.error.message)
+      const contact = await backend.call('emulator.contact', {})
+      if (!contact.ok) throw new Error(contact.error.message)
+      const run = await backend.call('emulator.start', { flowId: created.value.id, contactId: contact.value.id, trigger: { kind: 'keyword', text: 'bench' } })
+      if (!run.ok) throw new Error(run.error.message)
+      ids.set(n, created.value.id)
+    }
+  } finally {
+    await backend.close()
   }
-  return { format: FLOW_FORMAT, id, name: `Bench ${n}`, active: false, nodes, edges, samples: {}, webhookSecretRef: null }
+  return ids
 }
-
-const FLOOR_APP = `
-import { createRoot } from 'react-dom/client'
-import { ReactFlow, ReactFlowProvider } from '@xyflow/react'
-const { nodes, edges } = window.__graph
-createRoot(document.getElementById('root')).render(
-  <ReactFlowProvider><ReactFlow defaultNodes={nodes} defaultEdges={edges} fitView minZoom={0.1} fitViewOptions={{ maxZoom: 1 }} /></ReactFlowProvider>,
-)`
-
-async function floorBundle(): Promise<{ js: string; css: string }> {
-  const out = await build({
-    stdin: { contents: FLOOR_APP, loader: 'tsx', resolveDir: ROOT },
-    bundle: true,
-    write: false,
-    minify: true,
-    format: 'iife',
-    jsx: 'automatic',
-    define: { 'process.env.NODE_ENV': '"production"' },
-  })
-  const css = fs.readFileSync(path.join(ROOT, 'node_modules/@xyflow/react/dist/style.css'), 'utf8')
-  return { js: out.outputFiles[0]!.text, css }
-}
-
-/** The floor page: the graph as data, then the bundle. `<` is escaped so no text can close the script early. */
-function floorHtml(bundle: { js: string; css: string }, graph: unknown): string {
-  const data = JSON.stringify(graph).replace(/</g, '\\u003c')
-  const js = bundle.js.replace(/<\/script/gi, '<\\/script')
-  return `<!doctype html><html><head><style>${bundle.css} html,body,#root{height:100%;margin:0}</style></head><body><div id="root"></div><script>window.__graph = ${data}</script><script>${js}</script></body></html>`
-}
-
-const pct = (xs: number[], p: number) => {
-  const s = [...xs].sort((a, b) => a - b)
-  return s[Math.min(s.length - 1, Math.floor(p * s.length))] ?? NaN
-}
-
-// Page scripts are strings: tsx compiles functions with helpers (__name) that do not exist in the page.
-const START_RECORDING = `(() => {
-  window.__frames = []; window.__rec = true; let last = performance.now();
-  const tick = (t) => { window.__frames.push(t - last); last = t; if (window.__rec) requestAnimationFrame(tick) };
-  requestAnimationFrame(tick);
-})()`
-const STOP_RECORDING = '(() => { window.__rec = false; return window.__frames.slice(1) })()'
-
-/** Frame intervals recorded by requestAnimationFrame while `act` drives the mouse. */
-async function frames(page: Page, act: () => Promise<void>): Promise<number[]> {
-  await page.evaluate(START_RECORDING)
-  await act()
-  return (await page.evaluate(STOP_RECORDING)) as number[]
-}
-
-async function sweep(page: Page, x: number, y: number, dx: number, dy: number): Promise<void> {
-  await page.mouse.move(x, y)
-  await page.mouse.down()
-  for (let i = 1; i <= 60; i++) await page.mouse.move(x + (dx * i) / 60, y + (dy * i) / 60)
-  for (let i = 59; i >= 0; i--) await page.mouse.move(x + (dx * i) / 60, y + (dy * i) / 60)
-  await page.mouse.up()
-}
-
-const afterPaint = (page: Page) => page.evaluate('new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))')
-
-interface Row {
-  open: number
-  pan: number[]
-  drag: number[]
-}
-
-async function measure(page: Page, load: () => Promise<void>, cardSelector: string): Promise<Row> {
-  const t0 = performance.now()
-  await load()
-  await page.waitForSelector(cardSelector, { state: 'visible', timeout: 120_000 })
-  await afterPaint(page)
-  const open = performance.now() - t0
-  await page.waitForTimeout(300)
-  const pane = (await page.locator('.react-flow__pane').boundingBox())!
-  const pan = await frames(page, () => sweep(page, pane.x + 8, pane.y + 8, 240, 160))
-  const box = (await page.locator(cardSelector).first().boundingBox())!
-  const drag = await frames(page, () => sweep(page, box.x + box.width / 2, box.y + 6, 200, 120))
-  return { open, pan, drag }
-}
-
-const line = (label: string, r: Row) =>
-  `${label.padEnd(28)} open ${r.open.toFixed(0).padStart(5)} ms   pan p50 ${pct(r.pan, 0.5).toFixed(1).padStart(5)} ms p95 ${pct(r.pan, 0.95).toFixed(1).padStart(6)} ms   drag p50 ${pct(r.drag, 0.5).toFixed(1).padStart(5)} ms p95 ${pct(r.drag, 0.95).toFixed(1).padStart(6)} ms`
 
 export async function run(): Promise<void> {
   const work = fs.mkdtempSync(path.join(os.tmpdir(), 'chatflow-bench-canvas-'))
@@ -131,43 +76,38 @@ export async function run(): Promise<void> {
   const buildDir = path.join(ROOT, '.tmp', `bench-canvas-${process.pid}`)
   const dataDir = path.join(work, 'data')
   fs.mkdirSync(dataDir)
-  const node = (args: string[]) => execFileSync(process.execPath, args, { cwd: ROOT, stdio: 'ignore' })
-  node([path.join(ROOT, 'node_modules/vite/bin/vite.js'), 'build', '--config', 'vite.renderer.config.ts', '--logLevel', 'warn', '--outDir', path.join(buildDir, 'renderer')])
-  node(['scripts/build-web.mjs', '--out-dir', path.join(buildDir, 'web')])
+  await buildPages(buildDir)
   process.env.CHATFLOW_E2E_BUILD = buildDir
-
-  const backend = createBackend({ dataDir, log: () => {} })
-  const ids = new Map<number, string>()
-  for (const n of SIZES) {
-    const created = await backend.call('flows.create', { name: `Bench ${n}` })
-    if (!created.ok) throw new Error(created.error.message)
-    const saved = await backend.call('flows.save', { document: benchFlow(created.value.id, n) })
-    if (!saved.ok) throw new Error(saved.error.message)
-    ids.set(n, created.value.id)
-  }
-  await backend.close()
+  const ids = await seed(dataDir)
 
   const host = new HostProcess(dataDir)
   await host.start()
   const browser = await chromium.launch({ ...(CHROMIUM ? { executablePath: CHROMIUM } : {}), args: ARGS })
   try {
-    const bundle = await floorBundle()
-    console.log('frame = interval between animation frames while the mouse sweeps 60 steps out and back')
+    // A first page in a new browser pays for starting its renderer, compiling the bundles and warming caches; both
+    // sides are opened once before anything is timed, so the first size measured does not carry that.
+    const warm = ids.get(SIZES[0]!)!
+    const first = await measure(browser, `${host.url}/#/flows/${warm}`, STUDIO_INIT)
+    await measure(browser, `${host.url}/floor/index.html#${warm}&${first.canvas.width}x${first.canvas.height}`, '')
+    console.log(`frames ${UNCAPPED.length ? 'uncapped (--disable-gpu-vsync --disable-frame-rate-limit)' : 'capped at 60 Hz'}; ${ROUNDS} round(s) per size; load average ${os.loadavg()[0]!.toFixed(1)}`)
     for (const n of SIZES) {
-      const doc = benchFlow('floor', n)
-      const studioPage = await browser.newPage({ viewport: { width: 1400, height: 900 } })
-      const studio = await measure(studioPage, async () => void (await studioPage.goto(`${host.url}/#/flows/${ids.get(n)}`)), '.flow-card')
-      await studioPage.close()
-      const floor = await browser.newPage({ viewport: { width: 1400, height: 900 } })
-      const graph = {
-        nodes: doc.nodes.map((d) => ({ id: d.id, position: d.position, data: { label: d.name } })),
-        edges: doc.edges.map((e) => ({ id: e.id, source: e.source, target: e.target })),
+      const studioUrl = `${host.url}/#/flows/${ids.get(n)}`
+      const studio: Measured[] = []
+      const floor: Measured[] = []
+      for (let r = 0; r < ROUNDS; r++) {
+        const prof = (side: string) => (PROFILE_DIR && r === 0 ? profiler(PROFILE_DIR, `${side}-${n}`, path.join(buildDir, 'renderer')) : undefined)
+        const s = async () => void studio.push(await measure(browser, studioUrl, STUDIO_INIT, prof('studio')))
+        // The floor is drawn at the size of the studio's canvas (measured in the first round).
+        const f = async () => {
+          const { width, height } = studio[0]!.canvas
+          floor.push(await measure(browser, `${host.url}/floor/index.html#${ids.get(n)}&${width}x${height}`, '', prof('floor')))
+        }
+        // Alternate which side goes first, so a load that drifts during a round favours neither.
+        for (const side of r % 2 === 0 || !studio.length ? [s, f] : [f, s]) await side()
       }
-      const bare = await measure(floor, () => floor.setContent(floorHtml(bundle, graph)), '.react-flow__node')
-      await floor.close()
-      console.log(line(`studio canvas, ${n} nodes`, studio))
-      console.log(line(`bare React Flow, ${n} nodes`, bare))
+      console.log(report(n, studio, floor))
     }
+    console.log(`load average at the end ${os.loadavg()[0]!.toFixed(1)}`)
   } finally {
     await browser.close()
     await host.stop()

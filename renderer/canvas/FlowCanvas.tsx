@@ -1,108 +1,70 @@
-import { useCallback, useMemo, useRef, useState } from 'react'
-import {
-  Background,
-  Controls,
-  MiniMap,
-  ReactFlow,
-  useReactFlow,
-  type Connection,
-  type Edge,
-  type EdgeChange,
-  type IsValidConnection,
-  type NodeChange,
-  type NodeTypes,
-} from '@xyflow/react'
-import type { Position as XY } from '../../shared/flow/document'
+import { useCallback, useMemo, useRef } from 'react'
+import { Controls, ReactFlow, useReactFlow, useStore, type Connection, type Edge, type IsValidConnection, type NodeMouseHandler, type NodeTypes } from '@xyflow/react'
 import type { NodeType } from '../../shared/flow/node-types'
 import { NODE_TYPES } from '../../shared/flow/node-types'
 import { useEditor, useEditorStore } from '../editor/context'
 import { checkConnection } from '../editor/graph'
 import { portsOf } from '../editor/model'
+import { shownOverlay, useOverlayStore } from '../emulator/overlay-store'
+import { useTheme } from '../shell/theme'
 import { EdgeCache, NodeCache } from './adapter'
+import { CanvasBackground } from './CanvasBackground'
+import { decorate } from './decor'
+import { FlowMiniMap } from './FlowMiniMap'
 import { FlowNodeCard, type FlowCardNode } from './FlowNodeCard'
+import { SelectionBar } from './SelectionBar'
+import { useCanvasChanges } from './useCanvasChanges'
+import { useRefitOnResize } from './useRefitOnResize'
+import { selectZoomBand, ZoomBandContext } from './zoom'
+import './canvas.css'
 
-// Module scope: a new nodeTypes object per render would make React Flow remount every node.
+// Module scope, as React Flow's performance guide asks: a new object or function per render would re-render every
+// node wrapper on every render of the canvas.
 const nodeTypes: NodeTypes = { flow: FlowNodeCard }
 export const PALETTE_MIME = 'application/x-chatflow-node'
-const GRID: [number, number] = [16, 16]
-/** Above this many nodes only nodes in view are rendered; below it every card stays in the page. */
+const GRID = 16
+const SNAP: [number, number] = [GRID, GRID]
+const FIT = { maxZoom: 1 }
+const PRO = { hideAttribution: true }
+const DELETE_KEYS = ['Delete', 'Backspace']
+/** Close up, above this many nodes only cards in view are rendered. Zoomed out every card is rendered, but as a bare
+ *  block (zoom.ts): mounting and unmounting cards at every frame of a pan cost more than drawing blocks. */
 const VIRTUALISE_ABOVE = 200
 
+const allowDrop = (e: React.DragEvent) => {
+  if (e.dataTransfer.types.includes(PALETTE_MIME)) e.preventDefault()
+}
+
 export function FlowCanvas() {
+  const theme = useTheme()
   const store = useEditorStore()
-  const doc = useEditor((s) => s.doc)
+  const docId = useEditor((s) => s.doc.id)
+  const docNodes = useEditor((s) => s.doc.nodes)
+  const docEdges = useEditor((s) => s.doc.edges)
   const selectedNodeIds = useEditor((s) => s.selectedNodeIds)
   const selectedEdgeIds = useEditor((s) => s.selectedEdgeIds)
+  const problemCounts = useEditor((s) => s.problemCounts)
+  const overlay = useOverlayStore((s) => shownOverlay(s, docId))
+  const band = useStore(selectZoomBand)
   const rf = useReactFlow()
   const nodeCache = useRef(new NodeCache()).current
   const edgeCache = useRef(new EdgeCache()).current
-  const [sizeTick, setSizeTick] = useState(0)
+  const { onNodesChange, onEdgesChange, live } = useCanvasChanges(store)
+  useRefitOnResize()
 
-  const nodes = useMemo(
-    () => nodeCache.build(doc.nodes, new Set(selectedNodeIds)),
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-    [doc.nodes, selectedNodeIds, sizeTick],
-  )
-  const edges = useMemo(() => edgeCache.build(doc.edges, new Set(selectedEdgeIds)), [doc.edges, selectedEdgeIds, edgeCache])
-
-  const onNodesChange = useCallback(
-    (changes: NodeChange<FlowCardNode>[]) => {
-      const positions = new Map<string, XY>()
-      let dragEnded = false
-      let sized = false
-      const sel = new Set(store.getState().selectedNodeIds)
-      let selChanged = false
-      for (const c of changes) {
-        if (c.type === 'position') {
-          if (c.position) positions.set(c.id, c.position)
-          if (c.dragging === false) dragEnded = true
-        } else if (c.type === 'dimensions' && c.dimensions) {
-          // A card mounted again as it scrolls into view is measured again at the same size: nothing to rebuild.
-          const known = nodeCache.measured.get(c.id)
-          if (known && known.width === c.dimensions.width && known.height === c.dimensions.height) continue
-          nodeCache.measured.set(c.id, c.dimensions)
-          sized = true
-        } else if (c.type === 'select') {
-          if (c.selected) sel.add(c.id)
-          else sel.delete(c.id)
-          selChanged = true
-        }
-      }
-      const s = store.getState()
-      if (positions.size) s.dragNodes(positions)
-      if (dragEnded) s.endDrag()
-      if (selChanged) s.select([...sel], s.selectedEdgeIds)
-      if (sized) setSizeTick((t) => t + 1)
-    },
-    [store, nodeCache],
-  )
-
-  const onEdgesChange = useCallback(
-    (changes: EdgeChange<Edge>[]) => {
-      const sel = new Set(store.getState().selectedEdgeIds)
-      let changed = false
-      for (const c of changes) {
-        if (c.type !== 'select') continue
-        if (c.selected) sel.add(c.id)
-        else sel.delete(c.id)
-        changed = true
-      }
-      if (changed) store.getState().select(store.getState().selectedNodeIds, [...sel])
-    },
-    [store],
-  )
+  const decor = useMemo(() => decorate(docNodes, problemCounts, overlay), [docNodes, problemCounts, overlay])
+  const selectedNodes = useMemo(() => new Set(selectedNodeIds), [selectedNodeIds])
+  const nodes = useMemo(() => nodeCache.build(docNodes, selectedNodes, decor, live), [nodeCache, docNodes, selectedNodes, decor, live])
+  const edges = useMemo(() => edgeCache.build(docEdges, new Set(selectedEdgeIds), decor), [edgeCache, docEdges, selectedEdgeIds, decor])
 
   const isValidConnection: IsValidConnection = useCallback(
-    (c) =>
-      checkConnection(store.getState().doc, { source: c.source, sourcePort: c.sourceHandle ?? '', target: c.target }, portsOf).ok,
+    (c) => checkConnection(store.getState().doc, { source: c.source, sourcePort: c.sourceHandle ?? '', target: c.target }, portsOf).ok,
     [store],
   )
-
   const onConnect = useCallback(
     (c: Connection) => store.getState().connect({ source: c.source, sourcePort: c.sourceHandle ?? '', target: c.target }),
     [store],
   )
-
   const onDelete = useCallback(
     ({ nodes: ns, edges: es }: { nodes: FlowCardNode[]; edges: Edge[] }) =>
       store.getState().deleteElements(
@@ -111,20 +73,23 @@ export function FlowCanvas() {
       ),
     [store],
   )
-
+  const onNodeClick: NodeMouseHandler<FlowCardNode> = useCallback((_, n) => store.getState().openPanel(n.id), [store])
+  const onPaneClick = useCallback(() => store.getState().openPanel(null), [store])
   const onDrop = useCallback(
     (e: React.DragEvent) => {
       const type = e.dataTransfer.getData(PALETTE_MIME) as NodeType
       if (!(NODE_TYPES as readonly string[]).includes(type)) return
       e.preventDefault()
       const p = rf.screenToFlowPosition({ x: e.clientX, y: e.clientY })
-      store.getState().addNode(type, { x: Math.round(p.x / 16) * 16, y: Math.round(p.y / 16) * 16 })
+      store.getState().addNode(type, { x: Math.round(p.x / GRID) * GRID, y: Math.round(p.y / GRID) * GRID })
     },
     [rf, store],
   )
 
   return (
+    <ZoomBandContext.Provider value={band}>
     <ReactFlow<FlowCardNode, Edge>
+      className={`zoom-${band}`}
       nodes={nodes}
       edges={edges}
       nodeTypes={nodeTypes}
@@ -133,25 +98,25 @@ export function FlowCanvas() {
       onConnect={onConnect}
       isValidConnection={isValidConnection}
       onDelete={onDelete}
-      onNodeClick={(_, n) => store.getState().openPanel(n.id)}
-      onPaneClick={() => store.getState().openPanel(null)}
-      onDragOver={(e) => {
-        if (e.dataTransfer.types.includes(PALETTE_MIME)) e.preventDefault()
-      }}
+      onNodeClick={onNodeClick}
+      onPaneClick={onPaneClick}
+      onDragOver={allowDrop}
       onDrop={onDrop}
       snapToGrid
-      snapGrid={GRID}
+      snapGrid={SNAP}
       fitView
-      fitViewOptions={{ maxZoom: 1 }}
+      fitViewOptions={FIT}
       minZoom={0.1}
-      deleteKeyCode={['Delete', 'Backspace']}
-      onlyRenderVisibleElements={doc.nodes.length > VIRTUALISE_ABOVE}
-      proOptions={{ hideAttribution: true }}
+      deleteKeyCode={DELETE_KEYS}
+      onlyRenderVisibleElements={band === 'near' && docNodes.length > VIRTUALISE_ABOVE}
+      proOptions={PRO}
       aria-label="Flow canvas"
     >
-      <Background gap={GRID} />
-      <MiniMap pannable zoomable ariaLabel="Minimap" />
+      <CanvasBackground gap={GRID} />
+      <SelectionBar />
+      <FlowMiniMap edges={docEdges} decor={decor} selected={selectedNodes} theme={theme} />
       <Controls aria-label="Zoom controls" />
     </ReactFlow>
+    </ZoomBandContext.Provider>
   )
 }

@@ -1,87 +1,106 @@
-import { memo, useEffect, useRef } from 'react'
-import { Handle, Position, useStore, useUpdateNodeInternals, type Node, type NodeProps } from '@xyflow/react'
+import { memo, useContext } from 'react'
+import { Position, type Node, type NodeProps } from '@xyflow/react'
+import { OctagonAlert, TriangleAlert } from 'lucide-react'
 import type { FlowNode } from '../../shared/flow/document'
-import { definitionOf, portsOf, summaryOf } from '../editor/model'
-import { useEditor } from '../editor/context'
+import { definitionOf } from '../editor/model'
 import { Highlighted } from '../panels/Highlighted'
-import { nodeUi } from '../nodes/registry'
+import { NodeIcon } from '../nodes/NodeIcon'
+import { cardLayout, handleStyle, type CardLayout } from './card-layout'
+import type { NodeDecor, PortState } from './decor'
+import { PortHandle } from './StaticHandle'
+import { ZoomBandContext } from './zoom'
 
-const FAR_ZOOM = 0.45
+export type FlowCardNode = Node<{ node: FlowNode; decor: NodeDecor }, 'flow'>
 
-export type FlowCardNode = Node<{ node: FlowNode }, 'flow'>
+const RUN_LABEL = { current: 'current step of the test', failed: 'failed in the test', path: 'on the test path', unreached: 'not reached by any test' }
+const PORT_LABEL: Record<PortState, string> = { covered: ' (covered)', uncovered: ' (not covered)' }
 
-/** One node on the canvas: icon and colour of its category, name, summary with highlighted placeholders,
- *  its problems, and one labelled handle per output port. */
+/**
+ * One node on the canvas: icon and colour of its category, name, summary with highlighted placeholders, its
+ * problems, its place in the last test run, and one labelled handle per output port (coloured by coverage). It
+ * reads no store: everything it shows comes in `data`, so it renders only when that changes. Zoomed out it keeps
+ * its box and handles and drops the rest (renderer/canvas/zoom.ts).
+ */
 export const FlowNodeCard = memo(function FlowNodeCard({ data, selected }: NodeProps<FlowCardNode>) {
-  const { node } = data
+  const { node, decor } = data
   const def = definitionOf(node.type)
-  const ports = portsOf(node)
-  // Numbers, not the count object: every validation pass builds new count objects for all nodes, and selecting
-  // the object would re-render every card on the canvas after each edit.
-  const errors = useEditor((s) => s.problemCounts[node.id]?.error ?? 0)
-  const warnings = useEditor((s) => s.problemCounts[node.id]?.warning ?? 0)
-  // Zoomed far out the text is unreadable anyway; hiding it (keeping the layout, so edges stay put) spares painting
-  // thousands of glyphs on every frame of a pan. The selector flips only when the zoom crosses the threshold.
-  const far = useStore((s) => s.transform[2] < FAR_ZOOM)
-  usePortsMeasured(node.id, ports.map((p) => p.id).join('\n'))
+  const layout = cardLayout(node)
+  const band = useContext(ZoomBandContext)
+  const near = band === 'near'
+  const classes = ['flow-card', `cat-${def.category}`]
+  if (selected) classes.push('selected')
+  if (decor.run) classes.push(`run-${decor.run}`)
+  if (decor.errors) classes.push('has-errors')
+  else if (decor.warnings) classes.push('has-warnings')
   return (
     <div
-      className={`flow-card cat-${def.category}${selected ? ' selected' : ''}${far ? ' far' : ''}`}
+      className={classes.join(' ')}
+      style={{ height: layout.height }}
       role="group"
       aria-label={`${def.label} ${node.name}`}
+      aria-description={decor.run ? RUN_LABEL[decor.run] : undefined}
       data-node-name={node.name}
+      data-run={decor.run ?? undefined}
     >
-      {node.type !== 'trigger' && (
-        <Handle type="target" position={Position.Left} className="port-in" aria-label={`Input of ${node.name}`} />
-      )}
-      <div className="flow-card-head">
-        <span className="node-badge" aria-hidden="true">
-          {nodeUi[node.type].icon}
-        </span>
-        <span className="flow-card-type">{def.label}</span>
-        {(errors > 0 || warnings > 0) && (
-          <span
-            className={`flow-card-problems ${errors ? 'error' : 'warning'}`}
-            title={`${errors} error(s), ${warnings} warning(s)`}
-            aria-label={`${errors} error(s), ${warnings} warning(s)`}
-          >
-            {errors ? `⛔ ${errors}` : `⚠ ${warnings}`}
-          </span>
-        )}
-      </div>
-      <div className="flow-card-name">{node.name}</div>
-      <div className="flow-card-summary">
-        <Highlighted text={summaryOf(node)} />
-      </div>
-      {ports.length > 0 && (
-        <ul className="flow-card-ports">
-          {ports.map((p) => (
-            <li key={p.id} className={`port port-${p.kind ?? 'default'}`}>
-              <span className="port-label">{p.label}</span>
-              <Handle
-                type="source"
-                id={p.id}
-                position={Position.Right}
-                className="port-out"
-                aria-label={`Output ${p.label} of ${node.name}`}
-                title={p.label}
-              />
-            </li>
-          ))}
-        </ul>
-      )}
+      {near ? <CardContent node={node} decor={decor} layout={layout} label={def.label} /> : band === 'far' && <div className="flow-card-far">{node.name}</div>}
+      {layout.handles.map((h) => {
+        const slot = layout.ports.find((p) => p.port.id === h.id)
+        const state = slot ? decor.ports[slot.port.id] : undefined
+        const label = slot ? `Output ${slot.port.label} of ${node.name}` : `Input of ${node.name}`
+        return (
+          <PortHandle
+            key={`${h.type}:${h.id}`}
+            still={!near}
+            nodeId={node.id}
+            type={h.type}
+            id={h.id ?? undefined}
+            position={h.type === 'target' ? Position.Left : Position.Right}
+            className={`${h.type === 'target' ? 'port-in' : 'port-out'}${state ? ` port-${state}` : ''}`}
+            style={handleStyle(h)}
+            aria-label={label}
+            title={slot ? `${slot.port.label}${state ? PORT_LABEL[state] : ''}` : undefined}
+          />
+        )
+      })}
     </div>
   )
 })
 
-/** React Flow measures a node's handles when its size changes; a port renamed in place (a button's ID edited)
- *  leaves the size alone, and the new handle could not be connected until something else re-measured the node. */
-function usePortsMeasured(nodeId: string, portKey: string) {
-  const update = useUpdateNodeInternals()
-  const first = useRef(portKey)
-  useEffect(() => {
-    if (first.current === portKey) return
-    first.current = portKey
-    update(nodeId)
-  }, [nodeId, portKey, update])
+function CardContent({ node, decor, layout, label }: { node: FlowNode; decor: NodeDecor; layout: CardLayout; label: string }) {
+  const problems = decor.errors || decor.warnings
+  return (
+    <>
+      <div className="flow-card-head">
+        <NodeIcon type={node.type} />
+        <span className="flow-card-type">{label}</span>
+        {problems > 0 && (
+          <span
+            className={`flow-card-problems ${decor.errors ? 'error' : 'warning'}`}
+            title={`${decor.errors} error(s), ${decor.warnings} warning(s)`}
+            aria-label={`${decor.errors} error(s), ${decor.warnings} warning(s)`}
+          >
+            {decor.errors ? <OctagonAlert size={12} aria-hidden="true" /> : <TriangleAlert size={12} aria-hidden="true" />}
+            {problems}
+          </span>
+        )}
+      </div>
+      <div className="flow-card-name" title={node.name}>
+        {node.name}
+      </div>
+      {layout.summary && (
+        <div className="flow-card-summary" title={layout.summary}>
+          <Highlighted text={layout.summary} />
+        </div>
+      )}
+      {layout.ports.length > 0 && (
+        <ul className="flow-card-ports">
+          {layout.ports.map(({ port }) => (
+            <li key={port.id} className={`port port-${port.kind ?? 'default'}`} title={port.label}>
+              {port.label}
+            </li>
+          ))}
+        </ul>
+      )}
+    </>
+  )
 }

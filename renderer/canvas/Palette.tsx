@@ -3,13 +3,11 @@ import { useReactFlow } from '@xyflow/react'
 import { NODE_TYPES, type NodeType } from '../../shared/flow/node-types'
 import { useEditorStore } from '../editor/context'
 import { definitionOf } from '../editor/model'
-import { nodeUi } from '../nodes/registry'
+import { NodeIcon } from '../nodes/NodeIcon'
 import { PALETTE_MIME } from './FlowCanvas'
+import { placeNewCard } from './placement'
 
-const GAP_X = 320
-const CARD = { width: 256, height: 160 }
-
-/** The 15 node types: drag one onto the canvas, or click to add it after the selected node (or at the centre). */
+/** The node types: drag one onto the canvas, or click to add it after the selected node (or at the centre). */
 export function Palette() {
   const store = useEditorStore()
   const rf = useReactFlow()
@@ -23,21 +21,9 @@ export function Palette() {
   const add = (type: NodeType) => {
     const s = store.getState()
     const after = s.selectedNodeIds.length === 1 ? s.doc.nodes.find((n) => n.id === s.selectedNodeIds[0]) : undefined
-    let at: { x: number; y: number }
-    if (after) {
-      const siblings = s.doc.edges.filter((e) => e.source === after.id).length
-      at = { x: after.position.x + GAP_X, y: after.position.y + siblings * 160 }
-    } else {
-      const box = document.querySelector('.react-flow')?.getBoundingClientRect()
-      const centre = box ? rf.screenToFlowPosition({ x: box.left + box.width / 2, y: box.top + box.height / 2 }) : { x: 0, y: 0 }
-      at = { x: centre.x - 120, y: centre.y - 40 }
-    }
-    at = { x: Math.round(at.x / 16) * 16, y: Math.round(at.y / 16) * 16 }
-    // Step down past cards already there, so a new card never lands on top of another.
-    const taken = (p: { x: number; y: number }) =>
-      s.doc.nodes.some((n) => Math.abs(n.position.x - p.x) < CARD.width && Math.abs(n.position.y - p.y) < CARD.height)
-    while (taken(at)) at = { x: at.x, y: at.y + CARD.height }
-    s.addNode(type, at, after?.id ?? null)
+    const box = document.querySelector('.react-flow')?.getBoundingClientRect()
+    const centre = box ? rf.screenToFlowPosition({ x: box.left + box.width / 2, y: box.top + box.height / 2 }) : { x: 0, y: 0 }
+    s.addNode(type, placeNewCard(s.doc, type, after, centre), after?.id ?? null)
   }
 
   return (
@@ -60,9 +46,7 @@ export function Palette() {
                 }}
                 onClick={() => add(t)}
               >
-                <span className="node-badge" aria-hidden="true">
-                  {nodeUi[t].icon}
-                </span>{' '}
+                <NodeIcon type={t} />
                 {d.label}
               </button>
             </li>

@@ -3,25 +3,29 @@ import type { FlowRecord } from '../../shared/api'
 import { api } from '../api'
 import { FlowCanvas } from '../canvas/FlowCanvas'
 import { Palette } from '../canvas/Palette'
-import { NodePanel } from '../panels/NodePanel'
 import { startAutosave, type Autosave, type SaveFn, type SaveStatus } from './autosave'
 import { EditorContext } from './context'
 import { HelpOverlay } from './HelpOverlay'
 import { Notice } from './Notice'
 import { ProblemsPanel } from './ProblemsPanel'
 import { useProblems } from './problems'
-import { RevisionsPanel } from './RevisionsPanel'
-import { WebhookSidePanel } from './WebhookSidePanel'
 import { SearchBar } from './SearchBar'
 import { useShortcuts } from './shortcuts'
 import { createEditorStore } from './store'
 import { Toolbar } from './Toolbar'
 import { useStore } from 'zustand'
-import { EmulatorPanel } from '../emulator/EmulatorPanel'
+import { useOverlayStore } from '../emulator/overlay-store'
 import { EmulatorToggle } from '../emulator/EmulatorToggle'
+import { useKeptCoverage } from '../emulator/kept-coverage'
 
 // Loaded when first opened: its country list and business-number check come with libphonenumber-js.
 const FlowSettingsPanel = lazy(() => import('./FlowSettingsPanel'))
+// Also loaded when first opened, so opening a flow loads only the canvas: the panels bring the code editors
+// (CodeMirror), the emulator the phone, YAML and the tests (docs/canvas.md, "Scale": open time).
+const NodePanel = lazy(() => import('../panels/NodePanel').then((m) => ({ default: m.NodePanel })))
+const RevisionsPanel = lazy(() => import('./RevisionsPanel').then((m) => ({ default: m.RevisionsPanel })))
+const WebhookSidePanel = lazy(() => import('./WebhookSidePanel').then((m) => ({ default: m.WebhookSidePanel })))
+const EmulatorPanel = lazy(() => import('../emulator/EmulatorPanel').then((m) => ({ default: m.EmulatorPanel })))
 
 const saveFlow: SaveFn = async (document, expectedRevision) => {
   const r = await api.call('flows.save', { document, expectedRevision })
@@ -37,6 +41,7 @@ export function EditorWorkspace({ flow, onBack }: { flow: FlowRecord; onBack(): 
   const [help, setHelp] = useState(false)
   const [side, setSide] = useState<'revisions' | 'webhook' | 'settings' | null>(null)
   const panelNodeId = useStore(store, (s) => s.panelNodeId)
+  const emulatorOpen = useOverlayStore((s) => s.open)
 
   useEffect(() => {
     // Resumes from the revision last saved, so a remount (React's StrictMode does one) keeps saving in sequence.
@@ -58,6 +63,7 @@ export function EditorWorkspace({ flow, onBack }: { flow: FlowRecord; onBack(): 
   }, [store, flow.revision])
 
   useProblems(store)
+  useKeptCoverage(flow.id, store)
 
   const handlers = useMemo(
     () => ({
@@ -96,18 +102,20 @@ export function EditorWorkspace({ flow, onBack }: { flow: FlowRecord; onBack(): 
             <Notice />
             <EmulatorToggle />
           </main>
-          <EmulatorPanel flowId={flow.id} flush={flushNow} />
-          {side === 'revisions' ? (
-            <RevisionsPanel flowId={flow.id} onClose={() => setSide(null)} flush={flushNow} />
-          ) : side === 'webhook' ? (
-            <WebhookSidePanel flowId={flow.id} onClose={() => setSide(null)} />
-          ) : side === 'settings' ? (
-            <Suspense fallback={null}>
+          <Suspense fallback={null}>
+            {emulatorOpen && <EmulatorPanel flowId={flow.id} flush={flushNow} />}
+          </Suspense>
+          <Suspense fallback={<aside className="node-panel" aria-busy="true" />}>
+            {side === 'revisions' ? (
+              <RevisionsPanel flowId={flow.id} onClose={() => setSide(null)} flush={flushNow} />
+            ) : side === 'webhook' ? (
+              <WebhookSidePanel flowId={flow.id} onClose={() => setSide(null)} />
+            ) : side === 'settings' ? (
               <FlowSettingsPanel onClose={() => setSide(null)} />
-            </Suspense>
-          ) : (
-            panelNodeId && <NodePanel key={panelNodeId} nodeId={panelNodeId} />
-          )}
+            ) : (
+              panelNodeId && <NodePanel key={panelNodeId} nodeId={panelNodeId} />
+            )}
+          </Suspense>
         </div>
         <ProblemsPanel />
       </div>

@@ -1,5 +1,6 @@
 import { useReactFlow } from '@xyflow/react'
 import type { Problem, Severity } from '../../shared/nodes/types'
+import { zoomToNode } from '../canvas/reveal'
 import { useEditor, useEditorStore } from './context'
 
 const GROUPS: { severity: Severity; title: string }[] = [
@@ -24,11 +25,7 @@ export function ProblemsPanel() {
     if (!node) return
     store.getState().select([node.id])
     store.getState().openPanel(node.id, p.field ?? null)
-    const size = rf.getInternalNode(node.id)?.measured
-    void rf.setCenter(node.position.x + (size?.width ?? 240) / 2, node.position.y + (size?.height ?? 120) / 2, {
-      zoom: Math.max(rf.getZoom(), 0.8),
-      duration: 200,
-    })
+    void zoomToNode(rf, node)
   }
 
   return (

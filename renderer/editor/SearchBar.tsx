@@ -1,7 +1,9 @@
 import { useEffect, useMemo, useRef, useState } from 'react'
 import { useReactFlow } from '@xyflow/react'
+import { zoomToNode } from '../canvas/reveal'
 import { useEditor, useEditorStore } from './context'
 import { searchNodes } from './search'
+import { ChevronDown, ChevronUp, X } from 'lucide-react'
 
 /** Find nodes by name, text or variable used; Enter / Shift+Enter step through the matches and bring each into view. */
 export function SearchBar({ onClose }: { onClose(): void }) {
@@ -20,13 +22,9 @@ export function SearchBar({ onClose }: { onClose(): void }) {
     const at = (i + matches.length) % matches.length
     setIndex(at)
     const id = matches[at]!
-    const node = rf.getInternalNode(id)
+    const node = store.getState().doc.nodes.find((n) => n.id === id)
     store.getState().select([id])
-    if (node) {
-      const w = node.measured.width ?? 240
-      const h = node.measured.height ?? 120
-      void rf.setCenter(node.position.x + w / 2, node.position.y + h / 2, { zoom: Math.max(rf.getZoom(), 0.8), duration: 200 })
-    }
+    if (node) void zoomToNode(rf, node)
   }
 
   return (
@@ -52,13 +50,13 @@ export function SearchBar({ onClose }: { onClose(): void }) {
         {query.trim() ? (matches.length ? `${Math.min(index + 1, matches.length)} of ${matches.length}` : 'No match') : ''}
       </span>
       <button type="button" aria-label="Previous match" disabled={!matches.length} onClick={() => go(index - 1)}>
-        ↑
+        <ChevronUp size={14} aria-hidden="true" />
       </button>
       <button type="button" aria-label="Next match" disabled={!matches.length} onClick={() => go(matches[index] && store.getState().selectedNodeIds[0] === matches[index] ? index + 1 : index)}>
-        ↓
+        <ChevronDown size={14} aria-hidden="true" />
       </button>
       <button type="button" aria-label="Close search" onClick={onClose}>
-        ✕
+        <X size={14} aria-hidden="true" />
       </button>
     </div>
   )

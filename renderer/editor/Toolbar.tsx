@@ -1,4 +1,6 @@
 import { useReactFlow } from '@xyflow/react'
+import { ArrowLeft } from 'lucide-react'
+import { ThemeSwitch } from '../shell/ThemeSwitch'
 import { autoLayout } from './actions'
 import { useEditor, useEditorStore } from './context'
 import type { SaveStatus } from './autosave'
@@ -37,7 +39,7 @@ export function Toolbar({ onBack, status, onSearch, onHelp, onRevisions, onWebho
   return (
     <header className="editor-toolbar" role="toolbar" aria-label="Editor">
       <button type="button" onClick={onBack} aria-label="Back to flows">
-        ← Flows
+        <ArrowLeft size={14} aria-hidden="true" /> Flows
       </button>
       <h1 className="editor-title">{name}</h1>
       <button type="button" aria-label="Undo" title={undoLabel ? `Undo ${undoLabel} (Ctrl+Z)` : 'Nothing to undo'} disabled={!undoLabel} onClick={() => store.getState().undo()}>
@@ -80,6 +82,7 @@ export function Toolbar({ onBack, status, onSearch, onHelp, onRevisions, onWebho
           </button>
         </>
       )}
+      <ThemeSwitch />
     </header>
   )
 }

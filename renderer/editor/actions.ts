@@ -1,7 +1,6 @@
 import type { ReactFlowInstance } from '@xyflow/react'
 import { copyClip, parseClip, type Clip } from './clipboard'
 import { layoutPositions } from './layout'
-import { portsOf } from './model'
 import type { EditorStore } from './store'
 
 // Editor commands shared by the toolbar, the keyboard and the context of the canvas.
@@ -44,14 +43,10 @@ export function selectAll(store: EditorStore): void {
 }
 
 /** Lays out the selection when two or more nodes are selected, else the whole flow; one undo step. */
-export async function autoLayout(store: EditorStore, rf: Pick<ReactFlowInstance, 'getInternalNode' | 'fitView'>): Promise<void> {
+export async function autoLayout(store: EditorStore, rf: Pick<ReactFlowInstance, 'fitView'>): Promise<void> {
   const { doc, selectedNodeIds } = store.getState()
   const ids = selectedNodeIds.length > 1 ? selectedNodeIds : []
-  const sizeOf = (id: string) => {
-    const m = rf.getInternalNode(id)?.measured
-    return m?.width && m.height ? { width: m.width, height: m.height } : undefined
-  }
-  const positions = await layoutPositions(doc, portsOf, sizeOf, ids)
+  const positions = await layoutPositions(doc, ids)
   store.getState().moveNodes(positions, ids.length ? 'Layout selection' : 'Layout')
   if (!ids.length) requestAnimationFrame(() => void rf.fitView({ duration: 200 }))
 }

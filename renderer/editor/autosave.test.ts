@@ -74,23 +74,3 @@ describe('autosave', () => {
     saver.stop()
   })
 })
-
-describe('autosave during a drag', () => {
-  it('waits for the drop, then saves the final positions', async () => {
-    const flow = expectOk(await t.backend.call('flows.create', {}))
-    const store = createEditorStore(flow.document)
-    const calls: (number | undefined)[] = []
-    const saver = startAutosave(store, saveWith(calls), flow.revision, 20)
-    const id = flow.document.nodes[0]!.id
-    store.getState().dragNodes(new Map([[id, { x: 50, y: 0 }]]))
-    await wait(120)
-    expect(calls).toEqual([])
-    store.getState().dragNodes(new Map([[id, { x: 80, y: 16 }]]))
-    store.getState().endDrag()
-    await wait(200)
-    expect(calls).toEqual([1])
-    const stored = expectOk(await t.backend.call('flows.get', { id: flow.id }))
-    expect(stored.document.nodes[0]!.position).toEqual({ x: 80, y: 16 })
-    saver.stop()
-  })
-})

@@ -36,10 +36,8 @@ export function startAutosave(store: EditorStore, save: SaveFn, revision: number
   async function run(): Promise<void> {
     timer = null
     if (inFlight) return inFlight.then(() => run())
-    const { doc, version, dragBase } = store.getState()
+    const { doc, version } = store.getState()
     if (version === savedVersion) return
-    // Mid-drag positions are not worth a write that competes with the drag's frames; the drop saves them.
-    if (dragBase) return schedule()
     setStatus({ state: 'saving' })
     inFlight = (async () => {
       const r = await save(doc, force ? undefined : revision)
@@ -66,7 +64,6 @@ export function startAutosave(store: EditorStore, save: SaveFn, revision: number
   }
 
   const unsubscribe = store.subscribe((s, prev) => {
-    if (s.dragBase === null && prev.dragBase !== null) schedule()
     if (s.version === prev.version) return
     if (current.state !== 'saving' && current.state !== 'error') setStatus({ state: 'pending' })
     schedule()

@@ -2,11 +2,13 @@ import type { FlowDocument, FlowEdge, FlowNode, Position } from '../../shared/fl
 import { FlowEdgeSchema, FlowNodeSchema } from '../../shared/flow/document'
 import { z } from 'zod'
 import { newId } from './graph'
-import { nextNameAmong, renameInDocument } from './model'
+import { renameInDocument } from './model'
+import { NODE_NAME_MAX } from '../../shared/flow/names'
 
 // Copy and paste of nodes, also between flows: the clip travels as JSON text on the system clipboard.
-// Pasted nodes get fresh ids; a name already used in the target flow is replaced by the next default name,
-// and references between the pasted nodes follow their renamed nodes.
+// Pasted nodes get fresh ids; a name already used in the target flow gets the next free number (http_call_1
+// becomes http_call_2, status becomes status_2), and references between the pasted nodes follow their renamed
+// nodes (shared/flow/rename.ts rewrites them through the reference index).
 
 export const CLIP_FORMAT = 'chatflow.clip/1'
 
@@ -48,7 +50,7 @@ export function pasteClip(doc: FlowDocument, clip: Clip, at: Position | null): {
   const taken = new Set(doc.nodes.map((n) => n.name))
   const finalName = new Map<string, string>()
   for (const n of clip.nodes) {
-    const name = taken.has(n.name) ? nextNameAmong(taken, n.type) : n.name
+    const name = taken.has(n.name) ? freeName(n.name, taken) : n.name
     taken.add(name)
     finalName.set(n.id, name)
   }
@@ -72,4 +74,15 @@ export function pasteClip(doc: FlowDocument, clip: Clip, at: Position | null): {
     target: idMap.get(e.target)!,
   }))
   return { doc: { ...doc, nodes: [...doc.nodes, ...nodes], edges: [...doc.edges, ...edges] }, nodes }
+}
+
+/** `name` with the first free number: a trailing number counts up (http_call_1 → http_call_2), else _2, _3… */
+export function freeName(name: string, taken: ReadonlySet<string>): string {
+  const m = /^(.*?)(\d+)$/.exec(name)
+  const stem = m ? m[1]! : `${name}_`
+  for (let n = m ? Number(m[2]) + 1 : 2; ; n++) {
+    const suffix = String(n)
+    const candidate = stem.slice(0, NODE_NAME_MAX - suffix.length) + suffix
+    if (!taken.has(candidate)) return candidate
+  }
 }

@@ -1,28 +1,23 @@
 import type { ELK as Elk, ElkNode } from 'elkjs/lib/elk-api'
 import type { FlowDocument, Position } from '../../shared/flow/document'
-import type { PortsOf } from './graph'
+import { cardLayout } from '../canvas/card-layout'
 
-// Auto-layout with ELK's layered algorithm, left to right. Output ports are fixed in card order so a node's
-// branches leave it top to bottom as the card lists them, which keeps buttons, routes and else readable.
+// Auto-layout with ELK's layered algorithm, left to right, with every card's real size and every port where its
+// handle is (renderer/canvas/card-layout.ts computes both, so cards never rendered lay out as exactly as those in
+// view). Ports are fixed in place: ELK then lines cards up so that edges run straight from a port to the next
+// card's input, and branches leave a card top to bottom in the order the card lists them.
 
-export interface Size {
-  width: number
-  height: number
-}
-
-const FALLBACK: Size = { width: 240, height: 120 }
 // ELK is over a megabyte: it loads the first time a layout is asked for, not with the editor.
 let elk: Promise<Elk> | null = null
 const loadElk = () => (elk ??= import('elkjs/lib/elk.bundled.js').then((m) => new m.default()))
 
+/** Gaps between columns (layers) and between cards in a column. */
+export const LAYER_GAP = 96
+export const NODE_GAP = 40
+
 /** New positions for `nodeIds` (all nodes when empty). Nodes outside the selection stay put; the laid-out
  *  selection keeps its top-left corner where it was. */
-export async function layoutPositions(
-  doc: FlowDocument,
-  portsOf: PortsOf,
-  sizeOf: (id: string) => Size | undefined,
-  nodeIds: readonly string[] = [],
-): Promise<Map<string, Position>> {
+export async function layoutPositions(doc: FlowDocument, nodeIds: readonly string[] = []): Promise<Map<string, Position>> {
   const chosen = new Set(nodeIds.length ? nodeIds : doc.nodes.map((n) => n.id))
   const nodes = doc.nodes.filter((n) => chosen.has(n.id))
   if (nodes.length === 0) return new Map()
@@ -31,21 +26,25 @@ export async function layoutPositions(
     layoutOptions: {
       'elk.algorithm': 'layered',
       'elk.direction': 'RIGHT',
-      'elk.layered.spacing.nodeNodeBetweenLayers': '96',
-      'elk.spacing.nodeNode': '48',
+      'elk.layered.spacing.nodeNodeBetweenLayers': String(LAYER_GAP),
+      'elk.spacing.nodeNode': String(NODE_GAP),
+      'elk.layered.spacing.edgeNodeBetweenLayers': '24',
       'elk.layered.nodePlacement.strategy': 'BRANDES_KOEPF',
       'elk.layered.considerModelOrder.strategy': 'NODES_AND_EDGES',
+      'elk.layered.crossingMinimization.forceNodeModelOrder': 'false',
+      'elk.separateConnectedComponents': 'true',
+      'elk.spacing.componentComponent': String(NODE_GAP * 2),
     },
     children: nodes.map((n) => {
-      const size = sizeOf(n.id) ?? FALLBACK
+      const card = cardLayout(n)
       return {
         id: n.id,
-        width: size.width,
-        height: size.height,
-        layoutOptions: { 'elk.portConstraints': 'FIXED_ORDER' },
+        width: card.width,
+        height: card.height,
+        layoutOptions: { 'elk.portConstraints': 'FIXED_POS' },
         ports: [
-          { id: `${n.id}::in`, layoutOptions: { 'elk.port.side': 'WEST' } },
-          ...portsOf(n).map((p, i) => ({ id: `${n.id}::${p.id}`, layoutOptions: { 'elk.port.side': 'EAST', 'elk.port.index': String(i) } })),
+          ...(card.inputY === null ? [] : [{ id: `${n.id}::in`, x: 0, y: card.inputY, width: 0, height: 0, layoutOptions: { 'elk.port.side': 'WEST' } }]),
+          ...card.ports.map((s) => ({ id: `${n.id}::${s.port.id}`, x: card.width, y: s.y, width: 0, height: 0, layoutOptions: { 'elk.port.side': 'EAST' } })),
         ],
       }
     }),
@@ -53,7 +52,7 @@ export async function layoutPositions(
       .filter((e) => chosen.has(e.source) && chosen.has(e.target))
       .map((e) => ({ id: e.id, sources: [`${e.source}::${e.sourcePort}`], targets: [`${e.target}::in`] })),
   }
-  // An edge from a port the config no longer has would make ELK throw; such edges are dropped from the layout.
+  // An edge from a port the config no longer has (or into a trigger) would make ELK throw: left out of the layout.
   const portIds = new Set(graph.children!.flatMap((c) => c.ports!.map((p) => p.id)))
   graph.edges = graph.edges!.filter((e) => portIds.has(e.sources[0]!) && portIds.has(e.targets[0]!))
 

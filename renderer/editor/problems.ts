@@ -39,7 +39,7 @@ export function useProblems(store: EditorStore) {
     // The store opens with the flow's own problems; only the clashes are missing.
     refreshOverlaps(store.getState().doc, store.getState().problems)
     const off = store.subscribe((s, prev) => {
-      if (s.doc === prev.doc || s.dragBase) return
+      if (s.doc === prev.doc) return
       if (timer) clearTimeout(timer)
       timer = setTimeout(run, PROBLEMS_DELAY_MS)
     })

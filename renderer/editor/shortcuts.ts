@@ -1,7 +1,9 @@
 import { useEffect } from 'react'
-import { useReactFlow } from '@xyflow/react'
+import { useReactFlow, useStoreApi } from '@xyflow/react'
+import { keepInView } from '../canvas/reveal'
 import { autoLayout, copySelection, cutSelection, duplicateSelection, pasteText, selectAll } from './actions'
 import { useEditorStore } from './context'
+import { nextNode, type Direction } from './navigate'
 
 /** The editor's keyboard shortcuts; the help overlay lists exactly these. Delete and Backspace are React Flow's. */
 export const SHORTCUTS: { keys: string; what: string }[] = [
@@ -13,7 +15,11 @@ export const SHORTCUTS: { keys: string; what: string }[] = [
   { keys: 'Delete / Backspace', what: 'Delete the selection' },
   { keys: 'Shift+drag', what: 'Select with a box' },
   { keys: 'Ctrl+click', what: 'Add to or remove from the selection' },
+  { keys: 'Alt+Arrow keys', what: 'Go to the nearest card in that direction' },
+  { keys: 'Enter', what: 'Open the selected card\'s settings' },
+  { keys: 'Arrow keys', what: 'Move the focused card (Shift: further)' },
   { keys: 'Ctrl+Shift+L', what: 'Auto-layout the selection, or the whole flow' },
+  { keys: 'Alt+Shift+Arrow keys', what: 'Align the selected cards to that side' },
   { keys: 'Ctrl+F', what: 'Search nodes' },
   { keys: 'Enter / Shift+Enter', what: 'Next / previous search result' },
   { keys: '?', what: 'Show this help' },
@@ -23,15 +29,22 @@ export const SHORTCUTS: { keys: string; what: string }[] = [
 const inTextField = (t: EventTarget | null) =>
   t instanceof HTMLElement && (t.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(t.tagName))
 
+/** Keys meant for the canvas: pressed on a card, the canvas, or nowhere in particular (not in a panel's button). */
+const onCanvas = (t: EventTarget | null) => t === document.body || (t instanceof Element && t.closest('.react-flow') !== null)
+
 export interface ShortcutHandlers {
   openSearch(): void
   toggleHelp(): void
   escape(): void
 }
 
+const ARROWS: Record<string, Direction> = { ArrowLeft: 'left', ArrowRight: 'right', ArrowUp: 'up', ArrowDown: 'down' }
+const ALIGN_BY_ARROW = { ArrowLeft: 'left', ArrowRight: 'right', ArrowUp: 'top', ArrowDown: 'bottom' } as const
+
 export function useShortcuts(h: ShortcutHandlers) {
   const store = useEditorStore()
   const rf = useReactFlow()
+  const rfStore = useStoreApi()
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
       const mod = e.ctrlKey || e.metaKey
@@ -50,6 +63,7 @@ export function useShortcuts(h: ShortcutHandlers) {
       else if (mod && key === 'd') duplicateSelection(store)
       else if (mod && key === 'a') selectAll(store)
       else if (mod && e.shiftKey && key === 'l') void autoLayout(store, rf)
+      else if (e.key === 'Enter' && !mod && onCanvas(e.target) && s.selectedNodeIds.length === 1) s.openPanel(s.selectedNodeIds[0]!)
       else if (e.key === '?') h.toggleHelp()
       else handled = false
       if (handled) e.preventDefault()
@@ -75,15 +89,35 @@ export function useShortcuts(h: ShortcutHandlers) {
       if (inTextField(e.target)) return
       if (pasteText(store, e.clipboardData?.getData('text/plain') ?? null)) e.preventDefault()
     }
+    // The card chosen from the keyboard is selected, kept in view and focused, so arrow keys then move it.
+    const goTo = (id: string | null) => {
+      const node = id ? store.getState().doc.nodes.find((n) => n.id === id) : undefined
+      if (!node) return
+      store.getState().select([node.id])
+      const { width, height } = rfStore.getState()
+      keepInView(rf, node, { width, height })
+      requestAnimationFrame(() => document.querySelector<HTMLElement>(`.react-flow__node[data-id="${CSS.escape(node.id)}"]`)?.focus({ preventScroll: true }))
+    }
+    // Alt+arrows are taken before React Flow sees them: a focused card would otherwise also move by the arrow.
+    const onArrow = (e: KeyboardEvent) => {
+      if (!e.altKey || e.ctrlKey || e.metaKey || !(e.key in ARROWS) || !onCanvas(e.target)) return
+      e.preventDefault()
+      e.stopPropagation()
+      const s = store.getState()
+      if (e.shiftKey) s.align(ALIGN_BY_ARROW[e.key as keyof typeof ALIGN_BY_ARROW])
+      else goTo(nextNode(s.doc, s.selectedNodeIds.at(-1) ?? null, ARROWS[e.key]!))
+    }
+    window.addEventListener('keydown', onArrow, true)
     window.addEventListener('keydown', onKey)
     document.addEventListener('copy', onCopy)
     document.addEventListener('cut', onCut)
     document.addEventListener('paste', onPaste)
     return () => {
+      window.removeEventListener('keydown', onArrow, true)
       window.removeEventListener('keydown', onKey)
       document.removeEventListener('copy', onCopy)
       document.removeEventListener('cut', onCut)
       document.removeEventListener('paste', onPaste)
     }
-  }, [store, rf, h])
+  }, [store, rf, rfStore, h])
 }

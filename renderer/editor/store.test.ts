@@ -58,11 +58,10 @@ describe('editor store', () => {
     expect(s.getState().doc).toBe(before)
   })
 
-  it('makes a whole drag one undo step and coalesces typing in one field', () => {
+  it('makes a drop one undo step and coalesces typing in one field', () => {
     const s = createEditorStore(branchingFlow())
-    s.getState().dragNodes(new Map([['m', { x: 10, y: 0 }]]))
-    s.getState().dragNodes(new Map([['m', { x: 20, y: 0 }]]))
-    s.getState().endDrag()
+    // The canvas moves cards itself during a drag and hands the document the drop (renderer/canvas/useCanvasChanges.ts).
+    s.getState().moveNodes(new Map([['m', { x: 20, y: 0 }]]), 'Move')
     expect(s.getState().history.past).toHaveLength(1)
     const cfg = text(s, 'message_1')!
     s.getState().updateConfig('m', { ...cfg, text: 'a' }, '/text')

@@ -8,6 +8,7 @@ import { renameNode } from '../../shared/flow/rename'
 import { validateFlow } from '../../shared/flow/validate'
 import { defaultConfig, nextName, portsOf } from './model'
 import { pasteClip, type Clip } from './clipboard'
+import { ALIGN_LABELS, alignPositions, type AlignMode } from './align'
 
 // The editor's state: the document being edited, its undo history and the selection. Every edit goes through
 // `apply`, which records history and bumps `version`; autosave watches `version`.
@@ -22,8 +23,6 @@ export interface EditorState {
   /** Node whose side panel is open, and a config pointer to focus in it (from the problems panel). */
   panelNodeId: string | null
   focusField: string | null
-  /** Position drag started from, so a whole drag is one undo step. */
-  dragBase: FlowDocument | null
   notice: string | null
   /** Validation problems of `doc` (recomputed shortly after edits) and their counts per node for the cards. */
   problems: Problem[]
@@ -40,9 +39,9 @@ export interface EditorActions {
   addNode(type: NodeType, position: Position, after?: string | null): FlowNode
   connect(req: graph.ConnectionRequest): graph.ConnectionVerdict
   deleteElements(nodeIds: string[], edgeIds: string[]): void
-  dragNodes(positions: ReadonlyMap<string, Position>): void
-  endDrag(): void
   moveNodes(positions: ReadonlyMap<string, Position>, label: string): void
+  /** Aligns or distributes the selected cards: one undo step. */
+  align(mode: AlignMode): void
   updateConfig(nodeId: string, config: Record<string, unknown>, field?: string): void
   /** Renames and rewrites every reference; false (with a notice) when the name breaks a rule. */
   rename(nodeId: string, name: string): boolean
@@ -78,7 +77,6 @@ export function createEditorStore(initial: FlowDocument): EditorStore {
     selectedEdgeIds: [],
     panelNodeId: null,
     focusField: null,
-    dragBase: null,
     notice: null,
     // Validated at once, so a flow opens with its problems already on the cards.
     problems: initialProblems,
@@ -121,21 +119,15 @@ export function createEditorStore(initial: FlowDocument): EditorStore {
       }))
     },
 
-    // While a drag is under way positions change without history; endDrag records the whole drag as one step.
-    dragNodes(positions) {
-      const { doc, dragBase, version } = get()
-      const next = graph.moveNodes(doc, positions)
-      if (next !== doc) set({ doc: next, dragBase: dragBase ?? doc, version: version + 1 })
-    },
-
-    endDrag() {
-      const { dragBase, doc, history } = get()
-      if (!dragBase) return
-      set({ dragBase: null, history: dragBase === doc ? history : record(history, dragBase, 'Move') })
-    },
-
     moveNodes(positions, label) {
       get().apply(label, graph.moveNodes(get().doc, positions))
+    },
+
+    align(mode) {
+      const { doc, selectedNodeIds } = get()
+      const chosen = new Set(selectedNodeIds)
+      const positions = alignPositions(doc.nodes.filter((n) => chosen.has(n.id)), mode)
+      if (positions.size) get().moveNodes(positions, ALIGN_LABELS[mode])
     },
 
     updateConfig(nodeId, config, field = '') {

@@ -16,6 +16,7 @@ import { TestsPanel } from './TestsPanel'
 import { traceOfMessage } from './trace-link'
 import { TraceStep } from './TraceStep'
 import './emulator.css'
+import { X } from 'lucide-react'
 
 type Tab = 'start' | 'variables' | 'step' | 'coverage' | 'tests'
 const TABS: Array<[Tab, string]> = [
@@ -99,7 +100,7 @@ function OpenPanel({ flowId, flush }: { flowId: string; flush(): Promise<unknown
           <input type="checkbox" checked={enforceWindow} onChange={(e) => s.setEnforceWindow(e.target.checked)} />
           Enforce 24 h window
         </label>
-        <button type="button" aria-label="Close emulator" onClick={() => useOverlayStore.getState().toggleOpen()}>✕</button>
+        <button type="button" aria-label="Close emulator" onClick={() => useOverlayStore.getState().toggleOpen()}><X size={14} aria-hidden="true" /></button>
       </header>
       {notice && <p className="emu-notice" role="status">{notice}</p>}
       {error && <p className="emu-error" role="alert">{error.message}</p>}

@@ -1,10 +1,12 @@
 import { useEffect } from 'react'
-import { overlayCss } from './overlay'
+import { Play, X } from 'lucide-react'
 import { useOverlayStore } from './overlay-store'
 
-/** The "Test" button over the canvas; Alt+T does the same. */
+/** The "Test" button over the canvas (Alt+T does the same), and the switch that keeps the last test session's
+ *  coverage drawn on the canvas after the emulator closes. */
 export function EmulatorToggle() {
   const open = useOverlayStore((s) => s.open)
+  const keep = useOverlayStore((s) => s.keep)
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
       if (e.altKey && !e.ctrlKey && !e.metaKey && e.key.toLowerCase() === 't') {
@@ -16,7 +18,11 @@ export function EmulatorToggle() {
     return () => window.removeEventListener('keydown', onKey)
   }, [])
   return (
-    <>
+    <div className="canvas-actions">
+      <label className="keep-coverage" title="Keep the last test session's path and coverage on the canvas after the emulator closes">
+        <input type="checkbox" role="switch" checked={keep} onChange={(e) => useOverlayStore.getState().setKeep(e.target.checked)} />
+        Keep coverage on canvas
+      </label>
       <button
         type="button"
         className="emulator-toggle"
@@ -24,15 +30,9 @@ export function EmulatorToggle() {
         title="Test this flow in the phone emulator (Alt+T)"
         onClick={() => useOverlayStore.getState().toggleOpen()}
       >
-        {open ? 'Close test' : '▶ Test'}
+        {open ? <X size={14} aria-hidden="true" /> : <Play size={14} aria-hidden="true" />}
+        {open ? 'Close test' : 'Test'}
       </button>
-      <CanvasOverlayStyle />
-    </>
+    </div>
   )
-}
-
-/** The path and coverage drawn over the canvas while the emulator is open. */
-function CanvasOverlayStyle() {
-  const css = useOverlayStore((s) => (s.visible ? overlayCss(s) : ''))
-  return css ? <style data-testid="canvas-overlay">{css}</style> : null
 }

@@ -3,6 +3,7 @@ import type { CustomerEvent } from '../../shared/api/commands/emulator'
 import type { ChatFlowConfig, FormField } from '../../shared/nodes/chat_flow/definition'
 import { useFlowEndpoint } from '../integrations/useFlowEndpoint'
 import { emptyValue, fieldError, responseOf, type FormValue } from './form'
+import { ChevronLeft, X } from 'lucide-react'
 
 /** A Chat Flow form, full screen over the chat as on the phone: one screen at a time, checked before it goes on. */
 export function FlowForm(props: { config: ChatFlowConfig; flowToken: string; onSend(e: CustomerEvent): void; onClose(): void }) {
@@ -52,8 +53,8 @@ export function FlowForm(props: { config: ChatFlowConfig; flowToken: string; onS
   return (
     <div className="phone-form" role="dialog" aria-label={screen.title || 'Form'}>
       <header className="phone-sheet-head">
-        <button type="button" onClick={props.onClose} aria-label="Close">✕</button>
-        {endpoint && <button type="button" onClick={endpoint.back} aria-label="Back">‹</button>}
+        <button type="button" onClick={props.onClose} aria-label="Close"><X size={14} aria-hidden="true" /></button>
+        {endpoint && <button type="button" onClick={endpoint.back} aria-label="Back"><ChevronLeft size={14} aria-hidden="true" /></button>}
         <strong>{screen.title || screen.id}</strong>
         {!endpoint && <span className="chat-footer">{index + 1} / {screens.length}</span>}
       </header>

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react'
 import { useStore } from 'zustand'
+import { Bot, SendHorizontal } from 'lucide-react'
 import type { EmulatorMessage } from '../../shared/api/commands/emulator'
 import type { FormInteractive, ListInteractive, ProductInteractive } from '../../shared/engine/types'
 import type { FlowDocument } from '../../shared/flow/document'
@@ -57,7 +58,9 @@ export function Phone({ store, doc, selected, onSelect }: { store: EmulatorStore
   return (
     <div className="phone" aria-label="Phone emulator">
       <header className="phone-head">
-        <span className="phone-avatar" aria-hidden>🤖</span>
+        <span className="phone-avatar" aria-hidden="true">
+          <Bot size={20} />
+        </span>
         <span>
           <strong>{doc.name}</strong>
           <span className="phone-sub">{busy ? 'typing…' : recipientLabel(contact)}</span>
@@ -88,7 +91,7 @@ export function Phone({ store, doc, selected, onSelect }: { store: EmulatorStore
       <form className="phone-composer" onSubmit={submit}>
         <input aria-label="Message" placeholder="Message" value={draft} onChange={(e) => setDraft(e.target.value)} />
         <button type="submit" aria-label="Send" disabled={!draft.trim() || busy}>
-          ➤
+          <SendHorizontal size={16} aria-hidden="true" />
         </button>
       </form>
       {overlay?.kind === 'list' && <ListSheet message={overlay.message} onSend={actions.send} onClose={() => setOverlay(null)} />}

@@ -7,6 +7,7 @@ import { useEditor } from '../editor/context'
 import { GenerateTests } from './GenerateTests'
 import { mocksFor, type HttpMode } from './mocks'
 import type { EmulatorStore } from './session-store'
+import { X } from 'lucide-react'
 
 /** Save the conversation as a test, and run the flow's tests with pass/fail and what differed. */
 export function TestsPanel({ store, modes }: { store: EmulatorStore; modes: Record<string, HttpMode> }) {
@@ -103,7 +104,7 @@ export function TestsPanel({ store, modes }: { store: EmulatorStore; modes: Reco
             </button>
             <button type="button" onClick={() => void runTests([t.id])} disabled={running}>Run</button>
             <button type="button" onClick={() => download(t)}>Export</button>
-            <button type="button" aria-label={`Delete ${t.name}`} onClick={() => void remove(t.id)}>✕</button>
+            <button type="button" aria-label={`Delete ${t.name}`} onClick={() => void remove(t.id)}><X size={14} aria-hidden="true" /></button>
             {!!t.lastRun?.live?.length && (
               <p className="emu-live" aria-label={`Live calls of ${t.name}`}>
                 Called for real (live): {t.lastRun.live.join('; ')}

@@ -1,5 +1,6 @@
 import type { TraceEvent } from '../../shared/engine'
 import { useEditorStore } from '../editor/context'
+import { TriangleAlert } from 'lucide-react'
 
 /** The trace step behind a clicked bot message: the same record the Flow Logs show. */
 export function TraceStep({ event }: { event: TraceEvent | null }) {
@@ -15,7 +16,9 @@ export function TraceStep({ event }: { event: TraceEvent | null }) {
       </p>
       {event.error && <p className="emu-error">{event.error.message}</p>}
       {event.warnings.map((w, i) => (
-        <p key={i} className="emu-hint">⚠ {w}</p>
+        <p key={i} className="emu-hint">
+          <TriangleAlert size={12} aria-hidden="true" /> {w}
+        </p>
       ))}
       <h5>Read</h5>
       <pre>{JSON.stringify(event.input, null, 2)}</pre>

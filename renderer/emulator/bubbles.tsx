@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react'
 import type { EmulatorMessage } from '../../shared/api/commands/emulator'
 import { Formatted } from './Formatted'
+import { CheckCheck, ShoppingCart } from 'lucide-react'
 
 const time = (at: number) => new Date(at).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' })
 
@@ -16,12 +17,13 @@ export function Bubble(props: { mine: boolean; at: number; children: ReactNode; 
       data-testid={props.mine ? 'customer-message' : 'bot-message'}
     >
       <div className={`chat-bubble${props.selected ? ' chat-selected' : ''}`} onClick={props.onClick}>
-        {props.children}
+        {/* The time is laid out after the content, never over it (emulator.css: .chat-body, .chat-meta). */}
+        <div className="chat-body">{props.children}</div>
         <span className="chat-meta">
           {time(props.at)}
           {props.mine && (
             <span className="chat-ticks" aria-label="Read">
-              ✓✓
+              <CheckCheck size={14} />
             </span>
           )}
         </span>
@@ -57,7 +59,9 @@ export function InboundContent({ message }: { message: Extract<EmulatorMessage, 
       const total = items.reduce((s, i) => s + i.quantity * i.item_price, 0)
       return (
         <span className="chat-text">
-          <strong>🛒 Order: {items.reduce((s, i) => s + i.quantity, 0)} item(s)</strong>
+          <strong>
+            <ShoppingCart size={14} aria-hidden="true" /> Order: {items.reduce((s, i) => s + i.quantity, 0)} item(s)
+          </strong>
           {items.map((i) => (
             <span key={i.product_retailer_id} className="chat-line">
               {i.quantity} × {i.product_retailer_id} @ {i.item_price} {i.currency}

@@ -1,7 +1,8 @@
 import { headerMedia } from '../../shared/engine/outbound'
 import type { InteractiveHeader } from '../../shared/engine/types'
+import { FileText, Film, Image, Music, Paperclip, Play, Sticker, type LucideIcon } from 'lucide-react'
 
-const ICON: Record<string, string> = { image: '🖼', video: '🎬', audio: '🎵', document: '📄', sticker: '🏷' }
+const ICON: Record<string, LucideIcon> = { image: Image, video: Film, audio: Music, document: FileText, sticker: Sticker }
 
 const FILE_STYLE = { display: 'block', maxWidth: '100%', maxHeight: 240, borderRadius: 6, marginBottom: 4 }
 
@@ -17,11 +18,20 @@ export function MediaPreview({ kind, media }: { kind: string; media: { link?: st
         {media.caption && <span className="chat-text">{media.caption}</span>}
       </div>
     )
+  const Icon = ICON[kind] ?? Paperclip
   return (
     <div className={`chat-media chat-media-${kind}`} data-testid={`media-${kind}`}>
       <div className="chat-media-box" title={media.link ?? media.id}>
-        <span aria-hidden>{ICON[kind] ?? '📎'}</span>
-        <span className="chat-media-name">{kind === 'audio' ? '▶ ─────── 0:00' : name}</span>
+        <Icon size={22} aria-hidden="true" />
+        {kind === 'audio' ? (
+          <span className="chat-media-name chat-audio">
+            <Play size={14} aria-hidden="true" />
+            <span className="chat-audio-track" />
+            0:00
+          </span>
+        ) : (
+          <span className="chat-media-name">{name}</span>
+        )}
       </div>
       {media.caption && <span className="chat-text">{media.caption}</span>}
     </div>

@@ -3,6 +3,7 @@ import { mediaOf, parameterText } from '../../shared/engine/outbound'
 import type { FormInteractive, InteractiveMessage, ListInteractive, OutboundMessage, ProductInteractive, TemplateMessage } from '../../shared/engine/types'
 import { Formatted } from './Formatted'
 import { MediaPreview, HeaderView } from './media'
+import { ExternalLink, List, ShoppingBag } from 'lucide-react'
 
 export interface OutboundActions {
   send(event: CustomerEvent): void
@@ -61,7 +62,7 @@ function Interactive({ i, actions }: { i: InteractiveMessage; actions: OutboundA
         <Frame i={i}>
           <div className="chat-buttons">
             <button type="button" className="chat-reply" onClick={() => actions.openList(i)}>
-              ☰ {i.action.button}
+              <List size={14} aria-hidden="true" /> {i.action.button}
             </button>
           </div>
         </Frame>
@@ -71,7 +72,7 @@ function Interactive({ i, actions }: { i: InteractiveMessage; actions: OutboundA
         <Frame i={i}>
           <div className="chat-buttons">
             <a className="chat-reply" href={i.action.parameters.url} target="_blank" rel="noreferrer noopener">
-              ↗ {i.action.parameters.display_text}
+              <ExternalLink size={13} aria-hidden="true" /> {i.action.parameters.display_text}
             </a>
           </div>
         </Frame>
@@ -80,7 +81,9 @@ function Interactive({ i, actions }: { i: InteractiveMessage; actions: OutboundA
       return (
         <Frame i={{ ...i, header: undefined }}>
           <div className="chat-product" data-testid="product-card">
-            <span className="chat-product-thumb" aria-hidden>🛍</span>
+            <span className="chat-product-thumb" aria-hidden>
+              <ShoppingBag size={26} />
+            </span>
             <span>
               <strong>{i.action.product_retailer_id}</strong>
               <span className="chat-footer">Catalogue {i.action.catalog_id}</span>
@@ -157,7 +160,7 @@ function Template({ t, actions }: { t: TemplateMessage; actions: OutboundActions
             </button>
           ) : (
             <span key={n} className="chat-reply chat-reply-static">
-              {`↗ URL …${param ? parameterText(param) : ''}`}
+              <ExternalLink size={13} aria-hidden="true" /> URL …{param ? parameterText(param) : ''}
             </span>
           )
         })}

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { buildFlow } from '../../shared/engine/fixtures'
 import type { EmulatorSession, FlowCoverage } from '../../shared/api/commands/emulator'
 import type { TraceEvent } from '../../shared/engine'
-import { overlayCss, overlayOf } from './overlay'
+import { overlayOf, portKey } from './overlay'
 
 const doc = buildFlow(
   [
@@ -32,27 +32,35 @@ describe('canvas overlay', () => {
     expect(o.unreachedNodeIds).toEqual(['n_ma', 'n_mb'])
   })
 
-  it('adds coverage: covered and uncovered edges, failed nodes, and writes CSS for each', () => {
+  it('adds coverage: covered and uncovered edges and ports, failed nodes', () => {
     const coverage = {
       flowId: doc.id, covered: 2, total: 4, percent: 50, since: 0, runs: 1, reachedNodeIds: ['n_t', 'n_pick', 'n_ma'],
       branches: [
         { nodeId: 'n_t', nodeName: 't', port: 'out', portLabel: '', edgeId: edgeId('out'), covered: true },
         { nodeId: 'n_pick', nodeName: 'pick', port: 'a', portLabel: 'A', edgeId: edgeId('a'), covered: true },
         { nodeId: 'n_pick', nodeName: 'pick', port: 'b', portLabel: 'B', edgeId: edgeId('b'), covered: false },
+        { nodeId: 'n_ma', nodeName: 'ma', port: 'out', portLabel: '', edgeId: null, covered: false },
       ],
     } satisfies FlowCoverage
     const o = overlayOf(doc, session([ev('n_t', 'out'), ev('n_pick', 'a'), ev('n_ma', null, true)], null), coverage)
+    expect(o.flowId).toBe(doc.id)
     expect(o.failedNodeIds).toEqual(['n_ma'])
     expect(o.unreachedNodeIds).toEqual(['n_mb'])
     expect(o.uncoveredEdgeIds).toEqual([edgeId('b')])
     expect(new Set(o.coveredEdgeIds)).toEqual(new Set([edgeId('out'), edgeId('a')]))
-    const css = overlayCss(o)
-    expect(css).toContain(`.react-flow__node[data-id="n_mb"] {opacity: 0.45;}`)
-    expect(css).toContain(`.react-flow__edge[data-id="${edgeId('b')}"] path.react-flow__edge-path {stroke-dasharray`)
-    expect(css.lastIndexOf('n_ma')).toBeGreaterThan(css.indexOf('#1f6feb')) // failed comes last and wins
+    expect(new Set(o.coveredPorts)).toEqual(new Set([portKey('n_t', 'out'), portKey('n_pick', 'a')]))
+    // An unconnected port is a branch too.
+    expect(o.uncoveredPorts).toEqual([portKey('n_pick', 'b'), portKey('n_ma', 'out')])
+  })
+
+  it('counts a port the current run took as covered before the coverage figure catches up', () => {
+    const o = overlayOf(doc, session([ev('n_t', 'out'), ev('n_pick', 'b')], null), null)
+    expect(o.coveredPorts).toEqual([portKey('n_t', 'out'), portKey('n_pick', 'b')])
+    expect(o.uncoveredPorts).toEqual([])
   })
 
   it('shows nothing without a session or coverage', () => {
-    expect(overlayCss(overlayOf(doc, null, null))).toBe('')
+    const o = overlayOf(doc, null, null)
+    expect([o.pathNodeIds, o.unreachedNodeIds, o.coveredEdgeIds, o.uncoveredEdgeIds, o.coveredPorts, o.uncoveredPorts].flat()).toEqual([])
   })
 })

@@ -1,10 +1,13 @@
 import type { EmulatorSession, FlowCoverage } from '../../shared/api/commands/emulator'
 import type { FlowDocument } from '../../shared/flow/document'
 
-// What the canvas shows while testing: the current run's path and the flow's coverage. Computed from the same
-// trace events as the Flow Logs, so the canvas, the logs and the coverage figure never disagree.
+// What the canvas shows of testing: the current run's path and the flow's coverage. Computed from the same trace
+// events as the Flow Logs, so the canvas, the logs and the coverage figure never disagree. The canvas draws it as
+// classes on its cards, ports and edges (renderer/canvas/decor.ts).
 
 export interface CanvasOverlay {
+  /** The flow this overlay belongs to: the canvas of another flow ignores it. */
+  flowId: string | null
   /** The node waiting for the customer (or the last one that ran). */
   currentNodeId: string | null
   pathNodeIds: string[]
@@ -14,9 +17,13 @@ export interface CanvasOverlay {
   unreachedNodeIds: string[]
   coveredEdgeIds: string[]
   uncoveredEdgeIds: string[]
+  /** Branches as `nodeId port`, connected or not: an unconnected port is a branch too (docs/coverage.md). */
+  coveredPorts: string[]
+  uncoveredPorts: string[]
 }
 
 export const EMPTY_OVERLAY: CanvasOverlay = {
+  flowId: null,
   currentNodeId: null,
   pathNodeIds: [],
   pathEdgeIds: [],
@@ -24,19 +31,26 @@ export const EMPTY_OVERLAY: CanvasOverlay = {
   unreachedNodeIds: [],
   coveredEdgeIds: [],
   uncoveredEdgeIds: [],
+  coveredPorts: [],
+  uncoveredPorts: [],
 }
+
+export const portKey = (nodeId: string, port: string) => `${nodeId}\u0000${port}`
 
 export function overlayOf(doc: FlowDocument, session: EmulatorSession | null, coverage: FlowCoverage | null): CanvasOverlay {
   const trace = session?.trace ?? []
   const pathNodeIds = [...new Set(trace.map((t) => t.nodeId))]
-  const edgeByPort = new Map(doc.edges.map((e) => [`${e.source}\u0000${e.sourcePort}`, e.id]))
+  const edgeByPort = new Map(doc.edges.map((e) => [portKey(e.source, e.sourcePort), e.id]))
   const pathEdgeIds = [
-    ...new Set(trace.flatMap((t) => (t.port ? [edgeByPort.get(`${t.nodeId}\u0000${t.port}`)] : [])).filter((id): id is string => !!id)),
+    ...new Set(trace.flatMap((t) => (t.port ? [edgeByPort.get(portKey(t.nodeId, t.port))] : [])).filter((id): id is string => !!id)),
   ]
   const reached = new Set([...(coverage?.reachedNodeIds ?? []), ...pathNodeIds])
   const coveredEdges = new Set(coverage?.branches.filter((b) => b.covered && b.edgeId).map((b) => b.edgeId!) ?? [])
   for (const id of pathEdgeIds) coveredEdges.add(id)
+  const coveredPorts = new Set(coverage?.branches.filter((b) => b.covered).map((b) => portKey(b.nodeId, b.port)) ?? [])
+  for (const t of trace) if (t.port) coveredPorts.add(portKey(t.nodeId, t.port))
   return {
+    flowId: doc.id,
     currentNodeId: session?.run?.waitingNodeId ?? trace.at(-1)?.nodeId ?? null,
     pathNodeIds,
     pathEdgeIds,
@@ -44,26 +58,7 @@ export function overlayOf(doc: FlowDocument, session: EmulatorSession | null, co
     unreachedNodeIds: coverage || session ? doc.nodes.filter((n) => !reached.has(n.id)).map((n) => n.id) : [],
     coveredEdgeIds: [...coveredEdges],
     uncoveredEdgeIds: coverage ? doc.edges.filter((e) => !coveredEdges.has(e.id)).map((e) => e.id) : [],
+    coveredPorts: [...coveredPorts],
+    uncoveredPorts: coverage?.branches.filter((b) => !coveredPorts.has(portKey(b.nodeId, b.port))).map((b) => portKey(b.nodeId, b.port)) ?? [],
   }
-}
-
-const esc = (id: string) => id.replace(/["\\]/g, '\\$&')
-const nodeSel = (ids: string[]) => ids.map((id) => `.react-flow__node[data-id="${esc(id)}"]`).join(',\n')
-const edgeSel = (ids: string[], part: string) => ids.map((id) => `.react-flow__edge[data-id="${esc(id)}"] ${part}`).join(',\n')
-
-/**
- * The overlay as CSS over React Flow's own node and edge elements (they carry data-id), so the canvas needs no
- * change to show it. Later rules win: failed over current over path over covered.
- */
-export function overlayCss(o: CanvasOverlay): string {
-  const rules: string[] = []
-  const add = (selector: string, body: string) => selector && rules.push(`${selector} {${body}}`)
-  add(nodeSel(o.unreachedNodeIds), 'opacity: 0.45;')
-  add(edgeSel(o.uncoveredEdgeIds, 'path.react-flow__edge-path'), 'stroke-dasharray: 6 4; stroke: #9aa3ad;')
-  add(edgeSel(o.coveredEdgeIds, 'path.react-flow__edge-path'), 'stroke: #2e9d5b;')
-  add(edgeSel(o.pathEdgeIds, 'path.react-flow__edge-path'), 'stroke: #1f6feb; stroke-width: 3;')
-  add(nodeSel(o.pathNodeIds), 'box-shadow: 0 0 0 2px #1f6feb; border-radius: 8px;')
-  if (o.currentNodeId) add(nodeSel([o.currentNodeId]), 'box-shadow: 0 0 0 4px #f2a900; border-radius: 8px;')
-  add(nodeSel(o.failedNodeIds), 'box-shadow: 0 0 0 4px #d1242f; border-radius: 8px;')
-  return rules.join('\n')
 }

@@ -3,6 +3,7 @@ import type { CustomerEvent } from '../../shared/api/commands/emulator'
 import type { CatalogProductRecord } from '../../shared/api/commands/catalog'
 import type { ListInteractive, ProductInteractive } from '../../shared/engine/types'
 import { api } from '../api'
+import { Minus, X } from 'lucide-react'
 
 /** The list menu's bottom sheet: sections with their rows; picking a row sends it. */
 export function ListSheet({ message, onSend, onClose }: { message: ListInteractive; onSend(e: CustomerEvent): void; onClose(): void }) {
@@ -13,7 +14,7 @@ export function ListSheet({ message, onSend, onClose }: { message: ListInteracti
   return (
     <div className="phone-sheet" role="dialog" aria-label={action.button}>
       <header className="phone-sheet-head">
-        <button type="button" onClick={onClose} aria-label="Close">✕</button>
+        <button type="button" onClick={onClose} aria-label="Close"><X size={14} aria-hidden="true" /></button>
         <strong>{action.button}</strong>
       </header>
       {action.sections.map((s, i) => (
@@ -96,7 +97,7 @@ export function ProductSheet({ message, onSend, onClose }: { message: ProductInt
   return (
     <div className="phone-sheet" role="dialog" aria-label="Products">
       <header className="phone-sheet-head">
-        <button type="button" onClick={onClose} aria-label="Close">✕</button>
+        <button type="button" onClick={onClose} aria-label="Close"><X size={14} aria-hidden="true" /></button>
         <strong>{i.type === 'product_list' ? i.header.text : 'Catalogue'}</strong>
       </header>
       {sections.map((s, n) => (
@@ -116,7 +117,7 @@ export function ProductSheet({ message, onSend, onClose }: { message: ProductInt
                 value={cart[id]?.price ?? 0}
                 onChange={(e) => setCart((c) => ({ ...c, [id]: { quantity: c[id]?.quantity ?? 0, price: Number(e.target.value) } }))}
               />
-              <button type="button" aria-label={`Remove one ${id}`} onClick={() => change(id, -1)}>−</button>
+              <button type="button" aria-label={`Remove one ${id}`} onClick={() => change(id, -1)}><Minus size={12} aria-hidden="true" /></button>
               <span aria-label={`Quantity of ${id}`}>{cart[id]?.quantity ?? 0}</span>
               <button type="button" aria-label={`Add one ${id}`} onClick={() => change(id, 1)}>+</button>
             </div>

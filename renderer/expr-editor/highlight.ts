@@ -31,16 +31,17 @@ const plugin = ViewPlugin.fromClass(
   { decorations: (v) => v.decorations },
 )
 
+// Colours are the theme's variables (renderer/styles/theme.css), so the editors follow light and dark.
 const theme = EditorView.baseTheme({
-  '.cm-expr-brace': { color: '#7c3aed', fontWeight: '600' },
-  '.cm-expr-variable': { color: '#0369a1', backgroundColor: 'rgba(3, 105, 161, 0.08)' },
-  '.cm-expr-function': { color: '#b45309', fontWeight: '600' },
-  '.cm-expr-string': { color: '#15803d' },
-  '.cm-expr-number': { color: '#c2410c' },
-  '.cm-expr-keyword': { color: '#9d174d', fontWeight: '600' },
-  '.cm-expr-operator': { color: '#4b5563', fontWeight: '600' },
-  '.cm-expr-punctuation': { color: '#6b7280' },
-  '.cm-expr-invalid': { color: '#b91c1c', textDecoration: 'underline wavy #b91c1c' },
+  '.cm-expr-brace': { color: 'var(--syntax-brace)', fontWeight: '600' },
+  '.cm-expr-variable': { color: 'var(--syntax-variable)', backgroundColor: 'var(--syntax-variable-bg)' },
+  '.cm-expr-function': { color: 'var(--syntax-function)', fontWeight: '600' },
+  '.cm-expr-string': { color: 'var(--syntax-string)' },
+  '.cm-expr-number': { color: 'var(--syntax-number)' },
+  '.cm-expr-keyword': { color: 'var(--syntax-keyword)', fontWeight: '600' },
+  '.cm-expr-operator': { color: 'var(--syntax-operator)', fontWeight: '600' },
+  '.cm-expr-punctuation': { color: 'var(--syntax-punctuation)' },
+  '.cm-expr-invalid': { color: 'var(--danger)', textDecoration: 'underline wavy var(--danger)' },
 })
 
 export const templateHighlighting: Extension = [plugin, theme]

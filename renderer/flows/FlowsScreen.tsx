@@ -1,3 +1,4 @@
+import { ThemeSwitch } from '../shell/ThemeSwitch'
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
 import type { FlowSort, FlowSummary } from '../../shared/api'
 import { api } from '../api'
@@ -97,6 +98,7 @@ export function FlowsScreen({ onOpen }: { onOpen(flowId: string): void }) {
           <a href="#/contacts">Contacts</a>
           <a href="#/templates">Templates</a>
           <a href="#/catalog">Catalogue</a>
+          <ThemeSwitch />
         </div>
       </header>
 

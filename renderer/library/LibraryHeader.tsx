@@ -1,5 +1,6 @@
 import '../styles/flows.css'
 import './library.css'
+import { ArrowLeft } from 'lucide-react'
 
 /** The header of a library screen: the way back to the flows list and the screen's title. */
 export function LibraryHeader({ title, id }: { title: string; id: string }) {
@@ -7,7 +8,7 @@ export function LibraryHeader({ title, id }: { title: string; id: string }) {
     <header className="flows-header">
       <div>
         <a className="brand" href="#/flows">
-          ← Flows
+          <ArrowLeft size={14} aria-hidden="true" /> Flows
         </a>
         <h1 id={id}>{title}</h1>
       </div>

@@ -1,4 +1,5 @@
 import type { MessageTemplate } from '../../shared/nodes/template_message/run-template'
+import { ExternalLink, Phone } from 'lucide-react'
 
 // Parameters show as sample chips so the author sees where values land without inventing data.
 function withPlaces(text: string) {
@@ -29,7 +30,7 @@ export function TemplatePreview({ template }: { template: MessageTemplate }) {
         <ul className="template-buttons" aria-label="Preview buttons">
           {buttons.map((b, i) => (
             <li key={i}>
-              {b.type === 'url' ? '↗ ' : b.type === 'phone' ? '☎ ' : ''}
+              {b.type === 'url' ? <ExternalLink size={12} aria-hidden="true" /> : b.type === 'phone' ? <Phone size={12} aria-hidden="true" /> : null}
               {b.text || '(no label)'}
             </li>
           ))}

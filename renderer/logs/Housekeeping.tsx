@@ -28,12 +28,12 @@ export function Housekeeping({ flowId, onClose, onNotice }: { flowId: string; on
     <div className="logs-housekeeping" role="dialog" aria-label="Log retention">
       <label>
         Keep runs for
-        <input aria-label="Keep days" type="number" min={1} placeholder="∞" value={policy.days ?? ''} onChange={(e) => setPolicy({ ...policy, days: num(e.target.value) })} />
+        <input aria-label="Keep days" type="number" min={1} placeholder="no limit" value={policy.days ?? ''} onChange={(e) => setPolicy({ ...policy, days: num(e.target.value) })} />
         days
       </label>
       <label>
         Keep the last
-        <input aria-label="Keep last runs" type="number" min={1} placeholder="∞" value={policy.keepLast ?? ''} onChange={(e) => setPolicy({ ...policy, keepLast: num(e.target.value) })} />
+        <input aria-label="Keep last runs" type="number" min={1} placeholder="no limit" value={policy.keepLast ?? ''} onChange={(e) => setPolicy({ ...policy, keepLast: num(e.target.value) })} />
         runs per flow
       </label>
       <button type="button" disabled={busy} onClick={() => void save()}>Save retention</button>

@@ -14,6 +14,7 @@ import { savedSource, saveSource, SourcePicker } from './Source'
 import { createLogsStore } from './store'
 import { TraceView } from './TraceView'
 import './logs.css'
+import { ArrowLeft } from 'lucide-react'
 
 /** A production server's runs are read again this often: nothing tells the studio when they change there. */
 const REMOTE_POLL_MS = 3000
@@ -104,7 +105,9 @@ export function LogsScreen({ flowId, runId }: { flowId: string; runId: string | 
   return (
     <div className="logs-screen">
       <header className="logs-bar">
-        <button type="button" onClick={() => navigate({ screen: 'flows' })}>← Flows</button>
+        <button type="button" onClick={() => navigate({ screen: 'flows' })}>
+          <ArrowLeft size={14} aria-hidden="true" /> Flows
+        </button>
         <h1>Logs · {doc?.name ?? flowId}</h1>
         <SourcePicker value={source} onChange={chooseSource} />
         <button type="button" onClick={() => navigate({ screen: 'editor', flowId })}>Open editor</button>

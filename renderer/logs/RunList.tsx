@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react'
 import type { LogRun } from '../../shared/api/commands/logs'
 import { formatMs } from './model'
+import { ArrowUp, TriangleAlert } from 'lucide-react'
 
 // The executions list, virtualised: only the rows in view (plus a margin) are in the DOM, so 100,000 loaded runs
 // scroll like 100. Reaching the last screenful asks for the next keyset page. Deeper than the top, new runs wait
@@ -52,7 +53,7 @@ export function RunList({ runs, selectedId, hasMore, loading, newRuns, onSelect,
     <div className="logs-list-wrap">
     {newRuns && (
       <button type="button" className="logs-new-pill" onClick={showNew}>
-        ↑ {newRuns}
+        <ArrowUp size={12} aria-hidden="true" /> {newRuns}
       </button>
     )}
     <div className="logs-list" role="grid" aria-label="Executions" aria-rowcount={runs.length} ref={box} onScroll={(e) => onScroll(e.currentTarget.scrollTop)}>
@@ -86,7 +87,13 @@ export function RunList({ runs, selectedId, hasMore, loading, newRuns, onSelect,
             <span role="gridcell">{formatMs(r.execMs)}</span>
             <span role="gridcell">{r.nodeCount}</span>
             <span role="gridcell" className={r.failedDeliveries ? 'logs-delivery-failed' : undefined}>
-              {r.failedDeliveries ? `⚠ ${r.failedDeliveries} failed` : ''}
+              {r.failedDeliveries ? (
+                <>
+                  <TriangleAlert size={12} aria-hidden="true" className="delivery-mark" /> {r.failedDeliveries} failed
+                </>
+              ) : (
+                ''
+              )}
             </span>
           </div>
         ))}

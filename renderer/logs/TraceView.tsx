@@ -4,6 +4,7 @@ import { DeliveryState } from './Delivery'
 import { JsonTree } from './JsonTree'
 import { formatMs, messageText, waterfall } from './model'
 import { replayPlan } from './replay'
+import { X } from 'lucide-react'
 
 interface Props {
   trace: LogTrace
@@ -36,7 +37,7 @@ export function TraceView({ trace, onShowOnCanvas, onExport, onSaveTest, onOpenI
             Open in emulator
           </button>
           <button type="button" onClick={onExport}>Export run</button>
-          <button type="button" aria-label="Close trace" onClick={onClose}>✕</button>
+          <button type="button" aria-label="Close trace" onClick={onClose}><X size={14} aria-hidden="true" /></button>
         </span>
       </header>
       {run.error && (

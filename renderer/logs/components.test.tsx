@@ -37,7 +37,7 @@ describe('RunList', () => {
 
   it('shows the new-runs pill as a button above the list', () => {
     const html = renderToStaticMarkup(<RunList runs={[run(1)]} selectedId={null} hasMore={false} loading={false} {...none} newRuns="3 new runs" />)
-    expect(html).toMatch(/<button[^>]*class="logs-new-pill"[^>]*>↑ 3 new runs<\/button><div class="logs-list" role="grid"/)
+    expect(html).toMatch(/<button[^>]*class="logs-new-pill"[^>]*><svg[^>]*>.*?<\/svg> 3 new runs<\/button><div class="logs-list" role="grid"/)
   })
 })
 

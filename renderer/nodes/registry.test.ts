@@ -25,7 +25,7 @@ describe('renderer node registry', () => {
 
   it.each(NODE_TYPES)('%s has an icon and panel hints that name real config fields', (type) => {
     const ui = nodeUi[type]
-    expect(ui.icon).toMatch(/^[A-Z]{2}$/)
+    expect(ui.icon).toBeTruthy()
     const schema = jsonSchemaOf(NODE_DEFINITIONS[type].configSchema)
     const config = NODE_DEFINITIONS[type].defaults() as Record<string, unknown>
     const pointers = [

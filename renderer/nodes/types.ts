@@ -1,14 +1,16 @@
 import { UNARY_OPERATORS, type ConditionOperator } from '../../shared/expr/conditions'
 import type { NodeType } from '../../shared/flow/node-types'
 import type { ComponentType } from 'react'
+import type { LucideIcon } from 'lucide-react'
 import type { FieldHints } from '../panels/SchemaFields'
 
 /** The renderer's part of a node type: its card icon and how its panel lays out the definition's config fields.
  *  The fields themselves come from the type's config schema (shared/nodes/<type>/). */
 export interface NodeUi<T extends NodeType = NodeType> {
   type: T
-  /** Two letters drawn in the category colour; not an emoji, which not every system has a font for. */
-  icon: string
+  /** Drawn white on the category colour. An SVG shipped with the app (lucide-react), never a glyph of a font the
+   *  machine may lack. */
+  icon: LucideIcon
   panel: FieldHints
   /** Buttons shown in the panel under the node's name (HTTP Call's Test request), for actions beyond editing fields. */
   actions?: ComponentType<{ nodeId: string }>

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react'
+import { ChevronDown, ChevronUp, X } from 'lucide-react'
 
 interface Props<T> {
   label: string
@@ -27,13 +28,13 @@ export function ListEditor<T>({ label, itemLabel, items, onChange, makeItem, ren
               <div className="list-item-body">{renderItem(item, i, name)}</div>
               <div className="list-item-actions">
                 <button type="button" aria-label={`Move ${name} up`} disabled={i === 0} onClick={() => move(i, i - 1)}>
-                  ↑
+                  <ChevronUp size={12} aria-hidden="true" />
                 </button>
                 <button type="button" aria-label={`Move ${name} down`} disabled={i === items.length - 1} onClick={() => move(i, i + 1)}>
-                  ↓
+                  <ChevronDown size={12} aria-hidden="true" />
                 </button>
                 <button type="button" aria-label={`Remove ${name}`} onClick={() => onChange(items.filter((_, j) => j !== i))}>
-                  ✕
+                  <X size={12} aria-hidden="true" />
                 </button>
               </div>
             </li>

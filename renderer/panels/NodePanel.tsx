@@ -1,3 +1,5 @@
+import { X } from 'lucide-react'
+import { NodeIcon } from '../nodes/NodeIcon'
 import { Suspense, useEffect, useId, useMemo, useRef } from 'react'
 import { getAt, setAt } from '../../shared/flow/pointer'
 import type { Problem } from '../../shared/nodes/types'
@@ -66,12 +68,10 @@ export function NodePanel({ nodeId }: { nodeId: string }) {
   return (
     <aside className="node-panel" aria-label={`${def.label} settings`} ref={root}>
       <header className={`node-panel-head cat-${def.category}`}>
-        <span className="node-badge" aria-hidden="true">
-          {ui.icon}
-        </span>
+        <NodeIcon type={node.type} size={16} />
         <h2>{def.label}</h2>
         <button type="button" aria-label="Close panel" onClick={() => store.getState().openPanel(null)}>
-          ✕
+          <X size={14} aria-hidden="true" />
         </button>
       </header>
       <p className="node-panel-description">{def.description}</p>

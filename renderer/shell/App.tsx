@@ -1,12 +1,15 @@
-import { ContactsScreen } from '../contacts/ContactsScreen'
+import { lazy, Suspense } from 'react'
 import { EditorScreen } from '../editor/EditorScreen'
 import { FlowsScreen } from '../flows/FlowsScreen'
-import { CatalogScreen } from '../library/CatalogScreen'
-import { TemplatesScreen } from '../library/TemplatesScreen'
-import { LogsScreen } from '../logs/LogsScreen'
 import { ConnectionBanner } from './ConnectionBanner'
 import { NoticeBanner } from './NoticeBanner'
 import { navigate, useRoute } from './route'
+
+// The flows list and the editor come with the first load; the other screens when first visited.
+const ContactsScreen = lazy(() => import('../contacts/ContactsScreen').then((m) => ({ default: m.ContactsScreen })))
+const TemplatesScreen = lazy(() => import('../library/TemplatesScreen').then((m) => ({ default: m.TemplatesScreen })))
+const CatalogScreen = lazy(() => import('../library/CatalogScreen').then((m) => ({ default: m.CatalogScreen })))
+const LogsScreen = lazy(() => import('../logs/LogsScreen').then((m) => ({ default: m.LogsScreen })))
 
 export function App() {
   const route = useRoute()
@@ -14,6 +17,7 @@ export function App() {
     <div className="app">
       <ConnectionBanner />
       <NoticeBanner />
+      <Suspense fallback={<p className="editor-message" role="status">Loading…</p>}>
       {route.screen === 'contacts' ? (
         <ContactsScreen />
       ) : route.screen === 'templates' ? (
@@ -27,6 +31,7 @@ export function App() {
       ) : (
         <FlowsScreen onOpen={(flowId) => navigate({ screen: 'editor', flowId })} />
       )}
+      </Suspense>
     </div>
   )
 }

@@ -1,7 +1,7 @@
 // A chosen conversation written as a conversation test that pins what the bot did: every message of every turn,
 // the decision of every Condition and Router on the turn it was made, the state after the last turn, and how the
 // run ended. The test is named after the path it takes.
-import { botMessageOf, type ConversationTest, type Turn } from '../engine/conversation'
+import { messageViewer, type ConversationTest, type Turn } from '../engine/conversation'
 import type { EngineDeps } from '../engine/deps'
 import type { StepResult, TraceEvent } from '../engine/types'
 import type { FlowIndex } from './flow-index'
@@ -15,7 +15,8 @@ export async function writeTest(ix: FlowIndex, p: Played, deps: EngineDeps): Pro
     const decisions = decisionsOf(step)
     return {
       ...(i > 0 ? { user: draft.inputs[i - 1]! } : {}),
-      bot: step.messages.map(botMessageOf),
+      // A template reads as the customer sees it: its preview is the sending node's output in this step's trace.
+      bot: step.messages.map(messageViewer(step.trace)),
       ...(Object.keys(decisions).length ? { variables: decisions } : {}),
       ...(i === steps.length - 1 ? { state: step.state.status === 'executing' ? 'ended' : step.state.status } : {}),
     }

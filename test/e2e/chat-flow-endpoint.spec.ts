@@ -43,7 +43,7 @@ test('Chat Flow with a Data Exchange endpoint: the phone follows the real encryp
     const created = await apiCall<{ id: string; revision: number }>(page, 'flows.create', { name: flow.name })
     await apiCall(page, 'flows.save', { document: { ...flow, id: created.id }, expectedRevision: created.revision })
     await page.goto(`${studio.url}/#/flows/${created.id}`)
-    await page.getByRole('button', { name: '▶ Test' }).click()
+    await page.getByRole('button', { name: 'Test', exact: true }).click()
     const emulator = page.getByRole('complementary', { name: 'Emulator' })
     await emulator.getByLabel('Keyword message').fill('signup')
     await emulator.getByRole('button', { name: 'Start test', exact: true }).click()

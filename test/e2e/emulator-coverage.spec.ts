@@ -7,7 +7,7 @@ import { botMessages, emulatorPanel, expectCoverage, openExample, pickRow, saveA
 test('appointment to 100%: every service row, a wrong date until it gives up, and the router else from a start at the router', async ({ page, studio }) => {
   await studio.open(page)
   await openExample(page, 'appointment.flow.json')
-  await page.getByRole('button', { name: '▶ Test' }).click()
+  await page.getByRole('button', { name: 'Test', exact: true }).click()
   const emulator = emulatorPanel(page)
   const last = () => botMessages(page).last()
 
@@ -45,7 +45,7 @@ test('appointment to 100%: every service row, a wrong date until it gives up, an
 test('lead capture to 100%: the happy path and each question giving up', async ({ page, studio }) => {
   await studio.open(page)
   await openExample(page, 'lead-capture.flow.json')
-  await page.getByRole('button', { name: '▶ Test' }).click()
+  await page.getByRole('button', { name: 'Test', exact: true }).click()
   const last = () => botMessages(page).last()
 
   await type(page, 'demo')
@@ -80,7 +80,7 @@ test('lead capture to 100%: the happy path and each question giving up', async (
 test('order status to 100%: found from the sample, the lookup failing, and too many wrong numbers', async ({ page, studio }) => {
   await studio.open(page)
   await openExample(page, 'order-status.flow.json')
-  await page.getByRole('button', { name: '▶ Test' }).click()
+  await page.getByRole('button', { name: 'Test', exact: true }).click()
   const emulator = emulatorPanel(page)
   const last = () => botMessages(page).last()
 

@@ -17,7 +17,7 @@ test('feedback form: full-screen form with validation, mapped variables, both ra
   await studio.open(page)
   await addFeedbackTemplate(page)
   await openExample(page, 'feedback-form.flow.json')
-  await page.getByRole('button', { name: '▶ Test' }).click()
+  await page.getByRole('button', { name: 'Test', exact: true }).click()
   const emulator = emulatorPanel(page)
 
   const startWebhook = async (orderId: string) => {
@@ -64,7 +64,7 @@ test('feedback form: full-screen form with validation, mapped variables, both ra
 test('feedback form in a fresh studio: the missing template is named, with where to add it', async ({ page, studio }) => {
   await studio.open(page)
   await openExample(page, 'feedback-form.flow.json')
-  await page.getByRole('button', { name: '▶ Test' }).click()
+  await page.getByRole('button', { name: 'Test', exact: true }).click()
   const emulator = emulatorPanel(page)
   await emulator.getByRole('button', { name: 'Start test' }).click()
   const failed = emulator.getByRole('alert').filter({ hasText: 'Run failed' })
@@ -77,7 +77,7 @@ test('catalogue: product card and list, a cart sent as an order, the order in th
   await studio.open(page)
   await stockTeaCatalogue(page)
   await openExample(page, 'catalogue.flow.json')
-  await page.getByRole('button', { name: '▶ Test' }).click()
+  await page.getByRole('button', { name: 'Test', exact: true }).click()
   const emulator = emulatorPanel(page)
   await emulator.getByRole('button', { name: 'Start test' }).click()
   await expect(botMessages(page).last()).toContainText('When your cart is ready, send it here')

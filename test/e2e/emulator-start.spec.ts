@@ -12,7 +12,7 @@ test('start at a node: the unset variables are named before starting, presets fi
     await page.locator('.flow-card[data-node-name="ask_company"]').click({ timeout: 5000 })
     await expect(page.locator('.react-flow__node.selected .flow-card[data-node-name="ask_company"]')).toBeVisible({ timeout: 2000 })
   }).toPass({ timeout: 40_000 })
-  await page.getByRole('button', { name: '▶ Test' }).click()
+  await page.getByRole('button', { name: 'Test', exact: true }).click()
   await emulator.getByRole('button', { name: 'Start test here: ask_company' }).click()
   await expect(emulator.getByLabel('Start at')).toHaveValue('n_company')
   const warning = emulator.getByRole('note', { name: 'Unset variables' })
@@ -43,7 +43,7 @@ test('start at a node: the unset variables are named before starting, presets fi
 test('the 24-hour window switch: after +24 h a free-form start is refused, off it is sent', async ({ page, studio }) => {
   await studio.open(page)
   await openExample(page, 'age-gate.flow.json')
-  await page.getByRole('button', { name: '▶ Test' }).click()
+  await page.getByRole('button', { name: 'Test', exact: true }).click()
   const emulator = page.getByRole('complementary', { name: 'Emulator' })
   await emulator.getByRole('checkbox', { name: 'Enforce 24 h window' }).check()
   await emulator.getByRole('button', { name: 'Start test' }).click()

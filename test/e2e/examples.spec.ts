@@ -13,7 +13,7 @@ test('a new user opens examples from the empty flows list; they bring their test
   await dialog.getByRole('button', { name: 'Open Tea catalogue' }).click()
 
   await expect(page).toHaveURL(/#\/flows\/flw_/)
-  await page.getByRole('button', { name: '▶ Test' }).click()
+  await page.getByRole('button', { name: 'Test', exact: true }).click()
   const emulator = emulatorPanel(page)
   await emulator.getByRole('button', { name: 'Start test' }).click()
   await expect(phone(page).getByTestId('product-card')).toContainText('TEA-SENCHA-100')

@@ -6,7 +6,7 @@ test('the builder previews with the open emulator session: the answered age, lab
   test.setTimeout(90_000)
   await studio.open(page)
   await openExample(page, 'age-gate.flow.json')
-  await page.getByRole('button', { name: '▶ Test' }).click()
+  await page.getByRole('button', { name: 'Test', exact: true }).click()
   const emulator = page.getByRole('complementary', { name: 'Emulator' })
   await emulator.getByRole('button', { name: 'Start test' }).click()
   await expect(botMessages(page).last()).toContainText('How old are you?')

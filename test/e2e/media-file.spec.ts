@@ -50,7 +50,7 @@ test('Media Message from a local file: a dropped program is refused by its bytes
   await saved(page)
 
   // The emulator's phone shows the picture itself, served from the data folder by the host.
-  await page.getByRole('button', { name: '▶ Test' }).click()
+  await page.getByRole('button', { name: 'Test', exact: true }).click()
   const emulator = page.getByRole('complementary', { name: 'Emulator' })
   await emulator.getByLabel('Keyword message').fill('logo')
   await emulator.getByRole('button', { name: 'Start test', exact: true }).click()

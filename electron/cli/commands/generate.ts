@@ -5,11 +5,9 @@
 // cannot be read), 2 for bad usage.
 import fs from 'node:fs'
 import path from 'node:path'
-import { createEffects } from '../../../shared/engine'
 import { serialiseConversationTest } from '../../../shared/engine/conversation'
 import { parseFlow } from '../../../shared/flow/serialise'
 import { generateSuite, type Suite } from '../../../shared/generate'
-import { nodeCatalog } from '../../../shared/nodes/runners'
 import { parseCommandLine } from './args'
 import { commandLineDeps } from './host'
 import { besideLibrary, displayPath, libraryEffects, readLibrary } from './library'

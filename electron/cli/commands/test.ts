@@ -3,12 +3,10 @@
 // Exit 0 when every test passed, 1 when any failed or could not be read, 2 for bad usage.
 import fs from 'node:fs'
 import path from 'node:path'
-import { createEffects } from '../../../shared/engine'
 import { branchCoverage, parseConversationTest, runConversationTest } from '../../../shared/engine/conversation'
 import type { FlowDocument } from '../../../shared/flow/document'
 import { parseFlow } from '../../../shared/flow/serialise'
-import type { EngineDeps, TraceEvent } from '../../../shared/engine'
-import { nodeCatalog } from '../../../shared/nodes/runners'
+import type { TraceEvent } from '../../../shared/engine'
 import { DB_FILE_NAME } from '../../studio/backend'
 import { resolveDataDir } from '../../studio/data-dir'
 import { isDatabaseOpenError } from '../../studio/db/errors'

@@ -1,8 +1,9 @@
+import { ClipboardList } from 'lucide-react'
 import { onlyWhen, str, type NodeUi } from '../types'
 
 export const chatFlowUi: NodeUi<'chat_flow'> = {
   type: 'chat_flow',
-  icon: 'FM',
+  icon: ClipboardList,
   panel: {
     // The endpoint and refresh-on-back matter only when the form asks its endpoint (data_exchange).
     hidden: (c) => {

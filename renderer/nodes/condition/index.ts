@@ -1,8 +1,9 @@
+import { Split } from 'lucide-react'
 import { unaryRights, type NodeUi } from '../types'
 
 export const conditionUi: NodeUi<'condition'> = {
   type: 'condition',
-  icon: 'IF',
+  icon: Split,
   panel: {
     hidden: (c) => unaryRights(c.rules, '/rules'),
     labels: { '/join': 'Combine rules', '/rules/*/left': 'Left operand', '/rules/*/right': 'Right operand' },

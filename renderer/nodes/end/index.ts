@@ -1,3 +1,4 @@
+import { Flag } from 'lucide-react'
 import type { NodeUi } from '../types'
 
-export const endUi: NodeUi<'end'> = { type: 'end', icon: 'EN', panel: {} }
+export const endUi: NodeUi<'end'> = { type: 'end', icon: Flag, panel: {} }

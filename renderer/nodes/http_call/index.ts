@@ -1,9 +1,10 @@
+import { Globe } from 'lucide-react'
 import { TestRequestButton } from '../../integrations/TestRequestButton'
 import { onlyWhen, str, sub, type NodeUi } from '../types'
 
 export const httpCallUi: NodeUi<'http_call'> = {
   type: 'http_call',
-  icon: 'HT',
+  icon: Globe,
   actions: TestRequestButton,
   panel: {
     hidden: (c) => {

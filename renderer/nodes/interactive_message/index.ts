@@ -1,8 +1,9 @@
+import { MousePointerClick } from 'lucide-react'
 import { onlyWhen, str, sub, type NodeUi } from '../types'
 
 export const interactiveMessageUi: NodeUi<'interactive_message'> = {
   type: 'interactive_message',
-  icon: 'IM',
+  icon: MousePointerClick,
   panel: {
     hidden: (c) => {
       const header = str(sub(c, 'header'), 'type')

@@ -1,8 +1,9 @@
+import { UserPlus } from 'lucide-react'
 import { onlyWhen, str, type NodeUi } from '../types'
 
 export const leadManagementUi: NodeUi<'lead_management'> = {
   type: 'lead_management',
-  icon: 'LD',
+  icon: UserPlus,
   panel: {
     hidden: (c) => {
       const a = str(c, 'action')

@@ -1,9 +1,10 @@
+import { Image } from 'lucide-react'
 import { MediaFilePicker } from '../../integrations/MediaFilePicker'
 import { onlyWhen, str, type NodeUi } from '../types'
 
 export const mediaMessageUi: NodeUi<'media_message'> = {
   type: 'media_message',
-  icon: 'MD',
+  icon: Image,
   actions: MediaFilePicker,
   panel: {
     hidden: (c) => {

@@ -1,4 +1,5 @@
 import { useEffect, useId, useMemo, useState } from 'react'
+import { Check, X } from 'lucide-react'
 import { flowSettings } from '../../../shared/flow/settings'
 import { answerContext, answerExamples, ANSWER_TYPE_INFO, parseAnswer, prepareAnswers, savedTypeText, type AnswerResult } from '../../../shared/nodes/question/answers'
 import { questionDefinition } from '../../../shared/nodes/question/definition'
@@ -57,6 +58,7 @@ export default function AnswerExamples({ nodeId }: { nodeId: string }) {
         {examples.accepted.length ? (
           examples.accepted.map((a) => (
             <li key={a.typed}>
+              <Check size={12} aria-hidden="true" className="answer-mark" />
               <code>{a.typed}</code> → <code>{JSON.stringify(a.value)}</code>
             </li>
           ))
@@ -68,6 +70,7 @@ export default function AnswerExamples({ nodeId }: { nodeId: string }) {
       <ul aria-labelledby={`${id}-no`} className="answer-list refused">
         {examples.refused.map((r) => (
           <li key={r.typed}>
+            <X size={12} aria-hidden="true" className="answer-mark" />
             <code>{r.typed || '(empty)'}</code> — {r.reason}
           </li>
         ))}

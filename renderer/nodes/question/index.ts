@@ -1,3 +1,4 @@
+import { MessageCircleQuestionMark } from 'lucide-react'
 import { lazy } from 'react'
 import { onlyWhen, str, type NodeUi } from '../types'
 
@@ -7,7 +8,7 @@ const AnswerExamples = lazy(() => import('./AnswerExamples'))
 
 export const questionUi: NodeUi<'question'> = {
   type: 'question',
-  icon: 'QN',
+  icon: MessageCircleQuestionMark,
   panel: {
     hidden: (c) => {
       const t = str(c, 'answerType')

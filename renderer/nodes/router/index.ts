@@ -1,8 +1,9 @@
+import { Signpost } from 'lucide-react'
 import { unaryRights, type NodeUi } from '../types'
 
 export const routerUi: NodeUi<'router'> = {
   type: 'router',
-  icon: 'RT',
+  icon: Signpost,
   panel: {
     hidden: (c) => (Array.isArray(c.routes) ? c.routes : []).flatMap((r, i) => unaryRights((r as Record<string, unknown>)?.rules, `/routes/${i}/rules`)),
     labels: {

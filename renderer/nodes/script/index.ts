@@ -1,7 +1,8 @@
+import { Braces } from 'lucide-react'
 import type { NodeUi } from '../types'
 
 export const scriptUi: NodeUi<'script'> = {
   type: 'script',
-  icon: 'JS',
+  icon: Braces,
   panel: { multiline: ['/code'], labels: { '/inputs/*': 'Input', '/outputs/*': 'Output' } },
 }

@@ -1,7 +1,8 @@
+import { Package } from 'lucide-react'
 import type { NodeUi } from '../types'
 
 export const spmUi: NodeUi<'spm'> = {
   type: 'spm',
-  icon: 'SP',
+  icon: Package,
   panel: { multiline: ['/body'], labels: { '/catalogId': 'Catalogue ID', '/productId': 'Product ID' } },
 }

@@ -1,8 +1,9 @@
+import { LayoutTemplate } from 'lucide-react'
 import { onlyWhen, str, sub, type NodeUi } from '../types'
 
 export const templateMessageUi: NodeUi<'template_message'> = {
   type: 'template_message',
-  icon: 'TP',
+  icon: LayoutTemplate,
   panel: {
     hidden: (c) => {
       const h = str(sub(c, 'header'), 'type')

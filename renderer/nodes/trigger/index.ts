@@ -1,8 +1,9 @@
+import { Zap } from 'lucide-react'
 import { onlyWhen, str, type NodeUi } from '../types'
 
 export const triggerUi: NodeUi<'trigger'> = {
   type: 'trigger',
-  icon: 'TR',
+  icon: Zap,
   panel: {
     hidden: (c) => [
       ...onlyWhen(str(c, 'kind') === 'keyword', '/keywords', '/matchMode'),

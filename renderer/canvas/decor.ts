@@ -1,0 +1,73 @@
+import type { FlowNode } from '../../shared/flow/document'
+import type { ProblemCount } from '../editor/store'
+import type { CanvasOverlay } from '../emulator/overlay'
+
+// What the canvas draws over the document: each card's problem counts, its place in the test run and the coverage
+// of its ports, and each edge's coverage. One value per node with a key, so the canvas hands a card a new `data`
+// object only when something it shows changed (renderer/canvas/adapter.ts).
+
+export type RunState = 'current' | 'failed' | 'path' | 'unreached'
+export type PortState = 'covered' | 'uncovered'
+export type EdgeState = 'path' | 'covered' | 'uncovered'
+
+export interface NodeDecor {
+  /** Equal keys, equal decor. */
+  key: string
+  errors: number
+  warnings: number
+  run: RunState | null
+  ports: Readonly<Record<string, PortState>>
+}
+
+export const NO_DECOR: NodeDecor = { key: '', errors: 0, warnings: 0, run: null, ports: {} }
+
+export interface Decor {
+  nodes: ReadonlyMap<string, NodeDecor>
+  edges: ReadonlyMap<string, EdgeState>
+}
+
+export function decorate(docNodes: readonly FlowNode[], problems: Readonly<Record<string, ProblemCount>>, overlay: CanvasOverlay | null): Decor {
+  const run = new Map<string, RunState>()
+  const ports = new Map<string, Record<string, PortState>>()
+  const edges = new Map<string, EdgeState>()
+  if (overlay) {
+    // Later wins: a failed node is on the path too, the waiting node is the path's end.
+    for (const id of overlay.unreachedNodeIds) run.set(id, 'unreached')
+    for (const id of overlay.pathNodeIds) run.set(id, 'path')
+    if (overlay.currentNodeId) run.set(overlay.currentNodeId, 'current')
+    for (const id of overlay.failedNodeIds) run.set(id, 'failed')
+    const ids = new Set(docNodes.map((n) => n.id))
+    const mark = (keys: string[], state: PortState) => {
+      for (const k of keys) {
+        const [nodeId = '', port = ''] = k.split('\u0000')
+        if (!ids.has(nodeId)) continue
+        const m = ports.get(nodeId) ?? {}
+        m[port] = state
+        ports.set(nodeId, m)
+      }
+    }
+    mark(overlay.uncoveredPorts, 'uncovered')
+    mark(overlay.coveredPorts, 'covered')
+    for (const id of overlay.uncoveredEdgeIds) edges.set(id, 'uncovered')
+    for (const id of overlay.coveredEdgeIds) edges.set(id, 'covered')
+    for (const id of overlay.pathEdgeIds) edges.set(id, 'path')
+  }
+  const nodes = new Map<string, NodeDecor>()
+  for (const n of docNodes) {
+    const p = problems[n.id]
+    const r = run.get(n.id) ?? null
+    const ps = ports.get(n.id)
+    if (!p && !r && !ps) continue
+    const errors = p?.error ?? 0
+    const warnings = p?.warning ?? 0
+    const portList = ps ? Object.entries(ps).sort(([a], [b]) => (a < b ? -1 : 1)) : []
+    nodes.set(n.id, {
+      key: `${errors}|${warnings}|${r ?? ''}|${portList.map(([k, v]) => `${k}=${v}`).join(',')}`,
+      errors,
+      warnings,
+      run: r,
+      ports: ps ?? {},
+    })
+  }
+  return { nodes, edges }
+}

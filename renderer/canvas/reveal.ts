@@ -1,0 +1,32 @@
+import type { ReactFlowInstance } from '@xyflow/react'
+import type { FlowNode } from '../../shared/flow/document'
+import { cardLayout } from './card-layout'
+
+type View = Pick<ReactFlowInstance, 'setCenter' | 'getZoom' | 'getViewport'>
+
+/** The card last brought into view on purpose, so a side panel that opens right after (the Problems list opens
+ *  the card's settings) centres it again in the smaller canvas instead of refitting (useRefitOnResize.ts). */
+let intent: { x: number; y: number; zoom: number; at: number } | null = null
+export const INTENT_MS = 1000
+export function recentIntent(now = Date.now()) {
+  return intent && now - intent.at < INTENT_MS ? intent : null
+}
+
+/** Zooms to a card and centres it: from the Problems list and search, where the card may be anywhere. Close enough
+ *  to read it (at least 80 %), never further out than the view already is. */
+export function zoomToNode(rf: View, node: FlowNode): Promise<boolean> {
+  const { width, height } = cardLayout(node)
+  intent = { x: node.position.x + width / 2, y: node.position.y + height / 2, zoom: Math.max(rf.getZoom(), 0.8), at: Date.now() }
+  return rf.setCenter(intent.x, intent.y, { zoom: intent.zoom, duration: 200 })
+}
+
+/** Keeps a card in view at the current zoom, panning only when it is outside or at the edge: keyboard navigation. */
+export function keepInView(rf: View, node: FlowNode, canvas: { width: number; height: number }): void {
+  const { x, y, zoom } = rf.getViewport()
+  const { width, height } = cardLayout(node)
+  const left = node.position.x * zoom + x
+  const top = node.position.y * zoom + y
+  const margin = 40
+  const inside = left >= margin && top >= margin && left + width * zoom <= canvas.width - margin && top + height * zoom <= canvas.height - margin
+  if (!inside) void rf.setCenter(node.position.x + width / 2, node.position.y + height / 2, { zoom, duration: 150 })
+}

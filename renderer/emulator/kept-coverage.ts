@@ -1,0 +1,29 @@
+import { useEffect } from 'react'
+import { api } from '../api'
+import type { EditorStore } from '../editor/store'
+import { overlayOf } from './overlay'
+import { useOverlayStore } from './overlay-store'
+
+/**
+ * With "Keep coverage on canvas" on, a flow opened with the emulator closed shows its last test session anyway: the
+ * default test contact's session (its path) and the flow's coverage, read from the back end as the emulator does.
+ */
+export function useKeptCoverage(flowId: string, store: EditorStore): void {
+  const keep = useOverlayStore((s) => s.keep)
+  const open = useOverlayStore((s) => s.open)
+  useEffect(() => {
+    if (!keep || open || useOverlayStore.getState().flowId === flowId) return
+    let live = true
+    void (async () => {
+      const [contact, coverage] = await Promise.all([api.call('emulator.contact', {}), api.call('emulator.coverage', { flowId })])
+      const session = contact.ok ? await api.call('emulator.session', { flowId, contactId: contact.value.id }) : null
+      if (!live || !coverage.ok) return
+      const o = useOverlayStore.getState()
+      if (o.flowId === flowId) return // the emulator or a logged run got there first
+      o.setOverlay(overlayOf(store.getState().doc, session?.ok ? session.value : null, coverage.value))
+    })()
+    return () => {
+      live = false
+    }
+  }, [flowId, keep, open, store])
+}

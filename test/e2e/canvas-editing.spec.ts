@@ -1,0 +1,166 @@
+// What people expect of a flow editor, each done as a person does it: select several cards with a box and align
+// them, move between cards with the keyboard, copy cards into another flow, jump to a card from the Problems list
+// and from search. Every change is undone and redone.
+import type { Page } from '@playwright/test'
+import { buildFlow } from '../../shared/engine/fixtures'
+import { card, panel, saved } from './editor-helpers'
+import { apiCall } from './emulator-helpers'
+import { expect, test } from './fixtures'
+
+const pane = (page: Page) => page.locator('.react-flow__pane')
+const box = async (page: Page, name: string) => (await card(page, name).boundingBox())!
+
+/** A flow stored through the contract, opened in the editor. */
+async function openFlow(page: Page, flow: ReturnType<typeof buildFlow>, at: Record<string, [number, number]> = {}): Promise<string> {
+  const created = await apiCall<{ id: string; revision: number }>(page, 'flows.create', { name: flow.name })
+  const nodes = flow.nodes.map((n) => (at[n.name] ? { ...n, position: { x: at[n.name]![0], y: at[n.name]![1] } } : n))
+  await apiCall(page, 'flows.save', { document: { ...flow, id: created.id, nodes }, expectedRevision: created.revision })
+  await page.goto(`${new URL(page.url()).origin}/#/flows/${created.id}`)
+  await expect(page.locator('.flow-card')).toHaveCount(flow.nodes.length)
+  return created.id
+}
+
+test('select cards with a box, align and distribute them, undo and redo; move between cards with the keyboard', async ({ page, studio }) => {
+  await studio.open(page)
+  const flow = buildFlow(
+    [
+      { type: 'trigger', name: 'trigger_1', config: { keywords: ['hi'] } },
+      { type: 'message', name: 'first', config: { text: 'One' } },
+      { type: 'message', name: 'second', config: { text: 'Two' } },
+      { type: 'message', name: 'third', config: { text: 'Three' } },
+    ],
+    [['trigger_1', 'out', 'first']],
+    { name: 'Align' },
+  )
+  await openFlow(page, flow, { trigger_1: [0, 0], first: [320, 40], second: [640, 130], third: [1200, 10] })
+
+  // Shift+drag a box around the three messages (from the empty pane below-left of them to above-right).
+  const [a, c] = [await box(page, 'first'), await box(page, 'third')]
+  await page.keyboard.down('Shift')
+  await page.mouse.move(a.x - 12, a.y + 260)
+  await page.mouse.down()
+  await page.mouse.move(c.x + c.width + 12, c.y - 12, { steps: 12 })
+  await page.mouse.up()
+  await page.keyboard.up('Shift')
+  const bar = page.getByRole('toolbar', { name: 'Selected cards' })
+  await expect(bar).toContainText('3 cards')
+  await expect(card(page, 'trigger_1')).not.toHaveClass(/selected/)
+
+  await bar.getByRole('button', { name: 'Align top edges' }).click()
+  await expect(async () => {
+    const ys = await Promise.all(['first', 'second', 'third'].map(async (n) => Math.round((await box(page, n)).y)))
+    expect(new Set(ys).size).toBe(1)
+  }).toPass()
+  await bar.getByRole('button', { name: 'Distribute horizontally' }).click()
+  await expect(async () => {
+    const [f, s, t] = await Promise.all(['first', 'second', 'third'].map((n) => box(page, n)))
+    expect(Math.abs(s!.x - (f!.x + f!.width) - (t!.x - (s!.x + s!.width)))).toBeLessThan(2)
+  }).toPass()
+
+  await expect(page.getByRole('button', { name: 'Undo' })).toHaveAttribute('title', 'Undo Distribute horizontally (Ctrl+Z)')
+  await page.getByRole('button', { name: 'Undo' }).click()
+  await page.getByRole('button', { name: 'Undo' }).click()
+  await expect(async () => expect(Math.round((await box(page, 'second')).y)).not.toBe(Math.round((await box(page, 'first')).y))).toPass()
+  await page.getByRole('button', { name: 'Redo' }).click()
+  await expect(async () => expect(Math.round((await box(page, 'second')).y)).toBe(Math.round((await box(page, 'first')).y))).toPass()
+  await saved(page)
+
+  // The keyboard: nothing selected, Alt+Right starts at the first card; then to the nearest card each way.
+  await pane(page).click({ position: { x: 5, y: 5 } })
+  await expect(bar).toHaveCount(0)
+  await page.keyboard.press('Alt+ArrowRight')
+  await expect(card(page, 'trigger_1')).toHaveClass(/selected/)
+  await page.keyboard.press('Alt+ArrowRight')
+  await expect(card(page, 'first')).toHaveClass(/selected/)
+  await page.keyboard.press('Alt+ArrowRight')
+  await expect(card(page, 'second')).toHaveClass(/selected/)
+  await page.keyboard.press('Alt+ArrowLeft')
+  await expect(card(page, 'first')).toHaveClass(/selected/)
+  // Enter opens the selected card's settings.
+  await page.keyboard.press('Enter')
+  await expect(panel(page).getByLabel('Node Name')).toHaveValue('first')
+})
+
+test('copy cards into another flow: names made unique, references follow; undo removes the paste', async ({ page, studio }) => {
+  await studio.open(page)
+  const source = buildFlow(
+    [
+      { type: 'trigger', name: 'trigger_1', config: { keywords: ['order'] } },
+      { type: 'http_call', name: 'http_call_1', config: { url: 'https://example.com/orders' } },
+      { type: 'message', name: 'status', config: { text: 'Order is {{http_call_1.result.status}}' } },
+    ],
+    [
+      ['trigger_1', 'out', 'http_call_1'],
+      ['http_call_1', 'success', 'status'],
+    ],
+    { name: 'Source' },
+  )
+  const target = buildFlow(
+    [
+      { type: 'trigger', name: 'trigger_1', config: { keywords: ['other'] } },
+      { type: 'http_call', name: 'http_call_1', config: { url: 'https://example.com/other' } },
+      { type: 'message', name: 'status', config: { text: 'Other {{http_call_1.status}}' } },
+    ],
+    [['trigger_1', 'out', 'http_call_1']],
+    { name: 'Target' },
+  )
+  await openFlow(page, source, { trigger_1: [0, 0], http_call_1: [340, 0], status: [680, 0] })
+  await card(page, 'http_call_1').click()
+  await card(page, 'status').click({ modifiers: ['Control'] })
+  await expect(page.getByRole('toolbar', { name: 'Selected cards' })).toContainText('2 cards')
+  await pane(page).focus()
+  await page.keyboard.press('Control+c')
+
+  await openFlow(page, target, { trigger_1: [0, 0], http_call_1: [340, 0], status: [680, 0] })
+  await pane(page).focus()
+  await page.keyboard.press('Control+v')
+  await expect(card(page, 'http_call_2')).toBeVisible()
+  await expect(card(page, 'status_2')).toContainText('{{http_call_2.result.status}}')
+  // The target's own cards are untouched, and the pasted pair keeps its connection.
+  await expect(card(page, 'status')).toContainText('Other {{http_call_1.status}}')
+  await expect(page.getByLabel(/^Connection success/)).toHaveCount(1)
+  await page.getByRole('button', { name: 'Undo' }).click()
+  await expect(card(page, 'http_call_2')).toHaveCount(0)
+  await page.getByRole('button', { name: 'Redo' }).click()
+  await expect(card(page, 'status_2')).toBeVisible()
+})
+
+test('the Problems list and search bring a card far out of view to the middle of the canvas, readable', async ({ page, studio }) => {
+  await studio.open(page)
+  const flow = buildFlow(
+    [
+      { type: 'trigger', name: 'trigger_1', config: { keywords: ['hi'] } },
+      { type: 'message', name: 'greeting', config: { text: 'Hello' } },
+      { type: 'http_call', name: 'far_away', config: { url: '' } },
+    ],
+    [['trigger_1', 'out', 'greeting']],
+    { name: 'Far' },
+  )
+  await openFlow(page, flow, { trigger_1: [0, 0], greeting: [340, 0], far_away: [9000, 4000] })
+  // The canvas shrinks while the search bar is open: its middle is read at each check.
+  const centred = async (name: string) => {
+    const canvas = (await page.locator('.react-flow').boundingBox())!
+    const b = await box(page, name)
+    const zoom = b.width / 240
+    expect(zoom).toBeGreaterThanOrEqual(0.79)
+    expect(Math.abs(b.x + b.width / 2 - (canvas.x + canvas.width / 2))).toBeLessThan(20)
+    expect(Math.abs(b.y + b.height / 2 - (canvas.y + canvas.height / 2))).toBeLessThan(20)
+  }
+  // Start close in on the greeting, so far_away is well outside the view.
+  await page.keyboard.press('Control+f')
+  await page.getByRole('searchbox', { name: 'Search nodes' }).fill('greeting')
+  await page.getByRole('searchbox', { name: 'Search nodes' }).press('Enter')
+  await expect(async () => centred('greeting')).toPass()
+  await page.keyboard.press('Escape')
+
+  await page.getByRole('region', { name: 'Problems' }).getByRole('button', { name: /^far_away:/ }).first().click()
+  await expect(async () => centred('far_away')).toPass()
+  await expect(panel(page).getByLabel('Node Name')).toHaveValue('far_away')
+
+  await page.keyboard.press('Escape')
+  await page.keyboard.press('Control+f')
+  await page.getByRole('searchbox', { name: 'Search nodes' }).fill('trigger')
+  await page.getByRole('searchbox', { name: 'Search nodes' }).press('Enter')
+  await expect(async () => centred('trigger_1')).toPass()
+  await expect(card(page, 'trigger_1')).toHaveClass(/selected/)
+})

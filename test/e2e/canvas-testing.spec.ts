@@ -1,0 +1,79 @@
+// The canvas while testing: it refits when the emulator opens and closes, the minimap shows the test path and the
+// problems, the phone never draws a message's time over its text, and the last session's coverage can stay on the
+// canvas after the emulator closes (kept across a reload).
+import type { Page } from '@playwright/test'
+import { card, panel } from './editor-helpers'
+import { openExample, phone, type } from './emulator-helpers'
+import { expect, test } from './fixtures'
+
+const minimap = (page: Page) => page.getByRole('img', { name: /^Minimap/ })
+
+/** Every card lies inside the visible canvas (not under the emulator or off the edge). */
+async function allCardsInView(page: Page) {
+  await expect(async () => {
+    const canvas = (await page.locator('.react-flow').boundingBox())!
+    for (const b of await page.locator('.flow-card').evaluateAll((els) => els.map((e) => e.getBoundingClientRect().toJSON()))) {
+      expect(b.x).toBeGreaterThanOrEqual(canvas.x - 1)
+      expect(b.y).toBeGreaterThanOrEqual(canvas.y - 1)
+      expect(b.x + b.width).toBeLessThanOrEqual(canvas.x + canvas.width + 1)
+      expect(b.y + b.height).toBeLessThanOrEqual(canvas.y + canvas.height + 1)
+    }
+  }).toPass()
+}
+
+test('testing on the canvas: refit with the emulator, minimap path and problems, bubbles clear of their time, coverage kept', async ({ page, studio }) => {
+  await studio.open(page)
+  await openExample(page, 'age-gate.flow.json')
+  await allCardsInView(page)
+
+  await page.getByRole('button', { name: 'Test', exact: true }).click()
+  await expect(page.getByRole('complementary', { name: 'Emulator' })).toBeVisible()
+  await allCardsInView(page)
+
+  await type(page, 'wine')
+  await type(page, '12')
+  await expect(phone(page).getByTestId('bot-message')).toHaveCount(2)
+  // No bubble's time sits over its content, however short the message.
+  const clashes = await phone(page)
+    .locator('.chat-bubble')
+    .evaluateAll((bubbles) =>
+      bubbles.flatMap((b) => {
+        const meta = b.querySelector('.chat-meta')!.getBoundingClientRect()
+        return [...b.querySelectorAll('.chat-body > *')].filter((c) => {
+          const r = c.getBoundingClientRect()
+          return r.width > 0 && r.left < meta.right && meta.left < r.right && r.top < meta.bottom && meta.top < r.bottom
+        }).map((c) => c.textContent)
+      }),
+    )
+  expect(clashes).toEqual([])
+
+  // The minimap tells where the test went and where the problems are.
+  await expect(minimap(page)).toHaveAccessibleName(/test path through 4/)
+  await card(page, 'welcome').click()
+  await panel(page).getByLabel('Message text', { exact: true }).fill('')
+  await expect(minimap(page)).toHaveAccessibleName(/1 with errors/)
+  await page.getByRole('button', { name: 'Undo' }).click()
+  await expect(minimap(page)).not.toHaveAccessibleName(/with errors/)
+  await page.getByRole('button', { name: 'Close panel' }).click()
+  // Pressing a corner of the minimap moves the view there.
+  const viewport = page.locator('.react-flow__viewport')
+  const before = await viewport.getAttribute('style')
+  const map = (await minimap(page).boundingBox())!
+  await page.mouse.click(map.x + 4, map.y + 4)
+  await expect(viewport).not.toHaveAttribute('style', before!)
+
+  // Closing the emulator fits the flow to the wider canvas; without the switch its coverage goes with it.
+  await page.getByRole('button', { name: 'Close test' }).click()
+  await allCardsInView(page)
+  await expect(card(page, 'ask_age')).not.toHaveAttribute('data-run')
+  await page.getByRole('switch', { name: 'Keep coverage on canvas' }).check()
+  await expect(card(page, 'ask_age')).toHaveAttribute('data-run', 'path')
+  await expect(card(page, 'welcome')).toHaveAttribute('data-run', 'unreached')
+  await expect(page.getByLabel(/^Connection .*, not covered$/).first()).toBeAttached()
+
+  // Kept across a reload: read back from the Flow Logs.
+  await page.reload()
+  await expect(card(page, 'too_young')).toHaveAttribute('data-run', /path|current/)
+  await expect(card(page, 'welcome')).toHaveAttribute('data-run', 'unreached')
+  await expect(page.getByRole('switch', { name: 'Keep coverage on canvas' })).toBeChecked()
+})

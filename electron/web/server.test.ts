@@ -67,7 +67,9 @@ describe('browser host', () => {
   })
 
   it('refuses requests naming another host (DNS rebinding)', async () => {
-    expect((await get('/', { Host: 'evil.example:80' })).status).toBe(421)
+    const res = await get('/', { Host: 'evil.example:80' })
+    expect(res.status).toBe(421)
+    expect(res.headers.connection).toBe('close')
   })
 
   it('answers calls over the socket and broadcasts events', async () => {
@@ -117,6 +119,8 @@ describe('session token', () => {
   it('refuses the page and every file without the token; the printed address sets it as a cookie for this port', async () => {
     const bare = await get('/')
     expect(bare.status).toBe(401)
+    // Another program without the token cannot keep the connection to try again (issue 18, case 5).
+    expect(bare.headers.connection).toBe('close')
     expect(bare.body).toMatch(/session token/)
     expect(bare.body).not.toContain(host.token)
     expect((await get('/index.html')).status).toBe(401)

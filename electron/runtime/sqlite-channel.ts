@@ -12,7 +12,15 @@ type Names = 'insert' | 'status' | 'claim' | 'lease' | 'done' | 'release' | 'ret
 export class SqliteChannel implements ChannelStore {
   private readonly sql: Record<Names, Statement>
 
-  constructor(private readonly db: Database) {
+  /**
+   * `commitOpen` commits the store's open group-commit transaction (group-commit.ts), if any. A webhook's record
+   * must be its own transaction: synchronous = FULL cannot be set inside one, and its 200 must not wait for (or be
+   * undone with) the writes of other requests.
+   */
+  constructor(
+    private readonly db: Database,
+    private readonly commitOpen: () => void = () => undefined,
+  ) {
     db.prepare("UPDATE runtime_channel_inbox SET lease_until = 0 WHERE status = 'pending' AND lease_until > 0").run()
     this.sql = {
       insert: db.prepare('INSERT INTO runtime_channel_inbox (message_id, phone, message, received_at) VALUES (?, ?, ?, ?) ON CONFLICT (message_id) DO NOTHING'),
@@ -38,6 +46,7 @@ export class SqliteChannel implements ChannelStore {
   }
 
   async record(messages: ChannelMessage[], statuses: ChannelStatus[], at: number) {
+    this.commitOpen()
     const before = this.db.pragma('synchronous', { simple: true }) as number
     this.db.pragma('synchronous = FULL')
     try {

@@ -1,5 +1,4 @@
 // A Question's retry message can quote the answer it refused and the attempt count (flow-service.md, Question).
-// The refused answers are not numbers in any form the parser reads ("forty" is: number words count).
 import { describe, expect, it } from 'vitest'
 import { ASHA, buildFlow, testDeps } from '../../engine/fixtures'
 import { resumeRun, startRun } from '../../engine/machine'
@@ -27,8 +26,8 @@ describe('Question retry message', () => {
   it('quotes the refused answer and the attempts so far, then the answer once accepted', async () => {
     const { deps } = testDeps()
     const asked = await startRun(flow, { contact: ASHA, trigger: { kind: 'manual' } }, deps)
-    const first = await resumeRun(flow, asked.state, text('lots'), ASHA, deps)
-    expect(first.messages.map(body)).toEqual(['"lots" is not a number (try 1 of 3), Asha.'])
+    const first = await resumeRun(flow, asked.state, text('about four dozen'), ASHA, deps)
+    expect(first.messages.map(body)).toEqual(['"about four dozen" is not a number (try 1 of 3), Asha.'])
     const second = await resumeRun(flow, first.state, text('4O'), ASHA, deps)
     expect(second.messages.map(body)).toEqual(['"4O" is not a number (try 2 of 3), Asha.'])
     // The quoted values were for the message only: the trace records what the node read from the session.

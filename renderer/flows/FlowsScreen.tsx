@@ -111,6 +111,12 @@ export function FlowsScreen({ onOpen }: { onOpen(flowId: string): void }) {
         </div>
       )}
 
+      {health.error && loaded && (
+        <p className="error-banner" role="alert">
+          {health.error}
+        </p>
+      )}
+
       {!loaded && loadError ? (
         <div className="error-banner" role="alert" aria-label="Flows not loaded">
           <span>The flows could not be loaded: {loadError}</span>

@@ -1,7 +1,7 @@
 import path from 'node:path'
 import Database from 'better-sqlite3'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { createTempBackend, type TempBackend } from '../../electron/studio/testing'
+import { createTempBackend, type TempBackend } from '../../electron/studio/testing/backend'
 import { createApiClient } from '../api'
 import { createFlowsStore, visibleFlows } from './store'
 

@@ -1,7 +1,7 @@
 import path from 'node:path'
 import Database from 'better-sqlite3'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { createTempBackend, expectOk, type TempBackend } from '../testing'
+import { createTempBackend, expectOk, type TempBackend } from '../testing/backend'
 
 // Saved settings damaged on disk (written while the studio was closed) are reported by name, never silently reset.
 let t: TempBackend

@@ -9,7 +9,7 @@ import { openDatabase } from '../../db/open'
 import { TemplateStore } from '../../effects/template-store'
 import { applyImport } from '../apply'
 
-export const EXAMPLES = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../resources/examples')
+export const EXAMPLES = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../resources/examples')
 
 export interface TempDb {
   db: Database

@@ -3,6 +3,7 @@ import type { LogRetention } from '../../shared/api/commands/logs'
 import { getApi } from '../api'
 
 const NO_LIMIT: LogRetention = { days: null, keepLast: null }
+const FIELD_NAMES: Record<string, string> = { days: 'Keep runs for (days)', keepLast: 'Keep the last (runs per flow)' }
 
 /**
  * Retention policy (applied at once and hourly by the back end) and a purge of this flow's finished runs. A policy
@@ -27,7 +28,9 @@ export function Housekeeping({ flowId, onClose, onNotice }: { flowId: string; on
     setBusy(true)
     const r = await getApi().call('logs.retention.set', policy)
     setBusy(false)
-    setError(r.ok ? null : (r.error.issues?.[0]?.message ?? r.error.message))
+    const issue = r.ok ? undefined : r.error.issues?.[0]
+    const field = issue && FIELD_NAMES[String(issue.path[0])]
+    setError(r.ok ? null : field ? `${field}: ${issue.message}` : r.error.message)
     if (r.ok) onNotice(`Retention saved; ${r.value.deleted} old runs deleted.`)
   }
   const purge = async () => {

@@ -45,6 +45,7 @@ test('the Retention dialog shows a policy it cannot read and a refused save, and
 
   await dialog.getByLabel('Keep days').fill('5000')
   await dialog.getByRole('button', { name: 'Save retention' }).click()
+  await expect(dialog.getByRole('alert')).toContainText('Keep runs for (days): ')
   await expect(dialog.getByRole('alert')).toContainText('3650')
 
   await dialog.getByLabel('Keep days').fill('30')

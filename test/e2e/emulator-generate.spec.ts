@@ -6,7 +6,7 @@ import { emulatorPanel, expectCoverage, openExample } from './emulator-helpers'
 test('generate tests for the appointment example: every reachable branch, each test passing, the else explained', async ({ page, studio }) => {
   await studio.open(page)
   await openExample(page, 'appointment.flow.json')
-  await page.getByRole('button', { name: '▶ Test' }).click()
+  await page.getByRole('button', { name: 'Test', exact: true }).click()
   const emulator = emulatorPanel(page)
   await emulator.getByRole('tab', { name: 'Tests' }).click()
   const generate = emulator.getByRole('region', { name: 'Generate tests' })

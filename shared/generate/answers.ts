@@ -43,7 +43,7 @@ export function answerText(value: unknown, config: QuestionConfig, ctx: AnswerCo
 /** Valid answers, the most ordinary first. */
 export function validAnswers(c: QuestionConfig, ctx: AnswerContext): string[] {
   const examples = answerExamples(c, ctx, 8).accepted.map((e) => e.typed)
-  const extra = c.answerType === 'regex' ? matching(c.pattern) : c.answerType === 'choice' ? c.choices.map((x) => x.trim()).filter(Boolean) : []
+  const extra = c.answerType === 'regex' ? matchingPattern(c.pattern) : c.answerType === 'choice' ? c.choices.map((x) => x.trim()).filter(Boolean) : []
   return [...new Set([...examples, ...extra])].filter((t) => parseAnswer(t, c, ctx).ok)
 }
 
@@ -62,7 +62,7 @@ export function invalidAnswers(c: QuestionConfig, ctx: AnswerContext): string[] 
 const matches = new Map<string, string[]>()
 
 /** A few strings matching the whole pattern (the node anchors it), from a fixed seed; worked out once per pattern. */
-function matching(pattern: string): string[] {
+export function matchingPattern(pattern: string): string[] {
   let out = matches.get(pattern)
   if (!out) {
     if (matches.size > 200) matches.clear()

@@ -1,4 +1,5 @@
-// From everything explored, a small set of conversations that together take every branch any of them took:
+// From everything explored, a small set of conversations that together take every branch any of them took (and
+// make each rule of an OR group hold alone where one did):
 // greedy set cover, each round taking the conversation that adds the most branches (ties: one that ends rather
 // than waits, then the shorter, then the one found first).
 import type { Played } from './explore'

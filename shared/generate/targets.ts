@@ -8,6 +8,7 @@ import { portTaken } from '../flow/paths'
 import { search, type Pool } from '../rules/search'
 import { candidatesFor, type RuleGroup } from '../rules/synthesis'
 import { aloneGoals, holdsAlone, type AloneGoal } from './alone'
+import { alonePossible, portPossible } from './feasible'
 import type { Branch, FlowIndex } from './flow-index'
 
 /** A place where the flow takes a value from outside: which variable paths it decides, and how to try values. */
@@ -54,12 +55,18 @@ export function targetsFor(ix: FlowIndex, source: Source, vars: Vars, uncovered:
       .filter((p) => !source.owns(p) && (lookupPath(vars, p.split('.')) === undefined || setLater(ix, p, later)))
       .map((path) => ({ path, values: candidatesFor(path, groups) }))
     const through = (v: Vars) => between.every((g) => g.ports.has(portTaken(g.branch.config, v)))
+    // What neither this source nor a later node sets keeps its value: it may already close a port.
+    const open = new Set([...own.map((p) => p.path), ...free.map((p) => p.path), ...paths.filter((p) => source.owns(p))])
+    const decided = (p: string) => !open.has(p)
+    if (!between.every((g) => [...g.ports].some((port) => portPossible(g.branch.config, port, vars, decided)))) continue
     const objectives: Array<{ aim: string; holds: (v: Vars) => boolean }> = []
     for (const port of ports) {
+      if (!portPossible(b.config, port.id, vars, decided)) continue
       const key = `${nodeId}\u0000${port.id}`
       const taken = (v: Vars) => portTaken(b.config, v) === port.id && through(v)
       if (uncovered.has(key)) objectives.push({ aim: key, holds: taken })
-      for (const g of goals) if (g.port === key) objectives.push({ aim: g.key, holds: (v) => taken(v) && holdsAlone(g.rules, g.index, v) })
+      for (const g of goals)
+        if (g.port === key && alonePossible(g.rules, g.index, vars, decided)) objectives.push({ aim: g.key, holds: (v) => taken(v) && holdsAlone(g.rules, g.index, v) })
     }
     for (const { aim, holds } of objectives) {
       const hit = search([...own, ...free], vars, holds)

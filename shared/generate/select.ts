@@ -23,7 +23,22 @@ export function selectMinimal(played: readonly Played[]): Played[] {
     chosen.push(best)
     for (const k of best.covers) left.delete(k)
   }
-  return chosen
+  return withoutRedundant(chosen)
+}
+
+/**
+ * Greedy choice can keep a conversation that later ones cover entirely (the first pick takes a row and a valid
+ * answer; a later one takes the same row and the refusals): the last such is dropped, one at a time, until each
+ * chosen conversation takes something no other does.
+ */
+function withoutRedundant(chosen: Played[]): Played[] {
+  const out = [...chosen]
+  for (let i = out.length - 1; i >= 0; i--) {
+    const others = new Set<string>()
+    out.forEach((p, j) => j !== i && p.covers.forEach((k) => others.add(k)))
+    if ([...out[i]!.covers].every((k) => others.has(k))) out.splice(i, 1)
+  }
+  return out
 }
 
 function better(a: Played, b: Played): boolean {

@@ -126,9 +126,9 @@ export class ScriptPool {
       if (!this.slots.has(slot)) return
       void this.retire(slot, fail('script_error', 'The script sandbox stopped unexpectedly and was reset.')).then(() => this.afterFailure(wasm))
     })
-    // An idle worker must not keep a finished `chatflow run` alive; a running script's deadline timer does. After the
-    // listeners: adding a 'message' listener refs the worker's port again, which kept `chatflow test` of a flow with a
-    // Script alive until the idle worker was retired (30 s).
+    // An idle worker must not keep a finished `chatflow test` or `run` alive; a running script's deadline timer does.
+    // After the listeners: adding a 'message' listener refs the worker's port again, and the process then waited for
+    // the idle timeout (30 s) before exiting.
     worker.unref()
   }
 

@@ -115,11 +115,13 @@ describeEachStore('chatflow serve --channel cloud-api (the build)', (c) => {
     expect((await fetch(`${serve.hook}/healthz`)).status).toBe(200)
 
     // The metrics count what happened; the logs are JSON with run and contact ids, and never hold the token.
-    const metrics = await (await fetch(`${serve.hook}/metrics`)).text()
+    // The send's mark is written a moment after the channel answered it: the depth reaches 0 then.
+    const scrape = async () => (await fetch(`${serve.hook}/metrics`)).text()
+    await expect.poll(scrape, { timeout: 10_000 }).toContain('chatflow_outbox_depth 0')
+    const metrics = await scrape()
     expect(metrics).toMatch(/chatflow_runs_started_total\{flow_id="flw_age_gate"\} [4-9]/)
     expect(metrics).toMatch(/chatflow_deliveries_total\{state="read"\} 1/)
     expect(metrics).toMatch(/chatflow_http_responses_total\{route="channel_webhook",code="401"\} 1/)
-    expect(metrics).toContain('chatflow_outbox_depth 0')
     const lines = serve.output().split('\n').filter((l) => l.startsWith('{')).map((l) => JSON.parse(l) as Record<string, unknown>)
     expect(lines.some((l) => l.msg === 'run step' && typeof l.runId === 'string' && typeof l.contactId === 'string')).toBe(true)
     expect(serve.output()).not.toContain(CLOUD_TOKEN)

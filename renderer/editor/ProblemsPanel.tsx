@@ -19,6 +19,7 @@ export function ProblemsPanel() {
   // Only a new list of problems re-renders the panel: it is recomputed after every rename, and reading the nodes
   // through a subscription would re-render the whole list on every frame of a drag.
   const problems = useEditor((s) => s.problems)
+  const checked = useEditor((s) => s.checked)
   const rf = useReactFlow()
   const [shown, setShown] = useState<Record<Severity, number>>({ error: PROBLEMS_SHOWN, warning: PROBLEMS_SHOWN })
   const names = new Map(store.getState().doc.nodes.map((n) => [n.id, n.name]))
@@ -36,7 +37,7 @@ export function ProblemsPanel() {
   return (
     <section className="problems" aria-label="Problems">
       <h2>
-        Problems <span className="count">{problems.length === 0 ? 'none' : problems.length}</span>
+        Problems <span className="count">{!checked ? 'checking…' : problems.length === 0 ? 'none' : problems.length}</span>
       </h2>
       {GROUPS.map(({ severity, title }) => {
         const list = problems.filter((p) => p.severity === severity)

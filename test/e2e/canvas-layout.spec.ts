@@ -52,7 +52,6 @@ const cardsOnCanvas = (page: Page) =>
 const overlap = (a: Seen, b: Seen) => a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height
 
 test('every example opens left to right, no card over another, handles where the edges are drawn from', async ({ page, studio }) => {
-  // Every example of resources/examples (seven since the loyalty example), whatever is added later.
   expect(examples.length).toBeGreaterThanOrEqual(7)
   await studio.open(page)
   for (const doc of examples) {

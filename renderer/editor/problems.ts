@@ -24,8 +24,12 @@ export function useProblems(store: EditorStore) {
       if (key === overlapsFor) return
       overlapsFor = key
       void api.call('flows.keywordOverlaps', { document: doc }).then((r) => {
-        if (!live || !r.ok || store.getState().doc !== doc) return
-        overlaps = r.value
+        if (!live || store.getState().doc !== doc) return
+        // A check that could not run is a problem of its own: no clash listed must mean none was found.
+        overlaps = r.ok
+          ? r.value
+          : [{ severity: 'warning', code: 'keyword.overlaps_unchecked', message: `Keyword clashes with other flows could not be checked: ${r.error.message}`, pointer: '' }]
+        if (!r.ok) overlapsFor = '' // tried again at the next edit
         store.getState().setProblems([...local, ...overlaps])
       })
     }

@@ -93,7 +93,7 @@ describe('adding a node type touches two folders and two registries', () => {
     const { NODE_TYPES, NAME_PREFIX } = await load<typeof import('../../shared/flow/node-types')>('shared/flow/node-types.ts')
     const { validateFlow } = await load<typeof import('../../shared/flow/validate')>('shared/flow/validate.ts')
     const { parseFlow } = await load<typeof import('../../shared/flow/serialise')>('shared/flow/serialise.ts')
-    const { buildFlow } = await load<typeof import('../../shared/engine/fixtures')>('shared/engine/fixtures.ts')
+    const { buildFlow } = await load<typeof import('../../shared/engine/testing/fixtures')>('shared/engine/testing/fixtures.ts')
     expect(NODE_TYPES).toContain('echo')
     expect(NAME_PREFIX['echo' as never]).toBe('echo_')
     const doc = buildFlow(
@@ -116,7 +116,7 @@ describe('adding a node type touches two folders and two registries', () => {
 
   it('the engine runs it and the emulator links its bubble to its step', async () => {
     const engine = await load<typeof import('../../shared/engine')>('shared/engine/index.ts')
-    const { ASHA, buildFlow, testDeps } = await load<typeof import('../../shared/engine/fixtures')>('shared/engine/fixtures.ts')
+    const { ASHA, buildFlow, testDeps } = await load<typeof import('../../shared/engine/testing/fixtures')>('shared/engine/testing/fixtures.ts')
     const { traceOfMessage } = await load<typeof import('../../renderer/emulator/trace-link')>('renderer/emulator/trace-link.ts')
     const doc = buildFlow(
       [

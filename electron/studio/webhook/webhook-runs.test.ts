@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, expect, it } from 'vitest'
 import { RunService } from '../runs'
-import { confirmFlow, orderTotalFlow } from './fixtures'
+import { confirmFlow, orderTotalFlow } from './testing/fixtures'
 import { webhookRunStarter } from './run-starter'
-import { post, startTestListener, type TestListener } from './test-support'
+import { post, startTestListener, type TestListener } from './testing/support'
 
 // The whole path with the real engine and a real SQLite file: request → contact → run → trace → messages.
 let t: TestListener

@@ -1,7 +1,7 @@
 // The conversation core carried out: the writes come back in commit order, the customer's message time is
 // reported, and every triggering message gets a {{chat_message_id}}.
 import { describe, expect, it } from 'vitest'
-import { ASHA, buildFlow, testDeps } from '../fixtures'
+import { ASHA, buildFlow, testDeps } from '../testing/fixtures'
 import { WINDOW_MS } from '../limits'
 import { handleEvent, LOCAL_MESSAGE_ID_PREFIX, sweepRun } from './handle'
 

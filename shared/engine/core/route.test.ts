@@ -2,7 +2,7 @@
 // gone), the event, and what must happen.
 import { describe, expect, it } from 'vitest'
 import { nodeCatalog } from '../../nodes/runners'
-import { ASHA, buildFlow, testDeps } from '../fixtures'
+import { ASHA, buildFlow, testDeps } from '../testing/fixtures'
 import { WINDOW_MS } from '../limits'
 import { resumeRun, startRun } from '../machine'
 import type { InboundEvent, RunState } from '../types'

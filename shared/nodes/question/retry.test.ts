@@ -1,6 +1,6 @@
-// A Question's retry message can quote the answer it refused and the attempt count (flow-service.md, Question).
+// A Question's retry message can quote the answer it refused and the attempt count (docs/flow-format.md, Question).
 import { describe, expect, it } from 'vitest'
-import { ASHA, buildFlow, testDeps } from '../../engine/fixtures'
+import { ASHA, buildFlow, testDeps } from '../../engine/testing/fixtures'
 import { resumeRun, startRun } from '../../engine/machine'
 import type { OutboundMessage } from '../../engine/types'
 

@@ -1,7 +1,7 @@
-import { FLOW_FORMAT, type FlowDocument } from '../../../shared/flow/document'
+import { FLOW_FORMAT, type FlowDocument } from '../../../../shared/flow/document'
 
 /**
- * The flow of ../shared/bench/engine-flow.md, used by this folder's tests and the benchmark when the engine's
+ * The flow of bench/engine-flow.flow.json, used by this folder's tests and the benchmark when the engine's
  * bench/engine-flow.flow.json is not at hand: webhook trigger → condition on amount → one of two messages → end.
  */
 export function orderTotalFlow(id: string, active = true): FlowDocument {

@@ -28,12 +28,13 @@ interface Raw {
   closed: Promise<number>
 }
 
-function open(first: string, trickle?: string): Raw {
+/** `reads: false` is a client that never reads what it is sent (so never sees the server's end of the connection). */
+function open(first: string, trickle?: string, reads = true): Raw {
   const socket = net.connect(port, '127.0.0.1')
   const started = Date.now()
   let received = ''
   let timer: NodeJS.Timeout | undefined
-  socket.on('data', (d) => (received += d.toString()))
+  if (reads) socket.on('data', (d) => (received += d.toString()))
   socket.on('error', () => undefined)
   socket.on('connect', () => {
     socket.write(first)
@@ -93,6 +94,15 @@ it('drops 250 trickling connections at their deadlines while valid requests are 
   expect(Math.max(...headerTimes)).toBeLessThan(4000)
   expect(Math.min(...bodyTimes)).toBeGreaterThanOrEqual(1000)
   expect(bodies[0]!.text()).toMatch(/^HTTP\/1\.1 408 /)
+  expect((await validRequest()).status).toBe(200)
+})
+
+it('drops trickling connections at their deadline even when the client never reads', async () => {
+  // Before, the 408 was written and the connection only half-closed: it ended when the client read that and closed
+  // its side, which a slowloris never does, so such connections stayed open until the cap turned everyone away.
+  const slow = Array.from({ length: 20 }, () => open('GET /', 'a', false))
+  const times = await within(Promise.all(slow.map((r) => r.closed)), 5000)
+  expect(Math.max(...times)).toBeLessThan(4000)
   expect((await validRequest()).status).toBe(200)
 })
 

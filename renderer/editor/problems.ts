@@ -40,8 +40,10 @@ export function useProblems(store: EditorStore) {
       store.getState().setProblems([...local, ...overlaps])
       refreshOverlaps(doc, local)
     }
-    // The store opens with the flow's own problems; only the clashes are missing.
-    refreshOverlaps(store.getState().doc, store.getState().problems)
+    // A small flow opens checked (store.ts); only the clashes are missing. A large one is checked once opening is done
+    // (the canvas measured, fitted and painted: the first idle moment), at most a second later on a busy machine.
+    const first = store.getState().checked ? null : requestIdleCallback(run, { timeout: 1000 })
+    if (first === null) refreshOverlaps(store.getState().doc, store.getState().problems)
     const off = store.subscribe((s, prev) => {
       if (s.doc === prev.doc) return
       if (timer) clearTimeout(timer)
@@ -49,6 +51,7 @@ export function useProblems(store: EditorStore) {
     })
     return () => {
       live = false
+      if (first !== null) cancelIdleCallback(first)
       off()
       if (timer) clearTimeout(timer)
     }

@@ -43,7 +43,7 @@ export default tseslint.config(
   },
   {
     // Tests may cast freely; Playwright fixtures must destructure `{}` when they use no other fixture.
-    files: ['**/*.test.{ts,tsx}', '**/test-support.ts', '**/testing.ts', 'test/**/*.ts'],
+    files: ['**/*.test.{ts,tsx}', '**/testing/**/*.ts', 'test/**/*.ts'],
     rules: { '@typescript-eslint/no-explicit-any': 'off', 'no-empty-pattern': 'off' },
   },
   {

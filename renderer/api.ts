@@ -25,14 +25,17 @@ export interface ApiClient {
   on<E extends EventName>(event: E, listener: (payload: EventPayload<E>) => void): () => void
   /** 'open' for Electron's IPC; the WebSocket's state in the browser host. */
   onStatus(listener: (status: ConnectionStatus) => void): () => void
+  /** Told what went wrong on the way (a message of the host's this window could not read); the socket only. */
+  onProblem(listener: (message: string) => void): () => void
   status(): ConnectionStatus
 }
 
-export function createApiClient(bridge: ApiBridge & Partial<Pick<ApiClient, 'status' | 'onStatus'>>): ApiClient {
+export function createApiClient(bridge: ApiBridge & Partial<Pick<ApiClient, 'status' | 'onStatus' | 'onProblem'>>): ApiClient {
   return {
     call: (command, payload) => bridge.call(command, payload) as never,
     on: (event, listener) => bridge.on(event, listener as (payload: unknown) => void),
     onStatus: (listener) => bridge.onStatus?.(listener) ?? (() => {}),
+    onProblem: (listener) => bridge.onProblem?.(listener) ?? (() => {}),
     status: () => bridge.status?.() ?? 'open',
   }
 }
@@ -55,5 +58,6 @@ export const api: ApiClient = {
   call: (command, payload) => getApi().call(command, payload),
   on: (event, listener) => getApi().on(event, listener),
   onStatus: (listener) => getApi().onStatus(listener),
+  onProblem: (listener) => getApi().onProblem(listener),
   status: () => getApi().status(),
 }

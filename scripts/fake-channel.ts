@@ -3,7 +3,7 @@
 // (print as `bot:` lines; each is marked delivered, then read, through signed status webhooks), and a customer whose
 // every typed line is posted to the runtime's /channel/webhook as a signed text message. The same fake serves the
 // runtime's tests (electron/runtime/testing/fake-cloud-api.ts).
-//   npm run fake-channel -- --port 6390 --webhook http://127.0.0.1:7373/channel/webhook --app-secret <secret>
+//   npm run fake-channel -- --port 6390 --webhook http://127.0.0.1:7383/channel/webhook --app-secret <secret>
 import readline from 'node:readline'
 import { parseArgs } from 'node:util'
 import { customerMessage, statuses, TEST_PHONE_NUMBER_ID } from '../electron/runtime/testing/channel-payloads'

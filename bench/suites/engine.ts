@@ -1,4 +1,4 @@
-// The engine benchmark (../shared/bench/engine-flow.md): the flow in bench/engine-flow.flow.json (webhook trigger,
+// The engine benchmark: the flow in bench/engine-flow.flow.json (webhook trigger,
 // condition, a message with a nested expression, end) run for one contact through RunService, so every run, its
 // 4-node trace and its outbound message are persisted to a real SQLite file (WAL) in a temp folder, one
 // transaction per step. Also: the same runs without persistence (the engine alone), and the resume step of the same

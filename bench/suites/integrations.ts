@@ -20,7 +20,7 @@ import { createRequire } from 'node:module'
 import { newQuickJSWASMModuleFromVariant, newVariant } from 'quickjs-emscripten-core'
 import variant from '@jitl/quickjs-wasmfile-release-sync'
 import type { Vars } from '../../shared/engine/types'
-import { startTestServer } from '../../electron/studio/effects/test-server'
+import { startTestServer } from '../../electron/studio/effects/testing/server'
 import { exchangeWithEndpoint } from '../../electron/studio/effects/flow-endpoint'
 import { startEndpointServer } from '../../electron/studio/effects/flow-endpoint-server'
 

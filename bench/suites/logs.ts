@@ -9,7 +9,7 @@
 import { RUN_SEARCH_BACKFILL } from '../../electron/studio/db/migrations/011_run_search'
 import { LogQueries } from '../../electron/studio/logs/queries'
 import { seedContact, seedRuns, seedStatus } from '../../electron/studio/logs/seed'
-import { tempDatabase } from '../../electron/studio/logs/test-db'
+import { tempDatabase } from '../../electron/studio/logs/testing/db'
 import type { LogCursor } from '../../shared/api/commands/logs'
 
 const CONTACTS = 2_000

@@ -8,7 +8,7 @@
 import { applyRetention } from '../../electron/runtime/housekeeping'
 import { SqliteRuntimeStore } from '../../electron/runtime/sqlite-store'
 import { seedRuns } from '../../electron/studio/logs/seed'
-import { tempDatabase } from '../../electron/studio/logs/test-db'
+import { tempDatabase } from '../../electron/studio/logs/testing/db'
 import type { Database } from 'better-sqlite3'
 
 const RUNS = 20_000

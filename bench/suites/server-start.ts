@@ -76,10 +76,14 @@ async function measure(args: string[], idle = true, existing?: string): Promise<
 export async function run(): Promise<void> {
   const dir = serverBuildDir()
   const size = (f: string) => fs.statSync(path.join(dir, f)).size / 2 ** 20
-  const files = ['chatflow.mjs', 'better_sqlite3.node', 'emscripten-module.wasm']
+  // Every file the build puts beside the bundle (the script worker and the licences included); source maps apart.
+  const all = fs.readdirSync(dir).sort((a, b) => size(b) - size(a))
+  const files = all.filter((f) => !f.endsWith('.map'))
+  const maps = all.filter((f) => f.endsWith('.map'))
+  const total = (names: string[]) => names.reduce((n, f) => n + size(f), 0)
   console.log(
     `bundle: ${files.map((f) => `${f} ${size(f).toFixed(2)} MB`).join(', ')}; ` +
-      `all three ${files.reduce((n, f) => n + size(f), 0).toFixed(2)} MB (the source map, ${size('chatflow.mjs.map').toFixed(1)} MB, is optional)`,
+      `all ${files.length} ${total(files).toFixed(2)} MB (the source maps, ${total(maps).toFixed(1)} MB, are optional)`,
   )
   const bundle = ['$BUNDLE', 'serve', '--data-dir', '$DATA', '--port', '0'].map((a) => (a === '$BUNDLE' ? path.join(dir, 'chatflow.mjs') : a))
   const tsx = ['--import', 'tsx', path.join(ROOT, 'electron/cli/index.ts'), 'serve', '--data-dir', '$DATA', '--port', '0']

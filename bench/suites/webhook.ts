@@ -1,4 +1,4 @@
-// Webhook benchmark (../shared/bench/engine-flow.md): `chatflow serve` in a child process runs the flow of
+// Webhook benchmark: `chatflow serve` in a child process runs the flow of
 // bench/engine-flow.flow.json for every request (key check, body validation, contact, run, condition, nested
 // expression, end; run + 4-node trace + message committed before the answer). autocannon drives it on 127.0.0.1 at
 // 1 and 10 connections, bodies alternating amount 250 / 40. Two floors, each a bare node:http server in its own

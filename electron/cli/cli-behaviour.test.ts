@@ -26,6 +26,7 @@ describe('chatflow help and mistakes', () => {
     expect(command.stderr).toBe("chatflow: unknown command 'tset'. Did you mean 'test'? Run 'chatflow help' for the list.\n")
     const help = chatflow('help', 'vaildate')
     expect(help.stderr).toContain("Did you mean 'validate'?")
+    expect(chatflow('hlep').stderr).toContain("Did you mean 'help'?")
     const option = chatflow('test', 'resources/examples', '--libary', 'x.json')
     expect(option.status).toBe(2)
     expect(option.stderr.split('\n')[0]).toBe('chatflow test: unknown option --libary; did you mean --library?')

@@ -21,7 +21,7 @@ async function main(argv: string[]): Promise<number> {
 }
 
 function unknown(name: string): number {
-  const near = didYouMean(name, Object.keys(commands))
+  const near = didYouMean(name, [...Object.keys(commands), 'help'])
   process.stderr.write(`chatflow: unknown command '${name}'.${near ? ` Did you mean '${near}'?` : ''} Run 'chatflow help' for the list.\n`)
   return 2
 }

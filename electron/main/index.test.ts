@@ -1,4 +1,4 @@
-// The main process's lifecycle with 'electron' replaced by electron/main/testing.ts (no Electron runtime here):
+// The main process's lifecycle with 'electron' replaced by electron/main/testing/electron.ts (no Electron runtime here):
 // the single-instance lock, the data folder, the database driver, and what a user sees when the data cannot open.
 import fs from 'node:fs'
 import os from 'node:os'
@@ -8,9 +8,9 @@ import { createRequire } from 'node:module'
 import { DB_FILE_NAME } from '../studio/backend'
 import { openDatabase, type Database } from '../studio/db/open'
 import { ELECTRON_SQLITE_BINDING } from './args'
-import type * as Fake from './testing'
+import type * as Fake from './testing/electron'
 
-vi.mock('electron', () => import('./testing'))
+vi.mock('electron', () => import('./testing/electron'))
 
 let dir: string
 let electron: typeof Fake

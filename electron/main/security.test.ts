@@ -1,18 +1,18 @@
 // The desktop host's security settings, checked in code: Electron's runtime cannot run on the build machine, so
-// 'electron' is replaced by electron/main/testing.ts, which records what our code asks of it.
+// 'electron' is replaced by electron/main/testing/electron.ts, which records what our code asks of it.
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { IPC_CALL, IPC_EVENT } from '../../shared/api/bridge'
 import { CONTENT_SECURITY_POLICY } from '../studio/csp'
-import { createTempBackend, type TempBackend } from '../studio/testing'
-import * as electron from './testing'
+import { createTempBackend, type TempBackend } from '../studio/testing/backend'
+import * as electron from './testing/electron'
 import { attachIpc } from './ipc'
 import { APP_ORIGIN, hardenApp, isAppUrl, registerAppScheme, serveRenderer } from './security'
 import { createMainWindow } from './window'
 
-vi.mock('electron', () => import('./testing'))
+vi.mock('electron', () => import('./testing/electron'))
 
 const navigationEvent = () => ({ preventDefault: vi.fn() })
 

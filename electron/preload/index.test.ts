@@ -1,10 +1,10 @@
-// The preload with 'electron' replaced by electron/main/testing.ts: what it exposes to the page, and that it
+// The preload with 'electron' replaced by electron/main/testing/electron.ts: what it exposes to the page, and that it
 // passes on only the contract's own command and event names.
 import { beforeAll, describe, expect, it, vi } from 'vitest'
 import { IPC_CALL, IPC_EVENT, type ApiBridge } from '../../shared/api/bridge'
-import * as electron from '../main/testing'
+import * as electron from '../main/testing/electron'
 
-vi.mock('electron', () => import('../main/testing'))
+vi.mock('electron', () => import('../main/testing/electron'))
 
 let api: ApiBridge
 beforeAll(async () => {

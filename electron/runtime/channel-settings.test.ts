@@ -7,7 +7,7 @@ import { expect, it } from 'vitest'
 import { channelKind, cloudApiConfig, DEFAULT_CLOUD_API_URL, DEFAULT_CLOUD_API_VERSION } from './channel-settings'
 
 const ENV = {
-  CHATFLOW_CLOUD_API_TOKEN: 'EAAG token',
+  CHATFLOW_CLOUD_API_TOKEN: 'EAAGtoken',
   CHATFLOW_CLOUD_PHONE_NUMBER_ID: '106540352242922',
   CHATFLOW_CLOUD_APP_SECRET: 'app-secret',
   CHATFLOW_CLOUD_VERIFY_TOKEN: 'verify-token',
@@ -16,7 +16,7 @@ const ENV = {
 it('takes the environment, with flags first and defaults for the URL and version', () => {
   const c = cloudApiConfig({}, ENV)
   expect(c).toMatchObject({ baseUrl: DEFAULT_CLOUD_API_URL, version: DEFAULT_CLOUD_API_VERSION, phoneNumberId: '106540352242922', appSecret: 'app-secret', verifyToken: 'verify-token' })
-  expect(c.token.current()).toBe('EAAG token')
+  expect(c.token.current()).toBe('EAAGtoken')
   const flagged = cloudApiConfig({ cloudApiUrl: 'http://127.0.0.1:9', cloudApiVersion: 'v24.0', phoneNumberId: '42' }, { ...ENV, CHATFLOW_CLOUD_API_VERSION: 'v1.0' })
   expect(flagged).toMatchObject({ baseUrl: 'http://127.0.0.1:9', version: 'v24.0', phoneNumberId: '42' })
 })
@@ -49,6 +49,10 @@ it('names what is missing or wrong', () => {
   expect(() => cloudApiConfig({ cloudApiUrl: 'ftp://x' }, ENV)).toThrow('must be http or https')
   expect(() => cloudApiConfig({ phoneNumberId: '+1 555' }, ENV)).toThrow('the digits')
   expect(() => cloudApiConfig({}, { ...ENV, CHATFLOW_CLOUD_VERIFY_TOKEN: 'short' })).toThrow('at least 8 characters')
+  // A comment after the value on its line of an environment file (systemd, docker --env-file keep it): refused by name.
+  const commented = () => cloudApiConfig({}, { ...ENV, CHATFLOW_CLOUD_APP_SECRET: 'app-secret    # from App settings' })
+  expect(commented).toThrow(/^CHATFLOW_CLOUD_APP_SECRET holds a space or line break: a comment in an environment file goes on a line of its own$/)
+  expect(() => cloudApiConfig({}, { ...ENV, CHATFLOW_CLOUD_API_TOKEN: 'EAAG\tx' })).toThrow('CHATFLOW_CLOUD_API_TOKEN holds a space')
 })
 
 it('picks the channel: the flag, else http with an outbound URL, else log; refuses contradictions', () => {

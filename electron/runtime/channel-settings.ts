@@ -30,18 +30,30 @@ export interface ChannelFlags {
 
 export class ChannelSettingsError extends Error {}
 
+/**
+ * Refuses a key or secret with a space or line break inside. None of the channel's tokens and secrets has one, and
+ * systemd's EnvironmentFile and `docker run --env-file` keep a comment written after a value as part of it: without
+ * this check such a token would be sent to the channel (and refused) and such a secret would fail every signature.
+ * The message names the setting, never the value.
+ */
+export function refuseSpaces(name: string, value: string): string {
+  if (/\s/.test(value)) throw new ChannelSettingsError(`${name} holds a space or line break: a comment in an environment file goes on a line of its own`)
+  return value
+}
+
 /** A secret from NAME, or from the file NAME_FILE names (trimmed); undefined when neither is set. */
 export function readSecret(env: NodeJS.ProcessEnv, name: string): { value: string; file?: string } | undefined {
   const file = env[`${name}_FILE`]
   if (file) {
     try {
-      return { value: fs.readFileSync(file, 'utf8').trim(), file }
+      return { value: refuseSpaces(`${name}_FILE's content`, fs.readFileSync(file, 'utf8').trim()), file }
     } catch (err) {
+      if (err instanceof ChannelSettingsError) throw err
       throw new ChannelSettingsError(`${name}_FILE: cannot read ${file} (${(err as NodeJS.ErrnoException).code ?? String(err)})`)
     }
   }
   const value = env[name]
-  return value === undefined ? undefined : { value: value.trim() }
+  return value === undefined ? undefined : { value: refuseSpaces(name, value.trim()) }
 }
 
 function tokenSource(env: NodeJS.ProcessEnv): TokenSource {

@@ -42,7 +42,7 @@ export interface ChannelStore {
 }
 
 /**
- * Statuses arrive out of order and more than once (channel-reference §7): a status replaces the one kept only when
+ * Statuses arrive out of order and more than once (docs/runtime.md, The channel): a status replaces the one kept only when
  * it is further along, so `read` is never undone by a late `delivered`. A failure after `sent` or `delivered` wins;
  * once `read`, the customer has the message.
  */

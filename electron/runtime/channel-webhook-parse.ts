@@ -1,4 +1,4 @@
-// The channel's webhook payload (channel-reference §4 and §7) read into what the runtime records: every
+// The channel's webhook payload (docs/runtime.md, Inbound messages; docs/runtime.md, The channel) read into what the runtime records: every
 // `entry[].changes[].value` of the business number, each message as the same engine event /api/v1/inbound makes
 // (inbound.ts parseInbound, so both doors agree), and each status. One bad item never refuses the rest: the channel
 // would redeliver the whole POST for days, so what cannot be used is skipped with a reason for the log.

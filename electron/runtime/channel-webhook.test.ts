@@ -127,6 +127,20 @@ describeEachStore('the channel webhook', (c) => {
     expect(failedOnly.runs.map((r) => r.id)).toEqual([run])
   })
 
+  it('a status arriving while other writes of the turn wait for their commit is recorded, with its own commit', async () => {
+    await open()
+    await fake.postWebhook(rt.webhook, text('+919800000206', 'wine'), APP_SECRET)
+    await rt.settle()
+    const runId = (await store.runsOfContact((await store.contactByPhone('+919800000206'))!.id))[0]!.id
+    // A write opens the turn's transaction (SQLite's group commit), as a step or a send's mark does; the channel's
+    // status for the message just sent comes in before that turn commits.
+    const pending = store.outboundSent([], Date.now())
+    const read = { channelId: fake.sends.at(-1)!.channelId!, state: 'read' as const, at: Date.now(), error: null }
+    await expect(store.channel.record([], [read], Date.now())).resolves.toEqual({ fresh: 0, duplicates: 0 })
+    await pending
+    expect((await store.logs.run(runId))!.messages.filter((m) => m.direction === 'out').map((m) => m.delivery?.state)).toEqual(['read'])
+  })
+
   it('a kind flows do not take is recorded as the customer writing, once, and runs nothing', async () => {
     await open()
     const id = messageId()

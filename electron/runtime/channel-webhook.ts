@@ -1,4 +1,4 @@
-// /channel/webhook on the runtime's listener: the channel's webhook (channel-reference §7). GET answers the
+// /channel/webhook on the runtime's listener: the channel's webhook (docs/runtime.md, The channel). GET answers the
 // verification handshake; POST checks X-Hub-Signature-256 (HMAC-SHA256 of the raw body with the app secret, compared
 // in constant time) before anything is parsed, then records every message (new ids only) and status in one durable
 // transaction and answers 200; the inbox processes the messages afterwards, in order per contact (channel-inbox.ts).

@@ -1,4 +1,4 @@
-// The body of POST /api/v1/inbound: one message as the channel delivers it (channel-reference §4: `messages[0]`
+// The body of POST /api/v1/inbound: one message as the channel delivers it (docs/runtime.md, Inbound messages: `messages[0]`
 // with the sender from `contacts[0]`), turned into the engine's InboundEvent. docs/runtime.md documents it.
 import { z } from 'zod'
 import type { InboundEvent } from '../../shared/engine'

@@ -4,7 +4,7 @@
 import { Writable } from 'node:stream'
 import pino from 'pino'
 import { expect, it } from 'vitest'
-import { buildFlow } from '../../shared/engine/fixtures'
+import { buildFlow } from '../../shared/engine/testing/fixtures'
 import { MemoryAdapter } from './adapters/log-adapter'
 import { instrumentStore } from './instrument'
 import { RuntimeMetrics } from './metrics'

@@ -37,7 +37,7 @@ export async function openStore(opts: { dataDir: string; databaseUrl?: string })
   }
   const file = path.join(path.resolve(opts.dataDir), DB_FILE)
   const db = openDatabase(file)
-  return { store: new SqliteRuntimeStore(db), effects: createStudioEffects(db), settings: { ...loadListenerSettings(db), ...env }, where: file }
+  return { store: new SqliteRuntimeStore(db), effects: createStudioEffects(db), settings: { ...loadListenerSettings(db, (m) => process.stderr.write(`chatflow serve: ${m}\n`)), ...env }, where: file }
 }
 
 export function redact(url: string): string {

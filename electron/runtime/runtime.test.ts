@@ -3,7 +3,7 @@
 import pg from 'pg'
 import { expect, it } from 'vitest'
 import { createEffects } from '../../shared/engine'
-import { orderTotalFlow } from '../studio/webhook/fixtures'
+import { confirmFlow, orderTotalFlow } from '../studio/webhook/testing/fixtures'
 import type { MemoryAdapter } from './adapters/log-adapter'
 import { Runtime } from './runtime'
 import { describeEachStore } from './testing/stores'
@@ -101,6 +101,21 @@ describeEachStore('runtime', (c) => {
     expect(await store.run(paused.runId!)).toMatchObject({ status: 'ended', endReason: 'superseded' })
     await runtime.idle()
     expect(bodies(adapter as MemoryAdapter, phone).at(-1)).toBe('Hi Ravi, your total is 236 (priority)')
+    await runtime.close()
+  })
+
+  it("a webhook's button_id taps the button its flow's paused run waits on", async () => {
+    const { store } = await c.open()
+    const hook = confirmFlow('flw_confirm')
+    await store.publish(hook)
+    const { runtime, adapter } = testRuntime(store)
+    const phone = '+919800000006'
+    const asked = await runtime.webhook(hook, { phone_number: phone, data: { day: 'Friday' } })
+    expect(asked.state).toBe('paused')
+    const tapped = await runtime.webhook(hook, { phone_number: phone, data: {}, button_id: 'yes' })
+    expect(tapped).toMatchObject({ runId: asked.runId, state: 'ended' })
+    await runtime.idle()
+    expect(bodies(adapter as MemoryAdapter, phone)).toEqual(['interactive', 'Booked for Friday (Yes, yes)'])
     await runtime.close()
   })
 

@@ -67,8 +67,10 @@ export class Runtime {
   /** The core's answer to one event of the contact holding `tx`, with the paused run and flows read on it. */
   private async handle(tx: ContactTx, event: ConversationEvent, now: number): Promise<Handled> {
     const paused = await tx.pausedRun()
-    // A start supersedes the paused run whatever its flow, so only a message needs that flow read.
-    const current = paused ? { state: paused, flow: event.kind === 'message' ? await tx.runningFlow(paused.flowId) : null } : null
+    // A start supersedes a paused run of another flow whatever it is, so only a message, or a start of the paused
+    // run's own flow (a webhook's button_id may answer its buttons), needs that flow read.
+    const reads = event.kind === 'message' || (event.kind === 'start' && paused?.flowId === event.flow.id)
+    const current = paused ? { state: paused, flow: reads ? await tx.runningFlow(paused.flowId) : null } : null
     const flows = event.kind === 'message' ? await tx.runningFlows() : []
     return handleEvent({ contact: tx.contact, current, flows, event, now }, this.deps(tx))
   }
@@ -77,7 +79,10 @@ export class Runtime {
     return this.opts.effects.clock.now()
   }
 
-  /** Starts `flow` at its webhook trigger for the request's contact, closing their paused run first. */
+  /**
+   * Starts `flow` at its webhook trigger for the request's contact, closing their paused run first; or, when the
+   * request's button_id is a button that run of this flow waits on, taps it (the run resumes).
+   */
   async webhook(flow: FlowDocument, req: WebhookRequest): Promise<WebhookRun> {
     const { phone_number, data, message_text, button_id } = req
     const trigger = { kind: 'webhook' as const, phone_number, data, message_text, button_id }

@@ -5,6 +5,7 @@
 import type { Database, Statement } from 'better-sqlite3'
 import type { ChannelMessage, ChannelStatus } from './channel-webhook-parse'
 import { errorJson, RANK, toInboxItem, type ChannelStore, type InboxRow, type QueueStats } from './channel-store'
+import type { GroupCommit } from './group-commit'
 import { CHAINS, HEADS } from './outbox-rows'
 
 type Names = 'insert' | 'status' | 'claim' | 'lease' | 'done' | 'release' | 'retry' | 'failed' | 'stats' | 'inboxDepth'
@@ -12,7 +13,10 @@ type Names = 'insert' | 'status' | 'claim' | 'lease' | 'done' | 'release' | 'ret
 export class SqliteChannel implements ChannelStore {
   private readonly sql: Record<Names, Statement>
 
-  constructor(private readonly db: Database) {
+  constructor(
+    private readonly db: Database,
+    private readonly writer: GroupCommit,
+  ) {
     db.prepare("UPDATE runtime_channel_inbox SET lease_until = 0 WHERE status = 'pending' AND lease_until > 0").run()
     this.sql = {
       insert: db.prepare('INSERT INTO runtime_channel_inbox (message_id, phone, message, received_at) VALUES (?, ?, ?, ?) ON CONFLICT (message_id) DO NOTHING'),
@@ -38,6 +42,9 @@ export class SqliteChannel implements ChannelStore {
   }
 
   async record(messages: ChannelMessage[], statuses: ChannelStatus[], at: number) {
+    // SQLite refuses to change `synchronous` inside a transaction, and the group commit may have the turn's steps in
+    // one: commit them now (their callers are answered as they would be next turn), then record on its own.
+    this.writer.flush()
     const before = this.db.pragma('synchronous', { simple: true }) as number
     this.db.pragma('synchronous = FULL')
     try {

@@ -50,7 +50,6 @@ export class SqliteRuntimeStore implements RuntimeStore {
     this.runStore = new RunStore(db)
     this.secrets = new SecretStore(db, now)
     this.out = new SqliteOutbox(db)
-    this.channel = new SqliteChannel(db)
     this.logs = localSource(new LogQueries(db))
     // Steps only mark their runs for search (migration 014); their search rows are built here, behind the writes.
     this.stopIndexing = new SearchIndexer(db).every(SEARCH_INDEX_MS, (err) =>
@@ -64,6 +63,7 @@ export class SqliteRuntimeStore implements RuntimeStore {
       record: db.prepare('INSERT INTO runtime_inbound (message_id, contact_id, action, run_id, received_at) VALUES (?, ?, ?, ?, ?)'),
     }
     this.writer = new GroupCommit(db)
+    this.channel = new SqliteChannel(db, this.writer)
   }
 
   /** The library goes to the studio's own tables, which this runtime's effects (createStudioEffects) read. */

@@ -2,7 +2,7 @@
 // a flow, test variables, emulator presets and manual-trigger data nested too deep are refused with bad_request and
 // the path, and nothing is written.
 import { afterEach, beforeEach, expect, it } from 'vitest'
-import { createTempBackend, expectOk, type TempBackend } from './testing'
+import { createTempBackend, expectOk, type TempBackend } from './testing/backend'
 
 let temp: TempBackend
 beforeEach(() => (temp = createTempBackend({ log: () => undefined })))

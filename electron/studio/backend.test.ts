@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { commands } from '../../shared/api'
 import { handlers } from './handlers'
-import { createTempBackend, expectOk, type TempBackend } from './testing'
+import { createTempBackend, expectOk, type TempBackend } from './testing/backend'
 
 let t: TempBackend
 let clock: number

@@ -2,7 +2,7 @@
 // in names and ids. Names and ids are now NFC, without control characters, and well-formed UTF-16.
 import { afterEach, beforeEach, expect, it } from 'vitest'
 import { FLOW_FORMAT } from '../../shared/flow/document'
-import { createTempBackend, expectOk, type TempBackend } from './testing'
+import { createTempBackend, expectOk, type TempBackend } from './testing/backend'
 
 let temp: TempBackend
 beforeEach(() => (temp = createTempBackend({ log: () => undefined })))

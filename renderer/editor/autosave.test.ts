@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { createTempBackend, expectOk, type TempBackend } from '../../electron/studio/testing'
+import { createTempBackend, expectOk, type TempBackend } from '../../electron/studio/testing/backend'
 import { startAutosave, type SaveFn } from './autosave'
 import { createEditorStore } from './store'
 

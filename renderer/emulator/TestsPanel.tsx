@@ -25,6 +25,7 @@ export function TestsPanel({ store, modes }: { store: EmulatorStore; modes: Reco
   const load = useCallback(async () => {
     const r = await api.call('emulator.tests', { flowId })
     if (r.ok) setTests(r.value)
+    else setError(r.error)
   }, [flowId])
   useEffect(() => void load(), [load])
 

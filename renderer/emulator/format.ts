@@ -1,4 +1,4 @@
-// The channel's text formatting (channel-reference §6): *bold*, _italic_, ~strike~, ```mono```, `code`, bulleted
+// The channel's text formatting (docs/emulator.md, The phone): *bold*, _italic_, ~strike~, ```mono```, `code`, bulleted
 // and numbered lines, > quotes, and URLs as links. Pure, so the rules are tested without a browser.
 
 export type Inline =

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { buildFlow } from '../../shared/engine/fixtures'
+import { buildFlow } from '../../shared/engine/testing/fixtures'
 import { mocksFor, SIMULATED_FAILURE } from './mocks'
 
 const doc = {

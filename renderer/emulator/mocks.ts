@@ -1,7 +1,7 @@
 import type { FlowDocument } from '../../shared/flow/document'
 
-// HTTP Calls in a test run live, from the node's sample response, or as a failure (the spec's "HTTP Call
-// failure" scenario without breaking a real URL). The chosen mocks are sent with every step and saved with a test.
+// HTTP Calls in a test run live, from the node's sample response, or as a failure (docs/emulator.md, HTTP Calls: a failure
+// tested without breaking a real URL). The chosen mocks are sent with every step and saved with a test.
 
 export type HttpMode = 'live' | 'sample' | 'fail'
 

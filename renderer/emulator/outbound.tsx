@@ -12,7 +12,7 @@ export interface OutboundActions {
   openForm(form: FormInteractive): void
 }
 
-/** A business message as the customer's phone renders it (channel-reference §1, §2). */
+/** A business message as the customer's phone renders it (shared/engine/outbound.ts; docs/integrations.md, Template Message). */
 export function OutboundContent({ payload, actions }: { payload: OutboundMessage; actions: OutboundActions }) {
   switch (payload.type) {
     case 'text':

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { buildFlow } from '../../shared/engine/fixtures'
+import { buildFlow } from '../../shared/engine/testing/fixtures'
 import type { EmulatorSession, FlowCoverage } from '../../shared/api/commands/emulator'
 import type { TraceEvent } from '../../shared/engine'
 import { overlayOf, portKey } from './overlay'

@@ -131,6 +131,7 @@ export function createEmulatorStore(
       async refreshCoverage() {
         const r = await api.call('emulator.coverage', { flowId })
         if (r.ok) set({ coverage: r.value })
+        else set({ error: r.error })
       },
       async follow(contactId, runId) {
         // A burst of requests asks once for the newest run, not once per request.

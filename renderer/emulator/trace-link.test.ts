@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import type { EmulatorMessage } from '../../shared/api/commands/emulator'
 import { resumeRun, sentMessages, startRun, type InboundEvent, type StepResult, type TraceEvent } from '../../shared/engine'
-import { ASHA, buildFlow, testDeps } from '../../shared/engine/fixtures'
+import { ASHA, buildFlow, testDeps } from '../../shared/engine/testing/fixtures'
 import { traceOfMessage } from './trace-link'
 
 // A real run through the engine, stored the way the hosts store it (each message under its id), then read as the

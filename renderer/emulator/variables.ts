@@ -1,4 +1,4 @@
-// Groups a run's variables the way the spec's sources name them (flow-service.md, "Sources of variables").
+// Groups a run's variables by their source (docs/engine.md, Session variables).
 const SYSTEM = new Set(['customer_name', 'customer_phone', 'initial_message', 'chat_message_id'])
 const INTERACTION = /^(_last_|button_id$|row_id$)/
 

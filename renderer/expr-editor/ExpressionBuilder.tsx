@@ -36,7 +36,7 @@ export interface ExpressionBuilderProps {
   onCancel(): void
 }
 
-/** The Expression Builder dialog: the template editor, the spec's five tabs, the live preview. Apply hands the
+/** The Expression Builder dialog: the template editor, its five tabs (docs/expression-builder.md), the live preview. Apply hands the
  *  text back to the field; Cancel (or Escape) leaves the field as it was. */
 export function ExpressionBuilder({ nodeId, label, value, onApply, onCancel }: ExpressionBuilderProps) {
   const store = useEditorStore()

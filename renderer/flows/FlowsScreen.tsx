@@ -16,7 +16,7 @@ import '../styles/flows.css'
 
 export function FlowsScreen({ onOpen }: { onOpen(flowId: string): void }) {
   const state = useFlows()
-  const { flows, loaded, search, sort, error } = state
+  const { flows, loaded, loadError, search, sort, error } = state
   const health = useFlowHealth()
   const [editing, setEditing] = useState<string | null>(null)
   const [confirming, setConfirming] = useState<FlowSummary | null>(null)
@@ -111,7 +111,20 @@ export function FlowsScreen({ onOpen }: { onOpen(flowId: string): void }) {
         </div>
       )}
 
-      {!loaded ? (
+      {health.error && loaded && (
+        <p className="error-banner" role="alert">
+          {health.error}
+        </p>
+      )}
+
+      {!loaded && loadError ? (
+        <div className="error-banner" role="alert" aria-label="Flows not loaded">
+          <span>The flows could not be loaded: {loadError}</span>
+          <button type="button" onClick={() => void state.load()}>
+            Try again
+          </button>
+        </div>
+      ) : !loaded ? (
         <p className="loading" aria-busy="true">Loading flows…</p>
       ) : flows.length === 0 ? (
         <NoFlows onCreate={() => void create()} onExamples={() => setExamples(true)} />

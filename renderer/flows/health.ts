@@ -6,9 +6,11 @@ export interface FlowHealth {
   coverage: Record<string, number>
   /** Saved conversation tests per flow id, with how many failed at their last run. */
   tests: Record<string, { total: number; failed: number }>
+  /** Why coverage or test results could not be read: the list then shows none rather than stale or made-up ones. */
+  error: string | null
 }
 
-const EMPTY: FlowHealth = { coverage: {}, tests: {} }
+const EMPTY: FlowHealth = { coverage: {}, tests: {}, error: null }
 
 /** Coverage and test results for the flows list; refreshed when runs, tests or flows change elsewhere. */
 export function useFlowHealth(): FlowHealth {
@@ -19,7 +21,9 @@ export function useFlowHealth(): FlowHealth {
     const load = async () => {
       timer = null
       const [coverage, tests] = await Promise.all([api.call('emulator.coverageAll', {}), api.call('emulator.testStatus', {})])
-      if (live) setHealth({ coverage: coverage.ok ? coverage.value : {}, tests: tests.ok ? tests.value : {} })
+      const failed = !coverage.ok ? coverage.error : !tests.ok ? tests.error : null
+      const error = failed && `Coverage and test results could not be read: ${failed.message}`
+      if (live) setHealth({ coverage: coverage.ok ? coverage.value : {}, tests: tests.ok ? tests.value : {}, error })
     }
     // A burst of runs (a webhook load, a test suite) refreshes the list once, not once per run.
     const soon = () => {

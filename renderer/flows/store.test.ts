@@ -1,5 +1,7 @@
+import path from 'node:path'
+import Database from 'better-sqlite3'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { createTempBackend, type TempBackend } from '../../electron/studio/testing'
+import { createTempBackend, type TempBackend } from '../../electron/studio/testing/backend'
 import { createApiClient } from '../api'
 import { createFlowsStore, visibleFlows } from './store'
 
@@ -34,6 +36,35 @@ describe('flows store', () => {
   it('shows the back end message when a call fails', async () => {
     expect(await store.getState().rename('flw_missing', 'X')).toBe(false)
     expect(store.getState().error).toMatch(/does not exist/)
+  })
+
+  it('says in place of the list why it could not load, and loads on the next try', async () => {
+    await t.backend.close()
+    await store.getState().load()
+    expect(store.getState()).toMatchObject({ loaded: false, loadError: 'The studio back end has closed.' })
+    await t.reopen()
+    await store.getState().load()
+    expect(store.getState()).toMatchObject({ loaded: true, loadError: null })
+  })
+
+  it('keeps a loaded list when a reload fails, and says it may be stale', async () => {
+    await store.getState().create()
+    await store.getState().load()
+    await t.backend.close()
+    await store.getState().load()
+    expect(store.getState().flows).toHaveLength(1)
+    expect(store.getState().error).toMatch(/could not be refreshed: The studio back end has closed/)
+  })
+
+  it('reports a saved sort order it cannot read instead of dropping it', async () => {
+    await t.backend.close()
+    const db = new Database(path.join(t.dataDir, 'studio.sqlite'))
+    db.prepare("INSERT INTO settings (key, value, updated_at) VALUES ('flows.sort', '{', 0)").run()
+    db.close()
+    await t.reopen()
+    await store.getState().load()
+    expect(store.getState()).toMatchObject({ loaded: true, sort: 'updated' })
+    expect(store.getState().error).toMatch(/saved sort order was not applied: .*"flows\.sort": it is not valid JSON/)
   })
 
   it('remembers the sort order', async () => {

@@ -5,6 +5,8 @@ import { api, type ApiClient } from '../api'
 export interface FlowsState {
   flows: FlowSummary[]
   loaded: boolean
+  /** Why the list itself could not be loaded: shown in its place, with a way to try again. */
+  loadError: string | null
   /** The last failure to show the user, in words. */
   error: string | null
   search: string
@@ -36,6 +38,7 @@ export function createFlowsStore(client: ApiClient = api) {
     return {
       flows: [],
       loaded: false,
+      loadError: null,
       error: null,
       search: '',
       sort: 'updated',
@@ -44,9 +47,13 @@ export function createFlowsStore(client: ApiClient = api) {
           client.call('flows.list', {}),
           client.call('settings.get', { key: SORT_SETTING }),
         ])
-        const list = unwrap(flows)
-        if (list) set({ flows: list, loaded: true })
-        if (sort.ok && (sort.value.value === 'name' || sort.value.value === 'updated')) set({ sort: sort.value.value })
+        // A list that has loaded once stays on screen when a reload fails; the banner says why it may be stale.
+        if (flows.ok) set({ flows: flows.value, loaded: true, loadError: null })
+        else if (get().loaded) set({ error: `The flows list could not be refreshed: ${flows.error.message}` })
+        else set({ loadError: flows.error.message })
+        // Both failing (the back end is gone) is said once, by the list.
+        if (!sort.ok && flows.ok) set({ error: `The saved sort order was not applied: ${sort.error.message}` })
+        else if (sort.ok && (sort.value.value === 'name' || sort.value.value === 'updated')) set({ sort: sort.value.value })
       },
       async create() {
         const flow = unwrap(await client.call('flows.create', {}))
@@ -83,7 +90,9 @@ export function createFlowsStore(client: ApiClient = api) {
       setSearch: (search) => set({ search }),
       setSort(sort) {
         set({ sort })
-        void client.call('settings.set', { key: SORT_SETTING, value: sort })
+        void client.call('settings.set', { key: SORT_SETTING, value: sort }).then((r) => {
+          if (!r.ok) set({ error: `The sort order could not be saved: ${r.error.message}` })
+        })
       },
       dismissError: () => set({ error: null }),
     }

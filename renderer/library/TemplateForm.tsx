@@ -18,7 +18,7 @@ export const BLANK_TEMPLATE: MessageTemplate = {
 }
 
 /**
- * Creates or edits one template. The back end holds the rules (channel-reference §2): the form sends what the
+ * Creates or edits one template. The back end holds the rules (docs/integrations.md, Template Message): the form sends what the
  * user typed and shows every problem it answers with, so the two can never disagree.
  */
 export function TemplateForm({ initial, onSaved, onCancel }: { initial: MessageTemplate; onSaved(t: TemplateRecord): void; onCancel(): void }) {

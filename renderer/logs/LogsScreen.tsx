@@ -37,12 +37,21 @@ export function LogsScreen({ flowId, runId }: { flowId: string; runId: string | 
   const [kinds, setKinds] = useState<string[]>([])
   const [notice, setNotice] = useState<string | null>(null)
   const [housekeeping, setHousekeeping] = useState(false)
+  const loadKinds = useCallback(async () => {
+    const r = await getApi().call('logs.facets', { ...from, flowId })
+    if (r.ok) setKinds(r.value.triggerKinds)
+    else setNotice(`The trigger kinds for the filter could not be read: ${r.error.message}`)
+  }, [from, flowId])
 
   useEffect(() => {
     void store.getState().setFilter({})
-    void getApi().call('flows.get', { id: flowId }).then((r) => r.ok && setDoc(r.value.document))
-    void getApi().call('logs.facets', { ...from, flowId }).then((r) => r.ok && setKinds(r.value.triggerKinds))
-  }, [store, flowId, from])
+    // Without the flow the screen still lists its runs; without the facets the trigger filter offers no kinds.
+    // Either failure is said, so a missing name or an empty filter is not taken for the truth.
+    void getApi()
+      .call('flows.get', { id: flowId })
+      .then((r) => (r.ok ? setDoc(r.value.document) : setNotice(`The flow could not be read: ${r.error.message}`)))
+    void loadKinds()
+  }, [store, flowId, from, loadKinds])
   useEffect(() => void store.getState().open(runId), [store, runId])
 
   // A production server: new runs and delivery states are fetched every few seconds while the screen is open.
@@ -67,7 +76,7 @@ export function LogsScreen({ flowId, runId }: { flowId: string; runId: string | 
         const ids = [...changed]
         changed = new Set()
         void store.getState().live(ids)
-        void getApi().call('logs.facets', { ...from, flowId }).then((r) => r.ok && setKinds(r.value.triggerKinds))
+        void loadKinds()
       }, 150)
     }
     if (source) return
@@ -78,7 +87,7 @@ export function LogsScreen({ flowId, runId }: { flowId: string; runId: string | 
       offRun()
       offDel()
     }
-  }, [store, flowId, from, source])
+  }, [store, flowId, source, loadKinds])
 
   const more = useCallback(() => void store.getState().more(), [store])
   const atTop = useCallback((top: boolean) => store.getState().setAtTop(top), [store])

@@ -27,8 +27,12 @@ export function saveSource(flowId: string, serverId: string | null): void {
 
 export function SourcePicker({ value, onChange }: { value: string | null; onChange(serverId: string | null): void }) {
   const [servers, setServers] = useState<PublishServer[] | null>(null)
+  const [error, setError] = useState<string | null>(null)
   useEffect(() => {
-    void getApi().call('publish.servers.list', {}).then((r) => setServers(r.ok ? r.value.servers : []))
+    // A failed list leaves `servers` unknown (null), so a saved choice is not taken for a deleted server.
+    void getApi()
+      .call('publish.servers.list', {})
+      .then((r) => (r.ok ? setServers(r.value.servers) : setError(`The production servers could not be read: ${r.error.message}`)))
   }, [])
   // A saved choice whose server was deleted falls back to this studio.
   useEffect(() => {
@@ -45,6 +49,11 @@ export function SourcePicker({ value, onChange }: { value: string | null; onChan
           </option>
         ))}
       </select>
+      {error && (
+        <span className="logs-source-hint" role="alert">
+          {error}
+        </span>
+      )}
       {servers?.length === 0 && <span className="logs-source-hint">Add a production server in Publish… to read its runs here.</span>}
     </label>
   )

@@ -82,12 +82,14 @@ export function createLogsStore(flowId: string, serverId: string | null = null) 
       if (get().atTop || !get().runs.length) return get().refreshHead()
       const gen = generation
       const head = await getApi().call('logs.list', { ...from, flowId, filter: get().filter, limit: PAGE })
-      if (gen !== generation || !head.ok) return
+      if (gen !== generation) return
+      if (!head.ok) return set({ error: `Live updates stopped: ${head.error.message}` })
       const ids = loadedToRefresh(get().runs, runIds, head.value.runs)
       const rows = ids.length ? await getApi().call('logs.rows', { ...from, ids }) : null
       if (gen !== generation) return
       const changed = [...head.value.runs, ...(rows?.ok ? rows.value : [])]
-      set((s) => ({ runs: updateInPlace(s.runs, changed), fresh: newerRuns(s.runs, head.value) }))
+      const error = rows && !rows.ok ? `Some runs shown may be out of date: ${rows.error.message}` : null
+      set((s) => ({ runs: updateInPlace(s.runs, changed), fresh: newerRuns(s.runs, head.value), error }))
       const open = get().trace
       if (open && changed.some((r) => r.id === open.run.id && r.updatedAt !== open.run.updatedAt)) await get().open(open.run.id)
     },
@@ -107,7 +109,10 @@ export function createLogsStore(flowId: string, serverId: string | null = null) 
       const open = get().trace
       if (!open) return
       const res = await getApi().call('logs.run', { ...from, runId: open.run.id })
-      if (res.ok && get().trace?.run.id === open.run.id) set({ trace: res.value })
+      if (get().trace?.run.id !== open.run.id) return
+      // The trace stays on screen when a poll fails (a server unreachable for a moment); the note says it may be stale.
+      if (res.ok) set({ trace: res.value, traceError: null })
+      else set({ traceError: `This run could not be read again, so what is shown may be out of date: ${res.error.message}` })
     },
   }))
 }

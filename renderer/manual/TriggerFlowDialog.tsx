@@ -34,7 +34,9 @@ export function TriggerFlowDialog({ flow, onClose }: { flow: FlowSummary; onClos
   useEffect(() => {
     void api.call('contacts.list', {}).then((r) => (r.ok ? setContacts(r.value.contacts) : setProblem(r.error.message)))
     // The data the flow's trigger expects (e.g. an order id its first template needs) is asked for here.
-    void api.call('flows.get', { id: flow.id }).then((r) => r.ok && setDataFields(triggerDataFields(r.value.document.nodes)))
+    void api
+      .call('flows.get', { id: flow.id })
+      .then((r) => (r.ok ? setDataFields(triggerDataFields(r.value.document.nodes)) : setProblem(`The data this flow's trigger expects could not be read: ${r.error.message}`)))
   }, [flow.id])
 
   const targets: ManualTarget[] = [...picked.map((contactId) => ({ contactId })), ...typedPhones(typed).map((phone) => ({ phone }))]

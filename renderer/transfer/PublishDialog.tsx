@@ -17,11 +17,16 @@ export function PublishDialog({ flows, onClose }: { flows: FlowSummary[]; onClos
   const [flowId, setFlowId] = useState(flows[0]?.id ?? '')
   const [history, setHistory] = useState<PublishedVersion[]>([])
   const [preview, setPreview] = useState<Preview | null>(null)
+  /** Why the servers, the server's history or the preview could not be read: an empty list is not the truth then. */
+  const [loadErrors, setLoadErrors] = useState<{ servers?: string; history?: string; preview?: string }>({})
+  const loadFailed = (part: 'servers' | 'history' | 'preview', message: string | null) =>
+    setLoadErrors((all) => ({ ...all, [part]: message ?? undefined }))
   const [publishing, setPublishing] = useState(false)
   const [message, setMessage] = useState<{ text: string; error: boolean; details?: string[] } | null>(null)
 
   const loadServers = useCallback(async () => {
     const out = await api.call('publish.servers.list', {})
+    loadFailed('servers', out.ok ? null : `The production servers could not be read: ${out.error.message}`)
     if (!out.ok) return
     setServers(out.value.servers)
     setKeyStorage(out.value.keyStorage)
@@ -31,11 +36,13 @@ export function PublishDialog({ flows, onClose }: { flows: FlowSummary[]; onClos
     if (!serverId || !flowId) return setHistory([])
     const out = await api.call('publish.remote.versions', { serverId, flowId })
     setHistory(out.ok ? out.value : [])
+    loadFailed('history', out.ok ? null : `The server's history could not be read: ${out.error.message}`)
   }, [serverId, flowId])
   const loadPreview = useCallback(async () => {
     if (!serverId || !flowId) return setPreview(null)
     const out = await api.call('publish.preview', { serverId, flowId })
     setPreview(out.ok ? out.value : null)
+    loadFailed('preview', out.ok ? null : `What would change could not be worked out: ${out.error.message}`)
   }, [serverId, flowId])
   useEffect(() => void loadServers(), [loadServers])
   useEffect(() => void loadHistory(), [loadHistory])
@@ -84,6 +91,11 @@ export function PublishDialog({ flows, onClose }: { flows: FlowSummary[]; onClos
           Validate and publish
         </button>
       </div>
+      {Object.values(loadErrors).filter(Boolean).map((text) => (
+        <p key={text} role="alert">
+          {text}
+        </p>
+      ))}
       {preview && <PublishPreview preview={preview} serverName={servers.find((x) => x.id === serverId)?.name ?? 'this server'} />}
       {message && (
         <div role={message.error ? 'alert' : 'status'}>

@@ -17,6 +17,11 @@ export function ServersSection({ servers, keyStorage, onChanged }: { servers: Pu
     setError(null)
     onChanged()
   }
+  const remove = async (server: PublishServer) => {
+    const out = await api.call('publish.servers.delete', { id: server.id })
+    setError(out.ok ? null : `${server.name} was not removed: ${out.error.message}`)
+    onChanged()
+  }
   return (
     <section aria-label="Production servers">
       <h3>Production servers</h3>
@@ -24,7 +29,7 @@ export function ServersSection({ servers, keyStorage, onChanged }: { servers: Pu
         {servers.map((s) => (
           <li key={s.id}>
             {s.name} — <code>{s.baseUrl}</code>{' '}
-            <button type="button" onClick={() => void api.call('publish.servers.delete', { id: s.id }).then(onChanged)}>
+            <button type="button" onClick={() => void remove(s)}>
               Remove {s.name}
             </button>
           </li>

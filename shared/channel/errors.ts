@@ -1,4 +1,4 @@
-// The channel's error codes in a flow author's words (channel-reference §7), shown before the channel's own text
+// The channel's error codes in a flow author's words (docs/runtime.md, The channel), shown before the channel's own text
 // wherever a send failed: the runtime's log, the run's delivery state in Flow Logs.
 
 const HINTS: Record<number, string> = {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { ASHA, buildFlow, testDeps } from './fixtures'
+import { ASHA, buildFlow, testDeps } from './testing/fixtures'
 import { resumeRun, startRun } from './machine'
 
 const manual = { kind: 'manual' } as const

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { buildFlow } from './fixtures'
+import { buildFlow } from './testing/fixtures'
 import { keywordOverlapProblems } from './keyword-problems'
 
 const keywordFlow = (id: string, name: string, keywords: string[], matchMode = 'exact', active = true) =>

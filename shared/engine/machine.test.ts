@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { ASHA, RAVI, buildFlow, testDeps } from './fixtures'
+import { ASHA, RAVI, buildFlow, testDeps } from './testing/fixtures'
 import { closeRun, isExpired, resumeRun, startRun } from './machine'
 import { MAX_NODES_PER_STEP, WINDOW_MS } from './limits'
 import type { TriggerInput } from './types'

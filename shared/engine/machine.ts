@@ -6,6 +6,7 @@ import { MAX_NODES_PER_STEP, WINDOW_MS } from './limits'
 import { executeNode, type StepContext } from './execute-node'
 import { interactionVars, systemVars } from './session'
 import type { EngineDeps } from './deps'
+import { webhookClick } from './webhook-click'
 import type { Contact, EndReason, InboundEvent, RunState, StepResult, TriggerInput } from './types'
 
 export interface StartOptions {
@@ -45,7 +46,7 @@ export async function startRun(flow: FlowDocument, opts: StartOptions, deps: Eng
     vars: {
       ...opts.presets,
       ...systemVars(opts.contact, opts.trigger),
-      ...('message' in opts.trigger ? interactionVars(opts.trigger.message) : {}),
+      ...interactionVars(startingEvent(flow, opts.trigger)),
     },
     waiting: null,
     startedAt: now,
@@ -72,12 +73,19 @@ export async function startRun(flow: FlowDocument, opts: StartOptions, deps: Eng
   return finish(step)
 }
 
+/** The tap or message that started the run: its interaction variables are set before the trigger runs. */
+function startingEvent(flow: FlowDocument, trigger: TriggerInput): InboundEvent | null {
+  return 'message' in trigger ? trigger.message : webhookClick(flow, trigger)
+}
+
 export async function resumeRun(
   flow: FlowDocument,
   prior: RunState,
   event: InboundEvent,
   contact: Contact,
   deps: EngineDeps,
+  /** False for a webhook's simulated click: not the customer writing, so the 24-hour window is not reopened. */
+  fromCustomer = true,
 ): Promise<StepResult> {
   if (prior.status !== 'paused' || !prior.waiting) {
     throw new EngineUsageError('run_not_paused', `Run ${prior.id} is ${prior.status}; only a paused run resumes.`)
@@ -86,7 +94,7 @@ export async function resumeRun(
   const now = deps.effects.clock.now()
   const state: RunState = structuredClone(prior)
   state.status = 'executing'
-  state.lastInboundAt = now
+  if (fromCustomer) state.lastInboundAt = now
   Object.assign(state.vars, interactionVars(event))
   const step = newStep(graph, state, contact, deps, event)
   const cursor = state.waiting!

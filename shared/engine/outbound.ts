@@ -1,4 +1,4 @@
-// Every message a flow can send, as the channel's send shapes without the envelope (channel-reference §1): one
+// Every message a flow can send, as the channel's send shapes without the envelope (the Cloud API's send shapes): one
 // discriminated union with its zod schemas, so the runners build them typed, and the emulator, the printers, the
 // transcripts and the adapters read them without casts. outbound.test.ts parses what every example sends.
 import { z } from 'zod'
@@ -22,7 +22,7 @@ const Frame = { header: InteractiveHeaderSchema.optional(), body: Text, footer: 
 
 const ButtonsSchema = z.object({ type: z.literal('button'), ...Frame, action: z.object({ buttons: z.array(ReplyButtonSchema) }) })
 const ListSchema = z.object({ type: z.literal('list'), ...Frame, action: z.object({ button: z.string(), sections: z.array(ListSectionSchema) }) })
-/** Single product (channel-reference §1.6): no header; body and footer optional. */
+/** Single product (docs/integrations.md, SPM): no header; body and footer optional. */
 const ProductSchema = z.object({
   type: z.literal('product'),
   body: Text.optional(),
@@ -37,7 +37,7 @@ const ProductListSchema = z.object({
   footer: Text.optional(),
   action: z.object({ catalog_id: z.string(), sections: z.array(ProductSectionSchema) }),
 })
-/** A Chat Flow form (channel-reference §1.7). */
+/** A Chat Flow form (docs/integrations.md, Chat Flow). */
 const FormSchema = z.object({
   type: z.literal('flow'),
   ...Frame,

@@ -1,6 +1,6 @@
 // Templates rendered against a run's session, and a record of which variables a node read (its trace input).
-// An expression that fails renders empty and the run goes on (shared/expr's rule, and the spec's for unset
-// variables); the error is kept as a warning on the node's trace event so the Flow Log shows it.
+// An expression that fails renders empty and the run goes on (shared/expr's rule, and docs/expressions.md's for
+// unset variables); the error is kept as a warning on the node's trace event so the Flow Log shows it.
 import { evaluateRules, evaluateTemplate, renderTemplate, type ConditionRule, type Diagnostic } from '../expr'
 import type { Vars } from './types'
 

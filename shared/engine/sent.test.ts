@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { NODE_DEFINITIONS } from '../nodes/registry'
-import { ASHA, buildFlow, testDeps } from './fixtures'
+import { ASHA, buildFlow, testDeps } from './testing/fixtures'
 import { resumeRun, startRun } from './machine'
 import { messageKind, sentMessages } from './sent'
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { ASHA } from './fixtures'
+import { ASHA } from './testing/fixtures'
 import { inboundText, initialMessage, interactionVars, systemVars } from './session'
 import type { InboundEvent, TriggerInput } from './types'
 

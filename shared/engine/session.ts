@@ -51,8 +51,8 @@ export function inboundText(event: InboundEvent): string {
 }
 
 /** Variables an inbound event sets whichever node receives it. */
-export function interactionVars(event: InboundEvent): Vars {
-  switch (event.type) {
+export function interactionVars(event: InboundEvent | null): Vars {
+  switch (event?.type) {
     case 'button_reply':
       return { button_id: event.reply.id, _last_button_payload: event.reply.id, _last_button_text: event.reply.title }
     case 'list_reply':

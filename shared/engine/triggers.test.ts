@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { buildFlow } from './fixtures'
+import { buildFlow } from './testing/fixtures'
 import { keywordMatches, keywordOverlaps, matchTrigger } from './triggers'
 import type { InboundEvent } from './types'
 

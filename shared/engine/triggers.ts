@@ -22,7 +22,7 @@ const MODE_RANK: Record<TriggerConfig['matchMode'], number> = { exact: 3, starts
 
 /**
  * Which triggers need an active flow: `every` (production: an inactive flow starts from nothing), `keyword` (a flow
- * under test in the emulator or a conversation test: the spec ties only keyword starts to the active state), `none`
+ * under test in the emulator or a conversation test: only keyword starts depend on the active state, docs/engine.md, Triggers), `none`
  * (a tester's start at a chosen node).
  */
 export type Activation = 'every' | 'keyword' | 'none'
@@ -64,7 +64,7 @@ function candidate(flow: FlowDocument, node: FlowNode, event: InboundEvent): Can
   return null
 }
 
-/** Both tap shapes carry a payload: a reply button's id and a template quick reply's payload (channel-reference §4). */
+/** Both tap shapes carry a payload: a reply button's id and a template quick reply's payload (docs/runtime.md, Inbound messages). */
 function buttonOf(event: InboundEvent): { payload: string; text: string } | null {
   if (event.type === 'button_reply') return { payload: event.reply.id, text: event.reply.title }
   if (event.type === 'template_button') return { payload: event.button.payload, text: event.button.text }

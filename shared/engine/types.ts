@@ -27,7 +27,7 @@ export interface Contact {
   fields?: Record<string, unknown>
 }
 
-// ---- Inbound events: the channel's shapes (channel-reference §4), reduced to what a flow reads ----
+// ---- Inbound events: the channel's shapes (docs/runtime.md, Inbound messages), reduced to what a flow reads ----
 export type InboundEvent = (
   | { type: 'text'; text: string }
   | { type: 'button_reply'; reply: { id: string; title: string } }
@@ -50,7 +50,7 @@ export interface OrderPayload {
   product_items: Array<{ product_retailer_id: string; quantity: number; item_price: number; currency: string }>
 }
 
-/** Ad referral fields carried by the first message after an ad click (channel-reference §4). */
+/** Ad referral fields carried by the first message after an ad click (docs/runtime.md, Inbound messages). */
 export interface AdReferral {
   source_url?: string
   source_id?: string
@@ -74,7 +74,7 @@ export type TriggerInput =
   | { kind: 'webhook'; phone_number: string; data: Vars; message_text?: string; button_id?: string; message_id?: string }
   | { kind: 'manual'; operator?: string; data?: Vars }
 
-// ---- Outbound messages: the channel's send shapes (channel-reference §1), one union with zod schemas ----
+// ---- Outbound messages: the channel's send shapes (the Cloud API's send shapes), one union with zod schemas ----
 export type {
   OutboundMessage,
   InteractiveMessage,

@@ -2,7 +2,7 @@
 // variables, trigger data, a Question's answer, the button, row and template-reply variables (all _last_*), and a
 // node's output under its name. Unset names render empty; names are case-sensitive.
 import { describe, expect, it } from 'vitest'
-import { ASHA, buildFlow, testDeps } from './fixtures'
+import { ASHA, buildFlow, testDeps } from './testing/fixtures'
 import { resumeRun, startRun } from './machine'
 import type { OutboundMessage, TriggerInput } from './types'
 

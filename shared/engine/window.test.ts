@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { ASHA, buildFlow, testDeps } from './fixtures'
+import { ASHA, buildFlow, testDeps } from './testing/fixtures'
 import { WINDOW_MS } from './limits'
 import { resumeRun, startRun } from './machine'
 import type { Contact } from './types'

@@ -1,4 +1,4 @@
-// The channel's 24-hour customer service window and consent (channel-reference §5; docs/integrations.md): checked
+// The channel's 24-hour customer service window and consent (docs/emulator.md, Enforce 24 h window; docs/integrations.md): checked
 // on every node's outbound messages before they are sent, when the host asks for it (EngineDeps.serviceWindow).
 import { WINDOW_MS } from './limits'
 import type { Contact, EngineError, OutboundMessage, RunState } from './types'

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { CONDITION_OPERATORS, OPERATOR_LABELS, evaluateRule, evaluateRules, type ConditionOperator } from './index'
-import { FIXTURE_VARS } from './fixtures'
+import { FIXTURE_VARS } from './testing/fixtures'
 
 const table: [left: string, op: ConditionOperator, right: string, expected: boolean][] = [
   ['{{customer_name}}', 'equals', 'Asha', true],

@@ -1,7 +1,7 @@
 // evaluate() keeps the raw value of a template that is one placeholder; compileTemplate parses once.
 import { describe, expect, it } from 'vitest'
 import { compileTemplate, evaluateTemplate, FUNCTION_DOCS, renderTemplate } from './index'
-import { FIXTURE_VARS } from './fixtures'
+import { FIXTURE_VARS } from './testing/fixtures'
 
 describe('evaluateTemplate', () => {
   it.each([

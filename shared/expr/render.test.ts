@@ -2,7 +2,7 @@
 // semantic rule documented in docs/expressions.md.
 import { describe, expect, it } from 'vitest'
 import { renderTemplate } from './index'
-import { FIXTURE_VARS } from './fixtures'
+import { FIXTURE_VARS } from './testing/fixtures'
 
 const table: [template: string, expected: string][] = [
   // plain text, variables, paths

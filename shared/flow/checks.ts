@@ -62,5 +62,5 @@ export function duplicates(values: string[]): Set<string> {
   return dup
 }
 
-/** Matches letters, digits and underscore, not starting with a digit: the spec's rule for names and variables. */
+/** Matches letters, digits and underscore, not starting with a digit: the rule for names and variables (docs/flow-format.md). */
 export const IDENTIFIER = /^[A-Za-z_][A-Za-z0-9_]*$/

@@ -6,7 +6,7 @@ const NAME_RE = /^[A-Za-z0-9_]*$/
 
 export type NameProblem = { code: 'name.empty' | 'name.chars' | 'name.digit' | 'name.length' | 'name.duplicate'; message: string }
 
-/** Checks one name against the spec's rules; `others` are the names of the other nodes in the flow. */
+/** Checks one name against the naming rules (docs/flow-format.md, Validation); `others` are the names of the other nodes in the flow. */
 export function checkNodeName(name: string, others: Iterable<string> = []): NameProblem | null {
   if (name === '') return { code: 'name.empty', message: 'A node needs a name.' }
   if (!NAME_RE.test(name)) {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { buildFlow } from '../engine/fixtures'
+import { buildFlow } from '../engine/testing/fixtures'
 import { example } from './testing/examples'
 import { parseFlow, serialiseFlow } from './serialise'
 import { flowSettings, LEGACY_SETTINGS, machineSettings } from './settings'

@@ -16,25 +16,9 @@ export interface AvailableVariable extends VariableSpec {
   nodeName?: string
 }
 
-export const SYSTEM_VARIABLES: VariableSpec[] = [
-  { path: 'customer_name', description: "Customer's name from the channel profile", type: 'string' },
-  { path: 'customer_phone', description: "Customer's phone number", type: 'string' },
-  { path: 'initial_message', description: 'First message the customer sent, which started the flow', type: 'string' },
-  { path: 'chat_message_id', description: 'Id of the channel message that started the flow', type: 'string' },
-]
+import { GLOBAL_ROOTS, INTERACTION_VARIABLES, SYSTEM_VARIABLES } from './system-variables'
 
-/** Set by the latest interaction; empty until the customer taps or chooses something. */
-export const INTERACTION_VARIABLES: VariableSpec[] = [
-  { path: 'button_id', description: 'Id of the last reply button tapped', type: 'string' },
-  { path: 'row_id', description: 'Id of the last list row chosen', type: 'string' },
-  { path: '_last_button_payload', description: 'Payload of the last button tapped', type: 'string' },
-  { path: '_last_button_text', description: 'Visible label of the last button tapped', type: 'string' },
-  { path: '_last_row_payload', description: 'Payload of the last list row selected', type: 'string' },
-  { path: '_last_row_text', description: 'Visible title of the last list row selected', type: 'string' },
-  { path: '_last_template_button_clicked', description: 'Payload of the last template quick-reply button tapped', type: 'string' },
-]
-
-export const GLOBAL_ROOTS: ReadonlySet<string> = new Set([...SYSTEM_VARIABLES, ...INTERACTION_VARIABLES].map((v) => v.path))
+export { GLOBAL_ROOTS, INTERACTION_VARIABLES, SYSTEM_VARIABLES }
 
 /**
  * Object.assign, not `{...v, …}`: V8 spreads these small objects an order of magnitude slower (measured with

@@ -40,10 +40,25 @@ export function answerText(value: unknown, config: QuestionConfig, ctx: AnswerCo
   return parsed.ok ? { text, saved: parsed.value } : null
 }
 
+/** Answers worked out once per reading context and Question: exploration asks at every turn it reaches the node. */
+const memo = new WeakMap<AnswerContext, Map<string, string[]>>()
+function remembered(kind: string, c: QuestionConfig, ctx: AnswerContext, work: () => string[]): string[] {
+  let byConfig = memo.get(ctx)
+  if (!byConfig) memo.set(ctx, (byConfig = new Map()))
+  const key = kind + JSON.stringify(c)
+  let out = byConfig.get(key)
+  if (!out) byConfig.set(key, (out = work()))
+  return [...out]
+}
+
 /** Valid answers, the most ordinary first. */
 export function validAnswers(c: QuestionConfig, ctx: AnswerContext): string[] {
+  return remembered('valid', c, ctx, () => workValid(c, ctx))
+}
+
+function workValid(c: QuestionConfig, ctx: AnswerContext): string[] {
   const examples = answerExamples(c, ctx, 8).accepted.map((e) => e.typed)
-  const extra = c.answerType === 'regex' ? matching(c.pattern) : c.answerType === 'choice' ? c.choices.map((x) => x.trim()).filter(Boolean) : []
+  const extra = c.answerType === 'regex' ? matchingPattern(c.pattern) : c.answerType === 'choice' ? c.choices.map((x) => x.trim()).filter(Boolean) : []
   return [...new Set([...examples, ...extra])].filter((t) => parseAnswer(t, c, ctx).ok)
 }
 
@@ -52,6 +67,10 @@ export function validAnswers(c: QuestionConfig, ctx: AnswerContext): string[] {
  * email domain that looks mistyped) is left out: sent again, or on the last attempt, it is taken.
  */
 export function invalidAnswers(c: QuestionConfig, ctx: AnswerContext): string[] {
+  return remembered('invalid', c, ctx, () => workInvalid(c, ctx))
+}
+
+function workInvalid(c: QuestionConfig, ctx: AnswerContext): string[] {
   const refused = answerExamples(c, ctx, 8).refused.map((e) => e.typed)
   return [...new Set(['', ...refused, '?', 'zz zz'])].filter((t) => {
     const p = parseAnswer(t, c, ctx)
@@ -62,7 +81,7 @@ export function invalidAnswers(c: QuestionConfig, ctx: AnswerContext): string[] 
 const matches = new Map<string, string[]>()
 
 /** A few strings matching the whole pattern (the node anchors it), from a fixed seed; worked out once per pattern. */
-function matching(pattern: string): string[] {
+export function matchingPattern(pattern: string): string[] {
   let out = matches.get(pattern)
   if (!out) {
     if (matches.size > 200) matches.clear()

@@ -2,6 +2,7 @@
 // Question that take the branches after it (and one ordinary answer), and refused answers until its failure port;
 // form submissions that take the branches after the form; quick replies of templates the flow sent, when they start
 // the flow's button-click trigger.
+import type { UserInput } from '../engine/conversation'
 import type { OutboundMessage } from '../engine/types'
 import type { QuestionConfig } from '../nodes/question/definition'
 import type { TriggerConfig } from '../nodes/trigger/definition'
@@ -28,9 +29,15 @@ export function nextDrafts(ix: FlowIndex, d: Draft, outcome: Outcome, uncovered:
       if (node.type === 'question') out.push(...answers(ix, w, d, state.vars, state.waiting.attempts, uncovered))
       if (node.type === 'chat_flow') {
         const src = formSource(ix, w)
-        const picks = [...targetsFor(ix, src, state.vars, uncovered), {}]
-        const forms = [...new Map(picks.map((p) => [JSON.stringify(src.submission(p)), src.submission(p)])).values()]
-        for (const form of forms) out.push(extend(d, [{ form }], `${node.name} submitted ${describeForm(form)}`))
+        const forms = new Map<string, [Record<string, unknown>, string[]]>()
+        for (const t of targetsFor(ix, src, state.vars, uncovered)) {
+          const form = src.submission(t.picks)
+          const key = JSON.stringify(form)
+          forms.set(key, [form, [...(forms.get(key)?.[1] ?? []), ...t.aims]])
+        }
+        const plain = src.submission({})
+        const picked = [...forms.values()].filter(([f]) => JSON.stringify(f) !== JSON.stringify(plain))
+        out.push(...firstAsItComes(d, picked, plain, (form) => [{ form }], (form) => `${node.name} submitted ${describeForm(form)}`))
       }
     }
   }
@@ -69,14 +76,36 @@ function answers(ix: FlowIndex, w: number, d: Draft, vars: Record<string, unknow
   const c = ix.graph.config(w) as QuestionConfig
   const node = ix.graph.nodes[w]!
   const src = questionSource(ix, w)
-  const texts = targetsFor(ix, src, vars, uncovered).map((p) => src.textOf(p.__answer))
-  const ordinary = validAnswers(c, ix.answers)[0]
-  if (ordinary !== undefined) texts.push(ordinary)
-  const out = [...new Set(texts)].map((t) => extend(d, [t], `${node.name} "${t}"`))
-  if (uncovered.has(`${node.id}\u0000failure`)) {
+  const texts = new Map<string, string[]>()
+  for (const t of targetsFor(ix, src, vars, uncovered)) {
+    const text = src.textOf(t.picks.__answer)
+    texts.set(text, [...(texts.get(text) ?? []), ...t.aims])
+  }
+  const out = firstAsItComes(d, [...texts], validAnswers(c, ix.answers)[0], (t) => [t], (t) => `${node.name} "${t}"`)
+  const failure = `${node.id}\u0000failure`
+  if (uncovered.has(failure)) {
     const wrong = invalidAnswers(c, ix.answers)
     const left = Math.max(1, c.maxAttempts - attempts)
-    if (wrong.length) out.push(extend(d, Array.from({ length: left }, (_, i) => wrong[i % wrong.length]!), `${node.name} refused ${left}×`))
+    if (wrong.length) out.push(extend(d, Array.from({ length: left }, (_, i) => wrong[i % wrong.length]!), `${node.name} refused ${left}×`, [failure]))
+  }
+  return out
+}
+
+/**
+ * Drafts for the values chosen at one waiting node. The first targeted value is played as the value that comes (no
+ * extra cost, no aims): it reaches what follows as soon as an ordinary value would, and a boundary (18 for "≥ 18")
+ * catches more changes of the flow than any value. The other targeted values cost one more and are skipped once
+ * their branches are taken; the ordinary value, when a target stands in for it, costs one more too.
+ */
+function firstAsItComes<T>(d: Draft, targeted: Array<[T, string[]]>, ordinary: T | undefined, input: (v: T) => UserInput[], note: (v: T) => string): Draft[] {
+  const same = (a: T, b: T) => JSON.stringify(a) === JSON.stringify(b)
+  const [first, ...rest] = targeted
+  const out: Draft[] = []
+  if (first) out.push(extend(d, input(first[0]), note(first[0])))
+  for (const [v, aims] of rest) out.push(extend(d, input(v), note(v), aims))
+  if (ordinary !== undefined && !targeted.some(([v]) => same(v, ordinary))) {
+    const plain = extend(d, input(ordinary), note(ordinary))
+    out.push(first ? { ...plain, cost: plain.cost! + 1 } : plain)
   }
   return out
 }

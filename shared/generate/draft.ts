@@ -19,6 +19,14 @@ export interface Draft extends Start {
   /** What each decision meant, for the test's name ('ask_age "17"', 'order_lookup answers 500'). */
   notes: string[]
   templates?: ConversationTest['templates']
+  /**
+   * How many of its choices were made to meet a rule rather than taken as they come (the first answer of a kind,
+   * a tap, the ordinary start): exploration plays cheaper drafts first, so it reaches deep branches along ordinary
+   * paths before it combines targeted values.
+   */
+  cost?: number
+  /** The branches a targeted choice was made for: once others took them all, the draft is not played. */
+  aims?: string[]
 }
 
 export function testOf(d: Draft, name = 'generated'): ConversationTest {
@@ -45,4 +53,10 @@ export async function play(flow: FlowDocument, d: Draft, deps: EngineDeps): Prom
   return { ...outcome, steps }
 }
 
-export const extend = (d: Draft, inputs: UserInput[], note: string): Draft => ({ ...d, inputs: [...d.inputs, ...inputs], notes: [...d.notes, note] })
+/** `d` with more inputs: a targeted choice (with `aims`) costs one more than `d`. */
+export function extend(d: Draft, inputs: UserInput[], note: string, aims?: string[]): Draft {
+  const next: Draft = { ...d, inputs: [...d.inputs, ...inputs], notes: [...d.notes, note], cost: (d.cost ?? 0) + (aims ? 1 : 0) }
+  if (aims) next.aims = aims
+  else delete next.aims
+  return next
+}

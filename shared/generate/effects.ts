@@ -24,16 +24,21 @@ export function effectVariants(ix: FlowIndex, d: Draft, outcome: Outcome, uncove
   const name = event.nodeName
   const decided = [...d.decided, name]
   const vars = outcome.final?.vars ?? {}
-  const variant = (mock: NodeMock | null, note: string): Draft => ({
-    ...d,
-    decided,
-    mocks: mock ? { ...d.mocks, [name]: mock } : d.mocks,
-    notes: [...d.notes, note],
-  })
+  // A variant is the same conversation with one more decision: its aims are those of the decision, if any.
+  const variant = (mock: NodeMock | null, note: string, aims?: string[]): Draft => {
+    const next: Draft = { ...d, decided, mocks: mock ? { ...d.mocks, [name]: mock } : d.mocks, notes: [...d.notes, note] }
+    if (aims) next.aims = aims
+    else delete next.aims
+    return next
+  }
   if (event.nodeType === 'http_call' || event.nodeType === 'script') {
     const src = event.nodeType === 'http_call' ? httpSource(ix, node) : scriptSource(ix, node)
-    const mocks: NodeMock[] = [src.success(), ...targetsFor(ix, src, vars, uncovered).map((p) => src.mock(p)), src.failure()]
-    const out = unique(mocks).map((m) => variant(m, describeMock(name, m)))
+    const mocks: Array<{ mock: NodeMock; aims?: string[] }> = [
+      { mock: src.success() },
+      ...targetsFor(ix, src, vars, uncovered).map((t) => ({ mock: src.mock(t.picks), aims: t.aims })),
+      { mock: src.failure() },
+    ]
+    const out = unique(mocks).map((m) => variant(m.mock, describeMock(name, m.mock), m.aims))
     // A script the host ran (well or not) is kept as it is, first: the test then checks its real outputs.
     if (event.nodeType === 'script' && event.error?.code !== 'effect_unavailable') out.unshift(variant(null, `${name} runs`))
     return out
@@ -48,10 +53,10 @@ function describeMock(name: string, m: NodeMock): string {
   return `${name} returns ${JSON.stringify(m.output)}`
 }
 
-function unique(mocks: NodeMock[]): NodeMock[] {
+function unique<T extends { mock: NodeMock }>(mocks: T[]): T[] {
   const seen = new Set<string>()
   return mocks.filter((m) => {
-    const k = JSON.stringify(m)
+    const k = JSON.stringify(m.mock)
     if (seen.has(k)) return false
     seen.add(k)
     return true

@@ -10,6 +10,7 @@ import { INTERACTION_VARIABLES } from '../flow/variables'
 import type { TriggerConfig } from '../nodes/trigger/definition'
 import { nextDrafts } from './choices'
 import { play, type Draft, type Outcome } from './draft'
+import { aloneGoals, aloneMet } from './alone'
 import { effectVariants } from './effects'
 import type { FlowIndex } from './flow-index'
 import { DEFAULT_CONTACT, startSource } from './sources-start'
@@ -20,7 +21,7 @@ export const MAX_TURNS = 30
 export interface Played {
   draft: Draft
   outcome: Outcome
-  /** Branch keys (`nodeId\0port`) its trace took. */
+  /** Branch keys (`nodeId\0port`) its trace took, and the keys of rules it made hold alone (alone.ts). */
   covers: Set<string>
 }
 
@@ -49,42 +50,94 @@ export async function explore(flow: FlowDocument, ix: FlowIndex, deps: EngineDep
   const branches = branchCoverage(flow, []).missed.map((b) => `${b.nodeId}\u0000${b.port}`)
   const covered = new Set<string>()
   const uncovered = new Set(branches.filter((b) => !opts.dead.has(b)))
+  // What exploration still looks for: the branches not taken, and each rule of an OR group holding alone (alone.ts).
+  const goals = aloneGoals(ix)
+  const wanted = new Set([...uncovered, ...goals.map((g) => g.key)])
   const reached = new Set<string>()
   const played: Played[] = []
   const seen = new Set<string>()
-  const queue: Draft[] = roots(flow, ix, uncovered)
+  const queue = new DraftQueue(roots(flow, ix, wanted))
   const relevant = relevantRoots(ix)
   let timedOut = false
-  while (queue.length && uncovered.size) {
+  while (queue.size && wanted.size) {
     if (opts.now() > opts.deadline) {
-      timedOut = true
+      // Only branches not taken make it a give-up; rules not tested alone are a bonus.
+      timedOut = uncovered.size > 0
       break
     }
-    const d = queue.shift()!
+    const d = queue.next()
     if (d.inputs.length > MAX_TURNS) continue
+    // A value chosen for what other conversations have taken since is not worth playing; once every branch is
+    // taken, only values chosen for a rule alone are.
+    if (d.aims ? !d.aims.some((a) => wanted.has(a)) : uncovered.size === 0) continue
     const outcome = await play(flow, d, deps)
     // An outside effect met for the first time is decided before anything else: an HTTP Call without a mock fails
     // the test (the saved-test policy), and its mocked variants are what is explored.
-    const variants = effectVariants(ix, d, outcome, uncovered)
+    const variants = effectVariants(ix, d, outcome, wanted)
     if (variants) {
-      queue.unshift(...variants)
+      queue.first(pursue(d, variants, wanted))
       continue
     }
     if (outcome.failures.length) continue
-    const covers = new Set(branchCoverage(flow, outcome.trace).taken.map((b) => `${b.nodeId}\u0000${b.port}`))
+    const met = aloneMet(goals, outcome.trace, outcome.final?.vars ?? {})
+    const covers = new Set([...branchCoverage(flow, outcome.trace).taken.map((b) => `${b.nodeId}\u0000${b.port}`), ...met])
     played.push({ draft: d, outcome, covers })
     for (const k of covers) {
-      covered.add(k)
+      if (k.split('\u0000').length === 2) covered.add(k)
       uncovered.delete(k)
+      wanted.delete(k)
     }
+
     for (const e of outcome.trace) reached.add(e.nodeId)
     opts.onProgress?.({ played: played.length, covered: covered.size, total: branches.length })
     const sig = signature(d, outcome, relevant)
     if (seen.has(sig)) continue
     seen.add(sig)
-    queue.push(...nextDrafts(ix, d, outcome, uncovered))
+    queue.add(pursue(d, nextDrafts(ix, d, outcome, wanted), wanted))
   }
   return { played, covered, branches, timedOut, reached }
+}
+
+/**
+ * A conversation after a value chosen for a rule alone goes on for it: the next drafts that chose nothing of their
+ * own keep the aims not met yet (a rule's port may lie several turns after the value).
+ */
+function pursue(d: Draft, next: Draft[], wanted: ReadonlySet<string>): Draft[] {
+  const aims = d.aims?.filter((a) => wanted.has(a) && a.split('\u0000').length === 3)
+  if (!aims?.length) return next
+  return next.map((n) => (n.aims ? n : { ...n, aims }))
+}
+
+/**
+ * Drafts by cost, breadth first within a cost. Ordinary paths (cost 0) reach every node a run can reach before any
+ * targeted value is tried; one targeted choice then opens each rule's ports, and combinations only where a rule
+ * needs several. Breadth first over every answer instead multiplied the answers of each Question on a path: eight
+ * Questions in a row took 19 s to reach the rules after them.
+ */
+class DraftQueue {
+  private readonly byCost: Draft[][] = []
+  size = 0
+
+  constructor(drafts: Draft[]) {
+    this.add(drafts)
+  }
+
+  add(drafts: Draft[]): void {
+    for (const d of drafts) (this.byCost[d.cost ?? 0] ??= []).push(d)
+    this.size += drafts.length
+  }
+
+  /** Drafts to play before any other of their cost (the variants of a decision just met). */
+  first(drafts: Draft[]): void {
+    for (const d of [...drafts].reverse()) (this.byCost[d.cost ?? 0] ??= []).unshift(d)
+    this.size += drafts.length
+  }
+
+  next(): Draft {
+    const bucket = this.byCost.find((b) => b?.length)!
+    this.size--
+    return bucket.shift()!
+  }
 }
 
 /** One draft per way to start: the ordinary start of each trigger, and starts whose values take later branches. */
@@ -96,13 +149,13 @@ function roots(flow: FlowDocument, ix: FlowIndex, uncovered: ReadonlySet<string>
     const config = ix.graph.config(t) as TriggerConfig | undefined
     // An inactive flow does not answer a customer's message; its tests start at the trigger node instead.
     const start = !flow.active && config && MESSAGE_STARTS.has(config.kind) ? ix.graph.nodes[t]!.name : undefined
-    for (const picks of [{}, ...targetsFor(ix, src, {}, uncovered)]) {
+    for (const { picks, aims } of [{ picks: {}, aims: undefined }, ...targetsFor(ix, src, {}, uncovered)]) {
       const s = src.start(picks)
       if (!s || keys.has(JSON.stringify(s))) continue
       keys.add(JSON.stringify(s))
       const other = s.contact.name !== DEFAULT_CONTACT.name || s.contact.phone !== DEFAULT_CONTACT.phone
       const notes = Object.keys(picks).length ? [`starts with ${describeStart(s.trigger)}${other ? ` from ${s.contact.name} ${s.contact.phone}` : ''}`] : []
-      out.push({ now: ix.now, ...s, ...(start ? { start } : {}), mocks: {}, decided: [], inputs: [], notes })
+      out.push({ now: ix.now, ...s, ...(start ? { start } : {}), mocks: {}, decided: [], inputs: [], notes, ...(aims ? { aims, cost: 1 } : {}) })
     }
   }
   return out

@@ -4,6 +4,7 @@ import type { FlowDocument } from '../flow/document'
 import { EXAMPLES, example } from '../flow/testing/examples'
 import { generateSuite, type Suite } from './suite'
 import { exampleDeps } from './testing/deps'
+import { mutants } from './testing/mutants'
 import { HELD_OUT_LIKE } from './testing/flows'
 
 /** Every test of the suite, written to YAML and read back, played against `flow`: the failures of each. */
@@ -75,37 +76,11 @@ describe('a generated suite takes every branch it can, and every test passes', (
   })
 })
 
-const FLIPPED: Record<string, string> = {
-  equals: 'not_equals', not_equals: 'equals', contains: 'not_contains', not_contains: 'contains', is_empty: 'is_not_empty',
-  is_not_empty: 'is_empty', greater_than: 'less_or_equal', less_or_equal: 'greater_than', less_than: 'greater_or_equal',
-  greater_or_equal: 'less_than', starts_with: 'ends_with', ends_with: 'starts_with',
-}
-
-/** Every rule of every Condition and Router, as a way to change it: flip its operator, or move its boundary. */
-function mutants(flow: FlowDocument, change: (op: string) => string | undefined): Array<[string, FlowDocument]> {
-  const out: Array<[string, FlowDocument]> = []
-  flow.nodes.forEach((n, i) => {
-    const groups = n.type === 'condition' ? [n.config] : n.type === 'router' ? (n.config.routes as unknown[]) : []
-    groups.forEach((_g, gi) =>
-      ((groups[gi] as { rules: Array<{ operator: string }> }).rules ?? []).forEach((rule, ri) => {
-        const to = change(rule.operator)
-        if (!to) return
-        const copy = structuredClone(flow)
-        const node = copy.nodes[i]!
-        const g = (node.type === 'condition' ? node.config : (node.config.routes as unknown[])[gi]) as { rules: Array<{ operator: string }> }
-        g.rules[ri]!.operator = to
-        out.push([`${n.name} rule ${ri + 1}${n.type === 'router' ? ` of route ${gi + 1}` : ''}: ${rule.operator} → ${to}`, copy])
-      }),
-    )
-  })
-  return out
-}
-
 describe('mutation check: the suite of the original flow fails on a changed rule', () => {
   it.each(flows.filter(([name]) => name !== 'catalogue' && name !== 'order-status' && name !== 'lead-capture'))('%s: every flipped operator is caught', async (_name, make) => {
     const flow = make()
     const suite = await generateSuite(flow, exampleDeps())
-    for (const [what, mutant] of mutants(flow, (op) => FLIPPED[op])) {
+    for (const [what, mutant] of mutants(flow)) {
       const failures = await replay(mutant, suite)
       expect(failures.some((f) => f.length > 0), what).toBe(true)
     }

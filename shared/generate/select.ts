@@ -1,4 +1,5 @@
-// From everything explored, a small set of conversations that together take every branch any of them took:
+// From everything explored, a small set of conversations that together take every branch any of them took (and
+// make each rule of an OR group hold alone where one did):
 // greedy set cover, each round taking the conversation that adds the most branches (ties: one that ends rather
 // than waits, then the shorter, then the one found first).
 import type { Played } from './explore'
@@ -22,7 +23,22 @@ export function selectMinimal(played: readonly Played[]): Played[] {
     chosen.push(best)
     for (const k of best.covers) left.delete(k)
   }
-  return chosen
+  return withoutRedundant(chosen)
+}
+
+/**
+ * Greedy choice can keep a conversation that later ones cover entirely (the first pick takes a row and a valid
+ * answer; a later one takes the same row and the refusals): the last such is dropped, one at a time, until each
+ * chosen conversation takes something no other does.
+ */
+function withoutRedundant(chosen: Played[]): Played[] {
+  const out = [...chosen]
+  for (let i = out.length - 1; i >= 0; i--) {
+    const others = new Set<string>()
+    out.forEach((p, j) => j !== i && p.covers.forEach((k) => others.add(k)))
+    if ([...out[i]!.covers].every((k) => others.has(k))) out.splice(i, 1)
+  }
+  return out
 }
 
 function better(a: Played, b: Played): boolean {

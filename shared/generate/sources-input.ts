@@ -7,7 +7,7 @@ import type { QuestionConfig } from '../nodes/question/definition'
 import type { Pool } from '../rules/search'
 import { candidatesFor } from '../rules/synthesis'
 import { setPath } from '../rules/vars'
-import { answerText, validAnswers } from './answers'
+import { answerText, matchingPattern, validAnswers } from './answers'
 import type { FlowIndex } from './flow-index'
 import type { Source } from './targets'
 
@@ -52,6 +52,9 @@ function shapedAs(c: QuestionConfig, t: string): string[] {
       return [`+1${'5'.repeat(Math.max(6, t.replace(/\D/g, '').length - 1))}`]
     case 'text':
       return c.max !== null ? [t.slice(0, c.max)] : []
+    case 'regex':
+      // A rule's prefix or suffix laid over strings the pattern matches: GY over AB-12345 is GY-12345.
+      return matchingPattern(c.pattern).flatMap((s) => (t.length <= s.length ? [t + s.slice(t.length), s.slice(0, s.length - t.length) + t] : []))
     default:
       return []
   }

@@ -7,6 +7,8 @@ import { lookupPath, type Vars } from '../expr'
 import { portTaken } from '../flow/paths'
 import { search, type Pool } from '../rules/search'
 import { candidatesFor, type RuleGroup } from '../rules/synthesis'
+import { aloneGoals, holdsAlone, type AloneGoal } from './alone'
+import { alonePossible, portPossible } from './feasible'
 import type { Branch, FlowIndex } from './flow-index'
 
 /** A place where the flow takes a value from outside: which variable paths it decides, and how to try values. */
@@ -18,17 +20,31 @@ export interface Source {
   pools(paths: string[], groups: RuleGroup[]): Pool[]
 }
 
-/** Value picks (by pool path) that would take branch ports not yet covered; the most useful first, no duplicates. */
-export function targetsFor(ix: FlowIndex, source: Source, vars: Vars, uncovered: ReadonlySet<string>): Array<Record<string, unknown>> {
-  const out: Array<Record<string, unknown>> = []
-  const seen = new Set<string>()
+/** Value picks (by pool path) and the branch keys (`nodeId\0port`) they would take. */
+export interface Target {
+  picks: Record<string, unknown>
+  aims: string[]
+}
+
+const goalsOf = new WeakMap<FlowIndex, AloneGoal[]>()
+
+/**
+ * Value picks that would take branch ports still wanted, or make a rule of an OR group hold alone on its port
+ * (alone.ts); the most useful first, one per distinct picks.
+ */
+export function targetsFor(ix: FlowIndex, source: Source, vars: Vars, uncovered: ReadonlySet<string>): Target[] {
+  if (!goalsOf.has(ix)) goalsOf.set(ix, aloneGoals(ix))
+  const goals = goalsOf.get(ix)!.filter((g) => uncovered.has(g.key))
+  const out: Target[] = []
+  const seen = new Map<string, Target>()
   const later = source.node >= 0 ? ix.after(source.node) : null
   for (const b of ix.branches) {
     if (later && !later[b.node]) continue
     const owned = b.paths.filter((p) => source.owns(p))
     if (owned.length === 0) continue
     const nodeId = ix.graph.nodes[b.node]!.id
-    const ports = ix.graph.ports[b.node]!.filter((p) => uncovered.has(`${nodeId}\u0000${p.id}`))
+    const wanted = (key: string) => uncovered.has(key) || goals.some((g) => g.port === key)
+    const ports = ix.graph.ports[b.node]!.filter((p) => wanted(`${nodeId}\u0000${p.id}`))
     if (ports.length === 0) continue
     // Branches between the source and this one must let the run through: their ports that lead on to it.
     const between = guardsBetween(ix, source.node, later, b.node)
@@ -39,15 +55,34 @@ export function targetsFor(ix: FlowIndex, source: Source, vars: Vars, uncovered:
       .filter((p) => !source.owns(p) && (lookupPath(vars, p.split('.')) === undefined || setLater(ix, p, later)))
       .map((path) => ({ path, values: candidatesFor(path, groups) }))
     const through = (v: Vars) => between.every((g) => g.ports.has(portTaken(g.branch.config, v)))
+    // What neither this source nor a later node sets keeps its value: it may already close a port.
+    const open = new Set([...own.map((p) => p.path), ...free.map((p) => p.path), ...paths.filter((p) => source.owns(p))])
+    const decided = (p: string) => !open.has(p)
+    if (!between.every((g) => [...g.ports].some((port) => portPossible(g.branch.config, port, vars, decided)))) continue
+    const objectives: Array<{ aim: string; holds: (v: Vars) => boolean }> = []
     for (const port of ports) {
-      const hit = search([...own, ...free], vars, (v) => portTaken(b.config, v) === port.id && through(v))
+      if (!portPossible(b.config, port.id, vars, decided)) continue
+      const key = `${nodeId}\u0000${port.id}`
+      const taken = (v: Vars) => portTaken(b.config, v) === port.id && through(v)
+      if (uncovered.has(key)) objectives.push({ aim: key, holds: taken })
+      for (const g of goals)
+        if (g.port === key && alonePossible(g.rules, g.index, vars, decided)) objectives.push({ aim: g.key, holds: (v) => taken(v) && holdsAlone(g.rules, g.index, v) })
+    }
+    for (const { aim, holds } of objectives) {
+      const hit = search([...own, ...free], vars, holds)
       if (!hit) continue
       const picks: Record<string, unknown> = {}
       for (const p of own) if (p.path in hit.picks) picks[p.path] = hit.picks[p.path]
       const key = JSON.stringify(picks)
-      if (seen.has(key) || Object.keys(picks).length === 0) continue
-      seen.add(key)
-      out.push(picks)
+      if (Object.keys(picks).length === 0) continue
+      const known = seen.get(key)
+      if (known) {
+        known.aims.push(aim)
+        continue
+      }
+      const target = { picks, aims: [aim] }
+      seen.set(key, target)
+      out.push(target)
     }
   }
   return out

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { buildFlow } from '../engine/fixtures'
+import { buildFlow } from '../engine/testing/fixtures'
 import type { FlowDocument } from '../flow/document'
 import { describeDiff, diffFlows, isEmptyDiff, settingChanges, stableJson } from './diff'
 

@@ -42,10 +42,12 @@ export function targets(op: BaseOp, value: unknown): unknown[] {
       return n !== undefined ? [n, n + 1, ''] : [text, text + 'x', '']
     case 'contains':
       return [text, `x ${text} x`, text.toUpperCase(), 'zz', '']
+    // Text around the constant first: the constant alone both starts and ends with itself, so a test built on it
+    // could not tell starts with from ends with.
     case 'starts_with':
-      return [text, text + 'x', 'x' + text, '']
+      return [text + filler(text), text, filler(text) + text, '']
     case 'ends_with':
-      return [text, 'x' + text, text + 'x', '']
+      return [filler(text) + text, text, text + filler(text), '']
     case 'greater_than':
       return n !== undefined ? [n + 1, n + 0.5, n, n - 1] : [text + 'a', text, '']
     case 'greater_or_equal':
@@ -56,6 +58,9 @@ export function targets(op: BaseOp, value: unknown): unknown[] {
       return n !== undefined ? [n, n - 1, n + 1, n + 0.5] : [text, before(text), '']
   }
 }
+
+/** A letter that neither starts nor ends `t`, to put beside it. */
+const filler = (t: string): string => ['x', 'z', 'q'].find((c) => !t.startsWith(c) && !t.endsWith(c))!
 
 /** A text just below `t` in code order (for text comparisons such as ISO dates). */
 function before(t: string): string {

@@ -2,7 +2,7 @@
 // them, move between cards with the keyboard, copy cards into another flow, jump to a card from the Problems list
 // and from search. Every change is undone and redone.
 import type { Page } from '@playwright/test'
-import { buildFlow } from '../../shared/engine/fixtures'
+import { buildFlow } from '../../shared/engine/testing/fixtures'
 import { card, panel, saved } from './editor-helpers'
 import { apiCall } from './emulator-helpers'
 import { expect, test } from './fixtures'

@@ -51,8 +51,8 @@ const cardsOnCanvas = (page: Page) =>
 
 const overlap = (a: Seen, b: Seen) => a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height
 
-test('the six examples open left to right, no card over another, handles where the edges are drawn from', async ({ page, studio }) => {
-  expect(examples).toHaveLength(6)
+test('every example opens left to right, no card over another, handles where the edges are drawn from', async ({ page, studio }) => {
+  expect(examples.length).toBeGreaterThanOrEqual(7)
   await studio.open(page)
   for (const doc of examples) {
     await page.getByRole('button', { name: /Start from an example|Examples…/ }).first().click()

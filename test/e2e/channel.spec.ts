@@ -4,6 +4,7 @@ import path from 'node:path'
 import { customerMessage, messageId, statuses, TEST_PHONE_NUMBER_ID } from '../../electron/runtime/testing/channel-payloads'
 import { APP_SECRET, CLOUD_TOKEN, VERIFY_TOKEN } from '../../electron/runtime/testing/channel-runtime'
 import { startFakeCloudApi } from '../../electron/runtime/testing/fake-cloud-api'
+import { pgRequired, pgUnavailableReason, startTestPg, type TestPg } from '../../electron/runtime/testing/pg-server'
 import { startServe } from '../../electron/runtime/testing/serve-child'
 import { expect, test } from './fixtures'
 import { addPublishServer, RUNTIME_KEY as KEY, storeExample } from './runtime-helpers'
@@ -11,62 +12,81 @@ import { addPublishServer, RUNTIME_KEY as KEY, storeExample } from './runtime-he
 // From Publish to a live number: the studio publishes the age gate to `chatflow serve --channel cloud-api` (the
 // server bundle) whose channel is the fake Cloud API; customers write through signed webhooks; the studio's Flow
 // Logs, reading that server, show each answer's delivery state, a failure with the channel's reason, and the
-// failed-deliveries filter.
+// failed-deliveries filter. Once with the server's state in SQLite, once in PostgreSQL (a throwaway cluster,
+// electron/runtime/testing/pg-server.ts): the studio reads both through the same publish API.
 
-test('a production server’s runs in Flow Logs: delivery states, a failure with its reason, the failed filter', async ({ page, studio }) => {
-  test.setTimeout(120_000)
-  const fake = await startFakeCloudApi()
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'chatflow-e2e-channel-'))
-  const serve = await startServe(['--data-dir', dir, '--port', '0', '--publish-port', '0', '--channel', 'cloud-api', '--cloud-phone-number-id', TEST_PHONE_NUMBER_ID], {
-    CHATFLOW_PUBLISH_KEY: KEY,
-    CHATFLOW_CLOUD_API_URL: fake.url,
-    CHATFLOW_CLOUD_API_TOKEN: CLOUD_TOKEN,
-    CHATFLOW_CLOUD_APP_SECRET: APP_SECRET,
-    CHATFLOW_CLOUD_VERIFY_TOKEN: VERIFY_TOKEN,
+for (const store of ['sqlite', 'postgres'] as const) {
+  test(`a production server’s runs in Flow Logs (${store}): delivery states, a failure with its reason, the failed filter`, async ({ page, studio }) => {
+    test.setTimeout(120_000)
+    const unavailable = store === 'postgres' ? pgUnavailableReason() : null
+    test.skip(unavailable !== null && !pgRequired(), `needs PostgreSQL: ${unavailable}`)
+    const fake = await startFakeCloudApi()
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'chatflow-e2e-channel-'))
+    let pg: TestPg | undefined
+    const cleanUp = async () => {
+      await fake.close()
+      await pg?.stop()
+      fs.rmSync(dir, { recursive: true, force: true })
+    }
+    let serve: Awaited<ReturnType<typeof startServe>>
+    try {
+      const state = store === 'sqlite' ? ['--data-dir', dir] : ['--database-url', await (pg = await startTestPg()).freshDatabase()]
+      serve = await startServe([...state, '--port', '0', '--publish-port', '0', '--channel', 'cloud-api', '--cloud-phone-number-id', TEST_PHONE_NUMBER_ID], {
+        CHATFLOW_PUBLISH_KEY: KEY,
+        CHATFLOW_CLOUD_API_URL: fake.url,
+        CHATFLOW_CLOUD_API_TOKEN: CLOUD_TOKEN,
+        CHATFLOW_CLOUD_APP_SECRET: APP_SECRET,
+        CHATFLOW_CLOUD_VERIFY_TOKEN: VERIFY_TOKEN,
+      })
+    } catch (err) {
+      await cleanUp()
+      throw err
+    }
+    try {
+      await studio.open(page)
+      const flowId = await storeExample(page, 'age-gate')
+      const dialog = await addPublishServer(page, serve.api)
+      await dialog.getByRole('button', { name: 'Validate and publish' }).click()
+      await expect(dialog.getByRole('status')).toHaveText('Published version 1.')
+      await dialog.getByRole('button', { name: 'Close' }).click()
+
+      // Two customers write. Asha's question is delivered and read; Ravi's is refused: his window has closed.
+      const webhook = `${serve.hook}/channel/webhook`
+      const say = (phone: string, name: string, text: string) => fake.postWebhook(webhook, customerMessage(phone, name, { type: 'text', text }, messageId()), APP_SECRET)
+      expect((await say('+919800000401', 'Asha', 'wine')).status).toBe(200)
+      await expect.poll(() => fake.to('919800000401').length).toBe(1)
+      // The read status comes at once, as the channel's can: while the runtime may still be writing the send's mark.
+      const read = statuses({ id: fake.to('919800000401')[0]!.channelId!, status: 'read', recipient: '+919800000401' })
+      expect((await fake.postWebhook(webhook, read, APP_SECRET)).status).toBe(200)
+      fake.answerNext({ status: 400, code: 131047 })
+      await say('+919800000402', 'Ravi', 'wine')
+      await expect.poll(() => fake.sends.length).toBe(2)
+
+      await page.goto(`${studio.url}/#/flows/${flowId}/logs`)
+      await page.getByRole('combobox', { name: 'Runs of' }).selectOption({ label: 'server Production' })
+      const list = page.getByRole('grid', { name: 'Executions' })
+      await expect(list.getByRole('row').filter({ hasText: 'Asha' })).toBeVisible()
+      await expect(list.getByRole('row').filter({ hasText: 'Ravi' })).toContainText('1 failed')
+
+      await list.getByRole('row').filter({ hasText: 'Asha' }).click()
+      const conversation = page.getByRole('complementary', { name: 'Conversation' })
+      await expect(conversation.getByLabel('Delivery: read')).toBeVisible()
+
+      // Asha answers on her phone: the open run moves on without a reload, and the reply's delivery shows.
+      await say('+919800000401', 'Asha', '30')
+      await expect(page.getByTestId('trace-status')).toHaveText('ended', { timeout: 15_000 })
+      await expect(conversation.getByLabel('Delivery: sent')).toBeVisible()
+
+      await page.getByRole('combobox', { name: 'Delivery' }).selectOption('failed')
+      await expect(list.getByRole('row').filter({ hasText: 'Asha' })).toHaveCount(0)
+      await list.getByRole('row').filter({ hasText: 'Ravi' }).click()
+      await expect(conversation.getByLabel('Delivery: failed')).toBeVisible()
+      await expect(conversation).toContainText('channel error 131047: more than 24 hours since the customer last wrote: only a template may be sent')
+      await expect(page.getByRole('button', { name: 'Save as test' })).toHaveCount(0)
+      await page.screenshot({ path: test.info().outputPath(`flow-logs-production-${store}.png`) })
+    } finally {
+      await serve.stop()
+      await cleanUp()
+    }
   })
-  try {
-    await studio.open(page)
-    const flowId = await storeExample(page, 'age-gate')
-    const dialog = await addPublishServer(page, serve.api)
-    await dialog.getByRole('button', { name: 'Validate and publish' }).click()
-    await expect(dialog.getByRole('status')).toHaveText('Published version 1.')
-    await dialog.getByRole('button', { name: 'Close' }).click()
-
-    // Two customers write. Asha's question is delivered and read; Ravi's is refused: his window has closed.
-    const webhook = `${serve.hook}/channel/webhook`
-    const say = (phone: string, name: string, text: string) => fake.postWebhook(webhook, customerMessage(phone, name, { type: 'text', text }, messageId()), APP_SECRET)
-    expect((await say('+919800000401', 'Asha', 'wine')).status).toBe(200)
-    await expect.poll(() => fake.to('919800000401').length).toBe(1)
-    await fake.postWebhook(webhook, statuses({ id: fake.to('919800000401')[0]!.channelId!, status: 'read', recipient: '+919800000401' }), APP_SECRET)
-    fake.answerNext({ status: 400, code: 131047 })
-    await say('+919800000402', 'Ravi', 'wine')
-    await expect.poll(() => fake.sends.length).toBe(2)
-
-    await page.goto(`${studio.url}/#/flows/${flowId}/logs`)
-    await page.getByRole('combobox', { name: 'Runs of' }).selectOption({ label: 'server Production' })
-    const list = page.getByRole('grid', { name: 'Executions' })
-    await expect(list.getByRole('row').filter({ hasText: 'Asha' })).toBeVisible()
-    await expect(list.getByRole('row').filter({ hasText: 'Ravi' })).toContainText('1 failed')
-
-    await list.getByRole('row').filter({ hasText: 'Asha' }).click()
-    const conversation = page.getByRole('complementary', { name: 'Conversation' })
-    await expect(conversation.getByLabel('Delivery: read')).toBeVisible()
-
-    // Asha answers on her phone: the open run moves on without a reload, and the reply's delivery shows.
-    await say('+919800000401', 'Asha', '30')
-    await expect(page.getByTestId('trace-status')).toHaveText('ended', { timeout: 15_000 })
-    await expect(conversation.getByLabel('Delivery: sent')).toBeVisible()
-
-    await page.getByRole('combobox', { name: 'Delivery' }).selectOption('failed')
-    await expect(list.getByRole('row').filter({ hasText: 'Asha' })).toHaveCount(0)
-    await list.getByRole('row').filter({ hasText: 'Ravi' }).click()
-    await expect(conversation.getByLabel('Delivery: failed')).toBeVisible()
-    await expect(conversation).toContainText('channel error 131047: more than 24 hours since the customer last wrote: only a template may be sent')
-    await expect(page.getByRole('button', { name: 'Save as test' })).toHaveCount(0)
-    await page.screenshot({ path: test.info().outputPath('flow-logs-production.png') })
-  } finally {
-    await serve.stop()
-    await fake.close()
-    fs.rmSync(dir, { recursive: true, force: true })
-  }
-})
+}

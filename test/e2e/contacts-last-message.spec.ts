@@ -1,4 +1,4 @@
-import { buildFlow } from '../../shared/engine/fixtures'
+import { buildFlow } from '../../shared/engine/testing/fixtures'
 import { apiCall } from './emulator-helpers'
 import { expect, test } from './fixtures'
 

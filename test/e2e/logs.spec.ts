@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test'
-import { buildFlow } from '../../shared/engine/fixtures'
+import { buildFlow } from '../../shared/engine/testing/fixtures'
 import { apiCall } from './emulator-helpers'
 import { expect, test } from './fixtures'
 import { card } from './editor-helpers'

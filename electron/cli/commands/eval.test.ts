@@ -26,8 +26,10 @@ describe('chatflow eval', { timeout: 60_000 }, () => {
   it('--check prints one JSON diagnostic per line and exits 1 on an error', () => {
     const r = chatflow('{{ price * 2 }} {{nmae}}', '--check', '--vars', '{"name": "x"}')
     expect(r.code).toBe(1)
-    const lines = r.stdout.trim().split('\n').map((l) => JSON.parse(l) as { code: string; start: number; end: number; severity: string })
+    const lines = r.stdout.trim().split('\n').map((l) => JSON.parse(l) as { code: string; start: number; end: number; severity: string; message: string })
     expect(lines.map((d) => [d.severity, d.code, d.start, d.end])).toEqual([['error', 'bare-name', 3, 8], ['warning', 'unknown-variable', 18, 22]])
+    // A mistyped variable is answered with the closest name among --vars.
+    expect(lines[1]!.message).toBe("unknown variable or node 'nmae': did you mean {{name}}?")
   })
   it('--check with --vars warns about a value of the wrong kind, and exits 0 on warnings only', () => {
     const r = chatflow('{{round({{order.name}})}}', '--check', '--vars', '{"order": {"name": "Kurta"}}')

@@ -1,5 +1,5 @@
 // `chatflow generate` on every example, then `chatflow test` on what it wrote: every reachable branch taken, every
-// test passing. In process for the six examples (a child process each would cost most of a minute on a loaded
+// test passing. In process for the seven examples (a child process each would cost most of a minute on a loaded
 // machine), and once through the real command line.
 import { spawnSync } from 'node:child_process'
 import fs from 'node:fs'
@@ -20,6 +20,7 @@ const EXPECTED: Record<string, string> = {
   catalogue: '4/4',
   'feedback-form': '8/8',
   'lead-capture': '12/12',
+  loyalty: '13/13',
   'order-status': '8/8',
 }
 

@@ -3,7 +3,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { afterEach, beforeEach, expect, it, vi } from 'vitest'
 import { openDatabase } from '../../studio/db/open'
-import { orderTotalFlow } from '../../studio/webhook/fixtures'
+import { orderTotalFlow } from '../../studio/webhook/testing/fixtures'
 import { importCommand } from './import'
 import { secretCommand } from './secret'
 

@@ -10,7 +10,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { DB_FILE_NAME } from '../../studio/backend'
 import { openDatabase } from '../../studio/db/open'
 import { TemplateStore } from '../../studio/effects/template-store'
-import { studioFolder, writeLibrary } from './library-fixtures'
+import { studioFolder, writeLibrary } from '../testing/library-fixtures'
 import { runCli } from './run'
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..')

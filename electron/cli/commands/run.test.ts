@@ -9,7 +9,7 @@ import type { FlowDocument } from '../../../shared/flow/document'
 import { DB_FILE_NAME } from '../../studio/backend'
 import { openDatabase, type Database } from '../../studio/db/open'
 import { RunService } from '../../studio/runs'
-import { buildFlow } from '../../../shared/engine/fixtures'
+import { buildFlow } from '../../../shared/engine/testing/fixtures'
 import type { MessageTemplate } from '../../../shared/nodes/template_message/run-template'
 import { readLibrary } from './library'
 import { chat, cliRunService, parseContact, parseTrigger } from './run'
@@ -119,6 +119,29 @@ describe('chatflow run of a button-click flow', () => {
     const out: string[] = []
     await chat(flow, { trigger: parseTrigger('button:order_42') as never, db: new RunService(db) }, lines(), (s) => out.push(s))
     expect(out.join('')).toContain('bot: Order 42\n')
+  })
+
+  it('gives the tap its title with --trigger button:{"id","title"}, and an ad its fields with the message text', async () => {
+    const tapped = buildFlow(
+      [
+        { type: 'trigger', name: 'trigger_1', config: { kind: 'button_click', payloadPrefix: 'order_', targetVariable: 'order_ref' } },
+        { type: 'message', name: 'm', config: { text: 'Order {{order_ref}} via "{{_last_button_text}}" ({{initial_message}})' } },
+      ],
+      [['trigger_1', 'out', 'm']],
+    )
+    const out: string[] = []
+    await chat(tapped, { trigger: parseTrigger('button:{"id":"order_42","title":"Track"}') as never, db: new RunService(db) }, lines(), (s) => out.push(s))
+    expect(out.join('')).toContain('bot: Order 42 via "Track" (Track)\n')
+    const ad = buildFlow(
+      [
+        { type: 'trigger', name: 'trigger_1', config: { kind: 'ad_click' } },
+        { type: 'message', name: 'm', config: { text: '{{trigger_1.ad.headline}} #{{trigger_1.ad.source_id}}: {{trigger_1.message}}' } },
+      ],
+      [['trigger_1', 'out', 'm']],
+    )
+    const said: string[] = []
+    await chat(ad, { trigger: parseTrigger('ad:{"headline":"Sale","source_id":"12","text":"Is it in stock?"}') as never, db: new RunService(db) }, lines(), (s) => said.push(s))
+    expect(said.join('')).toContain('bot: Sale #12: Is it in stock?\n')
   })
 
   it('says how to give the payload when started without --trigger', async () => {

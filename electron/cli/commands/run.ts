@@ -8,6 +8,7 @@ import { typedAnswer } from '../../../shared/engine/conversation'
 import type { FlowDocument } from '../../../shared/flow/document'
 import { productsUsed, templatesUsed } from '../../../shared/flow/library-refs'
 import { parseFlow } from '../../../shared/flow/serialise'
+import { AD_FIELDS as AD_FIELD_NAMES } from '../../../shared/nodes/trigger/definition'
 import { triggerKindOf } from '../../../shared/nodes/trigger/kind'
 import { DB_FILE_NAME } from '../../studio/backend'
 import { resolveDataDir } from '../../studio/data-dir'
@@ -178,7 +179,7 @@ function adTrigger(arg: string): TriggerOption | string {
   return { start: 'event', event: { type: 'text', text: typeof text === 'string' && text ? text : 'Hi', referral } }
 }
 
-const AD_FIELDS = new Set(['headline', 'body', 'source_id', 'source_url', 'source_type', 'media_type', 'image_url', 'video_url', 'thumbnail_url', 'ctwa_clid', 'welcome_message'])
+const AD_FIELDS: ReadonlySet<string> = new Set(AD_FIELD_NAMES)
 
 function jsonObject(text: string): Record<string, unknown> | string {
   let value: unknown

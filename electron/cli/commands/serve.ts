@@ -8,7 +8,7 @@ import { resolveDataDir } from '../../studio/data-dir'
 import { DEFAULT_PUBLISH_PORT } from '../../studio/publish/start'
 import { outboundFromEnv, outboxPolicy, selectAdapter } from '../../runtime/adapters/select'
 import { CHANNEL_WEBHOOK_PATH } from '../../runtime/channel-webhook'
-import { ChannelSettingsError, channelKind, cloudApiConfig, type CloudApiConfig } from '../../runtime/channel-settings'
+import { ChannelSettingsError, channelKind, cloudApiConfig, refuseSpaces, type CloudApiConfig } from '../../runtime/channel-settings'
 import { instrumentStore } from '../../runtime/instrument'
 import { createLogger, LOG_LEVELS, warnLine } from '../../runtime/logging'
 import { RuntimeMetrics } from '../../runtime/metrics'
@@ -83,7 +83,11 @@ export const serveCommand: CliCommand = {
     const outbound = outboundFromEnv({ url: values['outbound-url'], logFile: values['outbound-log'] })
     let cloud: CloudApiConfig | undefined
     let adapter
+    const publishKey = values['publish-key'] ?? process.env.CHATFLOW_PUBLISH_KEY
+    const inboundKey = values['inbound-key'] ?? process.env.CHATFLOW_INBOUND_KEY
     try {
+      if (publishKey !== undefined) refuseSpaces('the publish key (CHATFLOW_PUBLISH_KEY)', publishKey)
+      if (inboundKey !== undefined) refuseSpaces('the inbound key (CHATFLOW_INBOUND_KEY)', inboundKey)
       const flags = { channel: values.channel, cloudApiUrl: values['cloud-api-url'], cloudApiVersion: values['cloud-api-version'], phoneNumberId: values['cloud-phone-number-id'] }
       if (channelKind(flags, process.env, outbound.url) === 'cloud-api') cloud = cloudApiConfig(flags)
       adapter = selectAdapter(outbound, cloud)
@@ -111,8 +115,8 @@ export const serveCommand: CliCommand = {
     try {
       server = await startRuntimeServer(runtime, {
         settings: opened.settings,
-        inboundKey: values['inbound-key'] ?? process.env.CHATFLOW_INBOUND_KEY,
-        publishKey: values['publish-key'] ?? process.env.CHATFLOW_PUBLISH_KEY,
+        inboundKey,
+        publishKey,
         publishPort: Number(values['publish-port'] ?? process.env.CHATFLOW_PUBLISH_PORT ?? DEFAULT_PUBLISH_PORT),
         channel: cloud && { appSecret: cloud.appSecret, verifyToken: cloud.verifyToken, phoneNumberId: cloud.phoneNumberId },
         adapter: adapter.adapter,
@@ -141,7 +145,7 @@ export const serveCommand: CliCommand = {
     process.stdout.write(`Serving ${opened.where}\nWebhook listener: ${url}/chatbot-webhook/<flow_id>/trigger\n`)
     if (status.warning) process.stderr.write(`warning: ${status.warning}\n`)
     await printWebhookFlows(opened, url)
-    if (values['inbound-key'] ?? process.env.CHATFLOW_INBOUND_KEY) process.stdout.write(`Inbound messages: ${url}${INBOUND_PATH}\n`)
+    if (inboundKey) process.stdout.write(`Inbound messages: ${url}${INBOUND_PATH}\n`)
     if (cloud) process.stdout.write(`Channel webhook: ${url}${CHANNEL_WEBHOOK_PATH} (business number ${cloud.phoneNumberId})\n`)
     if (server.publishUrl) process.stdout.write(`Publish API: ${server.publishUrl}\n`)
     process.stdout.write(`Health: ${url}/healthz, ${url}/readyz; metrics: ${url}/metrics\n`)

@@ -6,7 +6,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { feedbackTemplate, studioFolder, writeLibrary } from './library-fixtures'
+import { feedbackTemplate, studioFolder, writeLibrary } from '../testing/library-fixtures'
 import { collectTestFiles, runFiles, testCommand } from './test'
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..')

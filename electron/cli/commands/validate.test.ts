@@ -36,7 +36,7 @@ describe('chatflow validate', () => {
     expect(r.code).toBe(1)
     const lines = r.stdout.trim().split('\n')
     expect(lines).toContain("error   /nodes/3/name [wel come] Name 'wel come' contains a space; use only letters, digits and underscore.")
-    expect(lines).toContain("error   /nodes/3/config/text [wel come] Message text reads {{agee}}, but there is no node or variable named 'agee'.")
+    expect(lines).toContain("error   /nodes/3/config/text [wel come] Message text reads {{agee}}, but there is no node or variable named 'agee'. Did you mean 'age'?")
     expect(lines.at(-1)).toMatch(/broken.json: 2 error\(s\), 0 warning\(s\)$/)
   })
 

@@ -15,7 +15,7 @@ export interface OutboundEnvelope {
   contact_id: string
   /** The customer's phone number with country code, e.g. "+919800000001". */
   to: string
-  /** The channel's send shape without the envelope (channel-reference §1): {type:"text", text:{body}}, … */
+  /** The channel's send shape without the envelope (shared/engine/outbound.ts): {type:"text", text:{body}}, … */
   message: OutboundMessage
   /** When the run produced it, in ms since the epoch. */
   created_at: number

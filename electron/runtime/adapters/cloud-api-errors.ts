@@ -1,4 +1,4 @@
-// What the Cloud API's answer to a send means for the outbox (channel-reference §7, "Errors"): retry later
+// What the Cloud API's answer to a send means for the outbox (docs/runtime.md, The channel, "Errors"): retry later
 // (throttling, a temporary fault), fail the message for good (the channel refused it: shown on the run with the
 // channel's code and text), or halt all sending (the token or the account is refused: nothing else can go either).
 import { describeChannelError } from '../../../shared/channel/errors'

@@ -1,5 +1,5 @@
 // The Cloud API adapter (`--channel cloud-api`): each outbox message is one `POST {base}/{version}/{phone number
-// id}/messages` with the bearer token and the channel's envelope around the message (channel-reference §1, §7).
+// id}/messages` with the bearer token and the channel's envelope around the message (shared/engine/outbound.ts; docs/runtime.md, The channel).
 // The answer's message id (a wamid) comes back to the outbox, so the status webhooks that name it later update
 // that message (channel-webhook.ts). Errors are sorted by cloud-api-errors.ts: retried (throttling, 5xx, with
 // Retry-After), failed with the channel's code and text, or, for a refused token, sending halts until it is fixed.

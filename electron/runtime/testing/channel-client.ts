@@ -36,7 +36,7 @@ export class ChannelClient {
   }
 }
 
-/** The channel's `messages[0]` shape (channel-reference §4) of an engine event, without the id. */
+/** The channel's `messages[0]` shape (docs/runtime.md, Inbound messages) of an engine event, without the id. */
 export function toChannel(e: InboundEvent): Record<string, unknown> {
   const referral = e.referral ? { referral: e.referral } : {}
   switch (e.type) {

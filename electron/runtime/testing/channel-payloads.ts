@@ -1,4 +1,4 @@
-// Test support: the channel's webhook payloads (channel-reference §4 and §7), built from its shapes: the envelope
+// Test support: the channel's webhook payloads (docs/runtime.md, Inbound messages; docs/runtime.md, The channel), built from its shapes: the envelope
 // `{"object": "whatsapp_business_account", "entry": [{"id", "changes": [{"field": "messages", "value": {...}}]}]}`
 // with a customer message and its contact, or statuses of messages we sent.
 import type { InboundEvent } from '../../../shared/engine'

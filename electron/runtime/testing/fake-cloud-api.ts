@@ -1,5 +1,5 @@
 // Test support: a fake of the channel's Cloud API, a real HTTP server on 127.0.0.1 (not a mock object). It records
-// every send (path, Authorization header, JSON body) and answers like the Cloud API (channel-reference §7): a message
+// every send (path, Authorization header, JSON body) and answers like the Cloud API (docs/runtime.md, The channel): a message
 // id on success, or the error answers a test queues (throttling with Retry-After, 131047, 190, 5xx…). It also plays
 // the channel's side of the webhook: posting signed payloads built from the reference's shapes
 // (channel-payloads.ts) to a runtime's /channel/webhook, with the app secret or a wrong one.

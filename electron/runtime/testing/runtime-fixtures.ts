@@ -7,7 +7,7 @@ import type { InboundMessage } from '../inbound'
 import { Runtime, type RuntimeOptions } from '../runtime'
 import type { RuntimeStore } from '../store'
 
-export { EXAMPLES, exampleFlow } from '../../studio/transfer/test-support'
+export { EXAMPLES, exampleFlow } from '../../studio/transfer/testing/support'
 
 export function testRuntime(store: RuntimeStore, adapter: ChannelAdapter = new MemoryAdapter(), opts: Partial<RuntimeOptions> = {}) {
   const runtime = new Runtime({ store, adapter, effects: createEffects(), log: () => undefined, ...opts })

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { ASHA, buildFlow, testDeps } from '../../../shared/engine/fixtures'
+import { ASHA, buildFlow, testDeps } from '../../../shared/engine/testing/fixtures'
 import { startRun } from '../../../shared/engine/machine'
 import { createHttpEffect } from './http'
 import { createScriptEffect } from './script'
-import { startTestServer, type TestServer } from './test-server'
+import { startTestServer, type TestServer } from './testing/server'
 
 let server: TestServer
 beforeAll(async () => {

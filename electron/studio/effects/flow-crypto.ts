@@ -1,4 +1,4 @@
-// The channel's encryption of a Chat Flow endpoint exchange (channel-reference §3.3): a fresh AES-128-GCM key per
+// The channel's encryption of a Chat Flow endpoint exchange (docs/integrations.md, Chat Flow): a fresh AES-128-GCM key per
 // request, wrapped with the endpoint's RSA public key (OAEP, SHA-256); the reply is encrypted by the endpoint with
 // the same key under the request's IV with every bit inverted. The GCM tag is the last 16 bytes of each ciphertext.
 import crypto from 'node:crypto'

@@ -1,4 +1,4 @@
-// Performs one Chat Flow endpoint exchange as the channel would (channel-reference §3.3): the request encrypted with
+// Performs one Chat Flow endpoint exchange as the channel would (docs/integrations.md, Chat Flow): the request encrypted with
 // a fresh AES key wrapped for the endpoint's public key, a 10 s deadline, the reply decrypted under the inverted IV,
 // and the channel's error statuses (421, 427, 432) turned into messages an author can act on. Plaintext mode, for
 // local development endpoints only, sends and reads plain JSON.

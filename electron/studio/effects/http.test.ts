@@ -5,7 +5,7 @@ import type { Vars } from '../../../shared/engine/types'
 import { httpCallDefinition, type HttpCallConfig } from '../../../shared/nodes/http_call/definition'
 import { runHttpCall } from '../../../shared/nodes/http_call/run'
 import { createHttpEffect } from './http'
-import { startTestServer, type TestServer } from './test-server'
+import { startTestServer, type TestServer } from './testing/server'
 
 let server: TestServer
 beforeAll(async () => {

@@ -6,7 +6,7 @@ import { createEffects } from '../../../shared/engine/effects'
 import { createRenderer } from '../../../shared/engine/render'
 import { mediaMessageDefinition } from '../../../shared/nodes/media_message/definition'
 import { runMedia } from '../../../shared/nodes/media_message/run'
-import { createTempBackend, expectOk, type TempBackend } from '../testing'
+import { createTempBackend, expectOk, type TempBackend } from '../testing/backend'
 import { storedMediaFile } from './media-store'
 
 // A real 1×1 PNG.

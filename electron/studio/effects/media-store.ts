@@ -1,6 +1,6 @@
 // Local media files in the data folder, content-addressed: media/<sha256>.<ext>. A file arrives in chunks (the
 // browser host's socket carries at most 8 MB per message), is appended to media/.uploads/<id>, and is kept only
-// once its bytes prove a type the message kind accepts and its size fits the kind's limit (channel-reference §1.5).
+// once its bytes prove a type the message kind accepts and its size fits the kind's limit (docs/integrations.md, Media Message).
 import crypto from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'

@@ -4,7 +4,7 @@ import { createRenderer } from '../../../shared/engine/render'
 import { mediaMessageDefinition, type MediaMessageConfig } from '../../../shared/nodes/media_message/definition'
 import { runMedia } from '../../../shared/nodes/media_message/run'
 import { createHttpEffect } from './http'
-import { startTestServer, type TestServer } from './test-server'
+import { startTestServer, type TestServer } from './testing/server'
 
 let server: TestServer
 beforeAll(async () => {

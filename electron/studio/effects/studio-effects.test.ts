@@ -3,14 +3,14 @@ import os from 'node:os'
 import path from 'node:path'
 import type { Database } from 'better-sqlite3'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { buildFlow } from '../../../shared/engine/fixtures'
+import { buildFlow } from '../../../shared/engine/testing/fixtures'
 import { startRun } from '../../../shared/engine/machine'
 import { nodeCatalog } from '../../../shared/nodes/runners'
 import { openDatabase } from '../db/open'
 import { ContactStore } from '../runs/contacts'
 import { createStudioEffects } from './index'
 import { TemplateStore } from './template-store'
-import { startTestServer, type TestServer } from './test-server'
+import { startTestServer, type TestServer } from './testing/server'
 
 let dir: string
 let db: Database

@@ -6,8 +6,8 @@ import type { ContactRecord, RunService } from '../runs'
 
 // Starting a test run the way production would, through the conversation core like every host. Customer-side
 // starts (keyword, button click, ad click) are messages to this one flow: a keyword needs the flow active, as in
-// production, and the phone says so; button and ad starts work while it is inactive (the spec ties only keyword
-// starts to the active state), exactly as a conversation test plays them (activation 'keyword').
+// production, and the phone says so; button and ad starts work while it is inactive (only keyword starts depend on
+// the active state: docs/engine.md, Triggers), exactly as a conversation test plays them (activation 'keyword').
 
 export type StartAttempt =
   | { action: 'started' | 'resumed'; step: StepResult }

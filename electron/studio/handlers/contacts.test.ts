@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { buildFlow } from '../../../shared/engine/fixtures'
+import { buildFlow } from '../../../shared/engine/testing/fixtures'
 import type { ContactInput } from '../../../shared/api/commands/contacts'
-import { createTempBackend, expectOk, type TempBackend } from '../testing'
+import { createTempBackend, expectOk, type TempBackend } from '../testing/backend'
 
 let t: TempBackend
 beforeEach(() => {

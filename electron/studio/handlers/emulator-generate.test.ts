@@ -4,7 +4,7 @@ import { GENERATED_TEST_PREFIX } from '../../../shared/api/commands/emulator-tes
 import type { FlowDocument } from '../../../shared/flow/document'
 import { example } from '../../../shared/flow/testing/examples'
 import { payloadScript } from '../../../shared/generate/testing/flows'
-import { createTempBackend, expectOk, type TempBackend } from '../testing'
+import { createTempBackend, expectOk, type TempBackend } from '../testing/backend'
 
 let temp: TempBackend
 beforeEach(() => {

@@ -1,9 +1,9 @@
 // {{chat_message_id}} in the emulator: every triggering message gets one, the Flow Logs keep it on the inbound
 // message, and a saved test whose flow read it keeps it in its trigger so the replay meets the same id.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { buildFlow } from '../../../shared/engine/fixtures'
+import { buildFlow } from '../../../shared/engine/testing/fixtures'
 import { LOCAL_MESSAGE_ID_PREFIX } from '../../../shared/engine'
-import { createTempBackend, expectOk, type TempBackend } from '../testing'
+import { createTempBackend, expectOk, type TempBackend } from '../testing/backend'
 
 let temp: TempBackend
 beforeEach(() => (temp = createTempBackend()))

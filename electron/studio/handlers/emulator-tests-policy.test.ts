@@ -3,19 +3,21 @@
 // real in both; an HTTP Call without a mock never reaches the network in either and fails the test naming the node;
 // `live` lets a test call for real, the same way in both, and the report says so. The "network" is a real HTTP
 // server on 127.0.0.1 that counts what reaches it.
+import { spawnSync } from 'node:child_process'
 import fs from 'node:fs'
 import http from 'node:http'
 import type { AddressInfo } from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { buildFlow } from '../../../shared/engine/fixtures'
+import { buildFlow } from '../../../shared/engine/testing/fixtures'
 import type { FlowDocument } from '../../../shared/flow/document'
 import { serialiseFlow } from '../../../shared/flow/serialise'
 import { runFiles } from '../../cli/commands/test'
+import { serverBuildDir } from '../../runtime/testing/server-build'
 import type { RequestOf } from '../../../shared/api'
 import { BUNDLE_FORMAT } from '../transfer/bundle'
-import { createTempBackend, expectOk, type TempBackend } from '../testing'
+import { createTempBackend, expectOk, type TempBackend } from '../testing/backend'
 
 let server: http.Server
 let base = ''
@@ -102,8 +104,16 @@ describe('the saved-test effects policy, in the studio and on the command line',
     const cli = await commandLine(saved.yaml, file)
     expect(cli.out).toContain('1 passed, 0 failed')
     expect(cli.code).toBe(0)
+    // The same file through the `chatflow` command itself, as a person types it: the build `npm run build:server`
+    // ships, in its own process (no library file beside the flow: the test needs none). It must also exit once done:
+    // the Script's idle sandbox worker once kept it alive for its 30 s idle timeout (killed here at 25 s).
+    const shell = spawnSync(process.execPath, [path.join(serverBuildDir(), 'chatflow.mjs'), 'test', path.join(dir, 'saved.test.yaml')], { encoding: 'utf8', timeout: 25_000 })
+    expect(shell.signal).toBeNull()
+    expect(shell.stdout).toMatch(/^✓ .*saved\.test\.yaml {2}gold order$/m)
+    expect(shell.stdout.trim().split('\n').at(-1)).toBe('1 passed, 0 failed')
+    expect(shell.status).toBe(0)
     expect(hits).toBe(0)
-  })
+  }, 60_000)
 
   it('an HTTP Call without a mock never reaches the network and fails the test naming the node, in both', async () => {
     const yaml = 'name: unmocked\ntrigger: { message: order }\nturns:\n  - bot: [{ text: "Tier gold, order from the server" }]\n'

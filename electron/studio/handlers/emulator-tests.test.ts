@@ -1,10 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { buildFlow } from '../../../shared/engine/fixtures'
+import { buildFlow } from '../../../shared/engine/testing/fixtures'
 import { createEffects } from '../../../shared/engine'
 import { parseConversationTest, runConversationTest } from '../../../shared/engine/conversation'
 import { nodeCatalog } from '../../../shared/nodes/runners'
 import type { FlowDocument } from '../../../shared/flow/document'
-import { createTempBackend, expectOk, type TempBackend } from '../testing'
+import { createTempBackend, expectOk, type TempBackend } from '../testing/backend'
 
 let temp: TempBackend
 let now: number

@@ -1,8 +1,8 @@
 // The emulator's "enforce the 24-hour window and opt-out" switch: off, the bot always sends (a fresh test phone has
 // no history); on, the production rules apply and "+24 h" makes them visible.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { buildFlow } from '../../../shared/engine/fixtures'
-import { createTempBackend, expectOk, type TempBackend } from '../testing'
+import { buildFlow } from '../../../shared/engine/testing/fixtures'
+import { createTempBackend, expectOk, type TempBackend } from '../testing/backend'
 
 let temp: TempBackend
 let now: number

@@ -6,7 +6,7 @@ import { afterEach, beforeEach, expect, it } from 'vitest'
 import { FLOW_FORMAT } from '../../../shared/flow/document'
 import { openDatabase } from '../db/open'
 import { migrations } from '../db/migrations'
-import { createTempBackend, expectOk, type TempBackend } from '../testing'
+import { createTempBackend, expectOk, type TempBackend } from '../testing/backend'
 
 let temp: TempBackend
 beforeEach(() => (temp = createTempBackend({ log: () => undefined })))

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { FlowDocumentSchema } from '../../../shared/flow/document'
 import { triggerDefinition, TriggerConfigSchema } from '../../../shared/nodes/trigger/definition'
-import { createTempBackend, expectOk, type TempBackend } from '../testing'
+import { createTempBackend, expectOk, type TempBackend } from '../testing/backend'
 
 let t: TempBackend
 let clock: number

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { httpCallDefinition } from '../../../shared/nodes/http_call/definition'
 import { scriptDefinition } from '../../../shared/nodes/script/definition'
-import { startTestServer, type TestServer } from '../effects/test-server'
-import { createTempBackend, expectOk, type TempBackend } from '../testing'
+import { startTestServer, type TestServer } from '../effects/testing/server'
+import { createTempBackend, expectOk, type TempBackend } from '../testing/backend'
 
 let server: TestServer
 let temp: TempBackend

@@ -1,8 +1,8 @@
 // flows.keywordOverlaps, which the editor's Problems panel shows: the open flow's keywords against the stored
 // active flows, on a real back end. The open flow counts as active even before it is switched on.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { buildFlow } from '../../../shared/engine/fixtures'
-import { createTempBackend, expectOk, type TempBackend } from '../testing'
+import { buildFlow } from '../../../shared/engine/testing/fixtures'
+import { createTempBackend, expectOk, type TempBackend } from '../testing/backend'
 
 let temp: TempBackend
 beforeEach(() => {

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { buildFlow } from '../../../shared/engine/fixtures'
-import { createTempBackend, expectOk, type TempBackend } from '../testing'
+import { buildFlow } from '../../../shared/engine/testing/fixtures'
+import { createTempBackend, expectOk, type TempBackend } from '../testing/backend'
 import type { Backend } from '../backend'
 
 // The logs commands over runs the real engine wrote through the emulator commands: ended, paused, and failed at an

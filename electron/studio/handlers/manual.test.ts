@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { buildFlow } from '../../../shared/engine/fixtures'
-import { createTempBackend, expectOk, type TempBackend } from '../testing'
+import { buildFlow } from '../../../shared/engine/testing/fixtures'
+import { createTempBackend, expectOk, type TempBackend } from '../testing/backend'
 
 let t: TempBackend
 beforeEach(() => {

@@ -1,5 +1,6 @@
 import { ApiFailure } from '../failure'
-import { loadCreditRule, saveCreditRule } from '../manual/credit-rule'
+import { creditRuleOr, loadCreditRule, saveCreditRule } from '../manual/credit-rule'
+import { noticeOnce } from '../settings/saved'
 import { manualRuns } from '../manual/service'
 import { triggerManual } from '../manual/trigger'
 import { flowStore } from '../store/flows'
@@ -13,7 +14,7 @@ export const manualHandlers: AreaHandlers<'manual'> = {
     const results = await triggerManual(
       ctx.service(manualRuns),
       { flow, targets: req.contacts, data: req.data, triggerNodeId: req.triggerNodeId, operator: 'studio' },
-      loadCreditRule(ctx.db),
+      creditRuleOr(ctx.db, (message) => noticeOnce(ctx.notices, message)),
       () => ctx.now(),
     )
     for (const r of results) if (r.runId && r.contactId) ctx.emit('emulator.updated', { flowId: flow.id, contactId: r.contactId, runId: r.runId })

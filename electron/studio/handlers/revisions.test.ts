@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import type { FlowDocument } from '../../../shared/flow/document'
-import { createTempBackend, expectOk, type TempBackend } from '../testing'
+import { createTempBackend, expectOk, type TempBackend } from '../testing/backend'
 import { describeChange } from './revisions'
 
 let t: TempBackend

@@ -1,7 +1,7 @@
 // Issue 18, cases 1 and 6 through the Script node's Test in the studio: a loop inside a built-in used to hang the
 // back end (and with it the browser host); 0 and negative time limits tripped a QuickJS assertion.
 import { afterAll, beforeAll, expect, it } from 'vitest'
-import { createTempBackend, expectOk, type TempBackend } from '../testing'
+import { createTempBackend, expectOk, type TempBackend } from '../testing/backend'
 
 let temp: TempBackend
 beforeAll(() => (temp = createTempBackend({ log: () => undefined })))

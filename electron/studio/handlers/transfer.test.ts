@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest'
-import { createTempBackend, expectOk, type TempBackend } from '../testing'
-import { exampleFlow, seedExamples } from '../transfer/test-support'
+import { createTempBackend, expectOk, type TempBackend } from '../testing/backend'
+import { exampleFlow, seedExamples } from '../transfer/testing/support'
 import { openDatabase } from '../db/open'
 import { DB_FILE_NAME } from '../backend'
 import { serialiseFlow } from '../../../shared/flow'

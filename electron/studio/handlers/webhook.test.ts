@@ -1,6 +1,6 @@
 import net from 'node:net'
 import { afterEach, beforeEach, expect, it } from 'vitest'
-import { createTempBackend, expectOk, type TempBackend } from '../testing'
+import { createTempBackend, expectOk, type TempBackend } from '../testing/backend'
 
 // The Webhook section's commands through the real back end, whose listener starts with it (port 0 via the env).
 let t: TempBackend
@@ -80,7 +80,7 @@ it('warns when bound beyond loopback', async () => {
 })
 
 it('starts a real run through the studio listener and announces it to the emulator and logs', async () => {
-  const { orderTotalFlow } = await import('../webhook/fixtures')
+  const { orderTotalFlow } = await import('../webhook/testing/fixtures')
   expectOk(await t.backend.call('flows.save', { document: orderTotalFlow(flowId) }))
   const info = expectOk(await t.backend.call('webhook.info', { flowId }))
   const { secret } = expectOk(await t.backend.call('webhook.reveal', { flowId }))

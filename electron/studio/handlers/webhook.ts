@@ -46,7 +46,8 @@ export const webhookHandlers: AreaHandlers<'webhook'> = {
   'webhook.listener.get': (_req, ctx) => ctx.service(webhookListener).settled(),
   'webhook.listener.set': (req, ctx) => {
     const patch = Object.fromEntries(Object.entries(req).filter(([, v]) => v !== undefined))
-    const settings = { ...loadListenerSettings(ctx.db), ...patch }
+    // Saving replaces unreadable saved settings, which the notice banner already reported.
+    const settings = { ...loadListenerSettings(ctx.db, () => {}), ...patch }
     saveListenerSettings(ctx.db, settings, ctx.now())
     return ctx.service(webhookListener).start(settings)
   },

@@ -2,7 +2,7 @@ import type { Database } from 'better-sqlite3'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { applyRetention, flowIdsWithRuns, purge, readRetention, writeRetention } from './housekeeping'
 import { seedRuns, seedStatus } from './seed'
-import { tempDatabase } from './test-db'
+import { tempDatabase } from './testing/db'
 
 const DAY = 86_400_000
 const T0 = Date.UTC(2026, 0, 1)

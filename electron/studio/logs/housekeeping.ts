@@ -1,5 +1,6 @@
 import type { Database } from 'better-sqlite3'
-import type { LogRetention } from '../../../shared/api/commands/logs'
+import { LogRetentionSchema, type LogRetention } from '../../../shared/api/commands/logs'
+import { readSetting, writeSetting } from '../settings/saved'
 
 // Retention and purge. Deleting 100,000 runs with their trace and messages in one transaction would hold the back
 // end's only thread for seconds, so deletes go in batches with a turn of the event loop between them: UI calls
@@ -14,18 +15,14 @@ const FINISHED = "status IN ('ended', 'failed')"
 
 const tick = (): Promise<void> => new Promise((resolve) => setImmediate(resolve))
 
+/** The saved policy; throws `setting_unreadable` when the saved one cannot be read (settings/saved.ts). */
 export function readRetention(db: Database): LogRetention {
-  const raw = db.prepare('SELECT value FROM settings WHERE key = ?').pluck().get(RETENTION_KEY) as string | undefined
-  if (!raw) return { ...DEFAULT_RETENTION }
-  const v = JSON.parse(raw) as Partial<LogRetention>
-  return { days: v.days ?? null, keepLast: v.keepLast ?? null }
+  const v = readSetting(db, RETENTION_KEY, LogRetentionSchema.partial(), 'log retention')
+  return { days: v?.days ?? null, keepLast: v?.keepLast ?? null }
 }
 
 export function writeRetention(db: Database, value: LogRetention, now: number): void {
-  db.prepare(
-    `INSERT INTO settings (key, value, updated_at) VALUES (?, ?, ?)
-     ON CONFLICT (key) DO UPDATE SET value = excluded.value, updated_at = excluded.updated_at`,
-  ).run(RETENTION_KEY, JSON.stringify(value), now)
+  writeSetting(db, RETENTION_KEY, value, now)
 }
 
 /** Deletes every finished run matching `where` (SQL over runs), BATCH runs per transaction; returns the count. */

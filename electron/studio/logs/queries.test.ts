@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { LogCursor, LogFilter } from '../../../shared/api/commands/logs'
 import { LogQueries } from './queries'
 import { seedContact, seedRuns, seedStatus, seedTrigger } from './seed'
-import { tempDatabase } from './test-db'
+import { tempDatabase } from './testing/db'
 
 const N = 600
 const T0 = Date.UTC(2026, 0, 1)

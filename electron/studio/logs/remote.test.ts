@@ -9,7 +9,7 @@ import { exampleFlow, testRuntime, text } from '../../runtime/testing/runtime-fi
 import { describeEachStore } from '../../runtime/testing/stores'
 import type { LogFilter } from '../../../shared/api/commands/logs'
 import type { ChannelAdapter } from '../../runtime/adapters/adapter'
-import { createTempBackend, expectOk, type TempBackend } from '../testing'
+import { createTempBackend, expectOk, type TempBackend } from '../testing/backend'
 
 const KEY = 'pk_logs_0123456789abcdef'
 const REFUSED = '+919800000502'

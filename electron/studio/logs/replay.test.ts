@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { buildFlow } from '../../../shared/engine/fixtures'
+import { buildFlow } from '../../../shared/engine/testing/fixtures'
 import { replayPlan } from '../../../renderer/logs/replay'
 import type { Backend } from '../backend'
-import { createTempBackend, expectOk, type TempBackend } from '../testing'
+import { createTempBackend, expectOk, type TempBackend } from '../testing/backend'
 
 // logs.run gives the run's trigger as the engine received it, so "Open in emulator" starts every kind of run again
 // with the same data. Each case: a real run (through the webhook listener or the emulator), its logged trigger, then

@@ -1,10 +1,10 @@
 import { afterEach, expect, it } from 'vitest'
-import { buildFlow } from '../../../shared/engine/fixtures'
+import { buildFlow } from '../../../shared/engine/testing/fixtures'
 import { openDatabase } from '../db/open'
 import { RunService } from '../runs'
 import { LogQueries } from './queries'
 import { INDEX_BATCH, SearchIndexer } from './search-index'
-import { tempDatabase } from './test-db'
+import { tempDatabase } from './testing/db'
 
 // Migration 013: steps only mark their runs; search rows are built behind the writes, and a search first indexes
 // whatever is still marked, so it finds every committed message and variable as when triggers indexed each write.

@@ -1,4 +1,6 @@
 import type { ServiceFactory } from '../handlers/types'
+import { ApiFailure } from '../failure'
+import { noticeOnce } from '../settings/saved'
 import { applyRetention, readRetention } from './housekeeping'
 import { LogQueries } from './queries'
 import { SEARCH_INDEX_MS, SearchIndexer } from './search-index'
@@ -16,7 +18,11 @@ export const logRetention: ServiceFactory<{ runNow(): Promise<number>; close(): 
     if (deleted > 0) ctx.emit('logs.changed', { flowId: null, deleted })
     return deleted
   }
-  const report = (err: unknown): void => ctx.log(`log retention failed: ${err instanceof Error ? err.message : String(err)}`)
+  // An unreadable saved policy deletes nothing and says so in every window (and the Retention dialog shows it).
+  const report = (err: unknown): void => {
+    if (err instanceof ApiFailure && err.code === 'setting_unreadable') noticeOnce(ctx.notices, err.message)
+    ctx.log(`log retention failed: ${err instanceof Error ? err.message : String(err)}`)
+  }
   const first = setTimeout(() => void runNow().catch(report), 0)
   const timer = setInterval(() => void runNow().catch(report), HOUR_MS)
   first.unref?.()

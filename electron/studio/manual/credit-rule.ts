@@ -2,26 +2,23 @@
 import type { Database } from 'better-sqlite3'
 import { CreditRuleSchema, type CreditRule } from '../../../shared/api/commands/manual'
 import type { TraceEvent } from '../../../shared/engine'
+import { readSetting, readSettingOr, writeSetting } from '../settings/saved'
 
 const KEY = 'manual.creditRule'
 
+/** The saved rule; throws `setting_unreadable` when the saved one cannot be read. */
 export function loadCreditRule(db: Database): CreditRule {
-  const row = db.prepare('SELECT value FROM settings WHERE key = ?').get(KEY) as { value: string } | undefined
-  if (!row) return CreditRuleSchema.parse({})
-  try {
-    const parsed = CreditRuleSchema.safeParse(JSON.parse(row.value))
-    return parsed.success ? parsed.data : CreditRuleSchema.parse({})
-  } catch {
-    return CreditRuleSchema.parse({})
-  }
+  return readSetting(db, KEY, CreditRuleSchema, 'credit rule') ?? CreditRuleSchema.parse({})
+}
+
+/** For costing a start, which must go on: an unreadable rule costs by the defaults and is told to `report`. */
+export function creditRuleOr(db: Database, report: (message: string) => void): CreditRule {
+  return readSettingOr(db, KEY, CreditRuleSchema, 'credit rule', CreditRuleSchema.parse({}), report)
 }
 
 export function saveCreditRule(db: Database, rule: CreditRule, now: number): CreditRule {
   const clean = CreditRuleSchema.parse(rule)
-  db.prepare(
-    `INSERT INTO settings (key, value, updated_at) VALUES (?, ?, ?)
-     ON CONFLICT (key) DO UPDATE SET value = excluded.value, updated_at = excluded.updated_at`,
-  ).run(KEY, JSON.stringify(clean), now)
+  writeSetting(db, KEY, clean, now)
   return clean
 }
 

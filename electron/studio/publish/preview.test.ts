@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, expect, it } from 'vitest'
-import { buildFlow } from '../../../shared/engine/fixtures'
+import { buildFlow } from '../../../shared/engine/testing/fixtures'
 import type { Backend } from '../backend'
-import { createTempBackend, expectOk, type TempBackend } from '../testing'
+import { createTempBackend, expectOk, type TempBackend } from '../testing/backend'
 import { backendTarget } from './http'
 import { startPublishApi } from './start'
 

@@ -1,5 +1,5 @@
 import { afterEach, expect, it } from 'vitest'
-import { tempDb, type TempDb } from '../transfer/test-support'
+import { tempDb, type TempDb } from '../transfer/testing/support'
 import type { KeyProtector } from './key-protector'
 import { PublishClient } from './servers'
 

@@ -1,6 +1,6 @@
 import { afterEach, expect, it } from 'vitest'
-import { orderTotalFlow as fixture } from '../webhook/fixtures'
-import { dump, tempDb, type TempDb } from '../transfer/test-support'
+import { orderTotalFlow as fixture } from '../webhook/testing/fixtures'
+import { dump, tempDb, type TempDb } from '../transfer/testing/support'
 import { VersionStore } from './versions'
 
 // Published flows carry their secret's reference: validation refuses a webhook trigger without one.

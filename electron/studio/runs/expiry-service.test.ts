@@ -2,9 +2,9 @@
 // contact writing again. Real back end, real SQLite file; the clock is the back end's injected `now`.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { WINDOW_MS } from '../../../shared/engine'
-import { buildFlow } from '../../../shared/engine/fixtures'
+import { buildFlow } from '../../../shared/engine/testing/fixtures'
 import type { Backend } from '../backend'
-import { createTempBackend, expectOk, type TempBackend } from '../testing'
+import { createTempBackend, expectOk, type TempBackend } from '../testing/backend'
 import { EXPIRY_SWEEP_MS } from './expiry-service'
 
 let temp: TempBackend

@@ -6,7 +6,7 @@ import path from 'node:path'
 import { afterEach, beforeEach, expect, it } from 'vitest'
 import { createEffects, sentMessages, type InboundEvent, type StepResult } from '../../../shared/engine'
 import { openDatabase, type Database } from '../db/open'
-import { exampleFlow } from '../transfer/test-support'
+import { exampleFlow } from '../transfer/testing/support'
 import { RunService } from './run-service'
 
 const ageGate = exampleFlow('age-gate')

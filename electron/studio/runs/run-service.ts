@@ -99,10 +99,15 @@ export class RunService {
     })()
   }
 
-  /** Starts a run (webhook, manual, CLI), superseding the contact's paused run: one conversation at a time. */
+  /**
+   * Starts a run (webhook, manual, CLI), superseding the contact's paused run: one conversation at a time. A
+   * webhook's button_id that the paused run of this flow waits on resumes that run instead (the step returned).
+   */
   async start(flow: FlowDocument, req: StartRequest): Promise<StepResult> {
     const { contact, trigger, triggerNodeId, startNodeId, presets, mocks } = req
-    const handled = await this.handle(contact, { kind: 'start', flow, trigger, triggerNodeId, startNodeId, presets }, { mocks })
+    // The paused run's flow is read only when it is this one: a webhook's button_id may answer its buttons.
+    const flowOf = (id: string) => (id === flow.id ? flow : null)
+    const handled = await this.handle(contact, { kind: 'start', flow, trigger, triggerNodeId, startNodeId, presets }, { mocks, flowOf })
     return handled.ran!.step
   }
 

@@ -1,8 +1,9 @@
 // Issue 18, cases 1, 2 and 6, at the sandbox itself: a loop inside a C built-in, an allocation bomb past QuickJS's
 // own accounting, and time limits outside the documented range. Each used to freeze, bloat or crash the process.
+import { spawnSync } from 'node:child_process'
 import { afterAll, describe, expect, it } from 'vitest'
 import { ScriptError } from '../../../shared/nodes/script/run-error'
-import { SCRIPT_LIMITS } from './limits'
+import { POOL, SCRIPT_LIMITS } from './limits'
 import { ScriptPool } from './pool'
 
 const pool = new ScriptPool(2)
@@ -103,3 +104,17 @@ it('refuses a returned object nested deeper than the JSON guard allows', async (
   expect(e.code).toBe('script_bad_return')
   expect(e.message).toMatch(/nested more than 64 levels/)
 })
+
+it('lets a process that ran a script exit without waiting for the idle worker to be retired', async () => {
+  // `chatflow test` of a flow with a Script used to linger for POOL.idleMs (30 s) after its last line.
+  const pool = new URL('./pool.ts', import.meta.url).href
+  const limits = new URL('./limits.ts', import.meta.url).href
+  const code = `const { ScriptPool } = await import(${JSON.stringify(pool)}); const { SCRIPT_LIMITS } = await import(${JSON.stringify(limits)});
+    const r = await new ScriptPool(1).run('return { a: 1 }', {}, 1000, SCRIPT_LIMITS); console.log(JSON.stringify(r.outputs))`
+  const started = Date.now()
+  const child = spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', code], { encoding: 'utf8', timeout: 25_000 })
+  expect(child.stderr).toBe('')
+  expect(child.stdout.trim()).toBe('{"a":1}')
+  expect(child.signal).toBeNull()
+  expect(Date.now() - started).toBeLessThan(POOL.idleMs - 5_000)
+}, 30_000)

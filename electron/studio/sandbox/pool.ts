@@ -104,8 +104,6 @@ export class ScriptPool {
 
   private spawn(wasm: WebAssembly.Module): void {
     const worker = startWorker({ workerData: { wasm } satisfies WorkerData, resourceLimits: WORKER_RESOURCE_LIMITS })
-    // An idle worker must not keep a finished `chatflow run` alive; a running script's deadline timer does.
-    worker.unref()
     this.started++
     const slot: Slot = { worker, state: 'starting', current: null, runs: 0 }
     this.slots.add(slot)
@@ -128,6 +126,10 @@ export class ScriptPool {
       if (!this.slots.has(slot)) return
       void this.retire(slot, fail('script_error', 'The script sandbox stopped unexpectedly and was reset.')).then(() => this.afterFailure(wasm))
     })
+    // An idle worker must not keep a finished `chatflow test` or `run` alive; a running script's deadline timer does.
+    // After the listeners: adding a 'message' listener refs the worker's port again, and the process then waited for
+    // the idle timeout (30 s) before exiting.
+    worker.unref()
   }
 
   private dispatch(slot: Slot, pending: Pending): void {

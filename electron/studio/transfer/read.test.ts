@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { serialiseFlow } from '../../../shared/flow'
 import { formatProblem, readImportFile } from './read'
-import { exampleFlow, exampleTests } from './test-support'
+import { exampleFlow, exampleTests } from './testing/support'
 
 const flow = () => JSON.parse(serialiseFlow(exampleFlow('age-gate')))
 const bundle = (patch: (b: Record<string, any>) => void) => {

@@ -3,7 +3,7 @@ import { applyImport, findConflicts } from './apply'
 import { exportBundle } from './export'
 import { CatalogStore } from '../effects/catalog-store'
 import { readImportFile } from './read'
-import { dump, exampleFlow, seedExamples, tempDb, type TempDb } from './test-support'
+import { dump, exampleFlow, seedExamples, tempDb, type TempDb } from './testing/support'
 import { serialiseFlow } from '../../../shared/flow'
 
 const open: TempDb[] = []

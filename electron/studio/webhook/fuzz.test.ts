@@ -3,7 +3,7 @@ import net from 'node:net'
 import fc from 'fast-check'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { parseWebhookBody } from './request'
-import { post, startTestListener, type TestListener } from './test-support'
+import { post, startTestListener, type TestListener } from './testing/support'
 
 // Bad requests of every kind (bodies, headers, keys, paths, broken HTTP): none may start a run, none may get a
 // 2xx or a 5xx, and the listener must still serve a good request afterwards.

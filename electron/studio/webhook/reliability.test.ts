@@ -6,11 +6,11 @@ import { afterAll, beforeAll, expect, it } from 'vitest'
 import { storeFlow } from '../../cli/commands/import'
 import { openDatabase } from '../db/open'
 import { RunService } from '../runs'
-import { orderTotalFlow } from './fixtures'
+import { orderTotalFlow } from './testing/fixtures'
 import { webhookRunStarter } from './run-starter'
 import { SecretStore } from './secrets'
 import { startServe } from '../../runtime/testing/serve-child'
-import { startTestListener, type TestListener } from './test-support'
+import { startTestListener, type TestListener } from './testing/support'
 
 // The reliability tests of the webhook (load, then a crash under load). They take seconds on an idle machine; the
 // generous time limits are for a 2-core CI machine busy with other test files, since they test correctness, not speed.

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import type { WebhookRequest } from './request'
 import type { WebhookRun } from './server'
-import { post, startTestListener, type TestListener } from './test-support'
+import { post, startTestListener, type TestListener } from './testing/support'
 
 // Error cases of the endpoint. None of them may reach startRun; the recorder below proves it. The full path with
 // the real engine is in webhook-runs.test.ts.

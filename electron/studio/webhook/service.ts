@@ -1,5 +1,6 @@
 import type { FlowDocument } from '../../../shared/flow/document'
 import { ApiFailure } from '../failure'
+import { noticeOnce } from '../settings/saved'
 import type { ServiceFactory } from '../handlers/types'
 import { emulatorRuns } from '../emulator/service'
 import { flowStore } from '../store/flows'
@@ -35,7 +36,7 @@ export const webhookListener: ServiceFactory<WebhookListener> = (ctx) => {
   }
   const listener = new WebhookListener(
     { secrets: ctx.service(secretStore), findFlow, startRun, log: ctx.log },
-    { ...loadListenerSettings(ctx.db), ...envOverrides() },
+    { ...loadListenerSettings(ctx.db, (message) => noticeOnce(ctx.notices, message)), ...envOverrides() },
   )
   void listener.start()
   return listener

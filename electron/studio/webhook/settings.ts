@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import type { Database } from 'better-sqlite3'
+import { readSettingOr, writeSetting } from '../settings/saved'
 
 export const DEFAULT_PORT = 7373
 export const DEFAULT_HOST = '127.0.0.1'
@@ -20,24 +21,17 @@ export function isLoopback(host: string): boolean {
   return host === 'localhost' || host === '::1' || /^127\.\d+\.\d+\.\d+$/.test(host)
 }
 
-/** The saved settings (defaults for anything unset or unreadable). */
-export function loadListenerSettings(db: Database): ListenerSettings {
-  const row = db.prepare('SELECT value FROM settings WHERE key = ?').get(SETTINGS_KEY) as { value: string } | undefined
-  let saved: unknown = {}
-  try {
-    saved = row ? JSON.parse(row.value) : {}
-  } catch {
-    saved = {}
-  }
-  const parsed = ListenerSettingsSchema.safeParse(saved)
-  return parsed.success ? parsed.data : ListenerSettingsSchema.parse({})
+/**
+ * The saved settings, defaults for anything unset. Saved settings that cannot be read give the defaults and are
+ * told to `report` (the studio's notice banner, serve's log): the listener must start either way.
+ */
+export function loadListenerSettings(db: Database, report: (message: string) => void): ListenerSettings {
+  const defaults = ListenerSettingsSchema.parse({})
+  return readSettingOr(db, SETTINGS_KEY, ListenerSettingsSchema, 'webhook listener settings', defaults, report)
 }
 
 export function saveListenerSettings(db: Database, settings: ListenerSettings, now: number): void {
-  db.prepare(
-    `INSERT INTO settings (key, value, updated_at) VALUES (?, ?, ?)
-     ON CONFLICT (key) DO UPDATE SET value = excluded.value, updated_at = excluded.updated_at`,
-  ).run(SETTINGS_KEY, JSON.stringify(settings), now)
+  writeSetting(db, SETTINGS_KEY, settings, now)
 }
 
 /**

@@ -2,7 +2,7 @@
 // the connection open). Deadlines are shortened here through their environment variables so the test is quick.
 import net from 'node:net'
 import { afterAll, beforeAll, expect, it } from 'vitest'
-import { startTestListener, type TestListener } from './test-support'
+import { startTestListener, type TestListener } from './testing/support'
 
 const LIMITS = { CHATFLOW_HEADERS_TIMEOUT_MS: '600', CHATFLOW_REQUEST_TIMEOUT_MS: '1200', CHATFLOW_MAX_CONNECTIONS: '300' }
 let t: TestListener

@@ -23,7 +23,7 @@ const AdSchema = z.object({
   ctwa_clid: z.string().optional(),
 })
 
-/** How a test starts: the same five trigger kinds as production (flow-service.md, "What the service does" 1). */
+/** How a test starts: the same five trigger kinds as production (docs/engine.md, Triggers). */
 export const EmulatorTriggerSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('keyword'), text: z.string().min(1) }),
   z.object({
@@ -39,7 +39,7 @@ export const EmulatorTriggerSchema = z.discriminatedUnion('kind', [
 export type EmulatorTrigger = z.input<typeof EmulatorTriggerSchema>
 export type ParsedEmulatorTrigger = z.output<typeof EmulatorTriggerSchema>
 
-/** What the customer does on the phone (channel-reference §4 shapes, as the engine reads them). */
+/** What the customer does on the phone (docs/runtime.md, Inbound messages shapes, as the engine reads them). */
 export const CustomerEventSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('text'), text: z.string() }),
   z.object({ type: z.literal('button_reply'), reply: z.object({ id: z.string(), title: z.string() }) }),

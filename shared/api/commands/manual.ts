@@ -10,7 +10,7 @@ export const ManualTargetSchema = z.union([
 ])
 export type ManualTarget = z.infer<typeof ManualTargetSchema>
 
-/** Message credits per delivered template, by category, and the channel's free cases (channel-reference §5). */
+/** Message credits per delivered template, by category, and the channel's free cases (docs/emulator.md, Enforce 24 h window). */
 export const CreditRuleSchema = z.object({
   MARKETING: z.number().nonnegative().finite().default(2),
   UTILITY: z.number().nonnegative().finite().default(1),

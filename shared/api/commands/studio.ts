@@ -3,8 +3,9 @@ import { returns } from '../define'
 
 // What the back end found when it started that the user must hear about, shown as a banner in every window.
 export interface StudioNotice {
-  /** wal_recovered: the database's write-ahead log was damaged; what was recovered and where the copy is. */
-  code: 'wal_recovered'
+  /** wal_recovered: the database's write-ahead log was damaged; what was recovered and where the copy is.
+   *  setting_unreadable: a saved setting could not be read and its defaults apply until it is saved again. */
+  code: 'wal_recovered' | 'setting_unreadable'
   message: string
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { buildFlow, testDeps } from '../fixtures'
+import { buildFlow, testDeps } from '../testing/fixtures'
 import { parseConversationTest, serialiseConversationTest } from './format'
 import { recordTest } from './record'
 import { runConversationTest } from './run'

@@ -1,7 +1,7 @@
 // The test format's newer expectations (docs/testing.md): a variable that must be unset, an event that must start
 // or resume nothing (with its reason), and a trigger that sets {{chat_message_id}}.
 import { describe, expect, it } from 'vitest'
-import { buildFlow, testDeps } from '../fixtures'
+import { buildFlow, testDeps } from '../testing/fixtures'
 import { parseConversationTest } from './format'
 import { runConversationTest } from './run'
 

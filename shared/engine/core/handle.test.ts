@@ -1,7 +1,7 @@
 // The conversation core carried out: the writes come back in commit order, the customer's message time is
 // reported, and every triggering message gets a {{chat_message_id}}.
 import { describe, expect, it } from 'vitest'
-import { ASHA, buildFlow, testDeps } from '../fixtures'
+import { ASHA, buildFlow, testDeps } from '../testing/fixtures'
 import { WINDOW_MS } from '../limits'
 import { handleEvent, LOCAL_MESSAGE_ID_PREFIX, sweepRun } from './handle'
 
@@ -60,6 +60,35 @@ describe('handleEvent', () => {
       [paused.state.id, 'ended', 'superseded'],
       [again.ran!.step.state.id, 'ended', 'completed'],
     ])
+  })
+
+  it("a webhook's button_id answers the paused buttons of its flow as a tap would, without reopening the window", async () => {
+    const menu = buildFlow(
+      [
+        { type: 'trigger', name: 'trigger_1', config: { kind: 'webhook' } },
+        { type: 'interactive_message', name: 'pick', config: { body: 'Confirm?', buttons: [{ id: 'yes', title: 'Yes {{customer_name}}' }] } },
+        { type: 'message', name: 'done', config: { text: 'Confirmed by {{_last_button_text}} ({{button_id}}, {{pick.id}})' } },
+      ],
+      [
+        ['trigger_1', 'out', 'pick'],
+        ['pick', 'yes', 'done'],
+      ],
+      { id: 'f_confirm' },
+    )
+    const { deps } = testDeps()
+    const now = deps.effects.clock.now()
+    const hook = (button_id?: string) => ({ kind: 'start' as const, flow: menu, trigger: { kind: 'webhook' as const, phone_number: ASHA.phone, data: {}, button_id } })
+    const first = await handleEvent({ contact: ASHA, current: null, flows: [], event: hook(), now }, deps)
+    expect(first.ran!.step.state.status).toBe('paused')
+    const paused = first.ran!.step.state
+    const later = now + 60_000
+    const click = await handleEvent({ contact: ASHA, current: { state: paused, flow: menu }, flows: [], event: hook('yes'), now: later }, deps)
+    expect(click.action).toBe('resumed')
+    expect(click.steps).toHaveLength(1)
+    expect(click.ran!.step.state).toMatchObject({ id: paused.id, status: 'ended', lastInboundAt: paused.lastInboundAt })
+    expect(click.ran!.step.messages).toEqual([{ type: 'text', text: { body: `Confirmed by Yes ${ASHA.name} (yes, yes)` } }])
+    expect(click.ran!.step.inbound).toMatchObject({ type: 'button_reply', reply: { id: 'yes' } })
+    expect(click.inboundAt).toBeNull()
   })
 
   it('sweeps synchronously: an expired run is closed, a live one left alone', async () => {

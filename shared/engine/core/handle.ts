@@ -20,7 +20,7 @@ export async function handleEvent(input: CoreInput, deps: EngineDeps): Promise<H
   if (plan.action === 'none') return nothingRan(steps, inboundAt, plan.ignored)
   const ran =
     plan.action === 'resume'
-      ? { flow: plan.flow, step: await resumeRun(plan.flow, plan.run, plan.event, input.contact, deps) }
+      ? { flow: plan.flow, step: await resumeRun(plan.flow, plan.run, plan.event, input.contact, deps, !plan.simulated) }
       : { flow: plan.start.flow, step: await start(plan.start, input, deps) }
   steps.push(ran)
   return { action: plan.action === 'resume' ? 'resumed' : 'started', steps, ran, inboundAt }

@@ -2,7 +2,7 @@
 // gone), the event, and what must happen.
 import { describe, expect, it } from 'vitest'
 import { nodeCatalog } from '../../nodes/runners'
-import { ASHA, buildFlow, testDeps } from '../fixtures'
+import { ASHA, buildFlow, testDeps } from '../testing/fixtures'
 import { WINDOW_MS } from '../limits'
 import { resumeRun, startRun } from '../machine'
 import type { InboundEvent, RunState } from '../types'
@@ -32,6 +32,7 @@ const flows = [menu, help, promo, quiet]
 const text = (t: string): InboundEvent => ({ type: 'text', text: t })
 const tap = (id: string): InboundEvent => ({ type: 'button_reply', reply: { id, title: id } })
 const msg = (m: InboundEvent): ConversationEvent => ({ kind: 'message', message: m })
+const hookOf = (flow: typeof menu, button_id: string): ConversationEvent => ({ kind: 'start', flow, trigger: { kind: 'webhook', phone_number: ASHA.phone, data: {}, button_id } })
 
 let atButtons: RunState
 let atQuestion: RunState
@@ -70,6 +71,17 @@ const cases: Array<{ rule: string; paused: Paused; event: () => ConversationEven
     plan: 'start f_help',
     close: ['superseded'],
   },
+  {
+    rule: "a webhook's button_id that the paused buttons offer is that tap: it resumes",
+    paused: 'buttons',
+    event: () => hookOf(menu, 'a'),
+    plan: 'resume f_menu',
+    close: [],
+  },
+  { rule: "a webhook's button_id the paused buttons do not offer starts anew", paused: 'buttons', event: () => hookOf(menu, 'zzz'), plan: 'start f_menu', close: ['superseded'] },
+  { rule: "a webhook's button_id never answers a Question (it would take anything)", paused: 'question', event: () => hookOf(menu, 'a'), plan: 'start f_menu', close: ['superseded'] },
+  { rule: "a webhook's button_id to another flow supersedes the paused run", paused: 'buttons', event: () => hookOf(help, 'a'), plan: 'start f_help', close: ['superseded'] },
+  { rule: "a webhook's button_id does not revive an expired run", paused: 'expired', event: () => hookOf(menu, 'a'), plan: 'start f_menu', close: ['expired'] },
   {
     rule: 'a start closes an expired run as expired, not superseded',
     paused: 'expired',

@@ -7,11 +7,14 @@
 //   3. otherwise a message that starts a flow supersedes the paused run;
 //   4. otherwise the paused run receives it anyway (a button node re-sends its buttons, for example);
 //   5. with no paused run and no trigger match, nothing happens, and the reason is said;
-//   6. a start (webhook, manual, a tester's) always starts, superseding the paused run.
+//   6. a start (webhook, manual, a tester's) starts, superseding the paused run; except that
+//   7. a webhook request whose button_id a paused run of the same flow waits for (an Interactive node offering that
+//      button) is that button tapped: it resumes the run (webhook-click.ts).
 import type { FlowDocument } from '../../flow/document'
 import type { NodeCatalog } from '../deps'
 import { isExpired } from '../machine'
 import { matchTrigger, type Activation } from '../triggers'
+import { offersButton, webhookClick } from '../webhook-click'
 import type { InboundEvent, RunState, TriggerInput, Vars } from '../types'
 import type { CoreInput, Ignored } from './types'
 
@@ -29,7 +32,8 @@ export interface StartPlan {
 }
 
 export type Plan =
-  | { action: 'resume'; run: RunState; flow: FlowDocument; event: InboundEvent }
+  /** `simulated`: the event is a webhook's button_id, not the customer writing. */
+  | { action: 'resume'; run: RunState; flow: FlowDocument; event: InboundEvent; simulated?: true }
   | { action: 'start'; start: StartPlan }
   | { action: 'none'; ignored: Ignored }
 
@@ -58,6 +62,10 @@ export function route(input: CoreInput, catalog: NodeCatalog): Route {
   if (event.kind === 'start') {
     const { flow, trigger, triggerNodeId, startNodeId, presets } = event
     if ('kind' in trigger) {
+      const click = live && live.flow.id === flow.id ? webhookClick(live.flow, trigger) : null
+      if (live && click && answers(live, click, catalog)) {
+        return { close, plan: { action: 'resume', run: live.state, flow: live.flow, event: click, simulated: true } }
+      }
       return { close: supersede(), plan: { action: 'start', start: { flow, trigger, triggerNodeId, startNodeId, presets } } }
     }
     const activation: Activation = startNodeId ? 'none' : (input.activation ?? 'every')
@@ -87,6 +95,12 @@ function whyNot(flows: readonly FlowDocument[], message: InboundEvent, activatio
   if (activation === 'none') return null
   const asIfActive = matchTrigger(flows, message, 'none')
   return asIfActive && !asIfActive.flow.active ? { reason: 'inactive_flow', flowId: asIfActive.flow.id, flowName: asIfActive.flow.name } : null
+}
+
+/** A simulated click answers only a node that shows that button (a Question would take any tap as its answer). */
+function answers(paused: { state: RunState; flow: FlowDocument }, event: InboundEvent & { type: 'button_reply' }, catalog: NodeCatalog): boolean {
+  const node = paused.state.waiting && paused.flow.nodes.find((n) => n.id === paused.state.waiting!.nodeId)
+  return !!node && offersButton(node, event.reply.id) && accepts(paused, event, catalog)
 }
 
 function accepts(paused: { state: RunState; flow: FlowDocument }, event: InboundEvent, catalog: NodeCatalog): boolean {

@@ -3,7 +3,7 @@ import { IDENTIFIER, duplicates, error, isBlank, maxLength, maxLengthDisputed, r
 import { endpointProblems } from './endpoint'
 import { formFields, type ChatFlowConfig, type FormField } from './definition'
 
-// Limits of channel-reference §1.8 and §3.2. Where sources disagree, the stricter one is enforced.
+// Limits of docs/integrations.md, Chat Flow. Where sources disagree, the stricter one is enforced.
 const LABEL_MAX: Record<FormField['type'], { strict: number; loose?: number }> = {
   text: { strict: 20 },
   number: { strict: 20 },

@@ -32,7 +32,7 @@ export const ChatFlowConfigSchema = z.object({
   mode: z.enum(['draft', 'published']).default('published').describe('Send the draft or the published version of the form.'),
   action: z.enum(['navigate', 'data_exchange']).default('navigate').describe('navigate opens the first screen; data_exchange asks the endpoint first.'),
   screens: z.array(FormScreenSchema).default([]).describe('The form, screen by screen; the first is the entry screen.'),
-  endpoint: FlowEndpointSchema.prefault({}).describe('Data Exchange endpoint the form asks for screens and data (channel-reference §3.3).'),
+  endpoint: FlowEndpointSchema.prefault({}).describe('Data Exchange endpoint the form asks for screens and data (docs/integrations.md, Chat Flow).'),
   responseMapping: z
     .array(z.object({ field: z.string().default('').describe('Form field name.'), variable: z.string().default('').describe('Session variable that receives it.') }).prefault({}))
     .default([])

@@ -1,4 +1,4 @@
-// A Chat Flow's endpoint round trip (channel-reference §3.3), the pure half: what the studio sends and how a reply
+// A Chat Flow's endpoint round trip (docs/integrations.md, Chat Flow), the pure half: what the studio sends and how a reply
 // is read. The encryption and the network are the back end's (electron/studio/effects/flow-endpoint.ts).
 import { z } from 'zod'
 

@@ -2,7 +2,7 @@ import type { InboundEvent } from '../../engine/types'
 import { checkJsonBounds } from '../../json/bounds'
 
 /**
- * The channel's form submission (channel-reference §3.4: `interactive.nfm_reply.response_json`, a JSON string)
+ * The channel's form submission (docs/integrations.md, Chat Flow: `interactive.nfm_reply.response_json`, a JSON string)
  * as the event the engine resumes a Chat Flow node with. A string that is not a JSON object is refused here, so
  * a broken delivery never reaches the run.
  */

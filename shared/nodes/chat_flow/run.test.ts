@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { ASHA, buildFlow, testDeps } from '../../engine/fixtures'
+import { ASHA, buildFlow, testDeps } from '../../engine/testing/fixtures'
 import { resumeRun, startRun } from '../../engine/machine'
 import { route } from '../../engine/core'
 import { nodeCatalog } from '../runners'

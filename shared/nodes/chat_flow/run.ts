@@ -4,7 +4,7 @@ import type { InboundEvent, OutboundMessage, WaitCursor } from '../../engine/typ
 import { formFields, type ChatFlowConfig } from './definition'
 import { checkSubmission } from './run-fields'
 
-// Sends the channel's form message (channel-reference §1.8) and waits for its submission (§3.4, an nfm_reply).
+// Sends the channel's form message (docs/integrations.md, Chat Flow) and waits for its submission (§3.4, an nfm_reply).
 // The flow_token names this one sending, so a submission of an older copy of the form is not taken as the answer.
 // A submission that does not fit the form fails the node with 'form_invalid' and every problem found.
 

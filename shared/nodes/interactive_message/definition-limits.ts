@@ -2,7 +2,7 @@ import type { Problem, ValidateContext } from '../types'
 import { duplicates, error, maxLength, requireText, warning } from '../../flow/checks'
 import type { InteractiveMessageConfig } from './definition'
 
-// Channel limits for reply buttons and list menus (channel-reference §1.2, §1.3).
+// Channel limits for reply buttons and list menus (docs/flow-format.md, Interactive Message).
 export const INTERACTIVE_LIMITS = {
   bodyMax: 1024,
   listBodyLooseMax: 4096,

@@ -33,7 +33,7 @@ export const interactiveMessageRunner: NodeRunner<InteractiveMessageConfig> = {
     const data = cursor.data as WaitData
     const option = match(event, data)
     if (!option) return { kind: 'wait', messages: [data.message], data }
-    return { kind: 'next', port: option.id, output: { id: option.id, title: option.title }, vars: typedVars(event, data.mode, option) }
+    return { kind: 'next', port: option.id, output: { id: option.id, title: option.title }, vars: optionVars(data.mode, option) }
   },
 }
 
@@ -48,9 +48,11 @@ function match(event: InboundEvent, data: WaitData): Option | null {
   )
 }
 
-/** A typed answer sets the same variables a tap would (the engine sets them itself for real taps). */
-function typedVars(event: InboundEvent, mode: WaitData['mode'], o: Option): Vars | undefined {
-  if (event.type !== 'text') return undefined
+/**
+ * The option's variables whatever chose it: a typed answer sets what a tap would, and a webhook's simulated click
+ * (which carries no title) gets the label as this node rendered it.
+ */
+function optionVars(mode: WaitData['mode'], o: Option): Vars {
   return mode === 'buttons'
     ? { button_id: o.id, _last_button_payload: o.id, _last_button_text: o.title }
     : { row_id: o.id, _last_row_payload: o.id, _last_row_text: o.title }

@@ -4,7 +4,7 @@ import { error, maxLength, requireText } from '../../flow/checks'
 
 export const MEDIA_KINDS = ['image', 'video', 'audio', 'document', 'sticker'] as const
 
-/** What the channel accepts per kind (channel-reference §1.5). */
+/** What the channel accepts per kind (docs/integrations.md, Media Message). */
 export const MEDIA_RULES = {
   image: { mime: ['image/jpeg', 'image/png'], maxBytes: 5 * 1024 * 1024, caption: true },
   video: { mime: ['video/mp4', 'video/3gpp'], maxBytes: 16 * 1024 * 1024, caption: true },

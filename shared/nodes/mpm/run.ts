@@ -4,7 +4,7 @@ import type { OutboundMessage } from '../../engine/types'
 import { lookUpProduct } from '../spm/run-catalog'
 import type { MpmConfig } from './definition'
 
-// Products in sections (channel-reference §1.7): text header, body, optional footer, at most 10 sections and 30
+// Products in sections (docs/integrations.md, MPM): text header, body, optional footer, at most 10 sections and 30
 // products. As on the channel, ids the catalogue does not hold are dropped (listed in the output), a section left
 // empty goes, and the node fails only when no product is left.
 export const MAX_SECTIONS = 10

@@ -1,6 +1,6 @@
-// A Question's retry message can quote the answer it refused and the attempt count (flow-service.md, Question).
+// A Question's retry message can quote the answer it refused and the attempt count (docs/flow-format.md, Question).
 import { describe, expect, it } from 'vitest'
-import { ASHA, buildFlow, testDeps } from '../../engine/fixtures'
+import { ASHA, buildFlow, testDeps } from '../../engine/testing/fixtures'
 import { resumeRun, startRun } from '../../engine/machine'
 import type { OutboundMessage } from '../../engine/types'
 
@@ -10,7 +10,7 @@ const flow = buildFlow(
     {
       type: 'question',
       name: 'ask_age',
-      config: { prompt: 'Age?', saveTo: 'age', answerType: 'number', maxAttempts: 3, retryMessage: '"{{ask_age.answer}}" is not a number (try {{ask_age.attempts}} of 3), {{customer_name}}.' },
+      config: { prompt: 'Age?', saveTo: 'age', answerType: 'number', maxAttempts: 3, explainRefusal: false, retryMessage: '"{{ask_age.answer}}" is not a number (try {{ask_age.attempts}} of 3), {{customer_name}}.' },
     },
     { type: 'message', name: 'ok', config: { text: 'Thanks, {{ask_age.answer}} it is ({{ask_age.attempts}} tries).' } },
   ],
@@ -26,8 +26,8 @@ describe('Question retry message', () => {
   it('quotes the refused answer and the attempts so far, then the answer once accepted', async () => {
     const { deps } = testDeps()
     const asked = await startRun(flow, { contact: ASHA, trigger: { kind: 'manual' } }, deps)
-    const first = await resumeRun(flow, asked.state, text('forty'), ASHA, deps)
-    expect(first.messages.map(body)).toEqual(['"forty" is not a number (try 1 of 3), Asha.'])
+    const first = await resumeRun(flow, asked.state, text('about four dozen'), ASHA, deps)
+    expect(first.messages.map(body)).toEqual(['"about four dozen" is not a number (try 1 of 3), Asha.'])
     const second = await resumeRun(flow, first.state, text('4O'), ASHA, deps)
     expect(second.messages.map(body)).toEqual(['"4O" is not a number (try 2 of 3), Asha.'])
     // The quoted values were for the message only: the trace records what the node read from the session.

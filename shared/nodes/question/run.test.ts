@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { ASHA, buildFlow, testDeps } from '../../engine/fixtures'
+import { ASHA, buildFlow, testDeps } from '../../engine/testing/fixtures'
 import { resumeRun, startRun } from '../../engine/machine'
 import type { StepResult } from '../../engine/types'
 import type { FlowDocument } from '../../flow/document'

@@ -10,7 +10,7 @@ export const SpmConfigSchema = z.object({
 })
 export type SpmConfig = z.infer<typeof SpmConfigSchema>
 
-/** A cart sent back from a product message arrives as an order (channel-reference §4). */
+/** A cart sent back from a product message arrives as an order (docs/runtime.md, Inbound messages). */
 export function orderVariables(): VariableSpec[] {
   return [
     { path: 'order.catalog_id', description: 'Catalogue of the cart the customer sent', type: 'string' },

@@ -4,7 +4,7 @@ import type { OutboundMessage } from '../../engine/types'
 import type { SpmConfig } from './definition'
 import { lookUpProduct } from './run-catalog'
 
-// One product of the catalogue (channel-reference §1.6: no header; body and footer optional). A product the
+// One product of the catalogue (docs/integrations.md, SPM: no header; body and footer optional). A product the
 // catalogue does not hold fails the node: the channel would refuse the message.
 export const spmRunner: NodeRunner<SpmConfig> = {
   async run({ config, render, effects }) {

@@ -1,5 +1,5 @@
 // A message template of the local library: the shape a user creates and edits, and the channel's rules for it
-// (channel-reference §2). The Template Message node sends one of these with its parameter places filled.
+// (docs/integrations.md, Template Message). The Template Message node sends one of these with its parameter places filled.
 import { z } from 'zod'
 
 export const TEMPLATE_LIMITS = { headerText: 60, body: 1024, footer: 60, buttons: 10, buttonLabel: 25, quickReplies: 10, urlButtons: 2, phoneButtons: 1, url: 2000, phone: 20 }

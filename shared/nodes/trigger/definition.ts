@@ -14,7 +14,7 @@ export const TriggerConfigSchema = z.object({
     .string()
     .default('')
     .describe('button_click: variable that receives the payload after the prefix (payload order_42, prefix order_ → 42); empty for none.'),
-  dataFields: z.array(z.string().default('')).default([]).describe('webhook: names of the entries of `data` the flow expects; each becomes a variable.'),
+  dataFields: z.array(z.string().default('')).default([]).describe('webhook: the entries of `data` the flow reads as variables, for the editor and the checks (every entry of a request becomes a variable).'),
 })
 export type TriggerConfig = z.infer<typeof TriggerConfigSchema>
 

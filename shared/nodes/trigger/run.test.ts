@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { ASHA, buildFlow, testDeps } from '../../engine/fixtures'
+import { ASHA, buildFlow, testDeps } from '../../engine/testing/fixtures'
 import { startRun } from '../../engine/machine'
 import type { TriggerInput } from '../../engine/types'
 
@@ -59,13 +59,43 @@ describe('trigger runner', () => {
     expect(r.body).toBe('Diwali sale / ad_77 / Hello!')
   })
 
-  it('webhook: data under {{trigger_1.data}}, declared data fields as variables of their own', async () => {
+  it('webhook: data under {{trigger_1.data}}, and every entry a variable of its own, declared or not', async () => {
     const r = await said({ kind: 'webhook', dataFields: ['amount'] }, '{{trigger_1.data.name}} {{amount}} {{trigger_1.phone_number}} [{{name}}]', {
       kind: 'webhook',
       phone_number: '+919800000001',
       data: { name: 'Asha', amount: 250 },
     })
-    expect(r.body).toBe('Asha 250 +919800000001 []')
+    expect(r.body).toBe('Asha 250 +919800000001 [Asha]')
+  })
+
+  it('webhook: entries keep their JSON types; engine variables, the trigger name and non-names stay under data only', async () => {
+    const data = { amount: 250, vip: true, order: { id: 'A1', items: [1, 2] }, customer_phone: '+1555', button_id: 'x', trigger_1: 'no', 'order id': 7 }
+    const r = await said({ kind: 'webhook', dataFields: ['vip'] }, '{{ {{amount}} * 2 }} {{order.id}} {{customer_phone}} {{trigger_1.data.customer_phone}}', {
+      kind: 'webhook',
+      phone_number: '+919800000001',
+      data,
+    })
+    expect(r.body).toBe('500 A1 +919800000001 +1555')
+    expect(r.vars).toMatchObject({ amount: 250, vip: true, order: { id: 'A1', items: [1, 2] }, customer_phone: ASHA.phone })
+    expect(r.vars).not.toHaveProperty('button_id')
+    expect(r.vars).not.toHaveProperty('order id')
+    expect((r.vars.trigger_1 as { kind: string }).kind).toBe('webhook')
+  })
+
+  it("webhook: a button_id is a simulated tap, setting {{button_id}} and _last_button_* (the flow's label for it)", async () => {
+    const flow = buildFlow(
+      [
+        { type: 'trigger', name: 'trigger_1', config: { kind: 'webhook' } },
+        { type: 'interactive_message', name: 'pick', config: { body: 'Pick', buttons: [{ id: 'yes', title: 'Yes please' }] } },
+      ],
+      [['trigger_1', 'out', 'pick']],
+    )
+    const { deps } = testDeps()
+    const hook = (button_id: string) => startRun(flow, { contact: ASHA, trigger: { kind: 'webhook', phone_number: ASHA.phone, data: {}, button_id } }, deps)
+    expect((await hook('yes')).state.vars).toMatchObject({ button_id: 'yes', _last_button_payload: 'yes', _last_button_text: 'Yes please', trigger_1: { button_id: 'yes' } })
+    expect((await hook('other')).state.vars).toMatchObject({ button_id: 'other', _last_button_payload: 'other', _last_button_text: 'other' })
+    const without = await startRun(flow, { contact: ASHA, trigger: { kind: 'webhook', phone_number: ASHA.phone, data: {} } }, deps)
+    expect(without.state.vars).not.toHaveProperty('button_id')
   })
 
   it('manual: the operator and data', async () => {

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest'
-import { createTempBackend, expectOk, type TempBackend } from '../../testing'
+import { createTempBackend, expectOk, type TempBackend } from '../../testing/backend'
 import { REVISIONS_KEPT } from './009_revision_history'
 
 describe('revision history bound', () => {

@@ -1,12 +1,12 @@
 // Small flow documents for tests, the CLI and the benchmark: nodes get their type's defaults under the config
 // given, and edges are written as [from, port, to] by node name.
-import { FLOW_FORMAT, type FlowDocument, type FlowNode } from '../flow/document'
-import type { NodeType } from '../flow/node-types'
-import { NODE_DEFINITIONS } from '../nodes/registry'
-import { createEffects, type Effects } from './effects'
-import type { EngineDeps, NodeMock } from './deps'
-import { nodeCatalog } from '../nodes/runners'
-import type { Contact } from './types'
+import { FLOW_FORMAT, type FlowDocument, type FlowNode } from '../../flow/document'
+import type { NodeType } from '../../flow/node-types'
+import { NODE_DEFINITIONS } from '../../nodes/registry'
+import { createEffects, type Effects } from '../effects'
+import type { EngineDeps, NodeMock } from '../deps'
+import { nodeCatalog } from '../../nodes/runners'
+import type { Contact } from '../types'
 
 export interface NodeSpec {
   type: NodeType

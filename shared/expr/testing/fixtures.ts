@@ -1,5 +1,5 @@
 // Session used by the fixture tables: customer answers are text, HTTP results keep JSON types.
-import type { Vars } from './types'
+import type { Vars } from '../types'
 
 export const FIXTURE_VARS: Vars = {
   customer_name: 'Asha',

@@ -2,7 +2,7 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import type { Database } from 'better-sqlite3'
-import { openDatabase } from '../db/open'
+import { openDatabase } from '../../db/open'
 
 /** A migrated database in a real file in a fresh temp folder (tests and the benchmark). */
 export function tempDatabase(): { db: Database; file: string; cleanup(): void } {

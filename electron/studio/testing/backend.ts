@@ -1,7 +1,7 @@
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import { createBackend, type Backend, type BackendOptions } from './backend'
+import { createBackend, type Backend, type BackendOptions } from '../backend'
 
 export interface TempBackend {
   backend: Backend

@@ -4,12 +4,12 @@ import os from 'node:os'
 import path from 'node:path'
 import type { Database } from 'better-sqlite3'
 import { fileURLToPath } from 'node:url'
-import { parseFlow, type FlowDocument } from '../../../shared/flow'
-import { openDatabase } from '../db/open'
-import { TemplateStore } from '../effects/template-store'
-import { applyImport } from './apply'
+import { parseFlow, type FlowDocument } from '../../../../shared/flow'
+import { openDatabase } from '../../db/open'
+import { TemplateStore } from '../../effects/template-store'
+import { applyImport } from '../apply'
 
-export const EXAMPLES = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../resources/examples')
+export const EXAMPLES = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../resources/examples')
 
 export interface TempDb {
   db: Database

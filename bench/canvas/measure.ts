@@ -1,4 +1,5 @@
 import type { Browser, CDPSession, Page } from '@playwright/test'
+import { cookieName } from '../../electron/web/session-token'
 import { gesture, INIT, opened, settle, type Gesture } from './page'
 
 // One measurement of one canvas page: open it in a fresh browser context (a cold start, as an app launch is), then
@@ -66,8 +67,18 @@ export interface ProfileHooks {
   around<T>(cdp: CDPSession, label: 'open' | 'pan' | 'drag', act: () => Promise<T>): Promise<T>
 }
 
-export async function measure(browser: Browser, url: string, init: string, profile?: ProfileHooks): Promise<Measured> {
+/** The browser host to open pages of: its origin and the session token it printed (electron/web/session-token.ts). */
+export interface Host {
+  url: string
+  port: number
+  token: string
+}
+
+export async function measure(browser: Browser, host: Host, route: string, init: string, profile?: ProfileHooks): Promise<Measured> {
   const context = await browser.newContext({ viewport: VIEWPORT })
+  // As after a person opened the printed address: the token is the host's cookie, so both sides load alike.
+  await context.addCookies([{ name: cookieName(host.port), value: host.token, url: host.url, httpOnly: true, sameSite: 'Strict' }])
+  const url = `${host.url}${route}`
   try {
     const page = await context.newPage()
     await page.addInitScript(INIT)

@@ -28,6 +28,8 @@ export function profiler(dir: string, name: string, rendererDir: string): Profil
   fs.mkdirSync(dir, { recursive: true })
   const maps = new Map<string, SourceMapConsumer | null>()
   const mapOf = (url: string) => {
+    // Chromium's own scripts have names, not addresses (e.g. "v8/LoadTimes").
+    if (!URL.canParse(url)) return null
     const file = new URL(url).pathname
     if (!maps.has(file)) {
       const at = path.join(rendererDir, `${file}.map`)
@@ -103,7 +105,7 @@ async function traced<T>(cdp: CDPSession, act: () => Promise<T>): Promise<{ resu
   const done = new Promise<void>((resolve) => cdp.once('Tracing.tracingComplete', () => resolve()))
   await cdp.send('Tracing.start', {
     transferMode: 'ReportEvents',
-    traceConfig: { includedCategories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'cc', 'viz', 'blink'] },
+    traceConfig: { includedCategories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'cc', 'viz', 'blink', 'blink.user_timing'] },
   })
   try {
     const result = await act()

@@ -33,7 +33,7 @@ const ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking'
 /** Studio settings for the run: coverage of the last test session kept on the canvas (renderer/emulator/overlay-store.ts). */
 const STUDIO_INIT = `localStorage.setItem('chatflow.keepCoverage', '1')`
 
-async function buildPages(buildDir: string): Promise<void> {
+export async function buildPages(buildDir: string): Promise<void> {
   const minify = !PROFILE_DIR // a profile reads better with the real function names
   const node = (args: string[]) => execFileSync(process.execPath, args, { cwd: ROOT, stdio: 'ignore' })
   node([path.join(ROOT, 'node_modules/vite/bin/vite.js'), 'build', '--config', 'vite.renderer.config.ts', '--logLevel', 'warn', '--outDir', path.join(buildDir, 'renderer'), ...(minify ? [] : ['--minify', 'false'])])
@@ -49,11 +49,11 @@ async function buildPages(buildDir: string): Promise<void> {
 }
 
 /** The bench flows, written through the real back end, each with one emulator run so coverage has a path to draw. */
-async function seed(dataDir: string): Promise<Map<number, string>> {
+export async function seed(dataDir: string, sizes: readonly number[] = SIZES): Promise<Map<number, string>> {
   const backend = createBackend({ dataDir, log: () => {} })
   const ids = new Map<number, string>()
   try {
-    for (const n of SIZES) {
+    for (const n of sizes) {
       const created = await backend.call('flows.create', { name: `Bench ${n}` })
       if (!created.ok) throw new Error(created.error.message)
       const saved = await backend.call('flows.save', { document: benchFlow(created.value.id, n) })
@@ -87,20 +87,20 @@ export async function run(): Promise<void> {
     // A first page in a new browser pays for starting its renderer, compiling the bundles and warming caches; both
     // sides are opened once before anything is timed, so the first size measured does not carry that.
     const warm = ids.get(SIZES[0]!)!
-    const first = await measure(browser, `${host.url}/#/flows/${warm}`, STUDIO_INIT)
-    await measure(browser, `${host.url}/floor/index.html#${warm}&${first.canvas.width}x${first.canvas.height}`, '')
+    const first = await measure(browser, host, `/#/flows/${warm}`, STUDIO_INIT)
+    await measure(browser, host, `/floor/index.html#${warm}&${first.canvas.width}x${first.canvas.height}`, '')
     console.log(`frames ${UNCAPPED.length ? 'uncapped (--disable-gpu-vsync --disable-frame-rate-limit)' : 'capped at 60 Hz'}; ${ROUNDS} round(s) per size; load average ${os.loadavg()[0]!.toFixed(1)}`)
     for (const n of SIZES) {
-      const studioUrl = `${host.url}/#/flows/${ids.get(n)}`
+      const studioRoute = `/#/flows/${ids.get(n)}`
       const studio: Measured[] = []
       const floor: Measured[] = []
       for (let r = 0; r < ROUNDS; r++) {
         const prof = (side: string) => (PROFILE_DIR && r === 0 ? profiler(PROFILE_DIR, `${side}-${n}`, path.join(buildDir, 'renderer')) : undefined)
-        const s = async () => void studio.push(await measure(browser, studioUrl, STUDIO_INIT, prof('studio')))
+        const s = async () => void studio.push(await measure(browser, host, studioRoute, STUDIO_INIT, prof('studio')))
         // The floor is drawn at the size of the studio's canvas (measured in the first round).
         const f = async () => {
           const { width, height } = studio[0]!.canvas
-          floor.push(await measure(browser, `${host.url}/floor/index.html#${ids.get(n)}&${width}x${height}`, '', prof('floor')))
+          floor.push(await measure(browser, host, `/floor/index.html#${ids.get(n)}&${width}x${height}`, '', prof('floor')))
         }
         // Alternate which side goes first, so a load that drifts during a round favours neither.
         for (const side of r % 2 === 0 || !studio.length ? [s, f] : [f, s]) await side()

@@ -67,7 +67,9 @@ describe('browser host', () => {
   })
 
   it('refuses requests naming another host (DNS rebinding)', async () => {
-    expect((await get('/', { Host: 'evil.example:80' })).status).toBe(421)
+    const res = await get('/', { Host: 'evil.example:80' })
+    expect(res.status).toBe(421)
+    expect(res.headers.connection).toBe('close')
   })
 
   it('answers calls over the socket and broadcasts events', async () => {
@@ -95,6 +97,19 @@ describe('browser host', () => {
     c.ws.close()
   })
 
+  // Issue 18: a message nested millions of levels held the back end for seconds while it was parsed; it is now
+  // refused from its text. A file over Import's limit closed the socket (its escaped text passed the message limit)
+  // and the page said the connection was lost; it now gets the size message `chatflow import` gives.
+  it('refuses a message nested millions of levels unparsed, and an import over the size limit with its size', async () => {
+    const c = await connect()
+    c.ws.send(`{"type":"call","id":4,"command":"flows.list","payload":${'['.repeat(2_000_000)}${']'.repeat(2_000_000)}}`)
+    expect(await c.next()).toMatchObject({ type: 'error', error: { code: 'bad_request', message: expect.stringMatching(/at most 1000 levels/) } })
+    const text = `{"pad":"${'\\"'.repeat(4_700_000)}"}` // 9.4 MB, and twice that once escaped into the message
+    c.ws.send(JSON.stringify({ type: 'call', id: 5, command: 'transfer.inspect', payload: { fileName: 'big.json', text } }))
+    expect(await c.next()).toMatchObject({ id: 5, result: { ok: true, value: { problems: [{ file: 'big.json', message: 'it is 9 MiB, larger than the 8 MiB a file may be' }] } } })
+    c.ws.close()
+  })
+
   it('refuses sockets opened by another site', async () => {
     await expect(connect('http://evil.example')).rejects.toThrow(/403/)
   })
@@ -117,6 +132,8 @@ describe('session token', () => {
   it('refuses the page and every file without the token; the printed address sets it as a cookie for this port', async () => {
     const bare = await get('/')
     expect(bare.status).toBe(401)
+    // Another program without the token cannot keep the connection to try again (issue 18, case 5).
+    expect(bare.headers.connection).toBe('close')
     expect(bare.body).toMatch(/session token/)
     expect(bare.body).not.toContain(host.token)
     expect((await get('/index.html')).status).toBe(401)

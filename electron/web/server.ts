@@ -64,11 +64,12 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
     res.setHeader('Referrer-Policy', 'no-referrer')
     res.setHeader('X-Frame-Options', 'DENY')
     if (!allowedHosts.has(req.headers.host ?? '')) {
-      res.writeHead(421, { 'Content-Type': 'text/plain' }).end('Unknown host\n')
+      res.writeHead(421, { 'Content-Type': 'text/plain', Connection: 'close' }).end('Unknown host\n')
       return
     }
+    // A caller without the token (or naming another host) cannot keep the connection to try again.
     if (!gate.allows(req)) {
-      res.writeHead(401, { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store' }).end(TOKEN_REQUIRED_PAGE)
+      res.writeHead(401, { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store', Connection: 'close' }).end(TOKEN_REQUIRED_PAGE)
       return
     }
     if (gate.presented(req)?.fromQuery) res.setHeader('Set-Cookie', gate.cookie())

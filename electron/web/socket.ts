@@ -3,6 +3,8 @@ import { WebSocketServer, type WebSocket } from 'ws'
 import { ClientMessageSchema, type ServerMessage } from '../../shared/api/wire'
 import { fail } from '../../shared/api/result'
 import type { Backend } from '../studio/backend'
+import { JSON_LIMITS } from '../../shared/json/bounds'
+import { checkJsonTextDepth } from '../../shared/json/text-depth'
 
 export interface SocketOptions {
   path: string
@@ -12,14 +14,19 @@ export interface SocketOptions {
   allowSession(req: http.IncomingMessage): boolean
 }
 
-const MAX_MESSAGE_BYTES = 8 * 1024 * 1024
+/**
+ * Nesting a message may have before it is parsed at all. Parsing millions of nested arrays holds the back end for
+ * seconds; the page never sends more than the guard's 64 levels (the back end refuses deeper payloads by their
+ * path), so anything past this is not the page.
+ */
+const MAX_MESSAGE_DEPTH = 1000
 
 /**
  * Carries the contract over WebSockets: each 'call' gets one 'result' with the same id; every back-end event goes
  * to every socket. Anything unreadable gets a typed error back; the socket and the back end stay up.
  */
 export function attachSocket(server: http.Server, backend: Backend, options: SocketOptions): { close(): void } {
-  const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_MESSAGE_BYTES })
+  const wss = new WebSocketServer({ noServer: true, maxPayload: JSON_LIMITS.socketMessageBytes })
 
   server.on('upgrade', (req, socket, head) => {
     const pathname = new URL(req.url ?? '/', 'http://localhost').pathname
@@ -51,9 +58,14 @@ function serveClient(ws: WebSocket, backend: Backend): void {
   ws.on('error', () => ws.terminate())
 
   ws.on('message', (data) => {
+    const text = data.toString()
+    if (checkJsonTextDepth(text, MAX_MESSAGE_DEPTH)) {
+      send({ type: 'error', error: { code: 'bad_request', message: `A message to the studio may nest at most ${MAX_MESSAGE_DEPTH} levels.` } })
+      return
+    }
     let raw: unknown
     try {
-      raw = JSON.parse(data.toString())
+      raw = JSON.parse(text)
     } catch {
       send({ type: 'error', error: { code: 'bad_request', message: 'A message to the studio must be JSON.' } })
       return

@@ -51,10 +51,15 @@ export function createSocketBridge(url: string): SocketBridge {
       for (const text of queue.splice(0)) ws.send(text)
     }
     ws.onmessage = (e) => receive(String(e.data))
-    ws.onclose = () => {
+    ws.onclose = (e) => {
+      // 1009: the back end closed the socket on a message larger than it takes (JSON_LIMITS.socketMessageBytes).
+      const lost =
+        e.code === 1009
+          ? fail('too_large', 'That was larger than the studio takes in one request; nothing was changed.')
+          : fail('disconnected', 'The connection to the studio was lost before it answered.')
       for (const [id, resolve] of pending) {
         pending.delete(id)
-        resolve(fail('disconnected', 'The connection to the studio was lost before it answered.'))
+        resolve(lost)
       }
       if (stopped) return setStatus('closed')
       setStatus('closed')

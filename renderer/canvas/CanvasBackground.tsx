@@ -2,10 +2,11 @@ import { useEffect, useRef } from 'react'
 import { useStoreApi } from '@xyflow/react'
 
 /**
- * The dotted grid behind the cards. React Flow's own Background is an SVG pattern re-drawn at every frame of a pan
- * (at 1000 nodes that repaint cost a third of a pan frame in the canvas benchmark). This one is a layer of its own
- * that a pan only slides, by less than one grid step; only a zoom repaints it. Styles are set from the viewport
- * store directly, so a pan renders no React component.
+ * The dotted grid behind the cards. React Flow's own Background is an SVG pattern whose React component re-renders
+ * at every frame of a pan. This one is a plain CSS background whose position and size are set from the viewport
+ * store directly, so a pan renders no React component. It is deliberately NOT a composited layer (no will-change,
+ * no 3D transform): a layer under the viewport made Chromium test every card, port and edge for overlap with it on
+ * every frame (Layerize, 60% of a 2000-node pan's main-thread time in the canvas benchmark's profile, docs/canvas.md).
  */
 export function CanvasBackground({ gap }: { gap: number }) {
   const ref = useRef<HTMLDivElement>(null)
@@ -22,12 +23,8 @@ export function CanvasBackground({ gap }: { gap: number }) {
       if (size !== last) {
         last = size
         el.style.backgroundSize = size
-        el.style.width = `calc(100% + ${2 * step}px)`
-        el.style.height = `calc(100% + ${2 * step}px)`
       }
-      const ox = (((x % step) + step) % step) - step
-      const oy = (((y % step) + step) % step) - step
-      el.style.transform = `translate3d(${ox}px, ${oy}px, 0)`
+      el.style.backgroundPosition = `${((x % step) + step) % step}px ${((y % step) + step) % step}px`
     }
     apply(store.getState().transform)
     return store.subscribe((s, prev) => s.transform !== prev.transform && apply(s.transform))

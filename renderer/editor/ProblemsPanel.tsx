@@ -1,3 +1,4 @@
+import { useState } from 'react'
 import { useReactFlow } from '@xyflow/react'
 import type { Problem, Severity } from '../../shared/nodes/types'
 import { zoomToNode } from '../canvas/reveal'
@@ -7,6 +8,9 @@ const GROUPS: { severity: Severity; title: string }[] = [
   { severity: 'error', title: 'Errors' },
   { severity: 'warning', title: 'Warnings' },
 ]
+/** Rows shown per group before "Show more": a 2000-node flow can have thousands of problems, and laying out every
+ *  row made opening it take seconds (docs/canvas.md, "Scale"); nobody reads past the first screens anyway. */
+export const PROBLEMS_SHOWN = 100
 
 /** The flow's validation problems, live, by severity. Choosing one selects its node, opens its panel and
  *  focuses the field it is about. */
@@ -15,7 +19,9 @@ export function ProblemsPanel() {
   // Only a new list of problems re-renders the panel: it is recomputed after every rename, and reading the nodes
   // through a subscription would re-render the whole list on every frame of a drag.
   const problems = useEditor((s) => s.problems)
+  const checked = useEditor((s) => s.checked)
   const rf = useReactFlow()
+  const [shown, setShown] = useState<Record<Severity, number>>({ error: PROBLEMS_SHOWN, warning: PROBLEMS_SHOWN })
   const names = new Map(store.getState().doc.nodes.map((n) => [n.id, n.name]))
   const nameOf = (id: string | undefined) => (id ? names.get(id) : undefined)
 
@@ -31,18 +37,19 @@ export function ProblemsPanel() {
   return (
     <section className="problems" aria-label="Problems">
       <h2>
-        Problems <span className="count">{problems.length === 0 ? 'none' : problems.length}</span>
+        Problems <span className="count">{!checked ? 'checking…' : problems.length === 0 ? 'none' : problems.length}</span>
       </h2>
       {GROUPS.map(({ severity, title }) => {
         const list = problems.filter((p) => p.severity === severity)
         if (list.length === 0) return null
+        const limit = shown[severity]
         return (
           <div key={severity} className={`problems-group ${severity}`}>
             <h3>
               {title} ({list.length})
             </h3>
             <ul>
-              {list.map((p, i) => (
+              {list.slice(0, limit).map((p, i) => (
                 <li key={`${p.pointer}:${p.code}:${i}`}>
                   <button type="button" disabled={!p.nodeId} onClick={() => open(p)}>
                     {p.nodeId && <strong>{nameOf(p.nodeId)}: </strong>}
@@ -51,6 +58,11 @@ export function ProblemsPanel() {
                 </li>
               ))}
             </ul>
+            {list.length > limit && (
+              <button type="button" className="problems-more" onClick={() => setShown({ ...shown, [severity]: limit + PROBLEMS_SHOWN })}>
+                Show {Math.min(PROBLEMS_SHOWN, list.length - limit)} more of {list.length} {title.toLowerCase()}
+              </button>
+            )}
           </div>
         )
       })}

@@ -24,8 +24,12 @@ export function useProblems(store: EditorStore) {
       if (key === overlapsFor) return
       overlapsFor = key
       void api.call('flows.keywordOverlaps', { document: doc }).then((r) => {
-        if (!live || !r.ok || store.getState().doc !== doc) return
-        overlaps = r.value
+        if (!live || store.getState().doc !== doc) return
+        // A check that could not run is a problem of its own: no clash listed must mean none was found.
+        overlaps = r.ok
+          ? r.value
+          : [{ severity: 'warning', code: 'keyword.overlaps_unchecked', message: `Keyword clashes with other flows could not be checked: ${r.error.message}`, pointer: '' }]
+        if (!r.ok) overlapsFor = '' // tried again at the next edit
         store.getState().setProblems([...local, ...overlaps])
       })
     }
@@ -36,8 +40,10 @@ export function useProblems(store: EditorStore) {
       store.getState().setProblems([...local, ...overlaps])
       refreshOverlaps(doc, local)
     }
-    // The store opens with the flow's own problems; only the clashes are missing.
-    refreshOverlaps(store.getState().doc, store.getState().problems)
+    // A small flow opens checked (store.ts); only the clashes are missing. A large one is checked once opening is done
+    // (the canvas measured, fitted and painted: the first idle moment), at most a second later on a busy machine.
+    const first = store.getState().checked ? null : requestIdleCallback(run, { timeout: 1000 })
+    if (first === null) refreshOverlaps(store.getState().doc, store.getState().problems)
     const off = store.subscribe((s, prev) => {
       if (s.doc === prev.doc) return
       if (timer) clearTimeout(timer)
@@ -45,6 +51,7 @@ export function useProblems(store: EditorStore) {
     })
     return () => {
       live = false
+      if (first !== null) cancelIdleCallback(first)
       off()
       if (timer) clearTimeout(timer)
     }

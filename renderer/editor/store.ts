@@ -27,6 +27,8 @@ export interface EditorState {
   /** Validation problems of `doc` (recomputed shortly after edits) and their counts per node for the cards. */
   problems: Problem[]
   problemCounts: Record<string, ProblemCount>
+  /** False until the first validation pass has run (for a large flow, just after the canvas first shows). */
+  checked: boolean
 }
 
 export interface ProblemCount {
@@ -67,8 +69,13 @@ function countProblems(problems: Problem[]): Record<string, ProblemCount> {
   return counts
 }
 
+/** Up to this many nodes a flow is validated before it shows (a few milliseconds; its cards and the Problems list
+ *  open complete, with no refit when the list fills). Larger flows are validated right after the canvas first
+ *  shows (useProblems): at 1000 nodes the pass and the re-render it causes took a tenth of opening (docs/canvas.md). */
+export const VALIDATE_BEFORE_SHOWING = 300
+
 export function createEditorStore(initial: FlowDocument): EditorStore {
-  const initialProblems = validateFlow(initial)
+  const initialProblems = initial.nodes.length <= VALIDATE_BEFORE_SHOWING ? validateFlow(initial) : null
   return createStore<EditorState & EditorActions>()((set, get) => ({
     doc: initial,
     history: emptyHistory(),
@@ -78,9 +85,9 @@ export function createEditorStore(initial: FlowDocument): EditorStore {
     panelNodeId: null,
     focusField: null,
     notice: null,
-    // Validated at once, so a flow opens with its problems already on the cards.
-    problems: initialProblems,
-    problemCounts: countProblems(initialProblems),
+    problems: initialProblems ?? [],
+    problemCounts: initialProblems ? countProblems(initialProblems) : {},
+    checked: initialProblems !== null,
 
     apply(label, next, key = null) {
       const { doc, history, version } = get()
@@ -183,7 +190,7 @@ export function createEditorStore(initial: FlowDocument): EditorStore {
     },
 
     setProblems(problems) {
-      set({ problems, problemCounts: countProblems(problems) })
+      set({ problems, problemCounts: countProblems(problems), checked: true })
     },
   }))
 }

@@ -67,12 +67,15 @@ export function ProductSheet({ message, onSend, onClose }: { message: ProductInt
   const [currency, setCurrency] = useState('USD')
   const [note, setNote] = useState('')
   const [known, setKnown] = useState<Record<string, CatalogProductRecord>>({})
+  const [catalogError, setCatalogError] = useState<string | null>(null)
   const catalogId = i.action.catalog_id
   useEffect(() => {
     if (!catalogId) return
     let live = true
     void api.call('catalog.list', { catalogId }).then((r) => {
-      if (!live || !r.ok) return
+      if (!live) return
+      // Without the catalogue the sheet still works with typed prices; it says why names and prices are missing.
+      if (!r.ok) return setCatalogError(`The catalogue could not be read, so prices start at 0: ${r.error.message}`)
       const byId = Object.fromEntries(r.value.products.map((p) => [p.id, p]))
       setKnown(byId)
       const first = r.value.products[0]
@@ -100,6 +103,11 @@ export function ProductSheet({ message, onSend, onClose }: { message: ProductInt
         <button type="button" onClick={onClose} aria-label="Close"><X size={14} aria-hidden="true" /></button>
         <strong>{i.type === 'product_list' ? i.header.text : 'Catalogue'}</strong>
       </header>
+      {catalogError && (
+        <p className="phone-sheet-row" role="alert">
+          {catalogError}
+        </p>
+      )}
       {sections.map((s, n) => (
         <section key={n}>
           {s.title && <h4 className="phone-sheet-section">{s.title}</h4>}

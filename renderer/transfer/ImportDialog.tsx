@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react'
 import type { ConflictChoice, ImportConflict, ImportProblem } from '../../shared/api/commands/transfer'
+import { fileSizeProblem } from '../../shared/json/bounds'
 import { api } from '../api'
 import { Modal } from '../ui/Modal'
 
@@ -33,6 +34,9 @@ export function ImportDialog({ file, onClose }: { file: File; onClose(): void })
 
   useEffect(() => {
     void (async () => {
+      // Not even read when too large: the words `chatflow import` uses, before the file crosses to the back end.
+      const tooLarge = fileSizeProblem(file.size)
+      if (tooLarge) return setStage({ kind: 'problems', problems: [{ file: file.name, path: '', message: tooLarge }] })
       const body = await file.text()
       setText(body)
       const seen = await api.call('transfer.inspect', { fileName: file.name, text: body })

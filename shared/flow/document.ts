@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { identifier } from '../text/identifier'
+import { FLOW_ID, FLOW_ID_RULE, identifier } from '../text/identifier'
 import { NODE_TYPES } from './node-types'
 import { FlowSettingsSchema } from './settings'
 
@@ -38,7 +38,7 @@ export const FlowEdgeSchema = z.object({
 
 export const FlowDocumentSchema = z.object({
   format: z.literal(FLOW_FORMAT).describe('Format and version of this document.'),
-  id: identifier(z.string().min(1), 'A flow id').describe('Flow id, used in the webhook path /chatbot-webhook/{id}/trigger.'),
+  id: identifier(z.string().min(1), 'A flow id').regex(FLOW_ID, FLOW_ID_RULE).describe('Flow id, used in the webhook path /chatbot-webhook/{id}/trigger.'),
   name: identifier(z.string().min(1).max(120), 'A flow name').describe('Flow name shown in the flows list.'),
   active: z.boolean().describe('A flow must be active for keyword triggers to start it.'),
   nodes: z.array(FlowNodeSchema),

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import fc from 'fast-check'
 import { FLOW_FORMAT, type FlowDocument } from './document'
 import { NODE_TYPES } from './node-types'
+import { FLOW_ID } from '../text/identifier'
 import { loadFlow, parseFlow, serialiseFlow } from './serialise'
 import { EXAMPLES, example } from './testing/examples'
 
@@ -82,7 +83,7 @@ const key = fc.string().filter((k) => k !== '__proto__')
 const jsonObject = fc.dictionary(key, fc.jsonValue(), { maxKeys: 5 }).map(fromJson).filter((o) => !JSON.stringify(o).includes('"__proto__"'))
 const docArb: fc.Arbitrary<FlowDocument> = fc.record({
   format: fc.constant(FLOW_FORMAT),
-  id: fc.string({ minLength: 1 }),
+  id: fc.stringMatching(FLOW_ID),
   name: fc.string({ minLength: 1, maxLength: 120 }),
   active: fc.boolean(),
   nodes: fc.array(

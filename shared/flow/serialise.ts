@@ -2,7 +2,8 @@ import { FlowDocumentSchema, type FlowDocument } from './document'
 import { migrate } from './migrate'
 import { jsonErrorIndex, lineColumn } from './json-error'
 import { pointerOf } from './pointer'
-import { checkJsonBounds, JSON_MAX_DEPTH } from '../json/bounds'
+import { checkJsonBounds, JSON_MAX_DEPTH, type JsonPath } from '../json/bounds'
+import { checkJsonTextDepth } from '../json/text-depth'
 
 // Reading and writing flow files. Output has a fixed key order (document, node and edge keys in schema order;
 // config and sample keys sorted), so saving the same document twice gives the same bytes and diffs stay small.
@@ -22,10 +23,10 @@ export function loadFlow(value: unknown): FlowLoadResult {
   if (!m.ok) return { ok: false, error: { code: m.code, message: m.message } }
   // Before the schema: zod and everything after it recurse, and prototype keys vanish when objects are rebuilt.
   const bounds = checkJsonBounds(m.value)
+  if (bounds?.code === 'json_too_deep') return tooDeepDocument(bounds.path)
   if (bounds) {
     const pointer = pointerOf(bounds.path)
-    const what = bounds.code === 'json_forbidden_key' ? `the key '__proto__' is not allowed` : `nested more than ${JSON_MAX_DEPTH} levels deep; flatten it`
-    return { ok: false, error: { code: 'document.invalid', message: `Not a valid flow document: ${pointer}: ${what}.`, pointer } }
+    return { ok: false, error: { code: 'document.invalid', message: `Not a valid flow document: ${pointer}: the key '__proto__' is not allowed.`, pointer } }
   }
   const parsed = FlowDocumentSchema.safeParse(m.value)
   if (!parsed.success) {
@@ -37,6 +38,11 @@ export function loadFlow(value: unknown): FlowLoadResult {
     }
   }
   return { ok: true, document: parsed.data, migratedFrom: m.from === 1 ? null : m.from }
+}
+
+function tooDeepDocument(path: JsonPath): FlowLoadResult {
+  const pointer = pointerOf(path)
+  return { ok: false, error: { code: 'document.invalid', message: `Not a valid flow document: ${pointer}: nested more than ${JSON_MAX_DEPTH} levels deep; flatten it.`, pointer } }
 }
 
 function describeIssue(message: string): string {
@@ -57,6 +63,8 @@ export function parseJsonText(text: string): { ok: true; value: unknown } | { ok
 }
 
 export function parseFlow(text: string): FlowLoadResult {
+  const deep = checkJsonTextDepth(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text)
+  if (deep) return tooDeepDocument(deep.path)
   const parsed = parseJsonText(text)
   if (!parsed.ok) return { ok: false, error: { code: 'json.invalid', message: `Not JSON: ${parsed.message}` } }
   return loadFlow(parsed.value)

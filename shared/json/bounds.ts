@@ -13,15 +13,27 @@ export const JSON_LIMITS = {
   maxDepth: JSON_MAX_DEPTH,
   /** Webhook trigger and inbound message bodies (the runtime's listener and the studio's). */
   listenerBodyBytes: 64 * 1024,
-  /** One message from the studio's page to its back end (a flow with its samples, an imported file's text). */
-  socketMessageBytes: 8 * 1024 * 1024,
-  /** A flow file or bundle read by `chatflow import`, `run`, `test` or `validate`. */
+  /** A flow file or bundle read by Import, `chatflow import`, `run`, `test` or `validate`. */
   fileBytes: 8 * 1024 * 1024,
+  /**
+   * One message from the studio's page to its back end (a flow with its samples, an imported file's text). A file's
+   * text travels escaped inside it (each quote, backslash and line break takes two bytes), so three times a file.
+   */
+  socketMessageBytes: 24 * 1024 * 1024,
   /** A publish request to the runtime's publish API. */
   publishBodyBytes: 8 * 1024 * 1024,
 } as const
 
 export type JsonPath = (string | number)[]
+
+/** `9.2 MiB`, `3 KiB`: a size as the messages about these limits give it. */
+export const describeBytes = (bytes: number): string =>
+  bytes >= 1024 * 1024 ? `${Number((bytes / 1024 / 1024).toFixed(1))} MiB` : `${Number((bytes / 1024).toFixed(1))} KiB`
+
+/** Why a file of `bytes` is not read, or null: the words Import and the command line both use. */
+export function fileSizeProblem(bytes: number, maxBytes: number = JSON_LIMITS.fileBytes): string | null {
+  return bytes > maxBytes ? `it is ${describeBytes(bytes)}, larger than the ${describeBytes(maxBytes)} a file may be` : null
+}
 
 export interface JsonBoundsProblem {
   code: 'json_too_deep' | 'json_forbidden_key'
@@ -68,7 +80,7 @@ export function checkJsonBounds(value: unknown, maxDepth: number = JSON_MAX_DEPT
   return null
 }
 
-function tooDeep(path: JsonPath, maxDepth: number): JsonBoundsProblem {
+export function tooDeep(path: JsonPath, maxDepth: number): JsonBoundsProblem {
   return {
     code: 'json_too_deep',
     path: [...path],

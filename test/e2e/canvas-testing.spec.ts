@@ -1,4 +1,4 @@
-// The canvas while testing: it refits when the emulator opens and closes, the minimap shows the test path and the
+// The canvas while testing: it refits when the emulator or a card's settings open and close, the minimap shows the test path and the
 // problems, the phone never draws a message's time over its text, and the last session's coverage can stay on the
 // canvas after the emulator closes (kept across a reload).
 import type { Page } from '@playwright/test'
@@ -49,7 +49,10 @@ test('testing on the canvas: refit with the emulator, minimap path and problems,
 
   // The minimap tells where the test went and where the problems are.
   await expect(minimap(page)).toHaveAccessibleName(/test path through 4/)
+  // Opening a card's settings beside the emulator narrows the canvas again: the flow is fitted into what is left.
   await card(page, 'welcome').click()
+  await expect(panel(page).getByLabel('Node Name')).toHaveValue('welcome')
+  await allCardsInView(page)
   await panel(page).getByLabel('Message text', { exact: true }).fill('')
   await expect(minimap(page)).toHaveAccessibleName(/1 with errors/)
   await page.getByRole('button', { name: 'Undo' }).click()
@@ -70,6 +73,9 @@ test('testing on the canvas: refit with the emulator, minimap path and problems,
   await expect(card(page, 'ask_age')).toHaveAttribute('data-run', 'path')
   await expect(card(page, 'welcome')).toHaveAttribute('data-run', 'unreached')
   await expect(page.getByLabel(/^Connection .*, not covered$/).first()).toBeAttached()
+  // ...and on the ports: a taken output is filled, one no test took is hollow, each saying so in its tooltip.
+  await expect(card(page, 'ask_age').locator('.react-flow__handle.port-covered')).not.toHaveCount(0)
+  await expect(page.locator('.react-flow__handle.port-uncovered').first()).toHaveAttribute('title', / \(not covered\)$/)
 
   // Kept across a reload: read back from the Flow Logs.
   await page.reload()

@@ -15,6 +15,7 @@ import { BUNDLE_FORMAT } from '../../studio/transfer/bundle'
 import { formatProblem, readImportFile } from '../../studio/transfer/read'
 import { readInputFile } from './input-file'
 import { checkJsonBounds } from '../../../shared/json/bounds'
+import { checkJsonTextDepth } from '../../../shared/json/text-depth'
 
 export const LIBRARY_FILE_NAME = 'library.json'
 
@@ -33,6 +34,8 @@ export function readLibrary(file: string): LibraryRead {
   const name = displayPath(file)
   const input = readInputFile(file)
   if (!input.ok) return { ok: false, message: `cannot read the library ${name}: ${input.reason}` }
+  const deep = checkJsonTextDepth(input.text)
+  if (deep) return { ok: false, message: `the library ${name}: ${deep.message}` }
   let value: unknown
   try {
     value = JSON.parse(input.text)

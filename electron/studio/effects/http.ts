@@ -2,6 +2,7 @@
 // response size that is enforced while reading (a missing or lying Content-Length cannot get past it), and
 // redirects followed by hand so their number is bounded and a POST turned GET drops its body as browsers do.
 import { checkJsonBounds } from '../../../shared/json/bounds'
+import { checkJsonTextDepth } from '../../../shared/json/text-depth'
 import type { HttpEffect, HttpRequest, HttpResponse } from '../../../shared/engine/effects'
 import { NodeFailure } from '../../../shared/engine/runner'
 
@@ -108,13 +109,16 @@ export function parseBody(text: string, contentType: string | null): unknown {
   const trimmed = text.trim()
   const looksJson = /\bjson\b/i.test(contentType ?? '') || trimmed.startsWith('{') || trimmed.startsWith('[')
   if (!looksJson || trimmed === '') return text
+  // The answer becomes session variables, stored as JSON and read by SQLite: the same depth guard as any JSON in,
+  // on the text first so an answer nested millions of levels is not even parsed.
+  const deep = checkJsonTextDepth(trimmed)
+  if (deep) throw new NodeFailure('http_bad_response', `The response is too deep to keep: ${deep.message}`)
   let value: unknown
   try {
     value = JSON.parse(trimmed) as unknown
   } catch {
     return text
   }
-  // The answer becomes session variables, stored as JSON and read by SQLite: the same depth guard as any JSON in.
   const bounds = checkJsonBounds(value)
   if (bounds) throw new NodeFailure('http_bad_response', `The response is too deep to keep: ${bounds.message}`)
   return value

@@ -97,6 +97,12 @@ describe('await in a script body', () => {
     expect(rejected).toMatchObject({ code: 'script_error', message: 'no stock', line: 2, logs: ['first'] })
     expect((await failure('await new Promise(() => {})')).message).toMatch(/never settles/)
   })
+
+  it('stops an endless chain of awaits as a time limit, not as a promise that never settles', async () => {
+    // Interrupted inside a job, QuickJS reported an empty queue ("never settles") or "TypeError: not a function".
+    for (const code of ['for (;;) await null', 'while (true) await 1'])
+      expect(await failure(code, 200), code).toMatchObject({ code: 'script_timeout', message: expect.stringMatching(/200 ms limit/) })
+  })
 })
 
 it('refuses a returned object nested deeper than the JSON guard allows', async () => {

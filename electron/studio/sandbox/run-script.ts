@@ -8,7 +8,7 @@ import type { Vars } from '../../../shared/engine/types'
 import { checkJsonBounds } from '../../../shared/json/bounds'
 import { ScriptError } from '../../../shared/nodes/script/run-error'
 import { installConsole, type LogSink } from './script-console'
-import { describeFailure } from './script-errors'
+import { describeFailure, timedOut } from './script-errors'
 import type { ScriptLimits } from './limits'
 
 const PREFIX = '(async function (input) { "use strict";\n'
@@ -18,7 +18,8 @@ export function runScript(mod: QuickJSWASMModule, code: string, inputsJson: stri
   const runtime = mod.newRuntime()
   runtime.setMemoryLimit(l.memoryBytes)
   runtime.setMaxStackSize(l.stackBytes)
-  runtime.setInterruptHandler(shouldInterruptAfterDeadline(Date.now() + timeoutMs))
+  const deadline = Date.now() + timeoutMs
+  runtime.setInterruptHandler(shouldInterruptAfterDeadline(deadline))
   const vm = runtime.newContext()
   const logs: LogSink = []
   const fail = (handle: QuickJSHandle) => {
@@ -38,18 +39,26 @@ export function runScript(mod: QuickJSWASMModule, code: string, inputsJson: stri
   if (input.error) throw fail(input.error)
   const called = vm.callFunction(fn.value, vm.undefined, input.value)
   if (called.error) throw fail(called.error)
-  const settled = settle(vm, called.value, fail, logs)
+  const settled = settle(vm, called.value, fail, logs, () => Date.now() >= deadline && timedOut(timeoutMs, logs))
   return { outputs: toOutputs(vm, settled, l.maxOutputChars, logs), logs }
 }
 
-/** The body is async: run its jobs until the promise settles (an endless chain meets the interrupt handler). */
-function settle(vm: QuickJSContext, value: QuickJSHandle, fail: (h: QuickJSHandle) => ScriptError, logs: LogSink): QuickJSHandle {
+/**
+ * The body is async: run its jobs until the promise settles. An endless chain of awaits meets the interrupt handler
+ * inside a job, and QuickJS then reports the job queue oddly (an empty queue, or "not a function"): past the
+ * deadline, whatever it reports is the time limit (`expired`).
+ */
+function settle(vm: QuickJSContext, value: QuickJSHandle, fail: (h: QuickJSHandle) => ScriptError, logs: LogSink, expired: () => ScriptError | false): QuickJSHandle {
   for (;;) {
     const state = vm.getPromiseState(value)
     if (state.type === 'fulfilled') return state.notAPromise ? value : state.value
-    if (state.type === 'rejected') throw fail(state.error)
+    if (state.type === 'rejected') throw expired() || fail(state.error)
     const jobs = vm.runtime.executePendingJobs(-1)
-    if (jobs.error) throw fail(jobs.error)
+    if (jobs.error) throw expired() || fail(jobs.error)
+    if (jobs.value === 0 && vm.getPromiseState(value).type === 'pending') {
+      const late = expired()
+      if (late) throw late
+    }
     if (jobs.value === 0 && vm.getPromiseState(value).type === 'pending')
       throw new ScriptError('script_error', 'The script awaited a promise that never settles; only work inside the script can be awaited.', null, null, logs)
   }

@@ -5,7 +5,8 @@ import { parseConversationTest } from '../../../shared/engine/conversation'
 import { templateProblems, type MessageTemplate } from '../../../shared/nodes/template_message/run-template'
 import type { CatalogProduct } from '../../../shared/nodes/spm/run-catalog'
 import type { ImportProblem } from '../../../shared/api/commands/transfer'
-import { checkJsonBounds, JSON_MAX_DEPTH } from '../../../shared/json/bounds'
+import { checkJsonBounds, fileSizeProblem, JSON_MAX_DEPTH } from '../../../shared/json/bounds'
+import { checkJsonTextDepth } from '../../../shared/json/text-depth'
 import { BUNDLE_FORMAT, BundleSchema, type BundleTest } from './bundle'
 
 export type { ImportProblem }
@@ -26,6 +27,11 @@ export interface ImportContent {
 export type ReadResult = { ok: true; content: ImportContent } | { ok: false; problems: ImportProblem[] }
 
 export function readImportFile(file: string, text: string): ReadResult {
+  const tooLarge = fileSizeProblem(Buffer.byteLength(text, 'utf8'))
+  if (tooLarge) return fail(file, '', tooLarge)
+  // From the text first: a file nested millions of levels would hold the thread for seconds while being parsed.
+  const deep = checkJsonTextDepth(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text)
+  if (deep) return fail(file, pointerOf(deep.path), boundsMessage())
   const parsed = parseJsonText(text)
   if (!parsed.ok) return fail(file, '', `not JSON (${parsed.message})`)
   const value = parsed.value

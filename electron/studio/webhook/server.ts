@@ -117,7 +117,7 @@ function isJson(contentType: string | undefined): boolean {
   return typeof contentType === 'string' && /^application\/json\s*(;|$)/i.test(contentType.trim())
 }
 
-/** Requests Node's HTTP parser rejects (garbage, absurd Content-Length) get the same JSON shape, then the socket closes. */
+/** Requests Node's HTTP parser rejects (garbage, absurd Content-Length, past a deadline) get the same JSON shape, then the socket closes. */
 function answerBrokenHttp(err: { code?: string }, socket: Duplex): void {
   if (!socket.writable) return void socket.destroy()
   const [failure, status] =
@@ -127,9 +127,12 @@ function answerBrokenHttp(err: { code?: string }, socket: Duplex): void {
         ? [new WebhookError(408, 'request_timeout', 'The request did not arrive in time (see docs/security.md, listener deadlines).'), '408 Request Timeout']
         : [new WebhookError(400, 'malformed_request', 'The request is not well-formed HTTP.'), '400 Bad Request']
   const body = JSON.stringify(failure.body())
-  socket.end(
+  socket.write(
     `HTTP/1.1 ${status}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
   )
+  // Destroyed, not ended: an ended connection stays open until the client closes its side, which a slow client that
+  // never reads never does (as Node's own handler, the small answer is already with the system when this runs).
+  socket.destroy()
 }
 
 function send(reply: FastifyReply, failure: WebhookError): FastifyReply {

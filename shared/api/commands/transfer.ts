@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { returns } from '../define'
+import { JSON_LIMITS } from '../../json/bounds'
 
 // Export and import of flows as a chatflow.bundle/1 file (docs/flow-format.md, "Bundle"). The file travels as text:
 // the browser host has no file system of its own, and a bundle is small JSON.
@@ -33,7 +34,9 @@ export interface ImportOutcome {
 
 const FileSchema = z.object({
   fileName: z.string().min(1).max(255),
-  text: z.string().max(8 * 1024 * 1024 - 4096),
+  // Its size limit (JSON_LIMITS.fileBytes) is checked by the reader, which says how large it is; this only bounds
+  // what can arrive at all.
+  text: z.string().max(JSON_LIMITS.socketMessageBytes),
 })
 
 export const transferCommands = {

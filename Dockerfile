@@ -20,7 +20,10 @@ COPY . .
 RUN npm run build:server
 
 FROM node:20-bookworm-slim
-ENV NODE_ENV=production \
+# A young generation of 2 × 4 MiB instead of V8's 2 × 16: serve's RSS after 100,000 runs stays within 1.5× of idle
+# at about 5 % more CPU per message (docs/runtime.md, "Memory"). Only a command line or NODE_OPTIONS can set it.
+ENV NODE_OPTIONS=--max-semi-space-size=4 \
+    NODE_ENV=production \
     CHATFLOW_WEBHOOK_HOST=0.0.0.0 \
     CHATFLOW_WEBHOOK_PORT=7373 \
     CHATFLOW_PUBLISH_PORT=7374

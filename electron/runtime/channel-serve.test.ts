@@ -38,7 +38,13 @@ describeEachStore('chatflow serve --channel cloud-api (the build)', (c) => {
   })
 
   const webhook = () => `${serve.hook}/channel/webhook`
-  const say = (phone: string, text: string, id = messageId()) => fake.postWebhook(webhook(), customerMessage(phone, 'Asha', { type: 'text', text }, id), APP_SECRET)
+  /** A signed webhook, which the runtime must record (200): a refusal here would only show later as a missing send. */
+  const post = async (payload: unknown) => {
+    const answer = await fake.postWebhook(webhook(), payload, APP_SECRET)
+    expect(answer.status, JSON.stringify(answer.body)).toBe(200)
+    return answer
+  }
+  const say = (phone: string, text: string, id = messageId()) => post(customerMessage(phone, 'Asha', { type: 'text', text }, id))
   const runsOf = async (filter = '') => ((await (await fetch(`${serve.api}/flows/flw_age_gate/runs?limit=50${filter}`, { headers: auth })).json()) as { runs: Array<{ id: string; contact: { phone: string }; failedDeliveries: number }> }).runs
   const trace = async (runId: string) => (await (await fetch(`${serve.api}/runs/${runId}`, { headers: auth })).json()) as LogTrace
   const runOf = async (phone: string) => (await runsOf()).find((r) => r.contact.phone === phone)
@@ -57,7 +63,7 @@ describeEachStore('chatflow serve --channel cloud-api (the build)', (c) => {
 
     // A signed text starts the age gate; the question reaches the channel with the envelope and the token.
     const id = messageId()
-    expect((await say('+919800000301', 'wine', id)).status).toBe(200)
+    await say('+919800000301', 'wine', id)
     await expect.poll(() => fake.to('919800000301').length, { timeout: 15_000 }).toBe(1)
     expect(fake.to('919800000301')[0]).toMatchObject({
       path: `/v25.0/${TEST_PHONE_NUMBER_ID}/messages`,
@@ -70,7 +76,7 @@ describeEachStore('chatflow serve --channel cloud-api (the build)', (c) => {
     // A read status marks it read in the run's log (what the studio's Flow Logs show).
     await expect.poll(() => outState('+919800000301'), { timeout: 10_000 }).toEqual([expect.objectContaining({ state: 'sent' })])
     const wamid = fake.to('919800000301')[0]!.channelId!
-    await fake.postWebhook(webhook(), statuses({ id: wamid, status: 'read', recipient: '+919800000301' }), APP_SECRET)
+    await post(statuses({ id: wamid, status: 'read', recipient: '+919800000301' }))
     expect(await outState('+919800000301')).toEqual([expect.objectContaining({ state: 'read' })])
     // The customer answers; the run ends.
     await say('+919800000301', '30')
@@ -109,11 +115,13 @@ describeEachStore('chatflow serve --channel cloud-api (the build)', (c) => {
     expect((await fetch(`${serve.hook}/healthz`)).status).toBe(200)
 
     // The metrics count what happened; the logs are JSON with run and contact ids, and never hold the token.
-    const metrics = await (await fetch(`${serve.hook}/metrics`)).text()
+    // The send's mark is written a moment after the channel answered it: the depth reaches 0 then.
+    const scrape = async () => (await fetch(`${serve.hook}/metrics`)).text()
+    await expect.poll(scrape, { timeout: 10_000 }).toContain('chatflow_outbox_depth 0')
+    const metrics = await scrape()
     expect(metrics).toMatch(/chatflow_runs_started_total\{flow_id="flw_age_gate"\} [4-9]/)
     expect(metrics).toMatch(/chatflow_deliveries_total\{state="read"\} 1/)
     expect(metrics).toMatch(/chatflow_http_responses_total\{route="channel_webhook",code="401"\} 1/)
-    expect(metrics).toContain('chatflow_outbox_depth 0')
     const lines = serve.output().split('\n').filter((l) => l.startsWith('{')).map((l) => JSON.parse(l) as Record<string, unknown>)
     expect(lines.some((l) => l.msg === 'run step' && typeof l.runId === 'string' && typeof l.contactId === 'string')).toBe(true)
     expect(serve.output()).not.toContain(CLOUD_TOKEN)

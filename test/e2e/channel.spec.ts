@@ -52,8 +52,9 @@ for (const store of ['sqlite', 'postgres'] as const) {
 
       // Two customers write. Asha's question is delivered and read; Ravi's is refused: his window has closed.
       const webhook = `${serve.hook}/channel/webhook`
-      const say = (phone: string, name: string, text: string) => fake.postWebhook(webhook, customerMessage(phone, name, { type: 'text', text }, messageId()), APP_SECRET)
-      expect((await say('+919800000401', 'Asha', 'wine')).status).toBe(200)
+      const say = async (phone: string, name: string, text: string) =>
+        expect((await fake.postWebhook(webhook, customerMessage(phone, name, { type: 'text', text }, messageId()), APP_SECRET)).status).toBe(200)
+      await say('+919800000401', 'Asha', 'wine')
       await expect.poll(() => fake.to('919800000401').length).toBe(1)
       // The read status comes at once, as the channel's can: while the runtime may still be writing the send's mark.
       const read = statuses({ id: fake.to('919800000401')[0]!.channelId!, status: 'read', recipient: '+919800000401' })

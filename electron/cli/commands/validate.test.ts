@@ -5,6 +5,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { PATH_PROBE_PROBLEMS, pathProbeFlow } from '../../../shared/flow/testing/path-probe'
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..')
 let dir = ''
@@ -112,6 +113,13 @@ describe('chatflow validate', () => {
     expect(r.stdout).toContain("warning /nodes/2 [by_service] 'by_service' can never take 'Else': every choice that leads here goes another way (service_menu: Haircut → Hair, Colour → Hair, Manicure → Nails, Pedicure → Nails).")
     expect(r.stdout).toContain("warning /nodes/5 [unknown_service] 'unknown_service' never runs")
     expect(r.stdout).toMatch(/appointment.flow.json: 0 error\(s\), 2 warning\(s\)\n$/)
+  })
+
+  it('names every kind of path problem, each with its path or reason: exit 1 for the dead end, warnings for the rest', () => {
+    const r = chatflow(file('probe.flow.json', JSON.stringify(pathProbeFlow())))
+    expect(r.code).toBe(1)
+    for (const message of PATH_PROBE_PROBLEMS) expect(r.stdout).toContain(message)
+    expect(r.stdout).toMatch(/probe.flow.json: 1 error\(s\), 5 warning\(s\)\n$/)
   })
 
   it('no file argument is a usage error, exit 2', () => {

@@ -1,4 +1,4 @@
-// Reads a SQLite write-ahead log the way SQLite's recovery does (https://sqlite.org/fileformat2.html#walformat),
+// Reads a SQLite write-ahead log the way SQLite's recovery does (docs/storage.md, Opening),
 // before SQLite opens the database. SQLite replays frames up to the first one whose checksum or salt is wrong and
 // silently drops the rest, so one damaged frame in the middle of the log threw away every later commit. Here the
 // log is read first: when frames of committed transactions follow the damage, the log is reported as damaged so

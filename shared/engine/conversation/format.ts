@@ -2,6 +2,8 @@
 // record. parseConversationTest checks a file against the schema; serialiseConversationTest writes one back in a
 // fixed key order so recorded tests diff cleanly.
 import { parse as parseYaml, stringify as stringifyYaml } from 'yaml'
+import { checkJsonBounds } from '../../json/bounds'
+import { YAML_TEXT_MAX_DEPTH, yamlFlowDepthExceeded } from '../../json/yaml-depth'
 import { z } from 'zod'
 
 const Vars = z.record(z.string(), z.unknown())
@@ -131,12 +133,18 @@ export type ConversationTest = z.infer<typeof ConversationTestSchema>
 export type ParseResult = { ok: true; test: ConversationTest } | { ok: false; message: string }
 
 export function parseConversationTest(text: string): ParseResult {
+  // The YAML parser recurses on flow collections: a test nested without end is refused from its text (issue 18).
+  const tooDeep = yamlFlowDepthExceeded(text)
+  if (tooDeep) return { ok: false, message: `nested more than ${YAML_TEXT_MAX_DEPTH} levels deep at line ${tooDeep.line}, column ${tooDeep.column}` }
   let value: unknown
   try {
     value = parseYaml(text)
   } catch (err) {
     return { ok: false, message: `not valid YAML: ${err instanceof Error ? err.message.split('\n')[0] : String(err)}` }
   }
+  // Its variables and mocks become session variables: the same guard as any JSON that enters.
+  const bounds = checkJsonBounds(value)
+  if (bounds) return { ok: false, message: bounds.message }
   const parsed = ConversationTestSchema.safeParse(value)
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!

@@ -55,11 +55,25 @@ export function neverRun(g: PortGraph, reachable: Uint8Array, dead: readonly Dea
   if (dead.length === 0) return []
   const blocked = new Set(dead.map((d) => `${d.node}\u0000${d.port}`))
   const live = walkFrom(g, (node, port) => blocked.has(`${node}\u0000${port}`)).seen
+  // What each dead port leads to, so a node names only the dead ports on its own ways in.
+  const leadsTo = dead.map((d) => downstream(g, g.out[d.node]!.filter((e) => e.port === d.port).map((e) => e.to)))
   const out: Array<{ node: number; via: DeadBranch[] }> = []
   g.nodes.forEach((_n, i) => {
     if (!reachable[i] || live[i]) return
-    const via = dead.filter((d) => g.out[d.node]!.some((e) => e.port === d.port && !live[e.to]))
-    out.push({ node: i, via })
+    out.push({ node: i, via: dead.filter((_d, k) => leadsTo[k]![i]) })
   })
   return out
+}
+
+/** The nodes reachable from `starts` (themselves included). */
+function downstream(g: PortGraph, starts: number[]): Uint8Array {
+  const seen = new Uint8Array(g.nodes.length)
+  const stack = [...starts]
+  while (stack.length) {
+    const n = stack.pop()!
+    if (seen[n]) continue
+    seen[n] = 1
+    for (const e of g.out[n]!) if (!seen[e.to]) stack.push(e.to)
+  }
+  return seen
 }

@@ -99,6 +99,38 @@ describe('branches proven unreachable', () => {
   })
 })
 
+describe('a route after one that always holds', () => {
+  it('takes the later routes and the else out, and each node behind them names only its own way in', () => {
+    const doc = buildFlow(
+      [
+        ['trigger', 'trigger_1', { keywords: ['hi'] }],
+        ['question', 'ask_city', { prompt: 'City?', saveTo: 'city' }],
+        ['router', 'by_city', { routes: [
+          { id: 'any', name: 'Any', join: 'or', rules: [{ left: '{{city}}', operator: 'is_empty' }, { left: '{{city}}', operator: 'is_not_empty' }] },
+          { id: 'paris', name: 'Paris', join: 'and', rules: [{ left: '{{city}}', operator: 'equals', right: 'Paris' }] },
+        ] }],
+        ['message', 'bye', { text: 'Bye' }],
+        ['message', 'paris', { text: 'Bonjour' }],
+        ['message', 'other', { text: 'Elsewhere' }],
+        ['message', 'orphan', { text: 'Nobody reaches me' }],
+        ['end', 'end_1'],
+      ],
+      [
+        ['trigger_1', 'out', 'ask_city'], ['ask_city', 'out', 'by_city'], ['ask_city', 'failure', 'end_1'], ['by_city', 'any', 'bye'],
+        ['by_city', 'paris', 'paris'], ['by_city', 'else', 'other'], ['bye', 'out', 'end_1'], ['paris', 'out', 'end_1'], ['other', 'out', 'end_1'], ['orphan', 'out', 'end_1'],
+      ],
+    )
+    const messages = validateFlow(doc).filter((p) => ['branch.unreachable', 'node.never_runs', 'node.unreachable'].includes(p.code)).map((p) => p.message)
+    expect(messages).toEqual(expect.arrayContaining([
+      "'by_city' can never take 'Paris': route 'Any' above it always holds ({{city}} is empty or {{city}} is not empty).",
+      "'by_city' can never take 'Else': route 'Any' always holds ({{city}} is empty or {{city}} is not empty).",
+      "'paris' never runs: every way to it passes a branch no run can take (by_city → Paris).",
+      "'other' never runs: every way to it passes a branch no run can take (by_city → Else).",
+      "'orphan' cannot be reached from the trigger; it never runs.",
+    ]))
+  })
+})
+
 describe('dead ends', () => {
   it('an unconnected output names the path that ends there', () => {
     const doc = example('age-gate')

@@ -42,6 +42,8 @@ export interface FuzzOptions {
   seed: number
   /** Customer moves per conversation, at most. */
   maxTurns?: number
+  /** Told each conversation as last played: how it started, its mocks and what the customer did. */
+  onConversation?: (d: Draft) => void
 }
 
 /** Errors that are the engine's (or the flow's configuration's), not a run going as designed. */
@@ -59,6 +61,7 @@ export async function fuzzFlow(flow: FlowDocument, deps: EngineDeps, opts: FuzzO
     const rnd = new Random(g)
     let draft = randomStart(ix, rnd, scripts)
     for (let turn = 0; draft && turn <= (opts.maxTurns ?? 8); turn++) {
+      opts.onConversation?.(draft)
       const played = await safePlay(flow, draft, deps)
       const found = 'error' in played ? { kind: 'crash' as const, nodeName: null, message: played.error } : inspect(played)
       if (found) {

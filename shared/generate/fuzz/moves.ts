@@ -105,6 +105,9 @@ export function randomMove(ix: FlowIndex, rnd: Random, outcome: Outcome): UserIn
     // Typed text: a title in another case, a title of an older message (a stale tap), a keyword, anything.
     return rnd.text(extra.map((t) => (rnd.chance(0.5) ? t.toUpperCase() : t)))
   }
+  // A tap on a button or row of the last menu sent, while the run waits for something else: a stale tap.
+  const menu = lastMenu(outcome)
+  if (menu && rnd.chance(0.15)) return menu.mode === 'list' ? { row: rnd.pick(menu.titles) } : { button: rnd.pick(menu.titles) }
   if (node?.type === 'question') {
     const c = ix.graph.config(w!) as QuestionConfig
     const valid = validAnswers(c, ix.answers)
@@ -153,6 +156,12 @@ function constantsOf(ix: FlowIndex): string[] {
     constants.set(ix, out)
   }
   return out
+}
+
+function lastMenu(outcome: Outcome): { mode: 'buttons' | 'list'; titles: string[] } | null {
+  const m = outcome.steps.flatMap((s) => s.messages).filter((x) => x.type === 'interactive' && titlesOf(x).length).at(-1)
+  if (!m) return null
+  return { mode: (m as unknown as { interactive: { type: string } }).interactive.type === 'list' ? 'list' : 'buttons', titles: titlesOf(m) }
 }
 
 function titlesOf(m: { type: string; [k: string]: unknown }): string[] {

@@ -9,6 +9,8 @@ export function conversations(seed: number, count: number) {
   return fc.sample(fc.gen(), { seed, numRuns: count })
 }
 
+const EMOJI = ['👍', '🙂🙂🙂', '👨‍👩‍👧‍👦', '🇬🇧', '👋🏽 hi', 'ok 👌', '❤️', '🤷‍♀️?']
+
 export class Random {
   constructor(private readonly g: Draw) {}
 
@@ -47,6 +49,9 @@ export class Random {
       case 7:
         if (extra.length) return this.pick(extra)
         return this.g(fc.string, { maxLength: 20 })
+      case 8:
+        // Emoji the way phones send them: joined families, flags, skin tones, text around them.
+        return this.pick(EMOJI)
       default:
         return this.g(fc.string, { maxLength: 40 })
     }

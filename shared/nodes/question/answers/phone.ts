@@ -12,6 +12,7 @@ import {
 import mobileExamples from 'libphonenumber-js/mobile/examples'
 import type { AnswerContext } from './context'
 import { accept, quoted, refuse, type AnswerResult } from './result'
+import { memoize } from '../../../text/memo'
 
 // Phone numbers through libphonenumber-js (Google's libphonenumber metadata): saved in E.164 (+447700900123).
 //
@@ -62,9 +63,7 @@ function mobileLength(number: PhoneNumber, fallback: CountryCode | undefined): n
 }
 
 /** The country of a full international number (a customer's own), or null when it names none for sure. */
-export function countryOfNumber(phone: string): string | null {
-  return parsePhoneNumberFromString(phone)?.country ?? null
-}
+export const countryOfNumber = memoize((phone: string): string | null => parsePhoneNumberFromString(phone)?.country ?? null, 1024)
 
 export function countryName(code: string): string {
   try {

@@ -1,5 +1,6 @@
 #!/usr/bin/env node
 // The `chatflow` command. Each subcommand lives in commands/<name>.ts and is listed here once.
+import '../regexp-safety' // first: before any pattern is compiled
 import { didYouMean } from '../../shared/text/did-you-mean'
 import { commands } from './commands'
 import { quietOnClosedPipe } from './pipe'

@@ -1,5 +1,6 @@
 // Electron's main process: one window over the Electron-free back end. Everything the studio does lives in
 // electron/studio; this file only wires the app's lifecycle, security settings and IPC to it.
+import '../regexp-safety' // first: before any pattern is compiled
 import fs from 'node:fs'
 import { app, dialog, safeStorage, type BrowserWindow } from 'electron'
 import { createBackend, type Backend } from '../studio/backend'

@@ -13,6 +13,8 @@ describe('question', () => {
     ['bad variable name', { prompt: 'x', saveTo: 'my age' }, ['config.variable_name /saveTo']],
     ['choice without choices', { prompt: 'x', saveTo: 'a', answerType: 'choice' }, ['config.required /choices']],
     ['broken regex', { prompt: 'x', saveTo: 'a', answerType: 'regex', pattern: '([a-z' }, ['config.pattern /pattern']],
+    ['a look-around, which the linear-time engine cannot run', { prompt: 'x', saveTo: 'a', answerType: 'regex', pattern: '\\d+(?=x)' }, ['config.pattern /pattern']],
+    ['nested repetition is fine: the hosts fall back to linear time', { prompt: 'x', saveTo: 'a', answerType: 'regex', pattern: '(\\w+\\s?)+' }, []],
     ['min above max', { prompt: 'x', saveTo: 'a', min: 5, max: 1 }, ['config.range /min']],
     ['attempts out of range', { prompt: 'x', saveTo: 'a', maxAttempts: 11 }, ['config.range /maxAttempts']],
     ['retries need a retry message', { prompt: 'x', saveTo: 'a', retryMessage: '', maxAttempts: 2 }, ['config.required /retryMessage']],

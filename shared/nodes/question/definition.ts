@@ -3,6 +3,7 @@ import type { NodeDefinition, Problem, VariableSpec } from '../types'
 import { IDENTIFIER, error, maxLength, requireText } from '../../flow/checks'
 import { oneLine } from '../../flow/summary'
 import { parseBound } from './answers/date-bounds'
+import { answerPatternProblem } from './answers/pattern'
 import { ANSWER_TYPE_INFO, ANSWER_TYPES } from './answers/types'
 
 export { ANSWER_TYPES }
@@ -49,11 +50,8 @@ function validate(c: QuestionConfig, ctx: Parameters<NodeDefinition<QuestionConf
   if (c.answerType === 'regex') {
     if (!c.pattern.trim()) out.push(error(ctx, 'config.required', 'A pattern question needs a regular expression.', '/pattern'))
     else {
-      try {
-        new RegExp(c.pattern)
-      } catch {
-        out.push(error(ctx, 'config.pattern', `'${c.pattern}' is not a valid regular expression.`, '/pattern'))
-      }
+      const problem = answerPatternProblem(c.pattern)
+      if (problem) out.push(error(ctx, 'config.pattern', problem, '/pattern'))
     }
   }
   for (const [field, value] of [['/notBefore', c.notBefore], ['/notAfter', c.notAfter]] as const)

@@ -62,5 +62,8 @@ describe('text, choice and pattern answers', () => {
 
   it('refuses every answer, saying why, when the pattern itself is broken', () => {
     expect(parseRegex('abc', '([a-z')).toMatchObject({ ok: false, code: 'bad_pattern' })
+    // V8's linear-time fallback (electron/regexp-safety.ts) cannot run these, so they are refused (issue 18).
+    for (const pattern of ['(a+)\\1', '(?<x>a)\\k<x>', 'a(?=b)', 'a(?!b)', '(?<=a)b', '(?<!a)b'])
+      expect(parseRegex('aa', pattern), pattern).toMatchObject({ ok: false, code: 'bad_pattern' })
   })
 })

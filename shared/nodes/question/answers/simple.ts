@@ -1,3 +1,4 @@
+import { answerPatternProblem } from './pattern'
 import { accept, quoted, refuse, type AnswerResult } from './result'
 
 // The answer types that need no library: free text with a length range, one of a list, a regular expression.
@@ -31,5 +32,7 @@ export function parseRegex(text: string, pattern: string): AnswerResult {
   } catch {
     return refuse('bad_pattern', 'This question cannot check answers: its pattern is not a valid regular expression.')
   }
+  if (answerPatternProblem(pattern))
+    return refuse('bad_pattern', 'This question cannot check answers: its pattern uses a back-reference or a look-around.')
   return re.test(answer) ? accept(answer) : refuse('no_match', `${quoted(answer)} is not in the expected format.`)
 }

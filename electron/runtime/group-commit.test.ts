@@ -3,7 +3,7 @@ import os from 'node:os'
 import path from 'node:path'
 import Database from 'better-sqlite3'
 import { afterEach, beforeEach, expect, it } from 'vitest'
-import { GroupCommit } from './group-commit'
+import { CHECKPOINT_PAGES, GroupCommit } from './group-commit'
 
 let dir: string
 let db: Database.Database
@@ -77,4 +77,17 @@ it('commits what is queued when flushed by hand (before the database closes)', (
   void group.run(add('a'))
   group.flush()
   expect(committedIds()).toEqual(['a'])
+})
+
+it('keeps savepoint journals in memory and checkpoints the log in large steps, and every savepoint still rolls back alone', async () => {
+  const group = new GroupCommit(db)
+  // temp_store 2 = MEMORY: a savepoint's journal is not a temporary file written page by page (docs/runtime.md).
+  expect(db.pragma('temp_store', { simple: true })).toBe(2)
+  expect(db.pragma('wal_autocheckpoint', { simple: true })).toBe(CHECKPOINT_PAGES)
+  const big = 'x'.repeat(3000)
+  const writes = Array.from({ length: 200 }, (_, i) => group.run(() => db.prepare('INSERT INTO child (id, parent) VALUES (?, ?)').run(`${String(i).padStart(3, '0')}${big}`, 1)))
+  const failed = group.run(() => db.prepare('INSERT INTO child (id, parent) VALUES (?, ?)').run(`000${big}`, 1))
+  await expect(failed).rejects.toThrow(/UNIQUE/)
+  await Promise.all(writes)
+  expect(committedIds()).toHaveLength(200)
 })

@@ -15,6 +15,9 @@
 // was open compares it before writing and before answering, so nothing is built on writes that were undone.
 import type { Database } from 'better-sqlite3'
 
+/** WAL pages between automatic checkpoints (SQLite's default: 1,000). */
+export const CHECKPOINT_PAGES = 8000
+
 interface Turn {
   done: Promise<void>
   resolve(): void
@@ -31,6 +34,11 @@ export class GroupCommit {
     // calls per page, about 50 per inbound message, more than the WAL's own. In memory it is a copy, bounded by the
     // pages one transaction touches; nothing of it needs to outlive the transaction.
     db.pragma('temp_store = MEMORY')
+    // A checkpoint copies every page changed since the last one back into the file (and syncs twice); the pages a
+    // step changes are mostly the same few (the tables' and indexes' last leaves), so checkpointing every 8,000
+    // WAL pages instead of SQLite's 1,000 copies each far fewer times: 13-25 % less CPU per webhook request
+    // (bench/suites/webhook.ts load, alternating runs). The log file keeps up to ~32 MiB on disk.
+    db.pragma(`wal_autocheckpoint = ${CHECKPOINT_PAGES}`)
     // better-sqlite3 runs a transaction function called inside another transaction as a savepoint.
     this.savepoint = db.transaction((fn: () => unknown) => fn())
   }

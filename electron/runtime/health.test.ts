@@ -2,7 +2,7 @@
 // naming why, when a due message waits for a sender too long or the store stops answering.
 import { afterEach, expect, it } from 'vitest'
 import { MemoryAdapter } from './adapters/log-adapter'
-import { OUTBOX_STUCK_MS } from './health'
+import { OUTBOX_STUCK_MS, routeLabel } from './health'
 import { RuntimeMetrics } from './metrics'
 import { startRuntimeServer, type RuntimeServer } from './server'
 import { exampleFlow, testRuntime, text } from './testing/runtime-fixtures'
@@ -41,4 +41,9 @@ describeEachStore('health and metrics', (c) => {
     await runtime.close()
     expect(await ready()).toMatchObject({ status: 503, body: { checks: { store: { ok: false, detail: expect.stringContaining('the store does not answer') } } } })
   })
+})
+
+it('labels responses from a fixed set, so no path makes a new metrics series', () => {
+  expect(['/healthz', '/healthz?x=1', '/readyz/', '/metrics'].map(routeLabel)).toEqual(['healthz', 'healthz', 'readyz', 'metrics'])
+  expect(['/healthz1', '/metricsXYZ', '/readyz-' + 'x'.repeat(100), '/other', undefined].map(routeLabel)).toEqual(['other', 'other', 'other', 'other', 'other'])
 })

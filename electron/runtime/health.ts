@@ -30,13 +30,16 @@ function deadline<T>(work: Promise<T>, ms: number): Promise<T> {
 }
 
 /** Which route an answer belongs to, for the metric's label (never the raw URL: flow ids would explode it). */
-function routeLabel(url: string | undefined): string {
+/**
+ * One of a fixed set of labels, whatever the path: a label taken from the path would let anyone make a new series
+ * per request (`/healthz1`, `/healthz2`, …) and grow the process's memory and /metrics without end (issue 18).
+ */
+export function routeLabel(url: string | undefined): string {
   if (!url) return 'other'
   if (url.startsWith('/chatbot-webhook/')) return 'trigger'
   if (url.startsWith('/api/v1/inbound')) return 'inbound'
   if (url.startsWith('/channel/webhook')) return 'channel_webhook'
-  if (/^\/(healthz|readyz|metrics)/.test(url)) return url.slice(1).split(/[/?]/)[0]!
-  return 'other'
+  return /^\/(healthz|readyz|metrics)(?:[/?]|$)/.exec(url)?.[1] ?? 'other'
 }
 
 export function healthRoutes(deps: HealthDeps): (app: FastifyInstance) => void {

@@ -65,7 +65,7 @@ export function buildPublishApp(target: PublishTarget, key: string): FastifyInst
   })
   useGuardedJsonParser(app, (problem) => new BoundsError(problem))
   app.setErrorHandler((err: { statusCode?: number; code?: string; message: string }, _req, reply) => {
-    if (err instanceof BoundsError) return fail(reply, 400, err.problem.code, `body.${err.problem.message}`)
+    if (err instanceof BoundsError) return fail(reply, 400, err.problem.code, `The body, ${err.problem.message}`)
     const status = err.statusCode && err.statusCode < 500 ? err.statusCode : 500
     return fail(reply, status, status === 413 ? 'too_large' : status < 500 ? 'bad_request' : 'internal', status < 500 ? err.message : 'The runtime failed.')
   })

@@ -13,12 +13,14 @@ import { chromium } from '@playwright/test'
 import { ROOT } from './lib.mjs'
 
 const SHOTS = path.join(ROOT, 'docs/screenshots')
-const VIEWPORT = { width: 1280, height: 760 }
+const VIEWPORT = { width: 1440, height: 900 }
 
 async function startHost() {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'chatflow-shot-'))
   const host = spawn(process.execPath, [path.join(ROOT, 'out/web/index.mjs'), '--port', '0', '--data-dir', dataDir], {
     stdio: ['ignore', 'pipe', 'inherit'],
+    // Any free webhook port: a studio already running on 7373 would otherwise put a notice in every picture.
+    env: { ...process.env, CHATFLOW_WEBHOOK_PORT: '0' },
   })
   const url = await new Promise((resolve, reject) => {
     let out = ''
@@ -73,6 +75,12 @@ async function tour(page, url, theme) {
   await page.goto(`${url}#/flows`) // the printed address carries the session token
   await page.getByRole('button', { name: /Start from an example|Examples…/ }).first().click()
   await page.getByRole('dialog', { name: 'Start from an example' }).getByRole('button', { name: 'Open Appointment booking', exact: true }).click()
+  // Close enough to read the cards: the menu found with search (which centres it at a readable zoom), then opened.
+  await card('trigger_1').waitFor()
+  await page.getByRole('button', { name: 'Search nodes', exact: true }).click()
+  await page.getByRole('searchbox', { name: 'Search nodes' }).fill('service_menu')
+  await page.getByRole('searchbox', { name: 'Search nodes' }).press('Enter')
+  await page.keyboard.press('Escape')
   await card('service_menu').click()
   await page.getByLabel('Node Name').waitFor()
   await shoot(page, file('editor'))
@@ -94,6 +102,9 @@ async function tour(page, url, theme) {
   await page.getByRole('button', { name: 'Open Expression Builder for Message text' }).click()
   const builder = page.getByRole('dialog', { name: 'Expression Builder: Message text' })
   await builder.locator('.cm-content').waitFor()
+  // Test values, so the preview shows the message as the customer reads it.
+  await builder.getByLabel(/^Test value for .*service_menu\.title/).fill('Colour')
+  await builder.getByLabel(/^Test value for .*preferred_day/).fill('2026-12-04')
   await shoot(page, file('expression-builder'))
   await builder.getByRole('button', { name: 'Cancel' }).click()
 

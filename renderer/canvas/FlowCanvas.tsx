@@ -27,9 +27,13 @@ const SNAP: [number, number] = [GRID, GRID]
 const FIT = { maxZoom: 1 }
 const PRO = { hideAttribution: true }
 const DELETE_KEYS = ['Delete', 'Backspace']
-/** Close up, above this many nodes only cards in view are rendered. Zoomed out every card is rendered, but as a bare
- *  block (zoom.ts): mounting and unmounting cards at every frame of a pan cost more than drawing blocks. */
+/** Close up, above this many nodes only cards in view are rendered. Zoomed out, where cards are bare blocks
+ *  (zoom.ts), every card is rendered up to VIRTUALISE_FAR_ABOVE: mounting and unmounting the rows a pan brings in
+ *  and out cost more than drawing the blocks at 1000 nodes (pan frame p95 26-55 ms rendered, 68-98 virtualised, in
+ *  paired probes), while at 2000 virtualising halved the open and the drag frames at the same pan, and at 5000 it
+ *  cut the open from 3.7-4.7 s to 1.3-1.8 s and the worst pan frame from 0.5-0.6 s to 0.13 s (docs/canvas.md). */
 const VIRTUALISE_ABOVE = 200
+const VIRTUALISE_FAR_ABOVE = 1500
 
 const allowDrop = (e: React.DragEvent) => {
   if (e.dataTransfer.types.includes(PALETTE_MIME)) e.preventDefault()
@@ -108,7 +112,7 @@ export function FlowCanvas() {
       fitViewOptions={FIT}
       minZoom={0.1}
       deleteKeyCode={DELETE_KEYS}
-      onlyRenderVisibleElements={band === 'near' && docNodes.length > VIRTUALISE_ABOVE}
+      onlyRenderVisibleElements={docNodes.length > (band === 'near' ? VIRTUALISE_ABOVE : VIRTUALISE_FAR_ABOVE)}
       proOptions={PRO}
       aria-label="Flow canvas"
     >

@@ -42,7 +42,7 @@ export const FlowNodeCard = memo(function FlowNodeCard({ data, selected }: NodeP
       data-node-name={node.name}
       data-run={decor.run ?? undefined}
     >
-      {near ? <CardContent node={node} decor={decor} layout={layout} label={def.label} /> : band === 'far' && <div className="flow-card-far">{node.name}</div>}
+      {near ? <CardContent node={node} decor={decor} layout={layout} label={def.label} /> : band === 'far' && <div className="flow-card-far">{breakable(node.name)}</div>}
       {layout.handles.map((h) => {
         const slot = layout.ports.find((p) => p.port.id === h.id)
         const state = slot ? decor.ports[slot.port.id] : undefined
@@ -65,6 +65,9 @@ export const FlowNodeCard = memo(function FlowNodeCard({ data, selected }: NodeP
     </div>
   )
 })
+
+/** A name drawn large zoomed out wraps after its underscores ("unknown_/service"), not in the middle of a word. */
+const breakable = (name: string) => name.split(/(?<=_)/).flatMap((part, i) => (i ? [<wbr key={i} />, part] : [part]))
 
 function CardContent({ node, decor, layout, label }: { node: FlowNode; decor: NodeDecor; layout: CardLayout; label: string }) {
   const problems = decor.errors || decor.warnings

@@ -1,6 +1,7 @@
 import { useEffect } from 'react'
 import { Play, X } from 'lucide-react'
 import { useOverlayStore } from './overlay-store'
+import './toggle.css'
 
 /** The "Test" button over the canvas (Alt+T does the same), and the switch that keeps the last test session's
  *  coverage drawn on the canvas after the emulator closes. */

@@ -34,6 +34,15 @@ export function holdsAlone(rules: readonly ConditionRule[], index: number, vars:
   return rules.every((r, i) => evaluateRules([r], 'and', vars).result === (i === index))
 }
 
+/** The rule of an OR group that alone took the event's port, or null (not an OR port, or several rules held). */
+export function aloneRule(goals: readonly AloneGoal[], e: TraceEvent, finalVars: Vars): ConditionRule | null {
+  if (e.port === null) return null
+  const port = `${e.nodeId}\u0000${e.port}`
+  const vars = { ...finalVars, ...((e.input as { vars?: Vars } | null)?.vars ?? {}) }
+  const g = goals.find((x) => x.port === port && holdsAlone(x.rules, x.index, vars))
+  return g ? g.rules[g.index]! : null
+}
+
 /** The goals a played conversation met: at each branch it took, with the values the node read (and the rest as they ended). */
 export function aloneMet(goals: readonly AloneGoal[], trace: readonly TraceEvent[], finalVars: Vars): string[] {
   const met: string[] = []

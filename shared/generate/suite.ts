@@ -13,7 +13,7 @@ import { prepare } from './answers'
 import { explore, type Exploration } from './explore'
 import { indexFlow, type FlowIndex } from './flow-index'
 import { selectMinimal } from './select'
-import { writeTest } from './write'
+import { nameOf, writeTest } from './write'
 
 export interface GeneratedTest {
   test: ConversationTest
@@ -79,6 +79,7 @@ export async function generateSuite(flow: FlowDocument, deps: EngineDeps, option
   const names = new Set<string>()
   for (const p of selectMinimal(ex.played)) {
     const test = await writeTest(ix, p, deps)
+    if (names.has(test.name)) test.name = nameOf(ix, p, true)
     test.name = uniqueName(test.name, names)
     const replay = await runConversationTest(flow, test, deps)
     if (replay.failures.length) {

@@ -7,6 +7,8 @@ import type { StepResult, TraceEvent } from '../engine/types'
 import type { FlowIndex } from './flow-index'
 import { testOf } from './draft'
 import type { Played } from './explore'
+import { aloneGoals, aloneRule } from './alone'
+import { describeGroup } from '../rules/guards'
 
 export async function writeTest(ix: FlowIndex, p: Played, deps: EngineDeps): Promise<ConversationTest> {
   const { draft, outcome } = p
@@ -41,8 +43,13 @@ function decisionsOf(step: StepResult): Record<string, unknown> {
   return out
 }
 
-/** The path as a name: what the customer did at each waiting node, each branch taken, then how it ends. */
-export function nameOf(ix: FlowIndex, p: Played): string {
+/**
+ * The path as a name: what the customer did at each waiting node, each branch taken, then how it ends. With `why`,
+ * a port an OR group took through one rule alone says which (two tests that take the same ports through different
+ * rules of one group would otherwise share a name).
+ */
+export function nameOf(ix: FlowIndex, p: Played, why = false): string {
+  const goals = why ? aloneGoals(ix) : []
   const parts: string[] = p.draft.notes.filter((n) => n.startsWith('starts with'))
   const steps = p.outcome.steps
   const waitedAt = (i: number) => steps[i - 1]!.state.waiting?.nodeId
@@ -71,7 +78,8 @@ export function nameOf(ix: FlowIndex, p: Played): string {
         if (e.port === 'failure') parts.push(`${e.nodeName} gives up`)
         continue
       }
-      parts.push(`${e.nodeName}: ${portLabel(ix, e)}`)
+      const rule = why ? aloneRule(goals, e, p.outcome.final?.vars ?? {}) : null
+      parts.push(`${e.nodeName}: ${portLabel(ix, e)}${rule ? ` (${describeGroup({ join: 'and', rules: [rule], emptyHolds: false })})` : ''}`)
     }
   })
   const final = p.outcome.final!

@@ -25,6 +25,12 @@ test('testing on the canvas: refit with the emulator, minimap path and problems,
   await studio.open(page)
   await openExample(page, 'age-gate.flow.json')
   await allCardsInView(page)
+  // The Test button and the coverage switch sit over the canvas before the emulator (and its styles) ever loaded.
+  const canvasBox = (await page.locator('.react-flow').boundingBox())!
+  for (const control of [page.getByRole('button', { name: 'Test', exact: true }), page.getByRole('switch', { name: 'Keep coverage on canvas' })]) {
+    const b = (await control.boundingBox())!
+    expect(b.y + b.height).toBeLessThanOrEqual(canvasBox.y + canvasBox.height)
+  }
 
   await page.getByRole('button', { name: 'Test', exact: true }).click()
   await expect(page.getByRole('complementary', { name: 'Emulator' })).toBeVisible()

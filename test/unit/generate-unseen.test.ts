@@ -58,6 +58,8 @@ describe('generated suites of flows the project has never seen', () => {
     expect(coverage, printed).not.toBeNull()
     expect(coverage![1], printed).toBe(coverage![2])
     expect(code, printed).toBe(0)
+    // Every test is named by its own path: none needs a number to tell it from another.
+    expect(printed).not.toMatch(/ \(\d+\) \(\d+ branches\)/)
     const files = collectTestFiles(out)
     let played = ''
     expect(await runFiles(files, (s) => (played += s)), played).toBe(0)

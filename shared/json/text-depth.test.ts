@@ -1,7 +1,7 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { checkJsonBounds, JSON_MAX_DEPTH } from './bounds'
-import { checkJsonTextDepth } from './text-depth'
+import { checkJsonTextDepth, jsonTextHasMoreValues } from './text-depth'
 
 /** A value nested `levels` deep through a mix of keyed objects and arrays, as text (no recursion, any depth). */
 const nestedText = (levels: number, inner = '1') => '{"a b":['.repeat(levels >> 1) + (levels % 2 ? `[${inner}]` : inner) + ']}'.repeat(levels >> 1)
@@ -39,5 +39,14 @@ describe('checkJsonTextDepth', () => {
     expect(checkJsonTextDepth(nestedText(JSON_MAX_DEPTH))).toBeNull()
     expect(checkJsonTextDepth(nestedText(JSON_MAX_DEPTH + 1))).not.toBeNull()
     for (const text of ['', '{', '"unterminated', '{"a":"\\"[[[[', 'nul', ']]]}}}']) expect(checkJsonTextDepth(text)).toBeNull()
+  })
+})
+
+describe('jsonTextHasMoreValues', () => {
+  it('counts values from commas and brackets outside strings', () => {
+    expect(jsonTextHasMoreValues('[1,2,3]', 4)).toBe(false)
+    expect(jsonTextHasMoreValues('[1,2,3,4]', 4)).toBe(true)
+    expect(jsonTextHasMoreValues('{"a":"[,,,,{{"}', 2)).toBe(false)
+    expect(jsonTextHasMoreValues('[' + '[],'.repeat(2_700_000) + '[]]')).toBe(true)
   })
 })

@@ -79,6 +79,20 @@ describe('case 2: memory', () => {
   })
 })
 
+describe('the owners\' variants of cases 1 and 2: other built-ins that loop in C, regular expressions, memory', () => {
+  it.each([
+    ['sort on a huge array-like', 'return { v: Array.prototype.sort.call({ length: 2 ** 32 - 1 }).length }', 'script_timeout'],
+    ['join on a huge array-like', 'return { v: Array.prototype.join.call({ length: 2 ** 53 - 1 }).length }', 'script_timeout'],
+    ['copyWithin on a huge array-like', 'return { v: Array.prototype.copyWithin.call({ length: 2 ** 53 - 1 }, 0, 1).length }', 'script_timeout'],
+    ['catastrophic backtracking', 'return { v: /(a+)+$/.test("a".repeat(40) + "b") }', 'script_timeout'],
+    ['a huge repeat', 'return { v: "x".repeat(2 ** 29).length }', 'script_memory'],
+    ['many small allocations', 'const a = []; for (;;) a.push({ i: a.length })', 'script_memory'],
+    ['a cyclic value to JSON', 'const a = {}; a.a = a; return { v: JSON.stringify(a) }', 'script_error'],
+  ])('%s', async (_what, code, expected) => {
+    expect((await failure(code, 300)).code).toBe(expected)
+  })
+})
+
 describe('case 6: time limits outside 100–5000 ms (above 5000: handlers/script-test-hostile.test.ts)', () => {
   it('runs 0 and negative limits as 100 ms instead of tripping an assertion', async () => {
     expect((await run('return { ok: 1 }', 0)).outputs).toEqual({ ok: 1 })

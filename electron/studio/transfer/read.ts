@@ -6,7 +6,7 @@ import { templateProblems, type MessageTemplate } from '../../../shared/nodes/te
 import type { CatalogProduct } from '../../../shared/nodes/spm/run-catalog'
 import type { ImportProblem } from '../../../shared/api/commands/transfer'
 import { checkJsonBounds, fileSizeProblem, JSON_MAX_DEPTH } from '../../../shared/json/bounds'
-import { checkJsonTextDepth } from '../../../shared/json/text-depth'
+import { checkJsonTextDepth, JSON_MAX_VALUES, jsonTextHasMoreValues } from '../../../shared/json/text-depth'
 import { BUNDLE_FORMAT, BundleSchema, type BundleTest } from './bundle'
 
 export type { ImportProblem }
@@ -29,9 +29,12 @@ export type ReadResult = { ok: true; content: ImportContent } | { ok: false; pro
 export function readImportFile(file: string, text: string): ReadResult {
   const tooLarge = fileSizeProblem(Buffer.byteLength(text, 'utf8'))
   if (tooLarge) return fail(file, '', tooLarge)
-  // From the text first: a file nested millions of levels would hold the thread for seconds while being parsed.
+  // From the text first: a file nested millions of levels, or holding millions of values, would hold the thread for
+  // seconds while being parsed and checked.
   const deep = checkJsonTextDepth(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text)
   if (deep) return fail(file, pointerOf(deep.path), boundsMessage())
+  if (jsonTextHasMoreValues(text))
+    return fail(file, '', `it holds more than ${JSON_MAX_VALUES.toLocaleString('en')} values (objects, arrays, numbers, texts); flows and bundles hold far fewer`)
   const parsed = parseJsonText(text)
   if (!parsed.ok) return fail(file, '', `not JSON (${parsed.message})`)
   const value = parsed.value

@@ -1,6 +1,6 @@
 // What people expect of a flow editor, each done as a person does it: select several cards with a box and align
 // them, move between cards with the keyboard, copy cards into another flow, jump to a card from the Problems list
-// and from search. Every change is undone and redone.
+// and from search; a long Problems list shows its first hundred. Every change is undone and redone.
 import type { Page } from '@playwright/test'
 import { buildFlow } from '../../shared/engine/testing/fixtures'
 import { card, panel, saved } from './editor-helpers'
@@ -163,4 +163,18 @@ test('the Problems list and search bring a card far out of view to the middle of
   await page.getByRole('searchbox', { name: 'Search nodes' }).press('Enter')
   await expect(async () => centred('trigger_1')).toPass()
   await expect(card(page, 'trigger_1')).toHaveClass(/selected/)
+})
+
+test('a long Problems list shows a hundred of a kind and more on request', async ({ page, studio }) => {
+  await studio.open(page)
+  const calls = Array.from({ length: 130 }, (_, i) => ({ type: 'http_call' as const, name: `call_${i + 1}`, config: { url: '' } }))
+  await openFlow(page, buildFlow([{ type: 'trigger', name: 'trigger_1', config: { keywords: ['hi'] } }, ...calls], [], { name: 'Many problems' }))
+  const list = page.getByRole('region', { name: 'Problems' })
+  const heading = await list.getByRole('heading', { name: /^Errors \(\d+\)$/ }).textContent()
+  const total = Number(/\((\d+)\)/.exec(heading!)![1])
+  expect(total).toBeGreaterThanOrEqual(130)
+  const rows = list.locator('.problems-group.error li')
+  await expect(rows).toHaveCount(100)
+  await list.getByRole('button', { name: `Show ${Math.min(100, total - 100)} more of ${total} errors` }).click()
+  await expect(rows).toHaveCount(Math.min(200, total))
 })

@@ -103,7 +103,9 @@ describe('browser host', () => {
   it('refuses a message nested millions of levels unparsed, and an import over the size limit with its size', async () => {
     const c = await connect()
     c.ws.send(`{"type":"call","id":4,"command":"flows.list","payload":${'['.repeat(2_000_000)}${']'.repeat(2_000_000)}}`)
-    expect(await c.next()).toMatchObject({ type: 'error', error: { code: 'bad_request', message: expect.stringMatching(/at most 1000 levels/) } })
+    expect(await c.next()).toMatchObject({ type: 'result', id: 4, result: { ok: false, error: { code: 'bad_request', message: expect.stringMatching(/at most 1000 levels/) } } })
+    c.ws.send(`{"payload":${'['.repeat(2_000_000)}${']'.repeat(2_000_000)}}`)
+    expect(await c.next()).toMatchObject({ type: 'error', error: { code: 'bad_request' } })
     const text = `{"pad":"${'\\"'.repeat(4_700_000)}"}` // 9.4 MB, and twice that once escaped into the message
     c.ws.send(JSON.stringify({ type: 'call', id: 5, command: 'transfer.inspect', payload: { fileName: 'big.json', text } }))
     expect(await c.next()).toMatchObject({ id: 5, result: { ok: true, value: { problems: [{ file: 'big.json', message: 'it is 9 MiB, larger than the 8 MiB a file may be' }] } } })

@@ -21,6 +21,9 @@ export interface SocketOptions {
  */
 const MAX_MESSAGE_DEPTH = 1000
 
+/** The id of a call as the page writes it (`{"type":"call","id":…`), read without parsing the rest. */
+const CALL_ID = /^\s*\{\s*"type"\s*:\s*"call"\s*,\s*"id"\s*:\s*(\d{1,15}|"[^"\\]{0,100}")/
+
 /**
  * Carries the contract over WebSockets: each 'call' gets one 'result' with the same id; every back-end event goes
  * to every socket. Anything unreadable gets a typed error back; the socket and the back end stay up.
@@ -60,7 +63,11 @@ function serveClient(ws: WebSocket, backend: Backend): void {
   ws.on('message', (data) => {
     const text = data.toString()
     if (checkJsonTextDepth(text, MAX_MESSAGE_DEPTH)) {
-      send({ type: 'error', error: { code: 'bad_request', message: `A message to the studio may nest at most ${MAX_MESSAGE_DEPTH} levels.` } })
+      // Still answered by its id when it starts as the page writes calls, so the caller is not left waiting.
+      const error = fail('bad_request', `A message to the studio may nest at most ${MAX_MESSAGE_DEPTH} levels.`)
+      const id = CALL_ID.exec(text.slice(0, 200))?.[1]
+      if (id !== undefined) send({ type: 'result', id: JSON.parse(id) as string | number, result: error })
+      else if (!error.ok) send({ type: 'error', error: error.error })
       return
     }
     let raw: unknown

@@ -102,7 +102,8 @@ export function ExpressionBuilder({ nodeId, label, value, onApply, onCancel }: E
           <Preview
             text={text}
             samples={doc.samples}
-            session={session}
+            session={session.vars}
+            sessionError={session.error}
             source={source}
             onSource={setSource}
             tests={tests}

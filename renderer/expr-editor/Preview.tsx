@@ -7,6 +7,8 @@ interface Props {
   samples: Record<string, unknown>
   /** The open emulator session's variables, or null when no session is open for this flow. */
   session: Vars | null
+  /** Why the open emulator session's values could not be read, if they could not. */
+  sessionError?: string | null
   source: ValueSource
   onSource(source: ValueSource): void
   tests: Record<string, string>
@@ -16,7 +18,7 @@ interface Props {
 const ORIGIN_LABEL = { session: 'from the emulator session', sample: 'from the sample' } as const
 
 /** The value the text renders to now, with the engine's renderTemplate, and its runtime errors beside it. */
-export function Preview({ text, samples, session, source, onSource, tests, onTest }: Props) {
+export function Preview({ text, samples, session, sessionError, source, onSource, tests, onTest }: Props) {
   const paths = useMemo(() => referencedPaths(text), [text])
   const chosen: ValueSource = session ? source : 'samples'
   const base = useMemo(() => baseValues(samples, session, chosen), [samples, session, chosen])
@@ -29,6 +31,11 @@ export function Preview({ text, samples, session, source, onSource, tests, onTes
   return (
     <section className="expr-preview" aria-label="Preview">
       <h3>Preview</h3>
+      {sessionError && (
+        <p role="alert" className="expr-json-error">
+          The emulator session&apos;s values could not be read ({sessionError}); the preview uses the samples and test values.
+        </p>
+      )}
       {session && (
         <fieldset className="expr-value-source">
           <legend>Values</legend>

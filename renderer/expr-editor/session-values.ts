@@ -6,12 +6,21 @@ import type { Vars } from '../../shared/expr'
 import { api } from '../api'
 import { useOverlayStore } from '../emulator/overlay-store'
 
-export function useEmulatorSessionVars(flowId: string): Vars | null {
+export interface SessionValues {
+  /** The session's variables, or null when no session is open for this flow (or it could not be read). */
+  vars: Vars | null
+  /** Why the session could not be read; the preview says so instead of looking as if no session were open. */
+  error: string | null
+}
+
+export function useEmulatorSessionVars(flowId: string): SessionValues {
   const open = useOverlayStore((s) => s.open)
   const [vars, setVars] = useState<Vars | null>(null)
+  const [error, setError] = useState<string | null>(null)
   useEffect(() => {
     if (!open) {
       setVars(null)
+      setError(null)
       return
     }
     let alive = true
@@ -19,11 +28,17 @@ export function useEmulatorSessionVars(flowId: string): Vars | null {
     const load = async () => {
       if (!contactId) {
         const c = await api.call('emulator.contact', {})
-        if (!c.ok) return
+        if (!alive) return
+        if (!c.ok) {
+          setError(c.error.message)
+          return
+        }
         contactId = c.value.id
       }
       const s = await api.call('emulator.session', { flowId, contactId })
-      if (alive) setVars(s.ok && s.value.run ? s.value.run.vars : null)
+      if (!alive) return
+      setError(s.ok ? null : s.error.message)
+      setVars(s.ok && s.value.run ? s.value.run.vars : null)
     }
     void load()
     const off = api.on('emulator.updated', (e) => {
@@ -37,5 +52,5 @@ export function useEmulatorSessionVars(flowId: string): Vars | null {
       off()
     }
   }, [open, flowId])
-  return vars
+  return { vars, error }
 }

@@ -10,6 +10,8 @@ import type { Start } from './sources-start'
 export interface Draft extends Start {
   /** The test's moment (ISO 8601): its runs' clock, so relative dates replay the same. */
   now?: string
+  /** Play with the channel's 24-hour window and opt-out (a branch only a refused message opens). */
+  window?: 'enforce'
   /** Start at this node (a flow that is not active starts its tests at its trigger node). */
   start?: string
   mocks: Record<string, NodeMock>
@@ -33,6 +35,7 @@ export function testOf(d: Draft, name = 'generated'): ConversationTest {
   return {
     name,
     ...(d.now ? { now: d.now } : {}),
+    ...(d.window ? { window: d.window } : {}),
     contact: d.contact,
     trigger: d.trigger,
     ...(d.start ? { start: d.start } : {}),

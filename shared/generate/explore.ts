@@ -8,6 +8,8 @@ import type { EngineDeps } from '../engine/deps'
 import { branchCoverage } from '../engine/conversation'
 import { INTERACTION_VARIABLES } from '../flow/variables'
 import type { TriggerConfig } from '../nodes/trigger/definition'
+import { NODE_DEFINITIONS } from '../nodes/registry'
+import type { NodeType } from '../flow/node-types'
 import { nextDrafts } from './choices'
 import { play, type Draft, type Outcome } from './draft'
 import { aloneGoals, aloneMet } from './alone'
@@ -56,10 +58,19 @@ export async function explore(flow: FlowDocument, ix: FlowIndex, deps: EngineDep
   const reached = new Set<string>()
   const played: Played[] = []
   const seen = new Set<string>()
-  const queue = new DraftQueue(roots(flow, ix, wanted))
+  const starts = roots(flow, ix, wanted)
+  const queue = new DraftQueue(starts.ordinary)
+  // Starts under the channel's rules wait until ordinary exploration has nothing left to try.
+  let windowed = starts.windowed
   const relevant = relevantRoots(ix)
   let timedOut = false
-  while (queue.size && wanted.size) {
+  while ((queue.size || windowed.length) && wanted.size) {
+    if (!queue.size) {
+      const left = [...uncovered]
+      queue.add(left.length ? windowed.map((d) => ({ ...d, aims: left })) : [])
+      windowed = []
+      continue
+    }
     if (opts.now() > opts.deadline) {
       // Only branches not taken make it a give-up; rules not tested alone are a bonus.
       timedOut = uncovered.size > 0
@@ -141,9 +152,11 @@ class DraftQueue {
 }
 
 /** One draft per way to start: the ordinary start of each trigger, and starts whose values take later branches. */
-function roots(flow: FlowDocument, ix: FlowIndex, uncovered: ReadonlySet<string>): Draft[] {
+function roots(flow: FlowDocument, ix: FlowIndex, uncovered: ReadonlySet<string>): { ordinary: Draft[]; windowed: Draft[] } {
   const out: Draft[] = []
+  const windowed: Draft[] = []
   const keys = new Set<string>()
+  const sends = ix.graph.nodes.some((n) => (NODE_DEFINITIONS[n.type as NodeType]?.sends.length ?? 0) > 0)
   for (const t of ix.graph.triggers) {
     const src = startSource(ix, t)
     const config = ix.graph.config(t) as TriggerConfig | undefined
@@ -157,9 +170,25 @@ function roots(flow: FlowDocument, ix: FlowIndex, uncovered: ReadonlySet<string>
       const notes = Object.keys(picks).length ? [`starts with ${describeStart(s.trigger)}${other ? ` from ${s.contact.name} ${s.contact.phone}` : ''}`] : []
       out.push({ now: ix.now, ...s, ...(start ? { start } : {}), mocks: {}, decided: [], inputs: [], notes, ...(aims ? { aims, cost: 1 } : {}) })
     }
+    // A run no customer message started (a webhook, an operator) meets the channel's rules: with the window
+    // enforced, a sending node's message may be refused and its failure port taken. Played once the ordinary
+    // drafts are all played, and only while a branch is left.
+    if (config && !MESSAGE_STARTS.has(config.kind) && sends) {
+      const s = src.start({})
+      if (!s) continue
+      for (const [contact, note] of WINDOW_CONTACTS) {
+        windowed.push({ now: ix.now, window: 'enforce', ...s, contact: { ...s.contact, ...contact }, ...(start ? { start } : {}), mocks: {}, decided: [], inputs: [], notes: [note] })
+      }
+    }
   }
-  return out
+  return { ordinary: out, windowed }
 }
+
+/** The contacts a window-enforced start tries: one who never wrote, one who opted out. */
+const WINDOW_CONTACTS: Array<[Partial<Draft['contact']>, string]> = [
+  [{}, 'starts with the 24 h window closed'],
+  [{ optedIn: false }, 'starts with the contact opted out'],
+]
 
 function describeStart(t: Draft['trigger']): string {
   if ('message' in t) return JSON.stringify(t.message)

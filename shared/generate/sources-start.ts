@@ -14,7 +14,7 @@ import type { Source } from './targets'
 export const DEFAULT_CONTACT = { name: 'Test Customer', phone: '+10000000000' }
 
 export interface Start {
-  contact: { name: string; phone: string }
+  contact: { name: string; phone: string; lastInboundAt?: string; optedIn?: boolean }
   trigger: TriggerSpec
 }
 

@@ -96,7 +96,20 @@ export const ConversationTestSchema = z.strictObject({
    * "tomorrow" gives the same day whenever the test runs. Left out, the test runs on the real clock.
    */
   now: z.iso.datetime({ offset: true }).optional(),
-  contact: z.strictObject({ name: z.string().default('Test Customer'), phone: z.string().default('+10000000000'), fields: Vars.optional() }).default({
+  /**
+   * Play with the channel's rules (docs/emulator.md, Enforce 24 h window): `enforce` refuses free-form messages when
+   * the customer has not written in the last 24 hours, and everything to a contact who opted out. Left out: off.
+   */
+  window: z.enum(['enforce', 'off']).optional(),
+  contact: z.strictObject({
+    name: z.string().default('Test Customer'),
+    phone: z.string().default('+10000000000'),
+    fields: Vars.optional(),
+    /** When the customer last wrote before the test (ISO 8601); left out: never. Read only with `window: enforce`. */
+    lastInboundAt: z.iso.datetime({ offset: true }).optional(),
+    /** false: the contact opted out. Read only with `window: enforce`. */
+    optedIn: z.boolean().optional(),
+  }).default({
     name: 'Test Customer',
     phone: '+10000000000',
   }),
@@ -156,7 +169,7 @@ export function parseConversationTest(text: string): ParseResult {
   return { ok: true, test: parsed.data }
 }
 
-const KEY_ORDER = ['name', 'flow', 'now', 'contact', 'trigger', 'start', 'variables', 'mocks', 'live', 'templates', 'turns', 'end', 'user', 'bot', 'template', 'media', 'text', 'header', 'footer', 'buttons', 'list', 'rows', 'product', 'products', 'form', 'link', 'caption', 'filename', 'unset', 'state', 'ignored', 'error']
+const KEY_ORDER = ['name', 'flow', 'now', 'window', 'contact', 'trigger', 'start', 'variables', 'mocks', 'live', 'templates', 'turns', 'end', 'user', 'bot', 'template', 'media', 'text', 'header', 'footer', 'buttons', 'list', 'rows', 'product', 'products', 'form', 'link', 'caption', 'filename', 'unset', 'state', 'ignored', 'error']
 
 export function serialiseConversationTest(test: ConversationTest): string {
   return stringifyYaml(test, {

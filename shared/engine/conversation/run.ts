@@ -40,11 +40,20 @@ export interface PlayOptions {
 }
 
 export async function runConversationTest(flow: FlowDocument, test: ConversationTest, base: EngineDeps, opts: PlayOptions = {}): Promise<TestOutcome> {
-  const contact: Contact = { id: opts.contactId ?? 'c_test', name: test.contact.name, phone: test.contact.phone, fields: test.contact.fields }
+  const { lastInboundAt, optedIn } = test.contact
+  const contact: Contact = {
+    id: opts.contactId ?? 'c_test',
+    name: test.contact.name,
+    phone: test.contact.phone,
+    fields: test.contact.fields,
+    ...(lastInboundAt !== undefined ? { lastInboundAt: Date.parse(lastInboundAt) } : {}),
+    ...(optedIn !== undefined ? { optedIn } : {}),
+  }
   // The test's contact lives only in the test: Lead Management reads and writes it in memory, never a real store.
   const effects = { ...base.effects, contacts: createMemoryContacts([contact]), templates: templatesOf(test, base), ...clockOf(test) }
   const calls: NetworkCall[] = []
-  const deps = testDeps({ ...base, effects }, { mocks: test.mocks, live: test.live }, (c) => calls.push(c))
+  // The channel's rules are the test's to ask for, whatever the host's switch says: every host plays it the same.
+  const deps = testDeps({ ...base, effects, serviceWindow: test.window === 'enforce' }, { mocks: test.mocks, live: test.live }, (c) => calls.push(c))
   const out: TestOutcome = { name: test.name, failures: [], trace: [], final: null, exchanges: [], calls }
   const fail = (where: string, lines: string[]) => (out.failures.push({ where, lines }), out)
 

@@ -8,17 +8,35 @@ import tseslint from 'typescript-eslint'
 
 // Exact names (as `paths`): as gitignore-style patterns, 'events' would also match a local './events/flows'.
 const nodeBuiltins = builtinModules.filter((m) => !m.startsWith('_'))
-const noElectron = { group: ['electron', 'electron/*'], message: 'Only electron/main and electron/preload import Electron.' }
+const noElectron = {
+  group: ['electron', 'electron/*'],
+  message: 'Only electron/main and electron/preload import Electron.',
+}
 const noNode = { group: ['node:*'], message: 'shared/ runs everywhere: no Node built-ins.' }
 const noBuiltins = (message) => nodeBuiltins.map((name) => ({ name, message }))
 const noReact = { group: ['react', 'react/*', 'react-dom', 'react-dom/*'], message: 'shared/ has no UI code.' }
-const noElectronLayer = { group: ['**/electron/**', '../electron', '../../electron'], message: 'Go through the contract (shared/api).' }
-const noRendererLayer = { group: ['**/renderer/**', '../renderer', '../../renderer'], message: 'shared/ must not depend on the UI.' }
+const noElectronLayer = {
+  group: ['**/electron/**', '../electron', '../../electron'],
+  message: 'Go through the contract (shared/api).',
+}
+const noRendererLayer = {
+  group: ['**/renderer/**', '../renderer', '../../renderer'],
+  message: 'shared/ must not depend on the UI.',
+}
 const noNative = { group: ['better-sqlite3', 'ws', 'sirv', 'fastify'], message: 'Back-end only.' }
 
 export default tseslint.config(
   {
-    ignores: ['out/**', 'dist/**', 'release/**', 'node_modules/**', 'test-results/**', 'playwright-report/**', '.tmp/**', 'bench/results/**'],
+    ignores: [
+      'out/**',
+      'dist/**',
+      'release/**',
+      'node_modules/**',
+      'test-results/**',
+      'playwright-report/**',
+      '.tmp/**',
+      'bench/results/**',
+    ],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,
@@ -27,7 +45,12 @@ export default tseslint.config(
     rules: {
       '@typescript-eslint/no-unused-vars': [
         'error',
-        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_', ignoreRestSiblings: true },
+        {
+          argsIgnorePattern: '^_',
+          varsIgnorePattern: '^_',
+          destructuredArrayIgnorePattern: '^_',
+          ignoreRestSiblings: true,
+        },
       ],
       '@typescript-eslint/consistent-type-imports': [
         'error',

@@ -25,10 +25,17 @@ export function baselineServe(): { bundle: string } | { missing: string } {
   }
   fs.rmSync(dir, { recursive: true, force: true })
   fs.mkdirSync(dir, { recursive: true })
-  const tar = execFileSync('git', ['archive', BASELINE, 'electron', 'shared', 'resources', 'package.json', 'tsconfig.json'], { cwd: ROOT, maxBuffer: 1 << 30 })
+  const tar = execFileSync(
+    'git',
+    ['archive', BASELINE, 'electron', 'shared', 'resources', 'package.json', 'tsconfig.json'],
+    { cwd: ROOT, maxBuffer: 1 << 30 },
+  )
   execFileSync('tar', ['-x', '-C', dir], { input: tar })
   fs.symlinkSync(path.join(ROOT, 'node_modules'), path.join(dir, 'node_modules'), 'dir')
   // Its CLI through tsx, as `npm run chatflow` ran it then (that version had no server build).
-  fs.writeFileSync(entry, "import { register } from 'tsx/esm/api'\nregister()\nawait import('./electron/cli/index.ts')\n")
+  fs.writeFileSync(
+    entry,
+    "import { register } from 'tsx/esm/api'\nregister()\nawait import('./electron/cli/index.ts')\n",
+  )
   return { bundle: entry }
 }

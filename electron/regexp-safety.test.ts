@@ -16,7 +16,10 @@ it('checks an answer against a catastrophic pattern at once (without the fallbac
 it('is the first import of every host, so it runs before any pattern is compiled', () => {
   const root = path.dirname(fileURLToPath(import.meta.url))
   for (const entry of ['cli/index.ts', 'web/index.ts', 'main/index.ts']) {
-    const firstImport = fs.readFileSync(path.join(root, entry), 'utf8').split('\n').find((l) => l.startsWith('import '))
+    const firstImport = fs
+      .readFileSync(path.join(root, entry), 'utf8')
+      .split('\n')
+      .find((l) => l.startsWith('import '))
     expect(firstImport, entry).toMatch(/^import '\.\.\/regexp-safety'/)
   }
 })

@@ -1,11 +1,4 @@
-import type {
-  CommandName,
-  EventName,
-  EventPayload,
-  RequestOf,
-  Result,
-  ResultOf,
-} from '../shared/api'
+import type { CommandName, EventName, EventPayload, RequestOf, Result, ResultOf } from '../shared/api'
 import type { ApiBridge } from '../shared/api/bridge'
 import { WIRE_PATH } from '../shared/api/wire'
 import { createSocketBridge, type ConnectionStatus } from './api/socket'
@@ -30,7 +23,9 @@ export interface ApiClient {
   status(): ConnectionStatus
 }
 
-export function createApiClient(bridge: ApiBridge & Partial<Pick<ApiClient, 'status' | 'onStatus' | 'onProblem'>>): ApiClient {
+export function createApiClient(
+  bridge: ApiBridge & Partial<Pick<ApiClient, 'status' | 'onStatus' | 'onProblem'>>,
+): ApiClient {
   return {
     call: (command, payload) => bridge.call(command, payload) as never,
     on: (event, listener) => bridge.on(event, listener as (payload: unknown) => void),

@@ -31,7 +31,8 @@ const bindingBesideBundle = {
   setup(b) {
     b.onResolve({ filter: /^bindings$/ }, () => ({ path: 'bindings', namespace: 'chatflow-bindings' }))
     b.onLoad({ filter: /.*/, namespace: 'chatflow-bindings' }, () => ({
-      contents: "module.exports = (name) => require(require('node:path').join(__dirname, name.endsWith('.node') ? name : name + '.node'))",
+      contents:
+        "module.exports = (name) => require(require('node:path').join(__dirname, name.endsWith('.node') ? name : name + '.node'))",
       loader: 'js',
     }))
   },
@@ -108,5 +109,7 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   if (process.argv.includes('--if-stale') && !isStale(outDir, SERVER_SOURCES)) process.exit(0)
   const file = await buildServer(outDir)
   const mb = (fs.statSync(file).size / 1024 / 1024).toFixed(1)
-  console.log(`Built ${path.relative(process.cwd(), file)} (${mb} MB) with script-worker.mjs, better_sqlite3.node and emscripten-module.wasm beside it`)
+  console.log(
+    `Built ${path.relative(process.cwd(), file)} (${mb} MB) with script-worker.mjs, better_sqlite3.node and emscripten-module.wasm beside it`,
+  )
 }

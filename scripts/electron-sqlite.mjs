@@ -53,7 +53,9 @@ export async function sqliteFromArchive(file) {
       throw new Error(`${file} is not a .tar.gz archive that tar can read.`)
     }
     if (!place(path.join(work, 'build', 'Release', 'better_sqlite3.node'))) {
-      throw new Error(`${file} does not hold build/Release/better_sqlite3.node; is it a better-sqlite3 prebuilt archive?`)
+      throw new Error(
+        `${file} does not hold build/Release/better_sqlite3.node; is it a better-sqlite3 prebuilt archive?`,
+      )
     }
   } finally {
     fs.rmSync(work, { recursive: true, force: true })
@@ -71,8 +73,17 @@ export async function sqliteForElectron(electronVersion, timeoutMs) {
     if (await exec(process.execPath, [require.resolve('prebuild-install/bin.js'), ...target], work, timeoutMs)) {
       if (place(built)) return true
     }
-    const gyp = ['rebuild', '--release', `--target=${electronVersion}`, `--arch=${process.arch}`, '--dist-url=https://electronjs.org/headers']
-    return (await exec(process.execPath, [require.resolve('node-gyp/bin/node-gyp.js'), ...gyp], work, timeoutMs)) && place(built)
+    const gyp = [
+      'rebuild',
+      '--release',
+      `--target=${electronVersion}`,
+      `--arch=${process.arch}`,
+      '--dist-url=https://electronjs.org/headers',
+    ]
+    return (
+      (await exec(process.execPath, [require.resolve('node-gyp/bin/node-gyp.js'), ...gyp], work, timeoutMs)) &&
+      place(built)
+    )
   } finally {
     fs.rmSync(work, { recursive: true, force: true })
   }

@@ -32,7 +32,12 @@ export function electronStatus(env = process.env) {
     }
   }
   if (process.platform === 'linux' && !env.DISPLAY && !env.WAYLAND_DISPLAY) {
-    return { ok: false, runtime: true, executable, reason: 'there is no display to open a window on (DISPLAY is not set)' }
+    return {
+      ok: false,
+      runtime: true,
+      executable,
+      reason: 'there is no display to open a window on (DISPLAY is not set)',
+    }
   }
   return { ok: true, runtime: true, executable }
 }

@@ -42,7 +42,10 @@ function shown(body: RecordedSend['body']): string {
   if (m.type === 'text') return m.text.body
   if (m.type === 'interactive') {
     const i = m.interactive
-    const options = i.action?.buttons?.map((b: { reply: { title: string } }) => `[${b.reply.title}]`) ?? i.action?.sections?.flatMap((s: { rows: Array<{ title: string }> }) => s.rows.map((r) => `(${r.title})`)) ?? []
+    const options =
+      i.action?.buttons?.map((b: { reply: { title: string } }) => `[${b.reply.title}]`) ??
+      i.action?.sections?.flatMap((s: { rows: Array<{ title: string }> }) => s.rows.map((r) => `(${r.title})`)) ??
+      []
     return [i.body?.text, ...options].filter(Boolean).join(' ')
   }
   if (m.type === 'template') return `[template ${m.template.name}]`
@@ -64,12 +67,17 @@ const fake = await startFakeCloudApi({
     if (send.status !== 200) return say(`  (the channel refused a message to ${send.body.to} with ${send.status})`)
     say(`bot: ${shown(send.body)}`)
     const status = (state: 'delivered' | 'read', ms: number) =>
-      setTimeout(() => void post(statuses({ id: send.channelId!, status: state, recipient: send.body.to }), `status ${state}`), ms)
+      setTimeout(
+        () => void post(statuses({ id: send.channelId!, status: state, recipient: send.body.to }), `status ${state}`),
+        ms,
+      )
     status('delivered', 300)
     if (!values['no-read']) status('read', 1200)
   },
 })
-say(`Fake Cloud API at ${fake.url} (give serve CHATFLOW_CLOUD_API_URL=${fake.url}); customer ${values.name} ${values.phone}.`)
+say(
+  `Fake Cloud API at ${fake.url} (give serve CHATFLOW_CLOUD_API_URL=${fake.url}); customer ${values.name} ${values.phone}.`,
+)
 say('Type a message and press Enter. /fail CODE, /ok, /quit.')
 
 const lines = readline.createInterface({ input: process.stdin })

@@ -45,7 +45,7 @@ function howToOffline() {
 function howToOfflineSqlite() {
   const { file, url } = sqlitePrebuilt(electronVersion())
   return [
-    "The database driver for Electron could not be built. The studio still works in your browser: npm start.",
+    'The database driver for Electron could not be built. The studio still works in your browser: npm start.',
     'Without internet access:',
     `  1. elsewhere, download ${file}`,
     `     from ${url}`,
@@ -66,7 +66,9 @@ async function fromZip(file) {
   }
   if (!fs.existsSync(path.join(dist, platformPath()))) {
     fs.rmSync(dist, { recursive: true, force: true })
-    throw new Error(`${file} holds no ${platformPath()}: it must be Electron's release zip for ${process.platform}-${process.arch}.`)
+    throw new Error(
+      `${file} holds no ${platformPath()}: it must be Electron's release zip for ${process.platform}-${process.arch}.`,
+    )
   }
   fs.writeFileSync(path.join(ELECTRON_DIR, 'path.txt'), platformPath())
 }

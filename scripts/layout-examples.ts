@@ -9,7 +9,10 @@ import type { FlowDocument } from '../shared/flow/document'
 import { layoutPositions } from '../renderer/editor/layout'
 
 const dir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../resources/examples')
-for (const file of fs.readdirSync(dir).filter((f) => f.endsWith('.flow.json')).sort()) {
+for (const file of fs
+  .readdirSync(dir)
+  .filter((f) => f.endsWith('.flow.json'))
+  .sort()) {
   const at = path.join(dir, file)
   const doc = JSON.parse(fs.readFileSync(at, 'utf8')) as FlowDocument
   const positions = await layoutPositions(doc)

@@ -5,7 +5,8 @@ import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 
 export const ROOT = fileURLToPath(new URL('..', import.meta.url))
-export const bin = (name) => path.join(ROOT, 'node_modules', '.bin', process.platform === 'win32' ? `${name}.cmd` : name)
+export const bin = (name) =>
+  path.join(ROOT, 'node_modules', '.bin', process.platform === 'win32' ? `${name}.cmd` : name)
 
 /** Runs a command with inherited output; resolves to its exit code (never rejects on a non-zero code). */
 export function run(command, args, options = {}) {
@@ -48,7 +49,16 @@ export const SERVER_SOURCES = ['electron', 'shared', 'scripts/build-server.mjs',
 
 export async function buildRenderer(outDir = 'out/renderer') {
   const vite = path.join(ROOT, 'node_modules/vite/bin/vite.js')
-  const code = await run(process.execPath, [vite, 'build', '--config', 'vite.renderer.config.ts', '--logLevel', 'warn', '--outDir', path.resolve(ROOT, outDir)])
+  const code = await run(process.execPath, [
+    vite,
+    'build',
+    '--config',
+    'vite.renderer.config.ts',
+    '--logLevel',
+    'warn',
+    '--outDir',
+    path.resolve(ROOT, outDir),
+  ])
   if (code !== 0) throw new Error('building the renderer failed (see above)')
 }
 

@@ -53,12 +53,16 @@ async function shoot(page, file) {
 async function flowsList(page, url) {
   await page.goto(`${url}#/flows`) // the printed address carries the session token
   for (const name of ['Support hand-off', 'Abandoned cart reminder', 'Welcome and opt-in', 'Order status']) {
-    await page.getByRole('button', { name: /New flow|Create your first flow/ }).first().click()
+    await page
+      .getByRole('button', { name: /New flow|Create your first flow/ })
+      .first()
+      .click()
     await page.getByLabel('Flow name').fill(name)
     await page.getByLabel('Flow name').press('Enter')
     await page.getByRole('link', { name, exact: true }).waitFor()
   }
-  for (const name of ['Order status', 'Welcome and opt-in']) await page.getByRole('switch', { name: `Active: ${name}` }).check()
+  for (const name of ['Order status', 'Welcome and opt-in'])
+    await page.getByRole('switch', { name: `Active: ${name}` }).check()
   await shoot(page, path.join(ROOT, 'docs/screenshot.png'))
 }
 
@@ -73,8 +77,14 @@ async function tour(page, url, theme) {
   }
 
   await page.goto(`${url}#/flows`) // the printed address carries the session token
-  await page.getByRole('button', { name: /Start from an example|Examples…/ }).first().click()
-  await page.getByRole('dialog', { name: 'Start from an example' }).getByRole('button', { name: 'Open Appointment booking', exact: true }).click()
+  await page
+    .getByRole('button', { name: /Start from an example|Examples…/ })
+    .first()
+    .click()
+  await page
+    .getByRole('dialog', { name: 'Start from an example' })
+    .getByRole('button', { name: 'Open Appointment booking', exact: true })
+    .click()
   // Close enough to read the cards: the menu found with search (which centres it at a readable zoom), then opened.
   await card('trigger_1').waitFor()
   await page.getByRole('button', { name: 'Search nodes', exact: true }).click()

@@ -7,7 +7,16 @@
 import fs from 'node:fs'
 import net from 'node:net'
 import path from 'node:path'
-import { buildRenderer, buildWebHostBundle, isStale, RENDERER_SOURCES, ROOT, run, WEB_HOST_SOURCES, bin } from './lib.mjs'
+import {
+  buildRenderer,
+  buildWebHostBundle,
+  isStale,
+  RENDERER_SOURCES,
+  ROOT,
+  run,
+  WEB_HOST_SOURCES,
+  bin,
+} from './lib.mjs'
 
 const DEFAULT_PORT = 5190
 const args = process.argv.slice(2)
@@ -19,7 +28,9 @@ const userCwd = process.env.INIT_CWD || process.cwd()
 const absolute = (dir) => (dir && !dir.startsWith('--') ? path.resolve(userCwd, dir) : dir)
 const hostArgs = args
   .filter((a) => a !== '--web' && a !== '--dev')
-  .map((a, i, all) => (all[i - 1] === '--data-dir' ? absolute(a) : a.startsWith('--data-dir=') ? `--data-dir=${absolute(a.slice(11))}` : a))
+  .map((a, i, all) =>
+    all[i - 1] === '--data-dir' ? absolute(a) : a.startsWith('--data-dir=') ? `--data-dir=${absolute(a.slice(11))}` : a,
+  )
 if (process.env.CHATFLOW_DATA_DIR) process.env.CHATFLOW_DATA_DIR = absolute(process.env.CHATFLOW_DATA_DIR)
 const say = (line) => process.stdout.write(`${line}\n`)
 
@@ -58,7 +69,16 @@ async function startBrowserHost(reason) {
     await buildRenderer()
   }
   if (isStale('out/web/index.mjs', WEB_HOST_SOURCES)) await buildWebHostBundle()
-  if (dev) run(process.execPath, [path.join(ROOT, 'node_modules/vite/bin/vite.js'), 'build', '--watch', '--config', 'vite.renderer.config.ts', '--logLevel', 'warn'])
+  if (dev)
+    run(process.execPath, [
+      path.join(ROOT, 'node_modules/vite/bin/vite.js'),
+      'build',
+      '--watch',
+      '--config',
+      'vite.renderer.config.ts',
+      '--logLevel',
+      'warn',
+    ])
   const portGiven = hostArgs.some((a) => a === '--port' || a.startsWith('--port=')) || process.env.CHATFLOW_PORT
   const port = portGiven ? [] : ['--port', String((await portIsFree(DEFAULT_PORT)) ? DEFAULT_PORT : 0)]
   current = run(process.execPath, [path.join(ROOT, 'out/web/index.mjs'), ...port, ...hostArgs])

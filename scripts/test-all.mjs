@@ -139,7 +139,9 @@ main().then(
   (err) => {
     // Only a bug in this script lands here; the line still counts it.
     totals.failed++
-    process.stdout.write(`Failed: npm test itself: ${err instanceof Error ? err.message : String(err)}\n${summaryLine(totals)}\n`)
+    process.stdout.write(
+      `Failed: npm test itself: ${err instanceof Error ? err.message : String(err)}\n${summaryLine(totals)}\n`,
+    )
     process.exit(1)
   },
 )

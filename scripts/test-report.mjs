@@ -51,7 +51,8 @@ export function vitestOutcome(report, exitCode, name = (f) => f) {
     const where = name(file.name)
     const tests = file.assertionResults ?? []
     for (const test of tests) {
-      if (test.status === 'failed') outcome.failures.push(`${where} › ${test.fullName}: ${firstLine(test.failureMessages?.[0])}`)
+      if (test.status === 'failed')
+        outcome.failures.push(`${where} › ${test.fullName}: ${firstLine(test.failureMessages?.[0])}`)
       if (['pending', 'skipped', 'todo'].includes(test.status)) outcome.skips.push(`${where} › ${test.fullName}`)
     }
     // A file that failed without a failed test: it did not load, or a hook (beforeAll, afterAll) threw. Its tests
@@ -64,7 +65,10 @@ export function vitestOutcome(report, exitCode, name = (f) => f) {
     fail(outcome, 'vitest ran no test')
   }
   if ((exitCode !== 0 || report.success === false) && outcome.failed === 0) {
-    fail(outcome, `vitest exited with ${exitCode}${report.success === false ? ' and reported failure' : ''} although no test failed: an error outside the tests (an unhandled error or rejection, see its output above)`)
+    fail(
+      outcome,
+      `vitest exited with ${exitCode}${report.success === false ? ' and reported failure' : ''} although no test failed: an error outside the tests (an unhandled error or rejection, see its output above)`,
+    )
   }
   return outcome
 }
@@ -94,8 +98,10 @@ export function playwrightOutcome(report, exitCode) {
   outcome.skipped = skipped
   for (const { file, title, test } of playwrightTests(report.suites ?? [])) {
     const name = `${file} › ${title}`
-    if (test.status === 'unexpected') outcome.failures.push(`${name}: ${firstLine(test.results?.at(-1)?.error?.message)}`)
-    if (test.status === 'flaky') outcome.flaky.push(`${name} (passed on retry; first failure: ${firstLine(test.results?.[0]?.error?.message)})`)
+    if (test.status === 'unexpected')
+      outcome.failures.push(`${name}: ${firstLine(test.results?.at(-1)?.error?.message)}`)
+    if (test.status === 'flaky')
+      outcome.flaky.push(`${name} (passed on retry; first failure: ${firstLine(test.results?.[0]?.error?.message)})`)
     if (test.status === 'skipped') outcome.skips.push(name)
   }
   // Errors outside tests: global set-up, a spec file that does not load, "no tests found".
@@ -126,11 +132,13 @@ export function conversationOutcome(output, exitCode, untested = []) {
   for (const line of output.split('\n')) {
     if (line.startsWith('✗ ')) outcome.failures.push(`chatflow test: ${line.slice(2).trim()}`)
     const partial = /^coverage (.+?): (\d+)\/(\d+) branches \(not taken: (.*)\)$/.exec(line)
-    if (partial) fail(outcome, `chatflow test: ${partial[1]}: ${partial[2]}/${partial[3]} branches, not taken: ${partial[4]}`)
+    if (partial)
+      fail(outcome, `chatflow test: ${partial[1]}: ${partial[2]}/${partial[3]} branches, not taken: ${partial[4]}`)
   }
   for (const flow of untested) fail(outcome, `chatflow test: ${flow} has no conversation tests`)
   if (outcome.passed + outcome.failed === 0) fail(outcome, 'chatflow test played no test')
-  if (exitCode !== 0 && outcome.failed === 0) fail(outcome, `chatflow test exited with ${exitCode} although no test failed`)
+  if (exitCode !== 0 && outcome.failed === 0)
+    fail(outcome, `chatflow test exited with ${exitCode} although no test failed`)
   return outcome
 }
 

@@ -7,7 +7,16 @@ import { NODE_DEFINITIONS } from '../../shared/nodes/registry'
 // without a URL), in rows of COLUMNS, each node's first output wired to the next node.
 
 const COLUMNS = 20
-const MIX: NodeType[] = ['message', 'question', 'http_call', 'condition', 'interactive_message', 'router', 'script', 'media_message']
+const MIX: NodeType[] = [
+  'message',
+  'question',
+  'http_call',
+  'condition',
+  'interactive_message',
+  'router',
+  'script',
+  'media_message',
+]
 
 export function benchFlow(id: string, n: number): FlowDocument {
   const counts = new Map<NodeType, number>()
@@ -18,7 +27,13 @@ export function benchFlow(id: string, n: number): FlowDocument {
     const config = { ...(NODE_DEFINITIONS[type].defaults() as Record<string, unknown>) }
     if (type === 'message') config.text = `Hello {{customer_name}}, step ${i} of your order {{http_call_1.result.id}}`
     if (type === 'trigger') config.keywords = ['bench']
-    return { id: `n${i}`, type, name: `${NAME_PREFIX[type]}${k}`, position: { x: (i % COLUMNS) * 320, y: Math.floor(i / COLUMNS) * 240 }, config }
+    return {
+      id: `n${i}`,
+      type,
+      name: `${NAME_PREFIX[type]}${k}`,
+      position: { x: (i % COLUMNS) * 320, y: Math.floor(i / COLUMNS) * 240 },
+      config,
+    }
   })
   const edges: FlowEdge[] = []
   for (let i = 0; i < n - 1; i++) {
@@ -26,5 +41,14 @@ export function benchFlow(id: string, n: number): FlowDocument {
     const port = NODE_DEFINITIONS[node.type].ports(NODE_DEFINITIONS[node.type].configSchema.parse(node.config))[0]
     if (port) edges.push({ id: `e${i}`, source: node.id, sourcePort: port.id, target: nodes[i + 1]!.id })
   }
-  return { format: FLOW_FORMAT, id, name: `Bench ${n}`, active: true, nodes, edges, samples: {}, webhookSecretRef: null }
+  return {
+    format: FLOW_FORMAT,
+    id,
+    name: `Bench ${n}`,
+    active: true,
+    nodes,
+    edges,
+    samples: {},
+    webhookSecretRef: null,
+  }
 }

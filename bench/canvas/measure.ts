@@ -25,7 +25,12 @@ export interface Measured {
   canvas: { width: number; height: number }
 }
 
-const METRICS: Record<keyof Split, string> = { task: 'TaskDuration', script: 'ScriptDuration', style: 'RecalcStyleDuration', layout: 'LayoutDuration' }
+const METRICS: Record<keyof Split, string> = {
+  task: 'TaskDuration',
+  script: 'ScriptDuration',
+  style: 'RecalcStyleDuration',
+  layout: 'LayoutDuration',
+}
 
 async function metrics(cdp: CDPSession): Promise<Split> {
   const { metrics: list } = (await cdp.send('Performance.getMetrics')) as { metrics: { name: string; value: number }[] }
@@ -33,7 +38,12 @@ async function metrics(cdp: CDPSession): Promise<Split> {
   return { task: of(METRICS.task), script: of(METRICS.script), style: of(METRICS.style), layout: of(METRICS.layout) }
 }
 
-const minus = (a: Split, b: Split): Split => ({ task: a.task - b.task, script: a.script - b.script, style: a.style - b.style, layout: a.layout - b.layout })
+const minus = (a: Split, b: Split): Split => ({
+  task: a.task - b.task,
+  script: a.script - b.script,
+  style: a.style - b.style,
+  layout: a.layout - b.layout,
+})
 
 /** Where to press: an empty spot of the pane (so the press pans, not drags) or the header of the most central card. */
 const POINT = `((kind) => {
@@ -74,10 +84,18 @@ export interface Host {
   token: string
 }
 
-export async function measure(browser: Browser, host: Host, route: string, init: string, profile?: ProfileHooks): Promise<Measured> {
+export async function measure(
+  browser: Browser,
+  host: Host,
+  route: string,
+  init: string,
+  profile?: ProfileHooks,
+): Promise<Measured> {
   const context = await browser.newContext({ viewport: VIEWPORT })
   // As after a person opened the printed address: the token is the host's cookie, so both sides load alike.
-  await context.addCookies([{ name: cookieName(host.port), value: host.token, url: host.url, httpOnly: true, sameSite: 'Strict' }])
+  await context.addCookies([
+    { name: cookieName(host.port), value: host.token, url: host.url, httpOnly: true, sameSite: 'Strict' },
+  ])
   const url = `${host.url}${route}`
   try {
     const page = await context.newPage()

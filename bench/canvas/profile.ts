@@ -33,7 +33,10 @@ export function profiler(dir: string, name: string, rendererDir: string): Profil
     const file = new URL(url).pathname
     if (!maps.has(file)) {
       const at = path.join(rendererDir, `${file}.map`)
-      maps.set(file, fs.existsSync(at) ? new SourceMapConsumer(JSON.parse(fs.readFileSync(at, 'utf8')) as RawSourceMap) : null)
+      maps.set(
+        file,
+        fs.existsSync(at) ? new SourceMapConsumer(JSON.parse(fs.readFileSync(at, 'utf8')) as RawSourceMap) : null,
+      )
     }
     return maps.get(file)
   }
@@ -84,8 +87,16 @@ function summarise(profile: Profile, origin: (f: CallFrame) => { where: string; 
     [...m]
       .sort((a, b) => b[1] - a[1])
       .slice(0, k)
-      .map(([key, ms]) => `    ${ms.toFixed(0).padStart(6)} ms  ${((100 * ms) / total).toFixed(0).padStart(3)}%  ${key}`)
-  return [`  profile ${title}: ${total.toFixed(0)} ms busy`, '   by origin:', ...top(where, 10), '   by function:', ...top(fns, 15)].join('\n')
+      .map(
+        ([key, ms]) => `    ${ms.toFixed(0).padStart(6)} ms  ${((100 * ms) / total).toFixed(0).padStart(3)}%  ${key}`,
+      )
+  return [
+    `  profile ${title}: ${total.toFixed(0)} ms busy`,
+    '   by origin:',
+    ...top(where, 10),
+    '   by function:',
+    ...top(fns, 15),
+  ].join('\n')
 }
 
 interface TraceEvent {
@@ -105,7 +116,16 @@ async function traced<T>(cdp: CDPSession, act: () => Promise<T>): Promise<{ resu
   const done = new Promise<void>((resolve) => cdp.once('Tracing.tracingComplete', () => resolve()))
   await cdp.send('Tracing.start', {
     transferMode: 'ReportEvents',
-    traceConfig: { includedCategories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'cc', 'viz', 'blink', 'blink.user_timing'] },
+    traceConfig: {
+      includedCategories: [
+        'devtools.timeline',
+        'disabled-by-default-devtools.timeline',
+        'cc',
+        'viz',
+        'blink',
+        'blink.user_timing',
+      ],
+    },
   })
   try {
     const result = await act()
@@ -121,7 +141,8 @@ async function traced<T>(cdp: CDPSession, act: () => Promise<T>): Promise<{ resu
  *  count in their parents too), the split that the CPU profile's "(program)" hides. */
 function timeline(events: TraceEvent[]): string {
   const threads = new Map<string, string>()
-  for (const e of events) if (e.ph === 'M' && e.name === 'thread_name') threads.set(`${e.pid}:${e.tid}`, e.args?.name ?? '?')
+  for (const e of events)
+    if (e.ph === 'M' && e.name === 'thread_name') threads.set(`${e.pid}:${e.tid}`, e.args?.name ?? '?')
   const main = new Map<string, number>()
   const other = new Map<string, number>()
   for (const e of events) {
@@ -136,5 +157,7 @@ function timeline(events: TraceEvent[]): string {
       .sort((a, b) => b[1] - a[1])
       .slice(0, k)
       .map(([key, ms]) => `    ${ms.toFixed(0).padStart(6)} ms  ${key}`)
-  return ['   timeline, renderer main thread:', ...top(main, 14), '   timeline, other threads:', ...top(other, 8)].join('\n')
+  return ['   timeline, renderer main thread:', ...top(main, 14), '   timeline, other threads:', ...top(other, 8)].join(
+    '\n',
+  )
 }

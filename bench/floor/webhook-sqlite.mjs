@@ -13,23 +13,65 @@ db.pragma('journal_mode = WAL')
 db.pragma('synchronous = NORMAL')
 db.pragma('foreign_keys = ON')
 const now = Date.now()
-db.prepare("INSERT OR IGNORE INTO contacts (id, name, phone, created_at, updated_at) VALUES ('ct_floor', 'Asha', '+919800000001', ?, ?)").run(now, now)
-const run = db.prepare(`INSERT INTO runs (id, flow_id, flow_name, contact_id, status, trigger_kind, end_reason, state, node_count, exec_ms, started_at, updated_at, ended_at)
+db.prepare(
+  "INSERT OR IGNORE INTO contacts (id, name, phone, created_at, updated_at) VALUES ('ct_floor', 'Asha', '+919800000001', ?, ?)",
+).run(now, now)
+const run =
+  db.prepare(`INSERT INTO runs (id, flow_id, flow_name, contact_id, status, trigger_kind, end_reason, state, node_count, exec_ms, started_at, updated_at, ended_at)
   VALUES (?, 'flw_bench_engine', 'Engine benchmark', 'ct_floor', 'ended', 'webhook', 'completed', ?, 4, 0.1, ?, ?, ?)`)
-const trace = db.prepare(`INSERT INTO trace_events (run_id, seq, node_id, node_name, node_type, phase, input, output, port, started_at, duration_ms)
+const trace =
+  db.prepare(`INSERT INTO trace_events (run_id, seq, node_id, node_name, node_type, phase, input, output, port, started_at, duration_ms)
   VALUES (?, ?, ?, ?, ?, 'run', ?, ?, ?, ?, 0.02)`)
-const message = db.prepare("INSERT INTO messages (run_id, seq, contact_id, direction, type, payload, created_at) VALUES (?, 0, 'ct_floor', 'out', 'text', ?, ?)")
-const NODES = [['n_trigger_1', 'trigger_1', 'trigger'], ['n_condition_1', 'condition_1', 'condition'], ['n_message_1', 'message_1', 'message'], ['n_end_1', 'end_1', 'end']]
+const message = db.prepare(
+  "INSERT INTO messages (run_id, seq, contact_id, direction, type, payload, created_at) VALUES (?, 0, 'ct_floor', 'out', 'text', ?, ?)",
+)
+const NODES = [
+  ['n_trigger_1', 'trigger_1', 'trigger'],
+  ['n_condition_1', 'condition_1', 'condition'],
+  ['n_message_1', 'message_1', 'message'],
+  ['n_end_1', 'end_1', 'end'],
+]
 
 const write = db.transaction((body) => {
   const id = `run_${randomUUID().replace(/-/g, '').slice(0, 20)}`
   const at = Date.now()
   const text = `Hi ${body.data.name}, your total is ${body.data.amount * 1.18}`
   const trigger = { kind: 'webhook', phone_number: body.phone_number, data: body.data }
-  const vars = { trigger_1: { data: body.data, phone_number: body.phone_number, message_text: '', button_id: '' }, customer_phone: body.phone_number, customer_name: 'Asha' }
-  const state = { id, flowId: 'flw_bench_engine', contactId: 'ct_floor', status: 'ended', trigger, vars, currentNodeId: null, waiting: null, startedAt: at, updatedAt: at, endedAt: at, endReason: 'completed', error: null, nodeCount: 4 }
+  const vars = {
+    trigger_1: { data: body.data, phone_number: body.phone_number, message_text: '', button_id: '' },
+    customer_phone: body.phone_number,
+    customer_name: 'Asha',
+  }
+  const state = {
+    id,
+    flowId: 'flw_bench_engine',
+    contactId: 'ct_floor',
+    status: 'ended',
+    trigger,
+    vars,
+    currentNodeId: null,
+    waiting: null,
+    startedAt: at,
+    updatedAt: at,
+    endedAt: at,
+    endReason: 'completed',
+    error: null,
+    nodeCount: 4,
+  }
   run.run(id, JSON.stringify(state), at, at, at)
-  NODES.forEach(([nodeId, name, type], seq) => trace.run(id, seq, nodeId, name, type, JSON.stringify({ data: body.data }), JSON.stringify({ text }), seq === 3 ? null : 'out', at))
+  NODES.forEach(([nodeId, name, type], seq) =>
+    trace.run(
+      id,
+      seq,
+      nodeId,
+      name,
+      type,
+      JSON.stringify({ data: body.data }),
+      JSON.stringify({ text }),
+      seq === 3 ? null : 'out',
+      at,
+    ),
+  )
   message.run(id, JSON.stringify({ type: 'text', text: { body: text, preview_url: false } }), at)
   return id
 })

@@ -29,14 +29,33 @@ const CHROMIUM = process.env.CHROMIUM_PATH ?? (fs.existsSync('/usr/bin/chromium'
 // Headless Chromium paces animation frames at 60 Hz like a display would; without the cap a frame starts as soon as
 // the last one is done, so a frame's interval is the work it took and differences under 16.7 ms show.
 const UNCAPPED = process.env.CANVAS_VSYNC ? [] : ['--disable-gpu-vsync', '--disable-frame-rate-limit']
-const ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic', ...UNCAPPED]
+const ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--disable-quic',
+  ...UNCAPPED,
+]
 /** Studio settings for the run: coverage of the last test session kept on the canvas (renderer/emulator/overlay-store.ts). */
 const STUDIO_INIT = `localStorage.setItem('chatflow.keepCoverage', '1')`
 
 export async function buildPages(buildDir: string): Promise<void> {
   const minify = !PROFILE_DIR // a profile reads better with the real function names
   const node = (args: string[]) => execFileSync(process.execPath, args, { cwd: ROOT, stdio: 'ignore' })
-  node([path.join(ROOT, 'node_modules/vite/bin/vite.js'), 'build', '--config', 'vite.renderer.config.ts', '--logLevel', 'warn', '--outDir', path.join(buildDir, 'renderer'), ...(minify ? [] : ['--minify', 'false'])])
+  node([
+    path.join(ROOT, 'node_modules/vite/bin/vite.js'),
+    'build',
+    '--config',
+    'vite.renderer.config.ts',
+    '--logLevel',
+    'warn',
+    '--outDir',
+    path.join(buildDir, 'renderer'),
+    ...(minify ? [] : ['--minify', 'false']),
+  ])
   node(['scripts/build-web.mjs', '--out-dir', path.join(buildDir, 'web')])
   await build({
     configFile: false,
@@ -44,7 +63,13 @@ export async function buildPages(buildDir: string): Promise<void> {
     base: './',
     logLevel: 'warn',
     plugins: [react()],
-    build: { outDir: path.join(buildDir, 'renderer/floor'), emptyOutDir: true, sourcemap: true, minify, chunkSizeWarningLimit: 4000 },
+    build: {
+      outDir: path.join(buildDir, 'renderer/floor'),
+      emptyOutDir: true,
+      sourcemap: true,
+      minify,
+      chunkSizeWarningLimit: 4000,
+    },
   })
 }
 
@@ -60,7 +85,11 @@ export async function seed(dataDir: string, sizes: readonly number[] = SIZES): P
       if (!saved.ok) throw new Error(saved.error.message)
       const contact = await backend.call('emulator.contact', {})
       if (!contact.ok) throw new Error(contact.error.message)
-      const run = await backend.call('emulator.start', { flowId: created.value.id, contactId: contact.value.id, trigger: { kind: 'keyword', text: 'bench' } })
+      const run = await backend.call('emulator.start', {
+        flowId: created.value.id,
+        contactId: contact.value.id,
+        trigger: { kind: 'keyword', text: 'bench' },
+      })
       if (!run.ok) throw new Error(run.error.message)
       ids.set(n, created.value.id)
     }
@@ -89,18 +118,23 @@ export async function run(): Promise<void> {
     const warm = ids.get(SIZES[0]!)!
     const first = await measure(browser, host, `/#/flows/${warm}`, STUDIO_INIT)
     await measure(browser, host, `/floor/index.html#${warm}&${first.canvas.width}x${first.canvas.height}`, '')
-    console.log(`frames ${UNCAPPED.length ? 'uncapped (--disable-gpu-vsync --disable-frame-rate-limit)' : 'capped at 60 Hz'}; ${ROUNDS} round(s) per size; load average ${os.loadavg()[0]!.toFixed(1)}`)
+    console.log(
+      `frames ${UNCAPPED.length ? 'uncapped (--disable-gpu-vsync --disable-frame-rate-limit)' : 'capped at 60 Hz'}; ${ROUNDS} round(s) per size; load average ${os.loadavg()[0]!.toFixed(1)}`,
+    )
     for (const n of SIZES) {
       const studioRoute = `/#/flows/${ids.get(n)}`
       const studio: Measured[] = []
       const floor: Measured[] = []
       for (let r = 0; r < ROUNDS; r++) {
-        const prof = (side: string) => (PROFILE_DIR && r === 0 ? profiler(PROFILE_DIR, `${side}-${n}`, path.join(buildDir, 'renderer')) : undefined)
+        const prof = (side: string) =>
+          PROFILE_DIR && r === 0 ? profiler(PROFILE_DIR, `${side}-${n}`, path.join(buildDir, 'renderer')) : undefined
         const s = async () => void studio.push(await measure(browser, host, studioRoute, STUDIO_INIT, prof('studio')))
         // The floor is drawn at the size of the studio's canvas (measured in the first round).
         const f = async () => {
           const { width, height } = studio[0]!.canvas
-          floor.push(await measure(browser, host, `/floor/index.html#${ids.get(n)}&${width}x${height}`, '', prof('floor')))
+          floor.push(
+            await measure(browser, host, `/floor/index.html#${ids.get(n)}&${width}x${height}`, '', prof('floor')),
+          )
         }
         // Alternate which side goes first, so a load that drifts during a round favours neither.
         for (const side of r % 2 === 0 || !studio.length ? [s, f] : [f, s]) await side()

@@ -13,7 +13,15 @@ import { HostProcess } from '../../test/e2e/host'
 
 const ROOT = path.resolve(import.meta.dirname, '../..')
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
-const ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic']
+const ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--disable-quic',
+]
 const CYCLES = 10 // four replies each: 40 timed replies
 const DEADLINE_MS = 60_000 // the browser part; the build before it is reported on its own line
 const STEP_MS = 10_000
@@ -27,8 +35,18 @@ const CYCLE: Array<[reply: string, expect: string]> = [
 ]
 
 function build(dir: string): void {
-  const run = (args: string[]) => execFileSync(process.execPath, args, { cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'] })
-  run([path.join(ROOT, 'node_modules/vite/bin/vite.js'), 'build', '--config', 'vite.renderer.config.ts', '--logLevel', 'warn', '--outDir', path.join(dir, 'renderer')])
+  const run = (args: string[]) =>
+    execFileSync(process.execPath, args, { cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'] })
+  run([
+    path.join(ROOT, 'node_modules/vite/bin/vite.js'),
+    'build',
+    '--config',
+    'vite.renderer.config.ts',
+    '--logLevel',
+    'warn',
+    '--outDir',
+    path.join(dir, 'renderer'),
+  ])
   run(['scripts/build-web.mjs', '--out-dir', path.join(dir, 'web')])
 }
 
@@ -102,19 +120,33 @@ async function measure(page: Page): Promise<number[]> {
       await input.fill(reply)
       await arm(page, reply)
       await input.press('Enter')
-      await page.waitForFunction(() => (window as unknown as { __lat: { t1: number } }).__lat.t1 > 0, undefined, { timeout: STEP_MS, polling: 'raf' }).catch(async () => {
-        const shown = await page.getByLabel('Phone emulator').innerText().catch(() => '(no phone)')
-        throw new Error(`emulator bench: no new bot message ${STEP_MS / 1000} s after reply ${ms.length + 1} ("${reply}"); the phone shows:\n${shown}`)
-      })
-      const lat = await page.evaluate(() => (window as unknown as { __lat: { t0: number; t1: number; text: string } }).__lat)
-      if (!lat.text.includes(expected)) throw new Error(`emulator bench: after "${reply}" the phone showed "${lat.text}", not "${expected}"`)
+      await page
+        .waitForFunction(() => (window as unknown as { __lat: { t1: number } }).__lat.t1 > 0, undefined, {
+          timeout: STEP_MS,
+          polling: 'raf',
+        })
+        .catch(async () => {
+          const shown = await page
+            .getByLabel('Phone emulator')
+            .innerText()
+            .catch(() => '(no phone)')
+          throw new Error(
+            `emulator bench: no new bot message ${STEP_MS / 1000} s after reply ${ms.length + 1} ("${reply}"); the phone shows:\n${shown}`,
+          )
+        })
+      const lat = await page.evaluate(
+        () => (window as unknown as { __lat: { t0: number; t1: number; text: string } }).__lat,
+      )
+      if (!lat.text.includes(expected))
+        throw new Error(`emulator bench: after "${reply}" the phone showed "${lat.text}", not "${expected}"`)
       ms.push(lat.t1 - lat.t0)
     }
   }
   return ms
 }
 
-const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!
+const pct = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!
 
 export async function run(): Promise<void> {
   const work = fs.mkdtempSync(path.join(ROOT, '.tmp', 'bench-emulator-'))
@@ -125,7 +157,9 @@ export async function run(): Promise<void> {
   try {
     let t = performance.now()
     build(work)
-    console.log(`${'build renderer + browser host (private folder)'.padEnd(48)} ${((performance.now() - t) / 1000).toFixed(1)} s`)
+    console.log(
+      `${'build renderer + browser host (private folder)'.padEnd(48)} ${((performance.now() - t) / 1000).toFixed(1)} s`,
+    )
     t = performance.now()
     process.env.CHATFLOW_E2E_BUILD = work // host.ts takes its bundle and renderer from here
     host = new HostProcess(dataDir, { CHATFLOW_WEBHOOK_PORT: '0' })
@@ -134,16 +168,26 @@ export async function run(): Promise<void> {
     const page = await (await browser.newContext({ viewport: { width: 1200, height: 760 } })).newPage()
     await page.goto(`${host.url}/#/flows`)
     const deadline = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => reject(new Error(`emulator bench: not done within ${DEADLINE_MS / 1000} s`)), DEADLINE_MS)
+      timer = setTimeout(
+        () => reject(new Error(`emulator bench: not done within ${DEADLINE_MS / 1000} s`)),
+        DEADLINE_MS,
+      )
     })
     const measuring = measure(page)
     measuring.catch(() => undefined) // after a timeout its pending steps fail as the browser closes; the deadline reports
     const ms = await Promise.race([measuring, deadline])
     const total = (performance.now() - t) / 1000
     ms.sort((a, b) => a - b)
-    const load = os.loadavg().map((l) => l.toFixed(2)).join(' ')
-    console.log(`${`reply → next bot bubble on screen (${ms.length} replies)`.padEnd(48)} p50 ${pct(ms, 50).toFixed(1)} ms   p95 ${pct(ms, 95).toFixed(1)} ms   max ${ms.at(-1)!.toFixed(1)} ms`)
-    console.log(`${'host + browser + 40 replies'.padEnd(48)} ${total.toFixed(1)} s   load average ${load} (${os.cpus().length} cores)`)
+    const load = os
+      .loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ')
+    console.log(
+      `${`reply → next bot bubble on screen (${ms.length} replies)`.padEnd(48)} p50 ${pct(ms, 50).toFixed(1)} ms   p95 ${pct(ms, 95).toFixed(1)} ms   max ${ms.at(-1)!.toFixed(1)} ms`,
+    )
+    console.log(
+      `${'host + browser + 40 replies'.padEnd(48)} ${total.toFixed(1)} s   load average ${load} (${os.cpus().length} cores)`,
+    )
   } catch (err) {
     if (host) console.error(`host output:\n${host.output().slice(-2000)}`)
     throw err

@@ -32,7 +32,9 @@ function check(step: StepResult, expected: string): void {
   const m = step.messages[0]
   const body = m?.type === 'text' ? (m.text as { body: string }).body : undefined
   if (step.state.status !== 'ended' || body !== expected || step.trace.length !== 4) {
-    throw new Error(`engine bench: expected "${expected}" in an ended 4-node run, got ${JSON.stringify(body)} (${step.state.status}, ${step.trace.length} nodes)`)
+    throw new Error(
+      `engine bench: expected "${expected}" in an ended 4-node run, got ${JSON.stringify(body)} (${step.state.status}, ${step.trace.length} nodes)`,
+    )
   }
 }
 
@@ -50,7 +52,9 @@ async function measure(label: string, once: (i: number) => Promise<void>): Promi
   samples.sort((a, b) => a - b)
   const q = (p: number) => samples[Math.min(samples.length - 1, Math.floor(p * samples.length))]!.toFixed(3)
   const rate = Math.round(samples.length / elapsed)
-  console.log(`${label.padEnd(44)} ${String(rate).padStart(6)} /s  n=${String(samples.length).padStart(6)}  p50 ${q(0.5)} ms  p99 ${q(0.99)} ms`)
+  console.log(
+    `${label.padEnd(44)} ${String(rate).padStart(6)} /s  n=${String(samples.length).padStart(6)}  p50 ${q(0.5)} ms  p99 ${q(0.99)} ms`,
+  )
 }
 
 export async function run(): Promise<void> {
@@ -59,7 +63,11 @@ export async function run(): Promise<void> {
   const db = openDatabase(path.join(dir, 'studio.db'))
   try {
     const service = new RunService(db)
-    const webhook = (amount: 250 | 40) => ({ kind: 'webhook' as const, phone_number: '+919800000001', data: { name: 'Asha', amount } })
+    const webhook = (amount: 250 | 40) => ({
+      kind: 'webhook' as const,
+      phone_number: '+919800000001',
+      data: { name: 'Asha', amount },
+    })
     const amountOf = (i: number) => (i % 2 === 0 ? 250 : 40) as 250 | 40
 
     await measure('run (start → end), trace persisted', async (i) => {
@@ -90,10 +98,18 @@ export async function run(): Promise<void> {
     }
     samples.sort((a, b) => a - b)
     const q = (p: number) => samples[Math.min(samples.length - 1, Math.floor(p * samples.length))]!.toFixed(3)
-    console.log(`${'resume step (answer → end), trace persisted'.padEnd(44)} ${''.padStart(9)}  n=${String(samples.length).padStart(6)}  p50 ${q(0.5)} ms  p99 ${q(0.99)} ms`)
+    console.log(
+      `${'resume step (answer → end), trace persisted'.padEnd(44)} ${''.padStart(9)}  n=${String(samples.length).padStart(6)}  p50 ${q(0.5)} ms  p99 ${q(0.99)} ms`,
+    )
 
-    const counts = db.prepare('SELECT (SELECT COUNT(*) FROM runs) AS runs, (SELECT COUNT(*) FROM trace_events) AS events, (SELECT COUNT(*) FROM messages) AS messages').get() as Record<string, number>
-    console.log(`persisted: ${counts.runs} runs, ${counts.events} trace events, ${counts.messages} messages (${path.join(dir, 'studio.db')})`)
+    const counts = db
+      .prepare(
+        'SELECT (SELECT COUNT(*) FROM runs) AS runs, (SELECT COUNT(*) FROM trace_events) AS events, (SELECT COUNT(*) FROM messages) AS messages',
+      )
+      .get() as Record<string, number>
+    console.log(
+      `persisted: ${counts.runs} runs, ${counts.events} trace events, ${counts.messages} messages (${path.join(dir, 'studio.db')})`,
+    )
   } finally {
     db.close()
     fs.rmSync(dir, { recursive: true, force: true })
@@ -110,5 +126,10 @@ function withQuestion(flow: FlowDocument): FlowDocument {
     config: { prompt: 'Shall we go on, {{trigger_1.data.name}}?', answerType: 'text', saveTo: 'confirmed' },
   }
   const edges = flow.edges.map((e) => (e.source === 'n_trigger_1' ? { ...e, target: ask.id } : e))
-  return { ...flow, id: 'flw_bench_engine_resume', nodes: [...flow.nodes, ask], edges: [...edges, { id: 'e_confirm', source: ask.id, sourcePort: 'out', target: 'n_condition_1' }] }
+  return {
+    ...flow,
+    id: 'flw_bench_engine_resume',
+    nodes: [...flow.nodes, ask],
+    edges: [...edges, { id: 'e_confirm', source: ask.id, sourcePort: 'out', target: 'n_condition_1' }],
+  }
 }

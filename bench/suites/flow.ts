@@ -19,7 +19,8 @@ export function flowOf(nodeCount: number): FlowDocument {
   const edges: FlowEdge[] = []
   const add = (id: string, type: FlowNode['type'], name: string, config: Record<string, unknown>) =>
     nodes.push({ id, type, name, position: { x: 0, y: nodes.length * 120 }, config })
-  const link = (source: string, sourcePort: string, target: string) => edges.push({ id: `e${edges.length}`, source, sourcePort, target })
+  const link = (source: string, sourcePort: string, target: string) =>
+    edges.push({ id: `e${edges.length}`, source, sourcePort, target })
   add('t', 'trigger', 'trigger_1', { keywords: ['start'] })
   let prev = 't'
   for (let i = 0; i < Math.floor((nodeCount - 2) / 3); i++) {
@@ -28,7 +29,9 @@ export function flowOf(nodeCount: number): FlowDocument {
       url: `https://api.test/items/{{answer_${i}}}`,
       headers: [{ key: 'x-first', value: i === 0 ? 'none' : '{{call_0.status}}' }],
     })
-    add(`m${i}`, 'message', `say_${i}`, { text: `Item {{call_${i}.result.name}} for {{answer_${i}}}; first call: {{call_0.status}}` })
+    add(`m${i}`, 'message', `say_${i}`, {
+      text: `Item {{call_${i}.result.name}} for {{answer_${i}}}; first call: {{call_0.status}}`,
+    })
     link(prev, 'out', `q${i}`)
     link(`q${i}`, 'out', `h${i}`)
     link(`q${i}`, 'failure', 'end')
@@ -38,7 +41,16 @@ export function flowOf(nodeCount: number): FlowDocument {
   }
   add('end', 'end', 'end_1', {})
   link(prev, 'out', 'end')
-  return { format: FLOW_FORMAT, id: 'bench', name: 'Bench', active: true, nodes, edges, samples: {}, webhookSecretRef: null }
+  return {
+    format: FLOW_FORMAT,
+    id: 'bench',
+    name: 'Bench',
+    active: true,
+    nodes,
+    edges,
+    samples: {},
+    webhookSecretRef: null,
+  }
 }
 
 /** Median milliseconds of fn over `runs` runs after one warm-up (the machine is shared; the median resists bursts). */
@@ -59,7 +71,8 @@ export async function run(): Promise<void> {
   for (const size of SIZES) {
     const doc = flowOf(size)
     const problems = validateFlow(doc)
-    if (problems.length) throw new Error(`flow bench: the ${size}-node flow should validate clean: ${problems[0]!.message}`)
+    if (problems.length)
+      throw new Error(`flow bench: the ${size}-node flow should validate clean: ${problems[0]!.message}`)
     const refs = buildReferenceIndex(doc).length
     const r = renameNode(doc, 'h0', 'first_call')
     if (!r.ok || r.places.length !== Math.floor((size - 2) / 3) * 2) throw new Error('flow bench: rename missed places')

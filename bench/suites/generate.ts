@@ -37,12 +37,16 @@ async function runFolder(dir: string): Promise<void> {
   const lib = readLibrary(path.join(dir, 'library.json'))
   if (!lib.ok) throw new Error(`generate bench: ${lib.message}`)
   const deps = commandLineDeps(libraryEffects(lib.items, null))
-  for (const file of fs.readdirSync(dir).filter((f) => f.endsWith('.flow.json')).sort()) {
+  for (const file of fs
+    .readdirSync(dir)
+    .filter((f) => f.endsWith('.flow.json'))
+    .sort()) {
     const loaded = parseFlow(fs.readFileSync(path.join(dir, file), 'utf8'))
     if (!loaded.ok) throw new Error(`generate bench: ${file}: ${loaded.error.message}`)
     const flow = loaded.document
     const suite = await generateSuite(flow, deps)
-    if (suite.unreached.some((u) => !u.proven) || suite.dropped.length) throw new Error(`generate bench: ${file}: a branch was not taken without a proof`)
+    if (suite.unreached.some((u) => !u.proven) || suite.dropped.length)
+      throw new Error(`generate bench: ${file}: a branch was not taken without a proof`)
     const play = async () => {
       for (const t of suite.tests) {
         const r = await runConversationTest(flow, t.test, deps)

@@ -39,33 +39,59 @@ async function measure(label: string, once: () => Promise<void>): Promise<number
   samples.sort((a, b) => a - b)
   const q = (p: number) => samples[Math.min(samples.length - 1, Math.floor(p * samples.length))]!.toFixed(2)
   const mean = samples.reduce((a, b) => a + b, 0) / samples.length
-  console.log(`${label.padEnd(40)} n=${String(samples.length).padStart(4)}  mean ${mean.toFixed(2)} ms  p50 ${q(0.5)} ms  p95 ${q(0.95)} ms  p99 ${q(0.99)} ms`)
+  console.log(
+    `${label.padEnd(40)} n=${String(samples.length).padStart(4)}  mean ${mean.toFixed(2)} ms  p50 ${q(0.5)} ms  p95 ${q(0.95)} ms  p99 ${q(0.99)} ms`,
+  )
   return Number(q(0.5))
 }
 
 export async function run(): Promise<void> {
-  const vars = { http_call_1: { result: { items: [{ price: 12.5, qty: 2 }, { price: 3, qty: 5 }] } }, rate: 1.18 }
+  const vars = {
+    http_call_1: {
+      result: {
+        items: [
+          { price: 12.5, qty: 2 },
+          { price: 3, qty: 5 },
+        ],
+      },
+    },
+    rate: 1.18,
+  }
   const effects = createEffects({ script: createScriptEffect(), http: createHttpEffect() })
   const script = {
     ...scriptDefinition.defaults(),
     code: 'const net = input.items.reduce((s, i) => s + i.price * i.qty, 0)\nreturn { net, gross: Math.round(net * input.rate * 100) / 100 }',
-    inputs: [{ name: 'items', value: '{{http_call_1.result.items}}' }, { name: 'rate', value: '{{rate}}' }],
+    inputs: [
+      { name: 'items', value: '{{http_call_1.result.items}}' },
+      { name: 'rate', value: '{{rate}}' },
+    ],
   }
   const pooled = await measure('Script node call (sandbox pool)', async () => {
     const out = await runScriptNode({ config: script, effects, ...createRenderer(vars) })
-    if (out.kind !== 'next' || (out.output as { gross: number }).gross !== 47.2) throw new Error(`script gave ${JSON.stringify(out)}`)
+    if (out.kind !== 'next' || (out.output as { gross: number }).gross !== 47.2)
+      throw new Error(`script gave ${JSON.stringify(out)}`)
   })
-  const wasm = await WebAssembly.compile(fs.readFileSync(createRequire(import.meta.url).resolve('@jitl/quickjs-wasmfile-release-sync/wasm')))
+  const wasm = await WebAssembly.compile(
+    fs.readFileSync(createRequire(import.meta.url).resolve('@jitl/quickjs-wasmfile-release-sync/wasm')),
+  )
   const inThread = {
     run: async (code: string, inputs: Vars) => {
-      const wasmMemory = new WebAssembly.Memory({ initial: WASM_INITIAL_BYTES / 65536, maximum: wasmMaximumPages(SCRIPT_LIMITS) })
+      const wasmMemory = new WebAssembly.Memory({
+        initial: WASM_INITIAL_BYTES / 65536,
+        maximum: wasmMaximumPages(SCRIPT_LIMITS),
+      })
       const mod = await newQuickJSWASMModuleFromVariant(newVariant(variant, { wasmModule: wasm, wasmMemory }))
       return runScript(mod, code, JSON.stringify(inputs), 1000, SCRIPT_LIMITS)
     },
   }
   const floor = await measure('  floor: QuickJS on this thread', async () => {
-    const out = await runScriptNode({ config: script, effects: { ...effects, script: inThread }, ...createRenderer(vars) })
-    if (out.kind !== 'next' || (out.output as { gross: number }).gross !== 47.2) throw new Error(`script gave ${JSON.stringify(out)}`)
+    const out = await runScriptNode({
+      config: script,
+      effects: { ...effects, script: inThread },
+      ...createRenderer(vars),
+    })
+    if (out.kind !== 'next' || (out.output as { gross: number }).gross !== 47.2)
+      throw new Error(`script gave ${JSON.stringify(out)}`)
   })
   console.log(`  pool / floor (p50): ${(pooled / floor).toFixed(1)}×`)
   await closeScriptPool()
@@ -75,7 +101,8 @@ export async function run(): Promise<void> {
     const http = { ...httpCallDefinition.defaults(), url: `${server.base}/orders/{{id}}` }
     await measure('HTTP Call, local server (GET JSON)', async () => {
       const out = await runHttpCall({ config: http, effects, ...createRenderer({ id: 'A1' }) })
-      if (out.kind !== 'next' || (out.output as { status: number }).status !== 200) throw new Error(`http gave ${JSON.stringify(out)}`)
+      if (out.kind !== 'next' || (out.output as { status: number }).status !== 200)
+        throw new Error(`http gave ${JSON.stringify(out)}`)
     })
   } finally {
     await server.close()
@@ -85,7 +112,11 @@ export async function run(): Promise<void> {
   try {
     const request = { version: '3.0', action: 'INIT', flow_token: 'ftok_bench' } as const
     for (const plaintext of [false, true]) {
-      const settings = { url: plaintext ? `${endpoint.base}/plain` : endpoint.base, publicKey: endpoint.publicKey, plaintext }
+      const settings = {
+        url: plaintext ? `${endpoint.base}/plain` : endpoint.base,
+        publicKey: endpoint.publicKey,
+        plaintext,
+      }
       await measure(`Chat Flow endpoint INIT, ${plaintext ? 'plaintext' : 'encrypted'}`, async () => {
         const out = await exchangeWithEndpoint(effects.http, settings, request)
         if (out.reply?.kind !== 'screen') throw new Error(`endpoint gave ${JSON.stringify(out)}`)

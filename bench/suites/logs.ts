@@ -49,7 +49,9 @@ function volume(runs: number, nodes: number): Timings {
     // The secondary indexes and the search triggers go for the load and come back after it (a sort instead of
     // millions of random b-tree inserts; the search rows are built once, by the migration's own backfill).
     const schema = temp.db
-      .prepare("SELECT type, name, sql FROM sqlite_master WHERE type IN ('index', 'trigger') AND sql IS NOT NULL AND tbl_name IN ('runs', 'trace_events', 'messages')")
+      .prepare(
+        "SELECT type, name, sql FROM sqlite_master WHERE type IN ('index', 'trigger') AND sql IS NOT NULL AND tbl_name IN ('runs', 'trace_events', 'messages')",
+      )
       .all() as Array<{ type: 'index' | 'trigger'; name: string; sql: string }>
     for (const s of schema) temp.db.exec(`DROP ${s.type.toUpperCase()} ${s.name}`)
     seedRuns(temp.db, { flowId: 'f_bench', runs, nodesPerRun: nodes, contacts: CONTACTS, t0, stepMs: 1000 })
@@ -60,7 +62,9 @@ function volume(runs: number, nodes: number): Timings {
     temp.db.exec(RUN_SEARCH_BACKFILL)
     for (const s of schema.filter((x) => x.type === 'trigger')) temp.db.exec(s.sql)
     const indexed = (performance.now() - t) / 1000
-    console.log(`${runs.toLocaleString('en')} runs × ${nodes} nodes: seeded with indexes in ${seeded.toFixed(1)} s, full-text index built in ${indexed.toFixed(1)} s`)
+    console.log(
+      `${runs.toLocaleString('en')} runs × ${nodes} nodes: seeded with indexes in ${seeded.toFixed(1)} s, full-text index built in ${indexed.toFixed(1)} s`,
+    )
 
     const q = new LogQueries(temp.db)
     const out: Timings = new Map()
@@ -83,7 +87,11 @@ function volume(runs: number, nodes: number): Timings {
     })
     add('filter by contact (name part)', () => {
       const p = q.list('f_bench', { contact: 'Seed Customer 1234' }, undefined, PAGE)
-      check(p.runs.length === Math.min(PAGE, runs / CONTACTS) && p.runs.every((r) => r.contact.id === seedContact(1234, CONTACTS)), 'contact filter')
+      check(
+        p.runs.length === Math.min(PAGE, runs / CONTACTS) &&
+          p.runs.every((r) => r.contact.id === seedContact(1234, CONTACTS)),
+        'contact filter',
+      )
     })
     add('search a message, 1 match', () => {
       const p = q.list('f_bench', { text: `Thanks ${probe}` }, undefined, PAGE)
@@ -106,12 +114,20 @@ function volume(runs: number, nodes: number): Timings {
     })
     add('search a prefix with a state filter', () => {
       const p = q.list('f_bench', { text: 'ord 777', status: ['failed'] }, undefined, PAGE)
-      check(p.runs.length > 0 && p.runs.every((r) => r.status === 'failed' && /_777\d*$/.test(r.id)), 'search and state')
+      check(
+        p.runs.length > 0 && p.runs.every((r) => r.status === 'failed' && /_777\d*$/.test(r.id)),
+        'search and state',
+      )
     })
-    const failedRun = Array.from({ length: 10 }, (_, i) => Math.floor(runs / 2) + i).find((i) => seedStatus(i) === 'failed')!
+    const failedRun = Array.from({ length: 10 }, (_, i) => Math.floor(runs / 2) + i).find(
+      (i) => seedStatus(i) === 'failed',
+    )!
     add(`open one trace (${nodes} nodes, messages)`, () => {
       const tr = q.run(`r_seed_f_bench_${failedRun}`)
-      check(tr !== null && tr.trace.length === nodes && tr.trace.at(-1)!.error !== null && tr.messages.length === 2, 'trace')
+      check(
+        tr !== null && tr.trace.length === nodes && tr.trace.at(-1)!.error !== null && tr.messages.length === 2,
+        'trace',
+      )
     })
     return out
   } finally {
@@ -123,7 +139,9 @@ export async function run(): Promise<void> {
   const small = volume(100_000, 10)
   const large = volume(1_000_000, 4)
   const ms = (x: number) => `${x.toFixed(2).padStart(6)} ms`
-  console.log(`${'read (median / worst of 15)'.padEnd(42)} ${'100,000 runs'.padEnd(22)} ${'1,000,000 runs'.padEnd(22)} 1M / 100k`)
+  console.log(
+    `${'read (median / worst of 15)'.padEnd(42)} ${'100,000 runs'.padEnd(22)} ${'1,000,000 runs'.padEnd(22)} 1M / 100k`,
+  )
   for (const [label, a] of small) {
     const b = [...large.entries()].find(([l]) => l.split(' (')[0] === label.split(' (')[0])?.[1]
     const cells = b ? `${ms(b.median)} / ${ms(b.worst)}   ${(b.median / a.median).toFixed(1)}×` : ''

@@ -26,7 +26,8 @@ const MAX_SECONDS = 480
 const DEPLOYED_NODE_OPTIONS = '--max-semi-space-size=4'
 const SAMPLES = 10
 
-const rssMiB = (pid: number): number => Number(/VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'))![1]) / 1024
+const rssMiB = (pid: number): number =>
+  Number(/VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'))![1]) / 1024
 
 /** A gateway that takes every message (the outbox marks it sent) and counts them. */
 async function gateway() {
@@ -39,12 +40,21 @@ async function gateway() {
     })
   })
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r))
-  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/send`, received: () => received, close: () => server.close() }
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/send`,
+    received: () => received,
+    close: () => server.close(),
+  }
 }
 
 export async function run(): Promise<void> {
   if (!fs.existsSync('/proc/self/status')) return void console.log('memory: not measured (reads /proc, Linux only)')
-  await measure(`serve as deployed (NODE_OPTIONS=${DEPLOYED_NODE_OPTIONS})`, { NODE_OPTIONS: DEPLOYED_NODE_OPTIONS }, RUNS, true)
+  await measure(
+    `serve as deployed (NODE_OPTIONS=${DEPLOYED_NODE_OPTIONS})`,
+    { NODE_OPTIONS: DEPLOYED_NODE_OPTIONS },
+    RUNS,
+    true,
+  )
   await measure('serve on plain node (V8 defaults)', {}, Math.round(RUNS / 5), false)
 }
 
@@ -61,7 +71,9 @@ async function measure(label: string, env: Record<string, string>, runsWanted: n
   })
   const pid = serve.child.pid!
   try {
-    const document = JSON.parse(fs.readFileSync(path.join(ROOT, 'resources/examples/age-gate.flow.json'), 'utf8')) as { id: string }
+    const document = JSON.parse(fs.readFileSync(path.join(ROOT, 'resources/examples/age-gate.flow.json'), 'utf8')) as {
+      id: string
+    }
     const res = await fetch(`${serve.api}/flows/${document.id}/versions`, {
       method: 'POST',
       headers: { authorization: `Bearer ${KEY}`, 'content-type': 'application/json' },
@@ -83,7 +95,10 @@ async function measure(label: string, env: Record<string, string>, runsWanted: n
         const n = k++
         const contact = n % CONTACTS
         const text = Math.floor(n / CONTACTS) % 2 ? '34' : 'wine'
-        const body = { contact: { wa_id: `4917${String(contact).padStart(8, '0')}` }, message: { id: `wamid.mem.${n}`, type: 'text', text: { body: text } } }
+        const body = {
+          contact: { wa_id: `4917${String(contact).padStart(8, '0')}` },
+          message: { id: `wamid.mem.${n}`, type: 'text', text: { body: text } },
+        }
         return { ...req, body: JSON.stringify(body) }
       },
     }
@@ -106,7 +121,9 @@ async function measure(label: string, env: Record<string, string>, runsWanted: n
     const runs = Math.floor(k / 2)
     console.log(`${'serve idle (started, flow published)'.padEnd(46)} ${idle.toFixed(0).padStart(5)} MiB`)
     console.log(`${`after ${first.runs} runs`.padEnd(46)} ${first.rss.toFixed(0).padStart(5)} MiB`)
-    console.log(`${`after ${runs} runs (${(k / seconds).toFixed(0)} msg/s, ${seconds.toFixed(0)} s)`.padEnd(46)} ${after.toFixed(0).padStart(5)} MiB`)
+    console.log(
+      `${`after ${runs} runs (${(k / seconds).toFixed(0)} msg/s, ${seconds.toFixed(0)} s)`.padEnd(46)} ${after.toFixed(0).padStart(5)} MiB`,
+    )
     console.log(`  samples (runs: MiB) ${samples.map((s) => `${s.runs}: ${s.rss.toFixed(0)}`).join(', ')}`)
     const label2 = goal ? 'ratio RSS after / idle' : '  (plain node) RSS after / idle'
     console.log(

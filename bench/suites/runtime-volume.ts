@@ -15,11 +15,17 @@ const RUNS = 20_000
 const DAY = 86_400_000
 
 async function outboxBacklog(db: Database, store: SqliteRuntimeStore): Promise<void> {
-  const runs = db.prepare("SELECT id, contact_id FROM runs WHERE status = 'paused' LIMIT 2000").all() as Array<{ id: string; contact_id: string }>
-  const insert = db.prepare("INSERT INTO runtime_outbox (id, run_id, flow_id, contact_id, phone, message, created_at, next_at) VALUES (?, ?, 'f_bench', ?, ?, '{}', 0, ?)")
+  const runs = db.prepare("SELECT id, contact_id FROM runs WHERE status = 'paused' LIMIT 2000").all() as Array<{
+    id: string
+    contact_id: string
+  }>
+  const insert = db.prepare(
+    "INSERT INTO runtime_outbox (id, run_id, flow_id, contact_id, phone, message, created_at, next_at) VALUES (?, ?, 'f_bench', ?, ?, '{}', 0, ?)",
+  )
   const later = Date.now() + DAY
   db.transaction(() => {
-    for (let i = 0; i < 20_000; i++) insert.run(`out_b${i}`, runs[i % runs.length]!.id, runs[i % runs.length]!.contact_id, '+10000000000', later)
+    for (let i = 0; i < 20_000; i++)
+      insert.run(`out_b${i}`, runs[i % runs.length]!.id, runs[i % runs.length]!.contact_id, '+10000000000', later)
   })()
   for (const label of ['all waiting for a retry', 'all due']) {
     if (label === 'all due') db.exec('UPDATE runtime_outbox SET next_at = 0')
@@ -29,10 +35,13 @@ async function outboxBacklog(db: Database, store: SqliteRuntimeStore): Promise<v
       const items = await store.claimOutbound({ now: Date.now(), leaseMs: 60_000, limit: 32, perContact: 1 })
       ms.push(performance.now() - t)
       await store.outboundRelease(items.map((x) => x.seq))
-      if (items.length !== (label === 'all due' ? 32 : 0)) throw new Error(`runtime-volume bench: claimed ${items.length}`)
+      if (items.length !== (label === 'all due' ? 32 : 0))
+        throw new Error(`runtime-volume bench: claimed ${items.length}`)
     }
     ms.sort((a, b) => a - b)
-    console.log(`${`outbox claim, 20,000 pending, ${label}`.padEnd(44)} median ${ms[10]!.toFixed(2)} ms   worst ${ms[20]!.toFixed(2)} ms`)
+    console.log(
+      `${`outbox claim, 20,000 pending, ${label}`.padEnd(44)} median ${ms[10]!.toFixed(2)} ms   worst ${ms[20]!.toFixed(2)} ms`,
+    )
   }
 }
 
@@ -41,10 +50,20 @@ export async function run(): Promise<void> {
   try {
     const now = Date.now()
     let t = performance.now()
-    temp.db.transaction(() => seedRuns(temp.db, { flowId: 'f_bench', runs: RUNS, nodesPerRun: 5, contacts: 500, t0: now - 60 * DAY, stepMs: 60_000 }))()
+    temp.db.transaction(() =>
+      seedRuns(temp.db, {
+        flowId: 'f_bench',
+        runs: RUNS,
+        nodesPerRun: 5,
+        contacts: 500,
+        t0: now - 60 * DAY,
+        stepMs: 60_000,
+      }),
+    )()
     console.log(`${`seed ${RUNS} runs × 5 nodes`.padEnd(44)} ${((performance.now() - t) / 1000).toFixed(1)} s`)
     const store = new SqliteRuntimeStore(temp.db)
-    const count = (status: string) => temp.db.prepare('SELECT COUNT(*) FROM runs WHERE status = ?').pluck().get(status) as number
+    const count = (status: string) =>
+      temp.db.prepare('SELECT COUNT(*) FROM runs WHERE status = ?').pluck().get(status) as number
     const finished = count('ended') + count('failed')
     const paused = count('paused')
 
@@ -60,7 +79,9 @@ export async function run(): Promise<void> {
     const { runs } = await applyRetention(store, 30, now)
     const seconds = (performance.now() - t) / 1000
     if (runs !== finished || count('ended') + count('failed') !== 0 || count('paused') !== paused) {
-      throw new Error(`runtime-housekeeping bench: deleted ${runs} of ${finished} finished runs, ${count('paused')} of ${paused} paused kept`)
+      throw new Error(
+        `runtime-housekeeping bench: deleted ${runs} of ${finished} finished runs, ${count('paused')} of ${paused} paused kept`,
+      )
     }
     batches.sort((a, b) => a - b)
     console.log(

@@ -28,13 +28,23 @@ const SECONDS = 3
 
 type Instance = ServeChild
 
-const startInstance = (state: string[], outbound = ['--outbound-log', '/dev/null'], bundle?: string): Promise<Instance> =>
-  startServe([...state, '--port', '0', '--publish-port', '0', ...outbound], { CHATFLOW_PUBLISH_KEY: KEY, CHATFLOW_INBOUND_KEY: KEY }, bundle ? { bundle } : {})
+const startInstance = (
+  state: string[],
+  outbound = ['--outbound-log', '/dev/null'],
+  bundle?: string,
+): Promise<Instance> =>
+  startServe(
+    [...state, '--port', '0', '--publish-port', '0', ...outbound],
+    { CHATFLOW_PUBLISH_KEY: KEY, CHATFLOW_INBOUND_KEY: KEY },
+    bundle ? { bundle } : {},
+  )
 
 const stop = async (i: Instance): Promise<void> => void (await i.stop())
 
 async function publish(api: string): Promise<void> {
-  const document = JSON.parse(fs.readFileSync(path.join(ROOT, 'resources/examples/age-gate.flow.json'), 'utf8')) as { id: string }
+  const document = JSON.parse(fs.readFileSync(path.join(ROOT, 'resources/examples/age-gate.flow.json'), 'utf8')) as {
+    id: string
+  }
   const res = await fetch(`${api}/flows/${document.id}/versions`, {
     method: 'POST',
     headers: { authorization: `Bearer ${KEY}`, 'content-type': 'application/json' },
@@ -57,7 +67,10 @@ async function load(instances: Instance[], seconds: number, tag: string, pauseMs
     const base = instances[n % instances.length]!.hook
     const wa = `49170${tag}${String(n).padStart(4, '0')}`
     for (let i = 0; performance.now() < until; i++) {
-      const body = { contact: { wa_id: wa, name: 'Bench' }, message: { id: `wamid.${tag}.${n}.${i}`, type: 'text', text: { body: i % 2 ? '34' : 'wine' } } }
+      const body = {
+        contact: { wa_id: wa, name: 'Bench' },
+        message: { id: `wamid.${tag}.${n}.${i}`, type: 'text', text: { body: i % 2 ? '34' : 'wine' } },
+      }
       const t0 = performance.now()
       const res = await client.post(`${base}/api/v1/inbound`, body, { authorization: `Bearer ${KEY}` })
       latencies.push(performance.now() - t0)
@@ -65,7 +78,11 @@ async function load(instances: Instance[], seconds: number, tag: string, pauseMs
       if (pauseMs) await new Promise((r) => setTimeout(r, pauseMs))
     }
   }
-  const cpu = () => instances.reduce<number | null>((sum, i) => (sum === null ? null : ((c) => (c === null ? null : sum + c))(cpuMsOf(i.child.pid!))), 0)
+  const cpu = () =>
+    instances.reduce<number | null>(
+      (sum, i) => (sum === null ? null : ((c) => (c === null ? null : sum + c))(cpuMsOf(i.child.pid!))),
+      0,
+    )
   const cpu0 = cpu()
   const t0 = performance.now()
   await Promise.all(Array.from({ length: CONTACTS }, (_, n) => contact(n)))
@@ -101,7 +118,12 @@ async function gateway() {
     })
   })
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r))
-  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/send`, delays, duplicates: () => duplicates, close: () => server.close() }
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/send`,
+    delays,
+    duplicates: () => duplicates,
+    close: () => server.close(),
+  }
 }
 
 /** A contact's pause between an answer and its next message in the paced load: at most 160 messages/s offered. */
@@ -127,14 +149,17 @@ async function measureOutbound(dir: string): Promise<void> {
     console.log(
       `${'  outbox: step to gateway'.padEnd(40)} ${String(gw.delays.size).padStart(6)} msgs    p50 ${at(0.5).toFixed(1).padStart(6)} ms   p95 ${at(0.95).toFixed(1).padStart(6)} ms   (${r.count} expected, ${gw.duplicates()} duplicates)`,
     )
-    if (gw.delays.size < r.count || gw.duplicates()) throw new Error(`the gateway got ${gw.delays.size} of ${r.count} messages, ${gw.duplicates()} twice`)
+    if (gw.delays.size < r.count || gw.duplicates())
+      throw new Error(`the gateway got ${gw.delays.size} of ${r.count} messages, ${gw.duplicates()} twice`)
     return { p50: at(0.5), p95: at(0.95) }
   }
   try {
     await publish(instance.api)
     await load([instance], 1, '40') // warm-up: JIT, connections, flow caches
     const paced = await phase(`inbound, SQLite, HTTP gateway, paced`, PACE_MS, '41')
-    console.log(`${'ratio step to gateway / goal'.padEnd(40)} p50 ${(paced.p50 / 10).toFixed(2)}× its 10 ms, p95 ${(paced.p95 / 50).toFixed(2)}× its 50 ms (goal ≤ 1.00 each; paced: each contact waits ${PACE_MS} ms after an answer)`)
+    console.log(
+      `${'ratio step to gateway / goal'.padEnd(40)} p50 ${(paced.p50 / 10).toFixed(2)}× its 10 ms, p95 ${(paced.p95 / 50).toFixed(2)}× its 50 ms (goal ≤ 1.00 each; paced: each contact waits ${PACE_MS} ms after an answer)`,
+    )
     await phase(`inbound, SQLite, HTTP gateway, at once`, 0, '42')
   } finally {
     await stop(instance)
@@ -145,9 +170,18 @@ async function measureOutbound(dir: string): Promise<void> {
 const ROUNDS = 3
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[xs.length >> 1]!
 type Load = Awaited<ReturnType<typeof load>>
-const cpuText = (rs: Load[]) => (rs.every((r) => r.cpuPerMsg !== null) ? `   serve CPU ${median(rs.map((r) => r.cpuPerMsg!)).toFixed(2)} ms/msg` : '')
+const cpuText = (rs: Load[]) =>
+  rs.every((r) => r.cpuPerMsg !== null) ? `   serve CPU ${median(rs.map((r) => r.cpuPerMsg!)).toFixed(2)} ms/msg` : ''
 const row = (label: string, rs: Load[]) =>
-  `${label.padEnd(40)} ${median(rs.map((r) => r.rate)).toFixed(0).padStart(6)} msg/s   p50 ${median(rs.map((r) => r.p50)).toFixed(1).padStart(6)} ms   p95 ${median(rs.map((r) => r.p95)).toFixed(1).padStart(6)} ms${cpuText(rs)}   (${rs.reduce((n, r) => n + r.count, 0)} messages, ${rs.reduce((n, r) => n + r.errors, 0)} errors, ${CONTACTS} contacts, median of ${rs.length})`
+  `${label.padEnd(40)} ${median(rs.map((r) => r.rate))
+    .toFixed(0)
+    .padStart(6)} msg/s   p50 ${median(rs.map((r) => r.p50))
+    .toFixed(1)
+    .padStart(6)} ms   p95 ${median(rs.map((r) => r.p95))
+    .toFixed(1)
+    .padStart(
+      6,
+    )} ms${cpuText(rs)}   (${rs.reduce((n, r) => n + r.count, 0)} messages, ${rs.reduce((n, r) => n + r.errors, 0)} errors, ${CONTACTS} contacts, median of ${rs.length})`
 
 /**
  * SQLite today against the runtime before issue 20 (bench/baseline.ts), each on its own data folder, in turns of
@@ -157,23 +191,42 @@ async function sqliteAgainstBaseline(): Promise<void> {
   const dirs = [0, 1].map(() => fs.mkdtempSync(path.join(os.tmpdir(), 'chatflow-bench-runtime-')))
   const base = baselineServe()
   const now = await startInstance(['--data-dir', dirs[0]!])
-  const old = 'bundle' in base ? await startInstance(['--data-dir', dirs[1]!], undefined, base.bundle).catch(() => null) : null
+  const old =
+    'bundle' in base ? await startInstance(['--data-dir', dirs[1]!], undefined, base.bundle).catch(() => null) : null
   try {
     for (const i of [now, old]) if (i) await publish(i.api)
     await load([now], 1, '10')
     if (old) await load([old], 1, '11')
     const rounds: Array<{ now: Awaited<ReturnType<typeof load>>; old: Awaited<ReturnType<typeof load>> | null }> = []
-    for (let r = 0; r < ROUNDS; r++) rounds.push({ now: await load([now], SECONDS, `2${r}`), old: old ? await load([old], SECONDS, `3${r}`) : null })
-    console.log(row('inbound, SQLite, 1 instance', rounds.map((r) => r.now)))
-    if (!old) return void console.log(`  before issue 20: not measured (${'missing' in base ? base.missing : 'its serve did not start'})`)
-    console.log(row(`  before issue 20 (${BASELINE.slice(0, 7)}), same load`, rounds.map((r) => r.old!)))
+    for (let r = 0; r < ROUNDS; r++)
+      rounds.push({ now: await load([now], SECONDS, `2${r}`), old: old ? await load([old], SECONDS, `3${r}`) : null })
+    console.log(
+      row(
+        'inbound, SQLite, 1 instance',
+        rounds.map((r) => r.now),
+      ),
+    )
+    if (!old)
+      return void console.log(
+        `  before issue 20: not measured (${'missing' in base ? base.missing : 'its serve did not start'})`,
+      )
+    console.log(
+      row(
+        `  before issue 20 (${BASELINE.slice(0, 7)}), same load`,
+        rounds.map((r) => r.old!),
+      ),
+    )
     const ratio = median(rounds.map((r) => r.now.rate / r.old!.rate))
-    console.log(`${'ratio SQLite inbound / before issue 20'.padEnd(40)} ${ratio.toFixed(2)}× msg/s (goal ≥ 3.00; median of the ${ROUNDS} rounds' ratios)`)
+    console.log(
+      `${'ratio SQLite inbound / before issue 20'.padEnd(40)} ${ratio.toFixed(2)}× msg/s (goal ≥ 3.00; median of the ${ROUNDS} rounds' ratios)`,
+    )
     // Messages per second of serve's own CPU: what one core given to serve sustains. Steadier than the rate while
     // other work shares the cores (the client here, other processes on a shared machine).
     if (rounds.every((r) => r.now.cpuPerMsg && r.old!.cpuPerMsg)) {
       const perCpu = median(rounds.map((r) => r.old!.cpuPerMsg! / r.now.cpuPerMsg!))
-      console.log(`${'ratio SQLite inbound per CPU-second / before'.padEnd(40)} ${perCpu.toFixed(2)}× (${(1000 / median(rounds.map((r) => r.now.cpuPerMsg!))).toFixed(0)} against ${(1000 / median(rounds.map((r) => r.old!.cpuPerMsg!))).toFixed(0)} msg per CPU-second; goal ≥ 3.00)`)
+      console.log(
+        `${'ratio SQLite inbound per CPU-second / before'.padEnd(40)} ${perCpu.toFixed(2)}× (${(1000 / median(rounds.map((r) => r.now.cpuPerMsg!))).toFixed(0)} against ${(1000 / median(rounds.map((r) => r.old!.cpuPerMsg!))).toFixed(0)} msg per CPU-second; goal ≥ 3.00)`,
+      )
     }
   } finally {
     await Promise.all([now, old].map((i) => i && stop(i)))

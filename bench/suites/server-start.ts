@@ -42,11 +42,15 @@ function rssMb(pid: number): number {
 async function measure(args: string[], idle = true, existing?: string): Promise<Sample> {
   const data = existing ?? fs.mkdtempSync(path.join(os.tmpdir(), 'chatflow-bench-start-'))
   const started = performance.now()
-  const child: ChildProcess = spawn(process.execPath, args.map((a) => (a === '$DATA' ? data : a)), {
-    cwd: ROOT,
-    env: { ...process.env, CHATFLOW_WEBHOOK_PORT: '0' },
-    stdio: ['ignore', 'pipe', 'ignore'],
-  })
+  const child: ChildProcess = spawn(
+    process.execPath,
+    args.map((a) => (a === '$DATA' ? data : a)),
+    {
+      cwd: ROOT,
+      env: { ...process.env, CHATFLOW_WEBHOOK_PORT: '0' },
+      stdio: ['ignore', 'pipe', 'ignore'],
+    },
+  )
   try {
     const url = await new Promise<string>((resolve, reject) => {
       let out = ''
@@ -58,7 +62,10 @@ async function measure(args: string[], idle = true, existing?: string): Promise<
       child.once('exit', (code) => reject(new Error(`exited ${code}: ${out}`)))
     })
     for (;;) {
-      const ok = await fetch(`${url}/healthz`).then((r) => r.ok, () => false)
+      const ok = await fetch(`${url}/healthz`).then(
+        (r) => r.ok,
+        () => false,
+      )
       if (ok) break
       await new Promise((r) => setTimeout(r, 5))
     }
@@ -85,8 +92,19 @@ export async function run(): Promise<void> {
     `bundle: ${files.map((f) => `${f} ${size(f).toFixed(2)} MB`).join(', ')}; ` +
       `all ${files.length} ${total(files).toFixed(2)} MB (the source maps, ${total(maps).toFixed(1)} MB, are optional)`,
   )
-  const bundle = ['$BUNDLE', 'serve', '--data-dir', '$DATA', '--port', '0'].map((a) => (a === '$BUNDLE' ? path.join(dir, 'chatflow.mjs') : a))
-  const tsx = ['--import', 'tsx', path.join(ROOT, 'electron/cli/index.ts'), 'serve', '--data-dir', '$DATA', '--port', '0']
+  const bundle = ['$BUNDLE', 'serve', '--data-dir', '$DATA', '--port', '0'].map((a) =>
+    a === '$BUNDLE' ? path.join(dir, 'chatflow.mjs') : a,
+  )
+  const tsx = [
+    '--import',
+    'tsx',
+    path.join(ROOT, 'electron/cli/index.ts'),
+    'serve',
+    '--data-dir',
+    '$DATA',
+    '--port',
+    '0',
+  ]
   const floor = ['-e', FLOOR]
   const runs: Record<'fresh' | 'restart' | 'floor' | 'tsx', Sample[]> = { fresh: [], restart: [], floor: [], tsx: [] }
   const state = fs.mkdtempSync(path.join(os.tmpdir(), 'chatflow-bench-state-'))
@@ -99,10 +117,15 @@ export async function run(): Promise<void> {
   }
   fs.rmSync(state, { recursive: true, force: true })
   const med = (k: keyof typeof runs, f: keyof Sample) => median(runs[k].map((s) => s[f]))
-  const line = (k: keyof typeof runs, label: string) => `${label} ${med(k, 'firstOkMs').toFixed(0)} ms (CPU ${med(k, 'cpuMs').toFixed(0)} ms)`
+  const line = (k: keyof typeof runs, label: string) =>
+    `${label} ${med(k, 'firstOkMs').toFixed(0)} ms (CPU ${med(k, 'cpuMs').toFixed(0)} ms)`
   console.log(`start to first 200, median of ${ROUNDS}:`)
   console.log(`  ${line('fresh', 'bundle, new data folder')}; ${line('restart', 'bundle, existing data folder')}`)
   console.log(`  ${line('floor', 'floor, bare node:http')}; ${line('tsx', 'serve through tsx (before)')}`)
-  console.log(`  restart / floor ${(med('restart', 'firstOkMs') / med('floor', 'firstOkMs')).toFixed(2)}× wall, ${(med('restart', 'cpuMs') / med('floor', 'cpuMs')).toFixed(2)}× CPU; tsx / restart ${(med('tsx', 'firstOkMs') / med('restart', 'firstOkMs')).toFixed(2)}×`)
-  console.log(`idle RSS after ${IDLE_MS / 1000} s, median: bundle ${med('restart', 'rssMb').toFixed(1)} MB, floor ${med('floor', 'rssMb').toFixed(1)} MB (bundle / floor ${(med('restart', 'rssMb') / med('floor', 'rssMb')).toFixed(2)}×)`)
+  console.log(
+    `  restart / floor ${(med('restart', 'firstOkMs') / med('floor', 'firstOkMs')).toFixed(2)}× wall, ${(med('restart', 'cpuMs') / med('floor', 'cpuMs')).toFixed(2)}× CPU; tsx / restart ${(med('tsx', 'firstOkMs') / med('restart', 'firstOkMs')).toFixed(2)}×`,
+  )
+  console.log(
+    `idle RSS after ${IDLE_MS / 1000} s, median: bundle ${med('restart', 'rssMb').toFixed(1)} MB, floor ${med('floor', 'rssMb').toFixed(1)} MB (bundle / floor ${(med('restart', 'rssMb') / med('floor', 'rssMb')).toFixed(2)}×)`,
+  )
 }

@@ -23,7 +23,9 @@ const SECONDS = 2
 const ROUNDS = 3
 const here = path.dirname(fileURLToPath(import.meta.url))
 const EXPECTED = ['Hi Asha, your total is 295 (priority)', 'Hi Asha, your total is 47.2']
-const bodies = [250, 40].map((amount) => JSON.stringify({ phone_number: '+919800000001', data: { name: 'Asha', amount } }))
+const bodies = [250, 40].map((amount) =>
+  JSON.stringify({ phone_number: '+919800000001', data: { name: 'Asha', amount } }),
+)
 
 // The HTTP-only floor parses the body and answers the same shape: HTTP and JSON, no work, no storage.
 const HTTP_FLOOR = `
@@ -42,15 +44,29 @@ server.listen(0, '127.0.0.1', () => console.log('http://127.0.0.1:' + server.add
 process.on('SIGTERM', () => server.close(() => process.exit(0)))
 `
 
-async function measure(url: string, connections: number, headers: Record<string, string>, seconds = SECONDS): Promise<AutocannonResult> {
-  const requests = bodies.map((body) => ({ method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body }))
+async function measure(
+  url: string,
+  connections: number,
+  headers: Record<string, string>,
+  seconds = SECONDS,
+): Promise<AutocannonResult> {
+  const requests = bodies.map((body) => ({
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...headers },
+    body,
+  }))
   return autocannon({ url, connections, duration: seconds, timeout: 10, requests })
 }
 
 /** Starts a floor process (its first stdout line is its URL). */
 async function floor(args: string[]): Promise<{ child: ChildProcess; url: string }> {
-  const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'inherit'], cwd: path.join(here, '..', '..') })
-  const url = await new Promise<string>((resolve) => child.stdout!.once('data', (c: Buffer) => resolve(c.toString().trim())))
+  const child = spawn(process.execPath, args, {
+    stdio: ['ignore', 'pipe', 'inherit'],
+    cwd: path.join(here, '..', '..'),
+  })
+  const url = await new Promise<string>((resolve) =>
+    child.stdout!.once('data', (c: Buffer) => resolve(c.toString().trim())),
+  )
   return { child, url }
 }
 
@@ -84,7 +100,9 @@ export async function run(): Promise<void> {
     const httpFloor = await floor(['-e', HTTP_FLOOR])
     // The outbound message goes through the outbox to the log adapter, into /dev/null: on stdout it would fill
     // this process's copy of serve's output and make serve wait on the pipe (the floors send nothing).
-    const serve = await startServe(['--data-dir', dir, '--port', '0', '--outbound-log', '/dev/null'], { CHATFLOW_WEBHOOK_RATE: '1000000' })
+    const serve = await startServe(['--data-dir', dir, '--port', '0', '--outbound-log', '/dev/null'], {
+      CHATFLOW_WEBHOOK_RATE: '1000000',
+    })
     const endpoint = `${serve.hook}/chatbot-webhook/${flow.id}/trigger`
     const results: Record<string, AutocannonResult[]> = {}
     const add = (key: string, r: AutocannonResult) => (results[key] ??= []).push(r)
@@ -101,7 +119,11 @@ export async function run(): Promise<void> {
     } finally {
       for (const f of [sqliteFloor, httpFloor]) f.child.kill('SIGTERM')
       await serve.stop()
-      await Promise.all([sqliteFloor, httpFloor].map((f) => new Promise((r) => (f.child.exitCode !== null ? r(null) : f.child.once('exit', r)))))
+      await Promise.all(
+        [sqliteFloor, httpFloor].map(
+          (f) => new Promise((r) => (f.child.exitCode !== null ? r(null) : f.child.once('exit', r))),
+        ),
+      )
     }
 
     for (const c of [1, 10]) {
@@ -112,14 +134,17 @@ export async function run(): Promise<void> {
       console.log(line(`  (node:http answering, no storage, ${c} conn)`, results[`http ${c}`]!))
       const rate = median(hook.map((r, i) => r.requests.average / base[i]!.requests.average))
       const p99 = median(hook.map((r, i) => r.latency.p99 / Math.max(1, base[i]!.latency.p99)))
-      console.log(`${'ratio webhook / floor'.padEnd(46)} ${rate.toFixed(2)}× the floor's req/s (goal ≥ 0.70), p99 ${p99.toFixed(2)}× the floor's (goal ≤ 1.50; p99 under 1 ms counted as 1 ms)`)
+      console.log(
+        `${'ratio webhook / floor'.padEnd(46)} ${rate.toFixed(2)}× the floor's req/s (goal ≥ 0.70), p99 ${p99.toFixed(2)}× the floor's (goal ≤ 1.50; p99 under 1 ms counted as 1 ms)`,
+      )
     }
     const count = (key: string) => results[key]!.reduce((n, r) => n + ok(r), 0)
     verify(dir, count('webhook 1') + count('webhook 10'))
     const floorRuns = openDatabase(floorDb)
     const stored = floorRuns.prepare('SELECT count(*) FROM runs').pluck().get() as number
     floorRuns.close()
-    if (stored < count('sqlite 1') + count('sqlite 10')) throw new Error(`the floor stored ${stored} runs for more 200s`)
+    if (stored < count('sqlite 1') + count('sqlite 10'))
+      throw new Error(`the floor stored ${stored} runs for more 200s`)
   } finally {
     fs.rmSync(dir, { recursive: true, force: true })
   }
@@ -130,12 +155,25 @@ function verify(dir: string, measuredOk: number): void {
   const db = openDatabase(path.join(dir, 'studio.sqlite'))
   try {
     const runs = db.prepare('SELECT count(*) AS n FROM runs').get() as { n: number }
-    const short = db.prepare('SELECT count(*) AS n FROM runs r WHERE (SELECT count(*) FROM trace_events e WHERE e.run_id = r.id) <> 4').get() as { n: number }
-    const texts = (db.prepare("SELECT DISTINCT json_extract(payload, '$.text.body') AS t FROM messages WHERE direction = 'out'").all() as { t: string }[]).map((r) => r.t).sort()
+    const short = db
+      .prepare(
+        'SELECT count(*) AS n FROM runs r WHERE (SELECT count(*) FROM trace_events e WHERE e.run_id = r.id) <> 4',
+      )
+      .get() as { n: number }
+    const texts = (
+      db
+        .prepare("SELECT DISTINCT json_extract(payload, '$.text.body') AS t FROM messages WHERE direction = 'out'")
+        .all() as { t: string }[]
+    )
+      .map((r) => r.t)
+      .sort()
     if (runs.n < measuredOk) throw new Error(`only ${runs.n} runs stored for ${measuredOk} accepted requests`)
     if (short.n > 0) throw new Error(`${short.n} runs without their 4-node trace`)
-    if (JSON.stringify(texts) !== JSON.stringify([...EXPECTED].sort())) throw new Error(`unexpected texts: ${JSON.stringify(texts)}`)
-    console.log(`checked: ${runs.n} runs stored (${measuredOk} measured 200s + warm-up), each with a 4-node trace; texts as expected`)
+    if (JSON.stringify(texts) !== JSON.stringify([...EXPECTED].sort()))
+      throw new Error(`unexpected texts: ${JSON.stringify(texts)}`)
+    console.log(
+      `checked: ${runs.n} runs stored (${measuredOk} measured 200s + warm-up), each with a 4-node trace; texts as expected`,
+    )
   } finally {
     db.close()
   }

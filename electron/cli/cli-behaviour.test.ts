@@ -8,10 +8,11 @@ import { ROOT, serverBuildDir } from '../runtime/testing/server-build'
 import { CLOSED_PIPE_EXIT } from './pipe'
 
 const cli = () => path.join(serverBuildDir(), 'chatflow.mjs')
-const chatflow = (...args: string[]) => spawnSync(process.execPath, [cli(), ...args], { cwd: ROOT, encoding: 'utf8', timeout: 60_000 })
+const chatflow = (...args: string[]) =>
+  spawnSync(process.execPath, [cli(), ...args], { cwd: ROOT, encoding: 'utf8', timeout: 60_000 })
 
 describe('chatflow help and mistakes', () => {
-  it('prints one command\'s help for `help <command>` and `<command> --help`, the same text, exit 0', () => {
+  it("prints one command's help for `help <command>` and `<command> --help`, the same text, exit 0", () => {
     const viaHelp = chatflow('help', 'test')
     const viaFlag = chatflow('test', '--help')
     expect(viaHelp.status).toBe(0)
@@ -23,7 +24,9 @@ describe('chatflow help and mistakes', () => {
   it('suggests the command or option meant, exit 2', () => {
     const command = chatflow('tset', 'resources/examples')
     expect(command.status).toBe(2)
-    expect(command.stderr).toBe("chatflow: unknown command 'tset'. Did you mean 'test'? Run 'chatflow help' for the list.\n")
+    expect(command.stderr).toBe(
+      "chatflow: unknown command 'tset'. Did you mean 'test'? Run 'chatflow help' for the list.\n",
+    )
     const help = chatflow('help', 'vaildate')
     expect(help.stderr).toContain("Did you mean 'validate'?")
     expect(chatflow('hlep').stderr).toContain("Did you mean 'help'?")
@@ -35,7 +38,10 @@ describe('chatflow help and mistakes', () => {
 
 describe('chatflow writing into a closed pipe', () => {
   it('stops quietly when the reader has seen enough (`chatflow test … | head -1`)', async () => {
-    const child = spawn(process.execPath, [cli(), 'test', 'resources/examples'], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] })
+    const child = spawn(process.execPath, [cli(), 'test', 'resources/examples'], {
+      cwd: ROOT,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    })
     let stderr = ''
     child.stderr.on('data', (d: Buffer) => (stderr += d.toString()))
     // Read the first line, then close our end as `head -1` does.

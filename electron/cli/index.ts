@@ -23,14 +23,18 @@ async function main(argv: string[]): Promise<number> {
 
 function unknown(name: string): number {
   const near = didYouMean(name, [...Object.keys(commands), 'help'])
-  process.stderr.write(`chatflow: unknown command '${name}'.${near ? ` Did you mean '${near}'?` : ''} Run 'chatflow help' for the list.\n`)
+  process.stderr.write(
+    `chatflow: unknown command '${name}'.${near ? ` Did you mean '${near}'?` : ''} Run 'chatflow help' for the list.\n`,
+  )
   return 2
 }
 
 function printHelp(): void {
   const width = Math.max(...Object.keys(commands).map((n) => n.length))
   const lines = Object.entries(commands).map(([n, c]) => `  ${n.padEnd(width)}  ${c.summary}`)
-  process.stdout.write(`Usage: chatflow <command> [options]\n\nCommands:\n${lines.join('\n')}\n\n'chatflow help <command>' or 'chatflow <command> --help' prints a command's options.\n`)
+  process.stdout.write(
+    `Usage: chatflow <command> [options]\n\nCommands:\n${lines.join('\n')}\n\n'chatflow help <command>' or 'chatflow <command> --help' prints a command's options.\n`,
+  )
 }
 
 quietOnClosedPipe()

@@ -3,7 +3,10 @@
 // ended by SIGPIPE (128 + 13), instead of a stack trace.
 export const CLOSED_PIPE_EXIT = 141
 
-export function quietOnClosedPipe(stream: NodeJS.WriteStream = process.stdout, exit: (code: number) => void = process.exit): void {
+export function quietOnClosedPipe(
+  stream: NodeJS.WriteStream = process.stdout,
+  exit: (code: number) => void = process.exit,
+): void {
   stream.on('error', (err: NodeJS.ErrnoException) => {
     if (err.code === 'EPIPE') exit(CLOSED_PIPE_EXIT)
     else throw err

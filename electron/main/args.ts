@@ -14,7 +14,8 @@ export function desktopDataDir(argv: readonly string[], env: NodeJS.ProcessEnv =
     const arg = argv[i]!
     if (arg === '--data-dir') {
       flag = argv[++i]
-      if (flag === undefined || flag === '' || flag.startsWith('--')) throw new DesktopArgsError('--data-dir needs a folder.')
+      if (flag === undefined || flag === '' || flag.startsWith('--'))
+        throw new DesktopArgsError('--data-dir needs a folder.')
     } else if (arg.startsWith('--data-dir=')) {
       flag = arg.slice('--data-dir='.length)
       if (flag === '') throw new DesktopArgsError('--data-dir needs a folder.')

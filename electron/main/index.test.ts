@@ -16,13 +16,22 @@ let dir: string
 let electron: typeof Fake
 const argv = process.argv
 // The Node build of better-sqlite3 stands in for the copy built for Electron: same file name, same API.
-const nodeBinding = path.join(path.dirname(createRequire(import.meta.url).resolve('better-sqlite3/package.json')), 'build/Release/better_sqlite3.node')
+const nodeBinding = path.join(
+  path.dirname(createRequire(import.meta.url).resolve('better-sqlite3/package.json')),
+  'build/Release/better_sqlite3.node',
+)
 
 beforeEach(async () => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'chatflow-main-'))
   vi.resetModules()
   electron = (await import('electron')) as unknown as typeof Fake
-  Object.assign(electron.app, { appPath: path.join(dir, 'app'), isPackaged: false, gotLock: true, quits: 0, exitCode: undefined })
+  Object.assign(electron.app, {
+    appPath: path.join(dir, 'app'),
+    isPackaged: false,
+    gotLock: true,
+    quits: 0,
+    exitCode: undefined,
+  })
   electron.app.listeners.clear()
   electron.app.paths.clear()
   electron.errorBoxes.length = 0
@@ -52,7 +61,7 @@ async function quit(): Promise<void> {
 }
 
 describe('the desktop app starting', () => {
-  it('puts every renderer in Chromium\'s sandbox before the app is ready', async () => {
+  it("puts every renderer in Chromium's sandbox before the app is ready", async () => {
     electron.app.sandboxEnabled = false
     await launch(['--data-dir', path.join(dir, 'sandboxed')])
     expect(electron.app.sandboxEnabled).toBe(true)
@@ -92,11 +101,16 @@ describe('the desktop app starting', () => {
     fs.mkdirSync(data)
     // Through the same driver file: two copies of SQLite in one process do not see each other's POSIX locks
     // (between processes, as between two studios, they do; db/open.test.ts shows that).
-    const holder = openDatabase(path.join(data, DB_FILE_NAME), { nativeBinding: path.join(dir, 'app', ELECTRON_SQLITE_BINDING) })
+    const holder = openDatabase(path.join(data, DB_FILE_NAME), {
+      nativeBinding: path.join(dir, 'app', ELECTRON_SQLITE_BINDING),
+    })
     try {
       await launch([`--data-dir=${data}`])
       expect(electron.errorBoxes).toEqual([
-        { title: 'Chatflow Studio cannot open its data', content: expect.stringMatching(/in use by another running Chatflow Studio/) },
+        {
+          title: 'Chatflow Studio cannot open its data',
+          content: expect.stringMatching(/in use by another running Chatflow Studio/),
+        },
       ])
       expect(electron.app.exitCode).toBe(1)
       expect(electron.BrowserWindow.all).toHaveLength(0)

@@ -26,7 +26,12 @@ describe('every web contents the app creates', () => {
   })
 
   it('may navigate only within app://studio', () => {
-    for (const url of ['https://evil.example/', 'file:///etc/passwd', 'app://studio.evil/x', 'http://127.0.0.1:5190/']) {
+    for (const url of [
+      'https://evil.example/',
+      'file:///etc/passwd',
+      'app://studio.evil/x',
+      'http://127.0.0.1:5190/',
+    ]) {
       const event = navigationEvent()
       contents.emit('will-navigate', event, url)
       expect(event.preventDefault, url).toHaveBeenCalled()
@@ -43,7 +48,9 @@ describe('every web contents the app creates', () => {
     electron.shell.opened.length = 0
     electron.messageBoxes.length = 0
     const settle = () => new Promise((resolve) => setTimeout(resolve, 0))
-    expect(contents.windowOpenHandler!({ url: 'https://github.com/electron/electron/releases' })).toEqual({ action: 'deny' })
+    expect(contents.windowOpenHandler!({ url: 'https://github.com/electron/electron/releases' })).toEqual({
+      action: 'deny',
+    })
     await settle()
     expect(electron.shell.opened).toEqual(['https://github.com/electron/electron/releases'])
     expect(electron.messageBoxes).toEqual([])
@@ -59,7 +66,17 @@ describe('every web contents the app creates', () => {
     expect(electron.shell.opened.at(-1)).toBe('https://example-cellar.com/wines')
     // Never handed to the system, never even asked about.
     const asked = electron.messageBoxes.length
-    for (const url of ['javascript:alert(1)', 'file:///etc/passwd', 'http://example.com/', 'https://user:pw@github.com/', 'https://127.0.0.1:5190/', 'https://[::1]/', 'https://router.local/', 'ms-msdt:/id', 'not a url']) {
+    for (const url of [
+      'javascript:alert(1)',
+      'file:///etc/passwd',
+      'http://example.com/',
+      'https://user:pw@github.com/',
+      'https://127.0.0.1:5190/',
+      'https://[::1]/',
+      'https://router.local/',
+      'ms-msdt:/id',
+      'not a url',
+    ]) {
       expect(contents.windowOpenHandler!({ url })).toEqual({ action: 'deny' })
     }
     await settle()
@@ -120,7 +137,11 @@ describe('app://studio', () => {
     const page = await handle(new Request('app://studio/index.html'))
     expect(page.headers.get('content-security-policy')).toBe(CONTENT_SECURITY_POLICY)
     expect(electron.net.fetched[0]).toMatch(/\/electron\/renderer\/index\.html$/)
-    for (const url of ['app://studio/%2e%2e/%2e%2e/package.json', 'app://studio/..%2f..%2fpackage.json', 'app://other/index.html']) {
+    for (const url of [
+      'app://studio/%2e%2e/%2e%2e/package.json',
+      'app://studio/..%2f..%2fpackage.json',
+      'app://other/index.html',
+    ]) {
       expect((await handle(new Request(url))).status, url).toBe(404)
     }
     // URL parsing already folds %2e%2e segments; whatever reaches the disk must lie inside the renderer folder.
@@ -142,7 +163,7 @@ describe('app://studio', () => {
       expect(electron.session.defaultSession.permissionCheckHandler!(null, permission, 'app://studio')).toBe(false)
   })
 
-  it('serves the author\'s media files with the same CSP and nosniff', async () => {
+  it("serves the author's media files with the same CSP and nosniff", async () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'chatflow-media-csp-'))
     const sha = 'a'.repeat(64)
     fs.mkdirSync(path.join(dataDir, 'media'))
@@ -197,21 +218,30 @@ describe('the contract over IPC', () => {
       ok: false,
       error: { code: 'forbidden' },
     })
-    expect(await call('', 'flows.create', { name: 'No frame' })).toMatchObject({ ok: false, error: { code: 'forbidden' } })
+    expect(await call('', 'flows.create', { name: 'No frame' })).toMatchObject({
+      ok: false,
+      error: { code: 'forbidden' },
+    })
     expect(await call('app://studio/', 'flows.list', {})).toMatchObject({ ok: true, value: [] })
   })
 
   it('pushes back-end events to every window', async () => {
     const window = new electron.BrowserWindow({})
     await call('app://studio/', 'flows.create', { name: 'Evented' })
-    expect(window.webContents.sent).toContainEqual([IPC_EVENT, 'flows.changed', expect.objectContaining({ kind: 'created' })])
+    expect(window.webContents.sent).toContainEqual([
+      IPC_EVENT,
+      'flows.changed',
+      expect.objectContaining({ kind: 'created' }),
+    ])
   })
 })
 
 describe('the packaged binary', () => {
   it('has its fuses flipped by electron-builder: no run-as-node, NODE_OPTIONS or --inspect; asar only, checked', async () => {
     const { parse } = await import('yaml')
-    const config = parse(fs.readFileSync(path.resolve(import.meta.dirname, '../../electron-builder.yml'), 'utf8')) as { electronFuses?: Record<string, boolean> }
+    const config = parse(fs.readFileSync(path.resolve(import.meta.dirname, '../../electron-builder.yml'), 'utf8')) as {
+      electronFuses?: Record<string, boolean>
+    }
     expect(config.electronFuses).toEqual({
       runAsNode: false,
       enableNodeOptionsEnvironmentVariable: false,

@@ -29,7 +29,11 @@ export function serveRenderer(dataDir: string): void {
     if (media) {
       const stored = await net.fetch(pathToFileURL(media.path).toString())
       // A stored file is the author's, not ours: the same CSP, so an SVG or HTML file opened on its own runs nothing.
-      const headers = { 'Content-Type': media.mime, 'X-Content-Type-Options': 'nosniff', 'Content-Security-Policy': CONTENT_SECURITY_POLICY }
+      const headers = {
+        'Content-Type': media.mime,
+        'X-Content-Type-Options': 'nosniff',
+        'Content-Security-Policy': CONTENT_SECURITY_POLICY,
+      }
       return new Response(stored.body, { status: 200, headers })
     }
     const file = path.normalize(path.join(root, decodeURIComponent(url.pathname)))

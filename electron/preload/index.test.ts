@@ -26,7 +26,10 @@ describe('the preload', () => {
 
   it('answers an unknown command itself, without reaching the main process', async () => {
     electron.ipcRenderer.invoked.length = 0
-    expect(await api.call('shell.exec', { cmd: 'rm -rf /' })).toMatchObject({ ok: false, error: { code: 'unknown_command' } })
+    expect(await api.call('shell.exec', { cmd: 'rm -rf /' })).toMatchObject({
+      ok: false,
+      error: { code: 'unknown_command' },
+    })
     expect(electron.ipcRenderer.invoked).toEqual([])
   })
 

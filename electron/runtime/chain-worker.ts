@@ -99,7 +99,9 @@ export class ChainWorker<I> {
   }
 
   private async fill(): Promise<number> {
-    const room = this.opts.room ? this.opts.room(this.inFlight.size) : (this.opts.concurrency ?? 32) - this.inFlight.size
+    const room = this.opts.room
+      ? this.opts.room(this.inFlight.size)
+      : (this.opts.concurrency ?? 32) - this.inFlight.size
     if (room <= 0) return 0
     const items = await this.claim(room)
     const chains = new Map<string, I[]>()

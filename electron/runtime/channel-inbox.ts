@@ -23,8 +23,15 @@ export class ChannelInbox {
     private readonly opts: ChannelInboxOptions = {},
   ) {
     this.now = opts.now ?? Date.now
-    const claim = (limit: number) => store.claimInbox({ now: this.now(), leaseMs: opts.leaseMs ?? 60_000, limit, perContact: opts.perContact ?? 20 })
-    this.worker = new ChainWorker(claim, (i) => i.message.phone, (chain) => this.work(chain), (m) => log.error(`channel inbox: ${m}`), opts)
+    const claim = (limit: number) =>
+      store.claimInbox({ now: this.now(), leaseMs: opts.leaseMs ?? 60_000, limit, perContact: opts.perContact ?? 20 })
+    this.worker = new ChainWorker(
+      claim,
+      (i) => i.message.phone,
+      (chain) => this.work(chain),
+      (m) => log.error(`channel inbox: ${m}`),
+      opts,
+    )
   }
 
   start(): void {
@@ -70,12 +77,18 @@ export class ChannelInbox {
     const error = err instanceof Error ? err.message : String(err)
     const m = item.message
     if (attempts >= (this.opts.attempts ?? 10)) {
-      this.log.error({ messageId: m.messageId, attempts, err: error }, 'a customer message could not be processed and was given up')
+      this.log.error(
+        { messageId: m.messageId, attempts, err: error },
+        'a customer message could not be processed and was given up',
+      )
       await this.store.inboxFailed(item.seq, attempts, error, this.now())
       return
     }
     const delay = backoffDelay(this.opts, attempts)
-    this.log.warn({ messageId: m.messageId, attempts, retryInMs: delay, err: error }, 'a customer message could not be processed; trying again')
+    this.log.warn(
+      { messageId: m.messageId, attempts, retryInMs: delay, err: error },
+      'a customer message could not be processed; trying again',
+    )
     await this.store.inboxRetry(item.seq, attempts, this.now() + delay, error)
     this.worker.pokeIn(delay)
   }
@@ -89,15 +102,31 @@ export function inboxHandler(runtime: Runtime, log: Logger, now: () => number): 
   return async (m) => {
     if (m.event) {
       const answer = await runtime.inbound({ phone: m.phone, name: m.name, messageId: m.messageId, event: m.event })
-      log.info({ messageId: m.messageId, contactId: answer.contactId, runId: answer.runId, action: answer.action, status: answer.status }, 'customer message processed')
+      log.info(
+        {
+          messageId: m.messageId,
+          contactId: answer.contactId,
+          runId: answer.runId,
+          action: answer.action,
+          status: answer.status,
+        },
+        'customer message processed',
+      )
       return
     }
     const contactId = await runtime.store.withContact(m.phone, m.name, async (tx) => {
       if (await tx.seen(m.messageId)) return tx.contact.id
       const at = now()
-      await tx.commit({ steps: [], inbound: { messageId: m.messageId, contactId: tx.contact.id, action: 'ignored', runId: null, receivedAt: at }, touchInboundAt: at })
+      await tx.commit({
+        steps: [],
+        inbound: { messageId: m.messageId, contactId: tx.contact.id, action: 'ignored', runId: null, receivedAt: at },
+        touchInboundAt: at,
+      })
       return tx.contact.id
     })
-    log.info({ messageId: m.messageId, contactId, kind: m.kind }, 'customer message of a kind flows do not take: recorded, nothing run')
+    log.info(
+      { messageId: m.messageId, contactId, kind: m.kind },
+      'customer message of a kind flows do not take: recorded, nothing run',
+    )
   }
 }

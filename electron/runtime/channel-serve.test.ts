@@ -19,17 +19,34 @@ describeEachStore('chatflow serve --channel cloud-api (the build)', (c) => {
   let serve: ServeChild
   beforeAll(async () => {
     fake = await startFakeCloudApi()
-    serve = await startServe([...(await c.serveArgs()), '--port', '0', '--publish-port', '0', '--channel', 'cloud-api', '--cloud-phone-number-id', TEST_PHONE_NUMBER_ID], {
-      CHATFLOW_PUBLISH_KEY: KEY,
-      CHATFLOW_CLOUD_API_URL: fake.url,
-      CHATFLOW_CLOUD_API_TOKEN: CLOUD_TOKEN,
-      CHATFLOW_CLOUD_APP_SECRET: APP_SECRET,
-      CHATFLOW_CLOUD_VERIFY_TOKEN: VERIFY_TOKEN,
-      CHATFLOW_OUTBOUND_BACKOFF_MS: '100',
-      CHATFLOW_OUTBOUND_PAUSE_MS: '500',
-      CHATFLOW_LOG_LEVEL: 'debug',
+    serve = await startServe(
+      [
+        ...(await c.serveArgs()),
+        '--port',
+        '0',
+        '--publish-port',
+        '0',
+        '--channel',
+        'cloud-api',
+        '--cloud-phone-number-id',
+        TEST_PHONE_NUMBER_ID,
+      ],
+      {
+        CHATFLOW_PUBLISH_KEY: KEY,
+        CHATFLOW_CLOUD_API_URL: fake.url,
+        CHATFLOW_CLOUD_API_TOKEN: CLOUD_TOKEN,
+        CHATFLOW_CLOUD_APP_SECRET: APP_SECRET,
+        CHATFLOW_CLOUD_VERIFY_TOKEN: VERIFY_TOKEN,
+        CHATFLOW_OUTBOUND_BACKOFF_MS: '100',
+        CHATFLOW_OUTBOUND_PAUSE_MS: '500',
+        CHATFLOW_LOG_LEVEL: 'debug',
+      },
+    )
+    const res = await fetch(`${serve.api}/flows/flw_age_gate/versions`, {
+      method: 'POST',
+      headers: auth,
+      body: JSON.stringify({ document: exampleFlow('age-gate') }),
     })
-    const res = await fetch(`${serve.api}/flows/flw_age_gate/versions`, { method: 'POST', headers: auth, body: JSON.stringify({ document: exampleFlow('age-gate') }) })
     expect(res.status).toBe(201)
   }, 60_000)
   afterAll(async () => {
@@ -44,9 +61,16 @@ describeEachStore('chatflow serve --channel cloud-api (the build)', (c) => {
     expect(answer.status, JSON.stringify(answer.body)).toBe(200)
     return answer
   }
-  const say = (phone: string, text: string, id = messageId()) => post(customerMessage(phone, 'Asha', { type: 'text', text }, id))
-  const runsOf = async (filter = '') => ((await (await fetch(`${serve.api}/flows/flw_age_gate/runs?limit=50${filter}`, { headers: auth })).json()) as { runs: Array<{ id: string; contact: { phone: string }; failedDeliveries: number }> }).runs
-  const trace = async (runId: string) => (await (await fetch(`${serve.api}/runs/${runId}`, { headers: auth })).json()) as LogTrace
+  const say = (phone: string, text: string, id = messageId()) =>
+    post(customerMessage(phone, 'Asha', { type: 'text', text }, id))
+  const runsOf = async (filter = '') =>
+    (
+      (await (await fetch(`${serve.api}/flows/flw_age_gate/runs?limit=50${filter}`, { headers: auth })).json()) as {
+        runs: Array<{ id: string; contact: { phone: string }; failedDeliveries: number }>
+      }
+    ).runs
+  const trace = async (runId: string) =>
+    (await (await fetch(`${serve.api}/runs/${runId}`, { headers: auth })).json()) as LogTrace
   const runOf = async (phone: string) => (await runsOf()).find((r) => r.contact.phone === phone)
   const outState = async (phone: string) => {
     const run = await runOf(phone)
@@ -59,7 +83,15 @@ describeEachStore('chatflow serve --channel cloud-api (the build)', (c) => {
     expect(await verify.text()).toBe('42')
 
     // A bad signature writes nothing.
-    expect((await fake.postWebhook(webhook(), customerMessage('+919800000300', 'Eve', { type: 'text', text: 'wine' }), 'not-the-secret')).status).toBe(401)
+    expect(
+      (
+        await fake.postWebhook(
+          webhook(),
+          customerMessage('+919800000300', 'Eve', { type: 'text', text: 'wine' }),
+          'not-the-secret',
+        )
+      ).status,
+    ).toBe(401)
 
     // A signed text starts the age gate; the question reaches the channel with the envelope and the token.
     const id = messageId()
@@ -68,13 +100,21 @@ describeEachStore('chatflow serve --channel cloud-api (the build)', (c) => {
     expect(fake.to('919800000301')[0]).toMatchObject({
       path: `/v25.0/${TEST_PHONE_NUMBER_ID}/messages`,
       authorization: `Bearer ${CLOUD_TOKEN}`,
-      body: { messaging_product: 'whatsapp', recipient_type: 'individual', to: '919800000301', type: 'text', text: { body: WELCOME } },
+      body: {
+        messaging_product: 'whatsapp',
+        recipient_type: 'individual',
+        to: '919800000301',
+        type: 'text',
+        text: { body: WELCOME },
+      },
     })
     // The same webhook delivered again is processed once.
     expect((await say('+919800000301', 'wine', id)).body).toMatchObject({ messages: 0, duplicates: 1 })
 
     // A read status marks it read in the run's log (what the studio's Flow Logs show).
-    await expect.poll(() => outState('+919800000301'), { timeout: 10_000 }).toEqual([expect.objectContaining({ state: 'sent' })])
+    await expect
+      .poll(() => outState('+919800000301'), { timeout: 10_000 })
+      .toEqual([expect.objectContaining({ state: 'sent' })])
     const wamid = fake.to('919800000301')[0]!.channelId!
     await post(statuses({ id: wamid, status: 'read', recipient: '+919800000301' }))
     expect(await outState('+919800000301')).toEqual([expect.objectContaining({ state: 'read' })])
@@ -86,9 +126,14 @@ describeEachStore('chatflow serve --channel cloud-api (the build)', (c) => {
     // 131047: the message fails, and the run shows why; the failed-deliveries filter finds it.
     fake.answerNext({ status: 400, code: 131047 })
     await say('+919800000302', 'wine')
-    await expect.poll(() => outState('+919800000302'), { timeout: 15_000 }).toEqual([
-      expect.objectContaining({ state: 'failed', error: expect.stringContaining('channel error 131047: more than 24 hours since the customer last wrote') }),
-    ])
+    await expect
+      .poll(() => outState('+919800000302'), { timeout: 15_000 })
+      .toEqual([
+        expect.objectContaining({
+          state: 'failed',
+          error: expect.stringContaining('channel error 131047: more than 24 hours since the customer last wrote'),
+        }),
+      ])
     const failed = await runsOf('&delivery=failed')
     expect(failed.map((r) => r.contact.phone)).toEqual(['+919800000302'])
     expect(failed[0]!.failedDeliveries).toBe(1)
@@ -105,8 +150,13 @@ describeEachStore('chatflow serve --channel cloud-api (the build)', (c) => {
     fake.answerAlways({ status: 401, code: 190 })
     await say('+919800000304', 'wine')
     await expect.poll(async () => (await fetch(`${serve.hook}/readyz`)).status, { timeout: 15_000 }).toBe(503)
-    const ready = (await (await fetch(`${serve.hook}/readyz`)).json()) as { checks: { channel: { ok: boolean; detail: string } } }
-    expect(ready.checks.channel).toMatchObject({ ok: false, detail: expect.stringContaining('channel error 190: the access token has expired or was revoked') })
+    const ready = (await (await fetch(`${serve.hook}/readyz`)).json()) as {
+      checks: { channel: { ok: boolean; detail: string } }
+    }
+    expect(ready.checks.channel).toMatchObject({
+      ok: false,
+      detail: expect.stringContaining('channel error 190: the access token has expired or was revoked'),
+    })
     expect(await outState('+919800000304')).toEqual([expect.objectContaining({ state: 'pending' })])
     expect(serve.output()).toContain('SENDING STOPPED')
     fake.answerAlways(null)
@@ -122,8 +172,14 @@ describeEachStore('chatflow serve --channel cloud-api (the build)', (c) => {
     expect(metrics).toMatch(/chatflow_runs_started_total\{flow_id="flw_age_gate"\} [4-9]/)
     expect(metrics).toMatch(/chatflow_deliveries_total\{state="read"\} 1/)
     expect(metrics).toMatch(/chatflow_http_responses_total\{route="channel_webhook",code="401"\} 1/)
-    const lines = serve.output().split('\n').filter((l) => l.startsWith('{')).map((l) => JSON.parse(l) as Record<string, unknown>)
-    expect(lines.some((l) => l.msg === 'run step' && typeof l.runId === 'string' && typeof l.contactId === 'string')).toBe(true)
+    const lines = serve
+      .output()
+      .split('\n')
+      .filter((l) => l.startsWith('{'))
+      .map((l) => JSON.parse(l) as Record<string, unknown>)
+    expect(
+      lines.some((l) => l.msg === 'run step' && typeof l.runId === 'string' && typeof l.contactId === 'string'),
+    ).toBe(true)
     expect(serve.output()).not.toContain(CLOUD_TOKEN)
     expect(serve.output()).not.toContain(APP_SECRET)
     expect(await serve.stop()).toBe(0)

@@ -15,9 +15,18 @@ const ENV = {
 
 it('takes the environment, with flags first and defaults for the URL and version', () => {
   const c = cloudApiConfig({}, ENV)
-  expect(c).toMatchObject({ baseUrl: DEFAULT_CLOUD_API_URL, version: DEFAULT_CLOUD_API_VERSION, phoneNumberId: '106540352242922', appSecret: 'app-secret', verifyToken: 'verify-token' })
+  expect(c).toMatchObject({
+    baseUrl: DEFAULT_CLOUD_API_URL,
+    version: DEFAULT_CLOUD_API_VERSION,
+    phoneNumberId: '106540352242922',
+    appSecret: 'app-secret',
+    verifyToken: 'verify-token',
+  })
   expect(c.token.current()).toBe('EAAGtoken')
-  const flagged = cloudApiConfig({ cloudApiUrl: 'http://127.0.0.1:9', cloudApiVersion: 'v24.0', phoneNumberId: '42' }, { ...ENV, CHATFLOW_CLOUD_API_VERSION: 'v1.0' })
+  const flagged = cloudApiConfig(
+    { cloudApiUrl: 'http://127.0.0.1:9', cloudApiVersion: 'v24.0', phoneNumberId: '42' },
+    { ...ENV, CHATFLOW_CLOUD_API_VERSION: 'v1.0' },
+  )
   expect(flagged).toMatchObject({ baseUrl: 'http://127.0.0.1:9', version: 'v24.0', phoneNumberId: '42' })
 })
 
@@ -35,7 +44,9 @@ it('reads secrets from the files *_FILE names, and the token file again on reloa
   file('token', 'second\n')
   c.token.reload!()
   expect(c.token.current()).toBe('second')
-  expect(() => cloudApiConfig({}, { ...env, CHATFLOW_CLOUD_APP_SECRET_FILE: path.join(dir, 'missing') })).toThrow(/CHATFLOW_CLOUD_APP_SECRET_FILE: cannot read .*missing \(ENOENT\)/)
+  expect(() => cloudApiConfig({}, { ...env, CHATFLOW_CLOUD_APP_SECRET_FILE: path.join(dir, 'missing') })).toThrow(
+    /CHATFLOW_CLOUD_APP_SECRET_FILE: cannot read .*missing \(ENOENT\)/,
+  )
   fs.rmSync(dir, { recursive: true, force: true })
 })
 
@@ -51,8 +62,12 @@ it('names what is missing or wrong', () => {
   expect(() => cloudApiConfig({}, { ...ENV, CHATFLOW_CLOUD_VERIFY_TOKEN: 'short' })).toThrow('at least 8 characters')
   // A comment after the value on its line of an environment file (systemd, docker --env-file keep it): refused by name.
   const commented = () => cloudApiConfig({}, { ...ENV, CHATFLOW_CLOUD_APP_SECRET: 'app-secret    # from App settings' })
-  expect(commented).toThrow(/^CHATFLOW_CLOUD_APP_SECRET holds a space or line break: a comment in an environment file goes on a line of its own$/)
-  expect(() => cloudApiConfig({}, { ...ENV, CHATFLOW_CLOUD_API_TOKEN: 'EAAG\tx' })).toThrow('CHATFLOW_CLOUD_API_TOKEN holds a space')
+  expect(commented).toThrow(
+    /^CHATFLOW_CLOUD_APP_SECRET holds a space or line break: a comment in an environment file goes on a line of its own$/,
+  )
+  expect(() => cloudApiConfig({}, { ...ENV, CHATFLOW_CLOUD_API_TOKEN: 'EAAG\tx' })).toThrow(
+    'CHATFLOW_CLOUD_API_TOKEN holds a space',
+  )
 })
 
 it('picks the channel: the flag, else http with an outbound URL, else log; refuses contradictions', () => {

@@ -37,7 +37,10 @@ export class ChannelSettingsError extends Error {}
  * The message names the setting, never the value.
  */
 export function refuseSpaces(name: string, value: string): string {
-  if (/\s/.test(value)) throw new ChannelSettingsError(`${name} holds a space or line break: a comment in an environment file goes on a line of its own`)
+  if (/\s/.test(value))
+    throw new ChannelSettingsError(
+      `${name} holds a space or line break: a comment in an environment file goes on a line of its own`,
+    )
   return value
 }
 
@@ -49,7 +52,9 @@ export function readSecret(env: NodeJS.ProcessEnv, name: string): { value: strin
       return { value: refuseSpaces(`${name}_FILE's content`, fs.readFileSync(file, 'utf8').trim()), file }
     } catch (err) {
       if (err instanceof ChannelSettingsError) throw err
-      throw new ChannelSettingsError(`${name}_FILE: cannot read ${file} (${(err as NodeJS.ErrnoException).code ?? String(err)})`)
+      throw new ChannelSettingsError(
+        `${name}_FILE: cannot read ${file} (${(err as NodeJS.ErrnoException).code ?? String(err)})`,
+      )
     }
   }
   const value = env[name]
@@ -58,7 +63,10 @@ export function readSecret(env: NodeJS.ProcessEnv, name: string): { value: strin
 
 function tokenSource(env: NodeJS.ProcessEnv): TokenSource {
   const first = readSecret(env, 'CHATFLOW_CLOUD_API_TOKEN')
-  if (!first?.value) throw new ChannelSettingsError('--channel cloud-api needs the access token in CHATFLOW_CLOUD_API_TOKEN (or a file named by CHATFLOW_CLOUD_API_TOKEN_FILE)')
+  if (!first?.value)
+    throw new ChannelSettingsError(
+      '--channel cloud-api needs the access token in CHATFLOW_CLOUD_API_TOKEN (or a file named by CHATFLOW_CLOUD_API_TOKEN_FILE)',
+    )
   let token = first.value
   const file = first.file
   return {
@@ -78,9 +86,14 @@ function tokenSource(env: NodeJS.ProcessEnv): TokenSource {
 /** Which adapter: --channel (CHATFLOW_CHANNEL), else http when an outbound URL is given, else log. */
 export function channelKind(flags: ChannelFlags, env: NodeJS.ProcessEnv, outboundUrl: string | undefined): ChannelKind {
   const kind = flags.channel ?? env.CHATFLOW_CHANNEL ?? (outboundUrl ? 'http' : 'log')
-  if (kind !== 'log' && kind !== 'http' && kind !== 'cloud-api') throw new ChannelSettingsError(`--channel must be log, http or cloud-api, not '${kind}'`)
-  if (kind === 'cloud-api' && outboundUrl) throw new ChannelSettingsError('--channel cloud-api sends to the Cloud API itself: drop --outbound-url (CHATFLOW_OUTBOUND_URL)')
-  if (kind === 'http' && !outboundUrl) throw new ChannelSettingsError('--channel http needs --outbound-url (or CHATFLOW_OUTBOUND_URL)')
+  if (kind !== 'log' && kind !== 'http' && kind !== 'cloud-api')
+    throw new ChannelSettingsError(`--channel must be log, http or cloud-api, not '${kind}'`)
+  if (kind === 'cloud-api' && outboundUrl)
+    throw new ChannelSettingsError(
+      '--channel cloud-api sends to the Cloud API itself: drop --outbound-url (CHATFLOW_OUTBOUND_URL)',
+    )
+  if (kind === 'http' && !outboundUrl)
+    throw new ChannelSettingsError('--channel http needs --outbound-url (or CHATFLOW_OUTBOUND_URL)')
   return kind
 }
 
@@ -93,17 +106,29 @@ export function cloudApiConfig(flags: ChannelFlags, env: NodeJS.ProcessEnv = pro
   } catch {
     throw new ChannelSettingsError(`the Cloud API URL is not a URL: '${baseUrl}'`)
   }
-  if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new ChannelSettingsError(`the Cloud API URL must be http or https, not ${url.protocol}`)
+  if (url.protocol !== 'https:' && url.protocol !== 'http:')
+    throw new ChannelSettingsError(`the Cloud API URL must be http or https, not ${url.protocol}`)
   const version = flags.cloudApiVersion ?? env.CHATFLOW_CLOUD_API_VERSION ?? DEFAULT_CLOUD_API_VERSION
-  if (!/^v\d{1,3}\.\d{1,3}$/.test(version)) throw new ChannelSettingsError(`the Cloud API version looks like v25.0, not '${version}'`)
+  if (!/^v\d{1,3}\.\d{1,3}$/.test(version))
+    throw new ChannelSettingsError(`the Cloud API version looks like v25.0, not '${version}'`)
   const phoneNumberId = flags.phoneNumberId ?? env.CHATFLOW_CLOUD_PHONE_NUMBER_ID
-  if (!phoneNumberId) throw new ChannelSettingsError('--channel cloud-api needs the business number\'s id: --cloud-phone-number-id or CHATFLOW_CLOUD_PHONE_NUMBER_ID')
-  if (!/^\d{1,30}$/.test(phoneNumberId)) throw new ChannelSettingsError(`the phone number id is the digits the app settings show, not '${phoneNumberId}'`)
+  if (!phoneNumberId)
+    throw new ChannelSettingsError(
+      "--channel cloud-api needs the business number's id: --cloud-phone-number-id or CHATFLOW_CLOUD_PHONE_NUMBER_ID",
+    )
+  if (!/^\d{1,30}$/.test(phoneNumberId))
+    throw new ChannelSettingsError(`the phone number id is the digits the app settings show, not '${phoneNumberId}'`)
   const token = tokenSource(env)
   const appSecret = readSecret(env, 'CHATFLOW_CLOUD_APP_SECRET')?.value
-  if (!appSecret) throw new ChannelSettingsError('--channel cloud-api needs the app secret (it checks the webhook\'s signatures): CHATFLOW_CLOUD_APP_SECRET or CHATFLOW_CLOUD_APP_SECRET_FILE')
+  if (!appSecret)
+    throw new ChannelSettingsError(
+      "--channel cloud-api needs the app secret (it checks the webhook's signatures): CHATFLOW_CLOUD_APP_SECRET or CHATFLOW_CLOUD_APP_SECRET_FILE",
+    )
   const verifyToken = readSecret(env, 'CHATFLOW_CLOUD_VERIFY_TOKEN')?.value
-  if (!verifyToken) throw new ChannelSettingsError('--channel cloud-api needs the webhook verify token you chose: CHATFLOW_CLOUD_VERIFY_TOKEN or CHATFLOW_CLOUD_VERIFY_TOKEN_FILE')
+  if (!verifyToken)
+    throw new ChannelSettingsError(
+      '--channel cloud-api needs the webhook verify token you chose: CHATFLOW_CLOUD_VERIFY_TOKEN or CHATFLOW_CLOUD_VERIFY_TOKEN_FILE',
+    )
   if (verifyToken.length < 8) throw new ChannelSettingsError('the webhook verify token must be at least 8 characters')
   return { baseUrl, version, phoneNumberId, token, appSecret, verifyToken }
 }

@@ -29,7 +29,11 @@ export interface ChannelStore {
    * one is dropped here), each status is kept unless one further along is already known. Answers how many messages
    * were new.
    */
-  record(messages: ChannelMessage[], statuses: ChannelStatus[], at: number): Promise<{ fresh: number; duplicates: number }>
+  record(
+    messages: ChannelMessage[],
+    statuses: ChannelStatus[],
+    at: number,
+  ): Promise<{ fresh: number; duplicates: number }>
   /** Leases up to `limit` contacts' oldest due messages and up to `perContact - 1` after each, in order. */
   claimInbox(o: { now: number; leaseMs: number; limit: number; perContact: number }): Promise<InboxItem[]>
   inboxDone(seqs: number[], at: number): Promise<void>
@@ -54,7 +58,11 @@ export interface InboxRow {
   attempts: number
 }
 
-export const toInboxItem = (r: InboxRow): InboxItem => ({ seq: Number(r.seq), attempts: r.attempts, message: JSON.parse(r.message) as ChannelMessage })
+export const toInboxItem = (r: InboxRow): InboxItem => ({
+  seq: Number(r.seq),
+  attempts: r.attempts,
+  message: JSON.parse(r.message) as ChannelMessage,
+})
 
 /** The status's error as kept in the row (JSON), or null. */
 export const errorJson = (s: ChannelStatus): string | null => (s.error ? JSON.stringify(s.error) : null)

@@ -8,7 +8,12 @@ const NOW = 1_763_840_000_000
 
 it('reads every entry and change of one POST, in order, with each contact matched by its number', () => {
   const a = customerMessage('+919800000001', 'Asha', { type: 'text', text: 'wine' }, 'wamid.A')
-  const b = customerMessage('919800000002', 'Ravi', { type: 'button_reply', reply: { id: 'yes', title: 'Yes' } }, 'wamid.B')
+  const b = customerMessage(
+    '919800000002',
+    'Ravi',
+    { type: 'button_reply', reply: { id: 'yes', title: 'Yes' } },
+    'wamid.B',
+  )
   const body = { object: 'whatsapp_business_account', entry: [...a.entry, ...b.entry] }
   // Two messages in one value, from two contacts: each is matched to its own contact's name.
   const value = a.entry[0]!.changes[0]!.value
@@ -29,8 +34,18 @@ it('turns each kind into the engine event /api/v1/inbound makes, referral and fo
     { type: 'list_reply' as const, reply: { id: 'r1', title: 'Row one', description: 'first' } },
     { type: 'template_button' as const, button: { payload: 'STOP', text: 'Stop' } },
     { type: 'nfm_reply' as const, response: { flow_token: 't', age: 30 } },
-    { type: 'order' as const, order: { catalog_id: 'c1', product_items: [{ product_retailer_id: 'p1', quantity: 2, item_price: 5, currency: 'INR' }] } },
-    { type: 'text' as const, text: 'hi', referral: { source_type: 'ad', headline: 'Wine sale', source_url: 'https://ad.example' } },
+    {
+      type: 'order' as const,
+      order: {
+        catalog_id: 'c1',
+        product_items: [{ product_retailer_id: 'p1', quantity: 2, item_price: 5, currency: 'INR' }],
+      },
+    },
+    {
+      type: 'text' as const,
+      text: 'hi',
+      referral: { source_type: 'ad', headline: 'Wine sale', source_url: 'https://ad.example' },
+    },
   ]
   for (const event of kinds) {
     const [m] = parseWebhook(customerMessage('+919800000003', 'Asha', event, 'wamid.K'), ID, NOW).messages
@@ -42,24 +57,51 @@ it('keeps a kind flows do not take as the customer writing, and leaves out notic
   const image = parseWebhook(customerImage('+919800000004', 'Asha', 'wamid.I'), ID, NOW)
   expect(image.messages).toMatchObject([{ messageId: 'wamid.I', phone: '+919800000004', kind: 'image', event: null }])
   const notice = customerMessage('+919800000004', 'Asha', { type: 'text', text: 'x' }, 'wamid.S')
-  Object.assign(notice.entry[0]!.changes[0]!.value.messages![0]!, { type: 'system', system: { body: 'changed number' } })
-  expect(parseWebhook(notice, ID, NOW)).toMatchObject({ messages: [], skipped: [expect.stringContaining("'system' notice")] })
-  const elsewhere = parseWebhook(customerMessage('+919800000004', 'Asha', { type: 'text', text: 'x' }, 'wamid.O', '999'), ID, NOW)
+  Object.assign(notice.entry[0]!.changes[0]!.value.messages![0]!, {
+    type: 'system',
+    system: { body: 'changed number' },
+  })
+  expect(parseWebhook(notice, ID, NOW)).toMatchObject({
+    messages: [],
+    skipped: [expect.stringContaining("'system' notice")],
+  })
+  const elsewhere = parseWebhook(
+    customerMessage('+919800000004', 'Asha', { type: 'text', text: 'x' }, 'wamid.O', '999'),
+    ID,
+    NOW,
+  )
   expect(elsewhere).toMatchObject({ messages: [], skipped: [expect.stringContaining('business number 999')] })
-  const template = { object: 'whatsapp_business_account', entry: [{ id: '1', changes: [{ field: 'message_template_status_update', value: { event: 'APPROVED' } }] }] }
-  expect(parseWebhook(template, ID, NOW)).toMatchObject({ messages: [], statuses: [], skipped: [expect.stringContaining('message_template_status_update')] })
+  const template = {
+    object: 'whatsapp_business_account',
+    entry: [{ id: '1', changes: [{ field: 'message_template_status_update', value: { event: 'APPROVED' } }] }],
+  }
+  expect(parseWebhook(template, ID, NOW)).toMatchObject({
+    messages: [],
+    statuses: [],
+    skipped: [expect.stringContaining('message_template_status_update')],
+  })
 })
 
 it('reads statuses with the first error of a failure, and skips one it cannot read', () => {
   const body = statuses(
     { id: 'wamid.1', status: 'read', recipient: '+919800000005' },
-    { id: 'wamid.2', status: 'failed', recipient: '+919800000005', error: { code: 131047, title: 'Re-engagement message', details: 'More than 24 hours have passed' } },
+    {
+      id: 'wamid.2',
+      status: 'failed',
+      recipient: '+919800000005',
+      error: { code: 131047, title: 'Re-engagement message', details: 'More than 24 hours have passed' },
+    },
   )
   body.entry[0]!.changes[0]!.value.statuses!.push({ id: 'wamid.3', status: 'deleted' })
   const parsed = parseWebhook(body, ID, NOW)
   expect(parsed.statuses).toEqual([
     { channelId: 'wamid.1', state: 'read', at: expect.any(Number), error: null },
-    { channelId: 'wamid.2', state: 'failed', at: expect.any(Number), error: { code: 131047, title: 'Re-engagement message', message: 'More than 24 hours have passed' } },
+    {
+      channelId: 'wamid.2',
+      state: 'failed',
+      at: expect.any(Number),
+      error: { code: 131047, title: 'Re-engagement message', message: 'More than 24 hours have passed' },
+    },
   ])
   expect(parsed.skipped).toEqual(['a status without an id or with an unknown state'])
 })
@@ -67,5 +109,9 @@ it('reads statuses with the first error of a failure, and skips one it cannot re
 it('refuses only a body that is not the envelope at all', () => {
   expect(() => parseWebhook({ hello: 1 }, ID, NOW)).toThrow(WebhookShapeError)
   expect(() => parseWebhook([], ID, NOW)).toThrow(WebhookShapeError)
-  expect(parseWebhook({ object: 'whatsapp_business_account', entry: [] }, ID, NOW)).toEqual({ messages: [], statuses: [], skipped: [] })
+  expect(parseWebhook({ object: 'whatsapp_business_account', entry: [] }, ID, NOW)).toEqual({
+    messages: [],
+    statuses: [],
+    skipped: [],
+  })
 })

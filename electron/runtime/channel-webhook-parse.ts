@@ -49,25 +49,51 @@ export interface ParsedWebhook {
 
 const Value = z.looseObject({
   metadata: z.looseObject({ phone_number_id: z.string().optional() }).optional(),
-  contacts: z.array(z.looseObject({ wa_id: z.string().optional(), profile: z.looseObject({ name: z.string().optional() }).optional() })).optional(),
-  messages: z.array(z.looseObject({ id: z.string().optional(), from: z.string().optional(), type: z.string().optional(), timestamp: z.union([z.string(), z.number()]).optional() })).optional(),
+  contacts: z
+    .array(
+      z.looseObject({
+        wa_id: z.string().optional(),
+        profile: z.looseObject({ name: z.string().optional() }).optional(),
+      }),
+    )
+    .optional(),
+  messages: z
+    .array(
+      z.looseObject({
+        id: z.string().optional(),
+        from: z.string().optional(),
+        type: z.string().optional(),
+        timestamp: z.union([z.string(), z.number()]).optional(),
+      }),
+    )
+    .optional(),
   statuses: z.array(z.unknown()).optional(),
 })
 const Envelope = z.looseObject({
   object: z.string().optional(),
-  entry: z.array(z.looseObject({ changes: z.array(z.looseObject({ field: z.string().optional(), value: z.unknown() })).optional() })),
+  entry: z.array(
+    z.looseObject({ changes: z.array(z.looseObject({ field: z.string().optional(), value: z.unknown() })).optional() }),
+  ),
 })
 const Status = z.looseObject({
   id: z.string().min(1).max(256),
   status: z.enum(['sent', 'delivered', 'read', 'failed']),
   timestamp: z.union([z.string(), z.number()]).optional(),
   errors: z
-    .array(z.looseObject({ code: z.number().optional(), title: z.string().optional(), message: z.string().optional(), error_data: z.looseObject({ details: z.string().optional() }).optional() }))
+    .array(
+      z.looseObject({
+        code: z.number().optional(),
+        title: z.string().optional(),
+        message: z.string().optional(),
+        error_data: z.looseObject({ details: z.string().optional() }).optional(),
+      }),
+    )
     .optional(),
 })
 
 /** The channel's seconds-since-epoch string, in ms; `fallback` when missing or unreadable. */
-const seconds = (t: string | number | undefined, fallback: number) => (t !== undefined && /^\d{1,12}$/.test(String(t)) ? Number(t) * 1000 : fallback)
+const seconds = (t: string | number | undefined, fallback: number) =>
+  t !== undefined && /^\d{1,12}$/.test(String(t)) ? Number(t) * 1000 : fallback
 
 /** Kinds that are not a customer writing to the business: not recorded as messages. */
 const NOT_WRITTEN = new Set(['system'])
@@ -77,7 +103,8 @@ export class WebhookShapeError extends Error {}
 /** Reads a parsed webhook body; throws WebhookShapeError only when it is not the channel's envelope at all. */
 export function parseWebhook(body: unknown, phoneNumberId: string, now: number): ParsedWebhook {
   const envelope = Envelope.safeParse(body)
-  if (!envelope.success) throw new WebhookShapeError('The body is not a webhook of the channel: {"object", "entry": [{"changes": [...]}]}.')
+  if (!envelope.success)
+    throw new WebhookShapeError('The body is not a webhook of the channel: {"object", "entry": [{"changes": [...]}]}.')
   const out: ParsedWebhook = { messages: [], statuses: [], skipped: [] }
   for (const entry of envelope.data.entry) {
     for (const change of entry.changes ?? []) {
@@ -139,9 +166,17 @@ function readMessages(v: z.infer<typeof Value>, now: number, out: ParsedWebhook)
         out.skipped.push(`message ${id}: the sender '${waId}' is not a phone number`)
         continue
       }
-      if (['text', 'interactive', 'button', 'order'].includes(kind)) out.skipped.push(`message ${id}: ${err.message} (recorded as not understood)`)
+      if (['text', 'interactive', 'button', 'order'].includes(kind))
+        out.skipped.push(`message ${id}: ${err.message} (recorded as not understood)`)
     }
-    out.messages.push({ messageId: id, phone, ...(name?.trim() ? { name: name.trim() } : {}), kind, event, sentAt: seconds(message.timestamp, now) })
+    out.messages.push({
+      messageId: id,
+      phone,
+      ...(name?.trim() ? { name: name.trim() } : {}),
+      kind,
+      event,
+      sentAt: seconds(message.timestamp, now),
+    })
   }
 }
 
@@ -153,7 +188,14 @@ function readStatuses(items: unknown[], now: number, out: ParsedWebhook): void {
       continue
     }
     const e = s.data.errors?.[0]
-    const error = e ? { code: e.code ?? null, title: e.title ?? '', message: e.error_data?.details ?? e.message ?? e.title ?? '' } : null
-    out.statuses.push({ channelId: s.data.id, state: s.data.status, at: seconds(s.data.timestamp, now), error: s.data.status === 'failed' ? error : null })
+    const error = e
+      ? { code: e.code ?? null, title: e.title ?? '', message: e.error_data?.details ?? e.message ?? e.title ?? '' }
+      : null
+    out.statuses.push({
+      channelId: s.data.id,
+      state: s.data.status,
+      at: seconds(s.data.timestamp, now),
+      error: s.data.status === 'failed' ? error : null,
+    })
   }
 }

@@ -3,14 +3,21 @@
 // statuses into delivery states, kinds flows do not take, and the inbox surviving a stop.
 import { afterEach, beforeEach, expect, it } from 'vitest'
 import { customerImage, customerMessage, messageId, statuses } from './testing/channel-payloads'
-import { APP_SECRET, CLOUD_TOKEN, startChannelRuntime, VERIFY_TOKEN, type ChannelRuntime } from './testing/channel-runtime'
+import {
+  APP_SECRET,
+  CLOUD_TOKEN,
+  startChannelRuntime,
+  VERIFY_TOKEN,
+  type ChannelRuntime,
+} from './testing/channel-runtime'
 import { startFakeCloudApi, type FakeCloudApi } from './testing/fake-cloud-api'
 import { exampleFlow } from './testing/runtime-fixtures'
 import { describeEachStore } from './testing/stores'
 import type { RuntimeStore } from './store'
 
 const WELCOME = 'Welcome to the cellar! How old are you?'
-const text = (phone: string, body: string, id = messageId()) => customerMessage(phone, 'Asha', { type: 'text', text: body }, id)
+const text = (phone: string, body: string, id = messageId()) =>
+  customerMessage(phone, 'Asha', { type: 'text', text: body }, id)
 
 let fake: FakeCloudApi
 beforeEach(async () => (fake = await startFakeCloudApi()))
@@ -32,7 +39,9 @@ describeEachStore('the channel webhook', (c) => {
     expect([ok.status, await ok.text()]).toEqual([200, '1158201444'])
     const wrong = await fetch(`${rt.webhook}?hub.mode=subscribe&hub.challenge=1&hub.verify_token=guess`)
     expect(wrong.status).toBe(403)
-    expect((await fetch(`${rt.webhook}?hub.mode=unsubscribe&hub.challenge=1&hub.verify_token=${VERIFY_TOKEN}`)).status).toBe(403)
+    expect(
+      (await fetch(`${rt.webhook}?hub.mode=unsubscribe&hub.challenge=1&hub.verify_token=${VERIFY_TOKEN}`)).status,
+    ).toBe(403)
   })
 
   it('a missing or wrong signature gets 401 and writes nothing', async () => {
@@ -55,8 +64,12 @@ describeEachStore('the channel webhook', (c) => {
     let referral: unknown = 'end'
     for (let i = 0; i < 1000; i++) referral = { r: referral }
     Object.assign(body.entry[0]!.changes[0]!.value.messages![0]!, { referral })
-    body.entry[0]!.changes[0]!.value.messages!.push(...text('+919800000209', 'wine').entry[0]!.changes[0]!.value.messages!)
-    body.entry[0]!.changes[0]!.value.contacts!.push(...text('+919800000209', 'wine').entry[0]!.changes[0]!.value.contacts!)
+    body.entry[0]!.changes[0]!.value.messages!.push(
+      ...text('+919800000209', 'wine').entry[0]!.changes[0]!.value.messages!,
+    )
+    body.entry[0]!.changes[0]!.value.contacts!.push(
+      ...text('+919800000209', 'wine').entry[0]!.changes[0]!.value.contacts!,
+    )
     const answer = await fake.postWebhook(rt.webhook, body, APP_SECRET)
     expect(answer).toEqual({ status: 200, body: { status: 'recorded', messages: 2, duplicates: 0, statuses: 0 } })
     await rt.settle()
@@ -79,7 +92,13 @@ describeEachStore('the channel webhook', (c) => {
     expect(fake.sends).toHaveLength(1)
     expect(fake.sends[0]).toMatchObject({
       authorization: `Bearer ${CLOUD_TOKEN}`,
-      body: { messaging_product: 'whatsapp', recipient_type: 'individual', to: '919800000202', type: 'text', text: { body: WELCOME } },
+      body: {
+        messaging_product: 'whatsapp',
+        recipient_type: 'individual',
+        to: '919800000202',
+        type: 'text',
+        text: { body: WELCOME },
+      },
     })
     const contact = (await store.contactByPhone('+919800000202'))!
     expect(contact.name).toBe('Asha')
@@ -95,7 +114,10 @@ describeEachStore('the channel webhook', (c) => {
     await rt.settle()
     const contact = (await store.contactByPhone('+919800000203'))!
     expect((await store.runsOfContact(contact.id)).map((r) => r.status)).toEqual(['ended'])
-    expect(fake.to('919800000203').map((s) => (s.body.text as { body: string }).body)).toEqual([WELCOME, expect.stringContaining('Thanks!')])
+    expect(fake.to('919800000203').map((s) => (s.body.text as { body: string }).body)).toEqual([
+      WELCOME,
+      expect.stringContaining('Thanks!'),
+    ])
   })
 
   it('statuses become delivery states in the run log, never moving back; a failure carries the channel error', async () => {
@@ -104,23 +126,38 @@ describeEachStore('the channel webhook', (c) => {
     await rt.settle()
     const [sent] = fake.sends
     const runId = (await store.runsOfContact((await store.contactByPhone('+919800000204'))!.id))[0]!.id
-    const delivery = async () => (await store.logs.run(runId))!.messages.filter((m) => m.direction === 'out').map((m) => m.delivery?.state)
+    const delivery = async () =>
+      (await store.logs.run(runId))!.messages.filter((m) => m.direction === 'out').map((m) => m.delivery?.state)
     expect(await delivery()).toEqual(['sent'])
-    await fake.postWebhook(rt.webhook, statuses({ id: sent!.channelId!, status: 'read', recipient: '+919800000204' }), APP_SECRET)
-    await fake.postWebhook(rt.webhook, statuses({ id: sent!.channelId!, status: 'delivered', recipient: '+919800000204' }), APP_SECRET)
+    await fake.postWebhook(
+      rt.webhook,
+      statuses({ id: sent!.channelId!, status: 'read', recipient: '+919800000204' }),
+      APP_SECRET,
+    )
+    await fake.postWebhook(
+      rt.webhook,
+      statuses({ id: sent!.channelId!, status: 'delivered', recipient: '+919800000204' }),
+      APP_SECRET,
+    )
     expect(await delivery()).toEqual(['read'])
 
     // A message the channel accepted and then could not deliver.
     await fake.postWebhook(rt.webhook, text('+919800000205', 'wine'), APP_SECRET)
     await rt.settle()
     const lost = fake.sends.at(-1)!
-    const failed = statuses({ id: lost.channelId!, status: 'failed', recipient: '+919800000205', error: { code: 131026, title: 'Message undeliverable', details: 'The number is not on the channel.' } })
+    const failed = statuses({
+      id: lost.channelId!,
+      status: 'failed',
+      recipient: '+919800000205',
+      error: { code: 131026, title: 'Message undeliverable', details: 'The number is not on the channel.' },
+    })
     await fake.postWebhook(rt.webhook, failed, APP_SECRET)
     const run = (await store.runsOfContact((await store.contactByPhone('+919800000205'))!.id))[0]!.id
     const trace = (await store.logs.run(run))!
     expect(trace.messages.find((m) => m.direction === 'out')!.delivery).toMatchObject({
       state: 'failed',
-      error: 'channel error 131026: the message could not be delivered to this number: Message undeliverable (The number is not on the channel.)',
+      error:
+        'channel error 131026: the message could not be delivered to this number: Message undeliverable (The number is not on the channel.)',
     })
     expect(trace.run.failedDeliveries).toBe(1)
     const failedOnly = await store.logs.list('flw_age_gate', { delivery: 'failed' }, undefined, 10)
@@ -138,7 +175,9 @@ describeEachStore('the channel webhook', (c) => {
     const read = { channelId: fake.sends.at(-1)!.channelId!, state: 'read' as const, at: Date.now(), error: null }
     await expect(store.channel.record([], [read], Date.now())).resolves.toEqual({ fresh: 0, duplicates: 0 })
     await pending
-    expect((await store.logs.run(runId))!.messages.filter((m) => m.direction === 'out').map((m) => m.delivery?.state)).toEqual(['read'])
+    expect(
+      (await store.logs.run(runId))!.messages.filter((m) => m.direction === 'out').map((m) => m.delivery?.state),
+    ).toEqual(['read'])
   })
 
   it('a kind flows do not take is recorded as the customer writing, once, and runs nothing', async () => {

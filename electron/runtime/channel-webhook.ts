@@ -44,10 +44,17 @@ export function channelWebhookRoute(deps: ChannelWebhookDeps): (app: FastifyInst
       const token = q['hub.verify_token'] ?? ''
       if (q['hub.mode'] !== 'subscribe' || !same(token, deps.verifyToken)) {
         deps.log.warn('channel webhook verification refused: wrong hub.mode or hub.verify_token')
-        throw new WebhookError(403, 'verification_failed', 'hub.mode must be subscribe and hub.verify_token the token this runtime was given.')
+        throw new WebhookError(
+          403,
+          'verification_failed',
+          'hub.mode must be subscribe and hub.verify_token the token this runtime was given.',
+        )
       }
       deps.log.info('channel webhook verified')
-      return reply.code(200).type('text/plain; charset=utf-8').send(q['hub.challenge'] ?? '')
+      return reply
+        .code(200)
+        .type('text/plain; charset=utf-8')
+        .send(q['hub.challenge'] ?? '')
     })
     // Its own scope: the raw bytes are what is signed, so this route reads its body as a Buffer, whatever its type.
     void app.register(async (scope) => {
@@ -57,8 +64,15 @@ export function channelWebhookRoute(deps: ChannelWebhookDeps): (app: FastifyInst
         const raw = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0)
         const header = req.headers['x-hub-signature-256']
         if (typeof header !== 'string' || !same(header.trim().toLowerCase(), signatureOf(raw, deps.appSecret))) {
-          deps.log.warn({ bytes: raw.length, signed: typeof header === 'string' }, 'channel webhook refused: missing or wrong X-Hub-Signature-256')
-          throw new WebhookError(401, 'bad_signature', 'X-Hub-Signature-256 is missing or does not match the body signed with the app secret.')
+          deps.log.warn(
+            { bytes: raw.length, signed: typeof header === 'string' },
+            'channel webhook refused: missing or wrong X-Hub-Signature-256',
+          )
+          throw new WebhookError(
+            401,
+            'bad_signature',
+            'X-Hub-Signature-256 is missing or does not match the body signed with the app secret.',
+          )
         }
         let body: unknown
         try {
@@ -77,8 +91,17 @@ export function channelWebhookRoute(deps: ChannelWebhookDeps): (app: FastifyInst
         try {
           counts = await deps.store.record(parsed.messages, parsed.statuses, now())
         } catch (err) {
-          deps.log.error({ err: err instanceof Error ? err.message : String(err) }, 'channel webhook not recorded; the channel will deliver it again')
-          throw new WebhookError(503, 'retry', 'The webhook could not be recorded; nothing was kept. Deliver it again.', undefined, { 'retry-after': '1' })
+          deps.log.error(
+            { err: err instanceof Error ? err.message : String(err) },
+            'channel webhook not recorded; the channel will deliver it again',
+          )
+          throw new WebhookError(
+            503,
+            'retry',
+            'The webhook could not be recorded; nothing was kept. Deliver it again.',
+            undefined,
+            { 'retry-after': '1' },
+          )
         }
         for (const reason of parsed.skipped) deps.log.warn({ reason }, 'channel webhook item skipped')
         deps.metrics.webhookItems.inc({ kind: 'message' }, counts.fresh)
@@ -86,11 +109,20 @@ export function channelWebhookRoute(deps: ChannelWebhookDeps): (app: FastifyInst
         deps.metrics.webhookItems.inc({ kind: 'skipped' }, parsed.skipped.length)
         for (const s of parsed.statuses) deps.metrics.deliveries.inc({ state: s.state })
         deps.log.info(
-          { messages: parsed.messages.map((m) => m.messageId), duplicates: counts.duplicates, statuses: parsed.statuses.length },
+          {
+            messages: parsed.messages.map((m) => m.messageId),
+            duplicates: counts.duplicates,
+            statuses: parsed.statuses.length,
+          },
           'channel webhook recorded',
         )
         if (counts.fresh) deps.recorded()
-        return reply.code(200).send({ status: 'recorded', messages: counts.fresh, duplicates: counts.duplicates, statuses: parsed.statuses.length })
+        return reply.code(200).send({
+          status: 'recorded',
+          messages: counts.fresh,
+          duplicates: counts.duplicates,
+          statuses: parsed.statuses.length,
+        })
       })
     })
   }

@@ -26,12 +26,19 @@ const finalStage = (): Instruction[] => {
   return all.slice(lastFrom)
 }
 const one = (keyword: string) => finalStage().find((i) => i.getKeyword() === keyword)!
-const json = (keyword: string) => (one(keyword) as unknown as { getJSONStrings(): Array<{ getJSONValue(): string }> }).getJSONStrings().map((s) => s.getJSONValue())
+const json = (keyword: string) =>
+  (one(keyword) as unknown as { getJSONStrings(): Array<{ getJSONValue(): string }> })
+    .getJSONStrings()
+    .map((s) => s.getJSONValue())
 const imageEnv = () =>
   Object.fromEntries(
     finalStage()
       .filter((i) => i.getKeyword() === 'ENV')
-      .flatMap((i) => (i as unknown as { getProperties(): Array<{ getName(): string; getValue(): string }> }).getProperties().map((p) => [p.getName(), p.getValue()])),
+      .flatMap((i) =>
+        (i as unknown as { getProperties(): Array<{ getName(): string; getValue(): string }> })
+          .getProperties()
+          .map((p) => [p.getName(), p.getValue()]),
+      ),
   ) as Record<string, string>
 
 let dir: string
@@ -42,7 +49,8 @@ beforeAll(async () => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'chatflow-image-'))
   fs.chmodSync(dir, 0o755)
   fs.mkdirSync(path.join(dir, 'dist'))
-  for (const f of fs.readdirSync(serverBuildDir())) fs.copyFileSync(path.join(serverBuildDir(), f), path.join(dir, 'dist', f))
+  for (const f of fs.readdirSync(serverBuildDir()))
+    fs.copyFileSync(path.join(serverBuildDir(), f), path.join(dir, 'dist', f))
   bundle = path.join(dir, 'dist', 'chatflow.mjs')
   fake = await startFakeCloudApi()
 })
@@ -67,7 +75,10 @@ function healthCheck(port: number): void {
   const text = one('HEALTHCHECK').getArgumentsContent()!
   const [node, flag, script] = JSON.parse(text.slice(text.indexOf('CMD') + 3)) as string[]
   expect([node, flag]).toEqual(['node', '-e'])
-  execFileSync(process.execPath, ['-e', script!], { env: { ...process.env, CHATFLOW_WEBHOOK_PORT: String(port) }, timeout: 10_000 })
+  execFileSync(process.execPath, ['-e', script!], {
+    env: { ...process.env, CHATFLOW_WEBHOOK_PORT: String(port) },
+    timeout: 10_000,
+  })
 }
 
 /** In the test the listener takes a free loopback port: inside a container the image's 0.0.0.0:7373 is its own. */
@@ -82,10 +93,19 @@ describe('the Dockerfile', () => {
       ['node', '20-bookworm-slim'],
     ])
     expect(one('USER').getArgumentsContent()).toBe('node')
-    const copy = one('COPY') as unknown as Instruction & { getFlags(): Array<{ getName(): string; getValue(): string }> }
-    expect([copy.getFlags().map((f) => `${f.getName()}=${f.getValue()}`), copy.getArgumentsContent()]).toEqual([['from=build'], '/src/dist ./dist'])
+    const copy = one('COPY') as unknown as Instruction & {
+      getFlags(): Array<{ getName(): string; getValue(): string }>
+    }
+    expect([copy.getFlags().map((f) => `${f.getName()}=${f.getValue()}`), copy.getArgumentsContent()]).toEqual([
+      ['from=build'],
+      '/src/dist ./dist',
+    ])
     expect(one('WORKDIR').getArgumentsContent()).toBe('/app')
-    expect(imageEnv()).toMatchObject({ CHATFLOW_WEBHOOK_HOST: '0.0.0.0', CHATFLOW_WEBHOOK_PORT: '7373', CHATFLOW_PUBLISH_PORT: '7374' })
+    expect(imageEnv()).toMatchObject({
+      CHATFLOW_WEBHOOK_HOST: '0.0.0.0',
+      CHATFLOW_WEBHOOK_PORT: '7373',
+      CHATFLOW_PUBLISH_PORT: '7374',
+    })
     const ignored = fs.readFileSync(path.join(ROOT, '.dockerignore'), 'utf8').split('\n')
     expect(ignored).toEqual(expect.arrayContaining(['node_modules', 'dist', '.tmp', '.git']))
   })
@@ -96,7 +116,11 @@ describe('the Dockerfile', () => {
     const asRoot = process.getuid?.() === 0
     if (asRoot) fs.chownSync(data, 65534, 65534)
     const args = command(json('CMD')).map((a) => (a === '/data' ? data : a))
-    const serve = await startServe(args, { ...imageEnv(), ...local, CHATFLOW_PUBLISH_KEY: 'k_image_0123456789abcdef' }, { bundle, cwd: dir, ...(asRoot ? { uid: 65534, gid: 65534 } : {}) })
+    const serve = await startServe(
+      args,
+      { ...imageEnv(), ...local, CHATFLOW_PUBLISH_KEY: 'k_image_0123456789abcdef' },
+      { bundle, cwd: dir, ...(asRoot ? { uid: 65534, gid: 65534 } : {}) },
+    )
     try {
       healthCheck(portOf(serve))
       expect((await fetch(`${serve.hook}/readyz`)).status).toBe(200)
@@ -110,7 +134,16 @@ describe('the Dockerfile', () => {
 })
 
 const compose = parse(fs.readFileSync(path.join(ROOT, 'compose.yaml'), 'utf8')) as {
-  services: Record<string, { command?: string[]; environment: Record<string, string>; depends_on?: Record<string, { condition: string }>; init?: boolean; ports?: string[] }>
+  services: Record<
+    string,
+    {
+      command?: string[]
+      environment: Record<string, string>
+      depends_on?: Record<string, { condition: string }>
+      init?: boolean
+      ports?: string[]
+    }
+  >
 }
 
 /** Compose's interpolation of ${NAME}, ${NAME:-default} and ${NAME:?message} from the .env values. */
@@ -144,17 +177,32 @@ describe.skipIf(reason !== null && !pgRequired())('compose.yaml', () => {
       CHATFLOW_CLOUD_VERIFY_TOKEN: 'compose-verify',
       CHATFLOW_CLOUD_API_URL: fake.url,
     }
-    const env = Object.fromEntries(Object.entries(runtime.environment).map(([k, v]) => [k, interpolate(String(v), dotEnv)]))
-    expect(() => interpolate(runtime.environment.CHATFLOW_CLOUD_APP_SECRET!, {})).toThrow('compose.yaml needs CHATFLOW_CLOUD_APP_SECRET')
+    const env = Object.fromEntries(
+      Object.entries(runtime.environment).map(([k, v]) => [k, interpolate(String(v), dotEnv)]),
+    )
+    expect(() => interpolate(runtime.environment.CHATFLOW_CLOUD_APP_SECRET!, {})).toThrow(
+      'compose.yaml needs CHATFLOW_CLOUD_APP_SECRET',
+    )
     // The `db` service is the throwaway server here: same URL, its host, port, user and database.
     const url = new URL(env.CHATFLOW_DATABASE_URL!)
     expect([url.hostname, url.port, url.username, url.pathname]).toEqual(['db', '5432', 'chatflow', '/chatflow'])
     const fresh = new URL(await pg.freshDatabase())
-    Object.assign(url, { hostname: fresh.hostname, port: fresh.port, username: fresh.username, pathname: fresh.pathname })
-    const serve = await startServe(command(runtime.command!), { ...imageEnv(), ...env, ...local, CHATFLOW_DATABASE_URL: url.toString() }, { bundle, cwd: dir })
+    Object.assign(url, {
+      hostname: fresh.hostname,
+      port: fresh.port,
+      username: fresh.username,
+      pathname: fresh.pathname,
+    })
+    const serve = await startServe(
+      command(runtime.command!),
+      { ...imageEnv(), ...env, ...local, CHATFLOW_DATABASE_URL: url.toString() },
+      { bundle, cwd: dir },
+    )
     try {
       expect(serve.output()).toContain(`Channel webhook: ${serve.hook}/channel/webhook`)
-      expect(serve.output()).toContain(`Outbound messages: the Cloud API, POST ${fake.url}/v25.0/${TEST_PHONE_NUMBER_ID}/messages`)
+      expect(serve.output()).toContain(
+        `Outbound messages: the Cloud API, POST ${fake.url}/v25.0/${TEST_PHONE_NUMBER_ID}/messages`,
+      )
       const published = await fetch(`${serve.api}/flows/flw_age_gate/versions`, {
         method: 'POST',
         headers: { authorization: `Bearer ${dotEnv.CHATFLOW_PUBLISH_KEY}`, 'content-type': 'application/json' },
@@ -162,7 +210,10 @@ describe.skipIf(reason !== null && !pgRequired())('compose.yaml', () => {
       })
       expect(published.status).toBe(201)
       healthCheck(portOf(serve))
-      expect(await (await fetch(`${serve.hook}/readyz`)).json()).toMatchObject({ status: 'ready', checks: { store: { ok: true }, channel: { ok: true } } })
+      expect(await (await fetch(`${serve.hook}/readyz`)).json()).toMatchObject({
+        status: 'ready',
+        checks: { store: { ok: true }, channel: { ok: true } },
+      })
       expect(await serve.stop()).toBe(0)
       expect(serve.output()).not.toContain(dotEnv.CHATFLOW_CLOUD_API_TOKEN)
     } finally {

@@ -8,7 +8,15 @@ import os from 'node:os'
 import path from 'node:path'
 import fc from 'fast-check'
 import { afterAll, beforeAll, expect, it } from 'vitest'
-import { deepText, embed, hostileText, malformedText, nestedText, ordinaryValue, protoText } from '../../shared/json/testing/hostile'
+import {
+  deepText,
+  embed,
+  hostileText,
+  malformedText,
+  nestedText,
+  ordinaryValue,
+  protoText,
+} from '../../shared/json/testing/hostile'
 import { openDatabase } from '../studio/db/open'
 import { FlowStore } from '../studio/store/flows'
 import { exampleFlow } from '../studio/transfer/testing/support'
@@ -56,7 +64,13 @@ beforeAll(async () => {
   }, 200)
   // The baseline: after an accepted request has loaded everything a request uses.
   const [key, id] = secret.split(' ')
-  accept(await send(`${serve.hook}/chatbot-webhook/${id}/trigger`, { 'content-type': 'application/json', 'x-api-key': key! }, JSON.stringify({ phone_number: nextPhone() })))
+  accept(
+    await send(
+      `${serve.hook}/chatbot-webhook/${id}/trigger`,
+      { 'content-type': 'application/json', 'x-api-key': key! },
+      JSON.stringify({ phone_number: nextPhone() }),
+    ),
+  )
   if (process.platform === 'linux') baseline = rssMb()
 })
 
@@ -72,9 +86,14 @@ afterAll(async () => {
   fs.rmSync(dir, { recursive: true, force: true })
 })
 
-const rssMb = () => Number(/VmRSS:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${serve.child.pid}/status`, 'utf8'))![1]) / 1024
+const rssMb = () =>
+  Number(/VmRSS:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${serve.child.pid}/status`, 'utf8'))![1]) / 1024
 
-async function send(url: string, headers: Record<string, string>, body: string): Promise<{ status: number; json: Record<string, unknown> | null }> {
+async function send(
+  url: string,
+  headers: Record<string, string>,
+  body: string,
+): Promise<{ status: number; json: Record<string, unknown> | null }> {
   const res = await fetch(url, { method: 'POST', headers, body })
   const text = await res.text()
   let json: Record<string, unknown> | null = null
@@ -86,44 +105,85 @@ async function send(url: string, headers: Record<string, string>, body: string):
   return { status: res.status, json }
 }
 
-
 const webhookBody = fc.oneof(
   deepText.map((t) => embed({ phone_number: nextPhone() }, ['data', 'x'], t)),
   protoText,
   malformedText,
   hostileText.map((t) => embed({ phone_number: nextPhone() }, ['data'], t)),
-  fc.constantFrom(70_000, 300_000).map((n) => JSON.stringify({ phone_number: nextPhone(), data: { s: 'x'.repeat(n) } })),
-  fc.record({ phone_number: fc.oneof(fc.string(), fc.constant('+919800000001')), data: ordinaryValue, message_text: fc.string({ maxLength: 5000 }) }, { requiredKeys: [] }).map((o) => JSON.stringify(o)),
+  fc
+    .constantFrom(70_000, 300_000)
+    .map((n) => JSON.stringify({ phone_number: nextPhone(), data: { s: 'x'.repeat(n) } })),
+  fc
+    .record(
+      {
+        phone_number: fc.oneof(fc.string(), fc.constant('+919800000001')),
+        data: ordinaryValue,
+        message_text: fc.string({ maxLength: 5000 }),
+      },
+      { requiredKeys: [] },
+    )
+    .map((o) => JSON.stringify(o)),
   fc.constant(null).map(() => JSON.stringify({ phone_number: nextPhone(), data: { name: 'Asha', amount: 250 } })),
 )
 
 it('answers hostile webhook requests only with documented statuses, and keeps serving', async () => {
   const [key, id] = secret.split(' ')
   await fc.assert(
-    fc.asyncProperty(webhookBody, fc.constantFrom('application/json', 'application/json; charset=utf-8', 'text/plain'), fc.boolean(), async (body, type, rightKey) => {
-      const res = await send(`${serve.hook}/chatbot-webhook/${id}/trigger`, { 'content-type': type, 'x-api-key': rightKey ? key! : 'whsec_wrong' }, body)
-      expect(WEBHOOK_STATUSES.has(res.status), `${res.status} ${JSON.stringify(res.json)}`).toBe(true)
-      accept(res)
-    }),
+    fc.asyncProperty(
+      webhookBody,
+      fc.constantFrom('application/json', 'application/json; charset=utf-8', 'text/plain'),
+      fc.boolean(),
+      async (body, type, rightKey) => {
+        const res = await send(
+          `${serve.hook}/chatbot-webhook/${id}/trigger`,
+          { 'content-type': type, 'x-api-key': rightKey ? key! : 'whsec_wrong' },
+          body,
+        )
+        expect(WEBHOOK_STATUSES.has(res.status), `${res.status} ${JSON.stringify(res.json)}`).toBe(true)
+        accept(res)
+      },
+    ),
     { numRuns: 400, interruptAfterTimeLimit: BUDGET_MS },
   )
 }, 60_000)
 
 const inboundBody = fc.oneof(
-  deepText.map((t) => embed({ contact: { wa_id: nextPhone().slice(1) } }, ['message'], `{"id":"wamid.${phone}","type":"text","text":{"body":"wine"},"referral":${t}}`)),
   deepText.map((t) =>
-    JSON.stringify({ contact: { wa_id: nextPhone().slice(1) }, message: { id: `wamid.f${phone}`, type: 'interactive', interactive: { type: 'nfm_reply', nfm_reply: { response_json: t } } } }),
+    embed(
+      { contact: { wa_id: nextPhone().slice(1) } },
+      ['message'],
+      `{"id":"wamid.${phone}","type":"text","text":{"body":"wine"},"referral":${t}}`,
+    ),
+  ),
+  deepText.map((t) =>
+    JSON.stringify({
+      contact: { wa_id: nextPhone().slice(1) },
+      message: {
+        id: `wamid.f${phone}`,
+        type: 'interactive',
+        interactive: { type: 'nfm_reply', nfm_reply: { response_json: t } },
+      },
+    }),
   ),
   protoText,
   malformedText,
   hostileText.map((t) => embed({ contact: { wa_id: nextPhone().slice(1) } }, ['message', 'context'], t)),
-  fc.constant(null).map(() => JSON.stringify({ contact: { wa_id: nextPhone().slice(1), name: 'Asha' }, message: { id: `wamid.ok${phone}`, type: 'text', text: { body: 'wine' } } })),
+  fc.constant(null).map(() =>
+    JSON.stringify({
+      contact: { wa_id: nextPhone().slice(1), name: 'Asha' },
+      message: { id: `wamid.ok${phone}`, type: 'text', text: { body: 'wine' } },
+    }),
+  ),
 )
 
 it('answers hostile inbound messages only with documented statuses, never retry', async () => {
   await fc.assert(
     fc.asyncProperty(inboundBody, fc.boolean(), async (body, rightKey) => {
-      const res = await send(`${serve.hook}/api/v1/inbound`, { 'content-type': 'application/json', authorization: `Bearer ${rightKey ? INBOUND_KEY : 'x'.repeat(20)}` }, body)
+      const res = await send(
+        `${serve.hook}/api/v1/inbound`,
+        { 'content-type': 'application/json', authorization: `Bearer ${rightKey ? INBOUND_KEY : 'x'.repeat(20)}` },
+        body,
+      )
       expect(INBOUND_STATUSES.has(res.status), `${res.status} ${JSON.stringify(res.json)}`).toBe(true)
       accept(res)
     }),
@@ -136,7 +196,11 @@ it('answered every health request within 1 s, gives the memory back, and wrote r
   if (process.platform === 'linux') {
     // From a warmed-up process (the first requests load what every later one uses), after the storm has passed.
     const settled = rssMb()
-    await send(`${serve.hook}/chatbot-webhook/x/trigger`, { 'content-type': 'application/json', 'x-api-key': 'x' }, nestedText(30_000, 'array'))
+    await send(
+      `${serve.hook}/chatbot-webhook/x/trigger`,
+      { 'content-type': 'application/json', 'x-api-key': 'x' },
+      nestedText(30_000, 'array'),
+    )
     await new Promise((r) => setTimeout(r, 500))
     expect(rssMb() - settled).toBeLessThan(50)
     expect(settled - baseline).toBeLessThan(50)

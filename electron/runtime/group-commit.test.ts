@@ -14,7 +14,9 @@ beforeEach(() => {
   db = new Database(path.join(dir, 'g.sqlite'))
   db.pragma('journal_mode = WAL')
   db.pragma('foreign_keys = ON')
-  db.exec('CREATE TABLE parent (id INTEGER PRIMARY KEY); CREATE TABLE child (id TEXT PRIMARY KEY, parent INTEGER REFERENCES parent (id) DEFERRABLE INITIALLY DEFERRED)')
+  db.exec(
+    'CREATE TABLE parent (id INTEGER PRIMARY KEY); CREATE TABLE child (id TEXT PRIMARY KEY, parent INTEGER REFERENCES parent (id) DEFERRABLE INITIALLY DEFERRED)',
+  )
   db.exec('INSERT INTO parent (id) VALUES (1)')
   other = new Database(path.join(dir, 'g.sqlite'))
 })
@@ -26,7 +28,10 @@ afterEach(() => {
 
 const ids = () => db.prepare('SELECT id FROM child ORDER BY id').pluck().all()
 const committedIds = () => other.prepare('SELECT id FROM child ORDER BY id').pluck().all()
-const add = (id: string, parent = 1) => () => db.prepare('INSERT INTO child (id, parent) VALUES (?, ?)').run(id, parent).changes
+const add =
+  (id: string, parent = 1) =>
+  () =>
+    db.prepare('INSERT INTO child (id, parent) VALUES (?, ?)').run(id, parent).changes
 
 it('answers each write only after the transaction holding it has committed', async () => {
   const group = new GroupCommit(db)
@@ -85,7 +90,11 @@ it('keeps savepoint journals in memory and checkpoints the log in large steps, a
   expect(db.pragma('temp_store', { simple: true })).toBe(2)
   expect(db.pragma('wal_autocheckpoint', { simple: true })).toBe(CHECKPOINT_PAGES)
   const big = 'x'.repeat(3000)
-  const writes = Array.from({ length: 200 }, (_, i) => group.run(() => db.prepare('INSERT INTO child (id, parent) VALUES (?, ?)').run(`${String(i).padStart(3, '0')}${big}`, 1)))
+  const writes = Array.from({ length: 200 }, (_, i) =>
+    group.run(() =>
+      db.prepare('INSERT INTO child (id, parent) VALUES (?, ?)').run(`${String(i).padStart(3, '0')}${big}`, 1),
+    ),
+  )
   const failed = group.run(() => db.prepare('INSERT INTO child (id, parent) VALUES (?, ?)').run(`000${big}`, 1))
   await expect(failed).rejects.toThrow(/UNIQUE/)
   await Promise.all(writes)

@@ -19,19 +19,49 @@ describeEachStore('health and metrics', (c) => {
     const { runtime } = testRuntime(store, new MemoryAdapter(), { outbox: { send: false } })
     let clock = Date.now()
     const adapter = new MemoryAdapter()
-    server = await startRuntimeServer(runtime, { settings: { host: '127.0.0.1', port: 0, ratePerSecond: 100, burst: 100 }, adapter, metrics: new RuntimeMetrics(), log: () => undefined, now: () => clock })
+    server = await startRuntimeServer(runtime, {
+      settings: { host: '127.0.0.1', port: 0, ratePerSecond: 100, burst: 100 },
+      adapter,
+      metrics: new RuntimeMetrics(),
+      log: () => undefined,
+      now: () => clock,
+    })
     const url = server.listener.url!
     const ready = async () => {
       const res = await fetch(`${url}/readyz`)
-      return { status: res.status, body: (await res.json()) as { status: string; checks: Record<string, { ok: boolean; detail: string }> } }
+      return {
+        status: res.status,
+        body: (await res.json()) as { status: string; checks: Record<string, { ok: boolean; detail: string }> },
+      }
     }
     expect(await (await fetch(`${url}/healthz`)).json()).toEqual({ status: 'ok' })
-    expect(await ready()).toMatchObject({ status: 200, body: { status: 'ready', checks: { store: { ok: true }, channel: { ok: true, detail: 'memory: accepted at the last try' }, outbox: { ok: true, detail: '0 unsent, 0 received and not yet processed' } } } })
+    expect(await ready()).toMatchObject({
+      status: 200,
+      body: {
+        status: 'ready',
+        checks: {
+          store: { ok: true },
+          channel: { ok: true, detail: 'memory: accepted at the last try' },
+          outbox: { ok: true, detail: '0 unsent, 0 received and not yet processed' },
+        },
+      },
+    })
 
     await runtime.inbound(text('+919800000601', 'wine'))
     expect((await ready()).status).toBe(200)
     clock += OUTBOX_STUCK_MS + 60_000
-    expect(await ready()).toMatchObject({ status: 503, body: { status: 'not_ready', checks: { outbox: { ok: false, detail: expect.stringMatching(/a due message has waited \d+ s for a sender \(1 unsent\)/) } } } })
+    expect(await ready()).toMatchObject({
+      status: 503,
+      body: {
+        status: 'not_ready',
+        checks: {
+          outbox: {
+            ok: false,
+            detail: expect.stringMatching(/a due message has waited \d+ s for a sender \(1 unsent\)/),
+          },
+        },
+      },
+    })
     const metrics = await (await fetch(`${url}/metrics`)).text()
     expect(metrics).toContain('chatflow_outbox_depth 1')
     expect(metrics).toMatch(/chatflow_outbox_waiting_seconds \d{3}/)
@@ -39,11 +69,25 @@ describeEachStore('health and metrics', (c) => {
     expect(metrics).toMatch(/chatflow_http_responses_total\{route="readyz",code="503"\} 1/)
 
     await runtime.close()
-    expect(await ready()).toMatchObject({ status: 503, body: { checks: { store: { ok: false, detail: expect.stringContaining('the store does not answer') } } } })
+    expect(await ready()).toMatchObject({
+      status: 503,
+      body: { checks: { store: { ok: false, detail: expect.stringContaining('the store does not answer') } } },
+    })
   })
 })
 
 it('labels responses from a fixed set, so no path makes a new metrics series', () => {
-  expect(['/healthz', '/healthz?x=1', '/readyz/', '/metrics'].map(routeLabel)).toEqual(['healthz', 'healthz', 'readyz', 'metrics'])
-  expect(['/healthz1', '/metricsXYZ', '/readyz-' + 'x'.repeat(100), '/other', undefined].map(routeLabel)).toEqual(['other', 'other', 'other', 'other', 'other'])
+  expect(['/healthz', '/healthz?x=1', '/readyz/', '/metrics'].map(routeLabel)).toEqual([
+    'healthz',
+    'healthz',
+    'readyz',
+    'metrics',
+  ])
+  expect(['/healthz1', '/metricsXYZ', '/readyz-' + 'x'.repeat(100), '/other', undefined].map(routeLabel)).toEqual([
+    'other',
+    'other',
+    'other',
+    'other',
+    'other',
+  ])
 })

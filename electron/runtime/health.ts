@@ -25,7 +25,9 @@ interface Check {
 
 function deadline<T>(work: Promise<T>, ms: number): Promise<T> {
   let timer: NodeJS.Timeout | undefined
-  const late = new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms)))
+  const late = new Promise<never>(
+    (_, reject) => (timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms)),
+  )
   return Promise.race([work, late]).finally(() => clearTimeout(timer))
 }
 
@@ -58,17 +60,26 @@ export function healthRoutes(deps: HealthDeps): (app: FastifyInstance) => void {
         stats = await deadline(deps.stats(at), STORE_DEADLINE_MS)
         checks.store = { ok: true, detail: 'the store answers' }
       } catch (err) {
-        checks.store = { ok: false, detail: `the store does not answer: ${err instanceof Error ? err.message : String(err)}` }
+        checks.store = {
+          ok: false,
+          detail: `the store does not answer: ${err instanceof Error ? err.message : String(err)}`,
+        }
       }
       const health = deps.adapter.health?.() ?? { ok: true }
       checks.channel = health.ok
         ? { ok: true, detail: `${deps.adapter.name}: accepted at the last try` }
-        : { ok: false, detail: `${deps.adapter.name}: sending stopped since ${new Date(health.since ?? at).toISOString()}: ${health.reason ?? 'refused'}` }
+        : {
+            ok: false,
+            detail: `${deps.adapter.name}: sending stopped since ${new Date(health.since ?? at).toISOString()}: ${health.reason ?? 'refused'}`,
+          }
       if (stats) {
         const waiting = stats.outboxWaitingMs
         checks.outbox =
           waiting > OUTBOX_STUCK_MS
-            ? { ok: false, detail: `a due message has waited ${Math.round(waiting / 1000)} s for a sender (${stats.outboxDepth} unsent)` }
+            ? {
+                ok: false,
+                detail: `a due message has waited ${Math.round(waiting / 1000)} s for a sender (${stats.outboxDepth} unsent)`,
+              }
             : { ok: true, detail: `${stats.outboxDepth} unsent, ${stats.inboxDepth} received and not yet processed` }
       }
       const ready = Object.values(checks).every((c) => c.ok) && stats !== null

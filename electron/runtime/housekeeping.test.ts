@@ -15,7 +15,12 @@ const HOUR = 3_600_000
 const DAY = 24 * HOUR
 
 /** A runtime whose engine clock reads `clock.now`, so a test can move it a day ahead. */
-function clocked(store: RuntimeStore, clock: { now: number }, opts: Parameters<typeof testRuntime>[2] = {}, adapter: ChannelAdapter = new MemoryAdapter()) {
+function clocked(
+  store: RuntimeStore,
+  clock: { now: number },
+  opts: Parameters<typeof testRuntime>[2] = {},
+  adapter: ChannelAdapter = new MemoryAdapter(),
+) {
   return testRuntime(store, adapter, { effects: createEffects({ clock: { now: () => clock.now } }), ...opts }).runtime
 }
 
@@ -32,7 +37,11 @@ describeEachStore('housekeeping', (c) => {
     expect(await runtime.expireStale()).toBe(0)
     clock.now = T0 + WINDOW_MS
     expect(await runtime.expireStale()).toBe(1)
-    expect(await store.run(old.runId!)).toMatchObject({ status: 'ended', endReason: 'expired', endedAt: T0 + WINDOW_MS })
+    expect(await store.run(old.runId!)).toMatchObject({
+      status: 'ended',
+      endReason: 'expired',
+      endedAt: T0 + WINDOW_MS,
+    })
     expect(await store.run(young.runId!)).toMatchObject({ status: 'paused', endReason: null })
     expect(await runtime.expireStale()).toBe(0)
     // The customer writes after the window: a new conversation, not a resume of the expired one.
@@ -48,12 +57,15 @@ describeEachStore('housekeeping', (c) => {
     await opened.store.publish(exampleFlow('age-gate'))
     const clock = { now: T0 }
     const a = clocked(opened.store, clock)
-    const runs = await Promise.all(Array.from({ length: 12 }, (_, i) => a.inbound(text(`+9198000004${String(i).padStart(2, '0')}`, 'wine'))))
+    const runs = await Promise.all(
+      Array.from({ length: 12 }, (_, i) => a.inbound(text(`+9198000004${String(i).padStart(2, '0')}`, 'wine'))),
+    )
     clock.now = T0 + WINDOW_MS + 1
     const b = clocked(c.kind === 'postgres' ? await opened.reopen() : opened.store, clock)
     const [x, y] = await Promise.all([a.expireStale(), b.expireStale()])
     expect(x + y).toBe(runs.length)
-    for (const r of runs) expect(await opened.store.run(r.runId!)).toMatchObject({ status: 'ended', endReason: 'expired' })
+    for (const r of runs)
+      expect(await opened.store.run(r.runId!)).toMatchObject({ status: 'ended', endReason: 'expired' })
     await b.close()
     await a.close()
   })
@@ -76,7 +88,8 @@ describeEachStore('housekeeping', (c) => {
     const refuseThanks: ChannelAdapter = {
       name: 'refusing',
       async send(e) {
-        if (e.message.type === 'text' && (e.message as { text: { body: string } }).text.body.startsWith('Thanks')) throw new DeliveryError('the endpoint answered 400', false)
+        if (e.message.type === 'text' && (e.message as { text: { body: string } }).text.body.startsWith('Thanks'))
+          throw new DeliveryError('the endpoint answered 400', false)
       },
     }
     const runtime = clocked(store, clock, {}, refuseThanks)
@@ -91,19 +104,29 @@ describeEachStore('housekeeping', (c) => {
     await runtime.inbound(text('+919800000605', '30'))
     await runtime.idle()
     expect(await store.deliveryFailures(old[0]!)).toHaveLength(1)
-    expect(await runtime.inbound(text('+919800000601', 'wine', 'wamid.old.+919800000601'))).toMatchObject({ status: 'duplicate' })
+    expect(await runtime.inbound(text('+919800000601', 'wine', 'wamid.old.+919800000601'))).toMatchObject({
+      status: 'duplicate',
+    })
 
     expect(await applyRetention(store, 30, T0, 2)).toEqual({ runs: 3, inboundIds: 7 })
     for (const id of old) {
       expect(await store.run(id)).toBeNull()
-      expect([await store.trace(id), await store.messages(id), await store.outbox(id), await store.deliveryFailures(id)]).toEqual([[], [], [], []])
+      expect([
+        await store.trace(id),
+        await store.messages(id),
+        await store.outbox(id),
+        await store.deliveryFailures(id),
+      ]).toEqual([[], [], [], []])
     }
     expect(await store.run(stillPaused.runId!)).toMatchObject({ status: 'paused' })
     expect(await store.run(recent.runId!)).toMatchObject({ status: 'ended' })
     expect((await store.trace(recent.runId!)).length).toBeGreaterThan(0)
     expect(await store.outbox(recent.runId!)).toHaveLength(2)
     // The old message id is forgotten: a redelivery now is processed as new.
-    expect(await runtime.inbound(text('+919800000601', 'wine', 'wamid.old.+919800000601'))).toMatchObject({ status: 'processed', action: 'started' })
+    expect(await runtime.inbound(text('+919800000601', 'wine', 'wamid.old.+919800000601'))).toMatchObject({
+      status: 'processed',
+      action: 'started',
+    })
     expect(await applyRetention(store, 30, T0)).toEqual({ runs: 0, inboundIds: 0 })
     await runtime.close()
   })
@@ -112,7 +135,9 @@ describeEachStore('housekeeping', (c) => {
     const { store } = await c.open()
     await store.publish(exampleFlow('age-gate'))
     const clock = { now: T0 - 10 * DAY }
-    const runtime = clocked(store, clock, { housekeeping: { expiryEveryMs: null, retentionDays: 7, retentionEveryMs: 50 } })
+    const runtime = clocked(store, clock, {
+      housekeeping: { expiryEveryMs: null, retentionDays: 7, retentionEveryMs: 50 },
+    })
     const old = await runtime.inbound(text('+919800000701', 'wine'))
     await runtime.inbound(text('+919800000701', '30'))
     clock.now = T0

@@ -25,7 +25,11 @@ const tick = (): Promise<void> => new Promise((resolve) => setImmediate(resolve)
  * Closes every paused run whose window has closed by `now`; returns how many this call closed. `stop` is asked
  * between runs, so a shutdown never waits for a long backlog (the next sweep picks it up).
  */
-export async function expireStale(store: RuntimeStore, now: number, stop: () => boolean = () => false): Promise<number> {
+export async function expireStale(
+  store: RuntimeStore,
+  now: number,
+  stop: () => boolean = () => false,
+): Promise<number> {
   let closed = 0
   let after: { updatedAt: number; runId: string } | undefined
   for (;;) {
@@ -107,8 +111,17 @@ export class Housekeeping {
     }
     if (retentionDays != null) {
       this.every(retentionEveryMs, async () => {
-        const { runs, inboundIds } = await applyRetention(this.store, retentionDays, this.now(), RETENTION_BATCH, () => this.stopped)
-        if (runs || inboundIds) this.log(`retention: deleted ${runs} finished runs and ${inboundIds} inbound message ids older than ${retentionDays} days`)
+        const { runs, inboundIds } = await applyRetention(
+          this.store,
+          retentionDays,
+          this.now(),
+          RETENTION_BATCH,
+          () => this.stopped,
+        )
+        if (runs || inboundIds)
+          this.log(
+            `retention: deleted ${runs} finished runs and ${inboundIds} inbound message ids older than ${retentionDays} days`,
+          )
       })
     }
   }

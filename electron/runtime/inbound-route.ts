@@ -9,21 +9,35 @@ import type { Runtime } from './runtime'
 export const INBOUND_PATH = '/api/v1/inbound'
 const digest = (value: string) => createHash('sha256').update(value, 'utf8').digest()
 
-export function inboundRoute(runtime: Runtime, key: string, log: (message: string) => void): (app: FastifyInstance) => void {
+export function inboundRoute(
+  runtime: Runtime,
+  key: string,
+  log: (message: string) => void,
+): (app: FastifyInstance) => void {
   const expected = digest(key)
   const authorize = async (req: FastifyRequest) => {
     const header = req.headers.authorization
     const given = typeof header === 'string' && /^Bearer /i.test(header) ? header.slice(7).trim() : ''
     if (!given || !timingSafeEqual(digest(given), expected)) {
-      throw new WebhookError(401, 'unauthorized', 'A valid inbound key is required: Authorization: Bearer <key>.', undefined, {
-        'www-authenticate': 'Bearer realm="chatflow-inbound"',
-      })
+      throw new WebhookError(
+        401,
+        'unauthorized',
+        'A valid inbound key is required: Authorization: Bearer <key>.',
+        undefined,
+        {
+          'www-authenticate': 'Bearer realm="chatflow-inbound"',
+        },
+      )
     }
   }
   return (app) => {
     app.post(INBOUND_PATH, { onRequest: authorize }, async (req, reply) => {
       if (!/^application\/json\s*(;|$)/i.test(String(req.headers['content-type'] ?? '').trim())) {
-        throw new WebhookError(415, 'unsupported_media_type', 'Send the message as JSON (Content-Type: application/json).')
+        throw new WebhookError(
+          415,
+          'unsupported_media_type',
+          'Send the message as JSON (Content-Type: application/json).',
+        )
       }
       let message
       try {
@@ -45,8 +59,19 @@ export function inboundRoute(runtime: Runtime, key: string, log: (message: strin
         log(`inbound message ${message.messageId} failed: ${err instanceof Error ? err.message : String(err)}`)
         // A failure the message itself causes would fail again on every delivery: a 4xx, which the gateway does not
         // retry. Anything else rolled back and may pass next time: the gateway should deliver the message again.
-        if (causedByInput(err)) throw new WebhookError(422, 'unprocessable', 'The message could not be processed and would fail again; nothing was kept.')
-        throw new WebhookError(503, 'retry', 'The message could not be processed; nothing was kept. Deliver it again.', undefined, { 'retry-after': '1' })
+        if (causedByInput(err))
+          throw new WebhookError(
+            422,
+            'unprocessable',
+            'The message could not be processed and would fail again; nothing was kept.',
+          )
+        throw new WebhookError(
+          503,
+          'retry',
+          'The message could not be processed; nothing was kept. Deliver it again.',
+          undefined,
+          { 'retry-after': '1' },
+        )
       }
     })
   }

@@ -26,10 +26,17 @@ const Message = z.object({
   interactive: z
     .discriminatedUnion('type', [
       z.object({ type: z.literal('button_reply'), button_reply: Reply }),
-      z.object({ type: z.literal('list_reply'), list_reply: Reply.extend({ description: z.string().max(1024).optional() }) }),
+      z.object({
+        type: z.literal('list_reply'),
+        list_reply: Reply.extend({ description: z.string().max(1024).optional() }),
+      }),
       z.object({
         type: z.literal('nfm_reply'),
-        nfm_reply: z.object({ name: z.string().optional(), body: z.string().optional(), response_json: z.string().max(65536) }),
+        nfm_reply: z.object({
+          name: z.string().optional(),
+          body: z.string().optional(),
+          response_json: z.string().max(65536),
+        }),
       }),
     ])
     .optional(),
@@ -39,7 +46,12 @@ const Message = z.object({
       catalog_id: z.string(),
       text: z.string().optional(),
       product_items: z.array(
-        z.object({ product_retailer_id: z.string(), quantity: z.number(), item_price: z.number(), currency: z.string() }),
+        z.object({
+          product_retailer_id: z.string(),
+          quantity: z.number(),
+          item_price: z.number(),
+          currency: z.string(),
+        }),
       ),
     })
     .optional(),
@@ -79,7 +91,11 @@ export function parseInbound(body: unknown): InboundMessage {
   try {
     phone = normalisePhone(contact.wa_id.startsWith('+') ? contact.wa_id : `+${contact.wa_id}`)
   } catch {
-    throw new InboundError('invalid_phone_number', 'contact.wa_id must be a phone number with its country code, e.g. "919800000001".', 'contact.wa_id')
+    throw new InboundError(
+      'invalid_phone_number',
+      'contact.wa_id must be a phone number with its country code, e.g. "919800000001".',
+      'contact.wa_id',
+    )
   }
   const event = toEvent(message)
   event.id = message.id
@@ -88,7 +104,8 @@ export function parseInbound(body: unknown): InboundMessage {
 }
 
 function toEvent(m: z.infer<typeof Message>): InboundEvent {
-  const missing = (field: string) => new InboundError('bad_request', `message.${field} is required for a message of type ${m.type}.`, `message.${field}`)
+  const missing = (field: string) =>
+    new InboundError('bad_request', `message.${field} is required for a message of type ${m.type}.`, `message.${field}`)
   switch (m.type) {
     case 'text':
       if (!m.text) throw missing('text')
@@ -114,13 +131,26 @@ function parseResponseJson(text: string): Record<string, unknown> {
   try {
     value = JSON.parse(text)
   } catch {
-    throw new InboundError('bad_request', 'message.interactive.nfm_reply.response_json must be a JSON object in a string.', 'message.interactive.nfm_reply.response_json')
+    throw new InboundError(
+      'bad_request',
+      'message.interactive.nfm_reply.response_json must be a JSON object in a string.',
+      'message.interactive.nfm_reply.response_json',
+    )
   }
   if (!value || typeof value !== 'object' || Array.isArray(value)) {
-    throw new InboundError('bad_request', 'message.interactive.nfm_reply.response_json must be a JSON object in a string.', 'message.interactive.nfm_reply.response_json')
+    throw new InboundError(
+      'bad_request',
+      'message.interactive.nfm_reply.response_json must be a JSON object in a string.',
+      'message.interactive.nfm_reply.response_json',
+    )
   }
   // JSON inside a string passed the body's depth guard unread: it gets the same guard here.
   const problem = checkJsonBounds(value)
-  if (problem) throw new InboundError(problem.code, `message.interactive.nfm_reply.response_json: ${problem.message}`, 'message.interactive.nfm_reply.response_json')
+  if (problem)
+    throw new InboundError(
+      problem.code,
+      `message.interactive.nfm_reply.response_json: ${problem.message}`,
+      'message.interactive.nfm_reply.response_json',
+    )
   return value as Record<string, unknown>
 }

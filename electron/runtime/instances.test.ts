@@ -39,14 +39,26 @@ describeEachStore('two runtime instances', (c) => {
           sent.push(body)
           // The same message to both instances at once, as a gateway retrying after a timeout would.
           const first = n % 2
-          answers.set(id, await Promise.all([instances[first]!.inbound(text(phone, body, id)), instances[1 - first]!.inbound(text(phone, body, id))]))
+          answers.set(
+            id,
+            await Promise.all([
+              instances[first]!.inbound(text(phone, body, id)),
+              instances[1 - first]!.inbound(text(phone, body, id)),
+            ]),
+          )
         }
       }
     }
     const webhooks = Array.from({ length: WEBHOOK_CONTACTS * WEBHOOKS_EACH }, (_, i) =>
-      instances[i % 2]!.webhook(hook, { phone_number: `+9177${String(i % WEBHOOK_CONTACTS).padStart(8, '0')}`, data: { name: `N${i}`, amount: i } }),
+      instances[i % 2]!.webhook(hook, {
+        phone_number: `+9177${String(i % WEBHOOK_CONTACTS).padStart(8, '0')}`,
+        data: { name: `N${i}`, amount: i },
+      }),
     )
-    const [hookRuns] = await Promise.all([Promise.all(webhooks), Promise.all(Array.from({ length: CONTACTS }, (_, n) => conversation(n)))])
+    const [hookRuns] = await Promise.all([
+      Promise.all(webhooks),
+      Promise.all(Array.from({ length: CONTACTS }, (_, n) => conversation(n))),
+    ])
 
     for (const [id, pair] of answers) {
       expect(pair.map((p) => p.status).sort(), id).toEqual(['duplicate', 'processed'])
@@ -55,9 +67,14 @@ describeEachStore('two runtime instances', (c) => {
     for (const [phone, sent] of sentBy) {
       const contact = (await storeA.contactByPhone(phone))!
       const runs = await storeB.runsOfContact(contact.id)
-      expect(runs.map((r) => [r.flowId, r.status, r.endReason]), phone).toEqual(Array(ROUNDS).fill([age.id, 'ended', 'completed']))
+      expect(
+        runs.map((r) => [r.flowId, r.status, r.endReason]),
+        phone,
+      ).toEqual(Array(ROUNDS).fill([age.id, 'ended', 'completed']))
       const inbound: string[] = []
-      for (const r of runs) for (const m of await storeA.messages(r.id)) if (m.direction === 'in') inbound.push((m.payload as { text: string }).text)
+      for (const r of runs)
+        for (const m of await storeA.messages(r.id))
+          if (m.direction === 'in') inbound.push((m.payload as { text: string }).text)
       expect(inbound, phone).toEqual(sent)
     }
     const ageRuns = await storeB.runsOfFlow(age.id, 10_000)

@@ -74,7 +74,12 @@ describeEachStore('the runtime’s metrics and logs', (c) => {
 
       const steps = lines.filter((l) => l.msg === 'run step')
       expect(steps).toHaveLength(3)
-      for (const l of steps) expect(l).toMatchObject({ runId: expect.stringMatching(/^run_/), contactId: expect.stringMatching(/^ct_/), flowId: expect.any(String) })
+      for (const l of steps)
+        expect(l).toMatchObject({
+          runId: expect.stringMatching(/^run_/),
+          contactId: expect.stringMatching(/^ct_/),
+          flowId: expect.any(String),
+        })
       expect(steps.at(-1)).toMatchObject({ flowId: 'flw_loop', status: 'failed', error: 'loop_limit' })
     } finally {
       await runtime.close()

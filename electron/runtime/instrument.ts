@@ -16,7 +16,16 @@ export function instrumentStore<S extends RuntimeStore>(store: S, metrics: Runti
       if (s.status === 'ended') metrics.runsEnded.inc({ flow_id: flow.id, reason: s.endReason ?? 'completed' })
       if (s.status === 'failed') metrics.runsFailed.inc({ flow_id: flow.id, code: s.error?.code ?? 'unknown' })
       log.info(
-        { runId: s.id, contactId: s.contactId, flowId: flow.id, status: s.status, endReason: s.endReason ?? undefined, error: s.error?.code, nodes: step.trace.length, sent: step.messages.length },
+        {
+          runId: s.id,
+          contactId: s.contactId,
+          flowId: flow.id,
+          status: s.status,
+          endReason: s.endReason ?? undefined,
+          error: s.error?.code,
+          nodes: step.trace.length,
+          sent: step.messages.length,
+        },
         'run step',
       )
     }

@@ -22,7 +22,11 @@ it('writes a warning at once, with the info lines before it, while info lines wa
     for (let i = 0; i < 40; i++) logger.info({ runId: `run_${i}`, contactId: 'ct_1', flowId: 'flw_1' }, 'run step')
     logger.warn('SENDING STOPPED: channel error 190')
     await expect.poll(() => fs.readFileSync(file, 'utf8'), { timeout: 500, interval: 10 }).toContain('SENDING STOPPED')
-    const lines = fs.readFileSync(file, 'utf8').trim().split('\n').map((l) => JSON.parse(l) as { msg: string; level: string })
+    const lines = fs
+      .readFileSync(file, 'utf8')
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as { msg: string; level: string })
     expect(lines).toHaveLength(42)
     expect(lines.at(-1)).toMatchObject({ level: 'warn', msg: 'SENDING STOPPED: channel error 190' })
   } finally {

@@ -17,8 +17,12 @@ export function createLogger(opts: { level?: string; fd?: number; destination?: 
   // Lines are gathered up to 4 KiB per write and written at least every second: a write per line (one per step and
   // request) was about 9 % of serve's CPU per webhook request. Warnings and errors are written at once. pino
   // writes what is left when the process exits; a SIGKILL can lose the last second of info lines.
-  const destination = opts.destination ?? pino.destination({ fd: opts.fd ?? 2, sync: false, minLength: 4096, periodicFlush: 1000 })
-  const flush = 'flush' in destination && typeof destination.flush === 'function' ? flusher(destination as unknown as Buffered) : null
+  const destination =
+    opts.destination ?? pino.destination({ fd: opts.fd ?? 2, sync: false, minLength: 4096, periodicFlush: 1000 })
+  const flush =
+    'flush' in destination && typeof destination.flush === 'function'
+      ? flusher(destination as unknown as Buffered)
+      : null
   return pino(
     {
       name: 'chatflow',

@@ -8,15 +8,29 @@ import type { QueueStats } from './channel-store'
 export class RuntimeMetrics {
   readonly registry = new Registry()
   private readonly r = [this.registry]
-  readonly runsStarted = new Counter({ name: 'chatflow_runs_started_total', help: 'Runs started, by flow.', labelNames: ['flow_id'], registers: this.r })
+  readonly runsStarted = new Counter({
+    name: 'chatflow_runs_started_total',
+    help: 'Runs started, by flow.',
+    labelNames: ['flow_id'],
+    registers: this.r,
+  })
   readonly runsEnded = new Counter({
     name: 'chatflow_runs_ended_total',
     help: 'Runs that ended (completed, expired, superseded…), by flow and reason.',
     labelNames: ['flow_id', 'reason'],
     registers: this.r,
   })
-  readonly runsFailed = new Counter({ name: 'chatflow_runs_failed_total', help: 'Runs that failed, by flow and error code.', labelNames: ['flow_id', 'code'], registers: this.r })
-  readonly steps = new Counter({ name: 'chatflow_steps_total', help: 'Engine steps committed (a run started or resumed).', registers: this.r })
+  readonly runsFailed = new Counter({
+    name: 'chatflow_runs_failed_total',
+    help: 'Runs that failed, by flow and error code.',
+    labelNames: ['flow_id', 'code'],
+    registers: this.r,
+  })
+  readonly steps = new Counter({
+    name: 'chatflow_steps_total',
+    help: 'Engine steps committed (a run started or resumed).',
+    registers: this.r,
+  })
   readonly stepSeconds = new Histogram({
     name: 'chatflow_step_duration_seconds',
     help: "Time to process one message or webhook request for a contact: the engine's steps and their commit.",
@@ -29,22 +43,43 @@ export class RuntimeMetrics {
     labelNames: ['state'],
     registers: this.r,
   })
-  readonly responses = new Counter({ name: 'chatflow_http_responses_total', help: 'HTTP answers of the listener, by route and status code.', labelNames: ['route', 'code'], registers: this.r })
+  readonly responses = new Counter({
+    name: 'chatflow_http_responses_total',
+    help: 'HTTP answers of the listener, by route and status code.',
+    labelNames: ['route', 'code'],
+    registers: this.r,
+  })
   readonly webhookItems = new Counter({
     name: 'chatflow_channel_webhook_items_total',
     help: "Items of the channel's webhooks: messages recorded, duplicates dropped, statuses, and items skipped.",
     labelNames: ['kind'],
     registers: this.r,
   })
-  private readonly outboxDepth = new Gauge({ name: 'chatflow_outbox_depth', help: 'Outbound messages not yet sent or failed.', registers: this.r })
-  private readonly outboxAge = new Gauge({ name: 'chatflow_outbox_oldest_age_seconds', help: 'Age of the oldest unsent message (0 when none).', registers: this.r })
+  private readonly outboxDepth = new Gauge({
+    name: 'chatflow_outbox_depth',
+    help: 'Outbound messages not yet sent or failed.',
+    registers: this.r,
+  })
+  private readonly outboxAge = new Gauge({
+    name: 'chatflow_outbox_oldest_age_seconds',
+    help: 'Age of the oldest unsent message (0 when none).',
+    registers: this.r,
+  })
   private readonly outboxWaiting = new Gauge({
     name: 'chatflow_outbox_waiting_seconds',
     help: 'How long a due message has waited without a sender: grows when sending is stuck or halted.',
     registers: this.r,
   })
-  private readonly inboxDepth = new Gauge({ name: 'chatflow_channel_inbox_depth', help: 'Customer messages recorded from the webhook and not yet processed.', registers: this.r })
-  private readonly halted = new Gauge({ name: 'chatflow_channel_sending_halted', help: '1 while the channel refuses the token or account and sending is stopped.', registers: this.r })
+  private readonly inboxDepth = new Gauge({
+    name: 'chatflow_channel_inbox_depth',
+    help: 'Customer messages recorded from the webhook and not yet processed.',
+    registers: this.r,
+  })
+  private readonly halted = new Gauge({
+    name: 'chatflow_channel_sending_halted',
+    help: '1 while the channel refuses the token or account and sending is stopped.',
+    registers: this.r,
+  })
 
   constructor(opts: { defaults?: boolean } = {}) {
     if (opts.defaults !== false) collectDefaultMetrics({ register: this.registry, prefix: 'chatflow_' })

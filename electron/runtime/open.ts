@@ -5,7 +5,12 @@ import { createEffects, type Effects } from '../../shared/engine'
 import { openDatabase } from '../studio/db/open'
 import { createStudioEffects } from '../studio/effects'
 import { createHttpEffect, createScriptEffect } from '../studio/effects'
-import { envOverrides, ListenerSettingsSchema, loadListenerSettings, type ListenerSettings } from '../studio/webhook/settings'
+import {
+  envOverrides,
+  ListenerSettingsSchema,
+  loadListenerSettings,
+  type ListenerSettings,
+} from '../studio/webhook/settings'
 import { PgRuntimeStore } from './pg-store'
 import { SqliteRuntimeStore } from './sqlite-store'
 import type { RuntimeStore } from './store'
@@ -33,11 +38,21 @@ export async function openStore(opts: { dataDir: string; databaseUrl?: string })
   if (opts.databaseUrl) {
     const store = await PgRuntimeStore.open(opts.databaseUrl)
     const effects = createEffects({ http: createHttpEffect(), script: createScriptEffect(), ...store.libraryEffects() })
-    return { store, effects, settings: { ...ListenerSettingsSchema.parse({}), ...env }, where: redact(opts.databaseUrl) }
+    return {
+      store,
+      effects,
+      settings: { ...ListenerSettingsSchema.parse({}), ...env },
+      where: redact(opts.databaseUrl),
+    }
   }
   const file = path.join(path.resolve(opts.dataDir), DB_FILE)
   const db = openDatabase(file)
-  return { store: new SqliteRuntimeStore(db), effects: createStudioEffects(db), settings: { ...loadListenerSettings(db, (m) => process.stderr.write(`chatflow serve: ${m}\n`)), ...env }, where: file }
+  return {
+    store: new SqliteRuntimeStore(db),
+    effects: createStudioEffects(db),
+    settings: { ...loadListenerSettings(db, (m) => process.stderr.write(`chatflow serve: ${m}\n`)), ...env },
+    where: file,
+  }
 }
 
 export function redact(url: string): string {

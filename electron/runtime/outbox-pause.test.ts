@@ -23,7 +23,12 @@ describeEachStore('the outbox paused by the channel', (c) => {
         await new Promise((r) => setTimeout(r, 20))
         inFlight--
         calls.push({ to: e.to, at: Date.now(), refused: refusing })
-        if (refusing) throw new DeliveryError('channel error 190: the access token has expired or was revoked: Session expired', true, { halt: true })
+        if (refusing)
+          throw new DeliveryError(
+            'channel error 190: the access token has expired or was revoked: Session expired',
+            true,
+            { halt: true },
+          )
         return { channelId: `wamid.${calls.length}` }
       },
     }
@@ -37,7 +42,8 @@ describeEachStore('the outbox paused by the channel', (c) => {
     most = inFlight
     await new Promise((r) => setTimeout(r, 400))
     expect(calls.length).toBe(before) // paused: nothing is tried during the pause
-    for (const run of [a, b]) expect(await store.outbox(run.runId!)).toEqual([expect.objectContaining({ status: 'pending', attempts: 0 })])
+    for (const run of [a, b])
+      expect(await store.outbox(run.runId!)).toEqual([expect.objectContaining({ status: 'pending', attempts: 0 })])
 
     // Still refused at the probe: one message is tried, alone, and sending pauses again.
     await expect.poll(() => calls.length, { timeout: 3000 }).toBe(before + 1)
@@ -46,13 +52,19 @@ describeEachStore('the outbox paused by the channel', (c) => {
     refusing = false
     await expect.poll(() => calls.filter((x) => !x.refused).length, { timeout: 5000 }).toBe(2)
     await runtime.idle()
-    expect(calls.filter((x) => !x.refused).map((x) => x.to).sort()).toEqual(['+919800000701', '+919800000702'])
-    for (const run of [a, b]) expect(await store.outbox(run.runId!)).toEqual([expect.objectContaining({ status: 'sent', attempts: 1 })])
+    expect(
+      calls
+        .filter((x) => !x.refused)
+        .map((x) => x.to)
+        .sort(),
+    ).toEqual(['+919800000701', '+919800000702'])
+    for (const run of [a, b])
+      expect(await store.outbox(run.runId!)).toEqual([expect.objectContaining({ status: 'sent', attempts: 1 })])
     expect(logs).toContain('outbox: the channel accepts messages again; sending resumed')
     await runtime.close()
   })
 
-  it("a Retry-After longer than the backoff is waited out", async () => {
+  it('a Retry-After longer than the backoff is waited out', async () => {
     const { store } = await c.open()
     await store.publish(exampleFlow('age-gate'))
     const at: number[] = []

@@ -18,7 +18,15 @@ export const toItem = (r: OutboxRow): OutboxItem => ({
   seq: Number(r.seq),
   contactId: r.contact_id,
   attempts: r.attempts,
-  envelope: { id: r.id, run_id: r.run_id, flow_id: r.flow_id, contact_id: r.contact_id, to: r.phone, message: JSON.parse(r.message), created_at: r.created_at },
+  envelope: {
+    id: r.id,
+    run_id: r.run_id,
+    flow_id: r.flow_id,
+    contact_id: r.contact_id,
+    to: r.phone,
+    message: JSON.parse(r.message),
+    created_at: r.created_at,
+  },
 })
 
 /** A new outbound message id: random, so instances never need to agree on a counter. */
@@ -28,7 +36,8 @@ export const newMessageId = (): string => `out_${randomUUID().replace(/-/g, '')}
  * The heads of the contacts' queues: each contact's oldest pending message. Shared by both stores' claims, of the
  * outbox and of the channel inbox (whose contacts are phone numbers: `key`).
  */
-export const HEADS = (table: string, key = 'contact_id') => `SELECT MIN(seq) AS seq FROM ${table} WHERE status = 'pending' GROUP BY ${key}`
+export const HEADS = (table: string, key = 'contact_id') =>
+  `SELECT MIN(seq) AS seq FROM ${table} WHERE status = 'pending' GROUP BY ${key}`
 
 /**
  * The chains of the claimed heads (`ready`: seq, contact_id): each head and the contact's pending messages after

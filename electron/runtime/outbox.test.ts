@@ -63,7 +63,9 @@ describeEachStore('outbox', (c) => {
     await restarted.runtime.idle()
     const sent = (restarted.adapter as MemoryAdapter).sent
     expect(sent.map((e) => [e.id, e.to, body(e)])).toEqual([[entry!.id, P, WELCOME]])
-    expect(await restarted.runtime.store.outbox(started.runId!)).toEqual([{ id: entry!.id, status: 'sent', attempts: 1, lastError: null }])
+    expect(await restarted.runtime.store.outbox(started.runId!)).toEqual([
+      { id: entry!.id, status: 'sent', attempts: 1, lastError: null },
+    ])
     await restarted.runtime.close()
 
     const again = testRuntime(await opened.reopen())
@@ -98,7 +100,9 @@ describeEachStore('outbox', (c) => {
     await store.publish(exampleFlow('age-gate'))
     let release = false
     // P's first message fails (worth retrying) until Q's message went and P's second one is committed behind it.
-    const s = scripted((e) => (e.to === P && body(e) === WELCOME && !release ? new DeliveryError('the endpoint answered 503', true) : null))
+    const s = scripted((e) =>
+      e.to === P && body(e) === WELCOME && !release ? new DeliveryError('the endpoint answered 503', true) : null,
+    )
     const { runtime } = testRuntime(store, s.adapter, { outbox: { backoffMs: 20, maxBackoffMs: 100, attempts: 1000 } })
     const run = await runtime.inbound(text(P, 'wine'))
     await runtime.inbound(text(P, '34'))
@@ -128,7 +132,12 @@ describeEachStore('outbox', (c) => {
     await runtime.idle()
     expect(s.calls.map(body).filter((b) => b === WELCOME)).toHaveLength(1)
     expect(await store.deliveryFailures(run.runId!)).toEqual([
-      expect.objectContaining({ adapter: 'scripted', attempts: 1, error: 'the endpoint answered 400 (refused, not retried)', message: expect.objectContaining({ type: 'text' }) }),
+      expect.objectContaining({
+        adapter: 'scripted',
+        attempts: 1,
+        error: 'the endpoint answered 400 (refused, not retried)',
+        message: expect.objectContaining({ type: 'text' }),
+      }),
     ])
     expect((await store.outbox(run.runId!)).map((e) => e.status)).toEqual(['failed', 'sent'])
     await runtime.close()
@@ -140,9 +149,9 @@ describeEachStore('outbox', (c) => {
     const s = scripted(() => new Error('socket hang up'))
     const { runtime } = testRuntime(store, s.adapter, { outbox: { attempts: 3, backoffMs: 5 } })
     const run = await runtime.inbound(text(P, 'wine'))
-    await expect.poll(() => store.deliveryFailures(run.runId!), { timeout: 10_000 }).toEqual([
-      expect.objectContaining({ attempts: 3, error: 'socket hang up (gave up after 3 attempts)' }),
-    ])
+    await expect
+      .poll(() => store.deliveryFailures(run.runId!), { timeout: 10_000 })
+      .toEqual([expect.objectContaining({ attempts: 3, error: 'socket hang up (gave up after 3 attempts)' })])
     expect(s.calls).toHaveLength(3)
     expect(new Set(s.calls.map((e) => e.id)).size).toBe(1)
     await runtime.close()
@@ -153,9 +162,11 @@ describeEachStore('outbox', (c) => {
     await opened.store.publish(exampleFlow('age-gate'))
     const writer = testRuntime(opened.store, new MemoryAdapter(), { outbox: { send: false } })
     const phones = Array.from({ length: 8 }, (_, i) => `+91980000020${i}`)
-    await Promise.all(phones.map(async (phone) => {
-      for (const t of ['wine', '34', 'wine', '41']) await writer.runtime.inbound(text(phone, t))
-    }))
+    await Promise.all(
+      phones.map(async (phone) => {
+        for (const t of ['wine', '34', 'wine', '41']) await writer.runtime.inbound(text(phone, t))
+      }),
+    )
     const delivered: OutboundEnvelope[] = []
     const slow: ChannelAdapter = {
       name: 'slow',
@@ -165,7 +176,8 @@ describeEachStore('outbox', (c) => {
       },
     }
     // PostgreSQL: two instances with their own pools. SQLite: two senders in the one process that owns the file.
-    const stores: RuntimeStore[] = c.kind === 'postgres' ? [await opened.reopen(), await opened.reopen()] : [opened.store, opened.store]
+    const stores: RuntimeStore[] =
+      c.kind === 'postgres' ? [await opened.reopen(), await opened.reopen()] : [opened.store, opened.store]
     const senders = stores.map((store) => testRuntime(store, slow, { outbox: { pollMs: 20, concurrency: 3 } }).runtime)
     await expect.poll(() => delivered.length, { timeout: 20_000 }).toBe(phones.length * 4)
     await Promise.all(senders.map((r) => r.idle()))
@@ -175,9 +187,13 @@ describeEachStore('outbox', (c) => {
       const contact = (await opened.store.contactByPhone(phone))!
       const committed: string[] = []
       for (const r of await opened.store.runsOfContact(contact.id)) {
-        for (const m of await opened.store.messages(r.id)) if (m.direction === 'out') committed.push(JSON.stringify(m.payload))
+        for (const m of await opened.store.messages(r.id))
+          if (m.direction === 'out') committed.push(JSON.stringify(m.payload))
       }
-      expect(delivered.filter((e) => e.to === phone).map((e) => JSON.stringify(e.message)), phone).toEqual(committed)
+      expect(
+        delivered.filter((e) => e.to === phone).map((e) => JSON.stringify(e.message)),
+        phone,
+      ).toEqual(committed)
     }
     for (const r of senders) await r.close()
     await writer.runtime.close()

@@ -38,10 +38,22 @@ export class Outbox {
     this.attempts = Math.max(1, opts.attempts ?? 10)
     this.now = opts.now ?? Date.now
     const concurrency = opts.concurrency ?? 32
-    const claim = (limit: number) => store.claimOutbound({ now: this.now(), leaseMs: opts.leaseMs ?? 30_000, limit, perContact: opts.perContact ?? 20 })
+    const claim = (limit: number) =>
+      store.claimOutbound({
+        now: this.now(),
+        leaseMs: opts.leaseMs ?? 30_000,
+        limit,
+        perContact: opts.perContact ?? 20,
+      })
     // Paused: nothing is claimed; probing: one chain at a time until the channel accepts a message again.
     const room = (inFlight: number) => (this.paused ? 0 : this.probing ? (inFlight ? 0 : 1) : concurrency - inFlight)
-    this.worker = new ChainWorker(claim, (i) => i.contactId, (chain) => this.deliver(chain), (m) => log(`outbox: ${m}`), { pollMs: opts.pollMs, room })
+    this.worker = new ChainWorker(
+      claim,
+      (i) => i.contactId,
+      (chain) => this.deliver(chain),
+      (m) => log(`outbox: ${m}`),
+      { pollMs: opts.pollMs, room },
+    )
   }
 
   /** Starts polling, and sends what an earlier process left unsent. */
@@ -67,7 +79,9 @@ export class Outbox {
           this.pause(err.message)
           // Every message of the chain goes back untouched: no attempt is counted against any of them.
           const back = chain.slice(i).map((x) => x.seq)
-          await this.store.outboundRelease(back).catch((e2: unknown) => this.log(`outbox: cannot release messages: ${errorText(e2)}`))
+          await this.store
+            .outboundRelease(back)
+            .catch((e2: unknown) => this.log(`outbox: cannot release messages: ${errorText(e2)}`))
           break
         }
         const retrying = await this.failedAttempt(item, err).catch((e2: unknown) => {
@@ -77,7 +91,10 @@ export class Outbox {
         if (!retrying) continue
         // The rest waits behind the message being retried: released now, claimed again after it.
         const rest = chain.slice(i + 1).map((x) => x.seq)
-        if (rest.length) await this.store.outboundRelease(rest).catch((e2: unknown) => this.log(`outbox: cannot release messages: ${errorText(e2)}`))
+        if (rest.length)
+          await this.store
+            .outboundRelease(rest)
+            .catch((e2: unknown) => this.log(`outbox: cannot release messages: ${errorText(e2)}`))
         break
       }
       if (this.probing) {
@@ -95,7 +112,9 @@ export class Outbox {
     this.probing = false
     if (this.paused || this.stopped) return
     const ms = this.opts.pauseMs ?? 60_000
-    this.log(`SENDING STOPPED: ${reason}. Every unsent message is kept; one is tried again in ${Math.round(ms / 1000)} s, and sending resumes once the channel accepts it.`)
+    this.log(
+      `SENDING STOPPED: ${reason}. Every unsent message is kept; one is tried again in ${Math.round(ms / 1000)} s, and sending resumes once the channel accepts it.`,
+    )
     this.paused = setTimeout(() => {
       this.paused = null
       this.probing = true
@@ -115,7 +134,11 @@ export class Outbox {
       const batch = { seqs: [] as number[], ids: [] as Array<string | null>, done: Promise.resolve() }
       batch.done = batch.done.then(async () => {
         this.sentBatch = null
-        await this.store.outboundSent(batch.seqs, this.now(), batch.ids).catch((err: unknown) => this.log(`outbox: cannot mark ${batch.seqs.length} messages sent: ${errorText(err)}`))
+        await this.store
+          .outboundSent(batch.seqs, this.now(), batch.ids)
+          .catch((err: unknown) =>
+            this.log(`outbox: cannot mark ${batch.seqs.length} messages sent: ${errorText(err)}`),
+          )
       })
       this.sentBatch = batch
     }
@@ -134,7 +157,13 @@ export class Outbox {
       const why = final ? `${error} (refused, not retried)` : `${error} (gave up after ${attempts} attempts)`
       this.log(`delivery of ${e.id} (a ${e.message.type} message of run ${e.run_id}) to ${e.to} failed: ${why}`)
       await this.store.outboundFailed(item.seq, {
-        runId: e.run_id, contactId: e.contact_id, message: e.message, adapter: this.adapter.name, attempts, error: why, at: this.now(),
+        runId: e.run_id,
+        contactId: e.contact_id,
+        message: e.message,
+        adapter: this.adapter.name,
+        attempts,
+        error: why,
+        at: this.now(),
       })
       return false
     }

@@ -3,12 +3,23 @@
 // order), and the statuses of sent messages. A commit in PostgreSQL is durable (fsync), so the channel's 200 follows it.
 import type pg from 'pg'
 import type { ChannelMessage, ChannelStatus } from './channel-webhook-parse'
-import { errorJson, furthest, RANK, toInboxItem, type ChannelStore, type InboxRow, type QueueStats } from './channel-store'
+import {
+  errorJson,
+  furthest,
+  RANK,
+  toInboxItem,
+  type ChannelStore,
+  type InboxRow,
+  type QueueStats,
+} from './channel-store'
 import { CHAINS, HEADS } from './outbox-rows'
 
 /** `($1, $2), ($3, $4)` for 2 rows of 2 columns. */
 const values = (rows: number, columns: number) =>
-  Array.from({ length: rows }, (_, r) => `(${Array.from({ length: columns }, (_, c) => `$${r * columns + c + 1}`).join(', ')})`).join(', ')
+  Array.from(
+    { length: rows },
+    (_, r) => `(${Array.from({ length: columns }, (_, c) => `$${r * columns + c + 1}`).join(', ')})`,
+  ).join(', ')
 
 export class PgChannel implements ChannelStore {
   constructor(private readonly pool: pg.Pool) {}
@@ -59,19 +70,31 @@ export class PgChannel implements ChannelStore {
   }
 
   async inboxDone(seqs: number[], at: number) {
-    await this.pool.query("UPDATE runtime_channel_inbox SET status = 'done', attempts = attempts + 1, lease_until = 0, done_at = $2 WHERE seq = ANY($1) AND status = 'pending'", [seqs, at])
+    await this.pool.query(
+      "UPDATE runtime_channel_inbox SET status = 'done', attempts = attempts + 1, lease_until = 0, done_at = $2 WHERE seq = ANY($1) AND status = 'pending'",
+      [seqs, at],
+    )
   }
 
   async inboxRelease(seqs: number[]) {
-    await this.pool.query("UPDATE runtime_channel_inbox SET lease_until = 0 WHERE seq = ANY($1) AND status = 'pending'", [seqs])
+    await this.pool.query(
+      "UPDATE runtime_channel_inbox SET lease_until = 0 WHERE seq = ANY($1) AND status = 'pending'",
+      [seqs],
+    )
   }
 
   async inboxRetry(seq: number, attempts: number, nextAt: number, error: string) {
-    await this.pool.query("UPDATE runtime_channel_inbox SET attempts = $2, next_at = $3, lease_until = 0, last_error = $4 WHERE seq = $1 AND status = 'pending'", [seq, attempts, nextAt, error])
+    await this.pool.query(
+      "UPDATE runtime_channel_inbox SET attempts = $2, next_at = $3, lease_until = 0, last_error = $4 WHERE seq = $1 AND status = 'pending'",
+      [seq, attempts, nextAt, error],
+    )
   }
 
   async inboxFailed(seq: number, attempts: number, error: string, at: number) {
-    await this.pool.query("UPDATE runtime_channel_inbox SET status = 'failed', attempts = $2, lease_until = 0, last_error = $3, done_at = $4 WHERE seq = $1 AND status = 'pending'", [seq, attempts, error, at])
+    await this.pool.query(
+      "UPDATE runtime_channel_inbox SET status = 'failed', attempts = $2, lease_until = 0, last_error = $3, done_at = $4 WHERE seq = $1 AND status = 'pending'",
+      [seq, attempts, error, at],
+    )
   }
 
   async stats(now: number): Promise<QueueStats> {

@@ -41,7 +41,10 @@ export function createPgLibraryEffects(pool: Pool): { templates: TemplatesEffect
   return {
     templates: {
       async get(name, language) {
-        const { rows } = await pool.query<{ definition: string }>('SELECT definition FROM message_templates WHERE name = $1 AND language = $2', [name, language])
+        const { rows } = await pool.query<{ definition: string }>(
+          'SELECT definition FROM message_templates WHERE name = $1 AND language = $2',
+          [name, language],
+        )
         return rows[0] ? (JSON.parse(rows[0].definition) as Record<string, unknown>) : null
       },
     },
@@ -54,7 +57,13 @@ export function createPgLibraryEffects(pool: Pool): { templates: TemplatesEffect
         const r = rows[0]
         if (!r) return null
         const product: CatalogProduct = {
-          catalogId: r.catalog_id, id: r.product_id, name: r.name, description: r.description, price: r.price, currency: r.currency, image: r.image,
+          catalogId: r.catalog_id,
+          id: r.product_id,
+          name: r.name,
+          description: r.description,
+          price: r.price,
+          currency: r.currency,
+          image: r.image,
         }
         return product
       },

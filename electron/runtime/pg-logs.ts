@@ -4,7 +4,14 @@
 import type pg from 'pg'
 import type { LogCursor, LogFilter, LogRun, LogTrace } from '../../shared/api/commands/logs'
 import type { RunState } from '../../shared/engine'
-import { deliverySql, failedCountSql, failedFilterSql, toDelivery, withDelivery, type DeliveryRow } from '../studio/logs/delivery'
+import {
+  deliverySql,
+  failedCountSql,
+  failedFilterSql,
+  toDelivery,
+  withDelivery,
+  type DeliveryRow,
+} from '../studio/logs/delivery'
 import { containsPattern, toLogRun, type ListRow } from '../studio/logs/queries'
 import { assembleTrace, type LogSource } from '../studio/logs/source'
 import { readMessages, readTrace } from './pg-runs'
@@ -25,13 +32,17 @@ export class PgLogs implements LogSource {
     if (filter.triggerKind?.length) where.push(`r.trigger_kind = ANY(${arg(filter.triggerKind)})`)
     if (filter.contact) {
       const like = arg(containsPattern(filter.contact))
-      where.push(`r.contact_id IN (SELECT id FROM contacts WHERE id = ${arg(filter.contact)} OR name ILIKE ${like} OR phone ILIKE ${like} LIMIT 500)`)
+      where.push(
+        `r.contact_id IN (SELECT id FROM contacts WHERE id = ${arg(filter.contact)} OR name ILIKE ${like} OR phone ILIKE ${like} LIMIT 500)`,
+      )
     }
     if (filter.from !== undefined) where.push(`r.started_at >= ${arg(filter.from)}`)
     if (filter.to !== undefined) where.push(`r.started_at <= ${arg(filter.to)}`)
     if (filter.text) {
       const like = arg(containsPattern(filter.text))
-      where.push(`(EXISTS (SELECT 1 FROM messages m WHERE m.run_id = r.id AND m.payload ILIKE ${like}) OR (r.state::jsonb -> 'vars')::text ILIKE ${like})`)
+      where.push(
+        `(EXISTS (SELECT 1 FROM messages m WHERE m.run_id = r.id AND m.payload ILIKE ${like}) OR (r.state::jsonb -> 'vars')::text ILIKE ${like})`,
+      )
     }
     if (filter.delivery === 'failed') where.push(failedFilterSql('r.id'))
     if (after) where.push(`(r.started_at, r.seq) < (${arg(after.startedAt)}, ${arg(after.seq)})`)
@@ -44,7 +55,10 @@ export class PgLogs implements LogSource {
   }
 
   async triggerKinds(flowId: string) {
-    const { rows } = await this.pool.query<{ trigger_kind: string }>('SELECT DISTINCT trigger_kind FROM runs WHERE flow_id = $1 ORDER BY trigger_kind', [flowId])
+    const { rows } = await this.pool.query<{ trigger_kind: string }>(
+      'SELECT DISTINCT trigger_kind FROM runs WHERE flow_id = $1 ORDER BY trigger_kind',
+      [flowId],
+    )
     return rows.map((r) => r.trigger_kind)
   }
 
@@ -55,7 +69,10 @@ export class PgLogs implements LogSource {
   }
 
   async run(runId: string): Promise<LogTrace | null> {
-    const { rows } = await this.pool.query<ListRow & { state: string }>(`SELECT ${COLUMNS}, r.state FROM ${FROM} WHERE r.id = $1`, [runId])
+    const { rows } = await this.pool.query<ListRow & { state: string }>(
+      `SELECT ${COLUMNS}, r.state FROM ${FROM} WHERE r.id = $1`,
+      [runId],
+    )
     if (!rows[0]) return null
     const state = JSON.parse(rows[0].state) as RunState
     const [trace, messages, deliveries] = await Promise.all([

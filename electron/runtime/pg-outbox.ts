@@ -12,7 +12,13 @@ type Queryable = Pick<PoolClient, 'query'>
  * The heads are locked (SKIP LOCKED) and re-checked after the lock; the messages after a head need no lock of their
  * own: no other sender can reach them while their head is leased to this one.
  */
-export async function claimOutbox(c: Queryable, now: number, leaseMs: number, limit: number, perContact: number): Promise<OutboxItem[]> {
+export async function claimOutbox(
+  c: Queryable,
+  now: number,
+  leaseMs: number,
+  limit: number,
+  perContact: number,
+): Promise<OutboxItem[]> {
   const { rows } = await c.query<OutboxRow>(
     `WITH ready AS (
        SELECT o.seq, o.contact_id FROM (${HEADS('runtime_outbox')}) h JOIN runtime_outbox o ON o.seq = h.seq
@@ -29,7 +35,12 @@ export async function outboxRelease(c: Queryable, seqs: number[]): Promise<void>
   await c.query("UPDATE runtime_outbox SET lease_until = 0 WHERE seq = ANY($1) AND status = 'pending'", [seqs])
 }
 
-export async function outboxSent(c: Queryable, seqs: number[], at: number, channelIds: Array<string | null> = []): Promise<void> {
+export async function outboxSent(
+  c: Queryable,
+  seqs: number[],
+  at: number,
+  channelIds: Array<string | null> = [],
+): Promise<void> {
   await c.query(
     `UPDATE runtime_outbox o SET status = 'sent', attempts = o.attempts + 1, lease_until = 0, done_at = $2, channel_id = sent.channel_id
        FROM unnest($1::bigint[], $3::text[]) AS sent (seq, channel_id) WHERE o.seq = sent.seq AND o.status = 'pending'`,
@@ -37,10 +48,17 @@ export async function outboxSent(c: Queryable, seqs: number[], at: number, chann
   )
 }
 
-export async function outboxRetry(c: Queryable, seq: number, attempts: number, nextAt: number, error: string): Promise<void> {
-  await c.query("UPDATE runtime_outbox SET attempts = $2, next_at = $3, lease_until = 0, last_error = $4 WHERE seq = $1 AND status = 'pending'", [
-    seq, attempts, nextAt, error,
-  ])
+export async function outboxRetry(
+  c: Queryable,
+  seq: number,
+  attempts: number,
+  nextAt: number,
+  error: string,
+): Promise<void> {
+  await c.query(
+    "UPDATE runtime_outbox SET attempts = $2, next_at = $3, lease_until = 0, last_error = $4 WHERE seq = $1 AND status = 'pending'",
+    [seq, attempts, nextAt, error],
+  )
 }
 
 /** One statement: the failure is recorded only by the sender that moved the message to 'failed'. */
@@ -56,11 +74,19 @@ export async function outboxFailed(c: Queryable, seq: number, f: DeliveryFailure
 }
 
 export async function outboxEntries(c: Queryable, runId: string): Promise<OutboxEntry[]> {
-  const { rows } = await c.query('SELECT id, status, attempts, last_error FROM runtime_outbox WHERE run_id = $1 ORDER BY seq', [runId])
+  const { rows } = await c.query(
+    'SELECT id, status, attempts, last_error FROM runtime_outbox WHERE run_id = $1 ORDER BY seq',
+    [runId],
+  )
   return rows.map((r) => ({ id: r.id, status: r.status, attempts: r.attempts, lastError: r.last_error }))
 }
 
-export async function pausedCandidates(c: Queryable, before: number, limit: number, after = { updatedAt: -1, runId: '' }): Promise<PausedCandidate[]> {
+export async function pausedCandidates(
+  c: Queryable,
+  before: number,
+  limit: number,
+  after = { updatedAt: -1, runId: '' },
+): Promise<PausedCandidate[]> {
   const { rows } = await c.query<{ id: string; updated_at: number; phone: string }>(
     `SELECT r.id, r.updated_at, c.phone FROM runs r JOIN contacts c ON c.id = r.contact_id
       WHERE r.status = 'paused' AND r.updated_at < $1 AND (r.updated_at, r.id) > ($2, $3) ORDER BY r.updated_at, r.id LIMIT $4`,

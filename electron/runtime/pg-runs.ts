@@ -2,11 +2,24 @@
 // (electron/studio/runs/run-store.ts); pg-step.ts writes them.
 import type { PoolClient } from 'pg'
 import type { Contact, TraceEvent } from '../../shared/engine'
-import { toLoggedMessage, toSummary, toTrace, type LoggedMessage, type MessageRow, type RunRow, type TraceRow } from '../studio/runs/run-store'
+import {
+  toLoggedMessage,
+  toSummary,
+  toTrace,
+  type LoggedMessage,
+  type MessageRow,
+  type RunRow,
+  type TraceRow,
+} from '../studio/runs/run-store'
 
 type Queryable = Pick<PoolClient, 'query'>
 
-export async function readRuns(c: Queryable, where: string, args: unknown[], tail = ''): Promise<ReturnType<typeof toSummary>[]> {
+export async function readRuns(
+  c: Queryable,
+  where: string,
+  args: unknown[],
+  tail = '',
+): Promise<ReturnType<typeof toSummary>[]> {
   const { rows } = await c.query<RunRow>(`SELECT * FROM runs WHERE ${where} ${tail}`, args)
   return rows.map(toSummary)
 }
@@ -31,5 +44,12 @@ export interface ContactRow {
 }
 
 export function toContact(r: ContactRow): Contact {
-  return { id: r.id, name: r.name, phone: r.phone, optedIn: r.opted_in, lastInboundAt: r.last_inbound_at, fields: JSON.parse(r.fields) as Record<string, unknown> }
+  return {
+    id: r.id,
+    name: r.name,
+    phone: r.phone,
+    optedIn: r.opted_in,
+    lastInboundAt: r.last_inbound_at,
+    fields: JSON.parse(r.fields) as Record<string, unknown>,
+  }
 }

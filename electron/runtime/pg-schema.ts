@@ -19,16 +19,24 @@ export async function migrate(client: PoolClient): Promise<void> {
   try {
     await client.query('SELECT pg_advisory_xact_lock($1)', [MIGRATION_LOCK])
     await convertLegacy(client)
-    await client.query('CREATE TABLE IF NOT EXISTS schema_migrations (version integer PRIMARY KEY, name text NOT NULL, applied_at bigint NOT NULL)')
-    const { rows } = await client.query<{ version: number; name: string }>('SELECT version, name FROM schema_migrations ORDER BY version')
+    await client.query(
+      'CREATE TABLE IF NOT EXISTS schema_migrations (version integer PRIMARY KEY, name text NOT NULL, applied_at bigint NOT NULL)',
+    )
+    const { rows } = await client.query<{ version: number; name: string }>(
+      'SELECT version, name FROM schema_migrations ORDER BY version',
+    )
     const newest = rows.at(-1)?.version ?? 0
     if (newest > PG_SCHEMA_VERSION) {
-      throw new Error(`the database was set up by a newer runtime (schema ${newest}; this one knows ${PG_SCHEMA_VERSION})`)
+      throw new Error(
+        `the database was set up by a newer runtime (schema ${newest}; this one knows ${PG_SCHEMA_VERSION})`,
+      )
     }
     for (const [i, row] of rows.entries()) {
       const known = schema[i]
       if (known?.version !== row.version || known.name !== row.name) {
-        throw new Error(`the database's schema step ${row.version} is '${row.name}', which this runtime does not know; it was left untouched`)
+        throw new Error(
+          `the database's schema step ${row.version} is '${row.name}', which this runtime does not know; it was left untouched`,
+        )
       }
     }
     for (const m of schema.filter((s) => s.version > newest)) {
@@ -51,6 +59,9 @@ async function convertLegacy(client: PoolClient): Promise<void> {
   const current = applied.rows[0]?.v ?? 0
   for (const step of LEGACY_STEPS.filter((s) => s.version > current)) await client.query(step.sql)
   await client.query(LEGACY_CONVERSION)
-  await client.query('CREATE TABLE schema_migrations (version integer PRIMARY KEY, name text NOT NULL, applied_at bigint NOT NULL)')
-  for (const m of schema.filter((s) => s.version <= LEGACY_CONVERTS_TO)) await client.query(RECORD, [m.version, m.name, Date.now()])
+  await client.query(
+    'CREATE TABLE schema_migrations (version integer PRIMARY KEY, name text NOT NULL, applied_at bigint NOT NULL)',
+  )
+  for (const m of schema.filter((s) => s.version <= LEGACY_CONVERTS_TO))
+    await client.query(RECORD, [m.version, m.name, Date.now()])
 }

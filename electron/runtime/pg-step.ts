@@ -38,7 +38,12 @@ export interface OpenedContact {
 }
 
 /** The contact (created when new; one first seen without a profile name takes the channel's), its paused run and the flow pointers. */
-export async function openContact(c: Queryable, phone: string, name: string | undefined, at: number): Promise<OpenedContact> {
+export async function openContact(
+  c: Queryable,
+  phone: string,
+  name: string | undefined,
+  at: number,
+): Promise<OpenedContact> {
   const id = `ct_${randomUUID().replace(/-/g, '').slice(0, 20)}`
   const { rows } = await c.query<ContactRow & { paused: string | null; pointers: Array<[string, number]> }>({
     name: 'chatflow_open_contact',
@@ -98,32 +103,91 @@ export async function writeContactStep(c: Queryable, contact: Contact, writes: C
   for (const { flow, step } of writes.steps) {
     const s = step.state
     runs.push({
-      id: s.id, flow_id: flow.id, flow_name: flow.name, contact_id: s.contactId, status: s.status, trigger_kind: s.trigger.kind,
-      end_reason: s.endReason, error_code: s.error?.code ?? null, error_message: s.error?.message ?? null, state: JSON.stringify(s),
-      node_count: s.nodeCount, exec_ms: step.trace.reduce((sum, t) => sum + t.durationMs, 0), started_at: s.startedAt, updated_at: s.updatedAt, ended_at: s.endedAt,
+      id: s.id,
+      flow_id: flow.id,
+      flow_name: flow.name,
+      contact_id: s.contactId,
+      status: s.status,
+      trigger_kind: s.trigger.kind,
+      end_reason: s.endReason,
+      error_code: s.error?.code ?? null,
+      error_message: s.error?.message ?? null,
+      state: JSON.stringify(s),
+      node_count: s.nodeCount,
+      exec_ms: step.trace.reduce((sum, t) => sum + t.durationMs, 0),
+      started_at: s.startedAt,
+      updated_at: s.updatedAt,
+      ended_at: s.endedAt,
     })
     for (const t of step.trace) {
       trace.push({
-        run_id: t.runId, seq: t.seq, node_id: t.nodeId, node_name: t.nodeName, node_type: t.nodeType, phase: t.phase, input: json(t.input),
-        output: json(t.output), port: t.port, started_at: t.startedAt, duration_ms: t.durationMs, error_code: t.error?.code ?? null,
-        error_message: t.error?.message ?? null, warnings: t.warnings.length ? JSON.stringify(t.warnings) : null,
+        run_id: t.runId,
+        seq: t.seq,
+        node_id: t.nodeId,
+        node_name: t.nodeName,
+        node_type: t.nodeType,
+        phase: t.phase,
+        input: json(t.input),
+        output: json(t.output),
+        port: t.port,
+        started_at: t.startedAt,
+        duration_ms: t.durationMs,
+        error_code: t.error?.code ?? null,
+        error_message: t.error?.message ?? null,
+        warnings: t.warnings.length ? JSON.stringify(t.warnings) : null,
         message_ids: t.messageIds.length ? JSON.stringify(t.messageIds) : null,
       })
     }
     let n = 0
     const message = (direction: 'in' | 'out', type: string, payload: unknown, id: string | null) =>
-      messages.push({ run_id: s.id, n: n++, contact_id: s.contactId, direction, type, payload: JSON.stringify(payload), created_at: s.updatedAt, message_id: id })
+      messages.push({
+        run_id: s.id,
+        n: n++,
+        contact_id: s.contactId,
+        direction,
+        type,
+        payload: JSON.stringify(payload),
+        created_at: s.updatedAt,
+        message_id: id,
+      })
     if (step.inbound) message('in', step.inbound.type, step.inbound, null)
     for (const { id, message: m } of sentMessages(step)) {
       message('out', m.type, m, id)
-      outbox.push({ n: outbox.length, id: newMessageId(), run_id: s.id, flow_id: flow.id, contact_id: s.contactId, phone: contact.phone, message: JSON.stringify(m), created_at: s.updatedAt })
+      outbox.push({
+        n: outbox.length,
+        id: newMessageId(),
+        run_id: s.id,
+        flow_id: flow.id,
+        contact_id: s.contactId,
+        phone: contact.phone,
+        message: JSON.stringify(m),
+        created_at: s.updatedAt,
+      })
     }
   }
   const r = writes.inbound
-  const inbound = r ? [{ message_id: r.messageId, contact_id: r.contactId, action: r.action, run_id: r.runId, received_at: r.receivedAt }] : []
+  const inbound = r
+    ? [
+        {
+          message_id: r.messageId,
+          contact_id: r.contactId,
+          action: r.action,
+          run_id: r.runId,
+          received_at: r.receivedAt,
+        },
+      ]
+    : []
   await c.query({
     name: 'chatflow_write_step',
     text: WRITE,
-    values: [JSON.stringify(runs), JSON.stringify(trace), JSON.stringify(messages), JSON.stringify(outbox), JSON.stringify(inbound), contact.id, writes.touchInboundAt ?? null],
+    values: [
+      JSON.stringify(runs),
+      JSON.stringify(trace),
+      JSON.stringify(messages),
+      JSON.stringify(outbox),
+      JSON.stringify(inbound),
+      contact.id,
+      writes.touchInboundAt ?? null,
+    ],
   })
 }

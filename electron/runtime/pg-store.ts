@@ -23,7 +23,10 @@ import { readMessages, readRuns, readTrace, toContact, type ContactRow } from '.
 import type { ContactTx, DeliveryFailure, InboundRecord, RuntimeStore } from './store'
 
 // bigint columns hold epoch milliseconds: well inside Number's exact range, so read them as numbers.
-const types = { getTypeParser: (oid: number, format?: 'text' | 'binary') => (oid === 20 ? Number : pg.types.getTypeParser(oid, format as 'text')) }
+const types = {
+  getTypeParser: (oid: number, format?: 'text' | 'binary') =>
+    oid === 20 ? Number : pg.types.getTypeParser(oid, format as 'text'),
+}
 
 export class PgRuntimeStore implements RuntimeStore {
   readonly kind = 'postgres'
@@ -60,7 +63,10 @@ export class PgRuntimeStore implements RuntimeStore {
   }
 
   /** `begin` opens the transaction (a contact's also takes its lock in the same round trip). */
-  private async transaction<T>(fn: (c: PoolClient) => Promise<T>, begin: (c: PoolClient) => Promise<unknown> = (c) => c.query('BEGIN')): Promise<T> {
+  private async transaction<T>(
+    fn: (c: PoolClient) => Promise<T>,
+    begin: (c: PoolClient) => Promise<unknown> = (c) => c.query('BEGIN'),
+  ): Promise<T> {
     const client = await this.pool.connect()
     try {
       await begin(client)
@@ -78,10 +84,16 @@ export class PgRuntimeStore implements RuntimeStore {
   publish(doc: FlowDocument, library: PublishLibrary = EMPTY_LIBRARY): Promise<PublishedVersion> {
     return this.transaction(async (c) => {
       await c.query('SELECT pg_advisory_xact_lock(hashtextextended($1, 0))', [`flow:${doc.id}`])
-      const { rows } = await c.query<{ v: number | null }>('SELECT MAX(version) AS v FROM flow_versions WHERE flow_id = $1', [doc.id])
+      const { rows } = await c.query<{ v: number | null }>(
+        'SELECT MAX(version) AS v FROM flow_versions WHERE flow_id = $1',
+        [doc.id],
+      )
       const version = (rows[0]?.v ?? 0) + 1
       const at = this.now()
-      await c.query('INSERT INTO flow_versions (flow_id, version, name, document, published_at) VALUES ($1, $2, $3, $4, $5)', [doc.id, version, doc.name, JSON.stringify(doc), at])
+      await c.query(
+        'INSERT INTO flow_versions (flow_id, version, name, document, published_at) VALUES ($1, $2, $3, $4, $5)',
+        [doc.id, version, doc.name, JSON.stringify(doc), at],
+      )
       await writeLibrary(c, library, at)
       await activate(c, doc.id, version, at)
       return { flowId: doc.id, version, name: doc.name, publishedAt: at, active: true }
@@ -99,12 +111,21 @@ export class PgRuntimeStore implements RuntimeStore {
        LEFT JOIN published_flows p ON p.flow_id = v.flow_id WHERE v.flow_id = $1 ORDER BY v.version DESC`,
       [flowId],
     )
-    return rows.map((r) => ({ flowId, version: r.version, name: r.name, publishedAt: r.published_at, active: r.active === true }))
+    return rows.map((r) => ({
+      flowId,
+      version: r.version,
+      name: r.name,
+      publishedAt: r.published_at,
+      active: r.active === true,
+    }))
   }
 
   rollback(flowId: string, version: number): Promise<PublishedVersion | null> {
     return this.transaction(async (c) => {
-      const { rows } = await c.query('SELECT name, published_at FROM flow_versions WHERE flow_id = $1 AND version = $2', [flowId, version])
+      const { rows } = await c.query(
+        'SELECT name, published_at FROM flow_versions WHERE flow_id = $1 AND version = $2',
+        [flowId, version],
+      )
       if (!rows[0]) return null
       await activate(c, flowId, version, this.now())
       return { flowId, version, name: rows[0].name, publishedAt: rows[0].published_at, active: true }
@@ -120,7 +141,10 @@ export class PgRuntimeStore implements RuntimeStore {
   }
 
   async verifySecret(flowId: string, key: string): Promise<boolean> {
-    const { rows } = await this.pool.query<{ secret: string }>('SELECT secret FROM webhook_secrets WHERE flow_id = $1', [flowId])
+    const { rows } = await this.pool.query<{ secret: string }>(
+      'SELECT secret FROM webhook_secrets WHERE flow_id = $1',
+      [flowId],
+    )
     return verifyDigest(key, rows[0]?.secret ?? null)
   }
 
@@ -131,7 +155,10 @@ export class PgRuntimeStore implements RuntimeStore {
          ON CONFLICT (flow_id) DO UPDATE SET secret = excluded.secret, rotated_at = excluded.rotated_at`
       : 'INSERT INTO webhook_secrets (flow_id, secret, created_at) VALUES ($1, $2, $3) ON CONFLICT (flow_id) DO NOTHING'
     await this.pool.query(sql, [flowId, generateSecret(), at])
-    const { rows } = await this.pool.query<{ secret: string }>('SELECT secret FROM webhook_secrets WHERE flow_id = $1', [flowId])
+    const { rows } = await this.pool.query<{ secret: string }>(
+      'SELECT secret FROM webhook_secrets WHERE flow_id = $1',
+      [flowId],
+    )
     return rows[0]!.secret
   }
 
@@ -149,24 +176,44 @@ export class PgRuntimeStore implements RuntimeStore {
         const tx: ContactTx = {
           contact,
           seen: async (messageId) => {
-            const { rows } = await c.query({ name: 'chatflow_seen', text: 'SELECT * FROM runtime_inbound WHERE message_id = $1', values: [messageId] })
+            const { rows } = await c.query({
+              name: 'chatflow_seen',
+              text: 'SELECT * FROM runtime_inbound WHERE message_id = $1',
+              values: [messageId],
+            })
             const r = rows[0]
-            return r ? ({ messageId: r.message_id, contactId: r.contact_id, action: r.action, runId: r.run_id, receivedAt: r.received_at } as InboundRecord) : null
+            return r
+              ? ({
+                  messageId: r.message_id,
+                  contactId: r.contact_id,
+                  action: r.action,
+                  runId: r.run_id,
+                  receivedAt: r.received_at,
+                } as InboundRecord)
+              : null
           },
           pausedRun: async () => opened.paused,
           runningFlow: flowOf,
-          runningFlows: async () => Promise.all([...pointers.keys()].sort().map((id) => flowOf(id) as Promise<FlowDocument>)),
+          runningFlows: async () =>
+            Promise.all([...pointers.keys()].sort().map((id) => flowOf(id) as Promise<FlowDocument>)),
           contacts: {
             get: async (id) => {
               const { rows } = await c.query<ContactRow>('SELECT * FROM contacts WHERE id = $1', [id])
               return rows[0] ? toContact(rows[0]) : null
             },
             update: async (id, patch) => {
-              if (patch.phone !== undefined) throw new Error('A contact is identified by its phone number; it cannot be changed.')
+              if (patch.phone !== undefined)
+                throw new Error('A contact is identified by its phone number; it cannot be changed.')
               const { rows } = await c.query<ContactRow>(
                 `UPDATE contacts SET name = COALESCE($2, name), opted_in = COALESCE($3, opted_in), fields = COALESCE($4, fields),
                  updated_at = $5 WHERE id = $1 RETURNING *`,
-                [id, patch.name ?? null, patch.optedIn ?? null, patch.fields ? JSON.stringify(patch.fields) : null, this.now()],
+                [
+                  id,
+                  patch.name ?? null,
+                  patch.optedIn ?? null,
+                  patch.fields ? JSON.stringify(patch.fields) : null,
+                  this.now(),
+                ],
               )
               if (!rows[0]) throw new Error(`Contact ${id} does not exist.`)
               return toContact(rows[0])
@@ -221,7 +268,15 @@ export class PgRuntimeStore implements RuntimeStore {
 
   async deliveryFailures(runId: string): Promise<DeliveryFailure[]> {
     const { rows } = await this.pool.query('SELECT * FROM runtime_deliveries WHERE run_id = $1 ORDER BY id', [runId])
-    return rows.map((r) => ({ runId: r.run_id, contactId: r.contact_id, message: JSON.parse(r.message), adapter: r.adapter, attempts: r.attempts, error: r.error, at: r.at }))
+    return rows.map((r) => ({
+      runId: r.run_id,
+      contactId: r.contact_id,
+      message: JSON.parse(r.message),
+      adapter: r.adapter,
+      attempts: r.attempts,
+      error: r.error,
+      at: r.at,
+    }))
   }
 
   async run(runId: string) {

@@ -34,7 +34,8 @@ export function storePublishTarget(store: RuntimeStore): PublishTarget {
       }),
     webhookSecret: (flowId, rotate) =>
       guard(async () => {
-        if (!FLOW_ID.test(flowId)) throw new ApiFailure('bad_request', 'A flow id is 1 to 200 characters without spaces or slashes.')
+        if (!FLOW_ID.test(flowId))
+          throw new ApiFailure('bad_request', 'A flow id is 1 to 200 characters without spaces or slashes.')
         return { flowId, secret: await store.ensureSecret(flowId, rotate) }
       }),
     logs: store.logs,

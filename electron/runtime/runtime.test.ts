@@ -10,7 +10,9 @@ import { describeEachStore } from './testing/stores'
 import { exampleFlow, testRuntime, text } from './testing/runtime-fixtures'
 
 const bodies = (adapter: MemoryAdapter, phone: string) =>
-  adapter.to(phone).map((e) => (e.message.type === 'text' ? (e.message as { text: { body: string } }).text.body : e.message.type))
+  adapter
+    .to(phone)
+    .map((e) => (e.message.type === 'text' ? (e.message as { text: { body: string } }).text.body : e.message.type))
 
 describeEachStore('runtime', (c) => {
   it('publishes versions, rolls back, and runs the active one', async () => {
@@ -18,7 +20,10 @@ describeEachStore('runtime', (c) => {
     const flow = exampleFlow('age-gate')
     expect(await store.publish(flow)).toMatchObject({ flowId: flow.id, version: 1, active: true })
     await store.publish({ ...flow, name: 'Age gate v2' })
-    expect((await store.versions(flow.id)).map((v) => [v.version, v.active])).toEqual([[2, true], [1, false]])
+    expect((await store.versions(flow.id)).map((v) => [v.version, v.active])).toEqual([
+      [2, true],
+      [1, false],
+    ])
     expect((await store.runningFlow(flow.id))?.name).toBe('Age gate v2')
     expect(await store.rollback(flow.id, 1)).toMatchObject({ version: 1, active: true })
     expect((await store.runningFlow(flow.id))?.name).toBe(flow.name)
@@ -35,8 +40,12 @@ describeEachStore('runtime', (c) => {
       await store.publish(flow)
       const admin = new pg.Client({ connectionString: url })
       await admin.connect()
-      await admin.query(`CREATE FUNCTION cut_publish() RETURNS trigger AS $$ BEGIN RAISE EXCEPTION 'interrupted'; END $$ LANGUAGE plpgsql`)
-      await admin.query('CREATE TRIGGER cut_publish BEFORE UPDATE ON published_flows FOR EACH ROW EXECUTE FUNCTION cut_publish()')
+      await admin.query(
+        `CREATE FUNCTION cut_publish() RETURNS trigger AS $$ BEGIN RAISE EXCEPTION 'interrupted'; END $$ LANGUAGE plpgsql`,
+      )
+      await admin.query(
+        'CREATE TRIGGER cut_publish BEFORE UPDATE ON published_flows FOR EACH ROW EXECUTE FUNCTION cut_publish()',
+      )
       await expect(store.publish({ ...flow, name: 'Half published' })).rejects.toThrow(/interrupted/)
       expect((await store.versions(flow.id)).map((v) => [v.version, v.active])).toEqual([[1, true]])
       expect((await store.runningFlow(flow.id))?.name).toBe(flow.name)
@@ -51,7 +60,11 @@ describeEachStore('runtime', (c) => {
     const phone = '+919800000001'
     const first = await runtime.inbound({ ...text(phone, 'wine', 'wamid.1'), name: 'Asha' })
     expect(first).toMatchObject({ status: 'processed', action: 'started', state: 'paused' })
-    expect(await runtime.inbound(text(phone, 'wine', 'wamid.1'))).toMatchObject({ status: 'duplicate', action: 'started', runId: first.runId })
+    expect(await runtime.inbound(text(phone, 'wine', 'wamid.1'))).toMatchObject({
+      status: 'duplicate',
+      action: 'started',
+      runId: first.runId,
+    })
     const second = await runtime.inbound(text(phone, '34', 'wamid.2'))
     expect(second).toMatchObject({ status: 'processed', action: 'resumed', runId: first.runId, state: 'ended' })
     await runtime.idle()
@@ -64,9 +77,15 @@ describeEachStore('runtime', (c) => {
     const trace = await store.trace(first.runId!)
     expect(trace.at(-1)?.nodeType).toBe('end')
     // Each bot message is stored under the id the step that sent it names (the emulator links bubbles by it).
-    const senders = log.filter((m) => m.direction === 'out').map((m) => trace.filter((t) => t.messageIds.includes(m.id!)).map((t) => t.nodeName))
+    const senders = log
+      .filter((m) => m.direction === 'out')
+      .map((m) => trace.filter((t) => t.messageIds.includes(m.id!)).map((t) => t.nodeName))
     expect(senders).toEqual([['ask_age'], ['welcome']])
-    expect(await runtime.inbound(text(phone, 'hello?', 'wamid.3'))).toMatchObject({ status: 'processed', action: 'ignored', runId: null })
+    expect(await runtime.inbound(text(phone, 'hello?', 'wamid.3'))).toMatchObject({
+      status: 'processed',
+      action: 'ignored',
+      runId: null,
+    })
     await runtime.close()
   })
 
@@ -82,7 +101,9 @@ describeEachStore('runtime', (c) => {
     const contact = (await store.contactByPhone(phone))!
     const runs = await store.runsOfContact(contact.id)
     const inbound: string[] = []
-    for (const r of runs) for (const m of await store.messages(r.id)) if (m.direction === 'in') inbound.push((m.payload as { text: string }).text)
+    for (const r of runs)
+      for (const m of await store.messages(r.id))
+        if (m.direction === 'in') inbound.push((m.payload as { text: string }).text)
     expect(inbound).toEqual(sent.slice(0, inbound.length))
     expect(inbound.length).toBeGreaterThan(1)
     await runtime.close()
@@ -124,11 +145,29 @@ describeEachStore('runtime', (c) => {
     await store.publish(exampleFlow('age-gate'))
     let broken = true
     const base = createEffects()
-    const effects = { ...base, ids: { next: (p: string) => (broken ? (() => { throw new Error('disk on fire') })() : base.ids.next(p)) } }
-    const runtime = new Runtime({ store, adapter: { name: 'none', send: async () => undefined }, effects, log: () => undefined })
+    const effects = {
+      ...base,
+      ids: {
+        next: (p: string) =>
+          broken
+            ? (() => {
+                throw new Error('disk on fire')
+              })()
+            : base.ids.next(p),
+      },
+    }
+    const runtime = new Runtime({
+      store,
+      adapter: { name: 'none', send: async () => undefined },
+      effects,
+      log: () => undefined,
+    })
     await expect(runtime.inbound(text('+919800000005', 'wine', 'wamid.f'))).rejects.toThrow('disk on fire')
     broken = false
-    expect(await runtime.inbound(text('+919800000005', 'wine', 'wamid.f'))).toMatchObject({ status: 'processed', action: 'started' })
+    expect(await runtime.inbound(text('+919800000005', 'wine', 'wamid.f'))).toMatchObject({
+      status: 'processed',
+      action: 'started',
+    })
     await runtime.close()
   })
 })

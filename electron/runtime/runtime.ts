@@ -4,7 +4,14 @@
 // What an event does is decided by the conversation core (shared/engine/core), as in the studio and the
 // conversation-test player; this file only reads what the core needs and commits what it returns. A contact's
 // requests are processed one at a time (RuntimeStore.withContact); a message id is processed once.
-import { handleEvent, type ConversationEvent, type Effects, type EngineDeps, type Handled, type RunState } from '../../shared/engine'
+import {
+  handleEvent,
+  type ConversationEvent,
+  type Effects,
+  type EngineDeps,
+  type Handled,
+  type RunState,
+} from '../../shared/engine'
 import { testDeps, type NetworkCall, type TestPolicy } from '../../shared/engine/conversation/policy'
 import type { FlowDocument } from '../../shared/flow/document'
 import { nodeCatalog } from '../../shared/nodes/runners'
@@ -39,7 +46,13 @@ export interface RuntimeOptions {
 
 /** The answer to one inbound message. */
 export type InboundAnswer =
-  | { status: 'processed'; action: 'resumed' | 'started' | 'ignored'; runId: string | null; state: RunState['status'] | null; contactId: string }
+  | {
+      status: 'processed'
+      action: 'resumed' | 'started' | 'ignored'
+      runId: string | null
+      state: RunState['status'] | null
+      contactId: string
+    }
   | { status: 'duplicate'; action: 'resumed' | 'started' | 'ignored'; runId: string | null; contactId: string }
 
 export class Runtime {
@@ -55,12 +68,18 @@ export class Runtime {
     this.log = opts.log ?? ((m) => process.stderr.write(`[runtime] ${m}\n`))
     this.outbox = new Outbox(opts.store, opts.adapter, this.log, opts.outbox)
     if (opts.outbox?.send !== false) this.outbox.start()
-    this.housekeeping = opts.housekeeping ? new Housekeeping(opts.store, () => this.now(), this.log, opts.housekeeping) : null
+    this.housekeeping = opts.housekeeping
+      ? new Housekeeping(opts.store, () => this.now(), this.log, opts.housekeeping)
+      : null
     this.housekeeping?.start()
   }
 
   private deps(tx: ContactTx): EngineDeps {
-    const deps: EngineDeps = { effects: { ...this.opts.effects, contacts: tx.contacts }, catalog: nodeCatalog, serviceWindow: this.opts.serviceWindow ?? false }
+    const deps: EngineDeps = {
+      effects: { ...this.opts.effects, contacts: tx.contacts },
+      catalog: nodeCatalog,
+      serviceWindow: this.opts.serviceWindow ?? false,
+    }
     return this.opts.tests ? testDeps(deps, this.opts.tests.policy, this.opts.tests.onCall) : deps
   }
 
@@ -108,7 +127,11 @@ export class Runtime {
       const handled = await this.handle(tx, { kind: 'message', message: msg.event }, now)
       const action = handled.ran ? (handled.action as 'resumed' | 'started') : 'ignored'
       const runId = handled.ran?.step.state.id ?? null
-      await tx.commit({ steps: handled.steps, inbound: { messageId: msg.messageId, contactId, action, runId, receivedAt: now }, touchInboundAt: now })
+      await tx.commit({
+        steps: handled.steps,
+        inbound: { messageId: msg.messageId, contactId, action, runId, receivedAt: now },
+        touchInboundAt: now,
+      })
       sends = !!handled.ran?.step.messages.length
       return { status: 'processed', action, runId, state: handled.ran?.step.state.status ?? null, contactId }
     })

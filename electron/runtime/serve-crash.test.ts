@@ -48,7 +48,10 @@ describeEachStore('chatflow serve killed mid-send', (c) => {
         body: JSON.stringify({ document: exampleFlow('age-gate') }),
       })
       expect(res.status).toBe(201)
-      const answer = await new ChannelClient(first.hook, KEY).send('+919800000901', 'Asha', { type: 'text', text: 'wine' })
+      const answer = await new ChannelClient(first.hook, KEY).send('+919800000901', 'Asha', {
+        type: 'text',
+        text: 'wine',
+      })
       expect(answer).toMatchObject({ status: 'processed', action: 'started' })
       await expect.poll(() => silent.received.length, { timeout: 20_000 }).toBeGreaterThan(0)
       await first.stop('SIGKILL')
@@ -56,7 +59,11 @@ describeEachStore('chatflow serve killed mid-send', (c) => {
 
       second = await serve(state, live.url)
       await expect.poll(() => live.received.length, { timeout: 30_000 }).toBe(1)
-      expect(live.received[0]).toMatchObject({ id: sentBefore.id, to: '+919800000901', message: { text: { body: 'Welcome to the cellar! How old are you?' } } })
+      expect(live.received[0]).toMatchObject({
+        id: sentBefore.id,
+        to: '+919800000901',
+        message: { text: { body: 'Welcome to the cellar! How old are you?' } },
+      })
       expect(new Set(silent.received.map((e) => e.id))).toEqual(new Set([sentBefore.id]))
       // A clean stop's exit code is serve-process.test.ts's concern; here only that nothing more was sent.
       await second.stop()

@@ -21,12 +21,28 @@ const BOMB = 'const a = []; for (;;) a.push(new Array(1e6).fill(1))'
 
 function scriptFlow(doc: FlowDocument, code: string | null, timeoutMs = 1000): FlowDocument {
   const trigger = doc.nodes[0]!
-  const message = { id: 'n_msg', type: 'message' as const, name: 'message_1', position: { x: 0, y: 300 }, config: { text: 'done' } }
-  const script = { id: 'n_script', type: 'script' as const, name: 'script_1', position: { x: 0, y: 150 }, config: { code, inputs: [], outputs: [], timeoutMs } }
+  const message = {
+    id: 'n_msg',
+    type: 'message' as const,
+    name: 'message_1',
+    position: { x: 0, y: 300 },
+    config: { text: 'done' },
+  }
+  const script = {
+    id: 'n_script',
+    type: 'script' as const,
+    name: 'script_1',
+    position: { x: 0, y: 150 },
+    config: { code, inputs: [], outputs: [], timeoutMs },
+  }
   return {
     ...doc,
     active: true,
-    nodes: [{ ...trigger, config: { ...trigger.config, kind: 'webhook', dataFields: [] } }, ...(code === null ? [] : [script]), message],
+    nodes: [
+      { ...trigger, config: { ...trigger.config, kind: 'webhook', dataFields: [] } },
+      ...(code === null ? [] : [script]),
+      message,
+    ],
     edges:
       code === null
         ? [{ id: 'e1', source: trigger.id, sourcePort: 'out', target: 'n_msg' }]

@@ -16,10 +16,23 @@ describeEachStore('chatflow serve', (c) => {
   it('publishes, runs a webhook and a conversation, logs outbound messages, and stops on SIGTERM', async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'chatflow-serve-out-'))
     const outLog = path.join(dir, 'outbound.jsonl')
-    const serve = await startServe([...(await c.serveArgs()), '--port', '0', '--publish-port', '0', '--outbound-log', outLog, '--retention-days', '30'], {
-      CHATFLOW_PUBLISH_KEY: KEY,
-      CHATFLOW_INBOUND_KEY: KEY,
-    })
+    const serve = await startServe(
+      [
+        ...(await c.serveArgs()),
+        '--port',
+        '0',
+        '--publish-port',
+        '0',
+        '--outbound-log',
+        outLog,
+        '--retention-days',
+        '30',
+      ],
+      {
+        CHATFLOW_PUBLISH_KEY: KEY,
+        CHATFLOW_INBOUND_KEY: KEY,
+      },
+    )
     try {
       const out = serve.output()
       const urls = { api: serve.api, hook: serve.hook }
@@ -27,18 +40,41 @@ describeEachStore('chatflow serve', (c) => {
       expect(out).toContain(`Outbound messages: JSON lines appended to ${outLog}`)
       expect(out).toContain('Log retention: finished runs older than 30 days are deleted hourly')
       const auth = { authorization: `Bearer ${KEY}`, 'content-type': 'application/json' }
-      for (const document of [exampleFlow('age-gate'), { ...orderTotalFlow('flw_total'), webhookSecretRef: 'flw_total' }]) {
-        const res = await fetch(`${urls.api}/flows/${document.id}/versions`, { method: 'POST', headers: auth, body: JSON.stringify({ document }) })
+      for (const document of [
+        exampleFlow('age-gate'),
+        { ...orderTotalFlow('flw_total'), webhookSecretRef: 'flw_total' },
+      ]) {
+        const res = await fetch(`${urls.api}/flows/${document.id}/versions`, {
+          method: 'POST',
+          headers: auth,
+          body: JSON.stringify({ document }),
+        })
         expect(res.status).toBe(201)
       }
-      const { secret } = (await (await fetch(`${urls.api}/flows/flw_total/webhook-secret`, { method: 'POST', headers: auth, body: '{}' })).json()) as { secret: string }
+      const { secret } = (await (
+        await fetch(`${urls.api}/flows/flw_total/webhook-secret`, { method: 'POST', headers: auth, body: '{}' })
+      ).json()) as { secret: string }
       const client = new ChannelClient(urls.hook, KEY)
-      expect(await client.webhook('flw_total', secret, { phone_number: '+919800000021', data: { name: 'Ravi', amount: 5 } })).toMatchObject({ state: 'ended' })
-      expect(await client.send('+919800000022', 'Asha', { type: 'text', text: 'wine' })).toMatchObject({ status: 'processed', action: 'started' })
-      expect(await client.send('+919800000022', 'Asha', { type: 'text', text: '30' })).toMatchObject({ status: 'processed', action: 'resumed', state: 'ended' })
+      expect(
+        await client.webhook('flw_total', secret, { phone_number: '+919800000021', data: { name: 'Ravi', amount: 5 } }),
+      ).toMatchObject({ state: 'ended' })
+      expect(await client.send('+919800000022', 'Asha', { type: 'text', text: 'wine' })).toMatchObject({
+        status: 'processed',
+        action: 'started',
+      })
+      expect(await client.send('+919800000022', 'Asha', { type: 'text', text: '30' })).toMatchObject({
+        status: 'processed',
+        action: 'resumed',
+        state: 'ended',
+      })
       const bodies = async () =>
         fs.existsSync(outLog)
-          ? fs.readFileSync(outLog, 'utf8').trim().split('\n').filter(Boolean).map((l) => (JSON.parse(l) as { id: string; message: { text: { body: string } } }))
+          ? fs
+              .readFileSync(outLog, 'utf8')
+              .trim()
+              .split('\n')
+              .filter(Boolean)
+              .map((l) => JSON.parse(l) as { id: string; message: { text: { body: string } } })
               .map((e) => (expect(e.id).toMatch(/^out_[0-9a-f]{32}$/), e.message.text.body))
           : []
       await expect.poll(bodies, { timeout: 10_000 }).toHaveLength(3)

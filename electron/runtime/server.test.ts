@@ -29,7 +29,13 @@ beforeAll(async () => {
   const store = new SqliteRuntimeStore(db)
   ;({ runtime } = testRuntime(store, (adapter = new MemoryAdapter())))
   const settings = { ...ListenerSettingsSchema.parse({}), port: 0 }
-  server = await startRuntimeServer(runtime, { settings, inboundKey: INBOUND_KEY, publishKey: PUBLISH_KEY, publishPort: 0, log: () => undefined })
+  server = await startRuntimeServer(runtime, {
+    settings,
+    inboundKey: INBOUND_KEY,
+    publishKey: PUBLISH_KEY,
+    publishPort: 0,
+    log: () => undefined,
+  })
   base = server.listener.url!
   const publish = (document: unknown) =>
     fetch(`${server.publishUrl}/flows/${(document as { id: string }).id}/versions`, {
@@ -48,9 +54,16 @@ afterAll(async () => {
 })
 
 const inbound = (body: unknown, key = INBOUND_KEY) =>
-  fetch(`${base}/api/v1/inbound`, { method: 'POST', headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' }, body: JSON.stringify(body) })
+  fetch(`${base}/api/v1/inbound`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  })
 
-const textMessage = (id: string, body: string) => ({ contact: { wa_id: '919800000011', name: 'Asha' }, message: { id, type: 'text', text: { body } } })
+const textMessage = (id: string, body: string) => ({
+  contact: { wa_id: '919800000011', name: 'Asha' },
+  message: { id, type: 'text', text: { body } },
+})
 
 it('refuses a wrong key before reading the body', async () => {
   const res = await inbound({ nonsense: true }, 'wrong-key-wrong-key')
@@ -63,7 +76,10 @@ it('names the offending field of a bad body', async () => {
   const res = await inbound({ contact: { wa_id: '919800000011' }, message: { id: 'w1', type: 'interactive' } })
   expect(res.status).toBe(400)
   expect(await res.json()).toMatchObject({ error: { field: 'message.interactive' } })
-  const badPhone = await inbound({ contact: { wa_id: 'abc' }, message: { id: 'w1', type: 'text', text: { body: 'x' } } })
+  const badPhone = await inbound({
+    contact: { wa_id: 'abc' },
+    message: { id: 'w1', type: 'text', text: { body: 'x' } },
+  })
   expect(await badPhone.json()).toMatchObject({ error: { code: 'invalid_phone_number', field: 'contact.wa_id' } })
 })
 
@@ -72,8 +88,15 @@ it('processes a message once, answers its redelivery as a duplicate, and resumes
   expect(first.status).toBe(200)
   const answer = (await first.json()) as { run_id: string }
   expect(answer).toMatchObject({ status: 'processed', action: 'started', state: 'paused' })
-  expect(await (await inbound(textMessage('wamid.h1', 'wine'))).json()).toMatchObject({ status: 'duplicate', run_id: answer.run_id })
-  expect(await (await inbound(textMessage('wamid.h2', '20'))).json()).toMatchObject({ status: 'processed', action: 'resumed', state: 'ended' })
+  expect(await (await inbound(textMessage('wamid.h1', 'wine'))).json()).toMatchObject({
+    status: 'duplicate',
+    run_id: answer.run_id,
+  })
+  expect(await (await inbound(textMessage('wamid.h2', '20'))).json()).toMatchObject({
+    status: 'processed',
+    action: 'resumed',
+    state: 'ended',
+  })
   await runtime.idle()
   expect(adapter.to('+919800000011').map((e) => (e.message as { text: { body: string } }).text.body)).toEqual([
     'Welcome to the cellar! How old are you?',
@@ -151,7 +174,9 @@ describe('hostile JSON', () => {
     const message = { id: 'wamid.deep1', type: 'text', text: { body: 'wine' }, referral: nested(1000) }
     const res = await inbound({ contact: { wa_id: '919800000103' }, message })
     expect(res.status).toBe(400)
-    expect(await res.json()).toMatchObject({ error: { code: 'json_too_deep', field: expect.stringMatching(/^message\.referral\.a/) } })
+    expect(await res.json()).toMatchObject({
+      error: { code: 'json_too_deep', field: expect.stringMatching(/^message\.referral\.a/) },
+    })
     expect({ contacts: count('contacts'), runs: count('runs') }).toEqual(before)
     // A deep form answer hides its JSON in a string; it is refused the same way.
     const form = {
@@ -161,7 +186,9 @@ describe('hostile JSON', () => {
     }
     const formRes = await inbound({ contact: { wa_id: '919800000103' }, message: form })
     expect(formRes.status).toBe(400)
-    expect(await formRes.json()).toMatchObject({ error: { code: 'json_too_deep', field: 'message.interactive.nfm_reply.response_json' } })
+    expect(await formRes.json()).toMatchObject({
+      error: { code: 'json_too_deep', field: 'message.interactive.nfm_reply.response_json' },
+    })
   })
 
   it('tells failures the message causes (which would repeat on every delivery) from failures of the moment', async () => {

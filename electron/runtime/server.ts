@@ -53,17 +53,32 @@ export interface RuntimeServer {
 
 /** Starts the listener (and the publish API). A listener that cannot start is reported in `listener`, not thrown. */
 export async function startRuntimeServer(runtime: Runtime, opts: RuntimeServerOptions): Promise<RuntimeServer> {
-  if (opts.inboundKey !== undefined && opts.inboundKey.length < 16) throw new Error('the inbound key must be at least 16 characters')
+  if (opts.inboundKey !== undefined && opts.inboundKey.length < 16)
+    throw new Error('the inbound key must be at least 16 characters')
   const store = runtime.store
   const logger = opts.logger ?? silentLogger()
   const metrics = opts.metrics ?? new RuntimeMetrics({ defaults: false })
   const now = opts.now ?? Date.now
   const adapter: ChannelAdapter = opts.adapter ?? { name: 'unknown', send: async () => undefined }
   const channel = opts.channel
-  const inbox = channel ? new ChannelInbox(store.channel, inboxHandler(runtime, logger, now), logger, channel.inbox) : null
-  const extensions: Array<(app: FastifyInstance) => void> = [healthRoutes({ stats: (at) => store.channel.stats(at), adapter, metrics, now })]
+  const inbox = channel
+    ? new ChannelInbox(store.channel, inboxHandler(runtime, logger, now), logger, channel.inbox)
+    : null
+  const extensions: Array<(app: FastifyInstance) => void> = [
+    healthRoutes({ stats: (at) => store.channel.stats(at), adapter, metrics, now }),
+  ]
   if (opts.inboundKey) extensions.push(inboundRoute(runtime, opts.inboundKey, opts.log))
-  if (channel && inbox) extensions.push(channelWebhookRoute({ store: store.channel, ...channel, recorded: () => inbox.poke(), metrics, log: logger, now }))
+  if (channel && inbox)
+    extensions.push(
+      channelWebhookRoute({
+        store: store.channel,
+        ...channel,
+        recorded: () => inbox.poke(),
+        metrics,
+        log: logger,
+        now,
+      }),
+    )
   const listener = new WebhookListener(
     {
       secrets: { verify: (flowId, key) => store.verifySecret(flowId, key) },
@@ -78,7 +93,12 @@ export async function startRuntimeServer(runtime: Runtime, opts: RuntimeServerOp
   let publish: { url: string; app: FastifyInstance } | null = null
   if (status.state === 'listening' && opts.publishKey) {
     try {
-      publish = await startPublishApi(storePublishTarget(store), opts.publishKey, new URL(status.url!).hostname.replace(/^\[|\]$/g, ''), opts.publishPort ?? 0)
+      publish = await startPublishApi(
+        storePublishTarget(store),
+        opts.publishKey,
+        new URL(status.url!).hostname.replace(/^\[|\]$/g, ''),
+        opts.publishPort ?? 0,
+      )
     } catch (err) {
       await listener.close()
       throw err

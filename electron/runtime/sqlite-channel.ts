@@ -19,7 +19,9 @@ export class SqliteChannel implements ChannelStore {
   ) {
     db.prepare("UPDATE runtime_channel_inbox SET lease_until = 0 WHERE status = 'pending' AND lease_until > 0").run()
     this.sql = {
-      insert: db.prepare('INSERT INTO runtime_channel_inbox (message_id, phone, message, received_at) VALUES (?, ?, ?, ?) ON CONFLICT (message_id) DO NOTHING'),
+      insert: db.prepare(
+        'INSERT INTO runtime_channel_inbox (message_id, phone, message, received_at) VALUES (?, ?, ?, ?) ON CONFLICT (message_id) DO NOTHING',
+      ),
       status: db.prepare(`
         INSERT INTO runtime_channel_status (channel_id, state, rank, error, at, received_at) VALUES (?, ?, ?, ?, ?, ?)
         ON CONFLICT (channel_id) DO UPDATE SET state = excluded.state, rank = excluded.rank, error = excluded.error, at = excluded.at,
@@ -29,10 +31,16 @@ export class SqliteChannel implements ChannelStore {
                         WHERE o.next_at <= @now AND o.lease_until <= @now ORDER BY o.seq LIMIT @limit)
         SELECT seq, message, attempts FROM runtime_channel_inbox WHERE seq IN (${CHAINS('runtime_channel_inbox', '@perContact', 'phone')}) ORDER BY seq`),
       lease: db.prepare('UPDATE runtime_channel_inbox SET lease_until = ? WHERE seq = ?'),
-      done: db.prepare("UPDATE runtime_channel_inbox SET status = 'done', attempts = attempts + 1, lease_until = 0, done_at = ? WHERE seq = ? AND status = 'pending'"),
+      done: db.prepare(
+        "UPDATE runtime_channel_inbox SET status = 'done', attempts = attempts + 1, lease_until = 0, done_at = ? WHERE seq = ? AND status = 'pending'",
+      ),
       release: db.prepare("UPDATE runtime_channel_inbox SET lease_until = 0 WHERE seq = ? AND status = 'pending'"),
-      retry: db.prepare("UPDATE runtime_channel_inbox SET attempts = ?, next_at = ?, lease_until = 0, last_error = ? WHERE seq = ? AND status = 'pending'"),
-      failed: db.prepare("UPDATE runtime_channel_inbox SET status = 'failed', attempts = ?, lease_until = 0, last_error = ?, done_at = ? WHERE seq = ? AND status = 'pending'"),
+      retry: db.prepare(
+        "UPDATE runtime_channel_inbox SET attempts = ?, next_at = ?, lease_until = 0, last_error = ? WHERE seq = ? AND status = 'pending'",
+      ),
+      failed: db.prepare(
+        "UPDATE runtime_channel_inbox SET status = 'failed', attempts = ?, lease_until = 0, last_error = ?, done_at = ? WHERE seq = ? AND status = 'pending'",
+      ),
       stats: db.prepare(`
         SELECT (SELECT count(*) FROM runtime_outbox WHERE status = 'pending') AS depth,
                (SELECT min(created_at) FROM runtime_outbox WHERE status = 'pending') AS oldest,
@@ -97,10 +105,14 @@ export class SqliteChannel implements ChannelStore {
   async forget(before: number, limit: number) {
     return this.db.transaction(() => {
       const inbox = this.db
-        .prepare("DELETE FROM runtime_channel_inbox WHERE seq IN (SELECT seq FROM runtime_channel_inbox WHERE status != 'pending' AND received_at < ? LIMIT ?)")
+        .prepare(
+          "DELETE FROM runtime_channel_inbox WHERE seq IN (SELECT seq FROM runtime_channel_inbox WHERE status != 'pending' AND received_at < ? LIMIT ?)",
+        )
         .run(before, limit).changes
       const statuses = this.db
-        .prepare('DELETE FROM runtime_channel_status WHERE channel_id IN (SELECT channel_id FROM runtime_channel_status WHERE received_at < ? LIMIT ?)')
+        .prepare(
+          'DELETE FROM runtime_channel_status WHERE channel_id IN (SELECT channel_id FROM runtime_channel_status WHERE received_at < ? LIMIT ?)',
+        )
         .run(before, limit).changes
       return inbox + statuses
     })()

@@ -19,11 +19,15 @@ export class SqliteOutbox {
     // Leases written by versions that kept them in the file.
     db.prepare("UPDATE runtime_outbox SET lease_until = 0 WHERE status = 'pending' AND lease_until > 0").run()
     this.sql = {
-      insert: db.prepare('INSERT INTO runtime_outbox (id, run_id, flow_id, contact_id, phone, message, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)'),
+      insert: db.prepare(
+        'INSERT INTO runtime_outbox (id, run_id, flow_id, contact_id, phone, message, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)',
+      ),
       // The sender claims after every commit and every delivery; mostly nothing unleased is due (the outbox is
       // drained): this probe of the pending rows answers that for a fraction of the claim query's cost.
       any: db
-        .prepare("SELECT 1 FROM runtime_outbox WHERE status = 'pending' AND next_at <= @now AND seq NOT IN (SELECT value FROM json_each(@leased)) LIMIT 1")
+        .prepare(
+          "SELECT 1 FROM runtime_outbox WHERE status = 'pending' AND next_at <= @now AND seq NOT IN (SELECT value FROM json_each(@leased)) LIMIT 1",
+        )
         .pluck(),
       claim: db.prepare(`
         WITH ready AS (SELECT o.seq, o.contact_id FROM (${HEADS('runtime_outbox')}) h JOIN runtime_outbox o ON o.seq = h.seq
@@ -32,11 +36,15 @@ export class SqliteOutbox {
       sent: db.prepare(
         "UPDATE runtime_outbox SET status = 'sent', attempts = attempts + 1, lease_until = 0, done_at = ?, channel_id = ? WHERE seq = ? AND status = 'pending'",
       ),
-      retry: db.prepare("UPDATE runtime_outbox SET attempts = ?, next_at = ?, lease_until = 0, last_error = ? WHERE seq = ? AND status = 'pending'"),
+      retry: db.prepare(
+        "UPDATE runtime_outbox SET attempts = ?, next_at = ?, lease_until = 0, last_error = ? WHERE seq = ? AND status = 'pending'",
+      ),
       failed: db.prepare(
         "UPDATE runtime_outbox SET status = 'failed', attempts = ?, lease_until = 0, last_error = ?, done_at = ? WHERE seq = ? AND status = 'pending'",
       ),
-      failure: db.prepare('INSERT INTO runtime_deliveries (run_id, contact_id, message, adapter, attempts, error, at) VALUES (?, ?, ?, ?, ?, ?, ?)'),
+      failure: db.prepare(
+        'INSERT INTO runtime_deliveries (run_id, contact_id, message, adapter, attempts, error, at) VALUES (?, ?, ?, ?, ?, ?, ?)',
+      ),
     }
   }
 
@@ -44,7 +52,8 @@ export class SqliteOutbox {
   write(contact: Contact, steps: Array<{ flow: Pick<FlowDocument, 'id'>; step: StepResult }>): void {
     for (const { flow, step } of steps) {
       const s = step.state
-      for (const m of step.messages) this.sql.insert.run(newMessageId(), s.id, flow.id, s.contactId, contact.phone, JSON.stringify(m), s.updatedAt)
+      for (const m of step.messages)
+        this.sql.insert.run(newMessageId(), s.id, flow.id, s.contactId, contact.phone, JSON.stringify(m), s.updatedAt)
     }
   }
 
@@ -74,11 +83,14 @@ export class SqliteOutbox {
   /** Inside a transaction (the store's group commit). */
   failed(seq: number, f: DeliveryFailure): void {
     const { changes } = this.sql.failed.run(f.attempts, f.error, f.at, seq)
-    if (changes) this.sql.failure.run(f.runId, f.contactId, JSON.stringify(f.message), f.adapter, f.attempts, f.error, f.at)
+    if (changes)
+      this.sql.failure.run(f.runId, f.contactId, JSON.stringify(f.message), f.adapter, f.attempts, f.error, f.at)
   }
 
   failures(runId: string): DeliveryFailure[] {
-    const rows = this.db.prepare('SELECT * FROM runtime_deliveries WHERE run_id = ? ORDER BY rowid').all(runId) as Array<{
+    const rows = this.db
+      .prepare('SELECT * FROM runtime_deliveries WHERE run_id = ? ORDER BY rowid')
+      .all(runId) as Array<{
       run_id: string
       contact_id: string
       message: string
@@ -87,11 +99,21 @@ export class SqliteOutbox {
       error: string
       at: number
     }>
-    return rows.map((r) => ({ runId: r.run_id, contactId: r.contact_id, message: JSON.parse(r.message), adapter: r.adapter, attempts: r.attempts, error: r.error, at: r.at }))
+    return rows.map((r) => ({
+      runId: r.run_id,
+      contactId: r.contact_id,
+      message: JSON.parse(r.message),
+      adapter: r.adapter,
+      attempts: r.attempts,
+      error: r.error,
+      at: r.at,
+    }))
   }
 
   entries(runId: string): OutboxEntry[] {
-    const rows = this.db.prepare('SELECT id, status, attempts, last_error FROM runtime_outbox WHERE run_id = ? ORDER BY seq').all(runId) as Array<{
+    const rows = this.db
+      .prepare('SELECT id, status, attempts, last_error FROM runtime_outbox WHERE run_id = ? ORDER BY seq')
+      .all(runId) as Array<{
       id: string
       status: OutboxEntry['status']
       attempts: number
@@ -118,7 +140,9 @@ export class SqliteOutbox {
   deleteFinishedRuns(before: number, limit: number): number {
     return this.db.transaction(() => {
       const ids = this.db
-        .prepare("SELECT id FROM runs INDEXED BY runs_finished_started WHERE status IN ('ended', 'failed') AND started_at < ? ORDER BY started_at LIMIT ?")
+        .prepare(
+          "SELECT id FROM runs INDEXED BY runs_finished_started WHERE status IN ('ended', 'failed') AND started_at < ? ORDER BY started_at LIMIT ?",
+        )
         .pluck()
         .all(before, limit) as string[]
       if (!ids.length) return 0
@@ -130,7 +154,9 @@ export class SqliteOutbox {
 
   forgetInbound(before: number, limit: number): number {
     return this.db
-      .prepare('DELETE FROM runtime_inbound WHERE message_id IN (SELECT message_id FROM runtime_inbound WHERE received_at < ? LIMIT ?)')
+      .prepare(
+        'DELETE FROM runtime_inbound WHERE message_id IN (SELECT message_id FROM runtime_inbound WHERE received_at < ? LIMIT ?)',
+      )
       .run(before, limit).changes
   }
 }

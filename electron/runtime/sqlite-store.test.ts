@@ -46,8 +46,12 @@ it("runs a contact's next message on top of the step before it, and answers both
   await runtime.inbound(text('+919800000009', '34'))
   const clock = turns()
   const answered: Array<{ turn: number; committed: boolean }> = []
-  const at = <T>(p: Promise<T>) => p.then((a) => (answered.push({ turn: clock.now(), committed: !db.inTransaction }), a))
-  const [start, resume] = await Promise.all([at(runtime.inbound(text(phone, 'wine'))), at(runtime.inbound(text(phone, '34')))])
+  const at = <T>(p: Promise<T>) =>
+    p.then((a) => (answered.push({ turn: clock.now(), committed: !db.inTransaction }), a))
+  const [start, resume] = await Promise.all([
+    at(runtime.inbound(text(phone, 'wine'))),
+    at(runtime.inbound(text(phone, '34'))),
+  ])
   clock.stop()
   // The answer to "34" resumed the run "wine" started: it read that step before it had committed.
   expect(start).toMatchObject({ action: 'started', state: 'paused' })
@@ -64,11 +68,20 @@ it('never claims a message whose step was undone by a failed commit, and fails t
   const claim = () => store.claimOutbound({ now: Date.now(), leaseMs: 30_000, limit: 10, perContact: 20 })
   let claimed: ReturnType<typeof claim> | undefined
   const step = store.withContact(phone, undefined, async (tx) => {
-    const ran = await startRun(flow, { contact: tx.contact, trigger: { kind: 'keyword', keyword: 'wine', message: { type: 'text', text: 'wine', id: 'wamid.x' } } }, { effects: createEffects(), catalog: nodeCatalog, serviceWindow: false })
+    const ran = await startRun(
+      flow,
+      {
+        contact: tx.contact,
+        trigger: { kind: 'keyword', keyword: 'wine', message: { type: 'text', text: 'wine', id: 'wamid.x' } },
+      },
+      { effects: createEffects(), catalog: nodeCatalog, serviceWindow: false },
+    )
     await tx.commit({ steps: [{ flow, step: ran }] })
     // Something else in the same transaction that can only fail at COMMIT: a deferred foreign key.
     db.pragma('defer_foreign_keys = ON')
-    db.prepare("INSERT INTO trace_events (run_id, seq, node_id, node_name, node_type, phase, started_at, duration_ms) VALUES ('run_none', 0, 'n', 'n', 'end', 'run', 0, 0)").run()
+    db.prepare(
+      "INSERT INTO trace_events (run_id, seq, node_id, node_name, node_type, phase, started_at, duration_ms) VALUES ('run_none', 0, 'n', 'n', 'end', 'run', 0, 0)",
+    ).run()
     // The sender asks while the step's message is written but not committed.
     claimed = claim()
     return ran

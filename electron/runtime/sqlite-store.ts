@@ -53,14 +53,18 @@ export class SqliteRuntimeStore implements RuntimeStore {
     this.logs = localSource(new LogQueries(db))
     // Steps only mark their runs for search (migration 014); their search rows are built here, behind the writes.
     this.stopIndexing = new SearchIndexer(db).every(SEARCH_INDEX_MS, (err) =>
-      process.stderr.write(`[runtime] indexing runs for search failed: ${err instanceof Error ? err.message : String(err)}\n`),
+      process.stderr.write(
+        `[runtime] indexing runs for search failed: ${err instanceof Error ? err.message : String(err)}\n`,
+      ),
     )
     this.sql = {
       revision: db.prepare('SELECT revision FROM flows WHERE id = ? AND deleted_at IS NULL'),
       revisions: db.prepare('SELECT id, revision FROM flows WHERE deleted_at IS NULL ORDER BY id'),
       document: db.prepare('SELECT document FROM flows WHERE id = ?').pluck(),
       inbound: db.prepare('SELECT * FROM runtime_inbound WHERE message_id = ?'),
-      record: db.prepare('INSERT INTO runtime_inbound (message_id, contact_id, action, run_id, received_at) VALUES (?, ?, ?, ?, ?)'),
+      record: db.prepare(
+        'INSERT INTO runtime_inbound (message_id, contact_id, action, run_id, received_at) VALUES (?, ?, ?, ?, ?)',
+      ),
     }
     this.writer = new GroupCommit(db)
     this.channel = new SqliteChannel(db, this.writer)
@@ -157,9 +161,23 @@ export class SqliteRuntimeStore implements RuntimeStore {
 
   private inboundRecord(messageId: string): InboundRecord | null {
     const row = this.sql.inbound.get(messageId) as
-      | { message_id: string; contact_id: string; action: InboundRecord['action']; run_id: string | null; received_at: number }
+      | {
+          message_id: string
+          contact_id: string
+          action: InboundRecord['action']
+          run_id: string | null
+          received_at: number
+        }
       | undefined
-    return row ? { messageId: row.message_id, contactId: row.contact_id, action: row.action, runId: row.run_id, receivedAt: row.received_at } : null
+    return row
+      ? {
+          messageId: row.message_id,
+          contactId: row.contact_id,
+          action: row.action,
+          runId: row.run_id,
+          receivedAt: row.received_at,
+        }
+      : null
   }
 
   /** Only while no transaction is open: a message is never sent before its step has committed. */
@@ -212,7 +230,9 @@ export class SqliteRuntimeStore implements RuntimeStore {
   }
 
   async runsOfContact(contactId: string) {
-    const rows = this.db.prepare('SELECT * FROM runs WHERE contact_id = ? ORDER BY started_at, rowid').all(contactId) as RunRow[]
+    const rows = this.db
+      .prepare('SELECT * FROM runs WHERE contact_id = ? ORDER BY started_at, rowid')
+      .all(contactId) as RunRow[]
     return rows.map(toSummary)
   }
 

@@ -133,7 +133,11 @@ export interface RuntimeStore {
   outbox(runId: string): Promise<OutboxEntry[]>
   // ---- housekeeping (housekeeping.ts) ----
   /** Paused runs last active before `before`, oldest first, after the `after` key when given. */
-  pausedCandidates(before: number, limit: number, after?: { updatedAt: number; runId: string }): Promise<PausedCandidate[]>
+  pausedCandidates(
+    before: number,
+    limit: number,
+    after?: { updatedAt: number; runId: string },
+  ): Promise<PausedCandidate[]>
   /** Deletes up to `limit` finished runs started before `before`, with their trace, messages, outbox and failures. */
   deleteFinishedRuns(before: number, limit: number): Promise<number>
   /** Forgets up to `limit` processed inbound message ids received before `before`. */

@@ -17,7 +17,9 @@ it('refuses a flow saved with samples nested 1000 levels, naming the path, and k
   expect(res.ok).toBe(false)
   if (res.ok) return
   expect(res.error.code).toBe('bad_request')
-  expect(res.error.message).toMatch(/^Invalid request for flows\.save: document\.samples\.http_call_1\.a…\(\d+ more\)…a\.a\.a: nested more than 64 levels deep/)
+  expect(res.error.message).toMatch(
+    /^Invalid request for flows\.save: document\.samples\.http_call_1\.a…\(\d+ more\)…a\.a\.a: nested more than 64 levels deep/,
+  )
   expect(res.error.issues?.[0]?.path.slice(0, 4)).toEqual(['document', 'samples', 'http_call_1', 'a'])
   const stored = expectOk(await temp.backend.call('flows.get', { id: flow.id }))
   expect([stored.revision, stored.document.samples]).toEqual([flow.revision, {}])
@@ -27,9 +29,18 @@ it('refuses a flow saved with samples nested 1000 levels, naming the path, and k
 it('refuses deep test variables for a Script test and deep manual-trigger data, and still serves the next call', async () => {
   const config = { code: 'return { n: 1 }', inputs: [{ name: 'x', value: '' }], outputs: [], timeoutMs: 1000 }
   const script = await temp.backend.call('integrations.testScript', { config, values: { x: deep(5000) } })
-  expect(script).toMatchObject({ ok: false, error: { code: 'bad_request', issues: [{ path: expect.arrayContaining(['values', 'x']) }] } })
-  const manual = await temp.backend.call('manual.trigger', { flowId: 'flw_x', contacts: [{ phone: '+919800000001' }], data: { d: deep(100_000) } })
+  expect(script).toMatchObject({
+    ok: false,
+    error: { code: 'bad_request', issues: [{ path: expect.arrayContaining(['values', 'x']) }] },
+  })
+  const manual = await temp.backend.call('manual.trigger', {
+    flowId: 'flw_x',
+    contacts: [{ phone: '+919800000001' }],
+    data: { d: deep(100_000) },
+  })
   expect(manual).toMatchObject({ ok: false, error: { code: 'bad_request' } })
-  const fine = expectOk(await temp.backend.call('integrations.testScript', { config, values: { x: deep(10) } })) as { outputs: unknown }
+  const fine = expectOk(await temp.backend.call('integrations.testScript', { config, values: { x: deep(10) } })) as {
+    outputs: unknown
+  }
   expect(fine.outputs).toEqual({ n: 1 })
 })

@@ -65,7 +65,10 @@ export function createBackend(options: BackendOptions): Backend {
     notices.push({ code: 'wal_recovered', message: r.message })
     log(r.message)
   }
-  const db = openDatabase(dbFile, { onWalRecovered, ...(options.sqliteBinding ? { nativeBinding: options.sqliteBinding } : {}) })
+  const db = openDatabase(dbFile, {
+    onWalRecovered,
+    ...(options.sqliteBinding ? { nativeBinding: options.sqliteBinding } : {}),
+  })
   const listeners = new Set<AnyEventListener>()
   const services = new Map<ServiceFactory<unknown>, unknown>()
   let closed = false
@@ -101,7 +104,10 @@ export function createBackend(options: BackendOptions): Backend {
     }
     // Before the schema: zod, JSON.stringify and SQLite's JSON functions all recurse or stop at a depth.
     const bounds = checkJsonBounds(payload)
-    if (bounds) return fail('bad_request', `Invalid request for ${command}: ${bounds.message}`, [{ path: bounds.path, message: bounds.message }])
+    if (bounds)
+      return fail('bad_request', `Invalid request for ${command}: ${bounds.message}`, [
+        { path: bounds.path, message: bounds.message },
+      ])
     const parsed = commands[command].req.safeParse(payload)
     if (!parsed.success) return badRequest(command, parsed.error)
     try {

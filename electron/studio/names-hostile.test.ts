@@ -20,12 +20,16 @@ it.each([
   const created = await temp.backend.call('flows.create', { name })
   expect(created).toMatchObject({ ok: false, error: { code: 'bad_request', message: expect.stringMatching(message) } })
   const flow = expectOk(await temp.backend.call('flows.create', { name: 'Fine' }))
-  expect(await temp.backend.call('flows.rename', { id: flow.id, name })).toMatchObject({ ok: false, error: { code: 'bad_request' } })
+  expect(await temp.backend.call('flows.rename', { id: flow.id, name })).toMatchObject({
+    ok: false,
+    error: { code: 'bad_request' },
+  })
   expect(expectOk(await temp.backend.call('flows.list', {})).map((f) => f.name)).toEqual(['Fine'])
 })
 
 it('keeps the zero width joiner and non-joiner that emoji and several scripts need', async () => {
-  for (const name of ['Family 👨\u200D👩\u200D👧', 'می\u200Cخواهم']) expect(expectOk(await temp.backend.call('flows.create', { name })).name).toBe(name)
+  for (const name of ['Family 👨\u200D👩\u200D👧', 'می\u200Cخواهم'])
+    expect(expectOk(await temp.backend.call('flows.create', { name })).name).toBe(name)
 })
 
 it('stores names in composed form, so one name typed two ways is one name', async () => {
@@ -38,26 +42,78 @@ it('stores names in composed form, so one name typed two ways is one name', asyn
 })
 
 it('refuses an imported flow whose id or node id carries a control character, naming where', async () => {
-  const trigger = { id: 'n_t\u0007', type: 'trigger', name: 'trigger_1', position: { x: 0, y: 0 }, config: { kind: 'keyword', keywords: ['hi'] } }
-  const doc = { format: FLOW_FORMAT, id: 'flw_ok', name: 'Bell', active: false, nodes: [trigger], edges: [], samples: {}, webhookSecretRef: null }
-  const res = await temp.backend.call('transfer.import', { fileName: 'bell.flow.json', text: JSON.stringify(doc), onConflict: 'replace', choices: {} })
-  expect(res).toMatchObject({ ok: false, error: { code: 'invalid_file', message: expect.stringMatching(/\/nodes\/0\/id: A node id holds an invisible control character \(U\+0007\)/) } })
+  const trigger = {
+    id: 'n_t\u0007',
+    type: 'trigger',
+    name: 'trigger_1',
+    position: { x: 0, y: 0 },
+    config: { kind: 'keyword', keywords: ['hi'] },
+  }
+  const doc = {
+    format: FLOW_FORMAT,
+    id: 'flw_ok',
+    name: 'Bell',
+    active: false,
+    nodes: [trigger],
+    edges: [],
+    samples: {},
+    webhookSecretRef: null,
+  }
+  const res = await temp.backend.call('transfer.import', {
+    fileName: 'bell.flow.json',
+    text: JSON.stringify(doc),
+    onConflict: 'replace',
+    choices: {},
+  })
+  expect(res).toMatchObject({
+    ok: false,
+    error: {
+      code: 'invalid_file',
+      message: expect.stringMatching(/\/nodes\/0\/id: A node id holds an invisible control character \(U\+0007\)/),
+    },
+  })
   const badId = await temp.backend.call('transfer.import', {
     fileName: 'nul.flow.json',
     text: JSON.stringify({ ...doc, id: 'flw_\u0000', nodes: [{ ...trigger, id: 'n_t' }] }),
     onConflict: 'replace',
     choices: {},
   })
-  expect(badId).toMatchObject({ ok: false, error: { code: 'invalid_file', message: expect.stringMatching(/\/id: A flow id holds/) } })
+  expect(badId).toMatchObject({
+    ok: false,
+    error: { code: 'invalid_file', message: expect.stringMatching(/\/id: A flow id holds/) },
+  })
   expect(expectOk(await temp.backend.call('flows.list', {}))).toEqual([])
 })
 
 it('refuses an imported flow id that cannot be part of the webhook address', async () => {
-  const trigger = { id: 'n_t', type: 'trigger', name: 'trigger_1', position: { x: 0, y: 0 }, config: { kind: 'keyword', keywords: ['hi'] } }
+  const trigger = {
+    id: 'n_t',
+    type: 'trigger',
+    name: 'trigger_1',
+    position: { x: 0, y: 0 },
+    config: { kind: 'keyword', keywords: ['hi'] },
+  }
   for (const id of ['../../etc', '.hidden', 'flw a', 'flw/x', 'flw?x=1', 'x'.repeat(129)]) {
-    const doc = { format: FLOW_FORMAT, id, name: 'Path', active: false, nodes: [trigger], edges: [], samples: {}, webhookSecretRef: null }
-    const res = await temp.backend.call('transfer.import', { fileName: 'p.flow.json', text: JSON.stringify(doc), onConflict: 'replace', choices: {} })
-    expect(res, id).toMatchObject({ ok: false, error: { code: 'invalid_file', message: expect.stringMatching(/\/id: A flow id may hold only letters/) } })
+    const doc = {
+      format: FLOW_FORMAT,
+      id,
+      name: 'Path',
+      active: false,
+      nodes: [trigger],
+      edges: [],
+      samples: {},
+      webhookSecretRef: null,
+    }
+    const res = await temp.backend.call('transfer.import', {
+      fileName: 'p.flow.json',
+      text: JSON.stringify(doc),
+      onConflict: 'replace',
+      choices: {},
+    })
+    expect(res, id).toMatchObject({
+      ok: false,
+      error: { code: 'invalid_file', message: expect.stringMatching(/\/id: A flow id may hold only letters/) },
+    })
   }
   expect(expectOk(await temp.backend.call('flows.list', {}))).toEqual([])
 })

@@ -5,9 +5,4 @@ import { runExpiry } from './runs/expiry-service'
 
 // Services started with the back end rather than on first use (e.g. a webhook listener that must be listening
 // before any command arrives). One line per service; each is then also reachable through ctx.service(factory).
-export const startupServices: ServiceFactory<unknown>[] = [
-  webhookListener,
-  logRetention,
-  searchIndexing,
-  runExpiry,
-]
+export const startupServices: ServiceFactory<unknown>[] = [webhookListener, logRetention, searchIndexing, runExpiry]

@@ -19,26 +19,39 @@ beforeAll(() => {
 })
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }))
 
-const clear = () => new RegExp(`Cannot use the data folder ${blocked.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}: part of the path is a file, not a folder\\. Choose another with --data-dir`)
+const clear = () =>
+  new RegExp(
+    `Cannot use the data folder ${blocked.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}: part of the path is a file, not a folder\\. Choose another with --data-dir`,
+  )
 
 it('refuses in the back end with a stable code', () => {
-  expect(() => createBackend({ dataDir: blocked })).toThrow(expect.objectContaining({ code: 'data_dir_unusable', message: expect.stringMatching(clear()) }))
+  expect(() => createBackend({ dataDir: blocked })).toThrow(
+    expect.objectContaining({ code: 'data_dir_unusable', message: expect.stringMatching(clear()) }),
+  )
 })
 
 it('the browser host says so and exits 1', () => {
-  const r = spawnSync(process.execPath, ['--import', 'tsx', 'electron/web/index.ts', '--port', '0', '--data-dir', blocked], {
-    cwd: ROOT,
-    encoding: 'utf8',
-    timeout: 60_000,
-    env: { ...process.env, CHATFLOW_RENDERER_DIR: path.join(dir, 'renderer') },
-  })
+  const r = spawnSync(
+    process.execPath,
+    ['--import', 'tsx', 'electron/web/index.ts', '--port', '0', '--data-dir', blocked],
+    {
+      cwd: ROOT,
+      encoding: 'utf8',
+      timeout: 60_000,
+      env: { ...process.env, CHATFLOW_RENDERER_DIR: path.join(dir, 'renderer') },
+    },
+  )
   expect(r.stderr).toMatch(clear())
   expect(r.stderr).not.toMatch(/internal error/)
   expect(r.status).toBe(1)
 })
 
 it('chatflow serve says so and exits 1', () => {
-  const r = spawnSync(process.execPath, [path.join(serverBuildDir(), 'chatflow.mjs'), 'serve', '--port', '0', '--data-dir', blocked], { cwd: dir, encoding: 'utf8', timeout: 60_000 })
+  const r = spawnSync(
+    process.execPath,
+    [path.join(serverBuildDir(), 'chatflow.mjs'), 'serve', '--port', '0', '--data-dir', blocked],
+    { cwd: dir, encoding: 'utf8', timeout: 60_000 },
+  )
   expect(r.stderr).toMatch(clear())
   expect(r.status).toBe(1)
 })

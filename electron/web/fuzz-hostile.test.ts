@@ -17,11 +17,21 @@ import { ROOT } from '../runtime/testing/server-build'
 import { cookieName } from './session-token'
 
 const BUDGET_MS = 5_000
-const SCRIPT_CODES = new Set(['script_syntax', 'script_error', 'script_timeout', 'script_memory', 'script_stack', 'script_bad_return'])
+const SCRIPT_CODES = new Set([
+  'script_syntax',
+  'script_error',
+  'script_timeout',
+  'script_memory',
+  'script_stack',
+  'script_bad_return',
+])
 
 let dir: string
 let host: ChildProcess
-let call: (command: string, payload: unknown) => Promise<{ ok: boolean; value?: any; error?: { code: string; message: string } }>
+let call: (
+  command: string,
+  payload: unknown,
+) => Promise<{ ok: boolean; value?: any; error?: { code: string; message: string } }>
 const sockets: WebSocket[] = []
 let worstHealthMs = 0
 let health: NodeJS.Timeout | undefined
@@ -59,11 +69,15 @@ beforeAll(async () => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'chatflow-fuzz-studio-'))
   fs.mkdirSync(path.join(dir, 'renderer'))
   fs.writeFileSync(path.join(dir, 'renderer', 'index.html'), '<!doctype html><title>Chatflow Studio</title>')
-  host = spawn(process.execPath, ['--import', 'tsx', 'electron/web/index.ts', '--port', '0', '--data-dir', path.join(dir, 'data')], {
-    cwd: ROOT,
-    env: { ...process.env, CHATFLOW_RENDERER_DIR: path.join(dir, 'renderer') },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  })
+  host = spawn(
+    process.execPath,
+    ['--import', 'tsx', 'electron/web/index.ts', '--port', '0', '--data-dir', path.join(dir, 'data')],
+    {
+      cwd: ROOT,
+      env: { ...process.env, CHATFLOW_RENDERER_DIR: path.join(dir, 'renderer') },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  )
   const printed = await new Promise<URL>((resolve, reject) => {
     let out = ''
     host.stdout!.on('data', (d: Buffer) => {
@@ -94,9 +108,28 @@ afterAll(async () => {
   fs.rmSync(dir, { recursive: true, force: true })
 })
 
-const trigger = { id: 'n_t', type: 'trigger', name: 'trigger_1', position: { x: 0, y: 0 }, config: { kind: 'keyword', keywords: ['hi'] } }
+const trigger = {
+  id: 'n_t',
+  type: 'trigger',
+  name: 'trigger_1',
+  position: { x: 0, y: 0 },
+  config: { kind: 'keyword', keywords: ['hi'] },
+}
 let n = 0
-const flowText = (samples: string) => embed({ format: FLOW_FORMAT, id: `flw_fz${n}`, name: `Fuzz ${n++}`, active: false, nodes: [trigger], edges: [], webhookSecretRef: null }, ['samples', 'http_call_1'], samples)
+const flowText = (samples: string) =>
+  embed(
+    {
+      format: FLOW_FORMAT,
+      id: `flw_fz${n}`,
+      name: `Fuzz ${n++}`,
+      active: false,
+      nodes: [trigger],
+      edges: [],
+      webhookSecretRef: null,
+    },
+    ['samples', 'http_call_1'],
+    samples,
+  )
 
 const importFile = fc.oneof(
   deepText.map(flowText),
@@ -136,14 +169,24 @@ const hostileCode = fc.oneof(
 
 it('tests hostile scripts and values in the sandbox: a result or a script_* failure, never an internal error', async () => {
   // A sandbox worker ready before the clock starts (one may have idled out; from the sources it loads slowly).
-  expect(await call('integrations.testScript', { config: { code: 'return {}', inputs: [], outputs: [], timeoutMs: 1000 } })).toMatchObject({ ok: true })
+  expect(
+    await call('integrations.testScript', { config: { code: 'return {}', inputs: [], outputs: [], timeoutMs: 1000 } }),
+  ).toMatchObject({ ok: true })
   await fc.assert(
-    fc.asyncProperty(hostileCode, fc.integer({ min: -1000, max: 60_000 }), fc.oneof(deepText, protoText, fc.constant('{"n":1}')), async (code, timeoutMs, value) => {
-      const config = { code, inputs: [{ name: 'x', value: '' }], outputs: [], timeoutMs: Math.min(timeoutMs, 300) }
-      const res = await call('integrations.testScript', new RawJson(`{"config":${JSON.stringify(config)},"values":{"x":${value}}}`))
-      if (!res.ok) expect(res.error?.code, res.error?.message).toBe('bad_request')
-      else if (!res.value.ok) expect(SCRIPT_CODES.has(res.value.error.code), res.value.error.code).toBe(true)
-    }),
+    fc.asyncProperty(
+      hostileCode,
+      fc.integer({ min: -1000, max: 60_000 }),
+      fc.oneof(deepText, protoText, fc.constant('{"n":1}')),
+      async (code, timeoutMs, value) => {
+        const config = { code, inputs: [{ name: 'x', value: '' }], outputs: [], timeoutMs: Math.min(timeoutMs, 300) }
+        const res = await call(
+          'integrations.testScript',
+          new RawJson(`{"config":${JSON.stringify(config)},"values":{"x":${value}}}`),
+        )
+        if (!res.ok) expect(res.error?.code, res.error?.message).toBe('bad_request')
+        else if (!res.value.ok) expect(SCRIPT_CODES.has(res.value.error.code), res.value.error.code).toBe(true)
+      },
+    ),
     // A longer budget than the others: run from the sources here, a sandbox worker replaced after a frozen script
     // loads its TypeScript afresh, which on a busy machine took longer than 5 s (fast-check then fails the property
     // for having finished no run at all).
@@ -155,13 +198,24 @@ it('refuses the largest hostile files at once: nested millions of levels, millio
   // 8 MiB of `[[[…]]]` took the back end 3.5 s to parse before the guard read the text first; the other call (the
   // health check above) must still be answered within 1 s throughout.
   const levels = JSON_LIMITS.fileBytes / 2 - 1024
-  const deep = await call('transfer.import', { fileName: 'deep.json', text: flowText('['.repeat(levels) + ']'.repeat(levels)), onConflict: 'keep-both', choices: {} })
+  const deep = await call('transfer.import', {
+    fileName: 'deep.json',
+    text: flowText('['.repeat(levels) + ']'.repeat(levels)),
+    onConflict: 'keep-both',
+    choices: {},
+  })
   expect(deep.error?.message).toMatch(/deep\.json: \/samples\/http_call_1\/0\/0\/.*nested more than 64 levels deep/)
   // 8 MiB of `[],[],…` (2.7 million arrays) took 3 s to parse and check; past 500,000 values a file is refused from
   // its text (600,000 here, to keep the test light).
-  const wide = await call('transfer.inspect', { fileName: 'wide.json', text: flowText('[' + '[],'.repeat(600_000) + '[]]') })
+  const wide = await call('transfer.inspect', {
+    fileName: 'wide.json',
+    text: flowText('[' + '[],'.repeat(600_000) + '[]]'),
+  })
   expect(wide.value.problems[0].message).toMatch(/^it holds more than 500,000 values/)
-  const big = await call('transfer.inspect', { fileName: 'big.json', text: ' '.repeat(JSON_LIMITS.fileBytes + 100 * 1024) })
+  const big = await call('transfer.inspect', {
+    fileName: 'big.json',
+    text: ' '.repeat(JSON_LIMITS.fileBytes + 100 * 1024),
+  })
   expect(big.value.problems[0].message).toBe('it is 8.1 MiB, larger than the 8 MiB a file may be')
 }, 60_000)
 

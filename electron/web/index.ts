@@ -25,13 +25,18 @@ async function main(): Promise<number> {
     const rendererDir = process.env.CHATFLOW_RENDERER_DIR || undefined
     const host = await startWebHost({ dataDir: args.dataDir, port: args.port, ...(rendererDir ? { rendererDir } : {}) })
     process.stdout.write(`Chatflow Studio is running at ${host.openUrl}\n`)
-    process.stdout.write(`Data folder: ${host.backend.dataDir}\nOpen the address in your browser (it carries the session token this studio requires). Press Ctrl+C to stop.\n`)
+    process.stdout.write(
+      `Data folder: ${host.backend.dataDir}\nOpen the address in your browser (it carries the session token this studio requires). Press Ctrl+C to stop.\n`,
+    )
     let stopping = false
     const stop = (signal: NodeJS.Signals) => {
       if (stopping) return
       stopping = true
       process.stdout.write(`Stopping (${signal})…\n`)
-      host.close().then(() => process.exit(0), () => process.exit(1))
+      host.close().then(
+        () => process.exit(0),
+        () => process.exit(1),
+      )
     }
     process.on('SIGINT', stop)
     process.on('SIGTERM', stop)

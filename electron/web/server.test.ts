@@ -38,7 +38,10 @@ function get(pathname: string, headers: Record<string, string> = {}) {
 }
 
 /** A socket with the session token in its cookie, as the page opens it (or with `token: null`, none at all). */
-async function connect(origin?: string, token: string | null = host.token): Promise<{ ws: WebSocket; next(): Promise<ServerMessage> }> {
+async function connect(
+  origin?: string,
+  token: string | null = host.token,
+): Promise<{ ws: WebSocket; next(): Promise<ServerMessage> }> {
   const headers = token === null ? {} : { cookie: `${cookieName(host.port)}=${token}` }
   const ws = new WebSocket(`${host.url.replace('http', 'ws')}/api`, { ...(origin ? { origin } : {}), headers })
   const inbox: ServerMessage[] = []
@@ -89,7 +92,11 @@ describe('browser host', () => {
     c.ws.send('not json')
     expect(await c.next()).toMatchObject({ type: 'error', error: { code: 'bad_request' } })
     c.ws.send(JSON.stringify({ type: 'call', id: 'x' }))
-    expect(await c.next()).toMatchObject({ type: 'result', id: 'x', result: { ok: false, error: { code: 'bad_request' } } })
+    expect(await c.next()).toMatchObject({
+      type: 'result',
+      id: 'x',
+      result: { ok: false, error: { code: 'bad_request' } },
+    })
     c.ws.send(JSON.stringify({ type: 'call', id: 2, command: 'flows.rename', payload: { id: 5 } }))
     expect(await c.next()).toMatchObject({ id: 2, result: { ok: false, error: { code: 'bad_request' } } })
     c.ws.send(JSON.stringify({ type: 'call', id: 3, command: 'flows.list', payload: {} }))
@@ -102,13 +109,27 @@ describe('browser host', () => {
   // and the page said the connection was lost; it now gets the size message `chatflow import` gives.
   it('refuses a message nested millions of levels unparsed, and an import over the size limit with its size', async () => {
     const c = await connect()
-    c.ws.send(`{"type":"call","id":4,"command":"flows.list","payload":${'['.repeat(2_000_000)}${']'.repeat(2_000_000)}}`)
-    expect(await c.next()).toMatchObject({ type: 'result', id: 4, result: { ok: false, error: { code: 'bad_request', message: expect.stringMatching(/at most 1000 levels/) } } })
+    c.ws.send(
+      `{"type":"call","id":4,"command":"flows.list","payload":${'['.repeat(2_000_000)}${']'.repeat(2_000_000)}}`,
+    )
+    expect(await c.next()).toMatchObject({
+      type: 'result',
+      id: 4,
+      result: { ok: false, error: { code: 'bad_request', message: expect.stringMatching(/at most 1000 levels/) } },
+    })
     c.ws.send(`{"payload":${'['.repeat(2_000_000)}${']'.repeat(2_000_000)}}`)
     expect(await c.next()).toMatchObject({ type: 'error', error: { code: 'bad_request' } })
     const text = `{"pad":"${'\\"'.repeat(4_700_000)}"}` // 9.4 MB, and twice that once escaped into the message
-    c.ws.send(JSON.stringify({ type: 'call', id: 5, command: 'transfer.inspect', payload: { fileName: 'big.json', text } }))
-    expect(await c.next()).toMatchObject({ id: 5, result: { ok: true, value: { problems: [{ file: 'big.json', message: 'it is 9 MiB, larger than the 8 MiB a file may be' }] } } })
+    c.ws.send(
+      JSON.stringify({ type: 'call', id: 5, command: 'transfer.inspect', payload: { fileName: 'big.json', text } }),
+    )
+    expect(await c.next()).toMatchObject({
+      id: 5,
+      result: {
+        ok: true,
+        value: { problems: [{ file: 'big.json', message: 'it is 9 MiB, larger than the 8 MiB a file may be' }] },
+      },
+    })
     c.ws.close()
   })
 
@@ -122,7 +143,9 @@ describe('session token', () => {
   it('refuses a socket without the token, with no Origin or with our own, and one with a wrong token', async () => {
     await expect(connect(undefined, null)).rejects.toThrow(/401/)
     await expect(connect(host.url, null)).rejects.toThrow(/401/)
-    await expect(connect(undefined, host.token.slice(0, -1) + (host.token.endsWith('A') ? 'B' : 'A'))).rejects.toThrow(/401/)
+    await expect(connect(undefined, host.token.slice(0, -1) + (host.token.endsWith('A') ? 'B' : 'A'))).rejects.toThrow(
+      /401/,
+    )
     const viaQuery = new WebSocket(`${host.url.replace('http', 'ws')}/api?token=${host.token}`)
     await new Promise<void>((resolve, reject) => {
       viaQuery.once('open', () => resolve())
@@ -151,7 +174,12 @@ describe('session token', () => {
     const file = path.join(host.backend.dataDir, TOKEN_FILE)
     if (process.platform !== 'win32') expect(fs.statSync(file).mode & 0o077).toBe(0)
     await host.close()
-    host = await startWebHost({ dataDir: path.join(dir, 'data'), port: 0, rendererDir: path.join(dir, 'renderer'), log: () => {} })
+    host = await startWebHost({
+      dataDir: path.join(dir, 'data'),
+      port: 0,
+      rendererDir: path.join(dir, 'renderer'),
+      log: () => {},
+    })
     expect(host.token).toBe(token)
   })
 })

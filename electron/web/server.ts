@@ -69,14 +69,24 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
     }
     // A caller without the token (or naming another host) cannot keep the connection to try again.
     if (!gate.allows(req)) {
-      res.writeHead(401, { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store', Connection: 'close' }).end(TOKEN_REQUIRED_PAGE)
+      res
+        .writeHead(401, {
+          'Content-Type': 'text/html; charset=utf-8',
+          'Cache-Control': 'no-store',
+          Connection: 'close',
+        })
+        .end(TOKEN_REQUIRED_PAGE)
       return
     }
     if (gate.presented(req)?.fromQuery) res.setHeader('Set-Cookie', gate.cookie())
     // Media Message files the author attached (media/<sha256>.<ext> in the data folder), for the emulator's preview.
     const media = req.method === 'GET' || req.method === 'HEAD' ? storedMediaFile(options.dataDir, req.url ?? '') : null
     if (media) {
-      res.writeHead(200, { 'Content-Type': media.mime, 'Content-Length': fs.statSync(media.path).size, 'Cache-Control': 'private, max-age=31536000, immutable' })
+      res.writeHead(200, {
+        'Content-Type': media.mime,
+        'Content-Length': fs.statSync(media.path).size,
+        'Cache-Control': 'private, max-age=31536000, immutable',
+      })
       if (req.method === 'HEAD') return void res.end()
       fs.createReadStream(media.path).pipe(res)
       return

@@ -33,7 +33,9 @@ afterEach(async () => {
 
 /** The next call the client sends, as the server received it. */
 const nextCall = (ws: ServerSocket) =>
-  new Promise<{ id: number; command: string }>((resolve) => ws.once('message', (data) => resolve(JSON.parse(String(data)))))
+  new Promise<{ id: number; command: string }>((resolve) =>
+    ws.once('message', (data) => resolve(JSON.parse(String(data)))),
+  )
 
 describe('socket client: nothing the host sends is dropped without a word', () => {
   it('reports a frame that is not JSON, and one that is no message of the contract', async () => {
@@ -47,7 +49,12 @@ describe('socket client: nothing the host sends is dropped without a word', () =
 
   it("reports the host's error frame with its reason", async () => {
     const ws = await peer
-    ws.send(JSON.stringify({ type: 'error', error: { code: 'bad_request', message: 'A message to the studio must be JSON.' } }))
+    ws.send(
+      JSON.stringify({
+        type: 'error',
+        error: { code: 'bad_request', message: 'A message to the studio must be JSON.' },
+      }),
+    )
     await until(() => problems.length === 1)
     expect(problems).toEqual([
       'The studio could not read a request from this window (A message to the studio must be JSON.); what you last did may not have happened.',

@@ -85,7 +85,9 @@ export function createSocketBridge(url: string): SocketBridge {
       for (const l of listeners.get(message.event) ?? []) l(message.payload)
     } else if (message?.type === 'error') {
       const said = typeof message.error?.message === 'string' ? message.error.message : 'no reason given'
-      problem(`The studio could not read a request from this window (${said}); what you last did may not have happened.`)
+      problem(
+        `The studio could not read a request from this window (${said}); what you last did may not have happened.`,
+      )
     } else {
       problem(UNREADABLE)
     }
@@ -103,7 +105,9 @@ export function createSocketBridge(url: string): SocketBridge {
         try {
           text = JSON.stringify(message)
         } catch (err) {
-          return resolve(fail('bad_request', `${command} could not be sent: ${err instanceof Error ? err.message : String(err)}`))
+          return resolve(
+            fail('bad_request', `${command} could not be sent: ${err instanceof Error ? err.message : String(err)}`),
+          )
         }
         pending.set(id, resolve)
         if (socket && socket.readyState === WebSocket.OPEN) socket.send(text)

@@ -1,5 +1,15 @@
 import { useCallback, useMemo, useRef } from 'react'
-import { Controls, ReactFlow, useReactFlow, useStore, type Connection, type Edge, type IsValidConnection, type NodeMouseHandler, type NodeTypes } from '@xyflow/react'
+import {
+  Controls,
+  ReactFlow,
+  useReactFlow,
+  useStore,
+  type Connection,
+  type Edge,
+  type IsValidConnection,
+  type NodeMouseHandler,
+  type NodeTypes,
+} from '@xyflow/react'
 import type { NodeType } from '../../shared/flow/node-types'
 import { NODE_TYPES } from '../../shared/flow/node-types'
 import { useEditor, useEditorStore } from '../editor/context'
@@ -58,15 +68,27 @@ export function FlowCanvas() {
 
   const decor = useMemo(() => decorate(docNodes, problemCounts, overlay), [docNodes, problemCounts, overlay])
   const selectedNodes = useMemo(() => new Set(selectedNodeIds), [selectedNodeIds])
-  const nodes = useMemo(() => nodeCache.build(docNodes, selectedNodes, decor, live), [nodeCache, docNodes, selectedNodes, decor, live])
-  const edges = useMemo(() => edgeCache.build(docEdges, new Set(selectedEdgeIds), decor), [edgeCache, docEdges, selectedEdgeIds, decor])
+  const nodes = useMemo(
+    () => nodeCache.build(docNodes, selectedNodes, decor, live),
+    [nodeCache, docNodes, selectedNodes, decor, live],
+  )
+  const edges = useMemo(
+    () => edgeCache.build(docEdges, new Set(selectedEdgeIds), decor),
+    [edgeCache, docEdges, selectedEdgeIds, decor],
+  )
 
   const isValidConnection: IsValidConnection = useCallback(
-    (c) => checkConnection(store.getState().doc, { source: c.source, sourcePort: c.sourceHandle ?? '', target: c.target }, portsOf).ok,
+    (c) =>
+      checkConnection(
+        store.getState().doc,
+        { source: c.source, sourcePort: c.sourceHandle ?? '', target: c.target },
+        portsOf,
+      ).ok,
     [store],
   )
   const onConnect = useCallback(
-    (c: Connection) => store.getState().connect({ source: c.source, sourcePort: c.sourceHandle ?? '', target: c.target }),
+    (c: Connection) =>
+      store.getState().connect({ source: c.source, sourcePort: c.sourceHandle ?? '', target: c.target }),
     [store],
   )
   const onDelete = useCallback(
@@ -92,35 +114,35 @@ export function FlowCanvas() {
 
   return (
     <ZoomBandContext.Provider value={band}>
-    <ReactFlow<FlowCardNode, Edge>
-      className={`zoom-${band}`}
-      nodes={nodes}
-      edges={edges}
-      nodeTypes={nodeTypes}
-      onNodesChange={onNodesChange}
-      onEdgesChange={onEdgesChange}
-      onConnect={onConnect}
-      isValidConnection={isValidConnection}
-      onDelete={onDelete}
-      onNodeClick={onNodeClick}
-      onPaneClick={onPaneClick}
-      onDragOver={allowDrop}
-      onDrop={onDrop}
-      snapToGrid
-      snapGrid={SNAP}
-      fitView
-      fitViewOptions={FIT}
-      minZoom={0.1}
-      deleteKeyCode={DELETE_KEYS}
-      onlyRenderVisibleElements={docNodes.length > (band === 'near' ? VIRTUALISE_ABOVE : VIRTUALISE_FAR_ABOVE)}
-      proOptions={PRO}
-      aria-label="Flow canvas"
-    >
-      <CanvasBackground gap={GRID} />
-      <SelectionBar />
-      <FlowMiniMap edges={docEdges} decor={decor} selected={selectedNodes} theme={theme} />
-      <Controls aria-label="Zoom controls" />
-    </ReactFlow>
+      <ReactFlow<FlowCardNode, Edge>
+        className={`zoom-${band}`}
+        nodes={nodes}
+        edges={edges}
+        nodeTypes={nodeTypes}
+        onNodesChange={onNodesChange}
+        onEdgesChange={onEdgesChange}
+        onConnect={onConnect}
+        isValidConnection={isValidConnection}
+        onDelete={onDelete}
+        onNodeClick={onNodeClick}
+        onPaneClick={onPaneClick}
+        onDragOver={allowDrop}
+        onDrop={onDrop}
+        snapToGrid
+        snapGrid={SNAP}
+        fitView
+        fitViewOptions={FIT}
+        minZoom={0.1}
+        deleteKeyCode={DELETE_KEYS}
+        onlyRenderVisibleElements={docNodes.length > (band === 'near' ? VIRTUALISE_ABOVE : VIRTUALISE_FAR_ABOVE)}
+        proOptions={PRO}
+        aria-label="Flow canvas"
+      >
+        <CanvasBackground gap={GRID} />
+        <SelectionBar />
+        <FlowMiniMap edges={docEdges} decor={decor} selected={selectedNodes} theme={theme} />
+        <Controls aria-label="Zoom controls" />
+      </ReactFlow>
     </ZoomBandContext.Provider>
   )
 }

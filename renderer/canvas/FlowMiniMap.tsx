@@ -30,7 +30,13 @@ export function FlowMiniMap({ edges, decor, selected, theme }: Props) {
   const frame = useRef<HTMLDivElement>(null)
   // React Flow's own node list: during a drag it has the dragged cards where they are now.
   const scene = useMemo(() => {
-    const boxes: Box[] = nodes.map((n) => ({ id: n.id, x: n.position.x, y: n.position.y, width: n.measured?.width ?? FALLBACK.width, height: n.measured?.height ?? FALLBACK.height }))
+    const boxes: Box[] = nodes.map((n) => ({
+      id: n.id,
+      x: n.position.x,
+      y: n.position.y,
+      width: n.measured?.width ?? FALLBACK.width,
+      height: n.measured?.height ?? FALLBACK.height,
+    }))
     return minimapScene(boxes, edges, decor, selected)
   }, [nodes, edges, decor, selected])
   const fit = useMemo(() => fitOf(scene), [scene])
@@ -63,7 +69,9 @@ export function FlowMiniMap({ edges, decor, selected, theme }: Props) {
       el.style.height = `${(height / zoom) * fit.scale}px`
     }
     place()
-    return store.subscribe((s, prev) => (s.transform !== prev.transform || s.width !== prev.width || s.height !== prev.height) && place())
+    return store.subscribe(
+      (s, prev) => (s.transform !== prev.transform || s.width !== prev.width || s.height !== prev.height) && place(),
+    )
   }, [store, scene, fit])
 
   const moveTo = (e: React.PointerEvent<HTMLDivElement>) => {
@@ -117,7 +125,10 @@ function draw(el: HTMLCanvasElement, scene: Scene, fit: ReturnType<typeof fitOf>
   if (!ctx) return
   ctx.setTransform(ratio, 0, 0, ratio, 0, 0)
   ctx.clearRect(0, 0, WIDTH, HEIGHT)
-  const at = (x: number, y: number): [number, number] => [(x - scene.bounds.x) * fit.scale + fit.dx, (y - scene.bounds.y) * fit.scale + fit.dy]
+  const at = (x: number, y: number): [number, number] => [
+    (x - scene.bounds.x) * fit.scale + fit.dx,
+    (y - scene.bounds.y) * fit.scale + fit.dy,
+  ]
   ctx.strokeStyle = colour.path
   ctx.lineWidth = 1.5
   ctx.beginPath()

@@ -12,7 +12,12 @@ import { ZoomBandContext } from './zoom'
 
 export type FlowCardNode = Node<{ node: FlowNode; decor: NodeDecor }, 'flow'>
 
-const RUN_LABEL = { current: 'current step of the test', failed: 'failed in the test', path: 'on the test path', unreached: 'not reached by any test' }
+const RUN_LABEL = {
+  current: 'current step of the test',
+  failed: 'failed in the test',
+  path: 'on the test path',
+  unreached: 'not reached by any test',
+}
 const PORT_LABEL: Record<PortState, string> = { covered: ' (covered)', uncovered: ' (not covered)' }
 
 /**
@@ -42,7 +47,11 @@ export const FlowNodeCard = memo(function FlowNodeCard({ data, selected }: NodeP
       data-node-name={node.name}
       data-run={decor.run ?? undefined}
     >
-      {near ? <CardContent node={node} decor={decor} layout={layout} label={def.label} /> : band === 'far' && <div className="flow-card-far">{breakable(node.name)}</div>}
+      {near ? (
+        <CardContent node={node} decor={decor} layout={layout} label={def.label} />
+      ) : (
+        band === 'far' && <div className="flow-card-far">{breakable(node.name)}</div>
+      )}
       {layout.handles.map((h) => {
         const slot = layout.ports.find((p) => p.port.id === h.id)
         const state = slot ? decor.ports[slot.port.id] : undefined
@@ -69,7 +78,17 @@ export const FlowNodeCard = memo(function FlowNodeCard({ data, selected }: NodeP
 /** A name drawn large zoomed out wraps after its underscores ("unknown_/service"), not in the middle of a word. */
 const breakable = (name: string) => name.split(/(?<=_)/).flatMap((part, i) => (i ? [<wbr key={i} />, part] : [part]))
 
-function CardContent({ node, decor, layout, label }: { node: FlowNode; decor: NodeDecor; layout: CardLayout; label: string }) {
+function CardContent({
+  node,
+  decor,
+  layout,
+  label,
+}: {
+  node: FlowNode
+  decor: NodeDecor
+  layout: CardLayout
+  label: string
+}) {
   const problems = decor.errors || decor.warnings
   return (
     <>
@@ -82,7 +101,11 @@ function CardContent({ node, decor, layout, label }: { node: FlowNode; decor: No
             title={`${decor.errors} error(s), ${decor.warnings} warning(s)`}
             aria-label={`${decor.errors} error(s), ${decor.warnings} warning(s)`}
           >
-            {decor.errors ? <OctagonAlert size={12} aria-hidden="true" /> : <TriangleAlert size={12} aria-hidden="true" />}
+            {decor.errors ? (
+              <OctagonAlert size={12} aria-hidden="true" />
+            ) : (
+              <TriangleAlert size={12} aria-hidden="true" />
+            )}
             {problems}
           </span>
         )}

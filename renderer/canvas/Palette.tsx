@@ -22,13 +22,21 @@ export function Palette() {
     const s = store.getState()
     const after = s.selectedNodeIds.length === 1 ? s.doc.nodes.find((n) => n.id === s.selectedNodeIds[0]) : undefined
     const box = document.querySelector('.react-flow')?.getBoundingClientRect()
-    const centre = box ? rf.screenToFlowPosition({ x: box.left + box.width / 2, y: box.top + box.height / 2 }) : { x: 0, y: 0 }
+    const centre = box
+      ? rf.screenToFlowPosition({ x: box.left + box.width / 2, y: box.top + box.height / 2 })
+      : { x: 0, y: 0 }
     s.addNode(type, placeNewCard(s.doc, type, after, centre), after?.id ?? null)
   }
 
   return (
     <nav className="palette" aria-label="Node palette">
-      <input type="search" aria-label="Search node types" placeholder="Search nodes…" value={query} onChange={(e) => setQuery(e.target.value)} />
+      <input
+        type="search"
+        aria-label="Search node types"
+        placeholder="Search nodes…"
+        value={query}
+        onChange={(e) => setQuery(e.target.value)}
+      />
       <ul>
         {types.map((t) => {
           const d = definitionOf(t)

@@ -8,7 +8,16 @@ import type { CSSProperties } from 'react'
  * the connection state, which every handle of every card otherwise runs on every frame of a pan. Cards use it
  * when zoomed out, where handles are hidden and nobody starts a connection.
  */
-export const StaticHandle = memo(function StaticHandle({ nodeId, type, position, id, className, title, style, ...aria }: HandleProps & { nodeId: string; style?: CSSProperties; title?: string }) {
+export const StaticHandle = memo(function StaticHandle({
+  nodeId,
+  type,
+  position,
+  id,
+  className,
+  title,
+  style,
+  ...aria
+}: HandleProps & { nodeId: string; style?: CSSProperties; title?: string }) {
   const rfId = useStoreApi().getState().rfId
   const handleId = id ?? null
   return (
@@ -26,6 +35,10 @@ export const StaticHandle = memo(function StaticHandle({ nodeId, type, position,
 })
 
 /** The handle a card draws in its zoom band: React Flow's own near, the static one far. */
-export function PortHandle({ still, nodeId, ...props }: HandleProps & { nodeId: string; still: boolean; style?: CSSProperties; title?: string }) {
+export function PortHandle({
+  still,
+  nodeId,
+  ...props
+}: HandleProps & { nodeId: string; still: boolean; style?: CSSProperties; title?: string }) {
   return still ? <StaticHandle nodeId={nodeId} {...props} /> : <Handle {...props} />
 }

@@ -67,7 +67,12 @@ describe('NodeCache', () => {
     const same = cache.build(doc.nodes, new Set(), decorate(doc.nodes, { m: { error: 1, warning: 0 } }, null), noDrag)
     same.forEach((n, i) => expect(n).toBe(before[i]))
     const overlay = { ...EMPTY_OVERLAY, flowId: doc.id, pathNodeIds: ['t'] }
-    const after = cache.build(doc.nodes, new Set(), decorate(doc.nodes, { m: { error: 2, warning: 0 } }, overlay), noDrag)
+    const after = cache.build(
+      doc.nodes,
+      new Set(),
+      decorate(doc.nodes, { m: { error: 2, warning: 0 } }, overlay),
+      noDrag,
+    )
     const changed = after.flatMap((n, i) => (n === before[i] ? [] : [n.id]))
     expect(changed.sort()).toEqual(['m', 't'])
     expect(after.find((n) => n.id === 'm')!.data.decor).toMatchObject({ errors: 2 })
@@ -81,7 +86,13 @@ describe('EdgeCache', () => {
     const cache = new EdgeCache()
     const before = cache.build(doc.edges, new Set(), none)
     expect(before[0]!.ariaLabel).toBe('Connection out')
-    const overlay = { ...EMPTY_OVERLAY, flowId: doc.id, coveredEdgeIds: ['e1'], uncoveredEdgeIds: ['e2'], pathEdgeIds: ['e3'] }
+    const overlay = {
+      ...EMPTY_OVERLAY,
+      flowId: doc.id,
+      coveredEdgeIds: ['e1'],
+      uncoveredEdgeIds: ['e2'],
+      pathEdgeIds: ['e3'],
+    }
     const after = cache.build(doc.edges, new Set(), decorate(doc.nodes, {}, overlay))
     expect(after.map((e) => [e.className, e.ariaLabel])).toEqual([
       ['cov-covered', 'Connection out, covered'],

@@ -20,7 +20,12 @@ export class NodeCache {
   private entries = new Map<string, NodeEntry>()
 
   /** `live` holds positions of a drag in progress (React Flow moves the cards; the document follows on drop). */
-  build(nodes: readonly FlowNode[], selected: ReadonlySet<string>, decor: Decor, live: ReadonlyMap<string, Position>): FlowCardNode[] {
+  build(
+    nodes: readonly FlowNode[],
+    selected: ReadonlySet<string>,
+    decor: Decor,
+    live: ReadonlyMap<string, Position>,
+  ): FlowCardNode[] {
     const next = new Map<string, NodeEntry>()
     const out = nodes.map((n) => {
       const sel = selected.has(n.id)
@@ -28,13 +33,25 @@ export class NodeCache {
       const position = live.get(n.id) ?? n.position
       const prev = this.entries.get(n.id)
       let entry = prev
-      if (!prev || prev.source !== n || prev.selected !== sel || prev.decor.key !== d.key || prev.position !== position) {
+      if (
+        !prev ||
+        prev.source !== n ||
+        prev.selected !== sel ||
+        prev.decor.key !== d.key ||
+        prev.position !== position
+      ) {
         // The card is memoised on `data`: a new selection or position must not hand it a new data object.
         const data = prev && prev.source === n && prev.decor.key === d.key ? prev.out.data : { node: n, decor: d }
         // Size and handles come with the node (card-layout.ts): React Flow shows it, fits the view and draws its
         // edges without measuring it first.
         const { width, height, handles } = cardLayout(n)
-        entry = { source: n, selected: sel, decor: d, position, out: { id: n.id, type: 'flow' as const, position, data, selected: sel, measured: { width, height }, handles } }
+        entry = {
+          source: n,
+          selected: sel,
+          decor: d,
+          position,
+          out: { id: n.id, type: 'flow' as const, position, data, selected: sel, measured: { width, height }, handles },
+        }
       }
       next.set(n.id, entry!)
       return entry!.out
@@ -51,7 +68,11 @@ interface EdgeEntry {
   out: Edge
 }
 
-const EDGE_LABEL: Record<string, string> = { path: ', on the test path', covered: ', covered', uncovered: ', not covered' }
+const EDGE_LABEL: Record<string, string> = {
+  path: ', on the test path',
+  covered: ', covered',
+  uncovered: ', not covered',
+}
 
 export class EdgeCache {
   private entries = new Map<string, EdgeEntry>()

@@ -4,7 +4,14 @@ import { BORDER_TOP, CARD_WIDTH, HEAD, PORT_ROW, SUMMARY, cardLayout } from './c
 
 describe('card geometry', () => {
   it('sizes a card by its summary and ports, and puts each output handle on its port row', () => {
-    const buttons = node('b', 'interactive_message', 'menu', { body: 'Pick one', buttons: [{ id: 'a', title: 'A' }, { id: 'b', title: 'B' }, { id: 'c', title: 'C' }] })
+    const buttons = node('b', 'interactive_message', 'menu', {
+      body: 'Pick one',
+      buttons: [
+        { id: 'a', title: 'A' },
+        { id: 'b', title: 'B' },
+        { id: 'c', title: 'C' },
+      ],
+    })
     const l = cardLayout(buttons)
     expect(l.width).toBe(CARD_WIDTH)
     expect(l.ports.map((s) => s.port.id)).toEqual(['a', 'b', 'c'])

@@ -55,8 +55,28 @@ export function cardLayout(node: FlowNode): CardLayout {
   const inputY = node.type === 'trigger' ? null : BORDER_TOP + HEAD / 2
   const half = HANDLE / 2
   const handles: NodeHandle[] = [
-    ...(inputY === null ? [] : [{ id: null, type: 'target' as const, position: Position.Left, x: -HANDLE_OUT - half, y: inputY - half, width: HANDLE, height: HANDLE }]),
-    ...slots.map((s) => ({ id: s.port.id, type: 'source' as const, position: Position.Right, x: CARD_WIDTH + HANDLE_OUT - half, y: s.y - half, width: HANDLE, height: HANDLE })),
+    ...(inputY === null
+      ? []
+      : [
+          {
+            id: null,
+            type: 'target' as const,
+            position: Position.Left,
+            x: -HANDLE_OUT - half,
+            y: inputY - half,
+            width: HANDLE,
+            height: HANDLE,
+          },
+        ]),
+    ...slots.map((s) => ({
+      id: s.port.id,
+      type: 'source' as const,
+      position: Position.Right,
+      x: CARD_WIDTH + HANDLE_OUT - half,
+      y: s.y - half,
+      width: HANDLE,
+      height: HANDLE,
+    })),
   ]
   const layout = { width: CARD_WIDTH, height, summary, ports: slots, inputY, handles }
   layouts.set(node, layout)

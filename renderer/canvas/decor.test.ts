@@ -11,13 +11,30 @@ describe('decorate', () => {
   })
 
   it("ranks a card's run state: failed over current over path over unreached", () => {
-    const overlay = { ...EMPTY_OVERLAY, flowId: doc.id, unreachedNodeIds: ['e', 'h'], pathNodeIds: ['t', 'b', 'h'], currentNodeId: 'b', failedNodeIds: ['h'] }
+    const overlay = {
+      ...EMPTY_OVERLAY,
+      flowId: doc.id,
+      unreachedNodeIds: ['e', 'h'],
+      pathNodeIds: ['t', 'b', 'h'],
+      currentNodeId: 'b',
+      failedNodeIds: ['h'],
+    }
     const d = decorate(doc.nodes, {}, overlay)
-    expect(Object.fromEntries([...d.nodes].map(([id, x]) => [id, x.run]))).toEqual({ t: 'path', b: 'current', h: 'failed', e: 'unreached' })
+    expect(Object.fromEntries([...d.nodes].map(([id, x]) => [id, x.run]))).toEqual({
+      t: 'path',
+      b: 'current',
+      h: 'failed',
+      e: 'unreached',
+    })
   })
 
   it('marks ports by coverage and ignores ports of nodes no longer in the flow', () => {
-    const overlay = { ...EMPTY_OVERLAY, flowId: doc.id, coveredPorts: [portKey('b', 'yes')], uncoveredPorts: [portKey('b', 'no'), portKey('gone', 'out')] }
+    const overlay = {
+      ...EMPTY_OVERLAY,
+      flowId: doc.id,
+      coveredPorts: [portKey('b', 'yes')],
+      uncoveredPorts: [portKey('b', 'no'), portKey('gone', 'out')],
+    }
     const d = decorate(doc.nodes, {}, overlay)
     expect(d.nodes.get('b')!.ports).toEqual({ yes: 'covered', no: 'uncovered' })
     expect(d.nodes.has('gone')).toBe(false)
@@ -32,7 +49,17 @@ describe('decorate', () => {
   })
 
   it('colours edges: the path over covered over uncovered', () => {
-    const overlay = { ...EMPTY_OVERLAY, flowId: doc.id, uncoveredEdgeIds: ['e1', 'e2'], coveredEdgeIds: ['e2', 'e3'], pathEdgeIds: ['e3'] }
-    expect(Object.fromEntries(decorate(doc.nodes, {}, overlay).edges)).toEqual({ e1: 'uncovered', e2: 'covered', e3: 'path' })
+    const overlay = {
+      ...EMPTY_OVERLAY,
+      flowId: doc.id,
+      uncoveredEdgeIds: ['e1', 'e2'],
+      coveredEdgeIds: ['e2', 'e3'],
+      pathEdgeIds: ['e3'],
+    }
+    expect(Object.fromEntries(decorate(doc.nodes, {}, overlay).edges)).toEqual({
+      e1: 'uncovered',
+      e2: 'covered',
+      e3: 'path',
+    })
   })
 })

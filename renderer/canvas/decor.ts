@@ -26,7 +26,11 @@ export interface Decor {
   edges: ReadonlyMap<string, EdgeState>
 }
 
-export function decorate(docNodes: readonly FlowNode[], problems: Readonly<Record<string, ProblemCount>>, overlay: CanvasOverlay | null): Decor {
+export function decorate(
+  docNodes: readonly FlowNode[],
+  problems: Readonly<Record<string, ProblemCount>>,
+  overlay: CanvasOverlay | null,
+): Decor {
   const run = new Map<string, RunState>()
   const ports = new Map<string, Record<string, PortState>>()
   const edges = new Map<string, EdgeState>()

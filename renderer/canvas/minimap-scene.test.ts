@@ -23,9 +23,22 @@ describe('minimap scene', () => {
   })
 
   it('draws the test path: its nodes in path colours and its connections as lines from port side to input side', () => {
-    const overlay = { ...EMPTY_OVERLAY, flowId: doc.id, pathNodeIds: ['t', 'b', 'h'], currentNodeId: 'h', pathEdgeIds: ['e1', 'e3'], unreachedNodeIds: ['m', 'e'] }
+    const overlay = {
+      ...EMPTY_OVERLAY,
+      flowId: doc.id,
+      pathNodeIds: ['t', 'b', 'h'],
+      currentNodeId: 'h',
+      pathEdgeIds: ['e1', 'e3'],
+      unreachedNodeIds: ['m', 'e'],
+    }
     const s = minimapScene(boxes, doc.edges, decorate(doc.nodes, {}, overlay), new Set())
-    expect(Object.fromEntries(s.rects.map((r) => [r.id, r.tone]))).toEqual({ t: 'path', b: 'path', h: 'current', m: 'unreached', e: 'unreached' })
+    expect(Object.fromEntries(s.rects.map((r) => [r.id, r.tone]))).toEqual({
+      t: 'path',
+      b: 'path',
+      h: 'current',
+      m: 'unreached',
+      e: 'unreached',
+    })
     expect(s.lines).toEqual([
       { from: [240, 50], to: [300, 250] },
       { from: [540, 250], to: [900, 250] },

@@ -25,8 +25,19 @@ export interface Scene {
 
 const PAD = 40
 
-export function minimapScene(boxes: readonly Box[], edges: readonly FlowEdge[], decor: Decor, selected: ReadonlySet<string>): Scene {
-  if (boxes.length === 0) return { bounds: { x: 0, y: 0, width: 1, height: 1 }, rects: [], lines: [], counts: { nodes: 0, errors: 0, warnings: 0, path: 0 } }
+export function minimapScene(
+  boxes: readonly Box[],
+  edges: readonly FlowEdge[],
+  decor: Decor,
+  selected: ReadonlySet<string>,
+): Scene {
+  if (boxes.length === 0)
+    return {
+      bounds: { x: 0, y: 0, width: 1, height: 1 },
+      rects: [],
+      lines: [],
+      counts: { nodes: 0, errors: 0, warnings: 0, path: 0 },
+    }
   const minX = Math.min(...boxes.map((b) => b.x)) - PAD
   const minY = Math.min(...boxes.map((b) => b.y)) - PAD
   const maxX = Math.max(...boxes.map((b) => b.x + b.width)) + PAD
@@ -59,7 +70,12 @@ export function minimapScene(boxes: readonly Box[], edges: readonly FlowEdge[], 
     const s = byId.get(e.source)
     const t = byId.get(e.target)
     if (!s || !t || decor.edges.get(e.id) !== 'path') return []
-    return [{ from: [s.x + s.width, s.y + s.height / 2] as [number, number], to: [t.x, t.y + t.height / 2] as [number, number] }]
+    return [
+      {
+        from: [s.x + s.width, s.y + s.height / 2] as [number, number],
+        to: [t.x, t.y + t.height / 2] as [number, number],
+      },
+    ]
   })
   return { bounds: { x: minX, y: minY, width: maxX - minX, height: maxY - minY }, rects, lines, counts }
 }

@@ -16,7 +16,12 @@ export function recentIntent(now = Date.now()) {
  *  to read it (at least 80 %), never further out than the view already is. */
 export function zoomToNode(rf: View, node: FlowNode): Promise<boolean> {
   const { width, height } = cardLayout(node)
-  intent = { x: node.position.x + width / 2, y: node.position.y + height / 2, zoom: Math.max(rf.getZoom(), 0.8), at: Date.now() }
+  intent = {
+    x: node.position.x + width / 2,
+    y: node.position.y + height / 2,
+    zoom: Math.max(rf.getZoom(), 0.8),
+    at: Date.now(),
+  }
   return rf.setCenter(intent.x, intent.y, { zoom: intent.zoom, duration: 200 })
 }
 
@@ -27,6 +32,10 @@ export function keepInView(rf: View, node: FlowNode, canvas: { width: number; he
   const left = node.position.x * zoom + x
   const top = node.position.y * zoom + y
   const margin = 40
-  const inside = left >= margin && top >= margin && left + width * zoom <= canvas.width - margin && top + height * zoom <= canvas.height - margin
+  const inside =
+    left >= margin &&
+    top >= margin &&
+    left + width * zoom <= canvas.width - margin &&
+    top + height * zoom <= canvas.height - margin
   if (!inside) void rf.setCenter(node.position.x + width / 2, node.position.y + height / 2, { zoom, duration: 150 })
 }

@@ -28,14 +28,25 @@ export function useRefitOnResize() {
         const focus = recentIntent()
         if (focus) void rf.setCenter(focus.x, focus.y, { zoom: focus.zoom, duration: 150 })
         else if (whole || inView.length === 0) void rf.fitView({ maxZoom: 1, duration: 150 })
-        else void rf.fitView({ nodes: inView.map((n) => ({ id: n.id })), maxZoom: zoom, minZoom: Math.min(zoom, 0.1), duration: 150 })
+        else
+          void rf.fitView({
+            nodes: inView.map((n) => ({ id: n.id })),
+            maxZoom: zoom,
+            minZoom: Math.min(zoom, 0.1),
+            duration: 150,
+          })
       }, 30)
     })
   }, [store, rf])
 }
 
 /** Nodes at least partly inside a `width` x `height` view under `transform`. */
-export function nodesInView(nodes: Iterable<InternalNode>, width: number, height: number, [tx, ty, zoom]: Transform): InternalNode[] {
+export function nodesInView(
+  nodes: Iterable<InternalNode>,
+  width: number,
+  height: number,
+  [tx, ty, zoom]: Transform,
+): InternalNode[] {
   const left = -tx / zoom
   const top = -ty / zoom
   const right = left + width / zoom

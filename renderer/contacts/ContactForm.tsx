@@ -8,16 +8,27 @@ interface Row {
 }
 
 /** Add or edit one contact in a modal form; the back end checks the phone number and answers with the saved contact. */
-export function ContactForm({ contact, onSaved, onCancel }: { contact: ContactView | null; onSaved(c: ContactView): void; onCancel(): void }) {
+export function ContactForm({
+  contact,
+  onSaved,
+  onCancel,
+}: {
+  contact: ContactView | null
+  onSaved(c: ContactView): void
+  onCancel(): void
+}) {
   const [name, setName] = useState(contact?.name ?? '')
   const [phone, setPhone] = useState(contact?.phone ?? '')
   const [optedIn, setOptedIn] = useState(contact?.optedIn ?? true)
   const [tags, setTags] = useState((contact?.tags ?? []).join(', '))
-  const [rows, setRows] = useState<Row[]>(Object.entries(contact?.fields ?? {}).map(([key, value]) => ({ key, value: String(value) })))
+  const [rows, setRows] = useState<Row[]>(
+    Object.entries(contact?.fields ?? {}).map(([key, value]) => ({ key, value: String(value) })),
+  )
   const [problem, setProblem] = useState<string | null>(null)
   const [saving, setSaving] = useState(false)
 
-  const setRow = (i: number, patch: Partial<Row>) => setRows((all) => all.map((r, j) => (j === i ? { ...r, ...patch } : r)))
+  const setRow = (i: number, patch: Partial<Row>) =>
+    setRows((all) => all.map((r, j) => (j === i ? { ...r, ...patch } : r)))
   const save = async () => {
     const filled = rows.filter((r) => r.key.trim() || r.value.trim())
     if (filled.some((r) => !r.key.trim())) return setProblem('Every custom field needs a name.')
@@ -27,7 +38,10 @@ export function ContactForm({ contact, onSaved, onCancel }: { contact: ContactVi
       name,
       phone,
       optedIn,
-      tags: tags.split(',').map((t) => t.trim()).filter(Boolean),
+      tags: tags
+        .split(',')
+        .map((t) => t.trim())
+        .filter(Boolean),
       fields: Object.fromEntries(filled.map((r) => [r.key.trim(), r.value])),
     })
     setSaving(false)
@@ -56,7 +70,13 @@ export function ContactForm({ contact, onSaved, onCancel }: { contact: ContactVi
         </label>
         <label>
           Phone (with country code)
-          <input value={phone} onChange={(e) => setPhone(e.target.value)} placeholder="+919800000001" required inputMode="tel" />
+          <input
+            value={phone}
+            onChange={(e) => setPhone(e.target.value)}
+            placeholder="+919800000001"
+            required
+            inputMode="tel"
+          />
         </label>
         <label className="contact-optin">
           <input type="checkbox" checked={optedIn} onChange={(e) => setOptedIn(e.target.checked)} />
@@ -70,9 +90,23 @@ export function ContactForm({ contact, onSaved, onCancel }: { contact: ContactVi
           <legend>Custom fields</legend>
           {rows.map((r, i) => (
             <div className="contact-field-row" key={i}>
-              <input aria-label={`Field ${i + 1} name`} value={r.key} onChange={(e) => setRow(i, { key: e.target.value })} placeholder="city" />
-              <input aria-label={`Field ${i + 1} value`} value={r.value} onChange={(e) => setRow(i, { value: e.target.value })} placeholder="Pune" />
-              <button type="button" aria-label={`Remove field ${i + 1}`} onClick={() => setRows((all) => all.filter((_, j) => j !== i))}>
+              <input
+                aria-label={`Field ${i + 1} name`}
+                value={r.key}
+                onChange={(e) => setRow(i, { key: e.target.value })}
+                placeholder="city"
+              />
+              <input
+                aria-label={`Field ${i + 1} value`}
+                value={r.value}
+                onChange={(e) => setRow(i, { value: e.target.value })}
+                placeholder="Pune"
+              />
+              <button
+                type="button"
+                aria-label={`Remove field ${i + 1}`}
+                onClick={() => setRows((all) => all.filter((_, j) => j !== i))}
+              >
                 ×
               </button>
             </div>

@@ -44,7 +44,13 @@ export function ContactsScreen() {
           <h1 id="contacts-title">Contacts</h1>
         </div>
         <div className="flows-toolbar">
-          <input type="search" placeholder="Search name, phone or tag" aria-label="Search contacts" value={query} onChange={(e) => setQuery(e.target.value)} />
+          <input
+            type="search"
+            placeholder="Search name, phone or tag"
+            aria-label="Search contacts"
+            value={query}
+            onChange={(e) => setQuery(e.target.value)}
+          />
           <button type="button" className="primary" onClick={() => setEditing('new')}>
             New contact
           </button>
@@ -59,9 +65,13 @@ export function ContactsScreen() {
         </div>
       )}
       {contacts === null ? (
-        <p className="loading" aria-busy="true">Loading contacts…</p>
+        <p className="loading" aria-busy="true">
+          Loading contacts…
+        </p>
       ) : contacts.length === 0 ? (
-        <p className="empty">{query ? `No contact matches “${query}”.` : 'No contacts yet. Add one, or start a flow for a phone number.'}</p>
+        <p className="empty">
+          {query ? `No contact matches “${query}”.` : 'No contacts yet. Add one, or start a flow for a phone number.'}
+        </p>
       ) : (
         <table className="contacts-table" aria-label="Contacts">
           <thead>
@@ -85,12 +95,21 @@ export function ContactsScreen() {
                 <td>{c.optedIn ? 'Opted in' : 'Opted out'}</td>
                 <td title={lastMessageTitle(c.lastInboundAt)}>{lastMessageText(c.lastInboundAt, Date.now())}</td>
                 <td>{c.tags.join(', ')}</td>
-                <td>{Object.entries(c.fields).map(([k, v]) => `${k}: ${String(v)}`).join(' · ')}</td>
+                <td>
+                  {Object.entries(c.fields)
+                    .map(([k, v]) => `${k}: ${String(v)}`)
+                    .join(' · ')}
+                </td>
                 <td className="flow-actions">
                   <button type="button" aria-label={`Edit ${c.name}`} onClick={() => setEditing(c)}>
                     Edit
                   </button>
-                  <button type="button" className="danger-quiet" aria-label={`Delete ${c.name}`} onClick={() => setDeleting(c)}>
+                  <button
+                    type="button"
+                    className="danger-quiet"
+                    aria-label={`Delete ${c.name}`}
+                    onClick={() => setDeleting(c)}
+                  >
                     Delete
                   </button>
                 </td>

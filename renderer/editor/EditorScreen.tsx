@@ -26,7 +26,12 @@ export function EditorScreen({ flowId, onBack }: EditorScreenProps) {
     }
   }, [flowId])
 
-  if (load.state === 'loading') return <p className="editor-message" role="status">Opening the flow…</p>
+  if (load.state === 'loading')
+    return (
+      <p className="editor-message" role="status">
+        Opening the flow…
+      </p>
+    )
   if (load.state === 'failed') {
     return (
       <div className="editor-message" role="alert">

@@ -102,9 +102,7 @@ export function EditorWorkspace({ flow, onBack }: { flow: FlowRecord; onBack(): 
             <Notice />
             <EmulatorToggle />
           </main>
-          <Suspense fallback={null}>
-            {emulatorOpen && <EmulatorPanel flowId={flow.id} flush={flushNow} />}
-          </Suspense>
+          <Suspense fallback={null}>{emulatorOpen && <EmulatorPanel flowId={flow.id} flush={flushNow} />}</Suspense>
           <Suspense fallback={<aside className="node-panel" aria-busy="true" />}>
             {side === 'revisions' ? (
               <RevisionsPanel flowId={flow.id} onClose={() => setSide(null)} flush={flushNow} />

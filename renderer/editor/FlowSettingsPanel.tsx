@@ -10,7 +10,34 @@ import { SidePanel } from './SidePanel'
 // Question nodes read answers with. Each change is one undoable edit of the document; problems (an unknown time zone)
 // come from validation and show under the field, like a node's.
 
-const LOCALES = ['en-GB', 'en-US', 'en-IN', 'en-AU', 'en-CA', 'en-ZA', 'de-DE', 'de-CH', 'fr-FR', 'fr-CA', 'es-ES', 'es-MX', 'pt-BR', 'pt-PT', 'it-IT', 'nl-NL', 'sv-SE', 'fi-FI', 'ru-RU', 'uk-UA', 'ja-JP', 'zh-CN', 'id-ID', 'vi-VN', 'ar-EG', 'hi-IN']
+const LOCALES = [
+  'en-GB',
+  'en-US',
+  'en-IN',
+  'en-AU',
+  'en-CA',
+  'en-ZA',
+  'de-DE',
+  'de-CH',
+  'fr-FR',
+  'fr-CA',
+  'es-ES',
+  'es-MX',
+  'pt-BR',
+  'pt-PT',
+  'it-IT',
+  'nl-NL',
+  'sv-SE',
+  'fi-FI',
+  'ru-RU',
+  'uk-UA',
+  'ja-JP',
+  'zh-CN',
+  'id-ID',
+  'vi-VN',
+  'ar-EG',
+  'hi-IN',
+]
 
 export default function FlowSettingsPanel({ onClose }: { onClose(): void }) {
   const store = useEditorStore()
@@ -32,12 +59,24 @@ export default function FlowSettingsPanel({ onClose }: { onClose(): void }) {
 
   return (
     <SidePanel label="Flow settings" title="Flow settings" closeLabel="Close flow settings" onClose={onClose}>
-      <p className="node-panel-description">How Question nodes read what customers type: dates, times, numbers and phone numbers.</p>
-      {!raw && <p className="node-panel-description">This flow has no settings yet, so it reads answers as before they existed (en-GB, UTC). Any change saves them.</p>}
+      <p className="node-panel-description">
+        How Question nodes read what customers type: dates, times, numbers and phone numbers.
+      </p>
+      {!raw && (
+        <p className="node-panel-description">
+          This flow has no settings yet, so it reads answers as before they existed (en-GB, UTC). Any change saves them.
+        </p>
+      )}
 
       <div className="field">
         <label htmlFor={`${id}-locale`}>Language and region</label>
-        <input id={`${id}-locale`} type="text" list={`${id}-locales`} value={settings.locale} onChange={(e) => change('locale', e.target.value, 'Change the flow locale')} />
+        <input
+          id={`${id}-locale`}
+          type="text"
+          list={`${id}-locales`}
+          value={settings.locale}
+          onChange={(e) => change('locale', e.target.value, 'Change the flow locale')}
+        />
         <datalist id={`${id}-locales`}>
           {LOCALES.map((l) => (
             <option key={l} value={l}>
@@ -51,7 +90,11 @@ export default function FlowSettingsPanel({ onClose }: { onClose(): void }) {
 
       <div className="field">
         <label htmlFor={`${id}-zone`}>Time zone</label>
-        <select id={`${id}-zone`} value={settings.timeZone} onChange={(e) => change('timeZone', e.target.value, 'Change the flow time zone')}>
+        <select
+          id={`${id}-zone`}
+          value={settings.timeZone}
+          onChange={(e) => change('timeZone', e.target.value, 'Change the flow time zone')}
+        >
           {zones.map((z) => (
             <option key={z} value={z}>
               {z}
@@ -60,7 +103,13 @@ export default function FlowSettingsPanel({ onClose }: { onClose(): void }) {
         </select>
         {isTimeZone(settings.timeZone) && (
           <span className="answer-context">
-            Now there: {new Intl.DateTimeFormat(canonicalLocale(settings.locale) ?? 'en-GB', { dateStyle: 'medium', timeStyle: 'short', timeZone: settings.timeZone }).format(new Date())}. &quot;Today&quot; and &quot;tomorrow&quot; are counted here.
+            Now there:{' '}
+            {new Intl.DateTimeFormat(canonicalLocale(settings.locale) ?? 'en-GB', {
+              dateStyle: 'medium',
+              timeStyle: 'short',
+              timeZone: settings.timeZone,
+            }).format(new Date())}
+            . &quot;Today&quot; and &quot;tomorrow&quot; are counted here.
           </span>
         )}
         <Messages id={`${id}-zone-problems`} problems={problemsAt('timeZone')} />
@@ -68,7 +117,11 @@ export default function FlowSettingsPanel({ onClose }: { onClose(): void }) {
 
       <div className="field">
         <label htmlFor={`${id}-country`}>Country of phone numbers typed without a country code</label>
-        <select id={`${id}-country`} value={settings.defaultCountry ?? ''} onChange={(e) => change('defaultCountry', e.target.value || null, 'Change the default country')}>
+        <select
+          id={`${id}-country`}
+          value={settings.defaultCountry ?? ''}
+          onChange={(e) => change('defaultCountry', e.target.value || null, 'Change the default country')}
+        >
           <option value="">The customer&apos;s own country (from their number)</option>
           {countries.map((c) => (
             <option key={c.code} value={c.code}>
@@ -91,7 +144,13 @@ function BusinessNumber({ onCountry }: { onCountry(code: string): void }) {
   return (
     <div className="business-number">
       <label htmlFor={id}>Or take it from your business number</label>
-      <input id={id} type="text" value={number} onChange={(e) => setNumber(e.target.value)} placeholder="+44 20 7946 0018" />
+      <input
+        id={id}
+        type="text"
+        value={number}
+        onChange={(e) => setNumber(e.target.value)}
+        placeholder="+44 20 7946 0018"
+      />
       {number.trim() &&
         (country ? (
           <button type="button" onClick={() => onCountry(country)}>

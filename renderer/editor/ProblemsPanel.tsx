@@ -37,7 +37,8 @@ export function ProblemsPanel() {
   return (
     <section className="problems" aria-label="Problems">
       <h2>
-        Problems <span className="count">{!checked ? 'checking…' : problems.length === 0 ? 'none' : problems.length}</span>
+        Problems{' '}
+        <span className="count">{!checked ? 'checking…' : problems.length === 0 ? 'none' : problems.length}</span>
       </h2>
       {GROUPS.map(({ severity, title }) => {
         const list = problems.filter((p) => p.severity === severity)
@@ -59,7 +60,11 @@ export function ProblemsPanel() {
               ))}
             </ul>
             {list.length > limit && (
-              <button type="button" className="problems-more" onClick={() => setShown({ ...shown, [severity]: limit + PROBLEMS_SHOWN })}>
+              <button
+                type="button"
+                className="problems-more"
+                onClick={() => setShown({ ...shown, [severity]: limit + PROBLEMS_SHOWN })}
+              >
                 Show {Math.min(PROBLEMS_SHOWN, list.length - limit)} more of {list.length} {title.toLowerCase()}
               </button>
             )}

@@ -7,7 +7,15 @@ import { SidePanel } from './SidePanel'
 const time = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'medium' })
 
 /** Saved revisions of the flow, newest first; Restore loads one as a new edit (so Undo takes it back). */
-export function RevisionsPanel({ flowId, onClose, flush }: { flowId: string; onClose(): void; flush(): Promise<void> }) {
+export function RevisionsPanel({
+  flowId,
+  onClose,
+  flush,
+}: {
+  flowId: string
+  onClose(): void
+  flush(): Promise<void>
+}) {
   const store = useEditorStore()
   const [list, setList] = useState<RevisionSummary[] | null>(null)
   const [error, setError] = useState<string | null>(null)
@@ -32,7 +40,12 @@ export function RevisionsPanel({ flowId, onClose, flush }: { flowId: string; onC
     if (!r.ok) return setError(r.error.message)
     const current = store.getState().doc
     // Name and active state belong to the flow list; a restore brings back the canvas only.
-    store.getState().replaceDocument({ ...r.value.document, name: current.name, active: current.active }, `Restore revision ${revision}`)
+    store
+      .getState()
+      .replaceDocument(
+        { ...r.value.document, name: current.name, active: current.active },
+        `Restore revision ${revision}`,
+      )
     store.getState().setNotice(`Restored revision ${revision}. Undo brings back what was there.`)
   }
 
@@ -45,11 +58,16 @@ export function RevisionsPanel({ flowId, onClose, flush }: { flowId: string; onC
           {list.map((r, i) => (
             <li key={r.revision}>
               <div className="revision-head">
-                <strong>Revision {r.revision}</strong> <time dateTime={new Date(r.createdAt).toISOString()}>{time.format(r.createdAt)}</time>
+                <strong>Revision {r.revision}</strong>{' '}
+                <time dateTime={new Date(r.createdAt).toISOString()}>{time.format(r.createdAt)}</time>
               </div>
               <div className="revision-summary">{r.summary}</div>
               {i > 0 && (
-                <button type="button" aria-label={`Restore revision ${r.revision}`} onClick={() => void restore(r.revision)}>
+                <button
+                  type="button"
+                  aria-label={`Restore revision ${r.revision}`}
+                  onClick={() => void restore(r.revision)}
+                >
                   Restore
                 </button>
               )}

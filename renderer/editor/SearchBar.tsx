@@ -42,17 +42,32 @@ export function SearchBar({ onClose }: { onClose(): void }) {
         onKeyDown={(e) => {
           if (e.key === 'Enter') {
             e.preventDefault()
-            go(e.shiftKey ? index - 1 : matches[index] && store.getState().selectedNodeIds[0] === matches[index] ? index + 1 : index)
+            go(
+              e.shiftKey
+                ? index - 1
+                : matches[index] && store.getState().selectedNodeIds[0] === matches[index]
+                  ? index + 1
+                  : index,
+            )
           }
         }}
       />
       <span className="search-count" aria-live="polite">
-        {query.trim() ? (matches.length ? `${Math.min(index + 1, matches.length)} of ${matches.length}` : 'No match') : ''}
+        {query.trim()
+          ? matches.length
+            ? `${Math.min(index + 1, matches.length)} of ${matches.length}`
+            : 'No match'
+          : ''}
       </span>
       <button type="button" aria-label="Previous match" disabled={!matches.length} onClick={() => go(index - 1)}>
         <ChevronUp size={14} aria-hidden="true" />
       </button>
-      <button type="button" aria-label="Next match" disabled={!matches.length} onClick={() => go(matches[index] && store.getState().selectedNodeIds[0] === matches[index] ? index + 1 : index)}>
+      <button
+        type="button"
+        aria-label="Next match"
+        disabled={!matches.length}
+        onClick={() => go(matches[index] && store.getState().selectedNodeIds[0] === matches[index] ? index + 1 : index)}
+      >
         <ChevronDown size={14} aria-hidden="true" />
       </button>
       <button type="button" aria-label="Close search" onClick={onClose}>

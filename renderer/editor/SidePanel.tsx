@@ -2,7 +2,19 @@ import type { ReactNode } from 'react'
 import { X } from 'lucide-react'
 
 /** A panel beside the canvas opened from the toolbar (revisions, webhook, flow settings): a titled aside with a close button. */
-export function SidePanel({ label, title, closeLabel, onClose, children }: { label: string; title: string; closeLabel: string; onClose(): void; children: ReactNode }) {
+export function SidePanel({
+  label,
+  title,
+  closeLabel,
+  onClose,
+  children,
+}: {
+  label: string
+  title: string
+  closeLabel: string
+  onClose(): void
+  children: ReactNode
+}) {
   return (
     <aside className="revisions-panel" aria-label={label}>
       <header className="node-panel-head">

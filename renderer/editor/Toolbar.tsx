@@ -42,25 +42,57 @@ export function Toolbar({ onBack, status, onSearch, onHelp, onRevisions, onWebho
         <ArrowLeft size={14} aria-hidden="true" /> Flows
       </button>
       <h1 className="editor-title">{name}</h1>
-      <button type="button" aria-label="Undo" title={undoLabel ? `Undo ${undoLabel} (Ctrl+Z)` : 'Nothing to undo'} disabled={!undoLabel} onClick={() => store.getState().undo()}>
+      <button
+        type="button"
+        aria-label="Undo"
+        title={undoLabel ? `Undo ${undoLabel} (Ctrl+Z)` : 'Nothing to undo'}
+        disabled={!undoLabel}
+        onClick={() => store.getState().undo()}
+      >
         Undo
       </button>
-      <button type="button" aria-label="Redo" title={redoLabel ? `Redo ${redoLabel} (Ctrl+Shift+Z)` : 'Nothing to redo'} disabled={!redoLabel} onClick={() => store.getState().redo()}>
+      <button
+        type="button"
+        aria-label="Redo"
+        title={redoLabel ? `Redo ${redoLabel} (Ctrl+Shift+Z)` : 'Nothing to redo'}
+        disabled={!redoLabel}
+        onClick={() => store.getState().redo()}
+      >
         Redo
       </button>
-      <button type="button" aria-label="Auto-layout" title="Lay out the selection, or the whole flow (Ctrl+Shift+L)" onClick={() => void autoLayout(store, rf)}>
+      <button
+        type="button"
+        aria-label="Auto-layout"
+        title="Lay out the selection, or the whole flow (Ctrl+Shift+L)"
+        onClick={() => void autoLayout(store, rf)}
+      >
         Layout
       </button>
       <button type="button" aria-label="Search nodes" title="Ctrl+F" onClick={onSearch}>
         Search
       </button>
-      <a className="button" href={`#/flows/${encodeURIComponent(flowId)}/logs`} aria-label="Logs" title="This flow's executions">
+      <a
+        className="button"
+        href={`#/flows/${encodeURIComponent(flowId)}/logs`}
+        aria-label="Logs"
+        title="This flow's executions"
+      >
         Logs
       </a>
-      <button type="button" aria-label="Webhook" title="Endpoint, secret and curl command of this flow" onClick={onWebhook}>
+      <button
+        type="button"
+        aria-label="Webhook"
+        title="Endpoint, secret and curl command of this flow"
+        onClick={onWebhook}
+      >
         Webhook
       </button>
-      <button type="button" aria-label="Flow settings" title="Language, time zone and phone country that questions read answers with" onClick={onSettings}>
+      <button
+        type="button"
+        aria-label="Flow settings"
+        title="Language, time zone and phone country that questions read answers with"
+        onClick={onSettings}
+      >
         Settings
       </button>
       <button type="button" aria-label="Revisions" onClick={onRevisions}>
@@ -74,7 +106,11 @@ export function Toolbar({ onBack, status, onSearch, onHelp, onRevisions, onWebho
       </span>
       {status.state === 'error' && status.error.code === 'conflict' && (
         <>
-          <button type="button" onClick={() => location.reload()} title="Drop the changes made here and open the stored version">
+          <button
+            type="button"
+            onClick={() => location.reload()}
+            title="Drop the changes made here and open the stored version"
+          >
             Reload stored version
           </button>
           <button type="button" onClick={onOverwrite} title="Save what is on this canvas over the stored version">

@@ -17,7 +17,11 @@ export function copySelection(store: EditorStore): Clip | null {
 
 export function cutSelection(store: EditorStore): Clip | null {
   const clip = copySelection(store)
-  if (clip) store.getState().deleteElements(clip.nodes.map((n) => n.id), [])
+  if (clip)
+    store.getState().deleteElements(
+      clip.nodes.map((n) => n.id),
+      [],
+    )
   return clip
 }
 

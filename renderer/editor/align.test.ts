@@ -10,11 +10,26 @@ const h = (n: typeof a) => cardLayout(n).height
 
 describe('align', () => {
   it('aligns edges and centres by the real card boxes, moving only cards that must move', () => {
-    expect(alignPositions([a, b, c], 'left')).toEqual(new Map([['b', { x: 0, y: 50 }], ['c', { x: 0, y: 220 }]]))
-    expect(alignPositions([a, b, c], 'top')).toEqual(new Map([['b', { x: 300, y: 0 }], ['c', { x: 1000, y: 0 }]]))
+    expect(alignPositions([a, b, c], 'left')).toEqual(
+      new Map([
+        ['b', { x: 0, y: 50 }],
+        ['c', { x: 0, y: 220 }],
+      ]),
+    )
+    expect(alignPositions([a, b, c], 'top')).toEqual(
+      new Map([
+        ['b', { x: 300, y: 0 }],
+        ['c', { x: 1000, y: 0 }],
+      ]),
+    )
     const bottom = Math.max(h(a), 50 + h(b), 220 + h(c))
     expect(alignPositions([a, b, c], 'bottom').get('a')).toEqual({ x: 0, y: bottom - h(a) })
-    expect(alignPositions([a, c], 'center')).toEqual(new Map([['a', { x: 500, y: 0 }], ['c', { x: 500, y: 220 }]]))
+    expect(alignPositions([a, c], 'center')).toEqual(
+      new Map([
+        ['a', { x: 500, y: 0 }],
+        ['c', { x: 500, y: 220 }],
+      ]),
+    )
   })
 
   it('distributes with equal gaps and keeps the outermost cards in place', () => {

@@ -4,7 +4,8 @@ import { cardLayout } from '../canvas/card-layout'
 // Align and distribute the selected cards, by their real boxes (card-layout.ts). Returns only positions that
 // change; the store applies them as one undo step.
 
-export type AlignMode = 'left' | 'center' | 'right' | 'top' | 'middle' | 'bottom' | 'distribute-horizontally' | 'distribute-vertically'
+export type AlignMode =
+  'left' | 'center' | 'right' | 'top' | 'middle' | 'bottom' | 'distribute-horizontally' | 'distribute-vertically'
 
 export const ALIGN_LABELS: Record<AlignMode, string> = {
   left: 'Align left edges',
@@ -26,7 +27,13 @@ interface Box {
 }
 
 export function alignPositions(nodes: readonly FlowNode[], mode: AlignMode): Map<string, Position> {
-  const boxes: Box[] = nodes.map((n) => ({ id: n.id, x: n.position.x, y: n.position.y, w: cardLayout(n).width, h: cardLayout(n).height }))
+  const boxes: Box[] = nodes.map((n) => ({
+    id: n.id,
+    x: n.position.x,
+    y: n.position.y,
+    w: cardLayout(n).width,
+    h: cardLayout(n).height,
+  }))
   const out = new Map<string, Position>()
   if (boxes.length < 2) return out
   const set = (b: Box, x: number, y: number) => {

@@ -7,7 +7,11 @@ import type { EditorStore } from './store'
 
 export const DELAY_MS = 400
 
-export type SaveStatus = { state: 'saved'; revision: number } | { state: 'pending' } | { state: 'saving' } | { state: 'error'; error: ApiError }
+export type SaveStatus =
+  | { state: 'saved'; revision: number }
+  | { state: 'pending' }
+  | { state: 'saving' }
+  | { state: 'error'; error: ApiError }
 
 /** `expectedRevision` undefined overwrites whatever is stored (the user chose to keep their version). */
 export type SaveFn = (doc: FlowDocument, expectedRevision: number | undefined) => Promise<Result<{ revision: number }>>

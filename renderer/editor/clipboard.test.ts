@@ -18,8 +18,14 @@ describe('pasted names', () => {
   })
 
   it('renames a pasted card that reads another pasted card, and the reference follows', () => {
-    const source = flow([node('h', 'http_call', 'lookup'), node('m', 'message', 'status', { text: 'Got {{lookup.status}}' })])
-    const target = flow([node('x', 'http_call', 'lookup'), node('y', 'message', 'status', { text: 'Mine {{lookup.status}}' })])
+    const source = flow([
+      node('h', 'http_call', 'lookup'),
+      node('m', 'message', 'status', { text: 'Got {{lookup.status}}' }),
+    ])
+    const target = flow([
+      node('x', 'http_call', 'lookup'),
+      node('y', 'message', 'status', { text: 'Mine {{lookup.status}}' }),
+    ])
     const { doc } = pasteClip(target, copyClip(source, ['h', 'm']), null)
     expect(doc.nodes.map((n) => n.name)).toEqual(['lookup', 'status', 'lookup_2', 'status_2'])
     expect(doc.nodes[3]!.config).toMatchObject({ text: 'Got {{lookup_2.status}}' })

@@ -40,7 +40,11 @@ export function parseClip(text: string): Clip | null {
 const PASTE_OFFSET = 40
 
 /** Adds the clip's nodes to `doc`: at `at` (their top-left corner) or offset from where they were copied. */
-export function pasteClip(doc: FlowDocument, clip: Clip, at: Position | null): { doc: FlowDocument; nodes: FlowNode[] } {
+export function pasteClip(
+  doc: FlowDocument,
+  clip: Clip,
+  at: Position | null,
+): { doc: FlowDocument; nodes: FlowNode[] } {
   if (clip.nodes.length === 0) return { doc, nodes: [] }
   const minX = Math.min(...clip.nodes.map((n) => n.position.x))
   const minY = Math.min(...clip.nodes.map((n) => n.position.y))

@@ -41,9 +41,21 @@ describe('document edits', () => {
   })
   it('finds the first free port and moves only nodes whose position changed', () => {
     const doc = branchingFlow()
-    expect(firstFreePort(doc, doc.nodes.find((n) => n.id === 'h')!, portsOf)?.id).toBe('failure')
+    expect(
+      firstFreePort(
+        doc,
+        doc.nodes.find((n) => n.id === 'h')!,
+        portsOf,
+      )?.id,
+    ).toBe('failure')
     expect(firstFreePort(doc, node('x', 'end', 'end_2'), portsOf)).toBeUndefined()
-    const moved = moveNodes(doc, new Map([['m', { x: 5, y: 6 }], ['t', { x: 0, y: 0 }]]))
+    const moved = moveNodes(
+      doc,
+      new Map([
+        ['m', { x: 5, y: 6 }],
+        ['t', { x: 0, y: 0 }],
+      ]),
+    )
     expect(moved.nodes.find((n) => n.id === 'm')!.position).toEqual({ x: 5, y: 6 })
     expect(moved.nodes[0]).toBe(doc.nodes[0])
     expect(moveNodes(doc, new Map([['t', { x: 0, y: 0 }]]))).toBe(doc)

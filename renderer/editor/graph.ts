@@ -43,7 +43,11 @@ export function addNodes(doc: FlowDocument, nodes: FlowNode[], edges: FlowEdge[]
 }
 
 /** Removes nodes and edges; edges touching a removed node go with it. */
-export function removeElements(doc: FlowDocument, nodeIds: Iterable<string>, edgeIds: Iterable<string> = []): FlowDocument {
+export function removeElements(
+  doc: FlowDocument,
+  nodeIds: Iterable<string>,
+  edgeIds: Iterable<string> = [],
+): FlowDocument {
   const nodes = new Set(nodeIds)
   const edges = new Set(edgeIds)
   if (nodes.size === 0 && edges.size === 0) return doc
@@ -72,7 +76,12 @@ export function moveNodes(doc: FlowDocument, positions: ReadonlyMap<string, Posi
 
 /** Replaces one node's config and drops edges from output ports the new config no longer has
  *  (a removed button takes its branch with it, in the same undo step). */
-export function setConfig(doc: FlowDocument, nodeId: string, config: Record<string, unknown>, portsOf: PortsOf): FlowDocument {
+export function setConfig(
+  doc: FlowDocument,
+  nodeId: string,
+  config: Record<string, unknown>,
+  portsOf: PortsOf,
+): FlowDocument {
   const node = doc.nodes.find((n) => n.id === nodeId)
   if (!node) return doc
   const updated: FlowNode = { ...node, config }

@@ -22,7 +22,13 @@ export interface History {
 export const emptyHistory = (): History => ({ past: [], future: [], lastKey: null, lastAt: 0 })
 
 /** Records that `before` was replaced by a new document through an edit called `label`. */
-export function record(h: History, before: FlowDocument, label: string, key: string | null = null, now = Date.now()): History {
+export function record(
+  h: History,
+  before: FlowDocument,
+  label: string,
+  key: string | null = null,
+  now = Date.now(),
+): History {
   if (key !== null && key === h.lastKey && now - h.lastAt < COALESCE_MS && h.past.length > 0) {
     return { ...h, future: [], lastAt: now }
   }
@@ -35,7 +41,12 @@ export function undo(h: History, current: FlowDocument): { history: History; doc
   const entry = h.past[h.past.length - 1]
   if (!entry) return null
   return {
-    history: { past: h.past.slice(0, -1), future: [{ doc: current, label: entry.label }, ...h.future], lastKey: null, lastAt: 0 },
+    history: {
+      past: h.past.slice(0, -1),
+      future: [{ doc: current, label: entry.label }, ...h.future],
+      lastKey: null,
+      lastAt: 0,
+    },
     doc: entry.doc,
     label: entry.label,
   }
@@ -45,7 +56,12 @@ export function redo(h: History, current: FlowDocument): { history: History; doc
   const entry = h.future[0]
   if (!entry) return null
   return {
-    history: { past: [...h.past, { doc: current, label: entry.label }], future: h.future.slice(1), lastKey: null, lastAt: 0 },
+    history: {
+      past: [...h.past, { doc: current, label: entry.label }],
+      future: h.future.slice(1),
+      lastKey: null,
+      lastAt: 0,
+    },
     doc: entry.doc,
     label: entry.label,
   }

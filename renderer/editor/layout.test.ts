@@ -21,12 +21,17 @@ describe('auto-layout', () => {
     // 'yes' is the first button, so its branch (message_1) sits above the 'no' branch (http_call_1).
     expect(y('m')).toBeLessThan(y('h'))
     const b = boxes(doc, pos)
-    for (const [i, p] of b.entries()) for (const q of b.slice(i + 1)) expect(overlap(p, q), `${p.id} / ${q.id}`).toBe(false)
+    for (const [i, p] of b.entries())
+      for (const q of b.slice(i + 1)) expect(overlap(p, q), `${p.id} / ${q.id}`).toBe(false)
   })
 
   it("places a chain's cards so each edge runs level, from the port's handle to the next card's input", async () => {
     const doc = flow(
-      [node('t', 'trigger', 'trigger_1', { keywords: ['hi'] }), node('m', 'message', 'message_1', { text: 'Hi' }), node('e', 'end', 'end_1')],
+      [
+        node('t', 'trigger', 'trigger_1', { keywords: ['hi'] }),
+        node('m', 'message', 'message_1', { text: 'Hi' }),
+        node('e', 'end', 'end_1'),
+      ],
       [
         { id: 'e1', source: 't', sourcePort: 'out', target: 'm' },
         { id: 'e2', source: 'm', sourcePort: 'out', target: 'e' },

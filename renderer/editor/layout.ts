@@ -17,7 +17,10 @@ export const NODE_GAP = 40
 
 /** New positions for `nodeIds` (all nodes when empty). Nodes outside the selection stay put; the laid-out
  *  selection keeps its top-left corner where it was. */
-export async function layoutPositions(doc: FlowDocument, nodeIds: readonly string[] = []): Promise<Map<string, Position>> {
+export async function layoutPositions(
+  doc: FlowDocument,
+  nodeIds: readonly string[] = [],
+): Promise<Map<string, Position>> {
   const chosen = new Set(nodeIds.length ? nodeIds : doc.nodes.map((n) => n.id))
   const nodes = doc.nodes.filter((n) => chosen.has(n.id))
   if (nodes.length === 0) return new Map()
@@ -43,8 +46,26 @@ export async function layoutPositions(doc: FlowDocument, nodeIds: readonly strin
         height: card.height,
         layoutOptions: { 'elk.portConstraints': 'FIXED_POS' },
         ports: [
-          ...(card.inputY === null ? [] : [{ id: `${n.id}::in`, x: 0, y: card.inputY, width: 0, height: 0, layoutOptions: { 'elk.port.side': 'WEST' } }]),
-          ...card.ports.map((s) => ({ id: `${n.id}::${s.port.id}`, x: card.width, y: s.y, width: 0, height: 0, layoutOptions: { 'elk.port.side': 'EAST' } })),
+          ...(card.inputY === null
+            ? []
+            : [
+                {
+                  id: `${n.id}::in`,
+                  x: 0,
+                  y: card.inputY,
+                  width: 0,
+                  height: 0,
+                  layoutOptions: { 'elk.port.side': 'WEST' },
+                },
+              ]),
+          ...card.ports.map((s) => ({
+            id: `${n.id}::${s.port.id}`,
+            x: card.width,
+            y: s.y,
+            width: 0,
+            height: 0,
+            layoutOptions: { 'elk.port.side': 'EAST' },
+          })),
         ],
       }
     }),

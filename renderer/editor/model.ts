@@ -44,7 +44,10 @@ export function defaultConfig(type: NodeType): Record<string, unknown> {
 }
 
 export function nextName(doc: FlowDocument, type: NodeType): string {
-  return nextNodeName(type, doc.nodes.map((n) => n.name))
+  return nextNodeName(
+    type,
+    doc.nodes.map((n) => n.name),
+  )
 }
 
 export function nextNameAmong(taken: Iterable<string>, type: NodeType): string {

@@ -10,7 +10,8 @@ import type { EditorStore } from './store'
 export const PROBLEMS_DELAY_MS = 150
 
 /** The trigger configs are all that keyword clashes with other flows depend on. */
-const triggerKey = (doc: FlowDocument) => JSON.stringify(doc.nodes.filter((n) => n.type === 'trigger').map((n) => [n.id, n.config]))
+const triggerKey = (doc: FlowDocument) =>
+  JSON.stringify(doc.nodes.filter((n) => n.type === 'trigger').map((n) => [n.id, n.config]))
 
 export function useProblems(store: EditorStore) {
   useEffect(() => {
@@ -28,7 +29,14 @@ export function useProblems(store: EditorStore) {
         // A check that could not run is a problem of its own: no clash listed must mean none was found.
         overlaps = r.ok
           ? r.value
-          : [{ severity: 'warning', code: 'keyword.overlaps_unchecked', message: `Keyword clashes with other flows could not be checked: ${r.error.message}`, pointer: '' }]
+          : [
+              {
+                severity: 'warning',
+                code: 'keyword.overlaps_unchecked',
+                message: `Keyword clashes with other flows could not be checked: ${r.error.message}`,
+                pointer: '',
+              },
+            ]
         if (!r.ok) overlapsFor = '' // tried again at the next edit
         store.getState().setProblems([...local, ...overlaps])
       })

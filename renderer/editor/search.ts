@@ -7,7 +7,10 @@ export function searchNodes(doc: FlowDocument, query: string): string[] {
   const q = query.trim().toLowerCase()
   if (!q) return []
   return doc.nodes
-    .filter((n) => n.name.toLowerCase().includes(q) || summaryOf(n).toLowerCase().includes(q) || configText(n.config).includes(q))
+    .filter(
+      (n) =>
+        n.name.toLowerCase().includes(q) || summaryOf(n).toLowerCase().includes(q) || configText(n.config).includes(q),
+    )
     .sort((a, b) => a.position.y - b.position.y || a.position.x - b.position.x)
     .map((n) => n.id)
 }

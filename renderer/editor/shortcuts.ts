@@ -16,7 +16,7 @@ export const SHORTCUTS: { keys: string; what: string }[] = [
   { keys: 'Shift+drag', what: 'Select with a box' },
   { keys: 'Ctrl+click', what: 'Add to or remove from the selection' },
   { keys: 'Alt+Arrow keys', what: 'Go to the nearest card in that direction' },
-  { keys: 'Enter', what: 'Open the selected card\'s settings' },
+  { keys: 'Enter', what: "Open the selected card's settings" },
   { keys: 'Arrow keys', what: 'Move the focused card (Shift: further)' },
   { keys: 'Ctrl+Shift+L', what: 'Auto-layout the selection, or the whole flow' },
   { keys: 'Alt+Shift+Arrow keys', what: 'Align the selected cards to that side' },
@@ -30,7 +30,8 @@ const inTextField = (t: EventTarget | null) =>
   t instanceof HTMLElement && (t.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(t.tagName))
 
 /** Keys meant for the canvas: pressed on a card, the canvas, or nowhere in particular (not in a panel's button). */
-const onCanvas = (t: EventTarget | null) => t === document.body || (t instanceof Element && t.closest('.react-flow') !== null)
+const onCanvas = (t: EventTarget | null) =>
+  t === document.body || (t instanceof Element && t.closest('.react-flow') !== null)
 
 export interface ShortcutHandlers {
   openSearch(): void
@@ -63,7 +64,8 @@ export function useShortcuts(h: ShortcutHandlers) {
       else if (mod && key === 'd') duplicateSelection(store)
       else if (mod && key === 'a') selectAll(store)
       else if (mod && e.shiftKey && key === 'l') void autoLayout(store, rf)
-      else if (e.key === 'Enter' && !mod && onCanvas(e.target) && s.selectedNodeIds.length === 1) s.openPanel(s.selectedNodeIds[0]!)
+      else if (e.key === 'Enter' && !mod && onCanvas(e.target) && s.selectedNodeIds.length === 1)
+        s.openPanel(s.selectedNodeIds[0]!)
       else if (e.key === '?') h.toggleHelp()
       else handled = false
       if (handled) e.preventDefault()
@@ -96,7 +98,11 @@ export function useShortcuts(h: ShortcutHandlers) {
       store.getState().select([node.id])
       const { width, height } = rfStore.getState()
       keepInView(rf, node, { width, height })
-      requestAnimationFrame(() => document.querySelector<HTMLElement>(`.react-flow__node[data-id="${CSS.escape(node.id)}"]`)?.focus({ preventScroll: true }))
+      requestAnimationFrame(() =>
+        document
+          .querySelector<HTMLElement>(`.react-flow__node[data-id="${CSS.escape(node.id)}"]`)
+          ?.focus({ preventScroll: true }),
+      )
     }
     // Alt+arrows are taken before React Flow sees them: a focused card would otherwise also move by the arrow.
     const onArrow = (e: KeyboardEvent) => {

@@ -97,7 +97,13 @@ export function createEditorStore(initial: FlowDocument): EditorStore {
 
     addNode(type, position, after = null) {
       const { doc } = get()
-      const node: FlowNode = { id: graph.newId('n'), type, name: nextName(doc, type), position, config: defaultConfig(type) }
+      const node: FlowNode = {
+        id: graph.newId('n'),
+        type,
+        name: nextName(doc, type),
+        position,
+        config: defaultConfig(type),
+      }
       let next = graph.addNodes(doc, [node])
       const from = after ? doc.nodes.find((n) => n.id === after) : undefined
       const port = from && type !== 'trigger' ? graph.firstFreePort(doc, from, portsOf) : undefined
@@ -133,7 +139,10 @@ export function createEditorStore(initial: FlowDocument): EditorStore {
     align(mode) {
       const { doc, selectedNodeIds } = get()
       const chosen = new Set(selectedNodeIds)
-      const positions = alignPositions(doc.nodes.filter((n) => chosen.has(n.id)), mode)
+      const positions = alignPositions(
+        doc.nodes.filter((n) => chosen.has(n.id)),
+        mode,
+      )
       if (positions.size) get().moveNodes(positions, ALIGN_LABELS[mode])
     },
 

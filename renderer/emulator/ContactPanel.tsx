@@ -32,7 +32,12 @@ export function ContactPanel({ store }: { store: EmulatorStore }) {
         Phone <code>{contact.phone}</code>
       </p>
       <label>
-        <input type="checkbox" checked={contact.optedIn} disabled={busy} onChange={(e) => void store.getState().updateContact({ optedIn: e.target.checked })} />
+        <input
+          type="checkbox"
+          checked={contact.optedIn}
+          disabled={busy}
+          onChange={(e) => void store.getState().updateContact({ optedIn: e.target.checked })}
+        />
         Opted in
       </label>
       <p className="emu-field">
@@ -40,10 +45,22 @@ export function ContactPanel({ store }: { store: EmulatorStore }) {
       </p>
       <label className="emu-field">
         Custom fields (JSON)
-        <textarea rows={3} value={fields} onChange={(e) => setFields(e.target.value)} aria-label="Contact fields" spellCheck={false} />
+        <textarea
+          rows={3}
+          value={fields}
+          onChange={(e) => setFields(e.target.value)}
+          aria-label="Contact fields"
+          spellCheck={false}
+        />
       </label>
-      {error && <p role="alert" className="emu-error">{error}</p>}
-      <button type="button" onClick={save} disabled={busy}>Save contact</button>
+      {error && (
+        <p role="alert" className="emu-error">
+          {error}
+        </p>
+      )}
+      <button type="button" onClick={save} disabled={busy}>
+        Save contact
+      </button>
     </fieldset>
   )
 }

@@ -11,8 +11,8 @@ export function CoveragePanel({ store }: { store: EmulatorStore }) {
   return (
     <div className="emu-coverage">
       <p>
-        <strong data-testid="coverage-percent">{coverage.percent}%</strong> of branches covered ({coverage.covered} of {coverage.total}) by{' '}
-        {coverage.runs} run{coverage.runs === 1 ? '' : 's'}
+        <strong data-testid="coverage-percent">{coverage.percent}%</strong> of branches covered ({coverage.covered} of{' '}
+        {coverage.total}) by {coverage.runs} run{coverage.runs === 1 ? '' : 's'}
         {coverage.since ? ` since ${new Date(coverage.since).toLocaleString()}` : ''}.
       </p>
       <progress max={coverage.total || 1} value={coverage.covered} aria-label="Branch coverage" />

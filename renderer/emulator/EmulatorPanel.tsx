@@ -91,19 +91,41 @@ function OpenPanel({ flowId, flush }: { flowId: string; flush(): Promise<unknown
         <span className="emu-status" data-testid="run-status">
           {run ? `${run.status}${run.endReason ? ` (${run.endReason})` : ''}` : 'no run'}
         </span>
-        <button type="button" onClick={() => void s.restart()} disabled={busy}>Restart</button>
-        <button type="button" onClick={() => void s.newContact()} disabled={busy}>New contact</button>
-        <button type="button" onClick={() => void s.passWindow()} disabled={busy} title="Simulate the 24-hour window passing">
+        <button type="button" onClick={() => void s.restart()} disabled={busy}>
+          Restart
+        </button>
+        <button type="button" onClick={() => void s.newContact()} disabled={busy}>
+          New contact
+        </button>
+        <button
+          type="button"
+          onClick={() => void s.passWindow()}
+          disabled={busy}
+          title="Simulate the 24-hour window passing"
+        >
           +24 h
         </button>
-        <label className="emu-switch" title="Refuse free-form messages outside the customer's 24-hour window, and anything business-initiated to an opted-out contact, as production does">
+        <label
+          className="emu-switch"
+          title="Refuse free-form messages outside the customer's 24-hour window, and anything business-initiated to an opted-out contact, as production does"
+        >
           <input type="checkbox" checked={enforceWindow} onChange={(e) => s.setEnforceWindow(e.target.checked)} />
           Enforce 24 h window
         </label>
-        <button type="button" aria-label="Close emulator" onClick={() => useOverlayStore.getState().toggleOpen()}><X size={14} aria-hidden="true" /></button>
+        <button type="button" aria-label="Close emulator" onClick={() => useOverlayStore.getState().toggleOpen()}>
+          <X size={14} aria-hidden="true" />
+        </button>
       </header>
-      {notice && <p className="emu-notice" role="status">{notice}</p>}
-      {error && <p className="emu-error" role="alert">{error.message}</p>}
+      {notice && (
+        <p className="emu-notice" role="status">
+          {notice}
+        </p>
+      )}
+      {error && (
+        <p className="emu-error" role="alert">
+          {error.message}
+        </p>
+      )}
       {run?.error && (
         <p className="emu-error" role="alert">
           Run failed: {run.error.message}

@@ -20,8 +20,16 @@ export function EmulatorToggle() {
   }, [])
   return (
     <div className="canvas-actions">
-      <label className="keep-coverage" title="Keep the last test session's path and coverage on the canvas after the emulator closes">
-        <input type="checkbox" role="switch" checked={keep} onChange={(e) => useOverlayStore.getState().setKeep(e.target.checked)} />
+      <label
+        className="keep-coverage"
+        title="Keep the last test session's path and coverage on the canvas after the emulator closes"
+      >
+        <input
+          type="checkbox"
+          role="switch"
+          checked={keep}
+          onChange={(e) => useOverlayStore.getState().setKeep(e.target.checked)}
+        />
         Keep coverage on canvas
       </label>
       <button

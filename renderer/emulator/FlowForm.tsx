@@ -6,7 +6,12 @@ import { emptyValue, fieldError, responseOf, type FormValue } from './form'
 import { ChevronLeft, X } from 'lucide-react'
 
 /** A Chat Flow form, full screen over the chat as on the phone: one screen at a time, checked before it goes on. */
-export function FlowForm(props: { config: ChatFlowConfig; flowToken: string; onSend(e: CustomerEvent): void; onClose(): void }) {
+export function FlowForm(props: {
+  config: ChatFlowConfig
+  flowToken: string
+  onSend(e: CustomerEvent): void
+  onClose(): void
+}) {
   const screens = props.config.screens
   const [index, setIndex] = useState(0)
   const [values, setValues] = useState<Record<string, FormValue>>({})
@@ -17,7 +22,9 @@ export function FlowForm(props: { config: ChatFlowConfig; flowToken: string; onS
     return (
       <div className="phone-form" role="dialog" aria-label="Form">
         <p role={endpoint.failure ? 'alert' : 'status'}>{endpoint.failure ?? 'Opening the form…'}</p>
-        <button type="button" onClick={props.onClose}>Close</button>
+        <button type="button" onClick={props.onClose}>
+          Close
+        </button>
       </div>
     )
   }
@@ -26,7 +33,9 @@ export function FlowForm(props: { config: ChatFlowConfig; flowToken: string; onS
     return (
       <div className="phone-form" role="dialog" aria-label="Form">
         <p>This form has no screens yet: add one on the Chat Flow node.</p>
-        <button type="button" onClick={props.onClose}>Close</button>
+        <button type="button" onClick={props.onClose}>
+          Close
+        </button>
       </div>
     )
   }
@@ -53,15 +62,35 @@ export function FlowForm(props: { config: ChatFlowConfig; flowToken: string; onS
   return (
     <div className="phone-form" role="dialog" aria-label={screen.title || 'Form'}>
       <header className="phone-sheet-head">
-        <button type="button" onClick={props.onClose} aria-label="Close"><X size={14} aria-hidden="true" /></button>
-        {endpoint && <button type="button" onClick={endpoint.back} aria-label="Back"><ChevronLeft size={14} aria-hidden="true" /></button>}
+        <button type="button" onClick={props.onClose} aria-label="Close">
+          <X size={14} aria-hidden="true" />
+        </button>
+        {endpoint && (
+          <button type="button" onClick={endpoint.back} aria-label="Back">
+            <ChevronLeft size={14} aria-hidden="true" />
+          </button>
+        )}
         <strong>{screen.title || screen.id}</strong>
-        {!endpoint && <span className="chat-footer">{index + 1} / {screens.length}</span>}
+        {!endpoint && (
+          <span className="chat-footer">
+            {index + 1} / {screens.length}
+          </span>
+        )}
       </header>
-      {endpoint && (endpoint.notice || endpoint.failure) && <p className="phone-form-error" role="alert">{endpoint.failure ?? endpoint.notice}</p>}
+      {endpoint && (endpoint.notice || endpoint.failure) && (
+        <p className="phone-form-error" role="alert">
+          {endpoint.failure ?? endpoint.notice}
+        </p>
+      )}
       <div className="phone-form-body">
         {screen.fields.map((f, n) => (
-          <Field key={f.name || n} field={f} value={value(f)} error={shown ? errors[n]! : null} onChange={(v) => setValues({ ...values, [f.name]: v })} />
+          <Field
+            key={f.name || n}
+            field={f}
+            value={value(f)}
+            error={shown ? errors[n]! : null}
+            onChange={(v) => setValues({ ...values, [f.name]: v })}
+          />
         ))}
       </div>
       <button type="button" className="phone-sheet-send" onClick={next} disabled={endpoint?.busy}>
@@ -71,14 +100,28 @@ export function FlowForm(props: { config: ChatFlowConfig; flowToken: string; onS
   )
 }
 
-function Field({ field: f, value, error, onChange }: { field: FormField; value: FormValue; error: string | null; onChange(v: FormValue): void }) {
+function Field({
+  field: f,
+  value,
+  error,
+  onChange,
+}: {
+  field: FormField
+  value: FormValue
+  error: string | null
+  onChange(v: FormValue): void
+}) {
   const label = `${f.label || f.name}${f.required ? ' *' : ''}`
   let input: React.ReactNode
   if (f.type === 'dropdown') {
     input = (
       <select aria-label={label} value={value as string} onChange={(e) => onChange(e.target.value)}>
         <option value="">Choose…</option>
-        {f.options.map((o) => <option key={o.id} value={o.id}>{o.title}</option>)}
+        {f.options.map((o) => (
+          <option key={o.id} value={o.id}>
+            {o.title}
+          </option>
+        ))}
       </select>
     )
   } else if (f.type === 'radio' || f.type === 'checkbox') {
@@ -91,7 +134,9 @@ function Field({ field: f, value, error, onChange }: { field: FormField; value: 
             <input
               type={many ? 'checkbox' : 'radio'}
               checked={chosen.includes(o.id)}
-              onChange={(e) => onChange(many ? (e.target.checked ? [...chosen, o.id] : chosen.filter((x) => x !== o.id)) : o.id)}
+              onChange={(e) =>
+                onChange(many ? (e.target.checked ? [...chosen, o.id] : chosen.filter((x) => x !== o.id)) : o.id)
+              }
             />
             {o.title}
           </label>
@@ -99,16 +144,35 @@ function Field({ field: f, value, error, onChange }: { field: FormField; value: 
       </span>
     )
   } else if (f.type === 'opt_in') {
-    input = <input type="checkbox" aria-label={label} checked={value as boolean} onChange={(e) => onChange(e.target.checked)} />
+    input = (
+      <input
+        type="checkbox"
+        aria-label={label}
+        checked={value as boolean}
+        onChange={(e) => onChange(e.target.checked)}
+      />
+    )
   } else {
     const type = f.type === 'number' ? 'text' : f.type
-    input = <input type={type} inputMode={f.type === 'number' ? 'decimal' : undefined} aria-label={label} value={value as string} onChange={(e) => onChange(e.target.value)} />
+    input = (
+      <input
+        type={type}
+        inputMode={f.type === 'number' ? 'decimal' : undefined}
+        aria-label={label}
+        value={value as string}
+        onChange={(e) => onChange(e.target.value)}
+      />
+    )
   }
   return (
     <div className="phone-form-field">
       <span className="phone-form-label">{label}</span>
       {input}
-      {error && <span className="phone-form-error" role="alert">{error}</span>}
+      {error && (
+        <span className="phone-form-error" role="alert">
+          {error}
+        </span>
+      )}
     </div>
   )
 }

@@ -13,9 +13,17 @@ function inline(nodes: Inline[]): ReactNode[] {
           </a>
         )
       case 'mono':
-        return <code key={i} className="chat-mono">{n.text}</code>
+        return (
+          <code key={i} className="chat-mono">
+            {n.text}
+          </code>
+        )
       case 'code':
-        return <code key={i} className="chat-code">{n.text}</code>
+        return (
+          <code key={i} className="chat-code">
+            {n.text}
+          </code>
+        )
       case 'bold':
         return <strong key={i}>{inline(n.children)}</strong>
       case 'italic':

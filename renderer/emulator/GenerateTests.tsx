@@ -42,16 +42,27 @@ export function GenerateTests({ flowId, onDone }: { flowId: string; onDone: () =
 
   return (
     <section className="emu-generate" aria-label="Generate tests">
-      <button type="button" onClick={() => void generate()} disabled={running} title="Write tests that take every branch this flow can take">
+      <button
+        type="button"
+        onClick={() => void generate()}
+        disabled={running}
+        title="Write tests that take every branch this flow can take"
+      >
         {running ? 'Generating…' : 'Generate tests'}
       </button>
       {running && (
         <p role="status" className="emu-generate-progress">
-          {progress ? `Exploring: ${progress.played} conversations, ${progress.covered} of ${progress.total} branches taken` : 'Exploring the flow…'}
+          {progress
+            ? `Exploring: ${progress.played} conversations, ${progress.covered} of ${progress.total} branches taken`
+            : 'Exploring the flow…'}
           {progress && <progress max={progress.total} value={progress.covered} aria-label="Branches taken" />}
         </p>
       )}
-      {error && <p className="emu-error" role="alert">{error.message}</p>}
+      {error && (
+        <p className="emu-error" role="alert">
+          {error.message}
+        </p>
+      )}
       {result && <Summary result={result} />}
     </section>
   )

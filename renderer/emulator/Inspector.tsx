@@ -5,7 +5,15 @@ import { groupVariables } from './variables'
 import type { EmulatorStore } from './session-store'
 
 /** The run's variables, grouped as the Expression Builder names them; editable while the run waits. */
-export function Inspector({ store, triggerNames, nodeNames }: { store: EmulatorStore; triggerNames: string[]; nodeNames: string[] }) {
+export function Inspector({
+  store,
+  triggerNames,
+  nodeNames,
+}: {
+  store: EmulatorStore
+  triggerNames: string[]
+  nodeNames: string[]
+}) {
   const run = useStore(store, (s) => s.session?.run ?? null)
   const busy = useStore(store, (s) => s.busy)
   const [editing, setEditing] = useState<{ name: string; text: string; error: string | null } | null>(null)
@@ -45,7 +53,9 @@ export function Inspector({ store, triggerNames, nodeNames }: { store: EmulatorS
                               if (e.key === 'Escape') setEditing(null)
                             }}
                           />
-                          <button type="button" onClick={save}>Set</button>
+                          <button type="button" onClick={save}>
+                            Set
+                          </button>
                         </span>
                       ) : (
                         <code

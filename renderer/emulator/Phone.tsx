@@ -12,17 +12,34 @@ import type { EmulatorStore } from './session-store'
 import { ListSheet, ProductSheet } from './sheets'
 import { recipientLabel } from './recipient'
 
-type Overlay = { kind: 'list'; message: ListInteractive } | { kind: 'products'; message: ProductInteractive } | { kind: 'form'; message: FormInteractive } | null
+type Overlay =
+  | { kind: 'list'; message: ListInteractive }
+  | { kind: 'products'; message: ProductInteractive }
+  | { kind: 'form'; message: FormInteractive }
+  | null
 
 /** The form's node: the one waiting for the customer when it is a Chat Flow, else the Chat Flow with this form id. */
 function formNode(doc: FlowDocument, waitingNodeId: string | null, message: FormInteractive) {
   const waiting = doc.nodes.find((n) => n.id === waitingNodeId && n.type === 'chat_flow')
   const formId = message.action.parameters.flow_id
-  const node = waiting ?? doc.nodes.find((n) => n.type === 'chat_flow' && configOf(n, 'chat_flow')?.flowId === formId) ?? doc.nodes.find((n) => n.type === 'chat_flow')
+  const node =
+    waiting ??
+    doc.nodes.find((n) => n.type === 'chat_flow' && configOf(n, 'chat_flow')?.flowId === formId) ??
+    doc.nodes.find((n) => n.type === 'chat_flow')
   return node ? configOf(node, 'chat_flow') : null
 }
 
-export function Phone({ store, doc, selected, onSelect }: { store: EmulatorStore; doc: FlowDocument; selected: number | null; onSelect(i: number | null): void }) {
+export function Phone({
+  store,
+  doc,
+  selected,
+  onSelect,
+}: {
+  store: EmulatorStore
+  doc: FlowDocument
+  selected: number | null
+  onSelect(i: number | null): void
+}) {
   const session = useStore(store, (s) => s.session)
   const contact = useStore(store, (s) => s.contact)
   const pending = useStore(store, (s) => s.pending)
@@ -53,7 +70,8 @@ export function Phone({ store, doc, selected, onSelect }: { store: EmulatorStore
     if (!s.session?.run || s.session.run.status !== 'paused') void s.start({ kind: 'keyword', text })
     else void send({ type: 'text', text })
   }
-  const formConfig = overlay?.kind === 'form' ? formNode(doc, session?.run?.waitingNodeId ?? null, overlay.message) : null
+  const formConfig =
+    overlay?.kind === 'form' ? formNode(doc, session?.run?.waitingNodeId ?? null, overlay.message) : null
 
   return (
     <div className="phone" aria-label="Phone emulator">
@@ -68,13 +86,33 @@ export function Phone({ store, doc, selected, onSelect }: { store: EmulatorStore
       </header>
       <div className="phone-chat" role="log" aria-live="polite">
         {messages.map((m: EmulatorMessage, i) => (
-          <Bubble key={m.seq} mine={m.direction === 'in'} at={m.createdAt} kind={m.type} selected={selected === i} onClick={() => onSelect(m.direction === 'out' ? i : null)}>
-            {m.direction === 'in' ? <InboundContent message={m} /> : <OutboundContent payload={m.payload} actions={actions} />}
+          <Bubble
+            key={m.seq}
+            mine={m.direction === 'in'}
+            at={m.createdAt}
+            kind={m.type}
+            selected={selected === i}
+            onClick={() => onSelect(m.direction === 'out' ? i : null)}
+          >
+            {m.direction === 'in' ? (
+              <InboundContent message={m} />
+            ) : (
+              <OutboundContent payload={m.payload} actions={actions} />
+            )}
           </Bubble>
         ))}
         {pending && busy && (
           <Bubble mine at={Date.now()} kind={pending.type}>
-            <InboundContent message={{ seq: -1, id: null, direction: 'in', type: pending.type, payload: pending, createdAt: Date.now() }} />
+            <InboundContent
+              message={{
+                seq: -1,
+                id: null,
+                direction: 'in',
+                type: pending.type,
+                payload: pending,
+                createdAt: Date.now(),
+              }}
+            />
           </Bubble>
         )}
         {busy && (
@@ -94,8 +132,12 @@ export function Phone({ store, doc, selected, onSelect }: { store: EmulatorStore
           <SendHorizontal size={16} aria-hidden="true" />
         </button>
       </form>
-      {overlay?.kind === 'list' && <ListSheet message={overlay.message} onSend={actions.send} onClose={() => setOverlay(null)} />}
-      {overlay?.kind === 'products' && <ProductSheet message={overlay.message} onSend={actions.send} onClose={() => setOverlay(null)} />}
+      {overlay?.kind === 'list' && (
+        <ListSheet message={overlay.message} onSend={actions.send} onClose={() => setOverlay(null)} />
+      )}
+      {overlay?.kind === 'products' && (
+        <ProductSheet message={overlay.message} onSend={actions.send} onClose={() => setOverlay(null)} />
+      )}
       {overlay?.kind === 'form' &&
         (formConfig ? (
           <FlowForm
@@ -107,7 +149,9 @@ export function Phone({ store, doc, selected, onSelect }: { store: EmulatorStore
         ) : (
           <div className="phone-form" role="dialog">
             <p>The Chat Flow node of this form is no longer in the flow.</p>
-            <button type="button" onClick={() => setOverlay(null)}>Close</button>
+            <button type="button" onClick={() => setOverlay(null)}>
+              Close
+            </button>
           </div>
         ))}
     </div>

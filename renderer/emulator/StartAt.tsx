@@ -9,7 +9,13 @@ import { unsetVariablesFrom } from './unset-variables'
  * with preset variables. Before such a start the panel names every variable read from there on that nothing
  * between the node and its reader produces and no preset gives, with where it is read.
  */
-export function StartAt(props: { doc: FlowDocument; startNodeId: string; presets: string; onChange(id: string): void; onPreset(text: string): void }) {
+export function StartAt(props: {
+  doc: FlowDocument
+  startNodeId: string
+  presets: string
+  onChange(id: string): void
+  onPreset(text: string): void
+}) {
   const { doc, startNodeId } = props
   const selected = useEditor((s) => (s.selectedNodeIds.length === 1 ? s.selectedNodeIds[0]! : null))
   const selectedNode = doc.nodes.find((n) => n.id === selected && n.type !== 'trigger')
@@ -20,7 +26,10 @@ export function StartAt(props: { doc: FlowDocument; startNodeId: string; presets
   }, [props.presets])
   const unset = useMemo(() => (node ? unsetVariablesFrom(doc, node.id, presets) : []), [doc, node, presets])
   const fill = () => {
-    const entries = [...Object.entries(presets).map(([k, v]) => `  ${k}: ${JSON.stringify(v)},`), ...unset.map((u) => `  ${u.name}: '',`)]
+    const entries = [
+      ...Object.entries(presets).map(([k, v]) => `  ${k}: ${JSON.stringify(v)},`),
+      ...unset.map((u) => `  ${u.name}: '',`),
+    ]
     props.onPreset(`{\n${entries.join('\n')}\n}`)
   }
   return (
@@ -32,7 +41,9 @@ export function StartAt(props: { doc: FlowDocument; startNodeId: string; presets
           {doc.nodes
             .filter((n) => n.type !== 'trigger')
             .map((n) => (
-              <option key={n.id} value={n.id}>{n.name}</option>
+              <option key={n.id} value={n.id}>
+                {n.name}
+              </option>
             ))}
         </select>
       </label>
@@ -44,10 +55,16 @@ export function StartAt(props: { doc: FlowDocument; startNodeId: string; presets
       {node && (
         <div className="emu-warning" role="note" aria-label="Unset variables">
           {unset.length === 0 ? (
-            <p>Starting at {node.name} skips the trigger and the nodes before it; every variable read from there on is produced on the way or preset.</p>
+            <p>
+              Starting at {node.name} skips the trigger and the nodes before it; every variable read from there on is
+              produced on the way or preset.
+            </p>
           ) : (
             <>
-              <p>Starting at {node.name} skips the trigger and the nodes before it. Unless you preset them, these will be unset:</p>
+              <p>
+                Starting at {node.name} skips the trigger and the nodes before it. Unless you preset them, these will be
+                unset:
+              </p>
               <ul>
                 {unset.map((u) => (
                   <li key={u.name} data-testid="unset-variable">
@@ -55,7 +72,9 @@ export function StartAt(props: { doc: FlowDocument; startNodeId: string; presets
                   </li>
                 ))}
               </ul>
-              <button type="button" onClick={fill}>Preset them</button>
+              <button type="button" onClick={fill}>
+                Preset them
+              </button>
             </>
           )}
         </div>

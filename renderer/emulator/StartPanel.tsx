@@ -10,7 +10,13 @@ import { StartAt } from './StartAt'
 import type { EmulatorStore } from './session-store'
 
 type Kind = (typeof TRIGGER_KINDS)[number]
-const LABEL: Record<Kind, string> = { keyword: 'Keyword', webhook: 'Webhook', button_click: 'Button click', ad_click: 'Ad click', manual: 'Manual' }
+const LABEL: Record<Kind, string> = {
+  keyword: 'Keyword',
+  webhook: 'Webhook',
+  button_click: 'Button click',
+  ad_click: 'Ad click',
+  manual: 'Manual',
+}
 
 /** The flow's own trigger kinds first: a test usually starts the way production will. */
 function defaultKind(doc: FlowDocument): Kind {
@@ -31,22 +37,35 @@ export function StartPanel({ store, doc }: { store: EmulatorStore; doc: FlowDocu
     const trigger = doc.nodes.find((n) => triggerKindOf(n) === 'button_click')
     return (trigger && configOf(trigger, 'trigger')?.payloadPrefix) ?? ''
   })
-  const [ad, setAd] = useState<Record<string, string>>({ headline: '', source_id: '', source_type: 'ad', ctwa_clid: '' })
+  const [ad, setAd] = useState<Record<string, string>>({
+    headline: '',
+    source_id: '',
+    source_type: 'ad',
+    ctwa_clid: '',
+  })
   const [presets, setPresets] = useState('')
   const [startNodeId, setStartNodeId] = useState('')
   const [error, setError] = useState<string | null>(null)
 
   const go = () => {
     setError(null)
-    const parsedData = kind === 'webhook' || kind === 'manual' ? parseRelaxedObject(data) : { ok: true as const, value: {} }
+    const parsedData =
+      kind === 'webhook' || kind === 'manual' ? parseRelaxedObject(data) : { ok: true as const, value: {} }
     if (!parsedData.ok) return setError(`Data: ${parsedData.message}`)
     const parsedPresets = presets.trim() ? parseRelaxedObject(presets) : { ok: true as const, value: {} }
     if (!parsedPresets.ok) return setError(`Preset variables: ${parsedPresets.message}`)
     let trigger: EmulatorTrigger
     if (kind === 'keyword') trigger = { kind, text }
-    else if (kind === 'webhook') trigger = { kind, data: parsedData.value as never, message_text: text || undefined, button_id: buttonId || undefined }
+    else if (kind === 'webhook')
+      trigger = {
+        kind,
+        data: parsedData.value as never,
+        message_text: text || undefined,
+        button_id: buttonId || undefined,
+      }
     else if (kind === 'button_click') trigger = { kind, payload, text }
-    else if (kind === 'ad_click') trigger = { kind, text, ad: Object.fromEntries(Object.entries(ad).filter(([, v]) => v)) }
+    else if (kind === 'ad_click')
+      trigger = { kind, text, ad: Object.fromEntries(Object.entries(ad).filter(([, v]) => v)) }
     else trigger = { kind, data: parsedData.value as never }
     void store.getState().start(trigger, { presets: parsedPresets.value, startNodeId: startNodeId || undefined })
   }
@@ -64,8 +83,18 @@ export function StartPanel({ store, doc }: { store: EmulatorStore; doc: FlowDocu
       </div>
       {(kind === 'keyword' || kind === 'ad_click' || kind === 'button_click' || kind === 'webhook') && (
         <label className="emu-field">
-          {kind === 'keyword' ? 'Message' : kind === 'button_click' ? 'Button label' : kind === 'webhook' ? 'message_text' : 'Message with the click'}
-          <input value={text} onChange={(e) => setText(e.target.value)} aria-label={kind === 'keyword' ? 'Keyword message' : 'Trigger text'} />
+          {kind === 'keyword'
+            ? 'Message'
+            : kind === 'button_click'
+              ? 'Button label'
+              : kind === 'webhook'
+                ? 'message_text'
+                : 'Message with the click'}
+          <input
+            value={text}
+            onChange={(e) => setText(e.target.value)}
+            aria-label={kind === 'keyword' ? 'Keyword message' : 'Trigger text'}
+          />
         </label>
       )}
       {kind === 'button_click' && (
@@ -83,7 +112,13 @@ export function StartPanel({ store, doc }: { store: EmulatorStore; doc: FlowDocu
       {(kind === 'webhook' || kind === 'manual') && (
         <label className="emu-field">
           data (JSON)
-          <textarea rows={4} value={data} onChange={(e) => setData(e.target.value)} aria-label="Trigger data" spellCheck={false} />
+          <textarea
+            rows={4}
+            value={data}
+            onChange={(e) => setData(e.target.value)}
+            aria-label="Trigger data"
+            spellCheck={false}
+          />
         </label>
       )}
       {kind === 'ad_click' &&
@@ -96,10 +131,26 @@ export function StartPanel({ store, doc }: { store: EmulatorStore; doc: FlowDocu
       <StartAt doc={doc} startNodeId={startNodeId} presets={presets} onChange={setStartNodeId} onPreset={setPresets} />
       <details open={Boolean(startNodeId) || undefined}>
         <summary>Preset variables</summary>
-        <textarea rows={3} value={presets} onChange={(e) => setPresets(e.target.value)} aria-label="Preset variables" placeholder="{ name: 'Asha' }" spellCheck={false} />
+        <textarea
+          rows={3}
+          value={presets}
+          onChange={(e) => setPresets(e.target.value)}
+          aria-label="Preset variables"
+          placeholder="{ name: 'Asha' }"
+          spellCheck={false}
+        />
       </details>
-      {error && <p role="alert" className="emu-error">{error}</p>}
-      <button type="button" className="emu-primary" onClick={go} disabled={busy || (kind === 'keyword' && !text.trim()) || (kind === 'button_click' && !payload)}>
+      {error && (
+        <p role="alert" className="emu-error">
+          {error}
+        </p>
+      )}
+      <button
+        type="button"
+        className="emu-primary"
+        onClick={go}
+        disabled={busy || (kind === 'keyword' && !text.trim()) || (kind === 'button_click' && !payload)}
+      >
         Start test
       </button>
     </fieldset>

@@ -80,7 +80,11 @@ export function TestsPanel({ store, modes }: { store: EmulatorStore; modes: Reco
           Save as test
         </button>
       </form>
-      {error && <p className="emu-error" role="alert">{error.message}</p>}
+      {error && (
+        <p className="emu-error" role="alert">
+          {error.message}
+        </p>
+      )}
       <GenerateTests
         flowId={flowId}
         onDone={() => {
@@ -89,23 +93,35 @@ export function TestsPanel({ store, modes }: { store: EmulatorStore; modes: Reco
         }}
       />
       <div className="emu-tests-bar">
-        <strong>{tests.length} test{tests.length === 1 ? '' : 's'}</strong>
+        <strong>
+          {tests.length} test{tests.length === 1 ? '' : 's'}
+        </strong>
         <button type="button" onClick={() => void runTests()} disabled={!tests.length || running}>
           {running ? 'Running…' : 'Run all'}
         </button>
       </div>
       <ul className="emu-test-list">
         {tests.map((t) => (
-          <li key={t.id} data-testid="conversation-test" data-status={t.lastRun ? (t.lastRun.passed ? 'passed' : 'failed') : 'not-run'}>
+          <li
+            key={t.id}
+            data-testid="conversation-test"
+            data-status={t.lastRun ? (t.lastRun.passed ? 'passed' : 'failed') : 'not-run'}
+          >
             <span className={`emu-badge emu-${t.lastRun ? (t.lastRun.passed ? 'pass' : 'fail') : 'none'}`}>
               {t.lastRun ? (t.lastRun.passed ? 'passed' : 'failed') : 'not run'}
             </span>
             <button type="button" className="emu-link" onClick={() => setOpen(open === t.id ? null : t.id)}>
               {t.name}
             </button>
-            <button type="button" onClick={() => void runTests([t.id])} disabled={running}>Run</button>
-            <button type="button" onClick={() => download(t)}>Export</button>
-            <button type="button" aria-label={`Delete ${t.name}`} onClick={() => void remove(t.id)}><X size={14} aria-hidden="true" /></button>
+            <button type="button" onClick={() => void runTests([t.id])} disabled={running}>
+              Run
+            </button>
+            <button type="button" onClick={() => download(t)}>
+              Export
+            </button>
+            <button type="button" aria-label={`Delete ${t.name}`} onClick={() => void remove(t.id)}>
+              <X size={14} aria-hidden="true" />
+            </button>
             {!!t.lastRun?.live?.length && (
               <p className="emu-live" aria-label={`Live calls of ${t.name}`}>
                 Called for real (live): {t.lastRun.live.join('; ')}
@@ -118,7 +134,10 @@ export function TestsPanel({ store, modes }: { store: EmulatorStore; modes: Reco
                     <strong>{f.where}</strong>
                     <pre>
                       {f.lines.map((l, j) => (
-                        <span key={j} className={l.startsWith('-') ? 'emu-del' : l.startsWith('+') ? 'emu-add' : undefined}>
+                        <span
+                          key={j}
+                          className={l.startsWith('-') ? 'emu-del' : l.startsWith('+') ? 'emu-add' : undefined}
+                        >
                           {l}
                           {'\n'}
                         </span>

@@ -9,7 +9,8 @@ export function TraceStep({ event }: { event: TraceEvent | null }) {
   return (
     <div className="emu-trace" aria-label="Trace step" data-testid="trace-step">
       <p>
-        <strong>{event.nodeName}</strong> ({event.nodeType}, {event.phase}) {event.port ? `→ ${event.port}` : ''} · {event.durationMs.toFixed(1)} ms{' '}
+        <strong>{event.nodeName}</strong> ({event.nodeType}, {event.phase}) {event.port ? `→ ${event.port}` : ''} ·{' '}
+        {event.durationMs.toFixed(1)} ms{' '}
         <button type="button" onClick={() => editor.getState().openPanel(event.nodeId)}>
           Show node
         </button>

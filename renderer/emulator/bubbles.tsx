@@ -9,7 +9,14 @@ const time = (at: number) => new Date(at).toLocaleTimeString([], { hour: '2-digi
  * One chat bubble, seen from the customer's phone: their own messages on the right with read ticks, the
  * business's on the left. `traceSeq` links a bot message to the trace step that produced it.
  */
-export function Bubble(props: { mine: boolean; at: number; children: ReactNode; onClick?: () => void; kind: string; selected?: boolean }) {
+export function Bubble(props: {
+  mine: boolean
+  at: number
+  children: ReactNode
+  onClick?: () => void
+  kind: string
+  selected?: boolean
+}) {
   return (
     <div
       className={`chat-row ${props.mine ? 'chat-mine' : 'chat-theirs'}`}
@@ -67,7 +74,9 @@ export function InboundContent({ message }: { message: Extract<EmulatorMessage, 
               {i.quantity} × {i.product_retailer_id} @ {i.item_price} {i.currency}
             </span>
           ))}
-          <span className="chat-line">Total {total} {items[0]?.currency ?? ''}</span>
+          <span className="chat-line">
+            Total {total} {items[0]?.currency ?? ''}
+          </span>
         </span>
       )
     }

@@ -15,7 +15,8 @@ export function fieldError(f: FormField, v: FormValue): string | null {
   const blank = v === '' || v === false || (Array.isArray(v) && v.length === 0)
   if (blank) return f.required ? `${f.label || f.name} is required.` : null
   if (typeof v !== 'string') return null
-  if (f.type === 'email' && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(v)) return 'Enter an email address, such as name@example.com.'
+  if (f.type === 'email' && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(v))
+    return 'Enter an email address, such as name@example.com.'
   if (f.type === 'number' && !Number.isFinite(Number(v))) return 'Enter a number.'
   if (f.type === 'date' && !/^\d{4}-\d{2}-\d{2}$/.test(v)) return 'Enter a date.'
   return null

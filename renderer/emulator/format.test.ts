@@ -20,11 +20,14 @@ describe('chat text formatting', () => {
     ])
   })
 
-  it.each(['2*3*4', 'a * b * c', 'snake_case_name', '*open only', '* spaced*', 'x``'])('leaves %s as plain text', (src) => {
-    const out = parseInline(src)
-    expect(out.every((n) => n.kind === 'text')).toBe(true)
-    expect(plainText(out)).toBe(src)
-  })
+  it.each(['2*3*4', 'a * b * c', 'snake_case_name', '*open only', '* spaced*', 'x``'])(
+    'leaves %s as plain text',
+    (src) => {
+      const out = parseInline(src)
+      expect(out.every((n) => n.kind === 'text')).toBe(true)
+      expect(plainText(out)).toBe(src)
+    },
+  )
 
   it('turns URLs into links without trailing punctuation', () => {
     expect(parseInline('See https://ex.com/a?b=1.')).toEqual([
@@ -35,7 +38,9 @@ describe('chat text formatting', () => {
   })
 
   it('reads bulleted, numbered and quoted lines', () => {
-    expect(parseFormatted('* one\n- two\n3. three\n> said\nplain').map((l) => [l.kind, l.marker, plainText(l.content)])).toEqual([
+    expect(
+      parseFormatted('* one\n- two\n3. three\n> said\nplain').map((l) => [l.kind, l.marker, plainText(l.content)]),
+    ).toEqual([
       ['bullet', undefined, 'one'],
       ['bullet', undefined, 'two'],
       ['number', '3', 'three'],

@@ -34,7 +34,7 @@ export function parseInline(text: string): Inline[] {
     if (plain) out.push(...links(plain))
     plain = ''
   }
-  for (let i = 0; i < text.length; ) {
+  for (let i = 0; i < text.length;) {
     const prev = text[i - 1]
     const atWordStart = prev === undefined || !WORDISH.test(prev)
     if (text.startsWith('```', i)) {
@@ -101,7 +101,5 @@ export function parseFormatted(text: string): Line[] {
 
 /** The text a person reads, markers removed: for accessible names and tests. */
 export function plainText(inlines: Inline[]): string {
-  return inlines
-    .map((n) => ('children' in n ? plainText(n.children) : n.kind === 'link' ? n.url : n.text))
-    .join('')
+  return inlines.map((n) => ('children' in n ? plainText(n.children) : n.kind === 'link' ? n.url : n.text)).join('')
 }

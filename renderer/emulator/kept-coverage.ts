@@ -15,11 +15,20 @@ export function useKeptCoverage(flowId: string, store: EditorStore): void {
     if (!keep || open || useOverlayStore.getState().flowId === flowId) return
     let live = true
     void (async () => {
-      const [contact, coverage] = await Promise.all([api.call('emulator.contact', {}), api.call('emulator.coverage', { flowId })])
+      const [contact, coverage] = await Promise.all([
+        api.call('emulator.contact', {}),
+        api.call('emulator.coverage', { flowId }),
+      ])
       const session = contact.ok ? await api.call('emulator.session', { flowId, contactId: contact.value.id }) : null
       if (!live) return
       // The editor's notice says why no coverage is drawn, so an empty canvas is not taken for an untested flow.
-      const failed = !coverage.ok ? coverage.error : !contact.ok ? contact.error : session && !session.ok ? session.error : null
+      const failed = !coverage.ok
+        ? coverage.error
+        : !contact.ok
+          ? contact.error
+          : session && !session.ok
+            ? session.error
+            : null
       if (failed) store.setState({ notice: `The kept coverage could not be read: ${failed.message}` })
       if (!coverage.ok) return
       const o = useOverlayStore.getState()

@@ -3,8 +3,18 @@ import { buildFlow } from '../../shared/engine/testing/fixtures'
 import { mocksFor, SIMULATED_FAILURE } from './mocks'
 
 const doc = {
-  ...buildFlow([{ type: 'http_call', name: 'h1' }, { type: 'http_call', name: 'h2' }, { type: 'message', name: 'm' }], []),
-  samples: { h1: { status: 201, ok: true, result: { id: 7 }, headers: { 'content-type': 'application/json' } }, h2: { id: 9 } },
+  ...buildFlow(
+    [
+      { type: 'http_call', name: 'h1' },
+      { type: 'http_call', name: 'h2' },
+      { type: 'message', name: 'm' },
+    ],
+    [],
+  ),
+  samples: {
+    h1: { status: 201, ok: true, result: { id: 7 }, headers: { 'content-type': 'application/json' } },
+    h2: { id: 9 },
+  },
 }
 
 describe('HTTP mocks per test', () => {
@@ -15,7 +25,9 @@ describe('HTTP mocks per test', () => {
     })
   })
   it('sends a bare sample as a JSON body, and fails like an unreachable server', () => {
-    expect(mocksFor(doc, { h2: 'sample' }).h2).toEqual({ response: { status: 200, headers: { 'content-type': 'application/json' }, body: { id: 9 } } })
+    expect(mocksFor(doc, { h2: 'sample' }).h2).toEqual({
+      response: { status: 200, headers: { 'content-type': 'application/json' }, body: { id: 9 } },
+    })
     expect(mocksFor(doc, { h1: 'fail' }).h1).toEqual({ error: SIMULATED_FAILURE })
   })
 })

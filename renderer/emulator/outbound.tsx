@@ -1,6 +1,13 @@
 import type { CustomerEvent } from '../../shared/api/commands/emulator'
 import { mediaOf, parameterText } from '../../shared/engine/outbound'
-import type { FormInteractive, InteractiveMessage, ListInteractive, OutboundMessage, ProductInteractive, TemplateMessage } from '../../shared/engine/types'
+import type {
+  FormInteractive,
+  InteractiveMessage,
+  ListInteractive,
+  OutboundMessage,
+  ProductInteractive,
+  TemplateMessage,
+} from '../../shared/engine/types'
 import { Formatted } from './Formatted'
 import { MediaPreview, HeaderView } from './media'
 import { ExternalLink, List, ShoppingBag } from 'lucide-react'
@@ -32,7 +39,15 @@ export function OutboundContent({ payload, actions }: { payload: OutboundMessage
   }
 }
 
-function Frame({ i, children }: { i: Pick<InteractiveMessage, 'body' | 'footer'> & { header?: Extract<InteractiveMessage, { type: 'button' }>['header'] }; children?: React.ReactNode }) {
+function Frame({
+  i,
+  children,
+}: {
+  i: Pick<InteractiveMessage, 'body' | 'footer'> & {
+    header?: Extract<InteractiveMessage, { type: 'button' }>['header']
+  }
+  children?: React.ReactNode
+}) {
   return (
     <>
       {i.header && <HeaderView header={i.header} />}
@@ -50,7 +65,12 @@ function Interactive({ i, actions }: { i: InteractiveMessage; actions: OutboundA
         <Frame i={i}>
           <div className="chat-buttons">
             {i.action.buttons.map((b) => (
-              <button key={b.reply.id} type="button" className="chat-reply" onClick={() => actions.send({ type: 'button_reply', reply: { id: b.reply.id, title: b.reply.title } })}>
+              <button
+                key={b.reply.id}
+                type="button"
+                className="chat-reply"
+                onClick={() => actions.send({ type: 'button_reply', reply: { id: b.reply.id, title: b.reply.title } })}
+              >
                 {b.reply.title}
               </button>
             ))}
@@ -130,9 +150,17 @@ function Template({ t, actions }: { t: TemplateMessage; actions: OutboundActions
   const buttons = components.flatMap((c) => (c.type === 'button' ? [c] : []))
   return (
     <div className="chat-template" data-testid="template">
-      <span className="chat-footer">Template {t.name} · {t.language.code}</span>
+      <span className="chat-footer">
+        Template {t.name} · {t.language.code}
+      </span>
       {header?.parameters.map((p, n) =>
-        p.type === 'text' ? <strong key={n} className="chat-line">{p.text}</strong> : <MediaPreview key={n} kind={p.type} media={{ link: parameterText(p) }} />,
+        p.type === 'text' ? (
+          <strong key={n} className="chat-line">
+            {p.text}
+          </strong>
+        ) : (
+          <MediaPreview key={n} kind={p.type} media={{ link: parameterText(p) }} />
+        ),
       )}
       {body?.parameters.length ? (
         <span className="chat-text">

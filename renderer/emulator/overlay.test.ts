@@ -7,19 +7,56 @@ import { overlayOf, portKey } from './overlay'
 const doc = buildFlow(
   [
     { type: 'trigger', name: 't', config: { kind: 'manual' } },
-    { type: 'interactive_message', name: 'pick', config: { body: 'Pick', buttons: [{ id: 'a', title: 'A' }, { id: 'b', title: 'B' }] } },
+    {
+      type: 'interactive_message',
+      name: 'pick',
+      config: {
+        body: 'Pick',
+        buttons: [
+          { id: 'a', title: 'A' },
+          { id: 'b', title: 'B' },
+        ],
+      },
+    },
     { type: 'message', name: 'ma', config: { text: 'A' } },
     { type: 'message', name: 'mb', config: { text: 'B' } },
   ],
-  [['t', 'out', 'pick'], ['pick', 'a', 'ma'], ['pick', 'b', 'mb']],
+  [
+    ['t', 'out', 'pick'],
+    ['pick', 'a', 'ma'],
+    ['pick', 'b', 'mb'],
+  ],
 )
-const ev = (nodeId: string, port: string | null, error = false): TraceEvent =>
-  ({ runId: 'r', seq: 0, nodeId, nodeName: nodeId, nodeType: 'message', phase: 'run', input: null, output: null, port, startedAt: 0, durationMs: 0, error: error ? { code: 'x', message: 'x' } : null, warnings: [], messageIds: [] })
+const ev = (nodeId: string, port: string | null, error = false): TraceEvent => ({
+  runId: 'r',
+  seq: 0,
+  nodeId,
+  nodeName: nodeId,
+  nodeType: 'message',
+  phase: 'run',
+  input: null,
+  output: null,
+  port,
+  startedAt: 0,
+  durationMs: 0,
+  error: error ? { code: 'x', message: 'x' } : null,
+  warnings: [],
+  messageIds: [],
+})
 
 const session = (trace: TraceEvent[], waiting: string | null): EmulatorSession => ({
   flowId: doc.id,
   contact: { id: 'c', name: 'C', phone: '+1555', optedIn: true, lastInboundAt: null, fields: {} },
-  run: { id: 'r', status: waiting ? 'paused' : 'failed', triggerKind: 'manual', endReason: null, error: null, waitingNodeId: waiting, vars: {}, startedAt: 0 },
+  run: {
+    id: 'r',
+    status: waiting ? 'paused' : 'failed',
+    triggerKind: 'manual',
+    endReason: null,
+    error: null,
+    waitingNodeId: waiting,
+    vars: {},
+    startedAt: 0,
+  },
   messages: [],
   trace,
 })
@@ -28,13 +65,24 @@ const edgeId = (port: string) => doc.edges.find((e) => e.sourcePort === port)!.i
 describe('canvas overlay', () => {
   it('marks the path, the waiting node and unreached nodes from one run', () => {
     const o = overlayOf(doc, session([ev('n_t', 'out'), ev('n_pick', null)], 'n_pick'), null)
-    expect(o).toMatchObject({ currentNodeId: 'n_pick', pathNodeIds: ['n_t', 'n_pick'], pathEdgeIds: [edgeId('out')], failedNodeIds: [] })
+    expect(o).toMatchObject({
+      currentNodeId: 'n_pick',
+      pathNodeIds: ['n_t', 'n_pick'],
+      pathEdgeIds: [edgeId('out')],
+      failedNodeIds: [],
+    })
     expect(o.unreachedNodeIds).toEqual(['n_ma', 'n_mb'])
   })
 
   it('adds coverage: covered and uncovered edges and ports, failed nodes', () => {
     const coverage = {
-      flowId: doc.id, covered: 2, total: 4, percent: 50, since: 0, runs: 1, reachedNodeIds: ['n_t', 'n_pick', 'n_ma'],
+      flowId: doc.id,
+      covered: 2,
+      total: 4,
+      percent: 50,
+      since: 0,
+      runs: 1,
+      reachedNodeIds: ['n_t', 'n_pick', 'n_ma'],
       branches: [
         { nodeId: 'n_t', nodeName: 't', port: 'out', portLabel: '', edgeId: edgeId('out'), covered: true },
         { nodeId: 'n_pick', nodeName: 'pick', port: 'a', portLabel: 'A', edgeId: edgeId('a'), covered: true },
@@ -61,6 +109,15 @@ describe('canvas overlay', () => {
 
   it('shows nothing without a session or coverage', () => {
     const o = overlayOf(doc, null, null)
-    expect([o.pathNodeIds, o.unreachedNodeIds, o.coveredEdgeIds, o.uncoveredEdgeIds, o.coveredPorts, o.uncoveredPorts].flat()).toEqual([])
+    expect(
+      [
+        o.pathNodeIds,
+        o.unreachedNodeIds,
+        o.coveredEdgeIds,
+        o.uncoveredEdgeIds,
+        o.coveredPorts,
+        o.uncoveredPorts,
+      ].flat(),
+    ).toEqual([])
   })
 })

@@ -37,12 +37,20 @@ export const EMPTY_OVERLAY: CanvasOverlay = {
 
 export const portKey = (nodeId: string, port: string) => `${nodeId}\u0000${port}`
 
-export function overlayOf(doc: FlowDocument, session: EmulatorSession | null, coverage: FlowCoverage | null): CanvasOverlay {
+export function overlayOf(
+  doc: FlowDocument,
+  session: EmulatorSession | null,
+  coverage: FlowCoverage | null,
+): CanvasOverlay {
   const trace = session?.trace ?? []
   const pathNodeIds = [...new Set(trace.map((t) => t.nodeId))]
   const edgeByPort = new Map(doc.edges.map((e) => [portKey(e.source, e.sourcePort), e.id]))
   const pathEdgeIds = [
-    ...new Set(trace.flatMap((t) => (t.port ? [edgeByPort.get(portKey(t.nodeId, t.port))] : [])).filter((id): id is string => !!id)),
+    ...new Set(
+      trace
+        .flatMap((t) => (t.port ? [edgeByPort.get(portKey(t.nodeId, t.port))] : []))
+        .filter((id): id is string => !!id),
+    ),
   ]
   const reached = new Set([...(coverage?.reachedNodeIds ?? []), ...pathNodeIds])
   const coveredEdges = new Set(coverage?.branches.filter((b) => b.covered && b.edgeId).map((b) => b.edgeId!) ?? [])
@@ -59,6 +67,9 @@ export function overlayOf(doc: FlowDocument, session: EmulatorSession | null, co
     coveredEdgeIds: [...coveredEdges],
     uncoveredEdgeIds: coverage ? doc.edges.filter((e) => !coveredEdges.has(e.id)).map((e) => e.id) : [],
     coveredPorts: [...coveredPorts],
-    uncoveredPorts: coverage?.branches.filter((b) => !coveredPorts.has(portKey(b.nodeId, b.port))).map((b) => portKey(b.nodeId, b.port)) ?? [],
+    uncoveredPorts:
+      coverage?.branches
+        .filter((b) => !coveredPorts.has(portKey(b.nodeId, b.port)))
+        .map((b) => portKey(b.nodeId, b.port)) ?? [],
   }
 }

@@ -26,12 +26,21 @@ export interface EmulatorState {
   notice: string | null
   error: ApiError | null
   /** Set on each action; a message the customer sends before the last answer is kept in order. */
-  lastTrigger: { trigger: EmulatorTrigger; triggerNodeId?: string; startNodeId?: string; presets: Record<string, unknown>; runId?: string } | null
+  lastTrigger: {
+    trigger: EmulatorTrigger
+    triggerNodeId?: string
+    startNodeId?: string
+    presets: Record<string, unknown>
+    runId?: string
+  } | null
   /** Enforce the 24-hour window and opt-out on the bot's sends, as production does (off by default). */
   enforceWindow: boolean
   setEnforceWindow(on: boolean): void
   init(): Promise<void>
-  start(trigger: EmulatorTrigger, opts?: { triggerNodeId?: string; startNodeId?: string; presets?: Record<string, unknown> }): Promise<void>
+  start(
+    trigger: EmulatorTrigger,
+    opts?: { triggerNodeId?: string; startNodeId?: string; presets?: Record<string, unknown> },
+  ): Promise<void>
   send(event: CustomerEvent): Promise<void>
   restart(): Promise<void>
   newContact(): Promise<void>
@@ -64,9 +73,17 @@ export function createEmulatorStore(
       }
       void get().refreshCoverage()
     }
-    const fromOutcome = (o: EmulatorOutcome): Partial<EmulatorState> => ({ session: o.session, contact: o.session.contact, notice: o.notice })
+    const fromOutcome = (o: EmulatorOutcome): Partial<EmulatorState> => ({
+      session: o.session,
+      contact: o.session.contact,
+      notice: o.notice,
+    })
     let following: { contactId: string; runId: string } | null = null
-    const fromSession = (s: EmulatorSession): Partial<EmulatorState> => ({ session: s, contact: s.contact, notice: null })
+    const fromSession = (s: EmulatorSession): Partial<EmulatorState> => ({
+      session: s,
+      contact: s.contact,
+      notice: null,
+    })
 
     return {
       flowId,
@@ -113,19 +130,46 @@ export function createEmulatorStore(
       },
       async send(event) {
         set({ pending: event })
-        await step(() => api.call('emulator.send', { ...target(), event, mocks: deps.mocks() as never, enforceWindow: get().enforceWindow }), fromOutcome)
+        await step(
+          () =>
+            api.call('emulator.send', {
+              ...target(),
+              event,
+              mocks: deps.mocks() as never,
+              enforceWindow: get().enforceWindow,
+            }),
+          fromOutcome,
+        )
       },
-      restart: () => step(() => api.call('emulator.restart', target()), (s) => ({ ...fromSession(s), session: null })),
+      restart: () =>
+        step(
+          () => api.call('emulator.restart', target()),
+          (s) => ({ ...fromSession(s), session: null }),
+        ),
       async newContact() {
-        await step(() => api.call('emulator.newContact', {}), (c) => ({ contact: c, session: null, notice: null }))
+        await step(
+          () => api.call('emulator.newContact', {}),
+          (c) => ({ contact: c, session: null, notice: null }),
+        )
       },
       passWindow: () =>
-        step(() => api.call('emulator.passWindow', target()), (s) => ({
-          ...fromSession(s),
-          notice: '24 hours passed: the messaging window closed and any waiting conversation expired.',
-        })),
+        step(
+          () => api.call('emulator.passWindow', target()),
+          (s) => ({
+            ...fromSession(s),
+            notice: '24 hours passed: the messaging window closed and any waiting conversation expired.',
+          }),
+        ),
       updateContact: (patch) =>
-        step(() => api.call('emulator.updateContact', { contactId: get().contact!.id, ...patch, fields: patch.fields as never }), (c) => ({ contact: c })),
+        step(
+          () =>
+            api.call('emulator.updateContact', {
+              contactId: get().contact!.id,
+              ...patch,
+              fields: patch.fields as never,
+            }),
+          (c) => ({ contact: c }),
+        ),
       setVariables: (vars, unset = []) =>
         step(() => api.call('emulator.setVariables', { ...target(), set: vars as never, unset }), fromSession),
       async refreshCoverage() {
@@ -146,7 +190,11 @@ export function createEmulatorStore(
             // The tester's own step wins: a run that arrives while one is in flight is not switched to.
             if (!r.ok || get().busy || following) continue
             const status = r.value.run ? ` (${r.value.run.status})` : ''
-            set({ ...fromSession(r.value), lastTrigger: null, notice: `A webhook request started this run for ${r.value.contact.phone}${status}.` })
+            set({
+              ...fromSession(r.value),
+              lastTrigger: null,
+              notice: `A webhook request started this run for ${r.value.contact.phone}${status}.`,
+            })
           }
         } finally {
           following = null

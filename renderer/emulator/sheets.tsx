@@ -6,7 +6,15 @@ import { api } from '../api'
 import { Minus, X } from 'lucide-react'
 
 /** The list menu's bottom sheet: sections with their rows; picking a row sends it. */
-export function ListSheet({ message, onSend, onClose }: { message: ListInteractive; onSend(e: CustomerEvent): void; onClose(): void }) {
+export function ListSheet({
+  message,
+  onSend,
+  onClose,
+}: {
+  message: ListInteractive
+  onSend(e: CustomerEvent): void
+  onClose(): void
+}) {
   const action = message.action
   const [picked, setPicked] = useState<string | null>(null)
   const rows = action.sections.flatMap((s) => s.rows)
@@ -14,7 +22,9 @@ export function ListSheet({ message, onSend, onClose }: { message: ListInteracti
   return (
     <div className="phone-sheet" role="dialog" aria-label={action.button}>
       <header className="phone-sheet-head">
-        <button type="button" onClick={onClose} aria-label="Close"><X size={14} aria-hidden="true" /></button>
+        <button type="button" onClick={onClose} aria-label="Close">
+          <X size={14} aria-hidden="true" />
+        </button>
         <strong>{action.button}</strong>
       </header>
       {action.sections.map((s, i) => (
@@ -26,7 +36,14 @@ export function ListSheet({ message, onSend, onClose }: { message: ListInteracti
                 <span className="chat-row-title">{r.title}</span>
                 {r.description && <span className="chat-footer">{r.description}</span>}
               </span>
-              <input type="radio" name="row" value={r.id} checked={picked === r.id} onChange={() => setPicked(r.id)} aria-label={r.title} />
+              <input
+                type="radio"
+                name="row"
+                value={r.id}
+                checked={picked === r.id}
+                onChange={() => setPicked(r.id)}
+                aria-label={r.title}
+              />
             </label>
           ))}
         </section>
@@ -37,7 +54,10 @@ export function ListSheet({ message, onSend, onClose }: { message: ListInteracti
         disabled={!row}
         onClick={() => {
           if (!row) return
-          onSend({ type: 'list_reply', reply: { id: row.id, title: row.title, ...(row.description ? { description: row.description } : {}) } })
+          onSend({
+            type: 'list_reply',
+            reply: { id: row.id, title: row.title, ...(row.description ? { description: row.description } : {}) },
+          })
           onClose()
         }}
       >
@@ -57,7 +77,15 @@ interface CartLine {
  * from the studio's product catalogue when it holds them, and stay editable so a tester can try any order. The order
  * sent is the channel's order shape (catalog_id, text, product_items).
  */
-export function ProductSheet({ message, onSend, onClose }: { message: ProductInteractive; onSend(e: CustomerEvent): void; onClose(): void }) {
+export function ProductSheet({
+  message,
+  onSend,
+  onClose,
+}: {
+  message: ProductInteractive
+  onSend(e: CustomerEvent): void
+  onClose(): void
+}) {
   const i = message
   const sections: Array<{ title?: string; ids: string[] }> =
     i.type === 'product'
@@ -100,7 +128,9 @@ export function ProductSheet({ message, onSend, onClose }: { message: ProductInt
   return (
     <div className="phone-sheet" role="dialog" aria-label="Products">
       <header className="phone-sheet-head">
-        <button type="button" onClick={onClose} aria-label="Close"><X size={14} aria-hidden="true" /></button>
+        <button type="button" onClick={onClose} aria-label="Close">
+          <X size={14} aria-hidden="true" />
+        </button>
         <strong>{i.type === 'product_list' ? i.header.text : 'Catalogue'}</strong>
       </header>
       {catalogError && (
@@ -123,20 +153,38 @@ export function ProductSheet({ message, onSend, onClose }: { message: ProductInt
                 step="0.01"
                 aria-label={`Price of ${id}`}
                 value={cart[id]?.price ?? 0}
-                onChange={(e) => setCart((c) => ({ ...c, [id]: { quantity: c[id]?.quantity ?? 0, price: Number(e.target.value) } }))}
+                onChange={(e) =>
+                  setCart((c) => ({ ...c, [id]: { quantity: c[id]?.quantity ?? 0, price: Number(e.target.value) } }))
+                }
               />
-              <button type="button" aria-label={`Remove one ${id}`} onClick={() => change(id, -1)}><Minus size={12} aria-hidden="true" /></button>
+              <button type="button" aria-label={`Remove one ${id}`} onClick={() => change(id, -1)}>
+                <Minus size={12} aria-hidden="true" />
+              </button>
               <span aria-label={`Quantity of ${id}`}>{cart[id]?.quantity ?? 0}</span>
-              <button type="button" aria-label={`Add one ${id}`} onClick={() => change(id, 1)}>+</button>
+              <button type="button" aria-label={`Add one ${id}`} onClick={() => change(id, 1)}>
+                +
+              </button>
             </div>
           ))}
         </section>
       ))}
       <label className="phone-sheet-row">
-        Currency <input value={currency} onChange={(e) => setCurrency(e.target.value.toUpperCase())} aria-label="Currency" size={4} />
+        Currency{' '}
+        <input
+          value={currency}
+          onChange={(e) => setCurrency(e.target.value.toUpperCase())}
+          aria-label="Currency"
+          size={4}
+        />
       </label>
       <label className="phone-sheet-row">
-        Note <input value={note} onChange={(e) => setNote(e.target.value)} aria-label="Order note" placeholder="Optional message with the order" />
+        Note{' '}
+        <input
+          value={note}
+          onChange={(e) => setNote(e.target.value)}
+          aria-label="Order note"
+          placeholder="Optional message with the order"
+        />
       </label>
       <button
         type="button"
@@ -148,7 +196,12 @@ export function ProductSheet({ message, onSend, onClose }: { message: ProductInt
             order: {
               catalog_id: catalogId,
               ...(note.trim() ? { text: note.trim() } : {}),
-              product_items: lines.map(([id, l]) => ({ product_retailer_id: id, quantity: l.quantity, item_price: l.price, currency })),
+              product_items: lines.map(([id, l]) => ({
+                product_retailer_id: id,
+                quantity: l.quantity,
+                item_price: l.price,
+                currency,
+              })),
             },
           })
           onClose()

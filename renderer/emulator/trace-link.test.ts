@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest'
 import type { EmulatorMessage } from '../../shared/api/commands/emulator'
-import { resumeRun, sentMessages, startRun, type InboundEvent, type StepResult, type TraceEvent } from '../../shared/engine'
+import {
+  resumeRun,
+  sentMessages,
+  startRun,
+  type InboundEvent,
+  type StepResult,
+  type TraceEvent,
+} from '../../shared/engine'
 import { ASHA, buildFlow, testDeps } from '../../shared/engine/testing/fixtures'
 import { traceOfMessage } from './trace-link'
 
@@ -11,19 +18,43 @@ const flow = buildFlow(
     { type: 'trigger', name: 'trigger_1', config: { kind: 'manual' } },
     { type: 'message', name: 'hello', config: { text: 'Hello' } },
     { type: 'condition', name: 'check', config: { rules: [{ left: 'x', operator: 'is_not_empty' }] } },
-    { type: 'interactive_message', name: 'pick', config: { body: 'Pick one', buttons: [{ id: 'a', title: 'A' }, { id: 'b', title: 'B' }] } },
+    {
+      type: 'interactive_message',
+      name: 'pick',
+      config: {
+        body: 'Pick one',
+        buttons: [
+          { id: 'a', title: 'A' },
+          { id: 'b', title: 'B' },
+        ],
+      },
+    },
     { type: 'message', name: 'bad', config: { text: '{{nothing.here}}' } },
     { type: 'message', name: 'done', config: { text: 'Done' } },
   ],
-  [['trigger_1', 'out', 'hello'], ['hello', 'out', 'check'], ['check', 'true', 'pick'], ['pick', 'a', 'done']],
+  [
+    ['trigger_1', 'out', 'hello'],
+    ['hello', 'out', 'check'],
+    ['check', 'true', 'pick'],
+    ['pick', 'a', 'done'],
+  ],
 )
 
 function conversation(steps: Array<{ step: StepResult; inbound?: InboundEvent }>) {
   const messages: EmulatorMessage[] = []
   const trace: TraceEvent[] = []
   for (const { step, inbound } of steps) {
-    if (inbound) messages.push({ seq: messages.length, id: null, direction: 'in', type: inbound.type, payload: inbound, createdAt: 0 })
-    for (const { id, message } of sentMessages(step)) messages.push({ seq: messages.length, id, direction: 'out', type: message.type, payload: message, createdAt: 0 })
+    if (inbound)
+      messages.push({
+        seq: messages.length,
+        id: null,
+        direction: 'in',
+        type: inbound.type,
+        payload: inbound,
+        createdAt: 0,
+      })
+    for (const { id, message } of sentMessages(step))
+      messages.push({ seq: messages.length, id, direction: 'out', type: message.type, payload: message, createdAt: 0 })
     trace.push(...step.trace)
   }
   return { messages, trace }
@@ -37,7 +68,11 @@ describe('bot message to trace step', () => {
     const again = await resumeRun(flow, first.state, wrong, ASHA, deps)
     const tap: InboundEvent = { type: 'button_reply', reply: { id: 'a', title: 'A' } }
     const last = await resumeRun(flow, again.state, tap, ASHA, deps)
-    const { messages, trace } = conversation([{ step: first }, { step: again, inbound: wrong }, { step: last, inbound: tap }])
+    const { messages, trace } = conversation([
+      { step: first },
+      { step: again, inbound: wrong },
+      { step: last, inbound: tap },
+    ])
 
     const linked = messages.map((m) => {
       const t = traceOfMessage(m, trace)
@@ -47,7 +82,14 @@ describe('bot message to trace step', () => {
   })
 
   it('links nothing for a message stored before messages had ids', () => {
-    const old: EmulatorMessage = { seq: 0, id: null, direction: 'out', type: 'text', payload: { type: 'text', text: { body: 'Hello' } }, createdAt: 0 }
+    const old: EmulatorMessage = {
+      seq: 0,
+      id: null,
+      direction: 'out',
+      type: 'text',
+      payload: { type: 'text', text: { body: 'Hello' } },
+      createdAt: 0,
+    }
     expect(traceOfMessage(old, [])).toBeNull()
     expect(traceOfMessage(undefined, [])).toBeNull()
   })

@@ -14,7 +14,11 @@ export interface UnsetVariable {
   usedIn: Array<{ nodeName: string; label: string }>
 }
 
-export function unsetVariablesFrom(doc: FlowDocument, startNodeId: string, presets: Record<string, unknown>): UnsetVariable[] {
+export function unsetVariablesFrom(
+  doc: FlowDocument,
+  startNodeId: string,
+  presets: Record<string, unknown>,
+): UnsetVariable[] {
   const graph = buildGraph(doc)
   const downstream = reach([startNodeId], graph.next)
   const producers = new Map<string, Set<string>>()
@@ -34,7 +38,8 @@ export function unsetVariablesFrom(doc: FlowDocument, startNodeId: string, prese
     const before = ancestorsOf(graph, ref.nodeId)
     if ([...from].some((id) => downstream.has(id) && before.has(id))) continue
     const entry = out.get(root) ?? { name: root, usedIn: [] }
-    if (!entry.usedIn.some((u) => u.nodeName === ref.nodeName && u.label === ref.label)) entry.usedIn.push({ nodeName: ref.nodeName, label: ref.label })
+    if (!entry.usedIn.some((u) => u.nodeName === ref.nodeName && u.label === ref.label))
+      entry.usedIn.push({ nodeName: ref.nodeName, label: ref.label })
     out.set(root, entry)
   }
   return [...out.values()]

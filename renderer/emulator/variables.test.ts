@@ -4,7 +4,14 @@ import { groupVariables } from './variables'
 describe('variables inspector groups', () => {
   it('sorts each variable into its source', () => {
     const groups = groupVariables(
-      { customer_name: 'A', trigger_1: { kind: 'manual' }, button_id: 'a', _last_button_text: 'Alpha', http_call_1: { status: 200 }, name: 'Meera' },
+      {
+        customer_name: 'A',
+        trigger_1: { kind: 'manual' },
+        button_id: 'a',
+        _last_button_text: 'Alpha',
+        http_call_1: { status: 200 },
+        name: 'Meera',
+      },
       ['trigger_1'],
       ['trigger_1', 'http_call_1'],
     )

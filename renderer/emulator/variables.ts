@@ -7,7 +7,11 @@ export interface VariableGroup {
   entries: Array<[string, unknown]>
 }
 
-export function groupVariables(vars: Record<string, unknown>, triggerNames: string[], nodeNames: string[] = []): VariableGroup[] {
+export function groupVariables(
+  vars: Record<string, unknown>,
+  triggerNames: string[],
+  nodeNames: string[] = [],
+): VariableGroup[] {
   const groups: VariableGroup[] = [
     { title: 'System', entries: [] },
     { title: 'Trigger', entries: [] },

@@ -53,7 +53,9 @@ export function ExpressionBuilder({ nodeId, label, value, onApply, onCancel }: E
   const insert = (t: string) => view.current && insertAtCursor(view.current, t)
   const saveSample = (name: string, sample: unknown) => {
     const current = store.getState().doc
-    store.getState().apply(`Sample response of ${name}`, { ...current, samples: { ...current.samples, [name]: sample } })
+    store
+      .getState()
+      .apply(`Sample response of ${name}`, { ...current, samples: { ...current.samples, [name]: sample } })
   }
 
   return createPortal(
@@ -74,7 +76,14 @@ export function ExpressionBuilder({ nodeId, label, value, onApply, onCancel }: E
           <h2>Expression Builder</h2>
           <span className="expr-muted">{label}</span>
         </header>
-        <ExprEditor initial={value} vars={scope.vars} check={scope.check} label={label} onChange={setText} onView={(v) => (view.current = v)} />
+        <ExprEditor
+          initial={value}
+          vars={scope.vars}
+          check={scope.check}
+          label={label}
+          onChange={setText}
+          onView={(v) => (view.current = v)}
+        />
         <ul className="expr-diagnostics" aria-label="Problems in the expression">
           {diagnostics.map((d, i) => (
             <li key={i} className={d.severity} data-code={d.code}>
@@ -86,17 +95,36 @@ export function ExpressionBuilder({ nodeId, label, value, onApply, onCancel }: E
           <div className="expr-tabs">
             <div role="tablist" aria-label="Expression Builder tabs" onKeyDown={(e) => moveTab(e, tab, setTab)}>
               {TABS.map((t) => (
-                <button key={t} type="button" role="tab" id={`expr-tab-${t}`} aria-selected={tab === t} tabIndex={tab === t ? 0 : -1} onClick={() => setTab(t)}>
+                <button
+                  key={t}
+                  type="button"
+                  role="tab"
+                  id={`expr-tab-${t}`}
+                  aria-selected={tab === t}
+                  tabIndex={tab === t ? 0 : -1}
+                  onClick={() => setTab(t)}
+                >
                   {t}
                 </button>
               ))}
             </div>
             <div role="tabpanel" aria-labelledby={`expr-tab-${tab}`} className="expr-tabpanel">
               {tab === 'Variables' && <VariablesTab vars={scope.vars} onInsert={insert} />}
-              {tab === 'Response' && <ResponseTab earlier={scope.earlier} samples={doc.samples} onInsert={insert} onSaveSample={saveSample} />}
-              {tab === 'Functions' && <FunctionsTab onInsert={(name) => view.current && insertFunction(view.current, name)} />}
+              {tab === 'Response' && (
+                <ResponseTab
+                  earlier={scope.earlier}
+                  samples={doc.samples}
+                  onInsert={insert}
+                  onSaveSample={saveSample}
+                />
+              )}
+              {tab === 'Functions' && (
+                <FunctionsTab onInsert={(name) => view.current && insertFunction(view.current, name)} />
+              )}
               {tab === 'Operators' && <OperatorsTab onInsert={insert} />}
-              {tab === 'Text' && <TextTab onInsert={insert} onWrap={(m) => view.current && wrapSelection(view.current, m)} />}
+              {tab === 'Text' && (
+                <TextTab onInsert={insert} onWrap={(m) => view.current && wrapSelection(view.current, m)} />
+              )}
             </div>
           </div>
           <Preview

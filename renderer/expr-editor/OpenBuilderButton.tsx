@@ -23,7 +23,14 @@ export function OpenBuilderButton({ label, value, multiline, onChange }: Props) 
   if (!nodeId) return null
   return (
     <>
-      <button ref={button} type="button" className="expr-open" aria-label={`Open Expression Builder for ${label}`} title="Expression Builder" onClick={() => setOpen(true)}>
+      <button
+        ref={button}
+        type="button"
+        className="expr-open"
+        aria-label={`Open Expression Builder for ${label}`}
+        title="Expression Builder"
+        onClick={() => setOpen(true)}
+      >
         {'{ }'}
       </button>
       {open && (

@@ -33,17 +33,30 @@ export function Preview({ text, samples, session, sessionError, source, onSource
       <h3>Preview</h3>
       {sessionError && (
         <p role="alert" className="expr-json-error">
-          The emulator session&apos;s values could not be read ({sessionError}); the preview uses the samples and test values.
+          The emulator session&apos;s values could not be read ({sessionError}); the preview uses the samples and test
+          values.
         </p>
       )}
       {session && (
         <fieldset className="expr-value-source">
           <legend>Values</legend>
           <label>
-            <input type="radio" name="expr-value-source" checked={chosen === 'session'} onChange={() => onSource('session')} /> From the emulator session
+            <input
+              type="radio"
+              name="expr-value-source"
+              checked={chosen === 'session'}
+              onChange={() => onSource('session')}
+            />{' '}
+            From the emulator session
           </label>
           <label>
-            <input type="radio" name="expr-value-source" checked={chosen === 'samples'} onChange={() => onSource('samples')} /> Samples and test values only
+            <input
+              type="radio"
+              name="expr-value-source"
+              checked={chosen === 'samples'}
+              onChange={() => onSource('samples')}
+            />{' '}
+            Samples and test values only
           </label>
         </fieldset>
       )}
@@ -65,7 +78,11 @@ export function Preview({ text, samples, session, sessionError, source, onSource
             return (
               <label key={p}>
                 <code>{`{{${p}}}`}</code>
-                <input aria-label={`Test value for ${p}`} value={tests[p] ?? sampleValueText(base, p)} onChange={(e) => onTest(p, e.target.value)} />
+                <input
+                  aria-label={`Test value for ${p}`}
+                  value={tests[p] ?? sampleValueText(base, p)}
+                  onChange={(e) => onTest(p, e.target.value)}
+                />
                 {origin && <span className="expr-muted expr-origin">{ORIGIN_LABEL[origin]}</span>}
               </label>
             )

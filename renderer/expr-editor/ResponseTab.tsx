@@ -11,7 +11,9 @@ function preview(v: unknown): string {
 
 /** One level of a sample: objects and arrays open, leaves insert their path. */
 function Tree({ value, path, onInsert }: { value: unknown; path: string[]; onInsert: Insert }) {
-  const entries = Array.isArray(value) ? value.map((v, i) => [String(i), v] as const) : Object.entries(value as Record<string, unknown>)
+  const entries = Array.isArray(value)
+    ? value.map((v, i) => [String(i), v] as const)
+    : Object.entries(value as Record<string, unknown>)
   return (
     <ul role="group" className="expr-tree">
       {entries.map(([k, v]) => {
@@ -49,7 +51,8 @@ interface Props {
 /** Each earlier node's output from its sample response, and the sample editor that fills it. */
 export function ResponseTab({ earlier, samples, onInsert, onSaveSample }: Props) {
   const [editing, setEditing] = useState<string | null>(null)
-  if (earlier.length === 0) return <p className="expr-muted">No node runs before this one, so there is no response to read yet.</p>
+  if (earlier.length === 0)
+    return <p className="expr-muted">No node runs before this one, so there is no response to read yet.</p>
   return (
     <div>
       {earlier.map((n) => {

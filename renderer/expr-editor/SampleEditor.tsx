@@ -12,7 +12,8 @@ interface Props {
 export function SampleEditor({ nodeName, initial, onSave, onCancel }: Props) {
   const [text, setText] = useState(initial)
   const [error, setError] = useState<string | null>(null)
-  const fail = (r: { message: string; line: number; column: number }) => setError(`Line ${r.line}, column ${r.column}: ${r.message}`)
+  const fail = (r: { message: string; line: number; column: number }) =>
+    setError(`Line ${r.line}, column ${r.column}: ${r.message}`)
   return (
     <div className="expr-sample-editor">
       <textarea

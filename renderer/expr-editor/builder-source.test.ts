@@ -9,7 +9,11 @@ import { templateDiagnostics } from './lint'
 function setup() {
   const store = createEditorStore(
     flow(
-      [node('t', 'trigger', 'trigger_1', { keywords: ['hi'] }), node('h', 'http_call', 'http_call_1', { url: 'https://shop.example/' }), node('m', 'message', 'message_1', { text: 'x' })],
+      [
+        node('t', 'trigger', 'trigger_1', { keywords: ['hi'] }),
+        node('h', 'http_call', 'http_call_1', { url: 'https://shop.example/' }),
+        node('m', 'message', 'message_1', { text: 'x' }),
+      ],
       [
         { id: 'e1', source: 't', sourcePort: 'out', target: 'h' },
         { id: 'e2', source: 'h', sourcePort: 'success', target: 'm' },
@@ -37,14 +41,19 @@ describe('builderSource', () => {
 
     // What the HTTP Call's "Use as sample response" does: one undoable edit of the document's samples.
     const doc = store.getState().doc
-    store.getState().apply('Sample response of http_call_1', { ...doc, samples: { ...doc.samples, http_call_1: { status: 200, result: { order: { state: 'shipped' } } } } })
+    store.getState().apply('Sample response of http_call_1', {
+      ...doc,
+      samples: { ...doc.samples, http_call_1: { status: 200, result: { order: { state: 'shipped' } } } },
+    })
 
     expect(changes).toBe(1)
     const after = source.get()
     expect(after.doc.samples.http_call_1).toEqual({ status: 200, result: { order: { state: 'shipped' } } }) // the Response tab's tree
     expect(segments(after.scope.vars)).toContain('order') // completion
     // Lint now knows the sample's shape: a path the sample lacks is flagged.
-    expect(templateDiagnostics('{{http_call_1.result.colour}}', after.scope.check)).toMatchObject([{ severity: 'warning', source: 'unknown-path' }])
+    expect(templateDiagnostics('{{http_call_1.result.colour}}', after.scope.check)).toMatchObject([
+      { severity: 'warning', source: 'unknown-path' },
+    ])
 
     // Undo takes the sample away again, and the builder follows that too.
     store.getState().undo()

@@ -5,7 +5,11 @@ import { completionContext } from '../../shared/expr'
 /** Inserts `text` over the selection; the cursor lands `cursorBack` characters before its end. */
 export function insertAtCursor(view: EditorView, text: string, cursorBack = 0): void {
   const { from, to } = view.state.selection.main
-  view.dispatch({ changes: { from, to, insert: text }, selection: { anchor: from + text.length - cursorBack }, scrollIntoView: true })
+  view.dispatch({
+    changes: { from, to, insert: text },
+    selection: { anchor: from + text.length - cursorBack },
+    scrollIntoView: true,
+  })
   view.focus()
 }
 

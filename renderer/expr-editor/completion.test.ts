@@ -21,8 +21,13 @@ describe('templateCompletions', () => {
     const r = templateCompletions('Hi {{', 5, vars, false)!
     expect(r.from).toBe(5)
     const names = r.options.map((o) => o.label)
-    expect(names).toEqual(expect.arrayContaining(['customer_name', '_last_button_payload', 'order_lookup', 'trigger_1']))
-    expect(r.options.find((o) => o.label === 'customer_name')).toMatchObject({ type: 'variable', detail: 'string · system' })
+    expect(names).toEqual(
+      expect.arrayContaining(['customer_name', '_last_button_payload', 'order_lookup', 'trigger_1']),
+    )
+    expect(r.options.find((o) => o.label === 'customer_name')).toMatchObject({
+      type: 'variable',
+      detail: 'string · system',
+    })
     // A node that runs after this one has no output here yet.
     expect(names).not.toContain('too_many_tries')
   })
@@ -67,6 +72,9 @@ describe('templateCompletions', () => {
     const source = templateCompletionSource(() => vars)
     const r = await source(new CompletionContext(state, state.doc.length, false))
     expect(r?.from).toBe(7)
-    expect(r?.options.map((o) => o.label).filter((l) => l.startsWith('cust'))).toEqual(['customer_name', 'customer_phone'])
+    expect(r?.options.map((o) => o.label).filter((l) => l.startsWith('cust'))).toEqual([
+      'customer_name',
+      'customer_phone',
+    ])
   })
 })

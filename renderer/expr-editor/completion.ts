@@ -1,6 +1,11 @@
 // Completion from the shared completionContext: variable paths segment by segment (with their source), functions
 // with signature and description, operators and keywords inside expressions.
-import type { Completion, CompletionContext as CmContext, CompletionResult, CompletionSource } from '@codemirror/autocomplete'
+import type {
+  Completion,
+  CompletionContext as CmContext,
+  CompletionResult,
+  CompletionSource,
+} from '@codemirror/autocomplete'
 import { completionContext, FUNCTION_DOCS } from '../../shared/expr'
 import type { AvailableVariable } from '../../shared/flow'
 import { OPERATOR_DOCS } from './operators'
@@ -49,7 +54,11 @@ export function functionOptions(): Completion[] {
   }))
 }
 
-const KEYWORD_OPTIONS: Completion[] = OPERATOR_DOCS.filter((o) => o.category === 'Keywords').map((o) => ({ label: o.symbol, type: 'keyword', info: o.description }))
+const KEYWORD_OPTIONS: Completion[] = OPERATOR_DOCS.filter((o) => o.category === 'Keywords').map((o) => ({
+  label: o.symbol,
+  type: 'keyword',
+  info: o.description,
+}))
 const OPERATOR_OPTIONS: Completion[] = OPERATOR_DOCS.filter((o) => o.category !== 'Keywords').map((o) => ({
   label: o.symbol,
   type: 'operator',
@@ -65,7 +74,12 @@ function atOuterRoot(text: string, from: number): boolean {
 }
 
 /** Completion at `pos` of `text`, or null where nothing can be offered (inside a string literal). */
-export function templateCompletions(text: string, pos: number, vars: readonly AvailableVariable[], explicit: boolean): CompletionResult | null {
+export function templateCompletions(
+  text: string,
+  pos: number,
+  vars: readonly AvailableVariable[],
+  explicit: boolean,
+): CompletionResult | null {
   const c = completionContext(text, pos)
   switch (c.kind) {
     case 'none':
@@ -85,8 +99,17 @@ export function templateCompletions(text: string, pos: number, vars: readonly Av
       return { from: c.from, to: c.to, options, validFor: /^[A-Za-z0-9_-]*$/ }
     }
     case 'expression': {
-      const vOpts = segmentOptions(vars, []).map((o) => ({ ...o, apply: `{{${o.label}` + (o.type === 'variable' ? '}}' : '.'), boost: -1 }))
-      const options = [...functionOptions(), ...KEYWORD_OPTIONS, ...(c.partial === '' ? OPERATOR_OPTIONS : []), ...vOpts]
+      const vOpts = segmentOptions(vars, []).map((o) => ({
+        ...o,
+        apply: `{{${o.label}` + (o.type === 'variable' ? '}}' : '.'),
+        boost: -1,
+      }))
+      const options = [
+        ...functionOptions(),
+        ...KEYWORD_OPTIONS,
+        ...(c.partial === '' ? OPERATOR_OPTIONS : []),
+        ...vOpts,
+      ]
       return { from: c.from, to: c.to, options, validFor: /^[A-Za-z0-9_]*$/ }
     }
   }

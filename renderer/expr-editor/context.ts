@@ -28,7 +28,8 @@ export function checkContextFrom(doc: FlowDocument, vars: AvailableVariable[], e
     resolve(path) {
       const root = path[0]!
       // makeResolver knows every node name; a node that cannot run before this one has no output here yet.
-      if (!readable.has(root) && nodeNames.has(root) && !vars.some((v) => v.path.split('.')[0] === root)) return 'unknown-root'
+      if (!readable.has(root) && nodeNames.has(root) && !vars.some((v) => v.path.split('.')[0] === root))
+        return 'unknown-root'
       const r = resolve(path)
       if (r.kind === 'ok') return 'ok'
       if (r.kind === 'unknown-root') return 'unknown-root'

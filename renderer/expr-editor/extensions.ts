@@ -31,8 +31,16 @@ export interface TemplateExtensionOptions {
 const oneLine = EditorState.transactionFilter.of((tr) => {
   if (!tr.docChanged || tr.newDoc.lines === 1) return tr
   const changes: { from: number; to: number; insert: string }[] = []
-  tr.changes.iterChanges((from, to, _fromB, _toB, inserted) => changes.push({ from, to, insert: inserted.toString().replace(/\n/g, ' ') }))
-  return { changes, selection: tr.selection, effects: tr.effects, scrollIntoView: tr.scrollIntoView, userEvent: tr.annotation(Transaction.userEvent) }
+  tr.changes.iterChanges((from, to, _fromB, _toB, inserted) =>
+    changes.push({ from, to, insert: inserted.toString().replace(/\n/g, ' ') }),
+  )
+  return {
+    changes,
+    selection: tr.selection,
+    effects: tr.effects,
+    scrollIntoView: tr.scrollIntoView,
+    userEvent: tr.annotation(Transaction.userEvent),
+  }
 })
 
 export function templateExtensions(scope: TemplateScope, opts: TemplateExtensionOptions = {}): Extension[] {

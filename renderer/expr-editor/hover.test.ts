@@ -6,7 +6,7 @@ import { hoverText } from './hover'
 const { vars } = scopeAt(example('order-status'), 'n_found')
 
 describe('hoverText', () => {
-  const text = "{{round({{order_lookup.status}}) >= 2 && true}} {{nobody}}"
+  const text = '{{round({{order_lookup.status}}) >= 2 && true}} {{nobody}}'
   it('documents the function under the pointer', () => {
     const h = hoverText(text, text.indexOf('round') + 1, vars)!
     expect(h).toMatchObject({ from: 2, to: 7 })
@@ -15,7 +15,9 @@ describe('hoverText', () => {
 
   it('documents a variable with its type, and says when nothing sets it', () => {
     expect(hoverText(text, text.indexOf('order_lookup') + 3, vars)!.lines[0]).toBe('{{order_lookup.status}} · number')
-    expect(hoverText(text, text.indexOf('nobody'), vars)!.lines[1]).toBe('Not set by anything that runs before this node')
+    expect(hoverText(text, text.indexOf('nobody'), vars)!.lines[1]).toBe(
+      'Not set by anything that runs before this node',
+    )
   })
 
   it('documents operators and keywords, and nothing in plain text', () => {

@@ -6,7 +6,11 @@ import { FUNCTION_DOCS, highlightTemplate } from '../../shared/expr'
 import type { AvailableVariable } from '../../shared/flow'
 import { OPERATOR_DOCS } from './operators'
 
-export function hoverText(text: string, pos: number, vars: readonly AvailableVariable[]): { from: number; to: number; lines: string[] } | null {
+export function hoverText(
+  text: string,
+  pos: number,
+  vars: readonly AvailableVariable[],
+): { from: number; to: number; lines: string[] } | null {
   const span = highlightTemplate(text).find((s) => s.start <= pos && pos < s.end)
   if (!span) return null
   const word = text.slice(span.start, span.end)
@@ -19,7 +23,15 @@ export function hoverText(text: string, pos: number, vars: readonly AvailableVar
     const v = vars.find((x) => x.path === word)
     if (v) return { ...at, lines: [`{{${v.path}}} · ${v.type}`, v.description] }
     const root = vars.find((x) => x.path.split('.')[0] === word.split('.')[0])
-    return { ...at, lines: [`{{${word}}}`, root ? 'Not a known field of this output (check the sample response)' : 'Not set by anything that runs before this node'] }
+    return {
+      ...at,
+      lines: [
+        `{{${word}}}`,
+        root
+          ? 'Not a known field of this output (check the sample response)'
+          : 'Not set by anything that runs before this node',
+      ],
+    }
   }
   if (span.kind === 'operator' || span.kind === 'keyword') {
     const o = OPERATOR_DOCS.find((d) => d.symbol === word)

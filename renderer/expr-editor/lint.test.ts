@@ -5,11 +5,18 @@ import { templateDiagnostics } from './lint'
 
 const doc = example('order-status')
 const { check } = scopeAt(doc, 'n_found')
-const diags = (text: string) => templateDiagnostics(text, check).map((d) => ({ severity: d.severity, source: d.source, at: text.slice(d.from, d.to) }))
+const diags = (text: string) =>
+  templateDiagnostics(text, check).map((d) => ({
+    severity: d.severity,
+    source: d.source,
+    at: text.slice(d.from, d.to),
+  }))
 
 describe('templateDiagnostics (lint adapter)', () => {
   it('reports nothing for a valid template over variables available at the node', () => {
-    expect(diags('Hi {{customer_name}}, your order is {{order_lookup.result.status}} ({{round({{order_lookup.status}})}})')).toEqual([])
+    expect(
+      diags('Hi {{customer_name}}, your order is {{order_lookup.result.status}} ({{round({{order_lookup.status}})}})'),
+    ).toEqual([])
   })
 
   it('turns syntax errors into red (error) ranges where they are', () => {
@@ -22,7 +29,9 @@ describe('templateDiagnostics (lint adapter)', () => {
 
   it('turns unknown variables and paths into yellow (warning) ranges on the unknown part', () => {
     expect(diags('Hi {{nobody}}')).toEqual([{ severity: 'warning', source: 'unknown-variable', at: 'nobody' }])
-    expect(diags('{{order_lookup.result.colour}}')).toEqual([{ severity: 'warning', source: 'unknown-path', at: 'colour' }])
+    expect(diags('{{order_lookup.result.colour}}')).toEqual([
+      { severity: 'warning', source: 'unknown-path', at: 'colour' },
+    ])
   })
 
   it('warns about a node that runs after this one, which has no output yet', () => {

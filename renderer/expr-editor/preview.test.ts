@@ -19,7 +19,9 @@ describe('preview values', () => {
 
   it('overlays typed values on a copy of the samples, never on the flow document', () => {
     const vars = previewVars(samples, { customer_name: 'Ada', 'http_call_1.result.order.state': 'delivered' })
-    expect(renderTemplate('{{customer_name}}: {{http_call_1.result.order.state}} ({{http_call_1.status}})', vars).text).toBe('Ada: delivered (200)')
+    expect(
+      renderTemplate('{{customer_name}}: {{http_call_1.result.order.state}} ({{http_call_1.status}})', vars).text,
+    ).toBe('Ada: delivered (200)')
     expect(samples.http_call_1.result.order.state).toBe('shipped')
   })
 
@@ -45,7 +47,9 @@ describe('preview values', () => {
 
     it('lays the emulator session over the samples when chosen, samples only otherwise', () => {
       const text = '{{customer_name}} {{age}} {{http_call_1.status}} {{http_call_1.result.order.state}}'
-      expect(renderTemplate(text, previewVars(baseValues(samples, session, 'session'), {})).text).toBe('Test Customer 12 404 ')
+      expect(renderTemplate(text, previewVars(baseValues(samples, session, 'session'), {})).text).toBe(
+        'Test Customer 12 404 ',
+      )
       expect(renderTemplate(text, previewVars(baseValues(samples, session, 'samples'), {})).text).toBe('  200 shipped')
       // Without a session the choice falls back to the samples.
       expect(baseValues(samples, null, 'session')).toEqual(samples)

@@ -21,14 +21,23 @@ export type ValueOrigin = 'session' | 'sample' | null
 
 /** The values before any typed test value: a copy of the samples, with each variable the session has replacing
  *  the sample of the same name when the session is the chosen source. Never the flow document itself. */
-export function baseValues(samples: Record<string, unknown>, session: Vars | null, source: ValueSource): Record<string, unknown> {
+export function baseValues(
+  samples: Record<string, unknown>,
+  session: Vars | null,
+  source: ValueSource,
+): Record<string, unknown> {
   const base = structuredClone(samples) as Record<string, unknown>
   if (source === 'session' && session) Object.assign(base, structuredClone(session))
   return base
 }
 
 /** Which source gives `path` its value (a typed value aside), for the label beside each test field. */
-export function valueOrigin(samples: Record<string, unknown>, session: Vars | null, source: ValueSource, path: string): ValueOrigin {
+export function valueOrigin(
+  samples: Record<string, unknown>,
+  session: Vars | null,
+  source: ValueSource,
+  path: string,
+): ValueOrigin {
   const segs = path.split('.')
   if (source === 'session' && session && lookupPath(session, segs) !== undefined) return 'session'
   return lookupPath(samples, segs) !== undefined ? 'sample' : null

@@ -31,7 +31,11 @@ export function VariablesTab({ vars, onInsert }: { vars: AvailableVariable[]; on
       <h3>System Variables</h3>
       <VariableList vars={system} onInsert={onInsert} />
       <h3>Scenario Variables</h3>
-      {scenario.length ? <VariableList vars={scenario} onInsert={onInsert} /> : <p className="expr-muted">No node before this one sets a variable yet.</p>}
+      {scenario.length ? (
+        <VariableList vars={scenario} onInsert={onInsert} />
+      ) : (
+        <p className="expr-muted">No node before this one sets a variable yet.</p>
+      )}
     </div>
   )
 }
@@ -55,7 +59,12 @@ export function FunctionsTab({ onInsert }: { onInsert(name: string): void }) {
           <ul className={detailed ? 'expr-fn-detailed' : 'expr-fn-compact'}>
             {FUNCTION_DOCS.filter((f) => f.category === cat).map((f) => (
               <li key={f.name}>
-                <button type="button" title={f.description} aria-label={`Insert function ${f.name}`} onClick={() => onInsert(f.name)}>
+                <button
+                  type="button"
+                  title={f.description}
+                  aria-label={`Insert function ${f.name}`}
+                  onClick={() => onInsert(f.name)}
+                >
                   {detailed ? <code>{f.signature}</code> : f.name}
                 </button>
                 {detailed && (
@@ -79,14 +88,20 @@ export function OperatorsTab({ onInsert }: { onInsert: Insert }) {
   const categories = [...new Set(OPERATOR_DOCS.map((o) => o.category))]
   return (
     <div>
-      <p className="expr-muted">Operators work inside an expression, with variables in inner braces: {'{{{{price}} * 1.18}}'}.</p>
+      <p className="expr-muted">
+        Operators work inside an expression, with variables in inner braces: {'{{{{price}} * 1.18}}'}.
+      </p>
       {categories.map((cat) => (
         <section key={cat}>
           <h3 className="expr-category">{cat}</h3>
           <ul className="expr-op-list">
             {OPERATOR_DOCS.filter((o) => o.category === cat).map((o) => (
               <li key={o.symbol}>
-                <button type="button" aria-label={`Insert operator ${o.symbol}`} onClick={() => onInsert(o.category === 'Keywords' ? o.symbol : ` ${o.symbol} `)}>
+                <button
+                  type="button"
+                  aria-label={`Insert operator ${o.symbol}`}
+                  onClick={() => onInsert(o.category === 'Keywords' ? o.symbol : ` ${o.symbol} `)}
+                >
                   <code>{o.symbol}</code>
                 </button>
                 <span>{o.description}</span> <code className="expr-muted">{o.example}</code>

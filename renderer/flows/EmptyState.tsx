@@ -3,8 +3,8 @@ export function NoFlows({ onCreate, onExamples }: { onCreate(): void; onExamples
     <section className="empty" aria-labelledby="empty-title">
       <h2 id="empty-title">No flows yet</h2>
       <p>
-        A flow is a chatbot conversation: it starts from a trigger (a keyword, a webhook, a button click…) and runs
-        node by node. Create one, then open it to add messages, questions and conditions, and try it in the emulator.
+        A flow is a chatbot conversation: it starts from a trigger (a keyword, a webhook, a button click…) and runs node
+        by node. Create one, then open it to add messages, questions and conditions, and try it in the emulator.
       </p>
       <div className="empty-actions">
         <button type="button" className="primary" onClick={onCreate}>

@@ -16,7 +16,12 @@ export function ExamplesDialog({ onClose, onOpened }: { onClose(): void; onOpene
   const open = async (key: string) => {
     setOpening(key)
     setError(null)
-    const result = await api.call('transfer.import', { fileName: `${key}.flow.json`, text: exampleBundle(key), onConflict: 'keep-both', choices: {} })
+    const result = await api.call('transfer.import', {
+      fileName: `${key}.flow.json`,
+      text: exampleBundle(key),
+      onConflict: 'keep-both',
+      choices: {},
+    })
     setOpening(null)
     const storedId = result.ok ? result.value.outcomes[0]?.storedId : null
     if (storedId) onOpened(storedId)

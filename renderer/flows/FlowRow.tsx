@@ -27,10 +27,14 @@ export function FlowRow(props: FlowRowProps) {
         {editing ? (
           <RenameField flow={flow} onRename={props.onRename} onCancel={props.onCancelRename} />
         ) : (
-          <a className="flow-name" href={`#/flows/${encodeURIComponent(flow.id)}`} onClick={(e) => {
-            e.preventDefault()
-            props.onOpen()
-          }}>
+          <a
+            className="flow-name"
+            href={`#/flows/${encodeURIComponent(flow.id)}`}
+            onClick={(e) => {
+              e.preventDefault()
+              props.onOpen()
+            }}
+          >
             {flow.name}
           </a>
         )}
@@ -40,12 +44,19 @@ export function FlowRow(props: FlowRowProps) {
         </span>
         <span className="flow-health">
           {props.coverage !== undefined && (
-            <span className="badge" aria-label={`Branch coverage of ${flow.name}`} title="Branches taken by any run: emulator, tests, webhook">
+            <span
+              className="badge"
+              aria-label={`Branch coverage of ${flow.name}`}
+              title="Branches taken by any run: emulator, tests, webhook"
+            >
               {props.coverage}% covered
             </span>
           )}
           {props.tests && props.tests.total > 0 && (
-            <span className={`badge ${props.tests.failed ? 'badge-failing' : 'badge-passing'}`} aria-label={`Tests of ${flow.name}`}>
+            <span
+              className={`badge ${props.tests.failed ? 'badge-failing' : 'badge-passing'}`}
+              aria-label={`Tests of ${flow.name}`}
+            >
               {testsLabel(props.tests)}
             </span>
           )}
@@ -65,7 +76,9 @@ export function FlowRow(props: FlowRowProps) {
         <a className="button" href={`#/flows/${encodeURIComponent(flow.id)}/logs`} aria-label={`Logs of ${flow.name}`}>
           Logs
         </a>
-        <button type="button" onClick={props.onTrigger} aria-label={`Trigger ${flow.name}`}>Trigger Flow</button>
+        <button type="button" onClick={props.onTrigger} aria-label={`Trigger ${flow.name}`}>
+          Trigger Flow
+        </button>
         <button type="button" onClick={props.onStartRename} aria-label={`Rename ${flow.name}`}>
           Rename
         </button>
@@ -80,7 +93,11 @@ export function FlowRow(props: FlowRowProps) {
   )
 }
 
-function RenameField({ flow, onRename, onCancel }: {
+function RenameField({
+  flow,
+  onRename,
+  onCancel,
+}: {
   flow: FlowSummary
   onRename(name: string): Promise<boolean>
   onCancel(): void

@@ -125,7 +125,9 @@ export function FlowsScreen({ onOpen }: { onOpen(flowId: string): void }) {
           </button>
         </div>
       ) : !loaded ? (
-        <p className="loading" aria-busy="true">Loading flows…</p>
+        <p className="loading" aria-busy="true">
+          Loading flows…
+        </p>
       ) : flows.length === 0 ? (
         <NoFlows onCreate={() => void create()} onExamples={() => setExamples(true)} />
       ) : shown.length === 0 ? (

@@ -4,7 +4,15 @@ import { EXAMPLES, exampleBundle } from './examples'
 
 describe('example gallery', () => {
   it('offers every example flow of resources/examples with its description and tests', () => {
-    expect(EXAMPLES.map((e) => e.key).sort()).toEqual(['age-gate', 'appointment', 'catalogue', 'feedback-form', 'lead-capture', 'loyalty', 'order-status'])
+    expect(EXAMPLES.map((e) => e.key).sort()).toEqual([
+      'age-gate',
+      'appointment',
+      'catalogue',
+      'feedback-form',
+      'lead-capture',
+      'loyalty',
+      'order-status',
+    ])
     for (const e of EXAMPLES) {
       expect(e.description, e.key).not.toBe('')
       expect(e.testCount, e.key).toBeGreaterThan(0)

@@ -7,8 +7,15 @@ import { configOf } from '../../shared/nodes/registry'
 import { parse } from 'yaml'
 import library from '../../resources/examples/library.json'
 
-const flowFiles = import.meta.glob<FlowDocument>('../../resources/examples/*.flow.json', { eager: true, import: 'default' })
-const testFiles = import.meta.glob<string>('../../resources/examples/*.tests/*.yaml', { eager: true, query: '?raw', import: 'default' })
+const flowFiles = import.meta.glob<FlowDocument>('../../resources/examples/*.flow.json', {
+  eager: true,
+  import: 'default',
+})
+const testFiles = import.meta.glob<string>('../../resources/examples/*.tests/*.yaml', {
+  eager: true,
+  query: '?raw',
+  import: 'default',
+})
 
 export interface Example {
   key: string
@@ -38,7 +45,14 @@ export const EXAMPLES: Example[] = Object.entries(flowFiles)
   .map(([file, doc]) => {
     const key = keyOf(file)
     const descriptions = library.descriptions as Record<string, string>
-    return { key, name: doc.name, description: descriptions[key] ?? '', nodeCount: doc.nodes.length, testCount: testsOf(key).length, starts: startsOf(doc) }
+    return {
+      key,
+      name: doc.name,
+      description: descriptions[key] ?? '',
+      nodeCount: doc.nodes.length,
+      testCount: testsOf(key).length,
+      starts: startsOf(doc),
+    }
   })
   .sort((a, b) => a.name.localeCompare(b.name))
 
@@ -51,9 +65,13 @@ export function exampleBundle(key: string): string {
   if (!entry) throw new Error(`There is no example called ${key}.`)
   const doc = entry[1]
   const tests = testsOf(key).map(([file, yaml]) => ({ name: testName(yaml) ?? /([^/]+)\.yaml$/.exec(file)![1]!, yaml }))
-  const templates = templatesUsed(doc).flatMap((t) => library.templates.filter((l) => l.name === t.name && l.language === t.language))
+  const templates = templatesUsed(doc).flatMap((t) =>
+    library.templates.filter((l) => l.name === t.name && l.language === t.language),
+  )
   const products = productsUsed(doc)
-  const catalog = library.catalog.filter((p) => products.some((u) => u.catalogId === p.catalogId && u.productId === p.id))
+  const catalog = library.catalog.filter((p) =>
+    products.some((u) => u.catalogId === p.catalogId && u.productId === p.id),
+  )
   return JSON.stringify({ format: 'chatflow.bundle/1', flows: [{ document: doc, tests }], templates, catalog })
 }
 

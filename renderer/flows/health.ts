@@ -20,7 +20,10 @@ export function useFlowHealth(): FlowHealth {
     let timer: ReturnType<typeof setTimeout> | null = null
     const load = async () => {
       timer = null
-      const [coverage, tests] = await Promise.all([api.call('emulator.coverageAll', {}), api.call('emulator.testStatus', {})])
+      const [coverage, tests] = await Promise.all([
+        api.call('emulator.coverageAll', {}),
+        api.call('emulator.testStatus', {}),
+      ])
       const failed = !coverage.ok ? coverage.error : !tests.ok ? tests.error : null
       const error = failed && `Coverage and test results could not be read: ${failed.message}`
       if (live) setHealth({ coverage: coverage.ok ? coverage.value : {}, tests: tests.ok ? tests.value : {}, error })

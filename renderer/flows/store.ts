@@ -53,7 +53,8 @@ export function createFlowsStore(client: ApiClient = api) {
         else set({ loadError: flows.error.message })
         // Both failing (the back end is gone) is said once, by the list.
         if (!sort.ok && flows.ok) set({ error: `The saved sort order was not applied: ${sort.error.message}` })
-        else if (sort.ok && (sort.value.value === 'name' || sort.value.value === 'updated')) set({ sort: sort.value.value })
+        else if (sort.ok && (sort.value.value === 'name' || sort.value.value === 'updated'))
+          set({ sort: sort.value.value })
       },
       async create() {
         const flow = unwrap(await client.call('flows.create', {}))

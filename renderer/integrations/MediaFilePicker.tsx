@@ -23,7 +23,11 @@ export function MediaFilePicker({ nodeId }: { nodeId: string }) {
   const setFile = (file: MediaFile | null) => {
     const { doc, apply } = store.getState()
     const current = doc.nodes.find((n) => n.id === nodeId)
-    if (current) apply(file ? `Attach ${file.name}` : 'Remove media file', setConfig(doc, nodeId, { ...current.config, file }, portsOf))
+    if (current)
+      apply(
+        file ? `Attach ${file.name}` : 'Remove media file',
+        setConfig(doc, nodeId, { ...current.config, file }, portsOf),
+      )
   }
   const take = async (file: File | undefined) => {
     if (!file || progress !== null) return
@@ -54,7 +58,8 @@ export function MediaFilePicker({ nodeId }: { nodeId: string }) {
       {config.file ? (
         <p className="media-file-current">
           <span>
-            Sends <strong>{config.file.name}</strong> ({config.file.mime}, {formatBytes(config.file.bytes)}) from the studio.
+            Sends <strong>{config.file.name}</strong> ({config.file.mime}, {formatBytes(config.file.bytes)}) from the
+            studio.
           </span>
           <button type="button" onClick={() => setFile(null)}>
             Remove file
@@ -64,7 +69,13 @@ export function MediaFilePicker({ nodeId }: { nodeId: string }) {
         <p className="flow-meta">Send a hosted link (Media URL below), or a local file: drop it here or pick it.</p>
       )}
       <label htmlFor={id}>{config.file ? 'Replace with another file' : 'Local file'}</label>
-      <input id={id} type="file" accept={rules.mime.join(',')} disabled={progress !== null} onChange={(e) => void take(e.target.files?.[0] ?? undefined)} />
+      <input
+        id={id}
+        type="file"
+        accept={rules.mime.join(',')}
+        disabled={progress !== null}
+        onChange={(e) => void take(e.target.files?.[0] ?? undefined)}
+      />
       <p className="flow-meta">
         A {config.kind}: {rules.mime.join(', ')}, at most {formatBytes(rules.maxBytes)}.
       </p>

@@ -47,7 +47,9 @@ export function TestRequestDialog({ nodeId, onClose }: { nodeId: string; onClose
   const useAsSample = () => {
     if (!outcome?.sample) return
     const doc = store.getState().doc
-    store.getState().apply(`Sample response of ${node.name}`, { ...doc, samples: { ...doc.samples, [node.name]: outcome.sample } })
+    store
+      .getState()
+      .apply(`Sample response of ${node.name}`, { ...doc, samples: { ...doc.samples, [node.name]: outcome.sample } })
     setUsed(true)
   }
 
@@ -98,7 +100,12 @@ export function TestRequestDialog({ nodeId, onClose }: { nodeId: string; onClose
             <button type="button" onClick={onClose}>
               Close
             </button>
-            <button ref={paths.length === 0 ? (el) => void (first.current = el) : undefined} type="submit" className="primary" disabled={running}>
+            <button
+              ref={paths.length === 0 ? (el) => void (first.current = el) : undefined}
+              type="submit"
+              className="primary"
+              disabled={running}
+            >
               {running ? 'Sending…' : 'Send request'}
             </button>
           </div>
@@ -122,7 +129,11 @@ function Outcome({ outcome, used, onUse }: { outcome: HttpTestResult; used: bool
       <p role="status" aria-label="Response status" className={outcome.ok ? 'ok' : 'failed'}>
         {outcome.status > 0 ? `${outcome.status}${outcome.ok ? ' OK' : ''}` : 'No answer'} · {outcome.durationMs} ms
       </p>
-      {outcome.request && <p className="flow-meta">Sent: {outcome.request.method} {outcome.request.url}</p>}
+      {outcome.request && (
+        <p className="flow-meta">
+          Sent: {outcome.request.method} {outcome.request.url}
+        </p>
+      )}
       {outcome.error && (
         <p className="field-problem" role="alert">
           {outcome.error.message} ({outcome.error.code})

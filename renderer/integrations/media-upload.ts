@@ -15,7 +15,11 @@ function base64Of(blob: Blob): Promise<string> {
   })
 }
 
-export async function uploadMedia(file: File, kind: MediaMessageConfig['kind'], onProgress: (fraction: number) => void): Promise<UploadResult> {
+export async function uploadMedia(
+  file: File,
+  kind: MediaMessageConfig['kind'],
+  onProgress: (fraction: number) => void,
+): Promise<UploadResult> {
   const uploadId = `up_${crypto.randomUUID().replace(/-/g, '')}`
   let offset = 0
   do {

@@ -2,7 +2,10 @@ import { describe, expect, it } from 'vitest'
 import { httpCallDefinition } from '../../shared/nodes/http_call/definition'
 import { initialValue, rememberValues, rememberedValues, requestVariables, requestVars, showBody } from './test-request'
 
-const config = (patch: Partial<ReturnType<typeof httpCallDefinition.defaults>>) => ({ ...httpCallDefinition.defaults(), ...patch })
+const config = (patch: Partial<ReturnType<typeof httpCallDefinition.defaults>>) => ({
+  ...httpCallDefinition.defaults(),
+  ...patch,
+})
 
 describe('Test request helpers', () => {
   it('lists every variable the call reads, across URL, query, headers, body and auth, each once', () => {
@@ -14,7 +17,14 @@ describe('Test request helpers', () => {
       body: '{"total": {{http_call_0.result.total}}}',
       auth: { ...httpCallDefinition.defaults().auth, type: 'bearer', token: '{{token}}' },
     })
-    expect(requestVariables(c)).toEqual(['api_base', 'order_id', 'customer_name', 'lang', 'http_call_0.result.total', 'token'])
+    expect(requestVariables(c)).toEqual([
+      'api_base',
+      'order_id',
+      'customer_name',
+      'lang',
+      'http_call_0.result.total',
+      'token',
+    ])
     expect(requestVariables(config({ url: 'https://x.test/a' }))).toEqual([])
   })
 
@@ -31,7 +41,10 @@ describe('Test request helpers', () => {
   })
 
   it('turns typed values into session variables over the samples, numbers kept numbers', () => {
-    const vars = requestVars({ http_call_0: { result: { total: 1, id: 'x' } } }, { 'http_call_0.result.total': '42', order_id: 'A1' })
+    const vars = requestVars(
+      { http_call_0: { result: { total: 1, id: 'x' } } },
+      { 'http_call_0.result.total': '42', order_id: 'A1' },
+    )
     expect(vars).toEqual({ http_call_0: { result: { total: 42, id: 'x' } }, order_id: 'A1' })
   })
 

@@ -6,12 +6,18 @@ import { previewVars } from '../expr-editor/preview'
 
 /** Dotted paths every templated field of the call reads (URL, headers, query, body, auth), in order, each once. */
 export function requestVariables(config: HttpCallConfig): string[] {
-  const paths = httpCallDefinition.textFields(config).flatMap((f) => findVariableRefs(f.value).map((r) => r.path.join('.')))
+  const paths = httpCallDefinition
+    .textFields(config)
+    .flatMap((f) => findVariableRefs(f.value).map((r) => r.path.join('.')))
   return [...new Set(paths)]
 }
 
 /** The value a field starts with: the one typed last time, else the sample's, else empty. */
-export function initialValue(path: string, samples: Record<string, unknown>, remembered: Record<string, string>): string {
+export function initialValue(
+  path: string,
+  samples: Record<string, unknown>,
+  remembered: Record<string, string>,
+): string {
   if (Object.prototype.hasOwnProperty.call(remembered, path)) return remembered[path]!
   const v = lookupPath(samples, path.split('.'))
   if (v === undefined || v === null) return ''
@@ -32,4 +38,5 @@ export function showBody(result: unknown): string {
 // Values typed in the dialog, per flow and node, for the rest of the session: a second test starts where the first ended.
 const memory = new Map<string, Record<string, string>>()
 export const rememberedValues = (key: string): Record<string, string> => memory.get(key) ?? {}
-export const rememberValues = (key: string, values: Record<string, string>): void => void memory.set(key, { ...rememberedValues(key), ...values })
+export const rememberValues = (key: string, values: Record<string, string>): void =>
+  void memory.set(key, { ...rememberedValues(key), ...values })

@@ -31,7 +31,10 @@ export function useFlowEndpoint(config: ChatFlowConfig, flowToken: string): Flow
   const ask = async (action: FlowEndpointAction, screen?: string, data?: Record<string, unknown>) => {
     setBusy(true)
     setNotice(null)
-    const r = await api.call('integrations.flowEndpoint', { endpoint: config.endpoint, request: { version: '3.0', action, screen, data: data as never, flow_token: flowToken } })
+    const r = await api.call('integrations.flowEndpoint', {
+      endpoint: config.endpoint,
+      request: { version: '3.0', action, screen, data: data as never, flow_token: flowToken },
+    })
     setBusy(false)
     const outcome = r.ok ? r.value : null
     if (!outcome?.reply) {
@@ -82,7 +85,8 @@ export function useFlowEndpoint(config: ChatFlowConfig, flowToken: string): Flow
       const previous = trail[trail.length - 2]!
       setTrail((t) => t.slice(0, -1))
       const screen = config.screens[previous]
-      if (screen?.refreshOnBack) void ask('BACK', screen.id).then((reply) => reply?.kind === 'screen' && show(reply.screen, true))
+      if (screen?.refreshOnBack)
+        void ask('BACK', screen.id).then((reply) => reply?.kind === 'screen' && show(reply.screen, true))
       return true
     },
   }

@@ -35,9 +35,13 @@ export function CatalogScreen() {
         </button>
       </div>
       {products === null ? (
-        <p className="loading" aria-busy="true">Loading products…</p>
+        <p className="loading" aria-busy="true">
+          Loading products…
+        </p>
       ) : products.length === 0 ? (
-        <p className="empty">No products yet. Product messages send from this catalogue; add the first with “Add product”.</p>
+        <p className="empty">
+          No products yet. Product messages send from this catalogue; add the first with “Add product”.
+        </p>
       ) : (
         <ul className="flow-list" aria-label="Products">
           {products.map((p) => (
@@ -51,7 +55,11 @@ export function CatalogScreen() {
                 </span>
               </div>
               <div className="flow-actions">
-                <button type="button" aria-label={`Edit ${p.name}`} onClick={() => setEditing({ draft: draftOf(p), existing: true })}>
+                <button
+                  type="button"
+                  aria-label={`Edit ${p.name}`}
+                  onClick={() => setEditing({ draft: draftOf(p), existing: true })}
+                >
                   Edit
                 </button>
                 <button type="button" aria-label={`Delete ${p.name}`} onClick={() => setConfirming(p)}>

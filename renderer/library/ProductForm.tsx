@@ -15,10 +15,26 @@ export interface ProductDraft {
   image: string
 }
 
-export const BLANK_PRODUCT: ProductDraft = { catalogId: '', id: '', name: '', description: '', price: '', currency: 'EUR', image: '' }
+export const BLANK_PRODUCT: ProductDraft = {
+  catalogId: '',
+  id: '',
+  name: '',
+  description: '',
+  price: '',
+  currency: 'EUR',
+  image: '',
+}
 
 export function draftOf(p: CatalogProductRecord): ProductDraft {
-  return { catalogId: p.catalogId, id: p.id, name: p.name, description: p.description, price: String(p.price), currency: p.currency, image: p.image }
+  return {
+    catalogId: p.catalogId,
+    id: p.id,
+    name: p.name,
+    description: p.description,
+    price: String(p.price),
+    currency: p.currency,
+    image: p.image,
+  }
 }
 
 const FIELDS: { key: keyof ProductDraft; label: string; placeholder?: string }[] = [
@@ -31,7 +47,17 @@ const FIELDS: { key: keyof ProductDraft; label: string; placeholder?: string }[]
 ]
 
 /** Adds or edits one product; the catalogue id and product id are its key, so they are fixed once saved. */
-export function ProductForm({ initial, editing, onSaved, onCancel }: { initial: ProductDraft; editing: boolean; onSaved(): void; onCancel(): void }) {
+export function ProductForm({
+  initial,
+  editing,
+  onSaved,
+  onCancel,
+}: {
+  initial: ProductDraft
+  editing: boolean
+  onSaved(): void
+  onCancel(): void
+}) {
   const [d, setD] = useState(initial)
   const [problems, setProblems] = useState<string[]>([])
   const [saving, setSaving] = useState(false)

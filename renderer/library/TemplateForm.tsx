@@ -21,7 +21,15 @@ export const BLANK_TEMPLATE: MessageTemplate = {
  * Creates or edits one template. The back end holds the rules (docs/integrations.md, Template Message): the form sends what the
  * user typed and shows every problem it answers with, so the two can never disagree.
  */
-export function TemplateForm({ initial, onSaved, onCancel }: { initial: MessageTemplate; onSaved(t: TemplateRecord): void; onCancel(): void }) {
+export function TemplateForm({
+  initial,
+  onSaved,
+  onCancel,
+}: {
+  initial: MessageTemplate
+  onSaved(t: TemplateRecord): void
+  onCancel(): void
+}) {
   const [t, setT] = useState<MessageTemplate>(initial)
   const [problems, setProblems] = useState<string[]>([])
   const [saving, setSaving] = useState(false)
@@ -49,15 +57,29 @@ export function TemplateForm({ initial, onSaved, onCancel }: { initial: MessageT
       >
         <label>
           Name
-          <input value={t.name} readOnly={editing} autoFocus={!editing} placeholder="order_update" onChange={(e) => patch({ name: e.target.value })} />
+          <input
+            value={t.name}
+            readOnly={editing}
+            autoFocus={!editing}
+            placeholder="order_update"
+            onChange={(e) => patch({ name: e.target.value })}
+          />
         </label>
         <label>
           Language
-          <input value={t.language} readOnly={editing} placeholder="en_US" onChange={(e) => patch({ language: e.target.value })} />
+          <input
+            value={t.language}
+            readOnly={editing}
+            placeholder="en_US"
+            onChange={(e) => patch({ language: e.target.value })}
+          />
         </label>
         <label>
           Category
-          <select value={t.category} onChange={(e) => patch({ category: e.target.value as MessageTemplate['category'] })}>
+          <select
+            value={t.category}
+            onChange={(e) => patch({ category: e.target.value as MessageTemplate['category'] })}
+          >
             <option value="MARKETING">Marketing</option>
             <option value="UTILITY">Utility</option>
             <option value="AUTHENTICATION">Authentication</option>
@@ -65,7 +87,12 @@ export function TemplateForm({ initial, onSaved, onCancel }: { initial: MessageT
         </label>
         <label>
           Header
-          <select value={t.header.type} onChange={(e) => patch({ header: { ...t.header, type: e.target.value as MessageTemplate['header']['type'] } })}>
+          <select
+            value={t.header.type}
+            onChange={(e) =>
+              patch({ header: { ...t.header, type: e.target.value as MessageTemplate['header']['type'] } })
+            }
+          >
             <option value="none">None</option>
             <option value="text">Text</option>
             <option value="image">Image</option>
@@ -81,10 +108,17 @@ export function TemplateForm({ initial, onSaved, onCancel }: { initial: MessageT
         )}
         <label>
           Body
-          <textarea rows={5} value={t.body} autoFocus={editing} placeholder="Hi {{1}}, your order {{2}} has shipped." onChange={(e) => patch({ body: e.target.value })} />
+          <textarea
+            rows={5}
+            value={t.body}
+            autoFocus={editing}
+            placeholder="Hi {{1}}, your order {{2}} has shipped."
+            onChange={(e) => patch({ body: e.target.value })}
+          />
         </label>
         <p className="library-hint" aria-live="polite">
-          {t.body.length}/{TEMPLATE_LIMITS.body} characters · {paramCount(t.body)} body parameter{paramCount(t.body) === 1 ? '' : 's'}
+          {t.body.length}/{TEMPLATE_LIMITS.body} characters · {paramCount(t.body)} body parameter
+          {paramCount(t.body) === 1 ? '' : 's'}
         </p>
         <label>
           Footer

@@ -30,7 +30,11 @@ export function TemplatePreview({ template }: { template: MessageTemplate }) {
         <ul className="template-buttons" aria-label="Preview buttons">
           {buttons.map((b, i) => (
             <li key={i}>
-              {b.type === 'url' ? <ExternalLink size={12} aria-hidden="true" /> : b.type === 'phone' ? <Phone size={12} aria-hidden="true" /> : null}
+              {b.type === 'url' ? (
+                <ExternalLink size={12} aria-hidden="true" />
+              ) : b.type === 'phone' ? (
+                <Phone size={12} aria-hidden="true" />
+              ) : null}
               {b.text || '(no label)'}
             </li>
           ))}

@@ -41,9 +41,13 @@ export function TemplatesScreen() {
         </button>
       </div>
       {templates === null ? (
-        <p className="loading" aria-busy="true">Loading templates…</p>
+        <p className="loading" aria-busy="true">
+          Loading templates…
+        </p>
       ) : templates.length === 0 ? (
-        <p className="empty">No templates yet. A Template Message node sends one of these; create the first with “New template”.</p>
+        <p className="empty">
+          No templates yet. A Template Message node sends one of these; create the first with “New template”.
+        </p>
       ) : (
         <ul className="flow-list" aria-label="Templates">
           {templates.map((t) => (
@@ -55,7 +59,11 @@ export function TemplatesScreen() {
                 </span>
               </div>
               <div className="flow-actions">
-                <button type="button" aria-label={`Edit ${t.name} (${t.language})`} onClick={() => setEditing(withoutStamp(t))}>
+                <button
+                  type="button"
+                  aria-label={`Edit ${t.name} (${t.language})`}
+                  onClick={() => setEditing(withoutStamp(t))}
+                >
                   Edit
                 </button>
                 <button type="button" aria-label={`Delete ${t.name} (${t.language})`} onClick={() => setConfirming(t)}>

@@ -6,12 +6,21 @@ import type { LogDelivery } from '../../shared/api/commands/logs'
 // error when the message failed (or the last attempt's error while it is still being retried). The marks are shipped
 // icons: a tick character is missing from some machines' fonts.
 
-const MARK: Record<LogDelivery['state'], LucideIcon> = { pending: Clock, sent: Check, delivered: CheckCheck, read: CheckCheck, failed: TriangleAlert }
+const MARK: Record<LogDelivery['state'], LucideIcon> = {
+  pending: Clock,
+  sent: Check,
+  delivered: CheckCheck,
+  read: CheckCheck,
+  failed: TriangleAlert,
+}
 
 export function DeliveryState({ delivery }: { delivery: LogDelivery }) {
   const Mark = MARK[delivery.state]
   const when = delivery.at ? ` · ${new Date(delivery.at).toLocaleTimeString()}` : ''
-  const tries = delivery.state === 'pending' && delivery.attempts > 0 ? ` · ${delivery.attempts} attempt${delivery.attempts === 1 ? '' : 's'}` : ''
+  const tries =
+    delivery.state === 'pending' && delivery.attempts > 0
+      ? ` · ${delivery.attempts} attempt${delivery.attempts === 1 ? '' : 's'}`
+      : ''
   return (
     <span className={`delivery delivery-${delivery.state}`} data-testid="delivery">
       <span className="delivery-state" aria-label={`Delivery: ${delivery.state}`}>

@@ -11,7 +11,15 @@ const toLocal = (ms: number | undefined): string => {
 const fromLocal = (s: string): number | undefined => (s ? new Date(s).getTime() : undefined)
 
 /** Filter bar. Text fields apply after a short pause in typing; menus and dates apply at once. */
-export function Filters({ filter, triggerKinds, onChange }: { filter: LogFilter; triggerKinds: string[]; onChange(f: LogFilter): void }) {
+export function Filters({
+  filter,
+  triggerKinds,
+  onChange,
+}: {
+  filter: LogFilter
+  triggerKinds: string[]
+  onChange(f: LogFilter): void
+}) {
   const [contact, setContact] = useState(filter.contact ?? '')
   const [text, setText] = useState(filter.text ?? '')
   useEffect(() => {
@@ -25,40 +33,85 @@ export function Filters({ filter, triggerKinds, onChange }: { filter: LogFilter;
     <div className="logs-filters" role="search">
       <label>
         State
-        <select aria-label="State" value={status} onChange={(e) => onChange({ ...filter, status: e.target.value ? [e.target.value as (typeof STATES)[number]] : [] })}>
+        <select
+          aria-label="State"
+          value={status}
+          onChange={(e) =>
+            onChange({ ...filter, status: e.target.value ? [e.target.value as (typeof STATES)[number]] : [] })
+          }
+        >
           <option value="">any</option>
-          {STATES.map((s) => <option key={s} value={s}>{s}</option>)}
+          {STATES.map((s) => (
+            <option key={s} value={s}>
+              {s}
+            </option>
+          ))}
         </select>
       </label>
       <label>
         Trigger
-        <select aria-label="Trigger" value={kind} onChange={(e) => onChange({ ...filter, triggerKind: e.target.value ? [e.target.value] : [] })}>
+        <select
+          aria-label="Trigger"
+          value={kind}
+          onChange={(e) => onChange({ ...filter, triggerKind: e.target.value ? [e.target.value] : [] })}
+        >
           <option value="">any</option>
-          {triggerKinds.map((k) => <option key={k} value={k}>{k}</option>)}
+          {triggerKinds.map((k) => (
+            <option key={k} value={k}>
+              {k}
+            </option>
+          ))}
         </select>
       </label>
       <label>
         Delivery
-        <select aria-label="Delivery" value={filter.delivery ?? ''} onChange={(e) => onChange({ ...filter, delivery: e.target.value === 'failed' ? 'failed' : undefined })}>
+        <select
+          aria-label="Delivery"
+          value={filter.delivery ?? ''}
+          onChange={(e) => onChange({ ...filter, delivery: e.target.value === 'failed' ? 'failed' : undefined })}
+        >
           <option value="">any</option>
           <option value="failed">failed deliveries</option>
         </select>
       </label>
       <label>
         Contact
-        <input aria-label="Contact" placeholder="name, phone or id" value={contact} onChange={(e) => setContact(e.target.value)} />
+        <input
+          aria-label="Contact"
+          placeholder="name, phone or id"
+          value={contact}
+          onChange={(e) => setContact(e.target.value)}
+        />
       </label>
       <label>
         From
-        <input aria-label="From" type="datetime-local" value={toLocal(filter.from)} onChange={(e) => onChange({ ...filter, from: fromLocal(e.target.value) })} />
+        <input
+          aria-label="From"
+          type="datetime-local"
+          value={toLocal(filter.from)}
+          onChange={(e) => onChange({ ...filter, from: fromLocal(e.target.value) })}
+        />
       </label>
       <label>
         To
-        <input aria-label="To" type="datetime-local" value={toLocal(filter.to)} onChange={(e) => { const to = fromLocal(e.target.value); onChange({ ...filter, to: to === undefined ? undefined : to + 59_999 }) }} />
+        <input
+          aria-label="To"
+          type="datetime-local"
+          value={toLocal(filter.to)}
+          onChange={(e) => {
+            const to = fromLocal(e.target.value)
+            onChange({ ...filter, to: to === undefined ? undefined : to + 59_999 })
+          }}
+        />
       </label>
       <label>
         Search
-        <input aria-label="Search messages and variables" placeholder="text in messages or variables" value={text} onChange={(e) => setText(e.target.value)} />
+        <input
+          aria-label="Search messages and variables"
+          placeholder="text in messages or variables"
+          value={text}
+          onChange={(e) => setText(e.target.value)}
+        />
       </label>
     </div>
   )

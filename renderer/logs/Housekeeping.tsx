@@ -10,7 +10,15 @@ const FIELD_NAMES: Record<string, string> = { days: 'Keep runs for (days)', keep
  * that cannot be read, or an action refused, is said in the dialog; the form then starts empty and saving replaces
  * the unreadable policy.
  */
-export function Housekeeping({ flowId, onClose, onNotice }: { flowId: string; onClose(): void; onNotice(text: string): void }) {
+export function Housekeeping({
+  flowId,
+  onClose,
+  onNotice,
+}: {
+  flowId: string
+  onClose(): void
+  onNotice(text: string): void
+}) {
   const [policy, setPolicy] = useState<LogRetention | null>(null)
   const [busy, setBusy] = useState(false)
   const [error, setError] = useState<string | null>(null)
@@ -22,7 +30,12 @@ export function Housekeeping({ flowId, onClose, onNotice }: { flowId: string; on
         if (!r.ok) setError(r.error.message)
       })
   }, [])
-  if (!policy) return <p className="logs-housekeeping" aria-busy="true">Loading the retention policy…</p>
+  if (!policy)
+    return (
+      <p className="logs-housekeeping" aria-busy="true">
+        Loading the retention policy…
+      </p>
+    )
   const num = (s: string): number | null => (s.trim() === '' ? null : Math.max(1, Math.floor(Number(s))))
   const save = async () => {
     setBusy(true)
@@ -45,17 +58,37 @@ export function Housekeeping({ flowId, onClose, onNotice }: { flowId: string; on
     <div className="logs-housekeeping" role="dialog" aria-label="Log retention">
       <label>
         Keep runs for
-        <input aria-label="Keep days" type="number" min={1} placeholder="no limit" value={policy.days ?? ''} onChange={(e) => setPolicy({ ...policy, days: num(e.target.value) })} />
+        <input
+          aria-label="Keep days"
+          type="number"
+          min={1}
+          placeholder="no limit"
+          value={policy.days ?? ''}
+          onChange={(e) => setPolicy({ ...policy, days: num(e.target.value) })}
+        />
         days
       </label>
       <label>
         Keep the last
-        <input aria-label="Keep last runs" type="number" min={1} placeholder="no limit" value={policy.keepLast ?? ''} onChange={(e) => setPolicy({ ...policy, keepLast: num(e.target.value) })} />
+        <input
+          aria-label="Keep last runs"
+          type="number"
+          min={1}
+          placeholder="no limit"
+          value={policy.keepLast ?? ''}
+          onChange={(e) => setPolicy({ ...policy, keepLast: num(e.target.value) })}
+        />
         runs per flow
       </label>
-      <button type="button" disabled={busy} onClick={() => void save()}>Save retention</button>
-      <button type="button" className="danger-quiet" disabled={busy} onClick={() => void purge()}>Purge finished runs</button>
-      <button type="button" onClick={onClose}>Close</button>
+      <button type="button" disabled={busy} onClick={() => void save()}>
+        Save retention
+      </button>
+      <button type="button" className="danger-quiet" disabled={busy} onClick={() => void purge()}>
+        Purge finished runs
+      </button>
+      <button type="button" onClick={onClose}>
+        Close
+      </button>
       {error && (
         <p className="logs-notice error" role="alert">
           {error}

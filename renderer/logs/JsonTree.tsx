@@ -11,7 +11,17 @@ export function JsonTree({ value, label, openDepth = 1 }: { value: unknown; labe
   )
 }
 
-function Node({ value, label, depth, openDepth }: { value: unknown; label?: string; depth: number; openDepth: number }) {
+function Node({
+  value,
+  label,
+  depth,
+  openDepth,
+}: {
+  value: unknown
+  label?: string
+  depth: number
+  openDepth: number
+}) {
   const key = label !== undefined ? <span className="json-key">{label}: </span> : null
   if (value === null || typeof value !== 'object') {
     return (

@@ -81,7 +81,10 @@ export function LogsScreen({ flowId, runId }: { flowId: string; runId: string | 
     }
     if (source) return
     const offRun = getApi().on('emulator.updated', (e) => e.flowId === flowId && soon(e.runId))
-    const offDel = getApi().on('logs.changed', (e) => (e.flowId === null || e.flowId === flowId) && void store.getState().setFilter(store.getState().filter))
+    const offDel = getApi().on(
+      'logs.changed',
+      (e) => (e.flowId === null || e.flowId === flowId) && void store.getState().setFilter(store.getState().filter),
+    )
     return () => {
       clearTimeout(timer)
       offRun()
@@ -96,7 +99,9 @@ export function LogsScreen({ flowId, runId }: { flowId: string; runId: string | 
     const r = await getApi().call('logs.export', { ...from, flowId, filter: s.filter, limit: 1000 })
     if (!r.ok) return setNotice(r.error.message)
     downloadJson(`${doc?.name ?? flowId}-logs.json`, r.value)
-    setNotice(`Exported ${r.value.runs.length} runs${r.value.truncated ? ' (the newest 1000; narrow the filter for older ones)' : ''}.`)
+    setNotice(
+      `Exported ${r.value.runs.length} runs${r.value.truncated ? ' (the newest 1000; narrow the filter for older ones)' : ''}.`,
+    )
   }
   const exportRun = async (id: string) => {
     const r = await getApi().call('logs.export', { ...from, runId: id })
@@ -119,15 +124,33 @@ export function LogsScreen({ flowId, runId }: { flowId: string; runId: string | 
         </button>
         <h1>Logs · {doc?.name ?? flowId}</h1>
         <SourcePicker value={source} onChange={chooseSource} />
-        <button type="button" onClick={() => navigate({ screen: 'editor', flowId })}>Open editor</button>
-        <button type="button" onClick={() => void exportList()}>Export list</button>
+        <button type="button" onClick={() => navigate({ screen: 'editor', flowId })}>
+          Open editor
+        </button>
+        <button type="button" onClick={() => void exportList()}>
+          Export list
+        </button>
         {/* A server keeps its runs by its own --retention-days (docs/runtime.md). */}
-        {!source && <button type="button" onClick={() => setHousekeeping((v) => !v)}>Retention…</button>}
+        {!source && (
+          <button type="button" onClick={() => setHousekeeping((v) => !v)}>
+            Retention…
+          </button>
+        )}
       </header>
-      {housekeeping && !source && <Housekeeping flowId={flowId} onClose={() => setHousekeeping(false)} onNotice={setNotice} />}
-      {notice && <p className="logs-notice" role="status">{notice}</p>}
+      {housekeeping && !source && (
+        <Housekeeping flowId={flowId} onClose={() => setHousekeeping(false)} onNotice={setNotice} />
+      )}
+      {notice && (
+        <p className="logs-notice" role="status">
+          {notice}
+        </p>
+      )}
       <Filters filter={s.filter} triggerKinds={kinds} onChange={(f) => void store.getState().setFilter(f)} />
-      {s.error && <p className="logs-notice error" role="alert">{s.error}</p>}
+      {s.error && (
+        <p className="logs-notice error" role="alert">
+          {s.error}
+        </p>
+      )}
       <div className={`logs-main${s.trace ? ' with-trace' : ''}`}>
         <RunList
           runs={s.runs}
@@ -140,7 +163,11 @@ export function LogsScreen({ flowId, runId }: { flowId: string; runId: string | 
           onAtTop={atTop}
           onShowNew={showNew}
         />
-        {s.traceError && runId && <p className="logs-notice error" role="alert">{s.traceError}</p>}
+        {s.traceError && runId && (
+          <p className="logs-notice error" role="alert">
+            {s.traceError}
+          </p>
+        )}
         {s.trace && runId && (
           <TraceView
             key={s.trace.run.id}
@@ -152,7 +179,9 @@ export function LogsScreen({ flowId, runId }: { flowId: string; runId: string | 
             }}
             onExport={() => void exportRun(s.trace!.run.id)}
             onSaveTest={source ? undefined : () => void saveTest(s.trace!.run.id)}
-            onOpenInEmulator={() => void openInEmulator(flowId, s.trace!, doc).then((error) => error && setNotice(error))}
+            onOpenInEmulator={() =>
+              void openInEmulator(flowId, s.trace!, doc).then((error) => error && setNotice(error))
+            }
             onClose={() => navigate({ screen: 'logs', flowId })}
           />
         )}

@@ -51,56 +51,67 @@ export function RunList({ runs, selectedId, hasMore, loading, newRuns, onSelect,
 
   return (
     <div className="logs-list-wrap">
-    {newRuns && (
-      <button type="button" className="logs-new-pill" onClick={showNew}>
-        <ArrowUp size={12} aria-hidden="true" /> {newRuns}
-      </button>
-    )}
-    <div className="logs-list" role="grid" aria-label="Executions" aria-rowcount={runs.length} ref={box} onScroll={(e) => onScroll(e.currentTarget.scrollTop)}>
-      <div className="logs-list-head" role="row">
-        <span role="columnheader">State</span>
-        <span role="columnheader">Trigger</span>
-        <span role="columnheader">Contact</span>
-        <span role="columnheader">Started</span>
-        <span role="columnheader">Time</span>
-        <span role="columnheader">Nodes</span>
-        <span role="columnheader">Delivery</span>
+      {newRuns && (
+        <button type="button" className="logs-new-pill" onClick={showNew}>
+          <ArrowUp size={12} aria-hidden="true" /> {newRuns}
+        </button>
+      )}
+      <div
+        className="logs-list"
+        role="grid"
+        aria-label="Executions"
+        aria-rowcount={runs.length}
+        ref={box}
+        onScroll={(e) => onScroll(e.currentTarget.scrollTop)}
+      >
+        <div className="logs-list-head" role="row">
+          <span role="columnheader">State</span>
+          <span role="columnheader">Trigger</span>
+          <span role="columnheader">Contact</span>
+          <span role="columnheader">Started</span>
+          <span role="columnheader">Time</span>
+          <span role="columnheader">Nodes</span>
+          <span role="columnheader">Delivery</span>
+        </div>
+        <div style={{ height: runs.length * ROW, position: 'relative' }}>
+          {runs.slice(first, last).map((r, i) => (
+            <div
+              key={r.id}
+              role="row"
+              aria-rowindex={first + i + 1}
+              aria-selected={r.id === selectedId}
+              data-run-id={r.id}
+              className={`logs-row status-${r.status}${r.id === selectedId ? ' selected' : ''}`}
+              style={{ top: (first + i) * ROW, height: ROW }}
+              tabIndex={0}
+              onClick={() => onSelect(r.id)}
+              onKeyDown={(e) => e.key === 'Enter' && onSelect(r.id)}
+            >
+              <span role="gridcell" className="logs-state">
+                {r.status}
+              </span>
+              <span role="gridcell">{r.triggerKind}</span>
+              <span role="gridcell" title={r.contact.phone}>
+                {r.contact.name || r.contact.phone}
+              </span>
+              <span role="gridcell">{new Date(r.startedAt).toLocaleString()}</span>
+              <span role="gridcell">{formatMs(r.execMs)}</span>
+              <span role="gridcell">{r.nodeCount}</span>
+              <span role="gridcell" className={r.failedDeliveries ? 'logs-delivery-failed' : undefined}>
+                {r.failedDeliveries ? (
+                  <>
+                    <TriangleAlert size={12} aria-hidden="true" className="delivery-mark" /> {r.failedDeliveries} failed
+                  </>
+                ) : (
+                  ''
+                )}
+              </span>
+            </div>
+          ))}
+        </div>
+        {!runs.length && !loading && <p className="logs-empty">No executions match.</p>}
+        {loading && <p className="logs-loading">Loading…</p>}
       </div>
-      <div style={{ height: runs.length * ROW, position: 'relative' }}>
-        {runs.slice(first, last).map((r, i) => (
-          <div
-            key={r.id}
-            role="row"
-            aria-rowindex={first + i + 1}
-            aria-selected={r.id === selectedId}
-            data-run-id={r.id}
-            className={`logs-row status-${r.status}${r.id === selectedId ? ' selected' : ''}`}
-            style={{ top: (first + i) * ROW, height: ROW }}
-            tabIndex={0}
-            onClick={() => onSelect(r.id)}
-            onKeyDown={(e) => e.key === 'Enter' && onSelect(r.id)}
-          >
-            <span role="gridcell" className="logs-state">{r.status}</span>
-            <span role="gridcell">{r.triggerKind}</span>
-            <span role="gridcell" title={r.contact.phone}>{r.contact.name || r.contact.phone}</span>
-            <span role="gridcell">{new Date(r.startedAt).toLocaleString()}</span>
-            <span role="gridcell">{formatMs(r.execMs)}</span>
-            <span role="gridcell">{r.nodeCount}</span>
-            <span role="gridcell" className={r.failedDeliveries ? 'logs-delivery-failed' : undefined}>
-              {r.failedDeliveries ? (
-                <>
-                  <TriangleAlert size={12} aria-hidden="true" className="delivery-mark" /> {r.failedDeliveries} failed
-                </>
-              ) : (
-                ''
-              )}
-            </span>
-          </div>
-        ))}
-      </div>
-      {!runs.length && !loading && <p className="logs-empty">No executions match.</p>}
-      {loading && <p className="logs-loading">Loading…</p>}
-    </div>
     </div>
   )
 }

@@ -32,7 +32,9 @@ export function SourcePicker({ value, onChange }: { value: string | null; onChan
     // A failed list leaves `servers` unknown (null), so a saved choice is not taken for a deleted server.
     void getApi()
       .call('publish.servers.list', {})
-      .then((r) => (r.ok ? setServers(r.value.servers) : setError(`The production servers could not be read: ${r.error.message}`)))
+      .then((r) =>
+        r.ok ? setServers(r.value.servers) : setError(`The production servers could not be read: ${r.error.message}`),
+      )
   }, [])
   // A saved choice whose server was deleted falls back to this studio.
   useEffect(() => {
@@ -54,7 +56,9 @@ export function SourcePicker({ value, onChange }: { value: string | null; onChan
           {error}
         </span>
       )}
-      {servers?.length === 0 && <span className="logs-source-hint">Add a production server in Publish… to read its runs here.</span>}
+      {servers?.length === 0 && (
+        <span className="logs-source-hint">Add a production server in Publish… to read its runs here.</span>
+      )}
     </label>
   )
 }

@@ -25,19 +25,38 @@ export function TraceView({ trace, onShowOnCanvas, onExport, onSaveTest, onOpenI
   return (
     <section className="trace-view" aria-label="Execution trace">
       <header className="trace-head">
-        <strong className={`logs-state status-${run.status}`} data-testid="trace-status">{run.status}</strong>
-        <span>{run.triggerKind} · {run.contact.name} {run.contact.phone}</span>
+        <strong className={`logs-state status-${run.status}`} data-testid="trace-status">
+          {run.status}
+        </strong>
+        <span>
+          {run.triggerKind} · {run.contact.name} {run.contact.phone}
+        </span>
         <span>started {new Date(run.startedAt).toLocaleString()}</span>
         <span data-testid="trace-total">total {formatMs(trace.totalMs)}</span>
         <span>{trace.trace.length} nodes</span>
         <span className="trace-actions">
-          <button type="button" onClick={onShowOnCanvas}>Show on canvas</button>
-          {onSaveTest && <button type="button" onClick={onSaveTest}>Save as test</button>}
-          <button type="button" disabled={!replay.ok} title={replay.ok ? 'Replay the customer side as a new test run' : replay.reason} onClick={onOpenInEmulator}>
+          <button type="button" onClick={onShowOnCanvas}>
+            Show on canvas
+          </button>
+          {onSaveTest && (
+            <button type="button" onClick={onSaveTest}>
+              Save as test
+            </button>
+          )}
+          <button
+            type="button"
+            disabled={!replay.ok}
+            title={replay.ok ? 'Replay the customer side as a new test run' : replay.reason}
+            onClick={onOpenInEmulator}
+          >
             Open in emulator
           </button>
-          <button type="button" onClick={onExport}>Export run</button>
-          <button type="button" aria-label="Close trace" onClick={onClose}><X size={14} aria-hidden="true" /></button>
+          <button type="button" onClick={onExport}>
+            Export run
+          </button>
+          <button type="button" aria-label="Close trace" onClick={onClose}>
+            <X size={14} aria-hidden="true" />
+          </button>
         </span>
       </header>
       {run.error && (
@@ -52,9 +71,17 @@ export function TraceView({ trace, onShowOnCanvas, onExport, onSaveTest, onOpenI
             const expanded = open === t.seq
             return (
               <li key={t.seq} className={`wf-node${t.error ? ' failed' : ''}`} data-node={t.nodeName}>
-                <button type="button" className="wf-line" aria-expanded={expanded} onClick={() => setOpen(expanded ? null : t.seq)}>
+                <button
+                  type="button"
+                  className="wf-line"
+                  aria-expanded={expanded}
+                  onClick={() => setOpen(expanded ? null : t.seq)}
+                >
                   <span className="wf-name">{t.nodeName}</span>
-                  <span className="wf-type">{t.nodeType}{t.phase === 'resume' ? ' (resume)' : ''}</span>
+                  <span className="wf-type">
+                    {t.nodeType}
+                    {t.phase === 'resume' ? ' (resume)' : ''}
+                  </span>
                   <span className="wf-port">{t.error ? 'failed' : t.port ? `→ ${t.port}` : 'waits'}</span>
                   <span className="wf-track" title={`+${formatMs(bar.offsetMs)}, ${formatMs(t.durationMs)}`}>
                     <span className="wf-bar" style={{ left: `${bar.left}%`, width: `${bar.width}%` }} />

@@ -11,7 +11,14 @@ export function showOnCanvas(doc: FlowDocument, t: LogTrace): void {
   const last = t.trace.at(-1)
   const session: EmulatorSession = {
     flowId: t.run.flowId,
-    contact: { id: t.run.contact.id, name: t.run.contact.name, phone: t.run.contact.phone, optedIn: true, lastInboundAt: null, fields: {} },
+    contact: {
+      id: t.run.contact.id,
+      name: t.run.contact.name,
+      phone: t.run.contact.phone,
+      optedIn: true,
+      lastInboundAt: null,
+      fields: {},
+    },
     run: {
       id: t.run.id,
       status: t.run.status,

@@ -5,9 +5,20 @@ import { JsonTree } from './JsonTree'
 import { RunList } from './RunList'
 
 const run = (n: number): LogRun => ({
-  id: `r${n}`, flowId: 'f', flowName: 'F', contact: { id: 'c', name: `Customer ${n}`, phone: '+15550000000' },
-  status: n % 2 ? 'failed' : 'ended', triggerKind: 'webhook', endReason: null, error: null, nodeCount: 10, execMs: 12.5,
-  startedAt: 1_700_000_000_000 - n * 1000, updatedAt: 0, endedAt: null, failedDeliveries: 0,
+  id: `r${n}`,
+  flowId: 'f',
+  flowName: 'F',
+  contact: { id: 'c', name: `Customer ${n}`, phone: '+15550000000' },
+  status: n % 2 ? 'failed' : 'ended',
+  triggerKind: 'webhook',
+  endReason: null,
+  error: null,
+  nodeCount: 10,
+  execMs: 12.5,
+  startedAt: 1_700_000_000_000 - n * 1000,
+  updatedAt: 0,
+  endedAt: null,
+  failedDeliveries: 0,
   cursor: { startedAt: 0, seq: n },
 })
 
@@ -16,9 +27,7 @@ const none = { newRuns: null, onSelect() {}, onMore() {}, onAtTop() {}, onShowNe
 describe('RunList', () => {
   it('puts only the rows in view in the DOM, at 100,000 loaded runs, inside a box as tall as all of them', () => {
     const runs = Array.from({ length: 100_000 }, (_, i) => run(i))
-    const html = renderToStaticMarkup(
-      <RunList runs={runs} selectedId="r3" hasMore={false} loading={false} {...none} />,
-    )
+    const html = renderToStaticMarkup(<RunList runs={runs} selectedId="r3" hasMore={false} loading={false} {...none} />)
     const rows = html.match(/data-run-id="/g) ?? []
     expect(rows.length).toBeGreaterThan(10)
     expect(rows.length).toBeLessThan(60)
@@ -36,15 +45,28 @@ describe('RunList', () => {
   })
 
   it('shows the new-runs pill as a button above the list', () => {
-    const html = renderToStaticMarkup(<RunList runs={[run(1)]} selectedId={null} hasMore={false} loading={false} {...none} newRuns="3 new runs" />)
-    expect(html).toMatch(/<button[^>]*class="logs-new-pill"[^>]*><svg[^>]*>.*?<\/svg> 3 new runs<\/button><div class="logs-list" role="grid"/)
+    const html = renderToStaticMarkup(
+      <RunList runs={[run(1)]} selectedId={null} hasMore={false} loading={false} {...none} newRuns="3 new runs" />,
+    )
+    expect(html).toMatch(
+      /<button[^>]*class="logs-new-pill"[^>]*><svg[^>]*>.*?<\/svg> 3 new runs<\/button><div class="logs-list" role="grid"/,
+    )
   })
 })
 
 describe('JsonTree', () => {
   it('opens the first level, folds deeper ones, types scalars, and caps long arrays', () => {
     const html = renderToStaticMarkup(
-      <JsonTree value={{ name: 'Asha', n: 2, ok: true, none: null, deep: { inner: { x: 1 } }, list: Array.from({ length: 250 }, (_, i) => i) }} />,
+      <JsonTree
+        value={{
+          name: 'Asha',
+          n: 2,
+          ok: true,
+          none: null,
+          deep: { inner: { x: 1 } },
+          list: Array.from({ length: 250 }, (_, i) => i),
+        }}
+      />,
     )
     expect(html.match(/<details open=""/g)).toHaveLength(1)
     expect(html.match(/<details>/g)).toHaveLength(3)

@@ -3,17 +3,33 @@ import type { LogRun } from '../../shared/api/commands/logs'
 import { loadedToRefresh, newerRuns, pillText, updateInPlace } from './live'
 
 const run = (n: number, extra: Partial<LogRun> = {}): LogRun => ({
-  id: `r${n}`, flowId: 'f', flowName: 'F', contact: { id: 'c', name: 'C', phone: '+1' }, status: 'paused', triggerKind: 'manual',
-  endReason: null, error: null, nodeCount: 1, execMs: 1, startedAt: n * 10, updatedAt: n * 10, endedAt: null,
+  id: `r${n}`,
+  flowId: 'f',
+  flowName: 'F',
+  contact: { id: 'c', name: 'C', phone: '+1' },
+  status: 'paused',
+  triggerKind: 'manual',
+  endReason: null,
+  error: null,
+  nodeCount: 1,
+  execMs: 1,
+  startedAt: n * 10,
+  updatedAt: n * 10,
+  endedAt: null,
   failedDeliveries: 0,
-  cursor: { startedAt: n * 10, seq: n }, ...extra,
+  cursor: { startedAt: n * 10, seq: n },
+  ...extra,
 })
 const ids = (rs: LogRun[]) => rs.map((r) => r.id)
 
 describe('updateInPlace', () => {
   const loaded = [9, 8, 7, 6].map((n) => run(n))
   it('replaces changed rows where they are, keeping order and count, and ignores runs not loaded', () => {
-    const out = updateInPlace(loaded, [run(7, { status: 'ended', updatedAt: 999 }), run(12), run(3, { status: 'failed' })])
+    const out = updateInPlace(loaded, [
+      run(7, { status: 'ended', updatedAt: 999 }),
+      run(12),
+      run(3, { status: 'failed' }),
+    ])
     expect(ids(out)).toEqual(['r9', 'r8', 'r7', 'r6'])
     expect(out[2]).toMatchObject({ status: 'ended', updatedAt: 999 })
     expect(out[0]).toBe(loaded[0])
@@ -26,8 +42,11 @@ describe('updateInPlace', () => {
 
 describe('newerRuns', () => {
   const loaded = [9, 8, 7].map((n) => run(n))
-  it('counts the fresh page\'s runs newer than the top row', () => {
-    expect(newerRuns(loaded, { runs: [run(11), run(10), run(9), run(8)], next: run(8).cursor })).toEqual({ count: 2, more: false })
+  it("counts the fresh page's runs newer than the top row", () => {
+    expect(newerRuns(loaded, { runs: [run(11), run(10), run(9), run(8)], next: run(8).cursor })).toEqual({
+      count: 2,
+      more: false,
+    })
     expect(newerRuns(loaded, { runs: [run(9), run(8)], next: null })).toEqual({ count: 0, more: false })
   })
   it('says "more" when the whole fresh page is newer and there is a next page', () => {

@@ -4,7 +4,8 @@ import type { LogCursor, LogRun } from '../../shared/api/commands/logs'
 // nothing under the pointer moves), and runs newer than the top row are only counted, for the "N new runs" pill,
 // until the user goes back to the top. At the top, the fresh first page is merged in as before (model.mergeHead).
 
-const newer = (a: LogCursor, b: LogCursor): boolean => a.startedAt > b.startedAt || (a.startedAt === b.startedAt && a.seq > b.seq)
+const newer = (a: LogCursor, b: LogCursor): boolean =>
+  a.startedAt > b.startedAt || (a.startedAt === b.startedAt && a.seq > b.seq)
 
 /** The loaded rows with fresh copies put in their places; the same array when nothing changed. */
 export function updateInPlace(runs: LogRun[], fresh: LogRun[]): LogRun[] {
@@ -21,7 +22,10 @@ export function updateInPlace(runs: LogRun[], fresh: LogRun[]): LogRun[] {
 }
 
 /** Runs of a fresh first page that are newer than the top loaded row; `more` when there may be more than those. */
-export function newerRuns(loaded: LogRun[], head: { runs: LogRun[]; next: LogCursor | null }): { count: number; more: boolean } {
+export function newerRuns(
+  loaded: LogRun[],
+  head: { runs: LogRun[]; next: LogCursor | null },
+): { count: number; more: boolean } {
   const top = loaded[0]
   if (!top) return { count: head.runs.length, more: head.next !== null }
   const count = head.runs.filter((r) => newer(r.cursor, top.cursor)).length

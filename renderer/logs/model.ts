@@ -6,7 +6,8 @@ import type { TraceEvent } from '../../shared/engine/types'
 // Pure pieces of the logs viewer: merging live updates into a paged list, the waterfall's geometry, and short
 // texts for the transcript. Kept apart from React so they are tested directly.
 
-const before = (a: LogCursor, b: LogCursor): boolean => a.startedAt < b.startedAt || (a.startedAt === b.startedAt && a.seq < b.seq)
+const before = (a: LogCursor, b: LogCursor): boolean =>
+  a.startedAt < b.startedAt || (a.startedAt === b.startedAt && a.seq < b.seq)
 
 /**
  * A fresh first page merged into the loaded list: the head replaces whatever it covers (new runs appear, changed
@@ -38,7 +39,11 @@ export function waterfall(trace: TraceEvent[]): WaterfallBar[] {
   const span = Math.max(end - start, 1)
   return trace.map((t) => {
     const left = ((t.startedAt - start) / span) * 100
-    return { left: Math.min(left, 99.5), width: Math.max((t.durationMs / span) * 100, 0.5), offsetMs: t.startedAt - start }
+    return {
+      left: Math.min(left, 99.5),
+      width: Math.max((t.durationMs / span) * 100, 0.5),
+      offsetMs: t.startedAt - start,
+    }
   })
 }
 

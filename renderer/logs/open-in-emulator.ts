@@ -11,7 +11,11 @@ import { replayPlan } from './replay'
  * conversation is ended first, or the keyword would resume it instead of starting afresh. Returns an error to show,
  * or null once the editor is opening.
  */
-export async function openInEmulator(flowId: string, trace: LogTrace, doc: FlowDocument | null): Promise<string | null> {
+export async function openInEmulator(
+  flowId: string,
+  trace: LogTrace,
+  doc: FlowDocument | null,
+): Promise<string | null> {
   const plan = replayPlan(trace)
   if (!plan.ok) return plan.reason
   const api = getApi()
@@ -22,7 +26,10 @@ export async function openInEmulator(flowId: string, trace: LogTrace, doc: FlowD
   if (!restarted.ok) return restarted.error.message
   // The logged trigger node, so a flow with two triggers of one kind starts where the logged run did; if it has
   // been deleted since, the engine picks the flow's trigger of that kind as for any start.
-  const at = plan.triggerNodeId && doc?.nodes.some((n) => n.id === plan.triggerNodeId) ? { triggerNodeId: plan.triggerNodeId } : {}
+  const at =
+    plan.triggerNodeId && doc?.nodes.some((n) => n.id === plan.triggerNodeId)
+      ? { triggerNodeId: plan.triggerNodeId }
+      : {}
   const started = await api.call('emulator.start', { ...target, trigger: plan.trigger, ...at })
   if (!started.ok) return started.error.message
   // An inactive flow does not start from its keyword, as in production: say so rather than open an empty phone.
@@ -30,7 +37,8 @@ export async function openInEmulator(flowId: string, trace: LogTrace, doc: FlowD
   for (const [i, event] of plan.events.entries()) {
     const sent = await api.call('emulator.send', { ...target, event })
     if (!sent.ok) return `Customer turn ${i + 1} was not accepted: ${sent.error.message}`
-    if (sent.value.action === 'ignored') return `Customer turn ${i + 1} was not taken: ${sent.value.notice ?? 'no run was waiting'}`
+    if (sent.value.action === 'ignored')
+      return `Customer turn ${i + 1} was not taken: ${sent.value.notice ?? 'no run was waiting'}`
   }
   if (!useOverlayStore.getState().open) useOverlayStore.getState().toggleOpen()
   navigate({ screen: 'editor', flowId })

@@ -72,7 +72,11 @@ export function createLogsStore(flowId: string, serverId: string | null = null) 
       const res = await getApi().call('logs.list', { ...from, flowId, filter: get().filter, limit: PAGE })
       if (gen !== generation) return
       if (!res.ok) return set({ error: res.error.message })
-      set((s) => ({ error: null, ...mergeHead({ runs: s.runs, next: s.next }, res.value), fresh: { count: 0, more: false } }))
+      set((s) => ({
+        error: null,
+        ...mergeHead({ runs: s.runs, next: s.next }, res.value),
+        fresh: { count: 0, more: false },
+      }))
       const open = get().trace
       if (open && res.value.runs.some((r) => r.id === open.run.id && r.updatedAt !== open.run.updatedAt)) {
         await get().open(open.run.id)
@@ -91,7 +95,8 @@ export function createLogsStore(flowId: string, serverId: string | null = null) 
       const error = rows && !rows.ok ? `Some runs shown may be out of date: ${rows.error.message}` : null
       set((s) => ({ runs: updateInPlace(s.runs, changed), fresh: newerRuns(s.runs, head.value), error }))
       const open = get().trace
-      if (open && changed.some((r) => r.id === open.run.id && r.updatedAt !== open.run.updatedAt)) await get().open(open.run.id)
+      if (open && changed.some((r) => r.id === open.run.id && r.updatedAt !== open.run.updatedAt))
+        await get().open(open.run.id)
     },
     setAtTop(atTop) {
       if (atTop === get().atTop) return
@@ -112,7 +117,10 @@ export function createLogsStore(flowId: string, serverId: string | null = null) 
       if (get().trace?.run.id !== open.run.id) return
       // The trace stays on screen when a poll fails (a server unreachable for a moment); the note says it may be stale.
       if (res.ok) set({ trace: res.value, traceError: null })
-      else set({ traceError: `This run could not be read again, so what is shown may be out of date: ${res.error.message}` })
+      else
+        set({
+          traceError: `This run could not be read again, so what is shown may be out of date: ${res.error.message}`,
+        })
     },
   }))
 }

@@ -10,7 +10,10 @@ import '../contacts/contacts.css'
 
 /** Typed numbers, one per line or comma separated. */
 export function typedPhones(text: string): string[] {
-  return text.split(/[\n,;]+/).map((p) => p.trim()).filter(Boolean)
+  return text
+    .split(/[\n,;]+/)
+    .map((p) => p.trim())
+    .filter(Boolean)
 }
 
 /** The names of the data entries the flow's trigger nodes declare, each once. */
@@ -36,13 +39,22 @@ export function TriggerFlowDialog({ flow, onClose }: { flow: FlowSummary; onClos
     // The data the flow's trigger expects (e.g. an order id its first template needs) is asked for here.
     void api
       .call('flows.get', { id: flow.id })
-      .then((r) => (r.ok ? setDataFields(triggerDataFields(r.value.document.nodes)) : setProblem(`The data this flow's trigger expects could not be read: ${r.error.message}`)))
+      .then((r) =>
+        r.ok
+          ? setDataFields(triggerDataFields(r.value.document.nodes))
+          : setProblem(`The data this flow's trigger expects could not be read: ${r.error.message}`),
+      )
   }, [flow.id])
 
-  const targets: ManualTarget[] = [...picked.map((contactId) => ({ contactId })), ...typedPhones(typed).map((phone) => ({ phone }))]
+  const targets: ManualTarget[] = [
+    ...picked.map((contactId) => ({ contactId })),
+    ...typedPhones(typed).map((phone) => ({ phone })),
+  ]
   const over = targets.length - MAX_MANUAL_CONTACTS
   const limitMessage =
-    over > 0 ? `A flow can be started for at most ${MAX_MANUAL_CONTACTS} contacts at a time; ${targets.length} are chosen. Remove ${over}.` : null
+    over > 0
+      ? `A flow can be started for at most ${MAX_MANUAL_CONTACTS} contacts at a time; ${targets.length} are chosen. Remove ${over}.`
+      : null
 
   const start = async () => {
     // Refused here, before anything is sent: the back end would refuse the whole batch anyway.
@@ -58,7 +70,13 @@ export function TriggerFlowDialog({ flow, onClose }: { flow: FlowSummary; onClos
 
   return (
     <div className="dialog-backdrop">
-      <div className="dialog contact-form" role="dialog" aria-modal="true" aria-labelledby="trigger-title" onKeyDown={(e) => e.key === 'Escape' && onClose()}>
+      <div
+        className="dialog contact-form"
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby="trigger-title"
+        onKeyDown={(e) => e.key === 'Escape' && onClose()}
+      >
         <h2 id="trigger-title">Trigger “{flow.name}”</h2>
         {outcome ? (
           <ManualResults {...outcome} />
@@ -69,7 +87,10 @@ export function TriggerFlowDialog({ flow, onClose }: { flow: FlowSummary; onClos
               {contacts === null ? (
                 <p aria-busy="true">Loading contacts…</p>
               ) : contacts.length === 0 ? (
-                <p>No contacts yet: type phone numbers below, or add contacts on the <a href="#/contacts">Contacts</a> screen.</p>
+                <p>
+                  No contacts yet: type phone numbers below, or add contacts on the <a href="#/contacts">Contacts</a>{' '}
+                  screen.
+                </p>
               ) : (
                 <div className="manual-picks">
                   {contacts.map((c) => (

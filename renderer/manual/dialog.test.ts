@@ -4,7 +4,11 @@ import { triggerDataFields, typedPhones } from './TriggerFlowDialog'
 
 describe('Trigger Flow dialog helpers', () => {
   it('reads typed numbers one per line or comma separated, ignoring blanks', () => {
-    expect(typedPhones(' +919800000001\n\n+44 7700 900123, +14155550100;')).toEqual(['+919800000001', '+44 7700 900123', '+14155550100'])
+    expect(typedPhones(' +919800000001\n\n+44 7700 900123, +14155550100;')).toEqual([
+      '+919800000001',
+      '+44 7700 900123',
+      '+14155550100',
+    ])
     expect(typedPhones('  \n ')).toEqual([])
   })
 

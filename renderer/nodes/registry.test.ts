@@ -46,7 +46,10 @@ describe('renderer node registry', () => {
     const im = NODE_DEFINITIONS.interactive_message.defaults() as Record<string, unknown>
     expect(nodeUi.interactive_message.panel.hidden!(im)).toContain('/list')
     expect(nodeUi.interactive_message.panel.hidden!({ ...im, mode: 'list' })).toContain('/buttons')
-    const rules = [{ left: '{{a}}', operator: 'is_empty' }, { left: '{{b}}', operator: 'equals', right: 'x' }]
+    const rules = [
+      { left: '{{a}}', operator: 'is_empty' },
+      { left: '{{b}}', operator: 'equals', right: 'x' },
+    ]
     expect(nodeUi.condition.panel.hidden!({ join: 'and', rules })).toEqual(['/rules/0/right'])
   })
 })

@@ -29,5 +29,9 @@ export const sub = (c: Config, key: string): Config => (c[key] ?? {}) as Config
 /** 'is empty' and 'is not empty' compare with nothing: their rules hide the right-hand value. */
 export function unaryRights(rules: unknown, base: string): string[] {
   if (!Array.isArray(rules)) return []
-  return rules.flatMap((r, i) => (UNARY_OPERATORS.has((r as { operator?: ConditionOperator })?.operator as ConditionOperator) ? [`${base}/${i}/right`] : []))
+  return rules.flatMap((r, i) =>
+    UNARY_OPERATORS.has((r as { operator?: ConditionOperator })?.operator as ConditionOperator)
+      ? [`${base}/${i}/right`]
+      : [],
+  )
 }

@@ -25,7 +25,12 @@ const fromDocument = Annotation.define<boolean>()
 const RELINT_MS = 300
 
 function contentAttrs(p: InlineExprFieldProps): Record<string, string> {
-  const attrs: Record<string, string> = { id: p.id, 'aria-label': p.label, 'data-pointer': p.pointer, 'aria-multiline': String(p.multiline) }
+  const attrs: Record<string, string> = {
+    id: p.id,
+    'aria-label': p.label,
+    'data-pointer': p.pointer,
+    'aria-multiline': String(p.multiline),
+  }
   if (p.describedBy) attrs['aria-describedby'] = p.describedBy
   if (p.invalid) attrs['aria-invalid'] = 'true'
   return attrs
@@ -55,12 +60,16 @@ export function InlineExprField(props: InlineExprFieldProps) {
       state: EditorState.create({
         doc: live.current.value,
         extensions: [
-          templateExtensions({ vars: () => scope()?.vars ?? [], check: () => scope()?.check }, { singleLine: !multiline, escapeToPanel: true }),
+          templateExtensions(
+            { vars: () => scope()?.vars ?? [], check: () => scope()?.check },
+            { singleLine: !multiline, escapeToPanel: true },
+          ),
           // The panel scrolls and clips: popups go to the page so they are never cut off.
           tooltips({ parent: document.body }),
           attrs.current.of(EditorView.contentAttributes.of(contentAttrs(live.current))),
           EditorView.updateListener.of((u) => {
-            if (u.docChanged && !u.transactions.some((t) => t.annotation(fromDocument))) live.current.onChange(u.state.doc.toString())
+            if (u.docChanged && !u.transactions.some((t) => t.annotation(fromDocument)))
+              live.current.onChange(u.state.doc.toString())
           }),
         ],
       }),
@@ -115,7 +124,12 @@ export function InlineExprField(props: InlineExprFieldProps) {
       <div ref={host} />
       {/* Until the editor mounts (and in a server render) the text is shown highlighted, read-only. */}
       {!ready && (
-        <div className="inline-expr-static" data-pointer={props.pointer} aria-label={props.label} aria-invalid={props.invalid || undefined}>
+        <div
+          className="inline-expr-static"
+          data-pointer={props.pointer}
+          aria-label={props.label}
+          aria-invalid={props.invalid || undefined}
+        >
           <Highlighted text={value} />
         </div>
       )}

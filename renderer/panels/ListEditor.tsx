@@ -30,10 +30,19 @@ export function ListEditor<T>({ label, itemLabel, items, onChange, makeItem, ren
                 <button type="button" aria-label={`Move ${name} up`} disabled={i === 0} onClick={() => move(i, i - 1)}>
                   <ChevronUp size={12} aria-hidden="true" />
                 </button>
-                <button type="button" aria-label={`Move ${name} down`} disabled={i === items.length - 1} onClick={() => move(i, i + 1)}>
+                <button
+                  type="button"
+                  aria-label={`Move ${name} down`}
+                  disabled={i === items.length - 1}
+                  onClick={() => move(i, i + 1)}
+                >
                   <ChevronDown size={12} aria-hidden="true" />
                 </button>
-                <button type="button" aria-label={`Remove ${name}`} onClick={() => onChange(items.filter((_, j) => j !== i))}>
+                <button
+                  type="button"
+                  aria-label={`Remove ${name}`}
+                  onClick={() => onChange(items.filter((_, j) => j !== i))}
+                >
                   <X size={12} aria-hidden="true" />
                 </button>
               </div>

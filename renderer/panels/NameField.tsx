@@ -22,7 +22,11 @@ export function NameField({ node }: { node: FlowNode }) {
   const problem = checkNodeName(draft, others)
   const variables = useMemo(() => {
     const parsed = parseConfig(node.type, node.config)
-    return parsed.success ? definitionOf(node.type).variables(parsed.data, node.name).map((v) => v.path) : []
+    return parsed.success
+      ? definitionOf(node.type)
+          .variables(parsed.data, node.name)
+          .map((v) => v.path)
+      : []
   }, [node.type, node.config, node.name])
 
   const commit = () => {

@@ -23,7 +23,8 @@ function render(type: NodeType, config: Record<string, unknown> = {}, extra: Par
 }
 
 const labelOf = (type: NodeType, key: string) => nodeUi[type].panel.labels?.[`/${key}`] ?? humanise(key)
-const escape = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;')
+const escape = (s: string) =>
+  s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;')
 
 describe('node panels', () => {
   it.each(NODE_TYPES)('%s shows its name and every config field of its mode', (type) => {
@@ -66,14 +67,21 @@ describe('node panels', () => {
   })
 
   it('lists have add, move and remove controls with accessible names', () => {
-    const html = render('http_call', { headers: [{ key: 'a', value: '1' }, { key: 'b', value: '2' }] })
+    const html = render('http_call', {
+      headers: [
+        { key: 'a', value: '1' },
+        { key: 'b', value: '2' },
+      ],
+    })
     expect(html).toContain('Add header')
     expect(html).toContain('aria-label="Move Header 2 up"')
     expect(html).toContain('aria-label="Remove Header 1"')
   })
 
   it('shows the variables hint and the Used in count of a referenced node', () => {
-    const html = render('http_call', {}, [['m', 'message', 'message_1', { text: '{{http_call_x.status}} and {{http_call_x.ok}}' }]])
+    const html = render('http_call', {}, [
+      ['m', 'message', 'message_1', { text: '{{http_call_x.status}} and {{http_call_x.ok}}' }],
+    ])
     expect(html).toContain('Variables: {{http_call_x.status}}')
     expect(html).toContain('Used in 2 place(s)')
   })

@@ -80,7 +80,8 @@ export function SchemaField({ schema: raw, value, pointer, label, ctx }: Props) 
   const helpId = `${id}-help`
   const a11y = accessibleLabel(ctx, pointer, label)
   const named = a11y === label ? undefined : a11y
-  const describedBy = [schema.description ? helpId : '', problems?.length ? msgId : ''].filter(Boolean).join(' ') || undefined
+  const describedBy =
+    [schema.description ? helpId : '', problems?.length ? msgId : ''].filter(Boolean).join(' ') || undefined
   const help = schema.description ? (
     <p className="field-help" id={helpId}>
       {schema.description}
@@ -126,7 +127,9 @@ export function SchemaField({ schema: raw, value, pointer, label, ctx }: Props) 
           itemLabel={itemLabel}
           items={items}
           onChange={(next) => ctx.set(pointer, next)}
-          makeItem={() => withFreshId(emptyValue(itemSchema), items, ctx.hints.newId?.[generic(pointer)] ?? slugId(itemLabel))}
+          makeItem={() =>
+            withFreshId(emptyValue(itemSchema), items, ctx.hints.newId?.[generic(pointer)] ?? slugId(itemLabel))
+          }
           renderItem={(item, i, name) => (
             <SchemaField schema={itemSchema} value={item} pointer={`${pointer}/${i}`} label={name} ctx={ctx} />
           )}
@@ -163,7 +166,12 @@ export function SchemaField({ schema: raw, value, pointer, label, ctx }: Props) 
         value={String(value ?? '')}
         data-pointer={pointer}
         aria-describedby={describedBy}
-        onChange={(e) => ctx.set(pointer, schema.enum?.find((o) => String(o) === e.target.value))}
+        onChange={(e) =>
+          ctx.set(
+            pointer,
+            schema.enum?.find((o) => String(o) === e.target.value),
+          )
+        }
       >
         {schema.enum?.map((o) => (
           <option key={String(o)} value={String(o)}>
@@ -229,7 +237,17 @@ export function SchemaField({ schema: raw, value, pointer, label, ctx }: Props) 
 }
 
 /** Values the form has no typed control for are edited as JSON; text that does not parse is kept in the box. */
-function JsonField({ id, value, pointer, onChange }: { id: string; value: unknown; pointer: string; onChange(v: unknown): void }) {
+function JsonField({
+  id,
+  value,
+  pointer,
+  onChange,
+}: {
+  id: string
+  value: unknown
+  pointer: string
+  onChange(v: unknown): void
+}) {
   return (
     <textarea
       id={id}

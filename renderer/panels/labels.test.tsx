@@ -27,7 +27,8 @@ function variants(type: NodeType): Record<string, unknown>[] {
   const base = { ...(NODE_DEFINITIONS[type].defaults() as Record<string, unknown>) }
   for (const [key, sub] of Object.entries(schema.properties ?? {})) {
     const s = unwrapNullable(sub).schema
-    if (kindOf(s) === 'array' && Array.isArray(base[key]) && (base[key] as unknown[]).length === 0) base[key] = [emptyValue(s.items ?? {})]
+    if (kindOf(s) === 'array' && Array.isArray(base[key]) && (base[key] as unknown[]).length === 0)
+      base[key] = [emptyValue(s.items ?? {})]
   }
   const out = [base]
   for (const [key, sub] of Object.entries(schema.properties ?? {})) {
@@ -43,7 +44,8 @@ function controls(html: string): { pointer: string; named: boolean }[] {
     const attrs = `${m[2]} ${m[4]}`
     const id = /\bid="([^"]+)"/.exec(attrs)?.[1]
     const before = html.slice(Math.max(0, (m.index ?? 0) - 7), m.index)
-    const named = /aria-label="[^"]+"/.test(attrs) || (id !== undefined && html.includes(`for="${id}"`)) || before === '<label>'
+    const named =
+      /aria-label="[^"]+"/.test(attrs) || (id !== undefined && html.includes(`for="${id}"`)) || before === '<label>'
     return { pointer: m[3]!, named }
   })
 }
@@ -59,7 +61,11 @@ describe('panel controls are labelled', () => {
 
   it('finds an unlabelled control (the check can fail)', () => {
     expect(controls('<input id="a" data-pointer="/x">')).toEqual([{ pointer: '/x', named: false }])
-    expect(controls('<label for="a">X</label><input id="a" data-pointer="/x">')).toEqual([{ pointer: '/x', named: true }])
-    expect(controls('<label><input type="checkbox" data-pointer="/y"/> Y</label>')).toEqual([{ pointer: '/y', named: true }])
+    expect(controls('<label for="a">X</label><input id="a" data-pointer="/x">')).toEqual([
+      { pointer: '/x', named: true },
+    ])
+    expect(controls('<label><input type="checkbox" data-pointer="/y"/> Y</label>')).toEqual([
+      { pointer: '/y', named: true },
+    ])
   })
 })

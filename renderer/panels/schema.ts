@@ -73,7 +73,15 @@ export function emptyValue(s: JsonSchema): unknown {
   }
 }
 
-const WORDS: Record<string, string> = { url: 'URL', id: 'ID', ms: '(ms)', api: 'API', json: 'JSON', spm: 'SPM', mpm: 'MPM' }
+const WORDS: Record<string, string> = {
+  url: 'URL',
+  id: 'ID',
+  ms: '(ms)',
+  api: 'API',
+  json: 'JSON',
+  spm: 'SPM',
+  mpm: 'MPM',
+}
 
 /** 'mediaUrl' → 'Media URL', 'timeoutMs' → 'Timeout (ms)', 'save_to' → 'Save to'. */
 export function humanise(key: string): string {

@@ -17,20 +17,26 @@ export function App() {
     <div className="app">
       <ConnectionBanner />
       <NoticeBanner />
-      <Suspense fallback={<p className="editor-message" role="status">Loading…</p>}>
-      {route.screen === 'contacts' ? (
-        <ContactsScreen />
-      ) : route.screen === 'templates' ? (
-        <TemplatesScreen />
-      ) : route.screen === 'catalog' ? (
-        <CatalogScreen />
-      ) : route.screen === 'logs' ? (
-        <LogsScreen key={route.flowId} flowId={route.flowId} runId={route.runId ?? null} />
-      ) : route.screen === 'editor' ? (
-        <EditorScreen key={route.flowId} flowId={route.flowId} onBack={() => navigate({ screen: 'flows' })} />
-      ) : (
-        <FlowsScreen onOpen={(flowId) => navigate({ screen: 'editor', flowId })} />
-      )}
+      <Suspense
+        fallback={
+          <p className="editor-message" role="status">
+            Loading…
+          </p>
+        }
+      >
+        {route.screen === 'contacts' ? (
+          <ContactsScreen />
+        ) : route.screen === 'templates' ? (
+          <TemplatesScreen />
+        ) : route.screen === 'catalog' ? (
+          <CatalogScreen />
+        ) : route.screen === 'logs' ? (
+          <LogsScreen key={route.flowId} flowId={route.flowId} runId={route.runId ?? null} />
+        ) : route.screen === 'editor' ? (
+          <EditorScreen key={route.flowId} flowId={route.flowId} onBack={() => navigate({ screen: 'flows' })} />
+        ) : (
+          <FlowsScreen onOpen={(flowId) => navigate({ screen: 'editor', flowId })} />
+        )}
       </Suspense>
     </div>
   )

@@ -14,7 +14,9 @@ export function ConnectionBanner() {
       setStatus(next)
       if (next === 'open') setEverOpen(true)
     })
-    const offProblem = api.onProblem((message) => setProblems((all) => (all.includes(message) ? all : [...all, message])))
+    const offProblem = api.onProblem((message) =>
+      setProblems((all) => (all.includes(message) ? all : [...all, message])),
+    )
     return () => {
       offStatus()
       offProblem()

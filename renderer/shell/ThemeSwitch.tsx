@@ -14,7 +14,15 @@ export function ThemeSwitch() {
   return (
     <div className="theme-switch" role="radiogroup" aria-label="Theme">
       {CHOICES.map(([value, label, Icon]) => (
-        <button key={value} type="button" role="radio" aria-checked={choice === value} aria-label={label} title={`Theme: ${label.toLowerCase()}`} onClick={() => setChoice(value)}>
+        <button
+          key={value}
+          type="button"
+          role="radio"
+          aria-checked={choice === value}
+          aria-label={label}
+          title={`Theme: ${label.toLowerCase()}`}
+          onClick={() => setChoice(value)}
+        >
           <Icon size={14} aria-hidden="true" />
         </button>
       ))}

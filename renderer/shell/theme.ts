@@ -8,7 +8,8 @@ export type ThemeChoice = 'system' | 'light' | 'dark'
 export type Theme = 'light' | 'dark'
 export const THEME_KEY = 'chatflow.theme'
 
-const query = () => (typeof window !== 'undefined' && window.matchMedia ? window.matchMedia('(prefers-color-scheme: dark)') : null)
+const query = () =>
+  typeof window !== 'undefined' && window.matchMedia ? window.matchMedia('(prefers-color-scheme: dark)') : null
 
 function storedChoice(): ThemeChoice {
   try {
@@ -25,7 +26,8 @@ interface ThemeState {
   setChoice(choice: ThemeChoice): void
 }
 
-export const resolveTheme = (choice: ThemeChoice, systemDark: boolean): Theme => (choice === 'system' ? (systemDark ? 'dark' : 'light') : choice)
+export const resolveTheme = (choice: ThemeChoice, systemDark: boolean): Theme =>
+  choice === 'system' ? (systemDark ? 'dark' : 'light') : choice
 
 export const useThemeStore = create<ThemeState>((set) => ({
   choice: storedChoice(),

@@ -40,7 +40,8 @@ export function ExportDialog({ flows, onClose }: { flows: FlowSummary[]; onClose
         ))}
       </ul>
       <label>
-        <input type="checkbox" checked={secrets} onChange={(e) => setSecrets(e.target.checked)} /> Include webhook secrets
+        <input type="checkbox" checked={secrets} onChange={(e) => setSecrets(e.target.checked)} /> Include webhook
+        secrets
       </label>
       {secrets && (
         <p role="alert" className="transfer-warning">

@@ -21,8 +21,15 @@ export function ImportDialog({ file, onClose }: { file: File; onClose(): void })
   const [applySecrets, setApplySecrets] = useState(false)
 
   const commit = async (body: string, picked: Record<string, ConflictChoice>, secrets: boolean) => {
-    const out = await api.call('transfer.import', { fileName: file.name, text: body, onConflict: 'skip', choices: picked, applySecrets: secrets })
-    if (!out.ok) return setStage({ kind: 'problems', problems: [{ file: file.name, path: '', message: out.error.message }] })
+    const out = await api.call('transfer.import', {
+      fileName: file.name,
+      text: body,
+      onConflict: 'skip',
+      choices: picked,
+      applySecrets: secrets,
+    })
+    if (!out.ok)
+      return setStage({ kind: 'problems', problems: [{ file: file.name, path: '', message: out.error.message }] })
     const stored = out.value.outcomes.filter((o) => o.action !== 'skipped').length
     const skipped = out.value.outcomes.length - stored
     const withSecrets = out.value.outcomes.filter((o) => o.secretApplied).length
@@ -40,11 +47,17 @@ export function ImportDialog({ file, onClose }: { file: File; onClose(): void })
       const body = await file.text()
       setText(body)
       const seen = await api.call('transfer.inspect', { fileName: file.name, text: body })
-      if (!seen.ok) return setStage({ kind: 'problems', problems: [{ file: file.name, path: '', message: seen.error.message }] })
+      if (!seen.ok)
+        return setStage({ kind: 'problems', problems: [{ file: file.name, path: '', message: seen.error.message }] })
       if (seen.value.problems.length) return setStage({ kind: 'problems', problems: seen.value.problems })
       if (seen.value.conflicts.length || seen.value.secrets.length) {
         setChoices(Object.fromEntries(seen.value.conflicts.map((c) => [c.flowId, 'keep-both' as ConflictChoice])))
-        return setStage({ kind: 'choices', conflicts: seen.value.conflicts, count: seen.value.flows.length, secrets: seen.value.secrets.length })
+        return setStage({
+          kind: 'choices',
+          conflicts: seen.value.conflicts,
+          count: seen.value.flows.length,
+          secrets: seen.value.secrets.length,
+        })
       }
       await commit(body, {}, false)
     })()
@@ -70,8 +83,8 @@ export function ImportDialog({ file, onClose }: { file: File; onClose(): void })
       {stage.kind === 'choices' && stage.secrets > 0 && (
         <label className="transfer-secrets">
           <input type="checkbox" checked={applySecrets} onChange={(e) => setApplySecrets(e.target.checked)} />
-          Use the webhook secrets in this file ({stage.secrets} flow{stage.secrets === 1 ? '' : 's'}): whoever made the file can then start
-          these flows here. Leave it off to keep this studio&apos;s secrets.
+          Use the webhook secrets in this file ({stage.secrets} flow{stage.secrets === 1 ? '' : 's'}): whoever made the
+          file can then start these flows here. Leave it off to keep this studio&apos;s secrets.
         </label>
       )}
       {stage.kind === 'choices' && stage.conflicts.length > 0 && (
@@ -84,7 +97,10 @@ export function ImportDialog({ file, onClose }: { file: File; onClose(): void })
               <li key={c.flowId}>
                 <label>
                   “{c.name}” {c.reason === 'id' ? 'is already here' : `has the name of “${c.existingName}”`}
-                  <select value={choices[c.flowId]} onChange={(e) => setChoices({ ...choices, [c.flowId]: e.target.value as ConflictChoice })}>
+                  <select
+                    value={choices[c.flowId]}
+                    onChange={(e) => setChoices({ ...choices, [c.flowId]: e.target.value as ConflictChoice })}
+                  >
                     {(Object.keys(LABEL) as ConflictChoice[]).map((k) => (
                       <option key={k} value={k}>
                         {LABEL[k]}

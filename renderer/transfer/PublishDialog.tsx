@@ -53,13 +53,16 @@ export function PublishDialog({ flows, onClose }: { flows: FlowSummary[]; onClos
     setPublishing(true)
     setMessage({ text: 'Validating and publishing…', error: false })
     const out = await api.call('publish.send', { serverId, flowId }).finally(() => setPublishing(false))
-    if (!out.ok) return setMessage({ text: out.error.message, error: true, details: out.error.issues?.map((i) => i.message) })
+    if (!out.ok)
+      return setMessage({ text: out.error.message, error: true, details: out.error.issues?.map((i) => i.message) })
     setMessage({ text: `Published version ${out.value.version.version}.`, error: false, details: out.value.warnings })
     await Promise.all([loadHistory(), loadPreview()])
   }
   const rollback = async (version: number) => {
     const out = await api.call('publish.remote.rollback', { serverId, flowId, version })
-    setMessage(out.ok ? { text: `Version ${version} runs now.`, error: false } : { text: out.error.message, error: true })
+    setMessage(
+      out.ok ? { text: `Version ${version} runs now.`, error: false } : { text: out.error.message, error: true },
+    )
     await Promise.all([loadHistory(), loadPreview()])
   }
 
@@ -71,13 +74,21 @@ export function PublishDialog({ flows, onClose }: { flows: FlowSummary[]; onClos
         <label>
           Flow
           <select value={flowId} onChange={(e) => setFlowId(e.target.value)}>
-            {flows.map((f) => <option key={f.id} value={f.id}>{f.name}</option>)}
+            {flows.map((f) => (
+              <option key={f.id} value={f.id}>
+                {f.name}
+              </option>
+            ))}
           </select>
         </label>
         <label>
           Server
           <select value={serverId} onChange={(e) => setServerId(e.target.value)}>
-            {servers.map((s) => <option key={s.id} value={s.id}>{s.name}</option>)}
+            {servers.map((s) => (
+              <option key={s.id} value={s.id}>
+                {s.name}
+              </option>
+            ))}
           </select>
         </label>
         <button
@@ -91,16 +102,26 @@ export function PublishDialog({ flows, onClose }: { flows: FlowSummary[]; onClos
           Validate and publish
         </button>
       </div>
-      {Object.values(loadErrors).filter(Boolean).map((text) => (
-        <p key={text} role="alert">
-          {text}
-        </p>
-      ))}
-      {preview && <PublishPreview preview={preview} serverName={servers.find((x) => x.id === serverId)?.name ?? 'this server'} />}
+      {Object.values(loadErrors)
+        .filter(Boolean)
+        .map((text) => (
+          <p key={text} role="alert">
+            {text}
+          </p>
+        ))}
+      {preview && (
+        <PublishPreview preview={preview} serverName={servers.find((x) => x.id === serverId)?.name ?? 'this server'} />
+      )}
       {message && (
         <div role={message.error ? 'alert' : 'status'}>
           {message.text}
-          {!!message.details?.length && <ul>{message.details.map((d, i) => <li key={i}>{d}</li>)}</ul>}
+          {!!message.details?.length && (
+            <ul>
+              {message.details.map((d, i) => (
+                <li key={i}>{d}</li>
+              ))}
+            </ul>
+          )}
         </div>
       )}
       <h3>History on this server</h3>
@@ -117,7 +138,9 @@ export function PublishDialog({ flows, onClose }: { flows: FlowSummary[]; onClos
         ))}
       </ul>
       <div className="dialog-actions">
-        <button type="button" onClick={onClose}>Close</button>
+        <button type="button" onClick={onClose}>
+          Close
+        </button>
       </div>
     </Modal>
   )

@@ -28,9 +28,17 @@ describe('PublishPreview', () => {
           ...base,
           errors: ['Output of ask is not connected'],
           warnings: ['Long button title'],
-          untested: [{ nodeName: 'is_adult', portLabel: 'false', connected: true }, { nodeName: 'ask', portLabel: 'failure', connected: false }],
+          untested: [
+            { nodeName: 'is_adult', portLabel: 'false', connected: true },
+            { nodeName: 'ask', portLabel: 'failure', connected: false },
+          ],
           coverage: { covered: 1, total: 3, percent: 33 },
-          changes: { since: null, lines: [], diff: null, note: 'Not published on this server yet: the whole flow is new there.' },
+          changes: {
+            since: null,
+            lines: [],
+            diff: null,
+            note: 'Not published on this server yet: the whole flow is new there.',
+          },
         }}
       />,
     )

@@ -7,18 +7,26 @@ export function PublishPreview({ preview, serverName }: { preview: Preview; serv
   const { changes, errors, warnings, untested, coverage } = preview
   return (
     <section className="publish-preview" aria-label="Before publishing">
-      <h3>{changes.since !== null ? `Changes since version ${changes.since} on ${serverName}` : `Changes on ${serverName}`}</h3>
+      <h3>
+        {changes.since !== null
+          ? `Changes since version ${changes.since} on ${serverName}`
+          : `Changes on ${serverName}`}
+      </h3>
       {changes.note && <p className="transfer-note">{changes.note}</p>}
       {changes.lines.length > 0 && (
         <ul className="transfer-list publish-changes" aria-label="Changes">
-          {changes.lines.map((l, i) => <li key={i}>{l}</li>)}
+          {changes.lines.map((l, i) => (
+            <li key={i}>{l}</li>
+          ))}
         </ul>
       )}
       {errors.length > 0 && (
         <>
           <h3 className="transfer-warning">Errors: fix them to publish</h3>
           <ul className="transfer-list" aria-label="Errors">
-            {errors.map((e, i) => <li key={i}>{e}</li>)}
+            {errors.map((e, i) => (
+              <li key={i}>{e}</li>
+            ))}
           </ul>
         </>
       )}
@@ -26,11 +34,15 @@ export function PublishPreview({ preview, serverName }: { preview: Preview; serv
         <>
           <h3>Warnings (publishing is still allowed)</h3>
           <ul className="transfer-list" aria-label="Warnings">
-            {warnings.map((w, i) => <li key={`w${i}`}>{w}</li>)}
+            {warnings.map((w, i) => (
+              <li key={`w${i}`}>{w}</li>
+            ))}
             {untested.length > 0 && (
               <li>
                 {untested.length} untested branch{untested.length === 1 ? '' : 'es'} (coverage {coverage.percent}%):{' '}
-                {untested.map((b) => `${b.nodeName} → ${b.portLabel}${b.connected ? '' : ' (not connected)'}`).join(', ')}
+                {untested
+                  .map((b) => `${b.nodeName} → ${b.portLabel}${b.connected ? '' : ' (not connected)'}`)
+                  .join(', ')}
               </li>
             )}
           </ul>

@@ -3,7 +3,15 @@ import type { PublishServer } from '../../shared/api/commands/publish'
 import { api } from '../api'
 
 /** Production servers: add one (name, base URL, API key) and see where keys are kept. */
-export function ServersSection({ servers, keyStorage, onChanged }: { servers: PublishServer[]; keyStorage: string; onChanged(): void }) {
+export function ServersSection({
+  servers,
+  keyStorage,
+  onChanged,
+}: {
+  servers: PublishServer[]
+  keyStorage: string
+  onChanged(): void
+}) {
   const [name, setName] = useState('')
   const [baseUrl, setBaseUrl] = useState('')
   const [key, setKey] = useState('')
@@ -37,8 +45,19 @@ export function ServersSection({ servers, keyStorage, onChanged }: { servers: Pu
       </ul>
       <div className="transfer-form">
         <input aria-label="Server name" placeholder="Name" value={name} onChange={(e) => setName(e.target.value)} />
-        <input aria-label="Base URL" placeholder="https://bots.example.com/api/v1" value={baseUrl} onChange={(e) => setBaseUrl(e.target.value)} />
-        <input aria-label="API key" type="password" placeholder="API key" value={key} onChange={(e) => setKey(e.target.value)} />
+        <input
+          aria-label="Base URL"
+          placeholder="https://bots.example.com/api/v1"
+          value={baseUrl}
+          onChange={(e) => setBaseUrl(e.target.value)}
+        />
+        <input
+          aria-label="API key"
+          type="password"
+          placeholder="API key"
+          value={key}
+          onChange={(e) => setKey(e.target.value)}
+        />
         <button type="button" onClick={() => void add()} disabled={!name || !baseUrl || !key}>
           Add server
         </button>

@@ -61,7 +61,11 @@ export function TransferActions({ flows }: { flows: FlowSummary[] }) {
           if (file) setImporting(file)
         }}
       />
-      {dragging && <div className="transfer-drop" aria-hidden="true">Drop a flow or bundle file to import it</div>}
+      {dragging && (
+        <div className="transfer-drop" aria-hidden="true">
+          Drop a flow or bundle file to import it
+        </div>
+      )}
       {exporting && <ExportDialog flows={flows} onClose={() => setExporting(false)} />}
       {publishing && <PublishDialog flows={flows} onClose={() => setPublishing(false)} />}
       {importing && <ImportDialog file={importing} onClose={() => setImporting(null)} />}

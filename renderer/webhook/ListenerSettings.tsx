@@ -4,7 +4,13 @@ import { api } from '../api'
 import { parsePort, portToOffer } from './status'
 
 /** Host and port of the studio's webhook listener (shared by all flows); saving restarts it. */
-export function ListenerSettings({ status, onChanged }: { status: WebhookListenerStatus; onChanged(s: WebhookListenerStatus): void }) {
+export function ListenerSettings({
+  status,
+  onChanged,
+}: {
+  status: WebhookListenerStatus
+  onChanged(s: WebhookListenerStatus): void
+}) {
   const [host, setHost] = useState(status.host)
   const [port, setPort] = useState(String(portToOffer(status)))
   const [busy, setBusy] = useState(false)
@@ -34,14 +40,26 @@ export function ListenerSettings({ status, onChanged }: { status: WebhookListene
         Bind address
         <input value={host} onChange={(e) => setHost(e.target.value)} aria-describedby="webhook-host-hint" />
       </label>
-      <small id="webhook-host-hint">127.0.0.1 keeps the listener private to this computer; 0.0.0.0 opens it to your network.</small>
+      <small id="webhook-host-hint">
+        127.0.0.1 keeps the listener private to this computer; 0.0.0.0 opens it to your network.
+      </small>
       <label>
         Port
-        <input value={port} inputMode="numeric" onChange={(e) => setPort(e.target.value)} aria-invalid={parsed === null} />
+        <input
+          value={port}
+          inputMode="numeric"
+          onChange={(e) => setPort(e.target.value)}
+          aria-invalid={parsed === null}
+        />
       </label>
       {parsed === null && <small role="alert">A port is a whole number from 0 to 65535 (0: any free port).</small>}
       {error && <p role="alert">{error}</p>}
-      <button type="button" className="primary" disabled={busy || parsed === null || !host.trim()} onClick={() => void save()}>
+      <button
+        type="button"
+        className="primary"
+        disabled={busy || parsed === null || !host.trim()}
+        onClick={() => void save()}
+      >
         {busy ? 'Restarting…' : 'Save and restart'}
       </button>
     </details>

@@ -32,7 +32,7 @@ export function WebhookPanel({ flowId }: { flowId: string }) {
 
   const reveal = async (): Promise<{ secret: string; curl: string } | null> => {
     const r = await api.call('webhook.reveal', { flowId })
-    if (!r.ok) return setError(r.error.message), null
+    if (!r.ok) return (setError(r.error.message), null)
     setSecret(r.value.secret)
     setCurl(r.value.curl)
     return r.value
@@ -67,35 +67,58 @@ export function WebhookPanel({ flowId }: { flowId: string }) {
     setNotice('New secret made. The old one is refused from now on: update your callers.')
   }
 
-  if (!info) return <section className="webhook-panel" aria-label="Webhook">{error ? <p role="alert">{error}</p> : <p role="status">Loading…</p>}</section>
+  if (!info)
+    return (
+      <section className="webhook-panel" aria-label="Webhook">
+        {error ? <p role="alert">{error}</p> : <p role="status">Loading…</p>}
+      </section>
+    )
 
   const listener = info.listener
   return (
     <section className="webhook-panel" aria-label="Webhook">
       <h2>Webhook</h2>
       {error && <p role="alert">{error}</p>}
-      {notice && <p role="status" className="webhook-notice">{notice}</p>}
+      {notice && (
+        <p role="status" className="webhook-notice">
+          {notice}
+        </p>
+      )}
       <label className="webhook-field">
         <span>URL</span>
         <code aria-label="Webhook URL">{info.url}</code>
-        <button type="button" onClick={() => void copy('url')}>Copy</button>
+        <button type="button" onClick={() => void copy('url')}>
+          Copy
+        </button>
       </label>
       <div className="webhook-field">
         <span>Secret (x-api-key)</span>
         <code aria-label="Webhook secret">{secret ?? info.maskedSecret}</code>
-        <button type="button" onClick={() => (secret ? (setSecret(null), setCurl(null)) : void reveal())}>{secret ? 'Hide' : 'Reveal'}</button>
-        <button type="button" onClick={() => void copy('secret')}>Copy</button>
-        <button type="button" className="danger-outline" onClick={() => setConfirming(true)}>Rotate…</button>
+        <button type="button" onClick={() => (secret ? (setSecret(null), setCurl(null)) : void reveal())}>
+          {secret ? 'Hide' : 'Reveal'}
+        </button>
+        <button type="button" onClick={() => void copy('secret')}>
+          Copy
+        </button>
+        <button type="button" className="danger-outline" onClick={() => setConfirming(true)}>
+          Rotate…
+        </button>
       </div>
       <div className="webhook-field webhook-curl">
         <span>curl</span>
         <pre aria-label="curl command">{curl ?? info.curl}</pre>
-        <button type="button" onClick={() => void copy('curl')}>Copy with secret</button>
+        <button type="button" onClick={() => void copy('curl')}>
+          Copy with secret
+        </button>
       </div>
       <p className={`webhook-listener webhook-${listener.state}`} role="status" aria-label="Listener status">
         {listenerLine(listener)}
       </p>
-      {listener.warning && <p className="webhook-warning" role="alert">{listener.warning}</p>}
+      {listener.warning && (
+        <p className="webhook-warning" role="alert">
+          {listener.warning}
+        </p>
+      )}
       <ListenerSettings status={listener} onChanged={() => void refresh()} />
       {confirming && (
         <ConfirmDialog

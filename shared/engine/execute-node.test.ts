@@ -7,7 +7,10 @@ const manual = { kind: 'manual' } as const
 /** A catalogue of an engine that does not know `type` (a flow made by a newer studio). */
 function withoutType(type: string) {
   const { deps } = testDeps()
-  return { ...deps, catalog: { node: (t: Parameters<typeof deps.catalog.node>[0]) => (t === type ? undefined : deps.catalog.node(t)) } }
+  return {
+    ...deps,
+    catalog: { node: (t: Parameters<typeof deps.catalog.node>[0]) => (t === type ? undefined : deps.catalog.node(t)) },
+  }
 }
 
 describe('node failures', () => {
@@ -48,7 +51,8 @@ describe('node failures', () => {
   it('uses a mock instead of the runner, and a mocked error takes the failure port', async () => {
     const flow = withHttp(true)
     flow.edges.push({ id: 'e_ok', source: 'n_http_call_1', sourcePort: 'success', target: 'n_message_2' })
-    flow.nodes.find((n) => n.name === 'message_2')!.config.text = 'Status {{http_call_1.status}} {{http_call_1.error.message}}'
+    flow.nodes.find((n) => n.name === 'message_2')!.config.text =
+      'Status {{http_call_1.status}} {{http_call_1.error.message}}'
     const ok = testDeps({ mocks: { http_call_1: { output: { status: 200 } } } })
     const r1 = await startRun(flow, { contact: ASHA, trigger: manual }, ok.deps)
     expect(r1.messages.at(-1)).toEqual({ type: 'text', text: { body: 'Status 200 ' } })
@@ -106,7 +110,11 @@ describe('trace events', () => {
     const flow = buildFlow(
       [
         { type: 'trigger', name: 'trigger_1', config: { kind: 'manual' } },
-        { type: 'condition', name: 'condition_1', config: { join: 'and', rules: [{ left: '{{age}}', operator: 'greater_or_equal', right: '18' }] } },
+        {
+          type: 'condition',
+          name: 'condition_1',
+          config: { join: 'and', rules: [{ left: '{{age}}', operator: 'greater_or_equal', right: '18' }] },
+        },
       ],
       [['trigger_1', 'out', 'condition_1']],
     )
@@ -139,7 +147,11 @@ describe('trace events', () => {
     const { deps } = testDeps()
     const r = await startRun(flow, { contact: ASHA, trigger: manual }, deps)
     const r2 = await resumeRun(flow, r.state, { type: 'text', text: '31' }, ASHA, deps)
-    expect(r2.trace[0]).toMatchObject({ phase: 'resume', input: { event: { type: 'text', text: '31' } }, output: { answer: 31 } })
+    expect(r2.trace[0]).toMatchObject({
+      phase: 'resume',
+      input: { event: { type: 'text', text: '31' } },
+      output: { answer: 31 },
+    })
     expect(r2.inbound).toEqual({ type: 'text', text: '31' })
   })
 })

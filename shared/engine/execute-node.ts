@@ -96,7 +96,9 @@ async function outcomeOf(
     contact: step.contact,
     settings: flowSettings(step.graph.flow),
     trigger: step.state.trigger,
-    effects: mock?.response ? answeredBy(deps.effects, mock.response) : (deps.nodeEffects?.(node, deps.effects) ?? deps.effects),
+    effects: mock?.response
+      ? answeredBy(deps.effects, mock.response)
+      : (deps.nodeEffects?.(node, deps.effects) ?? deps.effects),
     render: renderer.render,
     evaluate: renderer.evaluate,
     rules: renderer.rules,
@@ -119,12 +121,15 @@ async function outcomeOf(
 function undeclaredSend(module: NodeModule<string, unknown>, node: FlowNode, outcome: NodeOutcome): NodeOutcome | null {
   if (outcome.kind !== 'next' && outcome.kind !== 'wait') return null
   const kind = outcome.messages?.map(messageKind).find((k) => !module.sends.includes(k as MessageKind))
-  return kind ? fail('undeclared_message', `Node '${node.name}' sent a ${kind} message, which its node type does not declare.`) : null
+  return kind
+    ? fail('undeclared_message', `Node '${node.name}' sent a ${kind} message, which its node type does not declare.`)
+    : null
 }
 
 /** A node whose messages may not go out (window closed, opted out) fails instead, sending nothing. */
 function refuseSend(step: StepContext, outcome: NodeOutcome): NodeOutcome {
-  if (!step.deps.serviceWindow || (outcome.kind !== 'next' && outcome.kind !== 'wait') || !outcome.messages?.length) return outcome
+  if (!step.deps.serviceWindow || (outcome.kind !== 'next' && outcome.kind !== 'wait') || !outcome.messages?.length)
+    return outcome
   const refusal = sendRefusal(outcome.messages, step.state, step.contact, step.deps.effects.clock.now())
   return refusal ? { kind: 'fail', error: refusal } : outcome
 }

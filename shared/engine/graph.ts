@@ -31,11 +31,7 @@ export function buildGraph(flow: FlowDocument): FlowGraph {
  * The trigger node a start goes through: the one named by the caller, else the first whose kind matches,
  * else (manual and webhook starts of a flow whose trigger is of another kind) the first trigger node.
  */
-export function pickTriggerNode(
-  graph: FlowGraph,
-  trigger: TriggerInput,
-  triggerNodeId?: string,
-): FlowNode | undefined {
+export function pickTriggerNode(graph: FlowGraph, trigger: TriggerInput, triggerNodeId?: string): FlowNode | undefined {
   const all = graph.triggers()
   if (triggerNodeId) return all.find((n) => n.id === triggerNodeId)
   return all.find((n) => triggerKindOf(n) === trigger.kind) ?? all[0]

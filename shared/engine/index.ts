@@ -6,7 +6,15 @@ export type { EngineDeps, NodeCatalog, NodeMock } from './deps'
 export type { NodeRunner, NodeOutcome, RunContext } from './runner'
 export { NodeFailure } from './runner'
 export { startRun, resumeRun, closeRun, isExpired, EngineUsageError, type StartOptions } from './machine'
-export { matchTrigger, bestKeyword, keywordMatches, keywordOverlaps, type TriggerMatch, type KeywordOverlap, type Activation } from './triggers'
+export {
+  matchTrigger,
+  bestKeyword,
+  keywordMatches,
+  keywordOverlaps,
+  type TriggerMatch,
+  type KeywordOverlap,
+  type Activation,
+} from './triggers'
 export * from './core'
 export { inboundText, interactionVars, systemVars } from './session'
 export { MAX_NODES_PER_STEP, WINDOW_MS } from './limits'

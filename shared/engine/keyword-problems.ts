@@ -14,7 +14,10 @@ export function keywordOverlapProblems(doc: FlowDocument, others: readonly FlowD
     const mine = o.winner.flowId === doc.id ? o.winner : o.loser.flowId === doc.id ? o.loser : null
     if (!mine) continue
     const other = mine === o.winner ? o.loser : o.winner
-    const at = triggers.find(({ n }) => JSON.stringify(n.config).toLocaleLowerCase().includes(mine.keyword.toLocaleLowerCase())) ?? triggers[0]
+    const at =
+      triggers.find(({ n }) =>
+        JSON.stringify(n.config).toLocaleLowerCase().includes(mine.keyword.toLocaleLowerCase()),
+      ) ?? triggers[0]
     const outcome =
       mine === o.winner
         ? `this flow wins, so "${other.flowName}" never starts from it`
@@ -23,7 +26,9 @@ export function keywordOverlapProblems(doc: FlowDocument, others: readonly FlowD
       severity: 'warning',
       code: 'trigger.keyword_overlap',
       message: `The message "${o.message}" matches keyword "${mine.keyword}" here and "${other.keyword}" of the active flow "${other.flowName}": ${outcome}.`,
-      ...(at ? { nodeId: at.n.id, field: '/keywords', pointer: `/nodes/${at.i}/config/keywords` } : { pointer: '/nodes' }),
+      ...(at
+        ? { nodeId: at.n.id, field: '/keywords', pointer: `/nodes/${at.i}/config/keywords` }
+        : { pointer: '/nodes' }),
     })
   }
   return problems

@@ -88,7 +88,11 @@ describe('run state machine', () => {
 
   it('applies presets first so the system variables cannot be overwritten by them', async () => {
     const { deps } = testDeps()
-    const r = await startRun(askName, { contact: ASHA, trigger: hi, presets: { plan: 'gold', customer_name: 'X' } }, deps)
+    const r = await startRun(
+      askName,
+      { contact: ASHA, trigger: hi, presets: { plan: 'gold', customer_name: 'X' } },
+      deps,
+    )
     expect(r.state.vars.plan).toBe('gold')
     expect(r.state.vars.customer_name).toBe('Asha')
   })
@@ -141,7 +145,12 @@ describe('run state machine', () => {
     advance(WINDOW_MS)
     expect(isExpired(r.state, t0 + WINDOW_MS)).toBe(true)
     const closed = closeRun(r.state, 'expired', t0 + WINDOW_MS)
-    expect(closed.state).toMatchObject({ status: 'ended', endReason: 'expired', waiting: null, endedAt: t0 + WINDOW_MS })
+    expect(closed.state).toMatchObject({
+      status: 'ended',
+      endReason: 'expired',
+      waiting: null,
+      endedAt: t0 + WINDOW_MS,
+    })
     expect(closed.messages).toEqual([])
   })
 })

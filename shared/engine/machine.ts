@@ -61,7 +61,11 @@ export async function startRun(flow: FlowDocument, opts: StartOptions, deps: Eng
   const step = newStep(graph, state, opts.contact, deps, inbound)
   if (opts.startNodeId) {
     if (graph.node(opts.startNodeId)) await runFrom(step, opts.startNodeId)
-    else fail(step, { code: 'no_start_node', message: `Flow '${flow.name}' has no node ${opts.startNodeId} to start from.` })
+    else
+      fail(step, {
+        code: 'no_start_node',
+        message: `Flow '${flow.name}' has no node ${opts.startNodeId} to start from.`,
+      })
     return finish(step)
   }
   const triggerNode = pickTriggerNode(graph, opts.trigger, opts.triggerNodeId)

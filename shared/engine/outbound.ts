@@ -13,15 +13,26 @@ export const InteractiveHeaderSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('document'), document: MediaLink }),
 ])
 
-export const ReplyButtonSchema = z.object({ type: z.literal('reply'), reply: z.object({ id: z.string(), title: z.string() }) })
+export const ReplyButtonSchema = z.object({
+  type: z.literal('reply'),
+  reply: z.object({ id: z.string(), title: z.string() }),
+})
 export const ListRowSchema = z.object({ id: z.string(), title: z.string(), description: z.string().optional() })
 export const ListSectionSchema = z.object({ title: z.string().optional(), rows: z.array(ListRowSchema) })
 
 /** The parts every interactive message may carry around its action. */
 const Frame = { header: InteractiveHeaderSchema.optional(), body: Text, footer: Text.optional() }
 
-const ButtonsSchema = z.object({ type: z.literal('button'), ...Frame, action: z.object({ buttons: z.array(ReplyButtonSchema) }) })
-const ListSchema = z.object({ type: z.literal('list'), ...Frame, action: z.object({ button: z.string(), sections: z.array(ListSectionSchema) }) })
+const ButtonsSchema = z.object({
+  type: z.literal('button'),
+  ...Frame,
+  action: z.object({ buttons: z.array(ReplyButtonSchema) }),
+})
+const ListSchema = z.object({
+  type: z.literal('list'),
+  ...Frame,
+  action: z.object({ button: z.string(), sections: z.array(ListSectionSchema) }),
+})
 /** Single product (docs/integrations.md, SPM): no header; body and footer optional. */
 const ProductSchema = z.object({
   type: z.literal('product'),
@@ -29,7 +40,10 @@ const ProductSchema = z.object({
   footer: Text.optional(),
   action: z.object({ catalog_id: z.string(), product_retailer_id: z.string() }),
 })
-export const ProductSectionSchema = z.object({ title: z.string(), product_items: z.array(z.object({ product_retailer_id: z.string() })) })
+export const ProductSectionSchema = z.object({
+  title: z.string(),
+  product_items: z.array(z.object({ product_retailer_id: z.string() })),
+})
 const ProductListSchema = z.object({
   type: z.literal('product_list'),
   header: z.object({ type: z.literal('text'), text: z.string() }),
@@ -50,7 +64,9 @@ const FormSchema = z.object({
       flow_token: z.string(),
       mode: z.string().optional(),
       flow_action: z.string(),
-      flow_action_payload: z.object({ screen: z.string(), data: z.record(z.string(), z.unknown()).optional() }).optional(),
+      flow_action_payload: z
+        .object({ screen: z.string(), data: z.record(z.string(), z.unknown()).optional() })
+        .optional(),
     }),
   }),
 })
@@ -60,7 +76,14 @@ const CtaUrlSchema = z.object({
   action: z.object({ name: z.literal('cta_url'), parameters: z.object({ display_text: z.string(), url: z.string() }) }),
 })
 
-export const InteractiveSchema = z.discriminatedUnion('type', [ButtonsSchema, ListSchema, ProductSchema, ProductListSchema, FormSchema, CtaUrlSchema])
+export const InteractiveSchema = z.discriminatedUnion('type', [
+  ButtonsSchema,
+  ListSchema,
+  ProductSchema,
+  ProductListSchema,
+  FormSchema,
+  CtaUrlSchema,
+])
 
 /** A template parameter as the channel takes it: text, a quick-reply payload, or a header's media. */
 export const TemplateParameterSchema = z.discriminatedUnion('type', [
@@ -73,7 +96,12 @@ export const TemplateParameterSchema = z.discriminatedUnion('type', [
 export const TemplateComponentSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('header'), parameters: z.array(TemplateParameterSchema) }),
   z.object({ type: z.literal('body'), parameters: z.array(TemplateParameterSchema) }),
-  z.object({ type: z.literal('button'), sub_type: z.enum(['quick_reply', 'url']), index: z.string(), parameters: z.array(TemplateParameterSchema) }),
+  z.object({
+    type: z.literal('button'),
+    sub_type: z.enum(['quick_reply', 'url']),
+    index: z.string(),
+    parameters: z.array(TemplateParameterSchema),
+  }),
 ])
 
 const Captioned = z.object({ link: z.string(), caption: z.string().optional() })
@@ -83,7 +111,11 @@ export const OutboundMessageSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('interactive'), interactive: InteractiveSchema }),
   z.object({
     type: z.literal('template'),
-    template: z.object({ name: z.string(), language: z.object({ code: z.string() }), components: z.array(TemplateComponentSchema).optional() }),
+    template: z.object({
+      name: z.string(),
+      language: z.object({ code: z.string() }),
+      components: z.array(TemplateComponentSchema).optional(),
+    }),
   }),
   z.object({ type: z.literal('image'), image: Captioned }),
   z.object({ type: z.literal('video'), video: Captioned }),
@@ -107,14 +139,18 @@ export type FormInteractive = Extract<InteractiveMessage, { type: 'flow' }>
 export type TemplateMessage = Extract<OutboundMessage, { type: 'template' }>['template']
 
 /** The message's kind as node modules declare what they send ('text', 'interactive.button', 'image'…). */
-export function messageKind(m: OutboundMessage): `interactive.${InteractiveMessage['type']}` | Exclude<OutboundMessage['type'], 'interactive'> {
+export function messageKind(
+  m: OutboundMessage,
+): `interactive.${InteractiveMessage['type']}` | Exclude<OutboundMessage['type'], 'interactive'> {
   return m.type === 'interactive' ? `interactive.${m.interactive.type}` : m.type
 }
 
 export const MEDIA_KINDS: readonly MediaKind[] = ['image', 'video', 'audio', 'document', 'sticker']
 
 /** A media message's kind and its link, caption and file name, whatever the kind. */
-export function mediaOf(m: OutboundMessage): { kind: MediaKind; link: string; caption?: string; filename?: string } | null {
+export function mediaOf(
+  m: OutboundMessage,
+): { kind: MediaKind; link: string; caption?: string; filename?: string } | null {
   switch (m.type) {
     case 'image':
       return { kind: 'image', ...m.image }
@@ -132,7 +168,10 @@ export function mediaOf(m: OutboundMessage): { kind: MediaKind; link: string; ca
 }
 
 /** A media message of this kind (a document alone keeps a file name; audio and stickers carry no caption). */
-export function mediaMessage(kind: MediaKind, media: { link: string; caption?: string; filename?: string }): OutboundMessage {
+export function mediaMessage(
+  kind: MediaKind,
+  media: { link: string; caption?: string; filename?: string },
+): OutboundMessage {
   const { link, caption, filename } = media
   const captioned = { link, ...(caption ? { caption } : {}) }
   switch (kind) {

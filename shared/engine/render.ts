@@ -49,7 +49,9 @@ function overlay(vars: Vars, extra: Vars): Vars {
     get: (target, key, receiver) => (own(key) ? extra[key as string] : Reflect.get(target, key, receiver)),
     has: (target, key) => own(key) || Reflect.has(target, key),
     getOwnPropertyDescriptor: (target, key) =>
-      own(key) ? { value: extra[key as string], writable: true, enumerable: true, configurable: true } : Reflect.getOwnPropertyDescriptor(target, key),
+      own(key)
+        ? { value: extra[key as string], writable: true, enumerable: true, configurable: true }
+        : Reflect.getOwnPropertyDescriptor(target, key),
   })
 }
 

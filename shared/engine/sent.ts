@@ -15,7 +15,9 @@ export function messageKind(m: OutboundMessage): string {
 }
 
 /** The step's outbound messages with their ids, in send order. */
-export function sentMessages(step: Pick<StepResult, 'messages' | 'trace'>): Array<{ id: string; message: OutboundMessage }> {
+export function sentMessages(
+  step: Pick<StepResult, 'messages' | 'trace'>,
+): Array<{ id: string; message: OutboundMessage }> {
   const ids = step.trace.flatMap((t) => t.messageIds)
   if (ids.length !== step.messages.length) {
     throw new Error(`The step's trace names ${ids.length} sent messages but it holds ${step.messages.length}.`)

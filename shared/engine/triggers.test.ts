@@ -23,7 +23,10 @@ describe('keyword matching', () => {
   })
 
   it('ignores case and extra spaces', () => {
-    const m = matchTrigger([flow('f1', 'Greeting', { kind: 'keyword', keywords: ['Good  Morning'] })], text('  good MORNING '))
+    const m = matchTrigger(
+      [flow('f1', 'Greeting', { kind: 'keyword', keywords: ['Good  Morning'] })],
+      text('  good MORNING '),
+    )
     expect(m?.trigger).toEqual({ kind: 'keyword', keyword: 'Good  Morning', message: text('  good MORNING ') })
   })
 
@@ -46,7 +49,11 @@ describe('keyword matching', () => {
 })
 
 describe('button click and ad click triggers', () => {
-  const orders = flow('f_orders', 'Orders', { kind: 'button_click', payloadPrefix: 'order_', targetVariable: 'order_id' })
+  const orders = flow('f_orders', 'Orders', {
+    kind: 'button_click',
+    payloadPrefix: 'order_',
+    targetVariable: 'order_id',
+  })
   const any = flow('f_any', 'Any button', { kind: 'button_click', payloadPrefix: '' })
   const ads = flow('f_ads', 'Ads', { kind: 'ad_click' })
   const kw = flow('f_kw', 'Keyword', { kind: 'keyword', keywords: ['hi'] })

@@ -27,7 +27,11 @@ const MODE_RANK: Record<TriggerConfig['matchMode'], number> = { exact: 3, starts
  */
 export type Activation = 'every' | 'keyword' | 'none'
 
-export function matchTrigger(flows: readonly FlowDocument[], event: InboundEvent, activation: Activation = 'every'): TriggerMatch | null {
+export function matchTrigger(
+  flows: readonly FlowDocument[],
+  event: InboundEvent,
+  activation: Activation = 'every',
+): TriggerMatch | null {
   const candidates: Candidate[] = []
   for (const flow of flows) {
     if (!flow.active && activation === 'every') continue
@@ -52,13 +56,21 @@ function candidate(flow: FlowDocument, node: FlowNode, event: InboundEvent): Can
   if (config.kind === 'button_click') {
     const tap = buttonOf(event)
     if (tap && tap.payload.startsWith(config.payloadPrefix)) {
-      return { ...base, rank: [2, config.payloadPrefix.length, 0], trigger: { kind: 'button_click', ...tap, message: event } }
+      return {
+        ...base,
+        rank: [2, config.payloadPrefix.length, 0],
+        trigger: { kind: 'button_click', ...tap, message: event },
+      }
     }
   }
   if (config.kind === 'keyword' && event.type === 'text') {
     const hit = bestKeyword(config, event.text)
     if (hit !== null) {
-      return { ...base, rank: [1, MODE_RANK[config.matchMode], hit.length], trigger: { kind: 'keyword', keyword: hit, message: event } }
+      return {
+        ...base,
+        rank: [1, MODE_RANK[config.matchMode], hit.length],
+        trigger: { kind: 'keyword', keyword: hit, message: event },
+      }
     }
   }
   return null
@@ -135,7 +147,8 @@ export function keywordOverlaps(flows: readonly FlowDocument[]): KeywordOverlap[
       if (node.type !== 'trigger') continue
       const parsed = TriggerConfigSchema.safeParse(node.config)
       if (!parsed.success || parsed.data.kind !== 'keyword') continue
-      for (const keyword of parsed.data.keywords) if (normalise(keyword)) entries.push({ flow, keyword, mode: parsed.data.matchMode })
+      for (const keyword of parsed.data.keywords)
+        if (normalise(keyword)) entries.push({ flow, keyword, mode: parsed.data.matchMode })
     }
   }
   const out: KeywordOverlap[] = []

@@ -71,7 +71,14 @@ export type TriggerInput =
   | { kind: 'button_click'; payload: string; text: string; message: InboundEvent; extracted?: Vars }
   | { kind: 'ad_click'; ad: AdReferral; message: InboundEvent }
   /** `message_id`: the request's {{chat_message_id}} (the conversation core makes one up when absent). */
-  | { kind: 'webhook'; phone_number: string; data: Vars; message_text?: string; button_id?: string; message_id?: string }
+  | {
+      kind: 'webhook'
+      phone_number: string
+      data: Vars
+      message_text?: string
+      button_id?: string
+      message_id?: string
+    }
   | { kind: 'manual'; operator?: string; data?: Vars }
 
 // ---- Outbound messages: the channel's send shapes (the Cloud API's send shapes), one union with zod schemas ----
@@ -99,10 +106,7 @@ export type LoggedMessage = {
   id: string | null
   type: string
   createdAt: number
-} & (
-  | { direction: 'in'; payload: InboundEvent }
-  | { direction: 'out'; payload: OutboundMessage }
-)
+} & ({ direction: 'in'; payload: InboundEvent } | { direction: 'out'; payload: OutboundMessage })
 
 // ---- The run ----
 export interface WaitCursor {

@@ -6,10 +6,17 @@ import { configOf } from '../nodes/registry'
 import type { InboundEvent, TriggerInput } from './types'
 
 /** The tap a webhook request stands for; null when it carries no button_id. */
-export function webhookClick(flow: Pick<FlowDocument, 'nodes'>, trigger: TriggerInput): (InboundEvent & { type: 'button_reply' }) | null {
+export function webhookClick(
+  flow: Pick<FlowDocument, 'nodes'>,
+  trigger: TriggerInput,
+): (InboundEvent & { type: 'button_reply' }) | null {
   if (trigger.kind !== 'webhook' || !trigger.button_id) return null
   const id = trigger.button_id
-  return { type: 'button_reply', reply: { id, title: buttonTitle(flow, id) ?? id }, ...(trigger.message_id ? { id: trigger.message_id } : {}) }
+  return {
+    type: 'button_reply',
+    reply: { id, title: buttonTitle(flow, id) ?? id },
+    ...(trigger.message_id ? { id: trigger.message_id } : {}),
+  }
 }
 
 /** Whether this node shows a reply button with this id: only such a node can be answered by a simulated click. */

@@ -22,7 +22,11 @@ function flow(first: 'template' | 'message') {
     [
       { type: 'trigger', name: 'trigger_1', config: { kind: 'manual' } },
       first === 'template'
-        ? { type: 'template_message', name: 'first_1', config: { templateName: 'order_update', language: 'en_US', bodyParams: ['Asha'] } }
+        ? {
+            type: 'template_message',
+            name: 'first_1',
+            config: { templateName: 'order_update', language: 'en_US', bodyParams: ['Asha'] },
+          }
         : { type: 'message', name: 'first_1', config: { text: 'Hello' } },
       { type: 'question', name: 'question_1', config: { prompt: 'How can we help?', saveTo: 'answer' } },
       { type: 'message', name: 'message_2', config: { text: 'Thanks: {{answer}}' } },
@@ -51,9 +55,17 @@ describe('the 24-hour service window on sends', () => {
   })
 
   it('sends the same message while the window is open, and refuses it one millisecond after it closes', async () => {
-    const open = await startRun(flow('message'), { contact: contact({ lastInboundAt: T0 - WINDOW_MS + 1 }), trigger: manual }, deps(true).deps)
+    const open = await startRun(
+      flow('message'),
+      { contact: contact({ lastInboundAt: T0 - WINDOW_MS + 1 }), trigger: manual },
+      deps(true).deps,
+    )
     expect(open.messages[0]).toEqual({ type: 'text', text: { body: 'Hello' } })
-    const closed = await startRun(flow('message'), { contact: contact({ lastInboundAt: T0 - WINDOW_MS }), trigger: manual }, deps(true).deps)
+    const closed = await startRun(
+      flow('message'),
+      { contact: contact({ lastInboundAt: T0 - WINDOW_MS }), trigger: manual },
+      deps(true).deps,
+    )
     expect(closed.state.error?.code).toBe('outside_window')
   })
 
@@ -88,7 +100,11 @@ describe('the 24-hour service window on sends', () => {
   })
 
   it('sends nothing business-initiated to an opted-out contact, not even a template', async () => {
-    const r = await startRun(flow('template'), { contact: contact({ optedIn: false }), trigger: manual }, deps(true).deps)
+    const r = await startRun(
+      flow('template'),
+      { contact: contact({ optedIn: false }), trigger: manual },
+      deps(true).deps,
+    )
     expect(r.state.error).toMatchObject({ code: 'opted_out', nodeName: 'first_1' })
     expect(r.messages).toEqual([])
   })

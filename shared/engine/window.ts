@@ -21,10 +21,18 @@ export function windowOpen(state: RunState, contact: Contact, now: number): bool
  * while the customer's window is closed (a reply to their own message inside it is not business-initiated).
  * Window closed: templates only.
  */
-export function sendRefusal(messages: readonly OutboundMessage[], state: RunState, contact: Contact, now: number): Omit<EngineError, 'nodeId' | 'nodeName'> | null {
+export function sendRefusal(
+  messages: readonly OutboundMessage[],
+  state: RunState,
+  contact: Contact,
+  now: number,
+): Omit<EngineError, 'nodeId' | 'nodeName'> | null {
   if (!messages.length || windowOpen(state, contact, now)) return null
   if (contact.optedIn === false)
-    return { code: 'opted_out', message: `${contact.name || contact.phone} has opted out, so the business cannot start a conversation with them.` }
+    return {
+      code: 'opted_out',
+      message: `${contact.name || contact.phone} has opted out, so the business cannot start a conversation with them.`,
+    }
   const freeForm = messages.find((m) => m.type !== 'template')
   if (!freeForm) return null
   return {

@@ -21,7 +21,8 @@ export function checkTemplate(text: string, ctx?: CheckContext): Diagnostic[] {
   const out = [...compiled.diagnostics] // the compiled template is cached and shared: hand out a copy
   if (ctx?.sampleValue && !out.some((d) => d.severity === 'error')) {
     // Kind checks need the trees; parse again rather than keep every cached template's tree alive.
-    for (const c of splitTemplate(text).chunks) if (c.kind === 'code') checkKinds(parseCode(c.source, c.start + 2).expr, ctx.sampleValue, out)
+    for (const c of splitTemplate(text).chunks)
+      if (c.kind === 'code') checkKinds(parseCode(c.source, c.start + 2).expr, ctx.sampleValue, out)
   }
   if (!ctx?.resolve) return out.sort((a, b) => a.start - b.start)
   for (const ref of compiled.refs) {
@@ -31,12 +32,24 @@ export function checkTemplate(text: string, ctx?: CheckContext): Diagnostic[] {
     if (r === 'unknown-root' || ref.path.length === 1) {
       const near = ctx.roots ? didYouMean(ref.path[0]!, ctx.roots()) : undefined
       const hint = near ? `: did you mean {{${near}}}?` : ''
-      out.push({ severity: 'warning', code: 'unknown-variable', message: `unknown variable or node '${ref.path[0]}'${hint}`, start: spans[0]!.start, end: spans[0]!.end })
+      out.push({
+        severity: 'warning',
+        code: 'unknown-variable',
+        message: `unknown variable or node '${ref.path[0]}'${hint}`,
+        start: spans[0]!.start,
+        end: spans[0]!.end,
+      })
       continue
     }
     const i = Math.min(Math.max(r.unknownFrom, 1), ref.path.length - 1)
     const owner = ref.path.slice(0, i).join('.')
-    out.push({ severity: 'warning', code: 'unknown-path', message: `'${owner}' has no field '${ref.path[i]}' in its sample response`, start: spans[i]!.start, end: ref.end })
+    out.push({
+      severity: 'warning',
+      code: 'unknown-path',
+      message: `'${owner}' has no field '${ref.path[i]}' in its sample response`,
+      start: spans[i]!.start,
+      end: ref.end,
+    })
   }
   return out.sort((a, b) => a.start - b.start)
 }

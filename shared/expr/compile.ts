@@ -6,7 +6,16 @@ import type { Vars } from './types'
 import { ExprError } from './errors'
 import { FUNCTIONS } from './functions'
 import { isIndex, lookup } from './paths'
-import { cleanNumber, compareValues, describeValue, display, looseEquals, numericValue, strictEquals, truthy } from './values'
+import {
+  cleanNumber,
+  compareValues,
+  describeValue,
+  display,
+  looseEquals,
+  numericValue,
+  strictEquals,
+  truthy,
+} from './values'
 
 export type Evaluator = (vars: Vars) => unknown
 
@@ -48,7 +57,8 @@ function reader(path: string[]): Evaluator {
   if (path.length === 2)
     return (vars) => {
       const o = hasOwn.call(vars, a) ? vars[a] : undefined
-      if (o === null || typeof o !== 'object' || !hasOwn.call(o, b) || (Array.isArray(o) && !isIndex(b))) return undefined
+      if (o === null || typeof o !== 'object' || !hasOwn.call(o, b) || (Array.isArray(o) && !isIndex(b)))
+        return undefined
       return (o as Record<string, unknown>)[b]
     }
   return (vars) => lookup(vars, path)
@@ -57,13 +67,15 @@ function reader(path: string[]): Evaluator {
 function operand(v: unknown, node: Expr, verb: string): number {
   if (typeof v === 'number' && Number.isFinite(v)) return v
   const n = numericValue(v)
-  if (n === undefined) throw new ExprError('not-a-number', `cannot ${verb} ${describeValue(v)}: it is not a number`, node.start, node.end)
+  if (n === undefined)
+    throw new ExprError('not-a-number', `cannot ${verb} ${describeValue(v)}: it is not a number`, node.start, node.end)
   return n
 }
 
 function finite(n: number, e: Expr): number {
   if (Number.isInteger(n)) return n
-  if (!Number.isFinite(n)) throw new ExprError('number-too-large', 'the result is too large to be a number', e.start, e.end)
+  if (!Number.isFinite(n))
+    throw new ExprError('number-too-large', 'the result is too large to be a number', e.start, e.end)
   return cleanNumber(n)
 }
 
@@ -74,27 +86,40 @@ function binary(e: BinaryNode): Evaluator {
   const r = compileExpr(e.right)
   const { left, right } = e
   switch (e.op) {
-    case '&&': return (v) => truthy(l(v)) && truthy(r(v))
-    case '||': return (v) => truthy(l(v)) || truthy(r(v))
-    case '==': return (v) => looseEquals(l(v), r(v))
-    case '!=': return (v) => !looseEquals(l(v), r(v))
-    case '===': return (v) => strictEquals(l(v), r(v))
-    case '!==': return (v) => !strictEquals(l(v), r(v))
-    case '<': return (v) => (compareValues(l(v), r(v)) ?? NEVER) < 0
-    case '>': return (v) => (compareValues(l(v), r(v)) ?? NEVER) > 0
-    case '<=': return (v) => (compareValues(l(v), r(v)) ?? NEVER) <= 0
-    case '>=': return (v) => (compareValues(l(v), r(v)) ?? NEVER) >= 0
+    case '&&':
+      return (v) => truthy(l(v)) && truthy(r(v))
+    case '||':
+      return (v) => truthy(l(v)) || truthy(r(v))
+    case '==':
+      return (v) => looseEquals(l(v), r(v))
+    case '!=':
+      return (v) => !looseEquals(l(v), r(v))
+    case '===':
+      return (v) => strictEquals(l(v), r(v))
+    case '!==':
+      return (v) => !strictEquals(l(v), r(v))
+    case '<':
+      return (v) => (compareValues(l(v), r(v)) ?? NEVER) < 0
+    case '>':
+      return (v) => (compareValues(l(v), r(v)) ?? NEVER) > 0
+    case '<=':
+      return (v) => (compareValues(l(v), r(v)) ?? NEVER) <= 0
+    case '>=':
+      return (v) => (compareValues(l(v), r(v)) ?? NEVER) >= 0
     case '+':
       return (v) => {
         const a = l(v)
         const b = r(v)
         const na = typeof a === 'number' ? a : numericValue(a)
         const nb = typeof b === 'number' ? b : numericValue(b)
-        if (na !== undefined && nb !== undefined && Number.isFinite(na) && Number.isFinite(nb)) return finite(na + nb, e)
+        if (na !== undefined && nb !== undefined && Number.isFinite(na) && Number.isFinite(nb))
+          return finite(na + nb, e)
         return display(a) + display(b)
       }
-    case '-': return (v) => finite(operand(l(v), left, 'subtract with') - operand(r(v), right, 'subtract with'), e)
-    case '*': return (v) => finite(operand(l(v), left, 'multiply') * operand(r(v), right, 'multiply'), e)
+    case '-':
+      return (v) => finite(operand(l(v), left, 'subtract with') - operand(r(v), right, 'subtract with'), e)
+    case '*':
+      return (v) => finite(operand(l(v), left, 'multiply') * operand(r(v), right, 'multiply'), e)
     case '/':
     case '%': {
       const mod = e.op === '%'
@@ -133,9 +158,10 @@ function remainder(x: number, y: number): number {
 
 function call(e: Extract<Expr, { type: 'call' }>): Evaluator {
   const fn = FUNCTIONS.get(e.name)
-  if (!fn) return () => {
-    throw new ExprError('unknown-function', `unknown function '${e.name}'`, e.start, e.nameEnd)
-  }
+  if (!fn)
+    return () => {
+      throw new ExprError('unknown-function', `unknown function '${e.name}'`, e.start, e.nameEnd)
+    }
   const args = e.args.map(compileExpr)
   const n = args.length
   if (fn.callLazy) {

@@ -5,16 +5,35 @@ import { evaluateTemplate } from './template'
 import { compareValues, display, isEmpty, looseEquals } from './values'
 
 export const CONDITION_OPERATORS = [
-  'equals', 'not_equals', 'contains', 'not_contains', 'starts_with', 'ends_with',
-  'greater_than', 'less_than', 'greater_or_equal', 'less_or_equal', 'is_empty', 'is_not_empty',
+  'equals',
+  'not_equals',
+  'contains',
+  'not_contains',
+  'starts_with',
+  'ends_with',
+  'greater_than',
+  'less_than',
+  'greater_or_equal',
+  'less_or_equal',
+  'is_empty',
+  'is_not_empty',
 ] as const
 
 export type ConditionOperator = (typeof CONDITION_OPERATORS)[number]
 
 export const OPERATOR_LABELS: Record<ConditionOperator, string> = {
-  equals: 'equals', not_equals: 'not equals', contains: 'contains', not_contains: 'not contains',
-  starts_with: 'starts with', ends_with: 'ends with', greater_than: 'greater than', less_than: 'less than',
-  greater_or_equal: 'greater or equal', less_or_equal: 'less or equal', is_empty: 'is empty', is_not_empty: 'is not empty',
+  equals: 'equals',
+  not_equals: 'not equals',
+  contains: 'contains',
+  not_contains: 'not contains',
+  starts_with: 'starts with',
+  ends_with: 'ends with',
+  greater_than: 'greater than',
+  less_than: 'less than',
+  greater_or_equal: 'greater or equal',
+  less_or_equal: 'less or equal',
+  is_empty: 'is empty',
+  is_not_empty: 'is not empty',
 }
 
 /** Operators that take no right-hand operand. */
@@ -37,13 +56,23 @@ export function evaluateRule(rule: ConditionRule, vars: Vars): { result: boolean
     return { result: apply(rule.operator, l.value, r.value), errors }
   } catch (err) {
     if (!(err instanceof RangeError)) throw err
-    errors.push({ severity: 'error', code: 'too-deep', message: 'a value is nested too deeply to compare', start: 0, end: rule.left.length })
+    errors.push({
+      severity: 'error',
+      code: 'too-deep',
+      message: 'a value is nested too deeply to compare',
+      start: 0,
+      end: rule.left.length,
+    })
     return { result: false, errors }
   }
 }
 
 /** 'and': every rule holds (an empty group holds); 'or': at least one does. Stops at the first deciding rule. */
-export function evaluateRules(rules: ConditionRule[], join: 'and' | 'or', vars: Vars): { result: boolean; errors: Diagnostic[] } {
+export function evaluateRules(
+  rules: ConditionRule[],
+  join: 'and' | 'or',
+  vars: Vars,
+): { result: boolean; errors: Diagnostic[] } {
   const errors: Diagnostic[] = []
   for (const rule of rules) {
     const r = evaluateRule(rule, vars)
@@ -56,17 +85,28 @@ export function evaluateRules(rules: ConditionRule[], join: 'and' | 'or', vars: 
 
 function apply(op: ConditionOperator, a: unknown, b: unknown): boolean {
   switch (op) {
-    case 'equals': return looseEquals(trimText(a), trimText(b))
-    case 'not_equals': return !looseEquals(trimText(a), trimText(b))
-    case 'contains': return contains(a, b)
-    case 'not_contains': return !contains(a, b)
-    case 'starts_with': return display(a).startsWith(display(b))
-    case 'ends_with': return display(a).endsWith(display(b))
-    case 'greater_than': return (compareValues(a, b) ?? NaN) > 0
-    case 'less_than': return (compareValues(a, b) ?? NaN) < 0
-    case 'greater_or_equal': return (compareValues(a, b) ?? NaN) >= 0
-    case 'less_or_equal': return (compareValues(a, b) ?? NaN) <= 0
-    default: return false
+    case 'equals':
+      return looseEquals(trimText(a), trimText(b))
+    case 'not_equals':
+      return !looseEquals(trimText(a), trimText(b))
+    case 'contains':
+      return contains(a, b)
+    case 'not_contains':
+      return !contains(a, b)
+    case 'starts_with':
+      return display(a).startsWith(display(b))
+    case 'ends_with':
+      return display(a).endsWith(display(b))
+    case 'greater_than':
+      return (compareValues(a, b) ?? NaN) > 0
+    case 'less_than':
+      return (compareValues(a, b) ?? NaN) < 0
+    case 'greater_or_equal':
+      return (compareValues(a, b) ?? NaN) >= 0
+    case 'less_or_equal':
+      return (compareValues(a, b) ?? NaN) <= 0
+    default:
+      return false
   }
 }
 

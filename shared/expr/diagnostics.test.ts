@@ -46,11 +46,29 @@ const table: [template: string, want: Want[]][] = [
   ['{{ {{1abc}} + 1 }}', [['bad-inner-placeholder', '{{1abc}}']]],
   ['{{{a}}}', [['unexpected-character', '{']]],
   // several placeholders: each one reports at its own place
-  ['{{ nope(1) }} and {{ x * 2 }}', [['unknown-function', 'nope'], ['bare-name', 'x']]],
+  [
+    '{{ nope(1) }} and {{ x * 2 }}',
+    [
+      ['unknown-function', 'nope'],
+      ['bare-name', 'x'],
+    ],
+  ],
   // unknown function and bare name inside one placeholder
-  ['{{ nope(x) }}', [['unknown-function', 'nope'], ['bare-name', 'x']]],
+  [
+    '{{ nope(x) }}',
+    [
+      ['unknown-function', 'nope'],
+      ['bare-name', 'x'],
+    ],
+  ],
   // offsets stay right after characters outside the BMP and across lines (UTF-16 offsets, as editors use)
-  ['👋 Hi,\n{{ nope(1) }} é\n{{ x * 2 }}', [['unknown-function', 'nope'], ['bare-name', 'x']]],
+  [
+    '👋 Hi,\n{{ nope(1) }} é\n{{ x * 2 }}',
+    [
+      ['unknown-function', 'nope'],
+      ['bare-name', 'x'],
+    ],
+  ],
   // a string cannot span lines, so a stray quote does not swallow the rest of the field
   ["{{ 'a\nb' }}", [['unclosed-string', "'a"]]],
   ['{{ {{a}} + 1 }} and {{b', [['unclosed-placeholder', '{{']]],
@@ -98,7 +116,13 @@ describe('diagnostics with a resolver (unknown variables and sample-response pat
     ['Hi {{nmae}}', [['unknown-variable', 'nmae']]],
     ['{{ {{http_call_1.result.total}} * 2 }}', [['unknown-path', 'total']]],
     ['{{http_call_1.reslt.id.x}}', [['unknown-path', 'reslt.id.x']]],
-    ['{{ nmae * 2 }} {{ {{nmae}} }}', [['bare-name', 'nmae', 'error'], ['unknown-variable', 'nmae']]],
+    [
+      '{{ nmae * 2 }} {{ {{nmae}} }}',
+      [
+        ['bare-name', 'nmae', 'error'],
+        ['unknown-variable', 'nmae'],
+      ],
+    ],
   ] as [string, Want[]][])('%s', (template, want) => {
     const got = checkTemplate(template, { resolve }).map((d) => [d.code, template.slice(d.start, d.end), d.severity])
     expect(got).toEqual(want.map(([c, u, s]) => [c, u, s ?? 'warning']))
@@ -106,14 +130,55 @@ describe('diagnostics with a resolver (unknown variables and sample-response pat
 })
 
 describe('wrong-kind warnings from sample responses (sampleValue)', () => {
-  const sample: Record<string, unknown> = { http_call_1: { result: { name: 'Kurta', price: '499.5', tags: ['a'], meta: { x: 1 }, ok: true, prices: [1, 2] } } }
+  const sample: Record<string, unknown> = {
+    http_call_1: { result: { name: 'Kurta', price: '499.5', tags: ['a'], meta: { x: 1 }, ok: true, prices: [1, 2] } },
+  }
   const sampleValue = (path: string[]) => lookupPath(sample, path)
   it.each([
-    ['{{round({{http_call_1.result.price}})}} {{sum({{http_call_1.result.prices}})}} {{length({{http_call_1.result.tags}})}}', []],
-    ['{{round({{http_call_1.result.name}})}}', [['wrong-kind', '{{http_call_1.result.name}}', 'round expects a number, but http_call_1.result.name is text in the sample response']]],
-    ['{{toUpperCase({{http_call_1.result.meta}})}}', [['wrong-kind', '{{http_call_1.result.meta}}', 'toUpperCase expects text, but http_call_1.result.meta is an object in the sample response']]],
-    ['{{ {{http_call_1.result.tags}} * 2 }}', [['wrong-kind', '{{http_call_1.result.tags}}', "'*' expects a number, but http_call_1.result.tags is a list in the sample response"]]],
-    ['{{abs({{http_call_1.result.ok}})}} {{abs({{unknown}})}}', [['wrong-kind', '{{http_call_1.result.ok}}', 'abs expects a number, but http_call_1.result.ok is true/false in the sample response']]],
+    [
+      '{{round({{http_call_1.result.price}})}} {{sum({{http_call_1.result.prices}})}} {{length({{http_call_1.result.tags}})}}',
+      [],
+    ],
+    [
+      '{{round({{http_call_1.result.name}})}}',
+      [
+        [
+          'wrong-kind',
+          '{{http_call_1.result.name}}',
+          'round expects a number, but http_call_1.result.name is text in the sample response',
+        ],
+      ],
+    ],
+    [
+      '{{toUpperCase({{http_call_1.result.meta}})}}',
+      [
+        [
+          'wrong-kind',
+          '{{http_call_1.result.meta}}',
+          'toUpperCase expects text, but http_call_1.result.meta is an object in the sample response',
+        ],
+      ],
+    ],
+    [
+      '{{ {{http_call_1.result.tags}} * 2 }}',
+      [
+        [
+          'wrong-kind',
+          '{{http_call_1.result.tags}}',
+          "'*' expects a number, but http_call_1.result.tags is a list in the sample response",
+        ],
+      ],
+    ],
+    [
+      '{{abs({{http_call_1.result.ok}})}} {{abs({{unknown}})}}',
+      [
+        [
+          'wrong-kind',
+          '{{http_call_1.result.ok}}',
+          'abs expects a number, but http_call_1.result.ok is true/false in the sample response',
+        ],
+      ],
+    ],
   ] as [string, [string, string, string][]][])('%s', (template, want) => {
     const got = checkTemplate(template, { sampleValue })
     expect(got.map((d) => [d.code, template.slice(d.start, d.end), d.message])).toEqual(want)
@@ -129,7 +194,9 @@ describe('safety limits give a clear error', () => {
   })
   it('rejects a text with more placeholders than the limit before compiling any (issue 18: 40,000 took seconds)', () => {
     const many = '{{a}}'.repeat(40_000)
-    expect(checkTemplate(many).map((d) => [d.code, d.message])).toEqual([['too-many-placeholders', `the text has 40000 {{ }} placeholders; the limit is ${MAX_PLACEHOLDERS}`]])
+    expect(checkTemplate(many).map((d) => [d.code, d.message])).toEqual([
+      ['too-many-placeholders', `the text has 40000 {{ }} placeholders; the limit is ${MAX_PLACEHOLDERS}`],
+    ])
     expect(renderTemplate(many, { a: 1 })).toMatchObject({ text: '', errors: [{ code: 'too-many-placeholders' }] })
     expect(renderTemplate('{{a}}'.repeat(MAX_PLACEHOLDERS), { a: 1 }).text).toBe('1'.repeat(MAX_PLACEHOLDERS))
   })
@@ -140,19 +207,31 @@ describe('safety limits give a clear error', () => {
     expect(renderTemplate(ok, {}).text).toBe('1')
   })
   it('rejects operator chains and unary runs taller than the limit', () => {
-    expect(checkTemplate(`{{ ${Array(MAX_DEPTH + 10).fill('1').join(' + ')} }}`).map((d) => d.code)).toEqual(['too-deep'])
+    expect(
+      checkTemplate(
+        `{{ ${Array(MAX_DEPTH + 10)
+          .fill('1')
+          .join(' + ')} }}`,
+      ).map((d) => d.code),
+    ).toEqual(['too-deep'])
     expect(checkTemplate(`{{ ${'!'.repeat(MAX_DEPTH + 10)}true }}`).map((d) => d.code)).toEqual(['too-deep'])
-    expect(checkTemplate(`{{ ${'abs('.repeat(MAX_DEPTH + 10)}1${')'.repeat(MAX_DEPTH + 10)} }}`).map((d) => d.code)).toEqual(['too-deep'])
+    expect(
+      checkTemplate(`{{ ${'abs('.repeat(MAX_DEPTH + 10)}1${')'.repeat(MAX_DEPTH + 10)} }}`).map((d) => d.code),
+    ).toEqual(['too-deep'])
     expect(renderTemplate(`{{ ${Array(100).fill('1').join(' + ')} }}`, {}).text).toBe('100')
   })
   // A hang guard, not a speed test: each text takes under a second, a quadratic scan of 200 000 characters minutes.
-  it.each(["'", '"', '{{', '(', '\\', '{{a', "{{'"])('does not hang on a maximal text made of %s', { timeout: 120_000 }, (unit) => {
-    const text = `{{${unit.repeat(Math.floor((MAX_TEMPLATE_LENGTH - 10) / unit.length))}}}`
-    const started = Date.now()
-    checkTemplate(text)
-    renderTemplate(text, {})
-    expect(Date.now() - started).toBeLessThan(20_000)
-  })
+  it.each(["'", '"', '{{', '(', '\\', '{{a', "{{'"])(
+    'does not hang on a maximal text made of %s',
+    { timeout: 120_000 },
+    (unit) => {
+      const text = `{{${unit.repeat(Math.floor((MAX_TEMPLATE_LENGTH - 10) / unit.length))}}}`
+      const started = Date.now()
+      checkTemplate(text)
+      renderTemplate(text, {})
+      expect(Date.now() - started).toBeLessThan(20_000)
+    },
+  )
   it('survives a very deep session value', () => {
     let deep: unknown = 1
     for (let i = 0; i < 100_000; i++) deep = [deep]

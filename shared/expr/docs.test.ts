@@ -21,7 +21,10 @@ function examples(): [string, Vars, string][] {
     }
     if (!inTable || line.startsWith('|---')) continue
     // Split on pipes not escaped as \| (markdown needs \|\| for the || operator inside a table).
-    const cells = line.slice(1, -1).split(/(?<!\\)\|/).map((c) => c.trim().replace(/\\\|/g, '|'))
+    const cells = line
+      .slice(1, -1)
+      .split(/(?<!\\)\|/)
+      .map((c) => c.trim().replace(/\\\|/g, '|'))
     const [t, v, r] = cells.map((c) => c.replace(/^`|`$/g, '')) as [string, string, string]
     rows.push([t, JSON.parse(v) as Vars, r])
   }

@@ -6,14 +6,37 @@ const show = (t: string) => highlightTemplate(t).map((s) => `${s.kind}:${t.slice
 describe('highlightTemplate', () => {
   it('classifies text, braces, variables, functions, literals and operators', () => {
     expect(show("Hi {{name}}: {{if({{age}} >= 18, 'Adult', true)}}")).toEqual([
-      'text:Hi ', 'brace:{{', 'variable:name', 'brace:}}', 'text:: ', 'brace:{{', 'function:if', 'punctuation:(',
-      'brace:{{', 'variable:age', 'brace:}}', 'operator:>=', 'number:18', 'punctuation:,', "string:'Adult'",
-      'punctuation:,', 'keyword:true', 'punctuation:)', 'brace:}}',
+      'text:Hi ',
+      'brace:{{',
+      'variable:name',
+      'brace:}}',
+      'text:: ',
+      'brace:{{',
+      'function:if',
+      'punctuation:(',
+      'brace:{{',
+      'variable:age',
+      'brace:}}',
+      'operator:>=',
+      'number:18',
+      'punctuation:,',
+      "string:'Adult'",
+      'punctuation:,',
+      'keyword:true',
+      'punctuation:)',
+      'brace:}}',
     ])
   })
   it('marks unknown functions, bare names and an unclosed placeholder as invalid', () => {
     expect(show('{{ nope(x) }} {{y')).toEqual([
-      'brace:{{', 'invalid:nope', 'punctuation:(', 'invalid:x', 'punctuation:)', 'brace:}}', 'text: ', 'invalid:{{y',
+      'brace:{{',
+      'invalid:nope',
+      'punctuation:(',
+      'invalid:x',
+      'punctuation:)',
+      'brace:}}',
+      'text: ',
+      'invalid:{{y',
     ])
   })
 })
@@ -28,7 +51,10 @@ describe('completionContext', () => {
     ['Hello {{|', { kind: 'variable', parent: [], partial: '', from: 8, to: 8 }],
     ['Hello {{cus|', { kind: 'variable', parent: [], partial: 'cus', from: 8, to: 11 }],
     ['Hello {{cus|tomer}} x', { kind: 'variable', parent: [], partial: 'cus', from: 8, to: 16 }],
-    ['{{ http_call_1.result.it|', { kind: 'variable', parent: ['http_call_1', 'result'], partial: 'it', from: 22, to: 24 }],
+    [
+      '{{ http_call_1.result.it|',
+      { kind: 'variable', parent: ['http_call_1', 'result'], partial: 'it', from: 22, to: 24 },
+    ],
     ['{{ {{a}} * {{pri|', { kind: 'variable', parent: [], partial: 'pri', from: 13, to: 16 }],
     ['{{sum({{order.|}})}}', { kind: 'variable', parent: ['order'], partial: '', from: 14, to: 14 }],
     ['{{ {{a}} + ro|', { kind: 'expression', partial: 'ro', from: 11, to: 13 }],

@@ -6,7 +6,8 @@ import { FUNCTIONS } from './functions'
 import { KEYWORDS } from './paths'
 import type { Diagnostic } from './types'
 
-export type HighlightKind = 'text' | 'brace' | 'variable' | 'function' | 'string' | 'number' | 'keyword' | 'operator' | 'punctuation' | 'invalid'
+export type HighlightKind =
+  'text' | 'brace' | 'variable' | 'function' | 'string' | 'number' | 'keyword' | 'operator' | 'punctuation' | 'invalid'
 
 export interface HighlightSpan {
   kind: HighlightKind
@@ -33,7 +34,11 @@ export function highlightTemplate(text: string): HighlightSpan[] {
       if (t.kind === 'eof') return
       if (t.kind === 'var') {
         const pathEnd = t.pathStart! + t.text.length
-        out.push({ kind: 'brace', start: t.start, end: t.start + 2 }, { kind: 'variable', start: t.pathStart!, end: pathEnd }, { kind: 'brace', start: t.end - 2, end: t.end })
+        out.push(
+          { kind: 'brace', start: t.start, end: t.start + 2 },
+          { kind: 'variable', start: t.pathStart!, end: pathEnd },
+          { kind: 'brace', start: t.end - 2, end: t.end },
+        )
         return
       }
       out.push({ kind: classify(t.kind, t.text, toks[i + 1]?.kind, toks.length), start: t.start, end: t.end })
@@ -45,15 +50,22 @@ export function highlightTemplate(text: string): HighlightSpan[] {
 
 function classify(kind: string, text: string, next: string | undefined, count: number): HighlightKind {
   switch (kind) {
-    case 'num': return 'number'
-    case 'str': return 'string'
-    case 'op': return 'operator'
-    case '(': case ')': case ',': return 'punctuation'
+    case 'num':
+      return 'number'
+    case 'str':
+      return 'string'
+    case 'op':
+      return 'operator'
+    case '(':
+    case ')':
+    case ',':
+      return 'punctuation'
     case 'ident':
       if (next === '(') return FUNCTIONS.has(text) ? 'function' : 'invalid'
       if (KEYWORDS.has(text)) return 'keyword'
       return count === 2 ? 'variable' : 'invalid' // {{name}} alone is a variable; a bare name in an expression is not
-    default: return 'invalid'
+    default:
+      return 'invalid'
   }
 }
 

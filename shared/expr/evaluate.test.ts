@@ -41,14 +41,36 @@ describe('compileTemplate', () => {
     expect(t.render({ x: 2 }).errors).toHaveLength(1)
   })
   it('renders an unclosed placeholder as written and reports it', () => {
-    expect(renderTemplate('Hi {{name', { name: 'x' })).toMatchObject({ text: 'Hi {{name', errors: [{ code: 'unclosed-placeholder' }] })
+    expect(renderTemplate('Hi {{name', { name: 'x' })).toMatchObject({
+      text: 'Hi {{name',
+      errors: [{ code: 'unclosed-placeholder' }],
+    })
   })
 })
 
 describe('FUNCTION_DOCS', () => {
   it('documents every function of the spec, with a working example', () => {
     const names = FUNCTION_DOCS.map((d) => d.name).sort()
-    expect(names).toEqual(['abs', 'avg', 'ceil', 'coalesce', 'concat', 'floor', 'if', 'ifEmpty', 'length', 'max', 'min', 'round', 'sum', 'toLowerCase', 'toUpperCase', 'trim'].sort())
+    expect(names).toEqual(
+      [
+        'abs',
+        'avg',
+        'ceil',
+        'coalesce',
+        'concat',
+        'floor',
+        'if',
+        'ifEmpty',
+        'length',
+        'max',
+        'min',
+        'round',
+        'sum',
+        'toLowerCase',
+        'toUpperCase',
+        'trim',
+      ].sort(),
+    )
     const vars = { price: 250, tax: 45.5, age: 21, email: '', first: 'Asha', last: 'Verma', customer_name: 'Asha' }
     for (const d of FUNCTION_DOCS) {
       expect(d.description.length, d.name).toBeGreaterThan(10)

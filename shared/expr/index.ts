@@ -6,12 +6,23 @@ export { compileTemplate, renderTemplate, evaluateTemplate, type CompiledTemplat
 export { findVariableRefs, renameRoot } from './refs'
 export { checkTemplate, type CheckContext } from './check'
 export {
-  CONDITION_OPERATORS, OPERATOR_LABELS, UNARY_OPERATORS, evaluateRule, evaluateRules,
-  type ConditionOperator, type ConditionRule,
+  CONDITION_OPERATORS,
+  OPERATOR_LABELS,
+  UNARY_OPERATORS,
+  evaluateRule,
+  evaluateRules,
+  type ConditionOperator,
+  type ConditionRule,
 } from './conditions'
 export { parseRelaxedJson, formatJson } from './json'
 export { FUNCTION_DOCS, type FunctionDoc } from './functions'
 export { display as displayValue, isEmpty, truthy } from './values'
 export { lookup as lookupPath, PATH_RE, segmentSpans } from './paths'
 export { MAX_TEMPLATE_LENGTH, MAX_DEPTH } from './limits'
-export { highlightTemplate, completionContext, type HighlightSpan, type HighlightKind, type CompletionContext } from './editor'
+export {
+  highlightTemplate,
+  completionContext,
+  type HighlightSpan,
+  type HighlightKind,
+  type CompletionContext,
+} from './editor'

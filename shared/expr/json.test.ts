@@ -23,12 +23,22 @@ describe('parseRelaxedJson', () => {
     if (!r.ok) expect(r.message).toMatch(/ends too early/)
   })
   it('points at the end of a quoted text that runs into a line break', () => {
-    expect(parseRelaxedJson("{a: 1,\n  b: 'x\n}")).toEqual({ ok: false, message: 'text in quotes cannot span lines: close the quote before the line break', line: 2, column: 8 })
+    expect(parseRelaxedJson("{a: 1,\n  b: 'x\n}")).toEqual({
+      ok: false,
+      message: 'text in quotes cannot span lines: close the quote before the line break',
+      line: 2,
+      column: 8,
+    })
   })
   it('refuses a sample nested deeper than the limit, at the bracket that goes too deep', () => {
     // json5 parses any depth, but JSON.stringify and the Response tree would overflow the stack on the result.
     const deep = '['.repeat(100_000) + ']'.repeat(100_000)
-    expect(parseRelaxedJson(deep)).toEqual({ ok: false, message: `the JSON is nested more than ${MAX_JSON_DEPTH} levels deep`, line: 1, column: MAX_JSON_DEPTH + 1 })
+    expect(parseRelaxedJson(deep)).toEqual({
+      ok: false,
+      message: `the JSON is nested more than ${MAX_JSON_DEPTH} levels deep`,
+      line: 1,
+      column: MAX_JSON_DEPTH + 1,
+    })
     expect(formatJson(deep)).toMatchObject({ ok: false, column: MAX_JSON_DEPTH + 1 })
     const lines = `// deep\n{ "a]": '/*[', /* [[ */ b:\n ${'{x: '.repeat(MAX_JSON_DEPTH)}1${'}'.repeat(MAX_JSON_DEPTH + 1)}`
     expect(parseRelaxedJson(lines)).toMatchObject({ ok: false, line: 3, column: 2 + 4 * (MAX_JSON_DEPTH - 1) })
@@ -37,7 +47,10 @@ describe('parseRelaxedJson', () => {
     expect(formatJson(ok).ok).toBe(true)
   })
   it('refuses a sample longer than the limit', () => {
-    expect(parseRelaxedJson(' '.repeat(MAX_JSON_LENGTH + 1))).toMatchObject({ ok: false, message: `the sample is ${MAX_JSON_LENGTH + 1} characters long; the limit is ${MAX_JSON_LENGTH}` })
+    expect(parseRelaxedJson(' '.repeat(MAX_JSON_LENGTH + 1))).toMatchObject({
+      ok: false,
+      message: `the sample is ${MAX_JSON_LENGTH + 1} characters long; the limit is ${MAX_JSON_LENGTH}`,
+    })
   })
   it('refuses an empty sample', () => {
     expect(parseRelaxedJson('  ')).toMatchObject({ ok: false, line: 1, column: 1 })
@@ -46,7 +59,10 @@ describe('parseRelaxedJson', () => {
 
 describe('formatJson', () => {
   it('pretty-prints relaxed JSON as standard JSON', () => {
-    expect(formatJson("{a: 'x', b: [1,2,],}")).toEqual({ ok: true, text: '{\n  "a": "x",\n  "b": [\n    1,\n    2\n  ]\n}' })
+    expect(formatJson("{a: 'x', b: [1,2,],}")).toEqual({
+      ok: true,
+      text: '{\n  "a": "x",\n  "b": [\n    1,\n    2\n  ]\n}',
+    })
   })
   it('returns the parse error unchanged', () => {
     expect(formatJson('{a: }')).toMatchObject({ ok: false, line: 1, column: 5 })

@@ -6,7 +6,13 @@ import { MAX_JSON_DEPTH, MAX_JSON_LENGTH } from './limits'
 export type JsonError = { ok: false; message: string; line: number; column: number }
 
 export function parseRelaxedJson(text: string): { ok: true; value: unknown } | JsonError {
-  if (text.length > MAX_JSON_LENGTH) return { ok: false, message: `the sample is ${text.length} characters long; the limit is ${MAX_JSON_LENGTH}`, line: 1, column: 1 }
+  if (text.length > MAX_JSON_LENGTH)
+    return {
+      ok: false,
+      message: `the sample is ${text.length} characters long; the limit is ${MAX_JSON_LENGTH}`,
+      line: 1,
+      column: 1,
+    }
   if (text.trim() === '') return { ok: false, message: 'the sample is empty: paste a JSON value', line: 1, column: 1 }
   let value: unknown
   try {
@@ -63,14 +69,22 @@ export function formatJson(text: string): { ok: true; text: string } | JsonError
 function toError(err: unknown, text: string): JsonError {
   const e = err as { message?: string; lineNumber?: number; columnNumber?: number }
   if (err instanceof RangeError) return { ok: false, message: 'the sample is nested too deeply', line: 1, column: 1 }
-  const raw = String(e.message ?? err).replace(/^JSON5: /, '').replace(/ at \d+:\d+$/, '')
+  const raw = String(e.message ?? err)
+    .replace(/^JSON5: /, '')
+    .replace(/ at \d+:\d+$/, '')
   const line = e.lineNumber ?? 1
   const column = e.columnNumber ?? 1
-  if (raw.startsWith('invalid end of input')) return { ok: false, message: 'the JSON ends too early: a closing bracket, brace or quote is missing', line, column }
+  if (raw.startsWith('invalid end of input'))
+    return { ok: false, message: 'the JSON ends too early: a closing bracket, brace or quote is missing', line, column }
   if (raw === "invalid character '\\n'" && line > 1 && column === 0) {
     // json5 places a line break inside quotes at column 0 of the next line: point at the end of the quoted line.
     const quoted = text.split('\n')[line - 2]!.replace(/\r$/, '')
-    return { ok: false, message: 'text in quotes cannot span lines: close the quote before the line break', line: line - 1, column: quoted.length + 1 }
+    return {
+      ok: false,
+      message: 'text in quotes cannot span lines: close the quote before the line break',
+      line: line - 1,
+      column: quoted.length + 1,
+    }
   }
   return { ok: false, message: raw, line, column }
 }

@@ -40,7 +40,11 @@ function operatorAt(src: string, i: number): string | undefined {
     case '&':
     case '|':
       return n === c ? c + c : undefined
-    case '+': case '-': case '*': case '/': case '%':
+    case '+':
+    case '-':
+    case '*':
+    case '/':
+    case '%':
       return c
   }
   return undefined
@@ -60,16 +64,27 @@ export function lex(src: string, base: number, diags: Diagnostic[]): Token[] {
     if (c === '{' && src[i + 1] === '{') {
       const close = src.indexOf('}}', i + 2)
       if (close < 0) {
-        failAt(toks, diags, reportedBefore, src, base, 'unclosed-placeholder', "inner '{{' is never closed: add '}}'", i, src.length)
+        failAt(
+          toks,
+          diags,
+          reportedBefore,
+          src,
+          base,
+          'unclosed-placeholder',
+          "inner '{{' is never closed: add '}}'",
+          i,
+          src.length,
+        )
         break
       }
       const inner = src.slice(i + 2, close)
       const path = inner.trim()
       i = close + 2
       if (!PATH_RE.test(path)) {
-        const msg = path === ''
-          ? 'empty inner braces: write a variable name, e.g. {{price}}'
-          : `inner braces hold a variable name such as {{price}} or {{node.field}}, not '${path}'`
+        const msg =
+          path === ''
+            ? 'empty inner braces: write a variable name, e.g. {{price}}'
+            : `inner braces hold a variable name such as {{price}} or {{node.field}}, not '${path}'`
         failAt(toks, diags, reportedBefore, src, base, 'bad-inner-placeholder', msg, start, i)
         continue
       }
@@ -81,7 +96,17 @@ export function lex(src: string, base: number, diags: Diagnostic[]): Token[] {
       const end = stringEnd(src, i)
       if (end < 0) {
         const eol = src.slice(i).search(/[\r\n]/)
-        failAt(toks, diags, reportedBefore, src, base, 'unclosed-string', `text started with ${c} is never closed: add a closing ${c}`, i, eol < 0 ? src.length : i + eol)
+        failAt(
+          toks,
+          diags,
+          reportedBefore,
+          src,
+          base,
+          'unclosed-string',
+          `text started with ${c} is never closed: add a closing ${c}`,
+          i,
+          eol < 0 ? src.length : i + eol,
+        )
         break
       }
       toks.push({ kind: 'str', start: base + i, end: base + end, text: unquote(src.slice(i, end)) })
@@ -117,11 +142,43 @@ export function lex(src: string, base: number, diags: Diagnostic[]): Token[] {
       i += op.length
       continue
     }
-    if (c === '=') failAt(toks, diags, reportedBefore, src, base, 'unexpected-character', "'=' alone is not an operator: write == to compare", i, i + 1)
-    else if (c === '&' || c === '|') failAt(toks, diags, reportedBefore, src, base, 'unexpected-character', `'${c}' alone is not an operator: write ${c}${c}`, i, i + 1)
+    if (c === '=')
+      failAt(
+        toks,
+        diags,
+        reportedBefore,
+        src,
+        base,
+        'unexpected-character',
+        "'=' alone is not an operator: write == to compare",
+        i,
+        i + 1,
+      )
+    else if (c === '&' || c === '|')
+      failAt(
+        toks,
+        diags,
+        reportedBefore,
+        src,
+        base,
+        'unexpected-character',
+        `'${c}' alone is not an operator: write ${c}${c}`,
+        i,
+        i + 1,
+      )
     else {
       const cp = String.fromCodePoint(src.codePointAt(i)!)
-      failAt(toks, diags, reportedBefore, src, base, 'unexpected-character', `unexpected character '${cp}'`, i, i + cp.length)
+      failAt(
+        toks,
+        diags,
+        reportedBefore,
+        src,
+        base,
+        'unexpected-character',
+        `unexpected character '${cp}'`,
+        i,
+        i + cp.length,
+      )
       i += cp.length - 1
     }
     i++
@@ -131,7 +188,18 @@ export function lex(src: string, base: number, diags: Diagnostic[]): Token[] {
 }
 
 /** A 'bad' token; only the first lexical error of a placeholder becomes a diagnostic. */
-function failAt(toks: Token[], diags: Diagnostic[], reportedBefore: number, src: string, base: number, code: string, message: string, start: number, end: number): void {
-  if (diags.length === reportedBefore) diags.push({ severity: 'error', code, message, start: base + start, end: base + end })
+function failAt(
+  toks: Token[],
+  diags: Diagnostic[],
+  reportedBefore: number,
+  src: string,
+  base: number,
+  code: string,
+  message: string,
+  start: number,
+  end: number,
+): void {
+  if (diags.length === reportedBefore)
+    diags.push({ severity: 'error', code, message, start: base + start, end: base + end })
   toks.push({ kind: 'bad', start: base + start, end: base + end, text: src.slice(start, end) })
 }

@@ -16,8 +16,21 @@ export interface ParsedCode {
 }
 
 const PREC: Record<string, number> = {
-  '||': 1, '&&': 2, '==': 3, '!=': 3, '===': 3, '!==': 3,
-  '<': 4, '>': 4, '<=': 4, '>=': 4, '+': 5, '-': 5, '*': 6, '/': 6, '%': 6,
+  '||': 1,
+  '&&': 2,
+  '==': 3,
+  '!=': 3,
+  '===': 3,
+  '!==': 3,
+  '<': 4,
+  '>': 4,
+  '<=': 4,
+  '>=': 4,
+  '+': 5,
+  '-': 5,
+  '*': 6,
+  '/': 6,
+  '%': 6,
 }
 const UNARY_PREC = 7
 
@@ -26,7 +39,13 @@ export function parseCode(source: string, base: number): ParsedCode {
   const trimmed = source.trim()
   const lead = source.length - source.trimStart().length
   if (trimmed === '') {
-    const d: Diagnostic = { severity: 'error', code: 'empty-placeholder', message: 'empty placeholder: write a variable name or an expression between {{ and }}', start: base - 2, end: base + source.length + 2 }
+    const d: Diagnostic = {
+      severity: 'error',
+      code: 'empty-placeholder',
+      message: 'empty placeholder: write a variable name or an expression between {{ and }}',
+      start: base - 2,
+      end: base + source.length + 2,
+    }
     return { expr: { type: 'error', start: base, end: base + source.length }, diagnostics: [d], refs: [] }
   }
   // The common case, {{name}} or {{node.field.0}}, skips the lexer.
@@ -34,12 +53,17 @@ export function parseCode(source: string, base: number): ParsedCode {
     const start = base + lead
     const end = start + trimmed.length
     const path = trimmed.split('.')
-    return { expr: { type: 'var', path, start, end, pathStart: start, pathEnd: end }, diagnostics: [], refs: [{ path, start, end }] }
+    return {
+      expr: { type: 'var', path, start, end, pathStart: start, pathEnd: end },
+      diagnostics: [],
+      refs: [{ path, start, end }],
+    }
   }
   const diagnostics: Diagnostic[] = []
   const toks = lex(source, base, diagnostics)
   const refs: VarRef[] = []
-  for (const t of toks) if (t.kind === 'var') refs.push({ path: t.path!, start: t.pathStart!, end: t.pathStart! + t.text.length })
+  for (const t of toks)
+    if (t.kind === 'var') refs.push({ path: t.path!, start: t.pathStart!, end: t.pathStart! + t.text.length })
   const p = new Parser(toks, diagnostics)
   let expr = p.expression(0, 0)
   if (!p.failed && p.peek().kind !== 'eof') {
@@ -61,20 +85,29 @@ class Parser {
   failed = false
   /** Height of the tree last returned by expression/unary/primary (leaves are 1). */
   private h = 1
-  constructor(private readonly toks: Token[], private readonly diags: Diagnostic[]) {}
+  constructor(
+    private readonly toks: Token[],
+    private readonly diags: Diagnostic[],
+  ) {}
 
   peek(): Token {
     return this.toks[this.pos]!
   }
 
   error(t: Token, code: string, message: string): Expr {
-    if (!this.failed && t.kind !== 'bad') this.diags.push({ severity: 'error', code, message, start: t.start, end: Math.max(t.end, t.start + 1) })
+    if (!this.failed && t.kind !== 'bad')
+      this.diags.push({ severity: 'error', code, message, start: t.start, end: Math.max(t.end, t.start + 1) })
     this.failed = true
     return { type: 'error', start: t.start, end: t.end }
   }
 
   private tall(e: Expr, h: number, at: Token): Expr {
-    if (h > MAX_DEPTH) return this.error(at, 'too-deep', `the expression is nested more than ${MAX_DEPTH} levels deep: split it into smaller parts`)
+    if (h > MAX_DEPTH)
+      return this.error(
+        at,
+        'too-deep',
+        `the expression is nested more than ${MAX_DEPTH} levels deep: split it into smaller parts`,
+      )
     this.h = h
     return e
   }
@@ -99,7 +132,12 @@ class Parser {
 
   private unary(nest: number): Expr {
     const t = this.peek()
-    if (nest > MAX_DEPTH) return this.error(t, 'too-deep', `the expression is nested more than ${MAX_DEPTH} levels deep: split it into smaller parts`)
+    if (nest > MAX_DEPTH)
+      return this.error(
+        t,
+        'too-deep',
+        `the expression is nested more than ${MAX_DEPTH} levels deep: split it into smaller parts`,
+      )
     if (t.kind === 'op' && (t.text === '!' || t.text === '-' || t.text === '+')) {
       this.pos++
       const arg = this.expression(UNARY_PREC, nest + 1)
@@ -121,11 +159,19 @@ class Parser {
         return { type: 'str', value: t.text, start: t.start, end: t.end }
       case 'var':
         this.pos++
-        return { type: 'var', path: t.path!, start: t.start, end: t.end, pathStart: t.pathStart!, pathEnd: t.pathStart! + t.text.length }
+        return {
+          type: 'var',
+          path: t.path!,
+          start: t.start,
+          end: t.end,
+          pathStart: t.pathStart!,
+          pathEnd: t.pathStart! + t.text.length,
+        }
       case 'ident':
         this.pos++
         if (this.peek().kind === '(') return this.call(t, nest)
-        if (t.text === 'true' || t.text === 'false') return { type: 'bool', value: t.text === 'true', start: t.start, end: t.end }
+        if (t.text === 'true' || t.text === 'false')
+          return { type: 'bool', value: t.text === 'true', start: t.start, end: t.end }
         if (t.text === 'null') return { type: 'null', start: t.start, end: t.end }
         return { type: 'name', name: t.text, start: t.start, end: t.end }
       case '(': {
@@ -133,7 +179,8 @@ class Parser {
         const inner = this.expression(0, nest + 1)
         if (this.failed) return inner
         const close = this.peek()
-        if (close.kind !== ')') return this.error(close, 'expected-paren', `expected ')' to close '(', found ${describe(close)}`)
+        if (close.kind !== ')')
+          return this.error(close, 'expected-paren', `expected ')' to close '(', found ${describe(close)}`)
         this.pos++
         return inner
       }
@@ -160,7 +207,11 @@ class Parser {
           continue
         }
         if (sep.kind === ')') break
-        return this.error(sep, 'expected-comma', `expected ',' or ')' in the arguments of ${name.text}, found ${describe(sep)}`)
+        return this.error(
+          sep,
+          'expected-comma',
+          `expected ',' or ')' in the arguments of ${name.text}, found ${describe(sep)}`,
+        )
       }
     }
     const close = this.peek()

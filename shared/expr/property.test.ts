@@ -1,16 +1,71 @@
 // Property tests: no input makes the language throw, hang or overflow; rendering is a pure function of its input.
 import { describe, expect, it } from 'vitest'
 import fc from 'fast-check'
-import { checkTemplate, compileTemplate, completionContext, findVariableRefs, highlightTemplate, renameRoot, renderTemplate, splitTemplate } from './index'
+import {
+  checkTemplate,
+  compileTemplate,
+  completionContext,
+  findVariableRefs,
+  highlightTemplate,
+  renameRoot,
+  renderTemplate,
+  splitTemplate,
+} from './index'
 
 // Strings rich in the characters the grammar cares about, so the generator reaches deep into the parser.
-const piece = fc.constantFrom('{{', '}}', '{', '}', '(', ')', ',', "'", '"', '\\', '.', ' ', '\n', '+', '-', '*', '/', '%',
-  '!', '=', '==', '===', '&&', '||', '<', '>=', 'a', 'b.c', 'x.0', '1', '2.5', 'e3', 'sum', 'if', 'round', 'true', 'null',
-  'constructor', '__proto__', '👋')
+const piece = fc.constantFrom(
+  '{{',
+  '}}',
+  '{',
+  '}',
+  '(',
+  ')',
+  ',',
+  "'",
+  '"',
+  '\\',
+  '.',
+  ' ',
+  '\n',
+  '+',
+  '-',
+  '*',
+  '/',
+  '%',
+  '!',
+  '=',
+  '==',
+  '===',
+  '&&',
+  '||',
+  '<',
+  '>=',
+  'a',
+  'b.c',
+  'x.0',
+  '1',
+  '2.5',
+  'e3',
+  'sum',
+  'if',
+  'round',
+  'true',
+  'null',
+  'constructor',
+  '__proto__',
+  '👋',
+)
 const grammarish = fc.array(piece, { maxLength: 60 }).map((xs) => xs.join(''))
 const anyText = fc.oneof(grammarish, fc.string({ maxLength: 200 }), fc.string({ unit: 'binary', maxLength: 100 }))
-const value = fc.oneof(fc.string({ maxLength: 10 }), fc.integer(), fc.double(), fc.boolean(), fc.constant(null),
-  fc.array(fc.integer(), { maxLength: 3 }), fc.constantFrom('0', '18', ' 2.5 ', 'false', ''))
+const value = fc.oneof(
+  fc.string({ maxLength: 10 }),
+  fc.integer(),
+  fc.double(),
+  fc.boolean(),
+  fc.constant(null),
+  fc.array(fc.integer(), { maxLength: 3 }),
+  fc.constantFrom('0', '18', ' 2.5 ', 'false', ''),
+)
 const vars = fc.record({ a: value, b: fc.record({ c: value }), x: fc.array(value, { maxLength: 3 }) })
 
 const RUNS = { numRuns: 2000 }
@@ -45,13 +100,17 @@ describe('the parser and renderer never throw', () => {
   // restarts per character would take minutes on these 80 000 characters. The bound is loose for a loaded machine.
   it('on deeply nested input, without hanging', { timeout: 120_000 }, () => {
     fc.assert(
-      fc.property(fc.constantFrom('(', '!', '-', 'abs(', '{{', '{{ {{a}} + ', "'"), fc.integer({ min: 1, max: 20_000 }), (open, n) => {
-        const text = `{{${open.repeat(n)}1${')'.repeat(n)}}}`
-        const started = Date.now()
-        checkTemplate(text)
-        renderTemplate(text, {})
-        expect(Date.now() - started).toBeLessThan(10_000)
-      }),
+      fc.property(
+        fc.constantFrom('(', '!', '-', 'abs(', '{{', '{{ {{a}} + ', "'"),
+        fc.integer({ min: 1, max: 20_000 }),
+        (open, n) => {
+          const text = `{{${open.repeat(n)}1${')'.repeat(n)}}}`
+          const started = Date.now()
+          checkTemplate(text)
+          renderTemplate(text, {})
+          expect(Date.now() - started).toBeLessThan(10_000)
+        },
+      ),
       { numRuns: 40 },
     )
   })
@@ -72,7 +131,13 @@ describe('rendering is deterministic', () => {
     )
   })
   it('text without placeholders renders as itself', () => {
-    fc.assert(fc.property(fc.string().filter((s) => !s.includes('{{')), (s) => renderTemplate(s, {}).text === s), RUNS)
+    fc.assert(
+      fc.property(
+        fc.string().filter((s) => !s.includes('{{')),
+        (s) => renderTemplate(s, {}).text === s,
+      ),
+      RUNS,
+    )
   })
   it('renaming a root there and back restores the text', () => {
     fc.assert(

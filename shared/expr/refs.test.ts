@@ -5,8 +5,16 @@ describe('findVariableRefs', () => {
   it('finds plain and inner references with the offsets of their path text', () => {
     const t = 'Hi {{ customer_name }}: {{sum({{http_call_1.result.items.0.price}}, {{ tax }})}}'
     const refs = findVariableRefs(t)
-    expect(refs.map((r) => r.path)).toEqual([['customer_name'], ['http_call_1', 'result', 'items', '0', 'price'], ['tax']])
-    expect(refs.map((r) => t.slice(r.start, r.end))).toEqual(['customer_name', 'http_call_1.result.items.0.price', 'tax'])
+    expect(refs.map((r) => r.path)).toEqual([
+      ['customer_name'],
+      ['http_call_1', 'result', 'items', '0', 'price'],
+      ['tax'],
+    ])
+    expect(refs.map((r) => t.slice(r.start, r.end))).toEqual([
+      'customer_name',
+      'http_call_1.result.items.0.price',
+      'tax',
+    ])
   })
   it('ignores string literals, function names, keywords and escaped braces', () => {
     expect(findVariableRefs("{{concat('{{x}}', 'y')}} {{true}} \\{{z}}")).toEqual([])
@@ -18,7 +26,8 @@ describe('findVariableRefs', () => {
 
 describe('renameRoot', () => {
   it('rewrites plain and inner references of the old root only', () => {
-    const t = "{{http_call_1.status}} {{ {{http_call_1}} }} {{if({{http_call_1.ok}}, 'http_call_1', {{http_call_10}})}} http_call_1 {{http_call_1x}}"
+    const t =
+      "{{http_call_1.status}} {{ {{http_call_1}} }} {{if({{http_call_1.ok}}, 'http_call_1', {{http_call_10}})}} http_call_1 {{http_call_1x}}"
     expect(renameRoot(t, 'http_call_1', 'orders')).toEqual({
       text: "{{orders.status}} {{ {{orders}} }} {{if({{orders.ok}}, 'http_call_1', {{http_call_10}})}} http_call_1 {{http_call_1x}}",
       count: 3,

@@ -30,7 +30,7 @@ const table: [template: string, expected: string][] = [
   ['[{{tags.length}}] [{{http_call_1.result.items.length}}] [{{tags.01}}] {{tags.1}}', '[] [] [] new'],
   ['[{{ {{constructor}} }}]', '[]'],
   // literals and keywords
-  ["{{'single'}} {{\"double\"}}", 'single double'],
+  ['{{\'single\'}} {{"double"}}', 'single double'],
   ["{{'it\\'s'}}", "it's"],
   ['{{true}} {{false}} [{{null}}]', 'true false []'],
   ['{{42}} {{3.50}} {{.5}} {{1e3}}', '42 3.5 0.5 1000'],
@@ -66,7 +66,7 @@ const table: [template: string, expected: string][] = [
   ['{{ {{age}} + 1 }}', '22'],
   ["{{ '1' + '2' }}", '3'],
   ["{{ 'Order ' + {{http_call_1.result.order.id}} }}", 'Order ORD-1'],
-  ["{{ {{word}} + 1 }}", 'abc1'],
+  ['{{ {{word}} + 1 }}', 'abc1'],
   ["{{ {{missing}} + 'x' }}", 'x'],
   // comparison
   ['{{ {{age}} >= 18 }}', 'true'],
@@ -81,13 +81,16 @@ const table: [template: string, expected: string][] = [
   ["{{ 'apple' < 'banana' }} {{ 'B' < 'a' }}", 'true true'],
   ['{{ {{date_a}} < {{date_b}} }}', 'true'],
   ['{{ 9 < 10 }} {{ {{qty}} < 10 }}', 'true true'],
-  ["{{ {{word}} > 5 }} {{ {{word}} < 5 }}", 'false false'],
+  ['{{ {{word}} > 5 }} {{ {{word}} < 5 }}', 'false false'],
   ['{{ {{missing}} < 5 }} {{ {{missing}} >= 0 }}', 'false false'],
   ['{{ 2 <= 2 }} {{ 3 > 2 }} {{ 1 > 2 }}', 'true true false'],
   // logical, truthiness
   ['{{ true && false }} {{ true || false }} {{ !true }}', 'false true false'],
   ["{{ {{age}} >= 18 && {{customer_name}} == 'Asha' }}", 'true'],
-  ['{{ !{{blank}} }} {{ !{{spaces}} }} {{ !{{zero}} }} {{ !{{no}} }} {{ !{{missing}} }} {{ !{{empty_list}} }}', 'true true true true true true'],
+  [
+    '{{ !{{blank}} }} {{ !{{spaces}} }} {{ !{{zero}} }} {{ !{{no}} }} {{ !{{missing}} }} {{ !{{empty_list}} }}',
+    'true true true true true true',
+  ],
   ['{{ !{{word}} }} {{ !{{tags}} }} {{ !{{flag}} }} {{ !-1 }}', 'false false false false'],
   ['{{ {{word}} || 0 }}', 'true'],
   // math functions
@@ -103,15 +106,21 @@ const table: [template: string, expected: string][] = [
   ["{{concat({{customer_name}}, ' ', 42, {{missing}})}}", 'Asha 42'],
   ['{{concat({{tags}})}}', '["VIP","new"]'],
   ['{{toUpperCase(trim({{padded}}))}} {{toLowerCase({{Name}})}}', 'RAVI KUMAR upper'],
-  ["[{{trim({{missing}})}}] {{toUpperCase(12)}}", '[] 12'],
-  ['{{length({{customer_name}})}} {{length({{tags}})}} {{length({{missing}})}} {{length({{emoji}})}} {{length(1234)}}', '4 2 0 4 4'],
+  ['[{{trim({{missing}})}}] {{toUpperCase(12)}}', '[] 12'],
+  [
+    '{{length({{customer_name}})}} {{length({{tags}})}} {{length({{missing}})}} {{length({{emoji}})}} {{length(1234)}}',
+    '4 2 0 4 4',
+  ],
   // Grapheme clusters: a skin tone, a family joined by ZWJ, a flag and a combining accent are one character each.
   ["{{length('👍🏽')}} {{length('👨‍👩‍👧')}} {{length('🇮🇳')}} {{length('e\u0301')}} {{length('Zoë 👋🏽')}}", '1 1 1 1 5'],
   // conditional functions
   ["{{if({{age}} >= 18, 'Adult', 'Minor')}} {{if({{young}} >= 18, 'Adult', 'Minor')}}", 'Adult Minor'],
   ["[{{if(false, 'x')}}]", '[]'],
   ["{{if({{zero}} != 0, 10 / {{zero}}, 'no division')}}", 'no division'],
-  ["{{ifEmpty({{blank}}, 'none')}} {{ifEmpty({{spaces}}, 'none')}} {{ifEmpty({{word}}, 'none')}} {{ifEmpty({{empty_list}}, 'none')}}", 'none none abc none'],
+  [
+    "{{ifEmpty({{blank}}, 'none')}} {{ifEmpty({{spaces}}, 'none')}} {{ifEmpty({{word}}, 'none')}} {{ifEmpty({{empty_list}}, 'none')}}",
+    'none none abc none',
+  ],
   ["{{coalesce({{missing}}, {{blank}}, {{customer_name}}, 'there')}} [{{coalesce({{missing}})}}]", 'Asha []'],
 ]
 
@@ -144,7 +153,10 @@ const failing: [template: string, code: string, failingText: string][] = [
 describe('long lists', () => {
   it('min, max, sum and length take a list of half a million numbers', () => {
     const l = Array.from({ length: 500_000 }, (_, i) => (i % 7) - 3)
-    expect(renderTemplate('{{min({{l}})}} {{max({{l}})}} {{sum({{l}}, 1)}} {{length({{l}})}}', { l })).toEqual({ text: '-3 3 -5 500000', errors: [] })
+    expect(renderTemplate('{{min({{l}})}} {{max({{l}})}} {{sum({{l}}, 1)}} {{length({{l}})}}', { l })).toEqual({
+      text: '-3 3 -5 500000',
+      errors: [],
+    })
   })
 })
 

@@ -8,13 +8,21 @@ import { checkTemplate, renderTemplate } from './index'
 
 const dir = path.dirname(fileURLToPath(import.meta.url))
 const sources = (d: string): string[] =>
-  readdirSync(d, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? sources(path.join(d, e.name)) : e.name.endsWith('.ts') && !e.name.endsWith('.test.ts') ? [path.join(d, e.name)] : []))
+  readdirSync(d, { withFileTypes: true }).flatMap((e) =>
+    e.isDirectory()
+      ? sources(path.join(d, e.name))
+      : e.name.endsWith('.ts') && !e.name.endsWith('.test.ts')
+        ? [path.join(d, e.name)]
+        : [],
+  )
 
 describe('no eval or Function', () => {
   it('no source of shared/expr generates code', () => {
     const files = sources(dir)
     expect(files.length).toBeGreaterThan(15)
-    const offending = files.filter((f) => /\beval\s*\(|\bnew\s+Function\b|\bFunction\s*\(|\bsetTimeout\s*\(\s*['"`]/.test(readFileSync(f, 'utf8')))
+    const offending = files.filter((f) =>
+      /\beval\s*\(|\bnew\s+Function\b|\bFunction\s*\(|\bsetTimeout\s*\(\s*['"`]/.test(readFileSync(f, 'utf8')),
+    )
     expect(offending).toEqual([])
   })
 })
@@ -22,14 +30,25 @@ describe('no eval or Function', () => {
 describe('prototype members are never reachable', () => {
   const vars = { name: 'Asha', list: [1, 2], obj: { a: 1 } }
   it.each([
-    '{{constructor}}', '{{__proto__}}', '{{__proto__.polluted}}', '{{name.constructor}}', '{{name.length}}', '{{list.length}}',
-    '{{list.constructor.name}}', '{{obj.hasOwnProperty}}', '{{obj.toString}}', '{{valueOf}}', '{{ {{constructor.constructor}} }}',
+    '{{constructor}}',
+    '{{__proto__}}',
+    '{{__proto__.polluted}}',
+    '{{name.constructor}}',
+    '{{name.length}}',
+    '{{list.length}}',
+    '{{list.constructor.name}}',
+    '{{obj.hasOwnProperty}}',
+    '{{obj.toString}}',
+    '{{valueOf}}',
+    '{{ {{constructor.constructor}} }}',
   ])('%s reads as unset', (template) => {
     expect(renderTemplate(`[${template}]`, vars)).toEqual({ text: '[]', errors: [] })
   })
-  it.each(['constructor', 'toString', 'hasOwnProperty', '__proto__', 'valueOf'])('%s(…) is an unknown function', (name) => {
-    expect(checkTemplate(`{{ ${name}(1) }}`).map((d) => d.code)).toEqual(['unknown-function'])
-    expect(renderTemplate(`[{{ ${name}(1) }}]`, vars).text).toBe('[]')
-  })
+  it.each(['constructor', 'toString', 'hasOwnProperty', '__proto__', 'valueOf'])(
+    '%s(…) is an unknown function',
+    (name) => {
+      expect(checkTemplate(`{{ ${name}(1) }}`).map((d) => d.code)).toEqual(['unknown-function'])
+      expect(renderTemplate(`[{{ ${name}(1) }}]`, vars).text).toBe('[]')
+    },
+  )
 })
-

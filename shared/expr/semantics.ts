@@ -13,7 +13,8 @@ export function checkExpr(root: Expr, out: Diagnostic[]): void {
     switch (e.type) {
       case 'num':
         // `1e400` reads as Infinity: refuse it where it is written rather than render "Infinity".
-        if (!Number.isFinite(e.value)) out.push(err('number-too-large', 'this number is too large: the largest is about 1.8e308', e))
+        if (!Number.isFinite(e.value))
+          out.push(err('number-too-large', 'this number is too large: the largest is about 1.8e308', e))
         break
       case 'name':
         out.push(err('bare-name', `'${e.name}' is not a function or keyword: did you mean {{${e.name}}}?`, e))
@@ -49,8 +50,19 @@ function call(e: Extract<Expr, { type: 'call' }>, out: Diagnostic[]): void {
   }
   const n = e.args.length
   if (n < fn.minArgs || (fn.maxArgs !== null && n > fn.maxArgs)) {
-    const want = fn.maxArgs === null ? `at least ${fn.minArgs}` : fn.minArgs === fn.maxArgs ? `${fn.minArgs}` : `${fn.minArgs} to ${fn.maxArgs}`
-    out.push(err('arity', `${fn.name} takes ${want} argument${(fn.maxArgs ?? fn.minArgs) === 1 ? '' : 's'}, got ${n}: ${fn.signature}`, e))
+    const want =
+      fn.maxArgs === null
+        ? `at least ${fn.minArgs}`
+        : fn.minArgs === fn.maxArgs
+          ? `${fn.minArgs}`
+          : `${fn.minArgs} to ${fn.maxArgs}`
+    out.push(
+      err(
+        'arity',
+        `${fn.name} takes ${want} argument${(fn.maxArgs ?? fn.minArgs) === 1 ? '' : 's'}, got ${n}: ${fn.signature}`,
+        e,
+      ),
+    )
   }
   e.args.forEach((a, i) => {
     const kind = fn.argKinds[Math.min(i, fn.argKinds.length - 1)]
@@ -69,11 +81,28 @@ export function checkKinds(root: Expr, valueOf: (path: string[]) => unknown, out
     if (e.type !== 'var') return
     const v = valueOf(e.path)
     if (v === undefined) return
-    const bad = kind === 'number' ? !(lists && Array.isArray(v)) && numericValue(v) === undefined && !(typeof v === 'string' && v.trim() === '') && v !== null
-      : v !== null && typeof v === 'object'
+    const bad =
+      kind === 'number'
+        ? !(lists && Array.isArray(v)) &&
+          numericValue(v) === undefined &&
+          !(typeof v === 'string' && v.trim() === '') &&
+          v !== null
+        : v !== null && typeof v === 'object'
     if (!bad) return
-    const has = Array.isArray(v) ? 'a list' : v !== null && typeof v === 'object' ? 'an object' : typeof v === 'boolean' ? 'true/false' : 'text'
-    out.push({ severity: 'warning', code: 'wrong-kind', message: `${what} expects ${kind === 'number' ? 'a number' : 'text'}, but ${e.path.join('.')} is ${has} in the sample response`, start: e.start, end: e.end })
+    const has = Array.isArray(v)
+      ? 'a list'
+      : v !== null && typeof v === 'object'
+        ? 'an object'
+        : typeof v === 'boolean'
+          ? 'true/false'
+          : 'text'
+    out.push({
+      severity: 'warning',
+      code: 'wrong-kind',
+      message: `${what} expects ${kind === 'number' ? 'a number' : 'text'}, but ${e.path.join('.')} is ${has} in the sample response`,
+      start: e.start,
+      end: e.end,
+    })
   }
   while (stack.length) {
     const e = stack.pop()!
@@ -104,5 +133,10 @@ function literalNumber(e: Expr, what: string, out: Diagnostic[]): void {
   }
 }
 
-
-const err = (code: string, message: string, s: { start: number; end: number }): Diagnostic => ({ severity: 'error', code, message, start: s.start, end: s.end })
+const err = (code: string, message: string, s: { start: number; end: number }): Diagnostic => ({
+  severity: 'error',
+  code,
+  message,
+  start: s.start,
+  end: s.end,
+})

@@ -16,11 +16,13 @@ describe('splitTemplate', () => {
     for (const c of chunks) if (c.kind === 'code') expect(t.slice(c.start, c.end)).toBe(`{{${c.source}}}`)
   })
   it('nests inner braces and skips quoted strings', () => {
-    expect(splitTemplate('{{{{price}} * 1.18}}').chunks).toEqual([{ kind: 'code', source: '{{price}} * 1.18', start: 0, end: 20 }])
+    expect(splitTemplate('{{{{price}} * 1.18}}').chunks).toEqual([
+      { kind: 'code', source: '{{price}} * 1.18', start: 0, end: 20 },
+    ])
     expect(splitTemplate("{{concat('}}', {{a}})}}x").chunks.map((c) => c.kind)).toEqual(['code', 'text'])
     expect(splitTemplate('{{ "a}}b" }}').chunks).toEqual([{ kind: 'code', source: ' "a}}b" ', start: 0, end: 12 }])
   })
-  it("does not let an apostrophe in a placeholder swallow the rest", () => {
+  it('does not let an apostrophe in a placeholder swallow the rest', () => {
     const { chunks } = splitTemplate("{{ don't }} and {{x}}")
     expect(chunks.map((c) => (c.kind === 'code' ? c.source : c.text))).toEqual([" don't ", ' and ', 'x'])
   })

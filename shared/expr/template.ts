@@ -29,7 +29,13 @@ type Part = string | CodePart
 
 export function compileTemplate(text: string): CompiledTemplate {
   if (text.length > MAX_TEMPLATE_LENGTH) {
-    const d: Diagnostic = { severity: 'error', code: 'too-long', message: `the text is ${text.length} characters long; the limit is ${MAX_TEMPLATE_LENGTH}`, start: 0, end: text.length }
+    const d: Diagnostic = {
+      severity: 'error',
+      code: 'too-long',
+      message: `the text is ${text.length} characters long; the limit is ${MAX_TEMPLATE_LENGTH}`,
+      start: 0,
+      end: text.length,
+    }
     return new Template([], [d], [], [d])
   }
   const { chunks, diagnostics: splitDiags } = splitTemplate(text)
@@ -52,7 +58,12 @@ export function compileTemplate(text: string): CompiledTemplate {
     const broken = parsed.diagnostics
     if (broken.length === 0) checkExpr(parsed.expr, broken)
     if (broken.length) diagnostics.push(...broken)
-    parts.push({ run: compileExpr(parsed.expr), start: c.start, end: c.end, broken: broken.length ? broken.filter(isError) : broken })
+    parts.push({
+      run: compileExpr(parsed.expr),
+      start: c.start,
+      end: c.end,
+      broken: broken.length ? broken.filter(isError) : broken,
+    })
   }
   if (diagnostics.length > 1) diagnostics.sort(byStart)
   return new Template(parts, diagnostics, refs, splitDiags)
@@ -109,8 +120,16 @@ function run(p: CodePart, vars: Vars, errors: Diagnostic[], asText = false): unk
     const v = p.run(vars)
     return asText ? display(v) : v
   } catch (err) {
-    if (err instanceof ExprError) errors.push({ severity: 'error', code: err.code, message: err.message, start: err.start, end: err.end })
-    else if (err instanceof RangeError) errors.push({ severity: 'error', code: 'too-deep', message: 'the value is nested too deeply to use here', start: p.start, end: p.end })
+    if (err instanceof ExprError)
+      errors.push({ severity: 'error', code: err.code, message: err.message, start: err.start, end: err.end })
+    else if (err instanceof RangeError)
+      errors.push({
+        severity: 'error',
+        code: 'too-deep',
+        message: 'the value is nested too deeply to use here',
+        start: p.start,
+        end: p.end,
+      })
     else throw err
     return asText ? '' : undefined
   }

@@ -19,7 +19,10 @@ export function numericValue(v: unknown): number | undefined {
 }
 
 function significantDigits(s: string): number {
-  const mantissa = s.trim().replace(/[eE].*$/, '').replace(/[+\-.]/g, '')
+  const mantissa = s
+    .trim()
+    .replace(/[eE].*$/, '')
+    .replace(/[+\-.]/g, '')
   return mantissa.replace(/^0+/, '').replace(/0+$/, '').length || 1
 }
 

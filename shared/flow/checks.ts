@@ -40,7 +40,14 @@ export function maxLength(
 ): Problem[] {
   const len = value ? [...value].length : 0
   if (len <= max) return []
-  return [error(ctx, 'limit.length', `${label} has ${len} characters; the channel allows at most ${max}.${note ? ' ' + note : ''}`, field)]
+  return [
+    error(
+      ctx,
+      'limit.length',
+      `${label} has ${len} characters; the channel allows at most ${max}.${note ? ' ' + note : ''}`,
+      field,
+    ),
+  ]
 }
 
 /** Text that must fit `strict` (error) where another source allows up to `loose` (named in the message). */

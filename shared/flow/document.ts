@@ -16,13 +16,19 @@ export const PositionSchema = z
   .describe('Top-left corner of the node on the canvas, in canvas units.')
 
 export const FlowNodeSchema = z.object({
-  id: identifier(z.string().min(1), 'A node id').describe('Stable id; edges refer to it. Never changes, unlike the name.'),
+  id: identifier(z.string().min(1), 'A node id').describe(
+    'Stable id; edges refer to it. Never changes, unlike the name.',
+  ),
   type: z.enum(NODE_TYPES).describe(`One of the ${NODE_TYPES.length} node types.`),
   name: z
     .string()
-    .describe('Node name: letters, digits and underscore, not starting with a digit, at most 50, unique. Expressions read the node output as {{name.field}}.'),
+    .describe(
+      'Node name: letters, digits and underscore, not starting with a digit, at most 50, unique. Expressions read the node output as {{name.field}}.',
+    ),
   position: PositionSchema,
-  config: z.record(z.string(), z.unknown()).describe("The node type's settings; see docs/flow-format.md for each type."),
+  config: z
+    .record(z.string(), z.unknown())
+    .describe("The node type's settings; see docs/flow-format.md for each type."),
 })
 
 export const FlowEdgeSchema = z.object({
@@ -32,13 +38,17 @@ export const FlowEdgeSchema = z.object({
   sourcePort: z
     .string()
     .min(1)
-    .describe("Output port of the source node: 'out', 'true'/'false', 'success'/'failure', a button, row or route id, or 'else'."),
+    .describe(
+      "Output port of the source node: 'out', 'true'/'false', 'success'/'failure', a button, row or route id, or 'else'.",
+    ),
   target: z.string().min(1).describe('Id of the node the edge enters.'),
 })
 
 export const FlowDocumentSchema = z.object({
   format: z.literal(FLOW_FORMAT).describe('Format and version of this document.'),
-  id: identifier(z.string().min(1), 'A flow id').regex(FLOW_ID, FLOW_ID_RULE).describe('Flow id, used in the webhook path /chatbot-webhook/{id}/trigger.'),
+  id: identifier(z.string().min(1), 'A flow id')
+    .regex(FLOW_ID, FLOW_ID_RULE)
+    .describe('Flow id, used in the webhook path /chatbot-webhook/{id}/trigger.'),
   name: identifier(z.string().min(1).max(120), 'A flow name').describe('Flow name shown in the flows list.'),
   active: z.boolean().describe('A flow must be active for keyword triggers to start it.'),
   nodes: z.array(FlowNodeSchema),

@@ -3,12 +3,27 @@ export { FLOW_FORMAT, FlowDocumentSchema, FlowEdgeSchema, FlowNodeSchema, Positi
 export type { FlowDocument, FlowEdge, FlowNode, Position } from './document'
 export { FlowSettingsSchema, flowSettings, LEGACY_SETTINGS, type FlowSettings } from './settings'
 export { NAME_PREFIX, NODE_TYPES, type NodeType } from './node-types'
-export { parseFlow, parseJsonText, loadFlow, serialiseFlow, canonicalFlow, type FlowLoadError, type FlowLoadResult } from './serialise'
+export {
+  parseFlow,
+  parseJsonText,
+  loadFlow,
+  serialiseFlow,
+  canonicalFlow,
+  type FlowLoadError,
+  type FlowLoadResult,
+} from './serialise'
 export { checkNodeName, isValidNodeName, nextNodeName, NODE_NAME_MAX, type NameProblem } from './names'
 export { buildReferenceIndex, referencesTo, usedInCount, nodeTextFields, type Reference } from './references'
 export { planRename, renameNode, type RenameResult } from './rename'
 export {
-  variablesAt, allFlowVariables, nodeVariables, variableRoots, SYSTEM_VARIABLES, INTERACTION_VARIABLES, type AvailableVariable, type VariableSource,
+  variablesAt,
+  allFlowVariables,
+  nodeVariables,
+  variableRoots,
+  SYSTEM_VARIABLES,
+  INTERACTION_VARIABLES,
+  type AvailableVariable,
+  type VariableSource,
 } from './variables'
 export { makeResolver, checkContextFor, type Resolution } from './resolve'
 export { validateFlow, hasErrors } from './validate'

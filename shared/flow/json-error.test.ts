@@ -38,14 +38,20 @@ describe('jsonErrorIndex', () => {
   })
 
   it('agrees with JSON.parse on any JSON value and on any short text', () => {
-    fc.assert(fc.property(fc.jsonValue(), (v) => {
-      expect(jsonErrorIndex(JSON.stringify(v, null, 1))).toBeNull()
-    }), { numRuns: 300 })
+    fc.assert(
+      fc.property(fc.jsonValue(), (v) => {
+        expect(jsonErrorIndex(JSON.stringify(v, null, 1))).toBeNull()
+      }),
+      { numRuns: 300 },
+    )
     const alphabet = fc.constantFrom(...'{}[]",:0123456789.-+eE tfnrulasx\\\n'.split(''))
     fc.assert(
-      fc.property(fc.array(alphabet, { maxLength: 14 }).map((cs) => cs.join('')), (text) => {
-        expect(jsonErrorIndex(text) === null).toBe(parses(text))
-      }),
+      fc.property(
+        fc.array(alphabet, { maxLength: 14 }).map((cs) => cs.join('')),
+        (text) => {
+          expect(jsonErrorIndex(text) === null).toBe(parses(text))
+        },
+      ),
       { numRuns: 3000 },
     )
   })

@@ -13,7 +13,9 @@ describe('docs/flow-format.schema.json', () => {
   })
 
   it('describes the config of every node type', () => {
-    const items = (flowJsonSchema() as any).properties.nodes.items.oneOf as { properties: { type: { const: string } } }[]
+    const items = (flowJsonSchema() as any).properties.nodes.items.oneOf as {
+      properties: { type: { const: string } }
+    }[]
     expect(items.map((i) => i.properties.type.const).sort()).toEqual([...NODE_TYPES].sort())
   })
 
@@ -36,16 +38,52 @@ describe('the published schema, read by a JSON Schema validator (ajv, draft 2020
   })
 
   it('accepts a hand-written file that leaves every config field out (they take their defaults)', () => {
-    const nodes = NODE_TYPES.map((type, i) => ({ id: `n${i}`, type, name: `${type}_1`, position: { x: 0, y: i * 100 }, config: {} }))
+    const nodes = NODE_TYPES.map((type, i) => ({
+      id: `n${i}`,
+      type,
+      name: `${type}_1`,
+      position: { x: 0, y: i * 100 },
+      config: {},
+    }))
     expect(paths({ format: 'chatflow.flow/1', id: 'f', name: 'F', active: false, nodes, edges: [] })).toEqual([])
   })
 
   it.each([
-    ['a config field of the wrong type', (d: any) => { d.nodes[1].config.maxAttempts = 'three' }, '/nodes/1/config/maxAttempts'],
-    ['an unknown answer type', (d: any) => { d.nodes[1].config.answerType = 'colour' }, '/nodes/1/config/answerType'],
-    ['an edge without its port', (d: any) => { delete d.edges[0].sourcePort }, '/edges/0'],
-    ['a flow without an id', (d: any) => { delete d.id }, ''],
-    ['another format version', (d: any) => { d.format = 'chatflow.flow/2' }, '/format'],
+    [
+      'a config field of the wrong type',
+      (d: any) => {
+        d.nodes[1].config.maxAttempts = 'three'
+      },
+      '/nodes/1/config/maxAttempts',
+    ],
+    [
+      'an unknown answer type',
+      (d: any) => {
+        d.nodes[1].config.answerType = 'colour'
+      },
+      '/nodes/1/config/answerType',
+    ],
+    [
+      'an edge without its port',
+      (d: any) => {
+        delete d.edges[0].sourcePort
+      },
+      '/edges/0',
+    ],
+    [
+      'a flow without an id',
+      (d: any) => {
+        delete d.id
+      },
+      '',
+    ],
+    [
+      'another format version',
+      (d: any) => {
+        d.format = 'chatflow.flow/2'
+      },
+      '/format',
+    ],
   ])('refuses %s, pointing at it', (_t, breakIt, at) => {
     const doc = structuredClone(EXAMPLES['age-gate']) as any
     expect(doc.nodes[1].type).toBe('question')

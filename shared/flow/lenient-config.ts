@@ -4,7 +4,10 @@
 import type { NodeType } from './node-types'
 import { parseConfig } from '../nodes/registry'
 
-export function parseConfigLeniently(type: NodeType, config: unknown): { success: true; data: unknown } | { success: false } {
+export function parseConfigLeniently(
+  type: NodeType,
+  config: unknown,
+): { success: true; data: unknown } | { success: false } {
   const strict = parseConfig(type, config)
   if (strict.success) return strict
   if (config === null || typeof config !== 'object' || Array.isArray(config)) return { success: false }

@@ -38,7 +38,11 @@ export function formatVersion(format: unknown): number | null {
 
 export function migrate(input: unknown): MigrateResult {
   if (input === null || typeof input !== 'object' || Array.isArray(input))
-    return { ok: false, code: 'format.not_object', message: 'This is not a Chatflow flow: the file must hold a JSON object.' }
+    return {
+      ok: false,
+      code: 'format.not_object',
+      message: 'This is not a Chatflow flow: the file must hold a JSON object.',
+    }
   let doc = input as Record<string, unknown>
   const from = formatVersion(doc.format)
   if (from === null)

@@ -4,7 +4,10 @@ import { NAME_PREFIX, type NodeType } from './node-types'
 export const NODE_NAME_MAX = 50
 const NAME_RE = /^[A-Za-z0-9_]*$/
 
-export type NameProblem = { code: 'name.empty' | 'name.chars' | 'name.digit' | 'name.length' | 'name.duplicate'; message: string }
+export type NameProblem = {
+  code: 'name.empty' | 'name.chars' | 'name.digit' | 'name.length' | 'name.duplicate'
+  message: string
+}
 
 /** Checks one name against the naming rules (docs/flow-format.md, Validation); `others` are the names of the other nodes in the flow. */
 export function checkNodeName(name: string, others: Iterable<string> = []): NameProblem | null {
@@ -14,10 +17,15 @@ export function checkNodeName(name: string, others: Iterable<string> = []): Name
     const what = bad === ' ' ? 'a space' : `'${bad}'`
     return { code: 'name.chars', message: `Name '${name}' contains ${what}; use only letters, digits and underscore.` }
   }
-  if (/^[0-9]/.test(name)) return { code: 'name.digit', message: `Name '${name}' starts with a digit; start with a letter or underscore.` }
+  if (/^[0-9]/.test(name))
+    return { code: 'name.digit', message: `Name '${name}' starts with a digit; start with a letter or underscore.` }
   if (name.length > NODE_NAME_MAX)
-    return { code: 'name.length', message: `Name '${name.slice(0, 20)}…' has ${name.length} characters; at most ${NODE_NAME_MAX} are allowed.` }
-  for (const o of others) if (o === name) return { code: 'name.duplicate', message: `Another node is already named '${name}'.` }
+    return {
+      code: 'name.length',
+      message: `Name '${name.slice(0, 20)}…' has ${name.length} characters; at most ${NODE_NAME_MAX} are allowed.`,
+    }
+  for (const o of others)
+    if (o === name) return { code: 'name.duplicate', message: `Another node is already named '${name}'.` }
   return null
 }
 

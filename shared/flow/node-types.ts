@@ -6,4 +6,7 @@ export type NodeType = (typeof NODE_MODULES)[number]['type']
 
 export const NODE_TYPES = NODE_MODULES.map((m) => m.type) as unknown as readonly [NodeType, ...NodeType[]]
 
-export const NAME_PREFIX = Object.fromEntries(NODE_MODULES.map((m) => [m.type, m.namePrefix])) as Record<NodeType, string>
+export const NAME_PREFIX = Object.fromEntries(NODE_MODULES.map((m) => [m.type, m.namePrefix])) as Record<
+  NodeType,
+  string
+>

@@ -7,24 +7,53 @@ import { example } from './testing/examples'
 // The reference index, field kind by field kind: each place that reads a node's output is found with its node,
 // its field pointer, its document pointer and the offsets of the path inside the field text.
 
-const node = (id: string, type: FlowNode['type'], name: string, config: Record<string, unknown>): FlowNode => ({ id, type, name, position: { x: 0, y: 0 }, config })
+const node = (id: string, type: FlowNode['type'], name: string, config: Record<string, unknown>): FlowNode => ({
+  id,
+  type,
+  name,
+  position: { x: 0, y: 0 },
+  config,
+})
 
 function withReaders(): FlowDocument {
   const doc = example('order-status')
   doc.nodes.push(
-    node('r_script', 'script', 'calc', { inputs: [{ name: 'st', value: 'status={{order_lookup.status}}' }], outputs: [{ name: 'x' }] }),
+    node('r_script', 'script', 'calc', {
+      inputs: [{ name: 'st', value: 'status={{order_lookup.status}}' }],
+      outputs: [{ name: 'x' }],
+    }),
     node('r_tpl', 'template_message', 'notify', {
-      templateName: 'order_update', header: { type: 'text', param: '{{order_lookup.result.carrier}}' },
-      bodyParams: ['{{customer_name}}', 'Due {{order_lookup.result.estimated_delivery}}'], buttonUrlParam: '{{order_lookup.result.id}}',
+      templateName: 'order_update',
+      header: { type: 'text', param: '{{order_lookup.result.carrier}}' },
+      bodyParams: ['{{customer_name}}', 'Due {{order_lookup.result.estimated_delivery}}'],
+      buttonUrlParam: '{{order_lookup.result.id}}',
     }),
     node('r_http', 'http_call', 'track', {
-      url: 'https://t.test/{{order_lookup.result.id}}', headers: [{ key: 'x-ref', value: '{{order_lookup.headers.etag}}' }],
-      query: [{ key: 'q', value: '{{order_lookup.status}}' }], bodyType: 'json', body: '{"s": "{{order_lookup.ok}}"}',
+      url: 'https://t.test/{{order_lookup.result.id}}',
+      headers: [{ key: 'x-ref', value: '{{order_lookup.headers.etag}}' }],
+      query: [{ key: 'q', value: '{{order_lookup.status}}' }],
+      bodyType: 'json',
+      body: '{"s": "{{order_lookup.ok}}"}',
       auth: { type: 'bearer', token: '{{order_lookup.result.token}}' },
     }),
-    node('r_cond', 'condition', 'is_late', { rules: [{ left: "{{if({{order_lookup.ok}}, 'y', 'n')}}", operator: 'equals', right: '{{ {{order_lookup.status}} + 1 }}' }] }),
-    node('r_router', 'router', 'by_state', { routes: [{ id: 'a', name: 'A', rules: [{ left: '{{order_lookup.result.state}}', operator: 'is_empty' }] }] }),
-    node('r_mpm', 'mpm', 'shelf', { catalogId: 'c', header: 'H', body: 'B', sections: [{ productIds: ['{{order_lookup.result.sku}}'] }] }),
+    node('r_cond', 'condition', 'is_late', {
+      rules: [
+        {
+          left: "{{if({{order_lookup.ok}}, 'y', 'n')}}",
+          operator: 'equals',
+          right: '{{ {{order_lookup.status}} + 1 }}',
+        },
+      ],
+    }),
+    node('r_router', 'router', 'by_state', {
+      routes: [{ id: 'a', name: 'A', rules: [{ left: '{{order_lookup.result.state}}', operator: 'is_empty' }] }],
+    }),
+    node('r_mpm', 'mpm', 'shelf', {
+      catalogId: 'c',
+      header: 'H',
+      body: 'B',
+      sections: [{ productIds: ['{{order_lookup.result.sku}}'] }],
+    }),
     node('r_lead', 'lead_management', 'tag', { action: 'add_tags', tags: ['st_{{order_lookup.status}}'] }),
   )
   return doc
@@ -50,12 +79,17 @@ describe('buildReferenceIndex', () => {
   ])('finds %s with node, field, pointer and offsets', (_t, nodeId, field, path) => {
     const doc = withReaders()
     const i = doc.nodes.findIndex((n) => n.id === nodeId)
-    const hits = referencesTo(doc, 'order_lookup').filter((r) => r.nodeId === nodeId && r.field === field && r.path.join('.') === path)
+    const hits = referencesTo(doc, 'order_lookup').filter(
+      (r) => r.nodeId === nodeId && r.field === field && r.path.join('.') === path,
+    )
     expect(hits.length).toBeGreaterThan(0)
     for (const h of hits) {
       expect(h.nodeName).toBe(doc.nodes[i]!.name)
       expect(h.pointer).toBe(`/nodes/${i}/config${field}`)
-      const text = field.split('/').slice(1).reduce<unknown>((v, k) => (v as Record<string, unknown>)[k], doc.nodes[i]!.config) as string
+      const text = field
+        .split('/')
+        .slice(1)
+        .reduce<unknown>((v, k) => (v as Record<string, unknown>)[k], doc.nodes[i]!.config) as string
       expect(text.slice(h.start, h.end)).toBe(path)
       expect(h.excerpt).toContain(path)
     }
@@ -71,12 +105,25 @@ describe('buildReferenceIndex', () => {
 
   it('a node whose config does not parse still has its reads indexed and renamed', () => {
     const doc = example('order-status')
-    doc.nodes.push(node('r_bad', 'http_call', 'broken', { url: 'https://t.test/{{order_lookup.result.id}}', timeoutMs: 'soon', headers: [{ key: 'a', value: 'x {{order_lookup.status}}' }] }))
+    doc.nodes.push(
+      node('r_bad', 'http_call', 'broken', {
+        url: 'https://t.test/{{order_lookup.result.id}}',
+        timeoutMs: 'soon',
+        headers: [{ key: 'a', value: 'x {{order_lookup.status}}' }],
+      }),
+    )
     const mine = referencesTo(doc, 'order_lookup').filter((r) => r.nodeId === 'r_bad')
-    expect(mine.map((r) => [r.field, r.label])).toEqual([['/url', 'Setting /url'], ['/headers/0/value', 'Setting /headers/0/value']])
+    expect(mine.map((r) => [r.field, r.label])).toEqual([
+      ['/url', 'Setting /url'],
+      ['/headers/0/value', 'Setting /headers/0/value'],
+    ])
     const r = renameNode(doc, 'n_lookup', 'lookup')
     if (!r.ok) throw new Error(r.problem.message)
-    expect(r.document.nodes.at(-1)!.config).toEqual({ url: 'https://t.test/{{lookup.result.id}}', timeoutMs: 'soon', headers: [{ key: 'a', value: 'x {{lookup.status}}' }] })
+    expect(r.document.nodes.at(-1)!.config).toEqual({
+      url: 'https://t.test/{{lookup.result.id}}',
+      timeoutMs: 'soon',
+      headers: [{ key: 'a', value: 'x {{lookup.status}}' }],
+    })
   })
 
   it('a rename rewrites all of them and leaves the offsets pointing at the new name', () => {

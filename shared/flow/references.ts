@@ -41,7 +41,8 @@ function rawTextFields(config: unknown): TextField[] {
     if (typeof value === 'string') {
       if (value.includes('{{')) out.push({ pointer: pointerOf(path), label: `Setting ${pointerOf(path)}`, value })
     } else if (Array.isArray(value)) value.forEach((v, i) => walk(v, [...path, i]))
-    else if (value !== null && typeof value === 'object') for (const [k, v] of Object.entries(value)) walk(v, [...path, k])
+    else if (value !== null && typeof value === 'object')
+      for (const [k, v] of Object.entries(value)) walk(v, [...path, k])
   }
   walk(config, [])
   return out

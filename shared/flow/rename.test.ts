@@ -7,7 +7,8 @@ import { example, nodeByName } from './testing/examples'
 describe('renameNode', () => {
   it('rewrites every reference, nested expressions included, and returns the places', () => {
     const doc = example('order-status')
-    nodeByName(doc, 'order_missing').config.text = "{{if({{order_lookup.status}} == 404, 'not found', {{order_lookup.result.carrier}})}}"
+    nodeByName(doc, 'order_missing').config.text =
+      "{{if({{order_lookup.status}} == 404, 'not found', {{order_lookup.result.carrier}})}}"
     expect(usedInCount(doc, 'order_lookup')).toBe(4)
     const places = planRename(doc, 'n_lookup')
     expect(places.map((p) => [p.nodeName, p.field, p.label])).toEqual([
@@ -23,7 +24,9 @@ describe('renameNode', () => {
     expect(nodeByName(r.document, 'order_found').config.text).toBe(
       'Order *{{order_number}}* is {{order_state}}.\nCarrier: {{lookup.result.carrier}}\nExpected delivery: {{lookup.result.estimated_delivery}}',
     )
-    expect(nodeByName(r.document, 'order_missing').config.text).toBe("{{if({{lookup.status}} == 404, 'not found', {{lookup.result.carrier}})}}")
+    expect(nodeByName(r.document, 'order_missing').config.text).toBe(
+      "{{if({{lookup.status}} == 404, 'not found', {{lookup.result.carrier}})}}",
+    )
     expect(Object.keys(r.document.samples)).toEqual(['lookup'])
     expect(usedInCount(r.document, 'order_lookup')).toBe(0)
     expect(usedInCount(r.document, 'lookup')).toBe(4)
@@ -31,12 +34,49 @@ describe('renameNode', () => {
   })
 
   it.each([
-    ['script input mappings', 'order-status', (d: any) => { d.nodes.push({ id: 's', type: 'script', name: 'calc', position: { x: 0, y: 0 }, config: { code: 'return {}', inputs: [{ name: 'st', value: '{{order_lookup.status}}' }] } }) }, 's', '/inputs/0/value'],
-    ['template parameters', 'feedback-form', (d: any) => { d.nodes[1].config.bodyParams = ['{{order_lookup.result.carrier}}'] }, 'n_tpl', '/bodyParams/0'],
-    ['condition operands', 'age-gate', (d: any) => { d.nodes[2].config.rules[0].right = '{{order_lookup.ok}}' }, 'n_check', '/rules/0/right'],
+    [
+      'script input mappings',
+      'order-status',
+      (d: any) => {
+        d.nodes.push({
+          id: 's',
+          type: 'script',
+          name: 'calc',
+          position: { x: 0, y: 0 },
+          config: { code: 'return {}', inputs: [{ name: 'st', value: '{{order_lookup.status}}' }] },
+        })
+      },
+      's',
+      '/inputs/0/value',
+    ],
+    [
+      'template parameters',
+      'feedback-form',
+      (d: any) => {
+        d.nodes[1].config.bodyParams = ['{{order_lookup.result.carrier}}']
+      },
+      'n_tpl',
+      '/bodyParams/0',
+    ],
+    [
+      'condition operands',
+      'age-gate',
+      (d: any) => {
+        d.nodes[2].config.rules[0].right = '{{order_lookup.ok}}'
+      },
+      'n_check',
+      '/rules/0/right',
+    ],
   ])('finds and rewrites references in %s', (_t, base, edit, nodeId, field) => {
     const doc = example(base)
-    if (base !== 'order-status') doc.nodes.push({ id: 'n_lookup', type: 'http_call', name: 'order_lookup', position: { x: 0, y: 0 }, config: { url: 'https://x.test' } })
+    if (base !== 'order-status')
+      doc.nodes.push({
+        id: 'n_lookup',
+        type: 'http_call',
+        name: 'order_lookup',
+        position: { x: 0, y: 0 },
+        config: { url: 'https://x.test' },
+      })
     edit(doc)
     const place = planRename(doc, 'n_lookup').find((p) => p.nodeId === nodeId)
     expect(place?.field).toBe(field)
@@ -79,20 +119,27 @@ describe('rename properties', () => {
 
   it('changes nothing but the name and its references, and renaming back restores the flow', () => {
     fc.assert(
-      fc.property(fc.constantFrom('order-status', 'lead-capture', 'appointment', 'age-gate', 'catalogue', 'feedback-form'), fc.nat(), ident, (base, pick, newName) => {
-        const doc = example(base)
-        const node = doc.nodes[pick % doc.nodes.length]!
-        const r = renameNode(doc, node.id, newName)
-        if (!r.ok) throw new Error(r.problem.message)
-        expect(r.document.edges).toEqual(doc.edges)
-        expect(r.document.nodes.map((n) => n.id)).toEqual(doc.nodes.map((n) => n.id))
-        expect(r.document.nodes.map((n) => (n.id === node.id ? node.name : n.name))).toEqual(doc.nodes.map((n) => n.name))
-        expect(usedInCount(r.document, newName)).toBe(usedInCount(doc, node.name))
-        expect(usedInCount(r.document, node.name)).toBe(0)
-        const back = renameNode(r.document, node.id, node.name)
-        if (!back.ok) throw new Error(back.problem.message)
-        expect(back.document).toEqual(doc)
-      }),
+      fc.property(
+        fc.constantFrom('order-status', 'lead-capture', 'appointment', 'age-gate', 'catalogue', 'feedback-form'),
+        fc.nat(),
+        ident,
+        (base, pick, newName) => {
+          const doc = example(base)
+          const node = doc.nodes[pick % doc.nodes.length]!
+          const r = renameNode(doc, node.id, newName)
+          if (!r.ok) throw new Error(r.problem.message)
+          expect(r.document.edges).toEqual(doc.edges)
+          expect(r.document.nodes.map((n) => n.id)).toEqual(doc.nodes.map((n) => n.id))
+          expect(r.document.nodes.map((n) => (n.id === node.id ? node.name : n.name))).toEqual(
+            doc.nodes.map((n) => n.name),
+          )
+          expect(usedInCount(r.document, newName)).toBe(usedInCount(doc, node.name))
+          expect(usedInCount(r.document, node.name)).toBe(0)
+          const back = renameNode(r.document, node.id, node.name)
+          if (!back.ok) throw new Error(back.problem.message)
+          expect(back.document).toEqual(doc)
+        },
+      ),
       { numRuns: 150 },
     )
   })
@@ -102,7 +149,9 @@ describe('rename properties', () => {
       fc.property(fc.array(fc.constantFrom(...FRAGMENTS), { minLength: 1, maxLength: 6 }), ident, (parts, newName) => {
         const doc = example('order-status')
         const text = parts.map(([before]) => before.replaceAll('OLD', 'order_lookup')).join(' ')
-        const expected = parts.map(([, after]) => after.replaceAll('OLD', 'order_lookup').replaceAll('NEW', newName)).join(' ')
+        const expected = parts
+          .map(([, after]) => after.replaceAll('OLD', 'order_lookup').replaceAll('NEW', newName))
+          .join(' ')
         nodeByName(doc, 'order_missing').config.text = text
         const r = renameNode(doc, 'n_lookup', newName)
         if (!r.ok) throw new Error(r.problem.message)

@@ -24,13 +24,23 @@ export function renameNode(doc: FlowDocument, nodeId: string, newName: string): 
 
 function rename(doc: FlowDocument, nodeId: string, newName: string): RenameResult {
   const node = doc.nodes.find((n) => n.id === nodeId)
-  if (!node) return { ok: false, problem: { code: 'node.unknown', message: `No node with id '${nodeId}' in this flow.` } }
+  if (!node)
+    return { ok: false, problem: { code: 'node.unknown', message: `No node with id '${nodeId}' in this flow.` } }
   const oldName = node.name
-  const problem = checkNodeName(newName, doc.nodes.filter((n) => n.id !== nodeId).map((n) => n.name))
+  const problem = checkNodeName(
+    newName,
+    doc.nodes.filter((n) => n.id !== nodeId).map((n) => n.name),
+  )
   if (problem) return { ok: false, problem }
   // A name that is already a variable would merge two sets of references, and renaming back could not split them.
   if (variableRoots(doc).has(newName))
-    return { ok: false, problem: { code: 'name.shadows_variable', message: `'${newName}' is already a variable in this flow; choose another name.` } }
+    return {
+      ok: false,
+      problem: {
+        code: 'name.shadows_variable',
+        message: `'${newName}' is already a variable in this flow; choose another name.`,
+      },
+    }
   const places = referencesTo(doc, oldName)
   if (oldName === newName) return { ok: true, document: doc, places: [], count: 0 }
   let count = 0

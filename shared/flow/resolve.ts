@@ -30,7 +30,9 @@ export function makeResolver(doc: FlowDocument, vars: AvailableVariable[] = allF
   const nodeNames = new Set(doc.nodes.map((n) => n.name))
   const producersOf = (list: AvailableVariable[]) => [...new Set(list.flatMap((v) => (v.nodeId ? [v.nodeId] : [])))]
   const childrenOf = (prefix: string) =>
-    [...byPath.keys()].filter((p) => p.startsWith(prefix + '.') && !p.slice(prefix.length + 1).includes('.')).map((p) => p.slice(prefix.length + 1))
+    [...byPath.keys()]
+      .filter((p) => p.startsWith(prefix + '.') && !p.slice(prefix.length + 1).includes('.'))
+      .map((p) => p.slice(prefix.length + 1))
 
   return (path: string[]): Resolution => {
     const root = path[0]!
@@ -42,14 +44,18 @@ export function makeResolver(doc: FlowDocument, vars: AvailableVariable[] = allF
       }
     }
     if (k === 0) {
-      if (nodeNames.has(root)) return path.length === 1 ? { kind: 'ok', global: false, producers: [] } : { kind: 'unknown-field', index: 1, known: childrenOf(root) }
+      if (nodeNames.has(root))
+        return path.length === 1
+          ? { kind: 'ok', global: false, producers: [] }
+          : { kind: 'unknown-field', index: 1, known: childrenOf(root) }
       return { kind: 'unknown-root' }
     }
     const specs = byPath.get(path.slice(0, k).join('.'))!
     const global = GLOBAL_ROOTS.has(root) && k === 1
     const producers = producersOf(specs)
     if (k === path.length) return { kind: 'ok', global, producers }
-    if (!specs.some((s) => OPEN.has(s.type))) return { kind: 'unknown-field', index: k, known: childrenOf(path.slice(0, k).join('.')) }
+    if (!specs.some((s) => OPEN.has(s.type)))
+      return { kind: 'unknown-field', index: k, known: childrenOf(path.slice(0, k).join('.')) }
     // Open-ended output: if a sample covers this part, paths it lacks are flagged (as a warning: samples are examples).
     if (nodeNames.has(root) && Object.prototype.hasOwnProperty.call(doc.samples, root)) {
       const depth = walk(doc.samples[root], path.slice(1)) + 1

@@ -15,7 +15,8 @@ export interface FlowLoadError {
   pointer?: string
 }
 
-export type FlowLoadResult = { ok: true; document: FlowDocument; migratedFrom: number | null } | { ok: false; error: FlowLoadError }
+export type FlowLoadResult =
+  { ok: true; document: FlowDocument; migratedFrom: number | null } | { ok: false; error: FlowLoadError }
 
 /** Parses a document object (already JSON-decoded): migrate, then check against the schema. */
 export function loadFlow(value: unknown): FlowLoadResult {
@@ -26,7 +27,14 @@ export function loadFlow(value: unknown): FlowLoadResult {
   if (bounds?.code === 'json_too_deep') return tooDeepDocument(bounds.path)
   if (bounds) {
     const pointer = pointerOf(bounds.path)
-    return { ok: false, error: { code: 'document.invalid', message: `Not a valid flow document: ${pointer}: the key '__proto__' is not allowed.`, pointer } }
+    return {
+      ok: false,
+      error: {
+        code: 'document.invalid',
+        message: `Not a valid flow document: ${pointer}: the key '__proto__' is not allowed.`,
+        pointer,
+      },
+    }
   }
   const parsed = FlowDocumentSchema.safeParse(m.value)
   if (!parsed.success) {
@@ -34,7 +42,11 @@ export function loadFlow(value: unknown): FlowLoadResult {
     const pointer = pointerOf(issue.path.map((p) => (typeof p === 'symbol' ? String(p) : p)))
     return {
       ok: false,
-      error: { code: 'document.invalid', message: `Not a valid flow document: ${pointer || '(root)'}: ${describeIssue(issue.message)}`, pointer },
+      error: {
+        code: 'document.invalid',
+        message: `Not a valid flow document: ${pointer || '(root)'}: ${describeIssue(issue.message)}`,
+        pointer,
+      },
     }
   }
   return { ok: true, document: parsed.data, migratedFrom: m.from === 1 ? null : m.from }
@@ -42,7 +54,14 @@ export function loadFlow(value: unknown): FlowLoadResult {
 
 function tooDeepDocument(path: JsonPath): FlowLoadResult {
   const pointer = pointerOf(path)
-  return { ok: false, error: { code: 'document.invalid', message: `Not a valid flow document: ${pointer}: nested more than ${JSON_MAX_DEPTH} levels deep; flatten it.`, pointer } }
+  return {
+    ok: false,
+    error: {
+      code: 'document.invalid',
+      message: `Not a valid flow document: ${pointer}: nested more than ${JSON_MAX_DEPTH} levels deep; flatten it.`,
+      pointer,
+    },
+  }
 }
 
 function describeIssue(message: string): string {
@@ -80,22 +99,33 @@ function jsonErrorText(text: string, e: unknown): string {
   const at = m ? Number(m[1]) : /end of JSON/.test(msg) ? text.length : jsonErrorIndex(text)
   if (at === null) return msg.replace(/\s+/g, ' ')
   const { line, column } = lineColumn(text, at)
-  const what = m || /end of JSON/.test(msg)
-    ? msg.replace(/ in JSON at position \d+.*$/s, '').replace(/ at position \d+.*$/s, '')
-    : at >= text.length
-      ? 'Unexpected end of JSON input'
-      : `Unexpected ${describeChar(text[at]!)}`
+  const what =
+    m || /end of JSON/.test(msg)
+      ? msg.replace(/ in JSON at position \d+.*$/s, '').replace(/ at position \d+.*$/s, '')
+      : at >= text.length
+        ? 'Unexpected end of JSON input'
+        : `Unexpected ${describeChar(text[at]!)}`
   return `${what.replace(/\s+/g, ' ')} (line ${line}, column ${column})`
 }
 
 function describeChar(ch: string): string {
   if (ch === '\n' || ch === '\r') return 'line break'
   if (ch === '\t') return 'tab'
-  if (ch === "'") return "single quote (JSON strings take double quotes)"
+  if (ch === "'") return 'single quote (JSON strings take double quotes)'
   return `character '${ch}'`
 }
 
-const DOC_KEYS = ['format', 'id', 'name', 'active', 'nodes', 'edges', 'samples', 'webhookSecretRef', 'settings'] as const
+const DOC_KEYS = [
+  'format',
+  'id',
+  'name',
+  'active',
+  'nodes',
+  'edges',
+  'samples',
+  'webhookSecretRef',
+  'settings',
+] as const
 const NODE_KEYS = ['id', 'type', 'name', 'position', 'config'] as const
 const EDGE_KEYS = ['id', 'source', 'sourcePort', 'target'] as const
 
@@ -117,10 +147,19 @@ export function sortKeysDeep(value: unknown): unknown {
 /** The canonical object form of a document (what serialiseFlow writes). */
 export function canonicalFlow(doc: FlowDocument): Record<string, unknown> {
   const top = pick(doc, DOC_KEYS)
-  top.nodes = doc.nodes.map((n) => ({ ...pick(n, NODE_KEYS), position: { x: n.position.x, y: n.position.y }, config: sortKeysDeep(n.config) }))
+  top.nodes = doc.nodes.map((n) => ({
+    ...pick(n, NODE_KEYS),
+    position: { x: n.position.x, y: n.position.y },
+    config: sortKeysDeep(n.config),
+  }))
   top.edges = doc.edges.map((e) => pick(e, EDGE_KEYS))
   top.samples = sortKeysDeep(doc.samples)
-  if (doc.settings) top.settings = { locale: doc.settings.locale, timeZone: doc.settings.timeZone, defaultCountry: doc.settings.defaultCountry }
+  if (doc.settings)
+    top.settings = {
+      locale: doc.settings.locale,
+      timeZone: doc.settings.timeZone,
+      defaultCountry: doc.settings.defaultCountry,
+    }
   return top
 }
 

@@ -20,7 +20,11 @@ describe('flow settings', () => {
   })
 
   it('fill in what a hand-written file leaves out', () => {
-    expect(flowSettings({ settings: { timeZone: 'Asia/Kolkata' } })).toEqual({ locale: 'en-GB', timeZone: 'Asia/Kolkata', defaultCountry: null })
+    expect(flowSettings({ settings: { timeZone: 'Asia/Kolkata' } })).toEqual({
+      locale: 'en-GB',
+      timeZone: 'Asia/Kolkata',
+      defaultCountry: null,
+    })
   })
 
   it('survive a save and a load, written after the other document fields', () => {
@@ -33,8 +37,14 @@ describe('flow settings', () => {
 
   it('are refused where they name no real locale, time zone or country', () => {
     const doc = { ...bare(), settings: { locale: 'english', timeZone: 'Europe/Londn', defaultCountry: 'UK' } }
-    const codes = validateFlow(doc).filter((p) => p.code.startsWith('settings.')).map((p) => `${p.code} ${p.pointer}`)
-    expect(codes).toEqual(['settings.locale /settings/locale', 'settings.time_zone /settings/timeZone', 'settings.country /settings/defaultCountry'])
+    const codes = validateFlow(doc)
+      .filter((p) => p.code.startsWith('settings.'))
+      .map((p) => `${p.code} ${p.pointer}`)
+    expect(codes).toEqual([
+      'settings.locale /settings/locale',
+      'settings.time_zone /settings/timeZone',
+      'settings.country /settings/defaultCountry',
+    ])
     const good = { ...bare(), settings: { locale: 'pt-BR', timeZone: 'America/Sao_Paulo', defaultCountry: 'BR' } }
     expect(validateFlow(good).filter((p) => p.code.startsWith('settings.'))).toEqual([])
   })
@@ -46,6 +56,10 @@ describe('flow settings', () => {
   })
 
   it('are set in the appointment example, which books in London', () => {
-    expect(example('appointment').settings).toEqual({ locale: 'en-GB', timeZone: 'Europe/London', defaultCountry: 'GB' })
+    expect(example('appointment').settings).toEqual({
+      locale: 'en-GB',
+      timeZone: 'Europe/London',
+      defaultCountry: 'GB',
+    })
   })
 })

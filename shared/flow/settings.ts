@@ -16,16 +16,22 @@ export const FlowSettingsSchema = z
     locale: z
       .string()
       .default(LEGACY_SETTINGS.locale)
-      .describe("Language and region of the flow's customers, as a BCP 47 tag (en-GB, en-US, de-DE, pt-BR): day/month order, decimal comma or point, and the words of relative dates."),
+      .describe(
+        "Language and region of the flow's customers, as a BCP 47 tag (en-GB, en-US, de-DE, pt-BR): day/month order, decimal comma or point, and the words of relative dates.",
+      ),
     timeZone: z
       .string()
       .default(LEGACY_SETTINGS.timeZone)
-      .describe('IANA time zone (Europe/London, America/New_York, Asia/Kolkata) in which "today", "tomorrow" and typed times are read.'),
+      .describe(
+        'IANA time zone (Europe/London, America/New_York, Asia/Kolkata) in which "today", "tomorrow" and typed times are read.',
+      ),
     defaultCountry: z
       .string()
       .nullable()
       .default(LEGACY_SETTINGS.defaultCountry)
-      .describe("ISO 3166 country code (GB, IN, US) of phone numbers typed without a country code; null: the country of the customer's own number."),
+      .describe(
+        "ISO 3166 country code (GB, IN, US) of phone numbers typed without a country code; null: the country of the customer's own number.",
+      ),
   })
   .describe('How Question nodes read typed answers: locale, time zone and the default country of phone numbers.')
 
@@ -85,7 +91,9 @@ export function isCountryCode(code: string): boolean {
 export function canonicalCountry(code: string): string | null {
   try {
     const region = new Intl.Locale(`und-${code}`).region ?? null
-    return region && new Intl.DisplayNames('en', { type: 'region', fallback: 'none' }).of(region) !== undefined ? region : null
+    return region && new Intl.DisplayNames('en', { type: 'region', fallback: 'none' }).of(region) !== undefined
+      ? region
+      : null
   } catch {
     return null
   }

@@ -18,7 +18,13 @@ export const INTERACTION_VARIABLES: VariableSpec[] = [
   { path: '_last_button_text', description: 'Visible label of the last button tapped', type: 'string' },
   { path: '_last_row_payload', description: 'Payload of the last list row selected', type: 'string' },
   { path: '_last_row_text', description: 'Visible title of the last list row selected', type: 'string' },
-  { path: '_last_template_button_clicked', description: 'Payload of the last template quick-reply button tapped', type: 'string' },
+  {
+    path: '_last_template_button_clicked',
+    description: 'Payload of the last template quick-reply button tapped',
+    type: 'string',
+  },
 ]
 
-export const GLOBAL_ROOTS: ReadonlySet<string> = new Set([...SYSTEM_VARIABLES, ...INTERACTION_VARIABLES].map((v) => v.path))
+export const GLOBAL_ROOTS: ReadonlySet<string> = new Set(
+  [...SYSTEM_VARIABLES, ...INTERACTION_VARIABLES].map((v) => v.path),
+)

@@ -15,26 +15,62 @@ export function validateEdges(doc: FlowDocument, pathTo: (nodeId: string) => str
   const usedPorts = new Map<string, number>()
   doc.edges.forEach((e, i) => {
     const at = `/edges/${i}`
-    if (seenIds.has(e.id)) out.push({ severity: 'error', code: 'edge.duplicate_id', message: `Two edges share the id '${e.id}'.`, pointer: `${at}/id` })
+    if (seenIds.has(e.id))
+      out.push({
+        severity: 'error',
+        code: 'edge.duplicate_id',
+        message: `Two edges share the id '${e.id}'.`,
+        pointer: `${at}/id`,
+      })
     seenIds.add(e.id)
     const src = nodes.get(e.source)
     const dst = nodes.get(e.target)
-    if (!src) out.push({ severity: 'error', code: 'edge.unknown_node', message: `An edge starts at node '${e.source}', which does not exist.`, pointer: `${at}/source` })
-    if (!dst) out.push({ severity: 'error', code: 'edge.unknown_node', message: `An edge leads to node '${e.target}', which does not exist.`, pointer: `${at}/target` })
+    if (!src)
+      out.push({
+        severity: 'error',
+        code: 'edge.unknown_node',
+        message: `An edge starts at node '${e.source}', which does not exist.`,
+        pointer: `${at}/source`,
+      })
+    if (!dst)
+      out.push({
+        severity: 'error',
+        code: 'edge.unknown_node',
+        message: `An edge leads to node '${e.target}', which does not exist.`,
+        pointer: `${at}/target`,
+      })
     if (dst?.type === 'trigger')
-      out.push({ severity: 'error', code: 'edge.into_trigger', message: `An edge leads into the trigger '${dst.name}'; a trigger only starts the flow.`, nodeId: dst.id, pointer: `${at}/target` })
+      out.push({
+        severity: 'error',
+        code: 'edge.into_trigger',
+        message: `An edge leads into the trigger '${dst.name}'; a trigger only starts the flow.`,
+        nodeId: dst.id,
+        pointer: `${at}/target`,
+      })
     if (!src) return
     const parsed = parseConfig(src.type, src.config)
     if (!parsed.success) return
     const ports = NODE_DEFINITIONS[src.type].ports(parsed.data).map((p) => p.id)
     if (!ports.includes(e.sourcePort)) {
       const has = ports.length ? `its ports are ${ports.map((p) => `'${p}'`).join(', ')}` : 'it has no outputs'
-      out.push({ severity: 'error', code: 'edge.unknown_port', message: `'${src.name}' has no output '${e.sourcePort}' (${has}).`, nodeId: src.id, pointer: `${at}/sourcePort` })
+      out.push({
+        severity: 'error',
+        code: 'edge.unknown_port',
+        message: `'${src.name}' has no output '${e.sourcePort}' (${has}).`,
+        nodeId: src.id,
+        pointer: `${at}/sourcePort`,
+      })
       return
     }
     const key = `${e.source}\u0000${e.sourcePort}`
     if (usedPorts.has(key))
-      out.push({ severity: 'error', code: 'edge.port_twice', message: `Output '${e.sourcePort}' of '${src.name}' is connected twice; a path can lead to one node only.`, nodeId: src.id, pointer: at })
+      out.push({
+        severity: 'error',
+        code: 'edge.port_twice',
+        message: `Output '${e.sourcePort}' of '${src.name}' is connected twice; a path can lead to one node only.`,
+        nodeId: src.id,
+        pointer: at,
+      })
     usedPorts.set(key, i)
   })
   // Ports with no edge: the run would stop there without an End.
@@ -61,13 +97,22 @@ export function validateEdges(doc: FlowDocument, pathTo: (nodeId: string) => str
   return out
 }
 
-export function validateReachability(doc: FlowDocument, graph: FlowGraph): { problems: Problem[]; reachable: Set<string> } {
+export function validateReachability(
+  doc: FlowDocument,
+  graph: FlowGraph,
+): { problems: Problem[]; reachable: Set<string> } {
   const triggers = doc.nodes.filter((n) => n.type === 'trigger').map((n) => n.id)
   const reachable = reach(triggers, graph.next)
   const problems: Problem[] = []
   doc.nodes.forEach((n, i) => {
     if (triggers.length && !reachable.has(n.id))
-      problems.push({ severity: 'warning', code: 'node.unreachable', message: `'${n.name}' cannot be reached from the trigger; it never runs.`, nodeId: n.id, pointer: `/nodes/${i}` })
+      problems.push({
+        severity: 'warning',
+        code: 'node.unreachable',
+        message: `'${n.name}' cannot be reached from the trigger; it never runs.`,
+        nodeId: n.id,
+        pointer: `/nodes/${i}`,
+      })
   })
   const waits = new Set(
     doc.nodes

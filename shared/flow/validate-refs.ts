@@ -32,7 +32,12 @@ export function validateReferences(
       if (!f.value.includes('{{') && !f.value.includes('}}')) continue
       const at = { nodeId: node.id, field: f.pointer, pointer: `/nodes/${i}/config${f.pointer}` }
       for (const d of checkTemplate(f.value)) {
-        out.push({ severity: d.severity, code: `expr.${d.code}`, message: `${f.label}: ${d.message} (at character ${d.start + 1}).`, ...at })
+        out.push({
+          severity: d.severity,
+          code: `expr.${d.code}`,
+          message: `${f.label}: ${d.message} (at character ${d.start + 1}).`,
+          ...at,
+        })
       }
       const warned = new Set<string>()
       for (const ref of findVariableRefs(f.value)) {

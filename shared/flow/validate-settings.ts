@@ -9,11 +9,20 @@ export function validateSettings(doc: FlowDocument): Problem[] {
   const s = doc.settings
   if (!s) return []
   const out: Problem[] = []
-  const at = (field: string, code: string, message: string) => out.push({ severity: 'error', code, message, pointer: `/settings/${field}` })
+  const at = (field: string, code: string, message: string) =>
+    out.push({ severity: 'error', code, message, pointer: `/settings/${field}` })
   if (!canonicalLocale(s.locale))
-    at('locale', 'settings.locale', `'${s.locale}' is not a language and region this studio knows; write a tag such as en-GB, en-US, de-DE or pt-BR.`)
+    at(
+      'locale',
+      'settings.locale',
+      `'${s.locale}' is not a language and region this studio knows; write a tag such as en-GB, en-US, de-DE or pt-BR.`,
+    )
   if (!isTimeZone(s.timeZone))
-    at('timeZone', 'settings.time_zone', `'${s.timeZone}' is not a time zone; write one such as Europe/London, America/New_York or Asia/Kolkata.`)
+    at(
+      'timeZone',
+      'settings.time_zone',
+      `'${s.timeZone}' is not a time zone; write one such as Europe/London, America/New_York or Asia/Kolkata.`,
+    )
   if (s.defaultCountry !== null && !isCountryCode(s.defaultCountry)) {
     const meant = canonicalCountry(s.defaultCountry.toUpperCase())
     at(

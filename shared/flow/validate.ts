@@ -42,7 +42,12 @@ function validateTriggers(doc: FlowDocument): Problem[] {
   const out: Problem[] = []
   const triggers = doc.nodes.map((n, i) => ({ n, i })).filter(({ n }) => n.type === 'trigger')
   if (triggers.length === 0)
-    out.push({ severity: 'error', code: 'flow.no_trigger', message: 'The flow has no Trigger, so nothing can start it. Add one.', pointer: '/nodes' })
+    out.push({
+      severity: 'error',
+      code: 'flow.no_trigger',
+      message: 'The flow has no Trigger, so nothing can start it. Add one.',
+      pointer: '/nodes',
+    })
   triggers.slice(1).forEach(({ n, i }) =>
     out.push({
       severity: 'error',
@@ -74,11 +79,25 @@ function validateNodes(doc: FlowDocument, roots: ReturnType<typeof variableRoots
   for (const n of doc.nodes) nameCount.set(n.name, (nameCount.get(n.name) ?? 0) + 1)
   doc.nodes.forEach((node, i) => {
     const at = `/nodes/${i}`
-    if (ids.has(node.id)) out.push({ severity: 'error', code: 'node.duplicate_id', message: `Two nodes share the id '${node.id}'.`, nodeId: node.id, pointer: `${at}/id` })
+    if (ids.has(node.id))
+      out.push({
+        severity: 'error',
+        code: 'node.duplicate_id',
+        message: `Two nodes share the id '${node.id}'.`,
+        nodeId: node.id,
+        pointer: `${at}/id`,
+      })
     ids.add(node.id)
     // Only the count matters for uniqueness; passing every other name would make this quadratic.
     const nameProblem = checkNodeName(node.name, (nameCount.get(node.name) ?? 0) > 1 ? [node.name] : [])
-    if (nameProblem) out.push({ severity: 'error', code: nameProblem.code, message: nameProblem.message, nodeId: node.id, pointer: `${at}/name` })
+    if (nameProblem)
+      out.push({
+        severity: 'error',
+        code: nameProblem.code,
+        message: nameProblem.message,
+        nodeId: node.id,
+        pointer: `${at}/name`,
+      })
     const shadowed = roots.get(node.name)
     if (shadowed)
       out.push({
@@ -104,7 +123,9 @@ function validateNodes(doc: FlowDocument, roots: ReturnType<typeof variableRoots
       }
       return
     }
-    out.push(...NODE_DEFINITIONS[node.type].validate(parsed.data, { nodeId: node.id, nodeName: node.name, configPointer }))
+    out.push(
+      ...NODE_DEFINITIONS[node.type].validate(parsed.data, { nodeId: node.id, nodeName: node.name, configPointer }),
+    )
   })
   return out
 }

@@ -55,7 +55,9 @@ function typeOf(v: unknown): VariableSpec['type'] {
 export function samplePaths(sample: unknown, prefix: string, depth: number): VariableSpec[] {
   if (sample === null || typeof sample !== 'object' || depth === 0) return []
   const out: VariableSpec[] = []
-  const entries = Array.isArray(sample) ? sample.slice(0, 1).map((v, i) => [String(i), v] as const) : Object.entries(sample)
+  const entries = Array.isArray(sample)
+    ? sample.slice(0, 1).map((v, i) => [String(i), v] as const)
+    : Object.entries(sample)
   for (const [k, v] of entries) {
     const path = `${prefix}.${k}`
     out.push({ path, description: 'From the sample response', type: typeOf(v) })
@@ -73,7 +75,10 @@ const globals = (): AvailableVariable[] => [
  * Top-level variable names that are not node names: system and interaction variables, Question save-to variables,
  * lead fields, mappings… A node named like one of them would make {{name}} ambiguous.
  */
-export function variableRoots(doc: FlowDocument, vars: AvailableVariable[] = allFlowVariables(doc)): Map<string, AvailableVariable> {
+export function variableRoots(
+  doc: FlowDocument,
+  vars: AvailableVariable[] = allFlowVariables(doc),
+): Map<string, AvailableVariable> {
   const out = new Map<string, AvailableVariable>()
   for (const v of vars) {
     const root = v.path.split('.')[0]!
@@ -92,7 +97,11 @@ export function allFlowVariables(doc: FlowDocument): AvailableVariable[] {
  * Variables available at a node: system, interaction, and those of every node that can run before it
  * (trigger variables come with the trigger, which precedes every reachable node).
  */
-export function variablesAt(doc: FlowDocument, nodeId: string, graph: FlowGraph = buildGraph(doc)): AvailableVariable[] {
+export function variablesAt(
+  doc: FlowDocument,
+  nodeId: string,
+  graph: FlowGraph = buildGraph(doc),
+): AvailableVariable[] {
   const before = ancestorsOf(graph, nodeId)
   return [...globals(), ...doc.nodes.filter((n) => before.has(n.id)).flatMap((n) => nodeVariables(doc, n))]
 }

@@ -19,14 +19,18 @@ export interface AloneGoal {
 /** Every rule of every OR group of two or more rules, as a goal. */
 export function aloneGoals(ix: FlowIndex): AloneGoal[] {
   const out: AloneGoal[] = []
-  for (const b of ix.branches) for (const g of orGroups(ix, b)) g.rules.forEach((_r, i) => out.push({ key: `${g.port}\u0000${i}`, port: g.port, rules: g.rules, index: i }))
+  for (const b of ix.branches)
+    for (const g of orGroups(ix, b))
+      g.rules.forEach((_r, i) => out.push({ key: `${g.port}\u0000${i}`, port: g.port, rules: g.rules, index: i }))
   return out
 }
 
 function orGroups(ix: FlowIndex, b: Branch): Array<{ port: string; rules: readonly ConditionRule[] }> {
   const id = ix.graph.nodes[b.node]!.id
   const ports = b.config.type === 'condition' ? ['true'] : b.config.config.routes.map((r) => r.id)
-  return b.groups.flatMap((g, i) => (g.join === 'or' && g.rules.length > 1 ? [{ port: `${id}\u0000${ports[i]}`, rules: g.rules }] : []))
+  return b.groups.flatMap((g, i) =>
+    g.join === 'or' && g.rules.length > 1 ? [{ port: `${id}\u0000${ports[i]}`, rules: g.rules }] : [],
+  )
 }
 
 /** Whether rule `index` holds and every other rule of the group does not. */

@@ -4,7 +4,13 @@
 // regular expressions, seeded, so a suite is the same on every run.
 import fc from 'fast-check'
 import { displayValue } from '../expr'
-import { answerContext, answerExamples, parseAnswer as parse, prepareAnswers, type AnswerContext } from '../nodes/question/answers'
+import {
+  answerContext,
+  answerExamples,
+  parseAnswer as parse,
+  prepareAnswers,
+  type AnswerContext,
+} from '../nodes/question/answers'
 import type { QuestionConfig } from '../nodes/question/definition'
 import type { FlowDocument } from '../flow/document'
 
@@ -34,7 +40,11 @@ export function parseAnswer(text: string, config: QuestionConfig, ctx: AnswerCon
 }
 
 /** The typed text for a value a rule wants saved, checked by the node's own parser; null when none fits. */
-export function answerText(value: unknown, config: QuestionConfig, ctx: AnswerContext): { text: string; saved: string | number } | null {
+export function answerText(
+  value: unknown,
+  config: QuestionConfig,
+  ctx: AnswerContext,
+): { text: string; saved: string | number } | null {
   const text = displayValue(value)
   const parsed = parseAnswer(text, config, ctx)
   return parsed.ok ? { text, saved: parsed.value } : null
@@ -58,7 +68,12 @@ export function validAnswers(c: QuestionConfig, ctx: AnswerContext): string[] {
 
 function workValid(c: QuestionConfig, ctx: AnswerContext): string[] {
   const examples = answerExamples(c, ctx, 8).accepted.map((e) => e.typed)
-  const extra = c.answerType === 'regex' ? matchingPattern(c.pattern) : c.answerType === 'choice' ? c.choices.map((x) => x.trim()).filter(Boolean) : []
+  const extra =
+    c.answerType === 'regex'
+      ? matchingPattern(c.pattern)
+      : c.answerType === 'choice'
+        ? c.choices.map((x) => x.trim()).filter(Boolean)
+        : []
   return [...new Set([...examples, ...extra])].filter((t) => parseAnswer(t, c, ctx).ok)
 }
 

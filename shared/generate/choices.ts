@@ -25,7 +25,8 @@ export function nextDrafts(ix: FlowIndex, d: Draft, outcome: Outcome, uncovered:
     const w = ix.graph.index.get(state.waiting.nodeId)
     const node = w === undefined ? undefined : ix.graph.nodes[w]
     if (w !== undefined && node) {
-      if (node.type === 'interactive_message') out.push(...taps(d, node.name, state.waiting.data as { mode: string; options: Option[] }))
+      if (node.type === 'interactive_message')
+        out.push(...taps(d, node.name, state.waiting.data as { mode: string; options: Option[] }))
       if (node.type === 'question') out.push(...answers(ix, w, d, state.vars, state.waiting.attempts, uncovered))
       if (node.type === 'chat_flow') {
         const src = formSource(ix, w)
@@ -37,7 +38,15 @@ export function nextDrafts(ix: FlowIndex, d: Draft, outcome: Outcome, uncovered:
         }
         const plain = src.submission({})
         const picked = [...forms.values()].filter(([f]) => JSON.stringify(f) !== JSON.stringify(plain))
-        out.push(...firstAsItComes(d, picked, plain, (form) => [{ form }], (form) => `${node.name} submitted ${describeForm(form)}`))
+        out.push(
+          ...firstAsItComes(
+            d,
+            picked,
+            plain,
+            (form) => [{ form }],
+            (form) => `${node.name} submitted ${describeForm(form)}`,
+          ),
+        )
       }
     }
   }
@@ -52,13 +61,36 @@ export function nextDrafts(ix: FlowIndex, d: Draft, outcome: Outcome, uncovered:
  */
 function orders(d: Draft, outcome: Outcome): Draft[] {
   if (d.inputs.some((i) => typeof i === 'object' && 'order' in i)) return []
-  const product = outcome.steps.flatMap((s) => s.messages).filter((m) => m.type === 'interactive' && ['product', 'product_list'].includes((m.interactive as { type: string }).type)).at(-1)
+  const product = outcome.steps
+    .flatMap((s) => s.messages)
+    .filter(
+      (m) => m.type === 'interactive' && ['product', 'product_list'].includes((m.interactive as { type: string }).type),
+    )
+    .at(-1)
   if (!product) return []
-  const action = (product as unknown as { interactive: { action: { catalog_id: string; product_retailer_id?: string; sections?: Array<{ product_items: Array<{ product_retailer_id: string }> }> } } }).interactive.action
-  const ids = action.product_retailer_id ? [action.product_retailer_id] : (action.sections ?? []).flatMap((s) => s.product_items.map((p) => p.product_retailer_id))
+  const action = (
+    product as unknown as {
+      interactive: {
+        action: {
+          catalog_id: string
+          product_retailer_id?: string
+          sections?: Array<{ product_items: Array<{ product_retailer_id: string }> }>
+        }
+      }
+    }
+  ).interactive.action
+  const ids = action.product_retailer_id
+    ? [action.product_retailer_id]
+    : (action.sections ?? []).flatMap((s) => s.product_items.map((p) => p.product_retailer_id))
   if (!ids.length) return []
   const product_items = ids.map((id) => ({ product_retailer_id: id, quantity: 1, item_price: 1, currency: 'EUR' }))
-  return [extend(d, [{ order: { catalog_id: action.catalog_id, product_items } }], `order of ${ids.length} product${ids.length === 1 ? '' : 's'}`)]
+  return [
+    extend(
+      d,
+      [{ order: { catalog_id: action.catalog_id, product_items } }],
+      `order of ${ids.length} product${ids.length === 1 ? '' : 's'}`,
+    ),
+  ]
 }
 
 function taps(d: Draft, name: string, data: { mode: string; options: Option[] } | undefined): Draft[] {
@@ -72,7 +104,14 @@ function taps(d: Draft, name: string, data: { mode: string; options: Option[] } 
   })
 }
 
-function answers(ix: FlowIndex, w: number, d: Draft, vars: Record<string, unknown>, attempts: number, uncovered: ReadonlySet<string>): Draft[] {
+function answers(
+  ix: FlowIndex,
+  w: number,
+  d: Draft,
+  vars: Record<string, unknown>,
+  attempts: number,
+  uncovered: ReadonlySet<string>,
+): Draft[] {
   const c = ix.graph.config(w) as QuestionConfig
   const node = ix.graph.nodes[w]!
   const src = questionSource(ix, w)
@@ -81,12 +120,26 @@ function answers(ix: FlowIndex, w: number, d: Draft, vars: Record<string, unknow
     const text = src.textOf(t.picks.__answer)
     texts.set(text, [...(texts.get(text) ?? []), ...t.aims])
   }
-  const out = firstAsItComes(d, [...texts], validAnswers(c, ix.answers)[0], (t) => [t], (t) => `${node.name} "${t}"`)
+  const out = firstAsItComes(
+    d,
+    [...texts],
+    validAnswers(c, ix.answers)[0],
+    (t) => [t],
+    (t) => `${node.name} "${t}"`,
+  )
   const failure = `${node.id}\u0000failure`
   if (uncovered.has(failure)) {
     const wrong = invalidAnswers(c, ix.answers)
     const left = Math.max(1, c.maxAttempts - attempts)
-    if (wrong.length) out.push(extend(d, Array.from({ length: left }, (_, i) => wrong[i % wrong.length]!), `${node.name} refused ${left}×`, [failure]))
+    if (wrong.length)
+      out.push(
+        extend(
+          d,
+          Array.from({ length: left }, (_, i) => wrong[i % wrong.length]!),
+          `${node.name} refused ${left}×`,
+          [failure],
+        ),
+      )
   }
   return out
 }
@@ -97,7 +150,13 @@ function answers(ix: FlowIndex, w: number, d: Draft, vars: Record<string, unknow
  * catches more changes of the flow than any value. The other targeted values cost one more and are skipped once
  * their branches are taken; the ordinary value, when a target stands in for it, costs one more too.
  */
-function firstAsItComes<T>(d: Draft, targeted: Array<[T, string[]]>, ordinary: T | undefined, input: (v: T) => UserInput[], note: (v: T) => string): Draft[] {
+function firstAsItComes<T>(
+  d: Draft,
+  targeted: Array<[T, string[]]>,
+  ordinary: T | undefined,
+  input: (v: T) => UserInput[],
+  note: (v: T) => string,
+): Draft[] {
   const same = (a: T, b: T) => JSON.stringify(a) === JSON.stringify(b)
   const [first, ...rest] = targeted
   const out: Draft[] = []
@@ -112,11 +171,17 @@ function firstAsItComes<T>(d: Draft, targeted: Array<[T, string[]]>, ordinary: T
 
 /** Template quick replies sent so far that would start the flow through its button-click trigger. */
 function quickReplies(ix: FlowIndex, d: Draft, outcome: Outcome): Draft[] {
-  const prefixes = ix.graph.triggers.map((t) => ix.graph.config(t) as TriggerConfig | undefined).filter((c) => c?.kind === 'button_click').map((c) => c!.payloadPrefix)
+  const prefixes = ix.graph.triggers
+    .map((t) => ix.graph.config(t) as TriggerConfig | undefined)
+    .filter((c) => c?.kind === 'button_click')
+    .map((c) => c!.payloadPrefix)
   if (prefixes.length === 0) return []
   const payloads = new Set<string>()
-  for (const step of outcome.steps) for (const m of step.messages) for (const p of quickReplyPayloads(m)) payloads.add(p)
-  const already = new Set(d.inputs.flatMap((i) => (typeof i === 'object' && 'template_button' in i ? [i.template_button.payload] : [])))
+  for (const step of outcome.steps)
+    for (const m of step.messages) for (const p of quickReplyPayloads(m)) payloads.add(p)
+  const already = new Set(
+    d.inputs.flatMap((i) => (typeof i === 'object' && 'template_button' in i ? [i.template_button.payload] : [])),
+  )
   return [...payloads]
     .filter((p) => !already.has(p) && prefixes.some((x) => p.startsWith(x)))
     .map((payload) => extend(d, [{ template_button: { payload, text: payload } }], `quick reply "${payload}"`))
@@ -124,11 +189,14 @@ function quickReplies(ix: FlowIndex, d: Draft, outcome: Outcome): Draft[] {
 
 function quickReplyPayloads(m: OutboundMessage): string[] {
   if (m.type !== 'template') return []
-  const components = ((m as { template?: { components?: Array<Record<string, unknown>> } }).template?.components ?? []) as Array<{
+  const components = ((m as { template?: { components?: Array<Record<string, unknown>> } }).template?.components ??
+    []) as Array<{
     sub_type?: string
     parameters?: Array<{ payload?: string }>
   }>
-  return components.filter((c) => c.sub_type === 'quick_reply').flatMap((c) => (c.parameters ?? []).flatMap((p) => (p.payload ? [p.payload] : [])))
+  return components
+    .filter((c) => c.sub_type === 'quick_reply')
+    .flatMap((c) => (c.parameters ?? []).flatMap((p) => (p.payload ? [p.payload] : [])))
 }
 
 function describeForm(form: Record<string, unknown>): string {

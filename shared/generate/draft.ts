@@ -58,7 +58,12 @@ export async function play(flow: FlowDocument, d: Draft, deps: EngineDeps): Prom
 
 /** `d` with more inputs: a targeted choice (with `aims`) costs one more than `d`. */
 export function extend(d: Draft, inputs: UserInput[], note: string, aims?: string[]): Draft {
-  const next: Draft = { ...d, inputs: [...d.inputs, ...inputs], notes: [...d.notes, note], cost: (d.cost ?? 0) + (aims ? 1 : 0) }
+  const next: Draft = {
+    ...d,
+    inputs: [...d.inputs, ...inputs],
+    notes: [...d.notes, note],
+    cost: (d.cost ?? 0) + (aims ? 1 : 0),
+  }
   if (aims) next.aims = aims
   else delete next.aims
   return next

@@ -10,9 +10,20 @@ import { httpSource, scriptSource } from './sources-effects'
 import { targetsFor } from './targets'
 
 /** Failures that come from what the host lacks, not from the flow: worth a mocked success to explore further. */
-const MISSING = new Set(['effect_unavailable', 'template_not_found', 'template_invalid', 'product_not_found', 'no_runner'])
+const MISSING = new Set([
+  'effect_unavailable',
+  'template_not_found',
+  'template_invalid',
+  'product_not_found',
+  'no_runner',
+])
 
-export function effectVariants(ix: FlowIndex, d: Draft, outcome: Outcome, uncovered: ReadonlySet<string>): Draft[] | null {
+export function effectVariants(
+  ix: FlowIndex,
+  d: Draft,
+  outcome: Outcome,
+  uncovered: ReadonlySet<string>,
+): Draft[] | null {
   const event = outcome.trace.find(
     (e) =>
       !d.decided.includes(e.nodeName) &&
@@ -26,7 +37,12 @@ export function effectVariants(ix: FlowIndex, d: Draft, outcome: Outcome, uncove
   const vars = outcome.final?.vars ?? {}
   // A variant is the same conversation with one more decision: its aims are those of the decision, if any.
   const variant = (mock: NodeMock | null, note: string, aims?: string[]): Draft => {
-    const next: Draft = { ...d, decided, mocks: mock ? { ...d.mocks, [name]: mock } : d.mocks, notes: [...d.notes, note] }
+    const next: Draft = {
+      ...d,
+      decided,
+      mocks: mock ? { ...d.mocks, [name]: mock } : d.mocks,
+      notes: [...d.notes, note],
+    }
     if (aims) next.aims = aims
     else delete next.aims
     return next
@@ -40,11 +56,15 @@ export function effectVariants(ix: FlowIndex, d: Draft, outcome: Outcome, uncove
     ]
     const out = unique(mocks).map((m) => variant(m.mock, describeMock(name, m.mock), m.aims))
     // A script the host ran (well or not) is kept as it is, first: the test then checks its real outputs.
-    if (event.nodeType === 'script' && event.error?.code !== 'effect_unavailable') out.unshift(variant(null, `${name} runs`))
+    if (event.nodeType === 'script' && event.error?.code !== 'effect_unavailable')
+      out.unshift(variant(null, `${name} runs`))
     return out
   }
   const port = ix.graph.ports[node]![0]?.id
-  return [variant(null, `${name} fails (${event.error!.code})`), variant(port ? { output: {}, port } : { output: {} }, `${name} mocked`)]
+  return [
+    variant(null, `${name} fails (${event.error!.code})`),
+    variant(port ? { output: {}, port } : { output: {} }, `${name} mocked`),
+  ]
 }
 
 function describeMock(name: string, m: NodeMock): string {

@@ -48,7 +48,12 @@ export interface ExploreOptions {
 
 const MESSAGE_STARTS = new Set<TriggerConfig['kind']>(['keyword', 'button_click', 'ad_click'])
 
-export async function explore(flow: FlowDocument, ix: FlowIndex, deps: EngineDeps, opts: ExploreOptions): Promise<Exploration> {
+export async function explore(
+  flow: FlowDocument,
+  ix: FlowIndex,
+  deps: EngineDeps,
+  opts: ExploreOptions,
+): Promise<Exploration> {
   const branches = branchCoverage(flow, []).missed.map((b) => `${b.nodeId}\u0000${b.port}`)
   const covered = new Set<string>()
   const uncovered = new Set(branches.filter((b) => !opts.dead.has(b)))
@@ -91,7 +96,10 @@ export async function explore(flow: FlowDocument, ix: FlowIndex, deps: EngineDep
     }
     if (outcome.failures.length) continue
     const met = aloneMet(goals, outcome.trace, outcome.final?.vars ?? {})
-    const covers = new Set([...branchCoverage(flow, outcome.trace).taken.map((b) => `${b.nodeId}\u0000${b.port}`), ...met])
+    const covers = new Set([
+      ...branchCoverage(flow, outcome.trace).taken.map((b) => `${b.nodeId}\u0000${b.port}`),
+      ...met,
+    ])
     played.push({ draft: d, outcome, covers })
     for (const k of covers) {
       if (k.split('\u0000').length === 2) covered.add(k)
@@ -152,7 +160,11 @@ class DraftQueue {
 }
 
 /** One draft per way to start: the ordinary start of each trigger, and starts whose values take later branches. */
-function roots(flow: FlowDocument, ix: FlowIndex, uncovered: ReadonlySet<string>): { ordinary: Draft[]; windowed: Draft[] } {
+function roots(
+  flow: FlowDocument,
+  ix: FlowIndex,
+  uncovered: ReadonlySet<string>,
+): { ordinary: Draft[]; windowed: Draft[] } {
   const out: Draft[] = []
   const windowed: Draft[] = []
   const keys = new Set<string>()
@@ -167,8 +179,19 @@ function roots(flow: FlowDocument, ix: FlowIndex, uncovered: ReadonlySet<string>
       if (!s || keys.has(JSON.stringify(s))) continue
       keys.add(JSON.stringify(s))
       const other = s.contact.name !== DEFAULT_CONTACT.name || s.contact.phone !== DEFAULT_CONTACT.phone
-      const notes = Object.keys(picks).length ? [`starts with ${describeStart(s.trigger)}${other ? ` from ${s.contact.name} ${s.contact.phone}` : ''}`] : []
-      out.push({ now: ix.now, ...s, ...(start ? { start } : {}), mocks: {}, decided: [], inputs: [], notes, ...(aims ? { aims, cost: 1 } : {}) })
+      const notes = Object.keys(picks).length
+        ? [`starts with ${describeStart(s.trigger)}${other ? ` from ${s.contact.name} ${s.contact.phone}` : ''}`]
+        : []
+      out.push({
+        now: ix.now,
+        ...s,
+        ...(start ? { start } : {}),
+        mocks: {},
+        decided: [],
+        inputs: [],
+        notes,
+        ...(aims ? { aims, cost: 1 } : {}),
+      })
     }
     // A run no customer message started (a webhook, an operator) meets the channel's rules: with the window
     // enforced, a sending node's message may be refused and its failure port taken. Played once the ordinary
@@ -177,7 +200,17 @@ function roots(flow: FlowDocument, ix: FlowIndex, uncovered: ReadonlySet<string>
       const s = src.start({})
       if (!s) continue
       for (const [contact, note] of WINDOW_CONTACTS) {
-        windowed.push({ now: ix.now, window: 'enforce', ...s, contact: { ...s.contact, ...contact }, ...(start ? { start } : {}), mocks: {}, decided: [], inputs: [], notes: [note] })
+        windowed.push({
+          now: ix.now,
+          window: 'enforce',
+          ...s,
+          contact: { ...s.contact, ...contact },
+          ...(start ? { start } : {}),
+          mocks: {},
+          decided: [],
+          inputs: [],
+          notes: [note],
+        })
       }
     }
   }
@@ -208,5 +241,7 @@ function relevantRoots(ix: FlowIndex): string[] {
 function signature(d: Draft, o: Outcome, relevant: string[]): string {
   const s = o.final!
   const vars = relevant.map((r) => JSON.stringify(s.vars[r] ?? null))
-  return [s.status, s.waiting?.nodeId ?? '', s.waiting?.attempts ?? '', vars.join(','), JSON.stringify(d.mocks)].join('|')
+  return [s.status, s.waiting?.nodeId ?? '', s.waiting?.attempts ?? '', vars.join(','), JSON.stringify(d.mocks)].join(
+    '|',
+  )
 }

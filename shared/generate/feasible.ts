@@ -12,7 +12,11 @@ function ruleValue(rule: ConditionRule, vars: Vars, decided: (path: string) => b
   return paths.every(decided) ? evaluateRules([rule], 'and', vars).result : null
 }
 
-function groupValue(g: { join: 'and' | 'or'; rules: readonly ConditionRule[] }, vars: Vars, decided: (path: string) => boolean): boolean | null {
+function groupValue(
+  g: { join: 'and' | 'or'; rules: readonly ConditionRule[] },
+  vars: Vars,
+  decided: (path: string) => boolean,
+): boolean | null {
   const values = g.rules.map((r) => ruleValue(r, vars, decided))
   const decisive = g.join === 'and' ? false : true
   if (values.includes(decisive)) return decisive
@@ -41,7 +45,12 @@ export function portPossible(b: BranchConfig, port: string, vars: Vars, decided:
 }
 
 /** False only when the decided variables already keep rule `index` from holding alone in its group. */
-export function alonePossible(rules: readonly ConditionRule[], index: number, vars: Vars, decided: (path: string) => boolean): boolean {
+export function alonePossible(
+  rules: readonly ConditionRule[],
+  index: number,
+  vars: Vars,
+  decided: (path: string) => boolean,
+): boolean {
   return rules.every((r, i) => {
     const v = ruleValue(r, vars, decided)
     return v === null || v === (i === index)

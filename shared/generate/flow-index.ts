@@ -42,7 +42,11 @@ export function indexFlow(doc: FlowDocument, now: string): FlowIndex {
     if ((n.type !== 'condition' && n.type !== 'router') || !graph.config(i)) return
     const config = { type: n.type, config: graph.config(i) } as BranchConfig
     const groups = groupsOf(config).map((r) => ({ join: r.group.join, rules: r.group.rules }))
-    const paths = [...new Set(groups.flatMap((g) => g.rules.flatMap((r) => [...operand(r.left).paths, ...operand(r.right ?? '').paths])))]
+    const paths = [
+      ...new Set(
+        groups.flatMap((g) => g.rules.flatMap((r) => [...operand(r.left).paths, ...operand(r.right ?? '').paths])),
+      ),
+    ]
     branches.push({ node: i, config, groups, paths })
   })
   const names = new Map(graph.nodes.map((n, i) => [n.name, i]))

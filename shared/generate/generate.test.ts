@@ -51,7 +51,9 @@ describe('a generated suite takes every branch it can, and every test passes', (
       { bot: [{ text: 'Welcome to the cellar! How old are you?' }] },
       {
         user: '17',
-        bot: [{ text: 'Sorry, you must be 18 or older. You typed 17. Did you mistype?', buttons: ['Try again', 'Exit'] }],
+        bot: [
+          { text: 'Sorry, you must be 18 or older. You typed 17. Did you mistype?', buttons: ['Try again', 'Exit'] },
+        ],
         variables: { 'is_adult.result': false },
       },
       { user: { button: 'Exit' }, bot: [{ text: 'No problem. Come back when you are 18!' }], state: 'ended' },
@@ -62,7 +64,10 @@ describe('a generated suite takes every branch it can, and every test passes', (
   it('mocks an HTTP Call for its success and failure ports, shaping the body from the sample', async () => {
     const suite = await generateSuite(HELD_OUT_LIKE.lookup!(), exampleDeps())
     const late = suite.tests.find((t) => t.test.name.includes('by_state: Late'))!
-    expect(late.test.mocks?.fetch_order?.response).toMatchObject({ status: 200, body: { id: 'AB-1234', state: 'shipped' } })
+    expect(late.test.mocks?.fetch_order?.response).toMatchObject({
+      status: 200,
+      body: { id: 'AB-1234', state: 'shipped' },
+    })
     expect((late.test.mocks!.fetch_order!.response!.body as { days: number }).days).toBeGreaterThan(5)
     const missing = suite.tests.find((t) => t.test.name.includes('not_found: True'))!
     expect(missing.test.mocks?.fetch_order?.response?.status).toBe(404)
@@ -77,19 +82,27 @@ describe('a generated suite takes every branch it can, and every test passes', (
 })
 
 describe('mutation check: the suite of the original flow fails on a changed rule', () => {
-  it.each(flows.filter(([name]) => name !== 'catalogue' && name !== 'order-status' && name !== 'lead-capture'))('%s: every flipped operator is caught', async (_name, make) => {
-    const flow = make()
-    const suite = await generateSuite(flow, exampleDeps())
-    for (const [what, mutant] of mutants(flow)) {
-      const failures = await replay(mutant, suite)
-      expect(failures.some((f) => f.length > 0), what).toBe(true)
-    }
-  })
+  it.each(flows.filter(([name]) => name !== 'catalogue' && name !== 'order-status' && name !== 'lead-capture'))(
+    '%s: every flipped operator is caught',
+    async (_name, make) => {
+      const flow = make()
+      const suite = await generateSuite(flow, exampleDeps())
+      for (const [what, mutant] of mutants(flow)) {
+        const failures = await replay(mutant, suite)
+        expect(
+          failures.some((f) => f.length > 0),
+          what,
+        ).toBe(true)
+      }
+    },
+  )
 
   it('a boundary moved by one (≥ 18 into > 18) is caught too: the suite answers 18', async () => {
     const flow = example('age-gate')
     const suite = await generateSuite(flow, exampleDeps())
-    const [[, mutant]] = mutants(flow, (op) => (op === 'greater_or_equal' ? 'greater_than' : undefined)) as [[string, FlowDocument]]
+    const [[, mutant]] = mutants(flow, (op) => (op === 'greater_or_equal' ? 'greater_than' : undefined)) as [
+      [string, FlowDocument],
+    ]
     expect((await replay(mutant, suite)).some((f) => f.length > 0)).toBe(true)
   })
 })

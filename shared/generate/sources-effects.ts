@@ -22,7 +22,9 @@ export interface EffectSource extends Source {
 export function httpSource(ix: FlowIndex, node: number): EffectSource {
   const c = ix.graph.config(node) as HttpCallConfig
   const name = ix.graph.nodes[node]!.name
-  const sample = Object.prototype.hasOwnProperty.call(ix.doc.samples, name) ? (ix.doc.samples[name] as Record<string, unknown> | null) : null
+  const sample = Object.prototype.hasOwnProperty.call(ix.doc.samples, name)
+    ? (ix.doc.samples[name] as Record<string, unknown> | null)
+    : null
   const saved = c.saveAs.filter((s) => s.variable.trim() && s.path.trim())
   /** The path inside the node's output ({status, ok, result, headers}) that a variable path reads. */
   const outPath = (p: string): string | null => {
@@ -31,7 +33,8 @@ export function httpSource(ix: FlowIndex, node: number): EffectSource {
     const s = saved.find((x) => x.variable.trim() === root)
     return s ? [s.path.trim(), ...rest].join('.') : null
   }
-  const body = (): unknown => structuredClone(sample && typeof sample === 'object' && 'result' in sample ? sample.result : {})
+  const body = (): unknown =>
+    structuredClone(sample && typeof sample === 'object' && 'result' in sample ? sample.result : {})
   const response = (status: number, result: unknown, headers: Record<string, string> = {}): NodeMock => ({
     response: { status, ...(Object.keys(headers).length ? { headers } : {}), body: result },
   })
@@ -44,13 +47,19 @@ export function httpSource(ix: FlowIndex, node: number): EffectSource {
         // The sample's own value first, so a field no rule needs changed keeps it.
         const first = out === 'status' ? [200] : out === 'ok' ? [true] : [lookupPath(sample ?? {}, out.split('.'))]
         const extra = out === 'status' ? [404, 500] : out === 'ok' ? [false] : []
-        const values = [...first, ...paths.filter((p) => outPath(p) === out).flatMap((p) => candidatesFor(p, groups)), ...extra].filter((x) => x !== undefined)
+        const values = [
+          ...first,
+          ...paths.filter((p) => outPath(p) === out).flatMap((p) => candidatesFor(p, groups)),
+          ...extra,
+        ].filter((x) => x !== undefined)
         return {
           path: `out:${out}`,
           values: [...new Set(values)],
           apply: (v: Vars, x: unknown) => {
             let r = setPath(v, `${name}.${out}`, x)
-            for (const s of saved) if (out === s.path.trim() || out.startsWith(s.path.trim() + '.')) r = setPath(r, s.variable.trim(), lookupPath(r, [name, ...s.path.trim().split('.')]))
+            for (const s of saved)
+              if (out === s.path.trim() || out.startsWith(s.path.trim() + '.'))
+                r = setPath(r, s.variable.trim(), lookupPath(r, [name, ...s.path.trim().split('.')]))
             return r
           },
         } satisfies Pool

@@ -33,7 +33,13 @@ export function questionSource(ix: FlowIndex, node: number): QuestionSource {
         texts.set(key(a.saved), a.text)
         values.push(a.saved)
       }
-      return [{ path: '__answer', values, apply: (v: Vars, x: unknown) => setPath(setPath(v, c.saveTo, x), `${name}.answer`, x) }]
+      return [
+        {
+          path: '__answer',
+          values,
+          apply: (v: Vars, x: unknown) => setPath(setPath(v, c.saveTo, x), `${name}.answer`, x),
+        },
+      ]
     },
     textOf: (saved) => texts.get(key(saved)) ?? displayValue(saved),
   }
@@ -54,7 +60,9 @@ function shapedAs(c: QuestionConfig, t: string): string[] {
       return c.max !== null ? [t.slice(0, c.max)] : []
     case 'regex':
       // A rule's prefix or suffix laid over strings the pattern matches: GY over AB-12345 is GY-12345.
-      return matchingPattern(c.pattern).flatMap((s) => (t.length <= s.length ? [t + s.slice(t.length), s.slice(0, s.length - t.length) + t] : []))
+      return matchingPattern(c.pattern).flatMap((s) =>
+        t.length <= s.length ? [t + s.slice(t.length), s.slice(0, s.length - t.length) + t] : [],
+      )
     default:
       return []
   }
@@ -89,7 +97,8 @@ export function formSource(ix: FlowIndex, node: number): FormSource {
           values: domain(f, cands),
           apply: (v: Vars, x: unknown) => {
             let out = setPath(v, `${name}.response.${f.name}`, x)
-            for (const m of c.responseMapping) if (m.field === f.name && m.variable.trim()) out = setPath(out, m.variable.trim(), x)
+            for (const m of c.responseMapping)
+              if (m.field === f.name && m.variable.trim()) out = setPath(out, m.variable.trim(), x)
             return out
           },
         } satisfies Pool

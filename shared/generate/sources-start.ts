@@ -38,26 +38,50 @@ export function startSource(ix: FlowIndex, trigger: number): StartSource {
     if (root === 'customer_name') return 'contact.name'
     if (root === 'customer_phone') return 'contact.phone'
     if (dataField(p)) return `data.${dataField(p)}`
-    if (c.kind === 'button_click' && (root === target || (root === name && (rest[0] === 'payload' || rest[0] === 'text')))) return 'payload'
+    if (
+      c.kind === 'button_click' &&
+      (root === target || (root === name && (rest[0] === 'payload' || rest[0] === 'text')))
+    )
+      return 'payload'
     if (c.kind === 'ad_click' && root === name && rest[0] === 'ad' && rest[1]) return `ad.${rest[1]}`
-    if (root === 'initial_message' || (root === name && (rest[0] === 'keyword' || rest[0] === 'message' || rest[0] === 'message_text'))) return 'message'
+    if (
+      root === 'initial_message' ||
+      (root === name && (rest[0] === 'keyword' || rest[0] === 'message' || rest[0] === 'message_text'))
+    )
+      return 'message'
     if (c.kind === 'manual' && root === name && rest[0] === 'operator') return 'operator'
     return null
   }
   const pool = (kind: string, paths: string[], groups: RuleGroup[]): Pool => {
-    const cands = paths.filter((p) => kindOf(p) === kind).flatMap((p) => candidatesFor(p, groups)).map(displayValue)
+    const cands = paths
+      .filter((p) => kindOf(p) === kind)
+      .flatMap((p) => candidatesFor(p, groups))
+      .map(displayValue)
     const apply = (v: Vars, x: unknown) => applyStart(v, kind, x)
     if (kind === 'message' && c.kind === 'keyword') {
-      const tries = c.keywords.flatMap((k) => [k.trim(), ...cands.flatMap((t) => [t, `${k.trim()} ${t}`, `${t} ${k.trim()}`])])
+      const tries = c.keywords.flatMap((k) => [
+        k.trim(),
+        ...cands.flatMap((t) => [t, `${k.trim()} ${t}`, `${t} ${k.trim()}`]),
+      ])
       return { path: kind, values: [...new Set(tries)].filter((t) => bestKeyword(c, t) !== null), apply }
     }
     if (kind === 'payload') {
       // A rule on the extracted part wants a suffix; a rule on the whole payload wants the payload itself.
-      const full = [...cands.map((t) => c.payloadPrefix + t), ...cands.filter((t) => t.startsWith(c.payloadPrefix)), c.payloadPrefix + 'test']
+      const full = [
+        ...cands.map((t) => c.payloadPrefix + t),
+        ...cands.filter((t) => t.startsWith(c.payloadPrefix)),
+        c.payloadPrefix + 'test',
+      ]
       return { path: kind, values: [...new Set(full)], apply }
     }
-    if (kind === 'contact.phone') return { path: kind, values: [...new Set([...cands.map(asPhone).filter((t) => PHONE.test(t)), DEFAULT_CONTACT.phone])], apply }
-    if (kind === 'contact.name') return { path: kind, values: [...new Set([...cands.filter((t) => t.trim()), DEFAULT_CONTACT.name])], apply }
+    if (kind === 'contact.phone')
+      return {
+        path: kind,
+        values: [...new Set([...cands.map(asPhone).filter((t) => PHONE.test(t)), DEFAULT_CONTACT.phone])],
+        apply,
+      }
+    if (kind === 'contact.name')
+      return { path: kind, values: [...new Set([...cands.filter((t) => t.trim()), DEFAULT_CONTACT.name])], apply }
     return { path: kind, values: [...new Set([...cands, 'test'])], apply }
   }
   const applyStart = (v: Vars, kind: string, x: unknown): Vars => {
@@ -78,7 +102,11 @@ export function startSource(ix: FlowIndex, trigger: number): StartSource {
     }
     const keyword = c.kind === 'keyword' ? (bestKeyword(c, text) ?? '') : ''
     const field = c.kind === 'webhook' ? 'message_text' : 'message'
-    return setPath(setPath(c.kind === 'keyword' ? setPath(v, `${name}.keyword`, keyword) : v, `${name}.${field}`, text), 'initial_message', text)
+    return setPath(
+      setPath(c.kind === 'keyword' ? setPath(v, `${name}.keyword`, keyword) : v, `${name}.${field}`, text),
+      'initial_message',
+      text,
+    )
   }
   return {
     node: -1,
@@ -89,7 +117,10 @@ export function startSource(ix: FlowIndex, trigger: number): StartSource {
     },
     start(picks) {
       const pick = (k: string, fallback: string) => (k in picks ? displayValue(picks[k]) : fallback)
-      const contact = { name: pick('contact.name', DEFAULT_CONTACT.name), phone: pick('contact.phone', DEFAULT_CONTACT.phone) }
+      const contact = {
+        name: pick('contact.name', DEFAULT_CONTACT.name),
+        phone: pick('contact.phone', DEFAULT_CONTACT.phone),
+      }
       const data: Vars = {}
       for (const f of c.dataFields) if (f) data[f] = `${f}-1`
       for (const [k, v] of Object.entries(picks)) if (k.startsWith('data.')) data[k.slice(5)] = v
@@ -103,11 +134,24 @@ export function startSource(ix: FlowIndex, trigger: number): StartSource {
           return { contact, trigger: { button: { id, title: id } } }
         }
         case 'webhook':
-          return { contact, trigger: { webhook: { data, ...('message' in picks ? { message_text: pick('message', '') } : {}) } } }
+          return {
+            contact,
+            trigger: { webhook: { data, ...('message' in picks ? { message_text: pick('message', '') } : {}) } },
+          }
         case 'manual':
-          return { contact, trigger: { manual: { operator: pick('operator', 'tester'), ...(Object.keys(data).length ? { data } : {}) } } }
+          return {
+            contact,
+            trigger: {
+              manual: { operator: pick('operator', 'tester'), ...(Object.keys(data).length ? { data } : {}) },
+            },
+          }
         case 'ad_click': {
-          const referral: Vars = { headline: 'Ad', source_id: 'ad_1', source_type: 'ad', source_url: 'https://example.com/ad' }
+          const referral: Vars = {
+            headline: 'Ad',
+            source_id: 'ad_1',
+            source_type: 'ad',
+            source_url: 'https://example.com/ad',
+          }
           for (const f of AD_FIELDS) if (`ad.${f}` in picks) referral[f] = picks[`ad.${f}`]
           return { contact, trigger: { message: pick('message', 'Hi'), referral } }
         }

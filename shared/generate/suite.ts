@@ -58,7 +58,11 @@ export const DEFAULT_BUDGET_MS = 10_000
  * saved-test policy keeps HTTP off the network (shared/engine/conversation/policy.ts): every HTTP Call a test
  * reaches is mocked.
  */
-export async function generateSuite(flow: FlowDocument, deps: EngineDeps, options: GenerateOptions = {}): Promise<Suite> {
+export async function generateSuite(
+  flow: FlowDocument,
+  deps: EngineDeps,
+  options: GenerateOptions = {},
+): Promise<Suite> {
   const now = options.now ?? (() => Date.now())
   const started = now()
   await prepare()
@@ -107,7 +111,14 @@ function uniqueName(name: string, taken: Set<string>): string {
   return n
 }
 
-function unreachedOf(ix: FlowIndex, ex: Exploration, covered: Set<string>, dead: Map<string, string>, reachable: Uint8Array, elapsed: number): Unreached[] {
+function unreachedOf(
+  ix: FlowIndex,
+  ex: Exploration,
+  covered: Set<string>,
+  dead: Map<string, string>,
+  reachable: Uint8Array,
+  elapsed: number,
+): Unreached[] {
   const out: Unreached[] = []
   for (const key of ex.branches) {
     if (covered.has(key)) continue
@@ -120,16 +131,32 @@ function unreachedOf(ix: FlowIndex, ex: Exploration, covered: Set<string>, dead:
   return out
 }
 
-function reasonFor(ix: FlowIndex, ex: Exploration, key: string, i: number, dead: Map<string, string>, reachable: Uint8Array, elapsed: number): { reason: string; proven: boolean } {
+function reasonFor(
+  ix: FlowIndex,
+  ex: Exploration,
+  key: string,
+  i: number,
+  dead: Map<string, string>,
+  reachable: Uint8Array,
+  elapsed: number,
+): { reason: string; proven: boolean } {
   const node = ix.graph.nodes[i]!
   const proof = dead.get(key)
   if (proof) return { reason: proof, proven: true }
   if (!reachable[i]) return { reason: `no trigger reaches '${node.name}'`, proven: true }
   const deadInto = ix.graph.into[i]!.every(({ from, port }) => dead.has(`${ix.graph.nodes[from]!.id}\u0000${port}`))
-  if (deadInto && ix.graph.into[i]!.length) return { reason: `'${node.name}' is only reached through branches no run can take`, proven: true }
+  if (deadInto && ix.graph.into[i]!.length)
+    return { reason: `'${node.name}' is only reached through branches no run can take`, proven: true }
   const gaveUp = `gave up after ${(elapsed / 1000).toFixed(1)} s`
-  if (!ex.reached.has(node.id)) return { reason: ex.timedOut ? `'${node.name}' was not reached; ${gaveUp}` : `no conversation found reaches '${node.name}'`, proven: false }
+  if (!ex.reached.has(node.id))
+    return {
+      reason: ex.timedOut
+        ? `'${node.name}' was not reached; ${gaveUp}`
+        : `no conversation found reaches '${node.name}'`,
+      proven: false,
+    }
   if (ex.timedOut) return { reason: gaveUp, proven: false }
-  if (node.type === 'condition' || node.type === 'router') return { reason: 'no value found for the variables its rules read makes it take this way', proven: false }
+  if (node.type === 'condition' || node.type === 'router')
+    return { reason: 'no value found for the variables its rules read makes it take this way', proven: false }
   return { reason: 'no conversation found takes it', proven: false }
 }

@@ -50,13 +50,20 @@ export function targetsFor(ix: FlowIndex, source: Source, vars: Vars, uncovered:
     const between = guardsBetween(ix, source.node, later, b.node)
     const groups = [b, ...between.map((g) => g.branch)].flatMap((x) => x.groups)
     const paths = [...new Set([b, ...between.map((g) => g.branch)].flatMap((x) => x.paths))]
-    const own = source.pools(paths.filter((p) => source.owns(p)), groups)
+    const own = source.pools(
+      paths.filter((p) => source.owns(p)),
+      groups,
+    )
     const free: Pool[] = paths
       .filter((p) => !source.owns(p) && (lookupPath(vars, p.split('.')) === undefined || setLater(ix, p, later)))
       .map((path) => ({ path, values: candidatesFor(path, groups) }))
     const through = (v: Vars) => between.every((g) => g.ports.has(portTaken(g.branch.config, v)))
     // What neither this source nor a later node sets keeps its value: it may already close a port.
-    const open = new Set([...own.map((p) => p.path), ...free.map((p) => p.path), ...paths.filter((p) => source.owns(p))])
+    const open = new Set([
+      ...own.map((p) => p.path),
+      ...free.map((p) => p.path),
+      ...paths.filter((p) => source.owns(p)),
+    ])
     const decided = (p: string) => !open.has(p)
     if (!between.every((g) => [...g.ports].some((port) => portPossible(g.branch.config, port, vars, decided)))) continue
     const objectives: Array<{ aim: string; holds: (v: Vars) => boolean }> = []
@@ -66,7 +73,8 @@ export function targetsFor(ix: FlowIndex, source: Source, vars: Vars, uncovered:
       const taken = (v: Vars) => portTaken(b.config, v) === port.id && through(v)
       if (uncovered.has(key)) objectives.push({ aim: key, holds: taken })
       for (const g of goals)
-        if (g.port === key && alonePossible(g.rules, g.index, vars, decided)) objectives.push({ aim: g.key, holds: (v) => taken(v) && holdsAlone(g.rules, g.index, v) })
+        if (g.port === key && alonePossible(g.rules, g.index, vars, decided))
+          objectives.push({ aim: g.key, holds: (v) => taken(v) && holdsAlone(g.rules, g.index, v) })
     }
     for (const { aim, holds } of objectives) {
       const hit = search([...own, ...free], vars, holds)
@@ -89,12 +97,19 @@ export function targetsFor(ix: FlowIndex, source: Source, vars: Vars, uncovered:
 }
 
 /** Branch nodes between the source and `target` that some of their ports lead away from it for good. */
-function guardsBetween(ix: FlowIndex, source: number, later: Uint8Array | null, target: number): Array<{ branch: Branch; ports: Set<string> }> {
+function guardsBetween(
+  ix: FlowIndex,
+  source: number,
+  later: Uint8Array | null,
+  target: number,
+): Array<{ branch: Branch; ports: Set<string> }> {
   const out: Array<{ branch: Branch; ports: Set<string> }> = []
   for (const x of ix.branches) {
     if (x.node === target || (later && !later[x.node]) || !ix.after(x.node)[target]) continue
     if (source >= 0 && x.node === source) continue
-    const ports = new Set(ix.graph.out[x.node]!.filter((e) => e.to === target || ix.after(e.to)[target]).map((e) => e.port))
+    const ports = new Set(
+      ix.graph.out[x.node]!.filter((e) => e.to === target || ix.after(e.to)[target]).map((e) => e.port),
+    )
     if (ports.size < ix.graph.ports[x.node]!.length) out.push({ branch: x, ports })
   }
   return out

@@ -28,7 +28,10 @@ export async function writeTest(ix: FlowIndex, p: Played, deps: EngineDeps): Pro
   return {
     ...testOf({ ...draft, ...(templates.length ? { templates } : {}) }, nameOf(ix, p)),
     turns,
-    end: { state: final.status === 'executing' ? 'ended' : final.status, ...(final.error ? { error: final.error.code } : {}) },
+    end: {
+      state: final.status === 'executing' ? 'ended' : final.status,
+      ...(final.error ? { error: final.error.code } : {}),
+    },
   }
 }
 
@@ -57,7 +60,9 @@ export function nameOf(ix: FlowIndex, p: Played, why = false): string {
   const refusedAt = (i: number) =>
     i < steps.length &&
     typeof p.draft.inputs[i - 1] === 'string' &&
-    steps[i]!.trace.some((e) => e.nodeId === waitedAt(i) && e.phase === 'resume' && (e.port === null || e.port === 'failure'))
+    steps[i]!.trace.some(
+      (e) => e.nodeId === waitedAt(i) && e.phase === 'resume' && (e.port === null || e.port === 'failure'),
+    )
   let refused = 0
   steps.forEach((step, i) => {
     if (i > 0) {
@@ -79,11 +84,19 @@ export function nameOf(ix: FlowIndex, p: Played, why = false): string {
         continue
       }
       const rule = why ? aloneRule(goals, e, p.outcome.final?.vars ?? {}) : null
-      parts.push(`${e.nodeName}: ${portLabel(ix, e)}${rule ? ` (${describeGroup({ join: 'and', rules: [rule], emptyHolds: false })})` : ''}`)
+      parts.push(
+        `${e.nodeName}: ${portLabel(ix, e)}${rule ? ` (${describeGroup({ join: 'and', rules: [rule], emptyHolds: false })})` : ''}`,
+      )
     }
   })
   const final = p.outcome.final!
-  parts.push(final.status === 'failed' ? `fails (${final.error?.code ?? 'error'})` : final.status === 'paused' ? 'waits' : 'ends')
+  parts.push(
+    final.status === 'failed'
+      ? `fails (${final.error?.code ?? 'error'})`
+      : final.status === 'paused'
+        ? 'waits'
+        : 'ends',
+  )
   return parts.join(' → ')
 }
 
@@ -102,7 +115,12 @@ function portLabel(ix: FlowIndex, e: TraceEvent): string {
 }
 
 /** The templates the test sends, copied in so it plays the same wherever it runs (as the emulator saves them). */
-async function templatesUsed(ix: FlowIndex, trace: TraceEvent[], mocks: Record<string, unknown>, deps: EngineDeps): Promise<NonNullable<ConversationTest['templates']>> {
+async function templatesUsed(
+  ix: FlowIndex,
+  trace: TraceEvent[],
+  mocks: Record<string, unknown>,
+  deps: EngineDeps,
+): Promise<NonNullable<ConversationTest['templates']>> {
   const out: NonNullable<ConversationTest['templates']> = []
   const seen = new Set<string>()
   for (const e of trace) {

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest'
 import { checkJsonBounds, describePath, JSON_MAX_DEPTH } from './bounds'
 
 /** `levels` arrays inside each other, the innermost holding `inner`. */
-const nested = (levels: number, inner: unknown = 1): unknown => JSON.parse('['.repeat(levels) + JSON.stringify(inner) + ']'.repeat(levels))
+const nested = (levels: number, inner: unknown = 1): unknown =>
+  JSON.parse('['.repeat(levels) + JSON.stringify(inner) + ']'.repeat(levels))
 
 describe('checkJsonBounds', () => {
   it('accepts ordinary values and exactly the maximum depth', () => {

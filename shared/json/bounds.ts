@@ -32,7 +32,9 @@ export const describeBytes = (bytes: number): string =>
 
 /** Why a file of `bytes` is not read, or null: the words Import and the command line both use. */
 export function fileSizeProblem(bytes: number, maxBytes: number = JSON_LIMITS.fileBytes): string | null {
-  return bytes > maxBytes ? `it is ${describeBytes(bytes)}, larger than the ${describeBytes(maxBytes)} a file may be` : null
+  return bytes > maxBytes
+    ? `it is ${describeBytes(bytes)}, larger than the ${describeBytes(maxBytes)} a file may be`
+    : null
 }
 
 export interface JsonBoundsProblem {
@@ -72,7 +74,11 @@ export function checkJsonBounds(value: unknown, maxDepth: number = JSON_MAX_DEPT
       const key = keys[i]!
       if (FORBIDDEN_KEYS.has(key)) {
         const at = [...path, key]
-        return { code: 'json_forbidden_key', path: at, message: `${describePath(at)}: the key '${key}' is not allowed.` }
+        return {
+          code: 'json_forbidden_key',
+          path: at,
+          message: `${describePath(at)}: the key '${key}' is not allowed.`,
+        }
       }
       stack.push({ value: (v as Record<string, unknown>)[key], depth: item.depth + 1, key })
     }

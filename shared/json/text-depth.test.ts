@@ -4,7 +4,8 @@ import { checkJsonBounds, JSON_MAX_DEPTH } from './bounds'
 import { checkJsonTextDepth, jsonTextHasMoreValues } from './text-depth'
 
 /** A value nested `levels` deep through a mix of keyed objects and arrays, as text (no recursion, any depth). */
-const nestedText = (levels: number, inner = '1') => '{"a b":['.repeat(levels >> 1) + (levels % 2 ? `[${inner}]` : inner) + ']}'.repeat(levels >> 1)
+const nestedText = (levels: number, inner = '1') =>
+  '{"a b":['.repeat(levels >> 1) + (levels % 2 ? `[${inner}]` : inner) + ']}'.repeat(levels >> 1)
 
 describe('checkJsonTextDepth', () => {
   it('finds what checkJsonBounds finds on the parsed value: same path, same message', () => {
@@ -38,7 +39,8 @@ describe('checkJsonTextDepth', () => {
   it('accepts exactly the limit, and leaves text that is not JSON to the parser', () => {
     expect(checkJsonTextDepth(nestedText(JSON_MAX_DEPTH))).toBeNull()
     expect(checkJsonTextDepth(nestedText(JSON_MAX_DEPTH + 1))).not.toBeNull()
-    for (const text of ['', '{', '"unterminated', '{"a":"\\"[[[[', 'nul', ']]]}}}']) expect(checkJsonTextDepth(text)).toBeNull()
+    for (const text of ['', '{', '"unterminated', '{"a":"\\"[[[[', 'nul', ']]]}}}'])
+      expect(checkJsonTextDepth(text)).toBeNull()
   })
 })
 

@@ -8,7 +8,10 @@
 export const YAML_TEXT_MAX_DEPTH = 1000
 
 /** Line and column (1-based) of the bracket that opens level maxDepth + 1, or null. */
-export function yamlFlowDepthExceeded(text: string, maxDepth: number = YAML_TEXT_MAX_DEPTH): { line: number; column: number } | null {
+export function yamlFlowDepthExceeded(
+  text: string,
+  maxDepth: number = YAML_TEXT_MAX_DEPTH,
+): { line: number; column: number } | null {
   let depth = 0
   for (let i = 0; i < text.length; i++) {
     const c = text[i]!

@@ -16,7 +16,11 @@ describe('failure variables of HTTP Call and Script', () => {
         [
           { type: 'trigger', name: 'trigger_1', config: { kind: 'manual' } },
           { type: c.type, name: c.name, config: c.config },
-          { type: 'message', name: 'message_1', config: { text: '{{' + c.name + '.error.code}}: {{' + c.name + '.error.message}}' } },
+          {
+            type: 'message',
+            name: 'message_1',
+            config: { text: '{{' + c.name + '.error.code}}: {{' + c.name + '.error.message}}' },
+          },
         ],
         [
           ['trigger_1', 'out', c.name],
@@ -26,11 +30,20 @@ describe('failure variables of HTTP Call and Script', () => {
       const r = await startRun(flow, { contact: ASHA, trigger: { kind: 'manual' } }, testDeps().deps)
       expect(r.state.status).toBe('ended')
       const node = flow.nodes.find((n) => n.name === c.name)!
-      const declared = NODE_DEFINITIONS[c.type].variables(node.config as never, c.name).filter((v) => v.path.startsWith(`${c.name}.error`))
-      expect(declared.map((v) => v.path)).toEqual([`${c.name}.error`, `${c.name}.error.code`, `${c.name}.error.message`])
+      const declared = NODE_DEFINITIONS[c.type]
+        .variables(node.config as never, c.name)
+        .filter((v) => v.path.startsWith(`${c.name}.error`))
+      expect(declared.map((v) => v.path)).toEqual([
+        `${c.name}.error`,
+        `${c.name}.error.code`,
+        `${c.name}.error.message`,
+      ])
       for (const v of declared) {
         const value = v.path.split('.').reduce<unknown>((o, k) => (o as Record<string, unknown>)?.[k], r.state.vars)
-        expect(v.type === 'object' ? typeof value === 'object' && value !== null : typeof value === v.type, v.path).toBe(true)
+        expect(
+          v.type === 'object' ? typeof value === 'object' && value !== null : typeof value === v.type,
+          v.path,
+        ).toBe(true)
       }
       const error = (r.state.vars[c.name] as { error: { code: string; message: string } }).error
       expect(error.code).toBe(c.code)

@@ -42,9 +42,19 @@ describe('node registry contract', () => {
   })
 
   it('End has no ports, linear nodes one out port, branching nodes their own ports', () => {
-    const ports = (t: keyof typeof NODE_DEFINITIONS) => NODE_DEFINITIONS[t].ports(NODE_DEFINITIONS[t].defaults()).map((p) => p.id)
+    const ports = (t: keyof typeof NODE_DEFINITIONS) =>
+      NODE_DEFINITIONS[t].ports(NODE_DEFINITIONS[t].defaults()).map((p) => p.id)
     expect(ports('end')).toEqual([])
-    for (const t of ['message', 'lead_management', 'template_message', 'media_message', 'spm', 'mpm', 'trigger'] as const) expect(ports(t)).toEqual(['out'])
+    for (const t of [
+      'message',
+      'lead_management',
+      'template_message',
+      'media_message',
+      'spm',
+      'mpm',
+      'trigger',
+    ] as const)
+      expect(ports(t)).toEqual(['out'])
     expect(ports('condition')).toEqual(['true', 'false'])
     expect(ports('http_call')).toEqual(['success', 'failure'])
     expect(ports('script')).toEqual(['success', 'failure'])
@@ -55,12 +65,20 @@ describe('node registry contract', () => {
   it('exactly Question, Interactive Message and Chat Flow wait, and exactly the waiting types resume', () => {
     const waiting = NODE_TYPES.filter((t) => NODE_DEFINITIONS[t].waits(NODE_DEFINITIONS[t].defaults()))
     expect(waiting.sort()).toEqual(['chat_flow', 'interactive_message', 'question'])
-    expect(NODE_MODULES.filter((m) => m.runner.resume).map((m) => m.type).sort()).toEqual(waiting.sort())
+    expect(
+      NODE_MODULES.filter((m) => m.runner.resume)
+        .map((m) => m.type)
+        .sort(),
+    ).toEqual(waiting.sort())
   })
 
   it('withParsedConfigs parses a config once while it runs, and afresh after it (a config may be edited in place)', () => {
     const config: Record<string, unknown> = { text: 'Hi' }
-    const [a, b, other] = withParsedConfigs(() => [parseConfig('message', config), parseConfig('message', config), parseConfig('end', config)])
+    const [a, b, other] = withParsedConfigs(() => [
+      parseConfig('message', config),
+      parseConfig('message', config),
+      parseConfig('end', config),
+    ])
     expect(b).toBe(a)
     expect(other).not.toBe(a)
     config.text = 'Bye'

@@ -10,14 +10,18 @@ import type { NodeModule } from './types'
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type AnyNodeModule = NodeModule<NodeType, any>
 
-export const NODE_DEFINITIONS = Object.fromEntries(NODE_MODULES.map((m) => [m.type, m])) as Record<NodeType, AnyNodeModule>
+export const NODE_DEFINITIONS = Object.fromEntries(NODE_MODULES.map((m) => [m.type, m])) as Record<
+  NodeType,
+  AnyNodeModule
+>
 
 export function definitionOf(type: NodeType): AnyNodeModule {
   return NODE_DEFINITIONS[type]
 }
 
 /** The config of a node type as its module parses it: ConfigOf<'http_call'> is HttpCallConfig. */
-export type ConfigOf<T extends NodeType> = Extract<(typeof NODE_MODULES)[number], { type: T }> extends NodeModule<T, infer C> ? C : never
+export type ConfigOf<T extends NodeType> =
+  Extract<(typeof NODE_MODULES)[number], { type: T }> extends NodeModule<T, infer C> ? C : never
 
 /**
  * A node's config typed by its type, defaults filled in; null for a node of another type or a config that does not
@@ -34,7 +38,8 @@ export function configOf<T extends NodeType>(node: Pick<FlowNode, 'type' | 'conf
  * needs a typed config goes through here; `ok: false` carries zod's issues for validation to report.
  */
 export function parseConfig<T extends NodeType>(type: T, config: unknown): z.ZodSafeParseResult<ConfigOf<T>> {
-  if (!parseScope || config === null || typeof config !== 'object') return NODE_DEFINITIONS[type].configSchema.safeParse(config)
+  if (!parseScope || config === null || typeof config !== 'object')
+    return NODE_DEFINITIONS[type].configSchema.safeParse(config)
   const hit = parseScope.get(config)
   if (hit?.type === type) return hit.result as z.ZodSafeParseResult<ConfigOf<T>>
   const result = NODE_DEFINITIONS[type].configSchema.safeParse(config)

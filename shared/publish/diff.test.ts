@@ -10,7 +10,10 @@ const base = (): FlowDocument =>
       { type: 'question', name: 'ask', config: { prompt: 'Your age?', saveTo: 'age' } },
       { type: 'message', name: 'thanks', config: { text: 'Thanks' } },
     ],
-    [['trigger_1', 'out', 'ask'], ['ask', 'out', 'thanks']],
+    [
+      ['trigger_1', 'out', 'ask'],
+      ['ask', 'out', 'thanks'],
+    ],
     { id: 'f', name: 'Age', active: true },
   )
 
@@ -42,7 +45,9 @@ describe('diffFlows', () => {
     expect(describeDiff(d)).toEqual([
       'Added node bye (end)',
       'Removed node thanks (message)',
-      expect.stringMatching(/^Changed node ask_age: renamed from ask; prompt: "Your age\?" → "How old are you\?"; retries: /),
+      expect.stringMatching(
+        /^Changed node ask_age: renamed from ask; prompt: "Your age\?" → "How old are you\?"; retries: /,
+      ),
       'Added connection ask_age (out) → bye',
       'Removed connection ask (out) → thanks',
     ])
@@ -54,7 +59,10 @@ describe('diffFlows', () => {
     b.edges = b.edges.map((e, i) => ({ ...e, id: `renumbered_${i}` }))
     expect(isEmptyDiff(diffFlows(a, b))).toBe(true)
     b.edges[0] = { ...b.edges[0]!, sourcePort: 'failure' }
-    expect(describeDiff(diffFlows(a, b))).toEqual(['Added connection trigger_1 (failure) → ask', 'Removed connection trigger_1 (out) → ask'])
+    expect(describeDiff(diffFlows(a, b))).toEqual([
+      'Added connection trigger_1 (failure) → ask',
+      'Removed connection trigger_1 (out) → ask',
+    ])
   })
 
   it('reports a type change and flow settings: name, activation and sample responses', () => {
@@ -66,15 +74,25 @@ describe('diffFlows', () => {
     b.samples = { lookup: { ok: true } }
     const lines = describeDiff(diffFlows(a, b))
     expect(lines[0]).toMatch(/^Changed node thanks: type message → end; /)
-    expect(lines.slice(1)).toEqual(['Flow name: "Age" → "Age gate"', 'Flow deactivated', 'Flow sample response lookup changed'])
+    expect(lines.slice(1)).toEqual([
+      'Flow name: "Age" → "Age gate"',
+      'Flow deactivated',
+      'Flow sample response lookup changed',
+    ])
   })
 })
 
 describe('settingChanges and stableJson', () => {
   it('ignores key order, shows short scalars before and after, and summarises nested or long values', () => {
-    expect(stableJson({ b: 1, a: { d: [1, { y: 2, x: 1 }], c: null } })).toBe(stableJson({ a: { c: null, d: [1, { x: 1, y: 2 }] }, b: 1 }))
+    expect(stableJson({ b: 1, a: { d: [1, { y: 2, x: 1 }], c: null } })).toBe(
+      stableJson({ a: { c: null, d: [1, { x: 1, y: 2 }] }, b: 1 }),
+    )
     expect(settingChanges({ a: { x: 1, y: 2 } }, { a: { y: 2, x: 1 } })).toEqual([])
-    expect(settingChanges({ n: 1, s: 'a', gone: true }, { n: 2, s: 'a', added: 'x' })).toEqual(['added: (none) → "x"', 'gone: true → (none)', 'n: 1 → 2'])
+    expect(settingChanges({ n: 1, s: 'a', gone: true }, { n: 2, s: 'a', added: 'x' })).toEqual([
+      'added: (none) → "x"',
+      'gone: true → (none)',
+      'n: 1 → 2',
+    ])
     expect(settingChanges({ rules: [1] }, { rules: [2] })).toEqual(['rules changed'])
     expect(settingChanges({ t: 'x'.repeat(61) }, { t: 'y' })).toEqual(['t changed'])
   })

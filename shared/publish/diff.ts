@@ -41,7 +41,11 @@ export function stableJson(v: unknown): string {
   if (Array.isArray(v)) return `[${v.map(stableJson).join(',')}]`
   if (v && typeof v === 'object') {
     const o = v as Record<string, unknown>
-    return `{${Object.keys(o).filter((k) => o[k] !== undefined).sort().map((k) => `${JSON.stringify(k)}:${stableJson(o[k])}`).join(',')}}`
+    return `{${Object.keys(o)
+      .filter((k) => o[k] !== undefined)
+      .sort()
+      .map((k) => `${JSON.stringify(k)}:${stableJson(o[k])}`)
+      .join(',')}}`
   }
   return JSON.stringify(v) ?? 'null'
 }
@@ -108,7 +112,14 @@ export function diffFlows(before: FlowDocument, after: FlowDocument): FlowDiff {
 }
 
 export function isEmptyDiff(d: FlowDiff): boolean {
-  return !d.nodesAdded.length && !d.nodesRemoved.length && !d.nodesChanged.length && !d.edgesAdded.length && !d.edgesRemoved.length && !d.settings.length
+  return (
+    !d.nodesAdded.length &&
+    !d.nodesRemoved.length &&
+    !d.nodesChanged.length &&
+    !d.edgesAdded.length &&
+    !d.edgesRemoved.length &&
+    !d.settings.length
+  )
 }
 
 /** One readable line per change, in a fixed order: nodes added, removed, changed, connections, flow settings. */

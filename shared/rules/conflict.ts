@@ -53,7 +53,8 @@ function neverHolds(l: Atom): string | null {
   return null
 }
 
-const isComparison = (l: Atom) => l.op === 'greater_than' || l.op === 'less_than' || l.op === 'greater_or_equal' || l.op === 'less_or_equal'
+const isComparison = (l: Atom) =>
+  l.op === 'greater_than' || l.op === 'less_than' || l.op === 'greater_or_equal' || l.op === 'less_or_equal'
 
 interface Bound {
   v: number
@@ -88,7 +89,8 @@ class Facts {
   }
 
   fail(a: Atom, b: Atom): void {
-    this.conflict ??= a === b ? `${describeLiteral(a)} never holds` : `${describeLiteral(a)} and ${describeLiteral(b)} cannot both hold`
+    this.conflict ??=
+      a === b ? `${describeLiteral(a)} never holds` : `${describeLiteral(a)} and ${describeLiteral(b)} cannot both hold`
   }
 }
 
@@ -97,14 +99,22 @@ function termConflict(lits: Atom[]): string | null {
   const term = lits[0]!.term
   // length() is a count: never below zero, always a number.
   if (term.expr?.type === 'call' && term.expr.name === 'length') {
-    gather(f, { kind: 'atom', term, op: 'greater_or_equal', value: 0, negated: false, rule: { left: term.text, operator: 'greater_or_equal', right: '0' } })
+    gather(f, {
+      kind: 'atom',
+      term,
+      op: 'greater_or_equal',
+      value: 0,
+      negated: false,
+      rule: { left: term.text, operator: 'greater_or_equal', right: '0' },
+    })
   }
   for (const l of lits) gather(f, l)
   if (f.conflict) return f.conflict
   // Blank implies empty; being a number or holding text rules both out.
   if (f.blank?.[0] && f.empty && !f.empty[0]) f.fail(f.blank[1], f.empty[1])
   const content = f.numeric ?? f.eqText?.[1] ?? f.contains[0]?.[1] ?? null
-  if (content && f.empty?.[0] && !(f.eqText && isJsonish(f.eqText[0]) && content === f.eqText[1])) f.fail(f.empty[1], content)
+  if (content && f.empty?.[0] && !(f.eqText && isJsonish(f.eqText[0]) && content === f.eqText[1]))
+    f.fail(f.empty[1], content)
   const nonBlank = content ?? f.starts[0]?.[1] ?? f.ends[0]?.[1] ?? f.text
   if (nonBlank && f.blank?.[0]) f.fail(f.blank[1], nonBlank)
   if (f.conflict) return f.conflict
@@ -216,7 +226,8 @@ function texts(f: Facts): void {
   for (const [d, a] of f.contains) for (const [e, b] of f.notContains) if (d === e) return f.fail(a, b)
   if (!f.eqText) return
   const [t, eq] = f.eqText
-  for (const [other, nl] of f.neq) if (numericValue(other) === undefined && displayValue(other).trim() === t) return f.fail(eq, nl)
+  for (const [other, nl] of f.neq)
+    if (numericValue(other) === undefined && displayValue(other).trim() === t) return f.fail(eq, nl)
   if (isJsonish(t)) return
   const lower = t.toLowerCase()
   // The term displays as t with spaces around it (equality ignores them), so only needles without spaces at their

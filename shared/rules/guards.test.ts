@@ -2,7 +2,11 @@ import { describe, expect, it } from 'vitest'
 import type { ConditionRule } from '../expr'
 import { conditionDeadPorts, routerDeadPorts, type Group, type Route } from './guards'
 
-const r = (left: string, operator: ConditionRule['operator'], right?: string): ConditionRule => ({ left, operator, ...(right !== undefined ? { right } : {}) })
+const r = (left: string, operator: ConditionRule['operator'], right?: string): ConditionRule => ({
+  left,
+  operator,
+  ...(right !== undefined ? { right } : {}),
+})
 const and = (...rules: ConditionRule[]): Group => ({ join: 'and', rules, emptyHolds: true })
 const or = (...rules: ConditionRule[]): Group => ({ join: 'or', rules, emptyHolds: true })
 const route = (id: string, group: Group): Route => ({ id, name: id, group: { ...group, emptyHolds: false } })
@@ -26,7 +30,10 @@ describe('a condition whose true port can never be taken', () => {
     ['a comparison with an empty value', and(r('{{x}}', 'greater_than', ''))],
     ['constants that differ', and(r('1', 'equals', '2'))],
     ['an OR of impossible rules', or(r('{{x}}', 'greater_than', ''), r('a', 'equals', 'b'))],
-    ['a length below zero', and(r('{{ length({{name}}) }}', 'less_than', '0'), r('{{ length({{name}}) }}', 'greater_than', '-5'))],
+    [
+      'a length below zero',
+      and(r('{{ length({{name}}) }}', 'less_than', '0'), r('{{ length({{name}}) }}', 'greater_than', '-5')),
+    ],
     ['a constant on the left, flipped', and(r('18', 'less_than', '{{age}}'), r('{{age}}', 'less_than', '10'))],
     ['not greater once a number', and(r('{{n}}', 'equals', '20'), r('{{n}}', 'not_equals', '20.0'))],
   ])('%s', (_name, group) => {
@@ -36,7 +43,7 @@ describe('a condition whose true port can never be taken', () => {
 
   it('names the two rules that clash', () => {
     const [dead] = conditionDeadPorts(and(r('{{age}}', 'greater_than', '5'), r('{{age}}', 'less_than', '3')))
-    expect(dead!.reason).toBe("its rules can never hold: {{age}} > 5 and {{age}} < 3 cannot both hold")
+    expect(dead!.reason).toBe('its rules can never hold: {{age}} > 5 and {{age}} < 3 cannot both hold')
   })
 })
 
@@ -70,7 +77,10 @@ describe('a condition that always holds', () => {
 
 describe('router routes', () => {
   it('a route after one that always holds, and else, are dead', () => {
-    const routes = [route('any', or(r('{{x}}', 'is_empty'), r('{{x}}', 'is_not_empty'))), route('b', and(r('{{x}}', 'equals', 'b')))]
+    const routes = [
+      route('any', or(r('{{x}}', 'is_empty'), r('{{x}}', 'is_not_empty'))),
+      route('b', and(r('{{x}}', 'equals', 'b'))),
+    ]
     const dead = routerDeadPorts(routes)
     expect(dead).toEqual([
       { port: 'b', reason: "route 'any' above it always holds ({{x}} is empty or {{x}} is not empty)" },
@@ -79,9 +89,15 @@ describe('router routes', () => {
   })
 
   it('a route shadowed by an earlier, wider one', () => {
-    const routes = [route('adults', and(r('{{age}}', 'greater_or_equal', '18'))), route('seniors', and(r('{{age}}', 'greater_or_equal', '65')))]
+    const routes = [
+      route('adults', and(r('{{age}}', 'greater_or_equal', '18'))),
+      route('seniors', and(r('{{age}}', 'greater_or_equal', '65'))),
+    ]
     expect(routerDeadPorts(routes)).toEqual([
-      { port: 'seniors', reason: "route 'adults' above it takes every run it would: whenever {{age}} ≥ 65, also {{age}} ≥ 18" },
+      {
+        port: 'seniors',
+        reason: "route 'adults' above it takes every run it would: whenever {{age}} ≥ 65, also {{age}} ≥ 18",
+      },
     ])
   })
 
@@ -94,21 +110,35 @@ describe('router routes', () => {
   })
 
   it('else is dead when the routes split every case between them', () => {
-    const routes = [route('small', and(r('{{n}}', 'less_than', '10'))), route('big', and(r('{{n}}', 'greater_or_equal', '10'))), route('text', and(r('{{n}}', 'is_not_empty')))]
+    const routes = [
+      route('small', and(r('{{n}}', 'less_than', '10'))),
+      route('big', and(r('{{n}}', 'greater_or_equal', '10'))),
+      route('text', and(r('{{n}}', 'is_not_empty'))),
+    ]
     // {{n}} may be text that is no number: then neither numeric route holds, 'text' does, and else needs it empty.
     expect(routerDeadPorts(routes).map((d) => d.port)).toEqual([])
     const covering = [route('empty', and(r('{{n}}', 'is_empty'))), route('rest', and(r('{{n}}', 'is_not_empty')))]
-    expect(routerDeadPorts(covering)).toEqual([{ port: 'else', reason: "the routes cover every case ('empty', 'rest')" }])
+    expect(routerDeadPorts(covering)).toEqual([
+      { port: 'else', reason: "the routes cover every case ('empty', 'rest')" },
+    ])
   })
 
   it('a route without rules never matches', () => {
-    expect(routerDeadPorts([route('todo', and())])[0]).toEqual({ port: 'todo', reason: "route 'todo' has no rules, and a route without rules never matches" })
+    expect(routerDeadPorts([route('todo', and())])[0]).toEqual({
+      port: 'todo',
+      reason: "route 'todo' has no rules, and a route without rules never matches",
+    })
   })
 
   it('finite domains decide what literals alone cannot', () => {
-    const routes = [route('hair', or(r('{{row_id}}', 'equals', 'haircut'), r('{{row_id}}', 'equals', 'colour'))), route('nails', and(r('{{row_id}}', 'ends_with', 'cure')))]
+    const routes = [
+      route('hair', or(r('{{row_id}}', 'equals', 'haircut'), r('{{row_id}}', 'equals', 'colour'))),
+      route('nails', and(r('{{row_id}}', 'ends_with', 'cure'))),
+    ]
     expect(routerDeadPorts(routes)).toEqual([])
     const domains = new Map([['row_id', ['haircut', 'colour', 'manicure', 'pedicure']]])
-    expect(routerDeadPorts(routes, domains)).toEqual([{ port: 'else', reason: "the routes cover every case ('hair', 'nails')" }])
+    expect(routerDeadPorts(routes, domains)).toEqual([
+      { port: 'else', reason: "the routes cover every case ('hair', 'nails')" },
+    ])
   })
 })

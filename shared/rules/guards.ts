@@ -85,8 +85,20 @@ export function routerDeadPorts(routes: readonly Route[], domains?: Domains): De
     if (own) return out.push({ port: r.id, reason: `the rules of route '${r.name}' can never hold: ${summarise(own)}` })
     const above = routes.slice(0, j)
     const always = above.find((a) => a.group.rules.length && groupAlwaysHolds(a.group, domains))
-    if (always) return out.push({ port: r.id, reason: `route '${always.name}' above it always holds (${describeGroup(always.group)})` })
-    const shadow = above.find((a) => guardConflicts([{ group: r.group, holds: true }, { group: a.group, holds: false }], domains))
+    if (always)
+      return out.push({
+        port: r.id,
+        reason: `route '${always.name}' above it always holds (${describeGroup(always.group)})`,
+      })
+    const shadow = above.find((a) =>
+      guardConflicts(
+        [
+          { group: r.group, holds: true },
+          { group: a.group, holds: false },
+        ],
+        domains,
+      ),
+    )
     if (shadow) {
       return out.push({
         port: r.id,
@@ -94,11 +106,20 @@ export function routerDeadPorts(routes: readonly Route[], domains?: Domains): De
       })
     }
     const parts = [{ group: r.group, holds: true }, ...above.map((a) => ({ group: a.group, holds: false }))]
-    if (guardConflicts(parts, domains)) out.push({ port: r.id, reason: `the routes above it take every run it would (${above.map((a) => `'${a.name}'`).join(', ')})` })
+    if (guardConflicts(parts, domains))
+      out.push({
+        port: r.id,
+        reason: `the routes above it take every run it would (${above.map((a) => `'${a.name}'`).join(', ')})`,
+      })
   })
   const always = routes.find((r) => r.group.rules.length && groupAlwaysHolds(r.group, domains))
   if (always) out.push({ port: 'else', reason: `route '${always.name}' always holds (${describeGroup(always.group)})` })
-  else if (guardConflicts(routes.map((r) => ({ group: r.group, holds: false })), domains)) {
+  else if (
+    guardConflicts(
+      routes.map((r) => ({ group: r.group, holds: false })),
+      domains,
+    )
+  ) {
     out.push({ port: 'else', reason: `the routes cover every case (${routes.map((r) => `'${r.name}'`).join(', ')})` })
   }
   return out

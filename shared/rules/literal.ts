@@ -5,7 +5,16 @@ import { OPERATOR_LABELS, displayValue, evaluateRule, type ConditionOperator, ty
 import { numericValue } from '../expr/values'
 import { operand, type Operand } from './operand'
 
-export type BaseOp = 'equals' | 'contains' | 'starts_with' | 'ends_with' | 'greater_than' | 'less_than' | 'greater_or_equal' | 'less_or_equal' | 'is_empty'
+export type BaseOp =
+  | 'equals'
+  | 'contains'
+  | 'starts_with'
+  | 'ends_with'
+  | 'greater_than'
+  | 'less_than'
+  | 'greater_or_equal'
+  | 'less_or_equal'
+  | 'is_empty'
 
 export type Literal =
   /** Both sides constant: the rule always has `truth`. */
@@ -74,11 +83,14 @@ const SYMBOL: Partial<Record<BaseOp, [string, string]>> = {
 
 /** A literal as a person reads it: `{{age}} ≥ 18`, `{{row_id}} does not equal 'haircut'`. */
 export function describeLiteral(l: Literal): string {
-  if (l.kind === 'const') return `${l.rule.left} ${OPERATOR_LABELS[l.rule.operator]} ${l.rule.right ?? ''}`.trim() + ` (always ${l.truth})`
-  if (l.kind === 'opaque') return `${l.negated ? 'not ' : ''}(${l.rule.left} ${OPERATOR_LABELS[l.rule.operator]} ${l.rule.right ?? ''})`
+  if (l.kind === 'const')
+    return `${l.rule.left} ${OPERATOR_LABELS[l.rule.operator]} ${l.rule.right ?? ''}`.trim() + ` (always ${l.truth})`
+  if (l.kind === 'opaque')
+    return `${l.negated ? 'not ' : ''}(${l.rule.left} ${OPERATOR_LABELS[l.rule.operator]} ${l.rule.right ?? ''})`
   const term = l.term.key
   if (l.op === 'is_empty') return `${term} is ${l.negated ? 'not ' : ''}empty`
-  const value = typeof l.value === 'string' && numericValue(l.value) === undefined ? `'${l.value}'` : displayValue(l.value)
+  const value =
+    typeof l.value === 'string' && numericValue(l.value) === undefined ? `'${l.value}'` : displayValue(l.value)
   const sym = SYMBOL[l.op]
   // A negated comparison is its opposite only for numbers; the wording stays honest for text too.
   if (sym) return l.negated ? `${term} is not ${sym[0]} ${value}` : `${term} ${sym[0]} ${value}`

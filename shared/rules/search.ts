@@ -11,7 +11,8 @@ export interface Pool {
   apply?: (vars: Vars, value: unknown) => Vars
 }
 
-const put = (pool: Pool, vars: Vars, value: unknown) => (pool.apply ? pool.apply(vars, value) : setPath(vars, pool.path, value))
+const put = (pool: Pool, vars: Vars, value: unknown) =>
+  pool.apply ? pool.apply(vars, value) : setPath(vars, pool.path, value)
 
 export const SEARCH_BUDGET = 20_000
 
@@ -22,7 +23,12 @@ export interface Hit {
 }
 
 /** The first assignment (over `base`) for which `objective` holds, or null. */
-export function search(pools: readonly Pool[], base: Vars, objective: (vars: Vars) => boolean, budget = SEARCH_BUDGET): Hit | null {
+export function search(
+  pools: readonly Pool[],
+  base: Vars,
+  objective: (vars: Vars) => boolean,
+  budget = SEARCH_BUDGET,
+): Hit | null {
   const live = pools.filter((p) => p.values.length > 0)
   if (live.length === 0) return objective(base) ? { vars: base, picks: {} } : null
   // Shrink the pools evenly until every combination fits the budget.
@@ -38,7 +44,15 @@ export function search(pools: readonly Pool[], base: Vars, objective: (vars: Var
 }
 
 /** Every index vector whose entries add up to `sum`, depth first, the assignment built as it goes. */
-function withSum(pools: readonly Pool[], sizes: number[], sum: number, at: number, vars: Vars, objective: (vars: Vars) => boolean, picks: Record<string, unknown> = {}): Hit | null {
+function withSum(
+  pools: readonly Pool[],
+  sizes: number[],
+  sum: number,
+  at: number,
+  vars: Vars,
+  objective: (vars: Vars) => boolean,
+  picks: Record<string, unknown> = {},
+): Hit | null {
   const pool = pools[at]!
   if (at === pools.length - 1) {
     if (sum >= sizes[at]!) return null
@@ -49,7 +63,10 @@ function withSum(pools: readonly Pool[], sizes: number[], sum: number, at: numbe
   const restMax = sizes.slice(at + 1).reduce((a, n) => a + n - 1, 0)
   for (let i = Math.max(0, sum - restMax); i <= Math.min(sum, sizes[at]! - 1); i++) {
     const value = pool.values[i]
-    const hit = withSum(pools, sizes, sum - i, at + 1, put(pool, vars, value), objective, { ...picks, [pool.path]: value })
+    const hit = withSum(pools, sizes, sum - i, at + 1, put(pool, vars, value), objective, {
+      ...picks,
+      [pool.path]: value,
+    })
     if (hit) return hit
   }
   return null

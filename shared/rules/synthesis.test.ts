@@ -4,7 +4,11 @@ import { operand } from './operand'
 import { search } from './search'
 import { candidatesFor, type RuleGroup } from './synthesis'
 
-const r = (left: string, operator: ConditionRule['operator'], right?: string): ConditionRule => ({ left, operator, ...(right !== undefined ? { right } : {}) })
+const r = (left: string, operator: ConditionRule['operator'], right?: string): ConditionRule => ({
+  left,
+  operator,
+  ...(right !== undefined ? { right } : {}),
+})
 
 /** Finds values for every variable the group reads so that the group comes out `want`. */
 function solve(group: RuleGroup, want: boolean, others: RuleGroup[] = []): Vars | null {
@@ -29,11 +33,23 @@ describe('values synthesised for rules, both ways', () => {
     ['arithmetic', { join: 'and', rules: [r('{{ {{price}} * 1.18 }}', 'greater_than', '100')] }],
     ['arithmetic, constant first', { join: 'and', rules: [r('{{ 100 - {{discount}} }}', 'equals', '75')] }],
     ['lower case of an answer', { join: 'and', rules: [r('{{ toLowerCase({{answer}}) }}', 'equals', 'yes')] }],
-    ['a boolean expression compared with true', { join: 'and', rules: [r('{{ {{age}} >= 18 && {{age}} < 65 }}', 'equals', 'true')] }],
+    [
+      'a boolean expression compared with true',
+      { join: 'and', rules: [r('{{ {{age}} >= 18 && {{age}} < 65 }}', 'equals', 'true')] },
+    ],
     ['concat with a constant', { join: 'and', rules: [r("{{ concat('SKU-', {{id}}) }}", 'equals', 'SKU-42')] }],
-    ['AND on one variable', { join: 'and', rules: [r('{{code}}', 'starts_with', 'A'), r('{{code}}', 'ends_with', 'Z'), r('{{code}}', 'contains', 'mid')] }],
+    [
+      'AND on one variable',
+      {
+        join: 'and',
+        rules: [r('{{code}}', 'starts_with', 'A'), r('{{code}}', 'ends_with', 'Z'), r('{{code}}', 'contains', 'mid')],
+      },
+    ],
     ['AND of a range', { join: 'and', rules: [r('{{n}}', 'greater_than', '10'), r('{{n}}', 'less_than', '20')] }],
-    ['AND on two variables', { join: 'and', rules: [r('{{rating}}', 'less_than', '3'), r('{{may_contact}}', 'equals', 'true')] }],
+    [
+      'AND on two variables',
+      { join: 'and', rules: [r('{{rating}}', 'less_than', '3'), r('{{may_contact}}', 'equals', 'true')] },
+    ],
     ['OR', { join: 'or', rules: [r('{{row_id}}', 'equals', 'haircut'), r('{{row_id}}', 'equals', 'colour')] }],
     ['a constant on the left', { join: 'and', rules: [r('18', 'less_or_equal', '{{age}}')] }],
   ])('%s', (_name, group) => {
@@ -52,7 +68,9 @@ describe('values synthesised for rules, both ways', () => {
   })
 
   it('finds nothing for rules that contradict', () => {
-    expect(solve({ join: 'and', rules: [r('{{n}}', 'greater_than', '5'), r('{{n}}', 'less_than', '3')] }, true)).toBeNull()
+    expect(
+      solve({ join: 'and', rules: [r('{{n}}', 'greater_than', '5'), r('{{n}}', 'less_than', '3')] }, true),
+    ).toBeNull()
   })
 
   it('the else path of a router: every route fails', () => {
@@ -64,7 +82,12 @@ describe('values synthesised for rules, both ways', () => {
     const pools = paths.map((path) => ({ path, values: candidatesFor(path, routes) }))
     const elseVars = search(pools, {}, (v) => routes.every((g) => !evaluateRules([...g.rules], g.join, v).result))
     expect(elseVars).not.toBeNull()
-    const second = search(pools, {}, (v) => !evaluateRules([...routes[0]!.rules], 'and', v).result && evaluateRules([...routes[1]!.rules], 'or', v).result)
+    const second = search(
+      pools,
+      {},
+      (v) =>
+        !evaluateRules([...routes[0]!.rules], 'and', v).result && evaluateRules([...routes[1]!.rules], 'or', v).result,
+    )
     expect(second).not.toBeNull()
   })
 })

@@ -84,11 +84,13 @@ function combined(path: string, rules: readonly ConditionRule[]): unknown[] {
     if (lit.op === 'starts_with' && text.length > prefix.length) prefix = text
     else if (lit.op === 'ends_with' && text.length > suffix.length) suffix = text
     else if (lit.op === 'contains') needles.push(text)
-    else if (n !== undefined && (lit.op === 'greater_than' || lit.op === 'greater_or_equal')) lo = Math.max(lo ?? -Infinity, n)
+    else if (n !== undefined && (lit.op === 'greater_than' || lit.op === 'greater_or_equal'))
+      lo = Math.max(lo ?? -Infinity, n)
     else if (n !== undefined && (lit.op === 'less_than' || lit.op === 'less_or_equal')) hi = Math.min(hi ?? Infinity, n)
   }
   const out: unknown[] = []
-  if (prefix || suffix || needles.length) out.push(prefix + needles.filter((d) => !prefix.includes(d) && !suffix.includes(d)).join(' ') + suffix)
+  if (prefix || suffix || needles.length)
+    out.push(prefix + needles.filter((d) => !prefix.includes(d) && !suffix.includes(d)).join(' ') + suffix)
   if (lo !== undefined && hi !== undefined) out.push((lo + hi) / 2, Math.floor((lo + hi) / 2))
   return out
 }
@@ -159,12 +161,23 @@ function invertCall(name: string, args: Expr[], path: string, t: unknown): unkno
     case 'coalesce':
       return args.flatMap((a) => invert(a, path, t))
     case 'if':
-      return [...(args[1] ? invert(args[1], path, t) : []), ...(args[2] ? invert(args[2], path, t) : []), ...invertBool(first, path, true), ...invertBool(first, path, false)]
+      return [
+        ...(args[1] ? invert(args[1], path, t) : []),
+        ...(args[2] ? invert(args[2], path, t) : []),
+        ...invertBool(first, path, true),
+        ...invertBool(first, path, false),
+      ]
     case 'concat': {
       const i = args.findIndex((a) => reads(a, path))
       if (i < 0 || args.some((a, j) => j !== i && reads(a, path))) return []
-      const pre = args.slice(0, i).map((a) => displayValue(constantOf(a))).join('')
-      const post = args.slice(i + 1).map((a) => displayValue(constantOf(a))).join('')
+      const pre = args
+        .slice(0, i)
+        .map((a) => displayValue(constantOf(a)))
+        .join('')
+      const post = args
+        .slice(i + 1)
+        .map((a) => displayValue(constantOf(a)))
+        .join('')
       if (!text.startsWith(pre) || !text.endsWith(post) || text.length < pre.length + post.length) return []
       return invert(args[i]!, path, text.slice(pre.length, text.length - post.length))
     }
@@ -175,7 +188,8 @@ function invertCall(name: string, args: Expr[], path: string, t: unknown): unkno
 
 function invertBinary(e: Extract<Expr, { type: 'binary' }>, path: string, t: unknown): unknown[] {
   const { op, left, right } = e
-  if (op === '&&' || op === '||' || ['==', '!=', '===', '!==', '<', '>', '<=', '>='].includes(op)) return invertBool(e, path, truthyTarget(t))
+  if (op === '&&' || op === '||' || ['==', '!=', '===', '!==', '<', '>', '<=', '>='].includes(op))
+    return invertBool(e, path, truthyTarget(t))
   const leftReads = reads(left, path)
   const side = leftReads ? left : right
   const k = numericValue(constantOf(leftReads ? right : left))
@@ -210,7 +224,16 @@ function whole(x: number): number[] {
   return [Math.ceil(x), Math.floor(x), Number(x.toPrecision(15))]
 }
 
-const COMPARE_OP: Record<string, BaseOp> = { '==': 'equals', '===': 'equals', '!=': 'equals', '!==': 'equals', '<': 'less_than', '>': 'greater_than', '<=': 'less_or_equal', '>=': 'greater_or_equal' }
+const COMPARE_OP: Record<string, BaseOp> = {
+  '==': 'equals',
+  '===': 'equals',
+  '!=': 'equals',
+  '!==': 'equals',
+  '<': 'less_than',
+  '>': 'greater_than',
+  '<=': 'less_or_equal',
+  '>=': 'greater_or_equal',
+}
 const FLIP: Record<string, string> = { '<': '>', '>': '<', '<=': '>=', '>=': '<=' }
 
 /** Values that make a boolean expression true (want) or false; the search keeps the right ones. */
@@ -227,7 +250,10 @@ function invertBool(e: Expr, path: string, want: boolean): unknown[] {
   return targets(base, k).flatMap((t) => invert(side, path, t))
 }
 
-const truthyTarget = (t: unknown) => t === true || (typeof t === 'string' && t.trim() !== '' && t.trim().toLowerCase() !== 'false' && t.trim() !== '0') || (typeof t === 'number' && t !== 0)
+const truthyTarget = (t: unknown) =>
+  t === true ||
+  (typeof t === 'string' && t.trim() !== '' && t.trim().toLowerCase() !== 'false' && t.trim() !== '0') ||
+  (typeof t === 'number' && t !== 0)
 
 function capitalise(t: string): string {
   return t ? t[0]!.toUpperCase() + t.slice(1) : t

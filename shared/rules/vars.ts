@@ -11,6 +11,7 @@ export function setPath(vars: Vars, path: string, value: unknown): Vars {
   const [head, ...rest] = path.split('.')
   if (rest.length === 0) return { ...vars, [head!]: value }
   const inner = vars[head!]
-  const base = inner !== null && typeof inner === 'object' ? (Array.isArray(inner) ? Object.assign({}, inner) : inner) : {}
+  const base =
+    inner !== null && typeof inner === 'object' ? (Array.isArray(inner) ? Object.assign({}, inner) : inner) : {}
   return { ...vars, [head!]: setPath(base as Vars, rest.join('.'), value) }
 }

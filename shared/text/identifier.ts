@@ -22,10 +22,12 @@ export function identifierProblem(text: string, what: string): string | null {
 
 /** `schema` (a string schema with its own length rules) normalised to NFC and refusing what identifierProblem does. */
 export function identifier<T extends z.ZodString>(schema: T, what: string): T {
-  return schema.overwrite((s) => s.normalize('NFC') as z.output<T>).check((ctx) => {
-    const problem = identifierProblem(ctx.value, what)
-    if (problem) ctx.issues.push({ code: 'custom', message: problem, input: ctx.value })
-  }) as T
+  return schema
+    .overwrite((s) => s.normalize('NFC') as z.output<T>)
+    .check((ctx) => {
+      const problem = identifierProblem(ctx.value, what)
+      if (problem) ctx.issues.push({ code: 'custom', message: problem, input: ctx.value })
+    }) as T
 }
 
 /**
@@ -34,4 +36,5 @@ export function identifier<T extends z.ZodString>(schema: T, what: string): T {
  */
 export const FLOW_ID = /^[A-Za-z0-9_-][A-Za-z0-9_.-]{0,127}$/
 
-export const FLOW_ID_RULE = "A flow id may hold only letters, digits, '_', '-' and '.' (not first), at most 128 characters: it is part of the webhook address."
+export const FLOW_ID_RULE =
+  "A flow id may hold only letters, digits, '_', '-' and '.' (not first), at most 128 characters: it is part of the webhook address."

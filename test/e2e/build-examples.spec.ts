@@ -17,6 +17,8 @@ for (const name of EXAMPLES) {
     const id = await buildFromCanvas(page, studio, example)
     const stored = await storedDocument(page, id)
     expect(stored.name).toBe(example.name)
-    expect(essentials(stored, example.settings !== undefined)).toEqual(essentials(example, example.settings !== undefined))
+    expect(essentials(stored, example.settings !== undefined)).toEqual(
+      essentials(example, example.settings !== undefined),
+    )
   })
 }

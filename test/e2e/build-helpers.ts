@@ -39,10 +39,16 @@ const hasClass = (c: string) => `contains(concat(' ', @class, ' '), ' ${c} ')`
 const OWN_FIELDS = `xpath=./div[(${hasClass('field')} and not(${hasClass('field-list')})) or ${hasClass('field-check')}]`
 
 /** The controls of one object (the whole form, a fieldset, a list item): only its own fields, not nested ones. */
-const ownField = (scope: Locator, label: string) =>
-  scope.locator(OWN_FIELDS).getByLabel(label, { exact: true })
+const ownField = (scope: Locator, label: string) => scope.locator(OWN_FIELDS).getByLabel(label, { exact: true })
 
-async function fillValue(scope: Locator, type: NodeType, schema: JsonSchema, pointer: string, label: string, value: unknown) {
+async function fillValue(
+  scope: Locator,
+  type: NodeType,
+  schema: JsonSchema,
+  pointer: string,
+  label: string,
+  value: unknown,
+) {
   const s = unwrapNullable(schema).schema
   const kind = kindOf(s)
   // A person leaves alone what a new node already shows (a default, or the default button's title): only what
@@ -85,8 +91,17 @@ async function fillObject(scope: Locator, type: NodeType, schema: JsonSchema, po
 }
 
 /** Makes the list as long as the example's with the list's own Remove and Add buttons, then fills each item. */
-async function fillList(scope: Locator, type: NodeType, schema: JsonSchema, pointer: string, label: string, items: unknown[]) {
-  const list = scope.locator(`xpath=./div[${hasClass('field-list')}]/div[${hasClass('list-editor')}]`).and(scope.page().getByRole('group', { name: label, exact: true }))
+async function fillList(
+  scope: Locator,
+  type: NodeType,
+  schema: JsonSchema,
+  pointer: string,
+  label: string,
+  items: unknown[],
+) {
+  const list = scope
+    .locator(`xpath=./div[${hasClass('field-list')}]/div[${hasClass('list-editor')}]`)
+    .and(scope.page().getByRole('group', { name: label, exact: true }))
   const item = itemLabel(type, pointer)
   const rows = list.locator('xpath=./ol/li')
   for (let n = await rows.count(); n > items.length; n--) {
@@ -96,7 +111,11 @@ async function fillList(scope: Locator, type: NodeType, schema: JsonSchema, poin
   for (let n = await rows.count(); n < items.length; n++) {
     // A busy machine can drop the click while the panel re-renders: click again only if no row was added.
     await expect(async () => {
-      if ((await rows.count()) <= n) await list.getByRole('button', { name: `Add ${item.toLowerCase()}`, exact: true }).last().click()
+      if ((await rows.count()) <= n)
+        await list
+          .getByRole('button', { name: `Add ${item.toLowerCase()}`, exact: true })
+          .last()
+          .click()
       await expect(rows).toHaveCount(n + 1, { timeout: 2_000 })
     }).toPass()
   }
@@ -136,7 +155,13 @@ async function addNode(page: Page, node: FlowNode, first: boolean) {
     await name.press('Enter')
   }
   await expect(card(page, node.name)).toHaveCount(1)
-  await fillObject(panel(page).locator('form.node-panel-fields'), node.type, jsonSchemaOf(NODE_DEFINITIONS[node.type].configSchema), '', node.config)
+  await fillObject(
+    panel(page).locator('form.node-panel-fields'),
+    node.type,
+    jsonSchemaOf(NODE_DEFINITIONS[node.type].configSchema),
+    '',
+    node.config,
+  )
 }
 
 /** Lays the flow out (unconnected cards go in a grid that fits the view) and waits until the view's animated
@@ -206,14 +231,18 @@ async function fillSettings(page: Page, settings: NonNullable<FlowDocument['sett
   const side = page.getByRole('complementary', { name: 'Flow settings' })
   await side.getByLabel('Language and region').fill(settings.locale)
   await side.getByLabel('Time zone').selectOption(settings.timeZone)
-  await side.getByLabel('Country of phone numbers typed without a country code').selectOption(settings.defaultCountry ?? '')
+  await side
+    .getByLabel('Country of phone numbers typed without a country code')
+    .selectOption(settings.defaultCountry ?? '')
   await side.getByRole('button', { name: 'Close flow settings' }).click()
 }
 
 /** The label the card shows on a port (a button's title, a route's name, 'No valid answer'), from the model. */
 function portLabel(node: FlowNode, port: string): string {
   const parsed = parseConfig(node.type, node.config)
-  const found = parsed.success ? NODE_DEFINITIONS[node.type].ports(parsed.data as never).find((p) => p.id === port) : undefined
+  const found = parsed.success
+    ? NODE_DEFINITIONS[node.type].ports(parsed.data as never).find((p) => p.id === port)
+    : undefined
   if (!found) throw new Error(`${node.name} has no port ${port}`)
   return found.label
 }

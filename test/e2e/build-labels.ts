@@ -6,9 +6,18 @@ import { humanise, singular } from '../../renderer/panels/schema'
 // product is a label this test notices. Pointers name list items with '*'; where the panel names a repeated field
 // by its place ('Rule {1} left operand'), '{1}', '{2}' are the 1-based positions of the enclosing list items.
 const LABELS: Partial<Record<NodeType, Record<string, string>>> = {
-  trigger: { '/kind': 'Trigger kind', '/matchMode': 'Match', '/dataFields': 'Data fields', '/dataFields/*': 'Data field' },
+  trigger: {
+    '/kind': 'Trigger kind',
+    '/matchMode': 'Match',
+    '/dataFields': 'Data fields',
+    '/dataFields/*': 'Data field',
+  },
   message: { '/text': 'Message text', '/previewUrl': 'Show link preview' },
-  interactive_message: { '/header/type': 'Header type', '/header/text': 'Header text', '/list/sections/*/rows': 'Rows' },
+  interactive_message: {
+    '/header/type': 'Header type',
+    '/header/text': 'Header text',
+    '/list/sections/*/rows': 'Rows',
+  },
   question: {
     '/prompt': 'Question',
     '/saveTo': 'Save to variable',
@@ -33,12 +42,33 @@ const LABELS: Partial<Record<NodeType, Record<string, string>>> = {
     '/routes/*/rules/*/operator': 'Route {1} rule {2} operator',
     '/routes/*/rules/*/right': 'Route {1} rule {2} right operand',
   },
-  http_call: { '/auth/type': 'Authentication', '/query': 'Query parameters', '/query/*': 'Parameter', '/saveAs': 'Save to variables', '/saveAs/*': 'Variable' },
+  http_call: {
+    '/auth/type': 'Authentication',
+    '/query': 'Query parameters',
+    '/query/*': 'Parameter',
+    '/saveAs': 'Save to variables',
+    '/saveAs/*': 'Variable',
+  },
   lead_management: { '/prefix': 'Variable prefix' },
-  template_message: { '/header/type': 'Header type', '/header/param': 'Header {{1}}', '/bodyParams': 'Body parameters', '/bodyParams/*': 'Body parameter' },
+  template_message: {
+    '/header/type': 'Header type',
+    '/header/param': 'Header {{1}}',
+    '/bodyParams': 'Body parameters',
+    '/bodyParams/*': 'Body parameter',
+  },
   spm: { '/catalogId': 'Catalogue ID', '/productId': 'Product ID' },
-  mpm: { '/catalogId': 'Catalogue ID', '/sections/*/productIds': 'Product IDs', '/sections/*/productIds/*': 'Product ID' },
-  chat_flow: { '/flowId': 'Form ID', '/cta': 'Button label', '/screens/*/fields': 'Fields', '/responseMapping': 'Response mapping', '/responseMapping/*': 'Mapping' },
+  mpm: {
+    '/catalogId': 'Catalogue ID',
+    '/sections/*/productIds': 'Product IDs',
+    '/sections/*/productIds/*': 'Product ID',
+  },
+  chat_flow: {
+    '/flowId': 'Form ID',
+    '/cta': 'Button label',
+    '/screens/*/fields': 'Fields',
+    '/responseMapping': 'Response mapping',
+    '/responseMapping/*': 'Mapping',
+  },
 }
 
 const generic = (pointer: string) => pointer.replace(/\/\d+(?=\/|$)/g, '/*')

@@ -11,16 +11,26 @@ const pane = (page: Page) => page.locator('.react-flow__pane')
 const box = async (page: Page, name: string) => (await card(page, name).boundingBox())!
 
 /** A flow stored through the contract, opened in the editor. */
-async function openFlow(page: Page, flow: ReturnType<typeof buildFlow>, at: Record<string, [number, number]> = {}): Promise<string> {
+async function openFlow(
+  page: Page,
+  flow: ReturnType<typeof buildFlow>,
+  at: Record<string, [number, number]> = {},
+): Promise<string> {
   const created = await apiCall<{ id: string; revision: number }>(page, 'flows.create', { name: flow.name })
   const nodes = flow.nodes.map((n) => (at[n.name] ? { ...n, position: { x: at[n.name]![0], y: at[n.name]![1] } } : n))
-  await apiCall(page, 'flows.save', { document: { ...flow, id: created.id, nodes }, expectedRevision: created.revision })
+  await apiCall(page, 'flows.save', {
+    document: { ...flow, id: created.id, nodes },
+    expectedRevision: created.revision,
+  })
   await page.goto(`${new URL(page.url()).origin}/#/flows/${created.id}`)
   await expect(page.locator('.flow-card')).toHaveCount(flow.nodes.length)
   return created.id
 }
 
-test('select cards with a box, align and distribute them, undo and redo; move between cards with the keyboard', async ({ page, studio }) => {
+test('select cards with a box, align and distribute them, undo and redo; move between cards with the keyboard', async ({
+  page,
+  studio,
+}) => {
   await studio.open(page)
   const flow = buildFlow(
     [
@@ -57,12 +67,19 @@ test('select cards with a box, align and distribute them, undo and redo; move be
     expect(Math.abs(s!.x - (f!.x + f!.width) - (t!.x - (s!.x + s!.width)))).toBeLessThan(2)
   }).toPass()
 
-  await expect(page.getByRole('button', { name: 'Undo' })).toHaveAttribute('title', 'Undo Distribute horizontally (Ctrl+Z)')
+  await expect(page.getByRole('button', { name: 'Undo' })).toHaveAttribute(
+    'title',
+    'Undo Distribute horizontally (Ctrl+Z)',
+  )
   await page.getByRole('button', { name: 'Undo' }).click()
   await page.getByRole('button', { name: 'Undo' }).click()
-  await expect(async () => expect(Math.round((await box(page, 'second')).y)).not.toBe(Math.round((await box(page, 'first')).y))).toPass()
+  await expect(async () =>
+    expect(Math.round((await box(page, 'second')).y)).not.toBe(Math.round((await box(page, 'first')).y)),
+  ).toPass()
   await page.getByRole('button', { name: 'Redo' }).click()
-  await expect(async () => expect(Math.round((await box(page, 'second')).y)).toBe(Math.round((await box(page, 'first')).y))).toPass()
+  await expect(async () =>
+    expect(Math.round((await box(page, 'second')).y)).toBe(Math.round((await box(page, 'first')).y)),
+  ).toPass()
   await saved(page)
 
   // The keyboard: nothing selected, Alt+Right starts at the first card; then to the nearest card each way.
@@ -81,7 +98,10 @@ test('select cards with a box, align and distribute them, undo and redo; move be
   await expect(panel(page).getByLabel('Node Name')).toHaveValue('first')
 })
 
-test('copy cards into another flow: names made unique, references follow; undo removes the paste', async ({ page, studio }) => {
+test('copy cards into another flow: names made unique, references follow; undo removes the paste', async ({
+  page,
+  studio,
+}) => {
   await studio.open(page)
   const source = buildFlow(
     [
@@ -125,7 +145,10 @@ test('copy cards into another flow: names made unique, references follow; undo r
   await expect(card(page, 'status_2')).toBeVisible()
 })
 
-test('the Problems list and search bring a card far out of view to the middle of the canvas, readable', async ({ page, studio }) => {
+test('the Problems list and search bring a card far out of view to the middle of the canvas, readable', async ({
+  page,
+  studio,
+}) => {
   await studio.open(page)
   const flow = buildFlow(
     [
@@ -153,7 +176,11 @@ test('the Problems list and search bring a card far out of view to the middle of
   await expect(async () => centred('greeting')).toPass()
   await page.keyboard.press('Escape')
 
-  await page.getByRole('region', { name: 'Problems' }).getByRole('button', { name: /^far_away:/ }).first().click()
+  await page
+    .getByRole('region', { name: 'Problems' })
+    .getByRole('button', { name: /^far_away:/ })
+    .first()
+    .click()
   await expect(async () => centred('far_away')).toPass()
   await expect(panel(page).getByLabel('Node Name')).toHaveValue('far_away')
 
@@ -167,8 +194,17 @@ test('the Problems list and search bring a card far out of view to the middle of
 
 test('a long Problems list shows a hundred of a kind and more on request', async ({ page, studio }) => {
   await studio.open(page)
-  const calls = Array.from({ length: 130 }, (_, i) => ({ type: 'http_call' as const, name: `call_${i + 1}`, config: { url: '' } }))
-  await openFlow(page, buildFlow([{ type: 'trigger', name: 'trigger_1', config: { keywords: ['hi'] } }, ...calls], [], { name: 'Many problems' }))
+  const calls = Array.from({ length: 130 }, (_, i) => ({
+    type: 'http_call' as const,
+    name: `call_${i + 1}`,
+    config: { url: '' },
+  }))
+  await openFlow(
+    page,
+    buildFlow([{ type: 'trigger', name: 'trigger_1', config: { keywords: ['hi'] } }, ...calls], [], {
+      name: 'Many problems',
+    }),
+  )
   const list = page.getByRole('region', { name: 'Problems' })
   const heading = await list.getByRole('heading', { name: /^Errors \(\d+\)$/ }).textContent()
   const total = Number(/\((\d+)\)/.exec(heading!)![1])

@@ -12,7 +12,9 @@ const minimap = (page: Page) => page.getByRole('img', { name: /^Minimap/ })
 async function allCardsInView(page: Page) {
   await expect(async () => {
     const canvas = (await page.locator('.react-flow').boundingBox())!
-    for (const b of await page.locator('.flow-card').evaluateAll((els) => els.map((e) => e.getBoundingClientRect().toJSON()))) {
+    for (const b of await page
+      .locator('.flow-card')
+      .evaluateAll((els) => els.map((e) => e.getBoundingClientRect().toJSON()))) {
       expect(b.x).toBeGreaterThanOrEqual(canvas.x - 1)
       expect(b.y).toBeGreaterThanOrEqual(canvas.y - 1)
       expect(b.x + b.width).toBeLessThanOrEqual(canvas.x + canvas.width + 1)
@@ -21,13 +23,19 @@ async function allCardsInView(page: Page) {
   }).toPass()
 }
 
-test('testing on the canvas: refit with the emulator, minimap path and problems, bubbles clear of their time, coverage kept', async ({ page, studio }) => {
+test('testing on the canvas: refit with the emulator, minimap path and problems, bubbles clear of their time, coverage kept', async ({
+  page,
+  studio,
+}) => {
   await studio.open(page)
   await openExample(page, 'age-gate.flow.json')
   await allCardsInView(page)
   // The Test button and the coverage switch sit over the canvas before the emulator (and its styles) ever loaded.
   const canvasBox = (await page.locator('.react-flow').boundingBox())!
-  for (const control of [page.getByRole('button', { name: 'Test', exact: true }), page.getByRole('switch', { name: 'Keep coverage on canvas' })]) {
+  for (const control of [
+    page.getByRole('button', { name: 'Test', exact: true }),
+    page.getByRole('switch', { name: 'Keep coverage on canvas' }),
+  ]) {
     const b = (await control.boundingBox())!
     expect(b.y + b.height).toBeLessThanOrEqual(canvasBox.y + canvasBox.height)
   }
@@ -45,10 +53,14 @@ test('testing on the canvas: refit with the emulator, minimap path and problems,
     .evaluateAll((bubbles) =>
       bubbles.flatMap((b) => {
         const meta = b.querySelector('.chat-meta')!.getBoundingClientRect()
-        return [...b.querySelectorAll('.chat-body > *')].filter((c) => {
-          const r = c.getBoundingClientRect()
-          return r.width > 0 && r.left < meta.right && meta.left < r.right && r.top < meta.bottom && meta.top < r.bottom
-        }).map((c) => c.textContent)
+        return [...b.querySelectorAll('.chat-body > *')]
+          .filter((c) => {
+            const r = c.getBoundingClientRect()
+            return (
+              r.width > 0 && r.left < meta.right && meta.left < r.right && r.top < meta.bottom && meta.top < r.bottom
+            )
+          })
+          .map((c) => c.textContent)
       }),
     )
   expect(clashes).toEqual([])

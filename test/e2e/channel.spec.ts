@@ -1,7 +1,12 @@
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import { customerMessage, messageId, statuses, TEST_PHONE_NUMBER_ID } from '../../electron/runtime/testing/channel-payloads'
+import {
+  customerMessage,
+  messageId,
+  statuses,
+  TEST_PHONE_NUMBER_ID,
+} from '../../electron/runtime/testing/channel-payloads'
 import { APP_SECRET, CLOUD_TOKEN, VERIFY_TOKEN } from '../../electron/runtime/testing/channel-runtime'
 import { startFakeCloudApi } from '../../electron/runtime/testing/fake-cloud-api'
 import { pgRequired, pgUnavailableReason, startTestPg, type TestPg } from '../../electron/runtime/testing/pg-server'
@@ -16,7 +21,10 @@ import { addPublishServer, RUNTIME_KEY as KEY, storeExample } from './runtime-he
 // electron/runtime/testing/pg-server.ts): the studio reads both through the same publish API.
 
 for (const store of ['sqlite', 'postgres'] as const) {
-  test(`a production server’s runs in Flow Logs (${store}): delivery states, a failure with its reason, the failed filter`, async ({ page, studio }) => {
+  test(`a production server’s runs in Flow Logs (${store}): delivery states, a failure with its reason, the failed filter`, async ({
+    page,
+    studio,
+  }) => {
     test.setTimeout(120_000)
     const unavailable = store === 'postgres' ? pgUnavailableReason() : null
     test.skip(unavailable !== null && !pgRequired(), `needs PostgreSQL: ${unavailable}`)
@@ -30,14 +38,28 @@ for (const store of ['sqlite', 'postgres'] as const) {
     }
     let serve: Awaited<ReturnType<typeof startServe>>
     try {
-      const state = store === 'sqlite' ? ['--data-dir', dir] : ['--database-url', await (pg = await startTestPg()).freshDatabase()]
-      serve = await startServe([...state, '--port', '0', '--publish-port', '0', '--channel', 'cloud-api', '--cloud-phone-number-id', TEST_PHONE_NUMBER_ID], {
-        CHATFLOW_PUBLISH_KEY: KEY,
-        CHATFLOW_CLOUD_API_URL: fake.url,
-        CHATFLOW_CLOUD_API_TOKEN: CLOUD_TOKEN,
-        CHATFLOW_CLOUD_APP_SECRET: APP_SECRET,
-        CHATFLOW_CLOUD_VERIFY_TOKEN: VERIFY_TOKEN,
-      })
+      const state =
+        store === 'sqlite' ? ['--data-dir', dir] : ['--database-url', await (pg = await startTestPg()).freshDatabase()]
+      serve = await startServe(
+        [
+          ...state,
+          '--port',
+          '0',
+          '--publish-port',
+          '0',
+          '--channel',
+          'cloud-api',
+          '--cloud-phone-number-id',
+          TEST_PHONE_NUMBER_ID,
+        ],
+        {
+          CHATFLOW_PUBLISH_KEY: KEY,
+          CHATFLOW_CLOUD_API_URL: fake.url,
+          CHATFLOW_CLOUD_API_TOKEN: CLOUD_TOKEN,
+          CHATFLOW_CLOUD_APP_SECRET: APP_SECRET,
+          CHATFLOW_CLOUD_VERIFY_TOKEN: VERIFY_TOKEN,
+        },
+      )
     } catch (err) {
       await cleanUp()
       throw err
@@ -53,7 +75,15 @@ for (const store of ['sqlite', 'postgres'] as const) {
       // Two customers write. Asha's question is delivered and read; Ravi's is refused: his window has closed.
       const webhook = `${serve.hook}/channel/webhook`
       const say = async (phone: string, name: string, text: string) =>
-        expect((await fake.postWebhook(webhook, customerMessage(phone, name, { type: 'text', text }, messageId()), APP_SECRET)).status).toBe(200)
+        expect(
+          (
+            await fake.postWebhook(
+              webhook,
+              customerMessage(phone, name, { type: 'text', text }, messageId()),
+              APP_SECRET,
+            )
+          ).status,
+        ).toBe(200)
       await say('+919800000401', 'Asha', 'wine')
       await expect.poll(() => fake.to('919800000401').length).toBe(1)
       // The read status comes at once, as the channel's can: while the runtime may still be writing the send's mark.
@@ -82,7 +112,9 @@ for (const store of ['sqlite', 'postgres'] as const) {
       await expect(list.getByRole('row').filter({ hasText: 'Asha' })).toHaveCount(0)
       await list.getByRole('row').filter({ hasText: 'Ravi' }).click()
       await expect(conversation.getByLabel('Delivery: failed')).toBeVisible()
-      await expect(conversation).toContainText('channel error 131047: more than 24 hours since the customer last wrote: only a template may be sent')
+      await expect(conversation).toContainText(
+        'channel error 131047: more than 24 hours since the customer last wrote: only a template may be sent',
+      )
       await expect(page.getByRole('button', { name: 'Save as test' })).toHaveCount(0)
       await page.screenshot({ path: test.info().outputPath(`flow-logs-production-${store}.png`) })
     } finally {

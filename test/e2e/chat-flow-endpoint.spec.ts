@@ -2,7 +2,10 @@ import { test, expect } from './fixtures'
 import { apiCall, botMessages, phone } from './emulator-helpers'
 import { startEndpointServer } from '../../electron/studio/effects/flow-endpoint-server'
 
-test('Chat Flow with a Data Exchange endpoint: the phone follows the real encrypted round trip to SUCCESS', async ({ page, studio }) => {
+test('Chat Flow with a Data Exchange endpoint: the phone follows the real encrypted round trip to SUCCESS', async ({
+  page,
+  studio,
+}) => {
   // A business endpoint on 127.0.0.1 holding its private key: DETAILS asks a name, CONFIRM finishes.
   const endpoint = await startEndpointServer()
   try {
@@ -11,7 +14,13 @@ test('Chat Flow with a Data Exchange endpoint: the phone follows the real encryp
       name: 'Sign up',
       active: true,
       nodes: [
-        { id: 'n_t', type: 'trigger', name: 'trigger_1', position: { x: 0, y: 0 }, config: { kind: 'keyword', keywords: ['signup'], matchMode: 'exact' } },
+        {
+          id: 'n_t',
+          type: 'trigger',
+          name: 'trigger_1',
+          position: { x: 0, y: 0 },
+          config: { kind: 'keyword', keywords: ['signup'], matchMode: 'exact' },
+        },
         {
           id: 'n_f',
           type: 'chat_flow',
@@ -24,13 +33,24 @@ test('Chat Flow with a Data Exchange endpoint: the phone follows the real encryp
             action: 'data_exchange',
             endpoint: { url: endpoint.base, publicKey: endpoint.publicKey, plaintext: false },
             screens: [
-              { id: 'DETAILS', title: 'Your details', fields: [{ name: 'name', label: 'Name', type: 'text' }], refreshOnBack: true },
+              {
+                id: 'DETAILS',
+                title: 'Your details',
+                fields: [{ name: 'name', label: 'Name', type: 'text' }],
+                refreshOnBack: true,
+              },
               { id: 'CONFIRM', title: 'Confirm', fields: [] },
             ],
             responseMapping: [{ field: 'name', variable: 'signup_name' }],
           },
         },
-        { id: 'n_m', type: 'message', name: 'message_1', position: { x: 0, y: 320 }, config: { text: 'Welcome, {{signup_name}}!' } },
+        {
+          id: 'n_m',
+          type: 'message',
+          name: 'message_1',
+          position: { x: 0, y: 320 },
+          config: { text: 'Welcome, {{signup_name}}!' },
+        },
       ],
       edges: [
         { id: 'e_1', source: 'n_t', sourcePort: 'out', target: 'n_f' },
@@ -63,8 +83,20 @@ test('Chat Flow with a Data Exchange endpoint: the phone follows the real encryp
     await confirm.getByRole('button', { name: 'Continue' }).click()
     await expect(botMessages(page).last()).toContainText('Welcome, Ann!')
     // Nothing crossed the wire in the clear: every request was the encrypted envelope.
-    expect(endpoint.actions).toEqual(['INIT', 'data_exchange', 'data_exchange', 'BACK', 'data_exchange', 'data_exchange'])
-    for (const raw of endpoint.received) expect(Object.keys(JSON.parse(raw)).sort()).toEqual(['encrypted_aes_key', 'encrypted_flow_data', 'initial_vector'])
+    expect(endpoint.actions).toEqual([
+      'INIT',
+      'data_exchange',
+      'data_exchange',
+      'BACK',
+      'data_exchange',
+      'data_exchange',
+    ])
+    for (const raw of endpoint.received)
+      expect(Object.keys(JSON.parse(raw)).sort()).toEqual([
+        'encrypted_aes_key',
+        'encrypted_flow_data',
+        'initial_vector',
+      ])
   } finally {
     await endpoint.close()
   }

@@ -18,7 +18,11 @@ test('the contacts list shows when each contact last wrote', async ({ page, stud
   )
   await apiCall(page, 'flows.save', { document, expectedRevision: created.revision })
   const asha = await apiCall<{ id: string }>(page, 'emulator.contact', { phone: '+919800000001', name: 'Asha Rao' })
-  await apiCall(page, 'emulator.start', { flowId: created.id, contactId: asha.id, trigger: { kind: 'keyword', text: 'hello' } })
+  await apiCall(page, 'emulator.start', {
+    flowId: created.id,
+    contactId: asha.id,
+    trigger: { kind: 'keyword', text: 'hello' },
+  })
 
   await page.getByRole('link', { name: 'Contacts' }).click()
   const table = page.getByRole('table', { name: 'Contacts' })

@@ -4,7 +4,10 @@ import { expect, type StudioFixture } from './fixtures'
 /** Creates a flow from the flows list and opens it in the editor. */
 export async function openNewFlow(page: Page, studio: StudioFixture, name: string): Promise<void> {
   await studio.open(page)
-  await page.getByRole('button', { name: /Create your first flow|New flow/ }).first().click()
+  await page
+    .getByRole('button', { name: /Create your first flow|New flow/ })
+    .first()
+    .click()
   await page.getByLabel('Flow name').fill(name)
   await page.getByLabel('Flow name').press('Enter')
   await page.getByRole('link', { name, exact: true }).click()
@@ -42,7 +45,10 @@ export async function saved(page: Page): Promise<void> {
 export async function openBuilder(page: Page, field: string): Promise<Locator> {
   const dialog = page.getByRole('dialog', { name: `Expression Builder: ${field}` })
   await expect(async () => {
-    if (!(await dialog.isVisible())) await panel(page).getByRole('button', { name: `Open Expression Builder for ${field}` }).click()
+    if (!(await dialog.isVisible()))
+      await panel(page)
+        .getByRole('button', { name: `Open Expression Builder for ${field}` })
+        .click()
     await expect(dialog.locator('.cm-content')).toBeVisible({ timeout: 3000 })
   }).toPass({ timeout: 30_000 })
   return dialog

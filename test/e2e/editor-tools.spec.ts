@@ -4,7 +4,10 @@ import { card, openNewFlow, panel, saved } from './editor-helpers'
 const pane = (page: import('@playwright/test').Page) => page.locator('.react-flow__pane')
 const position = async (page: import('@playwright/test').Page, name: string) => (await card(page, name).boundingBox())!
 
-test('fix a problem from the problems panel: it selects the node, opens its panel and focuses the field', async ({ page, studio }) => {
+test('fix a problem from the problems panel: it selects the node, opens its panel and focuses the field', async ({
+  page,
+  studio,
+}) => {
   await openNewFlow(page, studio, 'Problems')
   const problems = page.getByRole('region', { name: 'Problems' })
   const problem = problems.getByRole('button', { name: /A keyword trigger needs at least one keyword/ })
@@ -21,7 +24,10 @@ test('fix a problem from the problems panel: it selects the node, opens its pane
   await pane(page).click({ position: { x: 5, y: 5 } })
   await page.getByRole('button', { name: 'Add Message', exact: true }).click()
   await page.getByRole('button', { name: 'Close panel' }).click()
-  await problems.getByRole('button', { name: /message_1:.*(text|Text)/ }).first().click()
+  await problems
+    .getByRole('button', { name: /message_1:.*(text|Text)/ })
+    .first()
+    .click()
   await expect(panel(page).getByLabel('Message text', { exact: true })).toBeFocused()
   await page.keyboard.type('Hi {{customer_name}}')
   await expect(problems.getByRole('button', { name: /message_1:.*(text|Text)/ })).toHaveCount(0)
@@ -126,7 +132,11 @@ test('revisions list what changed and restore an older one, undoably', async ({ 
   await expect(page.locator('.flow-card')).toHaveCount(1)
   // Undo after a reload has no history; restoring the revision that added end_1 brings the nodes back.
   await page.getByRole('button', { name: 'Revisions' }).click()
-  await list.getByRole('listitem').filter({ hasText: 'Added end_1' }).getByRole('button', { name: /Restore revision/ }).click()
+  await list
+    .getByRole('listitem')
+    .filter({ hasText: 'Added end_1' })
+    .getByRole('button', { name: /Restore revision/ })
+    .click()
   await expect(card(page, 'end_1')).toBeVisible()
   await page.getByRole('button', { name: 'Undo' }).click()
   await expect(card(page, 'end_1')).toHaveCount(0)

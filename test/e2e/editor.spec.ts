@@ -23,7 +23,10 @@ test('every node type can be added from the palette and opens its panel', async 
   await expect(page.locator('.flow-card')).toHaveCount(NODE_TYPES.length + 1)
 })
 
-test('build a flow: fill panels, connect ports, rename a referenced node, undo and redo, reload', async ({ page, studio }) => {
+test('build a flow: fill panels, connect ports, rename a referenced node, undo and redo, reload', async ({
+  page,
+  studio,
+}) => {
   await openNewFlow(page, studio, 'Order status')
 
   // The trigger: a keyword.
@@ -99,7 +102,11 @@ test('an optional number emptied in a panel means no limit again, not 0', async 
   await saved(page)
   const stored = async () => {
     const id = /#\/flows\/([^/?]+)/.exec(page.url())![1]!
-    const { document } = await apiCall<{ document: { nodes: { name: string; config: { min: unknown } }[] } }>(page, 'flows.get', { id })
+    const { document } = await apiCall<{ document: { nodes: { name: string; config: { min: unknown } }[] } }>(
+      page,
+      'flows.get',
+      { id },
+    )
     return document.nodes.find((n) => n.name === 'question_1')!.config.min
   }
   await expect.poll(stored).toBe(3)

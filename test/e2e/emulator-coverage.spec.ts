@@ -4,7 +4,10 @@
 import { test, expect } from './fixtures'
 import { botMessages, emulatorPanel, expectCoverage, openExample, pickRow, saveAndPass, type } from './emulator-helpers'
 
-test('appointment to 100%: every service row, a wrong date until it gives up, and the router else from a start at the router', async ({ page, studio }) => {
+test('appointment to 100%: every service row, a wrong date until it gives up, and the router else from a start at the router', async ({
+  page,
+  studio,
+}) => {
   await studio.open(page)
   await openExample(page, 'appointment.flow.json')
   await page.getByRole('button', { name: 'Test', exact: true }).click()
@@ -52,7 +55,9 @@ test('lead capture to 100%: the happy path and each question giving up', async (
   await type(page, 'Ana Lima')
   await type(page, 'ana@acme.com')
   await type(page, 'Acme Robotics')
-  await expect(last()).toContainText('Thank you, Ana Lima! A sales specialist will write to ana@acme.com within one business day about Acme Robotics.')
+  await expect(last()).toContainText(
+    'Thank you, Ana Lima! A sales specialist will write to ana@acme.com within one business day about Acme Robotics.',
+  )
 
   await type(page, 'demo')
   await type(page, 'B')
@@ -77,7 +82,10 @@ test('lead capture to 100%: the happy path and each question giving up', async (
   await saveAndPass(page, 'company name too long twice')
 })
 
-test('order status to 100%: found from the sample, the lookup failing, and too many wrong numbers', async ({ page, studio }) => {
+test('order status to 100%: found from the sample, the lookup failing, and too many wrong numbers', async ({
+  page,
+  studio,
+}) => {
   await studio.open(page)
   await openExample(page, 'order-status.flow.json')
   await page.getByRole('button', { name: 'Test', exact: true }).click()

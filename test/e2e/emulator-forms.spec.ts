@@ -13,7 +13,10 @@ import {
   stockTeaCatalogue,
 } from './emulator-helpers'
 
-test('feedback form: full-screen form with validation, mapped variables, both ratings to 100%, the saved test passes', async ({ page, studio }) => {
+test('feedback form: full-screen form with validation, mapped variables, both ratings to 100%, the saved test passes', async ({
+  page,
+  studio,
+}) => {
   await studio.open(page)
   await addFeedbackTemplate(page)
   await openExample(page, 'feedback-form.flow.json')
@@ -42,7 +45,9 @@ test('feedback form: full-screen form with validation, mapped variables, both ra
   await details.getByLabel('Comments').fill('Late and cold')
   await details.getByLabel('You may contact me about it').check()
   await details.getByRole('button', { name: 'Submit' }).click()
-  await expect(botMessages(page).last()).toContainText("We're sorry order A-7 disappointed you. Someone from our team will call +15550100000 today.")
+  await expect(botMessages(page).last()).toContainText(
+    "We're sorry order A-7 disappointed you. Someone from our team will call +15550100000 today.",
+  )
   await emulator.getByRole('tab', { name: 'Variables' }).click()
   await expect(emulator.getByTestId('var-feedback_rating')).toContainText('2')
   await expect(emulator.getByTestId('var-feedback_comments')).toContainText('Late and cold')
@@ -61,7 +66,10 @@ test('feedback form: full-screen form with validation, mapped variables, both ra
   await expectCoverage(page, '100%')
 })
 
-test('feedback form in a fresh studio: the missing template is named, with where to add it', async ({ page, studio }) => {
+test('feedback form in a fresh studio: the missing template is named, with where to add it', async ({
+  page,
+  studio,
+}) => {
   await studio.open(page)
   await openExample(page, 'feedback-form.flow.json')
   await page.getByRole('button', { name: 'Test', exact: true }).click()
@@ -73,7 +81,10 @@ test('feedback form in a fresh studio: the missing template is named, with where
   await expect(page).toHaveURL(/#\/templates$/)
 })
 
-test('catalogue: product card and list, a cart sent as an order, the order in the variables, saved test passes', async ({ page, studio }) => {
+test('catalogue: product card and list, a cart sent as an order, the order in the variables, saved test passes', async ({
+  page,
+  studio,
+}) => {
   await studio.open(page)
   await stockTeaCatalogue(page)
   await openExample(page, 'catalogue.flow.json')
@@ -87,14 +98,35 @@ test('catalogue: product card and list, a cart sent as an order, the order in th
   await saveAndPass(page, 'browse')
 
   // The example ends after its hint; this copy waits for the cart with a Question and answers from {{order}}.
-  const doc = JSON.parse(fs.readFileSync(path.resolve(import.meta.dirname, '../../resources/examples/catalogue.flow.json'), 'utf8'))
+  const doc = JSON.parse(
+    fs.readFileSync(path.resolve(import.meta.dirname, '../../resources/examples/catalogue.flow.json'), 'utf8'),
+  )
   const waiting = {
     ...doc,
     name: 'Catalogue with cart',
     nodes: [
       ...doc.nodes.filter((n: { id: string }) => n.id !== 'n_note'),
-      { id: 'n_cart', type: 'question', name: 'await_cart', position: { x: 900, y: 0 }, config: { prompt: 'Send your cart with a note when ready.', saveTo: 'cart_note', answerType: 'text', maxAttempts: 1 } },
-      { id: 'n_total', type: 'message', name: 'order_ack', position: { x: 1200, y: 0 }, config: { text: 'Got {{order.product_items.0.quantity}} × {{order.product_items.0.product_retailer_id}} ({{cart_note}}).' } },
+      {
+        id: 'n_cart',
+        type: 'question',
+        name: 'await_cart',
+        position: { x: 900, y: 0 },
+        config: {
+          prompt: 'Send your cart with a note when ready.',
+          saveTo: 'cart_note',
+          answerType: 'text',
+          maxAttempts: 1,
+        },
+      },
+      {
+        id: 'n_total',
+        type: 'message',
+        name: 'order_ack',
+        position: { x: 1200, y: 0 },
+        config: {
+          text: 'Got {{order.product_items.0.quantity}} × {{order.product_items.0.product_retailer_id}} ({{cart_note}}).',
+        },
+      },
     ],
     edges: [
       ...doc.edges.filter((e: { source: string; target: string }) => e.source !== 'n_note' && e.target !== 'n_note'),

@@ -4,7 +4,10 @@
 import { test, expect } from './fixtures'
 import { emulatorPanel, expectCoverage, openExample } from './emulator-helpers'
 
-test('generate tests for the appointment example: every reachable branch, each test passing, the else explained', async ({ page, studio }) => {
+test('generate tests for the appointment example: every reachable branch, each test passing, the else explained', async ({
+  page,
+  studio,
+}) => {
   await studio.open(page)
   await openExample(page, 'appointment.flow.json')
   await page.getByRole('button', { name: 'Test', exact: true }).click()
@@ -15,7 +18,9 @@ test('generate tests for the appointment example: every reachable branch, each t
   // Every status line the section shows, kept as it appears: exploring can be over before a poll would see it.
   await generate.evaluate((section) => {
     const seen: string[] = ((window as unknown as { generateStatuses: string[] }).generateStatuses = [])
-    new MutationObserver(() => section.querySelectorAll('[role=status]').forEach((s) => seen.push(s.textContent ?? ''))).observe(section, {
+    new MutationObserver(() =>
+      section.querySelectorAll('[role=status]').forEach((s) => seen.push(s.textContent ?? '')),
+    ).observe(section, {
       subtree: true,
       childList: true,
       characterData: true,
@@ -26,7 +31,10 @@ test('generate tests for the appointment example: every reachable branch, each t
   const summary = generate.getByRole('status').filter({ hasText: 'generated' })
   await expect(summary).toContainText(/4 tests generated in \d+\.\d s · coverage 12\/14 branches/, { timeout: 30_000 })
   const statuses = await page.evaluate(() => (window as unknown as { generateStatuses: string[] }).generateStatuses)
-  expect(statuses.some((s) => /^Exploring/.test(s)), statuses.join(' | ')).toBe(true)
+  expect(
+    statuses.some((s) => /^Exploring/.test(s)),
+    statuses.join(' | '),
+  ).toBe(true)
   await expect(generate.getByRole('list', { name: 'Branches not taken' }).getByRole('listitem')).toHaveText([
     'by_service → Else: every choice that leads here goes another way (service_menu: Haircut → Hair, Colour → Hair, Manicure → Nails, Pedicure → Nails)',
     "unknown_service → Next: 'unknown_service' is only reached through branches no run can take",

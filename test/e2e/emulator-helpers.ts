@@ -53,7 +53,14 @@ export async function type(page: Page, text: string): Promise<void> {
 /** The library template the feedback-form example sends (a new user adds it on the Templates screen). */
 export async function addFeedbackTemplate(page: Page): Promise<void> {
   await apiCall(page, 'integrations.saveTemplate', {
-    template: { name: 'delivery_feedback', language: 'en', category: 'UTILITY', header: { type: 'none' }, body: 'Hi {{1}}, how was order {{2}}?', buttons: [] },
+    template: {
+      name: 'delivery_feedback',
+      language: 'en',
+      category: 'UTILITY',
+      header: { type: 'none' },
+      body: 'Hi {{1}}, how was order {{2}}?',
+      buttons: [],
+    },
   })
 }
 
@@ -69,7 +76,9 @@ const TEAS: Array<[string, string, number]> = [
 /** The products the catalogue example shows (a new user adds them on the Catalogue screen). */
 export async function stockTeaCatalogue(page: Page): Promise<void> {
   for (const [id, name, price] of TEAS) {
-    await apiCall(page, 'catalog.save', { product: { catalogId: '1184729301', id, name, description: '', price, currency: 'EUR', image: '' } })
+    await apiCall(page, 'catalog.save', {
+      product: { catalogId: '1184729301', id, name, description: '', price, currency: 'EUR', image: '' },
+    })
   }
 }
 
@@ -113,7 +122,12 @@ export async function pickRow(page: Page, button: string, row: string): Promise<
 
 /** The day `days` after today in the appointment example's time zone (Europe/London), as the flow saves it. */
 export function londonDay(days: number): string {
-  const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/London', year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date())
+  const today = new Intl.DateTimeFormat('en-CA', {
+    timeZone: 'Europe/London',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(new Date())
   const d = new Date(`${today}T12:00:00Z`)
   d.setUTCDate(d.getUTCDate() + days)
   return d.toISOString().slice(0, 10)

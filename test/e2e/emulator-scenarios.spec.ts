@@ -1,7 +1,10 @@
 import { test, expect } from './fixtures'
 import { botMessages, londonDay, openExample, phone, type } from './emulator-helpers'
 
-test('appointment: the list menu opens a sheet, a row is picked, header and footer render, the untried route is listed', async ({ page, studio }) => {
+test('appointment: the list menu opens a sheet, a row is picked, header and footer render, the untried route is listed', async ({
+  page,
+  studio,
+}) => {
   await studio.open(page)
   await openExample(page, 'appointment.flow.json')
   await page.getByRole('button', { name: 'Test', exact: true }).click()
@@ -24,11 +27,17 @@ test('appointment: the list menu opens a sheet, a row is picked, header and foot
   const before = londonDay(1)
   await type(page, 'tomorrow')
   await expect(botMessages(page).last()).toContainText(new RegExp(`Booked: Colour on (${before}|${londonDay(1)})\\.`))
-  await page.getByRole('complementary', { name: 'Emulator' }).getByRole('tab', { name: /Coverage/ }).click()
+  await page
+    .getByRole('complementary', { name: 'Emulator' })
+    .getByRole('tab', { name: /Coverage/ })
+    .click()
   await expect(page.getByRole('complementary', { name: 'Emulator' }).getByText('by_service → Nails')).toBeVisible()
 })
 
-test('order status: HTTP Call from its sample, then a simulated failure takes the failure branch', async ({ page, studio }) => {
+test('order status: HTTP Call from its sample, then a simulated failure takes the failure branch', async ({
+  page,
+  studio,
+}) => {
   await studio.open(page)
   await openExample(page, 'order-status.flow.json')
   await page.getByRole('button', { name: 'Test', exact: true }).click()

@@ -1,7 +1,10 @@
 import { test, expect } from './fixtures'
 import { botMessages, openExample, type } from './emulator-helpers'
 
-test('start at a node: the unset variables are named before starting, presets fill them, the saved test keeps the start', async ({ page, studio }) => {
+test('start at a node: the unset variables are named before starting, presets fill them, the saved test keeps the start', async ({
+  page,
+  studio,
+}) => {
   await studio.open(page)
   await openExample(page, 'lead-capture.flow.json')
   const emulator = page.getByRole('complementary', { name: 'Emulator' })
@@ -10,7 +13,9 @@ test('start at a node: the unset variables are named before starting, presets fi
   // the canvas; the click is retried while the canvas may still be fitting its view on a busy machine.
   await expect(async () => {
     await page.locator('.flow-card[data-node-name="ask_company"]').click({ timeout: 5000 })
-    await expect(page.locator('.react-flow__node.selected .flow-card[data-node-name="ask_company"]')).toBeVisible({ timeout: 2000 })
+    await expect(page.locator('.react-flow__node.selected .flow-card[data-node-name="ask_company"]')).toBeVisible({
+      timeout: 2000,
+    })
   }).toPass({ timeout: 40_000 })
   await page.getByRole('button', { name: 'Test', exact: true }).click()
   await emulator.getByRole('button', { name: 'Start test here: ask_company' }).click()
@@ -21,13 +26,17 @@ test('start at a node: the unset variables are named before starting, presets fi
   await expect(warning.getByTestId('unset-variable').filter({ hasText: 'trigger_1' })).toContainText('tag_lead')
 
   // A preset takes a variable off the list.
-  await emulator.getByLabel('Preset variables').fill("{ full_name: 'Ana Lima', work_email: 'ana@acme.com', trigger_1: { keyword: 'demo' } }")
+  await emulator
+    .getByLabel('Preset variables')
+    .fill("{ full_name: 'Ana Lima', work_email: 'ana@acme.com', trigger_1: { keyword: 'demo' } }")
   await expect(warning).toContainText('every variable read from there on is produced on the way or preset')
   await emulator.getByRole('button', { name: 'Start test' }).click()
   await expect(botMessages(page)).toHaveCount(1)
   await expect(botMessages(page).last()).toContainText('Which company do you work for?')
   await type(page, 'Acme Robotics')
-  await expect(botMessages(page).last()).toContainText('Thank you, Ana Lima! A sales specialist will write to ana@acme.com')
+  await expect(botMessages(page).last()).toContainText(
+    'Thank you, Ana Lima! A sales specialist will write to ana@acme.com',
+  )
 
   await emulator.getByRole('tab', { name: 'Tests' }).click()
   await emulator.getByLabel('Test name').fill('from the company question')
@@ -40,7 +49,10 @@ test('start at a node: the unset variables are named before starting, presets fi
   await expect(saved).toHaveAttribute('data-status', 'passed')
 })
 
-test('the 24-hour window switch: after +24 h a free-form start is refused, off it is sent', async ({ page, studio }) => {
+test('the 24-hour window switch: after +24 h a free-form start is refused, off it is sent', async ({
+  page,
+  studio,
+}) => {
   await studio.open(page)
   await openExample(page, 'age-gate.flow.json')
   await page.getByRole('button', { name: 'Test', exact: true }).click()
@@ -53,7 +65,9 @@ test('the 24-hour window switch: after +24 h a free-form start is refused, off i
   await expect(emulator.getByTestId('run-status')).toHaveText('ended (expired)')
   await emulator.getByRole('radio', { name: 'Manual' }).check()
   await emulator.getByRole('button', { name: 'Start test' }).click()
-  await expect(emulator.getByRole('alert').filter({ hasText: 'Run failed' })).toContainText('has not written in the last 24 hours')
+  await expect(emulator.getByRole('alert').filter({ hasText: 'Run failed' })).toContainText(
+    'has not written in the last 24 hours',
+  )
   await expect(emulator.getByTestId('run-status')).toHaveText('failed')
 
   await emulator.getByRole('checkbox', { name: 'Enforce 24 h window' }).uncheck()

@@ -2,7 +2,10 @@ import { test, expect } from './fixtures'
 import { openPanel } from './editor-helpers'
 import { botMessages, expectAllCoveredOnCanvas, openExample, phone, type } from './emulator-helpers'
 
-test('age gate: every branch in the phone, variables, 100% coverage, a saved test that catches a regression', async ({ page, studio }) => {
+test('age gate: every branch in the phone, variables, 100% coverage, a saved test that catches a regression', async ({
+  page,
+  studio,
+}) => {
   await studio.open(page)
   const flowId = await openExample(page, 'age-gate.flow.json')
   await page.getByRole('button', { name: 'Test', exact: true }).click()
@@ -65,7 +68,9 @@ test('age gate: every branch in the phone, variables, 100% coverage, a saved tes
   await expect(page.getByRole('status', { name: 'Save status' })).toHaveText('All changes saved')
   await emulator.getByRole('button', { name: 'Run all' }).click()
   await expect(saved).toHaveAttribute('data-status', 'failed')
-  await expect(emulator.getByLabel('What changed in gives up after three tries')).toContainText('Come back when you are 18')
+  await expect(emulator.getByLabel('What changed in gives up after three tries')).toContainText(
+    'Come back when you are 18',
+  )
   await expect(emulator.getByLabel('What changed in gives up after three tries')).toContainText('Bye for now!')
   expect(flowId).toBeTruthy()
 

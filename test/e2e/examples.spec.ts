@@ -3,7 +3,10 @@
 import { expect, test } from './fixtures'
 import { botMessages, emulatorPanel, phone } from './emulator-helpers'
 
-test('a new user opens examples from the empty flows list; they bring their tests, products and templates', async ({ page, studio }) => {
+test('a new user opens examples from the empty flows list; they bring their tests, products and templates', async ({
+  page,
+  studio,
+}) => {
   await studio.open(page)
   await expect(page.getByRole('heading', { name: 'No flows yet' })).toBeVisible()
   await page.getByRole('button', { name: 'Start from an example' }).click()
@@ -26,7 +29,10 @@ test('a new user opens examples from the empty flows list; they bring their test
 
   await page.goto(`${studio.url}/#/`)
   await page.getByRole('button', { name: 'Examples…' }).click()
-  await page.getByRole('dialog', { name: 'Start from an example' }).getByRole('button', { name: 'Open Delivery feedback' }).click()
+  await page
+    .getByRole('dialog', { name: 'Start from an example' })
+    .getByRole('button', { name: 'Open Delivery feedback' })
+    .click()
   await expect(page).toHaveURL(/#\/flows\/flw_/)
   await page.goto(`${studio.url}/#/templates`)
   await expect(page.getByText('delivery_feedback').first()).toBeVisible()

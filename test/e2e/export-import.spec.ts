@@ -4,7 +4,10 @@ import { test, expect } from './fixtures'
 import { RUNTIME_KEY, startRuntime } from './runtime-helpers'
 
 const listedNames = (page: Page) =>
-  page.getByRole('list', { name: 'Flows' }).getByRole('listitem').evaluateAll((rows) => rows.map((r) => r.getAttribute('aria-label')))
+  page
+    .getByRole('list', { name: 'Flows' })
+    .getByRole('listitem')
+    .evaluateAll((rows) => rows.map((r) => r.getAttribute('aria-label')))
 
 async function newFlow(page: Page, name: string) {
   await page.getByRole('button', { name: 'New flow' }).click()
@@ -16,12 +19,18 @@ async function newFlow(page: Page, name: string) {
 async function exportAll(page: Page): Promise<string> {
   await page.getByRole('button', { name: 'Export…' }).click()
   const dialog = page.getByRole('dialog', { name: 'Export flows' })
-  const [download] = await Promise.all([page.waitForEvent('download'), dialog.getByRole('button', { name: /^Export \d+ flows?$/ }).click()])
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    dialog.getByRole('button', { name: /^Export \d+ flows?$/ }).click(),
+  ])
   expect(download.suggestedFilename()).toMatch(/\.chatflow\.json$/)
   return fs.readFileSync((await download.path())!, 'utf8')
 }
 
-test('export downloads a bundle; importing it back asks about each conflict and keeps both', async ({ page, studio }) => {
+test('export downloads a bundle; importing it back asks about each conflict and keeps both', async ({
+  page,
+  studio,
+}) => {
   await studio.open(page)
   await newFlow(page, 'Orders')
   await newFlow(page, 'Leads')
@@ -31,7 +40,9 @@ test('export downloads a bundle; importing it back asks about each conflict and 
   expect(bundle.flows.map((f: { document: { name: string } }) => f.document.name).sort()).toEqual(['Leads', 'Orders'])
   expect(text).not.toContain('whsec_')
 
-  await page.getByLabel('Import file').setInputFiles({ name: 'flows.chatflow.json', mimeType: 'application/json', buffer: Buffer.from(text) })
+  await page
+    .getByLabel('Import file')
+    .setInputFiles({ name: 'flows.chatflow.json', mimeType: 'application/json', buffer: Buffer.from(text) })
   const dialog = page.getByRole('dialog', { name: 'Import flows.chatflow.json' })
   await expect(dialog.getByText('2 of 2 flows meet a flow you already have')).toBeVisible()
   await dialog.getByRole('combobox').first().selectOption('skip')
@@ -42,7 +53,10 @@ test('export downloads a bundle; importing it back asks about each conflict and 
   expect((await listedNames(page)).filter((n) => n?.endsWith(' (2)'))).toHaveLength(1)
 })
 
-test('a bad file dropped on the list is refused with the file, the path and the reason, and nothing changes', async ({ page, studio }) => {
+test('a bad file dropped on the list is refused with the file, the path and the reason, and nothing changes', async ({
+  page,
+  studio,
+}) => {
   await studio.open(page)
   await newFlow(page, 'Orders')
   const good = JSON.parse(await exportAll(page))
@@ -81,7 +95,10 @@ test('publish to a runtime: servers in settings, validation first, history and r
     await studio.open(page)
     await page.getByLabel('Import file').setInputFiles('resources/examples/age-gate.flow.json')
     await expect(page.getByRole('dialog', { name: /^Import/ }).getByRole('status')).toHaveText('Imported 1 flow.')
-    await page.getByRole('dialog', { name: /^Import/ }).getByRole('button', { name: 'Close' }).click()
+    await page
+      .getByRole('dialog', { name: /^Import/ })
+      .getByRole('button', { name: 'Close' })
+      .click()
 
     await page.getByRole('button', { name: 'Publish…' }).click()
     const dialog = page.getByRole('dialog', { name: 'Publish' })

@@ -30,7 +30,10 @@ async function twoNodes(page: Page, studio: StudioFixture, name: string): Promis
   await expect(card(page, 'message_1')).toBeVisible()
 }
 
-test('inline fields highlight, complete and lint as the builder does; Escape and Tab keep their meaning', async ({ page, studio }) => {
+test('inline fields highlight, complete and lint as the builder does; Escape and Tab keep their meaning', async ({
+  page,
+  studio,
+}) => {
   test.setTimeout(120_000)
   await twoNodes(page, studio, 'Inline')
   const settings = page.getByRole('complementary', { name: 'Message settings' })
@@ -80,7 +83,10 @@ test('inline fields highlight, complete and lint as the builder does; Escape and
   await expect(settings).toHaveCount(0)
 })
 
-test('inline fields: typing lands in the editor undo history; a one-line field stays on one line', async ({ page, studio }) => {
+test('inline fields: typing lands in the editor undo history; a one-line field stays on one line', async ({
+  page,
+  studio,
+}) => {
   test.setTimeout(120_000)
   await twoNodes(page, studio, 'Inline undo')
   const body = panel(page).getByLabel('Message text', { exact: true })

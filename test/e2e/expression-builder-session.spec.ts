@@ -2,7 +2,10 @@ import { test, expect } from './fixtures'
 import { card, panel } from './editor-helpers'
 import { botMessages, openExample, type } from './emulator-helpers'
 
-test('the builder previews with the open emulator session: the answered age, labelled, and samples on request', async ({ page, studio }) => {
+test('the builder previews with the open emulator session: the answered age, labelled, and samples on request', async ({
+  page,
+  studio,
+}) => {
   test.setTimeout(90_000)
   await studio.open(page)
   await openExample(page, 'age-gate.flow.json')

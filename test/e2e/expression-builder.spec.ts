@@ -2,13 +2,17 @@ import type { Locator, Page } from '@playwright/test'
 import { test, expect } from './fixtures'
 import { card, panel, saved } from './editor-helpers'
 
-const builder = (page: Page, label: string): Locator => page.getByRole('dialog', { name: `Expression Builder: ${label}` })
+const builder = (page: Page, label: string): Locator =>
+  page.getByRole('dialog', { name: `Expression Builder: ${label}` })
 const editorOf = (dialog: Locator): Locator => dialog.locator('.cm-content')
 
 /** Creates a flow and opens it (the flows list also has a 'Logs of <name>' link, hence the exact name). */
 async function openNewFlow(page: Page, studio: { open(page: Page): Promise<void> }, name: string): Promise<void> {
   await studio.open(page)
-  await page.getByRole('button', { name: /Create your first flow|New flow/ }).first().click()
+  await page
+    .getByRole('button', { name: /Create your first flow|New flow/ })
+    .first()
+    .click()
   await page.getByLabel('Flow name').fill(name)
   await page.getByLabel('Flow name').press('Enter')
   await page.getByRole('link', { name, exact: true }).click()
@@ -26,7 +30,10 @@ async function deleteBack(page: Page, n: number): Promise<void> {
   for (let i = 0; i < n; i++) await page.keyboard.press('Backspace')
 }
 
-test('Expression Builder: tabs insert into a message body, an HTTP Call URL and a condition operand; lint, preview, samples, apply and cancel', async ({ page, studio }) => {
+test('Expression Builder: tabs insert into a message body, an HTTP Call URL and a condition operand; lint, preview, samples, apply and cancel', async ({
+  page,
+  studio,
+}) => {
   // One long walk through three fields and five tabs: on a loaded 2-core machine it can pass the default 60 s.
   test.setTimeout(150_000)
   await openNewFlow(page, studio, 'Builder')
@@ -54,7 +61,10 @@ test('Expression Builder: tabs insert into a message body, an HTTP Call URL and 
 
   // Response tab: a relaxed-JSON sample, a line/column error, Format JSON, save, then a leaf of the tree.
   await dialog.getByRole('tab', { name: 'Response' }).click()
-  await dialog.getByRole('region', { name: 'Response of http_call_1' }).getByRole('button', { name: 'Add sample' }).click()
+  await dialog
+    .getByRole('region', { name: 'Response of http_call_1' })
+    .getByRole('button', { name: 'Add sample' })
+    .click()
   const sample = dialog.getByLabel('Sample response of http_call_1')
   await sample.fill("{status: 200,\n  result: {order: {state: 'shipped' id: 7}}}")
   await dialog.getByRole('button', { name: 'Format JSON' }).click()
@@ -84,7 +94,9 @@ test('Expression Builder: tabs insert into a message body, an HTTP Call URL and 
   // Lint: a syntax error is red, an unknown variable yellow, each at its place with its message.
   await appendText(page, dialog, ' {{sum(1, }}')
   await expect(editorOf(dialog).locator('.cm-lintRange-error').first()).toBeVisible()
-  await expect(dialog.getByRole('list', { name: 'Problems in the expression' }).locator('li.error').first()).toBeVisible()
+  await expect(
+    dialog.getByRole('list', { name: 'Problems in the expression' }).locator('li.error').first(),
+  ).toBeVisible()
   await deleteBack(page, ' {{sum(1, }}'.length)
   await expect(editorOf(dialog).locator('.cm-lintRange-error')).toHaveCount(0)
   await appendText(page, dialog, ' {{nobody}}')
@@ -161,7 +173,9 @@ test('Expression Builder: tabs insert into a message body, an HTTP Call URL and 
   await card(page, 'message_1').click()
   await panel(page).getByRole('button', { name: 'Open Expression Builder for Message text' }).click()
   await builder(page, 'Message text').getByRole('tab', { name: 'Response' }).click()
-  await expect(builder(page, 'Message text').getByRole('button', { name: 'Insert {{http_call_1.result.order.id}}' })).toBeVisible()
+  await expect(
+    builder(page, 'Message text').getByRole('button', { name: 'Insert {{http_call_1.result.order.id}}' }),
+  ).toBeVisible()
   await page.keyboard.press('Escape')
   await expect(builder(page, 'Message text')).toHaveCount(0)
 })

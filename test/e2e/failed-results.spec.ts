@@ -31,17 +31,24 @@ test('damaged saved settings are reported on the flows list, not silently reset'
   await expect(notice).toBeHidden()
   // Choosing an order saves it again, and the next start finds it readable.
   await page.getByLabel('Sort by').selectOption('name')
-  await expect.poll(() => apiCall<{ value: unknown }>(page, 'settings.get', { key: 'flows.sort' })).toEqual({ value: 'name' })
+  await expect
+    .poll(() => apiCall<{ value: unknown }>(page, 'settings.get', { key: 'flows.sort' }))
+    .toEqual({ value: 'name' })
 })
 
-test('the Retention dialog shows a policy it cannot read and a refused save, and saving replaces it', async ({ page, studio }) => {
+test('the Retention dialog shows a policy it cannot read and a refused save, and saving replaces it', async ({
+  page,
+  studio,
+}) => {
   await damageSettings(studio, { 'logs.retention': '{"days": "forever"}' })
   await studio.open(page)
   const flow = await apiCall<{ id: string }>(page, 'flows.create', { name: 'Orders' })
   await studio.open(page, `#/flows/${flow.id}/logs`)
   await page.getByRole('button', { name: 'Retention…' }).click()
   const dialog = page.getByRole('dialog', { name: 'Log retention' })
-  await expect(dialog.getByRole('alert')).toContainText('The saved log retention cannot be read (setting "logs.retention": days:')
+  await expect(dialog.getByRole('alert')).toContainText(
+    'The saved log retention cannot be read (setting "logs.retention": days:',
+  )
 
   await dialog.getByLabel('Keep days').fill('5000')
   await dialog.getByRole('button', { name: 'Save retention' }).click()

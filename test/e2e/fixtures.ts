@@ -36,7 +36,9 @@ export const test = base.extend<{ studio: StudioFixture }>({
     const host = new HostProcess(dataDir)
     // The browser host requires its session token; a person opens the printed address, which sets this cookie.
     const started = async () => {
-      await context.addCookies([{ name: cookieName(host.port), value: host.token, url: host.url, httpOnly: true, sameSite: 'Strict' }])
+      await context.addCookies([
+        { name: cookieName(host.port), value: host.token, url: host.url, httpOnly: true, sameSite: 'Strict' },
+      ])
     }
     await host.start()
     await started()

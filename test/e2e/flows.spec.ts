@@ -9,9 +9,15 @@ const flowLink = (page: Page, name: string) =>
   page.getByRole('list', { name: 'Flows' }).getByRole('link', { name, exact: true })
 /** The names of the listed flows, top to bottom (each row is labelled with its flow's name). */
 const listedNames = (page: Page) =>
-  page.getByRole('list', { name: 'Flows' }).getByRole('listitem').evaluateAll((rows) => rows.map((r) => r.getAttribute('aria-label')))
+  page
+    .getByRole('list', { name: 'Flows' })
+    .getByRole('listitem')
+    .evaluateAll((rows) => rows.map((r) => r.getAttribute('aria-label')))
 
-test('a new user sees what to do, creates a flow, renames it, and finds it after a restart', async ({ page, studio }) => {
+test('a new user sees what to do, creates a flow, renames it, and finds it after a restart', async ({
+  page,
+  studio,
+}) => {
   await studio.open(page)
   await expect(page.getByRole('heading', { name: 'No flows yet' })).toBeVisible()
   await page.getByRole('button', { name: 'Create your first flow' }).click()
@@ -160,7 +166,9 @@ test('a bad contract request gets a typed error and the back end keeps serving',
     ws.close()
     return inbox
   })
-  expect(answers).toContainEqual(expect.objectContaining({ type: 'error', error: expect.objectContaining({ code: 'bad_request' }) }))
+  expect(answers).toContainEqual(
+    expect.objectContaining({ type: 'error', error: expect.objectContaining({ code: 'bad_request' }) }),
+  )
   const byId = (id: number) => answers.find((a) => (a as { id?: number }).id === id)
   expect(byId(1)).toMatchObject({ result: { ok: false, error: { code: 'unknown_command' } } })
   expect(byId(2)).toMatchObject({ result: { ok: false, error: { code: 'bad_request' } } })
@@ -173,7 +181,10 @@ test('a bad contract request gets a typed error and the back end keeps serving',
   expect(studio.output()).not.toMatch(/internal error/i)
 })
 
-test('a second studio on the same data folder, a damaged or a newer database: refused with a message, file untouched', async ({ page, studio }) => {
+test('a second studio on the same data folder, a damaged or a newer database: refused with a message, file untouched', async ({
+  page,
+  studio,
+}) => {
   await studio.open(page)
   await page.getByRole('button', { name: 'Create your first flow' }).click()
   await page.getByLabel('Flow name').fill('Precious')

@@ -17,7 +17,16 @@ export default function globalSetup(): (() => void) | undefined {
   const build = path.join(ROOT, '.tmp', `e2e-build-${process.pid}`)
   const run = (args: string[]) => execFileSync(process.execPath, args, { cwd: ROOT, stdio: 'inherit' })
   const vite = path.join(ROOT, 'node_modules/vite/bin/vite.js')
-  run([vite, 'build', '--config', 'vite.renderer.config.ts', '--logLevel', 'warn', '--outDir', path.join(build, 'renderer')])
+  run([
+    vite,
+    'build',
+    '--config',
+    'vite.renderer.config.ts',
+    '--logLevel',
+    'warn',
+    '--outDir',
+    path.join(build, 'renderer'),
+  ])
   run(['scripts/build-web.mjs', '--out-dir', path.join(build, 'web')])
   process.env.CHATFLOW_E2E_BUILD = build
   return () => fs.rmSync(build, { recursive: true, force: true })

@@ -41,7 +41,12 @@ export class HostProcess {
       {
         cwd: ROOT,
         // Any free webhook port: parallel hosts would otherwise race for the default 7373.
-        env: { ...process.env, CHATFLOW_WEBHOOK_PORT: '0', CHATFLOW_RENDERER_DIR: path.join(buildDir(), 'renderer'), ...this.env },
+        env: {
+          ...process.env,
+          CHATFLOW_WEBHOOK_PORT: '0',
+          CHATFLOW_RENDERER_DIR: path.join(buildDir(), 'renderer'),
+          ...this.env,
+        },
         stdio: ['ignore', 'pipe', 'pipe'],
       },
     )

@@ -9,7 +9,9 @@ async function startOrdersServer(): Promise<{ base: string; close(): Promise<voi
     const m = /^\/orders\/([^/?]+)/.exec(req.url ?? '')
     const found = m?.[1] === 'A1'
     res.writeHead(found ? 200 : 404, { 'content-type': 'application/json', 'x-shop': 'tea' })
-    res.end(JSON.stringify(found ? { id: 'A1', status: 'shipped', total: 42.5 } : { error: `no order ${m?.[1] ?? ''}` }))
+    res.end(
+      JSON.stringify(found ? { id: 'A1', status: 'shipped', total: 42.5 } : { error: `no order ${m?.[1] ?? ''}` }),
+    )
   })
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
   return {
@@ -18,7 +20,10 @@ async function startOrdersServer(): Promise<{ base: string; close(): Promise<voi
   }
 }
 
-test('HTTP Call Test request: asks for the variable, shows the answer, and its response becomes the sample completion offers', async ({ page, studio }) => {
+test('HTTP Call Test request: asks for the variable, shows the answer, and its response becomes the sample completion offers', async ({
+  page,
+  studio,
+}) => {
   const api = await startOrdersServer()
   try {
     await openNewFlow(page, studio, 'Orders')
@@ -50,7 +55,10 @@ test('HTTP Call Test request: asks for the variable, shows the answer, and its r
     await dialog.getByRole('button', { name: 'Close' }).click()
     await expect(dialog).toHaveCount(0)
     // Taking the sample is one undoable edit of the flow, like any other.
-    await expect(page.getByRole('button', { name: 'Undo' })).toHaveAttribute('title', 'Undo Sample response of http_call_1 (Ctrl+Z)')
+    await expect(page.getByRole('button', { name: 'Undo' })).toHaveAttribute(
+      'title',
+      'Undo Sample response of http_call_1 (Ctrl+Z)',
+    )
 
     // The value typed last is offered again.
     await panel(page).getByRole('button', { name: 'Test request' }).click()

@@ -15,9 +15,18 @@ const keywordFlow = (id: string, name: string, keyword: string, matchMode: strin
     { id, name, active },
   )
 
-async function createFlow(page: Parameters<typeof apiCall>[0], name: string, keyword: string, matchMode: string, active: boolean) {
+async function createFlow(
+  page: Parameters<typeof apiCall>[0],
+  name: string,
+  keyword: string,
+  matchMode: string,
+  active: boolean,
+) {
   const created = await apiCall<{ id: string; revision: number }>(page, 'flows.create', { name })
-  await apiCall(page, 'flows.save', { document: keywordFlow(created.id, name, keyword, matchMode, active), expectedRevision: created.revision })
+  await apiCall(page, 'flows.save', {
+    document: keywordFlow(created.id, name, keyword, matchMode, active),
+    expectedRevision: created.revision,
+  })
   return created.id
 }
 
@@ -27,12 +36,17 @@ test('warns in the Problems panel about a keyword another active flow also answe
   const mine = await createFlow(page, 'Orders', 'help', 'exact', false)
   await studio.open(page, `#/flows/${mine}`)
   const problems = page.getByRole('region', { name: 'Problems' })
-  await expect(problems).toContainText('The message "help" matches keyword "help" here and "help" of the active flow "Support"')
+  await expect(problems).toContainText(
+    'The message "help" matches keyword "help" here and "help" of the active flow "Support"',
+  )
   await expect(problems).toContainText('"Support" never starts from it')
 
   // Clicking the warning opens the trigger's panel; a different keyword clears it.
   await problems.getByRole('button', { name: /matches keyword "help"/ }).click()
-  const keyword = page.locator('aside.node-panel').getByRole('textbox', { name: /keyword/i }).first()
+  const keyword = page
+    .locator('aside.node-panel')
+    .getByRole('textbox', { name: /keyword/i })
+    .first()
   await expect(keyword).toHaveValue('help')
   await keyword.fill('orders')
   await expect(problems).not.toContainText('matches keyword', { timeout: 10_000 })

@@ -1,6 +1,9 @@
 import { test, expect } from './fixtures'
 
-test('a user creates a template with two parameters and a quick reply, fixes a too-long footer, and finds it after a reload', async ({ page, studio }) => {
+test('a user creates a template with two parameters and a quick reply, fixes a too-long footer, and finds it after a reload', async ({
+  page,
+  studio,
+}) => {
   await studio.open(page)
   await page.getByRole('link', { name: 'Templates' }).click()
   await expect(page.getByRole('heading', { name: 'Message templates', level: 1 })).toBeVisible()

@@ -13,18 +13,28 @@ async function seed(page: Page) {
   const doc = buildFlow(
     [
       { type: 'trigger', name: 'trigger_1', config: { kind: 'manual' } },
-      { type: 'condition', name: 'which', config: { rules: [{ left: '{{trigger_1.data.mode}}', operator: 'equals', right: 'ask' }] } },
+      {
+        type: 'condition',
+        name: 'which',
+        config: { rules: [{ left: '{{trigger_1.data.mode}}', operator: 'equals', right: 'ask' }] },
+      },
       { type: 'question', name: 'ask', config: { prompt: 'Order number?', saveTo: 'order' } },
       { type: 'message', name: 'thanks', config: { text: 'Thanks' } },
     ],
-    [['trigger_1', 'out', 'which'], ['which', 'true', 'ask'], ['which', 'false', 'thanks'], ['ask', 'out', 'thanks']],
+    [
+      ['trigger_1', 'out', 'which'],
+      ['which', 'true', 'ask'],
+      ['which', 'false', 'thanks'],
+      ['ask', 'out', 'thanks'],
+    ],
     { id: created.id, name: 'Busy', active: true },
   )
   await apiCall(page, 'flows.save', { document: doc, expectedRevision: created.revision })
   const flowId = created.id
   const regular = await apiCall<{ id: string }>(page, 'emulator.contact', {})
   const waiting = await apiCall<{ id: string }>(page, 'emulator.newContact', { name: 'Paused Customer' })
-  const start = (contactId: string, mode: string) => apiCall(page, 'emulator.start', { flowId, contactId, trigger: { kind: 'manual', data: { mode } } })
+  const start = (contactId: string, mode: string) =>
+    apiCall(page, 'emulator.start', { flowId, contactId, trigger: { kind: 'manual', data: { mode } } })
   // 40 runs, newest first in the list: 20 ended, the paused one (row 21), 19 ended.
   for (let i = 0; i < 19; i++) await start(regular.id, 'end')
   await start(waiting.id, 'ask')
@@ -32,7 +42,10 @@ async function seed(page: Page) {
   return { flowId, regular: regular.id, waiting: waiting.id, start }
 }
 
-test('deeper in the list, a run on screen updates in place and new runs wait behind a pill', async ({ page, studio }) => {
+test('deeper in the list, a run on screen updates in place and new runs wait behind a pill', async ({
+  page,
+  studio,
+}) => {
   test.setTimeout(90_000)
   await studio.open(page)
   const s = await seed(page)

@@ -15,8 +15,16 @@ function ordersFlow(id: string) {
   return buildFlow(
     [
       { type: 'trigger', name: 'trigger_1', config: { kind: 'webhook' } },
-      { type: 'condition', name: 'which', config: { rules: [{ left: '{{trigger_1.data.mode}}', operator: 'equals', right: 'ask' }] } },
-      { type: 'condition', name: 'lookup_or_end', config: { rules: [{ left: '{{trigger_1.data.mode}}', operator: 'equals', right: 'http' }] } },
+      {
+        type: 'condition',
+        name: 'which',
+        config: { rules: [{ left: '{{trigger_1.data.mode}}', operator: 'equals', right: 'ask' }] },
+      },
+      {
+        type: 'condition',
+        name: 'lookup_or_end',
+        config: { rules: [{ left: '{{trigger_1.data.mode}}', operator: 'equals', right: 'http' }] },
+      },
       { type: 'question', name: 'ask', config: { prompt: 'Order number?', saveTo: 'order' } },
       { type: 'http_call', name: 'lookup', config: { method: 'GET', url: 'http://127.0.0.1:1/orders' } },
       { type: 'message', name: 'thanks', config: { text: 'Thanks {{trigger_1.data.who}}' } },
@@ -53,7 +61,9 @@ async function seedRuns(page: Page): Promise<string> {
   await apiCall(page, 'emulator.start', { ...t, trigger: { kind: 'manual', data: { mode: 'end', who: 'Emu' } } })
   await apiCall(page, 'emulator.start', { ...t, trigger: { kind: 'manual', data: { mode: 'http' } } })
   expect(await webhook(page, created.id, { phone_number: '+15550001111', data: { mode: 'ask' } })).toBe(200)
-  expect(await webhook(page, created.id, { phone_number: '+15550002222', data: { mode: 'end', who: 'Hook' } })).toBe(200)
+  expect(await webhook(page, created.id, { phone_number: '+15550002222', data: { mode: 'end', who: 'Hook' } })).toBe(
+    200,
+  )
   return created.id
 }
 

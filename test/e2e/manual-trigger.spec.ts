@@ -12,7 +12,14 @@ const EXAMPLE = path.resolve(import.meta.dirname, '../../resources/examples/feed
  */
 async function storeExample(page: Page): Promise<string> {
   await apiCall(page, 'integrations.saveTemplate', {
-    template: { name: 'delivery_feedback', language: 'en', category: 'UTILITY', header: { type: 'none' }, body: 'Hi {{1}}, how was order {{2}}?', buttons: [] },
+    template: {
+      name: 'delivery_feedback',
+      language: 'en',
+      category: 'UTILITY',
+      header: { type: 'none' },
+      body: 'Hi {{1}}, how was order {{2}}?',
+      buttons: [],
+    },
   })
   const example = JSON.parse(fs.readFileSync(EXAMPLE, 'utf8'))
   const keep = new Set(['n_trigger', 'n_tpl', 'n_end'])
@@ -43,7 +50,10 @@ async function addContact(page: Page, name: string, phone: string, optedIn: bool
   await expect(form).toBeHidden()
 }
 
-test('a new user adds contacts, triggers an example flow for them and a typed number, and is refused a sixth', async ({ page, studio }) => {
+test('a new user adds contacts, triggers an example flow for them and a typed number, and is refused a sixth', async ({
+  page,
+  studio,
+}) => {
   await studio.open(page)
   const flowName = await storeExample(page)
   await page.getByRole('link', { name: 'Contacts' }).click()
@@ -92,10 +102,14 @@ test('a new user adds contacts, triggers an example flow for them and a typed nu
   await page.getByRole('button', { name: `Trigger ${flowName}` }).click()
   await dialog.getByLabel(/Asha Rao/).check()
   await dialog.getByLabel(/Ravi Kumar/).check()
-  await dialog.getByLabel('Phone numbers with country code (one per line)').fill('+447700900201\n+447700900202\n+447700900203\n+447700900204')
+  await dialog
+    .getByLabel('Phone numbers with country code (one per line)')
+    .fill('+447700900201\n+447700900202\n+447700900203\n+447700900204')
   await expect(dialog.getByText('6 of 5 chosen')).toBeVisible()
   await dialog.getByRole('button', { name: 'Start flow' }).click()
-  await expect(dialog.getByRole('alert')).toHaveText('A flow can be started for at most 5 contacts at a time; 6 are chosen. Remove 1.')
+  await expect(dialog.getByRole('alert')).toHaveText(
+    'A flow can be started for at most 5 contacts at a time; 6 are chosen. Remove 1.',
+  )
   await expect(dialog.getByRole('table', { name: 'Trigger results' })).toHaveCount(0)
   const contacts = await apiCall<{ contacts: Array<{ phone: string }> }>(page, 'contacts.list', {})
   expect(contacts.contacts.map((c) => c.phone)).not.toContain('+447700900201')

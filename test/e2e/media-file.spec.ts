@@ -3,7 +3,10 @@ import { apiCall, botMessages, phone } from './emulator-helpers'
 import { card, panel, saved } from './editor-helpers'
 
 // A real 1×1 PNG, and a program that claims to be one.
-const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64')
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+  'base64',
+)
 const FAKE = 'MZ\u0090\u0000 not a picture'
 
 const FLOW = {
@@ -11,15 +14,30 @@ const FLOW = {
   name: 'Logo',
   active: true,
   nodes: [
-    { id: 'n_t', type: 'trigger', name: 'trigger_1', position: { x: 0, y: 0 }, config: { kind: 'keyword', keywords: ['logo'], matchMode: 'exact' } },
-    { id: 'n_m', type: 'media_message', name: 'media_message_1', position: { x: 0, y: 160 }, config: { kind: 'image', caption: 'Our logo' } },
+    {
+      id: 'n_t',
+      type: 'trigger',
+      name: 'trigger_1',
+      position: { x: 0, y: 0 },
+      config: { kind: 'keyword', keywords: ['logo'], matchMode: 'exact' },
+    },
+    {
+      id: 'n_m',
+      type: 'media_message',
+      name: 'media_message_1',
+      position: { x: 0, y: 160 },
+      config: { kind: 'image', caption: 'Our logo' },
+    },
   ],
   edges: [{ id: 'e_1', source: 'n_t', sourcePort: 'out', target: 'n_m' }],
   samples: {},
   webhookSecretRef: null,
 }
 
-test('Media Message from a local file: a dropped program is refused by its bytes, a picked PNG is stored and shown in the phone', async ({ page, studio }) => {
+test('Media Message from a local file: a dropped program is refused by its bytes, a picked PNG is stored and shown in the phone', async ({
+  page,
+  studio,
+}) => {
   await studio.open(page)
   const created = await apiCall<{ id: string; revision: number }>(page, 'flows.create', { name: FLOW.name })
   await apiCall(page, 'flows.save', { document: { ...FLOW, id: created.id }, expectedRevision: created.revision })
@@ -35,7 +53,9 @@ test('Media Message from a local file: a dropped program is refused by its bytes
     return dt
   }, FAKE)
   await picker.dispatchEvent('drop', { dataTransfer: drop })
-  await expect(picker.getByRole('alert')).toContainText('photo.png is application/x-msdownload; a image message takes image/jpeg, image/png.')
+  await expect(picker.getByRole('alert')).toContainText(
+    'photo.png is application/x-msdownload; a image message takes image/jpeg, image/png.',
+  )
 
   // Picked with the file input: stored, and the URL field gives way to the file.
   await picker.getByLabel('Local file').setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: PNG })

@@ -6,7 +6,10 @@ import { addPublishServer, RUNTIME_KEY as KEY, startRuntime, storeExample } from
 // The Publish dialog before a publish: what changed since the version the server runs, and the untested branches
 // as warnings that do not block. Against `chatflow serve` started by the test on 127.0.0.1.
 
-test('publishing twice: the second time the dialog lists the changed node, and untested branches do not block', async ({ page, studio }) => {
+test('publishing twice: the second time the dialog lists the changed node, and untested branches do not block', async ({
+  page,
+  studio,
+}) => {
   test.setTimeout(120_000)
   // The runtime (the server bundle) starts while the studio opens.
   const starting = startRuntime()
@@ -19,7 +22,9 @@ test('publishing twice: the second time the dialog lists the changed node, and u
     const before = dialog.getByRole('region', { name: 'Before publishing' })
     await expect(before).toContainText('Not published on this server yet')
     // No test has run: every branch is untested, a warning that leaves the button enabled.
-    await expect(before.getByRole('list', { name: 'Warnings' })).toContainText(/untested branches \(coverage 0%\): trigger_1 → /)
+    await expect(before.getByRole('list', { name: 'Warnings' })).toContainText(
+      /untested branches \(coverage 0%\): trigger_1 → /,
+    )
     await expect(before.getByRole('list', { name: 'Warnings' })).toContainText('is_adult → ')
     await dialog.getByRole('button', { name: 'Validate and publish' }).click()
     await expect(dialog.getByRole('status')).toHaveText('Published version 1.', { timeout: 30_000 })
@@ -40,8 +45,13 @@ test('publishing twice: the second time the dialog lists the changed node, and u
     await dialog.getByRole('button', { name: 'Validate and publish' }).click()
     await expect(dialog.getByRole('status')).toHaveText('Published version 2.', { timeout: 30_000 })
     await expect(before).toContainText('No changes since version 2.')
-    await expect(dialog.getByRole('list', { name: 'Published versions' }).getByRole('listitem').first()).toContainText('Version 2')
+    await expect(dialog.getByRole('list', { name: 'Published versions' }).getByRole('listitem').first()).toContainText(
+      'Version 2',
+    )
   } finally {
-    await starting.then((r) => r.stop(), () => undefined)
+    await starting.then(
+      (r) => r.stop(),
+      () => undefined,
+    )
   }
 })

@@ -4,7 +4,10 @@ import { openExample } from './emulator-helpers'
 
 // The Question panel shows what its answer type accepts, computed by the engine's own parsers with the flow's
 // settings; the flow settings panel changes those settings; the Expression Builder shows the saved value's form.
-test('question answers: examples and a trial answer in the panel, flow settings change how numbers read, the saved form in the Variables tab', async ({ page, studio }) => {
+test('question answers: examples and a trial answer in the panel, flow settings change how numbers read, the saved form in the Variables tab', async ({
+  page,
+  studio,
+}) => {
   await studio.open(page)
   await openExample(page, 'appointment.flow.json')
 
@@ -17,7 +20,9 @@ test('question answers: examples and a trial answer in the panel, flow settings 
   await answers.getByRole('textbox', { name: 'Try an answer' }).fill('Thursday')
   await expect(answers.getByRole('status', { name: 'Verdict' })).toContainText(/Accepted, saved as "\d{4}-\d{2}-\d{2}"/)
   await answers.getByRole('textbox', { name: 'Try an answer' }).fill('day after tomorrow')
-  await expect(answers.getByRole('status', { name: 'Verdict' })).toContainText('Refused: I couldn\'t read "day after tomorrow" as a date.')
+  await expect(answers.getByRole('status', { name: 'Verdict' })).toContainText(
+    'Refused: I couldn\'t read "day after tomorrow" as a date.',
+  )
 
   await panel.getByLabel('Answer type').selectOption('number')
   await expect(answers.getByRole('list', { name: 'Accepted' })).toContainText('1,250.50')
@@ -48,5 +53,7 @@ test('question answers: examples and a trial answer in the panel, flow settings 
   await openPanel(page, 'confirm')
   const builder = await openBuilder(page, 'Message text')
   await builder.getByRole('tab', { name: 'Variables' }).click()
-  await expect(builder.getByRole('listitem').filter({ hasText: '{{preferred_day}}' })).toContainText('string (date, YYYY-MM-DD)')
+  await expect(builder.getByRole('listitem').filter({ hasText: '{{preferred_day}}' })).toContainText(
+    'string (date, YYYY-MM-DD)',
+  )
 })

@@ -14,7 +14,11 @@ export async function startRuntime(): Promise<{ url: string; stop(): Promise<voi
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'chatflow-e2e-publish-'))
   const removeDir = () => fs.rmSync(dir, { recursive: true, force: true })
   try {
-    const serve = await startServe(['--data-dir', dir, '--port', '0'], { CHATFLOW_PUBLISH_KEY: RUNTIME_KEY, CHATFLOW_PUBLISH_PORT: '0', CHATFLOW_WEBHOOK_PORT: '0' })
+    const serve = await startServe(['--data-dir', dir, '--port', '0'], {
+      CHATFLOW_PUBLISH_KEY: RUNTIME_KEY,
+      CHATFLOW_PUBLISH_PORT: '0',
+      CHATFLOW_WEBHOOK_PORT: '0',
+    })
     return { url: serve.api, stop: async () => (await serve.stop(), removeDir()) }
   } catch (err) {
     removeDir()
@@ -32,7 +36,12 @@ export async function storeExample(page: Page, file: string): Promise<string> {
 }
 
 /** Publish… on the open flow, a new server named `name` at `url` with `key`: the dialog, ready to publish. */
-export async function addPublishServer(page: Page, url: string, key = RUNTIME_KEY, name = 'Production'): Promise<Locator> {
+export async function addPublishServer(
+  page: Page,
+  url: string,
+  key = RUNTIME_KEY,
+  name = 'Production',
+): Promise<Locator> {
   await page.getByRole('button', { name: 'Publish…' }).click()
   const dialog = page.getByRole('dialog', { name: 'Publish' })
   await dialog.getByLabel('Server name').fill(name)

@@ -15,8 +15,19 @@ import { apiCall, botMessages, emulatorPanel, saveAndPass } from './emulator-hel
 const flow = buildFlow(
   [
     { type: 'trigger', name: 'trigger_1', config: { kind: 'keyword', keywords: ['order'] } },
-    { type: 'script', name: 'tier', config: { code: 'const t = input.total\nreturn { tier: t > 100 ? "gold" : "basic" }', inputs: [{ name: 'total', value: '{{ 250 }}' }] } },
-    { type: 'condition', name: 'is_gold', config: { rules: [{ left: '{{tier.tier}}', operator: 'equals', right: 'gold' }] } },
+    {
+      type: 'script',
+      name: 'tier',
+      config: {
+        code: 'const t = input.total\nreturn { tier: t > 100 ? "gold" : "basic" }',
+        inputs: [{ name: 'total', value: '{{ 250 }}' }],
+      },
+    },
+    {
+      type: 'condition',
+      name: 'is_gold',
+      config: { rules: [{ left: '{{tier.tier}}', operator: 'equals', right: 'gold' }] },
+    },
     { type: 'http_call', name: 'lookup', config: { url: 'http://127.0.0.1:9/orders/A1' } },
     { type: 'message', name: 'answer', config: { text: 'Tier {{tier.tier}}, order {{lookup.result.status}}' } },
     { type: 'message', name: 'plain', config: { text: 'Basic tier' } },
@@ -31,10 +42,17 @@ const flow = buildFlow(
   { name: 'Orders', active: true },
 )
 
-test('a test saved in the emulator for a Script and a mocked HTTP Call passes unchanged in `chatflow test`', async ({ page, studio }) => {
+test('a test saved in the emulator for a Script and a mocked HTTP Call passes unchanged in `chatflow test`', async ({
+  page,
+  studio,
+}) => {
   await studio.open(page)
   const created = await apiCall<{ id: string; revision: number }>(page, 'flows.create', { name: flow.name })
-  const document = { ...flow, id: created.id, samples: { lookup: { status: 200, headers: {}, result: { status: 'shipped' } } } }
+  const document = {
+    ...flow,
+    id: created.id,
+    samples: { lookup: { status: 200, headers: {}, result: { status: 'shipped' } } },
+  }
   await apiCall(page, 'flows.save', { document, expectedRevision: created.revision })
   await page.goto(`${studio.url}/#/flows/${created.id}`)
   await page.getByRole('button', { name: 'Test', exact: true }).click()
@@ -52,7 +70,11 @@ test('a test saved in the emulator for a Script and a mocked HTTP Call passes un
     fs.writeFileSync(path.join(dir, 'orders.flow.json'), serialiseFlow(document))
     fs.mkdirSync(path.join(dir, 'orders.tests'))
     fs.writeFileSync(path.join(dir, 'orders.tests', 'gold-order.yaml'), saved!.yaml)
-    const cli = spawnSync(process.execPath, [path.join(serverBuildDir(), 'chatflow.mjs'), 'test', path.join(dir, 'orders.tests')], { encoding: 'utf8', timeout: 60_000 })
+    const cli = spawnSync(
+      process.execPath,
+      [path.join(serverBuildDir(), 'chatflow.mjs'), 'test', path.join(dir, 'orders.tests')],
+      { encoding: 'utf8', timeout: 60_000 },
+    )
     expect(cli.stdout).toMatch(/^✓ .*gold-order\.yaml {2}gold order$/m)
     expect(cli.stdout.trim().split('\n').at(-1)).toBe('1 passed, 0 failed')
     expect(cli.status).toBe(0)

@@ -1,7 +1,10 @@
 import { expect, test } from './fixtures'
 
 // Issue 18, case 8: the browser host requires the session token it prints, on the page and on its socket.
-test('a browser without the token is told to open the printed address; the printed address opens the studio', async ({ browser, studio }) => {
+test('a browser without the token is told to open the printed address; the printed address opens the studio', async ({
+  browser,
+  studio,
+}) => {
   const context = await browser.newContext()
   const page = await context.newPage()
   await page.goto(`${studio.url}/#/flows`)

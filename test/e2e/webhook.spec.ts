@@ -12,7 +12,11 @@ import { expect, test } from './fixtures'
 
 test.use({ viewport: { width: 1500, height: 860 } })
 
-async function post(url: string, key: string, body: unknown = { phone_number: '+15550001234' }): Promise<{ status: number; code: string | undefined }> {
+async function post(
+  url: string,
+  key: string,
+  body: unknown = { phone_number: '+15550001234' },
+): Promise<{ status: number; code: string | undefined }> {
   const res = await fetch(url, {
     method: 'POST',
     headers: { 'content-type': 'application/json', 'x-api-key': key },
@@ -59,7 +63,10 @@ test('shows the endpoint and secret, and a rotated secret stops the old key at o
   expect(await post(url, secret)).toEqual({ status: 409, code: 'flow_inactive' })
 
   await section.getByRole('button', { name: 'Rotate…' }).click()
-  await page.getByRole('alertdialog', { name: 'Rotate the webhook secret?' }).getByRole('button', { name: 'Rotate', exact: true }).click()
+  await page
+    .getByRole('alertdialog', { name: 'Rotate the webhook secret?' })
+    .getByRole('button', { name: 'Rotate', exact: true })
+    .click()
   await expect(section.getByRole('status').filter({ hasText: 'The old one is refused' })).toBeVisible()
   await expect(section.getByLabel('Webhook secret')).not.toHaveText(secret)
   const fresh = (await section.getByLabel('Webhook secret').textContent()) ?? ''
@@ -68,7 +75,11 @@ test('shows the endpoint and secret, and a rotated secret stops the old key at o
   expect(await post(url, fresh)).toEqual({ status: 409, code: 'flow_inactive' })
 })
 
-test('the copied curl command starts a run that shows live in the emulator and the Flow Logs', async ({ page, studio, context }) => {
+test('the copied curl command starts a run that shows live in the emulator and the Flow Logs', async ({
+  page,
+  studio,
+  context,
+}) => {
   await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: studio.url })
   await studio.open(page)
   const created = await apiCall<{ id: string; revision: number }>(page, 'flows.create', { name: 'Parcel' })
@@ -76,10 +87,17 @@ test('the copied curl command starts a run that shows live in the emulator and t
   const doc = buildFlow(
     [
       { type: 'trigger', name: 'trigger_1', config: { kind: 'webhook', dataFields: ['who'] } },
-      { type: 'question', name: 'ask', config: { prompt: 'Hi {{who}}, parcel {{trigger_1.data.parcel}}: when shall we come?', saveTo: 'slot' } },
+      {
+        type: 'question',
+        name: 'ask',
+        config: { prompt: 'Hi {{who}}, parcel {{trigger_1.data.parcel}}: when shall we come?', saveTo: 'slot' },
+      },
       { type: 'message', name: 'done', config: { text: 'Booked {{slot}} for {{who}}' } },
     ],
-    [['trigger_1', 'out', 'ask'], ['ask', 'out', 'done']],
+    [
+      ['trigger_1', 'out', 'ask'],
+      ['ask', 'out', 'done'],
+    ],
     { id: flowId, name: 'Parcel', active: true },
   )
   await apiCall(page, 'flows.save', { document: doc, expectedRevision: created.revision })
@@ -103,7 +121,9 @@ test('the copied curl command starts a run that shows live in the emulator and t
   await expect(phone(page)).toContainText('+919800000001')
   await expect(botMessages(page).last()).toHaveText(/Hi Rita, parcel P-42: when shall we come\?/)
   const emulator = page.getByRole('complementary', { name: 'Emulator' })
-  await expect(emulator.getByRole('status').filter({ hasText: 'A webhook request started this run for +919800000001' })).toBeVisible()
+  await expect(
+    emulator.getByRole('status').filter({ hasText: 'A webhook request started this run for +919800000001' }),
+  ).toBeVisible()
   await expect(emulator.getByTestId('run-status')).toHaveText('paused')
   await type(page, 'Friday 10:00')
   await expect(botMessages(page).last()).toHaveText(/Booked Friday 10:00 for Rita/)
@@ -124,7 +144,10 @@ test('the copied curl command starts a run that shows live in the emulator and t
   await expect(rows.nth(0)).toHaveAttribute('data-run-id', String(second.body.run_id))
 })
 
-test('deactivating the flow is refused with 409 from the next request, and activating it accepts again', async ({ page, studio }) => {
+test('deactivating the flow is refused with 409 from the next request, and activating it accepts again', async ({
+  page,
+  studio,
+}) => {
   await studio.open(page)
   const created = await apiCall<{ id: string; revision: number }>(page, 'flows.create', { name: 'Toggle me' })
   const doc = buildFlow(
@@ -170,7 +193,9 @@ test('a port in use is named with a free one offered; binding beyond loopback wa
     await section.getByRole('button', { name: 'Save and restart' }).click()
     await expect(status).toHaveText(`Listening on http://127.0.0.1:${offered} · 20 requests/s per flow (bursts of 40)`)
     const url = `http://127.0.0.1:${offered}/chatbot-webhook/x/trigger`
-    await expect(section.getByLabel('Webhook URL')).toHaveText(new RegExp(`^http://127\\.0\\.0\\.1:${offered}/chatbot-webhook/`))
+    await expect(section.getByLabel('Webhook URL')).toHaveText(
+      new RegExp(`^http://127\\.0\\.0\\.1:${offered}/chatbot-webhook/`),
+    )
     expect(await post(url, 'whsec_nope')).toEqual({ status: 401, code: 'unauthorized' })
 
     // Beyond loopback: it listens, with a warning; back on loopback the warning goes.

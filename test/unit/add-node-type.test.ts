@@ -83,17 +83,22 @@ afterAll(() => fs.rmSync(dir, { recursive: true, force: true }))
 describe('adding a node type touches two folders and two registries', () => {
   it('the whole project still type-checks: no other table names every node type', () => {
     const tsc = path.join(ROOT, 'node_modules/typescript/bin/tsc')
-    const r = spawnSync(process.execPath, [tsc, '--noEmit', '-p', path.join(dir, 'tsconfig.json')], { encoding: 'utf8' })
+    const r = spawnSync(process.execPath, [tsc, '--noEmit', '-p', path.join(dir, 'tsconfig.json')], {
+      encoding: 'utf8',
+    })
     // The compiler's own lines, so a failure says which file still names every node type.
     expect(r.stdout + r.stderr).toBe('')
     expect(r.status).toBe(0)
   }, 300_000)
 
   it('the validator and the flow format know it', async () => {
-    const { NODE_TYPES, NAME_PREFIX } = await load<typeof import('../../shared/flow/node-types')>('shared/flow/node-types.ts')
+    const { NODE_TYPES, NAME_PREFIX } =
+      await load<typeof import('../../shared/flow/node-types')>('shared/flow/node-types.ts')
     const { validateFlow } = await load<typeof import('../../shared/flow/validate')>('shared/flow/validate.ts')
     const { parseFlow } = await load<typeof import('../../shared/flow/serialise')>('shared/flow/serialise.ts')
-    const { buildFlow } = await load<typeof import('../../shared/engine/testing/fixtures')>('shared/engine/testing/fixtures.ts')
+    const { buildFlow } = await load<typeof import('../../shared/engine/testing/fixtures')>(
+      'shared/engine/testing/fixtures.ts',
+    )
     expect(NODE_TYPES).toContain('echo')
     expect(NAME_PREFIX['echo' as never]).toBe('echo_')
     const doc = buildFlow(
@@ -104,7 +109,12 @@ describe('adding a node type touches two folders and two registries', () => {
         { type: 'message', name: 'message_2', config: { text: 'Said: {{echo_2.said}}' } },
         { type: 'end', name: 'end_1' },
       ],
-      [['trigger_1', 'out', 'echo_1'], ['echo_1', 'out', 'message_1'], ['message_1', 'out', 'message_2'], ['message_2', 'out', 'end_1']],
+      [
+        ['trigger_1', 'out', 'echo_1'],
+        ['echo_1', 'out', 'message_1'],
+        ['message_1', 'out', 'message_2'],
+        ['message_2', 'out', 'end_1'],
+      ],
     )
     expect(parseFlow(JSON.stringify(doc)).ok).toBe(true)
     const problems = validateFlow(doc)
@@ -116,21 +126,35 @@ describe('adding a node type touches two folders and two registries', () => {
 
   it('the engine runs it and the emulator links its bubble to its step', async () => {
     const engine = await load<typeof import('../../shared/engine')>('shared/engine/index.ts')
-    const { ASHA, buildFlow, testDeps } = await load<typeof import('../../shared/engine/testing/fixtures')>('shared/engine/testing/fixtures.ts')
-    const { traceOfMessage } = await load<typeof import('../../renderer/emulator/trace-link')>('renderer/emulator/trace-link.ts')
+    const { ASHA, buildFlow, testDeps } = await load<typeof import('../../shared/engine/testing/fixtures')>(
+      'shared/engine/testing/fixtures.ts',
+    )
+    const { traceOfMessage } = await load<typeof import('../../renderer/emulator/trace-link')>(
+      'renderer/emulator/trace-link.ts',
+    )
     const doc = buildFlow(
       [
         { type: 'trigger', name: 'trigger_1', config: { kind: 'manual' } },
         { type: 'message', name: 'hello', config: { text: 'Hello' } },
         { type: 'echo' as never, name: 'echo_1', config: { text: 'Hi {{customer_name}}' } },
       ],
-      [['trigger_1', 'out', 'hello'], ['hello', 'out', 'echo_1']],
+      [
+        ['trigger_1', 'out', 'hello'],
+        ['hello', 'out', 'echo_1'],
+      ],
     )
     const step = await engine.startRun(doc, { contact: ASHA, trigger: { kind: 'manual' } }, testDeps().deps)
     expect(step.state.status).toBe('ended')
     expect(step.messages.at(-1)).toEqual({ type: 'text', text: { body: 'Hi Asha' } })
     expect(step.state.vars.echo_1).toEqual({ said: 'Hi Asha' })
-    const bubbles = engine.sentMessages(step).map(({ id, message }, seq) => ({ seq, id, direction: 'out' as const, type: message.type, payload: message, createdAt: 0 }))
+    const bubbles = engine.sentMessages(step).map(({ id, message }, seq) => ({
+      seq,
+      id,
+      direction: 'out' as const,
+      type: message.type,
+      payload: message,
+      createdAt: 0,
+    }))
     expect(bubbles.map((b) => traceOfMessage(b, step.trace)?.nodeName)).toEqual(['hello', 'echo_1'])
   })
 
@@ -138,9 +162,13 @@ describe('adding a node type touches two folders and two registries', () => {
     const { NodePanel } = await load<typeof import('../../renderer/panels/NodePanel')>('renderer/panels/NodePanel.tsx')
     const { EditorContext } = await load<typeof import('../../renderer/editor/context')>('renderer/editor/context.ts')
     const { createEditorStore } = await load<typeof import('../../renderer/editor/store')>('renderer/editor/store.ts')
-    const { flow, node } = await load<typeof import('../../renderer/editor/testing/docs')>('renderer/editor/testing/docs.ts')
+    const { flow, node } = await load<typeof import('../../renderer/editor/testing/docs')>(
+      'renderer/editor/testing/docs.ts',
+    )
     const store = createEditorStore(flow([node('n1', 'echo' as never, 'echo_1', { text: '{{customer_name}}' })]))
-    const html = renderToStaticMarkup(createElement(EditorContext.Provider, { value: store }, createElement(NodePanel, { nodeId: 'n1' })))
+    const html = renderToStaticMarkup(
+      createElement(EditorContext.Provider, { value: store }, createElement(NodePanel, { nodeId: 'n1' })),
+    )
     expect(html).toContain('aria-label="Echo settings"')
     expect(html).toContain('>Echo text<')
     expect(html).toContain('data-pointer="/text"')
@@ -148,7 +176,8 @@ describe('adding a node type touches two folders and two registries', () => {
 
   it('the docs generator documents it', async () => {
     const { withNodeConfigs } = await load<typeof import('../../shared/flow/docs-tables')>('shared/flow/docs-tables.ts')
-    const { flowJsonSchemaText } = await load<typeof import('../../shared/flow/json-schema')>('shared/flow/json-schema.ts')
+    const { flowJsonSchemaText } =
+      await load<typeof import('../../shared/flow/json-schema')>('shared/flow/json-schema.ts')
     const md = withNodeConfigs(fs.readFileSync(path.join(dir, 'docs/flow-format.md'), 'utf8'))
     expect(md).toContain('### Echo (`echo`)')
     expect(md).toContain('Sends: `text`. New nodes are named `echo_1`, `echo_2`, …')

@@ -26,20 +26,30 @@ describe('import boundaries', () => {
     ["import { useState } from 'react'"],
     ["import { createBackend } from '../../electron/studio/backend'"],
     ["import { api } from '../../renderer/api'"],
-  ])('shared/ refuses %s', async (line) => {
-    expect(await restricted('shared/flow/example.ts', `${line}\nexport {}\n`)).toBe(true)
-  }, 60_000)
+  ])(
+    'shared/ refuses %s',
+    async (line) => {
+      expect(await restricted('shared/flow/example.ts', `${line}\nexport {}\n`)).toBe(true)
+    },
+    60_000,
+  )
 
   it.each([
     ["import { app } from 'electron'"],
     ["import { createBackend } from '../electron/studio/backend'"],
     ["import fs from 'node:fs'"],
-  ])('renderer/ refuses %s', async (line) => {
-    expect(await restricted('renderer/flows/example.ts', `${line}\nexport {}\n`)).toBe(true)
-  }, 60_000)
+  ])(
+    'renderer/ refuses %s',
+    async (line) => {
+      expect(await restricted('renderer/flows/example.ts', `${line}\nexport {}\n`)).toBe(true)
+    },
+    60_000,
+  )
 
   it('allows local folders whose names match Node built-ins, and the contract', async () => {
-    expect(await restricted('shared/api/example.ts', "import { flowsEvents } from './events/flows'\nexport {}\n")).toBe(false)
+    expect(await restricted('shared/api/example.ts', "import { flowsEvents } from './events/flows'\nexport {}\n")).toBe(
+      false,
+    )
     expect(await restricted('renderer/example.ts', "import { commands } from '../shared/api'\nexport {}\n")).toBe(false)
   }, 60_000)
 })

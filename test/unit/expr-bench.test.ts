@@ -23,13 +23,26 @@ describe('expr bench corpus', () => {
     writeFileSync(path.join(dir, 'bad.json'), '{ "vars": ')
     writeFileSync(path.join(dir, 'shape.json'), '{ "vars": {}, "templates": [{ "id": 1 }] }')
     expect(loadCorpus(path.join(dir, 'bad.json'))).toEqual({ error: expect.stringMatching(/is not valid JSON: /) })
-    expect(loadCorpus(path.join(dir, 'shape.json'))).toEqual({ error: expect.stringMatching(/"templates": \[\{ id, template, expected \}\]/) })
+    expect(loadCorpus(path.join(dir, 'shape.json'))).toEqual({
+      error: expect.stringMatching(/"templates": \[\{ id, template, expected \}\]/),
+    })
   })
   it('names a template without a floor, or whose output differs', () => {
-    expect(checkCorpus({ vars: {}, templates: [{ id: 'nope', template: 'x', expected: 'x' }] })).toMatch(/no hand-written floor for corpus template 'nope'/)
-    expect(checkCorpus({ vars: { customer_name: 'A' }, templates: [{ id: 't02_one_var', template: 'Hi {{customer_name}}', expected: 'Hi B' }] }))
-      .toBe('t02_one_var rendered "Hi A", expected "Hi B"')
-    expect(checkCorpus({ vars: { customer_name: 'A' }, templates: [{ id: 't02_one_var', template: 'Hi {{customer_name}}', expected: 'Hi A' }] })).toBeUndefined()
+    expect(checkCorpus({ vars: {}, templates: [{ id: 'nope', template: 'x', expected: 'x' }] })).toMatch(
+      /no hand-written floor for corpus template 'nope'/,
+    )
+    expect(
+      checkCorpus({
+        vars: { customer_name: 'A' },
+        templates: [{ id: 't02_one_var', template: 'Hi {{customer_name}}', expected: 'Hi B' }],
+      }),
+    ).toBe('t02_one_var rendered "Hi A", expected "Hi B"')
+    expect(
+      checkCorpus({
+        vars: { customer_name: 'A' },
+        templates: [{ id: 't02_one_var', template: 'Hi {{customer_name}}', expected: 'Hi A' }],
+      }),
+    ).toBeUndefined()
   })
   // The shared corpus lives outside the repository; where it is present, every template and floor must agree.
   it.skipIf(!existsSync(corpusPath()))('the shared corpus renders as expected, compiled and by its floors', () => {

@@ -23,12 +23,16 @@ describe('one grammar for {{…}}', () => {
     for (const f of [...files('renderer'), ...files('shared'), ...files('electron')]) {
       const text = readFileSync(path.join(root, f), 'utf8')
       // Regex literals and RegExp sources that contain an escaped double brace.
-      for (const m of text.matchAll(/\\\{\\\{[^/'"`\n]*/g)) if (!TEMPLATE_PARAMETER.test(m[0])) found.push(`${f}: ${m[0]}`)
+      for (const m of text.matchAll(/\\\{\\\{[^/'"`\n]*/g))
+        if (!TEMPLATE_PARAMETER.test(m[0])) found.push(`${f}: ${m[0]}`)
     }
     expect(found).toEqual([])
   })
   it('the editor lints, highlights and completes through shared/expr', () => {
-    const uses = (f: string, name: string) => new RegExp(`import \\{[^}]*\\b${name}\\b[^}]*\\} from '\\.\\./\\.\\./shared/expr'`).test(readFileSync(path.join(root, f), 'utf8'))
+    const uses = (f: string, name: string) =>
+      new RegExp(`import \\{[^}]*\\b${name}\\b[^}]*\\} from '\\.\\./\\.\\./shared/expr'`).test(
+        readFileSync(path.join(root, f), 'utf8'),
+      )
     expect(uses('renderer/expr-editor/lint.ts', 'checkTemplate')).toBe(true)
     expect(uses('renderer/expr-editor/completion.ts', 'completionContext')).toBe(true)
     expect(uses('renderer/expr-editor/completion.ts', 'FUNCTION_DOCS')).toBe(true)

@@ -25,7 +25,10 @@ const unseen = path.join(root, 'test/unseen-flows')
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'chatflow-unseen-'))
 afterAll(() => fs.rmSync(tmp, { recursive: true, force: true }))
 
-const FLOWS = fs.readdirSync(unseen).filter((f) => f.endsWith('.flow.json')).sort()
+const FLOWS = fs
+  .readdirSync(unseen)
+  .filter((f) => f.endsWith('.flow.json'))
+  .sort()
 
 // Generous: the suite is judged on what it reaches, and a loaded 2-core CI machine must not make it give up.
 const BUDGET_MS = 60_000
@@ -34,7 +37,12 @@ const BUDGET_MS = 60_000
 async function generated(flowFile: string): Promise<{ out: string; printed: string; code: number }> {
   const out = path.join(tmp, path.basename(flowFile, '.flow.json'))
   let printed = ''
-  const code = await generateFile(flowFile, { out, budgetMs: BUDGET_MS }, (s) => (printed += s), (s) => (printed += s))
+  const code = await generateFile(
+    flowFile,
+    { out, budgetMs: BUDGET_MS },
+    (s) => (printed += s),
+    (s) => (printed += s),
+  )
   return { out, printed, code }
 }
 
@@ -51,22 +59,26 @@ describe('generated suites of flows the project has never seen', () => {
     expect(FLOWS.length).toBeGreaterThanOrEqual(5)
   })
 
-  it.each(FLOWS)('%s: every branch is taken, and chatflow test passes every test written', async (file) => {
-    const flowFile = path.join(unseen, file)
-    const { out, printed, code } = await generated(flowFile)
-    const coverage = /coverage .*: (\d+)\/(\d+) branches\n/.exec(printed)
-    expect(coverage, printed).not.toBeNull()
-    expect(coverage![1], printed).toBe(coverage![2])
-    expect(code, printed).toBe(0)
-    // Every test is named by its own path: none needs a number to tell it from another.
-    expect(printed).not.toMatch(/ \(\d+\) \(\d+ branches\)/)
-    const files = collectTestFiles(out)
-    let played = ''
-    expect(await runFiles(files, (s) => (played += s)), played).toBe(0)
-    expect(played).toContain(`: ${coverage![1]}/${coverage![2]} branches\n`)
-    expect(played.trim().split('\n').at(-1)).toBe(`${files.length} passed, 0 failed`)
-    suites.set(file, out)
-  }, BUDGET_MS + 30_000)
+  it.each(FLOWS)(
+    '%s: every branch is taken, and chatflow test passes every test written',
+    async (file) => {
+      const flowFile = path.join(unseen, file)
+      const { out, printed, code } = await generated(flowFile)
+      const coverage = /coverage .*: (\d+)\/(\d+) branches\n/.exec(printed)
+      expect(coverage, printed).not.toBeNull()
+      expect(coverage![1], printed).toBe(coverage![2])
+      expect(code, printed).toBe(0)
+      // Every test is named by its own path: none needs a number to tell it from another.
+      expect(printed).not.toMatch(/ \(\d+\) \(\d+ branches\)/)
+      const files = collectTestFiles(out)
+      let played = ''
+      expect(await runFiles(files, (s) => (played += s)), played).toBe(0)
+      expect(played).toContain(`: ${coverage![1]}/${coverage![2]} branches\n`)
+      expect(played.trim().split('\n').at(-1)).toBe(`${files.length} passed, 0 failed`)
+      suites.set(file, out)
+    },
+    BUDGET_MS + 30_000,
+  )
 })
 
 /** The tests of a suite folder, parsed. */
@@ -88,19 +100,26 @@ async function someFails(flow: FlowDocument, tests: ConversationTest[], flowFile
 }
 
 describe('mutation check: flip one rule, and the suite of the original flow fails', () => {
-  const cases = [...FLOWS.map((f) => path.join(unseen, f)), ...['loyalty', 'age-gate', 'appointment'].map((n) => path.join(root, 'resources/examples', `${n}.flow.json`))]
+  const cases = [
+    ...FLOWS.map((f) => path.join(unseen, f)),
+    ...['loyalty', 'age-gate', 'appointment'].map((n) => path.join(root, 'resources/examples', `${n}.flow.json`)),
+  ]
 
-  it.each(cases.map((c) => [path.relative(root, c), c]))('%s', async (_name, flowFile) => {
-    const file = path.basename(flowFile)
-    const out = suites.get(file) ?? (await generated(flowFile)).out
-    const tests = testsIn(out)
-    expect(tests.length).toBeGreaterThan(0)
-    const flow = load(flowFile)
-    expect(await someFails(flow, tests, flowFile)).toBe(false)
-    const changed = mutants(flow)
-    expect(changed.length).toBeGreaterThan(0)
-    const survivors: string[] = []
-    for (const [what, mutant] of changed) if (!(await someFails(mutant, tests, flowFile))) survivors.push(what)
-    expect(survivors).toEqual([])
-  }, BUDGET_MS + 60_000)
+  it.each(cases.map((c) => [path.relative(root, c), c]))(
+    '%s',
+    async (_name, flowFile) => {
+      const file = path.basename(flowFile)
+      const out = suites.get(file) ?? (await generated(flowFile)).out
+      const tests = testsIn(out)
+      expect(tests.length).toBeGreaterThan(0)
+      const flow = load(flowFile)
+      expect(await someFails(flow, tests, flowFile)).toBe(false)
+      const changed = mutants(flow)
+      expect(changed.length).toBeGreaterThan(0)
+      const survivors: string[] = []
+      for (const [what, mutant] of changed) if (!(await someFails(mutant, tests, flowFile))) survivors.push(what)
+      expect(survivors).toEqual([])
+    },
+    BUDGET_MS + 60_000,
+  )
 })

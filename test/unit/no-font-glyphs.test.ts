@@ -24,7 +24,9 @@ describe('glyphs', () => {
       fs
         .readFileSync(file, 'utf8')
         .split('\n')
-        .flatMap((line, i) => (FONT_DEPENDENT.test(line) ? [`${path.relative(ROOT, file)}:${i + 1}: ${line.trim()}`] : [])),
+        .flatMap((line, i) =>
+          FONT_DEPENDENT.test(line) ? [`${path.relative(ROOT, file)}:${i + 1}: ${line.trim()}`] : [],
+        ),
     )
     expect(found).toEqual([])
   })

@@ -30,17 +30,36 @@ describe('the outbound message union', () => {
         const declared = new Set(out.trace.flatMap((t) => sends.get(t.nodeType) ?? []))
         for (const m of out.exchanges.flatMap((x) => x.bot)) {
           expect(OutboundMessageSchema.safeParse(m).error?.issues ?? [], `${file}: ${JSON.stringify(m)}`).toEqual([])
-          expect(declared.has(messageKind(m)), `${file}: ${messageKind(m)} is not declared by any node that ran`).toBe(true)
+          expect(declared.has(messageKind(m)), `${file}: ${messageKind(m)} is not declared by any node that ran`).toBe(
+            true,
+          )
           kinds.add(messageKind(m))
         }
       }
     }
-    expect([...kinds].sort()).toEqual(expect.arrayContaining(['image', 'interactive.button', 'interactive.flow', 'interactive.list', 'interactive.product_list', 'text']))
+    expect([...kinds].sort()).toEqual(
+      expect.arrayContaining([
+        'image',
+        'interactive.button',
+        'interactive.flow',
+        'interactive.list',
+        'interactive.product_list',
+        'text',
+      ]),
+    )
   })
 
   it('refuses a message of no known kind, and a known kind with a missing part', () => {
     expect(OutboundMessageSchema.safeParse({ type: 'location', location: {} }).success).toBe(false)
-    expect(OutboundMessageSchema.safeParse({ type: 'interactive', interactive: { type: 'button', body: { text: 'x' }, action: {} } }).success).toBe(false)
-    expect(OutboundMessageSchema.safeParse({ type: 'image', image: { link: 'https://a.example/x.png', caption: 'hi' } }).success).toBe(true)
+    expect(
+      OutboundMessageSchema.safeParse({
+        type: 'interactive',
+        interactive: { type: 'button', body: { text: 'x' }, action: {} },
+      }).success,
+    ).toBe(false)
+    expect(
+      OutboundMessageSchema.safeParse({ type: 'image', image: { link: 'https://a.example/x.png', caption: 'hi' } })
+        .success,
+    ).toBe(true)
   })
 })

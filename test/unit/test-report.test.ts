@@ -16,7 +16,8 @@ afterAll(() => temps.forEach((d) => fs.rmSync(d, { recursive: true, force: true 
 /** A child's environment without the outer vitest's variables, which would change how the inner runner behaves. */
 function cleanEnv(): NodeJS.ProcessEnv {
   const env = { ...process.env }
-  for (const key of Object.keys(env)) if (key.startsWith('VITEST') || key === 'NODE_OPTIONS' || key === 'TEST') delete env[key]
+  for (const key of Object.keys(env))
+    if (key.startsWith('VITEST') || key === 'NODE_OPTIONS' || key === 'TEST') delete env[key]
   return env
 }
 
@@ -28,7 +29,11 @@ function runVitest(files: Record<string, string>): { report: unknown; code: numb
   fs.writeFileSync(path.join(dir, 'vitest.config.mjs'), "export default { test: { include: ['*.test.mjs'] } }\n")
   for (const [name, text] of Object.entries(files)) fs.writeFileSync(path.join(dir, name), text)
   const out = path.join(dir, 'report.json')
-  const result = spawnSync(process.execPath, [path.join(ROOT, 'node_modules/vitest/vitest.mjs'), 'run', '--reporter=json', `--outputFile.json=${out}`], { cwd: dir, env: cleanEnv(), encoding: 'utf8' })
+  const result = spawnSync(
+    process.execPath,
+    [path.join(ROOT, 'node_modules/vitest/vitest.mjs'), 'run', '--reporter=json', `--outputFile.json=${out}`],
+    { cwd: dir, env: cleanEnv(), encoding: 'utf8' },
+  )
   const report = fs.existsSync(out) ? JSON.parse(fs.readFileSync(out, 'utf8')) : undefined
   return { report, code: result.status ?? 1 }
 }
@@ -84,7 +89,9 @@ it.todo('is to do')
   it('no report, or a report of no tests, is a failure', () => {
     expect(vitestOutcome(undefined, 1)).toMatchObject({ failed: 1 })
     expect(vitestOutcome(undefined, 0)).toMatchObject({ failed: 1 })
-    expect(vitestOutcome({ numPassedTests: 0, numFailedTests: 0, success: true, testResults: [] }, 0)).toMatchObject({ failed: 1 })
+    expect(vitestOutcome({ numPassedTests: 0, numFailedTests: 0, success: true, testResults: [] }, 0)).toMatchObject({
+      failed: 1,
+    })
   })
 })
 
@@ -96,14 +103,19 @@ describe('playwright reports', () => {
   })
 
   it('a passed-on-retry test counts once as passed and is named flaky', () => {
-    const report = { stats: { expected: 1, unexpected: 0, flaky: 1, skipped: 0 }, suites: [{ title: 'x.spec.ts', specs: [spec('a', 'expected'), spec('b', 'flaky', ['lost a click'])] }] }
+    const report = {
+      stats: { expected: 1, unexpected: 0, flaky: 1, skipped: 0 },
+      suites: [{ title: 'x.spec.ts', specs: [spec('a', 'expected'), spec('b', 'flaky', ['lost a click'])] }],
+    }
     const outcome = playwrightOutcome(report, 0)
     expect(outcome).toMatchObject({ passed: 2, failed: 0 })
     expect(outcome.flaky[0]).toContain('lost a click')
   })
 
   it('errors outside tests, a non-zero exit without failures, or no tests at all are failures', () => {
-    expect(playwrightOutcome({ stats: { expected: 3 }, suites: [], errors: [{ message: 'globalSetup threw' }] }, 1)).toMatchObject({ passed: 3, failed: 1 })
+    expect(
+      playwrightOutcome({ stats: { expected: 3 }, suites: [], errors: [{ message: 'globalSetup threw' }] }, 1),
+    ).toMatchObject({ passed: 3, failed: 1 })
     expect(playwrightOutcome({ stats: { expected: 3 }, suites: [] }, 1)).toMatchObject({ failed: 1 })
     expect(playwrightOutcome({ stats: {}, suites: [] }, 0)).toMatchObject({ failed: 1 })
     expect(playwrightOutcome(undefined, 0)).toMatchObject({ failed: 1 })
@@ -120,17 +132,26 @@ describe('conversation tests through chatflow test', () => {
 
   it('no summary line, or an exit code that disagrees with it, is a failure', () => {
     expect(conversationOutcome('crashed\n', 1)).toMatchObject({ failed: 1 })
-    expect(conversationOutcome('coverage a.flow.json: 4/4 branches\n2 passed, 0 failed\n', 1)).toMatchObject({ passed: 2, failed: 1 })
+    expect(conversationOutcome('coverage a.flow.json: 4/4 branches\n2 passed, 0 failed\n', 1)).toMatchObject({
+      passed: 2,
+      failed: 1,
+    })
   })
 
-  it('the last line has three counts', () => expect(summaryLine({ passed: 3, failed: 1, skipped: 2 })).toBe('3 passed, 1 failed, 2 skipped'))
+  it('the last line has three counts', () =>
+    expect(summaryLine({ passed: 3, failed: 1, skipped: 2 })).toBe('3 passed, 1 failed, 2 skipped'))
 })
 
 describe('npm test on a copy of the repository whose only vitest file has a failing beforeAll', () => {
   it('exits non-zero and its last line counts the failure', () => {
     const copy = fs.mkdtempSync(path.join(os.tmpdir(), 'chatflow-npm-test-'))
     temps.push(copy)
-    const tracked = spawnSync('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard'], { cwd: ROOT, encoding: 'utf8' }).stdout.split('\0').filter(Boolean)
+    const tracked = spawnSync('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard'], {
+      cwd: ROOT,
+      encoding: 'utf8',
+    })
+      .stdout.split('\0')
+      .filter(Boolean)
     const isTest = (f: string) => /\.test\.tsx?$/.test(f) || /\.spec\.ts$/.test(f)
     for (const file of tracked.filter((f) => !isTest(f) && fs.existsSync(path.join(ROOT, f)))) {
       fs.mkdirSync(path.dirname(path.join(copy, file)), { recursive: true })
@@ -143,9 +164,17 @@ describe('npm test on a copy of the repository whose only vitest file has a fail
       "import { beforeAll, expect, it } from 'vitest'\nbeforeAll(() => { throw new Error('set-up broke') })\nit('would pass', () => expect(1).toBe(1))\n",
     )
     // One end-to-end test that needs no browser, so that step passes and the count isolates the vitest failure.
-    fs.writeFileSync(path.join(copy, 'test/e2e/plain.spec.ts'), "import { expect, test } from '@playwright/test'\ntest('plain', () => expect(1).toBe(1))\n")
+    fs.writeFileSync(
+      path.join(copy, 'test/e2e/plain.spec.ts'),
+      "import { expect, test } from '@playwright/test'\ntest('plain', () => expect(1).toBe(1))\n",
+    )
 
-    const result = spawnSync(process.execPath, ['scripts/test-all.mjs'], { cwd: copy, env: { ...cleanEnv(), CI: '' }, encoding: 'utf8', timeout: 240_000 })
+    const result = spawnSync(process.execPath, ['scripts/test-all.mjs'], {
+      cwd: copy,
+      env: { ...cleanEnv(), CI: '' },
+      encoding: 'utf8',
+      timeout: 240_000,
+    })
     const lines = result.stdout.trim().split('\n')
     expect(result.status, result.stdout.slice(-3000)).toBe(1)
     expect(lines.at(-1)).toMatch(/^\d+ passed, 1 failed, \d+ skipped$/)

@@ -30,7 +30,13 @@ function Floor() {
   if (!graph) return <p role="status">Opening the flow…</p>
   return (
     <div style={{ width: width || '100%', height: height || '100%' }}>
-      <ReactFlow defaultNodes={graph.nodes} defaultEdges={graph.edges} fitView minZoom={0.1} fitViewOptions={{ maxZoom: 1 }} />
+      <ReactFlow
+        defaultNodes={graph.nodes}
+        defaultEdges={graph.edges}
+        fitView
+        minZoom={0.1}
+        fitViewOptions={{ maxZoom: 1 }}
+      />
     </div>
   )
 }

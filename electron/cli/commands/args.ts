@@ -3,7 +3,9 @@ import { didYouMean } from '../../../shared/text/did-you-mean'
 
 type Options = NonNullable<ParseArgsConfig['options']>
 type WithHelp<O extends Options> = O & { help: { type: 'boolean'; short: 'h' } }
-type Parsed<O extends Options> = ReturnType<typeof parseArgs<{ args: string[]; options: WithHelp<O>; allowPositionals: true }>>
+type Parsed<O extends Options> = ReturnType<
+  typeof parseArgs<{ args: string[]; options: WithHelp<O>; allowPositionals: true }>
+>
 
 /**
  * The part every subcommand shares: parse the options (plus --help), print the usage for --help, and refuse

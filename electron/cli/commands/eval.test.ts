@@ -7,14 +7,26 @@ import { fileURLToPath } from 'node:url'
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..')
 
 function chatflow(...args: string[]) {
-  const r = spawnSync('npx', ['tsx', 'electron/cli/index.ts', 'eval', ...args], { cwd: root, encoding: 'utf8', timeout: 60_000 })
-  return { code: r.status, stdout: r.stdout, stderr: r.stderr.split('\n').filter((l) => l && !l.startsWith('npm warn')) }
+  const r = spawnSync('npx', ['tsx', 'electron/cli/index.ts', 'eval', ...args], {
+    cwd: root,
+    encoding: 'utf8',
+    timeout: 60_000,
+  })
+  return {
+    code: r.status,
+    stdout: r.stdout,
+    stderr: r.stderr.split('\n').filter((l) => l && !l.startsWith('npm warn')),
+  }
 }
 
 // Each test starts `npx tsx`, which takes seconds on a busy machine: allow a minute per test.
 describe('chatflow eval', { timeout: 60_000 }, () => {
   it('prints the rendered text', () => {
-    const r = chatflow("Hi {{name}}, {{ {{price}} * 1.18 }} {{if({{age}} >= 18, 'Adult', 'Minor')}}", '--vars', '{"name": "Asha", "price": 100, "age": "21"}')
+    const r = chatflow(
+      "Hi {{name}}, {{ {{price}} * 1.18 }} {{if({{age}} >= 18, 'Adult', 'Minor')}}",
+      '--vars',
+      '{"name": "Asha", "price": 100, "age": "21"}',
+    )
     expect(r).toEqual({ code: 0, stdout: 'Hi Asha, 118 Adult\n', stderr: [] })
   })
   it('renders a failing placeholder empty, explains it on stderr and exits 1', () => {
@@ -26,8 +38,14 @@ describe('chatflow eval', { timeout: 60_000 }, () => {
   it('--check prints one JSON diagnostic per line and exits 1 on an error', () => {
     const r = chatflow('{{ price * 2 }} {{nmae}}', '--check', '--vars', '{"name": "x"}')
     expect(r.code).toBe(1)
-    const lines = r.stdout.trim().split('\n').map((l) => JSON.parse(l) as { code: string; start: number; end: number; severity: string; message: string })
-    expect(lines.map((d) => [d.severity, d.code, d.start, d.end])).toEqual([['error', 'bare-name', 3, 8], ['warning', 'unknown-variable', 18, 22]])
+    const lines = r.stdout
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as { code: string; start: number; end: number; severity: string; message: string })
+    expect(lines.map((d) => [d.severity, d.code, d.start, d.end])).toEqual([
+      ['error', 'bare-name', 3, 8],
+      ['warning', 'unknown-variable', 18, 22],
+    ])
     // A mistyped variable is answered with the closest name among --vars.
     expect(lines[1]!.message).toBe("unknown variable or node 'nmae': did you mean {{name}}?")
   })

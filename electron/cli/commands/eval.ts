@@ -2,7 +2,15 @@
 // --check prints its diagnostics as JSON lines (warnings for names missing from --vars, when given).
 import { parseCommandLine } from './args'
 import type { CliCommand } from './types'
-import { checkTemplate, lookupPath, parseRelaxedJson, renderTemplate, type CheckContext, type Diagnostic, type Vars } from '../../../shared/expr'
+import {
+  checkTemplate,
+  lookupPath,
+  parseRelaxedJson,
+  renderTemplate,
+  type CheckContext,
+  type Diagnostic,
+  type Vars,
+} from '../../../shared/expr'
 
 const USAGE = `Usage: chatflow eval '<template>' [--vars '<json>'] [--check]
 
@@ -16,7 +24,13 @@ Exit codes: 0 ok, 1 the template has an error, 2 bad usage or bad --vars.
 export const evalCommand: CliCommand = {
   summary: 'render a {{…}} template with variables, or check it (--check)',
   async run(args) {
-    const parsed = parseCommandLine('eval', USAGE, args, { vars: { type: 'string' }, check: { type: 'boolean' } }, { count: 1, what: 'one template argument' })
+    const parsed = parseCommandLine(
+      'eval',
+      USAGE,
+      args,
+      { vars: { type: 'string' }, check: { type: 'boolean' } },
+      { count: 1, what: 'one template argument' },
+    )
     if ('exit' in parsed) return parsed.exit
     const { values, positionals } = parsed
     const vars = readVars(values.vars)
@@ -43,7 +57,8 @@ function readVars(json: string | undefined): Vars | string {
   if (json === undefined) return {}
   const r = parseRelaxedJson(json)
   if (!r.ok) return `is not valid JSON: ${r.message} (line ${r.line}, column ${r.column})`
-  if (r.value === null || typeof r.value !== 'object' || Array.isArray(r.value)) return 'must be a JSON object of variables, e.g. {"name": "Asha"}'
+  if (r.value === null || typeof r.value !== 'object' || Array.isArray(r.value))
+    return 'must be a JSON object of variables, e.g. {"name": "Asha"}'
   return r.value as Vars
 }
 
@@ -54,7 +69,8 @@ function resolverFor(vars: Vars): CheckContext {
     roots: () => Object.keys(vars),
     resolve(path) {
       if (!Object.prototype.hasOwnProperty.call(vars, path[0]!)) return 'unknown-root'
-      for (let i = 2; i <= path.length; i++) if (lookupPath(vars, path.slice(0, i)) === undefined) return { unknownFrom: i - 1 }
+      for (let i = 2; i <= path.length; i++)
+        if (lookupPath(vars, path.slice(0, i)) === undefined) return { unknownFrom: i - 1 }
       return 'ok'
     },
   }

@@ -47,7 +47,9 @@ it('exports the chosen flows; an unknown one writes no file and exits 1', async 
   withDb(at('a'), (db) => seedExamples(db))
   const age = exampleFlow('age-gate').id
   expect(await exportCommand.run(['--data-dir', at('a'), '--flow', age, '--out', at('one.json')])).toBe(0)
-  expect(JSON.parse(fs.readFileSync(at('one.json'), 'utf8')).flows.map((f: { document: { id: string } }) => f.document.id)).toEqual([age])
+  expect(
+    JSON.parse(fs.readFileSync(at('one.json'), 'utf8')).flows.map((f: { document: { id: string } }) => f.document.id),
+  ).toEqual([age])
   expect(await exportCommand.run(['--data-dir', at('a'), '--flow', 'flw_nope', '--out', at('two.json')])).toBe(1)
   expect(err).toContain('flw_nope')
   expect(fs.existsSync(at('two.json'))).toBe(false)
@@ -76,17 +78,19 @@ it('every kind of bad file exits 1, names the file and the path, and changes not
   const variants: Record<string, (b: any) => unknown> = {
     truncated: () => fs.readFileSync(at('good.json'), 'utf8').slice(0, 200),
     'newer bundle': (b) => ({ ...b, format: 'chatflow.bundle/2' }),
-    'bad node type': (b) => (b.flows[2].document.nodes[0].type = 'teleport', b),
-    'bad test': (b) => (b.flows[0].tests[0].yaml = ': : :', b),
-    'bad template': (b) => (b.templates[0].body = 'x'.repeat(2000), b),
-    'duplicate ids': (b) => (b.flows[1].document.id = b.flows[0].document.id, b),
+    'bad node type': (b) => ((b.flows[2].document.nodes[0].type = 'teleport'), b),
+    'bad test': (b) => ((b.flows[0].tests[0].yaml = ': : :'), b),
+    'bad template': (b) => ((b.templates[0].body = 'x'.repeat(2000)), b),
+    'duplicate ids': (b) => ((b.flows[1].document.id = b.flows[0].document.id), b),
   }
   const before = withDb(at('a'), dump)
   for (const [name, make] of Object.entries(variants)) {
     const made = make(structuredClone(good))
     fs.writeFileSync(at(`${name}.json`), typeof made === 'string' ? made : JSON.stringify(made))
     err = ''
-    expect(await importCommand.run([at(`${name}.json`), '--data-dir', at('a'), '--on-conflict', 'replace']), name).toBe(1)
+    expect(await importCommand.run([at(`${name}.json`), '--data-dir', at('a'), '--on-conflict', 'replace']), name).toBe(
+      1,
+    )
     expect(err, name).toContain(`${name}.json: `)
     expect(err, name).toMatch(/nothing was imported/)
   }
@@ -98,7 +102,10 @@ it('every kind of bad file exits 1, names the file and the path, and changes not
 // bundle's webhook secrets are used only with --with-secrets.
 it('refuses a flow whose samples nest 100,000 levels, naming the path, and creates no database', async () => {
   const head = JSON.stringify(orderTotalFlow('flw_deep')).slice(0, -1)
-  fs.writeFileSync(at('deep.flow.json'), `${head},"samples":{"http_call_1":${'['.repeat(100_000)}${']'.repeat(100_000)}}}`)
+  fs.writeFileSync(
+    at('deep.flow.json'),
+    `${head},"samples":{"http_call_1":${'['.repeat(100_000)}${']'.repeat(100_000)}}}`,
+  )
   expect(await importCommand.run([at('deep.flow.json'), '--data-dir', at('data')])).toBe(1)
   expect(err).toMatch(/deep\.flow\.json: \/samples\/http_call_1\/0\/0\/.*nested more than 64 levels deep/)
   expect(err).toMatch(/nothing was imported/)
@@ -107,11 +114,14 @@ it('refuses a flow whose samples nest 100,000 levels, naming the path, and creat
 
 it('refuses a file over the size limit without reading it', () => {
   fs.writeFileSync(at('big.json'), Buffer.alloc(2048, 0x20))
-  expect(readInputFile(at('big.json'), 1024)).toEqual({ ok: false, reason: 'it is 2 KiB, larger than the 1 KiB a file may be' })
+  expect(readInputFile(at('big.json'), 1024)).toEqual({
+    ok: false,
+    reason: 'it is 2 KiB, larger than the 1 KiB a file may be',
+  })
   expect(readInputFile(at('missing.json'))).toEqual({ ok: false, reason: 'ENOENT' })
 })
 
-it('keeps this studio\'s webhook secrets unless --with-secrets, and says the file carried some', async () => {
+it("keeps this studio's webhook secrets unless --with-secrets, and says the file carried some", async () => {
   withDb(at('a'), (db) => seedExamples(db))
   expect(await exportCommand.run(['--data-dir', at('a'), '--out', at('a.json'), '--include-secrets'])).toBe(0)
   withDb(at('b'), (db) => seedExamples(db))

@@ -60,7 +60,10 @@ export const exportCommand: CliCommand = {
       return 1
     }
     try {
-      const result = exportBundle(db, { flowIds: parsed.values.flow ?? [], includeSecrets: parsed.values['include-secrets'] === true })
+      const result = exportBundle(db, {
+        flowIds: parsed.values.flow ?? [],
+        includeSecrets: parsed.values['include-secrets'] === true,
+      })
       const temp = `${out}.${process.pid}.tmp`
       fs.writeFileSync(temp, result.text)
       fs.renameSync(temp, out)

@@ -22,7 +22,12 @@ function splitFlow(dir: string): string {
       ['message', 'share', { text: 'Each pays {{ 120 / {{n}} }}.' }],
       ['end', 'end_1'],
     ],
-    [['trigger_1', 'out', 'ask_n'], ['ask_n', 'out', 'share'], ['ask_n', 'failure', 'end_1'], ['share', 'out', 'end_1']],
+    [
+      ['trigger_1', 'out', 'ask_n'],
+      ['ask_n', 'out', 'share'],
+      ['ask_n', 'failure', 'end_1'],
+      ['share', 'out', 'end_1'],
+    ],
   )
   fs.mkdirSync(dir, { recursive: true })
   const file = path.join(dir, 'split.flow.json')
@@ -39,9 +44,15 @@ describe('chatflow test --fuzz', () => {
     expect(out).toContain('✗ expression error at share (conversation ')
     expect(out).toContain('seed 7: run again with --seed 7 to play the same conversations\n')
     expect(out.trim().split('\n').at(-1)).toMatch(/^\d+ passed, [1-9]\d* failed$/)
-    const saved = fs.readdirSync(path.join(tmp, 'split', 'split.tests', 'fuzz')).map((f) => path.join(tmp, 'split', 'split.tests', 'fuzz', f))
+    const saved = fs
+      .readdirSync(path.join(tmp, 'split', 'split.tests', 'fuzz'))
+      .map((f) => path.join(tmp, 'split', 'split.tests', 'fuzz', f))
     expect(saved.length).toBeGreaterThan(0)
-    expect(fs.readFileSync(saved[0]!, 'utf8')).toMatch(new RegExp(`^${FUZZ_MARK.replace(/[.*+?^${}()|[\]\\`]/g, '\\$&')}\\n# chatflow test --fuzz 60 --seed 7, conversation \\d+: expression error at share:`))
+    expect(fs.readFileSync(saved[0]!, 'utf8')).toMatch(
+      new RegExp(
+        `^${FUZZ_MARK.replace(/[.*+?^${}()|[\]\\`]/g, '\\$&')}\\n# chatflow test --fuzz 60 --seed 7, conversation \\d+: expression error at share:`,
+      ),
+    )
     let played = ''
     expect(await runFiles(saved, (s) => (played += s))).toBe(0)
     // The same seed plays the same conversations: the same report, word for word.
@@ -61,7 +72,11 @@ describe('chatflow test --fuzz', () => {
 
   it('through the command line: a finding exits 1', () => {
     const file = splitFlow(path.join(tmp, 'cli'))
-    const r = spawnSync(path.join(root, 'node_modules/.bin/tsx'), [path.join(root, 'electron/cli/index.ts'), 'test', '--fuzz', '40', '--seed', '3', file], { cwd: tmp, encoding: 'utf8', timeout: 80_000 })
+    const r = spawnSync(
+      path.join(root, 'node_modules/.bin/tsx'),
+      [path.join(root, 'electron/cli/index.ts'), 'test', '--fuzz', '40', '--seed', '3', file],
+      { cwd: tmp, encoding: 'utf8', timeout: 80_000 },
+    )
     expect(r.status, r.stderr).toBe(1)
     expect(r.stdout).toContain('expression error at share')
   }, 90_000)

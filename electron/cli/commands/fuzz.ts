@@ -54,7 +54,9 @@ export async function fuzzFiles(files: string[], opts: FuzzFilesOptions, write: 
     passed += report.conversations - report.failed
     failed += report.failed
     const n = report.findings.length
-    write(`fuzz ${displayPath(file)}: ${report.conversations} conversations, ${n ? `${n} finding${n === 1 ? '' : 's'}` : 'no findings'}\n`)
+    write(
+      `fuzz ${displayPath(file)}: ${report.conversations} conversations, ${n ? `${n} finding${n === 1 ? '' : 's'}` : 'no findings'}\n`,
+    )
     const dir = path.join(path.dirname(file), `${path.basename(file).replace(/(\.flow)?\.json$/, '')}.tests`, 'fuzz')
     if (n) saveFindings(report.findings, file, dir, { runs: opts.runs, seed }, write)
   }
@@ -63,7 +65,13 @@ export async function fuzzFiles(files: string[], opts: FuzzFilesOptions, write: 
   return failed > 0 ? 1 : 0
 }
 
-function saveFindings(findings: Finding[], flowFile: string, dir: string, run: { runs: number; seed: number }, write: (s: string) => void): void {
+function saveFindings(
+  findings: Finding[],
+  flowFile: string,
+  dir: string,
+  run: { runs: number; seed: number },
+  write: (s: string) => void,
+): void {
   fs.mkdirSync(dir, { recursive: true })
   for (const f of fs.readdirSync(dir)) {
     const file = path.join(dir, f)

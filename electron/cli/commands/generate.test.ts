@@ -25,20 +25,28 @@ const EXPECTED: Record<string, string> = {
 }
 
 describe('chatflow generate', () => {
-  it.each(Object.keys(EXPECTED))('%s: writes tests that chatflow test passes, with the coverage it promised', async (name) => {
-    const out = path.join(tmp, name)
-    const flow = path.join(root, 'resources/examples', `${name}.flow.json`)
-    let printed = ''
-    const code = await generateFile(flow, { out }, (s) => (printed += s), (s) => (printed += s))
-    expect(code, printed).toBe(0)
-    expect(printed).toContain(`coverage resources/examples/${name}.flow.json: ${EXPECTED[name]} branches\n`)
-    let played = ''
-    const files = collectTestFiles(out)
-    expect(files.length).toBeGreaterThan(0)
-    expect(await runFiles(files, (s) => (played += s))).toBe(0)
-    expect(played).toContain(`coverage resources/examples/${name}.flow.json: ${EXPECTED[name]} branches`)
-    expect(played.trim().split('\n').at(-1)).toBe(`${files.length} passed, 0 failed`)
-  })
+  it.each(Object.keys(EXPECTED))(
+    '%s: writes tests that chatflow test passes, with the coverage it promised',
+    async (name) => {
+      const out = path.join(tmp, name)
+      const flow = path.join(root, 'resources/examples', `${name}.flow.json`)
+      let printed = ''
+      const code = await generateFile(
+        flow,
+        { out },
+        (s) => (printed += s),
+        (s) => (printed += s),
+      )
+      expect(code, printed).toBe(0)
+      expect(printed).toContain(`coverage resources/examples/${name}.flow.json: ${EXPECTED[name]} branches\n`)
+      let played = ''
+      const files = collectTestFiles(out)
+      expect(files.length).toBeGreaterThan(0)
+      expect(await runFiles(files, (s) => (played += s))).toBe(0)
+      expect(played).toContain(`coverage resources/examples/${name}.flow.json: ${EXPECTED[name]} branches`)
+      expect(played.trim().split('\n').at(-1)).toBe(`${files.length} passed, 0 failed`)
+    },
+  )
 
   it('replaces the tests it wrote before, and leaves other files alone', async () => {
     const out = path.join(tmp, 'again')
@@ -46,11 +54,20 @@ describe('chatflow generate', () => {
     fs.mkdirSync(out, { recursive: true })
     fs.writeFileSync(path.join(out, 'mine.test.yaml'), 'name: written by hand\n')
     fs.writeFileSync(path.join(out, '99-old.test.yaml'), `${GENERATED_MARK}\nname: stale\n`)
-    await generateFile(flow, { out }, () => {}, () => {})
+    await generateFile(
+      flow,
+      { out },
+      () => {},
+      () => {},
+    )
     const files = fs.readdirSync(out).sort()
     expect(files).toContain('mine.test.yaml')
     expect(files).not.toContain('99-old.test.yaml')
-    expect(files.filter((f) => f !== 'mine.test.yaml').every((f) => fs.readFileSync(path.join(out, f), 'utf8').startsWith(GENERATED_MARK))).toBe(true)
+    expect(
+      files
+        .filter((f) => f !== 'mine.test.yaml')
+        .every((f) => fs.readFileSync(path.join(out, f), 'utf8').startsWith(GENERATED_MARK)),
+    ).toBe(true)
   })
 
   it('makes file names from test names', () => {
@@ -61,19 +78,33 @@ describe('chatflow generate', () => {
     const dir = path.join(tmp, 'cli')
     fs.mkdirSync(dir)
     fs.copyFileSync(path.join(root, 'resources/examples/age-gate.flow.json'), path.join(dir, 'age-gate.flow.json'))
-    const run = (...args: string[]) => spawnSync(path.join(root, 'node_modules/.bin/tsx'), [path.join(root, 'electron/cli/index.ts'), 'generate', ...args], { cwd: dir, encoding: 'utf8', timeout: 80_000 })
+    const run = (...args: string[]) =>
+      spawnSync(
+        path.join(root, 'node_modules/.bin/tsx'),
+        [path.join(root, 'electron/cli/index.ts'), 'generate', ...args],
+        { cwd: dir, encoding: 'utf8', timeout: 80_000 },
+      )
     const ok = run('age-gate.flow.json')
     expect(ok.status, ok.stderr).toBe(0)
     expect(ok.stdout).toContain('coverage age-gate.flow.json: 9/9 branches\n')
     const written = fs.readdirSync(path.join(dir, 'age-gate.tests', 'generated'))
     expect(written.length).toBe(4)
-    expect(fs.readFileSync(path.join(dir, 'age-gate.tests', 'generated', written[0]!), 'utf8')).toContain('flow: ../../age-gate.flow.json')
+    expect(fs.readFileSync(path.join(dir, 'age-gate.tests', 'generated', written[0]!), 'utf8')).toContain(
+      'flow: ../../age-gate.flow.json',
+    )
   }, 90_000)
 
   it('a budget too short exits 1 and says it gave up; a bad budget is a usage error; a missing file exits 1', async () => {
     const flow = path.join(root, 'resources/examples/age-gate.flow.json')
     let printed = ''
-    expect(await generateFile(flow, { out: path.join(tmp, 'short'), budgetMs: 0.001 }, (s) => (printed += s), (s) => (printed += s))).toBe(1)
+    expect(
+      await generateFile(
+        flow,
+        { out: path.join(tmp, 'short'), budgetMs: 0.001 },
+        (s) => (printed += s),
+        (s) => (printed += s),
+      ),
+    ).toBe(1)
     expect(printed).toMatch(/not taken: .*gave up after/)
     const errors: string[] = []
     const spy = vi.spyOn(process.stderr, 'write').mockImplementation((s) => (errors.push(String(s)), true))

@@ -33,16 +33,29 @@ export const GENERATED_MARK = '# Written by `chatflow generate`; run it again ra
 export const generateCommand: CliCommand = {
   summary: 'write conversation tests that take every reachable branch of a flow',
   async run(args) {
-    const parsed = parseCommandLine('generate', USAGE, args, { out: { type: 'string' }, library: { type: 'string' }, time: { type: 'string' } }, { count: 1, what: 'one flow file' })
+    const parsed = parseCommandLine(
+      'generate',
+      USAGE,
+      args,
+      { out: { type: 'string' }, library: { type: 'string' }, time: { type: 'string' } },
+      { count: 1, what: 'one flow file' },
+    )
     if ('exit' in parsed) return parsed.exit
     const flowFile = path.resolve(parsed.positionals[0]!)
     const seconds = parsed.values.time === undefined ? 10 : Number(parsed.values.time)
     if (!Number.isFinite(seconds) || seconds <= 0) {
-      process.stderr.write(`chatflow generate: --time takes a number of seconds above 0, got '${parsed.values.time}'\n${USAGE}`)
+      process.stderr.write(
+        `chatflow generate: --time takes a number of seconds above 0, got '${parsed.values.time}'\n${USAGE}`,
+      )
       return 2
     }
     const write = (s: string) => process.stdout.write(s)
-    return generateFile(flowFile, { out: parsed.values.out, library: parsed.values.library, budgetMs: seconds * 1000 }, write, (s) => process.stderr.write(s))
+    return generateFile(
+      flowFile,
+      { out: parsed.values.out, library: parsed.values.library, budgetMs: seconds * 1000 },
+      write,
+      (s) => process.stderr.write(s),
+    )
   },
 }
 
@@ -52,7 +65,12 @@ export interface GenerateFileOptions {
   budgetMs?: number
 }
 
-export async function generateFile(flowFile: string, opts: GenerateFileOptions, write: (s: string) => void, error: (s: string) => void): Promise<number> {
+export async function generateFile(
+  flowFile: string,
+  opts: GenerateFileOptions,
+  write: (s: string) => void,
+  error: (s: string) => void,
+): Promise<number> {
   let text: string
   try {
     text = fs.readFileSync(flowFile, 'utf8')
@@ -73,7 +91,14 @@ export async function generateFile(flowFile: string, opts: GenerateFileOptions, 
   }
   const deps = commandLineDeps(library ? libraryEffects(library.items, null) : null)
   const suite = await generateSuite(loaded.document, deps, { budgetMs: opts.budgetMs })
-  const outDir = path.resolve(opts.out ?? path.join(path.dirname(flowFile), `${path.basename(flowFile).replace(/(\.flow)?\.json$/, '')}.tests`, 'generated'))
+  const outDir = path.resolve(
+    opts.out ??
+      path.join(
+        path.dirname(flowFile),
+        `${path.basename(flowFile).replace(/(\.flow)?\.json$/, '')}.tests`,
+        'generated',
+      ),
+  )
   writeSuite(suite, flowFile, outDir, write)
   return report(suite, flowFile, write)
 }
@@ -98,7 +123,9 @@ function report(suite: Suite, flowFile: string, write: (s: string) => void): num
   write(`coverage ${displayPath(flowFile)}: ${suite.covered}/${suite.total} branches\n`)
   for (const u of suite.unreached) write(`  not taken: ${u.nodeName} → ${u.portLabel}: ${u.reason}\n`)
   const seconds = (suite.elapsedMs / 1000).toFixed(1)
-  write(`${suite.tests.length} test${suite.tests.length === 1 ? '' : 's'} written in ${seconds} s${suite.gaveUp ? ` (gave up exploring after ${seconds} s)` : ''}\n`)
+  write(
+    `${suite.tests.length} test${suite.tests.length === 1 ? '' : 's'} written in ${seconds} s${suite.gaveUp ? ` (gave up exploring after ${seconds} s)` : ''}\n`,
+  )
   return suite.unreached.every((u) => u.proven) && suite.dropped.length === 0 ? 0 : 1
 }
 

@@ -13,7 +13,10 @@ import type { LibraryEffects } from './library'
  * the test's mocks and `live`, and the templates and products given.
  */
 export function commandLineDeps(library: LibraryEffects | null | undefined): EngineDeps {
-  return { effects: createEffects({ script: createScriptEffect(), http: createHttpEffect(), ...library }), catalog: nodeCatalog }
+  return {
+    effects: createEffects({ script: createScriptEffect(), http: createHttpEffect(), ...library }),
+    catalog: nodeCatalog,
+  }
 }
 
 /** The files a path names: itself, or those in a folder and below that `keep` accepts, in name order. */

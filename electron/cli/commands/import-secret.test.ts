@@ -44,11 +44,16 @@ it('imports a flow under its own id, and a second import becomes a new revision'
   expect(out).toContain('flw_imported')
   expect(await importCommand.run([file, '--data-dir', dataDir()])).toBe(0)
   expect(query('SELECT id, revision, active FROM flows')).toEqual([{ id: 'flw_imported', revision: 2, active: 1 }])
-  expect(query<{ reason: string }>('SELECT reason FROM flow_revisions ORDER BY revision').map((r) => r.reason)).toEqual(['import', 'import'])
+  expect(query<{ reason: string }>('SELECT reason FROM flow_revisions ORDER BY revision').map((r) => r.reason)).toEqual(
+    ['import', 'import'],
+  )
 })
 
 it('writes nothing and exits 1 for a file that is not a valid flow', async () => {
-  const bad = { ...orderTotalFlow('flw_bad'), nodes: [{ id: 'n', type: 'teleport', name: 'x', position: { x: 0, y: 0 }, config: {} }] }
+  const bad = {
+    ...orderTotalFlow('flw_bad'),
+    nodes: [{ id: 'n', type: 'teleport', name: 'x', position: { x: 0, y: 0 }, config: {} }],
+  }
   expect(await importCommand.run([writeFlow(bad), '--data-dir', dataDir()])).toBe(1)
   expect(err).toMatch(/nodes\/0\/type/)
   expect(await importCommand.run([writeFlow('{ nope', 'x.json'), '--data-dir', dataDir()])).toBe(1)

@@ -86,7 +86,9 @@ export const importCommand: CliCommand = {
       const withSecrets = parsed.values['with-secrets'] === true
       const outcomes = applyImport(db, read.content, () => choice, Date.now, withSecrets)
       for (const o of outcomes) {
-        const revision = o.storedId ? (db.prepare('SELECT revision FROM flows WHERE id = ?').pluck().get(o.storedId) as number) : null
+        const revision = o.storedId
+          ? (db.prepare('SELECT revision FROM flows WHERE id = ?').pluck().get(o.storedId) as number)
+          : null
         process.stdout.write(
           o.action === 'skipped'
             ? `Skipped "${o.name}" (${o.flowId}): a flow with this id or name exists.\n`
@@ -95,10 +97,14 @@ export const importCommand: CliCommand = {
       }
       const unused = read.content.flows.filter((f) => f.webhookSecret).length
       if (unused && !withSecrets)
-        process.stderr.write(`chatflow import: the file carries the webhook secrets of ${unused} flow(s); they were not used (pass --with-secrets to use them).\n`)
+        process.stderr.write(
+          `chatflow import: the file carries the webhook secrets of ${unused} flow(s); they were not used (pass --with-secrets to use them).\n`,
+        )
       return 0
     } catch (err) {
-      process.stderr.write(`chatflow import: ${err instanceof Error ? err.message : String(err)}; nothing was imported.\n`)
+      process.stderr.write(
+        `chatflow import: ${err instanceof Error ? err.message : String(err)}; nothing was imported.\n`,
+      )
       return 1
     } finally {
       db.close()
@@ -110,7 +116,8 @@ export const importCommand: CliCommand = {
 export function storeFlow(db: Database, document: FlowDocument): number {
   const store = new FlowStore(db, Date.now)
   return db.transaction(() => {
-    const row = db.prepare('SELECT deleted_at FROM flows WHERE id = ?').get(document.id) as { deleted_at: number | null } | undefined
+    const row = db.prepare('SELECT deleted_at FROM flows WHERE id = ?').get(document.id) as
+      { deleted_at: number | null } | undefined
     if (row) {
       if (row.deleted_at !== null) store.restore(document.id)
       return store.change(document.id, 'import', () => document).revision
@@ -120,12 +127,9 @@ export function storeFlow(db: Database, document: FlowDocument): number {
     db.prepare(
       `INSERT INTO flows (id, name, active, document, revision, created_at, updated_at) VALUES (?, ?, ?, ?, 1, ?, ?)`,
     ).run(document.id, document.name, document.active ? 1 : 0, json, now, now)
-    db.prepare('INSERT INTO flow_revisions (flow_id, revision, document, reason, created_at) VALUES (?, 1, ?, ?, ?)').run(
-      document.id,
-      json,
-      'import',
-      now,
-    )
+    db.prepare(
+      'INSERT INTO flow_revisions (flow_id, revision, document, reason, created_at) VALUES (?, 1, ?, ?, ?)',
+    ).run(document.id, json, 'import', now)
     return 1
   })()
 }

@@ -13,7 +13,15 @@ import { databaseLibrary, describeLibrary, libraryEffects, libraryFileFor, readL
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..')
 const examples = path.join(root, 'resources/examples')
-const template: MessageTemplate = { name: 'promo', language: 'en', category: 'MARKETING', header: { type: 'none', text: '' }, body: 'Hi {{1}}', footer: '', buttons: [] }
+const template: MessageTemplate = {
+  name: 'promo',
+  language: 'en',
+  category: 'MARKETING',
+  header: { type: 'none', text: '' },
+  body: 'Hi {{1}}',
+  footer: '',
+  buttons: [],
+}
 const product = { catalogId: 'c1', id: 'P-1', name: 'Pot', description: '', price: 3, currency: 'EUR', image: '' }
 
 let dir: string
@@ -38,21 +46,37 @@ describe('readLibrary', () => {
   it('reads the examples’ library.json (its descriptions ignored) and a bundle export', () => {
     const read = readLibrary(path.join(examples, 'library.json'))
     expect(read.ok && describeLibrary(read.items)).toBe('1 template, 6 products')
-    const bundle = readLibrary(write('export.json', { format: 'chatflow.bundle/1', flows: [], templates: [template], catalog: [product] }))
+    const bundle = readLibrary(
+      write('export.json', { format: 'chatflow.bundle/1', flows: [], templates: [template], catalog: [product] }),
+    )
     expect(bundle.ok && bundle.items).toEqual({ templates: [template], catalog: [product] })
-    expect(readLibrary(write('only.json', { catalog: [product] }))).toEqual({ ok: true, items: { templates: [], catalog: [product] } })
+    expect(readLibrary(write('only.json', { catalog: [product] }))).toEqual({
+      ok: true,
+      items: { templates: [], catalog: [product] },
+    })
   })
 
   it('refuses a malformed library with one line naming the file, the place and the problem', () => {
     expect(message('{"templates": [')).toMatch(/^the library .*library\.json is not JSON \(.+\)$/)
     expect(message([template])).toMatch(/library\.json is not a JSON object$/)
     expect(message({ nodes: [] })).toMatch(/library\.json is not a library: it needs "templates" and\/or "catalog"/)
-    expect(message({ templates: [{ ...template, body: undefined }] })).toMatch(/^the library .*library\.json: \/templates\/0\/body: /)
-    expect(message({ templates: [{ ...template, body: 'Hi {{2}}' }] })).toMatch(/^the library .*library\.json: \/templates\/0: .*\{\{1\}\}/)
-    expect(message({ catalog: [{ ...product, price: -1 }, { ...product, currency: 'euro' }] })).toMatch(
-      /: \/catalog\/0\/price: .+ \(and 1 more problem\)$/,
+    expect(message({ templates: [{ ...template, body: undefined }] })).toMatch(
+      /^the library .*library\.json: \/templates\/0\/body: /,
     )
-    expect(message({ format: 'chatflow.bundle/9', templates: [] })).toMatch(/\/format: bundle format "chatflow.bundle\/9" is not known/)
+    expect(message({ templates: [{ ...template, body: 'Hi {{2}}' }] })).toMatch(
+      /^the library .*library\.json: \/templates\/0: .*\{\{1\}\}/,
+    )
+    expect(
+      message({
+        catalog: [
+          { ...product, price: -1 },
+          { ...product, currency: 'euro' },
+        ],
+      }),
+    ).toMatch(/: \/catalog\/0\/price: .+ \(and 1 more problem\)$/)
+    expect(message({ format: 'chatflow.bundle/9', templates: [] })).toMatch(
+      /\/format: bundle format "chatflow.bundle\/9" is not known/,
+    )
     for (const m of [message('nope'), message({ templates: 'x' })]) expect(m).not.toContain('\n')
     const missing = readLibrary(path.join(dir, 'absent.json'))
     expect(!missing.ok && missing.message).toMatch(/^cannot read the library .*absent\.json: ENOENT$/)
@@ -66,7 +90,10 @@ describe('which library a command uses', () => {
     const beside = write('library.json', { templates: [] })
     expect(libraryFileFor({ flowFile: flow })).toEqual({ file: beside, beside: true })
     expect(libraryFileFor({ flowFile: flow, dataDir: dir })).toBeNull()
-    expect(libraryFileFor({ flowFile: flow, dataDir: dir, library: 'other.json' })).toEqual({ file: 'other.json', beside: false })
+    expect(libraryFileFor({ flowFile: flow, dataDir: dir, library: 'other.json' })).toEqual({
+      file: 'other.json',
+      beside: false,
+    })
     expect(libraryFileFor({ flowFile: flow, library: 'other.json' })).toEqual({ file: 'other.json', beside: false })
   })
 

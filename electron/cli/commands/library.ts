@@ -40,16 +40,28 @@ export function readLibrary(file: string): LibraryRead {
   try {
     value = JSON.parse(input.text)
   } catch (err) {
-    return { ok: false, message: `the library ${name} is not JSON (${err instanceof Error ? err.message : String(err)})` }
+    return {
+      ok: false,
+      message: `the library ${name} is not JSON (${err instanceof Error ? err.message : String(err)})`,
+    }
   }
-  if (value === null || typeof value !== 'object' || Array.isArray(value)) return { ok: false, message: `the library ${name} is not a JSON object` }
+  if (value === null || typeof value !== 'object' || Array.isArray(value))
+    return { ok: false, message: `the library ${name} is not a JSON object` }
   const bounds = checkJsonBounds(value)
   if (bounds) return { ok: false, message: `the library ${name}: ${bounds.message}` }
   const v = value as Record<string, unknown>
   const isBundle = typeof v.format === 'string'
   if (!isBundle && !('templates' in v) && !('catalog' in v))
-    return { ok: false, message: `${name} is not a library: it needs "templates" and/or "catalog" (as in resources/examples/library.json), or is a ${BUNDLE_FORMAT} export` }
-  const read = readImportFile(name, isBundle ? input.text : JSON.stringify({ format: BUNDLE_FORMAT, flows: [], templates: v.templates ?? [], catalog: v.catalog ?? [] }))
+    return {
+      ok: false,
+      message: `${name} is not a library: it needs "templates" and/or "catalog" (as in resources/examples/library.json), or is a ${BUNDLE_FORMAT} export`,
+    }
+  const read = readImportFile(
+    name,
+    isBundle
+      ? input.text
+      : JSON.stringify({ format: BUNDLE_FORMAT, flows: [], templates: v.templates ?? [], catalog: v.catalog ?? [] }),
+  )
   if (!read.ok) {
     const [first, ...rest] = read.problems
     const more = rest.length ? ` (and ${rest.length} more problem${rest.length > 1 ? 's' : ''})` : ''
@@ -66,7 +78,10 @@ export function besideLibrary(flowFile: string): string | null {
 
 /** The library of a studio database, read as its emulator reads it. */
 export function databaseLibrary(db: Database): LibraryEffects {
-  return { templates: createTemplatesEffect(new TemplateStore(db)), catalogue: createCatalogueEffect(new CatalogStore(db)) }
+  return {
+    templates: createTemplatesEffect(new TemplateStore(db)),
+    catalogue: createCatalogueEffect(new CatalogStore(db)),
+  }
 }
 
 /** A file's items first, then `under` (a studio database's library); what neither holds is not found. */
@@ -75,10 +90,14 @@ export function libraryEffects(items: LibraryItems | null, under: LibraryEffects
   const catalog = items?.catalog ?? []
   return {
     templates: {
-      get: async (name, language) => templates.find((t) => t.name === name && t.language === language) ?? (under ? under.templates.get(name, language) : null),
+      get: async (name, language) =>
+        templates.find((t) => t.name === name && t.language === language) ??
+        (under ? under.templates.get(name, language) : null),
     },
     catalogue: {
-      product: async (catalogId, productId) => catalog.find((p) => p.catalogId === catalogId && p.id === productId) ?? (under ? under.catalogue.product(catalogId, productId) : null),
+      product: async (catalogId, productId) =>
+        catalog.find((p) => p.catalogId === catalogId && p.id === productId) ??
+        (under ? under.catalogue.product(catalogId, productId) : null),
     },
   }
 }
@@ -99,7 +118,11 @@ export function displayPath(file: string): string {
  * The library file a command uses, by the documented precedence: --library always; else, without --data-dir, the
  * library.json beside the flow (`beside`); with --data-dir alone the studio database's library serves and no file is read.
  */
-export function libraryFileFor(opts: { library?: string; dataDir?: string; flowFile: string }): { file: string; beside: boolean } | null {
+export function libraryFileFor(opts: {
+  library?: string
+  dataDir?: string
+  flowFile: string
+}): { file: string; beside: boolean } | null {
   if (opts.library) return { file: opts.library, beside: false }
   if (opts.dataDir) return null
   const file = besideLibrary(opts.flowFile)

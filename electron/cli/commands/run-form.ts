@@ -22,7 +22,8 @@ export function formAnswer(line: string): InboundEvent | string | null {
   if (!line.startsWith('{')) return null
   try {
     const value = JSON.parse(line) as unknown
-    if (typeof value === 'object' && value !== null && !Array.isArray(value)) return { type: 'nfm_reply', response: value as Record<string, unknown> }
+    if (typeof value === 'object' && value !== null && !Array.isArray(value))
+      return { type: 'nfm_reply', response: value as Record<string, unknown> }
   } catch {
     // reported below
   }

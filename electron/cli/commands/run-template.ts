@@ -11,12 +11,16 @@ export interface QuickReply {
 }
 
 /** The step's messages as terminal lines, and the quick replies of each template among them. */
-export function stepPrints(step: Pick<StepResult, 'messages' | 'trace'>): Array<{ message: OutboundMessage; lines: string[]; quickReplies: QuickReply[] }> {
+export function stepPrints(
+  step: Pick<StepResult, 'messages' | 'trace'>,
+): Array<{ message: OutboundMessage; lines: string[]; quickReplies: QuickReply[] }> {
   const previews = templatePreviews(step.trace)
   let next = 0
   return step.messages.map((message) => {
     const preview = message.type === 'template' ? previews[next++] : undefined
-    const quickReplies = (preview?.buttons ?? []).filter((b) => b.type === 'quick_reply').map((b) => ({ text: b.text, payload: b.payload ?? b.text }))
+    const quickReplies = (preview?.buttons ?? [])
+      .filter((b) => b.type === 'quick_reply')
+      .map((b) => ({ text: b.text, payload: b.payload ?? b.text }))
     return { message, lines: printMessage(message, preview), quickReplies }
   })
 }

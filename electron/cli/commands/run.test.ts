@@ -35,7 +35,12 @@ describe('chatflow run (the chat loop)', () => {
   it('chats through a keyword flow: numbered buttons, answers by number or title, the run persisted', async () => {
     const out: string[] = []
     const service = new RunService(db)
-    const code = await chat(example('age-gate'), { contact: 'Asha +919800000001', db: service }, lines('wine', '15', '1', '30'), (s) => out.push(s))
+    const code = await chat(
+      example('age-gate'),
+      { contact: 'Asha +919800000001', db: service },
+      lines('wine', '15', '1', '30'),
+      (s) => out.push(s),
+    )
     expect(code).toBe(0)
     expect(out.join('')).toBe(
       [
@@ -55,7 +60,10 @@ describe('chatflow run (the chat loop)', () => {
       ].join('\n'),
     )
     const contact = service.contacts.byPhone('+919800000001')!
-    const runs = db.prepare('SELECT id, status FROM runs WHERE contact_id = ?').all(contact.id) as Array<{ id: string; status: string }>
+    const runs = db.prepare('SELECT id, status FROM runs WHERE contact_id = ?').all(contact.id) as Array<{
+      id: string
+      status: string
+    }>
     expect(runs).toEqual([{ id: expect.any(String), status: 'ended' }])
     expect(service.runs.trace(runs[0]!.id).length).toBeGreaterThan(6)
     expect(service.runs.messages(runs[0]!.id).filter((m) => m.direction === 'out')).toHaveLength(4)
@@ -63,11 +71,18 @@ describe('chatflow run (the chat loop)', () => {
 
   it('prints a list menu with numbered rows and takes a row title', async () => {
     const out: string[] = []
-    await chat(example('appointment'), { trigger: { start: 'event', event: { type: 'text', text: 'book' } }, db: new RunService(db) }, lines('Colour', '/quit', 'never read'), (s) => out.push(s))
+    await chat(
+      example('appointment'),
+      { trigger: { start: 'event', event: { type: 'text', text: 'book' } }, db: new RunService(db) },
+      lines('Colour', '/quit', 'never read'),
+      (s) => out.push(s),
+    )
     const text = out.join('')
     expect(text).toContain('bot: *Studio Aurora*\n     Hi Test Customer, which service would you like to book?\n')
     expect(text).toContain('     (list: See services)\n     Hair\n       1) Haircut — 45 min · from €35\n')
-    expect(text).toContain('bot: Which day suits you for your Colour? Write it as you like: Thursday, tomorrow, 12 March…\n')
+    expect(text).toContain(
+      'bot: Which day suits you for your Colour? Write it as you like: Thursday, tomorrow, 12 March…\n',
+    )
     expect(text).not.toContain('never read')
   })
 
@@ -77,14 +92,20 @@ describe('chatflow run (the chat loop)', () => {
     expect(parseContact('Ravi')).toEqual({ name: 'Ravi', phone: '+10000000000' })
     expect(parseContact('Asha 98000 00001')).toMatch(/needs its country code, e.g. --contact "Asha \+919800000001"/)
     expect(parseContact('Asha +91 9800')).toMatch(/^--contact: '\+91 9800' is not a phone number with country code/)
-    expect(parseTrigger('webhook:{"amount":250}')).toEqual({ start: 'direct', trigger: { kind: 'webhook', phone_number: '', data: { amount: 250 } } })
+    expect(parseTrigger('webhook:{"amount":250}')).toEqual({
+      start: 'direct',
+      trigger: { kind: 'webhook', phone_number: '', data: { amount: 250 } },
+    })
     expect(parseTrigger('message:hi there')).toEqual({ start: 'event', event: { type: 'text', text: 'hi there' } })
     expect(parseTrigger('webhook:[1]')).toBe('webhook: the data must be a JSON object')
     expect(typeof parseTrigger('telepathy')).toBe('string')
   })
 
-  it('takes a button title and an ad\'s fields with the message text', () => {
-    expect(parseTrigger('button:{"id":"order_42","title":"Track"}')).toEqual({ start: 'event', event: { type: 'button_reply', reply: { id: 'order_42', title: 'Track' } } })
+  it("takes a button title and an ad's fields with the message text", () => {
+    expect(parseTrigger('button:{"id":"order_42","title":"Track"}')).toEqual({
+      start: 'event',
+      event: { type: 'button_reply', reply: { id: 'order_42', title: 'Track' } },
+    })
     expect(parseTrigger('button:{"title":"Track"}')).toMatch(/needs "id"/)
     expect(parseTrigger('ad:{"headline":"Sale","source_id":"12","text":"Is it in stock?"}')).toEqual({
       start: 'event',
@@ -101,7 +122,9 @@ describe('chatflow run (the chat loop)', () => {
     expect(text).toContain('(the flow is inactive: its keywords do not start it, as in production;')
     expect(text).toContain('(the flow "Age gate" is inactive, so this keyword starts nothing, as in production)\n')
     const manual: string[] = []
-    await chat(flow, { trigger: parseTrigger('manual') as never, db: new RunService(db) }, lines(), (s) => manual.push(s))
+    await chat(flow, { trigger: parseTrigger('manual') as never, db: new RunService(db) }, lines(), (s) =>
+      manual.push(s),
+    )
     expect(manual.join('')).toContain('bot: Welcome to the cellar! How old are you?')
   })
 })
@@ -109,7 +132,11 @@ describe('chatflow run (the chat loop)', () => {
 describe('chatflow run of a button-click flow', () => {
   const flow = buildFlow(
     [
-      { type: 'trigger', name: 'trigger_1', config: { kind: 'button_click', payloadPrefix: 'order_', targetVariable: 'order_ref' } },
+      {
+        type: 'trigger',
+        name: 'trigger_1',
+        config: { kind: 'button_click', payloadPrefix: 'order_', targetVariable: 'order_ref' },
+      },
       { type: 'message', name: 'm', config: { text: 'Order {{order_ref}}' } },
     ],
     [['trigger_1', 'out', 'm']],
@@ -117,37 +144,66 @@ describe('chatflow run of a button-click flow', () => {
 
   it('extracts the payload after the prefix with --trigger button:<payload>', async () => {
     const out: string[] = []
-    await chat(flow, { trigger: parseTrigger('button:order_42') as never, db: new RunService(db) }, lines(), (s) => out.push(s))
+    await chat(flow, { trigger: parseTrigger('button:order_42') as never, db: new RunService(db) }, lines(), (s) =>
+      out.push(s),
+    )
     expect(out.join('')).toContain('bot: Order 42\n')
   })
 
   it('gives the tap its title with --trigger button:{"id","title"}, and an ad its fields with the message text', async () => {
     const tapped = buildFlow(
       [
-        { type: 'trigger', name: 'trigger_1', config: { kind: 'button_click', payloadPrefix: 'order_', targetVariable: 'order_ref' } },
-        { type: 'message', name: 'm', config: { text: 'Order {{order_ref}} via "{{_last_button_text}}" ({{initial_message}})' } },
+        {
+          type: 'trigger',
+          name: 'trigger_1',
+          config: { kind: 'button_click', payloadPrefix: 'order_', targetVariable: 'order_ref' },
+        },
+        {
+          type: 'message',
+          name: 'm',
+          config: { text: 'Order {{order_ref}} via "{{_last_button_text}}" ({{initial_message}})' },
+        },
       ],
       [['trigger_1', 'out', 'm']],
     )
     const out: string[] = []
-    await chat(tapped, { trigger: parseTrigger('button:{"id":"order_42","title":"Track"}') as never, db: new RunService(db) }, lines(), (s) => out.push(s))
+    await chat(
+      tapped,
+      { trigger: parseTrigger('button:{"id":"order_42","title":"Track"}') as never, db: new RunService(db) },
+      lines(),
+      (s) => out.push(s),
+    )
     expect(out.join('')).toContain('bot: Order 42 via "Track" (Track)\n')
     const ad = buildFlow(
       [
         { type: 'trigger', name: 'trigger_1', config: { kind: 'ad_click' } },
-        { type: 'message', name: 'm', config: { text: '{{trigger_1.ad.headline}} #{{trigger_1.ad.source_id}}: {{trigger_1.message}}' } },
+        {
+          type: 'message',
+          name: 'm',
+          config: { text: '{{trigger_1.ad.headline}} #{{trigger_1.ad.source_id}}: {{trigger_1.message}}' },
+        },
       ],
       [['trigger_1', 'out', 'm']],
     )
     const said: string[] = []
-    await chat(ad, { trigger: parseTrigger('ad:{"headline":"Sale","source_id":"12","text":"Is it in stock?"}') as never, db: new RunService(db) }, lines(), (s) => said.push(s))
+    await chat(
+      ad,
+      {
+        trigger: parseTrigger('ad:{"headline":"Sale","source_id":"12","text":"Is it in stock?"}') as never,
+        db: new RunService(db),
+      },
+      lines(),
+      (s) => said.push(s),
+    )
     expect(said.join('')).toContain('bot: Sale #12: Is it in stock?\n')
   })
 
   it('says how to give the payload when started without --trigger', async () => {
     const out: string[] = []
     await chat(flow, { db: new RunService(db) }, lines(), (s) => out.push(s))
-    expect(out.join('')).toContain('(started by an operator; this flow starts from a button click: --trigger button:<payload> sets its variables)\n')
+    expect(out.join('')).toContain(
+      '(started by an operator; this flow starts from a button click: --trigger button:<payload> sets its variables)\n',
+    )
   })
 })
 
@@ -158,13 +214,24 @@ describe('chatflow run at a Chat Flow form', () => {
     if (!read.ok) throw new Error(read.message)
     const out: string[] = []
     const answer = '{"rating":"5","on_time":"yes","comments":"","contact_ok":false}'
-    const code = await chat(example('feedback-form'), { trigger: parseTrigger('webhook:{"order_id":"A1"}') as never, db: cliRunService(db, read.items) }, lines('hello', '{"rating":', answer), (s) => out.push(s))
+    const code = await chat(
+      example('feedback-form'),
+      { trigger: parseTrigger('webhook:{"order_id":"A1"}') as never, db: cliRunService(db, read.items) },
+      lines('hello', '{"rating":', answer),
+      (s) => out.push(s),
+    )
     expect(code).toBe(0)
     const text = out.join('')
-    expect(text).toContain('bot: [template delivery_feedback (en)]\n     Hi Test Customer, how was the delivery of order A1?\n')
-    expect(text).toContain('     (a form: type its answers as one JSON object, e.g. {"rating": "…", "on_time": "…", "comments": "…", "contact_ok": "…"})\n')
+    expect(text).toContain(
+      'bot: [template delivery_feedback (en)]\n     Hi Test Customer, how was the delivery of order A1?\n',
+    )
+    expect(text).toContain(
+      '     (a form: type its answers as one JSON object, e.g. {"rating": "…", "on_time": "…", "comments": "…", "contact_ok": "…"})\n',
+    )
     expect(text).toContain('you: hello\n(no answer; the run still waits at feedback_form)\n')
-    expect(text).toContain('you: {"rating":\n(the form answer must be one JSON object on one line, e.g. {"rating": "5"})\n')
+    expect(text).toContain(
+      'you: {"rating":\n(the form answer must be one JSON object on one line, e.g. {"rating": "5"})\n',
+    )
     expect(text).toContain(`you: ${answer}\nbot: Thanks for your feedback, Test Customer!`)
     expect(text).toContain('(run ended: completed)\n')
   }, 30_000)
@@ -187,8 +254,23 @@ describe('chatflow run at a Template Message', () => {
   const flow = buildFlow(
     [
       { type: 'trigger', name: 'trigger_1', config: { kind: 'manual' } },
-      { type: 'template_message', name: 'promo_1', config: { templateName: 'promo', language: 'en', header: { type: 'text', param: '{{customer_name}}' }, bodyParams: ['SAVE10'], buttonUrlParam: 'autumn', quickReplies: [{ payload: 'offer_yes' }, { payload: 'offer_no' }] } },
-      { type: 'trigger', name: 'tap', config: { kind: 'button_click', payloadPrefix: 'offer_', targetVariable: 'choice' } },
+      {
+        type: 'template_message',
+        name: 'promo_1',
+        config: {
+          templateName: 'promo',
+          language: 'en',
+          header: { type: 'text', param: '{{customer_name}}' },
+          bodyParams: ['SAVE10'],
+          buttonUrlParam: 'autumn',
+          quickReplies: [{ payload: 'offer_yes' }, { payload: 'offer_no' }],
+        },
+      },
+      {
+        type: 'trigger',
+        name: 'tap',
+        config: { kind: 'button_click', payloadPrefix: 'offer_', targetVariable: 'choice' },
+      },
       { type: 'message', name: 'answer', config: { text: 'You chose {{choice}} ({{_last_template_button_clicked}})' } },
     ],
     [
@@ -199,10 +281,23 @@ describe('chatflow run at a Template Message', () => {
 
   it('prints the filled template with numbered quick replies, and a typed number taps one', async () => {
     const out: string[] = []
-    await chat(flow, { contact: 'Asha +919800000001', db: cliRunService(db, { templates: [template], catalog: [] }) }, lines('1'), (s) => out.push(s))
+    await chat(
+      flow,
+      { contact: 'Asha +919800000001', db: cliRunService(db, { templates: [template], catalog: [] }) },
+      lines('1'),
+      (s) => out.push(s),
+    )
     const text = out.join('')
     expect(text).toContain(
-      ['bot: [template promo (en)]', '     *Hello Asha*', '     Your code is SAVE10.', '     _Reply STOP to opt out_', '     [1] Get offer  [2] Not now', '     (link: Shop → https://shop.example/autumn)', ''].join('\n'),
+      [
+        'bot: [template promo (en)]',
+        '     *Hello Asha*',
+        '     Your code is SAVE10.',
+        '     _Reply STOP to opt out_',
+        '     [1] Get offer  [2] Not now',
+        '     (link: Shop → https://shop.example/autumn)',
+        '',
+      ].join('\n'),
     )
     expect(text).toContain('you: 1\nbot: You chose yes (offer_yes)\n')
   }, 30_000)
@@ -214,7 +309,11 @@ describe('chatflow run with the studio effects', () => {
       [
         { type: 'trigger', name: 'trigger_1', config: { kind: 'manual' } },
         { type: 'lead_management', name: 'lead_1', config: { action: 'get_details' } },
-        { type: 'script', name: 'script_1', config: { code: 'return { shout: input.n.toUpperCase() }', inputs: [{ name: 'n', value: '{{lead_name}}' }] } },
+        {
+          type: 'script',
+          name: 'script_1',
+          config: { code: 'return { shout: input.n.toUpperCase() }', inputs: [{ name: 'n', value: '{{lead_name}}' }] },
+        },
         { type: 'message', name: 'message_1', config: { text: 'Hello {{script_1.shout}} ({{lead_phone}})' } },
       ],
       [
@@ -236,7 +335,16 @@ describe('chatflow run in a terminal (a child process fed through stdin)', () =>
     try {
       const r = spawnSync(
         'npx',
-        ['tsx', 'electron/cli/index.ts', 'run', 'resources/examples/appointment.flow.json', '--contact', 'Asha +919800000001', '--data-dir', dir],
+        [
+          'tsx',
+          'electron/cli/index.ts',
+          'run',
+          'resources/examples/appointment.flow.json',
+          '--contact',
+          'Asha +919800000001',
+          '--data-dir',
+          dir,
+        ],
         { cwd: root, encoding: 'utf8', input: 'book\nmanicure\ntomorrow\n', timeout: 80_000 },
       )
       expect(r.stderr).not.toMatch(/chatflow run|Error/) // npx may warn about npm's own config here
@@ -252,17 +360,25 @@ describe('chatflow run in a terminal (a child process fed through stdin)', () =>
         const service = new RunService(studio)
         const contact = service.contacts.byPhone('+919800000001')!
         const [run] = studio.prepare('SELECT id FROM runs WHERE contact_id = ?').pluck().all(contact.id) as string[]
-        expect(service.runs.summary(run!)).toMatchObject({ status: 'ended', endReason: 'completed', triggerKind: 'keyword' })
+        expect(service.runs.summary(run!)).toMatchObject({
+          status: 'ended',
+          endReason: 'completed',
+          triggerKind: 'keyword',
+        })
         expect(service.runs.trace(run!).map((t) => t.nodeName)).toContain('service_menu')
         expect(service.runs.messages(run!).filter((m) => m.direction === 'in')).toHaveLength(3)
 
         // While a studio holds that database, the CLI says so and exits 1 instead of reporting an internal error.
-        const busy = spawnSync('npx', ['tsx', 'electron/cli/index.ts', 'run', 'resources/examples/appointment.flow.json', '--data-dir', dir], {
-          cwd: root,
-          encoding: 'utf8',
-          input: 'book\n',
-          timeout: 80_000,
-        })
+        const busy = spawnSync(
+          'npx',
+          ['tsx', 'electron/cli/index.ts', 'run', 'resources/examples/appointment.flow.json', '--data-dir', dir],
+          {
+            cwd: root,
+            encoding: 'utf8',
+            input: 'book\n',
+            timeout: 80_000,
+          },
+        )
         expect(busy.status).toBe(1)
         expect(busy.stderr).toContain('chatflow run: The studio database')
         expect(busy.stderr).toContain('is in use by another running Chatflow Studio')

@@ -3,7 +3,14 @@
 // memory, or in the studio database with --data-dir), so the run's Flow Log is real.
 import path from 'node:path'
 import readline from 'node:readline'
-import type { AdReferral, Handled, InboundEvent, OutboundMessage, StepResult, TriggerInput } from '../../../shared/engine'
+import type {
+  AdReferral,
+  Handled,
+  InboundEvent,
+  OutboundMessage,
+  StepResult,
+  TriggerInput,
+} from '../../../shared/engine'
 import { typedAnswer } from '../../../shared/engine/conversation'
 import type { FlowDocument } from '../../../shared/flow/document'
 import { productsUsed, templatesUsed } from '../../../shared/flow/library-refs'
@@ -18,7 +25,15 @@ import { createStudioEffects } from '../../studio/effects'
 import { InvalidPhoneError, normalisePhone, RunService } from '../../studio/runs'
 import { parseCommandLine } from './args'
 import { readInputFile } from './input-file'
-import { besideLibrary, describeLibrary, displayPath, libraryEffects, libraryFileFor, readLibrary, type LibraryItems } from './library'
+import {
+  besideLibrary,
+  describeLibrary,
+  displayPath,
+  libraryEffects,
+  libraryFileFor,
+  readLibrary,
+  type LibraryItems,
+} from './library'
 import { formAnswer, formHint, isForm } from './run-form'
 import { quickReplyAnswer, stepPrints, type QuickReply } from './run-template'
 import type { CliCommand } from './types'
@@ -60,7 +75,18 @@ interface CliIo {
 
 /** `chatflow run` over any input and outputs, so tests drive it in-process with an array of lines. */
 export async function runCli(args: string[], io: CliIo): Promise<number> {
-  const parsed = parseCommandLine('run', USAGE, args, { contact: { type: 'string' }, trigger: { type: 'string' }, 'data-dir': { type: 'string' }, library: { type: 'string' } }, { count: 1, what: 'one flow file' })
+  const parsed = parseCommandLine(
+    'run',
+    USAGE,
+    args,
+    {
+      contact: { type: 'string' },
+      trigger: { type: 'string' },
+      'data-dir': { type: 'string' },
+      library: { type: 'string' },
+    },
+    { count: 1, what: 'one flow file' },
+  )
   if ('exit' in parsed) return parsed.exit
   const file = parsed.positionals[0]!
   const read = readInputFile(file)
@@ -83,7 +109,11 @@ export async function runCli(args: string[], io: CliIo): Promise<number> {
     io.stderr(`chatflow run: ${trigger}\n${USAGE}`)
     return 2
   }
-  const libraryFile = libraryFileFor({ library: parsed.values.library, dataDir: parsed.values['data-dir'], flowFile: file })
+  const libraryFile = libraryFileFor({
+    library: parsed.values.library,
+    dataDir: parsed.values['data-dir'],
+    flowFile: file,
+  })
   let library: LibraryItems | null = null
   if (libraryFile) {
     const read = readLibrary(libraryFile.file)
@@ -93,12 +123,18 @@ export async function runCli(args: string[], io: CliIo): Promise<number> {
     }
     library = read.items
     if (libraryFile.beside)
-      io.stderr(`chatflow run: using the library beside the flow, ${displayPath(libraryFile.file)} (${describeLibrary(library)}); --library <file> picks another\n`)
+      io.stderr(
+        `chatflow run: using the library beside the flow, ${displayPath(libraryFile.file)} (${describeLibrary(library)}); --library <file> picks another\n`,
+      )
   } else if (parsed.values['data-dir'] && besideLibrary(file) && usesLibrary(loaded.document)) {
     // Someone used to the file beside the flow would otherwise wonder why its templates are missing.
-    io.stderr(`chatflow run: using the studio's library; ${displayPath(besideLibrary(file)!)} beside the flow is not read (--library adds it)\n`)
+    io.stderr(
+      `chatflow run: using the studio's library; ${displayPath(besideLibrary(file)!)} beside the flow is not read (--library adds it)\n`,
+    )
   }
-  const dbFile = parsed.values['data-dir'] ? path.join(resolveDataDir(parsed.values['data-dir']), DB_FILE_NAME) : ':memory:'
+  const dbFile = parsed.values['data-dir']
+    ? path.join(resolveDataDir(parsed.values['data-dir']), DB_FILE_NAME)
+    : ':memory:'
   let db: Database
   try {
     db = openDatabase(dbFile)
@@ -109,7 +145,12 @@ export async function runCli(args: string[], io: CliIo): Promise<number> {
     return 1
   }
   try {
-    return await chat(loaded.document, { contact: parsed.values.contact, trigger, db: cliRunService(db, library) }, io.input(), io.stdout)
+    return await chat(
+      loaded.document,
+      { contact: parsed.values.contact, trigger, db: cliRunService(db, library) },
+      io.input(),
+      io.stdout,
+    )
   } finally {
     db.close()
   }
@@ -124,7 +165,8 @@ export function cliRunService(db: Database, library: LibraryItems | null = null)
   return new RunService(db, { effects: { ...effects, ...libraryEffects(library, effects) } })
 }
 
-type TriggerOption = { start: 'first-line' } | { start: 'event'; event: InboundEvent } | { start: 'direct'; trigger: TriggerInput }
+type TriggerOption =
+  { start: 'first-line' } | { start: 'event'; event: InboundEvent } | { start: 'direct'; trigger: TriggerInput }
 
 export function parseTrigger(value: string | undefined): TriggerOption | string | undefined {
   if (value === undefined) return undefined
@@ -156,7 +198,8 @@ function buttonTrigger(arg: string): TriggerOption | string {
   const o = jsonObject(arg)
   if (typeof o === 'string') return `button: ${o}`
   const id = o.id ?? o.payload
-  if (typeof id !== 'string' || !id) return 'button: the JSON needs "id" (the payload), e.g. {"id": "order_42", "title": "Track"}'
+  if (typeof id !== 'string' || !id)
+    return 'button: the JSON needs "id" (the payload), e.g. {"id": "order_42", "title": "Track"}'
   const title = typeof o.title === 'string' ? o.title : id
   return { start: 'event', event: { type: 'button_reply', reply: { id, title } } }
 }
@@ -166,14 +209,19 @@ function buttonTrigger(arg: string): TriggerOption | string {
  * referral fields together with the text of the message the customer sent from it.
  */
 function adTrigger(arg: string): TriggerOption | string {
-  if (!arg.startsWith('{')) return { start: 'event', event: { type: 'text', text: arg || 'Hi', referral: { headline: arg, source_type: 'ad' } } }
+  if (!arg.startsWith('{'))
+    return {
+      start: 'event',
+      event: { type: 'text', text: arg || 'Hi', referral: { headline: arg, source_type: 'ad' } },
+    }
   const o = jsonObject(arg)
   if (typeof o === 'string') return `ad: ${o}`
   const { text, ...fields } = o
   const referral: AdReferral = {}
   for (const [k, v] of Object.entries(fields)) {
     if (!AD_FIELDS.has(k)) return `ad: unknown field "${k}" (${[...AD_FIELDS].join(', ')}, and "text" for the message)`
-    if (k === 'welcome_message') referral.welcome_message = { text: String((v as { text?: unknown } | null)?.text ?? v) }
+    if (k === 'welcome_message')
+      referral.welcome_message = { text: String((v as { text?: unknown } | null)?.text ?? v) }
     else referral[k as Exclude<keyof AdReferral, 'welcome_message'>] = String(v)
   }
   return { start: 'event', event: { type: 'text', text: typeof text === 'string' && text ? text : 'Hi', referral } }
@@ -188,7 +236,9 @@ function jsonObject(text: string): Record<string, unknown> | string {
   } catch {
     return 'is not valid JSON'
   }
-  return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : 'must be a JSON object'
+  return typeof value === 'object' && value !== null && !Array.isArray(value)
+    ? (value as Record<string, unknown>)
+    : 'must be a JSON object'
 }
 
 /** `--contact "Name +919800000001"`: a name, a phone with country code, or both; a message when the phone is unusable. */
@@ -204,7 +254,11 @@ export function parseContact(value: string | undefined): { name: string; phone: 
     if (err instanceof InvalidPhoneError) return `--contact: ${err.message}`
     throw err
   }
-  const name = (value ?? '').replace(found ?? '', '').replace(/[<>]/g, '').trim() || 'Test Customer'
+  const name =
+    (value ?? '')
+      .replace(found ?? '', '')
+      .replace(/[<>]/g, '')
+      .trim() || 'Test Customer'
   return { name, phone }
 }
 
@@ -215,13 +269,20 @@ interface ChatOptions {
 }
 
 /** The chat loop, over any source of lines (a terminal, a pipe, a test's array). Returns the exit code. */
-export async function chat(flow: FlowDocument, opts: ChatOptions, lines: AsyncIterable<string>, write: (s: string) => void): Promise<number> {
+export async function chat(
+  flow: FlowDocument,
+  opts: ChatOptions,
+  lines: AsyncIterable<string>,
+  write: (s: string) => void,
+): Promise<number> {
   const service = opts.db
   const who = parseContact(opts.contact)
   if (typeof who === 'string') throw new Error(who)
   const contact = service.contacts.ensure(who)
   const keywordFlow = flow.nodes.some((n) => triggerKindOf(n) === 'keyword')
-  const how: TriggerOption = opts.trigger ?? (keywordFlow ? { start: 'first-line' } : { start: 'direct', trigger: { kind: 'manual', operator: 'cli' } })
+  const how: TriggerOption =
+    opts.trigger ??
+    (keywordFlow ? { start: 'first-line' } : { start: 'direct', trigger: { kind: 'manual', operator: 'cli' } })
   let lastInteractive: OutboundMessage | null = null
   // A template's quick replies can be tapped by number only while it is the last thing the bot sent.
   let quickReplies: QuickReply[] = []
@@ -236,21 +297,30 @@ export async function chat(flow: FlowDocument, opts: ChatOptions, lines: AsyncIt
     // A step that sent nothing and still waits (text typed at a form, say) keeps the buttons, rows or form shown.
     if (step.state.status !== 'paused') lastInteractive = null
     else if (last) lastInteractive = last.type === 'interactive' ? last : null
-    if (step.state.status === 'paused' && !step.messages.length) write(`(no answer; the run still waits at ${nodeName(flow, step.state.waiting?.nodeId)})\n`)
-    if (step.state.status === 'paused' && last && isForm(last)) write(`     ${formHint(flow, step.state.waiting?.nodeId)}\n`)
+    if (step.state.status === 'paused' && !step.messages.length)
+      write(`(no answer; the run still waits at ${nodeName(flow, step.state.waiting?.nodeId)})\n`)
+    if (step.state.status === 'paused' && last && isForm(last))
+      write(`     ${formHint(flow, step.state.waiting?.nodeId)}\n`)
     if (step.state.status === 'ended') write(`(run ended: ${step.state.endReason})\n`)
     if (step.state.status === 'failed') write(`(run failed: ${step.state.error?.code}: ${step.state.error?.message})\n`)
   }
   // The emulator's rules for the flow under test (shared/engine/core): a keyword needs the flow active, as in
   // production; button, ad, webhook and manual starts work while it is inactive.
   const receive = async (event: InboundEvent) => {
-    const out = await service.handle(contact, { kind: 'message', message: event }, { flows: [flow], flowOf: () => flow, activation: 'keyword' })
+    const out = await service.handle(
+      contact,
+      { kind: 'message', message: event },
+      { flows: [flow], flowOf: () => flow, activation: 'keyword' },
+    )
     if (out.ran) show(out.ran.step)
     else write(`${ignoredNote(flow, out)}\n`)
   }
 
   write(`chatting with "${flow.name}" as ${contact.name} (${contact.phone}); /quit to leave\n`)
-  if (!flow.active && keywordFlow) write(`(the flow is inactive: its keywords do not start it, as in production; set "active": true in the file, or use --trigger manual)\n`)
+  if (!flow.active && keywordFlow)
+    write(
+      `(the flow is inactive: its keywords do not start it, as in production; set "active": true in the file, or use --trigger manual)\n`,
+    )
   const hint = !opts.trigger && !keywordFlow ? triggerHint(flow) : null
   if (hint) write(`(started by an operator; ${hint})\n`)
   if (how.start === 'direct') {
@@ -279,7 +349,8 @@ export async function chat(flow: FlowDocument, opts: ChatOptions, lines: AsyncIt
 }
 
 function ignoredNote(flow: FlowDocument, out: Handled): string {
-  if (out.ignored?.reason === 'inactive_flow') return `(the flow "${flow.name}" is inactive, so this keyword starts nothing, as in production)`
+  if (out.ignored?.reason === 'inactive_flow')
+    return `(the flow "${flow.name}" is inactive, so this keyword starts nothing, as in production)`
   return '(no run is waiting and the message starts no flow)'
 }
 
@@ -294,7 +365,8 @@ function nodeName(flow: FlowDocument, nodeId: string | undefined): string {
 /** A button- or ad-click flow started without --trigger runs with its trigger variables empty: say how to fill them. */
 function triggerHint(flow: FlowDocument): string | null {
   const kinds = new Set(flow.nodes.map(triggerKindOf))
-  if (kinds.has('button_click')) return 'this flow starts from a button click: --trigger button:<payload> sets its variables'
+  if (kinds.has('button_click'))
+    return 'this flow starts from a button click: --trigger button:<payload> sets its variables'
   if (kinds.has('ad_click')) return 'this flow starts from an ad click: --trigger ad:<headline> sets its variables'
   return null
 }

@@ -18,13 +18,21 @@ Exit codes: 0 printed, 1 no such flow or the database cannot be used, 2 bad usag
 export const secretCommand: CliCommand = {
   summary: "print a flow's webhook secret, creating it when absent",
   async run(args) {
-    const parsed = parseCommandLine('secret', USAGE, args, { 'data-dir': { type: 'string' } }, { count: 1, what: 'one flow id' })
+    const parsed = parseCommandLine(
+      'secret',
+      USAGE,
+      args,
+      { 'data-dir': { type: 'string' } },
+      { count: 1, what: 'one flow id' },
+    )
     if ('exit' in parsed) return parsed.exit
     const flowId = parsed.positionals[0]!
     const file = path.join(resolveDataDir(parsed.values['data-dir']), DB_FILE_NAME)
     // A mistyped --data-dir must not leave an empty studio behind.
     if (!fs.existsSync(file)) {
-      process.stderr.write(`chatflow secret: there is no studio database at ${file}. Import the flow first with 'chatflow import'.\n`)
+      process.stderr.write(
+        `chatflow secret: there is no studio database at ${file}. Import the flow first with 'chatflow import'.\n`,
+      )
       return 1
     }
     let db
@@ -37,7 +45,9 @@ export const secretCommand: CliCommand = {
     try {
       const exists = db.prepare('SELECT 1 FROM flows WHERE id = ? AND deleted_at IS NULL').get(flowId)
       if (!exists) {
-        process.stderr.write(`chatflow secret: there is no flow ${flowId} in ${db.name}. Import it first with 'chatflow import'.\n`)
+        process.stderr.write(
+          `chatflow secret: there is no flow ${flowId} in ${db.name}. Import it first with 'chatflow import'.\n`,
+        )
         return 1
       }
       process.stdout.write(`${new SecretStore(db).ensure(flowId).secret}\n`)

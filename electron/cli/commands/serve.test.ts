@@ -51,10 +51,14 @@ it('refuses a bad database URL, publish port or outbound URL as usage', async ()
 })
 
 it('refuses --channel cloud-api without its settings as usage, naming the first one missing', async () => {
-  expect(await serveCommand.run(['--data-dir', dir, '--channel', 'cloud-api', '--cloud-phone-number-id', '106540352242922'])).toBe(2)
+  expect(
+    await serveCommand.run(['--data-dir', dir, '--channel', 'cloud-api', '--cloud-phone-number-id', '106540352242922']),
+  ).toBe(2)
   expect(err).toContain('--channel cloud-api needs the access token in CHATFLOW_CLOUD_API_TOKEN')
   expect(await serveCommand.run(['--data-dir', dir, '--publish-key', 'pk_0123456789abcdef   # for the studio'])).toBe(2)
-  expect(err).toContain('the publish key (CHATFLOW_PUBLISH_KEY) holds a space or line break: a comment in an environment file goes on a line of its own')
+  expect(err).toContain(
+    'the publish key (CHATFLOW_PUBLISH_KEY) holds a space or line break: a comment in an environment file goes on a line of its own',
+  )
   expect(err).not.toContain('for the studio')
   expect(await serveCommand.run(['--data-dir', dir, '--log-level', 'loud'])).toBe(2)
   expect(err).toContain("--log-level must be one of fatal, error, warn, info, debug, trace, silent, not 'loud'")

@@ -8,7 +8,13 @@ import { resolveDataDir } from '../../studio/data-dir'
 import { DEFAULT_PUBLISH_PORT } from '../../studio/publish/start'
 import { outboundFromEnv, outboxPolicy, selectAdapter } from '../../runtime/adapters/select'
 import { CHANNEL_WEBHOOK_PATH } from '../../runtime/channel-webhook'
-import { ChannelSettingsError, channelKind, cloudApiConfig, refuseSpaces, type CloudApiConfig } from '../../runtime/channel-settings'
+import {
+  ChannelSettingsError,
+  channelKind,
+  cloudApiConfig,
+  refuseSpaces,
+  type CloudApiConfig,
+} from '../../runtime/channel-settings'
 import { instrumentStore } from '../../runtime/instrument'
 import { createLogger, LOG_LEVELS, warnLine } from '../../runtime/logging'
 import { RuntimeMetrics } from '../../runtime/metrics'
@@ -70,16 +76,20 @@ export const serveCommand: CliCommand = {
     const { values } = parsed
     for (const flag of ['port', 'publish-port'] as const) {
       const v = values[flag]
-      if (v !== undefined && (!/^\d{1,5}$/.test(v) || Number(v) > 65535)) return fail(`--${flag} must be a number from 0 to 65535, not '${v}'`, 2)
+      if (v !== undefined && (!/^\d{1,5}$/.test(v) || Number(v) > 65535))
+        return fail(`--${flag} must be a number from 0 to 65535, not '${v}'`, 2)
     }
     if (values.port !== undefined) process.env.CHATFLOW_WEBHOOK_PORT = values.port
     if (values.host !== undefined) process.env.CHATFLOW_WEBHOOK_HOST = values.host
     const databaseUrl = values['database-url'] ?? process.env.CHATFLOW_DATABASE_URL
-    if (databaseUrl !== undefined && !/^postgres(ql)?:\/\//.test(databaseUrl)) return fail('--database-url must start with postgres:// or postgresql://', 2)
+    if (databaseUrl !== undefined && !/^postgres(ql)?:\/\//.test(databaseUrl))
+      return fail('--database-url must start with postgres:// or postgresql://', 2)
     const retention = values['retention-days'] ?? process.env.CHATFLOW_RETENTION_DAYS
-    if (retention !== undefined && !/^[1-9]\d{0,4}$/.test(retention)) return fail(`--retention-days must be a whole number of days from 1, not '${retention}'`, 2)
+    if (retention !== undefined && !/^[1-9]\d{0,4}$/.test(retention))
+      return fail(`--retention-days must be a whole number of days from 1, not '${retention}'`, 2)
     const level = values['log-level'] ?? process.env.CHATFLOW_LOG_LEVEL ?? 'info'
-    if (!(LOG_LEVELS as readonly string[]).includes(level)) return fail(`--log-level must be one of ${LOG_LEVELS.join(', ')}, not '${level}'`, 2)
+    if (!(LOG_LEVELS as readonly string[]).includes(level))
+      return fail(`--log-level must be one of ${LOG_LEVELS.join(', ')}, not '${level}'`, 2)
     const outbound = outboundFromEnv({ url: values['outbound-url'], logFile: values['outbound-log'] })
     let cloud: CloudApiConfig | undefined
     let adapter
@@ -88,7 +98,12 @@ export const serveCommand: CliCommand = {
     try {
       if (publishKey !== undefined) refuseSpaces('the publish key (CHATFLOW_PUBLISH_KEY)', publishKey)
       if (inboundKey !== undefined) refuseSpaces('the inbound key (CHATFLOW_INBOUND_KEY)', inboundKey)
-      const flags = { channel: values.channel, cloudApiUrl: values['cloud-api-url'], cloudApiVersion: values['cloud-api-version'], phoneNumberId: values['cloud-phone-number-id'] }
+      const flags = {
+        channel: values.channel,
+        cloudApiUrl: values['cloud-api-url'],
+        cloudApiVersion: values['cloud-api-version'],
+        phoneNumberId: values['cloud-phone-number-id'],
+      }
       if (channelKind(flags, process.env, outbound.url) === 'cloud-api') cloud = cloudApiConfig(flags)
       adapter = selectAdapter(outbound, cloud)
     } catch (err) {
@@ -118,7 +133,11 @@ export const serveCommand: CliCommand = {
         inboundKey,
         publishKey,
         publishPort: Number(values['publish-port'] ?? process.env.CHATFLOW_PUBLISH_PORT ?? DEFAULT_PUBLISH_PORT),
-        channel: cloud && { appSecret: cloud.appSecret, verifyToken: cloud.verifyToken, phoneNumberId: cloud.phoneNumberId },
+        channel: cloud && {
+          appSecret: cloud.appSecret,
+          verifyToken: cloud.verifyToken,
+          phoneNumberId: cloud.phoneNumberId,
+        },
         adapter: adapter.adapter,
         metrics,
         logger,
@@ -146,12 +165,20 @@ export const serveCommand: CliCommand = {
     if (status.warning) process.stderr.write(`warning: ${status.warning}\n`)
     await printWebhookFlows(opened, url)
     if (inboundKey) process.stdout.write(`Inbound messages: ${url}${INBOUND_PATH}\n`)
-    if (cloud) process.stdout.write(`Channel webhook: ${url}${CHANNEL_WEBHOOK_PATH} (business number ${cloud.phoneNumberId})\n`)
+    if (cloud)
+      process.stdout.write(`Channel webhook: ${url}${CHANNEL_WEBHOOK_PATH} (business number ${cloud.phoneNumberId})\n`)
     if (server.publishUrl) process.stdout.write(`Publish API: ${server.publishUrl}\n`)
     process.stdout.write(`Health: ${url}/healthz, ${url}/readyz; metrics: ${url}/metrics\n`)
     process.stdout.write(`Outbound messages: ${adapter.describe}\n`)
-    process.stdout.write(retention ? `Log retention: finished runs older than ${retention} days are deleted hourly\n` : 'Log retention: off (--retention-days N)\n')
-    logger.info({ listener: url, publishApi: server.publishUrl, store: opened.store.kind, channel: adapter.adapter.name }, 'serving')
+    process.stdout.write(
+      retention
+        ? `Log retention: finished runs older than ${retention} days are deleted hourly\n`
+        : 'Log retention: off (--retention-days N)\n',
+    )
+    logger.info(
+      { listener: url, publishApi: server.publishUrl, store: opened.store.kind, channel: adapter.adapter.name },
+      'serving',
+    )
     const signal = await stopSignal
     process.stdout.write(`Stopping (${signal})…\n`)
     // Requests in progress finish first (a script at most its time limit: the sandbox runs off this thread).

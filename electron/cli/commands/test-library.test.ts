@@ -27,8 +27,14 @@ beforeEach(() => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'chatflow-test-library-'))
   fs.copyFileSync(path.join(root, 'resources/examples/feedback-form.flow.json'), path.join(dir, 'fb.flow.json'))
   fs.mkdirSync(path.join(dir, 'fb.tests'))
-  fs.writeFileSync(path.join(dir, 'fb.tests/library.yaml'), expectsBody('sends the template of the library beside the flow', 'Beside Asha, A-1'))
-  fs.writeFileSync(path.join(dir, 'fb.tests/own.yaml'), expectsBody('carries its own template', 'Own Asha, A-1', 'Own {{1}}, {{2}}'))
+  fs.writeFileSync(
+    path.join(dir, 'fb.tests/library.yaml'),
+    expectsBody('sends the template of the library beside the flow', 'Beside Asha, A-1'),
+  )
+  fs.writeFileSync(
+    path.join(dir, 'fb.tests/own.yaml'),
+    expectsBody('carries its own template', 'Own Asha, A-1', 'Own {{1}}, {{2}}'),
+  )
   library('library.json', 'Beside {{1}}, {{2}}')
   library('other.json', 'Other {{1}}, {{2}}')
 })
@@ -80,15 +86,24 @@ describe('chatflow test with a library', () => {
     const withTemplate = studio('studio', 'Studio {{1}}, {{2}}')
     expect((await chatflowTest('--data-dir', withTemplate)).stdout).toContain('got "Studio Asha, A-1"')
     const empty = await chatflowTest('--data-dir', studio('empty'))
-    expect(empty.stdout).toContain("state: expected paused, got failed (template_not_found: There is no template 'delivery_feedback' in en in the template library.)")
-    expect((await chatflowTest('--data-dir', withTemplate, '--library', path.join(dir, 'other.json'))).stdout).toContain('got "Other Asha, A-1"')
+    expect(empty.stdout).toContain(
+      "state: expected paused, got failed (template_not_found: There is no template 'delivery_feedback' in en in the template library.)",
+    )
+    expect(
+      (await chatflowTest('--data-dir', withTemplate, '--library', path.join(dir, 'other.json'))).stdout,
+    ).toContain('got "Other Asha, A-1"')
   })
 
   it('fails the tests of a flow whose beside library is malformed with one line, and refuses a malformed --library', async () => {
-    fs.writeFileSync(path.join(dir, 'library.json'), JSON.stringify({ templates: [{ ...feedbackTemplate('Hi'), category: 'PROMO' }] }))
+    fs.writeFileSync(
+      path.join(dir, 'library.json'),
+      JSON.stringify({ templates: [{ ...feedbackTemplate('Hi'), category: 'PROMO' }] }),
+    )
     let out = ''
     expect(await runFiles(collectTestFiles(dir), (s) => (out += s))).toBe(1)
-    expect(out).toMatch(/✗ .*library\.yaml {2}sends the template of the library beside the flow\n {4}the library .*library\.json: \/templates\/0\/category: .+\n/)
+    expect(out).toMatch(
+      /✗ .*library\.yaml {2}sends the template of the library beside the flow\n {4}the library .*library\.json: \/templates\/0\/category: .+\n/,
+    )
     expect(out).toContain('0 passed, 2 failed')
 
     const r = await chatflowTest('--library', path.join(dir, 'library.json'))

@@ -12,7 +12,11 @@ const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'chatflow-test-cmd-'))
 afterAll(() => fs.rmSync(tmp, { recursive: true, force: true }))
 
 function chatflow(...args: string[]) {
-  const r = spawnSync('npx', ['tsx', 'electron/cli/index.ts', 'test', ...args], { cwd: root, encoding: 'utf8', timeout: 80_000 })
+  const r = spawnSync('npx', ['tsx', 'electron/cli/index.ts', 'test', ...args], {
+    cwd: root,
+    encoding: 'utf8',
+    timeout: 80_000,
+  })
   return { code: r.status, lines: r.stdout.trim().split('\n') }
 }
 
@@ -29,7 +33,14 @@ describe('chatflow test', () => {
     const flow = path.join(root, 'resources/examples/age-gate.flow.json')
     fs.writeFileSync(
       path.join(tmp, 'wrong.test.yaml'),
-      [`name: expects the wrong greeting`, `flow: ${JSON.stringify(flow)}`, 'trigger: { message: wine }', 'turns:', '  - bot: [{ text: "Hello" }]', ''].join('\n'),
+      [
+        `name: expects the wrong greeting`,
+        `flow: ${JSON.stringify(flow)}`,
+        'trigger: { message: wine }',
+        'turns:',
+        '  - bot: [{ text: "Hello" }]',
+        '',
+      ].join('\n'),
     )
     fs.writeFileSync(path.join(tmp, 'broken.test.yaml'), 'name: broken\nturns: []\n')
     const r = chatflow(tmp)

@@ -17,7 +17,14 @@ import { collectFlowFiles, fuzzFiles } from './fuzz'
 import { collectFiles, commandLineDeps } from './host'
 
 export { commandLineDeps } from './host'
-import { besideLibrary, databaseLibrary, libraryEffects, readLibrary, type LibraryEffects, type LibraryItems } from './library'
+import {
+  besideLibrary,
+  databaseLibrary,
+  libraryEffects,
+  readLibrary,
+  type LibraryEffects,
+  type LibraryItems,
+} from './library'
 import type { CliCommand } from './types'
 
 const USAGE = `Usage: chatflow test <file.test.yaml | dir>... [--library <library.json>] [--data-dir <dir>]
@@ -44,8 +51,17 @@ Template Message, SPM and MPM nodes look templates and products up in the test's
 export const testCommand: CliCommand = {
   summary: 'play conversation tests (*.test.yaml) against their flows',
   async run(args) {
-    const options = { library: { type: 'string' }, 'data-dir': { type: 'string' }, fuzz: { type: 'string' }, seed: { type: 'string' } } as const
-    const parsed = parseCommandLine('test', USAGE, args, options, { count: 1, what: 'test files or folders', atLeast: true })
+    const options = {
+      library: { type: 'string' },
+      'data-dir': { type: 'string' },
+      fuzz: { type: 'string' },
+      seed: { type: 'string' },
+    } as const
+    const parsed = parseCommandLine('test', USAGE, args, options, {
+      count: 1,
+      what: 'test files or folders',
+      atLeast: true,
+    })
     if ('exit' in parsed) return parsed.exit
     const fuzz = fuzzOptions(parsed.values.fuzz, parsed.values.seed)
     if (typeof fuzz === 'string') {
@@ -92,13 +108,17 @@ export const testCommand: CliCommand = {
 }
 
 /** --fuzz N and --seed S read, or why they cannot be; null without --fuzz. */
-function fuzzOptions(runs: string | undefined, seed: string | undefined): { runs: number; seed?: number } | null | string {
+function fuzzOptions(
+  runs: string | undefined,
+  seed: string | undefined,
+): { runs: number; seed?: number } | null | string {
   if (runs === undefined) return seed === undefined ? null : '--seed goes with --fuzz'
   const n = Number(runs)
   if (!Number.isInteger(n) || n < 1) return `--fuzz takes a number of conversations (1 or more), got '${runs}'`
   if (seed === undefined) return { runs: n }
   const s = Number(seed)
-  if (!Number.isInteger(s) || s < 0 || s > 2 ** 31 - 1) return `--seed takes a whole number from 0 to ${2 ** 31 - 1}, got '${seed}'`
+  if (!Number.isInteger(s) || s < 0 || s > 2 ** 31 - 1)
+    return `--seed takes a whole number from 0 to ${2 ** 31 - 1}, got '${seed}'`
   return { runs: n, seed: s }
 }
 
@@ -107,7 +127,11 @@ export interface RunFilesOptions {
   library?: LibraryEffects | 'beside'
 }
 
-export async function runFiles(files: string[], write: (s: string) => void, options: RunFilesOptions = {}): Promise<number> {
+export async function runFiles(
+  files: string[],
+  write: (s: string) => void,
+  options: RunFilesOptions = {},
+): Promise<number> {
   let passed = 0
   let failed = 0
   const flows = new Map<string, FlowDocument | string>()
@@ -165,7 +189,9 @@ export async function runFiles(files: string[], write: (s: string) => void, opti
     const flow = flows.get(flowFile) as FlowDocument
     const c = branchCoverage(flow, trace)
     const missed = c.missed.map((b) => `${b.nodeName} → ${b.port}`).join(', ')
-    write(`coverage ${path.relative(process.cwd(), flowFile)}: ${c.taken.length}/${c.total} branches${missed ? ` (not taken: ${missed})` : ''}\n`)
+    write(
+      `coverage ${path.relative(process.cwd(), flowFile)}: ${c.taken.length}/${c.total} branches${missed ? ` (not taken: ${missed})` : ''}\n`,
+    )
   }
   write(`${passed} passed, ${failed} failed\n`)
   return failed > 0 ? 1 : 0
@@ -183,7 +209,8 @@ function isTestFile(file: string): boolean {
 
 /** The nearest folder above a file whose name ends in .tests: its flow is the <name>.flow.json beside it. */
 function testsFolderOf(file: string): string | null {
-  for (let dir = path.dirname(file); dir !== path.dirname(dir); dir = path.dirname(dir)) if (dir.endsWith('.tests')) return dir
+  for (let dir = path.dirname(file); dir !== path.dirname(dir); dir = path.dirname(dir))
+    if (dir.endsWith('.tests')) return dir
   return null
 }
 
@@ -195,7 +222,10 @@ function flowFileOf(testFile: string, declared: string | undefined): string {
 
 function loadFlowFile(file: string): FlowDocument | string {
   const input = readInputFile(file)
-  if (!input.ok) return `cannot read the flow ${path.relative(process.cwd(), file)}: ${input.reason} (set 'flow:' in the test or put the test in <name>.tests/)`
+  if (!input.ok)
+    return `cannot read the flow ${path.relative(process.cwd(), file)}: ${input.reason} (set 'flow:' in the test or put the test in <name>.tests/)`
   const loaded = parseFlow(input.text)
-  return loaded.ok ? loaded.document : `the flow ${path.relative(process.cwd(), file)} is invalid: ${loaded.error.message}`
+  return loaded.ok
+    ? loaded.document
+    : `the flow ${path.relative(process.cwd(), file)} is invalid: ${loaded.error.message}`
 }

@@ -9,24 +9,39 @@ import { PATH_PROBE_PROBLEMS, pathProbeFlow } from '../../../shared/flow/testing
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..')
 let dir = ''
-beforeAll(() => { dir = mkdtempSync(path.join(tmpdir(), 'chatflow-validate-')) })
+beforeAll(() => {
+  dir = mkdtempSync(path.join(tmpdir(), 'chatflow-validate-'))
+})
 afterAll(() => rmSync(dir, { recursive: true, force: true }))
 
 function chatflow(...args: string[]) {
-  const r = spawnSync(path.join(root, 'node_modules/.bin/tsx'), ['electron/cli/index.ts', 'validate', ...args], { cwd: root, encoding: 'utf8', timeout: 30_000 })
-  return { code: r.status, stdout: r.stdout, stderr: r.stderr.split('\n').filter((l) => l && !l.startsWith('npm warn')) }
+  const r = spawnSync(path.join(root, 'node_modules/.bin/tsx'), ['electron/cli/index.ts', 'validate', ...args], {
+    cwd: root,
+    encoding: 'utf8',
+    timeout: 30_000,
+  })
+  return {
+    code: r.status,
+    stdout: r.stdout,
+    stderr: r.stderr.split('\n').filter((l) => l && !l.startsWith('npm warn')),
+  }
 }
 function file(name: string, content: string): string {
   const p = path.join(dir, name)
   writeFileSync(p, content)
   return p
 }
-const example = (name: string) => JSON.parse(readFileSync(path.join(root, 'resources/examples', `${name}.flow.json`), 'utf8'))
+const example = (name: string) =>
+  JSON.parse(readFileSync(path.join(root, 'resources/examples', `${name}.flow.json`), 'utf8'))
 
 describe('chatflow validate', () => {
   it('exits 0 on a clean example and says so', () => {
     const r = chatflow('resources/examples/order-status.flow.json')
-    expect(r).toEqual({ code: 0, stdout: 'resources/examples/order-status.flow.json: 0 error(s), 0 warning(s)\n', stderr: [] })
+    expect(r).toEqual({
+      code: 0,
+      stdout: 'resources/examples/order-status.flow.json: 0 error(s), 0 warning(s)\n',
+      stderr: [],
+    })
   })
 
   it('lists problems with pointer and node, and exits 1 on an error', () => {
@@ -36,14 +51,20 @@ describe('chatflow validate', () => {
     const r = chatflow(file('broken.json', JSON.stringify(doc)))
     expect(r.code).toBe(1)
     const lines = r.stdout.trim().split('\n')
-    expect(lines).toContain("error   /nodes/3/name [wel come] Name 'wel come' contains a space; use only letters, digits and underscore.")
-    expect(lines).toContain("error   /nodes/3/config/text [wel come] Message text reads {{agee}}, but there is no node or variable named 'agee'. Did you mean 'age'?")
+    expect(lines).toContain(
+      "error   /nodes/3/name [wel come] Name 'wel come' contains a space; use only letters, digits and underscore.",
+    )
+    expect(lines).toContain(
+      "error   /nodes/3/config/text [wel come] Message text reads {{agee}}, but there is no node or variable named 'agee'. Did you mean 'age'?",
+    )
     expect(lines.at(-1)).toMatch(/broken.json: 2 error\(s\), 0 warning\(s\)$/)
   })
 
   it('exits 0 when there are only warnings', () => {
     const doc = example('order-status')
-    doc.edges = doc.edges.filter((e: { sourcePort: string; source: string }) => !(e.source === 'n_lookup' && e.sourcePort === 'failure'))
+    doc.edges = doc.edges.filter(
+      (e: { sourcePort: string; source: string }) => !(e.source === 'n_lookup' && e.sourcePort === 'failure'),
+    )
     const r = chatflow(file('warn.json', JSON.stringify(doc)))
     expect(r.code).toBe(0)
     expect(r.stdout).toMatch(/^warning \/nodes\/2 \[order_lookup\] 'order_lookup' has nothing connected to 'Failure'/)
@@ -56,17 +77,42 @@ describe('chatflow validate', () => {
     expect(r.code).toBe(1)
     const out = JSON.parse(r.stdout)
     expect(out).toMatchObject({ ok: false, errors: 1, warnings: 0, migratedFrom: null })
-    expect(out.problems[0]).toMatchObject({ severity: 'error', code: 'trigger.webhook_secret', pointer: '/webhookSecretRef', nodeId: 'n_trigger' })
+    expect(out.problems[0]).toMatchObject({
+      severity: 'error',
+      code: 'trigger.webhook_secret',
+      pointer: '/webhookSecretRef',
+      nodeId: 'n_trigger',
+    })
   })
 
   it.each([
     ['not JSON', 'bad.json', '{"nodes": [', /bad.json: Not JSON: .+\(line 1, column 12\)$/],
     ['not a flow', 'list.json', '[1, 2]', /list.json: This is not a Chatflow flow: the file must hold a JSON object.$/],
-    ['a JSON object that is not a flow', 'package.json', '{"name": "x", "version": "1.0.0"}', /package.json: This is not a Chatflow flow: it has no 'format' field and no 'nodes' list/],
-    ['a bundle', 'bundle.json', '{"format": "chatflow.bundle/1", "flows": []}', /bundle.json: This is a Chatflow bundle \(chatflow.bundle\/1\), not a single flow/],
-    ['a bad token on line 3 (V8 quotes the text over several lines)', 'token.json', '{\n  "id": "f",\n  "name": x\n}', /token.json: Not JSON: Unexpected character 'x' \(line 3, column 11\)$/],
+    [
+      'a JSON object that is not a flow',
+      'package.json',
+      '{"name": "x", "version": "1.0.0"}',
+      /package.json: This is not a Chatflow flow: it has no 'format' field and no 'nodes' list/,
+    ],
+    [
+      'a bundle',
+      'bundle.json',
+      '{"format": "chatflow.bundle/1", "flows": []}',
+      /bundle.json: This is a Chatflow bundle \(chatflow.bundle\/1\), not a single flow/,
+    ],
+    [
+      'a bad token on line 3 (V8 quotes the text over several lines)',
+      'token.json',
+      '{\n  "id": "f",\n  "name": x\n}',
+      /token.json: Not JSON: Unexpected character 'x' \(line 3, column 11\)$/,
+    ],
     ['an empty file', 'empty.json', '', /empty.json: Not JSON: Unexpected end of JSON input \(line 1, column 1\)$/],
-    ['a newer format', 'new.json', '{"format": "chatflow.flow/9"}', /new.json: This flow was saved in format chatflow.flow\/9, newer than this studio reads/],
+    [
+      'a newer format',
+      'new.json',
+      '{"format": "chatflow.flow/9"}',
+      /new.json: This flow was saved in format chatflow.flow\/9, newer than this studio reads/,
+    ],
   ])('%s: one clear line on stderr, no stack, exit 1', (_t, name, content, line) => {
     const r = chatflow(file(name, content))
     expect(r.code).toBe(1)
@@ -83,7 +129,9 @@ describe('chatflow validate', () => {
   })
 
   it('reads a flow saved with a UTF-8 byte order mark', () => {
-    const r = chatflow(file('bom.json', '\ufeff' + readFileSync(path.join(root, 'resources/examples/age-gate.flow.json'), 'utf8')))
+    const r = chatflow(
+      file('bom.json', '\ufeff' + readFileSync(path.join(root, 'resources/examples/age-gate.flow.json'), 'utf8')),
+    )
     expect(r.code).toBe(0)
     expect(r.stdout).toMatch(/bom.json: 0 error\(s\), 0 warning\(s\)\n$/)
   })
@@ -104,13 +152,19 @@ describe('chatflow validate', () => {
 
   it.each(['age-gate', 'catalogue', 'feedback-form', 'lead-capture'])('example %s validates clean (exit 0)', (name) => {
     const r = chatflow(`resources/examples/${name}.flow.json`)
-    expect(r).toEqual({ code: 0, stdout: `resources/examples/${name}.flow.json: 0 error(s), 0 warning(s)\n`, stderr: [] })
+    expect(r).toEqual({
+      code: 0,
+      stdout: `resources/examples/${name}.flow.json: 0 error(s), 0 warning(s)\n`,
+      stderr: [],
+    })
   })
 
   it("the appointment example: its menu pre-empts the router's else, a warning naming every row (exit 0)", () => {
     const r = chatflow('resources/examples/appointment.flow.json')
     expect(r.code).toBe(0)
-    expect(r.stdout).toContain("warning /nodes/2 [by_service] 'by_service' can never take 'Else': every choice that leads here goes another way (service_menu: Haircut → Hair, Colour → Hair, Manicure → Nails, Pedicure → Nails).")
+    expect(r.stdout).toContain(
+      "warning /nodes/2 [by_service] 'by_service' can never take 'Else': every choice that leads here goes another way (service_menu: Haircut → Hair, Colour → Hair, Manicure → Nails, Pedicure → Nails).",
+    )
     expect(r.stdout).toContain("warning /nodes/5 [unknown_service] 'unknown_service' never runs")
     expect(r.stdout).toMatch(/appointment.flow.json: 0 error\(s\), 2 warning\(s\)\n$/)
   })

@@ -22,7 +22,13 @@ function fail(message: string, code = 2): number {
 export const validateCommand: CliCommand = {
   summary: 'check a flow file and list its problems (exit 1 on any error)',
   async run(args) {
-    const parsed = parseCommandLine('validate', USAGE, args, { json: { type: 'boolean' } }, { count: 1, what: 'one flow file' })
+    const parsed = parseCommandLine(
+      'validate',
+      USAGE,
+      args,
+      { json: { type: 'boolean' } },
+      { count: 1, what: 'one flow file' },
+    )
     if ('exit' in parsed) return parsed.exit
     const { values, positionals } = parsed
     const file = positionals[0]!
@@ -31,7 +37,14 @@ export const validateCommand: CliCommand = {
       text = await readFile(file, 'utf8')
     } catch (err) {
       const code = (err as NodeJS.ErrnoException).code
-      return fail(code === 'ENOENT' ? `${file}: no such file` : code === 'EISDIR' ? `${file}: is a directory` : `${file}: cannot read (${code ?? 'error'})`, 1)
+      return fail(
+        code === 'ENOENT'
+          ? `${file}: no such file`
+          : code === 'EISDIR'
+            ? `${file}: is a directory`
+            : `${file}: cannot read (${code ?? 'error'})`,
+        1,
+      )
     }
     const loaded = parseFlow(text)
     if (!loaded.ok) return fail(`${file}: ${loaded.error.message}`, 1)
@@ -39,7 +52,14 @@ export const validateCommand: CliCommand = {
     const names = new Map(loaded.document.nodes.map((n) => [n.id, n.name]))
     const errors = problems.filter((p) => p.severity === 'error').length
     if (values.json) {
-      const out = { file, ok: errors === 0, errors, warnings: problems.length - errors, migratedFrom: loaded.migratedFrom, problems }
+      const out = {
+        file,
+        ok: errors === 0,
+        errors,
+        warnings: problems.length - errors,
+        migratedFrom: loaded.migratedFrom,
+        problems,
+      }
       process.stdout.write(JSON.stringify(out, null, 2) + '\n')
     } else {
       for (const p of problems) process.stdout.write(formatProblem(p, names) + '\n')

@@ -13,7 +13,10 @@ class Emitter {
     return this.on(event, listener)
   }
   removeListener(event: string, listener: Listener): this {
-    this.listeners.set(event, (this.listeners.get(event) ?? []).filter((l) => l !== listener))
+    this.listeners.set(
+      event,
+      (this.listeners.get(event) ?? []).filter((l) => l !== listener),
+    )
     return this
   }
   emit(event: string, ...args: unknown[]): void {
@@ -110,7 +113,10 @@ export const dialog = {
   },
 }
 export const safeStorage = { isEncryptionAvailable: () => false }
-export const shell = { opened: [] as string[], openExternal: (url: string) => (shell.opened.push(url), Promise.resolve()) }
+export const shell = {
+  opened: [] as string[],
+  openExternal: (url: string) => (shell.opened.push(url), Promise.resolve()),
+}
 
 export const ipcMain = {
   handlers: new Map<string, Listener>(),
@@ -176,4 +182,16 @@ export const ipcRenderer = Object.assign(new Emitter(), {
   },
 })
 
-export default { app, dialog, safeStorage, shell, ipcMain, protocol, net, session, contextBridge, ipcRenderer, BrowserWindow }
+export default {
+  app,
+  dialog,
+  safeStorage,
+  shell,
+  ipcMain,
+  protocol,
+  net,
+  session,
+  contextBridge,
+  ipcRenderer,
+  BrowserWindow,
+}

@@ -21,7 +21,11 @@ async function endpoint(statuses: number[]) {
     let body = ''
     req.on('data', (c: Buffer) => (body += c.toString()))
     req.on('end', () => {
-      received.push({ auth: req.headers.authorization, key: req.headers['idempotency-key'] as string | undefined, body: JSON.parse(body) })
+      received.push({
+        auth: req.headers.authorization,
+        key: req.headers['idempotency-key'] as string | undefined,
+        body: JSON.parse(body),
+      })
       const status = statuses[Math.min(received.length - 1, statuses.length - 1)]!
       if (status) res.writeHead(status).end()
     })
@@ -40,7 +44,10 @@ it('makes one attempt and says whether a failure is worth retrying: 5xx and 429 
   const { url, received } = await endpoint([503, 429, 400, 404])
   const adapter = new HttpAdapter({ url })
   for (const retry of [true, true, false, false]) {
-    await expect(adapter.send(envelope)).rejects.toMatchObject({ retry, message: expect.stringMatching(/the endpoint answered \d{3}/) })
+    await expect(adapter.send(envelope)).rejects.toMatchObject({
+      retry,
+      message: expect.stringMatching(/the endpoint answered \d{3}/),
+    })
   }
   expect(received).toHaveLength(4)
 })
@@ -49,12 +56,18 @@ it('a refused connection is worth retrying', async () => {
   const { url } = await endpoint([200])
   await new Promise((r) => server!.close(r))
   server = null
-  await expect(new HttpAdapter({ url }).send(envelope)).rejects.toMatchObject({ retry: true, message: expect.stringContaining('cannot reach') })
+  await expect(new HttpAdapter({ url }).send(envelope)).rejects.toMatchObject({
+    retry: true,
+    message: expect.stringContaining('cannot reach'),
+  })
 })
 
 it('times out a silent endpoint', async () => {
   const silent = await endpoint([0])
-  await expect(new HttpAdapter({ url: silent.url, timeoutMs: 100 }).send(envelope)).rejects.toMatchObject({ retry: true, message: 'no answer within 100 ms' })
+  await expect(new HttpAdapter({ url: silent.url, timeoutMs: 100 }).send(envelope)).rejects.toMatchObject({
+    retry: true,
+    message: 'no answer within 100 ms',
+  })
   server!.closeAllConnections()
 })
 
@@ -64,7 +77,11 @@ it('writes one JSON line per message to a file', async () => {
   await adapter.send(envelope)
   await adapter.send({ ...envelope, run_id: 'run_2' })
   await adapter.close?.()
-  const lines = fs.readFileSync(file, 'utf8').trim().split('\n').map((l) => JSON.parse(l) as OutboundEnvelope)
+  const lines = fs
+    .readFileSync(file, 'utf8')
+    .trim()
+    .split('\n')
+    .map((l) => JSON.parse(l) as OutboundEnvelope)
   expect(lines.map((l) => l.run_id)).toEqual(['run_1', 'run_2'])
   fs.rmSync(path.dirname(file), { recursive: true })
 })

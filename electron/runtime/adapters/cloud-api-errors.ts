@@ -48,7 +48,8 @@ export function describeGraphError(status: number, error: GraphError | null): { 
 
 /** The verdict on a non-2xx answer: `body` is the parsed JSON (or null), `retryAfter` the header. */
 export function classify(status: number, body: unknown, retryAfter: string | null): Verdict {
-  const error = body && typeof body === 'object' && 'error' in body ? ((body as { error: GraphError }).error ?? null) : null
+  const error =
+    body && typeof body === 'object' && 'error' in body ? ((body as { error: GraphError }).error ?? null) : null
   const { code, text } = describeGraphError(status, error)
   if (code !== null && isHalt(code)) return { kind: 'halt', code, text }
   if (code === null && (status === 401 || status === 403)) return { kind: 'halt', code, text }

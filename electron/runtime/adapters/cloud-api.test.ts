@@ -12,21 +12,36 @@ import { classify, retryAfterMs } from './cloud-api-errors'
 const TOKEN = 'EAAG-test-token-0123456789'
 const envelope = envelopeOf({
   type: 'interactive',
-  interactive: { type: 'button', body: { text: 'Adult?' }, action: { buttons: [{ type: 'reply', reply: { id: 'y', title: 'Yes' } }] } },
+  interactive: {
+    type: 'button',
+    body: { text: 'Adult?' },
+    action: { buttons: [{ type: 'reply', reply: { id: 'y', title: 'Yes' } }] },
+  },
 })
 
 let fake: FakeCloudApi
 beforeEach(async () => (fake = await startFakeCloudApi()))
 afterEach(() => fake.close())
 
-const adapter = (token = TOKEN) => new CloudApiAdapter({ baseUrl: `${fake.url}/`, version: 'v25.0', phoneNumberId: '106540352242922', token: { current: () => token } })
+const adapter = (token = TOKEN) =>
+  new CloudApiAdapter({
+    baseUrl: `${fake.url}/`,
+    version: 'v25.0',
+    phoneNumberId: '106540352242922',
+    token: { current: () => token },
+  })
 
 it('posts the envelope and the message to {base}/{version}/{phone number id}/messages with the bearer token, and returns the message id', async () => {
   const result = await adapter().send(envelope)
   expect(fake.sends).toHaveLength(1)
   const [send] = fake.sends
   expect(send).toMatchObject({ path: '/v25.0/106540352242922/messages', authorization: `Bearer ${TOKEN}` })
-  expect(send!.body).toEqual({ messaging_product: 'whatsapp', recipient_type: 'individual', to: '919800000001', ...envelope.message })
+  expect(send!.body).toEqual({
+    messaging_product: 'whatsapp',
+    recipient_type: 'individual',
+    to: '919800000001',
+    ...envelope.message,
+  })
   expect(result).toEqual({ channelId: send!.channelId })
 })
 
@@ -39,14 +54,23 @@ it('sorts answers: throttling and 5xx retried (Retry-After kept), a refusal fail
     { status: 400, code: 100, message: 'Invalid parameter' },
   )
   const a = adapter()
-  await expect(a.send(envelope)).rejects.toMatchObject({ retry: true, halt: false, retryAfterMs: 3000, message: expect.stringContaining('channel error 130429') })
+  await expect(a.send(envelope)).rejects.toMatchObject({
+    retry: true,
+    halt: false,
+    retryAfterMs: 3000,
+    message: expect.stringContaining('channel error 130429'),
+  })
   await expect(a.send(envelope)).rejects.toMatchObject({ retry: true, retryAfterMs: undefined })
   await expect(a.send(envelope)).rejects.toMatchObject({
     retry: false,
-    message: 'channel error 131047: more than 24 hours since the customer last wrote: only a template may be sent: Re-engagement message',
+    message:
+      'channel error 131047: more than 24 hours since the customer last wrote: only a template may be sent: Re-engagement message',
   })
   await expect(a.send(envelope)).rejects.toMatchObject({ retry: true, message: expect.stringContaining('131056') })
-  await expect(a.send(envelope)).rejects.toMatchObject({ retry: false, message: 'channel error 100: Invalid parameter' })
+  await expect(a.send(envelope)).rejects.toMatchObject({
+    retry: false,
+    message: 'channel error 100: Invalid parameter',
+  })
   expect(a.health()).toEqual({ ok: true })
 })
 
@@ -54,7 +78,11 @@ it('a refused token (190) halts and says why in health; the next accepted send c
   const a = adapter()
   fake.answerNext({ status: 401, code: 190 })
   await expect(a.send(envelope)).rejects.toMatchObject({ halt: true, retry: true })
-  expect(a.health()).toMatchObject({ ok: false, reason: expect.stringContaining('channel error 190: the access token has expired or was revoked'), since: expect.any(Number) })
+  expect(a.health()).toMatchObject({
+    ok: false,
+    reason: expect.stringContaining('channel error 190: the access token has expired or was revoked'),
+    since: expect.any(Number),
+  })
   await a.send(envelope)
   expect(a.health()).toEqual({ ok: true })
 })
@@ -81,7 +109,13 @@ it('reads a token file again after a refusal, so a rotated token is used without
 it('an unreachable or silent Cloud API is worth retrying, and no message names the token', async () => {
   const url = fake.url
   await fake.close()
-  const a = new CloudApiAdapter({ baseUrl: url, version: 'v25.0', phoneNumberId: '1', token: { current: () => TOKEN }, timeoutMs: 200 })
+  const a = new CloudApiAdapter({
+    baseUrl: url,
+    version: 'v25.0',
+    phoneNumberId: '1',
+    token: { current: () => TOKEN },
+    timeoutMs: 200,
+  })
   const err = await a.send(envelope).catch((e: Error) => e)
   expect(err).toMatchObject({ retry: true, message: expect.stringContaining('cannot reach the Cloud API') })
   expect(String((err as Error).message)).not.toContain(TOKEN)
@@ -89,11 +123,21 @@ it('an unreachable or silent Cloud API is worth retrying, and no message names t
 })
 
 it('classifies codes and statuses as the channel reference says', () => {
-  const verdict = (status: number, code?: number) => classify(status, code === undefined ? null : { error: { code, message: 'm' } }, null).kind
+  const verdict = (status: number, code?: number) =>
+    classify(status, code === undefined ? null : { error: { code, message: 'm' } }, null).kind
   expect([0, 3, 10, 190, 200, 299, 368, 131031].map((c) => verdict(400, c))).toEqual(Array(8).fill('halt'))
   expect([4, 80007, 130429, 131056, 131000, 1, 2, 131016].map((c) => verdict(400, c))).toEqual(Array(8).fill('retry'))
-  expect([131047, 131026, 131050, 131049, 131051, 131052, 132000, 132001, 100, 131008].map((c) => verdict(400, c))).toEqual(Array(10).fill('fail'))
-  expect([verdict(500), verdict(502), verdict(429), verdict(401), verdict(403), verdict(404)]).toEqual(['retry', 'retry', 'retry', 'halt', 'halt', 'fail'])
+  expect(
+    [131047, 131026, 131050, 131049, 131051, 131052, 132000, 132001, 100, 131008].map((c) => verdict(400, c)),
+  ).toEqual(Array(10).fill('fail'))
+  expect([verdict(500), verdict(502), verdict(429), verdict(401), verdict(403), verdict(404)]).toEqual([
+    'retry',
+    'retry',
+    'retry',
+    'halt',
+    'halt',
+    'fail',
+  ])
   expect(retryAfterMs('7')).toBe(7000)
   expect(retryAfterMs(new Date(Date.now() + 5000).toUTCString(), Date.now())).toBeGreaterThan(3000)
   expect(retryAfterMs('soon')).toBeUndefined()

@@ -34,7 +34,8 @@ export class CloudApiAdapter implements ChannelAdapter {
 
   constructor(private readonly opts: CloudApiOptions) {
     const base = new URL(opts.baseUrl)
-    if (base.protocol !== 'http:' && base.protocol !== 'https:') throw new Error(`the Cloud API URL must be http or https, not ${base.protocol}`)
+    if (base.protocol !== 'http:' && base.protocol !== 'https:')
+      throw new Error(`the Cloud API URL must be http or https, not ${base.protocol}`)
     this.url = `${opts.baseUrl.replace(/\/+$/, '')}/${encodeURIComponent(opts.version)}/${encodeURIComponent(opts.phoneNumberId)}/messages`
     this.timeoutMs = opts.timeoutMs ?? 10_000
     this.now = opts.now ?? Date.now
@@ -47,7 +48,12 @@ export class CloudApiAdapter implements ChannelAdapter {
   async send(envelope: OutboundEnvelope): Promise<SendResult> {
     if (this.refused) this.opts.token.reload?.()
     // The envelope's own fields first, then the message: {type, <type>: {...}} exactly as the run produced it.
-    const body = { messaging_product: 'whatsapp', recipient_type: 'individual', to: envelope.to.replace(/^\+/, ''), ...envelope.message }
+    const body = {
+      messaging_product: 'whatsapp',
+      recipient_type: 'individual',
+      to: envelope.to.replace(/^\+/, ''),
+      ...envelope.message,
+    }
     let res: Response
     try {
       res = await fetch(this.url, {
@@ -59,7 +65,10 @@ export class CloudApiAdapter implements ChannelAdapter {
     } catch (err) {
       const timedOut = err instanceof Error && (err.name === 'TimeoutError' || err.name === 'AbortError')
       const cause = err instanceof Error && err.cause instanceof Error ? `: ${err.cause.message}` : ''
-      throw new DeliveryError(timedOut ? `the Cloud API did not answer within ${this.timeoutMs} ms` : `cannot reach the Cloud API${cause}`, true)
+      throw new DeliveryError(
+        timedOut ? `the Cloud API did not answer within ${this.timeoutMs} ms` : `cannot reach the Cloud API${cause}`,
+        true,
+      )
     }
     const answer: unknown = await res.json().catch(() => null)
     if (res.ok) {

@@ -30,7 +30,8 @@ export class HttpAdapter implements ChannelAdapter {
 
   constructor(private readonly opts: HttpAdapterOptions) {
     this.url = new URL(opts.url)
-    if (this.url.protocol !== 'http:' && this.url.protocol !== 'https:') throw new Error(`the outbound URL must be http or https, not ${this.url.protocol}`)
+    if (this.url.protocol !== 'http:' && this.url.protocol !== 'https:')
+      throw new Error(`the outbound URL must be http or https, not ${this.url.protocol}`)
     this.timeoutMs = opts.timeoutMs ?? 10_000
     const Agent = this.url.protocol === 'https:' ? https.Agent : http.Agent
     this.agent = new Agent({ keepAlive: true, maxSockets: MAX_SOCKETS, timeout: IDLE_MS })
@@ -54,7 +55,10 @@ export class HttpAdapter implements ChannelAdapter {
         req.destroy()
         reject(err)
       }
-      const timer = setTimeout(() => fail(new DeliveryError(`no answer within ${this.timeoutMs} ms`, true)), this.timeoutMs)
+      const timer = setTimeout(
+        () => fail(new DeliveryError(`no answer within ${this.timeoutMs} ms`, true)),
+        this.timeoutMs,
+      )
       const req = request(this.url, { method: 'POST', headers, agent: this.agent }, (res) => {
         res.resume()
         res.on('error', (err) => fail(new DeliveryError(`cannot reach the endpoint: ${err.message}`, true)))

@@ -20,7 +20,10 @@ export interface OutboundConfig {
 
 const num = (v: string | undefined) => (v !== undefined && /^\d+$/.test(v) ? Number(v) : undefined)
 
-export function outboundFromEnv(flags: { url?: string; logFile?: string }, env: NodeJS.ProcessEnv = process.env): OutboundConfig {
+export function outboundFromEnv(
+  flags: { url?: string; logFile?: string },
+  env: NodeJS.ProcessEnv = process.env,
+): OutboundConfig {
   return {
     url: flags.url ?? env.CHATFLOW_OUTBOUND_URL,
     token: env.CHATFLOW_OUTBOUND_TOKEN,
@@ -37,20 +40,40 @@ export function outboundFromEnv(flags: { url?: string; logFile?: string }, env: 
  * message is leased for three times the HTTP timeout (30 s by default): long enough that an attempt always ends
  * first, short enough that another instance takes over a crashed one's messages soon.
  */
-export function outboxPolicy(c: OutboundConfig): { attempts?: number; backoffMs?: number; pauseMs?: number; leaseMs: number } {
-  return { attempts: c.attempts, backoffMs: c.backoffMs, pauseMs: c.pauseMs, leaseMs: 3 * Math.max(100, c.timeoutMs ?? 10_000) }
+export function outboxPolicy(c: OutboundConfig): {
+  attempts?: number
+  backoffMs?: number
+  pauseMs?: number
+  leaseMs: number
+} {
+  return {
+    attempts: c.attempts,
+    backoffMs: c.backoffMs,
+    pauseMs: c.pauseMs,
+    leaseMs: 3 * Math.max(100, c.timeoutMs ?? 10_000),
+  }
 }
 
 /** The adapter, and a line saying where messages go (never a token). Throws on a bad URL. */
-export function selectAdapter(c: OutboundConfig, cloud?: CloudApiConfig): { adapter: ChannelAdapter; describe: string } {
+export function selectAdapter(
+  c: OutboundConfig,
+  cloud?: CloudApiConfig,
+): { adapter: ChannelAdapter; describe: string } {
   if (cloud) {
-    const adapter = new CloudApiAdapter({ baseUrl: cloud.baseUrl, version: cloud.version, phoneNumberId: cloud.phoneNumberId, token: cloud.token, timeoutMs: c.timeoutMs })
+    const adapter = new CloudApiAdapter({
+      baseUrl: cloud.baseUrl,
+      version: cloud.version,
+      phoneNumberId: cloud.phoneNumberId,
+      token: cloud.token,
+      timeoutMs: c.timeoutMs,
+    })
     return { adapter, describe: `the Cloud API, POST ${adapter.url}` }
   }
   if (c.url) {
     const adapter = new HttpAdapter({ url: c.url, token: c.token, timeoutMs: c.timeoutMs })
     return { adapter, describe: `POST ${c.url}` }
   }
-  if (c.logFile) return { adapter: new LogAdapter({ file: c.logFile }), describe: `JSON lines appended to ${c.logFile}` }
+  if (c.logFile)
+    return { adapter: new LogAdapter({ file: c.logFile }), describe: `JSON lines appended to ${c.logFile}` }
   return { adapter: new LogAdapter(), describe: 'JSON lines on stdout' }
 }

@@ -49,7 +49,13 @@ export function toChannel(e: InboundEvent): Record<string, unknown> {
     case 'template_button':
       return { type: 'button', button: e.button, ...referral }
     case 'nfm_reply':
-      return { type: 'interactive', interactive: { type: 'nfm_reply', nfm_reply: { name: 'flow', body: 'Sent', response_json: JSON.stringify(e.response) } } }
+      return {
+        type: 'interactive',
+        interactive: {
+          type: 'nfm_reply',
+          nfm_reply: { name: 'flow', body: 'Sent', response_json: JSON.stringify(e.response) },
+        },
+      }
     case 'order':
       return { type: 'order', order: e.order, ...referral }
   }

@@ -20,13 +20,25 @@ export interface WebhookBody {
   entry: Array<{ id: string; changes: Array<{ field: string; value: WebhookValue }> }>
 }
 
-function envelope(value: Omit<WebhookValue, 'messaging_product' | 'metadata'>, phoneNumberId = TEST_PHONE_NUMBER_ID): WebhookBody {
+function envelope(
+  value: Omit<WebhookValue, 'messaging_product' | 'metadata'>,
+  phoneNumberId = TEST_PHONE_NUMBER_ID,
+): WebhookBody {
   return {
     object: 'whatsapp_business_account',
     entry: [
       {
         id: '102290129340398',
-        changes: [{ field: 'messages', value: { messaging_product: 'whatsapp', metadata: { display_phone_number: '15550783881', phone_number_id: phoneNumberId }, ...value } }],
+        changes: [
+          {
+            field: 'messages',
+            value: {
+              messaging_product: 'whatsapp',
+              metadata: { display_phone_number: '15550783881', phone_number_id: phoneNumberId },
+              ...value,
+            },
+          },
+        ],
       },
     ],
   }
@@ -37,7 +49,13 @@ let counter = 0
 export const messageId = () => `wamid.HBgLMTY1MDM4Nzk0MzkVAgASGBQz${Date.now().toString(36)}${++counter}`
 
 /** One customer message: `phone` with or without +, `event` as the engine sees it. */
-export function customerMessage(phone: string, name: string, event: InboundEvent, id = messageId(), phoneNumberId?: string) {
+export function customerMessage(
+  phone: string,
+  name: string,
+  event: InboundEvent,
+  id = messageId(),
+  phoneNumberId?: string,
+) {
   const waId = phone.replace(/^\+/, '')
   const message = { from: waId, id, timestamp: String(Math.floor(Date.now() / 1000)), ...toChannel(event) }
   return envelope({ contacts: [{ profile: { name }, wa_id: waId }], messages: [message] }, phoneNumberId)
@@ -46,7 +64,13 @@ export function customerMessage(phone: string, name: string, event: InboundEvent
 /** A customer message of a kind flows do not take (an image…). */
 export function customerImage(phone: string, name: string, id = messageId()) {
   const waId = phone.replace(/^\+/, '')
-  const message = { from: waId, id, timestamp: String(Math.floor(Date.now() / 1000)), type: 'image', image: { mime_type: 'image/jpeg', sha256: 'abc', id: '1234' } }
+  const message = {
+    from: waId,
+    id,
+    timestamp: String(Math.floor(Date.now() / 1000)),
+    type: 'image',
+    image: { mime_type: 'image/jpeg', sha256: 'abc', id: '1234' },
+  }
   return envelope({ contacts: [{ profile: { name }, wa_id: waId }], messages: [message] })
 }
 
@@ -65,8 +89,24 @@ export function statuses(...items: StatusItem[]) {
       status: s.status,
       timestamp: String(Math.floor(Date.now() / 1000)),
       recipient_id: s.recipient.replace(/^\+/, ''),
-      ...(s.status !== 'failed' ? { conversation: { id: 'CONVERSATION_ID', origin: { type: 'service' } }, pricing: { billable: false, pricing_model: 'PMP', category: 'service' } } : {}),
-      ...(s.error ? { errors: [{ code: s.error.code, title: s.error.title, message: s.error.title, error_data: { details: s.error.details ?? s.error.title } }] } : {}),
+      ...(s.status !== 'failed'
+        ? {
+            conversation: { id: 'CONVERSATION_ID', origin: { type: 'service' } },
+            pricing: { billable: false, pricing_model: 'PMP', category: 'service' },
+          }
+        : {}),
+      ...(s.error
+        ? {
+            errors: [
+              {
+                code: s.error.code,
+                title: s.error.title,
+                message: s.error.title,
+                error_data: { details: s.error.details ?? s.error.title },
+              },
+            ],
+          }
+        : {}),
     })),
   })
 }

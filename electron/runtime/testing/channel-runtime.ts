@@ -27,13 +27,34 @@ export interface ChannelRuntime {
   close(): Promise<void>
 }
 
-export async function startChannelRuntime(store: RuntimeStore, fake: FakeCloudApi, opts: Partial<RuntimeOptions> = {}): Promise<ChannelRuntime> {
-  const adapter = new CloudApiAdapter({ baseUrl: fake.url, version: 'v25.0', phoneNumberId: TEST_PHONE_NUMBER_ID, token: { current: () => CLOUD_TOKEN } })
+export async function startChannelRuntime(
+  store: RuntimeStore,
+  fake: FakeCloudApi,
+  opts: Partial<RuntimeOptions> = {},
+): Promise<ChannelRuntime> {
+  const adapter = new CloudApiAdapter({
+    baseUrl: fake.url,
+    version: 'v25.0',
+    phoneNumberId: TEST_PHONE_NUMBER_ID,
+    token: { current: () => CLOUD_TOKEN },
+  })
   const metrics = new RuntimeMetrics({ defaults: false })
-  const runtime = new Runtime({ store, adapter, effects: createEffects(), log: () => undefined, ...opts, outbox: { backoffMs: 50, pauseMs: 300, ...opts.outbox } })
+  const runtime = new Runtime({
+    store,
+    adapter,
+    effects: createEffects(),
+    log: () => undefined,
+    ...opts,
+    outbox: { backoffMs: 50, pauseMs: 300, ...opts.outbox },
+  })
   const server = await startRuntimeServer(runtime, {
     settings: { host: '127.0.0.1', port: 0, ratePerSecond: 1000, burst: 2000 },
-    channel: { appSecret: APP_SECRET, verifyToken: VERIFY_TOKEN, phoneNumberId: TEST_PHONE_NUMBER_ID, inbox: { backoffMs: 50 } },
+    channel: {
+      appSecret: APP_SECRET,
+      verifyToken: VERIFY_TOKEN,
+      phoneNumberId: TEST_PHONE_NUMBER_ID,
+      inbox: { backoffMs: 50 },
+    },
     adapter,
     metrics,
     logger: silentLogger(),

@@ -38,7 +38,12 @@ export interface FakeCloudApi {
   /** Every send answers this until `answerAlways(null)`. */
   answerAlways(answer: FakeAnswer | null): void
   /** POSTs `payload` to `webhookUrl` signed with `appSecret` (or with the signature given); answers status and JSON. */
-  postWebhook(webhookUrl: string, payload: unknown, appSecret: string, signature?: string): Promise<{ status: number; body: unknown }>
+  postWebhook(
+    webhookUrl: string,
+    payload: unknown,
+    appSecret: string,
+    signature?: string,
+  ): Promise<{ status: number; body: unknown }>
   close(): Promise<void>
 }
 
@@ -70,23 +75,41 @@ export async function startFakeCloudApi(opts: FakeCloudApiOptions = {}): Promise
       try {
         body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as RecordedSend['body']
       } catch {
-        res.writeHead(400, { 'content-type': 'application/json' }).end(JSON.stringify({ error: { message: 'bad JSON', type: 'OAuthException', code: 100 } }))
+        res
+          .writeHead(400, { 'content-type': 'application/json' })
+          .end(JSON.stringify({ error: { message: 'bad JSON', type: 'OAuthException', code: 100 } }))
         return
       }
       const answer = queued.shift() ?? always
-      const send: RecordedSend = { path: req.url ?? '', authorization: req.headers.authorization, body, at: Date.now(), status: answer?.status ?? 200, channelId: null }
+      const send: RecordedSend = {
+        path: req.url ?? '',
+        authorization: req.headers.authorization,
+        body,
+        at: Date.now(),
+        status: answer?.status ?? 200,
+        channelId: null,
+      }
       sends.push(send)
       if (answer) {
         const headers: Record<string, string> = { 'content-type': 'application/json' }
         if (answer.retryAfter) headers['retry-after'] = answer.retryAfter
-        const error = { message: answer.message ?? ERROR_TEXT[answer.code ?? 0] ?? 'Error', type: 'OAuthException', code: answer.code, fbtrace_id: 'AbCdEf' }
+        const error = {
+          message: answer.message ?? ERROR_TEXT[answer.code ?? 0] ?? 'Error',
+          type: 'OAuthException',
+          code: answer.code,
+          fbtrace_id: 'AbCdEf',
+        }
         res.writeHead(answer.status, headers).end(JSON.stringify({ error }))
         opts.onSend?.(send)
         return
       }
       send.channelId = `wamid.FAKE${String(++n).padStart(6, '0')}`
       res.writeHead(200, { 'content-type': 'application/json' }).end(
-        JSON.stringify({ messaging_product: 'whatsapp', contacts: [{ input: body.to, wa_id: body.to }], messages: [{ id: send.channelId }] }),
+        JSON.stringify({
+          messaging_product: 'whatsapp',
+          contacts: [{ input: body.to, wa_id: body.to }],
+          messages: [{ id: send.channelId }],
+        }),
       )
       opts.onSend?.(send)
     })
@@ -105,7 +128,10 @@ export async function startFakeCloudApi(opts: FakeCloudApiOptions = {}): Promise
       const raw = Buffer.from(JSON.stringify(payload))
       const res = await fetch(webhookUrl, {
         method: 'POST',
-        headers: { 'content-type': 'application/json', 'x-hub-signature-256': signature ?? signatureOf(raw, appSecret) },
+        headers: {
+          'content-type': 'application/json',
+          'x-hub-signature-256': signature ?? signatureOf(raw, appSecret),
+        },
         body: raw,
       })
       const text = await res.text()

@@ -18,8 +18,10 @@ export interface TestPg {
 /** Why PostgreSQL tests cannot run here, or null when they can. */
 export function pgUnavailableReason(): string | null {
   if (process.env.CHATFLOW_TEST_DATABASE_URL) return null
-  if (!binDir()) return 'no PostgreSQL server binaries (initdb, pg_ctl in /usr/lib/postgresql/*/bin) and no CHATFLOW_TEST_DATABASE_URL'
-  if (process.getuid?.() === 0 && !userExists('postgres')) return 'running as root and there is no `postgres` user to run the server as'
+  if (!binDir())
+    return 'no PostgreSQL server binaries (initdb, pg_ctl in /usr/lib/postgresql/*/bin) and no CHATFLOW_TEST_DATABASE_URL'
+  if (process.getuid?.() === 0 && !userExists('postgres'))
+    return 'running as root and there is no `postgres` user to run the server as'
   return null
 }
 
@@ -65,10 +67,14 @@ export async function startTestPg(): Promise<TestPg> {
   if (!bin) throw new Error(pgUnavailableReason() ?? 'PostgreSQL is not available')
   const asRoot = process.getuid?.() === 0
   const run = (tool: string, args: string[]) =>
-    execFileSync(asRoot ? 'runuser' : path.join(bin, tool), asRoot ? ['-u', 'postgres', '--', path.join(bin, tool), ...args] : args, {
-      stdio: 'pipe',
-      cwd: os.tmpdir(),
-    })
+    execFileSync(
+      asRoot ? 'runuser' : path.join(bin, tool),
+      asRoot ? ['-u', 'postgres', '--', path.join(bin, tool), ...args] : args,
+      {
+        stdio: 'pipe',
+        cwd: os.tmpdir(),
+      },
+    )
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'chatflow-pg-'))
   if (asRoot) execFileSync('chown', ['postgres:postgres', dir])
   const data = path.join(dir, 'data')
@@ -107,7 +113,8 @@ function withDatabases(adminUrl: string, stopServer: () => Promise<void>): TestP
       if (process.env.CHATFLOW_TEST_DATABASE_URL) {
         const admin = new pg.Client({ connectionString: adminUrl })
         await admin.connect()
-        for (const name of created) await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`).catch(() => undefined)
+        for (const name of created)
+          await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`).catch(() => undefined)
         await admin.end()
       }
       await stopServer()

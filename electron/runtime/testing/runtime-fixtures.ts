@@ -9,7 +9,11 @@ import type { RuntimeStore } from '../store'
 
 export { EXAMPLES, exampleFlow } from '../../studio/transfer/testing/support'
 
-export function testRuntime(store: RuntimeStore, adapter: ChannelAdapter = new MemoryAdapter(), opts: Partial<RuntimeOptions> = {}) {
+export function testRuntime(
+  store: RuntimeStore,
+  adapter: ChannelAdapter = new MemoryAdapter(),
+  opts: Partial<RuntimeOptions> = {},
+) {
   const runtime = new Runtime({ store, adapter, effects: createEffects(), log: () => undefined, ...opts })
   return { runtime, adapter }
 }
@@ -22,5 +26,13 @@ export function text(phone: string, body: string, id = `wamid.t${++counter}.${Da
 
 /** One outbound message as the outbox hands it to an adapter (default: a text to +919800000001). */
 export function envelopeOf(message: OutboundMessage = { type: 'text', text: { body: 'Hello' } }): OutboundEnvelope {
-  return { id: 'out_1', run_id: 'run_1', flow_id: 'flw_1', contact_id: 'ct_1', to: '+919800000001', message, created_at: 1 }
+  return {
+    id: 'out_1',
+    run_id: 'run_1',
+    flow_id: 'flw_1',
+    contact_id: 'ct_1',
+    to: '+919800000001',
+    message,
+    created_at: 1,
+  }
 }

@@ -32,7 +32,11 @@ export interface ServeOptions {
 }
 
 /** Starts `node chatflow.mjs serve <args>` and resolves once it has printed its last start-up line. */
-export function startServe(args: string[], env: Record<string, string> = {}, opts: ServeOptions = {}): Promise<ServeChild> {
+export function startServe(
+  args: string[],
+  env: Record<string, string> = {},
+  opts: ServeOptions = {},
+): Promise<ServeChild> {
   const bundle = opts.bundle ?? path.join(serverBuildDir(), 'chatflow.mjs')
   const child = spawn(process.execPath, [bundle, 'serve', ...args], {
     cwd: opts.cwd ?? os.tmpdir(),

@@ -16,7 +16,10 @@ export function serverBuildDir(): string {
   if (given) return given
   if (checked) return checked
   const dir = path.join(ROOT, '.tmp', 'server-build')
-  execFileSync(process.execPath, ['scripts/build-server.mjs', '--out-dir', dir, '--if-stale'], { cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'] })
+  execFileSync(process.execPath, ['scripts/build-server.mjs', '--out-dir', dir, '--if-stale'], {
+    cwd: ROOT,
+    stdio: ['ignore', 'ignore', 'inherit'],
+  })
   checked = dir
   return dir
 }

@@ -32,7 +32,10 @@ export function describeEachStore(title: string, body: (c: StoreCase) => void, t
         const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'chatflow-runtime-'))
         dirs.push(dir)
         const file = path.join(dir, 'studio.sqlite')
-        return { store: new SqliteRuntimeStore(openDatabase(file)), reopen: async () => new SqliteRuntimeStore(openDatabase(file)) }
+        return {
+          store: new SqliteRuntimeStore(openDatabase(file)),
+          reopen: async () => new SqliteRuntimeStore(openDatabase(file)),
+        }
       },
       async serveArgs() {
         const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'chatflow-runtime-'))
@@ -50,7 +53,10 @@ export function describeEachStore(title: string, body: (c: StoreCase) => void, t
   describe(`${title} [postgres]`, () => {
     let server: TestPg | undefined
     beforeAll(async () => {
-      if (reason) throw new Error(`CI=true requires the PostgreSQL tests, but here there is ${reason}. .ci/run installs Debian's postgresql.`)
+      if (reason)
+        throw new Error(
+          `CI=true requires the PostgreSQL tests, but here there is ${reason}. .ci/run installs Debian's postgresql.`,
+        )
       server = await startTestPg()
     }, timeoutMs)
     afterAll(async () => server?.stop(), timeoutMs)

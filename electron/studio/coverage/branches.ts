@@ -50,7 +50,12 @@ export function percentOf(covered: number, total: number): number {
  */
 export function structureKey(flow: FlowDocument): string {
   const nodes = flow.nodes
-    .map((n) => `${n.id}:${n.type}:${portsOf(n).map((p) => p.id).join(',')}`)
+    .map(
+      (n) =>
+        `${n.id}:${n.type}:${portsOf(n)
+          .map((p) => p.id)
+          .join(',')}`,
+    )
     .sort()
   const edges = flow.edges.map((e) => `${e.source}/${e.sourcePort}>${e.target}`).sort()
   return JSON.stringify([nodes, edges])

@@ -17,11 +17,25 @@ function flow(id: string, byeText = 'Bye', extraEdge = false): FlowDocument {
   return buildFlow(
     [
       { type: 'trigger', name: 'trigger_1', config: { kind: 'manual' } },
-      { type: 'interactive_message', name: 'pick', config: { body: 'Pick', buttons: [{ id: 'a', title: 'Alpha' }, { id: 'b', title: 'Beta' }] } },
+      {
+        type: 'interactive_message',
+        name: 'pick',
+        config: {
+          body: 'Pick',
+          buttons: [
+            { id: 'a', title: 'Alpha' },
+            { id: 'b', title: 'Beta' },
+          ],
+        },
+      },
       { type: 'message', name: 'bye', config: { text: byeText } },
       { type: 'end', name: 'end_1' },
     ],
-    [['trigger_1', 'out', 'pick'], ['pick', 'a', 'bye'], ...(extraEdge ? ([['bye', 'out', 'end_1']] as Array<[string, string, string]>) : [])],
+    [
+      ['trigger_1', 'out', 'pick'],
+      ['pick', 'a', 'bye'],
+      ...(extraEdge ? ([['bye', 'out', 'end_1']] as Array<[string, string, string]>) : []),
+    ],
     { id, name: 'Cov' },
   )
 }
@@ -39,7 +53,9 @@ describe('branch coverage from the Flow Logs', () => {
 
     now += 1000
     expectOk(await api.call('emulator.start', { ...t, trigger: { kind: 'manual' } }))
-    expectOk(await api.call('emulator.send', { ...t, event: { type: 'button_reply', reply: { id: 'a', title: 'Alpha' } } }))
+    expectOk(
+      await api.call('emulator.send', { ...t, event: { type: 'button_reply', reply: { id: 'a', title: 'Alpha' } } }),
+    )
     const half = expectOk(await api.call('emulator.coverage', { flowId: created.id }))
     expect(half).toMatchObject({ covered: 3, total: 4, percent: 75, runs: 1 })
     expect(half.branches.filter((b) => !b.covered).map((b) => `${b.nodeName}.${b.port}`)).toEqual(['pick.b'])
@@ -48,8 +64,14 @@ describe('branch coverage from the Flow Logs', () => {
     const other = expectOk(await api.call('emulator.newContact', {}))
     const t2 = { flowId: created.id, contactId: other.id }
     expectOk(await api.call('emulator.start', { ...t2, trigger: { kind: 'manual' } }))
-    expectOk(await api.call('emulator.send', { ...t2, event: { type: 'button_reply', reply: { id: 'b', title: 'Beta' } } }))
-    expect(expectOk(await api.call('emulator.coverage', { flowId: created.id }))).toMatchObject({ covered: 4, percent: 100, runs: 2 })
+    expectOk(
+      await api.call('emulator.send', { ...t2, event: { type: 'button_reply', reply: { id: 'b', title: 'Beta' } } }),
+    )
+    expect(expectOk(await api.call('emulator.coverage', { flowId: created.id }))).toMatchObject({
+      covered: 4,
+      percent: 100,
+      runs: 2,
+    })
     expect(expectOk(await api.call('emulator.coverageAll', {}))).toEqual({ [created.id]: 100 })
   })
 

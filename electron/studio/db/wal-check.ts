@@ -46,7 +46,9 @@ export function readWal(data: Buffer): WalReport | null {
     sameChecksum(checksum(data, 0, 24, [0, 0], magic & 1), data, 24)
   if (!headerOk) {
     // Without a readable header SQLite ignores the whole log: damaged if anything follows the header.
-    return data.length > HEADER ? { damaged: true, recoveredCommits: 0, lostCommits: 0, damagedAt: 0, headerDamaged: true } : null
+    return data.length > HEADER
+      ? { damaged: true, recoveredCommits: 0, lostCommits: 0, damagedAt: 0, headerDamaged: true }
+      : null
   }
   const bigEndian = magic & 1
   const salt1 = data.readUInt32BE(16)
@@ -72,11 +74,23 @@ export function readWal(data: Buffer): WalReport | null {
     if (salted && data.readUInt32BE(at + 4) !== 0) lost++
   }
   if (recovered === 0 && lost === 0) return null
-  return { damaged: lost > 0, recoveredCommits: recovered, lostCommits: lost, damagedAt: lost ? offset : null, headerDamaged: false }
+  return {
+    damaged: lost > 0,
+    recoveredCommits: recovered,
+    lostCommits: lost,
+    damagedAt: lost ? offset : null,
+    headerDamaged: false,
+  }
 }
 
 /** SQLite's WAL checksum over `length` bytes (a multiple of 8) from `start`, continuing from `[s0, s1]`. */
-function checksum(data: Buffer, start: number, length: number, [s0, s1]: [number, number], bigEndian: number): [number, number] {
+function checksum(
+  data: Buffer,
+  start: number,
+  length: number,
+  [s0, s1]: [number, number],
+  bigEndian: number,
+): [number, number] {
   const read = bigEndian ? (i: number) => data.readUInt32BE(i) : (i: number) => data.readUInt32LE(i)
   for (let i = start; i < start + length; i += 8) {
     s0 = (s0 + read(i) + s1) >>> 0
@@ -85,4 +99,5 @@ function checksum(data: Buffer, start: number, length: number, [s0, s1]: [number
   return [s0, s1]
 }
 
-const sameChecksum = (sum: [number, number], data: Buffer, at: number) => sum[0] === data.readUInt32BE(at) && sum[1] === data.readUInt32BE(at + 4)
+const sameChecksum = (sum: [number, number], data: Buffer, at: number) =>
+  sum[0] === data.readUInt32BE(at) && sum[1] === data.readUInt32BE(at + 4)

@@ -72,7 +72,11 @@ it('keeps a damaged log aside with the database, and says what was recovered and
   expect(told).toHaveLength(1)
   const r = told[0]!
   expect(r.report).toMatchObject({ damaged: true, recoveredCommits: total - 17, lostCommits: 17 })
-  expect(r.message).toMatch(new RegExp(`${total - 17} saved changes before the damage were recovered; 17 saved changes after it could not be read`))
+  expect(r.message).toMatch(
+    new RegExp(
+      `${total - 17} saved changes before the damage were recovered; 17 saved changes after it could not be read`,
+    ),
+  )
   expect(r.message).toContain(r.copyDir)
   // The copy is exactly what was there before SQLite touched it.
   expect(fs.readFileSync(path.join(r.copyDir, 'studio.sqlite-wal')).equals(damagedLog)).toBe(true)
@@ -107,10 +111,12 @@ it('tells a host that passes no listener on stderr (chatflow serve, the CLI)', (
   } finally {
     spy.mockRestore()
   }
-  expect(err).toMatch(/^Chatflow Studio: The write-ahead log of studio\.sqlite was damaged at byte \d+: .* 1 saved change after it could not be read/)
+  expect(err).toMatch(
+    /^Chatflow Studio: The write-ahead log of studio\.sqlite was damaged at byte \d+: .* 1 saved change after it could not be read/,
+  )
 })
 
-it('puts the message in the studio\'s notices, for the banner every window shows', async () => {
+it("puts the message in the studio's notices, for the banner every window shows", async () => {
   const file = crashedStudio()
   damageCommit(`${file}-wal`, checkWal(`${file}-wal`)!.recoveredCommits - 2)
   const { createBackend } = await import('../backend')
@@ -118,7 +124,14 @@ it('puts the message in the studio\'s notices, for the banner every window shows
   const backend = createBackend({ dataDir: path.dirname(file), log: (m) => logged.push(m) })
   try {
     const notices = await backend.call('studio.notices', {})
-    expect(notices).toMatchObject({ ok: true, value: { notices: [{ code: 'wal_recovered', message: expect.stringMatching(/3 saved changes after it could not be read/) }] } })
+    expect(notices).toMatchObject({
+      ok: true,
+      value: {
+        notices: [
+          { code: 'wal_recovered', message: expect.stringMatching(/3 saved changes after it could not be read/) },
+        ],
+      },
+    })
     expect(logged.join('\n')).toMatch(/write-ahead log of studio\.sqlite was damaged/)
   } finally {
     await backend.close()

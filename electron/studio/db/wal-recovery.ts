@@ -21,7 +21,8 @@ export function keepDamagedWalAside(file: string, now: Date = new Date()): WalRe
   const stamp = now.toISOString().replace(/[:.]/g, '-')
   const copyDir = path.join(path.dirname(file), `damaged-wal-${stamp}`)
   fs.mkdirSync(copyDir, { recursive: true })
-  for (const f of [file, wal]) if (fs.existsSync(f)) fs.copyFileSync(f, path.join(copyDir, path.basename(f)), fs.constants.COPYFILE_EXCL)
+  for (const f of [file, wal])
+    if (fs.existsSync(f)) fs.copyFileSync(f, path.join(copyDir, path.basename(f)), fs.constants.COPYFILE_EXCL)
   return { report, copyDir, message: describe(file, report, copyDir) }
 }
 

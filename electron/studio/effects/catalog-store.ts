@@ -37,20 +37,25 @@ export class CatalogStore {
   /** Every product, or one catalogue's, by catalogue then product id. */
   list(catalogId?: string): StoredProduct[] {
     const rows = catalogId
-      ? (this.db.prepare(`SELECT ${COLUMNS} FROM catalog_products WHERE catalog_id = ? ORDER BY product_id`).all(catalogId) as Row[])
+      ? (this.db
+          .prepare(`SELECT ${COLUMNS} FROM catalog_products WHERE catalog_id = ? ORDER BY product_id`)
+          .all(catalogId) as Row[])
       : (this.db.prepare(`SELECT ${COLUMNS} FROM catalog_products ORDER BY catalog_id, product_id`).all() as Row[])
     return rows.map(toStored)
   }
 
   get(catalogId: string, productId: string): StoredProduct | null {
-    const row = this.db.prepare(`SELECT ${COLUMNS} FROM catalog_products WHERE catalog_id = ? AND product_id = ?`).get(catalogId, productId) as Row | undefined
+    const row = this.db
+      .prepare(`SELECT ${COLUMNS} FROM catalog_products WHERE catalog_id = ? AND product_id = ?`)
+      .get(catalogId, productId) as Row | undefined
     return row ? toStored(row) : null
   }
 
   /** Creates or replaces the product with this catalogue and id. */
   save(input: unknown): StoredProduct {
     const parsed = CatalogProductSchema.safeParse(input)
-    if (!parsed.success) throw new InvalidProductError(parsed.error.issues.map((i) => `${i.path.join('.') || 'product'}: ${i.message}.`))
+    if (!parsed.success)
+      throw new InvalidProductError(parsed.error.issues.map((i) => `${i.path.join('.') || 'product'}: ${i.message}.`))
     const p = parsed.data
     const at = this.now()
     this.db
@@ -65,7 +70,10 @@ export class CatalogStore {
   }
 
   delete(catalogId: string, productId: string): boolean {
-    return this.db.prepare('DELETE FROM catalog_products WHERE catalog_id = ? AND product_id = ?').run(catalogId, productId).changes > 0
+    return (
+      this.db.prepare('DELETE FROM catalog_products WHERE catalog_id = ? AND product_id = ?').run(catalogId, productId)
+        .changes > 0
+    )
   }
 }
 

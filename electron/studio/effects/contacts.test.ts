@@ -20,7 +20,11 @@ beforeEach(() => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'chatflow-lead-'))
   db = openDatabase(path.join(dir, 'studio.sqlite'))
   store = new ContactStore(db, () => Date.UTC(2026, 0, 2))
-  ann = store.ensure({ phone: '+919800000001', name: 'Ann Lee', fields: { email: 'ann@example.com', companyName: 'Acme', tier: 'gold', tags: ['vip'] } })
+  ann = store.ensure({
+    phone: '+919800000001',
+    name: 'Ann Lee',
+    fields: { email: 'ann@example.com', companyName: 'Acme', tier: 'gold', tags: ['vip'] },
+  })
 })
 afterEach(() => {
   db.close()
@@ -56,15 +60,29 @@ describe('Lead Management against the contacts store', () => {
   })
 
   it('update_fields writes the store, keeping a single placeholder typed', async () => {
-    await lead({ action: 'update_fields', fields: [{ field: 'email', value: '{{email}}' }, { field: 'age', value: '{{age}}' }, { field: 'name', value: 'Ann {{last}}' }] }, { email: 'new@x.io', age: 31, last: 'Smith' })
+    await lead(
+      {
+        action: 'update_fields',
+        fields: [
+          { field: 'email', value: '{{email}}' },
+          { field: 'age', value: '{{age}}' },
+          { field: 'name', value: 'Ann {{last}}' },
+        ],
+      },
+      { email: 'new@x.io', age: 31, last: 'Smith' },
+    )
     const saved = store.get(ann.id)!
     expect(saved.name).toBe('Ann Smith')
     expect(saved.fields).toMatchObject({ email: 'new@x.io', age: 31, companyName: 'Acme', tags: ['vip'] })
   })
 
   it('refuses to change the phone or to empty the name', async () => {
-    await expect(lead({ action: 'update_fields', fields: [{ field: 'phone', value: '+1' }] })).rejects.toMatchObject({ code: 'lead_readonly_field' })
-    await expect(lead({ action: 'update_fields', fields: [{ field: 'name', value: '{{unset}}' }] })).rejects.toMatchObject({ code: 'lead_empty_name' })
+    await expect(lead({ action: 'update_fields', fields: [{ field: 'phone', value: '+1' }] })).rejects.toMatchObject({
+      code: 'lead_readonly_field',
+    })
+    await expect(
+      lead({ action: 'update_fields', fields: [{ field: 'name', value: '{{unset}}' }] }),
+    ).rejects.toMatchObject({ code: 'lead_empty_name' })
     expect(store.get(ann.id)!.name).toBe('Ann Lee')
   })
 

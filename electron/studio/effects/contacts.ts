@@ -8,7 +8,8 @@ export function createContactsEffect(store: ContactStore): ContactsEffect {
       return store.get(id)
     },
     async update(id, patch) {
-      if (patch.phone !== undefined) throw new Error('A contact is identified by its phone number; it cannot be changed.')
+      if (patch.phone !== undefined)
+        throw new Error('A contact is identified by its phone number; it cannot be changed.')
       return store.update(id, { name: patch.name, optedIn: patch.optedIn, fields: patch.fields })
     },
   }

@@ -26,8 +26,16 @@ function orderFlow(url: string) {
           inputs: [{ name: 'total', value: '{{http_call_1.result.order.total}}' }],
         },
       },
-      { type: 'message', name: 'message_ok', config: { text: 'Order {{http_call_1.result.order.status}}, {{script_1.withTax}} with tax' } },
-      { type: 'message', name: 'message_fail', config: { text: 'Sorry ({{http_call_1.error.code}}): {{http_call_1.error.message}}' } },
+      {
+        type: 'message',
+        name: 'message_ok',
+        config: { text: 'Order {{http_call_1.result.order.status}}, {{script_1.withTax}} with tax' },
+      },
+      {
+        type: 'message',
+        name: 'message_fail',
+        config: { text: 'Sorry ({{http_call_1.error.code}}): {{http_call_1.error.message}}' },
+      },
     ],
     [
       ['trigger_1', 'out', 'http_call_1'],
@@ -55,25 +63,39 @@ describe('integration nodes in a real run', () => {
     const { deps } = testDeps({ effects })
     const r = await startRun(orderFlow('https://exa mple.invalid/{{x}}'), { contact: ASHA, trigger: manual }, deps)
     expect(r.state.status).toBe('ended')
-    expect(r.messages[0]).toMatchObject({ type: 'text', text: { body: expect.stringMatching(/^Sorry \(http_invalid_url\): '.*' is not a valid URL\.$/) } })
+    expect(r.messages[0]).toMatchObject({
+      type: 'text',
+      text: { body: expect.stringMatching(/^Sorry \(http_invalid_url\): '.*' is not a valid URL\.$/) },
+    })
     const http = r.trace.find((t) => t.nodeName === 'http_call_1')!
     expect(http).toMatchObject({ port: 'failure', error: { code: 'http_invalid_url', nodeName: 'http_call_1' } })
   })
 
   it('answers an HTTP Call from a written mock instead of the network', async () => {
-    const { deps } = testDeps({ effects, mocks: { http_call_1: { output: { status: 200, ok: true, result: { order: { status: 'packed', total: 10 } } } } } })
+    const { deps } = testDeps({
+      effects,
+      mocks: { http_call_1: { output: { status: 200, ok: true, result: { order: { status: 'packed', total: 10 } } } } },
+    })
     const r = await startRun(orderFlow('http://127.0.0.1:1/never-called'), { contact: ASHA, trigger: manual }, deps)
     expect(r.messages).toEqual([{ type: 'text', text: { body: 'Order packed, 11.8 with tax' } }])
   })
 
   it('answers an HTTP Call from a written response that goes through the node: status picks the port, save-as applies', async () => {
     const flow = orderFlow('https://shop.invalid/orders/{{order}}')
-    flow.nodes.find((n) => n.name === 'http_call_1')!.config.saveAs = [{ variable: 'order_state', path: 'result.order.status' }]
-    const ok = testDeps({ effects, mocks: { http_call_1: { response: { body: { order: { status: 'late', total: 1 } } } } } })
+    flow.nodes.find((n) => n.name === 'http_call_1')!.config.saveAs = [
+      { variable: 'order_state', path: 'result.order.status' },
+    ]
+    const ok = testDeps({
+      effects,
+      mocks: { http_call_1: { response: { body: { order: { status: 'late', total: 1 } } } } },
+    })
     const r1 = await startRun(flow, { contact: ASHA, trigger: manual }, ok.deps)
     expect(r1.state.vars).toMatchObject({ order_state: 'late', http_call_1: { status: 200, ok: true } })
     expect(r1.messages).toEqual([{ type: 'text', text: { body: 'Order late, 1.18 with tax' } }])
-    const missing = testDeps({ effects, mocks: { http_call_1: { response: { status: 404, body: { error: 'no such order' } } } } })
+    const missing = testDeps({
+      effects,
+      mocks: { http_call_1: { response: { status: 404, body: { error: 'no such order' } } } },
+    })
     const r2 = await startRun(flow, { contact: ASHA, trigger: manual }, missing.deps)
     expect(r2.messages).toEqual([{ type: 'text', text: { body: 'Sorry (http_status): The server answered 404.' } }])
     expect(r2.state.vars.http_call_1).toMatchObject({ status: 404, result: { error: 'no such order' } })

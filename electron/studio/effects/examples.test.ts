@@ -15,8 +15,14 @@ function load(example: string) {
   const flowResult = parseFlow(fs.readFileSync(path.join(EXAMPLES, `${example}.flow.json`), 'utf8'))
   if (!flowResult.ok) throw new Error(`${example}.flow.json: ${JSON.stringify(flowResult)}`)
   const dir = path.join(EXAMPLES, `${example}.tests`)
-  const files = fs.readdirSync(dir).filter((f) => f.endsWith('.yaml')).sort()
-  return { flow: flowResult.document, tests: files.map((f) => ({ file: f, text: fs.readFileSync(path.join(dir, f), 'utf8') })) }
+  const files = fs
+    .readdirSync(dir)
+    .filter((f) => f.endsWith('.yaml'))
+    .sort()
+  return {
+    flow: flowResult.document,
+    tests: files.map((f) => ({ file: f, text: fs.readFileSync(path.join(dir, f), 'utf8') })),
+  }
 }
 
 async function play(example: string, file: string) {
@@ -44,7 +50,11 @@ describe('lead capture writes the contact', () => {
   // lead_ variables prove the write, and the gives-up path never reaches the Lead Management nodes.
   it('reads back what the happy path wrote', async () => {
     const { outcome } = await play('lead-capture', 'happy-path.yaml')
-    expect(outcome.final?.vars).toMatchObject({ lead_name: 'Ana Lima', lead_companyName: 'Acme Robotics', lead_tags: ['newsletter', 'sales-lead', 'keyword-demo'] })
+    expect(outcome.final?.vars).toMatchObject({
+      lead_name: 'Ana Lima',
+      lead_companyName: 'Acme Robotics',
+      lead_tags: ['newsletter', 'sales-lead', 'keyword-demo'],
+    })
   })
 
   it('saves nothing when the customer gives up', async () => {

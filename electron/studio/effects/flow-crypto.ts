@@ -17,9 +17,16 @@ export function encryptRequest(payload: unknown, publicKeyPem: string): Encrypte
   const iv = crypto.randomBytes(16)
   const cipher = crypto.createCipheriv('aes-128-gcm', aesKey, iv)
   const data = Buffer.concat([cipher.update(JSON.stringify(payload), 'utf8'), cipher.final(), cipher.getAuthTag()])
-  const wrapped = crypto.publicEncrypt({ key: publicKeyPem, padding: crypto.constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' }, aesKey)
+  const wrapped = crypto.publicEncrypt(
+    { key: publicKeyPem, padding: crypto.constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' },
+    aesKey,
+  )
   return {
-    body: { encrypted_flow_data: data.toString('base64'), encrypted_aes_key: wrapped.toString('base64'), initial_vector: iv.toString('base64') },
+    body: {
+      encrypted_flow_data: data.toString('base64'),
+      encrypted_aes_key: wrapped.toString('base64'),
+      initial_vector: iv.toString('base64'),
+    },
     aesKey,
     iv,
   }
@@ -38,7 +45,10 @@ export function decryptResponse(base64: string, aesKey: Buffer, iv: Buffer): unk
 }
 
 // The endpoint's side, as Meta's example endpoint does it: for the tests' local endpoint and for anyone writing one.
-export function decryptRequest(body: EncryptedRequest['body'], privateKeyPem: string): { payload: unknown; aesKey: Buffer; iv: Buffer } {
+export function decryptRequest(
+  body: EncryptedRequest['body'],
+  privateKeyPem: string,
+): { payload: unknown; aesKey: Buffer; iv: Buffer } {
   const aesKey = crypto.privateDecrypt(
     { key: privateKeyPem, padding: crypto.constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' },
     Buffer.from(body.encrypted_aes_key, 'base64'),
@@ -53,5 +63,7 @@ export function decryptRequest(body: EncryptedRequest['body'], privateKeyPem: st
 
 export function encryptResponse(payload: unknown, aesKey: Buffer, iv: Buffer): string {
   const cipher = crypto.createCipheriv('aes-128-gcm', aesKey, invertIv(iv))
-  return Buffer.concat([cipher.update(JSON.stringify(payload), 'utf8'), cipher.final(), cipher.getAuthTag()]).toString('base64')
+  return Buffer.concat([cipher.update(JSON.stringify(payload), 'utf8'), cipher.final(), cipher.getAuthTag()]).toString(
+    'base64',
+  )
 }

@@ -24,16 +24,29 @@ function answer(req: Req, names: Map<string, string>): { status: number; body: u
   if (req.flow_token === 'expired') return { status: 427, body: { error_msg: 'This form has expired' } }
   if (req.action === 'ping') return { status: 200, body: { version: '3.0', data: { status: 'active' } } }
   if (req.data?.error) return { status: 200, body: { version: '3.0', data: { acknowledged: true } } }
-  if (req.action === 'INIT') return { status: 200, body: { version: '3.0', screen: 'DETAILS', data: { greeting: 'Hello from the endpoint' } } }
-  if (req.action === 'BACK') return { status: 200, body: { version: '3.0', screen: req.screen, data: { refreshed: true } } }
+  if (req.action === 'INIT')
+    return { status: 200, body: { version: '3.0', screen: 'DETAILS', data: { greeting: 'Hello from the endpoint' } } }
+  if (req.action === 'BACK')
+    return { status: 200, body: { version: '3.0', screen: req.screen, data: { refreshed: true } } }
   if (req.screen === 'DETAILS') {
     const name = String(req.data?.name ?? '').trim()
-    if (!name) return { status: 200, body: { version: '3.0', screen: 'DETAILS', data: { error_message: 'Please enter your name' } } }
+    if (!name)
+      return {
+        status: 200,
+        body: { version: '3.0', screen: 'DETAILS', data: { error_message: 'Please enter your name' } },
+      }
     names.set(req.flow_token, name)
     return { status: 200, body: { version: '3.0', screen: 'CONFIRM', data: { name } } }
   }
   const name = String(req.data?.name ?? names.get(req.flow_token) ?? '')
-  return { status: 200, body: { version: '3.0', screen: 'SUCCESS', data: { extension_message_response: { params: { flow_token: req.flow_token, name } } } } }
+  return {
+    status: 200,
+    body: {
+      version: '3.0',
+      screen: 'SUCCESS',
+      data: { extension_message_response: { params: { flow_token: req.flow_token, name } } },
+    },
+  }
 }
 
 export async function startEndpointServer(): Promise<EndpointServer> {
@@ -66,7 +79,8 @@ export async function startEndpointServer(): Promise<EndpointServer> {
       }
       actions.push((opened.payload as Req).action)
       const out = answer(opened.payload as Req, names)
-      if (out.status !== 200) return void res.writeHead(out.status, { 'content-type': 'application/json' }).end(JSON.stringify(out.body))
+      if (out.status !== 200)
+        return void res.writeHead(out.status, { 'content-type': 'application/json' }).end(JSON.stringify(out.body))
       // /tampered answers with a reply encrypted under the wrong IV, as a broken endpoint would.
       const iv = path === '/tampered' ? Buffer.alloc(16) : opened.iv
       res.writeHead(200, { 'content-type': 'text/plain' }).end(encryptResponse(out.body, opened.aesKey, iv))

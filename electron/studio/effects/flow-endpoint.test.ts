@@ -13,20 +13,53 @@ beforeAll(async () => {
 afterAll(() => server.close())
 
 const http = createHttpEffect()
-const endpoint = (path = '/', over: Partial<{ publicKey: string; plaintext: boolean }> = {}) => ({ url: `${server.base}${path}`, publicKey: server.publicKey, plaintext: false, ...over })
-const req = (action: FlowEndpointRequest['action'], more: Partial<FlowEndpointRequest> = {}): FlowEndpointRequest => ({ version: '3.0', action, flow_token: 'ftok_1', ...more })
+const endpoint = (path = '/', over: Partial<{ publicKey: string; plaintext: boolean }> = {}) => ({
+  url: `${server.base}${path}`,
+  publicKey: server.publicKey,
+  plaintext: false,
+  ...over,
+})
+const req = (action: FlowEndpointRequest['action'], more: Partial<FlowEndpointRequest> = {}): FlowEndpointRequest => ({
+  version: '3.0',
+  action,
+  flow_token: 'ftok_1',
+  ...more,
+})
 
 describe('Chat Flow endpoint round trip (encrypted)', () => {
   it('INIT, an error_message, the next screen, BACK, and SUCCESS with the submission params', async () => {
     const init = await exchangeWithEndpoint(http, endpoint(), req('INIT'))
-    expect(init).toMatchObject({ ok: true, status: 200, encrypted: true, error: null, reply: { kind: 'screen', screen: 'DETAILS', data: { greeting: 'Hello from the endpoint' } } })
-    const blank = await exchangeWithEndpoint(http, endpoint(), req('data_exchange', { screen: 'DETAILS', data: { name: ' ' } }))
-    expect(blank.reply).toEqual({ kind: 'error_message', screen: 'DETAILS', message: 'Please enter your name', data: { error_message: 'Please enter your name' } })
-    const next = await exchangeWithEndpoint(http, endpoint(), req('data_exchange', { screen: 'DETAILS', data: { name: 'Ann' } }))
+    expect(init).toMatchObject({
+      ok: true,
+      status: 200,
+      encrypted: true,
+      error: null,
+      reply: { kind: 'screen', screen: 'DETAILS', data: { greeting: 'Hello from the endpoint' } },
+    })
+    const blank = await exchangeWithEndpoint(
+      http,
+      endpoint(),
+      req('data_exchange', { screen: 'DETAILS', data: { name: ' ' } }),
+    )
+    expect(blank.reply).toEqual({
+      kind: 'error_message',
+      screen: 'DETAILS',
+      message: 'Please enter your name',
+      data: { error_message: 'Please enter your name' },
+    })
+    const next = await exchangeWithEndpoint(
+      http,
+      endpoint(),
+      req('data_exchange', { screen: 'DETAILS', data: { name: 'Ann' } }),
+    )
     expect(next.reply).toEqual({ kind: 'screen', screen: 'CONFIRM', data: { name: 'Ann' } })
     const back = await exchangeWithEndpoint(http, endpoint(), req('BACK', { screen: 'DETAILS' }))
     expect(back.reply).toEqual({ kind: 'screen', screen: 'DETAILS', data: { refreshed: true } })
-    const done = await exchangeWithEndpoint(http, endpoint(), req('data_exchange', { screen: 'CONFIRM', data: { name: 'Ann' } }))
+    const done = await exchangeWithEndpoint(
+      http,
+      endpoint(),
+      req('data_exchange', { screen: 'CONFIRM', data: { name: 'Ann' } }),
+    )
     expect(done.reply).toEqual({ kind: 'complete', params: { flow_token: 'ftok_1', name: 'Ann' } })
     const ping = await exchangeWithEndpoint(http, endpoint(), req('ping'))
     expect(ping.reply).toEqual({ kind: 'ack', data: { status: 'active' } })
@@ -44,24 +77,52 @@ describe('Chat Flow endpoint round trip (encrypted)', () => {
   })
 
   it('maps 421 (wrong key), 427 (flow token) and 432 (signature) to clear messages', async () => {
-    const otherKey = crypto.generateKeyPairSync('rsa', { modulusLength: 2048, publicKeyEncoding: { type: 'spki', format: 'pem' }, privateKeyEncoding: { type: 'pkcs8', format: 'pem' } }).publicKey
+    const otherKey = crypto.generateKeyPairSync('rsa', {
+      modulusLength: 2048,
+      publicKeyEncoding: { type: 'spki', format: 'pem' },
+      privateKeyEncoding: { type: 'pkcs8', format: 'pem' },
+    }).publicKey
     const wrongKey = await exchangeWithEndpoint(http, endpoint('/', { publicKey: otherKey }), req('INIT'))
-    expect(wrongKey).toMatchObject({ ok: false, status: 421, error: { code: 'endpoint_cannot_decrypt', message: expect.stringContaining("public key is not the endpoint's current key") } })
+    expect(wrongKey).toMatchObject({
+      ok: false,
+      status: 421,
+      error: {
+        code: 'endpoint_cannot_decrypt',
+        message: expect.stringContaining("public key is not the endpoint's current key"),
+      },
+    })
     const expired = await exchangeWithEndpoint(http, endpoint(), req('INIT', { flow_token: 'expired' }))
-    expect(expired).toMatchObject({ status: 427, error: { code: 'endpoint_flow_token', message: expect.stringContaining('HTTP 427): This form has expired.') } })
+    expect(expired).toMatchObject({
+      status: 427,
+      error: { code: 'endpoint_flow_token', message: expect.stringContaining('HTTP 427): This form has expired.') },
+    })
     const signed = await exchangeWithEndpoint(http, endpoint('/signed'), req('INIT'))
     expect(signed).toMatchObject({ status: 432, error: { code: 'endpoint_signature' } })
   })
 
   it('refuses a reply not encrypted with the request key, gives up after the deadline, and checks the settings first', async () => {
     const tampered = await exchangeWithEndpoint(http, endpoint('/tampered'), req('INIT'))
-    expect(tampered).toMatchObject({ ok: false, status: 200, error: { code: 'endpoint_bad_response', message: expect.stringContaining("could not be decrypted with this request's key") } })
+    expect(tampered).toMatchObject({
+      ok: false,
+      status: 200,
+      error: {
+        code: 'endpoint_bad_response',
+        message: expect.stringContaining("could not be decrypted with this request's key"),
+      },
+    })
     const slow = await exchangeWithEndpoint(http, endpoint('/slow'), req('INIT'), 300)
     expect(slow).toMatchObject({ ok: false, status: 0, error: { code: 'endpoint_timeout' } })
     expect(slow.durationMs).toBeGreaterThanOrEqual(250)
     const noKey = await exchangeWithEndpoint(http, endpoint('/', { publicKey: '' }), req('INIT'))
-    expect(noKey).toMatchObject({ status: 0, error: { code: 'endpoint_config', message: expect.stringContaining('public key') } })
-    const refused = await exchangeWithEndpoint(http, { url: 'http://127.0.0.1:1/', publicKey: server.publicKey, plaintext: false }, req('INIT'))
+    expect(noKey).toMatchObject({
+      status: 0,
+      error: { code: 'endpoint_config', message: expect.stringContaining('public key') },
+    })
+    const refused = await exchangeWithEndpoint(
+      http,
+      { url: 'http://127.0.0.1:1/', publicKey: server.publicKey, plaintext: false },
+      req('INIT'),
+    )
     expect(refused.error?.code).toBe('endpoint_network')
   })
 })
@@ -69,17 +130,39 @@ describe('Chat Flow endpoint round trip (encrypted)', () => {
 describe('plaintext mode (local development endpoints) and the command', () => {
   it('sends and reads plain JSON when the node says so', async () => {
     const before = server.received.length
-    const r = await exchangeWithEndpoint(http, endpoint('/plain', { plaintext: true, publicKey: '' }), req('data_exchange', { screen: 'DETAILS', data: { name: 'Bo' } }))
-    expect(r).toMatchObject({ ok: true, encrypted: false, reply: { kind: 'screen', screen: 'CONFIRM', data: { name: 'Bo' } } })
-    expect(JSON.parse(server.received[before]!)).toEqual({ version: '3.0', action: 'data_exchange', screen: 'DETAILS', data: { name: 'Bo' }, flow_token: 'ftok_1' })
+    const r = await exchangeWithEndpoint(
+      http,
+      endpoint('/plain', { plaintext: true, publicKey: '' }),
+      req('data_exchange', { screen: 'DETAILS', data: { name: 'Bo' } }),
+    )
+    expect(r).toMatchObject({
+      ok: true,
+      encrypted: false,
+      reply: { kind: 'screen', screen: 'CONFIRM', data: { name: 'Bo' } },
+    })
+    expect(JSON.parse(server.received[before]!)).toEqual({
+      version: '3.0',
+      action: 'data_exchange',
+      screen: 'DETAILS',
+      data: { name: 'Bo' },
+      flow_token: 'ftok_1',
+    })
   })
 
   it('integrations.flowEndpoint runs the exchange through the back end, validating the request', async () => {
     const temp = createTempBackend()
     try {
-      const r = expectOk(await temp.backend.call('integrations.flowEndpoint', { endpoint: endpoint(), request: { action: 'INIT', flow_token: 'ftok_9' } }))
+      const r = expectOk(
+        await temp.backend.call('integrations.flowEndpoint', {
+          endpoint: endpoint(),
+          request: { action: 'INIT', flow_token: 'ftok_9' },
+        }),
+      )
       expect(r.reply).toEqual({ kind: 'screen', screen: 'DETAILS', data: { greeting: 'Hello from the endpoint' } })
-      const bad = await temp.backend.call('integrations.flowEndpoint', { endpoint: endpoint(), request: { action: 'JUMP', flow_token: 'x' } })
+      const bad = await temp.backend.call('integrations.flowEndpoint', {
+        endpoint: endpoint(),
+        request: { action: 'JUMP', flow_token: 'x' },
+      })
       expect(bad.ok ? null : bad.error.code).toBe('bad_request')
     } finally {
       temp.cleanup()

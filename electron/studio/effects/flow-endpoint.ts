@@ -18,7 +18,6 @@ import { decryptResponse, encryptRequest } from './flow-crypto'
 
 export const ENDPOINT_TIMEOUT_MS = 10_000
 
-
 export async function exchangeWithEndpoint(
   http: HttpEffect,
   endpoint: FlowEndpoint,
@@ -43,7 +42,10 @@ export async function exchangeWithEndpoint(
   try {
     if (encrypted) sealed = encryptRequest(request, endpoint.publicKey)
   } catch (err) {
-    return done(0, null, { code: 'endpoint_config', message: `The public key cannot encrypt: ${err instanceof Error ? err.message : String(err)}.` })
+    return done(0, null, {
+      code: 'endpoint_config',
+      message: `The public key cannot encrypt: ${err instanceof Error ? err.message : String(err)}.`,
+    })
   }
   let res
   try {
@@ -56,19 +58,41 @@ export async function exchangeWithEndpoint(
     })
   } catch (err) {
     if (err instanceof NodeFailure && err.code === 'http_bad_response')
-      return done(200, null, { code: 'endpoint_bad_response', message: `The endpoint's reply cannot be used: ${err.message}` })
+      return done(200, null, {
+        code: 'endpoint_bad_response',
+        message: `The endpoint's reply cannot be used: ${err.message}`,
+      })
     if (err instanceof NodeFailure && err.code === 'http_timeout')
-      return done(0, null, { code: 'endpoint_timeout', message: `The endpoint did not answer within ${timeoutMs / 1000} s; the channel gives up after 10 s and shows the customer an error.` })
-    return done(0, null, { code: 'endpoint_network', message: `The endpoint could not be reached: ${err instanceof Error ? err.message : String(err)}` })
+      return done(0, null, {
+        code: 'endpoint_timeout',
+        message: `The endpoint did not answer within ${timeoutMs / 1000} s; the channel gives up after 10 s and shows the customer an error.`,
+      })
+    return done(0, null, {
+      code: 'endpoint_network',
+      message: `The endpoint could not be reached: ${err instanceof Error ? err.message : String(err)}`,
+    })
   }
   if (res.status !== 200) return done(res.status, null, statusError(res.status, res.body))
   try {
-    const payload: unknown = sealed ? decryptResponse(replyText(res.body), sealed.aesKey, sealed.iv) : typeof res.body === 'string' ? JSON.parse(res.body) : res.body
+    const payload: unknown = sealed
+      ? decryptResponse(replyText(res.body), sealed.aesKey, sealed.iv)
+      : typeof res.body === 'string'
+        ? JSON.parse(res.body)
+        : res.body
     const bounds = checkJsonBounds(payload)
-    if (bounds) return done(200, null, { code: 'endpoint_bad_response', message: `The endpoint's reply cannot be used: ${bounds.message}` })
+    if (bounds)
+      return done(200, null, {
+        code: 'endpoint_bad_response',
+        message: `The endpoint's reply cannot be used: ${bounds.message}`,
+      })
     return done(200, readReply(payload), null)
   } catch (err) {
-    const why = err instanceof EndpointReplyError ? err.message : sealed ? `it could not be decrypted with this request's key (${err instanceof Error ? err.message : String(err)})` : 'it is not JSON'
+    const why =
+      err instanceof EndpointReplyError
+        ? err.message
+        : sealed
+          ? `it could not be decrypted with this request's key (${err instanceof Error ? err.message : String(err)})`
+          : 'it is not JSON'
     return done(200, null, { code: 'endpoint_bad_response', message: `The endpoint's reply cannot be used: ${why}.` })
   }
 }
@@ -85,7 +109,8 @@ function statusError(status: number, body: unknown): { code: string; message: st
     case 421:
       return {
         code: 'endpoint_cannot_decrypt',
-        message: "The endpoint could not decrypt the request (HTTP 421): the node's public key is not the endpoint's current key. The channel would fetch the key again and retry.",
+        message:
+          "The endpoint could not decrypt the request (HTTP 421): the node's public key is not the endpoint's current key. The channel would fetch the key again and retry.",
       }
     case 427:
       return {
@@ -95,9 +120,13 @@ function statusError(status: number, body: unknown): { code: string; message: st
     case 432:
       return {
         code: 'endpoint_signature',
-        message: 'The endpoint could not verify the request signature (HTTP 432). The studio does not sign with your app secret (X-Hub-Signature-256); let the endpoint skip that check for studio tests.',
+        message:
+          'The endpoint could not verify the request signature (HTTP 432). The studio does not sign with your app secret (X-Hub-Signature-256); let the endpoint skip that check for studio tests.',
       }
     default:
-      return { code: 'endpoint_status', message: `The endpoint answered HTTP ${status}; the channel shows the customer an error.` }
+      return {
+        code: 'endpoint_status',
+        message: `The endpoint answered HTTP ${status}; the channel shows the customer an error.`,
+      }
   }
 }

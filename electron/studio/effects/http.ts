@@ -24,7 +24,8 @@ export function createHttpEffect(options: HttpEffectOptions = {}): HttpEffect {
       try {
         return await exchange(req, controller.signal, maxBytes, maxRedirects)
       } catch (err) {
-        if (controller.signal.aborted) throw new NodeFailure('http_timeout', `No complete answer within ${req.timeoutMs} ms.`)
+        if (controller.signal.aborted)
+          throw new NodeFailure('http_timeout', `No complete answer within ${req.timeoutMs} ms.`)
         throw err
       } finally {
         clearTimeout(timer)
@@ -33,7 +34,12 @@ export function createHttpEffect(options: HttpEffectOptions = {}): HttpEffect {
   }
 }
 
-async function exchange(req: HttpRequest, signal: AbortSignal, maxBytes: number, maxRedirects: number): Promise<HttpResponse> {
+async function exchange(
+  req: HttpRequest,
+  signal: AbortSignal,
+  maxBytes: number,
+  maxRedirects: number,
+): Promise<HttpResponse> {
   let { method, url, body } = req
   const headers = { ...req.headers }
   for (let hop = 0; ; hop++) {
@@ -48,7 +54,8 @@ async function exchange(req: HttpRequest, signal: AbortSignal, maxBytes: number,
     const location = res.headers.get('location')
     if (res.status >= 300 && res.status < 400 && location) {
       await res.body?.cancel()
-      if (hop >= maxRedirects) throw new NodeFailure('http_redirects', `More than ${maxRedirects} redirects; the last pointed to ${location}.`)
+      if (hop >= maxRedirects)
+        throw new NodeFailure('http_redirects', `More than ${maxRedirects} redirects; the last pointed to ${location}.`)
       const next = new URL(location, url)
       // Credentials are for the host they were written for, never for wherever it redirects.
       if (next.origin !== new URL(url).origin) delete headers.authorization
@@ -62,7 +69,11 @@ async function exchange(req: HttpRequest, signal: AbortSignal, maxBytes: number,
     }
     // A HEAD answer has no body; its Content-Length describes the resource, which the caller may want to read.
     const text = method === 'HEAD' ? '' : await readCapped(res, maxBytes)
-    return { status: res.status, headers: headerRecord(res.headers), body: parseBody(text, res.headers.get('content-type')) }
+    return {
+      status: res.status,
+      headers: headerRecord(res.headers),
+      body: parseBody(text, res.headers.get('content-type')),
+    }
   }
 }
 
@@ -101,7 +112,10 @@ async function readCapped(res: Response, maxBytes: number): Promise<string> {
 }
 
 function tooLarge(maxBytes: number): NodeFailure {
-  return new NodeFailure('http_too_large', `The response is larger than ${Math.round(maxBytes / 1024)} KiB; it was not read.`)
+  return new NodeFailure(
+    'http_too_large',
+    `The response is larger than ${Math.round(maxBytes / 1024)} KiB; it was not read.`,
+  )
 }
 
 /** Parsed JSON when the server says JSON or the text is JSON, else the text itself. */

@@ -37,10 +37,14 @@ export class MediaStore {
     }
     const size = sizeOf(file)
     if (size === null) throw new ApiFailure('not_found', 'This upload is unknown or has expired; pick the file again.')
-    if (size !== offset) throw new ApiFailure('conflict', `The upload has ${size} bytes, not ${offset}; pick the file again.`)
+    if (size !== offset)
+      throw new ApiFailure('conflict', `The upload has ${size} bytes, not ${offset}; pick the file again.`)
     if (size + data.length > MAX_MEDIA_BYTES) {
       fs.rmSync(file, { force: true })
-      throw new ApiFailure('media_too_large', `The file is larger than any media message may be (${mib(MAX_MEDIA_BYTES)}).`)
+      throw new ApiFailure(
+        'media_too_large',
+        `The file is larger than any media message may be (${mib(MAX_MEDIA_BYTES)}).`,
+      )
     }
     fs.appendFileSync(file, data)
     return size + data.length
@@ -51,7 +55,8 @@ export class MediaStore {
     const file = path.join(this.uploads, uploadId)
     try {
       const bytes = sizeOf(file)
-      if (bytes === null) throw new ApiFailure('not_found', 'This upload is unknown or has expired; pick the file again.')
+      if (bytes === null)
+        throw new ApiFailure('not_found', 'This upload is unknown or has expired; pick the file again.')
       if (bytes === 0) throw new ApiFailure('media_empty', `${name} is empty.`)
       const head = readHead(file)
       const mime = sniffMime(head, name)
@@ -60,7 +65,11 @@ export class MediaStore {
         const what = mime ? `${name} is ${mime}` : `${name} is not a type the studio recognises from its content`
         throw new ApiFailure('media_type', `${what}; a ${kind} message takes ${allowedTypes(kind)}.`)
       }
-      if (bytes > rules.maxBytes) throw new ApiFailure('media_too_large', `${name} is ${mib(bytes)}; a ${kind} may be at most ${mib(rules.maxBytes)}.`)
+      if (bytes > rules.maxBytes)
+        throw new ApiFailure(
+          'media_too_large',
+          `${name} is ${mib(bytes)}; a ${kind} may be at most ${mib(rules.maxBytes)}.`,
+        )
       const ref = `${hashOf(file)}.${extensionOf(mime)}`
       const target = path.join(this.dir, ref)
       if (fs.existsSync(target)) fs.rmSync(file)
@@ -113,7 +122,7 @@ function hashOf(file: string): string {
   const fd = fs.openSync(file, 'r')
   try {
     const buf = Buffer.alloc(1024 * 1024)
-    for (let n; (n = fs.readSync(fd, buf, 0, buf.length, null)) > 0; ) hash.update(buf.subarray(0, n))
+    for (let n; (n = fs.readSync(fd, buf, 0, buf.length, null)) > 0;) hash.update(buf.subarray(0, n))
   } finally {
     fs.closeSync(fd)
   }

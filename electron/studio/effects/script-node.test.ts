@@ -23,14 +23,22 @@ describe('Script node', () => {
       },
       { http_call_1: { result: { price: 2.5, items: [1, 2, 3] } }, qty: 4, name: 'Lee' },
     )
-    expect(out).toMatchObject({ kind: 'next', port: 'success', output: { total: 10, label: 'Mr Lee x4' }, logs: ['items 3'] })
+    expect(out).toMatchObject({
+      kind: 'next',
+      port: 'success',
+      output: { total: 10, label: 'Mr Lee x4' },
+      logs: ['items 3'],
+    })
   })
 
   it('fails with the user line and column and the logs written before the error', async () => {
     const out = await node({ code: 'console.log("start")\nreturn { v: missing + 1 }' }, {})
     expect(out).toMatchObject({
       kind: 'fail',
-      error: { code: 'script_error', message: expect.stringMatching(/^line 2, column \d+: ReferenceError: 'missing' is not defined$/) },
+      error: {
+        code: 'script_error',
+        message: expect.stringMatching(/^line 2, column \d+: ReferenceError: 'missing' is not defined$/),
+      },
       output: { line: 2 },
       logs: ['start'],
     })
@@ -38,6 +46,9 @@ describe('Script node', () => {
 
   it('fails with a clear reason when the time limit stops it', async () => {
     const out = await node({ code: 'while (true) {}', timeoutMs: 150 }, {})
-    expect(out).toMatchObject({ kind: 'fail', error: { code: 'script_timeout', message: expect.stringContaining('150 ms') } })
+    expect(out).toMatchObject({
+      kind: 'fail',
+      error: { code: 'script_timeout', message: expect.stringContaining('150 ms') },
+    })
   })
 })

@@ -3,7 +3,8 @@ import { ScriptError } from '../../../shared/nodes/script/run-error'
 import { createScriptEffect } from './script'
 
 const effect = createScriptEffect()
-const run = (code: string, inputs: Record<string, unknown> = {}, timeoutMs = 1000) => effect.run(code, inputs, { timeoutMs })
+const run = (code: string, inputs: Record<string, unknown> = {}, timeoutMs = 1000) =>
+  effect.run(code, inputs, { timeoutMs })
 
 async function failure(code: string, timeoutMs = 1000): Promise<ScriptError> {
   try {
@@ -17,10 +18,13 @@ async function failure(code: string, timeoutMs = 1000): Promise<ScriptError> {
 
 describe('script effect (QuickJS)', () => {
   it('maps inputs in and the returned keys out, with console lines', async () => {
-    const out = await run('console.log("total is", input.total, { a: 1 })\nconsole.warn("careful")\nreturn { doubled: input.total * 2, name: input.who.name.toUpperCase(), list: [1, "x"] }', {
-      total: 21,
-      who: { name: 'ann' },
-    })
+    const out = await run(
+      'console.log("total is", input.total, { a: 1 })\nconsole.warn("careful")\nreturn { doubled: input.total * 2, name: input.who.name.toUpperCase(), list: [1, "x"] }',
+      {
+        total: 21,
+        who: { name: 'ann' },
+      },
+    )
     expect(out.outputs).toEqual({ doubled: 42, name: 'ANN', list: [1, 'x'] })
     expect(out.logs).toEqual(['total is 21 {"a":1}', '[warn] careful'])
   })
@@ -28,7 +32,9 @@ describe('script effect (QuickJS)', () => {
   it('returns no outputs for a script that returns nothing, and awaits an async body', async () => {
     expect((await run('let x = 1')).outputs).toEqual({})
     // The body is an async function: `await` reaches the sandbox as written.
-    expect((await run('const v = await Promise.resolve(5)\nconst w = await (async () => v + 1)()\nreturn { v, w }')).outputs).toEqual({ v: 5, w: 6 })
+    expect(
+      (await run('const v = await Promise.resolve(5)\nconst w = await (async () => v + 1)()\nreturn { v, w }')).outputs,
+    ).toEqual({ v: 5, w: 6 })
     expect((await run('return Promise.resolve(5).then((v) => ({ v }))')).outputs).toEqual({ v: 5 })
   })
 
@@ -56,7 +62,9 @@ describe('script effect (QuickJS)', () => {
     expect(e.code).toBe('script_timeout')
     expect(Date.now() - t0).toBeLessThan(2000)
     expect((await failure('for (;;) { try { while (true) {} } catch (e) {} }', 200)).code).toBe('script_timeout')
-    expect((await failure('return Promise.resolve().then(function f() { return Promise.resolve().then(f) })', 200)).code).toMatch(/script_timeout|script_error/)
+    expect(
+      (await failure('return Promise.resolve().then(function f() { return Promise.resolve().then(f) })', 200)).code,
+    ).toMatch(/script_timeout|script_error/)
   })
 
   it('stops a memory bomb and endless recursion at their limits, and keeps working afterwards', async () => {
@@ -71,12 +79,30 @@ describe('script effect (QuickJS)', () => {
       throw new Error('the memory bomb did not fail')
     }
     expect((await bomb('let s = "x"; while (true) s = s + s')).code).toBe('script_memory')
-    expect((await bomb('const a = []; while (true) a.push({ n: a.length, s: "row " + a.length })')).code).toBe('script_memory')
+    expect((await bomb('const a = []; while (true) a.push({ n: a.length, s: "row " + a.length })')).code).toBe(
+      'script_memory',
+    )
     expect((await bomb('return { s: "x".repeat(50 * 1024 * 1024) }')).code).toBe('script_memory')
-    expect((await bomb('const a = []; for (;;) { try { while (true) a.push({ n: a.length }) } catch (e) { a.length = a.length } }', 1000)).code).toMatch(/script_memory|script_timeout/)
+    expect(
+      (
+        await bomb(
+          'const a = []; for (;;) { try { while (true) a.push({ n: a.length }) } catch (e) { a.length = a.length } }',
+          1000,
+        )
+      ).code,
+    ).toMatch(/script_memory|script_timeout/)
     expect((await failure('function f() { return f() + 1 } return { v: f() }', 5000)).code).toBe('script_stack')
-    expect((await failure('let o = {}; for (let i = 0; i < 200000; i++) o = { o }; return { s: JSON.stringify(o).length }', 5000)).code).toMatch(/script_stack|script_error/)
-    expect((await failure('let a = []; for (let i = 0; i < 200000; i++) a = [a]; return { s: String(a) }', 5000)).code).toMatch(/script_stack|script_error/)
+    expect(
+      (
+        await failure(
+          'let o = {}; for (let i = 0; i < 200000; i++) o = { o }; return { s: JSON.stringify(o).length }',
+          5000,
+        )
+      ).code,
+    ).toMatch(/script_stack|script_error/)
+    expect(
+      (await failure('let a = []; for (let i = 0; i < 200000; i++) a = [a]; return { s: String(a) }', 5000)).code,
+    ).toMatch(/script_stack|script_error/)
     expect((await small.run('return { ok: true }', {}, { timeoutMs: 1000 })).outputs).toEqual({ ok: true })
   })
 
@@ -93,10 +119,19 @@ describe('sandbox escape attempts all fail safely', () => {
     ['require', 'return { v: typeof require }'],
     ['globalThis.process', 'return { v: typeof globalThis.process }'],
     ['Function constructor', 'return { v: typeof Function("return this")().process }'],
-    ['constructor chain', 'return { v: typeof ({}).constructor.constructor("return typeof require === \\"undefined\\" ? undefined : require")() }'],
+    [
+      'constructor chain',
+      'return { v: typeof ({}).constructor.constructor("return typeof require === \\"undefined\\" ? undefined : require")() }',
+    ],
     ['import()', 'return import("fs").then(() => ({ v: "loaded" }), (e) => ({ v: "undefined" }))'],
-    ['fetch / timers', 'return { v: [typeof fetch, typeof setTimeout, typeof XMLHttpRequest, typeof WebAssembly].every((t) => t === "undefined") ? "undefined" : "found" }'],
-    ['std / os modules', 'return { v: typeof std === "undefined" && typeof os === "undefined" && typeof scriptArgs === "undefined" ? "undefined" : "found" }'],
+    [
+      'fetch / timers',
+      'return { v: [typeof fetch, typeof setTimeout, typeof XMLHttpRequest, typeof WebAssembly].every((t) => t === "undefined") ? "undefined" : "found" }',
+    ],
+    [
+      'std / os modules',
+      'return { v: typeof std === "undefined" && typeof os === "undefined" && typeof scriptArgs === "undefined" ? "undefined" : "found" }',
+    ],
   ]
   it.each(attempts)('%s', async (_label, code) => {
     const out = await run(code)
@@ -104,7 +139,10 @@ describe('sandbox escape attempts all fail safely', () => {
   })
 
   it('cannot reach the host by throwing, by eval, or by poisoning the console', async () => {
-    await expect(run('require("fs")')).rejects.toMatchObject({ code: 'script_error', message: expect.stringContaining('require') })
+    await expect(run('require("fs")')).rejects.toMatchObject({
+      code: 'script_error',
+      message: expect.stringContaining('require'),
+    })
     await expect(run('process.exit(1)')).rejects.toMatchObject({ code: 'script_error' })
     const viaEval = await run('return { v: typeof (0, eval)("this").process }')
     expect(viaEval.outputs).toEqual({ v: 'undefined' })
@@ -112,6 +150,9 @@ describe('sandbox escape attempts all fail safely', () => {
     expect(poisoned.outputs).toEqual({ ok: 1 })
     // Globals changed by one run are gone in the next: each run gets a fresh runtime.
     await run('globalThis.leak = 1; Array.prototype.evil = 1; return {}')
-    expect((await run('return { v: typeof globalThis.leak, e: typeof [].evil }')).outputs).toEqual({ v: 'undefined', e: 'undefined' })
+    expect((await run('return { v: typeof globalThis.leak, e: typeof [].evil }')).outputs).toEqual({
+      v: 'undefined',
+      e: 'undefined',
+    })
   })
 })

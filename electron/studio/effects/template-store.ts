@@ -2,7 +2,11 @@
 // so the Template Message node only ever meets templates that can be sent.
 import type { Database } from 'better-sqlite3'
 import type { TemplatesEffect } from '../../../shared/engine/effects'
-import { MessageTemplateSchema, templateProblems, type MessageTemplate } from '../../../shared/nodes/template_message/run-template'
+import {
+  MessageTemplateSchema,
+  templateProblems,
+  type MessageTemplate,
+} from '../../../shared/nodes/template_message/run-template'
 
 export class InvalidTemplateError extends Error {
   readonly code = 'invalid_template'
@@ -27,19 +31,24 @@ export class TemplateStore {
   ) {}
 
   list(): StoredTemplate[] {
-    const rows = this.db.prepare('SELECT definition, updated_at FROM message_templates ORDER BY name, language').all() as Row[]
+    const rows = this.db
+      .prepare('SELECT definition, updated_at FROM message_templates ORDER BY name, language')
+      .all() as Row[]
     return rows.map(toStored)
   }
 
   get(name: string, language: string): StoredTemplate | null {
-    const row = this.db.prepare('SELECT definition, updated_at FROM message_templates WHERE name = ? AND language = ?').get(name, language) as Row | undefined
+    const row = this.db
+      .prepare('SELECT definition, updated_at FROM message_templates WHERE name = ? AND language = ?')
+      .get(name, language) as Row | undefined
     return row ? toStored(row) : null
   }
 
   /** Creates or replaces the template with this name and language. */
   save(input: unknown): StoredTemplate {
     const parsed = MessageTemplateSchema.safeParse(input)
-    if (!parsed.success) throw new InvalidTemplateError(parsed.error.issues.map((i) => `${i.path.join('.') || 'template'}: ${i.message}.`))
+    if (!parsed.success)
+      throw new InvalidTemplateError(parsed.error.issues.map((i) => `${i.path.join('.') || 'template'}: ${i.message}.`))
     const t = parsed.data
     const problems = templateProblems(t)
     if (problems.length) throw new InvalidTemplateError(problems)
@@ -54,7 +63,9 @@ export class TemplateStore {
   }
 
   delete(name: string, language: string): boolean {
-    return this.db.prepare('DELETE FROM message_templates WHERE name = ? AND language = ?').run(name, language).changes > 0
+    return (
+      this.db.prepare('DELETE FROM message_templates WHERE name = ? AND language = ?').run(name, language).changes > 0
+    )
   }
 }
 

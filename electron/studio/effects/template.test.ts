@@ -5,7 +5,10 @@ import type { Database } from 'better-sqlite3'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { createEffects } from '../../../shared/engine/effects'
 import { createRenderer } from '../../../shared/engine/render'
-import { templateMessageDefinition, type TemplateMessageConfig } from '../../../shared/nodes/template_message/definition'
+import {
+  templateMessageDefinition,
+  type TemplateMessageConfig,
+} from '../../../shared/nodes/template_message/definition'
 import { runTemplate } from '../../../shared/nodes/template_message/run'
 import { openDatabase } from '../db/open'
 import { InvalidTemplateError, TemplateStore, createTemplatesEffect } from './template-store'
@@ -41,7 +44,11 @@ afterEach(() => {
 
 function send(patch: Partial<TemplateMessageConfig>, vars: Record<string, unknown> = {}) {
   const config = { ...templateMessageDefinition.defaults(), templateName: 'order_update', language: 'en_US', ...patch }
-  return runTemplate({ config, effects: createEffects({ templates: createTemplatesEffect(store) }), ...createRenderer(vars) })
+  return runTemplate({
+    config,
+    effects: createEffects({ templates: createTemplatesEffect(store) }),
+    ...createRenderer(vars),
+  })
 }
 
 const mapped: Partial<TemplateMessageConfig> = {
@@ -63,24 +70,55 @@ describe('Template Message over the local library', () => {
           language: { code: 'en_US' },
           components: [
             { type: 'header', parameters: [{ type: 'text', text: 'A 1/2' }] },
-            { type: 'body', parameters: [{ type: 'text', text: 'Asha' }, { type: 'text', text: '3 Jan' }] },
+            {
+              type: 'body',
+              parameters: [
+                { type: 'text', text: 'Asha' },
+                { type: 'text', text: '3 Jan' },
+              ],
+            },
             { type: 'button', sub_type: 'url', index: '0', parameters: [{ type: 'text', text: 'A%201%2F2' }] },
-            { type: 'button', sub_type: 'quick_reply', index: '1', parameters: [{ type: 'payload', payload: 'thanks_A 1/2' }] },
-            { type: 'button', sub_type: 'quick_reply', index: '2', parameters: [{ type: 'payload', payload: 'Talk to agent' }] },
+            {
+              type: 'button',
+              sub_type: 'quick_reply',
+              index: '1',
+              parameters: [{ type: 'payload', payload: 'thanks_A 1/2' }],
+            },
+            {
+              type: 'button',
+              sub_type: 'quick_reply',
+              index: '2',
+              parameters: [{ type: 'payload', payload: 'Talk to agent' }],
+            },
           ],
         },
       },
     ])
-    expect(out.output).toMatchObject({ category: 'UTILITY', header: 'Order A 1/2', body: 'Hi Asha, your order ships on 3 Jan.', footer: 'Reply STOP to opt out' })
-    expect(out.output.buttons[0]).toEqual({ type: 'url', text: 'Track', url: 'https://shop.example.com/track/A%201%2F2' })
+    expect(out.output).toMatchObject({
+      category: 'UTILITY',
+      header: 'Order A 1/2',
+      body: 'Hi Asha, your order ships on 3 Jan.',
+      footer: 'Reply STOP to opt out',
+    })
+    expect(out.output.buttons[0]).toEqual({
+      type: 'url',
+      text: 'Track',
+      url: 'https://shop.example.com/track/A%201%2F2',
+    })
   })
 
   it('refuses a mapping whose body parameter count differs from the template', async () => {
-    await expect(send({ ...mapped, bodyParams: ['{{customer_name}}'] }, vars)).rejects.toMatchObject({ code: 'template_param', message: expect.stringContaining('has 2 body parameters; the node maps 1') })
+    await expect(send({ ...mapped, bodyParams: ['{{customer_name}}'] }, vars)).rejects.toMatchObject({
+      code: 'template_param',
+      message: expect.stringContaining('has 2 body parameters; the node maps 1'),
+    })
   })
 
   it('refuses a parameter that renders empty', async () => {
-    await expect(send(mapped, { ...vars, customer_name: '' })).rejects.toMatchObject({ code: 'template_param', message: 'Body {{1}} is empty once its variables are filled.' })
+    await expect(send(mapped, { ...vars, customer_name: '' })).rejects.toMatchObject({
+      code: 'template_param',
+      message: 'Body {{1}} is empty once its variables are filled.',
+    })
   })
 
   it('refuses a template missing from the library', async () => {
@@ -89,9 +127,30 @@ describe('Template Message over the local library', () => {
   })
 
   it('sends a media header by link', async () => {
-    store.save({ ...ORDER, name: 'receipt', header: { type: 'document', text: '' }, body: 'Your receipt.', buttons: [] })
-    const out = await send({ templateName: 'receipt', header: { type: 'document', param: '', mediaUrl: 'https://files.example.com/r/{{id}}.pdf' } }, { id: 9 })
-    expect(out.messages[0]).toMatchObject({ template: { components: [{ type: 'header', parameters: [{ type: 'document', document: { link: 'https://files.example.com/r/9.pdf' } }] }] } })
+    store.save({
+      ...ORDER,
+      name: 'receipt',
+      header: { type: 'document', text: '' },
+      body: 'Your receipt.',
+      buttons: [],
+    })
+    const out = await send(
+      {
+        templateName: 'receipt',
+        header: { type: 'document', param: '', mediaUrl: 'https://files.example.com/r/{{id}}.pdf' },
+      },
+      { id: 9 },
+    )
+    expect(out.messages[0]).toMatchObject({
+      template: {
+        components: [
+          {
+            type: 'header',
+            parameters: [{ type: 'document', document: { link: 'https://files.example.com/r/9.pdf' } }],
+          },
+        ],
+      },
+    })
   })
 })
 

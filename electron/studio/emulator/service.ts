@@ -12,7 +12,8 @@ import { ConversationTests } from './tests'
 // needs. Everything goes through the same tables as production runs, so the Flow Logs and coverage see emulator
 // runs like any other.
 
-export const emulatorRuns: ServiceFactory<RunService> = (ctx) => new RunService(ctx.db, { effects: ctx.service(studioEffects) })
+export const emulatorRuns: ServiceFactory<RunService> = (ctx) =>
+  new RunService(ctx.db, { effects: ctx.service(studioEffects) })
 
 /** The same over the same tables, with the 24-hour window and opt-out enforced on every send (the emulator's switch). */
 export const enforcedEmulatorRuns: ServiceFactory<RunService> = (ctx) =>
@@ -36,7 +37,14 @@ export function contactOf(runs: RunService, contactId: string): ContactRecord {
 }
 
 export function toContact(c: ContactRecord): EmulatorContact {
-  return { id: c.id, name: c.name, phone: c.phone, optedIn: c.optedIn, lastInboundAt: c.lastInboundAt, fields: c.fields }
+  return {
+    id: c.id,
+    name: c.name,
+    phone: c.phone,
+    optedIn: c.optedIn,
+    lastInboundAt: c.lastInboundAt,
+    fields: c.fields,
+  }
 }
 
 /** The next test number no contact has yet. */
@@ -56,7 +64,12 @@ export function latestRunId(ctx: HandlerContext, flowId: string, contactId: stri
   return id ?? null
 }
 
-export function sessionOf(ctx: HandlerContext, flowId: string, contactId: string, runId?: string | null): EmulatorSession {
+export function sessionOf(
+  ctx: HandlerContext,
+  flowId: string,
+  contactId: string,
+  runId?: string | null,
+): EmulatorSession {
   const runs = ctx.service(emulatorRuns)
   const contact = toContact(contactOf(runs, contactId))
   const id = runId ?? latestRunId(ctx, flowId, contactId)
@@ -93,7 +106,9 @@ export function endPaused(runs: RunService, state: RunState, reason: 'superseded
   runs.runs.saveStep({ id: state.flowId, name: state.flowId }, closeRun(state, reason, now))
 }
 
-export function toMocks(mocks: Record<string, { output?: unknown; port?: string; error?: string }>): Record<string, NodeMock> | undefined {
+export function toMocks(
+  mocks: Record<string, { output?: unknown; port?: string; error?: string }>,
+): Record<string, NodeMock> | undefined {
   return Object.keys(mocks).length ? mocks : undefined
 }
 

@@ -1,6 +1,13 @@
 import type { FlowDocument } from '../../../shared/flow/document'
 import type { ParsedEmulatorTrigger } from '../../../shared/api/commands/emulator'
-import { matchTrigger, type ConversationEvent, type Ignored, type InboundEvent, type NodeMock, type StepResult } from '../../../shared/engine'
+import {
+  matchTrigger,
+  type ConversationEvent,
+  type Ignored,
+  type InboundEvent,
+  type NodeMock,
+  type StepResult,
+} from '../../../shared/engine'
 import { TriggerConfigSchema } from '../../../shared/nodes/trigger/definition'
 import type { ContactRecord, RunService } from '../runs'
 
@@ -9,9 +16,7 @@ import type { ContactRecord, RunService } from '../runs'
 // production, and the phone says so; button and ad starts work while it is inactive (only keyword starts depend on
 // the active state: docs/engine.md, Triggers), exactly as a conversation test plays them (activation 'keyword').
 
-export type StartAttempt =
-  | { action: 'started' | 'resumed'; step: StepResult }
-  | { action: 'ignored'; notice: string }
+export type StartAttempt = { action: 'started' | 'resumed'; step: StepResult } | { action: 'ignored'; notice: string }
 
 export async function startTest(
   runs: RunService,
@@ -31,12 +36,21 @@ export async function startTest(
   let event: ConversationEvent
   if (trigger.kind === 'manual' || trigger.kind === 'webhook') {
     if (!contact.optedIn) {
-      return { action: 'ignored', notice: `Blocked: ${contact.name} has opted out, so a ${trigger.kind} start cannot reach them.` }
+      return {
+        action: 'ignored',
+        notice: `Blocked: ${contact.name} has opted out, so a ${trigger.kind} start cannot reach them.`,
+      }
     }
     const t =
       trigger.kind === 'manual'
         ? { kind: 'manual' as const, operator: 'emulator', data: trigger.data }
-        : { kind: 'webhook' as const, phone_number: contact.phone, data: trigger.data, message_text: trigger.message_text, button_id: trigger.button_id }
+        : {
+            kind: 'webhook' as const,
+            phone_number: contact.phone,
+            data: trigger.data,
+            message_text: trigger.message_text,
+            button_id: trigger.button_id,
+          }
     event = { kind: 'start', flow, trigger: t, triggerNodeId, startNodeId, presets }
   } else {
     // "Start test" is the tester's start of this flow: it supersedes whatever the contact has paused (a waiting node
@@ -44,14 +58,20 @@ export async function startTest(
     // not gated by activation (as in `chatflow test`); the message still gives the run its trigger.
     event = { kind: 'start', flow, trigger: { message: messageOf(trigger) }, triggerNodeId, startNodeId, presets }
   }
-  const handled = await runs.handle(contact, event, { flows: [flow], flowOf: opts.flowOf, mocks: opts.mocks, activation: 'keyword' })
+  const handled = await runs.handle(contact, event, {
+    flows: [flow],
+    flowOf: opts.flowOf,
+    mocks: opts.mocks,
+    activation: 'keyword',
+  })
   if (handled.ran) return { action: handled.action === 'resumed' ? 'resumed' : 'started', step: handled.ran.step }
   return { action: 'ignored', notice: noticeOf(flow, trigger, handled.ignored) }
 }
 
 function messageOf(trigger: Exclude<ParsedEmulatorTrigger, { kind: 'manual' | 'webhook' }>): InboundEvent {
   if (trigger.kind === 'keyword') return { type: 'text', text: trigger.text }
-  if (trigger.kind === 'button_click') return { type: 'button_reply', reply: { id: trigger.payload, title: trigger.text } }
+  if (trigger.kind === 'button_click')
+    return { type: 'button_reply', reply: { id: trigger.payload, title: trigger.text } }
   return { type: 'text', text: trigger.text, referral: trigger.ad }
 }
 
@@ -68,7 +88,11 @@ function triggerConfigs(flow: FlowDocument) {
     .flatMap((p) => (p.success ? [p.data] : []))
 }
 
-function keywordNotice(flow: FlowDocument, event: InboundEvent & { type: 'text' }, ignored: Ignored | undefined): string {
+function keywordNotice(
+  flow: FlowDocument,
+  event: InboundEvent & { type: 'text' },
+  ignored: Ignored | undefined,
+): string {
   if (ignored?.reason === 'inactive_flow' || (!flow.active && matchTrigger([flow], event, 'none'))) {
     return `"${event.text}" is a keyword of this flow, but the flow is inactive: only an active flow starts from a keyword, as in production. Activate it, or start the test with a manual trigger.`
   }

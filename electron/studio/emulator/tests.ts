@@ -39,7 +39,15 @@ function lastResult(r: Row): TestResult | null {
 
 function toRecord(r: Row): ConversationTestRecord {
   const lastRun = lastResult(r)
-  return { id: r.id, flowId: r.flow_id, name: r.name, yaml: r.yaml, createdAt: r.created_at, updatedAt: r.updated_at, lastRun }
+  return {
+    id: r.id,
+    flowId: r.flow_id,
+    name: r.name,
+    yaml: r.yaml,
+    createdAt: r.created_at,
+    updatedAt: r.updated_at,
+    lastRun,
+  }
 }
 
 export class ConversationTests {
@@ -51,12 +59,18 @@ export class ConversationTests {
   ) {}
 
   list(flowId: string): ConversationTestRecord[] {
-    const rows = this.db.prepare('SELECT * FROM conversation_tests WHERE flow_id = ? ORDER BY name COLLATE NOCASE').all(flowId) as Row[]
+    const rows = this.db
+      .prepare('SELECT * FROM conversation_tests WHERE flow_id = ? ORDER BY name COLLATE NOCASE')
+      .all(flowId) as Row[]
     return rows.map(toRecord)
   }
 
   /** Records the run as a test: the customer's actions become turns, the bot's messages their expectations. */
-  async save(flow: FlowDocument, runId: string, opts: { name: string; presets: Record<string, unknown>; mocks: ConversationTest['mocks']; replace: boolean }): Promise<ConversationTestRecord> {
+  async save(
+    flow: FlowDocument,
+    runId: string,
+    opts: { name: string; presets: Record<string, unknown>; mocks: ConversationTest['mocks']; replace: boolean },
+  ): Promise<ConversationTestRecord> {
     const state = this.runs.runs.state(runId)
     if (!state) throw new ApiFailure('not_found', 'There is no conversation to save: start a test first.')
     const contact = this.runs.contacts.get(state.contactId)!
@@ -80,12 +94,19 @@ export class ConversationTests {
         trace,
       })
     } catch (err) {
-      throw new ApiFailure('unsupported', `This conversation cannot be saved as a test: ${err instanceof Error ? err.message : String(err)}`)
+      throw new ApiFailure(
+        'unsupported',
+        `This conversation cannot be saved as a test: ${err instanceof Error ? err.message : String(err)}`,
+      )
     }
     if (Object.keys(contact.fields).length) test.contact.fields = contact.fields
     const yaml = serialiseConversationTest(test)
-    const existing = this.db.prepare('SELECT id FROM conversation_tests WHERE flow_id = ? AND name = ?').pluck().get(flowId, opts.name) as string | undefined
-    if (existing && !opts.replace) throw new ApiFailure('conflict', `This flow already has a test named "${opts.name}".`)
+    const existing = this.db
+      .prepare('SELECT id FROM conversation_tests WHERE flow_id = ? AND name = ?')
+      .pluck()
+      .get(flowId, opts.name) as string | undefined
+    if (existing && !opts.replace)
+      throw new ApiFailure('conflict', `This flow already has a test named "${opts.name}".`)
     const t = this.now()
     const id = existing ?? `ct_${randomUUID().replace(/-/g, '').slice(0, 16)}`
     this.db
@@ -103,8 +124,12 @@ export class ConversationTests {
     const t = this.now()
     const ids: string[] = []
     this.db.transaction(() => {
-      this.db.prepare("DELETE FROM conversation_tests WHERE flow_id = ? AND substr(name, 1, length(?)) = ?").run(flowId, prefix, prefix)
-      const insert = this.db.prepare('INSERT INTO conversation_tests (id, flow_id, name, yaml, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?)')
+      this.db
+        .prepare('DELETE FROM conversation_tests WHERE flow_id = ? AND substr(name, 1, length(?)) = ?')
+        .run(flowId, prefix, prefix)
+      const insert = this.db.prepare(
+        'INSERT INTO conversation_tests (id, flow_id, name, yaml, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?)',
+      )
       for (const test of tests) {
         const id = `ct_${randomUUID().replace(/-/g, '').slice(0, 16)}`
         insert.run(id, flowId, test.name, test.yaml, t, t)
@@ -132,7 +157,12 @@ export class ConversationTests {
       const result = await this.play(flow, record)
       this.db
         .prepare('UPDATE conversation_tests SET last_run_at = ?, last_passed = ?, last_failures = ? WHERE id = ?')
-        .run(result.at, result.passed ? 1 : 0, JSON.stringify({ failures: result.failures, live: result.live }), record.id)
+        .run(
+          result.at,
+          result.passed ? 1 : 0,
+          JSON.stringify({ failures: result.failures, live: result.live }),
+          record.id,
+        )
     }
     return this.list(flow.id).filter((t) => !ids || ids.includes(t.id))
   }
@@ -149,15 +179,23 @@ export class ConversationTests {
     const contact = this.runs.contacts.ensure({ phone: parsed.test.contact.phone, name: parsed.test.contact.name })
     // The test's events are not the contact's messages: its window (last_inbound_at) stays as the emulator left it.
     const persist = (handled: Handled) => this.runs.persist(contact.id, { ...handled, inboundAt: null })
-    const outcome = await runConversationTest(flow, parsed.test, { effects: this.effects, catalog: nodeCatalog }, { contactId: contact.id, persist })
+    const outcome = await runConversationTest(
+      flow,
+      parsed.test,
+      { effects: this.effects, catalog: nodeCatalog },
+      { contactId: contact.id, persist },
+    )
     // A test's run still waiting is closed: nobody will answer it, and a paused row would capture the contact's
     // next message in the emulator.
-    if (outcome.final?.status === 'paused') this.runs.runs.saveStep({ id: flow.id, name: flow.name }, closeRun(outcome.final, 'superseded', this.now()))
+    if (outcome.final?.status === 'paused')
+      this.runs.runs.saveStep({ id: flow.id, name: flow.name }, closeRun(outcome.final, 'superseded', this.now()))
     const live = outcome.calls.filter((c) => c.live).map((c) => `${c.node} ${c.method} ${c.url}`)
     return { at, passed: outcome.failures.length === 0, failures: outcome.failures, live }
   }
 }
 
 function asksForDates(flow: FlowDocument): boolean {
-  return flow.nodes.some((n) => n.type === 'question' && (n.config.answerType === 'date' || n.config.answerType === 'datetime'))
+  return flow.nodes.some(
+    (n) => n.type === 'question' && (n.config.answerType === 'date' || n.config.answerType === 'datetime'),
+  )
 }

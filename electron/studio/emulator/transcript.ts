@@ -14,8 +14,11 @@ import type { LoggedMessage } from '../runs'
  */
 export function triggerSpecOf(trigger: TriggerInput, trace: TraceEvent[] = []): TriggerSpec {
   const spec = baseSpecOf(trigger)
-  const id = trigger.kind === 'webhook' ? trigger.message_id : trigger.kind === 'manual' ? undefined : trigger.message.id
-  const read = trace.some((e) => Object.prototype.hasOwnProperty.call((e.input as { vars?: object } | null)?.vars ?? {}, 'chat_message_id'))
+  const id =
+    trigger.kind === 'webhook' ? trigger.message_id : trigger.kind === 'manual' ? undefined : trigger.message.id
+  const read = trace.some((e) =>
+    Object.prototype.hasOwnProperty.call((e.input as { vars?: object } | null)?.vars ?? {}, 'chat_message_id'),
+  )
   return id && read && !('manual' in spec) ? { ...spec, chat_message_id: id } : spec
 }
 
@@ -38,7 +41,12 @@ function baseSpecOf(trigger: TriggerInput): TriggerSpec {
         },
       }
     case 'manual':
-      return { manual: { ...(trigger.operator ? { operator: trigger.operator } : {}), ...(trigger.data && Object.keys(trigger.data).length ? { data: trigger.data } : {}) } }
+      return {
+        manual: {
+          ...(trigger.operator ? { operator: trigger.operator } : {}),
+          ...(trigger.data && Object.keys(trigger.data).length ? { data: trigger.data } : {}),
+        },
+      }
   }
 }
 
@@ -67,7 +75,11 @@ export function startNodeOf(trace: TraceEvent[]): string | undefined {
  * The library templates the run's Template Message nodes sent, so the saved test carries them and plays the same
  * in `chatflow test`, which has no library.
  */
-export async function templatesSent(effects: Effects, trace: TraceEvent[], flow: FlowDocument): Promise<Array<{ name: string; language: string }>> {
+export async function templatesSent(
+  effects: Effects,
+  trace: TraceEvent[],
+  flow: FlowDocument,
+): Promise<Array<{ name: string; language: string }>> {
   const keys = new Map<string, { name: string; language: string }>()
   for (const e of trace) {
     if (e.nodeType !== 'template_message' || e.error) continue

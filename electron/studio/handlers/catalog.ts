@@ -12,7 +12,12 @@ export const catalogHandlers: AreaHandlers<'catalog'> = {
     try {
       return { product: ctx.service(catalogStore).save(req.product) }
     } catch (err) {
-      if (err instanceof InvalidProductError) throw new ApiFailure('invalid_product', err.message, err.problems.map((message) => ({ path: ['product'], message })))
+      if (err instanceof InvalidProductError)
+        throw new ApiFailure(
+          'invalid_product',
+          err.message,
+          err.problems.map((message) => ({ path: ['product'], message })),
+        )
       throw err
     }
   },

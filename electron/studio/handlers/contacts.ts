@@ -25,28 +25,39 @@ function view(c: ContactRecord): ContactView {
 function matches(c: ContactView, query: string): boolean {
   const q = query.toLowerCase()
   const digits = q.replace(/[\s\-().]/g, '')
-  return c.name.toLowerCase().includes(q) || (digits !== '' && c.phone.includes(digits)) || c.tags.some((t) => t.toLowerCase() === q)
+  return (
+    c.name.toLowerCase().includes(q) ||
+    (digits !== '' && c.phone.includes(digits)) ||
+    c.tags.some((t) => t.toLowerCase() === q)
+  )
 }
 
 function phoneOf(input: string): string {
   try {
     return normalisePhone(input)
   } catch (err) {
-    if (err instanceof InvalidPhoneError) throw new ApiFailure('bad_request', err.message, [{ path: ['phone'], message: err.message }])
+    if (err instanceof InvalidPhoneError)
+      throw new ApiFailure('bad_request', err.message, [{ path: ['phone'], message: err.message }])
     throw err
   }
 }
 
 export const contactsHandlers: AreaHandlers<'contacts'> = {
   'contacts.list': (req, ctx) => {
-    const all = ctx.service(contactStore).list(req.query ? 100_000 : req.limit).map(view)
+    const all = ctx
+      .service(contactStore)
+      .list(req.query ? 100_000 : req.limit)
+      .map(view)
     return { contacts: (req.query ? all.filter((c) => matches(c, req.query)) : all).slice(0, req.limit) }
   },
   'contacts.save': (req, ctx) => {
     const store = ctx.service(contactStore)
     const phone = phoneOf(req.phone)
     const owner = store.byPhone(phone)
-    if (owner && owner.id !== req.id) throw new ApiFailure('conflict', `${owner.name} already has the number ${phone}.`, [{ path: ['phone'], message: `${owner.name} already has this number.` }])
+    if (owner && owner.id !== req.id)
+      throw new ApiFailure('conflict', `${owner.name} already has the number ${phone}.`, [
+        { path: ['phone'], message: `${owner.name} already has this number.` },
+      ])
     const tags = [...new Set(req.tags)]
     // `tags` is reserved for the tag list; a custom field of that name would be taken for it.
     const { tags: _reserved, ...custom } = req.fields

@@ -21,7 +21,9 @@ async function flowSaying(text: string) {
   )
   expectOk(await temp.backend.call('flows.save', { document: doc }))
   const t = { flowId: created.id, contactId: expectOk(await temp.backend.call('emulator.contact', {})).id }
-  const out = expectOk(await temp.backend.call('emulator.start', { ...t, trigger: { kind: 'keyword' as const, text: 'ref' } }))
+  const out = expectOk(
+    await temp.backend.call('emulator.start', { ...t, trigger: { kind: 'keyword' as const, text: 'ref' } }),
+  )
   return { t, out }
 }
 

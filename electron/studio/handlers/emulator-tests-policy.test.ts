@@ -52,9 +52,16 @@ function orderFlow(id: string): FlowDocument {
       {
         type: 'script',
         name: 'tier',
-        config: { code: 'const t = input.total\nreturn { tier: t > 100 ? "gold" : "basic" }', inputs: [{ name: 'total', value: '{{ 250 }}' }] },
+        config: {
+          code: 'const t = input.total\nreturn { tier: t > 100 ? "gold" : "basic" }',
+          inputs: [{ name: 'total', value: '{{ 250 }}' }],
+        },
       },
-      { type: 'condition', name: 'is_gold', config: { rules: [{ left: '{{tier.tier}}', operator: 'equals', right: 'gold' }] } },
+      {
+        type: 'condition',
+        name: 'is_gold',
+        config: { rules: [{ left: '{{tier.tier}}', operator: 'equals', right: 'gold' }] },
+      },
       { type: 'http_call', name: 'lookup', config: { url: `${base}/orders/A1` } },
       { type: 'message', name: 'answer', config: { text: 'Tier {{tier.tier}}, order {{lookup.result.status}}' } },
       { type: 'message', name: 'plain', config: { text: 'Basic tier' } },
@@ -71,7 +78,9 @@ function orderFlow(id: string): FlowDocument {
 }
 
 /** The flow in the studio (with hand-written tests, imported as a bundle carries them) and in a file. */
-async function savedFlow(tests: Array<{ name: string; yaml: string }> = []): Promise<{ flow: FlowDocument; file: string }> {
+async function savedFlow(
+  tests: Array<{ name: string; yaml: string }> = [],
+): Promise<{ flow: FlowDocument; file: string }> {
   const flow = orderFlow('flw_orders_policy')
   const text = JSON.stringify({ format: BUNDLE_FORMAT, flows: [{ document: JSON.parse(serialiseFlow(flow)), tests }] })
   expectOk(await temp.backend.call('transfer.import', { fileName: 'orders.chatflow.json', text }))
@@ -84,7 +93,9 @@ async function commandLine(yaml: string, flowFile: string) {
   const test = path.join(dir, 'saved.test.yaml')
   fs.writeFileSync(test, `flow: ${JSON.stringify(flowFile)}\n${yaml}`)
   let out = ''
-  const code = await runFiles([test], (s) => (out += s), { library: { templates: { get: async () => null }, catalogue: { product: async () => null } } })
+  const code = await runFiles([test], (s) => (out += s), {
+    library: { templates: { get: async () => null }, catalogue: { product: async () => null } },
+  })
   return { code, out }
 }
 
@@ -93,8 +104,12 @@ describe('the saved-test effects policy, in the studio and on the command line',
     const { flow, file } = await savedFlow()
     const api = temp.backend
     const t = { flowId: flow.id, contactId: expectOk(await api.call('emulator.contact', {})).id }
-    const mocks: RequestOf<'emulator.start'>['mocks'] = { lookup: { response: { status: 200, body: { status: 'shipped' } } } }
-    const started = expectOk(await api.call('emulator.start', { ...t, trigger: { kind: 'keyword' as const, text: 'order' }, mocks }))
+    const mocks: RequestOf<'emulator.start'>['mocks'] = {
+      lookup: { response: { status: 200, body: { status: 'shipped' } } },
+    }
+    const started = expectOk(
+      await api.call('emulator.start', { ...t, trigger: { kind: 'keyword' as const, text: 'order' }, mocks }),
+    )
     expect(started.session.messages.at(-1)?.payload).toMatchObject({ text: { body: 'Tier gold, order shipped' } })
     const saved = expectOk(await api.call('emulator.saveTest', { ...t, name: 'gold order', mocks }))
     expect(saved.yaml).not.toContain('tier:\n      output')
@@ -107,7 +122,11 @@ describe('the saved-test effects policy, in the studio and on the command line',
     // The same file through the `chatflow` command itself, as a person types it: the build `npm run build:server`
     // ships, in its own process (no library file beside the flow: the test needs none). It must also exit once done:
     // the Script's idle sandbox worker once kept it alive for its 30 s idle timeout (killed here at 25 s).
-    const shell = spawnSync(process.execPath, [path.join(serverBuildDir(), 'chatflow.mjs'), 'test', path.join(dir, 'saved.test.yaml')], { encoding: 'utf8', timeout: 25_000 })
+    const shell = spawnSync(
+      process.execPath,
+      [path.join(serverBuildDir(), 'chatflow.mjs'), 'test', path.join(dir, 'saved.test.yaml')],
+      { encoding: 'utf8', timeout: 25_000 },
+    )
     expect(shell.signal).toBeNull()
     expect(shell.stdout).toMatch(/^✓ .*saved\.test\.yaml {2}gold order$/m)
     expect(shell.stdout.trim().split('\n').at(-1)).toBe('1 passed, 0 failed')
@@ -116,7 +135,8 @@ describe('the saved-test effects policy, in the studio and on the command line',
   }, 60_000)
 
   it('an HTTP Call without a mock never reaches the network and fails the test naming the node, in both', async () => {
-    const yaml = 'name: unmocked\ntrigger: { message: order }\nturns:\n  - bot: [{ text: "Tier gold, order from the server" }]\n'
+    const yaml =
+      'name: unmocked\ntrigger: { message: order }\nturns:\n  - bot: [{ text: "Tier gold, order from the server" }]\n'
     const { flow, file } = await savedFlow([{ name: 'unmocked', yaml }])
     const [played] = expectOk(await temp.backend.call('emulator.runTests', { flowId: flow.id }))
     expect(played!.lastRun!.passed).toBe(false)
@@ -130,7 +150,8 @@ describe('the saved-test effects policy, in the studio and on the command line',
   })
 
   it('`live` lets a test call the network, the same way in both, and the report says so', async () => {
-    const yaml = 'name: live\ntrigger: { message: order }\nlive: [lookup]\nturns:\n  - bot: [{ text: "Tier gold, order from the server" }]\n'
+    const yaml =
+      'name: live\ntrigger: { message: order }\nlive: [lookup]\nturns:\n  - bot: [{ text: "Tier gold, order from the server" }]\n'
     const { flow, file } = await savedFlow([{ name: 'live', yaml }])
     const [played] = expectOk(await temp.backend.call('emulator.runTests', { flowId: flow.id }))
     expect(played!.lastRun).toMatchObject({ passed: true, live: [`lookup GET ${base}/orders/A1`] })
@@ -141,7 +162,8 @@ describe('the saved-test effects policy, in the studio and on the command line',
   })
 
   it('writes the runs "Run all" plays to the Flow Logs with their conversation', async () => {
-    const yaml = 'name: logged\ntrigger: { message: order }\nmocks: { lookup: { response: { body: { status: shipped } } } }\nturns:\n  - bot: [{ text: "Tier gold, order shipped" }]\n'
+    const yaml =
+      'name: logged\ntrigger: { message: order }\nmocks: { lookup: { response: { body: { status: shipped } } } }\nturns:\n  - bot: [{ text: "Tier gold, order shipped" }]\n'
     const { flow } = await savedFlow([{ name: 'logged', yaml }])
     const [played] = expectOk(await temp.backend.call('emulator.runTests', { flowId: flow.id }))
     expect(played!.lastRun!.passed).toBe(true)

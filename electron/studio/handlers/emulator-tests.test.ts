@@ -18,11 +18,26 @@ function flow(id: string, bye = 'Bye {{name}}'): FlowDocument {
   return buildFlow(
     [
       { type: 'trigger', name: 'trigger_1', config: { kind: 'keyword', keywords: ['menu'] } },
-      { type: 'interactive_message', name: 'pick', config: { body: 'Pick one', buttons: [{ id: 'a', title: 'Alpha' }, { id: 'b', title: 'Beta' }] } },
+      {
+        type: 'interactive_message',
+        name: 'pick',
+        config: {
+          body: 'Pick one',
+          buttons: [
+            { id: 'a', title: 'Alpha' },
+            { id: 'b', title: 'Beta' },
+          ],
+        },
+      },
       { type: 'question', name: 'ask', config: { prompt: 'Name?', saveTo: 'name' } },
       { type: 'message', name: 'bye', config: { text: bye } },
     ],
-    [['trigger_1', 'out', 'pick'], ['pick', 'a', 'ask'], ['pick', 'b', 'bye'], ['ask', 'out', 'bye']],
+    [
+      ['trigger_1', 'out', 'pick'],
+      ['pick', 'a', 'ask'],
+      ['pick', 'b', 'bye'],
+      ['ask', 'out', 'bye'],
+    ],
     { id, name: 'Menu', active: true },
   )
 }
@@ -34,7 +49,9 @@ describe('save as test, run in the studio and on the command line', () => {
     expectOk(await api.call('flows.save', { document: flow(created.id) }))
     const t = { flowId: created.id, contactId: expectOk(await api.call('emulator.contact', {})).id }
     expectOk(await api.call('emulator.start', { ...t, trigger: { kind: 'keyword', text: 'menu' } }))
-    expectOk(await api.call('emulator.send', { ...t, event: { type: 'button_reply', reply: { id: 'a', title: 'Alpha' } } }))
+    expectOk(
+      await api.call('emulator.send', { ...t, event: { type: 'button_reply', reply: { id: 'a', title: 'Alpha' } } }),
+    )
     expectOk(await api.call('emulator.send', { ...t, event: { type: 'text', text: 'Meera' } }))
 
     const saved = expectOk(await api.call('emulator.saveTest', { ...t, name: 'alpha path' }))
@@ -47,7 +64,10 @@ describe('save as test, run in the studio and on the command line', () => {
     // The same YAML plays unchanged in the engine's conversation-test player (what `chatflow test` runs).
     const parsed = parseConversationTest(saved.yaml)
     expect(parsed.ok).toBe(true)
-    const cli = await runConversationTest(flow(created.id), parsed.ok ? parsed.test : (null as never), { effects: createEffects(), catalog: nodeCatalog })
+    const cli = await runConversationTest(flow(created.id), parsed.ok ? parsed.test : (null as never), {
+      effects: createEffects(),
+      catalog: nodeCatalog,
+    })
     expect(cli.failures).toEqual([])
 
     const [pass] = expectOk(await api.call('emulator.runTests', { flowId: created.id }))
@@ -69,13 +89,17 @@ describe('save as test, run in the studio and on the command line', () => {
     expectOk(await api.call('flows.save', { document: flow(created.id) }))
     const t = { flowId: created.id, contactId: expectOk(await api.call('emulator.contact', {})).id }
     expectOk(await api.call('emulator.start', { ...t, trigger: { kind: 'manual' } }))
-    expectOk(await api.call('emulator.send', { ...t, event: { type: 'button_reply', reply: { id: 'b', title: 'Beta' } } }))
+    expectOk(
+      await api.call('emulator.send', { ...t, event: { type: 'button_reply', reply: { id: 'b', title: 'Beta' } } }),
+    )
     expectOk(await api.call('emulator.saveTest', { ...t, name: 'beta' }))
     // A new contact that taps Alpha and stops while the question waits: saved with the run paused.
     const other = expectOk(await api.call('emulator.newContact', {}))
     const t2 = { flowId: created.id, contactId: other.id }
     expectOk(await api.call('emulator.start', { ...t2, trigger: { kind: 'manual' } }))
-    expectOk(await api.call('emulator.send', { ...t2, event: { type: 'button_reply', reply: { id: 'a', title: 'Alpha' } } }))
+    expectOk(
+      await api.call('emulator.send', { ...t2, event: { type: 'button_reply', reply: { id: 'a', title: 'Alpha' } } }),
+    )
     const paused = expectOk(await api.call('emulator.saveTest', { ...t2, name: 'alpha waits' }))
     expect(paused.yaml).toContain('state: paused')
     expectOk(await api.call('emulator.restart', t))
@@ -83,7 +107,10 @@ describe('save as test, run in the studio and on the command line', () => {
 
     const before = expectOk(await api.call('emulator.coverage', { flowId: created.id }))
     const results = expectOk(await api.call('emulator.runTests', { flowId: created.id }))
-    expect(results.map((r) => [r.name, r.lastRun!.passed])).toEqual([['alpha waits', true], ['beta', true]])
+    expect(results.map((r) => [r.name, r.lastRun!.passed])).toEqual([
+      ['alpha waits', true],
+      ['beta', true],
+    ])
     const after = expectOk(await api.call('emulator.coverage', { flowId: created.id }))
     expect(after.runs).toBe(before.runs + 2)
     // The test of the paused conversation ran under the same contact: its run is logged ended, not waiting.

@@ -5,7 +5,8 @@ import { generateTests } from '../emulator/generate'
 import type { Handler } from './types'
 
 // The conversation-test half of the emulator area; handlers/emulator.ts spreads it into the area's map.
-type H<C extends `emulator.${'saveTest' | 'tests' | 'runTests' | 'deleteTest' | 'testStatus' | 'generateTests'}`> = Handler<C>
+type H<C extends `emulator.${'saveTest' | 'tests' | 'runTests' | 'deleteTest' | 'testStatus' | 'generateTests'}`> =
+  Handler<C>
 
 export const emulatorTestHandlers: {
   'emulator.saveTest': H<'emulator.saveTest'>
@@ -19,7 +20,9 @@ export const emulatorTestHandlers: {
     const flow = flowOf(ctx, req.flowId)
     const runId = latestRunId(ctx, req.flowId, req.contactId)
     if (!runId) throw new ApiFailure('not_found', 'There is no conversation to save: start a test first.')
-    return ctx.service(conversationTests).save(flow, runId, { name: req.name, presets: req.presets, mocks: req.mocks, replace: req.replace })
+    return ctx
+      .service(conversationTests)
+      .save(flow, runId, { name: req.name, presets: req.presets, mocks: req.mocks, replace: req.replace })
   },
   'emulator.tests': (req, ctx) => {
     flowOf(ctx, req.flowId)
@@ -37,7 +40,9 @@ export const emulatorTestHandlers: {
   'emulator.generateTests': (req, ctx) => generateTests(ctx, req.flowId, req.seconds),
   'emulator.testStatus': (_req, ctx) => {
     const rows = ctx.db
-      .prepare('SELECT flow_id AS flowId, COUNT(*) AS total, SUM(CASE WHEN last_passed = 0 THEN 1 ELSE 0 END) AS failed FROM conversation_tests GROUP BY flow_id')
+      .prepare(
+        'SELECT flow_id AS flowId, COUNT(*) AS total, SUM(CASE WHEN last_passed = 0 THEN 1 ELSE 0 END) AS failed FROM conversation_tests GROUP BY flow_id',
+      )
       .all() as Array<{ flowId: string; total: number; failed: number }>
     return Object.fromEntries(rows.map((r) => [r.flowId, { total: r.total, failed: r.failed }]))
   },

@@ -48,7 +48,9 @@ export const emulatorHandlers: AreaHandlers<'emulator'> = {
   ...emulatorTestHandlers,
   'emulator.contact': (req, ctx) => {
     const runs = ctx.service(emulatorRuns)
-    return toContact(runs.contacts.ensure({ phone: req.phone ?? `+${TEST_PHONE_BASE}`, name: req.name ?? 'Test Customer' }))
+    return toContact(
+      runs.contacts.ensure({ phone: req.phone ?? `+${TEST_PHONE_BASE}`, name: req.name ?? 'Test Customer' }),
+    )
   },
   'emulator.newContact': (req, ctx) => {
     const runs = ctx.service(emulatorRuns)
@@ -81,7 +83,14 @@ export const emulatorHandlers: AreaHandlers<'emulator'> = {
     const contact = contactOf(runs, req.contactId)
     const out = await runs.receive(contact, req.event, [flow], lookup(ctx), toMocks(req.mocks))
     if (out.action === 'ignored') {
-      return outcome(ctx, req.flowId, req.contactId, 'ignored', 'No conversation is waiting for this message and it starts no flow here: start the test again.', null)
+      return outcome(
+        ctx,
+        req.flowId,
+        req.contactId,
+        'ignored',
+        'No conversation is waiting for this message and it starts no flow here: start the test again.',
+        null,
+      )
     }
     return outcome(ctx, req.flowId, req.contactId, out.action, null, out.step.state.id)
   },
@@ -107,10 +116,14 @@ export const emulatorHandlers: AreaHandlers<'emulator'> = {
   'emulator.setVariables': (req, ctx) => {
     const runs = ctx.service(emulatorRuns)
     const paused = pausedOfFlow(runs, req.flowId, req.contactId)
-    if (!paused) throw new ApiFailure('run_not_paused', 'Variables can be edited only while the run waits for the customer.')
+    if (!paused)
+      throw new ApiFailure('run_not_paused', 'Variables can be edited only while the run waits for the customer.')
     const vars = { ...paused.vars, ...req.set }
     for (const name of req.unset) delete vars[name]
-    runs.runs.saveStep({ id: paused.flowId, name: paused.flowId }, { state: { ...paused, vars }, messages: [], trace: [], inbound: null })
+    runs.runs.saveStep(
+      { id: paused.flowId, name: paused.flowId },
+      { state: { ...paused, vars }, messages: [], trace: [], inbound: null },
+    )
     ctx.emit('emulator.updated', { flowId: req.flowId, contactId: req.contactId, runId: paused.id })
     return sessionOf(ctx, req.flowId, req.contactId, paused.id)
   },

@@ -15,17 +15,38 @@ afterEach(() => temp.cleanup())
 const deepText = (levels: number) => '{"a":'.repeat(levels) + '1' + '}'.repeat(levels)
 
 function flowText(id: string, samples: string): string {
-  const trigger = { id: 'n_t', type: 'trigger', name: 'trigger_1', position: { x: 0, y: 0 }, config: { kind: 'keyword', keywords: ['hi'] } }
-  const head = JSON.stringify({ format: FLOW_FORMAT, id, name: `Deep ${id}`, active: false, nodes: [trigger], edges: [], webhookSecretRef: null })
+  const trigger = {
+    id: 'n_t',
+    type: 'trigger',
+    name: 'trigger_1',
+    position: { x: 0, y: 0 },
+    config: { kind: 'keyword', keywords: ['hi'] },
+  }
+  const head = JSON.stringify({
+    format: FLOW_FORMAT,
+    id,
+    name: `Deep ${id}`,
+    active: false,
+    nodes: [trigger],
+    edges: [],
+    webhookSecretRef: null,
+  })
   return `${head.slice(0, -1)},"samples":{"http_call_1":${samples}}}`
 }
 
 it('refuses a flow file whose samples nest 1000 levels, naming the path, and writes nothing', async () => {
-  const res = await temp.backend.call('transfer.import', { fileName: 'deep.flow.json', text: flowText('flw_deep', deepText(1000)), onConflict: 'replace', choices: {} })
+  const res = await temp.backend.call('transfer.import', {
+    fileName: 'deep.flow.json',
+    text: flowText('flw_deep', deepText(1000)),
+    onConflict: 'replace',
+    choices: {},
+  })
   expect(res.ok).toBe(false)
   if (res.ok) return
   expect(res.error.code).toBe('invalid_file')
-  expect(res.error.message).toMatch(/deep\.flow\.json: \/samples\/http_call_1\/a\/a\/a.*nested more than 64 levels deep/)
+  expect(res.error.message).toMatch(
+    /deep\.flow\.json: \/samples\/http_call_1\/a\/a\/a.*nested more than 64 levels deep/,
+  )
   expect(expectOk(await temp.backend.call('flows.list', {}))).toEqual([])
 })
 
@@ -36,7 +57,9 @@ it('lists flows, and starts, when an older studio stored one nested deeper than 
   fs.rmSync(temp.backend.dbFile)
   const old = openDatabase(temp.backend.dbFile, { migrations: migrations.filter((m) => m.version <= 14) })
   const now = Date.now()
-  const insert = old.prepare('INSERT INTO flows (id, name, active, document, revision, created_at, updated_at) VALUES (?, ?, 0, ?, 1, ?, ?)')
+  const insert = old.prepare(
+    'INSERT INTO flows (id, name, active, document, revision, created_at, updated_at) VALUES (?, ?, 0, ?, 1, ?, ?)',
+  )
   insert.run('flw_plain', 'Plain', flowText('flw_plain', '{}'), now, now)
   insert.run('flw_old_deep', 'Old deep flow', flowText('flw_old_deep', deepText(1500)), now + 1, now + 1)
   old.close()

@@ -66,7 +66,9 @@ describe('flows commands', () => {
     const flow = await call(t.backend.call('flows.create', {}))
     expect(await call(t.backend.call('flows.setActive', { id: flow.id, active: true }))).toMatchObject({ active: true })
     expect((await call(t.backend.call('flows.get', { id: flow.id }))).document.active).toBe(true)
-    expect(await call(t.backend.call('flows.setActive', { id: flow.id, active: false }))).toMatchObject({ active: false })
+    expect(await call(t.backend.call('flows.setActive', { id: flow.id, active: false }))).toMatchObject({
+      active: false,
+    })
   })
 
   it('duplicates as an inactive copy with a new id and no webhook secret', async () => {

@@ -23,8 +23,17 @@ describe('integrations.testRequest', () => {
       auth: { ...httpCallDefinition.defaults().auth, type: 'bearer' as const, token: 'secret-token' },
     }
     const r = expectOk(await temp.backend.call('integrations.testRequest', { config, vars: { order_id: 'A1' } }))
-    expect(r).toMatchObject({ ok: true, status: 200, error: null, sample: { status: 200, result: { order: { status: 'shipped' } } } })
-    expect(r.request).toMatchObject({ method: 'GET', url: `${server.base}/orders/A1`, headers: { authorization: '•••' } })
+    expect(r).toMatchObject({
+      ok: true,
+      status: 200,
+      error: null,
+      sample: { status: 200, result: { order: { status: 'shipped' } } },
+    })
+    expect(r.request).toMatchObject({
+      method: 'GET',
+      url: `${server.base}/orders/A1`,
+      headers: { authorization: '•••' },
+    })
   })
 
   it('reports an invalid URL as an error without a sample', async () => {
@@ -36,7 +45,12 @@ describe('integrations.testRequest', () => {
   it('keeps a 404 answer as a sample too', async () => {
     const config = { ...httpCallDefinition.defaults(), url: `${server.base}/orders/none` }
     const r = expectOk(await temp.backend.call('integrations.testRequest', { config }))
-    expect(r).toMatchObject({ ok: false, status: 404, error: { code: 'http_status' }, sample: { status: 404, result: { error: 'order not found' } } })
+    expect(r).toMatchObject({
+      ok: false,
+      status: 404,
+      error: { code: 'http_status' },
+      sample: { status: 404, result: { error: 'order not found' } },
+    })
   })
 
   it('refuses a malformed config at the contract', async () => {
@@ -51,17 +65,39 @@ describe('integrations.testScript', () => {
     const config = {
       ...base,
       code: 'console.log("got", input.n)\nreturn { double: input.n * 2, greeting: input.greeting }',
-      inputs: [{ name: 'n', value: '{{qty}}' }, { name: 'greeting', value: 'Hi {{name}}' }],
-      outputs: [{ name: 'double', type: 'number' as const }, { name: 'total', type: 'number' as const }],
+      inputs: [
+        { name: 'n', value: '{{qty}}' },
+        { name: 'greeting', value: 'Hi {{name}}' },
+      ],
+      outputs: [
+        { name: 'double', type: 'number' as const },
+        { name: 'total', type: 'number' as const },
+      ],
     }
-    const r = expectOk(await temp.backend.call('integrations.testScript', { config, values: { n: 21 }, vars: { name: 'Ann' } }))
-    expect(r).toMatchObject({ ok: true, outputs: { double: 42, greeting: 'Hi Ann' }, logs: ['got 21'], error: null, missingOutputs: ['total'] })
+    const r = expectOk(
+      await temp.backend.call('integrations.testScript', { config, values: { n: 21 }, vars: { name: 'Ann' } }),
+    )
+    expect(r).toMatchObject({
+      ok: true,
+      outputs: { double: 42, greeting: 'Hi Ann' },
+      logs: ['got 21'],
+      error: null,
+      missingOutputs: ['total'],
+    })
   })
 
   it('returns the error with the user line and column, and the studio keeps answering after a runaway script', async () => {
-    const bad = expectOk(await temp.backend.call('integrations.testScript', { config: { ...base, code: 'let a = 1\nreturn { b: a.c.d }' } }))
+    const bad = expectOk(
+      await temp.backend.call('integrations.testScript', {
+        config: { ...base, code: 'let a = 1\nreturn { b: a.c.d }' },
+      }),
+    )
     expect(bad).toMatchObject({ ok: false, error: { code: 'script_error', line: 2 } })
-    const loop = expectOk(await temp.backend.call('integrations.testScript', { config: { ...base, code: 'while (true) {}', timeoutMs: 200 } }))
+    const loop = expectOk(
+      await temp.backend.call('integrations.testScript', {
+        config: { ...base, code: 'while (true) {}', timeoutMs: 200 },
+      }),
+    )
     expect(loop).toMatchObject({ ok: false, error: { code: 'script_timeout' } })
     const after = expectOk(await temp.backend.call('settings.get', { key: 'flows.sort' }))
     expect(after).toEqual({ value: null })
@@ -85,12 +121,16 @@ describe('template library commands', () => {
     await temp.reopen()
     const listed = expectOk(await temp.backend.call('integrations.listTemplates', {}))
     expect(listed.templates.map((t) => t.name)).toEqual(['welcome_back'])
-    expect(expectOk(await temp.backend.call('integrations.deleteTemplate', { name: 'welcome_back', language: 'en' }))).toEqual({ deleted: true })
+    expect(
+      expectOk(await temp.backend.call('integrations.deleteTemplate', { name: 'welcome_back', language: 'en' })),
+    ).toEqual({ deleted: true })
     expect(expectOk(await temp.backend.call('integrations.listTemplates', {})).templates).toEqual([])
   })
 
   it('refuses a template that breaks the channel rules with every problem listed', async () => {
-    const r = await temp.backend.call('integrations.saveTemplate', { template: { ...template, body: 'Hi {{2}}', footer: 'x'.repeat(61) } })
+    const r = await temp.backend.call('integrations.saveTemplate', {
+      template: { ...template, body: 'Hi {{2}}', footer: 'x'.repeat(61) },
+    })
     expect(r).toMatchObject({ ok: false, error: { code: 'invalid_template' } })
     if (!r.ok) expect(r.error.issues).toHaveLength(2)
   })

@@ -28,7 +28,8 @@ export const integrationsHandlers: AreaHandlers<'integrations'> = {
     const started = performance.now()
     const outcome = await runHttpCall({ config: req.config, effects, ...renderer })
     const durationMs = Math.round(performance.now() - started)
-    const out = (outcome.kind === 'next' || outcome.kind === 'fail' ? outcome.output : undefined) as HttpCallOutput | undefined
+    const out = (outcome.kind === 'next' || outcome.kind === 'fail' ? outcome.output : undefined) as
+      HttpCallOutput | undefined
     const answered = out !== undefined && out.status > 0
     return {
       ok: outcome.kind === 'next',
@@ -45,13 +46,18 @@ export const integrationsHandlers: AreaHandlers<'integrations'> = {
     const effects = ctx.service(studioEffects)
     const { evaluate } = createRenderer(req.vars)
     const inputs = scriptInputs(req.config, evaluate)
-    for (const i of req.config.inputs) if (Object.prototype.hasOwnProperty.call(req.values, i.name)) inputs[i.name] = req.values[i.name]
+    for (const i of req.config.inputs)
+      if (Object.prototype.hasOwnProperty.call(req.values, i.name)) inputs[i.name] = req.values[i.name]
     const started = performance.now()
     const duration = () => Math.round(performance.now() - started)
     try {
       // The same bound as a run (0, negative or a minute become 100 or 5000 ms), in the same sandbox pool.
-      const { outputs, logs } = await effects.script.run(req.config.code, inputs, { timeoutMs: clampScriptTimeout(req.config.timeoutMs) })
-      const missingOutputs = req.config.outputs.map((o) => o.name).filter((n) => n && !Object.prototype.hasOwnProperty.call(outputs, n))
+      const { outputs, logs } = await effects.script.run(req.config.code, inputs, {
+        timeoutMs: clampScriptTimeout(req.config.timeoutMs),
+      })
+      const missingOutputs = req.config.outputs
+        .map((o) => o.name)
+        .filter((n) => n && !Object.prototype.hasOwnProperty.call(outputs, n))
       return { ok: true, outputs, logs, error: null, missingOutputs, durationMs: duration() }
     } catch (err) {
       if (!(err instanceof ScriptError)) throw err
@@ -65,15 +71,23 @@ export const integrationsHandlers: AreaHandlers<'integrations'> = {
       }
     }
   },
-  'integrations.mediaChunk': (req, ctx) => ({ received: ctx.service(mediaStore).append(req.uploadId, req.offset, Buffer.from(req.data, 'base64')) }),
+  'integrations.mediaChunk': (req, ctx) => ({
+    received: ctx.service(mediaStore).append(req.uploadId, req.offset, Buffer.from(req.data, 'base64')),
+  }),
   'integrations.storeMedia': (req, ctx) => ({ file: ctx.service(mediaStore).finish(req.uploadId, req.name, req.kind) }),
-  'integrations.flowEndpoint': (req, ctx) => exchangeWithEndpoint(ctx.service(studioEffects).http, req.endpoint, req.request),
+  'integrations.flowEndpoint': (req, ctx) =>
+    exchangeWithEndpoint(ctx.service(studioEffects).http, req.endpoint, req.request),
   'integrations.listTemplates': (_req, ctx) => ({ templates: ctx.service(templateStore).list() }),
   'integrations.saveTemplate': (req, ctx) => {
     try {
       return { template: ctx.service(templateStore).save(req.template) }
     } catch (err) {
-      if (err instanceof InvalidTemplateError) throw new ApiFailure('invalid_template', err.message, err.problems.map((message) => ({ path: ['template'], message })))
+      if (err instanceof InvalidTemplateError)
+        throw new ApiFailure(
+          'invalid_template',
+          err.message,
+          err.problems.map((message) => ({ path: ['template'], message })),
+        )
       throw err
     }
   },

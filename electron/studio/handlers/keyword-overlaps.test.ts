@@ -32,7 +32,12 @@ describe('flows.keywordOverlaps', () => {
     const draft = await stored('Order help', ['order help', 'Order'], false, 'starts_with')
     const problems = expectOk(await temp.backend.call('flows.keywordOverlaps', { document: draft }))
     expect(problems).toHaveLength(1)
-    expect(problems[0]).toMatchObject({ severity: 'warning', code: 'trigger.keyword_overlap', nodeId: 'n_trigger_1', field: '/keywords' })
+    expect(problems[0]).toMatchObject({
+      severity: 'warning',
+      code: 'trigger.keyword_overlap',
+      nodeId: 'n_trigger_1',
+      field: '/keywords',
+    })
     // exact beats starts_with (docs/engine.md, "Trigger priority")
     expect(problems[0]!.message).toBe(
       'The message "order" matches keyword "Order" here and "order" of the active flow "Orders": "Orders" wins, so this flow never starts from it.',

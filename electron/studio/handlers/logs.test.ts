@@ -22,7 +22,11 @@ async function setup() {
   const doc = buildFlow(
     [
       { type: 'trigger', name: 'trigger_1', config: { kind: 'manual' } },
-      { type: 'condition', name: 'which', config: { rules: [{ left: '{{trigger_1.data.mode}}', operator: 'equals', right: 'ask' }] } },
+      {
+        type: 'condition',
+        name: 'which',
+        config: { rules: [{ left: '{{trigger_1.data.mode}}', operator: 'equals', right: 'ask' }] },
+      },
       { type: 'question', name: 'ask', config: { prompt: 'Order number?', saveTo: 'order' } },
       { type: 'http_call', name: 'lookup', config: { method: 'GET', url: 'http://127.0.0.1:1/orders' } },
       { type: 'message', name: 'thanks', config: { text: 'Thanks {{order}}' } },
@@ -46,7 +50,8 @@ describe('logs commands over emulator runs', () => {
     const t = await setup()
     const start = async (mode: string) => {
       now += 1000
-      return expectOk(await api.call('emulator.start', { ...t, trigger: { kind: 'manual', data: { mode } } })).session.run!.id
+      return expectOk(await api.call('emulator.start', { ...t, trigger: { kind: 'manual', data: { mode } } })).session
+        .run!.id
     }
     const asked = await start('ask')
     now += 1000
@@ -100,7 +105,10 @@ describe('logs commands over emulator runs', () => {
     const ids: string[] = []
     for (const mode of ['http', 'http', 'ask']) {
       now += 1000
-      ids.push(expectOk(await api.call('emulator.start', { ...t, trigger: { kind: 'manual', data: { mode } } })).session.run!.id)
+      ids.push(
+        expectOk(await api.call('emulator.start', { ...t, trigger: { kind: 'manual', data: { mode } } })).session.run!
+          .id,
+      )
     }
     const one = expectOk(await api.call('logs.export', { runId: ids[0]! }))
     expect(one).toMatchObject({ format: 'chatflow-logs', version: 1, truncated: false, flowId: t.flowId })
@@ -108,7 +116,9 @@ describe('logs commands over emulator runs', () => {
     expect(one.runs[0]!.run).not.toHaveProperty('cursor')
     expect(JSON.parse(JSON.stringify(one))).toEqual(one)
 
-    const failedOnly = expectOk(await api.call('logs.export', { flowId: t.flowId, filter: { status: ['failed'] }, limit: 1 }))
+    const failedOnly = expectOk(
+      await api.call('logs.export', { flowId: t.flowId, filter: { status: ['failed'] }, limit: 1 }),
+    )
     expect(failedOnly.runs.map((r) => r.run.id)).toEqual([ids[1]])
     expect(failedOnly.truncated).toBe(true)
     expect(failedOnly.runs[0]!.trace.length).toBeGreaterThan(0)
@@ -124,7 +134,8 @@ describe('logs commands over emulator runs', () => {
     now += 1000
     expectOk(await api.call('emulator.start', { ...t, trigger: { kind: 'manual', data: { mode: 'ask' } } }))
     now += 1000
-    const runId = expectOk(await api.call('emulator.send', { ...t, event: { type: 'text', text: 'B-12' } })).session.run!.id
+    const runId = expectOk(await api.call('emulator.send', { ...t, event: { type: 'text', text: 'B-12' } })).session
+      .run!.id
     const saved = expectOk(await api.call('logs.saveTest', { runId, name: 'from the logs' }))
     expect(saved).toMatchObject({ flowId: t.flowId, name: 'from the logs' })
     expect(saved.yaml).toContain('B-12')
@@ -143,7 +154,11 @@ describe('logs commands over emulator runs', () => {
       now += 1000
       expectOk(await api.call('emulator.start', { ...t, trigger: { kind: 'manual', data: { mode } } }))
     }
-    expect(expectOk(await api.call('logs.retention.set', { days: null, keepLast: 1 }))).toEqual({ days: null, keepLast: 1, deleted: 2 })
+    expect(expectOk(await api.call('logs.retention.set', { days: null, keepLast: 1 }))).toEqual({
+      days: null,
+      keepLast: 1,
+      deleted: 2,
+    })
     expect(expectOk(await api.call('logs.retention.get', {}))).toEqual({ days: null, keepLast: 1 })
     expect(expectOk(await api.call('logs.list', { flowId: t.flowId })).runs).toHaveLength(1)
     const bad = await api.call('logs.retention.set', { days: 0, keepLast: null })

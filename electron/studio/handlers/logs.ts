@@ -37,7 +37,9 @@ export const logsHandlers: AreaHandlers<'logs'> = {
     const run = ctx.service(logQueries).summary(req.runId)
     if (!run) throw notFound('Run', req.runId)
     // A logged run has no record of emulator presets or mocks: the test starts from the trigger alone.
-    return ctx.service(conversationTests).save(flowOf(ctx, run.flowId), req.runId, { name: req.name, presets: {}, mocks: {}, replace: req.replace })
+    return ctx
+      .service(conversationTests)
+      .save(flowOf(ctx, run.flowId), req.runId, { name: req.name, presets: {}, mocks: {}, replace: req.replace })
   },
   'logs.export': async (req, ctx) => {
     const q = source(ctx, req.serverId)

@@ -31,14 +31,31 @@ describe('manual commands', () => {
     expect(r.totalCost).toBe(0)
     const six = Array.from({ length: 6 }, (_, i) => ({ phone: `+91980000010${i}` }))
     const refused = await t.backend.call('manual.trigger', { flowId, contacts: six })
-    expect(refused.ok ? null : refused.error).toMatchObject({ code: 'too_many_contacts', message: expect.stringContaining('at most 5 contacts') })
+    expect(refused.ok ? null : refused.error).toMatchObject({
+      code: 'too_many_contacts',
+      message: expect.stringContaining('at most 5 contacts'),
+    })
   })
 
   it('keeps the credit rule in the settings across a restart', async () => {
-    expect(expectOk(await t.backend.call('manual.creditRule', {})).rule).toEqual({ MARKETING: 2, UTILITY: 1, AUTHENTICATION: 1, utilityFreeInWindow: true })
-    expectOk(await t.backend.call('manual.setCreditRule', { rule: { MARKETING: 3.5, UTILITY: 1, AUTHENTICATION: 0.5, utilityFreeInWindow: false } }))
+    expect(expectOk(await t.backend.call('manual.creditRule', {})).rule).toEqual({
+      MARKETING: 2,
+      UTILITY: 1,
+      AUTHENTICATION: 1,
+      utilityFreeInWindow: true,
+    })
+    expectOk(
+      await t.backend.call('manual.setCreditRule', {
+        rule: { MARKETING: 3.5, UTILITY: 1, AUTHENTICATION: 0.5, utilityFreeInWindow: false },
+      }),
+    )
     const b = await t.reopen()
-    expect(expectOk(await b.call('manual.creditRule', {})).rule).toEqual({ MARKETING: 3.5, UTILITY: 1, AUTHENTICATION: 0.5, utilityFreeInWindow: false })
+    expect(expectOk(await b.call('manual.creditRule', {})).rule).toEqual({
+      MARKETING: 3.5,
+      UTILITY: 1,
+      AUTHENTICATION: 0.5,
+      utilityFreeInWindow: false,
+    })
     const bad = await b.call('manual.setCreditRule', { rule: { MARKETING: -1 } })
     expect(bad.ok ? null : bad.error.code).toBe('bad_request')
   })

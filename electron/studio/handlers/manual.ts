@@ -17,7 +17,9 @@ export const manualHandlers: AreaHandlers<'manual'> = {
       creditRuleOr(ctx.db, (message) => noticeOnce(ctx.notices, message)),
       () => ctx.now(),
     )
-    for (const r of results) if (r.runId && r.contactId) ctx.emit('emulator.updated', { flowId: flow.id, contactId: r.contactId, runId: r.runId })
+    for (const r of results)
+      if (r.runId && r.contactId)
+        ctx.emit('emulator.updated', { flowId: flow.id, contactId: r.contactId, runId: r.runId })
     return { results, totalCost: results.reduce((n, r) => n + r.cost, 0) }
   },
   'manual.creditRule': (_req, ctx) => ({ rule: loadCreditRule(ctx.db) }),

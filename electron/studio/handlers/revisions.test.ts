@@ -18,7 +18,10 @@ const call = async <T>(p: Promise<{ ok: true; value: T } | { ok: false; error: {
 function withMessage(doc: FlowDocument, name: string): FlowDocument {
   return {
     ...doc,
-    nodes: [...doc.nodes, { id: `n_${name}`, type: 'message', name, position: { x: 300, y: 0 }, config: { text: 'Hi', previewUrl: false } }],
+    nodes: [
+      ...doc.nodes,
+      { id: `n_${name}`, type: 'message', name, position: { x: 300, y: 0 }, config: { text: 'Hi', previewUrl: false } },
+    ],
   }
 }
 
@@ -66,7 +69,12 @@ describe('revisions commands', () => {
 describe('describeChange', () => {
   it('names moves, edits, connections and the flow itself', () => {
     const base: FlowDocument = {
-      format: 'chatflow.flow/1', id: 'f', name: 'A', active: false, samples: {}, webhookSecretRef: null,
+      format: 'chatflow.flow/1',
+      id: 'f',
+      name: 'A',
+      active: false,
+      samples: {},
+      webhookSecretRef: null,
       nodes: [
         { id: 'a', type: 'trigger', name: 'trigger_1', position: { x: 0, y: 0 }, config: {} },
         { id: 'b', type: 'message', name: 'message_1', position: { x: 0, y: 0 }, config: { text: 'x' } },
@@ -76,7 +84,10 @@ describe('describeChange', () => {
     const next: FlowDocument = {
       ...base,
       active: true,
-      nodes: [{ ...base.nodes[0]!, position: { x: 5, y: 0 } }, { ...base.nodes[1]!, config: { text: 'y' } }],
+      nodes: [
+        { ...base.nodes[0]!, position: { x: 5, y: 0 } },
+        { ...base.nodes[1]!, config: { text: 'y' } },
+      ],
       edges: [{ id: 'e', source: 'a', sourcePort: 'out', target: 'b' }],
     }
     expect(describeChange(base, next)).toBe('Edited message_1; moved 1 node; 1 connection added; activated')

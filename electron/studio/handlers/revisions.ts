@@ -32,8 +32,14 @@ export function describeChange(prev: FlowDocument | null, next: FlowDocument): s
   const list = (verb: string, names: string[]) => {
     if (names.length) parts.push(`${verb} ${names.length > 3 ? plural(names.length, 'node') : names.join(', ')}`)
   }
-  list('added', next.nodes.filter((n) => !before.has(n.id)).map((n) => n.name))
-  list('removed', prev.nodes.filter((n) => !after.has(n.id)).map((n) => n.name))
+  list(
+    'added',
+    next.nodes.filter((n) => !before.has(n.id)).map((n) => n.name),
+  )
+  list(
+    'removed',
+    prev.nodes.filter((n) => !after.has(n.id)).map((n) => n.name),
+  )
   const renamed: string[] = []
   const edited: string[] = []
   let moved = 0
@@ -69,16 +75,16 @@ export const revisionsHandlers: AreaHandlers<'revisions'> = {
     flowExists(ctx.db, req.flowId)
     const page = rows(ctx.db, req.flowId, req.limit, req.before)
     const docs = page.map((r) => JSON.parse(r.document) as FlowDocument)
-    return page.slice(0, req.limit).map(
-      (r, i): RevisionSummary => ({
-        revision: r.revision,
-        reason: r.reason,
-        createdAt: r.created_at,
-        nodeCount: docs[i]!.nodes.length,
-        summary:
-          docs[i + 1] || r.revision === 1 ? describeChange(docs[i + 1] ?? null, docs[i]!) : 'Earlier revisions are no longer kept',
-      }),
-    )
+    return page.slice(0, req.limit).map((r, i): RevisionSummary => ({
+      revision: r.revision,
+      reason: r.reason,
+      createdAt: r.created_at,
+      nodeCount: docs[i]!.nodes.length,
+      summary:
+        docs[i + 1] || r.revision === 1
+          ? describeChange(docs[i + 1] ?? null, docs[i]!)
+          : 'Earlier revisions are no longer kept',
+    }))
   },
   'revisions.get': (req, ctx) => {
     flowExists(ctx.db, req.flowId)
@@ -86,6 +92,11 @@ export const revisionsHandlers: AreaHandlers<'revisions'> = {
       .prepare('SELECT revision, reason, created_at, document FROM flow_revisions WHERE flow_id = ? AND revision = ?')
       .get(req.flowId, req.revision) as RevisionRow | undefined
     if (!row) throw new ApiFailure('not_found', `Revision ${req.revision} of this flow is no longer kept.`)
-    return { revision: row.revision, reason: row.reason, createdAt: row.created_at, document: JSON.parse(row.document) as FlowDocument }
+    return {
+      revision: row.revision,
+      reason: row.reason,
+      createdAt: row.created_at,
+      document: JSON.parse(row.document) as FlowDocument,
+    }
   },
 }

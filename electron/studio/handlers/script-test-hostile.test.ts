@@ -23,7 +23,10 @@ it('stops a loop inside Array.prototype.lastIndexOf at the deadline while the ba
   expectOk(await temp.backend.call('flows.create', { name: 'Meanwhile' }))
   expect(Date.now() - t0).toBeLessThan(1000)
   const result = await frozen
-  expect(result).toMatchObject({ ok: false, error: { code: 'script_timeout', message: expect.stringMatching(/1000 ms limit/) } })
+  expect(result).toMatchObject({
+    ok: false,
+    error: { code: 'script_timeout', message: expect.stringMatching(/1000 ms limit/) },
+  })
   expect(result.durationMs).toBeLessThan(4000)
   expect((await testScript('return { after: 1 }')).outputs).toEqual({ after: 1 })
 })

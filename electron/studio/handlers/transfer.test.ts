@@ -15,7 +15,7 @@ async function seeded() {
   const db = openDatabase(`${t.dataDir}/${DB_FILE_NAME}`)
   seedExamples(db)
   db.close()
-  return (await t.reopen())
+  return await t.reopen()
 }
 
 describe('transfer commands', () => {
@@ -32,7 +32,12 @@ describe('transfer commands', () => {
     const changed: string[] = []
     api.on('flows.changed', (e) => changed.push(e.id))
     const { outcomes } = expectOk(
-      await api.call('transfer.import', { fileName: 'flows.chatflow.json', text: all.text, onConflict: 'skip', choices: { [age.id]: 'keep-both' } }),
+      await api.call('transfer.import', {
+        fileName: 'flows.chatflow.json',
+        text: all.text,
+        onConflict: 'skip',
+        choices: { [age.id]: 'keep-both' },
+      }),
     )
     expect(outcomes.filter((o) => o.action === 'copied').map((o) => o.flowId)).toEqual([age.id])
     expect(outcomes.filter((o) => o.action === 'skipped')).toHaveLength(2)
@@ -43,7 +48,10 @@ describe('transfer commands', () => {
   it('a bad file is refused with its problems and nothing changes', async () => {
     const api = await seeded()
     const before = expectOk(await api.call('transfer.export', { includeSecrets: true })).text
-    const bad = serialiseFlow(exampleFlow('age-gate')).replace('"format": "chatflow.flow/1"', '"format": "chatflow.flow/7"')
+    const bad = serialiseFlow(exampleFlow('age-gate')).replace(
+      '"format": "chatflow.flow/1"',
+      '"format": "chatflow.flow/7"',
+    )
     const out = await api.call('transfer.import', { fileName: 'age.json', text: bad, onConflict: 'replace' })
     expect(out.ok).toBe(false)
     if (out.ok) return

@@ -7,8 +7,16 @@ import type { AreaHandlers } from './types'
 export const transferHandlers: AreaHandlers<'transfer'> = {
   'transfer.export': (req, ctx) => {
     const out = exportBundle(ctx.db, req)
-    const one = req.flowIds.length === 1 ? (ctx.db.prepare('SELECT name FROM flows WHERE id = ?').pluck().get(req.flowIds[0]) as string) : null
-    const base = one ? one.replace(/[^\p{L}\p{N}]+/gu, '-').replace(/^-|-$/g, '').toLowerCase() || 'flow' : 'flows'
+    const one =
+      req.flowIds.length === 1
+        ? (ctx.db.prepare('SELECT name FROM flows WHERE id = ?').pluck().get(req.flowIds[0]) as string)
+        : null
+    const base = one
+      ? one
+          .replace(/[^\p{L}\p{N}]+/gu, '-')
+          .replace(/^-|-$/g, '')
+          .toLowerCase() || 'flow'
+      : 'flows'
     return { ...out, fileName: `${base}.chatflow.json` }
   },
   'transfer.inspect': (req, ctx) => {
@@ -26,7 +34,13 @@ export const transferHandlers: AreaHandlers<'transfer'> = {
         `${req.fileName} cannot be imported; nothing was changed. ${read.problems.slice(0, 3).map(formatProblem).join(' ')}`,
         read.problems.map((p) => ({ path: [p.file, p.path], message: p.message })),
       )
-    const outcomes = applyImport(ctx.db, read.content, (c) => req.choices[c.flowId] ?? req.onConflict, ctx.now, req.applySecrets)
+    const outcomes = applyImport(
+      ctx.db,
+      read.content,
+      (c) => req.choices[c.flowId] ?? req.onConflict,
+      ctx.now,
+      req.applySecrets,
+    )
     for (const o of outcomes)
       if (o.storedId) ctx.emit('flows.changed', { id: o.storedId, kind: o.action === 'replaced' ? 'saved' : 'created' })
     return { outcomes }

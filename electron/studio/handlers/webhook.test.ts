@@ -37,7 +37,11 @@ it('rotates: the old secret is refused by the running listener at once', async (
   expect(rotated.secret).not.toBe(old)
   expect(rotated.secretRotatedAt).not.toBeNull()
   const send = (key: string) =>
-    fetch(info.url, { method: 'POST', headers: { 'content-type': 'application/json', 'x-api-key': key }, body: '{"phone_number":"+919800000001"}' })
+    fetch(info.url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-api-key': key },
+      body: '{"phone_number":"+919800000001"}',
+    })
   expect((await send(old)).status).toBe(401)
   // The flow is new (inactive, keyword trigger): the new key gets past authentication to the 409.
   expect((await send(rotated.secret)).status).toBe(409)

@@ -12,10 +12,24 @@ function portable(t: LogTrace): LogExport['runs'][number] {
 export async function exportRun(q: LogSource, runId: string, now: number): Promise<LogExport | null> {
   const t = await q.run(runId)
   if (!t) return null
-  return { format: 'chatflow-logs', version: 1, exportedAt: now, flowId: t.run.flowId, filter: null, truncated: false, runs: [portable(t)] }
+  return {
+    format: 'chatflow-logs',
+    version: 1,
+    exportedAt: now,
+    flowId: t.run.flowId,
+    filter: null,
+    truncated: false,
+    runs: [portable(t)],
+  }
 }
 
-export async function exportList(q: LogSource, flowId: string, filter: LogFilter, limit: number, now: number): Promise<LogExport> {
+export async function exportList(
+  q: LogSource,
+  flowId: string,
+  filter: LogFilter,
+  limit: number,
+  now: number,
+): Promise<LogExport> {
   const runs: LogExport['runs'] = []
   let after: LogCursor | undefined
   let more = true

@@ -17,9 +17,14 @@ beforeEach(() => {
 })
 afterEach(() => cleanup())
 
-const count = (sql: string, ...args: unknown[]): number => db.prepare(sql).pluck().get(...args) as number
+const count = (sql: string, ...args: unknown[]): number =>
+  db
+    .prepare(sql)
+    .pluck()
+    .get(...args) as number
 const runsOf = (flowId: string): number => count('SELECT COUNT(*) FROM runs WHERE flow_id = ?', flowId)
-const pausedOf = (flowId: string): number => count("SELECT COUNT(*) FROM runs WHERE flow_id = ? AND status = 'paused'", flowId)
+const pausedOf = (flowId: string): number =>
+  count("SELECT COUNT(*) FROM runs WHERE flow_id = ? AND status = 'paused'", flowId)
 const orphans = (): number =>
   count('SELECT COUNT(*) FROM trace_events WHERE run_id NOT IN (SELECT id FROM runs)') +
   count('SELECT COUNT(*) FROM messages WHERE run_id NOT IN (SELECT id FROM runs)')
@@ -47,7 +52,9 @@ describe('purge and retention', () => {
     // f2's runs all started 30 days before `now`: its finished ones go too.
     const f2Paused = Array.from({ length: 1200 }, (_, i) => seedStatus(i)).filter((s) => s === 'paused').length
     expect(deleted).toBe(older.filter((s) => s !== 'paused').length + 1200 - f2Paused)
-    expect(count('SELECT MIN(started_at) FROM runs WHERE flow_id = ? AND status != ?', 'f1', 'paused')).toBeGreaterThanOrEqual(now - 7 * DAY)
+    expect(
+      count('SELECT MIN(started_at) FROM runs WHERE flow_id = ? AND status != ?', 'f1', 'paused'),
+    ).toBeGreaterThanOrEqual(now - 7 * DAY)
     expect(pausedOf('f1')).toBe(6)
     expect(runsOf('f2')).toBe(f2Paused)
   })
@@ -57,8 +64,12 @@ describe('purge and retention', () => {
     const newest = db.prepare("SELECT id FROM runs WHERE flow_id = 'f2' ORDER BY started_at DESC LIMIT 5").pluck().all()
     expect(newest).toEqual(['r_seed_f2_1199', 'r_seed_f2_1198', 'r_seed_f2_1197', 'r_seed_f2_1196', 'r_seed_f2_1195'])
     // The rest of f2 is the paused runs older than the newest five.
-    expect(runsOf('f2')).toBe(5 + Array.from({ length: 1195 }, (_, i) => seedStatus(i)).filter((s) => s === 'paused').length)
-    expect(runsOf('f1')).toBe(5 + Array.from({ length: 25 }, (_, i) => seedStatus(i)).filter((s) => s === 'paused').length)
+    expect(runsOf('f2')).toBe(
+      5 + Array.from({ length: 1195 }, (_, i) => seedStatus(i)).filter((s) => s === 'paused').length,
+    )
+    expect(runsOf('f1')).toBe(
+      5 + Array.from({ length: 25 }, (_, i) => seedStatus(i)).filter((s) => s === 'paused').length,
+    )
     expect(orphans()).toBe(0)
   })
 

@@ -27,7 +27,9 @@ export function writeRetention(db: Database, value: LogRetention, now: number): 
 
 /** Deletes every finished run matching `where` (SQL over runs), BATCH runs per transaction; returns the count. */
 export async function deleteRuns(db: Database, where: string, args: unknown[]): Promise<number> {
-  const batch = db.prepare(`DELETE FROM runs WHERE rowid IN (SELECT rowid FROM runs WHERE ${where} AND ${FINISHED} LIMIT ${BATCH})`)
+  const batch = db.prepare(
+    `DELETE FROM runs WHERE rowid IN (SELECT rowid FROM runs WHERE ${where} AND ${FINISHED} LIMIT ${BATCH})`,
+  )
   let total = 0
   for (;;) {
     const { changes } = batch.run(...args)
@@ -56,7 +58,8 @@ export function purge(db: Database, opts: { flowId?: string; before?: number }):
 export function flowIdsWithRuns(db: Database): string[] {
   const next = db.prepare('SELECT flow_id FROM runs WHERE flow_id > ? ORDER BY flow_id LIMIT 1').pluck()
   const ids: string[] = []
-  for (let id = next.get('') as string | undefined; id !== undefined; id = next.get(id) as string | undefined) ids.push(id)
+  for (let id = next.get('') as string | undefined; id !== undefined; id = next.get(id) as string | undefined)
+    ids.push(id)
   return ids
 }
 
@@ -71,7 +74,11 @@ export async function applyRetention(db: Database, policy: LogRetention, now: nu
     for (const flowId of flowIdsWithRuns(db)) {
       const edge = nth.get(flowId, policy.keepLast - 1) as { startedAt: number; seq: number } | undefined
       if (!edge) continue
-      deleted += await deleteRuns(db, 'flow_id = ? AND (started_at, rowid) < (?, ?)', [flowId, edge.startedAt, edge.seq])
+      deleted += await deleteRuns(db, 'flow_id = ? AND (started_at, rowid) < (?, ?)', [
+        flowId,
+        edge.startedAt,
+        edge.seq,
+      ])
     }
   }
   return deleted

@@ -42,8 +42,17 @@ describe('LogQueries.list on a real SQLite file', () => {
   it('lists a flow newest first with its contact, and pages by keyset without gaps or repeats', () => {
     const first = q.list('f1', {}, undefined, 5)
     expect(first.runs.map((r) => r.id)).toEqual(expected(() => true).slice(0, 5))
-    expect(first.runs[0]).toMatchObject({ flowId: 'f1', status: seedStatus(N - 1), triggerKind: seedTrigger(N - 1), nodeCount: 4 })
-    expect(first.runs[0]!.contact).toEqual({ id: seedContact(N - 1, 7), name: `Seed Customer ${(N - 1) % 7}`, phone: `+1555${String((N - 1) % 7).padStart(7, '0')}` })
+    expect(first.runs[0]).toMatchObject({
+      flowId: 'f1',
+      status: seedStatus(N - 1),
+      triggerKind: seedTrigger(N - 1),
+      nodeCount: 4,
+    })
+    expect(first.runs[0]!.contact).toEqual({
+      id: seedContact(N - 1, 7),
+      name: `Seed Customer ${(N - 1) % 7}`,
+      phone: `+1555${String((N - 1) % 7).padStart(7, '0')}`,
+    })
     expect(all('f1', {})).toEqual(expected(() => true))
   })
 
@@ -57,7 +66,9 @@ describe('LogQueries.list on a real SQLite file', () => {
 
   it('filters by state, by several states, and by trigger kind', () => {
     expect(all('f1', { status: ['failed'] })).toEqual(expected((i) => seedStatus(i) === 'failed'))
-    expect(all('f1', { status: ['failed', 'paused'] })).toEqual(expected((i) => ['failed', 'paused'].includes(seedStatus(i))))
+    expect(all('f1', { status: ['failed', 'paused'] })).toEqual(
+      expected((i) => ['failed', 'paused'].includes(seedStatus(i))),
+    )
     expect(all('f1', { triggerKind: ['webhook'] })).toEqual(expected((i) => seedTrigger(i) === 'webhook'))
     expect(all('f1', { status: ['ended'], triggerKind: ['manual'] })).toEqual(
       expected((i) => seedStatus(i) === 'ended' && seedTrigger(i) === 'manual'),
@@ -102,7 +113,12 @@ describe('LogQueries.list on a real SQLite file', () => {
         after = p.next
       }
     }
-    for (const filter of [{ text: 'thanks' }, { text: 'order 1' }, { text: 'ord 3', status: ['paused'] }, { text: 'thanks', from: T0 + 50_000, to: T0 + 70_000 }] as LogFilter[]) {
+    for (const filter of [
+      { text: 'thanks' },
+      { text: 'order 1' },
+      { text: 'ord 3', status: ['paused'] },
+      { text: 'thanks', from: T0 + 50_000, to: T0 + 70_000 },
+    ] as LogFilter[]) {
       const found = new Set(all('f1', filter, 1000))
       const want = all('f1', { ...filter, text: undefined }, 1000).filter((id) => found.has(id))
       expect(walk('f1', filter, 4)).toEqual(want)
@@ -113,9 +129,14 @@ describe('LogQueries.list on a real SQLite file', () => {
     expect(walk('f2', { text: 'thanks' }, 3)).toEqual(all('f2', {}, 100))
   })
 
-  it('serves every single-value filter from an index, in index order (no sort of the flow\'s runs)', () => {
+  it("serves every single-value filter from an index, in index order (no sort of the flow's runs)", () => {
     const cursor = { startedAt: T0 + 300_000, seq: 300 }
-    for (const filter of [{}, { status: ['failed'] }, { triggerKind: ['keyword'] }, { contact: 'c_seed_2' }] as LogFilter[]) {
+    for (const filter of [
+      {},
+      { status: ['failed'] },
+      { triggerKind: ['keyword'] },
+      { contact: 'c_seed_2' },
+    ] as LogFilter[]) {
       const built = q.listQuery('f1', filter, cursor, 50)!
       const plan = (db.prepare(`EXPLAIN QUERY PLAN ${built.sql}`).all(...built.args) as Array<{ detail: string }>)
         .map((r) => r.detail)
@@ -127,7 +148,8 @@ describe('LogQueries.list on a real SQLite file', () => {
 })
 
 it('pages a search in list order where the index key wraps inside one millisecond (rowid mod 2^21)', () => {
-  const run = db.prepare(`INSERT INTO runs (rowid, id, flow_id, flow_name, contact_id, status, trigger_kind, state, started_at, updated_at)
+  const run =
+    db.prepare(`INSERT INTO runs (rowid, id, flow_id, flow_name, contact_id, status, trigger_kind, state, started_at, updated_at)
     VALUES (?, ?, 'f3', 'F3', 'c_seed_0', 'ended', 'manual', '{"vars":{}}', ?, ?)`)
   const msg = db.prepare(`INSERT INTO messages (run_id, seq, contact_id, direction, type, payload, created_at)
     VALUES (?, 0, 'c_seed_0', 'out', 'text', '{"type":"text","text":{"body":"wrap test"}}', ?)`)
@@ -147,9 +169,11 @@ it('pages a search in list order where the index key wraps inside one millisecon
   expect(ids).toEqual(['r_wrap_2097153', 'r_wrap_2097152', 'r_wrap_2097151', 'r_wrap_2097150'])
 })
 
-it('reads a search\'s matches by rowid, never scanning the runs', () => {
+it("reads a search's matches by rowid, never scanning the runs", () => {
   const built = q.listQuery('f1', { status: ['failed'] }, undefined, 50, [1, 2, 3])!
-  const plan = (db.prepare(`EXPLAIN QUERY PLAN ${built.sql}`).all(...built.args) as Array<{ detail: string }>).map((r) => r.detail).join(' | ')
+  const plan = (db.prepare(`EXPLAIN QUERY PLAN ${built.sql}`).all(...built.args) as Array<{ detail: string }>)
+    .map((r) => r.detail)
+    .join(' | ')
   expect(plan).toMatch(/SEARCH r USING INTEGER PRIMARY KEY \(rowid=\?\)/)
   expect(plan).not.toMatch(/SCAN r\b/)
 })
@@ -162,7 +186,11 @@ describe('LogQueries.run and facets', () => {
     expect(t.trace.map((e) => e.seq)).toEqual([0, 1, 2, 3])
     expect(t.path).toEqual(['n_0', 'n_1', 'n_2', 'n_3'])
     expect(t.trace[0]).toMatchObject({ nodeType: 'trigger', port: 'out', input: { step: 0 }, error: null })
-    expect(t.trace[3]).toMatchObject({ nodeType: 'http_call', port: null, error: { code: 'http_failed', message: 'HTTP Call answered 500' } })
+    expect(t.trace[3]).toMatchObject({
+      nodeType: 'http_call',
+      port: null,
+      error: { code: 'http_failed', message: 'HTTP Call answered 500' },
+    })
     expect(t.messages.map((m) => m.direction)).toEqual(['in', 'out'])
     expect(t.vars).toEqual({ order_id: 'ORD-3', amount: 3 })
     expect(t.totalMs).toBe(6)

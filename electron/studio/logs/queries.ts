@@ -52,14 +52,17 @@ export class LogQueries {
   contactIds(text: string): string[] {
     const like = containsPattern(text)
     return this.db
-      .prepare(
-        `SELECT id FROM contacts WHERE id = ? OR name LIKE ? ESCAPE '\\' OR phone LIKE ? ESCAPE '\\' LIMIT 500`,
-      )
+      .prepare(`SELECT id FROM contacts WHERE id = ? OR name LIKE ? ESCAPE '\\' OR phone LIKE ? ESCAPE '\\' LIMIT 500`)
       .pluck()
       .all(text, like, like) as string[]
   }
 
-  list(flowId: string, filter: LogFilter, after: LogCursor | undefined, limit: number): { runs: LogRun[]; next: LogCursor | null } {
+  list(
+    flowId: string,
+    filter: LogFilter,
+    after: LogCursor | undefined,
+    limit: number,
+  ): { runs: LogRun[]; next: LogCursor | null } {
     if (filter.text) return this.searchList(flowId, filter, after, limit)
     return page(this.read(this.listQuery(flowId, filter, after, limit + 1)), limit)
   }
@@ -80,7 +83,11 @@ export class LogQueries {
       if (runs.length) found.push(...this.read(this.listQuery(flowId, rest, after, runs.length, runs)))
     }
     let hi = top
-    for (let size = Math.min(Math.max(2 * (limit + 1), 100), this.tuning.maxChunk); ; size = Math.min(size * 4, this.tuning.maxChunk)) {
+    for (
+      let size = Math.min(Math.max(2 * (limit + 1), 100), this.tuning.maxChunk);
+      ;
+      size = Math.min(size * 4, this.tuning.maxChunk)
+    ) {
       const hits = this.search.chunk(match, lo, hi, size)
       take(hits.map((h) => h.run))
       if (hits.length) hi = (hits.at(-1) as SearchHit).key
@@ -149,7 +156,11 @@ export class LogQueries {
     const next = this.db
       .prepare('SELECT trigger_kind FROM runs WHERE flow_id = ? AND trigger_kind > ? ORDER BY trigger_kind LIMIT 1')
       .pluck()
-    for (let k = next.get(flowId, '') as string | undefined; k !== undefined; k = next.get(flowId, k) as string | undefined) {
+    for (
+      let k = next.get(flowId, '') as string | undefined;
+      k !== undefined;
+      k = next.get(flowId, k) as string | undefined
+    ) {
       kinds.push(k)
     }
     return kinds
@@ -166,7 +177,9 @@ export class LogQueries {
   rows(ids: string[]): LogRun[] {
     if (!ids.length) return []
     const rows = this.db
-      .prepare(`SELECT ${COLUMNS} FROM runs r LEFT JOIN contacts c ON c.id = r.contact_id WHERE r.id IN (SELECT value FROM json_each(?))`)
+      .prepare(
+        `SELECT ${COLUMNS} FROM runs r LEFT JOIN contacts c ON c.id = r.contact_id WHERE r.id IN (SELECT value FROM json_each(?))`,
+      )
       .all(JSON.stringify(ids)) as ListRow[]
     return rows.map(toLogRun)
   }

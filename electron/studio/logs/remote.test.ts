@@ -41,9 +41,16 @@ describeEachStore('Flow Logs of a runtime', (c) => {
     await runtime.inbound({ ...text(REFUSED, 'wine'), name: 'Ravi' })
     await runtime.inbound({ ...text('+919800000503', 'wine'), name: 'Mina' })
     await runtime.idle()
-    server = await startRuntimeServer(runtime, { settings: { host: '127.0.0.1', port: 0, ratePerSecond: 100, burst: 100 }, publishKey: KEY, publishPort: 0, log: () => undefined })
+    server = await startRuntimeServer(runtime, {
+      settings: { host: '127.0.0.1', port: 0, ratePerSecond: 100, burst: 100 },
+      publishKey: KEY,
+      publishPort: 0,
+      log: () => undefined,
+    })
     studio = createTempBackend()
-    const saved = expectOk(await studio.backend.call('publish.servers.save', { name: 'Production', baseUrl: server.publishUrl!, key: KEY }))
+    const saved = expectOk(
+      await studio.backend.call('publish.servers.save', { name: 'Production', baseUrl: server.publishUrl!, key: KEY }),
+    )
     return { serverId: saved.id, call: studio.backend.call.bind(studio.backend) }
   }
 
@@ -56,16 +63,25 @@ describeEachStore('Flow Logs of a runtime', (c) => {
       ['Asha', 'ended', 0],
     ])
     const page1 = expectOk(await call('logs.list', { serverId, flowId: 'flw_age_gate', filter: {}, limit: 2 }))
-    const page2 = expectOk(await call('logs.list', { serverId, flowId: 'flw_age_gate', filter: {}, after: page1.next!, limit: 2 }))
+    const page2 = expectOk(
+      await call('logs.list', { serverId, flowId: 'flw_age_gate', filter: {}, after: page1.next!, limit: 2 }),
+    )
     expect([...page1.runs, ...page2.runs].map((r) => r.id)).toEqual(all.runs.map((r) => r.id))
     expect(page2.next).toBeNull()
-    const pick = async (filter: LogFilter) => expectOk(await call('logs.list', { serverId, flowId: 'flw_age_gate', filter, limit: 100 })).runs.map((r) => r.contact.name)
+    const pick = async (filter: LogFilter) =>
+      expectOk(await call('logs.list', { serverId, flowId: 'flw_age_gate', filter, limit: 100 })).runs.map(
+        (r) => r.contact.name,
+      )
     expect(await pick({ delivery: 'failed' })).toEqual(['Ravi'])
     expect(await pick({ status: ['ended'] })).toEqual(['Asha'])
     expect(await pick({ contact: 'min' })).toEqual(['Mina'])
     expect(await pick({ text: 'wine list' })).toEqual(['Asha'])
-    expect(expectOk(await call('logs.facets', { serverId, flowId: 'flw_age_gate' }))).toEqual({ triggerKinds: ['keyword'] })
-    expect(expectOk(await call('logs.rows', { serverId, ids: [all.runs[1]!.id, 'run_missing'] })).map((r) => r.contact.name)).toEqual(['Ravi'])
+    expect(expectOk(await call('logs.facets', { serverId, flowId: 'flw_age_gate' }))).toEqual({
+      triggerKinds: ['keyword'],
+    })
+    expect(
+      expectOk(await call('logs.rows', { serverId, ids: [all.runs[1]!.id, 'run_missing'] })).map((r) => r.contact.name),
+    ).toEqual(['Ravi'])
 
     const ravi = expectOk(await call('logs.run', { serverId, runId: all.runs[1]!.id }))
     expect(ravi.messages.map((m) => [m.direction, m.delivery?.state ?? null, m.delivery?.error ?? null])).toEqual([
@@ -77,7 +93,9 @@ describeEachStore('Flow Logs of a runtime', (c) => {
     expect(asha.path.length).toBeGreaterThan(2)
     const missing = await call('logs.run', { serverId, runId: 'run_missing' })
     expect(missing).toMatchObject({ ok: false, error: { code: 'not_found' } })
-    const exported = expectOk(await call('logs.export', { serverId, flowId: 'flw_age_gate', filter: { delivery: 'failed' }, limit: 10 }))
+    const exported = expectOk(
+      await call('logs.export', { serverId, flowId: 'flw_age_gate', filter: { delivery: 'failed' }, limit: 10 }),
+    )
     expect(exported.runs.map((r) => r.run.contact.name)).toEqual(['Ravi'])
   })
 
@@ -86,6 +104,9 @@ describeEachStore('Flow Logs of a runtime', (c) => {
     await server!.close()
     server = null
     const down = await call('logs.list', { serverId, flowId: 'flw_age_gate', filter: {}, limit: 10 })
-    expect(down).toMatchObject({ ok: false, error: { code: 'unavailable', message: expect.stringContaining('"Production" cannot be reached') } })
+    expect(down).toMatchObject({
+      ok: false,
+      error: { code: 'unavailable', message: expect.stringContaining('"Production" cannot be reached') },
+    })
   })
 })

@@ -23,8 +23,14 @@ export function listQuery(filter: LogFilter, after: LogCursor | undefined, limit
 export function remoteSource(client: PublishClient, serverId: string): LogSource {
   const flow = (id: string) => `/flows/${encodeURIComponent(id)}`
   return {
-    list: (flowId, filter, after, limit) => client.request<{ runs: LogRun[]; next: LogCursor | null }>(serverId, 'GET', `${flow(flowId)}/runs?${listQuery(filter, after, limit)}`),
-    triggerKinds: async (flowId) => (await client.request<{ triggerKinds: string[] }>(serverId, 'GET', `${flow(flowId)}/runs/facets`)).triggerKinds,
+    list: (flowId, filter, after, limit) =>
+      client.request<{ runs: LogRun[]; next: LogCursor | null }>(
+        serverId,
+        'GET',
+        `${flow(flowId)}/runs?${listQuery(filter, after, limit)}`,
+      ),
+    triggerKinds: async (flowId) =>
+      (await client.request<{ triggerKinds: string[] }>(serverId, 'GET', `${flow(flowId)}/runs/facets`)).triggerKinds,
     async run(runId) {
       try {
         return await client.request<LogTrace>(serverId, 'GET', `/runs/${encodeURIComponent(runId)}`)
@@ -33,6 +39,7 @@ export function remoteSource(client: PublishClient, serverId: string): LogSource
         throw err
       }
     },
-    rows: async (ids) => (ids.length ? (await client.request<{ runs: LogRun[] }>(serverId, 'POST', '/runs/rows', { ids })).runs : []),
+    rows: async (ids) =>
+      ids.length ? (await client.request<{ runs: LogRun[] }>(serverId, 'POST', '/runs/rows', { ids })).runs : [],
   }
 }

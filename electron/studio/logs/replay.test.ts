@@ -24,7 +24,10 @@ async function flowWith(trigger: Record<string, unknown>, text: string) {
       { type: 'question', name: 'ask', config: { prompt: `Hello ${text}. Your order?`, saveTo: 'order' } },
       { type: 'message', name: 'done', config: { text: 'Noted {{order}}' } },
     ],
-    [['trigger_1', 'out', 'ask'], ['ask', 'out', 'done']],
+    [
+      ['trigger_1', 'out', 'ask'],
+      ['ask', 'out', 'done'],
+    ],
     { id: created.id, name: 'Replay', active: true },
   )
   expectOk(await api.call('flows.save', { document: doc, expectedRevision: created.revision }))
@@ -41,20 +44,34 @@ async function replay(flowId: string, runId: string) {
   if (!plan.ok) throw new Error(plan.reason)
   const contact = expectOk(await api.call('emulator.newContact', { name: 'Replayer' }))
   const target = { flowId, contactId: contact.id }
-  const started = expectOk(await api.call('emulator.start', { ...target, trigger: plan.trigger, triggerNodeId: plan.triggerNodeId ?? undefined }))
+  const started = expectOk(
+    await api.call('emulator.start', {
+      ...target,
+      trigger: plan.trigger,
+      triggerNodeId: plan.triggerNodeId ?? undefined,
+    }),
+  )
   for (const event of plan.events) expectOk(await api.call('emulator.send', { ...target, event }))
   return { logged, plan, again: expectOk(await api.call('logs.run', { runId: started.session.run!.id })) }
 }
 
 describe('logs.run trigger data and the replay of every trigger kind', () => {
   it('a webhook run started through the listener: phone, data, message_text and button_id', async () => {
-    const flowId = await flowWith({ kind: 'webhook', dataFields: ['who'] }, '{{trigger_1.data.who}} {{trigger_1.message_text}} {{trigger_1.button_id}}')
+    const flowId = await flowWith(
+      { kind: 'webhook', dataFields: ['who'] },
+      '{{trigger_1.data.who}} {{trigger_1.message_text}} {{trigger_1.button_id}}',
+    )
     const { secret } = expectOk(await api.call('webhook.reveal', { flowId }))
     const { url } = expectOk(await api.call('webhook.listener.get', {}))
     const res = await fetch(`${url}/chatbot-webhook/${flowId}/trigger`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', 'x-api-key': secret },
-      body: JSON.stringify({ phone_number: '+15550007777', data: { who: 'Ana', n: [1, 2] }, message_text: 'hi there', button_id: 'b7' }),
+      body: JSON.stringify({
+        phone_number: '+15550007777',
+        data: { who: 'Ana', n: [1, 2] },
+        message_text: 'hi there',
+        button_id: 'b7',
+      }),
     })
     expect(res.status).toBe(200)
     const { run_id: runId, contact_id: contactId } = (await res.json()) as { run_id: string; contact_id: string }
@@ -72,7 +89,10 @@ describe('logs.run trigger data and the replay of every trigger kind', () => {
       message_id: expect.stringMatching(/^wamid\.local_/),
     })
     expect(logged.triggerNodeId).toBe(logged.trace[0]!.nodeId)
-    expect(plan).toMatchObject({ trigger: { kind: 'webhook', data: { who: 'Ana', n: [1, 2] }, message_text: 'hi there', button_id: 'b7' }, events: [{ type: 'text', text: 'A-1' }] })
+    expect(plan).toMatchObject({
+      trigger: { kind: 'webhook', data: { who: 'Ana', n: [1, 2] }, message_text: 'hi there', button_id: 'b7' },
+      events: [{ type: 'text', text: 'A-1' }],
+    })
     expect(bodies(again)).toEqual(bodies(logged))
     expect(bodies(logged)[0]).toContain('Hello Ana hi there b7. Your order?')
     expect(again.run.status).toBe('ended')
@@ -82,8 +102,12 @@ describe('logs.run trigger data and the replay of every trigger kind', () => {
     const flowId = await flowWith({ kind: 'manual' }, '{{trigger_1.data.plan}}')
     const contact = expectOk(await api.call('emulator.contact', {}))
     const t = { flowId, contactId: contact.id }
-    const started = expectOk(await api.call('emulator.start', { ...t, trigger: { kind: 'manual', data: { plan: 'gold' } } }))
-    expectOk(await api.call('emulator.send', { ...t, event: { type: 'button_reply', reply: { id: 'x', title: 'X-9' } } }))
+    const started = expectOk(
+      await api.call('emulator.start', { ...t, trigger: { kind: 'manual', data: { plan: 'gold' } } }),
+    )
+    expectOk(
+      await api.call('emulator.send', { ...t, event: { type: 'button_reply', reply: { id: 'x', title: 'X-9' } } }),
+    )
     const { logged, again } = await replay(flowId, started.session.run!.id)
     expect(logged.trigger).toMatchObject({ kind: 'manual', data: { plan: 'gold' } })
     expect(bodies(again)).toEqual(bodies(logged))
@@ -95,11 +119,20 @@ describe('logs.run trigger data and the replay of every trigger kind', () => {
     const contact = expectOk(await api.call('emulator.contact', {}))
     const t = { flowId, contactId: contact.id }
     const ad = { source_id: 'ad_1', headline: 'Summer sale', ctwa_clid: 'c1' }
-    const started = expectOk(await api.call<'emulator.start'>('emulator.start', { ...t, trigger: { kind: 'ad_click', ad, text: 'Tell me more' }, mocks: {} }))
+    const started = expectOk(
+      await api.call<'emulator.start'>('emulator.start', {
+        ...t,
+        trigger: { kind: 'ad_click', ad, text: 'Tell me more' },
+        mocks: {},
+      }),
+    )
     expectOk(await api.call('emulator.send', { ...t, event: { type: 'text', text: 'O-5' } }))
     const { logged, plan, again } = await replay(flowId, started.session.run!.id)
     expect(logged.trigger).toMatchObject({ kind: 'ad_click', ad })
-    expect(plan).toMatchObject({ trigger: { kind: 'ad_click', ad, text: 'Tell me more' }, events: [{ type: 'text', text: 'O-5' }] })
+    expect(plan).toMatchObject({
+      trigger: { kind: 'ad_click', ad, text: 'Tell me more' },
+      events: [{ type: 'text', text: 'O-5' }],
+    })
     expect(bodies(again)).toEqual(bodies(logged))
   })
 
@@ -107,7 +140,9 @@ describe('logs.run trigger data and the replay of every trigger kind', () => {
     const flowId = await flowWith({ kind: 'button_click', payloadPrefix: 'promo_' }, '{{trigger_1.payload}}')
     const contact = expectOk(await api.call('emulator.contact', {}))
     const t = { flowId, contactId: contact.id }
-    const started = expectOk(await api.call('emulator.start', { ...t, trigger: { kind: 'button_click', payload: 'promo_7', text: 'Yes' } }))
+    const started = expectOk(
+      await api.call('emulator.start', { ...t, trigger: { kind: 'button_click', payload: 'promo_7', text: 'Yes' } }),
+    )
     const { logged, plan, again } = await replay(flowId, started.session.run!.id)
     expect(plan).toMatchObject({ trigger: { kind: 'button_click', payload: 'promo_7', text: 'Yes' }, events: [] })
     expect(bodies(again)).toEqual(bodies(logged))

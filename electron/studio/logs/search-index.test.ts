@@ -15,14 +15,18 @@ const flow = buildFlow(
     { type: 'question', name: 'ask', config: { prompt: 'Which café, {{trigger_1.data.who}}?', saveTo: 'place' } },
     { type: 'message', name: 'done', config: { text: 'See you at {{place}}' } },
   ],
-  [['trigger_1', 'out', 'ask'], ['ask', 'out', 'done']],
+  [
+    ['trigger_1', 'out', 'ask'],
+    ['ask', 'out', 'done'],
+  ],
   { id: 'f_idx', name: 'Indexed', active: true },
 )
 
 let temp: ReturnType<typeof tempDatabase> | undefined
 afterEach(() => temp?.cleanup())
 
-const pending = (t: NonNullable<typeof temp>) => t.db.prepare('SELECT count(*) FROM run_search_pending').pluck().get() as number
+const pending = (t: NonNullable<typeof temp>) =>
+  t.db.prepare('SELECT count(*) FROM run_search_pending').pluck().get() as number
 const rows = (t: NonNullable<typeof temp>) => t.db.prepare('SELECT count(*) FROM run_search').pluck().get() as number
 
 it('writes no search row during a step; a search indexes the marked runs first and finds messages and variables', async () => {
@@ -30,7 +34,10 @@ it('writes no search row during a step; a search indexes the marked runs first a
   const runs = new RunService(temp.db)
   const q = new LogQueries(temp.db)
   const ids = (text: string) => q.list('f_idx', { text }, undefined, 10).runs.map((r) => r.id)
-  const a = await runs.start(flow, { contact: runs.contacts.ensure({ phone: '+15550001111' }), trigger: { kind: 'manual', data: { who: 'Zoë' } } })
+  const a = await runs.start(flow, {
+    contact: runs.contacts.ensure({ phone: '+15550001111' }),
+    trigger: { kind: 'manual', data: { who: 'Zoë' } },
+  })
   expect(rows(temp)).toBe(0)
   expect(pending(temp)).toBe(1)
   expect(ids('cafe zoe')).toEqual([a.state.id])
@@ -45,7 +52,10 @@ it('writes no search row during a step; a search indexes the marked runs first a
   expect(rows(temp)).toBe(1)
 
   // A run deleted before it was indexed leaves neither a mark nor a row behind.
-  const b = await runs.start(flow, { contact: runs.contacts.ensure({ phone: '+15550002222' }), trigger: { kind: 'manual', data: { who: 'Max' } } })
+  const b = await runs.start(flow, {
+    contact: runs.contacts.ensure({ phone: '+15550002222' }),
+    trigger: { kind: 'manual', data: { who: 'Max' } },
+  })
   temp.db.prepare('DELETE FROM runs WHERE id = ?').run(b.state.id)
   expect(pending(temp)).toBe(0)
   expect(ids('max')).toEqual([])
@@ -56,11 +66,16 @@ it('writes no search row during a step; a search indexes the marked runs first a
 it('keeps the marks of a process that stopped before indexing them, and indexes them after a restart', async () => {
   temp = tempDatabase()
   const runs = new RunService(temp.db)
-  const a = await runs.start(flow, { contact: runs.contacts.ensure({ phone: '+15550003333' }), trigger: { kind: 'manual', data: { who: 'Ada' } } })
+  const a = await runs.start(flow, {
+    contact: runs.contacts.ensure({ phone: '+15550003333' }),
+    trigger: { kind: 'manual', data: { who: 'Ada' } },
+  })
   temp.db.close()
   temp.db = openDatabase(temp.file)
   expect(pending(temp)).toBe(1)
-  expect(new LogQueries(temp.db).list('f_idx', { text: 'ada' }, undefined, 10).runs.map((r) => r.id)).toEqual([a.state.id])
+  expect(new LogQueries(temp.db).list('f_idx', { text: 'ada' }, undefined, 10).runs.map((r) => r.id)).toEqual([
+    a.state.id,
+  ])
   temp.db.close()
 })
 
@@ -69,7 +84,8 @@ it('indexes in batches behind the writes, on a timer, without a search', async (
   const runs = new RunService(temp.db)
   const contact = runs.contacts.ensure({ phone: '+15550004444' })
   const count = INDEX_BATCH * 2 + 5
-  for (let i = 0; i < count; i++) await runs.start(flow, { contact, trigger: { kind: 'manual', data: { who: `w${i}` } } })
+  for (let i = 0; i < count; i++)
+    await runs.start(flow, { contact, trigger: { kind: 'manual', data: { who: `w${i}` } } })
   const indexer = new SearchIndexer(temp.db)
   expect(indexer.indexSome()).toBe(INDEX_BATCH)
   expect(pending(temp)).toBe(count - INDEX_BATCH)

@@ -23,7 +23,9 @@ export class SearchIndexer {
   constructor(private readonly db: Database) {
     const picked = 'SELECT value FROM json_each(?)'
     this.next = db.prepare('SELECT run FROM run_search_pending ORDER BY run LIMIT ?').pluck()
-    this.remove = db.prepare(`DELETE FROM run_search WHERE rowid IN (SELECT ${SEARCH_KEY('r.')} FROM runs r WHERE r.rowid IN (${picked}))`)
+    this.remove = db.prepare(
+      `DELETE FROM run_search WHERE rowid IN (SELECT ${SEARCH_KEY('r.')} FROM runs r WHERE r.rowid IN (${picked}))`,
+    )
     this.insert = db.prepare(`
       INSERT INTO run_search (rowid, run, msgs, vars)
         SELECT ${SEARCH_KEY('r.')}, r.rowid,

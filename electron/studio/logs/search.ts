@@ -16,13 +16,20 @@ const TOP = 9_223_372_036_854_775_807n
 
 /** The FTS5 expression for a user's query, or null when it has no word. Words are quoted: no FTS syntax leaks in. */
 export function matchExpression(text: string): string | null {
-  const words = text.normalize('NFKC').toLowerCase().match(/[\p{L}\p{N}]+/gu)
+  const words = text
+    .normalize('NFKC')
+    .toLowerCase()
+    .match(/[\p{L}\p{N}]+/gu)
   if (!words) return null
   return `{msgs vars} : (${words.map((w, i) => `"${w}"${i === words.length - 1 ? '*' : ''}`).join(' + ')})`
 }
 
 /** Index keys from `lo` (inclusive) to `hi` (exclusive) that a list position or time bound allows. */
-export function keyRange(after: LogCursor | undefined, from: number | undefined, to: number | undefined): { lo: bigint; hi: bigint } {
+export function keyRange(
+  after: LogCursor | undefined,
+  from: number | undefined,
+  to: number | undefined,
+): { lo: bigint; hi: bigint } {
   let hi = TOP
   // The cursor's whole millisecond stays in range: the list's exact (started_at, rowid) bound is applied per row.
   if (after) hi = (BigInt(after.startedAt) + 1n) * KEY_SPAN
@@ -45,11 +52,19 @@ export class RunSearch {
 
   constructor(db: Database) {
     this.chunkStmt = db
-      .prepare('SELECT rowid AS key, run FROM run_search WHERE run_search MATCH ? AND rowid >= ? AND rowid < ? ORDER BY rowid DESC LIMIT ?')
+      .prepare(
+        'SELECT rowid AS key, run FROM run_search WHERE run_search MATCH ? AND rowid >= ? AND rowid < ? ORDER BY rowid DESC LIMIT ?',
+      )
       .safeIntegers()
     // A rowid range of the search table itself (every run has its row once the pending ones are indexed).
-    this.sameMsStmt = db.prepare('SELECT 1 FROM run_search WHERE rowid >= ? AND rowid < ? LIMIT 1').pluck().safeIntegers()
-    this.restStmt = db.prepare('SELECT run FROM run_search WHERE run_search MATCH ? AND rowid >= ? AND rowid < ?').pluck().safeIntegers()
+    this.sameMsStmt = db
+      .prepare('SELECT 1 FROM run_search WHERE rowid >= ? AND rowid < ? LIMIT 1')
+      .pluck()
+      .safeIntegers()
+    this.restStmt = db
+      .prepare('SELECT run FROM run_search WHERE run_search MATCH ? AND rowid >= ? AND rowid < ?')
+      .pluck()
+      .safeIntegers()
   }
 
   /** The next `size` matches below `hi` (and from `lo`), newest first. */

@@ -28,7 +28,8 @@ export const seedContact = (i: number, contacts: number): string => `c_seed_${i 
 const pick = (expr: string, values: readonly string[]) =>
   `CASE ${expr} % ${values.length} ${values.map((v, i) => `WHEN ${i} THEN '${v}'`).join(' ')} END`
 
-const COUNT = (limit: string) => `WITH RECURSIVE i(n) AS (SELECT 0 WHERE ${limit} > 0 UNION ALL SELECT n + 1 FROM i WHERE n + 1 < ${limit})`
+const COUNT = (limit: string) =>
+  `WITH RECURSIVE i(n) AS (SELECT 0 WHERE ${limit} > 0 UNION ALL SELECT n + 1 FROM i WHERE n + 1 < ${limit})`
 
 const CONTACTS = `${COUNT('@contacts')}
   INSERT OR IGNORE INTO contacts (id, name, phone, created_at, updated_at)
@@ -78,7 +79,13 @@ export function seedRuns(db: Database, o: SeedOptions): void {
   const prefix = `r_seed_${o.flowId}_`
   db.transaction(() => {
     db.prepare(CONTACTS).run(common)
-    db.prepare(RUNS).run({ ...common, runs: int(o.runs), flow: o.flowId, nodes: int(o.nodesPerRun), step: int(o.stepMs) })
+    db.prepare(RUNS).run({
+      ...common,
+      runs: int(o.runs),
+      flow: o.flowId,
+      nodes: int(o.nodesPerRun),
+      step: int(o.stepMs),
+    })
     db.prepare(TRACE).run({ prefix, nodes: int(o.nodesPerRun) })
     db.prepare(MESSAGES).run({ prefix })
   })()

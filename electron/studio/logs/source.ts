@@ -6,7 +6,12 @@ import type { RunState, TraceEvent } from '../../../shared/engine/types'
 import type { LogQueries } from './queries'
 
 export interface LogSource {
-  list(flowId: string, filter: LogFilter, after: LogCursor | undefined, limit: number): Promise<{ runs: LogRun[]; next: LogCursor | null }>
+  list(
+    flowId: string,
+    filter: LogFilter,
+    after: LogCursor | undefined,
+    limit: number,
+  ): Promise<{ runs: LogRun[]; next: LogCursor | null }>
   triggerKinds(flowId: string): Promise<string[]>
   /** null for a run that does not exist. */
   run(runId: string): Promise<LogTrace | null>

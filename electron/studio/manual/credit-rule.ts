@@ -26,7 +26,11 @@ export function saveCreditRule(db: Database, rule: CreditRule, now: number): Cre
  * Credits of the templates a run sent (the studio delivers every message it sends). Free-form messages are free;
  * a utility template is free while the customer's window is open, when the rule says so.
  */
-export function templateCosts(trace: readonly TraceEvent[], rule: CreditRule, windowOpen: boolean): Array<{ name: string; category: string; credits: number }> {
+export function templateCosts(
+  trace: readonly TraceEvent[],
+  rule: CreditRule,
+  windowOpen: boolean,
+): Array<{ name: string; category: string; credits: number }> {
   const out: Array<{ name: string; category: string; credits: number }> = []
   for (const t of trace) {
     if (t.nodeType !== 'template_message' || t.error) continue

@@ -19,9 +19,18 @@ let dir: string
 let db: Database
 let runs: RunService
 
-const tpl = (name: string, category: string) => ({ name, language: 'en', category, header: { type: 'none' }, body: 'Hi {{1}}', buttons: [] })
-const start = (flowName: 'freeForm' | 'template' | 'utility' | 'broken', targets: Array<{ contactId: string } | { phone: string }>) =>
-  triggerManual(runs, { flow: FLOWS[flowName](), targets, data: {}, operator: 'test' }, rule, () => NOW)
+const tpl = (name: string, category: string) => ({
+  name,
+  language: 'en',
+  category,
+  header: { type: 'none' },
+  body: 'Hi {{1}}',
+  buttons: [],
+})
+const start = (
+  flowName: 'freeForm' | 'template' | 'utility' | 'broken',
+  targets: Array<{ contactId: string } | { phone: string }>,
+) => triggerManual(runs, { flow: FLOWS[flowName](), targets, data: {}, operator: 'test' }, rule, () => NOW)
 
 const FLOWS = {
   freeForm: () =>
@@ -38,7 +47,11 @@ const FLOWS = {
     buildFlow(
       [
         { type: 'trigger', name: 'trigger_1', config: { kind: 'manual' } },
-        { type: 'template_message', name: 'tpl_1', config: { templateName: 'promo', language: 'en', bodyParams: ['{{customer_name}}'] } },
+        {
+          type: 'template_message',
+          name: 'tpl_1',
+          config: { templateName: 'promo', language: 'en', bodyParams: ['{{customer_name}}'] },
+        },
         { type: 'http_call', name: 'http_call_1', config: { url: '{{nothing}}' } },
       ],
       [
@@ -52,7 +65,11 @@ function templateFlow(name: string) {
   return buildFlow(
     [
       { type: 'trigger', name: 'trigger_1', config: { kind: 'manual' } },
-      { type: 'template_message', name: 'tpl_1', config: { templateName: name, language: 'en', bodyParams: ['{{customer_name}}'] } },
+      {
+        type: 'template_message',
+        name: 'tpl_1',
+        config: { templateName: name, language: 'en', bodyParams: ['{{customer_name}}'] },
+      },
     ],
     [['trigger_1', 'out', 'tpl_1']],
   )
@@ -77,8 +94,16 @@ describe('manual trigger', () => {
     runs.contacts.touchInbound(recent.id, NOW - 2 * HOUR)
     const stale = runs.contacts.ensure({ phone: '+919800000002', name: 'Ravi' })
     runs.contacts.touchInbound(stale.id, NOW - 25 * HOUR)
-    const out = runs.contacts.update(runs.contacts.ensure({ phone: '+919800000003', name: 'Meera' }).id, { optedIn: false })
-    const results = await start('freeForm', [{ contactId: recent.id }, { contactId: stale.id }, { contactId: out.id }, { phone: '98000' }, { contactId: 'ct_nobody' }])
+    const out = runs.contacts.update(runs.contacts.ensure({ phone: '+919800000003', name: 'Meera' }).id, {
+      optedIn: false,
+    })
+    const results = await start('freeForm', [
+      { contactId: recent.id },
+      { contactId: stale.id },
+      { contactId: out.id },
+      { phone: '98000' },
+      { contactId: 'ct_nobody' },
+    ])
     expect(results.map((r) => [r.target, r.status, r.error?.code ?? null])).toEqual([
       [recent.id, 'succeeded', null],
       [stale.id, 'blocked', 'outside_window'],
@@ -95,7 +120,12 @@ describe('manual trigger', () => {
 
   it('sends a template outside the window to a typed number, created as a contact, and costs it by category', async () => {
     const [r] = await start('template', [{ phone: '+44 7700 900123' }])
-    expect(r).toMatchObject({ status: 'succeeded', phone: '+447700900123', cost: 2, templates: [{ name: 'promo', category: 'MARKETING', credits: 2 }] })
+    expect(r).toMatchObject({
+      status: 'succeeded',
+      phone: '+447700900123',
+      cost: 2,
+      templates: [{ name: 'promo', category: 'MARKETING', credits: 2 }],
+    })
     expect(runs.contacts.byPhone('+447700900123')).not.toBeNull()
   })
 
@@ -129,7 +159,9 @@ describe('manual trigger', () => {
     const err = await start('freeForm', six).catch((e: unknown) => e)
     expect(err).toBeInstanceOf(ApiFailure)
     expect(err).toMatchObject({ code: 'too_many_contacts' })
-    expect((err as Error).message).toBe('A manual trigger starts a flow for at most 5 contacts at a time; 6 were picked. Remove 1.')
+    expect((err as Error).message).toBe(
+      'A manual trigger starts a flow for at most 5 contacts at a time; 6 were picked. Remove 1.',
+    )
     expect(runs.contacts.byPhone('+919800000100')).toBeNull()
   })
 })

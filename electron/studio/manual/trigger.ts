@@ -1,7 +1,12 @@
 // Starts one flow for a few contacts as an operator would, each with its own run, and reports per contact:
 // Succeeded, Failed (error message) or Blocked (opted out, or outside the 24-hour window when the first message
 // is not a template), with the message credits used. Runs go through RunService with the window enforced.
-import { MAX_MANUAL_CONTACTS, type CreditRule, type ManualContactResult, type ManualTarget } from '../../../shared/api/commands/manual'
+import {
+  MAX_MANUAL_CONTACTS,
+  type CreditRule,
+  type ManualContactResult,
+  type ManualTarget,
+} from '../../../shared/api/commands/manual'
 import { WINDOW_MS, type StepResult } from '../../../shared/engine'
 import type { FlowDocument } from '../../../shared/flow/document'
 import { ApiFailure } from '../failure'
@@ -18,7 +23,12 @@ export interface ManualStart {
 
 const BLOCKING = new Set(['outside_window', 'opted_out'])
 
-export async function triggerManual(runs: RunService, start: ManualStart, rule: CreditRule, now: () => number): Promise<ManualContactResult[]> {
+export async function triggerManual(
+  runs: RunService,
+  start: ManualStart,
+  rule: CreditRule,
+  now: () => number,
+): Promise<ManualContactResult[]> {
   if (start.targets.length > MAX_MANUAL_CONTACTS) {
     throw new ApiFailure(
       'too_many_contacts',
@@ -29,7 +39,17 @@ export async function triggerManual(runs: RunService, start: ManualStart, rule: 
   const seen = new Set<string>()
   for (const target of start.targets) {
     const label = 'contactId' in target ? target.contactId : target.phone
-    const base: ManualContactResult = { target: label, contactId: null, name: null, phone: null, status: 'failed', error: null, runId: null, cost: 0, templates: [] }
+    const base: ManualContactResult = {
+      target: label,
+      contactId: null,
+      name: null,
+      phone: null,
+      status: 'failed',
+      error: null,
+      runId: null,
+      cost: 0,
+      templates: [],
+    }
     const found = resolve(runs, target)
     if ('error' in found) {
       results.push({ ...base, error: found.error })
@@ -38,12 +58,25 @@ export async function triggerManual(runs: RunService, start: ManualStart, rule: 
     const c = found.contact
     const who = { ...base, contactId: c.id, name: c.name, phone: c.phone }
     if (seen.has(c.id)) {
-      results.push({ ...who, error: { code: 'duplicate_contact', message: `${c.name} (${c.phone}) was picked twice; the flow starts once per contact.` } })
+      results.push({
+        ...who,
+        error: {
+          code: 'duplicate_contact',
+          message: `${c.name} (${c.phone}) was picked twice; the flow starts once per contact.`,
+        },
+      })
       continue
     }
     seen.add(c.id)
     if (!c.optedIn) {
-      results.push({ ...who, status: 'blocked', error: { code: 'opted_out', message: `${c.name} has opted out, so the business cannot start a conversation with them.` } })
+      results.push({
+        ...who,
+        status: 'blocked',
+        error: {
+          code: 'opted_out',
+          message: `${c.name} has opted out, so the business cannot start a conversation with them.`,
+        },
+      })
       continue
     }
     const open = c.lastInboundAt !== null && now() - c.lastInboundAt < WINDOW_MS
@@ -64,16 +97,22 @@ export async function triggerManual(runs: RunService, start: ManualStart, rule: 
     const error = step.state.status === 'failed' ? step.state.error : null
     if (!error) results.push({ ...done, status: 'succeeded' })
     // Blocked only when nothing reached the customer: the very first message was refused.
-    else if (BLOCKING.has(error.code) && step.messages.length === 0) results.push({ ...done, status: 'blocked', error: { code: error.code, message: error.message } })
+    else if (BLOCKING.has(error.code) && step.messages.length === 0)
+      results.push({ ...done, status: 'blocked', error: { code: error.code, message: error.message } })
     else results.push({ ...done, status: 'failed', error: { code: error.code, message: error.message } })
   }
   return results
 }
 
-function resolve(runs: RunService, target: ManualTarget): { contact: ContactRecord } | { error: { code: string; message: string } } {
+function resolve(
+  runs: RunService,
+  target: ManualTarget,
+): { contact: ContactRecord } | { error: { code: string; message: string } } {
   if ('contactId' in target) {
     const c = runs.contacts.get(target.contactId)
-    return c ? { contact: c } : { error: { code: 'contact_not_found', message: `No contact has the id '${target.contactId}'.` } }
+    return c
+      ? { contact: c }
+      : { error: { code: 'contact_not_found', message: `No contact has the id '${target.contactId}'.` } }
   }
   try {
     return { contact: runs.contacts.ensure({ phone: target.phone }) }

@@ -20,10 +20,19 @@ class BoundsError extends Error {
 export const PUBLISH_BODY_LIMIT = JSON_LIMITS.publishBodyBytes
 const digest = (value: string) => createHash('sha256').update(value, 'utf8').digest()
 
-const STATUS: Record<string, number> = { bad_request: 400, invalid_flow: 422, not_found: 404, conflict: 409, unavailable: 503 }
+const STATUS: Record<string, number> = {
+  bad_request: 400,
+  invalid_flow: 422,
+  not_found: 404,
+  conflict: 409,
+  unavailable: 503,
+}
 
 function fail(reply: FastifyReply, status: number, code: string, message: string, issues?: unknown): FastifyReply {
-  return reply.code(status).type('application/json; charset=utf-8').send({ error: { code, message, ...(issues ? { issues } : {}) } })
+  return reply
+    .code(status)
+    .type('application/json; charset=utf-8')
+    .send({ error: { code, message, ...(issues ? { issues } : {}) } })
 }
 
 /** What the publish API drives: the studio back end's publish.* commands, or the headless runtime's store. */
@@ -49,7 +58,12 @@ export function backendTarget(backend: Backend): PublishTarget {
 export function buildPublishApp(target: PublishTarget, key: string): FastifyInstance {
   const expected = digest(key)
   const limits = listenerLimits()
-  const app = Fastify({ logger: false, bodyLimit: PUBLISH_BODY_LIMIT, return503OnClosing: true, ...fastifyOptions(limits) })
+  const app = Fastify({
+    logger: false,
+    bodyLimit: PUBLISH_BODY_LIMIT,
+    return503OnClosing: true,
+    ...fastifyOptions(limits),
+  })
   capConnections(app.server, limits)
   closeConnectionsWhenDone(app)
 
@@ -67,38 +81,65 @@ export function buildPublishApp(target: PublishTarget, key: string): FastifyInst
   app.setErrorHandler((err: { statusCode?: number; code?: string; message: string }, _req, reply) => {
     if (err instanceof BoundsError) return fail(reply, 400, err.problem.code, `The body, ${err.problem.message}`)
     const status = err.statusCode && err.statusCode < 500 ? err.statusCode : 500
-    return fail(reply, status, status === 413 ? 'too_large' : status < 500 ? 'bad_request' : 'internal', status < 500 ? err.message : 'The runtime failed.')
+    return fail(
+      reply,
+      status,
+      status === 413 ? 'too_large' : status < 500 ? 'bad_request' : 'internal',
+      status < 500 ? err.message : 'The runtime failed.',
+    )
   })
   app.setNotFoundHandler((_req, reply) => fail(reply, 404, 'not_found', 'No such endpoint; see docs/publish-api.md.'))
 
-  const answer = async <T>(reply: FastifyReply, call: Promise<{ ok: true; value: T } | { ok: false; error: { code: string; message: string; issues?: unknown } }>, status = 200) => {
+  const answer = async <T>(
+    reply: FastifyReply,
+    call: Promise<{ ok: true; value: T } | { ok: false; error: { code: string; message: string; issues?: unknown } }>,
+    status = 200,
+  ) => {
     const result = await call
     if (result.ok) return reply.code(status).send(result.value)
     return fail(reply, STATUS[result.error.code] ?? 500, result.error.code, result.error.message, result.error.issues)
   }
 
-  app.post<{ Params: { id: string }; Body: { document?: { id?: unknown }; library?: unknown } }>('/api/v1/flows/:id/versions', async (req, reply) => {
-    const document = req.body?.document
-    if (!document || typeof document !== 'object') return fail(reply, 400, 'bad_request', 'The body must be {"document": <flow document>, "library"?: {templates, catalog}}.')
-    if (document.id !== req.params.id) return fail(reply, 400, 'id_mismatch', `The document's id is not ${req.params.id}.`)
-    return answer(reply, target.receive(document, req.body?.library), 201)
-  })
+  app.post<{ Params: { id: string }; Body: { document?: { id?: unknown }; library?: unknown } }>(
+    '/api/v1/flows/:id/versions',
+    async (req, reply) => {
+      const document = req.body?.document
+      if (!document || typeof document !== 'object')
+        return fail(
+          reply,
+          400,
+          'bad_request',
+          'The body must be {"document": <flow document>, "library"?: {templates, catalog}}.',
+        )
+      if (document.id !== req.params.id)
+        return fail(reply, 400, 'id_mismatch', `The document's id is not ${req.params.id}.`)
+      return answer(reply, target.receive(document, req.body?.library), 201)
+    },
+  )
   app.get<{ Params: { id: string } }>('/api/v1/flows/:id/versions', async (req, reply) => {
     const result = await target.versions(req.params.id)
     if (result.ok) return reply.send({ versions: result.value })
     return fail(reply, STATUS[result.error.code] ?? 500, result.error.code, result.error.message)
   })
-  app.post<{ Params: { id: string }; Body: { version?: unknown } }>('/api/v1/flows/:id/rollback', async (req, reply) => {
-    const version = req.body?.version
-    if (typeof version !== 'number') return fail(reply, 400, 'bad_request', 'The body must be {"version": <number>}.')
-    return answer(reply, target.rollback(req.params.id, version))
-  })
-  app.post<{ Params: { id: string }; Body: { rotate?: unknown } | undefined }>('/api/v1/flows/:id/webhook-secret', async (req, reply) => {
-    if (!target.webhookSecret) return fail(reply, 404, 'not_found', 'This server keeps webhook secrets itself; see docs/publish-api.md.')
-    const rotate = req.body?.rotate ?? false
-    if (typeof rotate !== 'boolean') return fail(reply, 400, 'bad_request', 'The body must be {} or {"rotate": true}.')
-    return answer(reply, target.webhookSecret(req.params.id, rotate))
-  })
+  app.post<{ Params: { id: string }; Body: { version?: unknown } }>(
+    '/api/v1/flows/:id/rollback',
+    async (req, reply) => {
+      const version = req.body?.version
+      if (typeof version !== 'number') return fail(reply, 400, 'bad_request', 'The body must be {"version": <number>}.')
+      return answer(reply, target.rollback(req.params.id, version))
+    },
+  )
+  app.post<{ Params: { id: string }; Body: { rotate?: unknown } | undefined }>(
+    '/api/v1/flows/:id/webhook-secret',
+    async (req, reply) => {
+      if (!target.webhookSecret)
+        return fail(reply, 404, 'not_found', 'This server keeps webhook secrets itself; see docs/publish-api.md.')
+      const rotate = req.body?.rotate ?? false
+      if (typeof rotate !== 'boolean')
+        return fail(reply, 400, 'bad_request', 'The body must be {} or {"rotate": true}.')
+      return answer(reply, target.webhookSecret(req.params.id, rotate))
+    },
+  )
   if (target.logs) logRoutes(app, target.logs)
   return app
 }

@@ -27,8 +27,13 @@ beforeEach(async () => {
   const started = await startPublishApi(backendTarget(server.backend), KEY, '127.0.0.1', 0)
   stop = () => started.app.close()
   url = started.url
-  serverId = expectOk(await studio.backend.call('publish.servers.save', { name: 'Prod', baseUrl: started.url, key: KEY })).id
-  for (const name of ['feedback-form', 'catalogue']) expectOk(await studio.backend.call('transfer.import', { fileName: `${name}.flow.json`, text: read(`${name}.flow.json`) }))
+  serverId = expectOk(
+    await studio.backend.call('publish.servers.save', { name: 'Prod', baseUrl: started.url, key: KEY }),
+  ).id
+  for (const name of ['feedback-form', 'catalogue'])
+    expectOk(
+      await studio.backend.call('transfer.import', { fileName: `${name}.flow.json`, text: read(`${name}.flow.json`) }),
+    )
 })
 afterEach(async () => {
   await stop()
@@ -43,7 +48,9 @@ it('publish.send carries the templates and products the flow uses, and the serve
   expectOk(await studio.backend.call('publish.send', { serverId, flowId: 'flw_feedback' }))
   expectOk(await studio.backend.call('publish.send', { serverId, flowId: 'flw_catalogue' }))
   const templates = expectOk(await server.backend.call('integrations.listTemplates', {})).templates
-  expect(templates.map((t) => `${t.name}/${t.language}/${t.body}`)).toEqual([`delivery_feedback/en/${DELIVERY_FEEDBACK.body}`])
+  expect(templates.map((t) => `${t.name}/${t.language}/${t.body}`)).toEqual([
+    `delivery_feedback/en/${DELIVERY_FEEDBACK.body}`,
+  ])
   const products = expectOk(await server.backend.call('catalog.list', {})).products.map((p) => p.id)
   // What the catalogue flow names with a literal id travels, each once.
   const used = [...new Set(productsUsed(exampleFlow('catalogue')).map((p) => p.productId))].sort()
@@ -65,7 +72,13 @@ it('a bad product in the library is refused with its path, and neither the versi
   const res = await fetch(`${url}/flows/${document.id}/versions`, {
     method: 'POST',
     headers: { authorization: `Bearer ${KEY}`, 'content-type': 'application/json' },
-    body: JSON.stringify({ document, library: { templates: [DELIVERY_FEEDBACK], catalog: [{ catalogId: 'c1', id: 'P 1', name: 'x', price: 1, currency: 'EUR' }] } }),
+    body: JSON.stringify({
+      document,
+      library: {
+        templates: [DELIVERY_FEEDBACK],
+        catalog: [{ catalogId: 'c1', id: 'P 1', name: 'x', price: 1, currency: 'EUR' }],
+      },
+    }),
   })
   expect(res.status).toBe(422)
   const body = (await res.json()) as { error: { code: string; issues: Array<{ path: unknown[] }> } }

@@ -6,7 +6,11 @@ import { z } from 'zod'
 import type { FlowDocument } from '../../../shared/flow/document'
 import { productsUsed, templatesUsed } from '../../../shared/flow/library-refs'
 import { CatalogProductSchema, type CatalogProduct } from '../../../shared/nodes/spm/run-catalog'
-import { MessageTemplateSchema, templateProblems, type MessageTemplate } from '../../../shared/nodes/template_message/run-template'
+import {
+  MessageTemplateSchema,
+  templateProblems,
+  type MessageTemplate,
+} from '../../../shared/nodes/template_message/run-template'
 import { CatalogStore } from '../effects/catalog-store'
 import { TemplateStore } from '../effects/template-store'
 import { ApiFailure } from '../failure'
@@ -28,12 +32,26 @@ export function checkLibrary(input: unknown): PublishLibrary {
   if (input === undefined || input === null) return EMPTY_LIBRARY
   const parsed = LibrarySchema.safeParse(input)
   if (!parsed.success) {
-    const issues = parsed.error.issues.map((i) => ({ path: ['library', ...i.path.map((k) => (typeof k === 'number' ? k : String(k)))], message: i.message }))
-    throw new ApiFailure('invalid_flow', `The library is not valid: ${issues[0]!.path.join('.')}: ${issues[0]!.message}`, issues)
+    const issues = parsed.error.issues.map((i) => ({
+      path: ['library', ...i.path.map((k) => (typeof k === 'number' ? k : String(k)))],
+      message: i.message,
+    }))
+    throw new ApiFailure(
+      'invalid_flow',
+      `The library is not valid: ${issues[0]!.path.join('.')}: ${issues[0]!.message}`,
+      issues,
+    )
   }
   // The channel's rules too (parameters, limits), as the studio's template library enforces on save.
-  const issues = parsed.data.templates.flatMap((t, i) => templateProblems(t).map((message) => ({ path: ['library', 'templates', i], message })))
-  if (issues.length) throw new ApiFailure('invalid_flow', `The library is not valid: template ${issues[0]!.path[2]}: ${issues[0]!.message}`, issues)
+  const issues = parsed.data.templates.flatMap((t, i) =>
+    templateProblems(t).map((message) => ({ path: ['library', 'templates', i], message })),
+  )
+  if (issues.length)
+    throw new ApiFailure(
+      'invalid_flow',
+      `The library is not valid: template ${issues[0]!.path[2]}: ${issues[0]!.message}`,
+      issues,
+    )
   return parsed.data
 }
 

@@ -21,25 +21,37 @@ const ListQuery = z.object({
     .string()
     .regex(/^-?\d+:-?\d+$/)
     .optional()
-    .transform((v) => (v ? LogCursorSchema.parse({ startedAt: Number(v.split(':')[0]), seq: Number(v.split(':')[1]) }) : undefined)),
+    .transform((v) =>
+      v ? LogCursorSchema.parse({ startedAt: Number(v.split(':')[0]), seq: Number(v.split(':')[1]) }) : undefined,
+    ),
   limit: int.min(1).max(500).default(100),
 })
 
 const bad = (reply: FastifyReply, message: string) => reply.code(400).send({ error: { code: 'bad_request', message } })
 
 export function logRoutes(app: FastifyInstance, logs: LogSource): void {
-  app.get<{ Params: { id: string }; Querystring: Record<string, string> }>('/api/v1/flows/:id/runs', async (req, reply) => {
-    const q = ListQuery.safeParse(req.query)
-    if (!q.success) return bad(reply, `Bad query: ${q.error.issues[0]!.path.join('.')}: ${q.error.issues[0]!.message}`)
-    const { after, limit, trigger, ...rest } = q.data
-    const filter = LogFilterSchema.safeParse({ ...rest, triggerKind: trigger })
-    if (!filter.success) return bad(reply, `Bad filter: ${filter.error.issues[0]!.path.join('.')}: ${filter.error.issues[0]!.message}`)
-    return reply.send(await logs.list(req.params.id, filter.data, after, limit))
-  })
-  app.get<{ Params: { id: string } }>('/api/v1/flows/:id/runs/facets', async (req, reply) => reply.send({ triggerKinds: await logs.triggerKinds(req.params.id) }))
+  app.get<{ Params: { id: string }; Querystring: Record<string, string> }>(
+    '/api/v1/flows/:id/runs',
+    async (req, reply) => {
+      const q = ListQuery.safeParse(req.query)
+      if (!q.success)
+        return bad(reply, `Bad query: ${q.error.issues[0]!.path.join('.')}: ${q.error.issues[0]!.message}`)
+      const { after, limit, trigger, ...rest } = q.data
+      const filter = LogFilterSchema.safeParse({ ...rest, triggerKind: trigger })
+      if (!filter.success)
+        return bad(reply, `Bad filter: ${filter.error.issues[0]!.path.join('.')}: ${filter.error.issues[0]!.message}`)
+      return reply.send(await logs.list(req.params.id, filter.data, after, limit))
+    },
+  )
+  app.get<{ Params: { id: string } }>('/api/v1/flows/:id/runs/facets', async (req, reply) =>
+    reply.send({ triggerKinds: await logs.triggerKinds(req.params.id) }),
+  )
   app.get<{ Params: { runId: string } }>('/api/v1/runs/:runId', async (req, reply) => {
     const trace = await logs.run(req.params.runId)
-    if (!trace) return reply.code(404).send({ error: { code: 'not_found', message: `There is no run ${req.params.runId} on this server.` } })
+    if (!trace)
+      return reply
+        .code(404)
+        .send({ error: { code: 'not_found', message: `There is no run ${req.params.runId} on this server.` } })
     return reply.send(trace)
   })
   app.post<{ Body: { ids?: unknown } }>('/api/v1/runs/rows', async (req, reply) => {

@@ -37,21 +37,37 @@ const flow = (id: string, prompt: string) =>
       { type: 'message', name: 'thanks', config: { text: 'Thanks' } },
       { type: 'end', name: 'done', config: {} },
     ],
-    [['trigger_1', 'out', 'ask'], ['ask', 'out', 'thanks'], ['thanks', 'out', 'done']],
+    [
+      ['trigger_1', 'out', 'ask'],
+      ['ask', 'out', 'thanks'],
+      ['thanks', 'out', 'done'],
+    ],
     { id, name: 'Age', active: true },
   )
 
 it('shows untested branches before the first publish, then the changes since the version the server runs', async () => {
   const created = expectOk(await api.call('flows.create', { name: 'Age' }))
-  const saved = expectOk(await api.call('flows.save', { document: flow(created.id, 'Your age?'), expectedRevision: created.revision }))
+  const saved = expectOk(
+    await api.call('flows.save', { document: flow(created.id, 'Your age?'), expectedRevision: created.revision }),
+  )
   const first = expectOk(await api.call('publish.preview', { serverId, flowId: created.id }))
   expect(first.errors).toEqual([])
-  expect(first.changes).toMatchObject({ since: null, lines: [], note: expect.stringContaining('Not published on this server yet') })
-  expect(first.untested.map((b) => `${b.nodeName}/${b.portLabel}`)).toEqual(expect.arrayContaining([expect.stringMatching(/^trigger_1\//), expect.stringMatching(/^ask\//)]))
+  expect(first.changes).toMatchObject({
+    since: null,
+    lines: [],
+    note: expect.stringContaining('Not published on this server yet'),
+  })
+  expect(first.untested.map((b) => `${b.nodeName}/${b.portLabel}`)).toEqual(
+    expect.arrayContaining([expect.stringMatching(/^trigger_1\//), expect.stringMatching(/^ask\//)]),
+  )
   expect(first.coverage).toMatchObject({ covered: 0 })
 
   expect(expectOk(await api.call('publish.send', { serverId, flowId: created.id })).version.version).toBe(1)
-  expect(expectOk(await api.call('publish.preview', { serverId, flowId: created.id })).changes).toMatchObject({ since: 1, lines: [], note: 'No changes since version 1.' })
+  expect(expectOk(await api.call('publish.preview', { serverId, flowId: created.id })).changes).toMatchObject({
+    since: 1,
+    lines: [],
+    note: 'No changes since version 1.',
+  })
 
   // The prompt changes and a node goes; then a test run covers the trigger's branch (coverage counts runs of the
   // current structure, docs/coverage.md).
@@ -85,7 +101,11 @@ it('says when the running version was not sent from this studio, and blocks noth
   expectOk(await api.call('flows.save', { document: doc, expectedRevision: created.revision }))
   expectOk(await server.backend.call('publish.receive', { document: doc }))
   const p = expectOk(await api.call('publish.preview', { serverId, flowId: created.id }))
-  expect(p.changes).toMatchObject({ since: 1, diff: null, note: expect.stringContaining('was not published from this studio') })
+  expect(p.changes).toMatchObject({
+    since: 1,
+    diff: null,
+    note: expect.stringContaining('was not published from this studio'),
+  })
 })
 
 it('lists validation errors, which the publish itself refuses', async () => {

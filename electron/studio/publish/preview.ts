@@ -21,24 +21,45 @@ export function recordSent(db: Database, serverId: string, document: FlowDocumen
 }
 
 export function sentDocument(db: Database, serverId: string, flowId: string, version: number): FlowDocument | null {
-  const raw = db.prepare('SELECT value FROM settings WHERE key = ?').pluck().get(key(serverId, flowId, version)) as string | undefined
+  const raw = db
+    .prepare('SELECT value FROM settings WHERE key = ?')
+    .pluck()
+    .get(key(serverId, flowId, version)) as string | undefined
   if (!raw) return null
   const parsed = FlowDocumentSchema.safeParse(JSON.parse(raw))
   return parsed.success ? parsed.data : null
 }
 
-async function changes(db: Database, client: PublishClient, serverId: string, doc: FlowDocument): Promise<PublishPreview['changes']> {
+async function changes(
+  db: Database,
+  client: PublishClient,
+  serverId: string,
+  doc: FlowDocument,
+): Promise<PublishPreview['changes']> {
   let running: number | undefined
   try {
     running = (await client.versions(serverId, doc.id)).find((v) => v.active)?.version
   } catch (err) {
-    return { since: null, lines: [], diff: null, note: `The server's history could not be read: ${err instanceof Error ? err.message : String(err)}` }
+    return {
+      since: null,
+      lines: [],
+      diff: null,
+      note: `The server's history could not be read: ${err instanceof Error ? err.message : String(err)}`,
+    }
   }
-  if (running === undefined) return { since: null, lines: [], diff: null, note: 'Not published on this server yet: the whole flow is new there.' }
+  if (running === undefined)
+    return {
+      since: null,
+      lines: [],
+      diff: null,
+      note: 'Not published on this server yet: the whole flow is new there.',
+    }
   const before = sentDocument(db, serverId, doc.id, running)
   if (!before) {
     return {
-      since: running, lines: [], diff: null,
+      since: running,
+      lines: [],
+      diff: null,
       note: `Version ${running} on this server was not published from this studio, so what changed since cannot be shown.`,
     }
   }
@@ -47,13 +68,20 @@ async function changes(db: Database, client: PublishClient, serverId: string, do
   return { since: running, lines, diff, note: lines.length ? null : `No changes since version ${running}.` }
 }
 
-export async function publishPreview(db: Database, client: PublishClient, serverId: string, doc: FlowDocument): Promise<PublishPreview> {
+export async function publishPreview(
+  db: Database,
+  client: PublishClient,
+  serverId: string,
+  doc: FlowDocument,
+): Promise<PublishPreview> {
   const problems = validateFlow(doc)
   const cov = flowCoverage(db, doc)
   return {
     errors: problems.filter((p) => p.severity === 'error').map((p) => p.message),
     warnings: problems.filter((p) => p.severity === 'warning').map((p) => p.message),
-    untested: cov.branches.filter((b) => !b.covered).map((b) => ({ nodeName: b.nodeName, portLabel: b.portLabel, connected: b.edgeId !== null })),
+    untested: cov.branches
+      .filter((b) => !b.covered)
+      .map((b) => ({ nodeName: b.nodeName, portLabel: b.portLabel, connected: b.edgeId !== null })),
     coverage: { covered: cov.covered, total: cov.total, percent: cov.percent },
     changes: await changes(db, client, serverId, doc),
   }

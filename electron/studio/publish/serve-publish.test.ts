@@ -26,7 +26,11 @@ beforeAll(async () => {
   secret = new SecretStore(db).ensure('flw_pub').secret
   new SecretStore(db).ensure('flw_studio')
   db.close()
-  serve = await startServe(['--data-dir', dir, '--port', '0'], { CHATFLOW_PUBLISH_KEY: KEY, CHATFLOW_PUBLISH_PORT: '0', CHATFLOW_WEBHOOK_PORT: '0' })
+  serve = await startServe(['--data-dir', dir, '--port', '0'], {
+    CHATFLOW_PUBLISH_KEY: KEY,
+    CHATFLOW_PUBLISH_PORT: '0',
+    CHATFLOW_WEBHOOK_PORT: '0',
+  })
   api = serve.api
   webhook = serve.hook
 }, 60_000)
@@ -50,7 +54,11 @@ const trigger = async () => {
   })
   return { status: res.status, body: (await res.json()) as { state: string; flow_id: string } }
 }
-const flow = (name?: string) => ({ ...orderTotalFlow('flw_pub'), webhookSecretRef: 'flw_pub', ...(name ? { name } : {}) })
+const flow = (name?: string) => ({
+  ...orderTotalFlow('flw_pub'),
+  webhookSecretRef: 'flw_pub',
+  ...(name ? { name } : {}),
+})
 
 it('refuses a wrong or missing key and writes nothing', async () => {
   const wrong = await publish(flow(), 'pk_test_0123456789abcdeX')
@@ -70,9 +78,18 @@ it('publishes, runs the flow through the webhook, lists versions and rolls back'
 
   expect((await publish(flow('Order total v2'))).status).toBe(201)
   const auth = { authorization: `Bearer ${KEY}`, 'content-type': 'application/json' }
-  const listed = (await (await fetch(`${api}/flows/flw_pub/versions`, { headers: auth })).json()) as { versions: { version: number; active: boolean }[] }
-  expect(listed.versions.map((v) => [v.version, v.active])).toEqual([[2, true], [1, false]])
-  const back = await fetch(`${api}/flows/flw_pub/rollback`, { method: 'POST', headers: auth, body: JSON.stringify({ version: 1 }) })
+  const listed = (await (await fetch(`${api}/flows/flw_pub/versions`, { headers: auth })).json()) as {
+    versions: { version: number; active: boolean }[]
+  }
+  expect(listed.versions.map((v) => [v.version, v.active])).toEqual([
+    [2, true],
+    [1, false],
+  ])
+  const back = await fetch(`${api}/flows/flw_pub/rollback`, {
+    method: 'POST',
+    headers: auth,
+    body: JSON.stringify({ version: 1 }),
+  })
   expect(back.status).toBe(200)
   expect(await back.json()).toMatchObject({ version: 1, active: true })
   expect((await trigger()).status).toBe(200)
@@ -98,22 +115,45 @@ it('the studio back end publishes to the runtime: validation first, history, rol
     storeFlow(db, { ...orderTotalFlow('flw_broken'), edges: [] })
     db.close()
     const studioApi = await studio.reopen()
-    const server = expectOk(await studioApi.call('publish.servers.save', { name: 'Production', baseUrl: `${apiUrl()}/`, key: KEY }))
+    const server = expectOk(
+      await studioApi.call('publish.servers.save', { name: 'Production', baseUrl: `${apiUrl()}/`, key: KEY }),
+    )
     expect(server).toMatchObject({ name: 'Production', baseUrl: apiUrl(), keyStorage: 'plain' })
-    expect(expectOk(await studioApi.call('publish.servers.list', {})).keyStorage).toMatch(/unencrypted in the studio database/)
+    expect(expectOk(await studioApi.call('publish.servers.list', {})).keyStorage).toMatch(
+      /unencrypted in the studio database/,
+    )
 
     const sent = expectOk(await studioApi.call('publish.send', { serverId: server.id, flowId: 'flw_studio' }))
     expect(sent.version).toMatchObject({ flowId: 'flw_studio', version: 1, active: true })
     expectOk(await studioApi.call('publish.send', { serverId: server.id, flowId: 'flw_studio' }))
-    const history = expectOk(await studioApi.call('publish.remote.versions', { serverId: server.id, flowId: 'flw_studio' }))
-    expect(history.map((v) => [v.version, v.active])).toEqual([[2, true], [1, false]])
-    expect(expectOk(await studioApi.call('publish.remote.rollback', { serverId: server.id, flowId: 'flw_studio', version: 1 }))).toMatchObject({ version: 1, active: true })
+    const history = expectOk(
+      await studioApi.call('publish.remote.versions', { serverId: server.id, flowId: 'flw_studio' }),
+    )
+    expect(history.map((v) => [v.version, v.active])).toEqual([
+      [2, true],
+      [1, false],
+    ])
+    expect(
+      expectOk(
+        await studioApi.call('publish.remote.rollback', { serverId: server.id, flowId: 'flw_studio', version: 1 }),
+      ),
+    ).toMatchObject({ version: 1, active: true })
 
     const blocked = await studioApi.call('publish.send', { serverId: server.id, flowId: 'flw_broken' })
     expect(!blocked.ok && blocked.error.code).toBe('invalid_flow')
-    expect((await fetch(`${apiUrl()}/flows/flw_broken/versions`, { headers: { authorization: `Bearer ${KEY}` } }).then((r) => r.json())) as unknown).toEqual({ versions: [] })
+    expect(
+      (await fetch(`${apiUrl()}/flows/flw_broken/versions`, { headers: { authorization: `Bearer ${KEY}` } }).then((r) =>
+        r.json(),
+      )) as unknown,
+    ).toEqual({ versions: [] })
 
-    const wrong = expectOk(await studioApi.call('publish.servers.save', { name: 'Wrong key', baseUrl: apiUrl(), key: 'pk_wrong_0123456789abcdef' }))
+    const wrong = expectOk(
+      await studioApi.call('publish.servers.save', {
+        name: 'Wrong key',
+        baseUrl: apiUrl(),
+        key: 'pk_wrong_0123456789abcdef',
+      }),
+    )
     const refused = await studioApi.call('publish.send', { serverId: wrong.id, flowId: 'flw_studio' })
     expect(!refused.ok && refused.error.code).toBe('unauthorized')
   } finally {

@@ -11,13 +11,20 @@ afterEach(() => open.splice(0).forEach((t) => t.close()))
 const sealed: KeyProtector = {
   kind: 'safeStorage',
   protect: (k) => Buffer.from(`sealed:${k}`).toString('base64'),
-  reveal: (s) => Buffer.from(s, 'base64').toString().replace(/^sealed:/, ''),
+  reveal: (s) =>
+    Buffer.from(s, 'base64')
+      .toString()
+      .replace(/^sealed:/, ''),
 }
 
 it('keeps the key through the protector, never as typed, and keeps it when an edit omits it', () => {
   const t = tempDb()
   open.push(t)
-  const client = new PublishClient(t.db, () => 1, () => sealed)
+  const client = new PublishClient(
+    t.db,
+    () => 1,
+    () => sealed,
+  )
   const s = client.save({ name: 'Prod', baseUrl: 'https://bots.example.com/api/v1/', key: 'pk_live_0123456789abcdef' })
   expect(s).toMatchObject({ baseUrl: 'https://bots.example.com/api/v1', keyStorage: 'safeStorage' })
   const raw = () => t.db.prepare('SELECT key FROM publish_servers').pluck().get() as string
@@ -25,14 +32,20 @@ it('keeps the key through the protector, never as typed, and keeps it when an ed
   expect(sealed.reveal(raw())).toBe('pk_live_0123456789abcdef')
   client.save({ id: s.id, name: 'Production', baseUrl: s.baseUrl })
   expect(sealed.reveal(raw())).toBe('pk_live_0123456789abcdef')
-  expect(() => client.save({ name: 'Production', baseUrl: s.baseUrl, key: 'pk_live_0123456789abcdef' })).toThrow(/exists/)
+  expect(() => client.save({ name: 'Production', baseUrl: s.baseUrl, key: 'pk_live_0123456789abcdef' })).toThrow(
+    /exists/,
+  )
   expect(() => client.save({ name: 'No key', baseUrl: s.baseUrl })).toThrow(/API key/)
 })
 
 it('refuses to send a key saved by a host with another key store', async () => {
   const t = tempDb()
   open.push(t)
-  const s = new PublishClient(t.db, () => 1, () => sealed).save({ name: 'Prod', baseUrl: 'http://127.0.0.1:9/api/v1', key: 'pk_live_0123456789abcdef' })
+  const s = new PublishClient(
+    t.db,
+    () => 1,
+    () => sealed,
+  ).save({ name: 'Prod', baseUrl: 'http://127.0.0.1:9/api/v1', key: 'pk_live_0123456789abcdef' })
   await expect(new PublishClient(t.db, () => 1).versions(s.id, 'flw_x')).rejects.toThrow(/enter it again/)
 })
 

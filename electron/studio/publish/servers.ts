@@ -29,7 +29,10 @@ export class PublishClient {
 
   list(): PublishServer[] {
     return (this.db.prepare('SELECT * FROM publish_servers ORDER BY name').all() as Row[]).map((r) => ({
-      id: r.id, name: r.name, baseUrl: r.base_url, keyStorage: r.key_storage,
+      id: r.id,
+      name: r.name,
+      baseUrl: r.base_url,
+      keyStorage: r.key_storage,
     }))
   }
 
@@ -60,22 +63,42 @@ export class PublishClient {
 
   /** Errors block (nothing is sent); warnings are returned with the new version. */
   /** `library`: the templates and products the flow uses, stored by the runtime with the version. */
-  async publish(serverId: string, document: FlowDocument, library?: PublishLibrary): Promise<{ version: PublishedVersion; warnings: string[] }> {
+  async publish(
+    serverId: string,
+    document: FlowDocument,
+    library?: PublishLibrary,
+  ): Promise<{ version: PublishedVersion; warnings: string[] }> {
     const problems = validateFlow(document)
     const errors = problems.filter((p) => p.severity === 'error')
     if (errors.length)
-      throw new ApiFailure('invalid_flow', `Fix ${errors.length} error${errors.length === 1 ? '' : 's'} before publishing: ${errors[0]!.message}`,
-        errors.map((p) => ({ path: p.pointer.split('/').slice(1), message: p.message })))
-    const version = await this.request<PublishedVersion>(serverId, 'POST', `/flows/${encodeURIComponent(document.id)}/versions`, library ? { document, library } : { document })
+      throw new ApiFailure(
+        'invalid_flow',
+        `Fix ${errors.length} error${errors.length === 1 ? '' : 's'} before publishing: ${errors[0]!.message}`,
+        errors.map((p) => ({ path: p.pointer.split('/').slice(1), message: p.message })),
+      )
+    const version = await this.request<PublishedVersion>(
+      serverId,
+      'POST',
+      `/flows/${encodeURIComponent(document.id)}/versions`,
+      library ? { document, library } : { document },
+    )
     return { version, warnings: problems.filter((p) => p.severity === 'warning').map((p) => p.message) }
   }
 
   async versions(serverId: string, flowId: string): Promise<PublishedVersion[]> {
-    return (await this.request<{ versions: PublishedVersion[] }>(serverId, 'GET', `/flows/${encodeURIComponent(flowId)}/versions`)).versions
+    return (
+      await this.request<{ versions: PublishedVersion[] }>(
+        serverId,
+        'GET',
+        `/flows/${encodeURIComponent(flowId)}/versions`,
+      )
+    ).versions
   }
 
   rollback(serverId: string, flowId: string, version: number): Promise<PublishedVersion> {
-    return this.request<PublishedVersion>(serverId, 'POST', `/flows/${encodeURIComponent(flowId)}/rollback`, { version })
+    return this.request<PublishedVersion>(serverId, 'POST', `/flows/${encodeURIComponent(flowId)}/rollback`, {
+      version,
+    })
   }
 
   private row(id: string): Row {
@@ -93,16 +116,27 @@ export class PublishClient {
     try {
       res = await fetch(`${server.base_url}${path}`, {
         method,
-        headers: { authorization: `Bearer ${this.protector().reveal(server.key)}`, ...(body ? { 'content-type': 'application/json' } : {}) },
+        headers: {
+          authorization: `Bearer ${this.protector().reveal(server.key)}`,
+          ...(body ? { 'content-type': 'application/json' } : {}),
+        },
         body: body ? JSON.stringify(body) : undefined,
         signal: AbortSignal.timeout(30_000),
       })
     } catch (err) {
-      throw new ApiFailure('unavailable', `"${server.name}" cannot be reached at ${server.base_url}: ${err instanceof Error ? err.message : String(err)}`)
+      throw new ApiFailure(
+        'unavailable',
+        `"${server.name}" cannot be reached at ${server.base_url}: ${err instanceof Error ? err.message : String(err)}`,
+      )
     }
-    const answer = (await res.json().catch(() => null)) as (T & { error?: { code: string; message: string; issues?: [] } }) | null
+    const answer = (await res.json().catch(() => null)) as
+      (T & { error?: { code: string; message: string; issues?: [] } }) | null
     if (res.ok && answer) return answer
     const error = answer?.error
-    throw new ApiFailure(error?.code ?? 'remote_error', `"${server.name}" answered ${res.status}: ${error?.message ?? 'no explanation'}`, error?.issues)
+    throw new ApiFailure(
+      error?.code ?? 'remote_error',
+      `"${server.name}" answered ${res.status}: ${error?.message ?? 'no explanation'}`,
+      error?.issues,
+    )
   }
 }

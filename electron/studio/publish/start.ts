@@ -4,7 +4,12 @@ import { buildPublishApp, type PublishTarget } from './http'
 export const DEFAULT_PUBLISH_PORT = 7374
 
 /** Starts the publish API on host:port (0: any free port); resolves with its base URL and a stop function. */
-export async function startPublishApi(target: PublishTarget, key: string, host: string, port: number): Promise<{ url: string; app: FastifyInstance }> {
+export async function startPublishApi(
+  target: PublishTarget,
+  key: string,
+  host: string,
+  port: number,
+): Promise<{ url: string; app: FastifyInstance }> {
   if (key.length < 16) throw new Error('the publish key must be at least 16 characters')
   const app = buildPublishApp(target, key)
   await app.listen({ host, port })

@@ -12,17 +12,24 @@ const store = () => {
   open.push(t)
   return { t, versions: new VersionStore(t.db, () => 1000) }
 }
-const running = (t: TempDb, id: string) => JSON.parse(t.db.prepare('SELECT document FROM flows WHERE id = ?').pluck().get(id) as string)
+const running = (t: TempDb, id: string) =>
+  JSON.parse(t.db.prepare('SELECT document FROM flows WHERE id = ?').pluck().get(id) as string)
 
 it('numbers versions, runs the newest, and rolls back to an earlier one', () => {
   const { t, versions } = store()
   expect(versions.publish(orderTotalFlow('flw_p')).version).toBe(1)
   expect(versions.publish({ ...orderTotalFlow('flw_p'), name: 'Order total v2' }).version).toBe(2)
   expect(running(t, 'flw_p').name).toBe('Order total v2')
-  expect(versions.list('flw_p').map((v) => [v.version, v.active])).toEqual([[2, true], [1, false]])
+  expect(versions.list('flw_p').map((v) => [v.version, v.active])).toEqual([
+    [2, true],
+    [1, false],
+  ])
   versions.rollback('flw_p', 1)
   expect(running(t, 'flw_p').name).toBe(orderTotalFlow('flw_p').name)
-  expect(versions.list('flw_p').map((v) => [v.version, v.active])).toEqual([[2, false], [1, true]])
+  expect(versions.list('flw_p').map((v) => [v.version, v.active])).toEqual([
+    [2, false],
+    [1, true],
+  ])
   expect(() => versions.rollback('flw_p', 9)).toThrow(/no published version 9/)
 })
 

@@ -20,29 +20,41 @@ export class VersionStore {
   /** Stores a checked document as the flow's next version and runs it, in one transaction. */
   store(doc: FlowDocument): PublishedVersion {
     return this.db.transaction(() => {
-      const last = this.db.prepare('SELECT MAX(version) FROM flow_versions WHERE flow_id = ?').pluck().get(doc.id) as number | null
+      const last = this.db.prepare('SELECT MAX(version) FROM flow_versions WHERE flow_id = ?').pluck().get(doc.id) as
+        number | null
       const version = (last ?? 0) + 1
       const at = this.now()
-      this.db.prepare('INSERT INTO flow_versions (flow_id, version, name, document, published_at) VALUES (?, ?, ?, ?, ?)').run(doc.id, version, doc.name, JSON.stringify(doc), at)
+      this.db
+        .prepare('INSERT INTO flow_versions (flow_id, version, name, document, published_at) VALUES (?, ?, ?, ?, ?)')
+        .run(doc.id, version, doc.name, JSON.stringify(doc), at)
       this.activate(doc, version, 'publish', at)
       return { flowId: doc.id, version, name: doc.name, publishedAt: at, active: true }
     })()
   }
 
   list(flowId: string): PublishedVersion[] {
-    const active = this.db.prepare('SELECT active_version FROM published_flows WHERE flow_id = ?').pluck().get(flowId) as number | undefined
+    const active = this.db
+      .prepare('SELECT active_version FROM published_flows WHERE flow_id = ?')
+      .pluck()
+      .get(flowId) as number | undefined
     const rows = this.db
       .prepare('SELECT version, name, published_at FROM flow_versions WHERE flow_id = ? ORDER BY version DESC')
       .all(flowId) as { version: number; name: string; published_at: number }[]
-    return rows.map((r) => ({ flowId, version: r.version, name: r.name, publishedAt: r.published_at, active: r.version === active }))
+    return rows.map((r) => ({
+      flowId,
+      version: r.version,
+      name: r.name,
+      publishedAt: r.published_at,
+      active: r.version === active,
+    }))
   }
 
   /** Runs an earlier version again (no new version number: the history says which one runs). */
   rollback(flowId: string, version: number): PublishedVersion {
     return this.db.transaction(() => {
-      const row = this.db.prepare('SELECT document, published_at FROM flow_versions WHERE flow_id = ? AND version = ?').get(flowId, version) as
-        | { document: string; published_at: number }
-        | undefined
+      const row = this.db
+        .prepare('SELECT document, published_at FROM flow_versions WHERE flow_id = ? AND version = ?')
+        .get(flowId, version) as { document: string; published_at: number } | undefined
       if (!row) throw new ApiFailure('not_found', `Flow ${flowId} has no published version ${version}.`)
       const doc = JSON.parse(row.document) as FlowDocument
       this.activate(doc, version, 'rollback', this.now())
@@ -52,15 +64,20 @@ export class VersionStore {
 
   private activate(doc: FlowDocument, version: number, reason: string, at: number): void {
     const json = JSON.stringify(doc)
-    const row = this.db.prepare('SELECT revision FROM flows WHERE id = ?').get(doc.id) as { revision: number } | undefined
+    const row = this.db.prepare('SELECT revision FROM flows WHERE id = ?').get(doc.id) as
+      { revision: number } | undefined
     const revision = row ? row.revision + 1 : 1
     if (row)
       this.db
-        .prepare('UPDATE flows SET name = ?, active = ?, document = ?, revision = ?, updated_at = ?, deleted_at = NULL WHERE id = ?')
+        .prepare(
+          'UPDATE flows SET name = ?, active = ?, document = ?, revision = ?, updated_at = ?, deleted_at = NULL WHERE id = ?',
+        )
         .run(doc.name, doc.active ? 1 : 0, json, revision, at, doc.id)
     else
       this.db
-        .prepare('INSERT INTO flows (id, name, active, document, revision, created_at, updated_at) VALUES (?, ?, ?, ?, 1, ?, ?)')
+        .prepare(
+          'INSERT INTO flows (id, name, active, document, revision, created_at, updated_at) VALUES (?, ?, ?, ?, 1, ?, ?)',
+        )
         .run(doc.id, doc.name, doc.active ? 1 : 0, json, at, at)
     this.db
       .prepare('INSERT INTO flow_revisions (flow_id, revision, document, reason, created_at) VALUES (?, ?, ?, ?, ?)')
@@ -80,12 +97,18 @@ export class VersionStore {
  */
 export function checkPublishable(input: unknown): FlowDocument {
   const loaded = loadFlow(input)
-  if (!loaded.ok) throw new ApiFailure('invalid_flow', loaded.error.message, [{ path: pathOf(loaded.error.pointer), message: loaded.error.message }])
+  if (!loaded.ok)
+    throw new ApiFailure('invalid_flow', loaded.error.message, [
+      { path: pathOf(loaded.error.pointer), message: loaded.error.message },
+    ])
   const problems = validateFlow(loaded.document).filter((p) => p.severity === 'error')
   if (problems.length)
     throw new ApiFailure(
       'invalid_flow',
-      `The flow has ${problems.length} error${problems.length === 1 ? '' : 's'}: ${problems.slice(0, 3).map((p) => p.message).join(' ')}`,
+      `The flow has ${problems.length} error${problems.length === 1 ? '' : 's'}: ${problems
+        .slice(0, 3)
+        .map((p) => p.message)
+        .join(' ')}`,
       problems.map((p) => ({ path: pathOf(p.pointer), message: p.message })),
     )
   return loaded.document

@@ -110,6 +110,8 @@ export class ContactStore {
   }
 
   list(limit = 200): ContactRecord[] {
-    return (this.db.prepare('SELECT * FROM contacts ORDER BY name COLLATE NOCASE LIMIT ?').all(limit) as Row[]).map(toRecord)
+    return (this.db.prepare('SELECT * FROM contacts ORDER BY name COLLATE NOCASE LIMIT ?').all(limit) as Row[]).map(
+      toRecord,
+    )
   }
 }

@@ -47,12 +47,20 @@ it('stores every step’s trace events field for field, the run summary, and bot
   expect(trace).toEqual(steps.flatMap((s) => s.trace))
   expect(trace.map((t) => t.seq)).toEqual(trace.map((_, i) => i))
   for (const t of trace) {
-    expect(t).toMatchObject({ runId, nodeId: expect.stringMatching(/^n_/), nodeName: expect.any(String), nodeType: expect.any(String) })
+    expect(t).toMatchObject({
+      runId,
+      nodeId: expect.stringMatching(/^n_/),
+      nodeName: expect.any(String),
+      nodeType: expect.any(String),
+    })
     expect(t.startedAt).toBeGreaterThan(0)
     expect(t.durationMs).toBeGreaterThanOrEqual(0)
   }
   const resumeOfButtons = trace.find((t) => t.nodeName === 'too_young' && t.phase === 'resume')!
-  expect(resumeOfButtons).toMatchObject({ port: 'retry', input: { event: { type: 'button_reply', reply: { id: 'retry' } } } })
+  expect(resumeOfButtons).toMatchObject({
+    port: 'retry',
+    input: { event: { type: 'button_reply', reply: { id: 'retry' } } },
+  })
 
   const last = steps.at(-1)!.state
   expect(service.runs.summary(runId)).toMatchObject({
@@ -66,7 +74,10 @@ it('stores every step’s trace events field for field, the run summary, and bot
     startedAt: steps[0]!.state.startedAt,
     endedAt: last.endedAt,
   })
-  expect(service.runs.summary(runId)!.execMs).toBeCloseTo(trace.reduce((sum, t) => sum + t.durationMs, 0), 6)
+  expect(service.runs.summary(runId)!.execMs).toBeCloseTo(
+    trace.reduce((sum, t) => sum + t.durationMs, 0),
+    6,
+  )
 
   const messages = service.runs.messages(runId)
   // Every inbound message is logged as received, with the id the channel gave it or the one made up offline.
@@ -76,7 +87,10 @@ it('stores every step’s trace events field for field, the run summary, and bot
   expect(messages.filter((m) => m.direction === 'out').map((m) => m.payload)).toEqual(steps.flatMap((s) => s.messages))
   expect(messages.map((m) => m.seq)).toEqual(messages.map((_, i) => i))
   // Each bot message is stored under the id its step names; the customer's carry none.
-  expect(messages.filter((m) => m.direction === 'out').map((m) => m.id)).toEqual(steps.flatMap((s) => sentMessages(s).map((x) => x.id)))
+  expect(messages.filter((m) => m.direction === 'out').map((m) => m.id)).toEqual(
+    steps.flatMap((s) => sentMessages(s).map((x) => x.id)),
+  )
   expect(messages.filter((m) => m.direction === 'in').map((m) => m.id)).toEqual(events.map(() => null))
-  for (const m of messages.filter((x) => x.direction === 'out')) expect(trace.filter((t) => t.messageIds.includes(m.id!))).toHaveLength(1)
+  for (const m of messages.filter((x) => x.direction === 'out'))
+    expect(trace.filter((t) => t.messageIds.includes(m.id!))).toHaveLength(1)
 })

@@ -14,7 +14,13 @@ const menu = buildFlow(
     {
       type: 'interactive_message',
       name: 'pick',
-      config: { body: 'Hi {{customer_name}}', buttons: [{ id: 'a', title: 'Alpha' }, { id: 'b', title: 'Beta' }] },
+      config: {
+        body: 'Hi {{customer_name}}',
+        buttons: [
+          { id: 'a', title: 'Alpha' },
+          { id: 'b', title: 'Beta' },
+        ],
+      },
     },
     { type: 'question', name: 'ask', config: { prompt: 'Name?', saveTo: 'name' } },
     { type: 'message', name: 'bye', config: { text: 'Bye {{name}} ({{button_id}})' } },
@@ -67,12 +73,24 @@ describe('RunService on a real SQLite file', () => {
     const started = await service.receive(asha, text('menu'), flows, flowOf)
     expect(started.action).toBe('started')
     now += 1000
-    const tapped = await service.receive(asha, { type: 'button_reply', reply: { id: 'b', title: 'Beta' } }, flows, flowOf)
+    const tapped = await service.receive(
+      asha,
+      { type: 'button_reply', reply: { id: 'b', title: 'Beta' } },
+      flows,
+      flowOf,
+    )
     expect(tapped.action).toBe('resumed')
     const runId = tapped.action === 'resumed' ? tapped.step.state.id : ''
 
     const summary = service.runs.summary(runId)!
-    expect(summary).toMatchObject({ flowId: 'f_menu', flowName: 'Menu', status: 'ended', endReason: 'completed', triggerKind: 'keyword', contactId: asha.id })
+    expect(summary).toMatchObject({
+      flowId: 'f_menu',
+      flowName: 'Menu',
+      status: 'ended',
+      endReason: 'completed',
+      triggerKind: 'keyword',
+      contactId: asha.id,
+    })
     expect(summary.endedAt).toBe(now)
     expect(summary.execMs).toBeGreaterThan(0)
     const trace = service.runs.trace(runId)
@@ -131,7 +149,12 @@ describe('RunService on a real SQLite file', () => {
     now += WINDOW_MS - 1
     expect(service.expireStale()).toEqual([])
     now += 1
-    expect(service.expireStale().map((s) => s.contactId).sort()).toEqual([asha.id, ravi.id].sort())
+    expect(
+      service
+        .expireStale()
+        .map((s) => s.contactId)
+        .sort(),
+    ).toEqual([asha.id, ravi.id].sort())
     expect(service.runs.list('f_menu', { status: 'paused' })).toEqual([])
   })
 
@@ -146,7 +169,12 @@ describe('RunService on a real SQLite file', () => {
     const r = await service.receive(ravi, text('two'), flows, flowOf)
     expect(a.action === 'resumed' && a.step.messages[0]).toEqual({ type: 'text', text: { body: 'Bye one (a)' } })
     expect(r.action === 'resumed' && r.step.messages[0]).toEqual({ type: 'text', text: { body: 'Bye two (a)' } })
-    expect(service.runs.list('f_menu').map((s) => s.contactId).sort()).toEqual([asha.id, ravi.id].sort())
+    expect(
+      service.runs
+        .list('f_menu')
+        .map((s) => s.contactId)
+        .sort(),
+    ).toEqual([asha.id, ravi.id].sort())
   })
 
   it('gives a contact’s next run, of the same flow or another, none of the earlier run’s variables', async () => {
@@ -161,7 +189,8 @@ describe('RunService on a real SQLite file', () => {
       expect(out.action).toBe('started')
       const vars = out.action === 'started' ? service.runs.state(out.step.state.id)!.vars : {}
       expect(vars).toMatchObject({ customer_name: 'Asha' })
-      for (const name of ['name', 'button_id', '_last_button_payload', '_last_button_text', 'ask']) expect(vars).not.toHaveProperty(name)
+      for (const name of ['name', 'button_id', '_last_button_payload', '_last_button_text', 'ask'])
+        expect(vars).not.toHaveProperty(name)
     }
   })
 
@@ -182,8 +211,16 @@ describe('RunService on a real SQLite file', () => {
     const asha = service.contacts.ensure({ phone: '+919800000001' })
     const first = await service.receive(asha, text('menu'), flows, flowOf)
     const runId = first.action === 'started' ? first.step.state.id : ''
-    const before = { summary: service.runs.summary(runId), trace: service.runs.trace(runId), messages: service.runs.messages(runId) }
-    const ended = { ...first.action === 'started' ? first.step.state : ({} as never), status: 'ended' as const, endReason: 'completed' as const }
+    const before = {
+      summary: service.runs.summary(runId),
+      trace: service.runs.trace(runId),
+      messages: service.runs.messages(runId),
+    }
+    const ended = {
+      ...(first.action === 'started' ? first.step.state : ({} as never)),
+      status: 'ended' as const,
+      endReason: 'completed' as const,
+    }
     const step = {
       state: ended,
       messages: [{ type: 'text', text: { body: 'never stored' } }],

@@ -52,8 +52,7 @@ export interface HandleOptions {
 
 /** What the host does with an inbound message (the conversation core decides: shared/engine/core). */
 export type InboundOutcome =
-  | { action: 'resumed' | 'started'; step: StepResult; flow: FlowDocument }
-  | { action: 'ignored' }
+  { action: 'resumed' | 'started'; step: StepResult; flow: FlowDocument } | { action: 'ignored' }
 
 /**
  * The studio's host of the conversation core: it reads the contact's paused run, hands the event to
@@ -86,7 +85,10 @@ export class RunService {
     const now = this.effects.clock.now()
     const paused = this.runs.pausedOf(contact.id)
     const current = paused ? { state: paused, flow: opts.flowOf?.(paused.flowId) ?? null } : null
-    const handled = await handleEvent({ contact, current, flows: opts.flows ?? [], event, now, activation: opts.activation }, this.deps(opts.mocks))
+    const handled = await handleEvent(
+      { contact, current, flows: opts.flows ?? [], event, now, activation: opts.activation },
+      this.deps(opts.mocks),
+    )
     this.persist(contact.id, handled)
     return handled
   }
@@ -107,19 +109,34 @@ export class RunService {
     const { contact, trigger, triggerNodeId, startNodeId, presets, mocks } = req
     // The paused run's flow is read only when it is this one: a webhook's button_id may answer its buttons.
     const flowOf = (id: string) => (id === flow.id ? flow : null)
-    const handled = await this.handle(contact, { kind: 'start', flow, trigger, triggerNodeId, startNodeId, presets }, { mocks, flowOf })
+    const handled = await this.handle(
+      contact,
+      { kind: 'start', flow, trigger, triggerNodeId, startNodeId, presets },
+      { mocks, flowOf },
+    )
     return handled.ran!.step
   }
 
   /** Resumes this paused run with the customer's message (no other flow is considered). */
-  async resume(flow: FlowDocument, runId: string, event: InboundEvent, mocks?: Record<string, NodeMock>): Promise<StepResult> {
+  async resume(
+    flow: FlowDocument,
+    runId: string,
+    event: InboundEvent,
+    mocks?: Record<string, NodeMock>,
+  ): Promise<StepResult> {
     const state = this.runs.state(runId)
     if (!state) throw new Error(`Run ${runId} does not exist.`)
     const contact = this.contactOf(state)
     const now = this.effects.clock.now()
-    const handled = await handleEvent({ contact, current: { state, flow }, flows: [], event: { kind: 'message', message: event }, now }, this.deps(mocks))
+    const handled = await handleEvent(
+      { contact, current: { state, flow }, flows: [], event: { kind: 'message', message: event }, now },
+      this.deps(mocks),
+    )
     this.persist(contact.id, handled)
-    if (!handled.ran) throw new Error(`Run ${runId} is ${state.status === 'paused' ? 'expired' : state.status}; only a paused run resumes.`)
+    if (!handled.ran)
+      throw new Error(
+        `Run ${runId} is ${state.status === 'paused' ? 'expired' : state.status}; only a paused run resumes.`,
+      )
     return handled.ran.step
   }
 
@@ -135,7 +152,9 @@ export class RunService {
     mocks?: Record<string, NodeMock>,
   ): Promise<InboundOutcome> {
     const handled = await this.handle(contact, { kind: 'message', message: event }, { flows, flowOf, mocks })
-    return handled.ran ? { action: handled.action as 'started' | 'resumed', step: handled.ran.step, flow: handled.ran.flow } : { action: 'ignored' }
+    return handled.ran
+      ? { action: handled.action as 'started' | 'resumed', step: handled.ran.step, flow: handled.ran.flow }
+      : { action: 'ignored' }
   }
 
   /** The contact's paused run, if its messaging window is still open (an expired one is closed on the way). */
@@ -156,7 +175,10 @@ export class RunService {
 
   /** Asks the core whether this paused run has expired; closes it when it has. */
   private sweep(state: RunState): boolean {
-    const handled = sweepRun({ contact: this.contactOf(state), current: { state, flow: null }, now: this.effects.clock.now() }, nodeCatalog)
+    const handled = sweepRun(
+      { contact: this.contactOf(state), current: { state, flow: null }, now: this.effects.clock.now() },
+      nodeCatalog,
+    )
     this.persist(state.contactId, handled)
     return handled.action === 'closed'
   }

@@ -1,6 +1,12 @@
 import type { Database, Statement } from 'better-sqlite3'
 import type { FlowDocument } from '../../../shared/flow/document'
-import { sentMessages, type LoggedMessage, type RunState, type StepResult, type TraceEvent } from '../../../shared/engine'
+import {
+  sentMessages,
+  type LoggedMessage,
+  type RunState,
+  type StepResult,
+  type TraceEvent,
+} from '../../../shared/engine'
 
 // Flow Logs in SQLite. A step is written in one transaction: the run row (with its serialised state), the step's
 // trace events and its messages in both directions; so a crash never leaves a trace without its run or a message
@@ -71,8 +77,12 @@ export class RunStore {
       'INSERT INTO messages (run_id, seq, contact_id, direction, type, payload, created_at, message_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
     )
     this.nextMessageSeq = db.prepare('SELECT COALESCE(MAX(seq), -1) + 1 AS n FROM messages WHERE run_id = ?').pluck()
-    this.paused = db.prepare("SELECT state FROM runs WHERE contact_id = ? AND status = 'paused' ORDER BY started_at DESC LIMIT 1").pluck()
-    this.saveStep = db.transaction((flow: Pick<FlowDocument, 'id' | 'name'>, step: StepResult) => this.write(flow, step))
+    this.paused = db
+      .prepare("SELECT state FROM runs WHERE contact_id = ? AND status = 'paused' ORDER BY started_at DESC LIMIT 1")
+      .pluck()
+    this.saveStep = db.transaction((flow: Pick<FlowDocument, 'id' | 'name'>, step: StepResult) =>
+      this.write(flow, step),
+    )
   }
 
   /** saveStep without its own transaction, for a caller that holds one (the runtime's group commit). */
@@ -99,7 +109,16 @@ export class RunStore {
     for (const t of step.trace) this.writeTrace(t)
     let seq = this.nextMessageSeq.get(s.id) as number
     if (step.inbound) {
-      this.insertMessage.run(s.id, seq++, s.contactId, 'in', step.inbound.type, JSON.stringify(step.inbound), s.updatedAt, null)
+      this.insertMessage.run(
+        s.id,
+        seq++,
+        s.contactId,
+        'in',
+        step.inbound.type,
+        JSON.stringify(step.inbound),
+        s.updatedAt,
+        null,
+      )
     }
     for (const { id, message: m } of sentMessages(step)) {
       this.insertMessage.run(s.id, seq++, s.contactId, 'out', m.type, JSON.stringify(m), s.updatedAt, id)
@@ -158,7 +177,13 @@ export class RunStore {
         `SELECT * FROM runs WHERE flow_id = ? AND started_at < ? AND (? IS NULL OR status = ?)
          ORDER BY started_at DESC LIMIT ?`,
       )
-      .all(flowId, opts.before ?? Number.MAX_SAFE_INTEGER, opts.status ?? null, opts.status ?? null, opts.limit ?? 50) as RunRow[]
+      .all(
+        flowId,
+        opts.before ?? Number.MAX_SAFE_INTEGER,
+        opts.status ?? null,
+        opts.status ?? null,
+        opts.limit ?? 50,
+      ) as RunRow[]
     return rows.map(toSummary)
   }
 
@@ -209,8 +234,16 @@ const parse = (s: string | null): unknown => (s === null ? null : JSON.parse(s))
 export function toLoggedMessage(r: MessageRow): LoggedMessage {
   const base = { seq: r.seq, id: r.message_id, type: r.type, createdAt: r.created_at }
   return r.direction === 'in'
-    ? { ...base, direction: 'in', payload: JSON.parse(r.payload) as Extract<LoggedMessage, { direction: 'in' }>['payload'] }
-    : { ...base, direction: 'out', payload: JSON.parse(r.payload) as Extract<LoggedMessage, { direction: 'out' }>['payload'] }
+    ? {
+        ...base,
+        direction: 'in',
+        payload: JSON.parse(r.payload) as Extract<LoggedMessage, { direction: 'in' }>['payload'],
+      }
+    : {
+        ...base,
+        direction: 'out',
+        payload: JSON.parse(r.payload) as Extract<LoggedMessage, { direction: 'out' }>['payload'],
+      }
 }
 
 /** A trace row as stored (SQLite here, PostgreSQL in electron/runtime) to the engine's TraceEvent. */
@@ -227,7 +260,9 @@ export function toTrace(r: TraceRow): TraceEvent {
     port: r.port,
     startedAt: r.started_at,
     durationMs: r.duration_ms,
-    error: r.error_code ? { code: r.error_code, message: r.error_message ?? '', nodeId: r.node_id, nodeName: r.node_name } : null,
+    error: r.error_code
+      ? { code: r.error_code, message: r.error_message ?? '', nodeId: r.node_id, nodeName: r.node_name }
+      : null,
     warnings: r.warnings ? (JSON.parse(r.warnings) as string[]) : [],
     messageIds: r.message_ids ? (JSON.parse(r.message_ids) as string[]) : [],
   }

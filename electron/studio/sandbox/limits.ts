@@ -11,7 +11,11 @@ export interface ScriptLimits {
   maxOutputChars: number
 }
 
-export const SCRIPT_LIMITS: ScriptLimits = { memoryBytes: 32 * 1024 * 1024, stackBytes: 256 * 1024, maxOutputChars: 1_000_000 }
+export const SCRIPT_LIMITS: ScriptLimits = {
+  memoryBytes: 32 * 1024 * 1024,
+  stackBytes: 256 * 1024,
+  maxOutputChars: 1_000_000,
+}
 
 const MIB = 1024 * 1024
 const PAGE = 64 * 1024
@@ -20,7 +24,8 @@ const PAGE = 64 * 1024
 export const WASM_INITIAL_BYTES = 16 * MIB
 
 /** The WebAssembly memory cap of one script: its heap limit plus room for the stack and QuickJS's own data. */
-export const wasmMaximumPages = (l: ScriptLimits): number => Math.ceil((Math.max(l.memoryBytes, 8 * MIB) + 32 * MIB) / PAGE)
+export const wasmMaximumPages = (l: ScriptLimits): number =>
+  Math.ceil((Math.max(l.memoryBytes, 8 * MIB) + 32 * MIB) / PAGE)
 
 /** Limits of each worker thread's own JavaScript heap (inputs and outputs cross it as JSON text). */
 export const WORKER_RESOURCE_LIMITS = { maxOldGenerationSizeMb: 96, maxYoungGenerationSizeMb: 16, stackSizeMb: 4 }

@@ -9,7 +9,8 @@ import { ScriptPool } from './pool'
 const pool = new ScriptPool(2)
 afterAll(() => pool.close())
 
-const run = (code: string, timeoutMs = 1000, inputs: Record<string, unknown> = {}) => pool.run(code, inputs, timeoutMs, SCRIPT_LIMITS)
+const run = (code: string, timeoutMs = 1000, inputs: Record<string, unknown> = {}) =>
+  pool.run(code, inputs, timeoutMs, SCRIPT_LIMITS)
 
 async function failure(code: string, timeoutMs = 1000): Promise<ScriptError> {
   try {
@@ -39,15 +40,20 @@ async function mainThreadLag<T>(work: Promise<T>): Promise<{ result: T; worstLag
 const rssMb = () => process.memoryUsage().rss / 1024 / 1024
 
 describe('case 1: a loop inside a built-in', () => {
-  it.each(['lastIndexOf', 'indexOf', 'includes'])('stops Array.prototype.%s over a huge length at the deadline, without blocking', async (method) => {
-    await run('return {}') // a started worker, so the deadline is measured on the script alone
-    const started = Date.now()
-    const { result, worstLagMs } = await mainThreadLag(failure(`return { v: Array.prototype.${method}.call({ length: 2 ** 53 - 1 }, 1) }`, 1000))
-    expect(result.code).toBe('script_timeout')
-    expect(result.message).toMatch(/1000 ms limit/)
-    expect(Date.now() - started).toBeLessThan(4000)
-    expect(worstLagMs).toBeLessThan(500)
-  })
+  it.each(['lastIndexOf', 'indexOf', 'includes'])(
+    'stops Array.prototype.%s over a huge length at the deadline, without blocking',
+    async (method) => {
+      await run('return {}') // a started worker, so the deadline is measured on the script alone
+      const started = Date.now()
+      const { result, worstLagMs } = await mainThreadLag(
+        failure(`return { v: Array.prototype.${method}.call({ length: 2 ** 53 - 1 }, 1) }`, 1000),
+      )
+      expect(result.code).toBe('script_timeout')
+      expect(result.message).toMatch(/1000 ms limit/)
+      expect(Date.now() - started).toBeLessThan(4000)
+      expect(worstLagMs).toBeLessThan(500)
+    },
+  )
 
   it('runs other scripts while one is frozen, and keeps working afterwards', async () => {
     await Promise.all([run('return {}'), run('return {}')]) // both workers started
@@ -67,7 +73,10 @@ describe('case 2: memory', () => {
     let peak = before
     const sample = setInterval(() => (peak = Math.max(peak, rssMb())), 20)
     const e = await failure('const a = []; for (;;) a.push(new Array(1e6).fill(1))', 5000)
-    const buffers = await failure('const a = []; for (let i = 0; i < 4000; i++) a.push(new ArrayBuffer(1 << 20)); return { n: a.length }', 5000)
+    const buffers = await failure(
+      'const a = []; for (let i = 0; i < 4000; i++) a.push(new ArrayBuffer(1 << 20)); return { n: a.length }',
+      5000,
+    )
     clearInterval(sample)
     expect(e.code).toBe('script_memory')
     expect(buffers.code).toBe('script_memory')
@@ -79,11 +88,23 @@ describe('case 2: memory', () => {
   })
 })
 
-describe('the owners\' variants of cases 1 and 2: other built-ins that loop in C, regular expressions, memory', () => {
+describe("the owners' variants of cases 1 and 2: other built-ins that loop in C, regular expressions, memory", () => {
   it.each([
-    ['sort on a huge array-like', 'return { v: Array.prototype.sort.call({ length: 2 ** 32 - 1 }).length }', 'script_timeout'],
-    ['join on a huge array-like', 'return { v: Array.prototype.join.call({ length: 2 ** 53 - 1 }).length }', 'script_timeout'],
-    ['copyWithin on a huge array-like', 'return { v: Array.prototype.copyWithin.call({ length: 2 ** 53 - 1 }, 0, 1).length }', 'script_timeout'],
+    [
+      'sort on a huge array-like',
+      'return { v: Array.prototype.sort.call({ length: 2 ** 32 - 1 }).length }',
+      'script_timeout',
+    ],
+    [
+      'join on a huge array-like',
+      'return { v: Array.prototype.join.call({ length: 2 ** 53 - 1 }).length }',
+      'script_timeout',
+    ],
+    [
+      'copyWithin on a huge array-like',
+      'return { v: Array.prototype.copyWithin.call({ length: 2 ** 53 - 1 }, 0, 1).length }',
+      'script_timeout',
+    ],
     ['catastrophic backtracking', 'return { v: /(a+)+$/.test("a".repeat(40) + "b") }', 'script_timeout'],
     ['a huge repeat', 'return { v: "x".repeat(2 ** 29).length }', 'script_memory'],
     ['many small allocations', 'const a = []; for (;;) a.push({ i: a.length })', 'script_memory'],
@@ -105,7 +126,10 @@ describe('case 6: time limits outside 100–5000 ms (above 5000: handlers/script
 
 describe('await in a script body', () => {
   it('awaits promises the script makes, with errors on the user line', async () => {
-    expect((await run('const v = await Promise.resolve(5)\nconst w = await new Promise((r) => r(v * 2))\nreturn { v, w }')).outputs).toEqual({ v: 5, w: 10 })
+    expect(
+      (await run('const v = await Promise.resolve(5)\nconst w = await new Promise((r) => r(v * 2))\nreturn { v, w }'))
+        .outputs,
+    ).toEqual({ v: 5, w: 10 })
     const e = await failure('await null\nconst x = await Promise.resolve(null)\nreturn { y: x.field }')
     expect(e).toMatchObject({ code: 'script_error', line: 3 })
     const rejected = await failure('console.log("first")\nawait Promise.reject(new Error("no stock"))')
@@ -116,7 +140,10 @@ describe('await in a script body', () => {
   it('stops an endless chain of awaits as a time limit, not as a promise that never settles', async () => {
     // Interrupted inside a job, QuickJS reported an empty queue ("never settles") or "TypeError: not a function".
     for (const code of ['for (;;) await null', 'while (true) await 1'])
-      expect(await failure(code, 200), code).toMatchObject({ code: 'script_timeout', message: expect.stringMatching(/200 ms limit/) })
+      expect(await failure(code, 200), code).toMatchObject({
+        code: 'script_timeout',
+        message: expect.stringMatching(/200 ms limit/),
+      })
   })
 })
 
@@ -133,7 +160,10 @@ it('lets a process that ran a script exit without waiting for the idle worker to
   const code = `const { ScriptPool } = await import(${JSON.stringify(pool)}); const { SCRIPT_LIMITS } = await import(${JSON.stringify(limits)});
     const r = await new ScriptPool(1).run('return { a: 1 }', {}, 1000, SCRIPT_LIMITS); console.log(JSON.stringify(r.outputs))`
   const started = Date.now()
-  const child = spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', code], { encoding: 'utf8', timeout: 25_000 })
+  const child = spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', code], {
+    encoding: 'utf8',
+    timeout: 25_000,
+  })
   expect(child.stderr).toBe('')
   expect(child.stdout.trim()).toBe('{"a":1}')
   expect(child.signal).toBeNull()

@@ -40,7 +40,8 @@ export interface PoolStats {
   killed: number
 }
 
-const fail = (code: FailureData['code'], message: string, logs: string[] = []) => new ScriptError(code, message, null, null, logs)
+const fail = (code: FailureData['code'], message: string, logs: string[] = []) =>
+  new ScriptError(code, message, null, null, logs)
 
 export class ScriptPool {
   private readonly slots = new Set<Slot>()
@@ -55,15 +56,32 @@ export class ScriptPool {
 
   constructor(private readonly size: number = poolSize()) {}
 
-  async run(code: string, inputs: Vars, timeoutMs: number, limits: ScriptLimits): Promise<{ outputs: Vars; logs: string[] }> {
-    if (this.closed) throw fail('script_error', 'The script sandbox has stopped (the studio or server is shutting down).')
+  async run(
+    code: string,
+    inputs: Vars,
+    timeoutMs: number,
+    limits: ScriptLimits,
+  ): Promise<{ outputs: Vars; logs: string[] }> {
+    if (this.closed)
+      throw fail('script_error', 'The script sandbox has stopped (the studio or server is shutting down).')
     const wasm = await this.compiled()
-    const job: RunJob = { id: this.nextId++, code, inputsJson: JSON.stringify(inputs), timeoutMs: clampScriptTimeout(timeoutMs), limits }
+    const job: RunJob = {
+      id: this.nextId++,
+      code,
+      inputsJson: JSON.stringify(inputs),
+      timeoutMs: clampScriptTimeout(timeoutMs),
+      limits,
+    }
     return new Promise((resolve, reject) => {
       const pending: Pending = { job, resolve, reject }
       pending.waiting = setTimeout(() => {
         this.queue.splice(this.queue.indexOf(pending), 1)
-        reject(fail('script_timeout', `The script could not start within ${POOL.queueWaitMs / 1000} s: every sandbox was busy with other scripts.`))
+        reject(
+          fail(
+            'script_timeout',
+            `The script could not start within ${POOL.queueWaitMs / 1000} s: every sandbox was busy with other scripts.`,
+          ),
+        )
       }, POOL.queueWaitMs)
       this.queue.push(pending)
       this.pump(wasm)
@@ -124,7 +142,9 @@ export class ScriptPool {
     })
     worker.on('exit', () => {
       if (!this.slots.has(slot)) return
-      void this.retire(slot, fail('script_error', 'The script sandbox stopped unexpectedly and was reset.')).then(() => this.afterFailure(wasm))
+      void this.retire(slot, fail('script_error', 'The script sandbox stopped unexpectedly and was reset.')).then(() =>
+        this.afterFailure(wasm),
+      )
     })
     // An idle worker must not keep a finished `chatflow test` or `run` alive; a running script's deadline timer does.
     // After the listeners: adding a 'message' listener refs the worker's port again, and the process then waited for
@@ -140,9 +160,13 @@ export class ScriptPool {
     const { timeoutMs } = pending.job
     slot.deadline = setTimeout(() => {
       this.killed++
-      void this.retire(slot, fail('script_timeout', `The script ran longer than its ${timeoutMs} ms limit and was stopped (an endless loop?).`)).then(() =>
-        this.afterFailure(null),
-      )
+      void this.retire(
+        slot,
+        fail(
+          'script_timeout',
+          `The script ran longer than its ${timeoutMs} ms limit and was stopped (an endless loop?).`,
+        ),
+      ).then(() => this.afterFailure(null))
     }, timeoutMs + POOL.graceMs)
     slot.worker.postMessage(pending.job)
   }
@@ -155,10 +179,20 @@ export class ScriptPool {
     slot.state = 'idle'
     slot.runs++
     if (result.ok) pending.resolve({ outputs: result.outputs, logs: result.logs })
-    else pending.reject(new ScriptError(result.failure.code, result.failure.message, result.failure.line, result.failure.column, result.failure.logs))
+    else
+      pending.reject(
+        new ScriptError(
+          result.failure.code,
+          result.failure.message,
+          result.failure.line,
+          result.failure.column,
+          result.failure.logs,
+        ),
+      )
     // A script that grew the WebAssembly memory leaves it allocated until the instance is collected; replacing the
     // worker returns it to the system now. So does a module that failed inside, or a long-serving worker.
-    if (result.broken || result.memoryBytes > POOL.recycleAboveBytes || slot.runs >= POOL.maxRunsPerWorker) void this.retire(slot, null)
+    if (result.broken || result.memoryBytes > POOL.recycleAboveBytes || slot.runs >= POOL.maxRunsPerWorker)
+      void this.retire(slot, null)
     this.afterRun(slot, wasm)
   }
 
@@ -199,7 +233,9 @@ export class ScriptPool {
 /** Beside a server bundle (scripts/build-server.mjs copies it there), else QuickJS's own package. */
 function quickjsWasmFile(): string {
   const beside = fileURLToPath(new URL('./emscripten-module.wasm', import.meta.url))
-  return fs.existsSync(beside) ? beside : createRequire(import.meta.url).resolve('@jitl/quickjs-wasmfile-release-sync/wasm')
+  return fs.existsSync(beside)
+    ? beside
+    : createRequire(import.meta.url).resolve('@jitl/quickjs-wasmfile-release-sync/wasm')
 }
 
 let shared: ScriptPool | null = null

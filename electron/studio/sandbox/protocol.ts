@@ -29,6 +29,5 @@ export interface FailureData {
 export type FromWorker = { type: 'ready' } | ({ type: 'result' } & JobResult)
 
 export type JobResult = { id: number; memoryBytes: number; broken: boolean } & (
-  | { ok: true; outputs: Vars; logs: string[] }
-  | { ok: false; failure: FailureData }
+  { ok: true; outputs: Vars; logs: string[] } | { ok: false; failure: FailureData }
 )

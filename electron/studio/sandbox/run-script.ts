@@ -3,7 +3,12 @@
 // The interrupt handler stops ordinary loops at the deadline with a precise message; loops inside QuickJS's C
 // built-ins never reach it, and those are stopped from outside by the pool. The sandbox holds only ECMAScript and a
 // console that copies lines out as text: no require, process, filesystem, network or timers.
-import { shouldInterruptAfterDeadline, type QuickJSContext, type QuickJSHandle, type QuickJSWASMModule } from 'quickjs-emscripten-core'
+import {
+  shouldInterruptAfterDeadline,
+  type QuickJSContext,
+  type QuickJSHandle,
+  type QuickJSWASMModule,
+} from 'quickjs-emscripten-core'
 import type { Vars } from '../../../shared/engine/types'
 import { checkJsonBounds } from '../../../shared/json/bounds'
 import { ScriptError } from '../../../shared/nodes/script/run-error'
@@ -14,7 +19,13 @@ import type { ScriptLimits } from './limits'
 const PREFIX = '(async function (input) { "use strict";\n'
 export const FILE_NAME = 'script.js'
 
-export function runScript(mod: QuickJSWASMModule, code: string, inputsJson: string, timeoutMs: number, l: ScriptLimits): { outputs: Vars; logs: string[] } {
+export function runScript(
+  mod: QuickJSWASMModule,
+  code: string,
+  inputsJson: string,
+  timeoutMs: number,
+  l: ScriptLimits,
+): { outputs: Vars; logs: string[] } {
   const runtime = mod.newRuntime()
   runtime.setMemoryLimit(l.memoryBytes)
   runtime.setMaxStackSize(l.stackBytes)
@@ -48,7 +59,13 @@ export function runScript(mod: QuickJSWASMModule, code: string, inputsJson: stri
  * inside a job, and QuickJS then reports the job queue oddly (an empty queue, or "not a function"): past the
  * deadline, whatever it reports is the time limit (`expired`).
  */
-function settle(vm: QuickJSContext, value: QuickJSHandle, fail: (h: QuickJSHandle) => ScriptError, logs: LogSink, expired: () => ScriptError | false): QuickJSHandle {
+function settle(
+  vm: QuickJSContext,
+  value: QuickJSHandle,
+  fail: (h: QuickJSHandle) => ScriptError,
+  logs: LogSink,
+  expired: () => ScriptError | false,
+): QuickJSHandle {
   for (;;) {
     const state = vm.getPromiseState(value)
     if (state.type === 'fulfilled') return state.notAPromise ? value : state.value
@@ -60,7 +77,13 @@ function settle(vm: QuickJSContext, value: QuickJSHandle, fail: (h: QuickJSHandl
       if (late) throw late
     }
     if (jobs.value === 0 && vm.getPromiseState(value).type === 'pending')
-      throw new ScriptError('script_error', 'The script awaited a promise that never settles; only work inside the script can be awaited.', null, null, logs)
+      throw new ScriptError(
+        'script_error',
+        'The script awaited a promise that never settles; only work inside the script can be awaited.',
+        null,
+        null,
+        logs,
+      )
   }
 }
 
@@ -68,14 +91,35 @@ function toOutputs(vm: QuickJSContext, value: QuickJSHandle, maxChars: number, l
   if (vm.typeof(value) === 'undefined') return {}
   const json = vm.getProp(vm.global, 'JSON')
   const text = vm.callFunction(vm.getProp(json, 'stringify'), json, value)
-  if (text.error) throw new ScriptError('script_bad_return', 'The returned object cannot be turned into JSON (it may contain a cycle).', null, null, logs)
+  if (text.error)
+    throw new ScriptError(
+      'script_bad_return',
+      'The returned object cannot be turned into JSON (it may contain a cycle).',
+      null,
+      null,
+      logs,
+    )
   const str = vm.typeof(text.value) === 'string' ? vm.getString(text.value) : ''
-  if (str.length > maxChars) throw new ScriptError('script_bad_return', `The returned object is larger than ${maxChars} characters of JSON.`, null, null, logs)
+  if (str.length > maxChars)
+    throw new ScriptError(
+      'script_bad_return',
+      `The returned object is larger than ${maxChars} characters of JSON.`,
+      null,
+      null,
+      logs,
+    )
   const parsed: unknown = str ? JSON.parse(str) : null
   if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed))
-    throw new ScriptError('script_bad_return', 'The script must return an object, e.g. return { total: 3 }; its keys become the outputs.', null, null, logs)
+    throw new ScriptError(
+      'script_bad_return',
+      'The script must return an object, e.g. return { total: 3 }; its keys become the outputs.',
+      null,
+      null,
+      logs,
+    )
   // Outputs become session variables, stored as JSON and read by SQLite: the same depth guard as any JSON coming in.
   const bounds = checkJsonBounds(parsed)
-  if (bounds) throw new ScriptError('script_bad_return', `The returned object is too deep: ${bounds.message}`, null, null, logs)
+  if (bounds)
+    throw new ScriptError('script_bad_return', `The returned object is too deep: ${bounds.message}`, null, null, logs)
   return parsed as Vars
 }

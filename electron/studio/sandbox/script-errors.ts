@@ -11,7 +11,12 @@ interface Dumped {
   lineNumber?: unknown
 }
 
-export function describeFailure(vm: QuickJSContext, handle: QuickJSHandle, timeoutMs: number, logs: LogSink): ScriptError {
+export function describeFailure(
+  vm: QuickJSContext,
+  handle: QuickJSHandle,
+  timeoutMs: number,
+  logs: LogSink,
+): ScriptError {
   const raw = readError(vm, handle)
   const e: Dumped = raw !== null && typeof raw === 'object' ? (raw as Dumped) : { message: raw }
   const name = typeof e.name === 'string' ? e.name : ''
@@ -19,17 +24,52 @@ export function describeFailure(vm: QuickJSContext, handle: QuickJSHandle, timeo
   const place = userPlace(typeof e.stack === 'string' ? e.stack : '')
   if (name === 'InternalError' && message === 'interrupted') return timedOut(timeoutMs, logs, place)
   if (message === 'out of memory' || raw === null)
-    return new ScriptError('script_memory', 'The script used more memory than its limit allows and was stopped.', place.line, place.column, logs)
+    return new ScriptError(
+      'script_memory',
+      'The script used more memory than its limit allows and was stopped.',
+      place.line,
+      place.column,
+      logs,
+    )
   if (name === 'InternalError' && message === 'string too long')
-    return new ScriptError('script_memory', 'The script built a string longer than the sandbox allows and was stopped.', place.line, place.column, logs)
+    return new ScriptError(
+      'script_memory',
+      'The script built a string longer than the sandbox allows and was stopped.',
+      place.line,
+      place.column,
+      logs,
+    )
   if (name === 'InternalError' && message === 'stack overflow')
-    return new ScriptError('script_stack', 'The script nested calls too deeply (endless recursion?) and was stopped.', place.line, place.column, logs)
-  if (name === 'SyntaxError') return new ScriptError('script_syntax', `SyntaxError: ${message}`, place.line, place.column, logs)
-  return new ScriptError('script_error', name && name !== 'Error' ? `${name}: ${message}` : message, place.line, place.column, logs)
+    return new ScriptError(
+      'script_stack',
+      'The script nested calls too deeply (endless recursion?) and was stopped.',
+      place.line,
+      place.column,
+      logs,
+    )
+  if (name === 'SyntaxError')
+    return new ScriptError('script_syntax', `SyntaxError: ${message}`, place.line, place.column, logs)
+  return new ScriptError(
+    'script_error',
+    name && name !== 'Error' ? `${name}: ${message}` : message,
+    place.line,
+    place.column,
+    logs,
+  )
 }
 
-export function timedOut(timeoutMs: number, logs: LogSink, place: { line: number | null; column: number | null } = { line: null, column: null }): ScriptError {
-  return new ScriptError('script_timeout', `The script ran longer than its ${timeoutMs} ms limit and was stopped (an endless loop?).`, place.line, place.column, logs)
+export function timedOut(
+  timeoutMs: number,
+  logs: LogSink,
+  place: { line: number | null; column: number | null } = { line: null, column: null },
+): ScriptError {
+  return new ScriptError(
+    'script_timeout',
+    `The script ran longer than its ${timeoutMs} ms limit and was stopped (an endless loop?).`,
+    place.line,
+    place.column,
+    logs,
+  )
 }
 
 /** The first frame in the user's file; QuickJS writes frames as "script.js:LINE:COLUMN". */

@@ -26,7 +26,12 @@ async function run(job: RunJob): Promise<JobResult> {
     const memoryBytes = memory.buffer.byteLength
     if (err instanceof ScriptError && err.code === 'script_error' && exhausted()) {
       const message = 'The script used more memory than its limit allows and was stopped.'
-      return { ...base, memoryBytes, ok: false, failure: { code: 'script_memory', message, line: err.line, column: err.column, logs: err.logs } }
+      return {
+        ...base,
+        memoryBytes,
+        ok: false,
+        failure: { code: 'script_memory', message, line: err.line, column: err.column, logs: err.logs },
+      }
     }
     if (err instanceof ScriptError) {
       const { code, message, line, column, logs } = err
@@ -39,7 +44,13 @@ async function run(job: RunJob): Promise<JobResult> {
       : err instanceof RangeError
         ? ['script_stack', 'The script nested data or calls too deeply and was stopped.']
         : ['script_error', `The sandbox failed and was reset: ${err instanceof Error ? err.message : String(err)}`]
-    return { ...base, broken: true, memoryBytes, ok: false, failure: { code, message, line: null, column: null, logs: [] } }
+    return {
+      ...base,
+      broken: true,
+      memoryBytes,
+      ok: false,
+      failure: { code, message, line: null, column: null, logs: [] },
+    }
   }
 }
 

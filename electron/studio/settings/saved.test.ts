@@ -26,7 +26,9 @@ describe('saved settings that cannot be read', () => {
     expect(sort).toMatchObject({ ok: false, error: { code: 'setting_unreadable' } })
     expect(!sort.ok && sort.error.message).toMatch(/"flows\.sort": it is not valid JSON/)
     const retention = await t.backend.call('logs.retention.get', {})
-    expect(!retention.ok && retention.error.message).toMatch(/saved log retention cannot be read \(setting "logs\.retention": days:/)
+    expect(!retention.ok && retention.error.message).toMatch(
+      /saved log retention cannot be read \(setting "logs\.retention": days:/,
+    )
     const rule = await t.backend.call('manual.creditRule', {})
     expect(!rule.ok && rule.error.message).toMatch(/saved credit rule cannot be read/)
   })
@@ -42,7 +44,9 @@ describe('saved settings that cannot be read', () => {
     await new Promise((resolve) => setTimeout(resolve, 20))
     const { notices } = expectOk(await t.backend.call('studio.notices', {}))
     expect(notices.map((n) => n.code)).toEqual(['setting_unreadable', 'setting_unreadable'])
-    expect(notices.map((n) => n.message).join('\n')).toMatch(/webhook listener settings cannot be read[\s\S]*log retention cannot be read/)
+    expect(notices.map((n) => n.message).join('\n')).toMatch(
+      /webhook listener settings cannot be read[\s\S]*log retention cannot be read/,
+    )
     const listener = expectOk(await t.backend.call('webhook.listener.get', {}))
     expect(listener).toMatchObject({ host: '127.0.0.1', ratePerSecond: 20 })
   })

@@ -26,7 +26,14 @@ export function readSetting<T>(db: Database, key: string, schema: z.ZodType<T>, 
 }
 
 /** `readSetting`, or `fallback` with the problem told to `report` (a start-up notice): for readers that must go on. */
-export function readSettingOr<T>(db: Database, key: string, schema: z.ZodType<T>, what: string, fallback: T, report: (message: string) => void): T {
+export function readSettingOr<T>(
+  db: Database,
+  key: string,
+  schema: z.ZodType<T>,
+  what: string,
+  fallback: T,
+  report: (message: string) => void,
+): T {
   try {
     return readSetting(db, key, schema, what) ?? fallback
   } catch (err) {

@@ -12,7 +12,15 @@ export function newFlowDocument(id: string, name: string, nodeId: string): FlowD
     id,
     name,
     active: false,
-    nodes: [{ id: nodeId, type: 'trigger', name: 'trigger_1', position: { x: 0, y: 0 }, config: triggerDefinition.defaults() }],
+    nodes: [
+      {
+        id: nodeId,
+        type: 'trigger',
+        name: 'trigger_1',
+        position: { x: 0, y: 0 },
+        config: triggerDefinition.defaults(),
+      },
+    ],
     edges: [],
     samples: {},
     webhookSecretRef: null,

@@ -32,7 +32,9 @@ export function createTempBackend(options: Omit<BackendOptions, 'dataDir'> = {})
 }
 
 /** Unwraps a Result in tests: returns the value or throws with the error's code and message. */
-export function expectOk<T>(result: { ok: true; value: T } | { ok: false; error: { code: string; message: string } }): T {
+export function expectOk<T>(
+  result: { ok: true; value: T } | { ok: false; error: { code: string; message: string } },
+): T {
   if (!result.ok) throw new Error(`expected ok, got ${result.error.code}: ${result.error.message}`)
   return result.value
 }

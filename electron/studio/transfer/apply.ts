@@ -26,7 +26,17 @@ export function findConflicts(db: Database, content: ImportContent): ImportConfl
   return content.flows.flatMap(({ document: d }) => {
     const byId = live.find((f) => f.id === d.id)
     const hit = byId ?? live.find((f) => f.name === d.name)
-    return hit ? [{ flowId: d.id, name: d.name, existingId: hit.id, existingName: hit.name, reason: byId ? ('id' as const) : ('name' as const) }] : []
+    return hit
+      ? [
+          {
+            flowId: d.id,
+            name: d.name,
+            existingId: hit.id,
+            existingName: hit.name,
+            reason: byId ? ('id' as const) : ('name' as const),
+          },
+        ]
+      : []
   })
 }
 
@@ -56,7 +66,8 @@ export function applyImport(
       const d = flow.document
       const conflict = conflicts.get(d.id)
       const choice = choices.get(d.id) ?? null
-      if (choice === 'skip') return { flowId: d.id, name: d.name, action: 'skipped', storedId: null, secretApplied: false }
+      if (choice === 'skip')
+        return { flowId: d.id, name: d.name, action: 'skipped', storedId: null, secretApplied: false }
       let doc: FlowDocument = d
       let action: ImportOutcome['action'] = 'created'
       if (conflict && choice === 'replace') {
@@ -97,17 +108,29 @@ function writeFlow(db: Database, doc: FlowDocument, at: number): void {
   // A soft-deleted flow with this id is brought back: the import is its next revision.
   const revision = row ? row.revision + 1 : 1
   if (row)
-    db.prepare('UPDATE flows SET name = ?, active = ?, document = ?, revision = ?, updated_at = ?, deleted_at = NULL WHERE id = ?').run(
-      doc.name, doc.active ? 1 : 0, json, revision, at, doc.id,
-    )
+    db.prepare(
+      'UPDATE flows SET name = ?, active = ?, document = ?, revision = ?, updated_at = ?, deleted_at = NULL WHERE id = ?',
+    ).run(doc.name, doc.active ? 1 : 0, json, revision, at, doc.id)
   else
-    db.prepare('INSERT INTO flows (id, name, active, document, revision, created_at, updated_at) VALUES (?, ?, ?, ?, 1, ?, ?)').run(
-      doc.id, doc.name, doc.active ? 1 : 0, json, at, at,
-    )
-  db.prepare('INSERT INTO flow_revisions (flow_id, revision, document, reason, created_at) VALUES (?, ?, ?, ?, ?)').run(doc.id, revision, json, 'import', at)
+    db.prepare(
+      'INSERT INTO flows (id, name, active, document, revision, created_at, updated_at) VALUES (?, ?, ?, ?, 1, ?, ?)',
+    ).run(doc.id, doc.name, doc.active ? 1 : 0, json, at, at)
+  db.prepare('INSERT INTO flow_revisions (flow_id, revision, document, reason, created_at) VALUES (?, ?, ?, ?, ?)').run(
+    doc.id,
+    revision,
+    json,
+    'import',
+    at,
+  )
 }
 
-function writeTests(db: Database, flowId: string, tests: { name: string; yaml: string }[], replace: boolean, at: number): void {
+function writeTests(
+  db: Database,
+  flowId: string,
+  tests: { name: string; yaml: string }[],
+  replace: boolean,
+  at: number,
+): void {
   if (replace) db.prepare('DELETE FROM conversation_tests WHERE flow_id = ?').run(flowId)
   const insert = db.prepare(
     `INSERT INTO conversation_tests (id, flow_id, name, yaml, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?)

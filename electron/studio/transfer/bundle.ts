@@ -19,17 +19,24 @@ export const BundleFlowSchema = z.object({
     .string()
     .min(1)
     .optional()
-    .describe('The flow\'s webhook secret. Present only when the user asked to include secrets at export.'),
+    .describe("The flow's webhook secret. Present only when the user asked to include secrets at export."),
 })
 
 export const BundleSchema = z.object({
   format: z.literal(BUNDLE_FORMAT).describe('Format and version of the bundle.'),
-  flows: z.array(BundleFlowSchema).describe('The exported flows, ordered by id. Sample responses live in each document.'),
-  templates: z.array(MessageTemplateSchema).default([]).describe('Message templates the flows\' Template Message nodes use.'),
+  flows: z
+    .array(BundleFlowSchema)
+    .describe('The exported flows, ordered by id. Sample responses live in each document.'),
+  templates: z
+    .array(MessageTemplateSchema)
+    .default([])
+    .describe("Message templates the flows' Template Message nodes use."),
   catalog: z
     .array(CatalogProductSchema)
     .default([])
-    .describe('Catalogue products the flows\' Single and Multi Product Message nodes name, by catalogue and product id.'),
+    .describe(
+      "Catalogue products the flows' Single and Multi Product Message nodes name, by catalogue and product id.",
+    ),
 })
 
 export type BundleTest = z.infer<typeof BundleTestSchema>

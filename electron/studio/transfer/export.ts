@@ -26,7 +26,10 @@ const byCode = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0)
 
 export function exportBundle(db: Database, options: ExportOptions = {}): ExportResult {
   const wanted = [...new Set(options.flowIds ?? [])]
-  const rows = db.prepare('SELECT id, document FROM flows WHERE deleted_at IS NULL ORDER BY id').all() as { id: string; document: string }[]
+  const rows = db.prepare('SELECT id, document FROM flows WHERE deleted_at IS NULL ORDER BY id').all() as {
+    id: string
+    document: string
+  }[]
   const chosen = wanted.length ? rows.filter((r) => wanted.includes(r.id)) : rows
   const missing = wanted.filter((id) => !rows.some((r) => r.id === id))
   if (missing.length) throw new ApiFailure('not_found', `No flow with id ${missing.join(', ')} exists.`)
@@ -41,7 +44,10 @@ export function exportBundle(db: Database, options: ExportOptions = {}): ExportR
     for (const t of templatesUsed(document)) used.set(`${t.name}\u0000${t.language}`, t)
     for (const p of productsUsed(document)) productsNeeded.add(`${p.catalogId}\u0000${p.productId}`)
     const tests = (testsOf.all(row.id) as { name: string; yaml: string }[]).sort((a, b) => byCode(a.name, b.name))
-    const entry: Record<string, unknown> = { document: canonicalFlow(document), tests: tests.map((t) => ({ name: t.name, yaml: t.yaml })) }
+    const entry: Record<string, unknown> = {
+      document: canonicalFlow(document),
+      tests: tests.map((t) => ({ name: t.name, yaml: t.yaml })),
+    }
     if (options.includeSecrets) {
       const secret = secretOf.get(row.id) as string | undefined
       if (secret) entry.webhookSecret = secret
@@ -49,13 +55,20 @@ export function exportBundle(db: Database, options: ExportOptions = {}): ExportR
     return entry
   })
   if (options.includeSecrets && flows.some((f) => f.webhookSecret))
-    warnings.push('This bundle holds webhook secrets: anyone with the file can start these flows. Share it only with people who may.')
+    warnings.push(
+      'This bundle holds webhook secrets: anyone with the file can start these flows. Share it only with people who may.',
+    )
   const templates = [...used.values()]
     .sort((a, b) => byCode(a.name, b.name) || byCode(a.language, b.language))
     .flatMap((t) => {
-      const def = db.prepare('SELECT definition FROM message_templates WHERE name = ? AND language = ?').pluck().get(t.name, t.language) as string | undefined
+      const def = db
+        .prepare('SELECT definition FROM message_templates WHERE name = ? AND language = ?')
+        .pluck()
+        .get(t.name, t.language) as string | undefined
       if (!def) {
-        warnings.push(`Template "${t.name}" (${t.language}) is used but not in the template library; it is not in the bundle.`)
+        warnings.push(
+          `Template "${t.name}" (${t.language}) is used but not in the template library; it is not in the bundle.`,
+        )
         return []
       }
       return [sortKeysDeep(JSON.parse(def) as MessageTemplate)]
@@ -64,7 +77,9 @@ export function exportBundle(db: Database, options: ExportOptions = {}): ExportR
     const [catalogId, productId] = key.split('\u0000') as [string, string]
     const product = catalogStore.get(catalogId, productId)
     if (!product) {
-      warnings.push(`Product "${productId}" of catalogue "${catalogId}" is used but not in the catalogue; it is not in the bundle.`)
+      warnings.push(
+        `Product "${productId}" of catalogue "${catalogId}" is used but not in the catalogue; it is not in the bundle.`,
+      )
       return []
     }
     const { updatedAt: _updatedAt, ...rest } = product

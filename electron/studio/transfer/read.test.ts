@@ -5,7 +5,11 @@ import { exampleFlow, exampleTests } from './testing/support'
 
 const flow = () => JSON.parse(serialiseFlow(exampleFlow('age-gate')))
 const bundle = (patch: (b: Record<string, any>) => void) => {
-  const b: Record<string, any> = { format: 'chatflow.bundle/1', flows: [{ document: flow(), tests: exampleTests('age-gate').slice(0, 1) }], templates: [] }
+  const b: Record<string, any> = {
+    format: 'chatflow.bundle/1',
+    flows: [{ document: flow(), tests: exampleTests('age-gate').slice(0, 1) }],
+    templates: [],
+  }
   patch(b)
   return JSON.stringify(b)
 }
@@ -13,20 +17,70 @@ const bundle = (patch: (b: Record<string, any>) => void) => {
 // Every kind of bad file, with the JSON pointer the first problem must name.
 const BAD: Array<[string, string, string, RegExp]> = [
   ['not JSON', '{"format": "chatflow.bundle/1", ', '', /not JSON/],
-  ['a bad token, named by line and column on one line', '{\n  "format": x\n}', '', /^not JSON \(Unexpected character 'x' \(line 2, column \d+\)\)$/],
+  [
+    'a bad token, named by line and column on one line',
+    '{\n  "format": x\n}',
+    '',
+    /^not JSON \(Unexpected character 'x' \(line 2, column \d+\)\)$/,
+  ],
   ['an array', '[]', '', /JSON object/],
   ['a newer bundle format', bundle((b) => (b.format = 'chatflow.bundle/2')), '/format', /not known/],
   ['a newer flow format', JSON.stringify({ ...flow(), format: 'chatflow.flow/9' }), '', /newer|version/i],
   ['a flow missing its nodes', JSON.stringify({ ...flow(), nodes: undefined }), '/nodes', /missing/],
   ['flows not a list', bundle((b) => (b.flows = {})), '/flows', /array/],
-  ['a bundle flow with a bad edge', bundle((b) => (b.flows[0].document.edges[0].target = 7)), '/flows/0/document/edges/0/target', /string/],
-  ['a bundle flow with a __proto__ key', bundle((b) => (b.flows[0].document.samples = JSON.parse('{"__proto__": {"a": 1}}'))), '/flows/0/document/samples/__proto__', /__proto__/],
-  ['two flows with one id', bundle((b) => b.flows.push({ document: flow(), tests: [] })), '/flows/1/document/id', /also used/],
+  [
+    'a bundle flow with a bad edge',
+    bundle((b) => (b.flows[0].document.edges[0].target = 7)),
+    '/flows/0/document/edges/0/target',
+    /string/,
+  ],
+  [
+    'a bundle flow with a __proto__ key',
+    bundle((b) => (b.flows[0].document.samples = JSON.parse('{"__proto__": {"a": 1}}'))),
+    '/flows/0/document/samples/__proto__',
+    /__proto__/,
+  ],
+  [
+    'two flows with one id',
+    bundle((b) => b.flows.push({ document: flow(), tests: [] })),
+    '/flows/1/document/id',
+    /also used/,
+  ],
   ['a test that is not YAML', bundle((b) => (b.flows[0].tests[0].yaml = 'a: [b')), '/flows/0/tests/0/yaml', /YAML/],
-  ['a test of the wrong shape', bundle((b) => (b.flows[0].tests[0].yaml = 'hello: world\n')), '/flows/0/tests/0/yaml', /./],
-  ['two tests with one name', bundle((b) => b.flows[0].tests.push({ ...b.flows[0].tests[0] })), '/flows/0/tests/1/name', /second test/],
-  ['a template of the wrong shape', bundle((b) => b.templates.push({ name: 'Bad Name', language: 'en' })), '/templates/0/name', /lower-case/],
-  ['a template the channel refuses', bundle((b) => b.templates.push({ name: 'ok', language: 'en', category: 'UTILITY', header: { type: 'text', text: '' }, body: 'hi', footer: '', buttons: [] })), '/templates/0', /./],
+  [
+    'a test of the wrong shape',
+    bundle((b) => (b.flows[0].tests[0].yaml = 'hello: world\n')),
+    '/flows/0/tests/0/yaml',
+    /./,
+  ],
+  [
+    'two tests with one name',
+    bundle((b) => b.flows[0].tests.push({ ...b.flows[0].tests[0] })),
+    '/flows/0/tests/1/name',
+    /second test/,
+  ],
+  [
+    'a template of the wrong shape',
+    bundle((b) => b.templates.push({ name: 'Bad Name', language: 'en' })),
+    '/templates/0/name',
+    /lower-case/,
+  ],
+  [
+    'a template the channel refuses',
+    bundle((b) =>
+      b.templates.push({
+        name: 'ok',
+        language: 'en',
+        category: 'UTILITY',
+        header: { type: 'text', text: '' },
+        body: 'hi',
+        footer: '',
+        buttons: [],
+      }),
+    ),
+    '/templates/0',
+    /./,
+  ],
 ]
 
 describe('readImportFile reads', () => {

@@ -34,22 +34,36 @@ export function readImportFile(file: string, text: string): ReadResult {
   const deep = checkJsonTextDepth(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text)
   if (deep) return fail(file, pointerOf(deep.path), boundsMessage())
   if (jsonTextHasMoreValues(text))
-    return fail(file, '', `it holds more than ${JSON_MAX_VALUES.toLocaleString('en')} values (objects, arrays, numbers, texts); flows and bundles hold far fewer`)
+    return fail(
+      file,
+      '',
+      `it holds more than ${JSON_MAX_VALUES.toLocaleString('en')} values (objects, arrays, numbers, texts); flows and bundles hold far fewer`,
+    )
   const parsed = parseJsonText(text)
   if (!parsed.ok) return fail(file, '', `not JSON (${parsed.message})`)
   const value = parsed.value
   // The whole file at once, before any schema: templates, catalogue and tests as well as the flows.
   const bounds = checkJsonBounds(value)
-  if (bounds) return fail(file, pointerOf(bounds.path), bounds.code === 'json_forbidden_key' ? "the key '__proto__' is not allowed" : boundsMessage())
-  if (value === null || typeof value !== 'object' || Array.isArray(value)) return fail(file, '', 'expected a JSON object (a bundle or a flow document)')
+  if (bounds)
+    return fail(
+      file,
+      pointerOf(bounds.path),
+      bounds.code === 'json_forbidden_key' ? "the key '__proto__' is not allowed" : boundsMessage(),
+    )
+  if (value === null || typeof value !== 'object' || Array.isArray(value))
+    return fail(file, '', 'expected a JSON object (a bundle or a flow document)')
   const format = (value as { format?: unknown }).format
   if (typeof format === 'string' && format.startsWith('chatflow.bundle/')) {
-    if (format !== BUNDLE_FORMAT) return fail(file, '/format', `bundle format "${format}" is not known to this studio (it reads ${BUNDLE_FORMAT})`)
+    if (format !== BUNDLE_FORMAT)
+      return fail(file, '/format', `bundle format "${format}" is not known to this studio (it reads ${BUNDLE_FORMAT})`)
     return readBundle(file, value)
   }
   const loaded = loadFlow(value)
   if (!loaded.ok) return fail(file, loaded.error.pointer ?? '', stripPrefix(loaded.error.message))
-  return { ok: true, content: { kind: 'flow', flows: [{ document: loaded.document, tests: [] }], templates: [], catalog: [] } }
+  return {
+    ok: true,
+    content: { kind: 'flow', flows: [{ document: loaded.document, tests: [] }], templates: [], catalog: [] },
+  }
 }
 
 function readBundle(file: string, value: unknown): ReadResult {
@@ -57,7 +71,11 @@ function readBundle(file: string, value: unknown): ReadResult {
   if (!parsed.success)
     return {
       ok: false,
-      problems: parsed.error.issues.map((i) => ({ file, path: pointerOf(i.path.map((p) => (typeof p === 'symbol' ? String(p) : p))), message: i.message })),
+      problems: parsed.error.issues.map((i) => ({
+        file,
+        path: pointerOf(i.path.map((p) => (typeof p === 'symbol' ? String(p) : p))),
+        message: i.message,
+      })),
     }
   const problems: ImportProblem[] = []
   const flows: ImportFlow[] = []
@@ -66,29 +84,47 @@ function readBundle(file: string, value: unknown): ReadResult {
     const at = `/flows/${i}`
     const loaded = loadFlow(entry.document)
     if (!loaded.ok) {
-      problems.push({ file, path: `${at}/document${loaded.error.pointer ?? ''}`, message: stripPrefix(loaded.error.message) })
+      problems.push({
+        file,
+        path: `${at}/document${loaded.error.pointer ?? ''}`,
+        message: stripPrefix(loaded.error.message),
+      })
       return
     }
     const first = ids.get(loaded.document.id)
-    if (first !== undefined) problems.push({ file, path: `${at}/document/id`, message: `flow id "${loaded.document.id}" is also used by /flows/${first}` })
+    if (first !== undefined)
+      problems.push({
+        file,
+        path: `${at}/document/id`,
+        message: `flow id "${loaded.document.id}" is also used by /flows/${first}`,
+      })
     ids.set(loaded.document.id, i)
     const names = new Set<string>()
     entry.tests.forEach((t, j) => {
-      if (names.has(t.name)) problems.push({ file, path: `${at}/tests/${j}/name`, message: `a second test named "${t.name}"` })
+      if (names.has(t.name))
+        problems.push({ file, path: `${at}/tests/${j}/name`, message: `a second test named "${t.name}"` })
       names.add(t.name)
       const test = parseConversationTest(t.yaml)
       if (!test.ok) problems.push({ file, path: `${at}/tests/${j}/yaml`, message: test.message })
     })
-    flows.push({ document: loaded.document, tests: entry.tests, ...(entry.webhookSecret ? { webhookSecret: entry.webhookSecret } : {}) })
+    flows.push({
+      document: loaded.document,
+      tests: entry.tests,
+      ...(entry.webhookSecret ? { webhookSecret: entry.webhookSecret } : {}),
+    })
   })
   parsed.data.templates.forEach((t, i) => {
     for (const p of templateProblems(t)) problems.push({ file, path: `/templates/${i}`, message: p })
   })
   if (problems.length) return { ok: false, problems }
-  return { ok: true, content: { kind: 'bundle', flows, templates: parsed.data.templates, catalog: parsed.data.catalog } }
+  return {
+    ok: true,
+    content: { kind: 'bundle', flows, templates: parsed.data.templates, catalog: parsed.data.catalog },
+  }
 }
 
-const boundsMessage = () => `nested more than ${JSON_MAX_DEPTH} levels deep (objects and arrays inside each other); flatten it`
+const boundsMessage = () =>
+  `nested more than ${JSON_MAX_DEPTH} levels deep (objects and arrays inside each other); flatten it`
 
 const stripPrefix = (message: string) => message.replace(/^Not a valid flow document: [^:]*: /, '')
 

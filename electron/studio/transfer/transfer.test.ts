@@ -47,7 +47,7 @@ describe('export', () => {
 
   // Issue 18, case 9: a bundle's webhook secret replaced the flow's own without a word, so a file could hand its
   // author a working key to a flow of this studio.
-  it('leaves this studio\'s webhook secrets alone unless the import asks for the file\'s', () => {
+  it("leaves this studio's webhook secrets alone unless the import asks for the file's", () => {
     const a = fresh()
     seedExamples(a.db)
     const withSecrets = exportBundle(a.db, { includeSecrets: true }).text
@@ -68,7 +68,11 @@ describe('export', () => {
     const a = fresh()
     seedExamples(a.db)
     const id = exampleFlow('lead-capture').id
-    expect(JSON.parse(exportBundle(a.db, { flowIds: [id] }).text).flows.map((f: { document: { id: string } }) => f.document.id)).toEqual([id])
+    expect(
+      JSON.parse(exportBundle(a.db, { flowIds: [id] }).text).flows.map(
+        (f: { document: { id: string } }) => f.document.id,
+      ),
+    ).toEqual([id])
     expect(() => exportBundle(a.db, { flowIds: ['flw_nope'] })).toThrow(/flw_nope/)
   })
 
@@ -81,20 +85,34 @@ describe('export', () => {
 })
 
 describe('catalogue products', () => {
-  const product = (id: string, name: string) => ({ catalogId: '1184729301', id, name, description: '', price: 9.5, currency: 'EUR', image: '' })
+  const product = (id: string, name: string) => ({
+    catalogId: '1184729301',
+    id,
+    name,
+    description: '',
+    price: 9.5,
+    currency: 'EUR',
+    image: '',
+  })
 
   it('travel with the flows that name them, are added where missing on import, and round-trip byte for byte', () => {
     const a = fresh()
     seedExamples(a.db, ['catalogue'])
     const catalog = new CatalogStore(a.db)
-    for (const [id, name] of [['TEA-SENCHA-100', 'Sencha'], ['TEA-UNUSED', 'Not in any flow']] as const) catalog.save(product(id, name))
+    for (const [id, name] of [
+      ['TEA-SENCHA-100', 'Sencha'],
+      ['TEA-UNUSED', 'Not in any flow'],
+    ] as const)
+      catalog.save(product(id, name))
     const out = exportBundle(a.db)
     const bundle = JSON.parse(out.text) as { catalog: { id: string }[] }
     expect(bundle.catalog.map((p) => p.id)).toContain('TEA-SENCHA-100')
     expect(bundle.catalog.map((p) => p.id)).not.toContain('TEA-UNUSED')
     // The example's other products are not in this catalogue: each is named in a warning.
     expect(out.warnings.length).toBeGreaterThan(0)
-    expect(out.warnings.every((w) => /^Product ".+" of catalogue "1184729301" is used but not in the catalogue/.test(w))).toBe(true)
+    expect(
+      out.warnings.every((w) => /^Product ".+" of catalogue "1184729301" is used but not in the catalogue/.test(w)),
+    ).toBe(true)
 
     const b = fresh()
     new CatalogStore(b.db).save(product('TEA-SENCHA-100', 'Kept: the studio already had it'))
@@ -113,7 +131,8 @@ describe('catalogue products', () => {
     bundle.catalog = [{ ...product('TEA 1', 'Bad id'), currency: 'euro' }]
     const read = readImportFile('bad.json', JSON.stringify(bundle))
     expect(read.ok).toBe(false)
-    if (!read.ok) expect(read.problems.map((p) => p.path)).toEqual(expect.arrayContaining(['/catalog/0/id', '/catalog/0/currency']))
+    if (!read.ok)
+      expect(read.problems.map((p) => p.path)).toEqual(expect.arrayContaining(['/catalog/0/id', '/catalog/0/currency']))
   })
 })
 
@@ -166,7 +185,12 @@ describe('conflicts', () => {
   it('a flow with another id but the same name is a conflict; replace writes into the existing flow', () => {
     const a = fresh()
     seedExamples(a.db, ['age-gate'])
-    const other = { ...exampleFlow('age-gate'), id: 'flw_other', nodes: exampleFlow('age-gate').nodes.slice(0, 1), edges: [] }
+    const other = {
+      ...exampleFlow('age-gate'),
+      id: 'flw_other',
+      nodes: exampleFlow('age-gate').nodes.slice(0, 1),
+      edges: [],
+    }
     const read = readImportFile('age.flow.json', serialiseFlow(other))
     if (!read.ok) throw new Error('unreadable')
     expect(findConflicts(a.db, read.content)).toEqual([
@@ -174,12 +198,14 @@ describe('conflicts', () => {
     ])
     const [out] = applyImport(a.db, read.content, () => 'replace')
     expect(out).toMatchObject({ action: 'replaced', storedId: exampleFlow('age-gate').id })
-    const doc = JSON.parse(a.db.prepare('SELECT document FROM flows WHERE id = ?').pluck().get(exampleFlow('age-gate').id) as string)
+    const doc = JSON.parse(
+      a.db.prepare('SELECT document FROM flows WHERE id = ?').pluck().get(exampleFlow('age-gate').id) as string,
+    )
     expect(doc.nodes).toHaveLength(1)
     expect(a.db.prepare('SELECT COUNT(*) FROM flows').pluck().get()).toBe(1)
   })
 
-  it('keep both on a name-only conflict keeps the file\'s id', () => {
+  it("keep both on a name-only conflict keeps the file's id", () => {
     const a = fresh()
     seedExamples(a.db, ['age-gate'])
     const [out] = importText(a, serialiseFlow({ ...exampleFlow('age-gate'), id: 'flw_other' }), 'keep-both')

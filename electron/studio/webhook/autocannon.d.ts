@@ -6,7 +6,12 @@ declare module 'autocannon' {
     headers?: Record<string, string>
     body?: string
     setupRequest?: (req: AutocannonRequest, context: Record<string, unknown>) => AutocannonRequest
-    onResponse?: (status: number, body: string, context: Record<string, unknown>, headers: Record<string, string>) => void
+    onResponse?: (
+      status: number,
+      body: string,
+      context: Record<string, unknown>,
+      headers: Record<string, string>,
+    ) => void
   }
   export interface Histogram {
     average: number

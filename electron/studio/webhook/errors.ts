@@ -18,13 +18,22 @@ export class WebhookError extends Error {
   }
 
   body(): WebhookErrorBody {
-    return { error: this.field === undefined ? { code: this.code, message: this.message } : { code: this.code, message: this.message, field: this.field } }
+    return {
+      error:
+        this.field === undefined
+          ? { code: this.code, message: this.message }
+          : { code: this.code, message: this.message, field: this.field },
+    }
   }
 }
 
 /** The one answer to a missing key, a wrong key, and any key for a flow that has no secret (or does not exist). */
 export const unauthorized = (): WebhookError =>
-  new WebhookError(401, 'unauthorized', "Missing or wrong x-api-key for this flow. Copy the flow's webhook secret from the studio.")
+  new WebhookError(
+    401,
+    'unauthorized',
+    "Missing or wrong x-api-key for this flow. Copy the flow's webhook secret from the studio.",
+  )
 
 /** Maps an error Fastify raised before our handler ran (body parsing, limits) to our codes; never leaks internals. */
 export function fromFramework(err: { code?: string; statusCode?: number }, maxBodyBytes: number): WebhookError {
@@ -41,7 +50,11 @@ export function fromFramework(err: { code?: string; statusCode?: number }, maxBo
       return new WebhookError(400, 'invalid_content_length', 'The Content-Length header does not match the body.')
   }
   if (err.statusCode === 400) {
-    return new WebhookError(400, 'invalid_json', 'The request body is not valid JSON (or uses a forbidden key such as __proto__).')
+    return new WebhookError(
+      400,
+      'invalid_json',
+      'The request body is not valid JSON (or uses a forbidden key such as __proto__).',
+    )
   }
   if (err.statusCode !== undefined && err.statusCode > 400 && err.statusCode < 500) {
     return new WebhookError(err.statusCode, 'bad_request', 'The request could not be read.')
@@ -50,7 +63,11 @@ export function fromFramework(err: { code?: string; statusCode?: number }, maxBo
 }
 
 export const unsupportedMediaType = (): WebhookError =>
-  new WebhookError(415, 'unsupported_media_type', 'Send the body as JSON with the header Content-Type: application/json.')
+  new WebhookError(
+    415,
+    'unsupported_media_type',
+    'Send the body as JSON with the header Content-Type: application/json.',
+  )
 
 export const missingBody = (): WebhookError =>
   new WebhookError(400, 'missing_body', 'The request has no body; send a JSON object with at least phone_number.')

@@ -41,7 +41,8 @@ export function listenerLimits(env: NodeJS.ProcessEnv = process.env): ListenerLi
     const raw = env[ENV[key]]
     if (raw === undefined || raw === '') continue
     const parsed = Positive.safeParse(raw)
-    if (!parsed.success) throw new ListenerLimitsError(`${ENV[key]} must be a whole number from 1 to 3600000, not '${raw}'.`)
+    if (!parsed.success)
+      throw new ListenerLimitsError(`${ENV[key]} must be a whole number from 1 to 3600000, not '${raw}'.`)
     out[key] = parsed.data
   }
   // Node checks the deadlines on a timer; the header deadline must not exceed the request deadline.
@@ -63,7 +64,11 @@ export function serverOptions(l: ListenerLimits): http.ServerOptions {
 }
 
 /** Options for Fastify, which sets requestTimeout and keepAliveTimeout on the server itself. */
-export function fastifyOptions(l: ListenerLimits): { http: http.ServerOptions; requestTimeout: number; keepAliveTimeout: number } {
+export function fastifyOptions(l: ListenerLimits): {
+  http: http.ServerOptions
+  requestTimeout: number
+  keepAliveTimeout: number
+} {
   return { http: serverOptions(l), requestTimeout: l.requestTimeoutMs, keepAliveTimeout: l.keepAliveTimeoutMs }
 }
 

@@ -115,7 +115,12 @@ async function describeListenError(err: unknown, s: ListenerSettings): Promise<P
   }
   if (err instanceof ListenerLimitsError) return { error: { code: 'listen_failed', message: err.message } }
   const detail = err instanceof Error ? err.message : String(err)
-  return { error: { code: 'listen_failed', message: `The webhook listener could not start on ${s.host}:${s.port} (${detail}).` } }
+  return {
+    error: {
+      code: 'listen_failed',
+      message: `The webhook listener could not start on ${s.host}:${s.port} (${detail}).`,
+    },
+  }
 }
 
 function freePort(host: string): Promise<number | null> {

@@ -22,7 +22,10 @@ let t: TestListener
 let runs: RunService
 
 beforeAll(async () => {
-  t = await startTestListener((db) => webhookRunStarter((runs = new RunService(db))), { ratePerSecond: 1_000_000, burst: 1_000_000 })
+  t = await startTestListener((db) => webhookRunStarter((runs = new RunService(db))), {
+    ratePerSecond: 1_000_000,
+    burst: 1_000_000,
+  })
 })
 afterAll(() => t.close())
 
@@ -45,7 +48,10 @@ it('gives every accepted request exactly one run with a full trace', async () =>
         setupRequest(req, context) {
           const seq = n++
           context.seq = seq
-          const body = { phone_number: `+9198000${String(seq % 97).padStart(5, '0')}`, data: { name: 'Asha', amount: seq % 2 ? 250 : 40, seq } }
+          const body = {
+            phone_number: `+9198000${String(seq % 97).padStart(5, '0')}`,
+            data: { name: 'Asha', amount: seq % 2 ? 250 : 40, seq },
+          }
           return { ...req, body: JSON.stringify(body) }
         },
         onResponse(status, body, context) {
@@ -97,7 +103,10 @@ it('loses no accepted run when serve is killed under load, and the database stay
       const res = await fetch(`${url}/chatbot-webhook/flw_fault/trigger`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', 'x-api-key': secret },
-        body: JSON.stringify({ phone_number: `+9198100${String(n % 13).padStart(5, '0')}`, data: { name: 'Asha', amount: 250, seq: n } }),
+        body: JSON.stringify({
+          phone_number: `+9198100${String(n % 13).padStart(5, '0')}`,
+          data: { name: 'Asha', amount: 250, seq: n },
+        }),
       })
       const body = (await res.json()) as { run_id: string }
       if (res.status === 200) accepted.set(n, body.run_id)

@@ -27,7 +27,11 @@ const BodySchema = z.strictObject({
 /** Checks a parsed JSON body; throws a 400 WebhookError naming the first offending field. */
 export function parseWebhookBody(body: unknown): WebhookRequest {
   if (body === null || typeof body !== 'object' || Array.isArray(body)) {
-    throw new WebhookError(400, 'body_not_object', 'The body must be a JSON object such as {"phone_number": "+919800000001"}.')
+    throw new WebhookError(
+      400,
+      'body_not_object',
+      'The body must be a JSON object such as {"phone_number": "+919800000001"}.',
+    )
   }
   const parsed = BodySchema.safeParse(body)
   if (!parsed.success) {

@@ -17,6 +17,11 @@ export function webhookRunStarter(runs: RunService): StartWebhookRun {
     const triggerNodeId = webhookTriggerOf(flow)?.id
     const step = await runs.start(flow, { contact, trigger, triggerNodeId })
     const { id, status, error } = step.state
-    return { runId: id, state: status, contactId: contact.id, error: error ? { code: error.code, message: error.message } : null }
+    return {
+      runId: id,
+      state: status,
+      contactId: contact.id,
+      error: error ? { code: error.code, message: error.message } : null,
+    }
   }
 }

@@ -74,7 +74,10 @@ describe('flow state (only to a caller holding the key)', () => {
   })
 
   it('answers 409 when the flow has no webhook trigger', async () => {
-    const f = t.webhookFlow((d) => ({ ...d, nodes: d.nodes.map((n) => ({ ...n, config: { ...n.config, kind: 'keyword' } })) }))
+    const f = t.webhookFlow((d) => ({
+      ...d,
+      nodes: d.nodes.map((n) => ({ ...n, config: { ...n.config, kind: 'keyword' } })),
+    }))
     expectError(await post(f.endpoint, ok, { 'x-api-key': f.secret }), 409, 'no_webhook_trigger')
   })
 })
@@ -87,7 +90,13 @@ describe('request shape', () => {
     ['JSON null', 'null', 400, 'body_not_object'],
     ['a JSON string', '"+919800000001"', 400, 'body_not_object'],
     ['no phone_number', { data: {} }, 400, 'missing_field', 'phone_number'],
-    ['a phone_number without country code', { phone_number: '9800000001' }, 400, 'invalid_phone_number', 'phone_number'],
+    [
+      'a phone_number without country code',
+      { phone_number: '9800000001' },
+      400,
+      'invalid_phone_number',
+      'phone_number',
+    ],
     ['a phone_number with letters', { phone_number: '+91abc00001' }, 400, 'invalid_phone_number', 'phone_number'],
     ['a phone_number too long', { phone_number: '+1234567890123456' }, 400, 'invalid_phone_number', 'phone_number'],
     ['a numeric phone_number', { phone_number: 919800000001 }, 400, 'invalid_field', 'phone_number'],
@@ -99,7 +108,13 @@ describe('request shape', () => {
     ['an unknown field', { ...ok, phone: '+919800000001' }, 400, 'unknown_field', 'phone'],
     // Issue 18: the typo is named, not reported as the phone_number it was meant to be.
     ['a typo for phone_number alone', { phone: '+919800000001' }, 400, 'unknown_field', 'phone'],
-    ['data nested 100 levels', { ...ok, data: JSON.parse('{"a":'.repeat(100) + '1' + '}'.repeat(100)) }, 400, 'json_too_deep', 'data.a.a.a…(57 more)…a.a.a'],
+    [
+      'data nested 100 levels',
+      { ...ok, data: JSON.parse('{"a":'.repeat(100) + '1' + '}'.repeat(100)) },
+      400,
+      'json_too_deep',
+      'data.a.a.a…(57 more)…a.a.a',
+    ],
   ]
   for (const [name, body, status, code, field] of cases) {
     it(`answers ${status} ${code} for ${name}`, async () => {
@@ -117,8 +132,16 @@ describe('request shape', () => {
 
   it('answers 415 for another or no content type', async () => {
     const f = t.webhookFlow()
-    expectError(await post(f.endpoint, JSON.stringify(ok), { 'x-api-key': f.secret, 'content-type': 'text/plain' }), 415, 'unsupported_media_type')
-    const res = await fetch(f.endpoint, { method: 'POST', headers: { 'x-api-key': f.secret }, body: new Uint8Array(Buffer.from(JSON.stringify(ok))) })
+    expectError(
+      await post(f.endpoint, JSON.stringify(ok), { 'x-api-key': f.secret, 'content-type': 'text/plain' }),
+      415,
+      'unsupported_media_type',
+    )
+    const res = await fetch(f.endpoint, {
+      method: 'POST',
+      headers: { 'x-api-key': f.secret },
+      body: new Uint8Array(Buffer.from(JSON.stringify(ok))),
+    })
     expectError({ status: res.status, body: await res.json() }, 415, 'unsupported_media_type')
   })
 
@@ -130,10 +153,16 @@ describe('request shape', () => {
 
   it('accepts a phone number written with spaces and dashes and passes the fields through', async () => {
     const f = t.webhookFlow()
-    const res = await post(f.endpoint, { phone_number: '+91 98000-00001', data: { a: 1 }, message_text: 'hi', button_id: 'b1' }, { 'x-api-key': f.secret, 'content-type': 'application/json; charset=utf-8' })
+    const res = await post(
+      f.endpoint,
+      { phone_number: '+91 98000-00001', data: { a: 1 }, message_text: 'hi', button_id: 'b1' },
+      { 'x-api-key': f.secret, 'content-type': 'application/json; charset=utf-8' },
+    )
     expect(res.status).toBe(200)
     expect(res.body).toEqual({ run_id: 'run_1', state: 'ended', flow_id: f.id, contact_id: 'ct_1' })
-    expect(started).toEqual([{ flowId: f.id, request: { phone_number: '+919800000001', data: { a: 1 }, message_text: 'hi', button_id: 'b1' } }])
+    expect(started).toEqual([
+      { flowId: f.id, request: { phone_number: '+919800000001', data: { a: 1 }, message_text: 'hi', button_id: 'b1' } },
+    ])
   })
 })
 
@@ -164,7 +193,11 @@ describe('routing, rate and failures', () => {
 
   it('answers 431 in JSON for headers over the limit, and 401 for a key over 512 characters', async () => {
     const f = t.webhookFlow()
-    expectError(await post(f.endpoint, ok, { 'x-api-key': f.secret, 'x-padding': 'a'.repeat(20_000) }), 431, 'headers_too_large')
+    expectError(
+      await post(f.endpoint, ok, { 'x-api-key': f.secret, 'x-padding': 'a'.repeat(20_000) }),
+      431,
+      'headers_too_large',
+    )
     expectError(await post(f.endpoint, ok, { 'x-api-key': f.secret + 'a'.repeat(600) }), 401, 'unauthorized')
     expect((await post(f.endpoint, ok, { 'x-api-key': f.secret })).status).toBe(200)
   })

@@ -74,9 +74,15 @@ export function buildWebhookApp(deps: WebhookAppDeps): FastifyInstance {
     if (typeof key !== 'string' || key.length > 512 || !(await deps.secrets.verify(flowId, key))) throw unauthorized()
     const decision = deps.rate.take(flowId)
     if (!decision.ok) {
-      throw new WebhookError(429, 'rate_limited', `Too many requests for this flow; retry in ${decision.retryAfterSeconds} s.`, undefined, {
-        'retry-after': String(decision.retryAfterSeconds),
-      })
+      throw new WebhookError(
+        429,
+        'rate_limited',
+        `Too many requests for this flow; retry in ${decision.retryAfterSeconds} s.`,
+        undefined,
+        {
+          'retry-after': String(decision.retryAfterSeconds),
+        },
+      )
     }
   }
 
@@ -85,9 +91,18 @@ export function buildWebhookApp(deps: WebhookAppDeps): FastifyInstance {
     if (req.body === undefined) throw missingBody()
     const request = parseWebhookBody(req.body)
     const flow = await deps.findFlow(req.params.flowId)
-    if (!flow) throw new WebhookError(404, 'flow_not_found', `Flow ${req.params.flowId} does not exist (it may have been deleted).`)
+    if (!flow)
+      throw new WebhookError(
+        404,
+        'flow_not_found',
+        `Flow ${req.params.flowId} does not exist (it may have been deleted).`,
+      )
     if (!flow.active) {
-      throw new WebhookError(409, 'flow_inactive', `Flow "${flow.name}" is inactive. Activate it in the studio to accept webhook requests.`)
+      throw new WebhookError(
+        409,
+        'flow_inactive',
+        `Flow "${flow.name}" is inactive. Activate it in the studio to accept webhook requests.`,
+      )
     }
     if (!webhookTriggerOf(flow)) {
       throw new WebhookError(409, 'no_webhook_trigger', `Flow "${flow.name}" has no Trigger node of kind webhook.`)
@@ -99,7 +114,12 @@ export function buildWebhookApp(deps: WebhookAppDeps): FastifyInstance {
       deps.log(`webhook run of flow ${flow.id} could not start: ${err instanceof Error ? err.message : String(err)}`)
       throw internal()
     }
-    const body: Record<string, unknown> = { run_id: run.runId, state: run.state, flow_id: flow.id, contact_id: run.contactId }
+    const body: Record<string, unknown> = {
+      run_id: run.runId,
+      state: run.state,
+      flow_id: flow.id,
+      contact_id: run.contactId,
+    }
     if (run.error) body.run_error = run.error
     return reply.code(200).send(body)
   })
@@ -122,9 +142,19 @@ function answerBrokenHttp(err: { code?: string }, socket: Duplex): void {
   if (!socket.writable) return void socket.destroy()
   const [failure, status] =
     err.code === 'HPE_HEADER_OVERFLOW'
-      ? [new WebhookError(431, 'headers_too_large', 'The request headers are too large.'), '431 Request Header Fields Too Large']
+      ? [
+          new WebhookError(431, 'headers_too_large', 'The request headers are too large.'),
+          '431 Request Header Fields Too Large',
+        ]
       : err.code === 'ERR_HTTP_REQUEST_TIMEOUT'
-        ? [new WebhookError(408, 'request_timeout', 'The request did not arrive in time (see docs/security.md, listener deadlines).'), '408 Request Timeout']
+        ? [
+            new WebhookError(
+              408,
+              'request_timeout',
+              'The request did not arrive in time (see docs/security.md, listener deadlines).',
+            ),
+            '408 Request Timeout',
+          ]
         : [new WebhookError(400, 'malformed_request', 'The request is not well-formed HTTP.'), '400 Bad Request']
   const body = JSON.stringify(failure.body())
   socket.write(

@@ -4,14 +4,21 @@ import net from 'node:net'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { startTestListener, type TestListener } from './testing/support'
 
-const LIMITS = { CHATFLOW_HEADERS_TIMEOUT_MS: '600', CHATFLOW_REQUEST_TIMEOUT_MS: '3000', CHATFLOW_MAX_CONNECTIONS: '300' }
+const LIMITS = {
+  CHATFLOW_HEADERS_TIMEOUT_MS: '600',
+  CHATFLOW_REQUEST_TIMEOUT_MS: '3000',
+  CHATFLOW_MAX_CONNECTIONS: '300',
+}
 let t: TestListener
 let flow: { id: string; secret: string; endpoint: string }
 let port: number
 
 beforeAll(async () => {
   Object.assign(process.env, LIMITS)
-  t = await startTestListener(() => async () => ({ runId: 'run_slow', state: 'ended', contactId: 'ct' }), { ratePerSecond: 100_000, burst: 100_000 })
+  t = await startTestListener(() => async () => ({ runId: 'run_slow', state: 'ended', contactId: 'ct' }), {
+    ratePerSecond: 100_000,
+    burst: 100_000,
+  })
   flow = t.webhookFlow()
   port = Number(new URL(t.url).port)
 })
@@ -63,22 +70,32 @@ async function validRequest(): Promise<{ status: number; ms: number }> {
 }
 
 it('closes the connection after a wrong key, even when the client asked to keep it', async () => {
-  const raw = open(`POST /chatbot-webhook/${flow.id}/trigger HTTP/1.1\r\nHost: x\r\nConnection: keep-alive\r\nx-api-key: wrong\r\ncontent-type: application/json\r\ncontent-length: 2\r\n\r\n{}`)
+  const raw = open(
+    `POST /chatbot-webhook/${flow.id}/trigger HTTP/1.1\r\nHost: x\r\nConnection: keep-alive\r\nx-api-key: wrong\r\ncontent-type: application/json\r\ncontent-length: 2\r\n\r\n{}`,
+  )
   await within(raw.closed, 1000)
   expect(raw.text()).toMatch(/^HTTP\/1\.1 401 /)
   expect(raw.text()).toMatch(/\r\nconnection: close\r\n/i)
 })
 
 it('closes a wrong-key request whose body trickles without waiting for the body', async () => {
-  const raw = open(`POST /chatbot-webhook/${flow.id}/trigger HTTP/1.1\r\nHost: x\r\nx-api-key: wrong\r\ncontent-type: application/json\r\ncontent-length: 100000\r\n\r\n`, '{')
+  const raw = open(
+    `POST /chatbot-webhook/${flow.id}/trigger HTTP/1.1\r\nHost: x\r\nx-api-key: wrong\r\ncontent-type: application/json\r\ncontent-length: 100000\r\n\r\n`,
+    '{',
+  )
   expect(await within(raw.closed, 1000)).toBeLessThan(1000)
   expect(raw.text()).toMatch(/^HTTP\/1\.1 401 /)
 })
 
 it('drops 250 trickling connections at their deadlines while valid requests are answered promptly', async () => {
-  const headers = Array.from({ length: 125 }, () => open('POST /chatbot-webhook/x/trigger HTTP/1.1\r\nHost: x\r\n', 'X-Slow: 1\r\n'))
+  const headers = Array.from({ length: 125 }, () =>
+    open('POST /chatbot-webhook/x/trigger HTTP/1.1\r\nHost: x\r\n', 'X-Slow: 1\r\n'),
+  )
   const bodies = Array.from({ length: 125 }, () =>
-    open(`POST /chatbot-webhook/${flow.id}/trigger HTTP/1.1\r\nHost: x\r\nx-api-key: ${flow.secret}\r\ncontent-type: application/json\r\ncontent-length: 60000\r\n\r\n`, "{"),
+    open(
+      `POST /chatbot-webhook/${flow.id}/trigger HTTP/1.1\r\nHost: x\r\nx-api-key: ${flow.secret}\r\ncontent-type: application/json\r\ncontent-length: 60000\r\n\r\n`,
+      '{',
+    ),
   )
   const silent = Array.from({ length: 20 }, () => open(''))
   await new Promise((r) => setTimeout(r, 200))
@@ -109,7 +126,9 @@ it('drops trickling connections at their deadline even when the client never rea
 })
 
 it('closes connections beyond the cap at once and serves again when they go', async () => {
-  const held = Array.from({ length: 300 }, () => open('POST /chatbot-webhook/x/trigger HTTP/1.1\r\nHost: x\r\n', 'X-Slow: 1\r\n'))
+  const held = Array.from({ length: 300 }, () =>
+    open('POST /chatbot-webhook/x/trigger HTTP/1.1\r\nHost: x\r\n', 'X-Slow: 1\r\n'),
+  )
   await new Promise((r) => setTimeout(r, 300))
   const over = open('GET / HTTP/1.1\r\nHost: x\r\n\r\n')
   expect(await within(over.closed, 1000)).toBeLessThan(1000)

@@ -4,12 +4,28 @@ import { NODE_DEFINITIONS } from '../../../shared/nodes/registry'
 
 // Flow documents for editor tests, built from the real node definitions.
 
-export function node(id: string, type: NodeType, name: string, config: Record<string, unknown> = {}, x = 0, y = 0): FlowNode {
+export function node(
+  id: string,
+  type: NodeType,
+  name: string,
+  config: Record<string, unknown> = {},
+  x = 0,
+  y = 0,
+): FlowNode {
   return { id, type, name, position: { x, y }, config: { ...(NODE_DEFINITIONS[type].defaults() as object), ...config } }
 }
 
 export function flow(nodes: FlowNode[], edges: FlowDocument['edges'] = []): FlowDocument {
-  return { format: FLOW_FORMAT, id: 'flw_test', name: 'Test flow', active: false, nodes, edges, samples: {}, webhookSecretRef: null }
+  return {
+    format: FLOW_FORMAT,
+    id: 'flw_test',
+    name: 'Test flow',
+    active: false,
+    nodes,
+    edges,
+    samples: {},
+    webhookSecretRef: null,
+  }
 }
 
 /** trigger → buttons (yes/no) → yes: message, no: http_call (success → end). */

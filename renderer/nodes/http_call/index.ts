@@ -17,6 +17,12 @@ export const httpCallUi: NodeUi<'http_call'> = {
       ]
     },
     multiline: ['/body'],
-    labels: { '/auth/type': 'Authentication', '/query': 'Query parameters', '/query/*': 'Parameter', '/saveAs': 'Save to variables', '/saveAs/*': 'Variable' },
+    labels: {
+      '/auth/type': 'Authentication',
+      '/query': 'Query parameters',
+      '/query/*': 'Parameter',
+      '/saveAs': 'Save to variables',
+      '/saveAs/*': 'Variable',
+    },
   },
 }

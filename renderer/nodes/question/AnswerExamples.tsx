@@ -1,7 +1,15 @@
 import { useEffect, useId, useMemo, useState } from 'react'
 import { Check, X } from 'lucide-react'
 import { flowSettings } from '../../../shared/flow/settings'
-import { answerContext, answerExamples, ANSWER_TYPE_INFO, parseAnswer, prepareAnswers, savedTypeText, type AnswerResult } from '../../../shared/nodes/question/answers'
+import {
+  answerContext,
+  answerExamples,
+  ANSWER_TYPE_INFO,
+  parseAnswer,
+  prepareAnswers,
+  savedTypeText,
+  type AnswerResult,
+} from '../../../shared/nodes/question/answers'
 import { questionDefinition } from '../../../shared/nodes/question/definition'
 import { useEditor } from '../../editor/context'
 
@@ -46,12 +54,15 @@ export default function AnswerExamples({ nodeId }: { nodeId: string }) {
       <h3>Answers: {info.label}</h3>
       <p>{info.accepts}</p>
       <p>
-        Saved as <code>{savedTypeText(rules.answerType)}</code>; <code>{`{{${name}.typed}}`}</code> keeps what the customer typed.
+        Saved as <code>{savedTypeText(rules.answerType)}</code>; <code>{`{{${name}.typed}}`}</code> keeps what the
+        customer typed.
       </p>
       <p className="answer-context">
         Read as {ctx.locale} in {ctx.timeZone} (today: {today})
-        {rules.answerType === 'phone' && !ctx.country ? "; numbers without a country code are read in the customer's own country" : ''}. Change
-        this in the flow's Settings.
+        {rules.answerType === 'phone' && !ctx.country
+          ? "; numbers without a country code are read in the customer's own country"
+          : ''}
+        . Change this in the flow's Settings.
       </p>
       <h4 id={`${id}-ok`}>Accepted</h4>
       <ul aria-labelledby={`${id}-ok`} className="answer-list accepted">
@@ -77,7 +88,12 @@ export default function AnswerExamples({ nodeId }: { nodeId: string }) {
       </ul>
       <label className="field">
         <span className="field-label">Try an answer</span>
-        <input type="text" value={trial} onChange={(e) => setTrial(e.target.value)} placeholder="Type as a customer would" />
+        <input
+          type="text"
+          value={trial}
+          onChange={(e) => setTrial(e.target.value)}
+          placeholder="Type as a customer would"
+        />
       </label>
       {tried && <TrialResult result={tried} />}
     </section>

@@ -5,7 +5,10 @@ export const routerUi: NodeUi<'router'> = {
   type: 'router',
   icon: Signpost,
   panel: {
-    hidden: (c) => (Array.isArray(c.routes) ? c.routes : []).flatMap((r, i) => unaryRights((r as Record<string, unknown>)?.rules, `/routes/${i}/rules`)),
+    hidden: (c) =>
+      (Array.isArray(c.routes) ? c.routes : []).flatMap((r, i) =>
+        unaryRights((r as Record<string, unknown>)?.rules, `/routes/${i}/rules`),
+      ),
     labels: {
       '/routes/*/name': 'Route name',
       '/routes/*/id': 'Route ID',

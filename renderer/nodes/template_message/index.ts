@@ -7,7 +7,10 @@ export const templateMessageUi: NodeUi<'template_message'> = {
   panel: {
     hidden: (c) => {
       const h = str(sub(c, 'header'), 'type')
-      return [...onlyWhen(h === 'text', '/header/param'), ...onlyWhen(['image', 'video', 'document'].includes(h), '/header/mediaUrl')]
+      return [
+        ...onlyWhen(h === 'text', '/header/param'),
+        ...onlyWhen(['image', 'video', 'document'].includes(h), '/header/mediaUrl'),
+      ]
     },
     labels: {
       '/header/type': 'Header type',

@@ -10,6 +10,11 @@ export const triggerUi: NodeUi<'trigger'> = {
       ...onlyWhen(str(c, 'kind') === 'button_click', '/payloadPrefix', '/targetVariable'),
       ...onlyWhen(str(c, 'kind') === 'webhook', '/dataFields'),
     ],
-    labels: { '/kind': 'Trigger kind', '/matchMode': 'Match', '/dataFields': 'Data fields', '/dataFields/*': 'Data field' },
+    labels: {
+      '/kind': 'Trigger kind',
+      '/matchMode': 'Match',
+      '/dataFields': 'Data fields',
+      '/dataFields/*': 'Data field',
+    },
   },
 }

@@ -11,7 +11,10 @@ const ProductKeySchema = z.object({ catalogId: z.string().min(1), id: z.string()
 
 export const catalogCommands = {
   /** Every product, or one catalogue's. */
-  'catalog.list': { req: z.object({ catalogId: z.string().min(1).optional() }), res: returns<{ products: CatalogProductRecord[] }>() },
+  'catalog.list': {
+    req: z.object({ catalogId: z.string().min(1).optional() }),
+    res: returns<{ products: CatalogProductRecord[] }>(),
+  },
   /** Creates or replaces a product (by catalogue and id); refused with 'invalid_product' and every problem. */
   'catalog.save': { req: z.object({ product: z.unknown() }), res: returns<{ product: CatalogProductRecord }>() },
   'catalog.delete': { req: ProductKeySchema, res: returns<{ deleted: boolean }>() },

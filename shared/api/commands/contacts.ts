@@ -31,7 +31,10 @@ export type ContactInput = z.input<typeof ContactInputSchema>
 export const contactsCommands = {
   /** Contacts by name; `query` matches part of the name or phone number, or a tag. */
   'contacts.list': {
-    req: z.object({ query: z.string().trim().max(200).default(''), limit: z.number().int().min(1).max(1000).default(500) }),
+    req: z.object({
+      query: z.string().trim().max(200).default(''),
+      limit: z.number().int().min(1).max(1000).default(500),
+    }),
     res: returns<{ contacts: ContactView[] }>(),
   },
   'contacts.save': { req: ContactInputSchema, res: returns<{ contact: ContactView }>() },

@@ -56,7 +56,12 @@ export const CustomerEventSchema = z.discriminatedUnion('type', [
       catalog_id: z.string(),
       text: z.string().optional(),
       product_items: z.array(
-        z.object({ product_retailer_id: z.string(), quantity: z.number().int().positive(), item_price: z.number(), currency: z.string() }),
+        z.object({
+          product_retailer_id: z.string(),
+          quantity: z.number().int().positive(),
+          item_price: z.number(),
+          currency: z.string(),
+        }),
       ),
     }),
   }),
@@ -73,7 +78,11 @@ export const MocksSchema = z
       error: z.string().optional(),
       /** HTTP Call: answered by this response, which still goes through the node (port by status, save-as). */
       response: z
-        .object({ status: z.number().int().optional(), headers: z.record(z.string(), z.string()).optional(), body: z.json().optional() })
+        .object({
+          status: z.number().int().optional(),
+          headers: z.record(z.string(), z.string()).optional(),
+          body: z.json().optional(),
+        })
         .optional(),
     }),
   )

@@ -5,7 +5,10 @@ import { returns } from '../define'
 import type { Problem } from '../../nodes/types'
 
 // The flows list and the editor's load/save. Names are trimmed; the document keeps at most 120 characters.
-export const FlowNameSchema = identifier(z.string().trim().min(1, 'A flow needs a name.').max(120, 'At most 120 characters.'), 'A flow name')
+export const FlowNameSchema = identifier(
+  z.string().trim().min(1, 'A flow needs a name.').max(120, 'At most 120 characters.'),
+  'A flow name',
+)
 export const FlowIdSchema = identifier(z.string().min(1).max(200), 'A flow id')
 
 export interface FlowSummary {

@@ -83,6 +83,9 @@ export const integrationsCommands = {
   /** The local template library the Template Message node sends from. */
   'integrations.listTemplates': { req: z.object({}), res: returns<{ templates: TemplateRecord[] }>() },
   /** Creates or replaces a template (by name and language); refused with 'invalid_template' and every problem. */
-  'integrations.saveTemplate': { req: z.object({ template: MessageTemplateSchema }), res: returns<{ template: TemplateRecord }>() },
+  'integrations.saveTemplate': {
+    req: z.object({ template: MessageTemplateSchema }),
+    res: returns<{ template: TemplateRecord }>(),
+  },
   'integrations.deleteTemplate': { req: TemplateKeySchema, res: returns<{ deleted: boolean }>() },
 }

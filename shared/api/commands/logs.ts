@@ -129,7 +129,10 @@ export const logsCommands = {
   },
   'logs.run': { req: z.object({ serverId: ServerId, runId: z.string().min(1).max(200) }), res: returns<LogTrace>() },
   /** The list rows of these runs (those that still exist, in no particular order): live updates of rows on screen. */
-  'logs.rows': { req: z.object({ serverId: ServerId, ids: z.array(z.string().min(1).max(200)).max(500) }), res: returns<LogRun[]>() },
+  'logs.rows': {
+    req: z.object({ serverId: ServerId, ids: z.array(z.string().min(1).max(200)).max(500) }),
+    res: returns<LogRun[]>(),
+  },
   'logs.retention.get': { req: z.object({}).default({}), res: returns<LogRetention>() },
   /** Saves the policy and applies it at once; runs that are executing or paused are never deleted by it. */
   'logs.retention.set': { req: LogRetentionSchema, res: returns<LogRetention & { deleted: number }>() },
@@ -140,14 +143,23 @@ export const logsCommands = {
   },
   /** A logged run as a conversation test of its flow (the same recorder as the emulator's "Save as test"). */
   'logs.saveTest': {
-    req: z.object({ runId: z.string().min(1).max(200), name: identifier(z.string().trim().min(1).max(120), 'A test name'), replace: z.boolean().default(false) }),
+    req: z.object({
+      runId: z.string().min(1).max(200),
+      name: identifier(z.string().trim().min(1).max(120), 'A test name'),
+      replace: z.boolean().default(false),
+    }),
     res: returns<ConversationTestRecord>(),
   },
   /** One run, or a flow's filtered list (newest first, at most `limit` runs), with traces and conversations. */
   'logs.export': {
     req: z.union([
       z.object({ serverId: ServerId, runId: z.string().min(1).max(200) }),
-      z.object({ serverId: ServerId, flowId: FlowIdSchema, filter: LogFilterSchema.default({}), limit: z.number().int().min(1).max(5000).default(1000) }),
+      z.object({
+        serverId: ServerId,
+        flowId: FlowIdSchema,
+        filter: LogFilterSchema.default({}),
+        limit: z.number().int().min(1).max(5000).default(1000),
+      }),
     ]),
     res: returns<LogExport>(),
   },

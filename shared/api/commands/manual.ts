@@ -6,7 +6,12 @@ export const MAX_MANUAL_CONTACTS = 5
 
 export const ManualTargetSchema = z.union([
   z.object({ contactId: z.string().min(1).describe('A contact of the studio.') }),
-  z.object({ phone: z.string().min(1).describe('A phone number with country code, e.g. +919800000001; a new number becomes a contact.') }),
+  z.object({
+    phone: z
+      .string()
+      .min(1)
+      .describe('A phone number with country code, e.g. +919800000001; a new number becomes a contact.'),
+  }),
 ])
 export type ManualTarget = z.infer<typeof ManualTargetSchema>
 

@@ -55,18 +55,30 @@ const ServerInput = z.object({
 export const publishCommands = {
   /** Checks a flow document (errors refuse it), stores it as the flow's next version and runs it. */
   /** `library`: the templates and catalogue products the flow uses (checked by the back end; docs/publish-api.md). */
-  'publish.receive': { req: z.object({ document: z.unknown(), library: z.unknown().optional() }), res: returns<PublishedVersion>() },
+  'publish.receive': {
+    req: z.object({ document: z.unknown(), library: z.unknown().optional() }),
+    res: returns<PublishedVersion>(),
+  },
   'publish.versions': { req: z.object({ flowId: FlowId }), res: returns<PublishedVersion[]>() },
-  'publish.rollback': { req: z.object({ flowId: FlowId, version: z.number().int().min(1) }), res: returns<PublishedVersion>() },
+  'publish.rollback': {
+    req: z.object({ flowId: FlowId, version: z.number().int().min(1) }),
+    res: returns<PublishedVersion>(),
+  },
   // The studio side: servers in settings, and publishing to them.
   'publish.servers.list': { req: z.object({}), res: returns<{ servers: PublishServer[]; keyStorage: string }>() },
   'publish.servers.save': { req: ServerInput, res: returns<PublishServer>() },
   'publish.servers.delete': { req: z.object({ id: z.string().min(1) }), res: returns<{ id: string }>() },
   /** Validates the stored flow (errors block, nothing sent), then publishes it; warnings come back. */
-  'publish.send': { req: z.object({ serverId: z.string().min(1), flowId: FlowId }), res: returns<{ version: PublishedVersion; warnings: string[] }>() },
+  'publish.send': {
+    req: z.object({ serverId: z.string().min(1), flowId: FlowId }),
+    res: returns<{ version: PublishedVersion; warnings: string[] }>(),
+  },
   /** Before publishing: validation, untested branches, and the changes since the version the server runs. */
   'publish.preview': { req: z.object({ serverId: z.string().min(1), flowId: FlowId }), res: returns<PublishPreview>() },
-  'publish.remote.versions': { req: z.object({ serverId: z.string().min(1), flowId: FlowId }), res: returns<PublishedVersion[]>() },
+  'publish.remote.versions': {
+    req: z.object({ serverId: z.string().min(1), flowId: FlowId }),
+    res: returns<PublishedVersion[]>(),
+  },
   'publish.remote.rollback': {
     req: z.object({ serverId: z.string().min(1), flowId: FlowId, version: z.number().int().min(1) }),
     res: returns<PublishedVersion>(),

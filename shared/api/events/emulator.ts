@@ -6,5 +6,11 @@ export const emulatorEvents = {
    * emulator of that flow switches to it (docs/webhook.md). */
   'emulator.updated': payload<{ flowId: string; contactId: string; runId: string | null; source?: 'webhook' }>(),
   /** "Generate tests" at work: conversations played so far and branches they took. */
-  'emulator.generateProgress': payload<{ flowId: string; played: number; covered: number; total: number; elapsedMs: number }>(),
+  'emulator.generateProgress': payload<{
+    flowId: string
+    played: number
+    covered: number
+    total: number
+    elapsedMs: number
+  }>(),
 }

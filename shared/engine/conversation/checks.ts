@@ -25,7 +25,12 @@ export function checkMessages(expected: BotMessage[], actual: BotMessage[]): str
     else if (!e && a) lines.push(`- bot message ${i + 1}: (none expected)`, `+ bot message ${i + 1}: ${showMessage(a)}`)
     else if (e && a) {
       const diffs = compareMessage(e, a)
-      if (diffs.length) lines.push(`- bot message ${i + 1}: ${showMessage(e)}`, `+ bot message ${i + 1}: ${showMessage(a)}`, ...diffs.map((d) => `    ${d}`))
+      if (diffs.length)
+        lines.push(
+          `- bot message ${i + 1}: ${showMessage(e)}`,
+          `+ bot message ${i + 1}: ${showMessage(a)}`,
+          ...diffs.map((d) => `    ${d}`),
+        )
     }
   }
   return lines
@@ -37,7 +42,9 @@ export function checkVars(expected: Vars | undefined, actual: Vars): string[] {
   for (const [path, want] of Object.entries(expected)) {
     const got = lookupPath(actual, path.split('.'))
     if (JSON.stringify(got) !== JSON.stringify(want)) {
-      lines.push(`variable ${path}: expected ${JSON.stringify(want)}, got ${got === undefined ? `(unset)${nearPath(path, actual)}` : JSON.stringify(got)}`)
+      lines.push(
+        `variable ${path}: expected ${JSON.stringify(want)}, got ${got === undefined ? `(unset)${nearPath(path, actual)}` : JSON.stringify(got)}`,
+      )
     }
   }
   return lines

@@ -8,11 +8,30 @@ import { resumeRun, startRun } from '../machine'
 const flow = buildFlow(
   [
     { type: 'trigger', name: 'trigger_1', config: { kind: 'keyword', keywords: ['book'] } },
-    { type: 'question', name: 'q_age', config: { prompt: 'Age?', saveTo: 'age', answerType: 'number', retryMessage: 'Digits please', maxAttempts: 2 } },
+    {
+      type: 'question',
+      name: 'q_age',
+      config: { prompt: 'Age?', saveTo: 'age', answerType: 'number', retryMessage: 'Digits please', maxAttempts: 2 },
+    },
     {
       type: 'interactive_message',
       name: 'slot',
-      config: { mode: 'list', body: 'When, {{customer_name}}?', list: { buttonLabel: 'Slots', sections: [{ title: 'Today', rows: [{ id: 'am', title: 'Morning', description: '' }, { id: 'pm', title: 'Evening', description: '' }] }] } },
+      config: {
+        mode: 'list',
+        body: 'When, {{customer_name}}?',
+        list: {
+          buttonLabel: 'Slots',
+          sections: [
+            {
+              title: 'Today',
+              rows: [
+                { id: 'am', title: 'Morning', description: '' },
+                { id: 'pm', title: 'Evening', description: '' },
+              ],
+            },
+          ],
+        },
+      },
     },
     { type: 'message', name: 'done', config: { text: 'Booked {{_last_row_text}} at age {{age}}' } },
   ],
@@ -57,7 +76,9 @@ describe('conversation tests', () => {
   })
 
   it('reports each difference with where it happened and expected/actual lines', async () => {
-    const wrong = passing.replace('"Booked Evening at age 30"', '"Booked Morning"').replace('{ age: 30 }', '{ age: 31 }')
+    const wrong = passing
+      .replace('"Booked Evening at age 30"', '"Booked Morning"')
+      .replace('{ age: 30 }', '{ age: 31 }')
     const parsed = parseConversationTest(wrong)
     if (!parsed.ok) throw new Error(parsed.message)
     const out = await runConversationTest(flow, parsed.test, testDeps().deps)
@@ -78,8 +99,13 @@ describe('conversation tests', () => {
     const noStart = parseConversationTest('name: x\ntrigger: { message: "hello" }\nturns: [{ bot: [] }]\n')
     if (!noStart.ok) throw new Error(noStart.message)
     const a = await runConversationTest(flow, noStart.test, testDeps().deps)
-    expect(a.failures[0]).toEqual({ where: 'start', lines: ['the trigger message does not start the flow: no trigger of the flow matches it'] })
-    const badTap = parseConversationTest('name: y\ntrigger: { message: book }\nturns: [{ user: "5" }, { user: { row: Night } }]\n')
+    expect(a.failures[0]).toEqual({
+      where: 'start',
+      lines: ['the trigger message does not start the flow: no trigger of the flow matches it'],
+    })
+    const badTap = parseConversationTest(
+      'name: y\ntrigger: { message: book }\nturns: [{ user: "5" }, { user: { row: Night } }]\n',
+    )
     if (!badTap.ok) throw new Error(badTap.message)
     const b = await runConversationTest(flow, badTap.test, testDeps().deps)
     expect(b.failures[0]!.lines[0]).toBe('no row "Night" in the last list message (has "Morning", "Evening")')
@@ -90,14 +116,21 @@ describe('conversation tests', () => {
     expect(bad.ok).toBe(false)
     expect(!bad.ok && bad.message).toMatch(/^turns\.0\.user/)
     expect(parseConversationTest('name: [unclosed').ok).toBe(false)
-    expect(parseConversationTest('name: z\ntrigger: { message: hi }\nturn: [{ user: hi }]\n')).toEqual({ ok: false, message: 'turns: is required' })
+    expect(parseConversationTest('name: z\ntrigger: { message: hi }\nturn: [{ user: hi }]\n')).toEqual({
+      ok: false,
+      message: 'turns: is required',
+    })
   })
 
   it('records a real conversation as a test that serialises, parses back, and passes when played', async () => {
     const { deps } = testDeps()
     const asha = { id: 'c1', name: 'Asha', phone: '+919800000001' }
     const hello = { type: 'text' as const, text: 'book' }
-    const s1 = await startRun(flow, { contact: asha, trigger: { kind: 'keyword', keyword: 'book', message: hello } }, deps)
+    const s1 = await startRun(
+      flow,
+      { contact: asha, trigger: { kind: 'keyword', keyword: 'book', message: hello } },
+      deps,
+    )
     const age = { type: 'text' as const, text: '41' }
     const s2 = await resumeRun(flow, s1.state, age, asha, deps)
     const tap = { type: 'list_reply' as const, reply: { id: 'am', title: 'Morning' } }
@@ -106,11 +139,7 @@ describe('conversation tests', () => {
       name: 'recorded',
       contact: { name: 'Asha', phone: '+919800000001' },
       trigger: { message: 'book' },
-      exchanges: [
-        { bot: s1.messages },
-        { user: age, bot: s2.messages },
-        { user: tap, bot: s3.messages },
-      ],
+      exchanges: [{ bot: s1.messages }, { user: age, bot: s2.messages }, { user: tap, bot: s3.messages }],
       final: s3.state,
     })
     const text = serialiseConversationTest(recorded)
@@ -158,7 +187,11 @@ describe('a conversation test with `now`', () => {
     ...buildFlow(
       [
         { type: 'trigger', name: 'trigger_1', config: { kind: 'keyword', keywords: ['book'] } },
-        { type: 'question', name: 'ask_day', config: { prompt: 'Which day?', saveTo: 'day', answerType: 'date', future: true } },
+        {
+          type: 'question',
+          name: 'ask_day',
+          config: { prompt: 'Which day?', saveTo: 'day', answerType: 'date', future: true },
+        },
         { type: 'message', name: 'done', config: { text: 'See you on {{day}}' } },
       ],
       [
@@ -194,9 +227,19 @@ turns:
   })
 
   it('refuses a moment that is not ISO 8601 with a zone, and records the moment of a recorded run', () => {
-    expect(parseConversationTest(at('4 March 2026'))).toMatchObject({ ok: false, message: expect.stringMatching(/^now: /) })
+    expect(parseConversationTest(at('4 March 2026'))).toMatchObject({
+      ok: false,
+      message: expect.stringMatching(/^now: /),
+    })
     expect(parseConversationTest(at('2026-03-04T10:00:00'))).toMatchObject({ ok: false })
-    const recorded = recordTest({ name: 'r', now: Date.parse('2026-03-04T10:00:00Z'), contact: { name: 'A', phone: '+10000000000' }, trigger: { message: 'book' }, exchanges: [], final: { status: 'paused', error: null } })
+    const recorded = recordTest({
+      name: 'r',
+      now: Date.parse('2026-03-04T10:00:00Z'),
+      contact: { name: 'A', phone: '+10000000000' },
+      trigger: { message: 'book' },
+      exchanges: [],
+      final: { status: 'paused', error: null },
+    })
     expect(serialiseConversationTest(recorded)).toMatch(/^name: r\nnow: 2026-03-04T10:00:00.000Z\ncontact:/)
   })
 })

@@ -20,7 +20,14 @@ export const UserInputSchema = z.union([
       .strictObject({
         catalog_id: z.string(),
         text: z.string().optional(),
-        product_items: z.array(z.strictObject({ product_retailer_id: z.string(), quantity: z.number(), item_price: z.number(), currency: z.string() })),
+        product_items: z.array(
+          z.strictObject({
+            product_retailer_id: z.string(),
+            quantity: z.number(),
+            item_price: z.number(),
+            currency: z.string(),
+          }),
+        ),
       })
       .describe('An order sent from a product message'),
   }),
@@ -31,10 +38,16 @@ export const UserInputSchema = z.union([
  * buttons, rows and products are compared in order.
  */
 export const BotMessageSchema = z.strictObject({
-  text: z.string().optional().describe('The body: of a text, an interactive message, a filled template, a product message'),
+  text: z
+    .string()
+    .optional()
+    .describe('The body: of a text, an interactive message, a filled template, a product message'),
   header: z.string().optional(),
   footer: z.string().optional(),
-  buttons: z.array(z.string()).optional().describe('Reply buttons by title; a template\'s buttons and a CTA URL\'s by label'),
+  buttons: z
+    .array(z.string())
+    .optional()
+    .describe("Reply buttons by title; a template's buttons and a CTA URL's by label"),
   list: z.string().optional().describe("The list's button label"),
   rows: z.array(z.string()).optional(),
   template: z.string().optional().describe('The name of the template sent'),
@@ -71,9 +84,16 @@ const MessageId = { chat_message_id: z.string().min(1).optional() }
 export const TriggerSpecSchema = z.union([
   z.strictObject({ message: z.string(), referral: Vars.optional(), ...MessageId }),
   z.strictObject({ button: z.strictObject({ id: z.string(), title: z.string().optional() }), ...MessageId }),
-  z.strictObject({ template_button: z.strictObject({ payload: z.string(), text: z.string().optional() }), ...MessageId }),
   z.strictObject({
-    webhook: z.strictObject({ data: Vars.default({}), message_text: z.string().optional(), button_id: z.string().optional() }),
+    template_button: z.strictObject({ payload: z.string(), text: z.string().optional() }),
+    ...MessageId,
+  }),
+  z.strictObject({
+    webhook: z.strictObject({
+      data: Vars.default({}),
+      message_text: z.string().optional(),
+      button_id: z.string().optional(),
+    }),
     ...MessageId,
   }),
   z.strictObject({ manual: z.strictObject({ operator: z.string().optional(), data: Vars.optional() }) }),
@@ -84,7 +104,13 @@ export const MockSchema = z.strictObject({
   port: z.string().optional(),
   error: z.string().optional(),
   /** HTTP Call: a written response the node handles as if the server sent it (see NodeMock.response). */
-  response: z.strictObject({ status: z.number().int().optional(), headers: z.record(z.string(), z.string()).optional(), body: z.unknown().optional() }).optional(),
+  response: z
+    .strictObject({
+      status: z.number().int().optional(),
+      headers: z.record(z.string(), z.string()).optional(),
+      body: z.unknown().optional(),
+    })
+    .optional(),
 })
 
 export const ConversationTestSchema = z.strictObject({
@@ -101,18 +127,20 @@ export const ConversationTestSchema = z.strictObject({
    * the customer has not written in the last 24 hours, and everything to a contact who opted out. Left out: off.
    */
   window: z.enum(['enforce', 'off']).optional(),
-  contact: z.strictObject({
-    name: z.string().default('Test Customer'),
-    phone: z.string().default('+10000000000'),
-    fields: Vars.optional(),
-    /** When the customer last wrote before the test (ISO 8601); left out: never. Read only with `window: enforce`. */
-    lastInboundAt: z.iso.datetime({ offset: true }).optional(),
-    /** false: the contact opted out. Read only with `window: enforce`. */
-    optedIn: z.boolean().optional(),
-  }).default({
-    name: 'Test Customer',
-    phone: '+10000000000',
-  }),
+  contact: z
+    .strictObject({
+      name: z.string().default('Test Customer'),
+      phone: z.string().default('+10000000000'),
+      fields: Vars.optional(),
+      /** When the customer last wrote before the test (ISO 8601); left out: never. Read only with `window: enforce`. */
+      lastInboundAt: z.iso.datetime({ offset: true }).optional(),
+      /** false: the contact opted out. Read only with `window: enforce`. */
+      optedIn: z.boolean().optional(),
+    })
+    .default({
+      name: 'Test Customer',
+      phone: '+10000000000',
+    }),
   trigger: TriggerSpecSchema,
   /**
    * Start at this node (by name) instead of the trigger node: the trigger gives the run its system variables,
@@ -133,7 +161,12 @@ export const ConversationTestSchema = z.strictObject({
   templates: z.array(z.looseObject({ name: z.string(), language: z.string() })).optional(),
   turns: z.array(TurnSchema).min(1),
   end: z
-    .strictObject({ state: z.enum(['paused', 'ended', 'failed']), error: z.string().optional(), variables: Vars.optional(), unset: Unset.optional() })
+    .strictObject({
+      state: z.enum(['paused', 'ended', 'failed']),
+      error: z.string().optional(),
+      variables: Vars.optional(),
+      unset: Unset.optional(),
+    })
     .optional(),
 })
 
@@ -148,7 +181,11 @@ export type ParseResult = { ok: true; test: ConversationTest } | { ok: false; me
 export function parseConversationTest(text: string): ParseResult {
   // The YAML parser recurses on flow collections: a test nested without end is refused from its text (issue 18).
   const tooDeep = yamlFlowDepthExceeded(text)
-  if (tooDeep) return { ok: false, message: `nested more than ${YAML_TEXT_MAX_DEPTH} levels deep at line ${tooDeep.line}, column ${tooDeep.column}` }
+  if (tooDeep)
+    return {
+      ok: false,
+      message: `nested more than ${YAML_TEXT_MAX_DEPTH} levels deep at line ${tooDeep.line}, column ${tooDeep.column}`,
+    }
   let value: unknown
   try {
     value = parseYaml(text)
@@ -169,7 +206,41 @@ export function parseConversationTest(text: string): ParseResult {
   return { ok: true, test: parsed.data }
 }
 
-const KEY_ORDER = ['name', 'flow', 'now', 'window', 'contact', 'trigger', 'start', 'variables', 'mocks', 'live', 'templates', 'turns', 'end', 'user', 'bot', 'template', 'media', 'text', 'header', 'footer', 'buttons', 'list', 'rows', 'product', 'products', 'form', 'link', 'caption', 'filename', 'unset', 'state', 'ignored', 'error']
+const KEY_ORDER = [
+  'name',
+  'flow',
+  'now',
+  'window',
+  'contact',
+  'trigger',
+  'start',
+  'variables',
+  'mocks',
+  'live',
+  'templates',
+  'turns',
+  'end',
+  'user',
+  'bot',
+  'template',
+  'media',
+  'text',
+  'header',
+  'footer',
+  'buttons',
+  'list',
+  'rows',
+  'product',
+  'products',
+  'form',
+  'link',
+  'caption',
+  'filename',
+  'unset',
+  'state',
+  'ignored',
+  'error',
+]
 
 export function serialiseConversationTest(test: ConversationTest): string {
   return stringifyYaml(test, {

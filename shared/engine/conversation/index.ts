@@ -13,6 +13,12 @@ export { runConversationTest, type TestOutcome, type TestFailure, type PlayOptio
 export { testDeps, unmockedAdvice, UNMOCKED_HTTP, type TestPolicy, type NetworkCall } from './policy'
 export { recordTest, userInput, type Transcript, type Exchange } from './record'
 export { resolveInput, typedAnswer, compareMessage, showMessage } from './messages'
-export { view as botMessageOf, messageViewer, templatePreviews, TemplatePreviewSchema, type TemplatePreview } from './view'
+export {
+  view as botMessageOf,
+  messageViewer,
+  templatePreviews,
+  TemplatePreviewSchema,
+  type TemplatePreview,
+} from './view'
 export { branchCoverage, type Coverage, type Branch } from './coverage'
 export { printMessage } from './print'

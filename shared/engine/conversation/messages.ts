@@ -3,7 +3,19 @@
 import type { InboundEvent, OutboundMessage } from '../types'
 import type { BotMessage, UserInput } from './format'
 
-const TEXT_FIELDS = ['template', 'media', 'text', 'header', 'footer', 'list', 'product', 'form', 'link', 'caption', 'filename'] as const
+const TEXT_FIELDS = [
+  'template',
+  'media',
+  'text',
+  'header',
+  'footer',
+  'list',
+  'product',
+  'form',
+  'link',
+  'caption',
+  'filename',
+] as const
 const LIST_FIELDS = ['buttons', 'rows', 'products'] as const
 
 /** One line for a test report: the kind, the text, then the buttons, rows or products. */
@@ -26,7 +38,9 @@ export function compareMessage(expected: BotMessage, actual: BotMessage): string
   const out: string[] = []
   for (const key of TEXT_FIELDS) {
     if (expected[key] !== undefined && expected[key] !== actual[key]) {
-      out.push(`${key}: expected ${JSON.stringify(expected[key])}, got ${actual[key] === undefined ? 'none' : JSON.stringify(actual[key])}`)
+      out.push(
+        `${key}: expected ${JSON.stringify(expected[key])}, got ${actual[key] === undefined ? 'none' : JSON.stringify(actual[key])}`,
+      )
     }
   }
   for (const key of LIST_FIELDS) {
@@ -53,9 +67,15 @@ export function resolveInput(input: UserInput, lastInteractive: OutboundMessage 
   const kind = 'button' in input ? 'button' : 'list'
   const i = lastInteractive?.type === 'interactive' ? lastInteractive.interactive : null
   if (kind === 'button' && i?.type === 'button') {
-    const hit = pick(i.action.buttons.map((b) => b.reply), want)
+    const hit = pick(
+      i.action.buttons.map((b) => b.reply),
+      want,
+    )
     if (hit) return { ok: true, event: { type: 'button_reply', reply: hit } }
-    return { ok: false, message: `no button "${want}" in the last buttons message (has ${titles(i.action.buttons.map((b) => b.reply))})` }
+    return {
+      ok: false,
+      message: `no button "${want}" in the last buttons message (has ${titles(i.action.buttons.map((b) => b.reply))})`,
+    }
   }
   if (kind === 'list' && i?.type === 'list') {
     const rows = i.action.sections.flatMap((s) => s.rows)
@@ -63,7 +83,10 @@ export function resolveInput(input: UserInput, lastInteractive: OutboundMessage 
     if (hit) return { ok: true, event: { type: 'list_reply', reply: { id: hit.id, title: hit.title } } }
     return { ok: false, message: `no row "${want}" in the last list message (has ${titles(rows)})` }
   }
-  return { ok: false, message: `cannot tap ${kind === 'button' ? 'button' : 'row'} "${want}": the bot has not sent a ${kind === 'button' ? 'buttons' : 'list'} message` }
+  return {
+    ok: false,
+    message: `cannot tap ${kind === 'button' ? 'button' : 'row'} "${want}": the bot has not sent a ${kind === 'button' ? 'buttons' : 'list'} message`,
+  }
 }
 
 function pick<T extends { id: string; title: string }>(options: T[], want: string): T | undefined {
@@ -82,11 +105,17 @@ export function typedAnswer(line: string, lastInteractive: OutboundMessage | nul
   const typed = line.trim()
   const i = lastInteractive?.type === 'interactive' ? lastInteractive.interactive : null
   const options =
-    i?.type === 'button' ? i.action.buttons.map((b) => b.reply) : i?.type === 'list' ? i.action.sections.flatMap((s) => s.rows) : []
+    i?.type === 'button'
+      ? i.action.buttons.map((b) => b.reply)
+      : i?.type === 'list'
+        ? i.action.sections.flatMap((s) => s.rows)
+        : []
   const n = /^\d+$/.test(typed) ? Number(typed) : NaN
   const lower = typed.toLowerCase()
   const hit =
-    options[n - 1] ?? options.find((o) => o.title.toLowerCase() === lower) ?? options.find((o) => o.id.toLowerCase() === lower)
+    options[n - 1] ??
+    options.find((o) => o.title.toLowerCase() === lower) ??
+    options.find((o) => o.id.toLowerCase() === lower)
   if (!hit) return { type: 'text', text: line }
   return i?.type === 'list'
     ? { type: 'list_reply', reply: { id: hit.id, title: hit.title } }

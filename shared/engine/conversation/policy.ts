@@ -39,7 +39,8 @@ function offline(): never {
 
 /** The deps a saved test runs with: the host's own, its mocks, and HTTP Calls held to the policy. */
 export function testDeps(deps: EngineDeps, policy: TestPolicy, record: (call: NetworkCall) => void): EngineDeps {
-  const live = (node: FlowNode) => policy.live === true || (Array.isArray(policy.live) && policy.live.includes(node.name))
+  const live = (node: FlowNode) =>
+    policy.live === true || (Array.isArray(policy.live) && policy.live.includes(node.name))
   const nodeEffects = (node: FlowNode, effects: Effects): Effects => {
     // Other nodes' requests (a Media Message's check of its link) are refused quietly: their runners carry on
     // without the answer, the same in every host, and the test never leaves the machine.

@@ -50,7 +50,10 @@ function printInteractive(i: InteractiveMessage): string[] {
       lines.push(`${INDENT}[product ${i.action.product_retailer_id} · catalogue ${i.action.catalog_id}]`)
       break
     case 'product_list':
-      for (const s of i.action.sections) lines.push(`${INDENT}${s.title ? `${s.title}: ` : ''}${s.product_items.map((p) => p.product_retailer_id).join(', ')}`)
+      for (const s of i.action.sections)
+        lines.push(
+          `${INDENT}${s.title ? `${s.title}: ` : ''}${s.product_items.map((p) => p.product_retailer_id).join(', ')}`,
+        )
       lines.push(`${INDENT}[products · catalogue ${i.action.catalog_id}]`)
       break
     case 'flow':

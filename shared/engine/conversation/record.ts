@@ -45,7 +45,10 @@ export function recordTest(t: Transcript): ConversationTest {
     ...(t.mocks && Object.keys(t.mocks).length ? { mocks: t.mocks } : {}),
     ...(t.templates?.length ? { templates: t.templates } : {}),
     turns: turns.length ? turns : [{ bot: [] }],
-    end: { state: t.final.status === 'executing' ? 'ended' : t.final.status, ...(t.final.error ? { error: t.final.error.code } : {}) },
+    end: {
+      state: t.final.status === 'executing' ? 'ended' : t.final.status,
+      ...(t.final.error ? { error: t.final.error.code } : {}),
+    },
   }
 }
 

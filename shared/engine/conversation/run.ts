@@ -39,7 +39,12 @@ export interface PlayOptions {
   persist?: (handled: Handled) => void
 }
 
-export async function runConversationTest(flow: FlowDocument, test: ConversationTest, base: EngineDeps, opts: PlayOptions = {}): Promise<TestOutcome> {
+export async function runConversationTest(
+  flow: FlowDocument,
+  test: ConversationTest,
+  base: EngineDeps,
+  opts: PlayOptions = {},
+): Promise<TestOutcome> {
   const { lastInboundAt, optedIn } = test.contact
   const contact: Contact = {
     id: opts.contactId ?? 'c_test',
@@ -50,21 +55,36 @@ export async function runConversationTest(flow: FlowDocument, test: Conversation
     ...(optedIn !== undefined ? { optedIn } : {}),
   }
   // The test's contact lives only in the test: Lead Management reads and writes it in memory, never a real store.
-  const effects = { ...base.effects, contacts: createMemoryContacts([contact]), templates: templatesOf(test, base), ...clockOf(test) }
+  const effects = {
+    ...base.effects,
+    contacts: createMemoryContacts([contact]),
+    templates: templatesOf(test, base),
+    ...clockOf(test),
+  }
   const calls: NetworkCall[] = []
   // The channel's rules are the test's to ask for, whatever the host's switch says: every host plays it the same.
-  const deps = testDeps({ ...base, effects, serviceWindow: test.window === 'enforce' }, { mocks: test.mocks, live: test.live }, (c) => calls.push(c))
+  const deps = testDeps(
+    { ...base, effects, serviceWindow: test.window === 'enforce' },
+    { mocks: test.mocks, live: test.live },
+    (c) => calls.push(c),
+  )
   const out: TestOutcome = { name: test.name, failures: [], trace: [], final: null, exchanges: [], calls }
   const fail = (where: string, lines: string[]) => (out.failures.push({ where, lines }), out)
 
   const deliver = async (event: ConversationEvent): Promise<Handled> => {
     const paused = out.final?.status === 'paused' ? { state: out.final, flow } : null
     const now = deps.effects.clock.now()
-    const handled = await handleEvent({ contact, current: paused, flows: [flow], event, now, activation: 'keyword' }, deps)
+    const handled = await handleEvent(
+      { contact, current: paused, flows: [flow], event, now, activation: 'keyword' },
+      deps,
+    )
     opts.persist?.(handled)
     for (const w of handled.steps) out.trace.push(...w.step.trace)
     if (handled.ran) out.final = handled.ran.step.state
-    out.exchanges.push({ ...(event.kind === 'message' && out.exchanges.length ? { user: event.message } : {}), bot: handled.ran?.step.messages ?? [] })
+    out.exchanges.push({
+      ...(event.kind === 'message' && out.exchanges.length ? { user: event.message } : {}),
+      bot: handled.ran?.step.messages ?? [],
+    })
     return handled
   }
 
@@ -73,7 +93,8 @@ export async function runConversationTest(flow: FlowDocument, test: Conversation
   let handled = await deliver(first.event)
   let lastInteractive = lastInteractiveOf(handled.ran?.step.messages ?? [], null)
   if (refused(calls).length) return fail('start', refused(calls).map(unmockedAdvice))
-  if (!handled.ran && !test.turns[0]?.ignored) return fail('start', [`the trigger message does not start the flow: ${whyIgnored(handled.ignored, false)}`])
+  if (!handled.ran && !test.turns[0]?.ignored)
+    return fail('start', [`the trigger message does not start the flow: ${whyIgnored(handled.ignored, false)}`])
 
   for (const [i, turn] of test.turns.entries()) {
     const where = `turn ${i + 1}` + (turn.user !== undefined ? ` (user: ${JSON.stringify(turn.user)})` : '')
@@ -82,15 +103,18 @@ export async function runConversationTest(flow: FlowDocument, test: Conversation
       if (!resolved.ok) return fail(where, [resolved.message])
       const seenCalls = calls.length
       handled = await deliver({ kind: 'message', message: resolved.event })
-      if (refused(calls.slice(seenCalls)).length) return fail(where, refused(calls.slice(seenCalls)).map(unmockedAdvice))
-      if (!handled.ran && !turn.ignored) return fail(where, [`nothing receives this message: ${whyIgnored(handled.ignored, true)}`])
+      if (refused(calls.slice(seenCalls)).length)
+        return fail(where, refused(calls.slice(seenCalls)).map(unmockedAdvice))
+      if (!handled.ran && !turn.ignored)
+        return fail(where, [`nothing receives this message: ${whyIgnored(handled.ignored, true)}`])
       lastInteractive = lastInteractiveOf(handled.ran?.step.messages ?? [], lastInteractive)
     } else if (i > 0) {
       return fail(where, ['only the first turn may leave out `user`'])
     }
     const lines = checkIgnored(turn, handled)
     if (out.final) lines.push(...checkTurn(turn, stepOf(handled, out.final)))
-    else if (turn.variables || turn.unset || turn.state) lines.push('no run has started, so there are no variables or state to check')
+    else if (turn.variables || turn.unset || turn.state)
+      lines.push('no run has started, so there are no variables or state to check')
     if (lines.length) out.failures.push({ where, lines })
   }
   if (test.end) {
@@ -114,8 +138,10 @@ function stepOf(handled: Handled, final: RunState): Pick<StepResult, 'messages' 
 
 function checkIgnored(turn: Turn, handled: Handled): string[] {
   if (turn.ignored === undefined) return []
-  if (handled.ran) return [`expected the event to be ignored, but it ${handled.action === 'resumed' ? 'resumed' : 'started'} a run`]
-  if (turn.ignored !== true && handled.ignored?.reason !== turn.ignored) return [`ignored: expected ${turn.ignored}, got ${handled.ignored?.reason ?? 'none'}`]
+  if (handled.ran)
+    return [`expected the event to be ignored, but it ${handled.action === 'resumed' ? 'resumed' : 'started'} a run`]
+  if (turn.ignored !== true && handled.ignored?.reason !== turn.ignored)
+    return [`ignored: expected ${turn.ignored}, got ${handled.ignored?.reason ?? 'none'}`]
   return []
 }
 
@@ -142,7 +168,8 @@ function clockOf(test: ConversationTest): Partial<EngineDeps['effects']> {
 function templatesOf(test: ConversationTest, deps: EngineDeps): EngineDeps['effects']['templates'] {
   const own = test.templates ?? []
   return {
-    get: async (name, language) => own.find((t) => t.name === name && t.language === language) ?? deps.effects.templates.get(name, language),
+    get: async (name, language) =>
+      own.find((t) => t.name === name && t.language === language) ?? deps.effects.templates.get(name, language),
   }
 }
 

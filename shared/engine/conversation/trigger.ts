@@ -17,10 +17,18 @@ export function triggerEvent(flow: FlowDocument, test: ConversationTest, phone: 
   const t: TriggerSpec = test.trigger
   if ('webhook' in t) {
     const { data, message_text, button_id } = t.webhook
-    const trigger = { kind: 'webhook' as const, phone_number: phone, data, message_text, button_id, message_id: t.chat_message_id }
+    const trigger = {
+      kind: 'webhook' as const,
+      phone_number: phone,
+      data,
+      message_text,
+      button_id,
+      message_id: t.chat_message_id,
+    }
     return { ok: true, event: { kind: 'start', flow, trigger, startNodeId, presets } }
   }
-  if ('manual' in t) return { ok: true, event: { kind: 'start', flow, trigger: { kind: 'manual', ...t.manual }, startNodeId, presets } }
+  if ('manual' in t)
+    return { ok: true, event: { kind: 'start', flow, trigger: { kind: 'manual', ...t.manual }, startNodeId, presets } }
   // The tester's start of the flow under test, as the emulator's "Start test" does: matched against this flow's
   // triggers (a keyword needs it active; a mid-flow start ignores activation).
   return { ok: true, event: { kind: 'start', flow, trigger: { message: triggerMessage(t) }, startNodeId, presets } }
@@ -30,7 +38,8 @@ export function triggerEvent(flow: FlowDocument, test: ConversationTest, phone: 
 export function triggerMessage(t: Exclude<TriggerSpec, { webhook: unknown } | { manual: unknown }>): InboundEvent {
   const id = t.chat_message_id ? { id: t.chat_message_id } : {}
   if ('message' in t) return { type: 'text', text: t.message, ...id, ...(t.referral ? { referral: t.referral } : {}) }
-  if ('button' in t) return { type: 'button_reply', reply: { id: t.button.id, title: t.button.title ?? t.button.id }, ...id }
+  if ('button' in t)
+    return { type: 'button_reply', reply: { id: t.button.id, title: t.button.title ?? t.button.id }, ...id }
   const { payload, text } = t.template_button
   return { type: 'template_button', button: { payload, text: text ?? payload }, ...id }
 }

@@ -13,7 +13,17 @@ export const TemplatePreviewSchema = z.object({
   header: z.string().optional(),
   body: z.string().optional(),
   footer: z.string().optional(),
-  buttons: z.array(z.object({ type: z.string(), text: z.string(), payload: z.string().optional(), url: z.string().optional(), phone: z.string().optional() })).optional(),
+  buttons: z
+    .array(
+      z.object({
+        type: z.string(),
+        text: z.string(),
+        payload: z.string().optional(),
+        url: z.string().optional(),
+        phone: z.string().optional(),
+      }),
+    )
+    .optional(),
 })
 export type TemplatePreview = z.infer<typeof TemplatePreviewSchema>
 
@@ -40,13 +50,24 @@ export function view(m: OutboundMessage, preview?: TemplatePreview): BotMessage 
     case 'template': {
       const p = preview
       const buttons = p?.buttons?.length ? { buttons: p.buttons.map((b) => b.text) } : {}
-      return { template: m.template.name, ...field('header', p?.header), ...field('text', p?.body), ...field('footer', p?.footer), ...buttons }
+      return {
+        template: m.template.name,
+        ...field('header', p?.header),
+        ...field('text', p?.body),
+        ...field('footer', p?.footer),
+        ...buttons,
+      }
     }
     case 'interactive':
       return interactiveView(m.interactive)
     default: {
       const media = mediaOf(m)!
-      return { media: media.kind, link: media.link, ...field('caption', media.caption), ...field('filename', media.filename) }
+      return {
+        media: media.kind,
+        link: media.link,
+        ...field('caption', media.caption),
+        ...field('filename', media.filename),
+      }
     }
   }
 }

@@ -19,7 +19,16 @@ describe('handleEvent', () => {
   it('starts from a message, stamping a message id the flow can read, and reports when the customer wrote', async () => {
     const { deps } = testDeps()
     const now = deps.effects.clock.now()
-    const h = await handleEvent({ contact: ASHA, current: null, flows: [ask], event: { kind: 'message', message: { type: 'text', text: 'hi' } }, now }, deps)
+    const h = await handleEvent(
+      {
+        contact: ASHA,
+        current: null,
+        flows: [ask],
+        event: { kind: 'message', message: { type: 'text', text: 'hi' } },
+        now,
+      },
+      deps,
+    )
     expect(h.action).toBe('started')
     const id = h.ran!.step.state.vars.chat_message_id as string
     expect(id.startsWith(LOCAL_MESSAGE_ID_PREFIX)).toBe(true)
@@ -31,13 +40,34 @@ describe('handleEvent', () => {
   it("keeps the channel's id when the message has one, and gives a webhook request one", async () => {
     const { deps } = testDeps()
     const now = deps.effects.clock.now()
-    const m = await handleEvent({ contact: ASHA, current: null, flows: [ask], event: { kind: 'message', message: { type: 'text', text: 'hi', id: 'wamid.X1' } }, now }, deps)
+    const m = await handleEvent(
+      {
+        contact: ASHA,
+        current: null,
+        flows: [ask],
+        event: { kind: 'message', message: { type: 'text', text: 'hi', id: 'wamid.X1' } },
+        now,
+      },
+      deps,
+    )
     expect(m.ran!.step.state.vars.chat_message_id).toBe('wamid.X1')
     const trigger = { kind: 'webhook' as const, phone_number: ASHA.phone, data: {} }
-    const w = await handleEvent({ contact: ASHA, current: null, flows: [], event: { kind: 'start', flow: hook, trigger }, now }, deps)
+    const w = await handleEvent(
+      { contact: ASHA, current: null, flows: [], event: { kind: 'start', flow: hook, trigger }, now },
+      deps,
+    )
     expect(w.ran!.step.state.vars.chat_message_id).toMatch(/^wamid\.local_/)
     expect(w.inboundAt).toBeNull()
-    const given = await handleEvent({ contact: ASHA, current: null, flows: [], event: { kind: 'start', flow: hook, trigger: { ...trigger, message_id: 'req-7' } }, now }, deps)
+    const given = await handleEvent(
+      {
+        contact: ASHA,
+        current: null,
+        flows: [],
+        event: { kind: 'start', flow: hook, trigger: { ...trigger, message_id: 'req-7' } },
+        now,
+      },
+      deps,
+    )
     expect(given.ran!.step.state.vars.chat_message_id).toBe('req-7')
   })
 
@@ -53,9 +83,27 @@ describe('handleEvent', () => {
   it('returns the superseded run before the new step, to be committed together', async () => {
     const { deps } = testDeps()
     const now = deps.effects.clock.now()
-    const first = await handleEvent({ contact: ASHA, current: null, flows: [ask], event: { kind: 'message', message: { type: 'text', text: 'hi' } }, now }, deps)
+    const first = await handleEvent(
+      {
+        contact: ASHA,
+        current: null,
+        flows: [ask],
+        event: { kind: 'message', message: { type: 'text', text: 'hi' } },
+        now,
+      },
+      deps,
+    )
     const paused = { state: first.ran!.step.state, flow: ask }
-    const again = await handleEvent({ contact: ASHA, current: paused, flows: [ask], event: { kind: 'start', flow: hook, trigger: { kind: 'manual' } }, now }, deps)
+    const again = await handleEvent(
+      {
+        contact: ASHA,
+        current: paused,
+        flows: [ask],
+        event: { kind: 'start', flow: hook, trigger: { kind: 'manual' } },
+        now,
+      },
+      deps,
+    )
     expect(again.steps.map((s) => [s.step.state.id, s.step.state.status, s.step.state.endReason])).toEqual([
       [paused.state.id, 'ended', 'superseded'],
       [again.ran!.step.state.id, 'ended', 'completed'],
@@ -66,8 +114,16 @@ describe('handleEvent', () => {
     const menu = buildFlow(
       [
         { type: 'trigger', name: 'trigger_1', config: { kind: 'webhook' } },
-        { type: 'interactive_message', name: 'pick', config: { body: 'Confirm?', buttons: [{ id: 'yes', title: 'Yes {{customer_name}}' }] } },
-        { type: 'message', name: 'done', config: { text: 'Confirmed by {{_last_button_text}} ({{button_id}}, {{pick.id}})' } },
+        {
+          type: 'interactive_message',
+          name: 'pick',
+          config: { body: 'Confirm?', buttons: [{ id: 'yes', title: 'Yes {{customer_name}}' }] },
+        },
+        {
+          type: 'message',
+          name: 'done',
+          config: { text: 'Confirmed by {{_last_button_text}} ({{button_id}}, {{pick.id}})' },
+        },
       ],
       [
         ['trigger_1', 'out', 'pick'],
@@ -77,16 +133,25 @@ describe('handleEvent', () => {
     )
     const { deps } = testDeps()
     const now = deps.effects.clock.now()
-    const hook = (button_id?: string) => ({ kind: 'start' as const, flow: menu, trigger: { kind: 'webhook' as const, phone_number: ASHA.phone, data: {}, button_id } })
+    const hook = (button_id?: string) => ({
+      kind: 'start' as const,
+      flow: menu,
+      trigger: { kind: 'webhook' as const, phone_number: ASHA.phone, data: {}, button_id },
+    })
     const first = await handleEvent({ contact: ASHA, current: null, flows: [], event: hook(), now }, deps)
     expect(first.ran!.step.state.status).toBe('paused')
     const paused = first.ran!.step.state
     const later = now + 60_000
-    const click = await handleEvent({ contact: ASHA, current: { state: paused, flow: menu }, flows: [], event: hook('yes'), now: later }, deps)
+    const click = await handleEvent(
+      { contact: ASHA, current: { state: paused, flow: menu }, flows: [], event: hook('yes'), now: later },
+      deps,
+    )
     expect(click.action).toBe('resumed')
     expect(click.steps).toHaveLength(1)
     expect(click.ran!.step.state).toMatchObject({ id: paused.id, status: 'ended', lastInboundAt: paused.lastInboundAt })
-    expect(click.ran!.step.messages).toEqual([{ type: 'text', text: { body: `Confirmed by Yes ${ASHA.name} (yes, yes)` } }])
+    expect(click.ran!.step.messages).toEqual([
+      { type: 'text', text: { body: `Confirmed by Yes ${ASHA.name} (yes, yes)` } },
+    ])
     expect(click.ran!.step.inbound).toMatchObject({ type: 'button_reply', reply: { id: 'yes' } })
     expect(click.inboundAt).toBeNull()
   })
@@ -94,11 +159,27 @@ describe('handleEvent', () => {
   it('sweeps synchronously: an expired run is closed, a live one left alone', async () => {
     const { deps } = testDeps()
     const now = deps.effects.clock.now()
-    const first = await handleEvent({ contact: ASHA, current: null, flows: [ask], event: { kind: 'message', message: { type: 'text', text: 'hi' } }, now }, deps)
+    const first = await handleEvent(
+      {
+        contact: ASHA,
+        current: null,
+        flows: [ask],
+        event: { kind: 'message', message: { type: 'text', text: 'hi' } },
+        now,
+      },
+      deps,
+    )
     const current = { state: first.ran!.step.state, flow: null }
-    expect(sweepRun({ contact: ASHA, current, now: now + 1000 }, deps.catalog)).toMatchObject({ action: 'ignored', steps: [] })
+    expect(sweepRun({ contact: ASHA, current, now: now + 1000 }, deps.catalog)).toMatchObject({
+      action: 'ignored',
+      steps: [],
+    })
     const swept = sweepRun({ contact: ASHA, current, now: now + WINDOW_MS }, deps.catalog)
     expect(swept.action).toBe('closed')
-    expect(swept.steps[0]!.step.state).toMatchObject({ status: 'ended', endReason: 'expired', endedAt: now + WINDOW_MS })
+    expect(swept.steps[0]!.step.state).toMatchObject({
+      status: 'ended',
+      endReason: 'expired',
+      endedAt: now + WINDOW_MS,
+    })
   })
 })

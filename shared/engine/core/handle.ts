@@ -16,11 +16,15 @@ export async function handleEvent(input: CoreInput, deps: EngineDeps): Promise<H
   const steps = closings(close, input.now)
   // The customer wrote: a message, or a tester's start that stands for one (it opens the 24-hour window and is the
   // contact's last message, as the same message would be in production). Webhook and operator starts are not.
-  const inboundAt = event.kind === 'message' || (event.kind === 'start' && 'message' in event.trigger) ? input.now : null
+  const inboundAt =
+    event.kind === 'message' || (event.kind === 'start' && 'message' in event.trigger) ? input.now : null
   if (plan.action === 'none') return nothingRan(steps, inboundAt, plan.ignored)
   const ran =
     plan.action === 'resume'
-      ? { flow: plan.flow, step: await resumeRun(plan.flow, plan.run, plan.event, input.contact, deps, !plan.simulated) }
+      ? {
+          flow: plan.flow,
+          step: await resumeRun(plan.flow, plan.run, plan.event, input.contact, deps, !plan.simulated),
+        }
       : { flow: plan.start.flow, step: await start(plan.start, input, deps) }
   steps.push(ran)
   return { action: plan.action === 'resume' ? 'resumed' : 'started', steps, ran, inboundAt }
@@ -32,16 +36,25 @@ export async function handleEvent(input: CoreInput, deps: EngineDeps): Promise<H
  */
 export function sweepRun(input: Omit<CoreInput, 'event' | 'flows'>, catalog: EngineDeps['catalog']): Handled {
   const { close, plan } = route({ ...input, flows: [], event: { kind: 'sweep' } }, catalog)
-  return nothingRan(closings(close, input.now), null, plan.action === 'none' ? plan.ignored : { reason: 'nothing_expired' })
+  return nothingRan(
+    closings(close, input.now),
+    null,
+    plan.action === 'none' ? plan.ignored : { reason: 'nothing_expired' },
+  )
 }
 
 // A closed run keeps the flow name it was logged under: the run row's upsert only updates state columns.
 function closings(close: Closing[], now: number): StepWrite[] {
-  return close.map((c) => ({ flow: { id: c.state.flowId, name: c.state.flowId }, step: closeRun(c.state, c.reason, now) }))
+  return close.map((c) => ({
+    flow: { id: c.state.flowId, name: c.state.flowId },
+    step: closeRun(c.state, c.reason, now),
+  }))
 }
 
 function nothingRan(steps: StepWrite[], inboundAt: number | null, ignored: Ignored): Handled {
-  return steps.length ? { action: 'closed', steps, ran: null, inboundAt } : { action: 'ignored', steps, ran: null, inboundAt, ignored }
+  return steps.length
+    ? { action: 'closed', steps, ran: null, inboundAt }
+    : { action: 'ignored', steps, ran: null, inboundAt, ignored }
 }
 
 function start(plan: StartPlan, input: CoreInput, deps: EngineDeps) {
@@ -62,7 +75,11 @@ function withMessageId(event: CoreInput['event'], deps: EngineDeps): CoreInput['
   return { ...event, trigger: stampTrigger(event.trigger, stamp, fresh) }
 }
 
-function stampTrigger(t: TriggerInput | { message: InboundEvent }, stamp: (m: InboundEvent) => InboundEvent, fresh: () => string): TriggerInput | { message: InboundEvent } {
+function stampTrigger(
+  t: TriggerInput | { message: InboundEvent },
+  stamp: (m: InboundEvent) => InboundEvent,
+  fresh: () => string,
+): TriggerInput | { message: InboundEvent } {
   if (!('kind' in t)) return { message: stamp(t.message) }
   switch (t.kind) {
     case 'webhook':

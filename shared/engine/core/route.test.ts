@@ -21,18 +21,33 @@ const menu = buildFlow(
   ],
   { id: 'f_menu', name: 'Menu' },
 )
-const help = buildFlow([{ type: 'trigger', name: 'trigger_1', config: { kind: 'keyword', keywords: ['help'] } }], [], { id: 'f_help', name: 'Help' })
-const promo = buildFlow([{ type: 'trigger', name: 'trigger_1', config: { kind: 'button_click', payloadPrefix: 'promo_' } }], [], {
-  id: 'f_promo',
-  name: 'Promo',
-  active: false,
+const help = buildFlow([{ type: 'trigger', name: 'trigger_1', config: { kind: 'keyword', keywords: ['help'] } }], [], {
+  id: 'f_help',
+  name: 'Help',
 })
-const quiet = buildFlow([{ type: 'trigger', name: 'trigger_1', config: { kind: 'keyword', keywords: ['quiet'] } }], [], { id: 'f_quiet', name: 'Quiet', active: false })
+const promo = buildFlow(
+  [{ type: 'trigger', name: 'trigger_1', config: { kind: 'button_click', payloadPrefix: 'promo_' } }],
+  [],
+  {
+    id: 'f_promo',
+    name: 'Promo',
+    active: false,
+  },
+)
+const quiet = buildFlow(
+  [{ type: 'trigger', name: 'trigger_1', config: { kind: 'keyword', keywords: ['quiet'] } }],
+  [],
+  { id: 'f_quiet', name: 'Quiet', active: false },
+)
 const flows = [menu, help, promo, quiet]
 const text = (t: string): InboundEvent => ({ type: 'text', text: t })
 const tap = (id: string): InboundEvent => ({ type: 'button_reply', reply: { id, title: id } })
 const msg = (m: InboundEvent): ConversationEvent => ({ kind: 'message', message: m })
-const hookOf = (flow: typeof menu, button_id: string): ConversationEvent => ({ kind: 'start', flow, trigger: { kind: 'webhook', phone_number: ASHA.phone, data: {}, button_id } })
+const hookOf = (flow: typeof menu, button_id: string): ConversationEvent => ({
+  kind: 'start',
+  flow,
+  trigger: { kind: 'webhook', phone_number: ASHA.phone, data: {}, button_id },
+})
 
 let atButtons: RunState
 let atQuestion: RunState
@@ -50,20 +65,108 @@ function current(p: Paused): CurrentRun | null {
 }
 const at = (p: Paused) => (p === 'expired' ? atButtons.updatedAt + WINDOW_MS : atButtons.updatedAt + 1000)
 
-const cases: Array<{ rule: string; paused: Paused; event: () => ConversationEvent; activation?: 'every' | 'keyword'; plan: string; close: string[] }> = [
-  { rule: 'a tap the waiting node accepts resumes', paused: 'buttons', event: () => msg(text('alpha')), plan: 'resume f_menu', close: [] },
-  { rule: 'a keyword typed at buttons starts its flow and supersedes', paused: 'buttons', event: () => msg(text('help')), plan: 'start f_help', close: ['superseded'] },
-  { rule: 'other text goes to the paused run (buttons re-sent)', paused: 'buttons', event: () => msg(text('what?')), plan: 'resume f_menu', close: [] },
-  { rule: 'a Question takes every typed reply, even a keyword', paused: 'question', event: () => msg(text('help')), plan: 'resume f_menu', close: [] },
-  { rule: 'an expired run is closed and the message is new', paused: 'expired', event: () => msg(text('menu')), plan: 'start f_menu', close: ['expired'] },
-  { rule: 'an expired run is closed; an answer then starts nothing', paused: 'expired', event: () => msg(text('alpha')), plan: 'none no_trigger', close: ['expired'] },
-  { rule: 'a run whose flow is gone is closed', paused: 'flow gone', event: () => msg(text('alpha')), plan: 'none no_trigger', close: ['superseded'] },
-  { rule: 'nothing matches and nothing waits', paused: 'none', event: () => msg(text('hello?')), plan: 'none no_trigger', close: [] },
-  { rule: 'a keyword of an inactive flow says so', paused: 'none', event: () => msg(text('quiet')), plan: 'none inactive_flow', close: [] },
-  { rule: 'production: a tap of an inactive flow starts nothing', paused: 'none', event: () => msg(tap('promo_1')), plan: 'none inactive_flow', close: [] },
-  { rule: 'under test: a tap starts the inactive flow', paused: 'none', event: () => msg(tap('promo_1')), activation: 'keyword', plan: 'start f_promo', close: [] },
-  { rule: 'under test: a keyword still needs an active flow', paused: 'none', event: () => msg(text('quiet')), activation: 'keyword', plan: 'none inactive_flow', close: [] },
-  { rule: 'a payload without the prefix starts nothing', paused: 'none', event: () => msg(tap('other_1')), activation: 'keyword', plan: 'none no_trigger', close: [] },
+const cases: Array<{
+  rule: string
+  paused: Paused
+  event: () => ConversationEvent
+  activation?: 'every' | 'keyword'
+  plan: string
+  close: string[]
+}> = [
+  {
+    rule: 'a tap the waiting node accepts resumes',
+    paused: 'buttons',
+    event: () => msg(text('alpha')),
+    plan: 'resume f_menu',
+    close: [],
+  },
+  {
+    rule: 'a keyword typed at buttons starts its flow and supersedes',
+    paused: 'buttons',
+    event: () => msg(text('help')),
+    plan: 'start f_help',
+    close: ['superseded'],
+  },
+  {
+    rule: 'other text goes to the paused run (buttons re-sent)',
+    paused: 'buttons',
+    event: () => msg(text('what?')),
+    plan: 'resume f_menu',
+    close: [],
+  },
+  {
+    rule: 'a Question takes every typed reply, even a keyword',
+    paused: 'question',
+    event: () => msg(text('help')),
+    plan: 'resume f_menu',
+    close: [],
+  },
+  {
+    rule: 'an expired run is closed and the message is new',
+    paused: 'expired',
+    event: () => msg(text('menu')),
+    plan: 'start f_menu',
+    close: ['expired'],
+  },
+  {
+    rule: 'an expired run is closed; an answer then starts nothing',
+    paused: 'expired',
+    event: () => msg(text('alpha')),
+    plan: 'none no_trigger',
+    close: ['expired'],
+  },
+  {
+    rule: 'a run whose flow is gone is closed',
+    paused: 'flow gone',
+    event: () => msg(text('alpha')),
+    plan: 'none no_trigger',
+    close: ['superseded'],
+  },
+  {
+    rule: 'nothing matches and nothing waits',
+    paused: 'none',
+    event: () => msg(text('hello?')),
+    plan: 'none no_trigger',
+    close: [],
+  },
+  {
+    rule: 'a keyword of an inactive flow says so',
+    paused: 'none',
+    event: () => msg(text('quiet')),
+    plan: 'none inactive_flow',
+    close: [],
+  },
+  {
+    rule: 'production: a tap of an inactive flow starts nothing',
+    paused: 'none',
+    event: () => msg(tap('promo_1')),
+    plan: 'none inactive_flow',
+    close: [],
+  },
+  {
+    rule: 'under test: a tap starts the inactive flow',
+    paused: 'none',
+    event: () => msg(tap('promo_1')),
+    activation: 'keyword',
+    plan: 'start f_promo',
+    close: [],
+  },
+  {
+    rule: 'under test: a keyword still needs an active flow',
+    paused: 'none',
+    event: () => msg(text('quiet')),
+    activation: 'keyword',
+    plan: 'none inactive_flow',
+    close: [],
+  },
+  {
+    rule: 'a payload without the prefix starts nothing',
+    paused: 'none',
+    event: () => msg(tap('other_1')),
+    activation: 'keyword',
+    plan: 'none no_trigger',
+    close: [],
+  },
   {
     rule: 'a webhook start supersedes the paused run',
     paused: 'buttons',
@@ -78,10 +181,34 @@ const cases: Array<{ rule: string; paused: Paused; event: () => ConversationEven
     plan: 'resume f_menu',
     close: [],
   },
-  { rule: "a webhook's button_id the paused buttons do not offer starts anew", paused: 'buttons', event: () => hookOf(menu, 'zzz'), plan: 'start f_menu', close: ['superseded'] },
-  { rule: "a webhook's button_id never answers a Question (it would take anything)", paused: 'question', event: () => hookOf(menu, 'a'), plan: 'start f_menu', close: ['superseded'] },
-  { rule: "a webhook's button_id to another flow supersedes the paused run", paused: 'buttons', event: () => hookOf(help, 'a'), plan: 'start f_help', close: ['superseded'] },
-  { rule: "a webhook's button_id does not revive an expired run", paused: 'expired', event: () => hookOf(menu, 'a'), plan: 'start f_menu', close: ['expired'] },
+  {
+    rule: "a webhook's button_id the paused buttons do not offer starts anew",
+    paused: 'buttons',
+    event: () => hookOf(menu, 'zzz'),
+    plan: 'start f_menu',
+    close: ['superseded'],
+  },
+  {
+    rule: "a webhook's button_id never answers a Question (it would take anything)",
+    paused: 'question',
+    event: () => hookOf(menu, 'a'),
+    plan: 'start f_menu',
+    close: ['superseded'],
+  },
+  {
+    rule: "a webhook's button_id to another flow supersedes the paused run",
+    paused: 'buttons',
+    event: () => hookOf(help, 'a'),
+    plan: 'start f_help',
+    close: ['superseded'],
+  },
+  {
+    rule: "a webhook's button_id does not revive an expired run",
+    paused: 'expired',
+    event: () => hookOf(menu, 'a'),
+    plan: 'start f_menu',
+    close: ['expired'],
+  },
   {
     rule: 'a start closes an expired run as expired, not superseded',
     paused: 'expired',
@@ -103,16 +230,43 @@ const cases: Array<{ rule: string; paused: Paused; event: () => ConversationEven
     plan: 'start f_quiet',
     close: [],
   },
-  { rule: 'a sweep closes an expired run', paused: 'expired', event: () => ({ kind: 'sweep' }), plan: 'none nothing_expired', close: ['expired'] },
-  { rule: 'a sweep leaves a live run', paused: 'buttons', event: () => ({ kind: 'sweep' }), plan: 'none nothing_expired', close: [] },
+  {
+    rule: 'a sweep closes an expired run',
+    paused: 'expired',
+    event: () => ({ kind: 'sweep' }),
+    plan: 'none nothing_expired',
+    close: ['expired'],
+  },
+  {
+    rule: 'a sweep leaves a live run',
+    paused: 'buttons',
+    event: () => ({ kind: 'sweep' }),
+    plan: 'none nothing_expired',
+    close: [],
+  },
 ]
 
 describe('the conversation core decides', () => {
   for (const c of cases) {
     it(c.rule, async () => {
       await setUp
-      const r = route({ contact: ASHA, current: current(c.paused), flows, event: c.event(), now: at(c.paused), activation: c.activation }, nodeCatalog)
-      const plan = r.plan.action === 'resume' ? `resume ${r.plan.flow.id}` : r.plan.action === 'start' ? `start ${r.plan.start.flow.id}` : `none ${r.plan.ignored.reason}`
+      const r = route(
+        {
+          contact: ASHA,
+          current: current(c.paused),
+          flows,
+          event: c.event(),
+          now: at(c.paused),
+          activation: c.activation,
+        },
+        nodeCatalog,
+      )
+      const plan =
+        r.plan.action === 'resume'
+          ? `resume ${r.plan.flow.id}`
+          : r.plan.action === 'start'
+            ? `start ${r.plan.start.flow.id}`
+            : `none ${r.plan.ignored.reason}`
       expect({ plan, close: r.close.map((x) => x.reason) }).toEqual({ plan: c.plan, close: c.close })
     })
   }

@@ -66,7 +66,10 @@ export function route(input: CoreInput, catalog: NodeCatalog): Route {
       if (live && click && answers(live, click, catalog)) {
         return { close, plan: { action: 'resume', run: live.state, flow: live.flow, event: click, simulated: true } }
       }
-      return { close: supersede(), plan: { action: 'start', start: { flow, trigger, triggerNodeId, startNodeId, presets } } }
+      return {
+        close: supersede(),
+        plan: { action: 'start', start: { flow, trigger, triggerNodeId, startNodeId, presets } },
+      }
     }
     const activation: Activation = startNodeId ? 'none' : (input.activation ?? 'every')
     const match = matchTrigger([flow], trigger.message, activation)
@@ -74,31 +77,52 @@ export function route(input: CoreInput, catalog: NodeCatalog): Route {
       const ignored = whyNot([flow], trigger.message, activation) ?? { reason: 'no_trigger' }
       return { close, plan: { action: 'none', ignored } }
     }
-    const start = { flow, trigger: match.trigger, triggerNodeId: triggerNodeId ?? match.triggerNodeId, startNodeId, presets }
+    const start = {
+      flow,
+      trigger: match.trigger,
+      triggerNodeId: triggerNodeId ?? match.triggerNodeId,
+      startNodeId,
+      presets,
+    }
     return { close: supersede(), plan: { action: 'start', start } }
   }
 
   const message = event.message
-  if (live && accepts(live, message, catalog)) return { close, plan: { action: 'resume', run: live.state, flow: live.flow, event: message } }
+  if (live && accepts(live, message, catalog))
+    return { close, plan: { action: 'resume', run: live.state, flow: live.flow, event: message } }
   const activation = input.activation ?? 'every'
   const match = matchTrigger(input.flows, message, activation)
   if (match) {
-    const start = { flow: match.flow, trigger: match.trigger, triggerNodeId: match.triggerNodeId, presets: event.presets }
+    const start = {
+      flow: match.flow,
+      trigger: match.trigger,
+      triggerNodeId: match.triggerNodeId,
+      presets: event.presets,
+    }
     return { close: supersede(), plan: { action: 'start', start } }
   }
   if (live) return { close, plan: { action: 'resume', run: live.state, flow: live.flow, event: message } }
-  return { close, plan: { action: 'none', ignored: whyNot(input.flows, message, activation) ?? { reason: 'no_trigger' } } }
+  return {
+    close,
+    plan: { action: 'none', ignored: whyNot(input.flows, message, activation) ?? { reason: 'no_trigger' } },
+  }
 }
 
 /** A message that matched nothing only because its flow is inactive names that flow. */
 function whyNot(flows: readonly FlowDocument[], message: InboundEvent, activation: Activation): Ignored | null {
   if (activation === 'none') return null
   const asIfActive = matchTrigger(flows, message, 'none')
-  return asIfActive && !asIfActive.flow.active ? { reason: 'inactive_flow', flowId: asIfActive.flow.id, flowName: asIfActive.flow.name } : null
+  return asIfActive && !asIfActive.flow.active
+    ? { reason: 'inactive_flow', flowId: asIfActive.flow.id, flowName: asIfActive.flow.name }
+    : null
 }
 
 /** A simulated click answers only a node that shows that button (a Question would take any tap as its answer). */
-function answers(paused: { state: RunState; flow: FlowDocument }, event: InboundEvent & { type: 'button_reply' }, catalog: NodeCatalog): boolean {
+function answers(
+  paused: { state: RunState; flow: FlowDocument },
+  event: InboundEvent & { type: 'button_reply' },
+  catalog: NodeCatalog,
+): boolean {
   const node = paused.state.waiting && paused.flow.nodes.find((n) => n.id === paused.state.waiting!.nodeId)
   return !!node && offersButton(node, event.reply.id) && accepts(paused, event, catalog)
 }

@@ -12,5 +12,13 @@ export const FUNCTIONS: ReadonlyMap<string, FunctionDef> = new Map(
 
 /** Signature, description and example of every function, for completion and the Expression Builder. */
 export const FUNCTION_DOCS: readonly FunctionDoc[] = [...FUNCTIONS.values()].map(
-  ({ name, category, signature, description, example, minArgs, maxArgs }) => ({ name, category, signature, description, example, minArgs, maxArgs }),
+  ({ name, category, signature, description, example, minArgs, maxArgs }) => ({
+    name,
+    category,
+    signature,
+    description,
+    example,
+    minArgs,
+    maxArgs,
+  }),
 )

@@ -14,7 +14,8 @@ function numbers(args: unknown[], fn: string, out: number[] = []): number[] {
   for (let i = 0; i < args.length; i++) {
     const v = args[i]
     if (typeof v === 'number' && Number.isFinite(v)) out.push(v)
-    else if (Array.isArray(v)) numbers(v, fn, out) // lists nested too deeply end in a RangeError, reported as too-deep
+    else if (Array.isArray(v))
+      numbers(v, fn, out) // lists nested too deeply end in a RangeError, reported as too-deep
     else if (!isBlank(v)) out.push(toNumber(v, fn))
   }
   return out
@@ -48,58 +49,100 @@ const variadic = { minArgs: 1, maxArgs: null, argKinds: ['number'] } as const
 
 export const MATH_FUNCTIONS: FunctionDef[] = [
   {
-    name: 'sum', category: 'math', signature: 'sum(value1, value2, …)', ...variadic,
+    name: 'sum',
+    category: 'math',
+    signature: 'sum(value1, value2, …)',
+    ...variadic,
     description: 'Adds numbers; lists are added item by item and empty values are skipped.',
     example: '{{sum({{price}}, {{tax}})}} → 295.5',
-    call: (a) => finiteTotal(numbers(a, 'sum').reduce((s, n) => s + n, 0), 'sum'),
+    call: (a) =>
+      finiteTotal(
+        numbers(a, 'sum').reduce((s, n) => s + n, 0),
+        'sum',
+      ),
   },
   {
-    name: 'avg', category: 'math', signature: 'avg(value1, value2, …)', ...variadic,
+    name: 'avg',
+    category: 'math',
+    signature: 'avg(value1, value2, …)',
+    ...variadic,
     description: 'Average of the numbers given (lists included, empty values skipped).',
     example: '{{avg(4, 5, 9)}} → 6',
     call: (a) => {
       const ns = nonEmpty(a, 'avg')
       const total = ns.reduce((s, n) => s + n, 0)
       // The average of huge numbers is a number even when their total is not: divide first only then.
-      return Number.isFinite(total) ? cleanNumber(total / ns.length) : finiteTotal(ns.reduce((s, n) => s + n / ns.length, 0), 'avg')
+      return Number.isFinite(total)
+        ? cleanNumber(total / ns.length)
+        : finiteTotal(
+            ns.reduce((s, n) => s + n / ns.length, 0),
+            'avg',
+          )
     },
   },
   {
-    name: 'min', category: 'math', signature: 'min(value1, value2, …)', ...variadic,
+    name: 'min',
+    category: 'math',
+    signature: 'min(value1, value2, …)',
+    ...variadic,
     description: 'Smallest of the numbers given (lists included, empty values skipped).',
     example: '{{min({{price}}, 200)}} → 200',
     call: (a) => nonEmpty(a, 'min').reduce((m, n) => (n < m ? n : m)), // no spread: a long list would overflow it
   },
   {
-    name: 'max', category: 'math', signature: 'max(value1, value2, …)', ...variadic,
+    name: 'max',
+    category: 'math',
+    signature: 'max(value1, value2, …)',
+    ...variadic,
     description: 'Largest of the numbers given (lists included, empty values skipped).',
     example: '{{max({{price}}, 200)}} → 250',
     call: (a) => nonEmpty(a, 'max').reduce((m, n) => (n > m ? n : m)),
   },
   {
-    name: 'round', category: 'math', signature: 'round(number, digits?)', minArgs: 1, maxArgs: 2, argKinds: ['number', 'number'],
+    name: 'round',
+    category: 'math',
+    signature: 'round(number, digits?)',
+    minArgs: 1,
+    maxArgs: 2,
+    argKinds: ['number', 'number'],
     description: 'Rounds to the nearest whole number, or to digits decimals; halves round away from zero.',
     example: '{{round(2.345, 2)}} → 2.35',
     call: (a) => {
       const digits = a.length > 1 ? toNumber(a[1], 'round') : 0
-      if (!Number.isInteger(digits) || Math.abs(digits) > 15) throw new ExprError('wrong-kind', `round takes a whole number of digits between -15 and 15, got ${digits}`)
+      if (!Number.isInteger(digits) || Math.abs(digits) > 15)
+        throw new ExprError('wrong-kind', `round takes a whole number of digits between -15 and 15, got ${digits}`)
       return roundHalfAway(toNumber(a[0], 'round'), digits)
     },
   },
   {
-    name: 'floor', category: 'math', signature: 'floor(number)', minArgs: 1, maxArgs: 1, argKinds: ['number'],
+    name: 'floor',
+    category: 'math',
+    signature: 'floor(number)',
+    minArgs: 1,
+    maxArgs: 1,
+    argKinds: ['number'],
     description: 'Rounds down to the whole number below.',
     example: '{{floor(4.8)}} → 4',
     call: (a) => Math.floor(toNumber(a[0], 'floor')),
   },
   {
-    name: 'ceil', category: 'math', signature: 'ceil(number)', minArgs: 1, maxArgs: 1, argKinds: ['number'],
+    name: 'ceil',
+    category: 'math',
+    signature: 'ceil(number)',
+    minArgs: 1,
+    maxArgs: 1,
+    argKinds: ['number'],
     description: 'Rounds up to the whole number above.',
     example: '{{ceil(4.2)}} → 5',
     call: (a) => Math.ceil(toNumber(a[0], 'ceil')),
   },
   {
-    name: 'abs', category: 'math', signature: 'abs(number)', minArgs: 1, maxArgs: 1, argKinds: ['number'],
+    name: 'abs',
+    category: 'math',
+    signature: 'abs(number)',
+    minArgs: 1,
+    maxArgs: 1,
+    argKinds: ['number'],
     description: 'The number without its sign.',
     example: '{{abs(-7)}} → 7',
     call: (a) => Math.abs(toNumber(a[0], 'abs')),

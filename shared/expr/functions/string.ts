@@ -7,43 +7,71 @@ import { describeValue, display } from '../values'
 const GRAPHEMES = new Intl.Segmenter(undefined, { granularity: 'grapheme' })
 
 function toText(v: unknown, fn: string): string {
-  if (v !== null && typeof v === 'object') throw new ExprError('wrong-kind', `${fn} expects text, got ${describeValue(v)}`)
+  if (v !== null && typeof v === 'object')
+    throw new ExprError('wrong-kind', `${fn} expects text, got ${describeValue(v)}`)
   return display(v)
 }
 
 export const STRING_FUNCTIONS: FunctionDef[] = [
   {
-    name: 'concat', category: 'string', signature: 'concat(text1, text2, …)', minArgs: 1, maxArgs: null, argKinds: ['any'],
+    name: 'concat',
+    category: 'string',
+    signature: 'concat(text1, text2, …)',
+    minArgs: 1,
+    maxArgs: null,
+    argKinds: ['any'],
     description: 'Joins values into one text (lists and objects as JSON); unset values and null add nothing.',
     example: "{{concat({{first}}, ' ', {{last}})}} → Asha Verma",
     call: (a) => a.map(display).join(''),
   },
   {
-    name: 'toUpperCase', category: 'string', signature: 'toUpperCase(text)', minArgs: 1, maxArgs: 1, argKinds: ['text'],
+    name: 'toUpperCase',
+    category: 'string',
+    signature: 'toUpperCase(text)',
+    minArgs: 1,
+    maxArgs: 1,
+    argKinds: ['text'],
     description: 'The text in capital letters.',
     example: "{{toUpperCase('order shipped')}} → ORDER SHIPPED",
     call: (a) => toText(a[0], 'toUpperCase').toUpperCase(),
   },
   {
-    name: 'toLowerCase', category: 'string', signature: 'toLowerCase(text)', minArgs: 1, maxArgs: 1, argKinds: ['text'],
+    name: 'toLowerCase',
+    category: 'string',
+    signature: 'toLowerCase(text)',
+    minArgs: 1,
+    maxArgs: 1,
+    argKinds: ['text'],
     description: 'The text in small letters; useful to compare answers without caring about case.',
     example: "{{toLowerCase('YES')}} → yes",
     call: (a) => toText(a[0], 'toLowerCase').toLowerCase(),
   },
   {
-    name: 'trim', category: 'string', signature: 'trim(text)', minArgs: 1, maxArgs: 1, argKinds: ['text'],
+    name: 'trim',
+    category: 'string',
+    signature: 'trim(text)',
+    minArgs: 1,
+    maxArgs: 1,
+    argKinds: ['text'],
     description: 'The text without spaces and line breaks at its start and end.',
     example: "{{trim('  ravi  ')}} → ravi",
     call: (a) => toText(a[0], 'trim').trim(),
   },
   {
-    name: 'length', category: 'string', signature: 'length(textOrList)', minArgs: 1, maxArgs: 1, argKinds: ['any'],
-    description: 'Number of characters of a text as a person counts them (an emoji is one), or of items of a list; 0 when empty.',
+    name: 'length',
+    category: 'string',
+    signature: 'length(textOrList)',
+    minArgs: 1,
+    maxArgs: 1,
+    argKinds: ['any'],
+    description:
+      'Number of characters of a text as a person counts them (an emoji is one), or of items of a list; 0 when empty.',
     example: "{{length('Pune')}} → 4",
     call: (a) => {
       const v = a[0]
       if (Array.isArray(v)) return v.length
-      if (v !== null && typeof v === 'object') throw new ExprError('wrong-kind', `length expects text or a list, got ${describeValue(v)}`)
+      if (v !== null && typeof v === 'object')
+        throw new ExprError('wrong-kind', `length expects text or a list, got ${describeValue(v)}`)
       // What a person sees as one character (a grapheme cluster): 👍🏽, 👨‍👩‍👧 and 🇮🇳 are one each, as é written as
       // e + a combining accent is.
       let n = 0

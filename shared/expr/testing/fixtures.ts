@@ -30,7 +30,10 @@ export const FIXTURE_VARS: Vars = {
   http_call_1: {
     status: 200,
     result: {
-      items: [{ name: 'Kurta', price: 499.5 }, { name: 'Scarf', price: 120 }],
+      items: [
+        { name: 'Kurta', price: 499.5 },
+        { name: 'Scarf', price: 120 },
+      ],
       order: { id: 'ORD-1', status: 'shipped' },
       'content-type': 'json',
     },

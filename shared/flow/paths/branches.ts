@@ -33,8 +33,15 @@ export function deadBranches(g: PortGraph, reachable: Uint8Array, shared: (varia
   return out
 }
 
-function byArrivals(g: PortGraph, at: number, b: BranchConfig, shared: (variable: string) => boolean): Array<{ port: string; reason: string }> {
-  const paths = groupsOf(b).flatMap((r) => r.group.rules.flatMap((x) => [...operand(x.left).paths, ...operand(x.right ?? '').paths]))
+function byArrivals(
+  g: PortGraph,
+  at: number,
+  b: BranchConfig,
+  shared: (variable: string) => boolean,
+): Array<{ port: string; reason: string }> {
+  const paths = groupsOf(b).flatMap((r) =>
+    r.group.rules.flatMap((x) => [...operand(x.left).paths, ...operand(x.right ?? '').paths]),
+  )
   if (paths.length === 0) return []
   const arrivals = arrivalsAt(g, at, shared)
   if (!arrivals || arrivals.length === 0 || !arrivals.every((a) => paths.every((p) => decided(a, p)))) return []
@@ -45,18 +52,33 @@ function byArrivals(g: PortGraph, at: number, b: BranchConfig, shared: (variable
   }
   const label = (port: string) => g.ports[at]!.find((p) => p.id === port)?.label ?? port
   const byNode = new Map<number, string[]>()
-  for (const a of arrivals) byNode.set(a.from, [...(byNode.get(a.from) ?? []), `${a.label} → ${label(portTaken(b, a.vars))}`])
-  const summary = [...byNode].map(([from, list]) => (from >= 0 ? `${g.nodes[from]!.name}: ` : '') + list.join(', ')).join('; ')
-  return g.ports[at]!.filter((p) => !taken.has(p.id)).map((p) => ({ port: p.id, reason: `every choice that leads here goes another way (${summary})` }))
+  for (const a of arrivals)
+    byNode.set(a.from, [...(byNode.get(a.from) ?? []), `${a.label} → ${label(portTaken(b, a.vars))}`])
+  const summary = [...byNode]
+    .map(([from, list]) => (from >= 0 ? `${g.nodes[from]!.name}: ` : '') + list.join(', '))
+    .join('; ')
+  return g.ports[at]!.filter((p) => !taken.has(p.id)).map((p) => ({
+    port: p.id,
+    reason: `every choice that leads here goes another way (${summary})`,
+  }))
 }
 
 /** Nodes that some path reaches, but only through dead branches: they never run. */
-export function neverRun(g: PortGraph, reachable: Uint8Array, dead: readonly DeadBranch[]): Array<{ node: number; via: DeadBranch[] }> {
+export function neverRun(
+  g: PortGraph,
+  reachable: Uint8Array,
+  dead: readonly DeadBranch[],
+): Array<{ node: number; via: DeadBranch[] }> {
   if (dead.length === 0) return []
   const blocked = new Set(dead.map((d) => `${d.node}\u0000${d.port}`))
   const live = walkFrom(g, (node, port) => blocked.has(`${node}\u0000${port}`)).seen
   // What each dead port leads to, so a node names only the dead ports on its own ways in.
-  const leadsTo = dead.map((d) => downstream(g, g.out[d.node]!.filter((e) => e.port === d.port).map((e) => e.to)))
+  const leadsTo = dead.map((d) =>
+    downstream(
+      g,
+      g.out[d.node]!.filter((e) => e.port === d.port).map((e) => e.to),
+    ),
+  )
   const out: Array<{ node: number; via: DeadBranch[] }> = []
   g.nodes.forEach((_n, i) => {
     if (!reachable[i] || live[i]) return

@@ -47,7 +47,7 @@ export function dominance(g: PortGraph): Dominance {
     }
     return a
   }
-  for (let changed = true; changed; ) {
+  for (let changed = true; changed;) {
     changed = false
     for (let k = order.length - 2; k >= 0; k--) {
       const v = order[k]!
@@ -122,10 +122,14 @@ function postorder(succ: Adjacency): { post: Int32Array; order: Int32Array } {
   const post = new Int32Array(size).fill(-1)
   const order = new Int32Array(size)
   let count = 0
-  depthFirst(succ, () => {}, (v) => {
-    post[v] = count
-    order[count++] = v
-  })
+  depthFirst(
+    succ,
+    () => {},
+    (v) => {
+      post[v] = count
+      order[count++] = v
+    },
+  )
   return { post, order: order.subarray(0, count) }
 }
 
@@ -141,6 +145,10 @@ function treeNumbers(idom: Int32Array, size: number): { pre: Int32Array; end: In
   const pre = new Int32Array(size)
   const end = new Int32Array(size)
   let clock = 0
-  depthFirst(adjacency(size, parents, kids), (v) => (pre[v] = clock++), (v) => (end[v] = clock++))
+  depthFirst(
+    adjacency(size, parents, kids),
+    (v) => (pre[v] = clock++),
+    (v) => (end[v] = clock++),
+  )
   return { pre, end }
 }

@@ -27,13 +27,19 @@ export function sharedVariables(vars: readonly AvailableVariable[]): (variable: 
   }
 }
 
-export function branchProblems(g: PortGraph, vars: readonly AvailableVariable[]): { problems: Problem[]; dead: DeadBranch[] } {
+export function branchProblems(
+  g: PortGraph,
+  vars: readonly AvailableVariable[],
+): { problems: Problem[]; dead: DeadBranch[] } {
   const reachable = walkFrom(g).seen
   const dead = deadBranches(g, reachable, sharedVariables(vars))
   const problems: Problem[] = dead.map((d) => {
     const n = g.nodes[d.node]!
     const label = g.ports[d.node]!.find((p) => p.id === d.port)?.label ?? d.port
-    const route = n.type === 'router' ? (g.config(d.node) as { routes: Array<{ id: string }> }).routes.findIndex((r) => r.id === d.port) : -1
+    const route =
+      n.type === 'router'
+        ? (g.config(d.node) as { routes: Array<{ id: string }> }).routes.findIndex((r) => r.id === d.port)
+        : -1
     const field = route >= 0 ? `/routes/${route}` : undefined
     return {
       severity: 'warning',
@@ -46,7 +52,9 @@ export function branchProblems(g: PortGraph, vars: readonly AvailableVariable[])
   })
   for (const { node, via } of neverRun(g, reachable, dead)) {
     const n = g.nodes[node]!
-    const ways = via.map((d) => `${g.nodes[d.node]!.name} → ${g.ports[d.node]!.find((p) => p.id === d.port)?.label ?? d.port}`).join(', ')
+    const ways = via
+      .map((d) => `${g.nodes[d.node]!.name} → ${g.ports[d.node]!.find((p) => p.id === d.port)?.label ?? d.port}`)
+      .join(', ')
     problems.push({
       severity: 'warning',
       code: 'node.never_runs',

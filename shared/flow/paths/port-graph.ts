@@ -88,7 +88,8 @@ export function walkFrom(g: PortGraph, blocked?: (node: number, port: string) =>
 export function describePath(g: PortGraph, w: Walk, target: number): string {
   const steps: string[] = []
   for (let at = target, via: string | undefined; at !== -1; at = w.fromNode[at]!) {
-    const label = via !== undefined && g.ports[at]!.length > 1 ? ` (${g.ports[at]!.find((p) => p.id === via)?.label ?? via})` : ''
+    const label =
+      via !== undefined && g.ports[at]!.length > 1 ? ` (${g.ports[at]!.find((p) => p.id === via)?.label ?? via})` : ''
     steps.push(g.nodes[at]!.name + label)
     via = w.fromPort[at]
   }

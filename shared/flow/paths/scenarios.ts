@@ -74,7 +74,12 @@ function startArrival(g: PortGraph): Arrival | null {
   return { from: -1, label: '(no choice since the trigger)', vars: {}, decides }
 }
 
-function choiceArrivals(g: PortGraph, node: number, port: string, shared: (variable: string) => boolean): Arrival[] | null {
+function choiceArrivals(
+  g: PortGraph,
+  node: number,
+  port: string,
+  shared: (variable: string) => boolean,
+): Arrival[] | null {
   const n = g.nodes[node]!
   if (n.type === 'interactive_message') {
     const c = g.config(node) as InteractiveMessageConfig

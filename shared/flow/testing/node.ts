@@ -9,13 +9,17 @@ export function configOf(type: NodeType, partial: Record<string, unknown>) {
 /** The problems of a config as `code field` strings, in order: compact to compare in fixture tables. */
 export function problemsOf(type: NodeType, partial: Record<string, unknown>): string[] {
   const def = NODE_DEFINITIONS[type]
-  return def.validate(configOf(type, partial), { nodeId: 'n', nodeName: `${type}_1`, configPointer: '' }).map((p) => `${p.severity === 'warning' ? 'warn ' : ''}${p.code} ${p.field ?? ''}`.trim())
+  return def
+    .validate(configOf(type, partial), { nodeId: 'n', nodeName: `${type}_1`, configPointer: '' })
+    .map((p) => `${p.severity === 'warning' ? 'warn ' : ''}${p.code} ${p.field ?? ''}`.trim())
 }
 
-export const portsOf = (type: NodeType, partial: Record<string, unknown>) => NODE_DEFINITIONS[type].ports(configOf(type, partial)).map((p) => p.id)
+export const portsOf = (type: NodeType, partial: Record<string, unknown>) =>
+  NODE_DEFINITIONS[type].ports(configOf(type, partial)).map((p) => p.id)
 export const variablesOf = (type: NodeType, partial: Record<string, unknown>, name = `${type}_1`) =>
   NODE_DEFINITIONS[type].variables(configOf(type, partial), name).map((v) => v.path)
-export const textPointersOf = (type: NodeType, partial: Record<string, unknown>) => NODE_DEFINITIONS[type].textFields(configOf(type, partial)).map((f) => f.pointer)
+export const textPointersOf = (type: NodeType, partial: Record<string, unknown>) =>
+  NODE_DEFINITIONS[type].textFields(configOf(type, partial)).map((f) => f.pointer)
 
 /**
  * What a new node of `type` starts with (defaults(), used by the canvas) and what a field left out of a file means

@@ -2,17 +2,43 @@
 // that reaches a read without setting the variable, a route after one that always holds (and the else), the node
 // behind the dead route, a node no trigger reaches, and an output that leads nowhere. Used by the CLI's validate
 // test and the Problems panel's end-to-end test, as a stored flow document.
-const rule = (left: string, operator: string, right?: string) => ({ left, operator, ...(right === undefined ? {} : { right }) })
+const rule = (left: string, operator: string, right?: string) => ({
+  left,
+  operator,
+  ...(right === undefined ? {} : { right }),
+})
 
 export function pathProbeFlow(id = 'flw_path_probe') {
   const nodes: Array<[string, string, Record<string, unknown>]> = [
     ['trigger', 'trigger_1', { kind: 'keyword', keywords: ['hi'], matchMode: 'exact' }],
-    ['interactive_message', 'menu', { mode: 'buttons', body: 'Pick one', buttons: [{ id: 'a', title: 'Ask me' }, { id: 'b', title: 'Skip' }] }],
+    [
+      'interactive_message',
+      'menu',
+      {
+        mode: 'buttons',
+        body: 'Pick one',
+        buttons: [
+          { id: 'a', title: 'Ask me' },
+          { id: 'b', title: 'Skip' },
+        ],
+      },
+    ],
     ['question', 'ask_city', { prompt: 'City?', saveTo: 'city' }],
-    ['router', 'by_city', { routes: [
-      { id: 'any', name: 'Any', join: 'or', rules: [rule('{{city}}', 'is_empty'), rule('{{city}}', 'is_not_empty')] },
-      { id: 'paris', name: 'Paris', join: 'and', rules: [rule('{{city}}', 'equals', 'Paris')] },
-    ] }],
+    [
+      'router',
+      'by_city',
+      {
+        routes: [
+          {
+            id: 'any',
+            name: 'Any',
+            join: 'or',
+            rules: [rule('{{city}}', 'is_empty'), rule('{{city}}', 'is_not_empty')],
+          },
+          { id: 'paris', name: 'Paris', join: 'and', rules: [rule('{{city}}', 'equals', 'Paris')] },
+        ],
+      },
+    ],
     ['message', 'bye', { text: 'Bye from {{city}}' }],
     ['message', 'paris', { text: 'Bonjour' }],
     ['message', 'orphan', { text: 'Nobody reaches me' }],
@@ -20,14 +46,38 @@ export function pathProbeFlow(id = 'flw_path_probe') {
     ['end', 'end_1', {}],
   ]
   const edges = [
-    ['trigger_1', 'out', 'menu'], ['menu', 'a', 'ask_city'], ['menu', 'b', 'bye'], ['ask_city', 'out', 'by_city'], ['ask_city', 'failure', 'stuck'],
-    ['by_city', 'any', 'bye'], ['by_city', 'paris', 'paris'], ['by_city', 'else', 'end_1'], ['bye', 'out', 'end_1'], ['paris', 'out', 'end_1'], ['orphan', 'out', 'end_1'],
+    ['trigger_1', 'out', 'menu'],
+    ['menu', 'a', 'ask_city'],
+    ['menu', 'b', 'bye'],
+    ['ask_city', 'out', 'by_city'],
+    ['ask_city', 'failure', 'stuck'],
+    ['by_city', 'any', 'bye'],
+    ['by_city', 'paris', 'paris'],
+    ['by_city', 'else', 'end_1'],
+    ['bye', 'out', 'end_1'],
+    ['paris', 'out', 'end_1'],
+    ['orphan', 'out', 'end_1'],
   ]
   return {
-    format: 'chatflow.flow/1', id, name: 'Path probe', active: false,
-    nodes: nodes.map(([type, name, config], i) => ({ id: `n_${name}`, type, name, position: { x: 240 * (i % 3), y: 160 * Math.floor(i / 3) }, config })),
-    edges: edges.map(([from, port, to], i) => ({ id: `e_${i}`, source: `n_${from}`, sourcePort: port, target: `n_${to}` })),
-    samples: {}, webhookSecretRef: null,
+    format: 'chatflow.flow/1',
+    id,
+    name: 'Path probe',
+    active: false,
+    nodes: nodes.map(([type, name, config], i) => ({
+      id: `n_${name}`,
+      type,
+      name,
+      position: { x: 240 * (i % 3), y: 160 * Math.floor(i / 3) },
+      config,
+    })),
+    edges: edges.map(([from, port, to], i) => ({
+      id: `e_${i}`,
+      source: `n_${from}`,
+      sourcePort: port,
+      target: `n_${to}`,
+    })),
+    samples: {},
+    webhookSecretRef: null,
   }
 }
 

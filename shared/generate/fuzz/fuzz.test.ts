@@ -11,10 +11,20 @@ function broken(): FlowDocument {
   return buildFlow(
     [
       ['trigger', 'trigger_1', { keywords: ['split', 'spin', 'odd'] }],
-      ['router', 'which', { routes: [
-        { id: 'split', name: 'Split', rules: [{ left: '{{trigger_1.keyword}}', operator: 'equals', right: 'split' }] },
-        { id: 'spin', name: 'Spin', rules: [{ left: '{{trigger_1.keyword}}', operator: 'equals', right: 'spin' }] },
-      ] }],
+      [
+        'router',
+        'which',
+        {
+          routes: [
+            {
+              id: 'split',
+              name: 'Split',
+              rules: [{ left: '{{trigger_1.keyword}}', operator: 'equals', right: 'split' }],
+            },
+            { id: 'spin', name: 'Spin', rules: [{ left: '{{trigger_1.keyword}}', operator: 'equals', right: 'spin' }] },
+          ],
+        },
+      ],
       ['question', 'ask_n', { prompt: 'How many people?', saveTo: 'n' }],
       ['message', 'share', { text: 'Each pays {{ 120 / {{n}} }}.' }],
       ['message', 'spinning', { text: 'again' }],
@@ -22,9 +32,16 @@ function broken(): FlowDocument {
       ['end', 'end_1'],
     ],
     [
-      ['trigger_1', 'out', 'which'], ['which', 'split', 'ask_n'], ['which', 'spin', 'spinning'], ['which', 'else', 'odd'],
-      ['ask_n', 'out', 'share'], ['ask_n', 'failure', 'end_1'], ['share', 'out', 'end_1'], ['spinning', 'out', 'which'],
-      ['odd', 'out', 'end_1'], ['odd', 'failure', 'end_1'],
+      ['trigger_1', 'out', 'which'],
+      ['which', 'split', 'ask_n'],
+      ['which', 'spin', 'spinning'],
+      ['which', 'else', 'odd'],
+      ['ask_n', 'out', 'share'],
+      ['ask_n', 'failure', 'end_1'],
+      ['share', 'out', 'end_1'],
+      ['spinning', 'out', 'which'],
+      ['odd', 'out', 'end_1'],
+      ['odd', 'failure', 'end_1'],
     ],
   )
 }
@@ -46,14 +63,20 @@ describe('chatflow test --fuzz', () => {
     }
     const expr = report.findings.find((f) => f.kind === 'expression_error')!
     expect(expr.nodeName).toBe('share')
-    expect(expr.message).toMatch(/cannot divide the text .*: it is not a number in "Each pays \{\{ 120 \/ \{\{n\}\} \}\}\."/)
-    expect(report.findings.find((f) => f.kind === 'engine_error')!.message).toMatch(/^invalid_config: Node 'odd' has an invalid configuration/)
+    expect(expr.message).toMatch(
+      /cannot divide the text .*: it is not a number in "Each pays \{\{ 120 \/ \{\{n\}\} \}\}\."/,
+    )
+    expect(report.findings.find((f) => f.kind === 'engine_error')!.message).toMatch(
+      /^invalid_config: Node 'odd' has an invalid configuration/,
+    )
   })
 
   it('plays the same conversations for the same seed', async () => {
     const a = await fuzzFlow(broken(), exampleDeps(), { runs: 30, seed: 123 })
     const b = await fuzzFlow(broken(), exampleDeps(), { runs: 30, seed: 123 })
-    expect(b.findings.map((f) => [f.conversation, f.message, serialiseConversationTest(f.test!)])).toEqual(a.findings.map((f) => [f.conversation, f.message, serialiseConversationTest(f.test!)]))
+    expect(b.findings.map((f) => [f.conversation, f.message, serialiseConversationTest(f.test!)])).toEqual(
+      a.findings.map((f) => [f.conversation, f.message, serialiseConversationTest(f.test!)]),
+    )
     expect(b.failed).toBe(a.failed)
   })
 

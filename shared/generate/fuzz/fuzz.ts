@@ -47,14 +47,25 @@ export interface FuzzOptions {
 }
 
 /** Errors that are the engine's (or the flow's configuration's), not a run going as designed. */
-const ENGINE_CODES = new Set(['node_error', 'invalid_config', 'missing_node', 'no_runner', 'not_waiting', 'no_start_node', 'no_trigger'])
+const ENGINE_CODES = new Set([
+  'node_error',
+  'invalid_config',
+  'missing_node',
+  'no_runner',
+  'not_waiting',
+  'no_start_node',
+  'no_trigger',
+])
 
 export async function fuzzFlow(flow: FlowDocument, deps: EngineDeps, opts: FuzzOptions): Promise<FuzzReport> {
   await prepare()
   const ix = withParsedConfigs(() => indexFlow(flow, FUZZ_NOW))
   const scripts = await canRunScripts(deps)
   // Per kind of problem, the smallest conversation that shows it (by the size of what the customer did).
-  const best = new Map<string, { draft: Draft; played: Outcome | { error: string }; found: Omit<Finding, 'test' | 'reproduced'>; size: number }>()
+  const best = new Map<
+    string,
+    { draft: Draft; played: Outcome | { error: string }; found: Omit<Finding, 'test' | 'reproduced'>; size: number }
+  >()
   const gens = conversations(opts.seed, opts.runs)
   let failed = 0
   for (const [i, g] of gens.entries()) {
@@ -63,7 +74,8 @@ export async function fuzzFlow(flow: FlowDocument, deps: EngineDeps, opts: FuzzO
     for (let turn = 0; draft && turn <= (opts.maxTurns ?? 8); turn++) {
       opts.onConversation?.(draft)
       const played = await safePlay(flow, draft, deps)
-      const found = 'error' in played ? { kind: 'crash' as const, nodeName: null, message: played.error } : inspect(played)
+      const found =
+        'error' in played ? { kind: 'crash' as const, nodeName: null, message: played.error } : inspect(played)
       if (found) {
         failed++
         const key = `${found.kind}\u0000${found.nodeName}\u0000${found.message.replace(/'[^']*'|"[^"]*"|\d+/g, '…')}`
@@ -94,12 +106,14 @@ async function safePlay(flow: FlowDocument, d: Draft, deps: EngineDeps): Promise
 export function inspect(o: Pick<Outcome, 'trace' | 'final'>): Pick<Finding, 'kind' | 'nodeName' | 'message'> | null {
   for (const e of o.trace) {
     if (e.error?.code === 'loop_limit') return { kind: 'step_limit', nodeName: e.nodeName, message: e.error.message }
-    if (e.error && ENGINE_CODES.has(e.error.code)) return { kind: 'engine_error', nodeName: e.nodeName, message: `${e.error.code}: ${e.error.message}` }
+    if (e.error && ENGINE_CODES.has(e.error.code))
+      return { kind: 'engine_error', nodeName: e.nodeName, message: `${e.error.code}: ${e.error.message}` }
     if (e.warnings.length) return { kind: 'expression_error', nodeName: e.nodeName, message: e.warnings[0]! }
   }
   const err = o.final?.error
   if (err?.code === 'loop_limit') return { kind: 'step_limit', nodeName: err.nodeName ?? null, message: err.message }
-  if (err && ENGINE_CODES.has(err.code)) return { kind: 'engine_error', nodeName: err.nodeName ?? null, message: `${err.code}: ${err.message}` }
+  if (err && ENGINE_CODES.has(err.code))
+    return { kind: 'engine_error', nodeName: err.nodeName ?? null, message: `${err.code}: ${err.message}` }
   return null
 }
 

@@ -12,19 +12,57 @@ function shop() {
   return buildFlow(
     [
       ['trigger', 'trigger_1', { keywords: ['shop'] }],
-      ['interactive_message', 'menu', { body: 'Pick', buttons: [{ id: 'tea', title: 'Tea' }, { id: 'cake', title: 'Cake' }] }],
+      [
+        'interactive_message',
+        'menu',
+        {
+          body: 'Pick',
+          buttons: [
+            { id: 'tea', title: 'Tea' },
+            { id: 'cake', title: 'Cake' },
+          ],
+        },
+      ],
       ['question', 'ask_qty', { prompt: 'How many?', saveTo: 'qty', answerType: 'number', maxAttempts: 5 }],
-      ['chat_flow', 'address', { flowId: '1', body: 'Where to?', cta: 'Fill in', screens: [{ id: 'ADDR', title: 'Address', fields: [
-        { name: 'street', label: 'Street', type: 'text', required: true }, { name: 'floor', label: 'Floor', type: 'number' },
-      ] }] }],
-      ['http_call', 'place', { method: 'POST', url: 'https://shop.example/orders', bodyType: 'json', body: '{"qty": "{{qty}}"}' }],
+      [
+        'chat_flow',
+        'address',
+        {
+          flowId: '1',
+          body: 'Where to?',
+          cta: 'Fill in',
+          screens: [
+            {
+              id: 'ADDR',
+              title: 'Address',
+              fields: [
+                { name: 'street', label: 'Street', type: 'text', required: true },
+                { name: 'floor', label: 'Floor', type: 'number' },
+              ],
+            },
+          ],
+        },
+      ],
+      [
+        'http_call',
+        'place',
+        { method: 'POST', url: 'https://shop.example/orders', bodyType: 'json', body: '{"qty": "{{qty}}"}' },
+      ],
       ['message', 'done', { text: 'Order {{place.result.id}}' }],
       ['message', 'failed', { text: 'Could not place it' }],
       ['end', 'end_1'],
     ],
     [
-      ['trigger_1', 'out', 'menu'], ['menu', 'tea', 'ask_qty'], ['menu', 'cake', 'ask_qty'], ['ask_qty', 'out', 'address'], ['ask_qty', 'failure', 'end_1'],
-      ['address', 'out', 'place'], ['place', 'success', 'done'], ['place', 'failure', 'failed'], ['done', 'out', 'end_1'], ['failed', 'out', 'end_1'],
+      ['trigger_1', 'out', 'menu'],
+      ['menu', 'tea', 'ask_qty'],
+      ['menu', 'cake', 'ask_qty'],
+      ['ask_qty', 'out', 'address'],
+      ['ask_qty', 'failure', 'end_1'],
+      ['address', 'out', 'place'],
+      ['place', 'success', 'done'],
+      ['place', 'failure', 'failed'],
+      ['done', 'out', 'end_1'],
+      ['failed', 'out', 'end_1'],
     ],
     { samples: { place: { status: 200, ok: true, headers: {}, duration_ms: 5, result: { id: 'O-1' } } } },
   )

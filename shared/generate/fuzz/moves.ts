@@ -48,12 +48,26 @@ export function randomStart(ix: FlowIndex, rnd: Random, scripts: boolean): Draft
       trigger = { manual: { operator: rnd.text(), data: data() } }
       break
     case 'ad_click':
-      trigger = { message: rnd.text() || 'hi', referral: { headline: rnd.text(), source_id: rnd.text(), body: rnd.text() } }
+      trigger = {
+        message: rnd.text() || 'hi',
+        referral: { headline: rnd.text(), source_id: rnd.text(), body: rnd.text() },
+      }
       break
   }
-  const contact = rnd.chance(0.8) ? DEFAULT_CONTACT : { name: rnd.text() || 'Someone', phone: `+${rnd.int(1, 9)}${String(rnd.int(100000, 99999999999))}` }
+  const contact = rnd.chance(0.8)
+    ? DEFAULT_CONTACT
+    : { name: rnd.text() || 'Someone', phone: `+${rnd.int(1, 9)}${String(rnd.int(100000, 99999999999))}` }
   const message = c.kind === 'keyword' || c.kind === 'button_click' || c.kind === 'ad_click'
-  return { now: ix.now, contact, trigger, ...(message && !ix.doc.active ? { start: name } : {}), mocks: randomMocks(ix, rnd, scripts), decided: [], inputs: [], notes: [] }
+  return {
+    now: ix.now,
+    contact,
+    trigger,
+    ...(message && !ix.doc.active ? { start: name } : {}),
+    mocks: randomMocks(ix, rnd, scripts),
+    decided: [],
+    inputs: [],
+    notes: [],
+  }
 }
 
 function randomMocks(ix: FlowIndex, rnd: Random, scripts: boolean): Record<string, NodeMock> {
@@ -61,7 +75,13 @@ function randomMocks(ix: FlowIndex, rnd: Random, scripts: boolean): Record<strin
   ix.graph.nodes.forEach((n, i) => {
     if (n.type === 'http_call') {
       if (rnd.chance(0.15)) out[n.name] = { error: 'connection refused (fuzz)' }
-      else out[n.name] = { response: { status: rnd.pick([200, 200, 200, 201, 204, 400, 404, 500, 503]), body: rnd.chance(0.6) ? shaped(ix, n.name, rnd) : rnd.json() } }
+      else
+        out[n.name] = {
+          response: {
+            status: rnd.pick([200, 200, 200, 201, 204, 400, 404, 500, 503]),
+            body: rnd.chance(0.6) ? shaped(ix, n.name, rnd) : rnd.json(),
+          },
+        }
     }
     if (n.type === 'script' && !(scripts && rnd.chance(0.6))) {
       const c = ix.graph.config(i) as ScriptConfig | undefined
@@ -81,7 +101,8 @@ function shaped(ix: FlowIndex, name: string, rnd: Random): unknown {
   const sample = (ix.doc.samples as Record<string, { result?: unknown } | undefined>)[name]
   let body = structuredClone(sample?.result ?? {})
   if (body === null || typeof body !== 'object') return body
-  for (const key of Object.keys(body)) if (rnd.chance(0.4)) body = setPath(body as Record<string, unknown>, key, rnd.json(1))
+  for (const key of Object.keys(body))
+    if (rnd.chance(0.4)) body = setPath(body as Record<string, unknown>, key, rnd.json(1))
   return body
 }
 
@@ -89,7 +110,9 @@ function shaped(ix: FlowIndex, name: string, rnd: Random): unknown {
 export function randomMove(ix: FlowIndex, rnd: Random, outcome: Outcome): UserInput | null {
   const state = outcome.final
   if (!state) return null
-  const keywords = ix.graph.triggers.flatMap((t) => (ix.graph.config(t) as TriggerConfig | undefined)?.keywords ?? []).filter((k) => k.trim())
+  const keywords = ix.graph.triggers
+    .flatMap((t) => (ix.graph.config(t) as TriggerConfig | undefined)?.keywords ?? [])
+    .filter((k) => k.trim())
   const seenTitles = outcome.steps.flatMap((s) => s.messages).flatMap(titlesOf)
   if (state.status !== 'paused' || !state.waiting) return rnd.chance(0.3) && keywords.length ? rnd.pick(keywords) : null
   const w = ix.graph.index.get(state.waiting.nodeId)
@@ -107,7 +130,8 @@ export function randomMove(ix: FlowIndex, rnd: Random, outcome: Outcome): UserIn
   }
   // A tap on a button or row of the last menu sent, while the run waits for something else: a stale tap.
   const menu = lastMenu(outcome)
-  if (menu && rnd.chance(0.15)) return menu.mode === 'list' ? { row: rnd.pick(menu.titles) } : { button: rnd.pick(menu.titles) }
+  if (menu && rnd.chance(0.15))
+    return menu.mode === 'list' ? { row: rnd.pick(menu.titles) } : { button: rnd.pick(menu.titles) }
   if (node?.type === 'question') {
     const c = ix.graph.config(w!) as QuestionConfig
     const valid = validAnswers(c, ix.answers)
@@ -135,13 +159,21 @@ function randomForm(c: ChatFlowConfig, rnd: Random): Record<string, unknown> {
     }
     const ids = f.options.map((o) => o.id)
     out[f.name] =
-      f.type === 'radio' || f.type === 'dropdown' ? (ids.length ? rnd.pick(ids) : '')
-      : f.type === 'checkbox' ? ids.filter(() => rnd.chance(0.5))
-      : f.type === 'opt_in' ? rnd.chance(0.5)
-      : f.type === 'number' ? rnd.int(-100, 100000)
-      : f.type === 'email' ? 'test@example.com'
-      : f.type === 'date' ? '2030-01-15'
-      : rnd.text()
+      f.type === 'radio' || f.type === 'dropdown'
+        ? ids.length
+          ? rnd.pick(ids)
+          : ''
+        : f.type === 'checkbox'
+          ? ids.filter(() => rnd.chance(0.5))
+          : f.type === 'opt_in'
+            ? rnd.chance(0.5)
+            : f.type === 'number'
+              ? rnd.int(-100, 100000)
+              : f.type === 'email'
+                ? 'test@example.com'
+                : f.type === 'date'
+                  ? '2030-01-15'
+                  : rnd.text()
   }
   return out
 }
@@ -152,21 +184,38 @@ const constants = new WeakMap<FlowIndex, string[]>()
 function constantsOf(ix: FlowIndex): string[] {
   let out = constants.get(ix)
   if (!out) {
-    out = [...new Set(ix.branches.flatMap((b) => b.groups.flatMap((g) => g.rules.flatMap((r) => (r.right !== undefined && !r.right.includes('{{') ? [r.right] : [])))))]
+    out = [
+      ...new Set(
+        ix.branches.flatMap((b) =>
+          b.groups.flatMap((g) =>
+            g.rules.flatMap((r) => (r.right !== undefined && !r.right.includes('{{') ? [r.right] : [])),
+          ),
+        ),
+      ),
+    ]
     constants.set(ix, out)
   }
   return out
 }
 
 function lastMenu(outcome: Outcome): { mode: 'buttons' | 'list'; titles: string[] } | null {
-  const m = outcome.steps.flatMap((s) => s.messages).filter((x) => x.type === 'interactive' && titlesOf(x).length).at(-1)
+  const m = outcome.steps
+    .flatMap((s) => s.messages)
+    .filter((x) => x.type === 'interactive' && titlesOf(x).length)
+    .at(-1)
   if (!m) return null
-  return { mode: (m as unknown as { interactive: { type: string } }).interactive.type === 'list' ? 'list' : 'buttons', titles: titlesOf(m) }
+  return {
+    mode: (m as unknown as { interactive: { type: string } }).interactive.type === 'list' ? 'list' : 'buttons',
+    titles: titlesOf(m),
+  }
 }
 
 function titlesOf(m: { type: string; [k: string]: unknown }): string[] {
   if (m.type !== 'interactive') return []
-  const i = m.interactive as { type: string; action?: { buttons?: Array<{ reply: { title: string } }>; sections?: Array<{ rows: Array<{ title: string }> }> } }
+  const i = m.interactive as {
+    type: string
+    action?: { buttons?: Array<{ reply: { title: string } }>; sections?: Array<{ rows: Array<{ title: string }> }> }
+  }
   if (i.type === 'button') return (i.action?.buttons ?? []).map((b) => b.reply.title)
   if (i.type === 'list') return (i.action?.sections ?? []).flatMap((s) => s.rows.map((r) => r.title))
   return []

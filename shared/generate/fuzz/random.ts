@@ -40,11 +40,24 @@ export class Random {
       case 2:
         return this.g(fc.string, { unit: 'grapheme', maxLength: 12 })
       case 3:
-        return String(this.pick([this.int(-1e6, 1e6), this.g(fc.double, { noNaN: true }), '1,250', '0', '-0', '1e400', '007']))
+        return String(
+          this.pick([this.int(-1e6, 1e6), this.g(fc.double, { noNaN: true }), '1,250', '0', '-0', '1e400', '007']),
+        )
       case 4:
         return this.pick(['2026-02-30', '31/12/2030', '2030-01-15', 'tomorrow', 'a@b.co', 'not@', '+14155552671', '12'])
       case 5:
-        return this.pick(['{{customer_name}}', '{{', '}}', '\\{{x}}', '<b>hi</b>', 'null', 'undefined', 'true', '[]', '{}'])
+        return this.pick([
+          '{{customer_name}}',
+          '{{',
+          '}}',
+          '\\{{x}}',
+          '<b>hi</b>',
+          'null',
+          'undefined',
+          'true',
+          '[]',
+          '{}',
+        ])
       case 6:
       case 7:
         if (extra.length) return this.pick(extra)
@@ -75,7 +88,8 @@ export class Random {
         return Array.from({ length: this.int(0, 3) }, () => this.json(depth - 1))
       default: {
         const out: Record<string, unknown> = {}
-        for (let i = this.int(0, 3); i > 0; i--) out[this.pick(['id', 'status', 'name', 'total', 'items', 'data', 'x'])] = this.json(depth - 1)
+        for (let i = this.int(0, 3); i > 0; i--)
+          out[this.pick(['id', 'status', 'name', 'total', 'items', 'data', 'x'])] = this.json(depth - 1)
         return out
       }
     }

@@ -10,8 +10,12 @@ export function exampleDeps(): EngineDeps {
   const catalog = library.catalog as Array<Record<string, unknown> & { catalogId: string; id: string }>
   return {
     effects: createEffects({
-      templates: { get: async (name, language) => templates.find((t) => t.name === name && t.language === language) ?? null },
-      catalogue: { product: async (catalogId, id) => catalog.find((p) => p.catalogId === catalogId && p.id === id) ?? null },
+      templates: {
+        get: async (name, language) => templates.find((t) => t.name === name && t.language === language) ?? null,
+      },
+      catalogue: {
+        product: async (catalogId, id) => catalog.find((p) => p.catalogId === catalogId && p.id === id) ?? null,
+      },
     }),
     catalog: nodeCatalog,
   }

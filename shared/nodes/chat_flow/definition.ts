@@ -9,18 +9,34 @@ export const FORM_FIELD_TYPES = ['text', 'number', 'email', 'date', 'dropdown', 
 export const FormFieldSchema = z.object({
   name: z.string().default('').describe('Key of the field in the submitted form (letters, digits, underscore).'),
   label: z.string().default('').describe('Label shown above the field.'),
-  type: z.enum(FORM_FIELD_TYPES).default('text').describe('Input kind; label limits: text/number/email 20, date 40, dropdown 20, radio/checkbox 30, opt-in 30.'),
+  type: z
+    .enum(FORM_FIELD_TYPES)
+    .default('text')
+    .describe('Input kind; label limits: text/number/email 20, date 40, dropdown 20, radio/checkbox 30, opt-in 30.'),
   required: z.boolean().default(false).describe('The form cannot be sent without it.'),
   options: z
-    .array(z.object({ id: z.string().default('').describe('Value submitted when chosen.'), title: z.string().default('').describe('At most 30 characters.') }).prefault({}))
+    .array(
+      z
+        .object({
+          id: z.string().default('').describe('Value submitted when chosen.'),
+          title: z.string().default('').describe('At most 30 characters.'),
+        })
+        .prefault({}),
+    )
     .default([])
     .describe('dropdown (1–200), radio and checkbox (1–20) choices.'),
 })
 export const FormScreenSchema = z.object({
-  id: z.string().default('').describe("Screen id: letters and underscore only (the channel refuses digits); 'SUCCESS' is reserved."),
+  id: z
+    .string()
+    .default('')
+    .describe("Screen id: letters and underscore only (the channel refuses digits); 'SUCCESS' is reserved."),
   title: z.string().default('').describe('Title shown at the top of the screen.'),
   fields: z.array(FormFieldSchema).default([]).describe('At most 50 components per screen; at most 5 opt-ins.'),
-  refreshOnBack: z.boolean().default(false).describe('With an endpoint: going back to this screen asks the endpoint again (BACK).'),
+  refreshOnBack: z
+    .boolean()
+    .default(false)
+    .describe('With an endpoint: going back to this screen asks the endpoint again (BACK).'),
 })
 
 export const ChatFlowConfigSchema = z.object({
@@ -28,13 +44,31 @@ export const ChatFlowConfigSchema = z.object({
   header: z.string().default('').describe('Optional header, at most 60 characters.'),
   body: z.string().default('').describe('Message body, required, at most 1024 characters.'),
   footer: z.string().default('').describe('Optional footer, at most 60 characters.'),
-  cta: z.string().default('Open form').describe('Label of the button that opens the form, at most 20 characters, no emoji.'),
-  mode: z.enum(['draft', 'published']).default('published').describe('Send the draft or the published version of the form.'),
-  action: z.enum(['navigate', 'data_exchange']).default('navigate').describe('navigate opens the first screen; data_exchange asks the endpoint first.'),
+  cta: z
+    .string()
+    .default('Open form')
+    .describe('Label of the button that opens the form, at most 20 characters, no emoji.'),
+  mode: z
+    .enum(['draft', 'published'])
+    .default('published')
+    .describe('Send the draft or the published version of the form.'),
+  action: z
+    .enum(['navigate', 'data_exchange'])
+    .default('navigate')
+    .describe('navigate opens the first screen; data_exchange asks the endpoint first.'),
   screens: z.array(FormScreenSchema).default([]).describe('The form, screen by screen; the first is the entry screen.'),
-  endpoint: FlowEndpointSchema.prefault({}).describe('Data Exchange endpoint the form asks for screens and data (docs/integrations.md, Chat Flow).'),
+  endpoint: FlowEndpointSchema.prefault({}).describe(
+    'Data Exchange endpoint the form asks for screens and data (docs/integrations.md, Chat Flow).',
+  ),
   responseMapping: z
-    .array(z.object({ field: z.string().default('').describe('Form field name.'), variable: z.string().default('').describe('Session variable that receives it.') }).prefault({}))
+    .array(
+      z
+        .object({
+          field: z.string().default('').describe('Form field name.'),
+          variable: z.string().default('').describe('Session variable that receives it.'),
+        })
+        .prefault({}),
+    )
     .default([])
     .describe('Data Exchange response mapping: submitted field → session variable.'),
 })
@@ -42,7 +76,14 @@ export type ChatFlowConfig = z.infer<typeof ChatFlowConfigSchema>
 export type FormField = z.infer<typeof FormFieldSchema>
 
 const FIELD_TYPE: Record<FormField['type'], VariableSpec['type']> = {
-  text: 'string', number: 'number', email: 'string', date: 'string', dropdown: 'string', radio: 'string', checkbox: 'array', opt_in: 'boolean',
+  text: 'string',
+  number: 'number',
+  email: 'string',
+  date: 'string',
+  dropdown: 'string',
+  radio: 'string',
+  checkbox: 'array',
+  opt_in: 'boolean',
 }
 
 export const formFields = (c: ChatFlowConfig) => c.screens.flatMap((s) => s.fields)
@@ -53,12 +94,20 @@ function variables(c: ChatFlowConfig, name: string): VariableSpec[] {
     { path: `${name}.response`, description: 'The whole submitted form', type: 'object' },
     ...formFields(c)
       .filter((f) => f.name)
-      .map((f) => ({ path: `${name}.response.${f.name}`, description: `Form field ${f.label || f.name}`, type: FIELD_TYPE[f.type] })),
+      .map((f) => ({
+        path: `${name}.response.${f.name}`,
+        description: `Form field ${f.label || f.name}`,
+        type: FIELD_TYPE[f.type],
+      })),
     ...c.responseMapping
       .filter((m) => m.variable.trim())
       .map((m) => {
         const f = byName.get(m.field)
-        return { path: m.variable, description: `Form field ${m.field}`, type: f ? FIELD_TYPE[f.type] : ('unknown' as const) }
+        return {
+          path: m.variable,
+          description: `Form field ${m.field}`,
+          type: f ? FIELD_TYPE[f.type] : ('unknown' as const),
+        }
       }),
   ]
 }

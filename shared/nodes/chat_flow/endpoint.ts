@@ -6,8 +6,14 @@ export const FLOW_ENDPOINT_ACTIONS = ['ping', 'INIT', 'data_exchange', 'BACK'] a
 export type FlowEndpointAction = (typeof FLOW_ENDPOINT_ACTIONS)[number]
 
 export const FlowEndpointSchema = z.object({
-  url: z.string().default('').describe('Data Exchange endpoint (https, or http on this machine for development); empty: none.'),
-  publicKey: z.string().default('').describe("The endpoint's RSA public key (PEM), used to wrap each request's AES key."),
+  url: z
+    .string()
+    .default('')
+    .describe('Data Exchange endpoint (https, or http on this machine for development); empty: none.'),
+  publicKey: z
+    .string()
+    .default('')
+    .describe("The endpoint's RSA public key (PEM), used to wrap each request's AES key."),
   plaintext: z
     .boolean()
     .default(false)
@@ -62,10 +68,12 @@ export function readReply(reply: unknown): FlowEndpointReply {
   const screen = typeof reply.screen === 'string' && reply.screen ? reply.screen : null
   if (screen === 'SUCCESS') {
     const params = isObject(data.extension_message_response) ? data.extension_message_response.params : undefined
-    if (!isObject(params)) throw new EndpointReplyError('a SUCCESS reply must carry data.extension_message_response.params')
+    if (!isObject(params))
+      throw new EndpointReplyError('a SUCCESS reply must carry data.extension_message_response.params')
     return { kind: 'complete', params }
   }
-  if (typeof data.error_message === 'string' && data.error_message) return { kind: 'error_message', screen, message: data.error_message, data }
+  if (typeof data.error_message === 'string' && data.error_message)
+    return { kind: 'error_message', screen, message: data.error_message, data }
   if (screen) return { kind: 'screen', screen, data }
   if (data.status === 'active' || data.acknowledged === true) return { kind: 'ack', data }
   throw new EndpointReplyError('the reply names no screen (expected {version, screen, data})')
@@ -82,8 +90,11 @@ export function endpointProblems(e: FlowEndpoint): string[] {
   } catch {
     out.push(`'${url}' is not a valid endpoint URL.`)
   }
-  if (parsed && parsed.protocol !== 'https:' && parsed.protocol !== 'http:') out.push('The endpoint URL must be https (or http for a development endpoint).')
+  if (parsed && parsed.protocol !== 'https:' && parsed.protocol !== 'http:')
+    out.push('The endpoint URL must be https (or http for a development endpoint).')
   if (!e.plaintext && !/-----BEGIN (RSA )?PUBLIC KEY-----/.test(e.publicKey))
-    out.push("The endpoint's public key (PEM, -----BEGIN PUBLIC KEY-----) is needed to encrypt requests; or choose plaintext for a local development endpoint.")
+    out.push(
+      "The endpoint's public key (PEM, -----BEGIN PUBLIC KEY-----) is needed to encrypt requests; or choose plaintext for a local development endpoint.",
+    )
   return out
 }

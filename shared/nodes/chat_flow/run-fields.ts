@@ -26,7 +26,8 @@ export function checkSubmission(fields: readonly FormField[], response: Record<s
       continue
     }
     const checked = checkField(f, raw)
-    if (typeof checked === 'object' && checked !== null && 'problem' in checked) problems.push(`${f.name} ${checked.problem}`)
+    if (typeof checked === 'object' && checked !== null && 'problem' in checked)
+      problems.push(`${f.name} ${checked.problem}`)
     else values[f.name] = checked
   }
   return { values, problems }
@@ -53,16 +54,24 @@ function checkField(f: FormField, raw: unknown): FieldValue | { problem: string 
       return Number.isFinite(n) ? n : { problem: `must be a number, got ${JSON.stringify(raw)}` }
     }
     case 'email':
-      return typeof raw === 'string' && EMAIL.test(raw.trim()) ? raw.trim() : { problem: `must be an email address, got ${JSON.stringify(raw)}` }
+      return typeof raw === 'string' && EMAIL.test(raw.trim())
+        ? raw.trim()
+        : { problem: `must be an email address, got ${JSON.stringify(raw)}` }
     case 'date':
-      return typeof raw === 'string' && validDate(raw) ? raw : { problem: `must be a date written YYYY-MM-DD, got ${JSON.stringify(raw)}` }
+      return typeof raw === 'string' && validDate(raw)
+        ? raw
+        : { problem: `must be a date written YYYY-MM-DD, got ${JSON.stringify(raw)}` }
     case 'dropdown':
     case 'radio':
-      return typeof raw === 'string' && ids.has(raw) ? raw : { problem: `must be one of ${[...ids].join(', ')}, got ${JSON.stringify(raw)}` }
+      return typeof raw === 'string' && ids.has(raw)
+        ? raw
+        : { problem: `must be one of ${[...ids].join(', ')}, got ${JSON.stringify(raw)}` }
     case 'checkbox': {
       const list = Array.isArray(raw) ? raw : [raw]
       const bad = list.filter((x) => typeof x !== 'string' || !ids.has(x))
-      return bad.length ? { problem: `has options that are not in the form: ${JSON.stringify(bad)}` } : (list as string[])
+      return bad.length
+        ? { problem: `has options that are not in the form: ${JSON.stringify(bad)}` }
+        : (list as string[])
     }
     case 'opt_in':
       if (raw === true || raw === 'true') return true

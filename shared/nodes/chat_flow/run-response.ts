@@ -10,7 +10,8 @@ export function nfmReplyEvent(
   interactive: { type: string; nfm_reply?: { response_json?: unknown } },
   id?: string,
 ): { ok: true; event: InboundEvent } | { ok: false; message: string } {
-  if (interactive.type !== 'nfm_reply' || !interactive.nfm_reply) return { ok: false, message: 'Not a form submission (interactive.type is not nfm_reply).' }
+  if (interactive.type !== 'nfm_reply' || !interactive.nfm_reply)
+    return { ok: false, message: 'Not a form submission (interactive.type is not nfm_reply).' }
   const text = interactive.nfm_reply.response_json
   if (typeof text !== 'string') return { ok: false, message: 'The form submission has no response_json string.' }
   let value: unknown
@@ -19,7 +20,8 @@ export function nfmReplyEvent(
   } catch {
     return { ok: false, message: 'The form submission response_json is not valid JSON.' }
   }
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) return { ok: false, message: 'The form submission response_json is not a JSON object.' }
+  if (typeof value !== 'object' || value === null || Array.isArray(value))
+    return { ok: false, message: 'The form submission response_json is not a JSON object.' }
   const bounds = checkJsonBounds(value)
   if (bounds) return { ok: false, message: `The form submission response_json is too deep: ${bounds.message}` }
   return { ok: true, event: { type: 'nfm_reply', response: value as Record<string, unknown>, ...(id ? { id } : {}) } }

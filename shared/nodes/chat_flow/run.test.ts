@@ -6,7 +6,12 @@ import { nodeCatalog } from '../runners'
 import { checkSubmission } from './run-fields'
 import type { FormField } from './definition'
 
-const field = (f: Partial<FormField> & Pick<FormField, 'name' | 'type'>): FormField => ({ label: f.name, required: false, options: [], ...f })
+const field = (f: Partial<FormField> & Pick<FormField, 'name' | 'type'>): FormField => ({
+  label: f.name,
+  required: false,
+  options: [],
+  ...f,
+})
 const opts = (...ids: string[]) => ids.map((id) => ({ id, title: id.toUpperCase() }))
 
 const FIELDS: FormField[] = [
@@ -22,9 +27,25 @@ const FIELDS: FormField[] = [
 
 describe('form submission checks', () => {
   it('types each declared field and fills unanswered optional ones with their empty value', () => {
-    const r = checkSubmission(FIELDS, { name: 'Asha', age: '31', extras: ['gift'], news: true, unknown: 'x', flow_token: 't' })
+    const r = checkSubmission(FIELDS, {
+      name: 'Asha',
+      age: '31',
+      extras: ['gift'],
+      news: true,
+      unknown: 'x',
+      flow_token: 't',
+    })
     expect(r.problems).toEqual([])
-    expect(r.values).toEqual({ name: 'Asha', age: 31, email: '', day: '', size: '', colour: '', extras: ['gift'], news: true })
+    expect(r.values).toEqual({
+      name: 'Asha',
+      age: 31,
+      email: '',
+      day: '',
+      size: '',
+      colour: '',
+      extras: ['gift'],
+      news: true,
+    })
   })
 
   it.each([
@@ -105,9 +126,19 @@ describe('Chat Flow node in a run', () => {
     const { deps } = testDeps()
     const r = await startRun(flow, { contact: ASHA, trigger: { kind: 'manual' } }, deps)
     const token = (r.state.waiting!.data as { flowToken: string }).flowToken
-    const back = await resumeRun(flow, r.state, { type: 'nfm_reply', response: { name: 'Asha', age: 31, flow_token: token } }, ASHA, deps)
+    const back = await resumeRun(
+      flow,
+      r.state,
+      { type: 'nfm_reply', response: { name: 'Asha', age: 31, flow_token: token } },
+      ASHA,
+      deps,
+    )
     expect(back.state.status).toBe('ended')
-    expect(back.state.vars).toMatchObject({ full_name: 'Asha', age: 31, signup: { response: { name: 'Asha', age: 31 }, flow_token: token } })
+    expect(back.state.vars).toMatchObject({
+      full_name: 'Asha',
+      age: 31,
+      signup: { response: { name: 'Asha', age: 31 }, flow_token: token },
+    })
     expect(back.messages).toEqual([{ type: 'text', text: { body: 'Asha is 31' } }])
   })
 
@@ -117,7 +148,9 @@ describe('Chat Flow node in a run', () => {
     const paused = { state: r.state, flow }
     const stale = { type: 'nfm_reply' as const, response: { name: 'Old', flow_token: 'ftok_other' } }
     const event = { kind: 'message' as const, message: stale }
-    expect(route({ contact: ASHA, current: paused, flows: [], event, now: r.state.updatedAt }, nodeCatalog).plan).toMatchObject({ action: 'resume' })
+    expect(
+      route({ contact: ASHA, current: paused, flows: [], event, now: r.state.updatedAt }, nodeCatalog).plan,
+    ).toMatchObject({ action: 'resume' })
     const still = await resumeRun(flow, r.state, stale, ASHA, deps)
     expect(still.state.status).toBe('paused')
     expect(still.messages).toEqual([])

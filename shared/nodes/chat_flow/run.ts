@@ -22,7 +22,8 @@ export const chatFlowRunner: NodeRunner<ChatFlowConfig> = {
   run({ config, render, effects }) {
     const flowToken = effects.ids.next('ftok_')
     const body = render(config.body)
-    if (!body.trim()) throw new NodeFailure('empty_message', 'The form message body rendered empty (its variables are unset).')
+    if (!body.trim())
+      throw new NodeFailure('empty_message', 'The form message body rendered empty (its variables are unset).')
     const header = render(config.header).trim()
     const footer = render(config.footer).trim()
     const first = config.screens[0]
@@ -59,7 +60,12 @@ export const chatFlowRunner: NodeRunner<ChatFlowConfig> = {
   // Anything else that reaches the waiting form (typed text, an older form's submission) leaves it waiting.
   resume({ config }, event, cursor) {
     if (event.type !== 'nfm_reply' || !answersThisForm(event, cursor)) {
-      return { kind: 'wait', messages: [], data: cursor.data, output: { ignored: event.type === 'nfm_reply' ? 'another form' : event.type } }
+      return {
+        kind: 'wait',
+        messages: [],
+        data: cursor.data,
+        output: { ignored: event.type === 'nfm_reply' ? 'another form' : event.type },
+      }
     }
     const { values, problems } = checkSubmission(formFields(config), event.response)
     const flowToken = (cursor.data as Waiting | undefined)?.flowToken

@@ -47,7 +47,11 @@ describe('condition runner', () => {
 
   it('saves its result under the node name', async () => {
     const { deps } = testDeps()
-    const r = await startRun(flowWith([adult], 'and'), { contact: ASHA, trigger: { kind: 'manual' }, presets: { age: 40 } }, deps)
+    const r = await startRun(
+      flowWith([adult], 'and'),
+      { contact: ASHA, trigger: { kind: 'manual' }, presets: { age: 40 } },
+      deps,
+    )
     expect(r.state.vars.condition_1).toEqual({ result: true })
   })
 })

@@ -12,13 +12,22 @@ export function validateHttpCall(c: HttpCallConfig, ctx: ValidateContext): Probl
     out.push(error(ctx, 'config.url', `URL must start with http:// or https://; got '${url}'.`, '/url'))
   c.headers.forEach((h, i) => {
     if (isBlank(h.key)) out.push(error(ctx, 'config.required', `Header ${i + 1} has no name.`, `/headers/${i}/key`))
-    else if (!HEADER_NAME.test(h.key)) out.push(error(ctx, 'config.header_name', `'${h.key}' is not a valid header name.`, `/headers/${i}/key`))
+    else if (!HEADER_NAME.test(h.key))
+      out.push(error(ctx, 'config.header_name', `'${h.key}' is not a valid header name.`, `/headers/${i}/key`))
   })
   c.query.forEach((q, i) => {
-    if (isBlank(q.key)) out.push(error(ctx, 'config.required', `Query parameter ${i + 1} has no name.`, `/query/${i}/key`))
+    if (isBlank(q.key))
+      out.push(error(ctx, 'config.required', `Query parameter ${i + 1} has no name.`, `/query/${i}/key`))
   })
   if (c.bodyType !== 'none' && (c.method === 'GET' || c.method === 'DELETE') && c.body.trim())
-    out.push(warning(ctx, 'config.body_ignored', `${c.method} requests usually carry no body; many servers ignore it.`, '/body'))
+    out.push(
+      warning(
+        ctx,
+        'config.body_ignored',
+        `${c.method} requests usually carry no body; many servers ignore it.`,
+        '/body',
+      ),
+    )
   if (c.bodyType === 'json' && c.body.trim() && !c.body.includes('{{')) {
     try {
       JSON.parse(c.body)
@@ -33,11 +42,21 @@ export function validateHttpCall(c: HttpCallConfig, ctx: ValidateContext): Probl
     out.push(...requireText(ctx, '/auth/apiKey', c.auth.apiKey, 'API key'))
   }
   if (c.timeoutMs < 1000 || c.timeoutMs > 30000)
-    out.push(error(ctx, 'config.range', `Timeout must be between 1000 and 30000 ms; ${c.timeoutMs} given.`, '/timeoutMs'))
+    out.push(
+      error(ctx, 'config.range', `Timeout must be between 1000 and 30000 ms; ${c.timeoutMs} given.`, '/timeoutMs'),
+    )
   c.saveAs.forEach((s, i) => {
     if (!IDENTIFIER.test(s.variable))
-      out.push(error(ctx, 'config.variable_name', `Variable '${s.variable}' may hold only letters, digits and underscore and must not start with a digit.`, `/saveAs/${i}/variable`))
-    if (isBlank(s.path)) out.push(error(ctx, 'config.required', `Response path for '${s.variable}' is required.`, `/saveAs/${i}/path`))
+      out.push(
+        error(
+          ctx,
+          'config.variable_name',
+          `Variable '${s.variable}' may hold only letters, digits and underscore and must not start with a digit.`,
+          `/saveAs/${i}/variable`,
+        ),
+      )
+    if (isBlank(s.path))
+      out.push(error(ctx, 'config.required', `Response path for '${s.variable}' is required.`, `/saveAs/${i}/path`))
   })
   return out
 }

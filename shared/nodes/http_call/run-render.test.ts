@@ -2,7 +2,14 @@ import { describe, expect, it } from 'vitest'
 import { createRenderer } from '../../engine/render'
 import { renderForm, renderJson, renderUrl } from './run-render'
 
-const vars = { base: 'https://api.example.com/v1', id: 'a/b?c=d#e', name: 'Zoë "Z" \\', n: 3, obj: { a: [1, 2] }, flag: true }
+const vars = {
+  base: 'https://api.example.com/v1',
+  id: 'a/b?c=d#e',
+  name: 'Zoë "Z" \\',
+  n: 3,
+  obj: { a: [1, 2] },
+  flag: true,
+}
 const r = createRenderer(vars)
 
 describe('placeholders rendered for their place', () => {
@@ -12,7 +19,10 @@ describe('placeholders rendered for their place', () => {
   })
 
   it('escapes inside JSON strings and writes typed JSON values outside them', () => {
-    const body = renderJson('{"s": "hi {{name}}", "n": {{n}}, "o": {{obj}}, "f": {{flag}}, "u": {{unset}}, "esc": "\\"{{n}}\\""}', r)
+    const body = renderJson(
+      '{"s": "hi {{name}}", "n": {{n}}, "o": {{obj}}, "f": {{flag}}, "u": {{unset}}, "esc": "\\"{{n}}\\""}',
+      r,
+    )
     expect(JSON.parse(body)).toEqual({ s: `hi ${vars.name}`, n: 3, o: { a: [1, 2] }, f: true, u: null, esc: '"3"' })
   })
 

@@ -28,7 +28,10 @@ export function renderForm(template: string, r: Renderers): string {
   const { chunks } = splitTemplate(template)
   let out = ''
   for (const c of chunks) {
-    out += c.kind === 'text' ? c.text : new URLSearchParams({ v: r.render(template.slice(c.start, c.end)) }).toString().slice(2)
+    out +=
+      c.kind === 'text'
+        ? c.text
+        : new URLSearchParams({ v: r.render(template.slice(c.start, c.end)) }).toString().slice(2)
   }
   return out
 }

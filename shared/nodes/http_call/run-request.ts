@@ -16,12 +16,14 @@ export function buildRequest(ctx: Pick<RunContext<HttpCallConfig>, 'config' | 'r
   const headers: Record<string, string> = {}
   const setHeader = (name: string, value: string) => {
     // A CR or LF from a variable would let a value start a header of its own.
-    if (/[\r\n]/.test(value)) throw new NodeFailure('http_invalid_header', `Header '${name}' would contain a line break.`)
+    if (/[\r\n]/.test(value))
+      throw new NodeFailure('http_invalid_header', `Header '${name}' would contain a line break.`)
     headers[name.toLowerCase()] = value
   }
   for (const h of c.headers) if (h.key.trim()) setHeader(h.key.trim(), ctx.render(h.value))
   const auth = c.auth
-  if (auth.type === 'basic') setHeader('authorization', `Basic ${base64(`${ctx.render(auth.username)}:${ctx.render(auth.password)}`)}`)
+  if (auth.type === 'basic')
+    setHeader('authorization', `Basic ${base64(`${ctx.render(auth.username)}:${ctx.render(auth.password)}`)}`)
   if (auth.type === 'bearer') setHeader('authorization', `Bearer ${ctx.render(auth.token)}`)
   if (auth.type === 'api_key' && auth.headerName.trim()) setHeader(auth.headerName.trim(), ctx.render(auth.apiKey))
   const req: HttpRequest = { method: c.method, url, headers, timeoutMs: c.timeoutMs }
@@ -54,7 +56,10 @@ function buildBody(c: HttpCallConfig, ctx: Pick<RunContext<HttpCallConfig>, 'ren
   try {
     JSON.parse(body)
   } catch {
-    throw new NodeFailure('http_invalid_body', `The JSON body is not valid JSON once its variables are filled: ${clip(body)}`)
+    throw new NodeFailure(
+      'http_invalid_body',
+      `The JSON body is not valid JSON once its variables are filled: ${clip(body)}`,
+    )
   }
   return body
 }

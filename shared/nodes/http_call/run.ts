@@ -22,7 +22,9 @@ export const httpCallRunner: NodeRunner<HttpCallConfig> = {
 }
 
 /** The node's semantics, shared by a run and by the "Test request" command. */
-export async function runHttpCall(ctx: Pick<RunContext<HttpCallConfig>, 'config' | 'render' | 'evaluate' | 'effects'>): Promise<NodeOutcome> {
+export async function runHttpCall(
+  ctx: Pick<RunContext<HttpCallConfig>, 'config' | 'render' | 'evaluate' | 'effects'>,
+): Promise<NodeOutcome> {
   const started = ctx.effects.clock.now()
   const elapsed = () => Math.max(0, ctx.effects.clock.now() - started)
   let response: HttpResponse
@@ -33,7 +35,13 @@ export async function runHttpCall(ctx: Pick<RunContext<HttpCallConfig>, 'config'
     return { kind: 'fail', error: reason(err), output }
   }
   const ok = response.status >= 200 && response.status < 300
-  const output: HttpCallOutput = { status: response.status, ok, result: response.body, headers: response.headers, duration_ms: elapsed() }
+  const output: HttpCallOutput = {
+    status: response.status,
+    ok,
+    result: response.body,
+    headers: response.headers,
+    duration_ms: elapsed(),
+  }
   if (!ok) {
     return { kind: 'fail', error: { code: 'http_status', message: `The server answered ${response.status}.` }, output }
   }

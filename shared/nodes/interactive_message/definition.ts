@@ -4,11 +4,17 @@ import { oneLine, plural } from '../../flow/summary'
 import { validateInteractive } from './definition-limits'
 
 export const ReplyButtonSchema = z.object({
-  id: z.string().default('').describe('Payload returned when tapped ({{button_id}}); also the output port id. At most 256.'),
+  id: z
+    .string()
+    .default('')
+    .describe('Payload returned when tapped ({{button_id}}); also the output port id. At most 256.'),
   title: z.string().default('').describe('Visible label, at most 20 characters, unique in the message.'),
 })
 export const ListRowSchema = z.object({
-  id: z.string().default('').describe('Payload returned when chosen ({{row_id}}); also the output port id. At most 200.'),
+  id: z
+    .string()
+    .default('')
+    .describe('Payload returned when chosen ({{row_id}}); also the output port id. At most 200.'),
   title: z.string().default('').describe('Row title, at most 24 characters.'),
   description: z.string().default('').describe('Optional second line, at most 72 characters.'),
 })
@@ -17,7 +23,10 @@ export const ListSectionSchema = z.object({
   rows: z.array(ListRowSchema).default([]).describe('At least 1 row per section; at most 10 rows across all sections.'),
 })
 export const InteractiveHeaderSchema = z.object({
-  type: z.enum(['none', 'text', 'image', 'video', 'document']).default('none').describe('List menus take a text header only.'),
+  type: z
+    .enum(['none', 'text', 'image', 'video', 'document'])
+    .default('none')
+    .describe('List menus take a text header only.'),
   text: z.string().default('').describe('Header text when type is text, at most 60 characters.'),
   mediaUrl: z.string().default('').describe('Hosted media link when type is image, video or document.'),
 })
@@ -49,7 +58,9 @@ function textFields(c: InteractiveMessageConfig): TextField[] {
     f.push({ pointer: '/header/mediaUrl', label: 'Header media URL', value: c.header.mediaUrl })
   f.push({ pointer: '/body', label: 'Body', value: c.body }, { pointer: '/footer', label: 'Footer', value: c.footer })
   if (c.mode === 'buttons') {
-    c.buttons.forEach((b, i) => f.push({ pointer: `/buttons/${i}/title`, label: `Button ${i + 1} title`, value: b.title }))
+    c.buttons.forEach((b, i) =>
+      f.push({ pointer: `/buttons/${i}/title`, label: `Button ${i + 1} title`, value: b.title }),
+    )
   } else {
     f.push({ pointer: '/list/buttonLabel', label: 'List button label', value: c.list.buttonLabel })
     c.list.sections.forEach((s, si) => {
@@ -57,7 +68,11 @@ function textFields(c: InteractiveMessageConfig): TextField[] {
       s.rows.forEach((r, ri) => {
         const at = `/list/sections/${si}/rows/${ri}`
         f.push({ pointer: `${at}/title`, label: `Row ${ri + 1} title (section ${si + 1})`, value: r.title })
-        f.push({ pointer: `${at}/description`, label: `Row ${ri + 1} description (section ${si + 1})`, value: r.description })
+        f.push({
+          pointer: `${at}/description`,
+          label: `Row ${ri + 1} description (section ${si + 1})`,
+          value: r.description,
+        })
       })
     })
   }
@@ -96,7 +111,10 @@ export const interactiveMessageDefinition: NodeDefinition<InteractiveMessageConf
       { id: 'yes', title: 'Yes' },
       { id: 'no', title: 'No' },
     ],
-    list: { buttonLabel: 'Choose', sections: [{ title: 'Options', rows: [{ id: 'option_1', title: 'Option 1', description: '' }] }] },
+    list: {
+      buttonLabel: 'Choose',
+      sections: [{ title: 'Options', rows: [{ id: 'option_1', title: 'Option 1', description: '' }] }],
+    },
   }),
   ports: (c): Port[] =>
     c.mode === 'buttons'

@@ -20,7 +20,11 @@ const buttons = buildFlow(
         ],
       },
     },
-    { type: 'message', name: 'booked', config: { text: 'Booking ({{button_id}}/{{menu.title}}/{{_last_button_text}})' } },
+    {
+      type: 'message',
+      name: 'booked',
+      config: { text: 'Booking ({{button_id}}/{{menu.title}}/{{_last_button_text}})' },
+    },
     { type: 'message', name: 'cancelled', config: { text: 'Cancelled' } },
   ],
   [
@@ -160,7 +164,11 @@ describe('interactive message runner: headers', () => {
         {
           type: 'interactive_message',
           name: 'promo',
-          config: { body: 'Look', header: { type: 'image', text: '', mediaUrl: 'https://cdn.example.com/{{sku}}.jpg' }, buttons: [{ id: 'buy', title: 'Buy' }] },
+          config: {
+            body: 'Look',
+            header: { type: 'image', text: '', mediaUrl: 'https://cdn.example.com/{{sku}}.jpg' },
+            buttons: [{ id: 'buy', title: 'Buy' }],
+          },
         },
       ],
       [['trigger_1', 'out', 'promo']],

@@ -33,7 +33,12 @@ export const interactiveMessageRunner: NodeRunner<InteractiveMessageConfig> = {
     const data = cursor.data as WaitData
     const option = match(event, data)
     if (!option) return { kind: 'wait', messages: [data.message], data }
-    return { kind: 'next', port: option.id, output: { id: option.id, title: option.title }, vars: optionVars(data.mode, option) }
+    return {
+      kind: 'next',
+      port: option.id,
+      output: { id: option.id, title: option.title },
+      vars: optionVars(data.mode, option),
+    }
   },
 }
 
@@ -44,7 +49,9 @@ function match(event: InboundEvent, data: WaitData): Option | null {
   if (event.type !== 'text') return null
   const typed = event.text.trim().toLowerCase()
   return (
-    options.find((o) => o.title.trim().toLowerCase() === typed) ?? options.find((o) => o.id.toLowerCase() === typed) ?? null
+    options.find((o) => o.title.trim().toLowerCase() === typed) ??
+    options.find((o) => o.id.toLowerCase() === typed) ??
+    null
   )
 }
 
@@ -61,7 +68,8 @@ function optionVars(mode: WaitData['mode'], o: Option): Vars {
 function build(ctx: RunContext<InteractiveMessageConfig>): { message: OutboundMessage; options: Option[] } {
   const { config: c, render } = ctx
   const body = { text: render(c.body) }
-  if (!body.text.trim()) throw new NodeFailure('empty_message', 'The message body rendered empty; the channel requires one.')
+  if (!body.text.trim())
+    throw new NodeFailure('empty_message', 'The message body rendered empty; the channel requires one.')
   const header = buildHeader(c, render)
   const footerText = render(c.footer)
   const footer = footerText ? { footer: { text: footerText } } : {}
@@ -70,7 +78,10 @@ function build(ctx: RunContext<InteractiveMessageConfig>): { message: OutboundMe
     const buttons = options.map((o) => ({ type: 'reply' as const, reply: { id: o.id, title: o.title } }))
     return {
       options,
-      message: { type: 'interactive', interactive: { type: 'button', ...header, body, ...footer, action: { buttons } } },
+      message: {
+        type: 'interactive',
+        interactive: { type: 'button', ...header, body, ...footer, action: { buttons } },
+      },
     }
   }
   const sections = c.list.sections.map((s) => ({
@@ -82,7 +93,10 @@ function build(ctx: RunContext<InteractiveMessageConfig>): { message: OutboundMe
   }))
   const action = { button: render(c.list.buttonLabel), sections }
   const options = sections.flatMap((s) => s.rows.map((r) => ({ id: r.id, title: r.title })))
-  return { options, message: { type: 'interactive', interactive: { type: 'list', ...header, body, ...footer, action } } }
+  return {
+    options,
+    message: { type: 'interactive', interactive: { type: 'list', ...header, body, ...footer, action } },
+  }
 }
 
 function buildHeader(c: InteractiveMessageConfig, render: (t: string) => string): { header?: InteractiveHeader } {

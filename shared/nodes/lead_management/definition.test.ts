@@ -9,14 +9,23 @@ describe('lead_management', () => {
     expect(variablesOf('lead_management', { action: 'add_tags', tags: ['a'] })).toEqual([])
   })
   it('field values and tags take templates', () => {
-    expect(textPointersOf('lead_management', { action: 'update_fields', fields: [{ field: 'email', value: '{{e}}' }] })).toEqual(['/fields/0/value'])
-    expect(textPointersOf('lead_management', { action: 'remove_tags', tags: ['a', 'b'] })).toEqual(['/tags/0', '/tags/1'])
+    expect(
+      textPointersOf('lead_management', { action: 'update_fields', fields: [{ field: 'email', value: '{{e}}' }] }),
+    ).toEqual(['/fields/0/value'])
+    expect(textPointersOf('lead_management', { action: 'remove_tags', tags: ['a', 'b'] })).toEqual([
+      '/tags/0',
+      '/tags/1',
+    ])
   })
   it.each([
     ['get details', {}, []],
     ['bad prefix', { prefix: '1_' }, ['config.variable_name /prefix']],
     ['update without fields', { action: 'update_fields' }, ['config.required /fields']],
-    ['bad field name', { action: 'update_fields', fields: [{ field: 'e mail', value: 'x' }] }, ['config.field_name /fields/0/field']],
+    [
+      'bad field name',
+      { action: 'update_fields', fields: [{ field: 'e mail', value: 'x' }] },
+      ['config.field_name /fields/0/field'],
+    ],
     ['tags needed', { action: 'add_tags' }, ['config.required /tags']],
     ['empty tag', { action: 'remove_tags', tags: [''] }, ['config.required /tags/0']],
   ])('%s', (_t, config, expected) => expect(problemsOf('lead_management', config)).toEqual(expected))

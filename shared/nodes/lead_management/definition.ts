@@ -5,16 +5,40 @@ import { plural } from '../../flow/summary'
 
 export const LEAD_ACTIONS = ['get_details', 'update_fields', 'add_tags', 'remove_tags'] as const
 /** Contact fields Get Details saves, each as <prefix><field>. */
-export const LEAD_FIELDS = ['name', 'phone', 'email', 'companyName', 'city', 'country', 'source', 'status', 'tags', 'createdAt'] as const
+export const LEAD_FIELDS = [
+  'name',
+  'phone',
+  'email',
+  'companyName',
+  'city',
+  'country',
+  'source',
+  'status',
+  'tags',
+  'createdAt',
+] as const
 
 export const LeadManagementConfigSchema = z.object({
-  action: z.enum(LEAD_ACTIONS).default('get_details').describe('Get details into variables, update contact fields, add tags or remove tags.'),
+  action: z
+    .enum(LEAD_ACTIONS)
+    .default('get_details')
+    .describe('Get details into variables, update contact fields, add tags or remove tags.'),
   prefix: z.string().default('lead_').describe("get_details: variables are saved as <prefix><field>, default 'lead_'."),
   fields: z
-    .array(z.object({ field: z.string().default('').describe('Contact field, a standard one or a custom one.'), value: z.string().default('').describe('Template.') }).prefault({}))
+    .array(
+      z
+        .object({
+          field: z.string().default('').describe('Contact field, a standard one or a custom one.'),
+          value: z.string().default('').describe('Template.'),
+        })
+        .prefault({}),
+    )
     .default([])
     .describe('update_fields: fields written on the contact.'),
-  tags: z.array(z.string().default('')).default([]).describe('add_tags / remove_tags: tags; each takes {{ }} placeholders.'),
+  tags: z
+    .array(z.string().default(''))
+    .default([])
+    .describe('add_tags / remove_tags: tags; each takes {{ }} placeholders.'),
 })
 export type LeadManagementConfig = z.infer<typeof LeadManagementConfigSchema>
 
@@ -28,19 +52,41 @@ function variables(c: LeadManagementConfig): VariableSpec[] {
 }
 
 function textFields(c: LeadManagementConfig): TextField[] {
-  if (c.action === 'update_fields') return c.fields.map((f, i) => ({ pointer: `/fields/${i}/value`, label: `Field ${f.field || i + 1}`, value: f.value }))
-  if (c.action === 'add_tags' || c.action === 'remove_tags') return c.tags.map((t, i) => ({ pointer: `/tags/${i}`, label: `Tag ${i + 1}`, value: t }))
+  if (c.action === 'update_fields')
+    return c.fields.map((f, i) => ({
+      pointer: `/fields/${i}/value`,
+      label: `Field ${f.field || i + 1}`,
+      value: f.value,
+    }))
+  if (c.action === 'add_tags' || c.action === 'remove_tags')
+    return c.tags.map((t, i) => ({ pointer: `/tags/${i}`, label: `Tag ${i + 1}`, value: t }))
   return []
 }
 
 function validate(c: LeadManagementConfig, ctx: ValidateContext): Problem[] {
   const out: Problem[] = []
   if (c.action === 'get_details' && !IDENTIFIER.test(c.prefix))
-    out.push(error(ctx, 'config.variable_name', `Prefix '${c.prefix}' must start a valid variable name (letters, digits, underscore).`, '/prefix'))
+    out.push(
+      error(
+        ctx,
+        'config.variable_name',
+        `Prefix '${c.prefix}' must start a valid variable name (letters, digits, underscore).`,
+        '/prefix',
+      ),
+    )
   if (c.action === 'update_fields') {
-    if (c.fields.length === 0) out.push(error(ctx, 'config.required', 'Update fields needs at least one field.', '/fields'))
+    if (c.fields.length === 0)
+      out.push(error(ctx, 'config.required', 'Update fields needs at least one field.', '/fields'))
     c.fields.forEach((f, i) => {
-      if (!IDENTIFIER.test(f.field)) out.push(error(ctx, 'config.field_name', `Field name '${f.field}' may hold only letters, digits and underscore.`, `/fields/${i}/field`))
+      if (!IDENTIFIER.test(f.field))
+        out.push(
+          error(
+            ctx,
+            'config.field_name',
+            `Field name '${f.field}' may hold only letters, digits and underscore.`,
+            `/fields/${i}/field`,
+          ),
+        )
     })
   }
   if (c.action === 'add_tags' || c.action === 'remove_tags') {
@@ -53,12 +99,15 @@ function validate(c: LeadManagementConfig, ctx: ValidateContext): Problem[] {
 }
 
 const LABEL: Record<LeadManagementConfig['action'], string> = {
-  get_details: 'Get details', update_fields: 'Update fields', add_tags: 'Add tags', remove_tags: 'Remove tags',
+  get_details: 'Get details',
+  update_fields: 'Update fields',
+  add_tags: 'Add tags',
+  remove_tags: 'Remove tags',
 }
 
 export const leadManagementDefinition: NodeDefinition<LeadManagementConfig> = {
   label: 'Lead Management',
-  description: "Reads or updates the contact: get details into variables, update fields, add or remove tags.",
+  description: 'Reads or updates the contact: get details into variables, update fields, add or remove tags.',
   category: 'integration',
   configSchema: LeadManagementConfigSchema,
   defaults: () => ({ action: 'get_details', prefix: 'lead_', fields: [], tags: [] }),

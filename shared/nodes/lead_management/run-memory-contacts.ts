@@ -19,8 +19,15 @@ export function createMemoryContacts(initial: Contact[]): MemoryContacts {
     async update(id, patch) {
       const c = byId.get(id)
       if (!c) throw new Error(`Contact ${id} does not exist.`)
-      if (patch.phone !== undefined && patch.phone !== c.phone) throw new Error('A contact is identified by its phone number; it cannot be changed.')
-      const next: Contact = { ...c, ...patch, id, phone: c.phone, fields: structuredClone(patch.fields ?? c.fields ?? {}) }
+      if (patch.phone !== undefined && patch.phone !== c.phone)
+        throw new Error('A contact is identified by its phone number; it cannot be changed.')
+      const next: Contact = {
+        ...c,
+        ...patch,
+        id,
+        phone: c.phone,
+        fields: structuredClone(patch.fields ?? c.fields ?? {}),
+      }
       byId.set(id, next)
       return structuredClone(next)
     },

@@ -15,11 +15,20 @@ export const leadManagementRunner: NodeRunner<LeadManagementConfig> = {
 
 export async function runLead(ctx: Ctx): Promise<NodeOutcome> {
   const contact = await ctx.effects.contacts.get(ctx.contact.id)
-  if (!contact) throw new NodeFailure('contact_not_found', `The contact of this run (${ctx.contact.phone}) is not in the contacts store.`)
+  if (!contact)
+    throw new NodeFailure(
+      'contact_not_found',
+      `The contact of this run (${ctx.contact.phone}) is not in the contacts store.`,
+    )
   switch (ctx.config.action) {
     case 'get_details': {
       const details = leadDetails(contact)
-      return { kind: 'next', port: 'out', output: { action: 'get_details', contact: details }, vars: prefixed(ctx.config.prefix, details) }
+      return {
+        kind: 'next',
+        port: 'out',
+        output: { action: 'get_details', contact: details },
+        vars: prefixed(ctx.config.prefix, details),
+      }
     }
     case 'update_fields':
       return updateFields(ctx, contact)
@@ -54,8 +63,10 @@ async function updateFields(ctx: Ctx, contact: Contact): Promise<NodeOutcome> {
   let name: string | undefined
   for (const f of ctx.config.fields) {
     const key = f.field.trim()
-    if (key === 'phone') throw new NodeFailure('lead_readonly_field', 'The phone number identifies the contact; a flow cannot change it.')
-    if (key === 'tags') throw new NodeFailure('lead_readonly_field', "Tags are changed with the 'Add tags' and 'Remove tags' actions.")
+    if (key === 'phone')
+      throw new NodeFailure('lead_readonly_field', 'The phone number identifies the contact; a flow cannot change it.')
+    if (key === 'tags')
+      throw new NodeFailure('lead_readonly_field', "Tags are changed with the 'Add tags' and 'Remove tags' actions.")
     // A single placeholder keeps its type ({{age}} stays a number); anything else is text.
     const value = ctx.evaluate(f.value)
     if (key === 'name') {

@@ -13,7 +13,11 @@ describe('media_message', () => {
     ['not http', { url: 'ftp://x/a.jpg' }, ['config.url /url']],
     ['caption of 1025', { url: 'https://x.test/a.jpg', caption: 'c'.repeat(1025) }, ['limit.length /caption']],
     ['audio with a caption', { kind: 'audio', url: 'https://x.test/a.ogg', caption: 'x' }, ['limit.caption /caption']],
-    ['sticker with a file name', { kind: 'sticker', url: 'https://x.test/a.webp', filename: 'a.webp' }, ['limit.filename /filename']],
+    [
+      'sticker with a file name',
+      { kind: 'sticker', url: 'https://x.test/a.webp', filename: 'a.webp' },
+      ['limit.filename /filename'],
+    ],
   ])('%s', (_t, config, expected) => expect(problemsOf('media_message', config)).toEqual(expected))
 })
 

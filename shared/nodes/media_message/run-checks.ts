@@ -8,14 +8,35 @@ import { MEDIA_RULES, type MediaMessageConfig } from './definition'
 type Kind = MediaMessageConfig['kind']
 
 const MIME_BY_EXTENSION: Record<string, string> = {
-  jpg: 'image/jpeg', jpeg: 'image/jpeg', png: 'image/png', gif: 'image/gif', webp: 'image/webp', bmp: 'image/bmp', svg: 'image/svg+xml',
-  mp4: 'video/mp4', '3gp': 'video/3gpp', mov: 'video/quicktime', webm: 'video/webm', avi: 'video/x-msvideo',
-  aac: 'audio/aac', amr: 'audio/amr', mp3: 'audio/mpeg', m4a: 'audio/mp4', ogg: 'audio/ogg', opus: 'audio/ogg', wav: 'audio/wav',
-  txt: 'text/plain', pdf: 'application/pdf', doc: 'application/msword', xls: 'application/vnd.ms-excel', ppt: 'application/vnd.ms-powerpoint',
+  jpg: 'image/jpeg',
+  jpeg: 'image/jpeg',
+  png: 'image/png',
+  gif: 'image/gif',
+  webp: 'image/webp',
+  bmp: 'image/bmp',
+  svg: 'image/svg+xml',
+  mp4: 'video/mp4',
+  '3gp': 'video/3gpp',
+  mov: 'video/quicktime',
+  webm: 'video/webm',
+  avi: 'video/x-msvideo',
+  aac: 'audio/aac',
+  amr: 'audio/amr',
+  mp3: 'audio/mpeg',
+  m4a: 'audio/mp4',
+  ogg: 'audio/ogg',
+  opus: 'audio/ogg',
+  wav: 'audio/wav',
+  txt: 'text/plain',
+  pdf: 'application/pdf',
+  doc: 'application/msword',
+  xls: 'application/vnd.ms-excel',
+  ppt: 'application/vnd.ms-powerpoint',
   docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
   xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
   pptx: 'application/vnd.openxmlformats-officedocument.presentationml.presentation',
-  zip: 'application/zip', html: 'text/html',
+  zip: 'application/zip',
+  html: 'text/html',
 }
 
 export function mimeOfName(name: string): string | null {
@@ -49,7 +70,8 @@ export async function probe(effects: Effects, url: string, kind: Kind): Promise<
   } catch (err) {
     return { checked: false, note: err instanceof Error ? err.message : String(err) }
   }
-  if (res.status >= 400) throw new NodeFailure('media_unreachable', `The media link answered ${res.status}; the channel could not fetch it.`)
+  if (res.status >= 400)
+    throw new NodeFailure('media_unreachable', `The media link answered ${res.status}; the channel could not fetch it.`)
   const out: Probe = { checked: true }
   const type = res.headers['content-type']?.split(';')[0]?.trim().toLowerCase()
   if (type && type !== 'application/octet-stream') {
@@ -59,7 +81,11 @@ export async function probe(effects: Effects, url: string, kind: Kind): Promise<
   const length = Number(res.headers['content-length'])
   if (res.headers['content-length'] !== undefined && Number.isFinite(length)) {
     const max = MEDIA_RULES[kind].maxBytes
-    if (length > max) throw new NodeFailure('media_too_large', `The linked file is ${mib(length)}; a ${kind} may be at most ${mib(max)}.`)
+    if (length > max)
+      throw new NodeFailure(
+        'media_too_large',
+        `The linked file is ${mib(length)}; a ${kind} may be at most ${mib(max)}.`,
+      )
     out.bytes = length
   }
   return out

@@ -15,7 +15,9 @@ export const mediaMessageRunner: NodeRunner<MediaMessageConfig> = {
   run: (ctx) => runMedia(ctx),
 }
 
-export async function runMedia(ctx: Pick<RunContext<MediaMessageConfig>, 'config' | 'render' | 'evaluate' | 'effects'>) {
+export async function runMedia(
+  ctx: Pick<RunContext<MediaMessageConfig>, 'config' | 'render' | 'evaluate' | 'effects'>,
+) {
   const { kind } = ctx.config
   const rules = MEDIA_RULES[kind]
   const { caption, filename } = renderTexts(ctx)
@@ -23,8 +25,17 @@ export async function runMedia(ctx: Pick<RunContext<MediaMessageConfig>, 'config
   if (file) {
     // Checked by its bytes when stored; checked again here against the kind, which may have changed since.
     checkType(kind, file.mime, `The file ${file.name}`)
-    if (file.bytes > rules.maxBytes) throw new NodeFailure('media_too_large', `The file ${file.name} is ${mib(file.bytes)}; a ${kind} may be at most ${mib(rules.maxBytes)}.`)
-    return send(kind, storedMediaLink(file.ref), caption, filename, { checked: true, mime: file.mime, bytes: file.bytes, file: file.name })
+    if (file.bytes > rules.maxBytes)
+      throw new NodeFailure(
+        'media_too_large',
+        `The file ${file.name} is ${mib(file.bytes)}; a ${kind} may be at most ${mib(rules.maxBytes)}.`,
+      )
+    return send(kind, storedMediaLink(file.ref), caption, filename, {
+      checked: true,
+      mime: file.mime,
+      bytes: file.bytes,
+      file: file.name,
+    })
   }
   const link = renderUrl(ctx.config.url.trim(), ctx).trim()
   let url: URL
@@ -45,7 +56,11 @@ export async function runMedia(ctx: Pick<RunContext<MediaMessageConfig>, 'config
 function renderTexts(ctx: Pick<RunContext<MediaMessageConfig>, 'config' | 'render'>) {
   const { kind } = ctx.config
   const caption = MEDIA_RULES[kind].caption ? ctx.render(ctx.config.caption).trim() : ''
-  if (caption.length > MAX_CAPTION) throw new NodeFailure('media_caption_too_long', `The caption has ${caption.length} characters once filled; at most ${MAX_CAPTION}.`)
+  if (caption.length > MAX_CAPTION)
+    throw new NodeFailure(
+      'media_caption_too_long',
+      `The caption has ${caption.length} characters once filled; at most ${MAX_CAPTION}.`,
+    )
   const filename = kind === 'document' ? ctx.render(ctx.config.filename).trim() : ''
   if (filename) {
     const fromName = mimeOfName(filename)
@@ -54,7 +69,18 @@ function renderTexts(ctx: Pick<RunContext<MediaMessageConfig>, 'config' | 'rende
   return { caption, filename }
 }
 
-function send(kind: MediaMessageConfig['kind'], link: string, caption: string, filename: string, checked: Probe & { file?: string }) {
+function send(
+  kind: MediaMessageConfig['kind'],
+  link: string,
+  caption: string,
+  filename: string,
+  checked: Probe & { file?: string },
+) {
   const media = { link, ...(caption ? { caption } : {}), ...(filename ? { filename } : {}) }
-  return { kind: 'next' as const, port: 'out', output: { type: kind, ...media, ...checked }, messages: [mediaMessage(kind, media)] }
+  return {
+    kind: 'next' as const,
+    port: 'out',
+    output: { type: kind, ...media, ...checked },
+    messages: [mediaMessage(kind, media)],
+  }
 }

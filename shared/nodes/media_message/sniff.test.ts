@@ -20,7 +20,12 @@ describe('sniffMime: the type the bytes prove', () => {
     ['MP3 with tag', bytes('ID3'), 'a.mp3', 'audio/mpeg'],
     ['MP3 frame', bytes([0xff, 0xfb, 0x90]), 'a.mp3', 'audio/mpeg'],
     ['AAC (ADTS)', bytes([0xff, 0xf1, 0x50]), 'a.aac', 'audio/aac'],
-    ['DOCX (zip)', bytes([0x50, 0x4b, 0x03, 0x04]), 'a.docx', 'application/vnd.openxmlformats-officedocument.wordprocessingml.document'],
+    [
+      'DOCX (zip)',
+      bytes([0x50, 0x4b, 0x03, 0x04]),
+      'a.docx',
+      'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+    ],
     ['XLS (OLE2)', bytes([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]), 'a.xls', 'application/vnd.ms-excel'],
     ['text', new TextEncoder().encode('hello\nworld — ok'), 'notes.txt', 'text/plain'],
   ])('%s', (_what, head, name, mime) => {

@@ -6,7 +6,9 @@ import { mimeOfName } from './run-checks'
 const startsWith = (b: Uint8Array, sig: number[], at = 0) => sig.every((v, i) => b[at + i] === v)
 const ascii = (b: Uint8Array, from: number, to: number) => String.fromCharCode(...b.subarray(from, to))
 
-const OFFICE_ZIP = ['wordprocessingml.document', 'spreadsheetml.sheet', 'presentationml.presentation'].map((t) => `application/vnd.openxmlformats-officedocument.${t}`)
+const OFFICE_ZIP = ['wordprocessingml.document', 'spreadsheetml.sheet', 'presentationml.presentation'].map(
+  (t) => `application/vnd.openxmlformats-officedocument.${t}`,
+)
 const OFFICE_OLE = ['application/msword', 'application/vnd.ms-excel', 'application/vnd.ms-powerpoint']
 
 /** The MIME type the bytes prove (the head of the file is enough: 4 KiB), or null when they prove nothing we know. */
@@ -32,8 +34,10 @@ export function sniffMime(head: Uint8Array, fileName: string): string | null {
     // MPEG frame sync: layer bits 00 is ADTS (AAC), anything else an MP3 frame.
     return (head[1]! & 0x06) === 0 ? 'audio/aac' : 'audio/mpeg'
   }
-  if (startsWith(head, [0x50, 0x4b, 0x03, 0x04])) return byName && OFFICE_ZIP.includes(byName) ? byName : 'application/zip'
-  if (startsWith(head, [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1])) return byName && OFFICE_OLE.includes(byName) ? byName : 'application/x-ole-storage'
+  if (startsWith(head, [0x50, 0x4b, 0x03, 0x04]))
+    return byName && OFFICE_ZIP.includes(byName) ? byName : 'application/zip'
+  if (startsWith(head, [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]))
+    return byName && OFFICE_OLE.includes(byName) ? byName : 'application/x-ole-storage'
   if (startsWith(head, [0x4d, 0x5a])) return 'application/x-msdownload'
   if (startsWith(head, [0x7f, 0x45, 0x4c, 0x46])) return 'application/x-elf'
   if (byName === 'text/plain' && isText(head)) return 'text/plain'
@@ -53,11 +57,24 @@ function isText(head: Uint8Array): boolean {
 }
 
 const EXTENSION: Record<string, string> = {
-  'image/jpeg': 'jpg', 'image/png': 'png', 'image/webp': 'webp', 'video/mp4': 'mp4', 'video/3gpp': '3gp',
-  'audio/aac': 'aac', 'audio/amr': 'amr', 'audio/mpeg': 'mp3', 'audio/mp4': 'm4a', 'audio/ogg': 'ogg',
-  'text/plain': 'txt', 'application/pdf': 'pdf', 'application/msword': 'doc', 'application/vnd.ms-excel': 'xls',
+  'image/jpeg': 'jpg',
+  'image/png': 'png',
+  'image/webp': 'webp',
+  'video/mp4': 'mp4',
+  'video/3gpp': '3gp',
+  'audio/aac': 'aac',
+  'audio/amr': 'amr',
+  'audio/mpeg': 'mp3',
+  'audio/mp4': 'm4a',
+  'audio/ogg': 'ogg',
+  'text/plain': 'txt',
+  'application/pdf': 'pdf',
+  'application/msword': 'doc',
+  'application/vnd.ms-excel': 'xls',
   'application/vnd.ms-powerpoint': 'ppt',
-  [OFFICE_ZIP[0]!]: 'docx', [OFFICE_ZIP[1]!]: 'xlsx', [OFFICE_ZIP[2]!]: 'pptx',
+  [OFFICE_ZIP[0]!]: 'docx',
+  [OFFICE_ZIP[1]!]: 'xlsx',
+  [OFFICE_ZIP[2]!]: 'pptx',
 }
 
 /** The extension a stored file gets for its proven type (so the host serves it with the right Content-Type). */

@@ -5,7 +5,10 @@ import { oneLine } from '../../flow/summary'
 
 export const MessageConfigSchema = z.object({
   text: z.string().default('').describe('Message body; takes {{ }} placeholders. At most 4096 characters.'),
-  previewUrl: z.boolean().default(false).describe('Ask the client to show a preview card for the first URL in the body.'),
+  previewUrl: z
+    .boolean()
+    .default(false)
+    .describe('Ask the client to show a preview card for the first URL in the body.'),
 })
 export type MessageConfig = z.infer<typeof MessageConfigSchema>
 
@@ -19,7 +22,9 @@ export const messageDefinition: NodeDefinition<MessageConfig> = {
   defaults: () => ({ text: '', previewUrl: false }),
   ports: () => [{ id: 'out', label: 'Next' }],
   waits: () => false,
-  variables: (_c, name) => [{ path: `${name}.text`, description: 'The text sent, placeholders filled', type: 'string' }],
+  variables: (_c, name) => [
+    { path: `${name}.text`, description: 'The text sent, placeholders filled', type: 'string' },
+  ],
   textFields: (c) => [{ pointer: '/text', label: 'Message text', value: c.text }],
   validate: (c, ctx) => [
     ...requireText(ctx, '/text', c.text, 'Message text'),
@@ -27,4 +32,3 @@ export const messageDefinition: NodeDefinition<MessageConfig> = {
   ],
   summary: (c) => (c.text.trim() ? oneLine(c.text) : 'No text yet'),
 }
-

@@ -6,12 +6,48 @@ const ids = (n: number, p = 'p') => Array.from({ length: n }, (_, i) => `${p}${i
 describe('mpm', () => {
   it.each([
     ['valid', { ...base, sections: [{ title: '', productIds: ['a'] }] }, []],
-    ['header and body required', { catalogId: 'c', sections: [{ productIds: ['a'] }] }, ['config.required /header', 'config.required /body']],
-    ['31 products', { ...base, sections: [{ title: 'A', productIds: ids(16) }, { title: 'B', productIds: ids(15, 'q') }] }, ['limit.products_count /sections']],
-    ['11 sections', { ...base, sections: Array.from({ length: 11 }, (_, i) => ({ title: `S${i}`, productIds: ['a'] })) }, ['limit.sections_count /sections']],
-    ['titles needed with 2 sections', { ...base, sections: [{ title: '', productIds: ['a'] }, { title: 'B', productIds: ['b'] }] }, ['config.required /sections/0/title']],
-    ['empty section', { ...base, sections: [{ title: 'A', productIds: [] }] }, ['limit.products_count /sections/0/productIds']],
-    ['section title over 24', { ...base, sections: [{ title: 't'.repeat(25), productIds: ['a'] }] }, ['limit.length /sections/0/title']],
+    [
+      'header and body required',
+      { catalogId: 'c', sections: [{ productIds: ['a'] }] },
+      ['config.required /header', 'config.required /body'],
+    ],
+    [
+      '31 products',
+      {
+        ...base,
+        sections: [
+          { title: 'A', productIds: ids(16) },
+          { title: 'B', productIds: ids(15, 'q') },
+        ],
+      },
+      ['limit.products_count /sections'],
+    ],
+    [
+      '11 sections',
+      { ...base, sections: Array.from({ length: 11 }, (_, i) => ({ title: `S${i}`, productIds: ['a'] })) },
+      ['limit.sections_count /sections'],
+    ],
+    [
+      'titles needed with 2 sections',
+      {
+        ...base,
+        sections: [
+          { title: '', productIds: ['a'] },
+          { title: 'B', productIds: ['b'] },
+        ],
+      },
+      ['config.required /sections/0/title'],
+    ],
+    [
+      'empty section',
+      { ...base, sections: [{ title: 'A', productIds: [] }] },
+      ['limit.products_count /sections/0/productIds'],
+    ],
+    [
+      'section title over 24',
+      { ...base, sections: [{ title: 't'.repeat(25), productIds: ['a'] }] },
+      ['limit.length /sections/0/title'],
+    ],
   ])('%s', (_t, config, expected) => expect(problemsOf('mpm', config)).toEqual(expected))
 })
 

@@ -10,7 +10,17 @@ export const MpmConfigSchema = z.object({
   body: z.string().default('').describe('Body, required, at most 1024 characters.'),
   footer: z.string().default('').describe('Optional footer, at most 60 characters.'),
   sections: z
-    .array(z.object({ title: z.string().default('').describe('At most 24; required with 2 or more sections.'), productIds: z.array(z.string().default('')).default([]).describe('product_retailer_id of each product; at least 1.') }).prefault({}))
+    .array(
+      z
+        .object({
+          title: z.string().default('').describe('At most 24; required with 2 or more sections.'),
+          productIds: z
+            .array(z.string().default(''))
+            .default([])
+            .describe('product_retailer_id of each product; at least 1.'),
+        })
+        .prefault({}),
+    )
     .default([])
     .describe('1–10 sections, at most 30 products in all.'),
 })
@@ -26,16 +36,42 @@ function validate(c: MpmConfig, ctx: ValidateContext): Problem[] {
     ...maxLength(ctx, '/footer', c.footer, 60, 'Footer'),
   ]
   if (c.sections.length < 1 || c.sections.length > 10)
-    out.push(error(ctx, 'limit.sections_count', `Sections: ${c.sections.length} given; the channel allows 1 to 10.`, '/sections'))
+    out.push(
+      error(
+        ctx,
+        'limit.sections_count',
+        `Sections: ${c.sections.length} given; the channel allows 1 to 10.`,
+        '/sections',
+      ),
+    )
   const total = c.sections.reduce((n, s) => n + s.productIds.length, 0)
-  if (total > 30) out.push(error(ctx, 'limit.products_count', `${total} products in all; the channel allows at most 30.`, '/sections'))
+  if (total > 30)
+    out.push(
+      error(ctx, 'limit.products_count', `${total} products in all; the channel allows at most 30.`, '/sections'),
+    )
   c.sections.forEach((s, i) => {
     if (c.sections.length > 1 && isBlank(s.title))
-      out.push(error(ctx, 'config.required', `Section ${i + 1} needs a title when there are several sections.`, `/sections/${i}/title`))
+      out.push(
+        error(
+          ctx,
+          'config.required',
+          `Section ${i + 1} needs a title when there are several sections.`,
+          `/sections/${i}/title`,
+        ),
+      )
     out.push(...maxLength(ctx, `/sections/${i}/title`, s.title, 24, `Section ${i + 1} title`))
-    if (s.productIds.length === 0) out.push(error(ctx, 'limit.products_count', `Section ${i + 1} has no products.`, `/sections/${i}/productIds`))
+    if (s.productIds.length === 0)
+      out.push(error(ctx, 'limit.products_count', `Section ${i + 1} has no products.`, `/sections/${i}/productIds`))
     s.productIds.forEach((p, j) => {
-      if (isBlank(p)) out.push(error(ctx, 'config.required', `Product ${j + 1} of section ${i + 1} is empty.`, `/sections/${i}/productIds/${j}`))
+      if (isBlank(p))
+        out.push(
+          error(
+            ctx,
+            'config.required',
+            `Product ${j + 1} of section ${i + 1} is empty.`,
+            `/sections/${i}/productIds/${j}`,
+          ),
+        )
     })
   })
   return out
@@ -48,7 +84,9 @@ function textFields(c: MpmConfig): TextField[] {
     { pointer: '/footer', label: 'Footer', value: c.footer },
   ]
   c.sections.forEach((s, i) =>
-    s.productIds.forEach((p, j) => f.push({ pointer: `/sections/${i}/productIds/${j}`, label: `Product ${j + 1} (section ${i + 1})`, value: p })),
+    s.productIds.forEach((p, j) =>
+      f.push({ pointer: `/sections/${i}/productIds/${j}`, label: `Product ${j + 1} (section ${i + 1})`, value: p }),
+    ),
   )
   return f
 }
@@ -64,5 +102,9 @@ export const mpmDefinition: NodeDefinition<MpmConfig> = {
   variables: orderVariables,
   textFields,
   validate,
-  summary: (c) => `${c.header || 'Products'} · ${plural(c.sections.reduce((n, s) => n + s.productIds.length, 0), 'product')}`,
+  summary: (c) =>
+    `${c.header || 'Products'} · ${plural(
+      c.sections.reduce((n, s) => n + s.productIds.length, 0),
+      'product',
+    )}`,
 }

@@ -16,12 +16,25 @@ export const mpmRunner: NodeRunner<MpmConfig> = {
     const header = render(config.header).trim()
     const body = render(config.body).trim()
     const footer = render(config.footer).trim()
-    if (!header) throw new NodeFailure('empty_message', 'The header rendered empty; a product list needs a text header.')
+    if (!header)
+      throw new NodeFailure('empty_message', 'The header rendered empty; a product list needs a text header.')
     if (!body) throw new NodeFailure('empty_message', 'The body rendered empty (its variables are unset).')
-    for (const [what, text, max] of [['header', header, 60], ['body', body, 1024], ['footer', footer, 60]] as const) {
-      if (text.length > max) throw new NodeFailure('message_too_long', `The ${what} is ${text.length} characters once filled; the channel allows ${max}.`)
+    for (const [what, text, max] of [
+      ['header', header, 60],
+      ['body', body, 1024],
+      ['footer', footer, 60],
+    ] as const) {
+      if (text.length > max)
+        throw new NodeFailure(
+          'message_too_long',
+          `The ${what} is ${text.length} characters once filled; the channel allows ${max}.`,
+        )
     }
-    if (config.sections.length > MAX_SECTIONS) throw new NodeFailure('mpm_limit', `${config.sections.length} sections; the channel allows at most ${MAX_SECTIONS}.`)
+    if (config.sections.length > MAX_SECTIONS)
+      throw new NodeFailure(
+        'mpm_limit',
+        `${config.sections.length} sections; the channel allows at most ${MAX_SECTIONS}.`,
+      )
     const dropped: string[] = []
     let checked = true
     const sections: Array<{ title: string; product_items: Array<{ product_retailer_id: string }> }> = []
@@ -39,10 +52,16 @@ export const mpmRunner: NodeRunner<MpmConfig> = {
     }
     const total = sections.reduce((n, s) => n + s.product_items.length, 0)
     if (total === 0) {
-      const why = dropped.length ? `catalogue ${catalogId} has none of ${dropped.map((d) => `'${d}'`).join(', ')}` : 'every product id rendered empty'
+      const why = dropped.length
+        ? `catalogue ${catalogId} has none of ${dropped.map((d) => `'${d}'`).join(', ')}`
+        : 'every product id rendered empty'
       throw new NodeFailure('products_not_found', `No product left to send: ${why}.`)
     }
-    if (total > MAX_PRODUCTS) throw new NodeFailure('mpm_limit', `${total} products; the channel allows at most ${MAX_PRODUCTS} across all sections.`)
+    if (total > MAX_PRODUCTS)
+      throw new NodeFailure(
+        'mpm_limit',
+        `${total} products; the channel allows at most ${MAX_PRODUCTS} across all sections.`,
+      )
     if (sections.length > 1 && sections.some((s) => !s.title))
       throw new NodeFailure('mpm_limit', 'Every section needs a title when the message has two or more sections.')
     const message: OutboundMessage = {
@@ -55,6 +74,11 @@ export const mpmRunner: NodeRunner<MpmConfig> = {
         action: { catalog_id: catalogId, sections },
       },
     }
-    return { kind: 'next', port: 'out', messages: [message], output: { catalog_id: catalogId, products: total, sections: sections.length, dropped, checked } }
+    return {
+      kind: 'next',
+      port: 'out',
+      messages: [message],
+      output: { catalog_id: catalogId, products: total, sections: sections.length, dropped, checked },
+    }
   },
 }

@@ -10,7 +10,14 @@ const flow = buildFlow(
     {
       type: 'question',
       name: 'ask_age',
-      config: { prompt: 'Age?', saveTo: 'age', answerType: 'number', maxAttempts: 3, explainRefusal: false, retryMessage: '"{{ask_age.answer}}" is not a number (try {{ask_age.attempts}} of 3), {{customer_name}}.' },
+      config: {
+        prompt: 'Age?',
+        saveTo: 'age',
+        answerType: 'number',
+        maxAttempts: 3,
+        explainRefusal: false,
+        retryMessage: '"{{ask_age.answer}}" is not a number (try {{ask_age.attempts}} of 3), {{customer_name}}.',
+      },
     },
     { type: 'message', name: 'ok', config: { text: 'Thanks, {{ask_age.answer}} it is ({{ask_age.attempts}} tries).' } },
   ],

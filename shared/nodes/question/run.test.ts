@@ -10,7 +10,13 @@ describe('question runner', () => {
       {
         type: 'question',
         name: 'question_1',
-        config: { prompt: 'Age, {{customer_name}}?', saveTo: 'age', answerType: 'number', retryMessage: 'A number please', maxAttempts: 2 },
+        config: {
+          prompt: 'Age, {{customer_name}}?',
+          saveTo: 'age',
+          answerType: 'number',
+          retryMessage: 'A number please',
+          maxAttempts: 2,
+        },
       },
       { type: 'message', name: 'ok', config: { text: 'Age {{age}}' } },
       { type: 'message', name: 'gave_up', config: { text: 'Never mind' } },
@@ -70,7 +76,11 @@ describe('question runner: answers read with the flow settings and the run clock
     ...buildFlow(
       [
         { type: 'trigger', name: 'trigger_1', config: { kind: 'manual' } },
-        { type: 'question', name: 'ask', config: { prompt: 'Well?', saveTo: 'answer', retryMessage: 'Again please', ...config } },
+        {
+          type: 'question',
+          name: 'ask',
+          config: { prompt: 'Well?', saveTo: 'answer', retryMessage: 'Again please', ...config },
+        },
         { type: 'message', name: 'ok', config: { text: 'Saved {{answer}}' } },
       ],
       [
@@ -91,7 +101,10 @@ describe('question runner: answers read with the flow settings and the run clock
   }
 
   it("counts tomorrow from the run's clock in the flow's time zone", async () => {
-    const berlin = await answer(ask({ answerType: 'date' }, { locale: 'de-DE', timeZone: 'Europe/Berlin', defaultCountry: null }), 'morgen')
+    const berlin = await answer(
+      ask({ answerType: 'date' }, { locale: 'de-DE', timeZone: 'Europe/Berlin', defaultCountry: null }),
+      'morgen',
+    )
     expect(berlin.state.vars.answer).toBe('2026-03-06')
     const legacy = await answer(ask({ answerType: 'date' }), 'tomorrow')
     expect(legacy.state.vars.answer).toBe('2026-03-05')
@@ -108,8 +121,15 @@ describe('question runner: answers read with the flow settings and the run clock
 
   it('says what was wrong before the retry message, unless told not to or the retry message is the explanation', async () => {
     const r = await answer(ask({ answerType: 'date', future: true }), 'yesterday')
-    expect(r.messages).toEqual([{ type: 'text', text: { body: 'Tuesday, 3 March 2026 has already passed.\nAgain please' } }])
-    expect(r.state.vars.ask).toEqual({ rejected: 'yesterday', reason: 'Tuesday, 3 March 2026 has already passed.', code: 'date_passed', attempts: 1 })
+    expect(r.messages).toEqual([
+      { type: 'text', text: { body: 'Tuesday, 3 March 2026 has already passed.\nAgain please' } },
+    ])
+    expect(r.state.vars.ask).toEqual({
+      rejected: 'yesterday',
+      reason: 'Tuesday, 3 March 2026 has already passed.',
+      code: 'date_passed',
+      attempts: 1,
+    })
     const quiet = await answer(ask({ answerType: 'date', explainRefusal: false }), 'soon')
     expect(quiet.messages).toEqual([{ type: 'text', text: { body: 'Again please' } }])
     const pattern = await answer(ask({ answerType: 'regex', pattern: '\\d{6}' }), '12')
@@ -119,10 +139,14 @@ describe('question runner: answers read with the flow settings and the run clock
   it('offers the likely email address, and keeps the typed one when it is sent again', async () => {
     const flow = ask({ answerType: 'email' })
     const once = await answer(flow, 'asha@gmial.com')
-    expect(once.messages).toEqual([{ type: 'text', text: { body: 'Did you mean asha@gmail.com? If not, send asha@gmial.com again to keep it.' } }])
+    expect(once.messages).toEqual([
+      { type: 'text', text: { body: 'Did you mean asha@gmail.com? If not, send asha@gmial.com again to keep it.' } },
+    ])
     expect((await answer(flow, 'asha@gmial.com', 'asha@gmail.com')).state.vars.answer).toBe('asha@gmail.com')
     expect((await answer(flow, 'asha@gmial.com', 'Asha@gmial.com')).state.vars.answer).toBe('Asha@gmial.com')
     // The last attempt does not fail the flow on an address that is only suspicious.
-    expect((await answer(ask({ answerType: 'email', maxAttempts: 1 }), 'asha@gmial.com')).state.vars.answer).toBe('asha@gmial.com')
+    expect((await answer(ask({ answerType: 'email', maxAttempts: 1 }), 'asha@gmial.com')).state.vars.answer).toBe(
+      'asha@gmial.com',
+    )
   })
 })

@@ -34,21 +34,37 @@ export const questionRunner: NodeRunner<QuestionConfig> = {
     await prepareAnswers(config.answerType)
     const typed = inboundText(event)
     const attempts = cursor.attempts + 1
-    const check = overruled(parseAnswer(typed, config, answerContext(settings, effects.clock.now(), contact.phone)), config, typed, cursor.data, attempts)
+    const check = overruled(
+      parseAnswer(typed, config, answerContext(settings, effects.clock.now(), contact.phone)),
+      config,
+      typed,
+      cursor.data,
+      attempts,
+    )
     if (check.ok) {
-      return { kind: 'next', port: 'out', vars: { [config.saveTo]: check.value }, output: { answer: check.value, typed, attempts } }
+      return {
+        kind: 'next',
+        port: 'out',
+        vars: { [config.saveTo]: check.value },
+        output: { answer: check.value, typed, attempts },
+      }
     }
     if (attempts >= config.maxAttempts) {
       return {
         kind: 'fail',
-        error: { code: 'max_attempts', message: `No valid answer after ${attempts} attempt(s); the last was refused: ${check.reason}` },
+        error: {
+          code: 'max_attempts',
+          message: `No valid answer after ${attempts} attempt(s); the last was refused: ${check.reason}`,
+        },
         output: { answer: typed, typed, attempts },
       }
     }
     // The retry may quote what was refused: {{<node>.answer}} is the rejected answer, {{<node>.attempts}} how many
     // answers were refused so far, as the node's output says once it is answered.
     const refused = { [node.name]: { answer: typed, typed, attempts, reason: check.reason } }
-    const retry = render(config.retryMessage, refused).trim() ? render(config.retryMessage, refused) : render(config.prompt, refused)
+    const retry = render(config.retryMessage, refused).trim()
+      ? render(config.retryMessage, refused)
+      : render(config.prompt, refused)
     const body =
       check.overrule !== undefined
         ? `${check.reason} If not, send ${String(check.overrule)} again to keep it.`
@@ -56,7 +72,12 @@ export const questionRunner: NodeRunner<QuestionConfig> = {
           ? `${check.reason}\n${retry}`
           : retry
     const data: Refused = { refused: typed.trim() }
-    return { kind: 'wait', messages: [text(body)], output: { rejected: typed, reason: check.reason, code: check.code, attempts }, data }
+    return {
+      kind: 'wait',
+      messages: [text(body)],
+      output: { rejected: typed, reason: check.reason, code: check.code, attempts },
+      data,
+    }
   },
 }
 
@@ -65,7 +86,13 @@ export const questionRunner: NodeRunner<QuestionConfig> = {
  * when it would use up the last attempt (a valid address must not fail the flow), or when the node does not explain
  * refusals (a bare "please try again" would leave the customer guessing what to change).
  */
-function overruled(check: AnswerResult, config: QuestionConfig, typed: string, data: unknown, attempts: number): AnswerResult {
+function overruled(
+  check: AnswerResult,
+  config: QuestionConfig,
+  typed: string,
+  data: unknown,
+  attempts: number,
+): AnswerResult {
   if (check.ok || check.overrule === undefined) return check
   const again = (data as Partial<Refused> | undefined)?.refused?.toLowerCase() === typed.trim().toLowerCase()
   return again || attempts >= config.maxAttempts || !config.explainRefusal ? { ok: true, value: check.overrule } : check

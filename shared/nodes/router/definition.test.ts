@@ -4,14 +4,34 @@ import { documentedDefaults, portsOf, problemsOf } from '../../flow/testing/node
 const rule = { left: '{{row_id}}', operator: 'equals', right: 'a' }
 describe('router', () => {
   it('has one port per route plus else', () => {
-    expect(portsOf('router', { routes: [{ id: 'vip', name: 'VIP', rules: [rule] }, { id: 'new', name: 'New', rules: [rule] }] })).toEqual(['vip', 'new', 'else'])
+    expect(
+      portsOf('router', {
+        routes: [
+          { id: 'vip', name: 'VIP', rules: [rule] },
+          { id: 'new', name: 'New', rules: [rule] },
+        ],
+      }),
+    ).toEqual(['vip', 'new', 'else'])
   })
   it.each([
     ['valid', { routes: [{ id: 'a', name: 'A', join: 'or', rules: [rule, rule] }] }, []],
     ['no routes', { routes: [] }, ['config.required /routes']],
     ["route id 'else'", { routes: [{ id: 'else', name: 'A', rules: [rule] }] }, ['config.route_id /routes/0/id']],
-    ['duplicate ids and names', { routes: [{ id: 'a', name: 'A', rules: [rule] }, { id: 'a', name: 'A', rules: [rule] }] }, [
-      'config.duplicate_id /routes/0/id', 'config.duplicate_name /routes/0/name', 'config.duplicate_id /routes/1/id', 'config.duplicate_name /routes/1/name']],
+    [
+      'duplicate ids and names',
+      {
+        routes: [
+          { id: 'a', name: 'A', rules: [rule] },
+          { id: 'a', name: 'A', rules: [rule] },
+        ],
+      },
+      [
+        'config.duplicate_id /routes/0/id',
+        'config.duplicate_name /routes/0/name',
+        'config.duplicate_id /routes/1/id',
+        'config.duplicate_name /routes/1/name',
+      ],
+    ],
     ['route without rules', { routes: [{ id: 'a', name: 'A', rules: [] }] }, ['config.required /routes/0/rules']],
   ])('%s', (_t, config, expected) => expect(problemsOf('router', config)).toEqual(expected))
 })
@@ -21,7 +41,9 @@ describe('router defaults', () => {
     const d = documentedDefaults(
       'router',
       {},
-      { routes: [{ id: 'route_1', name: 'Route 1', join: 'and', rules: [{ left: '', operator: 'equals', right: '' }] }] },
+      {
+        routes: [{ id: 'route_1', name: 'Route 1', join: 'and', rules: [{ left: '', operator: 'equals', right: '' }] }],
+      },
       { routes: [] },
     )
     expect(d.newNode).toEqual(d.expectedNewNode)

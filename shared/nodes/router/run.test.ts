@@ -10,7 +10,12 @@ const flow = buildFlow(
       name: 'router_1',
       config: {
         routes: [
-          { id: 'vip', name: 'VIP', join: 'and', rules: [{ left: '{{total}}', operator: 'greater_than', right: '1000' }] },
+          {
+            id: 'vip',
+            name: 'VIP',
+            join: 'and',
+            rules: [{ left: '{{total}}', operator: 'greater_than', right: '1000' }],
+          },
           {
             id: 'city',
             name: 'City',
@@ -21,7 +26,12 @@ const flow = buildFlow(
             ],
           },
           { id: 'draft', name: 'Unfinished', join: 'and', rules: [] },
-          { id: 'big', name: 'Big', join: 'and', rules: [{ left: '{{total}}', operator: 'greater_than', right: '500' }] },
+          {
+            id: 'big',
+            name: 'Big',
+            join: 'and',
+            rules: [{ left: '{{total}}', operator: 'greater_than', right: '500' }],
+          },
         ],
       },
     },

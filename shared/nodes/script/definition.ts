@@ -6,13 +6,33 @@ import { failureVariables } from '../failure-variables'
 import { SCRIPT_TIMEOUT_DEFAULT_MS, SCRIPT_TIMEOUT_MAX_MS, SCRIPT_TIMEOUT_MIN_MS } from './limits'
 
 export const ScriptConfigSchema = z.object({
-  code: z.string().default('return {}').describe('JavaScript body run in a sandbox; it reads `input` and returns an object whose keys are the outputs.'),
+  code: z
+    .string()
+    .default('return {}')
+    .describe('JavaScript body run in a sandbox; it reads `input` and returns an object whose keys are the outputs.'),
   inputs: z
-    .array(z.object({ name: z.string().default('').describe('Name inside the script: input.<name>.'), value: z.string().default('').describe('Template, e.g. {{http_call_1.result.total}}.') }).prefault({}))
+    .array(
+      z
+        .object({
+          name: z.string().default('').describe('Name inside the script: input.<name>.'),
+          value: z.string().default('').describe('Template, e.g. {{http_call_1.result.total}}.'),
+        })
+        .prefault({}),
+    )
     .default([])
     .describe('Session values mapped into the script.'),
   outputs: z
-    .array(z.object({ name: z.string().default('').describe('Key of the returned object.'), type: z.enum(['string', 'number', 'boolean', 'object', 'array', 'unknown']).default('string').describe('Expected type, for autocomplete.') }).prefault({}))
+    .array(
+      z
+        .object({
+          name: z.string().default('').describe('Key of the returned object.'),
+          type: z
+            .enum(['string', 'number', 'boolean', 'object', 'array', 'unknown'])
+            .default('string')
+            .describe('Expected type, for autocomplete.'),
+        })
+        .prefault({}),
+    )
     .default([])
     .describe('Keys of the returned object, saved as {{<node name>.<key>}}.'),
   timeoutMs: z
@@ -35,15 +55,28 @@ function validate(c: ScriptConfig, ctx: ValidateContext): Problem[] {
     const dup = duplicates(list.map((x) => x.name))
     list.forEach((x, i) => {
       if (!IDENTIFIER.test(x.name))
-        out.push(error(ctx, 'config.variable_name', `${what} name '${x.name}' may hold only letters, digits and underscore and must not start with a digit.`, `${at}/${i}/name`))
-      else if (dup.has(x.name)) out.push(error(ctx, 'config.duplicate_name', `${what} name '${x.name}' is used twice.`, `${at}/${i}/name`))
+        out.push(
+          error(
+            ctx,
+            'config.variable_name',
+            `${what} name '${x.name}' may hold only letters, digits and underscore and must not start with a digit.`,
+            `${at}/${i}/name`,
+          ),
+        )
+      else if (dup.has(x.name))
+        out.push(error(ctx, 'config.duplicate_name', `${what} name '${x.name}' is used twice.`, `${at}/${i}/name`))
     })
   }
   names(c.inputs, 'Input', '/inputs')
   names(c.outputs, 'Output', '/outputs')
   if (c.timeoutMs < SCRIPT_TIMEOUT_MIN_MS || c.timeoutMs > SCRIPT_TIMEOUT_MAX_MS)
     out.push(
-      error(ctx, 'config.range', `Timeout must be between ${SCRIPT_TIMEOUT_MIN_MS} and ${SCRIPT_TIMEOUT_MAX_MS} ms; ${c.timeoutMs} given.`, '/timeoutMs'),
+      error(
+        ctx,
+        'config.range',
+        `Timeout must be between ${SCRIPT_TIMEOUT_MIN_MS} and ${SCRIPT_TIMEOUT_MAX_MS} ms; ${c.timeoutMs} given.`,
+        '/timeoutMs',
+      ),
     )
   return out
 }
@@ -60,12 +93,15 @@ export const scriptDefinition: NodeDefinition<ScriptConfig> = {
   ],
   waits: () => false,
   variables: (c, name) => [
-    ...c.outputs.filter((o) => o.name).map((o) => ({ path: `${name}.${o.name}`, description: `Script output ${o.name}`, type: o.type })),
+    ...c.outputs
+      .filter((o) => o.name)
+      .map((o) => ({ path: `${name}.${o.name}`, description: `Script output ${o.name}`, type: o.type })),
     ...failureVariables(name),
     { path: `${name}.line`, description: 'On failure: line of the error in the script', type: 'number' },
     { path: `${name}.column`, description: 'On failure: column of the error in the script', type: 'number' },
   ],
-  textFields: (c) => c.inputs.map((x, i) => ({ pointer: `/inputs/${i}/value`, label: `Input ${x.name || i + 1}`, value: x.value })),
+  textFields: (c) =>
+    c.inputs.map((x, i) => ({ pointer: `/inputs/${i}/value`, label: `Input ${x.name || i + 1}`, value: x.value })),
   validate,
   summary: (c) => `${plural(c.inputs.length, 'input')} → ${c.outputs.map((o) => o.name).join(', ') || 'no outputs'}`,
 }

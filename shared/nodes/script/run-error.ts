@@ -1,12 +1,7 @@
 // How a script effect reports a failed script: a stable code, a sentence, the place in the user's own code and
 // the console lines written before it failed (they belong in the trace even then).
 export type ScriptErrorCode =
-  | 'script_syntax'
-  | 'script_error'
-  | 'script_timeout'
-  | 'script_memory'
-  | 'script_stack'
-  | 'script_bad_return'
+  'script_syntax' | 'script_error' | 'script_timeout' | 'script_memory' | 'script_stack' | 'script_bad_return'
 
 export class ScriptError extends Error {
   constructor(

@@ -18,10 +18,14 @@ export function scriptInputs(config: ScriptConfig, evaluate: (text: string) => u
   return inputs
 }
 
-export async function runScriptNode(ctx: Pick<RunContext<ScriptConfig>, 'config' | 'evaluate' | 'effects'>): Promise<NodeOutcome> {
+export async function runScriptNode(
+  ctx: Pick<RunContext<ScriptConfig>, 'config' | 'evaluate' | 'effects'>,
+): Promise<NodeOutcome> {
   const inputs = scriptInputs(ctx.config, ctx.evaluate)
   try {
-    const { outputs, logs } = await ctx.effects.script.run(ctx.config.code, inputs, { timeoutMs: clampScriptTimeout(ctx.config.timeoutMs) })
+    const { outputs, logs } = await ctx.effects.script.run(ctx.config.code, inputs, {
+      timeoutMs: clampScriptTimeout(ctx.config.timeoutMs),
+    })
     return { kind: 'next', port: 'success', output: outputs, ...traceLogs(logs) }
   } catch (err) {
     if (err instanceof ScriptError) {

@@ -2,11 +2,16 @@ import { describe, expect, it } from 'vitest'
 import { documentedDefaults, problemsOf, variablesOf } from '../../flow/testing/node'
 
 describe('spm', () => {
-  it('a cart sent back arrives as order variables', () => expect(variablesOf('spm', {})).toEqual(['order.catalog_id', 'order.product_items', 'order.text']))
+  it('a cart sent back arrives as order variables', () =>
+    expect(variablesOf('spm', {})).toEqual(['order.catalog_id', 'order.product_items', 'order.text']))
   it.each([
     ['valid', { catalogId: 'c', productId: 'p' }, []],
     ['missing ids', {}, ['config.required /catalogId', 'config.required /productId']],
-    ['body 1025 and footer 61', { catalogId: 'c', productId: 'p', body: 'b'.repeat(1025), footer: 'f'.repeat(61) }, ['limit.length /body', 'limit.length /footer']],
+    [
+      'body 1025 and footer 61',
+      { catalogId: 'c', productId: 'p', body: 'b'.repeat(1025), footer: 'f'.repeat(61) },
+      ['limit.length /body', 'limit.length /footer'],
+    ],
   ])('%s', (_t, config, expected) => expect(problemsOf('spm', config)).toEqual(expected))
 })
 

@@ -14,7 +14,11 @@ export type SpmConfig = z.infer<typeof SpmConfigSchema>
 export function orderVariables(): VariableSpec[] {
   return [
     { path: 'order.catalog_id', description: 'Catalogue of the cart the customer sent', type: 'string' },
-    { path: 'order.product_items', description: 'Items of the cart: product_retailer_id, quantity, item_price, currency', type: 'array' },
+    {
+      path: 'order.product_items',
+      description: 'Items of the cart: product_retailer_id, quantity, item_price, currency',
+      type: 'array',
+    },
     { path: 'order.text', description: 'Note the customer added to the cart', type: 'string' },
   ]
 }

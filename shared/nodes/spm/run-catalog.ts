@@ -4,7 +4,12 @@ import { z } from 'zod'
 import { EffectUnavailableError, type Effects } from '../../engine/effects'
 
 export const CatalogProductSchema = z.object({
-  catalogId: z.string().trim().min(1, 'needs a catalogue id').max(64).describe('Catalogue id, as the channel knows it.'),
+  catalogId: z
+    .string()
+    .trim()
+    .min(1, 'needs a catalogue id')
+    .max(64)
+    .describe('Catalogue id, as the channel knows it.'),
   id: z
     .string()
     .trim()
@@ -28,7 +33,11 @@ export type CatalogProduct = z.infer<typeof CatalogProductSchema>
  * The product, null when the catalogue does not have it, or 'unchecked' when the host has no catalogue (a
  * conversation test): the message then goes out as written, as the channel would send it.
  */
-export async function lookUpProduct(effects: Effects, catalogId: string, productId: string): Promise<Record<string, unknown> | null | 'unchecked'> {
+export async function lookUpProduct(
+  effects: Effects,
+  catalogId: string,
+  productId: string,
+): Promise<Record<string, unknown> | null | 'unchecked'> {
   try {
     return await effects.catalogue.product(catalogId, productId)
   } catch (err) {

@@ -10,7 +10,11 @@ describe('product messages without a catalogue, and the order that comes back', 
       { type: 'trigger', name: 'trigger_1', config: { kind: 'manual' } },
       { type: 'spm', name: 'spm_1', config: { catalogId: 'cat_1', productId: 'TEA-1', body: '' } },
       { type: 'question', name: 'question_1', config: { prompt: 'Send your cart when ready.', saveTo: 'note' } },
-      { type: 'message', name: 'message_1', config: { text: 'Order from {{order.catalog_id}}: {{order.product_items}}' } },
+      {
+        type: 'message',
+        name: 'message_1',
+        config: { text: 'Order from {{order.catalog_id}}: {{order.product_items}}' },
+      },
     ],
     [
       ['trigger_1', 'out', 'spm_1'],
@@ -22,7 +26,10 @@ describe('product messages without a catalogue, and the order that comes back', 
   it('sends the product unchecked, without an empty body, and saves the order shape', async () => {
     const { deps } = testDeps()
     const r = await startRun(flow, { contact: ASHA, trigger: { kind: 'manual' } }, deps)
-    expect(r.messages[0]).toEqual({ type: 'interactive', interactive: { type: 'product', action: { catalog_id: 'cat_1', product_retailer_id: 'TEA-1' } } })
+    expect(r.messages[0]).toEqual({
+      type: 'interactive',
+      interactive: { type: 'product', action: { catalog_id: 'cat_1', product_retailer_id: 'TEA-1' } },
+    })
     expect(r.state.vars.spm_1).toEqual({ catalog_id: 'cat_1', product_id: 'TEA-1', checked: false })
     const order = {
       catalog_id: 'cat_1',

@@ -10,13 +10,23 @@ export const spmRunner: NodeRunner<SpmConfig> = {
   async run({ config, render, effects }) {
     const catalogId = config.catalogId.trim()
     const productId = render(config.productId).trim()
-    if (!productId) throw new NodeFailure('product_not_found', 'The product id rendered empty (its variables are unset).')
+    if (!productId)
+      throw new NodeFailure('product_not_found', 'The product id rendered empty (its variables are unset).')
     const body = render(config.body).trim()
     const footer = render(config.footer).trim()
-    if (body.length > 1024) throw new NodeFailure('message_too_long', `The body is ${body.length} characters once filled; the channel allows 1024.`)
-    if (footer.length > 60) throw new NodeFailure('message_too_long', `The footer is ${footer.length} characters once filled; the channel allows 60.`)
+    if (body.length > 1024)
+      throw new NodeFailure(
+        'message_too_long',
+        `The body is ${body.length} characters once filled; the channel allows 1024.`,
+      )
+    if (footer.length > 60)
+      throw new NodeFailure(
+        'message_too_long',
+        `The footer is ${footer.length} characters once filled; the channel allows 60.`,
+      )
     const product = await lookUpProduct(effects, catalogId, productId)
-    if (product === null) throw new NodeFailure('product_not_found', `Catalogue ${catalogId} has no product '${productId}'.`)
+    if (product === null)
+      throw new NodeFailure('product_not_found', `Catalogue ${catalogId} has no product '${productId}'.`)
     const message: OutboundMessage = {
       type: 'interactive',
       interactive: {
@@ -26,7 +36,12 @@ export const spmRunner: NodeRunner<SpmConfig> = {
         action: { catalog_id: catalogId, product_retailer_id: productId },
       },
     }
-    const output = { catalog_id: catalogId, product_id: productId, checked: product !== 'unchecked', ...(product !== 'unchecked' ? { product } : {}) }
+    const output = {
+      catalog_id: catalogId,
+      product_id: productId,
+      checked: product !== 'unchecked',
+      ...(product !== 'unchecked' ? { product } : {}),
+    }
     return { kind: 'next', port: 'out', messages: [message], output }
   },
 }

@@ -5,16 +5,39 @@ import { error, maxLength, requireText } from '../../flow/checks'
 export const TemplateMessageConfigSchema = z.object({
   templateName: z.string().default('').describe('Approved template name: lower-case letters, digits and underscore.'),
   language: z.string().default('en_US').describe("Template language code, e.g. 'en' or 'en_US'."),
-  category: z.enum(['MARKETING', 'UTILITY', 'AUTHENTICATION']).default('UTILITY').describe('Sets the price at send time.'),
-  header: z.object({
-    type: z.enum(['none', 'text', 'image', 'video', 'document', 'location']).default('none').describe('Header kind of the approved template.'),
-    param: z.string().default('').describe('Header {{1}} for a text header with a parameter; empty when the header has none.'),
-    mediaUrl: z.string().default('').describe('Link of the header media for image, video and document headers.'),
-  }).prefault({}),
+  category: z
+    .enum(['MARKETING', 'UTILITY', 'AUTHENTICATION'])
+    .default('UTILITY')
+    .describe('Sets the price at send time.'),
+  header: z
+    .object({
+      type: z
+        .enum(['none', 'text', 'image', 'video', 'document', 'location'])
+        .default('none')
+        .describe('Header kind of the approved template.'),
+      param: z
+        .string()
+        .default('')
+        .describe('Header {{1}} for a text header with a parameter; empty when the header has none.'),
+      mediaUrl: z.string().default('').describe('Link of the header media for image, video and document headers.'),
+    })
+    .prefault({}),
   bodyParams: z.array(z.string().default('')).default([]).describe('Body {{1}}, {{2}}, … in order; each a template.'),
-  buttonUrlParam: z.string().default('').describe('Button URL {{1}}: the suffix appended to the URL button; empty when none.'),
+  buttonUrlParam: z
+    .string()
+    .default('')
+    .describe('Button URL {{1}}: the suffix appended to the URL button; empty when none.'),
   quickReplies: z
-    .array(z.object({ payload: z.string().default('').describe('Payload returned on tap ({{_last_template_button_clicked}}), at most 256.') }).prefault({}))
+    .array(
+      z
+        .object({
+          payload: z
+            .string()
+            .default('')
+            .describe('Payload returned on tap ({{_last_template_button_clicked}}), at most 256.'),
+        })
+        .prefault({}),
+    )
     .default([])
     .describe('Payloads of the quick-reply buttons, in the template order.'),
 })
@@ -34,26 +57,48 @@ function textFields(c: TemplateMessageConfig): TextField[] {
 }
 
 function validate(c: TemplateMessageConfig, ctx: ValidateContext): Problem[] {
-  const out: Problem[] = [...requireText(ctx, '/templateName', c.templateName, 'Template name'), ...requireText(ctx, '/language', c.language, 'Language')]
+  const out: Problem[] = [
+    ...requireText(ctx, '/templateName', c.templateName, 'Template name'),
+    ...requireText(ctx, '/language', c.language, 'Language'),
+  ]
   if (c.templateName.trim() && !TEMPLATE_NAME.test(c.templateName))
-    out.push(error(ctx, 'config.template_name', `Template name '${c.templateName}' may hold only lower-case letters, digits and underscore.`, '/templateName'))
+    out.push(
+      error(
+        ctx,
+        'config.template_name',
+        `Template name '${c.templateName}' may hold only lower-case letters, digits and underscore.`,
+        '/templateName',
+      ),
+    )
   out.push(...maxLength(ctx, '/templateName', c.templateName, 512, 'Template name'))
   if (c.language.trim() && !LANGUAGE.test(c.language))
     out.push(error(ctx, 'config.language', `'${c.language}' is not a language code such as en or en_US.`, '/language'))
   if (c.header.type === 'text') out.push(...maxLength(ctx, '/header/param', c.header.param, 60, 'Header {{1}}'))
-  if (['image', 'video', 'document'].includes(c.header.type)) out.push(...requireText(ctx, '/header/mediaUrl', c.header.mediaUrl, 'Header media URL'))
+  if (['image', 'video', 'document'].includes(c.header.type))
+    out.push(...requireText(ctx, '/header/mediaUrl', c.header.mediaUrl, 'Header media URL'))
   c.bodyParams.forEach((p, i) => {
     out.push(...requireText(ctx, `/bodyParams/${i}`, p, `Body {{${i + 1}}}`))
     out.push(...maxLength(ctx, `/bodyParams/${i}`, p, 1024, `Body {{${i + 1}}}`))
   })
-  if (c.quickReplies.length > 10) out.push(error(ctx, 'limit.buttons_count', `${c.quickReplies.length} quick replies; a template has at most 10.`, '/quickReplies'))
-  c.quickReplies.forEach((q, i) => out.push(...maxLength(ctx, `/quickReplies/${i}/payload`, q.payload, 256, `Quick reply ${i + 1} payload`)))
+  if (c.quickReplies.length > 10)
+    out.push(
+      error(
+        ctx,
+        'limit.buttons_count',
+        `${c.quickReplies.length} quick replies; a template has at most 10.`,
+        '/quickReplies',
+      ),
+    )
+  c.quickReplies.forEach((q, i) =>
+    out.push(...maxLength(ctx, `/quickReplies/${i}/payload`, q.payload, 256, `Quick reply ${i + 1} payload`)),
+  )
   return out
 }
 
 export const templateMessageDefinition: NodeDefinition<TemplateMessageConfig> = {
   label: 'Template Message',
-  description: 'Sends an approved template with its parameters filled from variables; works outside the 24-hour window.',
+  description:
+    'Sends an approved template with its parameters filled from variables; works outside the 24-hour window.',
   category: 'message',
   configSchema: TemplateMessageConfigSchema,
   defaults: () => ({
@@ -69,7 +114,13 @@ export const templateMessageDefinition: NodeDefinition<TemplateMessageConfig> = 
   waits: () => false,
   variables: (c) =>
     c.quickReplies.length
-      ? [{ path: '_last_template_button_clicked', description: 'Payload of the last template quick-reply button tapped', type: 'string' }]
+      ? [
+          {
+            path: '_last_template_button_clicked',
+            description: 'Payload of the last template quick-reply button tapped',
+            type: 'string',
+          },
+        ]
       : [],
   textFields,
   validate,

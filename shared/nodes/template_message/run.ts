@@ -6,7 +6,13 @@ import { NodeFailure, type NodeRunner, type RunContext } from '../../engine/runn
 import { mediaParameter, type OutboundMessage, type TemplateComponent } from '../../engine/outbound'
 import { renderUrl } from '../http_call/run-render'
 import type { TemplateMessageConfig } from './definition'
-import { MessageTemplateSchema, TEMPLATE_LIMITS, paramCount, templateProblems, type MessageTemplate } from './run-template'
+import {
+  MessageTemplateSchema,
+  TEMPLATE_LIMITS,
+  paramCount,
+  templateProblems,
+  type MessageTemplate,
+} from './run-template'
 
 type Ctx = Pick<RunContext<TemplateMessageConfig>, 'config' | 'render' | 'evaluate' | 'effects'>
 
@@ -29,14 +35,21 @@ export async function runTemplate(ctx: Ctx) {
     }
   } else if (t.header.type !== 'none') {
     const link = renderUrl(c.header.mediaUrl.trim(), ctx).trim()
-    if (!/^https?:\/\/\S+$/.test(link)) throw new NodeFailure('template_param', `The template's ${t.header.type} header needs an http(s) media link; got '${link}'.`)
+    if (!/^https?:\/\/\S+$/.test(link))
+      throw new NodeFailure(
+        'template_param',
+        `The template's ${t.header.type} header needs an http(s) media link; got '${link}'.`,
+      )
     components.push({ type: 'header', parameters: [mediaParameter(t.header.type, link)] })
     preview.header = `[${t.header.type}] ${link}`
   }
 
   const n = paramCount(t.body)
   if (c.bodyParams.length !== n)
-    throw new NodeFailure('template_param', `Template '${t.name}' has ${n} body parameter${n === 1 ? '' : 's'}; the node maps ${c.bodyParams.length}.`)
+    throw new NodeFailure(
+      'template_param',
+      `Template '${t.name}' has ${n} body parameter${n === 1 ? '' : 's'}; the node maps ${c.bodyParams.length}.`,
+    )
   const values = c.bodyParams.map((p, i) => fill(ctx, p, `Body {{${i + 1}}}`, TEMPLATE_LIMITS.body))
   if (n) components.push({ type: 'body', parameters: values.map((text) => ({ type: 'text', text })) })
   preview.body = substitute(t.body, values)
@@ -47,7 +60,12 @@ export async function runTemplate(ctx: Ctx) {
       let url = b.url
       if (paramCount(b.url) === 1) {
         const suffix = encodeURIComponent(fill(ctx, c.buttonUrlParam, 'Button URL {{1}}', TEMPLATE_LIMITS.url))
-        components.push({ type: 'button', sub_type: 'url', index: String(index), parameters: [{ type: 'text', text: suffix }] })
+        components.push({
+          type: 'button',
+          sub_type: 'url',
+          index: String(index),
+          parameters: [{ type: 'text', text: suffix }],
+        })
         url = substitute(b.url, [suffix])
       }
       preview.buttons.push({ type: 'url', text: b.text, url })
@@ -55,8 +73,17 @@ export async function runTemplate(ctx: Ctx) {
       const mapped = c.quickReplies[quick++]?.payload ?? ''
       // Without a payload the channel echoes the label; sending the label keeps the tap's payload predictable.
       const payload = mapped.trim() ? ctx.render(mapped).trim() || b.text : b.text
-      if (payload.length > 256) throw new NodeFailure('template_param', `Quick reply ${quick} payload has ${payload.length} characters; at most 256.`)
-      components.push({ type: 'button', sub_type: 'quick_reply', index: String(index), parameters: [{ type: 'payload', payload }] })
+      if (payload.length > 256)
+        throw new NodeFailure(
+          'template_param',
+          `Quick reply ${quick} payload has ${payload.length} characters; at most 256.`,
+        )
+      components.push({
+        type: 'button',
+        sub_type: 'quick_reply',
+        index: String(index),
+        parameters: [{ type: 'payload', payload }],
+      })
       preview.buttons.push({ type: 'quick_reply', text: b.text, payload })
     } else {
       preview.buttons.push({ type: 'phone', text: b.text, phone: b.phone })
@@ -74,10 +101,15 @@ export async function runTemplate(ctx: Ctx) {
 async function loadTemplate(ctx: Ctx): Promise<MessageTemplate> {
   const { templateName: name, language } = ctx.config
   const raw = await ctx.effects.templates.get(name, language)
-  if (!raw) throw new NodeFailure('template_not_found', `There is no template '${name}' in ${language} in the template library.`)
+  if (!raw)
+    throw new NodeFailure(
+      'template_not_found',
+      `There is no template '${name}' in ${language} in the template library.`,
+    )
   const parsed = MessageTemplateSchema.safeParse(raw)
   const problems = parsed.success ? templateProblems(parsed.data) : [parsed.error.issues[0]?.message ?? 'unreadable']
-  if (!parsed.success || problems.length) throw new NodeFailure('template_invalid', `Template '${name}' (${language}) cannot be sent: ${problems.join(' ')}`)
+  if (!parsed.success || problems.length)
+    throw new NodeFailure('template_invalid', `Template '${name}' (${language}) cannot be sent: ${problems.join(' ')}`)
   return parsed.data
 }
 

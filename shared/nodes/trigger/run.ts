@@ -42,9 +42,11 @@ function topLevelVars(config: TriggerConfig, trigger: TriggerInput, nodeName: st
   const out: Vars = {}
   if (trigger.kind === 'button_click') {
     const target = config.targetVariable.trim()
-    if (target && trigger.payload.startsWith(config.payloadPrefix)) out[target] = trigger.payload.slice(config.payloadPrefix.length)
+    if (target && trigger.payload.startsWith(config.payloadPrefix))
+      out[target] = trigger.payload.slice(config.payloadPrefix.length)
   }
-  if (trigger.kind === 'webhook' || trigger.kind === 'manual') Object.assign(out, dataVars(config, trigger.data ?? {}, nodeName))
+  if (trigger.kind === 'webhook' || trigger.kind === 'manual')
+    Object.assign(out, dataVars(config, trigger.data ?? {}, nodeName))
   return out
 }
 

@@ -54,7 +54,12 @@ describeEachStore('every example test in the three hosts', (c) => {
     library = libraryEffects(read.items, null)
     studio = createTempBackend({ now: clock.now })
     const flows = [...new Set(cases.map((x) => x.flow))].map((name) => ({ document: exampleFlow(name), tests: [] }))
-    const text = JSON.stringify({ format: BUNDLE_FORMAT, flows, templates: read.items.templates, catalog: read.items.catalog })
+    const text = JSON.stringify({
+      format: BUNDLE_FORMAT,
+      flows,
+      templates: read.items.templates,
+      catalog: read.items.catalog,
+    })
     expectOk(await studio.backend.call('transfer.import', { fileName: 'examples.chatflow.json', text }))
   })
   afterAll(async () => {
@@ -76,17 +81,28 @@ describeEachStore('every example test in the three hosts', (c) => {
       at = test.now === undefined ? null : Date.parse(test.now)
       const flow = exampleFlow(name)
       const scripts = flow.nodes.filter((n) => n.type === 'script').map((n) => n.name)
-      expect(Object.keys(test.mocks ?? {}).filter((n) => scripts.includes(n)), 'mocked Script nodes').toEqual([])
+      expect(
+        Object.keys(test.mocks ?? {}).filter((n) => scripts.includes(n)),
+        'mocked Script nodes',
+      ).toEqual([])
 
       const cli = await playCli(flow, test, library)
       expect(cli.failures).toEqual([])
       const inStudio = await playStudio(studio.backend, flow, test)
 
       const args = await c.serveArgs()
-      const opened = await openStore(args[0] === '--data-dir' ? { dataDir: args[1]! } : { dataDir: tmp, databaseUrl: args[1]! })
+      const opened = await openStore(
+        args[0] === '--data-dir' ? { dataDir: args[1]! } : { dataDir: tmp, databaseUrl: args[1]! },
+      )
       const adapter = new MemoryAdapter()
       const tests = { policy: { mocks: test.mocks, live: test.live }, onCall: () => undefined }
-      const runtime = new Runtime({ store: opened.store, adapter, effects: { ...opened.effects, clock }, tests, log: () => undefined })
+      const runtime = new Runtime({
+        store: opened.store,
+        adapter,
+        effects: { ...opened.effects, clock },
+        tests,
+        log: () => undefined,
+      })
       const server = await startRuntimeServer(runtime, {
         settings: { ...ListenerSettingsSchema.parse({}), port: 0, ratePerSecond: 1000, burst: 1000 },
         inboundKey: KEY,
@@ -95,7 +111,13 @@ describeEachStore('every example test in the three hosts', (c) => {
         log: () => undefined,
       })
       try {
-        const saved = expectOk(await studio.backend.call('publish.servers.save', { name: `serve ${c.kind} ${name} ${path.basename(file)}`, baseUrl: server.publishUrl!, key: KEY }))
+        const saved = expectOk(
+          await studio.backend.call('publish.servers.save', {
+            name: `serve ${c.kind} ${name} ${path.basename(file)}`,
+            baseUrl: server.publishUrl!,
+            key: KEY,
+          }),
+        )
         expectOk(await studio.backend.call('publish.send', { serverId: saved.id, flowId: flow.id }))
         const secret = async (flowId: string) => {
           const res = await fetch(`${server.publishUrl}/flows/${flowId}/webhook-secret`, {

@@ -25,10 +25,15 @@ export interface Played {
   trace: TraceEvent[]
 }
 
-const lastInteractive = (sent: OutboundMessage[][]): OutboundMessage | null => sent.flat().findLast((m) => m.type === 'interactive') ?? null
+const lastInteractive = (sent: OutboundMessage[][]): OutboundMessage | null =>
+  sent.flat().findLast((m) => m.type === 'interactive') ?? null
 
 /** Each turn's input as the event the channel delivers, resolved against what this host's bot sent so far. */
-async function playTurns(test: ConversationTest, sent: OutboundMessage[][], deliver: (e: ReturnType<typeof resolved>) => Promise<OutboundMessage[]>) {
+async function playTurns(
+  test: ConversationTest,
+  sent: OutboundMessage[][],
+  deliver: (e: ReturnType<typeof resolved>) => Promise<OutboundMessage[]>,
+) {
   for (const turn of test.turns) {
     if (turn.user === undefined) continue
     sent.push(await deliver(resolved(resolveInput(turn.user, lastInteractive(sent)))))
@@ -40,14 +45,19 @@ function resolved(r: ReturnType<typeof resolveInput>) {
   return r.event
 }
 
-export async function playCli(flow: FlowDocument, test: ConversationTest, library: LibraryEffects): Promise<Played & { failures: unknown[] }> {
+export async function playCli(
+  flow: FlowDocument,
+  test: ConversationTest,
+  library: LibraryEffects,
+): Promise<Played & { failures: unknown[] }> {
   const out = await runConversationTest(flow, test, commandLineDeps(library))
   return { sent: out.exchanges.map((x) => x.bot), trace: out.trace, failures: out.failures }
 }
 
 export async function playStudio(api: Backend, flow: FlowDocument, test: ConversationTest): Promise<Played> {
   const contact = expectOk(await api.call('emulator.contact', { phone: test.contact.phone, name: test.contact.name }))
-  if (test.contact.fields) expectOk(await api.call('emulator.updateContact', { contactId: contact.id, fields: json(test.contact.fields) }))
+  if (test.contact.fields)
+    expectOk(await api.call('emulator.updateContact', { contactId: contact.id, fields: json(test.contact.fields) }))
   const target = { flowId: flow.id, contactId: contact.id }
   const mocks = json<Start['mocks']>(test.mocks ?? {})
   const runs: string[] = []
@@ -65,7 +75,12 @@ export async function playStudio(api: Backend, flow: FlowDocument, test: Convers
   const startNodeId = test.start ? flow.nodes.find((n) => n.name === test.start)?.id : undefined
   const trigger = json<Start['trigger'] | null>(
     'webhook' in t
-      ? { kind: 'webhook' as const, data: json(t.webhook.data), message_text: t.webhook.message_text, button_id: t.webhook.button_id }
+      ? {
+          kind: 'webhook' as const,
+          data: json(t.webhook.data),
+          message_text: t.webhook.message_text,
+          button_id: t.webhook.button_id,
+        }
       : 'manual' in t
         ? { kind: 'manual' as const, data: json(t.manual.data ?? {}) }
         : 'button' in t
@@ -78,9 +93,17 @@ export async function playStudio(api: Backend, flow: FlowDocument, test: Convers
   )
   if (!trigger) throw new Error('the emulator has no template quick-reply start')
   const sent: OutboundMessage[][] = []
-  const started = expectOk(await api.call('emulator.start', { ...target, trigger, startNodeId, presets: json(test.variables ?? {}), mocks }))
+  const started = expectOk(
+    await api.call('emulator.start', { ...target, trigger, startNodeId, presets: json(test.variables ?? {}), mocks }),
+  )
   sent.push(fresh(started))
-  await playTurns(test, sent, async (event) => fresh(expectOk(await api.call('emulator.send', { ...target, event: json<RequestOf<'emulator.send'>['event']>(event), mocks }))))
+  await playTurns(test, sent, async (event) =>
+    fresh(
+      expectOk(
+        await api.call('emulator.send', { ...target, event: json<RequestOf<'emulator.send'>['event']>(event), mocks }),
+      ),
+    ),
+  )
   const trace: TraceEvent[] = []
   for (const runId of runs) trace.push(...expectOk(await api.call('logs.run', { runId })).trace)
   return { sent, trace }
@@ -116,7 +139,8 @@ export async function playServe(host: ServeHost, flow: FlowDocument, test: Conve
     return fresh
   }
   const t = test.trigger
-  if ('webhook' in t) noteRun(await host.client.webhook(flow.id, await host.secret(flow.id), { phone_number: phone, ...t.webhook }))
+  if ('webhook' in t)
+    noteRun(await host.client.webhook(flow.id, await host.secret(flow.id), { phone_number: phone, ...t.webhook }))
   else if ('manual' in t || test.start) throw new Error('a manual or mid-flow start has no channel equivalent')
   else {
     const id = t.chat_message_id ? { id: t.chat_message_id } : {}
@@ -125,7 +149,11 @@ export async function playServe(host: ServeHost, flow: FlowDocument, test: Conve
         ? { type: 'text' as const, text: t.message, ...(t.referral ? { referral: t.referral } : {}), ...id }
         : 'button' in t
           ? { type: 'button_reply' as const, reply: { id: t.button.id, title: t.button.title ?? t.button.id }, ...id }
-          : { type: 'template_button' as const, button: { payload: t.template_button.payload, text: t.template_button.text ?? t.template_button.payload }, ...id }
+          : {
+              type: 'template_button' as const,
+              button: { payload: t.template_button.payload, text: t.template_button.text ?? t.template_button.payload },
+              ...id,
+            }
     noteRun(await host.client.send(phone, name, event))
   }
   const sent: OutboundMessage[][] = [await received()]

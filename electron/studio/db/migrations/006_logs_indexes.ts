@@ -4,7 +4,9 @@ import type { SchemaMigration } from '../schema/types'
 // started_at, so "newest first, next page after (started_at, rowid)" is an index range scan without a sort
 // (rowid is the implicit last column of every index on a rowid table; 002's runs_flow_started is DESC, which puts
 // rowid in the wrong direction for that). runs_started serves retention by age. The viewer is the studio's.
-const index = (name: string, columns: string[]) => ({ index: { name, table: 'runs', columns, stores: 'sqlite' as const } })
+const index = (name: string, columns: string[]) => ({
+  index: { name, table: 'runs', columns, stores: 'sqlite' as const },
+})
 
 export const migration006: SchemaMigration = {
   version: 6,

@@ -21,9 +21,22 @@ function writeOld(db: Database.Database, contactId: string, step: StepResult): v
     `INSERT INTO runs (id, flow_id, flow_name, contact_id, status, trigger_kind, state, node_count, started_at, updated_at)
      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
      ON CONFLICT (id) DO UPDATE SET status = excluded.status, state = excluded.state, updated_at = excluded.updated_at`,
-  ).run(s.id, s.flowId, 'Old', contactId, s.status, s.trigger.kind, JSON.stringify({ ...s, contactId }), s.nodeCount, s.startedAt, s.updatedAt)
+  ).run(
+    s.id,
+    s.flowId,
+    'Old',
+    contactId,
+    s.status,
+    s.trigger.kind,
+    JSON.stringify({ ...s, contactId }),
+    s.nodeCount,
+    s.startedAt,
+    s.updatedAt,
+  )
   let seq = db.prepare('SELECT COALESCE(MAX(seq), -1) + 1 FROM messages WHERE run_id = ?').pluck().get(s.id) as number
-  const add = db.prepare('INSERT INTO messages (run_id, seq, contact_id, direction, type, payload, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)')
+  const add = db.prepare(
+    'INSERT INTO messages (run_id, seq, contact_id, direction, type, payload, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)',
+  )
   if (step.inbound) add.run(s.id, seq++, contactId, 'in', step.inbound.type, JSON.stringify(step.inbound), s.updatedAt)
   for (const m of step.messages) add.run(s.id, seq++, contactId, 'out', m.type, JSON.stringify(m), s.updatedAt)
 }
@@ -37,7 +50,10 @@ const flow = buildFlow(
     { type: 'question', name: 'ask', config: { prompt: 'Which café, {{trigger_1.data.who}}?', saveTo: 'place' } },
     { type: 'message', name: 'done', config: { text: 'See you at {{place}}' } },
   ],
-  [['trigger_1', 'out', 'ask'], ['ask', 'out', 'done']],
+  [
+    ['trigger_1', 'out', 'ask'],
+    ['ask', 'out', 'done'],
+  ],
   { id: 'f_old', name: 'Old', active: true },
 )
 
@@ -45,8 +61,13 @@ it('indexes the runs of an older database, then keeps the index in step with new
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'chatflow-011-'))
   const file = path.join(dir, 'studio.db')
   const old = new Database(file)
-  runMigrations(old, migrations.filter((m) => m.version <= 10))
-  const addContact = old.prepare('INSERT INTO contacts (id, name, phone, created_at, updated_at) VALUES (?, ?, ?, 0, 0)')
+  runMigrations(
+    old,
+    migrations.filter((m) => m.version <= 10),
+  )
+  const addContact = old.prepare(
+    'INSERT INTO contacts (id, name, phone, created_at, updated_at) VALUES (?, ?, ?, 0, 0)',
+  )
   addContact.run('c_zoe', 'Zoë', '+15550009999')
   addContact.run('c_max', 'Max', '+15550008888')
   const { deps, advance } = testDeps()
@@ -55,7 +76,11 @@ it('indexes the runs of an older database, then keeps the index in step with new
   writeOld(old, contact.id, a)
   writeOld(old, contact.id, await resumeRun(flow, a.state, { type: 'text', text: 'Blue Bottle' }, contact, deps))
   advance(1000)
-  const b = await startRun(flow, { contact: { id: 'c_max', name: 'Max', phone: '+15550008888' }, trigger: { kind: 'manual', data: { who: 'Max' } } }, deps)
+  const b = await startRun(
+    flow,
+    { contact: { id: 'c_max', name: 'Max', phone: '+15550008888' }, trigger: { kind: 'manual', data: { who: 'Max' } } },
+    deps,
+  )
   writeOld(old, 'c_max', b)
   expect(old.prepare("SELECT count(*) FROM sqlite_master WHERE name = 'run_search'").pluck().get()).toBe(0)
   old.close()

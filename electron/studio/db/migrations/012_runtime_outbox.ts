@@ -32,9 +32,23 @@ export const migration012: SchemaMigration = {
         ],
       },
     },
-    { index: { name: 'runtime_outbox_pending', table: 'runtime_outbox', columns: ['contact_id', 'seq'], where: "status = 'pending'" } },
+    {
+      index: {
+        name: 'runtime_outbox_pending',
+        table: 'runtime_outbox',
+        columns: ['contact_id', 'seq'],
+        where: "status = 'pending'",
+      },
+    },
     { index: { name: 'runtime_outbox_run', table: 'runtime_outbox', columns: ['run_id'] } },
-    { index: { name: 'runs_finished_started', table: 'runs', columns: ['started_at'], where: "status IN ('ended', 'failed')" } },
+    {
+      index: {
+        name: 'runs_finished_started',
+        table: 'runs',
+        columns: ['started_at'],
+        where: "status IN ('ended', 'failed')",
+      },
+    },
     { index: { name: 'runs_paused_updated', table: 'runs', columns: ['updated_at'], where: "status = 'paused'" } },
   ],
 }

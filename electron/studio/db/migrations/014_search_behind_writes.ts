@@ -31,7 +31,13 @@ export const migration014: SchemaMigration = {
       DROP TRIGGER run_search_message_insert;`,
       },
     },
-    { table: { name: 'run_search_pending', stores: 'sqlite', columns: [{ name: 'run', type: 'serial', primaryKey: true }] } },
+    {
+      table: {
+        name: 'run_search_pending',
+        stores: 'sqlite',
+        columns: [{ name: 'run', type: 'serial', primaryKey: true }],
+      },
+    },
     {
       sql: {
         sqlite: `

@@ -10,8 +10,22 @@ export const migration015: SchemaMigration = {
   name: 'channel',
   steps: [
     { addColumn: { table: 'runtime_outbox', column: { name: 'channel_id', type: 'text', nullable: true } } },
-    { index: { name: 'runtime_outbox_channel', table: 'runtime_outbox', columns: ['channel_id'], where: 'channel_id IS NOT NULL' } },
-    { index: { name: 'runtime_outbox_failed', table: 'runtime_outbox', columns: ['run_id'], where: "status = 'failed'" } },
+    {
+      index: {
+        name: 'runtime_outbox_channel',
+        table: 'runtime_outbox',
+        columns: ['channel_id'],
+        where: 'channel_id IS NOT NULL',
+      },
+    },
+    {
+      index: {
+        name: 'runtime_outbox_failed',
+        table: 'runtime_outbox',
+        columns: ['run_id'],
+        where: "status = 'failed'",
+      },
+    },
     {
       table: {
         name: 'runtime_channel_status',
@@ -26,7 +40,14 @@ export const migration015: SchemaMigration = {
         withoutRowid: true,
       },
     },
-    { index: { name: 'runtime_channel_status_failed', table: 'runtime_channel_status', columns: ['channel_id'], where: "state = 'failed'" } },
+    {
+      index: {
+        name: 'runtime_channel_status_failed',
+        table: 'runtime_channel_status',
+        columns: ['channel_id'],
+        where: "state = 'failed'",
+      },
+    },
     { index: { name: 'runtime_channel_status_received', table: 'runtime_channel_status', columns: ['received_at'] } },
     {
       table: {
@@ -46,7 +67,14 @@ export const migration015: SchemaMigration = {
         ],
       },
     },
-    { index: { name: 'runtime_channel_inbox_pending', table: 'runtime_channel_inbox', columns: ['phone', 'seq'], where: "status = 'pending'" } },
+    {
+      index: {
+        name: 'runtime_channel_inbox_pending',
+        table: 'runtime_channel_inbox',
+        columns: ['phone', 'seq'],
+        where: "status = 'pending'",
+      },
+    },
     { index: { name: 'runtime_channel_inbox_received', table: 'runtime_channel_inbox', columns: ['received_at'] } },
   ],
 }

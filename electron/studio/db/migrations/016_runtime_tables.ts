@@ -22,7 +22,14 @@ export const migration016: SchemaMigration = {
         withoutRowid: true,
       },
     },
-    { index: { name: 'runtime_inbound_received', table: 'runtime_inbound', columns: ['received_at'], ifNotExists: true } },
+    {
+      index: {
+        name: 'runtime_inbound_received',
+        table: 'runtime_inbound',
+        columns: ['received_at'],
+        ifNotExists: true,
+      },
+    },
     {
       table: {
         name: 'runtime_deliveries',

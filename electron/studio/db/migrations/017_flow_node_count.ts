@@ -6,7 +6,8 @@ import type { SchemaMigration } from '../schema/types'
 // A document SQLite cannot read counts 0 there; the JSON guard on every way in (shared/json/bounds.ts) keeps new
 // ones readable, and the rows already stored are counted by JavaScript, whose JSON.parse has no such limit.
 // The studio's own table, so SQLite only.
-const COUNT = (doc: string) => `CASE WHEN json_valid(${doc}) THEN coalesce(json_array_length(${doc}, '$.nodes'), 0) ELSE 0 END`
+const COUNT = (doc: string) =>
+  `CASE WHEN json_valid(${doc}) THEN coalesce(json_array_length(${doc}, '$.nodes'), 0) ELSE 0 END`
 
 export const migration017: SchemaMigration = {
   version: 17,

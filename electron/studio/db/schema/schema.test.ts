@@ -19,11 +19,21 @@ import { inStore } from './types'
 type Tables = Record<string, string[]>
 
 /** Declared tables only one store keeps, and columns SQLite keeps as the implicit rowid. */
-const sqliteOnly = new Set(schema.flatMap((m) => m.steps.flatMap((s) => ('table' in s && !inStore(s.table.stores, 'postgres') ? [s.table.name] : []))))
-const rowidColumns = schema.flatMap((m) => m.steps.flatMap((s) => ('table' in s ? s.table.columns.filter((c) => c.type === 'rowid').map((c) => [s.table.name, c.name] as const) : [])))
+const sqliteOnly = new Set(
+  schema.flatMap((m) =>
+    m.steps.flatMap((s) => ('table' in s && !inStore(s.table.stores, 'postgres') ? [s.table.name] : [])),
+  ),
+)
+const rowidColumns = schema.flatMap((m) =>
+  m.steps.flatMap((s) =>
+    'table' in s ? s.table.columns.filter((c) => c.type === 'rowid').map((c) => [s.table.name, c.name] as const) : [],
+  ),
+)
 
 function sqliteTables(db: Database.Database): Tables {
-  const rows = db.prepare("SELECT name, sql FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name").all() as Array<{ name: string; sql: string }>
+  const rows = db
+    .prepare("SELECT name, sql FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name")
+    .all() as Array<{ name: string; sql: string }>
   // A virtual table (the Flow Logs' full-text index) and its shadow tables are SQLite's own.
   const virtual = rows.filter((r) => /^CREATE VIRTUAL TABLE/i.test(r.sql)).map((r) => r.name)
   const out: Tables = {}
@@ -71,7 +81,10 @@ it('SQLite: a database whose runtime tables were made on open, before they were 
   const fresh = openDatabase(path.join(dir, 'fresh.db'))
   const file = path.join(dir, 'old.db')
   const old = new Database(file)
-  runMigrations(old, migrations.filter((m) => m.version <= 15))
+  runMigrations(
+    old,
+    migrations.filter((m) => m.version <= 15),
+  )
   // What SQLite's runtime store created when it opened, before migration 016.
   old.exec(`
     CREATE TABLE IF NOT EXISTS runtime_inbound (message_id TEXT PRIMARY KEY, contact_id TEXT NOT NULL, action TEXT NOT NULL,
@@ -121,43 +134,80 @@ pgDescribe('PostgreSQL', () => {
 
   // An older runtime at legacy version 3 (the conversion also finishes its remaining legacy steps), and one at the
   // last legacy version (5, with the channel's tables and rows).
-  it.each([3, 5])("converts the runtime's former schema at version %i, keeping its rows, to exactly the fresh schema", async (legacy) => {
-    const legacyUrl = await server.freshDatabase()
-    const client = new pg.Client({ connectionString: legacyUrl })
-    await client.connect()
-    await client.query('CREATE TABLE chatflow_schema (version integer PRIMARY KEY, applied_at bigint NOT NULL)')
-    for (const step of LEGACY_STEPS.filter((s) => s.version <= legacy)) {
-      await client.query(step.sql)
-      await client.query('INSERT INTO chatflow_schema VALUES ($1, 0)', [step.version])
-    }
-    const template = { name: 'order_update', language: 'en_US', category: 'UTILITY', components: [{ type: 'BODY', text: 'Hi' }] }
-    const product = { catalogId: 'cat', id: 'p1', name: 'Tea', description: '', price: 4.5, currency: 'EUR', image: '' }
-    await client.query("INSERT INTO runtime_templates VALUES ('order_update', 'en_US', $1, 10)", [JSON.stringify(template)])
-    await client.query("INSERT INTO runtime_catalog VALUES ('cat', 'p1', $1, 11)", [JSON.stringify(product)])
-    await client.query("INSERT INTO inbound_messages VALUES ('wamid.1', 'c1', 'started', NULL, 12)")
-    if (legacy >= 5) {
-      await client.query("INSERT INTO channel_status VALUES ('wamid.out', 'read', 3, NULL, 13, 14)")
-      await client.query("INSERT INTO channel_inbox (message_id, phone, message, received_at) VALUES ('wamid.in', '+1555', '{}', 15)")
-    }
-    await client.end()
+  it.each([3, 5])(
+    "converts the runtime's former schema at version %i, keeping its rows, to exactly the fresh schema",
+    async (legacy) => {
+      const legacyUrl = await server.freshDatabase()
+      const client = new pg.Client({ connectionString: legacyUrl })
+      await client.connect()
+      await client.query('CREATE TABLE chatflow_schema (version integer PRIMARY KEY, applied_at bigint NOT NULL)')
+      for (const step of LEGACY_STEPS.filter((s) => s.version <= legacy)) {
+        await client.query(step.sql)
+        await client.query('INSERT INTO chatflow_schema VALUES ($1, 0)', [step.version])
+      }
+      const template = {
+        name: 'order_update',
+        language: 'en_US',
+        category: 'UTILITY',
+        components: [{ type: 'BODY', text: 'Hi' }],
+      }
+      const product = {
+        catalogId: 'cat',
+        id: 'p1',
+        name: 'Tea',
+        description: '',
+        price: 4.5,
+        currency: 'EUR',
+        image: '',
+      }
+      await client.query("INSERT INTO runtime_templates VALUES ('order_update', 'en_US', $1, 10)", [
+        JSON.stringify(template),
+      ])
+      await client.query("INSERT INTO runtime_catalog VALUES ('cat', 'p1', $1, 11)", [JSON.stringify(product)])
+      await client.query("INSERT INTO inbound_messages VALUES ('wamid.1', 'c1', 'started', NULL, 12)")
+      if (legacy >= 5) {
+        await client.query("INSERT INTO channel_status VALUES ('wamid.out', 'read', 3, NULL, 13, 14)")
+        await client.query(
+          "INSERT INTO channel_inbox (message_id, phone, message, received_at) VALUES ('wamid.in', '+1555', '{}', 15)",
+        )
+      }
+      await client.end()
 
-    await migrated(legacyUrl)
-    const freshUrl = await server.freshDatabase()
-    await migrated(freshUrl)
-    expect(await pgTables(legacyUrl)).toEqual(await pgTables(freshUrl))
+      await migrated(legacyUrl)
+      const freshUrl = await server.freshDatabase()
+      await migrated(freshUrl)
+      expect(await pgTables(legacyUrl)).toEqual(await pgTables(freshUrl))
 
-    const after = new pg.Client({ connectionString: legacyUrl })
-    await after.connect()
-    expect((await after.query('SELECT name, language, category, definition, updated_at FROM message_templates')).rows).toEqual([
-      { name: 'order_update', language: 'en_US', category: 'UTILITY', definition: JSON.stringify(template), updated_at: '10' },
-    ])
-    expect((await after.query('SELECT product_id, name, price, currency FROM catalog_products')).rows).toEqual([{ product_id: 'p1', name: 'Tea', price: 4.5, currency: 'EUR' }])
-    expect((await after.query('SELECT message_id FROM runtime_inbound')).rows).toEqual([{ message_id: 'wamid.1' }])
-    if (legacy >= 5) {
-      expect((await after.query('SELECT channel_id, state FROM runtime_channel_status')).rows).toEqual([{ channel_id: 'wamid.out', state: 'read' }])
-      expect((await after.query('SELECT message_id, seq FROM runtime_channel_inbox')).rows).toEqual([{ message_id: 'wamid.in', seq: '1' }])
-    }
-    expect((await after.query('SELECT max(version) AS v FROM schema_migrations')).rows[0].v).toBe(schema.at(-1)!.version)
-    await after.end()
-  }, 120_000)
+      const after = new pg.Client({ connectionString: legacyUrl })
+      await after.connect()
+      expect(
+        (await after.query('SELECT name, language, category, definition, updated_at FROM message_templates')).rows,
+      ).toEqual([
+        {
+          name: 'order_update',
+          language: 'en_US',
+          category: 'UTILITY',
+          definition: JSON.stringify(template),
+          updated_at: '10',
+        },
+      ])
+      expect((await after.query('SELECT product_id, name, price, currency FROM catalog_products')).rows).toEqual([
+        { product_id: 'p1', name: 'Tea', price: 4.5, currency: 'EUR' },
+      ])
+      expect((await after.query('SELECT message_id FROM runtime_inbound')).rows).toEqual([{ message_id: 'wamid.1' }])
+      if (legacy >= 5) {
+        expect((await after.query('SELECT channel_id, state FROM runtime_channel_status')).rows).toEqual([
+          { channel_id: 'wamid.out', state: 'read' },
+        ])
+        expect((await after.query('SELECT message_id, seq FROM runtime_channel_inbox')).rows).toEqual([
+          { message_id: 'wamid.in', seq: '1' },
+        ])
+      }
+      expect((await after.query('SELECT max(version) AS v FROM schema_migrations')).rows[0].v).toBe(
+        schema.at(-1)!.version,
+      )
+      await after.end()
+    },
+    120_000,
+  )
 })

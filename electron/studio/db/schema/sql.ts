@@ -4,8 +4,24 @@ import { inStore, type Column, type Index, type PerStore, type SchemaMigration, 
 export type Store = 'sqlite' | 'postgres'
 
 const TYPES: Record<Store, Record<Column['type'], string>> = {
-  sqlite: { text: 'TEXT', integer: 'INTEGER', bigint: 'INTEGER', real: 'REAL', boolean: 'INTEGER', serial: 'INTEGER', rowid: '' },
-  postgres: { text: 'text', integer: 'integer', bigint: 'bigint', real: 'double precision', boolean: 'boolean', serial: 'bigserial', rowid: 'bigserial' },
+  sqlite: {
+    text: 'TEXT',
+    integer: 'INTEGER',
+    bigint: 'INTEGER',
+    real: 'REAL',
+    boolean: 'INTEGER',
+    serial: 'INTEGER',
+    rowid: '',
+  },
+  postgres: {
+    text: 'text',
+    integer: 'integer',
+    bigint: 'bigint',
+    real: 'double precision',
+    boolean: 'boolean',
+    serial: 'bigserial',
+    rowid: 'bigserial',
+  },
 }
 
 function perStore(value: PerStore | undefined, store: Store): string | undefined {
@@ -25,9 +41,15 @@ export function columnSql(c: Column, store: Store): string | null {
   else if (!c.nullable && c.type !== 'serial' && c.type !== 'rowid') parts.push('NOT NULL')
   if (c.unique) parts.push('UNIQUE')
   if (c.default !== undefined) parts.push(`DEFAULT ${literal(c.default, store)}`)
-  const checks = [perStore(c.check, store), c.type === 'boolean' && store === 'sqlite' ? `${c.name} IN (0, 1)` : undefined].filter(Boolean)
+  const checks = [
+    perStore(c.check, store),
+    c.type === 'boolean' && store === 'sqlite' ? `${c.name} IN (0, 1)` : undefined,
+  ].filter(Boolean)
   if (checks.length) parts.push(`CHECK (${checks.join(' AND ')})`)
-  if (c.references) parts.push(`REFERENCES ${c.references.table} (${c.references.column})${c.references.onDelete ? ' ON DELETE CASCADE' : ''}`)
+  if (c.references)
+    parts.push(
+      `REFERENCES ${c.references.table} (${c.references.column})${c.references.onDelete ? ' ON DELETE CASCADE' : ''}`,
+    )
   return parts.join(' ')
 }
 
@@ -70,8 +92,13 @@ export function declaredTables(list: SchemaMigration[], store: Store): Map<strin
   const tables = new Map<string, string[]>()
   for (const m of list) {
     for (const s of m.steps) {
-      if ('table' in s && inStore(s.table.stores, store)) tables.set(s.table.name, s.table.columns.map((c) => c.name))
-      if ('addColumn' in s && inStore(s.addColumn.stores, store)) tables.get(s.addColumn.table)?.push(s.addColumn.column.name)
+      if ('table' in s && inStore(s.table.stores, store))
+        tables.set(
+          s.table.name,
+          s.table.columns.map((c) => c.name),
+        )
+      if ('addColumn' in s && inStore(s.addColumn.stores, store))
+        tables.get(s.addColumn.table)?.push(s.addColumn.column.name)
     }
   }
   return tables

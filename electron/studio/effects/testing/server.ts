@@ -37,7 +37,14 @@ function route(req: http.IncomingMessage, res: http.ServerResponse, body: string
   if (p === '/orders/A1') return json(res, 200, { order: { id: 'A1', status: 'shipped', total: 42.5 } })
   if (p.startsWith('/orders/')) return json(res, 404, { error: 'order not found' })
   if (p === '/echo') {
-    return json(res, 200, { method: req.method, path: p, query: Object.fromEntries(url.searchParams), rawUrl: req.url, headers: req.headers, body })
+    return json(res, 200, {
+      method: req.method,
+      path: p,
+      query: Object.fromEntries(url.searchParams),
+      rawUrl: req.url,
+      headers: req.headers,
+      body,
+    })
   }
   if (p === '/fail') {
     res.writeHead(500, { 'content-type': 'text/plain' })
@@ -95,7 +102,7 @@ function route(req: http.IncomingMessage, res: http.ServerResponse, body: string
 const MEDIA: Record<string, { type: string; bytes: number }> = {
   'photo.jpg': { type: 'image/jpeg', bytes: 2048 },
   'big.png': { type: 'image/png', bytes: 6 * 1024 * 1024 },
-  'anim': { type: 'image/gif', bytes: 4096 },
+  anim: { type: 'image/gif', bytes: 4096 },
   'report.pdf': { type: 'application/pdf', bytes: 50_000 },
   'clip.mp4': { type: 'video/mp4', bytes: 1_000_000 },
 }

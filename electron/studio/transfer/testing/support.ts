@@ -32,7 +32,10 @@ export function exampleFlow(name: string): FlowDocument {
 export function exampleTests(name: string): { name: string; yaml: string }[] {
   const dir = path.join(EXAMPLES, `${name}.tests`)
   if (!fs.existsSync(dir)) return []
-  return fs.readdirSync(dir).sort().map((f) => ({ name: f.replace(/\.test\.yaml$/, ''), yaml: fs.readFileSync(path.join(dir, f), 'utf8') }))
+  return fs
+    .readdirSync(dir)
+    .sort()
+    .map((f) => ({ name: f.replace(/\.test\.yaml$/, ''), yaml: fs.readFileSync(path.join(dir, f), 'utf8') }))
 }
 
 export const DELIVERY_FEEDBACK = {
@@ -48,9 +51,22 @@ export const DELIVERY_FEEDBACK = {
 /** Seeds the example flows with their saved tests, the template feedback-form uses, and one webhook secret. */
 export function seedExamples(db: Database, names = ['age-gate', 'feedback-form', 'lead-capture']): void {
   new TemplateStore(db).save(DELIVERY_FEEDBACK)
-  applyImport(db, { kind: 'bundle', flows: names.map((n) => ({ document: exampleFlow(n), tests: exampleTests(n) })), templates: [], catalog: [] }, () => 'skip')
+  applyImport(
+    db,
+    {
+      kind: 'bundle',
+      flows: names.map((n) => ({ document: exampleFlow(n), tests: exampleTests(n) })),
+      templates: [],
+      catalog: [],
+    },
+    () => 'skip',
+  )
   const first = exampleFlow(names[0]!)
-  db.prepare('INSERT INTO webhook_secrets (flow_id, secret, created_at) VALUES (?, ?, ?)').run(first.id, 'whsec_test_secret_value', 1)
+  db.prepare('INSERT INTO webhook_secrets (flow_id, secret, created_at) VALUES (?, ?, ?)').run(
+    first.id,
+    'whsec_test_secret_value',
+    1,
+  )
 }
 
 /** Every row of every table the import writes, to prove a refused import changed nothing. */

@@ -5,8 +5,14 @@ import { FLOW_FORMAT, type FlowDocument } from '../../../../shared/flow/document
  * bench/engine-flow.flow.json is not at hand: webhook trigger → condition on amount → one of two messages → end.
  */
 export function orderTotalFlow(id: string, active = true): FlowDocument {
-  const text = (suffix: string) => `Hi {{trigger_1.data.name}}, your total is {{{{trigger_1.data.amount}} * 1.18}}${suffix}`
-  const node = (nid: string, type: FlowDocument['nodes'][number]['type'], name: string, config: Record<string, unknown>) => ({
+  const text = (suffix: string) =>
+    `Hi {{trigger_1.data.name}}, your total is {{{{trigger_1.data.amount}} * 1.18}}${suffix}`
+  const node = (
+    nid: string,
+    type: FlowDocument['nodes'][number]['type'],
+    name: string,
+    config: Record<string, unknown>,
+  ) => ({
     id: nid,
     type,
     name,
@@ -19,8 +25,18 @@ export function orderTotalFlow(id: string, active = true): FlowDocument {
     name: `Order total ${id}`,
     active,
     nodes: [
-      node('n_trigger', 'trigger', 'trigger_1', { kind: 'webhook', keywords: [], matchMode: 'exact', payloadPrefix: '', targetVariable: '', dataFields: ['name', 'amount'] }),
-      node('n_cond', 'condition', 'condition_1', { join: 'and', rules: [{ left: '{{trigger_1.data.amount}}', operator: 'greater_than', right: '100' }] }),
+      node('n_trigger', 'trigger', 'trigger_1', {
+        kind: 'webhook',
+        keywords: [],
+        matchMode: 'exact',
+        payloadPrefix: '',
+        targetVariable: '',
+        dataFields: ['name', 'amount'],
+      }),
+      node('n_cond', 'condition', 'condition_1', {
+        join: 'and',
+        rules: [{ left: '{{trigger_1.data.amount}}', operator: 'greater_than', right: '100' }],
+      }),
       node('n_msg1', 'message', 'message_1', { text: text(' (priority)'), previewUrl: false }),
       node('n_msg2', 'message', 'message_2', { text: text(''), previewUrl: false }),
       node('n_end', 'end', 'end_1', {}),
@@ -42,7 +58,12 @@ export function orderTotalFlow(id: string, active = true): FlowDocument {
  * `button_id: "yes"` is the customer's tap on Yes (docs/webhook.md, "button_id").
  */
 export function confirmFlow(id: string): FlowDocument {
-  const node = (nid: string, type: FlowDocument['nodes'][number]['type'], name: string, config: Record<string, unknown>) => ({ id: nid, type, name, position: { x: 0, y: 0 }, config })
+  const node = (
+    nid: string,
+    type: FlowDocument['nodes'][number]['type'],
+    name: string,
+    config: Record<string, unknown>,
+  ) => ({ id: nid, type, name, position: { x: 0, y: 0 }, config })
   const buttons = [
     { id: 'yes', title: 'Yes' },
     { id: 'no', title: 'No' },

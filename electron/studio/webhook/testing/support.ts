@@ -59,7 +59,9 @@ export async function startTestListener(
         edit({
           ...doc,
           active: true,
-          nodes: doc.nodes.map((n) => (n.type === 'trigger' ? { ...n, config: { ...n.config, kind: 'webhook', dataFields: [] } } : n)),
+          nodes: doc.nodes.map((n) =>
+            n.type === 'trigger' ? { ...n, config: { ...n.config, kind: 'webhook', dataFields: [] } } : n,
+          ),
         }),
       )
       return { id, secret: secrets.ensure(id).secret, endpoint: `${url}/chatbot-webhook/${id}/trigger` }

@@ -44,7 +44,9 @@ export function parsersFor(locale: string): Chrono[] {
 
 /** Whether the locale writes the day before the month in a numeric date (Intl's own format, not a table). */
 export function dayBeforeMonth(locale: string): boolean {
-  const parts = new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'numeric', year: 'numeric' }).formatToParts(new Date(Date.UTC(2026, 11, 31)))
+  const parts = new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'numeric', year: 'numeric' }).formatToParts(
+    new Date(Date.UTC(2026, 11, 31)),
+  )
   const order = parts.map((p) => p.type)
   return order.indexOf('day') < order.indexOf('month')
 }

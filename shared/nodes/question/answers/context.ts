@@ -20,7 +20,11 @@ export interface AnswerContext {
  * number (a customer who types a national number most often types one of their own country). Settings that do not
  * name a real locale or time zone read as the legacy ones; validation reports them (shared/flow/validate-settings.ts).
  */
-export function answerContext(settings: Partial<FlowSettings> | undefined, now: number, customerPhone?: string): AnswerContext {
+export function answerContext(
+  settings: Partial<FlowSettings> | undefined,
+  now: number,
+  customerPhone?: string,
+): AnswerContext {
   const s = flowSettings({ settings })
   return {
     locale: canonicalLocale(s.locale) ?? LEGACY_SETTINGS.locale,

@@ -97,7 +97,9 @@ describe('dates typed as customers type them', () => {
   })
 
   it('names the day that has passed, in words', () => {
-    expect(parseDate('yesterday', ctx('en-GB', 'Europe/London'), FUTURE)).toMatchObject({ reason: 'Tuesday, 3 March 2026 has already passed.' })
+    expect(parseDate('yesterday', ctx('en-GB', 'Europe/London'), FUTURE)).toMatchObject({
+      reason: 'Tuesday, 3 March 2026 has already passed.',
+    })
     expect(parseDate('soon', ctx('en-GB', 'UTC'))).toMatchObject({ reason: `I couldn't read "soon" as a date.` })
   })
 
@@ -108,12 +110,20 @@ describe('dates typed as customers type them', () => {
 
   it('keeps to the not-before and not-after days, relative or fixed', () => {
     const window: DateRules = { future: false, notBefore: 'tomorrow', notAfter: 'today+30' }
-    expect(parseDate('today', ctx('en-GB', 'UTC'), window)).toMatchObject({ ok: false, code: 'date_too_early', reason: 'The earliest date I can take is Thursday, 5 March 2026.' })
+    expect(parseDate('today', ctx('en-GB', 'UTC'), window)).toMatchObject({
+      ok: false,
+      code: 'date_too_early',
+      reason: 'The earliest date I can take is Thursday, 5 March 2026.',
+    })
     expect(parseDate('tomorrow', ctx('en-GB', 'UTC'), window)).toEqual({ ok: true, value: '2026-03-05' })
     expect(parseDate('3 April', ctx('en-GB', 'UTC'), window)).toEqual({ ok: true, value: '2026-04-03' })
     expect(parseDate('4 April', ctx('en-GB', 'UTC'), window)).toMatchObject({ ok: false, code: 'date_too_late' })
-    expect(parseDate('2026-12-31', ctx('en-GB', 'UTC'), { future: false, notBefore: '', notAfter: '2026-12-31' })).toEqual({ ok: true, value: '2026-12-31' })
-    expect(parseDate('1 Jan 2027', ctx('en-GB', 'UTC'), { future: false, notBefore: '', notAfter: '2026-12-31' })).toMatchObject({ ok: false, code: 'date_too_late' })
+    expect(
+      parseDate('2026-12-31', ctx('en-GB', 'UTC'), { future: false, notBefore: '', notAfter: '2026-12-31' }),
+    ).toEqual({ ok: true, value: '2026-12-31' })
+    expect(
+      parseDate('1 Jan 2027', ctx('en-GB', 'UTC'), { future: false, notBefore: '', notAfter: '2026-12-31' }),
+    ).toMatchObject({ ok: false, code: 'date_too_late' })
   })
 })
 

@@ -39,7 +39,8 @@ function read(text: string, ctx: AnswerContext, rules: DateRules, withTime: bool
   let results = parse(typed, ctx, forwardDate)
   // A date question needs a day: "5pm" alone names a time, not a date.
   if (!withTime) results = results.filter((r) => r.start.isCertain('day') || r.start.isCertain('weekday'))
-  if (results.length === 0 || leftOverChangesIt(typed, results)) return refuse('not_a_date', `I couldn't read ${quoted(typed)} as a ${withTime ? 'date and time' : 'date'}.`)
+  if (results.length === 0 || leftOverChangesIt(typed, results))
+    return refuse('not_a_date', `I couldn't read ${quoted(typed)} as a ${withTime ? 'date and time' : 'date'}.`)
   const days = new Set(results.map((r) => dayOf(r)))
   if (days.size > 1) return refuse('several_dates', 'Please send one date, not several.')
   const timed = results.find((r) => r.start.isCertain('hour'))
@@ -47,11 +48,14 @@ function read(text: string, ctx: AnswerContext, rules: DateRules, withTime: bool
   const day = dayOf(results[0]!)
   const label = describeDay(day, ctx.locale)
   if (rules.future && day < today) return refuse('date_passed', `${label} has already passed.`)
-  if (lower !== null && day < lower) return refuse('date_too_early', `The earliest date I can take is ${describeDay(lower, ctx.locale)}.`)
-  if (upper !== null && day > upper) return refuse('date_too_late', `The latest date I can take is ${describeDay(upper, ctx.locale)}.`)
+  if (lower !== null && day < lower)
+    return refuse('date_too_early', `The earliest date I can take is ${describeDay(lower, ctx.locale)}.`)
+  if (upper !== null && day > upper)
+    return refuse('date_too_late', `The latest date I can take is ${describeDay(upper, ctx.locale)}.`)
   if (!withTime) return accept(day)
   const at = instantOf(day, timed!, ctx.timeZone)
-  if (rules.future && at.getTime() <= ctx.now) return refuse('date_passed', `${label} at ${describeTime(at, ctx)} has already passed.`)
+  if (rules.future && at.getTime() <= ctx.now)
+    return refuse('date_passed', `${label} at ${describeTime(at, ctx)} has already passed.`)
   return accept(isoWithOffset(at))
 }
 
@@ -71,11 +75,35 @@ function parse(typed: string, ctx: AnswerContext, forwardDate: boolean): ParsedR
 // be wrong without a word, so such an answer is refused instead. Polite filler ("Thursday please", "I can come on
 // Thursday") is left over harmlessly. English only: the fallback parser is English, and these slips are chrono's
 // English ones.
-const CHANGES_IT = new Set(['after', 'before', 'next', 'last', 'from', 'not', 'but', 'except', 'until', 'till', 'week', 'weeks', 'fortnight', 'month', 'months', 'year', 'years', 'day', 'days', 'of', 'following', 'previous'])
+const CHANGES_IT = new Set([
+  'after',
+  'before',
+  'next',
+  'last',
+  'from',
+  'not',
+  'but',
+  'except',
+  'until',
+  'till',
+  'week',
+  'weeks',
+  'fortnight',
+  'month',
+  'months',
+  'year',
+  'years',
+  'day',
+  'days',
+  'of',
+  'following',
+  'previous',
+])
 
 function leftOverChangesIt(typed: string, results: ParsedResult[]): boolean {
   let rest = typed
-  for (const r of [...results].sort((a, b) => b.index - a.index)) rest = rest.slice(0, r.index) + ' ' + rest.slice(r.index + r.text.length)
+  for (const r of [...results].sort((a, b) => b.index - a.index))
+    rest = rest.slice(0, r.index) + ' ' + rest.slice(r.index + r.text.length)
   return (rest.toLowerCase().match(/\p{L}+|\d+/gu) ?? []).some((w) => /^\d+$/.test(w) || CHANGES_IT.has(w))
 }
 
@@ -92,7 +120,8 @@ function dayOf(r: ParsedResult): string {
 function instantOf(day: string, r: ParsedResult, timeZone: string): TZDate {
   let hour = r.start.get('hour') ?? 0
   const minute = r.start.get('minute') ?? 0
-  if (!r.start.isCertain('meridiem') && hour >= 1 && hour <= 7 && !/(?:^|\D)0\d(?:[:.h]|\s*uhr|$)/i.test(r.text)) hour += 12
+  if (!r.start.isCertain('meridiem') && hour >= 1 && hour <= 7 && !/(?:^|\D)0\d(?:[:.h]|\s*uhr|$)/i.test(r.text))
+    hour += 12
   const [y, m, d] = day.split('-').map(Number) as [number, number, number]
   return new TZDate(y, m - 1, d, hour, minute, 0, timeZone)
 }
@@ -115,13 +144,21 @@ function boundOf(text: string, today: string): string | null {
 /** "Thursday 5 March 2026": English words (the reasons are English), in the locale's order when it is English. */
 export function describeDay(day: string, locale: string): string {
   const [y, m, d] = day.split('-').map(Number) as [number, number, number]
-  return new Intl.DateTimeFormat(englishLocale(locale), { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(
-    new Date(Date.UTC(y, m - 1, d)),
-  )
+  return new Intl.DateTimeFormat(englishLocale(locale), {
+    weekday: 'long',
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    timeZone: 'UTC',
+  }).format(new Date(Date.UTC(y, m - 1, d)))
 }
 
 function describeTime(at: TZDate, ctx: AnswerContext): string {
-  return new Intl.DateTimeFormat(englishLocale(ctx.locale), { hour: 'numeric', minute: '2-digit', timeZone: ctx.timeZone }).format(at)
+  return new Intl.DateTimeFormat(englishLocale(ctx.locale), {
+    hour: 'numeric',
+    minute: '2-digit',
+    timeZone: ctx.timeZone,
+  }).format(at)
 }
 
 function englishLocale(locale: string): string {

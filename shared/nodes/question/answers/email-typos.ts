@@ -7,14 +7,64 @@ import emailSpellChecker from '@zootools/email-spell-checker'
 // dot must land on a name of five letters or more: short names (me, qq, aol, gmx) sit too close to real domains.
 
 const PROVIDERS = [
-  'gmail.com', 'googlemail.com',
-  'yahoo.com', 'yahoo.co.uk', 'yahoo.co.in', 'yahoo.fr', 'yahoo.de', 'yahoo.es', 'yahoo.it', 'yahoo.com.br', 'ymail.com',
-  'hotmail.com', 'hotmail.co.uk', 'hotmail.fr', 'hotmail.de', 'hotmail.it', 'hotmail.es',
-  'outlook.com', 'outlook.fr', 'outlook.de', 'outlook.es', 'live.com', 'live.co.uk', 'live.fr', 'msn.com',
-  'icloud.com', 'me.com', 'mac.com', 'aol.com', 'protonmail.com', 'proton.me', 'gmx.com', 'gmx.de', 'gmx.net', 'web.de',
-  't-online.de', 'mail.com', 'mail.ru', 'yandex.ru', 'yandex.com', 'rediffmail.com', 'zoho.com', 'qq.com', '163.com',
-  'naver.com', 'comcast.net', 'verizon.net', 'att.net', 'sbcglobal.net', 'btinternet.com', 'sky.com', 'orange.fr',
-  'free.fr', 'laposte.net', 'libero.it', 'uol.com.br', 'bol.com.br', 'terra.com.br',
+  'gmail.com',
+  'googlemail.com',
+  'yahoo.com',
+  'yahoo.co.uk',
+  'yahoo.co.in',
+  'yahoo.fr',
+  'yahoo.de',
+  'yahoo.es',
+  'yahoo.it',
+  'yahoo.com.br',
+  'ymail.com',
+  'hotmail.com',
+  'hotmail.co.uk',
+  'hotmail.fr',
+  'hotmail.de',
+  'hotmail.it',
+  'hotmail.es',
+  'outlook.com',
+  'outlook.fr',
+  'outlook.de',
+  'outlook.es',
+  'live.com',
+  'live.co.uk',
+  'live.fr',
+  'msn.com',
+  'icloud.com',
+  'me.com',
+  'mac.com',
+  'aol.com',
+  'protonmail.com',
+  'proton.me',
+  'gmx.com',
+  'gmx.de',
+  'gmx.net',
+  'web.de',
+  't-online.de',
+  'mail.com',
+  'mail.ru',
+  'yandex.ru',
+  'yandex.com',
+  'rediffmail.com',
+  'zoho.com',
+  'qq.com',
+  '163.com',
+  'naver.com',
+  'comcast.net',
+  'verizon.net',
+  'att.net',
+  'sbcglobal.net',
+  'btinternet.com',
+  'sky.com',
+  'orange.fr',
+  'free.fr',
+  'laposte.net',
+  'libero.it',
+  'uol.com.br',
+  'bol.com.br',
+  'terra.com.br',
 ]
 const KNOWN = new Set(PROVIDERS)
 const LONG_NAMES = [...new Set(PROVIDERS.map((d) => d.split('.')[0]!).filter((n) => n.length >= 5))]
@@ -22,7 +72,12 @@ const LONG_NAMES = [...new Set(PROVIDERS.map((d) => d.split('.')[0]!).filter((n)
 /** The provider domain `domain` (lower case) is likely a typo of, or null. */
 export function likelyDomain(domain: string): string | null {
   if (KNOWN.has(domain)) return null
-  const found = emailSpellChecker.run({ email: `x@${domain}`, domains: PROVIDERS, secondLevelDomains: LONG_NAMES, topLevelDomains: [] })?.domain
+  const found = emailSpellChecker.run({
+    email: `x@${domain}`,
+    domains: PROVIDERS,
+    secondLevelDomains: LONG_NAMES,
+    topLevelDomains: [],
+  })?.domain
   if (!found || found === domain || !KNOWN.has(found)) return null
   const name = (d: string) => d.split('.')[0]!
   return name(found) === name(domain) || name(found).length >= 5 ? found : null

@@ -80,8 +80,12 @@ describe('email addresses as the HTML standard defines them', () => {
   })
 
   it('says what is wrong', () => {
-    expect(parseEmail('ana.company.com')).toMatchObject({ reason: '"ana.company.com" has no @, so it is not an email address.' })
-    expect(parseEmail('ana@gmail')).toMatchObject({ reason: '"ana@gmail" needs a full domain after the @, such as gmail.com.' })
+    expect(parseEmail('ana.company.com')).toMatchObject({
+      reason: '"ana.company.com" has no @, so it is not an email address.',
+    })
+    expect(parseEmail('ana@gmail')).toMatchObject({
+      reason: '"ana@gmail" needs a full domain after the @, such as gmail.com.',
+    })
     expect(parseEmail('ana @x.com')).toMatchObject({ reason: 'An email address has no spaces in it.' })
   })
 })

@@ -35,7 +35,6 @@ export function parseEmail(text: string): AnswerResult {
   const address = `${local}@${domain}`
   const fixed = likelyDomain(domain)
   const suggestion = fixed ? `${local}@${fixed}` : null
-  if (suggestion)
-    return refuse('email_typo', `Did you mean ${suggestion}?`, { suggestion, overrule: address })
+  if (suggestion) return refuse('email_typo', `Did you mean ${suggestion}?`, { suggestion, overrule: address })
   return accept(address)
 }

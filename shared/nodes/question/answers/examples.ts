@@ -39,13 +39,36 @@ function candidates(rules: AnswerRules, ctx: AnswerContext): string[] {
     case 'number':
       return numberCandidates(rules, ctx)
     case 'email':
-      return ['ana@company.com', 'Ana.Rao+news@Example.org', 'ana@gmial.com', 'ana@company', 'ana.company.com', 'ana @company.com']
+      return [
+        'ana@company.com',
+        'Ana.Rao+news@Example.org',
+        'ana@gmial.com',
+        'ana@company',
+        'ana.company.com',
+        'ana @company.com',
+      ]
     case 'phone':
       return phoneCandidates(ctx)
     case 'date':
-      return [...dayWords(ctx), '3 Dec', numericDate(ctx, 10), 'soon', 'yesterday', numericDate(ctx, 400), 'Thursday or Friday', '2026-02-30']
+      return [
+        ...dayWords(ctx),
+        '3 Dec',
+        numericDate(ctx, 10),
+        'soon',
+        'yesterday',
+        numericDate(ctx, 400),
+        'Thursday or Friday',
+        '2026-02-30',
+      ]
     case 'datetime':
-      return ['tomorrow at 3pm', 'next Friday at 5', `${numericDate(ctx, 2)} 17:30`, 'tomorrow', 'soon', 'yesterday at 10am']
+      return [
+        'tomorrow at 3pm',
+        'next Friday at 5',
+        `${numericDate(ctx, 2)} 17:30`,
+        'tomorrow',
+        'soon',
+        'yesterday at 10am',
+      ]
     case 'choice': {
       const offered = rules.choices.map((c) => c.trim()).filter(Boolean)
       return [...offered.slice(0, 2), ...offered.slice(0, 1).map((c) => c.toLocaleLowerCase()), 'something else', '']
@@ -63,7 +86,8 @@ function textCandidates(rules: AnswerRules): string[] {
 }
 
 function numberCandidates(rules: AnswerRules, ctx: AnswerContext): string[] {
-  const fmt = (n: number, fraction = 0) => new Intl.NumberFormat(ctx.locale, { minimumFractionDigits: fraction, maximumFractionDigits: fraction }).format(n)
+  const fmt = (n: number, fraction = 0) =>
+    new Intl.NumberFormat(ctx.locale, { minimumFractionDigits: fraction, maximumFractionDigits: fraction }).format(n)
   const lo = rules.min ?? 0
   const hi = rules.max ?? Math.max(lo + 2000, 2000)
   const mid = Math.round((lo + hi) / 2)
@@ -83,7 +107,16 @@ function phoneCandidates(ctx: AnswerContext): string[] {
 
 /** "tomorrow" and "Thursday" in English and, for a few languages chrono-node reads, the locale's own word. */
 function dayWords(ctx: AnswerContext): string[] {
-  const tomorrow: Record<string, string> = { de: 'morgen', fr: 'demain', es: 'mañana', pt: 'amanhã', it: 'domani', nl: 'morgen', sv: 'imorgon', ja: '明日' }
+  const tomorrow: Record<string, string> = {
+    de: 'morgen',
+    fr: 'demain',
+    es: 'mañana',
+    pt: 'amanhã',
+    it: 'domani',
+    nl: 'morgen',
+    sv: 'imorgon',
+    ja: '明日',
+  }
   const own = tomorrow[new Intl.Locale(ctx.locale).language]
   return [...(own ? [own] : []), 'tomorrow', 'Thursday']
 }
@@ -92,5 +125,10 @@ function dayWords(ctx: AnswerContext): string[] {
 function numericDate(ctx: AnswerContext, days: number): string {
   const [y, m, d] = dayIn(ctx.now, ctx.timeZone).split('-').map(Number) as [number, number, number]
   const date = new Date(Date.UTC(y, m - 1, d + days))
-  return new Intl.DateTimeFormat(ctx.locale, { day: '2-digit', month: '2-digit', year: 'numeric', timeZone: 'UTC' }).format(date)
+  return new Intl.DateTimeFormat(ctx.locale, {
+    day: '2-digit',
+    month: '2-digit',
+    year: 'numeric',
+    timeZone: 'UTC',
+  }).format(date)
 }

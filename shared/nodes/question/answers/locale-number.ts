@@ -28,7 +28,22 @@ function marksOf(locale: string): Marks {
 }
 
 // Digits of the numbering systems customers type besides 0–9, spelt by Intl itself.
-const NUMBERING_SYSTEMS = ['arab', 'arabext', 'beng', 'deva', 'fullwide', 'gujr', 'guru', 'knda', 'mlym', 'mymr', 'orya', 'tamldec', 'telu', 'thai']
+const NUMBERING_SYSTEMS = [
+  'arab',
+  'arabext',
+  'beng',
+  'deva',
+  'fullwide',
+  'gujr',
+  'guru',
+  'knda',
+  'mlym',
+  'mymr',
+  'orya',
+  'tamldec',
+  'telu',
+  'thai',
+]
 let digitMap: Map<string, string> | null = null
 
 function asciiDigits(text: string): string {
@@ -63,11 +78,17 @@ export function readLocaleNumber(text: string, locale: string): number | null {
   const typed = s
   // Every replacement below is one character for one, so positions in `typed` and `marked` line up (see swap).
   // The Arabic marks (٫ ٬) are decimal and grouping wherever they are typed.
-  let marked = s.replaceAll(marks.decimal, 'D').replaceAll(marks.group, 'G').replace(/\u066b/g, 'D').replace(/\u066c/g, 'G')
+  let marked = s
+    .replaceAll(marks.decimal, 'D')
+    .replaceAll(marks.group, 'G')
+    .replace(/\u066b/g, 'D')
+    .replace(/\u066c/g, 'G')
   marked = marked.replace(SPACES, 'G').replace(APOSTROPHES, 'G')
   if (!/^[\dDG.,]+$/.test(marked) || !/\d/.test(marked)) return null
   // A '.' or ',' that is not one of the locale's marks (a '.' in fr-FR) reads as the other one of the pair.
-  const asWritten = marked.replace(/\./g, marks.decimal === ',' ? 'G' : 'D').replace(/,/g, marks.decimal === ',' ? 'D' : 'G')
+  const asWritten = marked
+    .replace(/\./g, marks.decimal === ',' ? 'G' : 'D')
+    .replace(/,/g, marks.decimal === ',' ? 'D' : 'G')
   const value = strict(asWritten) ?? oneMarkAsDecimal(asWritten, typed) ?? strict(swap(asWritten, typed))
   return value === null ? null : negative ? -value : value
 }

@@ -22,14 +22,23 @@ export function loadNumberWords(): Promise<void> {
 }
 
 export function readNumberWords(text: string): number | null {
-  const t = text.trim().toLowerCase().replace(/[.!]+$/, '')
+  const t = text
+    .trim()
+    .toLowerCase()
+    .replace(/[.!]+$/, '')
   if (!/[a-z]/.test(t) || VAGUE.test(t)) return null
   if (!nlp) throw new Error('Number words are not loaded yet: await prepareAnswers() before reading number answers.')
   const numbers = nlp(t).numbers()
   if (numbers.length !== 1 || numbers.isOrdinal().found) return null
   // The number must be the whole answer ("I have 2 kids" is not an answer of 2); compromise leaves the article out
   // of "a hundred and twelve".
-  if (numbers.text().toLowerCase().replace(/[.!]+$/, '') !== t.replace(/^an?\s+/, '')) return null
+  if (
+    numbers
+      .text()
+      .toLowerCase()
+      .replace(/[.!]+$/, '') !== t.replace(/^an?\s+/, '')
+  )
+    return null
   const [value] = numbers.get() as unknown[]
   return typeof value === 'number' && Number.isFinite(value) ? value : null
 }

@@ -8,7 +8,7 @@ const NOW = Date.parse('2026-03-04T10:00:00Z')
 const ctx = (locale: string) => ({ locale, timeZone: 'UTC', country: null, now: NOW })
 const ANY = { min: null, max: null }
 
-describe('numbers written the locale\'s way', () => {
+describe("numbers written the locale's way", () => {
   it.each([
     ['en-GB', '42', 42],
     ['en-GB', ' 42 ', 42],
@@ -79,10 +79,20 @@ describe('numbers written the locale\'s way', () => {
     expect(parseNumber(typed, ctx(locale), ANY)).toMatchObject({ ok: false, code: typed ? 'not_a_number' : 'empty' })
   })
 
-  it('keeps to min and max, naming the bound the locale\'s way', () => {
-    expect(parseNumber('17', ctx('en-GB'), { min: 18, max: 120 })).toEqual({ ok: false, code: 'below_min', reason: 'The smallest number accepted is 18.' })
-    expect(parseNumber('121', ctx('en-GB'), { min: 18, max: 120 })).toEqual({ ok: false, code: 'above_max', reason: 'The largest number accepted is 120.' })
-    expect(parseNumber('2.000,5', ctx('de-DE'), { min: null, max: 1500.5 })).toMatchObject({ reason: 'The largest number accepted is 1.500,5.' })
+  it("keeps to min and max, naming the bound the locale's way", () => {
+    expect(parseNumber('17', ctx('en-GB'), { min: 18, max: 120 })).toEqual({
+      ok: false,
+      code: 'below_min',
+      reason: 'The smallest number accepted is 18.',
+    })
+    expect(parseNumber('121', ctx('en-GB'), { min: 18, max: 120 })).toEqual({
+      ok: false,
+      code: 'above_max',
+      reason: 'The largest number accepted is 120.',
+    })
+    expect(parseNumber('2.000,5', ctx('de-DE'), { min: null, max: 1500.5 })).toMatchObject({
+      reason: 'The largest number accepted is 1.500,5.',
+    })
     expect(parseNumber('eighteen', ctx('en-GB'), { min: 18, max: 120 })).toEqual({ ok: true, value: 18 })
   })
 })

@@ -21,8 +21,10 @@ export function parseNumber(text: string, ctx: AnswerContext, rules: NumberRules
   if (!typed) return refuse('empty', 'There was no number in that message.')
   const n = readNumber(typed.replace(CURRENCY, ''), ctx.locale)
   if (n === null) return refuse('not_a_number', `${quoted(typed)} is not a number.`)
-  if (rules.min !== null && n < rules.min) return refuse('below_min', `The smallest number accepted is ${formatLocaleNumber(rules.min, ctx.locale)}.`)
-  if (rules.max !== null && n > rules.max) return refuse('above_max', `The largest number accepted is ${formatLocaleNumber(rules.max, ctx.locale)}.`)
+  if (rules.min !== null && n < rules.min)
+    return refuse('below_min', `The smallest number accepted is ${formatLocaleNumber(rules.min, ctx.locale)}.`)
+  if (rules.max !== null && n > rules.max)
+    return refuse('above_max', `The largest number accepted is ${formatLocaleNumber(rules.max, ctx.locale)}.`)
   return accept(n)
 }
 

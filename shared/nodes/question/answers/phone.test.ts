@@ -63,9 +63,12 @@ describe('phone numbers, saved in E.164', () => {
   })
 
   it('names what was wrong and for which country', () => {
-    expect(parsePhone('07700 900', ctx('GB'))).toMatchObject({ reason: 'That number is too short for a United Kingdom phone number.' })
+    expect(parsePhone('07700 900', ctx('GB'))).toMatchObject({
+      reason: 'That number is too short for a United Kingdom phone number.',
+    })
     expect(parsePhone('98000 00001', ctx('US'))).toMatchObject({
-      reason: '"98000 00001" is not a United States phone number. If it is from another country, type it with its country code (+…).',
+      reason:
+        '"98000 00001" is not a United States phone number. If it is from another country, type it with its country code (+…).',
     })
     expect(parsePhone('+999 1234 5678', ctx('GB'))).toMatchObject({ reason: '+999 is not a country code.' })
   })

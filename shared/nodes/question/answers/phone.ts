@@ -29,11 +29,15 @@ const PHONE_TEXT = /^\+?[\d\s().\-/]+(?:\s*(?:ext\.?|extension|x|#)\s*\d{1,7})?$
 export function parsePhone(text: string, ctx: AnswerContext): AnswerResult {
   const typed = text.trim().replace(/^tel:/i, '')
   if (!typed) return refuse('empty', 'There was no number in that message.')
-  if (!PHONE_TEXT.test(typed) || !/\d/.test(typed)) return refuse('not_a_phone', `${quoted(typed)} is not a phone number.`)
+  if (!PHONE_TEXT.test(typed) || !/\d/.test(typed))
+    return refuse('not_a_phone', `${quoted(typed)} is not a phone number.`)
   const country = supported(ctx.country)
   const international = /^\s*(\+|00)/.test(typed)
   if (!international && !country)
-    return refuse('phone_needs_country', 'Please type the number with its country code, starting with + (for example +44 7700 900123).')
+    return refuse(
+      'phone_needs_country',
+      'Please type the number with its country code, starting with + (for example +44 7700 900123).',
+    )
   let number: PhoneNumber
   try {
     number = parsePhoneNumberWithError(typed, country ? { defaultCountry: country } : undefined)
@@ -41,14 +45,17 @@ export function parsePhone(text: string, ctx: AnswerContext): AnswerResult {
     return fromParseError(err, typed, country)
   }
   const length = validatePhoneNumberLength(typed, country ? { defaultCountry: country } : undefined)
-  if (length === 'TOO_SHORT') return refuse('phone_too_short', `That number is too short for ${where(number, country)}.`)
+  if (length === 'TOO_SHORT')
+    return refuse('phone_too_short', `That number is too short for ${where(number, country)}.`)
   if (length === 'TOO_LONG') return refuse('phone_too_long', `That number is too long for ${where(number, country)}.`)
   if (number.isValid()) return accept(number.number)
   const mobile = mobileLength(number, country)
   const digits = number.nationalNumber.length
   if ((international || typedTrunkPrefix(typed, number)) && digits === mobile) return accept(number.number)
-  if (mobile !== null && digits < mobile) return refuse('phone_too_short', `That number is too short for ${where(number, country)}.`)
-  if (mobile !== null && digits > mobile) return refuse('phone_too_long', `That number is too long for ${where(number, country)}.`)
+  if (mobile !== null && digits < mobile)
+    return refuse('phone_too_short', `That number is too short for ${where(number, country)}.`)
+  if (mobile !== null && digits > mobile)
+    return refuse('phone_too_long', `That number is too long for ${where(number, country)}.`)
   if (international) return refuse('not_a_phone', `${quoted(typed)} is not ${where(number, country)}.`)
   return refuse(
     'phone_not_in_country',
@@ -63,7 +70,10 @@ function mobileLength(number: PhoneNumber, fallback: CountryCode | undefined): n
 }
 
 /** The country of a full international number (a customer's own), or null when it names none for sure. */
-export const countryOfNumber = memoize((phone: string): string | null => parsePhoneNumberFromString(phone)?.country ?? null, 1024)
+export const countryOfNumber = memoize(
+  (phone: string): string | null => parsePhoneNumberFromString(phone)?.country ?? null,
+  1024,
+)
 
 export function countryName(code: string): string {
   try {
@@ -85,7 +95,9 @@ function supported(country: string | null): CountryCode | undefined {
 /** "a United Kingdom phone number": the country as an adjective, so no article is needed before its name. */
 function where(number: PhoneNumber, fallback: CountryCode | undefined): string {
   const country = number.country ?? number.getPossibleCountries()[0] ?? fallback
-  return country ? `a ${countryName(country)} phone number` : `a phone number with country code +${number.countryCallingCode}`
+  return country
+    ? `a ${countryName(country)} phone number`
+    : `a phone number with country code +${number.countryCallingCode}`
 }
 
 /** More digits typed than the national number holds, ending with it: the library stripped the country's trunk prefix. */
@@ -98,9 +110,16 @@ function fromParseError(err: unknown, typed: string, country: CountryCode | unde
   const code = err instanceof ParseError ? err.message : ''
   if (code === 'INVALID_COUNTRY') {
     const prefix = /^\s*(?:\+|00)\s*(\d{1,3})/.exec(typed)?.[1]
-    return refuse('phone_country_code', prefix ? `+${prefix} is not a country code.` : 'That number does not start with a country code.')
+    return refuse(
+      'phone_country_code',
+      prefix ? `+${prefix} is not a country code.` : 'That number does not start with a country code.',
+    )
   }
-  if (code === 'TOO_SHORT') return refuse('phone_too_short', `That number is too short${country ? ` for a ${countryName(country)} phone number` : ''}.`)
+  if (code === 'TOO_SHORT')
+    return refuse(
+      'phone_too_short',
+      `That number is too short${country ? ` for a ${countryName(country)} phone number` : ''}.`,
+    )
   if (code === 'TOO_LONG') return refuse('phone_too_long', 'That number is too long for a phone number.')
   return refuse('not_a_phone', `${quoted(typed)} is not a phone number.`)
 }

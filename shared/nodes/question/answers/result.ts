@@ -46,7 +46,11 @@ export type AnswerResult =
 
 export const accept = (value: SavedValue): AnswerResult => ({ ok: true, value })
 
-export const refuse = (code: RefusalCode, reason: string, more: { suggestion?: string; overrule?: SavedValue } = {}): AnswerResult => ({
+export const refuse = (
+  code: RefusalCode,
+  reason: string,
+  more: { suggestion?: string; overrule?: SavedValue } = {},
+): AnswerResult => ({
   ok: false,
   code,
   reason,

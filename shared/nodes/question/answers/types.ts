@@ -26,22 +26,26 @@ export const ANSWER_TYPE_INFO: Record<AnswerType, AnswerTypeInfo> = {
   },
   email: {
     label: 'Email',
-    accepts: 'An address valid by the HTML standard with a full domain (ana@company.com); a likely typo of a common domain (gmial.com) is questioned once.',
+    accepts:
+      'An address valid by the HTML standard with a full domain (ana@company.com); a likely typo of a common domain (gmial.com) is questioned once.',
     saves: { type: 'string', format: 'email' },
   },
   phone: {
     label: 'Phone',
-    accepts: "A number with its country code (+44 7700 900123), or without it in the flow's default country (07700 900123); spaces, dots, dashes and brackets allowed.",
+    accepts:
+      "A number with its country code (+44 7700 900123), or without it in the flow's default country (07700 900123); spaces, dots, dashes and brackets allowed.",
     saves: { type: 'string', format: 'phone, E.164' },
   },
   date: {
     label: 'Date',
-    accepts: 'A date in words or digits in the flow\'s language: Thursday, tomorrow, 3 Dec, next Friday, 03/12/2026 (day/month order of the locale), 2026-12-03.',
+    accepts:
+      "A date in words or digits in the flow's language: Thursday, tomorrow, 3 Dec, next Friday, 03/12/2026 (day/month order of the locale), 2026-12-03.",
     saves: { type: 'string', format: 'date, YYYY-MM-DD' },
   },
   datetime: {
     label: 'Date and time',
-    accepts: 'A date with a time: Thursday at 3pm, tomorrow 17:30, next Friday at 5 (a bare hour from 1 to 7 is afternoon).',
+    accepts:
+      'A date with a time: Thursday at 3pm, tomorrow 17:30, next Friday at 5 (a bare hour from 1 to 7 is afternoon).',
     saves: { type: 'string', format: 'date and time, ISO 8601 with offset' },
   },
   choice: {

@@ -7,6 +7,7 @@
 import type { PoolClient } from 'pg'
 import { randomUUID } from 'node:crypto'
 import { sentMessages, type Contact, type RunState } from '../../shared/engine'
+import { runRowOf } from '../studio/runs/run-store'
 import { newMessageId } from './outbox-rows'
 import { toContact, type ContactRow } from './pg-runs'
 import type { ContactWrites } from './store'
@@ -102,23 +103,7 @@ export async function writeContactStep(c: Queryable, contact: Contact, writes: C
   const outbox: unknown[] = []
   for (const { flow, step } of writes.steps) {
     const s = step.state
-    runs.push({
-      id: s.id,
-      flow_id: flow.id,
-      flow_name: flow.name,
-      contact_id: s.contactId,
-      status: s.status,
-      trigger_kind: s.trigger.kind,
-      end_reason: s.endReason,
-      error_code: s.error?.code ?? null,
-      error_message: s.error?.message ?? null,
-      state: JSON.stringify(s),
-      node_count: s.nodeCount,
-      exec_ms: step.trace.reduce((sum, t) => sum + t.durationMs, 0),
-      started_at: s.startedAt,
-      updated_at: s.updatedAt,
-      ended_at: s.endedAt,
-    })
+    runs.push(runRowOf(flow, step))
     for (const t of step.trace) {
       trace.push({
         run_id: t.runId,

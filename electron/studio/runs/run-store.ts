@@ -88,24 +88,7 @@ export class RunStore {
   /** saveStep without its own transaction, for a caller that holds one (the runtime's group commit). */
   write(flow: Pick<FlowDocument, 'id' | 'name'>, step: StepResult): void {
     const s = step.state
-    const execMs = step.trace.reduce((sum, t) => sum + t.durationMs, 0)
-    this.upsertRun.run({
-      id: s.id,
-      flow_id: flow.id,
-      flow_name: flow.name,
-      contact_id: s.contactId,
-      status: s.status,
-      trigger_kind: s.trigger.kind,
-      end_reason: s.endReason,
-      error_code: s.error?.code ?? null,
-      error_message: s.error?.message ?? null,
-      state: JSON.stringify(s),
-      node_count: s.nodeCount,
-      exec_ms: execMs,
-      started_at: s.startedAt,
-      updated_at: s.updatedAt,
-      ended_at: s.endedAt,
-    })
+    this.upsertRun.run(runRowOf(flow, step))
     for (const t of step.trace) this.writeTrace(t)
     let seq = this.nextMessageSeq.get(s.id) as number
     if (step.inbound) {
@@ -284,5 +267,27 @@ export function toSummary(r: Omit<RunRow, 'state'>): RunSummary {
     startedAt: r.started_at,
     updatedAt: r.updated_at,
     endedAt: r.ended_at,
+  }
+}
+
+/** A step's row of `runs`, as both stores write it (the PostgreSQL step statement too, electron/runtime/pg-step.ts). */
+export function runRowOf(flow: Pick<FlowDocument, 'id' | 'name'>, step: StepResult) {
+  const s = step.state
+  return {
+    id: s.id,
+    flow_id: flow.id,
+    flow_name: flow.name,
+    contact_id: s.contactId,
+    status: s.status,
+    trigger_kind: s.trigger.kind,
+    end_reason: s.endReason,
+    error_code: s.error?.code ?? null,
+    error_message: s.error?.message ?? null,
+    state: JSON.stringify(s),
+    node_count: s.nodeCount,
+    exec_ms: step.trace.reduce((sum, t) => sum + t.durationMs, 0),
+    started_at: s.startedAt,
+    updated_at: s.updatedAt,
+    ended_at: s.endedAt,
   }
 }

@@ -1,6 +1,6 @@
 // What both stores' outbox tables share: the row shape, the message id, and the query for each contact's head.
 import { randomUUID } from 'node:crypto'
-import type { OutboxItem } from './store'
+import type { DeliveryFailure, OutboxItem } from './store'
 
 export interface OutboxRow {
   seq: number
@@ -47,3 +47,26 @@ export const CHAINS = (table: string, perContact: string, key = 'contact_id') =>
   SELECT seq FROM (SELECT p.seq, row_number() OVER (PARTITION BY p.${key} ORDER BY p.seq) AS n
                      FROM ${table} p JOIN ready r ON p.${key} = r.${key} AND p.seq >= r.seq
                     WHERE p.status = 'pending') chain WHERE n <= ${perContact}`
+
+/** A row of runtime_deliveries, as both stores keep it. */
+export interface DeliveryRow {
+  run_id: string
+  contact_id: string
+  message: string
+  adapter: string
+  attempts: number
+  error: string
+  at: number
+}
+
+export function toDeliveryFailure(r: DeliveryRow): DeliveryFailure {
+  return {
+    runId: r.run_id,
+    contactId: r.contact_id,
+    message: JSON.parse(r.message),
+    adapter: r.adapter,
+    attempts: r.attempts,
+    error: r.error,
+    at: r.at,
+  }
+}

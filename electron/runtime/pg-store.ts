@@ -19,6 +19,7 @@ import { migrate } from './pg-schema'
 import { PgChannel } from './pg-channel'
 import { PgLogs } from './pg-logs'
 import * as out from './pg-outbox'
+import { toDeliveryFailure, type DeliveryRow } from './outbox-rows'
 import { readMessages, readRuns, readTrace, toContact, type ContactRow } from './pg-runs'
 import type { ContactTx, DeliveryFailure, InboundRecord, RuntimeStore } from './store'
 
@@ -267,16 +268,11 @@ export class PgRuntimeStore implements RuntimeStore {
   }
 
   async deliveryFailures(runId: string): Promise<DeliveryFailure[]> {
-    const { rows } = await this.pool.query('SELECT * FROM runtime_deliveries WHERE run_id = $1 ORDER BY id', [runId])
-    return rows.map((r) => ({
-      runId: r.run_id,
-      contactId: r.contact_id,
-      message: JSON.parse(r.message),
-      adapter: r.adapter,
-      attempts: r.attempts,
-      error: r.error,
-      at: r.at,
-    }))
+    const { rows } = await this.pool.query<DeliveryRow>(
+      'SELECT * FROM runtime_deliveries WHERE run_id = $1 ORDER BY id',
+      [runId],
+    )
+    return rows.map(toDeliveryFailure)
   }
 
   async run(runId: string) {

@@ -7,7 +7,7 @@
 import type { Database, Statement } from 'better-sqlite3'
 import type { Contact, StepResult } from '../../shared/engine'
 import type { FlowDocument } from '../../shared/flow/document'
-import { CHAINS, HEADS, newMessageId, toItem, type OutboxRow } from './outbox-rows'
+import { CHAINS, HEADS, newMessageId, toDeliveryFailure, toItem, type DeliveryRow, type OutboxRow } from './outbox-rows'
 import type { DeliveryFailure, OutboxEntry, OutboxItem, PausedCandidate } from './store'
 
 export class SqliteOutbox {
@@ -90,24 +90,8 @@ export class SqliteOutbox {
   failures(runId: string): DeliveryFailure[] {
     const rows = this.db
       .prepare('SELECT * FROM runtime_deliveries WHERE run_id = ? ORDER BY rowid')
-      .all(runId) as Array<{
-      run_id: string
-      contact_id: string
-      message: string
-      adapter: string
-      attempts: number
-      error: string
-      at: number
-    }>
-    return rows.map((r) => ({
-      runId: r.run_id,
-      contactId: r.contact_id,
-      message: JSON.parse(r.message),
-      adapter: r.adapter,
-      attempts: r.attempts,
-      error: r.error,
-      at: r.at,
-    }))
+      .all(runId) as DeliveryRow[]
+    return rows.map(toDeliveryFailure)
   }
 
   entries(runId: string): OutboxEntry[] {

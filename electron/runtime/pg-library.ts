@@ -4,7 +4,7 @@
 // and hand the nodes the same shapes: the checked definition as published, without bookkeeping.
 import type { Pool, PoolClient } from 'pg'
 import type { CatalogueEffect, TemplatesEffect } from '../../shared/engine/effects'
-import type { CatalogProduct } from '../../shared/nodes/spm/run-catalog'
+import { toProduct, type ProductRow } from '../studio/effects/catalog-store'
 import type { PublishLibrary } from '../studio/publish/library'
 
 /** Upserts the library inside the publish transaction `c`. */
@@ -27,16 +27,6 @@ export async function writeLibrary(c: Pick<PoolClient, 'query'>, library: Publis
   }
 }
 
-interface ProductRow {
-  catalog_id: string
-  product_id: string
-  name: string
-  description: string
-  price: number
-  currency: string
-  image: string
-}
-
 export function createPgLibraryEffects(pool: Pool): { templates: TemplatesEffect; catalogue: CatalogueEffect } {
   return {
     templates: {
@@ -56,16 +46,7 @@ export function createPgLibraryEffects(pool: Pool): { templates: TemplatesEffect
         )
         const r = rows[0]
         if (!r) return null
-        const product: CatalogProduct = {
-          catalogId: r.catalog_id,
-          id: r.product_id,
-          name: r.name,
-          description: r.description,
-          price: r.price,
-          currency: r.currency,
-          image: r.image,
-        }
-        return product
+        return toProduct(r)
       },
     },
   }

@@ -15,7 +15,8 @@ export interface StoredProduct extends CatalogProduct {
   updatedAt: number
 }
 
-interface Row {
+/** A row of catalog_products as both stores keep it (the runtime's PostgreSQL store reads it too). */
+export interface ProductRow {
   catalog_id: string
   product_id: string
   name: string
@@ -23,6 +24,9 @@ interface Row {
   price: number
   currency: string
   image: string
+}
+
+interface Row extends ProductRow {
   updated_at: number
 }
 
@@ -77,7 +81,7 @@ export class CatalogStore {
   }
 }
 
-function toStored(r: Row): StoredProduct {
+export function toProduct(r: ProductRow): CatalogProduct {
   return {
     catalogId: r.catalog_id,
     id: r.product_id,
@@ -86,8 +90,11 @@ function toStored(r: Row): StoredProduct {
     price: r.price,
     currency: r.currency,
     image: r.image,
-    updatedAt: r.updated_at,
   }
+}
+
+function toStored(r: Row): StoredProduct {
+  return { ...toProduct(r), updatedAt: r.updated_at }
 }
 
 /** What SPM and MPM read: the product as stored, or null when the catalogue does not hold it. */

@@ -224,12 +224,13 @@ it('answered another call within 1 s throughout, gives the memory back, and kept
   const flows = await call('flows.list', {})
   expect(flows.value).toHaveLength(importedFlows)
   if (process.platform === 'linux') {
-    // Back within 50 MB once the storm has passed: V8 returns what it freed when the heap goes quiet, in seconds.
+    // Back within 50 MB once the storm has passed: V8's memory reducer returns what it freed once the heap has been
+    // quiet for a while, which on a busy CI machine took more than 8 s (51 MB at 8 s once); a leak never comes back.
     let over = rssMb() - baseline
-    for (let waited = 0; over >= 50 && waited < 8000; waited += 250) {
+    for (let waited = 0; over >= 50 && waited < 20_000; waited += 250) {
       await new Promise((r) => setTimeout(r, 250))
       over = rssMb() - baseline
     }
     expect(over).toBeLessThan(50)
   }
-})
+}, 40_000)

@@ -12,7 +12,8 @@ import { RunService } from '../../studio/runs'
 import { buildFlow } from '../../../shared/engine/testing/fixtures'
 import type { MessageTemplate } from '../../../shared/nodes/template_message/run-template'
 import { readLibrary } from './library'
-import { chat, cliRunService, parseContact, parseTrigger } from './run'
+import { chat, cliRunService } from './run'
+import { parseContact, parseTrigger } from './run-options'
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..')
 function example(name: string): FlowDocument {

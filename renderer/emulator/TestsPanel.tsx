@@ -32,12 +32,14 @@ export function TestsPanel({ store, modes }: { store: EmulatorStore; modes: Reco
   const save = async () => {
     if (!contact) return
     setError(null)
+    const started = lastTrigger && lastTrigger.runId === run?.id ? lastTrigger : null
     const r = await api.call('emulator.saveTest', {
       flowId,
       contactId: contact.id,
       name: name.trim(),
-      presets: (lastTrigger && lastTrigger.runId === run?.id ? lastTrigger.presets : {}) as never,
+      presets: (started?.presets ?? {}) as never,
       mocks: mocksFor(doc, modes) as never,
+      window: started?.window,
     })
     if (!r.ok) return setError(r.error)
     setName('')

@@ -7,6 +7,7 @@ import type {
   EmulatorTrigger,
   FlowCoverage,
 } from '../../shared/api/commands/emulator'
+import type { SavedWindow } from '../../shared/api/commands/emulator-tests'
 import type { ApiError, Result } from '../../shared/api'
 import { api } from '../api'
 import type { MockSpec } from './mocks'
@@ -32,6 +33,8 @@ export interface EmulatorState {
     startNodeId?: string
     presets: Record<string, unknown>
     runId?: string
+    /** With the window enforced: the contact as the run found it, so a saved test replays under the same rules. */
+    window?: SavedWindow
   } | null
   /** Enforce the 24-hour window and opt-out on the bot's sends, as production does (off by default). */
   enforceWindow: boolean
@@ -107,7 +110,14 @@ export function createEmulatorStore(
       },
       async start(trigger, opts = {}) {
         const presets = opts.presets ?? {}
-        set({ lastTrigger: { trigger, triggerNodeId: opts.triggerNodeId, startNodeId: opts.startNodeId, presets } })
+        const contact = get().contact
+        const window =
+          get().enforceWindow && contact
+            ? { lastInboundAt: contact.lastInboundAt, optedIn: contact.optedIn }
+            : undefined
+        set({
+          lastTrigger: { trigger, triggerNodeId: opts.triggerNodeId, startNodeId: opts.startNodeId, presets, window },
+        })
         if (trigger.kind === 'keyword') set({ pending: { type: 'text', text: trigger.text } })
         await step(
           () =>

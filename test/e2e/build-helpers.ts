@@ -179,7 +179,26 @@ async function layOut(page: Page) {
   }).toPass({ intervals: [300] })
 }
 
-/** Whether a person could press the mouse on the middle of this handle: not off screen, not under the minimap. */
+/** Waits until the view's transform is the same three frames running: Fit View and the zoom buttons apply on a
+ *  later frame than the click, and a handle measured before that is not where it is drawn. */
+async function viewStill(page: Page) {
+  await expect
+    .poll(() =>
+      page.locator('.react-flow__viewport').evaluate(async (el) => {
+        const frame = () => new Promise((done) => requestAnimationFrame(done))
+        const seen = new Set<string>()
+        for (let i = 0; i < 3; i++) {
+          seen.add(el.style.transform)
+          await frame()
+        }
+        return seen.size
+      }),
+    )
+    .toBe(1)
+}
+
+/** Whether a person could press the mouse on the middle of this handle: not off screen, not under the minimap,
+ *  not under another card. */
 const reachable = (handle: Locator) =>
   handle.evaluate((el) => {
     const r = el.getBoundingClientRect()
@@ -188,13 +207,20 @@ const reachable = (handle: Locator) =>
   })
 
 /** Fits the flow in view, then zooms out until both handles are clear of the minimap in the corner, as a person
- *  would before dragging a connection (a drag that starts on the minimap pans the whole canvas away). */
+ *  would before dragging a connection (a drag that starts on the minimap pans the whole canvas away). If a card
+ *  still covers one (a lost drag that started on a card moved it there), lays the flow out again, as a person
+ *  tidies the canvas with Layout. */
 async function bringIntoReach(page: Page, ...handles: Locator[]) {
-  await page.getByRole('button', { name: 'Fit View' }).click()
-  for (let i = 0; i < 4; i++) {
-    const ok = await Promise.all(handles.map(reachable))
-    if (ok.every(Boolean)) return
-    await page.getByRole('button', { name: 'Zoom Out' }).click()
+  for (const tidy of [false, true]) {
+    if (tidy) await layOut(page)
+    await page.getByRole('button', { name: 'Fit View' }).click()
+    await viewStill(page)
+    for (let i = 0; i < 4; i++) {
+      const ok = await Promise.all(handles.map(reachable))
+      if (ok.every(Boolean)) return
+      await page.getByRole('button', { name: 'Zoom Out' }).click()
+      await viewStill(page)
+    }
   }
   throw new Error('a handle stays out of reach')
 }

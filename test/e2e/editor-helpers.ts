@@ -17,15 +17,38 @@ export async function openNewFlow(page: Page, studio: StudioFixture, name: strin
 export const card = (page: Page, name: string): Locator => page.locator(`.flow-card[data-node-name="${name}"]`)
 export const panel = (page: Page): Locator => page.locator('aside.node-panel')
 
+/**
+ * The middle of a handle once the view has stopped moving (its box is the same two frames apart: Fit View, zoom and
+ * layout apply on a later frame than the click) and the handle is what a press there hits. A press measured before
+ * the view moved can land on the card instead, and dragging a card moves it, maybe over another card's handle.
+ */
+async function grabPoint(handle: Locator): Promise<{ x: number; y: number }> {
+  let point: { x: number; y: number } | null = null
+  await expect(async () => {
+    point = await handle.evaluate(async (el) => {
+      const frame = () => new Promise((done) => requestAnimationFrame(done))
+      const before = el.getBoundingClientRect()
+      await frame()
+      await frame()
+      const r = el.getBoundingClientRect()
+      if (r.x !== before.x || r.y !== before.y || r.width !== before.width || r.width === 0) return null
+      const x = r.x + r.width / 2
+      const y = r.y + r.height / 2
+      const hit = document.elementFromPoint(x, y)
+      return hit !== null && el.contains(hit) ? { x, y } : null
+    })
+    expect(point, 'the handle is still and nothing covers it').not.toBeNull()
+  }).toPass({ timeout: 10_000 })
+  return point!
+}
+
 /** Drags from an output handle to a node's input handle, as a person connects two ports. */
 export async function connect(page: Page, output: string, input: string): Promise<void> {
-  const from = page.getByLabel(output, { exact: true })
-  const to = page.getByLabel(input, { exact: true })
-  const a = (await from.boundingBox())!
-  const b = (await to.boundingBox())!
-  await page.mouse.move(a.x + a.width / 2, a.y + a.height / 2)
+  const a = await grabPoint(page.getByLabel(output, { exact: true }))
+  const b = await grabPoint(page.getByLabel(input, { exact: true }))
+  await page.mouse.move(a.x, a.y)
   await page.mouse.down()
-  await page.mouse.move(b.x + b.width / 2, b.y + b.height / 2, { steps: 12 })
+  await page.mouse.move(b.x, b.y, { steps: 12 })
   await page.mouse.up()
 }
 

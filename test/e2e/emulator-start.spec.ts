@@ -49,7 +49,7 @@ test('start at a node: the unset variables are named before starting, presets fi
   await expect(saved).toHaveAttribute('data-status', 'passed')
 })
 
-test('the 24-hour window switch: after +24 h a free-form start is refused, off it is sent', async ({
+test('the 24-hour window switch: after +24 h a free-form start is refused (and replays so when saved), off it is sent', async ({
   page,
   studio,
 }) => {
@@ -69,6 +69,15 @@ test('the 24-hour window switch: after +24 h a free-form start is refused, off i
     'has not written in the last 24 hours',
   )
   await expect(emulator.getByTestId('run-status')).toHaveText('failed')
+  // Saved as a test, the refusal replays: the test records the rules, the contact's last message and the time.
+  await emulator.getByRole('tab', { name: 'Tests' }).click()
+  await emulator.getByLabel('Test name').fill('refused after a day')
+  await emulator.getByRole('button', { name: 'Save as test' }).click()
+  await expect(emulator.locator('.emu-yaml')).toContainText('window: enforce')
+  await expect(emulator.locator('.emu-yaml')).toContainText('lastInboundAt:')
+  await emulator.getByRole('button', { name: 'Run all' }).click()
+  await expect(emulator.getByTestId('conversation-test')).toHaveAttribute('data-status', 'passed')
+  await emulator.getByRole('tab', { name: 'Start' }).click()
 
   await emulator.getByRole('checkbox', { name: 'Enforce 24 h window' }).uncheck()
   await emulator.getByRole('button', { name: 'Start test' }).click()

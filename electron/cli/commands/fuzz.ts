@@ -8,7 +8,7 @@ import path from 'node:path'
 import { serialiseConversationTest } from '../../../shared/engine/conversation'
 import type { FlowDocument } from '../../../shared/flow/document'
 import { parseFlow } from '../../../shared/flow/serialise'
-import { fuzzFlow, KIND_WORDS, type Finding } from '../../../shared/generate/fuzz/fuzz'
+import type { Finding, FindingKind } from '../../../shared/generate/fuzz/fuzz'
 import { slug } from './generate'
 import { collectFiles, commandLineDeps } from './host'
 import { besideLibrary, displayPath, libraryEffects, readLibrary, type LibraryEffects } from './library'
@@ -29,6 +29,8 @@ export function collectFlowFiles(p: string): string[] {
 
 export async function fuzzFiles(files: string[], opts: FuzzFilesOptions, write: (s: string) => void): Promise<number> {
   const seed = opts.seed ?? randomInt(0, 2 ** 31 - 1)
+  // Loaded here, not at the command line's start: the other commands do not need the generator's libraries.
+  const { fuzzFlow, KIND_WORDS } = await import('../../../shared/generate/fuzz/fuzz')
   let passed = 0
   let failed = 0
   for (const file of files) {
@@ -58,7 +60,7 @@ export async function fuzzFiles(files: string[], opts: FuzzFilesOptions, write: 
       `fuzz ${displayPath(file)}: ${report.conversations} conversations, ${n ? `${n} finding${n === 1 ? '' : 's'}` : 'no findings'}\n`,
     )
     const dir = path.join(path.dirname(file), `${path.basename(file).replace(/(\.flow)?\.json$/, '')}.tests`, 'fuzz')
-    if (n) saveFindings(report.findings, file, dir, { runs: opts.runs, seed }, write)
+    if (n) saveFindings(report.findings, file, dir, { runs: opts.runs, seed, words: KIND_WORDS }, write)
   }
   write(`seed ${seed}: run again with --seed ${seed} to play the same conversations\n`)
   write(`${passed} passed, ${failed} failed\n`)
@@ -69,7 +71,7 @@ function saveFindings(
   findings: Finding[],
   flowFile: string,
   dir: string,
-  run: { runs: number; seed: number },
+  run: { runs: number; seed: number; words: Record<FindingKind, string> },
   write: (s: string) => void,
 ): void {
   fs.mkdirSync(dir, { recursive: true })
@@ -78,7 +80,7 @@ function saveFindings(
     if (f.endsWith('.test.yaml') && fs.readFileSync(file, 'utf8').startsWith(FUZZ_MARK)) fs.rmSync(file)
   }
   findings.forEach((f, i) => {
-    const what = `${KIND_WORDS[f.kind]}${f.nodeName ? ` at ${f.nodeName}` : ''}`
+    const what = `${run.words[f.kind]}${f.nodeName ? ` at ${f.nodeName}` : ''}`
     write(`  ✗ ${what} (conversation ${f.conversation}): ${oneLine(f.message)}\n`)
     if (!f.test) {
       write(`      not saved: the conversation could not be written as a test\n`)

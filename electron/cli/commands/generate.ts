@@ -7,7 +7,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { serialiseConversationTest } from '../../../shared/engine/conversation'
 import { parseFlow } from '../../../shared/flow/serialise'
-import { generateSuite, type Suite } from '../../../shared/generate'
+import type { Suite } from '../../../shared/generate'
 import { parseCommandLine } from './args'
 import { commandLineDeps } from './host'
 import { besideLibrary, displayPath, libraryEffects, readLibrary } from './library'
@@ -90,6 +90,8 @@ export async function generateFile(
     return 1
   }
   const deps = commandLineDeps(library ? libraryEffects(library.items, null) : null)
+  // Loaded here, not at the command line's start: the other commands do not need the generator's libraries.
+  const { generateSuite } = await import('../../../shared/generate')
   const suite = await generateSuite(loaded.document, deps, { budgetMs: opts.budgetMs })
   const outDir = path.resolve(
     opts.out ??

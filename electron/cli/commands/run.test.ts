@@ -98,6 +98,20 @@ describe('chatflow run (the chat loop)', () => {
     })
     expect(parseTrigger('message:hi there')).toEqual({ start: 'event', event: { type: 'text', text: 'hi there' } })
     expect(parseTrigger('webhook:[1]')).toBe('webhook: the data must be a JSON object')
+    expect(parseTrigger('webhook-request:{"data":{"a":1},"message_text":"hi","button_id":"rate_now"}')).toEqual({
+      start: 'direct',
+      trigger: { kind: 'webhook', phone_number: '', data: { a: 1 }, message_text: 'hi', button_id: 'rate_now' },
+    })
+    expect(parseTrigger('webhook-request:')).toEqual({
+      start: 'direct',
+      trigger: { kind: 'webhook', phone_number: '', data: {} },
+    })
+    // The endpoint's own rules: a mistyped field is named, a phone number is --contact's.
+    expect(parseTrigger('webhook-request:{"button":"x"}')).toBe(
+      'webhook-request: Unknown field "button": the body takes phone_number, data, message_text and button_id.',
+    )
+    expect(parseTrigger('webhook-request:{"data":[1]}')).toBe('webhook-request: data must be a JSON object.')
+    expect(parseTrigger('webhook-request:{"phone_number":"+919800000001"}')).toMatch(/give it with --contact/)
     expect(typeof parseTrigger('telepathy')).toBe('string')
   })
 
@@ -234,6 +248,27 @@ describe('chatflow run at a Chat Flow form', () => {
     )
     expect(text).toContain(`you: ${answer}\nbot: Thanks for your feedback, Test Customer!`)
     expect(text).toContain('(run ended: completed)\n')
+  }, 30_000)
+})
+
+describe('chatflow run with a whole webhook request', () => {
+  it("makes the request's data variables and its button_id a tap, as the flow's webhook does", async () => {
+    const read = readLibrary(path.join(root, 'resources/examples/library.json'))
+    if (!read.ok) throw new Error(read.message)
+    const out: string[] = []
+    const trigger = parseTrigger('webhook-request:{"data":{"order_id":"A-1004"},"button_id":"rate_now"}')
+    const code = await chat(
+      example('feedback-form'),
+      { trigger: trigger as never, db: cliRunService(db, read.items), contact: 'Ravi +919800000004' },
+      lines('/vars', '{"rating":"4","on_time":"yes"}'),
+      (s) => out.push(s),
+    )
+    expect(code).toBe(0)
+    const text = out.join('')
+    // The tap on the template's button skips the template and goes straight to the form.
+    expect(text).toContain('How did we do with order A-1004?')
+    expect(text).toMatch(/button_id\W+rate_now/)
+    expect(text).toContain('Thanks for your feedback, Ravi!')
   }, 30_000)
 })
 

@@ -23,6 +23,8 @@ import { isDatabaseOpenError } from '../../studio/db/errors'
 import { openDatabase, type Database } from '../../studio/db/open'
 import { createStudioEffects } from '../../studio/effects'
 import { InvalidPhoneError, normalisePhone, RunService } from '../../studio/runs'
+import { WebhookError } from '../../studio/webhook/errors'
+import { parseWebhookBody } from '../../studio/webhook/request'
 import { parseCommandLine } from './args'
 import { readInputFile } from './input-file'
 import {
@@ -45,6 +47,8 @@ Chats with the flow in the terminal. --trigger says how the run starts:
   message:<text>          a customer message (a keyword, say); the default for keyword flows is your first line
   button:<payload>        a button click carrying <payload>; button:{"id":"order_42","title":"Track"} with its title
   webhook:<json>          a webhook request whose data is <json>, e.g. webhook:{"amount":250}
+  webhook-request:<json>  the whole request body as the flow's webhook takes it, phone_number left to --contact:
+                          webhook-request:{"data":{"order_id":"A1"},"message_text":"hi","button_id":"rate_now"}
   ad:<headline>           the first message after an ad click; ad:{"headline":"Sale","source_id":"12",
                           "text":"Is it in stock?"} sets any referral fields and the message text
 Type /vars to see the session variables, /quit (or Ctrl-D) to leave. Without --data-dir the run is kept in memory.
@@ -186,8 +190,10 @@ export function parseTrigger(value: string | undefined): TriggerOption | string 
       if (typeof data === 'string') return `webhook: the data ${data}`
       return { start: 'direct', trigger: { kind: 'webhook', phone_number: '', data } }
     }
+    case 'webhook-request':
+      return webhookRequestTrigger(arg)
     default:
-      return `unknown trigger '${value}' (manual, message:<text>, button:<payload>, webhook:<json>, ad:<headline>)`
+      return `unknown trigger '${value}' (manual, message:<text>, button:<payload>, webhook:<json>, webhook-request:<json>, ad:<headline>)`
   }
 }
 
@@ -228,6 +234,32 @@ function adTrigger(arg: string): TriggerOption | string {
 }
 
 const AD_FIELDS: ReadonlySet<string> = new Set(AD_FIELD_NAMES)
+
+/**
+ * `webhook-request:<json>`: a request body checked by the flow webhook's own rules (electron/studio/webhook/request.ts),
+ * so what runs here is what the endpoint would take. The contact is --contact's, as the phone number is the run's.
+ */
+function webhookRequestTrigger(arg: string): TriggerOption | string {
+  const o = jsonObject(arg || '{}')
+  if (typeof o === 'string') return `webhook-request: the body ${o}`
+  if ('phone_number' in o) return "webhook-request: the phone number is the contact's: give it with --contact"
+  try {
+    const { data, message_text, button_id } = parseWebhookBody({ ...o, phone_number: '+10000000000' })
+    return {
+      start: 'direct',
+      trigger: {
+        kind: 'webhook',
+        phone_number: '',
+        data,
+        ...(message_text !== undefined ? { message_text } : {}),
+        ...(button_id !== undefined ? { button_id } : {}),
+      },
+    }
+  } catch (err) {
+    if (err instanceof WebhookError) return `webhook-request: ${err.message}`
+    throw err
+  }
+}
 
 function jsonObject(text: string): Record<string, unknown> | string {
   let value: unknown

@@ -4,7 +4,6 @@
 import type { GeneratedSuite } from '../../../shared/api/commands/emulator-tests'
 import { GENERATED_TEST_PREFIX } from '../../../shared/api/commands/emulator-tests'
 import { serialiseConversationTest } from '../../../shared/engine/conversation'
-import { generateSuite } from '../../../shared/generate'
 import { nodeCatalog } from '../../../shared/nodes/runners'
 import { studioEffects } from '../effects/service'
 import type { HandlerContext } from '../handlers/types'
@@ -15,6 +14,9 @@ const PROGRESS_EVERY_MS = 100
 
 export async function generateTests(ctx: HandlerContext, flowId: string, seconds: number): Promise<GeneratedSuite> {
   const flow = flowOf(ctx, flowId)
+  // Loaded on first use: the generator brings the answer parsers' date and phone libraries, which the studio
+  // otherwise loads only when a Question first reads an answer (shared/nodes/question/run.ts).
+  const { generateSuite } = await import('../../../shared/generate')
   const started = ctx.now()
   let last = 0
   const suite = await generateSuite(

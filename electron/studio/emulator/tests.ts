@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import type { Database } from 'better-sqlite3'
-import type { ConversationTestRecord, TestResult } from '../../../shared/api/commands/emulator-tests'
+import type { ConversationTestRecord, SavedWindow, TestResult } from '../../../shared/api/commands/emulator-tests'
 import type { FlowDocument } from '../../../shared/flow/document'
 import { closeRun, type Effects, type Handled } from '../../../shared/engine'
 import {
@@ -69,7 +69,13 @@ export class ConversationTests {
   async save(
     flow: FlowDocument,
     runId: string,
-    opts: { name: string; presets: Record<string, unknown>; mocks: ConversationTest['mocks']; replace: boolean },
+    opts: {
+      name: string
+      presets: Record<string, unknown>
+      mocks: ConversationTest['mocks']
+      window?: SavedWindow
+      replace: boolean
+    },
   ): Promise<ConversationTestRecord> {
     const state = this.runs.runs.state(runId)
     if (!state) throw new ApiFailure('not_found', 'There is no conversation to save: start a test first.')
@@ -82,8 +88,10 @@ export class ConversationTests {
       test = recordTest({
         name: opts.name,
         contact: { name: contact.name, phone: contact.phone },
-        // A flow that asks for dates reads "tomorrow" from the clock: the test keeps the day it was recorded on.
-        ...(asksForDates(flow) ? { now: state.startedAt } : {}),
+        // A flow that asks for dates reads "tomorrow" from the clock, and the window is counted from it: the test
+        // keeps the time it was recorded at.
+        ...(asksForDates(flow) || opts.window ? { now: state.startedAt } : {}),
+        ...(opts.window ? { window: opts.window } : {}),
         trigger: triggerSpecOf(state.trigger, trace),
         start: startNodeOf(trace),
         templates,

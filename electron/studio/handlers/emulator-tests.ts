@@ -20,9 +20,13 @@ export const emulatorTestHandlers: {
     const flow = flowOf(ctx, req.flowId)
     const runId = latestRunId(ctx, req.flowId, req.contactId)
     if (!runId) throw new ApiFailure('not_found', 'There is no conversation to save: start a test first.')
-    return ctx
-      .service(conversationTests)
-      .save(flow, runId, { name: req.name, presets: req.presets, mocks: req.mocks, replace: req.replace })
+    return ctx.service(conversationTests).save(flow, runId, {
+      name: req.name,
+      presets: req.presets,
+      mocks: req.mocks,
+      window: req.window,
+      replace: req.replace,
+    })
   },
   'emulator.tests': (req, ctx) => {
     flowOf(ctx, req.flowId)

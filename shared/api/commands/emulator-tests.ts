@@ -43,6 +43,17 @@ export interface GeneratedSuite {
   dropped: Array<{ name: string; why: string }>
 }
 
+/**
+ * The contact as a run found it when the emulator enforced the 24-hour window: a test saved from that run plays
+ * with `window: enforce` and this contact, at the time the run started, so a refused send is refused again.
+ */
+export const SavedWindowSchema = z.strictObject({
+  /** The customer's last message before the run (ms), or null: never wrote. */
+  lastInboundAt: z.number().int().nullable(),
+  optedIn: z.boolean(),
+})
+export type SavedWindow = z.infer<typeof SavedWindowSchema>
+
 /** Names of generated tests start with this; generating again replaces exactly those. */
 export const GENERATED_TEST_PREFIX = 'Generated: '
 
@@ -56,6 +67,8 @@ export const emulatorTestCommands = {
       /** Variables set before the trigger ran, as the test started them. */
       presets: z.record(z.string(), z.json()).default({}),
       mocks: MocksSchema,
+      /** Present when the run was played with the window enforced. */
+      window: SavedWindowSchema.optional(),
       /** Replace a test of the same name instead of refusing. */
       replace: z.boolean().default(false),
     }),

@@ -16,6 +16,8 @@ export interface Transcript {
   contact: { name: string; phone: string }
   /** When the recorded run started (ms): recorded as the test's `now`, so relative dates replay the same. */
   now?: number
+  /** The run was played with the 24-hour window and opt-out enforced, for a contact in this state. */
+  window?: { lastInboundAt: number | null; optedIn: boolean }
   trigger: TriggerSpec
   /** Name of the node the run started at, when it did not start at a trigger. */
   start?: string
@@ -38,7 +40,12 @@ export function recordTest(t: Transcript): ConversationTest {
     name: t.name,
     ...(t.flow ? { flow: t.flow } : {}),
     ...(t.now !== undefined ? { now: new Date(t.now).toISOString() } : {}),
-    contact: t.contact,
+    ...(t.window ? { window: 'enforce' as const } : {}),
+    contact: {
+      ...t.contact,
+      ...(t.window?.lastInboundAt != null ? { lastInboundAt: new Date(t.window.lastInboundAt).toISOString() } : {}),
+      ...(t.window && !t.window.optedIn ? { optedIn: false } : {}),
+    },
     trigger: t.trigger,
     ...(t.start ? { start: t.start } : {}),
     ...(t.variables && Object.keys(t.variables).length ? { variables: t.variables } : {}),

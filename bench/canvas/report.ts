@@ -23,6 +23,8 @@ export const FIGURES: Figure[] = [
 
 const f1 = (x: number) => (Number.isFinite(x) ? (x >= 100 ? x.toFixed(0) : x.toFixed(1)) : '—')
 
+const worst = (side: Measured[], g: 'pan' | 'drag') => Math.max(...side.flatMap((m) => m[g].frames))
+
 export function ratios(studio: Measured[], floor: Measured[], of: (m: Measured) => number): number[] {
   return studio.slice(0, floor.length).map((s, i) => of(s) / of(floor[i]!))
 }
@@ -46,5 +48,10 @@ export function report(n: number, studio: Measured[], floor: Measured[]): string
     ...rows.map(fmt),
     `  studio ${split(studio, 'pan')}; ${split(studio, 'drag')}; blocking while opening ${f1(median(studio.map((m) => m.blocking)))} ms`,
     `  floor  ${split(floor, 'pan')}; ${split(floor, 'drag')}; blocking while opening ${f1(median(floor.map((m) => m.blocking)))} ms`,
+    // The spread behind the medians: an open ratio met in every round, and the one worst frame of all rounds.
+    `  every round: open ratio ${ratios(studio, floor, (m) => m.open)
+      .map((r) => r.toFixed(2))
+      .join(', ')}; worst pan frame studio ${f1(worst(studio, 'pan'))} / floor ${f1(worst(floor, 'pan'))} ms, ` +
+      `worst drag frame studio ${f1(worst(studio, 'drag'))} / floor ${f1(worst(floor, 'drag'))} ms`,
   ].join('\n')
 }

@@ -3,7 +3,7 @@ import os from 'node:os'
 import path from 'node:path'
 import Database from 'better-sqlite3'
 import { afterEach, beforeEach, expect, it } from 'vitest'
-import { CHECKPOINT_PAGES, GroupCommit } from './group-commit'
+import { CHECKPOINT_PAGES, GroupCommit, WAL_SYNC_MS } from './group-commit'
 
 let dir: string
 let db: Database.Database
@@ -99,4 +99,25 @@ it('keeps savepoint journals in memory and checkpoints the log in large steps, a
   await expect(failed).rejects.toThrow(/UNIQUE/)
   await Promise.all(writes)
   expect(committedIds()).toHaveLength(200)
+})
+
+it('flushes the log to disk behind the commits, at most every WAL_SYNC_MS, never in memory', async () => {
+  const group = new GroupCommit(db)
+  const start = performance.now()
+  for (let i = 0; i < 30; i++) await group.run(add(`c${String(i).padStart(2, '0')}`))
+  const elapsed = performance.now() - start
+  await expect.poll(() => group.syncs).toBeGreaterThan(0)
+  await new Promise((r) => setTimeout(r, 20))
+  // One at the first commit, then at most one per interval however many commits came meanwhile.
+  expect(group.syncs).toBeLessThanOrEqual(Math.floor(elapsed / WAL_SYNC_MS) + 1)
+  expect(group.syncs).toBeLessThan(30)
+  expect(committedIds()).toHaveLength(30)
+
+  const memory = new Database(':memory:')
+  const inMemory = new GroupCommit(memory)
+  memory.exec('CREATE TABLE t (x)')
+  await inMemory.run(() => memory.exec('INSERT INTO t VALUES (1)'))
+  await new Promise((r) => setTimeout(r, 20))
+  expect(inMemory.syncs).toBe(0)
+  memory.close()
 })

@@ -20,6 +20,7 @@ import { useTheme } from '../shell/theme'
 import { EdgeCache, NodeCache } from './adapter'
 import { CanvasBackground } from './CanvasBackground'
 import { decorate } from './decor'
+import { EdgeLayer } from './EdgeLayer'
 import { FlowMiniMap } from './FlowMiniMap'
 import { FlowNodeCard, type FlowCardNode } from './FlowNodeCard'
 import { SelectionBar } from './SelectionBar'
@@ -44,6 +45,8 @@ const DELETE_KEYS = ['Delete', 'Backspace']
  *  cut the open from 3.7-4.7 s to 1.3-1.8 s and the worst pan frame from 0.5-0.6 s to 0.13 s (docs/canvas.md). */
 const VIRTUALISE_ABOVE = 200
 const VIRTUALISE_FAR_ABOVE = 1500
+/** Zoomed out on a flow above VIRTUALISE_ABOVE nodes, connections are drawn by EdgeLayer, not React Flow. */
+const NO_EDGES: Edge[] = []
 
 const allowDrop = (e: React.DragEvent) => {
   if (e.dataTransfer.types.includes(PALETTE_MIME)) e.preventDefault()
@@ -68,13 +71,15 @@ export function FlowCanvas() {
 
   const decor = useMemo(() => decorate(docNodes, problemCounts, overlay), [docNodes, problemCounts, overlay])
   const selectedNodes = useMemo(() => new Set(selectedNodeIds), [selectedNodeIds])
+  const selectedEdges = useMemo(() => new Set(selectedEdgeIds), [selectedEdgeIds])
+  const layerEdges = band !== 'near' && docNodes.length > VIRTUALISE_ABOVE
   const nodes = useMemo(
     () => nodeCache.build(docNodes, selectedNodes, decor, live),
     [nodeCache, docNodes, selectedNodes, decor, live],
   )
   const edges = useMemo(
-    () => edgeCache.build(docEdges, new Set(selectedEdgeIds), decor),
-    [edgeCache, docEdges, selectedEdgeIds, decor],
+    () => edgeCache.build(docEdges, selectedEdges, decor),
+    [edgeCache, docEdges, selectedEdges, decor],
   )
 
   const isValidConnection: IsValidConnection = useCallback(
@@ -117,7 +122,7 @@ export function FlowCanvas() {
       <ReactFlow<FlowCardNode, Edge>
         className={`zoom-${band}`}
         nodes={nodes}
-        edges={edges}
+        edges={layerEdges ? NO_EDGES : edges}
         nodeTypes={nodeTypes}
         onNodesChange={onNodesChange}
         onEdgesChange={onEdgesChange}
@@ -139,8 +144,9 @@ export function FlowCanvas() {
         aria-label="Flow canvas"
       >
         <CanvasBackground gap={GRID} />
+        {layerEdges && <EdgeLayer nodes={docNodes} edges={docEdges} state={decor.edges} selected={selectedEdges} />}
         <SelectionBar />
-        <FlowMiniMap edges={docEdges} decor={decor} selected={selectedNodes} theme={theme} />
+        <FlowMiniMap nodes={docNodes} edges={docEdges} decor={decor} selected={selectedNodes} theme={theme} />
         <Controls aria-label="Zoom controls" />
       </ReactFlow>
     </ZoomBandContext.Provider>

@@ -1,15 +1,18 @@
 import { useEffect, useMemo, useRef } from 'react'
-import { Panel, useReactFlow, useStore, useStoreApi } from '@xyflow/react'
-import type { FlowEdge } from '../../shared/flow/document'
+import { Panel, useReactFlow, useStoreApi } from '@xyflow/react'
+import type { FlowEdge, FlowNode } from '../../shared/flow/document'
+import { cardLayout } from './card-layout'
 import type { Decor } from './decor'
 import { describeScene, minimapScene, type Box, type Scene, type Tone } from './minimap-scene'
 
 const WIDTH = 200
 const HEIGHT = 140
-const FALLBACK = { width: 240, height: 120 }
 const TONES: Tone[] = ['node', 'unreached', 'path', 'selected', 'current', 'failed', 'warning', 'error']
 
 interface Props {
+  /** The document's nodes: a drag moves cards inside React Flow only, so the map follows on the drop instead of
+   *  rebuilding its scene on every frame of the drag (8 % of a 5,000-node drag's main thread in the profile). */
+  nodes: readonly FlowNode[]
   edges: readonly FlowEdge[]
   decor: Decor
   selected: ReadonlySet<string>
@@ -22,21 +25,16 @@ interface Props {
  * part of the flow in view as a frame. Press or drag on it to move the view there; the wheel zooms. Drawn on a
  * canvas when the flow changes, never when the view moves (only the frame moves then).
  */
-export function FlowMiniMap({ edges, decor, selected, theme }: Props) {
+export function FlowMiniMap({ nodes, edges, decor, selected, theme }: Props) {
   const rf = useReactFlow()
   const store = useStoreApi()
-  const nodes = useStore((s) => s.nodes)
   const canvas = useRef<HTMLCanvasElement>(null)
   const frame = useRef<HTMLDivElement>(null)
-  // React Flow's own node list: during a drag it has the dragged cards where they are now.
   const scene = useMemo(() => {
-    const boxes: Box[] = nodes.map((n) => ({
-      id: n.id,
-      x: n.position.x,
-      y: n.position.y,
-      width: n.measured?.width ?? FALLBACK.width,
-      height: n.measured?.height ?? FALLBACK.height,
-    }))
+    const boxes: Box[] = nodes.map((n) => {
+      const { width, height } = cardLayout(n)
+      return { id: n.id, x: n.position.x, y: n.position.y, width, height }
+    })
     return minimapScene(boxes, edges, decor, selected)
   }, [nodes, edges, decor, selected])
   const fit = useMemo(() => fitOf(scene), [scene])

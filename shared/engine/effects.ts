@@ -1,5 +1,6 @@
 // Everything a run touches outside itself. The engine and the node runners receive these; they never import
 // a clock, a network or a database, so the same engine runs in the studio, the CLI, tests and the server.
+import { timeOrderedId } from './ids'
 import type { Contact, Vars } from './types'
 
 export interface Clock {
@@ -8,7 +9,7 @@ export interface Clock {
 }
 
 export interface IdSource {
-  /** A new unique id with the given prefix ('run_', 'msg_'). */
+  /** A new unique id with the given prefix ('run_', 'msg_'); the default one grows with time (ids.ts). */
   next(prefix: string): string
 }
 
@@ -77,7 +78,7 @@ function unavailable(effect: string): never {
 export function createEffects(overrides: Partial<Effects> = {}): Effects {
   return {
     clock: { now: () => Date.now() },
-    ids: { next: (prefix) => `${prefix}${globalThis.crypto.randomUUID().replace(/-/g, '').slice(0, 20)}` },
+    ids: { next: (prefix) => timeOrderedId(prefix) },
     http: { request: async () => unavailable('http') },
     script: { run: async () => unavailable('script') },
     contacts: { get: async () => unavailable('contacts'), update: async () => unavailable('contacts') },

@@ -214,3 +214,46 @@ test('a long Problems list shows a hundred of a kind and more on request', async
   await list.getByRole('button', { name: `Show ${Math.min(100, total - 100)} more of ${total} errors` }).click()
   await expect(rows).toHaveCount(Math.min(200, total))
 })
+
+test('a big flow zoomed out draws every connection in one layer, and React Flow edges again close up', async ({
+  page,
+  studio,
+}) => {
+  await studio.open(page)
+  // 240 cards in a 12-column grid, each connected to the next: zoomed out to fit, the canvas is in its flat-block band.
+  const names = Array.from({ length: 240 }, (_, i) => `step_${i + 1}`)
+  const flow = buildFlow(
+    [
+      { type: 'trigger', name: 'trigger_1', config: { keywords: ['hi'] } },
+      ...names.map((name) => ({ type: 'message' as const, name, config: { text: 'Hi' } })),
+    ],
+    [['trigger_1', 'out', 'step_1'], ...names.slice(1).map((n, i): [string, string, string] => [names[i]!, 'out', n])],
+    { name: 'Big' },
+  )
+  const at = Object.fromEntries(
+    names.map((n, i): [string, [number, number]] => [n, [(i % 12) * 320, (1 + Math.floor(i / 12)) * 200]]),
+  )
+  await openFlow(page, flow, at)
+  await expect(page.locator('.react-flow')).not.toHaveClass(/zoom-near/)
+  const layer = page.locator('svg.edge-layer path')
+  // One sub-path (M…) per connection, all of them: the whole flow is in view.
+  await expect
+    .poll(
+      async () => (await layer.evaluateAll((ps) => ps.map((p) => p.getAttribute('d')).join(''))).split('M').length - 1,
+    )
+    .toBe(flow.edges.length)
+  await expect(page.locator('.react-flow__edge')).toHaveCount(0)
+
+  // Close up (search zooms to the card), React Flow draws the edges, labelled and selectable.
+  await page.keyboard.press('Control+f')
+  await page.getByRole('searchbox', { name: 'Search nodes' }).fill('step_100')
+  await page.getByRole('searchbox', { name: 'Search nodes' }).press('Enter')
+  await expect(page.locator('.react-flow')).toHaveClass(/zoom-near/)
+  await expect(layer).toHaveCount(0)
+  await expect(page.getByLabel('Connection out').first()).toBeAttached()
+  await page.keyboard.press('Escape')
+
+  await page.getByRole('button', { name: 'Fit View' }).click()
+  await expect(page.locator('.react-flow__edge')).toHaveCount(0)
+  await expect(layer.first()).toBeAttached()
+})

@@ -3,7 +3,7 @@ import type { LogCursor, LogFilter, LogMessage, LogRun, LogTrace } from '../../.
 import type { RunState, TraceEvent } from '../../../shared/engine/types'
 import { RunStore, toSummary, type RunRow } from '../runs/run-store'
 import { deliverySql, failedCountSql, failedFilterSql, toDelivery, withDelivery, type DeliveryRow } from './delivery'
-import { keyRange, matchExpression, RunSearch, type SearchHit } from './search'
+import { keyRange, queryWords, RunSearch, type SearchHit } from './search'
 import { assembleTrace } from './source'
 import { SearchIndexer } from './search-index'
 
@@ -72,10 +72,12 @@ export class LogQueries {
   }
 
   private searchList(flowId: string, filter: LogFilter, after: LogCursor | undefined, limit: number) {
-    const match = matchExpression(filter.text ?? '')
-    if (!match) return { runs: [], next: null }
-    // Writes only mark their runs (migration 014): index those first, so the search sees every committed step.
+    if (!queryWords(filter.text ?? '')) return { runs: [], next: null }
+    // Writes only mark their runs (migration 014): index those first, so the search (and the index's vocabulary
+    // that spells out the last word) sees every committed step.
     this.indexer.flush()
+    const match = this.search.expression(filter.text ?? '')
+    if (!match) return { runs: [], next: null }
     const { text: _text, ...rest } = filter
     const { lo, hi: top } = keyRange(after, filter.from, filter.to)
     const found: ListRow[] = []

@@ -4,7 +4,10 @@ import type { FunctionDef } from './types'
 import { ExprError } from '../errors'
 import { describeValue, display } from '../values'
 
-const GRAPHEMES = new Intl.Segmenter(undefined, { granularity: 'grapheme' })
+// Made on first use: constructing a segmenter loads the engine's break rules, about 12 ms of the studio's start
+// (docs/canvas.md, "Scale"), for a function few flows call.
+let graphemes: Intl.Segmenter | undefined
+const segmenter = () => (graphemes ??= new Intl.Segmenter(undefined, { granularity: 'grapheme' }))
 
 function toText(v: unknown, fn: string): string {
   if (v !== null && typeof v === 'object')
@@ -75,7 +78,7 @@ export const STRING_FUNCTIONS: FunctionDef[] = [
       // What a person sees as one character (a grapheme cluster): 👍🏽, 👨‍👩‍👧 and 🇮🇳 are one each, as é written as
       // e + a combining accent is.
       let n = 0
-      for (const _ of GRAPHEMES.segment(display(v))) n++
+      for (const _ of segmenter().segment(display(v))) n++
       return n
     },
   },

@@ -12,6 +12,9 @@ import type { SchemaMigration } from '../schema/types'
 // cascade) deletes it. Messages are append-only and only ever deleted with their run. Existing runs are backfilled.
 // SQLite only: FTS5 is SQLite's, and the runtime's PostgreSQL store serves no log search.
 
+/** The index's tokenizer: logs/search.ts reads a query's words through a table with the same one. */
+export const SEARCH_TOKENIZE = 'unicode61 remove_diacritics 2'
+
 /** The list key of a run row (`r` is `new.`, `old.` or a table alias): unique, and ordered as the list is. */
 export const SEARCH_KEY = (r: string) => `(${r}started_at * 2097152 + (${r}rowid % 2097152))`
 
@@ -43,7 +46,7 @@ export const migration011: SchemaMigration = {
     {
       sql: {
         sqlite: `
-      CREATE VIRTUAL TABLE run_search USING fts5(run UNINDEXED, msgs, vars, tokenize = 'unicode61 remove_diacritics 2', prefix = '1 2');
+      CREATE VIRTUAL TABLE run_search USING fts5(run UNINDEXED, msgs, vars, tokenize = '${SEARCH_TOKENIZE}', prefix = '1 2');
 
       CREATE TRIGGER run_search_run_insert AFTER INSERT ON runs BEGIN
         INSERT INTO run_search (rowid, run, msgs, vars) VALUES (${SEARCH_KEY('new.')}, new.rowid, '', ${VARS_TEXT('new.state')});

@@ -111,7 +111,16 @@ export async function writeContactStep(c: Queryable, contact: Contact, writes: C
   const runs: unknown[] = []
   const trace: unknown[] = []
   const messages: unknown[] = []
-  const outbox: Array<{ n: number; id: string; run_id: string; flow_id: string; contact_id: string; phone: string; message: string; created_at: number }> = []
+  const outbox: Array<{
+    n: number
+    id: string
+    run_id: string
+    flow_id: string
+    contact_id: string
+    phone: string
+    message: string
+    created_at: number
+  }> = []
   const envelopes: OutboxItem['envelope'][] = []
   for (const { flow, step } of writes.steps) {
     const s = step.state

@@ -58,10 +58,17 @@ async function publish(api: string): Promise<void> {
  * contact waits that long after an answer before its next message (a paced load, below what the server can take);
  * 0 sends the next at once (the server's rate). Measures the instances' CPU time per message too (Linux).
  */
-async function load(instances: Instance[], seconds: number, tag: string, pauseMs = 0, dbPid: number | null = null) {
+async function load(
+  instances: Instance[],
+  seconds: number,
+  tag: string,
+  pauseMs = 0,
+  dbPid: number | null = null,
+  contacts = CONTACTS,
+) {
   const latencies: number[] = []
   let errors = 0
-  const client = poster(CONTACTS)
+  const client = poster(contacts)
   const until = performance.now() + seconds * 1000
   const contact = async (n: number) => {
     const base = instances[n % instances.length]!.hook
@@ -87,7 +94,7 @@ async function load(instances: Instance[], seconds: number, tag: string, pauseMs
   const cpu0 = cpu()
   const db0 = dbCpu()
   const t0 = performance.now()
-  await Promise.all(Array.from({ length: CONTACTS }, (_, n) => contact(n)))
+  await Promise.all(Array.from({ length: contacts }, (_, n) => contact(n)))
   const elapsed = (performance.now() - t0) / 1000
   const cpu1 = cpu()
   const db1 = dbCpu()
@@ -102,6 +109,7 @@ async function load(instances: Instance[], seconds: number, tag: string, pauseMs
     p95: at(0.95),
     count: latencies.length,
     errors,
+    contacts,
     cpuPerMsg: perMsg(cpu0, cpu1),
     dbCpuPerMsg: perMsg(db0, db1),
   }
@@ -185,7 +193,7 @@ const row = (label: string, rs: Load[]) =>
     .toFixed(1)
     .padStart(
       6,
-    )} ms${cpuText(rs)}   (${rs.reduce((n, r) => n + r.count, 0)} messages, ${rs.reduce((n, r) => n + r.errors, 0)} errors, ${CONTACTS} contacts, median of ${rs.length})`
+    )} ms${cpuText(rs)}   (${rs.reduce((n, r) => n + r.count, 0)} messages, ${rs.reduce((n, r) => n + r.errors, 0)} errors, ${rs[0]?.contacts ?? CONTACTS} contacts, median of ${rs.length})`
 
 /**
  * SQLite today against the runtime before issue 20 (bench/baseline.ts), each on its own data folder, in turns of
@@ -255,7 +263,8 @@ export async function run(): Promise<void> {
     server: startTestPg,
     start: (url) => startInstance(['--database-url', url]),
     publish,
-    load: (instances, seconds, tag, dbPid) => load(instances, seconds, tag, 0, dbPid),
+    contacts: CONTACTS,
+    load: (instances, seconds, tag, dbPid, contacts) => load(instances, seconds, tag, 0, dbPid, contacts),
     stop,
     row,
   })

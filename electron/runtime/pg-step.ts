@@ -111,16 +111,6 @@ export async function writeContactStep(c: Queryable, contact: Contact, writes: C
   const runs: unknown[] = []
   const trace: unknown[] = []
   const messages: unknown[] = []
-  const outbox: Array<{
-    n: number
-    id: string
-    run_id: string
-    flow_id: string
-    contact_id: string
-    phone: string
-    message: string
-    created_at: number
-  }> = []
   const envelopes: OutboxItem['envelope'][] = []
   for (const { flow, step } of writes.steps) {
     const s = step.state
@@ -169,16 +159,6 @@ export async function writeContactStep(c: Queryable, contact: Contact, writes: C
         created_at: s.updatedAt,
       }
       envelopes.push(envelope)
-      outbox.push({
-        n: outbox.length,
-        id: envelope.id,
-        run_id: s.id,
-        flow_id: flow.id,
-        contact_id: s.contactId,
-        phone: contact.phone,
-        message: JSON.stringify(m),
-        created_at: s.updatedAt,
-      })
     }
   }
   const r = writes.inbound
@@ -200,11 +180,11 @@ export async function writeContactStep(c: Queryable, contact: Contact, writes: C
       JSON.stringify(runs),
       JSON.stringify(trace),
       JSON.stringify(messages),
-      JSON.stringify(outbox),
+      JSON.stringify(envelopes.map((e, n) => ({ ...e, n, phone: e.to, message: JSON.stringify(e.message) }))),
       JSON.stringify(inbound),
       contact.id,
       writes.touchInboundAt ?? null,
-      outbox.length ? (writes.leaseOutbound?.until ?? 0) : 0,
+      envelopes.length ? (writes.leaseOutbound?.until ?? 0) : 0,
     ],
   })
   const leased = new Map(rows.map((r) => [r.id, Number(r.seq)]))

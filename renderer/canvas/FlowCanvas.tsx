@@ -26,6 +26,7 @@ import { FlowNodeCard, type FlowCardNode } from './FlowNodeCard'
 import { SelectionBar } from './SelectionBar'
 import { useCanvasChanges } from './useCanvasChanges'
 import { useRefitOnResize } from './useRefitOnResize'
+import { FIT, MIN_ZOOM, useStartViewport } from './useStartViewport'
 import { selectZoomBand, ZoomBandContext } from './zoom'
 import './canvas.css'
 
@@ -35,7 +36,6 @@ const nodeTypes: NodeTypes = { flow: FlowNodeCard }
 export const PALETTE_MIME = 'application/x-chatflow-node'
 const GRID = 16
 const SNAP: [number, number] = [GRID, GRID]
-const FIT = { maxZoom: 1 }
 const PRO = { hideAttribution: true }
 const DELETE_KEYS = ['Delete', 'Backspace']
 /** Close up, above this many nodes only cards in view are rendered. Zoomed out, where cards are bare blocks
@@ -68,6 +68,7 @@ export function FlowCanvas() {
   const edgeCache = useRef(new EdgeCache()).current
   const { onNodesChange, onEdgesChange, live } = useCanvasChanges(store)
   useRefitOnResize()
+  const host = useRef<HTMLDivElement>(null)
 
   const decor = useMemo(() => decorate(docNodes, problemCounts, overlay), [docNodes, problemCounts, overlay])
   const selectedNodes = useMemo(() => new Set(selectedNodeIds), [selectedNodeIds])
@@ -81,6 +82,7 @@ export function FlowCanvas() {
     () => edgeCache.build(docEdges, selectedEdges, decor),
     [edgeCache, docEdges, selectedEdges, decor],
   )
+  const start = useStartViewport(host, nodes)
 
   const isValidConnection: IsValidConnection = useCallback(
     (c) =>
@@ -117,38 +119,42 @@ export function FlowCanvas() {
     [rf, store],
   )
 
+  if (!start) return <div ref={host} className="flow-canvas" />
   return (
-    <ZoomBandContext.Provider value={band}>
-      <ReactFlow<FlowCardNode, Edge>
-        className={`zoom-${band}`}
-        nodes={nodes}
-        edges={layerEdges ? NO_EDGES : edges}
-        nodeTypes={nodeTypes}
-        onNodesChange={onNodesChange}
-        onEdgesChange={onEdgesChange}
-        onConnect={onConnect}
-        isValidConnection={isValidConnection}
-        onDelete={onDelete}
-        onNodeClick={onNodeClick}
-        onPaneClick={onPaneClick}
-        onDragOver={allowDrop}
-        onDrop={onDrop}
-        snapToGrid
-        snapGrid={SNAP}
-        fitView
-        fitViewOptions={FIT}
-        minZoom={0.1}
-        deleteKeyCode={DELETE_KEYS}
-        onlyRenderVisibleElements={docNodes.length > (band === 'near' ? VIRTUALISE_ABOVE : VIRTUALISE_FAR_ABOVE)}
-        proOptions={PRO}
-        aria-label="Flow canvas"
-      >
-        <CanvasBackground gap={GRID} />
-        {layerEdges && <EdgeLayer nodes={docNodes} edges={docEdges} state={decor.edges} selected={selectedEdges} />}
-        <SelectionBar />
-        <FlowMiniMap nodes={docNodes} edges={docEdges} decor={decor} selected={selectedNodes} theme={theme} />
-        <Controls aria-label="Zoom controls" />
-      </ReactFlow>
-    </ZoomBandContext.Provider>
+    <div ref={host} className="flow-canvas">
+      <ZoomBandContext.Provider value={band}>
+        <ReactFlow<FlowCardNode, Edge>
+          className={`zoom-${band}`}
+          nodes={nodes}
+          edges={layerEdges ? NO_EDGES : edges}
+          nodeTypes={nodeTypes}
+          onNodesChange={onNodesChange}
+          onEdgesChange={onEdgesChange}
+          onConnect={onConnect}
+          isValidConnection={isValidConnection}
+          onDelete={onDelete}
+          onNodeClick={onNodeClick}
+          onPaneClick={onPaneClick}
+          onDragOver={allowDrop}
+          onDrop={onDrop}
+          snapToGrid
+          snapGrid={SNAP}
+          defaultViewport={start}
+          fitView
+          fitViewOptions={FIT}
+          minZoom={MIN_ZOOM}
+          deleteKeyCode={DELETE_KEYS}
+          onlyRenderVisibleElements={docNodes.length > (band === 'near' ? VIRTUALISE_ABOVE : VIRTUALISE_FAR_ABOVE)}
+          proOptions={PRO}
+          aria-label="Flow canvas"
+        >
+          <CanvasBackground gap={GRID} />
+          {layerEdges && <EdgeLayer nodes={docNodes} edges={docEdges} state={decor.edges} selected={selectedEdges} />}
+          <SelectionBar />
+          <FlowMiniMap nodes={docNodes} edges={docEdges} decor={decor} selected={selectedNodes} theme={theme} />
+          <Controls aria-label="Zoom controls" />
+        </ReactFlow>
+      </ZoomBandContext.Provider>
+    </div>
   )
 }

@@ -92,17 +92,20 @@ export function useShortcuts(h: ShortcutHandlers) {
       if (pasteText(store, e.clipboardData?.getData('text/plain') ?? null)) e.preventDefault()
     }
     // The card chosen from the keyboard is selected, kept in view and focused, so arrow keys then move it.
+    // Focus moves at once when the card is drawn: a key pressed next (Enter) goes to the card that was left
+    // otherwise, and React Flow selects the card its key lands on. A card not drawn yet gets focus next frame.
     const goTo = (id: string | null) => {
       const node = id ? store.getState().doc.nodes.find((n) => n.id === id) : undefined
       if (!node) return
       store.getState().select([node.id])
       const { width, height } = rfStore.getState()
       keepInView(rf, node, { width, height })
-      requestAnimationFrame(() =>
-        document
-          .querySelector<HTMLElement>(`.react-flow__node[data-id="${CSS.escape(node.id)}"]`)
-          ?.focus({ preventScroll: true }),
-      )
+      const focusCard = () => {
+        const el = document.querySelector<HTMLElement>(`.react-flow__node[data-id="${CSS.escape(node.id)}"]`)
+        el?.focus({ preventScroll: true })
+        return el !== null
+      }
+      if (!focusCard()) requestAnimationFrame(focusCard)
     }
     // Alt+arrows are taken before React Flow sees them: a focused card would otherwise also move by the arrow.
     const onArrow = (e: KeyboardEvent) => {

@@ -1,5 +1,5 @@
 import { useState } from 'react'
-import { formatJson, parseRelaxedJson } from '../../shared/expr'
+import { formatJson, parseRelaxedJson } from '../../shared/expr/json'
 
 interface Props {
   nodeName: string

@@ -1,5 +1,5 @@
 import { ThemeSwitch } from '../shell/ThemeSwitch'
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react'
 import type { FlowSort, FlowSummary } from '../../shared/api'
 import { api } from '../api'
 import { ConfirmDialog } from '../ui/ConfirmDialog'
@@ -7,12 +7,15 @@ import { Toast } from '../ui/Toast'
 import { TriggerFlowDialog } from '../manual/TriggerFlowDialog'
 import { TransferActions } from '../transfer/TransferActions'
 import { NoFlows, NoMatches } from './EmptyState'
-import { ExamplesDialog } from './ExamplesDialog'
 import { FlowRow } from './FlowRow'
 import { useFlowHealth } from './health'
 import { useFlows, visibleFlows } from './store'
 import { useShortcuts } from './useShortcuts'
 import '../styles/flows.css'
+
+// The examples (their flows, tests and the YAML reader that names the tests) load when the dialog first opens: they
+// were a sixth of the first load's script, and most starts never open the catalogue.
+const ExamplesDialog = lazy(() => import('./ExamplesDialog').then((m) => ({ default: m.ExamplesDialog })))
 
 export function FlowsScreen({ onOpen }: { onOpen(flowId: string): void }) {
   const state = useFlows()
@@ -160,13 +163,15 @@ export function FlowsScreen({ onOpen }: { onOpen(flowId: string): void }) {
       )}
 
       {examples && (
-        <ExamplesDialog
-          onClose={() => setExamples(false)}
-          onOpened={(id) => {
-            setExamples(false)
-            onOpen(id)
-          }}
-        />
+        <Suspense fallback={null}>
+          <ExamplesDialog
+            onClose={() => setExamples(false)}
+            onOpened={(id) => {
+              setExamples(false)
+              onOpen(id)
+            }}
+          />
+        </Suspense>
       )}
       {triggering && <TriggerFlowDialog flow={triggering} onClose={() => setTriggering(null)} />}
       {confirming && (

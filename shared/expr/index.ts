@@ -1,4 +1,6 @@
 // The expression language: the one public entry point. Pure TypeScript; no electron, node:* or react.
+// The relaxed JSON reader of sample responses is ./json, imported from there: json5 is a script the bundler cannot
+// leave out, so re-exported here it would ride along into every chunk that reads templates (the canvas's first load).
 export type { Vars, Diagnostic, VarRef, Chunk } from './types'
 export type { Expr } from './ast'
 export { splitTemplate } from './split'
@@ -14,7 +16,6 @@ export {
   type ConditionOperator,
   type ConditionRule,
 } from './conditions'
-export { parseRelaxedJson, formatJson } from './json'
 export { FUNCTION_DOCS, type FunctionDoc } from './functions'
 export { display as displayValue, isEmpty, truthy } from './values'
 export { lookup as lookupPath, PATH_RE, segmentSpans } from './paths'

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { formatJson, parseRelaxedJson } from './index'
+import { formatJson, parseRelaxedJson } from './json'
 import { MAX_JSON_DEPTH, MAX_JSON_LENGTH } from './limits'
 
 describe('parseRelaxedJson', () => {

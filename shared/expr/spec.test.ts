@@ -8,16 +8,15 @@ import {
   checkTemplate,
   CONDITION_OPERATORS,
   evaluateRules,
-  formatJson,
   FUNCTION_DOCS,
   OPERATOR_LABELS,
-  parseRelaxedJson,
   renameRoot,
   renderTemplate,
   splitTemplate,
   type ConditionRule,
   type Vars,
 } from './index'
+import { formatJson, parseRelaxedJson } from './json'
 
 // A session holding every variable the spec names, shaped as the spec says each source saves it.
 const session: Vars = {

@@ -1,13 +1,14 @@
-// The outbound union (shared/engine/outbound.ts) against what runners really send: every message of every example's
-// conversation tests, played as `chatflow test` plays them, parses with OutboundMessageSchema, and its kind is one
-// that a node type of the run declares (NodeModule.sends).
+// The outbound union (shared/engine/outbound-schema.ts) against what runners really send: every message of every
+// example's conversation tests, played as `chatflow test` plays them, parses with OutboundMessageSchema, and its kind
+// is one that a node type of the run declares (NodeModule.sends).
 import fs from 'node:fs'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { NODE_MODULES } from '../../shared/nodes/modules'
 import { parseFlow } from '../../shared/flow/serialise'
 import { parseConversationTest, runConversationTest } from '../../shared/engine/conversation'
-import { messageKind, OutboundMessageSchema } from '../../shared/engine/outbound'
+import { messageKind } from '../../shared/engine/outbound'
+import { OutboundMessageSchema } from '../../shared/engine/outbound-schema'
 import { commandLineDeps } from '../../electron/cli/commands/test'
 import { libraryEffects, readLibrary } from '../../electron/cli/commands/library'
 

@@ -5,12 +5,12 @@ import type { CliCommand } from './types'
 import {
   checkTemplate,
   lookupPath,
-  parseRelaxedJson,
   renderTemplate,
   type CheckContext,
   type Diagnostic,
   type Vars,
 } from '../../../shared/expr'
+import { parseRelaxedJson } from '../../../shared/expr/json'
 
 const USAGE = `Usage: chatflow eval '<template>' [--vars '<json>'] [--check]
 

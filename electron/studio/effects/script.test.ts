@@ -56,6 +56,25 @@ describe('script effect (QuickJS)', () => {
     expect((await failure('const a = {}; a.self = a; return a')).code).toBe('script_bad_return')
   })
 
+  it('says why a returned value is not JSON, and reports a limit met while turning it into JSON as that limit', async () => {
+    expect(await failure('const a = {}; a.self = a; return { a }')).toMatchObject({
+      code: 'script_bad_return',
+      message: expect.stringMatching(/contains a cycle/),
+    })
+    const deep = await failure(
+      'let o = {}; let r = o; for (let i = 0; i < 200000; i++) { r.a = {}; r = r.a } return { o }',
+    )
+    expect(deep).toMatchObject({ code: 'script_bad_return', message: expect.stringMatching(/nests too deeply/) })
+    expect(await failure('return { n: { toJSON() { throw new Error("not today") } } }')).toMatchObject({
+      code: 'script_bad_return',
+      message: expect.stringMatching(/threw not today/),
+      line: 1,
+    })
+    // A getter or toJSON that never ends is the time limit, not a "bad return".
+    expect((await failure('return { get n() { while (true) {} } }', 200)).code).toBe('script_timeout')
+    expect((await failure('return { n: { toJSON() { while (true) {} } } }', 200)).code).toBe('script_timeout')
+  })
+
   it('stops an endless loop at its time limit, even one that catches errors', async () => {
     const t0 = Date.now()
     const e = await failure('while (true) {}', 200)

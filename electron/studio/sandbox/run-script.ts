@@ -51,7 +51,7 @@ export function runScript(
   const called = vm.callFunction(fn.value, vm.undefined, input.value)
   if (called.error) throw fail(called.error)
   const settled = settle(vm, called.value, fail, logs, () => Date.now() >= deadline && timedOut(timeoutMs, logs))
-  return { outputs: toOutputs(vm, settled, l.maxOutputChars, logs), logs }
+  return { outputs: toOutputs(vm, settled, l.maxOutputChars, logs, fail), logs }
 }
 
 /**
@@ -87,18 +87,17 @@ function settle(
   }
 }
 
-function toOutputs(vm: QuickJSContext, value: QuickJSHandle, maxChars: number, logs: LogSink): Vars {
+function toOutputs(
+  vm: QuickJSContext,
+  value: QuickJSHandle,
+  maxChars: number,
+  logs: LogSink,
+  fail: (h: QuickJSHandle) => ScriptError,
+): Vars {
   if (vm.typeof(value) === 'undefined') return {}
   const json = vm.getProp(vm.global, 'JSON')
   const text = vm.callFunction(vm.getProp(json, 'stringify'), json, value)
-  if (text.error)
-    throw new ScriptError(
-      'script_bad_return',
-      'The returned object cannot be turned into JSON (it may contain a cycle).',
-      null,
-      null,
-      logs,
-    )
+  if (text.error) throw notJson(fail(text.error), logs)
   const str = vm.typeof(text.value) === 'string' ? vm.getString(text.value) : ''
   if (str.length > maxChars)
     throw new ScriptError(
@@ -122,4 +121,25 @@ function toOutputs(vm: QuickJSContext, value: QuickJSHandle, maxChars: number, l
   if (bounds)
     throw new ScriptError('script_bad_return', `The returned object is too deep: ${bounds.message}`, null, null, logs)
   return parsed as Vars
+}
+
+/**
+ * Why the returned value could not become JSON, in the user's terms. A limit met while turning it into JSON (a getter
+ * or toJSON that loops or allocates) is reported as that limit; the rest say what was wrong with the value.
+ */
+function notJson(e: ScriptError, logs: LogSink): ScriptError {
+  if (e.code === 'script_timeout' || e.code === 'script_memory') return e
+  const why =
+    e.code === 'script_stack'
+      ? 'it nests too deeply'
+      : /circular/i.test(e.message)
+        ? 'it contains a cycle (an object that refers back to itself)'
+        : `turning it into JSON threw ${e.message}`
+  return new ScriptError(
+    'script_bad_return',
+    `The returned object cannot be turned into JSON: ${why}.`,
+    e.line,
+    e.column,
+    logs,
+  )
 }

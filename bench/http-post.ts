@@ -42,12 +42,33 @@ export function poster(maxSockets: number): Poster {
   }
 }
 
-/** utime + stime of a process so far, in ms (Linux: /proc; null elsewhere). */
-export function cpuMsOf(pid: number): number | null {
+/** The fields of /proc/<pid>/stat after the command name (index 1 is the parent's pid, 11–14 the CPU times). */
+function statOf(pid: number | string): string[] | null {
   try {
-    const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ')
-    return (Number(fields[11]) + Number(fields[12])) * 10
+    return fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ')
   } catch {
     return null
   }
+}
+
+/** utime + stime of a process so far, in ms (Linux: /proc; null elsewhere). */
+export function cpuMsOf(pid: number): number | null {
+  const fields = statOf(pid)
+  return fields ? (Number(fields[11]) + Number(fields[12])) * 10 : null
+}
+
+/**
+ * CPU time so far, in ms, of a server that forks a process per connection (PostgreSQL's postmaster): the process,
+ * its live children, and the children it has reaped (cutime + cstime). Null where /proc is missing.
+ */
+export function treeCpuMsOf(pid: number): number | null {
+  const own = statOf(pid)
+  if (!own) return null
+  let ms = own.slice(11, 15).reduce((sum, f) => sum + Number(f) * 10, 0)
+  for (const entry of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue
+    const fields = statOf(entry)
+    if (fields && Number(fields[1]) === pid) ms += (Number(fields[11]) + Number(fields[12])) * 10
+  }
+  return ms
 }

@@ -7,9 +7,8 @@
 // three rounds, and the ratios of rate and of messages per CPU-second (goal ≥ 3). The outbox: the same load on
 // SQLite with an HTTP channel gateway in this process (--outbound-url), paced and then as fast as answers come, the
 // delay from the step to the gateway's receipt against its goals (p50 ≤ 10 ms, p95 ≤ 50 ms), every message checked
-// to arrive once. PostgreSQL (a throwaway server): 1, 2 and 4 instances on a fresh database each, contacts spread
-// over them, and what each added instance adds as a share of one's rate (goal ≥ 0.6 while the machine has free
-// cores). Answers other than "processed" are counted as errors.
+// to arrive once. PostgreSQL (a throwaway server): 1, 2 and 4 instances, with the CPU per message of the servers and
+// of PostgreSQL (runtime-pg.ts). Answers other than "processed" are counted as errors.
 import http from 'node:http'
 import type { AddressInfo } from 'node:net'
 import fs from 'node:fs'
@@ -19,7 +18,8 @@ import { fileURLToPath } from 'node:url'
 import { pgUnavailableReason, startTestPg } from '../../electron/runtime/testing/pg-server'
 import { startServe, type ServeChild } from '../../electron/runtime/testing/serve-child'
 import { BASELINE, baselineServe } from '../baseline'
-import { cpuMsOf, poster } from '../http-post'
+import { cpuMsOf, poster, treeCpuMsOf } from '../http-post'
+import { pgScaling } from './runtime-pg'
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
 const KEY = 'k_bench_0123456789abcdef'
@@ -58,10 +58,17 @@ async function publish(api: string): Promise<void> {
  * contact waits that long after an answer before its next message (a paced load, below what the server can take);
  * 0 sends the next at once (the server's rate). Measures the instances' CPU time per message too (Linux).
  */
-async function load(instances: Instance[], seconds: number, tag: string, pauseMs = 0) {
+async function load(
+  instances: Instance[],
+  seconds: number,
+  tag: string,
+  pauseMs = 0,
+  dbPid: number | null = null,
+  contacts = CONTACTS,
+) {
   const latencies: number[] = []
   let errors = 0
-  const client = poster(CONTACTS)
+  const client = poster(contacts)
   const until = performance.now() + seconds * 1000
   const contact = async (n: number) => {
     const base = instances[n % instances.length]!.hook
@@ -83,24 +90,29 @@ async function load(instances: Instance[], seconds: number, tag: string, pauseMs
       (sum, i) => (sum === null ? null : ((c) => (c === null ? null : sum + c))(cpuMsOf(i.child.pid!))),
       0,
     )
+  const dbCpu = () => (dbPid === null ? null : treeCpuMsOf(dbPid))
   const cpu0 = cpu()
+  const db0 = dbCpu()
   const t0 = performance.now()
-  await Promise.all(Array.from({ length: CONTACTS }, (_, n) => contact(n)))
+  await Promise.all(Array.from({ length: contacts }, (_, n) => contact(n)))
   const elapsed = (performance.now() - t0) / 1000
   const cpu1 = cpu()
+  const db1 = dbCpu()
   client.close()
   latencies.sort((a, b) => a - b)
   const at = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? 0
-  const cpuPerMsg = cpu0 === null || cpu1 === null || !latencies.length ? null : (cpu1 - cpu0) / latencies.length
-  return { rate: latencies.length / elapsed, p50: at(0.5), p95: at(0.95), count: latencies.length, errors, cpuPerMsg }
-}
-
-async function measureRate(label: string, instances: Instance[]): Promise<{ count: number; rate: number }> {
-  await publish(instances[0]!.api)
-  const warm = await load(instances, 1, '1') // warm-up: JIT, connections, flow caches
-  const r = await load(instances, SECONDS, '2')
-  console.log(row(label, [r]))
-  return { count: warm.count + r.count, rate: r.rate }
+  const perMsg = (a: number | null, b: number | null) =>
+    a === null || b === null || !latencies.length ? null : (b - a) / latencies.length
+  return {
+    rate: latencies.length / elapsed,
+    p50: at(0.5),
+    p95: at(0.95),
+    count: latencies.length,
+    errors,
+    contacts,
+    cpuPerMsg: perMsg(cpu0, cpu1),
+    dbCpuPerMsg: perMsg(db0, db1),
+  }
 }
 
 /** A channel gateway: answers 200 and keeps, per message id, how long after its step it arrived. */
@@ -181,7 +193,7 @@ const row = (label: string, rs: Load[]) =>
     .toFixed(1)
     .padStart(
       6,
-    )} ms${cpuText(rs)}   (${rs.reduce((n, r) => n + r.count, 0)} messages, ${rs.reduce((n, r) => n + r.errors, 0)} errors, ${CONTACTS} contacts, median of ${rs.length})`
+    )} ms${cpuText(rs)}   (${rs.reduce((n, r) => n + r.count, 0)} messages, ${rs.reduce((n, r) => n + r.errors, 0)} errors, ${rs[0]?.contacts ?? CONTACTS} contacts, median of ${rs.length})`
 
 /**
  * SQLite today against the runtime before issue 20 (bench/baseline.ts), each on its own data folder, in turns of
@@ -247,24 +259,13 @@ export async function run(): Promise<void> {
     console.log(`inbound, PostgreSQL: not measured (${why})`)
     return
   }
-  const pg = await startTestPg()
-  try {
-    const rates: number[] = []
-    for (const n of [1, 2, 4]) {
-      const url = await pg.freshDatabase()
-      const instances: Instance[] = []
-      try {
-        for (let i = 0; i < n; i++) instances.push(await startInstance(['--database-url', url]))
-        rates.push((await measureRate(`inbound, PostgreSQL, ${n} instance${n > 1 ? 's' : ''}`, instances)).rate)
-      } finally {
-        await Promise.all(instances.map(stop))
-      }
-    }
-    const [one, two, four] = rates as [number, number, number]
-    console.log(
-      `${'  each added PostgreSQL instance adds'.padEnd(40)} 1→2: ${((two - one) / one).toFixed(2)}× one instance's rate, 2→4: ${((four - two) / 2 / one).toFixed(2)}× (goal ≥ 0.60 while cores are free)`,
-    )
-  } finally {
-    await pg.stop()
-  }
+  await pgScaling({
+    server: startTestPg,
+    start: (url) => startInstance(['--database-url', url]),
+    publish,
+    contacts: CONTACTS,
+    load: (instances, seconds, tag, dbPid, contacts) => load(instances, seconds, tag, 0, dbPid, contacts),
+    stop,
+    row,
+  })
 }

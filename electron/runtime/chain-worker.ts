@@ -1,8 +1,9 @@
 // A loop that drains a queue kept in the store, one chain per contact: it claims the heads of the contacts' queues
 // with what follows each (the store leases them), works each chain in order while other contacts' chains run
-// beside it, and claims again whenever a chain ends, something is poked in, or the poll interval passes (another
-// instance's leftovers, retries that came due). The outbox (outbox.ts) and the channel inbox (channel-inbox.ts) run
-// on it.
+// beside it, and claims again whenever something is poked in, the poll interval passes (another instance's
+// leftovers, retries that came due), or a chain ends unless its work says nothing waits behind it and nothing was
+// poked meanwhile. A chain leased some other way (the outbox's messages leased by their own step) is adopted
+// without a claim. The outbox (outbox.ts) and the channel inbox (channel-inbox.ts) run on it.
 
 /** How a queue drained by a ChainWorker retries and leases (the outbox and the channel inbox share these). */
 export interface QueueOptions {
@@ -42,6 +43,8 @@ export class ChainWorker<I> {
   private readonly inFlight = new Set<Promise<void>>()
   private filling: Promise<number> | null = null
   private again = false
+  /** Counts pokes (and claims that filled every free slot): a chain that saw it change claims again when it ends. */
+  private wants = 0
   private timer: NodeJS.Timeout | null = null
   private readonly later = new Set<NodeJS.Timeout>()
   private started = false
@@ -52,8 +55,11 @@ export class ChainWorker<I> {
     private readonly claim: (limit: number) => Promise<I[]>,
     /** Which chain an item belongs to (its contact). */
     private readonly keyOf: (item: I) => string,
-    /** Works one chain in order; resolves once every outcome is written. */
-    private readonly work: (chain: I[]) => Promise<void>,
+    /**
+     * Works one chain in order; resolves once every outcome is written, with false when it knows that nothing of
+     * the queue waits for a claim because of it (no claim follows then, unless something was poked meanwhile).
+     */
+    private readonly work: (chain: I[]) => Promise<boolean | void>,
     private readonly log: (message: string) => void,
     private readonly opts: ChainWorkerOptions = {},
   ) {}
@@ -69,6 +75,7 @@ export class ChainWorker<I> {
   /** Something was queued (or a slot came free): read the queue now rather than at the next poll. */
   poke(): void {
     if (!this.started || this.stopped) return
+    this.wants++
     if (this.filling) {
       this.again = true
       return
@@ -98,24 +105,40 @@ export class ChainWorker<I> {
     this.later.add(timer)
   }
 
+  /** Chains that may start now. */
+  room(): number {
+    return this.opts.room ? this.opts.room(this.inFlight.size) : (this.opts.concurrency ?? 32) - this.inFlight.size
+  }
+
   private async fill(): Promise<number> {
-    const room = this.opts.room
-      ? this.opts.room(this.inFlight.size)
-      : (this.opts.concurrency ?? 32) - this.inFlight.size
+    const room = this.room()
     if (room <= 0) return 0
     const items = await this.claim(room)
     const chains = new Map<string, I[]>()
     for (const item of items) chains.set(this.keyOf(item), [...(chains.get(this.keyOf(item)) ?? []), item])
-    for (const chain of chains.values()) {
-      const running: Promise<void> = this.work(chain)
-        .catch((err: unknown) => this.log(`a chain failed: ${err instanceof Error ? err.message : String(err)}`))
-        .finally(() => {
-          this.inFlight.delete(running)
-          this.poke()
-        })
-      this.inFlight.add(running)
-    }
+    // Every free slot taken: more may be ready, so the next chain to end claims again.
+    if (chains.size >= room) this.wants++
+    for (const chain of chains.values()) this.run(chain)
     return items.length
+  }
+
+  /** Works a chain leased to this worker without a claim (its items in order, one key). */
+  adopt(chain: I[]): void {
+    if (chain.length) this.run(chain)
+  }
+
+  private run(chain: I[]): void {
+    const wants = this.wants
+    const running: Promise<void> = this.work(chain)
+      .catch((err: unknown) => {
+        this.log(`a chain failed: ${err instanceof Error ? err.message : String(err)}`)
+        return true
+      })
+      .then((more) => {
+        this.inFlight.delete(running)
+        if (more !== false || this.wants !== wants) this.poke()
+      })
+    this.inFlight.add(running)
   }
 
   /** Resolves once nothing is in flight and nothing is due. */

@@ -39,8 +39,9 @@ export function instrumentStore<S extends RuntimeStore>(store: S, metrics: Runti
           get: (t, p) =>
             p === 'commit'
               ? async (writes: ContactWrites) => {
-                  await t.commit(writes)
+                  const leased = await t.commit(writes)
                   committed = writes
+                  return leased
                 }
               : Reflect.get(t, p, t),
         }) as ContactTx,
@@ -51,8 +52,9 @@ export function instrumentStore<S extends RuntimeStore>(store: S, metrics: Runti
     return result
   }
   const outboundSent: RuntimeStore['outboundSent'] = async (...args) => {
-    await store.outboundSent(...args)
+    const waiting = await store.outboundSent(...args)
     metrics.deliveries.inc({ state: 'accepted' }, args[0].length)
+    return waiting
   }
   const outboundFailed = async (seq: number, f: DeliveryFailure) => {
     await store.outboundFailed(seq, f)

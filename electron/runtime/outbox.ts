@@ -21,10 +21,11 @@ export interface OutboxOptions extends QueueOptions {
 
 export class Outbox {
   private readonly worker: ChainWorker<OutboxItem>
-  private sentBatch: { seqs: number[]; ids: Array<string | null>; done: Promise<void> } | null = null
+  private sentBatch: { seqs: number[]; ids: Array<string | null>; done: Promise<boolean | void> } | null = null
   /** Sending paused after a refusal of the channel as a whole; then one chain at a time probes until a send goes. */
   private paused: NodeJS.Timeout | null = null
   private probing = false
+  private started = false
   private stopped = false
   private readonly attempts: number
   private readonly now: () => number
@@ -58,7 +59,30 @@ export class Outbox {
 
   /** Starts polling, and sends what an earlier process left unsent. */
   start(): void {
+    this.started = true
     this.worker.start()
+  }
+
+  /**
+   * Until when a step may lease its own messages to this sender (ContactWrites.leaseOutbound), or 0: only while
+   * sending, not paused or probing, with a free slot. Those messages then come to `adopt` instead of a claim.
+   */
+  leaseUntil(): number {
+    const free = this.started && !this.stopped && !this.paused && !this.probing && this.worker.room() > 0
+    return free ? this.now() + (this.opts.leaseMs ?? 30_000) : 0
+  }
+
+  /**
+   * Sends one contact's messages its committed step leased to this sender. If sending has stopped or paused since,
+   * or every slot filled meanwhile, they are given back at once for a claim (their lease would hold them otherwise).
+   */
+  adopt(chain: OutboxItem[]): void {
+    if (!chain.length) return
+    if (this.leaseUntil()) return this.worker.adopt(chain)
+    void this.store
+      .outboundRelease(chain.map((i) => i.seq))
+      .catch((err: unknown) => this.log(`outbox: cannot release messages: ${errorText(err)}`))
+      .then(() => this.poke())
   }
 
   /** Something was committed (or a slot came free): read the outbox now rather than at the next poll. */
@@ -66,9 +90,13 @@ export class Outbox {
     this.worker.poke()
   }
 
-  /** One contact's claimed messages, in order; resolves once every outcome is written. */
-  private async deliver(chain: OutboxItem[]): Promise<void> {
-    const marks: Promise<void>[] = []
+  /**
+   * One contact's claimed messages, in order; resolves once every outcome is written, with false when the store
+   * says no unsent message of the contact waits unheld behind them (so no claim is needed for them).
+   */
+  private async deliver(chain: OutboxItem[]): Promise<boolean> {
+    const marks: Promise<boolean | void>[] = []
+    let more = false
     for (let i = 0; i < chain.length; i++) {
       const item = chain[i]!
       let result: SendResult | void
@@ -82,12 +110,15 @@ export class Outbox {
           await this.store
             .outboundRelease(back)
             .catch((e2: unknown) => this.log(`outbox: cannot release messages: ${errorText(e2)}`))
+          more = true
           break
         }
         const retrying = await this.failedAttempt(item, err).catch((e2: unknown) => {
           this.log(`outbox: cannot record a failed attempt: ${errorText(e2)}`)
           return true
         })
+        // The store was not asked what waits behind a failed attempt: claim after the chain, as ever.
+        more = true
         if (!retrying) continue
         // The rest waits behind the message being retried: released now, claimed again after it.
         const rest = chain.slice(i + 1).map((x) => x.seq)
@@ -104,7 +135,7 @@ export class Outbox {
       }
       marks.push(this.markSent(item.seq, result?.channelId ?? null))
     }
-    await Promise.all(marks)
+    return (await Promise.all(marks)).some((waiting) => waiting !== false) || more
   }
 
   /** Stops claiming for `pauseMs` (once, however many chains met the refusal), then lets one chain probe. */
@@ -129,16 +160,19 @@ export class Outbox {
    * hundreds of ms (bench runtime, step to gateway). If the write fails, the leases run out and the messages go
    * again: at least once.
    */
-  private markSent(seq: number, channelId: string | null): Promise<void> {
+  private markSent(seq: number, channelId: string | null): Promise<boolean | void> {
     if (!this.sentBatch) {
-      const batch = { seqs: [] as number[], ids: [] as Array<string | null>, done: Promise.resolve() }
+      const batch = {
+        seqs: [] as number[],
+        ids: [] as Array<string | null>,
+        done: Promise.resolve() as Promise<boolean | void>,
+      }
       batch.done = batch.done.then(async () => {
         this.sentBatch = null
-        await this.store
-          .outboundSent(batch.seqs, this.now(), batch.ids)
-          .catch((err: unknown) =>
-            this.log(`outbox: cannot mark ${batch.seqs.length} messages sent: ${errorText(err)}`),
-          )
+        return this.store.outboundSent(batch.seqs, this.now(), batch.ids).catch((err: unknown) => {
+          this.log(`outbox: cannot mark ${batch.seqs.length} messages sent: ${errorText(err)}`)
+          return true
+        })
       })
       this.sentBatch = batch
     }

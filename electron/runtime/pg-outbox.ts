@@ -35,17 +35,29 @@ export async function outboxRelease(c: Queryable, seqs: number[]): Promise<void>
   await c.query("UPDATE runtime_outbox SET lease_until = 0 WHERE seq = ANY($1) AND status = 'pending'", [seqs])
 }
 
+/**
+ * Marks the messages sent and answers whether unsent messages of their contacts wait that no sender holds (due,
+ * no live lease): written behind this chain while it was being sent, so they need a claim now. Read in the same
+ * statement (its snapshot still shows the marked rows pending, so they are left out by seq).
+ */
 export async function outboxSent(
   c: Queryable,
   seqs: number[],
   at: number,
   channelIds: Array<string | null> = [],
-): Promise<void> {
-  await c.query(
-    `UPDATE runtime_outbox o SET status = 'sent', attempts = o.attempts + 1, lease_until = 0, done_at = $2, channel_id = sent.channel_id
-       FROM unnest($1::bigint[], $3::text[]) AS sent (seq, channel_id) WHERE o.seq = sent.seq AND o.status = 'pending'`,
-    [seqs, at, seqs.map((_, i) => channelIds[i] ?? null)],
-  )
+): Promise<boolean> {
+  const { rows } = await c.query<{ waiting: boolean }>({
+    name: 'chatflow_outbox_sent',
+    text: `WITH sent AS (
+       UPDATE runtime_outbox o SET status = 'sent', attempts = o.attempts + 1, lease_until = 0, done_at = $2, channel_id = sent.channel_id
+         FROM unnest($1::bigint[], $3::text[]) AS sent (seq, channel_id) WHERE o.seq = sent.seq AND o.status = 'pending'
+       RETURNING o.contact_id)
+     SELECT EXISTS (
+       SELECT 1 FROM runtime_outbox p WHERE p.contact_id IN (SELECT contact_id FROM sent) AND p.status = 'pending'
+          AND p.seq <> ALL($1::bigint[]) AND p.lease_until <= $2 AND p.next_at <= $2) AS waiting`,
+    values: [seqs, at, seqs.map((_, i) => channelIds[i] ?? null)],
+  })
+  return rows[0]?.waiting === true
 }
 
 export async function outboxRetry(

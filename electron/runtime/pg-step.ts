@@ -10,7 +10,7 @@ import { sentMessages, type Contact, type RunState } from '../../shared/engine'
 import { runRowOf } from '../studio/runs/run-store'
 import { newMessageId } from './outbox-rows'
 import { toContact, type ContactRow } from './pg-runs'
-import type { ContactWrites } from './store'
+import type { ContactWrites, OutboxItem } from './store'
 
 type Queryable = Pick<PoolClient, 'query'>
 
@@ -84,23 +84,34 @@ const WRITE = `
       FROM json_to_recordset($3::json) AS x(run_id text, n integer, contact_id text, direction text, type text, payload text, created_at bigint,
                                             message_id text)),
   o AS (
-    INSERT INTO runtime_outbox (id, run_id, flow_id, contact_id, phone, message, created_at)
-    SELECT x.id, x.run_id, x.flow_id, x.contact_id, x.phone, x.message, x.created_at
+    INSERT INTO runtime_outbox (id, run_id, flow_id, contact_id, phone, message, created_at, lease_until)
+    SELECT x.id, x.run_id, x.flow_id, x.contact_id, x.phone, x.message, x.created_at,
+           CASE WHEN $8::bigint > 0 AND NOT EXISTS (
+             SELECT 1 FROM runtime_outbox p WHERE p.contact_id = x.contact_id AND p.status = 'pending') THEN $8 ELSE 0 END
       FROM json_to_recordset($4::json) AS x(n integer, id text, run_id text, flow_id text, contact_id text, phone text, message text, created_at bigint)
-     ORDER BY x.n),
+     ORDER BY x.n
+    RETURNING seq, id, lease_until),
   i AS (
     INSERT INTO runtime_inbound (message_id, contact_id, action, run_id, received_at)
-    SELECT * FROM json_to_recordset($5::json) AS x(message_id text, contact_id text, action text, run_id text, received_at bigint))
-  UPDATE contacts SET last_inbound_at = $7, updated_at = $7 WHERE id = $6 AND $7::bigint IS NOT NULL`
+    SELECT * FROM json_to_recordset($5::json) AS x(message_id text, contact_id text, action text, run_id text, received_at bigint)),
+  u AS (UPDATE contacts SET last_inbound_at = $7, updated_at = $7 WHERE id = $6 AND $7::bigint IS NOT NULL)
+  SELECT seq, id FROM o WHERE lease_until > 0`
 
 const json = (v: unknown): string | null => (v === undefined || v === null ? null : JSON.stringify(v))
 
-/** Everything a contact's transaction writes, in one statement: the same rows RunStore and the outbox write in SQLite. */
-export async function writeContactStep(c: Queryable, contact: Contact, writes: ContactWrites): Promise<void> {
+/**
+ * Everything a contact's transaction writes, in one statement: the same rows RunStore and the outbox write in SQLite.
+ * With `writes.leaseOutbound`, the step's outbound messages are written leased to the caller when none of the
+ * contact's messages is unsent before them (checked in the statement, under the contact's lock, so no other
+ * writer of this contact runs meanwhile; a sender's marks only ever move a message out of 'pending'); those are
+ * returned, in order. Otherwise they are left for a claim (another sender holds the contact's chain, or a message
+ * waits for a retry, and these must go after it).
+ */
+export async function writeContactStep(c: Queryable, contact: Contact, writes: ContactWrites): Promise<OutboxItem[]> {
   const runs: unknown[] = []
   const trace: unknown[] = []
   const messages: unknown[] = []
-  const outbox: unknown[] = []
+  const envelopes: OutboxItem['envelope'][] = []
   for (const { flow, step } of writes.steps) {
     const s = step.state
     runs.push(runRowOf(flow, step))
@@ -138,16 +149,16 @@ export async function writeContactStep(c: Queryable, contact: Contact, writes: C
     if (step.inbound) message('in', step.inbound.type, step.inbound, null)
     for (const { id, message: m } of sentMessages(step)) {
       message('out', m.type, m, id)
-      outbox.push({
-        n: outbox.length,
+      const envelope = {
         id: newMessageId(),
         run_id: s.id,
         flow_id: flow.id,
         contact_id: s.contactId,
-        phone: contact.phone,
-        message: JSON.stringify(m),
+        to: contact.phone,
+        message: m,
         created_at: s.updatedAt,
-      })
+      }
+      envelopes.push(envelope)
     }
   }
   const r = writes.inbound
@@ -162,17 +173,23 @@ export async function writeContactStep(c: Queryable, contact: Contact, writes: C
         },
       ]
     : []
-  await c.query({
+  const { rows } = await c.query<{ seq: number; id: string }>({
     name: 'chatflow_write_step',
     text: WRITE,
     values: [
       JSON.stringify(runs),
       JSON.stringify(trace),
       JSON.stringify(messages),
-      JSON.stringify(outbox),
+      JSON.stringify(envelopes.map((e, n) => ({ ...e, n, phone: e.to, message: JSON.stringify(e.message) }))),
       JSON.stringify(inbound),
       contact.id,
       writes.touchInboundAt ?? null,
+      envelopes.length ? (writes.leaseOutbound?.until ?? 0) : 0,
     ],
+  })
+  const leased = new Map(rows.map((r) => [r.id, Number(r.seq)]))
+  return envelopes.flatMap((envelope) => {
+    const seq = leased.get(envelope.id)
+    return seq === undefined ? [] : [{ seq, contactId: envelope.contact_id, attempts: 0, envelope }]
   })
 }

@@ -223,7 +223,7 @@ export class PgRuntimeStore implements RuntimeStore {
           commit: async (writes) => {
             if (committed) throw new Error('A contact transaction commits once.')
             committed = true
-            await writeContactStep(c, contact, writes)
+            return writeContactStep(c, contact, writes)
           },
         }
         return fn(tx)

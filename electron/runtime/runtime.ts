@@ -22,7 +22,7 @@ import type { ChannelAdapter } from './adapters/adapter'
 import { expireStale, Housekeeping, type HousekeepingOptions } from './housekeeping'
 import type { InboundMessage } from './inbound'
 import { Outbox, type OutboxOptions } from './outbox'
-import type { ContactTx, RuntimeStore } from './store'
+import type { ContactTx, ContactWrites, OutboxItem, RuntimeStore } from './store'
 
 export interface RuntimeOptions {
   store: RuntimeStore
@@ -106,12 +106,13 @@ export class Runtime {
     const { phone_number, data, message_text, button_id } = req
     const trigger = { kind: 'webhook' as const, phone_number, data, message_text, button_id }
     const triggerNodeId = webhookTriggerOf(flow)?.id
+    let leased: OutboxItem[] | void = undefined
     const step = await this.store.withContact(req.phone_number, undefined, async (tx) => {
       const handled = await this.handle(tx, { kind: 'start', flow, trigger, triggerNodeId }, this.now())
-      await tx.commit({ steps: handled.steps })
+      leased = await tx.commit({ steps: handled.steps, leaseOutbound: this.leaseOutbound() })
       return handled.ran!.step
     })
-    if (step.messages.length) this.outbox.poke()
+    this.send(step.messages.length > 0, leased)
     const { id, status, error, contactId } = step.state
     return { runId: id, state: status, contactId, error: error ? { code: error.code, message: error.message } : null }
   }
@@ -119,6 +120,7 @@ export class Runtime {
   /** One customer message: processed once per message id, in arrival order per contact. */
   async inbound(msg: InboundMessage): Promise<InboundAnswer> {
     let sends = false
+    let leased: OutboxItem[] | void = undefined
     const answer = await this.store.withContact(msg.phone, msg.name, async (tx): Promise<InboundAnswer> => {
       const contactId = tx.contact.id
       const before = await tx.seen(msg.messageId)
@@ -127,17 +129,32 @@ export class Runtime {
       const handled = await this.handle(tx, { kind: 'message', message: msg.event }, now)
       const action = handled.ran ? (handled.action as 'resumed' | 'started') : 'ignored'
       const runId = handled.ran?.step.state.id ?? null
-      await tx.commit({
+      leased = await tx.commit({
         steps: handled.steps,
         inbound: { messageId: msg.messageId, contactId, action, runId, receivedAt: now },
         touchInboundAt: now,
+        leaseOutbound: this.leaseOutbound(),
       })
       sends = !!handled.ran?.step.messages.length
       return { status: 'processed', action, runId, state: handled.ran?.step.state.status ?? null, contactId }
     })
-    // The store has committed: the sender reads the outbox now instead of at its next poll.
-    if (sends) this.outbox.poke()
+    this.send(sends, leased)
     return answer
+  }
+
+  private leaseOutbound(): ContactWrites['leaseOutbound'] {
+    const until = this.outbox.leaseUntil()
+    return until ? { until } : undefined
+  }
+
+  /**
+   * The store has committed: messages the step leased to this sender go now; others make the sender read the
+   * outbox now instead of at its next poll (a store that does not lease, or a contact with messages still unsent
+   * before these, which a claim takes in order).
+   */
+  private send(sends: boolean, leased: OutboxItem[] | void): void {
+    if (leased?.length) this.outbox.adopt(leased)
+    else if (sends) this.outbox.poke()
   }
 
   /** Closes every paused run whose messaging window has closed (what the expiry timer runs); returns how many. */

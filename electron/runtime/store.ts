@@ -66,6 +66,13 @@ export interface ContactWrites {
   inbound?: InboundRecord
   /** The customer wrote at this time (the service window counts from it). */
   touchInboundAt?: number
+  /**
+   * Lease the step's outbound messages to this process's sender until `until` (epoch ms), as a claim would, when
+   * none of the contact's messages is unsent before them; `commit` then returns them. The sender gets them without
+   * a claim (PostgreSQL: one query per message fewer, and no claim racing the other instances' for the same rows).
+   * A store that does not lease this way ignores it and returns nothing.
+   */
+  leaseOutbound?: { until: number }
 }
 
 export interface ContactTx {
@@ -81,9 +88,10 @@ export interface ContactTx {
   readonly contacts: ContactsEffect
   /**
    * Writes everything at once, the steps' outbound messages into the outbox included (their envelopes go to the
-   * contact's phone); called at most once, last.
+   * contact's phone); called at most once, last. Returns the messages it leased (ContactWrites.leaseOutbound), in
+   * order; they are the caller's to send once the transaction has committed (withContact has resolved).
    */
-  commit(writes: ContactWrites): Promise<void>
+  commit(writes: ContactWrites): Promise<OutboxItem[] | void>
 }
 
 export interface RuntimeStore {
@@ -123,9 +131,11 @@ export interface RuntimeStore {
   outboundRelease(seqs: number[]): Promise<void>
   /**
    * Marks these messages sent (one statement: deliveries finishing together are marked together), each with the id
-   * the channel gave it (`channelIds[i]` for `seqs[i]`; null or absent when the adapter returned none).
+   * the channel gave it (`channelIds[i]` for `seqs[i]`; null or absent when the adapter returned none). May answer
+   * whether unsent messages of these contacts wait that no sender holds (false: none, so no claim is needed for
+   * them); nothing means it does not tell.
    */
-  outboundSent(seqs: number[], at: number, channelIds?: Array<string | null>): Promise<void>
+  outboundSent(seqs: number[], at: number, channelIds?: Array<string | null>): Promise<boolean | void>
   /** Gives the message back for another attempt at `nextAt`. */
   outboundRetry(seq: number, attempts: number, nextAt: number, error: string): Promise<void>
   /** Marks it failed and writes the failure into the run's log, in one transaction. */

@@ -13,6 +13,8 @@ export interface TestPg {
   /** An empty database of its own. */
   freshDatabase(): Promise<string>
   stop(): Promise<void>
+  /** The server's main process (postmaster) when this started it; null for a server given by URL. */
+  serverPid: number | null
 }
 
 /** Why PostgreSQL tests cannot run here, or null when they can. */
@@ -62,7 +64,7 @@ function freePort(): Promise<number> {
 
 export async function startTestPg(): Promise<TestPg> {
   const given = process.env.CHATFLOW_TEST_DATABASE_URL
-  if (given) return withDatabases(given, async () => undefined)
+  if (given) return withDatabases(given, async () => undefined, null)
   const bin = binDir()
   if (!bin) throw new Error(pgUnavailableReason() ?? 'PostgreSQL is not available')
   const asRoot = process.getuid?.() === 0
@@ -83,18 +85,21 @@ export async function startTestPg(): Promise<TestPg> {
   // fsync off and a socket in the temp dir: a throwaway cluster for tests, never for data that matters.
   const opts = `-p ${port} -h 127.0.0.1 -k ${dir} -F -c max_connections=200 -c shared_buffers=32MB`
   run('pg_ctl', ['-D', data, '-o', opts, '-l', path.join(dir, 'log'), '-w', '-t', '60', 'start'])
-  return withDatabases(`postgres://postgres@127.0.0.1:${port}/postgres`, async () => {
+  const pid = Number(fs.readFileSync(path.join(data, 'postmaster.pid'), 'utf8').split('\n')[0])
+  const stop = async () => {
     try {
       run('pg_ctl', ['-D', data, '-m', 'immediate', '-w', 'stop'])
     } finally {
       fs.rmSync(dir, { recursive: true, force: true })
     }
-  })
+  }
+  return withDatabases(`postgres://postgres@127.0.0.1:${port}/postgres`, stop, pid > 0 ? pid : null)
 }
 
-function withDatabases(adminUrl: string, stopServer: () => Promise<void>): TestPg {
+function withDatabases(adminUrl: string, stopServer: () => Promise<void>, serverPid: number | null): TestPg {
   const created: string[] = []
   return {
+    serverPid,
     async freshDatabase() {
       const name = `chatflow_t_${process.pid}_${Date.now().toString(36)}_${created.length}`
       const admin = new pg.Client({ connectionString: adminUrl })

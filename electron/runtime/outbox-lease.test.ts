@@ -1,0 +1,83 @@
+// Messages leased by their own step (PostgreSQL): a step whose contact has nothing unsent before its messages writes
+// them leased to its own sender, which sends them without a claim; a chain ends without a claim when the sent mark
+// says nothing waits behind it. A message committed behind another sender's chain waits for that chain and is
+// claimed as soon as it ends, not at the next poll. SQLite does not lease this way (its claims are reads in memory).
+import { expect, it } from 'vitest'
+import type { ChannelAdapter, OutboundEnvelope } from './adapters/adapter'
+import { MemoryAdapter } from './adapters/log-adapter'
+import type { RuntimeStore } from './store'
+import { exampleFlow, testRuntime, text } from './testing/runtime-fixtures'
+import { describeEachStore } from './testing/stores'
+
+const WELCOME = 'Welcome to the cellar! How old are you?'
+const body = (e: OutboundEnvelope) => (e.message as { text: { body: string } }).text.body
+/** No poll during a test: only a claim the code asks for can send what a lease did not. */
+const NO_POLL = { pollMs: 600_000 }
+
+/** The store, counting the sender's claims. */
+function counting(store: RuntimeStore) {
+  const counter = { claims: 0 }
+  const wrapped = new Proxy(store, {
+    get: (s, p) =>
+      p === 'claimOutbound'
+        ? (o: Parameters<RuntimeStore['claimOutbound']>[0]) => {
+            counter.claims++
+            return s.claimOutbound(o)
+          }
+        : Reflect.get(s, p, s),
+  })
+  return { store: wrapped, counter }
+}
+
+describeEachStore('outbox leases written by the step', (c) => {
+  it.runIf(c.kind === 'postgres')('a step sends its own messages without a claim', async () => {
+    const opened = await c.open()
+    await opened.store.publish(exampleFlow('age-gate'))
+    const { store, counter } = counting(opened.store)
+    const adapter = new MemoryAdapter()
+    const { runtime } = testRuntime(store, adapter, { outbox: NO_POLL })
+    await expect.poll(() => counter.claims).toBe(1) // the start's claim: what an earlier process left
+    const phones = ['+919800000301', '+919800000302', '+919800000303']
+    for (const phone of phones)
+      for (const t of ['wine', '34']) {
+        const answer = await runtime.inbound(text(phone, t))
+        await expect
+          .poll(async () => (await store.outbox(answer.runId!)).every((e) => e.status === 'sent'), { timeout: 10_000 })
+          .toBe(true)
+      }
+    expect(adapter.sent.map((e) => e.to)).toEqual(phones.flatMap((p) => [p, p]))
+    expect(counter.claims).toBe(1)
+    await runtime.close()
+  })
+
+  it.runIf(c.kind === 'postgres')(
+    "a message committed behind another instance's chain goes after it, claimed when that chain ends",
+    async () => {
+      const opened = await c.open()
+      await opened.store.publish(exampleFlow('age-gate'))
+      const P = '+919800000311'
+      // Instance A's sends wait on a gate, so its chain for P is in flight while instance B commits P's next message.
+      const sent: string[] = []
+      let open: () => void = () => undefined
+      const gate = new Promise<void>((r) => (open = r))
+      const gated: ChannelAdapter = {
+        name: 'gated',
+        async send(e) {
+          await gate
+          sent.push(body(e))
+        },
+      }
+      const a = testRuntime(await opened.reopen(), gated, { outbox: NO_POLL }).runtime
+      const b = testRuntime(await opened.reopen(), new MemoryAdapter(), { outbox: NO_POLL })
+      await a.inbound(text(P, 'wine'))
+      await b.runtime.inbound(text(P, '34'))
+      open()
+      await expect.poll(() => sent.length, { timeout: 10_000 }).toBe(2)
+      expect(sent[0]).toBe(WELCOME)
+      expect(sent[1]).toMatch(/^Thanks!/)
+      expect((b.adapter as MemoryAdapter).sent).toEqual([])
+      await Promise.all([a.close(), b.runtime.close()])
+      await opened.store.close()
+    },
+  )
+})

@@ -48,9 +48,10 @@ export function report(n: number, studio: Measured[], floor: Measured[]): string
     ...rows.map(fmt),
     `  studio ${split(studio, 'pan')}; ${split(studio, 'drag')}; blocking while opening ${f1(median(studio.map((m) => m.blocking)))} ms`,
     `  floor  ${split(floor, 'pan')}; ${split(floor, 'drag')}; blocking while opening ${f1(median(floor.map((m) => m.blocking)))} ms`,
-    // The spread behind the medians: an open ratio met in every round, and the one worst frame of all rounds.
+    // The spread behind the medians: an open ratio met in every round (with both sides' open, to tell a slow studio
+    // from a fast floor), and the one worst frame of all rounds.
     `  every round: open ratio ${ratios(studio, floor, (m) => m.open)
-      .map((r) => r.toFixed(2))
+      .map((r, i) => `${r.toFixed(2)} (${f1(studio[i]!.open)}/${f1(floor[i]!.open)} ms)`)
       .join(', ')}; worst pan frame studio ${f1(worst(studio, 'pan'))} / floor ${f1(worst(floor, 'pan'))} ms, ` +
       `worst drag frame studio ${f1(worst(studio, 'drag'))} / floor ${f1(worst(floor, 'drag'))} ms`,
   ].join('\n')

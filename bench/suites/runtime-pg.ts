@@ -94,7 +94,7 @@ export async function pgScaling(b: PgBench): Promise<void> {
       const xs = rs.map(f)
       return xs.every((x) => x !== null) ? median(xs as number[]) : null
     }
-    const label = set.apart ? '4 instances, a database each' : `${set.n} instance${set.n > 1 ? 's' : ''}`
+    const label = set.apart ? '4, a database each' : `${set.n} instance${set.n > 1 ? 's' : ''}`
     console.log(b.row(`inbound, PostgreSQL, ${label}`, rs))
     const both = med(perCpu)
     console.log(

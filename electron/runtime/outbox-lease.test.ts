@@ -7,7 +7,7 @@ import type { ChannelAdapter, OutboundEnvelope } from './adapters/adapter'
 import { MemoryAdapter } from './adapters/log-adapter'
 import type { RuntimeStore } from './store'
 import { exampleFlow, testRuntime, text } from './testing/runtime-fixtures'
-import { describeEachStore } from './testing/stores'
+import { describePostgresStore } from './testing/stores'
 
 const WELCOME = 'Welcome to the cellar! How old are you?'
 const body = (e: OutboundEnvelope) => (e.message as { text: { body: string } }).text.body
@@ -29,8 +29,8 @@ function counting(store: RuntimeStore) {
   return { store: wrapped, counter }
 }
 
-describeEachStore('outbox leases written by the step', (c) => {
-  it.runIf(c.kind === 'postgres')('a step sends its own messages without a claim', async () => {
+describePostgresStore('outbox leases written by the step', (c) => {
+  it('a step sends its own messages without a claim', async () => {
     const opened = await c.open()
     await opened.store.publish(exampleFlow('age-gate'))
     const { store, counter } = counting(opened.store)
@@ -50,34 +50,31 @@ describeEachStore('outbox leases written by the step', (c) => {
     await runtime.close()
   })
 
-  it.runIf(c.kind === 'postgres')(
-    "a message committed behind another instance's chain goes after it, claimed when that chain ends",
-    async () => {
-      const opened = await c.open()
-      await opened.store.publish(exampleFlow('age-gate'))
-      const P = '+919800000311'
-      // Instance A's sends wait on a gate, so its chain for P is in flight while instance B commits P's next message.
-      const sent: string[] = []
-      let open: () => void = () => undefined
-      const gate = new Promise<void>((r) => (open = r))
-      const gated: ChannelAdapter = {
-        name: 'gated',
-        async send(e) {
-          await gate
-          sent.push(body(e))
-        },
-      }
-      const a = testRuntime(await opened.reopen(), gated, { outbox: NO_POLL }).runtime
-      const b = testRuntime(await opened.reopen(), new MemoryAdapter(), { outbox: NO_POLL })
-      await a.inbound(text(P, 'wine'))
-      await b.runtime.inbound(text(P, '34'))
-      open()
-      await expect.poll(() => sent.length, { timeout: 10_000 }).toBe(2)
-      expect(sent[0]).toBe(WELCOME)
-      expect(sent[1]).toMatch(/^Thanks!/)
-      expect((b.adapter as MemoryAdapter).sent).toEqual([])
-      await Promise.all([a.close(), b.runtime.close()])
-      await opened.store.close()
-    },
-  )
+  it("a message committed behind another instance's chain goes after it, claimed when that chain ends", async () => {
+    const opened = await c.open()
+    await opened.store.publish(exampleFlow('age-gate'))
+    const P = '+919800000311'
+    // Instance A's sends wait on a gate, so its chain for P is in flight while instance B commits P's next message.
+    const sent: string[] = []
+    let open: () => void = () => undefined
+    const gate = new Promise<void>((r) => (open = r))
+    const gated: ChannelAdapter = {
+      name: 'gated',
+      async send(e) {
+        await gate
+        sent.push(body(e))
+      },
+    }
+    const a = testRuntime(await opened.reopen(), gated, { outbox: NO_POLL }).runtime
+    const b = testRuntime(await opened.reopen(), new MemoryAdapter(), { outbox: NO_POLL })
+    await a.inbound(text(P, 'wine'))
+    await b.runtime.inbound(text(P, '34'))
+    open()
+    await expect.poll(() => sent.length, { timeout: 10_000 }).toBe(2)
+    expect(sent[0]).toBe(WELCOME)
+    expect(sent[1]).toMatch(/^Thanks!/)
+    expect((b.adapter as MemoryAdapter).sent).toEqual([])
+    await Promise.all([a.close(), b.runtime.close()])
+    await opened.store.close()
+  })
 })

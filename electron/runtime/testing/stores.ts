@@ -23,6 +23,12 @@ export interface StoreCase {
 }
 
 export function describeEachStore(title: string, body: (c: StoreCase) => void, timeoutMs = 60_000): void {
+  describeSqliteStore(title, body)
+  describePostgresStore(title, body, timeoutMs)
+}
+
+/** The test bodies against SQLite only. */
+export function describeSqliteStore(title: string, body: (c: StoreCase) => void): void {
   describe(`${title} [sqlite]`, () => {
     const dirs: string[] = []
     afterAll(() => dirs.forEach((d) => fs.rmSync(d, { recursive: true, force: true })))
@@ -44,6 +50,13 @@ export function describeEachStore(title: string, body: (c: StoreCase) => void, t
       },
     })
   })
+}
+
+/**
+ * The test bodies against PostgreSQL only: for behaviour that exists only there (a test of it on SQLite would be
+ * a test that cannot fail, or a skipped one in every report).
+ */
+export function describePostgresStore(title: string, body: (c: StoreCase) => void, timeoutMs = 60_000): void {
   const reason = pgUnavailableReason()
   if (reason && !pgRequired()) {
     console.warn(`skipping the PostgreSQL half of "${title}": ${reason}`)

@@ -25,19 +25,25 @@ export const panel = (page: Page): Locator => page.locator('aside.node-panel')
 async function grabPoint(handle: Locator): Promise<{ x: number; y: number }> {
   let point: { x: number; y: number } | null = null
   await expect(async () => {
-    point = await handle.evaluate(async (el) => {
+    const seen = await handle.evaluate(async (el) => {
       const frame = () => new Promise((done) => requestAnimationFrame(done))
       const before = el.getBoundingClientRect()
       await frame()
       await frame()
       const r = el.getBoundingClientRect()
-      if (r.x !== before.x || r.y !== before.y || r.width !== before.width || r.width === 0) return null
+      const box = `${Math.round(r.x)},${Math.round(r.y)} ${Math.round(r.width)}×${Math.round(r.height)}`
+      if (r.x !== before.x || r.y !== before.y || r.width !== before.width || r.width === 0)
+        return { point: null, why: `moving or empty (box ${box})` }
       const x = r.x + r.width / 2
       const y = r.y + r.height / 2
       const hit = document.elementFromPoint(x, y)
-      return hit !== null && el.contains(hit) ? { x, y } : null
+      if (hit !== null && el.contains(hit)) return { point: { x, y }, why: '' }
+      // Said in the failure, so a CI log names what was over the handle.
+      const over = hit ? `${hit.tagName.toLowerCase()}.${[...hit.classList].join('.')}` : 'nothing (outside the page)'
+      return { point: null, why: `covered by ${over} (box ${box})` }
     })
-    expect(point, 'the handle is still and nothing covers it').not.toBeNull()
+    point = seen.point
+    expect(point, `the handle is still and nothing covers it: ${seen.why}`).not.toBeNull()
   }).toPass({ timeout: 10_000 })
   return point!
 }

@@ -65,15 +65,22 @@ describePostgresStore('outbox leases written by the step', (c) => {
         sent.push(body(e))
       },
     }
+    // Whichever instance claims the second message once the chain ends may send it (B's own poke can come late on
+    // a busy machine): both write into one list, whose order is what the customer sees.
+    const plain: ChannelAdapter = {
+      name: 'plain',
+      async send(e) {
+        sent.push(body(e))
+      },
+    }
     const a = testRuntime(await opened.reopen(), gated, { outbox: NO_POLL }).runtime
-    const b = testRuntime(await opened.reopen(), new MemoryAdapter(), { outbox: NO_POLL })
+    const b = testRuntime(await opened.reopen(), plain, { outbox: NO_POLL })
     await a.inbound(text(P, 'wine'))
     await b.runtime.inbound(text(P, '34'))
     open()
     await expect.poll(() => sent.length, { timeout: 10_000 }).toBe(2)
     expect(sent[0]).toBe(WELCOME)
     expect(sent[1]).toMatch(/^Thanks!/)
-    expect((b.adapter as MemoryAdapter).sent).toEqual([])
     await Promise.all([a.close(), b.runtime.close()])
     await opened.store.close()
   })

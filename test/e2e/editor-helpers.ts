@@ -22,12 +22,13 @@ export const panel = (page: Page): Locator => page.locator('aside.node-panel')
  * layout apply on a later frame than the click) and the handle is what a press there hits. A press measured before
  * the view moved can land on the card instead, and dragging a card moves it, maybe over another card's handle.
  */
-async function grabPoint(handle: Locator): Promise<{ x: number; y: number }> {
+async function grabPoint(handle: Locator, settleMs = 0): Promise<{ x: number; y: number }> {
   let point: { x: number; y: number } | null = null
   await expect(async () => {
-    const seen = await handle.evaluate(async (el) => {
+    const seen = await handle.evaluate(async (el, settle) => {
       const frame = () => new Promise((done) => requestAnimationFrame(done))
       const before = el.getBoundingClientRect()
+      if (settle) await new Promise((done) => setTimeout(done, settle))
       await frame()
       await frame()
       const r = el.getBoundingClientRect()
@@ -41,16 +42,22 @@ async function grabPoint(handle: Locator): Promise<{ x: number; y: number }> {
       // Said in the failure, so a CI log names what was over the handle.
       const over = hit ? `${hit.tagName.toLowerCase()}.${[...hit.classList].join('.')}` : 'nothing (outside the page)'
       return { point: null, why: `covered by ${over} (box ${box})` }
-    })
+    }, settleMs)
     point = seen.point
     expect(point, `the handle is still and nothing covers it: ${seen.why}`).not.toBeNull()
   }).toPass({ timeout: 10_000 })
   return point!
 }
 
+/** Longer than the Problems delay (PROBLEMS_DELAY_MS, 150) + the refit's wait (30) + its animation (150). */
+const SETTLE_MS = 450
+
 /** Drags from an output handle to a node's input handle, as a person connects two ports. */
 export async function connect(page: Page, output: string, input: string): Promise<void> {
-  const a = await grabPoint(page.getByLabel(output, { exact: true }))
+  // The first handle must stay put for SETTLE_MS: an edit just made re-checks the flow 150 ms later (Problems), a
+  // Problems list that changes height resizes the canvas, and the canvas refits 30 ms after that, animated — a drag
+  // measured in the quiet moment before the refit lands where the handles were (CI: the edge was never made).
+  const a = await grabPoint(page.getByLabel(output, { exact: true }), SETTLE_MS)
   const b = await grabPoint(page.getByLabel(input, { exact: true }))
   await page.mouse.move(a.x, a.y)
   await page.mouse.down()

@@ -17,17 +17,7 @@
 // instance had 16 contacts again (docs/runtime.md). That is the machine, not the work per message.
 import type { ServeChild } from '../../electron/runtime/testing/serve-child'
 import type { TestPg } from '../../electron/runtime/testing/pg-server'
-
-interface Load {
-  rate: number
-  p50: number
-  p95: number
-  count: number
-  errors: number
-  contacts: number
-  cpuPerMsg: number | null
-  dbCpuPerMsg: number | null
-}
+import type { Load } from './runtime'
 
 export interface PgBench {
   server(): Promise<TestPg>

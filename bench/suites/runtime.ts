@@ -181,7 +181,8 @@ async function measureOutbound(dir: string): Promise<void> {
 
 const ROUNDS = 3
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[xs.length >> 1]!
-type Load = Awaited<ReturnType<typeof load>>
+/** One measured load: its rate, latencies, and the CPU per message of the instances and of PostgreSQL. */
+export type Load = Awaited<ReturnType<typeof load>>
 const cpuText = (rs: Load[]) =>
   rs.every((r) => r.cpuPerMsg !== null) ? `   serve CPU ${median(rs.map((r) => r.cpuPerMsg!)).toFixed(2)} ms/msg` : ''
 const row = (label: string, rs: Load[]) =>

@@ -28,7 +28,11 @@ export function useStartViewport(host: RefObject<HTMLElement | null>, nodes: rea
   return start
 }
 
-/** React Flow's fit of these cards into a width x height canvas; zoom 1 at the origin when there is nothing to fit. */
+/**
+ * React Flow's fit of these cards into a width x height canvas; zoom 1 at the origin when there is nothing to fit.
+ * The bounds are summed here rather than by React Flow's getNodesBounds, which wants the store's node lookup (there
+ * is none before the first render) and warns on every call without it.
+ */
 export function fitted(nodes: readonly FlowCardNode[], width: number, height: number): Viewport {
   if (!nodes.length || !width || !height) return { x: 0, y: 0, zoom: 1 }
   let left = Infinity

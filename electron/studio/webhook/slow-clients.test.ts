@@ -56,6 +56,8 @@ function open(first: string, trickle?: string, reads = true): Raw {
   return { socket, text: () => received, closed }
 }
 
+/** A hang guard, far from every deadline above: what each test proves is an order of events or what was answered. */
+const HANG_MS = 15_000
 const within = <T>(p: Promise<T>, ms: number) =>
   Promise.race([p, new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`not within ${ms} ms`)), ms))])
 
@@ -73,7 +75,8 @@ it('closes the connection after a wrong key, even when the client asked to keep 
   const raw = open(
     `POST /chatbot-webhook/${flow.id}/trigger HTTP/1.1\r\nHost: x\r\nConnection: keep-alive\r\nx-api-key: wrong\r\ncontent-type: application/json\r\ncontent-length: 2\r\n\r\n{}`,
   )
-  await within(raw.closed, 1000)
+  // Kept alive, it would stay open for the keep-alive deadline (65 s): closing well inside that is the fix.
+  await within(raw.closed, HANG_MS)
   expect(raw.text()).toMatch(/^HTTP\/1\.1 401 /)
   expect(raw.text()).toMatch(/\r\nconnection: close\r\n/i)
 })
@@ -83,7 +86,8 @@ it('closes a wrong-key request whose body trickles without waiting for the body'
     `POST /chatbot-webhook/${flow.id}/trigger HTTP/1.1\r\nHost: x\r\nx-api-key: wrong\r\ncontent-type: application/json\r\ncontent-length: 100000\r\n\r\n`,
     '{',
   )
-  expect(await within(raw.closed, 1000)).toBeLessThan(1000)
+  // Waiting for the body would end at the request deadline with a 408; the 401 says it did not wait.
+  await within(raw.closed, HANG_MS)
   expect(raw.text()).toMatch(/^HTTP\/1\.1 401 /)
 })
 
@@ -106,11 +110,12 @@ it('drops 250 trickling connections at their deadlines while valid requests are 
     expect(answer.status).toBe(200)
     expect(bodies.filter((b) => b.socket.destroyed)).toHaveLength(0)
   }
-  // Header deadline 600 ms, request deadline 3000 ms, checked every 100 ms; generous slack for a busy machine.
-  const headerTimes = await within(Promise.all(headers.map((r) => r.closed)), 8000)
-  const bodyTimes = await within(Promise.all(bodies.map((r) => r.closed)), 8000)
-  await within(Promise.all(silent.map((r) => r.closed)), 8000)
-  expect(Math.max(...headerTimes)).toBeLessThan(4000)
+  // Header deadline 600 ms, request deadline 3000 ms: every header trickler is dropped before any body trickler (an
+  // order a busy machine keeps), and no body trickler before its deadline.
+  const headerTimes = await within(Promise.all(headers.map((r) => r.closed)), HANG_MS)
+  const bodyTimes = await within(Promise.all(bodies.map((r) => r.closed)), HANG_MS)
+  await within(Promise.all(silent.map((r) => r.closed)), HANG_MS)
+  expect(Math.max(...headerTimes)).toBeLessThan(Math.min(...bodyTimes))
   expect(Math.min(...bodyTimes)).toBeGreaterThanOrEqual(2900)
   expect(bodies[0]!.text()).toMatch(/^HTTP\/1\.1 408 /)
   expect((await validRequest()).status).toBe(200)
@@ -120,8 +125,7 @@ it('drops trickling connections at their deadline even when the client never rea
   // Before, the 408 was written and the connection only half-closed: it ended when the client read that and closed
   // its side, which a slowloris never does, so such connections stayed open until the cap turned everyone away.
   const slow = Array.from({ length: 20 }, () => open('GET /', 'a', false))
-  const times = await within(Promise.all(slow.map((r) => r.closed)), 5000)
-  expect(Math.max(...times)).toBeLessThan(4000)
+  await within(Promise.all(slow.map((r) => r.closed)), HANG_MS)
   expect((await validRequest()).status).toBe(200)
 })
 
@@ -131,8 +135,9 @@ it('closes connections beyond the cap at once and serves again when they go', as
   )
   await new Promise((r) => setTimeout(r, 300))
   const over = open('GET / HTTP/1.1\r\nHost: x\r\n\r\n')
-  expect(await within(over.closed, 1000)).toBeLessThan(1000)
+  // Closed unanswered: a connection let in would be served once the held ones go, and its text would say so.
+  await within(over.closed, HANG_MS)
   expect(over.text()).toBe('')
-  await within(Promise.all(held.map((r) => r.closed)), 5000)
+  await within(Promise.all(held.map((r) => r.closed)), HANG_MS)
   expect((await validRequest()).status).toBe(200)
 })

@@ -75,6 +75,29 @@ test('delete asks first, then Undo brings the flow back; without Undo it stays g
   await expect(flows.getByRole('listitem')).toHaveCount(1)
 })
 
+// A row that grew when its coverage badge arrived moved the rows below it between Playwright's aim and its click
+// (CI: "Delete Keep me" was clicked and no dialog came). The row keeps the badge's line before the badge comes.
+test('a row keeps its height when its coverage badge arrives, so nothing moves under the pointer', async ({
+  page,
+  studio,
+}) => {
+  await studio.open(page)
+  await page.getByRole('button', { name: 'Create your first flow' }).click()
+  await page.getByLabel('Flow name').fill('Steady')
+  await page.getByLabel('Flow name').press('Enter')
+  await expect(page.getByLabel('Branch coverage of Steady')).toBeVisible()
+  const heights = await page.getByRole('listitem', { name: 'Steady' }).evaluate((row) => {
+    const health = row.querySelector('.flow-health')!
+    const withBadge = row.getBoundingClientRect().height
+    const badges = [...health.childNodes]
+    for (const b of badges) health.removeChild(b)
+    const without = row.getBoundingClientRect().height
+    for (const b of badges) health.appendChild(b)
+    return { withBadge, without }
+  })
+  expect(heights.without).toBe(heights.withBadge)
+})
+
 async function createFlows(page: Page, names: string[]): Promise<void> {
   for (const flowName of names) {
     await page.keyboard.press('n')

@@ -1,6 +1,6 @@
 import type { FlowDocument } from '../../../shared/flow/document'
 import type { EmulatorContact, EmulatorSession } from '../../../shared/api/commands/emulator'
-import { closeRun, type NodeMock, type RunState } from '../../../shared/engine'
+import type { NodeMock, RunState } from '../../../shared/engine'
 import { studioEffects } from '../effects/service'
 import { ApiFailure, notFound } from '../failure'
 import type { HandlerContext, ServiceFactory } from '../handlers/types'
@@ -99,11 +99,6 @@ export function sessionOf(
 export function pausedOfFlow(runs: RunService, flowId: string, contactId: string): RunState | null {
   const paused = runs.pausedRun(contactId)
   return paused && paused.flowId === flowId ? paused : null
-}
-
-/** Ends a paused run without executing anything (restart, simulated window) and writes it to the Flow Logs. */
-export function endPaused(runs: RunService, state: RunState, reason: 'superseded' | 'expired', now: number): void {
-  runs.runs.saveStep({ id: state.flowId, name: state.flowId }, closeRun(state, reason, now))
 }
 
 export function toMocks(

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto'
 import type { Database } from 'better-sqlite3'
 import type { ConversationTestRecord, SavedWindow, TestResult } from '../../../shared/api/commands/emulator-tests'
 import type { FlowDocument } from '../../../shared/flow/document'
-import { closeRun, type Effects, type Handled } from '../../../shared/engine'
+import type { Effects, Handled } from '../../../shared/engine'
 import {
   parseConversationTest,
   recordTest,
@@ -195,8 +195,7 @@ export class ConversationTests {
     )
     // A test's run still waiting is closed: nobody will answer it, and a paused row would capture the contact's
     // next message in the emulator.
-    if (outcome.final?.status === 'paused')
-      this.runs.runs.saveStep({ id: flow.id, name: flow.name }, closeRun(outcome.final, 'superseded', this.now()))
+    if (outcome.final?.status === 'paused') this.runs.end(outcome.final, 'superseded')
     const live = outcome.calls.filter((c) => c.live).map((c) => `${c.node} ${c.method} ${c.url}`)
     return { at, passed: outcome.failures.length === 0, failures: outcome.failures, live }
   }

@@ -5,7 +5,6 @@ import { flowCoverage } from '../coverage/store'
 import {
   contactOf,
   emulatorRuns,
-  endPaused,
   flowOf,
   nextTestPhone,
   pausedOfFlow,
@@ -99,7 +98,7 @@ export const emulatorHandlers: AreaHandlers<'emulator'> = {
     const runs = ctx.service(emulatorRuns)
     contactOf(runs, req.contactId)
     const paused = pausedOfFlow(runs, req.flowId, req.contactId)
-    if (paused) endPaused(runs, paused, 'superseded', ctx.now())
+    if (paused) runs.end(paused, 'superseded')
     ctx.emit('emulator.updated', { flowId: req.flowId, contactId: req.contactId, runId: paused?.id ?? null })
     return sessionOf(ctx, req.flowId, req.contactId, paused?.id)
   },
@@ -107,7 +106,7 @@ export const emulatorHandlers: AreaHandlers<'emulator'> = {
     const runs = ctx.service(emulatorRuns)
     const contact = contactOf(runs, req.contactId)
     const paused = runs.runs.pausedOf(req.contactId)
-    if (paused) endPaused(runs, paused, 'expired', ctx.now())
+    if (paused) runs.end(paused, 'expired')
     // The contact's last message moves 24 hours back, so anything reading the window sees it closed.
     if (contact.lastInboundAt !== null) runs.contacts.touchInbound(contact.id, contact.lastInboundAt - WINDOW_MS)
     ctx.emit('emulator.updated', { flowId: req.flowId, contactId: req.contactId, runId: paused?.id ?? null })

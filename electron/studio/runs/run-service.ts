@@ -4,6 +4,7 @@ import {
   createEffects,
   handleEvent,
   sweepRun,
+  endRun,
   WINDOW_MS,
   type Activation,
   type Contact,
@@ -171,6 +172,20 @@ export class RunService {
   expireStale(): RunState[] {
     const now = this.effects.clock.now()
     return this.runs.pausedBefore(now - WINDOW_MS + 1).filter((s) => this.sweep(s))
+  }
+
+  /**
+   * A tester ends this paused run without running anything (the emulator's Restart and "+24 h", a finished
+   * conversation test): the core closes it for `reason`, and that is persisted.
+   */
+  end(state: RunState, reason: 'superseded' | 'expired'): Handled {
+    const handled = endRun(
+      { contact: this.contactOf(state), current: { state, flow: null }, now: this.effects.clock.now() },
+      reason,
+      nodeCatalog,
+    )
+    this.persist(state.contactId, handled)
+    return handled
   }
 
   /** Asks the core whether this paused run has expired; closes it when it has. */

@@ -35,12 +35,26 @@ export async function handleEvent(input: CoreInput, deps: EngineDeps): Promise<H
  * need not await. The same rule as handleEvent's for `{kind: 'sweep'}`.
  */
 export function sweepRun(input: Omit<CoreInput, 'event' | 'flows'>, catalog: EngineDeps['catalog']): Handled {
-  const { close, plan } = route({ ...input, flows: [], event: { kind: 'sweep' } }, catalog)
-  return nothingRan(
-    closings(close, input.now),
-    null,
-    plan.action === 'none' ? plan.ignored : { reason: 'nothing_expired' },
-  )
+  return closeOnly(input, { kind: 'sweep' }, catalog)
+}
+
+/** A tester's end of the paused run, synchronously (it runs no node): the same rule as handleEvent's for `end`. */
+export function endRun(
+  input: Omit<CoreInput, 'event' | 'flows'>,
+  reason: Closing['reason'],
+  catalog: EngineDeps['catalog'],
+): Handled {
+  return closeOnly(input, { kind: 'end', reason }, catalog)
+}
+
+function closeOnly(
+  input: Omit<CoreInput, 'event' | 'flows'>,
+  event: Extract<CoreInput['event'], { kind: 'sweep' | 'end' }>,
+  catalog: EngineDeps['catalog'],
+): Handled {
+  const { close, plan } = route({ ...input, flows: [], event }, catalog)
+  if (plan.action !== 'none') throw new Error(`A ${event.kind} event cannot ${plan.action} a run.`)
+  return nothingRan(closings(close, input.now), null, plan.ignored)
 }
 
 // A closed run keeps the flow name it was logged under: the run row's upsert only updates state columns.

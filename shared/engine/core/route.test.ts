@@ -238,6 +238,27 @@ const cases: Array<{
     close: ['expired'],
   },
   {
+    rule: "a tester's end closes a live run for the tester's reason (Restart)",
+    paused: 'question',
+    event: () => ({ kind: 'end', reason: 'superseded' }),
+    plan: 'none nothing_paused',
+    close: ['superseded'],
+  },
+  {
+    rule: "a tester's end closes a run for the tester's reason (+24 h), runs nothing",
+    paused: 'buttons',
+    event: () => ({ kind: 'end', reason: 'expired' }),
+    plan: 'none nothing_paused',
+    close: ['expired'],
+  },
+  {
+    rule: "a tester's end with no paused run changes nothing",
+    paused: 'none',
+    event: () => ({ kind: 'end', reason: 'superseded' }),
+    plan: 'none nothing_paused',
+    close: [],
+  },
+  {
     rule: 'a sweep leaves a live run',
     paused: 'buttons',
     event: () => ({ kind: 'sweep' }),

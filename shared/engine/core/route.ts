@@ -9,19 +9,17 @@
 //   5. with no paused run and no trigger match, nothing happens, and the reason is said;
 //   6. a start (webhook, manual, a tester's) starts, superseding the paused run; except that
 //   7. a webhook request whose button_id a paused run of the same flow waits for (an Interactive node offering that
-//      button) is that button tapped: it resumes the run (webhook-click.ts).
+//      button) is that button tapped: it resumes the run (webhook-click.ts);
+//   8. a tester's end closes the paused run for the reason the tester gives, and runs nothing.
 import type { FlowDocument } from '../../flow/document'
 import type { NodeCatalog } from '../deps'
 import { isExpired } from '../machine'
 import { matchTrigger, type Activation } from '../triggers'
 import { offersButton, webhookClick } from '../webhook-click'
 import type { InboundEvent, RunState, TriggerInput, Vars } from '../types'
-import type { CoreInput, Ignored } from './types'
+import type { Closing, CoreInput, Ignored } from './types'
 
-export interface Closing {
-  state: RunState
-  reason: 'superseded' | 'expired'
-}
+export type { Closing }
 
 export interface StartPlan {
   flow: FlowDocument
@@ -50,6 +48,10 @@ export function route(input: CoreInput, catalog: NodeCatalog): Route {
     // Only the clock closes a run here: a sweep reads no flows, so it cannot tell a missing one from an unread one.
     if (current && isExpired(current.state, now)) close.push({ state: current.state, reason: 'expired' })
     return { close, plan: { action: 'none', ignored: { reason: 'nothing_expired' } } }
+  }
+  if (event.kind === 'end') {
+    if (current && current.state.status === 'paused') close.push({ state: current.state, reason: event.reason })
+    return { close, plan: { action: 'none', ignored: { reason: 'nothing_paused' } } }
   }
   let live: { state: RunState; flow: FlowDocument } | null = null
   if (current && current.state.status === 'paused') {

@@ -5,6 +5,12 @@ import type { FlowDocument } from '../../flow/document'
 import type { Activation } from '../triggers'
 import type { Contact, InboundEvent, RunState, StepResult, TriggerInput, Vars } from '../types'
 
+/** A paused run closed without running anything, and why. */
+export interface Closing {
+  state: RunState
+  reason: 'superseded' | 'expired'
+}
+
 /** One thing that happens to a contact. */
 export type ConversationEvent =
   /**
@@ -28,6 +34,11 @@ export type ConversationEvent =
     }
   /** Nobody wrote: the expiry sweep asks whether the contact's paused run has outlived its window. */
   | { kind: 'sweep' }
+  /**
+   * A tester ends the contact's paused run without running anything: the emulator's Restart (`superseded`), its
+   * simulated end of the 24-hour window (`expired`), a conversation test that finished while its run still waited.
+   */
+  | { kind: 'end'; reason: Closing['reason'] }
 
 /**
  * The contact's paused run, with its flow; `flow` is null when that flow no longer exists (a start event never
@@ -58,6 +69,8 @@ export type Ignored =
   | { reason: 'inactive_flow'; flowId: string; flowName: string }
   /** A sweep that found nothing to close. */
   | { reason: 'nothing_expired' }
+  /** A tester's end with no paused run to end. */
+  | { reason: 'nothing_paused' }
 
 /** A step to persist, with the flow it belongs to (a closed run keeps the name it was logged under). */
 export interface StepWrite {

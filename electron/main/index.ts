@@ -88,6 +88,6 @@ if (!app.requestSingleInstanceLock()) {
     // Close the database (checkpointing its WAL) before the process ends.
     event.preventDefault()
     closing = true
-    backend.close().finally(() => app.quit())
+    void backend.close().finally(() => app.quit())
   })
 }

@@ -13,9 +13,14 @@ interface Linter {
 const { ESLint } = createRequire(import.meta.url)('eslint') as { ESLint: new (options: { cwd: string }) => Linter }
 const eslint = new ESLint({ cwd: path.resolve(import.meta.dirname, '../..') })
 
+// Each snippet is linted as the text of a real file of that folder: the typed rules need a file the TypeScript
+// project knows, and a parse error (ruleId null) would otherwise read as "not restricted".
 async function restricted(file: string, source: string): Promise<boolean> {
   const [result] = await eslint.lintText(source, { filePath: file })
-  return (result?.messages ?? []).some((m) => m.ruleId === 'no-restricted-imports')
+  const messages = result?.messages ?? []
+  const fatal = messages.find((m) => m.ruleId === null)
+  if (fatal) throw new Error(`${file} could not be linted: ${JSON.stringify(fatal)}`)
+  return messages.some((m) => m.ruleId === 'no-restricted-imports')
 }
 
 describe('import boundaries', () => {
@@ -29,7 +34,7 @@ describe('import boundaries', () => {
   ])(
     'shared/ refuses %s',
     async (line) => {
-      expect(await restricted('shared/flow/example.ts', `${line}\nexport {}\n`)).toBe(true)
+      expect(await restricted('shared/flow/names.ts', `${line}\nexport {}\n`)).toBe(true)
     },
     60_000,
   )
@@ -41,15 +46,36 @@ describe('import boundaries', () => {
   ])(
     'renderer/ refuses %s',
     async (line) => {
-      expect(await restricted('renderer/flows/example.ts', `${line}\nexport {}\n`)).toBe(true)
+      expect(await restricted('renderer/flows/time.ts', `${line}\nexport {}\n`)).toBe(true)
     },
     60_000,
   )
 
   it('allows local folders whose names match Node built-ins, and the contract', async () => {
-    expect(await restricted('shared/api/example.ts', "import { flowsEvents } from './events/flows'\nexport {}\n")).toBe(
+    expect(await restricted('shared/api/index.ts', "import { flowsEvents } from './events/flows'\nexport {}\n")).toBe(
       false,
     )
-    expect(await restricted('renderer/example.ts', "import { commands } from '../shared/api'\nexport {}\n")).toBe(false)
+    expect(await restricted('renderer/api.ts', "import { commands } from '../shared/api'\nexport {}\n")).toBe(false)
   }, 60_000)
+})
+
+describe('typed rules', () => {
+  async function rules(file: string, source: string): Promise<string[]> {
+    const [result] = await eslint.lintText(source, { filePath: file })
+    return (result?.messages ?? []).map((m) => m.ruleId ?? 'parse error')
+  }
+  // The file must be one the TypeScript project knows (type information comes from it); its text is replaced here.
+  const file = 'electron/studio/webhook/json-body.ts'
+
+  it('refuse a promise nobody awaits or handles', async () => {
+    const floating = 'export async function f(): Promise<void> {}\nexport function g(): void {\n  f()\n}\n'
+    expect(await rules(file, floating)).toContain('@typescript-eslint/no-floating-promises')
+    expect(await rules(file, floating.replace('  f()', '  void f()'))).toEqual([])
+  }, 120_000)
+
+  it('refuse a promise where a callback must return nothing', async () => {
+    const misused =
+      'export async function f(): Promise<void> {}\nexport const g = (cb: () => void): void => cb()\ng(async () => f())\n'
+    expect(await rules(file, misused)).toContain('@typescript-eslint/no-misused-promises')
+  }, 120_000)
 })

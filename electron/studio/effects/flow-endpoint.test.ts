@@ -165,7 +165,7 @@ describe('plaintext mode (local development endpoints) and the command', () => {
       })
       expect(bad.ok ? null : bad.error.code).toBe('bad_request')
     } finally {
-      temp.cleanup()
+      await temp.cleanup()
     }
   })
 })

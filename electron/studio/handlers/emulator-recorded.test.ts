@@ -16,8 +16,8 @@ beforeEach(() => {
   temp = createTempBackend()
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'chatflow-recorded-'))
 })
-afterEach(() => {
-  temp.cleanup()
+afterEach(async () => {
+  await temp.cleanup()
   fs.rmSync(dir, { recursive: true, force: true })
 })
 

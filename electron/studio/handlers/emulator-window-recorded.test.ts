@@ -17,8 +17,8 @@ beforeEach(() => {
   temp = createTempBackend({ now: () => now })
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'chatflow-window-recorded-'))
 })
-afterEach(() => {
-  temp.cleanup()
+afterEach(async () => {
+  await temp.cleanup()
   fs.rmSync(dir, { recursive: true, force: true })
 })
 

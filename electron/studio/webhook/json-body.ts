@@ -12,7 +12,8 @@ export function useGuardedJsonParser(app: FastifyInstance, refuse: (problem: Jso
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (req, body, done) => {
     const deep = checkJsonTextDepth(String(body))
     if (deep) return done(refuse(deep), undefined)
-    parse(req, String(body), (err, value) => {
+    // Fastify's parser answers through `done`; what it returns carries nothing.
+    void parse(req, String(body), (err, value) => {
       if (err) return done(err, undefined)
       const problem = checkJsonBounds(value)
       if (problem) return done(refuse(problem), undefined)

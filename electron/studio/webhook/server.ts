@@ -51,7 +51,7 @@ export function buildWebhookApp(deps: WebhookAppDeps): FastifyInstance {
     bodyLimit: MAX_BODY_BYTES,
     ...fastifyOptions(limits),
     return503OnClosing: true,
-    frameworkErrors: (err, _req, reply) => send(reply, fromFramework(err as { code?: string }, MAX_BODY_BYTES)),
+    frameworkErrors: (err, _req, reply) => void send(reply, fromFramework(err as { code?: string }, MAX_BODY_BYTES)),
     clientErrorHandler: answerBrokenHttp,
   })
   capConnections(app.server, limits)

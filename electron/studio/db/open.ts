@@ -51,7 +51,13 @@ export function openDatabase(file: string, options: OpenDatabaseOptions = {}): D
     for (const f of databaseFiles(file)) tightenFile(f, onPermissions)
     // SQLite makes a new database 0644 (less the umask) and gives its -wal and -shm the database's own mode, so a
     // database that starts as an empty 0600 file keeps every file beside it private too.
-    if (!fs.existsSync(file)) fs.closeSync(fs.openSync(file, 'a', PRIVATE_FILE_MODE))
+    if (!fs.existsSync(file)) {
+      try {
+        fs.closeSync(fs.openSync(file, 'a', PRIVATE_FILE_MODE))
+      } catch (err) {
+        throw unreadable(file, err)
+      }
+    }
   }
   let db: Database
   try {

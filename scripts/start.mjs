@@ -2,7 +2,7 @@
 // `npm start`: sets up what is missing, builds what is stale, then opens the desktop app, or, where Electron's
 // runtime is not installed (or with --web), starts the browser host and prints its address.
 //   npm start                       desktop app if possible, else the browser host
-//   npm start -- --web [--port N] [--data-dir DIR]
+//   npm start -- --web [--port N] [--data-dir DIR] [--new-token]
 //   npm run dev                     the browser host, rebuilding the renderer on every change (reload the page)
 import fs from 'node:fs'
 import net from 'node:net'

@@ -92,7 +92,7 @@ export async function run(): Promise<void> {
   try {
     const setup = openDatabase(path.join(dir, 'studio.sqlite'))
     storeFlow(setup, flow)
-    const secret = new SecretStore(setup).ensure(flow.id).secret
+    const secret = new SecretStore(setup).rotate(flow.id).secret
     setup.close()
     openDatabase(floorDb).close()
 

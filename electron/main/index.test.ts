@@ -7,6 +7,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { createRequire } from 'node:module'
 import { DB_FILE_NAME } from '../studio/backend'
 import { openDatabase, type Database } from '../studio/db/open'
+import { IPC_CALL } from '../../shared/api/bridge'
 import { ELECTRON_SQLITE_BINDING } from './args'
 import type * as Fake from './testing/electron'
 
@@ -36,6 +37,7 @@ beforeEach(async () => {
   electron.app.paths.clear()
   electron.errorBoxes.length = 0
   electron.BrowserWindow.all = []
+  electron.safeStorage.available = false
   fs.mkdirSync(path.join(dir, 'app', path.dirname(ELECTRON_SQLITE_BINDING)), { recursive: true })
   fs.copyFileSync(nodeBinding, path.join(dir, 'app', ELECTRON_SQLITE_BINDING))
 })
@@ -134,5 +136,79 @@ describe('the desktop app starting', () => {
     await launch(['--data-dir', path.join(dir, 'd')])
     expect(electron.errorBoxes[0]?.content).toMatch(/npm run install-electron/)
     expect(electron.app.exitCode).toBe(1)
+  })
+})
+
+// Issue 39, item 2: what the desktop app keeps in its data folder is its user's only, and the API keys of production
+// servers are sealed by the OS keychain (safeStorage) where there is one, else by the data folder's secrets key.
+describe.runIf(process.platform !== 'win32')('the desktop app keeping secrets', () => {
+  const call = (command: string, payload: unknown) =>
+    electron.ipcMain.handlers.get(IPC_CALL)!({ senderFrame: { url: 'app://studio/index.html' } }, command, payload)
+  const mode = (file: string) => (fs.statSync(file).mode & 0o777).toString(8)
+  const savedKeys = (data: string) => {
+    const db = openDatabase(path.join(data, DB_FILE_NAME))
+    try {
+      return db.prepare('SELECT key, key_storage FROM publish_servers ORDER BY name').all() as Array<{
+        key: string
+        key_storage: string
+      }>
+    } finally {
+      db.close()
+    }
+  }
+
+  it('makes its data folder 0700 and its database 0600, and seals publish keys with the OS keychain', async () => {
+    electron.safeStorage.available = true
+    const data = path.join(dir, 'desktop')
+    await launch(['--data-dir', data])
+    expect(mode(data)).toBe('700')
+    expect(mode(path.join(data, DB_FILE_NAME))).toBe('600')
+    const saved = (await call('publish.servers.save', {
+      name: 'Prod',
+      baseUrl: 'https://bots.example.com/api/v1',
+      key: 'pk_live_desktop_0123',
+    })) as { ok: boolean; value: { keyStorage: string } }
+    expect(saved).toMatchObject({ ok: true, value: { keyStorage: 'safeStorage' } })
+    expect(await call('publish.servers.list', {})).toMatchObject({
+      value: { keyStorage: expect.stringMatching(/operating system's key store/) },
+    })
+    await quit()
+    const [row] = savedKeys(data)
+    expect(row!.key_storage).toBe('safeStorage')
+    expect(row!.key).not.toContain('pk_live')
+    expect(electron.safeStorage.decryptString(Buffer.from(row!.key, 'base64'))).toBe('pk_live_desktop_0123')
+    expect(fs.existsSync(path.join(data, 'secrets.key'))).toBe(false)
+  })
+
+  it('without a keychain, encrypts with secrets.key (0600); a key an older version kept as typed is sealed at start', async () => {
+    const data = path.join(dir, 'no-keychain')
+    // What an older version left: a folder and database open to others, and a key stored as typed.
+    const old = openDatabase(path.join(data, DB_FILE_NAME), { onPermissions: () => {} })
+    old
+      .prepare(
+        "INSERT INTO publish_servers (id, name, base_url, key, key_storage, created_at) VALUES ('srv_old', 'Old', 'https://old.example.com/api/v1', 'pk_typed_long_ago', 'plain', 1)",
+      )
+      .run()
+    old.close()
+    fs.chmodSync(data, 0o755)
+    fs.chmodSync(path.join(data, DB_FILE_NAME), 0o644)
+
+    await launch(['--data-dir', data])
+    expect(mode(data)).toBe('700')
+    expect(mode(path.join(data, DB_FILE_NAME))).toBe('600')
+    expect(await call('studio.notices', {})).toMatchObject({
+      value: { notices: expect.arrayContaining([expect.objectContaining({ code: 'permissions_tightened' })]) },
+    })
+    const saved = await call('publish.servers.save', {
+      name: 'Prod',
+      baseUrl: 'https://bots.example.com/api/v1',
+      key: 'pk_new_0123456789abcdef',
+    })
+    expect(saved).toMatchObject({ ok: true, value: { keyStorage: 'keyFile' } })
+    await quit()
+    expect(mode(path.join(data, 'secrets.key'))).toBe('600')
+    const rows = savedKeys(data)
+    expect(rows.map((r) => r.key_storage)).toEqual(['keyFile', 'keyFile'])
+    expect(JSON.stringify(rows)).not.toMatch(/pk_typed_long_ago|pk_new_0123456789abcdef/)
   })
 })

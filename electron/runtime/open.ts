@@ -46,7 +46,7 @@ export async function openStore(opts: { dataDir: string; databaseUrl?: string })
     }
   }
   const file = path.join(path.resolve(opts.dataDir), DB_FILE)
-  const db = openDatabase(file)
+  const db = openDatabase(file, { onPermissions: (m) => process.stderr.write(`chatflow serve: ${m}\n`) })
   return {
     store: new SqliteRuntimeStore(db),
     effects: createStudioEffects(db),

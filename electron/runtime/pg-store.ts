@@ -8,8 +8,7 @@ import pg from 'pg'
 import type { PoolClient } from 'pg'
 import type { PublishedVersion } from '../../shared/api/commands/publish'
 import type { FlowDocument } from '../../shared/flow/document'
-import { generateSecret } from '../studio/webhook/secrets'
-import { verifyDigest } from './secret-compare'
+import { generateSecret, hashSecret, hintOf, verifyStoredSecret } from '../studio/webhook/secrets'
 import { KeyedLock } from './keyed-lock'
 import { EMPTY_LIBRARY, type PublishLibrary } from '../studio/publish/library'
 import { createPgLibraryEffects, writeLibrary } from './pg-library'
@@ -146,21 +145,21 @@ export class PgRuntimeStore implements RuntimeStore {
       'SELECT secret FROM webhook_secrets WHERE flow_id = $1',
       [flowId],
     )
-    return verifyDigest(key, rows[0]?.secret ?? null)
+    return verifyStoredSecret(key, rows[0]?.secret ?? null)
   }
 
-  async ensureSecret(flowId: string, rotate: boolean): Promise<string> {
+  /** Only the digest and the last 4 characters are stored; the whole secret is answered once, here. */
+  async ensureSecret(flowId: string, rotate: boolean): Promise<string | null> {
     const at = this.now()
+    const secret = generateSecret()
     const sql = rotate
-      ? `INSERT INTO webhook_secrets (flow_id, secret, created_at, rotated_at) VALUES ($1, $2, $3, $3)
-         ON CONFLICT (flow_id) DO UPDATE SET secret = excluded.secret, rotated_at = excluded.rotated_at`
-      : 'INSERT INTO webhook_secrets (flow_id, secret, created_at) VALUES ($1, $2, $3) ON CONFLICT (flow_id) DO NOTHING'
-    await this.pool.query(sql, [flowId, generateSecret(), at])
-    const { rows } = await this.pool.query<{ secret: string }>(
-      'SELECT secret FROM webhook_secrets WHERE flow_id = $1',
-      [flowId],
-    )
-    return rows[0]!.secret
+      ? `INSERT INTO webhook_secrets (flow_id, secret, hint, created_at, rotated_at) VALUES ($1, $2, $3, $4, $4)
+         ON CONFLICT (flow_id) DO UPDATE SET secret = excluded.secret, hint = excluded.hint,
+           rotated_at = excluded.rotated_at`
+      : `INSERT INTO webhook_secrets (flow_id, secret, hint, created_at) VALUES ($1, $2, $3, $4)
+         ON CONFLICT (flow_id) DO NOTHING`
+    const { rowCount } = await this.pool.query(sql, [flowId, hashSecret(secret), hintOf(secret), at])
+    return rowCount ? secret : null
   }
 
   withContact<T>(phone: string, name: string | undefined, fn: (tx: ContactTx) => Promise<T>): Promise<T> {

@@ -36,7 +36,14 @@ export function storePublishTarget(store: RuntimeStore): PublishTarget {
       guard(async () => {
         if (!FLOW_ID.test(flowId))
           throw new ApiFailure('bad_request', 'A flow id is 1 to 200 characters without spaces or slashes.')
-        return { flowId, secret: await store.ensureSecret(flowId, rotate) }
+        const secret = await store.ensureSecret(flowId, rotate)
+        if (secret === null)
+          throw new ApiFailure(
+            'conflict',
+            `Flow ${flowId} already has a webhook secret. It is kept hashed and cannot be shown again; send ` +
+              '{"rotate": true} to replace it (the old one is refused from then on).',
+          )
+        return { flowId, secret }
       }),
     logs: store.logs,
   }

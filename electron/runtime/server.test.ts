@@ -125,6 +125,17 @@ it('serves the webhook trigger on the same listener with a secret made through t
     body: JSON.stringify({ phone_number: '+919800000012' }),
   })
   expect(wrong.status).toBe(401)
+  // Issue 39: only the secret's digest is kept, so asking again cannot answer it: 409, and rotate makes a new one.
+  const again = await fetch(`${server.publishUrl}/flows/flw_total/webhook-secret`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${PUBLISH_KEY}`, 'content-type': 'application/json' },
+    body: '{}',
+  })
+  expect(again.status).toBe(409)
+  expect(await again.json()).toMatchObject({
+    error: { code: 'conflict', message: expect.stringContaining('kept hashed and cannot be shown again') },
+  })
+  expect(JSON.stringify(db.prepare('SELECT * FROM webhook_secrets').all())).not.toContain(secret.slice(6))
 })
 
 // Issue 18, case 3: JSON nested deeper than the guard allows (shared/json/bounds.ts) is refused where it enters the
@@ -133,11 +144,12 @@ it('serves the webhook trigger on the same listener with a secret made through t
 describe('hostile JSON', () => {
   const nested = (levels: number) => JSON.parse('{"a":'.repeat(levels) + '1' + '}'.repeat(levels)) as unknown
   const count = (table: string) => (db.prepare(`SELECT count(*) AS n FROM ${table}`).get() as { n: number }).n
+  // The flow has a secret already (the test above made it), and a secret is answered only when made: rotate.
   const secret = async () => {
     const made = await fetch(`${server.publishUrl}/flows/flw_total/webhook-secret`, {
       method: 'POST',
       headers: { authorization: `Bearer ${PUBLISH_KEY}`, 'content-type': 'application/json' },
-      body: '{}',
+      body: '{"rotate":true}',
     })
     return ((await made.json()) as { secret: string }).secret
   }

@@ -112,8 +112,11 @@ export interface RuntimeStore {
   runningFlows(): Promise<FlowDocument[]>
   // ---- webhook secrets ----
   verifySecret(flowId: string, key: string): Promise<boolean>
-  /** The flow's secret, created when missing, or replaced when `rotate`. */
-  ensureSecret(flowId: string, rotate: boolean): Promise<string>
+  /**
+   * A new secret for the flow when it has none, or when `rotate` (replacing the old one). Null when the flow
+   * already has one and `rotate` is false: only its digest is stored, so it cannot be answered again.
+   */
+  ensureSecret(flowId: string, rotate: boolean): Promise<string | null>
   // ---- one contact at a time ----
   /**
    * Runs `fn` with the contact (created when new) while no other call for the same phone runs, in this process or

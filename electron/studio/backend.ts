@@ -1,4 +1,3 @@
-import fs from 'node:fs'
 import path from 'node:path'
 import { z } from 'zod'
 import {
@@ -18,6 +17,7 @@ import {
 import { checkJsonBounds } from '../../shared/json/bounds'
 import { ensureDataDir } from './db/errors'
 import { openDatabase } from './db/open'
+import { makePrivateDir } from './db/private-files'
 import type { WalRecovery } from './db/wal-recovery'
 import { ApiFailure } from './failure'
 import { handlers } from './handlers'
@@ -57,16 +57,21 @@ export const DB_FILE_NAME = 'studio.sqlite'
  */
 export function createBackend(options: BackendOptions): Backend {
   const dataDir = path.resolve(options.dataDir)
-  ensureDataDir(dataDir, (dir) => fs.mkdirSync(dir, { recursive: true }))
-  const dbFile = path.join(dataDir, DB_FILE_NAME)
   const log = options.log ?? ((message: string) => process.stderr.write(`[studio] ${message}\n`))
   const notices: StudioNotice[] = []
+  const onPermissions = (message: string) => {
+    notices.push({ code: 'permissions_tightened', message })
+    log(message)
+  }
+  ensureDataDir(dataDir, (dir) => makePrivateDir(dir, onPermissions))
+  const dbFile = path.join(dataDir, DB_FILE_NAME)
   const onWalRecovered = (r: WalRecovery) => {
     notices.push({ code: 'wal_recovered', message: r.message })
     log(r.message)
   }
   const db = openDatabase(dbFile, {
     onWalRecovered,
+    onPermissions,
     ...(options.sqliteBinding ? { nativeBinding: options.sqliteBinding } : {}),
   })
   const listeners = new Set<AnyEventListener>()

@@ -6,7 +6,12 @@ import { ArgsError, parseArgs } from './args'
 describe('browser host arguments', () => {
   it('defaults to any free port and the platform data folder', () => {
     const env = { XDG_CONFIG_HOME: '/home/ann/.config' }
-    expect(parseArgs([], env)).toEqual({ port: 0, dataDir: platformDataDir(env), help: false })
+    expect(parseArgs([], env)).toEqual({ port: 0, dataDir: platformDataDir(env), help: false, newToken: false })
+  })
+
+  it('takes --new-token (issue 39: the session token rotates on demand)', () => {
+    expect(parseArgs(['--new-token'], {}).newToken).toBe(true)
+    expect(() => parseArgs(['--new-token=yes'], {})).toThrow(ArgsError)
   })
 
   it('takes --data-dir over CHATFLOW_DATA_DIR over the platform folder, and resolves it', () => {

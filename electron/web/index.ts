@@ -23,7 +23,12 @@ async function main(): Promise<number> {
   try {
     // CHATFLOW_RENDERER_DIR serves a renderer built elsewhere (test runs, packaged layouts).
     const rendererDir = process.env.CHATFLOW_RENDERER_DIR || undefined
-    const host = await startWebHost({ dataDir: args.dataDir, port: args.port, ...(rendererDir ? { rendererDir } : {}) })
+    const host = await startWebHost({
+      dataDir: args.dataDir,
+      port: args.port,
+      newToken: args.newToken,
+      ...(rendererDir ? { rendererDir } : {}),
+    })
     process.stdout.write(`Chatflow Studio is running at ${host.openUrl}\n`)
     process.stdout.write(
       `Data folder: ${host.backend.dataDir}\nOpen the address in your browser (it carries the session token this studio requires). Press Ctrl+C to stop.\n`,

@@ -24,6 +24,8 @@ afterEach(async () => {
 })
 
 const withToken = (pathname: string) => `${pathname}${pathname.includes('?') ? '&' : '?'}token=${host.token}`
+/** What the page's later requests carry once the printed address set the cookie. */
+const withCookie = () => ({ cookie: `${cookieName(host.port)}=${host.token}` })
 
 function get(pathname: string, headers: Record<string, string> = {}) {
   return new Promise<{ status: number; headers: http.IncomingHttpHeaders; body: string }>((resolve, reject) => {
@@ -63,7 +65,7 @@ describe('browser host', () => {
   it('serves the renderer on 127.0.0.1 with a strict CSP', async () => {
     expect(host.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/)
     expect(host.openUrl).toBe(`${host.url}/?token=${host.token}`)
-    const res = await get(withToken('/'))
+    const res = await get('/', withCookie())
     expect(res.status).toBe(200)
     expect(res.body).toContain('Chatflow Studio')
     expect(res.headers['content-security-policy']).toContain("script-src 'self'")
@@ -163,11 +165,74 @@ describe('session token', () => {
     expect(bare.body).not.toContain(host.token)
     expect((await get('/index.html')).status).toBe(401)
     const opened = await get(withToken('/'))
-    expect(opened.status).toBe(200)
+    expect(opened.status).toBe(303)
     const cookie = String(opened.headers['set-cookie'])
     expect(cookie).toMatch(new RegExp(`^${cookieName(host.port)}=${host.token}; Path=/; HttpOnly; SameSite=Strict`))
     expect((await get('/index.html', { cookie: cookie.split(';')[0]! })).status).toBe(200)
   })
+
+  // Issue 39, item 6: the printed address answered the page itself, so the token stayed in the address bar, the
+  // history and the disk cache.
+  it('moves the token from the address into the cookie with a 303 to the clean address; nothing is cached', async () => {
+    const opened = await get(withToken('/'))
+    expect(opened.status).toBe(303)
+    expect(opened.headers.location).toBe('/')
+    expect(opened.headers['cache-control']).toBe('no-store')
+    expect(opened.body).toBe('')
+    expect(String(opened.headers['set-cookie'])).toContain(`${cookieName(host.port)}=${host.token};`)
+    // Other parts of the address stay; only the token leaves it.
+    expect((await get(withToken('/index.html?lang=en'))).headers.location).toBe('/index.html?lang=en')
+    const page = await get('/', withCookie())
+    expect(page.status).toBe(200)
+    expect(page.headers['cache-control']).toBe('no-store')
+    expect((await get('/index.html', withCookie())).headers['cache-control']).toBe('no-store')
+    // A wrong token in the address sets nothing and goes nowhere.
+    const wrong = await get('/?token=nope')
+    expect(wrong.status).toBe(401)
+    expect(wrong.headers['set-cookie']).toBeUndefined()
+    expect(wrong.headers['cache-control']).toBe('no-store')
+  })
+
+  it('--new-token replaces the saved token; the old one is refused from then on, and the host says so', async () => {
+    const old = host.token
+    await host.close()
+    const told: string[] = []
+    host = await startWebHost({
+      dataDir: path.join(dir, 'data'),
+      port: 0,
+      rendererDir: path.join(dir, 'renderer'),
+      log: (m) => told.push(m),
+      newToken: true,
+    })
+    expect(host.token).not.toBe(old)
+    expect(host.token).toMatch(/^[A-Za-z0-9_-]{43}$/)
+    expect(fs.readFileSync(path.join(host.backend.dataDir, TOKEN_FILE), 'utf8').trim()).toBe(host.token)
+    expect(told).toContainEqual(expect.stringContaining('A new session token replaces the one in'))
+    expect((await get('/', { cookie: `${cookieName(host.port)}=${old}` })).status).toBe(401)
+    expect((await get('/', withCookie())).status).toBe(200)
+  })
+
+  it.runIf(process.platform !== 'win32')(
+    'replaces a saved token other users could read, with a notice, and keeps the new one 0600',
+    async () => {
+      const old = host.token
+      const file = path.join(host.backend.dataDir, TOKEN_FILE)
+      await host.close()
+      fs.chmodSync(file, 0o644)
+      const told: string[] = []
+      host = await startWebHost({
+        dataDir: path.join(dir, 'data'),
+        port: 0,
+        rendererDir: path.join(dir, 'renderer'),
+        log: (m) => told.push(m),
+      })
+      expect(host.token).not.toBe(old)
+      expect((fs.statSync(file).mode & 0o777).toString(8)).toBe('600')
+      expect(told).toContainEqual(
+        expect.stringMatching(/browser-host\.token could be read by other users of this computer \(mode 644\)/),
+      )
+    },
+  )
 
   it('keeps the token across a restart on the same data folder (open pages reconnect), readable by its owner only', async () => {
     const token = host.token

@@ -19,6 +19,8 @@ export interface WebHostOptions {
   /** Folder with the built renderer (index.html). Defaults to out/renderer of this checkout. */
   rendererDir?: string
   log?: (message: string) => void
+  /** `--new-token`: replace the saved session token with a new one. */
+  newToken?: boolean
 }
 
 export interface WebHost {
@@ -55,7 +57,11 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
   const serve = sirv(rendererDir, { etag: true, dev: false })
   let allowedHosts = new Set<string>()
   let port = 0
-  const gate = new SessionGate(loadSessionToken(backend.dataDir), () => port)
+  const log = options.log ?? ((message: string) => process.stderr.write(`chatflow studio: ${message}\n`))
+  const gate = new SessionGate(
+    loadSessionToken(backend.dataDir, { rotate: options.newToken ?? false, notice: log }),
+    () => port,
+  )
 
   const limits = listenerLimits()
   const server = http.createServer(serverOptions(limits), (req, res) => {
@@ -63,6 +69,8 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
     res.setHeader('X-Content-Type-Options', 'nosniff')
     res.setHeader('Referrer-Policy', 'no-referrer')
     res.setHeader('X-Frame-Options', 'DENY')
+    // The page, its files and every answer are the user's own: no copy in the browser's disk cache or a proxy's.
+    res.setHeader('Cache-Control', 'no-store')
     if (!allowedHosts.has(req.headers.host ?? '')) {
       res.writeHead(421, { 'Content-Type': 'text/plain', Connection: 'close' }).end('Unknown host\n')
       return
@@ -78,7 +86,11 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
         .end(TOKEN_REQUIRED_PAGE)
       return
     }
-    if (gate.presented(req)?.fromQuery) res.setHeader('Set-Cookie', gate.cookie())
+    if (gate.presented(req)?.fromQuery) {
+      // The printed address: the token moves into the cookie and the browser goes on to the address without it.
+      res.writeHead(303, { 'Set-Cookie': gate.cookie(), Location: gate.cleanLocation(req), 'Content-Length': 0 }).end()
+      return
+    }
     // Media Message files the author attached (media/<sha256>.<ext> in the data folder), for the emulator's preview.
     const media = req.method === 'GET' || req.method === 'HEAD' ? storedMediaFile(options.dataDir, req.url ?? '') : null
     if (media) {

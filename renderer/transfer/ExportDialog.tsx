@@ -45,7 +45,8 @@ export function ExportDialog({ flows, onClose }: { flows: FlowSummary[]; onClose
       </label>
       {secrets && (
         <p role="alert" className="transfer-warning">
-          Anyone with this file can start these flows through their webhooks. Share it only with people who may.
+          The file carries fingerprints of the webhook secrets, never the secrets: a studio that imports it with them
+          accepts the same keys as this one. Share it only with people who may run these flows.
         </p>
       )}
       {error && <p role="alert">{error}</p>}

@@ -83,7 +83,7 @@ test('exporting with secrets warns first', async ({ page, studio }) => {
   await page.getByRole('button', { name: 'Export…' }).click()
   const dialog = page.getByRole('dialog', { name: 'Export flows' })
   await dialog.getByLabel('Include webhook secrets').check()
-  await expect(dialog.getByRole('alert')).toContainText('Anyone with this file can start these flows')
+  await expect(dialog.getByRole('alert')).toContainText('never the secrets: a studio that imports it with them')
 })
 
 test('publish to a runtime: servers in settings, validation first, history and rollback', async ({ page, studio }) => {
@@ -102,7 +102,9 @@ test('publish to a runtime: servers in settings, validation first, history and r
 
     await page.getByRole('button', { name: 'Publish…' }).click()
     const dialog = page.getByRole('dialog', { name: 'Publish' })
-    await expect(dialog.getByText(/API keys: Kept unencrypted in the studio database/)).toBeVisible()
+    await expect(
+      dialog.getByText(/API keys: Kept encrypted in the studio database, with a key kept outside it/),
+    ).toBeVisible()
     await dialog.getByLabel('Server name').fill('Production')
     await dialog.getByLabel('Base URL').fill(apiUrl)
     await dialog.getByLabel('API key').fill(key)

@@ -74,7 +74,7 @@ test("Open in emulator starts a webhook run again with its data and replays the 
   await apiCall(page, 'flows.save', { document: doc, expectedRevision: created.revision })
 
   // The logged run: started by a POST to the real webhook listener, then the customer answers.
-  const { secret } = await apiCall<{ secret: string }>(page, 'webhook.reveal', { flowId })
+  const { secret } = await apiCall<{ secret: string }>(page, 'webhook.rotate', { flowId })
   const listener = await apiCall<{ url: string | null }>(page, 'webhook.listener.get', {})
   const res = await fetch(`${listener.url}/chatbot-webhook/${flowId}/trigger`, {
     method: 'POST',

@@ -43,7 +43,7 @@ function ordersFlow(id: string) {
 }
 
 async function webhook(page: Page, flowId: string, body: unknown): Promise<number> {
-  const { secret } = await apiCall<{ secret: string }>(page, 'webhook.reveal', { flowId })
+  const { secret } = await apiCall<{ secret: string }>(page, 'webhook.rotate', { flowId })
   const listener = await apiCall<{ url: string | null }>(page, 'webhook.listener.get', {})
   const res = await fetch(`${listener.url}/chatbot-webhook/${flowId}/trigger`, {
     method: 'POST',

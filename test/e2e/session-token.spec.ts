@@ -11,6 +11,8 @@ test('a browser without the token is told to open the printed address; the print
   await expect(page.getByText("This address needs the studio's session token")).toBeVisible()
   await page.goto(`${studio.url}/?token=${studio.token}#/flows`)
   await expect(page.getByRole('heading', { name: 'Flows', level: 1 })).toBeVisible()
+  // Issue 39: the token left the address bar (and the history) for the cookie; the page's own route stayed.
+  expect(page.url()).toBe(`${studio.url}/#/flows`)
   // The address without the token now works too: opening the printed one left the token in a cookie.
   await page.goto(`${studio.url}/#/flows`)
   await expect(page.getByRole('button', { name: 'Create your first flow' })).toBeVisible()

@@ -7,8 +7,9 @@ import { openNewFlow } from './editor-helpers'
 import { apiCall, botMessages, phone, type } from './emulator-helpers'
 import { expect, test } from './fixtures'
 
-// The webhook section of the editor as a developer uses it: read the URL and the curl command, reveal the secret,
-// copy the curl and run it for real, watch the run in the emulator and the Flow Logs, rotate, and move the listener.
+// The webhook section of the editor as a developer uses it: read the URL and the curl command, copy the secret shown
+// once, copy the curl and run it for real, watch the run in the emulator and the Flow Logs, regenerate, and move the
+// listener.
 
 test.use({ viewport: { width: 1500, height: 860 } })
 
@@ -41,36 +42,50 @@ async function openWebhookSection(page: Page) {
   return webhookSection(page)
 }
 
-test('shows the endpoint and secret, and a rotated secret stops the old key at once', async ({ page, studio }) => {
+// Issue 39: the studio keeps only a digest of the secret, so it is shown once, when made or regenerated.
+test('shows the secret once, when made, then masked with Regenerate; a regenerated secret stops the old key at once', async ({
+  page,
+  studio,
+}) => {
   await openNewFlow(page, studio, 'Hooked')
   const flowId = decodeURIComponent(new URL(page.url()).hash.split('/')[2] ?? '')
   const section = await openWebhookSection(page)
 
   const url = (await section.getByLabel('Webhook URL').textContent()) ?? ''
   expect(url).toMatch(new RegExp(`^http://127\\.0\\.0\\.1:\\d+/chatbot-webhook/${flowId}/trigger$`))
-  await expect(section.getByLabel('Webhook secret')).toHaveText(/^whsec_•+[\w-]{4}$/)
-  await expect(section.getByLabel('curl command')).toContainText('whsec_••')
-
-  await section.getByRole('button', { name: 'Reveal' }).click()
+  // The flow's first visit here made its secret: shown whole, with the warning, in the curl command too.
   await expect(section.getByLabel('Webhook secret')).toHaveText(/^whsec_[A-Za-z0-9_-]{43}$/)
+  await expect(section.getByText('Copy this secret now: it will not be shown again.')).toBeVisible()
   const secret = (await section.getByLabel('Webhook secret').textContent()) ?? ''
   await expect(section.getByLabel('curl command')).toContainText(secret)
-  await section.getByRole('button', { name: 'Hide' }).click()
-  await expect(section.getByLabel('Webhook secret')).toHaveText(/^whsec_•+/)
+  await section.getByRole('button', { name: 'I have copied it' }).click()
+  await expect(section.getByLabel('Webhook secret')).toHaveText(/^whsec_•+[\w-]{4}$/)
+  await expect(section.getByLabel('Webhook secret')).toHaveText(new RegExp(`${secret.slice(-4)}$`))
+  await expect(section.getByLabel('curl command')).toContainText('whsec_••')
+  await expect(section.getByRole('button', { name: 'Copy (secret masked)' })).toBeVisible()
+
+  // Opened again later: masked, with Regenerate, never the secret.
+  await page.reload()
+  const again = await openWebhookSection(page)
+  await expect(again.getByLabel('Webhook secret')).toHaveText(/^whsec_•+[\w-]{4}$/)
+  await expect(again.getByText('The secret was shown once, when it was made.')).toBeVisible()
+  await expect(again.getByLabel('curl command')).not.toContainText(secret)
 
   expect(await post(url, 'whsec_wrong')).toEqual({ status: 401, code: 'unauthorized' })
   // The right key gets past authentication; a new flow is inactive and has a keyword trigger, so it is refused as such.
   expect(await post(url, secret)).toEqual({ status: 409, code: 'flow_inactive' })
 
-  await section.getByRole('button', { name: 'Rotate…' }).click()
+  await again.getByRole('button', { name: 'Regenerate…' }).click()
   await page
-    .getByRole('alertdialog', { name: 'Rotate the webhook secret?' })
-    .getByRole('button', { name: 'Rotate', exact: true })
+    .getByRole('alertdialog', { name: 'Regenerate the webhook secret?' })
+    .getByRole('button', { name: 'Regenerate', exact: true })
     .click()
-  await expect(section.getByRole('status').filter({ hasText: 'The old one is refused' })).toBeVisible()
-  await expect(section.getByLabel('Webhook secret')).not.toHaveText(secret)
-  const fresh = (await section.getByLabel('Webhook secret').textContent()) ?? ''
-  expect(fresh).toMatch(/^whsec_[A-Za-z0-9_-]{43}$/)
+  await expect(again.getByRole('status').filter({ hasText: 'The old one is refused' })).toBeVisible()
+  await expect(again.getByLabel('Webhook secret')).toHaveText(/^whsec_[A-Za-z0-9_-]{43}$/)
+  await expect(again.getByText('Copy this secret now: it will not be shown again.')).toBeVisible()
+  const fresh = (await again.getByLabel('Webhook secret').textContent()) ?? ''
+  expect(fresh).not.toBe(secret)
+  await expect(again.getByLabel('curl command')).toContainText(fresh)
   expect(await post(url, secret)).toEqual({ status: 401, code: 'unauthorized' })
   expect(await post(url, fresh)).toEqual({ status: 409, code: 'flow_inactive' })
 })
@@ -159,7 +174,7 @@ test('deactivating the flow is refused with 409 from the next request, and activ
     { id: created.id, name: 'Toggle me', active: true },
   )
   await apiCall(page, 'flows.save', { document: doc, expectedRevision: created.revision })
-  const { secret } = await apiCall<{ secret: string }>(page, 'webhook.reveal', { flowId: created.id })
+  const { secret } = await apiCall<{ secret: string }>(page, 'webhook.rotate', { flowId: created.id })
   const { url } = await apiCall<{ url: string }>(page, 'webhook.info', { flowId: created.id })
   expect((await post(url, secret)).status).toBe(200)
 

@@ -14,7 +14,8 @@ import type { CliCommand } from './types'
 const USAGE = `Usage: chatflow export [--data-dir <dir>] [--flow <id>]... [--include-secrets] --out <file>
 
 Writes the flows (every flow, or each --flow), their saved conversation tests and the message templates they use
-as one bundle (docs/flow-format.md, "Bundle"). Webhook secrets are left out unless --include-secrets is given.
+as one bundle (docs/flow-format.md, "Bundle"). Webhook secrets are left out unless --include-secrets is given
+(the bundle then carries their digests, never the secrets).
 The studio must not be running on the same data directory.
 Exit codes: 0 written, 1 unknown flow or the database or file cannot be used, 2 bad usage.
 `

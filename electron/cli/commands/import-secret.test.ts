@@ -4,6 +4,7 @@ import path from 'node:path'
 import { afterEach, beforeEach, expect, it, vi } from 'vitest'
 import { openDatabase } from '../../studio/db/open'
 import { orderTotalFlow } from '../../studio/webhook/testing/fixtures'
+import { hashSecret } from '../../studio/webhook/secrets'
 import { importCommand } from './import'
 import { secretCommand } from './secret'
 
@@ -62,16 +63,24 @@ it('writes nothing and exits 1 for a file that is not a valid flow', async () =>
   expect(await importCommand.run(['--data-dir', dataDir()])).toBe(2)
 })
 
-it('prints the same secret each time, creating it once, and refuses an unknown flow', async () => {
+// Issue 39: the secret is stored as its digest, so it is printed once, when made; --rotate makes a new one.
+it('prints a new secret once, stores only its digest, refuses to print it again, rotates on --rotate', async () => {
   await importCommand.run([writeFlow(orderTotalFlow('flw_s')), '--data-dir', dataDir()])
   out = ''
   expect(await secretCommand.run(['flw_s', '--data-dir', dataDir()])).toBe(0)
   const first = out.trim()
   expect(first).toMatch(/^whsec_[A-Za-z0-9_-]{43}$/)
+  const stored = query<{ secret: string; hint: string }>('SELECT secret, hint FROM webhook_secrets')
+  expect(stored).toEqual([{ secret: hashSecret(first), hint: first.slice(-4) }])
+  expect(JSON.stringify(stored)).not.toContain(first.slice(6))
   out = ''
-  expect(await secretCommand.run(['flw_s', '--data-dir', dataDir()])).toBe(0)
-  expect(out.trim()).toBe(first)
-  expect(query('SELECT secret FROM webhook_secrets')).toEqual([{ secret: first }])
+  expect(await secretCommand.run(['flw_s', '--data-dir', dataDir()])).toBe(1)
+  expect(out).toBe('')
+  expect(err).toContain('flw_s already has a webhook secret. It is kept hashed and cannot be shown again')
+  expect(await secretCommand.run(['flw_s', '--data-dir', dataDir(), '--rotate'])).toBe(0)
+  expect(out.trim()).toMatch(/^whsec_[A-Za-z0-9_-]{43}$/)
+  expect(out.trim()).not.toBe(first)
+  expect(query('SELECT secret FROM webhook_secrets')).toEqual([{ secret: hashSecret(out.trim()) }])
   expect(await secretCommand.run(['flw_unknown', '--data-dir', dataDir()])).toBe(1)
   expect(err).toContain('flw_unknown')
 })

@@ -1,5 +1,6 @@
-// `chatflow secret <flow_id> --data-dir <dir>`: prints a flow's webhook secret (creating one when it has none), so
-// a script can `curl -H "x-api-key: $(chatflow secret flw_…)"`. Only the secret goes to stdout.
+// `chatflow secret <flow_id> --data-dir <dir>`: makes a flow's webhook secret and prints it, so a script can
+// `KEY=$(chatflow secret flw_…)`. Only the secret goes to stdout. The studio keeps only its digest (issue 39), so a
+// secret is printed once, when made: a flow that has one is refused unless --rotate replaces it.
 import fs from 'node:fs'
 import path from 'node:path'
 import { DB_FILE_NAME } from '../../studio/backend'
@@ -9,20 +10,22 @@ import { SecretStore } from '../../studio/webhook/secrets'
 import { parseCommandLine } from './args'
 import type { CliCommand } from './types'
 
-const USAGE = `Usage: chatflow secret <flow_id> [--data-dir <dir>]
+const USAGE = `Usage: chatflow secret <flow_id> [--data-dir <dir>] [--rotate]
 
-Prints the flow's webhook secret (the x-api-key value), creating it when the flow has none yet.
-Exit codes: 0 printed, 1 no such flow or the database cannot be used, 2 bad usage.
+Makes the flow's webhook secret (the x-api-key value) and prints it. The studio keeps only its digest, so it is
+printed this once: keep it. A flow that already has one is refused; --rotate replaces it (the old one is refused
+from then on).
+Exit codes: 0 printed, 1 no such flow, a secret exists already, or the database cannot be used, 2 bad usage.
 `
 
 export const secretCommand: CliCommand = {
-  summary: "print a flow's webhook secret, creating it when absent",
+  summary: "make a flow's webhook secret and print it once (--rotate replaces one)",
   async run(args) {
     const parsed = parseCommandLine(
       'secret',
       USAGE,
       args,
-      { 'data-dir': { type: 'string' } },
+      { 'data-dir': { type: 'string' }, rotate: { type: 'boolean' } },
       { count: 1, what: 'one flow id' },
     )
     if ('exit' in parsed) return parsed.exit
@@ -50,7 +53,16 @@ export const secretCommand: CliCommand = {
         )
         return 1
       }
-      process.stdout.write(`${new SecretStore(db).ensure(flowId).secret}\n`)
+      const store = new SecretStore(db)
+      const secret = parsed.values.rotate ? store.rotate(flowId).secret : store.ensure(flowId).secret
+      if (secret === null) {
+        process.stderr.write(
+          `chatflow secret: ${flowId} already has a webhook secret. It is kept hashed and cannot be shown again; ` +
+            'pass --rotate to replace it (the old one is refused from then on).\n',
+        )
+        return 1
+      }
+      process.stdout.write(`${secret}\n`)
       return 0
     } finally {
       db.close()

@@ -112,7 +112,21 @@ export const dialog = {
     return Promise.resolve({ response: dialog.answer })
   },
 }
-export const safeStorage = { isEncryptionAvailable: () => false }
+/**
+ * Electron's safeStorage (the OS keychain): unavailable unless a test sets `available` (as on a Linux desktop without
+ * a keyring). Sealing is a reversible transform that is not the identity, so a test can tell sealed bytes from the
+ * key, and a value sealed here opens only here.
+ */
+export const safeStorage = {
+  available: false,
+  isEncryptionAvailable: () => safeStorage.available,
+  encryptString: (plain: string): Buffer => Buffer.from([...Buffer.from(`keychain:${plain}`)].map((b) => b ^ 0x5a)),
+  decryptString(sealed: Buffer): string {
+    const text = Buffer.from([...sealed].map((b) => b ^ 0x5a)).toString()
+    if (!text.startsWith('keychain:')) throw new Error('Error while decrypting the ciphertext provided to safeStorage.')
+    return text.slice('keychain:'.length)
+  },
+}
 export const shell = {
   opened: [] as string[],
   openExternal: (url: string) => (shell.opened.push(url), Promise.resolve()),

@@ -5,6 +5,7 @@ import type { Database } from 'better-sqlite3'
 import { DatabaseOpenError, ensureDataDir } from './errors'
 import { migrations as knownMigrations, type Migration } from './migrations'
 import { checkApplied, runMigrations } from './migrate'
+import { makePrivateDir, PRIVATE_FILE_MODE, tightenFile, type PermissionNotice } from './private-files'
 import { keepDamagedWalAside, type WalRecovery } from './wal-recovery'
 
 export type { Database } from 'better-sqlite3'
@@ -19,7 +20,13 @@ export interface OpenDatabaseOptions {
   nativeBinding?: string
   /** Told when the write-ahead log was damaged and a copy was kept aside (wal-recovery.ts); default: a line on stderr. */
   onWalRecovered?: (recovery: WalRecovery) => void
+  /** Told when the data folder or a database file was open to other users and was tightened (private-files.ts);
+   *  default: a line on stderr. */
+  onPermissions?: PermissionNotice
 }
+
+/** The database and the files SQLite keeps beside it: each holds the data, so each is the owner's only. */
+export const databaseFiles = (file: string): string[] => [file, `${file}-wal`, `${file}-shm`, `${file}-journal`]
 
 const SQLITE_MAGIC = Buffer.from('SQLite format 3\0', 'latin1')
 
@@ -35,11 +42,22 @@ const SQLITE_MAGIC = Buffer.from('SQLite format 3\0', 'latin1')
 export function openDatabase(file: string, options: OpenDatabaseOptions = {}): Database {
   const known = options.migrations ?? knownMigrations
   const memory = file === ':memory:'
+  const onPermissions = options.onPermissions ?? ((m) => process.stderr.write(`Chatflow Studio: ${m}\n`))
   if (!memory) {
-    inspectFile(file)
+    inspectFile(file, onPermissions)
     // Before SQLite reads the log: its recovery would drop every commit after a damaged frame without a word.
     const recovery = keepDamagedWalAside(file)
     if (recovery) (options.onWalRecovered ?? ((r) => process.stderr.write(`Chatflow Studio: ${r.message}\n`)))(recovery)
+    for (const f of databaseFiles(file)) tightenFile(f, onPermissions)
+    // SQLite makes a new database 0644 (less the umask) and gives its -wal and -shm the database's own mode, so a
+    // database that starts as an empty 0600 file keeps every file beside it private too.
+    if (!fs.existsSync(file)) {
+      try {
+        fs.closeSync(fs.openSync(file, 'a', PRIVATE_FILE_MODE))
+      } catch (err) {
+        throw unreadable(file, err)
+      }
+    }
   }
   let db: Database
   try {
@@ -58,6 +76,7 @@ export function openDatabase(file: string, options: OpenDatabaseOptions = {}): D
     db.pragma('foreign_keys = ON')
     db.pragma(`busy_timeout = ${options.busyTimeoutMs ?? 5000}`)
     runMigrations(db, known)
+    if (!memory) for (const f of databaseFiles(file)) tightenFile(f, onPermissions)
     return db
   } catch (err) {
     db.close()
@@ -79,8 +98,8 @@ function claimAndCheck(db: Database, file: string, known: Migration[]): void {
   }
 }
 
-function inspectFile(file: string): void {
-  ensureDataDir(path.dirname(file), (dir) => fs.mkdirSync(dir, { recursive: true }))
+function inspectFile(file: string, onPermissions: PermissionNotice): void {
+  ensureDataDir(path.dirname(file), (dir) => makePrivateDir(dir, onPermissions))
   let stat: fs.Stats
   try {
     stat = fs.statSync(file)

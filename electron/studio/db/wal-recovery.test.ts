@@ -22,7 +22,7 @@ function crashedStudio(): string {
   const flows = new FlowStore(db, Date.now)
   for (let i = 1; i <= 20; i++) flows.create(`Flow ${String(i).padStart(2, '0')}`)
   const crashed = path.join(dir, 'crashed', 'studio.sqlite')
-  fs.mkdirSync(path.dirname(crashed))
+  fs.mkdirSync(path.dirname(crashed), { mode: 0o700 })
   fs.copyFileSync(live, crashed)
   fs.copyFileSync(`${live}-wal`, `${crashed}-wal`)
   db.close()

@@ -1,4 +1,4 @@
-import { describeKeyStorage, keyProtector } from '../publish/key-protector'
+import { describeKeyStorage } from '../publish/key-protector'
 import { checkLibrary, libraryFor, storeLibrary } from '../publish/library'
 import { publishPreview, recordSent } from '../publish/preview'
 import { publishClient as client } from '../publish/servers'
@@ -28,7 +28,7 @@ export const publishHandlers: AreaHandlers<'publish'> = {
   },
   'publish.servers.list': (_req, ctx) => ({
     servers: ctx.service(client).list(),
-    keyStorage: describeKeyStorage(keyProtector().kind, ctx.db.name),
+    keyStorage: describeKeyStorage(ctx.service(client).keys.current().kind, ctx.service(client).keys.where()),
   }),
   'publish.servers.save': (req, ctx) => ctx.service(client).save(req),
   'publish.servers.delete': (req, ctx) => {

@@ -1,5 +1,6 @@
 import net from 'node:net'
 import { afterEach, beforeEach, expect, it } from 'vitest'
+import { commands } from '../../../shared/api'
 import { createTempBackend, expectOk, type TempBackend } from '../testing/backend'
 
 // The Webhook section's commands through the real back end, whose listener starts with it (port 0 via the env).
@@ -17,25 +18,38 @@ afterEach(async () => {
   await t.cleanup()
 })
 
-it('describes the endpoint with a masked secret, the same one on every ask', async () => {
-  const info = expectOk(await t.backend.call('webhook.info', { flowId }))
-  expect(info.listener.state).toBe('listening')
-  expect(info.url).toBe(`${info.listener.url}/chatbot-webhook/${flowId}/trigger`)
-  expect(info.maskedSecret).toMatch(/^whsec_•{8}[\w-]{4}$/)
-  expect(info.curl).toContain(info.maskedSecret)
-  expect(info.curl).toContain(info.url)
-  const { secret, curl } = expectOk(await t.backend.call('webhook.reveal', { flowId }))
-  expect(secret.endsWith(info.maskedSecret.slice(-4))).toBe(true)
-  expect(curl).toContain(`x-api-key: ${secret}`)
-  expect(expectOk(await t.backend.call('webhook.info', { flowId })).maskedSecret).toBe(info.maskedSecret)
+// Issue 39, item 2: the secret is stored as its digest, so it is shown once: in the answer that made it.
+it('shows the secret whole only in the answer that made it, masked (the same) on every later ask', async () => {
+  const first = expectOk(await t.backend.call('webhook.info', { flowId }))
+  expect(first.listener.state).toBe('listening')
+  expect(first.url).toBe(`${first.listener.url}/chatbot-webhook/${flowId}/trigger`)
+  expect(first.secret).toMatch(/^whsec_[A-Za-z0-9_-]{43}$/)
+  expect(first.curlWithSecret).toContain(`x-api-key: ${first.secret}`)
+  expect(first.maskedSecret).toBe(`whsec_••••••••${first.secret!.slice(-4)}`)
+  expect(first.curl).toContain(first.maskedSecret)
+  expect(first.curl).toContain(first.url)
+  const later = expectOk(await t.backend.call('webhook.info', { flowId }))
+  expect(later).toMatchObject({ maskedSecret: first.maskedSecret, secret: null, curlWithSecret: null })
+  expect(JSON.stringify(later)).not.toContain(first.secret!.slice(6, -4))
+  expect('webhook.reveal' in commands).toBe(false)
+  // The one shown works.
+  const res = await fetch(first.url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-api-key': first.secret! },
+    body: '{"phone_number":"+919800000001"}',
+  })
+  expect(res.status).toBe(409)
 })
 
-it('rotates: the old secret is refused by the running listener at once', async () => {
+it('rotates: the new secret is shown once, and the old one is refused by the running listener at once', async () => {
   const info = expectOk(await t.backend.call('webhook.info', { flowId }))
-  const old = expectOk(await t.backend.call('webhook.reveal', { flowId })).secret
+  const old = info.secret!
   const rotated = expectOk(await t.backend.call('webhook.rotate', { flowId }))
   expect(rotated.secret).not.toBe(old)
+  expect(rotated.curlWithSecret).toContain(`x-api-key: ${rotated.secret}`)
+  expect(rotated.maskedSecret).toBe(`whsec_••••••••${rotated.secret.slice(-4)}`)
   expect(rotated.secretRotatedAt).not.toBeNull()
+  expect(expectOk(await t.backend.call('webhook.info', { flowId })).secret).toBeNull()
   const send = (key: string) =>
     fetch(info.url, {
       method: 'POST',
@@ -87,7 +101,7 @@ it('starts a real run through the studio listener and announces it to the emulat
   const { orderTotalFlow } = await import('../webhook/testing/fixtures')
   expectOk(await t.backend.call('flows.save', { document: orderTotalFlow(flowId) }))
   const info = expectOk(await t.backend.call('webhook.info', { flowId }))
-  const { secret } = expectOk(await t.backend.call('webhook.reveal', { flowId }))
+  const secret = info.secret!
   const seen: unknown[] = []
   t.backend.on('emulator.updated', (p) => seen.push(p))
   const res = await fetch(info.url, {

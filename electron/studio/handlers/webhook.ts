@@ -7,18 +7,26 @@ import type { ListenerStatus } from '../webhook/listener'
 import { loadListenerSettings, saveListenerSettings } from '../webhook/settings'
 import type { AreaHandlers, HandlerContext } from './types'
 
-async function describe(ctx: HandlerContext, flowId: string, row: SecretRow): Promise<WebhookInfo> {
+async function describe(
+  ctx: HandlerContext,
+  flowId: string,
+  row: SecretRow,
+  secret: string | null,
+): Promise<WebhookInfo> {
   const flow = ctx.service(flowStore).get(flowId).document
   const listener = await ctx.service(webhookListener).settled()
   const url = endpointUrl(listener, flowId)
+  const masked = maskSecret(row.hint)
   return {
     flowId,
     url,
-    maskedSecret: maskSecret(row.secret),
+    maskedSecret: masked,
     secretCreatedAt: row.created_at,
     secretRotatedAt: row.rotated_at,
-    curl: curlCommand(url, maskSecret(row.secret), flow),
+    curl: curlCommand(url, masked, flow),
     listener,
+    secret,
+    curlWithSecret: secret === null ? null : curlCommand(url, secret, flow),
   }
 }
 
@@ -30,18 +38,14 @@ function endpointUrl(listener: ListenerStatus, flowId: string): string {
 export const webhookHandlers: AreaHandlers<'webhook'> = {
   'webhook.info': (req, ctx) => {
     ctx.service(flowStore).get(req.flowId)
-    return describe(ctx, req.flowId, ctx.service(secretStore).ensure(req.flowId))
-  },
-  'webhook.reveal': async (req, ctx) => {
-    const flow = ctx.service(flowStore).get(req.flowId).document
-    const { secret } = ctx.service(secretStore).ensure(req.flowId)
-    const listener = await ctx.service(webhookListener).settled()
-    return { secret, curl: curlCommand(endpointUrl(listener, req.flowId), secret, flow) }
+    const { row, secret } = ctx.service(secretStore).ensure(req.flowId)
+    return describe(ctx, req.flowId, row, secret)
   },
   'webhook.rotate': async (req, ctx) => {
     ctx.service(flowStore).get(req.flowId)
-    const row = ctx.service(secretStore).rotate(req.flowId)
-    return { ...(await describe(ctx, req.flowId, row)), secret: row.secret }
+    const { row, secret } = ctx.service(secretStore).rotate(req.flowId)
+    const info = await describe(ctx, req.flowId, row, secret)
+    return { ...info, secret, curlWithSecret: info.curlWithSecret! }
   },
   'webhook.listener.get': (_req, ctx) => ctx.service(webhookListener).settled(),
   'webhook.listener.set': (req, ctx) => {

@@ -61,7 +61,7 @@ describe('logs.run trigger data and the replay of every trigger kind', () => {
       { kind: 'webhook', dataFields: ['who'] },
       '{{trigger_1.data.who}} {{trigger_1.message_text}} {{trigger_1.button_id}}',
     )
-    const { secret } = expectOk(await api.call('webhook.reveal', { flowId }))
+    const { secret } = expectOk(await api.call('webhook.rotate', { flowId }))
     const { url } = expectOk(await api.call('webhook.listener.get', {}))
     const res = await fetch(`${url}/chatbot-webhook/${flowId}/trigger`, {
       method: 'POST',

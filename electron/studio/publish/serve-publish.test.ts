@@ -23,7 +23,7 @@ beforeAll(async () => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'chatflow-publish-'))
   const db = openDatabase(path.join(dir, 'studio.sqlite'))
   // Secrets stay on the runtime (the publish API never carries them): the operator creates one per flow there.
-  secret = new SecretStore(db).ensure('flw_pub').secret
+  secret = new SecretStore(db).rotate('flw_pub').secret
   new SecretStore(db).ensure('flw_studio')
   db.close()
   serve = await startServe(['--data-dir', dir, '--port', '0'], {
@@ -118,9 +118,9 @@ it('the studio back end publishes to the runtime: validation first, history, rol
     const server = expectOk(
       await studioApi.call('publish.servers.save', { name: 'Production', baseUrl: `${apiUrl()}/`, key: KEY }),
     )
-    expect(server).toMatchObject({ name: 'Production', baseUrl: apiUrl(), keyStorage: 'plain' })
+    expect(server).toMatchObject({ name: 'Production', baseUrl: apiUrl(), keyStorage: 'keyFile' })
     expect(expectOk(await studioApi.call('publish.servers.list', {})).keyStorage).toMatch(
-      /unencrypted in the studio database/,
+      /encrypted in the studio database, with a key kept outside it \(.*secrets\.key, readable by you only\)/,
     )
 
     const sent = expectOk(await studioApi.call('publish.send', { serverId: server.id, flowId: 'flw_studio' }))

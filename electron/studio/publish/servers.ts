@@ -5,7 +5,8 @@ import { validateFlow, type FlowDocument } from '../../../shared/flow'
 import type { PublishedVersion, PublishServer } from '../../../shared/api/commands/publish'
 import { ApiFailure, notFound } from '../failure'
 import { newId } from '../store/flows'
-import { keyProtector, type KeyProtector } from './key-protector'
+import type { KeyProtector } from './key-protector'
+import { publishKeys, type PublishKeys } from './key-file'
 import type { PublishLibrary } from './library'
 import type { ServiceFactory } from '../handlers/types'
 
@@ -17,15 +18,46 @@ interface Row {
   key_storage: KeyProtector['kind']
 }
 
-/** One client per back end: the publish commands and the logs of production servers (logs/remote.ts) share it. */
-export const publishClient: ServiceFactory<PublishClient> = (ctx) => new PublishClient(ctx.db, () => ctx.now())
+/**
+ * One client per back end: the publish commands and the logs of production servers (logs/remote.ts) share it.
+ * Made when the back end starts (services.ts), so keys an older version stored unencrypted are encrypted at once.
+ */
+export const publishClient: ServiceFactory<PublishClient> = (ctx) => {
+  const client = new PublishClient(ctx.db, () => ctx.now(), publishKeys(ctx.dataDir, ctx.log))
+  try {
+    const done = client.reprotect()
+    if (done)
+      ctx.log(
+        `Encrypted the API key of ${done} production server${done === 1 ? '' : 's'} saved unencrypted by an older version.`,
+      )
+  } catch (err) {
+    // A bad CHATFLOW_SECRETS_KEY: the keys stay as they were and publishing says why.
+    ctx.log(
+      `Could not encrypt the saved API keys of production servers: ${err instanceof Error ? err.message : String(err)}`,
+    )
+  }
+  return client
+}
 
 export class PublishClient {
   constructor(
     private readonly db: Database,
     private readonly now: () => number,
-    private readonly protector: () => KeyProtector = keyProtector,
+    readonly keys: PublishKeys,
   ) {}
+
+  /** Encrypts the keys older versions stored as typed ('plain'); returns how many. One transaction. */
+  reprotect(): number {
+    const plain = this.db.prepare("SELECT id, key FROM publish_servers WHERE key_storage = 'plain'").all() as Array<{
+      id: string
+      key: string
+    }>
+    if (!plain.length) return 0
+    const p = this.keys.current()
+    const set = this.db.prepare('UPDATE publish_servers SET key = ?, key_storage = ? WHERE id = ?')
+    this.db.transaction(() => plain.forEach((r) => set.run(p.protect(r.key), p.kind, r.id)))()
+    return plain.length
+  }
 
   list(): PublishServer[] {
     return (this.db.prepare('SELECT * FROM publish_servers ORDER BY name').all() as Row[]).map((r) => ({
@@ -37,7 +69,7 @@ export class PublishClient {
   }
 
   save(input: { id?: string; name: string; baseUrl: string; key?: string }): PublishServer {
-    const p = this.protector()
+    const p = this.keys.current()
     const existing = input.id ? this.row(input.id) : null
     if (!existing && !input.key) throw new ApiFailure('bad_request', 'A new server needs its API key.')
     const key = input.key ? p.protect(input.key) : existing!.key
@@ -110,14 +142,19 @@ export class PublishClient {
   /** One call to the server's API (path after its base URL) with its saved key; failures become ApiFailures. */
   async request<T>(serverId: string, method: string, path: string, body?: unknown): Promise<T> {
     const server = this.row(serverId)
-    if (server.key_storage !== this.protector().kind)
-      throw new ApiFailure('unavailable', `The key of "${server.name}" was saved by another host; enter it again here.`)
+    const reader = this.keys.reader(server.key_storage)
+    if (!reader)
+      throw new ApiFailure(
+        'unavailable',
+        `The key of "${server.name}" was saved by the desktop app, sealed by the operating system's key store; enter it again here.`,
+      )
+    const key = reader.reveal(server.key)
     let res: Response
     try {
       res = await fetch(`${server.base_url}${path}`, {
         method,
         headers: {
-          authorization: `Bearer ${this.protector().reveal(server.key)}`,
+          authorization: `Bearer ${key}`,
           ...(body ? { 'content-type': 'application/json' } : {}),
         },
         body: body ? JSON.stringify(body) : undefined,

@@ -6,6 +6,7 @@ import type { FlowDocument } from '../../../shared/flow'
 import { newId } from '../store/flows'
 import { CatalogStore } from '../effects/catalog-store'
 import { TemplateStore } from '../effects/template-store'
+import { SecretStore } from '../webhook/secrets'
 import type { ImportContent } from './read'
 import type { ConflictChoice, ImportConflict, ImportOutcome } from '../../../shared/api/commands/transfer'
 
@@ -84,11 +85,9 @@ export function applyImport(
       writeFlow(db, doc, now())
       writeTests(db, doc.id, flow.tests, action === 'replaced', now())
       const secretApplied = applySecrets && !!flow.webhookSecret && doc.id === d.id
-      if (secretApplied)
-        db.prepare(
-          `INSERT INTO webhook_secrets (flow_id, secret, created_at) VALUES (?, ?, ?)
-           ON CONFLICT (flow_id) DO UPDATE SET secret = excluded.secret, rotated_at = excluded.created_at`,
-        ).run(doc.id, flow.webhookSecret, now())
+      // A bundle carries the secret's digest (an older studio's, the secret itself, which is hashed here): the
+      // flow accepts the same key here as where it came from, and this database still holds no key.
+      if (secretApplied) new SecretStore(db, now).set(doc.id, flow.webhookSecret!)
       return { flowId: d.id, name: doc.name, action, storedId: doc.id, secretApplied }
     })
     // Library templates the flows need: a missing one is added; an existing one is overwritten only on replace.

@@ -19,7 +19,10 @@ export const BundleFlowSchema = z.object({
     .string()
     .min(1)
     .optional()
-    .describe("The flow's webhook secret. Present only when the user asked to include secrets at export."),
+    .describe(
+      "The SHA-256 digest of the flow's webhook secret (`sha256:<hex>`; a bundle of an older studio: the secret " +
+        'itself). Present only when the user asked to include secrets at export.',
+    ),
 })
 
 export const BundleSchema = z.object({

@@ -56,7 +56,8 @@ export function exportBundle(db: Database, options: ExportOptions = {}): ExportR
   })
   if (options.includeSecrets && flows.some((f) => f.webhookSecret))
     warnings.push(
-      'This bundle holds webhook secrets: anyone with the file can start these flows. Share it only with people who may.',
+      'This bundle holds the digests of webhook secrets (never the secrets): a studio that imports it with them ' +
+        'accepts the same keys as this one. Share it only with people who may run these flows.',
     )
   const templates = [...used.values()]
     .sort((a, b) => byCode(a.name, b.name) || byCode(a.language, b.language))

@@ -3,7 +3,8 @@ import { applyImport, findConflicts } from './apply'
 import { exportBundle } from './export'
 import { CatalogStore } from '../effects/catalog-store'
 import { readImportFile } from './read'
-import { dump, exampleFlow, seedExamples, tempDb, type TempDb } from './testing/support'
+import { dump, exampleFlow, seedExamples, tempDb, TEST_SECRET, type TempDb } from './testing/support'
+import { hashSecret, SecretStore } from '../webhook/secrets'
 import { serialiseFlow } from '../../../shared/flow'
 
 const open: TempDb[] = []
@@ -37,12 +38,14 @@ describe('export', () => {
     expect(out.warnings).toEqual([])
   })
 
-  it('puts webhook secrets in only when asked, with a warning', () => {
+  // Issue 39: the studio keeps only digests of webhook secrets, so a bundle carries the digest, never the key.
+  it('puts the digests of webhook secrets in only when asked, with a warning, and never a secret itself', () => {
     const a = fresh()
     seedExamples(a.db)
     const out = exportBundle(a.db, { includeSecrets: true })
-    expect(out.text).toContain('whsec_test_secret_value')
-    expect(out.warnings.join(' ')).toMatch(/webhook secrets/)
+    expect(out.text).toContain(hashSecret(TEST_SECRET))
+    expect(out.text).not.toContain(TEST_SECRET)
+    expect(out.warnings.join(' ')).toMatch(/digests of webhook secrets/)
   })
 
   // Issue 18, case 9: a bundle's webhook secret replaced the flow's own without a word, so a file could hand its
@@ -61,7 +64,24 @@ describe('export', () => {
     expect(secrets()).toEqual(before)
     const applied = importText(b, withSecrets, 'replace', true)
     expect(applied.filter((o) => o.secretApplied).length).toBeGreaterThan(0)
-    expect(JSON.stringify(secrets())).toContain('whsec_test_secret_value')
+    expect(JSON.stringify(secrets())).toContain(hashSecret(TEST_SECRET))
+    // The flow accepts the key it accepted where it came from.
+    expect(new SecretStore(b.db).verify(applied.find((o) => o.secretApplied)!.storedId!, TEST_SECRET)).toBe(true)
+  })
+
+  it('a bundle of an older studio, with a secret itself, is stored as its digest and accepts that key', () => {
+    const a = fresh()
+    seedExamples(a.db)
+    const bundle = JSON.parse(exportBundle(a.db, { includeSecrets: true }).text) as {
+      flows: Array<{ webhookSecret?: string; document: { id: string } }>
+    }
+    const carrying = bundle.flows.find((f) => f.webhookSecret)!
+    carrying.webhookSecret = 'whsec_from_an_older_studio_1234'
+    const b = fresh()
+    importText(b, JSON.stringify(bundle), 'skip', true)
+    const row = b.db.prepare('SELECT secret, hint FROM webhook_secrets WHERE flow_id = ?').get(carrying.document.id)
+    expect(row).toEqual({ secret: hashSecret('whsec_from_an_older_studio_1234'), hint: '1234' })
+    expect(new SecretStore(b.db).verify(carrying.document.id, 'whsec_from_an_older_studio_1234')).toBe(true)
   })
 
   it('exports a selection, and refuses an unknown id', () => {

@@ -32,7 +32,7 @@ afterAll(() => t.close())
 it('gives every accepted request exactly one run with a full trace', async () => {
   const { id } = t.flows.create()
   t.flows.change(id, 'load', () => orderTotalFlow(id))
-  const secret = t.secrets.ensure(id).secret
+  const secret = t.secrets.rotate(id).secret
   let n = 0
   const accepted = new Map<number, string>()
   const statuses = new Map<number, number>()
@@ -91,7 +91,7 @@ it('loses no accepted run when serve is killed under load, and the database stay
   try {
     const db = openDatabase(path.join(dir, 'studio.sqlite'))
     storeFlow(db, orderTotalFlow('flw_fault'))
-    const secret = new SecretStore(db).ensure('flw_fault').secret
+    const secret = new SecretStore(db).rotate('flw_fault').secret
     db.close()
     const env = { CHATFLOW_WEBHOOK_RATE: '1000000' }
 

@@ -17,7 +17,7 @@ function addFlow(id: string, edit = (d: ReturnType<typeof orderTotalFlow>) => d)
   const doc = edit(orderTotalFlow(id))
   const { id: stored } = t.flows.create()
   t.flows.change(stored, 'test', () => ({ ...doc, id: stored }))
-  return { id: stored, secret: t.secrets.ensure(stored).secret, endpoint: `${t.url}/chatbot-webhook/${stored}/trigger` }
+  return { id: stored, secret: t.secrets.rotate(stored).secret, endpoint: `${t.url}/chatbot-webhook/${stored}/trigger` }
 }
 
 type Sent = { text?: { body: string }; interactive?: { body: { text: string } } }
@@ -79,7 +79,7 @@ it("a later request's button_id taps the button the contact's paused run of this
   const { id: stored } = t.flows.create()
   t.flows.change(stored, 'test', () => confirmFlow(stored))
   const endpoint = `${t.url}/chatbot-webhook/${stored}/trigger`
-  const key = { 'x-api-key': t.secrets.ensure(stored).secret }
+  const key = { 'x-api-key': t.secrets.rotate(stored).secret }
   const asked = await post(endpoint, { phone_number: '+14155550101', data: { day: 'Friday' } }, key)
   expect(asked.body).toMatchObject({ state: 'paused' })
   const tapped = await post(endpoint, { phone_number: '+14155550101', button_id: 'yes' }, key)

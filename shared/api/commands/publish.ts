@@ -40,8 +40,9 @@ export interface PublishServer {
   id: string
   name: string
   baseUrl: string
-  /** Where the key is kept: the OS key store, or unencrypted in the studio database (browser host, CLI). */
-  keyStorage: 'safeStorage' | 'plain'
+  /** How the key is kept: encrypted by the OS key store, or with the data folder's secrets key (browser host, CLI);
+   *  'plain' only until a studio of this version starts on a database an older one wrote. */
+  keyStorage: 'safeStorage' | 'keyFile' | 'plain'
 }
 
 const ServerInput = z.object({

@@ -25,24 +25,30 @@ export interface WebhookInfo {
   flowId: string
   /** The flow's endpoint; built from the configured address while the listener is not running. */
   url: string
-  /** e.g. whsec_••••••••3f9A */
+  /** e.g. whsec_••••••••3f9A: the prefix and the secret's last 4 characters. */
   maskedSecret: string
   secretCreatedAt: number
   secretRotatedAt: number | null
-  /** A ready curl command with the secret masked; `webhook.reveal` gives the one to copy. */
+  /** A ready curl command with the secret masked. */
   curl: string
   listener: WebhookListenerStatus
+  /**
+   * The whole secret, only in the answer that made it (the flow's first `webhook.info`, or `webhook.rotate`): the
+   * studio keeps only its digest, so it cannot be shown again (as the channel's own apps show a key once).
+   */
+  secret: string | null
+  /** The curl command carrying `secret`, when it is set. */
+  curlWithSecret: string | null
 }
 
 const flowRef = z.object({ flowId: FlowIdSchema })
 
 export const webhookCommands = {
-  /** The flow's endpoint and masked secret; the secret is generated the first time a flow is asked about. */
+  /** The flow's endpoint and masked secret; the secret is made the first time a flow is asked about, and only that
+   *  answer carries it whole. */
   'webhook.info': { req: flowRef, res: returns<WebhookInfo>() },
-  /** The full secret and the curl command carrying it. */
-  'webhook.reveal': { req: flowRef, res: returns<{ secret: string; curl: string }>() },
-  /** A new secret; the old one is refused from the next request on. */
-  'webhook.rotate': { req: flowRef, res: returns<WebhookInfo & { secret: string }>() },
+  /** A new secret, in this answer only; the old one is refused from the next request on. */
+  'webhook.rotate': { req: flowRef, res: returns<WebhookInfo & { secret: string; curlWithSecret: string }>() },
   'webhook.listener.get': { req: z.object({}).default({}), res: returns<WebhookListenerStatus>() },
   /** Saves the listener settings and restarts it; the answer is the status after the restart. */
   'webhook.listener.set': {

@@ -17,6 +17,7 @@ import { migration016 } from './016_runtime_tables'
 import { sqliteMigration } from '../schema/sqlite'
 import type { SchemaMigration } from '../schema/types'
 import { migration017 } from './017_flow_node_count'
+import { migration018 } from './018_secrets_at_rest'
 import type { Migration } from './types'
 
 export type { Migration } from './types'
@@ -43,6 +44,7 @@ export const schema: SchemaMigration[] = [
   migration015,
   migration016,
   migration017,
+  migration018,
 ]
 
 export const migrations: Migration[] = schema.map(sqliteMigration)

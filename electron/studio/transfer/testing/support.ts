@@ -8,6 +8,7 @@ import { parseFlow, type FlowDocument } from '../../../../shared/flow'
 import { openDatabase } from '../../db/open'
 import { TemplateStore } from '../../effects/template-store'
 import { applyImport } from '../apply'
+import { SecretStore } from '../../webhook/secrets'
 
 export const EXAMPLES = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../resources/examples')
 
@@ -48,6 +49,9 @@ export const DELIVERY_FEEDBACK = {
   buttons: [],
 }
 
+/** The webhook secret seedExamples gives the first example (stored, as every secret is, as its digest). */
+export const TEST_SECRET = 'whsec_test_secret_value'
+
 /** Seeds the example flows with their saved tests, the template feedback-form uses, and one webhook secret. */
 export function seedExamples(db: Database, names = ['age-gate', 'feedback-form', 'lead-capture']): void {
   new TemplateStore(db).save(DELIVERY_FEEDBACK)
@@ -62,11 +66,7 @@ export function seedExamples(db: Database, names = ['age-gate', 'feedback-form',
     () => 'skip',
   )
   const first = exampleFlow(names[0]!)
-  db.prepare('INSERT INTO webhook_secrets (flow_id, secret, created_at) VALUES (?, ?, ?)').run(
-    first.id,
-    'whsec_test_secret_value',
-    1,
-  )
+  new SecretStore(db, () => 1).set(first.id, TEST_SECRET)
 }
 
 /** Every row of every table the import writes, to prove a refused import changed nothing. */

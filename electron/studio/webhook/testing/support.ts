@@ -64,7 +64,7 @@ export async function startTestListener(
           ),
         }),
       )
-      return { id, secret: secrets.ensure(id).secret, endpoint: `${url}/chatbot-webhook/${id}/trigger` }
+      return { id, secret: secrets.rotate(id).secret, endpoint: `${url}/chatbot-webhook/${id}/trigger` }
     },
     async close() {
       await listener.close()

@@ -8,6 +8,7 @@ import { JSON_LIMITS, type JsonBoundsProblem } from '../../../shared/json/bounds
 import type { Backend } from '../backend'
 import { useGuardedJsonParser } from '../webhook/json-body'
 import { capConnections, closeConnectionsWhenDone, fastifyOptions, listenerLimits } from '../webhook/limits'
+import { readHeader, RequestInputError } from '../webhook/request-input'
 import type { LogSource } from '../logs/source'
 import { logRoutes } from './logs-routes'
 
@@ -68,7 +69,7 @@ export function buildPublishApp(target: PublishTarget, key: string): FastifyInst
   closeConnectionsWhenDone(app)
 
   app.addHook('onRequest', async (req: FastifyRequest, reply: FastifyReply) => {
-    const header = req.headers.authorization
+    const header = readHeader(req.raw, 'authorization')
     const given = typeof header === 'string' && /^Bearer /i.test(header) ? header.slice(7).trim() : ''
     // Digests have one length whatever was sent, so neither the key's length nor a matching prefix leaks.
     if (!given || !timingSafeEqual(digest(given), expected)) {
@@ -80,6 +81,7 @@ export function buildPublishApp(target: PublishTarget, key: string): FastifyInst
   useGuardedJsonParser(app, (problem) => new BoundsError(problem))
   app.setErrorHandler((err: { statusCode?: number; code?: string; message: string }, _req, reply) => {
     if (err instanceof BoundsError) return fail(reply, 400, err.problem.code, `The body, ${err.problem.message}`)
+    if (err instanceof RequestInputError) return fail(reply, err.status, err.code, err.message)
     const status = err.statusCode && err.statusCode < 500 ? err.statusCode : 500
     return fail(
       reply,

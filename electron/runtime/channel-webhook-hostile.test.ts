@@ -12,7 +12,7 @@ import { customerMessage, messageId } from './testing/channel-payloads'
 import { APP_SECRET, startChannelRuntime, VERIFY_TOKEN, type ChannelRuntime } from './testing/channel-runtime'
 import { startFakeCloudApi, type FakeCloudApi } from './testing/fake-cloud-api'
 import { exampleFlow } from './testing/runtime-fixtures'
-import { describeEachStore } from './testing/stores'
+import { describeEachStore, describePostgresStore } from './testing/stores'
 import type { RuntimeStore } from './store'
 
 let fake: FakeCloudApi
@@ -198,5 +198,32 @@ describeEachStore('the channel webhook under hostile input (issue 39)', (c) => {
     const lines = log.lines.slice(before)
     expect(lines.join('\n')).toContain('a message id longer than 256 characters')
     expect(Math.max(...lines.map((l) => l.length))).toBeLessThan(LOG_LINE_BUDGET + 1024)
+  })
+})
+
+describePostgresStore('recording one large POST (issue 39)', (c) => {
+  it('records 20,000 messages and 12,000 statuses of one POST in one transaction (past 65,535 parameters)', async () => {
+    const { store } = await c.open()
+    try {
+      const at = Date.now()
+      const messages = Array.from({ length: 20_000 }, (_, i) => ({
+        messageId: `wamid.L${i}`,
+        phone: `+9198${String(i).padStart(8, '0')}`,
+        kind: 'image',
+        event: null,
+        sentAt: at,
+      }))
+      const statuses = Array.from({ length: 12_000 }, (_, i) => ({
+        channelId: `wamid.S${i}`,
+        state: 'read' as const,
+        at,
+        error: null,
+      }))
+      // Before: one INSERT of 80,000 parameters, refused by PostgreSQL, so the POST was answered 503 on every delivery.
+      expect(await store.channel.record(messages, statuses, at)).toEqual({ fresh: 20_000, duplicates: 0 })
+      expect(await store.channel.record(messages.slice(0, 10), [], at)).toEqual({ fresh: 0, duplicates: 10 })
+    } finally {
+      await store.close()
+    }
   })
 })

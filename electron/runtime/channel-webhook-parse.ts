@@ -101,6 +101,8 @@ const seconds = (t: string | number | undefined, fallback: number) =>
 
 /** Kinds that are not a customer writing to the business: not recorded as messages. */
 const NOT_WRITTEN = new Set(['system'])
+/** Kinds flows take (inbound.ts reads them); any other is recorded as the customer writing, with no event. */
+const TAKEN = new Set(['text', 'interactive', 'button', 'order'])
 
 export class WebhookShapeError extends Error {}
 
@@ -192,20 +194,22 @@ function readMessages(v: z.infer<typeof Value>, value: string, now: number, out:
     if (!waId) return skip('a message without a sender number (from / contacts[].wa_id)', id)
     const name = contact?.profile?.name
     let event: InboundEvent | null = null
-    let phone: string
-    try {
-      const inbound = parseInbound({ contact: { wa_id: waId, ...(name ? { name } : {}) }, message })
-      event = inbound.event
-      phone = inbound.phone
-    } catch (err) {
-      if (!(err instanceof InboundError) || err.code === 'invalid_phone_number')
-        return skip('a message whose sender is not a phone number', waId)
-      // A kind flows do not take, or one whose content we cannot read: the customer still wrote.
-      phone = `+${waId.replace(/^\+/, '')}`
-      if (!/^\+\d{7,15}$/.test(phone)) return skip('a message whose sender is not a phone number', waId)
-      if (['text', 'interactive', 'button', 'order'].includes(kind))
+    let phone = `+${waId.replace(/^\+/, '')}`
+    // Only the kinds flows take are read as /api/v1/inbound reads them; another kind (an image, a location…) is the
+    // customer writing without content to read, so it is not put through a parse that can only fail (and throw).
+    if (TAKEN.has(kind)) {
+      try {
+        const inbound = parseInbound({ contact: { wa_id: waId, ...(name ? { name } : {}) }, message })
+        event = inbound.event
+        phone = inbound.phone
+      } catch (err) {
+        if (!(err instanceof InboundError) || err.code === 'invalid_phone_number')
+          return skip('a message whose sender is not a phone number', waId)
+        // Content we cannot read (too deep, a missing field): the customer still wrote.
         out.notUnderstood.push({ at, reason: 'a message recorded as not understood', detail: `${id}: ${err.message}` })
+      }
     }
+    if (event === null && !/^\+\d{7,15}$/.test(phone)) return skip('a message whose sender is not a phone number', waId)
     out.messages.push({
       messageId: id,
       phone,

@@ -6,6 +6,7 @@ import type { PublishedVersion } from '../../../shared/api/commands/publish'
 import type { Result } from '../../../shared/api'
 import { JSON_LIMITS, type JsonBoundsProblem } from '../../../shared/json/bounds'
 import type { Backend } from '../backend'
+import { describeLimit } from '../webhook/errors'
 import { useGuardedJsonParser } from '../webhook/json-body'
 import { capConnections, closeConnectionsWhenDone, fastifyOptions, listenerLimits } from '../webhook/limits'
 import { readHeader, RequestInputError } from '../webhook/request-input'
@@ -83,10 +84,13 @@ export function buildPublishApp(target: PublishTarget, key: string): FastifyInst
     if (err instanceof BoundsError) return fail(reply, 400, err.problem.code, `The body, ${err.problem.message}`)
     if (err instanceof RequestInputError) return fail(reply, err.status, err.code, err.message)
     const status = err.statusCode && err.statusCode < 500 ? err.statusCode : 500
+    // A 413 names the limit that refused the body, from the constant that enforces it.
+    if (status === 413)
+      return fail(reply, 413, 'too_large', `The request body is larger than ${describeLimit(PUBLISH_BODY_LIMIT)}.`)
     return fail(
       reply,
       status,
-      status === 413 ? 'too_large' : status < 500 ? 'bad_request' : 'internal',
+      status < 500 ? 'bad_request' : 'internal',
       status < 500 ? err.message : 'The runtime failed.',
     )
   })

@@ -142,4 +142,16 @@ describe('the publish API', () => {
     })
     expect(listed).toHaveLength(1)
   })
+
+  it('names its 8 MiB limit in a 413', async () => {
+    const res = await fetch(`${base}/api/v1/flows/f/versions`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${KEY}`, 'content-type': 'application/json' },
+      body: `{"document": "${'x'.repeat(8 * 1024 * 1024)}"}`,
+    })
+    expect([res.status, await res.json()]).toEqual([
+      413,
+      { error: { code: 'too_large', message: 'The request body is larger than 8 MiB (8,388,608 bytes).' } },
+    ])
+  })
 })

@@ -154,6 +154,11 @@ describeEachStore('the channel webhook under hostile input (issue 39)', (c) => {
       const res = await signedPost(rt.webhook, raw, headers)
       expect([name, res.status, await res.json()]).toEqual([name, 200, expect.objectContaining({ messages: 1 })])
     }
+    const empty = await fetch(rt.webhook, { method: 'POST', headers: { 'x-hub-signature-256': 'sha256=00' } })
+    expect([empty.status, ((await empty.json()) as { error: { code: string } }).error.code]).toEqual([
+      400,
+      'missing_body',
+    ])
     const raw = Buffer.from(JSON.stringify(customerMessage('+919800000499', 'Eve', { type: 'text', text: 'wine' })))
     const unsigned = await fetch(rt.webhook, { method: 'POST', body: new Uint8Array(raw) })
     expect([unsigned.status, ((await unsigned.json()) as { error: { code: string } }).error.code]).toEqual([

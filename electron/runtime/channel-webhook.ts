@@ -71,6 +71,9 @@ export function channelWebhookRoute(deps: ChannelWebhookDeps): (app: FastifyInst
       })
       scope.post(CHANNEL_WEBHOOK_PATH, { bodyLimit: CHANNEL_BODY_LIMIT }, async (req: FastifyRequest, reply) => {
         const raw = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0)
+        // No body at all (none sent, or no Content-Length nor chunked framing): said as such, not as a bad signature.
+        if (raw.length === 0)
+          throw new WebhookError(400, 'missing_body', 'The request has no body; the channel posts its webhook as JSON.')
         const header = readHeader(req.raw, 'x-hub-signature-256', 256)
         if (header === undefined || !same(header.trim().toLowerCase(), signatureOf(raw, deps.appSecret))) {
           deps.log.warn(

@@ -71,7 +71,10 @@ describeEachStore('the channel webhook', (c) => {
       ...text('+919800000209', 'wine').entry[0]!.changes[0]!.value.contacts!,
     )
     const answer = await fake.postWebhook(rt.webhook, body, APP_SECRET)
-    expect(answer).toEqual({ status: 200, body: { status: 'recorded', messages: 2, duplicates: 0, statuses: 0 } })
+    expect(answer).toEqual({
+      status: 200,
+      body: { status: 'recorded', messages: 2, duplicates: 0, statuses: 0, skipped: 0 },
+    })
     await rt.settle()
     const deep = (await store.contactByPhone('+919800000208'))!
     expect(deep.lastInboundAt).toEqual(expect.any(Number))
@@ -84,7 +87,10 @@ describeEachStore('the channel webhook', (c) => {
     await open()
     const id = messageId()
     const first = await fake.postWebhook(rt.webhook, text('+919800000202', 'wine', id), APP_SECRET)
-    expect(first).toEqual({ status: 200, body: { status: 'recorded', messages: 1, duplicates: 0, statuses: 0 } })
+    expect(first).toEqual({
+      status: 200,
+      body: { status: 'recorded', messages: 1, duplicates: 0, statuses: 0, skipped: 0 },
+    })
     await rt.settle()
     const again = await fake.postWebhook(rt.webhook, text('+919800000202', 'wine', id), APP_SECRET)
     expect(again.body).toMatchObject({ messages: 0, duplicates: 1 })

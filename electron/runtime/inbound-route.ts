@@ -3,6 +3,8 @@
 import { createHash, timingSafeEqual } from 'node:crypto'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { WebhookError } from '../studio/webhook/errors'
+import { readHeader } from '../studio/webhook/request-input'
+import { isJson } from '../studio/webhook/server'
 import { InboundError, parseInbound } from './inbound'
 import type { Runtime } from './runtime'
 
@@ -16,7 +18,7 @@ export function inboundRoute(
 ): (app: FastifyInstance) => void {
   const expected = digest(key)
   const authorize = async (req: FastifyRequest) => {
-    const header = req.headers.authorization
+    const header = readHeader(req.raw, 'authorization')
     const given = typeof header === 'string' && /^Bearer /i.test(header) ? header.slice(7).trim() : ''
     if (!given || !timingSafeEqual(digest(given), expected)) {
       throw new WebhookError(
@@ -32,7 +34,7 @@ export function inboundRoute(
   }
   return (app) => {
     app.post(INBOUND_PATH, { onRequest: authorize }, async (req, reply) => {
-      if (!/^application\/json\s*(;|$)/i.test(String(req.headers['content-type'] ?? '').trim())) {
+      if (!isJson(readHeader(req.raw, 'content-type', 256))) {
         throw new WebhookError(
           415,
           'unsupported_media_type',

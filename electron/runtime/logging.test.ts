@@ -2,8 +2,10 @@ import { once } from 'node:events'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
+import { Writable } from 'node:stream'
 import pino from 'pino'
 import { expect, it } from 'vitest'
+import { foldReasons, LOG_LINE_BUDGET, LOG_LIST_ITEMS, LOG_VALUE_CHARS } from './log-bounds'
 import { createLogger } from './logging'
 
 // Info lines are gathered up to 4 KiB per write (or written within a second); a warning must not wait behind them,
@@ -34,4 +36,46 @@ it('writes a warning at once, with the info lines before it, while info lines wa
     await once(stream, 'close')
     fs.rmSync(dir, { recursive: true, force: true })
   }
+})
+
+// Issue 39, item 5: what a request sends cannot make a line unbounded. A real pino logger writes to a stream that
+// keeps every line, as stderr would receive it.
+it('cuts long values, long lists and long messages, keeps secrets redacted, and bounds every line', () => {
+  const lines: string[] = []
+  const destination = new Writable({
+    write(chunk: Buffer, _enc, done) {
+      lines.push(...chunk.toString('utf8').split('\n').filter(Boolean))
+      done()
+    },
+  })
+  const logger = createLogger({ destination })
+  const id = `wamid.${'x'.repeat(1_000_000)}`
+  logger.warn(
+    { messageId: id, token: 'EAAG-secret', nested: { ids: Array.from({ length: 5000 }, (_, i) => `id${i}`) } },
+    'skipped',
+  )
+  logger.info(`message ${id} failed`)
+  logger.info({ many: Object.fromEntries(Array.from({ length: 200 }, (_, i) => [`k${i}`, 'v'.repeat(400)])) }, 'wide')
+  expect(lines).toHaveLength(3)
+  for (const line of lines) expect(line.length).toBeLessThan(LOG_LINE_BUDGET + 1024)
+  const [first, second] = lines.map((l) => JSON.parse(l) as Record<string, any>)
+  expect(first!.messageId).toBe(`${id.slice(0, LOG_VALUE_CHARS)}…[${id.length - LOG_VALUE_CHARS} more characters]`)
+  expect(first!.token).toBe('[redacted]')
+  expect(first!.nested.ids).toHaveLength(LOG_LIST_ITEMS + 1)
+  expect(first!.nested.ids.at(-1)).toBe(`…[${5000 - LOG_LIST_ITEMS} more]`)
+  expect(second!.msg).toMatch(/^message wamid\.x+…\[\d+ more characters\]$/)
+})
+
+it('folds many items of a few kinds into one entry per kind, with its count and first place', () => {
+  const items = Array.from({ length: 60_000 }, (_, i) => ({
+    at: `entry[0].changes[${i}]`,
+    reason: i % 2 ? 'odd' : 'even',
+  }))
+  expect(foldReasons(items)).toEqual({
+    count: 60_000,
+    reasons: [
+      { reason: 'even', count: 30_000, first: { at: 'entry[0].changes[0]' } },
+      { reason: 'odd', count: 30_000, first: { at: 'entry[0].changes[1]' } },
+    ],
+  })
 })

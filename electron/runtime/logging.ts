@@ -1,7 +1,10 @@
 // The runtime's logs: JSON lines (pino) on stderr, one object per event with `runId`, `contactId`, `messageId` where
 // they apply, so a log store can follow a conversation. stdout keeps the start-up lines and the log adapter's
 // outbound messages. Secrets are never passed to the logger; the redaction below is a second line of defence.
+// Every line is bounded (log-bounds.ts): what a request sends can make a line long (a 1 MB message id) but not
+// longer than LOG_LINE_BUDGET, and a request's repeated warnings are logged as one line with a count (foldReasons).
 import pino, { type Logger } from 'pino'
+import { boundLogArgs, boundLogValue } from './log-bounds'
 
 export type { Logger }
 
@@ -28,11 +31,11 @@ export function createLogger(opts: { level?: string; fd?: number; destination?: 
       name: 'chatflow',
       level: opts.level ?? 'info',
       timestamp: pino.stdTimeFunctions.isoTime,
-      formatters: { level: (label) => ({ level: label }) },
+      formatters: { level: (label) => ({ level: label }), log: (object) => boundLogValue(object) },
       redact: { paths: SECRET_PATHS.flatMap((k) => [k, `*.${k}`, `*.*.${k}`]), censor: '[redacted]' },
       hooks: {
         logMethod(args, method, level) {
-          method.apply(this, args)
+          method.apply(this, boundLogArgs(args))
           if (level >= WARN && flush) flush()
         },
       },

@@ -21,6 +21,17 @@ const values = (rows: number, columns: number) =>
     (_, r) => `(${Array.from({ length: columns }, (_, c) => `$${r * columns + c + 1}`).join(', ')})`,
   ).join(', ')
 
+/**
+ * Rows per INSERT: PostgreSQL takes at most 65,535 parameters in one statement, and a 4 MiB POST can carry tens of
+ * thousands of small messages (4 parameters each), which would fail the whole POST with 503 on every delivery.
+ */
+const ROWS_PER_INSERT = 5000
+
+const chunks = <T>(items: T[]): T[][] =>
+  Array.from({ length: Math.ceil(items.length / ROWS_PER_INSERT) }, (_, i) =>
+    items.slice(i * ROWS_PER_INSERT, (i + 1) * ROWS_PER_INSERT),
+  )
+
 export class PgChannel implements ChannelStore {
   constructor(private readonly pool: pg.Pool) {}
 
@@ -31,19 +42,19 @@ export class PgChannel implements ChannelStore {
     try {
       await client.query('BEGIN')
       let fresh = 0
-      if (unique.length) {
+      for (const part of chunks(unique)) {
         const res = await client.query(
-          `INSERT INTO runtime_channel_inbox (message_id, phone, message, received_at) VALUES ${values(unique.length, 4)} ON CONFLICT (message_id) DO NOTHING`,
-          unique.flatMap((m) => [m.messageId, m.phone, JSON.stringify(m), at]),
+          `INSERT INTO runtime_channel_inbox (message_id, phone, message, received_at) VALUES ${values(part.length, 4)} ON CONFLICT (message_id) DO NOTHING`,
+          part.flatMap((m) => [m.messageId, m.phone, JSON.stringify(m), at]),
         )
-        fresh = res.rowCount ?? 0
+        fresh += res.rowCount ?? 0
       }
-      if (kept.length) {
+      for (const part of chunks(kept)) {
         await client.query(
-          `INSERT INTO runtime_channel_status (channel_id, state, rank, error, at, received_at) VALUES ${values(kept.length, 6)}
+          `INSERT INTO runtime_channel_status (channel_id, state, rank, error, at, received_at) VALUES ${values(part.length, 6)}
            ON CONFLICT (channel_id) DO UPDATE SET state = excluded.state, rank = excluded.rank, error = excluded.error, at = excluded.at,
              received_at = excluded.received_at WHERE excluded.rank > runtime_channel_status.rank`,
-          kept.flatMap((s) => [s.channelId, s.state, RANK[s.state], errorJson(s), s.at, at]),
+          part.flatMap((s) => [s.channelId, s.state, RANK[s.state], errorJson(s), s.at, at]),
         )
       }
       await client.query('COMMIT')

@@ -1,6 +1,7 @@
 // The runtime's HTTP side on 127.0.0.1: the inbound endpoint (key, body checks, processed, duplicate), the webhook
 // trigger on the same listener, and the publish API's webhook-secret request.
 import fs from 'node:fs'
+import http from 'node:http'
 import os from 'node:os'
 import path from 'node:path'
 import type { Database } from 'better-sqlite3'
@@ -223,4 +224,32 @@ describe('hostile JSON', () => {
     expect(causedByInput(Object.assign(new Error('database is locked'), { code: 'SQLITE_BUSY' }))).toBe(false)
     expect(causedByInput(new Error('connect ECONNREFUSED'))).toBe(false)
   })
+})
+
+it('refuses an inbound message whose Authorization or Content-Type is sent twice with 400, and keeps nothing (issue 39)', async () => {
+  const body = JSON.stringify({
+    contact: { wa_id: '919800000777', name: 'Asha' },
+    message: { id: 'wamid.REPEATED', type: 'text', text: { body: 'wine' } },
+  })
+  const send = (headers: Record<string, string | string[]>) =>
+    new Promise<{ status: number; body: string }>((resolve, reject) => {
+      const req = http.request(`${base}/api/v1/inbound`, { method: 'POST', headers })
+      req.on('response', (res) => {
+        let text = ''
+        res.on('data', (d: Buffer) => (text += d.toString()))
+        res.on('end', () => resolve({ status: res.statusCode!, body: text }))
+      })
+      req.on('error', reject)
+      req.end(body)
+    })
+  const auth = `Bearer ${INBOUND_KEY}`
+  // Node keeps only the first of a repeated Authorization or Content-Type: the second is refused, not ignored.
+  for (const headers of [
+    { authorization: [auth, 'Bearer other-key-0123456789'], 'content-type': 'application/json' },
+    { authorization: auth, 'content-type': ['application/json', 'text/plain'] },
+  ]) {
+    const answer = await send(headers)
+    expect([answer.status, JSON.parse(answer.body).error.code]).toEqual([400, 'repeated_header'])
+  }
+  expect(await runtime.store.contactByPhone('+919800000777')).toBeNull()
 })

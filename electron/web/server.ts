@@ -8,6 +8,7 @@ import { createBackend, type Backend } from '../studio/backend'
 import { CONTENT_SECURITY_POLICY } from '../studio/csp'
 import { storedMediaFile } from '../studio/effects/media-store'
 import { capConnections, listenerLimits, serverOptions } from '../studio/webhook/limits'
+import { readHeader, RequestInputError } from '../studio/webhook/request-input'
 import { WIRE_PATH } from '../../shared/api/wire'
 import { loadSessionToken, SessionGate, TOKEN_REQUIRED_PAGE } from './session-token'
 import { attachSocket } from './socket'
@@ -64,14 +65,8 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
   )
 
   const limits = listenerLimits()
-  const server = http.createServer(serverOptions(limits), (req, res) => {
-    res.setHeader('Content-Security-Policy', CONTENT_SECURITY_POLICY)
-    res.setHeader('X-Content-Type-Options', 'nosniff')
-    res.setHeader('Referrer-Policy', 'no-referrer')
-    res.setHeader('X-Frame-Options', 'DENY')
-    // The page, its files and every answer are the user's own: no copy in the browser's disk cache or a proxy's.
-    res.setHeader('Cache-Control', 'no-store')
-    if (!allowedHosts.has(req.headers.host ?? '')) {
+  const handle = (req: http.IncomingMessage, res: http.ServerResponse) => {
+    if (!allowedHosts.has(readHeader(req, 'host') ?? '')) {
       res.writeHead(421, { 'Content-Type': 'text/plain', Connection: 'close' }).end('Unknown host\n')
       return
     }
@@ -106,6 +101,23 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
     serve(req, res, () => {
       res.writeHead(404, { 'Content-Type': 'text/plain' }).end('Not found\n')
     })
+  }
+  const server = http.createServer(serverOptions(limits), (req, res) => {
+    res.setHeader('Content-Security-Policy', CONTENT_SECURITY_POLICY)
+    res.setHeader('X-Content-Type-Options', 'nosniff')
+    res.setHeader('Referrer-Policy', 'no-referrer')
+    res.setHeader('X-Frame-Options', 'DENY')
+    // The page, its files and every answer are the user's own: no copy in the browser's disk cache or a proxy's.
+    res.setHeader('Cache-Control', 'no-store')
+    try {
+      handle(req, res)
+    } catch (err) {
+      // A parameter or header given twice, or too long (request-input.ts): refused, the connection closed.
+      if (!(err instanceof RequestInputError) || res.headersSent) throw err
+      res
+        .writeHead(err.status, { 'Content-Type': 'application/json; charset=utf-8', Connection: 'close' })
+        .end(JSON.stringify({ error: { code: err.code, message: err.message } }))
+    }
   })
   capConnections(server, limits)
   const sockets = attachSocket(server, backend, {

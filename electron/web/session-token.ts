@@ -10,6 +10,7 @@ import fs from 'node:fs'
 import type http from 'node:http'
 import path from 'node:path'
 import { isLoose, writePrivateFile } from '../studio/db/private-files'
+import { readCookie, readQuery } from '../studio/webhook/request-input'
 
 export const TOKEN_FILE = 'browser-host.token'
 const TOKEN = /^[A-Za-z0-9_-]{43}$/
@@ -63,16 +64,15 @@ export class SessionGate {
     this.expected = digest(token)
   }
 
-  /** The token the request carries in `?token=` (the printed address, or the socket's URL), else in the cookie. */
+  /**
+   * The token the request carries in `?token=` (the printed address, or the socket's URL), else in the cookie. A
+   * token given twice throws RequestInputError (request-input.ts), answered 400.
+   */
   presented(req: http.IncomingMessage): { token: string; fromQuery: boolean } | null {
-    const query = new URL(req.url ?? '/', 'http://localhost').searchParams.get('token')
+    const query = readQuery(req.url).token
     if (query) return { token: query, fromQuery: true }
-    const name = cookieName(this.port())
-    for (const part of (req.headers.cookie ?? '').split(';')) {
-      const [key, ...rest] = part.trim().split('=')
-      if (key === name) return { token: rest.join('='), fromQuery: false }
-    }
-    return null
+    const cookie = readCookie(req, cookieName(this.port()))
+    return cookie === undefined ? null : { token: cookie, fromQuery: false }
   }
 
   /** Compared on SHA-256 digests in constant time, so neither the length nor a matching prefix leaks. */
@@ -87,8 +87,10 @@ export class SessionGate {
    */
   cleanLocation(req: http.IncomingMessage): string {
     const url = new URL(req.url ?? '/', 'http://localhost')
-    url.searchParams.delete('token')
-    return `${url.pathname}${url.search}`
+    // Read through the one reader (a repeated parameter was refused before this point), written back without token.
+    const { token: _token, ...rest } = readQuery(req.url)
+    const search = new URLSearchParams(rest).toString()
+    return `${url.pathname}${search ? `?${search}` : ''}`
   }
 
   /** Set on a page opened through the printed address, so its assets and its socket carry the token. */

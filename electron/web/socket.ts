@@ -1,10 +1,11 @@
-import type http from 'node:http'
+import http from 'node:http'
 import { WebSocketServer, type WebSocket } from 'ws'
 import { ClientMessageSchema, type ServerMessage } from '../../shared/api/wire'
 import { fail } from '../../shared/api/result'
 import type { Backend } from '../studio/backend'
 import { JSON_LIMITS } from '../../shared/json/bounds'
 import { checkJsonTextDepth } from '../../shared/json/text-depth'
+import { readHeader, RequestInputError } from '../studio/webhook/request-input'
 
 export interface SocketOptions {
   path: string
@@ -32,13 +33,21 @@ export function attachSocket(server: http.Server, backend: Backend, options: Soc
   const wss = new WebSocketServer({ noServer: true, maxPayload: JSON_LIMITS.socketMessageBytes })
 
   server.on('upgrade', (req, socket, head) => {
-    const pathname = new URL(req.url ?? '/', 'http://localhost').pathname
-    if (pathname !== options.path || !options.allowHost(req.headers.host) || !options.allowOrigin(req.headers.origin)) {
-      socket.end('HTTP/1.1 403 Forbidden\r\nConnection: close\r\n\r\n')
-      return
-    }
-    if (!options.allowSession(req)) {
-      socket.end('HTTP/1.1 401 Unauthorized\r\nConnection: close\r\n\r\n')
+    try {
+      const pathname = new URL(req.url ?? '/', 'http://localhost').pathname
+      const host = readHeader(req, 'host')
+      if (pathname !== options.path || !options.allowHost(host) || !options.allowOrigin(readHeader(req, 'origin'))) {
+        socket.end('HTTP/1.1 403 Forbidden\r\nConnection: close\r\n\r\n')
+        return
+      }
+      if (!options.allowSession(req)) {
+        socket.end('HTTP/1.1 401 Unauthorized\r\nConnection: close\r\n\r\n')
+        return
+      }
+    } catch (err) {
+      // A header or the token given twice, or too long (request-input.ts).
+      if (!(err instanceof RequestInputError)) throw err
+      socket.end(`HTTP/1.1 ${err.status} ${http.STATUS_CODES[err.status]}\r\nConnection: close\r\n\r\n`)
       return
     }
     wss.handleUpgrade(req, socket, head, (ws) => serveClient(ws, backend))

@@ -2,7 +2,7 @@
 // listener on 127.0.0.1 (any free port) carrying /channel/webhook, /healthz, /readyz and /metrics.
 import { createEffects } from '../../../shared/engine'
 import { CloudApiAdapter } from '../adapters/cloud-api'
-import { silentLogger } from '../logging'
+import { silentLogger, type Logger } from '../logging'
 import { RuntimeMetrics } from '../metrics'
 import { Runtime, type RuntimeOptions } from '../runtime'
 import { startRuntimeServer, type RuntimeServer } from '../server'
@@ -31,6 +31,8 @@ export async function startChannelRuntime(
   store: RuntimeStore,
   fake: FakeCloudApi,
   opts: Partial<RuntimeOptions> = {},
+  /** Where the runtime's JSON log lines go (default: nowhere). */
+  logger: Logger = silentLogger(),
 ): Promise<ChannelRuntime> {
   const adapter = new CloudApiAdapter({
     baseUrl: fake.url,
@@ -57,7 +59,7 @@ export async function startChannelRuntime(
     },
     adapter,
     metrics,
-    logger: silentLogger(),
+    logger,
     log: () => undefined,
   })
   const url = server.listener.url!

@@ -6,8 +6,10 @@ import type { PublishedVersion } from '../../../shared/api/commands/publish'
 import type { Result } from '../../../shared/api'
 import { JSON_LIMITS, type JsonBoundsProblem } from '../../../shared/json/bounds'
 import type { Backend } from '../backend'
+import { describeLimit } from '../webhook/errors'
 import { useGuardedJsonParser } from '../webhook/json-body'
 import { capConnections, closeConnectionsWhenDone, fastifyOptions, listenerLimits } from '../webhook/limits'
+import { readHeader, RequestInputError } from '../webhook/request-input'
 import type { LogSource } from '../logs/source'
 import { logRoutes } from './logs-routes'
 
@@ -68,7 +70,7 @@ export function buildPublishApp(target: PublishTarget, key: string): FastifyInst
   closeConnectionsWhenDone(app)
 
   app.addHook('onRequest', async (req: FastifyRequest, reply: FastifyReply) => {
-    const header = req.headers.authorization
+    const header = readHeader(req.raw, 'authorization')
     const given = typeof header === 'string' && /^Bearer /i.test(header) ? header.slice(7).trim() : ''
     // Digests have one length whatever was sent, so neither the key's length nor a matching prefix leaks.
     if (!given || !timingSafeEqual(digest(given), expected)) {
@@ -80,11 +82,15 @@ export function buildPublishApp(target: PublishTarget, key: string): FastifyInst
   useGuardedJsonParser(app, (problem) => new BoundsError(problem))
   app.setErrorHandler((err: { statusCode?: number; code?: string; message: string }, _req, reply) => {
     if (err instanceof BoundsError) return fail(reply, 400, err.problem.code, `The body, ${err.problem.message}`)
+    if (err instanceof RequestInputError) return fail(reply, err.status, err.code, err.message)
     const status = err.statusCode && err.statusCode < 500 ? err.statusCode : 500
+    // A 413 names the limit that refused the body, from the constant that enforces it.
+    if (status === 413)
+      return fail(reply, 413, 'too_large', `The request body is larger than ${describeLimit(PUBLISH_BODY_LIMIT)}.`)
     return fail(
       reply,
       status,
-      status === 413 ? 'too_large' : status < 500 ? 'bad_request' : 'internal',
+      status < 500 ? 'bad_request' : 'internal',
       status < 500 ? err.message : 'The runtime failed.',
     )
   })

@@ -5,6 +5,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify'
 import { z } from 'zod'
 import { LogCursorSchema, LogFilterSchema } from '../../../shared/api/commands/logs'
 import type { LogSource } from '../logs/source'
+import { readQuery } from '../webhook/request-input'
 
 const list = (v: string | undefined) => (v ? v.split(',').filter(Boolean) : undefined)
 const int = z.coerce.number().int()
@@ -30,19 +31,15 @@ const ListQuery = z.object({
 const bad = (reply: FastifyReply, message: string) => reply.code(400).send({ error: { code: 'bad_request', message } })
 
 export function logRoutes(app: FastifyInstance, logs: LogSource): void {
-  app.get<{ Params: { id: string }; Querystring: Record<string, string> }>(
-    '/api/v1/flows/:id/runs',
-    async (req, reply) => {
-      const q = ListQuery.safeParse(req.query)
-      if (!q.success)
-        return bad(reply, `Bad query: ${q.error.issues[0]!.path.join('.')}: ${q.error.issues[0]!.message}`)
-      const { after, limit, trigger, ...rest } = q.data
-      const filter = LogFilterSchema.safeParse({ ...rest, triggerKind: trigger })
-      if (!filter.success)
-        return bad(reply, `Bad filter: ${filter.error.issues[0]!.path.join('.')}: ${filter.error.issues[0]!.message}`)
-      return reply.send(await logs.list(req.params.id, filter.data, after, limit))
-    },
-  )
+  app.get<{ Params: { id: string } }>('/api/v1/flows/:id/runs', async (req, reply) => {
+    const q = ListQuery.safeParse(readQuery(req.url))
+    if (!q.success) return bad(reply, `Bad query: ${q.error.issues[0]!.path.join('.')}: ${q.error.issues[0]!.message}`)
+    const { after, limit, trigger, ...rest } = q.data
+    const filter = LogFilterSchema.safeParse({ ...rest, triggerKind: trigger })
+    if (!filter.success)
+      return bad(reply, `Bad filter: ${filter.error.issues[0]!.path.join('.')}: ${filter.error.issues[0]!.message}`)
+    return reply.send(await logs.list(req.params.id, filter.data, after, limit))
+  })
   app.get<{ Params: { id: string } }>('/api/v1/flows/:id/runs/facets', async (req, reply) =>
     reply.send({ triggerKinds: await logs.triggerKinds(req.params.id) }),
   )

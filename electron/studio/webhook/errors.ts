@@ -1,5 +1,6 @@
 // Every answer the listener gives that is not a started run: a status and `{ "error": { "code", "message" } }`.
 // docs/webhook.md lists each code; tests assert them, so treat the codes as a public contract.
+import { describeBytes } from '../../../shared/json/bounds'
 
 export interface WebhookErrorBody {
   error: { code: string; message: string; field?: string }
@@ -35,13 +36,20 @@ export const unauthorized = (): WebhookError =>
     "Missing or wrong x-api-key for this flow. Copy the flow's webhook secret from the studio.",
   )
 
-/** Maps an error Fastify raised before our handler ran (body parsing, limits) to our codes; never leaks internals. */
+/** The limit as a person reads it, from the one constant that enforces it: "4 MiB (4,194,304 bytes)". */
+export const describeLimit = (bytes: number): string =>
+  `${describeBytes(bytes)} (${bytes.toLocaleString('en-US')} bytes)`
+
+/**
+ * Maps an error Fastify raised before our handler ran (body parsing, limits) to our codes; never leaks internals.
+ * `maxBodyBytes` is the limit of the route the request reached, so a 413 names the limit that refused it.
+ */
 export function fromFramework(err: { code?: string; statusCode?: number }, maxBodyBytes: number): WebhookError {
   switch (err.code) {
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
       return unsupportedMediaType()
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
-      return new WebhookError(413, 'body_too_large', `The request body is larger than ${maxBodyBytes} bytes.`)
+      return new WebhookError(413, 'body_too_large', `The request body is larger than ${describeLimit(maxBodyBytes)}.`)
     case 'FST_ERR_CTP_EMPTY_JSON_BODY':
       return missingBody()
     case 'FST_ERR_BAD_URL':

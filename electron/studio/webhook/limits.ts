@@ -63,13 +63,23 @@ export function serverOptions(l: ListenerLimits): http.ServerOptions {
   }
 }
 
-/** Options for Fastify, which sets requestTimeout and keepAliveTimeout on the server itself. */
+/**
+ * Options for Fastify, which sets requestTimeout and keepAliveTimeout on the server itself. Its own query parser is
+ * off (`req.query` is always empty): it turns a repeated parameter into an array, so every route reads its query
+ * through request-input.ts's readQuery instead.
+ */
 export function fastifyOptions(l: ListenerLimits): {
   http: http.ServerOptions
   requestTimeout: number
   keepAliveTimeout: number
+  routerOptions: { querystringParser: () => Record<string, never> }
 } {
-  return { http: serverOptions(l), requestTimeout: l.requestTimeoutMs, keepAliveTimeout: l.keepAliveTimeoutMs }
+  return {
+    http: serverOptions(l),
+    requestTimeout: l.requestTimeoutMs,
+    keepAliveTimeout: l.keepAliveTimeoutMs,
+    routerOptions: { querystringParser: () => ({}) },
+  }
 }
 
 /**

@@ -8,6 +8,7 @@ import type { RateLimiter } from './rate'
 import { problemField, useGuardedJsonParser } from './json-body'
 import { capConnections, closeConnectionsWhenDone, fastifyOptions, listenerLimits, type ListenerLimits } from './limits'
 import { parseWebhookBody, type WebhookRequest } from './request'
+import { readHeader, RequestInputError } from './request-input'
 import type { SecretStore } from './secrets'
 
 export const WEBHOOK_PATH = '/chatbot-webhook/:flowId/trigger'
@@ -51,7 +52,7 @@ export function buildWebhookApp(deps: WebhookAppDeps): FastifyInstance {
     bodyLimit: MAX_BODY_BYTES,
     ...fastifyOptions(limits),
     return503OnClosing: true,
-    frameworkErrors: (err, _req, reply) => void send(reply, fromFramework(err as { code?: string }, MAX_BODY_BYTES)),
+    frameworkErrors: (err, req, reply) => void send(reply, fromFramework(err as { code?: string }, bodyLimitOf(req))),
     clientErrorHandler: answerBrokenHttp,
   })
   capConnections(app.server, limits)
@@ -59,8 +60,13 @@ export function buildWebhookApp(deps: WebhookAppDeps): FastifyInstance {
   app.removeAllContentTypeParsers()
   useGuardedJsonParser(app, (problem) => new WebhookError(400, problem.code, problem.message, problemField(problem)))
 
-  app.setErrorHandler((err: { code?: string; statusCode?: number; message?: string }, _req, reply) => {
-    const failure = err instanceof WebhookError ? err : fromFramework(err, MAX_BODY_BYTES)
+  app.setErrorHandler((err: { code?: string; statusCode?: number; message?: string }, req, reply) => {
+    const failure =
+      err instanceof WebhookError
+        ? err
+        : err instanceof RequestInputError
+          ? new WebhookError(err.status, err.code, err.message)
+          : fromFramework(err, bodyLimitOf(req))
     if (failure.status >= 500) deps.log(`webhook request failed: ${err.message ?? String(err)}`)
     return send(reply, failure)
   })
@@ -69,9 +75,9 @@ export function buildWebhookApp(deps: WebhookAppDeps): FastifyInstance {
   )
 
   const authorize = async (req: FastifyRequest<{ Params: { flowId: string } }>): Promise<void> => {
-    const key = req.headers['x-api-key']
+    const key = readHeader(req.raw, 'x-api-key')
     const flowId = req.params.flowId
-    if (typeof key !== 'string' || key.length > 512 || !(await deps.secrets.verify(flowId, key))) throw unauthorized()
+    if (key === undefined || key.length > 512 || !(await deps.secrets.verify(flowId, key))) throw unauthorized()
     const decision = deps.rate.take(flowId)
     if (!decision.ok) {
       throw new WebhookError(
@@ -87,7 +93,7 @@ export function buildWebhookApp(deps: WebhookAppDeps): FastifyInstance {
   }
 
   app.post<{ Params: { flowId: string } }>(WEBHOOK_PATH, { onRequest: authorize }, async (req, reply) => {
-    if (!isJson(req.headers['content-type'])) throw unsupportedMediaType()
+    if (!isJson(readHeader(req.raw, 'content-type', 256))) throw unsupportedMediaType()
     if (req.body === undefined) throw missingBody()
     const request = parseWebhookBody(req.body)
     const flow = await deps.findFlow(req.params.flowId)
@@ -133,7 +139,10 @@ export function buildWebhookApp(deps: WebhookAppDeps): FastifyInstance {
   return app
 }
 
-function isJson(contentType: string | undefined): boolean {
+/** The limit of the route the request reached (the channel's webhook takes more than the trigger), else the listener's. */
+const bodyLimitOf = (req: FastifyRequest): number => req.routeOptions?.bodyLimit ?? MAX_BODY_BYTES
+
+export function isJson(contentType: string | undefined): boolean {
   return typeof contentType === 'string' && /^application\/json\s*(;|$)/i.test(contentType.trim())
 }
 

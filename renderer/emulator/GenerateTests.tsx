@@ -84,7 +84,7 @@ export function GenerateTests({ flowId, onDone }: { flowId: string; onDone: () =
       {running && (
         <p role="status" className="emu-generate-progress">
           {progress
-            ? `${PHASES[progress.phase]}: ${progress.played} conversations, ${progress.covered} of ${progress.total} branches taken`
+            ? `${PHASES[progress.phase]}: ${progress.played} conversation${progress.played === 1 ? '' : 's'}, ${progress.covered} of ${progress.total} branches taken`
             : 'Exploring the flow…'}
           {progress && <progress max={progress.total} value={progress.covered} aria-label="Branches taken" />}
         </p>

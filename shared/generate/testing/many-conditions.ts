@@ -1,6 +1,6 @@
 // The flow issue 39 (item 3) timed the generator on: a webhook trigger reading 13 data fields, then a chain of 120
 // Conditions of 12 rules each over those fields, every True port into its own Message, every False port into the
-// next Condition (242 nodes). Built the same way every time (a fixed sequence, no randomness), so a run of
+// next Condition, every Message and the last False into one End (242 nodes). Built the same way every time (a fixed sequence, no randomness), so a run of
 // `chatflow generate --time 1` on it measures the same work; scripts/write-many-conditions.ts writes it to a file.
 import type { FlowDocument } from '../../flow/document'
 import type { EdgeSpec, NodeSpec } from '../../flow/testing/build'
@@ -43,10 +43,10 @@ export function manyConditionsFlow(shape: ManyConditionsShape = ISSUE_39_SHAPE):
     const name = `check_${c + 1}`
     nodes.push(['condition', name, { join: c % 2 ? 'or' : 'and', rules }])
     nodes.push(['message', `says_${c + 1}`, { text: `Branch ${c + 1}` }])
-    edges.push([previous[0], previous[1], name], [name, 'true', `says_${c + 1}`])
+    edges.push([previous[0], previous[1], name], [name, 'true', `says_${c + 1}`], [`says_${c + 1}`, 'out', 'end_1'])
     previous = [name, 'false']
   }
-  nodes.push(['message', 'none_held', { text: 'No rule held' }])
-  edges.push([previous[0], previous[1], 'none_held'])
+  nodes.push(['end', 'end_1'])
+  edges.push([previous[0], previous[1], 'end_1'])
   return buildFlow(nodes, edges, { webhookSecretRef: 'whsec_test', name: 'Many conditions' })
 }

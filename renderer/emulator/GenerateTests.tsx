@@ -4,22 +4,33 @@ import type { ApiError } from '../../shared/api'
 import { api } from '../api'
 
 interface Progress {
+  phase: 'analysis' | 'starts' | 'targets' | 'explore' | 'write'
   played: number
   covered: number
   total: number
   elapsedMs: number
 }
 
+/** What the generator is doing, as the progress line says it. */
+const PHASES: Record<Progress['phase'], string> = {
+  analysis: 'Checking which branches no run can take',
+  starts: 'Looking for start values that take branches',
+  targets: 'Looking for answers that take branches',
+  explore: 'Exploring',
+  write: 'Writing and checking tests',
+}
+
 /**
  * "Generate tests": the back end explores the flow as saved and replaces the tests it generated before with a suite
- * that takes every reachable branch. Progress while it explores; then what it wrote, the coverage, and each branch it
- * could not take with the reason.
+ * that takes every reachable branch. Progress while it works, with Cancel (the back end stops and saves nothing);
+ * then what it wrote, the coverage, each branch it could not take with the reason, and what the time did not allow.
  */
 export function GenerateTests({ flowId, onDone }: { flowId: string; onDone: () => void }) {
   const [running, setRunning] = useState(false)
   const [progress, setProgress] = useState<Progress | null>(null)
   const [result, setResult] = useState<GeneratedSuite | null>(null)
   const [error, setError] = useState<ApiError | null>(null)
+  const [cancelling, setCancelling] = useState(false)
 
   useEffect(() => {
     setResult(null)
@@ -33,11 +44,21 @@ export function GenerateTests({ flowId, onDone }: { flowId: string; onDone: () =
     setError(null)
     setResult(null)
     setProgress(null)
+    setCancelling(false)
     const r = await api.call('emulator.generateTests', { flowId })
     setRunning(false)
     if (!r.ok) return setError(r.error)
     setResult(r.value)
     onDone()
+  }
+
+  const cancel = async () => {
+    setCancelling(true)
+    const r = await api.call('emulator.cancelGenerate', { flowId })
+    if (!r.ok) {
+      setCancelling(false)
+      setError(r.error)
+    }
   }
 
   return (
@@ -51,9 +72,19 @@ export function GenerateTests({ flowId, onDone }: { flowId: string; onDone: () =
         {running ? 'Generating…' : 'Generate tests'}
       </button>
       {running && (
+        <button
+          type="button"
+          onClick={() => void cancel()}
+          disabled={cancelling}
+          title="Stop generating; nothing is saved"
+        >
+          {cancelling ? 'Cancelling…' : 'Cancel'}
+        </button>
+      )}
+      {running && (
         <p role="status" className="emu-generate-progress">
           {progress
-            ? `Exploring: ${progress.played} conversations, ${progress.covered} of ${progress.total} branches taken`
+            ? `${PHASES[progress.phase]}: ${progress.played} conversation${progress.played === 1 ? '' : 's'}, ${progress.covered} of ${progress.total} branches taken`
             : 'Exploring the flow…'}
           {progress && <progress max={progress.total} value={progress.covered} aria-label="Branches taken" />}
         </p>
@@ -88,6 +119,15 @@ function Summary({ result }: { result: GeneratedSuite }) {
                 {u.nodeName} → {u.portLabel}
               </strong>
               : {u.reason}
+            </li>
+          ))}
+        </ul>
+      )}
+      {result.unfinished.length > 0 && (
+        <ul aria-label="Not finished in time">
+          {result.unfinished.map((u) => (
+            <li key={u} className="emu-not-found">
+              Not finished in time: {u}
             </li>
           ))}
         </ul>

@@ -33,7 +33,11 @@ export interface HttpEffect {
 }
 
 export interface ScriptEffect {
-  run(code: string, inputs: Vars, opts: { timeoutMs: number }): Promise<{ outputs: Vars; logs: string[] }>
+  /**
+   * `key` says whose script it is (the run's contact): a host that queues scripts lets keys take turns, so one
+   * contact's backlog cannot hold up another's script (docs/security.md, Scripts).
+   */
+  run(code: string, inputs: Vars, opts: { timeoutMs: number; key?: string }): Promise<{ outputs: Vars; logs: string[] }>
 }
 
 export interface ContactsEffect {

@@ -17,7 +17,12 @@ interface Option {
   title: string
 }
 
-export function nextDrafts(ix: FlowIndex, d: Draft, outcome: Outcome, uncovered: ReadonlySet<string>): Draft[] {
+export async function nextDrafts(
+  ix: FlowIndex,
+  d: Draft,
+  outcome: Outcome,
+  uncovered: ReadonlySet<string>,
+): Promise<Draft[]> {
   const state = outcome.final
   if (!state) return []
   const out: Draft[] = []
@@ -27,11 +32,12 @@ export function nextDrafts(ix: FlowIndex, d: Draft, outcome: Outcome, uncovered:
     if (w !== undefined && node) {
       if (node.type === 'interactive_message')
         out.push(...taps(d, node.name, state.waiting.data as { mode: string; options: Option[] }))
-      if (node.type === 'question') out.push(...answers(ix, w, d, state.vars, state.waiting.attempts, uncovered))
+      if (node.type === 'question')
+        out.push(...(await answers(ix, w, d, state.vars, state.waiting.attempts, uncovered)))
       if (node.type === 'chat_flow') {
         const src = formSource(ix, w)
         const forms = new Map<string, [Record<string, unknown>, string[]]>()
-        for (const t of targetsFor(ix, src, state.vars, uncovered)) {
+        for (const t of await targetsFor(ix, src, state.vars, uncovered)) {
           const form = src.submission(t.picks)
           const key = JSON.stringify(form)
           forms.set(key, [form, [...(forms.get(key)?.[1] ?? []), ...t.aims]])
@@ -104,19 +110,19 @@ function taps(d: Draft, name: string, data: { mode: string; options: Option[] } 
   })
 }
 
-function answers(
+async function answers(
   ix: FlowIndex,
   w: number,
   d: Draft,
   vars: Record<string, unknown>,
   attempts: number,
   uncovered: ReadonlySet<string>,
-): Draft[] {
+): Promise<Draft[]> {
   const c = ix.graph.config(w) as QuestionConfig
   const node = ix.graph.nodes[w]!
   const src = questionSource(ix, w)
   const texts = new Map<string, string[]>()
-  for (const t of targetsFor(ix, src, vars, uncovered)) {
+  for (const t of await targetsFor(ix, src, vars, uncovered)) {
     const text = src.textOf(t.picks.__answer)
     texts.set(text, [...(texts.get(text) ?? []), ...t.aims])
   }

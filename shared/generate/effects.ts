@@ -18,12 +18,12 @@ const MISSING = new Set([
   'no_runner',
 ])
 
-export function effectVariants(
+export async function effectVariants(
   ix: FlowIndex,
   d: Draft,
   outcome: Outcome,
   uncovered: ReadonlySet<string>,
-): Draft[] | null {
+): Promise<Draft[] | null> {
   const event = outcome.trace.find(
     (e) =>
       !d.decided.includes(e.nodeName) &&
@@ -51,7 +51,7 @@ export function effectVariants(
     const src = event.nodeType === 'http_call' ? httpSource(ix, node) : scriptSource(ix, node)
     const mocks: Array<{ mock: NodeMock; aims?: string[] }> = [
       { mock: src.success() },
-      ...targetsFor(ix, src, vars, uncovered).map((t) => ({ mock: src.mock(t.picks), aims: t.aims })),
+      ...(await targetsFor(ix, src, vars, uncovered)).map((t) => ({ mock: src.mock(t.picks), aims: t.aims })),
       { mock: src.failure() },
     ]
     const out = unique(mocks).map((m) => variant(m.mock, describeMock(name, m.mock), m.aims))

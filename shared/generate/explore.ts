@@ -2,7 +2,7 @@
 // the first outside effect it meets is decided (effects.ts), then every next move where it waits becomes a new
 // draft (choices.ts). A state seen before (same waiting node, same values of what the rules read, same mocks) is not
 // expanded again, which bounds loops. Exploration stops when every branch not proven dead is covered, when there is
-// nothing left to try, or at the deadline.
+// nothing left to try, or when the run's budget (ix.budget) is spent.
 import type { FlowDocument } from '../flow/document'
 import type { EngineDeps } from '../engine/deps'
 import { branchCoverage } from '../engine/conversation'
@@ -32,17 +32,15 @@ export interface Exploration {
   covered: Set<string>
   /** Every branch of the flow, as keys. */
   branches: string[]
-  /** True when the deadline stopped it with drafts still waiting. */
+  /** True when the budget stopped it with branches still to take. */
   timedOut: boolean
   /** Nodes some played conversation reached. */
   reached: Set<string>
 }
 
 export interface ExploreOptions {
-  deadline: number
   /** Branch keys proven dead: never a reason to go on. */
   dead: ReadonlySet<string>
-  now: () => number
   onProgress?: (p: { played: number; covered: number; total: number }) => void
 }
 
@@ -63,23 +61,31 @@ export async function explore(
   const reached = new Set<string>()
   const played: Played[] = []
   const seen = new Set<string>()
-  const starts = roots(flow, ix, wanted)
+  const starts = roots(flow, ix)
   const queue = new DraftQueue(starts.ordinary)
+  // Starts whose values are searched for come once the ordinary paths are played (they cost more, so they would be
+  // played after them anyway): a budget spent searching still leaves the ordinary conversations found.
+  let targeted = true
   // Starts under the channel's rules wait until ordinary exploration has nothing left to try.
   let windowed = starts.windowed
   const relevant = relevantRoots(ix)
   let timedOut = false
-  while ((queue.size || windowed.length) && wanted.size) {
+  while ((queue.size || windowed.length || targeted) && wanted.size) {
+    if (ix.budget.spent('explore')) {
+      // Only branches not taken make it a give-up; rules not tested alone are a bonus.
+      timedOut = uncovered.size > 0
+      break
+    }
+    if (targeted && queue.cheapest() !== 0) {
+      targeted = false
+      queue.first(await targetedRoots(flow, ix, wanted, starts.keys))
+      continue
+    }
     if (!queue.size) {
       const left = [...uncovered]
       queue.add(left.length ? windowed.map((d) => ({ ...d, aims: left })) : [])
       windowed = []
       continue
-    }
-    if (opts.now() > opts.deadline) {
-      // Only branches not taken make it a give-up; rules not tested alone are a bonus.
-      timedOut = uncovered.size > 0
-      break
     }
     const d = queue.next()
     if (d.inputs.length > MAX_TURNS) continue
@@ -89,7 +95,7 @@ export async function explore(
     const outcome = await play(flow, d, deps)
     // An outside effect met for the first time is decided before anything else: an HTTP Call without a mock fails
     // the test (the saved-test policy), and its mocked variants are what is explored.
-    const variants = effectVariants(ix, d, outcome, wanted)
+    const variants = await effectVariants(ix, d, outcome, wanted)
     if (variants) {
       queue.first(pursue(d, variants, wanted))
       continue
@@ -112,7 +118,8 @@ export async function explore(
     const sig = signature(d, outcome, relevant)
     if (seen.has(sig)) continue
     seen.add(sig)
-    queue.add(pursue(d, nextDrafts(ix, d, outcome, wanted), wanted))
+    queue.add(pursue(d, await nextDrafts(ix, d, outcome, wanted), wanted))
+    await ix.budget.breathe()
   }
   return { played, covered, branches, timedOut, reached }
 }
@@ -152,6 +159,11 @@ class DraftQueue {
     this.size += drafts.length
   }
 
+  /** The cost of the next draft, or -1 when there is none. */
+  cheapest(): number {
+    return this.byCost.findIndex((b) => b?.length)
+  }
+
   next(): Draft {
     const bucket = this.byCost.find((b) => b?.length)!
     this.size--
@@ -159,12 +171,8 @@ class DraftQueue {
   }
 }
 
-/** One draft per way to start: the ordinary start of each trigger, and starts whose values take later branches. */
-function roots(
-  flow: FlowDocument,
-  ix: FlowIndex,
-  uncovered: ReadonlySet<string>,
-): { ordinary: Draft[]; windowed: Draft[] } {
+/** One draft per way to start, as it comes: the ordinary start of each trigger (and under the channel's rules). */
+function roots(flow: FlowDocument, ix: FlowIndex): { ordinary: Draft[]; windowed: Draft[]; keys: Set<string> } {
   const out: Draft[] = []
   const windowed: Draft[] = []
   const keys = new Set<string>()
@@ -172,32 +180,16 @@ function roots(
   for (const t of ix.graph.triggers) {
     const src = startSource(ix, t)
     const config = ix.graph.config(t) as TriggerConfig | undefined
-    // An inactive flow does not answer a customer's message; its tests start at the trigger node instead.
-    const start = !flow.active && config && MESSAGE_STARTS.has(config.kind) ? ix.graph.nodes[t]!.name : undefined
-    for (const { picks, aims } of [{ picks: {}, aims: undefined }, ...targetsFor(ix, src, {}, uncovered)]) {
-      const s = src.start(picks)
-      if (!s || keys.has(JSON.stringify(s))) continue
+    const start = startNode(flow, ix, t)
+    const s = src.start({})
+    if (s && !keys.has(JSON.stringify(s))) {
       keys.add(JSON.stringify(s))
-      const other = s.contact.name !== DEFAULT_CONTACT.name || s.contact.phone !== DEFAULT_CONTACT.phone
-      const notes = Object.keys(picks).length
-        ? [`starts with ${describeStart(s.trigger)}${other ? ` from ${s.contact.name} ${s.contact.phone}` : ''}`]
-        : []
-      out.push({
-        now: ix.now,
-        ...s,
-        ...(start ? { start } : {}),
-        mocks: {},
-        decided: [],
-        inputs: [],
-        notes,
-        ...(aims ? { aims, cost: 1 } : {}),
-      })
+      out.push({ now: ix.now, ...s, ...(start ? { start } : {}), mocks: {}, decided: [], inputs: [], notes: [] })
     }
     // A run no customer message started (a webhook, an operator) meets the channel's rules: with the window
     // enforced, a sending node's message may be refused and its failure port taken. Played once the ordinary
     // drafts are all played, and only while a branch is left.
     if (config && !MESSAGE_STARTS.has(config.kind) && sends) {
-      const s = src.start({})
       if (!s) continue
       for (const [contact, note] of WINDOW_CONTACTS) {
         windowed.push({
@@ -214,7 +206,48 @@ function roots(
       }
     }
   }
-  return { ordinary: out, windowed }
+  return { ordinary: out, windowed, keys }
+}
+
+/** Starts whose values take later branches (`keys`: the starts already queued, not to be played twice). */
+async function targetedRoots(
+  flow: FlowDocument,
+  ix: FlowIndex,
+  uncovered: ReadonlySet<string>,
+  keys: Set<string>,
+): Promise<Draft[]> {
+  const out: Draft[] = []
+  for (const t of ix.graph.triggers) {
+    const src = startSource(ix, t)
+    const start = startNode(flow, ix, t)
+    for (const { picks, aims } of await targetsFor(ix, src, {}, uncovered)) {
+      const s = src.start(picks)
+      if (!s || keys.has(JSON.stringify(s))) continue
+      keys.add(JSON.stringify(s))
+      const other = s.contact.name !== DEFAULT_CONTACT.name || s.contact.phone !== DEFAULT_CONTACT.phone
+      const notes = [
+        `starts with ${describeStart(s.trigger)}${other ? ` from ${s.contact.name} ${s.contact.phone}` : ''}`,
+      ]
+      out.push({
+        now: ix.now,
+        ...s,
+        ...(start ? { start } : {}),
+        mocks: {},
+        decided: [],
+        inputs: [],
+        notes,
+        aims,
+        cost: 1,
+      })
+    }
+  }
+  return out
+}
+
+/** An inactive flow does not answer a customer's message; its tests start at the trigger node instead. */
+function startNode(flow: FlowDocument, ix: FlowIndex, trigger: number): string | undefined {
+  const config = ix.graph.config(trigger) as TriggerConfig | undefined
+  return !flow.active && config && MESSAGE_STARTS.has(config.kind) ? ix.graph.nodes[trigger]!.name : undefined
 }
 
 /** The contacts a window-enforced start tries: one who never wrote, one who opted out. */

@@ -7,6 +7,7 @@ import { operand } from '../rules/operand'
 import type { RuleGroup } from '../rules/synthesis'
 import type { AnswerContext } from '../nodes/question/answers'
 import { contextOf } from './answers'
+import { UNLIMITED, type Budget } from './budget'
 import { DEFAULT_CONTACT } from './sources-start'
 
 export interface Branch {
@@ -32,10 +33,12 @@ export interface FlowIndex {
   answers: AnswerContext
   /** The tests' moment (their `now`). */
   now: string
+  /** The run's time budget: every phase handed the index asks it between units of work (budget.ts). */
+  budget: Budget
 }
 
 /** `now` (ISO 8601) is the moment the tests happen: Questions read "tomorrow" from it. */
-export function indexFlow(doc: FlowDocument, now: string): FlowIndex {
+export function indexFlow(doc: FlowDocument, now: string, budget: Budget = UNLIMITED): FlowIndex {
   const graph = buildPortGraph(doc)
   const branches: Branch[] = []
   graph.nodes.forEach((n, i) => {
@@ -81,5 +84,6 @@ export function indexFlow(doc: FlowDocument, now: string): FlowIndex {
     byName: (name) => names.get(name),
     answers: contextOf(doc, DEFAULT_CONTACT.phone, now),
     now,
+    budget,
   }
 }

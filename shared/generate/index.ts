@@ -7,5 +7,7 @@ export {
   type GeneratedTest,
   type Unreached,
   type GenerateOptions,
+  type GenerateProgress,
 } from './suite'
+export { timeBudget, type Budget, type Phase } from './budget'
 export { parseAnswer, validAnswers, invalidAnswers, answerText, FUZZ_NOW } from './answers'

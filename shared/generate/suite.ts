@@ -13,6 +13,7 @@ import { prepare } from './answers'
 import { explore, type Exploration } from './explore'
 import { indexFlow, type FlowIndex } from './flow-index'
 import { selectMinimal } from './select'
+import { timeBudget, type Budget, type Phase } from './budget'
 import { nameOf, writeTest } from './write'
 
 export interface GeneratedTest {
@@ -40,15 +41,30 @@ export interface Suite {
   elapsedMs: number
   /** The deadline stopped exploration before it ran out of things to try. */
   gaveUp: boolean
+  /** What the budget stopped before it was done, one sentence each (empty when everything finished). */
+  unfinished: string[]
+  /** Stopped by a cancel (`signal`) rather than by the clock. */
+  cancelled: boolean
   /** Tests dropped because they did not pass on replay (behaviour that changes between runs), with why. */
   dropped: Array<{ name: string; why: string }>
 }
 
+export interface GenerateProgress {
+  phase: Phase
+  played: number
+  covered: number
+  total: number
+}
+
 export interface GenerateOptions {
-  /** Milliseconds exploration may take. */
+  /** Milliseconds exploration may take; writing the tests found may take as long again (budget.ts). */
   budgetMs?: number
   now?: () => number
-  onProgress?: (p: { played: number; covered: number; total: number }) => void
+  /** Aborting it stops every phase as the deadline does (the studio's Cancel). */
+  signal?: AbortSignal
+  /** In place of budgetMs, now and signal: a budget of the caller's (tests count its checks). */
+  budget?: Budget
+  onProgress?: (p: GenerateProgress) => void
 }
 
 export const DEFAULT_BUDGET_MS = 10_000
@@ -56,7 +72,8 @@ export const DEFAULT_BUDGET_MS = 10_000
 /**
  * `deps` are the host's: its script effect runs Scripts, its template and catalogue effects answer lookups. The
  * saved-test policy keeps HTTP off the network (shared/engine/conversation/policy.ts): every HTTP Call a test
- * reaches is mocked.
+ * reaches is mocked. Every phase asks the budget between units of work; when it is spent the suite holds what was
+ * found so far and `unfinished` says what was not done.
  */
 export async function generateSuite(
   flow: FlowDocument,
@@ -65,23 +82,43 @@ export async function generateSuite(
 ): Promise<Suite> {
   const now = options.now ?? (() => Date.now())
   const started = now()
+  const progress: GenerateProgress = { phase: 'analysis', played: 0, covered: 0, total: 0 }
   await prepare()
+  // Counted from here: loading the answer parsers' libraries is the same for every flow, and not the flow's work.
+  const budget = reporting(
+    options.budget ?? timeBudget(options.budgetMs ?? DEFAULT_BUDGET_MS, now, options.signal),
+    progress,
+    options.onProgress,
+  )
+  const unfinished: string[] = []
   // Whole seconds, rounded up: the tests' `now` is written into each file, and their runs must not look older than
   // the flow's last change (coverage counts runs started since then).
-  const ix = withParsedConfigs(() => indexFlow(flow, new Date(Math.ceil(started / 1000) * 1000).toISOString()))
+  const ix = withParsedConfigs(() => indexFlow(flow, new Date(Math.ceil(started / 1000) * 1000).toISOString(), budget))
   const reachable = walkFrom(ix.graph).seen
-  const dead = withParsedConfigs(() => deadBranches(ix.graph, reachable, sharedVariables(allFlowVariables(flow))))
+  let analysed = true
+  const stop = () => {
+    if (budget.spent('analysis')) analysed = false
+    return !analysed
+  }
+  const dead = withParsedConfigs(() => deadBranches(ix.graph, reachable, sharedVariables(allFlowVariables(flow)), stop))
+  if (!analysed) unfinished.push('proving branches unreachable: stopped before every Condition and Router was checked')
   const deadKeys = new Map(dead.map((d) => [`${ix.graph.nodes[d.node]!.id}\u0000${d.port}`, d.reason]))
   const ex = await explore(flow, ix, deps, {
-    deadline: started + (options.budgetMs ?? DEFAULT_BUDGET_MS),
     dead: new Set(deadKeys.keys()),
-    now,
-    onProgress: options.onProgress,
+    onProgress: (p) => {
+      Object.assign(progress, p)
+      options.onProgress?.({ ...progress })
+    },
   })
+  if (ex.timedOut) unfinished.push(`exploring: stopped with ${ex.branches.length - ex.covered.size} branches not taken`)
   const tests: GeneratedTest[] = []
   const dropped: Suite['dropped'] = []
   const names = new Set<string>()
-  for (const p of selectMinimal(ex.played)) {
+  const chosen = selectMinimal(ex.played)
+  let written = 0
+  for (const p of chosen) {
+    if (budget.spent('write')) break
+    written++
     const test = await writeTest(ix, p, deps)
     if (names.has(test.name)) test.name = nameOf(ix, p, true)
     test.name = uniqueName(test.name, names)
@@ -92,6 +129,10 @@ export async function generateSuite(
     }
     tests.push({ test, covers: branchCoverage(flow, replay.trace).taken.map((b) => `${b.nodeId}\u0000${b.port}`) })
   }
+  if (written < chosen.length)
+    unfinished.push(
+      `writing tests: ${chosen.length - written} of ${chosen.length} conversations found were not written`,
+    )
   const covered = new Set(tests.flatMap((t) => t.covers))
   return {
     tests,
@@ -100,7 +141,27 @@ export async function generateSuite(
     unreached: unreachedOf(ix, ex, covered, deadKeys, reachable, now() - started),
     elapsedMs: now() - started,
     gaveUp: ex.timedOut,
+    unfinished,
+    cancelled: budget.cancelled,
     dropped,
+  }
+}
+
+/** The budget, telling `onProgress` which phase asks it whenever a long computation lets the host in. */
+function reporting(inner: Budget, progress: GenerateProgress, onProgress?: (p: GenerateProgress) => void): Budget {
+  return {
+    spent(phase) {
+      progress.phase = phase
+      return inner.spent(phase)
+    },
+    async breathe() {
+      const yielded = await inner.breathe()
+      if (yielded) onProgress?.({ ...progress })
+      return yielded
+    },
+    get cancelled() {
+      return inner.cancelled
+    },
   }
 }
 

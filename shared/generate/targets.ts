@@ -5,7 +5,7 @@
 // set keep their value.
 import { lookupPath, type Vars } from '../expr'
 import { portTaken } from '../flow/paths'
-import { search, type Pool } from '../rules/search'
+import { searchWithin, type Pool } from '../rules/search'
 import { candidatesFor, type RuleGroup } from '../rules/synthesis'
 import { aloneGoals, holdsAlone, type AloneGoal } from './alone'
 import { alonePossible, portPossible } from './feasible'
@@ -30,15 +30,23 @@ const goalsOf = new WeakMap<FlowIndex, AloneGoal[]>()
 
 /**
  * Value picks that would take branch ports still wanted, or make a rule of an OR group hold alone on its port
- * (alone.ts); the most useful first, one per distinct picks.
+ * (alone.ts); the most useful first, one per distinct picks. Once the run's budget is spent, the picks found so far.
  */
-export function targetsFor(ix: FlowIndex, source: Source, vars: Vars, uncovered: ReadonlySet<string>): Target[] {
+export async function targetsFor(
+  ix: FlowIndex,
+  source: Source,
+  vars: Vars,
+  uncovered: ReadonlySet<string>,
+): Promise<Target[]> {
+  const phase = source.node >= 0 ? 'targets' : 'starts'
+  const within = { stop: () => ix.budget.spent(phase), breathe: () => ix.budget.breathe() }
   if (!goalsOf.has(ix)) goalsOf.set(ix, aloneGoals(ix))
   const goals = goalsOf.get(ix)!.filter((g) => uncovered.has(g.key))
   const out: Target[] = []
   const seen = new Map<string, Target>()
   const later = source.node >= 0 ? ix.after(source.node) : null
   for (const b of ix.branches) {
+    if (within.stop()) break
     if (later && !later[b.node]) continue
     const owned = b.paths.filter((p) => source.owns(p))
     if (owned.length === 0) continue
@@ -77,7 +85,7 @@ export function targetsFor(ix: FlowIndex, source: Source, vars: Vars, uncovered:
           objectives.push({ aim: g.key, holds: (v) => taken(v) && holdsAlone(g.rules, g.index, v) })
     }
     for (const { aim, holds } of objectives) {
-      const hit = search([...own, ...free], vars, holds)
+      const hit = await searchWithin([...own, ...free], vars, holds, within)
       if (!hit) continue
       const picks: Record<string, unknown> = {}
       for (const p of own) if (p.path in hit.picks) picks[p.path] = hit.picks[p.path]

@@ -23,7 +23,8 @@ Each test expects what the bot says, so it fails when the flow changes behaviour
   --out <dir>         where to write (default: <name>.tests/generated/ beside the flow); earlier generated
                       tests there are replaced
   --library <file>    templates and products, as for 'chatflow test' (default: the library.json beside the flow)
-  --time <seconds>    how long exploration may take (default 10)
+  --time <seconds>    how long exploration may take (default 10); writing the tests found may take
+                      as long again, and what the time did not allow is listed
 Exit codes: 0 every branch taken or proven unreachable, 1 some branch neither (or the flow cannot be read), 2 bad usage.
 `
 
@@ -125,6 +126,7 @@ function report(suite: Suite, flowFile: string, write: (s: string) => void): num
   write(`coverage ${displayPath(flowFile)}: ${suite.covered}/${suite.total} branches\n`)
   for (const u of suite.unreached) write(`  not taken: ${u.nodeName} → ${u.portLabel}: ${u.reason}\n`)
   const seconds = (suite.elapsedMs / 1000).toFixed(1)
+  for (const u of suite.unfinished) write(`  not finished in time: ${u}\n`)
   write(
     `${suite.tests.length} test${suite.tests.length === 1 ? '' : 's'} written in ${seconds} s${suite.gaveUp ? ` (gave up exploring after ${seconds} s)` : ''}\n`,
   )

@@ -10,5 +10,5 @@ export { SCRIPT_LIMITS, type ScriptLimits }
 
 export function createScriptEffect(limits: Partial<ScriptLimits> = {}): ScriptEffect {
   const l = { ...SCRIPT_LIMITS, ...limits }
-  return { run: (code, inputs, opts) => scriptPool().run(code, inputs, opts.timeoutMs, l) }
+  return { run: (code, inputs, opts) => scriptPool().run(code, inputs, opts.timeoutMs, l, opts.key) }
 }

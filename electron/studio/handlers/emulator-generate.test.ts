@@ -4,6 +4,7 @@ import { GENERATED_TEST_PREFIX } from '../../../shared/api/commands/emulator-tes
 import type { FlowDocument } from '../../../shared/flow/document'
 import { example } from '../../../shared/flow/testing/examples'
 import { payloadScript } from '../../../shared/generate/testing/flows'
+import { manyConditionsFlow } from '../../../shared/generate/testing/many-conditions'
 import { createTempBackend, expectOk, type TempBackend } from '../testing/backend'
 
 let temp: TempBackend
@@ -62,6 +63,22 @@ describe('emulator.generateTests', () => {
     expect(real.yaml).toContain('text: Total 10.')
     const high = suite.tests.find((t) => t.name.includes('by_band: High'))!
     expect(high.yaml).toMatch(/mocks:\n {2}price:\n {4}output:/)
+  })
+
+  it('Cancel reaches the generator through the contract while it works: it stops, and nothing is saved', async () => {
+    const api = temp.backend
+    const flowId = await saved(manyConditionsFlow())
+    const first = new Promise<string>((resolve) => api.on('emulator.generateProgress', (p) => resolve(p.phase)))
+    const generating = api.call('emulator.generateTests', { flowId, seconds: 120 })
+    // The search for start values takes minutes on this flow: progress comes while it runs, and so does the cancel.
+    expect(await first).toMatch(/^(analysis|starts|explore)$/)
+    const twice = await api.call('emulator.generateTests', { flowId })
+    expect(!twice.ok && twice.error.code).toBe('conflict')
+    expect(expectOk(await api.call('emulator.cancelGenerate', { flowId }))).toEqual({ cancelled: true })
+    const r = await generating
+    expect(!r.ok && r.error).toMatchObject({ code: 'cancelled', message: expect.stringContaining('unchanged') })
+    expect(expectOk(await api.call('emulator.tests', { flowId }))).toEqual([])
+    expect(expectOk(await api.call('emulator.cancelGenerate', { flowId }))).toEqual({ cancelled: false })
   })
 
   it('refuses an unknown flow', async () => {

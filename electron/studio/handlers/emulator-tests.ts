@@ -1,12 +1,14 @@
 import { conversationTests, flowOf } from '../emulator/service'
 import { latestRunId } from '../emulator/service'
 import { ApiFailure } from '../failure'
-import { generateTests } from '../emulator/generate'
+import { cancelGenerate, generateTests } from '../emulator/generate'
 import type { Handler } from './types'
 
 // The conversation-test half of the emulator area; handlers/emulator.ts spreads it into the area's map.
-type H<C extends `emulator.${'saveTest' | 'tests' | 'runTests' | 'deleteTest' | 'testStatus' | 'generateTests'}`> =
-  Handler<C>
+type H<
+  C extends
+    `emulator.${'saveTest' | 'tests' | 'runTests' | 'deleteTest' | 'testStatus' | 'generateTests' | 'cancelGenerate'}`,
+> = Handler<C>
 
 export const emulatorTestHandlers: {
   'emulator.saveTest': H<'emulator.saveTest'>
@@ -15,6 +17,7 @@ export const emulatorTestHandlers: {
   'emulator.deleteTest': H<'emulator.deleteTest'>
   'emulator.testStatus': H<'emulator.testStatus'>
   'emulator.generateTests': H<'emulator.generateTests'>
+  'emulator.cancelGenerate': H<'emulator.cancelGenerate'>
 } = {
   'emulator.saveTest': async (req, ctx) => {
     const flow = flowOf(ctx, req.flowId)
@@ -42,6 +45,7 @@ export const emulatorTestHandlers: {
     return { id: req.id }
   },
   'emulator.generateTests': (req, ctx) => generateTests(ctx, req.flowId, req.seconds),
+  'emulator.cancelGenerate': (req, ctx) => ({ cancelled: cancelGenerate(ctx, req.flowId) }),
   'emulator.testStatus': (_req, ctx) => {
     const rows = ctx.db
       .prepare(

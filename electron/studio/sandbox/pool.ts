@@ -4,18 +4,22 @@
 // worker is terminated and replaced, and the script fails with script_timeout; a worker that runs out of its own
 // heap fails it with script_memory. The main thread never runs user code, so every other flow keeps being served
 // and a SIGTERM is handled at once. Workers are replaced after a script that grew their memory, so it is returned.
+// Scripts waiting for a worker take turns by key (the contact of the run, fair-queue.ts), so one contact's backlog
+// holds another's script at most one script's time limit.
 import fs from 'node:fs'
 import { createRequire } from 'node:module'
 import { fileURLToPath } from 'node:url'
-import type { Worker } from 'node:worker_threads'
+import type { Worker, WorkerOptions } from 'node:worker_threads'
 import type { Vars } from '../../../shared/engine/types'
 import { clampScriptTimeout } from '../../../shared/nodes/script/limits'
 import { ScriptError } from '../../../shared/nodes/script/run-error'
 import { POOL, poolSize, WORKER_RESOURCE_LIMITS, type ScriptLimits } from './limits'
 import type { FailureData, FromWorker, JobResult, RunJob, WorkerData } from './protocol'
+import { FairQueue } from './fair-queue'
 import { startWorker } from './worker-entry'
 
 interface Pending {
+  key: string
   job: RunJob
   resolve(value: { outputs: Vars; logs: string[] }): void
   reject(err: ScriptError): void
@@ -45,7 +49,7 @@ const fail = (code: FailureData['code'], message: string, logs: string[] = []) =
 
 export class ScriptPool {
   private readonly slots = new Set<Slot>()
-  private readonly queue: Pending[] = []
+  private readonly queue = new FairQueue<Pending>()
   private wasm: Promise<WebAssembly.Module> | null = null
   private nextId = 1
   private closed = false
@@ -54,13 +58,19 @@ export class ScriptPool {
   /** Why the last worker could not start, while none has started since: queued scripts fail with it. */
   private startError: string | null = null
 
-  constructor(private readonly size: number = poolSize()) {}
+  /** `start` starts a worker: tests give a stand-in to drive the pool's line on a fake clock. */
+  constructor(
+    private readonly size: number = poolSize(),
+    private readonly start: (options: WorkerOptions) => Worker = startWorker,
+  ) {}
 
+  /** `key` names whose script it is (the run's contact): scripts of different keys take turns for the workers. */
   async run(
     code: string,
     inputs: Vars,
     timeoutMs: number,
     limits: ScriptLimits,
+    key = '',
   ): Promise<{ outputs: Vars; logs: string[] }> {
     if (this.closed)
       throw fail('script_error', 'The script sandbox has stopped (the studio or server is shutting down).')
@@ -73,9 +83,9 @@ export class ScriptPool {
       limits,
     }
     return new Promise((resolve, reject) => {
-      const pending: Pending = { job, resolve, reject }
+      const pending: Pending = { key, job, resolve, reject }
       pending.waiting = setTimeout(() => {
-        this.queue.splice(this.queue.indexOf(pending), 1)
+        this.queue.remove(key, pending)
         reject(
           fail(
             'script_timeout',
@@ -83,21 +93,21 @@ export class ScriptPool {
           ),
         )
       }, POOL.queueWaitMs)
-      this.queue.push(pending)
+      this.queue.push(key, pending)
       this.pump(wasm)
     })
   }
 
   stats(): PoolStats {
     const busy = [...this.slots].filter((s) => s.state === 'busy').length
-    return { workers: this.slots.size, busy, queued: this.queue.length, started: this.started, killed: this.killed }
+    return { workers: this.slots.size, busy, queued: this.queue.size, started: this.started, killed: this.killed }
   }
 
   /** Stops every worker; scripts running or waiting fail at once. */
   async close(): Promise<void> {
     this.closed = true
     const stopping = fail('script_error', 'The script sandbox has stopped (the studio or server is shutting down).')
-    for (const p of this.queue.splice(0)) this.settle(p, stopping)
+    for (const p of this.queue.drain()) this.settle(p, stopping)
     await Promise.all([...this.slots].map((s) => this.retire(s, stopping)))
   }
 
@@ -108,20 +118,29 @@ export class ScriptPool {
   }
 
   private pump(wasm: WebAssembly.Module): void {
-    while (this.queue.length) {
+    while (this.queue.size) {
       const idle = [...this.slots].find((s) => s.state === 'idle')
       if (idle) {
-        this.dispatch(idle, this.queue.shift()!)
+        this.dispatch(
+          idle,
+          this.queue.shift((key) => this.runningFor(key))!,
+        )
         continue
       }
       const starting = [...this.slots].filter((s) => s.state === 'starting').length
-      if (this.slots.size < this.size && starting < this.queue.length) this.spawn(wasm)
+      if (this.slots.size < this.size && starting < this.queue.size) this.spawn(wasm)
       else break
     }
   }
 
+  private runningFor(key: string): number {
+    let n = 0
+    for (const s of this.slots) if (s.current?.key === key) n++
+    return n
+  }
+
   private spawn(wasm: WebAssembly.Module): void {
-    const worker = startWorker({ workerData: { wasm } satisfies WorkerData, resourceLimits: WORKER_RESOURCE_LIMITS })
+    const worker = this.start({ workerData: { wasm } satisfies WorkerData, resourceLimits: WORKER_RESOURCE_LIMITS })
     this.started++
     const slot: Slot = { worker, state: 'starting', current: null, runs: 0 }
     this.slots.add(slot)
@@ -209,10 +228,10 @@ export class ScriptPool {
     // Nothing can start a worker (the last start failed and none runs): queued scripts fail instead of waiting.
     if (this.startError && this.slots.size === 0) {
       const reason = fail('script_error', `The script sandbox could not start: ${this.startError}`)
-      for (const p of this.queue.splice(0)) this.settle(p, reason)
+      for (const p of this.queue.drain()) this.settle(p, reason)
       return
     }
-    if (this.queue.length) void (wasm ? Promise.resolve(wasm) : this.compiled()).then((w) => this.pump(w))
+    if (this.queue.size) void (wasm ? Promise.resolve(wasm) : this.compiled()).then((w) => this.pump(w))
   }
 
   private async retire(slot: Slot, reason: ScriptError | null): Promise<void> {

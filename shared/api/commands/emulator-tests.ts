@@ -39,6 +39,8 @@ export interface GeneratedSuite {
   unreached: UnreachedBranch[]
   elapsedMs: number
   gaveUp: boolean
+  /** What the time allowed did not finish (proving branches dead, exploring, writing), one sentence each. */
+  unfinished: string[]
   /** Tests not saved because they did not pass when played again, with why. */
   dropped: Array<{ name: string; why: string }>
 }
@@ -84,10 +86,17 @@ export const emulatorTestCommands = {
   /**
    * Explores the flow as saved now and saves conversation tests that take every reachable branch (docs/testing.md,
    * "Generating tests"), replacing the tests it generated before; progress comes as `emulator.generateProgress`.
+   * One at a time per flow (`conflict` otherwise); `emulator.cancelGenerate` stops it, answered `cancelled` with
+   * nothing saved.
    */
   'emulator.generateTests': {
     req: z.object({ flowId: FlowIdSchema, seconds: z.number().min(1).max(120).default(10) }),
     res: returns<GeneratedSuite>(),
+  },
+  /** Stops the flow's `emulator.generateTests` at work, if any: every phase of the generator stops at its next check. */
+  'emulator.cancelGenerate': {
+    req: z.object({ flowId: FlowIdSchema }),
+    res: returns<{ cancelled: boolean }>(),
   },
   /** Per flow: how many tests it has and how many failed on their last run (the flows list). */
   'emulator.testStatus': { req: z.object({}), res: returns<Record<string, { total: number; failed: number }>>() },

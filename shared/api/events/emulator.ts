@@ -5,9 +5,11 @@ export const emulatorEvents = {
    * any other emulator view of that flow refresh. `source: 'webhook'` marks a run a webhook request started: an open
    * emulator of that flow switches to it (docs/webhook.md). */
   'emulator.updated': payload<{ flowId: string; contactId: string; runId: string | null; source?: 'webhook' }>(),
-  /** "Generate tests" at work: conversations played so far and branches they took. */
+  /** "Generate tests" at work: what it is doing, conversations played so far and branches they took. */
   'emulator.generateProgress': payload<{
     flowId: string
+    /** analysis (proving branches dead), starts / targets (searching values), explore (playing), write. */
+    phase: 'analysis' | 'starts' | 'targets' | 'explore' | 'write'
     played: number
     covered: number
     total: number

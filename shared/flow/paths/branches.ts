@@ -14,12 +14,22 @@ export interface DeadBranch {
   reason: string
 }
 
-export function deadBranches(g: PortGraph, reachable: Uint8Array, shared: (variable: string) => boolean): DeadBranch[] {
+/**
+ * `stop` (a caller's deadline) is asked before each branching node; once it says stop, the ports proven so far are
+ * returned, and the others count as live (no port is called dead without its proof).
+ */
+export function deadBranches(
+  g: PortGraph,
+  reachable: Uint8Array,
+  shared: (variable: string) => boolean,
+  stop: () => boolean = () => false,
+): DeadBranch[] {
   const out: DeadBranch[] = []
-  g.nodes.forEach((n, i) => {
-    if (!reachable[i] || (n.type !== 'condition' && n.type !== 'router')) return
+  for (const [i, n] of g.nodes.entries()) {
+    if (!reachable[i] || (n.type !== 'condition' && n.type !== 'router')) continue
+    if (stop()) break
     const config = g.config(i)
-    if (!config) return
+    if (!config) continue
     const b = { type: n.type, config } as BranchConfig
     const routes = groupsOf(b)
     const byRules = b.type === 'condition' ? conditionDeadPorts(routes[0]!.group) : routerDeadPorts(routes)
@@ -29,7 +39,7 @@ export function deadBranches(g: PortGraph, reachable: Uint8Array, shared: (varia
       const reason = found.get(p.id)
       if (reason) out.push({ node: i, port: p.id, reason })
     }
-  })
+  }
   return out
 }
 

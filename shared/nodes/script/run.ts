@@ -19,12 +19,15 @@ export function scriptInputs(config: ScriptConfig, evaluate: (text: string) => u
 }
 
 export async function runScriptNode(
-  ctx: Pick<RunContext<ScriptConfig>, 'config' | 'evaluate' | 'effects'>,
+  ctx: Pick<RunContext<ScriptConfig>, 'config' | 'evaluate' | 'effects'> &
+    Partial<Pick<RunContext<ScriptConfig>, 'contact'>>,
 ): Promise<NodeOutcome> {
   const inputs = scriptInputs(ctx.config, ctx.evaluate)
   try {
     const { outputs, logs } = await ctx.effects.script.run(ctx.config.code, inputs, {
       timeoutMs: clampScriptTimeout(ctx.config.timeoutMs),
+      // Scripts wait for the sandbox in turns by contact: one contact's backlog cannot hold up another's.
+      ...(ctx.contact ? { key: ctx.contact.id } : {}),
     })
     return { kind: 'next', port: 'success', output: outputs, ...traceLogs(logs) }
   } catch (err) {

@@ -12,6 +12,13 @@ interface Progress {
 }
 
 /** What the generator is doing, as the progress line says it. */
+/** How long the generator may explore (the CLI's --time): a large flow finds more branches with more time. */
+const BUDGETS = [
+  { seconds: 10, label: '10 s' },
+  { seconds: 30, label: '30 s' },
+  { seconds: 120, label: '2 min' },
+]
+
 const PHASES: Record<Progress['phase'], string> = {
   analysis: 'Checking which branches no run can take',
   starts: 'Looking for start values that take branches',
@@ -31,6 +38,7 @@ export function GenerateTests({ flowId, onDone }: { flowId: string; onDone: () =
   const [result, setResult] = useState<GeneratedSuite | null>(null)
   const [error, setError] = useState<ApiError | null>(null)
   const [cancelling, setCancelling] = useState(false)
+  const [seconds, setSeconds] = useState(BUDGETS[0]!.seconds)
 
   useEffect(() => {
     setResult(null)
@@ -45,7 +53,7 @@ export function GenerateTests({ flowId, onDone }: { flowId: string; onDone: () =
     setResult(null)
     setProgress(null)
     setCancelling(false)
-    const r = await api.call('emulator.generateTests', { flowId })
+    const r = await api.call('emulator.generateTests', { flowId, seconds })
     setRunning(false)
     if (!r.ok) return setError(r.error)
     setResult(r.value)
@@ -71,6 +79,16 @@ export function GenerateTests({ flowId, onDone }: { flowId: string; onDone: () =
       >
         {running ? 'Generating…' : 'Generate tests'}
       </button>
+      <label className="emu-generate-time" title="How long the generator may explore; it writes what it found by then">
+        Explore for{' '}
+        <select value={seconds} disabled={running} onChange={(e) => setSeconds(Number(e.target.value))}>
+          {BUDGETS.map((b) => (
+            <option key={b.seconds} value={b.seconds}>
+              {b.label}
+            </option>
+          ))}
+        </select>
+      </label>
       {running && (
         <button
           type="button"

@@ -15,6 +15,9 @@ test('Cancel stops Generate tests while it works, and says nothing was saved', a
   await emulator.getByRole('tab', { name: 'Tests' }).click()
   const generate = emulator.getByRole('region', { name: 'Generate tests' })
 
+  // The longest budget: Cancel is clicked while the work still runs on a machine of any speed (with 10 s, a slow
+  // page could reach the button after the generator had given up by itself).
+  await generate.getByLabel('Explore for').selectOption({ label: '2 min' })
   await generate.getByRole('button', { name: 'Generate tests' }).click()
   await expect(generate.getByRole('button', { name: 'Generating…' })).toBeDisabled()
   // Progress names the phase: the search for start values on this flow takes minutes.

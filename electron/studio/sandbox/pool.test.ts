@@ -3,7 +3,7 @@
 import { spawnSync } from 'node:child_process'
 import { afterAll, describe, expect, it } from 'vitest'
 import { ScriptError } from '../../../shared/nodes/script/run-error'
-import { POOL, SCRIPT_LIMITS } from './limits'
+import { SCRIPT_LIMITS } from './limits'
 import { ScriptPool } from './pool'
 
 const pool = new ScriptPool(2)
@@ -22,16 +22,17 @@ async function failure(code: string, timeoutMs = 1000): Promise<ScriptError> {
   throw new Error('the script did not fail')
 }
 
-/** Counts how late a 50 ms timer on the main thread fires while `work` runs: a blocked thread shows at once. */
-async function mainThreadLag<T>(work: Promise<T>): Promise<{ result: T; worstLagMs: number }> {
-  let worst = 0
-  let last = Date.now()
-  const tick = setInterval(() => {
-    worst = Math.max(worst, Date.now() - last - 50)
-    last = Date.now()
-  }, 50)
+/**
+ * Counts the main thread's 50 ms ticks while `work` runs. A frozen script ends only when the pool's own deadline
+ * timer (the limit plus its grace) fires on the main thread; timers fire in the order they fall due, so a free main
+ * thread has ticked many times before that, on a machine of any speed. A script run on the main thread would
+ * block it for the whole time: no tick at all.
+ */
+async function mainThreadTicks<T>(work: Promise<T>): Promise<{ result: T; ticks: number }> {
+  let ticks = 0
+  const tick = setInterval(() => ticks++, 50)
   try {
-    return { result: await work, worstLagMs: worst }
+    return { result: await work, ticks }
   } finally {
     clearInterval(tick)
   }
@@ -44,24 +45,26 @@ describe('case 1: a loop inside a built-in', () => {
     'stops Array.prototype.%s over a huge length at the deadline, without blocking',
     async (method) => {
       await run('return {}') // a started worker, so the deadline is measured on the script alone
-      const started = Date.now()
-      const { result, worstLagMs } = await mainThreadLag(
+      const { result, ticks } = await mainThreadTicks(
         failure(`return { v: Array.prototype.${method}.call({ length: 2 ** 53 - 1 }, 1) }`, 1000),
       )
       expect(result.code).toBe('script_timeout')
       expect(result.message).toMatch(/1000 ms limit/)
-      expect(Date.now() - started).toBeLessThan(4000)
-      expect(worstLagMs).toBeLessThan(500)
+      expect(ticks).toBeGreaterThan(0)
     },
   )
 
   it('runs other scripts while one is frozen, and keeps working afterwards', async () => {
     await Promise.all([run('return {}'), run('return {}')]) // both workers started
-    const frozen = failure('return { v: Array.prototype.join.call({ length: 2 ** 32 - 1 }) }', 2000)
-    const t0 = Date.now()
+    // An order of events, not a time: the frozen script ends only at its deadline, the other must end before it.
+    const order: string[] = []
+    const frozen = failure('return { v: Array.prototype.join.call({ length: 2 ** 32 - 1 }) }', 5000).then(
+      (e) => (order.push('frozen'), e),
+    )
     expect((await run('return { ok: 1 }')).outputs).toEqual({ ok: 1 })
-    expect(Date.now() - t0).toBeLessThan(1500)
+    order.push('other')
     expect((await frozen).code).toMatch(/script_timeout|script_memory/)
+    expect(order).toEqual(['other', 'frozen'])
     expect((await run('return { after: true }')).outputs).toEqual({ after: true })
   })
 })
@@ -154,18 +157,19 @@ it('refuses a returned object nested deeper than the JSON guard allows', async (
 })
 
 it('lets a process that ran a script exit without waiting for the idle worker to be retired', async () => {
-  // `chatflow test` of a flow with a Script used to linger for POOL.idleMs (30 s) after its last line.
+  // `chatflow test` of a flow with a Script used to linger for POOL.idleMs (30 s) after its last line. The child's
+  // idle time is an hour: one that waited for it would be stopped by the 2-minute timeout (a signal), which no
+  // start-up on a slow machine comes near.
   const pool = new URL('./pool.ts', import.meta.url).href
   const limits = new URL('./limits.ts', import.meta.url).href
-  const code = `const { ScriptPool } = await import(${JSON.stringify(pool)}); const { SCRIPT_LIMITS } = await import(${JSON.stringify(limits)});
+  const code = `const { ScriptPool } = await import(${JSON.stringify(pool)}); const { SCRIPT_LIMITS, POOL } = await import(${JSON.stringify(limits)});
+    POOL.idleMs = 3_600_000
     const r = await new ScriptPool(1).run('return { a: 1 }', {}, 1000, SCRIPT_LIMITS); console.log(JSON.stringify(r.outputs))`
-  const started = Date.now()
   const child = spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', code], {
     encoding: 'utf8',
-    timeout: 25_000,
+    timeout: 120_000,
   })
   expect(child.stderr).toBe('')
   expect(child.stdout.trim()).toBe('{"a":1}')
   expect(child.signal).toBeNull()
-  expect(Date.now() - started).toBeLessThan(POOL.idleMs - 5_000)
-}, 30_000)
+}, 150_000)

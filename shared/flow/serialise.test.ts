@@ -3,7 +3,8 @@ import fc from 'fast-check'
 import { FLOW_FORMAT, type FlowDocument } from './document'
 import { NODE_TYPES } from './node-types'
 import { FLOW_ID } from '../text/identifier'
-import { loadFlow, parseFlow, serialiseFlow } from './serialise'
+import { loadFlow, parseFlow } from '../nodes/load-flow'
+import { serialiseFlow } from './serialise'
 import { EXAMPLES, example } from './testing/examples'
 
 describe('parseFlow', () => {

@@ -95,7 +95,7 @@ describe('adding a node type touches two folders and two registries', () => {
     const { NODE_TYPES, NAME_PREFIX } =
       await load<typeof import('../../shared/flow/node-types')>('shared/flow/node-types.ts')
     const { validateFlow } = await load<typeof import('../../shared/flow/validate')>('shared/flow/validate.ts')
-    const { parseFlow } = await load<typeof import('../../shared/flow/serialise')>('shared/flow/serialise.ts')
+    const { parseFlow } = await load<typeof import('../../shared/nodes/load-flow')>('shared/nodes/load-flow.ts')
     const { buildFlow } = await load<typeof import('../../shared/engine/testing/fixtures')>(
       'shared/engine/testing/fixtures.ts',
     )

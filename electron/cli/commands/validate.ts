@@ -4,7 +4,7 @@
 import { readFile } from 'node:fs/promises'
 import { parseCommandLine } from './args'
 import type { CliCommand } from './types'
-import { parseFlow } from '../../../shared/flow/serialise'
+import { parseFlow } from '../../../shared/nodes/load-flow'
 import { hasErrors, validateFlow, type Problem } from '../../../shared/flow/validate'
 
 const USAGE = `Usage: chatflow validate <file.json> [--json]

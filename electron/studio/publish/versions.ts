@@ -2,7 +2,8 @@
 // version N+1, makes it the running document (the flow's row in `flows`) and marks it active: a publish that
 // fails or is cut off at any point leaves the previous version running.
 import type { Database } from 'better-sqlite3'
-import { loadFlow, validateFlow, type FlowDocument } from '../../../shared/flow'
+import { loadFlow } from '../../../shared/nodes/load-flow'
+import { validateFlow, type FlowDocument } from '../../../shared/flow'
 import type { PublishedVersion } from '../../../shared/api/commands/publish'
 import { ApiFailure } from '../failure'
 

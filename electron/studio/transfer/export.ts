@@ -7,6 +7,7 @@ import { sortKeysDeep } from '../../../shared/flow/serialise'
 import type { MessageTemplate } from '../../../shared/nodes/template_message/run-template'
 import { CatalogStore } from '../effects/catalog-store'
 import { ApiFailure } from '../failure'
+import { readStoredFlow } from '../store/stored-flow'
 import { BUNDLE_FORMAT } from './bundle'
 
 export interface ExportOptions {
@@ -40,7 +41,7 @@ export function exportBundle(db: Database, options: ExportOptions = {}): ExportR
   const productsNeeded = new Set<string>()
   const catalogStore = new CatalogStore(db)
   const flows = chosen.map((row) => {
-    const document = JSON.parse(row.document) as FlowDocument
+    const document = readStoredFlow(row.document)
     for (const t of templatesUsed(document)) used.set(`${t.name}\u0000${t.language}`, t)
     for (const p of productsUsed(document)) productsNeeded.add(`${p.catalogId}\u0000${p.productId}`)
     const tests = (testsOf.all(row.id) as { name: string; yaml: string }[]).sort((a, b) => byCode(a.name, b.name))

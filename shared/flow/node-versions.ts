@@ -50,7 +50,8 @@ export type NodeVersionsResult =
   { ok: true; value: Record<string, unknown>; migrated: MigratedNode[] } | { ok: false; error: NodeVersionError }
 
 /** The version a stored node was written with: absent (documents from before node versions) reads as 1. */
-export const typeVersionOf = (node: { typeVersion?: unknown }): unknown => node.typeVersion ?? 1
+export const typeVersionOf = (node: { typeVersion?: unknown }): unknown =>
+  node.typeVersion === undefined ? 1 : node.typeVersion
 
 const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v)
 

@@ -131,9 +131,11 @@ describe('a document of a node version newer than this build', () => {
 describe('whole-document migration runs first', () => {
   it('a version-0 sketch without node versions is brought to format 1, then its nodes to their versions', () => {
     restore = registerNodeVersion(MESSAGE_V2)
-    const sketch = JSON.parse(fixture('message-v1-body')) as Record<string, unknown> & { edges: object[] }
+    const sketch = JSON.parse(fixture('message-v1-body')) as Record<string, unknown> & {
+      edges: Record<string, unknown>[]
+    }
     delete sketch.format
-    sketch.edges = sketch.edges.map(({ sourcePort, ...e }: Record<string, unknown>) => ({
+    sketch.edges = sketch.edges.map(({ sourcePort, ...e }) => ({
       ...e,
       sourceHandle: sourcePort,
     }))

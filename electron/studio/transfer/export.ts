@@ -1,7 +1,7 @@
 // Builds a bundle from the studio database. Output is canonical (flows by id, tests by name, templates by name and
 // language, fixed key order, no timestamps) so export → import → export gives the same bytes.
 import type { Database } from 'better-sqlite3'
-import { canonicalFlow, type FlowDocument } from '../../../shared/flow'
+import { canonicalFlow } from '../../../shared/flow'
 import { productsUsed, templatesUsed } from '../../../shared/flow/library-refs'
 import { sortKeysDeep } from '../../../shared/flow/serialise'
 import type { MessageTemplate } from '../../../shared/nodes/template_message/run-template'

@@ -4,7 +4,8 @@
 import { FLOW_FORMAT, type FlowDocument, type FlowEdge, type FlowNode } from '../../shared/flow/document'
 import { buildReferenceIndex } from '../../shared/flow/references'
 import { renameNode } from '../../shared/flow/rename'
-import { parseFlow, serialiseFlow } from '../../shared/flow/serialise'
+import { parseFlow } from '../../shared/nodes/load-flow'
+import { serialiseFlow } from '../../shared/flow/serialise'
 import { validateFlow } from '../../shared/flow/validate'
 
 const SIZES = [100, 1000, 3000]

@@ -1,6 +1,7 @@
 // The PostgreSQL store's helpers for published flows, on any client (the pool, or a contact's transaction).
 import type { PoolClient } from 'pg'
 import type { FlowDocument } from '../../shared/flow/document'
+import { readStoredFlow } from '../studio/store/stored-flow'
 
 type Queryable = Pick<PoolClient, 'query'>
 
@@ -48,7 +49,7 @@ export async function documentOf(
     'SELECT document FROM flow_versions WHERE flow_id = $1 AND version = $2',
     [flowId, version],
   )
-  const doc = JSON.parse(rows[0]!.document) as FlowDocument
+  const doc = readStoredFlow(rows[0]!.document)
   docs.set(key, doc)
   return doc
 }

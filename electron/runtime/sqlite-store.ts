@@ -10,6 +10,7 @@ import type { FlowDocument } from '../../shared/flow/document'
 import { createContactsEffect } from '../studio/effects/contacts'
 import { EMPTY_LIBRARY, storeLibrary, type PublishLibrary } from '../studio/publish/library'
 import { VersionStore } from '../studio/publish/versions'
+import { readStoredFlow } from '../studio/store/stored-flow'
 import { ContactStore, RunStore } from '../studio/runs'
 import { toSummary, type RunRow } from '../studio/runs/run-store'
 import { SecretStore } from '../studio/webhook/secrets'
@@ -102,7 +103,7 @@ export class SqliteRuntimeStore implements RuntimeStore {
     const cached = this.parsed.get(id)
     if (cached?.revision === revision) return cached.doc
     const json = this.sql.document.get(id) as string
-    const doc = JSON.parse(json) as FlowDocument
+    const doc = readStoredFlow(json)
     this.parsed.set(id, { revision, doc })
     return doc
   }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { freeName, pasteClip, copyClip } from './clipboard'
+import { freeName, pasteClip, copyClip, parseClip, CLIP_FORMAT } from './clipboard'
+import { MESSAGE_V2, registerNodeVersion } from '../../shared/nodes/testing/versions'
 import { flow, node } from './testing/docs'
 
 describe('pasted names', () => {
@@ -30,5 +31,28 @@ describe('pasted names', () => {
     expect(doc.nodes.map((n) => n.name)).toEqual(['lookup', 'status', 'lookup_2', 'status_2'])
     expect(doc.nodes[3]!.config).toMatchObject({ text: 'Got {{lookup_2.status}}' })
     expect(doc.nodes[1]!.config).toMatchObject({ text: 'Mine {{lookup.status}}' })
+  })
+})
+
+describe('a clip from another build of the studio', () => {
+  const clip = (typeVersion: number | undefined, config: Record<string, unknown>) =>
+    JSON.stringify({
+      format: CLIP_FORMAT,
+      nodes: [{ ...node('n1', 'message', 'hello', config), ...(typeVersion ? { typeVersion } : {}) }],
+      edges: [],
+    })
+
+  it("has its nodes brought to this build's versions, and one newer than this build is not pasted", () => {
+    const restore = registerNodeVersion(MESSAGE_V2)
+    try {
+      expect(parseClip(clip(undefined, { body: 'Hi' }))!.nodes[0]).toMatchObject({
+        typeVersion: 2,
+        config: { text: 'Hi' },
+      })
+      expect(parseClip(clip(2, { text: 'Hi' }))!.nodes[0]).toMatchObject({ typeVersion: 2, config: { text: 'Hi' } })
+      expect(parseClip(clip(3, { text: 'Hi' }))).toBeNull()
+    } finally {
+      restore()
+    }
   })
 })

@@ -4,6 +4,8 @@ import { z } from 'zod'
 import { newId } from './graph'
 import { renameInDocument } from './model'
 import { NODE_NAME_MAX } from '../../shared/flow/names'
+import { migrateNodeVersions } from '../../shared/flow/node-versions'
+import { NODE_VERSIONS } from '../../shared/nodes/load-flow'
 
 // Copy and paste of nodes, also between flows: the clip travels as JSON text on the system clipboard.
 // Pasted nodes get fresh ids; a name already used in the target flow gets the next free number (http_call_1
@@ -28,10 +30,16 @@ export function copyClip(doc: FlowDocument, nodeIds: Iterable<string>): Clip {
   }
 }
 
+/**
+ * A clip from the clipboard, with its nodes at this build's versions: it may come from another window or another
+ * build of the studio. A clip with a node newer than this build is not pasted (null), like any other foreign text.
+ */
 export function parseClip(text: string): Clip | null {
   try {
     const parsed = ClipSchema.safeParse(JSON.parse(text))
-    return parsed.success ? parsed.data : null
+    if (!parsed.success) return null
+    const current = migrateNodeVersions(parsed.data, NODE_VERSIONS)
+    return current.ok ? (current.value as Clip) : null
   } catch {
     return null
   }

@@ -39,6 +39,9 @@ export function summaryOf(node: FlowNode): string {
   }
 }
 
+/** The version of its type's config shape a new node records (`typeVersion`, shared/flow/node-versions.ts). */
+export const currentVersion = (type: NodeType): number => def(type).version
+
 export function defaultConfig(type: NodeType): Record<string, unknown> {
   return definitionOf(type).defaults() as Record<string, unknown>
 }

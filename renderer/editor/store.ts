@@ -6,7 +6,7 @@ import * as graph from './graph'
 import { emptyHistory, record, redo, undo, type History } from './history'
 import { renameNode } from '../../shared/flow/rename'
 import { validateFlow } from '../../shared/flow/validate'
-import { defaultConfig, nextName, portsOf } from './model'
+import { currentVersion, defaultConfig, nextName, portsOf } from './model'
 import { pasteClip, type Clip } from './clipboard'
 import { ALIGN_LABELS, alignPositions, type AlignMode } from './align'
 
@@ -100,6 +100,7 @@ export function createEditorStore(initial: FlowDocument): EditorStore {
       const node: FlowNode = {
         id: graph.newId('n'),
         type,
+        typeVersion: currentVersion(type),
         name: nextName(doc, type),
         position,
         config: defaultConfig(type),

@@ -63,6 +63,7 @@ export function nodeConfigMarkdown(): string {
       `${def.description} Category: ${def.category}. ${def.waits(def.defaults()) ? 'Waits for the customer.' : 'Does not wait.'}`,
       `Sends: ${def.sends.length ? def.sends.map((k) => `\`${k}\``).join(', ') : 'nothing'}. New nodes are named \`${def.namePrefix}1\`, \`${def.namePrefix}2\`, …`,
       `Output ports with default settings: ${ports.length ? ports.join(', ') : 'none'}.`,
+      ...versionLines(def),
       '',
     ]
     const body = rows(config.properties ?? {}, '')
@@ -71,6 +72,18 @@ export function nodeConfigMarkdown(): string {
     return lines.join('\n')
   })
   return [DOCS_BEGIN, '', ...parts.flatMap((p) => [p, '']), DOCS_END].join('\n')
+}
+
+/** A type's version and its migrations, for types that have changed (a type still at version 1 says nothing). */
+function versionLines(def: {
+  version: number
+  migrations: readonly { from: number; description: string }[]
+}): string[] {
+  if (def.version === 1) return []
+  return [
+    `Version ${def.version} (\`typeVersion\`); nodes of older versions are migrated when a document is read:`,
+    ...def.migrations.map((m) => `- ${m.from} → ${m.from + 1}: ${m.description}`),
+  ]
 }
 
 /** Replaces the generated section of a Markdown text; the text must already hold both markers. */

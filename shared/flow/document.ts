@@ -6,7 +6,8 @@ import { FlowSettingsSchema } from './settings'
 // The flow document: the export format and the one shape every part of the studio reads.
 // Per-type `config` schemas live in each node type's module (shared/nodes/<type>/); here config is an open object
 // so that a document can be parsed before its nodes are checked one by one (validation reports per node).
-// Reading files goes through parseFlow (shared/flow/serialise.ts), which migrates older formats first.
+// Reading files goes through parseFlow (shared/nodes/load-flow.ts), which migrates older formats, then older node
+// versions (shared/flow/node-versions.ts), first.
 export const FLOW_FORMAT_NAME = 'chatflow.flow'
 export const FLOW_FORMAT_VERSION = 1
 export const FLOW_FORMAT = 'chatflow.flow/1'
@@ -20,6 +21,14 @@ export const FlowNodeSchema = z.object({
     'Stable id; edges refer to it. Never changes, unlike the name.',
   ),
   type: z.enum(NODE_TYPES).describe(`One of the ${NODE_TYPES.length} node types.`),
+  typeVersion: z
+    .number()
+    .int()
+    .min(1)
+    .optional()
+    .describe(
+      "Version of the node type's config shape this node was written with. Absent in documents written before node versions: read as 1. Older versions are migrated when the document is read.",
+    ),
   name: z
     .string()
     .describe(

@@ -4,9 +4,9 @@ export type { FlowDocument, FlowEdge, FlowNode, Position } from './document'
 export { FlowSettingsSchema, flowSettings, LEGACY_SETTINGS, type FlowSettings } from './settings'
 export { NAME_PREFIX, NODE_TYPES, type NodeType } from './node-types'
 export {
-  parseFlow,
+  parseFlowWith,
   parseJsonText,
-  loadFlow,
+  loadFlowWith,
   serialiseFlow,
   canonicalFlow,
   type FlowLoadError,

@@ -3,7 +3,8 @@ import fc from 'fast-check'
 import { FLOW_FORMAT, type FlowDocument } from './document'
 import { NODE_TYPES } from './node-types'
 import { FLOW_ID } from '../text/identifier'
-import { loadFlow, parseFlow, serialiseFlow } from './serialise'
+import { currentTypeVersion, loadFlow, parseFlow } from '../nodes/load-flow'
+import { serialiseFlow } from './serialise'
 import { EXAMPLES, example } from './testing/examples'
 
 describe('parseFlow', () => {
@@ -139,13 +140,15 @@ const docArb: fc.Arbitrary<FlowDocument> = fc.record({
   name: fc.string({ minLength: 1, maxLength: 120 }),
   active: fc.boolean(),
   nodes: fc.array(
-    fc.record({
-      id: fc.string({ minLength: 1 }),
-      type: fc.constantFrom(...NODE_TYPES),
-      name: fc.string(),
-      position: fc.record({ x: finite, y: finite }),
-      config: jsonObject,
-    }),
+    fc
+      .record({
+        id: fc.string({ minLength: 1 }),
+        type: fc.constantFrom(...NODE_TYPES),
+        name: fc.string(),
+        position: fc.record({ x: finite, y: finite }),
+        config: jsonObject,
+      })
+      .map((n) => ({ ...n, typeVersion: currentTypeVersion(n.type) })),
     { maxLength: 6 },
   ),
   edges: fc.array(

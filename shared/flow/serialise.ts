@@ -1,5 +1,6 @@
 import { FlowDocumentSchema, type FlowDocument } from './document'
 import { migrate } from './migrate'
+import { migrateNodeVersions, type MigratedNode, type NodeVersionCatalogue } from './node-versions'
 import { jsonErrorIndex, lineColumn } from './json-error'
 import { pointerOf } from './pointer'
 import { checkJsonBounds, JSON_MAX_DEPTH, type JsonPath } from '../json/bounds'
@@ -9,17 +10,36 @@ import { checkJsonTextDepth } from '../json/text-depth'
 // config and sample keys sorted), so saving the same document twice gives the same bytes and diffs stay small.
 
 export interface FlowLoadError {
-  code: 'json.invalid' | 'format.not_object' | 'format.unknown' | 'format.newer' | 'document.invalid'
+  code:
+    | 'json.invalid'
+    | 'format.not_object'
+    | 'format.unknown'
+    | 'format.newer'
+    | 'document.invalid'
+    | 'node.newer'
+    | 'node.version_invalid'
+    | 'node.migration_failed'
   message: string
-  /** JSON pointer of the first offending value, for document.invalid. */
+  /** JSON pointer of the first offending value, for document.invalid and the node.* codes. */
   pointer?: string
 }
 
 export type FlowLoadResult =
-  { ok: true; document: FlowDocument; migratedFrom: number | null } | { ok: false; error: FlowLoadError }
+  | {
+      ok: true
+      document: FlowDocument
+      migratedFrom: number | null
+      /** Nodes written by an older version of their type, brought to the current one. */
+      migratedNodes: MigratedNode[]
+    }
+  | { ok: false; error: FlowLoadError }
 
-/** Parses a document object (already JSON-decoded): migrate, then check against the schema. */
-export function loadFlow(value: unknown): FlowLoadResult {
+/**
+ * Parses a document object (already JSON-decoded): migrate the whole document, then node by node with `catalogue`,
+ * then check against the schema. Product code calls it through shared/nodes/load-flow.ts, which passes the node types
+ * of this build; tests pass catalogues of their own.
+ */
+export function loadFlowWith(value: unknown, catalogue: NodeVersionCatalogue): FlowLoadResult {
   const m = migrate(value)
   if (!m.ok) return { ok: false, error: { code: m.code, message: m.message } }
   // Before the schema: zod and everything after it recurse, and prototype keys vanish when objects are rebuilt.
@@ -36,7 +56,9 @@ export function loadFlow(value: unknown): FlowLoadResult {
       },
     }
   }
-  const parsed = FlowDocumentSchema.safeParse(m.value)
+  const nodes = migrateNodeVersions(m.value, catalogue)
+  if (!nodes.ok) return { ok: false, error: nodes.error }
+  const parsed = FlowDocumentSchema.safeParse(nodes.value)
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!
     const pointer = pointerOf(issue.path.map((p) => (typeof p === 'symbol' ? String(p) : p)))
@@ -49,7 +71,12 @@ export function loadFlow(value: unknown): FlowLoadResult {
       },
     }
   }
-  return { ok: true, document: parsed.data, migratedFrom: m.from === 1 ? null : m.from }
+  return {
+    ok: true,
+    document: parsed.data,
+    migratedFrom: m.from === 1 ? null : m.from,
+    migratedNodes: nodes.migrated,
+  }
 }
 
 function tooDeepDocument(path: JsonPath): FlowLoadResult {
@@ -81,12 +108,12 @@ export function parseJsonText(text: string): { ok: true; value: unknown } | { ok
   }
 }
 
-export function parseFlow(text: string): FlowLoadResult {
+export function parseFlowWith(text: string, catalogue: NodeVersionCatalogue): FlowLoadResult {
   const deep = checkJsonTextDepth(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text)
   if (deep) return tooDeepDocument(deep.path)
   const parsed = parseJsonText(text)
   if (!parsed.ok) return { ok: false, error: { code: 'json.invalid', message: `Not JSON: ${parsed.message}` } }
-  return loadFlow(parsed.value)
+  return loadFlowWith(parsed.value, catalogue)
 }
 
 /**
@@ -126,7 +153,7 @@ const DOC_KEYS = [
   'webhookSecretRef',
   'settings',
 ] as const
-const NODE_KEYS = ['id', 'type', 'name', 'position', 'config'] as const
+const NODE_KEYS = ['id', 'type', 'typeVersion', 'name', 'position', 'config'] as const
 const EDGE_KEYS = ['id', 'source', 'sourcePort', 'target'] as const
 
 function pick(obj: object, keys: readonly string[]): Record<string, unknown> {

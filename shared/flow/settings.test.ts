@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { buildFlow } from '../engine/testing/fixtures'
 import { example } from './testing/examples'
-import { parseFlow, serialiseFlow } from './serialise'
+import { parseFlow } from '../nodes/load-flow'
+import { serialiseFlow } from './serialise'
 import { flowSettings, LEGACY_SETTINGS, machineSettings } from './settings'
 import { validateFlow } from './validate'
 

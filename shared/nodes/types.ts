@@ -1,5 +1,8 @@
 import type { z } from 'zod'
 import type { NodeRunner } from '../engine/runner'
+import type { ConfigMigration } from '../flow/node-versions'
+
+export type { ConfigMigration }
 
 // The contract every node type fulfils. The engine, the canvas (cards, panels), the Expression Builder, the
 // reference index, validation and the generated docs all read a type's module (shared/nodes/<type>/index.ts), so a
@@ -100,6 +103,14 @@ export type MessageKind =
 /** Everything about one node type: its definition, its runner, its name prefix and what it sends. */
 export interface NodeModule<T extends string = string, C = unknown> extends NodeDefinition<C> {
   type: T
+  /**
+   * The version of this type's config shape, starting at 1. A document records it per node (`typeVersion`); raise
+   * it, with a migration from the old version, whenever a stored config of the old shape would mean something else
+   * or no longer parse (shared/flow/node-versions.ts, docs/architecture.md).
+   */
+  version: number
+  /** One step per older version, in order: `from` 1, 2, … up to `version - 1`. */
+  migrations: readonly ConfigMigration[]
   /** New nodes are named <prefix><n> ('interactive_spm_1'). */
   namePrefix: string
   runner: NodeRunner<C>

@@ -1,7 +1,9 @@
 // "Adding a node type" (docs/architecture.md) as a person would do it: a copy of the project gets a throwaway node
 // type, Echo, in two new folders (shared/nodes/echo, renderer/nodes/echo) and one import and one entry in each of
 // the two registries, nothing else. The copy must type-check as a whole, and the validator, the engine, the panel
-// generator, the emulator's bubble-to-step link and the docs generator must all know the new type.
+// generator, the emulator's bubble-to-step link and the docs generator must all know the new type. Then "Adding a
+// node version" in a second copy: Echo 2 renames its setting, with a migration in its own module and nothing else,
+// and a document written for Echo 1 is migrated, validated and run.
 import { spawnSync } from 'node:child_process'
 import fs from 'node:fs'
 import path from 'node:path'
@@ -23,6 +25,8 @@ type EchoConfig = z.infer<typeof EchoConfigSchema>
 export const echoNode: NodeModule<'echo', EchoConfig> = {
   type: 'echo',
   namePrefix: 'echo_',
+  version: 1,
+  migrations: [],
   label: 'Echo',
   description: 'Says a text back and continues.',
   category: 'message',
@@ -95,7 +99,7 @@ describe('adding a node type touches two folders and two registries', () => {
     const { NODE_TYPES, NAME_PREFIX } =
       await load<typeof import('../../shared/flow/node-types')>('shared/flow/node-types.ts')
     const { validateFlow } = await load<typeof import('../../shared/flow/validate')>('shared/flow/validate.ts')
-    const { parseFlow } = await load<typeof import('../../shared/flow/serialise')>('shared/flow/serialise.ts')
+    const { parseFlow } = await load<typeof import('../../shared/nodes/load-flow')>('shared/nodes/load-flow.ts')
     const { buildFlow } = await load<typeof import('../../shared/engine/testing/fixtures')>(
       'shared/engine/testing/fixtures.ts',
     )
@@ -183,5 +187,115 @@ describe('adding a node type touches two folders and two registries', () => {
     expect(md).toContain('Sends: `text`. New nodes are named `echo_1`, `echo_2`, …')
     expect(md).toMatch(/\| `text` \| string \| {2}\| What the bot says back/)
     expect(flowJsonSchemaText()).toContain('"const": "echo"')
+  })
+})
+
+// Echo 2: the setting is called `reply`. The recipe: raise `version`, add a migration from the old version, change
+// the schema and what reads it, all in the type's own module.
+const ECHO_V2_EDITS: [string, string][] = [
+  ['z.object({ text: z.string()', 'z.object({ reply: z.string()'],
+  ["defaults: () => ({ text: '' })", "defaults: () => ({ reply: '' })"],
+  [
+    "[{ pointer: '/text', label: 'Echo text', value: c.text }]",
+    "[{ pointer: '/reply', label: 'Echo reply', value: c.reply }]",
+  ],
+  [
+    "isBlank(c.text) ? [error(ctx, 'config.required', 'Echo needs a text.', '/text')]",
+    "isBlank(c.reply) ? [error(ctx, 'config.required', 'Echo needs a reply.', '/reply')]",
+  ],
+  ['summary: (c) => c.text ||', 'summary: (c) => c.reply ||'],
+  ['ctx.render(ctx.config.text)', 'ctx.render(ctx.config.reply)'],
+  [
+    'version: 1,\n  migrations: [],',
+    `version: 2,
+  migrations: [
+    {
+      from: 1,
+      description: "The setting 'text' is called 'reply'.",
+      up: ({ text, ...rest }) => ({ ...rest, reply: typeof text === 'string' ? text : '' }),
+    },
+  ],`,
+  ],
+]
+const ECHO_V2_MODULE = ECHO_V2_EDITS.reduce((module, [from, to]) => {
+  if (!module.includes(from)) throw new Error(`Echo's module no longer holds ${from}`)
+  return module.replace(from, to)
+}, ECHO_MODULE)
+
+describe('adding a version of a node type touches its module alone', () => {
+  let dir2: string
+  const load2 = <T>(rel: string): Promise<T> => import(path.join(dir2, rel)) as Promise<T>
+  beforeAll(() => {
+    dir2 = fs.mkdtempSync(path.join(ROOT, '.tmp', 'add-node-version-'))
+    // The node model and what it reads (the examples and the generated schema its tests import).
+    for (const d of ['shared', 'resources', 'docs'])
+      fs.cpSync(path.join(dir, d), path.join(dir2, d), { recursive: true })
+    const before = fs.readFileSync(path.join(dir2, 'shared/nodes/echo/index.ts'), 'utf8')
+    expect(before).toBe(ECHO_MODULE)
+    fs.writeFileSync(path.join(dir2, 'shared/nodes/echo/index.ts'), ECHO_V2_MODULE)
+  })
+  afterAll(() => fs.rmSync(dir2, { recursive: true, force: true }))
+
+  it('the node model still type-checks', () => {
+    const config = JSON.parse(fs.readFileSync(path.join(ROOT, 'tsconfig.json'), 'utf8')) as Record<string, unknown>
+    fs.writeFileSync(path.join(dir2, 'tsconfig.json'), JSON.stringify({ ...config, include: ['shared'] }))
+    const tsc = path.join(ROOT, 'node_modules/typescript/bin/tsc')
+    const r = spawnSync(process.execPath, [tsc, '--noEmit', '-p', path.join(dir2, 'tsconfig.json')], {
+      encoding: 'utf8',
+    })
+    expect(r.stdout + r.stderr).toBe('')
+    expect(r.status).toBe(0)
+  }, 300_000)
+
+  it('a document written for Echo 1 is migrated, validated and run; one for Echo 3 is refused', async () => {
+    const { parseFlow } = await load2<typeof import('../../shared/nodes/load-flow')>('shared/nodes/load-flow.ts')
+    const { validateFlow } = await load2<typeof import('../../shared/flow/validate')>('shared/flow/validate.ts')
+    const engine = await load2<typeof import('../../shared/engine')>('shared/engine/index.ts')
+    const { ASHA, testDeps } = await load2<typeof import('../../shared/engine/testing/fixtures')>(
+      'shared/engine/testing/fixtures.ts',
+    )
+    const node = (type: string, name: string, config: object, extra: object = {}) => ({
+      id: `n_${name}`,
+      type,
+      name,
+      position: { x: 0, y: 0 },
+      config,
+      ...extra,
+    })
+    const old = (echoVersion?: number) => ({
+      format: 'chatflow.flow/1',
+      id: 'flw_echo',
+      name: 'Echo',
+      active: true,
+      nodes: [
+        node('trigger', 'trigger_1', { kind: 'manual' }),
+        node('echo', 'echo_1', { text: 'Hi {{customer_name}}' }, echoVersion ? { typeVersion: echoVersion } : {}),
+        node('end', 'end_1', {}),
+      ],
+      edges: [
+        { id: 'e1', source: 'n_trigger_1', sourcePort: 'out', target: 'n_echo_1' },
+        { id: 'e2', source: 'n_echo_1', sourcePort: 'out', target: 'n_end_1' },
+      ],
+    })
+    const loaded = parseFlow(JSON.stringify(old()))
+    if (!loaded.ok) throw new Error(loaded.error.message)
+    expect(loaded.migratedNodes).toEqual([{ nodeId: 'n_echo_1', nodeName: 'echo_1', type: 'echo', from: 1, to: 2 }])
+    expect(loaded.document.nodes[1]).toMatchObject({ typeVersion: 2, config: { reply: 'Hi {{customer_name}}' } })
+    expect(validateFlow(loaded.document)).toEqual([])
+    const step = await engine.startRun(loaded.document, { contact: ASHA, trigger: { kind: 'manual' } }, testDeps().deps)
+    expect(step.messages).toEqual([{ type: 'text', text: { body: 'Hi Asha' } }])
+
+    const newer = parseFlow(JSON.stringify(old(3)))
+    expect(newer.ok ? null : newer.error.message).toBe(
+      "Node 'echo_1' is version 3 of the Echo node type (echo), but this build knows only up to version 2. Update Chatflow to open, validate or run this flow.",
+    )
+  })
+
+  it('the docs generator lists the version and its migration', async () => {
+    const { nodeConfigMarkdown } =
+      await load2<typeof import('../../shared/flow/docs-tables')>('shared/flow/docs-tables.ts')
+    expect(nodeConfigMarkdown()).toContain(
+      "Version 2 (`typeVersion`); nodes of older versions are migrated when a document is read:\n- 1 → 2: The setting 'text' is called 'reply'.",
+    )
   })
 })

@@ -17,7 +17,7 @@ import { generateFile } from '../../electron/cli/commands/generate'
 import { collectTestFiles, runFiles } from '../../electron/cli/commands/test'
 import { parseConversationTest, runConversationTest, type ConversationTest } from '../../shared/engine/conversation'
 import type { FlowDocument } from '../../shared/flow/document'
-import { parseFlow } from '../../shared/flow/serialise'
+import { parseFlow } from '../../shared/nodes/load-flow'
 import { mutants } from '../../shared/generate/testing/mutants'
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')

@@ -6,7 +6,7 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import { serialiseConversationTest } from '../../../shared/engine/conversation'
-import { parseFlow } from '../../../shared/flow/serialise'
+import { parseFlow } from '../../../shared/nodes/load-flow'
 import type { Suite } from '../../../shared/generate'
 import { parseCommandLine } from './args'
 import { commandLineDeps } from './host'

@@ -7,7 +7,7 @@ import type { Handled, InboundEvent, OutboundMessage, StepResult } from '../../.
 import { typedAnswer } from '../../../shared/engine/conversation'
 import type { FlowDocument } from '../../../shared/flow/document'
 import { productsUsed, templatesUsed } from '../../../shared/flow/library-refs'
-import { parseFlow } from '../../../shared/flow/serialise'
+import { parseFlow } from '../../../shared/nodes/load-flow'
 import { triggerKindOf } from '../../../shared/nodes/trigger/kind'
 import { DB_FILE_NAME } from '../../studio/backend'
 import { resolveDataDir } from '../../studio/data-dir'

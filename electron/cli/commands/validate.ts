@@ -4,7 +4,7 @@
 import { readFile } from 'node:fs/promises'
 import { parseCommandLine } from './args'
 import type { CliCommand } from './types'
-import { parseFlow } from '../../../shared/flow/serialise'
+import { parseFlow } from '../../../shared/nodes/load-flow'
 import { hasErrors, validateFlow, type Problem } from '../../../shared/flow/validate'
 
 const USAGE = `Usage: chatflow validate <file.json> [--json]
@@ -58,12 +58,18 @@ export const validateCommand: CliCommand = {
         errors,
         warnings: problems.length - errors,
         migratedFrom: loaded.migratedFrom,
+        migratedNodes: loaded.migratedNodes,
         problems,
       }
       process.stdout.write(JSON.stringify(out, null, 2) + '\n')
     } else {
       for (const p of problems) process.stdout.write(formatProblem(p, names) + '\n')
-      const note = loaded.migratedFrom !== null ? ` (read as an older format, version ${loaded.migratedFrom})` : ''
+      const moved = loaded.migratedNodes.length
+      const note =
+        (loaded.migratedFrom !== null ? ` (read as an older format, version ${loaded.migratedFrom})` : '') +
+        (moved
+          ? ` (${moved} node${moved === 1 ? '' : 's'} read from an older version of ${moved === 1 ? 'its' : 'their'} type)`
+          : '')
       process.stdout.write(`${file}: ${errors} error(s), ${problems.length - errors} warning(s)${note}\n`)
     }
     return hasErrors(problems) ? 1 : 0

@@ -1,6 +1,7 @@
 import type { Database } from 'better-sqlite3'
 import type { FlowDocument } from '../../../shared/flow/document'
 import type { FlowCoverage } from '../../../shared/api/commands/emulator'
+import { upgradeNodes } from '../../../shared/nodes/load-flow'
 import { branchesOf, percentOf, portKey, structureKey } from './branches'
 
 // Coverage from the Flow Logs: the same trace_events rows the log viewer reads, whoever made the run (emulator,
@@ -22,7 +23,9 @@ export function structureSince(db: Database, flow: FlowDocument): number {
     .iterate(flow.id) as IterableIterator<RevisionRow>
   let since = 0
   for (const row of rows) {
-    if (structureKey(JSON.parse(row.document) as FlowDocument) !== current) break
+    // Ports are read from configs, so an older revision is compared at this build's node versions.
+    const revision = upgradeNodes(JSON.parse(row.document) as FlowDocument)
+    if (!revision.ok || structureKey(revision.document) !== current) break
     since = row.created_at
   }
   return since

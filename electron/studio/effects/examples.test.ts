@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest'
 import { createEffects } from '../../../shared/engine/effects'
 import { parseConversationTest } from '../../../shared/engine/conversation/format'
 import { runConversationTest } from '../../../shared/engine/conversation/run'
-import { parseFlow } from '../../../shared/flow/serialise'
+import { parseFlow } from '../../../shared/nodes/load-flow'
 import { nodeCatalog } from '../../../shared/nodes/runners'
 
 const EXAMPLES = path.resolve(__dirname, '../../../resources/examples')

@@ -2,6 +2,7 @@ import type { Database } from 'better-sqlite3'
 import type { FlowDocument } from '../../../shared/flow/document'
 import type { RevisionSummary } from '../../../shared/api/commands/revisions'
 import { ApiFailure, notFound } from '../failure'
+import { readStoredFlow } from '../store/stored-flow'
 import type { AreaHandlers } from './types'
 
 interface RevisionRow {
@@ -74,7 +75,7 @@ export const revisionsHandlers: AreaHandlers<'revisions'> = {
   'revisions.list': (req, ctx) => {
     flowExists(ctx.db, req.flowId)
     const page = rows(ctx.db, req.flowId, req.limit, req.before)
-    const docs = page.map((r) => JSON.parse(r.document) as FlowDocument)
+    const docs = page.map((r) => readStoredFlow(r.document))
     return page.slice(0, req.limit).map((r, i): RevisionSummary => ({
       revision: r.revision,
       reason: r.reason,
@@ -96,7 +97,7 @@ export const revisionsHandlers: AreaHandlers<'revisions'> = {
       revision: row.revision,
       reason: row.reason,
       createdAt: row.created_at,
-      document: JSON.parse(row.document) as FlowDocument,
+      document: readStoredFlow(row.document),
     }
   },
 }

@@ -1,6 +1,7 @@
 import type { Database } from 'better-sqlite3'
 import type { PublishPreview } from '../../../shared/api/commands/publish'
-import { FlowDocumentSchema, type FlowDocument } from '../../../shared/flow/document'
+import type { FlowDocument } from '../../../shared/flow/document'
+import { loadFlow } from '../../../shared/nodes/load-flow'
 import { validateFlow } from '../../../shared/flow'
 import { describeDiff, diffFlows } from '../../../shared/publish/diff'
 import { flowCoverage } from '../coverage/store'
@@ -26,8 +27,9 @@ export function sentDocument(db: Database, serverId: string, flowId: string, ver
     .pluck()
     .get(key(serverId, flowId, version)) as string | undefined
   if (!raw) return null
-  const parsed = FlowDocumentSchema.safeParse(JSON.parse(raw))
-  return parsed.success ? parsed.data : null
+  // Sent by this studio, maybe before an upgrade: read like any stored document, nodes at this build's versions.
+  const loaded = loadFlow(JSON.parse(raw))
+  return loaded.ok ? loaded.document : null
 }
 
 async function changes(

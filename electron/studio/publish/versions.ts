@@ -2,7 +2,9 @@
 // version N+1, makes it the running document (the flow's row in `flows`) and marks it active: a publish that
 // fails or is cut off at any point leaves the previous version running.
 import type { Database } from 'better-sqlite3'
-import { loadFlow, validateFlow, type FlowDocument } from '../../../shared/flow'
+import { loadFlow } from '../../../shared/nodes/load-flow'
+import { readStoredFlow } from '../store/stored-flow'
+import { validateFlow, type FlowDocument } from '../../../shared/flow'
 import type { PublishedVersion } from '../../../shared/api/commands/publish'
 import { ApiFailure } from '../failure'
 
@@ -56,7 +58,7 @@ export class VersionStore {
         .prepare('SELECT document, published_at FROM flow_versions WHERE flow_id = ? AND version = ?')
         .get(flowId, version) as { document: string; published_at: number } | undefined
       if (!row) throw new ApiFailure('not_found', `Flow ${flowId} has no published version ${version}.`)
-      const doc = JSON.parse(row.document) as FlowDocument
+      const doc = readStoredFlow(row.document)
       this.activate(doc, version, 'rollback', this.now())
       return { flowId, version, name: doc.name, publishedAt: row.published_at, active: true }
     })()

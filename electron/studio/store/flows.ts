@@ -4,6 +4,7 @@ import type { FlowDocument } from '../../../shared/flow/document'
 import type { FlowRecord, FlowSort, FlowSummary } from '../../../shared/api'
 import { ApiFailure, notFound } from '../failure'
 import { copyName, newFlowDocument, nextUntitledName } from './new-flow'
+import { currentNodes, readStoredFlow } from './stored-flow'
 
 interface FlowRow {
   id: string
@@ -79,12 +80,12 @@ export class FlowStore {
   get(id: string): FlowRecord {
     const row = this.sql.get!.get(id) as FlowRow | undefined
     if (!row?.document) throw notFound('Flow', id)
-    return { ...toSummary(row), document: JSON.parse(row.document) as FlowDocument }
+    return { ...toSummary(row), document: readStoredFlow(row.document) }
   }
 
   /** Documents of the active flows: the ones a keyword can start. */
   activeDocuments(): FlowDocument[] {
-    return (this.sql.active!.all() as Array<{ document: string }>).map((r) => JSON.parse(r.document) as FlowDocument)
+    return (this.sql.active!.all() as Array<{ document: string }>).map((r) => readStoredFlow(r.document))
   }
 
   create(name?: string): FlowRecord {
@@ -151,14 +152,15 @@ export class FlowStore {
 
   private insert(document: FlowDocument, reason: string): void {
     const now = this.now()
-    const json = JSON.stringify(document)
+    const json = JSON.stringify(currentNodes(document))
     this.sql.insert!.run({ id: document.id, name: document.name, active: document.active ? 1 : 0, document: json, now })
     this.sql.revision!.run(document.id, 1, json, reason, now)
   }
 
+  /** Every write records this build's node versions; a document a client sent with older nodes is migrated. */
   private write(document: FlowDocument, revision: number, reason: string): FlowSummary {
     const now = this.now()
-    const json = JSON.stringify(document)
+    const json = JSON.stringify(currentNodes(document))
     const active = document.active ? 1 : 0
     this.sql.update!.run({ id: document.id, name: document.name, active, document: json, revision, now })
     this.sql.revision!.run(document.id, revision, json, reason, now)

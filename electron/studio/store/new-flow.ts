@@ -1,5 +1,6 @@
 import { FLOW_FORMAT, type FlowDocument } from '../../../shared/flow/document'
 import { machineSettings } from '../../../shared/flow/settings'
+import { currentTypeVersion } from '../../../shared/nodes/load-flow'
 import { triggerDefinition } from '../../../shared/nodes/trigger/definition'
 
 /**
@@ -16,6 +17,7 @@ export function newFlowDocument(id: string, name: string, nodeId: string): FlowD
       {
         id: nodeId,
         type: 'trigger',
+        typeVersion: currentTypeVersion('trigger'),
         name: 'trigger_1',
         position: { x: 0, y: 0 },
         config: triggerDefinition.defaults(),

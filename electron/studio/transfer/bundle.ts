@@ -13,7 +13,9 @@ export const BundleTestSchema = z.object({
 })
 
 export const BundleFlowSchema = z.object({
-  document: z.unknown().describe('A flow document (docs/flow-format.md); older flow formats are migrated on import.'),
+  document: z
+    .unknown()
+    .describe('A flow document (docs/flow-format.md); older flow formats and node versions are migrated on import.'),
   tests: z.array(BundleTestSchema).default([]).describe('Conversation tests saved for this flow in the emulator.'),
   webhookSecret: z
     .string()

@@ -1,12 +1,13 @@
 // Builds a bundle from the studio database. Output is canonical (flows by id, tests by name, templates by name and
 // language, fixed key order, no timestamps) so export → import → export gives the same bytes.
 import type { Database } from 'better-sqlite3'
-import { canonicalFlow, type FlowDocument } from '../../../shared/flow'
+import { canonicalFlow } from '../../../shared/flow'
 import { productsUsed, templatesUsed } from '../../../shared/flow/library-refs'
 import { sortKeysDeep } from '../../../shared/flow/serialise'
 import type { MessageTemplate } from '../../../shared/nodes/template_message/run-template'
 import { CatalogStore } from '../effects/catalog-store'
 import { ApiFailure } from '../failure'
+import { readStoredFlow } from '../store/stored-flow'
 import { BUNDLE_FORMAT } from './bundle'
 
 export interface ExportOptions {
@@ -40,7 +41,7 @@ export function exportBundle(db: Database, options: ExportOptions = {}): ExportR
   const productsNeeded = new Set<string>()
   const catalogStore = new CatalogStore(db)
   const flows = chosen.map((row) => {
-    const document = JSON.parse(row.document) as FlowDocument
+    const document = readStoredFlow(row.document)
     for (const t of templatesUsed(document)) used.set(`${t.name}\u0000${t.language}`, t)
     for (const p of productsUsed(document)) productsNeeded.add(`${p.catalogId}\u0000${p.productId}`)
     const tests = (testsOf.all(row.id) as { name: string; yaml: string }[]).sort((a, b) => byCode(a.name, b.name))

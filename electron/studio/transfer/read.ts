@@ -1,6 +1,7 @@
 // Reads an import file (a bundle or a single flow file) into checked parts, or every problem found, each naming the
 // file, the JSON pointer and what is wrong. Nothing here touches the database: import validates all before writing.
-import { loadFlow, parseJsonText, pointerOf, type FlowDocument } from '../../../shared/flow'
+import { loadFlow } from '../../../shared/nodes/load-flow'
+import { parseJsonText, pointerOf, type FlowDocument } from '../../../shared/flow'
 import { parseConversationTest } from '../../../shared/engine/conversation'
 import { templateProblems, type MessageTemplate } from '../../../shared/nodes/template_message/run-template'
 import type { CatalogProduct } from '../../../shared/nodes/spm/run-catalog'

@@ -24,6 +24,7 @@ export function buildFlow(
     const node: FlowNode = {
       id: `n_${n.name}`,
       type: n.type,
+      typeVersion: NODE_DEFINITIONS[n.type].version,
       name: n.name,
       position: { x: 0, y: i * 120 },
       config: { ...(NODE_DEFINITIONS[n.type].defaults() as Record<string, unknown>), ...n.config },

@@ -7,7 +7,7 @@ import feedbackForm from '../../../resources/examples/feedback-form.flow.json'
 import leadCapture from '../../../resources/examples/lead-capture.flow.json'
 import orderStatus from '../../../resources/examples/order-status.flow.json'
 import type { FlowDocument } from '../document'
-import { loadFlow } from '../serialise'
+import { loadFlow } from '../../nodes/load-flow'
 
 export const EXAMPLES: Record<string, unknown> = {
   'order-status': orderStatus,

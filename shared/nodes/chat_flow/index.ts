@@ -7,6 +7,8 @@ import { chatFlowRunner } from './run'
 export const chatFlowNode: NodeModule<'chat_flow', ChatFlowConfig> = {
   type: 'chat_flow',
   namePrefix: 'chat_flow_',
+  version: 1,
+  migrations: [],
   ...chatFlowDefinition,
   runner: chatFlowRunner,
   sends: ['interactive.flow'],

@@ -7,6 +7,8 @@ import { conditionRunner } from './run'
 export const conditionNode: NodeModule<'condition', ConditionConfig> = {
   type: 'condition',
   namePrefix: 'condition_',
+  version: 1,
+  migrations: [],
   ...conditionDefinition,
   runner: conditionRunner,
   sends: [],

@@ -7,6 +7,8 @@ import { endRunner } from './run'
 export const endNode: NodeModule<'end', EndConfig> = {
   type: 'end',
   namePrefix: 'end_',
+  version: 1,
+  migrations: [],
   ...endDefinition,
   runner: endRunner,
   sends: [],

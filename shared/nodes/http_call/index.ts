@@ -7,6 +7,8 @@ import { httpCallRunner } from './run'
 export const httpCallNode: NodeModule<'http_call', HttpCallConfig> = {
   type: 'http_call',
   namePrefix: 'http_call_',
+  version: 1,
+  migrations: [],
   ...httpCallDefinition,
   runner: httpCallRunner,
   sends: [],

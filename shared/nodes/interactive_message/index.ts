@@ -7,6 +7,8 @@ import { interactiveMessageRunner } from './run'
 export const interactiveMessageNode: NodeModule<'interactive_message', InteractiveMessageConfig> = {
   type: 'interactive_message',
   namePrefix: 'interactive_message_',
+  version: 1,
+  migrations: [],
   ...interactiveMessageDefinition,
   runner: interactiveMessageRunner,
   sends: ['interactive.button', 'interactive.list'],

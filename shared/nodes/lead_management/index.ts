@@ -7,6 +7,8 @@ import { leadManagementRunner } from './run'
 export const leadManagementNode: NodeModule<'lead_management', LeadManagementConfig> = {
   type: 'lead_management',
   namePrefix: 'lead_management_',
+  version: 1,
+  migrations: [],
   ...leadManagementDefinition,
   runner: leadManagementRunner,
   sends: [],

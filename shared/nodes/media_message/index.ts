@@ -7,6 +7,8 @@ import { mediaMessageRunner } from './run'
 export const mediaMessageNode: NodeModule<'media_message', MediaMessageConfig> = {
   type: 'media_message',
   namePrefix: 'media_message_',
+  version: 1,
+  migrations: [],
   ...mediaMessageDefinition,
   runner: mediaMessageRunner,
   sends: ['image', 'video', 'audio', 'document', 'sticker'],

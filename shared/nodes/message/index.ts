@@ -7,6 +7,8 @@ import { messageRunner } from './run'
 export const messageNode: NodeModule<'message', MessageConfig> = {
   type: 'message',
   namePrefix: 'message_',
+  version: 1,
+  migrations: [],
   ...messageDefinition,
   runner: messageRunner,
   sends: ['text'],

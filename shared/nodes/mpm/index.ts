@@ -7,6 +7,8 @@ import { mpmRunner } from './run'
 export const mpmNode: NodeModule<'mpm', MpmConfig> = {
   type: 'mpm',
   namePrefix: 'interactive_mpm_',
+  version: 1,
+  migrations: [],
   ...mpmDefinition,
   runner: mpmRunner,
   sends: ['interactive.product_list'],

@@ -7,6 +7,8 @@ import { questionRunner } from './run'
 export const questionNode: NodeModule<'question', QuestionConfig> = {
   type: 'question',
   namePrefix: 'question_',
+  version: 1,
+  migrations: [],
   ...questionDefinition,
   runner: questionRunner,
   sends: ['text'],

@@ -7,6 +7,8 @@ import { routerRunner } from './run'
 export const routerNode: NodeModule<'router', RouterConfig> = {
   type: 'router',
   namePrefix: 'router_',
+  version: 1,
+  migrations: [],
   ...routerDefinition,
   runner: routerRunner,
   sends: [],

@@ -7,6 +7,8 @@ import { scriptRunner } from './run'
 export const scriptNode: NodeModule<'script', ScriptConfig> = {
   type: 'script',
   namePrefix: 'script_',
+  version: 1,
+  migrations: [],
   ...scriptDefinition,
   runner: scriptRunner,
   sends: [],

@@ -7,6 +7,8 @@ import { spmRunner } from './run'
 export const spmNode: NodeModule<'spm', SpmConfig> = {
   type: 'spm',
   namePrefix: 'interactive_spm_',
+  version: 1,
+  migrations: [],
   ...spmDefinition,
   runner: spmRunner,
   sends: ['interactive.product'],

@@ -7,6 +7,8 @@ import { templateMessageRunner } from './run'
 export const templateMessageNode: NodeModule<'template_message', TemplateMessageConfig> = {
   type: 'template_message',
   namePrefix: 'template_message_',
+  version: 1,
+  migrations: [],
   ...templateMessageDefinition,
   runner: templateMessageRunner,
   sends: ['template'],

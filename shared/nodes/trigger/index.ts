@@ -7,6 +7,8 @@ import { triggerRunner } from './run'
 export const triggerNode: NodeModule<'trigger', TriggerConfig> = {
   type: 'trigger',
   namePrefix: 'trigger_',
+  version: 1,
+  migrations: [],
   ...triggerDefinition,
   runner: triggerRunner,
   sends: [],

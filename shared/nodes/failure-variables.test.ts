@@ -70,7 +70,11 @@ describe('failure variables of every node type with a failure port', () => {
     const flow = buildFlow(
       [
         { type: 'trigger', name: 'trigger_1', config: { kind: 'manual' } },
-        { type: 'question', name: 'ask_n', config: { prompt: 'N?', saveTo: 'n', answerType: 'number', maxAttempts: 1 } },
+        {
+          type: 'question',
+          name: 'ask_n',
+          config: { prompt: 'N?', saveTo: 'n', answerType: 'number', maxAttempts: 1 },
+        },
         { type: 'message', name: 'why', config: { text: '{{ask_n.error.code}}' } },
       ],
       [

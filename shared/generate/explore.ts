@@ -12,7 +12,7 @@ import { NODE_DEFINITIONS } from '../nodes/registry'
 import type { NodeType } from '../flow/node-types'
 import { nextDrafts } from './choices'
 import { play, type Draft, type Outcome } from './draft'
-import { aloneGoals, aloneMet } from './alone'
+import { decisionGoals, goalsMet } from './goals'
 import { effectVariants } from './effects'
 import type { FlowIndex } from './flow-index'
 import { DEFAULT_CONTACT, startSource } from './sources-start'
@@ -57,8 +57,9 @@ export async function explore(
   const branches = branchCoverage(flow, []).missed.map((b) => `${b.nodeId}\u0000${b.port}`)
   const covered = new Set<string>()
   const uncovered = new Set(branches.filter((b) => !opts.dead.has(b)))
-  // What exploration still looks for: the branches not taken, and each rule of an OR group holding alone (alone.ts).
-  const goals = aloneGoals(ix)
+  // What exploration still looks for: the branches not taken, and decisions that tell each rule from its near slip
+  // (goals.ts: a rule of an OR group holding alone, a comparison at its boundary).
+  const goals = decisionGoals(ix)
   const wanted = new Set([...uncovered, ...goals.map((g) => g.key)])
   const reached = new Set<string>()
   const played: Played[] = []
@@ -91,11 +92,12 @@ export async function explore(
     // the test (the saved-test policy), and its mocked variants are what is explored.
     const variants = effectVariants(ix, d, outcome, wanted)
     if (variants) {
-      queue.first(pursue(d, variants, wanted))
+      const decided = ix.byName(variants[0]?.decided.at(-1) ?? '')
+      queue.first(pursue(d, variants, wanted, ahead(ix, decided, uncovered)))
       continue
     }
     if (outcome.failures.length) continue
-    const met = aloneMet(goals, outcome.trace, outcome.final?.vars ?? {})
+    const met = goalsMet(goals, outcome.trace, outcome.final?.vars ?? {})
     const covers = new Set([
       ...branchCoverage(flow, outcome.trace).taken.map((b) => `${b.nodeId}\u0000${b.port}`),
       ...met,
@@ -112,19 +114,32 @@ export async function explore(
     const sig = signature(d, outcome, relevant)
     if (seen.has(sig)) continue
     seen.add(sig)
-    queue.add(pursue(d, nextDrafts(ix, d, outcome, wanted), wanted))
+    const waiting = ix.graph.index.get(outcome.final?.waiting?.nodeId ?? '')
+    queue.add(pursue(d, nextDrafts(ix, d, outcome, wanted), wanted, ahead(ix, waiting, uncovered)))
   }
   return { played, covered, branches, timedOut, reached }
 }
 
 /**
- * A conversation after a value chosen for a rule alone goes on for it: the next drafts that chose nothing of their
- * own keep the aims not met yet (a rule's port may lie several turns after the value).
+ * A conversation after a value chosen for a goal (goals.ts) goes on for it: the next drafts that chose nothing of
+ * their own keep the goals not met yet (a rule's port may lie several turns after the value), and the branches still
+ * wanted beyond where it stopped: a draft kept only for its goals would otherwise be dropped once others met them,
+ * with the only way to a later branch behind it (an HTTP Call's failure after a route only a chosen value opens).
  */
-function pursue(d: Draft, next: Draft[], wanted: ReadonlySet<string>): Draft[] {
+function pursue(d: Draft, next: Draft[], wanted: ReadonlySet<string>, ahead: string[]): Draft[] {
   const aims = d.aims?.filter((a) => wanted.has(a) && a.split('\u0000').length === 3)
   if (!aims?.length) return next
-  return next.map((n) => (n.aims ? n : { ...n, aims }))
+  return next.map((n) => (n.aims ? n : { ...n, aims: [...aims, ...ahead] }))
+}
+
+/** Branch keys still uncovered at the node where the played run stopped (waiting, or deciding), and after it. */
+function ahead(ix: FlowIndex, at: number | undefined, uncovered: ReadonlySet<string>): string[] {
+  if (at === undefined) return []
+  const after = ix.after(at)
+  return [...uncovered].filter((k) => {
+    const i = ix.graph.index.get(k.split('\u0000')[0]!)
+    return i !== undefined && (i === at || after[i] === 1)
+  })
 }
 
 /**

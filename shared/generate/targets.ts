@@ -7,8 +7,8 @@ import { lookupPath, type Vars } from '../expr'
 import { portTaken } from '../flow/paths'
 import { search, type Pool } from '../rules/search'
 import { candidatesFor, type RuleGroup } from '../rules/synthesis'
-import { aloneGoals, holdsAlone, type AloneGoal } from './alone'
-import { alonePossible, portPossible } from './feasible'
+import { portPossible } from './feasible'
+import { decisionGoals } from './goals'
 import type { Branch, FlowIndex } from './flow-index'
 
 /** A place where the flow takes a value from outside: which variable paths it decides, and how to try values. */
@@ -26,15 +26,12 @@ export interface Target {
   aims: string[]
 }
 
-const goalsOf = new WeakMap<FlowIndex, AloneGoal[]>()
-
 /**
  * Value picks that would take branch ports still wanted, or make a rule of an OR group hold alone on its port
  * (alone.ts); the most useful first, one per distinct picks.
  */
 export function targetsFor(ix: FlowIndex, source: Source, vars: Vars, uncovered: ReadonlySet<string>): Target[] {
-  if (!goalsOf.has(ix)) goalsOf.set(ix, aloneGoals(ix))
-  const goals = goalsOf.get(ix)!.filter((g) => uncovered.has(g.key))
+  const goals = decisionGoals(ix).filter((g) => uncovered.has(g.key))
   const out: Target[] = []
   const seen = new Map<string, Target>()
   const later = source.node >= 0 ? ix.after(source.node) : null
@@ -45,7 +42,9 @@ export function targetsFor(ix: FlowIndex, source: Source, vars: Vars, uncovered:
     const nodeId = ix.graph.nodes[b.node]!.id
     const wanted = (key: string) => uncovered.has(key) || goals.some((g) => g.port === key)
     const ports = ix.graph.ports[b.node]!.filter((p) => wanted(`${nodeId}\u0000${p.id}`))
-    if (ports.length === 0) continue
+    // Goals met whichever port the node takes (a comparison at its boundary, goals.ts).
+    const anyPort = goals.filter((g) => g.node === nodeId && g.port === null)
+    if (ports.length === 0 && anyPort.length === 0) continue
     // Branches between the source and this one must let the run through: their ports that lead on to it.
     const between = guardsBetween(ix, source.node, later, b.node)
     const groups = [b, ...between.map((g) => g.branch)].flatMap((x) => x.groups)
@@ -73,9 +72,10 @@ export function targetsFor(ix: FlowIndex, source: Source, vars: Vars, uncovered:
       const taken = (v: Vars) => portTaken(b.config, v) === port.id && through(v)
       if (uncovered.has(key)) objectives.push({ aim: key, holds: taken })
       for (const g of goals)
-        if (g.port === key && alonePossible(g.rules, g.index, vars, decided))
-          objectives.push({ aim: g.key, holds: (v) => taken(v) && holdsAlone(g.rules, g.index, v) })
+        if (g.port === key && g.possible(vars, decided))
+          objectives.push({ aim: g.key, holds: (v) => taken(v) && g.holds(v) })
     }
+    for (const g of anyPort) objectives.push({ aim: g.key, holds: (v) => through(v) && g.holds(v) })
     for (const { aim, holds } of objectives) {
       const hit = search([...own, ...free], vars, holds)
       if (!hit) continue

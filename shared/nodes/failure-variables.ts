@@ -1,5 +1,4 @@
-import type { AnyNodeModule } from './registry'
-import type { VariableSpec } from './types'
+import type { NodeDefinition, VariableSpec } from './types'
 
 /**
  * What the engine saves under a node's name when it fails and its failure port carries on
@@ -23,7 +22,8 @@ export function failureVariables(name: string): VariableSpec[] {
  * the channel refused, an HTTP Call, a Script), so every reader of a node's variables (validation, autocomplete,
  * rename) knows them without each type having to remember to declare them.
  */
-export function declaredVariables(def: AnyNodeModule, config: unknown, name: string): VariableSpec[] {
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export function declaredVariables(def: NodeDefinition<any>, config: unknown, name: string): VariableSpec[] {
   const declared = def.variables(config, name)
   if (!def.ports(config).some((p) => p.kind === 'failure')) return declared
   const known = new Set(declared.map((v) => v.path))

@@ -40,13 +40,13 @@ export function quotesMessageId(): FlowDocument {
 export function formAndWebhook(): FlowDocument {
   return buildFlow(
     [
-      ['trigger', 'trigger_1', { kind: 'webhook', dataFields: ['order_total', 'tier'] }],
+      ['trigger', 'trigger_1', { kind: 'webhook', dataFields: ['order_total', 'customer'] }],
       [
         'router',
         'by_tier',
         {
           routes: [
-            { id: 'gold', name: 'Gold', join: 'and', rules: [r('{{tier}}', 'equals', 'gold')] },
+            { id: 'gold', name: 'Gold', join: 'and', rules: [r('{{trigger_1.data.customer.tier}}', 'equals', 'gold')] },
             {
               id: 'big',
               name: 'Big',

@@ -13,6 +13,9 @@ import type { NodeType } from '../flow/node-types'
 import { nextDrafts } from './choices'
 import { play, type Draft, type Outcome } from './draft'
 import { decisionGoals, goalsMet } from './goals'
+import { scriptGoals, scriptGoalsMet } from './script-goals'
+import type { ScriptConfig } from '../nodes/script/definition'
+import { operand } from '../rules/operand'
 import { effectVariants } from './effects'
 import type { FlowIndex } from './flow-index'
 import { DEFAULT_CONTACT, startSource } from './sources-start'
@@ -60,7 +63,7 @@ export async function explore(
   // What exploration still looks for: the branches not taken, and decisions that tell each rule from its near slip
   // (goals.ts: a rule of an OR group holding alone, a comparison at its boundary).
   const goals = decisionGoals(ix)
-  const wanted = new Set([...uncovered, ...goals.map((g) => g.key)])
+  const wanted = new Set([...uncovered, ...goals.map((g) => g.key), ...scriptGoals(ix).map((g) => g.key)])
   const reached = new Set<string>()
   const played: Played[] = []
   const seen = new Set<string>()
@@ -92,15 +95,25 @@ export async function explore(
     // the test (the saved-test policy), and its mocked variants are what is explored.
     const variants = effectVariants(ix, d, outcome, wanted)
     if (variants) {
-      const decided = ix.byName(variants[0]?.decided.at(-1) ?? '')
-      queue.first(pursue(d, variants, wanted, ahead(ix, decided, uncovered)))
+      const name = variants[0]?.decided.at(-1) ?? ''
+      const decided = ix.byName(name)
+      // A Script's goals are met only where it runs for real: its mocked variants do not pursue them.
+      const own = new Set(scriptGoals(ix).flatMap((g) => (g.node === decided ? [g.key] : [])))
+      const next = pursue(d, variants, wanted, ahead(ix, decided, uncovered)).map((v) =>
+        v.mocks[name] && v.aims && own.size ? { ...v, aims: v.aims.filter((a) => !own.has(a)) } : v,
+      )
+      queue.first(next)
       continue
     }
     if (outcome.failures.length) continue
-    const met = goalsMet(goals, outcome.trace, outcome.final?.vars ?? {})
+    const finalVars = outcome.final?.vars ?? {}
+    const met = goalsMet(goals, outcome.trace, finalVars)
+    const mocked = new Set(Object.keys(d.mocks))
+    const slips = await scriptGoalsMet(ix, outcome.trace, mocked, finalVars, wanted, deps)
     const covers = new Set([
       ...branchCoverage(flow, outcome.trace).taken.map((b) => `${b.nodeId}\u0000${b.port}`),
       ...met,
+      ...slips,
     ])
     played.push({ draft: d, outcome, covers })
     for (const k of covers) {
@@ -246,10 +259,17 @@ function describeStart(t: Draft['trigger']): string {
   return 'template button'
 }
 
-/** Variables whose values can change where a conversation goes: everything a rule reads, and the interactions. */
+/**
+ * Variables whose values can change where a conversation goes or what a Script computes: everything a rule reads,
+ * what a Script's inputs read (two areas that take the same branches may still meet a Script's boundary apart), and
+ * the interactions.
+ */
 function relevantRoots(ix: FlowIndex): string[] {
   const roots = new Set(INTERACTION_VARIABLES.map((v) => v.path))
   for (const b of ix.branches) for (const p of b.paths) roots.add(p.split('.')[0]!)
+  for (const g of scriptGoals(ix))
+    for (const input of (ix.graph.config(g.node) as ScriptConfig).inputs)
+      for (const p of operand(input.value).paths) roots.add(p.split('.')[0]!)
   return [...roots].sort()
 }
 

@@ -9,6 +9,7 @@ import type { Vars } from '../expr'
 import type { ConditionRule } from '../expr'
 import type { TraceEvent } from '../engine/types'
 import { portTaken, type BranchConfig } from '../flow/paths'
+import { operand } from '../rules/operand'
 import { aloneGoals, holdsAlone } from './alone'
 import { alonePossible } from './feasible'
 import type { FlowIndex } from './flow-index'
@@ -19,6 +20,8 @@ export interface Goal {
   node: string
   /** The branch key of the port it is met on; null when the node may take any port. */
   port: string | null
+  /** The variable paths its own rule reads: a source that decides none of them cannot help (unset: any of the node's). */
+  paths?: string[]
   /** Whether the values the node read, with its port taken, meet it. */
   holds(v: Vars): boolean
   /** False only when the decided variables already rule it out (a quick "cannot" before a search). */
@@ -74,6 +77,7 @@ function nearGoals(ix: FlowIndex): Goal[] {
           key: `${id}\u0000*\u0000~${gi}.${ri}`,
           node: id,
           port: null,
+          paths: [...operand(rule.left).paths, ...operand(rule.right ?? '').paths],
           holds: (v) => portTaken(mutated, v) !== portTaken(b.config, v),
           possible: () => true,
         })

@@ -4,7 +4,7 @@ import { parseConversationTest, runConversationTest, serialiseConversationTest }
 import type { FlowDocument } from '../flow/document'
 import { generateSuite, type Suite } from './suite'
 import { exampleDeps } from './testing/deps'
-import { SOURCES_FLOWS, formAndWebhook, failureKinds, quotesMessageId, scriptThreshold } from './testing/flows-sources'
+import { SOURCES_FLOWS, formAndWebhook, failureKinds, quotesMessageId } from './testing/flows-sources'
 import { ruleMutants, mutationScore } from './testing/mutation'
 
 async function replayFailures(flow: FlowDocument, suite: Suite): Promise<string[]> {
@@ -66,11 +66,5 @@ describe('values solved together and at their boundaries', () => {
       exampleDeps(),
     )
     expect(score.survivors).toEqual([])
-  })
-
-  it("a Script's output compared with ≥ 40 is tried at exactly 40", async () => {
-    const suite = await generateSuite(scriptThreshold(), exampleDeps())
-    const outputs = suite.tests.map((t) => (t.test.mocks?.total?.output as { subtotal?: number } | undefined)?.subtotal)
-    expect(outputs).toContain(40)
   })
 })

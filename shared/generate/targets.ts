@@ -43,7 +43,9 @@ export function targetsFor(ix: FlowIndex, source: Source, vars: Vars, uncovered:
     const wanted = (key: string) => uncovered.has(key) || goals.some((g) => g.port === key)
     const ports = ix.graph.ports[b.node]!.filter((p) => wanted(`${nodeId}\u0000${p.id}`))
     // Goals met whichever port the node takes (a comparison at its boundary, goals.ts).
-    const anyPort = goals.filter((g) => g.node === nodeId && g.port === null)
+    const anyPort = goals.filter(
+      (g) => g.node === nodeId && g.port === null && (!g.paths || g.paths.some((p) => source.owns(p))),
+    )
     if (ports.length === 0 && anyPort.length === 0) continue
     // Branches between the source and this one must let the run through: their ports that lead on to it.
     const between = guardsBetween(ix, source.node, later, b.node)

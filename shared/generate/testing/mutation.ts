@@ -9,6 +9,8 @@ import type { EngineDeps } from '../../engine/deps'
 import type { FlowDocument } from '../../flow/document'
 import type { NodeType } from '../../flow/node-types'
 import { NODE_DEFINITIONS } from '../../nodes/registry'
+import type { Unreached } from '../suite'
+import { comparisonsIn, lineOf, withSlip } from '../script-slips'
 
 export type MutantKind = 'rule' | 'script' | 'redirect' | 'delete'
 
@@ -16,6 +18,8 @@ export interface Mutant {
   kind: MutantKind
   what: string
   flow: FlowDocument
+  /** The node (and port) it changes, for telling a change no run can reach. */
+  at: { nodeId: string; port?: string }
 }
 
 /** A rule operator and its near neighbour: what a boundary or equality slip turns it into. */
@@ -51,7 +55,7 @@ export function ruleMutants(flow: FlowDocument): Mutant[] {
         const copy = structuredClone(flow)
         groupsOf(copy.nodes[i]!)[gi]!.rules![ri]!.operator = to
         const where = `${n.name} rule ${ri + 1}${n.type === 'router' ? ` of route ${gi + 1}` : ''}`
-        out.push({ kind: 'rule', what: `${where}: ${rule.operator} → ${to}`, flow: copy })
+        out.push({ kind: 'rule', what: `${where}: ${rule.operator} → ${to}`, flow: copy, at: { nodeId: n.id } })
       }),
     ),
   )
@@ -65,58 +69,15 @@ export function scriptMutants(flow: FlowDocument): Mutant[] {
     const code = String((n.config as { code?: unknown }).code ?? '')
     for (const c of comparisonsIn(code)) {
       const copy = structuredClone(flow)
-      ;(copy.nodes[i]!.config as { code: string }).code = code.slice(0, c.at) + c.to + code.slice(c.at + c.op.length)
-      const line = code.slice(0, c.at).split('\n').length
-      out.push({ kind: 'script', what: `${n.name} line ${line}: ${c.op} → ${c.to}`, flow: copy })
+      ;(copy.nodes[i]!.config as { code: string }).code = withSlip(code, c)
+      out.push({
+        kind: 'script',
+        what: `${n.name} ${lineOf(code, c.at)}: ${c.op} → ${c.to}`,
+        flow: copy,
+        at: { nodeId: n.id },
+      })
     }
   })
-  return out
-}
-
-const SCRIPT_FLIPS: Array<[string, string]> = [
-  ['===', '!=='],
-  ['!==', '==='],
-  ['>>', ''],
-  ['<<', ''],
-  ['=>', ''],
-  ['==', '!='],
-  ['!=', '=='],
-  ['>=', '>'],
-  ['<=', '<'],
-  ['>', '>='],
-  ['<', '<='],
-  ['=', ''],
-]
-
-/** The comparison operators of a script, outside strings and comments, each with its near neighbour. */
-export function comparisonsIn(code: string): Array<{ at: number; op: string; to: string }> {
-  const out: Array<{ at: number; op: string; to: string }> = []
-  for (let i = 0; i < code.length;) {
-    const ch = code[i]!
-    if (ch === '/' && code[i + 1] === '/') {
-      const end = code.indexOf('\n', i)
-      i = end < 0 ? code.length : end
-      continue
-    }
-    if (ch === '/' && code[i + 1] === '*') {
-      const end = code.indexOf('*/', i + 2)
-      i = end < 0 ? code.length : end + 2
-      continue
-    }
-    if (ch === "'" || ch === '"' || ch === '`') {
-      let j = i + 1
-      while (j < code.length && code[j] !== ch) j += code[j] === '\\' ? 2 : 1
-      i = j + 1
-      continue
-    }
-    const flip = SCRIPT_FLIPS.find(([op]) => code.startsWith(op, i))
-    if (!flip) {
-      i++
-      continue
-    }
-    if (flip[1]) out.push({ at: i, op: flip[0], to: flip[1] })
-    i += flip[0].length
-  }
   return out
 }
 
@@ -132,7 +93,12 @@ export function redirectMutants(flow: FlowDocument): Mutant[] {
       if (!other) return
       const copy = structuredClone(flow)
       copy.edges.find((x) => x.id === e.id)!.target = other.target
-      out.push({ kind: 'redirect', what: `${n.name} → ${e.sourcePort}: to ${name(other.target)}`, flow: copy })
+      out.push({
+        kind: 'redirect',
+        what: `${n.name} → ${e.sourcePort}: to ${name(other.target)}`,
+        flow: copy,
+        at: { nodeId: n.id, port: e.sourcePort },
+      })
     })
   }
   return out
@@ -149,25 +115,54 @@ export function deleteMutants(flow: FlowDocument): Mutant[] {
     copy.edges = copy.edges
       .filter((e) => e.source !== n.id && (e.target !== n.id || next !== undefined))
       .map((e) => (e.target === n.id ? { ...e, target: next! } : e))
-    out.push({ kind: 'delete', what: `${n.name} deleted`, flow: copy })
+    out.push({ kind: 'delete', what: `${n.name} deleted`, flow: copy, at: { nodeId: n.id } })
   }
   return out
 }
 
+/**
+ * A mutant no run can tell from the flow because it changes only what no run reaches: a branch, or every way out of a
+ * node, that the generator proved unreachable (the rules or the graph). Equivalent mutants are left out of the score.
+ */
+export function provenEquivalent(m: Mutant, unreached: readonly Unreached[]): boolean {
+  const proven = unreached.filter((u) => u.proven && u.nodeId === m.at.nodeId)
+  if (m.kind === 'redirect') return proven.some((u) => u.port === m.at.port)
+  if (m.kind === 'delete') return proven.length > 0
+  return false
+}
+
 export interface MutationScore {
+  /** Mutants that are not equivalent. */
   total: number
   killed: number
   survivors: string[]
+  /** Mutants left out as equivalent, with why. */
+  equivalent: string[]
 }
 
-/** Plays the suite against each mutant, until a test fails (the mutant is killed) or every test passed. */
+/**
+ * Plays the suite against each mutant, until a test fails (the mutant is killed) or every test passed. `known`
+ * names mutants judged equivalent by reading the flow (what, and why), beside those proven so.
+ */
 export async function mutationScore(
   mutants: readonly Mutant[],
   tests: readonly ConversationTest[],
   deps: EngineDeps,
+  unreached: readonly Unreached[] = [],
+  known: Readonly<Record<string, string>> = {},
 ): Promise<MutationScore> {
   const survivors: string[] = []
+  const equivalent: string[] = []
   for (const m of mutants) {
+    const name = `${m.kind}: ${m.what}`
+    if (provenEquivalent(m, unreached)) {
+      equivalent.push(`${name} (changes only what no run reaches)`)
+      continue
+    }
+    if (known[name]) {
+      equivalent.push(`${name} (${known[name]})`)
+      continue
+    }
     let killed = false
     for (const t of tests) {
       const r = await runConversationTest(m.flow, t, deps).catch(() => ({ failures: [1] }))
@@ -176,7 +171,46 @@ export async function mutationScore(
         break
       }
     }
-    if (!killed) survivors.push(`${m.kind}: ${m.what}`)
+    if (!killed) survivors.push(name)
   }
-  return { total: mutants.length, killed: mutants.length - survivors.length, survivors }
+  const total = mutants.length - equivalent.length
+  return { total, killed: total - survivors.length, survivors, equivalent }
+}
+
+/** Mutants judged equivalent by reading their flows, by file name, with why (the flows are fixed files). */
+export const KNOWN_EQUIVALENT: Readonly<Record<string, Readonly<Record<string, string>>>> = {
+  'quote-script.flow.json': {
+    'script: estimate line 5, column 29: > → >=':
+      "a price of exactly 5000 then bands 'premium', but the only reader of band also needs price > 5000, and no message shows band",
+  },
+}
+
+export interface FlowCheck {
+  covered: number
+  total: number
+  tests: number
+  score: MutationScore
+}
+
+/**
+ * Generates the flow's suite and scores it against every mutant. The generator's clock stands still, so exploration
+ * ends when it has nothing left to try, whatever the machine's speed: the check is bounded by work, not by time.
+ */
+export async function checkFlow(
+  flow: FlowDocument,
+  deps: EngineDeps,
+  known: Readonly<Record<string, string>> = {},
+): Promise<FlowCheck> {
+  const { generateSuite } = await import('../suite')
+  const moment = Date.parse('2026-06-01T09:00:00Z')
+  const suite = await generateSuite(flow, deps, { now: () => moment })
+  const tests = suite.tests.map((t) => t.test)
+  const score = await mutationScore(allMutants(flow), tests, deps, suite.unreached, known)
+  return { covered: suite.covered, total: suite.total, tests: tests.length, score }
+}
+
+/** "killed/total (percent)" of a score. */
+export function describeScore(s: MutationScore): string {
+  const pct = s.total ? (100 * s.killed) / s.total : 100
+  return `${s.killed}/${s.total} (${pct.toFixed(1)} %)`
 }

@@ -21,6 +21,8 @@ export interface Finding {
   kind: FindingKind
   /** 1-based number of the conversation that found it (with the seed, it plays again the same). */
   conversation: number
+  /** How many conversations showed it (the smallest is the one kept): the findings' counts add up to `failed`. */
+  seen: number
   nodeName: string | null
   message: string
   /** A conversation test that replays it; null when it could not be written (the engine threw). */
@@ -64,7 +66,13 @@ export async function fuzzFlow(flow: FlowDocument, deps: EngineDeps, opts: FuzzO
   // Per kind of problem, the smallest conversation that shows it (by the size of what the customer did).
   const best = new Map<
     string,
-    { draft: Draft; played: Outcome | { error: string }; found: Omit<Finding, 'test' | 'reproduced'>; size: number }
+    {
+      draft: Draft
+      played: Outcome | { error: string }
+      found: Omit<Finding, 'test' | 'reproduced' | 'seen'>
+      size: number
+      seen: number
+    }
   >()
   const gens = conversations(opts.seed, opts.runs)
   let failed = 0
@@ -81,7 +89,10 @@ export async function fuzzFlow(flow: FlowDocument, deps: EngineDeps, opts: FuzzO
         const key = `${found.kind}\u0000${found.nodeName}\u0000${found.message.replace(/'[^']*'|"[^"]*"|\d+/g, '…')}`
         const size = JSON.stringify([draft.trigger, draft.inputs]).length
         const had = best.get(key)
-        if (!had || size < had.size) best.set(key, { draft, played, found: { ...found, conversation: i + 1 }, size })
+        const seen = (had?.seen ?? 0) + 1
+        if (!had || size < had.size)
+          best.set(key, { draft, played, found: { ...found, conversation: i + 1 }, size, seen })
+        else had.seen = seen
         break
       }
       if ('error' in played || played.failures.length) break
@@ -90,7 +101,8 @@ export async function fuzzFlow(flow: FlowDocument, deps: EngineDeps, opts: FuzzO
     }
   }
   const findings: Finding[] = []
-  for (const b of best.values()) findings.push(await reproducer(flow, ix, deps, b.draft, b.played, b.found))
+  for (const b of best.values())
+    findings.push({ ...(await reproducer(flow, ix, deps, b.draft, b.played, b.found)), seen: b.seen })
   return { seed: opts.seed, conversations: opts.runs, failed, findings }
 }
 
@@ -123,8 +135,8 @@ async function reproducer(
   deps: EngineDeps,
   draft: Draft,
   played: Outcome | { error: string },
-  found: Omit<Finding, 'test' | 'reproduced'>,
-): Promise<Finding> {
+  found: Omit<Finding, 'test' | 'reproduced' | 'seen'>,
+): Promise<Omit<Finding, 'seen'>> {
   if ('error' in played) return { ...found, test: null, reproduced: false }
   const test = await writeTest(ix, { draft, outcome: played, covers: new Set() }, deps)
   test.name = `fuzz finding: ${KIND_WORDS[found.kind]}${found.nodeName ? ` at ${found.nodeName}` : ''} (conversation ${found.conversation})`

@@ -10,6 +10,7 @@ import { serialiseConversationTest } from '../../../shared/engine/conversation'
 import type { FlowDocument } from '../../../shared/flow/document'
 import { parseFlow } from '../../../shared/flow/serialise'
 import type { Finding, FindingKind } from '../../../shared/generate/fuzz/fuzz'
+import { describeNeeds } from '../../../shared/generate/needs'
 import { slug } from './generate'
 import { collectFiles, commandLineDeps } from './host'
 import { besideLibrary, displayPath, libraryEffects, readLibrary, type LibraryEffects } from './library'
@@ -63,6 +64,10 @@ export async function fuzzFiles(files: string[], opts: FuzzFilesOptions, write: 
     )
     const dir = path.join(path.dirname(file), `${path.basename(file).replace(/(\.flow)?\.json$/, '')}.tests`, 'fuzz')
     if (n) saveFindings(report.findings, file, dir, { runs: opts.runs, seed, words: KIND_WORDS }, write)
+    for (const u of report.unreached)
+      write(
+        `  not reached: ${u.nodeName} → ${u.portLabel}${u.needs.length ? `: no conversation gave the values it needs of ${describeNeeds(u.needs)}` : ''}\n`,
+      )
   }
   write(`seed ${seed}: run again with --seed ${seed} to play the same conversations\n`)
   write(`${passed} passed, ${failed} failed\n`)

@@ -13,7 +13,7 @@ import type { NodeType } from '../flow/node-types'
 import { nextDrafts } from './choices'
 import { play, type Draft, type Outcome } from './draft'
 import { decisionGoals, goalsMet } from './goals'
-import { scriptGoals, scriptGoalsMet } from './script-goals'
+import { scriptGoals, scriptGoalsMet, scriptGoalsOutOfReach } from './script-goals'
 import type { ScriptConfig } from '../nodes/script/definition'
 import { operand } from '../rules/operand'
 import { effectVariants } from './effects'
@@ -91,6 +91,7 @@ export async function explore(
     // taken, only values chosen for a rule alone are.
     if (d.aims ? !d.aims.some((a) => wanted.has(a)) : uncovered.size === 0) continue
     const outcome = await play(flow, d, deps)
+    for (const k of scriptGoalsOutOfReach(ix, outcome.trace)) wanted.delete(k)
     // An outside effect met for the first time is decided before anything else: an HTTP Call without a mock fails
     // the test (the saved-test policy), and its mocked variants are what is explored.
     const variants = effectVariants(ix, d, outcome, wanted)

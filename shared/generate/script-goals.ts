@@ -18,7 +18,8 @@ export interface ScriptGoal {
   /** `nodeId\0script\0offset`: three parts, like the rule goals, so it is never counted as a branch. */
   key: string
   node: number
-  slipped: ScriptConfig
+  /** The code with one comparison slipped; null for the goal of running the Script for real at all. */
+  slipped: ScriptConfig | null
   what: string
 }
 
@@ -34,6 +35,8 @@ export function scriptGoals(ix: FlowIndex): ScriptGoal[] {
     if (n.type !== 'script') return
     const c = ix.graph.config(i) as ScriptConfig | undefined
     if (!c) return
+    // A suite that only ever mocks a Script never checks its code: one conversation where it runs for real is kept.
+    out!.push({ key: `${n.id}\u0000script\u0000real`, node: i, slipped: null, what: `${n.name} runs for real` })
     for (const s of comparisonsIn(c.code))
       out!.push({
         key: `${n.id}\u0000script\u0000${s.at}`,
@@ -64,7 +67,9 @@ export async function scriptGoalsMet(
   for (const e of trace) {
     if (e.nodeType !== 'script' || mocked.has(e.nodeName) || e.error?.code === 'effect_unavailable') continue
     const i = ix.graph.index.get(e.nodeId)!
-    const mine = goals.filter((g) => g.node === i && !met.includes(g.key))
+    const real = goals.find((g) => g.node === i && g.slipped === null)
+    if (real && !met.includes(real.key)) met.push(real.key)
+    const mine = goals.filter((g) => g.node === i && g.slipped !== null && !met.includes(g.key))
     if (!mine.length) continue
     const vars = { ...finalVars, ...((e.input as { vars?: Vars } | null)?.vars ?? {}) }
     const config = ix.graph.config(i) as ScriptConfig
@@ -89,12 +94,23 @@ export async function scriptGoalsMet(
     }
     const asWritten = await run(config)
     for (const g of todo) {
-      const differs = (await run(g.slipped)) !== asWritten
+      const differs = (await run(g.slipped!)) !== asWritten
       seen.set(`${g.key}\u0000${inputs}`, differs)
       if (differs) met.push(g.key)
     }
   }
   return met
+}
+
+/** The goals of Scripts this host cannot run (no sandbox): no conversation can meet them, so none is sought. */
+export function scriptGoalsOutOfReach(ix: FlowIndex, trace: readonly TraceEvent[]): string[] {
+  const out: string[] = []
+  for (const e of trace)
+    if (e.nodeType === 'script' && e.error?.code === 'effect_unavailable') {
+      const i = ix.graph.index.get(e.nodeId)
+      out.push(...scriptGoals(ix).flatMap((g) => (g.node === i ? [g.key] : [])))
+    }
+  return out
 }
 
 /** Answers to try at a Question whose answer reaches a Script with goals still wanted, with the goals they serve. */
@@ -109,7 +125,7 @@ export function scriptAnswers(
   const out: Array<[unknown, string[]]> = []
   const byScript = new Map<number, string[]>()
   for (const g of scriptGoals(ix))
-    if (wanted.has(g.key) && later[g.node]) byScript.set(g.node, [...(byScript.get(g.node) ?? []), g.key])
+    if (g.slipped && wanted.has(g.key) && later[g.node]) byScript.set(g.node, [...(byScript.get(g.node) ?? []), g.key])
   for (const [node, aims] of byScript) {
     const sc = ix.graph.config(node) as ScriptConfig
     const reads = sc.inputs.some((x) =>

@@ -22,6 +22,8 @@ import { DEFAULT_CONTACT, startSource } from './sources-start'
 import { targetsFor } from './targets'
 
 export const MAX_TURNS = 30
+/** Plays spent on goals (goals.ts, script-goals.ts) after every branch is taken, at most. */
+export const GOAL_PLAYS = 200
 
 export interface Played {
   draft: Draft
@@ -73,6 +75,7 @@ export async function explore(
   let windowed = starts.windowed
   const relevant = relevantRoots(ix)
   let timedOut = false
+  let goalPlays = 0
   while ((queue.size || windowed.length) && wanted.size) {
     if (!queue.size) {
       const left = [...uncovered]
@@ -90,6 +93,9 @@ export async function explore(
     // A value chosen for what other conversations have taken since is not worth playing; once every branch is
     // taken, only values chosen for a rule alone are.
     if (d.aims ? !d.aims.some((a) => wanted.has(a)) : uncovered.size === 0) continue
+    // Once every branch is taken, goals get a bounded number of plays more: a goal no conversation can meet (a slip
+    // whose outputs no input tells apart) would otherwise keep exploration going until the deadline.
+    if (uncovered.size === 0 && ++goalPlays > GOAL_PLAYS) break
     const outcome = await play(flow, d, deps)
     for (const k of scriptGoalsOutOfReach(ix, outcome.trace)) wanted.delete(k)
     // An outside effect met for the first time is decided before anything else: an HTTP Call without a mock fails

@@ -19,9 +19,10 @@ describe("a Script's comparisons and the values its constants suggest", () => {
     expect(withSlip(code, first!)).toContain('if (area >= 1500)')
   })
 
-  it('suggests the constants, one either side, quotients, then strings', () => {
+  it('suggests the constants and their quotients, then one either side, then strings', () => {
     const values = scriptCandidates(code)
     expect(values).toEqual(expect.arrayContaining([1500, 1499, 1501, 5000, 125, 'premium']))
-    expect(values.indexOf(125)).toBeLessThan(values.indexOf('premium'))
+    expect(values.indexOf(125)).toBeLessThan(values.indexOf(1499))
+    expect(values.indexOf(1501)).toBeLessThan(values.indexOf('premium'))
   })
 })

@@ -93,20 +93,23 @@ export function lineOf(code: string, at: number): string {
 }
 
 /**
- * Values worth typing where an answer reaches the Script: its constants and one either side, what one constant makes
- * of another by dividing (a price per square metre of 40 and a threshold of 5000 meet at 125), its strings, then
- * products of two constants. At most `limit`, in that order.
+ * Values worth typing where an answer reaches the Script: its constants, what one constant makes of another by
+ * dividing (a price per square metre of 40 and a threshold of 5000 meet at 125), one either side of each, its
+ * strings, then products of two constants. At most `limit`, in that order.
  */
 export function scriptCandidates(code: string, limit = 60): unknown[] {
   const tokens = scan(code)
   const numbers = [...new Set(tokens.filter((t) => t.kind === 'number').map((t) => Number(t.text)))]
-  const out: unknown[] = []
-  for (const n of numbers) out.push(n, n - 1, n + 1)
+  const out: unknown[] = [...numbers]
+  const quotients: number[] = []
   for (const a of numbers)
     for (const b of numbers) {
       const q = a / b
-      if (a !== b && b !== 0 && Number.isInteger(q)) out.push(q, q + 1, q - 1)
+      if (a !== b && b !== 0 && Number.isInteger(q)) quotients.push(q)
     }
+  // The boundaries themselves first, then one either side (each a conversation: the order is the cost).
+  out.push(...quotients)
+  for (const n of [...numbers, ...quotients]) out.push(n - 1, n + 1)
   out.push(...tokens.filter((t) => t.kind === 'string' && t.text.trim() && t.text.length <= 40).map((t) => t.text))
   for (const a of numbers) for (const b of numbers) if (a < b) out.push(a * b)
   return [...new Set(out)].filter((v) => typeof v !== 'number' || Math.abs(v) <= 1e9).slice(0, limit)

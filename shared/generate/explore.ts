@@ -91,7 +91,7 @@ export async function explore(
     const d = queue.next()
     if (d.inputs.length > MAX_TURNS) continue
     // A value chosen for what other conversations have taken since is not worth playing; once every branch is
-    // taken, only values chosen for a rule alone are.
+    // taken, only values chosen for a goal still wanted are.
     if (d.aims ? !d.aims.some((a) => wanted.has(a)) : uncovered.size === 0) continue
     // Once every branch is taken, goals get a bounded number of plays more: a goal no conversation can meet (a slip
     // whose outputs no input tells apart) would otherwise keep exploration going until the deadline.

@@ -27,8 +27,8 @@ export interface Target {
 }
 
 /**
- * Value picks that would take branch ports still wanted, or make a rule of an OR group hold alone on its port
- * (alone.ts); the most useful first, one per distinct picks.
+ * Value picks that would take branch ports still wanted, or meet a goal (goals.ts: a rule of an OR group holding
+ * alone on its port, a comparison decided at its boundary); the most useful first, one per distinct picks.
  */
 export function targetsFor(ix: FlowIndex, source: Source, vars: Vars, uncovered: ReadonlySet<string>): Target[] {
   const goals = decisionGoals(ix).filter((g) => uncovered.has(g.key))

@@ -2,7 +2,8 @@
 // write its suite (the issue's goal: under 5 s per flow), against the floor of playing the written suite once
 // through the same player (the work every generated test does at least once). Both with what `chatflow generate`
 // plays with (commandLineDeps: Scripts in the sandbox, the library beside the flows). Each flow is checked first:
-// every branch taken or proven unreachable, every written test passing when played again.
+// every branch taken or proven unreachable, every written test passing when played again. Then the mutation check of
+// issue 38 (shared/generate/testing/mutation.ts): the share of mutants that are not equivalent the suite catches.
 import fs from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -11,6 +12,7 @@ import { parseFlow } from '../../shared/nodes/load-flow'
 import { generateSuite } from '../../shared/generate'
 import { commandLineDeps } from '../../electron/cli/commands/host'
 import { libraryEffects, readLibrary } from '../../electron/cli/commands/library'
+import { KNOWN_EQUIVALENT, checkFlow, describeScore } from '../../shared/generate/testing/mutation'
 
 const ROOT = path.join(path.dirname(fileURLToPath(import.meta.url)), '../..')
 const FOLDERS = ['resources/examples', 'test/unseen-flows']
@@ -29,7 +31,7 @@ async function median(fn: () => Promise<unknown>): Promise<number> {
 
 export async function run(): Promise<void> {
   console.log(`median ms of ${RUNS} runs; floor: playing the written suite once`)
-  console.log('  flow             branches  unreachable  tests  generate ms  floor ms  ratio')
+  console.log('  flow             branches  unreachable  tests  generate ms  floor ms  ratio  mutants killed')
   for (const folder of FOLDERS) await runFolder(path.join(ROOT, folder))
 }
 
@@ -55,8 +57,10 @@ async function runFolder(dir: string): Promise<void> {
     }
     const generate = await median(() => generateSuite(flow, deps))
     const floor = await median(play)
+    const mutation = await checkFlow(flow, deps, KNOWN_EQUIVALENT[file])
     console.log(
-      `  ${file.replace('.flow.json', '').padEnd(15)}  ${`${suite.covered}/${suite.total}`.padStart(8)}  ${String(suite.unreached.length).padStart(11)}  ${String(suite.tests.length).padStart(5)}  ${generate.toFixed(1).padStart(11)}  ${floor.toFixed(1).padStart(8)}  ${(generate / floor).toFixed(1).padStart(5)}`,
+      `  ${file.replace('.flow.json', '').padEnd(15)}  ${`${suite.covered}/${suite.total}`.padStart(8)}  ${String(suite.unreached.length).padStart(11)}  ${String(suite.tests.length).padStart(5)}  ${generate.toFixed(1).padStart(11)}  ${floor.toFixed(1).padStart(8)}  ${(generate / floor).toFixed(1).padStart(5)}  ${describeScore(mutation.score)}`,
     )
+    for (const s of mutation.score.survivors) console.log(`      survived: ${s}`)
   }
 }

@@ -3,6 +3,7 @@ import type { FlowNode } from '../../shared/flow/document'
 import { checkNodeName } from '../../shared/flow/names'
 import { buildReferenceIndex, referencesTo, type Reference } from '../../shared/flow/references'
 import { parseConfig } from '../../shared/nodes/registry'
+import { declaredVariables } from '../../shared/nodes/failure-variables'
 import { useEditor, useEditorStore } from '../editor/context'
 import { definitionOf } from '../editor/model'
 import { RenameDialog } from './RenameDialog'
@@ -22,11 +23,7 @@ export function NameField({ node }: { node: FlowNode }) {
   const problem = checkNodeName(draft, others)
   const variables = useMemo(() => {
     const parsed = parseConfig(node.type, node.config)
-    return parsed.success
-      ? definitionOf(node.type)
-          .variables(parsed.data, node.name)
-          .map((v) => v.path)
-      : []
+    return parsed.success ? declaredVariables(definitionOf(node.type), parsed.data, node.name).map((v) => v.path) : []
   }, [node.type, node.config, node.name])
 
   const commit = () => {

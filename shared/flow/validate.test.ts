@@ -281,7 +281,7 @@ const CASES: Case[] = [
       severity: 'error',
       code: 'ref.unknown_field',
       pointer: '/nodes/3/config/text',
-      message: /'ask_age' never produces 'years'. It provides: answer, typed, attempts/,
+      message: /'ask_age' never produces 'years'. It provides: answer, typed, attempts, error/,
     },
   ],
   [
@@ -498,6 +498,15 @@ describe('each rule on a broken copy of an example', () => {
     expect(validateFlow(doc)).toEqual([])
     cfg(doc, 'ask_name').prompt = 'Last time: {{ask_name.answer}}'
     expect(validateFlow(doc).map((p) => p.code)).toEqual(['ref.before_set'])
+  })
+
+  it("a Question's failure port may read why it failed ({{<node>.error.code}}), as after an HTTP Call's", () => {
+    const doc = example('age-gate')
+    cfg(doc, 'goodbye').text = 'Bye ({{ask_age.error.code}}: {{ask_age.error.message}})'
+    const problems = validateFlow(doc)
+    expect(hasErrors(problems), JSON.stringify(problems)).toBe(false)
+    // Only the path through too_young's Exit, where ask_age did not fail, leaves it empty.
+    expect(problems.map((p) => p.code)).toEqual(['ref.unset_on_path', 'ref.unset_on_path'])
   })
 
   it('problems about a node carry its id, and config problems the field pointer', () => {

@@ -1,5 +1,6 @@
 import type { FlowDocument, FlowNode } from './document'
 import { NODE_DEFINITIONS } from '../nodes/registry'
+import { declaredVariables } from '../nodes/failure-variables'
 import { parseConfigLeniently } from './lenient-config'
 import type { VariableSpec } from '../nodes/types'
 import { ancestorsOf, buildGraph, type FlowGraph } from './graph'
@@ -33,8 +34,7 @@ export function nodeVariables(doc: FlowDocument, node: FlowNode): AvailableVaria
   const parsed = parseConfigLeniently(node.type, node.config)
   if (!parsed.success) return []
   const source: VariableSource = node.type === 'trigger' ? 'trigger' : 'node'
-  const declared = NODE_DEFINITIONS[node.type]
-    .variables(parsed.data, node.name)
+  const declared = declaredVariables(NODE_DEFINITIONS[node.type], parsed.data, node.name)
     .filter((v) => !GLOBAL_ROOTS.has(v.path))
     .map((v) => fromNode(v, source, node))
   const known = new Set(declared.map((v) => v.path))

@@ -6,10 +6,11 @@ import type { UserInput } from '../engine/conversation'
 import type { OutboundMessage } from '../engine/types'
 import type { QuestionConfig } from '../nodes/question/definition'
 import type { TriggerConfig } from '../nodes/trigger/definition'
-import { invalidAnswers, validAnswers } from './answers'
+import { answerText, invalidAnswers, validAnswers } from './answers'
 import { extend, type Draft, type Outcome } from './draft'
 import type { FlowIndex } from './flow-index'
 import { formSource, questionSource } from './sources-input'
+import { scriptAnswers } from './script-goals'
 import { targetsFor } from './targets'
 
 interface Option {
@@ -125,6 +126,11 @@ async function answers(
   for (const t of await targetsFor(ix, src, vars, uncovered)) {
     const text = src.textOf(t.picks.__answer)
     texts.set(text, [...(texts.get(text) ?? []), ...t.aims])
+  }
+  // Values a Script after it compares with, where the answer flows into its inputs (script-goals.ts).
+  for (const [value, aims] of scriptAnswers(ix, w, uncovered)) {
+    const a = answerText(value, c, ix.answers)
+    if (a) texts.set(a.text, [...new Set([...(texts.get(a.text) ?? []), ...aims])])
   }
   const out = firstAsItComes(
     d,

@@ -1,6 +1,6 @@
 // The first time a draft's run reaches a node that talks to the outside world, the generator decides how it
 // behaves in the test, once for the whole test (mocks are per test): an HTTP Call is always mocked (a success
-// shaped from its sample, a failure, and responses that take the branches after it); a Script runs for real when
+// shaped from its sample, a failure, no answer at all, and responses of any status that take the branches after it); a Script runs for real when
 // the host can run scripts, and is mocked when an output must take a value to open a branch or the host cannot run
 // it; a node that needs a missing template or product keeps its real failure and gets a mocked success beside it.
 import type { NodeMock } from '../engine/deps'
@@ -53,6 +53,7 @@ export async function effectVariants(
       { mock: src.success() },
       ...(await targetsFor(ix, src, vars, uncovered)).map((t) => ({ mock: src.mock(t.picks), aims: t.aims })),
       { mock: src.failure() },
+      ...(src.unanswered ? [{ mock: src.unanswered() }] : []),
     ]
     const out = unique(mocks).map((m) => variant(m.mock, describeMock(name, m.mock), m.aims))
     // A script the host ran (well or not) is kept as it is, first: the test then checks its real outputs.

@@ -12,13 +12,18 @@ import { NODE_DEFINITIONS } from '../nodes/registry'
 import type { NodeType } from '../flow/node-types'
 import { nextDrafts } from './choices'
 import { play, type Draft, type Outcome } from './draft'
-import { aloneGoals, aloneMet } from './alone'
+import { decisionGoals, goalsMet } from './goals'
+import { scriptGoals, scriptGoalsMet, scriptGoalsOutOfReach } from './script-goals'
+import type { ScriptConfig } from '../nodes/script/definition'
+import { operand } from '../rules/operand'
 import { effectVariants } from './effects'
 import type { FlowIndex } from './flow-index'
 import { DEFAULT_CONTACT, startSource } from './sources-start'
 import { targetsFor } from './targets'
 
 export const MAX_TURNS = 30
+/** Plays spent on goals (goals.ts, script-goals.ts) after every branch is taken, at most. */
+export const GOAL_PLAYS = 200
 
 export interface Played {
   draft: Draft
@@ -55,9 +60,10 @@ export async function explore(
   const branches = branchCoverage(flow, []).missed.map((b) => `${b.nodeId}\u0000${b.port}`)
   const covered = new Set<string>()
   const uncovered = new Set(branches.filter((b) => !opts.dead.has(b)))
-  // What exploration still looks for: the branches not taken, and each rule of an OR group holding alone (alone.ts).
-  const goals = aloneGoals(ix)
-  const wanted = new Set([...uncovered, ...goals.map((g) => g.key)])
+  // What exploration still looks for: the branches not taken, and decisions that tell each rule from its near slip
+  // (goals.ts: a rule of an OR group holding alone, a comparison at its boundary).
+  const goals = decisionGoals(ix)
+  const wanted = new Set([...uncovered, ...goals.map((g) => g.key), ...scriptGoals(ix).map((g) => g.key)])
   const reached = new Set<string>()
   const played: Played[] = []
   const seen = new Set<string>()
@@ -70,6 +76,7 @@ export async function explore(
   let windowed = starts.windowed
   const relevant = relevantRoots(ix)
   let timedOut = false
+  let goalPlays = 0
   while ((queue.size || windowed.length || targeted) && wanted.size) {
     if (ix.budget.spent('explore')) {
       // Only branches not taken make it a give-up; rules not tested alone are a bonus.
@@ -90,21 +97,36 @@ export async function explore(
     const d = queue.next()
     if (d.inputs.length > MAX_TURNS) continue
     // A value chosen for what other conversations have taken since is not worth playing; once every branch is
-    // taken, only values chosen for a rule alone are.
+    // taken, only values chosen for a goal still wanted are.
     if (d.aims ? !d.aims.some((a) => wanted.has(a)) : uncovered.size === 0) continue
+    // Once every branch is taken, goals get a bounded number of plays more: a goal no conversation can meet (a slip
+    // whose outputs no input tells apart) would otherwise keep exploration going until the deadline.
+    if (uncovered.size === 0 && ++goalPlays > GOAL_PLAYS) break
     const outcome = await play(flow, d, deps)
+    for (const k of scriptGoalsOutOfReach(ix, outcome.trace)) wanted.delete(k)
     // An outside effect met for the first time is decided before anything else: an HTTP Call without a mock fails
     // the test (the saved-test policy), and its mocked variants are what is explored.
     const variants = await effectVariants(ix, d, outcome, wanted)
     if (variants) {
-      queue.first(pursue(d, variants, wanted))
+      const name = variants[0]?.decided.at(-1) ?? ''
+      const decided = ix.byName(name)
+      // A Script's goals are met only where it runs for real: its mocked variants do not pursue them.
+      const own = new Set(scriptGoals(ix).flatMap((g) => (g.node === decided ? [g.key] : [])))
+      const next = pursue(d, variants, wanted, ahead(ix, decided, uncovered)).map((v) =>
+        v.mocks[name] && v.aims && own.size ? { ...v, aims: v.aims.filter((a) => !own.has(a)) } : v,
+      )
+      queue.first(next)
       continue
     }
     if (outcome.failures.length) continue
-    const met = aloneMet(goals, outcome.trace, outcome.final?.vars ?? {})
+    const finalVars = outcome.final?.vars ?? {}
+    const met = goalsMet(goals, outcome.trace, finalVars)
+    const mocked = new Set(Object.keys(d.mocks))
+    const slips = await scriptGoalsMet(ix, outcome.trace, mocked, finalVars, wanted, deps)
     const covers = new Set([
       ...branchCoverage(flow, outcome.trace).taken.map((b) => `${b.nodeId}\u0000${b.port}`),
       ...met,
+      ...slips,
     ])
     played.push({ draft: d, outcome, covers })
     for (const k of covers) {
@@ -118,20 +140,33 @@ export async function explore(
     const sig = signature(d, outcome, relevant)
     if (seen.has(sig)) continue
     seen.add(sig)
-    queue.add(pursue(d, await nextDrafts(ix, d, outcome, wanted), wanted))
+    const waiting = ix.graph.index.get(outcome.final?.waiting?.nodeId ?? '')
+    queue.add(pursue(d, await nextDrafts(ix, d, outcome, wanted), wanted, ahead(ix, waiting, uncovered)))
     await ix.budget.breathe()
   }
   return { played, covered, branches, timedOut, reached }
 }
 
 /**
- * A conversation after a value chosen for a rule alone goes on for it: the next drafts that chose nothing of their
- * own keep the aims not met yet (a rule's port may lie several turns after the value).
+ * A conversation after a value chosen for a goal (goals.ts) goes on for it: the next drafts that chose nothing of
+ * their own keep the goals not met yet (a rule's port may lie several turns after the value), and the branches still
+ * wanted beyond where it stopped: a draft kept only for its goals would otherwise be dropped once others met them,
+ * with the only way to a later branch behind it (an HTTP Call's failure after a route only a chosen value opens).
  */
-function pursue(d: Draft, next: Draft[], wanted: ReadonlySet<string>): Draft[] {
+function pursue(d: Draft, next: Draft[], wanted: ReadonlySet<string>, ahead: string[]): Draft[] {
   const aims = d.aims?.filter((a) => wanted.has(a) && a.split('\u0000').length === 3)
   if (!aims?.length) return next
-  return next.map((n) => (n.aims ? n : { ...n, aims }))
+  return next.map((n) => (n.aims ? n : { ...n, aims: [...aims, ...ahead] }))
+}
+
+/** Branch keys still uncovered at the node where the played run stopped (waiting, or deciding), and after it. */
+function ahead(ix: FlowIndex, at: number | undefined, uncovered: ReadonlySet<string>): string[] {
+  if (at === undefined) return []
+  const after = ix.after(at)
+  return [...uncovered].filter((k) => {
+    const i = ix.graph.index.get(k.split('\u0000')[0]!)
+    return i !== undefined && (i === at || after[i] === 1)
+  })
 }
 
 /**
@@ -264,10 +299,17 @@ function describeStart(t: Draft['trigger']): string {
   return 'template button'
 }
 
-/** Variables whose values can change where a conversation goes: everything a rule reads, and the interactions. */
+/**
+ * Variables whose values can change where a conversation goes or what a Script computes: everything a rule reads,
+ * what a Script's inputs read (two areas that take the same branches may still meet a Script's boundary apart), and
+ * the interactions.
+ */
 function relevantRoots(ix: FlowIndex): string[] {
   const roots = new Set(INTERACTION_VARIABLES.map((v) => v.path))
   for (const b of ix.branches) for (const p of b.paths) roots.add(p.split('.')[0]!)
+  for (const g of scriptGoals(ix))
+    for (const input of (ix.graph.config(g.node) as ScriptConfig).inputs)
+      for (const p of operand(input.value).paths) roots.add(p.split('.')[0]!)
   return [...roots].sort()
 }
 

@@ -12,8 +12,10 @@ export function selectMinimal(played: readonly Played[]): Played[] {
     let best: Played | null = null
     let bestGain = 0
     for (const p of played) {
+      // Branches count before goals (goals.ts): of two conversations taking the same branches, the one closer to an
+      // ordinary run (a Script run for real rather than mocked) is kept, and the other only for goals it adds.
       let gain = 0
-      for (const k of p.covers) if (left.has(k)) gain++
+      for (const k of p.covers) if (left.has(k)) gain += k.split('\u0000').length === 2 ? 1000 : 1
       if (gain > bestGain || (gain === bestGain && gain > 0 && best && better(p, best))) {
         best = p
         bestGain = gain

@@ -17,7 +17,15 @@ export interface EffectSource extends Source {
   /** The mock of an ordinary success, and of a failure. */
   success(): NodeMock
   failure(): NodeMock
+  /** An HTTP Call that gets no answer at all (a network error): no status, no body. */
+  unanswered?(): NodeMock
 }
+
+/** A status pick that stands for no answer at all: the call fails before any status (a network error). */
+const NO_ANSWER = null
+const unanswered = (): NodeMock => ({
+  error: 'no answer: the connection failed (a mock written by the test generator)',
+})
 
 export function httpSource(ix: FlowIndex, node: number): EffectSource {
   const c = ix.graph.config(node) as HttpCallConfig
@@ -46,7 +54,8 @@ export function httpSource(ix: FlowIndex, node: number): EffectSource {
       return outs.map((out) => {
         // The sample's own value first, so a field no rule needs changed keeps it.
         const first = out === 'status' ? [200] : out === 'ok' ? [true] : [lookupPath(sample ?? {}, out.split('.'))]
-        const extra = out === 'status' ? [404, 500] : out === 'ok' ? [false] : []
+        // Besides what the rules name, the common failures and none at all (a rule on an empty status, an else).
+        const extra = out === 'status' ? [400, 404, 500, NO_ANSWER] : out === 'ok' ? [false] : []
         const values = [
           ...first,
           ...paths.filter((p) => outPath(p) === out).flatMap((p) => candidatesFor(p, groups)),
@@ -66,6 +75,7 @@ export function httpSource(ix: FlowIndex, node: number): EffectSource {
       })
     },
     mock(picks) {
+      if ('out:status' in picks && picks['out:status'] === NO_ANSWER) return unanswered()
       let result = body()
       const headers: Record<string, string> = {}
       let status = 200
@@ -81,6 +91,7 @@ export function httpSource(ix: FlowIndex, node: number): EffectSource {
     },
     success: () => response(200, body()),
     failure: () => response(500, { error: 'Internal Server Error' }),
+    unanswered,
   }
 }
 

@@ -28,10 +28,12 @@ export function startSource(ix: FlowIndex, trigger: number): StartSource {
   const c = ix.graph.config(trigger) as TriggerConfig
   const name = ix.graph.nodes[trigger]!.name
   const target = c.targetVariable.trim()
+  // The path inside the request's data a variable path reads, nested fields included ({{trigger_1.data.customer.tier}}
+  // is customer.tier, and so is {{customer.tier}} when customer is a data field): a value picked for it is put there.
   const dataField = (p: string): string | null => {
     const [root, ...rest] = p.split('.')
-    if (root === name && rest[0] === 'data' && rest[1]) return rest[1]
-    return c.dataFields.includes(root!) && (c.kind === 'webhook' || c.kind === 'manual') ? root! : null
+    if (root === name && rest[0] === 'data' && rest[1]) return rest.slice(1).join('.')
+    return c.dataFields.includes(root!) && (c.kind === 'webhook' || c.kind === 'manual') ? p : null
   }
   const kindOf = (p: string): string | null => {
     const [root, ...rest] = p.split('.')
@@ -91,7 +93,7 @@ export function startSource(ix: FlowIndex, trigger: number): StartSource {
     if (kind.startsWith('data.')) {
       const f = kind.slice(5)
       const out = setPath(v, `${name}.data.${f}`, x)
-      return c.dataFields.includes(f) ? setPath(out, f, x) : out
+      return c.dataFields.includes(f.split('.')[0]!) ? setPath(out, f, x) : out
     }
     if (kind.startsWith('ad.')) return setPath(v, `${name}.${kind}`, x)
     if (kind === 'operator') return setPath(v, `${name}.operator`, text)
@@ -121,9 +123,9 @@ export function startSource(ix: FlowIndex, trigger: number): StartSource {
         name: pick('contact.name', DEFAULT_CONTACT.name),
         phone: pick('contact.phone', DEFAULT_CONTACT.phone),
       }
-      const data: Vars = {}
+      let data: Vars = {}
       for (const f of c.dataFields) if (f) data[f] = `${f}-1`
-      for (const [k, v] of Object.entries(picks)) if (k.startsWith('data.')) data[k.slice(5)] = v
+      for (const [k, v] of Object.entries(picks)) if (k.startsWith('data.')) data = setPath(data, k.slice(5), v)
       switch (c.kind) {
         case 'keyword': {
           const message = pick('message', c.keywords.find((k) => k.trim())?.trim() ?? '')

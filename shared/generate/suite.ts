@@ -14,6 +14,7 @@ import { explore, type Exploration } from './explore'
 import { indexFlow, type FlowIndex } from './flow-index'
 import { selectMinimal } from './select'
 import { timeBudget, type Budget, type Phase } from './budget'
+import { describeNeeds, needsOf, type Need } from './needs'
 import { nameOf, writeTest } from './write'
 
 export interface GeneratedTest {
@@ -30,6 +31,8 @@ export interface Unreached {
   reason: string
   /** The reason is a proof (rules, graph); otherwise exploration did not find a way (or ran out of time). */
   proven: boolean
+  /** For a Condition or Router: the values its rules read that no conversation found, and where each comes from. */
+  needs?: Need[]
 }
 
 export interface Suite {
@@ -138,7 +141,7 @@ export async function generateSuite(
     tests,
     covered: covered.size,
     total: ex.branches.length,
-    unreached: unreachedOf(ix, ex, covered, deadKeys, reachable, now() - started),
+    unreached: unreachedOf(ix, ex, covered, deadKeys, reachable, now() - started, dropped),
     elapsedMs: now() - started,
     gaveUp: ex.timedOut,
     unfinished,
@@ -179,6 +182,7 @@ function unreachedOf(
   dead: Map<string, string>,
   reachable: Uint8Array,
   elapsed: number,
+  dropped: Suite['dropped'],
 ): Unreached[] {
   const out: Unreached[] = []
   for (const key of ex.branches) {
@@ -187,7 +191,14 @@ function unreachedOf(
     const i = ix.graph.index.get(nodeId)!
     const node = ix.graph.nodes[i]!
     const portLabel = ix.graph.ports[i]!.find((p) => p.id === port)?.label ?? port
-    out.push({ nodeId, nodeName: node.name, port, portLabel, ...reasonFor(ix, ex, key, i, dead, reachable, elapsed) })
+    // Taken while exploring, but only by tests that were not written: the summary must not say nothing took it.
+    const why = ex.covered.has(key)
+      ? {
+          reason: `taken only by a test that was not written (it did not pass when played again: ${dropped.map((d) => `'${d.name}'`).join(', ')})`,
+          proven: false,
+        }
+      : reasonFor(ix, ex, key, i, dead, reachable, elapsed)
+    out.push({ nodeId, nodeName: node.name, port, portLabel, ...why })
   }
   return out
 }
@@ -200,7 +211,7 @@ function reasonFor(
   dead: Map<string, string>,
   reachable: Uint8Array,
   elapsed: number,
-): { reason: string; proven: boolean } {
+): { reason: string; proven: boolean; needs?: Need[] } {
   const node = ix.graph.nodes[i]!
   const proof = dead.get(key)
   if (proof) return { reason: proof, proven: true }
@@ -217,7 +228,15 @@ function reasonFor(
       proven: false,
     }
   if (ex.timedOut) return { reason: gaveUp, proven: false }
-  if (node.type === 'condition' || node.type === 'router')
-    return { reason: 'no value found for the variables its rules read makes it take this way', proven: false }
+  if (node.type === 'condition' || node.type === 'router') {
+    const needs = needsOf(ix, i, key.split('\u0000')[1]!)
+    return {
+      reason: needs.length
+        ? `no value found for ${describeNeeds(needs)} makes it take this way`
+        : 'its rules read no variable, and no conversation made it take this way',
+      proven: false,
+      needs,
+    }
+  }
   return { reason: 'no conversation found takes it', proven: false }
 }

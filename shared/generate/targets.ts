@@ -7,8 +7,8 @@ import { lookupPath, type Vars } from '../expr'
 import { portTaken } from '../flow/paths'
 import { searchWithin, type Pool } from '../rules/search'
 import { candidatesFor, type RuleGroup } from '../rules/synthesis'
-import { aloneGoals, holdsAlone, type AloneGoal } from './alone'
-import { alonePossible, portPossible } from './feasible'
+import { portPossible } from './feasible'
+import { decisionGoals } from './goals'
 import type { Branch, FlowIndex } from './flow-index'
 
 /** A place where the flow takes a value from outside: which variable paths it decides, and how to try values. */
@@ -26,11 +26,10 @@ export interface Target {
   aims: string[]
 }
 
-const goalsOf = new WeakMap<FlowIndex, AloneGoal[]>()
-
 /**
- * Value picks that would take branch ports still wanted, or make a rule of an OR group hold alone on its port
- * (alone.ts); the most useful first, one per distinct picks. Once the run's budget is spent, the picks found so far.
+ * Value picks that would take branch ports still wanted, or meet a goal (goals.ts: a rule of an OR group holding
+ * alone on its port, a comparison decided at its boundary); the most useful first, one per distinct picks. Once the
+ * run's budget is spent, the picks found so far.
  */
 export async function targetsFor(
   ix: FlowIndex,
@@ -39,9 +38,10 @@ export async function targetsFor(
   uncovered: ReadonlySet<string>,
 ): Promise<Target[]> {
   const phase = source.node >= 0 ? 'targets' : 'starts'
-  const within = { stop: () => ix.budget.spent(phase), breathe: () => ix.budget.breathe() }
-  if (!goalsOf.has(ix)) goalsOf.set(ix, aloneGoals(ix))
-  const goals = goalsOf.get(ix)!.filter((g) => uncovered.has(g.key))
+  // Once spent, the budget is not asked again: every objective left would otherwise ask it once more.
+  let stopped = false
+  const within = { stop: () => (stopped ||= ix.budget.spent(phase)), breathe: () => ix.budget.breathe() }
+  const goals = decisionGoals(ix).filter((g) => uncovered.has(g.key))
   const out: Target[] = []
   const seen = new Map<string, Target>()
   const later = source.node >= 0 ? ix.after(source.node) : null
@@ -53,7 +53,11 @@ export async function targetsFor(
     const nodeId = ix.graph.nodes[b.node]!.id
     const wanted = (key: string) => uncovered.has(key) || goals.some((g) => g.port === key)
     const ports = ix.graph.ports[b.node]!.filter((p) => wanted(`${nodeId}\u0000${p.id}`))
-    if (ports.length === 0) continue
+    // Goals met whichever port the node takes (a comparison at its boundary, goals.ts).
+    const anyPort = goals.filter(
+      (g) => g.node === nodeId && g.port === null && (!g.paths || g.paths.some((p) => source.owns(p))),
+    )
+    if (ports.length === 0 && anyPort.length === 0) continue
     // Branches between the source and this one must let the run through: their ports that lead on to it.
     const between = guardsBetween(ix, source.node, later, b.node)
     const groups = [b, ...between.map((g) => g.branch)].flatMap((x) => x.groups)
@@ -81,11 +85,13 @@ export async function targetsFor(
       const taken = (v: Vars) => portTaken(b.config, v) === port.id && through(v)
       if (uncovered.has(key)) objectives.push({ aim: key, holds: taken })
       for (const g of goals)
-        if (g.port === key && alonePossible(g.rules, g.index, vars, decided))
-          objectives.push({ aim: g.key, holds: (v) => taken(v) && holdsAlone(g.rules, g.index, v) })
+        if (g.port === key && g.possible(vars, decided))
+          objectives.push({ aim: g.key, holds: (v) => taken(v) && g.holds(v) })
     }
+    for (const g of anyPort) objectives.push({ aim: g.key, holds: (v) => through(v) && g.holds(v) })
     for (const { aim, holds } of objectives) {
       const hit = await searchWithin([...own, ...free], vars, holds, within)
+      if (stopped) return out
       if (!hit) continue
       const picks: Record<string, unknown> = {}
       for (const p of own) if (p.path in hit.picks) picks[p.path] = hit.picks[p.path]

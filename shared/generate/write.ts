@@ -26,13 +26,30 @@ export async function writeTest(ix: FlowIndex, p: Played, deps: EngineDeps): Pro
   const final = outcome.final!
   const templates = await templatesUsed(ix, outcome.trace, draft.mocks, deps)
   return {
-    ...testOf({ ...draft, ...(templates.length ? { templates } : {}) }, nameOf(ix, p)),
+    ...testOf(
+      { ...draft, trigger: pinnedTrigger(draft.trigger, p), ...(templates.length ? { templates } : {}) },
+      nameOf(ix, p),
+    ),
     turns,
     end: {
       state: final.status === 'executing' ? 'ended' : final.status,
       ...(final.error ? { error: final.error.code } : {}),
     },
   }
+}
+
+/**
+ * What changes from run to run, pinned as the emulator pins it (electron/studio/emulator/transcript.ts): the test's
+ * clock is its `now`, and when a node read {{chat_message_id}} the id this run was given is written into the
+ * trigger, so a replay shows the same one (an id made up offline differs on every run).
+ */
+function pinnedTrigger(trigger: Played['draft']['trigger'], p: Played): Played['draft']['trigger'] {
+  if ('manual' in trigger || trigger.chat_message_id) return trigger
+  const id = p.outcome.final?.vars.chat_message_id
+  const read = p.outcome.trace.some((e) =>
+    Object.prototype.hasOwnProperty.call((e.input as { vars?: object } | null)?.vars ?? {}, 'chat_message_id'),
+  )
+  return read && typeof id === 'string' && id ? { ...trigger, chat_message_id: id } : trigger
 }
 
 /** What each Condition and Router decided in this step (the last decision, when one ran twice). */

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { ASHA, buildFlow, testDeps } from '../engine/testing/fixtures'
-import { startRun } from '../engine/machine'
+import { resumeRun, startRun } from '../engine/machine'
+import { validateFlow } from '../flow/validate'
+import { declaredVariables } from './failure-variables'
 import { NODE_DEFINITIONS } from './registry'
 
 // The definitions' variables() feed autocomplete and validation; they must name what the engine really saves
@@ -50,4 +52,40 @@ describe('failure variables of HTTP Call and Script', () => {
       expect(r.messages.at(-1)).toEqual({ type: 'text', text: { body: `${c.code}: ${error.message}` } })
     })
   }
+})
+
+describe('failure variables of every node type with a failure port', () => {
+  it('each such type declares <name>.error, .code and .message to validation and autocomplete', () => {
+    const withFailure = Object.entries(NODE_DEFINITIONS).filter(([, d]) =>
+      d.ports(d.defaults()).some((p) => p.kind === 'failure'),
+    )
+    expect(withFailure.map(([t]) => t)).toContain('question')
+    for (const [type, def] of withFailure) {
+      const paths = declaredVariables(def, def.defaults(), 'n1').map((v) => v.path)
+      expect(paths, type).toEqual(expect.arrayContaining(['n1.error', 'n1.error.code', 'n1.error.message']))
+    }
+  })
+
+  it('question: a customer who gave up leaves error.code max_attempts for the failure path to read', async () => {
+    const flow = buildFlow(
+      [
+        { type: 'trigger', name: 'trigger_1', config: { kind: 'manual' } },
+        {
+          type: 'question',
+          name: 'ask_n',
+          config: { prompt: 'N?', saveTo: 'n', answerType: 'number', maxAttempts: 1 },
+        },
+        { type: 'message', name: 'why', config: { text: '{{ask_n.error.code}}' } },
+      ],
+      [
+        ['trigger_1', 'out', 'ask_n'],
+        ['ask_n', 'failure', 'why'],
+      ],
+    )
+    const { deps } = testDeps()
+    const asked = await startRun(flow, { contact: ASHA, trigger: { kind: 'manual' } }, deps)
+    const r = await resumeRun(flow, asked.state, { type: 'text', text: 'none' }, ASHA, deps)
+    expect(r.messages.at(-1)).toEqual({ type: 'text', text: { body: 'max_attempts' } })
+    expect(validateFlow(flow).filter((p) => p.code.startsWith('ref.'))).toEqual([])
+  })
 })

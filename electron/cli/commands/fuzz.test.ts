@@ -40,7 +40,12 @@ describe('chatflow test --fuzz', () => {
     const file = splitFlow(path.join(tmp, 'split'))
     let out = ''
     expect(await fuzzFiles([file], { runs: 60, seed: 7 }, (s) => (out += s))).toBe(1)
-    expect(out).toMatch(/^fuzz .*split.flow.json: 60 conversations, \d findings?\n/)
+    expect(out).toMatch(/^fuzz .*split.flow.json: 60 conversations, \d+ failed, \d findings?\n/)
+    // The last line's failed conversations are exactly those the listed findings say showed them.
+    const failed = Number(/(\d+) failed$/.exec(out.trim().split('\n').at(-1)!)![1])
+    const listed = [...out.matchAll(/^ {2}✗ .*\(conversation \d+(?:; (\d+) conversations showed it)?\)/gm)]
+    expect(listed.length).toBeGreaterThan(0)
+    expect(listed.reduce((n, m) => n + Number(m[1] ?? 1), 0)).toBe(failed)
     expect(out).toContain('✗ expression error at share (conversation ')
     expect(out).toContain('seed 7: run again with --seed 7 to play the same conversations\n')
     expect(out.trim().split('\n').at(-1)).toMatch(/^\d+ passed, [1-9]\d* failed$/)

@@ -1,7 +1,8 @@
 // `chatflow test --fuzz N [--seed S] <flow.json | dir>...`: N random conversations with each flow (docs/testing.md,
 // "Fuzzing"). Each finding (an engine error, a step-limit overrun, an expression that fails while rendering, the
 // engine throwing) is printed and saved as a test that plays the same conversation again, in <name>.tests/fuzz/
-// beside the flow. The last line is `N passed, N failed`, counting conversations; exit 1 when any found a problem.
+// beside the flow. The last line is `N passed, N failed`, counting conversations (each finding says how many
+// conversations showed it, so the failed count is their sum); exit 1 when any found a problem.
 import { randomInt } from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
@@ -9,6 +10,7 @@ import { serialiseConversationTest } from '../../../shared/engine/conversation'
 import type { FlowDocument } from '../../../shared/flow/document'
 import { parseFlow } from '../../../shared/nodes/load-flow'
 import type { Finding, FindingKind } from '../../../shared/generate/fuzz/fuzz'
+import { describeNeeds } from '../../../shared/generate/needs'
 import { slug } from './generate'
 import { collectFiles, commandLineDeps } from './host'
 import { besideLibrary, displayPath, libraryEffects, readLibrary, type LibraryEffects } from './library'
@@ -56,11 +58,16 @@ export async function fuzzFiles(files: string[], opts: FuzzFilesOptions, write: 
     passed += report.conversations - report.failed
     failed += report.failed
     const n = report.findings.length
+    // The failed conversations are counted by finding below, so the last line's count is the sum of what is listed.
     write(
-      `fuzz ${displayPath(file)}: ${report.conversations} conversations, ${n ? `${n} finding${n === 1 ? '' : 's'}` : 'no findings'}\n`,
+      `fuzz ${displayPath(file)}: ${report.conversations} conversations, ${report.failed} failed, ${n ? `${n} finding${n === 1 ? '' : 's'}` : 'no findings'}\n`,
     )
     const dir = path.join(path.dirname(file), `${path.basename(file).replace(/(\.flow)?\.json$/, '')}.tests`, 'fuzz')
     if (n) saveFindings(report.findings, file, dir, { runs: opts.runs, seed, words: KIND_WORDS }, write)
+    for (const u of report.unreached)
+      write(
+        `  not reached: ${u.nodeName} → ${u.portLabel}${u.needs.length ? `: no conversation gave the values it needs of ${describeNeeds(u.needs)}` : ''}\n`,
+      )
   }
   write(`seed ${seed}: run again with --seed ${seed} to play the same conversations\n`)
   write(`${passed} passed, ${failed} failed\n`)
@@ -81,7 +88,8 @@ function saveFindings(
   }
   findings.forEach((f, i) => {
     const what = `${run.words[f.kind]}${f.nodeName ? ` at ${f.nodeName}` : ''}`
-    write(`  ✗ ${what} (conversation ${f.conversation}): ${oneLine(f.message)}\n`)
+    const more = f.seen > 1 ? `; ${f.seen} conversations showed it` : ''
+    write(`  ✗ ${what} (conversation ${f.conversation}${more}): ${oneLine(f.message)}\n`)
     if (!f.test) {
       write(`      not saved: the conversation could not be written as a test\n`)
       return

@@ -9,6 +9,8 @@ import { fileURLToPath } from 'node:url'
 import { afterAll, describe, expect, it, vi } from 'vitest'
 import { GENERATED_MARK, generateCommand, generateFile, slug } from './generate'
 import { collectTestFiles, runFiles } from './test'
+import { serialiseFlow } from '../../../shared/flow/serialise'
+import { quotesMessageId } from '../../../shared/generate/testing/flows-sources'
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..')
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'chatflow-generate-'))
@@ -45,8 +47,34 @@ describe('chatflow generate', () => {
       expect(await runFiles(files, (s) => (played += s))).toBe(0)
       expect(played).toContain(`coverage resources/examples/${name}.flow.json: ${EXPECTED[name]} branches`)
       expect(played.trim().split('\n').at(-1)).toBe(`${files.length} passed, 0 failed`)
+      // The summary agrees with what was written: one ✎ line per file, and the count of tests.
+      expect(printed.split('\n').filter((l) => l.startsWith('✎ ')).length).toBe(files.length)
+      expect(printed).toMatch(new RegExp(`\\n${files.length} tests? written in `))
     },
   )
+
+  it('a flow that quotes {{chat_message_id}}: its tests are written and pass, and the summary says so', async () => {
+    const dir = path.join(tmp, 'message-id')
+    fs.mkdirSync(dir, { recursive: true })
+    const flow = path.join(dir, 'ref.flow.json')
+    fs.writeFileSync(flow, serialiseFlow(quotesMessageId()))
+    let printed = ''
+    const code = await generateFile(
+      flow,
+      { out: path.join(dir, 'out') },
+      (s) => (printed += s),
+      (s) => (printed += s),
+    )
+    expect(code, printed).toBe(0)
+    expect(printed).not.toContain('not written')
+    const files = collectTestFiles(path.join(dir, 'out'))
+    expect(files.length).toBeGreaterThan(0)
+    const coverage = /coverage .*: (\d+\/\d+) branches\n/.exec(printed)![1]
+    let played = ''
+    expect(await runFiles(files, (s) => (played += s)), played).toBe(0)
+    expect(played).toContain(`: ${coverage} branches`)
+    expect(printed).toContain(`\n${files.length} tests written in `)
+  })
 
   it('replaces the tests it wrote before, and leaves other files alone', async () => {
     const out = path.join(tmp, 'again')

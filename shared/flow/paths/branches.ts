@@ -73,7 +73,12 @@ function byArrivals(
   }))
 }
 
-/** Nodes that some path reaches, but only through dead branches: they never run. */
+/**
+ * Nodes that some path reaches, but only through dead branches: they never run. Each is cited with the dead branches
+ * that lie on every path to it; when no single one does (two dead branches lead to it side by side), with the first
+ * dead branch of each path. A dead branch deeper on one path only is never cited: another path reaches the node
+ * without it.
+ */
 export function neverRun(
   g: PortGraph,
   reachable: Uint8Array,
@@ -82,17 +87,22 @@ export function neverRun(
   if (dead.length === 0) return []
   const blocked = new Set(dead.map((d) => `${d.node}\u0000${d.port}`))
   const live = walkFrom(g, (node, port) => blocked.has(`${node}\u0000${port}`)).seen
-  // What each dead port leads to, so a node names only the dead ports on its own ways in.
+  // Per dead branch, what a run reaches without it: a node it does not reach has that branch on every path to it.
+  const without = dead.map((d) => walkFrom(g, (node, port) => node === d.node && port === d.port).seen)
+  // What each dead branch leads to, for the first dead branch of each path (its own node runs).
   const leadsTo = dead.map((d) =>
-    downstream(
-      g,
-      g.out[d.node]!.filter((e) => e.port === d.port).map((e) => e.to),
-    ),
+    live[d.node]
+      ? downstream(
+          g,
+          g.out[d.node]!.filter((e) => e.port === d.port).map((e) => e.to),
+        )
+      : null,
   )
   const out: Array<{ node: number; via: DeadBranch[] }> = []
   g.nodes.forEach((_n, i) => {
     if (!reachable[i] || live[i]) return
-    out.push({ node: i, via: dead.filter((_d, k) => leadsTo[k]![i]) })
+    const onEvery = dead.filter((_d, k) => !without[k]![i])
+    out.push({ node: i, via: onEvery.length ? onEvery : dead.filter((_d, k) => leadsTo[k]?.[i]) })
   })
   return out
 }

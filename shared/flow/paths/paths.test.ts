@@ -215,6 +215,79 @@ describe('a route after one that always holds', () => {
   })
 })
 
+describe('a node behind dead branches names only those on every way to it', () => {
+  const always = {
+    join: 'or',
+    rules: [
+      { left: '{{city}}', operator: 'is_empty' },
+      { left: '{{city}}', operator: 'is_not_empty' },
+    ],
+  }
+  const never = {
+    join: 'and',
+    rules: [
+      { left: '{{age}}', operator: 'greater_than', right: '65' },
+      { left: '{{age}}', operator: 'less_than', right: '18' },
+    ],
+  }
+  // by_city's Paris is dead and on every way to 'deep'; inner's True is dead too, but inner's False reaches 'deep'
+  // through 'detour' without it. Two dead routes side by side lead to 'side': it names both, the first of each way.
+  const doc = buildFlow(
+    [
+      ['trigger', 'trigger_1', { keywords: ['hi'] }],
+      ['question', 'ask_city', { prompt: 'City?', saveTo: 'city' }],
+      [
+        'router',
+        'by_city',
+        {
+          routes: [
+            { id: 'any', name: 'Any', ...always },
+            {
+              id: 'paris',
+              name: 'Paris',
+              join: 'and',
+              rules: [{ left: '{{city}}', operator: 'equals', right: 'Paris' }],
+            },
+            { id: 'rome', name: 'Rome', join: 'and', rules: [{ left: '{{city}}', operator: 'equals', right: 'Rome' }] },
+          ],
+        },
+      ],
+      ['condition', 'inner', never],
+      ['message', 'detour', { text: 'Round the side' }],
+      ['message', 'deep', { text: 'Deep' }],
+      ['message', 'bye', { text: 'Bye' }],
+      ['message', 'side', { text: 'Side' }],
+      ['end', 'end_1'],
+    ],
+    [
+      ['trigger_1', 'out', 'ask_city'],
+      ['ask_city', 'out', 'by_city'],
+      ['ask_city', 'failure', 'end_1'],
+      ['by_city', 'any', 'bye'],
+      ['by_city', 'paris', 'inner'],
+      ['by_city', 'rome', 'side'],
+      ['by_city', 'else', 'side'],
+      ['inner', 'true', 'deep'],
+      ['inner', 'false', 'detour'],
+      ['detour', 'out', 'deep'],
+      ['deep', 'out', 'end_1'],
+      ['bye', 'out', 'end_1'],
+      ['side', 'out', 'end_1'],
+    ],
+  )
+  const messages = codes(doc, 'node.never_runs').map((p) => p.message)
+
+  it('a deeper dead branch that another way avoids is not cited', () => {
+    expect(messages).toContain("'deep' never runs: every way to it passes a branch no run can take (by_city → Paris).")
+  })
+
+  it('dead branches side by side are each cited, since no one is on every way', () => {
+    expect(messages).toContain(
+      "'side' never runs: every way to it passes a branch no run can take (by_city → Rome, by_city → Else).",
+    )
+  })
+})
+
 describe('dead ends', () => {
   it('an unconnected output names the path that ends there', () => {
     const doc = example('age-gate')

@@ -50,7 +50,13 @@ describe('chatflow test --fuzz', () => {
   it('finds an expression error, a step-limit overrun and an engine error, each saved as a test that reproduces it', async () => {
     const flow = broken()
     const report = await fuzzFlow(flow, exampleDeps(), { runs: 60, seed: 7 })
-    expect(report.findings.map((f) => f.kind).sort()).toEqual(['engine_error', 'expression_error', 'step_limit'])
+    expect([...new Set(report.findings.map((f) => f.kind))].sort()).toEqual([
+      'engine_error',
+      'expression_error',
+      'step_limit',
+    ])
+    // Each conversation that failed is counted under exactly one finding.
+    expect(report.findings.reduce((n, f) => n + f.seen, 0)).toBe(report.failed)
     for (const f of report.findings) {
       expect(f.reproduced, f.message).toBe(true)
       const parsed = parseConversationTest(serialiseConversationTest(f.test!))
@@ -61,14 +67,36 @@ describe('chatflow test --fuzz', () => {
       expect(again.failures).toEqual([])
       expect(inspect(again)?.kind).toBe(f.kind)
     }
-    const expr = report.findings.find((f) => f.kind === 'expression_error')!
-    expect(expr.nodeName).toBe('share')
-    expect(expr.message).toMatch(
-      /cannot divide the text .*: it is not a number in "Each pays \{\{ 120 \/ \{\{n\}\} \}\}\."/,
+    const expr = report.findings.filter((f) => f.kind === 'expression_error')
+    expect(expr.map((f) => f.nodeName)).toEqual(expr.map(() => 'share'))
+    expect(expr.map((f) => f.message)).toContainEqual(
+      expect.stringMatching(
+        /cannot divide the text .*: it is not a number in "Each pays \{\{ 120 \/ \{\{n\}\} \}\}\."/,
+      ),
     )
     expect(report.findings.find((f) => f.kind === 'engine_error')!.message).toMatch(
       /^invalid_config: Node 'odd' has an invalid configuration/,
     )
+  })
+
+  it('types 0 where a number answer is divided by', async () => {
+    const flow = buildFlow(
+      [
+        ['trigger', 'trigger_1', { keywords: ['split'] }],
+        ['question', 'ask_n', { prompt: 'How many people?', saveTo: 'n', answerType: 'number' }],
+        ['message', 'share', { text: 'Each pays {{ 120 / {{n}} }}.' }],
+        ['end', 'end_1'],
+      ],
+      [
+        ['trigger_1', 'out', 'ask_n'],
+        ['ask_n', 'out', 'share'],
+        ['ask_n', 'failure', 'end_1'],
+        ['share', 'out', 'end_1'],
+      ],
+    )
+    const report = await fuzzFlow(flow, exampleDeps(), { runs: 60, seed: 7 })
+    expect(report.findings.map((f) => f.message)).toContainEqual(expect.stringMatching(/^division by zero/))
+    expect(report.findings.reduce((n, f) => n + f.seen, 0)).toBe(report.failed)
   })
 
   it('plays the same conversations for the same seed', async () => {

@@ -6,7 +6,10 @@
 import type { FlowDocument } from '../../flow/document'
 import type { EngineDeps } from '../../engine/deps'
 import { EffectUnavailableError } from '../../engine/effects'
-import type { ConversationTest } from '../../engine/conversation'
+import { branchCoverage, type ConversationTest } from '../../engine/conversation'
+import { deadBranches, sharedVariables, walkFrom } from '../../flow/paths'
+import { allFlowVariables } from '../../flow/variables'
+import { needsOf, type Need } from '../needs'
 import { withParsedConfigs } from '../../nodes/registry'
 import { FUZZ_NOW, prepare } from '../answers'
 import { extend, play, type Draft, type Outcome } from '../draft'
@@ -21,6 +24,8 @@ export interface Finding {
   kind: FindingKind
   /** 1-based number of the conversation that found it (with the seed, it plays again the same). */
   conversation: number
+  /** How many conversations showed it (the smallest is the one kept): the findings' counts add up to `failed`. */
+  seen: number
   nodeName: string | null
   message: string
   /** A conversation test that replays it; null when it could not be written (the engine threw). */
@@ -35,6 +40,15 @@ export interface FuzzReport {
   /** Conversations that ran into a problem (several may show the same one; each problem is written once). */
   failed: number
   findings: Finding[]
+  /** Branches no fuzzed conversation took (those the rules prove no run can take left out), with what they need. */
+  unreached: FuzzUnreached[]
+}
+
+export interface FuzzUnreached {
+  nodeName: string
+  portLabel: string
+  /** The values its rules read and where each comes from (a Condition or Router), else empty. */
+  needs: Need[]
 }
 
 export interface FuzzOptions {
@@ -64,16 +78,24 @@ export async function fuzzFlow(flow: FlowDocument, deps: EngineDeps, opts: FuzzO
   // Per kind of problem, the smallest conversation that shows it (by the size of what the customer did).
   const best = new Map<
     string,
-    { draft: Draft; played: Outcome | { error: string }; found: Omit<Finding, 'test' | 'reproduced'>; size: number }
+    {
+      draft: Draft
+      played: Outcome | { error: string }
+      found: Omit<Finding, 'test' | 'reproduced' | 'seen'>
+      size: number
+      seen: number
+    }
   >()
   const gens = conversations(opts.seed, opts.runs)
   let failed = 0
+  const taken = new Set<string>()
   for (const [i, g] of gens.entries()) {
     const rnd = new Random(g)
     let draft = randomStart(ix, rnd, scripts)
     for (let turn = 0; draft && turn <= (opts.maxTurns ?? 8); turn++) {
       opts.onConversation?.(draft)
       const played = await safePlay(flow, draft, deps)
+      if (!('error' in played)) for (const b of branchCoverage(flow, played.trace).taken) taken.add(branchKey(b))
       const found =
         'error' in played ? { kind: 'crash' as const, nodeName: null, message: played.error } : inspect(played)
       if (found) {
@@ -81,7 +103,10 @@ export async function fuzzFlow(flow: FlowDocument, deps: EngineDeps, opts: FuzzO
         const key = `${found.kind}\u0000${found.nodeName}\u0000${found.message.replace(/'[^']*'|"[^"]*"|\d+/g, '…')}`
         const size = JSON.stringify([draft.trigger, draft.inputs]).length
         const had = best.get(key)
-        if (!had || size < had.size) best.set(key, { draft, played, found: { ...found, conversation: i + 1 }, size })
+        const seen = (had?.seen ?? 0) + 1
+        if (!had || size < had.size)
+          best.set(key, { draft, played, found: { ...found, conversation: i + 1 }, size, seen })
+        else had.seen = seen
         break
       }
       if ('error' in played || played.failures.length) break
@@ -90,8 +115,28 @@ export async function fuzzFlow(flow: FlowDocument, deps: EngineDeps, opts: FuzzO
     }
   }
   const findings: Finding[] = []
-  for (const b of best.values()) findings.push(await reproducer(flow, ix, deps, b.draft, b.played, b.found))
-  return { seed: opts.seed, conversations: opts.runs, failed, findings }
+  for (const b of best.values())
+    findings.push({ ...(await reproducer(flow, ix, deps, b.draft, b.played, b.found)), seen: b.seen })
+  return { seed: opts.seed, conversations: opts.runs, failed, findings, unreached: notTaken(flow, ix, taken) }
+}
+
+const branchKey = (b: { nodeId: string; port: string }) => `${b.nodeId}\u0000${b.port}`
+
+/** The branches of the flow no conversation took and no proof rules out, each with the values it needs. */
+function notTaken(flow: FlowDocument, ix: FlowIndex, taken: ReadonlySet<string>): FuzzUnreached[] {
+  const reachable = walkFrom(ix.graph).seen
+  const dead = withParsedConfigs(() => deadBranches(ix.graph, reachable, sharedVariables(allFlowVariables(flow))))
+  const deadKeys = new Set(dead.map((d) => `${ix.graph.nodes[d.node]!.id}\u0000${d.port}`))
+  const live = walkFrom(ix.graph, (node, port) => deadKeys.has(`${ix.graph.nodes[node]!.id}\u0000${port}`)).seen
+  const out: FuzzUnreached[] = []
+  for (const b of branchCoverage(flow, []).missed) {
+    const key = branchKey(b)
+    const i = ix.graph.index.get(b.nodeId)!
+    if (taken.has(key) || deadKeys.has(key) || !live[i]) continue
+    const portLabel = ix.graph.ports[i]!.find((p) => p.id === b.port)?.label ?? b.port
+    out.push({ nodeName: ix.graph.nodes[i]!.name, portLabel, needs: needsOf(ix, i, b.port) })
+  }
+  return out
 }
 
 async function safePlay(flow: FlowDocument, d: Draft, deps: EngineDeps): Promise<Outcome | { error: string }> {
@@ -123,8 +168,8 @@ async function reproducer(
   deps: EngineDeps,
   draft: Draft,
   played: Outcome | { error: string },
-  found: Omit<Finding, 'test' | 'reproduced'>,
-): Promise<Finding> {
+  found: Omit<Finding, 'test' | 'reproduced' | 'seen'>,
+): Promise<Omit<Finding, 'seen'>> {
   if ('error' in played) return { ...found, test: null, reproduced: false }
   const test = await writeTest(ix, { draft, outcome: played, covers: new Set() }, deps)
   test.name = `fuzz finding: ${KIND_WORDS[found.kind]}${found.nodeName ? ` at ${found.nodeName}` : ''} (conversation ${found.conversation})`

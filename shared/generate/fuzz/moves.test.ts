@@ -84,6 +84,13 @@ describe('fuzz moves', () => {
     expect(forms.some((f) => typeof f.street === 'string' && typeof f.floor === 'number')).toBe(true)
     expect(forms.some((f) => !('street' in f))).toBe(true)
     expect(forms.some((f) => 'floor' in f && typeof f.floor !== 'number')).toBe(true)
+    // At the number question: zero, negative numbers, nothing and far too much.
+    const typedAtQty = seen.flatMap((d) =>
+      d.inputs.length >= 2 && typeof d.inputs[1] === 'string' ? [d.inputs[1]] : [],
+    )
+    for (const edge of ['0', '-1', '']) expect(typedAtQty).toContain(edge)
+    expect(typedAtQty.some((t) => t.length >= 4000)).toBe(true)
+    expect(forms.some((f) => f.floor === 0)).toBe(true)
     const placed = seen.map((d) => d.mocks.place).filter(Boolean)
     expect(placed.some((m) => m!.error !== undefined)).toBe(true)
     expect(placed.some((m) => (m!.response?.status ?? 200) >= 500)).toBe(true)

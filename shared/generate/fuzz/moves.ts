@@ -136,6 +136,9 @@ export function randomMove(ix: FlowIndex, rnd: Random, outcome: Outcome): UserIn
     const c = ix.graph.config(w!) as QuestionConfig
     const valid = validAnswers(c, ix.answers)
     const invalid = invalidAnswers(c, ix.answers)
+    // The values that break arithmetic and lengths, whatever the answer type: zero (divided by), negatives,
+    // nothing, and far too much.
+    if (rnd.chance(0.25)) return edgeAnswer(rnd)
     if (valid.length && rnd.chance(0.4)) return rnd.pick(valid)
     if (invalid.length && rnd.chance(0.4)) return rnd.pick(invalid)
     return rnd.text(extra)
@@ -145,6 +148,13 @@ export function randomMove(ix: FlowIndex, rnd: Random, outcome: Outcome): UserIn
     return { form: randomForm(ix.graph.config(w!) as ChatFlowConfig, rnd) }
   }
   return rnd.text(extra)
+}
+
+/** Zero, negative numbers, empty text and very long text: typed as they come, for every typed answer. */
+export const EDGE_ANSWERS: readonly string[] = ['0', '-1', '-250', '-0.5', '', ' ', 'x'.repeat(4096)]
+
+function edgeAnswer(rnd: Random): string {
+  return rnd.pick(EDGE_ANSWERS)
 }
 
 /** Mostly fitting submissions, some with values of the wrong kind or required fields left out. */
@@ -168,7 +178,7 @@ function randomForm(c: ChatFlowConfig, rnd: Random): Record<string, unknown> {
           : f.type === 'opt_in'
             ? rnd.chance(0.5)
             : f.type === 'number'
-              ? rnd.int(-100, 100000)
+              ? rnd.pick([0, -1, rnd.int(-100, 100000)])
               : f.type === 'email'
                 ? 'test@example.com'
                 : f.type === 'date'

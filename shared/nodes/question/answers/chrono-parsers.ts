@@ -1,4 +1,5 @@
 import { ar, Chrono, de, en, es, fi, fr, id, it, ja, nl, pt, ru, sv, uk, vi, zh } from 'chrono-node'
+import { withEnglishDays } from './chrono-ordinal-day'
 
 // One chrono-node parser per locale: the locale's language (every language chrono-node reads), with the day/month
 // order that Intl says the locale writes dates in ("03/04/2026" is 3 April in en-GB and March 4 in en-US).
@@ -7,7 +8,7 @@ import { ar, Chrono, de, en, es, fi, fr, id, it, ja, nl, pt, ru, sv, uk, vi, zh 
 type Make = (dayFirst: boolean) => Chrono
 
 const LANGUAGES: Record<string, Make> = {
-  en: (d) => new Chrono(en.configuration.createCasualConfiguration(d)),
+  en: (d) => withEnglishDays(new Chrono(en.configuration.createCasualConfiguration(d))),
   ar: (d) => new Chrono(ar.createCasualConfiguration(d)),
   de: (d) => new Chrono(de.createCasualConfiguration(d)),
   es: (d) => new Chrono(es.createCasualConfiguration(d)),

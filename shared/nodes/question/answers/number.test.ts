@@ -55,6 +55,13 @@ describe("numbers written the locale's way", () => {
     ['en-GB', 'a hundred and twelve', 112],
     ['en-GB', 'one and a half', 1.5],
     ['de-DE', 'twenty', 20],
+    // Number words followed by words, as "2 pizzas please" is read.
+    ['en-GB', 'two pizzas', 2],
+    ['en-GB', 'twelve please', 12],
+    ['en-GB', 'Twelve, please', 12],
+    ['en-GB', 'forty two years old', 42],
+    ['en-GB', 'a hundred and twelve people', 112],
+    ['en-GB', 'one and a half pizzas', 1.5],
   ] as const)('%s: %j is %d', (locale, typed, value) => {
     expect(parseNumber(typed, ctx(locale), ANY)).toEqual({ ok: true, value })
   })
@@ -73,6 +80,10 @@ describe("numbers written the locale's way", () => {
     ['en-GB', 'a few'],
     ['en-GB', 'I have 2 kids and 3 dogs'],
     ['en-GB', 'zwanzig'],
+    ['en-GB', 'I have two kids'],
+    ['en-GB', 'two big pizzas please thanks'],
+    ['en-GB', 'twofold'],
+    ['en-GB', 'two three'],
     ['de-DE', '1.2.3'],
     ['de-DE', '1.25.0'],
   ] as const)('%s refuses %j', (locale, typed) => {

@@ -10,6 +10,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { spawn } from 'node:child_process'
 import { chromium } from '@playwright/test'
+import { chromiumFor, describeFailure } from './failure.mjs'
 import { ROOT } from './lib.mjs'
 
 const SHOTS = path.join(ROOT, 'docs/screenshots')
@@ -126,8 +127,15 @@ async function tour(page, url, theme) {
 }
 
 fs.mkdirSync(SHOTS, { recursive: true })
+let executablePath
+try {
+  executablePath = chromiumFor('the screenshots', chromium.executablePath())
+} catch (err) {
+  process.stderr.write(`${describeFailure(err)}\n`)
+  process.exit(1)
+}
 const browser = await chromium.launch({
-  executablePath: fs.existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined,
+  executablePath,
   args: ['--no-sandbox', '--disable-gpu'],
 })
 try {

@@ -6,6 +6,7 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import { spawn } from 'node:child_process'
+import { chromiumFor } from './failure.mjs'
 import { bin, buildRenderer, buildServerBundle, buildWebHostBundle, ROOT, run } from './lib.mjs'
 import {
   conversationOutcome,
@@ -76,6 +77,9 @@ async function unit() {
 }
 
 async function endToEnd() {
+  // Without a browser, Playwright fails every test with its own banner; say it once instead (failure.mjs).
+  const { chromium } = await import('@playwright/test')
+  chromiumFor('the end-to-end tests', chromium.executablePath())
   const file = path.join(REPORTS, 'playwright.json')
   const code = await run(bin('playwright'), ['test', '--reporter=list,json'], {
     env: {

@@ -69,6 +69,17 @@ export async function fitView(page: Page): Promise<void> {
   await page.getByRole('button', { name: 'Fit View' }).click()
 }
 
+/** Brings a card to the middle of the canvas at a readable zoom with search, as a person finds a card they cannot
+ *  read (a fitted view draws cards below that zoom in their compact form: icon, name, ports). */
+export async function zoomToCard(page: Page, name: string): Promise<void> {
+  await page.keyboard.press('Control+f')
+  await page.getByRole('searchbox', { name: 'Search nodes' }).fill(name)
+  await page.getByRole('searchbox', { name: 'Search nodes' }).press('Enter')
+  await page.keyboard.press('Escape')
+  await expect(page.locator('.react-flow')).toHaveClass(/zoom-near/)
+  await expect(card(page, name)).toBeInViewport()
+}
+
 /** Waits until the editor reports every change saved. */
 export async function saved(page: Page): Promise<void> {
   await expect(page.getByRole('status', { name: 'Save status' })).toHaveText('All changes saved')

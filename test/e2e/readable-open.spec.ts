@@ -115,3 +115,29 @@ for (const example of examples) {
     expect.soft(running.inView, 'the current step is in view').toBe(true)
   })
 }
+
+test('zoomed out below readability (Fit View of a long flow), cards show icon, name and ports in larger text', async ({
+  page,
+  studio,
+}) => {
+  await studio.open(page)
+  await page.getByRole('button', { name: 'Start from an example' }).click()
+  await page
+    .getByRole('dialog', { name: 'Start from an example' })
+    .getByRole('button', { name: 'Open Lead capture' })
+    .click()
+  await expect(page.locator('.react-flow')).toHaveClass(/zoom-near/)
+  await page.getByRole('button', { name: 'Fit View' }).click()
+  await expect(page.locator('.react-flow')).toHaveClass(/zoom-compact/)
+  await still(page)
+  const ask = page.locator('.flow-card[data-node-name="ask_company"]')
+  await expect(ask.locator('.flow-card-compact .node-badge')).toBeVisible()
+  await expect(ask.locator('.flow-card-compact-name')).toHaveText('ask_company')
+  await expect(ask.locator('.port')).not.toHaveCount(0)
+  await expect(page.locator('.flow-card-summary, .flow-card-type')).toHaveCount(0)
+  // Its smallest text is a port label at 20 px, not the full card's 11 to 13 px shrunk with the zoom.
+  const fitted = await look(page, TRIGGER)
+  report('Lead capture', 'fitted', fitted)
+  expect(fitted.smallest).toBeCloseTo(20 * fitted.zoom, 1)
+  expect(fitted.inView).toBe(true)
+})

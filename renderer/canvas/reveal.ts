@@ -1,7 +1,7 @@
 import type { ReactFlowInstance } from '@xyflow/react'
 import type { FlowNode } from '../../shared/flow/document'
 import { cardLayout } from './card-layout'
-import { READABLE_ZOOM } from './zoom'
+import { isReadable, READABLE_ZOOM } from './zoom'
 
 type View = Pick<ReactFlowInstance, 'setCenter' | 'getZoom' | 'getViewport'>
 
@@ -54,7 +54,7 @@ export function followNode(rf: View, node: FlowNode, canvas: { width: number; he
   const left = node.position.x * zoom + x
   const top = node.position.y * zoom + y
   const inside =
-    zoom >= READABLE_ZOOM &&
+    isReadable(zoom) &&
     left >= margin &&
     top >= margin &&
     left + width * zoom <= canvas.width - margin &&

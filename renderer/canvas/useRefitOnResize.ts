@@ -2,15 +2,15 @@ import { useEffect } from 'react'
 import { getViewportForBounds, useReactFlow, useStoreApi, type InternalNode, type Transform } from '@xyflow/react'
 import { recentIntent } from './reveal'
 import { FIT } from './useStartViewport'
-import { READABLE_ZOOM } from './zoom'
+import { isReadable, READABLE_ZOOM } from './zoom'
 
 /**
  * When the canvas changes size (a side panel, the emulator or the Problems list opens or closes, or the window is
  * resized), what was in view stays in view: a flow seen whole is fitted whole again; otherwise the cards that were
- * in view are fitted into the new area, never closer than before. Never, though, below a readable zoom the view was
- * at (READABLE_ZOOM, zoom.ts): when what was in view no longer fits readably, the view keeps its top left corner and
- * goes to that zoom, and the rest is reached by panning (with the emulator open the canvas follows the run's current
- * step instead, useFollowRun.ts). A card just brought into view on purpose (from the Problems list or search) is
+ * in view are fitted into the new area, never closer than before. A readable view (READABLE_ZOOM, zoom.ts) is never
+ * made unreadable, though: when what was in view no longer fits readably, the view keeps its top left corner (and a
+ * selected card in view) and goes to that zoom, and the rest is reached by panning (with the emulator open the
+ * canvas follows the run's current step, useFollowRun.ts). A card just brought into view on purpose (from the Problems list or search) is
  * centred again instead. Without this, opening the emulator hid most of the flow behind it; fitting it all into the
  * smaller canvas instead made the cards' text 3 to 4 px (issue 41).
  */
@@ -38,9 +38,10 @@ export function useRefitOnResize() {
         const { width, height } = store.getState()
         const bounds = rf.getNodesBounds(ids)
         const fit = getViewportForBounds(bounds, width, height, Math.min(zoom, 0.1), maxZoom, FIT.padding).zoom
-        const floor = Math.min(zoom, READABLE_ZOOM)
-        if (fit < floor) {
+        // A readable view stays readable; an overview (the user zoomed out, or Fit View) is refitted as it was.
+        if (isReadable(zoom) && !isReadable(fit)) {
           const [x, y] = prev.transform
+          const floor = READABLE_ZOOM
           const kept = { x: (x * floor) / zoom, y: (y * floor) / zoom, zoom: floor }
           // A selected card that was in view stays in view (its settings just opened beside it, narrowing the canvas).
           const selected = inView.find((n) => n.selected)
@@ -48,14 +49,10 @@ export function useRefitOnResize() {
           if (next.x !== x || next.y !== y || next.zoom !== zoom) void rf.setViewport(next, { duration: 150 })
           return
         }
-        if (all) void rf.fitView({ maxZoom, duration: 150 })
-        else
-          void rf.fitView({
-            nodes: ids.map((id) => ({ id })),
-            maxZoom,
-            minZoom: Math.min(zoom, 0.1),
-            duration: 150,
-          })
+        // React Flow's own fit can land a hair under the zoom computed here: a readable view never goes below it.
+        const minZoom = isReadable(zoom) ? READABLE_ZOOM : Math.min(zoom, 0.1)
+        if (all) void rf.fitView({ maxZoom, minZoom, duration: 150 })
+        else void rf.fitView({ nodes: ids.map((id) => ({ id })), maxZoom, minZoom, duration: 150 })
       }, 30)
     })
   }, [store, rf])

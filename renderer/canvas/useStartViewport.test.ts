@@ -107,3 +107,10 @@ describe('startViewport (issue 41: a flow opens readable)', () => {
     expect(zoomBand(READABLE_ZOOM - 0.01)).toBe('compact')
   })
 })
+
+describe('zoom bands', () => {
+  it("a zoom a hair under the readable one (d3-zoom's rounding) is still near, not compact", () => {
+    expect(zoomBand(READABLE_ZOOM - 1e-9)).toBe('near')
+    expect(zoomBand(READABLE_ZOOM - 0.001)).toBe('compact')
+  })
+})

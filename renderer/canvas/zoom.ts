@@ -15,11 +15,14 @@ export const CARD_MIN_FONT_PX = 11
 export const READABLE_PX = 10
 /** The lowest zoom at which every text of a full card is READABLE_PX on screen, rounded up to a hundredth. */
 export const READABLE_ZOOM = Math.ceil((READABLE_PX / CARD_MIN_FONT_PX) * 100) / 100
+/** Whether a zoom draws full cards readably. d3-zoom's transforms (an animated setCenter, a scale kept by a pan) end
+ *  a hair off the zoom they were given (0.9099999…), which must not flip the band. */
+export const isReadable = (zoom: number): boolean => zoom >= READABLE_ZOOM - 1e-6
 export const FAR_BELOW = 0.35
 export const TINY_BELOW = 0.18
 
 export const zoomBand = (zoom: number): ZoomBand =>
-  zoom < TINY_BELOW ? 'tiny' : zoom < FAR_BELOW ? 'far' : zoom < READABLE_ZOOM ? 'compact' : 'near'
+  zoom < TINY_BELOW ? 'tiny' : zoom < FAR_BELOW ? 'far' : isReadable(zoom) ? 'near' : 'compact'
 
 /** Cards are interactive (React Flow's handles, React Flow's edges, rendered in view only above VIRTUALISE_ABOVE)
  *  in the near and compact bands; the two differ only in what a card draws inside its box. */

@@ -2,11 +2,11 @@
 // build for Node (the CLI, the browser host and the tests load it); Electron loads this second copy instead
 // (electron/main/args.ts, ELECTRON_SQLITE_BINDING: keep the two paths in step). Packaged apps need neither:
 // electron-builder rebuilds better-sqlite3 for Electron.
-import { spawn } from 'node:child_process'
 import fs from 'node:fs'
 import { createRequire } from 'node:module'
 import os from 'node:os'
 import path from 'node:path'
+import { causeOf, classify, Explained, runCaptured } from './failure.mjs'
 import { ROOT } from './lib.mjs'
 
 export const ELECTRON_SQLITE_BINDING = path.join(ROOT, 'node_modules', '.chatflow-electron', 'better_sqlite3.node')
@@ -23,21 +23,6 @@ export function sqlitePrebuilt(electronVersion, platform = process.platform, arc
   return { file, url: `https://github.com/WiseLibs/better-sqlite3/releases/download/v${v}/${file}` }
 }
 
-function exec(command, args, cwd, timeoutMs) {
-  return new Promise((resolve) => {
-    const child = spawn(command, args, { cwd, stdio: 'inherit' })
-    const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs)
-    child.once('exit', (code) => {
-      clearTimeout(timer)
-      resolve(code === 0)
-    })
-    child.once('error', () => {
-      clearTimeout(timer)
-      resolve(false)
-    })
-  })
-}
-
 function place(built) {
   if (!fs.existsSync(built)) return false
   fs.mkdirSync(path.dirname(ELECTRON_SQLITE_BINDING), { recursive: true })
@@ -49,11 +34,12 @@ function place(built) {
 export async function sqliteFromArchive(file) {
   const work = fs.mkdtempSync(path.join(os.tmpdir(), 'chatflow-sqlite-'))
   try {
-    if (!(await exec('tar', ['-xzf', path.resolve(file), '-C', work], ROOT, 60_000))) {
-      throw new Error(`${file} is not a .tar.gz archive that tar can read.`)
+    const untar = await runCaptured('tar', ['-xzf', path.resolve(file), '-C', work], { cwd: ROOT, timeoutMs: 60_000 })
+    if (!untar.ok) {
+      throw new Explained(`${file} is not a .tar.gz archive that tar can read.`)
     }
     if (!place(path.join(work, 'build', 'Release', 'better_sqlite3.node'))) {
-      throw new Error(
+      throw new Explained(
         `${file} does not hold build/Release/better_sqlite3.node; is it a better-sqlite3 prebuilt archive?`,
       )
     }
@@ -62,7 +48,11 @@ export async function sqliteFromArchive(file) {
   }
 }
 
-/** Online: the prebuilt binary for this Electron, or else a build from source against Electron's headers. */
+/**
+ * Online: the prebuilt binary for this Electron, or else a build from source against Electron's headers. Both tools'
+ * output is captured: resolves to { ok: true }, or { ok: false, why } when each failed in a foreseen way (offline, no
+ * C++ toolchain: failure.mjs), or { ok: false, why, unexpected } with the output of a failure nobody foresaw.
+ */
 export async function sqliteForElectron(electronVersion, timeoutMs) {
   const work = fs.mkdtempSync(path.join(os.tmpdir(), 'chatflow-sqlite-'))
   try {
@@ -70,9 +60,13 @@ export async function sqliteForElectron(electronVersion, timeoutMs) {
     fs.cpSync(SQLITE_DIR, work, { recursive: true, filter: (src) => !src.includes(`${path.sep}build${path.sep}`) })
     const built = path.join(work, 'build', 'Release', 'better_sqlite3.node')
     const target = ['--runtime', 'electron', '--target', electronVersion, '--arch', process.arch]
-    if (await exec(process.execPath, [require.resolve('prebuild-install/bin.js'), ...target], work, timeoutMs)) {
-      if (place(built)) return true
-    }
+    const options = { cwd: work, env: process.env, timeoutMs }
+    const prebuilt = await runCaptured(
+      process.execPath,
+      [require.resolve('prebuild-install/bin.js'), ...target],
+      options,
+    )
+    if (prebuilt.ok && place(built)) return { ok: true }
     const gyp = [
       'rebuild',
       '--release',
@@ -80,10 +74,13 @@ export async function sqliteForElectron(electronVersion, timeoutMs) {
       `--arch=${process.arch}`,
       '--dist-url=https://electronjs.org/headers',
     ]
-    return (
-      (await exec(process.execPath, [require.resolve('node-gyp/bin/node-gyp.js'), ...gyp], work, timeoutMs)) &&
-      place(built)
-    )
+    const compiled = await runCaptured(process.execPath, [require.resolve('node-gyp/bin/node-gyp.js'), ...gyp], options)
+    if (compiled.ok && place(built)) return { ok: true }
+    const first = classify(prebuilt)
+    const second = classify(compiled)
+    const why = `no prebuilt driver (${first ? causeOf(first) : 'the download failed'}) and building it failed (${second ? causeOf(second) : 'see the output above'})`
+    const unexpected = [!first && prebuilt.output, !second && compiled.output].filter(Boolean).join('\n')
+    return { ok: false, why, ...(unexpected ? { unexpected } : {}) }
   } finally {
     fs.rmSync(work, { recursive: true, force: true })
   }

@@ -6,13 +6,13 @@
 //     [--sqlite FILE]                             and better-sqlite3's prebuilt .tar.gz for that Electron
 // Both steps also put better-sqlite3 built for Electron's ABI beside node_modules (scripts/electron-sqlite.mjs).
 //   (postinstall runs it with --postinstall: a download attempt that never fails the install)
-import { spawn } from 'node:child_process'
 import fs from 'node:fs'
 import { createRequire } from 'node:module'
 import path from 'node:path'
 import { ROOT } from './lib.mjs'
 import { electronStatus, ELECTRON_DIR } from './electron-status.mjs'
 import { ELECTRON_SQLITE_BINDING, sqliteForElectron, sqliteFromArchive, sqlitePrebuilt } from './electron-sqlite.mjs'
+import { causeOf, classify, describeFailure, Explained, runCaptured } from './failure.mjs'
 
 const args = process.argv.slice(2)
 const postinstall = args.includes('--postinstall')
@@ -30,11 +30,11 @@ function platformPath() {
   return 'electron'
 }
 
-function howToOffline() {
+function howToOffline(why = '') {
   const v = electronVersion()
   const file = `electron-v${v}-${process.platform === 'win32' ? 'win32' : process.platform}-${process.arch}.zip`
   return [
-    "Electron's runtime could not be downloaded. The studio still works in your browser: npm start.",
+    `Electron's runtime could not be downloaded${why ? `: ${why}` : ''}. The studio still works in your browser: npm start.`,
     'To get the desktop app on a machine without internet access:',
     `  1. elsewhere, download ${file}`,
     `     from https://github.com/electron/electron/releases/tag/v${v}`,
@@ -42,10 +42,10 @@ function howToOffline() {
   ].join('\n')
 }
 
-function howToOfflineSqlite() {
+function howToOfflineSqlite(why = '') {
   const { file, url } = sqlitePrebuilt(electronVersion())
   return [
-    'The database driver for Electron could not be built. The studio still works in your browser: npm start.',
+    `The database driver for Electron could not be built${why ? `: ${why}` : ''}. The studio still works in your browser: npm start.`,
     'Without internet access:',
     `  1. elsewhere, download ${file}`,
     `     from ${url}`,
@@ -62,11 +62,11 @@ async function fromZip(file) {
     await extract(path.resolve(file), { dir: dist })
   } catch (err) {
     fs.rmSync(dist, { recursive: true, force: true })
-    throw new Error(`${file} is not a zip archive that can be read (${err instanceof Error ? err.message : err}).`)
+    throw new Explained(`${file} is not a zip archive that can be read (${err instanceof Error ? err.message : err}).`)
   }
   if (!fs.existsSync(path.join(dist, platformPath()))) {
     fs.rmSync(dist, { recursive: true, force: true })
-    throw new Error(
+    throw new Explained(
       `${file} holds no ${platformPath()}: it must be Electron's release zip for ${process.platform}-${process.arch}.`,
     )
   }
@@ -84,8 +84,11 @@ async function ensureSqlite() {
     await sqliteFromArchive(file)
   } else if (!fs.existsSync(ELECTRON_SQLITE_BINDING)) {
     say(`Building the database driver (better-sqlite3) for Electron ${electronVersion()}…`)
-    if (!(await sqliteForElectron(electronVersion(), postinstall ? 60_000 : 600_000))) {
-      say(howToOfflineSqlite())
+    const built = await sqliteForElectron(electronVersion(), postinstall ? 60_000 : 600_000)
+    if (!built.ok) {
+      // Foreseen (offline, no toolchain): one paragraph. Anything else: what the tools printed, then the way out.
+      if (built.unexpected) say(built.unexpected.trimEnd())
+      say(howToOfflineSqlite(built.why))
       return false
     }
   }
@@ -93,18 +96,21 @@ async function ensureSqlite() {
   return true
 }
 
-function download(timeoutMs) {
-  return new Promise((resolve) => {
-    const env = { ...process.env }
-    delete env.ELECTRON_SKIP_BINARY_DOWNLOAD
-    const child = spawn(process.execPath, [path.join(ELECTRON_DIR, 'install.js')], { cwd: ROOT, env, stdio: 'inherit' })
-    const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs)
-    child.once('exit', (code) => {
-      clearTimeout(timer)
-      resolve(code === 0)
-    })
-    child.once('error', () => resolve(false))
+/** Electron's own installer (@electron/get), its output captured: offline it prints got's RequestError with a dozen
+ *  lines of stack, which says nothing a user can act on. Resolves to true, or false after saying why. */
+async function download(timeoutMs) {
+  const env = { ...process.env }
+  delete env.ELECTRON_SKIP_BINARY_DOWNLOAD
+  const run = await runCaptured(process.execPath, [path.join(ELECTRON_DIR, 'install.js')], {
+    cwd: ROOT,
+    env,
+    timeoutMs,
   })
+  if (run.ok) return true
+  const known = classify(run)
+  if (known) say(howToOffline(causeOf(known)))
+  else say(`${run.output.trimEnd()}\n${howToOffline('the installer failed (its output is above)')}`)
+  return false
 }
 
 async function main() {
@@ -124,10 +130,7 @@ async function main() {
     if (electronStatus({ DISPLAY: ':0' }).ok) return 0
     if (!electronStatus({ DISPLAY: ':0' }).runtime) {
       say(`Downloading Electron ${electronVersion()}'s runtime…`)
-      if (!(await download(postinstall ? 30_000 : 300_000))) {
-        say(howToOffline())
-        return postinstall ? 0 : 1
-      }
+      if (!(await download(postinstall ? 30_000 : 300_000))) return postinstall ? 0 : 1
     }
   }
   const status = electronStatus({ DISPLAY: ':0' })
@@ -140,7 +143,8 @@ async function main() {
 main().then(
   (code) => process.exit(code),
   (err) => {
-    say(`install-electron: ${err instanceof Error ? err.message : String(err)}`)
+    // A foreseen failure is its message; a bug in this script keeps its stack, to be reported.
+    say(`install-electron: ${describeFailure(err)}`)
     process.exit(postinstall ? 0 : 1)
   },
 )

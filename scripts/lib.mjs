@@ -3,6 +3,7 @@ import { spawn } from 'node:child_process'
 import fs from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { Explained } from './failure.mjs'
 
 export const ROOT = fileURLToPath(new URL('..', import.meta.url))
 export const bin = (name) =>
@@ -59,16 +60,16 @@ export async function buildRenderer(outDir = 'out/renderer') {
     '--outDir',
     path.resolve(ROOT, outDir),
   ])
-  if (code !== 0) throw new Error('building the renderer failed (see above)')
+  if (code !== 0) throw new Explained('building the renderer failed (see above)')
 }
 
 export async function buildWebHostBundle(outDir = 'out/web') {
   const code = await run(process.execPath, ['scripts/build-web.mjs', '--out-dir', outDir])
-  if (code !== 0) throw new Error('building the browser host failed (see above)')
+  if (code !== 0) throw new Explained('building the browser host failed (see above)')
 }
 
 /** `npm run build:server` into `outDir` (dist/chatflow.mjs and its two side files by default). */
 export async function buildServerBundle(outDir = 'dist') {
   const code = await run(process.execPath, ['scripts/build-server.mjs', '--out-dir', outDir])
-  if (code !== 0) throw new Error('building the server bundle failed (see above)')
+  if (code !== 0) throw new Explained('building the server bundle failed (see above)')
 }

@@ -7,6 +7,7 @@
 import fs from 'node:fs'
 import net from 'node:net'
 import path from 'node:path'
+import { describeFailure, Explained } from './failure.mjs'
 import {
   buildRenderer,
   buildWebHostBundle,
@@ -40,7 +41,12 @@ async function ensureInstalled() {
   const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm'
   // Our postinstall tries Electron's download once and never fails the install, so this works offline too.
   const code = await run(npm, ['ci', '--no-audit', '--no-fund'])
-  if (code !== 0) throw new Error('npm ci failed (see above)')
+  if (code !== 0)
+    throw new Explained(
+      'npm ci failed (its output is above). Without internet access it can only install packages already in ' +
+        "npm's cache; on Linux, a failed build of better-sqlite3 means the C++ toolchain is missing (install " +
+        'python3, make and g++). See "The two commands" in README.md.',
+    )
 }
 
 function portIsFree(port) {
@@ -55,7 +61,7 @@ async function startDesktop(executable) {
   if (isStale('out/main', ['electron', 'shared', 'renderer', 'electron.vite.config.ts'])) {
     say('Building the desktop app…')
     const code = await run(bin('electron-vite'), ['build'])
-    if (code !== 0) throw new Error('electron-vite build failed (see above)')
+    if (code !== 0) throw new Explained('electron-vite build failed (its errors are above).')
   }
   say('Opening Chatflow Studio…')
   current = run(executable, [ROOT, ...hostArgs])
@@ -99,7 +105,8 @@ process.on('SIGTERM', () => current?.child.kill('SIGTERM'))
 main().then(
   (code) => process.exit(code),
   (err) => {
-    process.stderr.write(`npm start: ${err instanceof Error ? err.message : String(err)}\n`)
+    // A foreseen failure is its message; anything else keeps its stack, to be reported.
+    process.stderr.write(`npm start: ${describeFailure(err)}\n`)
     process.exit(1)
   },
 )

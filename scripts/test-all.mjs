@@ -6,8 +6,16 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import { spawn } from 'node:child_process'
+import { chromiumFor } from './failure.mjs'
 import { bin, buildRenderer, buildServerBundle, buildWebHostBundle, ROOT, run } from './lib.mjs'
-import { conversationOutcome, emptyOutcome, playwrightOutcome, summaryLine, vitestOutcome } from './test-report.mjs'
+import {
+  conversationOutcome,
+  emptyOutcome,
+  examplesValidateOutcome,
+  playwrightOutcome,
+  summaryLine,
+  vitestOutcome,
+} from './test-report.mjs'
 
 // Private folders per run: engineers share a work tree, and one run must not delete another's build or reports.
 const RUN_DIR = path.join(ROOT, '.tmp', `test-run-${process.pid}`)
@@ -69,6 +77,9 @@ async function unit() {
 }
 
 async function endToEnd() {
+  // Without a browser, Playwright fails every test with its own banner; say it once instead (failure.mjs).
+  const { chromium } = await import('@playwright/test')
+  chromiumFor('the end-to-end tests', chromium.executablePath())
   const file = path.join(REPORTS, 'playwright.json')
   const code = await run(bin('playwright'), ['test', '--reporter=list,json'], {
     env: {
@@ -81,28 +92,43 @@ async function endToEnd() {
   return playwrightOutcome(readJson(file), code)
 }
 
-/** `chatflow test resources/examples` through the real command: every example has tests taking every branch. */
+/** `chatflow test resources/examples` through the real command: every example has tests taking every branch. Then
+ *  `chatflow validate --strict` of each: an example opens with no warning it does not mark as intentional. */
 async function examples() {
   const dir = path.join(ROOT, EXAMPLES)
-  const untested = fs
-    .readdirSync(dir)
-    .filter((f) => f.endsWith('.flow.json'))
+  const flows = fs.readdirSync(dir).filter((f) => f.endsWith('.flow.json'))
+  const untested = flows
     .filter((f) => {
       const tests = path.join(dir, f.replace(/\.flow\.json$/, '.tests'))
       return !fs.existsSync(tests) || !fs.readdirSync(tests).some((t) => t.endsWith('.yaml'))
     })
     .map((f) => `${EXAMPLES}/${f}`)
   const result = await capture(process.execPath, ['--import', 'tsx', 'electron/cli/index.ts', 'test', EXAMPLES])
-  return conversationOutcome(result.out, result.code, untested)
+  const outcome = conversationOutcome(result.out, result.code, untested)
+  const validated = []
+  for (const f of flows) {
+    const file = `${EXAMPLES}/${f}`
+    const cli = ['--import', 'tsx', 'electron/cli/index.ts', 'validate', file, '--strict', '--json']
+    validated.push({ file, ...(await capture(process.execPath, cli, { quiet: true })) })
+  }
+  const clean = examplesValidateOutcome(validated)
+  process.stdout.write(`chatflow validate --strict: ${clean.passed} of ${flows.length} examples without warnings\n`)
+  for (const failure of clean.failures) process.stdout.write(`✗ ${failure}\n`)
+  return {
+    ...outcome,
+    passed: outcome.passed + clean.passed,
+    failed: outcome.failed + clean.failed,
+    failures: [...outcome.failures, ...clean.failures],
+  }
 }
 
-function capture(command, args) {
+function capture(command, args, { quiet = false } = {}) {
   return new Promise((resolve, reject) => {
     const child = spawn(command, args, { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'] })
     let out = ''
     child.stdout.on('data', (chunk) => {
       out += chunk
-      process.stdout.write(chunk)
+      if (!quiet) process.stdout.write(chunk)
     })
     child.once('exit', (code, signal) => resolve({ code: code ?? (signal ? 1 : 0), out }))
     child.once('error', reject)

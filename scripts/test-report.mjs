@@ -142,6 +142,32 @@ export function conversationOutcome(output, exitCode, untested = []) {
   return outcome
 }
 
+/**
+ * `chatflow validate --strict --json` of each shipped example: a warning the example does not mark as intentional
+ * (docs/flow-format.md, "Intentional warnings") is a failure naming it, so no example opens with warnings; an example
+ * that does not validate (errors, unreadable) fails too. `results` holds { file, code, out } per example.
+ * @param {{ file: string, code: number, out: string }[]} results
+ * @returns {Outcome}
+ */
+export function examplesValidateOutcome(results) {
+  const outcome = emptyOutcome()
+  for (const { file, code, out } of results) {
+    let report
+    try {
+      report = JSON.parse(out)
+    } catch {
+      fail(outcome, `chatflow validate ${file}: exited with ${code} without a report`)
+      continue
+    }
+    const open = (report.problems ?? []).filter((p) => p.severity !== 'note')
+    for (const p of open)
+      fail(outcome, `chatflow validate ${file}: ${p.severity} ${p.code} at ${p.pointer}: ${firstLine(p.message)}`)
+    if (open.length === 0 && code !== 0) fail(outcome, `chatflow validate ${file}: exited with ${code}`)
+    if (open.length === 0 && code === 0) outcome.passed++
+  }
+  return outcome
+}
+
 /** The last line of `npm test`. */
 export function summaryLine({ passed, failed, skipped }) {
   return `${passed} passed, ${failed} failed, ${skipped} skipped`

@@ -26,8 +26,9 @@ import { FlowNodeCard, type FlowCardNode } from './FlowNodeCard'
 import { SelectionBar } from './SelectionBar'
 import { useCanvasChanges } from './useCanvasChanges'
 import { useRefitOnResize } from './useRefitOnResize'
-import { FIT, MIN_ZOOM, useStartViewport } from './useStartViewport'
-import { selectZoomBand, ZoomBandContext } from './zoom'
+import { MIN_ZOOM, useStartViewport } from './useStartViewport'
+import { detailed, selectZoomBand, ZoomBandContext } from './zoom'
+import { useFollowRun } from './useFollowRun'
 import './canvas.css'
 
 // Module scope, as React Flow's performance guide asks: a new object or function per render would re-render every
@@ -68,12 +69,13 @@ export function FlowCanvas() {
   const edgeCache = useRef(new EdgeCache()).current
   const { onNodesChange, onEdgesChange, live } = useCanvasChanges(store)
   useRefitOnResize()
+  useFollowRun(docId)
   const host = useRef<HTMLDivElement>(null)
 
   const decor = useMemo(() => decorate(docNodes, problemCounts, overlay), [docNodes, problemCounts, overlay])
   const selectedNodes = useMemo(() => new Set(selectedNodeIds), [selectedNodeIds])
   const selectedEdges = useMemo(() => new Set(selectedEdgeIds), [selectedEdgeIds])
-  const layerEdges = band !== 'near' && docNodes.length > VIRTUALISE_ABOVE
+  const layerEdges = !detailed(band) && docNodes.length > VIRTUALISE_ABOVE
   const nodes = useMemo(
     () => nodeCache.build(docNodes, selectedNodes, decor, live),
     [nodeCache, docNodes, selectedNodes, decor, live],
@@ -140,11 +142,9 @@ export function FlowCanvas() {
           snapToGrid
           snapGrid={SNAP}
           defaultViewport={start}
-          fitView
-          fitViewOptions={FIT}
           minZoom={MIN_ZOOM}
           deleteKeyCode={DELETE_KEYS}
-          onlyRenderVisibleElements={docNodes.length > (band === 'near' ? VIRTUALISE_ABOVE : VIRTUALISE_FAR_ABOVE)}
+          onlyRenderVisibleElements={docNodes.length > (detailed(band) ? VIRTUALISE_ABOVE : VIRTUALISE_FAR_ABOVE)}
           proOptions={PRO}
           aria-label="Flow canvas"
         >

@@ -5,10 +5,10 @@ import type { FlowNode } from '../../shared/flow/document'
 import { definitionOf } from '../editor/model'
 import { Highlighted } from '../panels/Highlighted'
 import { NodeIcon } from '../nodes/NodeIcon'
-import { cardLayout, handleStyle, type CardLayout } from './card-layout'
+import { BODY_BOTTOM, cardLayout, HEAD, handleStyle, NAME, SUMMARY, type CardLayout } from './card-layout'
 import type { NodeDecor, PortState } from './decor'
 import { PortHandle } from './StaticHandle'
-import { ZoomBandContext } from './zoom'
+import { detailed, ZoomBandContext } from './zoom'
 
 export type FlowCardNode = Node<{ node: FlowNode; decor: NodeDecor }, 'flow'>
 
@@ -23,8 +23,9 @@ const PORT_LABEL: Record<PortState, string> = { covered: ' (covered)', uncovered
 /**
  * One node on the canvas: icon and colour of its category, name, summary with highlighted placeholders, its
  * problems, its place in the last test run, and one labelled handle per output port (coloured by coverage). It
- * reads no store: everything it shows comes in `data`, so it renders only when that changes. Zoomed out it keeps
- * its box and handles and drops the rest (renderer/canvas/zoom.ts).
+ * reads no store: everything it shows comes in `data`, so it renders only when that changes. Zoomed out below
+ * readability it draws a compact form in the same box (icon, name and port labels, in text large enough to read at
+ * that zoom); further out it keeps its box and handles and drops the rest (renderer/canvas/zoom.ts).
  */
 export const FlowNodeCard = memo(function FlowNodeCard({ data, selected }: NodeProps<FlowCardNode>) {
   const { node, decor } = data
@@ -32,6 +33,7 @@ export const FlowNodeCard = memo(function FlowNodeCard({ data, selected }: NodeP
   const layout = cardLayout(node)
   const band = useContext(ZoomBandContext)
   const near = band === 'near'
+  const live = detailed(band)
   const classes = ['flow-card', `cat-${def.category}`]
   if (selected) classes.push('selected')
   if (decor.run) classes.push(`run-${decor.run}`)
@@ -49,6 +51,8 @@ export const FlowNodeCard = memo(function FlowNodeCard({ data, selected }: NodeP
     >
       {near ? (
         <CardContent node={node} decor={decor} layout={layout} label={def.label} />
+      ) : band === 'compact' ? (
+        <CompactContent node={node} layout={layout} />
       ) : (
         band === 'far' && <div className="flow-card-far">{breakable(node.name)}</div>
       )}
@@ -59,7 +63,7 @@ export const FlowNodeCard = memo(function FlowNodeCard({ data, selected }: NodeP
         return (
           <PortHandle
             key={`${h.type}:${h.id}`}
-            still={!near}
+            still={!live}
             nodeId={node.id}
             type={h.type}
             id={h.id ?? undefined}
@@ -77,6 +81,29 @@ export const FlowNodeCard = memo(function FlowNodeCard({ data, selected }: NodeP
 
 /** A name drawn large zoomed out wraps after its underscores ("unknown_/service"), not in the middle of a word. */
 const breakable = (name: string) => name.split(/(?<=_)/).flatMap((part, i) => (i ? [<wbr key={i} />, part] : [part]))
+
+/** Below a readable zoom: the type's icon, the name and the port labels, in the box of the full card (card-layout.ts),
+ *  drawn large enough to read at that zoom instead of the full card's text shrunk (canvas.css, `.zoom-compact`). */
+function CompactContent({ node, layout }: { node: FlowNode; layout: CardLayout }) {
+  const body = HEAD + NAME + (layout.summary ? SUMMARY : 0) + BODY_BOTTOM
+  return (
+    <>
+      <div className="flow-card-compact" style={{ height: body }}>
+        <NodeIcon type={node.type} size={22} />
+        <span className="flow-card-compact-name">{breakable(node.name)}</span>
+      </div>
+      {layout.ports.length > 0 && (
+        <ul className="flow-card-ports">
+          {layout.ports.map(({ port }) => (
+            <li key={port.id} className={`port port-${port.kind ?? 'default'}`}>
+              {port.label}
+            </li>
+          ))}
+        </ul>
+      )}
+    </>
+  )
+}
 
 function CardContent({
   node,

@@ -7,6 +7,8 @@ import { useEditor, useEditorStore } from './context'
 const GROUPS: { severity: Severity; title: string }[] = [
   { severity: 'error', title: 'Errors' },
   { severity: 'warning', title: 'Warnings' },
+  // Warnings the flow marks as intentional (shared/flow/intentional.ts): listed with the reason, never counted.
+  { severity: 'note', title: 'Notes' },
 ]
 /** Rows shown per group before "Show more": a 2000-node flow can have thousands of problems, and laying out every
  *  row made opening it take seconds (docs/canvas.md, "Scale"); nobody reads past the first screens anyway. */
@@ -21,7 +23,12 @@ export function ProblemsPanel() {
   const problems = useEditor((s) => s.problems)
   const checked = useEditor((s) => s.checked)
   const rf = useReactFlow()
-  const [shown, setShown] = useState<Record<Severity, number>>({ error: PROBLEMS_SHOWN, warning: PROBLEMS_SHOWN })
+  const [shown, setShown] = useState<Record<Severity, number>>({
+    error: PROBLEMS_SHOWN,
+    warning: PROBLEMS_SHOWN,
+    note: PROBLEMS_SHOWN,
+  })
+  const count = problems.filter((p) => p.severity !== 'note').length
   const names = new Map(store.getState().doc.nodes.map((n) => [n.id, n.name]))
   const nameOf = (id: string | undefined) => (id ? names.get(id) : undefined)
 
@@ -37,8 +44,7 @@ export function ProblemsPanel() {
   return (
     <section className="problems" aria-label="Problems">
       <h2>
-        Problems{' '}
-        <span className="count">{!checked ? 'checking…' : problems.length === 0 ? 'none' : problems.length}</span>
+        Problems <span className="count">{!checked ? 'checking…' : count === 0 ? 'none' : count}</span>
       </h2>
       {GROUPS.map(({ severity, title }) => {
         const list = problems.filter((p) => p.severity === severity)
@@ -55,6 +61,7 @@ export function ProblemsPanel() {
                   <button type="button" disabled={!p.nodeId} onClick={() => open(p)}>
                     {p.nodeId && <strong>{nameOf(p.nodeId)}: </strong>}
                     {p.message}
+                    {p.why && <span className="problems-why"> Intentional: {p.why}</span>}
                   </button>
                 </li>
               ))}

@@ -62,7 +62,8 @@ export type EditorStore = StoreApi<EditorState & EditorActions>
 function countProblems(problems: Problem[]): Record<string, ProblemCount> {
   const counts: Record<string, ProblemCount> = {}
   for (const p of problems) {
-    if (!p.nodeId) continue
+    // A note (a warning kept on purpose, shared/flow/intentional.ts) is no problem: no badge on the card.
+    if (!p.nodeId || p.severity === 'note') continue
     const c = (counts[p.nodeId] ??= { error: 0, warning: 0 })
     c[p.severity]++
   }

@@ -86,6 +86,7 @@ export function NodePanel({ nodeId }: { nodeId: string }) {
           {nodeLevel.map((p, i) => (
             <li key={i} className={p.severity}>
               {p.message}
+              {p.why && ` Intentional: ${p.why}`}
             </li>
           ))}
         </ul>

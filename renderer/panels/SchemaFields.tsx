@@ -56,6 +56,7 @@ export function Messages({ id, problems }: { id: string; problems: Problem[] | u
       {problems.map((p, i) => (
         <li key={i} className={p.severity}>
           {p.message}
+          {p.why && ` Intentional: ${p.why}`}
         </li>
       ))}
     </ul>

@@ -53,6 +53,13 @@ export const FlowEdgeSchema = z.object({
   target: z.string().min(1).describe('Id of the node the edge enters.'),
 })
 
+/** A warning the flow keeps on purpose (an example that shows path analysis): drawn as a note, not a warning. */
+export const IntentionalSchema = z.object({
+  code: z.string().min(1).describe("The warning's code, e.g. 'branch.unreachable'."),
+  nodeId: z.string().min(1).describe('Id of the node the warning is about.'),
+  why: z.string().min(1).max(500).describe('Why the flow keeps this warning, shown with it.'),
+})
+
 export const FlowDocumentSchema = z.object({
   format: z.literal(FLOW_FORMAT).describe('Format and version of this document.'),
   id: identifier(z.string().min(1), 'A flow id')
@@ -75,9 +82,16 @@ export const FlowDocumentSchema = z.object({
     .describe('Reference to the webhook secret in the studio store; the secret itself is never in the document.'),
   /** Optional so documents stored before settings existed stay valid; read them through flowSettings(doc). */
   settings: FlowSettingsSchema.optional(),
+  /** Warnings kept on purpose, each drawn as a note (shared/flow/intentional.ts). Optional: most flows have none. */
+  intentional: z
+    .array(IntentionalSchema)
+    .max(200)
+    .optional()
+    .describe('Warnings the flow keeps on purpose: each is shown as a note, not counted as a problem.'),
 })
 
 export type Position = z.infer<typeof PositionSchema>
 export type FlowNode = z.infer<typeof FlowNodeSchema>
 export type FlowEdge = z.infer<typeof FlowEdgeSchema>
 export type FlowDocument = z.infer<typeof FlowDocumentSchema>
+export type Intentional = z.infer<typeof IntentionalSchema>

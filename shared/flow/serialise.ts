@@ -152,6 +152,7 @@ const DOC_KEYS = [
   'samples',
   'webhookSecretRef',
   'settings',
+  'intentional',
 ] as const
 const NODE_KEYS = ['id', 'type', 'typeVersion', 'name', 'position', 'config'] as const
 const EDGE_KEYS = ['id', 'source', 'sourcePort', 'target'] as const
@@ -187,6 +188,7 @@ export function canonicalFlow(doc: FlowDocument): Record<string, unknown> {
       timeZone: doc.settings.timeZone,
       defaultCountry: doc.settings.defaultCountry,
     }
+  if (doc.intentional) top.intentional = doc.intentional.map((m) => ({ code: m.code, nodeId: m.nodeId, why: m.why }))
   return top
 }
 

@@ -9,11 +9,12 @@ describe('examples validate clean', () => {
   })
 
   // Every row of its menu takes a route, so its else (and the message behind it) can never run: the path analysis
-  // says so instead of leaving it to a mocked test (shared/flow/paths).
-  it('appointment has only the warnings about its unreachable else', () => {
+  // says so instead of leaving it to a mocked test (shared/flow/paths). The example exists to show that, so it marks
+  // both warnings as intentional and they are notes (shared/flow/intentional.ts): a newcomer sees no warning.
+  it('appointment has only the notes about its unreachable else, marked intentional', () => {
     expect(validateFlow(example('appointment')).map((p) => `${p.severity} ${p.code} ${p.pointer}`)).toEqual([
-      'warning branch.unreachable /nodes/2',
-      'warning node.never_runs /nodes/5',
+      'note branch.unreachable /nodes/2',
+      'note node.never_runs /nodes/5',
     ])
   })
 

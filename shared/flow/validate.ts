@@ -2,6 +2,7 @@ import type { Problem } from '../nodes/types'
 import { NODE_DEFINITIONS, parseConfig, withParsedConfigs } from '../nodes/registry'
 import type { FlowDocument } from './document'
 import { buildGraph } from './graph'
+import { applyIntentional } from './intentional'
 import { checkNodeName } from './names'
 import { pointerOf } from './pointer'
 import { branchProblems, buildPortGraph, pathFinder, unsetPathFinder } from './paths'
@@ -25,7 +26,7 @@ function validateAll(doc: FlowDocument): Problem[] {
   const { problems: reachProblems, reachable } = validateReachability(doc, graph)
   // Every node's outputs, worked out once: name clashes and reference checks both read them.
   const vars = allFlowVariables(doc)
-  return [
+  return applyIntentional(doc, [
     ...validateTriggers(doc),
     ...validateSettings(doc),
     ...validateNodes(doc, variableRoots(doc, vars)),
@@ -33,7 +34,7 @@ function validateAll(doc: FlowDocument): Problem[] {
     ...reachProblems,
     ...branchProblems(ports, vars).problems,
     ...validateReferences(doc, graph, reachable, vars, unsetPathFinder(ports)),
-  ]
+  ])
 }
 
 export const hasErrors = (problems: Problem[]) => problems.some((p) => p.severity === 'error')

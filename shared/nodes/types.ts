@@ -36,7 +36,9 @@ export interface TextField {
   readsOwnOutput?: boolean
 }
 
-export type Severity = 'error' | 'warning'
+/** A 'note' is a warning the flow's author marked as intended (the document's `intentional` list, shared/flow/intentional.ts):
+ *  shown, never counted as a problem. */
+export type Severity = 'error' | 'warning' | 'note'
 
 export interface Problem {
   severity: Severity
@@ -49,6 +51,8 @@ export interface Problem {
   field?: string
   /** JSON pointer into the whole document ('/nodes/3/config/buttons/0/title'). */
   pointer: string
+  /** On a note: why the author keeps this warning (the marker's `why`). */
+  why?: string
 }
 
 export interface ValidateContext {

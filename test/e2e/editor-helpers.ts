@@ -69,6 +69,25 @@ export async function fitView(page: Page): Promise<void> {
   await page.getByRole('button', { name: 'Fit View' }).click()
 }
 
+/** Brings a card to the middle of the canvas at a readable zoom with search, as a person finds a card they cannot
+ *  read (a fitted view draws cards below that zoom in their compact form: icon, name, ports). */
+export async function zoomToCard(page: Page, name: string): Promise<void> {
+  await page.getByRole('button', { name: 'Search nodes', exact: true }).click()
+  await page.getByRole('searchbox', { name: 'Search nodes' }).fill(name)
+  await page.getByRole('searchbox', { name: 'Search nodes' }).press('Enter')
+  await page.keyboard.press('Escape')
+  await expect(page.locator('.react-flow')).toHaveClass(/zoom-near/)
+  await expect(card(page, name)).toBeInViewport()
+}
+
+/** Whether the card lies wholly inside the canvas element (a flow opens readable, so a card may be out of view). */
+export const inCanvas = (page: Page, name: string): Promise<boolean> =>
+  card(page, name).evaluate((el) => {
+    const canvas = el.closest('.react-flow')!.getBoundingClientRect()
+    const r = el.getBoundingClientRect()
+    return r.left >= canvas.left && r.top >= canvas.top && r.right <= canvas.right && r.bottom <= canvas.bottom
+  })
+
 /** Waits until the editor reports every change saved. */
 export async function saved(page: Page): Promise<void> {
   await expect(page.getByRole('status', { name: 'Save status' })).toHaveText('All changes saved')
@@ -96,6 +115,8 @@ export async function openBuilder(page: Page, field: string): Promise<Locator> {
  * that node.
  */
 export async function openPanel(page: Page, name: string): Promise<Locator> {
+  // A card out of view is found with search first, as a person would (the canvas shows a readable part of a flow).
+  if (!(await inCanvas(page, name))) await zoomToCard(page, name)
   await expect(async () => {
     await card(page, name).click()
     await expect(panel(page).getByLabel('Node Name')).toHaveValue(name, { timeout: 3000 })

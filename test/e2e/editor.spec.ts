@@ -2,7 +2,7 @@ import { NODE_TYPES } from '../../shared/flow/node-types'
 import { NAME_PREFIX } from '../../shared/flow/node-types'
 import { NODE_DEFINITIONS } from '../../shared/nodes/registry'
 import { test, expect } from './fixtures'
-import { card, connect, fitView, openNewFlow, panel, saved } from './editor-helpers'
+import { card, connect, fitView, openNewFlow, panel, saved, zoomToCard } from './editor-helpers'
 import { apiCall } from './emulator-helpers'
 
 test('every node type can be added from the palette and opens its panel', async ({ page, studio }) => {
@@ -75,6 +75,7 @@ test('build a flow: fill panels, connect ports, rename a referenced node, undo a
   await nameField.press('Enter')
   await page.getByRole('button', { name: 'Rename and update 1 place' }).click()
   await expect(card(page, 'order_api')).toBeVisible()
+  await zoomToCard(page, 'message_1')
   await expect(card(page, 'message_1')).toContainText('{{order_api.result.status}}')
 
   // Undo takes back the rename with its rewrite; redo brings both back.

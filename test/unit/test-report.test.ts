@@ -7,7 +7,9 @@ import os from 'node:os'
 import path from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 // @ts-expect-error a plain ES module without types; its functions are documented with JSDoc
-import { conversationOutcome, playwrightOutcome, summaryLine, vitestOutcome } from '../../scripts/test-report.mjs'
+import * as report from '../../scripts/test-report.mjs'
+
+const { conversationOutcome, examplesValidateOutcome, playwrightOutcome, summaryLine, vitestOutcome } = report
 
 const ROOT = path.resolve(import.meta.dirname, '../..')
 const temps: string[] = []
@@ -136,6 +138,34 @@ describe('conversation tests through chatflow test', () => {
       passed: 2,
       failed: 1,
     })
+  })
+
+  it('an example with a warning it does not mark as intentional fails, naming it; notes pass', () => {
+    const cli = (args: string[]) =>
+      spawnSync(process.execPath, ['--import', 'tsx', 'electron/cli/index.ts', 'validate', ...args], {
+        cwd: ROOT,
+        encoding: 'utf8',
+      })
+    const marked = cli(['resources/examples/appointment.flow.json', '--strict', '--json'])
+    const doc = JSON.parse(fs.readFileSync(path.join(ROOT, 'resources/examples/appointment.flow.json'), 'utf8'))
+    delete doc.intentional
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'chatflow-examples-'))
+    temps.push(dir)
+    fs.writeFileSync(path.join(dir, 'unmarked.flow.json'), JSON.stringify(doc))
+    const unmarked = cli([path.join(dir, 'unmarked.flow.json'), '--strict', '--json'])
+    const outcome = examplesValidateOutcome([
+      { file: 'appointment.flow.json', code: marked.status, out: marked.stdout },
+      { file: 'unmarked.flow.json', code: unmarked.status, out: unmarked.stdout },
+      { file: 'broken.flow.json', code: 1, out: '' },
+    ])
+    expect(outcome).toMatchObject({ passed: 1, failed: 3 })
+    expect(outcome.failures).toEqual([
+      expect.stringMatching(
+        /^chatflow validate unmarked\.flow\.json: warning branch\.unreachable at \/nodes\/2: 'by_service'/,
+      ),
+      expect.stringMatching(/^chatflow validate unmarked\.flow\.json: warning node\.never_runs at \/nodes\/5/),
+      'chatflow validate broken.flow.json: exited with 1 without a report',
+    ])
   })
 
   it('the last line has three counts', () =>

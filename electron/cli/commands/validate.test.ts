@@ -159,14 +159,29 @@ describe('chatflow validate', () => {
     })
   })
 
-  it("the appointment example: its menu pre-empts the router's else, a warning naming every row (exit 0)", () => {
-    const r = chatflow('resources/examples/appointment.flow.json')
+  it("the appointment example: its menu pre-empts the router's else, a note naming every row, with why it is kept (exit 0 even --strict)", () => {
+    const r = chatflow('resources/examples/appointment.flow.json', '--strict')
     expect(r.code).toBe(0)
     expect(r.stdout).toContain(
-      "warning /nodes/2 [by_service] 'by_service' can never take 'Else': every choice that leads here goes another way (service_menu: Haircut → Hair, Colour → Hair, Manicure → Nails, Pedicure → Nails).",
+      "note    /nodes/2 [by_service] 'by_service' can never take 'Else': every choice that leads here goes another way (service_menu: Haircut → Hair, Colour → Hair, Manicure → Nails, Pedicure → Nails). Intentional: The example shows path analysis",
     )
-    expect(r.stdout).toContain("warning /nodes/5 [unknown_service] 'unknown_service' never runs")
-    expect(r.stdout).toMatch(/appointment.flow.json: 0 error\(s\), 2 warning\(s\)\n$/)
+    expect(r.stdout).toContain("note    /nodes/5 [unknown_service] 'unknown_service' never runs")
+    expect(r.stdout).toMatch(/appointment.flow.json: 0 error\(s\), 0 warning\(s\), 2 note\(s\)\n$/)
+  })
+
+  it('--strict fails a flow with an unmarked warning (exit 1), and passes it once the warning is marked intentional', () => {
+    const doc = example('appointment')
+    const marked = doc.intentional
+    delete doc.intentional
+    const plain = file('unmarked.flow.json', JSON.stringify(doc))
+    expect(chatflow(plain).code).toBe(0)
+    const strict = chatflow(plain, '--strict')
+    expect(strict.code).toBe(1)
+    expect(strict.stdout).toMatch(/unmarked.flow.json: 0 error\(s\), 2 warning\(s\)\n$/)
+    doc.intentional = marked.slice(0, 1)
+    const half = chatflow(file('half.flow.json', JSON.stringify(doc)), '--strict')
+    expect(half.code).toBe(1)
+    expect(half.stdout).toMatch(/half.flow.json: 0 error\(s\), 1 warning\(s\), 1 note\(s\)\n$/)
   })
 
   it('names every kind of path problem, each with its path or reason: exit 1 for the dead end, warnings for the rest', () => {

@@ -7,7 +7,7 @@ import { getAt } from '../../shared/flow/pointer'
 import { NODE_DEFINITIONS, parseConfig } from '../../shared/nodes/registry'
 import { jsonSchemaOf, kindOf, unwrapNullable, type JsonSchema } from '../../renderer/panels/schema'
 import { fieldLabel, itemLabel } from './build-labels'
-import { card, connect, openNewFlow, panel, saved } from './editor-helpers'
+import { card, connect, openNewFlow, panel, saved, viewSettled } from './editor-helpers'
 import { apiCall } from './emulator-helpers'
 import { expect, type StudioFixture } from './fixtures'
 
@@ -168,15 +168,7 @@ async function addNode(page: Page, node: FlowNode, first: boolean) {
  *  fit has settled, so the handles stay where they are measured for the drags. */
 async function layOut(page: Page) {
   await page.getByRole('button', { name: 'Auto-layout' }).click()
-  const viewport = page.locator('.react-flow__viewport')
-  let last = ''
-  let same = 0
-  await expect(async () => {
-    const now = (await viewport.getAttribute('style')) ?? ''
-    same = now === last ? same + 1 : 0
-    last = now
-    expect(same).toBeGreaterThanOrEqual(3)
-  }).toPass({ intervals: [300] })
+  await viewSettled(page, 3)
 }
 
 /** Waits until the view's transform is the same three frames running: Fit View and the zoom buttons apply on a

@@ -123,3 +123,17 @@ export async function openPanel(page: Page, name: string): Promise<Locator> {
   }).toPass({ timeout: 30_000 })
   return panel(page)
 }
+
+/** Waits until the canvas's transform reads the same `samples` times running, 300 ms apart: a refit, a follow or a
+ *  layout is animated after a short wait, and a measure or a drag taken while it moves misses. */
+export async function viewSettled(page: Page, samples = 2): Promise<void> {
+  const viewport = page.locator('.react-flow__viewport')
+  let last = ''
+  let same = 0
+  await expect(async () => {
+    const now = (await viewport.getAttribute('style')) ?? ''
+    same = now === last ? same + 1 : 0
+    last = now
+    expect(same).toBeGreaterThanOrEqual(samples)
+  }).toPass({ intervals: [300] })
+}

@@ -5,6 +5,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import type { Page } from '@playwright/test'
 import { expect, test } from './fixtures'
+import { viewSettled } from './editor-helpers'
 import { emulatorPanel } from './emulator-helpers'
 
 const EXAMPLES = path.resolve(import.meta.dirname, '../../resources/examples')
@@ -56,19 +57,6 @@ async function look(page: Page, card: string): Promise<Seen> {
   }, card)
 }
 
-/** Waits until the view has stopped moving (a refit or a follow is animated, after a short wait). */
-async function still(page: Page) {
-  const viewport = page.locator('.react-flow__viewport')
-  let last = ''
-  let same = 0
-  await expect(async () => {
-    const now = (await viewport.getAttribute('style')) ?? ''
-    same = now === last ? same + 1 : 0
-    last = now
-    expect(same).toBeGreaterThanOrEqual(2)
-  }).toPass({ intervals: [300] })
-}
-
 const report = (name: string, when: string, s: Seen) => {
   const line = `${name} ${when}: zoom ${s.zoom.toFixed(2)}, smallest card text ${s.smallest.toFixed(1)} px (${s.what}), ${s.cards} card(s) in view`
   console.log(line)
@@ -89,7 +77,7 @@ for (const example of examples) {
       .getByRole('button', { name: `Open ${example.name}` })
       .click()
     await expect(page.locator('.flow-card').first()).toBeVisible()
-    await still(page)
+    await viewSettled(page)
     const opened = await look(page, TRIGGER)
     report(example.name, 'opened', opened)
     expect.soft(opened.smallest, opened.what).toBeGreaterThanOrEqual(10)
@@ -98,7 +86,7 @@ for (const example of examples) {
     await page.getByRole('button', { name: 'Test', exact: true }).click()
     const emulator = emulatorPanel(page)
     await expect(emulator).toBeVisible()
-    await still(page)
+    await viewSettled(page)
     const beside = await look(page, TRIGGER)
     report(example.name, 'emulator open', beside)
     expect.soft(beside.smallest, beside.what).toBeGreaterThanOrEqual(10)
@@ -108,7 +96,7 @@ for (const example of examples) {
     await emulator.getByRole('button', { name: 'Start test' }).click()
     const current = page.locator('.flow-card[data-run="current"], .flow-card[data-run="failed"]')
     await expect(current).toHaveCount(1)
-    await still(page)
+    await viewSettled(page)
     const running = await look(page, '.flow-card[data-run="current"], .flow-card[data-run="failed"]')
     report(example.name, `running at ${await current.getAttribute('data-node-name')}`, running)
     expect.soft(running.smallest, running.what).toBeGreaterThanOrEqual(10)
@@ -129,7 +117,7 @@ test('zoomed out below readability (Fit View of a long flow), cards show icon, n
   await expect(page.locator('.react-flow')).toHaveClass(/zoom-near/)
   await page.getByRole('button', { name: 'Fit View' }).click()
   await expect(page.locator('.react-flow')).toHaveClass(/zoom-compact/)
-  await still(page)
+  await viewSettled(page)
   const ask = page.locator('.flow-card[data-node-name="ask_company"]')
   await expect(ask.locator('.flow-card-compact .node-badge')).toBeVisible()
   await expect(ask.locator('.flow-card-compact-name')).toHaveText('ask_company')

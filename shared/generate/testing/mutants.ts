@@ -19,7 +19,8 @@ export const FLIPPED: Record<string, string> = {
 
 type Group = { rules?: Array<{ operator: string }> }
 
-const groupsOf = (n: FlowDocument['nodes'][number]): Group[] =>
+/** The rule groups of a branching node: a Condition's one, a Router's one per route. */
+export const groupsOf = (n: FlowDocument['nodes'][number]): Group[] =>
   n.type === 'condition'
     ? [n.config as Group]
     : n.type === 'router'

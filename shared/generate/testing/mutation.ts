@@ -11,6 +11,8 @@ import type { NodeType } from '../../flow/node-types'
 import { NODE_DEFINITIONS } from '../../nodes/registry'
 import type { Unreached } from '../suite'
 import { comparisonsIn, lineOf, withSlip } from '../script-slips'
+import { NEAR_OPERATOR } from '../goals'
+import { groupsOf } from './mutants'
 
 export type MutantKind = 'rule' | 'script' | 'redirect' | 'delete'
 
@@ -22,25 +24,6 @@ export interface Mutant {
   at: { nodeId: string; port?: string }
 }
 
-/** A rule operator and its near neighbour: what a boundary or equality slip turns it into. */
-export const NEAR: Record<string, string> = {
-  greater_than: 'greater_or_equal',
-  greater_or_equal: 'greater_than',
-  less_than: 'less_or_equal',
-  less_or_equal: 'less_than',
-  equals: 'not_equals',
-  not_equals: 'equals',
-}
-
-type Group = { rules?: Array<{ operator: string }> }
-
-const groupsOf = (n: FlowDocument['nodes'][number]): Group[] =>
-  n.type === 'condition'
-    ? [n.config as Group]
-    : n.type === 'router'
-      ? ((n.config as { routes?: Group[] }).routes ?? [])
-      : []
-
 export function allMutants(flow: FlowDocument): Mutant[] {
   return [...ruleMutants(flow), ...scriptMutants(flow), ...redirectMutants(flow), ...deleteMutants(flow)]
 }
@@ -50,7 +33,7 @@ export function ruleMutants(flow: FlowDocument): Mutant[] {
   flow.nodes.forEach((n, i) =>
     groupsOf(n).forEach((g, gi) =>
       (g.rules ?? []).forEach((rule, ri) => {
-        const to = NEAR[rule.operator]
+        const to = NEAR_OPERATOR[rule.operator]
         if (!to) return
         const copy = structuredClone(flow)
         groupsOf(copy.nodes[i]!)[gi]!.rules![ri]!.operator = to

@@ -26,6 +26,13 @@ export interface Compiled {
   constant?: { value: unknown }
 }
 
+/**
+ * A compiled node. Closures are passed in, not written as `run: (v) => …`: a closure written as an object property
+ * (or assigned to a const) is named by esbuild's keepNames, which tsx uses, with a defineProperty call each time it
+ * is created, and that was a third of compiling a template.
+ */
+export const node = (run: Evaluator, bool: boolean): Compiled => ({ run, bool })
+
 /** The number an arithmetic operand stands for; a clear error naming the operation when it is none. */
 export function operand(v: unknown, node: Expr, verb: string): number {
   if (typeof v === 'number' && Number.isFinite(v)) return v
@@ -58,10 +65,10 @@ function constNumber(c: Compiled, node: Expr, verb: string): number | undefined 
 
 export function unary(e: UnaryNode, a: Compiled): Compiled {
   const arg = a.run
-  if (e.op === '!') return { run: a.bool ? (v) => !arg(v) : (v) => !truthy(arg(v)), bool: true }
-  const node = e.arg
-  if (e.op === '-') return { run: (v) => -num(arg(v), node, 'negate') || 0, bool: false }
-  return { run: (v) => num(arg(v), node, 'use + on'), bool: false }
+  if (e.op === '!') return node(a.bool ? (v) => !arg(v) : (v) => !truthy(arg(v)), true)
+  const at = e.arg
+  if (e.op === '-') return node((v) => -num(arg(v), at, 'negate') || 0, false)
+  return node((v) => num(arg(v), at, 'use + on'), false)
 }
 
 const NEVER = NaN // compareValues gives undefined for incomparable values: every ordering is then false
@@ -71,31 +78,31 @@ export function binary(e: BinaryNode, L: Compiled, R: Compiled): Compiled {
   const r = R.run
   switch (e.op) {
     case '&&':
-      if (L.bool && R.bool) return { run: (v) => (l(v) as boolean) && (r(v) as boolean), bool: true }
-      return { run: (v) => truthy(l(v)) && truthy(r(v)), bool: true }
+      if (L.bool && R.bool) return node((v) => (l(v) as boolean) && (r(v) as boolean), true)
+      return node((v) => truthy(l(v)) && truthy(r(v)), true)
     case '||':
-      if (L.bool && R.bool) return { run: (v) => (l(v) as boolean) || (r(v) as boolean), bool: true }
-      return { run: (v) => truthy(l(v)) || truthy(r(v)), bool: true }
+      if (L.bool && R.bool) return node((v) => (l(v) as boolean) || (r(v) as boolean), true)
+      return node((v) => truthy(l(v)) || truthy(r(v)), true)
     case '==':
     case '!=':
-      return { run: equality(e.op === '!=', L, R), bool: true }
+      return node(equality(e.op === '!=', L, R), true)
     case '===':
-      return { run: (v) => strictEquals(l(v), r(v)), bool: true }
+      return node((v) => strictEquals(l(v), r(v)), true)
     case '!==':
-      return { run: (v) => !strictEquals(l(v), r(v)), bool: true }
+      return node((v) => !strictEquals(l(v), r(v)), true)
     case '<':
     case '>':
     case '<=':
     case '>=':
-      return { run: ordering(e.op, L, R), bool: true }
+      return node(ordering(e.op, L, R), true)
     case '+':
-      return { run: plus(e, l, r), bool: false }
+      return node(plus(e, l, r), false)
     case '-':
     case '*':
-      return { run: product(e, L, R), bool: false }
+      return node(product(e, L, R), false)
     case '/':
     case '%':
-      return { run: quotient(e, L, R), bool: false }
+      return node(quotient(e, L, R), false)
   }
 }
 
@@ -177,7 +184,8 @@ const numeric = (a: unknown): number | undefined =>
  * by the general rule otherwise; against constant non-numeric, non-blank text, text compares exactly.
  */
 function equality(negate: boolean, L: Compiled, R: Compiled): Evaluator {
-  const [side, c] = R.constant ? [L.run, R.constant.value] : L.constant ? [R.run, L.constant.value] : []
+  const side = R.constant ? L.run : L.constant ? R.run : undefined
+  const c = R.constant ? R.constant.value : L.constant?.value
   if (side) {
     const nc = numericValue(c)
     if (nc !== undefined) {

@@ -9,7 +9,7 @@ import type { CallNode, Expr } from './ast'
 import { ExprError } from './errors'
 import { FUNCTIONS } from './functions'
 import { isIndex, lookup } from './paths'
-import { binary, unary, type Compiled, type Evaluator } from './compile-ops'
+import { binary, node, unary, type Compiled, type Evaluator } from './compile-ops'
 
 export type { Evaluator } from './compile-ops'
 
@@ -31,10 +31,10 @@ function compile(e: Expr): Compiled {
     case 'null':
       return constant(null)
     case 'var':
-      return { run: reader(e.path), bool: false }
+      return node(reader(e.path), false)
     case 'name':
     case 'error':
-      return { run: () => undefined, bool: false }
+      return node(unset, false)
     case 'unary': {
       const a = compile(e.arg)
       return fold(unary(e, a), [a])
@@ -51,9 +51,16 @@ function compile(e: Expr): Compiled {
   }
 }
 
+const unset: Evaluator = () => undefined
+
 function constant(value: unknown): Compiled {
-  return { run: () => value, bool: typeof value === 'boolean', constant: { value } }
+  return { run: always(value), bool: typeof value === 'boolean', constant: { value } }
 }
+
+const always =
+  (value: unknown): Evaluator =>
+  () =>
+    value
 
 /**
  * A node whose operands are all constants is evaluated now and becomes its value: `{{ 2 * 3 }}` is 6 before any
@@ -107,36 +114,38 @@ function step(o: unknown, key: string, item: boolean): unknown {
 
 function call(e: CallNode, args: Compiled[]): Compiled {
   const fn = FUNCTIONS.get(e.name)
-  if (!fn)
-    return {
-      run: () => {
-        throw new ExprError('unknown-function', `unknown function '${e.name}'`, e.start, e.nameEnd)
-      },
-      bool: false,
-    }
+  if (!fn) return node(unknown(e), false)
   const runs = args.map((a) => a.run)
   // Lazy functions (if, ifEmpty, coalesce) compile their own closure: they evaluate only the arguments they need,
   // and raise no error of their own (their arguments' errors already name their place).
-  if (fn.compileLazy) return { run: fn.compileLazy(runs), bool: false }
-  const eager = fn.call!
-  /** The general call on evaluated arguments: every case and every error of the function. */
-  const apply = (values: unknown[]) => {
+  if (fn.compileLazy) return node(fn.compileLazy(runs), false)
+  const apply = applier(fn.call!, e)
+  return node(fn.specialise?.(runs, apply) ?? general(runs, apply), false)
+}
+
+function unknown(e: CallNode): Evaluator {
+  return () => {
+    throw new ExprError('unknown-function', `unknown function '${e.name}'`, e.start, e.nameEnd)
+  }
+}
+
+/** The general call on evaluated arguments: every case and every error of the function. */
+function applier(eager: (values: unknown[]) => unknown, e: CallNode): (values: unknown[]) => unknown {
+  return (values) => {
     try {
       return eager(values)
     } catch (err) {
       throw located(err, e)
     }
   }
-  const special = fn.specialise?.(runs, apply)
-  if (special) return { run: special, bool: false }
+}
+
+function general(runs: Evaluator[], apply: (values: unknown[]) => unknown): Evaluator {
   const n = runs.length
-  return {
-    run: (v) => {
-      const values = new Array<unknown>(n)
-      for (let i = 0; i < n; i++) values[i] = runs[i]!(v)
-      return apply(values)
-    },
-    bool: false,
+  return (v) => {
+    const values = new Array<unknown>(n)
+    for (let i = 0; i < n; i++) values[i] = runs[i]!(v)
+    return apply(values)
   }
 }
 

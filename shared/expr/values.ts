@@ -72,6 +72,31 @@ export function cleanNumber(n: number): number {
     if (m >= 1e15 || m <= -1e15) break
     if (Number.isInteger(m) && m / p === n) return n
   }
+  return rounded15(n)
+}
+
+const POW10_22 = [...POW10, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22]
+
+/**
+ * Number(n.toPrecision(15)) for a number with noise (750 * 1.18 is 885.0000000000001): its 15 significant digits
+ * as the whole number M = round(n × 10^s) with 10^14 ≤ |M| < 10^15, then M / 10^s. 10^s (s ≤ 22) and M are exact
+ * and the division is correctly rounded, as reading the decimal is. The product n × 10^s is off by at most half a
+ * unit of its last binary digit (at most 1/16 here), so its rounding is only trusted when its fraction is not within
+ * 0.2 of a half; otherwise, and outside these magnitudes, the definition itself.
+ */
+function rounded15(n: number): number {
+  const a = Math.abs(n)
+  const s = 14 - Math.floor(Math.log10(a))
+  if (s >= 0 && s <= 22) {
+    const f = a * POW10_22[s]!
+    if (f >= 1e14 && f < 1e15) {
+      const fraction = f - Math.floor(f)
+      if (fraction < 0.3 || fraction > 0.7) {
+        const r = Math.round(f) / POW10_22[s]!
+        return n < 0 ? -r : r
+      }
+    }
+  }
   return Number(n.toPrecision(15))
 }
 

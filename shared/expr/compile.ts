@@ -1,188 +1,151 @@
-// The evaluator: a parsed tree is turned once into nested closures, so rendering a compiled template pays no
-// per-node dispatch. No eval, no Function; variables are read only through own properties, functions only from the
-// FUNCTIONS map. Failures throw ExprError, which the template layer catches per placeholder.
-import type { BinaryNode, Expr } from './ast'
-import type { Vars } from './types'
+// The evaluator: a closure compiler. A parsed tree is turned once into nested closures specialised on what is known
+// before any session exists: a variable path becomes a reader of its precomputed keys (one closure per path length,
+// no loop), a subtree that reads no variable is evaluated once and becomes its value, operators with a constant side
+// hold that side as a number (compile-ops.ts), and functions are called through arity-specialised closures of their
+// own (functions/*.ts `specialise`) with no argument array. No eval, no Function; variables are read only through
+// own properties, functions only from the FUNCTIONS map. Failures throw ExprError, which the template layer catches
+// per placeholder.
+import type { CallNode, Expr } from './ast'
 import { ExprError } from './errors'
 import { FUNCTIONS } from './functions'
 import { isIndex, lookup } from './paths'
-import {
-  cleanNumber,
-  compareValues,
-  describeValue,
-  display,
-  looseEquals,
-  numericValue,
-  strictEquals,
-  truthy,
-} from './values'
+import { binary, node, unary, type Compiled, type Evaluator } from './compile-ops'
 
-export type Evaluator = (vars: Vars) => unknown
+export type { Evaluator } from './compile-ops'
 
 const hasOwn = Object.prototype.hasOwnProperty
 
 export function compileExpr(e: Expr): Evaluator {
+  return compile(e).run
+}
+
+/** The compiled node with what is known of it (bool: its value is always true or false). */
+export const compileCode = (e: Expr): Compiled => compile(e)
+
+function compile(e: Expr): Compiled {
   switch (e.type) {
     case 'num':
     case 'str':
-    case 'bool': {
-      const v = e.value
-      return () => v
-    }
+    case 'bool':
+      return constant(e.value)
     case 'null':
-      return () => null
+      return constant(null)
     case 'var':
-      return reader(e.path)
+      return node(reader(e.path), false)
     case 'name':
     case 'error':
-      return () => undefined
+      return node(unset, false)
     case 'unary': {
-      const arg = compileExpr(e.arg)
-      if (e.op === '!') return (v) => !truthy(arg(v))
-      const node = e.arg
-      if (e.op === '-') return (v) => -operand(arg(v), node, 'negate') || 0
-      return (v) => operand(arg(v), node, 'use + on')
+      const a = compile(e.arg)
+      return fold(unary(e, a), [a])
     }
-    case 'binary':
-      return binary(e)
-    case 'call':
-      return call(e)
-  }
-}
-
-/** Reads a variable path; the one- and two-segment cases (most of them) skip the loop. */
-function reader(path: string[]): Evaluator {
-  const [a, b] = path as [string, string]
-  if (path.length === 1) return (vars) => (hasOwn.call(vars, a) ? vars[a] : undefined)
-  if (path.length === 2)
-    return (vars) => {
-      const o = hasOwn.call(vars, a) ? vars[a] : undefined
-      if (o === null || typeof o !== 'object' || !hasOwn.call(o, b) || (Array.isArray(o) && !isIndex(b)))
-        return undefined
-      return (o as Record<string, unknown>)[b]
+    case 'binary': {
+      const l = compile(e.left)
+      const r = compile(e.right)
+      return fold(binary(e, l, r), [l, r])
     }
-  return (vars) => lookup(vars, path)
-}
-
-function operand(v: unknown, node: Expr, verb: string): number {
-  if (typeof v === 'number' && Number.isFinite(v)) return v
-  const n = numericValue(v)
-  if (n === undefined)
-    throw new ExprError('not-a-number', `cannot ${verb} ${describeValue(v)}: it is not a number`, node.start, node.end)
-  return n
-}
-
-function finite(n: number, e: Expr): number {
-  if (Number.isInteger(n)) return n
-  if (!Number.isFinite(n))
-    throw new ExprError('number-too-large', 'the result is too large to be a number', e.start, e.end)
-  return cleanNumber(n)
-}
-
-const NEVER = NaN // compareValues gives undefined for incomparable values: every ordering is then false
-
-function binary(e: BinaryNode): Evaluator {
-  const l = compileExpr(e.left)
-  const r = compileExpr(e.right)
-  const { left, right } = e
-  switch (e.op) {
-    case '&&':
-      return (v) => truthy(l(v)) && truthy(r(v))
-    case '||':
-      return (v) => truthy(l(v)) || truthy(r(v))
-    case '==':
-      return (v) => looseEquals(l(v), r(v))
-    case '!=':
-      return (v) => !looseEquals(l(v), r(v))
-    case '===':
-      return (v) => strictEquals(l(v), r(v))
-    case '!==':
-      return (v) => !strictEquals(l(v), r(v))
-    case '<':
-      return (v) => (compareValues(l(v), r(v)) ?? NEVER) < 0
-    case '>':
-      return (v) => (compareValues(l(v), r(v)) ?? NEVER) > 0
-    case '<=':
-      return (v) => (compareValues(l(v), r(v)) ?? NEVER) <= 0
-    case '>=':
-      return (v) => (compareValues(l(v), r(v)) ?? NEVER) >= 0
-    case '+':
-      return (v) => {
-        const a = l(v)
-        const b = r(v)
-        const na = typeof a === 'number' ? a : numericValue(a)
-        const nb = typeof b === 'number' ? b : numericValue(b)
-        if (na !== undefined && nb !== undefined && Number.isFinite(na) && Number.isFinite(nb))
-          return finite(na + nb, e)
-        return display(a) + display(b)
-      }
-    case '-':
-      return (v) => finite(operand(l(v), left, 'subtract with') - operand(r(v), right, 'subtract with'), e)
-    case '*':
-      return (v) => finite(operand(l(v), left, 'multiply') * operand(r(v), right, 'multiply'), e)
-    case '/':
-    case '%': {
-      const mod = e.op === '%'
-      const verb = mod ? 'take the remainder of' : 'divide'
-      return (v) => {
-        const x = operand(l(v), left, verb)
-        const y = operand(r(v), right, verb)
-        if (y === 0) throw new ExprError('division-by-zero', 'division by zero', right.start, right.end)
-        return finite(mod ? remainder(x, y) : x / y, e)
-      }
+    case 'call': {
+      const args = e.args.map(compile)
+      return fold(call(e, args), args)
     }
   }
 }
 
-/** Digits after the decimal point of n as written (0.25 → 2), or -1 when it is written with an exponent. */
-function decimals(n: number): number {
-  const s = String(n)
-  if (s.includes('e')) return -1
-  const dot = s.indexOf('.')
-  return dot < 0 ? 0 : s.length - dot - 1
+const unset: Evaluator = () => undefined
+
+function constant(value: unknown): Compiled {
+  return { run: always(value), bool: typeof value === 'boolean', constant: { value } }
+}
+
+const always =
+  (value: unknown): Evaluator =>
+  () =>
+    value
+
+/**
+ * A node whose operands are all constants is evaluated now and becomes its value: `{{ 2 * 3 }}` is 6 before any
+ * session exists. Every operator and function is pure, so the value is the one each run would compute. A node that
+ * fails (`1e308 * 10`) stays as it is and fails when it runs, with the same error.
+ */
+function fold(node: Compiled, operands: Compiled[]): Compiled {
+  if (operands.length === 0 || !operands.every((o) => o.constant)) return node
+  try {
+    return constant(node.run({}))
+  } catch {
+    return node
+  }
 }
 
 /**
- * x % y on the decimals as written: 0.3 % 0.1 is 0, where binary floating point gives 0.09999999999999998 (noise that
- * rounding to 15 digits cannot remove). Both are scaled to whole numbers when that is exact; otherwise plain %.
+ * Reads a variable path from its precomputed keys, one closure per length up to 4 (a path is rarely longer), so
+ * no loop and no array walk at run time. Each step follows own properties only, and a list only by an item number:
+ * `isIndex` is decided for every key now.
  */
-function remainder(x: number, y: number): number {
-  const k = Math.max(decimals(x), decimals(y))
-  if (k <= 0 || decimals(x) < 0 || decimals(y) < 0) return x % y
-  const f = 10 ** k
-  const a = Math.round(x * f)
-  const b = Math.round(y * f)
-  if (!Number.isSafeInteger(a) || !Number.isSafeInteger(b) || b === 0) return x % y
-  return (a % b) / f
+function reader(path: string[]): Evaluator {
+  const [a, b, c, d] = path as [string, string, string, string]
+  switch (path.length) {
+    case 1:
+      return (vars) => (hasOwn.call(vars, a) ? vars[a] : undefined)
+    case 2: {
+      const bList = isIndex(b)
+      return (vars) => step(hasOwn.call(vars, a) ? vars[a] : undefined, b, bList)
+    }
+    case 3: {
+      const bList = isIndex(b)
+      const cList = isIndex(c)
+      return (vars) => step(step(step(vars, a, false), b, bList), c, cList)
+    }
+    case 4: {
+      const bList = isIndex(b)
+      const cList = isIndex(c)
+      const dList = isIndex(d)
+      return (vars) => step(step(step(step(vars, a, false), b, bList), c, cList), d, dList)
+    }
+    default:
+      return (vars) => lookup(vars, path)
+  }
 }
 
-function call(e: Extract<Expr, { type: 'call' }>): Evaluator {
+/** o[key] when o is an object that owns key (a list only by item number, `item` saying whether key is one). */
+function step(o: unknown, key: string, item: boolean): unknown {
+  if (o === null || typeof o !== 'object' || !hasOwn.call(o, key) || (!item && Array.isArray(o))) return undefined
+  return (o as Record<string, unknown>)[key]
+}
+
+function call(e: CallNode, args: Compiled[]): Compiled {
   const fn = FUNCTIONS.get(e.name)
-  if (!fn)
-    return () => {
-      throw new ExprError('unknown-function', `unknown function '${e.name}'`, e.start, e.nameEnd)
-    }
-  const args = e.args.map(compileExpr)
-  const n = args.length
-  if (fn.callLazy) {
-    const lazy = fn.callLazy
-    return (v) => {
-      try {
-        return lazy(args, v)
-      } catch (err) {
-        throw located(err, e)
-      }
-    }
+  if (!fn) return node(unknown(e), false)
+  const runs = args.map((a) => a.run)
+  // Lazy functions (if, ifEmpty, coalesce) compile their own closure: they evaluate only the arguments they need,
+  // and raise no error of their own (their arguments' errors already name their place).
+  if (fn.compileLazy) return node(fn.compileLazy(runs), false)
+  const apply = applier(fn.call!, e)
+  return node(fn.specialise?.(runs, apply) ?? general(runs, apply), false)
+}
+
+function unknown(e: CallNode): Evaluator {
+  return () => {
+    throw new ExprError('unknown-function', `unknown function '${e.name}'`, e.start, e.nameEnd)
   }
-  const eager = fn.call!
-  return (v) => {
-    const values = new Array<unknown>(n)
-    for (let i = 0; i < n; i++) values[i] = args[i]!(v)
+}
+
+/** The general call on evaluated arguments: every case and every error of the function. */
+function applier(eager: (values: unknown[]) => unknown, e: CallNode): (values: unknown[]) => unknown {
+  return (values) => {
     try {
       return eager(values)
     } catch (err) {
       throw located(err, e)
     }
+  }
+}
+
+function general(runs: Evaluator[], apply: (values: unknown[]) => unknown): Evaluator {
+  const n = runs.length
+  return (v) => {
+    const values = new Array<unknown>(n)
+    for (let i = 0; i < n; i++) values[i] = runs[i]!(v)
+    return apply(values)
   }
 }
 

@@ -4,7 +4,7 @@ import type { Diagnostic, VarRef, Vars } from './types'
 import { splitTemplate } from './split'
 import { parseCode } from './parser'
 import { checkExpr } from './semantics'
-import { compileExpr, type Evaluator } from './compile'
+import { compileCode, type Evaluator } from './compile'
 import { ExprError } from './errors'
 import { cleanNumber, display } from './values'
 import { MAX_PLACEHOLDERS, MAX_TEMPLATE_LENGTH } from './limits'
@@ -20,6 +20,8 @@ export interface CompiledTemplate {
 
 interface CodePart {
   run: Evaluator
+  /** run, written as text (display), with what is known of the value's kind used to skip display's checks. */
+  show: (vars: Vars) => string
   start: number
   end: number
   /** Errors known before running: the placeholder renders empty and reports them. */
@@ -58,8 +60,10 @@ export function compileTemplate(text: string): CompiledTemplate {
     const broken = parsed.diagnostics
     if (broken.length === 0) checkExpr(parsed.expr, broken)
     if (broken.length) diagnostics.push(...broken)
+    const code = compileCode(parsed.expr)
     parts.push({
-      run: compileExpr(parsed.expr),
+      run: code.run,
+      show: shower(code.run, code.bool),
       start: c.start,
       end: c.end,
       broken: broken.length ? broken.filter(isError) : broken,
@@ -74,6 +78,8 @@ const byStart = (a: Diagnostic, b: Diagnostic) => a.start - b.start
 
 class Template implements CompiledTemplate {
   private readonly single: CodePart | undefined
+  /** The template's only part, a placeholder that can run: rendered without the general loop. */
+  private readonly only: CodePart | undefined
   constructor(
     private readonly parts: Part[],
     readonly diagnostics: Diagnostic[],
@@ -82,9 +88,26 @@ class Template implements CompiledTemplate {
     private readonly always: Diagnostic[],
   ) {
     this.single = singlePlaceholder(parts)
+    const first = parts[0]
+    this.only =
+      parts.length === 1 && typeof first !== 'string' && first!.broken.length === 0 && always.length === 0
+        ? first
+        : undefined
   }
 
   render(vars: Vars): { text: string; errors: Diagnostic[] } {
+    const only = this.only
+    if (only !== undefined) {
+      const errors: Diagnostic[] = []
+      let text: string
+      try {
+        text = only.show(vars)
+      } catch (err) {
+        failed(err, only, errors)
+        text = ''
+      }
+      return { text, errors }
+    }
     const errors: Diagnostic[] = this.always.length ? this.always.slice() : []
     const parts = this.parts
     if (parts.length === 1) {
@@ -117,21 +140,34 @@ function run(p: CodePart, vars: Vars, errors: Diagnostic[], asText = false): unk
     return asText ? '' : undefined
   }
   try {
-    const v = p.run(vars)
-    return asText ? display(v) : v
+    return asText ? p.show(vars) : p.run(vars)
   } catch (err) {
-    if (err instanceof ExprError)
-      errors.push({ severity: 'error', code: err.code, message: err.message, start: err.start, end: err.end })
-    else if (err instanceof RangeError)
-      errors.push({
-        severity: 'error',
-        code: 'too-deep',
-        message: 'the value is nested too deeply to use here',
-        start: p.start,
-        end: p.end,
-      })
-    else throw err
+    failed(err, p, errors)
     return asText ? '' : undefined
+  }
+}
+
+/** Records a placeholder's failure: its ExprError, or too-deep for a value nested past the stack; anything else is a bug. */
+function failed(err: unknown, p: CodePart, errors: Diagnostic[]): void {
+  if (err instanceof ExprError)
+    errors.push({ severity: 'error', code: err.code, message: err.message, start: err.start, end: err.end })
+  else if (err instanceof RangeError)
+    errors.push({
+      severity: 'error',
+      code: 'too-deep',
+      message: 'the value is nested too deeply to use here',
+      start: p.start,
+      end: p.end,
+    })
+  else throw err
+}
+
+/** display(run(vars)), without display's checks when the value is known to be true/false or turns out to be text. */
+function shower(run: Evaluator, bool: boolean): (vars: Vars) => string {
+  if (bool) return (vars) => (run(vars) ? 'true' : 'false')
+  return (vars) => {
+    const v = run(vars)
+    return typeof v === 'string' ? v : display(v)
   }
 }
 

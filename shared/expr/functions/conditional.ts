@@ -1,5 +1,5 @@
 // Conditional functions evaluate only the arguments they need, so if({{n}} != 0, 10 / {{n}}, 0) never divides by 0.
-import type { FunctionDef } from './types'
+import type { Evaluator, FunctionDef } from './types'
 import { isEmpty, truthy } from '../values'
 
 export const CONDITIONAL_FUNCTIONS: FunctionDef[] = [
@@ -12,7 +12,11 @@ export const CONDITIONAL_FUNCTIONS: FunctionDef[] = [
     argKinds: ['any'],
     description: 'The then value when the condition is true, else the else value (empty when omitted).',
     example: "{{if({{age}} >= 18, 'Adult', 'Minor')}} → Adult",
-    callLazy: (args, v) => (truthy(args[0]!(v)) ? args[1]!(v) : args.length > 2 ? args[2]!(v) : ''),
+    compileLazy: (args) => {
+      const [test, then, otherwise] = args as [Evaluator, Evaluator, Evaluator?]
+      if (!otherwise) return (v) => (truthy(test(v)) ? then(v) : '')
+      return (v) => (truthy(test(v)) ? then(v) : otherwise(v))
+    },
   },
   {
     name: 'ifEmpty',
@@ -23,9 +27,12 @@ export const CONDITIONAL_FUNCTIONS: FunctionDef[] = [
     argKinds: ['any'],
     description: 'The value, or the fallback when the value is unset, empty text, null or an empty list.',
     example: "{{ifEmpty({{email}}, 'none')}} → none",
-    callLazy: (args, vars) => {
-      const v = args[0]!(vars)
-      return isEmpty(v) ? args[1]!(vars) : v
+    compileLazy: (args) => {
+      const [value, fallback] = args as [Evaluator, Evaluator]
+      return (vars) => {
+        const v = value(vars)
+        return isEmpty(v) ? fallback(vars) : v
+      }
     },
   },
   {
@@ -37,7 +44,7 @@ export const CONDITIONAL_FUNCTIONS: FunctionDef[] = [
     argKinds: ['any'],
     description: 'The first value that is not empty; empty when all are.',
     example: "{{coalesce({{nickname}}, {{customer_name}}, 'there')}} → Asha",
-    callLazy: (args, vars) => {
+    compileLazy: (args) => (vars) => {
       for (const a of args) {
         const v = a(vars)
         if (!isEmpty(v)) return v

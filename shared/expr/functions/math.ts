@@ -1,5 +1,5 @@
 // Math functions. Variadic ones accept lists too (sum({{order.prices}})) and skip empty values, like a spreadsheet.
-import type { FunctionDef } from './types'
+import type { Evaluator, FunctionDef } from './types'
 import { ExprError } from '../errors'
 import { cleanNumber, describeValue, isBlank, numericValue } from '../values'
 
@@ -47,6 +47,32 @@ function finiteTotal(n: number, fn: string): number {
 
 const variadic = { minArgs: 1, maxArgs: null, argKinds: ['number'] } as const
 
+const isFiniteNumber = (v: unknown): v is number => typeof v === 'number' && v - v === 0
+
+/** A one-argument function of a finite number, called directly; other values take the general call. */
+function one(args: readonly Evaluator[], apply: (values: unknown[]) => unknown, f: (n: number) => number): Evaluator {
+  const x = args[0]!
+  return (v) => {
+    const a = x(v)
+    return isFiniteNumber(a) ? f(a) : apply([a])
+  }
+}
+
+/** A two-argument call on two finite numbers, called directly; other values (and other counts) the general call. */
+function two(
+  args: readonly Evaluator[],
+  apply: (values: unknown[]) => unknown,
+  f: (a: number, b: number) => number,
+): Evaluator | undefined {
+  if (args.length !== 2) return undefined
+  const [x, y] = args as [Evaluator, Evaluator]
+  return (v) => {
+    const a = x(v)
+    const b = y(v)
+    return isFiniteNumber(a) && isFiniteNumber(b) ? f(a, b) : apply([a, b])
+  }
+}
+
 export const MATH_FUNCTIONS: FunctionDef[] = [
   {
     name: 'sum',
@@ -60,6 +86,40 @@ export const MATH_FUNCTIONS: FunctionDef[] = [
         numbers(a, 'sum').reduce((s, n) => s + n, 0),
         'sum',
       ),
+    // Finite numbers add in the same order as the reduce above (0 + a + b); anything else, an overflow included,
+    // takes the general call.
+    specialise: (args, apply) => {
+      const [x, y, z] = args as [Evaluator, Evaluator, Evaluator]
+      switch (args.length) {
+        case 1:
+          return (v) => {
+            const a = x(v)
+            return isFiniteNumber(a) ? cleanNumber(0 + a) : apply([a])
+          }
+        case 2:
+          return (v) => {
+            const a = x(v)
+            const b = y(v)
+            if (isFiniteNumber(a) && isFiniteNumber(b)) {
+              const s = 0 + a + b
+              if (s - s === 0) return cleanNumber(s)
+            }
+            return apply([a, b])
+          }
+        case 3:
+          return (v) => {
+            const a = x(v)
+            const b = y(v)
+            const c = z(v)
+            if (isFiniteNumber(a) && isFiniteNumber(b) && isFiniteNumber(c)) {
+              const s = 0 + a + b + c
+              if (s - s === 0) return cleanNumber(s)
+            }
+            return apply([a, b, c])
+          }
+      }
+      return undefined
+    },
   },
   {
     name: 'avg',
@@ -88,6 +148,7 @@ export const MATH_FUNCTIONS: FunctionDef[] = [
     description: 'Smallest of the numbers given (lists included, empty values skipped).',
     example: '{{min({{price}}, 200)}} → 200',
     call: (a) => nonEmpty(a, 'min').reduce((m, n) => (n < m ? n : m)), // no spread: a long list would overflow it
+    specialise: (args, apply) => two(args, apply, (a, b) => (b < a ? b : a)),
   },
   {
     name: 'max',
@@ -97,6 +158,7 @@ export const MATH_FUNCTIONS: FunctionDef[] = [
     description: 'Largest of the numbers given (lists included, empty values skipped).',
     example: '{{max({{price}}, 200)}} → 250',
     call: (a) => nonEmpty(a, 'max').reduce((m, n) => (n > m ? n : m)),
+    specialise: (args, apply) => two(args, apply, (a, b) => (b > a ? b : a)),
   },
   {
     name: 'round',
@@ -113,6 +175,21 @@ export const MATH_FUNCTIONS: FunctionDef[] = [
         throw new ExprError('wrong-kind', `round takes a whole number of digits between -15 and 15, got ${digits}`)
       return roundHalfAway(toNumber(a[0], 'round'), digits)
     },
+    specialise: (args, apply) => {
+      const [x, d] = args as [Evaluator, Evaluator]
+      if (args.length === 1)
+        return (v) => {
+          const a = x(v)
+          return isFiniteNumber(a) ? roundHalfAway(a, 0) : apply([a])
+        }
+      return (v) => {
+        const a = x(v)
+        const digits = d(v)
+        return isFiniteNumber(a) && Number.isInteger(digits) && Math.abs(digits as number) <= 15
+          ? roundHalfAway(a, digits as number)
+          : apply([a, digits])
+      }
+    },
   },
   {
     name: 'floor',
@@ -124,6 +201,7 @@ export const MATH_FUNCTIONS: FunctionDef[] = [
     description: 'Rounds down to the whole number below.',
     example: '{{floor(4.8)}} → 4',
     call: (a) => Math.floor(toNumber(a[0], 'floor')),
+    specialise: (args, apply) => one(args, apply, Math.floor),
   },
   {
     name: 'ceil',
@@ -135,6 +213,7 @@ export const MATH_FUNCTIONS: FunctionDef[] = [
     description: 'Rounds up to the whole number above.',
     example: '{{ceil(4.2)}} → 5',
     call: (a) => Math.ceil(toNumber(a[0], 'ceil')),
+    specialise: (args, apply) => one(args, apply, Math.ceil),
   },
   {
     name: 'abs',
@@ -146,5 +225,6 @@ export const MATH_FUNCTIONS: FunctionDef[] = [
     description: 'The number without its sign.',
     example: '{{abs(-7)}} → 7',
     call: (a) => Math.abs(toNumber(a[0], 'abs')),
+    specialise: (args, apply) => one(args, apply, Math.abs),
   },
 ]

@@ -1,6 +1,6 @@
 // Text functions. Numbers and true/false are accepted as their text; objects and lists are not (except concat,
 // which writes them as JSON, and length, which counts list items).
-import type { FunctionDef } from './types'
+import type { Evaluator, FunctionDef } from './types'
 import { ExprError } from '../errors'
 import { describeValue, display } from '../values'
 
@@ -15,6 +15,19 @@ function toText(v: unknown, fn: string): string {
   return display(v)
 }
 
+/** A function of one text argument, called directly when it is text; other values take the general call. */
+function ofText(
+  args: readonly Evaluator[],
+  apply: (values: unknown[]) => unknown,
+  f: (t: string) => string,
+): Evaluator {
+  const x = args[0]!
+  return (v) => {
+    const a = x(v)
+    return typeof a === 'string' ? f(a) : apply([a])
+  }
+}
+
 export const STRING_FUNCTIONS: FunctionDef[] = [
   {
     name: 'concat',
@@ -26,6 +39,21 @@ export const STRING_FUNCTIONS: FunctionDef[] = [
     description: 'Joins values into one text (lists and objects as JSON); unset values and null add nothing.',
     example: "{{concat({{first}}, ' ', {{last}})}} → Asha Verma",
     call: (a) => a.map(display).join(''),
+    // Joined with + for up to four arguments: no array, no join.
+    specialise: (args) => {
+      const [w, x, y, z] = args as [Evaluator, Evaluator, Evaluator, Evaluator]
+      switch (args.length) {
+        case 1:
+          return (v) => display(w(v))
+        case 2:
+          return (v) => display(w(v)) + display(x(v))
+        case 3:
+          return (v) => display(w(v)) + display(x(v)) + display(y(v))
+        case 4:
+          return (v) => display(w(v)) + display(x(v)) + display(y(v)) + display(z(v))
+      }
+      return undefined
+    },
   },
   {
     name: 'toUpperCase',
@@ -37,6 +65,7 @@ export const STRING_FUNCTIONS: FunctionDef[] = [
     description: 'The text in capital letters.',
     example: "{{toUpperCase('order shipped')}} → ORDER SHIPPED",
     call: (a) => toText(a[0], 'toUpperCase').toUpperCase(),
+    specialise: (args, apply) => ofText(args, apply, (t) => t.toUpperCase()),
   },
   {
     name: 'toLowerCase',
@@ -48,6 +77,7 @@ export const STRING_FUNCTIONS: FunctionDef[] = [
     description: 'The text in small letters; useful to compare answers without caring about case.',
     example: "{{toLowerCase('YES')}} → yes",
     call: (a) => toText(a[0], 'toLowerCase').toLowerCase(),
+    specialise: (args, apply) => ofText(args, apply, (t) => t.toLowerCase()),
   },
   {
     name: 'trim',
@@ -59,6 +89,7 @@ export const STRING_FUNCTIONS: FunctionDef[] = [
     description: 'The text without spaces and line breaks at its start and end.',
     example: "{{trim('  ravi  ')}} → ravi",
     call: (a) => toText(a[0], 'trim').trim(),
+    specialise: (args, apply) => ofText(args, apply, (t) => t.trim()),
   },
   {
     name: 'length',

@@ -83,6 +83,19 @@ describe.runIf(posix)('secrets at rest: permissions of the data folder and the d
     expect(mode(dataDir)).toBe('700')
   })
 
+  it('a folder that holds other things too (--data-dir ~) is left as it is, said so, and the studio files are 0600', () => {
+    const home = path.join(root, 'home')
+    fs.mkdirSync(home, { mode: 0o755 })
+    fs.chmodSync(home, 0o755)
+    fs.writeFileSync(path.join(home, 'notes.txt'), 'mine')
+    const told: string[] = []
+    openDatabase(path.join(home, 'studio.sqlite'), { onPermissions: (m) => told.push(m) }).close()
+    expect(mode(home)).toBe('755')
+    expect(mode(path.join(home, 'studio.sqlite'))).toBe('600')
+    expect(told.join('\n')).toContain(`The folder ${home} can be read by other users of this computer (mode 755)`)
+    expect(told.join('\n')).toContain("holds other things than the studio's (notes.txt), so it was left as it is")
+  })
+
   it('the CLI and chatflow serve (openDatabase without a listener) print the notice on stderr', () => {
     const dataDir = path.join(root, 'cli')
     fs.mkdirSync(dataDir, { mode: 0o777 })

@@ -15,10 +15,28 @@ export type PermissionNotice = (message: string) => void
 const applies = process.platform !== 'win32'
 const octal = (mode: number) => (mode & 0o777).toString(8)
 
-/** Creates `dir` (and missing parents, all 0700) when absent; an existing folder open to others is tightened. */
+/** What a studio's data folder holds: a folder holding anything else is someone's folder that also holds ours. */
+const STUDIO_ENTRY =
+  /^(studio\.sqlite(-wal|-shm|-journal)?|browser-host\.token|secrets\.key|media|damaged-wal-.*|\..*\.tmp)$/
+
+/**
+ * Creates `dir` (and missing parents, all 0700) when absent; an existing data folder open to others is tightened. A
+ * folder that holds other things too (`--data-dir ~`, a project folder, a shared /srv) is not changed: others would
+ * lose what they may read there. The studio's own files in it are 0600 all the same; the host is told.
+ */
 export function makePrivateDir(dir: string, notice: PermissionNotice): void {
   fs.mkdirSync(dir, { recursive: true, mode: PRIVATE_DIR_MODE })
-  if (applies) tighten(dir, 'folder', notice)
+  if (!applies) return
+  const others = fs.readdirSync(dir).filter((name) => !STUDIO_ENTRY.test(name))
+  if (others.length === 0) return tighten(dir, 'folder', notice)
+  const mode = fs.statSync(dir).mode
+  if ((mode & 0o077) !== 0)
+    notice(
+      `The folder ${dir} can be read by other users of this computer (mode ${octal(mode)}) and holds other things ` +
+        `than the studio's (${others.slice(0, 3).join(', ')}${others.length > 3 ? ', …' : ''}), so it was left as ` +
+        `it is; the studio's files in it are readable by you only. A folder of the studio's own is safer ` +
+        `(--data-dir DIR).`,
+    )
 }
 
 /** An existing file readable or writable by others is made the owner's only (0600); a missing one stays missing. */

@@ -23,6 +23,19 @@ const noRendererLayer = {
   group: ['**/renderer/**', '../renderer', '../../renderer'],
   message: 'shared/ must not depend on the UI.',
 }
+// The flow model stands alone (docs/architecture.md, layers): a document's node `type` is a name there, and what a
+// type means is the node catalogue's; validation and analysis, the engine and the generator sit above both.
+const noAboveModel = {
+  group: [
+    ...['nodes', 'analysis', 'engine', 'generate'].flatMap((layer) => [
+      `**/${layer}/**`,
+      `../${layer}`,
+      `../../${layer}`,
+    ]),
+  ],
+  message:
+    'shared/flow is the flow model: it imports no node type, analysis, engine or generator. Take what you need as an argument (a catalogue, as node-versions.ts does) or move the code to shared/analysis.',
+}
 const noNative = { group: ['better-sqlite3', 'ws', 'sirv', 'fastify'], message: 'Back-end only.' }
 
 export default tseslint.config(
@@ -135,6 +148,29 @@ export default tseslint.config(
     files: ['shared/**/*.test.ts'],
     rules: {
       'no-restricted-imports': ['error', { patterns: [noElectron, noReact, noElectronLayer, noRendererLayer] }],
+    },
+  },
+  {
+    files: ['shared/flow/**/*.ts'],
+    ignores: ['shared/flow/**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: noBuiltins(noNode.message),
+          patterns: [noElectron, noNode, noReact, noElectronLayer, noRendererLayer, noNative, noAboveModel],
+        },
+      ],
+    },
+  },
+  {
+    // The model's own tests too: they read documents of their own, never the node catalogue.
+    files: ['shared/flow/**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [noElectron, noReact, noElectronLayer, noRendererLayer, noAboveModel] },
+      ],
     },
   },
   {

@@ -1,11 +1,11 @@
 // Writes docs/flow-format.schema.json and the generated tables of docs/flow-format.md (flow settings, answer types,
 // node reference) from the zod schemas and the answer type descriptions:
-// `npx tsx scripts/gen-flow-schema.ts`. shared/flow/json-schema.test.ts fails when either committed file is stale.
+// `npx tsx scripts/gen-flow-schema.ts`. shared/analysis/json-schema.test.ts fails when either committed file is stale.
 import { readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { flowJsonSchemaText } from '../shared/flow/json-schema'
-import { withGeneratedSections } from '../shared/flow/docs-settings'
+import { flowJsonSchemaText } from '../shared/analysis/json-schema'
+import { withGeneratedSections } from '../shared/analysis/docs-settings'
 
 const docs = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../docs')
 writeFileSync(path.join(docs, 'flow-format.schema.json'), flowJsonSchemaText())

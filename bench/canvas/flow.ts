@@ -1,6 +1,6 @@
 import { FLOW_FORMAT, type FlowDocument, type FlowEdge, type FlowNode } from '../../shared/flow/document'
-import type { NodeType } from '../../shared/flow/node-types'
-import { NAME_PREFIX } from '../../shared/flow/node-types'
+import type { NodeType } from '../../shared/nodes/node-types'
+import { knownType, NAME_PREFIX } from '../../shared/nodes/node-types'
 import { NODE_DEFINITIONS } from '../../shared/nodes/registry'
 
 // The canvas benchmark's flows: realistic cards with real configs (so some carry problem badges, e.g. an HTTP Call
@@ -38,7 +38,9 @@ export function benchFlow(id: string, n: number): FlowDocument {
   const edges: FlowEdge[] = []
   for (let i = 0; i < n - 1; i++) {
     const node = nodes[i]!
-    const port = NODE_DEFINITIONS[node.type].ports(NODE_DEFINITIONS[node.type].configSchema.parse(node.config))[0]
+    const port = NODE_DEFINITIONS[knownType(node.type)].ports(
+      NODE_DEFINITIONS[knownType(node.type)].configSchema.parse(node.config),
+    )[0]
     if (port) edges.push({ id: `e${i}`, source: node.id, sourcePort: port.id, target: nodes[i + 1]!.id })
   }
   return {

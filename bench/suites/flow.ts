@@ -2,11 +2,11 @@
 // `chatflow validate` once), the reference index behind "Used in X place(s)", a rename of a node every block reads,
 // and serialise + parse. Each generated flow is checked to validate clean before anything is timed.
 import { FLOW_FORMAT, type FlowDocument, type FlowEdge, type FlowNode } from '../../shared/flow/document'
-import { buildReferenceIndex } from '../../shared/flow/references'
-import { renameNode } from '../../shared/flow/rename'
+import { buildReferenceIndex } from '../../shared/analysis/references'
+import { renameNode } from '../../shared/analysis/rename'
 import { parseFlow } from '../../shared/nodes/load-flow'
 import { serialiseFlow } from '../../shared/flow/serialise'
-import { validateFlow } from '../../shared/flow/validate'
+import { validateFlow } from '../../shared/analysis/validate'
 
 const SIZES = [100, 1000, 3000]
 

@@ -10,8 +10,8 @@ import {
   type NodeMouseHandler,
   type NodeTypes,
 } from '@xyflow/react'
-import type { NodeType } from '../../shared/flow/node-types'
-import { NODE_TYPES } from '../../shared/flow/node-types'
+import type { NodeType } from '../../shared/nodes/node-types'
+import { NODE_TYPES } from '../../shared/nodes/node-types'
 import { useEditor, useEditorStore } from '../editor/context'
 import { checkConnection } from '../editor/graph'
 import { portsOf } from '../editor/model'

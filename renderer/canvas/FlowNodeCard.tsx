@@ -9,6 +9,7 @@ import { BODY_BOTTOM, cardLayout, HEAD, handleStyle, NAME, SUMMARY, type CardLay
 import type { NodeDecor, PortState } from './decor'
 import { PortHandle } from './StaticHandle'
 import { detailed, ZoomBandContext } from './zoom'
+import { knownType } from '../../shared/nodes/node-types'
 
 export type FlowCardNode = Node<{ node: FlowNode; decor: NodeDecor }, 'flow'>
 
@@ -29,7 +30,7 @@ const PORT_LABEL: Record<PortState, string> = { covered: ' (covered)', uncovered
  */
 export const FlowNodeCard = memo(function FlowNodeCard({ data, selected }: NodeProps<FlowCardNode>) {
   const { node, decor } = data
-  const def = definitionOf(node.type)
+  const def = definitionOf(knownType(node.type))
   const layout = cardLayout(node)
   const band = useContext(ZoomBandContext)
   const near = band === 'near'
@@ -89,7 +90,7 @@ function CompactContent({ node, layout }: { node: FlowNode; layout: CardLayout }
   return (
     <>
       <div className="flow-card-compact" style={{ height: body }}>
-        <NodeIcon type={node.type} size={22} />
+        <NodeIcon type={knownType(node.type)} size={22} />
         <span className="flow-card-compact-name">{breakable(node.name)}</span>
       </div>
       {layout.ports.length > 0 && (
@@ -120,7 +121,7 @@ function CardContent({
   return (
     <>
       <div className="flow-card-head">
-        <NodeIcon type={node.type} />
+        <NodeIcon type={knownType(node.type)} />
         <span className="flow-card-type">{label}</span>
         {problems > 0 && (
           <span

@@ -1,6 +1,6 @@
 import { useState } from 'react'
 import { useReactFlow } from '@xyflow/react'
-import { NODE_TYPES, type NodeType } from '../../shared/flow/node-types'
+import { NODE_TYPES, type NodeType } from '../../shared/nodes/node-types'
 import { useEditorStore } from '../editor/context'
 import { definitionOf } from '../editor/model'
 import { NodeIcon } from '../nodes/NodeIcon'

@@ -1,5 +1,5 @@
 import type { FlowDocument, FlowNode, Position } from '../../shared/flow/document'
-import type { NodeType } from '../../shared/flow/node-types'
+import type { NodeType } from '../../shared/nodes/node-types'
 import { defaultConfig, portsOf } from '../editor/model'
 import { firstFreePort } from '../editor/graph'
 import { cardLayout } from './card-layout'

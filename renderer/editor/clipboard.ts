@@ -1,5 +1,6 @@
 import type { FlowDocument, FlowEdge, FlowNode, Position } from '../../shared/flow/document'
-import { FlowEdgeSchema, FlowNodeSchema } from '../../shared/flow/document'
+import { FlowEdgeSchema } from '../../shared/flow/document'
+import { KnownFlowNodeSchema } from '../../shared/nodes/schema'
 import { z } from 'zod'
 import { newId } from './graph'
 import { renameInDocument } from './model'
@@ -10,13 +11,13 @@ import { NODE_VERSIONS } from '../../shared/nodes/load-flow'
 // Copy and paste of nodes, also between flows: the clip travels as JSON text on the system clipboard.
 // Pasted nodes get fresh ids; a name already used in the target flow gets the next free number (http_call_1
 // becomes http_call_2, status becomes status_2), and references between the pasted nodes follow their renamed
-// nodes (shared/flow/rename.ts rewrites them through the reference index).
+// nodes (shared/analysis/rename.ts rewrites them through the reference index).
 
 export const CLIP_FORMAT = 'chatflow.clip/1'
 
 const ClipSchema = z.object({
   format: z.literal(CLIP_FORMAT),
-  nodes: z.array(FlowNodeSchema),
+  nodes: z.array(KnownFlowNodeSchema),
   edges: z.array(FlowEdgeSchema),
 })
 export type Clip = z.infer<typeof ClipSchema>

@@ -1,7 +1,6 @@
 import type { FlowDocument, FlowNode } from '../../shared/flow/document'
-import { nextNodeName } from '../../shared/flow/names'
-import { renameNode } from '../../shared/flow/rename'
-import type { NodeType } from '../../shared/flow/node-types'
+import { renameNode } from '../../shared/analysis/rename'
+import { knownType, nextNodeName, type NodeType } from '../../shared/nodes/node-types'
 import { definitionOf as def, parseConfig } from '../../shared/nodes/registry'
 import type { NodeDefinition, Port } from '../../shared/nodes/types'
 
@@ -16,8 +15,9 @@ const parsed = new WeakMap<object, unknown>()
 function configOf(node: FlowNode): unknown {
   let c = parsed.get(node.config)
   if (c === undefined) {
-    const r = parseConfig(node.type, node.config)
-    c = r.success ? r.data : { ...definitionOf(node.type).defaults(), ...node.config }
+    const type = knownType(node.type)
+    const r = parseConfig(type, node.config)
+    c = r.success ? r.data : { ...definitionOf(type).defaults(), ...node.config }
     parsed.set(node.config, c)
   }
   return c
@@ -25,7 +25,7 @@ function configOf(node: FlowNode): unknown {
 
 export function portsOf(node: FlowNode): Port[] {
   try {
-    return definitionOf(node.type).ports(configOf(node))
+    return definitionOf(knownType(node.type)).ports(configOf(node))
   } catch {
     return []
   }
@@ -33,7 +33,7 @@ export function portsOf(node: FlowNode): Port[] {
 
 export function summaryOf(node: FlowNode): string {
   try {
-    return definitionOf(node.type).summary(configOf(node))
+    return definitionOf(knownType(node.type)).summary(configOf(node))
   } catch {
     return ''
   }

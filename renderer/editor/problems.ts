@@ -1,6 +1,6 @@
 import { useEffect } from 'react'
 import type { FlowDocument } from '../../shared/flow/document'
-import { validateFlow } from '../../shared/flow/validate'
+import { validateFlow } from '../../shared/analysis/validate'
 import type { Problem } from '../../shared/nodes/types'
 import { api } from '../api'
 import type { EditorStore } from './store'

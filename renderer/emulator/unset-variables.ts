@@ -1,7 +1,7 @@
 import type { FlowDocument } from '../../shared/flow/document'
 import { ancestorsOf, buildGraph, reach } from '../../shared/flow/graph'
-import { buildReferenceIndex } from '../../shared/flow/references'
-import { GLOBAL_ROOTS, nodeVariables } from '../../shared/flow/variables'
+import { buildReferenceIndex } from '../../shared/analysis/references'
+import { GLOBAL_ROOTS, nodeVariables } from '../../shared/analysis/variables'
 
 // A test started at a node skips the trigger and everything before that node, so a variable read from there on
 // exists only if a node between the start and the reader produces it, or the tester presets it. This is the

@@ -3,7 +3,7 @@ import { forceLinting } from '@codemirror/lint'
 import { EditorState } from '@codemirror/state'
 import { EditorView, placeholder as cmPlaceholder } from '@codemirror/view'
 import type { CheckContext } from '../../shared/expr'
-import type { AvailableVariable } from '../../shared/flow'
+import type { AvailableVariable } from '../../shared/analysis'
 import { templateExtensions } from './extensions'
 
 interface Props {

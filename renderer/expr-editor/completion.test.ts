@@ -2,7 +2,7 @@ import { EditorState } from '@codemirror/state'
 import { CompletionContext } from '@codemirror/autocomplete'
 import { describe, expect, it } from 'vitest'
 import { FUNCTION_DOCS } from '../../shared/expr'
-import { example } from '../../shared/flow/testing/examples'
+import { example } from '../../shared/analysis/testing/examples'
 import { templateCompletionSource, templateCompletions } from './completion'
 import { scopeAt } from './context'
 

@@ -7,7 +7,7 @@ import type {
   CompletionSource,
 } from '@codemirror/autocomplete'
 import { completionContext, FUNCTION_DOCS } from '../../shared/expr'
-import type { AvailableVariable } from '../../shared/flow'
+import type { AvailableVariable } from '../../shared/analysis'
 import { OPERATOR_DOCS } from './operators'
 
 const SOURCE_LABEL: Record<AvailableVariable['source'], string> = {

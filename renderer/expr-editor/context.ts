@@ -3,7 +3,8 @@
 import type { CheckContext } from '../../shared/expr'
 import { lookupPath } from '../../shared/expr'
 import { buildGraph, ancestorsOf } from '../../shared/flow/graph'
-import { makeResolver, variablesAt, type AvailableVariable, type FlowDocument, type FlowNode } from '../../shared/flow'
+import { makeResolver, variablesAt, type AvailableVariable } from '../../shared/analysis'
+import type { FlowDocument, FlowNode } from '../../shared/flow'
 
 export interface NodeScope {
   vars: AvailableVariable[]

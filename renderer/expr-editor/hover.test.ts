@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { example } from '../../shared/flow/testing/examples'
+import { example } from '../../shared/analysis/testing/examples'
 import { scopeAt } from './context'
 import { hoverText } from './hover'
 

@@ -3,7 +3,7 @@
 import { hoverTooltip } from '@codemirror/view'
 import type { Extension } from '@codemirror/state'
 import { FUNCTION_DOCS, highlightTemplate } from '../../shared/expr'
-import type { AvailableVariable } from '../../shared/flow'
+import type { AvailableVariable } from '../../shared/analysis'
 import { OPERATOR_DOCS } from './operators'
 
 export function hoverText(

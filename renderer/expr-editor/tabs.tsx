@@ -1,6 +1,6 @@
 import { useState } from 'react'
 import { FUNCTION_DOCS } from '../../shared/expr'
-import type { AvailableVariable } from '../../shared/flow'
+import type { AvailableVariable } from '../../shared/analysis'
 import { OPERATOR_DOCS } from './operators'
 
 type Insert = (text: string) => void

@@ -2,7 +2,7 @@
 // as a bundle through the studio's own import (transfer.import), with its conversation tests and the templates and
 // catalogue products it needs from resources/examples/library.json, so it runs in the emulator at once.
 import type { FlowDocument } from '../../shared/flow/document'
-import { productsUsed, templatesUsed } from '../../shared/flow/library-refs'
+import { productsUsed, templatesUsed } from '../../shared/analysis/library-refs'
 import { configOf } from '../../shared/nodes/registry'
 import { parse } from 'yaml'
 import library from '../../resources/examples/library.json'

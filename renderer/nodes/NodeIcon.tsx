@@ -1,4 +1,4 @@
-import type { NodeType } from '../../shared/flow/node-types'
+import type { NodeType } from '../../shared/nodes/node-types'
 import { nodeUi } from './registry'
 
 /** A node type's icon on its category colour (the parent sets --cat through a cat-<category> class). */

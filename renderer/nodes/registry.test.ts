@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { NODE_TYPES } from '../../shared/flow/node-types'
+import { NODE_TYPES } from '../../shared/nodes/node-types'
 import { NODE_DEFINITIONS } from '../../shared/nodes/registry'
 import { jsonSchemaOf, unwrapNullable, type JsonSchema } from '../panels/schema'
 import { NODE_UIS, nodeUi } from './registry'

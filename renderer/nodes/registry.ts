@@ -1,4 +1,4 @@
-import type { NodeType } from '../../shared/flow/node-types'
+import type { NodeType } from '../../shared/nodes/node-types'
 import type { NodeUi } from './types'
 import { chatFlowUi } from './chat_flow'
 import { conditionUi } from './condition'

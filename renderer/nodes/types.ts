@@ -1,5 +1,5 @@
 import { UNARY_OPERATORS, type ConditionOperator } from '../../shared/expr/conditions'
-import type { NodeType } from '../../shared/flow/node-types'
+import type { NodeType } from '../../shared/nodes/node-types'
 import type { ComponentType } from 'react'
 import type { LucideIcon } from 'lucide-react'
 import type { FieldHints } from '../panels/SchemaFields'

@@ -1,12 +1,13 @@
 import { useEffect, useMemo, useState } from 'react'
 import type { FlowNode } from '../../shared/flow/document'
 import { checkNodeName } from '../../shared/flow/names'
-import { buildReferenceIndex, referencesTo, type Reference } from '../../shared/flow/references'
+import { buildReferenceIndex, referencesTo, type Reference } from '../../shared/analysis/references'
 import { parseConfig } from '../../shared/nodes/registry'
 import { declaredVariables } from '../../shared/nodes/failure-variables'
 import { useEditor, useEditorStore } from '../editor/context'
 import { definitionOf } from '../editor/model'
 import { RenameDialog } from './RenameDialog'
+import { knownType } from '../../shared/nodes/node-types'
 
 /** The Node Name field: checked while typing, applied on Enter or leaving the field; a name other nodes read
  *  asks first, listing every place that will be rewritten. */
@@ -22,8 +23,9 @@ export function NameField({ node }: { node: FlowNode }) {
   const others = useMemo(() => doc.nodes.filter((n) => n.id !== node.id).map((n) => n.name), [doc.nodes, node.id])
   const problem = checkNodeName(draft, others)
   const variables = useMemo(() => {
-    const parsed = parseConfig(node.type, node.config)
-    return parsed.success ? declaredVariables(definitionOf(node.type), parsed.data, node.name).map((v) => v.path) : []
+    const type = knownType(node.type)
+    const parsed = parseConfig(type, node.config)
+    return parsed.success ? declaredVariables(definitionOf(type), parsed.data, node.name).map((v) => v.path) : []
   }, [node.type, node.config, node.name])
 
   const commit = () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { renderToStaticMarkup } from 'react-dom/server'
-import { NODE_TYPES, type NodeType } from '../../shared/flow/node-types'
+import { NODE_TYPES, type NodeType } from '../../shared/nodes/node-types'
 import { NODE_DEFINITIONS } from '../../shared/nodes/registry'
 import { EditorContext } from '../editor/context'
 import { createEditorStore } from '../editor/store'

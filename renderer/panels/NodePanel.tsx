@@ -9,6 +9,7 @@ import { nodeUi } from '../nodes/registry'
 import { NameField } from './NameField'
 import { SchemaField, type FieldContext } from './SchemaFields'
 import { jsonSchemaOf } from './schema'
+import { knownType } from '../../shared/nodes/node-types'
 
 const NO_PROBLEMS: Problem[] = []
 
@@ -48,8 +49,9 @@ export function NodePanel({ nodeId }: { nodeId: string }) {
   }, [focusField, nodeId])
 
   if (!node) return null
-  const def = definitionOf(node.type)
-  const ui = nodeUi[node.type]
+  const type = knownType(node.type)
+  const def = definitionOf(type)
+  const ui = nodeUi[type]
   const config = node.config
   const ctx: FieldContext = {
     idBase,
@@ -68,7 +70,7 @@ export function NodePanel({ nodeId }: { nodeId: string }) {
   return (
     <aside className="node-panel" aria-label={`${def.label} settings`} ref={root}>
       <header className={`node-panel-head cat-${def.category}`}>
-        <NodeIcon type={node.type} size={16} />
+        <NodeIcon type={type} size={16} />
         <h2>{def.label}</h2>
         <button type="button" aria-label="Close panel" onClick={() => store.getState().openPanel(null)}>
           <X size={14} aria-hidden="true" />

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react'
-import type { Reference } from '../../shared/flow/references'
+import type { Reference } from '../../shared/analysis/references'
 
 interface Props {
   from: string

@@ -1,12 +1,12 @@
 // What the engine needs from its host: effects, the node catalogue, and (in conversation tests) mocks.
 import type { FlowNode } from '../flow/document'
-import type { NodeType } from '../flow/node-types'
+import type { NodeType } from '../nodes/node-types'
 import type { NodeModule } from '../nodes/types'
 import type { Effects } from './effects'
 
 export interface NodeCatalog {
   /** A node type's module (definition and runner); undefined for a type this engine does not know. */
-  node(type: NodeType): NodeModule<NodeType, unknown> | undefined
+  node(type: string): NodeModule<NodeType, unknown> | undefined
 }
 
 /** A node replaced by a fixed result: its runner is not called (conversation tests mock HTTP Call this way). */

@@ -1,5 +1,4 @@
 // The engine's data: everything here is plain JSON so a host can persist a run and resume it in another process.
-import type { NodeType } from '../flow/node-types'
 
 export type Vars = Record<string, unknown>
 
@@ -143,7 +142,8 @@ export interface TraceEvent {
   seq: number
   nodeId: string
   nodeName: string
-  nodeType: NodeType
+  /** The node's type as the document names it (shared/flow/document.ts). */
+  nodeType: string
   /** 'run' when the node executed, 'resume' when a paused node took the customer's answer. */
   phase: 'run' | 'resume'
   input: unknown

@@ -1,4 +1,4 @@
-import type { Problem, Severity, ValidateContext } from '../nodes/types'
+import type { Problem, Severity, ValidateContext } from './problem'
 
 // Small builders that node definitions use to report config problems with the right pointers.
 

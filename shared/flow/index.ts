@@ -1,8 +1,9 @@
-// The flow model's public entry point: document, names, references and rename, variables, validation.
+// The flow model's public entry point: the document, its settings, names, reading and writing, pointers. It knows no
+// node type: what a node of a given type means is shared/nodes, and validation, references, rename and variables,
+// which read the node types, are shared/analysis (its index).
 export { FLOW_FORMAT, FlowDocumentSchema, FlowEdgeSchema, FlowNodeSchema, PositionSchema } from './document'
 export type { FlowDocument, FlowEdge, FlowNode, Position } from './document'
 export { FlowSettingsSchema, flowSettings, LEGACY_SETTINGS, type FlowSettings } from './settings'
-export { NAME_PREFIX, NODE_TYPES, type NodeType } from './node-types'
 export {
   parseFlowWith,
   parseJsonText,
@@ -12,20 +13,6 @@ export {
   type FlowLoadError,
   type FlowLoadResult,
 } from './serialise'
-export { checkNodeName, isValidNodeName, nextNodeName, NODE_NAME_MAX, type NameProblem } from './names'
-export { buildReferenceIndex, referencesTo, usedInCount, nodeTextFields, type Reference } from './references'
-export { planRename, renameNode, type RenameResult } from './rename'
-export {
-  variablesAt,
-  allFlowVariables,
-  nodeVariables,
-  variableRoots,
-  SYSTEM_VARIABLES,
-  INTERACTION_VARIABLES,
-  type AvailableVariable,
-  type VariableSource,
-} from './variables'
-export { makeResolver, checkContextFor, type Resolution } from './resolve'
-export { validateFlow, hasErrors } from './validate'
-export type { Problem, Severity } from '../nodes/types'
+export { checkNodeName, isValidNodeName, nextNameWithPrefix, NODE_NAME_MAX, type NameProblem } from './names'
+export type { Problem, Severity } from './problem'
 export { getAt, setAt, pointerOf, parsePointer } from './pointer'

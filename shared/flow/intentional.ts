@@ -1,4 +1,4 @@
-import type { Problem } from '../nodes/types'
+import type { Problem } from './problem'
 import type { FlowDocument } from './document'
 
 // Warnings a flow keeps on purpose. A shipped example may exist to show one (the appointment flow shows path

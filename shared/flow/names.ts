@@ -1,5 +1,3 @@
-import { NAME_PREFIX, type NodeType } from './node-types'
-
 // Node names (spec: Node). Expressions read node outputs through names, so they follow the variable-name rule.
 export const NODE_NAME_MAX = 50
 const NAME_RE = /^[A-Za-z0-9_]*$/
@@ -31,9 +29,11 @@ export function checkNodeName(name: string, others: Iterable<string> = []): Name
 
 export const isValidNodeName = (name: string) => checkNodeName(name) === null
 
-/** `<prefix><n>` with the smallest n ≥ 1 that no node uses yet (spec: default names per type). */
-export function nextNodeName(type: NodeType, taken: Iterable<string>): string {
+/**
+ * `<prefix><n>` with the smallest n ≥ 1 that no node uses yet (spec: default names per type). The prefix is the node
+ * type's (shared/nodes/node-types.ts nextNodeName): the model knows no node type.
+ */
+export function nextNameWithPrefix(prefix: string, taken: Iterable<string>): string {
   const used = new Set(taken)
-  const prefix = NAME_PREFIX[type]
   for (let n = 1; ; n++) if (!used.has(prefix + n)) return prefix + n
 }

@@ -1,4 +1,4 @@
-import { FlowDocumentSchema, type FlowDocument } from './document'
+import { flowDocumentSchema, type FlowDocument } from './document'
 import { migrate } from './migrate'
 import { migrateNodeVersions, type MigratedNode, type NodeVersionCatalogue } from './node-versions'
 import { jsonErrorIndex, lineColumn } from './json-error'
@@ -58,7 +58,7 @@ export function loadFlowWith(value: unknown, catalogue: NodeVersionCatalogue): F
   }
   const nodes = migrateNodeVersions(m.value, catalogue)
   if (!nodes.ok) return { ok: false, error: nodes.error }
-  const parsed = FlowDocumentSchema.safeParse(nodes.value)
+  const parsed = schemaOf(catalogue).safeParse(nodes.value)
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!
     const pointer = pointerOf(issue.path.map((p) => (typeof p === 'symbol' ? String(p) : p)))
@@ -77,6 +77,15 @@ export function loadFlowWith(value: unknown, catalogue: NodeVersionCatalogue): F
     migratedFrom: m.from === 1 ? null : m.from,
     migratedNodes: nodes.migrated,
   }
+}
+
+// The document schema that accepts the catalogue's node types only, built once per catalogue: the model names no
+// node type, so an unknown one is refused here, in the same place and words as before the model stood alone.
+const schemas = new WeakMap<NodeVersionCatalogue, ReturnType<typeof flowDocumentSchema>>()
+function schemaOf(catalogue: NodeVersionCatalogue): ReturnType<typeof flowDocumentSchema> {
+  let schema = schemas.get(catalogue)
+  if (!schema) schemas.set(catalogue, (schema = flowDocumentSchema([...catalogue.keys()])))
+  return schema
 }
 
 function tooDeepDocument(path: JsonPath): FlowLoadResult {

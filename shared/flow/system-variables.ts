@@ -1,7 +1,7 @@
 // The variables the engine itself sets on every run (spec, "System variables" and "Last interaction variables"), in
 // a module of their own that imports nothing at run time, so node runners can read the list without a cycle
 // through the node registry.
-import type { VariableSpec } from '../nodes/types'
+import type { VariableSpec } from './node-facts'
 
 export const SYSTEM_VARIABLES: VariableSpec[] = [
   { path: 'customer_name', description: "Customer's name from the channel profile", type: 'string' },

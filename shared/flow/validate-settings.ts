@@ -1,4 +1,4 @@
-import type { Problem } from '../nodes/types'
+import type { Problem } from './problem'
 import type { FlowDocument } from './document'
 import { canonicalCountry, canonicalLocale, isCountryCode, isTimeZone } from './settings'
 

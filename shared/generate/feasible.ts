@@ -3,7 +3,7 @@
 // always holds, a rule of an AND group that never does. Without it a search for a port that the decided values
 // already close tried every combination of its budget (most of the generator's time on a flow of many Questions).
 import { evaluateRules, type ConditionRule, type Vars } from '../expr'
-import { groupsOf, type BranchConfig } from '../flow/paths'
+import { groupsOf, type BranchConfig } from '../analysis/paths'
 import { operand } from '../rules/operand'
 
 /** true or false when the rule reads only decided variables, else null. */

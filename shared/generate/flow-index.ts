@@ -1,14 +1,14 @@
 // What the generator needs to know about a flow before it plays anything: its port graph, its branching nodes with
 // their rules and the variables those rules read, which node sets which variable, and what each node can reach.
 import type { FlowDocument } from '../flow/document'
-import { buildPortGraph, groupsOf, walkFrom, type BranchConfig, type PortGraph } from '../flow/paths'
-import { allFlowVariables, GLOBAL_ROOTS } from '../flow/variables'
+import { buildPortGraph, groupsOf, walkFrom, type BranchConfig, type PortGraph } from '../analysis/paths'
+import { allFlowVariables, GLOBAL_ROOTS } from '../analysis/variables'
 import { operand } from '../rules/operand'
 import type { RuleGroup } from '../rules/synthesis'
 import type { AnswerContext } from '../nodes/question/answers'
 import { contextOf } from './answers'
 import { UNLIMITED, type Budget } from './budget'
-import { DEFAULT_CONTACT } from './sources-start'
+import { DEFAULT_CONTACT } from './contact'
 
 export interface Branch {
   node: number

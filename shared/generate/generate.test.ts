@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { parseConversationTest, runConversationTest, serialiseConversationTest } from '../engine/conversation'
 import type { FlowDocument } from '../flow/document'
-import { EXAMPLES, example } from '../flow/testing/examples'
+import { EXAMPLES, example } from '../analysis/testing/examples'
 import { generateSuite, type Suite } from './suite'
 import { exampleDeps } from './testing/deps'
 import { mutants } from './testing/mutants'

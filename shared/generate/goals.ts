@@ -8,7 +8,7 @@
 import type { Vars } from '../expr'
 import type { ConditionRule } from '../expr'
 import type { TraceEvent } from '../engine/types'
-import { portTaken, type BranchConfig } from '../flow/paths'
+import { portTaken, type BranchConfig } from '../analysis/paths'
 import { operand } from '../rules/operand'
 import { aloneGoals, holdsAlone } from './alone'
 import { alonePossible } from './feasible'

@@ -1,6 +1,6 @@
 // What a branch nobody took needs, and from where: said by the generator and the fuzzer (issue 38).
 import { describe, expect, it } from 'vitest'
-import { example } from '../flow/testing/examples'
+import { example } from '../analysis/testing/examples'
 import { withParsedConfigs } from '../nodes/registry'
 import { fuzzFlow } from './fuzz/fuzz'
 import { indexFlow } from './flow-index'

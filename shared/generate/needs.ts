@@ -1,8 +1,8 @@
 // For a branch nobody took: the values its rules read and where each comes from, in words a flow's author reads
 // ("{{order_total}}: webhook data of trigger_1", "{{speed}}: form delivery"). The generator and the fuzzer say this
 // for every branch they could not reach, so the author knows which value to look at and where it is decided.
-import { groupsOf } from '../flow/paths'
-import { INTERACTION_VARIABLES, SYSTEM_VARIABLES } from '../flow/variables'
+import { groupsOf } from '../analysis/paths'
+import { INTERACTION_VARIABLES, SYSTEM_VARIABLES } from '../analysis/variables'
 import type { TriggerConfig } from '../nodes/trigger/definition'
 import { operand } from '../rules/operand'
 import type { FlowIndex } from './flow-index'

@@ -8,10 +8,9 @@ import { AD_FIELDS, type TriggerConfig } from '../nodes/trigger/definition'
 import type { Pool } from '../rules/search'
 import { candidatesFor, type RuleGroup } from '../rules/synthesis'
 import { setPath } from '../rules/vars'
+import { DEFAULT_CONTACT } from './contact'
 import type { FlowIndex } from './flow-index'
 import type { Source } from './targets'
-
-export const DEFAULT_CONTACT = { name: 'Test Customer', phone: '+10000000000' }
 
 export interface Start {
   contact: { name: string; phone: string; lastInboundAt?: string; optedIn?: boolean }

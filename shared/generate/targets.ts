@@ -4,7 +4,7 @@
 // confirmed by the node's own runner. Variables another node sets later are free in that search; variables already
 // set keep their value.
 import { lookupPath, type Vars } from '../expr'
-import { portTaken } from '../flow/paths'
+import { portTaken } from '../analysis/paths'
 import { searchWithin, type Pool } from '../rules/search'
 import { candidatesFor, type RuleGroup } from '../rules/synthesis'
 import { portPossible } from './feasible'

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { NODE_TYPES } from '../flow/node-types'
+import { NODE_TYPES } from './node-types'
 import { NODE_DEFINITIONS } from './registry'
 
 // The settings each type documents for a new node are pinned beside the type (shared/nodes/<type>/definition.test.ts,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { ASHA, buildFlow, testDeps } from '../engine/testing/fixtures'
 import { resumeRun, startRun } from '../engine/machine'
-import { validateFlow } from '../flow/validate'
+import { validateFlow } from '../analysis/validate'
 import { declaredVariables } from './failure-variables'
 import { NODE_DEFINITIONS } from './registry'
 

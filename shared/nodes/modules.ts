@@ -1,5 +1,5 @@
 // Every node type, one line each: this array is the only list of node types. NODE_TYPES and NAME_PREFIX
-// (shared/flow/node-types.ts), the definitions and runners (registry.ts, runners.ts), the renderer's registry check,
+// (shared/nodes/node-types.ts), the definitions and runners (registry.ts, runners.ts), the renderer's registry check,
 // the generated docs and the per-type test tables are all derived from it. Order is the palette's order.
 import { chatFlowNode } from './chat_flow'
 import { conditionNode } from './condition'

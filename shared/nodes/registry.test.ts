@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { NAME_PREFIX, NODE_TYPES } from '../flow/node-types'
+import { NAME_PREFIX, NODE_TYPES } from './node-types'
 import { isValidNodeName } from '../flow/names'
 import { NODE_MODULES } from './modules'
 import { configOf, NODE_DEFINITIONS, parseConfig, withParsedConfigs } from './registry'

@@ -2,7 +2,7 @@
 // module at run time (defaults parse, ports, text fields).
 import type { z } from 'zod'
 import type { FlowNode } from '../flow/document'
-import type { NodeType } from '../flow/node-types'
+import type { NodeType } from './node-types'
 import { NODE_MODULES } from './modules'
 import type { NodeModule } from './types'
 

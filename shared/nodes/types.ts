@@ -1,6 +1,8 @@
 import type { z } from 'zod'
 import type { NodeRunner } from '../engine/runner'
 import type { ConfigMigration } from '../flow/node-versions'
+import type { Port, TextField, VariableSpec } from '../flow/node-facts'
+import type { Problem, ValidateContext } from '../flow/problem'
 
 export type { ConfigMigration }
 
@@ -8,59 +10,8 @@ export type { ConfigMigration }
 // reference index, validation and the generated docs all read a type's module (shared/nodes/<type>/index.ts), so a
 // node type is described once, there.
 
-export type PortKind = 'success' | 'failure' | 'true' | 'false' | 'else' | 'default'
-
-export interface Port {
-  id: string
-  label: string
-  kind?: PortKind
-}
-
-export type VariableType = 'string' | 'number' | 'boolean' | 'object' | 'array' | 'unknown'
-
-export interface VariableSpec {
-  /** Dotted path as written inside {{ }}: 'http_call_1.status', 'lead_email', 'button_id'. */
-  path: string
-  description: string
-  type: VariableType
-  /** The form of a string value, when it has one: 'date, YYYY-MM-DD', 'phone, E.164'. */
-  format?: string
-}
-
-/** A config field that takes {{ }} templates. `pointer` is a JSON pointer into the node's config. */
-export interface TextField {
-  pointer: string
-  label: string
-  value: string
-  /** The node's own output is readable here (a Question's retry quotes the answer it refused). */
-  readsOwnOutput?: boolean
-}
-
-/** A 'note' is a warning the flow's author marked as intended (the document's `intentional` list, shared/flow/intentional.ts):
- *  shown, never counted as a problem. */
-export type Severity = 'error' | 'warning' | 'note'
-
-export interface Problem {
-  severity: Severity
-  /** Stable machine code, e.g. 'name.duplicate', 'limit.button_title'. */
-  code: string
-  /** A sentence a person understands. */
-  message: string
-  nodeId?: string
-  /** JSON pointer into the node's config ('/buttons/0/title'), when the problem is about one field. */
-  field?: string
-  /** JSON pointer into the whole document ('/nodes/3/config/buttons/0/title'). */
-  pointer: string
-  /** On a note: why the author keeps this warning (the marker's `why`). */
-  why?: string
-}
-
-export interface ValidateContext {
-  nodeId: string
-  nodeName: string
-  /** Pointer of this node's config in the document, e.g. '/nodes/3/config'. Problems extend it with their field. */
-  configPointer: string
-}
+export type { Port, PortKind, TextField, VariableSpec, VariableType } from '../flow/node-facts'
+export type { Problem, Severity, ValidateContext } from '../flow/problem'
 
 export type NodeCategory = 'trigger' | 'message' | 'input' | 'logic' | 'integration' | 'commerce' | 'end'
 
@@ -79,7 +30,7 @@ export interface NodeDefinition<C = unknown> {
   variables(config: C, nodeName: string): VariableSpec[]
   /** Every field that takes {{ }}; the reference index and rename walk exactly these. */
   textFields(config: C): TextField[]
-  /** Config rules and channel limits of this node alone (graph rules live in shared/flow/validate.ts). */
+  /** Config rules and channel limits of this node alone (graph rules live in shared/analysis/validate.ts). */
   validate(config: C, ctx: ValidateContext): Problem[]
   /** One line for the canvas card. */
   summary(config: C): string

@@ -2,7 +2,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import type { Locator, Page } from '@playwright/test'
 import type { FlowDocument, FlowNode } from '../../shared/flow/document'
-import type { NodeType } from '../../shared/flow/node-types'
+import { knownType, type NodeType } from '../../shared/nodes/node-types'
 import { getAt } from '../../shared/flow/pointer'
 import { NODE_DEFINITIONS, parseConfig } from '../../shared/nodes/registry'
 import { jsonSchemaOf, kindOf, unwrapNullable, type JsonSchema } from '../../renderer/panels/schema'
@@ -139,7 +139,7 @@ async function clearSelection(page: Page) {
 }
 
 async function addNode(page: Page, node: FlowNode, first: boolean) {
-  const label = NODE_DEFINITIONS[node.type].label
+  const label = NODE_DEFINITIONS[knownType(node.type)].label
   if (first && node.type === 'trigger') {
     // A new flow starts with its trigger: the example's trigger is that one, opened by clicking its card.
     await card(page, 'trigger_1').click()
@@ -157,8 +157,8 @@ async function addNode(page: Page, node: FlowNode, first: boolean) {
   await expect(card(page, node.name)).toHaveCount(1)
   await fillObject(
     panel(page).locator('form.node-panel-fields'),
-    node.type,
-    jsonSchemaOf(NODE_DEFINITIONS[node.type].configSchema),
+    knownType(node.type),
+    jsonSchemaOf(NODE_DEFINITIONS[knownType(node.type)].configSchema),
     '',
     node.config,
   )
@@ -257,9 +257,9 @@ async function fillSettings(page: Page, settings: NonNullable<FlowDocument['sett
 
 /** The label the card shows on a port (a button's title, a route's name, 'No valid answer'), from the model. */
 function portLabel(node: FlowNode, port: string): string {
-  const parsed = parseConfig(node.type, node.config)
+  const parsed = parseConfig(knownType(node.type), node.config)
   const found = parsed.success
-    ? NODE_DEFINITIONS[node.type].ports(parsed.data as never).find((p) => p.id === port)
+    ? NODE_DEFINITIONS[knownType(node.type)].ports(parsed.data as never).find((p) => p.id === port)
     : undefined
   if (!found) throw new Error(`${node.name} has no port ${port}`)
   return found.label
@@ -275,7 +275,10 @@ export function essentials(doc: FlowDocument, withSettings = true) {
     nodes: doc.nodes
       .map((n) => {
         // A node added from the palette starts from its type's defaults: keys an example leaves out keep those.
-        const parsed = parseConfig(n.type, { ...(NODE_DEFINITIONS[n.type].defaults() as Obj), ...n.config })
+        const parsed = parseConfig(knownType(n.type), {
+          ...(NODE_DEFINITIONS[knownType(n.type)].defaults() as Obj),
+          ...n.config,
+        })
         return { name: n.name, type: n.type, config: parsed.success ? parsed.data : { invalid: n.config } }
       })
       .sort((a, b) => a.name.localeCompare(b.name)),

@@ -1,4 +1,4 @@
-import type { NodeType } from '../../shared/flow/node-types'
+import type { NodeType } from '../../shared/nodes/node-types'
 import { humanise, singular } from '../../renderer/panels/schema'
 
 // The labels a person reads in each node panel where they are not simply the field's key in words ('retryMessage'

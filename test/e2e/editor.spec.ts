@@ -1,5 +1,5 @@
-import { NODE_TYPES } from '../../shared/flow/node-types'
-import { NAME_PREFIX } from '../../shared/flow/node-types'
+import { NODE_TYPES } from '../../shared/nodes/node-types'
+import { NAME_PREFIX } from '../../shared/nodes/node-types'
 import { NODE_DEFINITIONS } from '../../shared/nodes/registry'
 import { test, expect } from './fixtures'
 import { card, connect, fitView, openNewFlow, panel, saved, zoomToCard } from './editor-helpers'

@@ -2,7 +2,7 @@
 // Problems panel names each with its path or its reason; clicking one opens the node it is about.
 import { test, expect } from './fixtures'
 import { apiCall } from './emulator-helpers'
-import { PATH_PROBE_PROBLEMS, pathProbeFlow } from '../../shared/flow/testing/path-probe'
+import { PATH_PROBE_PROBLEMS, pathProbeFlow } from '../../shared/analysis/testing/path-probe'
 
 test('the Problems panel names each path problem: a path that skips a variable, dead branches, a node no trigger reaches, a dead end', async ({
   page,

@@ -97,8 +97,8 @@ describe('adding a node type touches two folders and two registries', () => {
 
   it('the validator and the flow format know it', async () => {
     const { NODE_TYPES, NAME_PREFIX } =
-      await load<typeof import('../../shared/flow/node-types')>('shared/flow/node-types.ts')
-    const { validateFlow } = await load<typeof import('../../shared/flow/validate')>('shared/flow/validate.ts')
+      await load<typeof import('../../shared/nodes/node-types')>('shared/nodes/node-types.ts')
+    const { validateFlow } = await load<typeof import('../../shared/analysis/validate')>('shared/analysis/validate.ts')
     const { parseFlow } = await load<typeof import('../../shared/nodes/load-flow')>('shared/nodes/load-flow.ts')
     const { buildFlow } = await load<typeof import('../../shared/engine/testing/fixtures')>(
       'shared/engine/testing/fixtures.ts',
@@ -179,9 +179,12 @@ describe('adding a node type touches two folders and two registries', () => {
   })
 
   it('the docs generator documents it', async () => {
-    const { withNodeConfigs } = await load<typeof import('../../shared/flow/docs-tables')>('shared/flow/docs-tables.ts')
-    const { flowJsonSchemaText } =
-      await load<typeof import('../../shared/flow/json-schema')>('shared/flow/json-schema.ts')
+    const { withNodeConfigs } = await load<typeof import('../../shared/analysis/docs-tables')>(
+      'shared/analysis/docs-tables.ts',
+    )
+    const { flowJsonSchemaText } = await load<typeof import('../../shared/analysis/json-schema')>(
+      'shared/analysis/json-schema.ts',
+    )
     const md = withNodeConfigs(fs.readFileSync(path.join(dir, 'docs/flow-format.md'), 'utf8'))
     expect(md).toContain('### Echo (`echo`)')
     expect(md).toContain('Sends: `text`. New nodes are named `echo_1`, `echo_2`, …')
@@ -249,7 +252,7 @@ describe('adding a version of a node type touches its module alone', () => {
 
   it('a document written for Echo 1 is migrated, validated and run; one for Echo 3 is refused', async () => {
     const { parseFlow } = await load2<typeof import('../../shared/nodes/load-flow')>('shared/nodes/load-flow.ts')
-    const { validateFlow } = await load2<typeof import('../../shared/flow/validate')>('shared/flow/validate.ts')
+    const { validateFlow } = await load2<typeof import('../../shared/analysis/validate')>('shared/analysis/validate.ts')
     const engine = await load2<typeof import('../../shared/engine')>('shared/engine/index.ts')
     const { ASHA, testDeps } = await load2<typeof import('../../shared/engine/testing/fixtures')>(
       'shared/engine/testing/fixtures.ts',
@@ -292,8 +295,9 @@ describe('adding a version of a node type touches its module alone', () => {
   })
 
   it('the docs generator lists the version and its migration', async () => {
-    const { nodeConfigMarkdown } =
-      await load2<typeof import('../../shared/flow/docs-tables')>('shared/flow/docs-tables.ts')
+    const { nodeConfigMarkdown } = await load2<typeof import('../../shared/analysis/docs-tables')>(
+      'shared/analysis/docs-tables.ts',
+    )
     expect(nodeConfigMarkdown()).toContain(
       "Version 2 (`typeVersion`); nodes of older versions are migrated when a document is read:\n- 1 → 2: The setting 'text' is called 'reply'.",
     )

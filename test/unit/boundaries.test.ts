@@ -51,6 +51,42 @@ describe('import boundaries', () => {
     60_000,
   )
 
+  // The flow model stands alone: no node catalogue, analysis, engine or generator, not even a type.
+  it.each([
+    ["import { NODE_DEFINITIONS } from '../nodes/registry'"],
+    ["import type { Problem } from '../nodes/types'"],
+    ["import { NODE_TYPES } from '../nodes/node-types'"],
+    ["import { conditionRunner } from '../../nodes/condition/run'"],
+    ["import { validateFlow } from '../analysis/validate'"],
+    ["import type { NodeRunner } from '../engine/runner'"],
+    ["import { generateTests } from '../generate'"],
+  ])(
+    'shared/flow refuses %s',
+    async (line) => {
+      expect(await restricted('shared/flow/document.ts', `${line}\nexport {}\n`)).toBe(true)
+      expect(await restricted('shared/flow/names.test.ts', `${line}\nexport {}\n`)).toBe(true)
+    },
+    60_000,
+  )
+
+  it('lets the flow model import itself, and the layers above it import the model', async () => {
+    expect(
+      await restricted('shared/flow/document.ts', "import { FlowSettingsSchema } from './settings'\nexport {}\n"),
+    ).toBe(false)
+    expect(
+      await restricted('shared/flow/document.ts', "import { identifier } from '../text/identifier'\nexport {}\n"),
+    ).toBe(false)
+    expect(
+      await restricted('shared/nodes/registry.ts', "import type { FlowNode } from '../flow/document'\nexport {}\n"),
+    ).toBe(false)
+    expect(
+      await restricted(
+        'shared/analysis/validate.ts',
+        "import { NODE_DEFINITIONS } from '../nodes/registry'\nexport {}\n",
+      ),
+    ).toBe(false)
+  }, 60_000)
+
   it('allows local folders whose names match Node built-ins, and the contract', async () => {
     expect(await restricted('shared/api/index.ts', "import { flowsEvents } from './events/flows'\nexport {}\n")).toBe(
       false,

@@ -5,7 +5,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { PATH_PROBE_PROBLEMS, pathProbeFlow } from '../../../shared/flow/testing/path-probe'
+import { PATH_PROBE_PROBLEMS, pathProbeFlow } from '../../../shared/analysis/testing/path-probe'
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..')
 let dir = ''

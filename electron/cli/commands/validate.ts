@@ -5,7 +5,7 @@ import { readFile } from 'node:fs/promises'
 import { parseCommandLine } from './args'
 import type { CliCommand } from './types'
 import { parseFlow } from '../../../shared/nodes/load-flow'
-import { validateFlow, type Problem } from '../../../shared/flow/validate'
+import { validateFlow, type Problem } from '../../../shared/analysis/validate'
 
 const USAGE = `Usage: chatflow validate <file.json> [--json] [--strict]
 

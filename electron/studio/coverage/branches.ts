@@ -2,12 +2,14 @@ import type { FlowDocument } from '../../../shared/flow/document'
 import type { BranchCoverage } from '../../../shared/api/commands/emulator'
 import { NODE_DEFINITIONS } from '../../../shared/nodes/registry'
 import type { Port } from '../../../shared/nodes/types'
+import { isNodeType } from '../../../shared/nodes/node-types'
 
 // A branch is one output port of one node: the unit a tester has to take at least once. An unconnected port is
 // still a branch (taking it ends the run there, which is behaviour worth testing), so it counts too.
 
 /** The output ports of a node as its definition gives them for its config; [] when the config does not parse. */
 export function portsOf(node: FlowDocument['nodes'][number]): Port[] {
+  if (!isNodeType(node.type)) return []
   const def = NODE_DEFINITIONS[node.type]
   const parsed = def.configSchema.safeParse(node.config)
   return parsed.success ? def.ports(parsed.data) : []

@@ -2,7 +2,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { GENERATED_TEST_PREFIX } from '../../../shared/api/commands/emulator-tests'
 import type { FlowDocument } from '../../../shared/flow/document'
-import { example } from '../../../shared/flow/testing/examples'
+import { example } from '../../../shared/analysis/testing/examples'
 import { payloadScript } from '../../../shared/generate/testing/flows'
 import { manyConditionsFlow } from '../../../shared/generate/testing/many-conditions'
 import { createTempBackend, expectOk, type TempBackend } from '../testing/backend'

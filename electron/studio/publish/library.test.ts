@@ -1,7 +1,7 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import { afterEach, beforeEach, expect, it } from 'vitest'
-import { productsUsed } from '../../../shared/flow/library-refs'
+import { productsUsed } from '../../../shared/analysis/library-refs'
 import { EXAMPLES, exampleFlow } from '../../runtime/testing/runtime-fixtures'
 import { createTempBackend, expectOk, type TempBackend } from '../testing/backend'
 import { DELIVERY_FEEDBACK } from '../transfer/testing/support'

@@ -4,7 +4,7 @@
 import type { Database } from 'better-sqlite3'
 import { z } from 'zod'
 import type { FlowDocument } from '../../../shared/flow/document'
-import { productsUsed, templatesUsed } from '../../../shared/flow/library-refs'
+import { productsUsed, templatesUsed } from '../../../shared/analysis/library-refs'
 import { CatalogProductSchema, type CatalogProduct } from '../../../shared/nodes/spm/run-catalog'
 import {
   MessageTemplateSchema,

@@ -1,7 +1,8 @@
 // Production servers (name, base URL, API key) and the studio side of publishing: validate first, then call the
 // runtime's publish API (docs/publish-api.md).
 import type { Database } from 'better-sqlite3'
-import { validateFlow, type FlowDocument } from '../../../shared/flow'
+import { validateFlow } from '../../../shared/analysis'
+import type { FlowDocument } from '../../../shared/flow'
 import type { PublishedVersion, PublishServer } from '../../../shared/api/commands/publish'
 import { ApiFailure, notFound } from '../failure'
 import { newId } from '../store/flows'

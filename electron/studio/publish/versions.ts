@@ -4,7 +4,8 @@
 import type { Database } from 'better-sqlite3'
 import { loadFlow } from '../../../shared/nodes/load-flow'
 import { readStoredFlow } from '../store/stored-flow'
-import { validateFlow, type FlowDocument } from '../../../shared/flow'
+import { validateFlow } from '../../../shared/analysis'
+import type { FlowDocument } from '../../../shared/flow'
 import type { PublishedVersion } from '../../../shared/api/commands/publish'
 import { ApiFailure } from '../failure'
 

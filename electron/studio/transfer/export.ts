@@ -2,7 +2,7 @@
 // language, fixed key order, no timestamps) so export → import → export gives the same bytes.
 import type { Database } from 'better-sqlite3'
 import { canonicalFlow } from '../../../shared/flow'
-import { productsUsed, templatesUsed } from '../../../shared/flow/library-refs'
+import { productsUsed, templatesUsed } from '../../../shared/analysis/library-refs'
 import { sortKeysDeep } from '../../../shared/flow/serialise'
 import type { MessageTemplate } from '../../../shared/nodes/template_message/run-template'
 import { CatalogStore } from '../effects/catalog-store'

@@ -1,5 +1,5 @@
 import { FLOW_FORMAT, type FlowDocument, type FlowNode } from '../../../shared/flow/document'
-import type { NodeType } from '../../../shared/flow/node-types'
+import type { NodeType } from '../../../shared/nodes/node-types'
 import { NODE_DEFINITIONS } from '../../../shared/nodes/registry'
 
 // Flow documents for editor tests, built from the real node definitions.

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { renderToStaticMarkup } from 'react-dom/server'
-import type { NodeType } from '../../../shared/flow/node-types'
+import type { NodeType } from '../../../shared/nodes/node-types'
 import { EditorContext } from '../../editor/context'
 import { createEditorStore } from '../../editor/store'
 import { flow, node } from '../../editor/testing/docs'

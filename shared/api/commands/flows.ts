@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { identifier } from '../../text/identifier'
-import { FlowDocumentSchema, type FlowDocument } from '../../flow/document'
+import type { FlowDocument } from '../../flow/document'
+import { KnownFlowDocumentSchema } from '../../nodes/schema'
 import { returns } from '../define'
 import type { Problem } from '../../nodes/types'
 
@@ -41,11 +42,11 @@ export const flowsCommands = {
   /** A new flow starts inactive with one Trigger node named trigger_1. Without a name it gets "Untitled flow N". */
   'flows.create': { req: z.object({ name: FlowNameSchema.optional() }).default({}), res: returns<FlowRecord>() },
   /**
-   * Replaces the whole document (validated against FlowDocumentSchema) and records a revision. With
+   * Replaces the whole document (validated against KnownFlowDocumentSchema) and records a revision. With
    * `expectedRevision`, a save over a newer revision fails with 'conflict' instead of losing the other change.
    */
   'flows.save': {
-    req: z.object({ document: FlowDocumentSchema, expectedRevision: z.number().int().positive().optional() }),
+    req: z.object({ document: KnownFlowDocumentSchema, expectedRevision: z.number().int().positive().optional() }),
     res: returns<FlowSummary>(),
   },
   'flows.rename': { req: z.object({ id: FlowIdSchema, name: FlowNameSchema }), res: returns<FlowSummary>() },
@@ -55,6 +56,6 @@ export const flowsCommands = {
   /** Hides the flow at once; `flows.restore` brings it back until the studio next starts, when it is purged. */
   'flows.delete': { req: z.object({ id: FlowIdSchema }), res: returns<{ id: string }>() },
   /** Warnings for keywords of this (unsaved) document that would also start another active flow. */
-  'flows.keywordOverlaps': { req: z.object({ document: FlowDocumentSchema }), res: returns<Problem[]>() },
+  'flows.keywordOverlaps': { req: z.object({ document: KnownFlowDocumentSchema }), res: returns<Problem[]>() },
   'flows.restore': { req: z.object({ id: FlowIdSchema }), res: returns<FlowSummary>() },
 }

@@ -3,6 +3,7 @@
 import type { FlowDocument } from '../../flow/document'
 import { NODE_DEFINITIONS } from '../../nodes/registry'
 import type { TraceEvent } from '../types'
+import { isNodeType } from '../../nodes/node-types'
 
 export interface Branch {
   nodeId: string
@@ -26,6 +27,7 @@ export function branchCoverage(flow: FlowDocument, trace: readonly TraceEvent[])
   const taken: Branch[] = []
   const missed: Branch[] = []
   for (const node of flow.nodes) {
+    if (!isNodeType(node.type)) continue
     const def = NODE_DEFINITIONS[node.type]
     const parsed = def.configSchema.safeParse(node.config)
     if (!parsed.success) continue

@@ -1,7 +1,7 @@
 // Small flow documents for tests, the CLI and the benchmark: nodes get their type's defaults under the config
 // given, and edges are written as [from, port, to] by node name.
 import { FLOW_FORMAT, type FlowDocument, type FlowNode } from '../../flow/document'
-import type { NodeType } from '../../flow/node-types'
+import type { NodeType } from '../../nodes/node-types'
 import { NODE_DEFINITIONS } from '../../nodes/registry'
 import { createEffects, type Effects } from '../effects'
 import type { EngineDeps, NodeMock } from '../deps'

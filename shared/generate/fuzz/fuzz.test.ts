@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { runConversationTest, parseConversationTest, serialiseConversationTest } from '../../engine/conversation'
 import type { FlowDocument } from '../../flow/document'
-import { EXAMPLES, example } from '../../flow/testing/examples'
-import { buildFlow } from '../../flow/testing/build'
+import { EXAMPLES, example } from '../../analysis/testing/examples'
+import { buildFlow } from '../../analysis/testing/build'
 import { exampleDeps } from '../testing/deps'
 import { fuzzFlow, inspect } from './fuzz'
 

@@ -2,7 +2,7 @@
 // taps, random form data, HTTP Calls failing at random) all occur, so a flow meets each of them.
 import { describe, expect, it } from 'vitest'
 import type { UserInput } from '../../engine/conversation'
-import { buildFlow } from '../../flow/testing/build'
+import { buildFlow } from '../../analysis/testing/build'
 import type { Draft } from '../draft'
 import { exampleDeps } from '../testing/deps'
 import { fuzzFlow } from './fuzz'

@@ -12,7 +12,7 @@ import { setPath } from '../../rules/vars'
 import { invalidAnswers, validAnswers } from '../answers'
 import type { Draft, Outcome } from '../draft'
 import type { FlowIndex } from '../flow-index'
-import { DEFAULT_CONTACT } from '../sources-start'
+import { DEFAULT_CONTACT } from '../contact'
 import type { Random } from './random'
 
 export function randomStart(ix: FlowIndex, rnd: Random, scripts: boolean): Draft | null {

@@ -3,7 +3,7 @@
 // alone; an HTTP Call's failure split by a status other than 404 or 5xx and by a network error; a Script whose output
 // is compared at a boundary.
 import type { FlowDocument } from '../../flow/document'
-import { buildFlow } from '../../flow/testing/build'
+import { buildFlow } from '../../analysis/testing/build'
 
 const r = (left: string, operator: string, right?: string) => ({
   left,

@@ -3,7 +3,7 @@
 // mapping, scripts whose outputs decide, button payloads with the part after the prefix extracted, webhook data and
 // contact rules, arithmetic and length() on answers.
 import type { FlowDocument } from '../../flow/document'
-import { buildFlow } from '../../flow/testing/build'
+import { buildFlow } from '../../analysis/testing/build'
 
 const r = (left: string, operator: string, right?: string) => ({
   left,

@@ -3,8 +3,8 @@
 // next Condition, every Message and the last False into one End (242 nodes). Built the same way every time (a fixed sequence, no randomness), so a run of
 // `chatflow generate --time 1` on it measures the same work; scripts/write-many-conditions.ts writes it to a file.
 import type { FlowDocument } from '../../flow/document'
-import type { EdgeSpec, NodeSpec } from '../../flow/testing/build'
-import { buildFlow } from '../../flow/testing/build'
+import type { EdgeSpec, NodeSpec } from '../../analysis/testing/build'
+import { buildFlow } from '../../analysis/testing/build'
 
 const OPERATORS = [
   ['equals', 'gold'],

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { documentedDefaults, problemsOf, variablesOf } from '../../flow/testing/node'
+import { documentedDefaults, problemsOf, variablesOf } from '../../analysis/testing/node'
 
 const field = (over: Record<string, unknown> = {}) => ({ name: 'comments', label: 'Comments', type: 'text', ...over })
 const base = (fields: unknown[], over: Record<string, unknown> = {}) => ({

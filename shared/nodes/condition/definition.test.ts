@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { documentedDefaults, portsOf, problemsOf, textPointersOf } from '../../flow/testing/node'
+import { documentedDefaults, portsOf, problemsOf, textPointersOf } from '../../analysis/testing/node'
 import { conditionDefinition } from './definition'
 
 describe('condition', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { documentedDefaults, portsOf, problemsOf, variablesOf } from '../../flow/testing/node'
+import { documentedDefaults, portsOf, problemsOf, variablesOf } from '../../analysis/testing/node'
 
 describe('end', () => {
   it('has no ports, settings or outputs', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { documentedDefaults, portsOf, problemsOf, textPointersOf, variablesOf } from '../../flow/testing/node'
+import { documentedDefaults, portsOf, problemsOf, textPointersOf, variablesOf } from '../../analysis/testing/node'
 
 describe('http_call', () => {
   it('has success and failure ports and saves the response under its name', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { documentedDefaults, portsOf, problemsOf, textPointersOf, variablesOf } from '../../flow/testing/node'
+import { documentedDefaults, portsOf, problemsOf, textPointersOf, variablesOf } from '../../analysis/testing/node'
 
 const buttons = (titles: string[]) => titles.map((t, i) => ({ id: `b${i}`, title: t }))
 const list = (rows: number, extra: Record<string, unknown> = {}) => ({

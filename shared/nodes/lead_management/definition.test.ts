@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { documentedDefaults, problemsOf, textPointersOf, variablesOf } from '../../flow/testing/node'
+import { documentedDefaults, problemsOf, textPointersOf, variablesOf } from '../../analysis/testing/node'
 
 describe('lead_management', () => {
   it("get details saves contact fields with the prefix, default 'lead_'", () => {

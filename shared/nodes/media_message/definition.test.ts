@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { documentedDefaults, problemsOf, textPointersOf } from '../../flow/testing/node'
+import { documentedDefaults, problemsOf, textPointersOf } from '../../analysis/testing/node'
 
 describe('media_message', () => {
   it('captions only where the channel shows them; file name for documents', () => {

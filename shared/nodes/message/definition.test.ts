@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { documentedDefaults, portsOf, problemsOf } from '../../flow/testing/node'
+import { documentedDefaults, portsOf, problemsOf } from '../../analysis/testing/node'
 
 describe('message', () => {
   it('is linear', () => expect(portsOf('message', {})).toEqual(['out']))

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { documentedDefaults, problemsOf } from '../../flow/testing/node'
+import { documentedDefaults, problemsOf } from '../../analysis/testing/node'
 
 const base = { catalogId: 'c', header: 'Teas', body: 'Pick' }
 const ids = (n: number, p = 'p') => Array.from({ length: n }, (_, i) => `${p}${i}`)

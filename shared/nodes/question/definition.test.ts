@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { documentedDefaults, portsOf, problemsOf, variablesOf } from '../../flow/testing/node'
+import { documentedDefaults, portsOf, problemsOf, variablesOf } from '../../analysis/testing/node'
 import { questionDefinition } from './definition'
 
 describe('question', () => {

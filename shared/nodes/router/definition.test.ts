@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { documentedDefaults, portsOf, problemsOf } from '../../flow/testing/node'
+import { documentedDefaults, portsOf, problemsOf } from '../../analysis/testing/node'
 
 const rule = { left: '{{row_id}}', operator: 'equals', right: 'a' }
 describe('router', () => {

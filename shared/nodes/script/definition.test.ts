@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { documentedDefaults, portsOf, problemsOf, textPointersOf, variablesOf } from '../../flow/testing/node'
+import { documentedDefaults, portsOf, problemsOf, textPointersOf, variablesOf } from '../../analysis/testing/node'
 
 describe('script', () => {
   it('has success/failure, template inputs and outputs under its name', () => {

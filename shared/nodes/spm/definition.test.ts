@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { documentedDefaults, problemsOf, variablesOf } from '../../flow/testing/node'
+import { documentedDefaults, problemsOf, variablesOf } from '../../analysis/testing/node'
 
 describe('spm', () => {
   it('a cart sent back arrives as order variables', () =>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { documentedDefaults, problemsOf, textPointersOf } from '../../flow/testing/node'
+import { documentedDefaults, problemsOf, textPointersOf } from '../../analysis/testing/node'
 
 const base = { templateName: 'order_update', language: 'en_US' }
 describe('template_message', () => {

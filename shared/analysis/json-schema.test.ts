@@ -4,7 +4,7 @@ import Ajv2020 from 'ajv/dist/2020'
 import { withGeneratedSections } from './docs-settings'
 import committed from '../../docs/flow-format.schema.json'
 import { flowJsonSchema } from './json-schema'
-import { NODE_TYPES } from './node-types'
+import { NODE_TYPES } from '../nodes/node-types'
 import { EXAMPLES } from './testing/examples'
 
 describe('docs/flow-format.schema.json', () => {

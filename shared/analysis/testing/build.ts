@@ -1,6 +1,6 @@
 // Test helper: a flow written compactly, nodes and edges by name, parsed like a file so defaults fill the configs.
-import { FLOW_FORMAT, type FlowDocument } from '../document'
-import type { NodeType } from '../node-types'
+import { FLOW_FORMAT, type FlowDocument } from '../../flow/document'
+import type { NodeType } from '../../nodes/node-types'
 import { loadFlow } from '../../nodes/load-flow'
 
 export type NodeSpec = [type: NodeType, name: string, config?: Record<string, unknown>]

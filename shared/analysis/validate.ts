@@ -1,15 +1,16 @@
 import type { Problem } from '../nodes/types'
 import { NODE_DEFINITIONS, parseConfig, withParsedConfigs } from '../nodes/registry'
-import type { FlowDocument } from './document'
-import { buildGraph } from './graph'
-import { applyIntentional } from './intentional'
-import { checkNodeName } from './names'
-import { pointerOf } from './pointer'
+import type { FlowDocument } from '../flow/document'
+import { buildGraph } from '../flow/graph'
+import { applyIntentional } from '../flow/intentional'
+import { checkNodeName } from '../flow/names'
+import { pointerOf } from '../flow/pointer'
 import { branchProblems, buildPortGraph, pathFinder, unsetPathFinder } from './paths'
 import { validateEdges, validateReachability } from './validate-graph'
 import { validateReferences } from './validate-refs'
-import { validateSettings } from './validate-settings'
+import { validateSettings } from '../flow/validate-settings'
 import { allFlowVariables, variableRoots } from './variables'
+import { isNodeType } from '../nodes/node-types'
 
 // The problems list of a flow: every rule of the flow model in one pass. Each problem has a severity, a stable code,
 // a sentence for a person and a JSON pointer into the document (plus the node and config field when it has them).
@@ -107,6 +108,15 @@ function validateNodes(doc: FlowDocument, roots: ReturnType<typeof variableRoots
         message: `Node name '${node.name}' is also a variable (${shadowed.nodeName ? `set by '${shadowed.nodeName}'` : shadowed.description}); {{${node.name}}} would be ambiguous. Rename one of them.`,
         nodeId: node.id,
         pointer: `${at}/name`,
+      })
+    // The model keeps `type` as a name (shared/flow/document.ts); which names exist is checked here.
+    if (!isNodeType(node.type))
+      return void out.push({
+        severity: 'error',
+        code: 'node.type_unknown',
+        message: `'${node.name}' is of type '${node.type}', which this version does not know.`,
+        nodeId: node.id,
+        pointer: `${at}/type`,
       })
     const parsed = parseConfig(node.type, node.config)
     const configPointer = `${at}/config`

@@ -1,7 +1,7 @@
 // A node config read as far as it is valid, for the rules that must not pile false errors on a node whose config
 // validation already reports (config.invalid): one setting of the wrong type drops that setting back to its
 // default, so the node's variables, ports and waiting still count and readers of `{{ask_age}}` are not flagged.
-import type { NodeType } from './node-types'
+import type { NodeType } from '../nodes/node-types'
 import { parseConfig } from '../nodes/registry'
 
 export function parseConfigLeniently(

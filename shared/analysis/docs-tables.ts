@@ -1,5 +1,5 @@
 import { NODE_DEFINITIONS } from '../nodes/registry'
-import { NODE_TYPES } from './node-types'
+import { NODE_TYPES } from '../nodes/node-types'
 import { flowJsonSchema } from './json-schema'
 
 // The per-node-type reference of docs/flow-format.md, generated from the same schemas as the JSON Schema so the

@@ -1,8 +1,8 @@
 import { renameRoot } from '../expr'
 import { withParsedConfigs } from '../nodes/registry'
-import type { FlowDocument } from './document'
-import { checkNodeName, type NameProblem } from './names'
-import { getAt, setAt } from './pointer'
+import type { FlowDocument } from '../flow/document'
+import { checkNodeName, type NameProblem } from '../flow/names'
+import { getAt, setAt } from '../flow/pointer'
 import { nodeTextFields, referencesTo, type Reference } from './references'
 import { variableRoots } from './variables'
 

@@ -6,7 +6,7 @@ import catalogue from '../../../resources/examples/catalogue.flow.json'
 import feedbackForm from '../../../resources/examples/feedback-form.flow.json'
 import leadCapture from '../../../resources/examples/lead-capture.flow.json'
 import orderStatus from '../../../resources/examples/order-status.flow.json'
-import type { FlowDocument } from '../document'
+import type { FlowDocument } from '../../flow/document'
 import { loadFlow } from '../../nodes/load-flow'
 
 export const EXAMPLES: Record<string, unknown> = {

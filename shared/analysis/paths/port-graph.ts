@@ -1,9 +1,10 @@
 // The flow as the engine walks it: nodes by index, each output port with the node it leads to. Path questions
 // (which paths leave a variable unset, which branches no run can take) walk this, with flat arrays so a
 // 1000-node flow stays in the low milliseconds (`npm run bench -- flow`).
-import type { FlowDocument, FlowNode } from '../document'
+import type { FlowDocument, FlowNode } from '../../flow/document'
 import { NODE_DEFINITIONS, parseConfig } from '../../nodes/registry'
 import type { Port } from '../../nodes/types'
+import { isNodeType } from '../../nodes/node-types'
 
 export interface PortEdge {
   port: string
@@ -32,6 +33,8 @@ export function buildPortGraph(doc: FlowDocument): PortGraph {
   const ports: Port[][] = []
   const waits = new Uint8Array(nodes.length)
   nodes.forEach((n, i) => {
+    // A node of an unknown type (validation reports it) has no ports and does not wait.
+    if (!isNodeType(n.type)) return void (configs.push(undefined), ports.push([]))
     const parsed = parseConfig(n.type, n.config)
     configs.push(parsed.success ? parsed.data : undefined)
     ports.push(parsed.success ? NODE_DEFINITIONS[n.type].ports(parsed.data) : [])

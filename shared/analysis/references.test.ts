@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import type { FlowDocument, FlowNode } from './document'
+import type { FlowDocument, FlowNode } from '../flow/document'
 import { buildReferenceIndex, referencesTo, usedInCount } from './references'
 import { renameNode } from './rename'
 import { example } from './testing/examples'

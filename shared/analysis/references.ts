@@ -1,8 +1,9 @@
 import { findVariableRefs } from '../expr'
-import type { FlowDocument, FlowNode } from './document'
+import type { FlowDocument, FlowNode } from '../flow/document'
 import { NODE_DEFINITIONS, parseConfig } from '../nodes/registry'
 import type { TextField } from '../nodes/types'
-import { pointerOf } from './pointer'
+import { pointerOf } from '../flow/pointer'
+import { isNodeType } from '../nodes/node-types'
 
 // The reference index: every variable read in every {{ }} field of every node (messages, headers, URLs, bodies,
 // script input mappings, template parameters, rule operands…), with where it is. "Used in X place(s)", the rename
@@ -31,6 +32,7 @@ export interface Reference {
  * taken as a field, so "Used in X place(s)" and rename do not miss it while config.invalid is being fixed.
  */
 export function nodeTextFields(node: FlowNode): TextField[] {
+  if (!isNodeType(node.type)) return rawTextFields(node.config)
   const parsed = parseConfig(node.type, node.config)
   return parsed.success ? NODE_DEFINITIONS[node.type].textFields(parsed.data) : rawTextFields(node.config)
 }

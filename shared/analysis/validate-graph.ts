@@ -1,8 +1,9 @@
 import type { Problem } from '../nodes/types'
-import type { FlowDocument } from './document'
-import { cycles, reach, type FlowGraph } from './graph'
+import type { FlowDocument } from '../flow/document'
+import { cycles, reach, type FlowGraph } from '../flow/graph'
 import { NODE_DEFINITIONS, parseConfig } from '../nodes/registry'
 import { parseConfigLeniently } from './lenient-config'
+import { isNodeType } from '../nodes/node-types'
 
 // Edges, ports, reachability and loops. Port lists come from each node's definition, so a removed button or
 // route leaves a dangling edge that is reported here instead of silently going nowhere.
@@ -47,7 +48,7 @@ export function validateEdges(doc: FlowDocument, pathTo: (nodeId: string) => str
         nodeId: dst.id,
         pointer: `${at}/target`,
       })
-    if (!src) return
+    if (!src || !isNodeType(src.type)) return
     const parsed = parseConfig(src.type, src.config)
     if (!parsed.success) return
     const ports = NODE_DEFINITIONS[src.type].ports(parsed.data).map((p) => p.id)
@@ -75,6 +76,7 @@ export function validateEdges(doc: FlowDocument, pathTo: (nodeId: string) => str
   })
   // Ports with no edge: the run would stop there without an End.
   doc.nodes.forEach((n, i) => {
+    if (!isNodeType(n.type)) return
     const parsed = parseConfig(n.type, n.config)
     if (!parsed.success) return
     for (const p of NODE_DEFINITIONS[n.type].ports(parsed.data)) {
@@ -118,6 +120,7 @@ export function validateReachability(
     doc.nodes
       .filter((n) => {
         // An invalid setting (reported on its own) must not turn a waiting node into a false "loop" error.
+        if (!isNodeType(n.type)) return false
         const parsed = parseConfigLeniently(n.type, n.config)
         return parsed.success && NODE_DEFINITIONS[n.type].waits(parsed.data)
       })

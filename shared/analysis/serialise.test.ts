@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest'
 import fc from 'fast-check'
-import { FLOW_FORMAT, type FlowDocument } from './document'
-import { NODE_TYPES } from './node-types'
+import { FLOW_FORMAT, type FlowDocument } from '../flow/document'
+import { NODE_TYPES } from '../nodes/node-types'
 import { FLOW_ID } from '../text/identifier'
 import { currentTypeVersion, loadFlow, parseFlow } from '../nodes/load-flow'
-import { serialiseFlow } from './serialise'
+import { serialiseFlow } from '../flow/serialise'
 import { EXAMPLES, example } from './testing/examples'
 
 describe('parseFlow', () => {

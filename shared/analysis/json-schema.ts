@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { NODE_DEFINITIONS } from '../nodes/registry'
-import { NODE_TYPES } from './node-types'
-import { FlowDocumentSchema, FlowNodeSchema } from './document'
+import { NODE_TYPES } from '../nodes/node-types'
+import { FlowDocumentSchema, FlowNodeSchema } from '../flow/document'
 
 // The published JSON Schema of the flow format (docs/flow-format.schema.json): the document schema with each node's
 // config described by its type's definition. Generated from the zod schemas, never edited by hand.

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import fc from 'fast-check'
-import { FLOW_FORMAT, type FlowDocument } from './document'
-import { NODE_TYPES } from './node-types'
+import { FLOW_FORMAT, type FlowDocument } from '../flow/document'
+import { NODE_TYPES } from '../nodes/node-types'
 import { NODE_DEFINITIONS } from '../nodes/registry'
 import { validateFlow } from './validate'
 

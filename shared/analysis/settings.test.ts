@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest'
 import { buildFlow } from '../engine/testing/fixtures'
 import { example } from './testing/examples'
 import { parseFlow } from '../nodes/load-flow'
-import { serialiseFlow } from './serialise'
-import { flowSettings, LEGACY_SETTINGS, machineSettings } from './settings'
+import { serialiseFlow } from '../flow/serialise'
+import { flowSettings, LEGACY_SETTINGS, machineSettings } from '../flow/settings'
 import { validateFlow } from './validate'
 
 const bare = () => buildFlow([{ type: 'trigger', name: 'trigger_1' }], [])

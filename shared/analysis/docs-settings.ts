@@ -1,11 +1,11 @@
 import { ANSWER_TYPE_INFO, ANSWER_TYPES, savedTypeText } from '../nodes/question/answers/types'
 import { withNodeConfigs } from './docs-tables'
 import { flowJsonSchema } from './json-schema'
-import { LEGACY_SETTINGS } from './settings'
+import { LEGACY_SETTINGS } from '../flow/settings'
 
 // Two more generated parts of docs/flow-format.md: the flow settings table (from the document's zod schema) and the
 // Question answer types table (from the same descriptions the Question panel shows). scripts/gen-flow-schema.ts
-// writes them; shared/flow/json-schema.test.ts fails when the page is stale.
+// writes them; shared/analysis/json-schema.test.ts fails when the page is stale.
 
 const SECTIONS = {
   settings: [

@@ -1,7 +1,7 @@
 // What a flow needs from the studio's libraries (message templates, catalogue products): export puts these in a
 // bundle, and opening an example brings them along.
 import { configOf } from '../nodes/registry'
-import type { FlowDocument } from './document'
+import type { FlowDocument } from '../flow/document'
 
 /** The library templates a flow's Template Message nodes name. */
 export function templatesUsed(document: FlowDocument): { name: string; language: string }[] {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import type { FlowDocument } from './document'
+import type { FlowDocument } from '../flow/document'
 import { EXAMPLES, example, nodeByName } from './testing/examples'
 import { hasErrors, validateFlow } from './validate'
 
@@ -9,7 +9,7 @@ describe('examples validate clean', () => {
   })
 
   // Every row of its menu takes a route, so its else (and the message behind it) can never run: the path analysis
-  // says so instead of leaving it to a mocked test (shared/flow/paths). The example exists to show that, so it marks
+  // says so instead of leaving it to a mocked test (shared/analysis/paths). The example exists to show that, so it marks
   // both warnings as intentional and they are notes (shared/flow/intentional.ts): a newcomer sees no warning.
   it('appointment has only the notes about its unreachable else, marked intentional', () => {
     expect(validateFlow(example('appointment')).map((p) => `${p.severity} ${p.code} ${p.pointer}`)).toEqual([

@@ -1,5 +1,5 @@
 import type { CheckContext } from '../expr'
-import type { FlowDocument } from './document'
+import type { FlowDocument } from '../flow/document'
 import { GLOBAL_ROOTS, allFlowVariables, type AvailableVariable } from './variables'
 
 // Resolves a variable path read in a template ({{http_call_1.result.id}} → ['http_call_1','result','id']) against

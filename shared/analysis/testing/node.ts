@@ -1,5 +1,5 @@
 // Test helper for node definitions: parse a partial config with the type's schema (defaults filled) and run its rules.
-import type { NodeType } from '../node-types'
+import type { NodeType } from '../../nodes/node-types'
 import { NODE_DEFINITIONS } from '../../nodes/registry'
 
 export function configOf(type: NodeType, partial: Record<string, unknown>) {

@@ -1,9 +1,9 @@
-import type { FlowDocument, FlowNode } from './document'
+import type { FlowDocument, FlowNode } from '../flow/document'
 import { NODE_DEFINITIONS } from '../nodes/registry'
 import { declaredVariables } from '../nodes/failure-variables'
 import { parseConfigLeniently } from './lenient-config'
 import type { VariableSpec } from '../nodes/types'
-import { ancestorsOf, buildGraph, type FlowGraph } from './graph'
+import { ancestorsOf, buildGraph, type FlowGraph } from '../flow/graph'
 
 // Every variable a template may read, and where it comes from. The Expression Builder lists variablesAt(node);
 // validation resolves references against the same data, so the two never disagree.
@@ -17,7 +17,8 @@ export interface AvailableVariable extends VariableSpec {
   nodeName?: string
 }
 
-import { GLOBAL_ROOTS, INTERACTION_VARIABLES, SYSTEM_VARIABLES } from './system-variables'
+import { GLOBAL_ROOTS, INTERACTION_VARIABLES, SYSTEM_VARIABLES } from '../flow/system-variables'
+import { isNodeType } from '../nodes/node-types'
 
 export { GLOBAL_ROOTS, INTERACTION_VARIABLES, SYSTEM_VARIABLES }
 
@@ -31,6 +32,7 @@ const fromNode = (v: VariableSpec, source: VariableSource, node: FlowNode): Avai
 /** What one node produces, with its sample response flattened into paths (objects and arrays, two levels deep). */
 export function nodeVariables(doc: FlowDocument, node: FlowNode): AvailableVariable[] {
   // A config validation reports as invalid still declares what its valid settings produce (lenient-config.ts).
+  if (!isNodeType(node.type)) return []
   const parsed = parseConfigLeniently(node.type, node.config)
   if (!parsed.success) return []
   const source: VariableSource = node.type === 'trigger' ? 'trigger' : 'node'

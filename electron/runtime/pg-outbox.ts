@@ -1,10 +1,10 @@
-// The PostgreSQL store's outbox (runtime_outbox, schema step 12) and housekeeping statements, shared by every
-// instance. A claim is one UPDATE whose candidates are locked with SKIP LOCKED and re-checked after the lock, so two
-// instances never lease the same message, and a contact's next message is only a candidate once the one before it
-// is sent or failed (the heads subquery): one message per contact in flight across all instances.
+// The PostgreSQL store's outbox (runtime_outbox, schema step 12), shared by every instance. A claim is one UPDATE
+// whose candidates are locked with SKIP LOCKED and re-checked after the lock, so two instances never lease the same
+// message, and a contact's next message is only a candidate once the one before it is sent or failed (the heads
+// subquery): one message per contact in flight across all instances.
 import type { PoolClient } from 'pg'
 import { CHAINS, HEADS, toItem, type OutboxRow } from './outbox-rows'
-import type { DeliveryFailure, OutboxEntry, OutboxItem, PausedCandidate } from './store'
+import type { DeliveryFailure, OutboxEntry, OutboxItem } from './store'
 
 type Queryable = Pick<PoolClient, 'query'>
 
@@ -91,41 +91,4 @@ export async function outboxEntries(c: Queryable, runId: string): Promise<Outbox
     [runId],
   )
   return rows.map((r) => ({ id: r.id, status: r.status, attempts: r.attempts, lastError: r.last_error }))
-}
-
-export async function pausedCandidates(
-  c: Queryable,
-  before: number,
-  limit: number,
-  after = { updatedAt: -1, runId: '' },
-): Promise<PausedCandidate[]> {
-  const { rows } = await c.query<{ id: string; updated_at: number; phone: string }>(
-    `SELECT r.id, r.updated_at, c.phone FROM runs r JOIN contacts c ON c.id = r.contact_id
-      WHERE r.status = 'paused' AND r.updated_at < $1 AND (r.updated_at, r.id) > ($2, $3) ORDER BY r.updated_at, r.id LIMIT $4`,
-    [before, after.updatedAt, after.runId, limit],
-  )
-  return rows.map((r) => ({ runId: r.id, phone: r.phone, updatedAt: r.updated_at }))
-}
-
-/**
- * One batch: trace, messages and outbox rows go by cascade, failures explicitly. SKIP LOCKED lets two instances'
- * sweeps share the work instead of queueing behind each other's rows.
- */
-export async function deleteFinishedRuns(c: Queryable, before: number, limit: number): Promise<number> {
-  const { rowCount } = await c.query(
-    `WITH doomed AS (
-       SELECT id FROM runs WHERE status IN ('ended', 'failed') AND started_at < $1 ORDER BY started_at LIMIT $2 FOR UPDATE SKIP LOCKED),
-     failures AS (DELETE FROM runtime_deliveries WHERE run_id IN (SELECT id FROM doomed))
-     DELETE FROM runs WHERE id IN (SELECT id FROM doomed)`,
-    [before, limit],
-  )
-  return rowCount ?? 0
-}
-
-export async function forgetInbound(c: Queryable, before: number, limit: number): Promise<number> {
-  const { rowCount } = await c.query(
-    'DELETE FROM runtime_inbound WHERE message_id IN (SELECT message_id FROM runtime_inbound WHERE received_at < $1 LIMIT $2 FOR UPDATE SKIP LOCKED)',
-    [before, limit],
-  )
-  return rowCount ?? 0
 }

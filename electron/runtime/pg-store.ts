@@ -18,6 +18,7 @@ import { migrate } from './pg-schema'
 import { PgChannel } from './pg-channel'
 import { PgLogs } from './pg-logs'
 import * as out from './pg-outbox'
+import * as housekeeping from './pg-housekeeping'
 import { toDeliveryFailure, type DeliveryRow } from './outbox-rows'
 import { readMessages, readRuns, readTrace, toContact, type ContactRow } from './pg-runs'
 import type { ContactTx, DeliveryFailure, InboundRecord, RuntimeStore } from './store'
@@ -100,7 +101,7 @@ export class PgRuntimeStore implements RuntimeStore {
     })
   }
 
-  /** What the Template Message, SPM and MPM nodes read: the templates and products publishes carried. */
+  /** The templates and products publishes carried (pg-library.ts). */
   libraryEffects() {
     return createPgLibraryEffects(this.pool)
   }
@@ -255,15 +256,15 @@ export class PgRuntimeStore implements RuntimeStore {
   }
 
   pausedCandidates(before: number, limit: number, after?: { updatedAt: number; runId: string }) {
-    return out.pausedCandidates(this.pool, before, limit, after)
+    return housekeeping.pausedCandidates(this.pool, before, limit, after)
   }
 
   deleteFinishedRuns(before: number, limit: number) {
-    return out.deleteFinishedRuns(this.pool, before, limit)
+    return housekeeping.deleteFinishedRuns(this.pool, before, limit)
   }
 
   async forgetInbound(before: number, limit: number) {
-    return (await out.forgetInbound(this.pool, before, limit)) + (await this.channel.forget(before, limit))
+    return (await housekeeping.forgetInbound(this.pool, before, limit)) + (await this.channel.forget(before, limit))
   }
 
   async deliveryFailures(runId: string): Promise<DeliveryFailure[]> {

@@ -8,6 +8,8 @@
 import type { Database, Statement } from 'better-sqlite3'
 import type { FlowDocument } from '../../shared/flow/document'
 import { createContactsEffect } from '../studio/effects/contacts'
+import { createTemplatesEffect, TemplateStore } from '../studio/effects/template-store'
+import { CatalogStore, createCatalogueEffect } from '../studio/effects/catalog-store'
 import { EMPTY_LIBRARY, storeLibrary, type PublishLibrary } from '../studio/publish/library'
 import { VersionStore } from '../studio/publish/versions'
 import { readStoredFlow } from '../studio/store/stored-flow'
@@ -18,6 +20,7 @@ import { SEARCH_INDEX_MS, SearchIndexer } from '../studio/logs/search-index'
 import { GroupCommit } from './group-commit'
 import { KeyedLock } from './keyed-lock'
 import { SqliteOutbox } from './sqlite-outbox'
+import { SqliteHousekeeping } from './sqlite-housekeeping'
 import { SqliteChannel } from './sqlite-channel'
 import { LogQueries } from '../studio/logs/queries'
 import { localSource, type LogSource } from '../studio/logs/source'
@@ -33,6 +36,7 @@ export class SqliteRuntimeStore implements RuntimeStore {
   private readonly runStore: RunStore
   private readonly secrets: SecretStore
   private readonly out: SqliteOutbox
+  private readonly housekeeping: SqliteHousekeeping
   private readonly lock = new KeyedLock()
   readonly channel: SqliteChannel
   readonly logs: LogSource
@@ -51,6 +55,7 @@ export class SqliteRuntimeStore implements RuntimeStore {
     this.runStore = new RunStore(db)
     this.secrets = new SecretStore(db, now)
     this.out = new SqliteOutbox(db)
+    this.housekeeping = new SqliteHousekeeping(db)
     this.logs = localSource(new LogQueries(db))
     // Steps only mark their runs for search (migration 014); their search rows are built here, behind the writes.
     this.stopIndexing = new SearchIndexer(db).every(SEARCH_INDEX_MS, (err) =>
@@ -77,6 +82,14 @@ export class SqliteRuntimeStore implements RuntimeStore {
       storeLibrary(this.db, library, this.now)
       return this.versionStore.store(document)
     })
+  }
+
+  /** The studio's own library tables (publishes upsert into them; the studio's editors write them too). */
+  libraryEffects() {
+    return {
+      templates: createTemplatesEffect(new TemplateStore(this.db, this.now)),
+      catalogue: createCatalogueEffect(new CatalogStore(this.db, this.now)),
+    }
   }
 
   async versions(flowId: string) {
@@ -139,6 +152,7 @@ export class SqliteRuntimeStore implements RuntimeStore {
           committed = true
           if (undone()) throw new Error(UNDONE)
           this.writer.write(() => this.write(contact, writes))
+          return []
         },
       }
       return fn(tx)
@@ -194,6 +208,7 @@ export class SqliteRuntimeStore implements RuntimeStore {
   async outboundSent(seqs: number[], at: number, channelIds?: Array<string | null>) {
     await this.writer.run(() => this.out.sent(seqs, at, channelIds))
     this.out.unlease(seqs)
+    return true
   }
 
   async outboundRetry(seq: number, attempts: number, nextAt: number, error: string) {
@@ -211,15 +226,15 @@ export class SqliteRuntimeStore implements RuntimeStore {
   }
 
   async pausedCandidates(before: number, limit: number, after?: { updatedAt: number; runId: string }) {
-    return this.out.pausedCandidates(before, limit, after)
+    return this.housekeeping.pausedCandidates(before, limit, after)
   }
 
   async deleteFinishedRuns(before: number, limit: number) {
-    return this.out.deleteFinishedRuns(before, limit)
+    return this.housekeeping.deleteFinishedRuns(before, limit)
   }
 
   async forgetInbound(before: number, limit: number) {
-    return this.out.forgetInbound(before, limit) + (await this.channel.forget(before, limit))
+    return this.housekeeping.forgetInbound(before, limit) + (await this.channel.forget(before, limit))
   }
 
   async deliveryFailures(runId: string): Promise<DeliveryFailure[]> {

@@ -10,7 +10,8 @@ import type { Contact, RunState } from '../../shared/engine'
 import { stepRows } from '../studio/runs/step-rows'
 import { newMessageId } from './outbox-rows'
 import { toContact, type ContactRow } from './pg-runs'
-import type { ContactWrites, OutboxItem } from './store'
+import type { ContactsEffect } from '../../shared/engine/effects'
+import type { ContactWrites, InboundRecord, OutboxItem } from './store'
 
 type Queryable = Pick<PoolClient, 'query'>
 
@@ -56,6 +57,46 @@ export async function openContact(
     contact: toContact(row),
     paused: row.paused ? (JSON.parse(row.paused) as RunState) : null,
     pointers: new Map(row.pointers.map(([flowId, version]) => [flowId, version])),
+  }
+}
+
+/** The answer given to this message id before, if it was processed already (ContactTx.seen). */
+export async function seen(c: Queryable, messageId: string): Promise<InboundRecord | null> {
+  const { rows } = await c.query({
+    name: 'chatflow_seen',
+    text: 'SELECT * FROM runtime_inbound WHERE message_id = $1',
+    values: [messageId],
+  })
+  const r = rows[0]
+  return r
+    ? ({
+        messageId: r.message_id,
+        contactId: r.contact_id,
+        action: r.action,
+        runId: r.run_id,
+        receivedAt: r.received_at,
+      } as InboundRecord)
+    : null
+}
+
+/** Contact reads and updates for the engine, inside the contact's transaction `c` (ContactTx.contacts). */
+export function contactsEffect(c: Queryable, now: () => number): ContactsEffect {
+  return {
+    get: async (id) => {
+      const { rows } = await c.query<ContactRow>('SELECT * FROM contacts WHERE id = $1', [id])
+      return rows[0] ? toContact(rows[0]) : null
+    },
+    update: async (id, patch) => {
+      if (patch.phone !== undefined)
+        throw new Error('A contact is identified by its phone number; it cannot be changed.')
+      const { rows } = await c.query<ContactRow>(
+        `UPDATE contacts SET name = COALESCE($2, name), opted_in = COALESCE($3, opted_in), fields = COALESCE($4, fields),
+                 updated_at = $5 WHERE id = $1 RETURNING *`,
+        [id, patch.name ?? null, patch.optedIn ?? null, patch.fields ? JSON.stringify(patch.fields) : null, now()],
+      )
+      if (!rows[0]) throw new Error(`Contact ${id} does not exist.`)
+      return toContact(rows[0])
+    },
   }
 }
 

@@ -12,15 +12,15 @@ import type { PublishLibrary } from '../studio/publish/library'
 import { KeyedLock } from './keyed-lock'
 import { createPgLibraryEffects } from './pg-library'
 import { PgFlows } from './pg-flows'
-import { beginForContact, openContact, writeContactStep } from './pg-step'
+import { beginForContact, contactsEffect, openContact, seen, writeContactStep } from './pg-step'
 import { migrate } from './pg-schema'
 import { PgChannel } from './pg-channel'
 import { PgLogs } from './pg-logs'
 import { PgOutbox } from './pg-outbox'
 import { PgHousekeeping } from './pg-housekeeping'
-import { PgRuns, toContact, type ContactRow } from './pg-runs'
+import { PgRuns } from './pg-runs'
 import { transaction } from './pg-transaction'
-import type { ContactTx, DeliveryFailure, InboundRecord, RuntimeStore } from './store'
+import type { ContactTx, DeliveryFailure, RuntimeStore } from './store'
 
 // bigint columns hold epoch milliseconds: well inside Number's exact range, so read them as numbers.
 const types = {
@@ -117,50 +117,12 @@ export class PgRuntimeStore implements RuntimeStore {
           let committed = false
           const tx: ContactTx = {
             contact,
-            seen: async (messageId) => {
-              const { rows } = await c.query({
-                name: 'chatflow_seen',
-                text: 'SELECT * FROM runtime_inbound WHERE message_id = $1',
-                values: [messageId],
-              })
-              const r = rows[0]
-              return r
-                ? ({
-                    messageId: r.message_id,
-                    contactId: r.contact_id,
-                    action: r.action,
-                    runId: r.run_id,
-                    receivedAt: r.received_at,
-                  } as InboundRecord)
-                : null
-            },
+            seen: (messageId) => seen(c, messageId),
             pausedRun: async () => opened.paused,
             runningFlow: flowOf,
             runningFlows: async () =>
               Promise.all([...pointers.keys()].sort().map((id) => flowOf(id) as Promise<FlowDocument>)),
-            contacts: {
-              get: async (id) => {
-                const { rows } = await c.query<ContactRow>('SELECT * FROM contacts WHERE id = $1', [id])
-                return rows[0] ? toContact(rows[0]) : null
-              },
-              update: async (id, patch) => {
-                if (patch.phone !== undefined)
-                  throw new Error('A contact is identified by its phone number; it cannot be changed.')
-                const { rows } = await c.query<ContactRow>(
-                  `UPDATE contacts SET name = COALESCE($2, name), opted_in = COALESCE($3, opted_in), fields = COALESCE($4, fields),
-                 updated_at = $5 WHERE id = $1 RETURNING *`,
-                  [
-                    id,
-                    patch.name ?? null,
-                    patch.optedIn ?? null,
-                    patch.fields ? JSON.stringify(patch.fields) : null,
-                    this.now(),
-                  ],
-                )
-                if (!rows[0]) throw new Error(`Contact ${id} does not exist.`)
-                return toContact(rows[0])
-              },
-            },
+            contacts: contactsEffect(c, this.now),
             commit: async (writes) => {
               if (committed) throw new Error('A contact transaction commits once.')
               committed = true

@@ -3,7 +3,6 @@
 import path from 'node:path'
 import { createEffects, type Effects } from '../../shared/engine'
 import { openDatabase } from '../studio/db/open'
-import { createStudioEffects } from '../studio/effects'
 import { createHttpEffect, createScriptEffect } from '../studio/effects'
 import {
   envOverrides,
@@ -37,22 +36,27 @@ export async function openStore(opts: { dataDir: string; databaseUrl?: string })
   const env = envOverrides()
   if (opts.databaseUrl) {
     const store = await PgRuntimeStore.open(opts.databaseUrl)
-    const effects = createEffects({ http: createHttpEffect(), script: createScriptEffect(), ...store.libraryEffects() })
     return {
       store,
-      effects,
+      effects: effectsOf(store),
       settings: { ...ListenerSettingsSchema.parse({}), ...env },
       where: redact(opts.databaseUrl),
     }
   }
   const file = path.join(path.resolve(opts.dataDir), DB_FILE)
   const db = openDatabase(file, { onPermissions: (m) => process.stderr.write(`chatflow serve: ${m}\n`) })
+  const store = new SqliteRuntimeStore(db)
   return {
-    store: new SqliteRuntimeStore(db),
-    effects: createStudioEffects(db),
+    store,
+    effects: effectsOf(store),
     settings: { ...loadListenerSettings(db, (m) => process.stderr.write(`chatflow serve: ${m}\n`)), ...env },
     where: file,
   }
+}
+
+/** Contacts are not among them: the runtime hands each step its contact transaction's (ContactTx.contacts). */
+function effectsOf(store: RuntimeStore): Effects {
+  return createEffects({ http: createHttpEffect(), script: createScriptEffect(), ...store.libraryEffects() })
 }
 
 export function redact(url: string): string {

@@ -21,7 +21,7 @@ export interface OutboxOptions extends QueueOptions {
 
 export class Outbox {
   private readonly worker: ChainWorker<OutboxItem>
-  private sentBatch: { seqs: number[]; ids: Array<string | null>; done: Promise<boolean | void> } | null = null
+  private sentBatch: { seqs: number[]; ids: Array<string | null>; done: Promise<boolean> } | null = null
   /** Sending paused after a refusal of the channel as a whole; then one chain at a time probes until a send goes. */
   private paused: NodeJS.Timeout | null = null
   private probing = false
@@ -95,7 +95,7 @@ export class Outbox {
    * says no unsent message of the contact waits unheld behind them (so no claim is needed for them).
    */
   private async deliver(chain: OutboxItem[]): Promise<boolean> {
-    const marks: Promise<boolean | void>[] = []
+    const marks: Promise<boolean>[] = []
     let more = false
     for (let i = 0; i < chain.length; i++) {
       const item = chain[i]!
@@ -135,7 +135,7 @@ export class Outbox {
       }
       marks.push(this.markSent(item.seq, result?.channelId ?? null))
     }
-    return (await Promise.all(marks)).some((waiting) => waiting !== false) || more
+    return (await Promise.all(marks)).some((waiting) => waiting) || more
   }
 
   /** Stops claiming for `pauseMs` (once, however many chains met the refusal), then lets one chain probe. */
@@ -160,12 +160,12 @@ export class Outbox {
    * hundreds of ms (bench runtime, step to gateway). If the write fails, the leases run out and the messages go
    * again: at least once.
    */
-  private markSent(seq: number, channelId: string | null): Promise<boolean | void> {
+  private markSent(seq: number, channelId: string | null): Promise<boolean> {
     if (!this.sentBatch) {
       const batch = {
         seqs: [] as number[],
         ids: [] as Array<string | null>,
-        done: Promise.resolve() as Promise<boolean | void>,
+        done: Promise.resolve(true),
       }
       batch.done = batch.done.then(async () => {
         this.sentBatch = null

@@ -3,9 +3,9 @@
 // catalog_products; electron/studio/effects/template-store.ts, catalog-store.ts), so both stores keep the same data
 // and hand the nodes the same shapes: the checked definition as published, without bookkeeping.
 import type { Pool, PoolClient } from 'pg'
-import type { CatalogueEffect, TemplatesEffect } from '../../shared/engine/effects'
 import { toProduct, type ProductRow } from '../studio/effects/catalog-store'
 import type { PublishLibrary } from '../studio/publish/library'
+import type { LibraryEffects } from './store'
 
 /** Upserts the library inside the publish transaction `c`. */
 export async function writeLibrary(c: Pick<PoolClient, 'query'>, library: PublishLibrary, at: number): Promise<void> {
@@ -27,7 +27,7 @@ export async function writeLibrary(c: Pick<PoolClient, 'query'>, library: Publis
   }
 }
 
-export function createPgLibraryEffects(pool: Pool): { templates: TemplatesEffect; catalogue: CatalogueEffect } {
+export function createPgLibraryEffects(pool: Pool): LibraryEffects {
   return {
     templates: {
       async get(name, language) {

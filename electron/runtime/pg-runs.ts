@@ -1,6 +1,6 @@
-// Runs, trace and messages in PostgreSQL, read back in the shapes RunStore gives in SQLite
-// (electron/studio/runs/run-store.ts); pg-step.ts writes them.
-import type { PoolClient } from 'pg'
+// Runs, trace, messages and contacts in PostgreSQL, read back in the shapes RunStore and ContactStore give in SQLite
+// (electron/studio/runs); pg-step.ts writes them (mapped by electron/studio/runs/step-rows.ts, as SQLite writes them).
+import type { Queryable } from './pg-transaction'
 import type { Contact, TraceEvent } from '../../shared/engine'
 import {
   toLoggedMessage,
@@ -11,8 +11,6 @@ import {
   type RunRow,
   type TraceRow,
 } from '../studio/runs/run-store'
-
-type Queryable = Pick<PoolClient, 'query'>
 
 export async function readRuns(
   c: Queryable,
@@ -51,5 +49,35 @@ export function toContact(r: ContactRow): Contact {
     optedIn: r.opted_in,
     lastInboundAt: r.last_inbound_at,
     fields: JSON.parse(r.fields) as Record<string, unknown>,
+  }
+}
+
+/** What the store reads back of runs and contacts (the Flow Logs API reads through PgLogs). */
+export class PgRuns {
+  constructor(private readonly pool: Queryable) {}
+
+  async run(runId: string) {
+    return (await readRuns(this.pool, 'id = $1', [runId]))[0] ?? null
+  }
+
+  runsOfContact(contactId: string) {
+    return readRuns(this.pool, 'contact_id = $1', [contactId], 'ORDER BY started_at, seq')
+  }
+
+  runsOfFlow(flowId: string, limit: number) {
+    return readRuns(this.pool, 'flow_id = $1', [flowId, limit], 'ORDER BY started_at DESC, seq DESC LIMIT $2')
+  }
+
+  trace(runId: string) {
+    return readTrace(this.pool, runId)
+  }
+
+  messages(runId: string) {
+    return readMessages(this.pool, runId)
+  }
+
+  async contactByPhone(phone: string): Promise<Contact | null> {
+    const { rows } = await this.pool.query<ContactRow>('SELECT * FROM contacts WHERE phone = $1', [phone])
+    return rows[0] ? toContact(rows[0]) : null
   }
 }

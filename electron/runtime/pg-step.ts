@@ -6,11 +6,12 @@
 // Both statements are named, so each pooled connection parses and plans them once.
 import type { PoolClient } from 'pg'
 import { randomUUID } from 'node:crypto'
-import { sentMessages, type Contact, type RunState } from '../../shared/engine'
-import { runRowOf } from '../studio/runs/run-store'
+import type { Contact, RunState } from '../../shared/engine'
+import { stepRows } from '../studio/runs/step-rows'
 import { newMessageId } from './outbox-rows'
 import { toContact, type ContactRow } from './pg-runs'
-import type { ContactWrites, OutboxItem } from './store'
+import type { ContactsEffect } from '../../shared/engine/effects'
+import type { ContactWrites, InboundRecord, OutboxItem } from './store'
 
 type Queryable = Pick<PoolClient, 'query'>
 
@@ -59,6 +60,46 @@ export async function openContact(
   }
 }
 
+/** The answer given to this message id before, if it was processed already (ContactTx.seen). */
+export async function seen(c: Queryable, messageId: string): Promise<InboundRecord | null> {
+  const { rows } = await c.query({
+    name: 'chatflow_seen',
+    text: 'SELECT * FROM runtime_inbound WHERE message_id = $1',
+    values: [messageId],
+  })
+  const r = rows[0]
+  return r
+    ? ({
+        messageId: r.message_id,
+        contactId: r.contact_id,
+        action: r.action,
+        runId: r.run_id,
+        receivedAt: r.received_at,
+      } as InboundRecord)
+    : null
+}
+
+/** Contact reads and updates for the engine, inside the contact's transaction `c` (ContactTx.contacts). */
+export function contactsEffect(c: Queryable, now: () => number): ContactsEffect {
+  return {
+    get: async (id) => {
+      const { rows } = await c.query<ContactRow>('SELECT * FROM contacts WHERE id = $1', [id])
+      return rows[0] ? toContact(rows[0]) : null
+    },
+    update: async (id, patch) => {
+      if (patch.phone !== undefined)
+        throw new Error('A contact is identified by its phone number; it cannot be changed.')
+      const { rows } = await c.query<ContactRow>(
+        `UPDATE contacts SET name = COALESCE($2, name), opted_in = COALESCE($3, opted_in), fields = COALESCE($4, fields),
+                 updated_at = $5 WHERE id = $1 RETURNING *`,
+        [id, patch.name ?? null, patch.optedIn ?? null, patch.fields ? JSON.stringify(patch.fields) : null, now()],
+      )
+      if (!rows[0]) throw new Error(`Contact ${id} does not exist.`)
+      return toContact(rows[0])
+    },
+  }
+}
+
 const WRITE = `
   WITH
   r AS (
@@ -97,8 +138,6 @@ const WRITE = `
   u AS (UPDATE contacts SET last_inbound_at = $7, updated_at = $7 WHERE id = $6 AND $7::bigint IS NOT NULL)
   SELECT seq, id FROM o WHERE lease_until > 0`
 
-const json = (v: unknown): string | null => (v === undefined || v === null ? null : JSON.stringify(v))
-
 /**
  * Everything a contact's transaction writes, in one statement: the same rows RunStore and the outbox write in SQLite.
  * With `writes.leaseOutbound`, the step's outbound messages are written leased to the caller when none of the
@@ -114,42 +153,12 @@ export async function writeContactStep(c: Queryable, contact: Contact, writes: C
   const envelopes: OutboxItem['envelope'][] = []
   for (const { flow, step } of writes.steps) {
     const s = step.state
-    runs.push(runRowOf(flow, step))
-    for (const t of step.trace) {
-      trace.push({
-        run_id: t.runId,
-        seq: t.seq,
-        node_id: t.nodeId,
-        node_name: t.nodeName,
-        node_type: t.nodeType,
-        phase: t.phase,
-        input: json(t.input),
-        output: json(t.output),
-        port: t.port,
-        started_at: t.startedAt,
-        duration_ms: t.durationMs,
-        error_code: t.error?.code ?? null,
-        error_message: t.error?.message ?? null,
-        warnings: t.warnings.length ? JSON.stringify(t.warnings) : null,
-        message_ids: t.messageIds.length ? JSON.stringify(t.messageIds) : null,
-      })
-    }
-    let n = 0
-    const message = (direction: 'in' | 'out', type: string, payload: unknown, id: string | null) =>
-      messages.push({
-        run_id: s.id,
-        n: n++,
-        contact_id: s.contactId,
-        direction,
-        type,
-        payload: JSON.stringify(payload),
-        created_at: s.updatedAt,
-        message_id: id,
-      })
-    if (step.inbound) message('in', step.inbound.type, step.inbound, null)
-    for (const { id, message: m } of sentMessages(step)) {
-      message('out', m.type, m, id)
-      const envelope = {
+    const rows = stepRows(flow, step)
+    runs.push(rows.run)
+    trace.push(...rows.trace)
+    messages.push(...rows.messages)
+    for (const m of step.messages) {
+      envelopes.push({
         id: newMessageId(),
         run_id: s.id,
         flow_id: flow.id,
@@ -157,8 +166,7 @@ export async function writeContactStep(c: Queryable, contact: Contact, writes: C
         to: contact.phone,
         message: m,
         created_at: s.updatedAt,
-      }
-      envelopes.push(envelope)
+      })
     }
   }
   const r = writes.inbound

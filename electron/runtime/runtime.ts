@@ -106,7 +106,7 @@ export class Runtime {
     const { phone_number, data, message_text, button_id } = req
     const trigger = { kind: 'webhook' as const, phone_number, data, message_text, button_id }
     const triggerNodeId = webhookTriggerOf(flow)?.id
-    let leased: OutboxItem[] | void = undefined
+    let leased: OutboxItem[] = []
     const step = await this.store.withContact(req.phone_number, undefined, async (tx) => {
       const handled = await this.handle(tx, { kind: 'start', flow, trigger, triggerNodeId }, this.now())
       leased = await tx.commit({ steps: handled.steps, leaseOutbound: this.leaseOutbound() })
@@ -120,7 +120,7 @@ export class Runtime {
   /** One customer message: processed once per message id, in arrival order per contact. */
   async inbound(msg: InboundMessage): Promise<InboundAnswer> {
     let sends = false
-    let leased: OutboxItem[] | void = undefined
+    let leased: OutboxItem[] = []
     const answer = await this.store.withContact(msg.phone, msg.name, async (tx): Promise<InboundAnswer> => {
       const contactId = tx.contact.id
       const before = await tx.seen(msg.messageId)
@@ -152,8 +152,8 @@ export class Runtime {
    * outbox now instead of at its next poll (a store that does not lease, or a contact with messages still unsent
    * before these, which a claim takes in order).
    */
-  private send(sends: boolean, leased: OutboxItem[] | void): void {
-    if (leased?.length) this.outbox.adopt(leased)
+  private send(sends: boolean, leased: OutboxItem[]): void {
+    if (leased.length) this.outbox.adopt(leased)
     else if (sends) this.outbox.poke()
   }
 

@@ -1,4 +1,4 @@
-// The SQLite store's outbox and housekeeping statements (runtime_outbox is studio migration 012). One process owns
+// The SQLite store's outbox statements (runtime_outbox is studio migration 012). One process owns
 // the file (SQLite's exclusive lock), so no other process can be sending: leases are kept in this process's memory
 // only, and a claim is a read, not a write transaction of its own. A process that dies takes its leases with it,
 // which is what the restarted one needs (it sends whatever is still pending). The writes (sent, retry, failed) are
@@ -8,7 +8,7 @@ import type { Database, Statement } from 'better-sqlite3'
 import type { Contact, StepResult } from '../../shared/engine'
 import type { FlowDocument } from '../../shared/flow/document'
 import { CHAINS, HEADS, newMessageId, toDeliveryFailure, toItem, type DeliveryRow, type OutboxRow } from './outbox-rows'
-import type { DeliveryFailure, OutboxEntry, OutboxItem, PausedCandidate } from './store'
+import type { DeliveryFailure, OutboxEntry, OutboxItem } from './store'
 
 export class SqliteOutbox {
   private readonly sql: Record<'insert' | 'any' | 'claim' | 'sent' | 'retry' | 'failed' | 'failure', Statement>
@@ -104,43 +104,5 @@ export class SqliteOutbox {
       last_error: string | null
     }>
     return rows.map((r) => ({ id: r.id, status: r.status, attempts: r.attempts, lastError: r.last_error }))
-  }
-
-  pausedCandidates(before: number, limit: number, after = { updatedAt: -1, runId: '' }): PausedCandidate[] {
-    const rows = this.db
-      .prepare(
-        `SELECT r.id, r.updated_at, c.phone FROM runs r INDEXED BY runs_paused_updated JOIN contacts c ON c.id = r.contact_id
-         WHERE r.status = 'paused' AND r.updated_at < ? AND (r.updated_at, r.id) > (?, ?) ORDER BY r.updated_at, r.id LIMIT ?`,
-      )
-      .all(before, after.updatedAt, after.runId, limit) as Array<{ id: string; updated_at: number; phone: string }>
-    return rows.map((r) => ({ runId: r.id, phone: r.phone, updatedAt: r.updated_at }))
-  }
-
-  /**
-   * One batch in one transaction; trace, messages and outbox rows go by cascade, failures explicitly. The sweeps
-   * name their partial index (migration 012): without statistics the planner picks runs_status and sorts every
-   * finished run for each batch.
-   */
-  deleteFinishedRuns(before: number, limit: number): number {
-    return this.db.transaction(() => {
-      const ids = this.db
-        .prepare(
-          "SELECT id FROM runs INDEXED BY runs_finished_started WHERE status IN ('ended', 'failed') AND started_at < ? ORDER BY started_at LIMIT ?",
-        )
-        .pluck()
-        .all(before, limit) as string[]
-      if (!ids.length) return 0
-      const list = JSON.stringify(ids)
-      this.db.prepare('DELETE FROM runtime_deliveries WHERE run_id IN (SELECT value FROM json_each(?))').run(list)
-      return this.db.prepare('DELETE FROM runs WHERE id IN (SELECT value FROM json_each(?))').run(list).changes
-    })()
-  }
-
-  forgetInbound(before: number, limit: number): number {
-    return this.db
-      .prepare(
-        'DELETE FROM runtime_inbound WHERE message_id IN (SELECT message_id FROM runtime_inbound WHERE received_at < ? LIMIT ?)',
-      )
-      .run(before, limit).changes
   }
 }

@@ -2,7 +2,7 @@
 // instances) hold the same state the same way. Everything a contact's message changes is written through a
 // ContactTx, which the store serialises per contact: see docs/runtime.md, "Ordering and exactly once".
 import type { PublishedVersion } from '../../shared/api/commands/publish'
-import type { ContactsEffect } from '../../shared/engine/effects'
+import type { CatalogueEffect, ContactsEffect, TemplatesEffect } from '../../shared/engine/effects'
 import type { Contact, OutboundMessage, RunState, StepResult, TraceEvent } from '../../shared/engine'
 import type { FlowDocument } from '../../shared/flow/document'
 import type { PublishLibrary } from '../studio/publish/library'
@@ -70,7 +70,7 @@ export interface ContactWrites {
    * Lease the step's outbound messages to this process's sender until `until` (epoch ms), as a claim would, when
    * none of the contact's messages is unsent before them; `commit` then returns them. The sender gets them without
    * a claim (PostgreSQL: one query per message fewer, and no claim racing the other instances' for the same rows).
-   * A store that does not lease this way ignores it and returns nothing.
+   * A store whose sender is the only one (SQLite: one process holds the file) leases nothing here and returns [].
    */
   leaseOutbound?: { until: number }
 }
@@ -89,9 +89,16 @@ export interface ContactTx {
   /**
    * Writes everything at once, the steps' outbound messages into the outbox included (their envelopes go to the
    * contact's phone); called at most once, last. Returns the messages it leased (ContactWrites.leaseOutbound), in
-   * order; they are the caller's to send once the transaction has committed (withContact has resolved).
+   * order (empty when it leased none); they are the caller's to send once the transaction has committed
+   * (withContact has resolved).
    */
-  commit(writes: ContactWrites): Promise<OutboxItem[] | void>
+  commit(writes: ContactWrites): Promise<OutboxItem[]>
+}
+
+/** The effects a store's library serves (RuntimeStore.libraryEffects). */
+export interface LibraryEffects {
+  templates: TemplatesEffect
+  catalogue: CatalogueEffect
 }
 
 export interface RuntimeStore {
@@ -103,6 +110,11 @@ export interface RuntimeStore {
    * items it travelled with (templates by name and language, products by catalogue and id), all atomically.
    */
   publish(document: FlowDocument, library?: PublishLibrary): Promise<PublishedVersion>
+  /**
+   * What the Template Message, SPM and MPM nodes read: the templates and catalogue products this store holds (the
+   * studio's library tables, which publishes upsert into; on PostgreSQL only what publishes carried).
+   */
+  libraryEffects(): LibraryEffects
   versions(flowId: string): Promise<PublishedVersion[]>
   /** null when the flow has no such version. */
   rollback(flowId: string, version: number): Promise<PublishedVersion | null>
@@ -134,11 +146,12 @@ export interface RuntimeStore {
   outboundRelease(seqs: number[]): Promise<void>
   /**
    * Marks these messages sent (one statement: deliveries finishing together are marked together), each with the id
-   * the channel gave it (`channelIds[i]` for `seqs[i]`; null or absent when the adapter returned none). May answer
-   * whether unsent messages of these contacts wait that no sender holds (false: none, so no claim is needed for
-   * them); nothing means it does not tell.
+   * the channel gave it (`channelIds[i]` for `seqs[i]`; null or absent when the adapter returned none). Answers
+   * whether unsent messages of these contacts may wait that no sender holds: false means none, so no claim is needed
+   * for them (PostgreSQL reads it in the same statement); true means claim (SQLite always answers true: its claim
+   * is an in-process read, cheaper than the check).
    */
-  outboundSent(seqs: number[], at: number, channelIds?: Array<string | null>): Promise<boolean | void>
+  outboundSent(seqs: number[], at: number, channelIds?: Array<string | null>): Promise<boolean>
   /** Gives the message back for another attempt at `nextAt`. */
   outboundRetry(seq: number, attempts: number, nextAt: number, error: string): Promise<void>
   /** Marks it failed and writes the failure into the run's log, in one transaction. */

@@ -1,15 +1,10 @@
 import type { Database, Statement } from 'better-sqlite3'
 import type { FlowDocument } from '../../../shared/flow/document'
-import {
-  sentMessages,
-  type LoggedMessage,
-  type RunState,
-  type StepResult,
-  type TraceEvent,
-} from '../../../shared/engine'
+import type { LoggedMessage, RunState, StepResult, TraceEvent } from '../../../shared/engine'
+import { messageRowsOf, runRowOf, traceRowOf } from './step-rows'
 
 // Flow Logs in SQLite. A step is written in one transaction: the run row (with its serialised state), the step's
-// trace events and its messages in both directions; so a crash never leaves a trace without its run or a message
+// trace events and its messages in both directions (the rows step-rows.ts maps, as PostgreSQL writes them); so a crash never leaves a trace without its run or a message
 // that the run does not know it sent.
 
 export interface RunSummary {
@@ -49,8 +44,6 @@ export interface RunRow {
   state: string
 }
 
-const json = (v: unknown): string | null => (v === undefined || v === null ? null : JSON.stringify(v))
-
 export class RunStore {
   private readonly upsertRun: Statement
   private readonly insertTrace: Statement
@@ -72,7 +65,8 @@ export class RunStore {
     this.insertTrace = db.prepare(`
       INSERT INTO trace_events (run_id, seq, node_id, node_name, node_type, phase, input, output, port, started_at,
                                 duration_ms, error_code, error_message, warnings, message_ids)
-      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`)
+      VALUES (@run_id, @seq, @node_id, @node_name, @node_type, @phase, @input, @output, @port, @started_at,
+              @duration_ms, @error_code, @error_message, @warnings, @message_ids)`)
     this.insertMessage = db.prepare(
       'INSERT INTO messages (run_id, seq, contact_id, direction, type, payload, created_at, message_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
     )
@@ -87,45 +81,21 @@ export class RunStore {
 
   /** saveStep without its own transaction, for a caller that holds one (the runtime's group commit). */
   write(flow: Pick<FlowDocument, 'id' | 'name'>, step: StepResult): void {
-    const s = step.state
+    // Row by row, in this order (the rows of step-rows.ts): a step that cannot be written fails at its first bad row.
     this.upsertRun.run(runRowOf(flow, step))
-    for (const t of step.trace) this.writeTrace(t)
-    let seq = this.nextMessageSeq.get(s.id) as number
-    if (step.inbound) {
+    for (const t of step.trace) this.insertTrace.run(traceRowOf(t))
+    const next = this.nextMessageSeq.get(step.state.id) as number
+    for (const m of messageRowsOf(step))
       this.insertMessage.run(
-        s.id,
-        seq++,
-        s.contactId,
-        'in',
-        step.inbound.type,
-        JSON.stringify(step.inbound),
-        s.updatedAt,
-        null,
+        m.run_id,
+        next + m.n,
+        m.contact_id,
+        m.direction,
+        m.type,
+        m.payload,
+        m.created_at,
+        m.message_id,
       )
-    }
-    for (const { id, message: m } of sentMessages(step)) {
-      this.insertMessage.run(s.id, seq++, s.contactId, 'out', m.type, JSON.stringify(m), s.updatedAt, id)
-    }
-  }
-
-  private writeTrace(t: TraceEvent): void {
-    this.insertTrace.run(
-      t.runId,
-      t.seq,
-      t.nodeId,
-      t.nodeName,
-      t.nodeType,
-      t.phase,
-      json(t.input),
-      json(t.output),
-      t.port,
-      t.startedAt,
-      t.durationMs,
-      t.error?.code ?? null,
-      t.error?.message ?? null,
-      t.warnings.length ? JSON.stringify(t.warnings) : null,
-      t.messageIds.length ? JSON.stringify(t.messageIds) : null,
-    )
   }
 
   state(runId: string): RunState | null {
@@ -267,27 +237,5 @@ export function toSummary(r: Omit<RunRow, 'state'>): RunSummary {
     startedAt: r.started_at,
     updatedAt: r.updated_at,
     endedAt: r.ended_at,
-  }
-}
-
-/** A step's row of `runs`, as both stores write it (the PostgreSQL step statement too, electron/runtime/pg-step.ts). */
-export function runRowOf(flow: Pick<FlowDocument, 'id' | 'name'>, step: StepResult) {
-  const s = step.state
-  return {
-    id: s.id,
-    flow_id: flow.id,
-    flow_name: flow.name,
-    contact_id: s.contactId,
-    status: s.status,
-    trigger_kind: s.trigger.kind,
-    end_reason: s.endReason,
-    error_code: s.error?.code ?? null,
-    error_message: s.error?.message ?? null,
-    state: JSON.stringify(s),
-    node_count: s.nodeCount,
-    exec_ms: step.trace.reduce((sum, t) => sum + t.durationMs, 0),
-    started_at: s.startedAt,
-    updated_at: s.updatedAt,
-    ended_at: s.endedAt,
   }
 }

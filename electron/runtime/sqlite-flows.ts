@@ -1,0 +1,77 @@
+// Published flows in the studio's SQLite database: their versions (the studio's VersionStore), the running
+// documents (parsed once per revision), the library items a publish carries (storeLibrary) and the flows' webhook
+// secrets. Writes go through the store's group commit.
+import type { Database, Statement } from 'better-sqlite3'
+import type { FlowDocument } from '../../shared/flow/document'
+import { EMPTY_LIBRARY, storeLibrary, type PublishLibrary } from '../studio/publish/library'
+import { VersionStore } from '../studio/publish/versions'
+import { readStoredFlow } from '../studio/store/stored-flow'
+import { SecretStore } from '../studio/webhook/secrets'
+import type { GroupCommit } from './group-commit'
+
+export class SqliteFlows {
+  private readonly versionStore: VersionStore
+  private readonly secrets: SecretStore
+  private readonly parsed = new Map<string, { revision: number; doc: FlowDocument }>()
+  // Read on every message: prepared once.
+  private readonly sql: Record<'revision' | 'revisions' | 'document', Statement>
+
+  constructor(
+    private readonly db: Database,
+    private readonly writer: GroupCommit,
+    private readonly now: () => number,
+  ) {
+    this.versionStore = new VersionStore(db, now)
+    this.secrets = new SecretStore(db, now)
+    this.sql = {
+      revision: db.prepare('SELECT revision FROM flows WHERE id = ? AND deleted_at IS NULL'),
+      revisions: db.prepare('SELECT id, revision FROM flows WHERE deleted_at IS NULL ORDER BY id'),
+      document: db.prepare('SELECT document FROM flows WHERE id = ?').pluck(),
+    }
+  }
+
+  /** The library goes to the studio's own tables, which the store's libraryEffects read. */
+  publish(document: FlowDocument, library: PublishLibrary = EMPTY_LIBRARY) {
+    return this.writer.run(() => {
+      storeLibrary(this.db, library, this.now)
+      return this.versionStore.store(document)
+    })
+  }
+
+  versions(flowId: string) {
+    return this.versionStore.list(flowId)
+  }
+
+  rollback(flowId: string, version: number) {
+    const known = this.versionStore.list(flowId).some((v) => v.version === version)
+    return known ? this.writer.run(() => this.versionStore.rollback(flowId, version)) : null
+  }
+
+  runningFlow(flowId: string): FlowDocument | null {
+    const row = this.sql.revision.get(flowId) as { revision: number } | undefined
+    return row ? this.documentOf(flowId, row.revision) : null
+  }
+
+  runningFlows(): FlowDocument[] {
+    const rows = this.sql.revisions.all() as { id: string; revision: number }[]
+    return rows.map((r) => this.documentOf(r.id, r.revision))
+  }
+
+  /** Documents are parsed once per revision: keyword matching reads every flow on every message. */
+  private documentOf(id: string, revision: number): FlowDocument {
+    const cached = this.parsed.get(id)
+    if (cached?.revision === revision) return cached.doc
+    const json = this.sql.document.get(id) as string
+    const doc = readStoredFlow(json)
+    this.parsed.set(id, { revision, doc })
+    return doc
+  }
+
+  verifySecret(flowId: string, key: string) {
+    return this.secrets.verify(flowId, key)
+  }
+
+  async ensureSecret(flowId: string, rotate: boolean) {
+    return (await this.writer.run(() => (rotate ? this.secrets.rotate(flowId) : this.secrets.ensure(flowId)))).secret
+  }
+}

@@ -1,0 +1,58 @@
+// A contact's step in SQLite, as pg-step.ts is in PostgreSQL: the processed message ids it reads, and every row the
+// step writes (runs, trace and messages through RunStore, the outbox, the message id, the customer's last message
+// time), inside the store's group commit.
+import type { Database, Statement } from 'better-sqlite3'
+import type { Contact } from '../../shared/engine'
+import type { ContactStore, RunStore } from '../studio/runs'
+import type { SqliteOutbox } from './sqlite-outbox'
+import type { ContactWrites, InboundRecord } from './store'
+
+export class SqliteStep {
+  // Read and written on every message: prepared once.
+  private readonly sql: Record<'inbound' | 'record', Statement>
+
+  constructor(
+    db: Database,
+    private readonly runStore: RunStore,
+    private readonly contactStore: ContactStore,
+    private readonly out: SqliteOutbox,
+  ) {
+    this.sql = {
+      inbound: db.prepare('SELECT * FROM runtime_inbound WHERE message_id = ?'),
+      record: db.prepare(
+        'INSERT INTO runtime_inbound (message_id, contact_id, action, run_id, received_at) VALUES (?, ?, ?, ?, ?)',
+      ),
+    }
+  }
+
+  /** Runs inside the group commit's transaction (its own savepoint): all of it is kept, or none. */
+  write(contact: Contact, writes: ContactWrites): void {
+    for (const { flow, step } of writes.steps) this.runStore.write(flow, step)
+    this.out.write(contact, writes.steps)
+    const r = writes.inbound
+    if (r) this.sql.record.run(r.messageId, r.contactId, r.action, r.runId, r.receivedAt)
+    if (writes.touchInboundAt !== undefined) this.contactStore.touchInbound(contact.id, writes.touchInboundAt)
+  }
+
+  /** The answer given to this message id before, if it was processed already. */
+  seen(messageId: string): InboundRecord | null {
+    const row = this.sql.inbound.get(messageId) as
+      | {
+          message_id: string
+          contact_id: string
+          action: InboundRecord['action']
+          run_id: string | null
+          received_at: number
+        }
+      | undefined
+    return row
+      ? {
+          messageId: row.message_id,
+          contactId: row.contact_id,
+          action: row.action,
+          runId: row.run_id,
+          receivedAt: row.received_at,
+        }
+      : null
+  }
+}

@@ -3,7 +3,7 @@
 // and from search; a long Problems list shows its first hundred. Every change is undone and redone.
 import type { Page } from '@playwright/test'
 import { buildFlow } from '../../shared/engine/testing/fixtures'
-import { card, panel, saved } from './editor-helpers'
+import { card, fitView, panel, saved, viewSettled } from './editor-helpers'
 import { apiCall } from './emulator-helpers'
 import { expect, test } from './fixtures'
 
@@ -27,6 +27,9 @@ async function openFlow(
   // A flow above 200 nodes renders only the cards in view close up.
   if (all) await expect(page.locator('.flow-card')).toHaveCount(flow.nodes.length)
   else await expect(page.locator('.flow-card').first()).toBeVisible()
+  // The view may still move once after the cards show (a refit when the problems bar changes the canvas's size): a
+  // click aimed before it lands beside its card (CI, under load: the second card of a selection was missed).
+  await viewSettled(page)
   return created.id
 }
 
@@ -139,7 +142,11 @@ test('copy cards into another flow: names made unique, references follow; undo r
     { name: 'Target' },
   )
   await openFlow(page, source, { trigger_1: [0, 0], http_call_1: [340, 0], status: [680, 0] })
+  // As a person would: the first card's panel takes the right of the canvas and hides the card beside it, so Fit View
+  // brings the whole flow back before the second card is added to the selection, once the view is still.
   await card(page, 'http_call_1').click()
+  await fitView(page)
+  await viewSettled(page)
   await card(page, 'status').click({ modifiers: ['Control'] })
   await expect(page.getByRole('toolbar', { name: 'Selected cards' })).toContainText('2 cards')
   await pane(page).focus()

@@ -26,6 +26,10 @@ export function useRefitOnResize() {
       const inView = nodesInView(s.nodeLookup.values(), prev.width, prev.height, prev.transform)
       const whole = inView.length === s.nodeLookup.size
       const zoom = prev.transform[2]
+      // A view a hair under the readable zoom is a readable one that an animated fit left short (0.9076 seen after a
+      // panel opened beside the emulator), not an overview the user chose: it is brought back to readable, never
+      // refitted further out.
+      const readable = isReadable(zoom) || zoom >= READABLE_ZOOM - 0.01
       // Several size changes in a row (a panel and the Problems list) make one fit, after the last.
       if (timer) clearTimeout(timer)
       timer = setTimeout(() => {
@@ -34,12 +38,12 @@ export function useRefitOnResize() {
         if (focus) return void rf.setCenter(focus.x, focus.y, { zoom: focus.zoom, duration: 150 })
         const all = whole || inView.length === 0
         const ids = all ? [...store.getState().nodeLookup.keys()] : inView.map((n) => n.id)
-        const maxZoom = all ? FIT.maxZoom : zoom
+        const maxZoom = all ? FIT.maxZoom : readable ? Math.max(zoom, READABLE_ZOOM) : zoom
         const { width, height } = store.getState()
         const bounds = rf.getNodesBounds(ids)
         const fit = getViewportForBounds(bounds, width, height, Math.min(zoom, 0.1), maxZoom, FIT.padding).zoom
         // A readable view stays readable; an overview (the user zoomed out, or Fit View) is refitted as it was.
-        if (isReadable(zoom) && !isReadable(fit)) {
+        if (readable && !isReadable(fit)) {
           const [x, y] = prev.transform
           const floor = READABLE_ZOOM
           const kept = { x: (x * floor) / zoom, y: (y * floor) / zoom, zoom: floor }
@@ -50,7 +54,7 @@ export function useRefitOnResize() {
           return
         }
         // React Flow's own fit can land a hair under the zoom computed here: a readable view never goes below it.
-        const minZoom = isReadable(zoom) ? READABLE_ZOOM : Math.min(zoom, 0.1)
+        const minZoom = readable ? READABLE_ZOOM : Math.min(zoom, 0.1)
         if (all) void rf.fitView({ maxZoom, minZoom, duration: 150 })
         else void rf.fitView({ nodes: ids.map((id) => ({ id })), maxZoom, minZoom, duration: 150 })
       }, 30)

@@ -3,7 +3,7 @@
 // problems, the phone never draws a message's time over its text, and the last session's coverage can stay on the
 // canvas after the emulator closes (kept across a reload).
 import type { Page } from '@playwright/test'
-import { card, panel, zoomToCard } from './editor-helpers'
+import { card, panel, viewSettled, zoomToCard } from './editor-helpers'
 import { openExample, phone, type } from './emulator-helpers'
 import { expect, test } from './fixtures'
 
@@ -82,12 +82,15 @@ test('testing on the canvas: readable beside the emulator, following the run; mi
   await page.getByRole('button', { name: 'Undo' }).click()
   await expect(minimap(page)).not.toHaveAccessibleName(/with errors/)
   await page.getByRole('button', { name: 'Close panel' }).click()
+  // The canvas refits to its new size after a short wait: the next gesture is aimed at the view a person then sees.
+  await viewSettled(page)
   // Pressing a corner of the minimap moves the view there.
   const viewport = page.locator('.react-flow__viewport')
   const before = await viewport.getAttribute('style')
   const map = (await minimap(page).boundingBox())!
   await page.mouse.click(map.x + 4, map.y + 4)
   await expect(viewport).not.toHaveAttribute('style', before!)
+  await viewSettled(page)
 
   // Closing the emulator leaves the view readable; without the switch its coverage goes with it.
   await page.getByRole('button', { name: 'Close test' }).click()

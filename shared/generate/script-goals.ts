@@ -77,9 +77,9 @@ export async function scriptGoalsMet(
     const seen = tried.get(ix) ?? new Map<string, boolean>()
     tried.set(ix, seen)
     const inputs = JSON.stringify(scriptInputs(config, (text) => evaluateTemplate(text, vars).value))
-    const todo = mine.filter((g) => !seen.has(`${g.key}\u0000${inputs}`))
+    const untried = mine.filter((g) => !seen.has(`${g.key}\u0000${inputs}`))
     for (const g of mine) if (seen.get(`${g.key}\u0000${inputs}`)) met.push(g.key)
-    if (!todo.length) continue
+    if (!untried.length) continue
     const run = async (config: ScriptConfig) => {
       try {
         const o = await runScriptNode({
@@ -93,7 +93,7 @@ export async function scriptGoalsMet(
       }
     }
     const asWritten = await run(config)
-    for (const g of todo) {
+    for (const g of untried) {
       const differs = (await run(g.slipped!)) !== asWritten
       seen.set(`${g.key}\u0000${inputs}`, differs)
       if (differs) met.push(g.key)

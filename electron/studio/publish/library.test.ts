@@ -5,7 +5,7 @@ import { productsUsed } from '../../../shared/analysis/library-refs'
 import { EXAMPLES, exampleFlow } from '../../runtime/testing/runtime-fixtures'
 import { createTempBackend, expectOk, type TempBackend } from '../testing/backend'
 import { DELIVERY_FEEDBACK } from '../transfer/testing/support'
-import { backendTarget } from './http'
+import { backendTarget } from './backend-target'
 import { startPublishApi } from './start'
 
 // The library that travels with a publish, between two real back ends: the studio, and a production server (the

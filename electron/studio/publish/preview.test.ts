@@ -2,7 +2,7 @@ import { afterEach, beforeEach, expect, it } from 'vitest'
 import { buildFlow } from '../../../shared/engine/testing/fixtures'
 import type { Backend } from '../backend'
 import { createTempBackend, expectOk, type TempBackend } from '../testing/backend'
-import { backendTarget } from './http'
+import { backendTarget } from './backend-target'
 import { startPublishApi } from './start'
 
 // publish.preview between two real back ends: the studio, and a production server (a second back end behind the

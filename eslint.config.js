@@ -88,29 +88,31 @@ export default tseslint.config(
     rules: reactHooks.configs.recommended.rules,
   },
   {
-    // Every query parameter and header an HTTP listener reads goes through electron/studio/webhook/request-input.ts:
+    // Every query parameter and header an HTTP listener reads goes through electron/services/webhook/request-input.ts:
     // one value each, bounded (issue 39: a repeated parameter arrived as an array and answered 500).
     files: [
       'electron/runtime/**/*.ts',
+      'electron/services/webhook/**/*.ts',
+      'electron/services/publish/**/*.ts',
       'electron/studio/webhook/**/*.ts',
       'electron/studio/publish/**/*.ts',
       'electron/web/**/*.ts',
     ],
-    ignores: ['**/*.test.ts', '**/testing/**', 'electron/studio/webhook/request-input.ts'],
+    ignores: ['**/*.test.ts', '**/testing/**', 'electron/services/webhook/request-input.ts'],
     rules: {
       'no-restricted-syntax': [
         'error',
         ...['query', 'headers'].map((name) => ({
           selector: `MemberExpression[object.name=/^(req|request)$/][property.name='${name}']`,
-          message: `Read a request's ${name} through readQuery/readHeader (electron/studio/webhook/request-input.ts).`,
+          message: `Read a request's ${name} through readQuery/readHeader (electron/services/webhook/request-input.ts).`,
         })),
         {
           selector: "MemberExpression[object.property.name='raw'][property.name='headers']",
-          message: 'Read headers through readHeader (electron/studio/webhook/request-input.ts).',
+          message: 'Read headers through readHeader (electron/services/webhook/request-input.ts).',
         },
         {
           selector: "MemberExpression[property.name='searchParams']",
-          message: 'Read query parameters through readQuery (electron/studio/webhook/request-input.ts).',
+          message: 'Read query parameters through readQuery (electron/services/webhook/request-input.ts).',
         },
       ],
     },

@@ -101,7 +101,7 @@ describe('typed rules', () => {
     return (result?.messages ?? []).map((m) => m.ruleId ?? 'parse error')
   }
   // The file must be one the TypeScript project knows (type information comes from it); its text is replaced here.
-  const file = 'electron/studio/webhook/json-body.ts'
+  const file = 'electron/services/webhook/json-body.ts'
 
   it('refuse a promise nobody awaits or handles', async () => {
     const floating = 'export async function f(): Promise<void> {}\nexport function g(): void {\n  f()\n}\n'

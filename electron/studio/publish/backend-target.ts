@@ -2,7 +2,7 @@
 // publish target. It lives with the studio because the publish API itself (http.ts) is
 // shared with the runtime and may not know the studio's back end.
 import type { Backend } from '../backend'
-import type { PublishTarget } from './http'
+import type { PublishTarget } from '../../services/publish/http'
 
 export function backendTarget(backend: Backend): PublishTarget {
   return {

@@ -104,14 +104,14 @@ const WRITE = `
   WITH
   r AS (
     INSERT INTO runs (id, flow_id, flow_name, contact_id, status, trigger_kind, end_reason, error_code, error_message,
-                      state, node_count, exec_ms, started_at, updated_at, ended_at)
+                      state, node_count, exec_ms, started_at, updated_at, ended_at, wake_at)
     SELECT * FROM json_to_recordset($1::json) AS x(id text, flow_id text, flow_name text, contact_id text, status text,
       trigger_kind text, end_reason text, error_code text, error_message text, state text, node_count integer,
-      exec_ms double precision, started_at bigint, updated_at bigint, ended_at bigint)
+      exec_ms double precision, started_at bigint, updated_at bigint, ended_at bigint, wake_at bigint)
     ON CONFLICT (id) DO UPDATE SET status = excluded.status, end_reason = excluded.end_reason,
       error_code = excluded.error_code, error_message = excluded.error_message, state = excluded.state,
       node_count = excluded.node_count, exec_ms = runs.exec_ms + excluded.exec_ms,
-      updated_at = excluded.updated_at, ended_at = excluded.ended_at),
+      updated_at = excluded.updated_at, ended_at = excluded.ended_at, wake_at = excluded.wake_at, wake_lease = 0),
   t AS (
     INSERT INTO trace_events (run_id, seq, node_id, node_name, node_type, phase, input, output, port, started_at,
                               duration_ms, error_code, error_message, warnings, message_ids)

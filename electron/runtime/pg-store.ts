@@ -187,8 +187,12 @@ export class PgRuntimeStore implements RuntimeStore {
     return this.wakes.release(runId, at)
   }
 
-  nextDue() {
-    return this.wakes.nextDue()
+  nextDue(now: number) {
+    return this.wakes.nextDue(now)
+  }
+
+  runHandle(runId: string) {
+    return this.wakes.runHandle(runId)
   }
 
   waitingCount() {

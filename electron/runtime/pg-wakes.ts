@@ -5,7 +5,7 @@
 // wake_at). Whether the run really is due is decided again under the contact's lock by the conversation core, so a
 // claim only keeps two instances from doing the same work: it is never what makes a wake happen once.
 import type { Queryable } from './pg-transaction'
-import type { DueRun } from './store'
+import type { DueRun, RunHandle } from './store'
 
 const CLAIM = `
   UPDATE runs r SET wake_lease = $2
@@ -30,12 +30,27 @@ export class PgWakes {
     await this.pool.query('UPDATE runs SET wake_lease = $2 WHERE id = $1 AND wake_at IS NOT NULL', [runId, at])
   }
 
-  async nextDue(): Promise<number | null> {
+  /** The index in order, past the few entries live claims hold (held runs are the ones being woken now). */
+  async nextDue(now: number): Promise<number | null> {
     const { rows } = await this.pool.query<{ at: number | null }>({
       name: 'chatflow_next_due',
-      text: 'SELECT min(wake_at) AS at FROM runs WHERE wake_at IS NOT NULL',
+      text: 'SELECT wake_at AS at FROM runs WHERE wake_at IS NOT NULL AND wake_lease <= $1 ORDER BY wake_at LIMIT 1',
+      values: [now],
     })
     return rows[0]?.at ?? null
+  }
+
+  async runHandle(runId: string): Promise<RunHandle | null> {
+    const { rows } = await this.pool.query<{
+      id: string
+      status: RunHandle['status']
+      wake_at: number | null
+      phone: string
+    }>('SELECT r.id, r.status, r.wake_at, c.phone FROM runs r JOIN contacts c ON c.id = r.contact_id WHERE r.id = $1', [
+      runId,
+    ])
+    const r = rows[0]
+    return r ? { runId: r.id, phone: r.phone, status: r.status, wakeAt: r.wake_at } : null
   }
 
   async waitingCount(): Promise<number> {

@@ -196,8 +196,12 @@ export class SqliteRuntimeStore implements RuntimeStore {
     this.wakes.release(runId, at)
   }
 
-  async nextDue() {
-    return this.wakes.nextDue()
+  async nextDue(now: number) {
+    return this.wakes.nextDue(now)
+  }
+
+  async runHandle(runId: string) {
+    return this.wakes.runHandle(runId)
   }
 
   async waitingCount() {

@@ -41,12 +41,12 @@ describeEachStore('due runs in the store', (c) => {
     open.push(store)
     await store.publish(flow)
     const t = 1_800_000_000_000
-    expect(await store.nextDue()).toBeNull()
+    expect(await store.nextDue(0)).toBeNull()
     const late = await commitWaiting(store, '+919800000001', t + 5_000)
     const early = await commitWaiting(store, '+919800000002', t + 1_000)
     await commitWaiting(store, '+919800000003', null)
     expect(await store.waitingCount()).toBe(2)
-    expect(await store.nextDue()).toBe(t + 1_000)
+    expect(await store.nextDue(0)).toBe(t + 1_000)
     expect(await store.claimDue({ now: t + 999, leaseMs: 30_000, limit: 10 })).toEqual([])
     expect(await store.claimDue({ now: t + 6_000, leaseMs: 30_000, limit: 10 })).toEqual([
       { runId: early, phone: '+919800000002', wakeAt: t + 1_000 },
@@ -89,7 +89,7 @@ describeEachStore('due runs in the store', (c) => {
       } as unknown as StepResult
       await tx.commit({ steps: [{ flow, step }] })
     })
-    expect(await store.nextDue()).toBeNull()
+    expect(await store.nextDue(0)).toBeNull()
     expect(await store.waitingCount()).toBe(0)
     expect(await store.claimDue({ now: t + 100_000_000, leaseMs: 60_000, limit: 10 })).toEqual([])
   })

@@ -67,6 +67,14 @@ export interface DueRun {
   wakeAt: number
 }
 
+/** A run as the hand controls (wake, cancel) find it: its contact's phone, its status and due time. */
+export interface RunHandle {
+  runId: string
+  phone: string
+  status: RunState['status']
+  wakeAt: number | null
+}
+
 /** The writes of one processed message or webhook request, committed together with the contact's lock held. */
 export interface ContactWrites {
   /** Runs closed on the way (superseded, expired) then the step that ran, in this order. */
@@ -185,8 +193,13 @@ export interface RuntimeStore {
   claimDue(opts: { now: number; leaseMs: number; limit: number }): Promise<DueRun[]>
   /** Ends this process's claim on a run it did not wake: it may be claimed again from `at` (epoch ms). */
   releaseDue(runId: string, at: number): Promise<void>
-  /** The earliest wake_at of any run, or null when none waits on time (the scheduler sleeps until then). */
-  nextDue(): Promise<number | null>
+  /**
+   * The earliest wake_at of a run no live claim holds at `now`, or null when none waits on time (the scheduler
+   * sleeps until then).
+   */
+  nextDue(now: number): Promise<number | null>
+  /** The run with its contact's phone (for a wake or cancel by hand), or null for an unknown run. */
+  runHandle(runId: string): Promise<RunHandle | null>
   /** How many runs wait on time (wake_at set), for /metrics. */
   waitingCount(): Promise<number>
   // ---- the channel's webhook: its inbox and the statuses of sent messages (channel-store.ts) ----

@@ -7,7 +7,7 @@
 import type { PoolClient } from 'pg'
 import { randomUUID } from 'node:crypto'
 import type { Contact, RunState } from '../../shared/engine'
-import { stepRows } from '../studio/runs/step-rows'
+import { stepRows, type StepRows } from '../studio/runs/step-rows'
 import { newMessageId } from './outbox-rows'
 import { toContact, type ContactRow } from './pg-runs'
 import type { ContactsEffect } from '../../shared/engine/effects'
@@ -147,16 +147,23 @@ const WRITE = `
  * waits for a retry, and these must go after it).
  */
 export async function writeContactStep(c: Queryable, contact: Contact, writes: ContactWrites): Promise<OutboxItem[]> {
-  const runs: unknown[] = []
+  // One row per run: a statement's upsert may not touch a row twice, and a wake carried out before the reply that
+  // came after the run's time (the core's rule 11) is two steps of one run in one transaction. The later row wins,
+  // the steps' times add up, and the second step's messages are numbered after the first's.
+  const runs = new Map<string, StepRows['run']>()
   const trace: unknown[] = []
   const messages: unknown[] = []
+  const numbered = new Map<string, number>()
   const envelopes: OutboxItem['envelope'][] = []
   for (const { flow, step } of writes.steps) {
     const s = step.state
     const rows = stepRows(flow, step)
-    runs.push(rows.run)
+    const before = runs.get(s.id)
+    runs.set(s.id, before ? { ...rows.run, exec_ms: before.exec_ms + rows.run.exec_ms } : rows.run)
     trace.push(...rows.trace)
-    messages.push(...rows.messages)
+    const base = numbered.get(s.id) ?? 0
+    messages.push(...rows.messages.map((m) => ({ ...m, n: base + m.n })))
+    numbered.set(s.id, base + rows.messages.length)
     for (const m of step.messages) {
       envelopes.push({
         id: newMessageId(),
@@ -185,7 +192,7 @@ export async function writeContactStep(c: Queryable, contact: Contact, writes: C
     name: 'chatflow_write_step',
     text: WRITE,
     values: [
-      JSON.stringify(runs),
+      JSON.stringify([...runs.values()]),
       JSON.stringify(trace),
       JSON.stringify(messages),
       JSON.stringify(envelopes.map((e, n) => ({ ...e, n, phone: e.to, message: JSON.stringify(e.message) }))),

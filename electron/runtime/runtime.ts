@@ -6,6 +6,7 @@
 // requests are processed one at a time (RuntimeStore.withContact); a message id is processed once. Runs waiting on
 // time are woken by the wake scheduler (wakes.ts) through the same path.
 import {
+  dueAt,
   handleEvent,
   type ConversationEvent,
   type Effects,
@@ -20,7 +21,6 @@ import { webhookTriggerOf } from '../../shared/nodes/trigger/kind'
 import type { WebhookRequest } from '../studio/webhook/request'
 import type { WebhookRun } from '../studio/webhook/server'
 import type { ChannelAdapter } from './adapters/adapter'
-import { dueAt, WAKE } from './due-at'
 import { expireStale, Housekeeping, type HousekeepingOptions } from './housekeeping'
 import type { InboundMessage } from './inbound'
 import { Outbox, type OutboxOptions } from './outbox'
@@ -59,6 +59,8 @@ export type InboundAnswer =
       contactId: string
     }
   | { status: 'duplicate'; action: 'resumed' | 'started' | 'ignored'; runId: string | null; contactId: string }
+
+const WAKE: ConversationEvent = { kind: 'wake' }
 
 export class Runtime {
   readonly store: RuntimeStore
@@ -187,13 +189,15 @@ export class Runtime {
   async forRun(
     run: Pick<RunHandle, 'runId' | 'phone'>,
     event: ConversationEvent,
+    /** The instant the core decides at (default: the clock); a wake by hand says the run's time has come. */
+    at: (paused: RunState, now: number) => number = (_, now) => now,
   ): Promise<{ paused: RunState | null; handled: Handled | null }> {
     let leased: OutboxItem[] = []
     let sends = false
     const result = await this.store.withContact(run.phone, undefined, async (tx) => {
       const paused = await tx.pausedRun()
       if (!paused || paused.id !== run.runId) return { paused: null, handled: null }
-      const handled = await this.handle(tx, event, this.now())
+      const handled = await this.handle(tx, event, at(paused, this.now()))
       if (handled.steps.length) {
         leased = await tx.commit({ steps: handled.steps, leaseOutbound: this.leaseOutbound() })
         sends = handled.steps.some((s) => s.step.messages.length > 0)

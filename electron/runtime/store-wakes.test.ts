@@ -71,7 +71,7 @@ describeEachStore('due runs in the store', (c) => {
     await store.withContact('+919800000004', undefined, async (tx) => {
       const paused = (await tx.pausedRun())!
       const step: StepResult = {
-        state: { ...paused, waiting: { ...paused.waiting!, until: t + 10 } as never },
+        state: { ...paused, waiting: { ...paused.waiting!, until: t + 10 } },
         trace: [],
         messages: [],
       } as unknown as StepResult

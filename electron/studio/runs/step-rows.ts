@@ -2,7 +2,7 @@
 // run row (with the serialised state), its trace events and its messages in both directions. One mapping, so a
 // step reads back the same from either store (run-store.ts's toSummary, toTrace and toLoggedMessage).
 import type { FlowDocument } from '../../../shared/flow/document'
-import { sentMessages, type RunState, type StepResult, type TraceEvent } from '../../../shared/engine'
+import { dueAt, sentMessages, type StepResult, type TraceEvent } from '../../../shared/engine'
 import type { RunRow, TraceRow } from './run-store'
 
 /** A message row of a step; `n` is its place in the step, added to the run's next message number when written. */
@@ -70,12 +70,6 @@ export function runRowOf(flow: Pick<FlowDocument, 'id' | 'name'>, step: StepResu
     ended_at: s.endedAt,
     wake_at: dueAt(s),
   }
-}
-
-/** Provisional until the engine's dueAt (issue 31) is merged: the instant a paused run waits until, or null. */
-function dueAt(s: RunState): number | null {
-  const until = s.status === 'paused' ? (s.waiting as { until?: unknown } | null)?.until : undefined
-  return typeof until === 'number' ? until : null
 }
 
 export function traceRowOf(t: TraceEvent): TraceRow {

@@ -41,9 +41,9 @@ export interface RunRow {
   started_at: number
   updated_at: number
   ended_at: number | null
-  /** When the paused run falls due (the engine's dueAt), or null: migration 019. */
-  wake_at: number | null
   state: string
+  /** When the paused run must be woken (the engine's dueAt), null when it waits on no time (migration 019). */
+  wake_at: number | null
 }
 
 export class RunStore {

@@ -18,7 +18,7 @@ import { sqliteMigration } from '../schema/sqlite'
 import type { SchemaMigration } from '../schema/types'
 import { migration017 } from './017_flow_node_count'
 import { migration018 } from './018_secrets_at_rest'
-import { migration019 } from './019_run_wake_at'
+import { migration019 } from './019_run_wake'
 import { migration020 } from './020_emulator_clock'
 import type { Migration } from './types'
 

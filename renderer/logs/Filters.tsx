@@ -82,7 +82,7 @@ export function Filters({
           onChange={(e) => onChange({ ...filter, waiting: e.target.value === 'time' ? 'time' : undefined })}
         >
           <option value="">any</option>
-          <option value="time">on time (with a due time)</option>
+          <option value="time">on time</option>
         </select>
       </label>
       <label>

@@ -52,6 +52,7 @@ export function WaitingRun({ run, timeZone, onWake, onCancel }: Props) {
           title="Cancel this run?"
           body="The run ends as cancelled where it waits: it sends nothing more, and a later message from the customer starts afresh."
           confirmLabel="Cancel run"
+          cancelLabel="Keep waiting"
           danger
           onCancel={() => setConfirming(false)}
           onConfirm={() => {

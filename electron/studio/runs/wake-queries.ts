@@ -1,6 +1,6 @@
 import type { Database, Statement } from 'better-sqlite3'
 
-// Which paused runs have fallen due (migration 019's runs_wake_at index). A test contact in the emulator lives
+// Which paused runs have fallen due (migration 019's runs_wake index). A test contact in the emulator lives
 // ahead of real time by its skips (emulator_clock, migration 020), so its runs fall due that much earlier in real
 // time: the range is widened by the largest offset and each row checked against its own contact's.
 

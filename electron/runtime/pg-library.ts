@@ -3,8 +3,8 @@
 // catalog_products; electron/studio/effects/template-store.ts, catalog-store.ts), so both stores keep the same data
 // and hand the nodes the same shapes: the checked definition as published, without bookkeeping.
 import type { Pool, PoolClient } from 'pg'
-import { toProduct, type ProductRow } from '../studio/effects/catalog-store'
-import type { PublishLibrary } from '../studio/publish/library'
+import { toProduct, type ProductRow } from '../services/effects/catalog-store'
+import type { PublishLibrary } from '../services/publish/library'
 import type { LibraryEffects } from './store'
 
 /** Upserts the library inside the publish transaction `c`. */

@@ -10,7 +10,7 @@ import {
   type MessageRow,
   type RunRow,
   type TraceRow,
-} from '../studio/runs/run-store'
+} from '../services/runs/run-store'
 
 export async function readRuns(
   c: Queryable,

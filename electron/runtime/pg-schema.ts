@@ -3,8 +3,8 @@
 // advisory lock so exactly one applies a step. Applied steps are recorded as in SQLite (schema_migrations: version
 // and name); a database set up before the list was shared is converted once (pg-legacy-schema.ts).
 import type { PoolClient } from 'pg'
-import { schema } from '../studio/db/migrations'
-import { migrationSql } from '../studio/db/schema/sql'
+import { schema } from '../services/db/migrations'
+import { migrationSql } from '../services/db/schema/sql'
 import { LEGACY_CONVERSION, LEGACY_CONVERTS_TO, LEGACY_STEPS } from './pg-legacy-schema'
 
 const MIGRATION_LOCK = 7_373_001

@@ -3,7 +3,7 @@
 import pg from 'pg'
 import { expect, it } from 'vitest'
 import { createEffects } from '../../shared/engine'
-import { confirmFlow, orderTotalFlow } from '../studio/webhook/testing/fixtures'
+import { confirmFlow, orderTotalFlow } from '../services/webhook/testing/fixtures'
 import type { MemoryAdapter } from './adapters/log-adapter'
 import { Runtime } from './runtime'
 import { describeEachStore } from './testing/stores'

@@ -1,7 +1,7 @@
 import type { Effects } from '../../../shared/engine'
 import { studioEffects } from '../effects/service'
 import type { HandlerContext, ServiceFactory } from '../handlers/types'
-import { RunService } from '../runs'
+import { RunService } from '../../services/runs'
 
 // The emulator's clock (docs/emulator.md, "The clock"): each test contact lives at real time plus how far the tester
 // has skipped ahead. Its runs are stepped on that clock (the conversation core's `now` and every time the engine

@@ -1,6 +1,6 @@
 import type { FlowDocument } from '../../../shared/flow/document'
 import type { EmulatorOutcome } from '../../../shared/api/commands/emulator'
-import { ApiFailure } from '../failure'
+import { ApiFailure } from '../../services/failure'
 import type { HandlerContext } from '../handlers/types'
 import { flowOf, sessionOf } from './service'
 

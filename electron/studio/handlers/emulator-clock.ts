@@ -3,7 +3,7 @@ import { formatSpan } from '../../../shared/text/span'
 import { emulatorClock } from '../emulator/clock'
 import { lookup, outcome } from '../emulator/outcome'
 import { contactOf, flowOf, runsFor, toMocks } from '../emulator/service'
-import { ApiFailure } from '../failure'
+import { ApiFailure } from '../../services/failure'
 import type { Handler } from './types'
 
 // The emulator's clock half of the emulator area (docs/emulator.md, "The clock"); handlers/emulator.ts spreads it.

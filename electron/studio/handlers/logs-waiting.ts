@@ -1,8 +1,8 @@
 import { studioEffects } from '../effects/service'
-import { ApiFailure, notFound } from '../failure'
+import { ApiFailure, notFound } from '../../services/failure'
 import { logQueries } from '../logs/service'
-import { RunService } from '../runs'
-import { flowStore } from '../store/flows'
+import { RunService } from '../../services/runs'
+import { flowStore } from '../../services/store/flows'
 import type { Handler, HandlerContext } from './types'
 
 // A waiting run by hand, from the Flow Logs (docs/logs.md, "Waiting runs"): Wake now and Cancel run. This

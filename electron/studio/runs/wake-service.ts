@@ -1,8 +1,8 @@
 import type { FlowDocument } from '../../../shared/flow/document'
 import { runsAtClock } from '../emulator/clock'
-import { ApiFailure } from '../failure'
+import { ApiFailure } from '../../services/failure'
 import type { HandlerContext, ServiceFactory } from '../handlers/types'
-import { flowStore } from '../store/flows'
+import { flowStore } from '../../services/store/flows'
 import { WakeQueries } from './wake-queries'
 
 // Runs that wait on time (a Wait node, "no reply within") are woken by the studio itself when they fall due, as

@@ -10,7 +10,7 @@ import { startPublishApi } from '../services/publish/start'
 
 // The library that travels with a publish, between two real back ends: the studio, and a production server (the
 // browser host's publish API over a second back end). The runtime's stores are covered in
-// electron/runtime/publish-library.test.ts.
+// electron/integration/publish-library-to-runtime.test.ts.
 
 const KEY = 'pk_test_0123456789abcdef'
 let studio: TempBackend

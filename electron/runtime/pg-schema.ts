@@ -1,4 +1,4 @@
-// The runtime's PostgreSQL schema: the one list of migrations both stores share (electron/studio/db/migrations,
+// The runtime's PostgreSQL schema: the one list of migrations both stores share (electron/services/db/migrations,
 // docs/storage.md "One schema"), written as PostgreSQL and applied on start. Instances starting together take one
 // advisory lock so exactly one applies a step. Applied steps are recorded as in SQLite (schema_migrations: version
 // and name); a database set up before the list was shared is converted once (pg-legacy-schema.ts).

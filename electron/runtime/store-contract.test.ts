@@ -1,5 +1,5 @@
 // The RuntimeStore contract as both stores keep it (store.ts; docs/runtime.md, "The two stores"): a step is written
-// through one mapping (electron/studio/runs/step-rows.ts) and read back as the engine made it; every method answers
+// through one mapping (electron/services/runs/step-rows.ts) and read back as the engine made it; every method answers
 // the same type from either store; the library a publish carried is served by the store's own libraryEffects.
 import fs from 'node:fs'
 import path from 'node:path'

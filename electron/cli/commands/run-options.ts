@@ -73,7 +73,7 @@ function adTrigger(arg: string): TriggerOption | string {
 const AD_FIELDS: ReadonlySet<string> = new Set(AD_FIELD_NAMES)
 
 /**
- * `webhook-request:<json>`: a request body checked by the flow webhook's own rules (electron/studio/webhook/request.ts),
+ * `webhook-request:<json>`: a request body checked by the flow webhook's own rules (electron/services/webhook/request.ts),
  * so what runs here is what the endpoint would take. The contact is --contact's, as the phone number is the run's.
  */
 function webhookRequestTrigger(arg: string): TriggerOption | string {

@@ -97,4 +97,50 @@ describe("the emulator's clock", () => {
     const other = expectOk(await api.call('emulator.newContact', {}))
     expect(expectOk(await api.call('emulator.session', { ...t, contactId: other.id })).clockOffsetMs).toBe(0)
   })
+
+  it('skips to the due time: a Wait goes on, an unanswered Question takes its timeout path, and the saved test waits too', async () => {
+    const created = expectOk(await api.call('flows.create', { name: 'Feedback' }))
+    const document = buildFlow(
+      [
+        { type: 'trigger', name: 'trigger_1', config: { kind: 'keyword', keywords: ['hi'] } },
+        { type: 'wait', name: 'later', config: { mode: 'duration', duration: '2h' } },
+        { type: 'question', name: 'how', config: { prompt: 'How was it?', saveTo: 'how', noReplyWithin: '30m' } },
+        { type: 'message', name: 'thanks', config: { text: 'Thanks!' } },
+        { type: 'message', name: 'nudge', config: { text: 'Still there?' } },
+      ],
+      [
+        ['trigger_1', 'out', 'later'],
+        ['later', 'out', 'how'],
+        ['how', 'out', 'thanks'],
+        ['how', 'timeout', 'nudge'],
+      ],
+      { id: created.id, name: 'Feedback', active: true },
+    )
+    expectOk(await api.call('flows.save', { document, expectedRevision: created.revision }))
+    const contact = expectOk(await api.call('emulator.contact', {}))
+    const t = { flowId: created.id, contactId: contact.id }
+    const started = expectOk(await api.call('emulator.start', { ...t, trigger: { kind: 'keyword', text: 'hi' } }))
+    expect(started.session.run).toMatchObject({ status: 'paused', waitingNodeId: 'n_later', wakeAt: now + 2 * HOUR })
+
+    const woke = expectOk(await api.call('emulator.skip', { ...t, to: { kind: 'due' } }))
+    expect(woke).toMatchObject({ action: 'resumed', skippedMs: 2 * HOUR, notice: null })
+    expect(woke.session.run).toMatchObject({ waitingNodeId: 'n_how', wakeAt: now + 2.5 * HOUR })
+    expect(JSON.stringify(woke.session.messages.at(-1)!.payload)).toContain('How was it?')
+
+    const early = expectOk(await api.call('emulator.skip', { ...t, to: { kind: 'by', ms: 10 * 60_000 } }))
+    expect(early.action).toBe('ignored')
+    expect(early.notice).toBe('Skipped 10 min; the conversation still waits (due in 20 min).')
+    expect(early.session.run).toMatchObject({ status: 'paused', waitingNodeId: 'n_how' })
+
+    const timedOut = expectOk(await api.call('emulator.skip', { ...t, to: { kind: 'due' } }))
+    expect(timedOut).toMatchObject({ action: 'resumed', skippedMs: 20 * 60_000 })
+    expect(timedOut.session.run).toMatchObject({ status: 'ended', endReason: 'completed', wakeAt: null })
+    expect(JSON.stringify(timedOut.session.messages.at(-1)!.payload)).toContain('Still there?')
+    expect(timedOut.session.trace.find((e) => e.nodeName === 'how' && e.phase === 'resume')?.port).toBe('timeout')
+
+    const saved = expectOk(await api.call('emulator.saveTest', { ...t, name: 'nobody answers' }))
+    expect(saved.yaml).toMatch(/- wait: 2h\n\s+bot:[^]*How was it\?[^]*- wait: 30m\n\s+bot:[^]*Still there\?/)
+    const [ran] = expectOk(await api.call('emulator.runTests', { flowId: t.flowId }))
+    expect(ran!.lastRun).toMatchObject({ passed: true, failures: [] })
+  })
 })

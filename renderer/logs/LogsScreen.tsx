@@ -116,11 +116,12 @@ export function LogsScreen({ flowId, runId }: { flowId: string; runId: string | 
     setNotice(r.ok ? `Saved as the test "${r.value.name}" (run it from the emulator's Tests tab).` : r.error.message)
   }
 
-  /** Wake now / Cancel run on a waiting run: the list row and the trace show the result at once. */
+  /** Wake now / Cancel run on a waiting run: the list and the trace show the result at once. */
   const byHand = async (command: 'logs.wake' | 'logs.cancel', id: string) => {
     const r = await getApi().call(command, { runId: id })
     setNotice(r.ok ? (command === 'logs.wake' ? 'The run was woken.' : 'The run was cancelled.') : r.error.message)
-    await store.getState().live([id])
+    // The list is read again under its filter: a run no longer waiting leaves a "waiting on time" list.
+    await store.getState().setFilter(store.getState().filter)
     await store.getState().reloadTrace()
   }
 

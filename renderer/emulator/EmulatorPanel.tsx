@@ -96,13 +96,14 @@ function OpenPanel({ flowId, flush }: { flowId: string; flush(): Promise<unknown
   const s = store.getState()
   const offset = session?.clockOffsetMs ?? 0
   const clockNow = Date.now() + offset
+  const statusText = run ? runStatus(run, clockNow, doc.settings?.timeZone) : 'no run'
 
   return (
     <aside className="emulator" aria-label="Emulator">
       <header className="emu-bar">
         <strong>Test</strong>
-        <span className="emu-status" data-testid="run-status">
-          {run ? runStatus(run, clockNow, doc.settings?.timeZone) : 'no run'}
+        <span className="emu-status" data-testid="run-status" title={statusText}>
+          {statusText}
         </span>
         {offset > 0 && (
           <span className="emu-clock" title={`The emulator's clock: ${new Date(clockNow).toLocaleString()}`}>

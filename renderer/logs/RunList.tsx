@@ -99,9 +99,13 @@ export function RunList(props: Props) {
                 className={`logs-state${r.status === 'paused' && r.wakeAt !== null ? ' logs-waiting' : ''}`}
                 title={dueTitle(r)}
               >
-                {r.status === 'paused' && r.wakeAt !== null
-                  ? `waiting until ${formatDue(r.wakeAt, { now: Date.now(), timeZone })}`
-                  : r.status}
+                {r.status === 'paused' && r.wakeAt !== null ? (
+                  <>
+                    waiting <span className="logs-due">until {formatDue(r.wakeAt, { now: Date.now(), timeZone })}</span>
+                  </>
+                ) : (
+                  r.status
+                )}
               </span>
               <span role="gridcell">{r.triggerKind}</span>
               <span role="gridcell" title={r.contact.phone}>

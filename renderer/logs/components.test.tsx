@@ -71,7 +71,7 @@ describe('RunList: waiting runs', () => {
       />,
     )
     // 09:00 UTC is 14:30 in Kolkata; not today, so the day is said too.
-    expect(html).toMatch(/class="logs-state logs-waiting"[^>]*>waiting until Wed 2 Jan, 14:30/)
+    expect(html).toMatch(/class="logs-state logs-waiting"[^>]*>waiting <span class="logs-due">until Wed 2 Jan, 14:30/)
     expect(html).toMatch(/class="logs-state"[^>]*>paused</)
   })
 })

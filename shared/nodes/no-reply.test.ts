@@ -16,6 +16,7 @@ const WAITERS = {
   chat_flow: { flowId: 'f1', body: 'Fill this in', screens: [{ id: 'FORM', title: 'Form', fields: [] }] },
   spm: { catalogId: 'c1', productId: 'p1' },
   mpm: { catalogId: 'c1', header: 'Teas', body: 'Pick', sections: [{ title: 'A', productIds: ['p1'] }] },
+  template_message: { templateName: 'hello', language: 'en' },
 } as const
 type Waiter = keyof typeof WAITERS
 
@@ -38,6 +39,8 @@ describe('the timeout port', () => {
 })
 
 const catalogue = { product: async () => ({ name: 'Tea' }) }
+const hello = { name: 'hello', language: 'en', category: 'UTILITY', header: { type: 'none' }, body: 'Hi', buttons: [] }
+const templates = { get: async () => hello }
 
 function flowOf(type: Waiter, noReplyWithin: string): FlowDocument {
   const answerPort = type === 'interactive_message' ? 'yes' : 'out'
@@ -62,10 +65,11 @@ const REPLIES: Record<Waiter, InboundEvent> = {
   chat_flow: { type: 'nfm_reply', response: {} },
   spm: { type: 'order', order: { catalog_id: 'c1', product_items: [] } },
   mpm: { type: 'order', order: { catalog_id: 'c1', product_items: [] } },
+  template_message: { type: 'text', text: 'Fine, thanks' },
 }
 
 async function begin(type: Waiter, noReplyWithin = '2h') {
-  const d = testDeps({ effects: { catalogue } })
+  const d = testDeps({ effects: { catalogue, templates } })
   const flow = flowOf(type, noReplyWithin)
   const t0 = d.deps.effects.clock.now()
   const h = await handleEvent(
@@ -113,7 +117,8 @@ describe('no reply within, through the core', () => {
   it.each(Object.keys(WAITERS) as Waiter[])('%s: without the option it waits as before, on no time', async (type) => {
     const r = await begin(type, '')
     expect(dueAt(r.state)).toBeNull()
-    if (type === 'spm' || type === 'mpm') expect(r.state.status).toBe('ended') // products go straight on, as before
+    // Products and templates go straight on, as before.
+    if (type === 'spm' || type === 'mpm' || type === 'template_message') expect(r.state.status).toBe('ended')
   })
 
   it('a refused answer keeps the deadline of the first ask', async () => {

@@ -73,6 +73,43 @@ describe('cancelling a waiting run by hand', () => {
 })
 
 describe('waking a run by hand', () => {
+  it('wakes a run waiting on time now, before it is due: it goes on at the time it is woken, and only once', async () => {
+    const created = expectOk(await api.call('flows.create', { name: 'Later' }))
+    const document = buildFlow(
+      [
+        { type: 'trigger', name: 'trigger_1', config: { kind: 'keyword', keywords: ['later'] } },
+        { type: 'wait', name: 'pause', config: { mode: 'duration', duration: '1d' } },
+        { type: 'message', name: 'back', config: { text: 'Back again' } },
+      ],
+      [
+        ['trigger_1', 'out', 'pause'],
+        ['pause', 'out', 'back'],
+      ],
+      { id: created.id, name: 'Later', active: true },
+    )
+    expectOk(await api.call('flows.save', { document, expectedRevision: created.revision }))
+    const contact = expectOk(await api.call('emulator.contact', {}))
+    const t = { flowId: created.id, contactId: contact.id }
+    const started = expectOk(await api.call('emulator.start', { ...t, trigger: { kind: 'keyword', text: 'later' } }))
+    const runId = started.session.run!.id
+    const waiting = expectOk(await api.call('logs.list', { flowId: t.flowId, filter: { waiting: 'time' } })).runs
+    expect(waiting.map((r) => [r.id, r.wakeAt])).toEqual([[runId, now + 86_400_000]])
+
+    now += 60_000
+    const row = expectOk(await api.call('logs.wake', { runId }))
+    expect(row).toMatchObject({ status: 'ended', endReason: 'completed', wakeAt: null, endedAt: now })
+    const log = expectOk(await api.call('logs.run', { runId }))
+    expect(log.messages.at(-1)).toMatchObject({ direction: 'out', createdAt: now })
+    expect(log.trace.find((e) => e.nodeName === 'pause' && e.phase === 'resume')?.port).toBe('out')
+    expect(expectOk(await api.call('logs.list', { flowId: t.flowId, filter: { waiting: 'time' } })).runs).toEqual([])
+
+    const again = await api.call('logs.wake', { runId })
+    expect(!again.ok && again.error.code).toBe('not_waiting')
+    expect(expectOk(await api.call('logs.run', { runId })).messages.filter((m) => m.direction === 'out')).toHaveLength(
+      1,
+    )
+  })
+
   it('is refused for a run that waits for the customer only, which keeps waiting', async () => {
     const t = await pausedAtQuestion()
     const r = await api.call('logs.wake', { runId: t.runId })

@@ -104,10 +104,15 @@ export class Runtime {
   /** The core's answer to one event of the contact holding `tx`, with the paused run and flows read on it. */
   private async handle(tx: ContactTx, event: ConversationEvent, now: number): Promise<Handled> {
     const paused = await tx.pausedRun()
-    // A start supersedes a paused run of another flow whatever it is, so only a message, or a start of the paused
-    // run's own flow (a webhook's button_id may answer its buttons), needs that flow read.
+    // A start supersedes a paused run of another flow whatever it is, so only a message, a wake, a start of the
+    // paused run's own flow (a webhook's button_id may answer its buttons), or any event once the run's time has come
+    // (the core carries out its wake first), needs that flow read.
+    const due = paused ? dueAt(paused) : null
     const reads =
-      event.kind === 'message' || event === WAKE || (event.kind === 'start' && paused?.flowId === event.flow.id)
+      event.kind === 'message' ||
+      event.kind === 'wake' ||
+      (due !== null && due <= now) ||
+      (event.kind === 'start' && paused?.flowId === event.flow.id)
     const current = paused ? { state: paused, flow: reads ? await tx.runningFlow(paused.flowId) : null } : null
     const flows = event.kind === 'message' ? await tx.runningFlows() : []
     return handleEvent({ contact: tx.contact, current, flows, event, now }, this.deps(tx))

@@ -90,9 +90,9 @@ describeEachStore('waking or cancelling a run by hand', (c) => {
     expect(await store.run(runId!)).toMatchObject({ status: 'paused' })
     expect(await post(runId!, 'cancel')).toEqual({
       status: 200,
-      body: { runId, action: 'cancelled', status: 'ended', endReason: 'superseded' },
+      body: { runId, action: 'cancelled', status: 'ended', endReason: 'cancelled' },
     })
-    expect(await store.run(runId!)).toMatchObject({ status: 'ended', endReason: 'superseded' })
+    expect(await store.run(runId!)).toMatchObject({ status: 'ended', endReason: 'cancelled' })
     expect(await post(runId!, 'cancel')).toMatchObject({ status: 409, body: { error: { code: 'not_waiting' } } })
     // The contact's next message starts afresh.
     expect(await runtime.inbound(text('+919800000602', 'wine'))).toMatchObject({ action: 'started' })

@@ -1,7 +1,7 @@
 // A run woken or cancelled by hand, on the publish API (docs/runtime.md, "Time": POST /api/v1/runs/{id}/wake and
 // /cancel, behind the publish key). Both go through the conversation core under the contact's lock, like every
 // event: a wake by hand is the run's time come now (the core is told the instant is its due time, so it takes the
-// timeout path), a cancel is the end a tester gives a paused run ('superseded'). A run that is unknown, finished,
+// timeout path), a cancel ends the paused run as 'cancelled' (the core's end event, as the studio's Flow Logs do). A run that is unknown, finished,
 // or (for a wake) waiting for the customer alone gets a clear 404 or 409, and nothing changes.
 import type { FastifyInstance, FastifyReply } from 'fastify'
 import { dueAt } from '../../shared/engine'
@@ -68,10 +68,10 @@ export async function wakeByHand(runtime: Runtime, runId: string): Promise<RunCo
   }
 }
 
-/** Ends a paused run ('superseded'): it sends nothing more, and the contact's next message starts afresh. */
+/** Ends a paused run as 'cancelled': it sends nothing more, and the contact's next message starts afresh. */
 export async function cancelByHand(runtime: Runtime, runId: string): Promise<RunControlAnswer> {
   const run = await find(runtime, runId)
-  const { paused, handled } = await runtime.forRun(run, { kind: 'end', reason: 'superseded' })
+  const { paused, handled } = await runtime.forRun(run, { kind: 'end', reason: 'cancelled' })
   const step = handled?.steps.at(-1)?.step.state
   if (!paused || !step) throw changed(runId)
   return { runId, action: 'cancelled', status: step.status, endReason: step.endReason }

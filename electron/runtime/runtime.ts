@@ -130,13 +130,16 @@ export class Runtime {
     const { phone_number, data, message_text, button_id } = req
     const trigger = { kind: 'webhook' as const, phone_number, data, message_text, button_id }
     const triggerNodeId = webhookTriggerOf(flow)?.id
+    // Every step's messages: a wake carried out before the start (its time had come) sends too.
+    let sends = false
     let leased: OutboxItem[] = []
     const step = await this.store.withContact(req.phone_number, undefined, async (tx) => {
       const handled = await this.handle(tx, { kind: 'start', flow, trigger, triggerNodeId }, this.now())
       leased = await tx.commit({ steps: handled.steps, leaseOutbound: this.leaseOutbound() })
+      sends = handled.steps.some((s) => s.step.messages.length > 0)
       return handled.ran!.step
     })
-    this.send(step.messages.length > 0, leased)
+    this.send(sends, leased)
     this.wakes.hint(dueAt(step.state))
     const { id, status, error, contactId } = step.state
     return { runId: id, state: status, contactId, error: error ? { code: error.code, message: error.message } : null }
@@ -161,7 +164,7 @@ export class Runtime {
         touchInboundAt: now,
         leaseOutbound: this.leaseOutbound(),
       })
-      sends = !!handled.ran?.step.messages.length
+      sends = handled.steps.some((s) => s.step.messages.length > 0)
       due = handled.ran ? dueAt(handled.ran.step.state) : null
       return { status: 'processed', action, runId, state: handled.ran?.step.state.status ?? null, contactId }
     })

@@ -104,10 +104,15 @@ export class Runtime {
   /** The core's answer to one event of the contact holding `tx`, with the paused run and flows read on it. */
   private async handle(tx: ContactTx, event: ConversationEvent, now: number): Promise<Handled> {
     const paused = await tx.pausedRun()
-    // A start supersedes a paused run of another flow whatever it is, so only a message, or a start of the paused
-    // run's own flow (a webhook's button_id may answer its buttons), needs that flow read.
+    // A start supersedes a paused run of another flow whatever it is, so only a message, a wake, a start of the
+    // paused run's own flow (a webhook's button_id may answer its buttons), or any event once the run's time has come
+    // (the core carries out its wake first), needs that flow read.
+    const due = paused ? dueAt(paused) : null
     const reads =
-      event.kind === 'message' || event === WAKE || (event.kind === 'start' && paused?.flowId === event.flow.id)
+      event.kind === 'message' ||
+      event.kind === 'wake' ||
+      (due !== null && due <= now) ||
+      (event.kind === 'start' && paused?.flowId === event.flow.id)
     const current = paused ? { state: paused, flow: reads ? await tx.runningFlow(paused.flowId) : null } : null
     const flows = event.kind === 'message' ? await tx.runningFlows() : []
     return handleEvent({ contact: tx.contact, current, flows, event, now }, this.deps(tx))
@@ -125,13 +130,16 @@ export class Runtime {
     const { phone_number, data, message_text, button_id } = req
     const trigger = { kind: 'webhook' as const, phone_number, data, message_text, button_id }
     const triggerNodeId = webhookTriggerOf(flow)?.id
+    // Every step's messages: a wake carried out before the start (its time had come) sends too.
+    let sends = false
     let leased: OutboxItem[] = []
     const step = await this.store.withContact(req.phone_number, undefined, async (tx) => {
       const handled = await this.handle(tx, { kind: 'start', flow, trigger, triggerNodeId }, this.now())
       leased = await tx.commit({ steps: handled.steps, leaseOutbound: this.leaseOutbound() })
+      sends = handled.steps.some((s) => s.step.messages.length > 0)
       return handled.ran!.step
     })
-    this.send(step.messages.length > 0, leased)
+    this.send(sends, leased)
     this.wakes.hint(dueAt(step.state))
     const { id, status, error, contactId } = step.state
     return { runId: id, state: status, contactId, error: error ? { code: error.code, message: error.message } : null }
@@ -156,7 +164,7 @@ export class Runtime {
         touchInboundAt: now,
         leaseOutbound: this.leaseOutbound(),
       })
-      sends = !!handled.ran?.step.messages.length
+      sends = handled.steps.some((s) => s.step.messages.length > 0)
       due = handled.ran ? dueAt(handled.ran.step.state) : null
       return { status: 'processed', action, runId, state: handled.ran?.step.state.status ?? null, contactId }
     })

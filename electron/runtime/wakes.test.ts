@@ -7,6 +7,7 @@ import { createEffects } from '../../shared/engine'
 import { MemoryAdapter } from './adapters/log-adapter'
 import type { Runtime } from './runtime'
 import type { RuntimeStore } from './store'
+import { orderTotalFlow } from '../studio/webhook/testing/fixtures'
 import { exampleFlow, testRuntime, text } from './testing/runtime-fixtures'
 import { describeEachStore } from './testing/stores'
 import { waitOnTime } from './testing/wait-fixtures'
@@ -97,6 +98,24 @@ describeEachStore('waking runs on time', (c) => {
     expect(await runtime.runDue()).toBe(0)
     await runtime.idle()
     expect(bodies(adapter).length).toBeGreaterThan(1)
+  })
+
+  it('a webhook start after the time, before the timer ran: the wake is carried out first, then the start', async () => {
+    const { store } = await c.open()
+    await store.publish(flow)
+    const hook = orderTotalFlow('flw_wake_hook')
+    await store.publish(hook)
+    const clock = { now: T0 }
+    const { runtime } = await setUp(store, clock)
+    await runtime.inbound(text('+919800000505', 'wine'))
+    const runId = await waitOnTime(store, flow, '+919800000505', T0 + 30 * MINUTE, 'failure')
+    clock.now = T0 + 31 * MINUTE
+    const started = await runtime.webhook(hook, { phone_number: '+919800000505', data: { name: 'Ravi', amount: 2 } })
+    expect(started.runId).not.toBe(runId)
+    // Its time had come: the run took its timeout path and completed; it was not superseded by the start.
+    expect(await store.run(runId)).toMatchObject({ status: 'ended', endReason: 'completed' })
+    expect((await store.trace(runId)).filter((t) => t.phase === 'resume').map((t) => t.port)).toEqual(['failure'])
+    expect(await runtime.runDue()).toBe(0)
   })
 
   it('a wake missed while the runtime was down runs at the next start, reporting how late it was', async () => {

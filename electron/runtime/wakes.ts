@@ -100,28 +100,36 @@ export class WakeScheduler {
     return p
   }
 
+  /**
+   * `concurrency` workers take claimed runs one by one; the one that finds none left claims the next batch (one
+   * claim at a time), so a slow wake holds up no other and runs falling due meanwhile are taken as they come.
+   */
   private async drain(): Promise<number> {
     let woken = 0
-    for (;;) {
+    const queue: DueRun[] = []
+    let exhausted = false
+    let claiming: Promise<void> | null = null
+    const claim = async () => {
       this.again = false
       const claimed = await this.store.claimDue({ now: this.now(), leaseMs: this.leaseMs, limit: this.batch })
-      woken += await this.wakeAll(claimed)
-      if (this.stopped || (claimed.length < this.batch && !this.again)) return woken
+      queue.push(...claimed)
+      if (claimed.length < this.batch && !this.again) exhausted = true
     }
-  }
-
-  /** Wakes the claimed runs, `concurrency` at a time; runs of one contact queue on its lock in the store. */
-  private async wakeAll(claimed: DueRun[]): Promise<number> {
-    let next = 0
-    let woken = 0
     const worker = async () => {
-      while (next < claimed.length && !this.stopped) {
-        const due = claimed[next++]!
-        if (await this.wakeOne(due)) woken++
+      while (!this.stopped) {
+        const due = queue.shift()
+        if (due) {
+          if (await this.wakeOne(due)) woken++
+          continue
+        }
+        if (exhausted) return
+        claiming ??= claim().finally(() => (claiming = null))
+        await claiming
       }
     }
-    await Promise.all(Array.from({ length: Math.min(this.concurrency, claimed.length) }, worker))
-    // Claims left untried at a stop run out with their lease (or at once on SQLite: a restart holds none).
+    // A failed claim ends the round (the loop logs it and looks again at the next poll); claims left untried at a
+    // stop run out with their lease (SQLite: a restart holds none).
+    await Promise.all(Array.from({ length: this.concurrency }, worker))
     return woken
   }
 

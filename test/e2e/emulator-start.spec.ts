@@ -62,7 +62,10 @@ test('the 24-hour window switch: after skipping 24 h a free-form start is refuse
   await expect(botMessages(page).last()).toContainText('How old are you?')
 
   await emulator.getByRole('button', { name: 'Skip ahead' }).click()
-  await emulator.getByRole('group', { name: 'Skip ahead' }).getByRole('button', { name: /^Skip 24 h/ }).click()
+  await emulator
+    .getByRole('group', { name: 'Skip ahead' })
+    .getByRole('button', { name: /^Skip 24 h/ })
+    .click()
   await expect(emulator.getByTestId('run-status')).toHaveText('ended (expired)')
   await emulator.getByRole('radio', { name: 'Manual' }).check()
   await emulator.getByRole('button', { name: 'Start test' }).click()

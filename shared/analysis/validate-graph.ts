@@ -122,7 +122,10 @@ export function validateReachability(
         // An invalid setting (reported on its own) must not turn a waiting node into a false "loop" error.
         if (!isNodeType(n.type)) return false
         const parsed = parseConfigLeniently(n.type, n.config)
-        return parsed.success && NODE_DEFINITIONS[n.type].waits(parsed.data)
+        if (!parsed.success) return false
+        // A node that holds the run on time (a Wait) pauses a loop too: "remind every day" does not spin.
+        const def = NODE_DEFINITIONS[n.type] as { waits(c: unknown): boolean; timeWait?(c: unknown): unknown }
+        return def.waits(parsed.data) || !!def.timeWait?.(parsed.data)
       })
       .map((n) => n.id),
   )
@@ -133,7 +136,7 @@ export function validateReachability(
     problems.push({
       severity: 'error',
       code: 'loop.no_wait',
-      message: `Loop ${names.join(' → ')} → ${names[0]} has no Question, Interactive Message or Chat Flow, so it can run forever without waiting for the customer.`,
+      message: `Loop ${names.join(' → ')} → ${names[0]} has no Question, Interactive Message, Chat Flow or Wait, so it can run forever without waiting for the customer.`,
       nodeId: first,
       pointer: `/nodes/${index.get(first)}`,
     })

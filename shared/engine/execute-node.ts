@@ -21,12 +21,15 @@ export interface StepContext {
   inbound: InboundEvent | null
   /** Nodes executed in this step (the loop bound). */
   executed: number
+  /**
+   * The step began with a wake, not with the customer: every message it sends is business-initiated, so the
+   * 24-hour window is enforced whatever the host's switch says (the channel would refuse it otherwise).
+   */
+  woke?: boolean
 }
 
-interface Resume {
-  event: InboundEvent
-  cursor: WaitCursor
-}
+/** A paused node continues: with the customer's event, or on time (`wake`: the clock's now). */
+export type Resume = { event: InboundEvent; cursor: WaitCursor } | { wake: number; cursor: WaitCursor }
 
 /** Returns the id of the node to execute next, or null when the run paused, ended or failed. */
 export async function executeNode(step: StepContext, nodeId: string, resume: Resume | null): Promise<string | null> {
@@ -43,7 +46,7 @@ export async function executeNode(step: StepContext, nodeId: string, resume: Res
   const reads = recordReads(state.vars)
   const renderer = createRenderer(reads.vars)
   const outcome = refuseSend(step, await outcomeOf(step, node, reads.vars, renderer, resume))
-  const input = { ...(resume ? { event: resume.event } : {}), vars: reads.read() }
+  const input = { ...resumeInput(resume), vars: reads.read() }
   const { port, next } = apply(step, node, outcome, resume)
   const seq = state.nodeCount++
   // apply() sent exactly these: a failed node's messages never go out.
@@ -75,6 +78,7 @@ async function outcomeOf(
   resume: Resume | null,
 ): Promise<NodeOutcome> {
   const { deps } = step
+  if (resume && 'wake' in resume) return wakeOutcome(resume.cursor, resume.wake)
   const mock = resume ? undefined : deps.mocks?.[node.name]
   const definition = deps.catalog.node(node.type)
   if (!definition) return fail('no_runner', `Node type '${node.type}' is unknown to this version of the engine.`)
@@ -107,7 +111,7 @@ async function outcomeOf(
     const { runner } = definition
     if (resume && !runner.resume) return fail('not_waiting', `Node '${node.name}' does not wait for the customer.`)
     const outcome = resume ? await runner.resume!(ctx, resume.event, resume.cursor) : await runner.run(ctx)
-    return undeclaredSend(definition, node, outcome) ?? outcome
+    return undeclaredSend(definition, node, outcome) ?? badWait(node, outcome) ?? outcome
   } catch (err) {
     if (err instanceof NodeFailure || err instanceof EffectUnavailableError) return fail(err.code, err.message)
     return fail('node_error', `Node '${node.name}' failed: ${err instanceof Error ? err.message : String(err)}`)
@@ -128,10 +132,37 @@ function undeclaredSend(module: NodeModule<string, unknown>, node: FlowNode, out
 
 /** A node whose messages may not go out (window closed, opted out) fails instead, sending nothing. */
 function refuseSend(step: StepContext, outcome: NodeOutcome): NodeOutcome {
-  if (!step.deps.serviceWindow || (outcome.kind !== 'next' && outcome.kind !== 'wait') || !outcome.messages?.length)
+  if (
+    !(step.deps.serviceWindow || step.woke) ||
+    (outcome.kind !== 'next' && outcome.kind !== 'wait') ||
+    !outcome.messages?.length
+  )
     return outcome
   const refusal = sendRefusal(outcome.messages, step.state, step.contact, step.deps.effects.clock.now())
   return refusal ? { kind: 'fail', error: refusal } : outcome
+}
+
+/** What a paused node records when its time comes: it leaves by the port its wait named (docs/engine.md). */
+function wakeOutcome(cursor: WaitCursor, now: number): NodeOutcome {
+  if (cursor.until === undefined || !cursor.timeoutPort)
+    return fail('invalid_wait', 'The run was woken, but its node waits on no time.')
+  const output = { until: new Date(cursor.until).toISOString(), woke_at: new Date(now).toISOString() }
+  return { kind: 'next', port: cursor.timeoutPort, output }
+}
+
+/** A wait the engine cannot keep: on time without an instant or a port, or for nobody at all. */
+function badWait(node: FlowNode, outcome: NodeOutcome): NodeOutcome | null {
+  if (outcome.kind !== 'wait') return null
+  const { until, timeoutPort, customer } = outcome
+  if (until === undefined && customer !== false) return null
+  if (until !== undefined && Number.isFinite(until) && timeoutPort) return null
+  return fail('invalid_wait', `Node '${node.name}' waits on time without a valid instant and port.`)
+}
+
+function resumeInput(resume: Resume | null): Record<string, unknown> {
+  if (!resume) return {}
+  if ('event' in resume) return { event: resume.event }
+  return { wake: { until: new Date(resume.cursor.until ?? 0).toISOString(), at: new Date(resume.wake).toISOString() } }
 }
 
 function fail(code: string, message: string): NodeOutcome {
@@ -163,8 +194,27 @@ function apply(
       Object.assign(state.vars, outcome.vars)
       if (outcome.output !== undefined) state.vars[node.name] = outcome.output
       step.messages.push(...outcome.messages)
+      const now = step.deps.effects.clock.now()
+      if (outcome.until !== undefined && outcome.until <= now) {
+        // Its time has already come (a Wait for an instant that has passed): the wake is now, within this step, so
+        // no run is ever left due at the instant it paused.
+        const woke = wakeOutcome(
+          { nodeId: node.id, attempts: 0, until: outcome.until, timeoutPort: outcome.timeoutPort },
+          now,
+        )
+        if (woke.kind === 'next') {
+          state.vars[node.name] = woke.output
+          return { port: woke.port, next: graph.next(node.id, woke.port) }
+        }
+      }
       state.status = 'paused'
-      state.waiting = { nodeId: node.id, attempts: resume ? resume.cursor.attempts + 1 : 0, data: outcome.data }
+      state.waiting = {
+        nodeId: node.id,
+        attempts: resume ? resume.cursor.attempts + 1 : 0,
+        data: outcome.data,
+        ...(outcome.until !== undefined ? { until: outcome.until, timeoutPort: outcome.timeoutPort } : {}),
+        ...(outcome.customer === false ? { customer: false as const } : {}),
+      }
       return { port: null, next: null }
     }
     case 'end': {

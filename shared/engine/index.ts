@@ -5,7 +5,7 @@ export { createEffects, EffectUnavailableError } from './effects'
 export type { EngineDeps, NodeCatalog, NodeMock } from './deps'
 export type { NodeRunner, NodeOutcome, RunContext } from './runner'
 export { NodeFailure } from './runner'
-export { startRun, resumeRun, closeRun, isExpired, EngineUsageError, type StartOptions } from './machine'
+export { startRun, resumeRun, wakeUp, closeRun, isExpired, dueAt, EngineUsageError, type StartOptions } from './machine'
 export {
   matchTrigger,
   bestKeyword,

@@ -108,6 +108,42 @@ export async function resumeRun(
   return finish(step)
 }
 
+/**
+ * Resumes a paused run on time: its waiting node leaves by the port its wait named (a Wait node's `out`, a
+ * question's `timeout`) and the run goes on from there. The caller (the conversation core) has checked that the run
+ * is due (`dueAt(prior) <= now`). Nothing the customer did drives this step, so its messages are held to the 24-hour
+ * window whatever the host's switch says (execute-node.ts, refuseSend).
+ */
+export async function wakeUp(
+  flow: FlowDocument,
+  prior: RunState,
+  contact: Contact,
+  deps: EngineDeps,
+): Promise<StepResult> {
+  const due = dueAt(prior)
+  if (prior.status !== 'paused' || !prior.waiting || due === null) {
+    throw new EngineUsageError('run_not_waiting_on_time', `Run ${prior.id} does not wait on time.`)
+  }
+  const graph = buildGraph(flow)
+  const now = deps.effects.clock.now()
+  const state: RunState = structuredClone(prior)
+  state.status = 'executing'
+  const step: StepContext = { ...newStep(graph, state, contact, deps, null), woke: true }
+  const cursor = state.waiting!
+  state.waiting = null
+  const next = await executeNode(step, cursor.nodeId, { wake: now, cursor })
+  if (next) await runFrom(step, next)
+  return finish(step)
+}
+
+/**
+ * The instant a paused run must be woken, or null when it waits on no time. Hosts store it with the run on every
+ * commit (an indexed `wake_at`) and send the core `{kind: 'wake'}` when it comes; they never read the cursor.
+ */
+export function dueAt(state: RunState): number | null {
+  return state.status === 'paused' && state.waiting?.until !== undefined ? state.waiting.until : null
+}
+
 /** Ends a run without executing anything: a newer trigger superseded it, or its messaging window closed. */
 export function closeRun(prior: RunState, reason: Exclude<EndReason, 'completed'>, now: number): StepResult {
   const state: RunState = structuredClone(prior)
@@ -119,9 +155,14 @@ export function closeRun(prior: RunState, reason: Exclude<EndReason, 'completed'
   return { state, messages: [], trace: [], inbound: null }
 }
 
-/** A paused run expires when the customer has not written for the channel's 24-hour service window. */
+/**
+ * A paused run expires when the customer has not written for the channel's 24-hour service window. A run that waits
+ * on time never does: its wake decides what happens (a message it then sends outside the window fails its node).
+ */
 export function isExpired(state: RunState, now: number): boolean {
-  return state.status === 'paused' && now - (state.lastInboundAt ?? state.startedAt) >= WINDOW_MS
+  return (
+    state.status === 'paused' && dueAt(state) === null && now - (state.lastInboundAt ?? state.startedAt) >= WINDOW_MS
+  )
 }
 
 function newStep(

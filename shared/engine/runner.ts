@@ -48,6 +48,15 @@ export type NodeOutcome =
       vars?: Vars
       /** Runner-owned state kept in the run across the pause. */
       data?: unknown
+      /**
+       * Wait on time too: from this instant (epoch ms) a wake resumes the run by `timeoutPort` unless the customer
+       * answered first. Any node type may use it; the engine, not the type, carries the wake out.
+       */
+      until?: number
+      /** The port a wake leaves by; required with `until`. */
+      timeoutPort?: string
+      /** False: no customer message answers this wait, only the wake (needs `until`). Default true. */
+      customer?: false
     }
   /** An End node: the run ends completed. */
   | { kind: 'end'; output?: unknown }

@@ -5,7 +5,8 @@ export type Vars = Record<string, unknown>
 export type RunStatus = 'executing' | 'paused' | 'ended' | 'failed'
 
 /** Why a run ended; 'completed' covers an End node and a dead end (a port with no edge). */
-export type EndReason = 'completed' | 'superseded' | 'expired'
+/** `cancelled`: a person ended the waiting run by hand (the Flow Logs' Cancel run, the runtime's API). */
+export type EndReason = 'completed' | 'superseded' | 'expired' | 'cancelled'
 
 export interface EngineError {
   /** Stable, machine-readable: 'expression_error', 'no_runner', 'invalid_config', 'max_attempts', ... */
@@ -114,6 +115,16 @@ export interface WaitCursor {
   attempts: number
   /** Runner-owned state kept across the pause (e.g. the rendered buttons, to match a reply to a tap). */
   data?: unknown
+  /**
+   * Set when the node waits on time (epoch ms): a Wait node (time only), or a waiting node with "no reply within"
+   * (the customer or time, whichever comes first). From this instant on the run is due: a wake resumes it by
+   * `timeoutPort` (docs/engine.md, "Waiting on time"). Hosts read it only through `dueAt(state)`.
+   */
+  until?: number
+  /** The port a wake leaves by ('timeout', or a Wait node's 'out'); set with `until`. */
+  timeoutPort?: string
+  /** False when no customer message answers this wait (a Wait node): only the wake resumes it. Absent: true. */
+  customer?: false
 }
 
 export interface RunState {
@@ -123,7 +134,7 @@ export interface RunState {
   status: RunStatus
   trigger: TriggerInput
   vars: Vars
-  /** Set while paused: the node waiting for the customer. */
+  /** Set while paused: the node waiting for the customer, for time, or for whichever comes first. */
   waiting: WaitCursor | null
   startedAt: number
   updatedAt: number

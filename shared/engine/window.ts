@@ -3,6 +3,9 @@
 import { WINDOW_MS } from './limits'
 import type { Contact, EngineError, OutboundMessage, RunState } from './types'
 
+/** The channel's error for a free-form send outside the window (channel reference, "Window, consent, pricing"). */
+export const OUTSIDE_WINDOW_CHANNEL_CODE = 131047
+
 /** Last time the customer wrote, from this run or from the host's record of the contact; null when never. */
 export function lastInboundOf(state: RunState, contact: Contact): number | null {
   const a = state.lastInboundAt
@@ -37,7 +40,7 @@ export function sendRefusal(
   if (!freeForm) return null
   return {
     code: 'outside_window',
-    message: `${contact.name || contact.phone} has not written in the last 24 hours, so only a template may be sent (this is a ${kindOf(freeForm)} message).`,
+    message: `${contact.name || contact.phone} has not written in the last 24 hours, so only a template may be sent (this is a ${kindOf(freeForm)} message; the channel refuses it with error ${OUTSIDE_WINDOW_CHANNEL_CODE}).`,
   }
 }
 

@@ -26,6 +26,12 @@ export interface NodeDefinition<C = unknown> {
   ports(config: C): Port[]
   /** True when the node pauses the run for the customer (Question, buttons/list, Chat Flow). */
   waits(config: C): boolean
+  /**
+   * Nodes that can pause the run on time (a Wait node, "no reply within"): the longest they can hold it before it
+   * goes on, in ms (Infinity when run-time values decide), and the port time leaves by. Absent or null: never waits
+   * on time. Path analysis (the 24-hour window), the loop check and the generator read it; the engine does not.
+   */
+  timeWait?(config: C): { maxMs: number; port: string } | null
   /** What the node saves into the session, for autocomplete, the Response tree and validation. */
   variables(config: C, nodeName: string): VariableSpec[]
   /** Every field that takes {{ }}; the reference index and rename walk exactly these. */

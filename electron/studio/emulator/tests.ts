@@ -97,7 +97,7 @@ export class ConversationTests {
         templates,
         variables: opts.presets,
         mocks: opts.mocks,
-        exchanges: exchangesOf(state, this.runs.runs.messages(runId)),
+        exchanges: exchangesOf(state, this.runs.runs.messages(runId), trace),
         final: { status: state.status, error: state.error },
         trace,
       })

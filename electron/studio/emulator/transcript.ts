@@ -3,6 +3,7 @@ import type { Exchange } from '../../../shared/engine/conversation'
 import type { TriggerSpec } from '../../../shared/engine/conversation'
 import type { FlowDocument } from '../../../shared/flow/document'
 import { configOf } from '../../../shared/nodes/registry'
+import { answerSteps, wakeTurns } from './wait-turns'
 import type { LoggedMessage } from '../../services/runs'
 
 // From a run in the Flow Logs to the recorder's transcript (shared/engine/conversation/record.ts): the trigger as
@@ -52,16 +53,34 @@ function baseSpecOf(trigger: TriggerInput): TriggerSpec {
 
 /**
  * The conversation as exchanges. A run started by a customer message logs that message first: it is the
- * trigger, not a turn. Every later customer message opens a new exchange with the bot messages that answered it.
+ * trigger, not a turn. Every later customer message opens a new exchange with the bot messages that answered it,
+ * and so does every wake (time passing: `wait:`), placed by the trace between the answers around it.
  */
-export function exchangesOf(state: RunState, messages: LoggedMessage[]): Exchange[] {
+export function exchangesOf(state: RunState, messages: LoggedMessage[], trace: TraceEvent[] = []): Exchange[] {
   const startedByMessage = state.trigger.kind !== 'webhook' && state.trigger.kind !== 'manual'
   const rest = startedByMessage && messages[0]?.direction === 'in' ? messages.slice(1) : messages
+  const sentBy = new Map<string, number>()
+  for (const e of trace) for (const id of e.messageIds) sentBy.set(id, e.seq)
+  const wakes = wakeTurns(trace)
+  const answers = answerSteps(trace)
   const out: Exchange[] = [{ bot: [] }]
-  for (const m of rest) {
-    if (m.direction === 'in') out.push({ user: m.payload, bot: [] })
-    else out.at(-1)!.bot.push(m.payload)
+  /** Opens the exchange of every wake that happened before this point of the run's trace. */
+  const wakeUntil = (seq: number) => {
+    while (wakes.length && wakes[0]!.seq <= seq) out.push({ wait: wakes.shift()!.wait, bot: [] })
   }
+  for (const m of rest) {
+    if (m.direction === 'in') {
+      // The step this message began; without one (the trace does not say) no wake is placed by it.
+      const step = answers.shift()
+      if (step !== undefined) wakeUntil(step - 1)
+      out.push({ user: m.payload, bot: [] })
+    } else {
+      const seq = m.id !== null ? sentBy.get(m.id) : undefined
+      if (seq !== undefined) wakeUntil(seq)
+      out.at(-1)!.bot.push(m.payload)
+    }
+  }
+  wakeUntil(Number.MAX_SAFE_INTEGER)
   return out
 }
 

@@ -2,7 +2,7 @@
 // the writes the host persists in one transaction. No host decides anything itself: the studio's RunService, the
 // production runtime and the conversation-test player differ only in where they keep what this returns.
 import type { EngineDeps } from '../deps'
-import { closeRun, startRun, resumeRun } from '../machine'
+import { closeRun, startRun, resumeRun, wakeUp } from '../machine'
 import type { InboundEvent, TriggerInput } from '../types'
 import { route, type Closing, type StartPlan } from './route'
 import type { CoreInput, Handled, Ignored, StepWrite } from './types'
@@ -12,13 +12,29 @@ export const LOCAL_MESSAGE_ID_PREFIX = 'wamid.local_'
 
 export async function handleEvent(input: CoreInput, deps: EngineDeps): Promise<Handled> {
   const event = withMessageId(input.event, deps)
-  const { close, plan } = route({ ...input, event }, deps.catalog)
-  const steps = closings(close, input.now)
+  const steps: StepWrite[] = []
+  let decided = route({ ...input, event }, deps.catalog)
+  let woke: Handled['ran'] = null
+  if (decided.plan.action === 'wake') {
+    steps.push(...closings(decided.close, input.now))
+    const { flow, run, then } = decided.plan
+    woke = { flow, step: await wakeUp(flow, run, input.contact, deps) }
+    steps.push(woke)
+    if (!then) return { action: 'resumed', steps, ran: woke, inboundAt: null }
+    // The event came after the run's time: decided again against the run as the wake left it. A wake never leaves
+    // a run due at the same instant (a wait whose time has passed is left at once: execute-node.ts), so once.
+    const current = woke.step.state.status === 'paused' ? { state: woke.step.state, flow } : null
+    decided = route({ ...input, current, event }, deps.catalog)
+    if (decided.plan.action === 'wake') throw new Error('A wake left the run due at the same instant.')
+  }
+  const { close, plan } = decided
+  steps.push(...closings(close, input.now))
   // The customer wrote: a message, or a tester's start that stands for one (it opens the 24-hour window and is the
   // contact's last message, as the same message would be in production). Webhook and operator starts are not.
   const inboundAt =
     event.kind === 'message' || (event.kind === 'start' && 'message' in event.trigger) ? input.now : null
-  if (plan.action === 'none') return nothingRan(steps, inboundAt, plan.ignored)
+  if (plan.action === 'none')
+    return woke ? { action: 'resumed', steps, ran: woke, inboundAt } : nothingRan(steps, inboundAt, plan.ignored)
   const ran =
     plan.action === 'resume'
       ? {
@@ -28,6 +44,15 @@ export async function handleEvent(input: CoreInput, deps: EngineDeps): Promise<H
       : { flow: plan.start.flow, step: await start(plan.start, input, deps) }
   steps.push(ran)
   return { action: plan.action === 'resume' ? 'resumed' : 'started', steps, ran, inboundAt }
+}
+
+/**
+ * A timer's wake for one contact (docs/engine.md, "Waiting on time"): the same rule as handleEvent's for
+ * `{kind: 'wake'}`. It runs nodes, so unlike the sweep it is awaited; a host calls it under the contact's lock and
+ * commits what it returns in the same transaction, which makes a wake delivered twice or late harmless.
+ */
+export function wakeRun(input: Omit<CoreInput, 'event' | 'flows'>, deps: EngineDeps): Promise<Handled> {
+  return handleEvent({ ...input, flows: [], event: { kind: 'wake' } }, deps)
 }
 
 /**

@@ -57,19 +57,60 @@ const setUp = (async () => {
   atQuestion = (await resumeRun(menu, atButtons, text('Alpha'), ASHA, deps)).state
 })()
 
-type Paused = 'none' | 'buttons' | 'question' | 'expired' | 'flow gone'
+const HOUR = 3_600_000
+/** The question again, now also waiting on time: "no reply within" an hour (the customer or time, first). */
+const timed = (s: RunState, until: number, customer?: false): RunState => ({
+  ...s,
+  waiting: { ...s.waiting!, until, timeoutPort: 'timeout', ...(customer === false ? { customer } : {}) },
+})
+
+type Paused =
+  | 'none'
+  | 'buttons'
+  | 'question'
+  | 'expired'
+  | 'flow gone'
+  /** The question, due one hour after the base moment; the case's clock says whether that has come. */
+  | 'question until'
+  /** The question with "no reply within" 48 hours: past the 24-hour window before it is due. */
+  | 'question until 48 h'
+  /** A wait on time alone (a Wait node), due one hour after the base moment. */
+  | 'time only'
+  | 'time only, flow gone'
 function current(p: Paused): CurrentRun | null {
-  if (p === 'none') return null
-  if (p === 'question') return { state: atQuestion, flow: menu }
-  return { state: atButtons, flow: p === 'flow gone' ? null : menu }
+  const until = atQuestion.updatedAt + HOUR
+  switch (p) {
+    case 'none':
+      return null
+    case 'question':
+      return { state: atQuestion, flow: menu }
+    case 'question until':
+      return { state: timed(atQuestion, until), flow: menu }
+    case 'question until 48 h':
+      return { state: timed(atQuestion, atQuestion.updatedAt + 48 * HOUR), flow: menu }
+    case 'time only':
+      return { state: timed(atQuestion, until, false), flow: menu }
+    case 'time only, flow gone':
+      return { state: timed(atQuestion, until, false), flow: null }
+    default:
+      return { state: atButtons, flow: p === 'flow gone' ? null : menu }
+  }
 }
-const at = (p: Paused) => (p === 'expired' ? atButtons.updatedAt + WINDOW_MS : atButtons.updatedAt + 1000)
+/** The case's clock: `after` ms past the question's pause (or the default moment of each state). */
+const at = (p: Paused, after?: number) =>
+  after !== undefined
+    ? atQuestion.updatedAt + after
+    : p === 'expired'
+      ? atButtons.updatedAt + WINDOW_MS
+      : atButtons.updatedAt + 1000
 
 const cases: Array<{
   rule: string
   paused: Paused
   event: () => ConversationEvent
   activation?: 'every' | 'keyword'
+  /** The clock, in ms after the question paused (default: a second after, or past the window for 'expired'). */
+  after?: number
   plan: string
   close: string[]
 }> = [
@@ -265,6 +306,125 @@ const cases: Array<{
     plan: 'none nothing_expired',
     close: [],
   },
+  // ---- Waiting on time (docs/engine.md, "Waiting on time") ----
+  {
+    rule: 'a wake at the due instant resumes the run on time',
+    paused: 'question until',
+    event: () => ({ kind: 'wake' }),
+    after: HOUR,
+    plan: 'wake f_menu',
+    close: [],
+  },
+  {
+    rule: 'a late wake still resumes it (once: the wake leaves it not due)',
+    paused: 'time only',
+    event: () => ({ kind: 'wake' }),
+    after: 5 * HOUR,
+    plan: 'wake f_menu',
+    close: [],
+  },
+  {
+    rule: 'an early wake changes nothing',
+    paused: 'question until',
+    event: () => ({ kind: 'wake' }),
+    after: HOUR - 1,
+    plan: 'none nothing_due',
+    close: [],
+  },
+  {
+    rule: 'a wake for a run that waits on no time changes nothing',
+    paused: 'question',
+    event: () => ({ kind: 'wake' }),
+    plan: 'none nothing_due',
+    close: [],
+  },
+  {
+    rule: 'a wake with no paused run (answered, ended) changes nothing',
+    paused: 'none',
+    event: () => ({ kind: 'wake' }),
+    plan: 'none nothing_due',
+    close: [],
+  },
+  {
+    rule: 'a wake for a due run whose flow is gone closes it',
+    paused: 'time only, flow gone',
+    event: () => ({ kind: 'wake' }),
+    after: HOUR,
+    plan: 'none nothing_due',
+    close: ['superseded'],
+  },
+  {
+    rule: 'a reply before the time is an answer',
+    paused: 'question until',
+    event: () => msg(text('Asha')),
+    after: HOUR - 1,
+    plan: 'resume f_menu',
+    close: [],
+  },
+  {
+    rule: 'a reply in the same instant as the timeout comes after it: wake first, then decided again',
+    paused: 'question until',
+    event: () => msg(text('Asha')),
+    after: HOUR,
+    plan: 'wake then f_menu',
+    close: [],
+  },
+  {
+    rule: 'a keyword after a due wake that was not delivered: the wake first',
+    paused: 'question until',
+    event: () => msg(text('help')),
+    after: 2 * HOUR,
+    plan: 'wake then f_menu',
+    close: [],
+  },
+  {
+    rule: 'a start after the run is due: the wake first, then the start supersedes what it left',
+    paused: 'time only',
+    event: () => ({ kind: 'start', flow: help, trigger: { kind: 'manual' } }),
+    after: HOUR,
+    plan: 'wake then f_menu',
+    close: [],
+  },
+  {
+    rule: 'a run that waits on time does not expire: the sweep leaves it past 24 h',
+    paused: 'time only',
+    event: () => ({ kind: 'sweep' }),
+    after: WINDOW_MS + 1,
+    plan: 'none nothing_expired',
+    close: [],
+  },
+  {
+    rule: 'a reply past 24 h to a run that waits on time (not yet due) is its answer, not an expired run',
+    paused: 'question until 48 h',
+    event: () => msg(text('Asha')),
+    after: WINDOW_MS + HOUR,
+    plan: 'resume f_menu',
+    close: [],
+  },
+  {
+    rule: 'text that starts no flow does not reach a wait on time alone: it keeps waiting',
+    paused: 'time only',
+    event: () => msg(text('hello?')),
+    after: 1000,
+    plan: 'none waiting_on_time',
+    close: [],
+  },
+  {
+    rule: 'a keyword at a wait on time alone supersedes it',
+    paused: 'time only',
+    event: () => msg(text('help')),
+    after: 1000,
+    plan: 'start f_help',
+    close: ['superseded'],
+  },
+  {
+    rule: "a tester's end closes a run that waits on time",
+    paused: 'time only',
+    event: () => ({ kind: 'end', reason: 'superseded' }),
+    after: 1000,
+    plan: 'none nothing_paused',
+    close: ['superseded'],
+  },
 ]
 
 describe('the conversation core decides', () => {
@@ -277,7 +437,7 @@ describe('the conversation core decides', () => {
           current: current(c.paused),
           flows,
           event: c.event(),
-          now: at(c.paused),
+          now: at(c.paused, c.after),
           activation: c.activation,
         },
         nodeCatalog,
@@ -285,9 +445,11 @@ describe('the conversation core decides', () => {
       const plan =
         r.plan.action === 'resume'
           ? `resume ${r.plan.flow.id}`
-          : r.plan.action === 'start'
-            ? `start ${r.plan.start.flow.id}`
-            : `none ${r.plan.ignored.reason}`
+          : r.plan.action === 'wake'
+            ? `wake${r.plan.then ? ' then' : ''} ${r.plan.flow.id}`
+            : r.plan.action === 'start'
+              ? `start ${r.plan.start.flow.id}`
+              : `none ${r.plan.ignored.reason}`
       expect({ plan, close: r.close.map((x) => x.reason) }).toEqual({ plan: c.plan, close: c.close })
     })
   }

@@ -10,10 +10,15 @@
 //   6. a start (webhook, manual, a tester's) starts, superseding the paused run; except that
 //   7. a webhook request whose button_id a paused run of the same flow waits for (an Interactive node offering that
 //      button) is that button tapped: it resumes the run (webhook-click.ts);
-//   8. a tester's end closes the paused run for the reason the tester gives, and runs nothing.
+//   8. a tester's end closes the paused run for the reason the tester gives, and runs nothing;
+//   9. a wake resumes a paused run whose time has come (dueAt <= now) by its timeout port, and nothing else;
+//  10. any other event that comes at or after the run's time first has the wake carried out, then is decided
+//      again against the run as the wake left it (a reply strictly before `until` is an answer; at it, too late);
+//  11. a run that waits on time does not expire (its wake decides), and a message that starts no flow does not
+//      reach a run that waits on time alone (a Wait node): it keeps waiting.
 import type { FlowDocument } from '../../flow/document'
 import type { NodeCatalog } from '../deps'
-import { isExpired } from '../machine'
+import { dueAt, isExpired } from '../machine'
 import { matchTrigger, type Activation } from '../triggers'
 import { offersButton, webhookClick } from '../webhook-click'
 import type { InboundEvent, RunState, TriggerInput, Vars } from '../types'
@@ -32,6 +37,8 @@ export interface StartPlan {
 export type Plan =
   /** `simulated`: the event is a webhook's button_id, not the customer writing. */
   | { action: 'resume'; run: RunState; flow: FlowDocument; event: InboundEvent; simulated?: true }
+  /** Resume on time; `then`: the event came after the run's time, decide it again once the wake is carried out. */
+  | { action: 'wake'; run: RunState; flow: FlowDocument; then?: true }
   | { action: 'start'; start: StartPlan }
   | { action: 'none'; ignored: Ignored }
 
@@ -53,6 +60,16 @@ export function route(input: CoreInput, catalog: NodeCatalog): Route {
     if (current && current.state.status === 'paused') close.push({ state: current.state, reason: event.reason })
     return { close, plan: { action: 'none', ignored: { reason: 'nothing_paused' } } }
   }
+  const due = current && isDue(current.state, now) ? current : null
+  if (event.kind === 'wake') {
+    if (!due) return { close, plan: { action: 'none', ignored: { reason: 'nothing_due' } } }
+    if (!due.flow) {
+      close.push({ state: due.state, reason: 'superseded' })
+      return { close, plan: { action: 'none', ignored: { reason: 'nothing_due' } } }
+    }
+    return { close, plan: { action: 'wake', run: due.state, flow: due.flow } }
+  }
+  if (due?.flow) return { close, plan: { action: 'wake', run: due.state, flow: due.flow, then: true } }
   let live: { state: RunState; flow: FlowDocument } | null = null
   if (current && current.state.status === 'paused') {
     if (isExpired(current.state, now)) close.push({ state: current.state, reason: 'expired' })
@@ -103,6 +120,8 @@ export function route(input: CoreInput, catalog: NodeCatalog): Route {
     }
     return { close: supersede(), plan: { action: 'start', start } }
   }
+  if (live && live.state.waiting?.customer === false)
+    return { close, plan: { action: 'none', ignored: { reason: 'waiting_on_time' } } }
   if (live) return { close, plan: { action: 'resume', run: live.state, flow: live.flow, event: message } }
   return {
     close,
@@ -129,9 +148,14 @@ function answers(
   return !!node && offersButton(node, event.reply.id) && accepts(paused, event, catalog)
 }
 
+function isDue(state: RunState, now: number): boolean {
+  const at = dueAt(state)
+  return at !== null && at <= now
+}
+
 function accepts(paused: { state: RunState; flow: FlowDocument }, event: InboundEvent, catalog: NodeCatalog): boolean {
   const cursor = paused.state.waiting
-  if (!cursor) return false
+  if (!cursor || cursor.customer === false) return false
   const node = paused.flow.nodes.find((n) => n.id === cursor.nodeId)
   const runner = node ? catalog.node(node.type)?.runner : undefined
   // A waiting node without an opinion takes whatever comes: it waited for exactly this customer.

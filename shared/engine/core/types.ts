@@ -8,7 +8,7 @@ import type { Contact, InboundEvent, RunState, StepResult, TriggerInput, Vars } 
 /** A paused run closed without running anything, and why. */
 export interface Closing {
   state: RunState
-  reason: 'superseded' | 'expired'
+  reason: 'superseded' | 'expired' | 'cancelled'
 }
 
 /** One thing that happens to a contact. */
@@ -39,6 +39,11 @@ export type ConversationEvent =
    * simulated end of the 24-hour window (`expired`), a conversation test that finished while its run still waited.
    */
   | { kind: 'end'; reason: Closing['reason'] }
+  /**
+   * A timer: "this contact's paused run may be due". The core resumes it on time when `dueAt(state) <= now` and
+   * otherwise changes nothing (`nothing_due`), so a host may deliver a wake late, twice, or after an answer.
+   */
+  | { kind: 'wake' }
 
 /**
  * The contact's paused run, with its flow; `flow` is null when that flow no longer exists (a start event never
@@ -55,7 +60,7 @@ export interface CoreInput {
   /** The flows a message may start (only their trigger nodes are read). */
   flows: readonly FlowDocument[]
   event: ConversationEvent
-  /** The host's clock now: expiry is decided against it, and closed runs end at it. */
+  /** The host's clock now: expiry and wakes are decided against it, and closed runs end at it. */
   now: number
   /** Which triggers need an active flow (triggers.ts); production hosts leave the default, `every`. */
   activation?: Activation
@@ -71,6 +76,10 @@ export type Ignored =
   | { reason: 'nothing_expired' }
   /** A tester's end with no paused run to end. */
   | { reason: 'nothing_paused' }
+  /** A wake for a run that is not due (answered, not yet time, or no paused run). */
+  | { reason: 'nothing_due' }
+  /** A message that starts no flow while the paused run waits on time alone (a Wait node): it keeps waiting. */
+  | { reason: 'waiting_on_time' }
 
 /** A step to persist, with the flow it belongs to (a closed run keeps the name it was logged under). */
 export interface StepWrite {
@@ -79,8 +88,12 @@ export interface StepWrite {
 }
 
 export interface Handled {
+  /** A wake that ran the run on is 'resumed'. */
   action: 'started' | 'resumed' | 'closed' | 'ignored'
-  /** In commit order: runs closed on the way (flow gone, expired, superseded), then the step that ran. */
+  /**
+   * In commit order: a due wake carried out first (an event that came after the run's time), runs closed on the way
+   * (flow gone, expired, superseded), then the step that ran.
+   */
   steps: StepWrite[]
   /** The step that ran (the last of `steps`) and its full flow; null when nothing ran. */
   ran: { flow: FlowDocument; step: StepResult } | null

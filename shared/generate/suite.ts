@@ -5,7 +5,7 @@
 import type { FlowDocument } from '../flow/document'
 import type { EngineDeps } from '../engine/deps'
 import { branchCoverage, runConversationTest, type ConversationTest } from '../engine/conversation'
-import { deadBranches, walkFrom } from '../analysis/paths'
+import { branchesOf, deadBranches, walkFrom } from '../analysis/paths'
 import { sharedVariables } from '../analysis/paths'
 import { allFlowVariables } from '../analysis/variables'
 import { withParsedConfigs } from '../nodes/registry'
@@ -228,7 +228,7 @@ function reasonFor(
       proven: false,
     }
   if (ex.timedOut) return { reason: gaveUp, proven: false }
-  if (node.type === 'condition' || node.type === 'router') {
+  if (branchesOf(node)) {
     const needs = needsOf(ix, i, key.split('\u0000')[1]!)
     return {
       reason: needs.length

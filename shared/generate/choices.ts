@@ -4,7 +4,7 @@
 // sent, when they start the flow's button-click trigger; an order from a product message.
 import type { UserInput } from '../engine/conversation'
 import type { OutboundMessage } from '../engine/types'
-import type { CustomerInput } from '../nodes/behaviour'
+import type { AnswerSource, CustomerInput, CustomerSample } from '../nodes/behaviour'
 import { bound } from '../nodes/behaviour-of'
 import type { TriggerConfig } from '../nodes/trigger/definition'
 import { extend, type Draft, type Outcome } from './draft'
@@ -48,31 +48,8 @@ async function answerDrafts(
   const { decl, config } = declared
   const samples = decl.samples(config, ix.answers, state.waiting!.data)
   if (decl.choices) return samples.map((s) => extend(d, [s.input], `${node.name} ${s.label}`))
-  const aimed = new Map<string, [CustomerInput, string[]]>()
-  const add = (input: CustomerInput, aims: string[]) => {
-    const key = JSON.stringify(input)
-    aimed.set(key, [input, [...new Set([...(aimed.get(key)?.[1] ?? []), ...aims])]])
-  }
   const src = decl.source?.(config, node.name, ix.answers)
-  if (src) {
-    for (const t of await targetsFor(ix, { node: w, owns: src.owns, pools: src.pools }, state.vars, uncovered))
-      add(src.input(t.picks), t.aims)
-    // Values a Script after it compares with, where the answer flows into its inputs (script-goals.ts).
-    if (src.inputFor && src.feeds)
-      for (const [value, aims] of scriptAnswers(
-        ix,
-        w,
-        src.feeds,
-        samples.map((s) => s.input),
-        uncovered,
-      )) {
-        const input = src.inputFor(value)
-        if (input !== null) add(input, aims)
-      }
-  }
-  const label = (input: CustomerInput) =>
-    `${node.name} ${src ? src.label(input) : (samples.find((s) => s.input === input)?.label ?? JSON.stringify(input))}`
-  const out = firstAsItComes(d, [...aimed.values()], samples[0]?.input, (i) => [i], label)
+  const out = src ? await aimedDrafts(ix, w, d, state.vars, samples, src, uncovered) : sampleDrafts(d, node, samples)
   const refused = decl.refused?.(config, ix.answers)
   const giveUp = refused && `${node.id}\u0000${refused.port}`
   if (refused && giveUp && uncovered.has(giveUp) && refused.samples.length) {
@@ -88,6 +65,52 @@ async function answerDrafts(
     )
   }
   return out
+}
+
+/**
+ * A node that says only what can be sent (no source to aim with): the first sample as it comes, each other one aimed
+ * at the port it leads to (skipped once that port is taken), or played as it comes when its port is not known.
+ */
+function sampleDrafts(d: Draft, node: { id: string; name: string }, samples: CustomerSample[]): Draft[] {
+  return samples.map((s, k) =>
+    k === 0 || !s.port
+      ? extend(d, [s.input], `${node.name} ${s.label}`)
+      : extend(d, [s.input], `${node.name} ${s.label}`, [`${node.id}\u0000${s.port}`]),
+  )
+}
+
+/** Values aimed at the branches after the node (and the Scripts its answer feeds), then its ordinary sample. */
+async function aimedDrafts(
+  ix: FlowIndex,
+  w: number,
+  d: Draft,
+  vars: Record<string, unknown>,
+  samples: CustomerSample[],
+  src: AnswerSource,
+  uncovered: ReadonlySet<string>,
+): Promise<Draft[]> {
+  const node = ix.graph.nodes[w]!
+  const aimed = new Map<string, [CustomerInput, string[]]>()
+  const add = (input: CustomerInput, aims: string[]) => {
+    const key = JSON.stringify(input)
+    aimed.set(key, [input, [...new Set([...(aimed.get(key)?.[1] ?? []), ...aims])]])
+  }
+  for (const t of await targetsFor(ix, { node: w, owns: src.owns, pools: src.pools }, vars, uncovered))
+    add(src.input(t.picks), t.aims)
+  // Values a Script after it compares with, where the answer flows into its inputs (script-goals.ts).
+  if (src.inputFor && src.feeds)
+    for (const [value, aims] of scriptAnswers(
+      ix,
+      w,
+      src.feeds,
+      samples.map((s) => s.input),
+      uncovered,
+    )) {
+      const input = src.inputFor(value)
+      if (input !== null) add(input, aims)
+    }
+  const label = (input: CustomerInput) => `${node.name} ${src.label(input)}`
+  return firstAsItComes(d, [...aimed.values()], samples[0]?.input, (i) => [i], label)
 }
 
 /**

@@ -2,6 +2,7 @@
 // type's name. An unknown type (a document from a newer build, before validation refuses it) declares nothing.
 import type { FlowNode } from '../flow/document'
 import type { NodeAnswers, NodeBehaviour, NodeBranches, NodeEffects } from './behaviour'
+import type { MessageKind } from './types'
 import { isNodeType } from './node-types'
 import { NODE_DEFINITIONS, parseConfig, type AnyNodeModule } from './registry'
 
@@ -18,6 +19,9 @@ type Any = any
 export function behaviourOfType(type: string): NodeBehaviour<Any> {
   return moduleOfType(type) ?? {}
 }
+
+/** Whether nodes of this type may send this kind of message (the module's `sends`: 'template' for Template Message). */
+export const sendsKind = (type: string, kind: MessageKind): boolean => moduleOfType(type)?.sends.includes(kind) === true
 
 /** Whether nodes of this type start the flow (a Trigger). */
 export const startsFlow = (type: string): boolean => behaviourOfType(type).starts === true

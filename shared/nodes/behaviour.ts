@@ -104,8 +104,12 @@ export interface NodeAnswers<C> {
   arrivals?(config: C, nodeName: string, port: string, shared: (variable: string) => boolean): PortArrival[] | null
   /** Top-level variables an answer saves besides the node's own output (a Question's Save to). */
   saves?(config: C): string[]
+  /** Whether an answer is read against the clock ("tomorrow" at a date question): a recorded test keeps its time. */
+  readsClock?(config: C): boolean
   /** Reply buttons the node shows, by id: a webhook's simulated click (`button_id`) can answer only these. */
   buttons?(config: C): Array<{ id: string; title: string }>
+  /** The channel form (flow_id) the node sends and waits on: the emulator shows that form from the node's config. */
+  formId?(config: C): string
   /** For `chatflow run` in a terminal: how to type an answer here, when plain text is not it (a form's JSON). */
   typingHint?(config: C): string
 }
@@ -154,6 +158,8 @@ export interface NodeBehaviour<C> {
   branches?: NodeBranches<C>
   effects?: NodeEffects<C>
   library?(config: C): LibraryRefs
+  /** Where a value this node sets comes from, in words before its name: 'answer to' (ask_age), 'form' (survey). */
+  valueFrom?: string
 }
 
 export type { Group, Route, DeadPort }

@@ -30,6 +30,7 @@ export const chatFlowAnswers: NodeAnswers<ChatFlowConfig> = {
     if (rnd.chance(0.2)) return rnd.text(extra)
     return { form: randomForm(c, rnd) }
   },
+  formId: (c) => c.flowId,
   typingHint(c) {
     const names = c.screens.flatMap((s) => s.fields.map((f) => f.name).filter((n) => !!n))
     const example = names.length ? `{${names.map((n) => `"${n}": "…"`).join(', ')}}` : '{"field": "value"}'

@@ -14,4 +14,5 @@ export const chatFlowNode: NodeModule<'chat_flow', ChatFlowConfig> = {
   runner: chatFlowRunner,
   sends: ['interactive.flow'],
   answers: chatFlowAnswers,
+  valueFrom: 'form',
 }

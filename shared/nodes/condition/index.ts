@@ -14,4 +14,5 @@ export const conditionNode: NodeModule<'condition', ConditionConfig> = {
   runner: conditionRunner,
   sends: [],
   branches: conditionBranches,
+  valueFrom: 'decision of',
 }

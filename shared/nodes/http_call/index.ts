@@ -14,4 +14,5 @@ export const httpCallNode: NodeModule<'http_call', HttpCallConfig> = {
   sends: [],
   // A saved test holds its requests to their mocks; generated tests mock its answer (shared/nodes/behaviour.ts).
   effects: { ownsHttp: true, mock: 'response' },
+  valueFrom: 'response of HTTP Call',
 }

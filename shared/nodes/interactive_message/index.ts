@@ -14,4 +14,5 @@ export const interactiveMessageNode: NodeModule<'interactive_message', Interacti
   runner: interactiveMessageRunner,
   sends: ['interactive.button', 'interactive.list'],
   answers: interactiveAnswers,
+  valueFrom: 'choice at',
 }

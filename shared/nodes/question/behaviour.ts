@@ -40,6 +40,7 @@ export const questionAnswers: NodeAnswers<QuestionConfig> = {
       }))
   },
   saves: (c) => (c.saveTo ? [c.saveTo] : []),
+  readsClock: (c) => c.answerType === 'date' || c.answerType === 'datetime',
 }
 
 function questionSource(c: QuestionConfig, name: string, ctx: AnswerContext): AnswerSource {

@@ -14,4 +14,5 @@ export const questionNode: NodeModule<'question', QuestionConfig> = {
   runner: questionRunner,
   sends: ['text'],
   answers: questionAnswers,
+  valueFrom: 'answer to',
 }

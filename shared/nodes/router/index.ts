@@ -14,4 +14,5 @@ export const routerNode: NodeModule<'router', RouterConfig> = {
   runner: routerRunner,
   sends: [],
   branches: routerBranches,
+  valueFrom: 'decision of',
 }

@@ -2,6 +2,7 @@
 // (shared/nodes/question/samples.ts); here only what belongs to test generation (its moment, its reading context).
 import { answerContext, prepareAnswers, type AnswerContext } from '../nodes/question/answers'
 import type { FlowDocument } from '../flow/document'
+import { prepareAnswers as prepareNodeAnswers } from '../nodes/behaviour-of'
 
 export { parseAnswer, answerText, validAnswers, invalidAnswers, type Parsed } from '../nodes/question/samples'
 
@@ -12,9 +13,13 @@ export { parseAnswer, answerText, validAnswers, invalidAnswers, type Parsed } fr
  */
 export const FUZZ_NOW = '2026-06-01T09:00:00.000Z'
 
-/** The parsers load their heavier parts (number words) on first use; call once before parsing. */
-export async function prepare(): Promise<void> {
+/**
+ * The parsers load their heavier parts (number words) on first use, and each waiting node's samples what they need
+ * (NodeAnswers.prepare); call once before exploring `flow`.
+ */
+export async function prepare(flow?: Pick<FlowDocument, 'nodes'>): Promise<void> {
   await prepareAnswers()
+  if (flow) await prepareNodeAnswers(flow.nodes)
 }
 
 /** What a Question of this flow reads answers with, for a test's contact, at the tests' moment. */

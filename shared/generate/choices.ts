@@ -50,11 +50,11 @@ async function answerDrafts(
   if (decl.choices) return samples.map((s) => extend(d, [s.input], `${node.name} ${s.label}`))
   const src = decl.source?.(config, node.name, ix.answers)
   const out = src ? await aimedDrafts(ix, w, d, state.vars, samples, src, uncovered) : sampleDrafts(d, node, samples)
-  const refused = decl.refused?.(config, ix.answers)
+  const refused = decl.refused
   const giveUp = refused && `${node.id}\u0000${refused.port}`
-  if (refused && giveUp && uncovered.has(giveUp) && refused.samples.length) {
-    const wrong = refused.samples
-    const left = Math.max(1, refused.attempts - state.waiting!.attempts)
+  const wrong = giveUp && uncovered.has(giveUp) ? refused.samples(config, ix.answers) : []
+  if (giveUp && wrong.length) {
+    const left = Math.max(1, refused.attempts(config) - state.waiting!.attempts)
     out.push(
       extend(
         d,

@@ -87,7 +87,7 @@ export async function generateSuite(
   const now = options.now ?? (() => Date.now())
   const started = now()
   const progress: GenerateProgress = { phase: 'analysis', played: 0, covered: 0, total: 0 }
-  await prepare()
+  await prepare(flow)
   // Counted from here: loading the answer parsers' libraries is the same for every flow, and not the flow's work.
   const budget = reporting(
     options.budget ?? timeBudget(options.budgetMs ?? DEFAULT_BUDGET_MS, now, options.signal),

@@ -100,7 +100,7 @@ export function nameOf(ix: FlowIndex, p: Played, why = false): string {
       // A waiting node's port is named by what the customer did there; giving up after refusals is said.
       const answers = answersOfType(e.nodeType)
       if (answers) {
-        if (e.port === answers.refused?.(configAt(ix, e), ix.answers).port) parts.push(`${e.nodeName} gives up`)
+        if (e.port === answers.refused?.port) parts.push(`${e.nodeName} gives up`)
         continue
       }
       const rule = why ? aloneRule(goals, e, p.outcome.final?.vars ?? {}) : null

@@ -82,6 +82,11 @@ export interface PortArrival {
 /** What a customer can send while a run waits at the node. A waiting node without it gives no sample answers. */
 export interface NodeAnswers<C> {
   /**
+   * Loads what the other functions need (a Question's parsers), once, before any of them is asked: they are kept
+   * out of the engine's and the canvas's start. Readers call `prepareAnswers` (./behaviour-of.ts) first.
+   */
+  prepare?(config: C): Promise<void>
+  /**
    * Ordinary things to send, the most ordinary first; `waiting` is what the runner kept when it paused (the options
    * it rendered). The generator tries each where none is aimed; the emulator offers them as suggestions.
    */
@@ -91,8 +96,12 @@ export interface NodeAnswers<C> {
    * tap at this node is never stale. Otherwise the samples stand for free input, and the generator tries the first.
    */
   choices?: boolean
-  /** Inputs the node refuses outright, and after how many the run takes which port (a Question's failure). */
-  refused?(config: C, ctx: InputContext): { samples: CustomerSample[]; attempts: number; port: string }
+  /** Inputs the node refuses outright, and after how many of them the run takes which port (a Question's failure). */
+  refused?: {
+    port: string
+    attempts(config: C): number
+    samples(config: C, ctx: InputContext): CustomerSample[]
+  }
   /** Where an answer lands, for the generator's aimed values; absent: only the samples are tried. */
   source?(config: C, nodeName: string, ctx: InputContext): AnswerSource
   /** A random move for the fuzzer; absent: random text. `extra` holds texts likely to matter (keywords, titles). */

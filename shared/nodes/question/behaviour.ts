@@ -6,9 +6,16 @@ import type { Pool } from '../../rules/search'
 import { candidatesFor } from '../../rules/synthesis'
 import { setPath } from '../../rules/vars'
 import type { AnswerSource, CustomerSample, NodeAnswers } from '../behaviour'
-import type { AnswerContext } from './answers'
+import type { AnswerContext } from './answers/context'
 import type { QuestionConfig } from './definition'
-import { answerText, invalidAnswers, matchingPattern, validAnswers } from './samples'
+
+// The parsers (chrono-node, libphonenumber-js, compromise) and fast-check load when samples are first wanted
+// (`prepare`), never with the engine or the canvas: a Question's runner loads them with the first answer too.
+let loaded: typeof import('./samples') | null = null
+function lib(): typeof import('./samples') {
+  if (!loaded) throw new Error("A Question's sample answers are not loaded yet: await its answers.prepare() first.")
+  return loaded
+}
 
 const typed = (t: string): CustomerSample => ({ input: t, label: `"${t}"` })
 
@@ -16,12 +23,20 @@ const typed = (t: string): CustomerSample => ({ input: t, label: `"${t}"` })
 export const EDGE_ANSWERS: readonly string[] = ['0', '-1', '-250', '-0.5', '', ' ', 'x'.repeat(4096)]
 
 export const questionAnswers: NodeAnswers<QuestionConfig> = {
-  samples: (c, ctx) => validAnswers(c, ctx).map(typed),
-  refused: (c, ctx) => ({ samples: invalidAnswers(c, ctx).map(typed), attempts: c.maxAttempts, port: 'failure' }),
+  async prepare(c) {
+    loaded ??= await import('./samples')
+    await loaded.prepare(c.answerType)
+  },
+  samples: (c, ctx) => lib().validAnswers(c, ctx).map(typed),
+  refused: {
+    port: 'failure',
+    attempts: (c) => c.maxAttempts,
+    samples: (c, ctx) => lib().invalidAnswers(c, ctx).map(typed),
+  },
   source: (c, name, ctx) => questionSource(c, name, ctx),
   random(c, ctx, _waiting, rnd, extra) {
-    const valid = validAnswers(c, ctx)
-    const invalid = invalidAnswers(c, ctx)
+    const valid = lib().validAnswers(c, ctx)
+    const invalid = lib().invalidAnswers(c, ctx)
     // The values that break arithmetic and lengths, whatever the answer type: zero (divided by), negatives,
     // nothing, and far too much.
     if (rnd.chance(0.25)) return rnd.pick(EDGE_ANSWERS)
@@ -44,6 +59,7 @@ export const questionAnswers: NodeAnswers<QuestionConfig> = {
 }
 
 function questionSource(c: QuestionConfig, name: string, ctx: AnswerContext): AnswerSource {
+  const { answerText, validAnswers } = lib()
   const texts = new Map<string, string>()
   const key = (v: unknown) => typeof v + ':' + displayValue(v)
   const textOf = (saved: unknown) => texts.get(key(saved)) ?? displayValue(saved)
@@ -88,9 +104,9 @@ function shapedAs(c: QuestionConfig, t: string): string[] {
       return c.max !== null ? [t.slice(0, c.max)] : []
     case 'regex':
       // A rule's prefix or suffix laid over strings the pattern matches: GY over AB-12345 is GY-12345.
-      return matchingPattern(c.pattern).flatMap((s) =>
-        t.length <= s.length ? [t + s.slice(t.length), s.slice(0, s.length - t.length) + t] : [],
-      )
+      return lib()
+        .matchingPattern(c.pattern)
+        .flatMap((s) => (t.length <= s.length ? [t + s.slice(t.length), s.slice(0, s.length - t.length) + t] : []))
     default:
       return []
   }

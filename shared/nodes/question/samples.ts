@@ -4,8 +4,14 @@
 // fast-check's generator for regular expressions, seeded, so a suite is the same on every run.
 import fc from 'fast-check'
 import { displayValue } from '../../expr'
-import { answerExamples, parseAnswer as parse, type AnswerContext } from './answers'
+import { answerExamples, parseAnswer as parse, prepareAnswers, type AnswerContext } from './answers'
+import type { AnswerType } from './answers/types'
 import type { QuestionConfig } from './definition'
+
+/** Loads the parsers' heavier parts (number words) that answers of this type need; all of them without a type. */
+export async function prepare(type?: AnswerType): Promise<void> {
+  await prepareAnswers(type)
+}
 
 export type Parsed = { ok: true; value: string | number } | { ok: false; reason: string; soft: boolean }
 

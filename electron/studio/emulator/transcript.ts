@@ -2,9 +2,8 @@ import type { Effects, RunState, TraceEvent, TriggerInput } from '../../../share
 import type { Exchange } from '../../../shared/engine/conversation'
 import type { TriggerSpec } from '../../../shared/engine/conversation'
 import type { FlowDocument } from '../../../shared/flow/document'
-import type { LoggedMessage } from '../runs'
-import { startsFlow } from '../../../shared/nodes/behaviour-of'
-import { bound } from '../../../shared/nodes/behaviour-of'
+import type { LoggedMessage } from '../../services/runs'
+import { bound, startsFlow } from '../../../shared/nodes/behaviour-of'
 
 // From a run in the Flow Logs to the recorder's transcript (shared/engine/conversation/record.ts): the trigger as
 // a test writes it, and the conversation cut into exchanges at each customer message.

@@ -4,7 +4,7 @@
 import type { CustomerEvent } from '../../shared/api/commands/emulator'
 import type { FlowDocument } from '../../shared/flow/document'
 import type { CustomerInput } from '../../shared/nodes/behaviour'
-import { bound, prepareAnswers } from '../../shared/nodes/behaviour-of'
+import { bound, prepareSamples } from '../../shared/nodes/behaviour-of'
 import { answerContext } from '../../shared/nodes/question/answers/context'
 
 export interface Suggestion {
@@ -20,7 +20,7 @@ const MAX = 6
 /** Loads what the waiting node needs to give samples (a Question's parsers); suggestionsFor is ready after it. */
 export async function prepareSuggestions(doc: FlowDocument, waitingNodeId: string | null): Promise<void> {
   const node = waitingNodeId === null ? undefined : doc.nodes.find((n) => n.id === waitingNodeId)
-  if (node) await prepareAnswers([node])
+  if (node) await prepareSamples([node])
 }
 
 /**

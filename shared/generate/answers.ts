@@ -2,7 +2,7 @@
 // (shared/nodes/question/samples.ts); here only what belongs to test generation (its moment, its reading context).
 import { answerContext, prepareAnswers, type AnswerContext } from '../nodes/question/answers'
 import type { FlowDocument } from '../flow/document'
-import { prepareAnswers as prepareNodeAnswers } from '../nodes/behaviour-of'
+import { prepareSamples } from '../nodes/behaviour-of'
 
 export { parseAnswer, answerText, validAnswers, invalidAnswers, type Parsed } from '../nodes/question/samples'
 
@@ -19,7 +19,7 @@ export const FUZZ_NOW = '2026-06-01T09:00:00.000Z'
  */
 export async function prepare(flow?: Pick<FlowDocument, 'nodes'>): Promise<void> {
   await prepareAnswers()
-  if (flow) await prepareNodeAnswers(flow.nodes)
+  if (flow) await prepareSamples(flow.nodes)
 }
 
 /** What a Question of this flow reads answers with, for a test's contact, at the tests' moment. */

@@ -49,7 +49,7 @@ export function bound<D>(
 }
 
 /** Loads what the waiting nodes of a document need to give samples (NodeAnswers.prepare); call before asking them. */
-export async function prepareAnswers(nodes: ReadonlyArray<Pick<FlowNode, 'type' | 'config'>>): Promise<void> {
+export async function prepareSamples(nodes: ReadonlyArray<Pick<FlowNode, 'type' | 'config'>>): Promise<void> {
   for (const n of nodes) {
     const b = bound(n, (x) => x.answers?.prepare)
     if (b) await b.decl(b.config)

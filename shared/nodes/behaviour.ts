@@ -83,7 +83,7 @@ export interface PortArrival {
 export interface NodeAnswers<C> {
   /**
    * Loads what the other functions need (a Question's parsers), once, before any of them is asked: they are kept
-   * out of the engine's and the canvas's start. Readers call `prepareAnswers` (./behaviour-of.ts) first.
+   * out of the engine's and the canvas's start. Readers call `prepareSamples` (./behaviour-of.ts) first.
    */
   prepare?(config: C): Promise<void>
   /**

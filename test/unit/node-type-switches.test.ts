@@ -5,7 +5,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { NODE_TYPES } from '../../shared/nodes/node-types'
-import { sourceFiles, typeSwitches } from './type-switches'
+import { sourceFiles, typeSwitches } from './testing/type-switches'
 
 const ROOT = path.resolve(import.meta.dirname, '../..')
 // Product source. bench/ and scripts/ are left out: they build sample documents of named types for measurements

@@ -20,6 +20,7 @@ import { traceOfMessage } from './trace-link'
 import { TraceStep } from './TraceStep'
 import './emulator.css'
 import { X } from 'lucide-react'
+import { startsFlow } from '../../shared/nodes/behaviour-of'
 
 type Tab = 'start' | 'variables' | 'step' | 'coverage' | 'tests'
 const TABS: Array<[Tab, string]> = [
@@ -89,7 +90,7 @@ function OpenPanel({ flowId, flush }: { flowId: string; flush(): Promise<unknown
   }, [doc, session, coverage])
   useEffect(() => () => useOverlayStore.getState().setVisible(false), [])
 
-  const triggerNames = doc.nodes.filter((n) => n.type === 'trigger').map((n) => n.name)
+  const triggerNames = doc.nodes.filter((n) => startsFlow(n.type)).map((n) => n.name)
   const nodeNames = doc.nodes.map((n) => n.name)
   const step = session && selected !== null ? traceOfMessage(session.messages[selected], session.trace) : null
   const run = session?.run

@@ -2,9 +2,9 @@ import type { Effects, RunState, TraceEvent, TriggerInput } from '../../../share
 import type { Exchange } from '../../../shared/engine/conversation'
 import type { TriggerSpec } from '../../../shared/engine/conversation'
 import type { FlowDocument } from '../../../shared/flow/document'
-import { configOf } from '../../../shared/nodes/registry'
 import { answerSteps, wakeTurns } from './wait-turns'
 import type { LoggedMessage } from '../../services/runs'
+import { bound, startsFlow } from '../../../shared/nodes/behaviour-of'
 
 // From a run in the Flow Logs to the recorder's transcript (shared/engine/conversation/record.ts): the trigger as
 // a test writes it, and the conversation cut into exchanges at each customer message.
@@ -87,7 +87,7 @@ export function exchangesOf(state: RunState, messages: LoggedMessage[], trace: T
 /** The node a run started at when it was not a trigger (a test started mid-flow): the first node it ran. */
 export function startNodeOf(trace: TraceEvent[]): string | undefined {
   const first = trace[0]
-  return first && first.nodeType !== 'trigger' ? first.nodeName : undefined
+  return first && !startsFlow(first.nodeType) ? first.nodeName : undefined
 }
 
 /**
@@ -101,11 +101,11 @@ export async function templatesSent(
 ): Promise<Array<{ name: string; language: string }>> {
   const keys = new Map<string, { name: string; language: string }>()
   for (const e of trace) {
-    if (e.nodeType !== 'template_message' || e.error) continue
+    if (e.error) continue
+    // The templates the node names (NodeBehaviour.library: a Template Message's).
     const node = flow.nodes.find((n) => n.id === e.nodeId)
-    const config = node && configOf(node, 'template_message')
-    if (!config) continue
-    keys.set(`${config.templateName}\u0000${config.language}`, { name: config.templateName, language: config.language })
+    const named = node && bound(node, (b) => b.library)
+    for (const t of named ? (named.decl(named.config).templates ?? []) : []) keys.set(`${t.name}\u0000${t.language}`, t)
   }
   const out: Array<{ name: string; language: string }> = []
   for (const k of keys.values()) {

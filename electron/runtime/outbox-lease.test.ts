@@ -9,7 +9,7 @@ import type { ChannelAdapter, OutboundEnvelope } from './adapters/adapter'
 import { MemoryAdapter } from './adapters/log-adapter'
 import type { RuntimeStore } from './store'
 import { exampleFlow, testRuntime, text } from './testing/runtime-fixtures'
-import { describeEachStore, describePostgresStore } from './testing/stores'
+import { describeEachStore, describePostgresStore, describeSqliteStore } from './testing/stores'
 
 const WELCOME = 'Welcome to the cellar! How old are you?'
 const body = (e: OutboundEnvelope) => (e.message as { text: { body: string } }).text.body
@@ -78,6 +78,39 @@ describeEachStore('outbox leases written by the step', (c) => {
     await expect.poll(() => sent.length, { timeout: 10_000 }).toBe(2)
     expect(sent[0]).toBe(WELCOME)
     expect(sent[1]).toMatch(/^Thanks!/)
+    await runtime.close()
+  })
+})
+
+describeSqliteStore('outbox claims on SQLite, one contact busy', (c) => {
+  it("a contact's steps behind its chain in flight are claimed once, when that chain ends, in order", async () => {
+    const opened = await c.open()
+    await opened.store.publish(exampleFlow('age-gate'))
+    const { store, counter } = counting(opened.store)
+    const P = '+919800000341'
+    const sent: string[] = []
+    let open: () => void = () => undefined
+    const gate = new Promise<void>((r) => (open = r))
+    let sends = 0
+    const gated: ChannelAdapter = {
+      name: 'gated',
+      async send(e) {
+        if (sends++ === 0) await gate
+        sent.push(body(e))
+      },
+    }
+    const { runtime } = testRuntime(store, gated, { outbox: NO_POLL })
+    await expect.poll(() => counter.claims).toBe(1) // the start's claim
+    const words = ['wine', '34', 'wine', '34', 'wine', '34']
+    for (const w of words) await runtime.inbound(text(P, w))
+    // The first is in flight at the gate; the five behind it were not claimed one by one as they were committed.
+    expect(counter.claims).toBe(1)
+    open()
+    await expect.poll(() => sent.length, { timeout: 10_000 }).toBe(words.length)
+    expect(sent.map((t) => (t === WELCOME ? 'welcome' : /^Thanks!/.test(t) ? 'thanks' : t))).toEqual(
+      words.map((w) => (w === 'wine' ? 'welcome' : 'thanks')),
+    )
+    expect(counter.claims).toBe(2) // the chain's end: its sent mark said the five wait
     await runtime.close()
   })
 })

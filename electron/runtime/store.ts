@@ -70,7 +70,7 @@ export interface ContactWrites {
    * Lease the step's outbound messages to this process's sender until `until` (epoch ms), as a claim would, when
    * none of the contact's messages is unsent before them; `commit` then returns them. The sender gets them without
    * a claim (PostgreSQL: one query per message fewer, and no claim racing the other instances' for the same rows;
-   * SQLite, whose one sender holds its leases in memory: no claim after every commit, a fifth of serve's CPU per
+   * SQLite, whose one sender holds its leases in memory: no claim after every commit, 35-40 % of serve's CPU per
    * webhook request at one connection).
    */
   leaseOutbound?: { until: number }

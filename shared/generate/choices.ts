@@ -7,7 +7,7 @@ import type { OutboundMessage } from '../engine/types'
 import type { QuestionConfig } from '../nodes/question/definition'
 import type { TriggerConfig } from '../nodes/trigger/definition'
 import { answerText, invalidAnswers, validAnswers } from './answers'
-import { extend, type Draft, type Outcome } from './draft'
+import { extend, waitMoves, type Draft, type Outcome } from './draft'
 import type { FlowIndex } from './flow-index'
 import { formSource, questionSource } from './sources-input'
 import { scriptAnswers } from './script-goals'
@@ -57,6 +57,11 @@ export async function nextDrafts(
       }
     }
   }
+  // A node that waits for any reply (a template asking a question): a reply as it comes, when nothing above answered.
+  if (!out.length && state.status === 'paused' && state.waiting && state.waiting.customer !== false)
+    out.push(extend(d, ['ok'], `${waitingName(ix, state)} "ok"`))
+  // Where the run waits on time (a Wait, "no reply within"), letting the time pass is a move like any answer.
+  for (const move of waitMoves(state)) out.push(extend(d, [move], `${waitingName(ix, state)} time passes`))
   out.push(...quickReplies(ix, d, outcome))
   if (state.status === 'paused') out.push(...orders(d, outcome))
   return out
@@ -98,6 +103,11 @@ function orders(d: Draft, outcome: Outcome): Draft[] {
       `order of ${ids.length} product${ids.length === 1 ? '' : 's'}`,
     ),
   ]
+}
+
+function waitingName(ix: FlowIndex, state: NonNullable<Outcome['final']>): string {
+  const w = state.waiting ? ix.graph.index.get(state.waiting.nodeId) : undefined
+  return w === undefined ? '(waiting)' : ix.graph.nodes[w]!.name
 }
 
 function taps(d: Draft, name: string, data: { mode: string; options: Option[] } | undefined): Draft[] {

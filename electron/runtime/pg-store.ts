@@ -8,7 +8,7 @@
 import pg from 'pg'
 import type { PoolClient } from 'pg'
 import type { FlowDocument } from '../../shared/flow/document'
-import type { PublishLibrary } from '../studio/publish/library'
+import type { PublishLibrary } from '../services/publish/library'
 import { KeyedLock } from './keyed-lock'
 import { createPgLibraryEffects } from './pg-library'
 import { PgFlows } from './pg-flows'
@@ -120,8 +120,11 @@ export class PgRuntimeStore implements RuntimeStore {
             seen: (messageId) => seen(c, messageId),
             pausedRun: async () => opened.paused,
             runningFlow: flowOf,
-            runningFlows: async () =>
-              Promise.all([...pointers.keys()].sort().map((id) => flowOf(id) as Promise<FlowDocument>)),
+            runningFlows: async () => {
+              const ids = [...pointers.keys()].sort()
+              const docs = await Promise.all(ids.map((id) => this.flows.runnableOf(c, id, pointers.get(id)!)))
+              return docs.filter((doc): doc is FlowDocument => doc !== null)
+            },
             contacts: contactsEffect(c, this.now),
             commit: async (writes) => {
               if (committed) throw new Error('A contact transaction commits once.')

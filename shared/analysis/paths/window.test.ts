@@ -18,7 +18,7 @@ const wait = (name: string, duration: string): NodeSpec => ({ type: 'wait', name
 function warned(nodes: NodeSpec[], edges: Edge[]): string[] {
   return validateFlow(buildFlow([trigger, ...nodes], edges))
     .filter((p) => p.code === 'window.free_form_after_wait')
-    .map((p) => `${p.nodeId.slice(2)}: ${p.message}`)
+    .map((p) => `${p.nodeId?.slice(2)}: ${p.message}`)
 }
 
 describe('free-form messages a wait can push past the 24-hour window', () => {

@@ -5,7 +5,6 @@ import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest }
 import type { PublishedVersion } from '../../../shared/api/commands/publish'
 import type { Result } from '../../../shared/api'
 import { JSON_LIMITS, type JsonBoundsProblem } from '../../../shared/json/bounds'
-import type { Backend } from '../backend'
 import { describeLimit } from '../webhook/errors'
 import { useGuardedJsonParser } from '../webhook/json-body'
 import { capConnections, closeConnectionsWhenDone, fastifyOptions, listenerLimits } from '../webhook/limits'
@@ -47,14 +46,6 @@ export interface PublishTarget {
   webhookSecret?(flowId: string, rotate: boolean): Promise<Result<{ flowId: string; secret: string }>>
   /** The runtime only: its Flow Logs, delivery states included (logs-routes.ts). */
   logs?: LogSource
-}
-
-export function backendTarget(backend: Backend): PublishTarget {
-  return {
-    receive: (document, library) => backend.call('publish.receive', { document, library }),
-    versions: (flowId) => backend.call('publish.versions', { flowId }),
-    rollback: (flowId, version) => backend.call('publish.rollback', { flowId, version }),
-  }
 }
 
 export function buildPublishApp(target: PublishTarget, key: string): FastifyInstance {

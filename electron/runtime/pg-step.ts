@@ -7,7 +7,7 @@
 import type { PoolClient } from 'pg'
 import { randomUUID } from 'node:crypto'
 import type { Contact, RunState } from '../../shared/engine'
-import { stepRows } from '../services/runs/step-rows'
+import { stepRows, type StepRows } from '../services/runs/step-rows'
 import { newMessageId } from './outbox-rows'
 import { toContact, type ContactRow } from './pg-runs'
 import type { ContactsEffect } from '../../shared/engine/effects'
@@ -104,14 +104,14 @@ const WRITE = `
   WITH
   r AS (
     INSERT INTO runs (id, flow_id, flow_name, contact_id, status, trigger_kind, end_reason, error_code, error_message,
-                      state, node_count, exec_ms, started_at, updated_at, ended_at)
+                      state, node_count, exec_ms, started_at, updated_at, ended_at, wake_at)
     SELECT * FROM json_to_recordset($1::json) AS x(id text, flow_id text, flow_name text, contact_id text, status text,
       trigger_kind text, end_reason text, error_code text, error_message text, state text, node_count integer,
-      exec_ms double precision, started_at bigint, updated_at bigint, ended_at bigint)
+      exec_ms double precision, started_at bigint, updated_at bigint, ended_at bigint, wake_at bigint)
     ON CONFLICT (id) DO UPDATE SET status = excluded.status, end_reason = excluded.end_reason,
       error_code = excluded.error_code, error_message = excluded.error_message, state = excluded.state,
       node_count = excluded.node_count, exec_ms = runs.exec_ms + excluded.exec_ms,
-      updated_at = excluded.updated_at, ended_at = excluded.ended_at),
+      updated_at = excluded.updated_at, ended_at = excluded.ended_at, wake_at = excluded.wake_at, wake_lease = 0),
   t AS (
     INSERT INTO trace_events (run_id, seq, node_id, node_name, node_type, phase, input, output, port, started_at,
                               duration_ms, error_code, error_message, warnings, message_ids)
@@ -147,16 +147,23 @@ const WRITE = `
  * waits for a retry, and these must go after it).
  */
 export async function writeContactStep(c: Queryable, contact: Contact, writes: ContactWrites): Promise<OutboxItem[]> {
-  const runs: unknown[] = []
+  // One row per run: a statement's upsert may not touch a row twice, and a wake carried out before the reply that
+  // came after the run's time (the core's rule 11) is two steps of one run in one transaction. The later row wins,
+  // the steps' times add up, and the second step's messages are numbered after the first's.
+  const runs = new Map<string, StepRows['run']>()
   const trace: unknown[] = []
   const messages: unknown[] = []
+  const numbered = new Map<string, number>()
   const envelopes: OutboxItem['envelope'][] = []
   for (const { flow, step } of writes.steps) {
     const s = step.state
     const rows = stepRows(flow, step)
-    runs.push(rows.run)
+    const before = runs.get(s.id)
+    runs.set(s.id, before ? { ...rows.run, exec_ms: before.exec_ms + rows.run.exec_ms } : rows.run)
     trace.push(...rows.trace)
-    messages.push(...rows.messages)
+    const base = numbered.get(s.id) ?? 0
+    messages.push(...rows.messages.map((m) => ({ ...m, n: base + m.n })))
+    numbered.set(s.id, base + rows.messages.length)
     for (const m of step.messages) {
       envelopes.push({
         id: newMessageId(),
@@ -185,7 +192,7 @@ export async function writeContactStep(c: Queryable, contact: Contact, writes: C
     name: 'chatflow_write_step',
     text: WRITE,
     values: [
-      JSON.stringify(runs),
+      JSON.stringify([...runs.values()]),
       JSON.stringify(trace),
       JSON.stringify(messages),
       JSON.stringify(envelopes.map((e, n) => ({ ...e, n, phone: e.to, message: JSON.stringify(e.message) }))),

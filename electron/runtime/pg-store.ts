@@ -18,6 +18,7 @@ import { PgChannel } from './pg-channel'
 import { PgLogs } from './pg-logs'
 import { PgOutbox } from './pg-outbox'
 import { PgHousekeeping } from './pg-housekeeping'
+import { PgWakes } from './pg-wakes'
 import { PgRuns } from './pg-runs'
 import { transaction } from './pg-transaction'
 import type { ContactTx, DeliveryFailure, RuntimeStore } from './store'
@@ -36,6 +37,7 @@ export class PgRuntimeStore implements RuntimeStore {
   private readonly runs: PgRuns
   private readonly out: PgOutbox
   private readonly housekeeping: PgHousekeeping
+  private readonly wakes: PgWakes
   readonly channel: PgChannel
   readonly logs: PgLogs
 
@@ -47,6 +49,7 @@ export class PgRuntimeStore implements RuntimeStore {
     this.runs = new PgRuns(pool)
     this.out = new PgOutbox(pool)
     this.housekeeping = new PgHousekeeping(pool)
+    this.wakes = new PgWakes(pool)
     this.channel = new PgChannel(pool)
     this.logs = new PgLogs(pool)
   }
@@ -177,6 +180,26 @@ export class PgRuntimeStore implements RuntimeStore {
 
   async forgetInbound(before: number, limit: number) {
     return (await this.housekeeping.forgetInbound(before, limit)) + (await this.channel.forget(before, limit))
+  }
+
+  claimDue(opts: { now: number; leaseMs: number; limit: number }) {
+    return this.wakes.claimDue(opts)
+  }
+
+  releaseDue(runId: string, at: number) {
+    return this.wakes.release(runId, at)
+  }
+
+  nextDue(now: number) {
+    return this.wakes.nextDue(now)
+  }
+
+  runHandle(runId: string) {
+    return this.wakes.runHandle(runId)
+  }
+
+  waitingCount() {
+    return this.wakes.waitingCount()
   }
 
   run(runId: string) {

@@ -18,7 +18,7 @@ async function guard<T>(work: () => Promise<T>): Promise<Result<T>> {
   }
 }
 
-export function storePublishTarget(store: RuntimeStore): PublishTarget {
+export function storePublishTarget(store: RuntimeStore, extend?: PublishTarget['extend']): PublishTarget {
   return {
     receive: (document, library) =>
       guard(() => {
@@ -46,5 +46,6 @@ export function storePublishTarget(store: RuntimeStore): PublishTarget {
         return { flowId, secret }
       }),
     logs: store.logs,
+    extend,
   }
 }

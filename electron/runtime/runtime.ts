@@ -3,8 +3,10 @@
 // through a ChannelAdapter (outbox.ts); timers close expired paused runs and apply retention (housekeeping.ts).
 // What an event does is decided by the conversation core (shared/engine/core), as in the studio and the
 // conversation-test player; this file only reads what the core needs and commits what it returns. A contact's
-// requests are processed one at a time (RuntimeStore.withContact); a message id is processed once.
+// requests are processed one at a time (RuntimeStore.withContact); a message id is processed once. Runs waiting on
+// time are woken by the wake scheduler (wakes.ts) through the same path.
 import {
+  dueAt,
   handleEvent,
   type ConversationEvent,
   type Effects,
@@ -22,7 +24,8 @@ import type { ChannelAdapter } from './adapters/adapter'
 import { expireStale, Housekeeping, type HousekeepingOptions } from './housekeeping'
 import type { InboundMessage } from './inbound'
 import { Outbox, type OutboxOptions } from './outbox'
-import type { ContactTx, ContactWrites, OutboxItem, RuntimeStore } from './store'
+import type { ContactTx, ContactWrites, OutboxItem, RunHandle, RuntimeStore } from './store'
+import { WakeScheduler, type WakeOptions, type WakeOutcome, type WakeReport } from './wakes'
 
 export interface RuntimeOptions {
   store: RuntimeStore
@@ -42,6 +45,8 @@ export interface RuntimeOptions {
   outbox?: OutboxOptions & { send?: boolean }
   /** The expiry and retention sweeps; without it neither timer runs (expireStale and applyRetention still can). */
   housekeeping?: HousekeepingOptions
+  /** The wake scheduler (wakes.ts); without it no timer runs (runDue still wakes what is due). */
+  wakes?: WakeOptions & { onWake?: (report: WakeReport) => void }
 }
 
 /** The answer to one inbound message. */
@@ -55,11 +60,14 @@ export type InboundAnswer =
     }
   | { status: 'duplicate'; action: 'resumed' | 'started' | 'ignored'; runId: string | null; contactId: string }
 
+const WAKE: ConversationEvent = { kind: 'wake' }
+
 export class Runtime {
   readonly store: RuntimeStore
   private readonly adapter: ChannelAdapter
   private readonly outbox: Outbox
   private readonly housekeeping: Housekeeping | null
+  private readonly wakes: WakeScheduler
   private readonly log: (message: string) => void
 
   constructor(private readonly opts: RuntimeOptions) {
@@ -72,6 +80,16 @@ export class Runtime {
       ? new Housekeeping(opts.store, () => this.now(), this.log, opts.housekeeping)
       : null
     this.housekeeping?.start()
+    const { onWake = () => undefined, ...wakeOpts } = opts.wakes ?? { pollMs: null }
+    this.wakes = new WakeScheduler(
+      opts.store,
+      (due) => this.wake(due),
+      () => this.now(),
+      onWake,
+      this.log,
+      wakeOpts,
+    )
+    this.wakes.start()
   }
 
   private deps(tx: ContactTx): EngineDeps {
@@ -86,9 +104,15 @@ export class Runtime {
   /** The core's answer to one event of the contact holding `tx`, with the paused run and flows read on it. */
   private async handle(tx: ContactTx, event: ConversationEvent, now: number): Promise<Handled> {
     const paused = await tx.pausedRun()
-    // A start supersedes a paused run of another flow whatever it is, so only a message, or a start of the paused
-    // run's own flow (a webhook's button_id may answer its buttons), needs that flow read.
-    const reads = event.kind === 'message' || (event.kind === 'start' && paused?.flowId === event.flow.id)
+    // A start supersedes a paused run of another flow whatever it is, so only a message, a wake, a start of the
+    // paused run's own flow (a webhook's button_id may answer its buttons), or any event once the run's time has come
+    // (the core carries out its wake first), needs that flow read.
+    const due = paused ? dueAt(paused) : null
+    const reads =
+      event.kind === 'message' ||
+      event.kind === 'wake' ||
+      (due !== null && due <= now) ||
+      (event.kind === 'start' && paused?.flowId === event.flow.id)
     const current = paused ? { state: paused, flow: reads ? await tx.runningFlow(paused.flowId) : null } : null
     const flows = event.kind === 'message' ? await tx.runningFlows() : []
     return handleEvent({ contact: tx.contact, current, flows, event, now }, this.deps(tx))
@@ -106,13 +130,17 @@ export class Runtime {
     const { phone_number, data, message_text, button_id } = req
     const trigger = { kind: 'webhook' as const, phone_number, data, message_text, button_id }
     const triggerNodeId = webhookTriggerOf(flow)?.id
+    // Every step's messages: a wake carried out before the start (its time had come) sends too.
+    let sends = false
     let leased: OutboxItem[] = []
     const step = await this.store.withContact(req.phone_number, undefined, async (tx) => {
       const handled = await this.handle(tx, { kind: 'start', flow, trigger, triggerNodeId }, this.now())
       leased = await tx.commit({ steps: handled.steps, leaseOutbound: this.leaseOutbound() })
+      sends = handled.steps.some((s) => s.step.messages.length > 0)
       return handled.ran!.step
     })
-    this.send(step.messages.length > 0, leased)
+    this.send(sends, leased)
+    this.wakes.hint(dueAt(step.state))
     const { id, status, error, contactId } = step.state
     return { runId: id, state: status, contactId, error: error ? { code: error.code, message: error.message } : null }
   }
@@ -120,6 +148,7 @@ export class Runtime {
   /** One customer message: processed once per message id, in arrival order per contact. */
   async inbound(msg: InboundMessage): Promise<InboundAnswer> {
     let sends = false
+    let due: number | null = null
     let leased: OutboxItem[] = []
     const answer = await this.store.withContact(msg.phone, msg.name, async (tx): Promise<InboundAnswer> => {
       const contactId = tx.contact.id
@@ -135,10 +164,12 @@ export class Runtime {
         touchInboundAt: now,
         leaseOutbound: this.leaseOutbound(),
       })
-      sends = !!handled.ran?.step.messages.length
+      sends = handled.steps.some((s) => s.step.messages.length > 0)
+      due = handled.ran ? dueAt(handled.ran.step.state) : null
       return { status: 'processed', action, runId, state: handled.ran?.step.state.status ?? null, contactId }
     })
     this.send(sends, leased)
+    this.wakes.hint(due)
     return answer
   }
 
@@ -157,6 +188,50 @@ export class Runtime {
     else if (sends) this.outbox.poke()
   }
 
+  /**
+   * Hands `event` to the core for `run`'s contact, under its lock, when `run` is still that contact's paused run,
+   * and commits what the core returns (wakes.ts for due runs; run-control.ts for a wake or cancel by hand).
+   * `paused` is the run as it was (null: no longer the contact's paused run, nothing handled); `committed` whether
+   * the core changed anything.
+   */
+  async forRun(
+    run: Pick<RunHandle, 'runId' | 'phone'>,
+    event: ConversationEvent,
+    /** The instant the core decides at (default: the clock); a wake by hand says the run's time has come. */
+    at: (paused: RunState, now: number) => number = (_, now) => now,
+  ): Promise<{ paused: RunState | null; handled: Handled | null }> {
+    let leased: OutboxItem[] = []
+    let sends = false
+    const result = await this.store.withContact(run.phone, undefined, async (tx) => {
+      const paused = await tx.pausedRun()
+      if (!paused || paused.id !== run.runId) return { paused: null, handled: null }
+      const handled = await this.handle(tx, event, at(paused, this.now()))
+      if (handled.steps.length) {
+        leased = await tx.commit({ steps: handled.steps, leaseOutbound: this.leaseOutbound() })
+        sends = handled.steps.some((s) => s.step.messages.length > 0)
+      }
+      return { paused, handled }
+    })
+    this.send(sends, leased)
+    const last = result.handled?.steps.at(-1)?.step.state
+    if (last) this.wakes.hint(dueAt(last))
+    return result
+  }
+
+  /** One due run, claimed by the scheduler: `{kind: 'wake'}`, which the core applies only if the run is due. */
+  private async wake(due: Pick<RunHandle, 'runId' | 'phone'>): Promise<WakeOutcome> {
+    const { paused, handled } = await this.forRun(due, WAKE)
+    if (!paused || !handled) return { action: 'ignored', reason: 'not_paused', dueAt: null }
+    if (!handled.steps.length)
+      return { action: 'ignored', reason: handled.ignored?.reason ?? 'nothing_due', dueAt: dueAt(paused) }
+    return { action: 'woken', status: handled.steps.at(-1)!.step.state.status }
+  }
+
+  /** Wakes every run due now, as the scheduler's timer does; returns how many were woken. */
+  runDue(): Promise<number> {
+    return this.wakes.runDue()
+  }
+
   /** Closes every paused run whose messaging window has closed (what the expiry timer runs); returns how many. */
   expireStale(): Promise<number> {
     return expireStale(this.store, this.now())
@@ -169,6 +244,7 @@ export class Runtime {
 
   /** Stops the timers and the sender (attempts in flight finish; unsent messages wait in the outbox). */
   async close(): Promise<void> {
+    await this.wakes.close()
     await this.housekeeping?.close()
     await this.outbox.close()
     await this.adapter.close?.()

@@ -14,6 +14,7 @@ import { inboundRoute } from './inbound-route'
 import { silentLogger, type Logger } from './logging'
 import { RuntimeMetrics } from './metrics'
 import { storePublishTarget } from './publish-target'
+import { runControlRoutes } from './run-control'
 import type { Runtime } from './runtime'
 
 export interface ChannelWebhookSettings {
@@ -94,7 +95,7 @@ export async function startRuntimeServer(runtime: Runtime, opts: RuntimeServerOp
   if (status.state === 'listening' && opts.publishKey) {
     try {
       publish = await startPublishApi(
-        storePublishTarget(store),
+        storePublishTarget(store, runControlRoutes(runtime)),
         opts.publishKey,
         new URL(status.url!).hostname.replace(/^\[|\]$/g, ''),
         opts.publishPort ?? 0,

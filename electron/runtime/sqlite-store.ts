@@ -24,6 +24,7 @@ import { SqliteStep } from './sqlite-step'
 import { SqliteRuns } from './sqlite-runs'
 import { SqliteOutbox } from './sqlite-outbox'
 import { SqliteHousekeeping } from './sqlite-housekeeping'
+import { SqliteWakes } from './sqlite-wakes'
 import { SqliteChannel } from './sqlite-channel'
 import type { ContactTx, DeliveryFailure, RuntimeStore } from './store'
 
@@ -38,6 +39,7 @@ export class SqliteRuntimeStore implements RuntimeStore {
   private readonly runs: SqliteRuns
   private readonly out: SqliteOutbox
   private readonly housekeeping: SqliteHousekeeping
+  private readonly wakes: SqliteWakes
   private readonly lock = new KeyedLock()
   readonly channel: SqliteChannel
   readonly logs: LogSource
@@ -56,6 +58,7 @@ export class SqliteRuntimeStore implements RuntimeStore {
     this.step = new SqliteStep(db, this.runStore, this.contactStore, this.out)
     this.runs = new SqliteRuns(db, this.runStore, this.contactStore)
     this.housekeeping = new SqliteHousekeeping(db)
+    this.wakes = new SqliteWakes(db)
     this.channel = new SqliteChannel(db, this.writer)
     this.logs = localSource(new LogQueries(db))
     // Steps only mark their runs for search (migration 014); their search rows are built here, behind the writes.
@@ -183,6 +186,26 @@ export class SqliteRuntimeStore implements RuntimeStore {
 
   async forgetInbound(before: number, limit: number) {
     return this.housekeeping.forgetInbound(before, limit) + (await this.channel.forget(before, limit))
+  }
+
+  async claimDue(opts: { now: number; leaseMs: number; limit: number }) {
+    return this.wakes.claimDue(opts)
+  }
+
+  async releaseDue(runId: string, at: number) {
+    this.wakes.release(runId, at)
+  }
+
+  async nextDue(now: number) {
+    return this.wakes.nextDue(now)
+  }
+
+  async runHandle(runId: string) {
+    return this.wakes.runHandle(runId)
+  }
+
+  async waitingCount() {
+    return this.wakes.waitingCount()
   }
 
   async run(runId: string) {

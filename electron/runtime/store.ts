@@ -59,6 +59,22 @@ export interface PausedCandidate {
   updatedAt: number
 }
 
+/** A paused run whose due time (wake_at) has come, claimed by this process to wake (RuntimeStore.claimDue). */
+export interface DueRun {
+  runId: string
+  phone: string
+  /** The due time the run was claimed at (epoch ms): the scheduler reports lateness against it. */
+  wakeAt: number
+}
+
+/** A run as the hand controls (wake, cancel) find it: its contact's phone, its status and due time. */
+export interface RunHandle {
+  runId: string
+  phone: string
+  status: RunState['status']
+  wakeAt: number | null
+}
+
 /** The writes of one processed message or webhook request, committed together with the contact's lock held. */
 export interface ContactWrites {
   /** Runs closed on the way (superseded, expired) then the step that ran, in this order. */
@@ -168,6 +184,24 @@ export interface RuntimeStore {
   deleteFinishedRuns(before: number, limit: number): Promise<number>
   /** Forgets up to `limit` processed inbound message ids received before `before`. */
   forgetInbound(before: number, limit: number): Promise<number>
+  // ---- time: runs waiting until an instant (wakes.ts; docs/runtime.md, "Time") ----
+  /**
+   * Claims up to `limit` runs due by `now` (wake_at <= now) that no live claim holds, earliest due first, for
+   * `leaseMs`: on any instance sharing the store, no other claim returns them until the lease runs out or a step
+   * of the run commits (which rewrites wake_at and drops the claim).
+   */
+  claimDue(opts: { now: number; leaseMs: number; limit: number }): Promise<DueRun[]>
+  /** Ends this process's claim on a run it did not wake: it may be claimed again from `at` (epoch ms). */
+  releaseDue(runId: string, at: number): Promise<void>
+  /**
+   * The earliest wake_at of a run no live claim holds at `now`, or null when none waits on time (the scheduler
+   * sleeps until then).
+   */
+  nextDue(now: number): Promise<number | null>
+  /** The run with its contact's phone (for a wake or cancel by hand), or null for an unknown run. */
+  runHandle(runId: string): Promise<RunHandle | null>
+  /** How many runs wait on time (wake_at set), for /metrics. */
+  waitingCount(): Promise<number>
   // ---- the channel's webhook: its inbox and the statuses of sent messages (channel-store.ts) ----
   readonly channel: ChannelStore
   // ---- logs ----

@@ -4,6 +4,7 @@ import { cycles, reach, type FlowGraph } from '../flow/graph'
 import { NODE_DEFINITIONS, parseConfig } from '../nodes/registry'
 import { parseConfigLeniently } from './lenient-config'
 import { isNodeType } from '../nodes/node-types'
+import { startsFlow } from '../nodes/behaviour-of'
 
 // Edges, ports, reachability and loops. Port lists come from each node's definition, so a removed button or
 // route leaves a dangling edge that is reported here instead of silently going nowhere.
@@ -40,7 +41,7 @@ export function validateEdges(doc: FlowDocument, pathTo: (nodeId: string) => str
         message: `An edge leads to node '${e.target}', which does not exist.`,
         pointer: `${at}/target`,
       })
-    if (dst?.type === 'trigger')
+    if (dst && startsFlow(dst.type))
       out.push({
         severity: 'error',
         code: 'edge.into_trigger',
@@ -103,7 +104,7 @@ export function validateReachability(
   doc: FlowDocument,
   graph: FlowGraph,
 ): { problems: Problem[]; reachable: Set<string> } {
-  const triggers = doc.nodes.filter((n) => n.type === 'trigger').map((n) => n.id)
+  const triggers = doc.nodes.filter((n) => startsFlow(n.type)).map((n) => n.id)
   const reachable = reach(triggers, graph.next)
   const problems: Problem[] = []
   doc.nodes.forEach((n, i) => {

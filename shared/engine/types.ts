@@ -5,7 +5,8 @@ export type Vars = Record<string, unknown>
 export type RunStatus = 'executing' | 'paused' | 'ended' | 'failed'
 
 /** Why a run ended; 'completed' covers an End node and a dead end (a port with no edge). */
-export type EndReason = 'completed' | 'superseded' | 'expired'
+/** `cancelled`: a person ended the waiting run by hand (the Flow Logs' Cancel run, the runtime's API). */
+export type EndReason = 'completed' | 'superseded' | 'expired' | 'cancelled'
 
 export interface EngineError {
   /** Stable, machine-readable: 'expression_error', 'no_runner', 'invalid_config', 'max_attempts', ... */

@@ -20,6 +20,8 @@ import { createLogger, LOG_LEVELS, warnLine } from '../../runtime/logging'
 import { RuntimeMetrics } from '../../runtime/metrics'
 import { openStore, type OpenedStore } from '../../runtime/open'
 import { Runtime } from '../../runtime/runtime'
+import { wakeReports, wakeOptions } from '../../runtime/wake-reporting'
+import type { WakeOptions } from '../../runtime/wakes'
 import { startRuntimeServer, type RuntimeServer } from '../../runtime/server'
 import { INBOUND_PATH } from '../../runtime/inbound-route'
 import { closeScriptPool } from '../../services/sandbox/pool'
@@ -91,6 +93,12 @@ export const serveCommand: CliCommand = {
     if (!(LOG_LEVELS as readonly string[]).includes(level))
       return fail(`--log-level must be one of ${LOG_LEVELS.join(', ')}, not '${level}'`, 2)
     const outbound = outboundFromEnv({ url: values['outbound-url'], logFile: values['outbound-log'] })
+    let wakes: WakeOptions
+    try {
+      wakes = wakeOptions(process.env)
+    } catch (err) {
+      return fail(message(err), 2)
+    }
     let cloud: CloudApiConfig | undefined
     let adapter
     const publishKey = values['publish-key'] ?? process.env.CHATFLOW_PUBLISH_KEY
@@ -124,6 +132,7 @@ export const serveCommand: CliCommand = {
       effects: opened.effects,
       outbox: outboxPolicy(outbound),
       housekeeping: { retentionDays: retention === undefined ? null : Number(retention) },
+      wakes: { ...wakes, onWake: wakeReports(logger, metrics, opened.store) },
       log: warnLine(logger),
     })
     let server: RuntimeServer

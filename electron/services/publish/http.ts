@@ -46,6 +46,8 @@ export interface PublishTarget {
   webhookSecret?(flowId: string, rotate: boolean): Promise<Result<{ flowId: string; secret: string }>>
   /** The runtime only: its Flow Logs, delivery states included (logs-routes.ts). */
   logs?: LogSource
+  /** The runtime only: more routes behind the same key (electron/runtime/run-control.ts: wake or cancel a run). */
+  extend?: (app: FastifyInstance) => void
 }
 
 export function buildPublishApp(target: PublishTarget, key: string): FastifyInstance {
@@ -138,5 +140,6 @@ export function buildPublishApp(target: PublishTarget, key: string): FastifyInst
     },
   )
   if (target.logs) logRoutes(app, target.logs)
+  target.extend?.(app)
   return app
 }

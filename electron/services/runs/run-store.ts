@@ -42,6 +42,8 @@ export interface RunRow {
   updated_at: number
   ended_at: number | null
   state: string
+  /** When the paused run must be woken (the engine's dueAt), null when it waits on no time (migration 019). */
+  wake_at: number | null
 }
 
 export class RunStore {
@@ -55,13 +57,13 @@ export class RunStore {
   constructor(private readonly db: Database) {
     this.upsertRun = db.prepare(`
       INSERT INTO runs (id, flow_id, flow_name, contact_id, status, trigger_kind, end_reason, error_code, error_message,
-                        state, node_count, exec_ms, started_at, updated_at, ended_at)
+                        state, node_count, exec_ms, started_at, updated_at, ended_at, wake_at)
       VALUES (@id, @flow_id, @flow_name, @contact_id, @status, @trigger_kind, @end_reason, @error_code, @error_message,
-              @state, @node_count, @exec_ms, @started_at, @updated_at, @ended_at)
+              @state, @node_count, @exec_ms, @started_at, @updated_at, @ended_at, @wake_at)
       ON CONFLICT (id) DO UPDATE SET status = excluded.status, end_reason = excluded.end_reason,
         error_code = excluded.error_code, error_message = excluded.error_message, state = excluded.state,
         node_count = excluded.node_count, exec_ms = runs.exec_ms + excluded.exec_ms,
-        updated_at = excluded.updated_at, ended_at = excluded.ended_at`)
+        updated_at = excluded.updated_at, ended_at = excluded.ended_at, wake_at = excluded.wake_at`)
     this.insertTrace = db.prepare(`
       INSERT INTO trace_events (run_id, seq, node_id, node_name, node_type, phase, input, output, port, started_at,
                                 duration_ms, error_code, error_message, warnings, message_ids)

@@ -2,7 +2,7 @@
 // run row (with the serialised state), its trace events and its messages in both directions. One mapping, so a
 // step reads back the same from either store (run-store.ts's toSummary, toTrace and toLoggedMessage).
 import type { FlowDocument } from '../../../shared/flow/document'
-import { sentMessages, type StepResult, type TraceEvent } from '../../../shared/engine'
+import { dueAt, sentMessages, type StepResult, type TraceEvent } from '../../../shared/engine'
 import type { RunRow, TraceRow } from './run-store'
 
 /** A message row of a step; `n` is its place in the step, added to the run's next message number when written. */
@@ -68,6 +68,7 @@ export function runRowOf(flow: Pick<FlowDocument, 'id' | 'name'>, step: StepResu
     started_at: s.startedAt,
     updated_at: s.updatedAt,
     ended_at: s.endedAt,
+    wake_at: dueAt(s),
   }
 }
 

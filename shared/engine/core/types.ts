@@ -8,7 +8,7 @@ import type { Contact, InboundEvent, RunState, StepResult, TriggerInput, Vars } 
 /** A paused run closed without running anything, and why. */
 export interface Closing {
   state: RunState
-  reason: 'superseded' | 'expired'
+  reason: 'superseded' | 'expired' | 'cancelled'
 }
 
 /** One thing that happens to a contact. */

@@ -18,6 +18,8 @@ import { sqliteMigration } from '../schema/sqlite'
 import type { SchemaMigration } from '../schema/types'
 import { migration017 } from './017_flow_node_count'
 import { migration018 } from './018_secrets_at_rest'
+import { migration019 } from './019_run_wake'
+import { migration020 } from './020_emulator_clock'
 import type { Migration } from './types'
 
 export type { Migration } from './types'
@@ -45,6 +47,8 @@ export const schema: SchemaMigration[] = [
   migration016,
   migration017,
   migration018,
+  migration019,
+  migration020,
 ]
 
 export const migrations: Migration[] = schema.map(sqliteMigration)

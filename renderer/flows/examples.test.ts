@@ -8,6 +8,7 @@ describe('example gallery', () => {
       'age-gate',
       'appointment',
       'catalogue',
+      'delivery-check',
       'feedback-form',
       'lead-capture',
       'loyalty',
@@ -26,7 +27,7 @@ describe('example gallery', () => {
       expect(read.ok ? [] : read.problems, e.key).toEqual([])
       if (!read.ok) continue
       expect(read.content.flows[0]!.tests).toHaveLength(e.testCount)
-      const expected = { 'feedback-form': [1, 0], catalogue: [0, 6] }[e.key] ?? [0, 0]
+      const expected = { 'feedback-form': [1, 0], 'delivery-check': [2, 0], catalogue: [0, 6] }[e.key] ?? [0, 0]
       expect([read.content.templates.length, read.content.catalog.length], e.key).toEqual(expected)
     }
   })

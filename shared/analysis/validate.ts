@@ -5,7 +5,7 @@ import { buildGraph } from '../flow/graph'
 import { applyIntentional } from '../flow/intentional'
 import { checkNodeName } from '../flow/names'
 import { pointerOf } from '../flow/pointer'
-import { branchProblems, buildPortGraph, pathFinder, unsetPathFinder } from './paths'
+import { branchProblems, buildPortGraph, pathFinder, unsetPathFinder, windowProblems } from './paths'
 import { validateEdges, validateReachability } from './validate-graph'
 import { validateReferences } from './validate-refs'
 import { validateSettings } from '../flow/validate-settings'
@@ -36,6 +36,7 @@ function validateAll(doc: FlowDocument): Problem[] {
     ...validateEdges(doc, pathFinder(ports)),
     ...reachProblems,
     ...branchProblems(ports, vars).problems,
+    ...windowProblems(ports),
     ...validateReferences(doc, graph, reachable, vars, unsetPathFinder(ports)),
   ])
 }

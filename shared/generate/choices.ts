@@ -7,7 +7,7 @@ import type { OutboundMessage } from '../engine/types'
 import type { AnswerSource, CustomerInput, CustomerSample } from '../nodes/behaviour'
 import { bound } from '../nodes/behaviour-of'
 import type { TriggerConfig } from '../nodes/trigger/definition'
-import { extend, type Draft, type Outcome } from './draft'
+import { extend, waitMoves, type Draft, type Outcome } from './draft'
 import type { FlowIndex } from './flow-index'
 import { scriptAnswers } from './script-goals'
 import { targetsFor } from './targets'
@@ -25,6 +25,11 @@ export async function nextDrafts(
     const w = ix.graph.index.get(state.waiting.nodeId)
     if (w !== undefined) out.push(...(await answerDrafts(ix, w, d, state, uncovered)))
   }
+  // A node that waits for any reply (a template asking a question): a reply as it comes, when nothing above answered.
+  if (!out.length && state.status === 'paused' && state.waiting && state.waiting.customer !== false)
+    out.push(extend(d, ['ok'], `${waitingName(ix, state)} "ok"`))
+  // Where the run waits on time (a Wait, "no reply within"), letting the time pass is a move like any answer.
+  for (const move of waitMoves(state)) out.push(extend(d, [move], `${waitingName(ix, state)} time passes`))
   out.push(...quickReplies(ix, d, outcome))
   if (state.status === 'paused') out.push(...orders(d, outcome))
   return out
@@ -149,6 +154,11 @@ function orders(d: Draft, outcome: Outcome): Draft[] {
       `order of ${ids.length} product${ids.length === 1 ? '' : 's'}`,
     ),
   ]
+}
+
+function waitingName(ix: FlowIndex, state: NonNullable<Outcome['final']>): string {
+  const w = state.waiting ? ix.graph.index.get(state.waiting.nodeId) : undefined
+  return w === undefined ? '(waiting)' : ix.graph.nodes[w]!.name
 }
 
 /**

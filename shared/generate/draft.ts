@@ -2,10 +2,34 @@
 // Every draft is played from the start through the conversation-test player (`runConversationTest`, the one
 // `chatflow test` and the studio use), so what the generator sees is exactly what the written test will do.
 import type { FlowDocument } from '../flow/document'
+import { dueAt } from '../engine/machine'
+import type { RunState } from '../engine/types'
 import type { EngineDeps, NodeMock } from '../engine/deps'
 import type { StepResult } from '../engine/types'
 import { runConversationTest, type ConversationTest, type TestOutcome, type UserInput } from '../engine/conversation'
 import type { Start } from './sources-start'
+
+/**
+ * Time passing to the instant the run waits for (a `wait: due` turn): the one generic move that reaches a timeout
+ * port, at any node that waits on time, whatever its type.
+ */
+export interface WaitMove {
+  wait: 'due'
+}
+/** What a turn of a draft does: the customer acts, or time passes. */
+export type Move = UserInput | WaitMove
+
+export const isWait = (m: Move | undefined): m is WaitMove => typeof m === 'object' && m !== null && 'wait' in m
+
+/** The turn a move plays. */
+export function turnOf(m: Move): { user: UserInput } | { wait: 'due' } {
+  return isWait(m) ? { wait: m.wait } : { user: m }
+}
+
+/** The wait move where the run waits on time, else nothing. */
+export function waitMoves(state: RunState | null): WaitMove[] {
+  return state?.status === 'paused' && dueAt(state) !== null ? [{ wait: 'due' }] : []
+}
 
 export interface Draft extends Start {
   /** The test's moment (ISO 8601): its runs' clock, so relative dates replay the same. */
@@ -17,7 +41,7 @@ export interface Draft extends Start {
   mocks: Record<string, NodeMock>
   /** Nodes whose outside effect was decided: mocked, or left to run for real. */
   decided: string[]
-  inputs: UserInput[]
+  inputs: Move[]
   /** What each decision meant, for the test's name ('ask_age "17"', 'order_lookup answers 500'). */
   notes: string[]
   templates?: ConversationTest['templates']
@@ -41,7 +65,7 @@ export function testOf(d: Draft, name = 'generated'): ConversationTest {
     ...(d.start ? { start: d.start } : {}),
     ...(Object.keys(d.mocks).length ? { mocks: d.mocks } : {}),
     ...(d.templates?.length ? { templates: d.templates } : {}),
-    turns: d.inputs.length ? d.inputs.map((user) => ({ user })) : [{}],
+    turns: d.inputs.length ? d.inputs.map(turnOf) : [{}],
   }
 }
 
@@ -57,7 +81,7 @@ export async function play(flow: FlowDocument, d: Draft, deps: EngineDeps): Prom
 }
 
 /** `d` with more inputs: a targeted choice (with `aims`) costs one more than `d`. */
-export function extend(d: Draft, inputs: UserInput[], note: string, aims?: string[]): Draft {
+export function extend(d: Draft, inputs: Move[], note: string, aims?: string[]): Draft {
   const next: Draft = {
     ...d,
     inputs: [...d.inputs, ...inputs],

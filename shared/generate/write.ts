@@ -5,7 +5,7 @@ import { messageViewer, type ConversationTest, type Turn } from '../engine/conve
 import type { EngineDeps } from '../engine/deps'
 import type { StepResult, TraceEvent } from '../engine/types'
 import type { FlowIndex } from './flow-index'
-import { testOf } from './draft'
+import { isWait, testOf, turnOf } from './draft'
 import type { Played } from './explore'
 import { aloneGoals, aloneRule } from './alone'
 import { describeGroup } from '../rules/guards'
@@ -17,7 +17,7 @@ export async function writeTest(ix: FlowIndex, p: Played, deps: EngineDeps): Pro
   const turns: Turn[] = steps.map((step, i) => {
     const decisions = decisionsOf(step)
     return {
-      ...(i > 0 ? { user: draft.inputs[i - 1]! } : {}),
+      ...(i > 0 ? turnOf(draft.inputs[i - 1]!) : {}),
       // A template reads as the customer sees it: its preview is the sending node's output in this step's trace.
       bot: step.messages.map(messageViewer(step.trace)),
       ...(Object.keys(decisions).length ? { variables: decisions } : {}),
@@ -122,6 +122,7 @@ export function nameOf(ix: FlowIndex, p: Played, why = false): string {
 
 function describeInput(input: Played['draft']['inputs'][number]): string {
   if (typeof input === 'string') return JSON.stringify(input)
+  if (isWait(input)) return 'time passes'
   if ('button' in input) return `"${input.button}"`
   if ('row' in input) return `"${input.row}"`
   if ('form' in input) return 'submitted'

@@ -11,7 +11,7 @@ test('a new user opens examples from the empty flows list; they bring their test
   await expect(page.getByRole('heading', { name: 'No flows yet' })).toBeVisible()
   await page.getByRole('button', { name: 'Start from an example' }).click()
   const dialog = page.getByRole('dialog', { name: 'Start from an example' })
-  await expect(dialog.getByRole('list', { name: 'Examples' }).getByRole('listitem')).toHaveCount(7)
+  await expect(dialog.getByRole('list', { name: 'Examples' }).getByRole('listitem')).toHaveCount(8)
   await expect(dialog.getByRole('listitem', { name: 'Tea catalogue' })).toContainText('2 tests')
   await dialog.getByRole('button', { name: 'Open Tea catalogue' }).click()
 

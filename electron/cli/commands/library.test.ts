@@ -45,7 +45,7 @@ function message(value: unknown): string {
 describe('readLibrary', () => {
   it('reads the examples’ library.json (its descriptions ignored) and a bundle export', () => {
     const read = readLibrary(path.join(examples, 'library.json'))
-    expect(read.ok && describeLibrary(read.items)).toBe('1 template, 6 products')
+    expect(read.ok && describeLibrary(read.items)).toBe('2 templates, 6 products')
     const bundle = readLibrary(
       write('export.json', { format: 'chatflow.bundle/1', flows: [], templates: [template], catalog: [product] }),
     )

@@ -38,7 +38,7 @@ describe('chatflow run of the examples in a terminal (child process, piped stdin
       '{"rating":"5","on_time":"yes"}\n',
     )
     expect(r.stderr).toContain(
-      'chatflow run: using the library beside the flow, resources/examples/library.json (1 template, 6 products); --library <file> picks another\n',
+      'chatflow run: using the library beside the flow, resources/examples/library.json (2 templates, 6 products); --library <file> picks another\n',
     )
     expect(r.status).toBe(0)
     expect(r.stdout).toContain(

@@ -11,6 +11,7 @@ export { unsetPathFinder, type UnsetPathFinder } from './unset'
 export { deadBranches, neverRun, type DeadBranch } from './branches'
 export { portTaken, groupsOf, branchesOf, type BranchConfig } from './decide'
 export { arrivalsAt, type Arrival } from './scenarios'
+export { windowProblems } from './window'
 
 /** Whether more than one node sets a top-level variable (a choice saved where others also write is not decided). */
 export function sharedVariables(vars: readonly AvailableVariable[]): (variable: string) => boolean {

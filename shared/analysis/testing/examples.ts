@@ -3,6 +3,7 @@
 import ageGate from '../../../resources/examples/age-gate.flow.json'
 import appointment from '../../../resources/examples/appointment.flow.json'
 import catalogue from '../../../resources/examples/catalogue.flow.json'
+import deliveryCheck from '../../../resources/examples/delivery-check.flow.json'
 import feedbackForm from '../../../resources/examples/feedback-form.flow.json'
 import leadCapture from '../../../resources/examples/lead-capture.flow.json'
 import orderStatus from '../../../resources/examples/order-status.flow.json'
@@ -16,6 +17,7 @@ export const EXAMPLES: Record<string, unknown> = {
   'age-gate': ageGate,
   catalogue,
   'feedback-form': feedbackForm,
+  'delivery-check': deliveryCheck,
 }
 
 /** A fresh, mutable copy of an example document. */

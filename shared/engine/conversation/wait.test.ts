@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest'
 import { buildFlow, testDeps } from '../testing/fixtures'
 import { parseConversationTest } from './format'
 import { runConversationTest } from './run'
+import { branchCoverage } from './coverage'
 
 // Keyword → rate (no reply within 4h) → thanks; 4 h → reminder (no reply within 19h) → thanks; 19 h more → gave up.
 const flow = {
@@ -104,6 +105,16 @@ describe('wait: in conversation tests', () => {
     bot: [{ text: Thanks for 3 }]
 `)
     expect(out.failures).toEqual([])
+  })
+
+  it('coverage counts the timeout ports a wait took', async () => {
+    const out = await play(`
+  - wait: due
+  - wait: due
+`)
+    const taken = branchCoverage(flow, out.trace).taken.map((b) => `${b.nodeName}.${b.port}`)
+    expect(taken).toEqual(expect.arrayContaining(['rate.timeout', 'remind.timeout']))
+    expect(branchCoverage(flow, out.trace).missed.map((b) => `${b.nodeName}.${b.port}`)).toContain('rate.out')
   })
 
   it('plays identically every time, whatever the real clock', async () => {

@@ -112,4 +112,9 @@ describe('chatflow test --fuzz', () => {
     const report = await fuzzFlow(example(name), exampleDeps(), { runs: 40, seed: 2026 })
     expect(report.findings.map((f) => f.message)).toEqual([])
   })
+
+  it('lets time pass where a run waits on time: the timeout ports of the delivery check are reached', async () => {
+    const report = await fuzzFlow(example('delivery-check'), exampleDeps(), { runs: 40, seed: 2026 })
+    expect(report.unreached.map((u) => `${u.nodeName} → ${u.portLabel}`)).toEqual([])
+  })
 })

@@ -1,7 +1,7 @@
 // What the fuzzer sends, over one seed: the kinds of input issue 21 names (empty, very long and emoji text, stale
 // taps, random form data, HTTP Calls failing at random) all occur, so a flow meets each of them.
 import { describe, expect, it } from 'vitest'
-import type { UserInput } from '../../engine/conversation'
+import type { Move } from '../draft'
 import { buildFlow } from '../../analysis/testing/build'
 import type { Draft } from '../draft'
 import { exampleDeps } from '../testing/deps'
@@ -78,7 +78,7 @@ describe('fuzz moves', () => {
     expect(texts.some((t) => t.length >= 1000)).toBe(true)
     expect(texts.some((t) => /\p{Extended_Pictographic}/u.test(t))).toBe(true)
     // A stale tap: a button of the menu right after the menu was answered (the run waits at the question or the form).
-    const tapped = (i: UserInput | undefined) => typeof i === 'object' && 'button' in i
+    const tapped = (i: Move | undefined) => typeof i === 'object' && 'button' in i
     expect(inputs.some((x) => tapped(x.input) && tapped(x.before.at(-1)))).toBe(true)
     const forms = inputs.flatMap((x) => (typeof x.input === 'object' && 'form' in x.input ? [x.input.form] : []))
     expect(forms.some((f) => typeof f.street === 'string' && typeof f.floor === 'number')).toBe(true)

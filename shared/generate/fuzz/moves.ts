@@ -1,12 +1,12 @@
 // Random moves for a fuzzed conversation: how it starts (any trigger of the flow, odd keywords, random webhook data),
 // the mocks it runs with (HTTP answering any status with any body, scripts returning anything), and what the
 // customer does where the run waits (taps, typed titles, stale titles, keywords, garbage, forms with wrong types).
-import type { ConversationTest, UserInput } from '../../engine/conversation'
+import type { ConversationTest } from '../../engine/conversation'
 import type { NodeMock } from '../../engine/deps'
 import { bound, effectsOfType } from '../../nodes/behaviour-of'
 import type { TriggerConfig } from '../../nodes/trigger/definition'
 import { setPath } from '../../rules/vars'
-import type { Draft, Outcome } from '../draft'
+import { waitMoves, type Draft, type Move, type Outcome } from '../draft'
 import type { FlowIndex } from '../flow-index'
 import { DEFAULT_CONTACT } from '../contact'
 import type { Random } from './random'
@@ -106,9 +106,12 @@ function shaped(ix: FlowIndex, name: string, rnd: Random): unknown {
 }
 
 /** What the customer does next, or null to stop. */
-export function randomMove(ix: FlowIndex, rnd: Random, outcome: Outcome): UserInput | null {
+export function randomMove(ix: FlowIndex, rnd: Random, outcome: Outcome): Move | null {
   const state = outcome.final
   if (!state) return null
+  // A run that waits on time: sometimes the customer says nothing and the time comes (any node type).
+  const wait = waitMoves(state)
+  if (wait.length && rnd.chance(0.3)) return wait[0]!
   const keywords = ix.graph.triggers
     .flatMap((t) => (ix.graph.config(t) as TriggerConfig | undefined)?.keywords ?? [])
     .filter((k) => k.trim())

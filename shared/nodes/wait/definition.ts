@@ -47,10 +47,13 @@ export const WaitConfigSchema = z.object({
 })
 export type WaitConfig = z.infer<typeof WaitConfigSchema>
 
-/** A failure port only where run-time values decide the time: an expression may give something that is not one. */
+/**
+ * A failure port only where run-time values decide the instant: `until` may give something that is not one. (A
+ * time zone from an expression that is none falls back to the flow's, with a note in the output: run.ts.)
+ */
 export function waitPorts(c: WaitConfig): Port[] {
   const out: Port[] = [{ id: 'out', label: 'Time is up' }]
-  if (c.mode === 'until' || c.timeZone.includes('{{')) out.push({ id: 'failure', label: 'Not a time', kind: 'failure' })
+  if (c.mode === 'until') out.push({ id: 'failure', label: 'Not a time', kind: 'failure' })
   return out
 }
 

@@ -106,6 +106,17 @@ describe('Wait', () => {
     expect(r.due).toBe('2026-06-02T01:00:00.000Z')
   })
 
+  it('a time zone from data that is none falls back to the flow’s, and the output says so', async () => {
+    const r = await dueOf({ mode: 'time_of_day', time: '10:00', days: 1, timeZone: '{{tz}}' }, '2026-06-01T12:00:00Z', {
+      data: { tz: 'CET+1' },
+      timeZone: 'Europe/London',
+    })
+    expect(r.due).toBe('2026-06-02T09:00:00.000Z')
+    expect(r.step.state.vars.wait_1).toMatchObject({
+      note: "'CET+1' is not a time zone: the flow's Europe/London was used.",
+    })
+  })
+
   it('an instant already past goes on at once, in the same step', async () => {
     const r = await dueOf({ mode: 'until', until: '2026-01-01T00:00:00Z' }, '2026-03-01T00:00:00Z')
     expect(r.step.state.status).not.toBe('paused')

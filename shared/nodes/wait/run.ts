@@ -11,8 +11,11 @@ import { readInstant } from './instant'
 // meanwhile does not end the wait (a keyword of another flow supersedes it, as any paused run).
 export const waitRunner: NodeRunner<WaitConfig> = {
   run({ config, render, settings, effects }) {
-    const zone = render(config.timeZone).trim() || settings.timeZone
-    if (!isTimeZone(zone)) throw new NodeFailure('invalid_time', `'${zone}' is not a time zone.`)
+    // A zone from run-time data that is none (a shop that sent 'CET+1') falls back to the flow's, and says so: the
+    // customer is still asked at a sensible hour rather than not at all.
+    const given = render(config.timeZone).trim()
+    const zone = given && isTimeZone(given) ? given : settings.timeZone
+    const note = given && zone !== given ? { note: `'${given}' is not a time zone: the flow's ${zone} was used.` } : {}
     const now = effects.clock.now()
     let at = instantOf(config, now, zone, render)
     if (config.openHours.enabled) {
@@ -26,7 +29,7 @@ export const waitRunner: NodeRunner<WaitConfig> = {
     return {
       kind: 'wait',
       messages: [],
-      output: { until: new Date(at).toISOString() },
+      output: { until: new Date(at).toISOString(), ...note },
       until: at,
       timeoutPort: 'out',
       customer: false,

@@ -9,11 +9,11 @@ export default defineConfig({
     build: {
       outDir: 'out/main',
       // The script sandbox's worker thread is an entry of its own: out/main/script-worker.js, beside index.js, where
-      // electron/studio/sandbox/worker-entry.ts looks for it.
+      // electron/services/sandbox/worker-entry.ts looks for it.
       rollupOptions: {
         input: {
           index: resolve(import.meta.dirname, 'electron/main/index.ts'),
-          'script-worker': resolve(import.meta.dirname, 'electron/studio/sandbox/worker.ts'),
+          'script-worker': resolve(import.meta.dirname, 'electron/services/sandbox/worker.ts'),
         },
       },
     },

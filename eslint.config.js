@@ -38,6 +38,65 @@ const noAboveModel = {
 }
 const noNative = { group: ['better-sqlite3', 'ws', 'sirv', 'fastify'], message: 'Back-end only.' }
 
+// electron/ by role (docs/architecture.md, "Layers of electron/"): services/ is the server-side library every host
+// uses (database, runs, logs, publish, webhook core, effects, sandbox…) and knows no host; the studio's back end and
+// the production runtime each sit on it and never on each other; the CLI and the hosts (main, web) compose them;
+// electron/integration/ holds the tests that run two roles together, and nothing imports it. Tests included: a test
+// that needs two roles belongs in integration/, not in a role's folder.
+const ROLES = ['services', 'studio', 'runtime', 'cli', 'main', 'web', 'preload', 'integration']
+const roleFolders = (roles) => roles.flatMap((role) => [`**/${role}/**`, `../${role}`, `../../${role}`])
+const electronRole = (role, refused, message) => ({
+  files: [`electron/${role}/**/*.{ts,tsx}`],
+  rules: {
+    'no-restricted-imports': [
+      'error',
+      {
+        patterns: [
+          { group: roleFolders(refused), message },
+          ...(['main', 'preload'].includes(role) ? [] : [noElectron]),
+        ],
+      },
+    ],
+  },
+})
+const electronRoles = [
+  electronRole(
+    'services',
+    ROLES.filter((r) => r !== 'services'),
+    'electron/services is the library every host uses: it imports no host (studio, runtime, cli, main, web). Take what you need as an argument, or move the code up into the role that needs it.',
+  ),
+  electronRole(
+    'studio',
+    ['runtime', 'cli', 'main', 'web', 'preload', 'integration'],
+    "The studio's back end sits on electron/services only: never on the runtime, the CLI or a host. What both need belongs in electron/services; a test of two roles together belongs in electron/integration.",
+  ),
+  electronRole(
+    'runtime',
+    ['studio', 'cli', 'main', 'web', 'preload', 'integration'],
+    'The runtime sits on electron/services only: never on the studio, the CLI or a host. What both need belongs in electron/services; a test of two roles together belongs in electron/integration.',
+  ),
+  electronRole(
+    'cli',
+    ['main', 'web', 'preload', 'integration'],
+    'The CLI composes services, studio and runtime; it never imports a host or electron/integration.',
+  ),
+  electronRole(
+    'web',
+    ['main', 'cli', 'preload', 'integration'],
+    'The browser host composes services, studio and runtime; it never imports another host, the CLI or electron/integration.',
+  ),
+  electronRole(
+    'main',
+    ['web', 'cli', 'preload', 'integration'],
+    'The Electron host composes services, studio and runtime; it never imports another host, the CLI or electron/integration.',
+  ),
+  electronRole(
+    'preload',
+    ['services', 'studio', 'runtime', 'cli', 'web', 'integration'],
+    'The preload exposes the contract (shared/api) and nothing else.',
+  ),
+]
+
 export default tseslint.config(
   {
     ignores: [
@@ -88,29 +147,31 @@ export default tseslint.config(
     rules: reactHooks.configs.recommended.rules,
   },
   {
-    // Every query parameter and header an HTTP listener reads goes through electron/studio/webhook/request-input.ts:
+    // Every query parameter and header an HTTP listener reads goes through electron/services/webhook/request-input.ts:
     // one value each, bounded (issue 39: a repeated parameter arrived as an array and answered 500).
     files: [
       'electron/runtime/**/*.ts',
+      'electron/services/webhook/**/*.ts',
+      'electron/services/publish/**/*.ts',
       'electron/studio/webhook/**/*.ts',
       'electron/studio/publish/**/*.ts',
       'electron/web/**/*.ts',
     ],
-    ignores: ['**/*.test.ts', '**/testing/**', 'electron/studio/webhook/request-input.ts'],
+    ignores: ['**/*.test.ts', '**/testing/**', 'electron/services/webhook/request-input.ts'],
     rules: {
       'no-restricted-syntax': [
         'error',
         ...['query', 'headers'].map((name) => ({
           selector: `MemberExpression[object.name=/^(req|request)$/][property.name='${name}']`,
-          message: `Read a request's ${name} through readQuery/readHeader (electron/studio/webhook/request-input.ts).`,
+          message: `Read a request's ${name} through readQuery/readHeader (electron/services/webhook/request-input.ts).`,
         })),
         {
           selector: "MemberExpression[object.property.name='raw'][property.name='headers']",
-          message: 'Read headers through readHeader (electron/studio/webhook/request-input.ts).',
+          message: 'Read headers through readHeader (electron/services/webhook/request-input.ts).',
         },
         {
           selector: "MemberExpression[property.name='searchParams']",
-          message: 'Read query parameters through readQuery (electron/studio/webhook/request-input.ts).',
+          message: 'Read query parameters through readQuery (electron/services/webhook/request-input.ts).',
         },
       ],
     },
@@ -187,4 +248,5 @@ export default tseslint.config(
       ],
     },
   },
+  ...electronRoles,
 )

@@ -75,8 +75,8 @@ export async function buildServer(outDir = path.join(ROOT, 'dist')) {
   try {
     await build({
       absWorkingDir: ROOT,
-      // The script sandbox's worker thread is a second entry: it runs as its own module (electron/studio/sandbox).
-      entryPoints: { chatflow: 'electron/cli/index.ts', 'script-worker': 'electron/studio/sandbox/worker.ts' },
+      // The script sandbox's worker thread is a second entry: it runs as its own module (electron/services/sandbox).
+      entryPoints: { chatflow: 'electron/cli/index.ts', 'script-worker': 'electron/services/sandbox/worker.ts' },
       outdir: temp,
       outExtension: { '.js': '.mjs' },
       bundle: true,

@@ -11,7 +11,7 @@ export async function buildWebHost(outDir = 'out/web') {
   // each a build of its own so neither imports a chunk of the other.
   const entries = [
     ['electron/web/index.ts', 'index.mjs'],
-    ['electron/studio/sandbox/worker.ts', 'script-worker.mjs'],
+    ['electron/services/sandbox/worker.ts', 'script-worker.mjs'],
   ]
   for (const [i, [ssr, entryFileNames]] of entries.entries()) {
     await build({

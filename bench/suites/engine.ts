@@ -13,8 +13,8 @@ import { createEffects, startRun, type StepResult } from '../../shared/engine'
 import { parseFlow } from '../../shared/nodes/load-flow'
 import type { FlowDocument } from '../../shared/flow/document'
 import { nodeCatalog } from '../../shared/nodes/runners'
-import { openDatabase } from '../../electron/studio/db/open'
-import { RunService } from '../../electron/studio/runs'
+import { openDatabase } from '../../electron/services/db/open'
+import { RunService } from '../../electron/services/runs'
 
 const BUDGET_MS = 3000
 const MAX_SAMPLES = 50_000

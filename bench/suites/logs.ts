@@ -6,10 +6,10 @@
 // repetitions (median and worst), and each result is checked, so a fast wrong answer fails the run. The goal: every
 // read's median under 5 ms at 100,000 runs (printed as the slowest median against 5 ms); the figures at 1,000,000
 // are reported beside it with their ratio to 100,000. Bounded: seeding and indexing dominate, about 1-3 minutes.
-import { RUN_SEARCH_BACKFILL } from '../../electron/studio/db/migrations/011_run_search'
-import { LogQueries } from '../../electron/studio/logs/queries'
-import { seedContact, seedRuns, seedStatus } from '../../electron/studio/logs/seed'
-import { tempDatabase } from '../../electron/studio/logs/testing/db'
+import { RUN_SEARCH_BACKFILL } from '../../electron/services/db/migrations/011_run_search'
+import { LogQueries } from '../../electron/services/logs/queries'
+import { seedContact, seedRuns, seedStatus } from '../../electron/services/logs/seed'
+import { tempDatabase } from '../../electron/services/logs/testing/db'
 import type { LogCursor } from '../../shared/api/commands/logs'
 
 const CONTACTS = 2_000

@@ -7,8 +7,8 @@
 // claims after every commit), with every message waiting for a retry and with every message due.
 import { applyRetention } from '../../electron/runtime/housekeeping'
 import { SqliteRuntimeStore } from '../../electron/runtime/sqlite-store'
-import { seedRuns } from '../../electron/studio/logs/seed'
-import { tempDatabase } from '../../electron/studio/logs/testing/db'
+import { seedRuns } from '../../electron/services/logs/seed'
+import { tempDatabase } from '../../electron/services/logs/testing/db'
 import type { Database } from 'better-sqlite3'
 
 const RUNS = 20_000

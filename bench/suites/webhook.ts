@@ -15,8 +15,8 @@ import { fileURLToPath } from 'node:url'
 import autocannon, { type AutocannonResult } from 'autocannon'
 import { parseFlow } from '../../shared/nodes/load-flow'
 import { storeFlow } from '../../electron/cli/commands/import'
-import { openDatabase } from '../../electron/studio/db/open'
-import { SecretStore } from '../../electron/studio/webhook/secrets'
+import { openDatabase } from '../../electron/services/db/open'
+import { SecretStore } from '../../electron/services/webhook/secrets'
 import { startServe } from '../../electron/runtime/testing/serve-child'
 
 const SECONDS = 2

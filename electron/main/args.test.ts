@@ -1,6 +1,6 @@
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { platformDataDir } from '../studio/data-dir'
+import { platformDataDir } from '../services/data-dir'
 import { DesktopArgsError, desktopDataDir, electronSqliteBinding } from './args'
 
 describe('the desktop app’s data folder', () => {

@@ -1,5 +1,5 @@
 import path from 'node:path'
-import { resolveDataDir } from '../studio/data-dir'
+import { resolveDataDir } from '../services/data-dir'
 
 export class DesktopArgsError extends Error {}
 

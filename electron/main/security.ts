@@ -2,7 +2,7 @@ import path from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { app, net, protocol, session } from 'electron'
 import { CONTENT_SECURITY_POLICY } from '../studio/csp'
-import { storedMediaFile } from '../studio/effects/media-store'
+import { storedMediaFile } from '../services/effects/media-store'
 import { openLink } from './external-links'
 
 // The renderer is served from app://studio/ (not file://), so it has a real origin that CSP, IPC sender checks and

@@ -1,6 +1,6 @@
 import path from 'node:path'
 import { app, BrowserWindow } from 'electron'
-import { APP_NAME } from '../studio/data-dir'
+import { APP_NAME } from '../services/data-dir'
 import { APP_ORIGIN } from './security'
 
 export function createMainWindow(): BrowserWindow {

@@ -17,11 +17,11 @@ import {
   ordinaryValue,
   protoText,
 } from '../../shared/json/testing/hostile'
-import { openDatabase } from '../studio/db/open'
-import { FlowStore } from '../studio/store/flows'
-import { exampleFlow } from '../studio/transfer/testing/support'
-import { orderTotalFlow } from '../studio/webhook/testing/fixtures'
-import { SecretStore } from '../studio/webhook/secrets'
+import { openDatabase } from '../services/db/open'
+import { FlowStore } from '../services/store/flows'
+import { exampleFlow } from '../services/transfer/testing/support'
+import { orderTotalFlow } from '../services/webhook/testing/fixtures'
+import { SecretStore } from '../services/webhook/secrets'
 import { startServe, type ServeChild } from './testing/serve-child'
 
 const INBOUND_KEY = 'ik_fuzz_0123456789abcdef'

@@ -2,9 +2,9 @@
 // (docs/runtime.md). Authenticated with the inbound key as a bearer token, compared in constant time.
 import { createHash, timingSafeEqual } from 'node:crypto'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
-import { WebhookError } from '../studio/webhook/errors'
-import { readHeader } from '../studio/webhook/request-input'
-import { isJson } from '../studio/webhook/server'
+import { WebhookError } from '../services/webhook/errors'
+import { readHeader } from '../services/webhook/request-input'
+import { isJson } from '../services/webhook/server'
 import { InboundError, parseInbound } from './inbound'
 import type { Runtime } from './runtime'
 

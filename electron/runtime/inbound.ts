@@ -3,7 +3,7 @@
 import { z } from 'zod'
 import type { InboundEvent } from '../../shared/engine'
 import { checkJsonBounds, describePath } from '../../shared/json/bounds'
-import { normalisePhone } from '../studio/runs'
+import { normalisePhone } from '../services/runs'
 
 export interface InboundMessage {
   /** +<digits> */

@@ -3,7 +3,7 @@
 // delivered twice, to both instances at once: each must be processed exactly once, each contact's messages in the
 // order sent, and every run found once.
 import { expect, it } from 'vitest'
-import { orderTotalFlow } from '../studio/webhook/testing/fixtures'
+import { orderTotalFlow } from '../services/webhook/testing/fixtures'
 import type { InboundAnswer, Runtime } from './runtime'
 import type { RuntimeStore } from './store'
 import { describeEachStore } from './testing/stores'

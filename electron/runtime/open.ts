@@ -2,14 +2,14 @@
 // effects it can offer, and the webhook listener settings.
 import path from 'node:path'
 import { createEffects, type Effects } from '../../shared/engine'
-import { openDatabase } from '../studio/db/open'
-import { createHttpEffect, createScriptEffect } from '../studio/effects'
+import { openDatabase } from '../services/db/open'
+import { createHttpEffect, createScriptEffect } from '../services/effects'
 import {
   envOverrides,
   ListenerSettingsSchema,
   loadListenerSettings,
   type ListenerSettings,
-} from '../studio/webhook/settings'
+} from '../services/webhook/settings'
 import { PgRuntimeStore } from './pg-store'
 import { SqliteRuntimeStore } from './sqlite-store'
 import type { RuntimeStore } from './store'

@@ -3,9 +3,9 @@
 import type pg from 'pg'
 import type { PublishedVersion } from '../../shared/api/commands/publish'
 import type { FlowDocument } from '../../shared/flow/document'
-import { readStoredFlow } from '../studio/store/stored-flow'
-import { EMPTY_LIBRARY, type PublishLibrary } from '../studio/publish/library'
-import { generateSecret, hashSecret, hintOf, verifyStoredSecret } from '../studio/webhook/secrets'
+import { readStoredFlow } from '../services/store/stored-flow'
+import { EMPTY_LIBRARY, type PublishLibrary } from '../services/publish/library'
+import { generateSecret, hashSecret, hintOf, verifyStoredSecret } from '../services/webhook/secrets'
 import { writeLibrary } from './pg-library'
 import { transaction, type Queryable } from './pg-transaction'
 

@@ -2,9 +2,9 @@
 // versions 1-5, with tables of their own names), and the step that turns such a database into the shared schema's
 // version 16. Frozen: a database set up by an older runtime is brought to legacy version 5 with these steps, then
 // converted once (pg-schema.ts). Nothing new goes here.
-import { migrationSql } from '../studio/db/schema/sql'
-import { migration005 } from '../studio/db/migrations/005_templates'
-import { migration007 } from '../studio/db/migrations/007_catalog'
+import { migrationSql } from '../services/db/schema/sql'
+import { migration005 } from '../services/db/migrations/005_templates'
+import { migration007 } from '../services/db/migrations/007_catalog'
 
 export const LEGACY_STEPS: Array<{ version: number; sql: string }> = [
   {

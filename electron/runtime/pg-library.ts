@@ -1,10 +1,10 @@
 // The templates and catalogue products a publish carried, in PostgreSQL, and the effects the Template Message, SPM
 // and MPM nodes read them through. The tables and rows are those of the studio's library (message_templates,
-// catalog_products; electron/studio/effects/template-store.ts, catalog-store.ts), so both stores keep the same data
+// catalog_products; electron/services/effects/template-store.ts, catalog-store.ts), so both stores keep the same data
 // and hand the nodes the same shapes: the checked definition as published, without bookkeeping.
 import type { Pool, PoolClient } from 'pg'
-import { toProduct, type ProductRow } from '../studio/effects/catalog-store'
-import type { PublishLibrary } from '../studio/publish/library'
+import { toProduct, type ProductRow } from '../services/effects/catalog-store'
+import type { PublishLibrary } from '../services/publish/library'
 import type { LibraryEffects } from './store'
 
 /** Upserts the library inside the publish transaction `c`. */

@@ -11,9 +11,9 @@ import {
   toDelivery,
   withDelivery,
   type DeliveryRow,
-} from '../studio/logs/delivery'
-import { containsPattern, toLogRun, type ListRow } from '../studio/logs/queries'
-import { assembleTrace, type LogSource } from '../studio/logs/source'
+} from '../services/logs/delivery'
+import { containsPattern, toLogRun, type ListRow } from '../services/logs/queries'
+import { assembleTrace, type LogSource } from '../services/logs/source'
 import { readMessages, readTrace } from './pg-runs'
 
 const COLUMNS = `r.id, r.flow_id, r.flow_name, r.contact_id, c.name AS contact_name, c.phone AS contact_phone, r.status, r.trigger_kind,

@@ -1,5 +1,5 @@
 // Runs, trace, messages and contacts in PostgreSQL, read back in the shapes RunStore and ContactStore give in SQLite
-// (electron/studio/runs); pg-step.ts writes them (mapped by electron/studio/runs/step-rows.ts, as SQLite writes them).
+// (electron/services/runs); pg-step.ts writes them (mapped by electron/services/runs/step-rows.ts, as SQLite writes them).
 import type { Queryable } from './pg-transaction'
 import type { Contact, TraceEvent } from '../../shared/engine'
 import {
@@ -10,7 +10,7 @@ import {
   type MessageRow,
   type RunRow,
   type TraceRow,
-} from '../studio/runs/run-store'
+} from '../services/runs/run-store'
 
 export async function readRuns(
   c: Queryable,

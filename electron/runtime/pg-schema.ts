@@ -1,10 +1,10 @@
-// The runtime's PostgreSQL schema: the one list of migrations both stores share (electron/studio/db/migrations,
+// The runtime's PostgreSQL schema: the one list of migrations both stores share (electron/services/db/migrations,
 // docs/storage.md "One schema"), written as PostgreSQL and applied on start. Instances starting together take one
 // advisory lock so exactly one applies a step. Applied steps are recorded as in SQLite (schema_migrations: version
 // and name); a database set up before the list was shared is converted once (pg-legacy-schema.ts).
 import type { PoolClient } from 'pg'
-import { schema } from '../studio/db/migrations'
-import { migrationSql } from '../studio/db/schema/sql'
+import { schema } from '../services/db/migrations'
+import { migrationSql } from '../services/db/schema/sql'
 import { LEGACY_CONVERSION, LEGACY_CONVERTS_TO, LEGACY_STEPS } from './pg-legacy-schema'
 
 const MIGRATION_LOCK = 7_373_001

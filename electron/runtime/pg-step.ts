@@ -7,7 +7,7 @@
 import type { PoolClient } from 'pg'
 import { randomUUID } from 'node:crypto'
 import type { Contact, RunState } from '../../shared/engine'
-import { stepRows, type StepRows } from '../studio/runs/step-rows'
+import { stepRows, type StepRows } from '../services/runs/step-rows'
 import { newMessageId } from './outbox-rows'
 import { toContact, type ContactRow } from './pg-runs'
 import type { ContactsEffect } from '../../shared/engine/effects'

@@ -8,7 +8,7 @@
 import pg from 'pg'
 import type { PoolClient } from 'pg'
 import type { FlowDocument } from '../../shared/flow/document'
-import type { PublishLibrary } from '../studio/publish/library'
+import type { PublishLibrary } from '../services/publish/library'
 import { KeyedLock } from './keyed-lock'
 import { createPgLibraryEffects } from './pg-library'
 import { PgFlows } from './pg-flows'

@@ -1,10 +1,10 @@
 // The publish API (docs/publish-api.md) over a RuntimeStore: the same checks as the studio's back end
 // (checkPublishable), then the store's one-transaction publish.
 import { fail, ok, type Result } from '../../shared/api'
-import { ApiFailure } from '../studio/failure'
-import type { PublishTarget } from '../studio/publish/http'
-import { checkLibrary } from '../studio/publish/library'
-import { checkPublishable } from '../studio/publish/versions'
+import { ApiFailure } from '../services/failure'
+import type { PublishTarget } from '../services/publish/http'
+import { checkLibrary } from '../services/publish/library'
+import { checkPublishable } from '../services/publish/versions'
 import type { RuntimeStore } from './store'
 
 const FLOW_ID = /^[^\s/]{1,200}$/

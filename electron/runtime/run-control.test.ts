@@ -4,7 +4,7 @@
 // nothing changes.
 import { afterEach, expect, it } from 'vitest'
 import { createEffects } from '../../shared/engine'
-import { ListenerSettingsSchema } from '../studio/webhook/settings'
+import { ListenerSettingsSchema } from '../services/webhook/settings'
 import { MemoryAdapter } from './adapters/log-adapter'
 import type { Runtime } from './runtime'
 import { startRuntimeServer, type RuntimeServer } from './server'

@@ -3,7 +3,7 @@
 import pg from 'pg'
 import { expect, it } from 'vitest'
 import { createEffects } from '../../shared/engine'
-import { confirmFlow, orderTotalFlow } from '../studio/webhook/testing/fixtures'
+import { confirmFlow, orderTotalFlow } from '../services/webhook/testing/fixtures'
 import type { MemoryAdapter } from './adapters/log-adapter'
 import { Runtime } from './runtime'
 import { describeEachStore } from './testing/stores'
@@ -32,7 +32,7 @@ describeEachStore('runtime', (c) => {
     await store.close()
   })
 
-  // SQLite publishes through the studio's VersionStore, whose cut-off test is in electron/studio/publish/versions.test.ts.
+  // SQLite publishes through the studio's VersionStore, whose cut-off test is in electron/services/publish/versions.test.ts.
   if (c.kind === 'postgres')
     it('a publish cut off half-way (after the version row, before activation) leaves the old version running', async () => {
       const { store, url } = await c.open()

@@ -7,9 +7,9 @@ import os from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import type { FlowDocument } from '../../shared/flow/document'
-import { openDatabase } from '../studio/db/open'
-import { FlowStore } from '../studio/store/flows'
-import { SecretStore } from '../studio/webhook/secrets'
+import { openDatabase } from '../services/db/open'
+import { FlowStore } from '../services/store/flows'
+import { SecretStore } from '../services/webhook/secrets'
 import { startServe, type ServeChild } from './testing/serve-child'
 
 let dir: string

@@ -3,9 +3,9 @@
 // WebhookListener the studio uses, so port errors, rate limits and error codes are the studio's), and the publish
 // API on its own port when a publish key is given.
 import type { FastifyInstance } from 'fastify'
-import { startPublishApi } from '../studio/publish/start'
-import { WebhookListener, type ListenerStatus } from '../studio/webhook/listener'
-import type { ListenerSettings } from '../studio/webhook/settings'
+import { startPublishApi } from '../services/publish/start'
+import { WebhookListener, type ListenerStatus } from '../services/webhook/listener'
+import type { ListenerSettings } from '../services/webhook/settings'
 import type { ChannelAdapter } from './adapters/adapter'
 import { ChannelInbox, inboxHandler, type ChannelInboxOptions } from './channel-inbox'
 import { channelWebhookRoute } from './channel-webhook'

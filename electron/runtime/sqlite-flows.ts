@@ -3,10 +3,10 @@
 // secrets. Writes go through the store's group commit.
 import type { Database, Statement } from 'better-sqlite3'
 import type { FlowDocument } from '../../shared/flow/document'
-import { EMPTY_LIBRARY, storeLibrary, type PublishLibrary } from '../studio/publish/library'
-import { VersionStore } from '../studio/publish/versions'
-import { readStoredFlow } from '../studio/store/stored-flow'
-import { SecretStore } from '../studio/webhook/secrets'
+import { EMPTY_LIBRARY, storeLibrary, type PublishLibrary } from '../services/publish/library'
+import { VersionStore } from '../services/publish/versions'
+import { readStoredFlow } from '../services/store/stored-flow'
+import { SecretStore } from '../services/webhook/secrets'
 import type { GroupCommit } from './group-commit'
 
 export class SqliteFlows {

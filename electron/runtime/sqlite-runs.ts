@@ -1,8 +1,8 @@
 // Runs, trace, messages and contacts read back from the studio's SQLite tables (RunStore and ContactStore, the
 // shapes PostgreSQL's pg-runs.ts gives too); the contact's step writes them (sqlite-step.ts).
 import type { Database } from 'better-sqlite3'
-import type { ContactStore, RunStore } from '../studio/runs'
-import { toSummary, type RunRow } from '../studio/runs/run-store'
+import type { ContactStore, RunStore } from '../services/runs'
+import { toSummary, type RunRow } from '../services/runs/run-store'
 
 export class SqliteRuns {
   constructor(

@@ -3,7 +3,7 @@
 // time), inside the store's group commit.
 import type { Database, Statement } from 'better-sqlite3'
 import type { Contact } from '../../shared/engine'
-import type { ContactStore, RunStore } from '../studio/runs'
+import type { ContactStore, RunStore } from '../services/runs'
 import type { SqliteOutbox } from './sqlite-outbox'
 import type { ContactWrites, InboundRecord } from './store'
 

@@ -7,7 +7,7 @@ import path from 'node:path'
 import { afterEach, beforeEach, expect, it } from 'vitest'
 import { createEffects, startRun } from '../../shared/engine'
 import { nodeCatalog } from '../../shared/nodes/runners'
-import { openDatabase, type Database } from '../studio/db/open'
+import { openDatabase, type Database } from '../services/db/open'
 import { SqliteRuntimeStore } from './sqlite-store'
 import { exampleFlow, testRuntime, text } from './testing/runtime-fixtures'
 

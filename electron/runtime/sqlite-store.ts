@@ -1,7 +1,7 @@
 // The runtime's state in the studio's own SQLite database (the default): published versions, runs, trace, messages
 // and contacts live in the studio's tables, so `chatflow serve --data-dir` and the studio read the same Flow Logs.
 // The runtime's own tables (outbox, inbound message ids, failed deliveries) are in the one schema both stores share
-// (electron/studio/db/migrations 012 and 015). The file is held exclusively by one process, so an in-process queue per
+// (electron/services/db/migrations 012 and 015). The file is held exclusively by one process, so an in-process queue per
 // contact is all the serialisation needed. Writes go through a group commit (group-commit.ts): the writes of one
 // event-loop turn share one transaction, and each caller is answered once it has committed. A contact's queue
 // moves on as soon as its step is written, so the contact's next step runs on top of it in the same turn. Each
@@ -9,14 +9,14 @@
 // sqlite-housekeeping, sqlite-channel (Flow Logs are the studio's LogQueries).
 import type { Database } from 'better-sqlite3'
 import type { FlowDocument } from '../../shared/flow/document'
-import { createContactsEffect } from '../studio/effects/contacts'
-import { createTemplatesEffect, TemplateStore } from '../studio/effects/template-store'
-import { CatalogStore, createCatalogueEffect } from '../studio/effects/catalog-store'
-import type { PublishLibrary } from '../studio/publish/library'
-import { ContactStore, RunStore } from '../studio/runs'
-import { SEARCH_INDEX_MS, SearchIndexer } from '../studio/logs/search-index'
-import { LogQueries } from '../studio/logs/queries'
-import { localSource, type LogSource } from '../studio/logs/source'
+import { createContactsEffect } from '../services/effects/contacts'
+import { createTemplatesEffect, TemplateStore } from '../services/effects/template-store'
+import { CatalogStore, createCatalogueEffect } from '../services/effects/catalog-store'
+import type { PublishLibrary } from '../services/publish/library'
+import { ContactStore, RunStore } from '../services/runs'
+import { SEARCH_INDEX_MS, SearchIndexer } from '../services/logs/search-index'
+import { LogQueries } from '../services/logs/queries'
+import { localSource, type LogSource } from '../services/logs/source'
 import { GroupCommit } from './group-commit'
 import { KeyedLock } from './keyed-lock'
 import { SqliteFlows } from './sqlite-flows'

@@ -1,12 +1,12 @@
 // The RuntimeStore contract as both stores keep it (store.ts; docs/runtime.md, "The two stores"): a step is written
-// through one mapping (electron/studio/runs/step-rows.ts) and read back as the engine made it; every method answers
+// through one mapping (electron/services/runs/step-rows.ts) and read back as the engine made it; every method answers
 // the same type from either store; the library a publish carried is served by the store's own libraryEffects.
 import fs from 'node:fs'
 import path from 'node:path'
 import { afterEach, expect, it } from 'vitest'
 import { createEffects, startRun, resumeRun, type StepResult } from '../../shared/engine'
 import { nodeCatalog } from '../../shared/nodes/runners'
-import type { PublishLibrary } from '../studio/publish/library'
+import type { PublishLibrary } from '../services/publish/library'
 import { EXAMPLES, exampleFlow } from './testing/runtime-fixtures'
 import { describeEachStore } from './testing/stores'
 import type { RuntimeStore } from './store'

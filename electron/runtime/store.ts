@@ -5,11 +5,11 @@ import type { PublishedVersion } from '../../shared/api/commands/publish'
 import type { CatalogueEffect, ContactsEffect, TemplatesEffect } from '../../shared/engine/effects'
 import type { Contact, OutboundMessage, RunState, StepResult, TraceEvent } from '../../shared/engine'
 import type { FlowDocument } from '../../shared/flow/document'
-import type { PublishLibrary } from '../studio/publish/library'
+import type { PublishLibrary } from '../services/publish/library'
 import type { OutboundEnvelope } from './adapters/adapter'
 import type { ChannelStore } from './channel-store'
-import type { LogSource } from '../studio/logs/source'
-import type { LoggedMessage, RunSummary } from '../studio/runs'
+import type { LogSource } from '../services/logs/source'
+import type { LoggedMessage, RunSummary } from '../services/runs'
 
 export type { LoggedMessage, PublishLibrary, RunSummary }
 

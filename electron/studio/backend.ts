@@ -15,15 +15,15 @@ import {
   type StudioNotice,
 } from '../../shared/api'
 import { checkJsonBounds } from '../../shared/json/bounds'
-import { ensureDataDir } from './db/errors'
-import { openDatabase } from './db/open'
-import { makePrivateDir } from './db/private-files'
-import type { WalRecovery } from './db/wal-recovery'
-import { ApiFailure } from './failure'
+import { ensureDataDir } from '../services/db/errors'
+import { openDatabase } from '../services/db/open'
+import { makePrivateDir } from '../services/db/private-files'
+import type { WalRecovery } from '../services/db/wal-recovery'
+import { ApiFailure } from '../services/failure'
 import { handlers } from './handlers'
 import type { Handler, HandlerContext, ServiceFactory } from './handlers/types'
 import { startupServices } from './services'
-import { flowStore } from './store/flows'
+import { flowStore } from '../services/store/flows'
 
 export interface BackendOptions {
   /** Folder holding studio.sqlite (created when missing). */

@@ -1,6 +1,6 @@
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { platformDataDir } from '../studio/data-dir'
+import { platformDataDir } from '../services/data-dir'
 import { ArgsError, parseArgs } from './args'
 
 describe('browser host arguments', () => {

@@ -1,4 +1,4 @@
-import { resolveDataDir } from '../studio/data-dir'
+import { resolveDataDir } from '../services/data-dir'
 
 export interface WebHostArgs {
   port: number

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // `npm run serve:web`: the browser host as a process. Prints one line with the address, then serves until stopped.
 import '../regexp-safety' // first: before any pattern is compiled
-import { isDatabaseOpenError } from '../studio/db/errors'
+import { isDatabaseOpenError } from '../services/db/errors'
 import { ArgsError, parseArgs, USAGE } from './args'
 import { RendererMissingError, startWebHost } from './server'
 

@@ -9,8 +9,8 @@ import { createHash, randomBytes, timingSafeEqual } from 'node:crypto'
 import fs from 'node:fs'
 import type http from 'node:http'
 import path from 'node:path'
-import { isLoose, writePrivateFile } from '../studio/db/private-files'
-import { readCookie, readQuery } from '../studio/webhook/request-input'
+import { isLoose, writePrivateFile } from '../services/db/private-files'
+import { readCookie, readQuery } from '../services/webhook/request-input'
 
 export const TOKEN_FILE = 'browser-host.token'
 const TOKEN = /^[A-Za-z0-9_-]{43}$/

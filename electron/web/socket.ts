@@ -5,7 +5,7 @@ import { fail } from '../../shared/api/result'
 import type { Backend } from '../studio/backend'
 import { JSON_LIMITS } from '../../shared/json/bounds'
 import { checkJsonTextDepth } from '../../shared/json/text-depth'
-import { readHeader, RequestInputError } from '../studio/webhook/request-input'
+import { readHeader, RequestInputError } from '../services/webhook/request-input'
 
 export interface SocketOptions {
   path: string

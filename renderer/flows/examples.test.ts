@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { readImportFile } from '../../electron/studio/transfer/read'
+import { readImportFile } from '../../electron/services/transfer/read'
 import { EXAMPLES, exampleBundle } from './examples'
 
 describe('example gallery', () => {

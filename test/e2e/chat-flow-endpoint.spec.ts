@@ -1,6 +1,6 @@
 import { test, expect } from './fixtures'
 import { apiCall, botMessages, phone } from './emulator-helpers'
-import { startEndpointServer } from '../../electron/studio/effects/flow-endpoint-server'
+import { startEndpointServer } from '../../electron/services/effects/flow-endpoint-server'
 
 test('Chat Flow with a Data Exchange endpoint: the phone follows the real encrypted round trip to SUCCESS', async ({
   page,

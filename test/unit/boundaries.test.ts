@@ -95,13 +95,97 @@ describe('import boundaries', () => {
   }, 60_000)
 })
 
+// electron/ by role: services/ knows no host; the studio and the runtime sit on services/ and never on each other;
+// the CLI and the hosts compose them; electron/integration/ (tests of two roles together) is imported by nobody.
+// Each case is linted as a product file and as a test of that folder: the rule holds for tests too.
+describe('electron/ layers', () => {
+  const services = ['electron/services/db/open.ts', 'electron/services/runs/run-service.test.ts']
+  it.each([
+    ["import { createBackend } from '../../studio/backend'"],
+    ["import type { HandlerContext } from '../../studio/handlers/types'"],
+    ["import { createTempBackend } from '../../studio/testing/backend'"],
+    ["import type { RuntimeStore } from '../../runtime/store'"],
+    ["import { startServe } from '../../runtime/testing/serve-child'"],
+    ["import { storeFlow } from '../../cli/commands/import'"],
+    ["import { registerIpc } from '../../main/ipc'"],
+    ["import { startWebHost } from '../../web/server'"],
+    ["import { app } from 'electron'"],
+  ])(
+    'electron/services refuses %s',
+    async (line) => {
+      for (const file of services) expect(await restricted(file, `${line}\nexport {}\n`)).toBe(true)
+    },
+    120_000,
+  )
+
+  it.each([
+    ["import type { RuntimeStore } from '../../runtime/store'"],
+    ["import { serverBuildDir } from '../../runtime/testing/server-build'"],
+    ["import { runFiles } from '../../cli/commands/test'"],
+    ["import { startWebHost } from '../../web/server'"],
+    ["import { x } from '../../integration/serve-publish.test'"],
+  ])(
+    'electron/studio refuses %s',
+    async (line) => {
+      for (const file of ['electron/studio/handlers/flows.ts', 'electron/studio/handlers/flows.test.ts'])
+        expect(await restricted(file, `${line}\nexport {}\n`)).toBe(true)
+    },
+    120_000,
+  )
+
+  it.each([
+    ["import { createBackend } from '../studio/backend'"],
+    ["import { createTempBackend } from '../studio/testing/backend'"],
+    ["import type { HandlerContext } from '../studio/handlers/types'"],
+    ["import { storeFlow } from '../cli/commands/import'"],
+    ["import { app } from 'electron'"],
+  ])(
+    'electron/runtime refuses %s',
+    async (line) => {
+      for (const file of ['electron/runtime/runtime.ts', 'electron/runtime/runtime.test.ts'])
+        expect(await restricted(file, `${line}\nexport {}\n`)).toBe(true)
+    },
+    120_000,
+  )
+
+  it('lets the studio and the runtime use services, and the CLI, the hosts and integration compose them', async () => {
+    const allowed: [string, string][] = [
+      ['electron/studio/handlers/flows.ts', "import { openDatabase } from '../../services/db/open'"],
+      ['electron/runtime/runtime.ts', "import { RunStore } from '../services/runs/run-store'"],
+      ['electron/services/runs/run-service.test.ts', "import { openDatabase } from '../db/open'"],
+      ['electron/cli/commands/serve.ts', "import { createBackend } from '../../studio/backend'"],
+      ['electron/cli/commands/serve.ts', "import type { RuntimeStore } from '../../runtime/store'"],
+      ['electron/web/server.ts', "import { createBackend } from '../studio/backend'"],
+      ['electron/main/ipc.ts', "import { createBackend } from '../studio/backend'"],
+      ['electron/integration/serve-publish.test.ts', "import { createBackend } from '../studio/backend'"],
+      ['electron/integration/serve-publish.test.ts', "import type { RuntimeStore } from '../runtime/store'"],
+    ]
+    for (const [file, line] of allowed) expect(await restricted(file, `${line}\nexport {}\n`), file).toBe(false)
+  }, 120_000)
+
+  it('refuses a host or the CLI reaching into electron/integration, or one host into another', async () => {
+    expect(
+      await restricted(
+        'electron/cli/commands/serve.ts',
+        "import { x } from '../../integration/serve-publish.test'\nexport {}\n",
+      ),
+    ).toBe(true)
+    expect(await restricted('electron/web/server.ts', "import { registerIpc } from '../main/ipc'\nexport {}\n")).toBe(
+      true,
+    )
+    expect(await restricted('electron/main/ipc.ts', "import { startWebHost } from '../web/server'\nexport {}\n")).toBe(
+      true,
+    )
+  }, 120_000)
+})
+
 describe('typed rules', () => {
   async function rules(file: string, source: string): Promise<string[]> {
     const [result] = await eslint.lintText(source, { filePath: file })
     return (result?.messages ?? []).map((m) => m.ruleId ?? 'parse error')
   }
   // The file must be one the TypeScript project knows (type information comes from it); its text is replaced here.
-  const file = 'electron/studio/webhook/json-body.ts'
+  const file = 'electron/services/webhook/json-body.ts'
 
   it('refuse a promise nobody awaits or handles', async () => {
     const floating = 'export async function f(): Promise<void> {}\nexport function g(): void {\n  f()\n}\n'

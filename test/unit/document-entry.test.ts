@@ -23,7 +23,7 @@ const ENTRIES: { what: string; pattern: RegExp; allowed: string[] }[] = [
     what: 'a document decoded by hand (JSON.parse(…) as FlowDocument)',
     pattern: /JSON\.parse\([^)]*\)\s+as\s+FlowDocument\b/,
     // The helpers that read stored rows through upgradeNodes, and coverage, which compares revisions through it.
-    allowed: ['electron/studio/store/stored-flow.ts', 'electron/studio/coverage/store.ts'],
+    allowed: ['electron/services/store/stored-flow.ts', 'electron/studio/coverage/store.ts'],
   },
   {
     what: 'a whole document parsed with the schema',

@@ -6,9 +6,9 @@ import path from 'node:path'
 import { parseArgs } from 'node:util'
 import type { Database } from 'better-sqlite3'
 import { DB_FILE_NAME } from '../../studio/backend'
-import { resolveDataDir } from '../../studio/data-dir'
-import { openDatabase } from '../../studio/db/open'
-import { exportBundle } from '../../studio/transfer/export'
+import { resolveDataDir } from '../../services/data-dir'
+import { openDatabase } from '../../services/db/open'
+import { exportBundle } from '../../services/transfer/export'
 import type { CliCommand } from './types'
 
 const USAGE = `Usage: chatflow export [--data-dir <dir>] [--flow <id>]... [--include-secrets] --out <file>

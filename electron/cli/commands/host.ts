@@ -4,7 +4,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { createEffects, type EngineDeps } from '../../../shared/engine'
 import { nodeCatalog } from '../../../shared/nodes/runners'
-import { createHttpEffect, createScriptEffect } from '../../studio/effects'
+import { createHttpEffect, createScriptEffect } from '../../services/effects'
 import type { LibraryEffects } from './library'
 
 /**

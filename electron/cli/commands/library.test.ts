@@ -6,9 +6,9 @@ import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import type { MessageTemplate } from '../../../shared/nodes/template_message/run-template'
-import { openDatabase } from '../../studio/db/open'
-import { CatalogStore } from '../../studio/effects/catalog-store'
-import { TemplateStore } from '../../studio/effects/template-store'
+import { openDatabase } from '../../services/db/open'
+import { CatalogStore } from '../../services/effects/catalog-store'
+import { TemplateStore } from '../../services/effects/template-store'
 import { databaseLibrary, describeLibrary, libraryEffects, libraryFileFor, readLibrary } from './library'
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..')

@@ -2,9 +2,9 @@
 // message names the option and shows a form that works.
 import type { AdReferral, InboundEvent, TriggerInput } from '../../../shared/engine'
 import { AD_FIELDS as AD_FIELD_NAMES } from '../../../shared/nodes/trigger/definition'
-import { InvalidPhoneError, normalisePhone } from '../../studio/runs'
-import { WebhookError } from '../../studio/webhook/errors'
-import { parseWebhookBody } from '../../studio/webhook/request'
+import { InvalidPhoneError, normalisePhone } from '../../services/runs'
+import { WebhookError } from '../../services/webhook/errors'
+import { parseWebhookBody } from '../../services/webhook/request'
 
 export type TriggerOption =
   { start: 'first-line' } | { start: 'event'; event: InboundEvent } | { start: 'direct'; trigger: TriggerInput }
@@ -73,7 +73,7 @@ function adTrigger(arg: string): TriggerOption | string {
 const AD_FIELDS: ReadonlySet<string> = new Set(AD_FIELD_NAMES)
 
 /**
- * `webhook-request:<json>`: a request body checked by the flow webhook's own rules (electron/studio/webhook/request.ts),
+ * `webhook-request:<json>`: a request body checked by the flow webhook's own rules (electron/services/webhook/request.ts),
  * so what runs here is what the endpoint would take. The contact is --contact's, as the phone number is the run's.
  */
 function webhookRequestTrigger(arg: string): TriggerOption | string {

@@ -4,9 +4,9 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import { DB_FILE_NAME } from '../../studio/backend'
-import { resolveDataDir } from '../../studio/data-dir'
-import { openDatabase } from '../../studio/db/open'
-import { SecretStore } from '../../studio/webhook/secrets'
+import { resolveDataDir } from '../../services/data-dir'
+import { openDatabase } from '../../services/db/open'
+import { SecretStore } from '../../services/webhook/secrets'
 import { parseCommandLine } from './args'
 import type { CliCommand } from './types'
 

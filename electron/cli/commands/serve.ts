@@ -4,8 +4,8 @@
 // folder's SQLite database, or in PostgreSQL given --database-url (several instances may share it). Outbound
 // messages go through a channel adapter. Logs are JSON lines on stderr. Stops cleanly on SIGINT/SIGTERM.
 import { webhookTriggerOf } from '../../../shared/nodes/trigger/kind'
-import { resolveDataDir } from '../../studio/data-dir'
-import { DEFAULT_PUBLISH_PORT } from '../../studio/publish/start'
+import { resolveDataDir } from '../../services/data-dir'
+import { DEFAULT_PUBLISH_PORT } from '../../services/publish/start'
 import { outboundFromEnv, outboxPolicy, selectAdapter } from '../../runtime/adapters/select'
 import { CHANNEL_WEBHOOK_PATH } from '../../runtime/channel-webhook'
 import {
@@ -24,7 +24,7 @@ import { wakeReports, wakeOptions } from '../../runtime/wake-reporting'
 import type { WakeOptions } from '../../runtime/wakes'
 import { startRuntimeServer, type RuntimeServer } from '../../runtime/server'
 import { INBOUND_PATH } from '../../runtime/inbound-route'
-import { closeScriptPool } from '../../studio/sandbox/pool'
+import { closeScriptPool } from '../../services/sandbox/pool'
 import { parseCommandLine } from './args'
 import type { CliCommand } from './types'
 

@@ -4,8 +4,8 @@ import fs from 'node:fs'
 import path from 'node:path'
 import type { MessageTemplate } from '../../../shared/nodes/template_message/run-template'
 import { DB_FILE_NAME } from '../../studio/backend'
-import { openDatabase } from '../../studio/db/open'
-import { TemplateStore } from '../../studio/effects/template-store'
+import { openDatabase } from '../../services/db/open'
+import { TemplateStore } from '../../services/effects/template-store'
 
 export const feedbackTemplate = (body: string): MessageTemplate => ({
   name: 'delivery_feedback',

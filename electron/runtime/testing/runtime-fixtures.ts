@@ -7,7 +7,7 @@ import type { InboundMessage } from '../inbound'
 import { Runtime, type RuntimeOptions } from '../runtime'
 import type { RuntimeStore } from '../store'
 
-export { EXAMPLES, exampleFlow } from '../../studio/transfer/testing/support'
+export { EXAMPLES, exampleFlow } from '../../services/transfer/testing/support'
 
 export function testRuntime(
   store: RuntimeStore,

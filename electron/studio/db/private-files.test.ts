@@ -8,7 +8,7 @@ import BetterSqlite3 from 'better-sqlite3'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { createBackend } from '../backend'
 import { expectOk } from '../testing/backend'
-import { openDatabase } from './open'
+import { openDatabase } from '../../services/db/open'
 
 const mode = (file: string) => (fs.statSync(file).mode & 0o777).toString(8)
 const posix = process.platform !== 'win32'

@@ -5,10 +5,10 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { afterEach, beforeEach, expect, it, vi } from 'vitest'
-import { FlowStore } from '../store/flows'
-import { openDatabase } from './open'
-import { checkWal } from './wal-check'
-import type { WalRecovery } from './wal-recovery'
+import { FlowStore } from '../../services/store/flows'
+import { openDatabase } from '../../services/db/open'
+import { checkWal } from '../../services/db/wal-check'
+import type { WalRecovery } from '../../services/db/wal-recovery'
 
 let dir: string
 beforeEach(() => (dir = fs.mkdtempSync(path.join(os.tmpdir(), 'chatflow-wal-'))))

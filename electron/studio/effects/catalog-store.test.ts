@@ -6,10 +6,10 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { ASHA, buildFlow } from '../../../shared/engine/testing/fixtures'
 import { startRun } from '../../../shared/engine/machine'
 import { nodeCatalog } from '../../../shared/nodes/runners'
-import { openDatabase } from '../db/open'
+import { openDatabase } from '../../services/db/open'
 import { createTempBackend, expectOk, type TempBackend } from '../testing/backend'
-import { CatalogStore, InvalidProductError } from './catalog-store'
-import { createStudioEffects } from './index'
+import { CatalogStore, InvalidProductError } from '../../services/effects/catalog-store'
+import { createStudioEffects } from '../../services/effects/index'
 
 const TEA = (id: string, over: Record<string, unknown> = {}) => ({
   catalogId: 'cat_1',

@@ -2,9 +2,9 @@ import crypto from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { FlowEndpointRequest } from '../../../shared/nodes/chat_flow/endpoint'
 import { createTempBackend, expectOk } from '../testing/backend'
-import { startEndpointServer, type EndpointServer } from './flow-endpoint-server'
-import { exchangeWithEndpoint } from './flow-endpoint'
-import { createHttpEffect } from './http'
+import { startEndpointServer, type EndpointServer } from '../../services/effects/flow-endpoint-server'
+import { exchangeWithEndpoint } from '../../services/effects/flow-endpoint'
+import { createHttpEffect } from '../../services/effects/http'
 
 let server: EndpointServer
 beforeAll(async () => {

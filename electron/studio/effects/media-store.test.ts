@@ -7,7 +7,7 @@ import { createRenderer } from '../../../shared/engine/render'
 import { mediaMessageDefinition } from '../../../shared/nodes/media_message/definition'
 import { runMedia } from '../../../shared/nodes/media_message/run'
 import { createTempBackend, expectOk, type TempBackend } from '../testing/backend'
-import { storedMediaFile } from './media-store'
+import { storedMediaFile } from '../../services/effects/media-store'
 
 // A real 1×1 PNG.
 const PNG = Buffer.from(

@@ -9,7 +9,7 @@ import { serialiseConversationTest } from '../../../shared/engine/conversation'
 import type { FlowDocument } from '../../../shared/flow/document'
 import { nodeCatalog } from '../../../shared/nodes/runners'
 import { studioEffects } from '../effects/service'
-import { ApiFailure } from '../failure'
+import { ApiFailure } from '../../services/failure'
 import type { HandlerContext, ServiceFactory } from '../handlers/types'
 import { conversationTests, flowOf } from './service'
 

@@ -2,10 +2,10 @@ import type { FlowDocument } from '../../../shared/flow/document'
 import type { EmulatorContact, EmulatorSession } from '../../../shared/api/commands/emulator'
 import type { NodeMock, RunState } from '../../../shared/engine'
 import { studioEffects } from '../effects/service'
-import { ApiFailure, notFound } from '../failure'
+import { ApiFailure, notFound } from '../../services/failure'
 import type { HandlerContext, ServiceFactory } from '../handlers/types'
-import { RunService, type ContactRecord } from '../runs'
-import { flowStore } from '../store/flows'
+import { RunService, type ContactRecord } from '../../services/runs'
+import { flowStore } from '../../services/store/flows'
 import { ConversationTests } from './tests'
 
 // The emulator's side of the back end: one RunService over the studio's real effects, and the reads the phone

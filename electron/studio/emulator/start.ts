@@ -9,7 +9,7 @@ import {
   type StepResult,
 } from '../../../shared/engine'
 import { TriggerConfigSchema } from '../../../shared/nodes/trigger/definition'
-import type { ContactRecord, RunService } from '../runs'
+import type { ContactRecord, RunService } from '../../services/runs'
 
 // Starting a test run the way production would, through the conversation core like every host. Customer-side
 // starts (keyword, button click, ad click) are messages to this one flow: a keyword needs the flow active, as in

@@ -11,8 +11,8 @@ import {
   type ConversationTest,
 } from '../../../shared/engine/conversation'
 import { nodeCatalog } from '../../../shared/nodes/runners'
-import { ApiFailure } from '../failure'
-import type { RunService } from '../runs'
+import { ApiFailure } from '../../services/failure'
+import type { RunService } from '../../services/runs'
 import { exchangesOf, startNodeOf, templatesSent, triggerSpecOf } from './transcript'
 
 interface Row {

@@ -3,7 +3,7 @@ import type { Exchange } from '../../../shared/engine/conversation'
 import type { TriggerSpec } from '../../../shared/engine/conversation'
 import type { FlowDocument } from '../../../shared/flow/document'
 import { configOf } from '../../../shared/nodes/registry'
-import type { LoggedMessage } from '../runs'
+import type { LoggedMessage } from '../../services/runs'
 
 // From a run in the Flow Logs to the recorder's transcript (shared/engine/conversation/record.ts): the trigger as
 // a test writes it, and the conversation cut into exchanges at each customer message.

@@ -1,5 +1,5 @@
-import { CatalogStore, InvalidProductError } from '../effects/catalog-store'
-import { ApiFailure } from '../failure'
+import { CatalogStore, InvalidProductError } from '../../services/effects/catalog-store'
+import { ApiFailure } from '../../services/failure'
 import type { AreaHandlers, ServiceFactory } from './types'
 
 const catalogStore: ServiceFactory<CatalogStore> = (ctx) => new CatalogStore(ctx.db, ctx.now)

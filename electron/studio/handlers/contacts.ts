@@ -1,6 +1,6 @@
 import type { ContactView } from '../../../shared/api/commands/contacts'
-import { ApiFailure, notFound } from '../failure'
-import { ContactStore, InvalidPhoneError, normalisePhone, type ContactRecord } from '../runs'
+import { ApiFailure, notFound } from '../../services/failure'
+import { ContactStore, InvalidPhoneError, normalisePhone, type ContactRecord } from '../../services/runs'
 import type { AreaHandlers, ServiceFactory } from './types'
 
 // Contacts over the contacts table. ContactStore keeps its rules (phone normalisation, find-or-create); editing a

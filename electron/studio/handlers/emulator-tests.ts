@@ -1,6 +1,6 @@
 import { conversationTests, flowOf } from '../emulator/service'
 import { latestRunId } from '../emulator/service'
-import { ApiFailure } from '../failure'
+import { ApiFailure } from '../../services/failure'
 import { cancelGenerate, generateTests } from '../emulator/generate'
 import type { Handler } from './types'
 

@@ -15,8 +15,8 @@ import {
   toMocks,
 } from '../emulator/service'
 import { startTest } from '../emulator/start'
-import { ApiFailure, notFound } from '../failure'
-import { flowStore } from '../store/flows'
+import { ApiFailure, notFound } from '../../services/failure'
+import { flowStore } from '../../services/store/flows'
 import { emulatorTestHandlers } from './emulator-tests'
 import type { AreaHandlers, HandlerContext } from './types'
 

@@ -4,8 +4,8 @@
 import fs from 'node:fs'
 import { afterEach, beforeEach, expect, it } from 'vitest'
 import { FLOW_FORMAT } from '../../../shared/flow/document'
-import { openDatabase } from '../db/open'
-import { migrations } from '../db/migrations'
+import { openDatabase } from '../../services/db/open'
+import { migrations } from '../../services/db/migrations'
 import { createTempBackend, expectOk, type TempBackend } from '../testing/backend'
 
 let temp: TempBackend

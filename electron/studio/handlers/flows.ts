@@ -1,5 +1,5 @@
 import { keywordOverlapProblems } from '../../../shared/engine/keyword-problems'
-import { flowStore } from '../store/flows'
+import { flowStore } from '../../services/store/flows'
 import type { AreaHandlers } from './types'
 
 export const flowsHandlers: AreaHandlers<'flows'> = {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { httpCallDefinition } from '../../../shared/nodes/http_call/definition'
 import { scriptDefinition } from '../../../shared/nodes/script/definition'
-import { startTestServer, type TestServer } from '../effects/testing/server'
+import { startTestServer, type TestServer } from '../../services/effects/testing/server'
 import { createTempBackend, expectOk, type TempBackend } from '../testing/backend'
 
 let server: TestServer

@@ -1,10 +1,10 @@
 import { conversationTests, flowOf } from '../emulator/service'
-import { ApiFailure, notFound } from '../failure'
+import { ApiFailure, notFound } from '../../services/failure'
 import { applyRetention, purge, readRetention, writeRetention } from '../logs/housekeeping'
 import { exportList, exportRun } from '../logs/export'
 import { remoteSource } from '../logs/remote'
 import { logQueries } from '../logs/service'
-import { localSource, type LogSource } from '../logs/source'
+import { localSource, type LogSource } from '../../services/logs/source'
 import { publishClient } from '../publish/servers'
 import type { AreaHandlers, HandlerContext } from './types'
 

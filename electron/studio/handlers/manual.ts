@@ -1,9 +1,9 @@
-import { ApiFailure } from '../failure'
+import { ApiFailure } from '../../services/failure'
 import { creditRuleOr, loadCreditRule, saveCreditRule } from '../manual/credit-rule'
-import { noticeOnce } from '../settings/saved'
+import { noticeOnce } from '../../services/settings/saved'
 import { manualRuns } from '../manual/service'
 import { triggerManual } from '../manual/trigger'
-import { flowStore } from '../store/flows'
+import { flowStore } from '../../services/store/flows'
 import type { AreaHandlers } from './types'
 
 export const manualHandlers: AreaHandlers<'manual'> = {

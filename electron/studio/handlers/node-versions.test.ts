@@ -9,7 +9,7 @@ import { afterEach, describe, expect, it } from 'vitest'
 import type { FlowDocument } from '../../../shared/flow/document'
 import { MESSAGE_V2, NODE_VERSION_FIXTURES, registerNodeVersion } from '../../../shared/nodes/testing/versions'
 import { DB_FILE_NAME } from '../backend'
-import { openDatabase } from '../db/open'
+import { openDatabase } from '../../services/db/open'
 import { createTempBackend, expectOk, type TempBackend } from '../testing/backend'
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..')

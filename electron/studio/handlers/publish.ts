@@ -1,9 +1,9 @@
 import { describeKeyStorage } from '../publish/key-protector'
-import { checkLibrary, libraryFor, storeLibrary } from '../publish/library'
+import { checkLibrary, libraryFor, storeLibrary } from '../../services/publish/library'
 import { publishPreview, recordSent } from '../publish/preview'
 import { publishClient as client } from '../publish/servers'
-import { checkPublishable, VersionStore } from '../publish/versions'
-import { FlowStore } from '../store/flows'
+import { checkPublishable, VersionStore } from '../../services/publish/versions'
+import { FlowStore } from '../../services/store/flows'
 import type { AreaHandlers, ServiceFactory } from './types'
 
 const versions: ServiceFactory<VersionStore> = (ctx) => new VersionStore(ctx.db, () => ctx.now())

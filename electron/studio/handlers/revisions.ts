@@ -1,8 +1,8 @@
 import type { Database } from 'better-sqlite3'
 import type { FlowDocument } from '../../../shared/flow/document'
 import type { RevisionSummary } from '../../../shared/api/commands/revisions'
-import { ApiFailure, notFound } from '../failure'
-import { readStoredFlow } from '../store/stored-flow'
+import { ApiFailure, notFound } from '../../services/failure'
+import { readStoredFlow } from '../../services/store/stored-flow'
 import type { AreaHandlers } from './types'
 
 interface RevisionRow {

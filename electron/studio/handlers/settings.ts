@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { readSetting, writeSetting } from '../settings/saved'
+import { readSetting, writeSetting } from '../../services/settings/saved'
 import type { AreaHandlers } from './types'
 
 export const settingsHandlers: AreaHandlers<'settings'> = {

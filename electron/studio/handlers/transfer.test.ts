@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import { createTempBackend, expectOk, type TempBackend } from '../testing/backend'
-import { exampleFlow, seedExamples } from '../transfer/testing/support'
-import { openDatabase } from '../db/open'
+import { exampleFlow, seedExamples } from '../../services/transfer/testing/support'
+import { openDatabase } from '../../services/db/open'
 import { DB_FILE_NAME } from '../backend'
 import { serialiseFlow } from '../../../shared/flow'
 

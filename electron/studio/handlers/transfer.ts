@@ -1,7 +1,7 @@
-import { ApiFailure } from '../failure'
-import { applyImport, findConflicts } from '../transfer/apply'
-import { exportBundle } from '../transfer/export'
-import { formatProblem, readImportFile } from '../transfer/read'
+import { ApiFailure } from '../../services/failure'
+import { applyImport, findConflicts } from '../../services/transfer/apply'
+import { exportBundle } from '../../services/transfer/export'
+import { formatProblem, readImportFile } from '../../services/transfer/read'
 import type { AreaHandlers } from './types'
 
 export const transferHandlers: AreaHandlers<'transfer'> = {

@@ -98,7 +98,7 @@ it('warns when bound beyond loopback', async () => {
 })
 
 it('starts a real run through the studio listener and announces it to the emulator and logs', async () => {
-  const { orderTotalFlow } = await import('../webhook/testing/fixtures')
+  const { orderTotalFlow } = await import('../../services/webhook/testing/fixtures')
   expectOk(await t.backend.call('flows.save', { document: orderTotalFlow(flowId) }))
   const info = expectOk(await t.backend.call('webhook.info', { flowId }))
   const secret = info.secret!

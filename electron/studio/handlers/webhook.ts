@@ -1,10 +1,10 @@
 import type { WebhookInfo } from '../../../shared/api/commands/webhook'
-import { flowStore } from '../store/flows'
+import { flowStore } from '../../services/store/flows'
 import { baseUrl, curlCommand, endpointPath } from '../webhook/curl'
-import { maskSecret, type SecretRow } from '../webhook/secrets'
+import { maskSecret, type SecretRow } from '../../services/webhook/secrets'
 import { secretStore, webhookListener } from '../webhook/service'
-import type { ListenerStatus } from '../webhook/listener'
-import { loadListenerSettings, saveListenerSettings } from '../webhook/settings'
+import type { ListenerStatus } from '../../services/webhook/listener'
+import { loadListenerSettings, saveListenerSettings } from '../../services/webhook/settings'
 import type { AreaHandlers, HandlerContext } from './types'
 
 async function describe(

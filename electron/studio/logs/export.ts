@@ -1,5 +1,5 @@
 import type { LogCursor, LogExport, LogFilter, LogTrace } from '../../../shared/api/commands/logs'
-import type { LogSource } from './source'
+import type { LogSource } from '../../services/logs/source'
 
 // JSON export of one run or a filtered list: each run whole (summary, trace, conversation, variables), so the file
 // alone explains what happened. The storage cursor is left out: it means nothing outside this database.

@@ -1,8 +1,8 @@
 import type { Database } from 'better-sqlite3'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { applyRetention, flowIdsWithRuns, purge, readRetention, writeRetention } from './housekeeping'
-import { seedRuns, seedStatus } from './seed'
-import { tempDatabase } from './testing/db'
+import { seedRuns, seedStatus } from '../../services/logs/seed'
+import { tempDatabase } from '../../services/logs/testing/db'
 
 const DAY = 86_400_000
 const T0 = Date.UTC(2026, 0, 1)

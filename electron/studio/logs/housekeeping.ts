@@ -1,6 +1,6 @@
 import type { Database } from 'better-sqlite3'
 import { LogRetentionSchema, type LogRetention } from '../../../shared/api/commands/logs'
-import { readSetting, writeSetting } from '../settings/saved'
+import { readSetting, writeSetting } from '../../services/settings/saved'
 
 // Retention and purge. Deleting 100,000 runs with their trace and messages in one transaction would hold the back
 // end's only thread for seconds, so deletes go in batches with a turn of the event loop between them: UI calls

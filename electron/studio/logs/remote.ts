@@ -1,9 +1,9 @@
 // Flow Logs of a production runtime, read over its publish API with the server's saved key (docs/publish-api.md,
 // "Flow Logs of a runtime"): the studio's logs commands with a `serverId` come here instead of the local database.
 import type { LogCursor, LogFilter, LogRun, LogTrace } from '../../../shared/api/commands/logs'
-import { ApiFailure } from '../failure'
+import { ApiFailure } from '../../services/failure'
 import type { PublishClient } from '../publish/servers'
-import type { LogSource } from './source'
+import type { LogSource } from '../../services/logs/source'
 
 /** The list's query string: filters as plain parameters, the cursor as `<startedAt>:<seq>`. */
 export function listQuery(filter: LogFilter, after: LogCursor | undefined, limit: number): string {

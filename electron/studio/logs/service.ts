@@ -1,9 +1,9 @@
 import type { ServiceFactory } from '../handlers/types'
-import { ApiFailure } from '../failure'
-import { noticeOnce } from '../settings/saved'
+import { ApiFailure } from '../../services/failure'
+import { noticeOnce } from '../../services/settings/saved'
 import { applyRetention, readRetention } from './housekeeping'
-import { LogQueries } from './queries'
-import { SEARCH_INDEX_MS, SearchIndexer } from './search-index'
+import { LogQueries } from '../../services/logs/queries'
+import { SEARCH_INDEX_MS, SearchIndexer } from '../../services/logs/search-index'
 
 export const logQueries: ServiceFactory<LogQueries> = (ctx) => new LogQueries(ctx.db)
 

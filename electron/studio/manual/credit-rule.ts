@@ -2,7 +2,7 @@
 import type { Database } from 'better-sqlite3'
 import { CreditRuleSchema, type CreditRule } from '../../../shared/api/commands/manual'
 import type { TraceEvent } from '../../../shared/engine'
-import { readSetting, readSettingOr, writeSetting } from '../settings/saved'
+import { readSetting, readSettingOr, writeSetting } from '../../services/settings/saved'
 
 const KEY = 'manual.creditRule'
 

@@ -9,8 +9,8 @@ import {
 } from '../../../shared/api/commands/manual'
 import { WINDOW_MS, type StepResult } from '../../../shared/engine'
 import type { FlowDocument } from '../../../shared/flow/document'
-import { ApiFailure } from '../failure'
-import { InvalidPhoneError, type ContactRecord, type RunService } from '../runs'
+import { ApiFailure } from '../../services/failure'
+import { InvalidPhoneError, type ContactRecord, type RunService } from '../../services/runs'
 import { templateCosts } from './credit-rule'
 
 export interface ManualStart {

@@ -7,8 +7,8 @@
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
-import { ApiFailure } from '../failure'
-import { tightenFile, writePrivateFile, type PermissionNotice } from '../db/private-files'
+import { ApiFailure } from '../../services/failure'
+import { tightenFile, writePrivateFile, type PermissionNotice } from '../../services/db/private-files'
 import { keyProtector, PLAIN_KEYS, type KeyProtector } from './key-protector'
 
 export const SECRETS_KEY_FILE = 'secrets.key'

@@ -2,8 +2,8 @@ import { afterEach, beforeEach, expect, it } from 'vitest'
 import { buildFlow } from '../../../shared/engine/testing/fixtures'
 import type { Backend } from '../backend'
 import { createTempBackend, expectOk, type TempBackend } from '../testing/backend'
-import { backendTarget } from './http'
-import { startPublishApi } from './start'
+import { backendTarget } from './backend-target'
+import { startPublishApi } from '../../services/publish/start'
 
 // publish.preview between two real back ends: the studio, and a production server (a second back end behind the
 // real publish API on 127.0.0.1). Errors, warnings, untested branches, and the changes since the running version.

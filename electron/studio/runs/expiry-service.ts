@@ -1,6 +1,6 @@
 import { studioEffects } from '../effects/service'
 import type { ServiceFactory } from '../handlers/types'
-import { RunService } from './run-service'
+import { RunService } from '../../services/runs/run-service'
 
 // A paused run nobody answers must end when the customer's 24-hour window closes (docs/engine.md, "Paused runs"),
 // not only when that contact happens to write again: the Flow Logs would otherwise show it paused for ever. The

@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process'
 import { expect, it } from 'vitest'
 import { baseUrl, curlCommand, endpointPath, exampleBody } from './curl'
-import { orderTotalFlow } from './testing/fixtures'
+import { orderTotalFlow } from '../../services/webhook/testing/fixtures'
 
 // The curl command the Webhook section offers: its example body names the data the flow reads, and a shell splits it
 // into exactly the arguments curl must get (checked by running it through sh with a curl that prints its arguments).

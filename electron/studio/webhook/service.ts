@@ -1,14 +1,14 @@
 import type { FlowDocument } from '../../../shared/flow/document'
-import { ApiFailure } from '../failure'
-import { noticeOnce } from '../settings/saved'
+import { ApiFailure } from '../../services/failure'
+import { noticeOnce } from '../../services/settings/saved'
 import type { ServiceFactory } from '../handlers/types'
 import { emulatorRuns } from '../emulator/service'
-import { flowStore } from '../store/flows'
-import { WebhookListener } from './listener'
-import { webhookRunStarter } from './run-starter'
-import { SecretStore } from './secrets'
-import type { StartWebhookRun } from './server'
-import { envOverrides, loadListenerSettings } from './settings'
+import { flowStore } from '../../services/store/flows'
+import { WebhookListener } from '../../services/webhook/listener'
+import { webhookRunStarter } from '../../services/webhook/run-starter'
+import { SecretStore } from '../../services/webhook/secrets'
+import type { StartWebhookRun } from '../../services/webhook/server'
+import { envOverrides, loadListenerSettings } from '../../services/webhook/settings'
 
 export const secretStore: ServiceFactory<SecretStore> = (ctx) => new SecretStore(ctx.db, () => ctx.now())
 

@@ -1,5 +1,5 @@
 // A Chat Flow's endpoint round trip (docs/integrations.md, Chat Flow), the pure half: what the studio sends and how a reply
-// is read. The encryption and the network are the back end's (electron/studio/effects/flow-endpoint.ts).
+// is read. The encryption and the network are the back end's (electron/services/effects/flow-endpoint.ts).
 import { z } from 'zod'
 
 export const FLOW_ENDPOINT_ACTIONS = ['ping', 'INIT', 'data_exchange', 'BACK'] as const

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import { createTempBackend, expectOk, type TempBackend } from '../../testing/backend'
-import { REVISIONS_KEPT } from './009_revision_history'
+import { REVISIONS_KEPT } from '../../../services/db/migrations/009_revision_history'
 
 describe('revision history bound', () => {
   let t: TempBackend | undefined

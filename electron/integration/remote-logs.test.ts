@@ -2,14 +2,14 @@
 // runtime's logs API (its publish API, same key) and answer as for local runs: filters, paging, facets, rows, one
 // run with its delivery states, the failed-deliveries filter, and an export.
 import { afterEach, expect, it } from 'vitest'
-import { DeliveryError } from '../../runtime/adapters/adapter'
-import { startRuntimeServer, type RuntimeServer } from '../../runtime/server'
-import type { RuntimeStore } from '../../runtime/store'
-import { exampleFlow, testRuntime, text } from '../../runtime/testing/runtime-fixtures'
-import { describeEachStore } from '../../runtime/testing/stores'
-import type { LogFilter } from '../../../shared/api/commands/logs'
-import type { ChannelAdapter } from '../../runtime/adapters/adapter'
-import { createTempBackend, expectOk, type TempBackend } from '../testing/backend'
+import { DeliveryError } from '../runtime/adapters/adapter'
+import { startRuntimeServer, type RuntimeServer } from '../runtime/server'
+import type { RuntimeStore } from '../runtime/store'
+import { exampleFlow, testRuntime, text } from '../runtime/testing/runtime-fixtures'
+import { describeEachStore } from '../runtime/testing/stores'
+import type { LogFilter } from '../../shared/api/commands/logs'
+import type { ChannelAdapter } from '../runtime/adapters/adapter'
+import { createTempBackend, expectOk, type TempBackend } from '../studio/testing/backend'
 
 const KEY = 'pk_logs_0123456789abcdef'
 const REFUSED = '+919800000502'

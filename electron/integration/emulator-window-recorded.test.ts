@@ -4,10 +4,10 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { buildFlow } from '../../../shared/engine/testing/fixtures'
-import { serialiseFlow } from '../../../shared/flow/serialise'
-import { runFiles } from '../../cli/commands/test'
-import { createTempBackend, expectOk, type TempBackend } from '../testing/backend'
+import { buildFlow } from '../../shared/engine/testing/fixtures'
+import { serialiseFlow } from '../../shared/flow/serialise'
+import { runFiles } from '../cli/commands/test'
+import { createTempBackend, expectOk, type TempBackend } from '../studio/testing/backend'
 
 let temp: TempBackend
 let dir: string

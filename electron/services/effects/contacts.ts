@@ -1,4 +1,4 @@
-// The contacts effect over the studio's contacts table (electron/studio/runs/contacts.ts owns the table's rules).
+// The contacts effect over the studio's contacts table (electron/services/runs/contacts.ts owns the table's rules).
 import type { ContactsEffect } from '../../../shared/engine/effects'
 import type { ContactStore } from '../runs/contacts'
 

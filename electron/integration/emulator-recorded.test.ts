@@ -4,11 +4,11 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { buildFlow } from '../../../shared/engine/testing/fixtures'
-import type { FlowDocument } from '../../../shared/flow/document'
-import { serialiseFlow } from '../../../shared/flow/serialise'
-import { runFiles } from '../../cli/commands/test'
-import { createTempBackend, expectOk, type TempBackend } from '../testing/backend'
+import { buildFlow } from '../../shared/engine/testing/fixtures'
+import type { FlowDocument } from '../../shared/flow/document'
+import { serialiseFlow } from '../../shared/flow/serialise'
+import { runFiles } from '../cli/commands/test'
+import { createTempBackend, expectOk, type TempBackend } from '../studio/testing/backend'
 
 let temp: TempBackend
 let dir: string
@@ -22,9 +22,7 @@ afterEach(async () => {
 })
 
 const example = (name: string): FlowDocument =>
-  JSON.parse(
-    fs.readFileSync(path.resolve(import.meta.dirname, `../../../resources/examples/${name}.flow.json`), 'utf8'),
-  )
+  JSON.parse(fs.readFileSync(path.resolve(import.meta.dirname, `../../resources/examples/${name}.flow.json`), 'utf8'))
 
 async function store(doc: FlowDocument) {
   const api = temp.backend

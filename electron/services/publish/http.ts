@@ -5,7 +5,6 @@ import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest }
 import type { PublishedVersion } from '../../../shared/api/commands/publish'
 import type { Result } from '../../../shared/api'
 import { JSON_LIMITS, type JsonBoundsProblem } from '../../../shared/json/bounds'
-import type { Backend } from '../backend'
 import { describeLimit } from '../webhook/errors'
 import { useGuardedJsonParser } from '../webhook/json-body'
 import { capConnections, closeConnectionsWhenDone, fastifyOptions, listenerLimits } from '../webhook/limits'
@@ -49,14 +48,6 @@ export interface PublishTarget {
   logs?: LogSource
   /** The runtime only: more routes behind the same key (electron/runtime/run-control.ts: wake or cancel a run). */
   extend?: (app: FastifyInstance) => void
-}
-
-export function backendTarget(backend: Backend): PublishTarget {
-  return {
-    receive: (document, library) => backend.call('publish.receive', { document, library }),
-    versions: (flowId) => backend.call('publish.versions', { flowId }),
-    rollback: (flowId, version) => backend.call('publish.rollback', { flowId, version }),
-  }
 }
 
 export function buildPublishApp(target: PublishTarget, key: string): FastifyInstance {

@@ -1,16 +1,16 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import { afterEach, beforeEach, expect, it } from 'vitest'
-import { productsUsed } from '../../../shared/analysis/library-refs'
-import { EXAMPLES, exampleFlow } from '../../runtime/testing/runtime-fixtures'
-import { createTempBackend, expectOk, type TempBackend } from '../testing/backend'
-import { DELIVERY_FEEDBACK } from '../transfer/testing/support'
-import { backendTarget } from './http'
-import { startPublishApi } from './start'
+import { productsUsed } from '../../shared/analysis/library-refs'
+import { EXAMPLES, exampleFlow } from '../runtime/testing/runtime-fixtures'
+import { createTempBackend, expectOk, type TempBackend } from '../studio/testing/backend'
+import { DELIVERY_FEEDBACK } from '../services/transfer/testing/support'
+import { backendTarget } from '../studio/publish/backend-target'
+import { startPublishApi } from '../services/publish/start'
 
 // The library that travels with a publish, between two real back ends: the studio, and a production server (the
 // browser host's publish API over a second back end). The runtime's stores are covered in
-// electron/runtime/publish-library.test.ts.
+// electron/integration/publish-library-to-runtime.test.ts.
 
 const KEY = 'pk_test_0123456789abcdef'
 let studio: TempBackend

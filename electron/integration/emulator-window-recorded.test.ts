@@ -65,10 +65,11 @@ describe('a conversation saved with the window enforced', () => {
     const { document, t } = await setup()
     const api = temp.backend
     expectOk(await api.call('emulator.start', { ...t, trigger: { kind: 'keyword', text: 'hi' }, enforceWindow: true }))
-    expectOk(await api.call('emulator.passWindow', t))
+    expectOk(await api.call('emulator.skip', { ...t, to: { kind: 'by', ms: 24 * 3_600_000 } }))
     now += 60_000
     const window = await windowOf(t.contactId)
-    expect(window.lastInboundAt).toBe(Date.UTC(2025, 11, 31, 9))
+    // The contact's clock moved a day on: its last message is a day behind the run that follows.
+    expect(window.lastInboundAt).toBe(Date.UTC(2026, 0, 1, 9))
     const refused = expectOk(
       await api.call('emulator.start', {
         ...t,
@@ -81,8 +82,8 @@ describe('a conversation saved with the window enforced', () => {
 
     const saved = expectOk(await api.call('emulator.saveTest', { ...t, name: 'outside the window', window }))
     expect(saved.yaml).toContain('window: enforce')
-    expect(saved.yaml).toContain('lastInboundAt: 2025-12-31T09:00:00.000Z')
-    expect(saved.yaml).toContain('now: 2026-01-01T09:01:00.000Z')
+    expect(saved.yaml).toContain('lastInboundAt: 2026-01-01T09:00:00.000Z')
+    expect(saved.yaml).toContain('now: 2026-01-02T09:01:00.000Z')
     expect(saved.yaml).toContain('error: outside_window')
 
     // Days later, in the studio and on the command line: still outside the window, still refused.
@@ -98,7 +99,7 @@ describe('a conversation saved with the window enforced', () => {
     const { document, t } = await setup()
     const api = temp.backend
     expectOk(await api.call('emulator.start', { ...t, trigger: { kind: 'keyword', text: 'hi' }, enforceWindow: true }))
-    expectOk(await api.call('emulator.passWindow', t))
+    expectOk(await api.call('emulator.skip', { ...t, to: { kind: 'by', ms: 24 * 3_600_000 } }))
     expectOk(
       await api.call('emulator.start', {
         ...t,

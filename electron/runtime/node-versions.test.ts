@@ -5,10 +5,11 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { afterEach, expect, it } from 'vitest'
+import { afterEach, expect, it, vi } from 'vitest'
 import type { FlowDocument } from '../../shared/flow/document'
 import { MESSAGE_V2, NODE_VERSION_FIXTURES, registerNodeVersion } from '../../shared/nodes/testing/versions'
 import { MemoryAdapter } from './adapters/log-adapter'
+import { storePublishTarget } from './publish-target'
 import { describeEachStore } from './testing/stores'
 import { testRuntime, text } from './testing/runtime-fixtures'
 
@@ -58,5 +59,55 @@ describeEachStore('flows published before a node type changed', (c) => {
       "Node 'welcome_back' is version 7 of the Message node type (message), but this build knows only up to version 1.",
     )
     await store.close()
+  })
+
+  // A runtime downgraded below what was published: the one flow it cannot run is left out of the running flows with
+  // one log line naming it, and every other flow keeps answering (before: every customer message failed, because
+  // keyword matching reads all running flows and the one newer document refused them all).
+  it('leave out only the flow this build is older than, say so once, and keep serving every other flow', async () => {
+    const lines: string[] = []
+    const spy = vi.spyOn(process.stderr, 'write').mockImplementation((chunk: string | Uint8Array) => {
+      lines.push(String(chunk))
+      return true
+    })
+    try {
+      const { store } = await c.open()
+      await store.publish(fixture('newer'))
+      const served = { ...fixture('current'), id: 'flw_still_served', name: 'Still served' }
+      await store.publish(served)
+
+      const running = await store.runningFlows()
+      expect(running.map((f) => f.id)).toEqual(['flw_still_served'])
+      expect(await store.runningFlows()).toEqual(running)
+      await expect(store.runningFlow('flw_node_versions')).rejects.toThrow('version 7 of the Message node type')
+
+      const adapter = new MemoryAdapter()
+      const { runtime } = testRuntime(store, adapter)
+      const answer = await runtime.inbound({ ...text('+919800000002', 'hello'), name: 'Ravi' })
+      expect(answer).toMatchObject({ status: 'processed', action: 'started' })
+      await runtime.inbound({ ...text('+919800000003', 'hello'), name: 'Meera' })
+      await runtime.idle()
+      expect(adapter.to('+919800000002').map((e) => e.message)[0]).toEqual({
+        type: 'text',
+        text: { body: 'Hello Ravi' },
+      })
+      expect(adapter.to('+919800000003')).not.toEqual([])
+
+      // Once per published version however often the flows are read (every message reads them all).
+      const refused = lines.filter((l) => l.includes('flw_node_versions'))
+      expect(refused).toHaveLength(1)
+      expect(refused[0]).toContain('flow flw_node_versions')
+      expect(refused[0]).toContain(
+        "Node 'welcome_back' is version 7 of the Message node type (message), but this build knows only up to version 1.",
+      )
+
+      // Publishing it is refused as before.
+      const published = await storePublishTarget(store).receive(fixture('newer'))
+      expect(published.ok).toBe(false)
+      expect(JSON.stringify(published)).toContain('version 7 of the Message node type')
+      await runtime.close()
+    } finally {
+      spy.mockRestore()
+    }
   })
 })

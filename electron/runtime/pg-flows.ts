@@ -6,12 +6,14 @@ import type { FlowDocument } from '../../shared/flow/document'
 import { readStoredFlow } from '../services/store/stored-flow'
 import { EMPTY_LIBRARY, type PublishLibrary } from '../services/publish/library'
 import { generateSecret, hashSecret, hintOf, verifyStoredSecret } from '../services/webhook/secrets'
+import { NewerFlows } from './newer-flows'
 import { writeLibrary } from './pg-library'
 import { transaction, type Queryable } from './pg-transaction'
 
 export class PgFlows {
   /** Documents by (flow, version): a stored version never changes, so only the pointer is read each time. */
   private readonly docs = new Map<string, FlowDocument>()
+  private readonly newer = new NewerFlows()
 
   constructor(
     private readonly pool: pg.Pool,
@@ -69,8 +71,16 @@ export class PgFlows {
       'SELECT flow_id, active_version FROM published_flows ORDER BY flow_id',
     )
     const out: FlowDocument[] = []
-    for (const r of rows) out.push(await this.documentOf(this.pool, r.flow_id, r.active_version))
+    for (const r of rows) {
+      const doc = await this.runnableOf(this.pool, r.flow_id, r.active_version)
+      if (doc) out.push(doc)
+    }
     return out
+  }
+
+  /** documentOf, or null when this build is older than one of its nodes (newer-flows.ts: logged, left out). */
+  runnableOf(c: Queryable, flowId: string, version: number): Promise<FlowDocument | null> {
+    return this.newer.runnableAsync(flowId, version, () => this.documentOf(c, flowId, version))
   }
 
   async runningFlow(flowId: string): Promise<FlowDocument | null> {

@@ -17,7 +17,7 @@ import { assembleTrace, type LogSource } from '../services/logs/source'
 import { readMessages, readTrace } from './pg-runs'
 
 const COLUMNS = `r.id, r.flow_id, r.flow_name, r.contact_id, c.name AS contact_name, c.phone AS contact_phone, r.status, r.trigger_kind,
-  r.end_reason, r.error_code, r.error_message, r.node_count, r.exec_ms, r.started_at, r.updated_at, r.ended_at, r.seq,
+  r.end_reason, r.error_code, r.error_message, r.node_count, r.exec_ms, r.started_at, r.updated_at, r.ended_at, r.wake_at, r.seq,
   ${failedCountSql('r.id')} AS failed_deliveries`
 const FROM = 'runs r LEFT JOIN contacts c ON c.id = r.contact_id'
 
@@ -45,6 +45,7 @@ export class PgLogs implements LogSource {
       )
     }
     if (filter.delivery === 'failed') where.push(failedFilterSql('r.id'))
+    if (filter.waiting === 'time') where.push("r.status = 'paused' AND r.wake_at IS NOT NULL")
     if (after) where.push(`(r.started_at, r.seq) < (${arg(after.startedAt)}, ${arg(after.seq)})`)
     const { rows } = await this.pool.query<ListRow>(
       `SELECT ${COLUMNS} FROM ${FROM} WHERE ${where.join(' AND ')} ORDER BY r.started_at DESC, r.seq DESC LIMIT ${arg(limit + 1)}`,

@@ -123,8 +123,11 @@ export class PgRuntimeStore implements RuntimeStore {
             seen: (messageId) => seen(c, messageId),
             pausedRun: async () => opened.paused,
             runningFlow: flowOf,
-            runningFlows: async () =>
-              Promise.all([...pointers.keys()].sort().map((id) => flowOf(id) as Promise<FlowDocument>)),
+            runningFlows: async () => {
+              const ids = [...pointers.keys()].sort()
+              const docs = await Promise.all(ids.map((id) => this.flows.runnableOf(c, id, pointers.get(id)!)))
+              return docs.filter((doc): doc is FlowDocument => doc !== null)
+            },
             contacts: contactsEffect(c, this.now),
             commit: async (writes) => {
               if (committed) throw new Error('A contact transaction commits once.')

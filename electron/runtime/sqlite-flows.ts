@@ -8,11 +8,13 @@ import { VersionStore } from '../services/publish/versions'
 import { readStoredFlow } from '../services/store/stored-flow'
 import { SecretStore } from '../services/webhook/secrets'
 import type { GroupCommit } from './group-commit'
+import { NewerFlows } from './newer-flows'
 
 export class SqliteFlows {
   private readonly versionStore: VersionStore
   private readonly secrets: SecretStore
   private readonly parsed = new Map<string, { revision: number; doc: FlowDocument }>()
+  private readonly newer = new NewerFlows()
   // Read on every message: prepared once.
   private readonly sql: Record<'revision' | 'revisions' | 'document', Statement>
 
@@ -54,7 +56,7 @@ export class SqliteFlows {
 
   runningFlows(): FlowDocument[] {
     const rows = this.sql.revisions.all() as { id: string; revision: number }[]
-    return rows.map((r) => this.documentOf(r.id, r.revision))
+    return rows.flatMap((r) => this.newer.runnable(r.id, r.revision, () => this.documentOf(r.id, r.revision)) ?? [])
   }
 
   /** Documents are parsed once per revision: keyword matching reads every flow on every message. */

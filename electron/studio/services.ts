@@ -2,6 +2,7 @@ import type { ServiceFactory } from './handlers/types'
 import { webhookListener } from './webhook/service'
 import { logRetention, searchIndexing } from './logs/service'
 import { runExpiry } from './runs/expiry-service'
+import { runWaker } from './runs/wake-service'
 import { publishClient } from './publish/servers'
 
 // Services started with the back end rather than on first use (e.g. a webhook listener that must be listening
@@ -11,5 +12,6 @@ export const startupServices: ServiceFactory<unknown>[] = [
   logRetention,
   searchIndexing,
   runExpiry,
+  runWaker,
   publishClient,
 ]

@@ -2,6 +2,7 @@ import { Position, type NodeHandle } from '@xyflow/react'
 import type { FlowNode } from '../../shared/flow/document'
 import type { Port } from '../../shared/nodes/types'
 import { portsOf, summaryOf } from '../editor/model'
+import { startsFlow } from '../../shared/nodes/behaviour-of'
 
 // A card's geometry, computed, never measured: its size and where each handle sits follow from its ports and
 // whether it has a summary. The card draws itself at exactly this size (inline width, height and handle offsets),
@@ -52,7 +53,7 @@ export function cardLayout(node: FlowNode): CardLayout {
   const bodyEnd = BORDER_TOP + HEAD + NAME + (summary ? SUMMARY : 0) + BODY_BOTTOM
   const slots = ports.map((port, i) => ({ port, y: bodyEnd + BORDER + PORTS_PAD + i * PORT_ROW + PORT_ROW / 2 }))
   const height = bodyEnd + (ports.length ? BORDER + 2 * PORTS_PAD + ports.length * PORT_ROW : 0) + BORDER
-  const inputY = node.type === 'trigger' ? null : BORDER_TOP + HEAD / 2
+  const inputY = startsFlow(node.type) ? null : BORDER_TOP + HEAD / 2
   const half = HANDLE / 2
   const handles: NodeHandle[] = [
     ...(inputY === null

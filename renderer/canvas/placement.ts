@@ -4,6 +4,7 @@ import { defaultConfig, portsOf } from '../editor/model'
 import { firstFreePort } from '../editor/graph'
 import { cardLayout } from './card-layout'
 import { LAYER_GAP, NODE_GAP } from '../editor/layout'
+import { startsFlow } from '../../shared/nodes/behaviour-of'
 
 // Where a card added from the palette goes. After a selected card it goes to its right, its input level with the
 // free port it will be connected to (the edge runs straight, left to right, as auto-layout would draw it);
@@ -23,7 +24,7 @@ export function placeNewCard(
   let at: Position
   if (after) {
     const from = cardLayout(after)
-    const port = type === 'trigger' ? undefined : firstFreePort(doc, after, portsOf)
+    const port = startsFlow(type) ? undefined : firstFreePort(doc, after, portsOf)
     const portY = from.ports.find((s) => s.port.id === port?.id)?.y ?? from.height / 2
     at = {
       x: after.position.x + from.width + LAYER_GAP,

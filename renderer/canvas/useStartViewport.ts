@@ -2,6 +2,7 @@ import { useLayoutEffect, useState, type RefObject } from 'react'
 import { getViewportForBounds, useStoreApi, type Viewport } from '@xyflow/react'
 import type { FlowCardNode } from './FlowNodeCard'
 import { READABLE_ZOOM } from './zoom'
+import { startsFlow } from '../../shared/nodes/behaviour-of'
 
 /** The canvas's zoom limits and how a fit frames the flow (React Flow's own fitView padding, written out). */
 export const MIN_ZOOM = 0.1
@@ -48,7 +49,7 @@ export function startViewport(nodes: readonly FlowCardNode[], width: number, hei
   const whole = fitted(nodes, width, height)
   if (!nodes.length || !width || !height || whole.zoom >= READABLE_ZOOM) return whole
   const bounds = boundsOf(nodes)
-  const anchor = boxOf(nodes.find((n) => n.data.node.type === 'trigger') ?? nodes[0]!)
+  const anchor = boxOf(nodes.find((n) => startsFlow(n.data.node.type)) ?? nodes[0]!)
   const zoom = READABLE_ZOOM
   const margin = OPEN_MARGIN / zoom
   const place = (start: number, size: number, anchorStart: number, anchorSize: number, view: number) => {

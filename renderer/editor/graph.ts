@@ -1,5 +1,6 @@
 import type { FlowDocument, FlowEdge, FlowNode, Position } from '../../shared/flow/document'
 import type { Port } from '../../shared/nodes/types'
+import { startsFlow } from '../../shared/nodes/behaviour-of'
 
 // Pure edits of a flow document. Each returns a new document and shares every untouched node and edge, so
 // history snapshots stay cheap and memoised canvas nodes re-render only when their own node changed.
@@ -24,7 +25,7 @@ export function checkConnection(doc: FlowDocument, req: ConnectionRequest, ports
   const target = doc.nodes.find((n) => n.id === req.target)
   if (!source || !target) return { ok: false, reason: 'Both ends must be nodes of this flow.' }
   if (source.id === target.id) return { ok: false, reason: 'A node cannot connect to itself.' }
-  if (target.type === 'trigger') return { ok: false, reason: 'A Trigger starts the flow; nothing can lead into it.' }
+  if (startsFlow(target.type)) return { ok: false, reason: 'A Trigger starts the flow; nothing can lead into it.' }
   const port = portsOf(source).find((p) => p.id === req.sourcePort)
   if (!port) return { ok: false, reason: `${source.name} has no output "${req.sourcePort}".` }
   if (doc.edges.some((e) => e.source === source.id && e.sourcePort === req.sourcePort)) {

@@ -4,6 +4,7 @@ import { validateFlow } from '../../shared/analysis/validate'
 import type { Problem } from '../../shared/nodes/types'
 import { api } from '../api'
 import type { EditorStore } from './store'
+import { startsFlow } from '../../shared/nodes/behaviour-of'
 
 /** Validation runs a moment after the last edit rather than on every keystroke: on a 1000-node flow a full pass
  *  costs tens of milliseconds (`npm run bench -- flow`) that typing should not pay. */
@@ -11,7 +12,7 @@ export const PROBLEMS_DELAY_MS = 150
 
 /** The trigger configs are all that keyword clashes with other flows depend on. */
 const triggerKey = (doc: FlowDocument) =>
-  JSON.stringify(doc.nodes.filter((n) => n.type === 'trigger').map((n) => [n.id, n.config]))
+  JSON.stringify(doc.nodes.filter((n) => startsFlow(n.type)).map((n) => [n.id, n.config]))
 
 export function useProblems(store: EditorStore) {
   useEffect(() => {

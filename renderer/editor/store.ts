@@ -9,6 +9,7 @@ import { validateFlow } from '../../shared/analysis/validate'
 import { currentVersion, defaultConfig, nextName, portsOf } from './model'
 import { pasteClip, type Clip } from './clipboard'
 import { ALIGN_LABELS, alignPositions, type AlignMode } from './align'
+import { startsFlow } from '../../shared/nodes/behaviour-of'
 
 // The editor's state: the document being edited, its undo history and the selection. Every edit goes through
 // `apply`, which records history and bumps `version`; autosave watches `version`.
@@ -108,7 +109,7 @@ export function createEditorStore(initial: FlowDocument): EditorStore {
       }
       let next = graph.addNodes(doc, [node])
       const from = after ? doc.nodes.find((n) => n.id === after) : undefined
-      const port = from && type !== 'trigger' ? graph.firstFreePort(doc, from, portsOf) : undefined
+      const port = from && !startsFlow(type) ? graph.firstFreePort(doc, from, portsOf) : undefined
       if (from && port) next = graph.connect(next, { source: from.id, sourcePort: port.id, target: node.id })
       get().apply(`Add ${node.name}`, next)
       set({ selectedNodeIds: [node.id], selectedEdgeIds: [], panelNodeId: node.id, focusField: null })

@@ -1,6 +1,8 @@
 import { useEffect, useMemo, useRef, useState } from 'react'
 import { useStore } from 'zustand'
+import type { EmulatorSession } from '../../shared/api/commands/emulator'
 import { api } from '../api'
+import { formatDue, formatSpan } from '../time/due'
 import { useEditor } from '../editor/context'
 import { ContactPanel } from './ContactPanel'
 import { CoveragePanel } from './CoveragePanel'
@@ -10,6 +12,7 @@ import { httpNodes, mocksFor, type HttpMode } from './mocks'
 import { overlayOf } from './overlay'
 import { useOverlayStore } from './overlay-store'
 import { Phone } from './Phone'
+import { SkipAhead } from './SkipAhead'
 import { createEmulatorStore } from './session-store'
 import { StartPanel } from './StartPanel'
 import { TestsPanel } from './TestsPanel'
@@ -17,6 +20,7 @@ import { traceOfMessage } from './trace-link'
 import { TraceStep } from './TraceStep'
 import './emulator.css'
 import { X } from 'lucide-react'
+import { startsFlow } from '../../shared/nodes/behaviour-of'
 
 type Tab = 'start' | 'variables' | 'step' | 'coverage' | 'tests'
 const TABS: Array<[Tab, string]> = [
@@ -32,6 +36,12 @@ const FIX_AT: Record<string, [string, string]> = {
   template_not_found: ['#/templates', 'Open the template library'],
   product_not_found: ['#/catalog', 'Open the product catalogue'],
   products_not_found: ['#/catalog', 'Open the product catalogue'],
+}
+
+/** "paused", "ended (expired)", or for a run waiting on time "waiting until 14:30" on the emulator's clock. */
+function runStatus(run: NonNullable<EmulatorSession['run']>, now: number, timeZone?: string): string {
+  if (run.status === 'paused' && run.wakeAt !== null) return `waiting until ${formatDue(run.wakeAt, { now, timeZone })}`
+  return `${run.status}${run.endReason ? ` (${run.endReason})` : ''}`
 }
 
 /** The phone emulator beside the canvas; renders nothing while closed (the Test button opens it). */
@@ -68,6 +78,8 @@ function OpenPanel({ flowId, flush }: { flowId: string; flush(): Promise<unknown
         if (e.flowId !== flowId) return
         void store.getState().refreshCoverage()
         if (e.source === 'webhook' && e.runId) void store.getState().follow(e.contactId, e.runId)
+        // The studio's timer woke this contact's run: the phone shows what it sent.
+        if (e.source === 'wake' && e.contactId === store.getState().contact?.id) void store.getState().reload()
       }),
     [store, flowId],
   )
@@ -78,33 +90,40 @@ function OpenPanel({ flowId, flush }: { flowId: string; flush(): Promise<unknown
   }, [doc, session, coverage])
   useEffect(() => () => useOverlayStore.getState().setVisible(false), [])
 
-  const triggerNames = doc.nodes.filter((n) => n.type === 'trigger').map((n) => n.name)
+  const triggerNames = doc.nodes.filter((n) => startsFlow(n.type)).map((n) => n.name)
   const nodeNames = doc.nodes.map((n) => n.name)
   const step = session && selected !== null ? traceOfMessage(session.messages[selected], session.trace) : null
   const run = session?.run
   const s = store.getState()
+  const offset = session?.clockOffsetMs ?? 0
+  const clockNow = Date.now() + offset
+  const statusText = run ? runStatus(run, clockNow, doc.settings?.timeZone) : 'no run'
 
   return (
     <aside className="emulator" aria-label="Emulator">
       <header className="emu-bar">
         <strong>Test</strong>
-        <span className="emu-status" data-testid="run-status">
-          {run ? `${run.status}${run.endReason ? ` (${run.endReason})` : ''}` : 'no run'}
+        <span className="emu-status" data-testid="run-status" title={statusText}>
+          {statusText}
         </span>
+        {offset > 0 && (
+          <span className="emu-clock" title={`The emulator's clock: ${new Date(clockNow).toLocaleString()}`}>
+            Clock +{formatSpan(offset)}
+          </span>
+        )}
         <button type="button" onClick={() => void s.restart()} disabled={busy}>
           Restart
         </button>
         <button type="button" onClick={() => void s.newContact()} disabled={busy}>
           New contact
         </button>
-        <button
-          type="button"
-          onClick={() => void s.passWindow()}
+        <SkipAhead
+          wakeAt={run?.status === 'paused' ? run.wakeAt : null}
+          now={clockNow}
+          timeZone={doc.settings?.timeZone}
           disabled={busy}
-          title="Simulate the 24-hour window passing"
-        >
-          +24 h
-        </button>
+          onSkip={(to) => void s.skip(to)}
+        />
         <label
           className="emu-switch"
           title="Refuse free-form messages outside the customer's 24-hour window, and anything business-initiated to an opted-out contact, as production does"

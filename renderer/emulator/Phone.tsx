@@ -1,16 +1,18 @@
-import { useEffect, useRef, useState } from 'react'
+import { useEffect, useMemo, useRef, useState } from 'react'
 import { useStore } from 'zustand'
 import { Bot, SendHorizontal } from 'lucide-react'
 import type { EmulatorMessage } from '../../shared/api/commands/emulator'
 import type { FormInteractive, ListInteractive, ProductInteractive } from '../../shared/engine/types'
 import type { FlowDocument } from '../../shared/flow/document'
-import { configOf } from '../../shared/nodes/registry'
+import { bound } from '../../shared/nodes/behaviour-of'
+import type { ChatFlowConfig } from '../../shared/nodes/chat_flow/definition'
 import { Bubble, InboundContent } from './bubbles'
 import { FlowForm } from './FlowForm'
 import { OutboundContent, type OutboundActions } from './outbound'
 import type { EmulatorStore } from './session-store'
 import { ListSheet, ProductSheet } from './sheets'
 import { recipientLabel } from './recipient'
+import { prepareSuggestions, suggestionsFor } from './suggestions'
 
 type Overlay =
   | { kind: 'list'; message: ListInteractive }
@@ -18,15 +20,18 @@ type Overlay =
   | { kind: 'form'; message: FormInteractive }
   | null
 
-/** The form's node: the one waiting for the customer when it is a Chat Flow, else the Chat Flow with this form id. */
+/**
+ * The form's node: the one waiting for the customer when it sends a form (NodeAnswers.formId), else the node that
+ * sends this form id, else any node that sends a form. Its config holds the screens the form shows.
+ */
 function formNode(doc: FlowDocument, waitingNodeId: string | null, message: FormInteractive) {
-  const waiting = doc.nodes.find((n) => n.id === waitingNodeId && n.type === 'chat_flow')
   const formId = message.action.parameters.flow_id
-  const node =
-    waiting ??
-    doc.nodes.find((n) => n.type === 'chat_flow' && configOf(n, 'chat_flow')?.flowId === formId) ??
-    doc.nodes.find((n) => n.type === 'chat_flow')
-  return node ? configOf(node, 'chat_flow') : null
+  const forms = doc.nodes.flatMap((n) => {
+    const b = bound(n, (x) => x.answers?.formId)
+    return b ? [{ node: n, formId: b.decl(b.config), config: b.config as ChatFlowConfig }] : []
+  })
+  const hit = forms.find((f) => f.node.id === waitingNodeId) ?? forms.find((f) => f.formId === formId) ?? forms[0]
+  return hit?.config ?? null
 }
 
 export function Phone({
@@ -70,6 +75,23 @@ export function Phone({
     if (!s.session?.run || s.session.run.status !== 'paused') void s.start({ kind: 'keyword', text })
     else void send({ type: 'text', text })
   }
+  const waitingNodeId = session?.run?.status === 'paused' ? (session.run.waitingNodeId ?? null) : null
+  // The waiting node's samples may need its parsers loaded first (a Question's): asked once they are.
+  const [ready, setReady] = useState<string | null>(null)
+  useEffect(() => {
+    let live = true
+    if (waitingNodeId) void prepareSuggestions(doc, waitingNodeId).then(() => live && setReady(waitingNodeId))
+    return () => {
+      live = false
+    }
+  }, [doc, waitingNodeId])
+  const suggestions = useMemo(
+    () =>
+      ready && ready === waitingNodeId
+        ? suggestionsFor(doc, waitingNodeId, { now: Date.now(), phone: contact?.phone }).filter((s) => !s.inMessage)
+        : [],
+    [doc, waitingNodeId, ready, contact?.phone],
+  )
   const formConfig =
     overlay?.kind === 'form' ? formNode(doc, session?.run?.waitingNodeId ?? null, overlay.message) : null
 
@@ -126,6 +148,15 @@ export function Phone({
         )}
         <div ref={end} />
       </div>
+      {suggestions.length > 0 && (
+        <div className="phone-suggestions" role="group" aria-label="Suggested answers">
+          {suggestions.map((s) => (
+            <button key={s.label} type="button" disabled={busy} onClick={() => void send(s.event)}>
+              {s.label}
+            </button>
+          ))}
+        </div>
+      )}
       <form className="phone-composer" onSubmit={submit}>
         <input aria-label="Message" placeholder="Message" value={draft} onChange={(e) => setDraft(e.target.value)} />
         <button type="submit" aria-label="Send" disabled={!draft.trim() || busy}>

@@ -3,6 +3,7 @@ import type { FlowDocument } from '../../shared/flow/document'
 import { useEditor } from '../editor/context'
 import { parseRelaxedObject } from './relaxed'
 import { unsetVariablesFrom } from './unset-variables'
+import { startsFlow } from '../../shared/nodes/behaviour-of'
 
 /**
  * Where the test starts: at the trigger as a customer would, or at any node (picked here or selected on the canvas)
@@ -18,7 +19,7 @@ export function StartAt(props: {
 }) {
   const { doc, startNodeId } = props
   const selected = useEditor((s) => (s.selectedNodeIds.length === 1 ? s.selectedNodeIds[0]! : null))
-  const selectedNode = doc.nodes.find((n) => n.id === selected && n.type !== 'trigger')
+  const selectedNode = doc.nodes.find((n) => n.id === selected && !startsFlow(n.type))
   const node = doc.nodes.find((n) => n.id === startNodeId)
   const presets = useMemo(() => {
     const parsed = props.presets.trim() ? parseRelaxedObject(props.presets) : null
@@ -39,7 +40,7 @@ export function StartAt(props: {
         <select aria-label="Start at" value={startNodeId} onChange={(e) => props.onChange(e.target.value)}>
           <option value="">The trigger (as a customer would)</option>
           {doc.nodes
-            .filter((n) => n.type !== 'trigger')
+            .filter((n) => !startsFlow(n.type))
             .map((n) => (
               <option key={n.id} value={n.id}>
                 {n.name}

@@ -2,12 +2,13 @@ import { useState } from 'react'
 import { useStore } from 'zustand'
 import type { EmulatorTrigger } from '../../shared/api/commands/emulator'
 import type { FlowDocument } from '../../shared/flow/document'
-import { configOf } from '../../shared/nodes/registry'
 import { AD_FIELDS, TRIGGER_KINDS } from '../../shared/nodes/trigger/definition'
 import { triggerKindOf } from '../../shared/nodes/trigger/kind'
 import { parseRelaxedObject } from './relaxed'
 import { StartAt } from './StartAt'
 import type { EmulatorStore } from './session-store'
+import { triggerConfigOf } from '../../shared/nodes/trigger/config'
+import { startsFlow } from '../../shared/nodes/behaviour-of'
 
 type Kind = (typeof TRIGGER_KINDS)[number]
 const LABEL: Record<Kind, string> = {
@@ -20,7 +21,7 @@ const LABEL: Record<Kind, string> = {
 
 /** The flow's own trigger kinds first: a test usually starts the way production will. */
 function defaultKind(doc: FlowDocument): Kind {
-  const t = doc.nodes.find((n) => n.type === 'trigger')
+  const t = doc.nodes.find((n) => startsFlow(n.type))
   return (t && triggerKindOf(t)) ?? 'manual'
 }
 
@@ -29,13 +30,13 @@ export function StartPanel({ store, doc }: { store: EmulatorStore; doc: FlowDocu
   const [kind, setKind] = useState<Kind>(() => defaultKind(doc))
   const [text, setText] = useState(() => {
     const trigger = doc.nodes.find((n) => triggerKindOf(n) === 'keyword')
-    return (trigger && configOf(trigger, 'trigger')?.keywords[0]) ?? ''
+    return (trigger && triggerConfigOf(trigger)?.keywords[0]) ?? ''
   })
   const [data, setData] = useState('{\n  \n}')
   const [buttonId, setButtonId] = useState('')
   const [payload, setPayload] = useState(() => {
     const trigger = doc.nodes.find((n) => triggerKindOf(n) === 'button_click')
-    return (trigger && configOf(trigger, 'trigger')?.payloadPrefix) ?? ''
+    return (trigger && triggerConfigOf(trigger)?.payloadPrefix) ?? ''
   })
   const [ad, setAd] = useState<Record<string, string>>({
     headline: '',

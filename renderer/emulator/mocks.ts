@@ -1,4 +1,5 @@
 import type { FlowDocument } from '../../shared/flow/document'
+import { effectsOfType } from '../../shared/nodes/behaviour-of'
 
 // HTTP Calls in a test run live, from the node's sample response, or as a failure (docs/emulator.md, HTTP Calls: a failure
 // tested without breaking a real URL). The chosen mocks are sent with every step and saved with a test.
@@ -14,8 +15,9 @@ export interface MockSpec {
 
 export const SIMULATED_FAILURE = 'Simulated failure: the server could not be reached.'
 
+/** Nodes whose HTTP requests a test holds to mocks (NodeEffects.ownsHttp: HTTP Calls), by name. */
 export function httpNodes(doc: FlowDocument): string[] {
-  return doc.nodes.filter((n) => n.type === 'http_call').map((n) => n.name)
+  return doc.nodes.filter((n) => effectsOfType(n.type)?.ownsHttp).map((n) => n.name)
 }
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v)

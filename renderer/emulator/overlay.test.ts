@@ -54,11 +54,13 @@ const session = (trace: TraceEvent[], waiting: string | null): EmulatorSession =
     endReason: null,
     error: null,
     waitingNodeId: waiting,
+    wakeAt: null,
     vars: {},
     startedAt: 0,
   },
   messages: [],
   trace,
+  clockOffsetMs: 0,
 })
 const edgeId = (port: string) => doc.edges.find((e) => e.sourcePort === port)!.id
 

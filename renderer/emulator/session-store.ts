@@ -8,6 +8,7 @@ import type {
   FlowCoverage,
 } from '../../shared/api/commands/emulator'
 import type { SavedWindow } from '../../shared/api/commands/emulator-tests'
+import type { Skip } from '../../shared/api/commands/emulator-clock'
 import type { ApiError, Result } from '../../shared/api'
 import { api } from '../api'
 import type { MockSpec } from './mocks'
@@ -47,10 +48,13 @@ export interface EmulatorState {
   send(event: CustomerEvent): Promise<void>
   restart(): Promise<void>
   newContact(): Promise<void>
-  passWindow(): Promise<void>
+  /** Moves the contact's emulator clock on (to the due time, or by an amount): a due run wakes, an expired one ends. */
+  skip(to: Skip): Promise<void>
   updateContact(patch: { name?: string; optedIn?: boolean; fields?: Record<string, unknown> }): Promise<void>
   setVariables(set: Record<string, unknown>, unset?: string[]): Promise<void>
   refreshCoverage(): Promise<void>
+  /** Reads the contact's session again (a run the studio's timer woke), unless a step of the tester's is in flight. */
+  reload(): Promise<void>
   /** Shows a run made outside the emulator (a webhook request): its contact, conversation and trace. */
   follow(contactId: string, runId: string): Promise<void>
 }
@@ -162,13 +166,16 @@ export function createEmulatorStore(
           (c) => ({ contact: c, session: null, notice: null }),
         )
       },
-      passWindow: () =>
+      skip: (to) =>
         step(
-          () => api.call('emulator.passWindow', target()),
-          (s) => ({
-            ...fromSession(s),
-            notice: '24 hours passed: the messaging window closed and any waiting conversation expired.',
-          }),
+          () =>
+            api.call('emulator.skip', {
+              ...target(),
+              to,
+              mocks: deps.mocks() as never,
+              enforceWindow: get().enforceWindow,
+            }),
+          fromOutcome,
         ),
       updateContact: (patch) =>
         step(
@@ -182,6 +189,11 @@ export function createEmulatorStore(
         ),
       setVariables: (vars, unset = []) =>
         step(() => api.call('emulator.setVariables', { ...target(), set: vars as never, unset }), fromSession),
+      async reload() {
+        if (get().busy || !get().contact) return
+        const r = await api.call('emulator.session', target())
+        if (r.ok && !get().busy) set({ session: r.value, contact: r.value.contact })
+      },
       async refreshCoverage() {
         const r = await api.call('emulator.coverage', { flowId })
         if (r.ok) set({ coverage: r.value })

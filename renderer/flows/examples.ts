@@ -3,9 +3,10 @@
 // catalogue products it needs from resources/examples/library.json, so it runs in the emulator at once.
 import type { FlowDocument } from '../../shared/flow/document'
 import { productsUsed, templatesUsed } from '../../shared/analysis/library-refs'
-import { configOf } from '../../shared/nodes/registry'
 import { parse } from 'yaml'
 import library from '../../resources/examples/library.json'
+import { triggerConfigOf } from '../../shared/nodes/trigger/config'
+import { startsFlow } from '../../shared/nodes/behaviour-of'
 
 const flowFiles = import.meta.glob<FlowDocument>('../../resources/examples/*.flow.json', {
   eager: true,
@@ -35,8 +36,8 @@ const testsOf = (key: string) =>
 
 function startsOf(doc: FlowDocument): string[] {
   return doc.nodes.flatMap((n) => {
-    if (n.type !== 'trigger') return []
-    const c = configOf(n, 'trigger')
+    if (!startsFlow(n.type)) return []
+    const c = triggerConfigOf(n)
     return [c?.kind === 'keyword' && c.keywords.length ? `keyword “${c.keywords[0]}”` : (c?.kind ?? 'trigger')]
   })
 }

@@ -75,6 +75,17 @@ export function Filters({
         </select>
       </label>
       <label>
+        Waiting
+        <select
+          aria-label="Waiting"
+          value={filter.waiting ?? ''}
+          onChange={(e) => onChange({ ...filter, waiting: e.target.value === 'time' ? 'time' : undefined })}
+        >
+          <option value="">any</option>
+          <option value="time">on time</option>
+        </select>
+      </label>
+      <label>
         Contact
         <input
           aria-label="Contact"

@@ -116,6 +116,15 @@ export function LogsScreen({ flowId, runId }: { flowId: string; runId: string | 
     setNotice(r.ok ? `Saved as the test "${r.value.name}" (run it from the emulator's Tests tab).` : r.error.message)
   }
 
+  /** Wake now / Cancel run on a waiting run: the list and the trace show the result at once. */
+  const byHand = async (command: 'logs.wake' | 'logs.cancel', id: string) => {
+    const r = await getApi().call(command, { runId: id })
+    setNotice(r.ok ? (command === 'logs.wake' ? 'The run was woken.' : 'The run was cancelled.') : r.error.message)
+    // The list is read again under its filter: a run no longer waiting leaves a "waiting on time" list.
+    await store.getState().setFilter(store.getState().filter)
+    await store.getState().reloadTrace()
+  }
+
   return (
     <div className="logs-screen">
       <header className="logs-bar">
@@ -162,6 +171,7 @@ export function LogsScreen({ flowId, runId }: { flowId: string; runId: string | 
           onMore={more}
           onAtTop={atTop}
           onShowNew={showNew}
+          timeZone={doc?.settings?.timeZone}
         />
         {s.traceError && runId && (
           <p className="logs-notice error" role="alert">
@@ -183,6 +193,9 @@ export function LogsScreen({ flowId, runId }: { flowId: string; runId: string | 
               void openInEmulator(flowId, s.trace!, doc).then((error) => error && setNotice(error))
             }
             onClose={() => navigate({ screen: 'logs', flowId })}
+            timeZone={doc?.settings?.timeZone}
+            onWake={source ? undefined : () => byHand('logs.wake', s.trace!.run.id)}
+            onCancel={source ? undefined : () => byHand('logs.cancel', s.trace!.run.id)}
           />
         )}
       </div>

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react'
 import type { LogRun } from '../../shared/api/commands/logs'
+import { formatDue } from '../time/due'
 import { formatMs } from './model'
 import { ArrowUp, TriangleAlert } from 'lucide-react'
 
@@ -21,9 +22,15 @@ interface Props {
   onMore(): void
   onAtTop(atTop: boolean): void
   onShowNew(): void
+  /** The flow's time zone, for waiting runs' due times. */
+  timeZone?: string
 }
 
-export function RunList({ runs, selectedId, hasMore, loading, newRuns, onSelect, onMore, onAtTop, onShowNew }: Props) {
+const dueTitle = (r: LogRun): string | undefined =>
+  r.status === 'paused' && r.wakeAt !== null ? `Due ${new Date(r.wakeAt).toLocaleString()}` : undefined
+
+export function RunList(props: Props) {
+  const { runs, selectedId, hasMore, loading, newRuns, onSelect, onMore, onAtTop, onShowNew, timeZone } = props
   const box = useRef<HTMLDivElement>(null)
   const [scroll, setScroll] = useState(0)
   const [height, setHeight] = useState(600)
@@ -87,8 +94,18 @@ export function RunList({ runs, selectedId, hasMore, loading, newRuns, onSelect,
               onClick={() => onSelect(r.id)}
               onKeyDown={(e) => e.key === 'Enter' && onSelect(r.id)}
             >
-              <span role="gridcell" className="logs-state">
-                {r.status}
+              <span
+                role="gridcell"
+                className={`logs-state${r.status === 'paused' && r.wakeAt !== null ? ' logs-waiting' : ''}`}
+                title={dueTitle(r)}
+              >
+                {r.status === 'paused' && r.wakeAt !== null ? (
+                  <>
+                    waiting <span className="logs-due">until {formatDue(r.wakeAt, { now: Date.now(), timeZone })}</span>
+                  </>
+                ) : (
+                  r.status
+                )}
               </span>
               <span role="gridcell">{r.triggerKind}</span>
               <span role="gridcell" title={r.contact.phone}>

@@ -4,6 +4,7 @@ import { DeliveryState } from './Delivery'
 import { JsonTree } from './JsonTree'
 import { formatMs, messageText, waterfall } from './model'
 import { replayPlan } from './replay'
+import { WaitingRun } from './WaitingRun'
 import { X } from 'lucide-react'
 
 interface Props {
@@ -14,10 +15,16 @@ interface Props {
   onSaveTest?: () => void
   onOpenInEmulator(): void
   onClose(): void
+  /** The flow's time zone, for a waiting run's due time. */
+  timeZone?: string
+  /** This studio's waiting runs only (absent for a production server's). */
+  onWake?: () => Promise<void>
+  onCancel?: () => Promise<void>
 }
 
 /** One execution: summary, the nodes as a waterfall (click a node for its data in and out), the transcript. */
-export function TraceView({ trace, onShowOnCanvas, onExport, onSaveTest, onOpenInEmulator, onClose }: Props) {
+export function TraceView(props: Props) {
+  const { trace, onShowOnCanvas, onExport, onSaveTest, onOpenInEmulator, onClose } = props
   const { run } = trace
   const replay = replayPlan(trace)
   const bars = waterfall(trace.trace)
@@ -59,6 +66,7 @@ export function TraceView({ trace, onShowOnCanvas, onExport, onSaveTest, onOpenI
           </button>
         </span>
       </header>
+      <WaitingRun run={run} timeZone={props.timeZone} onWake={props.onWake} onCancel={props.onCancel} />
       {run.error && (
         <p className="trace-error" role="alert">
           Failed: <code>{run.error.code}</code> {run.error.message}

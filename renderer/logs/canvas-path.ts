@@ -26,11 +26,13 @@ export function showOnCanvas(doc: FlowDocument, t: LogTrace): void {
       endReason: t.run.endReason,
       error: t.run.error,
       waitingNodeId: t.run.status === 'paused' ? (last?.nodeId ?? null) : null,
+      wakeAt: t.run.status === 'paused' ? t.run.wakeAt : null,
       vars: t.vars,
       startedAt: t.run.startedAt,
     },
     messages: t.messages,
     trace: t.trace,
+    clockOffsetMs: 0,
   }
   const store = useOverlayStore.getState()
   store.setOverlay(overlayOf(doc, session, null))

@@ -19,6 +19,7 @@ const run = (n: number): LogRun => ({
   updatedAt: 0,
   endedAt: null,
   failedDeliveries: 0,
+  wakeAt: null,
   cursor: { startedAt: 0, seq: n },
 })
 
@@ -51,6 +52,27 @@ describe('RunList', () => {
     expect(html).toMatch(
       /<button[^>]*class="logs-new-pill"[^>]*><svg[^>]*>.*?<\/svg> 3 new runs<\/button><div class="logs-list" role="grid"/,
     )
+  })
+})
+
+describe('RunList: waiting runs', () => {
+  it('says until when a paused run waits on time, in the flow zone, and only the state of other runs', () => {
+    const due = Date.UTC(2030, 0, 2, 9, 0)
+    const waiting: LogRun = { ...run(1), status: 'paused', wakeAt: due }
+    const forCustomer: LogRun = { ...run(2), status: 'paused', wakeAt: null }
+    const html = renderToStaticMarkup(
+      <RunList
+        runs={[waiting, forCustomer]}
+        selectedId={null}
+        hasMore={false}
+        loading={false}
+        timeZone="Asia/Kolkata"
+        {...none}
+      />,
+    )
+    // 09:00 UTC is 14:30 in Kolkata; not today, so the day is said too.
+    expect(html).toMatch(/class="logs-state logs-waiting"[^>]*>waiting <span class="logs-due">until Wed 2 Jan, 14:30/)
+    expect(html).toMatch(/class="logs-state"[^>]*>paused</)
   })
 })
 

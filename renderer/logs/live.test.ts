@@ -17,6 +17,7 @@ const run = (n: number, extra: Partial<LogRun> = {}): LogRun => ({
   updatedAt: n * 10,
   endedAt: null,
   failedDeliveries: 0,
+  wakeAt: null,
   cursor: { startedAt: n * 10, seq: n },
   ...extra,
 })

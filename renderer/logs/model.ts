@@ -77,5 +77,6 @@ export function cleanFilter(f: LogFilter): LogFilter {
   if (f.from !== undefined && !Number.isNaN(f.from)) out.from = f.from
   if (f.to !== undefined && !Number.isNaN(f.to)) out.to = f.to
   if (f.delivery) out.delivery = f.delivery
+  if (f.waiting) out.waiting = f.waiting
   return out
 }

@@ -2,11 +2,11 @@ import { useEffect, useState } from 'react'
 import type { FlowSummary } from '../../shared/api'
 import type { ContactView } from '../../shared/api/commands/contacts'
 import type { FlowNode } from '../../shared/flow/document'
-import { configOf } from '../../shared/nodes/registry'
 import { MAX_MANUAL_CONTACTS, type ManualContactResult, type ManualTarget } from '../../shared/api/commands/manual'
 import { api } from '../api'
 import { ManualResults } from './ManualResults'
 import '../contacts/contacts.css'
+import { triggerConfigOf } from '../../shared/nodes/trigger/config'
 
 /** Typed numbers, one per line or comma separated. */
 export function typedPhones(text: string): string[] {
@@ -18,7 +18,7 @@ export function typedPhones(text: string): string[] {
 
 /** The names of the data entries the flow's trigger nodes declare, each once. */
 export function triggerDataFields(nodes: ReadonlyArray<Pick<FlowNode, 'type' | 'config'>>): string[] {
-  const names = nodes.flatMap((n) => (configOf(n, 'trigger')?.dataFields ?? []).filter((f) => f !== ''))
+  const names = nodes.flatMap((n) => (triggerConfigOf(n)?.dataFields ?? []).filter((f) => f !== ''))
   return [...new Set(names)]
 }
 

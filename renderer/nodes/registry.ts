@@ -15,6 +15,7 @@ import { scriptUi } from './script'
 import { spmUi } from './spm'
 import { templateMessageUi } from './template_message'
 import { triggerUi } from './trigger'
+import { waitUi } from './wait'
 
 // The renderer's half of each node type, one line each (the shared half is listed in shared/nodes/modules.ts).
 export const NODE_UIS = [
@@ -32,6 +33,7 @@ export const NODE_UIS = [
   spmUi,
   mpmUi,
   chatFlowUi,
+  waitUi,
   endUi,
 ] as const
 

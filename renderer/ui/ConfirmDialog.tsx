@@ -5,13 +5,16 @@ export interface ConfirmDialogProps {
   title: string
   body: string
   confirmLabel: string
+  /** The button that changes nothing; "Cancel" unless that would read like the action (Cancel run). */
+  cancelLabel?: string
   danger?: boolean
   onConfirm(): void
   onCancel(): void
 }
 
 /** A modal question. Focus starts on Cancel so Enter never destroys by accident; Escape cancels. */
-export function ConfirmDialog({ title, body, confirmLabel, danger, onConfirm, onCancel }: ConfirmDialogProps) {
+export function ConfirmDialog(props: ConfirmDialogProps) {
+  const { title, body, confirmLabel, cancelLabel = 'Cancel', danger, onConfirm, onCancel } = props
   const cancelRef = useRef<HTMLButtonElement>(null)
   useEffect(() => {
     const previous = document.activeElement as HTMLElement | null
@@ -24,7 +27,7 @@ export function ConfirmDialog({ title, body, confirmLabel, danger, onConfirm, on
       <p id="confirm-body">{body}</p>
       <div className="dialog-actions">
         <button ref={cancelRef} type="button" onClick={onCancel}>
-          Cancel
+          {cancelLabel}
         </button>
         <button type="button" className={danger ? 'danger' : 'primary'} onClick={onConfirm}>
           {confirmLabel}

@@ -4,6 +4,7 @@ import { cycles, reach, type FlowGraph } from '../flow/graph'
 import { NODE_DEFINITIONS, parseConfig } from '../nodes/registry'
 import { parseConfigLeniently } from './lenient-config'
 import { isNodeType } from '../nodes/node-types'
+import { startsFlow } from '../nodes/behaviour-of'
 
 // Edges, ports, reachability and loops. Port lists come from each node's definition, so a removed button or
 // route leaves a dangling edge that is reported here instead of silently going nowhere.
@@ -40,7 +41,7 @@ export function validateEdges(doc: FlowDocument, pathTo: (nodeId: string) => str
         message: `An edge leads to node '${e.target}', which does not exist.`,
         pointer: `${at}/target`,
       })
-    if (dst?.type === 'trigger')
+    if (dst && startsFlow(dst.type))
       out.push({
         severity: 'error',
         code: 'edge.into_trigger',
@@ -103,7 +104,7 @@ export function validateReachability(
   doc: FlowDocument,
   graph: FlowGraph,
 ): { problems: Problem[]; reachable: Set<string> } {
-  const triggers = doc.nodes.filter((n) => n.type === 'trigger').map((n) => n.id)
+  const triggers = doc.nodes.filter((n) => startsFlow(n.type)).map((n) => n.id)
   const reachable = reach(triggers, graph.next)
   const problems: Problem[] = []
   doc.nodes.forEach((n, i) => {
@@ -122,7 +123,10 @@ export function validateReachability(
         // An invalid setting (reported on its own) must not turn a waiting node into a false "loop" error.
         if (!isNodeType(n.type)) return false
         const parsed = parseConfigLeniently(n.type, n.config)
-        return parsed.success && NODE_DEFINITIONS[n.type].waits(parsed.data)
+        if (!parsed.success) return false
+        // A node that holds the run on time (a Wait) pauses a loop too: "remind every day" does not spin.
+        const def = NODE_DEFINITIONS[n.type] as { waits(c: unknown): boolean; timeWait?(c: unknown): unknown }
+        return def.waits(parsed.data) || !!def.timeWait?.(parsed.data)
       })
       .map((n) => n.id),
   )
@@ -133,7 +137,7 @@ export function validateReachability(
     problems.push({
       severity: 'error',
       code: 'loop.no_wait',
-      message: `Loop ${names.join(' → ')} → ${names[0]} has no Question, Interactive Message or Chat Flow, so it can run forever without waiting for the customer.`,
+      message: `Loop ${names.join(' → ')} → ${names[0]} has no Question, Interactive Message, Chat Flow or Wait, so it can run forever without waiting for the customer.`,
       nodeId: first,
       pointer: `/nodes/${index.get(first)}`,
     })

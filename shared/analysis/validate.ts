@@ -11,6 +11,8 @@ import { validateReferences } from './validate-refs'
 import { validateSettings } from '../flow/validate-settings'
 import { allFlowVariables, variableRoots } from './variables'
 import { isNodeType } from '../nodes/node-types'
+import { triggerConfigOf } from '../nodes/trigger/config'
+import { startsFlow } from '../nodes/behaviour-of'
 
 // The problems list of a flow: every rule of the flow model in one pass. Each problem has a severity, a stable code,
 // a sentence for a person and a JSON pointer into the document (plus the node and config field when it has them).
@@ -42,7 +44,7 @@ export const hasErrors = (problems: Problem[]) => problems.some((p) => p.severit
 
 function validateTriggers(doc: FlowDocument): Problem[] {
   const out: Problem[] = []
-  const triggers = doc.nodes.map((n, i) => ({ n, i })).filter(({ n }) => n.type === 'trigger')
+  const triggers = doc.nodes.map((n, i) => ({ n, i })).filter(({ n }) => startsFlow(n.type))
   if (triggers.length === 0)
     out.push({
       severity: 'error',
@@ -60,8 +62,7 @@ function validateTriggers(doc: FlowDocument): Problem[] {
     }),
   )
   for (const { n } of triggers) {
-    const parsed = parseConfig('trigger', n.config)
-    if (parsed.success && parsed.data.kind === 'webhook' && !doc.webhookSecretRef)
+    if (triggerConfigOf(n)?.kind === 'webhook' && !doc.webhookSecretRef)
       out.push({
         severity: 'error',
         code: 'trigger.webhook_secret',

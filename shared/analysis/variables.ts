@@ -19,6 +19,7 @@ export interface AvailableVariable extends VariableSpec {
 
 import { GLOBAL_ROOTS, INTERACTION_VARIABLES, SYSTEM_VARIABLES } from '../flow/system-variables'
 import { isNodeType } from '../nodes/node-types'
+import { startsFlow } from '../nodes/behaviour-of'
 
 export { GLOBAL_ROOTS, INTERACTION_VARIABLES, SYSTEM_VARIABLES }
 
@@ -35,7 +36,7 @@ export function nodeVariables(doc: FlowDocument, node: FlowNode): AvailableVaria
   if (!isNodeType(node.type)) return []
   const parsed = parseConfigLeniently(node.type, node.config)
   if (!parsed.success) return []
-  const source: VariableSource = node.type === 'trigger' ? 'trigger' : 'node'
+  const source: VariableSource = startsFlow(node.type) ? 'trigger' : 'node'
   const declared = declaredVariables(NODE_DEFINITIONS[node.type], parsed.data, node.name)
     .filter((v) => !GLOBAL_ROOTS.has(v.path))
     .map((v) => fromNode(v, source, node))

@@ -5,6 +5,7 @@ import { revisionsCommands } from './commands/revisions'
 import { integrationsCommands } from './commands/integrations'
 import { emulatorCommands } from './commands/emulator'
 import { emulatorTestCommands } from './commands/emulator-tests'
+import { emulatorClockCommands } from './commands/emulator-clock'
 import { webhookCommands } from './commands/webhook'
 import { logsCommands } from './commands/logs'
 import { catalogCommands } from './commands/catalog'
@@ -31,6 +32,7 @@ export const commands = {
   ...integrationsCommands,
   ...emulatorCommands,
   ...emulatorTestCommands,
+  ...emulatorClockCommands,
   ...webhookCommands,
   ...logsCommands,
   ...catalogCommands,

@@ -2,6 +2,7 @@
 import type { FlowDocument, FlowNode } from '../flow/document'
 import { triggerKindOf } from '../nodes/trigger/kind'
 import type { TriggerInput } from './types'
+import { startsFlow } from '../nodes/behaviour-of'
 
 export interface FlowGraph {
   flow: FlowDocument
@@ -23,7 +24,7 @@ export function buildGraph(flow: FlowDocument): FlowGraph {
     flow,
     node: (id) => nodes.get(id),
     next: (nodeId, port) => edges.get(`${nodeId}\u0000${port}`) ?? null,
-    triggers: () => flow.nodes.filter((n) => n.type === 'trigger'),
+    triggers: () => flow.nodes.filter((n) => startsFlow(n.type)),
   }
 }
 

@@ -1,6 +1,7 @@
 import type { FlowDocument } from '../flow/document'
 import type { Problem } from '../nodes/types'
 import { keywordOverlaps } from './triggers'
+import { startsFlow } from '../nodes/behaviour-of'
 
 /**
  * Warnings for a flow whose keywords would also start another active flow. The flow being edited counts as active
@@ -8,7 +9,7 @@ import { keywordOverlaps } from './triggers'
  */
 export function keywordOverlapProblems(doc: FlowDocument, others: readonly FlowDocument[]): Problem[] {
   const flows = [{ ...doc, active: true }, ...others.filter((f) => f.id !== doc.id && f.active)]
-  const triggers = doc.nodes.map((n, i) => ({ n, i })).filter(({ n }) => n.type === 'trigger')
+  const triggers = doc.nodes.map((n, i) => ({ n, i })).filter(({ n }) => startsFlow(n.type))
   const problems: Problem[] = []
   for (const o of keywordOverlaps(flows)) {
     const mine = o.winner.flowId === doc.id ? o.winner : o.loser.flowId === doc.id ? o.loser : null

@@ -6,6 +6,7 @@ import type { FlowDocument, FlowNode } from '../flow/document'
 import type { TriggerConfig } from '../nodes/trigger/definition'
 import { TriggerConfigSchema } from '../nodes/trigger/definition'
 import type { InboundEvent, TriggerInput } from './types'
+import { startsFlow } from '../nodes/behaviour-of'
 
 export interface TriggerMatch {
   flow: FlowDocument
@@ -36,7 +37,7 @@ export function matchTrigger(
   for (const flow of flows) {
     if (!flow.active && activation === 'every') continue
     for (const node of flow.nodes) {
-      const c = node.type === 'trigger' ? candidate(flow, node, event) : null
+      const c = startsFlow(node.type) ? candidate(flow, node, event) : null
       if (c && (flow.active || activation === 'none' || c.trigger.kind !== 'keyword')) candidates.push(c)
     }
   }
@@ -144,7 +145,7 @@ export function keywordOverlaps(flows: readonly FlowDocument[]): KeywordOverlap[
   for (const flow of flows) {
     if (!flow.active) continue
     for (const node of flow.nodes) {
-      if (node.type !== 'trigger') continue
+      if (!startsFlow(node.type)) continue
       const parsed = TriggerConfigSchema.safeParse(node.config)
       if (!parsed.success || parsed.data.kind !== 'keyword') continue
       for (const keyword of parsed.data.keywords)

@@ -2,7 +2,7 @@
 // click"; docs/webhook.md). It sets {{button_id}} and the _last_button_* variables like a tap, and it answers a
 // paused Interactive node of the same flow that offers that button (shared/engine/core/route.ts).
 import type { FlowDocument, FlowNode } from '../flow/document'
-import { configOf } from '../nodes/registry'
+import { bound } from '../nodes/behaviour-of'
 import type { InboundEvent, TriggerInput } from './types'
 
 /** The tap a webhook request stands for; null when it carries no button_id. */
@@ -36,7 +36,8 @@ function buttonTitle(flow: Pick<FlowDocument, 'nodes'>, id: string): string | un
   return undefined
 }
 
+/** The reply button with this id among those the node shows (NodeAnswers.buttons). */
 function buttonOf(node: Pick<FlowNode, 'type' | 'config'>, id: string) {
-  const c = configOf(node, 'interactive_message')
-  return c?.mode === 'buttons' ? c.buttons.find((b) => b.id === id) : undefined
+  const b = bound(node, (x) => x.answers?.buttons)
+  return b ? b.decl(b.config).find((x) => x.id === id) : undefined
 }

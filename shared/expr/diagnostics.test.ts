@@ -220,16 +220,15 @@ describe('safety limits give a clear error', () => {
     ).toEqual(['too-deep'])
     expect(renderTemplate(`{{ ${Array(100).fill('1').join(' + ')} }}`, {}).text).toBe('100')
   })
-  // A hang guard, not a speed test: each text takes under a second, a quadratic scan of 200 000 characters minutes.
+  // A hang guard, not a speed test: each text takes under a second, a quadratic scan of 200 000 characters minutes,
+  // past the test's own timeout, which is the guard (no text is timed, so a slow machine cannot fail it).
   it.each(["'", '"', '{{', '(', '\\', '{{a', "{{'"])(
     'does not hang on a maximal text made of %s',
     { timeout: 120_000 },
     (unit) => {
       const text = `{{${unit.repeat(Math.floor((MAX_TEMPLATE_LENGTH - 10) / unit.length))}}}`
-      const started = Date.now()
       checkTemplate(text)
       renderTemplate(text, {})
-      expect(Date.now() - started).toBeLessThan(20_000)
     },
   )
   it('survives a very deep session value', () => {

@@ -97,7 +97,8 @@ describe('the parser and renderer never throw', () => {
     )
   })
   // A hang guard, not a speed test (speed is bench/suites/expr.ts): a case takes well under 0.5 s, while a scan that
-  // restarts per character would take minutes on these 80 000 characters. The bound is loose for a loaded machine.
+  // restarts per character would take minutes on these 80 000 characters. The guard is the test's own timeout, far
+  // above the whole property on a loaded machine; no case is timed, so a slow machine cannot fail it.
   it('on deeply nested input, without hanging', { timeout: 120_000 }, () => {
     fc.assert(
       fc.property(
@@ -105,10 +106,8 @@ describe('the parser and renderer never throw', () => {
         fc.integer({ min: 1, max: 20_000 }),
         (open, n) => {
           const text = `{{${open.repeat(n)}1${')'.repeat(n)}}}`
-          const started = Date.now()
           checkTemplate(text)
           renderTemplate(text, {})
-          expect(Date.now() - started).toBeLessThan(10_000)
         },
       ),
       { numRuns: 40 },

@@ -7,6 +7,7 @@ import { evaluateRules, type Vars } from '../expr'
 import type { ConditionRule } from '../expr'
 import type { Branch, FlowIndex } from './flow-index'
 import type { TraceEvent } from '../engine/types'
+import { groupsOf } from '../analysis/paths'
 
 export interface AloneGoal {
   key: string
@@ -27,7 +28,7 @@ export function aloneGoals(ix: FlowIndex): AloneGoal[] {
 
 function orGroups(ix: FlowIndex, b: Branch): Array<{ port: string; rules: readonly ConditionRule[] }> {
   const id = ix.graph.nodes[b.node]!.id
-  const ports = b.config.type === 'condition' ? ['true'] : b.config.config.routes.map((r) => r.id)
+  const ports = groupsOf(b.config).map((r) => r.id)
   return b.groups.flatMap((g, i) =>
     g.join === 'or' && g.rules.length > 1 ? [{ port: `${id}\u0000${ports[i]}`, rules: g.rules }] : [],
   )

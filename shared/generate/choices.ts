@@ -1,22 +1,16 @@
-// What the customer can do next where a run waits, as drafts to explore: every button and list row; answers to a
-// Question that take the branches after it (and one ordinary answer), and refused answers until its failure port;
-// form submissions that take the branches after the form; quick replies of templates the flow sent, when they start
-// the flow's button-click trigger.
+// What the customer can do next where a run waits, as drafts to explore, from what the waiting node's module declares
+// (shared/nodes/behaviour.ts): every button and list row; answers and form submissions that take the branches after
+// it (and one ordinary answer), and refused answers until its failure port; quick replies of templates the flow
+// sent, when they start the flow's button-click trigger; an order from a product message.
 import type { UserInput } from '../engine/conversation'
 import type { OutboundMessage } from '../engine/types'
-import type { QuestionConfig } from '../nodes/question/definition'
+import type { AnswerSource, CustomerInput, CustomerSample } from '../nodes/behaviour'
+import { bound } from '../nodes/behaviour-of'
 import type { TriggerConfig } from '../nodes/trigger/definition'
-import { answerText, invalidAnswers, validAnswers } from './answers'
 import { extend, type Draft, type Outcome } from './draft'
 import type { FlowIndex } from './flow-index'
-import { formSource, questionSource } from './sources-input'
 import { scriptAnswers } from './script-goals'
 import { targetsFor } from './targets'
-
-interface Option {
-  id: string
-  title: string
-}
 
 export async function nextDrafts(
   ix: FlowIndex,
@@ -29,37 +23,94 @@ export async function nextDrafts(
   const out: Draft[] = []
   if (state.status === 'paused' && state.waiting) {
     const w = ix.graph.index.get(state.waiting.nodeId)
-    const node = w === undefined ? undefined : ix.graph.nodes[w]
-    if (w !== undefined && node) {
-      if (node.type === 'interactive_message')
-        out.push(...taps(d, node.name, state.waiting.data as { mode: string; options: Option[] }))
-      if (node.type === 'question')
-        out.push(...(await answers(ix, w, d, state.vars, state.waiting.attempts, uncovered)))
-      if (node.type === 'chat_flow') {
-        const src = formSource(ix, w)
-        const forms = new Map<string, [Record<string, unknown>, string[]]>()
-        for (const t of await targetsFor(ix, src, state.vars, uncovered)) {
-          const form = src.submission(t.picks)
-          const key = JSON.stringify(form)
-          forms.set(key, [form, [...(forms.get(key)?.[1] ?? []), ...t.aims]])
-        }
-        const plain = src.submission({})
-        const picked = [...forms.values()].filter(([f]) => JSON.stringify(f) !== JSON.stringify(plain))
-        out.push(
-          ...firstAsItComes(
-            d,
-            picked,
-            plain,
-            (form) => [{ form }],
-            (form) => `${node.name} submitted ${describeForm(form)}`,
-          ),
-        )
-      }
-    }
+    if (w !== undefined) out.push(...(await answerDrafts(ix, w, d, state, uncovered)))
   }
   out.push(...quickReplies(ix, d, outcome))
   if (state.status === 'paused') out.push(...orders(d, outcome))
   return out
+}
+
+/**
+ * What the customer can send at the waiting node, as its module declares it (NodeAnswers): every choice of a node
+ * whose samples are its own options; else values aimed at the branches after it (and the Scripts its answer
+ * feeds), its ordinary sample, and refused inputs until the port it takes after too many.
+ */
+async function answerDrafts(
+  ix: FlowIndex,
+  w: number,
+  d: Draft,
+  state: NonNullable<Outcome['final']>,
+  uncovered: ReadonlySet<string>,
+): Promise<Draft[]> {
+  const node = ix.graph.nodes[w]!
+  const declared = bound(node, (b) => b.answers)
+  if (!declared) return []
+  const { decl, config } = declared
+  const samples = decl.samples(config, ix.answers, state.waiting!.data)
+  if (decl.choices) return samples.map((s) => extend(d, [s.input], `${node.name} ${s.label}`))
+  const src = decl.source?.(config, node.name, ix.answers)
+  const out = src ? await aimedDrafts(ix, w, d, state.vars, samples, src, uncovered) : sampleDrafts(d, node, samples)
+  const refused = decl.refused
+  const giveUp = refused && `${node.id}\u0000${refused.port}`
+  const wrong = giveUp && uncovered.has(giveUp) ? refused.samples(config, ix.answers) : []
+  if (giveUp && wrong.length) {
+    const left = Math.max(1, refused.attempts(config) - state.waiting!.attempts)
+    out.push(
+      extend(
+        d,
+        Array.from({ length: left }, (_, i) => wrong[i % wrong.length]!.input),
+        `${node.name} refused ${left}×`,
+        [giveUp],
+      ),
+    )
+  }
+  return out
+}
+
+/**
+ * A node that says only what can be sent (no source to aim with): the first sample as it comes, each other one aimed
+ * at the port it leads to (skipped once that port is taken), or played as it comes when its port is not known.
+ */
+function sampleDrafts(d: Draft, node: { id: string; name: string }, samples: CustomerSample[]): Draft[] {
+  return samples.map((s, k) =>
+    k === 0 || !s.port
+      ? extend(d, [s.input], `${node.name} ${s.label}`)
+      : extend(d, [s.input], `${node.name} ${s.label}`, [`${node.id}\u0000${s.port}`]),
+  )
+}
+
+/** Values aimed at the branches after the node (and the Scripts its answer feeds), then its ordinary sample. */
+async function aimedDrafts(
+  ix: FlowIndex,
+  w: number,
+  d: Draft,
+  vars: Record<string, unknown>,
+  samples: CustomerSample[],
+  src: AnswerSource,
+  uncovered: ReadonlySet<string>,
+): Promise<Draft[]> {
+  const node = ix.graph.nodes[w]!
+  const aimed = new Map<string, [CustomerInput, string[]]>()
+  const add = (input: CustomerInput, aims: string[]) => {
+    const key = JSON.stringify(input)
+    aimed.set(key, [input, [...new Set([...(aimed.get(key)?.[1] ?? []), ...aims])]])
+  }
+  for (const t of await targetsFor(ix, { node: w, owns: src.owns, pools: src.pools }, vars, uncovered))
+    add(src.input(t.picks), t.aims)
+  // Values a Script after it compares with, where the answer flows into its inputs (script-goals.ts).
+  if (src.inputFor && src.feeds)
+    for (const [value, aims] of scriptAnswers(
+      ix,
+      w,
+      src.feeds,
+      samples.map((s) => s.input),
+      uncovered,
+    )) {
+      const input = src.inputFor(value)
+      if (input !== null) add(input, aims)
+    }
+  const label = (input: CustomerInput) => `${node.name} ${src.label(input)}`
+  return firstAsItComes(d, [...aimed.values()], samples[0]?.input, (i) => [i], label)
 }
 
 /**
@@ -98,62 +149,6 @@ function orders(d: Draft, outcome: Outcome): Draft[] {
       `order of ${ids.length} product${ids.length === 1 ? '' : 's'}`,
     ),
   ]
-}
-
-function taps(d: Draft, name: string, data: { mode: string; options: Option[] } | undefined): Draft[] {
-  if (!data?.options) return []
-  const titles = data.options.map((o) => o.title)
-  return data.options.map((o) => {
-    // A title two options share cannot name one of them: the id can.
-    const label = titles.filter((t) => t === o.title).length > 1 ? o.id : o.title
-    const input = data.mode === 'list' ? { row: label } : { button: label }
-    return extend(d, [input], `${name} "${o.title}"`)
-  })
-}
-
-async function answers(
-  ix: FlowIndex,
-  w: number,
-  d: Draft,
-  vars: Record<string, unknown>,
-  attempts: number,
-  uncovered: ReadonlySet<string>,
-): Promise<Draft[]> {
-  const c = ix.graph.config(w) as QuestionConfig
-  const node = ix.graph.nodes[w]!
-  const src = questionSource(ix, w)
-  const texts = new Map<string, string[]>()
-  for (const t of await targetsFor(ix, src, vars, uncovered)) {
-    const text = src.textOf(t.picks.__answer)
-    texts.set(text, [...(texts.get(text) ?? []), ...t.aims])
-  }
-  // Values a Script after it compares with, where the answer flows into its inputs (script-goals.ts).
-  for (const [value, aims] of scriptAnswers(ix, w, uncovered)) {
-    const a = answerText(value, c, ix.answers)
-    if (a) texts.set(a.text, [...new Set([...(texts.get(a.text) ?? []), ...aims])])
-  }
-  const out = firstAsItComes(
-    d,
-    [...texts],
-    validAnswers(c, ix.answers)[0],
-    (t) => [t],
-    (t) => `${node.name} "${t}"`,
-  )
-  const failure = `${node.id}\u0000failure`
-  if (uncovered.has(failure)) {
-    const wrong = invalidAnswers(c, ix.answers)
-    const left = Math.max(1, c.maxAttempts - attempts)
-    if (wrong.length)
-      out.push(
-        extend(
-          d,
-          Array.from({ length: left }, (_, i) => wrong[i % wrong.length]!),
-          `${node.name} refused ${left}×`,
-          [failure],
-        ),
-      )
-  }
-  return out
 }
 
 /**
@@ -209,10 +204,4 @@ function quickReplyPayloads(m: OutboundMessage): string[] {
   return components
     .filter((c) => c.sub_type === 'quick_reply')
     .flatMap((c) => (c.parameters ?? []).flatMap((p) => (p.payload ? [p.payload] : [])))
-}
-
-function describeForm(form: Record<string, unknown>): string {
-  return Object.entries(form)
-    .map(([k, v]) => `${k}=${JSON.stringify(v)}`)
-    .join(' ')
 }

@@ -1,5 +1,6 @@
 // The first time a draft's run reaches a node that talks to the outside world, the generator decides how it
-// behaves in the test, once for the whole test (mocks are per test): an HTTP Call is always mocked (a success
+// behaves in the test, once for the whole test (mocks are per test), as the node's module declares how it is mocked
+// (NodeEffects.mock, shared/nodes/behaviour.ts): an HTTP Call (its answer mocked) is always mocked (a success
 // shaped from its sample, a failure, no answer at all, and responses of any status that take the branches after it); a Script runs for real when
 // the host can run scripts, and is mocked when an output must take a value to open a branch or the host cannot run
 // it; a node that needs a missing template or product keeps its real failure and gets a mocked success beside it.
@@ -8,6 +9,11 @@ import type { Draft, Outcome } from './draft'
 import type { FlowIndex } from './flow-index'
 import { httpSource, scriptSource } from './sources-effects'
 import { targetsFor } from './targets'
+import { effectsOfType } from '../nodes/behaviour-of'
+import type { MockKind } from '../nodes/behaviour'
+
+/** How a test stands in for the node, as its module declares (NodeEffects.mock): an HTTP answer or its outputs. */
+const mockOf = (type: string): MockKind | undefined => effectsOfType(type)?.mock
 
 /** Failures that come from what the host lacks, not from the flow: worth a mocked success to explore further. */
 const MISSING = new Set([
@@ -28,7 +34,7 @@ export async function effectVariants(
     (e) =>
       !d.decided.includes(e.nodeName) &&
       !(e.nodeName in d.mocks) &&
-      (e.nodeType === 'http_call' || e.nodeType === 'script' || (e.error !== null && MISSING.has(e.error.code))),
+      (mockOf(e.nodeType) !== undefined || (e.error !== null && MISSING.has(e.error.code))),
   )
   if (!event) return null
   const node = ix.graph.index.get(event.nodeId)!
@@ -47,8 +53,9 @@ export async function effectVariants(
     else delete next.aims
     return next
   }
-  if (event.nodeType === 'http_call' || event.nodeType === 'script') {
-    const src = event.nodeType === 'http_call' ? httpSource(ix, node) : scriptSource(ix, node)
+  const kind = mockOf(event.nodeType)
+  if (kind) {
+    const src = kind === 'response' ? httpSource(ix, node) : scriptSource(ix, node)
     const mocks: Array<{ mock: NodeMock; aims?: string[] }> = [
       { mock: src.success() },
       ...(await targetsFor(ix, src, vars, uncovered)).map((t) => ({ mock: src.mock(t.picks), aims: t.aims })),
@@ -57,7 +64,7 @@ export async function effectVariants(
     ]
     const out = unique(mocks).map((m) => variant(m.mock, describeMock(name, m.mock), m.aims))
     // A script the host ran (well or not) is kept as it is, first: the test then checks its real outputs.
-    if (event.nodeType === 'script' && event.error?.code !== 'effect_unavailable')
+    if (effectsOfType(event.nodeType)?.runsCode && event.error?.code !== 'effect_unavailable')
       out.unshift(variant(null, `${name} runs`))
     return out
   }

@@ -25,15 +25,11 @@ function groupValue(
 
 /** False only when the decided variables already keep the node from taking `port`. */
 export function portPossible(b: BranchConfig, port: string, vars: Vars, decided: (path: string) => boolean): boolean {
-  const routes = groupsOf(b)
-  if (b.type === 'condition') {
-    const g = routes[0]!.group
-    if (g.rules.length === 0) return true
-    const v = groupValue(g, vars, decided)
-    return v === null || v === (port === 'true')
-  }
-  for (const r of routes) {
+  // The first route whose group holds is taken, else the node's other port (NodeBranches).
+  for (const r of groupsOf(b)) {
     if (r.group.rules.length === 0) {
+      // An empty group that holds (a Condition without rules) decides nothing this check can prove.
+      if (r.group.emptyHolds) return true
       if (r.id === port) return false
       continue
     }

@@ -1,7 +1,7 @@
 // What the generator needs to know about a flow before it plays anything: its port graph, its branching nodes with
 // their rules and the variables those rules read, which node sets which variable, and what each node can reach.
 import type { FlowDocument } from '../flow/document'
-import { buildPortGraph, groupsOf, walkFrom, type BranchConfig, type PortGraph } from '../analysis/paths'
+import { branchesOf, buildPortGraph, groupsOf, walkFrom, type BranchConfig, type PortGraph } from '../analysis/paths'
 import { allFlowVariables, GLOBAL_ROOTS } from '../analysis/variables'
 import { operand } from '../rules/operand'
 import type { RuleGroup } from '../rules/synthesis'
@@ -42,8 +42,8 @@ export function indexFlow(doc: FlowDocument, now: string, budget: Budget = UNLIM
   const graph = buildPortGraph(doc)
   const branches: Branch[] = []
   graph.nodes.forEach((n, i) => {
-    if ((n.type !== 'condition' && n.type !== 'router') || !graph.config(i)) return
-    const config = { type: n.type, config: graph.config(i) } as BranchConfig
+    if (!branchesOf(n) || !graph.config(i)) return
+    const config: BranchConfig = { type: n.type, config: graph.config(i) }
     const groups = groupsOf(config).map((r) => ({ join: r.group.join, rules: r.group.rules }))
     const paths = [
       ...new Set(

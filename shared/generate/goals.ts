@@ -8,7 +8,7 @@
 import type { Vars } from '../expr'
 import type { ConditionRule } from '../expr'
 import type { TraceEvent } from '../engine/types'
-import { portTaken, type BranchConfig } from '../analysis/paths'
+import { branchesOf, groupsOf, portTaken, type BranchConfig } from '../analysis/paths'
 import { operand } from '../rules/operand'
 import { aloneGoals, holdsAlone } from './alone'
 import { alonePossible } from './feasible'
@@ -88,10 +88,9 @@ function nearGoals(ix: FlowIndex): Goal[] {
 }
 
 function withOperator(b: BranchConfig, group: number, rule: number, operator: ConditionRule['operator']): BranchConfig {
-  const copy = structuredClone(b)
-  const rules = copy.type === 'condition' ? copy.config.rules : copy.config.routes[group]!.rules
+  const rules = [...groupsOf(b)[group]!.group.rules]
   rules[rule] = { ...rules[rule]!, operator }
-  return copy
+  return { type: b.type, config: branchesOf(b)!.withRules(structuredClone(b.config), group, rules) }
 }
 
 /** The goals a played conversation met: at each branch it took, with the values the node read (and the rest as they ended). */

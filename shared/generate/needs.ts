@@ -6,6 +6,7 @@ import { INTERACTION_VARIABLES, SYSTEM_VARIABLES } from '../analysis/variables'
 import type { TriggerConfig } from '../nodes/trigger/definition'
 import { operand } from '../rules/operand'
 import type { FlowIndex } from './flow-index'
+import { behaviourOfType, startsFlow } from '../nodes/behaviour-of'
 
 export interface Need {
   /** The variable path a rule reads. */
@@ -29,17 +30,6 @@ export function needsOf(ix: FlowIndex, node: number, port: string): Need[] {
   return [...paths].map((path) => ({ path, source: sourceOf(ix, path) }))
 }
 
-const KIND: Record<string, string> = {
-  question: 'answer to',
-  chat_flow: 'form',
-  http_call: 'response of HTTP Call',
-  script: 'output of Script',
-  interactive_message: 'choice at',
-  lead_management: 'contact details from',
-  condition: 'decision of',
-  router: 'decision of',
-}
-
 /** Where a variable path's value comes from, in words. */
 export function sourceOf(ix: FlowIndex, path: string): string {
   const root = path.split('.')[0]!
@@ -54,11 +44,11 @@ export function sourceOf(ix: FlowIndex, path: string): string {
 
 function describeNode(ix: FlowIndex, i: number): string {
   const n = ix.graph.nodes[i]!
-  if (n.type === 'trigger') {
+  if (startsFlow(n.type)) {
     const kind = (ix.graph.config(i) as TriggerConfig | undefined)?.kind
     return kind === 'webhook' || kind === 'manual' ? `${kind} data of ${n.name}` : `the start (${n.name})`
   }
-  return `${KIND[n.type] ?? 'node'} ${n.name}`
+  return `${behaviourOfType(n.type).valueFrom ?? 'node'} ${n.name}`
 }
 
 /** "{{a}} (answer to ask_a) and {{b}} (form f)". */

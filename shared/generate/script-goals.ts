@@ -6,13 +6,15 @@
 import { evaluateTemplate, type Vars } from '../expr'
 import type { EngineDeps } from '../engine/deps'
 import type { TraceEvent } from '../engine/types'
-import type { QuestionConfig } from '../nodes/question/definition'
 import type { ScriptConfig } from '../nodes/script/definition'
 import { runScriptNode, scriptInputs } from '../nodes/script/run'
+import { effectsOfType } from '../nodes/behaviour-of'
 import { operand } from '../rules/operand'
-import { validAnswers } from './answers'
 import type { FlowIndex } from './flow-index'
 import { comparisonsIn, lineOf, scriptCandidates, withSlip } from './script-slips'
+
+/** Nodes whose code runs in the sandbox (NodeEffects.runsCode): the code the slips are made in. */
+const runsCode = (type: string) => effectsOfType(type)?.runsCode === true
 
 export interface ScriptGoal {
   /** `nodeId\0script\0offset`: three parts, like the rule goals, so it is never counted as a branch. */
@@ -32,7 +34,7 @@ export function scriptGoals(ix: FlowIndex): ScriptGoal[] {
   if (out) return out
   out = []
   ix.graph.nodes.forEach((n, i) => {
-    if (n.type !== 'script') return
+    if (!runsCode(n.type)) return
     const c = ix.graph.config(i) as ScriptConfig | undefined
     if (!c) return
     // A suite that only ever mocks a Script never checks its code: one conversation where it runs for real is kept.
@@ -65,7 +67,7 @@ export async function scriptGoalsMet(
   const goals = scriptGoals(ix).filter((g) => wanted.has(g.key))
   if (!goals.length) return met
   for (const e of trace) {
-    if (e.nodeType !== 'script' || mocked.has(e.nodeName) || e.error?.code === 'effect_unavailable') continue
+    if (!runsCode(e.nodeType) || mocked.has(e.nodeName) || e.error?.code === 'effect_unavailable') continue
     const i = ix.graph.index.get(e.nodeId)!
     const real = goals.find((g) => g.node === i && g.slipped === null)
     if (real && !met.includes(real.key)) met.push(real.key)
@@ -106,37 +108,35 @@ export async function scriptGoalsMet(
 export function scriptGoalsOutOfReach(ix: FlowIndex, trace: readonly TraceEvent[]): string[] {
   const out: string[] = []
   for (const e of trace)
-    if (e.nodeType === 'script' && e.error?.code === 'effect_unavailable') {
+    if (runsCode(e.nodeType) && e.error?.code === 'effect_unavailable') {
       const i = ix.graph.index.get(e.nodeId)
       out.push(...scriptGoals(ix).flatMap((g) => (g.node === i ? [g.key] : [])))
     }
   return out
 }
 
-/** Answers to try at a Question whose answer reaches a Script with goals still wanted, with the goals they serve. */
+/**
+ * Values to answer with at a waiting node whose answer (`feeds`: the top-level variables it sets) reaches a Script with
+ * goals still wanted, with the goals they serve; `ordinary` are the node's own ordinary samples.
+ */
 export function scriptAnswers(
   ix: FlowIndex,
-  question: number,
+  at: number,
+  feeds: (root: string) => boolean,
+  ordinary: readonly unknown[],
   wanted: ReadonlySet<string>,
 ): Array<[unknown, string[]]> {
-  const c = ix.graph.config(question) as QuestionConfig
-  const name = ix.graph.nodes[question]!.name
-  const later = ix.after(question)
+  const later = ix.after(at)
   const out: Array<[unknown, string[]]> = []
   const byScript = new Map<number, string[]>()
   for (const g of scriptGoals(ix))
     if (g.slipped && wanted.has(g.key) && later[g.node]) byScript.set(g.node, [...(byScript.get(g.node) ?? []), g.key])
   for (const [node, aims] of byScript) {
     const sc = ix.graph.config(node) as ScriptConfig
-    const reads = sc.inputs.some((x) =>
-      operand(x.value).paths.some((p) => {
-        const root = p.split('.')[0]
-        return (c.saveTo.trim() && root === c.saveTo.trim().split('.')[0]) || root === name
-      }),
-    )
-    // The Script's own constants, and the Question's ordinary answers (every choice of a choice question: a rate
+    const reads = sc.inputs.some((x) => operand(x.value).paths.some((p) => feeds(p.split('.')[0]!)))
+    // The Script's own constants, and the node's ordinary answers (every choice of a choice question: a rate
     // table keyed by the choice has no string the scan would find).
-    if (reads) for (const v of [...scriptCandidates(sc.code), ...validAnswers(c, ix.answers)]) out.push([v, aims])
+    if (reads) for (const v of [...scriptCandidates(sc.code), ...ordinary]) out.push([v, aims])
   }
   return out
 }

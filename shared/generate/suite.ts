@@ -5,7 +5,8 @@
 import type { FlowDocument } from '../flow/document'
 import type { EngineDeps } from '../engine/deps'
 import { branchCoverage, runConversationTest, type ConversationTest } from '../engine/conversation'
-import { deadBranches, walkFrom } from '../analysis/paths'
+import { branchesOf, deadBranches, walkFrom } from '../analysis/paths'
+import { answersOfType } from '../nodes/behaviour-of'
 import { sharedVariables } from '../analysis/paths'
 import { allFlowVariables } from '../analysis/variables'
 import { withParsedConfigs } from '../nodes/registry'
@@ -86,7 +87,7 @@ export async function generateSuite(
   const now = options.now ?? (() => Date.now())
   const started = now()
   const progress: GenerateProgress = { phase: 'analysis', played: 0, covered: 0, total: 0 }
-  await prepare()
+  await prepare(flow)
   // Counted from here: loading the answer parsers' libraries is the same for every flow, and not the flow's work.
   const budget = reporting(
     options.budget ?? timeBudget(options.budgetMs ?? DEFAULT_BUDGET_MS, now, options.signal),
@@ -219,6 +220,18 @@ function reasonFor(
   const deadInto = ix.graph.into[i]!.every(({ from, port }) => dead.has(`${ix.graph.nodes[from]!.id}\u0000${port}`))
   if (deadInto && ix.graph.into[i]!.length)
     return { reason: `'${node.name}' is only reached through branches no run can take`, proven: true }
+  const silent = silentWaiter(ix, ex, i)
+  if (silent) {
+    const w = ix.graph.nodes[silent]!
+    const why = `node type '${w.type}' gives no sample answers`
+    return {
+      reason:
+        silent === i
+          ? `${why}: nothing tells the generator what a customer can send at '${w.name}'`
+          : `'${node.name}' lies after '${w.name}', and ${why}`,
+      proven: false,
+    }
+  }
   const gaveUp = `gave up after ${(elapsed / 1000).toFixed(1)} s`
   if (!ex.reached.has(node.id))
     return {
@@ -228,7 +241,7 @@ function reasonFor(
       proven: false,
     }
   if (ex.timedOut) return { reason: gaveUp, proven: false }
-  if (node.type === 'condition' || node.type === 'router') {
+  if (branchesOf(node)) {
     const needs = needsOf(ix, i, key.split('\u0000')[1]!)
     return {
       reason: needs.length
@@ -239,4 +252,16 @@ function reasonFor(
     }
   }
   return { reason: 'no conversation found takes it', proven: false }
+}
+
+/**
+ * The waiting node whose type declares nothing a customer can send (no NodeAnswers) that keeps runs from node `i`:
+ * `i` itself, or one a played conversation reached with `i` after it; null when there is none.
+ */
+function silentWaiter(ix: FlowIndex, ex: Exploration, i: number): number | null {
+  const silent = (w: number) => ix.graph.waits[w] === 1 && !answersOfType(ix.graph.nodes[w]!.type)
+  if (silent(i)) return i
+  if (ex.reached.has(ix.graph.nodes[i]!.id)) return null
+  for (const [w, n] of ix.graph.nodes.entries()) if (silent(w) && ex.reached.has(n.id) && ix.after(w)[i]) return w
+  return null
 }

@@ -9,6 +9,7 @@ import { testOf } from './draft'
 import type { Played } from './explore'
 import { aloneGoals, aloneRule } from './alone'
 import { describeGroup } from '../rules/guards'
+import { answersOfType, behaviourOfType, branchesOfType } from '../nodes/behaviour-of'
 
 export async function writeTest(ix: FlowIndex, p: Played, deps: EngineDeps): Promise<ConversationTest> {
   const { draft, outcome } = p
@@ -52,13 +53,13 @@ function pinnedTrigger(trigger: Played['draft']['trigger'], p: Played): Played['
   return read && typeof id === 'string' && id ? { ...trigger, chat_message_id: id } : trigger
 }
 
-/** What each Condition and Router decided in this step (the last decision, when one ran twice). */
+/** What each branching node decided in this step (the last decision, when one ran twice), as its module says. */
 function decisionsOf(step: StepResult): Record<string, unknown> {
   const out: Record<string, unknown> = {}
   for (const e of step.trace) {
     if (e.port === null) continue
-    if (e.nodeType === 'condition') out[`${e.nodeName}.result`] = e.port === 'true'
-    if (e.nodeType === 'router') out[`${e.nodeName}.route`] = e.port
+    const decision = branchesOfType(e.nodeType)?.decision(e.port) ?? {}
+    for (const [k, v] of Object.entries(decision)) out[`${e.nodeName}.${k}`] = v
   }
   return out
 }
@@ -96,8 +97,10 @@ export function nameOf(ix: FlowIndex, p: Played, why = false): string {
     }
     for (const e of step.trace) {
       if (e.port === null || (ix.graph.ports[ix.graph.index.get(e.nodeId)!]?.length ?? 0) < 2) continue
-      if (e.nodeType === 'question' || e.nodeType === 'interactive_message') {
-        if (e.port === 'failure') parts.push(`${e.nodeName} gives up`)
+      // A waiting node's port is named by what the customer did there; giving up after refusals is said.
+      const answers = answersOfType(e.nodeType)
+      if (answers) {
+        if (e.port === answers.refused?.port) parts.push(`${e.nodeName} gives up`)
         continue
       }
       const rule = why ? aloneRule(goals, e, p.outcome.final?.vars ?? {}) : null
@@ -126,6 +129,11 @@ function describeInput(input: Played['draft']['inputs'][number]): string {
   return `order of ${input.order.product_items.length}`
 }
 
+/** The parsed config of the node a trace event is about. */
+function configAt(ix: FlowIndex, e: TraceEvent): unknown {
+  return ix.graph.config(ix.graph.index.get(e.nodeId)!)
+}
+
 function portLabel(ix: FlowIndex, e: TraceEvent): string {
   const i = ix.graph.index.get(e.nodeId)!
   return ix.graph.ports[i]!.find((p) => p.id === e.port)?.label ?? e.port!
@@ -141,16 +149,18 @@ async function templatesUsed(
   const out: NonNullable<ConversationTest['templates']> = []
   const seen = new Set<string>()
   for (const e of trace) {
-    if (e.nodeType !== 'template_message' || e.nodeName in mocks) continue
-    const c = ix.graph.config(ix.graph.index.get(e.nodeId)!) as { templateName: string; language: string }
-    const key = `${c.templateName}\u0000${c.language}`
-    if (seen.has(key)) continue
-    seen.add(key)
-    try {
-      const t = await deps.effects.templates.get(c.templateName, c.language)
-      if (t) out.push(t as { name: string; language: string })
-    } catch {
-      // No library here: the test relies on the host's, like any test that names a template.
+    const library = behaviourOfType(e.nodeType).library
+    if (!library || e.nodeName in mocks) continue
+    for (const c of library(configAt(ix, e)).templates ?? []) {
+      const key = `${c.name}\u0000${c.language}`
+      if (seen.has(key)) continue
+      seen.add(key)
+      try {
+        const t = await deps.effects.templates.get(c.name, c.language)
+        if (t) out.push(t as { name: string; language: string })
+      } catch {
+        // No library here: the test relies on the host's, like any test that names a template.
+      }
     }
   }
   return out

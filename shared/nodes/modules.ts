@@ -16,6 +16,7 @@ import { scriptNode } from './script'
 import { spmNode } from './spm'
 import { templateMessageNode } from './template_message'
 import { triggerNode } from './trigger'
+import { waitNode } from './wait'
 
 export const NODE_MODULES = [
   triggerNode,
@@ -32,5 +33,6 @@ export const NODE_MODULES = [
   spmNode,
   mpmNode,
   chatFlowNode,
+  waitNode,
   endNode,
 ] as const

@@ -62,14 +62,17 @@ describe('node registry contract', () => {
     expect(ports('interactive_message')).toEqual(['yes', 'no'])
   })
 
-  it('exactly Question, Interactive Message and Chat Flow wait, and exactly the waiting types resume', () => {
+  it('exactly Question, Interactive Message and Chat Flow wait, products with "no reply within", and they resume', () => {
     const waiting = NODE_TYPES.filter((t) => NODE_DEFINITIONS[t].waits(NODE_DEFINITIONS[t].defaults()))
     expect(waiting.sort()).toEqual(['chat_flow', 'interactive_message', 'question'])
+    const timed = (t: 'spm' | 'mpm') =>
+      NODE_DEFINITIONS[t].waits({ ...NODE_DEFINITIONS[t].defaults(), noReplyWithin: '4h' })
+    expect([timed('spm'), timed('mpm')]).toEqual([true, true])
     expect(
       NODE_MODULES.filter((m) => m.runner.resume)
         .map((m) => m.type)
         .sort(),
-    ).toEqual(waiting.sort())
+    ).toEqual([...waiting, 'mpm', 'spm', 'template_message'].sort())
   })
 
   it('withParsedConfigs parses a config once while it runs, and afresh after it (a config may be edited in place)', () => {

@@ -3,8 +3,10 @@ import type { NodeRunner } from '../engine/runner'
 import type { ConfigMigration } from '../flow/node-versions'
 import type { Port, TextField, VariableSpec } from '../flow/node-facts'
 import type { Problem, ValidateContext } from '../flow/problem'
+import type { NodeBehaviour } from './behaviour'
 
 export type { ConfigMigration }
+export type * from './behaviour'
 
 // The contract every node type fulfils. The engine, the canvas (cards, panels), the Expression Builder, the
 // reference index, validation and the generated docs all read a type's module (shared/nodes/<type>/index.ts), so a
@@ -26,6 +28,12 @@ export interface NodeDefinition<C = unknown> {
   ports(config: C): Port[]
   /** True when the node pauses the run for the customer (Question, buttons/list, Chat Flow). */
   waits(config: C): boolean
+  /**
+   * Nodes that can pause the run on time (a Wait node, "no reply within"): the longest they can hold it before it
+   * goes on, in ms (Infinity when run-time values decide), and the port time leaves by. Absent or null: never waits
+   * on time. Path analysis (the 24-hour window), the loop check and the generator read it; the engine does not.
+   */
+  timeWait?(config: C): { maxMs: number; port: string } | null
   /** What the node saves into the session, for autocomplete, the Response tree and validation. */
   variables(config: C, nodeName: string): VariableSpec[]
   /** Every field that takes {{ }}; the reference index and rename walk exactly these. */
@@ -55,8 +63,12 @@ export type MessageKind =
   | 'interactive.flow'
   | 'interactive.cta_url'
 
-/** Everything about one node type: its definition, its runner, its name prefix and what it sends. */
-export interface NodeModule<T extends string = string, C = unknown> extends NodeDefinition<C> {
+/**
+ * Everything about one node type: its definition, its runner, its name prefix, what it sends, and what it declares
+ * to every analysis (NodeBehaviour, ./behaviour.ts: what a customer can send at it, what its ports decide, its
+ * effects, whether it starts the flow).
+ */
+export interface NodeModule<T extends string = string, C = unknown> extends NodeDefinition<C>, NodeBehaviour<C> {
   type: T
   /**
    * The version of this type's config shape, starting at 1. A document records it per node (`typeVersion`); raise

@@ -62,6 +62,7 @@ const LABELS: Partial<Record<NodeType, Record<string, string>>> = {
     '/sections/*/productIds': 'Product IDs',
     '/sections/*/productIds/*': 'Product ID',
   },
+  wait: { '/mode': 'Wait', '/duration': 'For', '/time': 'Until the time', '/days': 'Days from today' },
   chat_flow: {
     '/flowId': 'Form ID',
     '/cta': 'Button label',

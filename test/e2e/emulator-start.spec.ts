@@ -49,7 +49,7 @@ test('start at a node: the unset variables are named before starting, presets fi
   await expect(saved).toHaveAttribute('data-status', 'passed')
 })
 
-test('the 24-hour window switch: after +24 h a free-form start is refused (and replays so when saved), off it is sent', async ({
+test('the 24-hour window switch: after skipping 24 h a free-form start is refused (and replays so when saved), off it is sent', async ({
   page,
   studio,
 }) => {
@@ -61,7 +61,11 @@ test('the 24-hour window switch: after +24 h a free-form start is refused (and r
   await emulator.getByRole('button', { name: 'Start test' }).click()
   await expect(botMessages(page).last()).toContainText('How old are you?')
 
-  await emulator.getByRole('button', { name: '+24 h' }).click()
+  await emulator.getByRole('button', { name: 'Skip ahead' }).click()
+  await emulator
+    .getByRole('group', { name: 'Skip ahead' })
+    .getByRole('button', { name: /^Skip 24 h/ })
+    .click()
   await expect(emulator.getByTestId('run-status')).toHaveText('ended (expired)')
   await emulator.getByRole('radio', { name: 'Manual' }).check()
   await emulator.getByRole('button', { name: 'Start test' }).click()

@@ -53,6 +53,117 @@ import type { NodeUi } from '../types'
 export const echoUi: NodeUi<'echo'> = { type: 'echo', icon: Repeat, panel: { labels: { '/text': 'Echo text' } } }
 `
 
+// A throwaway type that WAITS for the customer: it asks yes or no and leaves by the port of the answer. What a
+// customer can send at it, and what each port fixes, it declares itself (`answers`, shared/nodes/behaviour.ts).
+const VOTE_MODULE = `import { z } from 'zod'
+import type { NodeModule } from '../types'
+
+const VoteConfigSchema = z.object({ prompt: z.string().default('Yes or no?').describe('What the bot asks.') })
+type VoteConfig = z.infer<typeof VoteConfigSchema>
+const ask = (body: string) => ({ type: 'text' as const, text: { body } })
+
+export const voteNode: NodeModule<'vote', VoteConfig> = {
+  type: 'vote',
+  namePrefix: 'vote_',
+  version: 1,
+  migrations: [],
+  label: 'Vote',
+  description: 'Asks yes or no and waits; each answer has its own path.',
+  category: 'input',
+  configSchema: VoteConfigSchema,
+  defaults: () => ({ prompt: 'Yes or no?' }),
+  ports: () => [
+    { id: 'yes', label: 'Yes' },
+    { id: 'no', label: 'No' },
+  ],
+  waits: () => true,
+  variables: (_c, name) => [{ path: \`\${name}.answer\`, description: 'yes or no', type: 'string' }],
+  textFields: (c) => [{ pointer: '/prompt', label: 'Prompt', value: c.prompt }],
+  validate: () => [],
+  summary: (c) => c.prompt,
+  runner: {
+    run: (ctx) => ({ kind: 'wait', messages: [ask(ctx.render(ctx.config.prompt))] }),
+    accepts: (event) => event.type === 'text',
+    resume(ctx, event) {
+      const said = event.type === 'text' ? event.text.trim().toLowerCase() : ''
+      if (said === 'yes' || said === 'no') return { kind: 'next', port: said, output: { answer: said } }
+      return { kind: 'wait', messages: [ask(ctx.render(ctx.config.prompt))] }
+    },
+  },
+  sends: ['text'],
+  answers: {
+    samples: () => [
+      { input: 'yes', label: '"yes"', port: 'yes' },
+      { input: 'no', label: '"no"', port: 'no' },
+    ],
+    arrivals: (_c, name, port) => [
+      { label: port, vars: { [name]: { answer: port } }, decides: new Set([\`\${name}.answer\`]) },
+    ],
+  },
+}
+`
+// A throwaway type that BRANCHES on one rule: High when it holds, else Low. Its rule, as a route, is declared
+// (`branches`), and its runner decides.
+const LEVEL_MODULE = `import { z } from 'zod'
+import { CONDITION_OPERATORS } from '../../expr'
+import { routerDeadPorts } from '../../rules/guards'
+import type { NodeModule } from '../types'
+
+const LevelConfigSchema = z.object({
+  left: z.string().default('').describe('The value compared; takes {{ }} placeholders.'),
+  operator: z.enum(CONDITION_OPERATORS).default('greater_or_equal').describe('How it is compared.'),
+  right: z.string().default('10').describe('What it is compared with.'),
+})
+type LevelConfig = z.infer<typeof LevelConfigSchema>
+const rule = (c: LevelConfig) => ({ left: c.left, operator: c.operator, right: c.right })
+
+export const levelNode: NodeModule<'level', LevelConfig> = {
+  type: 'level',
+  namePrefix: 'level_',
+  version: 1,
+  migrations: [],
+  label: 'Level',
+  description: 'High when the value compares as set, else Low.',
+  category: 'logic',
+  configSchema: LevelConfigSchema,
+  defaults: () => ({ left: '', operator: 'greater_or_equal', right: '10' }),
+  ports: () => [
+    { id: 'high', label: 'High' },
+    { id: 'low', label: 'Low' },
+  ],
+  waits: () => false,
+  variables: (_c, name) => [{ path: \`\${name}.level\`, description: 'high or low', type: 'string' }],
+  textFields: (c) => [
+    { pointer: '/left', label: 'Value', value: c.left },
+    { pointer: '/right', label: 'Compared with', value: c.right },
+  ],
+  validate: () => [],
+  summary: (c) => \`\${c.left} \${c.operator} \${c.right}\`,
+  runner: {
+    run: (ctx) => {
+      const port = ctx.rules([rule(ctx.config)], 'and') ? 'high' : 'low'
+      return { kind: 'next', port, output: { level: port } }
+    },
+  },
+  sends: [],
+  branches: {
+    routes: (c) => [{ id: 'high', name: 'High', group: { join: 'and', rules: [rule(c)], emptyHolds: false } }],
+    deadPorts: (routes) => routerDeadPorts(routes),
+    withRules: (c, _index, rules) => ({ ...c, ...rules[0], right: rules[0]?.right ?? '' }),
+    decision: (port) => ({ level: port }),
+  },
+}
+`
+// A throwaway type that waits but declares nothing a customer can send: the generator says so.
+const HUSH_MODULE = VOTE_MODULE.replace(/vote/g, 'hush')
+  .replace(/Vote/g, 'Hush')
+  .replace(/ {2}answers: \{[\s\S]*\n {2}\},\n\}/, '}')
+const ui = (type: string, name: string) => `import { Circle } from 'lucide-react'
+import type { NodeUi } from '../types'
+
+export const ${name}Ui: NodeUi<'${type}'> = { type: '${type}', icon: Circle, panel: {} }
+`
+
 let dir: string
 
 /** Adds `importLine` after the registry's last import and `entry` as the list's last item: two lines, no more. */
@@ -81,6 +192,19 @@ beforeAll(() => {
   fs.writeFileSync(path.join(dir, 'renderer/nodes/echo/index.ts'), ECHO_UI)
   register(path.join(dir, 'shared/nodes/modules.ts'), "import { echoNode } from './echo'", '  echoNode,')
   register(path.join(dir, 'renderer/nodes/registry.ts'), "import { echoUi } from './echo'", '  echoUi,')
+  // The waiting and branching types, and one that waits without saying what a customer can send: the same recipe.
+  for (const [type, module] of [
+    ['vote', VOTE_MODULE],
+    ['level', LEVEL_MODULE],
+    ['hush', HUSH_MODULE],
+  ] as const) {
+    fs.mkdirSync(path.join(dir, `shared/nodes/${type}`))
+    fs.writeFileSync(path.join(dir, `shared/nodes/${type}/index.ts`), module)
+    fs.mkdirSync(path.join(dir, `renderer/nodes/${type}`))
+    fs.writeFileSync(path.join(dir, `renderer/nodes/${type}/index.ts`), ui(type, type))
+    register(path.join(dir, 'shared/nodes/modules.ts'), `import { ${type}Node } from './${type}'`, `  ${type}Node,`)
+    register(path.join(dir, 'renderer/nodes/registry.ts'), `import { ${type}Ui } from './${type}'`, `  ${type}Ui,`)
+  }
 })
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }))
 
@@ -190,6 +314,169 @@ describe('adding a node type touches two folders and two registries', () => {
     expect(md).toContain('Sends: `text`. New nodes are named `echo_1`, `echo_2`, …')
     expect(md).toMatch(/\| `text` \| string \| {2}\| What the bot says back/)
     expect(flowJsonSchemaText()).toContain('"const": "echo"')
+  })
+})
+
+describe('a node type that waits or branches is known to every analysis from its own folder', () => {
+  const fixtures = () =>
+    load<typeof import('../../shared/engine/testing/fixtures')>('shared/engine/testing/fixtures.ts')
+  const END = { type: 'end' as const, name: 'end_1' }
+
+  it('the generator reaches every branch of a flow using them', async () => {
+    const { buildFlow } = await fixtures()
+    const { generateSuite } = await load<typeof import('../../shared/generate')>('shared/generate/index.ts')
+    const { exampleDeps } = await load<typeof import('../../shared/generate/testing/deps')>(
+      'shared/generate/testing/deps.ts',
+    )
+    const doc = buildFlow(
+      [
+        { type: 'trigger', name: 'trigger_1', config: { kind: 'keyword', keywords: ['hi'] } },
+        { type: 'vote' as never, name: 'vote_1', config: { prompt: 'Shall we?' } },
+        {
+          type: 'level' as never,
+          name: 'agreed',
+          config: { left: '{{vote_1.answer}}', operator: 'equals', right: 'yes' },
+        },
+        { type: 'question', name: 'ask_score', config: { prompt: 'Score?', answerType: 'number', saveTo: 'score' } },
+        {
+          type: 'level' as never,
+          name: 'by_score',
+          config: { left: '{{score}}', operator: 'greater_or_equal', right: '7' },
+        },
+        { type: 'message', name: 'great', config: { text: 'Great' } },
+        { type: 'message', name: 'pity', config: { text: 'Pity' } },
+        { type: 'message', name: 'bye', config: { text: 'Bye' } },
+        END,
+      ],
+      [
+        ['trigger_1', 'out', 'vote_1'],
+        ['vote_1', 'yes', 'agreed'],
+        ['vote_1', 'no', 'agreed'],
+        ['agreed', 'high', 'ask_score'],
+        ['agreed', 'low', 'bye'],
+        ['ask_score', 'out', 'by_score'],
+        ['ask_score', 'failure', 'bye'],
+        ['by_score', 'high', 'great'],
+        ['by_score', 'low', 'pity'],
+        ['great', 'out', 'end_1'],
+        ['pity', 'out', 'end_1'],
+        ['bye', 'out', 'end_1'],
+      ],
+    )
+    const suite = await generateSuite(doc, exampleDeps())
+    expect(suite.unreached.map((u) => `${u.nodeName} → ${u.portLabel}: ${u.reason}`)).toEqual([])
+    expect(suite.covered).toBe(suite.total)
+    const names = suite.tests.map((t) => t.test.name)
+    // Each of the Vote's samples is played, and the Level's rule gets values either side of its constant.
+    expect(names.some((n) => n.startsWith('vote_1 "no" → agreed: Low'))).toBe(true)
+    expect(names.some((n) => /vote_1 "yes" → agreed: High → ask_score "\d+" → by_score: High/.test(n))).toBe(true)
+    expect(names.some((n) => /by_score: Low/.test(n))).toBe(true)
+  }, 120_000)
+
+  it('the generator names a waiting type that gives no sample answers, not "no conversation found"', async () => {
+    const { buildFlow } = await fixtures()
+    const { generateSuite } = await load<typeof import('../../shared/generate')>('shared/generate/index.ts')
+    const { exampleDeps } = await load<typeof import('../../shared/generate/testing/deps')>(
+      'shared/generate/testing/deps.ts',
+    )
+    const doc = buildFlow(
+      [
+        { type: 'trigger', name: 'trigger_1', config: { kind: 'keyword', keywords: ['hi'] } },
+        { type: 'hush' as never, name: 'hush_1', config: {} },
+        { type: 'message', name: 'thanks', config: { text: 'Thanks' } },
+        END,
+      ],
+      [
+        ['trigger_1', 'out', 'hush_1'],
+        ['hush_1', 'yes', 'thanks'],
+        ['hush_1', 'no', 'end_1'],
+        ['thanks', 'out', 'end_1'],
+      ],
+    )
+    const suite = await generateSuite(doc, exampleDeps())
+    expect(suite.unreached.map((u) => `${u.nodeName} → ${u.portLabel}: ${u.reason}`)).toEqual([
+      "hush_1 → Yes: node type 'hush' gives no sample answers: nothing tells the generator what a customer can send at 'hush_1'",
+      "hush_1 → No: node type 'hush' gives no sample answers: nothing tells the generator what a customer can send at 'hush_1'",
+      "thanks → Next: 'thanks' lies after 'hush_1', and node type 'hush' gives no sample answers",
+    ])
+  }, 120_000)
+
+  it('path analysis knows their ports: a Level after the Vote that no answer can send High is reported', async () => {
+    const { buildFlow } = await fixtures()
+    const { validateFlow } = await load<typeof import('../../shared/analysis/validate')>('shared/analysis/validate.ts')
+    const { buildPortGraph } = await load<typeof import('../../shared/analysis/paths')>(
+      'shared/analysis/paths/index.ts',
+    )
+    const doc = buildFlow(
+      [
+        { type: 'trigger', name: 'trigger_1', config: { kind: 'keyword', keywords: ['hi'] } },
+        { type: 'vote' as never, name: 'vote_1', config: {} },
+        {
+          type: 'level' as never,
+          name: 'check',
+          config: { left: '{{vote_1.answer}}', operator: 'equals', right: 'no' },
+        },
+        {
+          type: 'level' as never,
+          name: 'never',
+          config: { left: '{{vote_1.answer}}', operator: 'is_empty', right: '' },
+        },
+        { type: 'message', name: 'odd', config: { text: 'Odd' } },
+        { type: 'message', name: 'fine', config: { text: 'Fine' } },
+        END,
+      ],
+      [
+        ['trigger_1', 'out', 'vote_1'],
+        ['vote_1', 'yes', 'check'],
+        ['vote_1', 'no', 'never'],
+        ['check', 'high', 'odd'],
+        ['check', 'low', 'fine'],
+        ['never', 'high', 'odd'],
+        ['never', 'low', 'fine'],
+        ['odd', 'out', 'end_1'],
+        ['fine', 'out', 'end_1'],
+      ],
+    )
+    expect(buildPortGraph(doc).ports[1]!.map((p) => p.id)).toEqual(['yes', 'no'])
+    const unreachable = validateFlow(doc).filter((p) => p.code === 'branch.unreachable' || p.code === 'node.never_runs')
+    expect(unreachable.map((p) => p.message)).toEqual([
+      "'check' can never take 'High': every choice that leads here goes another way (vote_1: yes → Low).",
+      "'never' can never take 'High': every choice that leads here goes another way (vote_1: no → Low).",
+      "'odd' never runs: every way to it passes a branch no run can take (check → High, never → High).",
+    ])
+  })
+
+  it('the emulator offers the Vote’s samples, and each answers it', async () => {
+    const { ASHA, buildFlow, testDeps } = await fixtures()
+    const engine = await load<typeof import('../../shared/engine')>('shared/engine/index.ts')
+    const { prepareSuggestions, suggestionsFor } = await load<typeof import('../../renderer/emulator/suggestions')>(
+      'renderer/emulator/suggestions.ts',
+    )
+    const doc = buildFlow(
+      [
+        { type: 'trigger', name: 'trigger_1', config: { kind: 'manual' } },
+        { type: 'vote' as never, name: 'vote_1', config: { prompt: 'Shall we?' } },
+        { type: 'message', name: 'yay', config: { text: 'Yay' } },
+        { type: 'message', name: 'nay', config: { text: 'Nay' } },
+      ],
+      [
+        ['trigger_1', 'out', 'vote_1'],
+        ['vote_1', 'yes', 'yay'],
+        ['vote_1', 'no', 'nay'],
+      ],
+    )
+    const { deps } = testDeps()
+    const start = await engine.startRun(doc, { contact: ASHA, trigger: { kind: 'manual' } }, deps)
+    expect(start.state.waiting?.nodeId).toBe('n_vote_1')
+    await prepareSuggestions(doc, 'n_vote_1')
+    const offered = suggestionsFor(doc, 'n_vote_1', { now: Date.now() })
+    expect(offered.map((o) => o.label)).toEqual(['yes', 'no'])
+    const said = []
+    for (const o of offered) {
+      const step = await engine.resumeRun(doc, start.state, o.event as never, ASHA, deps)
+      said.push(step.messages.map((m) => (m.type === 'text' ? m.text.body : m.type)))
+    }
+    expect(said).toEqual([['Yay'], ['Nay']])
   })
 })
 

@@ -2,19 +2,17 @@
 // object, which goes to the run as the form's submission (the channel's nfm_reply, parsed response_json).
 import type { InboundEvent, OutboundMessage } from '../../../shared/engine'
 import type { FlowDocument } from '../../../shared/flow/document'
-import { configOf } from '../../../shared/nodes/registry'
+import { bound } from '../../../shared/nodes/behaviour-of'
 
 export function isForm(m: OutboundMessage | null): boolean {
   return m?.type === 'interactive' && m.interactive.type === 'flow'
 }
 
-/** How to answer the form waiting at `nodeId`, naming its fields. */
+/** How to answer the form waiting at `nodeId`, naming its fields, as the node's module says (NodeAnswers.typingHint). */
 export function formHint(flow: FlowDocument, nodeId: string | undefined): string {
   const node = flow.nodes.find((n) => n.id === nodeId)
-  const screens = (node && configOf(node, 'chat_flow')?.screens) ?? []
-  const names = screens.flatMap((s) => s.fields.map((f) => f.name).filter((n) => !!n))
-  const example = names.length ? `{${names.map((n) => `"${n}": "…"`).join(', ')}}` : '{"field": "value"}'
-  return `(a form: type its answers as one JSON object, e.g. ${example})`
+  const hint = node && bound(node, (b) => b.answers?.typingHint)
+  return hint ? hint.decl(hint.config) : '(a form: type its answers as one JSON object, e.g. {"field": "value"})'
 }
 
 /** The submission a typed line stands for, a message saying why it is not one, or null when it is not JSON at all. */

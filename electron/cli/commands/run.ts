@@ -26,6 +26,7 @@ import {
   readLibrary,
   type LibraryItems,
 } from './library'
+import { movableClock, parseWaitCommand, waitingNote, waitTo, type MovableClock } from './run-clock'
 import { formAnswer, formHint, isForm } from './run-form'
 import { parseContact, parseTrigger, type TriggerOption } from './run-options'
 import { quickReplyAnswer, stepPrints, type QuickReply } from './run-template'
@@ -43,6 +44,8 @@ Chats with the flow in the terminal. --trigger says how the run starts:
   ad:<headline>           the first message after an ad click; ad:{"headline":"Sale","source_id":"12",
                           "text":"Is it in stock?"} sets any referral fields and the message text
 Type /vars to see the session variables, /quit (or Ctrl-D) to leave. Without --data-dir the run is kept in memory.
+Time: /wait 2h, /wait due (to the instant the run waits for: a Wait node, "no reply within"), /wait until
+2026-12-01T10:00 (in the flow's time zone) move the chat's clock forward and wake the run, as time would.
 
 Templates and catalogue products (Template Message, SPM, MPM) come from, in this order:
   --library <file>        a library.json ({"templates": [...], "catalog": [...]}) or a bundle export; with
@@ -140,9 +143,10 @@ export async function runCli(args: string[], io: CliIo): Promise<number> {
     return 1
   }
   try {
+    const clock = movableClock({ now: () => Date.now() })
     return await chat(
       loaded.document,
-      { contact: parsed.values.contact, trigger, db: cliRunService(db, library) },
+      { contact: parsed.values.contact, trigger, db: cliRunService(db, library, clock), clock },
       io.input(),
       io.stdout,
     )
@@ -155,8 +159,9 @@ export async function runCli(args: string[], io: CliIo): Promise<number> {
  * The CLI runs flows with the studio's real effects (HTTP, Script, contacts, templates), like the emulator; a
  * library file's templates and products are looked up before the database's.
  */
-export function cliRunService(db: Database, library: LibraryItems | null = null): RunService {
-  const effects = createStudioEffects(db)
+export function cliRunService(db: Database, library: LibraryItems | null = null, clock?: MovableClock): RunService {
+  const real = createStudioEffects(db)
+  const effects = clock ? { ...real, clock } : real
   return new RunService(db, { effects: { ...effects, ...libraryEffects(library, effects) } })
 }
 
@@ -164,6 +169,8 @@ interface ChatOptions {
   contact?: string
   trigger?: TriggerOption
   db: RunService
+  /** The clock the service runs on, which `/wait` moves (cliRunService(db, library, clock)); absent: time stands. */
+  clock?: MovableClock
 }
 
 /** The chat loop, over any source of lines (a terminal, a pipe, a test's array). Returns the exit code. */
@@ -199,6 +206,8 @@ export async function chat(
       write(`(no answer; the run still waits at ${nodeName(flow, step.state.waiting?.nodeId)})\n`)
     if (step.state.status === 'paused' && last && isForm(last))
       write(`     ${formHint(flow, step.state.waiting?.nodeId)}\n`)
+    const waiting = step.state.status === 'paused' ? waitingNote(step.state) : null
+    if (waiting) write(waiting + '\n')
     if (step.state.status === 'ended') write(`(run ended: ${step.state.endReason})\n`)
     if (step.state.status === 'failed') write(`(run failed: ${step.state.error?.code}: ${step.state.error?.message})\n`)
   }
@@ -210,8 +219,28 @@ export async function chat(
       { kind: 'message', message: event },
       { flows: [flow], flowOf: () => flow, activation: 'keyword' },
     )
-    if (out.ran) show(out.ran.step)
+    if (out.ran) showAll(out)
     else write(`${ignoredNote(flow, out)}\n`)
+  }
+  // Every step the event ran: a wake that was due when the message came runs first (docs/engine.md, rule 11).
+  const showAll = (out: Handled) => {
+    for (const w of out.steps) if (w.step.trace.length) show(w.step)
+  }
+  const wait = async (spec: Exclude<ReturnType<typeof parseWaitCommand>, null>) => {
+    if (typeof spec === 'string' && spec.startsWith('usage:')) return write(`(${spec})\n`)
+    if (!opts.clock) return write('(time cannot move in this chat)\n')
+    const target = waitTo(spec, opts.clock, service.pausedRun(contact.id), flow)
+    if (typeof target === 'string') return write(`(${target})\n`)
+    opts.clock.skip(target.at - opts.clock.now())
+    write(target.note + '\n')
+    const fresh = service.contacts.ensure(who)
+    const out = await service.handle(
+      fresh,
+      { kind: 'wake' },
+      { flows: [flow], flowOf: () => flow, activation: 'keyword' },
+    )
+    if (out.ran) showAll(out)
+    else write('(nothing was due)\n')
   }
 
   write(`chatting with "${flow.name}" as ${contact.name} (${contact.phone}); /quit to leave\n`)
@@ -235,6 +264,11 @@ export async function chat(
       continue
     }
     if (!line) continue
+    const waitSpec = parseWaitCommand(line)
+    if (waitSpec !== null) {
+      await wait(waitSpec)
+      continue
+    }
     write(`you: ${line}\n`)
     const form = isForm(lastInteractive) ? formAnswer(line) : null
     if (typeof form === 'string') {

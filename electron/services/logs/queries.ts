@@ -27,7 +27,7 @@ export interface ListRow extends Omit<RunRow, 'state'> {
 
 const COLUMNS = `r.id, r.flow_id, r.flow_name, r.contact_id, c.name AS contact_name, c.phone AS contact_phone, r.status,
   r.trigger_kind, r.end_reason, r.error_code, r.error_message, r.node_count, r.exec_ms, r.started_at, r.updated_at,
-  r.ended_at, r.rowid AS seq, ${failedCountSql('r.id')} AS failed_deliveries`
+  r.ended_at, r.wake_at, r.rowid AS seq, ${failedCountSql('r.id')} AS failed_deliveries`
 
 /** LIKE pattern for "contains", with the user's % and _ taken literally. */
 export function containsPattern(text: string): string {
@@ -139,6 +139,8 @@ export class LogQueries {
       args.push(filter.to)
     }
     if (filter.delivery === 'failed') where.push(failedFilterSql('r.id'))
+    // Only paused runs carry a due time, so the status index narrows the scan to the flow's paused runs.
+    if (filter.waiting === 'time') where.push("r.status = 'paused' AND r.wake_at IS NOT NULL")
     if (after) {
       where.push('(r.started_at, r.rowid) < (?, ?)')
       args.push(after.startedAt, after.seq)
@@ -208,6 +210,8 @@ export function toLogRun(r: ListRow): LogRun {
     ...summary,
     contact: { id: contactId, name: r.contact_name ?? '', phone: r.contact_phone ?? '' },
     failedDeliveries: Number(r.failed_deliveries ?? 0),
+    // A store that does not select the column (an older runtime's) has no due times to show.
+    wakeAt: r.wake_at === null || r.wake_at === undefined ? null : Number(r.wake_at),
     cursor: { startedAt: Number(r.started_at), seq: Number(r.seq) },
   }
 }

@@ -4,6 +4,7 @@
 import type { LogCursor, LogFilter, LogMessage, LogRun, LogTrace } from '../../../shared/api/commands/logs'
 import type { RunState, TraceEvent } from '../../../shared/engine/types'
 import type { LogQueries } from './queries'
+import { startsFlow } from '../../../shared/nodes/behaviour-of'
 
 export interface LogSource {
   list(
@@ -37,6 +38,6 @@ export function assembleTrace(run: LogRun, state: RunState, trace: TraceEvent[],
     totalMs: trace.reduce((sum, t) => sum + t.durationMs, 0),
     path: trace.map((t) => t.nodeId),
     trigger: state.trigger,
-    triggerNodeId: trace[0]?.nodeType === 'trigger' ? trace[0].nodeId : null,
+    triggerNodeId: trace[0] && startsFlow(trace[0].nodeType) ? trace[0].nodeId : null,
   }
 }

@@ -18,6 +18,7 @@ const ListQuery = z.object({
   from: int.optional(),
   to: int.optional(),
   delivery: z.enum(['failed']).optional(),
+  waiting: z.enum(['time']).optional(),
   after: z
     .string()
     .regex(/^-?\d+:-?\d+$/)

@@ -5,6 +5,8 @@ import {
   handleEvent,
   sweepRun,
   endRun,
+  dueAt,
+  wakeUp,
   WINDOW_MS,
   type Activation,
   type Contact,
@@ -19,6 +21,7 @@ import {
   type TriggerInput,
 } from '../../../shared/engine'
 import { nodeCatalog } from '../../../shared/nodes/runners'
+import { withContactLock } from './contact-lock'
 import { ContactStore, type ContactRecord } from './contacts'
 import { RunStore } from './run-store'
 
@@ -83,6 +86,10 @@ export class RunService {
 
   /** One event for the contact, decided by the conversation core and persisted. */
   async handle(contact: Contact, event: ConversationEvent, opts: HandleOptions = {}): Promise<Handled> {
+    return withContactLock(this.db, contact.id, () => this.handleNow(contact, event, opts))
+  }
+
+  private async handleNow(contact: Contact, event: ConversationEvent, opts: HandleOptions): Promise<Handled> {
     const now = this.effects.clock.now()
     const paused = this.runs.pausedOf(contact.id)
     const current = paused ? { state: paused, flow: opts.flowOf?.(paused.flowId) ?? null } : null
@@ -178,7 +185,7 @@ export class RunService {
    * A tester ends this paused run without running anything (the emulator's Restart and "+24 h", a finished
    * conversation test): the core closes it for `reason`, and that is persisted.
    */
-  end(state: RunState, reason: 'superseded' | 'expired'): Handled {
+  end(state: RunState, reason: 'superseded' | 'expired' | 'cancelled'): Handled {
     const handled = endRun(
       { contact: this.contactOf(state), current: { state, flow: null }, now: this.effects.clock.now() },
       reason,
@@ -186,6 +193,37 @@ export class RunService {
     )
     this.persist(state.contactId, handled)
     return handled
+  }
+
+  /**
+   * Wakes this run that waits on time now, before it is due: a person's "Wake now" in the Flow Logs. The run goes
+   * on as its due time would make it (the timeout path, or the Wait node's out) at the time it is woken. Null when
+   * it no longer waits on time (answered, woken or closed meanwhile).
+   */
+  async wakeEarly(runId: string, flow: FlowDocument): Promise<StepResult | null> {
+    const first = this.runs.state(runId)
+    if (!first) return null
+    return withContactLock(this.db, first.contactId, async () => {
+      const state = this.runs.state(runId)
+      if (!state || dueAt(state) === null) return null
+      const step = await wakeUp(flow, state, this.contactOf(state), this.deps())
+      const woke = { flow, step }
+      this.persist(state.contactId, { action: 'resumed', steps: [woke], ran: woke, inboundAt: null })
+      return step
+    })
+  }
+
+  /**
+   * Ends this paused run as `cancelled` (a person's "Cancel run" in the Flow Logs), after any step of its contact in
+   * flight. Null when it is not paused any more.
+   */
+  cancel(runId: string): Promise<Handled | null> {
+    const first = this.runs.state(runId)
+    if (!first) return Promise.resolve(null)
+    return withContactLock(this.db, first.contactId, async () => {
+      const state = this.runs.state(runId)
+      return state?.status === 'paused' ? this.end(state, 'cancelled') : null
+    })
   }
 
   /** Asks the core whether this paused run has expired; closes it when it has. */

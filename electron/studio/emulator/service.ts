@@ -1,11 +1,12 @@
 import type { FlowDocument } from '../../../shared/flow/document'
 import type { EmulatorContact, EmulatorSession } from '../../../shared/api/commands/emulator'
-import type { NodeMock, RunState } from '../../../shared/engine'
+import { dueAt, type NodeMock, type RunState } from '../../../shared/engine'
 import { studioEffects } from '../effects/service'
 import { ApiFailure, notFound } from '../../services/failure'
 import type { HandlerContext, ServiceFactory } from '../handlers/types'
 import { RunService, type ContactRecord } from '../../services/runs'
 import { flowStore } from '../../services/store/flows'
+import { emulatorClock, runsAtClock } from './clock'
 import { ConversationTests } from './tests'
 
 // The emulator's side of the back end: one RunService over the studio's real effects, and the reads the phone
@@ -15,12 +16,12 @@ import { ConversationTests } from './tests'
 export const emulatorRuns: ServiceFactory<RunService> = (ctx) =>
   new RunService(ctx.db, { effects: ctx.service(studioEffects) })
 
-/** The same over the same tables, with the 24-hour window and opt-out enforced on every send (the emulator's switch). */
-export const enforcedEmulatorRuns: ServiceFactory<RunService> = (ctx) =>
-  new RunService(ctx.db, { effects: ctx.service(studioEffects), serviceWindow: true })
-
-export function runsFor(ctx: HandlerContext, enforceWindow: boolean): RunService {
-  return ctx.service(enforceWindow ? enforcedEmulatorRuns : emulatorRuns)
+/**
+ * The same over the same tables on this contact's emulator clock (emulator/clock.ts); with `enforceWindow`, the
+ * 24-hour window and opt-out are enforced on every send (the emulator's switch).
+ */
+export function runsFor(ctx: HandlerContext, enforceWindow: boolean, contactId: string): RunService {
+  return runsAtClock(ctx, contactId, enforceWindow)
 }
 
 /** The default test contact's number; "new contact" counts up from it. */
@@ -72,10 +73,11 @@ export function sessionOf(
 ): EmulatorSession {
   const runs = ctx.service(emulatorRuns)
   const contact = toContact(contactOf(runs, contactId))
+  const clockOffsetMs = ctx.service(emulatorClock).offsetOf(contactId)
   const id = runId ?? latestRunId(ctx, flowId, contactId)
   const state = id ? runs.runs.state(id) : null
   if (!id || !state || state.flowId !== flowId || state.contactId !== contactId) {
-    return { flowId, contact, run: null, messages: [], trace: [] }
+    return { flowId, contact, run: null, messages: [], trace: [], clockOffsetMs }
   }
   return {
     flowId,
@@ -87,11 +89,13 @@ export function sessionOf(
       endReason: state.endReason,
       error: state.error ? { code: state.error.code, message: state.error.message } : null,
       waitingNodeId: state.waiting?.nodeId ?? null,
+      wakeAt: dueAt(state),
       vars: state.vars,
       startedAt: state.startedAt,
     },
     messages: runs.runs.messages(id),
     trace: runs.runs.trace(id),
+    clockOffsetMs,
   }
 }
 

@@ -10,6 +10,7 @@ import {
 } from '../../../shared/engine'
 import { TriggerConfigSchema } from '../../../shared/nodes/trigger/definition'
 import type { ContactRecord, RunService } from '../../services/runs'
+import { startsFlow } from '../../../shared/nodes/behaviour-of'
 
 // Starting a test run the way production would, through the conversation core like every host. Customer-side
 // starts (keyword, button click, ad click) are messages to this one flow: a keyword needs the flow active, as in
@@ -83,7 +84,7 @@ function noticeOf(flow: FlowDocument, trigger: ParsedEmulatorTrigger, ignored: I
 
 function triggerConfigs(flow: FlowDocument) {
   return flow.nodes
-    .filter((n) => n.type === 'trigger')
+    .filter((n) => startsFlow(n.type))
     .map((n) => TriggerConfigSchema.safeParse(n.config))
     .flatMap((p) => (p.success ? [p.data] : []))
 }

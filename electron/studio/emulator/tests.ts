@@ -14,6 +14,7 @@ import { nodeCatalog } from '../../../shared/nodes/runners'
 import { ApiFailure } from '../../services/failure'
 import type { RunService } from '../../services/runs'
 import { exchangesOf, startNodeOf, templatesSent, triggerSpecOf } from './transcript'
+import { bound } from '../../../shared/nodes/behaviour-of'
 
 interface Row {
   id: string
@@ -97,7 +98,7 @@ export class ConversationTests {
         templates,
         variables: opts.presets,
         mocks: opts.mocks,
-        exchanges: exchangesOf(state, this.runs.runs.messages(runId)),
+        exchanges: exchangesOf(state, this.runs.runs.messages(runId), trace),
         final: { status: state.status, error: state.error },
         trace,
       })
@@ -201,8 +202,10 @@ export class ConversationTests {
   }
 }
 
+/** Whether a node reads answers against the clock (NodeAnswers.readsClock: a date Question). */
 function asksForDates(flow: FlowDocument): boolean {
-  return flow.nodes.some(
-    (n) => n.type === 'question' && (n.config.answerType === 'date' || n.config.answerType === 'datetime'),
-  )
+  return flow.nodes.some((n) => {
+    const b = bound(n, (x) => x.answers?.readsClock)
+    return b ? b.decl(b.config) : false
+  })
 }

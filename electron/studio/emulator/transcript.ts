@@ -2,8 +2,9 @@ import type { Effects, RunState, TraceEvent, TriggerInput } from '../../../share
 import type { Exchange } from '../../../shared/engine/conversation'
 import type { TriggerSpec } from '../../../shared/engine/conversation'
 import type { FlowDocument } from '../../../shared/flow/document'
-import { configOf } from '../../../shared/nodes/registry'
+import { answerSteps, wakeTurns } from './wait-turns'
 import type { LoggedMessage } from '../../services/runs'
+import { bound, startsFlow } from '../../../shared/nodes/behaviour-of'
 
 // From a run in the Flow Logs to the recorder's transcript (shared/engine/conversation/record.ts): the trigger as
 // a test writes it, and the conversation cut into exchanges at each customer message.
@@ -52,23 +53,41 @@ function baseSpecOf(trigger: TriggerInput): TriggerSpec {
 
 /**
  * The conversation as exchanges. A run started by a customer message logs that message first: it is the
- * trigger, not a turn. Every later customer message opens a new exchange with the bot messages that answered it.
+ * trigger, not a turn. Every later customer message opens a new exchange with the bot messages that answered it,
+ * and so does every wake (time passing: `wait:`), placed by the trace between the answers around it.
  */
-export function exchangesOf(state: RunState, messages: LoggedMessage[]): Exchange[] {
+export function exchangesOf(state: RunState, messages: LoggedMessage[], trace: TraceEvent[] = []): Exchange[] {
   const startedByMessage = state.trigger.kind !== 'webhook' && state.trigger.kind !== 'manual'
   const rest = startedByMessage && messages[0]?.direction === 'in' ? messages.slice(1) : messages
+  const sentBy = new Map<string, number>()
+  for (const e of trace) for (const id of e.messageIds) sentBy.set(id, e.seq)
+  const wakes = wakeTurns(trace)
+  const answers = answerSteps(trace)
   const out: Exchange[] = [{ bot: [] }]
-  for (const m of rest) {
-    if (m.direction === 'in') out.push({ user: m.payload, bot: [] })
-    else out.at(-1)!.bot.push(m.payload)
+  /** Opens the exchange of every wake that happened before this point of the run's trace. */
+  const wakeUntil = (seq: number) => {
+    while (wakes.length && wakes[0]!.seq <= seq) out.push({ wait: wakes.shift()!.wait, bot: [] })
   }
+  for (const m of rest) {
+    if (m.direction === 'in') {
+      // The step this message began; without one (the trace does not say) no wake is placed by it.
+      const step = answers.shift()
+      if (step !== undefined) wakeUntil(step - 1)
+      out.push({ user: m.payload, bot: [] })
+    } else {
+      const seq = m.id !== null ? sentBy.get(m.id) : undefined
+      if (seq !== undefined) wakeUntil(seq)
+      out.at(-1)!.bot.push(m.payload)
+    }
+  }
+  wakeUntil(Number.MAX_SAFE_INTEGER)
   return out
 }
 
 /** The node a run started at when it was not a trigger (a test started mid-flow): the first node it ran. */
 export function startNodeOf(trace: TraceEvent[]): string | undefined {
   const first = trace[0]
-  return first && first.nodeType !== 'trigger' ? first.nodeName : undefined
+  return first && !startsFlow(first.nodeType) ? first.nodeName : undefined
 }
 
 /**
@@ -82,11 +101,11 @@ export async function templatesSent(
 ): Promise<Array<{ name: string; language: string }>> {
   const keys = new Map<string, { name: string; language: string }>()
   for (const e of trace) {
-    if (e.nodeType !== 'template_message' || e.error) continue
+    if (e.error) continue
+    // The templates the node names (NodeBehaviour.library: a Template Message's).
     const node = flow.nodes.find((n) => n.id === e.nodeId)
-    const config = node && configOf(node, 'template_message')
-    if (!config) continue
-    keys.set(`${config.templateName}\u0000${config.language}`, { name: config.templateName, language: config.language })
+    const named = node && bound(node, (b) => b.library)
+    for (const t of named ? (named.decl(named.config).templates ?? []) : []) keys.set(`${t.name}\u0000${t.language}`, t)
   }
   const out: Array<{ name: string; language: string }> = []
   for (const k of keys.values()) {

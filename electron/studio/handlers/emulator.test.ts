@@ -100,7 +100,7 @@ describe('emulator commands over the real engine and SQLite', () => {
     ])
   })
 
-  it('edits variables between turns, restarts, and simulates the 24-hour window passing', async () => {
+  it('edits variables between turns, restarts, and skips 24 hours ahead (the window closes)', async () => {
     const t = await setup(true)
     expectOk(await api.call('emulator.start', { ...t, trigger: { kind: 'manual' } }))
     expectOk(
@@ -118,10 +118,11 @@ describe('emulator commands over the real engine and SQLite', () => {
     expect(restarted.run).toMatchObject({ id: second.session.run!.id, status: 'ended', endReason: 'superseded' })
 
     const third = expectOk(await api.call('emulator.start', { ...t, trigger: { kind: 'keyword', text: 'menu' } }))
-    const lastInbound = third.session.contact.lastInboundAt!
-    const passed = expectOk(await api.call('emulator.passWindow', t))
-    expect(passed.run).toMatchObject({ id: third.session.run!.id, status: 'ended', endReason: 'expired' })
-    expect(passed.contact.lastInboundAt).toBe(lastInbound - 24 * 3600 * 1000)
+    // Skipping 24 hours on the emulator's clock closes the customer's window: the waiting run expires then.
+    const passed = expectOk(await api.call('emulator.skip', { ...t, to: { kind: 'by', ms: 24 * 3600 * 1000 } }))
+    expect(passed.session.run).toMatchObject({ id: third.session.run!.id, status: 'ended', endReason: 'expired' })
+    expect(passed.session.clockOffsetMs).toBe(24 * 3600 * 1000)
+    expect(passed.notice).toMatch(/24-hour window closed/)
     const late = expectOk(
       await api.call('emulator.send', { ...t, event: { type: 'button_reply', reply: { id: 'b', title: 'Beta' } } }),
     )

@@ -1,6 +1,3 @@
-import type { FlowDocument } from '../../../shared/flow/document'
-import type { EmulatorOutcome } from '../../../shared/api/commands/emulator'
-import { WINDOW_MS } from '../../../shared/engine'
 import { flowCoverage } from '../coverage/store'
 import {
   contactOf,
@@ -14,37 +11,18 @@ import {
   toContact,
   toMocks,
 } from '../emulator/service'
+import { runsAtClock } from '../emulator/clock'
+import { lookup, outcome } from '../emulator/outcome'
 import { startTest } from '../emulator/start'
 import { ApiFailure, notFound } from '../../services/failure'
 import { flowStore } from '../../services/store/flows'
+import { emulatorClockHandlers } from './emulator-clock'
 import { emulatorTestHandlers } from './emulator-tests'
-import type { AreaHandlers, HandlerContext } from './types'
-
-function lookup(ctx: HandlerContext): (id: string) => FlowDocument | null {
-  return (id) => {
-    try {
-      return flowOf(ctx, id)
-    } catch (err) {
-      if (err instanceof ApiFailure && err.code === 'not_found') return null
-      throw err
-    }
-  }
-}
-
-function outcome(
-  ctx: HandlerContext,
-  flowId: string,
-  contactId: string,
-  action: EmulatorOutcome['action'],
-  notice: string | null,
-  runId: string | null,
-): EmulatorOutcome {
-  ctx.emit('emulator.updated', { flowId, contactId, runId })
-  return { action, notice, session: sessionOf(ctx, flowId, contactId, runId) }
-}
+import type { AreaHandlers } from './types'
 
 export const emulatorHandlers: AreaHandlers<'emulator'> = {
   ...emulatorTestHandlers,
+  ...emulatorClockHandlers,
   'emulator.contact': (req, ctx) => {
     const runs = ctx.service(emulatorRuns)
     return toContact(
@@ -62,7 +40,7 @@ export const emulatorHandlers: AreaHandlers<'emulator'> = {
     return toContact(runs.contacts.update(req.contactId, { name: req.name, optedIn: req.optedIn, fields: req.fields }))
   },
   'emulator.start': async (req, ctx) => {
-    const runs = runsFor(ctx, req.enforceWindow)
+    const runs = runsFor(ctx, req.enforceWindow, req.contactId)
     const flow = flowOf(ctx, req.flowId)
     const contact = contactOf(runs, req.contactId)
     if (req.startNodeId && !flow.nodes.some((n) => n.id === req.startNodeId)) throw notFound('Node', req.startNodeId)
@@ -77,7 +55,7 @@ export const emulatorHandlers: AreaHandlers<'emulator'> = {
     return outcome(ctx, req.flowId, req.contactId, attempt.action, null, attempt.step.state.id)
   },
   'emulator.send': async (req, ctx) => {
-    const runs = runsFor(ctx, req.enforceWindow)
+    const runs = runsFor(ctx, req.enforceWindow, req.contactId)
     const flow = flowOf(ctx, req.flowId)
     const contact = contactOf(runs, req.contactId)
     const out = await runs.receive(contact, req.event, [flow], lookup(ctx), toMocks(req.mocks))
@@ -95,25 +73,15 @@ export const emulatorHandlers: AreaHandlers<'emulator'> = {
   },
   'emulator.session': (req, ctx) => sessionOf(ctx, req.flowId, req.contactId, req.runId),
   'emulator.restart': (req, ctx) => {
-    const runs = ctx.service(emulatorRuns)
+    const runs = runsAtClock(ctx, req.contactId)
     contactOf(runs, req.contactId)
     const paused = pausedOfFlow(runs, req.flowId, req.contactId)
     if (paused) runs.end(paused, 'superseded')
     ctx.emit('emulator.updated', { flowId: req.flowId, contactId: req.contactId, runId: paused?.id ?? null })
     return sessionOf(ctx, req.flowId, req.contactId, paused?.id)
   },
-  'emulator.passWindow': (req, ctx) => {
-    const runs = ctx.service(emulatorRuns)
-    const contact = contactOf(runs, req.contactId)
-    const paused = runs.runs.pausedOf(req.contactId)
-    if (paused) runs.end(paused, 'expired')
-    // The contact's last message moves 24 hours back, so anything reading the window sees it closed.
-    if (contact.lastInboundAt !== null) runs.contacts.touchInbound(contact.id, contact.lastInboundAt - WINDOW_MS)
-    ctx.emit('emulator.updated', { flowId: req.flowId, contactId: req.contactId, runId: paused?.id ?? null })
-    return sessionOf(ctx, req.flowId, req.contactId, paused?.flowId === req.flowId ? paused.id : undefined)
-  },
   'emulator.setVariables': (req, ctx) => {
-    const runs = ctx.service(emulatorRuns)
+    const runs = runsAtClock(ctx, req.contactId)
     const paused = pausedOfFlow(runs, req.flowId, req.contactId)
     if (!paused)
       throw new ApiFailure('run_not_paused', 'Variables can be edited only while the run waits for the customer.')

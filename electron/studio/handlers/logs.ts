@@ -6,6 +6,7 @@ import { remoteSource } from '../logs/remote'
 import { logQueries } from '../logs/service'
 import { localSource, type LogSource } from '../../services/logs/source'
 import { publishClient } from '../publish/servers'
+import { logsWaitingHandlers } from './logs-waiting'
 import type { AreaHandlers, HandlerContext } from './types'
 
 /** This studio's runs, or a production server's when the request names one (docs/logs.md, "Production runs"). */
@@ -13,6 +14,7 @@ const source = (ctx: HandlerContext, serverId: string | undefined): LogSource =>
   serverId ? remoteSource(ctx.service(publishClient), serverId) : localSource(ctx.service(logQueries))
 
 export const logsHandlers: AreaHandlers<'logs'> = {
+  ...logsWaitingHandlers,
   'logs.list': (req, ctx) => source(ctx, req.serverId).list(req.flowId, req.filter, req.after, req.limit),
   'logs.facets': async (req, ctx) => ({ triggerKinds: await source(ctx, req.serverId).triggerKinds(req.flowId) }),
   'logs.run': async (req, ctx) => {

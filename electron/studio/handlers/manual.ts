@@ -5,11 +5,12 @@ import { manualRuns } from '../manual/service'
 import { triggerManual } from '../manual/trigger'
 import { flowStore } from '../../services/store/flows'
 import type { AreaHandlers } from './types'
+import { startsFlow } from '../../../shared/nodes/behaviour-of'
 
 export const manualHandlers: AreaHandlers<'manual'> = {
   'manual.trigger': async (req, ctx) => {
     const flow = ctx.service(flowStore).get(req.flowId).document
-    if (req.triggerNodeId !== undefined && !flow.nodes.some((n) => n.id === req.triggerNodeId && n.type === 'trigger'))
+    if (req.triggerNodeId !== undefined && !flow.nodes.some((n) => n.id === req.triggerNodeId && startsFlow(n.type)))
       throw new ApiFailure('not_found', `Flow '${flow.name}' has no trigger node '${req.triggerNodeId}'.`)
     const results = await triggerManual(
       ctx.service(manualRuns),

@@ -3,6 +3,7 @@ import type { Database } from 'better-sqlite3'
 import { CreditRuleSchema, type CreditRule } from '../../../shared/api/commands/manual'
 import type { TraceEvent } from '../../../shared/engine'
 import { readSetting, readSettingOr, writeSetting } from '../../services/settings/saved'
+import { sendsKind } from '../../../shared/nodes/behaviour-of'
 
 const KEY = 'manual.creditRule'
 
@@ -33,7 +34,7 @@ export function templateCosts(
 ): Array<{ name: string; category: string; credits: number }> {
   const out: Array<{ name: string; category: string; credits: number }> = []
   for (const t of trace) {
-    if (t.nodeType !== 'template_message' || t.error) continue
+    if (!sendsKind(t.nodeType, 'template') || t.error) continue
     const o = t.output as { name?: string; category?: string } | null
     const category = o?.category
     if (category !== 'MARKETING' && category !== 'UTILITY' && category !== 'AUTHENTICATION') continue

@@ -1,6 +1,6 @@
 import type { FlowDocument } from '../../../shared/flow/document'
-import { configOf } from '../../../shared/nodes/registry'
 import { webhookTriggerOf } from '../../../shared/nodes/trigger/kind'
+import { triggerConfigOf } from '../../../shared/nodes/trigger/config'
 
 export const endpointPath = (flowId: string): string => `/chatbot-webhook/${encodeURIComponent(flowId)}/trigger`
 
@@ -16,7 +16,7 @@ export function baseUrl(host: string, port: number): string {
  */
 export function exampleBody(flow: FlowDocument): Record<string, unknown> {
   const trigger = webhookTriggerOf(flow)
-  const fields = (trigger && configOf(trigger, 'trigger')?.dataFields) ?? []
+  const fields = (trigger && triggerConfigOf(trigger)?.dataFields) ?? []
   const keys = new Set(fields.filter((f) => f !== ''))
   if (trigger) {
     const read = new RegExp(`\\{\\{\\s*${trigger.name}\\.data\\.([A-Za-z_]\\w*)`, 'g')

@@ -3,8 +3,7 @@
 // port that no arrival at the node takes (every row of the menu before it routes elsewhere). Then the nodes that
 // only such branches lead to.
 import { operand } from '../../rules/operand'
-import { conditionDeadPorts, routerDeadPorts } from '../../rules/guards'
-import { groupsOf, portTaken, type BranchConfig } from './decide'
+import { branchesOf, groupsOf, portTaken, type BranchConfig } from './decide'
 import { walkFrom, type PortGraph } from './port-graph'
 import { arrivalsAt, decided, type Arrival } from './scenarios'
 
@@ -26,13 +25,13 @@ export function deadBranches(
 ): DeadBranch[] {
   const out: DeadBranch[] = []
   for (const [i, n] of g.nodes.entries()) {
-    if (!reachable[i] || (n.type !== 'condition' && n.type !== 'router')) continue
+    const decl = branchesOf(n)
+    if (!reachable[i] || !decl) continue
     if (stop()) break
     const config = g.config(i)
     if (!config) continue
-    const b = { type: n.type, config } as BranchConfig
-    const routes = groupsOf(b)
-    const byRules = b.type === 'condition' ? conditionDeadPorts(routes[0]!.group) : routerDeadPorts(routes)
+    const b: BranchConfig = { type: n.type, config }
+    const byRules = decl.deadPorts(groupsOf(b))
     const found = new Map(byRules.map((d) => [d.port, d.reason]))
     for (const d of byArrivals(g, i, b, shared)) if (!found.has(d.port)) found.set(d.port, d.reason)
     for (const p of g.ports[i]!) {

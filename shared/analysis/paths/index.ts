@@ -4,11 +4,12 @@ import type { Problem } from '../../nodes/types'
 import type { AvailableVariable } from '../variables'
 import { deadBranches, neverRun, type DeadBranch } from './branches'
 import { describePath, walkFrom, type PortGraph } from './port-graph'
+import { branchesOf } from './decide'
 
 export { buildPortGraph, walkFrom, describePath, type PortGraph, type Walk } from './port-graph'
 export { unsetPathFinder, type UnsetPathFinder } from './unset'
 export { deadBranches, neverRun, type DeadBranch } from './branches'
-export { portTaken, groupsOf, type BranchConfig } from './decide'
+export { portTaken, groupsOf, branchesOf, type BranchConfig } from './decide'
 export { arrivalsAt, type Arrival } from './scenarios'
 
 /** Whether more than one node sets a top-level variable (a choice saved where others also write is not decided). */
@@ -36,11 +37,8 @@ export function branchProblems(
   const problems: Problem[] = dead.map((d) => {
     const n = g.nodes[d.node]!
     const label = g.ports[d.node]!.find((p) => p.id === d.port)?.label ?? d.port
-    const route =
-      n.type === 'router'
-        ? (g.config(d.node) as { routes: Array<{ id: string }> }).routes.findIndex((r) => r.id === d.port)
-        : -1
-    const field = route >= 0 ? `/routes/${route}` : undefined
+    const config = g.config(d.node)
+    const field = config === undefined ? undefined : branchesOf(n)?.field?.(config, d.port)
     return {
       severity: 'warning',
       code: 'branch.unreachable',

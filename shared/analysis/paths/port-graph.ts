@@ -5,6 +5,7 @@ import type { FlowDocument, FlowNode } from '../../flow/document'
 import { NODE_DEFINITIONS, parseConfig } from '../../nodes/registry'
 import type { Port } from '../../nodes/types'
 import { isNodeType } from '../../nodes/node-types'
+import { startsFlow } from '../../nodes/behaviour-of'
 
 export interface PortEdge {
   port: string
@@ -51,7 +52,7 @@ export function buildPortGraph(doc: FlowDocument): PortGraph {
     out[from]!.push({ port: e.sourcePort, to })
     into[to]!.push({ from, port: e.sourcePort })
   }
-  const triggers = nodes.flatMap((n, i) => (n.type === 'trigger' ? [i] : []))
+  const triggers = nodes.flatMap((n, i) => (startsFlow(n.type) ? [i] : []))
   return { nodes, index, ports, out, into, waits, triggers, config: (i) => configs[i] }
 }
 

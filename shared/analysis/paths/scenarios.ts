@@ -1,11 +1,11 @@
-// The ways a run can arrive at a Condition or Router when what decides it is the customer's last choice. Walking
-// back from the node to the nearest waiting nodes gives, for every path, the last thing the customer did: a button
-// or row of an interactive message (its port), a choice question's answer, or nothing since the trigger. Each such
+// The ways a run can arrive at a branching node when what decides it is the customer's last choice. Walking back
+// from the node to the nearest waiting nodes gives, for every path, the last thing the customer did, as the waiting
+// node's module lists it (NodeAnswers.arrivals: a button or row of an interactive message, a choice question's
+// answer), or nothing since the trigger. Each such
 // arrival fixes the interaction variables and the waiting node's own output exactly, so the node's rules can be
 // evaluated for every arrival, and a port no arrival takes is proven dead (the menu row that always routes elsewhere).
 import type { Vars } from '../../expr'
-import type { InteractiveMessageConfig } from '../../nodes/interactive_message/definition'
-import type { QuestionConfig } from '../../nodes/question/definition'
+import { answersOfType } from '../../nodes/behaviour-of'
 import type { TriggerConfig } from '../../nodes/trigger/definition'
 import { INTERACTION_VARIABLES } from '../variables'
 import type { PortGraph } from './port-graph'
@@ -19,9 +19,6 @@ export interface Arrival {
   /** Variable paths (and roots) whose value this arrival decides; reading anything else makes it undecided. */
   decides: ReadonlySet<string>
 }
-
-const BUTTON_VARS = ['button_id', '_last_button_payload', '_last_button_text']
-const ROW_VARS = ['row_id', '_last_row_payload', '_last_row_text']
 
 /**
  * Every arrival at node `at`, or null when some path's last choice cannot be listed (free text, a form…).
@@ -42,7 +39,7 @@ export function arrivalsAt(g: PortGraph, at: number, shared: (variable: string) 
         stack.push(from)
       }
     }
-    if (g.nodes[v]!.type === 'trigger') fromStart = true
+    if (g.triggers.includes(v)) fromStart = true
   }
   const out: Arrival[] = []
   if (fromStart) {
@@ -68,8 +65,9 @@ function startArrival(g: PortGraph): Arrival | null {
   g.nodes.forEach((n, i) => {
     if (!g.waits[i]) return
     decides.add(n.name)
-    const saveTo = n.type === 'question' ? (g.config(i) as QuestionConfig | undefined)?.saveTo : undefined
-    if (saveTo) decides.add(saveTo)
+    const config = g.config(i)
+    const saves = config === undefined ? [] : (answersOfType(n.type)?.saves?.(config) ?? [])
+    for (const saveTo of saves) decides.add(saveTo)
   })
   return { from: -1, label: '(no choice since the trigger)', vars: {}, decides }
 }
@@ -81,35 +79,9 @@ function choiceArrivals(
   shared: (variable: string) => boolean,
 ): Arrival[] | null {
   const n = g.nodes[node]!
-  if (n.type === 'interactive_message') {
-    const c = g.config(node) as InteractiveMessageConfig
-    const options = c.mode === 'buttons' ? c.buttons : c.list.sections.flatMap((s) => s.rows)
-    const o = options.find((x) => x.id === port)
-    if (!o) return null
-    // A title with placeholders renders differently per run: its text variables are then not decided here.
-    const fixed = !o.title.includes('{{')
-    const names = c.mode === 'buttons' ? BUTTON_VARS : ROW_VARS
-    const vars: Vars = { [names[0]!]: o.id, [names[1]!]: o.id, [n.name]: { id: o.id, title: o.title } }
-    const decides = new Set([names[0]!, names[1]!, `${n.name}.id`])
-    if (fixed) {
-      vars[names[2]!] = o.title
-      decides.add(names[2]!).add(`${n.name}.title`)
-    }
-    return [{ from: node, label: o.title, vars, decides }]
-  }
-  if (n.type === 'question' && port === 'out') {
-    const c = g.config(node) as QuestionConfig
-    if (c.answerType !== 'choice' || shared(c.saveTo)) return null
-    return c.choices
-      .filter((x) => x.trim())
-      .map((x) => ({
-        from: node,
-        label: x.trim(),
-        vars: { [c.saveTo]: x.trim(), [n.name]: { answer: x.trim() } },
-        decides: new Set([c.saveTo, `${n.name}.answer`]),
-      }))
-  }
-  return null
+  const config = g.config(node)
+  const listed = config === undefined ? null : answersOfType(n.type)?.arrivals?.(config, n.name, port, shared)
+  return listed ? listed.map((a) => ({ from: node, ...a })) : null
 }
 
 /** Whether the arrival decides a variable path read by a rule ('row_id', 'service_menu.id'). */

@@ -110,11 +110,15 @@ export interface EmulatorSession {
     error: { code: string; message: string } | null
     /** The node waiting for the customer, while paused. */
     waitingNodeId: string | null
+    /** When the paused run falls due on the emulator's clock (a Wait node, "no reply within"), or null. */
+    wakeAt: number | null
     vars: Vars
     startedAt: number
   } | null
   messages: EmulatorMessage[]
   trace: TraceEvent[]
+  /** How far this contact's emulator clock is ahead of real time ("Skip ahead"; 0 until the tester skips). */
+  clockOffsetMs: number
 }
 
 export interface EmulatorOutcome {
@@ -199,8 +203,6 @@ export const emulatorCommands = {
   },
   /** Ends the contact's paused run (as 'superseded'), so the next start begins a fresh conversation. */
   'emulator.restart': { req: z.object(Target), res: returns<EmulatorSession>() },
-  /** Moves the contact 24 hours on: a paused run expires and the last message time is 24 hours older. */
-  'emulator.passWindow': { req: z.object(Target), res: returns<EmulatorSession>() },
   /** Edits the paused run's variables between turns (the inspector); `unset` removes names. */
   'emulator.setVariables': {
     req: z.object({ ...Target, set: Json.default({}), unset: z.array(z.string()).default([]) }),

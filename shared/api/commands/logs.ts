@@ -22,6 +22,8 @@ export const LogFilterSchema = z.object({
   text: z.string().trim().max(200).optional(),
   /** 'failed': only runs with an outbound message the channel did not deliver (docs/logs.md, "Delivery"). */
   delivery: z.enum(['failed']).optional(),
+  /** 'time': only runs waiting on time (a Wait node, "no reply within"), those with a due time (docs/logs.md). */
+  waiting: z.enum(['time']).optional(),
 })
 export type LogFilter = z.input<typeof LogFilterSchema>
 
@@ -45,6 +47,8 @@ export interface LogRun {
   endedAt: number | null
   /** Outbound messages of this run that failed to reach the customer (0 for runs nothing sent to the channel). */
   failedDeliveries: number
+  /** When this paused run is due to be woken (epoch ms), or null: it waits only for the customer, or is not paused. */
+  wakeAt: number | null
   cursor: LogCursor
 }
 
@@ -141,6 +145,13 @@ export const logsCommands = {
     req: z.object({ flowId: FlowIdSchema.optional(), before: z.number().int().optional() }),
     res: returns<{ deleted: number }>(),
   },
+  /**
+   * Wakes this studio run that waits on time now, as if its due time had come: it goes on along its timeout path
+   * (or the Wait node's out). Refused as `not_waiting` when the run does not wait on time any more.
+   */
+  'logs.wake': { req: z.strictObject({ runId: z.string().min(1).max(200) }), res: returns<LogRun>() },
+  /** Ends this studio run that waits (on time or for the customer) as cancelled, running nothing more. */
+  'logs.cancel': { req: z.strictObject({ runId: z.string().min(1).max(200) }), res: returns<LogRun>() },
   /** A logged run as a conversation test of its flow (the same recorder as the emulator's "Save as test"). */
   'logs.saveTest': {
     req: z.object({

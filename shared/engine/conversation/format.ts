@@ -5,6 +5,7 @@ import { parse as parseYaml, stringify as stringifyYaml } from 'yaml'
 import { checkJsonBounds } from '../../json/bounds'
 import { YAML_TEXT_MAX_DEPTH, yamlFlowDepthExceeded } from '../../json/yaml-depth'
 import { z } from 'zod'
+import { parseDuration } from '../../text/duration'
 
 const Vars = z.record(z.string(), z.unknown())
 
@@ -64,10 +65,26 @@ export const BotMessageSchema = z.strictObject({
 const Unset = z.array(z.string().min(1))
 
 /** Why a message changed nothing (shared/engine/core Ignored): `true` accepts any reason. */
-export const IgnoredSchema = z.union([z.literal(true), z.enum(['inactive_flow', 'no_trigger'])])
+export const IgnoredSchema = z.union([
+  z.literal(true),
+  z.enum(['inactive_flow', 'no_trigger', 'nothing_due', 'waiting_on_time']),
+])
+
+/**
+ * Time passing instead of the customer acting: `2h` (a duration), `due` (to the instant the run waits for), or
+ * `{until: 2026-12-01T10:00}` (an instant; without an offset it is read in the flow's time zone). The test's clock
+ * moves there and the conversation core gets a wake (docs/testing.md, "Time").
+ */
+export const WaitSchema = z.union([
+  z.string().refine((s) => s.trim() === 'due' || parseDuration(s) !== null, {
+    message: 'expected a duration (30m, 2h, 1d 4h), or due',
+  }),
+  z.strictObject({ until: z.string().min(1) }),
+])
 
 export const TurnSchema = z.strictObject({
   user: UserInputSchema.optional(),
+  wait: WaitSchema.optional(),
   /** Every message the bot sends in answer, in order; [] means the bot stays silent. Absent: not checked. */
   bot: z.array(BotMessageSchema).optional(),
   /** Session variables that must hold after this turn (a subset). */
@@ -173,6 +190,7 @@ export const ConversationTestSchema = z.strictObject({
 export type UserInput = z.infer<typeof UserInputSchema>
 export type BotMessage = z.infer<typeof BotMessageSchema>
 export type Turn = z.infer<typeof TurnSchema>
+export type WaitSpec = z.infer<typeof WaitSchema>
 export type TriggerSpec = z.infer<typeof TriggerSpecSchema>
 export type ConversationTest = z.infer<typeof ConversationTestSchema>
 
@@ -221,6 +239,8 @@ const KEY_ORDER = [
   'turns',
   'end',
   'user',
+  'wait',
+  'until',
   'bot',
   'template',
   'media',

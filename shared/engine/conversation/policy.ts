@@ -6,6 +6,7 @@ import type { FlowNode } from '../../flow/document'
 import type { EngineDeps, NodeMock } from '../deps'
 import type { Effects } from '../effects'
 import { NodeFailure } from '../runner'
+import { effectsOfType } from '../../nodes/behaviour-of'
 
 export interface TestPolicy {
   /** By node name (docs/testing.md, "mocks"). */
@@ -42,9 +43,10 @@ export function testDeps(deps: EngineDeps, policy: TestPolicy, record: (call: Ne
   const live = (node: FlowNode) =>
     policy.live === true || (Array.isArray(policy.live) && policy.live.includes(node.name))
   const nodeEffects = (node: FlowNode, effects: Effects): Effects => {
+    // Only a node whose requests are its purpose (NodeEffects.ownsHttp: an HTTP Call) is held to mocks and `live`.
     // Other nodes' requests (a Media Message's check of its link) are refused quietly: their runners carry on
     // without the answer, the same in every host, and the test never leaves the machine.
-    if (node.type !== 'http_call') return { ...effects, http: { request: async () => offline() } }
+    if (!effectsOfType(node.type)?.ownsHttp) return { ...effects, http: { request: async () => offline() } }
     return {
       ...effects,
       http: {

@@ -7,6 +7,8 @@ import { messageViewer } from './view'
 export interface Exchange {
   /** Absent for the bot's first answer to the trigger. */
   user?: InboundEvent
+  /** Time passed instead (a `wait:` turn), as a duration: what the bot sent when the run was woken. */
+  wait?: string
   bot: OutboundMessage[]
 }
 
@@ -34,6 +36,7 @@ export function recordTest(t: Transcript): ConversationTest {
   const viewOf = messageViewer(t.trace ?? [])
   const turns: Turn[] = t.exchanges.map((x) => ({
     ...(x.user ? { user: userInput(x.user) } : {}),
+    ...(x.wait !== undefined ? { wait: x.wait } : {}),
     bot: x.bot.map(viewOf),
   }))
   return {

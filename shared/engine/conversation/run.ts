@@ -13,6 +13,7 @@ import { resolveInput } from './messages'
 import { testDeps, unmockedAdvice, type NetworkCall } from './policy'
 import type { Exchange } from './record'
 import { triggerEvent } from './trigger'
+import { waitLabel, waitTarget } from './wait'
 
 export interface TestFailure {
   /** 'start', 'turn 3 (user: "17")', 'end'. */
@@ -55,11 +56,13 @@ export async function runConversationTest(
     ...(optedIn !== undefined ? { optedIn } : {}),
   }
   // The test's contact lives only in the test: Lead Management reads and writes it in memory, never a real store.
+  // The test's clock: its `now` (or the host's clock), moved forward by every `wait:` turn.
+  const clock = testClock(test, base)
   const effects = {
     ...base.effects,
     contacts: createMemoryContacts([contact]),
     templates: templatesOf(test, base),
-    ...clockOf(test),
+    clock,
   }
   const calls: NetworkCall[] = []
   // The channel's rules are the test's to ask for, whatever the host's switch says: every host plays it the same.
@@ -71,7 +74,7 @@ export async function runConversationTest(
   const out: TestOutcome = { name: test.name, failures: [], trace: [], final: null, exchanges: [], calls }
   const fail = (where: string, lines: string[]) => (out.failures.push({ where, lines }), out)
 
-  const deliver = async (event: ConversationEvent): Promise<Handled> => {
+  const deliver = async (event: ConversationEvent, waited?: string): Promise<Handled> => {
     const paused = out.final?.status === 'paused' ? { state: out.final, flow } : null
     const now = deps.effects.clock.now()
     const handled = await handleEvent(
@@ -81,9 +84,12 @@ export async function runConversationTest(
     opts.persist?.(handled)
     for (const w of handled.steps) out.trace.push(...w.step.trace)
     if (handled.ran) out.final = handled.ran.step.state
+    // The customer wrote: the window counts from here even when no run took the message (a Wait node's run).
+    if (handled.inboundAt !== null) contact.lastInboundAt = handled.inboundAt
     out.exchanges.push({
       ...(event.kind === 'message' && out.exchanges.length ? { user: event.message } : {}),
-      bot: handled.ran?.step.messages ?? [],
+      ...(waited !== undefined ? { wait: waited } : {}),
+      bot: sentBy(handled),
     })
     return handled
   }
@@ -91,14 +97,30 @@ export async function runConversationTest(
   const first = triggerEvent(flow, test, contact.phone)
   if (!first.ok) return fail('start', [first.message])
   let handled = await deliver(first.event)
-  let lastInteractive = lastInteractiveOf(handled.ran?.step.messages ?? [], null)
+  let lastInteractive = lastInteractiveOf(sentBy(handled), null)
   if (refused(calls).length) return fail('start', refused(calls).map(unmockedAdvice))
   if (!handled.ran && !test.turns[0]?.ignored)
     return fail('start', [`the trigger message does not start the flow: ${whyIgnored(handled.ignored, false)}`])
 
   for (const [i, turn] of test.turns.entries()) {
-    const where = `turn ${i + 1}` + (turn.user !== undefined ? ` (user: ${JSON.stringify(turn.user)})` : '')
-    if (turn.user !== undefined) {
+    const where =
+      `turn ${i + 1}` +
+      (turn.user !== undefined ? ` (user: ${JSON.stringify(turn.user)})` : '') +
+      (turn.wait !== undefined ? ` (wait: ${JSON.stringify(turn.wait)})` : '')
+    if (turn.user !== undefined && turn.wait !== undefined)
+      return fail(where, ['a turn is either the customer acting (`user`) or time passing (`wait`), not both'])
+    if (turn.wait !== undefined) {
+      const now = clock.now()
+      const target = waitTarget(turn.wait, now, out.final?.status === 'paused' ? out.final : null, flow)
+      if (!target.ok) return fail(where, [target.message])
+      clock.skip(target.at - now)
+      const seenCalls = calls.length
+      // Nothing due is no failure: `bot: []` says the bot stayed silent, as the core decided.
+      handled = await deliver({ kind: 'wake' }, waitLabel(target.at - now))
+      if (refused(calls.slice(seenCalls)).length)
+        return fail(where, refused(calls.slice(seenCalls)).map(unmockedAdvice))
+      lastInteractive = lastInteractiveOf(sentBy(handled), lastInteractive)
+    } else if (turn.user !== undefined) {
       const resolved = resolveInput(turn.user, lastInteractive)
       if (!resolved.ok) return fail(where, [resolved.message])
       const seenCalls = calls.length
@@ -107,9 +129,9 @@ export async function runConversationTest(
         return fail(where, refused(calls.slice(seenCalls)).map(unmockedAdvice))
       if (!handled.ran && !turn.ignored)
         return fail(where, [`nothing receives this message: ${whyIgnored(handled.ignored, true)}`])
-      lastInteractive = lastInteractiveOf(handled.ran?.step.messages ?? [], lastInteractive)
+      lastInteractive = lastInteractiveOf(sentBy(handled), lastInteractive)
     } else if (i > 0) {
-      return fail(where, ['only the first turn may leave out `user`'])
+      return fail(where, ['only the first turn may leave out both `user` and `wait`'])
     }
     const lines = checkIgnored(turn, handled)
     if (out.final) lines.push(...checkTurn(turn, stepOf(handled, out.final)))
@@ -131,9 +153,17 @@ export async function runConversationTest(
 
 const refused = (calls: NetworkCall[]) => calls.filter((c) => !c.live)
 
-/** The turn's view of the run: what this event produced (nothing when ignored) and the run as it is now. */
+/**
+ * The turn's view of the run: what this event produced (nothing when ignored; a due wake carried out before a
+ * message counts: its messages come first) and the run as it is now.
+ */
 function stepOf(handled: Handled, final: RunState): Pick<StepResult, 'messages' | 'state' | 'trace'> {
-  return { messages: handled.ran?.step.messages ?? [], trace: handled.ran?.step.trace ?? [], state: final }
+  return { messages: sentBy(handled), trace: handled.steps.flatMap((s) => s.step.trace), state: final }
+}
+
+/** Every message the event caused, in commit order. */
+function sentBy(handled: Handled): OutboundMessage[] {
+  return handled.steps.flatMap((s) => s.step.messages)
 }
 
 function checkIgnored(turn: Turn, handled: Handled): string[] {
@@ -157,11 +187,17 @@ function whyIgnored(ignored: Ignored | undefined, midConversation: boolean): str
   }
 }
 
-/** A test that says when it happens runs on that fixed moment, in every host (format.ts, `now`). */
-function clockOf(test: ConversationTest): Partial<EngineDeps['effects']> {
-  if (test.now === undefined) return {}
-  const at = Date.parse(test.now)
-  return { clock: { now: () => at } }
+/**
+ * A test that says when it happens runs on that fixed moment, in every host (format.ts, `now`); one that does not,
+ * on the host's clock. Either way `wait:` turns move it forward, never real time.
+ */
+function testClock(test: ConversationTest, deps: EngineDeps): { now(): number; skip(ms: number): void } {
+  const at = test.now === undefined ? null : Date.parse(test.now)
+  let skipped = 0
+  return {
+    now: () => (at ?? deps.effects.clock.now()) + skipped,
+    skip: (ms) => void (skipped += ms),
+  }
 }
 
 /** The test's own templates first, then the host's library (the studio's, or the one `chatflow test` was given). */

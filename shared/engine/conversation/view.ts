@@ -5,6 +5,7 @@ import { z } from 'zod'
 import { mediaOf, type OutboundMessage } from '../outbound'
 import type { TraceEvent } from '../types'
 import type { BotMessage } from './format'
+import { sendsKind } from '../../nodes/behaviour-of'
 
 /** A Template Message node's output (shared/nodes/template_message/run.ts): the template as the customer reads it. */
 export const TemplatePreviewSchema = z.object({
@@ -30,7 +31,7 @@ export type TemplatePreview = z.infer<typeof TemplatePreviewSchema>
 /** The previews of the templates the trace's nodes sent, in send order. */
 export function templatePreviews(trace: readonly TraceEvent[]): TemplatePreview[] {
   return trace.flatMap((t) => {
-    if (t.nodeType !== 'template_message' || t.error) return []
+    if (!sendsKind(t.nodeType, 'template') || t.error) return []
     const p = TemplatePreviewSchema.safeParse(t.output)
     return p.success ? [p.data] : []
   })

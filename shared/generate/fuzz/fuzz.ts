@@ -72,7 +72,7 @@ const ENGINE_CODES = new Set([
 ])
 
 export async function fuzzFlow(flow: FlowDocument, deps: EngineDeps, opts: FuzzOptions): Promise<FuzzReport> {
-  await prepare()
+  await prepare(flow)
   const ix = withParsedConfigs(() => indexFlow(flow, FUZZ_NOW))
   const scripts = await canRunScripts(deps)
   // Per kind of problem, the smallest conversation that shows it (by the size of what the customer did).

@@ -3,13 +3,9 @@
 // customer does where the run waits (taps, typed titles, stale titles, keywords, garbage, forms with wrong types).
 import type { ConversationTest, UserInput } from '../../engine/conversation'
 import type { NodeMock } from '../../engine/deps'
-import type { ChatFlowConfig } from '../../nodes/chat_flow/definition'
-import { formFields } from '../../nodes/chat_flow/definition'
-import type { QuestionConfig } from '../../nodes/question/definition'
-import type { ScriptConfig } from '../../nodes/script/definition'
+import { bound, effectsOfType } from '../../nodes/behaviour-of'
 import type { TriggerConfig } from '../../nodes/trigger/definition'
 import { setPath } from '../../rules/vars'
-import { invalidAnswers, validAnswers } from '../answers'
 import type { Draft, Outcome } from '../draft'
 import type { FlowIndex } from '../flow-index'
 import { DEFAULT_CONTACT } from '../contact'
@@ -73,7 +69,9 @@ export function randomStart(ix: FlowIndex, rnd: Random, scripts: boolean): Draft
 function randomMocks(ix: FlowIndex, rnd: Random, scripts: boolean): Record<string, NodeMock> {
   const out: Record<string, NodeMock> = {}
   ix.graph.nodes.forEach((n, i) => {
-    if (n.type === 'http_call') {
+    // How a test stands in for the node, as its module declares (NodeEffects.mock).
+    const effects = effectsOfType(n.type)
+    if (effects?.mock === 'response') {
       if (rnd.chance(0.15)) out[n.name] = { error: 'connection refused (fuzz)' }
       else
         out[n.name] = {
@@ -83,12 +81,13 @@ function randomMocks(ix: FlowIndex, rnd: Random, scripts: boolean): Record<strin
           },
         }
     }
-    if (n.type === 'script' && !(scripts && rnd.chance(0.6))) {
-      const c = ix.graph.config(i) as ScriptConfig | undefined
+    if (effects?.mock === 'outputs' && !(effects.runsCode && scripts && rnd.chance(0.6))) {
+      const c = ix.graph.config(i)
       if (rnd.chance(0.2)) out[n.name] = { error: 'script failed (fuzz)' }
       else {
         const output: Record<string, unknown> = {}
-        for (const o of c?.outputs ?? []) if (o.name && rnd.chance(0.8)) output[o.name] = rnd.json(1)
+        for (const o of c === undefined ? [] : (effects.outputs?.(c) ?? []))
+          if (o && rnd.chance(0.8)) output[o] = rnd.json(1)
         out[n.name] = { output, port: 'success' }
       }
     }
@@ -118,75 +117,20 @@ export function randomMove(ix: FlowIndex, rnd: Random, outcome: Outcome): UserIn
   const w = ix.graph.index.get(state.waiting.nodeId)
   const node = w === undefined ? undefined : ix.graph.nodes[w]
   const extra = [...keywords, ...seenTitles, ...constantsOf(ix)]
-  if (node?.type === 'interactive_message') {
-    const data = state.waiting.data as { mode: string; options: Array<{ id: string; title: string }> } | undefined
-    const options = data?.options ?? []
-    if (options.length && rnd.chance(0.65)) {
-      const o = rnd.pick(options)
-      return data?.mode === 'list' ? { row: o.title } : { button: o.title }
-    }
-    // Typed text: a title in another case, a title of an older message (a stale tap), a keyword, anything.
-    return rnd.text(extra.map((t) => (rnd.chance(0.5) ? t.toUpperCase() : t)))
-  }
+  const declared = node ? bound(node, (b) => b.answers) : null
+  // A node whose samples are its own options: a tap on them is never stale (NodeAnswers.choices).
+  if (declared?.decl.choices && declared.decl.random)
+    return declared.decl.random(declared.config, ix.answers, state.waiting.data, rnd, extra)
   // A tap on a button or row of the last menu sent, while the run waits for something else: a stale tap.
   const menu = lastMenu(outcome)
   if (menu && rnd.chance(0.15))
     return menu.mode === 'list' ? { row: rnd.pick(menu.titles) } : { button: rnd.pick(menu.titles) }
-  if (node?.type === 'question') {
-    const c = ix.graph.config(w!) as QuestionConfig
-    const valid = validAnswers(c, ix.answers)
-    const invalid = invalidAnswers(c, ix.answers)
-    // The values that break arithmetic and lengths, whatever the answer type: zero (divided by), negatives,
-    // nothing, and far too much.
-    if (rnd.chance(0.25)) return edgeAnswer(rnd)
-    if (valid.length && rnd.chance(0.4)) return rnd.pick(valid)
-    if (invalid.length && rnd.chance(0.4)) return rnd.pick(invalid)
-    return rnd.text(extra)
-  }
-  if (node?.type === 'chat_flow') {
-    if (rnd.chance(0.2)) return rnd.text(extra)
-    return { form: randomForm(ix.graph.config(w!) as ChatFlowConfig, rnd) }
-  }
+  if (declared?.decl.random) return declared.decl.random(declared.config, ix.answers, state.waiting.data, rnd, extra)
   return rnd.text(extra)
 }
 
 /** Zero, negative numbers, empty text and very long text: typed as they come, for every typed answer. */
-export const EDGE_ANSWERS: readonly string[] = ['0', '-1', '-250', '-0.5', '', ' ', 'x'.repeat(4096)]
-
-function edgeAnswer(rnd: Random): string {
-  return rnd.pick(EDGE_ANSWERS)
-}
-
-/** Mostly fitting submissions, some with values of the wrong kind or required fields left out. */
-function randomForm(c: ChatFlowConfig, rnd: Random): Record<string, unknown> {
-  const out: Record<string, unknown> = {}
-  const careless = rnd.chance(0.3)
-  for (const f of formFields(c)) {
-    if (!f.name || (!f.required && rnd.chance(0.3)) || (careless && rnd.chance(0.3))) continue
-    if (careless && rnd.chance(0.5)) {
-      out[f.name] = rnd.json(1)
-      continue
-    }
-    const ids = f.options.map((o) => o.id)
-    out[f.name] =
-      f.type === 'radio' || f.type === 'dropdown'
-        ? ids.length
-          ? rnd.pick(ids)
-          : ''
-        : f.type === 'checkbox'
-          ? ids.filter(() => rnd.chance(0.5))
-          : f.type === 'opt_in'
-            ? rnd.chance(0.5)
-            : f.type === 'number'
-              ? rnd.pick([0, -1, rnd.int(-100, 100000)])
-              : f.type === 'email'
-                ? 'test@example.com'
-                : f.type === 'date'
-                  ? '2030-01-15'
-                  : rnd.text()
-  }
-  return out
-}
+export { EDGE_ANSWERS } from '../../nodes/question/behaviour'
 
 const constants = new WeakMap<FlowIndex, string[]>()
 

@@ -1,4 +1,5 @@
 import type { Problem, ValidateContext } from '../types'
+import { validateNoReply } from '../no-reply'
 import {
   IDENTIFIER,
   duplicates,
@@ -29,6 +30,7 @@ const EMOJI = /\p{Extended_Pictographic}/u
 
 export function validateChatFlow(c: ChatFlowConfig, ctx: ValidateContext): Problem[] {
   const out: Problem[] = [
+    ...validateNoReply(c, ctx),
     ...requireText(ctx, '/flowId', c.flowId, 'Form id'),
     ...requireText(ctx, '/body', c.body, 'Body'),
     ...maxLength(ctx, '/body', c.body, 1024, 'Body'),

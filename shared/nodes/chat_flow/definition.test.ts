@@ -90,6 +90,7 @@ describe('chat_flow defaults', () => {
         action: 'navigate',
         endpoint: { url: '', publicKey: '', plaintext: false },
         responseMapping: [],
+        noReplyWithin: '',
       },
       { screens: [{ id: 'FORM', title: 'Form', fields: [], refreshOnBack: false }] },
       { screens: [] },

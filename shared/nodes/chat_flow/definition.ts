@@ -3,6 +3,7 @@ import type { NodeDefinition, TextField, VariableSpec } from '../types'
 import { oneLine, plural } from '../../flow/summary'
 import { validateChatFlow } from './definition-validate'
 import { FlowEndpointSchema } from './endpoint'
+import { noReplyTimeWait, noReplyWithinSchema, timeoutPorts } from '../no-reply'
 
 export const FORM_FIELD_TYPES = ['text', 'number', 'email', 'date', 'dropdown', 'radio', 'checkbox', 'opt_in'] as const
 
@@ -71,6 +72,7 @@ export const ChatFlowConfigSchema = z.object({
     )
     .default([])
     .describe('Data Exchange response mapping: submitted field → session variable.'),
+  noReplyWithin: noReplyWithinSchema,
 })
 export type ChatFlowConfig = z.infer<typeof ChatFlowConfigSchema>
 export type FormField = z.infer<typeof FormFieldSchema>
@@ -136,9 +138,11 @@ export const chatFlowDefinition: NodeDefinition<ChatFlowConfig> = {
     screens: [{ id: 'FORM', title: 'Form', fields: [], refreshOnBack: false }],
     endpoint: { url: '', publicKey: '', plaintext: false },
     responseMapping: [],
+    noReplyWithin: '',
   }),
-  ports: () => [{ id: 'out', label: 'Submitted' }],
+  ports: (c) => [{ id: 'out', label: 'Submitted' }, ...timeoutPorts(c)],
   waits: () => true,
+  timeWait: noReplyTimeWait,
   variables,
   textFields,
   validate: validateChatFlow,

@@ -2,6 +2,7 @@
 // The node type's module: shared/nodes/modules.ts lists it, and everything else reads the type from there.
 import type { NodeModule } from '../types'
 import { chatFlowDefinition, type ChatFlowConfig } from './definition'
+import { chatFlowAnswers } from './behaviour'
 import { chatFlowRunner } from './run'
 
 export const chatFlowNode: NodeModule<'chat_flow', ChatFlowConfig> = {
@@ -12,4 +13,6 @@ export const chatFlowNode: NodeModule<'chat_flow', ChatFlowConfig> = {
   ...chatFlowDefinition,
   runner: chatFlowRunner,
   sends: ['interactive.flow'],
+  answers: chatFlowAnswers,
+  valueFrom: 'form',
 }

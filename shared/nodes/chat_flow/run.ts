@@ -3,6 +3,7 @@ import { NodeFailure } from '../../engine/runner'
 import type { InboundEvent, OutboundMessage, WaitCursor } from '../../engine/types'
 import { formFields, type ChatFlowConfig } from './definition'
 import { checkSubmission } from './run-fields'
+import { noReplyWait } from '../no-reply'
 
 // Sends the channel's form message (docs/integrations.md, Chat Flow) and waits for its submission (§3.4, an nfm_reply).
 // The flow_token names this one sending, so a submission of an older copy of the form is not taken as the answer.
@@ -51,19 +52,26 @@ export const chatFlowRunner: NodeRunner<ChatFlowConfig> = {
       },
     }
     const data: Waiting = { flowToken }
-    return { kind: 'wait', messages: [message], data, output: { flow_token: flowToken } }
+    return {
+      kind: 'wait',
+      messages: [message],
+      data,
+      output: { flow_token: flowToken },
+      ...noReplyWait(config, effects.clock.now()),
+    }
   },
 
   // Only a form submission answers; a token that names another sending is not this form's (iOS may omit it).
   accepts: answersThisForm,
 
   // Anything else that reaches the waiting form (typed text, an older form's submission) leaves it waiting.
-  resume({ config }, event, cursor) {
+  resume({ config, effects }, event, cursor) {
     if (event.type !== 'nfm_reply' || !answersThisForm(event, cursor)) {
       return {
         kind: 'wait',
         messages: [],
         data: cursor.data,
+        ...noReplyWait(config, effects.clock.now(), cursor),
         output: { ignored: event.type === 'nfm_reply' ? 'another form' : event.type },
       }
     }

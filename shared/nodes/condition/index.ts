@@ -2,6 +2,7 @@
 // The node type's module: shared/nodes/modules.ts lists it, and everything else reads the type from there.
 import type { NodeModule } from '../types'
 import { conditionDefinition, type ConditionConfig } from './definition'
+import { conditionBranches } from './behaviour'
 import { conditionRunner } from './run'
 
 export const conditionNode: NodeModule<'condition', ConditionConfig> = {
@@ -12,4 +13,6 @@ export const conditionNode: NodeModule<'condition', ConditionConfig> = {
   ...conditionDefinition,
   runner: conditionRunner,
   sends: [],
+  branches: conditionBranches,
+  valueFrom: 'decision of',
 }

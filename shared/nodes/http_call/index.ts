@@ -12,4 +12,7 @@ export const httpCallNode: NodeModule<'http_call', HttpCallConfig> = {
   ...httpCallDefinition,
   runner: httpCallRunner,
   sends: [],
+  // A saved test holds its requests to their mocks; generated tests mock its answer (shared/nodes/behaviour.ts).
+  effects: { ownsHttp: true, mock: 'response' },
+  valueFrom: 'response of HTTP Call',
 }

@@ -1,4 +1,5 @@
 import type { Problem, ValidateContext } from '../types'
+import { TIMEOUT_PORT_ID, validateNoReply } from '../no-reply'
 import { duplicates, error, maxLength, requireText, warning } from '../../flow/checks'
 import type { InteractiveMessageConfig } from './definition'
 
@@ -23,7 +24,19 @@ export const INTERACTIVE_LIMITS = {
 const L = INTERACTIVE_LIMITS
 
 export function validateInteractive(c: InteractiveMessageConfig, ctx: ValidateContext): Problem[] {
-  const out: Problem[] = [...requireText(ctx, '/body', c.body, 'Body')]
+  const out: Problem[] = [...requireText(ctx, '/body', c.body, 'Body'), ...validateNoReply(c, ctx)]
+  // The timeout port shares the node's port ids with the buttons and rows: one of them may not take its name.
+  const ids =
+    c.mode === 'buttons' ? c.buttons.map((b) => b.id) : c.list.sections.flatMap((s) => s.rows.map((r) => r.id))
+  if (c.noReplyWithin.trim() && ids.includes(TIMEOUT_PORT_ID))
+    out.push(
+      error(
+        ctx,
+        'config.port_clash',
+        `A ${c.mode === 'buttons' ? 'button' : 'row'} id may not be '${TIMEOUT_PORT_ID}' while No reply within is set: that is the No reply port.`,
+        '/noReplyWithin',
+      ),
+    )
   out.push(...maxLength(ctx, '/footer', c.footer, L.footerMax, 'Footer'))
   if (c.mode === 'list') {
     out.push(

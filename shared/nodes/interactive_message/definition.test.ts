@@ -173,7 +173,7 @@ describe('interactive_message defaults', () => {
   it('a new node starts with the documented settings, and a field left out of a file takes the same default', () => {
     const d = documentedDefaults(
       'interactive_message',
-      { mode: 'buttons', header: { type: 'none', text: '', mediaUrl: '' }, body: '', footer: '' },
+      { mode: 'buttons', header: { type: 'none', text: '', mediaUrl: '' }, body: '', footer: '', noReplyWithin: '' },
       {
         buttons: [
           { id: 'yes', title: 'Yes' },

@@ -2,6 +2,7 @@ import { z } from 'zod'
 import type { NodeDefinition, Port, TextField, VariableSpec } from '../types'
 import { oneLine, plural } from '../../flow/summary'
 import { validateInteractive } from './definition-limits'
+import { noReplyTimeWait, noReplyWithinSchema, timeoutPorts } from '../no-reply'
 
 export const ReplyButtonSchema = z.object({
   id: z
@@ -44,6 +45,7 @@ export const InteractiveMessageConfigSchema = z.object({
     })
     .prefault({})
     .describe('Used in list mode.'),
+  noReplyWithin: noReplyWithinSchema,
 })
 export type InteractiveMessageConfig = z.infer<typeof InteractiveMessageConfigSchema>
 
@@ -115,12 +117,16 @@ export const interactiveMessageDefinition: NodeDefinition<InteractiveMessageConf
       buttonLabel: 'Choose',
       sections: [{ title: 'Options', rows: [{ id: 'option_1', title: 'Option 1', description: '' }] }],
     },
+    noReplyWithin: '',
   }),
-  ports: (c): Port[] =>
-    c.mode === 'buttons'
+  ports: (c): Port[] => [
+    ...(c.mode === 'buttons'
       ? c.buttons.map((b) => ({ id: b.id, label: b.title || b.id }))
-      : listRows(c).map((r) => ({ id: r.id, label: r.title || r.id })),
+      : listRows(c).map((r) => ({ id: r.id, label: r.title || r.id }))),
+    ...timeoutPorts(c),
+  ],
   waits: () => true,
+  timeWait: noReplyTimeWait,
   variables,
   textFields,
   validate: validateInteractive,

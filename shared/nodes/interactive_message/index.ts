@@ -2,6 +2,7 @@
 // The node type's module: shared/nodes/modules.ts lists it, and everything else reads the type from there.
 import type { NodeModule } from '../types'
 import { interactiveMessageDefinition, type InteractiveMessageConfig } from './definition'
+import { interactiveAnswers } from './behaviour'
 import { interactiveMessageRunner } from './run'
 
 export const interactiveMessageNode: NodeModule<'interactive_message', InteractiveMessageConfig> = {
@@ -12,4 +13,6 @@ export const interactiveMessageNode: NodeModule<'interactive_message', Interacti
   ...interactiveMessageDefinition,
   runner: interactiveMessageRunner,
   sends: ['interactive.button', 'interactive.list'],
+  answers: interactiveAnswers,
+  valueFrom: 'choice at',
 }

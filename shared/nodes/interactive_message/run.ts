@@ -2,6 +2,7 @@ import type { NodeRunner, RunContext } from '../../engine/runner'
 import { NodeFailure } from '../../engine/runner'
 import type { InboundEvent, InteractiveHeader, OutboundMessage, Vars } from '../../engine/types'
 import type { InteractiveMessageConfig } from './definition'
+import { noReplyWait } from '../no-reply'
 
 // Reply buttons or a list menu: sends, waits, and on a tap or row selection leaves by the port named after the
 // button or row id. Text typed instead of a tap counts when it names an option (its title or id, any case);
@@ -22,17 +23,24 @@ export const interactiveMessageRunner: NodeRunner<InteractiveMessageConfig> = {
   run(ctx) {
     const { message, options } = build(ctx)
     const data: WaitData = { mode: ctx.config.mode, options, message }
-    return { kind: 'wait', messages: [message], data, output: { sent: options } }
+    const time = noReplyWait(ctx.config, ctx.effects.clock.now())
+    return { kind: 'wait', messages: [message], data, output: { sent: options }, ...time }
   },
 
   accepts(event, cursor) {
     return match(event, cursor.data as WaitData) !== null
   },
 
-  resume(_ctx, event, cursor) {
+  resume(ctx, event, cursor) {
     const data = cursor.data as WaitData
     const option = match(event, data)
-    if (!option) return { kind: 'wait', messages: [data.message], data }
+    if (!option)
+      return {
+        kind: 'wait',
+        messages: [data.message],
+        data,
+        ...noReplyWait(ctx.config, ctx.effects.clock.now(), cursor),
+      }
     return {
       kind: 'next',
       port: option.id,

@@ -12,4 +12,5 @@ export const leadManagementNode: NodeModule<'lead_management', LeadManagementCon
   ...leadManagementDefinition,
   runner: leadManagementRunner,
   sends: [],
+  valueFrom: 'contact details from',
 }

@@ -55,7 +55,7 @@ describe('mpm defaults', () => {
   it('a new node starts with the documented settings, and a field left out of a file takes the same default', () => {
     const d = documentedDefaults(
       'mpm',
-      { catalogId: '', header: '', body: '', footer: '' },
+      { catalogId: '', header: '', body: '', footer: '', noReplyWithin: '' },
       { sections: [{ title: '', productIds: [] }] },
       { sections: [] },
     )

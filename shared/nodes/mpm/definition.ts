@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { noReplyTimeWait, noReplyWithinSchema, timeoutPorts, validateNoReply } from '../no-reply'
 import type { NodeDefinition, Problem, TextField, ValidateContext } from '../types'
 import { error, isBlank, maxLength, requireText } from '../../flow/checks'
 import { plural } from '../../flow/summary'
@@ -23,11 +24,13 @@ export const MpmConfigSchema = z.object({
     )
     .default([])
     .describe('1–10 sections, at most 30 products in all.'),
+  noReplyWithin: noReplyWithinSchema,
 })
 export type MpmConfig = z.infer<typeof MpmConfigSchema>
 
 function validate(c: MpmConfig, ctx: ValidateContext): Problem[] {
   const out: Problem[] = [
+    ...validateNoReply(c, ctx),
     ...requireText(ctx, '/catalogId', c.catalogId, 'Catalogue id'),
     ...requireText(ctx, '/header', c.header, 'Header'),
     ...maxLength(ctx, '/header', c.header, 60, 'Header'),
@@ -96,9 +99,18 @@ export const mpmDefinition: NodeDefinition<MpmConfig> = {
   description: 'Sends up to 30 products of the catalogue in sections; the customer can build a cart.',
   category: 'commerce',
   configSchema: MpmConfigSchema,
-  defaults: () => ({ catalogId: '', header: '', body: '', footer: '', sections: [{ title: '', productIds: [] }] }),
-  ports: () => [{ id: 'out', label: 'Next' }],
-  waits: () => false,
+  defaults: () => ({
+    catalogId: '',
+    header: '',
+    body: '',
+    footer: '',
+    sections: [{ title: '', productIds: [] }],
+    noReplyWithin: '',
+  }),
+  ports: (c) => [{ id: 'out', label: c.noReplyWithin.trim() ? 'Replied' : 'Next' }, ...timeoutPorts(c)],
+  // Only with "no reply within": then it waits for the customer's cart or reply (spm/run-wait.ts).
+  waits: (c) => !!c.noReplyWithin.trim(),
+  timeWait: noReplyTimeWait,
   variables: orderVariables,
   textFields,
   validate,

@@ -2,6 +2,7 @@ import type { NodeRunner } from '../../engine/runner'
 import { NodeFailure } from '../../engine/runner'
 import type { OutboundMessage } from '../../engine/types'
 import { lookUpProduct } from '../spm/run-catalog'
+import { answered, sent } from '../spm/run-wait'
 import type { MpmConfig } from './definition'
 
 // Products in sections (docs/integrations.md, MPM): text header, body, optional footer, at most 10 sections and 30
@@ -74,11 +75,8 @@ export const mpmRunner: NodeRunner<MpmConfig> = {
         action: { catalog_id: catalogId, sections },
       },
     }
-    return {
-      kind: 'next',
-      port: 'out',
-      messages: [message],
-      output: { catalog_id: catalogId, products: total, sections: sections.length, dropped, checked },
-    }
+    const output = { catalog_id: catalogId, products: total, sections: sections.length, dropped, checked }
+    return sent(config, effects.clock.now(), message, output)
   },
+  ...answered,
 }

@@ -74,6 +74,7 @@ describe('question defaults', () => {
       retryMessage: "Sorry, I didn't get that. Please try again.",
       explainRefusal: true,
       maxAttempts: 3,
+      noReplyWithin: '',
     })
     expect(d.newNode).toEqual(d.expectedNewNode)
     expect(d.leftOut).toEqual(d.expectedLeftOut)

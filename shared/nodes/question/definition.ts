@@ -5,6 +5,7 @@ import { oneLine } from '../../flow/summary'
 import { parseBound } from './answers/date-bounds'
 import { answerPatternProblem } from './answers/pattern'
 import { ANSWER_TYPE_INFO, ANSWER_TYPES } from './answers/types'
+import { noReplyTimeWait, noReplyWithinSchema, timeoutPorts, validateNoReply } from '../no-reply'
 
 export { ANSWER_TYPES }
 
@@ -48,6 +49,7 @@ export const QuestionConfigSchema = z.object({
     .int()
     .default(3)
     .describe('Answers accepted before the run leaves through the failure port (1–10).'),
+  noReplyWithin: noReplyWithinSchema,
 })
 export type QuestionConfig = z.infer<typeof QuestionConfigSchema>
 
@@ -97,6 +99,7 @@ function validate(c: QuestionConfig, ctx: Parameters<NodeDefinition<QuestionConf
           field,
         ),
       )
+  out.push(...validateNoReply(c, ctx))
   if (c.min !== null && c.max !== null && c.min > c.max)
     out.push(error(ctx, 'config.range', `Minimum ${c.min} is above maximum ${c.max}.`, '/min'))
   if (c.maxAttempts < 1 || c.maxAttempts > 10)
@@ -132,12 +135,15 @@ export const questionDefinition: NodeDefinition<QuestionConfig> = {
     retryMessage: "Sorry, I didn't get that. Please try again.",
     explainRefusal: true,
     maxAttempts: 3,
+    noReplyWithin: '',
   }),
-  ports: () => [
+  ports: (c) => [
     { id: 'out', label: 'Answered' },
     { id: 'failure', label: 'No valid answer', kind: 'failure' },
+    ...timeoutPorts(c),
   ],
   waits: () => true,
+  timeWait: noReplyTimeWait,
   variables: (c, name) => [
     ...(c.saveTo.trim() ? [answerVariable(c, c.saveTo, `Answer to: ${oneLine(c.prompt, 40)}`)] : []),
     answerVariable(c, `${name}.answer`, 'The accepted answer'),

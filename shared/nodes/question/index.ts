@@ -2,6 +2,7 @@
 // The node type's module: shared/nodes/modules.ts lists it, and everything else reads the type from there.
 import type { NodeModule } from '../types'
 import { questionDefinition, type QuestionConfig } from './definition'
+import { questionAnswers } from './behaviour'
 import { questionRunner } from './run'
 
 export const questionNode: NodeModule<'question', QuestionConfig> = {
@@ -12,4 +13,6 @@ export const questionNode: NodeModule<'question', QuestionConfig> = {
   ...questionDefinition,
   runner: questionRunner,
   sends: ['text'],
+  answers: questionAnswers,
+  valueFrom: 'answer to',
 }

@@ -4,6 +4,7 @@ import { inboundText } from '../../engine/session'
 import type { OutboundMessage } from '../../engine/types'
 import type { AnswerResult } from './answers'
 import type { QuestionConfig } from './definition'
+import { noReplyWait } from '../no-reply'
 
 // Asks, waits for a typed reply, reads it (./answers: the flow's locale, time zone and default country, the run's
 // clock). A refused answer sends the retry message (or the question again when there is none), after a line saying
@@ -19,8 +20,8 @@ interface Refused {
 }
 
 export const questionRunner: NodeRunner<QuestionConfig> = {
-  run({ config, render }) {
-    return { kind: 'wait', messages: [text(render(config.prompt))] }
+  run({ config, render, effects }) {
+    return { kind: 'wait', messages: [text(render(config.prompt))], ...noReplyWait(config, effects.clock.now()) }
   },
 
   // Any typed reply (or a tapped title) is an answer, even one that looks like another flow's keyword.
@@ -77,6 +78,8 @@ export const questionRunner: NodeRunner<QuestionConfig> = {
       messages: [text(body)],
       output: { rejected: typed, reason: check.reason, code: check.code, attempts },
       data,
+      // A refused answer keeps the deadline of the first ask: "no reply within" counts from the question.
+      ...noReplyWait(config, effects.clock.now(), cursor),
     }
   },
 }

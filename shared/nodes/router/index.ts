@@ -2,6 +2,7 @@
 // The node type's module: shared/nodes/modules.ts lists it, and everything else reads the type from there.
 import type { NodeModule } from '../types'
 import { routerDefinition, type RouterConfig } from './definition'
+import { routerBranches } from './behaviour'
 import { routerRunner } from './run'
 
 export const routerNode: NodeModule<'router', RouterConfig> = {
@@ -12,4 +13,6 @@ export const routerNode: NodeModule<'router', RouterConfig> = {
   ...routerDefinition,
   runner: routerRunner,
   sends: [],
+  branches: routerBranches,
+  valueFrom: 'decision of',
 }

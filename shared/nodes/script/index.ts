@@ -12,4 +12,7 @@ export const scriptNode: NodeModule<'script', ScriptConfig> = {
   ...scriptDefinition,
   runner: scriptRunner,
   sends: [],
+  // Generated tests run it for real where the host can, and mock its outputs (shared/nodes/behaviour.ts).
+  effects: { mock: 'outputs', runsCode: true, outputs: (c) => c.outputs.map((o) => o.name) },
+  valueFrom: 'output of Script',
 }

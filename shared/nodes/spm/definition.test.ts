@@ -17,7 +17,7 @@ describe('spm', () => {
 
 describe('spm defaults', () => {
   it('a new node starts with the documented settings, and a field left out of a file takes the same default', () => {
-    const d = documentedDefaults('spm', { catalogId: '', productId: '', body: '', footer: '' })
+    const d = documentedDefaults('spm', { catalogId: '', productId: '', body: '', footer: '', noReplyWithin: '' })
     expect(d.newNode).toEqual(d.expectedNewNode)
     expect(d.leftOut).toEqual(d.expectedLeftOut)
   })

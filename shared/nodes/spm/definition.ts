@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { noReplyTimeWait, noReplyWithinSchema, timeoutPorts, validateNoReply } from '../no-reply'
 import type { NodeDefinition, VariableSpec } from '../types'
 import { maxLength, requireText } from '../../flow/checks'
 
@@ -7,6 +8,7 @@ export const SpmConfigSchema = z.object({
   productId: z.string().default('').describe('product_retailer_id of the product; takes {{ }} placeholders.'),
   body: z.string().default('').describe('Optional body, at most 1024 characters.'),
   footer: z.string().default('').describe('Optional footer, at most 60 characters.'),
+  noReplyWithin: noReplyWithinSchema,
 })
 export type SpmConfig = z.infer<typeof SpmConfigSchema>
 
@@ -28,9 +30,11 @@ export const spmDefinition: NodeDefinition<SpmConfig> = {
   description: 'Sends one product of the catalogue; the customer can add it to a cart.',
   category: 'commerce',
   configSchema: SpmConfigSchema,
-  defaults: () => ({ catalogId: '', productId: '', body: '', footer: '' }),
-  ports: () => [{ id: 'out', label: 'Next' }],
-  waits: () => false,
+  defaults: () => ({ catalogId: '', productId: '', body: '', footer: '', noReplyWithin: '' }),
+  ports: (c) => [{ id: 'out', label: c.noReplyWithin.trim() ? 'Replied' : 'Next' }, ...timeoutPorts(c)],
+  // Only with "no reply within": then it waits for the customer's cart or reply (spm/run-wait.ts).
+  waits: (c) => !!c.noReplyWithin.trim(),
+  timeWait: noReplyTimeWait,
   variables: orderVariables,
   textFields: (c) => [
     { pointer: '/productId', label: 'Product id', value: c.productId },
@@ -42,6 +46,7 @@ export const spmDefinition: NodeDefinition<SpmConfig> = {
     ...requireText(ctx, '/productId', c.productId, 'Product id'),
     ...maxLength(ctx, '/body', c.body, 1024, 'Body'),
     ...maxLength(ctx, '/footer', c.footer, 60, 'Footer'),
+    ...validateNoReply(c, ctx),
   ],
   summary: (c) => (c.productId ? `Product ${c.productId}` : 'No product yet'),
 }

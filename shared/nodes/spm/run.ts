@@ -3,6 +3,7 @@ import { NodeFailure } from '../../engine/runner'
 import type { OutboundMessage } from '../../engine/types'
 import type { SpmConfig } from './definition'
 import { lookUpProduct } from './run-catalog'
+import { answered, sent } from './run-wait'
 
 // One product of the catalogue (docs/integrations.md, SPM: no header; body and footer optional). A product the
 // catalogue does not hold fails the node: the channel would refuse the message.
@@ -42,6 +43,7 @@ export const spmRunner: NodeRunner<SpmConfig> = {
       checked: product !== 'unchecked',
       ...(product !== 'unchecked' ? { product } : {}),
     }
-    return { kind: 'next', port: 'out', messages: [message], output }
+    return sent(config, effects.clock.now(), message, output)
   },
+  ...answered,
 }

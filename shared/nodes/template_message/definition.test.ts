@@ -43,6 +43,7 @@ describe('template_message defaults', () => {
       bodyParams: [],
       buttonUrlParam: '',
       quickReplies: [],
+      noReplyWithin: '',
     })
     expect(d.newNode).toEqual(d.expectedNewNode)
     expect(d.leftOut).toEqual(d.expectedLeftOut)

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { noReplyTimeWait, noReplyWithinSchema, timeoutPorts, validateNoReply } from '../no-reply'
 import type { NodeDefinition, Problem, TextField, ValidateContext } from '../types'
 import { error, maxLength, requireText } from '../../flow/checks'
 
@@ -40,6 +41,7 @@ export const TemplateMessageConfigSchema = z.object({
     )
     .default([])
     .describe('Payloads of the quick-reply buttons, in the template order.'),
+  noReplyWithin: noReplyWithinSchema,
 })
 export type TemplateMessageConfig = z.infer<typeof TemplateMessageConfigSchema>
 
@@ -60,6 +62,7 @@ function validate(c: TemplateMessageConfig, ctx: ValidateContext): Problem[] {
   const out: Problem[] = [
     ...requireText(ctx, '/templateName', c.templateName, 'Template name'),
     ...requireText(ctx, '/language', c.language, 'Language'),
+    ...validateNoReply(c, ctx),
   ]
   if (c.templateName.trim() && !TEMPLATE_NAME.test(c.templateName))
     out.push(
@@ -109,19 +112,26 @@ export const templateMessageDefinition: NodeDefinition<TemplateMessageConfig> = 
     bodyParams: [],
     buttonUrlParam: '',
     quickReplies: [],
+    noReplyWithin: '',
   }),
-  ports: () => [{ id: 'out', label: 'Next' }],
-  waits: () => false,
-  variables: (c) =>
-    c.quickReplies.length
+  ports: (c) => [{ id: 'out', label: c.noReplyWithin.trim() ? 'Replied' : 'Next' }, ...timeoutPorts(c)],
+  // Only with "no reply within": then it waits for the customer's reply (a quick-reply tap or any text).
+  waits: (c) => !!c.noReplyWithin.trim(),
+  timeWait: noReplyTimeWait,
+  variables: (c, name) => [
+    ...(c.quickReplies.length
       ? [
           {
             path: '_last_template_button_clicked',
             description: 'Payload of the last template quick-reply button tapped',
-            type: 'string',
+            type: 'string' as const,
           },
         ]
-      : [],
+      : []),
+    ...(c.noReplyWithin.trim()
+      ? [{ path: `${name}.reply`, description: 'What the customer replied', type: 'string' as const }]
+      : []),
+  ],
   textFields,
   validate,
   summary: (c) => (c.templateName ? `${c.templateName} (${c.language})` : 'No template yet'),

@@ -12,4 +12,5 @@ export const templateMessageNode: NodeModule<'template_message', TemplateMessage
   ...templateMessageDefinition,
   runner: templateMessageRunner,
   sends: ['template'],
+  library: (c) => (c.templateName ? { templates: [{ name: c.templateName, language: c.language }] } : {}),
 }

@@ -6,6 +6,8 @@ import { NodeFailure, type NodeRunner, type RunContext } from '../../engine/runn
 import { mediaParameter, type OutboundMessage, type TemplateComponent } from '../../engine/outbound'
 import { renderUrl } from '../http_call/run-render'
 import type { TemplateMessageConfig } from './definition'
+import { noReplyWait } from '../no-reply'
+import { inboundText } from '../../engine/session'
 import {
   MessageTemplateSchema,
   TEMPLATE_LIMITS,
@@ -17,7 +19,22 @@ import {
 type Ctx = Pick<RunContext<TemplateMessageConfig>, 'config' | 'render' | 'evaluate' | 'effects'>
 
 export const templateMessageRunner: NodeRunner<TemplateMessageConfig> = {
-  run: (ctx) => runTemplate(ctx),
+  // With "no reply within" the template waits for the answer it asks for: the usual way to reach a customer whose
+  // 24-hour window has closed, and to give up (or remind) when they do not answer.
+  run: async (ctx) => {
+    const sent = await runTemplate(ctx)
+    const time = noReplyWait(ctx.config, ctx.effects.clock.now())
+    return 'until' in time ? { kind: 'wait', messages: sent.messages, output: sent.output, ...time } : sent
+  },
+  accepts: (event) => event.type !== 'nfm_reply' && event.type !== 'order',
+  resume: (_ctx, event) => ({
+    kind: 'next',
+    port: 'out',
+    output: {
+      reply: inboundText(event),
+      ...(event.type === 'template_button' ? { payload: event.button.payload } : {}),
+    },
+  }),
 }
 
 export async function runTemplate(ctx: Ctx) {

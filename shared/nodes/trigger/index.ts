@@ -12,4 +12,5 @@ export const triggerNode: NodeModule<'trigger', TriggerConfig> = {
   ...triggerDefinition,
   runner: triggerRunner,
   sends: [],
+  starts: true,
 }

@@ -19,6 +19,7 @@ import type { SchemaMigration } from '../schema/types'
 import { migration017 } from './017_flow_node_count'
 import { migration018 } from './018_secrets_at_rest'
 import { migration019 } from './019_run_wake'
+import { migration020 } from './020_emulator_clock'
 import type { Migration } from './types'
 
 export type { Migration } from './types'
@@ -47,6 +48,7 @@ export const schema: SchemaMigration[] = [
   migration017,
   migration018,
   migration019,
+  migration020,
 ]
 
 export const migrations: Migration[] = schema.map(sqliteMigration)

@@ -1,10 +1,9 @@
 import crypto from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { FlowEndpointRequest } from '../../../shared/nodes/chat_flow/endpoint'
-import { createTempBackend, expectOk } from '../testing/backend'
-import { startEndpointServer, type EndpointServer } from '../../services/effects/flow-endpoint-server'
-import { exchangeWithEndpoint } from '../../services/effects/flow-endpoint'
-import { createHttpEffect } from '../../services/effects/http'
+import { startEndpointServer, type EndpointServer } from './flow-endpoint-server'
+import { exchangeWithEndpoint } from './flow-endpoint'
+import { createHttpEffect } from './http'
 
 let server: EndpointServer
 beforeAll(async () => {
@@ -127,7 +126,7 @@ describe('Chat Flow endpoint round trip (encrypted)', () => {
   })
 })
 
-describe('plaintext mode (local development endpoints) and the command', () => {
+describe('plaintext mode (local development endpoints)', () => {
   it('sends and reads plain JSON when the node says so', async () => {
     const before = server.received.length
     const r = await exchangeWithEndpoint(
@@ -147,25 +146,5 @@ describe('plaintext mode (local development endpoints) and the command', () => {
       data: { name: 'Bo' },
       flow_token: 'ftok_1',
     })
-  })
-
-  it('integrations.flowEndpoint runs the exchange through the back end, validating the request', async () => {
-    const temp = createTempBackend()
-    try {
-      const r = expectOk(
-        await temp.backend.call('integrations.flowEndpoint', {
-          endpoint: endpoint(),
-          request: { action: 'INIT', flow_token: 'ftok_9' },
-        }),
-      )
-      expect(r.reply).toEqual({ kind: 'screen', screen: 'DETAILS', data: { greeting: 'Hello from the endpoint' } })
-      const bad = await temp.backend.call('integrations.flowEndpoint', {
-        endpoint: endpoint(),
-        request: { action: 'JUMP', flow_token: 'x' },
-      })
-      expect(bad.ok ? null : bad.error.code).toBe('bad_request')
-    } finally {
-      await temp.cleanup()
-    }
   })
 })

@@ -5,44 +5,15 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { afterEach, beforeEach, expect, it, vi } from 'vitest'
-import { FlowStore } from '../../services/store/flows'
-import { openDatabase } from '../../services/db/open'
-import { checkWal } from '../../services/db/wal-check'
-import type { WalRecovery } from '../../services/db/wal-recovery'
+import { openDatabase } from './open'
+import { crashedStudio as crashedIn, damageCommit } from './testing/crashed-wal'
+import { checkWal } from './wal-check'
+import type { WalRecovery } from './wal-recovery'
 
 let dir: string
 beforeEach(() => (dir = fs.mkdtempSync(path.join(os.tmpdir(), 'chatflow-wal-'))))
 afterEach(() => fs.rmSync(dir, { recursive: true, force: true }))
-
-/** A database with 20 flows, each created in its own commit, copied with its log as a crash would leave them. */
-function crashedStudio(): string {
-  const live = path.join(dir, 'live', 'studio.sqlite')
-  const db = openDatabase(live, { onWalRecovered: () => undefined })
-  db.pragma('wal_autocheckpoint = 0')
-  const flows = new FlowStore(db, Date.now)
-  for (let i = 1; i <= 20; i++) flows.create(`Flow ${String(i).padStart(2, '0')}`)
-  const crashed = path.join(dir, 'crashed', 'studio.sqlite')
-  fs.mkdirSync(path.dirname(crashed), { mode: 0o700 })
-  fs.copyFileSync(live, crashed)
-  fs.copyFileSync(`${live}-wal`, `${crashed}-wal`)
-  db.close()
-  return crashed
-}
-
-/** Flips one byte in the page data of the WAL frame that holds the `nth` commit. */
-function damageCommit(walFile: string, nth: number): void {
-  const data = fs.readFileSync(walFile)
-  const frame = 24 + data.readUInt32BE(8)
-  let commits = 0
-  for (let at = 32; at + frame <= data.length; at += frame) {
-    if (data.readUInt32BE(at + 4) !== 0 && ++commits === nth) {
-      data[at + 24 + 100] = data[at + 24 + 100]! ^ 0xff
-      fs.writeFileSync(walFile, data)
-      return
-    }
-  }
-  throw new Error(`the log has no commit ${nth}`)
-}
+const crashedStudio = () => crashedIn(dir)
 
 const flowNames = (file: string) => {
   const db = openDatabase(file, { onWalRecovered: () => undefined })
@@ -114,26 +85,4 @@ it('tells a host that passes no listener on stderr (chatflow serve, the CLI)', (
   expect(err).toMatch(
     /^Chatflow Studio: The write-ahead log of studio\.sqlite was damaged at byte \d+: .* 1 saved change after it could not be read/,
   )
-})
-
-it("puts the message in the studio's notices, for the banner every window shows", async () => {
-  const file = crashedStudio()
-  damageCommit(`${file}-wal`, checkWal(`${file}-wal`)!.recoveredCommits - 2)
-  const { createBackend } = await import('../backend')
-  const logged: string[] = []
-  const backend = createBackend({ dataDir: path.dirname(file), log: (m) => logged.push(m) })
-  try {
-    const notices = await backend.call('studio.notices', {})
-    expect(notices).toMatchObject({
-      ok: true,
-      value: {
-        notices: [
-          { code: 'wal_recovered', message: expect.stringMatching(/3 saved changes after it could not be read/) },
-        ],
-      },
-    })
-    expect(logged.join('\n')).toMatch(/write-ahead log of studio\.sqlite was damaged/)
-  } finally {
-    await backend.close()
-  }
 })

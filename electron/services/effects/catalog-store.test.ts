@@ -6,10 +6,9 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { ASHA, buildFlow } from '../../../shared/engine/testing/fixtures'
 import { startRun } from '../../../shared/engine/machine'
 import { nodeCatalog } from '../../../shared/nodes/runners'
-import { openDatabase } from '../../services/db/open'
-import { createTempBackend, expectOk, type TempBackend } from '../testing/backend'
-import { CatalogStore, InvalidProductError } from '../../services/effects/catalog-store'
-import { createStudioEffects } from '../../services/effects/index'
+import { openDatabase } from '../db/open'
+import { CatalogStore, InvalidProductError } from './catalog-store'
+import { createStudioEffects } from './index'
 
 const TEA = (id: string, over: Record<string, unknown> = {}) => ({
   catalogId: 'cat_1',
@@ -183,29 +182,5 @@ describe('SPM and MPM against the real catalogue', () => {
       { type: 'mpm', name: 'mpm_1', config: { catalogId: 'cat_1', header: 'H', body: 'B', sections: eleven } },
     ])
     expect(sectionsOver.state.error).toMatchObject({ code: 'mpm_limit' })
-  })
-})
-
-describe('catalog commands', () => {
-  let temp: TempBackend
-  beforeEach(() => {
-    temp = createTempBackend()
-  })
-  afterEach(() => temp.cleanup())
-
-  it('list, save, delete through the back end, with invalid_product for a bad product, kept across a restart', async () => {
-    const b = temp.backend
-    expectOk(await b.call('catalog.save', { product: TEA('A') }))
-    expectOk(await b.call('catalog.save', { product: TEA('B', { catalogId: 'cat_2' }) }))
-    const bad = await b.call('catalog.save', {
-      product: { catalogId: 'cat_1', id: 'C', name: 'C', price: 'free', currency: 'EUR' },
-    })
-    expect(bad.ok ? null : bad.error.code).toBe('invalid_product')
-    const reopened = await temp.reopen()
-    expect(expectOk(await reopened.call('catalog.list', { catalogId: 'cat_1' })).products.map((p) => p.id)).toEqual([
-      'A',
-    ])
-    expect(expectOk(await reopened.call('catalog.delete', { catalogId: 'cat_2', id: 'B' }))).toEqual({ deleted: true })
-    expect(expectOk(await reopened.call('catalog.list', {})).products.map((p) => p.id)).toEqual(['A'])
   })
 })

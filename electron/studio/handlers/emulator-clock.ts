@@ -1,0 +1,58 @@
+import { dueAt } from '../../../shared/engine'
+import { formatSpan } from '../../../shared/text/span'
+import { emulatorClock } from '../emulator/clock'
+import { lookup, outcome } from '../emulator/outcome'
+import { contactOf, flowOf, runsFor, toMocks } from '../emulator/service'
+import { ApiFailure } from '../../services/failure'
+import type { Handler } from './types'
+
+// The emulator's clock half of the emulator area (docs/emulator.md, "The clock"); handlers/emulator.ts spreads it.
+
+export const emulatorClockHandlers: { 'emulator.skip': Handler<'emulator.skip'> } = {
+  'emulator.skip': async (req, ctx) => {
+    flowOf(ctx, req.flowId) // a flow that no longer exists is refused before the clock moves
+    const clock = ctx.service(emulatorClock)
+    const before = runsFor(ctx, req.enforceWindow, req.contactId)
+    const contact = contactOf(before, req.contactId)
+    const paused = before.runs.pausedOf(contact.id)
+    const due = paused ? dueAt(paused) : null
+    let skippedMs: number
+    if (req.to.kind === 'due') {
+      if (due === null)
+        throw new ApiFailure('nothing_due', 'The conversation does not wait on time: choose how far to skip instead.')
+      skippedMs = Math.max(0, due - clock.nowOf(contact.id))
+    } else skippedMs = req.to.ms
+    if (skippedMs > 0) clock.advance(contact.id, skippedMs)
+
+    // Time acts as production's timers would: the expiry sweep closes a run whose 24-hour window passed, then the
+    // run that has fallen due is woken. Both are the conversation core's decisions, on the moved clock.
+    const runs = runsFor(ctx, req.enforceWindow, contact.id)
+    const skipped = `Skipped ${formatSpan(skippedMs)}`
+    if (paused && !runs.pausedRun(contact.id)) {
+      return {
+        ...outcome(
+          ctx,
+          req.flowId,
+          contact.id,
+          'ignored',
+          `${skipped}: the customer's 24-hour window closed and the waiting conversation expired.`,
+          paused.flowId === req.flowId ? paused.id : null,
+        ),
+        skippedMs,
+      }
+    }
+    if (!paused) return { ...outcome(ctx, req.flowId, contact.id, 'ignored', `${skipped}.`, null), skippedMs }
+    const handled = await runs.handle(contact, { kind: 'wake' }, { flowOf: lookup(ctx), mocks: toMocks(req.mocks) })
+    const runId = paused.flowId === req.flowId ? paused.id : null
+    if (handled.ran) {
+      return { ...outcome(ctx, req.flowId, contact.id, 'resumed', null, handled.ran.step.state.id), skippedMs }
+    }
+    const still = runs.runs.state(paused.id)
+    const left = still ? dueAt(still) : null
+    const notice =
+      left !== null
+        ? `${skipped}; the conversation still waits (due in ${formatSpan(Math.max(0, left - clock.nowOf(contact.id)))}).`
+        : `${skipped}; the conversation still waits for the customer.`
+    return { ...outcome(ctx, req.flowId, contact.id, 'ignored', notice, runId), skippedMs }
+  },
+}

@@ -1,12 +1,15 @@
-// Webhook benchmark: `chatflow serve` in a child process runs the flow of
+// Webhook benchmark (issue 40's goals): `chatflow serve` in a child process runs the flow of
 // bench/engine-flow.flow.json for every request (key check, body validation, contact, run, condition, nested
 // expression, end; run + 4-node trace + message committed before the answer). autocannon drives it on 127.0.0.1 at
-// 1 and 10 connections, bodies alternating amount 250 / 40. Two floors, each a bare node:http server in its own
-// process: the one the goals are set against (bench/floor/webhook-sqlite.mjs) parses the body and writes the same
+// 1 and 10 connections, bodies alternating amount 250 / 40. References, each in its own process: the floor the goals
+// are set against (bench/floor/webhook-sqlite.mjs), a bare node:http server that parses the body and writes the same
 // rows (a run with its state, 4 trace rows, 1 message) in one transaction into a database with the studio's schema;
-// the other only answers the same JSON (what HTTP alone costs). Three rounds, the three servers in turn within each,
-// so a load change on this shared machine hits all three; medians are printed, and the ratios to the SQLite floor
-// per round, then their median. Afterwards every 200 is checked against the databases. Bounded: about 45 s.
+// Node-RED (the pinned dev dependency, bench/reference/node-red) doing the same work without storing anything; and
+// a node:http server that only answers the same JSON (what HTTP alone costs). Before timing, every reference's answer
+// to both bodies is checked against ours (and Node-RED's text). Three rounds per connection count, the servers in
+// turn within each, so a load change on this shared machine hits all of them; each round's line gives the load
+// average and each server's CPU time per request (from /proc, which depends far less on the load than req/s), then
+// the medians and the goals' ratios, met or not. Afterwards every 200 is checked against the databases. About 60 s.
 import { spawn, type ChildProcess } from 'node:child_process'
 import fs from 'node:fs'
 import os from 'node:os'
@@ -18,6 +21,8 @@ import { storeFlow } from '../../electron/cli/commands/import'
 import { openDatabase } from '../../electron/services/db/open'
 import { SecretStore } from '../../electron/services/webhook/secrets'
 import { startServe } from '../../electron/runtime/testing/serve-child'
+import { cpuMsOf } from '../http-post'
+import { nodeRedEntry, startNodeRed, type NodeRed } from '../reference/node-red/start'
 
 const SECONDS = 2
 const ROUNDS = 3
@@ -70,17 +75,84 @@ async function floor(args: string[]): Promise<{ child: ChildProcess; url: string
   return { child, url }
 }
 
+/** One server under test: where to POST, with which headers, and the process whose CPU time is read. */
+interface Target {
+  key: string
+  label: string
+  url: string
+  headers: Record<string, string>
+  pid: number
+}
+
+/** A timed run: autocannon's figures and the server's CPU time per answered request (null without /proc). */
+interface Sample {
+  r: AutocannonResult
+  cpuMs: number | null
+}
+
+async function timed(t: Target, connections: number): Promise<Sample> {
+  const before = cpuMsOf(t.pid)
+  const r = await measure(t.url, connections, t.headers)
+  const after = cpuMsOf(t.pid)
+  const n = ok(r)
+  return { r, cpuMs: before === null || after === null || n === 0 ? null : (after - before) / n }
+}
+
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[xs.length >> 1]!
 const ok = (r: AutocannonResult) => r['2xx']
 const other = (r: AutocannonResult) => r.non2xx + r.errors + r.timeouts
+const load = () =>
+  os
+    .loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ')
+const cpu = (ms: number | null) => (ms === null ? '   n/a' : ms.toFixed(3).padStart(6))
 
-function line(label: string, rs: AutocannonResult[]): string {
+function sampleLine(label: string, s: Sample): string {
+  const { r } = s
+  return `  ${label.padEnd(44)} ${r.requests.average.toFixed(0).padStart(6)} req/s   p50 ${r.latency.p50.toFixed(1).padStart(5)} ms   p99 ${r.latency.p99.toFixed(1).padStart(6)} ms   CPU ${cpu(s.cpuMs)} ms/req`
+}
+
+function line(label: string, ss: Sample[]): string {
+  const rs = ss.map((s) => s.r)
   const rate = median(rs.map((r) => r.requests.average))
   const p50 = median(rs.map((r) => r.latency.p50))
   const p99 = median(rs.map((r) => r.latency.p99))
+  const cpus = ss.map((s) => s.cpuMs).filter((c): c is number => c !== null)
   const n = rs.reduce((s, r) => s + ok(r), 0)
   const bad = rs.reduce((s, r) => s + other(r), 0)
-  return `${label.padEnd(46)} ${rate.toFixed(0).padStart(6)} req/s   p50 ${p50.toFixed(1).padStart(5)} ms   p99 ${p99.toFixed(1).padStart(6)} ms   (${n} ok, ${bad} other)`
+  return `${label.padEnd(46)} ${rate.toFixed(0).padStart(6)} req/s   p50 ${p50.toFixed(1).padStart(5)} ms   p99 ${p99.toFixed(1).padStart(6)} ms   CPU ${cpu(cpus.length ? median(cpus) : null)} ms/req   (${n} ok, ${bad} other)`
+}
+
+/** A goal's line: the median of the per-round ratios, each round's, the goal and whether it is met. */
+function goal(label: string, ratios: number[], atLeast: boolean, target: number, unit: string): string {
+  const m = median(ratios)
+  const met = atLeast ? m >= target : m <= target
+  return `${label.padEnd(46)} ${m.toFixed(2)}× ${unit} (rounds ${ratios.map((x) => x.toFixed(2)).join(', ')}; goal ${atLeast ? '≥' : '≤'} ${target.toFixed(2)}): ${met ? 'met' : 'NOT met'}`
+}
+
+/** Our answer to each body, for the references' answers to be compared with. */
+async function answers(url: string, headers: Record<string, string>): Promise<unknown[]> {
+  const out: unknown[] = []
+  for (const body of bodies) {
+    const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body })
+    const text = await res.text()
+    if (res.status !== 200) throw new Error(`${url} answered ${res.status}: ${text}`)
+    out.push(JSON.parse(text))
+  }
+  return out
+}
+
+/** The same keys and values, ids compared by their form (prefix and characters), not their value. */
+function sameAnswer(ours: unknown, theirs: unknown): boolean {
+  const form = (v: unknown) => (typeof v === 'string' && /^(run|ct)_[0-9a-z]+$/.test(v) ? v.split('_')[0] + '_…' : v)
+  const shape = (o: unknown) =>
+    JSON.stringify(
+      Object.entries(o as Record<string, unknown>)
+        .map(([k, v]) => [k, form(v)])
+        .sort(),
+    )
+  return typeof theirs === 'object' && theirs !== null && shape(ours) === shape(theirs)
 }
 
 export async function run(): Promise<void> {
@@ -98,27 +170,93 @@ export async function run(): Promise<void> {
 
     const sqliteFloor = await floor([path.join(here, '..', 'floor', 'webhook-sqlite.mjs'), floorDb])
     const httpFloor = await floor(['-e', HTTP_FLOOR])
+    const entry = nodeRedEntry()
+    const nodeRed: NodeRed | null = 'missing' in entry ? null : await startNodeRed(secret)
     // The outbound message goes through the outbox to the log adapter, into /dev/null: on stdout it would fill
     // this process's copy of serve's output and make serve wait on the pipe (the floors send nothing).
     const serve = await startServe(['--data-dir', dir, '--port', '0', '--outbound-log', '/dev/null'], {
       CHATFLOW_WEBHOOK_RATE: '1000000',
     })
-    const endpoint = `${serve.hook}/chatbot-webhook/${flow.id}/trigger`
-    const results: Record<string, AutocannonResult[]> = {}
-    const add = (key: string, r: AutocannonResult) => (results[key] ??= []).push(r)
+    const hookPath = `/chatbot-webhook/${flow.id}/trigger`
+    const key = { 'x-api-key': secret }
+    const ours: Target = {
+      key: 'webhook',
+      label: 'webhook (ours)',
+      url: serve.hook + hookPath,
+      headers: key,
+      pid: serve.child.pid!,
+    }
+    const targets: Target[] = [
+      ours,
+      {
+        key: 'sqlite',
+        label: 'floor: node:http + the same SQLite writes',
+        url: sqliteFloor.url,
+        headers: {},
+        pid: sqliteFloor.child.pid!,
+      },
+      ...(nodeRed
+        ? [
+            {
+              key: 'node-red',
+              label: `Node-RED ${nodeRed.version}, no storage`,
+              url: nodeRed.url + hookPath,
+              headers: key,
+              pid: nodeRed.child.pid!,
+            },
+          ]
+        : []),
+      {
+        key: 'http',
+        label: '(node:http answering, no storage)',
+        url: httpFloor.url,
+        headers: {},
+        pid: httpFloor.child.pid!,
+      },
+    ]
+    console.log(`load average at the start ${load()}`)
+    if (nodeRed) console.log(`Node-RED ${nodeRed.version} (node-red/red.js, its own process) at ${nodeRed.url}`)
+    else console.log(`Node-RED: not measured, ${'missing' in entry ? entry.missing : ''}`)
+    const results: Record<string, Sample[]> = {}
     try {
-      await measure(endpoint, 1, { 'x-api-key': secret }, 1) // warm-up: JIT, statement caches
-      await measure(sqliteFloor.url, 1, {}, 1)
+      // The references must do what ours does: the same answer to both bodies, and Node-RED the same texts.
+      const expected = await answers(ours.url, ours.headers)
+      for (const t of targets.slice(1)) {
+        const got = await answers(t.url, t.headers)
+        got.forEach((a, i) => {
+          if (!sameAnswer(expected[i], a))
+            throw new Error(`${t.label} answered ${JSON.stringify(a)} where ours was ${JSON.stringify(expected[i])}`)
+        })
+      }
+      if (nodeRed) {
+        for (const [i, body] of bodies.entries()) {
+          await fetch(nodeRed.url + hookPath, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json', ...key },
+            body,
+          })
+          const text = await (await fetch(nodeRed.url + '/bench/last-text')).text()
+          if (text !== EXPECTED[i]) throw new Error(`Node-RED's text was "${text}", not "${EXPECTED[i]}"`)
+        }
+      }
+      console.log(
+        'checked: every reference answers both bodies as ours does (ids by their form), Node-RED with the same texts',
+      )
+      for (const t of targets.slice(0, 3)) await measure(t.url, 1, t.headers, 1) // warm-up: JIT, statement caches
       for (const c of [1, 10]) {
         for (let round = 0; round < ROUNDS; round++) {
-          add(`webhook ${c}`, await measure(endpoint, c, { 'x-api-key': secret }))
-          add(`sqlite ${c}`, await measure(sqliteFloor.url, c, {}))
-          add(`http ${c}`, await measure(httpFloor.url, c, {}))
+          console.log(`${c} conn, round ${round + 1}, load average ${load()}`)
+          for (const t of targets) {
+            const s = await timed(t, c)
+            ;(results[`${t.key} ${c}`] ??= []).push(s)
+            console.log(sampleLine(t.label, s))
+          }
         }
       }
     } finally {
       for (const f of [sqliteFloor, httpFloor]) f.child.kill('SIGTERM')
       await serve.stop()
+      await nodeRed?.stop()
       await Promise.all(
         [sqliteFloor, httpFloor].map(
           (f) => new Promise((r) => (f.child.exitCode !== null ? r(null) : f.child.once('exit', r))),
@@ -126,19 +264,40 @@ export async function run(): Promise<void> {
       )
     }
 
-    for (const c of [1, 10]) {
-      const hook = results[`webhook ${c}`]!
-      const base = results[`sqlite ${c}`]!
-      console.log(line(`webhook, run + trace persisted, ${c} conn`, hook))
-      console.log(line(`floor: node:http + the same SQLite writes, ${c} conn`, base))
-      console.log(line(`  (node:http answering, no storage, ${c} conn)`, results[`http ${c}`]!))
-      const rate = median(hook.map((r, i) => r.requests.average / base[i]!.requests.average))
-      const p99 = median(hook.map((r, i) => r.latency.p99 / Math.max(1, base[i]!.latency.p99)))
+    console.log(`medians of ${ROUNDS} rounds of ${SECONDS} s (load average at the end ${load()}):`)
+    for (const c of [1, 10])
+      for (const t of targets) console.log(line(`${t.label}, ${c} conn`, results[`${t.key} ${c}`]!))
+    const perRound = (c: number, ref: string, f: (a: AutocannonResult, b: AutocannonResult) => number) =>
+      results[`webhook ${c}`]!.map((s, i) => f(s.r, results[`${ref} ${c}`]![i]!.r))
+    const rate = (a: AutocannonResult, b: AutocannonResult) => a.requests.average / b.requests.average
+    const p99 = (a: AutocannonResult, b: AutocannonResult) => a.latency.p99 / Math.max(1, b.latency.p99)
+    if (nodeRed)
       console.log(
-        `${'ratio webhook / floor'.padEnd(46)} ${rate.toFixed(2)}× the floor's req/s (goal ≥ 0.70), p99 ${p99.toFixed(2)}× the floor's (goal ≤ 1.50; p99 under 1 ms counted as 1 ms)`,
+        goal(
+          `goal: webhook / Node-RED ${nodeRed.version}, 10 conn`,
+          perRound(10, 'node-red', rate),
+          true,
+          1.2,
+          "Node-RED's req/s",
+        ),
       )
-    }
-    const count = (key: string) => results[key]!.reduce((n, r) => n + ok(r), 0)
+    else console.log('goal: webhook / Node-RED, 10 conn: not measured (Node-RED missing)')
+    console.log(
+      goal('goal: webhook / SQLite floor, 10 conn', perRound(10, 'sqlite', rate), true, 0.7, "the floor's req/s"),
+    )
+    console.log(
+      goal(
+        'goal: webhook p99 / floor p99, 10 conn',
+        perRound(10, 'sqlite', p99),
+        false,
+        1.5,
+        "the floor's p99 (under 1 ms counted as 1 ms)",
+      ),
+    )
+    console.log(
+      goal('goal: webhook / SQLite floor, 1 conn', perRound(1, 'sqlite', rate), true, 0.5, "the floor's req/s"),
+    )
+    const count = (key: string) => results[key]!.reduce((n, s) => n + ok(s.r), 0)
     verify(dir, count('webhook 1') + count('webhook 10'))
     const floorRuns = openDatabase(floorDb)
     const stored = floorRuns.prepare('SELECT count(*) FROM runs').pluck().get() as number

@@ -1,13 +1,15 @@
-// Messages leased by their own step (PostgreSQL): a step whose contact has nothing unsent before its messages writes
-// them leased to its own sender, which sends them without a claim; a chain ends without a claim when the sent mark
-// says nothing waits behind it. A message committed behind another sender's chain waits for that chain and is
-// claimed as soon as it ends, not at the next poll. SQLite does not lease this way (its claims are reads in memory).
+// Messages leased by their own step: a step whose contact has nothing unsent before its messages writes them
+// leased to its own sender, which sends them without a claim; a chain ends without a claim when the sent mark says
+// nothing waits behind it. A message committed behind a chain in flight waits for that chain and is claimed as soon
+// as it ends, not at the next poll: on both stores, and on PostgreSQL behind another instance's chain too.
 import { expect, it } from 'vitest'
+import { createEffects, resumeRun, startRun } from '../../shared/engine'
+import { nodeCatalog } from '../../shared/nodes/runners'
 import type { ChannelAdapter, OutboundEnvelope } from './adapters/adapter'
 import { MemoryAdapter } from './adapters/log-adapter'
 import type { RuntimeStore } from './store'
 import { exampleFlow, testRuntime, text } from './testing/runtime-fixtures'
-import { describePostgresStore } from './testing/stores'
+import { describeEachStore, describePostgresStore, describeSqliteStore } from './testing/stores'
 
 const WELCOME = 'Welcome to the cellar! How old are you?'
 const body = (e: OutboundEnvelope) => (e.message as { text: { body: string } }).text.body
@@ -29,7 +31,7 @@ function counting(store: RuntimeStore) {
   return { store: wrapped, counter }
 }
 
-describePostgresStore('outbox leases written by the step', (c) => {
+describeEachStore('outbox leases written by the step', (c) => {
   it('a step sends its own messages without a claim', async () => {
     const opened = await c.open()
     await opened.store.publish(exampleFlow('age-gate'))
@@ -50,6 +52,98 @@ describePostgresStore('outbox leases written by the step', (c) => {
     await runtime.close()
   })
 
+  it("a message committed behind its contact's chain in flight goes after it, claimed when that chain ends", async () => {
+    const opened = await c.open()
+    await opened.store.publish(exampleFlow('age-gate'))
+    const { store, counter } = counting(opened.store)
+    const P = '+919800000321'
+    const sent: string[] = []
+    let open: () => void = () => undefined
+    const gate = new Promise<void>((r) => (open = r))
+    // Only the first send waits: a second message sent beside the chain instead of after it would arrive first.
+    let sends = 0
+    const gated: ChannelAdapter = {
+      name: 'gated',
+      async send(e) {
+        if (sends++ === 0) await gate
+        sent.push(body(e))
+      },
+    }
+    const { runtime } = testRuntime(store, gated, { outbox: NO_POLL })
+    await expect.poll(() => counter.claims).toBe(1) // the start's claim
+    await runtime.inbound(text(P, 'wine')) // leased by its step, in flight at the gate
+    await runtime.inbound(text(P, '34')) // behind it: left for a claim
+    open()
+    // No poll for 10 minutes: the second goes because the chain's end claims it.
+    await expect.poll(() => sent.length, { timeout: 10_000 }).toBe(2)
+    expect(sent[0]).toBe(WELCOME)
+    expect(sent[1]).toMatch(/^Thanks!/)
+    await runtime.close()
+  })
+})
+
+describeSqliteStore('outbox claims on SQLite, one contact busy', (c) => {
+  it("a contact's steps behind its chain in flight are claimed once, when that chain ends, in order", async () => {
+    const opened = await c.open()
+    await opened.store.publish(exampleFlow('age-gate'))
+    const { store, counter } = counting(opened.store)
+    const P = '+919800000341'
+    const sent: string[] = []
+    let open: () => void = () => undefined
+    const gate = new Promise<void>((r) => (open = r))
+    let sends = 0
+    const gated: ChannelAdapter = {
+      name: 'gated',
+      async send(e) {
+        if (sends++ === 0) await gate
+        sent.push(body(e))
+      },
+    }
+    const { runtime } = testRuntime(store, gated, { outbox: NO_POLL })
+    await expect.poll(() => counter.claims).toBe(1) // the start's claim
+    const words = ['wine', '34', 'wine', '34', 'wine', '34']
+    for (const w of words) await runtime.inbound(text(P, w))
+    // The first is in flight at the gate; the five behind it were not claimed one by one as they were committed.
+    expect(counter.claims).toBe(1)
+    open()
+    await expect.poll(() => sent.length, { timeout: 10_000 }).toBe(words.length)
+    expect(sent.map((t) => (t === WELCOME ? 'welcome' : /^Thanks!/.test(t) ? 'thanks' : t))).toEqual(
+      words.map((w) => (w === 'wine' ? 'welcome' : 'thanks')),
+    )
+    expect(counter.claims).toBe(2) // the chain's end: its sent mark said the five wait
+    await runtime.close()
+  })
+})
+
+describeEachStore('the step lease and the sent mark, store by store', (c) => {
+  it("leases a step's messages only when nothing of the contact is unsent before them; the mark says what waits", async () => {
+    const { store } = await c.open()
+    const flow = exampleFlow('age-gate')
+    await store.publish(flow)
+    const deps = { effects: createEffects(), catalog: nodeCatalog, serviceWindow: false }
+    const now = Date.now()
+    const step = (body: string) =>
+      store.withContact('+919800000331', undefined, async (tx) => {
+        const paused = await tx.pausedRun()
+        const message = { type: 'text' as const, text: body, id: `wamid.${body}` }
+        const result = paused
+          ? await resumeRun(flow, paused, message, tx.contact, deps)
+          : await startRun(flow, { contact: tx.contact, trigger: { kind: 'keyword', keyword: body, message } }, deps)
+        return tx.commit({ steps: [{ flow, step: result }], leaseOutbound: { until: now + 30_000 } })
+      })
+    const first = await step('wine')
+    expect(first.map((i) => body(i.envelope))).toEqual([WELCOME])
+    // The first is unsent (leased, in flight): the second is left for a claim, whatever the lease asked.
+    expect(await step('34')).toEqual([])
+    expect(await store.outboundSent([first[0]!.seq], now + 1)).toBe(true)
+    const claimed = await store.claimOutbound({ now: now + 2, leaseMs: 30_000, limit: 10, perContact: 20 })
+    expect(claimed.map((i) => body(i.envelope))).toEqual([expect.stringMatching(/^Thanks!/)])
+    expect(await store.outboundSent([claimed[0]!.seq], now + 3)).toBe(false)
+    await store.close()
+  })
+})
+
+describePostgresStore('outbox leases written by the step, two instances', (c) => {
   it("a message committed behind another instance's chain goes after it, claimed when that chain ends", async () => {
     const opened = await c.open()
     await opened.store.publish(exampleFlow('age-gate'))

@@ -5,7 +5,7 @@ import type { Database, Statement } from 'better-sqlite3'
 import type { Contact } from '../../shared/engine'
 import type { ContactStore, RunStore } from '../services/runs'
 import type { SqliteOutbox } from './sqlite-outbox'
-import type { ContactWrites, InboundRecord } from './store'
+import type { ContactWrites, InboundRecord, OutboxItem } from './store'
 
 export class SqliteStep {
   // Read and written on every message: prepared once.
@@ -25,13 +25,17 @@ export class SqliteStep {
     }
   }
 
-  /** Runs inside the group commit's transaction (its own savepoint): all of it is kept, or none. */
-  write(contact: Contact, writes: ContactWrites): void {
+  /**
+   * Runs inside the group commit's transaction (its own savepoint): all of it is kept, or none. Returns the
+   * outbound messages it leased to this process's sender (SqliteOutbox.write).
+   */
+  write(contact: Contact, writes: ContactWrites): OutboxItem[] {
     for (const { flow, step } of writes.steps) this.runStore.write(flow, step)
-    this.out.write(contact, writes.steps)
+    const leased = this.out.write(contact, writes.steps, writes.leaseOutbound?.until)
     const r = writes.inbound
     if (r) this.sql.record.run(r.messageId, r.contactId, r.action, r.runId, r.receivedAt)
     if (writes.touchInboundAt !== undefined) this.contactStore.touchInbound(contact.id, writes.touchInboundAt)
+    return leased
   }
 
   /** The answer given to this message id before, if it was processed already. */

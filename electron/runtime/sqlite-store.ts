@@ -109,6 +109,8 @@ export class SqliteRuntimeStore implements RuntimeStore {
     // Failed commits when this call started: if one fails while it runs, what it read may have been undone.
     let epoch = 0
     const undone = () => this.writer.epoch !== epoch
+    // Messages the step leased to the sender: theirs once committed; their leases dropped if that failed.
+    let leased: number[] = []
     const done = this.lock.run(phone, async () => {
       epoch = this.writer.epoch
       const contact = this.writer.write(() => {
@@ -127,19 +129,26 @@ export class SqliteRuntimeStore implements RuntimeStore {
           if (committed) throw new Error('A contact transaction commits once.')
           committed = true
           if (undone()) throw new Error(UNDONE)
-          this.writer.write(() => this.step.write(contact, writes))
-          // The one sender is this process's, which claims after every commit: nothing is leased here.
-          return []
+          const items = this.writer.write(() => this.step.write(contact, writes))
+          leased = items.map((i) => i.seq)
+          return items
         },
       }
       return fn(tx)
     })
     // The queue is free once the step is written; the answer waits for the commit of what it wrote and read.
-    return done.then(async (value) => {
-      await this.writer.committed()
-      if (undone()) throw new Error(UNDONE)
-      return value
-    })
+    // Whatever fails, leases the caller never receives are dropped: a claim (the poll's at the latest) sends what
+    // was committed.
+    return done
+      .then(async (value) => {
+        await this.writer.committed()
+        if (undone()) throw new Error(UNDONE)
+        return value
+      })
+      .catch((err: unknown) => {
+        this.out.unlease(leased)
+        throw err
+      })
   }
 
   /** Only while no transaction is open: a message is never sent before its step has committed. */
@@ -153,9 +162,9 @@ export class SqliteRuntimeStore implements RuntimeStore {
   }
 
   async outboundSent(seqs: number[], at: number, channelIds?: Array<string | null>) {
-    await this.writer.run(() => this.out.sent(seqs, at, channelIds))
+    const waiting = await this.writer.run(() => this.out.sent(seqs, at, channelIds))
     this.out.unlease(seqs)
-    return true
+    return waiting
   }
 
   async outboundRetry(seq: number, attempts: number, nextAt: number, error: string) {

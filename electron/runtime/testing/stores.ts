@@ -27,8 +27,8 @@ export function describeEachStore(title: string, body: (c: StoreCase) => void, t
   describePostgresStore(title, body, timeoutMs)
 }
 
-/** The test bodies against SQLite. */
-function describeSqliteStore(title: string, body: (c: StoreCase) => void): void {
+/** The test bodies against SQLite (alone: for behaviour only SQLite has, its one sender per file). */
+export function describeSqliteStore(title: string, body: (c: StoreCase) => void): void {
   describe(`${title} [sqlite]`, () => {
     const dirs: string[] = []
     afterAll(() => dirs.forEach((d) => fs.rmSync(d, { recursive: true, force: true })))

@@ -4,6 +4,7 @@
 // missed while the runtime was down runs when it starts again, and its report says how late.
 import { afterEach, expect, it } from 'vitest'
 import { createEffects } from '../../shared/engine'
+import { buildFlow } from '../../shared/engine/testing/fixtures'
 import { MemoryAdapter } from './adapters/log-adapter'
 import type { Runtime } from './runtime'
 import type { RuntimeStore } from './store'
@@ -59,6 +60,39 @@ describeEachStore('waking runs on time', (c) => {
     expect(await store.nextDue(clock.now)).toBeNull()
     // Delivered again (a second instance, a late timer): the core finds nothing due, nothing is written.
     expect(await runtime.forRun({ runId, phone: '+919800000501' }, { kind: 'wake' })).toMatchObject({ paused: null })
+  })
+
+  it("a Wait node's run: its due time from the node, kept on the run, woken at it by its out port", async () => {
+    const { store } = await c.open()
+    const waiting = buildFlow(
+      [
+        { type: 'trigger', name: 'trigger_1', config: { kind: 'keyword', keywords: ['later'], matchMode: 'exact' } },
+        { type: 'wait', name: 'wait_1', config: { mode: 'duration', duration: '2h' } },
+        { type: 'message', name: 'after', config: { text: 'Two hours on.' } },
+        { type: 'end', name: 'end_1' },
+      ],
+      [
+        ['trigger_1', 'out', 'wait_1'],
+        ['wait_1', 'out', 'after'],
+        ['after', 'out', 'end_1'],
+      ],
+      { id: 'flw_wait_node', name: 'Wait node' },
+    )
+    await store.publish(waiting)
+    const clock = { now: T0 }
+    const { runtime, adapter } = await setUp(store, clock)
+    const { runId } = await runtime.inbound(text('+919800000506', 'later'))
+    expect(await store.runHandle(runId!)).toMatchObject({ status: 'paused', wakeAt: T0 + 120 * MINUTE })
+    // Text that starts no flow does not reach a run that waits on time alone.
+    expect(await runtime.inbound(text('+919800000506', 'hello?'))).toMatchObject({ action: 'ignored' })
+    clock.now = T0 + 120 * MINUTE - 1
+    expect(await runtime.runDue()).toBe(0)
+    clock.now = T0 + 120 * MINUTE
+    expect(await runtime.runDue()).toBe(1)
+    await runtime.idle()
+    expect(await store.run(runId!)).toMatchObject({ status: 'ended', endReason: 'completed' })
+    expect(bodies(adapter)).toEqual(['Two hours on.'])
+    expect(await store.waitingCount()).toBe(0)
   })
 
   it('a reply before the time answers the run; the wake then finds nothing due', async () => {

@@ -122,7 +122,7 @@ export class WakeScheduler {
           if (await this.wakeOne(due)) woken++
           continue
         }
-        if (exhausted) return
+        if (exhausted && !this.again) return
         claiming ??= claim().finally(() => (claiming = null))
         await claiming
       }

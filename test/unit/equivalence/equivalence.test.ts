@@ -46,7 +46,10 @@ describeEachStore('every example test in the three hosts', (c) => {
   let library: LibraryEffects
   // A test that says when it happens (`now:`) is played at that moment in every host, as `chatflow test` plays it.
   let at: number | null = null
+  // Moved on by the runtime host's `wait:` turns (the studio's emulator keeps its own offset per contact).
+  let skipped = 0
   const clock = { now: () => at ?? Date.now() }
+  const serveClock = { now: () => clock.now() + skipped }
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'chatflow-equivalence-'))
   beforeAll(async () => {
     const read = readLibrary(LIBRARY)
@@ -79,6 +82,7 @@ describeEachStore('every example test in the three hosts', (c) => {
       if (!parsed.ok) throw new Error(parsed.message)
       const test = parsed.test
       at = test.now === undefined ? null : Date.parse(test.now)
+      skipped = 0
       const flow = exampleFlow(name)
       const scripts = flow.nodes.filter((n) => n.type === 'script').map((n) => n.name)
       expect(
@@ -88,7 +92,7 @@ describeEachStore('every example test in the three hosts', (c) => {
 
       const cli = await playCli(flow, test, library)
       expect(cli.failures).toEqual([])
-      const inStudio = await playStudio(studio.backend, flow, test)
+      const inStudio = await playStudio(studio.backend, flow, test, clock.now)
 
       const args = await c.serveArgs()
       const opened = await openStore(
@@ -99,7 +103,7 @@ describeEachStore('every example test in the three hosts', (c) => {
       const runtime = new Runtime({
         store: opened.store,
         adapter,
-        effects: { ...opened.effects, clock },
+        effects: { ...opened.effects, clock: serveClock },
         tests,
         log: () => undefined,
       })
@@ -128,7 +132,12 @@ describeEachStore('every example test in the three hosts', (c) => {
           return ((await res.json()) as { secret: string }).secret
         }
         const client = new ChannelClient(server.listener.url!, KEY)
-        const served = await playServe({ runtime, store: opened.store, adapter, client, secret }, flow, test)
+        const host = { runtime, store: opened.store, adapter, client, secret }
+        const served = await playServe(
+          { ...host, now: serveClock.now, skip: (ms: number) => void (skipped += ms) },
+          flow,
+          test,
+        )
 
         expect(transcript(inStudio), 'the studio').toEqual(transcript(cli))
         expect(transcript(served), 'serve').toEqual(transcript(cli))

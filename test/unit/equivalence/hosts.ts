@@ -5,8 +5,10 @@
 // - cli: `chatflow test`'s player with its deps (commandLineDeps);
 // - serve: the runtime `chatflow serve` opens (openStore, Runtime, startRuntimeServer), published to from the
 //   studio, driven over HTTP (the channel's inbound messages, the webhook trigger), under the saved-test policy.
-import type { OutboundMessage, TraceEvent } from '../../../shared/engine'
+import type { OutboundMessage, RunState, TraceEvent } from '../../../shared/engine'
 import { resolveInput, runConversationTest, type ConversationTest } from '../../../shared/engine/conversation'
+import type { WaitSpec } from '../../../shared/engine/conversation/format'
+import { waitTarget } from '../../../shared/engine/conversation/wait'
 import type { FlowDocument } from '../../../shared/flow/document'
 import { commandLineDeps } from '../../../electron/cli/commands/test'
 import type { LibraryEffects } from '../../../electron/cli/commands/library'
@@ -28,16 +30,28 @@ export interface Played {
 const lastInteractive = (sent: OutboundMessage[][]): OutboundMessage | null =>
   sent.flat().findLast((m) => m.type === 'interactive') ?? null
 
-/** Each turn's input as the event the channel delivers, resolved against what this host's bot sent so far. */
+/**
+ * Each turn's input as the event the channel delivers, resolved against what this host's bot sent so far; a `wait:`
+ * turn moves the host's clock as its users do (the emulator's Skip ahead, the runtime's clock before its timer).
+ */
 async function playTurns(
   test: ConversationTest,
   sent: OutboundMessage[][],
   deliver: (e: ReturnType<typeof resolved>) => Promise<OutboundMessage[]>,
+  wait: (spec: WaitSpec) => Promise<OutboundMessage[]>,
 ) {
   for (const turn of test.turns) {
+    if (turn.wait !== undefined) sent.push(await wait(turn.wait))
     if (turn.user === undefined) continue
     sent.push(await deliver(resolved(resolveInput(turn.user, lastInteractive(sent)))))
   }
+}
+
+/** Where a wait turn moves a clock that reads `now`, as the conversation-test player decides it. */
+function waitTo(spec: WaitSpec, now: number, run: RunState | null, flow: FlowDocument): number {
+  const target = waitTarget(spec, now, run, flow)
+  if (!target.ok) throw new Error(target.message)
+  return target.at
 }
 
 function resolved(r: ReturnType<typeof resolveInput>) {
@@ -54,7 +68,13 @@ export async function playCli(
   return { sent: out.exchanges.map((x) => x.bot), trace: out.trace, failures: out.failures }
 }
 
-export async function playStudio(api: Backend, flow: FlowDocument, test: ConversationTest): Promise<Played> {
+export async function playStudio(
+  api: Backend,
+  flow: FlowDocument,
+  test: ConversationTest,
+  /** The back end's clock (the emulator's is this plus the contact's Skip ahead offset). */
+  now: () => number = Date.now,
+): Promise<Played> {
   const contact = expectOk(await api.call('emulator.contact', { phone: test.contact.phone, name: test.contact.name }))
   if (test.contact.fields)
     expectOk(await api.call('emulator.updateContact', { contactId: contact.id, fields: json(test.contact.fields) }))
@@ -97,12 +117,28 @@ export async function playStudio(api: Backend, flow: FlowDocument, test: Convers
     await api.call('emulator.start', { ...target, trigger, startNodeId, presets: json(test.variables ?? {}), mocks }),
   )
   sent.push(fresh(started))
-  await playTurns(test, sent, async (event) =>
-    fresh(
-      expectOk(
-        await api.call('emulator.send', { ...target, event: json<RequestOf<'emulator.send'>['event']>(event), mocks }),
+  let offset = started.session.clockOffsetMs
+  const remember = (outcome: EmulatorOutcome) => ((offset = outcome.session.clockOffsetMs), fresh(outcome))
+  await playTurns(
+    test,
+    sent,
+    async (event) =>
+      remember(
+        expectOk(
+          await api.call('emulator.send', {
+            ...target,
+            event: json<RequestOf<'emulator.send'>['event']>(event),
+            mocks,
+          }),
+        ),
       ),
-    ),
+    async (spec) => {
+      const at = now() + offset
+      const ms = spec === 'due' ? null : waitTo(spec, at, null, flow) - at
+      if (ms === 0) return []
+      const to = ms === null ? { kind: 'due' as const } : { kind: 'by' as const, ms }
+      return remember(expectOk(await api.call('emulator.skip', { ...target, to, mocks })))
+    },
   )
   const trace: TraceEvent[] = []
   for (const runId of runs) trace.push(...expectOk(await api.call('logs.run', { runId })).trace)
@@ -116,6 +152,9 @@ export interface ServeHost {
   client: ChannelClient
   /** The flow's webhook secret, made through the publish API. */
   secret(flowId: string): Promise<string>
+  /** The runtime's clock, and moving it on (a `wait:` turn: then the timer's work, `runtime.runDue`). */
+  now(): number
+  skip(ms: number): void
 }
 
 export async function playServe(host: ServeHost, flow: FlowDocument, test: ConversationTest): Promise<Played> {
@@ -157,7 +196,17 @@ export async function playServe(host: ServeHost, flow: FlowDocument, test: Conve
     noteRun(await host.client.send(phone, name, event))
   }
   const sent: OutboundMessage[][] = [await received()]
-  await playTurns(test, sent, async (event) => (noteRun(await host.client.send(phone, name, event)), received()))
+  await playTurns(
+    test,
+    sent,
+    async (event) => (noteRun(await host.client.send(phone, name, event)), received()),
+    async (spec) => {
+      const paused = await host.store.withContact(phone, name, (tx) => tx.pausedRun())
+      host.skip(waitTo(spec, host.now(), paused, flow) - host.now())
+      await host.runtime.runDue()
+      return received()
+    },
+  )
   const trace: TraceEvent[] = []
   for (const runId of runs) trace.push(...(await host.store.trace(runId)))
   return { sent, trace }

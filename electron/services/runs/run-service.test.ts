@@ -252,6 +252,32 @@ describe('RunService on a real SQLite file', () => {
   })
 })
 
+describe('resuming a run that waits on time', () => {
+  it('says the run waits on time (a Wait node takes no message), not that it expired', async () => {
+    const later = buildFlow(
+      [
+        { type: 'trigger', name: 'trigger_1', config: { kind: 'keyword', keywords: ['later'] } },
+        { type: 'wait', name: 'pause', config: { mode: 'duration', duration: '2h' } },
+        { type: 'message', name: 'ask', config: { text: 'How did it go?' } },
+      ],
+      [
+        ['trigger_1', 'out', 'pause'],
+        ['pause', 'out', 'ask'],
+      ],
+      { id: 'f_later', name: 'Later', active: true },
+    )
+    const asha = service.contacts.ensure({ phone: '+91 98000 00001', name: 'Asha' })
+    const started = await service.receive(asha, text('later'), [later], () => later)
+    const runId = started.action === 'started' ? started.step.state.id : ''
+    expect(service.runs.state(runId)?.status).toBe('paused')
+    now += 60_000
+    await expect(service.resume(later, runId, text('hello?'))).rejects.toThrow(
+      `Run ${runId} waits on time (a Wait node): it takes no message until it is woken.`,
+    )
+    expect(service.runs.state(runId)?.status).toBe('paused')
+  })
+})
+
 describe('contacts', () => {
   it('normalises phones with country code and refuses numbers without one', () => {
     expect(normalisePhone(' +91 (980) 000-0001 ')).toBe('+919800000001')

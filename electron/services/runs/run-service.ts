@@ -141,10 +141,7 @@ export class RunService {
       this.deps(mocks),
     )
     this.persist(contact.id, handled)
-    if (!handled.ran)
-      throw new Error(
-        `Run ${runId} is ${state.status === 'paused' ? 'expired' : state.status}; only a paused run resumes.`,
-      )
+    if (!handled.ran) throw new Error(notResumed(runId, state, handled.ignored?.reason))
     return handled.ran.step
   }
 
@@ -241,4 +238,11 @@ export class RunService {
     if (!c) throw new Error(`Contact ${state.contactId} of run ${state.id} does not exist.`)
     return c
   }
+}
+
+/** Why a resume ran nothing: a run waiting at a Wait node takes no message; otherwise it is closed or expired. */
+function notResumed(runId: string, state: RunState, reason: string | undefined): string {
+  if (reason === 'waiting_on_time')
+    return `Run ${runId} waits on time (a Wait node): it takes no message until it is woken.`
+  return `Run ${runId} is ${state.status === 'paused' ? 'expired' : state.status}; only a paused run resumes.`
 }

@@ -9,13 +9,12 @@
 // a warm-up (JIT code, the V8 heap reaching its working size, SQLite's page cache) does not. Bounded: each load
 // stops after MAX_SECONDS whatever the count, and says how far it got.
 import fs from 'node:fs'
-import http from 'node:http'
-import type { AddressInfo } from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import autocannon, { type AutocannonRequest } from 'autocannon'
 import { startServe } from '../../electron/runtime/testing/serve-child'
+import { countingGateway, rssMiB } from '../counting-gateway'
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
 const KEY = 'k_bench_0123456789abcdef'
@@ -25,27 +24,6 @@ const MAX_SECONDS = 480
 /** What the Dockerfile and the systemd unit of docs/runtime.md give serve. */
 const DEPLOYED_NODE_OPTIONS = '--max-semi-space-size=4'
 const SAMPLES = 10
-
-const rssMiB = (pid: number): number =>
-  Number(/VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'))![1]) / 1024
-
-/** A gateway that takes every message (the outbox marks it sent) and counts them. */
-async function gateway() {
-  let received = 0
-  const server = http.createServer((req, res) => {
-    req.resume()
-    req.on('end', () => {
-      received++
-      res.writeHead(200).end()
-    })
-  })
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r))
-  return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/send`,
-    received: () => received,
-    close: () => server.close(),
-  }
-}
 
 export async function run(): Promise<void> {
   if (!fs.existsSync('/proc/self/status')) return void console.log('memory: not measured (reads /proc, Linux only)')
@@ -61,7 +39,7 @@ export async function run(): Promise<void> {
 async function measure(label: string, env: Record<string, string>, runsWanted: number, goal: boolean): Promise<void> {
   console.log(label)
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'chatflow-bench-memory-'))
-  const gw = await gateway()
+  const gw = await countingGateway()
   const serve = await startServe(['--data-dir', dir, '--port', '0', '--publish-port', '0', '--outbound-url', gw.url], {
     CHATFLOW_PUBLISH_KEY: KEY,
     CHATFLOW_INBOUND_KEY: KEY,

@@ -10,8 +10,6 @@
 // - RSS of serve: idle (the flow published, no runs) and with the 100,000 waiting runs (started on them, the
 //   scheduler looking at its index for a few seconds): goal ≤ 1.2× idle.
 import fs from 'node:fs'
-import http from 'node:http'
-import type { AddressInfo } from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -22,6 +20,7 @@ import { SearchIndexer } from '../../electron/services/logs/search-index'
 import { pgUnavailableReason, startTestPg, type TestPg } from '../../electron/runtime/testing/pg-server'
 import { startServe, type ServeChild } from '../../electron/runtime/testing/serve-child'
 import { cpuMsOf, treeCpuMsOf } from '../http-post'
+import { countingGateway, rssMiB } from '../counting-gateway'
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
 const KEY = 'k_bench_0123456789abcdef'
@@ -37,28 +36,9 @@ const DEPLOYED_NODE_OPTIONS = '--max-semi-space-size=4'
 /** The webhook benchmark's load: 10 connections, each sending its next request when answered (0: no traffic). */
 const CONNECTIONS = Number(process.env.CHATFLOW_BENCH_TIMERS_CONNECTIONS ?? 10)
 
-const rssMiB = (pid: number): number =>
-  Number(/VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'))![1]) / 1024
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
 const pct = (xs: number[], p: number) =>
   [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(p * xs.length))]!
-
-async function gateway() {
-  let received = 0
-  const server = http.createServer((req, res) => {
-    req.resume()
-    req.on('end', () => {
-      received++
-      res.writeHead(200).end()
-    })
-  })
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r))
-  return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/send`,
-    received: () => received,
-    close: () => server.close(),
-  }
-}
 
 const flowDoc = () =>
   JSON.parse(fs.readFileSync(path.join(ROOT, 'resources/examples/age-gate.flow.json'), 'utf8')) as { id: string }
@@ -243,7 +223,7 @@ function templateOf(t: { state: string; runId: string; contactId: string }, now:
 
 async function measure(target: Target): Promise<void> {
   console.log(`-- ${target.label}: ${WAITING.toLocaleString('en')} runs waiting, ${DUE} due within one second`)
-  const gw = await gateway()
+  const gw = await countingGateway()
   const env = { CHATFLOW_PUBLISH_KEY: KEY, CHATFLOW_INBOUND_KEY: KEY, NODE_OPTIONS: DEPLOYED_NODE_OPTIONS }
   const serve = () =>
     startServe([...target.args, '--port', '0', '--publish-port', '0', '--outbound-url', gw.url], env, {

@@ -142,16 +142,17 @@ describePostgresStore('wake-ups with two instances and a SIGKILL', (c) => {
       expect((await db.query('SELECT count(*)::int AS n FROM runs WHERE wake_at IS NOT NULL')).rows[0].n).toBe(0)
       // a's calls were made and cut off with it (an HTTP Call is at least once: its step rolled back), b's one per run.
       expect(calls).toBeGreaterThanOrEqual(RUNS + 1)
-      // b says how late each missed wake ran.
-      // Its lines reach this process through a pipe, after the commits they report.
-      const woken = () =>
-        b
-          .output()
-          .split('\n')
-          .filter((l) => l.includes('"run woken'))
-          .map((l) => JSON.parse(l) as { lateMs: number; dueAt: string })
-      await expect.poll(() => woken().length, { timeout: 10_000 }).toBe(RUNS)
-      for (const w of woken()) {
+      // The lines saying how late each missed wake ran (proven on both stores with a fake clock in wakes.test.ts)
+      // are checked here only for what they say: which instance woke which run depends on how far a got before it
+      // was killed, and a's last lines may die with it unflushed; the rows above prove each run was woken once.
+      // Only whole lines are read (the last piece of a pipe's output may be a line still being written).
+      const lines = [a, b]
+        .flatMap((ch) => ch.output().split('\n').slice(0, -1))
+        .filter((l) => l.includes('"run woken'))
+        .map((l) => JSON.parse(l) as { runId: string; lateMs: number; dueAt: string })
+      expect(new Set(lines.map((w) => w.runId)).size).toBe(lines.length)
+      for (const w of lines) {
+        expect(runIds).toContain(w.runId)
         expect(w.dueAt).toBe(new Date(due).toISOString())
         expect(w.lateMs).toBeGreaterThanOrEqual(60_000)
       }

@@ -72,8 +72,12 @@ export class PgRuntimeStore implements RuntimeStore {
     return new PgRuntimeStore(pool, opts.now ?? Date.now)
   }
 
-  publish(doc: FlowDocument, library?: PublishLibrary) {
-    return this.flows.publish(doc, library)
+  publish(doc: FlowDocument, library?: PublishLibrary, callees?: FlowDocument[]) {
+    return this.flows.publish(doc, library, callees)
+  }
+
+  calledFlow(callerId: string, callerVersion: number | null, calleeId: string) {
+    return this.flows.calledFlow(this.pool, callerId, callerVersion, calleeId)
   }
 
   /** The templates and products publishes carried (pg-library.ts). */
@@ -123,6 +127,8 @@ export class PgRuntimeStore implements RuntimeStore {
             seen: (messageId) => seen(c, messageId),
             pausedRun: async () => opened.paused,
             runningFlow: flowOf,
+            calledFlow: (callerId, callerVersion, calleeId) =>
+              this.flows.calledFlow(c, callerId, callerVersion, calleeId, pointers.get(callerId)),
             runningFlows: async () => {
               const ids = [...pointers.keys()].sort()
               const docs = await Promise.all(ids.map((id) => this.flows.runnableOf(c, id, pointers.get(id)!)))

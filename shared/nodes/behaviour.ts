@@ -160,6 +160,15 @@ export interface LibraryRefs {
   products?: Array<{ catalogId: string; productId: string }>
 }
 
+/**
+ * The flow a node calls (Call Flow): export bundles, publishing and import read and rewire the call graph through
+ * it. `rewire` takes the node's config as stored (defaults possibly left out) and returns it calling `flowId`.
+ */
+export interface NodeCalls<C> {
+  callee(config: C): string | null
+  rewire(stored: Record<string, unknown>, flowId: string): Record<string, unknown>
+}
+
 export interface NodeBehaviour<C> {
   /** The flow starts here (a Trigger): nothing leads into it, and runs start from its config. */
   starts?: boolean
@@ -167,6 +176,7 @@ export interface NodeBehaviour<C> {
   branches?: NodeBranches<C>
   effects?: NodeEffects<C>
   library?(config: C): LibraryRefs
+  calls?: NodeCalls<C>
   /** Where a value this node sets comes from, in words before its name: 'answer to' (ask_age), 'form' (survey). */
   valueFrom?: string
 }

@@ -14,4 +14,9 @@ export const callFlowNode: NodeModule<'call_flow', CallFlowConfig> = {
   // The callee's nodes send; this node itself sends nothing.
   sends: [],
   valueFrom: 'output of the flow called by',
+  // Export bundles, publishing and import follow and rewire the call graph through this (shared/analysis/calls.ts).
+  calls: {
+    callee: (c) => c.flowId.trim() || null,
+    rewire: (stored, flowId) => ({ ...stored, flowId }),
+  },
 }

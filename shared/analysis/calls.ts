@@ -1,93 +1,85 @@
-// The call graph as export, import and publishing carry it: which flows a document calls (each node type says so in
-// NodeBehaviour.calls, so no type is named here), every flow reached through calls, and a document whose calls are
-// pointed at other ids (an import that stores a callee as a copy under a new id).
-import { behaviourOfType, parsedConfig } from '../nodes/behaviour-of'
-import type { FlowDocument } from '../flow/document'
+// The call graph as the node types declare it (NodeBehaviour.calls, .returns), and what analysis reads of a callee:
+// its interface and, for each output, the Ends a run can reach without returning it. Bound once here so the model's
+// catalogue (shared/flow/catalogue.ts) stays free of node types. What is read of a document is cached per document
+// object: documents are never changed in place (every edit in the editor makes a new one), so a catalogue of 200
+// flows is read once however many of its flows are validated.
+import type { FlowDocument, FlowNode } from '../flow/document'
+import { callGraph, callersOf, withFlow, type CallGraph, type FlowCall, type FlowCatalogue } from '../flow/catalogue'
+import { bound } from '../nodes/behaviour-of'
+import type { NodeCalls } from '../nodes/behaviour'
+import { buildPortGraph, describePath, walkFrom } from './paths/port-graph'
 
-/** The ids of the flows a document calls, each once, in node order. A node whose config does not parse calls none. */
-export function calleesOf(doc: Pick<FlowDocument, 'nodes'>): string[] {
-  const out = new Set<string>()
-  for (const n of doc.nodes) {
-    const calls = behaviourOfType(n.type).calls
-    const config = calls && parsedConfig(n)
-    const id = calls && config !== null ? calls.callee(config) : null
-    if (id) out.add(id)
-  }
-  return [...out]
+/** A call node with its parsed config's target. */
+export interface BoundCall extends FlowCall {
+  index: number
+  node: FlowNode
+  inputs: Record<string, string>
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  decl: NodeCalls<any>
 }
 
-export interface Dependencies {
-  /** Every flow the roots call, transitively, each once, roots left out, ordered by id. */
-  docs: FlowDocument[]
-  /** Calls of a flow `get` does not know: the caller's id and the id it calls. */
-  missing: Array<{ callerId: string; flowId: string }>
-}
+const callsCache = new WeakMap<FlowDocument, BoundCall[]>()
 
-/** What the roots call, transitively: a bundle's `dependencies`, what a publish sends with its flow. */
-export function dependenciesOf(roots: FlowDocument[], get: (flowId: string) => FlowDocument | undefined): Dependencies {
-  const rootIds = new Set(roots.map((r) => r.id))
-  const found = new Map<string, FlowDocument>()
-  const missing: Dependencies['missing'] = []
-  const queue = [...roots]
-  for (let doc = queue.shift(); doc; doc = queue.shift())
-    for (const id of calleesOf(doc)) {
-      if (rootIds.has(id) || found.has(id)) continue
-      const callee = get(id)
-      if (!callee) {
-        if (!missing.some((m) => m.callerId === doc!.id && m.flowId === id))
-          missing.push({ callerId: doc.id, flowId: id })
-        continue
-      }
-      found.set(id, callee)
-      queue.push(callee)
-    }
-  return { docs: [...found.values()].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0)), missing }
-}
-
-/** The document with every call to a key of `to` pointed at its value; the same object when none changes. */
-export function rewireCalls(doc: FlowDocument, to: ReadonlyMap<string, string>): FlowDocument {
-  let changed = false
-  const nodes = doc.nodes.map((n) => {
-    const calls = behaviourOfType(n.type).calls
-    const config = calls && parsedConfig(n)
-    const id = calls && config !== null ? calls.callee(config) : null
-    const target = id ? to.get(id) : undefined
-    if (!calls || !target || target === id) return n
-    changed = true
-    return { ...n, config: calls.rewire(n.config, target) }
+/** The calls a document makes (nodes whose type declares `calls` and whose config parses), cached per document. */
+export function boundCalls(doc: FlowDocument): BoundCall[] {
+  let out = callsCache.get(doc)
+  if (out) return out
+  out = []
+  doc.nodes.forEach((node, index) => {
+    const b = bound(node, (x) => x.calls)
+    if (!b) return
+    const t = b.decl.target(b.config)
+    out!.push({ nodeId: node.id, nodeName: node.name, flowId: t.flowId, index, node, inputs: t.inputs, decl: b.decl })
   })
-  return changed ? { ...doc, nodes } : doc
+  callsCache.set(doc, out)
+  return out
 }
 
-/**
- * The documents ordered so that each comes after every one of them it calls (calls to flows outside the list are
- * left aside), or the first cycle found, as the ids round it (its first id repeated at the end).
- */
-export function calleesFirst(
-  docs: FlowDocument[],
-): { ok: true; order: FlowDocument[] } | { ok: false; cycle: string[] } {
-  const byId = new Map(docs.map((d) => [d.id, d]))
-  const done = new Set<string>()
-  const order: FlowDocument[] = []
-  const path: string[] = []
-  const visit = (id: string): string[] | null => {
-    if (done.has(id)) return null
-    const at = path.indexOf(id)
-    if (at >= 0) return [...path.slice(at), id]
-    path.push(id)
-    for (const callee of calleesOf(byId.get(id)!))
-      if (byId.has(callee)) {
-        const cycle = visit(callee)
-        if (cycle) return cycle
-      }
-    path.pop()
-    done.add(id)
-    order.push(byId.get(id)!)
-    return null
-  }
-  for (const d of docs) {
-    const cycle = visit(d.id)
-    if (cycle) return { ok: false, cycle }
-  }
-  return { ok: true, order }
+export const flowCalls = (doc: FlowDocument): readonly FlowCall[] => boundCalls(doc)
+
+/** The call graph of a catalogue, with `doc` (being edited or validated) in place of its stored copy. */
+export function callGraphOf(flows: FlowCatalogue, doc?: FlowDocument): CallGraph {
+  return callGraph(doc ? withFlow(flows, doc) : flows, flowCalls)
 }
+
+/** The flows that call `flowId`, with the call nodes' names: what renaming or deleting it would break. */
+export function callersOfFlow(
+  flows: FlowCatalogue,
+  flowId: string,
+): Array<{ flowId: string; flowName: string; nodes: string[] }> {
+  return callersOf(callGraphOf(flows), flowId)
+    .filter((c) => c.flow.id !== flowId)
+    .map((c) => ({ flowId: c.flow.id, flowName: c.flow.name, nodes: c.calls.map((x) => x.nodeName) }))
+}
+
+/** An End a run of the flow can reach, with what it returns and the path to it as a person reads it. */
+export interface ReachableEnd {
+  node: FlowNode
+  index: number
+  returns: Record<string, string>
+  path: string
+}
+
+const endsCache = new WeakMap<FlowDocument, ReachableEnd[]>()
+
+/** The nodes that end the flow handing outputs back (NodeBehaviour.returns) that some path from the trigger reaches. */
+export function reachableEnds(doc: FlowDocument): ReachableEnd[] {
+  let out = endsCache.get(doc)
+  if (out) return out
+  out = []
+  const ends = doc.nodes.flatMap((node, index) => {
+    const b = bound(node, (x) => x.returns)
+    return b ? [{ node, index, returns: b.decl(b.config) ?? {} }] : []
+  })
+  if (ends.length) {
+    const g = buildPortGraph(doc)
+    const walk = walkFrom(g)
+    for (const e of ends) if (walk.seen[e.index]) out.push({ ...e, path: describePath(g, walk, e.index) })
+  }
+  endsCache.set(doc, out)
+  return out
+}
+
+/** Whether an End returns the output: a template that is not blank. */
+export const returnsOutput = (end: ReachableEnd, output: string): boolean =>
+  Object.prototype.hasOwnProperty.call(end.returns, output) && end.returns[output]!.trim() !== ''

@@ -5,7 +5,7 @@
 // the flow runs on its own); the caller becomes its next version, runs from now on, and pins each callee's version.
 import type { FlowDocument } from '../../../shared/flow/document'
 import { canonicalFlow } from '../../../shared/flow'
-import { calleesFirst, calleesOf } from '../../../shared/analysis/calls'
+import { calleesFirst, calleesOf } from '../../../shared/analysis/call-deps'
 import type { PublishedDependency } from '../../../shared/api/commands/publish'
 import { ApiFailure } from '../failure'
 import { checkPublishable } from './check'

@@ -3,7 +3,7 @@
 import { randomUUID } from 'node:crypto'
 import type { Database } from 'better-sqlite3'
 import { canonicalFlow, type FlowDocument } from '../../../shared/flow'
-import { calleesOf, rewireCalls } from '../../../shared/analysis/calls'
+import { calleesOf, rewireCalls } from '../../../shared/analysis/call-deps'
 import { readStoredFlow } from '../store/stored-flow'
 import { newId } from '../store/flows'
 import { CatalogStore } from '../effects/catalog-store'

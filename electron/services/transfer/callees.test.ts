@@ -1,7 +1,7 @@
 // Issue 30: exporting a flow brings every flow it calls; import resolves callees by id, with a choice on conflict.
 import { afterEach, describe, expect, it } from 'vitest'
 import type { FlowDocument } from '../../../shared/flow'
-import { calleesOf } from '../../../shared/analysis/calls'
+import { calleesOf } from '../../../shared/analysis/call-deps'
 import { callingFlow } from '../../../shared/analysis/testing/call-graph'
 import { readStoredFlow } from '../store/stored-flow'
 import { applyImport, findConflicts, type ConflictChoice } from './apply'

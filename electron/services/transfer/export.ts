@@ -3,7 +3,7 @@
 import type { Database } from 'better-sqlite3'
 import { canonicalFlow, type FlowDocument } from '../../../shared/flow'
 import { productsUsed, templatesUsed } from '../../../shared/analysis/library-refs'
-import { dependenciesOf } from '../../../shared/analysis/calls'
+import { dependenciesOf } from '../../../shared/analysis/call-deps'
 import { sortKeysDeep } from '../../../shared/flow/serialise'
 import type { MessageTemplate } from '../../../shared/nodes/template_message/run-template'
 import { CatalogStore } from '../effects/catalog-store'

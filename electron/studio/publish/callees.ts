@@ -2,7 +2,7 @@
 // (docs/publish-api.md, "Callees"). A call to a flow the studio does not have refuses the publish here, before
 // anything is sent, as the server would.
 import type { FlowDocument } from '../../../shared/flow/document'
-import { dependenciesOf } from '../../../shared/analysis/calls'
+import { dependenciesOf } from '../../../shared/analysis/call-deps'
 import { ApiFailure } from '../../services/failure'
 import type { FlowStore } from '../../services/store/flows'
 import type { Database } from 'better-sqlite3'

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { validateFlow } from '.'
-import { calleesFirst, calleesOf, dependenciesOf, rewireCalls } from './calls'
+import { calleesFirst, calleesOf, dependenciesOf, rewireCalls } from './call-deps'
 import { callingFlow } from './testing/call-graph'
 
 const ids = (docs: { id: string }[]) => docs.map((d) => d.id)

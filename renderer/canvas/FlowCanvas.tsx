@@ -20,6 +20,7 @@ import { useTheme } from '../shell/theme'
 import { EdgeCache, NodeCache } from './adapter'
 import { CanvasBackground } from './CanvasBackground'
 import { decorate } from './decor'
+import { calleesByNode } from './callees'
 import { EdgeLayer } from './EdgeLayer'
 import { FlowMiniMap } from './FlowMiniMap'
 import { FlowNodeCard, type FlowCardNode } from './FlowNodeCard'
@@ -72,7 +73,13 @@ export function FlowCanvas() {
   useFollowRun(docId)
   const host = useRef<HTMLDivElement>(null)
 
-  const decor = useMemo(() => decorate(docNodes, problemCounts, overlay), [docNodes, problemCounts, overlay])
+  const doc = useEditor((s) => s.doc)
+  const catalogue = useEditor((s) => s.flows)
+  const callees = useMemo(() => calleesByNode(doc, catalogue), [doc, catalogue])
+  const decor = useMemo(
+    () => decorate(docNodes, problemCounts, overlay, callees),
+    [docNodes, problemCounts, overlay, callees],
+  )
   const selectedNodes = useMemo(() => new Set(selectedNodeIds), [selectedNodeIds])
   const selectedEdges = useMemo(() => new Set(selectedEdgeIds), [selectedEdgeIds])
   const layerEdges = !detailed(band) && docNodes.length > VIRTUALISE_ABOVE

@@ -6,7 +6,8 @@ import { definitionOf } from '../editor/model'
 import { Highlighted } from '../panels/Highlighted'
 import { NodeIcon } from '../nodes/NodeIcon'
 import { BODY_BOTTOM, cardLayout, HEAD, handleStyle, NAME, SUMMARY, type CardLayout } from './card-layout'
-import type { NodeDecor, PortState } from './decor'
+import type { Callee, NodeDecor, PortState } from './decor'
+import { hrefFor } from '../shell/route'
 import { PortHandle } from './StaticHandle'
 import { detailed, ZoomBandContext } from './zoom'
 import { knownType } from '../../shared/nodes/node-types'
@@ -141,10 +142,14 @@ function CardContent({
       <div className="flow-card-name" title={node.name}>
         {node.name}
       </div>
-      {layout.summary && (
-        <div className="flow-card-summary" title={layout.summary}>
-          <Highlighted text={layout.summary} />
-        </div>
+      {decor.callee ? (
+        <CalleeLink callee={decor.callee} />
+      ) : (
+        layout.summary && (
+          <div className="flow-card-summary" title={layout.summary}>
+            <Highlighted text={layout.summary} />
+          </div>
+        )
       )}
       {layout.ports.length > 0 && (
         <ul className="flow-card-ports">
@@ -156,5 +161,30 @@ function CardContent({
         </ul>
       )}
     </>
+  )
+}
+
+/**
+ * What a Call Flow node calls, by the flow's name, as a link that opens it (the summary's place on the card). A
+ * callee the studio does not know is named by its id, marked unknown (the Problems list says why).
+ */
+function CalleeLink({ callee }: { callee: Callee }) {
+  const name = callee.name ?? callee.flowId
+  return (
+    <div className="flow-card-summary flow-card-callee">
+      Calls{' '}
+      <a
+        className="nodrag"
+        href={hrefFor({ screen: 'editor', flowId: callee.flowId })}
+        title={callee.name ? `Open the flow ${name}` : `No flow with id ${callee.flowId} is known`}
+        aria-label={callee.name ? `Open the called flow ${name}` : `Called flow ${callee.flowId}, unknown`}
+        data-unknown={callee.name ? undefined : true}
+        // The link opens the flow; the click must not also select or start dragging the card.
+        onClick={(e) => e.stopPropagation()}
+        onMouseDown={(e) => e.stopPropagation()}
+      >
+        {name}
+      </a>
+    </div>
   )
 }

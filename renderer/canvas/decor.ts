@@ -17,6 +17,13 @@ export interface NodeDecor {
   warnings: number
   run: RunState | null
   ports: Readonly<Record<string, PortState>>
+  /** A node that calls another flow (a Call Flow): the flow, with its name when the studio has it (null: unknown). */
+  callee?: Callee
+}
+
+export interface Callee {
+  flowId: string
+  name: string | null
 }
 
 export const NO_DECOR: NodeDecor = { key: '', errors: 0, warnings: 0, run: null, ports: {} }
@@ -30,6 +37,7 @@ export function decorate(
   docNodes: readonly FlowNode[],
   problems: Readonly<Record<string, ProblemCount>>,
   overlay: CanvasOverlay | null,
+  callees: ReadonlyMap<string, Callee> = new Map(),
 ): Decor {
   const run = new Map<string, RunState>()
   const ports = new Map<string, Record<string, PortState>>()
@@ -61,16 +69,18 @@ export function decorate(
     const p = problems[n.id]
     const r = run.get(n.id) ?? null
     const ps = ports.get(n.id)
-    if (!p && !r && !ps) continue
+    const callee = callees.get(n.id)
+    if (!p && !r && !ps && !callee) continue
     const errors = p?.error ?? 0
     const warnings = p?.warning ?? 0
     const portList = ps ? Object.entries(ps).sort(([a], [b]) => (a < b ? -1 : 1)) : []
     nodes.set(n.id, {
-      key: `${errors}|${warnings}|${r ?? ''}|${portList.map(([k, v]) => `${k}=${v}`).join(',')}`,
+      key: `${errors}|${warnings}|${r ?? ''}|${portList.map(([k, v]) => `${k}=${v}`).join(',')}|${callee ? `${callee.flowId}\u0000${callee.name ?? ''}` : ''}`,
       errors,
       warnings,
       run: r,
       ports: ps ?? {},
+      ...(callee ? { callee } : {}),
     })
   }
   return { nodes, edges }

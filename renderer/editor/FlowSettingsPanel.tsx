@@ -5,6 +5,7 @@ import { countryName } from '../../shared/nodes/question/answers'
 import { Messages } from '../panels/SchemaFields'
 import { useEditor, useEditorStore } from './context'
 import { SidePanel } from './SidePanel'
+import { FlowInterfaceSection } from './FlowInterfaceSection'
 
 // The flow's settings beside the canvas (opened from the toolbar): the locale, time zone and default country that
 // Question nodes read answers with. Each change is one undoable edit of the document; problems (an unknown time zone)
@@ -60,7 +61,8 @@ export default function FlowSettingsPanel({ onClose }: { onClose(): void }) {
   return (
     <SidePanel label="Flow settings" title="Flow settings" closeLabel="Close flow settings" onClose={onClose}>
       <p className="node-panel-description">
-        How Question nodes read what customers type: dates, times, numbers and phone numbers.
+        How Question nodes read what customers type: dates, times, numbers and phone numbers; and, under Interface, what
+        other flows give this one and get back when they call it.
       </p>
       {!raw && (
         <p className="node-panel-description">
@@ -132,6 +134,7 @@ export default function FlowSettingsPanel({ onClose }: { onClose(): void }) {
         <BusinessNumber onCountry={(code) => change('defaultCountry', code, 'Change the default country')} />
         <Messages id={`${id}-country-problems`} problems={problemsAt('defaultCountry')} />
       </div>
+      <FlowInterfaceSection />
     </SidePanel>
   )
 }

@@ -59,6 +59,7 @@ export function NodePanel({ nodeId }: { nodeId: string }) {
     hidden: new Set(ui.panel.hidden?.(config) ?? []),
     templates: new Set(safeTextFields(def, config).map((f) => f.pointer)),
     problems,
+    config,
     set(pointer, value) {
       const current = store.getState().doc.nodes.find((n) => n.id === nodeId)
       if (!current || getAt(current.config, pointer) === value) return

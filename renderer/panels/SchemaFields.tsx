@@ -1,3 +1,4 @@
+import type { ComponentType } from 'react'
 import type { Problem } from '../../shared/nodes/types'
 import { ListEditor } from './ListEditor'
 import { emptyValue, humanise, kindOf, singular, unwrapNullable, type JsonSchema } from './schema'
@@ -14,6 +15,26 @@ export interface FieldHints {
   accessibleLabels?: Record<string, string>
   /** Id for the n-th new item of a list whose items carry an `id` (buttons, rows, routes, screens). */
   newId?: Record<string, (n: number) => string>
+  /** The n-th new item of a list, when the schema's empty value is not a good start (an interface's input). */
+  newItem?: Record<string, (n: number) => unknown>
+  /**
+   * A control of the type's own for a field whose values come from outside the schema (a Call Flow's flow, picked
+   * among the studio's flows, and its inputs, named by the callee's interface). It draws the whole field.
+   */
+  widgets?: Record<string, ComponentType<FieldWidgetProps>>
+}
+
+/** What a field widget gets: the field as SchemaField would draw it, and the node's whole config. */
+export interface FieldWidgetProps {
+  id: string
+  pointer: string
+  label: string
+  value: unknown
+  config: Record<string, unknown>
+  problems: Problem[] | undefined
+  /** Pointers of the config that take {{ }}. */
+  templates: ReadonlySet<string>
+  set(pointer: string, value: unknown): void
 }
 
 export interface FieldContext {
@@ -23,6 +44,8 @@ export interface FieldContext {
   /** Pointers of the fields that take {{ }} (from the definition's textFields). */
   templates: Set<string>
   problems: Map<string, Problem[]>
+  /** The node's whole config, for field widgets that depend on another field. */
+  config?: Record<string, unknown>
   set(pointer: string, value: unknown): void
 }
 
@@ -73,6 +96,20 @@ interface Props {
 
 export function SchemaField({ schema: raw, value, pointer, label, ctx }: Props) {
   if (ctx.hidden.has(pointer)) return null
+  const Widget = ctx.hints.widgets?.[generic(pointer)]
+  if (Widget)
+    return (
+      <Widget
+        id={domId(ctx, pointer)}
+        pointer={pointer}
+        label={label}
+        value={value}
+        config={ctx.config ?? {}}
+        problems={ctx.problems.get(pointer)}
+        templates={ctx.templates}
+        set={(p, v) => ctx.set(p, v)}
+      />
+    )
   const { schema, nullable } = unwrapNullable(raw)
   const kind = kindOf(schema)
   const id = domId(ctx, pointer)
@@ -129,6 +166,7 @@ export function SchemaField({ schema: raw, value, pointer, label, ctx }: Props) 
           items={items}
           onChange={(next) => ctx.set(pointer, next)}
           makeItem={() =>
+            ctx.hints.newItem?.[generic(pointer)]?.(items.length + 1) ??
             withFreshId(emptyValue(itemSchema), items, ctx.hints.newId?.[generic(pointer)] ?? slugId(itemLabel))
           }
           renderItem={(item, i, name) => (

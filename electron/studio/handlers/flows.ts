@@ -43,6 +43,12 @@ export const flowsHandlers: AreaHandlers<'flows'> = {
     return flowCallers(ctx.service(flowStore), req.id)
   },
   'flows.callees': (req, ctx) => flowCallees(ctx.service(flowStore), req.document),
+  'flows.interfaces': (_req, ctx) =>
+    ctx
+      .service(flowStore)
+      .documents()
+      .map((d) => ({ id: d.id, name: d.name, interface: d.interface ?? null }))
+      .sort((a, b) => a.name.localeCompare(b.name, undefined, { sensitivity: 'base', numeric: true })),
   'flows.restore': (req, ctx) => {
     const flow = ctx.service(flowStore).restore(req.id)
     ctx.emit('flows.changed', { id: flow.id, kind: 'restored', revision: flow.revision })

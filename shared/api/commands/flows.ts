@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { identifier } from '../../text/identifier'
-import type { FlowDocument } from '../../flow/document'
+import type { FlowDocument, FlowInterface } from '../../flow/document'
 import { KnownFlowDocumentSchema } from '../../nodes/schema'
 import { returns } from '../define'
 import type { Problem } from '../../nodes/types'
@@ -25,6 +25,13 @@ export interface FlowSummary {
 
 export interface FlowRecord extends FlowSummary {
   document: FlowDocument
+}
+
+/** A flow as a Call Flow node's panel lists it. */
+export interface FlowInterfaceSummary {
+  id: string
+  name: string
+  interface: FlowInterface | null
 }
 
 export interface FlowCaller {
@@ -69,6 +76,11 @@ export const flowsCommands = {
    * deleted. The flow itself is left out.
    */
   'flows.callers': { req: z.object({ id: FlowIdSchema }), res: returns<FlowCaller[]>() },
+  /**
+   * Every flow of the studio with its interface (null: not callable), by name: what a Call Flow node's panel offers
+   * and maps inputs from.
+   */
+  'flows.interfaces': { req: z.object({}), res: returns<FlowInterfaceSummary[]>() },
   /**
    * The stored documents of every flow this document calls, directly or through others (not the document's own id):
    * the catalogue the editor checks its calls against and offers the callees' outputs from.

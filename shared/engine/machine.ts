@@ -161,7 +161,8 @@ export async function wakeUp(
   const step: StepContext = { ...(await pausedStep(flow, state, contact, deps, null, frames)), woke: true }
   const cursor = state.waiting!
   state.waiting = null
-  if (step.state.status === 'executing') await runFrom(step, await executeNode(step, cursor.nodeId, { wake: now, cursor }))
+  if (step.state.status === 'executing')
+    await runFrom(step, await executeNode(step, cursor.nodeId, { wake: now, cursor }))
   return finish(step)
 }
 

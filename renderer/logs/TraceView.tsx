@@ -1,8 +1,11 @@
-import { useState } from 'react'
+import { useMemo, useState } from 'react'
 import type { LogTrace } from '../../shared/api/commands/logs'
 import { DeliveryState } from './Delivery'
 import { JsonTree } from './JsonTree'
-import { formatMs, messageText, waterfall } from './model'
+import { formatMs, messageText, waterfall, type WaterfallBar } from './model'
+import { foldCalls, stepsInside, type TraceRow } from './fold'
+import { useFlowInterfaces } from '../nodes/call_flow/interfaces'
+import { ChevronRight } from 'lucide-react'
 import { replayPlan } from './replay'
 import { WaitingRun } from './WaitingRun'
 import { X } from 'lucide-react'
@@ -27,7 +30,12 @@ export function TraceView(props: Props) {
   const { trace, onShowOnCanvas, onExport, onSaveTest, onOpenInEmulator, onClose } = props
   const { run } = trace
   const replay = replayPlan(trace)
-  const bars = waterfall(trace.trace)
+  const bars = useMemo(() => {
+    const list = waterfall(trace.trace)
+    return new Map(trace.trace.map((t, i) => [t.seq, list[i]!]))
+  }, [trace.trace])
+  const rows = useMemo(() => foldCalls(trace.trace), [trace.trace])
+  const names = useFlowNames()
   const [open, setOpen] = useState<number | null>(() => trace.trace.find((t) => t.error)?.seq ?? null)
   return (
     <section className="trace-view" aria-label="Execution trace">
@@ -74,49 +82,9 @@ export function TraceView(props: Props) {
       )}
       <div className="trace-body">
         <ol className="waterfall" aria-label="Nodes in order">
-          {trace.trace.map((t, i) => {
-            const bar = bars[i]!
-            const expanded = open === t.seq
-            return (
-              <li key={t.seq} className={`wf-node${t.error ? ' failed' : ''}`} data-node={t.nodeName}>
-                <button
-                  type="button"
-                  className="wf-line"
-                  aria-expanded={expanded}
-                  onClick={() => setOpen(expanded ? null : t.seq)}
-                >
-                  <span className="wf-name">{t.nodeName}</span>
-                  <span className="wf-type">
-                    {t.nodeType}
-                    {t.phase === 'resume' ? ' (resume)' : ''}
-                  </span>
-                  <span className="wf-port">{t.error ? 'failed' : t.port ? `→ ${t.port}` : 'waits'}</span>
-                  <span className="wf-track" title={`+${formatMs(bar.offsetMs)}, ${formatMs(t.durationMs)}`}>
-                    <span className="wf-bar" style={{ left: `${bar.left}%`, width: `${bar.width}%` }} />
-                  </span>
-                  <span className="wf-ms">{formatMs(t.durationMs)}</span>
-                </button>
-                {t.error && (
-                  <p className="wf-error">
-                    <code>{t.error.code}</code> {t.error.message}
-                  </p>
-                )}
-                {t.warnings.length > 0 && <p className="wf-warn">{t.warnings.join(' · ')}</p>}
-                {expanded && (
-                  <div className="wf-data">
-                    <div>
-                      <h4>Input</h4>
-                      <JsonTree value={t.input} />
-                    </div>
-                    <div>
-                      <h4>Output</h4>
-                      <JsonTree value={t.output} />
-                    </div>
-                  </div>
-                )}
-              </li>
-            )
-          })}
+          {rows.map((row) => (
+            <TraceRowItem key={row.event.seq} row={row} bars={bars} open={open} setOpen={setOpen} names={names} />
+          ))}
         </ol>
         <aside className="transcript" aria-label="Conversation">
           <h3>Conversation</h3>
@@ -134,3 +102,102 @@ export function TraceView(props: Props) {
     </section>
   )
 }
+
+/** The studio's flow names by id, to name a called flow (a production server's flow this studio lacks: its id). */
+function useFlowNames(): ReadonlyMap<string, string> {
+  const flows = useFlowInterfaces()
+  return useMemo(() => new Map(flows.kind === 'ready' ? flows.flows.map((f) => [f.id, f.name] as const) : []), [flows])
+}
+
+interface RowProps {
+  row: TraceRow
+  bars: ReadonlyMap<number, WaterfallBar>
+  open: number | null
+  setOpen(seq: number | null): void
+  names: ReadonlyMap<string, string>
+}
+
+/**
+ * One node of the waterfall (click it for its data in and out). A Call Flow node holds the steps of the flow it
+ * called, folded under it: unfolded when one of them failed, so a failure inside a call is in sight.
+ */
+function TraceRowItem({ row, bars, open, setOpen, names }: RowProps) {
+  const t = row.event
+  const bar = bars.get(t.seq) ?? { offsetMs: 0, left: 0, width: 0 }
+  const expanded = open === t.seq
+  const inside = stepsInside(row)
+  const failedInside = useMemo(() => hasError(row.children), [row.children])
+  const [unfolded, setUnfolded] = useState(failedInside)
+  const callee = row.children[0]?.event.flowId ?? ''
+  const calleeName = names.get(callee) ?? callee
+  const listId = `wf-call-${t.seq}`
+  return (
+    <li className={`wf-node${t.error ? ' failed' : ''}`} data-node={t.nodeName} data-depth={t.depth ?? 0}>
+      <button
+        type="button"
+        className="wf-line"
+        aria-expanded={expanded}
+        onClick={() => setOpen(expanded ? null : t.seq)}
+      >
+        <span className="wf-name">{t.nodeName}</span>
+        <span className="wf-type">
+          {t.nodeType}
+          {t.phase === 'resume' ? ' (resume)' : ''}
+        </span>
+        <span className="wf-port">{t.error ? 'failed' : t.port ? `→ ${t.port}` : 'waits'}</span>
+        <span className="wf-track" title={`+${formatMs(bar.offsetMs)}, ${formatMs(t.durationMs)}`}>
+          <span className="wf-bar" style={{ left: `${bar.left}%`, width: `${bar.width}%` }} />
+        </span>
+        <span className="wf-ms">{formatMs(t.durationMs)}</span>
+      </button>
+      {t.error && (
+        <p className="wf-error">
+          <code>{t.error.code}</code> {t.error.message}
+        </p>
+      )}
+      {t.warnings.length > 0 && <p className="wf-warn">{t.warnings.join(' · ')}</p>}
+      {expanded && (
+        <div className="wf-data">
+          <div>
+            <h4>Input</h4>
+            <JsonTree value={t.input} />
+          </div>
+          <div>
+            <h4>Output</h4>
+            <JsonTree value={t.output} />
+          </div>
+        </div>
+      )}
+      {inside > 0 && (
+        <>
+          <button
+            type="button"
+            className="wf-fold"
+            aria-expanded={unfolded}
+            aria-controls={listId}
+            onClick={() => setUnfolded(!unfolded)}
+          >
+            <ChevronRight size={14} aria-hidden="true" className="wf-fold-icon" />
+            {unfolded ? 'Hide' : 'Show'} {inside} step{inside === 1 ? '' : 's'} in the called flow {calleeName}
+          </button>
+          {unfolded && (
+            <ol className="waterfall wf-call" id={listId} aria-label={`Steps in ${calleeName}`}>
+              {row.children.map((child) => (
+                <TraceRowItem
+                  key={child.event.seq}
+                  row={child}
+                  bars={bars}
+                  open={open}
+                  setOpen={setOpen}
+                  names={names}
+                />
+              ))}
+            </ol>
+          )}
+        </>
+      )}
+    </li>
+  )
+}
+
+const hasError = (rows: TraceRow[]): boolean => rows.some((r) => r.event.error !== null || hasError(r.children))

@@ -3,7 +3,7 @@
 import { afterEach, expect, it } from 'vitest'
 import type { FlowDocument } from '../../shared/flow/document'
 import { callingFlow } from '../../shared/analysis/testing/call-graph'
-import { publishedFlows } from './flow-source'
+import { runtimeFlowSource } from './flow-source'
 import { storePublishTarget } from './publish-target'
 import type { RuntimeStore } from './store'
 import { describeEachStore } from './testing/stores'
@@ -122,7 +122,7 @@ describeEachStore('publishing with callees', (c) => {
     await ok(target.receive(appointment(), undefined, [sms(), verify()]))
     await ok(target.receive(verify('v2'), undefined, [sms()]))
     await store.withContact('+919800000077', 'Asha', async (tx) => {
-      const flows = publishedFlows(tx)
+      const flows = runtimeFlowSource(tx)
       const first = await flows.load('flw_verify', { flowId: 'flw_appointment', revision: null })
       expect(first && [textOf(first.doc), first.revision]).toEqual(['v1', '1'])
       const nested = await flows.load('flw_sms', { flowId: 'flw_verify', revision: first!.revision })

@@ -5,7 +5,6 @@
 // conversation-test player; this file only reads what the core needs and commits what it returns. A contact's
 // requests are processed one at a time (RuntimeStore.withContact); a message id is processed once. Runs waiting on
 // time are woken by the wake scheduler (wakes.ts) through the same path.
-import { publishedFlows } from './flow-source'
 import {
   dueAt,
   handleEvent,
@@ -27,6 +26,7 @@ import type { InboundMessage } from './inbound'
 import { Outbox, type OutboxOptions } from './outbox'
 import type { ContactTx, ContactWrites, OutboxItem, RunHandle, RuntimeStore } from './store'
 import { WakeScheduler, type WakeOptions, type WakeOutcome, type WakeReport } from './wakes'
+import { runtimeFlowSource } from './flow-source'
 
 export interface RuntimeOptions {
   store: RuntimeStore
@@ -98,7 +98,7 @@ export class Runtime {
       effects: { ...this.opts.effects, contacts: tx.contacts },
       catalog: nodeCatalog,
       serviceWindow: this.opts.serviceWindow ?? false,
-      flows: publishedFlows(tx),
+      flows: runtimeFlowSource(tx),
     }
     return this.opts.tests ? testDeps(deps, this.opts.tests.policy, this.opts.tests.onCall) : deps
   }

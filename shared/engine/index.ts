@@ -18,5 +18,6 @@ export {
 export * from './core'
 export { inboundText, interactionVars, systemVars } from './session'
 export { MAX_CALL_DEPTH, MAX_NODES_PER_STEP, WINDOW_MS } from './limits'
+export { flowsFrom } from './flow-source'
 export { windowOpen, sendRefusal, lastInboundOf } from './window'
 export { messageId, messageKind, sentMessages } from './sent'

@@ -65,9 +65,10 @@ export type NodeOutcome =
   | { kind: 'end'; output?: unknown; returns?: Vars }
   /**
    * A Call Flow node: run flow `flowId` (loaded through EngineDeps.flows) with these inputs (by input name, as the
-   * caller evaluated them), then leave by `port` with its outputs, or by the node's failure port when the call fails.
+   * caller evaluated them), then leave by the node's first port with its outputs, or by its failure port when the
+   * call fails. The engine keeps the call on the run's stack (RunState.calls) while the callee runs.
    */
-  | { kind: 'call'; flowId: string; inputs: Vars; port: string }
+  | { kind: 'call'; flowId: string; inputs: Vars }
   | { kind: 'fail'; error: Omit<EngineError, 'nodeId' | 'nodeName'>; output?: unknown; logs?: string[] }
 
 export interface NodeRunner<C = unknown> {

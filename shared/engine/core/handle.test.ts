@@ -4,6 +4,8 @@ import { describe, expect, it } from 'vitest'
 import { ASHA, buildFlow, testDeps } from '../testing/fixtures'
 import { WINDOW_MS } from '../limits'
 import { handleEvent, LOCAL_MESSAGE_ID_PREFIX, sweepRun } from './handle'
+import { flowsFrom } from '../flow-source'
+import { shop, verify } from '../testing/calls'
 
 const ask = buildFlow(
   [
@@ -180,6 +182,62 @@ describe('handleEvent', () => {
       status: 'ended',
       endReason: 'expired',
       endedAt: now + WINDOW_MS,
+    })
+  })
+
+  describe('a run inside a call', () => {
+    const started = async (deps: ReturnType<typeof testDeps>['deps']) => {
+      const now = deps.effects.clock.now()
+      const trigger = { message: { type: 'text' as const, text: 'shop' } }
+      const h = await handleEvent(
+        { contact: ASHA, current: null, flows: [], event: { kind: 'start', flow: shop, trigger }, now },
+        deps,
+      )
+      return { now, state: h.ran!.step.state }
+    }
+
+    it("finds the callee through the flow source and resumes there: the host gives only the run's own flow", async () => {
+      const { deps } = testDeps()
+      deps.flows = flowsFrom([verify])
+      const { now, state } = await started(deps)
+      expect(state.calls?.map((c) => c.flowId)).toEqual(['f_verify'])
+      const h = await handleEvent(
+        {
+          contact: ASHA,
+          current: { state, flow: shop },
+          flows: [shop, ask],
+          event: { kind: 'message', message: { type: 'text', text: 'hi' } },
+          now: now + 1000,
+        },
+        deps,
+      )
+      // "hi" is a keyword of f_ask, but the callee's Question takes any text as its answer.
+      expect(h.action).toBe('resumed')
+      expect(h.ran!.flow.id).toBe('f_shop')
+      expect(h.ran!.step.messages).toEqual([{ type: 'text', text: { body: 'Got hi for +919800000001 ()' } }])
+    })
+
+    it('a paused run whose called flow is gone is closed as superseded, and the message is handled afresh', async () => {
+      const { deps } = testDeps()
+      deps.flows = flowsFrom([verify])
+      const { now, state } = await started(deps)
+      deps.flows = flowsFrom([])
+      const h = await handleEvent(
+        {
+          contact: ASHA,
+          current: { state, flow: shop },
+          flows: [ask],
+          event: { kind: 'message', message: { type: 'text', text: 'hi' } },
+          now: now + 1000,
+        },
+        deps,
+      )
+      expect(h.action).toBe('started')
+      expect(h.steps.map((w) => [w.step.state.id, w.step.state.endReason ?? w.step.state.status])).toEqual([
+        [state.id, 'superseded'],
+        [h.ran!.step.state.id, 'paused'],
+      ])
+      expect(h.steps[0]!.step.state.calls).toBeUndefined()
     })
   })
 })

@@ -16,13 +16,13 @@ describe('the builder through a call', () => {
       ['call_verify.phone', 'The phone number given'],
       ['call_verify.verified', "Output of the flow 'Verify phone'"],
     ])
-    expect(check.resolve(['call_verify', 'phone'])).toBe('ok')
-    expect(check.resolve(['call_verify', 'email'])).toEqual({ unknownFrom: 1 })
+    expect(check.resolve!(['call_verify', 'phone'])).toBe('ok')
+    expect(check.resolve!(['call_verify', 'email'])).toEqual({ unknownFrom: 1 })
   })
 
   it('before the callees are known, the call output is open: nothing is flagged', () => {
     const { check } = scopeAt(caller, 'n_thanks')
-    expect(check.resolve(['call_verify', 'email'])).toBe('ok')
+    expect(check.resolve!(['call_verify', 'email'])).toBe('ok')
   })
 
   it('a new catalogue (callees fetched) gives a new scope for the same document', () => {

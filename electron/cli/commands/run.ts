@@ -3,7 +3,7 @@
 // memory, or in the studio database with --data-dir), so the run's Flow Log is real.
 import path from 'node:path'
 import readline from 'node:readline'
-import type { Handled, InboundEvent, OutboundMessage, StepResult } from '../../../shared/engine'
+import type { FlowSource, Handled, InboundEvent, OutboundMessage, StepResult } from '../../../shared/engine'
 import { typedAnswer } from '../../../shared/engine/conversation'
 import type { FlowDocument } from '../../../shared/flow/document'
 import { productsUsed, templatesUsed } from '../../../shared/analysis/library-refs'
@@ -31,8 +31,9 @@ import { formAnswer, formHint, isForm } from './run-form'
 import { parseContact, parseTrigger, type TriggerOption } from './run-options'
 import { quickReplyAnswer, stepPrints, type QuickReply } from './run-template'
 import type { CliCommand } from './types'
+import { flowFilesOf, flowFilesSource, FLOWS_USAGE } from './flow-files'
 
-const USAGE = `Usage: chatflow run <flow.json> [--contact "Name +919800000001"] [--trigger <how>] [--data-dir <dir>] [--library <library.json>]
+const USAGE = `Usage: chatflow run <flow.json> [--contact "Name +919800000001"] [--trigger <how>] [--data-dir <dir>] [--library <library.json>] [--flows <file|dir>]...
 
 Chats with the flow in the terminal. --trigger says how the run starts:
   manual                  an operator start (the default unless the flow starts on a keyword)
@@ -52,6 +53,8 @@ Templates and catalogue products (Template Message, SPM, MPM) come from, in this
                           --data-dir its items are looked up first, then the studio's (the studio is not changed)
   --data-dir <dir>        that studio's own template library and catalogue
   neither                 the library.json beside the flow file, if there is one
+
+${FLOWS_USAGE}.
 `
 
 export const runCommand: CliCommand = {
@@ -82,6 +85,7 @@ export async function runCli(args: string[], io: CliIo): Promise<number> {
       trigger: { type: 'string' },
       'data-dir': { type: 'string' },
       library: { type: 'string' },
+      flows: { type: 'string', multiple: true },
     },
     { count: 1, what: 'one flow file' },
   )
@@ -96,6 +100,15 @@ export async function runCli(args: string[], io: CliIo): Promise<number> {
   if (!loaded.ok) {
     io.stderr(`chatflow run: ${file}: ${loaded.error.message}\n`)
     return 1
+  }
+  const flowFiles: string[] = []
+  for (const arg of parsed.values.flows ?? []) {
+    const found = flowFilesOf(arg)
+    if (typeof found === 'string') {
+      io.stderr(`chatflow run: ${found}\n`)
+      return 2
+    }
+    flowFiles.push(...found)
   }
   const contact = parseContact(parsed.values.contact)
   if (typeof contact === 'string') {
@@ -146,7 +159,12 @@ export async function runCli(args: string[], io: CliIo): Promise<number> {
     const clock = movableClock({ now: () => Date.now() })
     return await chat(
       loaded.document,
-      { contact: parsed.values.contact, trigger, db: cliRunService(db, library, clock), clock },
+      {
+        contact: parsed.values.contact,
+        trigger,
+        db: cliRunService(db, library, clock, flowFilesSource(file, flowFiles, loaded.document)),
+        clock,
+      },
       io.input(),
       io.stdout,
     )
@@ -159,10 +177,16 @@ export async function runCli(args: string[], io: CliIo): Promise<number> {
  * The CLI runs flows with the studio's real effects (HTTP, Script, contacts, templates), like the emulator; a
  * library file's templates and products are looked up before the database's.
  */
-export function cliRunService(db: Database, library: LibraryItems | null = null, clock?: MovableClock): RunService {
+export function cliRunService(
+  db: Database,
+  library: LibraryItems | null = null,
+  clock?: MovableClock,
+  /** Where calls find their callees (flow-files.ts); absent: the studio's store in `db`. */
+  flows?: FlowSource,
+): RunService {
   const real = createStudioEffects(db)
   const effects = clock ? { ...real, clock } : real
-  return new RunService(db, { effects: { ...effects, ...libraryEffects(library, effects) } })
+  return new RunService(db, { effects: { ...effects, ...libraryEffects(library, effects) }, flows })
 }
 
 interface ChatOptions {

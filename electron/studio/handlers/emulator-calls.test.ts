@@ -4,6 +4,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import type { FlowDocument } from '../../../shared/flow/document'
 import { caller, verify } from '../../../shared/engine/testing/calls'
+import type { RequestOf } from '../../../shared/api'
 import type { Backend } from '../backend'
 import { createTempBackend, expectOk, type TempBackend } from '../testing/backend'
 
@@ -81,7 +82,7 @@ describe('the emulator through a call', () => {
     expectOk(await api.call('emulator.send', { ...t, event: { type: 'text', text: '77' } }))
     const real = expectOk(await api.call('emulator.saveTest', { ...t, name: 'through the call' }))
     expect(real.yaml).toContain('user: "77"')
-    const mocks = { call_verify: { outputs: { code: 'M', phone: '+1' } } }
+    const mocks: RequestOf<'emulator.start'>['mocks'] = { call_verify: { outputs: { code: 'M', phone: '+1' } } }
     const played = expectOk(
       await api.call('emulator.start', { ...t, trigger: { kind: 'keyword', text: 'shop' }, mocks }),
     )

@@ -75,7 +75,7 @@ export const MocksSchema = z
     z.object({
       output: z.json().optional(),
       /** Call Flow: the callee's outputs; the call leaves by done and the callee does not run. */
-      outputs: z.record(z.string(), z.json()).optional(),
+      outputs: z.record(z.string(), z.unknown()).optional(),
       port: z.string().optional(),
       error: z.string().optional(),
       /** HTTP Call: answered by this response, which still goes through the node (port by status, save-as). */

@@ -10,6 +10,7 @@ import type { Played } from './explore'
 import { aloneGoals, aloneRule } from './alone'
 import { describeGroup } from '../rules/guards'
 import { answersOfType, behaviourOfType, branchesOfType } from '../nodes/behaviour-of'
+import { eventFlowId } from './through-calls'
 
 export async function writeTest(ix: FlowIndex, p: Played, deps: EngineDeps): Promise<ConversationTest> {
   const { draft, outcome } = p
@@ -56,8 +57,11 @@ function pinnedTrigger(trigger: Played['draft']['trigger'], p: Played): Played['
 /** What each branching node decided in this step (the last decision, when one ran twice), as its module says. */
 function decisionsOf(step: StepResult): Record<string, unknown> {
   const out: Record<string, unknown> = {}
+  // The turn's variables are those of the flow the run is in when it ends (a callee's while a call is open): a
+  // decision made in another flow of the call stack is not readable there.
+  const inFlow = step.state.calls?.at(-1)?.flowId ?? step.state.flowId
   for (const e of step.trace) {
-    if (e.port === null) continue
+    if (e.port === null || eventFlowId(e, step.state.flowId) !== inFlow) continue
     const decision = branchesOfType(e.nodeType)?.decision(e.port) ?? {}
     for (const [k, v] of Object.entries(decision)) out[`${e.nodeName}.${k}`] = v
   }

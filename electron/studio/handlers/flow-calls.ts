@@ -17,3 +17,12 @@ export function flowCallees(store: FlowStore, doc: FlowDocument): FlowDocument[]
     return callee ? [callee] : []
   })
 }
+
+/** For each flow, the flows that reach it through calls (directly or through others): whose runs may run its nodes. */
+export function callersReaching(docs: FlowDocument[]): (flowId: string) => string[] {
+  const graph = callGraphOf(catalogueOf(docs))
+  const reaching = new Map<string, string[]>()
+  for (const d of docs)
+    for (const id of calleesOf(graph, d.id)) if (id !== d.id) reaching.set(id, [...(reaching.get(id) ?? []), d.id])
+  return (flowId) => reaching.get(flowId) ?? []
+}

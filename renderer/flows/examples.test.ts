@@ -7,12 +7,15 @@ describe('example gallery', () => {
     expect(EXAMPLES.map((e) => e.key).sort()).toEqual([
       'age-gate',
       'appointment',
+      'callback-request',
       'catalogue',
+      'delivery-alerts',
       'delivery-check',
       'feedback-form',
       'lead-capture',
       'loyalty',
       'order-status',
+      'verify-phone',
     ])
     for (const e of EXAMPLES) {
       expect(e.description, e.key).not.toBe('')
@@ -30,6 +33,16 @@ describe('example gallery', () => {
       const expected = { 'feedback-form': [1, 0], 'delivery-check': [2, 0], catalogue: [0, 6] }[e.key] ?? [0, 0]
       expect([read.content.templates.length, read.content.catalog.length], e.key).toEqual(expected)
     }
+  })
+
+  // Issue 30: an example that calls another brings it, so it runs in the emulator at once.
+  it('brings the example flows an example calls as the bundle dependencies', () => {
+    for (const key of ['callback-request', 'delivery-alerts']) {
+      const read = readImportFile(`${key}.json`, exampleBundle(key))
+      expect(read.ok && read.content.dependencies.map((d) => d.id), key).toEqual(['flw_verify_phone'])
+    }
+    const alone = readImportFile('verify-phone.json', exampleBundle('verify-phone'))
+    expect(alone.ok && alone.content.dependencies).toEqual([])
   })
 
   it('refuses an unknown example by name', () => {

@@ -3,6 +3,7 @@
 // catalogue products it needs from resources/examples/library.json, so it runs in the emulator at once.
 import type { FlowDocument } from '../../shared/flow/document'
 import { productsUsed, templatesUsed } from '../../shared/analysis/library-refs'
+import { dependenciesOf } from '../../shared/analysis/call-deps'
 import { parse } from 'yaml'
 import library from '../../resources/examples/library.json'
 import { triggerConfigOf } from '../../shared/nodes/trigger/config'
@@ -59,21 +60,30 @@ export const EXAMPLES: Example[] = Object.entries(flowFiles)
 
 /**
  * The chatflow.bundle/1 text of one example (docs/flow-format.md, "Bundle"): the flow, its tests named by their
- * file, and only the library items it uses.
+ * file, the example flows it calls (its `dependencies`: opening Callback request brings Verify the customer's
+ * phone), and only the library items they use.
  */
 export function exampleBundle(key: string): string {
   const entry = Object.entries(flowFiles).find(([file]) => keyOf(file) === key)
   if (!entry) throw new Error(`There is no example called ${key}.`)
   const doc = entry[1]
+  const dependencies = dependenciesOf([doc], (id) => Object.values(flowFiles).find((d) => d.id === id)).docs
   const tests = testsOf(key).map(([file, yaml]) => ({ name: testName(yaml) ?? /([^/]+)\.yaml$/.exec(file)![1]!, yaml }))
-  const templates = templatesUsed(doc).flatMap((t) =>
-    library.templates.filter((l) => l.name === t.name && l.language === t.language),
-  )
-  const products = productsUsed(doc)
+  const used = [doc, ...dependencies]
+  const templates = used
+    .flatMap(templatesUsed)
+    .flatMap((t) => library.templates.filter((l) => l.name === t.name && l.language === t.language))
+  const products = used.flatMap(productsUsed)
   const catalog = library.catalog.filter((p) =>
     products.some((u) => u.catalogId === p.catalogId && u.productId === p.id),
   )
-  return JSON.stringify({ format: 'chatflow.bundle/1', flows: [{ document: doc, tests }], templates, catalog })
+  return JSON.stringify({
+    format: 'chatflow.bundle/1',
+    flows: [{ document: doc, tests }],
+    dependencies,
+    templates,
+    catalog,
+  })
 }
 
 function testName(yaml: string): string | null {

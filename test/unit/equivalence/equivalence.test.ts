@@ -19,6 +19,8 @@ import { startRuntimeServer } from '../../../electron/runtime/server'
 import { ChannelClient } from '../../../electron/runtime/testing/channel-client'
 import { describeEachStore } from '../../../electron/runtime/testing/stores'
 import { playCli, playServe, playStudio, type Played } from './hosts'
+import { flowFilesSource } from '../../../electron/cli/commands/flow-files'
+import { isCallable } from '../../../shared/flow/document'
 
 const KEY = 'k_equivalence_0123456789abcdef'
 const LIBRARY = path.join(EXAMPLES, 'library.json')
@@ -90,7 +92,12 @@ describeEachStore('every example test in the three hosts', (c) => {
         'mocked Script nodes',
       ).toEqual([])
 
-      const cli = await playCli(flow, test, library)
+      const cli = await playCli(
+        flow,
+        test,
+        library,
+        flowFilesSource(path.join(EXAMPLES, `${name}.flow.json`), [], flow),
+      )
       expect(cli.failures).toEqual([])
       const inStudio = await playStudio(studio.backend, flow, test, clock.now)
 
@@ -133,15 +140,17 @@ describeEachStore('every example test in the three hosts', (c) => {
         }
         const client = new ChannelClient(server.listener.url!, KEY)
         const host = { runtime, store: opened.store, adapter, client, secret }
+        expect(transcript(inStudio), 'the studio').toEqual(transcript(cli))
+        expect(pathOf(inStudio.trace), 'the studio').toEqual(pathOf(cli.trace))
+        // A callable flow's own tests start it by hand with its inputs (Verify the customer's phone): a production
+        // server has no such start, so serve plays it through its callers' tests instead.
+        if ('manual' in test.trigger && isCallable(flow)) return
         const served = await playServe(
           { ...host, now: serveClock.now, skip: (ms: number) => void (skipped += ms) },
           flow,
           test,
         )
-
-        expect(transcript(inStudio), 'the studio').toEqual(transcript(cli))
         expect(transcript(served), 'serve').toEqual(transcript(cli))
-        expect(pathOf(inStudio.trace), 'the studio').toEqual(pathOf(cli.trace))
         expect(pathOf(served.trace), 'serve').toEqual(pathOf(cli.trace))
       } finally {
         await server.close()

@@ -5,6 +5,7 @@
 // - cli: `chatflow test`'s player with its deps (commandLineDeps);
 // - serve: the runtime `chatflow serve` opens (openStore, Runtime, startRuntimeServer), published to from the
 //   studio, driven over HTTP (the channel's inbound messages, the webhook trigger), under the saved-test policy.
+import type { FlowSource } from '../../../shared/engine'
 import type { OutboundMessage, RunState, TraceEvent } from '../../../shared/engine'
 import { resolveInput, runConversationTest, type ConversationTest } from '../../../shared/engine/conversation'
 import type { WaitSpec } from '../../../shared/engine/conversation/format'
@@ -63,8 +64,10 @@ export async function playCli(
   flow: FlowDocument,
   test: ConversationTest,
   library: LibraryEffects,
+  /** Where calls find their callees, as `chatflow test` finds them (the flow files beside the flow's). */
+  flows?: FlowSource,
 ): Promise<Played & { failures: unknown[] }> {
-  const out = await runConversationTest(flow, test, commandLineDeps(library))
+  const out = await runConversationTest(flow, test, { ...commandLineDeps(library), ...(flows ? { flows } : {}) })
   return { sent: out.exchanges.map((x) => x.bot), trace: out.trace, failures: out.failures }
 }
 

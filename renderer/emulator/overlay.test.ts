@@ -109,6 +109,20 @@ describe('canvas overlay', () => {
     expect(o.uncoveredPorts).toEqual([])
   })
 
+  // Issue 30: a callee's steps come in the caller's trace (flowId set) and may reuse the caller's node ids.
+  it("draws only the flow's own steps; a run waiting inside a call has the call node current", () => {
+    const inside = (e: TraceEvent): TraceEvent => ({ ...e, flowId: 'flw_callee', depth: 1 })
+    const base = session(
+      [ev('n_t', 'out'), inside(ev('n_ma', 'out')), ev('n_pick', null), inside(ev('n_mb', null))],
+      'n_mb',
+    )
+    const waiting = { ...base, run: { ...base.run!, waitingFlowId: 'flw_callee' } }
+    const o = overlayOf(doc, waiting, null)
+    expect(o.pathNodeIds).toEqual(['n_t', 'n_pick'])
+    expect(o.pathEdgeIds).toEqual([edgeId('out')])
+    expect(o.currentNodeId).toBe('n_pick')
+  })
+
   it('shows nothing without a session or coverage', () => {
     const o = overlayOf(doc, null, null)
     expect(

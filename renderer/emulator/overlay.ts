@@ -42,7 +42,8 @@ export function overlayOf(
   session: EmulatorSession | null,
   coverage: FlowCoverage | null,
 ): CanvasOverlay {
-  const trace = session?.trace ?? []
+  // Only this flow's own steps: a callee's steps (TraceEvent.flowId set) may use the same node ids as the caller's.
+  const trace = (session?.trace ?? []).filter((t) => t.flowId === undefined || t.flowId === doc.id)
   const pathNodeIds = [...new Set(trace.map((t) => t.nodeId))]
   const edgeByPort = new Map(doc.edges.map((e) => [portKey(e.source, e.sourcePort), e.id]))
   const pathEdgeIds = [
@@ -59,7 +60,8 @@ export function overlayOf(
   for (const t of trace) if (t.port) coveredPorts.add(portKey(t.nodeId, t.port))
   return {
     flowId: doc.id,
-    currentNodeId: session?.run?.waitingNodeId ?? trace.at(-1)?.nodeId ?? null,
+    // A run waiting inside a call waits at a node of the callee: here, the call node (its last own step) is current.
+    currentNodeId: (inCallee(session, doc.id) ? null : session?.run?.waitingNodeId) ?? trace.at(-1)?.nodeId ?? null,
     pathNodeIds,
     pathEdgeIds,
     failedNodeIds: [...new Set(trace.filter((t) => t.error).map((t) => t.nodeId))],
@@ -72,4 +74,10 @@ export function overlayOf(
         .filter((b) => !coveredPorts.has(portKey(b.nodeId, b.port)))
         .map((b) => portKey(b.nodeId, b.port)) ?? [],
   }
+}
+
+/** The run waits in another flow than `flowId` (inside a call it made). */
+function inCallee(session: EmulatorSession | null, flowId: string): boolean {
+  const waitingIn = session?.run?.waitingFlowId
+  return !!waitingIn && waitingIn !== flowId
 }

@@ -57,6 +57,7 @@ export async function prepareCall(
       'call_depth',
       `Calling flow '${call.flowId}' would open call ${depth + 1}; at most ${MAX_CALL_DEPTH} calls may be open at once (does a flow call itself, directly or through another?).`,
     )
+  if (!call.flowId.trim()) return failure('callee_missing', 'This Call Flow node names no flow to call: choose one.')
   let loaded: Awaited<ReturnType<NonNullable<EngineDeps['flows']>['load']>> = null
   try {
     loaded = (await step.deps.flows?.load(call.flowId, callerOf(step))) ?? null
@@ -74,7 +75,7 @@ export async function prepareCall(
       `Flow '${doc.name}' declares no interface (inputs and outputs), so no flow may call it.`,
     )
   const graph = graphOf(doc)
-  const entryId = entryOf(graph)
+  const entryId = entryOfCached(graph)
   if (!entryId) return failure('no_entry', `Flow '${doc.name}' has no node to start at: its trigger leads nowhere.`)
   const inputs: Vars = {}
   for (const input of doc.interface.inputs) {
@@ -120,6 +121,13 @@ export function graphOf(doc: FlowDocument): FlowGraph {
   let graph = graphs.get(doc)
   if (!graph) graphs.set(doc, (graph = buildGraph(doc)))
   return graph
+}
+
+const entries = new WeakMap<FlowGraph, string | null>()
+
+function entryOfCached(graph: FlowGraph): string | null {
+  if (!entries.has(graph)) entries.set(graph, entryOf(graph))
+  return entries.get(graph)!
 }
 
 /** Pushes the frame: from here the step runs the callee, with only its own session. */

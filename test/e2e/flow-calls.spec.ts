@@ -30,6 +30,13 @@ test('the caller is checked against its callee; renaming or deleting the callee 
     "'Verify phone' does not return 'phone' on the path trigger_1 → ask_phone (No valid answer) → end_gave_up",
   )
 
+  // The callee fixed elsewhere (its own editor, another window): the caller's check follows without an edit.
+  const fixed = verifyFlow()
+  fixed.nodes[3]!.config = { returns: { verified: 'false', phone: 'none' } }
+  fixed.id = ids.get(fixed.id)!
+  await apiCall(page, 'flows.save', { document: fixed })
+  await expect(problems).not.toContainText("does not return 'phone'")
+
   await studio.open(page)
   await page.getByRole('button', { name: 'Rename Verify phone' }).click()
   await expect(page.getByLabel('Flow name')).toHaveAccessibleDescription(

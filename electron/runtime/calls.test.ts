@@ -77,6 +77,18 @@ describeEachStore('runtime calls', (c) => {
     await runtime.close()
   })
 
+  it("a saved test's mock of the call (the runtime's replay of tests) stands in for the callee", async () => {
+    const { store } = await c.open()
+    await store.publish(shop)
+    const policy = { mocks: { call_verify: { outputs: { code: 'M', phone: '+1' } } } }
+    const { runtime, adapter } = testRuntime(store, undefined, { tests: { policy, onCall: () => undefined } })
+    const phone = '+919800000004'
+    expect(await runtime.inbound(text(phone, 'shop'))).toMatchObject({ state: 'ended' })
+    await runtime.idle()
+    expect(bodies(adapter as MemoryAdapter, phone)).toEqual(['Got M for +1 ()'])
+    await runtime.close()
+  })
+
   it('a callee that is not published fails the call by its failed port', async () => {
     const { store } = await c.open()
     await store.publish(shop)

@@ -74,7 +74,7 @@ export async function prepareCall(
       `Flow '${doc.name}' declares no interface (inputs and outputs), so no flow may call it.`,
     )
   const graph = graphOf(doc)
-  const entryId = entryOf(graph)
+  const entryId = entryOfCached(graph)
   if (!entryId) return failure('no_entry', `Flow '${doc.name}' has no node to start at: its trigger leads nowhere.`)
   const inputs: Vars = {}
   for (const input of doc.interface.inputs) {
@@ -120,6 +120,13 @@ export function graphOf(doc: FlowDocument): FlowGraph {
   let graph = graphs.get(doc)
   if (!graph) graphs.set(doc, (graph = buildGraph(doc)))
   return graph
+}
+
+const entries = new WeakMap<FlowGraph, string | null>()
+
+function entryOfCached(graph: FlowGraph): string | null {
+  if (!entries.has(graph)) entries.set(graph, entryOf(graph))
+  return entries.get(graph)!
 }
 
 /** Pushes the frame: from here the step runs the callee, with only its own session. */

@@ -6,7 +6,7 @@ import type { EngineDeps, NodeMock } from './deps'
 import type { FlowGraph } from './graph'
 import { NodeFailure, type NodeOutcome, type RunContext } from './runner'
 import { createRenderer, recordReads, type Renderer } from './render'
-import type { MessageKind, NodeModule } from '../nodes/types'
+import type { MessageKind, NodeModule, Port } from '../nodes/types'
 import { messageId, messageKind } from './sent'
 import { sendRefusal } from './window'
 import { depthOf, enter, leave, prepareCall, whereOf, type Entry, type Returned } from './calls'
@@ -133,11 +133,19 @@ function record(step: StepContext, node: FlowNode, r: Recorded, outcome: NodeOut
   })
 }
 
+// A node's ports depend only on its config, and documents are never changed in place: read once per node object
+// (a call's return asks for them on every call).
+const knownPorts = new WeakMap<FlowNode, Port[]>()
+
 /** The node's ports as its type declares them for its config; none for a type or config the engine cannot read. */
-function portsOf(step: StepContext, node: FlowNode) {
+function portsOf(step: StepContext, node: FlowNode): Port[] {
+  const known = knownPorts.get(node)
+  if (known) return known
   const definition = step.deps.catalog.node(node.type)
   const parsed = definition?.configSchema.safeParse(node.config)
-  return definition && parsed?.success ? definition.ports(parsed.data) : []
+  const ports = definition && parsed?.success ? definition.ports(parsed.data) : []
+  knownPorts.set(node, ports)
+  return ports
 }
 
 async function outcomeOf(

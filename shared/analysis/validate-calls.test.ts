@@ -112,6 +112,13 @@ describe('checks over the call graph', () => {
       'error end.return_unknown /nodes/2/config/returns/extra',
       'warning end.return_missing /nodes/3/config',
     ])
+    // An End no path reaches still returns only declared outputs; it is not warned for returning too few.
+    const stray = verifyFlow()
+    stray.nodes.push({ ...stray.nodes[3]!, id: 'n_stray', name: 'end_stray', config: { returns: { colour: 'red' } } })
+    expect(callProblems(stray).filter((p) => p.includes('/nodes/4'))).toEqual([
+      'error end.return_unknown /nodes/4/config/returns/colour',
+      'warning node.unreachable /nodes/4',
+    ])
     expect(messages(doc)[1]).toBe(
       "'end_gave_up' returns no 'phone', so a call that ends here fails (no_return). Path: trigger_1 → ask_phone (No valid answer) → end_gave_up.",
     )

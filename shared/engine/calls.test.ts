@@ -90,6 +90,13 @@ describe('a call that cannot be made leaves by failed, saying why', () => {
       { rule: 'no flow source at all', flows: null, code: 'callee_missing', says: /no flow 'f_verify'/ },
       { rule: 'the source has no such flow', flows: [], code: 'callee_missing', says: /no flow 'f_verify'/ },
       {
+        rule: 'the node names no flow',
+        flows: [verify],
+        from: caller('', {}),
+        code: 'callee_missing',
+        says: /names no flow to call/,
+      },
+      {
         rule: 'the flow declares no interface',
         flows: [{ ...verify, interface: undefined }],
         code: 'not_callable',

@@ -57,6 +57,7 @@ export async function prepareCall(
       'call_depth',
       `Calling flow '${call.flowId}' would open call ${depth + 1}; at most ${MAX_CALL_DEPTH} calls may be open at once (does a flow call itself, directly or through another?).`,
     )
+  if (!call.flowId.trim()) return failure('callee_missing', 'This Call Flow node names no flow to call: choose one.')
   let loaded: Awaited<ReturnType<NonNullable<EngineDeps['flows']>['load']>> = null
   try {
     loaded = (await step.deps.flows?.load(call.flowId, callerOf(step))) ?? null

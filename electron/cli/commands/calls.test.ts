@@ -9,7 +9,11 @@ import { fileURLToPath } from 'node:url'
 import { afterAll, describe, expect, it } from 'vitest'
 import { serialiseFlow } from '../../../shared/flow/serialise'
 import { shop, verify } from '../../../shared/engine/testing/calls'
-import { runCli } from './run'
+import { chat, cliRunService, runCli } from './run'
+import { parseFlow } from '../../../shared/nodes/load-flow'
+import { callable, caller } from '../../../shared/engine/testing/calls'
+import { flowsFrom } from '../../../shared/engine'
+import { openDatabase } from '../../services/db/open'
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..')
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'chatflow-calls-'))
@@ -113,5 +117,34 @@ describe('chatflow run with calls', () => {
   it('without it, the call leaves by failed and the chat says so', async () => {
     const r = await run([path.join(apart, 'shop.flow.json'), '--contact', 'Asha +919800000001'], ['shop'])
     expect(r.out).toContain('Failed: callee_missing')
+  })
+
+  it("names the callee's node and its form's fields when the run waits inside the call", async () => {
+    const example = parseFlow(fs.readFileSync(path.join(root, 'resources/examples/feedback-form.flow.json'), 'utf8'))
+    if (!example.ok) throw new Error(example.error.message)
+    const form = example.document.nodes.find((n) => n.type === 'chat_flow')!
+    const survey = callable(
+      [
+        { type: 'trigger', name: 'trigger_1', config: { kind: 'manual' } },
+        { type: 'chat_flow', name: 'survey_form', config: form.config },
+      ],
+      [['trigger_1', 'out', 'survey_form']],
+      { id: 'f_survey' },
+      { inputs: [], outputs: [] },
+    )
+    const db = openDatabase(':memory:')
+    try {
+      let out = ''
+      async function* lines() {
+        yield 'hello'
+      }
+      const service = cliRunService(db, null, undefined, flowsFrom([survey]))
+      const trigger = { start: 'direct' as const, trigger: { kind: 'manual' as const, operator: 'cli' } }
+      await chat(caller('f_survey', {}), { trigger, db: service }, lines(), (s) => (out += s))
+      expect(out).toContain('(a form: type its answers as one JSON object, e.g. {"rating":')
+      expect(out).toContain('you: hello\n(no answer; the run still waits at survey_form)\n')
+    } finally {
+      db.close()
+    }
   })
 })

@@ -217,7 +217,16 @@ export async function chat(
   let quickReplies: QuickReply[] = []
   let lastVars: Record<string, unknown> = {}
 
-  const show = (step: StepResult) => {
+  // The flow the run waits in: a callee's when it waits inside a call (docs/engine.md, "Calls").
+  const waitingIn = async (step: StepResult): Promise<FlowDocument> => {
+    const frames = step.state.calls ?? []
+    if (!frames.length) return flow
+    const caller = frames.at(-2) ?? { flowId: flow.id, revision: null }
+    const loaded = await service.flows.load(frames.at(-1)!.flowId, caller)
+    return loaded?.doc ?? flow
+  }
+  const show = async (step: StepResult) => {
+    const here = await waitingIn(step)
     lastVars = step.state.vars
     const prints = stepPrints(step)
     for (const p of prints) for (const line of p.lines) write(line + '\n')
@@ -227,9 +236,9 @@ export async function chat(
     if (step.state.status !== 'paused') lastInteractive = null
     else if (last) lastInteractive = last.type === 'interactive' ? last : null
     if (step.state.status === 'paused' && !step.messages.length)
-      write(`(no answer; the run still waits at ${nodeName(flow, step.state.waiting?.nodeId)})\n`)
+      write(`(no answer; the run still waits at ${nodeName(here, step.state.waiting?.nodeId)})\n`)
     if (step.state.status === 'paused' && last && isForm(last))
-      write(`     ${formHint(flow, step.state.waiting?.nodeId)}\n`)
+      write(`     ${formHint(here, step.state.waiting?.nodeId)}\n`)
     const waiting = step.state.status === 'paused' ? waitingNote(step.state) : null
     if (waiting) write(waiting + '\n')
     if (step.state.status === 'ended') write(`(run ended: ${step.state.endReason})\n`)
@@ -243,12 +252,12 @@ export async function chat(
       { kind: 'message', message: event },
       { flows: [flow], flowOf: () => flow, activation: 'keyword' },
     )
-    if (out.ran) showAll(out)
+    if (out.ran) await showAll(out)
     else write(`${ignoredNote(flow, out)}\n`)
   }
   // Every step the event ran: a wake that was due when the message came runs first (docs/engine.md, rule 11).
-  const showAll = (out: Handled) => {
-    for (const w of out.steps) if (w.step.trace.length) show(w.step)
+  const showAll = async (out: Handled) => {
+    for (const w of out.steps) if (w.step.trace.length) await show(w.step)
   }
   const wait = async (spec: Exclude<ReturnType<typeof parseWaitCommand>, null>) => {
     if (typeof spec === 'string' && spec.startsWith('usage:')) return write(`(${spec})\n`)
@@ -263,7 +272,7 @@ export async function chat(
       { kind: 'wake' },
       { flows: [flow], flowOf: () => flow, activation: 'keyword' },
     )
-    if (out.ran) showAll(out)
+    if (out.ran) await showAll(out)
     else write('(nothing was due)\n')
   }
 
@@ -276,7 +285,7 @@ export async function chat(
   if (hint) write(`(started by an operator; ${hint})\n`)
   if (how.start === 'direct') {
     const trigger = how.trigger.kind === 'webhook' ? { ...how.trigger, phone_number: contact.phone } : how.trigger
-    show(await service.start(flow, { contact, trigger }))
+    await show(await service.start(flow, { contact, trigger }))
   } else if (how.start === 'event') await receive(how.event)
   else write('(type the message that starts the flow)\n')
 

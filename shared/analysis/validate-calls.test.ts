@@ -5,6 +5,7 @@ import { callersOfFlow, flowCalls } from './calls'
 import { callerFlow, verifyFlow } from './testing/call-flows'
 import { validateFlow } from './validate'
 import { variablesAt } from './variables'
+import { checkContextFor } from './resolve'
 import { buildGraph } from '../flow/graph'
 
 const callProblems = (doc: FlowDocument, ...others: FlowDocument[]) =>
@@ -149,6 +150,11 @@ describe('variables through calls', () => {
       'call_verify.error.message: On failure: the reason in a sentence',
       'call_verify.phone: The phone number given',
       "call_verify.verified: Output of the flow 'Verify phone'",
+    ])
+    const check = checkContextFor(caller, catalogueOf([verifyFlow()]))
+    expect([check.resolve!(['call_verify', 'phone']), check.resolve!(['call_verify', 'email'])]).toEqual([
+      'ok',
+      { unknownFrom: 1 },
     ])
     // Unknown callee: the node's output is open, nothing more is claimed.
     expect(at()).toContain('call_verify: Outputs of the flow it calls')

@@ -105,10 +105,19 @@ export function useProblems(store: EditorStore) {
       if (timer) clearTimeout(timer)
       timer = setTimeout(run, PROBLEMS_DELAY_MS)
     })
+    // A flow the document calls, saved, renamed, deleted or restored elsewhere (its own editor, another window)
+    // changes what the calls are checked against: fetched again.
+    const offChanged = api.on('flows.changed', (e) => {
+      const { doc, flows } = store.getState()
+      if (e.id === doc.id || !(flows?.get(e.id) || boundCalls(doc).some((c) => c.flowId === e.id))) return
+      calleesFor = null
+      refreshCallees(doc)
+    })
     return () => {
       live = false
       if (first !== null) cancelIdleCallback(first)
       off()
+      offChanged()
       if (timer) clearTimeout(timer)
     }
   }, [store])

@@ -57,13 +57,14 @@ export interface ReachableEnd {
   node: FlowNode
   index: number
   returns: Record<string, string>
-  path: string
+  /** The shortest path from the trigger; null when no path reaches it. */
+  path: string | null
 }
 
 const endsCache = new WeakMap<FlowDocument, ReachableEnd[]>()
 
-/** The nodes that end the flow handing outputs back (NodeBehaviour.returns) that some path from the trigger reaches. */
-export function reachableEnds(doc: FlowDocument): ReachableEnd[] {
+/** The nodes that end the flow handing outputs back (NodeBehaviour.returns), each with its path from the trigger. */
+export function endsOf(doc: FlowDocument): ReachableEnd[] {
   let out = endsCache.get(doc)
   if (out) return out
   out = []
@@ -74,11 +75,15 @@ export function reachableEnds(doc: FlowDocument): ReachableEnd[] {
   if (ends.length) {
     const g = buildPortGraph(doc)
     const walk = walkFrom(g)
-    for (const e of ends) if (walk.seen[e.index]) out.push({ ...e, path: describePath(g, walk, e.index) })
+    for (const e of ends) out.push({ ...e, path: walk.seen[e.index] ? describePath(g, walk, e.index) : null })
   }
   endsCache.set(doc, out)
   return out
 }
+
+/** The Ends some path from the trigger reaches: where a run of the flow can return. */
+export const reachableEnds = (doc: FlowDocument): Array<ReachableEnd & { path: string }> =>
+  endsOf(doc).filter((e): e is ReachableEnd & { path: string } => e.path !== null)
 
 /** Whether an End returns the output: a template that is not blank. */
 export const returnsOutput = (end: ReachableEnd, output: string): boolean =>

@@ -5,6 +5,7 @@ import { callersOfFlow, flowCalls } from './calls'
 import { callerFlow, verifyFlow } from './testing/call-flows'
 import { validateFlow } from './validate'
 import { variablesAt } from './variables'
+import { checkContextFor } from './resolve'
 import { buildGraph } from '../flow/graph'
 
 const callProblems = (doc: FlowDocument, ...others: FlowDocument[]) =>
@@ -112,6 +113,13 @@ describe('checks over the call graph', () => {
       'error end.return_unknown /nodes/2/config/returns/extra',
       'warning end.return_missing /nodes/3/config',
     ])
+    // An End no path reaches still returns only declared outputs; it is not warned for returning too few.
+    const stray = verifyFlow()
+    stray.nodes.push({ ...stray.nodes[3]!, id: 'n_stray', name: 'end_stray', config: { returns: { colour: 'red' } } })
+    expect(callProblems(stray).filter((p) => p.includes('/nodes/4'))).toEqual([
+      'error end.return_unknown /nodes/4/config/returns/colour',
+      'warning node.unreachable /nodes/4',
+    ])
     expect(messages(doc)[1]).toBe(
       "'end_gave_up' returns no 'phone', so a call that ends here fails (no_return). Path: trigger_1 → ask_phone (No valid answer) → end_gave_up.",
     )
@@ -142,6 +150,11 @@ describe('variables through calls', () => {
       'call_verify.error.message: On failure: the reason in a sentence',
       'call_verify.phone: The phone number given',
       "call_verify.verified: Output of the flow 'Verify phone'",
+    ])
+    const check = checkContextFor(caller, catalogueOf([verifyFlow()]))
+    expect([check.resolve!(['call_verify', 'phone']), check.resolve!(['call_verify', 'email'])]).toEqual([
+      'ok',
+      { unknownFrom: 1 },
     ])
     // Unknown callee: the node's output is open, nothing more is claimed.
     expect(at()).toContain('call_verify: Outputs of the flow it calls')

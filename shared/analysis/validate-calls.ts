@@ -8,7 +8,7 @@ import { callPath, type FlowCatalogue } from '../flow/catalogue'
 import { isCallable, type FlowDocument } from '../flow/document'
 import type { Problem } from '../nodes/types'
 import { pointerOf } from '../flow/pointer'
-import { boundCalls, callGraphOf, reachableEnds, returnsOutput, type BoundCall } from './calls'
+import { boundCalls, callGraphOf, endsOf, reachableEnds, returnsOutput, type BoundCall } from './calls'
 import { nodeTextFields } from './references'
 
 export function validateCalls(doc: FlowDocument, flows?: FlowCatalogue): Problem[] {
@@ -129,11 +129,14 @@ function outputProblems(doc: FlowDocument, call: BoundCall, callee: FlowDocument
   return out
 }
 
-/** A callable flow's Ends: each returns only declared outputs, and every one of them (else a call ending there fails). */
+/**
+ * A callable flow's Ends: each returns only declared outputs, and every End a run can reach returns every one of
+ * them (else a call ending there fails).
+ */
 function validateReturns(doc: FlowDocument): Problem[] {
   const out: Problem[] = []
   const outputs = doc.interface?.outputs.map((o) => o.name) ?? []
-  for (const end of reachableEnds(doc)) {
+  for (const end of endsOf(doc)) {
     const at = `/nodes/${end.index}/config`
     for (const name of Object.keys(end.returns))
       if (!outputs.includes(name))
@@ -148,7 +151,8 @@ function validateReturns(doc: FlowDocument): Problem[] {
           pointer: at + pointerOf(['returns', name]),
         })
     const missing = outputs.filter((o) => !returnsOutput(end, o))
-    if (missing.length)
+    // Only where a run can end: an End no path reaches is reported as unreachable, not here.
+    if (missing.length && end.path !== null)
       out.push({
         severity: 'warning',
         code: 'end.return_missing',

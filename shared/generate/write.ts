@@ -83,7 +83,7 @@ export function nameOf(ix: FlowIndex, p: Played, why = false): string {
     i < steps.length &&
     typeof p.draft.inputs[i - 1] === 'string' &&
     steps[i]!.trace.some(
-      (e) => e.nodeId === waitedAt(i) && e.phase === 'resume' && (e.port === null || e.port === 'failure'),
+      (e) => e.nodeId === waitedAt(i) && e.phase === 'resume' && (e.port === null || isFailure(ix, e)),
     )
   let refused = 0
   steps.forEach((step, i) => {
@@ -137,6 +137,12 @@ function describeInput(input: Played['draft']['inputs'][number]): string {
 /** The parsed config of the node a trace event is about. */
 function configAt(ix: FlowIndex, e: TraceEvent): unknown {
   return ix.graph.config(ix.graph.index.get(e.nodeId)!)
+}
+
+/** Whether the event left by the port its node's type declares as the failure (not always named 'failure'). */
+function isFailure(ix: FlowIndex, e: TraceEvent): boolean {
+  const i = ix.graph.index.get(e.nodeId)
+  return i !== undefined && ix.graph.ports[i]!.find((p) => p.id === e.port)?.kind === 'failure'
 }
 
 function portLabel(ix: FlowIndex, e: TraceEvent): string {

@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test'
 import { callerFlow, verifyFlow } from '../../shared/analysis/testing/call-flows'
 import type { FlowDocument } from '../../shared/flow/document'
-import { apiCall } from './emulator-helpers'
+import { apiCall, emulatorPanel } from './emulator-helpers'
 import { expect, test } from './fixtures'
 
 // A flow other flows call: the Problems panel of the caller checks the call against it, and renaming or deleting it
@@ -30,6 +30,13 @@ test('the caller is checked against its callee; renaming or deleting the callee 
     "'Verify phone' does not return 'phone' on the path trigger_1 → ask_phone (No valid answer) → end_gave_up",
   )
 
+  // The callee fixed elsewhere (its own editor, another window): the caller's check follows without an edit.
+  const fixed = verifyFlow()
+  fixed.nodes[3]!.config = { returns: { verified: 'false', phone: 'none' } }
+  fixed.id = ids.get(fixed.id)!
+  await apiCall(page, 'flows.save', { document: fixed })
+  await expect(problems).not.toContainText("does not return 'phone'")
+
   await studio.open(page)
   await page.getByRole('button', { name: 'Rename Verify phone' }).click()
   await expect(page.getByLabel('Flow name')).toHaveAccessibleDescription(
@@ -50,4 +57,25 @@ test('the caller is checked against its callee; renaming or deleting the callee 
   await studio.open(page, `#/flows/${orders}`)
   await expect(problems).toContainText("'call_verify' calls the flow")
   await expect(problems).toContainText('which does not exist')
+})
+
+test("generating a caller's tests explores its callee and shows the callee's coverage", async ({ page, studio }) => {
+  await studio.open(page)
+  const ids = new Map<string, string>()
+  await store(page, verifyFlow(), ids)
+  const orders = await store(page, callerFlow(), ids)
+  await studio.open(page, `#/flows/${orders}`)
+  await page.getByRole('button', { name: 'Test', exact: true }).click()
+  const emulator = emulatorPanel(page)
+  await emulator.getByRole('tab', { name: 'Tests' }).click()
+  const generate = emulator.getByRole('region', { name: 'Generate tests' })
+  await generate.getByRole('button', { name: 'Generate tests' }).click()
+  const summary = generate.getByRole('status').filter({ hasText: 'generated' })
+  await expect(summary).toContainText(/tests? generated in \d+\.\d s · coverage 5\/5 branches/, { timeout: 30_000 })
+  await expect(summary.getByRole('list', { name: 'Coverage of the flows it calls' })).toHaveText(
+    'Verify phone (called): 3/3 branches',
+  )
+  const tests = emulator.getByTestId('conversation-test').filter({ hasText: 'Generated: ' })
+  for (const t of await tests.all()) await expect(t).toHaveAttribute('data-status', 'passed')
+  await page.screenshot({ path: test.info().outputPath('generate-through-calls.png') })
 })

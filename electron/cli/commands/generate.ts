@@ -12,16 +12,16 @@ import { parseCommandLine } from './args'
 import { commandLineDeps } from './host'
 import { besideLibrary, displayPath, libraryEffects, readLibrary } from './library'
 import type { CliCommand } from './types'
-import { flowsBeside } from './flows-beside'
+import { flowsBeside, missingPath } from './flows-beside'
 
-const USAGE = `Usage: chatflow generate <flow.json> [--out <dir>] [--library <library.json>] [--time <seconds>] [--flows <dir>]...
+const USAGE = `Usage: chatflow generate <flow.json> [--out <dir>] [--library <library.json>] [--time <seconds>] [--flows <file|dir>]...
 
 Explores the flow with the real engine and writes conversation tests (*.test.yaml) that together take every
 branch it can reach: answers and taps chosen to meet the rules of Conditions and Routers, mocks for HTTP Calls
 (success and failure, bodies shaped from the node's sample response); Scripts run for real in the sandbox, and
 are mocked where an output must take a value to open a branch.
 Each test expects what the bot says, so it fails when the flow changes behaviour. Call Flow nodes run the flows
-they call for real (the *.flow.json beside the flow, and in each --flows folder), and the branches inside those
+they call for real (found as 'chatflow test' finds them: each --flows file or folder, then the *.flow.json beside), and the branches inside those
 flows are explored through the calls; coverage is printed for each flow. A callable flow tested on its own gets
 its inputs as the tests' variables.
   --out <dir>         where to write (default: <name>.tests/generated/ beside the flow); earlier generated
@@ -29,7 +29,7 @@ its inputs as the tests' variables.
   --library <file>    templates and products, as for 'chatflow test' (default: the library.json beside the flow)
   --time <seconds>    how long exploration may take (default 10); writing the tests found may take
                       as long again, and what the time did not allow is listed
-  --flows <dir>       another folder of *.flow.json files the flow's calls may reach (repeatable)
+  --flows <file|dir>  a flow file, or a folder of *.flow.json files, the calls may reach (repeatable)
 Exit codes: 0 every branch taken or proven unreachable, 1 some branch neither (or the flow cannot be read), 2 bad usage.
 `
 
@@ -105,12 +105,12 @@ export async function generateFile(
   const deps = commandLineDeps(library ? libraryEffects(library.items, null) : null)
   // Loaded here, not at the command line's start: the other commands do not need the generator's libraries.
   const { generateSuite } = await import('../../../shared/generate')
-  for (const d of opts.flows ?? [])
-    if (!fs.statSync(d, { throwIfNoEntry: false })?.isDirectory()) {
-      error(`chatflow generate: --flows ${d}: no such folder\n`)
-      return 2
-    }
-  const { flows } = flowsBeside([{ file: flowFile, doc: loaded.document }], opts.flows ?? [])
+  const missing = missingPath(opts.flows ?? [])
+  if (missing) {
+    error(`chatflow generate: --flows ${missing}: no such file or folder\n`)
+    return 2
+  }
+  const flows = flowsBeside([{ file: flowFile, doc: loaded.document }], opts.flows ?? [])
   const suite = await generateSuite(loaded.document, deps, { budgetMs: opts.budgetMs, flows })
   const outDir = path.resolve(
     opts.out ??

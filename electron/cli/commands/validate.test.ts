@@ -218,7 +218,7 @@ describe('chatflow validate', () => {
       expect(r.stdout).toMatch(/orders.flow.json: 0 error\(s\), 1 warning\(s\)\n$/)
     })
 
-    it('a callee found nowhere is an error naming it; --flows adds a folder to look in', () => {
+    it('a callee found nowhere is an error naming it; --flows adds a file or folder to look in', () => {
       const callee = folder('callees', { 'verify.flow.json': verifyFlow() })
       const d = folder('alone', { 'orders.flow.json': callerFlow({ reads: 'ok {{call_verify.verified}}' }) })
       const alone = chatflow(path.join(d, 'orders.flow.json'))
@@ -229,8 +229,10 @@ describe('chatflow validate', () => {
       const found = chatflow(path.join(d, 'orders.flow.json'), '--flows', callee)
       expect(found).toMatchObject({ code: 0, stderr: [] })
       expect(found.stdout).toMatch(/orders.flow.json: 0 error\(s\), 0 warning\(s\)\n$/)
+      // A file works as well as its folder.
+      expect(chatflow(path.join(d, 'orders.flow.json'), '--flows', path.join(callee, 'verify.flow.json')).code).toBe(0)
       expect(chatflow(path.join(d, 'orders.flow.json'), '--flows', path.join(dir, 'nope')).stderr[0]).toBe(
-        `chatflow validate: --flows ${path.join(dir, 'nope')}: no such folder`,
+        `chatflow validate: --flows ${path.join(dir, 'nope')}: no such file or folder`,
       )
     })
 

@@ -1,11 +1,10 @@
 // `chatflow validate <file.json>... [--flows DIR]... [--json]`: checks flow files against every rule of the flow
-// model, Call Flow nodes against the flows they call (the files given, the *.flow.json beside each, and those in
-// each --flows folder: flows-beside.ts). Exit 0 when there is no error (warnings allowed; with --strict none either,
+// model, Call Flow nodes against the flows they call (the files given, each --flows file or folder, the *.flow.json
+// beside each file: flows-beside.ts). Exit 0 when there is no error (warnings allowed; with --strict none either,
 // notes allowed); 1 when there is one, or a file is unreadable, not JSON or not a flow (one line on stderr, never a
 // stack); 2 for bad usage.
 import { readFile } from 'node:fs/promises'
-import { statSync } from 'node:fs'
-import { flowsBeside } from './flows-beside'
+import { flowsBeside, missingPath } from './flows-beside'
 import type { FlowLoadResult } from '../../../shared/flow'
 import { parseCommandLine } from './args'
 import type { CliCommand } from './types'
@@ -16,9 +15,9 @@ const USAGE = `Usage: chatflow validate <file.json>... [--flows DIR]... [--json]
 
 Prints the problems of each flow file, one per line: severity, JSON pointer, node, message. A warning the flow
 marks as intentional (its "intentional" list) is printed as a note, with the reason. A Call Flow node is checked
-against the flow it calls, found among the files given, the *.flow.json files in each file's folder and in each
---flows folder.
-  --flows    another folder of *.flow.json files that calls may reach (repeatable)
+against the flow it calls, found as 'chatflow test' finds it: among the files given, then each --flows file or
+folder, then the *.flow.json files beside each file.
+  --flows    a flow file, or a folder of *.flow.json files, that calls may reach (repeatable)
   --json     print {"file","ok","errors","warnings","notes","problems":[…]} instead (an array of them for several files)
   --strict   a warning fails too (notes do not): for shipped examples and CI
 Exit codes: 0 no errors (warnings allowed), 1 the flow has errors (with --strict: errors or warnings) or the file
@@ -43,15 +42,8 @@ export const validateCommand: CliCommand = {
     if ('exit' in parsed) return parsed.exit
     const { values, positionals } = parsed
     const dirs = values.flows ?? []
-    for (const d of dirs) {
-      let isDir = false
-      try {
-        isDir = statSync(d).isDirectory()
-      } catch {
-        // reported below
-      }
-      if (!isDir) return fail(`--flows ${d}: no such folder`)
-    }
+    const missing = missingPath(dirs)
+    if (missing) return fail(`--flows ${missing}: no such file or folder`)
     const read: Array<{ file: string; loaded: Extract<FlowLoadResult, { ok: true }> }> = []
     for (const file of positionals) {
       const one = await readFlowFile(file)
@@ -59,7 +51,7 @@ export const validateCommand: CliCommand = {
       read.push({ file, loaded: one.loaded })
     }
     const given = read.map((r) => ({ file: r.file, doc: r.loaded.document }))
-    const { flows } = flowsBeside(given, dirs)
+    const flows = flowsBeside(given, dirs)
     const reports = read.map((r) =>
       report(r.file, r.loaded, validateFlow(r.loaded.document, { flows }), !!values.strict),
     )

@@ -96,5 +96,6 @@ async function generate(
     gaveUp: suite.gaveUp,
     unfinished: suite.unfinished,
     dropped: suite.dropped,
+    flows: suite.flows,
   }
 }

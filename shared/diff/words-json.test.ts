@@ -36,6 +36,14 @@ describe('wordDiff', () => {
     ])
   })
 
+  it('does not cut a rewritten sentence at the spaces the two versions happen to share', () => {
+    expect(wordDiff("Let's stop here, try again.", 'Bye for now.')).toEqual([
+      { op: 'del', text: "Let's stop here, try again" },
+      { op: 'add', text: 'Bye for now' },
+      { op: 'same', text: '.' },
+    ])
+  })
+
   it('always gives both texts back: same + del is the first, same + add the second', () => {
     let seed = 7
     const rand = (n: number) => ((seed = (seed * 1103515245 + 12345) % 2 ** 31), seed % n)

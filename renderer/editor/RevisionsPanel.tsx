@@ -3,6 +3,8 @@ import type { RevisionSummary } from '../../shared/api/commands/revisions'
 import { api } from '../api'
 import { useEditorStore } from './context'
 import { SidePanel } from './SidePanel'
+import { ordered, useCompareStore, type Side } from '../compare/compare-store'
+import { DRAFT, fileSide, revisionSide, type Loaded } from '../compare/open-sides'
 
 const time = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'medium' })
 
@@ -19,6 +21,7 @@ export function RevisionsPanel({
   const store = useEditorStore()
   const [list, setList] = useState<RevisionSummary[] | null>(null)
   const [error, setError] = useState<string | null>(null)
+  const [picked, setPicked] = useState<number[]>([])
 
   useEffect(() => {
     let live = true
@@ -49,8 +52,50 @@ export function RevisionsPanel({
     store.getState().setNotice(`Restored revision ${revision}. Undo brings back what was there.`)
   }
 
+  // Comparing: any two kept revisions, one with the draft, or files (one with the draft, or two with each other).
+  const compare = async (a: Promise<Loaded> | Loaded, b: Promise<Loaded> | Loaded) => {
+    setError(null)
+    const [x, y] = await Promise.all([a, b])
+    if (!x.ok) return setError(x.message)
+    if (!y.ok) return setError(y.message)
+    const [before, after]: [Side, Side] = ordered(x.side, y.side)
+    useCompareStore.getState().open(flowId, before, after)
+  }
+  const togglePick = (revision: number) =>
+    setPicked((p) => (p.includes(revision) ? p.filter((r) => r !== revision) : [...p, revision].slice(-2)))
+  const onFiles = (files: FileList | null) => {
+    const list = [...(files ?? [])]
+    if (list.length === 0) return
+    if (list.length > 2) return setError('Pick one file to compare with the draft, or two to compare with each other.')
+    void compare(fileSide(list[0]!), list[1] ? fileSide(list[1]) : { ok: true, side: DRAFT })
+  }
+
   return (
     <SidePanel label="Revisions" title="Revisions" closeLabel="Close revisions" onClose={onClose}>
+      <div className="compare-actions">
+        <button
+          type="button"
+          disabled={picked.length !== 2}
+          title="Tick two revisions below"
+          onClick={() => void compare(revisionSide(flowId, picked[0]!), revisionSide(flowId, picked[1]!))}
+        >
+          Compare the two picked
+        </button>
+        <label className="button">
+          Compare files…
+          <input
+            type="file"
+            accept=".json,application/json"
+            multiple
+            hidden
+            aria-label="Compare files"
+            onChange={(e) => {
+              onFiles(e.currentTarget.files)
+              e.currentTarget.value = ''
+            }}
+          />
+        </label>
+      </div>
       {error && <p role="alert">{error}</p>}
       {!list && !error && <p role="status">Loading…</p>}
       {list && (
@@ -62,6 +107,24 @@ export function RevisionsPanel({
                 <time dateTime={new Date(r.createdAt).toISOString()}>{time.format(r.createdAt)}</time>
               </div>
               <div className="revision-summary">{r.summary}</div>
+              <label className="revision-pick">
+                <input
+                  type="checkbox"
+                  checked={picked.includes(r.revision)}
+                  onChange={() => togglePick(r.revision)}
+                  aria-label={`Pick revision ${r.revision} to compare`}
+                />{' '}
+                Pick
+              </label>
+              {i > 0 && (
+                <button
+                  type="button"
+                  aria-label={`Compare revision ${r.revision} with the draft`}
+                  onClick={() => void compare(revisionSide(flowId, r.revision), { ok: true, side: DRAFT })}
+                >
+                  Compare with draft
+                </button>
+              )}
               {i > 0 && (
                 <button
                   type="button"

@@ -8,7 +8,7 @@ const base: Preview = {
   warnings: [],
   untested: [],
   coverage: { covered: 2, total: 2, percent: 100 },
-  changes: { since: 3, lines: ['Changed node goodbye: text: "a" → "b"'], diff: null, note: null },
+  changes: { since: 3, lines: ['Changed node goodbye: text: "a" → "b"'], comparison: null, note: null },
 }
 
 describe('PublishPreview', () => {
@@ -36,7 +36,7 @@ describe('PublishPreview', () => {
           changes: {
             since: null,
             lines: [],
-            diff: null,
+            comparison: null,
             note: 'Not published on this server yet: the whole flow is new there.',
           },
         }}

@@ -53,6 +53,17 @@ const edgeKey = (e: FlowEdge) => `${e.source}\u0000${e.sourcePort}\u0000${e.targ
 
 function edgeDiffs(before: FlowEdge[], after: FlowEdge[]): EdgeDiff[] {
   const was = new Set(before.map(edgeKey))
+  const now = new Set(after.map(edgeKey))
+  const ids = new Set(after.map((e) => e.id))
+  // A removed connection is listed where it stood: after the last connection before it that the after side kept.
+  const slotted = new Map<string, FlowEdge[]>()
+  let anchor = ''
+  for (const e of before) {
+    const k = edgeKey(e)
+    if (now.has(k)) anchor = k
+    // Its id may be one the after side gives another connection: ids stay unique in the list.
+    else slotted.set(anchor, [...(slotted.get(anchor) ?? []), ids.has(e.id) ? { ...e, id: `${e.id}~before` } : e])
+  }
   const seen = new Set<string>()
   const out: EdgeDiff[] = []
   const add = (e: FlowEdge, status: EdgeDiff['status']) => {
@@ -60,11 +71,10 @@ function edgeDiffs(before: FlowEdge[], after: FlowEdge[]): EdgeDiff[] {
     if (seen.has(k)) return // a duplicate connection draws and runs as one
     seen.add(k)
     out.push({ id: e.id, status, source: e.source, sourcePort: e.sourcePort, target: e.target })
+    if (status !== 'removed') for (const r of slotted.get(k) ?? []) add(r, 'removed')
   }
+  for (const r of slotted.get('') ?? []) add(r, 'removed')
   for (const e of after) add(e, was.has(edgeKey(e)) ? 'unchanged' : 'added')
-  // A removed connection may carry the id of a connection the other side has: ids must stay unique in a list.
-  const ids = new Set(after.map((e) => e.id))
-  for (const e of before) add(ids.has(e.id) ? { ...e, id: `${e.id}~before` } : e, 'removed')
   return out
 }
 

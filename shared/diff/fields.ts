@@ -6,6 +6,7 @@ import type { FieldDiff } from './types'
 // or shrank or a value changed shape, the whole value is one 'json' field, shown as a tree diff.
 
 const DEPTH = 3
+const WORD = /^[\w.:-]{1,40}$/
 
 type Segment = string | number
 
@@ -34,6 +35,9 @@ export function field(path: Segment[], before: unknown, after: unknown): FieldDi
 export function kindOf(before: unknown, after: unknown): FieldDiff['kind'] {
   const container = (v: unknown) => typeof v === 'object' && v !== null
   if (container(before) || container(after)) return 'json'
+  // A single word on both sides (an enum such as GET or keyword, a variable name) reads better as before → after.
+  const word = (v: unknown) => v === undefined || (typeof v === 'string' && WORD.test(v))
+  if (word(before) && word(after) && (before !== undefined || after !== undefined)) return 'value'
   const text = (v: unknown) => typeof v === 'string' || v === undefined
   return text(before) && text(after) ? 'text' : 'value'
 }

@@ -5,7 +5,7 @@
 
 export type SeqOp = { op: 'same'; a: number; b: number } | { op: 'del'; a: number } | { op: 'add'; b: number }
 
-export function diffSequences(a: readonly string[], b: readonly string[], maxEdits = 2000): SeqOp[] {
+export function diffSequences(a: readonly string[], b: readonly string[], maxEdits = 1000): SeqOp[] {
   let start = 0
   while (start < a.length && start < b.length && a[start] === b[start]) start++
   let endA = a.length
@@ -35,7 +35,9 @@ function middle(a: readonly string[], b: readonly string[], offset: number, maxE
   const trace: Int32Array[] = []
   let found = -1
   for (let d = 0; d <= Math.min(max, maxEdits) && found < 0; d++) {
-    trace.push(v.slice())
+    // Only the diagonals round d reads, -d-1 … d+1: the trace grows with the square of the edits, not their product
+    // with the length.
+    trace.push(v.slice(zero - d - 1, zero + d + 2))
     for (let k = -d; k <= d; k += 2) {
       let x = k === -d || (k !== d && v[zero + k - 1]! < v[zero + k + 1]!) ? v[zero + k + 1]! : v[zero + k - 1]! + 1
       let y = x - k
@@ -56,9 +58,10 @@ function middle(a: readonly string[], b: readonly string[], offset: number, maxE
   let y = m
   for (let d = trace.length - 1; d >= 0; d--) {
     const t = trace[d]!
+    const at = (diagonal: number) => t[diagonal + d + 1]!
     const k = x - y
-    const prevK = k === -d || (k !== d && t[zero + k - 1]! < t[zero + k + 1]!) ? k + 1 : k - 1
-    const prevX = t[zero + prevK]!
+    const prevK = k === -d || (k !== d && at(k - 1) < at(k + 1)) ? k + 1 : k - 1
+    const prevX = at(prevK)
     const prevY = prevX - prevK
     while (x > prevX && y > prevY) {
       ops.push({ op: 'same', a: offset + x - 1, b: offset + y - 1 })

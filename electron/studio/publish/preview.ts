@@ -3,7 +3,7 @@ import type { PublishPreview } from '../../../shared/api/commands/publish'
 import type { FlowDocument } from '../../../shared/flow/document'
 import { loadFlow } from '../../../shared/nodes/load-flow'
 import { validateFlow } from '../../../shared/analysis'
-import { describeDiff, diffFlows } from '../../../shared/publish/diff'
+import { compareFlows, summarize } from '../../../shared/diff'
 import { flowCoverage } from '../coverage/store'
 import type { PublishClient } from './servers'
 
@@ -45,7 +45,7 @@ async function changes(
     return {
       since: null,
       lines: [],
-      diff: null,
+      comparison: null,
       note: `The server's history could not be read: ${err instanceof Error ? err.message : String(err)}`,
     }
   }
@@ -53,7 +53,7 @@ async function changes(
     return {
       since: null,
       lines: [],
-      diff: null,
+      comparison: null,
       note: 'Not published on this server yet: the whole flow is new there.',
     }
   const before = sentDocument(db, serverId, doc.id, running)
@@ -61,13 +61,13 @@ async function changes(
     return {
       since: running,
       lines: [],
-      diff: null,
+      comparison: null,
       note: `Version ${running} on this server was not published from this studio, so what changed since cannot be shown.`,
     }
   }
-  const diff = diffFlows(before, doc)
-  const lines = describeDiff(diff)
-  return { since: running, lines, diff, note: lines.length ? null : `No changes since version ${running}.` }
+  const comparison = compareFlows(before, doc)
+  const lines = summarize(comparison)
+  return { since: running, lines, comparison, note: lines.length ? null : `No changes since version ${running}.` }
 }
 
 export async function publishPreview(

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { identifier } from '../../text/identifier'
-import type { FlowDiff } from '../../publish/diff'
+import type { FlowComparison } from '../../diff/types'
 import { returns } from '../define'
 
 // The runtime side of publishing (docs/publish-api.md): `chatflow serve` turns its HTTP publish API into these
@@ -27,9 +27,10 @@ export interface PublishPreview {
   changes: {
     /** The server's running version the changes are counted from; null when there is none to compare with. */
     since: number | null
-    /** One readable line per change (shared/publish/diff.ts describeDiff). */
+    /** One readable line per change (shared/diff/summary.ts). */
     lines: string[]
-    diff: FlowDiff | null
+    /** The whole comparison of the running version with the flow (shared/diff), for a closer look. */
+    comparison: FlowComparison | null
     /** Why there is no comparison, or that nothing changed. */
     note: string | null
   }

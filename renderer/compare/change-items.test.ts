@@ -8,18 +8,23 @@ describe('changeItems', () => {
   it('lists every change in flow order, a rename with the references it rewrote under it', () => {
     const before = base()
     const after = edited(before)
-    const items = changeItems(compareFlows(before, after), before, after)
-    expect(items.map((i) => i.title)).toEqual([
-      // Breadth first from the trigger over both sides' connections: age_q's connections, then what they lead to.
-      'Renamed ask to age_q',
-      'Connected age_q → hello',
-      'Disconnected age_q → thanks',
-      'Added hello (Message)',
-      'Removed thanks (Message)',
-      'Disconnected thanks → bye',
-      'Changed bye',
-    ])
-    expect(items[6]!.detail).toBe('Text')
+    const c = compareFlows(before, after)
+    const items = changeItems(c, before, after)
+    // The comparison's own flow order (shared/diff/order.ts), one row per change.
+    expect(items.map((i) => i.id)).toEqual(c.changes.map((r) => r.id))
+    expect(items.map((i) => i.title).sort()).toEqual(
+      [
+        'Renamed ask to age_q',
+        'Connected age_q → hello',
+        'Disconnected age_q → thanks',
+        'Added hello (Message)',
+        'Removed thanks (Message)',
+        'Disconnected thanks → bye',
+        'Changed bye',
+      ].sort(),
+    )
+    expect(items.find((i) => i.title === 'Changed bye')!.detail).toBe('Text')
+    expect(items.find((i) => i.title === 'Disconnected thanks → bye')!.detail).toBe('output Next')
     expect(countByStatus(items)).toEqual({ added: 2, removed: 3, changed: 2 })
   })
 

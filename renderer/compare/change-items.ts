@@ -1,7 +1,7 @@
 import type { FlowDocument } from '../../shared/flow/document'
 import type { EdgeDiff, FieldDiff, FlowComparison, NodeDiff } from '../../shared/diff'
 import { knownType } from '../../shared/nodes/node-types'
-import { definitionOf } from '../editor/model'
+import { definitionOf, portsOf } from '../editor/model'
 
 // The side list of a comparison (ChangeList.tsx): one row per change in the comparison's flow order, a rename with
 // the nodes whose references it rewrote grouped under it. Pure, so the order and the words are tested alone.
@@ -55,14 +55,14 @@ const flowItem = (f: FieldDiff): ChangeItem => ({
   rewritten: [],
 })
 
-function edgeItem(e: EdgeDiff, name: (id: string) => string): ChangeItem {
+function edgeItem(e: EdgeDiff, name: (id: string) => string, port: (id: string, port: string) => string): ChangeItem {
   const verb = e.status === 'added' ? 'Connected' : 'Disconnected'
   return {
     id: e.id,
     kind: 'edge',
     status: e.status === 'added' ? 'added' : 'removed',
     title: `${verb} ${name(e.source)} → ${name(e.target)}`,
-    detail: `output ${e.sourcePort}`,
+    detail: `output ${port(e.source, e.sourcePort)}`,
     nodeId: e.source,
     rewritten: [],
   }
@@ -75,6 +75,11 @@ export function changeItems(c: FlowComparison, before: FlowDocument, after: Flow
   for (const n of before.nodes) names.set(n.id, n.name)
   for (const n of after.nodes) names.set(n.id, n.name)
   const name = (id: string) => names.get(id) ?? id
+  const nodesById = new Map([...before.nodes, ...after.nodes].map((n) => [n.id, n]))
+  const port = (id: string, portId: string) => {
+    const n = nodesById.get(id)
+    return (n && portsOf(n).find((p) => p.id === portId)?.label) || portId
+  }
   const under = new Map<string, NodeDiff[]>()
   for (const d of c.nodes) {
     if (d.rewrittenBy === undefined || !nodes.has(d.rewrittenBy) || d.rewrittenBy === d.id) continue
@@ -99,7 +104,7 @@ export function changeItems(c: FlowComparison, before: FlowDocument, after: Flow
       )
     } else if (ref.kind === 'edge') {
       const e = edges.get(ref.id)
-      if (e && e.status !== 'unchanged') out.push(edgeItem(e, name))
+      if (e && e.status !== 'unchanged') out.push(edgeItem(e, name, port))
     } else {
       const f = c.flow.find((x) => x.path === ref.id)
       if (f) out.push(flowItem(f))

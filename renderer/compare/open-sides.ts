@@ -23,3 +23,10 @@ export async function fileSide(file: File): Promise<Loaded> {
 }
 
 export const DRAFT: Side = { kind: 'draft', label: 'Draft' }
+
+export async function serverSide(serverId: string, flowId: string): Promise<Loaded> {
+  const r = await api.call('compare.serverSide', { serverId, flowId })
+  if (!r.ok) return { ok: false, message: r.error.message }
+  const { serverName, version, document } = r.value
+  return { ok: true, side: { kind: 'server', label: `${serverName} (version ${version})`, doc: document } }
+}

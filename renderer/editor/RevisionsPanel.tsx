@@ -4,7 +4,8 @@ import { api } from '../api'
 import { useEditorStore } from './context'
 import { SidePanel } from './SidePanel'
 import { ordered, useCompareStore, type Side } from '../compare/compare-store'
-import { DRAFT, fileSide, revisionSide, type Loaded } from '../compare/open-sides'
+import { DRAFT, fileSide, revisionSide, serverSide, type Loaded } from '../compare/open-sides'
+import type { PublishServer } from '../../shared/api/commands/publish'
 
 const time = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'medium' })
 
@@ -22,6 +23,21 @@ export function RevisionsPanel({
   const [list, setList] = useState<RevisionSummary[] | null>(null)
   const [error, setError] = useState<string | null>(null)
   const [picked, setPicked] = useState<number[]>([])
+  const [servers, setServers] = useState<PublishServer[]>([])
+  const [serverId, setServerId] = useState('')
+
+  useEffect(() => {
+    let live = true
+    // Only offered when there is a server to compare with; a list that cannot be read leaves the option out.
+    void api.call('publish.servers.list', {}).then((r) => {
+      if (!live || !r.ok) return
+      setServers(r.value.servers)
+      setServerId((id) => id || (r.value.servers[0]?.id ?? ''))
+    })
+    return () => {
+      live = false
+    }
+  }, [])
 
   useEffect(() => {
     let live = true
@@ -96,6 +112,27 @@ export function RevisionsPanel({
           />
         </label>
       </div>
+      {servers.length > 0 && (
+        <div className="compare-actions">
+          <label>
+            Server{' '}
+            <select value={serverId} onChange={(e) => setServerId(e.currentTarget.value)}>
+              {servers.map((s) => (
+                <option key={s.id} value={s.id}>
+                  {s.name}
+                </option>
+              ))}
+            </select>
+          </label>
+          <button
+            type="button"
+            disabled={!serverId}
+            onClick={() => void compare(serverSide(serverId, flowId), { ok: true, side: DRAFT })}
+          >
+            Compare with what it runs
+          </button>
+        </div>
+      )}
       {error && <p role="alert">{error}</p>}
       {!list && !error && <p role="status">Loading…</p>}
       {list && (

@@ -1,3 +1,4 @@
+import { serverSide } from '../compare/server-side'
 import { compareTests, comparisons, sideDocument } from '../compare/tests'
 import type { AreaHandlers } from './types'
 
@@ -9,4 +10,5 @@ export const compareHandlers: AreaHandlers<'compare'> = {
     running?.abort()
     return { cancelled: running !== undefined }
   },
+  'compare.serverSide': (req, ctx) => serverSide(ctx, req.serverId, req.flowId),
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import type { FlowDocument } from '../../flow/document'
 import { returns } from '../define'
 import { FlowIdSchema } from './flows'
 
@@ -54,4 +55,9 @@ export const compareCommands = {
     res: returns<TestsCompared>(),
   },
   'compare.cancelTests': { req: z.object({ flowId: FlowIdSchema }), res: returns<{ cancelled: boolean }>() },
+  /** The version a publish server runs of the flow, as this studio sent it (`unavailable` when another studio did). */
+  'compare.serverSide': {
+    req: z.object({ serverId: z.string().min(1), flowId: FlowIdSchema }),
+    res: returns<{ version: number; serverName: string; document: FlowDocument }>(),
+  },
 }

@@ -35,8 +35,21 @@ const saveFlow: SaveFn = async (document, expectedRevision) => {
 }
 
 /** The editor around one loaded flow: owns its store and autosave for as long as the flow is open. */
-export function EditorWorkspace({ flow, onBack }: { flow: FlowRecord; onBack(): void }) {
-  const store = useMemo(() => createEditorStore(flow.document), [flow])
+export function EditorWorkspace({
+  flow,
+  onBack,
+  notice = null,
+}: {
+  flow: FlowRecord
+  onBack(): void
+  /** Said on opening: why the comparison the address asked for is not shown. */
+  notice?: string | null
+}) {
+  const store = useMemo(() => {
+    const s = createEditorStore(flow.document)
+    if (notice) s.setState({ notice: `The comparison could not be opened: ${notice}` })
+    return s
+  }, [flow, notice])
   const [status, setStatus] = useState<SaveStatus>({ state: 'saved', revision: flow.revision })
   const saver = useRef<Autosave | null>(null)
   const [searching, setSearching] = useState(false)
@@ -45,8 +58,6 @@ export function EditorWorkspace({ flow, onBack }: { flow: FlowRecord; onBack(): 
   const panelNodeId = useStore(store, (s) => s.panelNodeId)
   const emulatorOpen = useOverlayStore((s) => s.open)
   const comparing = useCompareStore((s) => s.flowId === flow.id)
-  // A comparison belongs to the flow it was opened on: leaving the editor closes it.
-  useEffect(() => () => useCompareStore.getState().close(), [flow.id])
 
   useEffect(() => {
     // Resumes from the revision last saved, so a remount (React's StrictMode does one) keeps saving in sequence.

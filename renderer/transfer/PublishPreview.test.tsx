@@ -4,11 +4,18 @@ import type { PublishPreview as Preview } from '../../shared/api/commands/publis
 import { PublishPreview } from './PublishPreview'
 
 const base: Preview = {
+  revision: { revision: 12, label: null, description: null },
   errors: [],
   warnings: [],
   untested: [],
   coverage: { covered: 2, total: 2, percent: 100 },
-  changes: { since: 3, lines: ['Changed node goodbye: text: "a" → "b"'], comparison: null, note: null },
+  changes: {
+    since: 3,
+    sinceLabel: null,
+    lines: ['Changed node goodbye: text: "a" → "b"'],
+    comparison: null,
+    note: null,
+  },
 }
 
 describe('PublishPreview', () => {
@@ -18,6 +25,22 @@ describe('PublishPreview', () => {
     expect(html).toContain('<li>Changed node goodbye: text: &quot;a&quot; → &quot;b&quot;</li>')
     expect(html).not.toContain('Errors')
     expect(html).not.toContain('Warnings')
+    expect(html).toContain('Publishing revision 12, not named yet: publishing names it after the server and version.')
+  })
+
+  it('names the revision being published and the one the server runs', () => {
+    const html = renderToStaticMarkup(
+      <PublishPreview
+        serverName="Production"
+        preview={{
+          ...base,
+          revision: { revision: 14, label: 'holiday hours', description: 'Closed on the 25th' },
+          changes: { ...base.changes, sinceLabel: 'Production v3' },
+        }}
+      />,
+    )
+    expect(html).toContain('Changes since version 3 (Production v3) on Production')
+    expect(html).toContain('Publishing revision 14, named “holiday hours”: Closed on the 25th')
   })
 
   it('shows errors apart from warnings, and untested branches with the coverage among the warnings', () => {
@@ -35,6 +58,7 @@ describe('PublishPreview', () => {
           coverage: { covered: 1, total: 3, percent: 33 },
           changes: {
             since: null,
+            sinceLabel: null,
             lines: [],
             comparison: null,
             note: 'Not published on this server yet: the whole flow is new there.',

@@ -4,14 +4,17 @@ import type { PublishPreview as Preview } from '../../shared/api/commands/publis
 // (which block), warnings and the branches no test has taken (which do not).
 
 export function PublishPreview({ preview, serverName }: { preview: Preview; serverName: string }) {
-  const { changes, errors, warnings, untested, coverage } = preview
+  const { changes, errors, warnings, untested, coverage, revision } = preview
+  const since =
+    changes.since !== null && `version ${changes.since}${changes.sinceLabel ? ` (${changes.sinceLabel})` : ''}`
   return (
     <section className="publish-preview" aria-label="Before publishing">
-      <h3>
-        {changes.since !== null
-          ? `Changes since version ${changes.since} on ${serverName}`
-          : `Changes on ${serverName}`}
-      </h3>
+      <p className="transfer-note" aria-label="Version published">
+        {revision.label
+          ? `Publishing revision ${revision.revision}, named “${revision.label}”${revision.description ? `: ${revision.description}` : ''}`
+          : `Publishing revision ${revision.revision}, not named yet: publishing names it after the server and version.`}
+      </p>
+      <h3>{since ? `Changes since ${since} on ${serverName}` : `Changes on ${serverName}`}</h3>
       {changes.note && <p className="transfer-note">{changes.note}</p>}
       {changes.lines.length > 0 && (
         <ul className="transfer-list publish-changes" aria-label="Changes">

@@ -4,9 +4,35 @@ import { publishPreview, recordSent } from '../publish/preview'
 import { publishClient as client } from '../publish/servers'
 import { checkPublishable, VersionStore } from '../../services/publish/versions'
 import { FlowStore } from '../../services/store/flows'
-import type { AreaHandlers, ServiceFactory } from './types'
+import { RevisionStore } from '../../services/store/revisions'
+import type { AreaHandlers, HandlerContext, ServiceFactory } from './types'
 
 const versions: ServiceFactory<VersionStore> = (ctx) => new VersionStore(ctx.db, () => ctx.now())
+
+/**
+ * Publishing names the revision it sends (so it outlives pruning and the Publish dialog and the flows list can say
+ * which version runs where): with the name given, else, when it has none, after the server and version.
+ */
+function namePublished(
+  ctx: HandlerContext,
+  req: { serverId: string; flowId: string; label?: string; description?: string },
+  revision: number,
+  version: number,
+): void {
+  const store = new RevisionStore(ctx.db)
+  const server =
+    ctx
+      .service(client)
+      .list()
+      .find((s) => s.id === req.serverId)?.name ?? req.serverId
+  ctx.db.transaction(() => {
+    store.recordPublished(
+      { serverId: req.serverId, flowId: req.flowId, version, revision, label: `${server} v${version}` },
+      ctx.now(),
+    )
+    if (req.label) store.name(req.flowId, revision, req.label, req.description ?? null)
+  })()
+}
 
 export const publishHandlers: AreaHandlers<'publish'> = {
   'publish.receive': (req, ctx) => {
@@ -36,18 +62,23 @@ export const publishHandlers: AreaHandlers<'publish'> = {
     return { id: req.id }
   },
   'publish.send': async (req, ctx) => {
-    const document = new FlowStore(ctx.db, ctx.now).get(req.flowId).document
+    const { document, revision } = new FlowStore(ctx.db, ctx.now).get(req.flowId)
     const out = await ctx.service(client).publish(req.serverId, document, libraryFor(ctx.db, document).library)
     // Kept so the next publish can show what changed since this version (the API does not return documents).
     recordSent(ctx.db, req.serverId, document, out.version.version, ctx.now())
+    namePublished(ctx, req, revision, out.version.version)
     return out
   },
   'publish.preview': async (req, ctx) => {
-    const document = new FlowStore(ctx.db, ctx.now).get(req.flowId).document
-    const preview = await publishPreview(ctx.db, ctx.service(client), req.serverId, document)
+    const { document, revision } = new FlowStore(ctx.db, ctx.now).get(req.flowId)
+    const preview = await publishPreview(ctx.db, ctx.service(client), req.serverId, document, revision)
     // Sent with the flow (publish.send); one the studio lacks is not sent, and its node fails on the runtime.
     return { ...preview, warnings: [...preview.warnings, ...libraryFor(ctx.db, document).missing] }
   },
   'publish.remote.versions': (req, ctx) => ctx.service(client).versions(req.serverId, req.flowId),
-  'publish.remote.rollback': (req, ctx) => ctx.service(client).rollback(req.serverId, req.flowId, req.version),
+  'publish.remote.rollback': async (req, ctx) => {
+    const v = await ctx.service(client).rollback(req.serverId, req.flowId, req.version)
+    new RevisionStore(ctx.db).rolledBack(req.serverId, req.flowId, req.version, ctx.now())
+    return v
+  },
 }

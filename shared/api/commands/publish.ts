@@ -2,6 +2,7 @@ import { z } from 'zod'
 import { identifier } from '../../text/identifier'
 import type { FlowComparison } from '../../diff/types'
 import { returns } from '../define'
+import { DESCRIPTION_MAX, RevisionLabelSchema } from './revisions'
 
 // The runtime side of publishing (docs/publish-api.md): `chatflow serve` turns its HTTP publish API into these
 // commands, so versions are kept by the same back end that runs the flows.
@@ -19,6 +20,8 @@ const FlowId = z.string().min(1).max(200)
 
 /** What the Publish dialog shows before a publish: errors block it; warnings and untested branches do not. */
 export interface PublishPreview {
+  /** The revision a publish would send, with its name: publishing names it (`${server} v${version}` when unnamed). */
+  revision: { revision: number; label: string | null; description: string | null }
   errors: string[]
   warnings: string[]
   /** Branches no counted run has taken (docs/coverage.md). */
@@ -27,6 +30,8 @@ export interface PublishPreview {
   changes: {
     /** The server's running version the changes are counted from; null when there is none to compare with. */
     since: number | null
+    /** The name of the revision that version was published from, when this studio published it and it has one. */
+    sinceLabel: string | null
     /** One readable line per change (shared/diff/summary.ts). */
     lines: string[]
     /** The whole comparison of the running version with the flow (shared/diff), for a closer look. */
@@ -72,7 +77,13 @@ export const publishCommands = {
   'publish.servers.delete': { req: z.object({ id: z.string().min(1) }), res: returns<{ id: string }>() },
   /** Validates the stored flow (errors block, nothing sent), then publishes it; warnings come back. */
   'publish.send': {
-    req: z.object({ serverId: z.string().min(1), flowId: FlowId }),
+    req: z.object({
+      serverId: z.string().min(1),
+      flowId: FlowId,
+      /** Names the revision published (kept from pruning); without one an unnamed revision is named for the server. */
+      label: RevisionLabelSchema.optional(),
+      description: z.string().trim().max(DESCRIPTION_MAX).optional(),
+    }),
     res: returns<{ version: PublishedVersion; warnings: string[] }>(),
   },
   /** Before publishing: validation, untested branches, and the changes since the version the server runs. */

@@ -173,9 +173,10 @@ export async function run(): Promise<void> {
       // The same flow opened plain and in compare mode, alternated per round as above.
       const plain: Measured[] = []
       const compared: Measured[] = []
-      const p = async () => void plain.push(await measure(browser, host, `/#/flows/${diff.id}`, STUDIO_INIT))
-      const c = async () =>
-        void compared.push(await measure(browser, host, `/#/flows/${diff.id}?compare=${diff.revision}`, COMPARE_INIT))
+      // The comparison's canvas is read-only: neither side drags, so both pages do the same after opening.
+      const open = (route: string, init: string) => measure(browser, host, route, init, undefined, false)
+      const p = async () => void plain.push(await open(`/#/flows/${diff.id}`, STUDIO_INIT))
+      const c = async () => void compared.push(await open(`/#/flows/${diff.id}?compare=${diff.revision}`, COMPARE_INIT))
       for (let r = 0; r < ROUNDS; r++) for (const side of r % 2 === 0 ? [p, c] : [c, p]) await side()
       console.log(diffReport(DIFF_SIZE, plain, compared))
     }

@@ -11,7 +11,8 @@ export type Loaded = { ok: true; side: Side } | { ok: false; message: string }
 export async function revisionSide(flowId: string, revision: number): Promise<Loaded> {
   const r = await api.call('revisions.get', { flowId, revision })
   if (!r.ok) return { ok: false, message: r.error.message }
-  return { ok: true, side: { kind: 'revision', label: `Revision ${revision}`, revision, doc: r.value.document } }
+  const label = r.value.label ? `Revision ${revision} “${r.value.label}”` : `Revision ${revision}`
+  return { ok: true, side: { kind: 'revision', label, revision, doc: r.value.document } }
 }
 
 export async function fileSide(file: File): Promise<Loaded> {

@@ -4,7 +4,7 @@
 import type { Page } from '@playwright/test'
 import { card, panel, saved, zoomToCard } from './editor-helpers'
 import { expect, test } from './fixtures'
-import { storeExample } from './runtime-helpers'
+import { addPublishServer, startRuntime } from './runtime-helpers'
 
 const SHOTS = process.env.CHATFLOW_SHOTS
 
@@ -18,14 +18,35 @@ async function editText(page: Page, name: string, label: string, text: string) {
   await panel(page).getByLabel(label, { exact: true }).fill(text)
 }
 
-test('edit an example, compare it with where it started, read a word diff, restore the deleted node', async ({
+test('edit an example, compare it with where it started, read a word diff, restore the deleted node, name it', async ({
   page,
   studio,
 }) => {
-  test.setTimeout(180_000)
+  test.setTimeout(240_000)
+  // The production server the named version is published to starts while the studio opens.
+  const starting = startRuntime()
+  try {
+    await scenario(page, studio, starting)
+  } finally {
+    await starting.then(
+      (r) => r.stop(),
+      () => undefined,
+    )
+  }
+})
+
+async function scenario(
+  page: Page,
+  studio: Parameters<Parameters<typeof test>[2]>[0]['studio'],
+  starting: ReturnType<typeof startRuntime>,
+) {
+  // The example comes with its four saved conversation tests.
   await studio.open(page)
-  const flowId = await storeExample(page, 'order-status')
-  await page.goto(`${studio.url}/#/flows/${flowId}`)
+  await page.getByRole('button', { name: 'Start from an example' }).click()
+  await page
+    .getByRole('dialog', { name: 'Start from an example' })
+    .getByRole('button', { name: 'Open Order status' })
+    .click()
   await expect(card(page, 'trigger_1')).toBeVisible()
 
   // Three nodes changed.
@@ -55,7 +76,11 @@ test('edit an example, compare it with where it started, read a word diff, resto
 
   // The comparison: the revision the example was stored as, with the draft.
   await page.getByRole('button', { name: 'Revisions' }).click()
-  await page.getByRole('button', { name: 'Compare revision 2 with the draft' }).click()
+  // The oldest revision kept: the example as it arrived.
+  await page
+    .getByRole('button', { name: /^Compare revision \d+ with the draft$/ })
+    .last()
+    .click()
   const compare = page.getByRole('complementary', { name: 'Comparison' })
   await expect(compare.getByRole('status').first()).toContainText('changes')
   const list = compare.getByRole('listbox', { name: 'Changes' })
@@ -112,4 +137,30 @@ test('edit an example, compare it with where it started, read a word diff, resto
   await expect(card(page, 'end_1')).not.toHaveAttribute('data-diff')
   await saved(page)
   await shot(page, 'compare-restored')
-})
+
+  // The saved tests on both sides: the changed question and texts make some fail on the draft only.
+  await compare.getByRole('button', { name: 'Run the tests on both sides' }).click()
+  const tests = compare.getByRole('region', { name: 'Tests on both sides' })
+  await expect(tests.getByText(/of 4 tests differ between the sides/)).toBeVisible({ timeout: 60_000 })
+  await expect(tests.getByRole('list', { name: 'Tests that differ' }).getByRole('listitem').first()).toContainText(
+    'passes on Revision',
+  )
+
+  // Name the version: the draft is saved and its revision named.
+  await compare.getByRole('button', { name: 'Name the draft as a version' }).click()
+  const form = compare.getByRole('form', { name: 'Name this version' })
+  await form.getByLabel('Version name').fill('holiday hours')
+  await form.getByLabel('Description').fill('Shorter texts; the lookup renamed')
+  await form.getByRole('button', { name: 'Save name' }).click()
+  await expect(compare.getByText(/is named “holiday hours”/)).toBeVisible()
+  await shot(page, 'compare-named')
+
+  // The Publish dialog says which version it publishes, by its name.
+  await compare.getByRole('button', { name: 'Close comparison' }).click()
+  await page.getByRole('button', { name: 'Back to flows' }).click()
+  const runtime = await starting
+  const dialog = await addPublishServer(page, runtime.url)
+  await expect(dialog.getByLabel('Version published')).toContainText(
+    'named “holiday hours”: Shorter texts; the lookup renamed',
+  )
+}

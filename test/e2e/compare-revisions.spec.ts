@@ -8,8 +8,14 @@ import { addPublishServer, startRuntime } from './runtime-helpers'
 
 const SHOTS = process.env.CHATFLOW_SHOTS
 
+/** With CHATFLOW_SHOTS=<dir>, the view in both themes (the studio follows the system's), for docs/canvas.md. */
 async function shot(page: Page, name: string) {
-  if (SHOTS) await page.screenshot({ path: `${SHOTS}/${name}.png` })
+  if (!SHOTS) return
+  for (const theme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: theme })
+    await page.screenshot({ path: `${SHOTS}/${name}-${theme}.png` })
+  }
+  await page.emulateMedia({ colorScheme: 'light' })
 }
 
 async function editText(page: Page, name: string, label: string, text: string) {
@@ -41,6 +47,7 @@ async function scenario(
   starting: ReturnType<typeof startRuntime>,
 ) {
   // The example comes with its four saved conversation tests.
+  await page.setViewportSize({ width: 1440, height: 900 })
   await studio.open(page)
   await page.getByRole('button', { name: 'Start from an example' }).click()
   await page
@@ -118,6 +125,7 @@ async function scenario(
   // Words both sides share are plain on both.
   await expect(before.locator('del').filter({ hasText: 'Sorry' })).toHaveCount(0)
   await expect(after).toContainText('Sorry, no order {{order_number}} here.')
+  await detail.scrollIntoViewIfNeeded()
   await shot(page, 'compare-word-diff')
 
   // Keys: Enter goes to the next change in the list and centres it.

@@ -12,17 +12,23 @@ export function compareParam(hash: string): { from: number; to: number | null } 
   return { from: Number(m[1]), to: m[2] ? Number(m[2]) : null }
 }
 
-/** Loads and opens the comparison the address asks for; a side that cannot be read is said, the flow opens anyway. */
-export async function openFromAddress(flow: FlowRecord, hash: string): Promise<string | null> {
+/**
+ * Starts loading the sides the address asks for, beside the flow itself (one round trip, not two); the result opens
+ * the comparison, or says why not (the flow opens anyway), once the flow is there.
+ */
+export function loadFromAddress(flowId: string, hash: string): (flow: FlowRecord) => Promise<string | null> {
   const p = compareParam(hash)
-  if (!p) return null
-  const [a, b] = await Promise.all([
-    revisionSide(flow.id, p.from),
-    p.to === null ? ({ ok: true, side: DRAFT } as Loaded) : revisionSide(flow.id, p.to),
+  if (!p) return async () => null
+  const sides = Promise.all([
+    revisionSide(flowId, p.from),
+    p.to === null ? ({ ok: true, side: DRAFT } as Loaded) : revisionSide(flowId, p.to),
   ])
-  if (!a.ok) return a.message
-  if (!b.ok) return b.message
-  const [before, after] = ordered(a.side, b.side)
-  useCompareStore.getState().open(flow.id, before, after)
-  return null
+  return async (flow) => {
+    const [a, b] = await sides
+    if (!a.ok) return a.message
+    if (!b.ok) return b.message
+    const [before, after] = ordered(a.side, b.side)
+    useCompareStore.getState().open(flow.id, before, after)
+    return null
+  }
 }

@@ -5,7 +5,7 @@ import './editor.css'
 import type { ApiError, FlowRecord } from '../../shared/api'
 import { api } from '../api'
 import { EditorWorkspace } from './EditorWorkspace'
-import { openFromAddress } from '../compare/deep-link'
+import { loadFromAddress } from '../compare/deep-link'
 import { useCompareStore } from '../compare/compare-store'
 
 export interface EditorScreenProps {
@@ -25,9 +25,11 @@ export function EditorScreen({ flowId, onBack }: EditorScreenProps) {
     let live = true
     // A comparison belongs to the flow as it was opened: opening a flow starts without one, unless the address asks.
     useCompareStore.getState().close()
+    // An address asking for a comparison (#/flows/<id>?compare=3) loads its sides with the flow, before the canvas
+    // is drawn.
+    const compare = loadFromAddress(flowId, location.hash)
     void api.call('flows.get', { id: flowId }).then(async (r) => {
-      // An address asking for a comparison (#/flows/<id>?compare=3) loads its sides before the canvas is drawn.
-      const problem = r.ok ? await openFromAddress(r.value, location.hash) : null
+      const problem = r.ok ? await compare(r.value) : null
       if (!live) return
       setLoad(r.ok ? { state: 'ready', flow: r.value, problem } : { state: 'failed', error: r.error })
     })

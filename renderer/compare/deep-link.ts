@@ -1,4 +1,6 @@
+import { useEffect } from 'react'
 import type { FlowRecord } from '../../shared/api'
+import type { EditorStore } from '../editor/store'
 import { ordered, useCompareStore } from './compare-store'
 import { DRAFT, revisionSide, type Loaded } from './open-sides'
 
@@ -31,4 +33,21 @@ export function loadFromAddress(flowId: string, hash: string): (flow: FlowRecord
     useCompareStore.getState().open(flow.id, before, after)
     return null
   }
+}
+
+/** An address changed to ask for a comparison while the flow is open (pasted, or a link followed) opens it too. */
+export function useCompareAddress(flow: FlowRecord, store: EditorStore): void {
+  useEffect(() => {
+    const onHash = () => {
+      if (!compareParam(location.hash)) return
+      void loadFromAddress(
+        flow.id,
+        location.hash,
+      )(flow).then((problem) => {
+        if (problem) store.getState().setNotice(`The comparison could not be opened: ${problem}`)
+      })
+    }
+    window.addEventListener('hashchange', onHash)
+    return () => window.removeEventListener('hashchange', onHash)
+  }, [flow, store])
 }

@@ -6,8 +6,9 @@
 //   CANVAS_SIZES=1000,2000   sizes to measure          CANVAS_ROUNDS=3   rounds per size
 //   CANVAS_VSYNC=1           keep Chromium's 60 Hz frame cap (frame times then snap to 16.7 ms)
 //   CANVAS_PROFILE=dir       write a CPU profile of each studio gesture there, with its heaviest functions
-//   CANVAS_DIFF=2000         the diff case's size (0: skip it): the same flow opened plain and compared with an
-//                            edited revision, its marks drawn (#/flows/<id>?compare=<revision>)
+//   CANVAS_DIFF=2000         the diff case's size (0: skip it): first the comparison alone (compareFlows, as
+//                            `npm run bench -- diff`), then the same flow opened plain and compared with an edited
+//                            revision, its marks drawn (#/flows/<id>?compare=<revision>)
 import { execFileSync } from 'node:child_process'
 import fs from 'node:fs'
 import os from 'node:os'
@@ -20,6 +21,7 @@ import { createBackend } from '../../electron/studio/backend'
 import { HostProcess } from '../../test/e2e/host'
 import { benchFlow } from '../canvas/flow'
 import { editedFlow } from '../canvas/edited'
+import { timeCompare } from '../canvas/compare-time'
 import { diffReport } from '../canvas/diff-report'
 import { measure, type Measured } from '../canvas/measure'
 import { profiler } from '../canvas/profile'
@@ -127,6 +129,8 @@ async function seedDiff(dataDir: string, n: number): Promise<{ id: string; revis
 }
 
 export async function run(): Promise<void> {
+  // The comparison itself, before anything is built or started (its budget: 100 ms at 2,000 nodes).
+  if (DIFF_SIZE > 0) console.log(timeCompare(DIFF_SIZE, 15))
   const work = fs.mkdtempSync(path.join(os.tmpdir(), 'chatflow-bench-canvas-'))
   // Inside the repository, so the bundled host resolves its external packages from node_modules.
   const buildDir = path.join(ROOT, '.tmp', `bench-canvas-${process.pid}`)

@@ -67,6 +67,8 @@ export const publishHandlers: AreaHandlers<'publish'> = {
     // Kept so the next publish can show what changed since this version (the API does not return documents).
     recordSent(ctx.db, req.serverId, document, out.version.version, ctx.now())
     namePublished(ctx, req, revision, out.version.version)
+    // The flows list shows what each server runs.
+    ctx.emit('flows.changed', { id: req.flowId, kind: 'saved', revision })
     return out
   },
   'publish.preview': async (req, ctx) => {
@@ -79,6 +81,7 @@ export const publishHandlers: AreaHandlers<'publish'> = {
   'publish.remote.rollback': async (req, ctx) => {
     const v = await ctx.service(client).rollback(req.serverId, req.flowId, req.version)
     new RevisionStore(ctx.db).rolledBack(req.serverId, req.flowId, req.version, ctx.now())
+    ctx.emit('flows.changed', { id: req.flowId, kind: 'saved' })
     return v
   },
 }

@@ -7,6 +7,10 @@ import type { ShownComparison } from './useComparison'
 // The chosen change, field by field, with Restore for a removed node or one field. A restore is one edit of the
 // editor (store.apply), so Undo takes it back whole and autosave writes it as the next revision.
 
+/** The flow's name and active state belong to the flows list (renamed and switched there), as a whole-revision
+ *  restore leaves them too (RevisionsPanel). */
+const FLOW_LIST_FIELDS = new Set(['name', 'active'])
+
 const nameField = (before: string, after: string): FieldDiff => ({
   path: 'name',
   label: 'Node Name',
@@ -46,7 +50,7 @@ export function ChangeDetail({ shown, id }: { shown: ShownComparison; id: string
         <li key={f.path}>
           <div className="field-diff-head">
             <strong>{f.label}</strong>
-            {restorable && (
+            {restorable && (nodeId !== null || !FLOW_LIST_FIELDS.has(f.path)) && (
               <button type="button" aria-label={`Restore ${f.label}`} onClick={() => putBack(nodeId, f)}>
                 Restore
               </button>

@@ -1,6 +1,11 @@
+import { useEffect } from 'react'
 import type { FlowRecord } from '../../shared/api'
-import { ordered, useCompareStore } from './compare-store'
-import { DRAFT, revisionSide, type Loaded } from './open-sides'
+import type { EditorStore } from '../editor/store'
+import type { KeptRevision } from '../../shared/api/commands/compare'
+import { api } from '../api'
+import { useCompareStore, type Side } from './compare-store'
+import { DRAFT } from './open-sides'
+import { seedComparison } from './useComparison'
 
 // A comparison as an address: #/flows/<id>?compare=3 (revision 3 with the draft) or ?compare=3..5 (two revisions).
 // The editor loads the sides with the flow, so the canvas is drawn once, with its marks (the canvas benchmark's diff
@@ -19,16 +24,41 @@ export function compareParam(hash: string): { from: number; to: number | null } 
 export function loadFromAddress(flowId: string, hash: string): (flow: FlowRecord) => Promise<string | null> {
   const p = compareParam(hash)
   if (!p) return async () => null
-  const sides = Promise.all([
-    revisionSide(flowId, p.from),
-    p.to === null ? ({ ok: true, side: DRAFT } as Loaded) : revisionSide(flowId, p.to),
-  ])
+  // The back end reads the revisions and compares them (with the flow as stored, for the draft) while this page
+  // reads the flow: the canvas is then drawn once, with its marks, and this thread only draws.
+  const compared = api.call('compare.revisions', { flowId, revision: p.from, ...(p.to === null ? {} : { to: p.to }) })
   return async (flow) => {
-    const [a, b] = await sides
-    if (!a.ok) return a.message
-    if (!b.ok) return b.message
-    const [before, after] = ordered(a.side, b.side)
-    useCompareStore.getState().open(flow.id, before, after)
+    const r = await compared
+    if (!r.ok) return r.error.message
+    const { before, after, draftRevision, comparison } = r.value
+    const side = (k: KeptRevision): Side => ({
+      kind: 'revision',
+      label: k.label ? `Revision ${k.revision} “${k.label}”` : `Revision ${k.revision}`,
+      revision: k.revision,
+      doc: k.document,
+    })
+    const newer = after ? side(after) : DRAFT
+    // Compared with the draft as it was stored: the comparison holds when the page read that same revision.
+    if (after) seedComparison(before.document, after.document, comparison)
+    else if (flow.revision === draftRevision) seedComparison(before.document, flow.document, comparison)
+    useCompareStore.getState().open(flow.id, side(before), newer)
     return null
   }
+}
+
+/** An address changed to ask for a comparison while the flow is open (pasted, or a link followed) opens it too. */
+export function useCompareAddress(flow: FlowRecord, store: EditorStore): void {
+  useEffect(() => {
+    const onHash = () => {
+      if (!compareParam(location.hash)) return
+      void loadFromAddress(
+        flow.id,
+        location.hash,
+      )(flow).then((problem) => {
+        if (problem) store.getState().setNotice(`The comparison could not be opened: ${problem}`)
+      })
+    }
+    window.addEventListener('hashchange', onHash)
+    return () => window.removeEventListener('hashchange', onHash)
+  }, [flow, store])
 }

@@ -27,6 +27,11 @@ function computed(before: FlowDocument, after: FlowDocument) {
   return last
 }
 
+/** A comparison computed elsewhere (the back end, for an address) of exactly these two documents: drawn as is. */
+export function seedComparison(before: FlowDocument, after: FlowDocument, comparison: FlowComparison): void {
+  last = { before, after, comparison, view: compareView(comparison, before, after) }
+}
+
 /** The comparison shown for this editor's flow, or null when none is open. */
 export function useComparison(store: EditorStore): ShownComparison | null {
   const flowId = useStore(store, (s) => s.doc.id)

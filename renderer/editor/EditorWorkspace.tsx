@@ -18,6 +18,7 @@ import { useOverlayStore } from '../emulator/overlay-store'
 import { EmulatorToggle } from '../emulator/EmulatorToggle'
 import { useKeptCoverage } from '../emulator/kept-coverage'
 import { useCompareStore } from '../compare/compare-store'
+import { useCompareAddress } from '../compare/deep-link'
 
 // Loaded when first opened: its country list and business-number check come with libphonenumber-js.
 const FlowSettingsPanel = lazy(() => import('./FlowSettingsPanel'))
@@ -79,6 +80,7 @@ export function EditorWorkspace({
   }, [store, flow.revision])
 
   useProblems(store)
+  useCompareAddress(flow, store)
   useKeptCoverage(flow.id, store)
 
   const handlers = useMemo(

@@ -163,6 +163,16 @@ async function scenario(
   await expect(compare.getByText(/is named “holiday hours”/)).toBeVisible()
   await shot(page, 'compare-named')
 
+  // A comparison is an address too: opened with the flow, the named revision as the newer side.
+  const named = /is named “holiday hours”/
+  const revision = Number(/Revision (\d+) is named/.exec((await compare.getByText(named).textContent()) ?? '')![1])
+  await page.goto(
+    page.url().replace(/#.*$/, `#/flows/${/#\/flows\/([^/?]+)/.exec(page.url())![1]}?compare=1..${revision}`),
+  )
+  await expect(compare.getByText(`Revision 1 → Revision ${revision} “holiday hours”`)).toBeVisible()
+  await expect(page.locator('.react-flow.comparing')).toBeVisible()
+  await expect(card(page, 'end_1')).not.toHaveAttribute('data-diff')
+
   // The Publish dialog says which version it publishes, by its name.
   await compare.getByRole('button', { name: 'Close comparison' }).click()
   await page.getByRole('button', { name: 'Back to flows' }).click()

@@ -1,3 +1,4 @@
+import { compareRevisions } from '../compare/revisions'
 import { serverSide } from '../compare/server-side'
 import { compareTests, comparisons, sideDocument } from '../compare/tests'
 import type { AreaHandlers } from './types'
@@ -10,5 +11,6 @@ export const compareHandlers: AreaHandlers<'compare'> = {
     running?.abort()
     return { cancelled: running !== undefined }
   },
+  'compare.revisions': (req, ctx) => compareRevisions(ctx, req.flowId, req.revision, req.to),
   'compare.serverSide': (req, ctx) => serverSide(ctx, req.serverId, req.flowId),
 }

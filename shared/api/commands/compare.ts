@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import type { FlowDocument } from '../../flow/document'
+import type { FlowComparison } from '../../diff'
 import { returns } from '../define'
 import { FlowIdSchema } from './flows'
 
@@ -45,6 +46,12 @@ export interface TestsCompared {
   covered: { before: number; after: number; totalBefore: number; totalAfter: number }
 }
 
+export interface KeptRevision {
+  revision: number
+  label: string | null
+  document: FlowDocument
+}
+
 export const compareCommands = {
   /**
    * Plays every saved test of the flow on both sides without writing runs (the Flow Logs and the flow's coverage
@@ -55,6 +62,24 @@ export const compareCommands = {
     res: returns<TestsCompared>(),
   },
   'compare.cancelTests': { req: z.object({ flowId: FlowIdSchema }), res: returns<{ cancelled: boolean }>() },
+  /**
+   * A kept revision compared with another (`to`) or with the flow as stored now (the draft), computed here so a
+   * comparison opened by its address (#/flows/<id>?compare=3) is drawn at once: the renderer only draws it.
+   */
+  'compare.revisions': {
+    req: z.object({
+      flowId: FlowIdSchema,
+      revision: z.number().int().positive(),
+      to: z.number().int().positive().optional(),
+    }),
+    res: returns<{
+      before: KeptRevision
+      /** The later revision; null when compared with the stored flow, which is `draftRevision`. */
+      after: KeptRevision | null
+      draftRevision: number
+      comparison: FlowComparison
+    }>(),
+  },
   /** The version a publish server runs of the flow, as this studio sent it (`unavailable` when another studio did). */
   'compare.serverSide': {
     req: z.object({ serverId: z.string().min(1), flowId: FlowIdSchema }),

@@ -90,6 +90,8 @@ export async function measure(
   route: string,
   init: string,
   profile?: ProfileHooks,
+  /** False for a read-only canvas (a comparison): its cards do not move, so the drag is not measured (pan again). */
+  drag = true,
 ): Promise<Measured> {
   const context = await browser.newContext({ viewport: VIEWPORT })
   // As after a person opened the printed address: the token is the host's cookie, so both sides load alike.
@@ -122,8 +124,14 @@ export async function measure(
       return { ...g, split: minus(await metrics(cdp), before) }
     }
     const pan = await run('pan', 240, 160)
-    const drag = await run('drag', 200, 120)
-    return { open, blocking, pan, drag, canvas: { width: Math.round(box.width), height: Math.round(box.height) } }
+    const dragged = drag ? await run('drag', 200, 120) : pan
+    return {
+      open,
+      blocking,
+      pan,
+      drag: dragged,
+      canvas: { width: Math.round(box.width), height: Math.round(box.height) },
+    }
   } finally {
     await context.close()
   }

@@ -35,7 +35,8 @@ export const INIT = `(() => {
     const check = () => {
       if (seen) return
       const vp = document.querySelector('.react-flow__viewport')
-      const node = document.querySelector('.react-flow__node')
+      // The diff case waits for the canvas in compare mode (bench/suites/canvas.ts COMPARE_INIT).
+      const node = document.querySelector(window.__openSelector || '.react-flow__node')
       const fitted = vp && vp.style.transform && vp.style.transform !== 'translate(0px, 0px) scale(1)'
       if (!node || !fitted || node.style.visibility === 'hidden') return
       seen = true

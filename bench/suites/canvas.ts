@@ -6,6 +6,9 @@
 //   CANVAS_SIZES=1000,2000   sizes to measure          CANVAS_ROUNDS=3   rounds per size
 //   CANVAS_VSYNC=1           keep Chromium's 60 Hz frame cap (frame times then snap to 16.7 ms)
 //   CANVAS_PROFILE=dir       write a CPU profile of each studio gesture there, with its heaviest functions
+//   CANVAS_DIFF=2000         the diff case's size (0: skip it): first the comparison alone (compareFlows, as
+//                            `npm run bench -- diff`), then the same flow opened plain and compared with an edited
+//                            revision, its marks drawn (#/flows/<id>?compare=<revision>)
 import { execFileSync } from 'node:child_process'
 import fs from 'node:fs'
 import os from 'node:os'
@@ -17,12 +20,19 @@ import react from '@vitejs/plugin-react'
 import { createBackend } from '../../electron/studio/backend'
 import { HostProcess } from '../../test/e2e/host'
 import { benchFlow } from '../canvas/flow'
+import { editedFlow } from '../canvas/edited'
+import { timeCompare } from '../canvas/compare-time'
+import { diffReport } from '../canvas/diff-report'
 import { measure, type Measured } from '../canvas/measure'
 import { profiler } from '../canvas/profile'
 import { report } from '../canvas/report'
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
-const SIZES = (process.env.CANVAS_SIZES ?? '500,1000,2000,5000').split(',').map(Number)
+const SIZES = (process.env.CANVAS_SIZES ?? '500,1000,2000,5000')
+  .split(',')
+  .map(Number)
+  .filter((n) => n > 0)
+const DIFF_SIZE = Number(process.env.CANVAS_DIFF ?? 2000)
 const ROUNDS = Number(process.env.CANVAS_ROUNDS ?? 3)
 const PROFILE_DIR = process.env.CANVAS_PROFILE
 const CHROMIUM = process.env.CHROMIUM_PATH ?? (fs.existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined)
@@ -41,6 +51,8 @@ const ARGS = [
 ]
 /** Studio settings for the run: coverage of the last test session kept on the canvas (renderer/emulator/overlay-store.ts). */
 const STUDIO_INIT = `localStorage.setItem('chatflow.keepCoverage', '1')`
+/** The diff case's open ends at the first frame of the canvas in compare mode (FlowCanvas: \`.comparing\`). */
+const COMPARE_INIT = `${STUDIO_INIT}; window.__openSelector = '.react-flow.comparing .react-flow__node'`
 
 export async function buildPages(buildDir: string): Promise<void> {
   const minify = !PROFILE_DIR // a profile reads better with the real function names
@@ -99,7 +111,26 @@ export async function seed(dataDir: string, sizes: readonly number[] = SIZES): P
   return ids
 }
 
+/** The diff case's flow: the bench flow saved, then an edited copy saved over it; the first save's revision. */
+async function seedDiff(dataDir: string, n: number): Promise<{ id: string; revision: number }> {
+  const backend = createBackend({ dataDir, log: () => {} })
+  try {
+    const created = await backend.call('flows.create', { name: `Diff ${n}` })
+    if (!created.ok) throw new Error(created.error.message)
+    const first = benchFlow(created.value.id, n)
+    const saved = await backend.call('flows.save', { document: first })
+    if (!saved.ok) throw new Error(saved.error.message)
+    const edited = await backend.call('flows.save', { document: editedFlow(first) })
+    if (!edited.ok) throw new Error(edited.error.message)
+    return { id: created.value.id, revision: saved.value.revision }
+  } finally {
+    await backend.close()
+  }
+}
+
 export async function run(): Promise<void> {
+  // The comparison itself, before anything is built or started (its budget: 100 ms at 2,000 nodes).
+  if (DIFF_SIZE > 0) console.log(timeCompare(DIFF_SIZE, 15))
   const work = fs.mkdtempSync(path.join(os.tmpdir(), 'chatflow-bench-canvas-'))
   // Inside the repository, so the bundled host resolves its external packages from node_modules.
   const buildDir = path.join(ROOT, '.tmp', `bench-canvas-${process.pid}`)
@@ -108,6 +139,7 @@ export async function run(): Promise<void> {
   await buildPages(buildDir)
   process.env.CHATFLOW_E2E_BUILD = buildDir
   const ids = await seed(dataDir)
+  const diff = DIFF_SIZE > 0 ? await seedDiff(dataDir, DIFF_SIZE) : null
 
   const host = new HostProcess(dataDir)
   await host.start()
@@ -115,7 +147,7 @@ export async function run(): Promise<void> {
   try {
     // A first page in a new browser pays for starting its renderer, compiling the bundles and warming caches; both
     // sides are opened once before anything is timed, so the first size measured does not carry that.
-    const warm = ids.get(SIZES[0]!)!
+    const warm = ids.get(SIZES[0]!) ?? diff!.id
     const first = await measure(browser, host, `/#/flows/${warm}`, STUDIO_INIT)
     await measure(browser, host, `/floor/index.html#${warm}&${first.canvas.width}x${first.canvas.height}`, '')
     console.log(
@@ -140,6 +172,22 @@ export async function run(): Promise<void> {
         for (const side of r % 2 === 0 || !studio.length ? [s, f] : [f, s]) await side()
       }
       console.log(report(n, studio, floor))
+    }
+    if (diff) {
+      // The same flow opened plain and in compare mode, alternated per round as above.
+      const plain: Measured[] = []
+      const compared: Measured[] = []
+      // The comparison's canvas is read-only: neither side drags, so both pages do the same after opening.
+      const open = (route: string, init: string) => measure(browser, host, route, init, undefined, false)
+      const p = async () => void plain.push(await open(`/#/flows/${diff.id}`, STUDIO_INIT))
+      const c = async () => void compared.push(await open(`/#/flows/${diff.id}?compare=${diff.revision}`, COMPARE_INIT))
+      // Both opened once untimed first, as the sizes' sides are: the first comparison also pays for the back end's
+      // first read of revisions and compile of the diff, which a round would carry alone.
+      await p()
+      await c()
+      plain.length = compared.length = 0
+      for (let r = 0; r < ROUNDS; r++) for (const side of r % 2 === 0 ? [p, c] : [c, p]) await side()
+      console.log(diffReport(DIFF_SIZE, plain, compared))
     }
     console.log(`load average at the end ${os.loadavg()[0]!.toFixed(1)}`)
   } finally {

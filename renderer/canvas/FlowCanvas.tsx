@@ -30,6 +30,8 @@ import { useRefitOnResize } from './useRefitOnResize'
 import { MIN_ZOOM, useStartViewport } from './useStartViewport'
 import { detailed, selectZoomBand, ZoomBandContext } from './zoom'
 import { useFollowRun } from './useFollowRun'
+import { useComparison } from '../compare/useComparison'
+import { useCompareStore } from '../compare/compare-store'
 import './canvas.css'
 
 // Module scope, as React Flow's performance guide asks: a new object or function per render would re-render every
@@ -49,6 +51,8 @@ const VIRTUALISE_ABOVE = 200
 const VIRTUALISE_FAR_ABOVE = 1500
 /** Zoomed out on a flow above VIRTUALISE_ABOVE nodes, connections are drawn by EdgeLayer, not React Flow. */
 const NO_EDGES: Edge[] = []
+/** Comparing, the cards carry the comparison's marks; the draft's problem badges would read as part of it. */
+const NO_PROBLEMS = {}
 
 const allowDrop = (e: React.DragEvent) => {
   if (e.dataTransfer.types.includes(PALETTE_MIME)) e.preventDefault()
@@ -58,12 +62,18 @@ export function FlowCanvas() {
   const theme = useTheme()
   const store = useEditorStore()
   const docId = useEditor((s) => s.doc.id)
-  const docNodes = useEditor((s) => s.doc.nodes)
-  const docEdges = useEditor((s) => s.doc.edges)
+  const draftNodes = useEditor((s) => s.doc.nodes)
+  const draftEdges = useEditor((s) => s.doc.edges)
+  // Comparing two versions, the canvas shows the newer one with its removed nodes as ghosts, read-only: what is
+  // brought back goes through the compare panel's Restore (renderer/compare/).
+  const compare = useComparison(store)?.view ?? null
+  const docNodes = compare ? compare.nodes : draftNodes
+  const docEdges = compare ? compare.edges : draftEdges
   const selectedNodeIds = useEditor((s) => s.selectedNodeIds)
   const selectedEdgeIds = useEditor((s) => s.selectedEdgeIds)
   const problemCounts = useEditor((s) => s.problemCounts)
-  const overlay = useOverlayStore((s) => shownOverlay(s, docId))
+  const runOverlay = useOverlayStore((s) => shownOverlay(s, docId))
+  const overlay = compare ? null : runOverlay
   const band = useStore(selectZoomBand)
   const rf = useReactFlow()
   const nodeCache = useRef(new NodeCache()).current
@@ -77,8 +87,8 @@ export function FlowCanvas() {
   const catalogue = useEditor((s) => s.flows)
   const callees = useMemo(() => calleesByNode(doc, catalogue), [doc, catalogue])
   const decor = useMemo(
-    () => decorate(docNodes, problemCounts, overlay, callees),
-    [docNodes, problemCounts, overlay, callees],
+    () => decorate(docNodes, compare ? NO_PROBLEMS : problemCounts, overlay, compare, callees),
+    [docNodes, problemCounts, overlay, compare, callees],
   )
   const selectedNodes = useMemo(() => new Set(selectedNodeIds), [selectedNodeIds])
   const selectedEdges = useMemo(() => new Set(selectedEdgeIds), [selectedEdgeIds])
@@ -115,17 +125,21 @@ export function FlowCanvas() {
       ),
     [store],
   )
-  const onNodeClick: NodeMouseHandler<FlowCardNode> = useCallback((_, n) => store.getState().openPanel(n.id), [store])
+  const comparing = compare !== null
+  const onNodeClick: NodeMouseHandler<FlowCardNode> = useCallback(
+    (_, n) => (comparing ? useCompareStore.getState().select(n.id) : store.getState().openPanel(n.id)),
+    [store, comparing],
+  )
   const onPaneClick = useCallback(() => store.getState().openPanel(null), [store])
   const onDrop = useCallback(
     (e: React.DragEvent) => {
       const type = e.dataTransfer.getData(PALETTE_MIME) as NodeType
-      if (!(NODE_TYPES as readonly string[]).includes(type)) return
+      if (comparing || !(NODE_TYPES as readonly string[]).includes(type)) return
       e.preventDefault()
       const p = rf.screenToFlowPosition({ x: e.clientX, y: e.clientY })
       store.getState().addNode(type, { x: Math.round(p.x / GRID) * GRID, y: Math.round(p.y / GRID) * GRID })
     },
-    [rf, store],
+    [rf, store, comparing],
   )
 
   if (!start) return <div ref={host} className="flow-canvas" />
@@ -133,13 +147,15 @@ export function FlowCanvas() {
     <div ref={host} className="flow-canvas">
       <ZoomBandContext.Provider value={band}>
         <ReactFlow<FlowCardNode, Edge>
-          className={`zoom-${band}`}
+          className={`zoom-${band}${comparing ? ' comparing' : ''}`}
           nodes={nodes}
           edges={layerEdges ? NO_EDGES : edges}
           nodeTypes={nodeTypes}
           onNodesChange={onNodesChange}
           onEdgesChange={onEdgesChange}
           onConnect={onConnect}
+          nodesDraggable={!comparing}
+          nodesConnectable={!comparing}
           isValidConnection={isValidConnection}
           onDelete={onDelete}
           onNodeClick={onNodeClick}
@@ -150,7 +166,7 @@ export function FlowCanvas() {
           snapGrid={SNAP}
           defaultViewport={start}
           minZoom={MIN_ZOOM}
-          deleteKeyCode={DELETE_KEYS}
+          deleteKeyCode={comparing ? null : DELETE_KEYS}
           onlyRenderVisibleElements={docNodes.length > (detailed(band) ? VIRTUALISE_ABOVE : VIRTUALISE_FAR_ABOVE)}
           proOptions={PRO}
           aria-label="Flow canvas"

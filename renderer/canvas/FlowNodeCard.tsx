@@ -39,6 +39,7 @@ export const FlowNodeCard = memo(function FlowNodeCard({ data, selected }: NodeP
   const classes = ['flow-card', `cat-${def.category}`]
   if (selected) classes.push('selected')
   if (decor.run) classes.push(`run-${decor.run}`)
+  if (decor.diff) classes.push(`diff-${decor.diff}`)
   if (decor.errors) classes.push('has-errors')
   else if (decor.warnings) classes.push('has-warnings')
   return (
@@ -47,9 +48,11 @@ export const FlowNodeCard = memo(function FlowNodeCard({ data, selected }: NodeP
       style={{ height: layout.height }}
       role="group"
       aria-label={`${def.label} ${node.name}`}
-      aria-description={decor.run ? RUN_LABEL[decor.run] : undefined}
+      aria-description={describe(decor)}
       data-node-name={node.name}
       data-run={decor.run ?? undefined}
+      data-diff={decor.diff ?? undefined}
+      title={decor.diff ? `${node.name}: ${decor.diffNote}` : undefined}
     >
       {near ? (
         <CardContent node={node} decor={decor} layout={layout} label={def.label} />
@@ -80,6 +83,14 @@ export const FlowNodeCard = memo(function FlowNodeCard({ data, selected }: NodeP
     </div>
   )
 })
+
+/** What a screen reader hears besides the name: the card's place in a test run, or what a comparison found. */
+function describe(decor: NodeDecor): string | undefined {
+  const parts = [decor.run ? RUN_LABEL[decor.run] : '', decor.diffNote].filter(Boolean)
+  return parts.length ? parts.join('; ') : undefined
+}
+
+const DIFF_BADGE = { added: 'Added', removed: 'Removed', changed: 'Changed' }
 
 /** A name drawn large zoomed out wraps after its underscores ("unknown_/service"), not in the middle of a word. */
 const breakable = (name: string) => name.split(/(?<=_)/).flatMap((part, i) => (i ? [<wbr key={i} />, part] : [part]))
@@ -124,6 +135,11 @@ function CardContent({
       <div className="flow-card-head">
         <NodeIcon type={knownType(node.type)} />
         <span className="flow-card-type">{label}</span>
+        {decor.diff && (
+          <span className={`flow-card-diff diff-badge-${decor.diff}`} aria-hidden="true">
+            {DIFF_BADGE[decor.diff]}
+          </span>
+        )}
         {problems > 0 && (
           <span
             className={`flow-card-problems ${decor.errors ? 'error' : 'warning'}`}

@@ -72,6 +72,8 @@ const EDGE_LABEL: Record<string, string> = {
   path: ', on the test path',
   covered: ', covered',
   uncovered: ', not covered',
+  added: ', added',
+  removed: ', removed',
 }
 
 export class EdgeCache {

@@ -1,6 +1,7 @@
 import type { FlowNode } from '../../shared/flow/document'
 import type { ProblemCount } from '../editor/store'
 import type { CanvasOverlay } from '../emulator/overlay'
+import type { CompareView, DiffMark } from '../compare/view'
 
 // What the canvas draws over the document: each card's problem counts, its place in the test run and the coverage
 // of its ports, and each edge's coverage. One value per node with a key, so the canvas hands a card a new `data`
@@ -8,7 +9,7 @@ import type { CanvasOverlay } from '../emulator/overlay'
 
 export type RunState = 'current' | 'failed' | 'path' | 'unreached'
 export type PortState = 'covered' | 'uncovered'
-export type EdgeState = 'path' | 'covered' | 'uncovered'
+export type EdgeState = 'path' | 'covered' | 'uncovered' | 'added' | 'removed'
 
 export interface NodeDecor {
   /** Equal keys, equal decor. */
@@ -17,6 +18,9 @@ export interface NodeDecor {
   warnings: number
   run: RunState | null
   ports: Readonly<Record<string, PortState>>
+  /** While comparing two versions (renderer/compare/view.ts): what happened to the node, and in words. */
+  diff: DiffMark | null
+  diffNote: string
   /** A node that calls another flow (a Call Flow): the flow, with its name when the studio has it (null: unknown). */
   callee?: Callee
 }
@@ -26,7 +30,7 @@ export interface Callee {
   name: string | null
 }
 
-export const NO_DECOR: NodeDecor = { key: '', errors: 0, warnings: 0, run: null, ports: {} }
+export const NO_DECOR: NodeDecor = { key: '', errors: 0, warnings: 0, run: null, ports: {}, diff: null, diffNote: '' }
 
 export interface Decor {
   nodes: ReadonlyMap<string, NodeDecor>
@@ -37,6 +41,7 @@ export function decorate(
   docNodes: readonly FlowNode[],
   problems: Readonly<Record<string, ProblemCount>>,
   overlay: CanvasOverlay | null,
+  compare: CompareView | null = null,
   callees: ReadonlyMap<string, Callee> = new Map(),
 ): Decor {
   const run = new Map<string, RunState>()
@@ -64,22 +69,26 @@ export function decorate(
     for (const id of overlay.coveredEdgeIds) edges.set(id, 'covered')
     for (const id of overlay.pathEdgeIds) edges.set(id, 'path')
   }
+  if (compare) for (const [id, mark] of compare.edgeMarks) edges.set(id, mark)
   const nodes = new Map<string, NodeDecor>()
   for (const n of docNodes) {
     const p = problems[n.id]
     const r = run.get(n.id) ?? null
     const ps = ports.get(n.id)
+    const m = compare?.marks.get(n.id)
     const callee = callees.get(n.id)
-    if (!p && !r && !ps && !callee) continue
+    if (!p && !r && !ps && !m && !callee) continue
     const errors = p?.error ?? 0
     const warnings = p?.warning ?? 0
     const portList = ps ? Object.entries(ps).sort(([a], [b]) => (a < b ? -1 : 1)) : []
     nodes.set(n.id, {
-      key: `${errors}|${warnings}|${r ?? ''}|${portList.map(([k, v]) => `${k}=${v}`).join(',')}|${callee ? `${callee.flowId}\u0000${callee.name ?? ''}` : ''}`,
+      key: `${errors}|${warnings}|${r ?? ''}|${portList.map(([k, v]) => `${k}=${v}`).join(',')}|${m ? `${m.status}:${m.note}` : ''}|${callee ? `${callee.flowId}\u0000${callee.name ?? ''}` : ''}`,
       errors,
       warnings,
       run: r,
       ports: ps ?? {},
+      diff: m?.status ?? null,
+      diffNote: m?.note ?? '',
       ...(callee ? { callee } : {}),
     })
   }

@@ -22,7 +22,7 @@ export interface PlacedNode {
 }
 
 /** Looks, drawn in this order: a selected connection and the test path stay on top. */
-export const EDGE_TONES = ['plain', 'uncovered', 'covered', 'path', 'selected'] as const
+export const EDGE_TONES = ['plain', 'uncovered', 'covered', 'removed', 'added', 'path', 'selected'] as const
 export type EdgeTone = (typeof EDGE_TONES)[number]
 
 /** Where React Flow starts (or ends) an edge on a handle: the middle of its outer side. */
@@ -60,7 +60,10 @@ export function edgePaths(
   selected: ReadonlySet<string>,
   area: Rect,
 ): Record<EdgeTone, string> {
-  const parts: Record<EdgeTone, string[]> = { plain: [], uncovered: [], covered: [], path: [], selected: [] }
+  const parts: Record<EdgeTone, string[]> = Object.fromEntries(EDGE_TONES.map((t) => [t, []])) as unknown as Record<
+    EdgeTone,
+    string[]
+  >
   for (const e of edges) {
     const from = place(e.source)
     const to = place(e.target)

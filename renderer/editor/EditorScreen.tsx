@@ -5,21 +5,33 @@ import './editor.css'
 import type { ApiError, FlowRecord } from '../../shared/api'
 import { api } from '../api'
 import { EditorWorkspace } from './EditorWorkspace'
+import { loadFromAddress } from '../compare/deep-link'
+import { useCompareStore } from '../compare/compare-store'
 
 export interface EditorScreenProps {
   flowId: string
   onBack(): void
 }
 
-type Load = { state: 'loading' } | { state: 'ready'; flow: FlowRecord } | { state: 'failed'; error: ApiError }
+type Load =
+  | { state: 'loading' }
+  | { state: 'ready'; flow: FlowRecord; problem: string | null }
+  | { state: 'failed'; error: ApiError }
 
 // The flow editor: canvas, palette, side panel and problems. The shell routes #/flows/<id> here.
 export function EditorScreen({ flowId, onBack }: EditorScreenProps) {
   const [load, setLoad] = useState<Load>({ state: 'loading' })
   useEffect(() => {
     let live = true
-    void api.call('flows.get', { id: flowId }).then((r) => {
-      if (live) setLoad(r.ok ? { state: 'ready', flow: r.value } : { state: 'failed', error: r.error })
+    // A comparison belongs to the flow as it was opened: opening a flow starts without one, unless the address asks.
+    useCompareStore.getState().close()
+    // An address asking for a comparison (#/flows/<id>?compare=3) loads its sides with the flow, before the canvas
+    // is drawn.
+    const compare = loadFromAddress(flowId, location.hash)
+    void api.call('flows.get', { id: flowId }).then(async (r) => {
+      const problem = r.ok ? await compare(r.value) : null
+      if (!live) return
+      setLoad(r.ok ? { state: 'ready', flow: r.value, problem } : { state: 'failed', error: r.error })
     })
     return () => {
       live = false
@@ -44,7 +56,7 @@ export function EditorScreen({ flowId, onBack }: EditorScreenProps) {
   }
   return (
     <ReactFlowProvider>
-      <EditorWorkspace flow={load.flow} onBack={onBack} />
+      <EditorWorkspace flow={load.flow} onBack={onBack} notice={load.problem} />
     </ReactFlowProvider>
   )
 }

@@ -17,12 +17,15 @@ import { useStore } from 'zustand'
 import { useOverlayStore } from '../emulator/overlay-store'
 import { EmulatorToggle } from '../emulator/EmulatorToggle'
 import { useKeptCoverage } from '../emulator/kept-coverage'
+import { useCompareStore } from '../compare/compare-store'
+import { useCompareAddress } from '../compare/deep-link'
 
 // Loaded when first opened: its country list and business-number check come with libphonenumber-js.
 const FlowSettingsPanel = lazy(() => import('./FlowSettingsPanel'))
 // Also loaded when first opened, so opening a flow loads only the canvas: the panels bring the code editors
 // (CodeMirror), the emulator the phone, YAML and the tests (docs/canvas.md, "Scale": open time).
 const NodePanel = lazy(() => import('../panels/NodePanel').then((m) => ({ default: m.NodePanel })))
+const ComparePanel = lazy(() => import('../compare/ComparePanel').then((m) => ({ default: m.ComparePanel })))
 const RevisionsPanel = lazy(() => import('./RevisionsPanel').then((m) => ({ default: m.RevisionsPanel })))
 const WebhookSidePanel = lazy(() => import('./WebhookSidePanel').then((m) => ({ default: m.WebhookSidePanel })))
 const EmulatorPanel = lazy(() => import('../emulator/EmulatorPanel').then((m) => ({ default: m.EmulatorPanel })))
@@ -33,8 +36,21 @@ const saveFlow: SaveFn = async (document, expectedRevision) => {
 }
 
 /** The editor around one loaded flow: owns its store and autosave for as long as the flow is open. */
-export function EditorWorkspace({ flow, onBack }: { flow: FlowRecord; onBack(): void }) {
-  const store = useMemo(() => createEditorStore(flow.document), [flow])
+export function EditorWorkspace({
+  flow,
+  onBack,
+  notice = null,
+}: {
+  flow: FlowRecord
+  onBack(): void
+  /** Said on opening: why the comparison the address asked for is not shown. */
+  notice?: string | null
+}) {
+  const store = useMemo(() => {
+    const s = createEditorStore(flow.document)
+    if (notice) s.setState({ notice: `The comparison could not be opened: ${notice}` })
+    return s
+  }, [flow, notice])
   const [status, setStatus] = useState<SaveStatus>({ state: 'saved', revision: flow.revision })
   const saver = useRef<Autosave | null>(null)
   const [searching, setSearching] = useState(false)
@@ -42,6 +58,7 @@ export function EditorWorkspace({ flow, onBack }: { flow: FlowRecord; onBack(): 
   const [side, setSide] = useState<'revisions' | 'webhook' | 'settings' | null>(null)
   const panelNodeId = useStore(store, (s) => s.panelNodeId)
   const emulatorOpen = useOverlayStore((s) => s.open)
+  const comparing = useCompareStore((s) => s.flowId === flow.id)
 
   useEffect(() => {
     // Resumes from the revision last saved, so a remount (React's StrictMode does one) keeps saving in sequence.
@@ -63,6 +80,7 @@ export function EditorWorkspace({ flow, onBack }: { flow: FlowRecord; onBack(): 
   }, [store, flow.revision])
 
   useProblems(store)
+  useCompareAddress(flow, store)
   useKeptCoverage(flow.id, store)
 
   const handlers = useMemo(
@@ -72,6 +90,7 @@ export function EditorWorkspace({ flow, onBack }: { flow: FlowRecord; onBack(): 
       escape: () => {
         if (help) setHelp(false)
         else if (searching) setSearching(false)
+        else if (useCompareStore.getState().flowId) useCompareStore.getState().close()
         else store.getState().openPanel(null)
       },
     }),
@@ -104,7 +123,9 @@ export function EditorWorkspace({ flow, onBack }: { flow: FlowRecord; onBack(): 
           </main>
           <Suspense fallback={null}>{emulatorOpen && <EmulatorPanel flowId={flow.id} flush={flushNow} />}</Suspense>
           <Suspense fallback={<aside className="node-panel" aria-busy="true" />}>
-            {side === 'revisions' ? (
+            {comparing ? (
+              <ComparePanel flowId={flow.id} flush={flushNow} />
+            ) : side === 'revisions' ? (
               <RevisionsPanel flowId={flow.id} onClose={() => setSide(null)} flush={flushNow} />
             ) : side === 'webhook' ? (
               <WebhookSidePanel flowId={flow.id} onClose={() => setSide(null)} />

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react'
 import type { FlowSummary } from '../../shared/api'
-import { testsLabel } from './health'
+import type { ServerVersion } from '../../shared/api/commands/revisions'
+import { publishedLabel, testsLabel } from './health'
 import { relativeTime } from './time'
 import { renameCallersText, useCallers } from './callers'
 
@@ -10,6 +11,8 @@ export interface FlowRowProps {
   editing: boolean
   coverage: number | undefined
   tests: { total: number; failed: number } | undefined
+  /** What each production server runs of this flow, beside the draft. */
+  published?: ServerVersion[]
   onOpen(): void
   onStartRename(): void
   onRename(name: string): Promise<boolean>
@@ -61,6 +64,19 @@ export function FlowRow(props: FlowRowProps) {
               {testsLabel(props.tests)}
             </span>
           )}
+          {props.published?.map((v) => {
+            const { text, title } = publishedLabel(v)
+            return (
+              <span
+                key={v.serverId}
+                className={v.draftRevision === v.revision ? 'badge' : 'badge badge-ahead'}
+                aria-label={`On ${v.serverName}: ${title}`}
+                title={title}
+              >
+                {text}
+              </span>
+            )
+          })}
         </span>
       </div>
       <label className="switch">

@@ -148,6 +148,7 @@ export function FlowsScreen({ onOpen }: { onOpen(flowId: string): void }) {
               editing={editing === flow.id}
               coverage={health.coverage[flow.id]}
               tests={health.tests[flow.id]}
+              published={health.published[flow.id]}
               onOpen={() => onOpen(flow.id)}
               onStartRename={() => setEditing(flow.id)}
               onRename={async (name) => {

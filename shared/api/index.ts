@@ -14,9 +14,11 @@ import { transferCommands } from './commands/transfer'
 import { publishCommands } from './commands/publish'
 import { contactsCommands } from './commands/contacts'
 import { studioCommands } from './commands/studio'
+import { compareCommands } from './commands/compare'
 import { flowsEvents } from './events/flows'
 import { emulatorEvents } from './events/emulator'
 import { logsEvents } from './events/logs'
+import { compareEvents } from './events/compare'
 
 export * from './result'
 export * from './define'
@@ -41,12 +43,14 @@ export const commands = {
   ...publishCommands,
   ...contactsCommands,
   ...studioCommands,
+  ...compareCommands,
 }
 
 export const events = {
   ...flowsEvents,
   ...emulatorEvents,
   ...logsEvents,
+  ...compareEvents,
 }
 
 export type Commands = typeof commands

@@ -2,7 +2,7 @@
 export { compareFlows } from './compare'
 export { wordDiff } from './words'
 export { jsonDiff, stableJson } from './json'
-export { summarize, describeField } from './summary'
+export { describeField, summarize, summaryEntries, type SummaryEntry } from './summary'
 export type {
   ChangeRef,
   EdgeDiff,

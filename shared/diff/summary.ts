@@ -1,4 +1,4 @@
-import type { FieldDiff, FlowComparison, NodeDiff } from './types'
+import type { ChangeRef, EdgeDiff, FieldDiff, FlowComparison, NodeDiff } from './types'
 
 // The comparison in lines, for the Publish dialog and `chatflow diff`: nodes added, removed and changed (renames
 // with the nodes whose references they rewrote), connections added and removed (by node names), then the flow's
@@ -20,7 +20,18 @@ export function describeField(f: FieldDiff, name = f.path.replace(/^config\./, '
   return a !== null && b !== null ? `${name}: ${a} → ${b}` : `${name} changed`
 }
 
+/** One line of the summary, with the change it is about and the fields behind it (for a closer look). */
+export interface SummaryEntry {
+  line: string
+  ref: ChangeRef
+  fields: FieldDiff[]
+}
+
 export function summarize(c: FlowComparison): string[] {
+  return summaryEntries(c).map((e) => e.line)
+}
+
+export function summaryEntries(c: FlowComparison): SummaryEntry[] {
   const rank = new Map<string, number>()
   c.changes.forEach((ch, i) => rank.set(`${ch.kind}:${ch.id}`, i))
   const inOrder = <T extends { id: string }>(kind: string, list: T[]) =>
@@ -34,9 +45,15 @@ export function summarize(c: FlowComparison): string[] {
   const nameBefore = (id: string) => byId.get(id)?.renamedFrom ?? nameAfter(id)
   const rewrote = (n: NodeDiff) => c.nodes.filter((m) => m.rewrittenBy === n.id).map((m) => m.name)
   const edge = (source: string, port: string, target: string) => `${source} (${port}) → ${target}`
+  const node = (n: NodeDiff, line: string): SummaryEntry => ({
+    line,
+    ref: { kind: 'node', id: n.id },
+    fields: n.fields,
+  })
+  const conn = (e: EdgeDiff, line: string): SummaryEntry => ({ line, ref: { kind: 'edge', id: e.id }, fields: [] })
   return [
-    ...nodes.filter((n) => n.status === 'added').map((n) => `Added node ${n.name} (${n.type})`),
-    ...nodes.filter((n) => n.status === 'removed').map((n) => `Removed node ${n.name} (${n.type})`),
+    ...nodes.filter((n) => n.status === 'added').map((n) => node(n, `Added node ${n.name} (${n.type})`)),
+    ...nodes.filter((n) => n.status === 'removed').map((n) => node(n, `Removed node ${n.name} (${n.type})`)),
     ...nodes
       .filter((n) => n.status === 'changed')
       .map((n) => {
@@ -48,15 +65,15 @@ export function summarize(c: FlowComparison): string[] {
           ...(n.typeFrom ? [`type ${n.typeFrom} → ${n.type}`] : []),
           ...n.fields.map((f) => describeField(f)),
         ]
-        return `Changed node ${n.name}: ${parts.join('; ')}`
+        return node(n, `Changed node ${n.name}: ${parts.join('; ')}`)
       }),
     ...edges
       .filter((e) => e.status === 'added')
-      .map((e) => `Added connection ${edge(nameAfter(e.source), e.sourcePort, nameAfter(e.target))}`),
+      .map((e) => conn(e, `Added connection ${edge(nameAfter(e.source), e.sourcePort, nameAfter(e.target))}`)),
     ...edges
       .filter((e) => e.status === 'removed')
-      .map((e) => `Removed connection ${edge(nameBefore(e.source), e.sourcePort, nameBefore(e.target))}`),
-    ...c.flow.map((f) => `Flow ${flowLine(f)}`),
+      .map((e) => conn(e, `Removed connection ${edge(nameBefore(e.source), e.sourcePort, nameBefore(e.target))}`)),
+    ...c.flow.map((f) => ({ line: `Flow ${flowLine(f)}`, ref: { kind: 'flow' as const, id: f.path }, fields: [f] })),
   ]
 }
 

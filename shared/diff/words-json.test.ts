@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { jsonDiff, stableJson } from './json'
+import { jsonDiff, sameJson, stableJson } from './json'
 import { diffSequences } from './sequence'
 import { wordDiff } from './words'
 
@@ -33,6 +33,14 @@ describe('wordDiff', () => {
       { op: 'del', text: 'wörds' },
       { op: 'add', text: 'wörter' },
       { op: 'same', text: ' ✓' },
+    ])
+  })
+
+  it('does not cut a rewritten sentence at the spaces the two versions happen to share', () => {
+    expect(wordDiff("Let's stop here, try again.", 'Bye for now.')).toEqual([
+      { op: 'del', text: "Let's stop here, try again" },
+      { op: 'add', text: 'Bye for now' },
+      { op: 'same', text: '.' },
     ])
   })
 
@@ -91,6 +99,32 @@ describe('jsonDiff', () => {
       ['id', 'same'],
       ['title', 'change'],
     ])
+  })
+
+  it('sameJson agrees with stableJson: key order and undefined members are no difference, anything else is', () => {
+    const pairs: Array<[unknown, unknown]> = [
+      [
+        { a: 1, b: [1, { c: 2 }] },
+        { b: [1, { c: 2 }], a: 1 },
+      ],
+      [{ a: 1, u: undefined }, { a: 1 }],
+      [[undefined], [null]],
+      [{ a: 1 }, { a: 1, b: 2 }],
+      [{ a: 1, b: 2 }, { a: 1 }],
+      [
+        [1, 2],
+        [2, 1],
+      ],
+      [[1], { 0: 1 }],
+      [{}, []],
+      [null, {}],
+      ['1', 1],
+      [{ a: { b: { c: [1, 2, { d: 'x' }] } } }, { a: { b: { c: [1, 2, { d: 'y' }] } } }],
+    ]
+    for (const [a, b] of pairs) {
+      expect({ a, b, same: sameJson(a, b) }).toEqual({ a, b, same: stableJson(a) === stableJson(b) })
+      expect(sameJson(b, a)).toBe(sameJson(a, b))
+    }
   })
 
   it('stableJson ignores key order and undefined members', () => {

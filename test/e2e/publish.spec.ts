@@ -26,9 +26,13 @@ test('publishing twice: the second time the dialog lists the changed node, and u
       /untested branches \(coverage 0%\): trigger_1 → /,
     )
     await expect(before.getByRole('list', { name: 'Warnings' })).toContainText('is_adult → ')
+    // Publishing names the revision it publishes: here with the name typed in the dialog.
+    await expect(dialog.getByLabel('Version published')).toContainText('not named yet')
+    await dialog.getByLabel('Version name').fill('launch')
     await dialog.getByRole('button', { name: 'Validate and publish' }).click()
-    await expect(dialog.getByRole('status')).toHaveText('Published version 1.', { timeout: 30_000 })
+    await expect(dialog.getByRole('status')).toHaveText('Published version 1 as “launch”.', { timeout: 30_000 })
     await expect(before).toContainText('No changes since version 1.')
+    await expect(dialog.getByLabel('Version published')).toContainText('named “launch”')
     await dialog.getByRole('button', { name: 'Close' }).click()
 
     // The goodbye message is reworded in the studio.
@@ -36,9 +40,13 @@ test('publishing twice: the second time the dialog lists the changed node, and u
     const doc = structuredClone(stored.document)
     doc.nodes.find((n) => n.name === 'goodbye')!.config.text = 'See you when you are 18!'
     await apiCall(page, 'flows.save', { document: doc, expectedRevision: stored.revision })
+    // The flows list shows what the server runs beside the draft, which has moved on.
+    const row = page.getByRole('listitem', { name: 'Age gate' })
+    await expect(row.getByLabel(/^On Production: /)).toHaveText('Production v1 · launch · draft newer')
+    await page.screenshot({ path: test.info().outputPath('flows-published.png') })
 
     await page.getByRole('button', { name: 'Publish…' }).click()
-    await expect(before.getByRole('heading', { name: 'Changes since version 1 on Production' })).toBeVisible()
+    await expect(before.getByRole('heading', { name: 'Changes since version 1 (launch) on Production' })).toBeVisible()
     await expect(before.getByRole('list', { name: 'Changes' }).getByRole('listitem')).toHaveText([
       'Changed node goodbye: text: "No problem. Come back when you are 18!" → "See you when you are 18!"',
     ])
@@ -48,6 +56,10 @@ test('publishing twice: the second time the dialog lists the changed node, and u
     await expect(dialog.getByRole('list', { name: 'Published versions' }).getByRole('listitem').first()).toContainText(
       'Version 2',
     )
+    // Unnamed, the revision is named after the server and version; the list follows.
+    await expect(dialog.getByLabel('Version published')).toContainText('named “Production v2”')
+    await dialog.getByRole('button', { name: 'Close' }).click()
+    await expect(row.getByLabel(/^On Production: /)).toHaveText('Production v2')
   } finally {
     await starting.then(
       (r) => r.stop(),

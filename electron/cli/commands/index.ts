@@ -1,4 +1,5 @@
 import type { CliCommand } from './types'
+import { diffCommand } from './diff'
 import { evalCommand } from './eval'
 import { exportCommand } from './export'
 import { generateCommand } from './generate'
@@ -11,6 +12,7 @@ import { validateCommand } from './validate'
 
 // One line per subcommand; keep alphabetical.
 export const commands: Record<string, CliCommand> = {
+  diff: diffCommand,
   eval: evalCommand,
   export: exportCommand,
   generate: generateCommand,

@@ -11,6 +11,7 @@ import { transferHandlers } from './transfer'
 import { publishHandlers } from './publish'
 import { contactsHandlers } from './contacts'
 import { studioHandlers } from './studio'
+import { compareHandlers } from './compare'
 import type { HandlerMap } from './types'
 
 // Every Command's one implementation. Adding an area: handlers/<area>.ts typed AreaHandlers<'<area>'>, one line
@@ -29,4 +30,5 @@ export const handlers: HandlerMap = {
   ...publishHandlers,
   ...contactsHandlers,
   ...studioHandlers,
+  ...compareHandlers,
 }

@@ -34,7 +34,14 @@ function namePublished(
       { serverId: req.serverId, flowId: req.flowId, version, revision, label: `${server} v${version}` },
       ctx.now(),
     )
-    if (req.label) store.name(req.flowId, revision, req.label, req.description ?? null)
+    // A name given without a description keeps the one the revision has.
+    if (req.label)
+      store.name(
+        req.flowId,
+        revision,
+        req.label,
+        req.description ?? store.get(req.flowId, revision)?.description ?? null,
+      )
   })()
 }
 
@@ -78,6 +85,8 @@ export const publishHandlers: AreaHandlers<'publish'> = {
       if (sent && !d.reused) recordSent(ctx.db, req.serverId, sent, d.version, ctx.now())
     }
     namePublished(ctx, req, revision, out.version.version)
+    // The flows list shows what each server runs.
+    ctx.emit('flows.changed', { id: req.flowId, kind: 'saved', revision })
     return out
   },
   'publish.preview': async (req, ctx) => {
@@ -101,6 +110,7 @@ export const publishHandlers: AreaHandlers<'publish'> = {
   'publish.remote.rollback': async (req, ctx) => {
     const v = await ctx.service(client).rollback(req.serverId, req.flowId, req.version)
     new RevisionStore(ctx.db).rolledBack(req.serverId, req.flowId, req.version, ctx.now())
+    ctx.emit('flows.changed', { id: req.flowId, kind: 'saved' })
     return v
   },
 }

@@ -147,4 +147,9 @@ test('a caller and a callee built by clicking run through the call, covered on b
     'end_1',
   ])
   await page.screenshot({ path: test.info().outputPath('logs-folded.png') })
+  await page.emulateMedia({ colorScheme: 'dark' })
+  await page.screenshot({ path: test.info().outputPath('logs-folded-dark.png') })
+  await page.goto(`${studio.url}/#/flows/${callerId}`)
+  await expect(card(page, 'call_1').getByRole('link', { name: 'Open the called flow Ask name' })).toBeVisible()
+  await page.screenshot({ path: test.info().outputPath('caller-dark.png') })
 })

@@ -96,3 +96,14 @@ it('the publish API answers a missing callee with 422 callee_missing and a sente
   expect(body.error.code).toBe('callee_missing')
   expect(body.error.message).toMatch(/calls flow flw_sms, which this server does not have/)
 })
+
+it('publish.send checks the calls against the callees it sends: a required input left unmapped blocks it', async () => {
+  const verify = { ...callingFlow('flw_verify', [], { name: 'Verify phone' }) }
+  verify.interface = { inputs: [{ name: 'phone', required: true }], outputs: [] }
+  await put(verify)
+  await put(callingFlow('flw_appointment', ['flw_verify'], { name: 'Appointment' }))
+  const sent = await studio.backend.call('publish.send', { serverId, flowId: 'flw_appointment' })
+  expect(!sent.ok && sent.error.code).toBe('invalid_flow')
+  expect(!sent.ok && sent.error.message).toMatch(/phone/)
+  expect(expectOk(await server.backend.call('publish.versions', { flowId: 'flw_appointment' }))).toEqual([])
+})

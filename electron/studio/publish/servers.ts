@@ -2,6 +2,7 @@
 // runtime's publish API (docs/publish-api.md).
 import type { Database } from 'better-sqlite3'
 import { validateFlow } from '../../../shared/analysis'
+import { catalogueOf } from '../../../shared/flow/catalogue'
 import type { FlowDocument } from '../../../shared/flow'
 import type { PublishedVersion, PublishServer } from '../../../shared/api/commands/publish'
 import { ApiFailure, notFound } from '../../services/failure'
@@ -103,7 +104,9 @@ export class PublishClient {
     library?: PublishLibrary,
     callees: FlowDocument[] = [],
   ): Promise<{ version: PublishedVersion; warnings: string[] }> {
-    const problems = validateFlow(document)
+    // Calls are checked against the callees sent with it (an unmapped required input, a callee not callable…).
+    const flows = catalogueOf([document, ...callees])
+    const problems = validateFlow(document, { flows })
     const errors = problems.filter((p) => p.severity === 'error')
     if (errors.length)
       throw new ApiFailure(
@@ -112,7 +115,7 @@ export class PublishClient {
         errors.map((p) => ({ path: p.pointer.split('/').slice(1), message: p.message })),
       )
     for (const callee of callees) {
-      const wrong = validateFlow(callee).filter((p) => p.severity === 'error')
+      const wrong = validateFlow(callee, { flows }).filter((p) => p.severity === 'error')
       if (wrong.length)
         throw new ApiFailure(
           'invalid_flow',

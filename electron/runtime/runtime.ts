@@ -26,6 +26,7 @@ import type { InboundMessage } from './inbound'
 import { Outbox, type OutboxOptions } from './outbox'
 import type { ContactTx, ContactWrites, OutboxItem, RunHandle, RuntimeStore } from './store'
 import { WakeScheduler, type WakeOptions, type WakeOutcome, type WakeReport } from './wakes'
+import { runtimeFlowSource } from './flow-source'
 
 export interface RuntimeOptions {
   store: RuntimeStore
@@ -97,6 +98,7 @@ export class Runtime {
       effects: { ...this.opts.effects, contacts: tx.contacts },
       catalog: nodeCatalog,
       serviceWindow: this.opts.serviceWindow ?? false,
+      flows: runtimeFlowSource(tx),
     }
     return this.opts.tests ? testDeps(deps, this.opts.tests.policy, this.opts.tests.onCall) : deps
   }

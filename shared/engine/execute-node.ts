@@ -6,9 +6,10 @@ import type { EngineDeps, NodeMock } from './deps'
 import type { FlowGraph } from './graph'
 import { NodeFailure, type NodeOutcome, type RunContext } from './runner'
 import { createRenderer, recordReads, type Renderer } from './render'
-import type { MessageKind, NodeModule } from '../nodes/types'
+import type { MessageKind, NodeModule, Port } from '../nodes/types'
 import { messageId, messageKind } from './sent'
 import { sendRefusal } from './window'
+import { depthOf, enter, leave, prepareCall, whereOf, type Entry, type Returned } from './calls'
 import type { Contact, EngineError, InboundEvent, OutboundMessage, RunState, TraceEvent, WaitCursor } from './types'
 
 export interface StepContext {
@@ -26,6 +27,10 @@ export interface StepContext {
    * 24-hour window is enforced whatever the host's switch says (the channel would refuse it otherwise).
    */
   woke?: boolean
+  /** The graphs of the flows below the current one on the call stack, root first (state.calls has one per flow above). */
+  callers: FlowGraph[]
+  /** Set by a called flow's End: what it returns to the caller (calls.ts, leave). */
+  returned?: Returned
 }
 
 /** A paused node continues: with the customer's event, or on time (`wake`: the clock's now). */
@@ -45,9 +50,67 @@ export async function executeNode(step: StepContext, nodeId: string, resume: Res
   const t0 = performance.now()
   const reads = recordReads(state.vars)
   const renderer = createRenderer(reads.vars)
-  const outcome = refuseSend(step, await outcomeOf(step, node, reads.vars, renderer, resume))
+  let outcome = refuseSend(step, await outcomeOf(step, node, reads.vars, renderer, resume))
+  let entry: Entry | null = null
+  if (outcome.kind === 'call') {
+    const prepared = await prepareCall(step, node.id, outcome)
+    if ('error' in prepared) outcome = { kind: 'fail', error: prepared.error }
+    else entry = prepared
+  }
   const input = { ...resumeInput(resume), vars: reads.read() }
-  const { port, next } = apply(step, node, outcome, resume)
+  const where = whereOf(step)
+  const { port, next } = entry ? { port: null, next: entered(step, entry) } : apply(step, node, outcome, resume)
+  const output = entry ? { flowId: entry.frame.flowId, inputs: entry.inputs } : traceOutput(outcome)
+  record(step, node, { phase: resume ? 'resume' : 'run', input, output, port, startedAt, t0, where }, outcome, renderer)
+  return next
+}
+
+/** The callee's first node: the frame is pushed, and from here the step runs the callee. */
+function entered(step: StepContext, entry: Entry): string {
+  enter(step, entry)
+  return entry.entryId
+}
+
+/**
+ * A called flow stopped (its End, a dead end, a failure): its frame is popped and the caller's Call Flow node
+ * completes, traced as its resume, leaving by its first port with the outputs or by its failure port. Returns the
+ * caller's next node.
+ */
+export function returnFromCall(step: StepContext): string | null {
+  const startedAt = step.deps.effects.clock.now()
+  const t0 = performance.now()
+  const left = leave(step)
+  const node = step.graph.node(left.callNodeId)
+  if (!node) {
+    step.state.status = 'failed'
+    step.state.error = { code: 'missing_node', message: `The flow has no node with id '${left.callNodeId}'.` }
+    return null
+  }
+  let outcome = left.outcome
+  if (outcome.kind === 'next') {
+    const port = portsOf(step, node).find((p) => p.kind !== 'failure')?.id
+    outcome = port ? { ...outcome, port } : { kind: 'end', output: outcome.output }
+  }
+  const where = whereOf(step)
+  const { port, next } = apply(step, node, outcome, null)
+  const input = { returned: left.returned }
+  const output = traceOutput(outcome)
+  record(step, node, { phase: 'resume', input, output, port, startedAt, t0, where }, outcome, null)
+  return next
+}
+
+interface Recorded {
+  phase: TraceEvent['phase']
+  input: unknown
+  output: unknown
+  port: string | null
+  startedAt: number
+  t0: number
+  where: { flowId?: string; depth?: number }
+}
+
+function record(step: StepContext, node: FlowNode, r: Recorded, outcome: NodeOutcome, renderer: Renderer | null) {
+  const { state } = step
   const seq = state.nodeCount++
   // apply() sent exactly these: a failed node's messages never go out.
   const sent = outcome.kind === 'next' || outcome.kind === 'wait' ? (outcome.messages ?? []) : []
@@ -57,17 +120,32 @@ export async function executeNode(step: StepContext, nodeId: string, resume: Res
     nodeId: node.id,
     nodeName: node.name,
     nodeType: node.type,
-    phase: resume ? 'resume' : 'run',
-    input,
-    output: traceOutput(outcome),
-    port,
-    startedAt,
-    durationMs: performance.now() - t0,
+    phase: r.phase,
+    input: r.input,
+    output: r.output,
+    port: r.port,
+    startedAt: r.startedAt,
+    durationMs: performance.now() - r.t0,
     error: outcome.kind === 'fail' ? withNode(outcome.error, node) : null,
-    warnings: renderer.warnings,
+    warnings: renderer?.warnings ?? [],
     messageIds: sent.map((_, i) => messageId(state.id, seq, i)),
+    ...r.where,
   })
-  return next
+}
+
+// A node's ports depend only on its config, and documents are never changed in place: read once per node object
+// (a call's return asks for them on every call).
+const knownPorts = new WeakMap<FlowNode, Port[]>()
+
+/** The node's ports as its type declares them for its config; none for a type or config the engine cannot read. */
+function portsOf(step: StepContext, node: FlowNode): Port[] {
+  const known = knownPorts.get(node)
+  if (known) return known
+  const definition = step.deps.catalog.node(node.type)
+  const parsed = definition?.configSchema.safeParse(node.config)
+  const ports = definition && parsed?.success ? definition.ports(parsed.data) : []
+  knownPorts.set(node, ports)
+  return ports
 }
 
 async function outcomeOf(
@@ -91,7 +169,8 @@ async function outcomeOf(
   if (mock && mock.response === undefined) {
     if (mock.error !== undefined) return { kind: 'fail', error: { code: 'mocked_failure', message: mock.error } }
     const port = mock.port ?? definition.ports(parsed.data)[0]?.id
-    return port === undefined ? { kind: 'end', output: mock.output } : { kind: 'next', port, output: mock.output }
+    const output = mock.output ?? mock.outputs
+    return port === undefined ? { kind: 'end', output } : { kind: 'next', port, output }
   }
   const ctx: RunContext<unknown> = {
     node,
@@ -173,8 +252,13 @@ function withNode(error: Omit<EngineError, 'nodeId' | 'nodeName'>, node: FlowNod
   return { ...error, nodeId: node.id, nodeName: node.name }
 }
 
-/** The failure port's id: every node type that can fail names it 'failure' (shared/nodes definitions). */
-const FAILURE_PORT = 'failure'
+/**
+ * The port a failing node leaves by: the one its type declares of kind 'failure' (a call's 'failed'), else
+ * 'failure', the id every other type that can fail uses.
+ */
+function failurePortOf(step: StepContext, node: FlowNode): string {
+  return portsOf(step, node).find((p) => p.kind === 'failure')?.id ?? 'failure'
+}
 
 function apply(
   step: StepContext,
@@ -219,15 +303,24 @@ function apply(
     }
     case 'end': {
       if (outcome.output !== undefined) state.vars[node.name] = outcome.output
+      if (depthOf(state)) {
+        // A called flow's End returns to the caller instead of ending the run (the run loop pops the frame).
+        step.returned = { returns: outcome.returns ?? null, at: node.name }
+        return { port: null, next: null }
+      }
       state.status = 'ended'
       state.endReason = 'completed'
       return { port: null, next: null }
     }
+    case 'call':
+      // executeNode enters a call it could prepare and turns one it could not into a failure: never here.
+      throw new Error(`Node '${node.name}': a call reached apply().`)
     case 'fail': {
       // The error is readable by later nodes ({{http_call_1.error.message}}) when the failure port handles it.
       state.vars[node.name] = { ...(isObject(outcome.output) ? outcome.output : {}), error: outcome.error }
-      const next = graph.next(node.id, FAILURE_PORT)
-      if (next) return { port: FAILURE_PORT, next }
+      const failurePort = failurePortOf(step, node)
+      const next = graph.next(node.id, failurePort)
+      if (next) return { port: failurePort, next }
       state.status = 'failed'
       state.error = withNode(outcome.error, node)
       return { port: null, next: null }
@@ -241,7 +334,8 @@ function isObject(v: unknown): v is Record<string, unknown> {
 
 /** What the trace shows a node produced; console lines (a Script's) ride along under `console`. */
 function traceOutput(outcome: NodeOutcome): unknown {
-  const base = outcome.kind === 'fail' ? { error: outcome.error } : (outcome.output ?? null)
+  const base =
+    outcome.kind === 'fail' ? { error: outcome.error } : 'output' in outcome ? (outcome.output ?? null) : null
   const logs = outcome.kind === 'next' || outcome.kind === 'fail' ? outcome.logs : undefined
   if (!logs?.length) return base
   return { ...(isObject(base) ? base : { value: base }), console: logs }

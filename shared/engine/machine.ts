@@ -3,7 +3,8 @@
 import type { FlowDocument } from '../flow/document'
 import { buildGraph, pickTriggerNode, type FlowGraph } from './graph'
 import { MAX_NODES_PER_STEP, WINDOW_MS } from './limits'
-import { executeNode, type StepContext } from './execute-node'
+import { executeNode, returnFromCall, type StepContext } from './execute-node'
+import { depthOf, graphOf, loadFrames, unwindAll } from './calls'
 import { interactionVars, systemVars } from './session'
 import type { EngineDeps } from './deps'
 import { webhookClick } from './webhook-click'
@@ -90,22 +91,50 @@ export async function resumeRun(
   deps: EngineDeps,
   /** False for a webhook's simulated click: not the customer writing, so the 24-hour window is not reopened. */
   fromCustomer = true,
+  /** The flows of the run's open calls (RunState.calls), when the caller has loaded them; else loaded here. */
+  frames?: FlowDocument[],
 ): Promise<StepResult> {
   if (prior.status !== 'paused' || !prior.waiting) {
     throw new EngineUsageError('run_not_paused', `Run ${prior.id} is ${prior.status}; only a paused run resumes.`)
   }
-  const graph = buildGraph(flow)
   const now = deps.effects.clock.now()
   const state: RunState = structuredClone(prior)
   state.status = 'executing'
   if (fromCustomer) state.lastInboundAt = now
   Object.assign(state.vars, interactionVars(event))
-  const step = newStep(graph, state, contact, deps, event)
+  const step = await pausedStep(flow, state, contact, deps, event, frames)
   const cursor = state.waiting!
   state.waiting = null
-  const next = await executeNode(step, cursor.nodeId, { event, cursor })
-  if (next) await runFrom(step, next)
+  if (step.state.status === 'executing') await runFrom(step, await executeNode(step, cursor.nodeId, { event, cursor }))
   return finish(step)
+}
+
+/**
+ * The step of a paused run, in the flow it waits in: the innermost open call's (loaded through EngineDeps.flows
+ * unless given), with the flows below it ready for the calls to return to. A flow of the stack that can no longer be
+ * found fails the run (`callee_missing`); the conversation core closes such a run before it gets here.
+ */
+async function pausedStep(
+  root: FlowDocument,
+  state: RunState,
+  contact: Contact,
+  deps: EngineDeps,
+  inbound: InboundEvent | null,
+  given?: FlowDocument[],
+): Promise<StepContext> {
+  const frames = depthOf(state) ? (given ?? (await loadFrames(root, state, deps))) : []
+  if (!frames || frames.length !== depthOf(state)) {
+    const step = newStep(buildGraph(root), state, contact, deps, inbound)
+    fail(step, {
+      code: 'callee_missing',
+      message: `A flow this run had called (${state.calls!.map((c) => c.flowId).join(' → ')}) can no longer be found.`,
+    })
+    return step
+  }
+  const graphs = [buildGraph(root), ...frames.map(graphOf)]
+  const step = newStep(graphs.at(-1)!, state, contact, deps, inbound)
+  step.callers = graphs.slice(0, -1)
+  return step
 }
 
 /**
@@ -119,20 +148,21 @@ export async function wakeUp(
   prior: RunState,
   contact: Contact,
   deps: EngineDeps,
+  /** As resumeRun's: the flows of the run's open calls, when already loaded. */
+  frames?: FlowDocument[],
 ): Promise<StepResult> {
   const due = dueAt(prior)
   if (prior.status !== 'paused' || !prior.waiting || due === null) {
     throw new EngineUsageError('run_not_waiting_on_time', `Run ${prior.id} does not wait on time.`)
   }
-  const graph = buildGraph(flow)
   const now = deps.effects.clock.now()
   const state: RunState = structuredClone(prior)
   state.status = 'executing'
-  const step: StepContext = { ...newStep(graph, state, contact, deps, null), woke: true }
+  const step: StepContext = { ...(await pausedStep(flow, state, contact, deps, null, frames)), woke: true }
   const cursor = state.waiting!
   state.waiting = null
-  const next = await executeNode(step, cursor.nodeId, { wake: now, cursor })
-  if (next) await runFrom(step, next)
+  if (step.state.status === 'executing')
+    await runFrom(step, await executeNode(step, cursor.nodeId, { wake: now, cursor }))
   return finish(step)
 }
 
@@ -150,6 +180,8 @@ export function closeRun(prior: RunState, reason: Exclude<EndReason, 'completed'
   state.status = 'ended'
   state.endReason = reason
   state.waiting = null
+  // The whole stack ends with the run: expiry, supersede and cancel close every open call.
+  delete state.calls
   state.endedAt = now
   state.updatedAt = now
   return { state, messages: [], trace: [], inbound: null }
@@ -172,21 +204,30 @@ function newStep(
   deps: EngineDeps,
   inbound: InboundEvent | null,
 ): StepContext {
-  return { graph, state, contact, deps, messages: [], trace: [], inbound, executed: 0 }
+  return { graph, state, contact, deps, messages: [], trace: [], inbound, executed: 0, callers: [] }
 }
 
-/** Executes from a node until the run pauses, ends or fails. `executeNode` returns the next node id or null. */
-async function runFrom(step: StepContext, firstNodeId: string): Promise<void> {
+/**
+ * Executes from a node until the run pauses, ends or fails. `executeNode` returns the next node id or null. When a
+ * called flow stops (its End, a dead end, a failure), its caller goes on from the Call Flow node, until the run
+ * pauses or its root flow stops.
+ */
+async function runFrom(step: StepContext, firstNodeId: string | null): Promise<void> {
   let nodeId: string | null = firstNodeId
-  while (nodeId) {
-    if (step.executed >= MAX_NODES_PER_STEP) {
-      fail(step, {
-        code: 'loop_limit',
-        message: `More than ${MAX_NODES_PER_STEP} nodes ran without waiting for the customer; the flow probably loops.`,
-      })
-      return
+  for (;;) {
+    while (nodeId) {
+      if (step.executed >= MAX_NODES_PER_STEP) {
+        unwindAll(step)
+        fail(step, {
+          code: 'loop_limit',
+          message: `More than ${MAX_NODES_PER_STEP} nodes ran without waiting for the customer; the flow probably loops.`,
+        })
+        return
+      }
+      nodeId = await executeNode(step, nodeId, null)
     }
-    nodeId = await executeNode(step, nodeId, null)
+    if (!depthOf(step.state) || step.state.status === 'paused') return
+    nodeId = returnFromCall(step)
   }
 }
 
@@ -207,6 +248,7 @@ function finish(step: StepContext): StepResult {
   if (state.status === 'ended' || state.status === 'failed') {
     state.endedAt = now
     state.waiting = null
+    delete state.calls
   }
   return { state, messages: step.messages, trace: step.trace, inbound: step.inbound }
 }

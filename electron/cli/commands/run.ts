@@ -3,7 +3,7 @@
 // memory, or in the studio database with --data-dir), so the run's Flow Log is real.
 import path from 'node:path'
 import readline from 'node:readline'
-import type { Handled, InboundEvent, OutboundMessage, StepResult } from '../../../shared/engine'
+import type { FlowSource, Handled, InboundEvent, OutboundMessage, StepResult } from '../../../shared/engine'
 import { typedAnswer } from '../../../shared/engine/conversation'
 import type { FlowDocument } from '../../../shared/flow/document'
 import { productsUsed, templatesUsed } from '../../../shared/analysis/library-refs'
@@ -31,8 +31,9 @@ import { formAnswer, formHint, isForm } from './run-form'
 import { parseContact, parseTrigger, type TriggerOption } from './run-options'
 import { quickReplyAnswer, stepPrints, type QuickReply } from './run-template'
 import type { CliCommand } from './types'
+import { flowFilesOf, flowFilesSource, FLOWS_USAGE } from './flow-files'
 
-const USAGE = `Usage: chatflow run <flow.json> [--contact "Name +919800000001"] [--trigger <how>] [--data-dir <dir>] [--library <library.json>]
+const USAGE = `Usage: chatflow run <flow.json> [--contact "Name +919800000001"] [--trigger <how>] [--data-dir <dir>] [--library <library.json>] [--flows <file|dir>]...
 
 Chats with the flow in the terminal. --trigger says how the run starts:
   manual                  an operator start (the default unless the flow starts on a keyword)
@@ -52,6 +53,8 @@ Templates and catalogue products (Template Message, SPM, MPM) come from, in this
                           --data-dir its items are looked up first, then the studio's (the studio is not changed)
   --data-dir <dir>        that studio's own template library and catalogue
   neither                 the library.json beside the flow file, if there is one
+
+${FLOWS_USAGE}.
 `
 
 export const runCommand: CliCommand = {
@@ -82,6 +85,7 @@ export async function runCli(args: string[], io: CliIo): Promise<number> {
       trigger: { type: 'string' },
       'data-dir': { type: 'string' },
       library: { type: 'string' },
+      flows: { type: 'string', multiple: true },
     },
     { count: 1, what: 'one flow file' },
   )
@@ -96,6 +100,15 @@ export async function runCli(args: string[], io: CliIo): Promise<number> {
   if (!loaded.ok) {
     io.stderr(`chatflow run: ${file}: ${loaded.error.message}\n`)
     return 1
+  }
+  const flowFiles: string[] = []
+  for (const arg of parsed.values.flows ?? []) {
+    const found = flowFilesOf(arg)
+    if (typeof found === 'string') {
+      io.stderr(`chatflow run: ${found}\n`)
+      return 2
+    }
+    flowFiles.push(...found)
   }
   const contact = parseContact(parsed.values.contact)
   if (typeof contact === 'string') {
@@ -146,7 +159,12 @@ export async function runCli(args: string[], io: CliIo): Promise<number> {
     const clock = movableClock({ now: () => Date.now() })
     return await chat(
       loaded.document,
-      { contact: parsed.values.contact, trigger, db: cliRunService(db, library, clock), clock },
+      {
+        contact: parsed.values.contact,
+        trigger,
+        db: cliRunService(db, library, clock, flowFilesSource(file, flowFiles, loaded.document)),
+        clock,
+      },
       io.input(),
       io.stdout,
     )
@@ -159,10 +177,16 @@ export async function runCli(args: string[], io: CliIo): Promise<number> {
  * The CLI runs flows with the studio's real effects (HTTP, Script, contacts, templates), like the emulator; a
  * library file's templates and products are looked up before the database's.
  */
-export function cliRunService(db: Database, library: LibraryItems | null = null, clock?: MovableClock): RunService {
+export function cliRunService(
+  db: Database,
+  library: LibraryItems | null = null,
+  clock?: MovableClock,
+  /** Where calls find their callees (flow-files.ts); absent: the studio's store in `db`. */
+  flows?: FlowSource,
+): RunService {
   const real = createStudioEffects(db)
   const effects = clock ? { ...real, clock } : real
-  return new RunService(db, { effects: { ...effects, ...libraryEffects(library, effects) } })
+  return new RunService(db, { effects: { ...effects, ...libraryEffects(library, effects) }, flows })
 }
 
 interface ChatOptions {
@@ -193,7 +217,16 @@ export async function chat(
   let quickReplies: QuickReply[] = []
   let lastVars: Record<string, unknown> = {}
 
-  const show = (step: StepResult) => {
+  // The flow the run waits in: a callee's when it waits inside a call (docs/engine.md, "Calls").
+  const waitingIn = async (step: StepResult): Promise<FlowDocument> => {
+    const frames = step.state.calls ?? []
+    if (!frames.length) return flow
+    const caller = frames.at(-2) ?? { flowId: flow.id, revision: null }
+    const loaded = await service.flows.load(frames.at(-1)!.flowId, caller)
+    return loaded?.doc ?? flow
+  }
+  const show = async (step: StepResult) => {
+    const here = await waitingIn(step)
     lastVars = step.state.vars
     const prints = stepPrints(step)
     for (const p of prints) for (const line of p.lines) write(line + '\n')
@@ -203,9 +236,9 @@ export async function chat(
     if (step.state.status !== 'paused') lastInteractive = null
     else if (last) lastInteractive = last.type === 'interactive' ? last : null
     if (step.state.status === 'paused' && !step.messages.length)
-      write(`(no answer; the run still waits at ${nodeName(flow, step.state.waiting?.nodeId)})\n`)
+      write(`(no answer; the run still waits at ${nodeName(here, step.state.waiting?.nodeId)})\n`)
     if (step.state.status === 'paused' && last && isForm(last))
-      write(`     ${formHint(flow, step.state.waiting?.nodeId)}\n`)
+      write(`     ${formHint(here, step.state.waiting?.nodeId)}\n`)
     const waiting = step.state.status === 'paused' ? waitingNote(step.state) : null
     if (waiting) write(waiting + '\n')
     if (step.state.status === 'ended') write(`(run ended: ${step.state.endReason})\n`)
@@ -219,12 +252,12 @@ export async function chat(
       { kind: 'message', message: event },
       { flows: [flow], flowOf: () => flow, activation: 'keyword' },
     )
-    if (out.ran) showAll(out)
+    if (out.ran) await showAll(out)
     else write(`${ignoredNote(flow, out)}\n`)
   }
   // Every step the event ran: a wake that was due when the message came runs first (docs/engine.md, rule 11).
-  const showAll = (out: Handled) => {
-    for (const w of out.steps) if (w.step.trace.length) show(w.step)
+  const showAll = async (out: Handled) => {
+    for (const w of out.steps) if (w.step.trace.length) await show(w.step)
   }
   const wait = async (spec: Exclude<ReturnType<typeof parseWaitCommand>, null>) => {
     if (typeof spec === 'string' && spec.startsWith('usage:')) return write(`(${spec})\n`)
@@ -239,7 +272,7 @@ export async function chat(
       { kind: 'wake' },
       { flows: [flow], flowOf: () => flow, activation: 'keyword' },
     )
-    if (out.ran) showAll(out)
+    if (out.ran) await showAll(out)
     else write('(nothing was due)\n')
   }
 
@@ -252,7 +285,7 @@ export async function chat(
   if (hint) write(`(started by an operator; ${hint})\n`)
   if (how.start === 'direct') {
     const trigger = how.trigger.kind === 'webhook' ? { ...how.trigger, phone_number: contact.phone } : how.trigger
-    show(await service.start(flow, { contact, trigger }))
+    await show(await service.start(flow, { contact, trigger }))
   } else if (how.start === 'event') await receive(how.event)
   else write('(type the message that starts the flow)\n')
 

@@ -15,6 +15,7 @@ import { parseCommandLine } from './args'
 import { readInputFile } from './input-file'
 import { collectFlowFiles, fuzzFiles } from './fuzz'
 import { collectFiles, commandLineDeps } from './host'
+import { flowFilesOf, flowFilesSource, FLOWS_USAGE } from './flow-files'
 
 export { commandLineDeps } from './host'
 import {
@@ -27,7 +28,7 @@ import {
 } from './library'
 import type { CliCommand } from './types'
 
-const USAGE = `Usage: chatflow test <file.test.yaml | dir>... [--library <library.json>] [--data-dir <dir>]
+const USAGE = `Usage: chatflow test <file.test.yaml | dir>... [--library <library.json>] [--data-dir <dir>] [--flows <file|dir>]...
        chatflow test --fuzz <N> [--seed <S>] <flow.json | dir>... [--library <library.json>] [--data-dir <dir>]
 
 Plays every conversation test given (folders are searched, sub-folders too, for *.test.yaml, and for
@@ -46,6 +47,9 @@ Template Message, SPM and MPM nodes look templates and products up in the test's
   --data-dir <dir>        that studio's template library and catalogue (the tests still run in memory)
   neither                 the library.json beside each test's flow file, if there is one; else templates are
                           unavailable and products unchecked
+
+${FLOWS_USAGE} (each test's flow's folder). A call the test mocks
+(mocks: {<call node>: {outputs: {...}}}) does not run the flow it calls.
 `
 
 export const testCommand: CliCommand = {
@@ -56,6 +60,7 @@ export const testCommand: CliCommand = {
       'data-dir': { type: 'string' },
       fuzz: { type: 'string' },
       seed: { type: 'string' },
+      flows: { type: 'string', multiple: true },
     } as const
     const parsed = parseCommandLine('test', USAGE, args, options, {
       count: 1,
@@ -75,6 +80,15 @@ export const testCommand: CliCommand = {
         return 2
       }
       files.push(...(fuzz ? collectFlowFiles(arg) : collectTestFiles(arg)))
+    }
+    const flowFiles: string[] = []
+    for (const arg of parsed.values.flows ?? []) {
+      const found = flowFilesOf(arg)
+      if (typeof found === 'string') {
+        process.stderr.write(`chatflow test: ${found}\n`)
+        return 2
+      }
+      flowFiles.push(...found)
     }
     let items: LibraryItems | null = null
     if (parsed.values.library) {
@@ -100,7 +114,7 @@ export const testCommand: CliCommand = {
       const library = items || db ? libraryEffects(items, db ? databaseLibrary(db) : null) : 'beside'
       const write = (s: string) => process.stdout.write(s)
       if (fuzz) return await fuzzFiles(files, { ...fuzz, ...(library === 'beside' ? {} : { library }) }, write)
-      return await runFiles(files, write, { library })
+      return await runFiles(files, write, { library, flows: flowFiles })
     } finally {
       db?.close()
     }
@@ -125,6 +139,8 @@ function fuzzOptions(
 export interface RunFilesOptions {
   /** The templates and products the tests' flows see; 'beside' (the default) reads the library.json beside each flow file. */
   library?: LibraryEffects | 'beside'
+  /** Flow files where calls find their callees before those beside each test's flow (--flows). */
+  flows?: string[]
 }
 
 export async function runFiles(
@@ -169,7 +185,8 @@ export async function runFiles(
       write(`✗ ${rel}  ${parsed.test.name}\n    ${library}\n`)
       continue
     }
-    const outcome = await runConversationTest(flow, parsed.test, commandLineDeps(library))
+    const deps = { ...commandLineDeps(library), flows: flowFilesSource(flowFile, options.flows ?? [], flow) }
+    const outcome = await runConversationTest(flow, parsed.test, deps)
     traces.set(flowFile, [...(traces.get(flowFile) ?? []), ...outcome.trace])
     const live = outcome.calls.filter((c) => c.live).map((c) => `${c.node} ${c.method} ${c.url}`)
     const liveNote = live.length ? `  (live: ${live.join('; ')})` : ''

@@ -13,6 +13,7 @@ import {
   type ConversationEvent,
   type Effects,
   type EngineDeps,
+  type FlowSource,
   type Handled,
   type InboundEvent,
   type NodeMock,
@@ -24,12 +25,19 @@ import { nodeCatalog } from '../../../shared/nodes/runners'
 import { withContactLock } from './contact-lock'
 import { ContactStore, type ContactRecord } from './contacts'
 import { RunStore } from './run-store'
+import { FlowStore } from '../store/flows'
+import { studioFlowSource } from '../store/flow-source'
 
 export interface RunServiceOptions {
   /** The studio's real effects (HTTP, scripts…); defaults to a real clock and ids, integrations refusing. */
   effects?: Effects
   /** Enforce the 24-hour window and opt-out on sends (EngineDeps.serviceWindow); the manual trigger turns it on. */
   serviceWindow?: boolean
+  /**
+   * Where Call Flow nodes find the flows they call (docs/engine.md, "Calls"); default: the latest saved revision in
+   * the studio's flow store over the same database. `chatflow run` passes the flows it was given.
+   */
+  flows?: FlowSource
 }
 
 export interface StartRequest {
@@ -67,6 +75,8 @@ export type InboundOutcome =
 export class RunService {
   readonly contacts: ContactStore
   readonly runs: RunStore
+  /** Where calls find their callees (the conversation-test player is given it too). */
+  readonly flows: FlowSource
   private readonly effects: Effects
   private readonly serviceWindow: boolean
 
@@ -78,10 +88,12 @@ export class RunService {
     this.serviceWindow = opts.serviceWindow ?? false
     this.contacts = new ContactStore(db, () => this.effects.clock.now())
     this.runs = new RunStore(db)
+    let store: FlowStore | undefined
+    this.flows = opts.flows ?? studioFlowSource(() => (store ??= new FlowStore(db, () => this.effects.clock.now())))
   }
 
   private deps(mocks?: Record<string, NodeMock>): EngineDeps {
-    return { effects: this.effects, catalog: nodeCatalog, mocks, serviceWindow: this.serviceWindow }
+    return { effects: this.effects, catalog: nodeCatalog, mocks, serviceWindow: this.serviceWindow, flows: this.flows }
   }
 
   /** One event for the contact, decided by the conversation core and persisted. */

@@ -1,7 +1,7 @@
 import type { Database, Statement } from 'better-sqlite3'
 import type { FlowDocument } from '../../../shared/flow/document'
 import type { LoggedMessage, RunState, StepResult, TraceEvent } from '../../../shared/engine'
-import { messageRowsOf, runRowOf, traceRowOf } from './step-rows'
+import { CALL_KEY, messageRowsOf, runRowOf, traceRowOf } from './step-rows'
 
 // Flow Logs in SQLite. A step is written in one transaction: the run row (with its serialised state), the step's
 // trace events and its messages in both directions (the rows step-rows.ts maps, as PostgreSQL writes them); so a crash never leaves a trace without its run or a message
@@ -203,6 +203,7 @@ export function toLoggedMessage(r: MessageRow): LoggedMessage {
 
 /** A trace row as stored (SQLite here, PostgreSQL in electron/runtime) to the engine's TraceEvent. */
 export function toTrace(r: TraceRow): TraceEvent {
+  const { input, where } = callOf(parse(r.input))
   return {
     runId: r.run_id,
     seq: r.seq,
@@ -210,7 +211,7 @@ export function toTrace(r: TraceRow): TraceEvent {
     nodeName: r.node_name,
     nodeType: r.node_type,
     phase: r.phase,
-    input: parse(r.input),
+    input,
     output: parse(r.output),
     port: r.port,
     startedAt: r.started_at,
@@ -220,7 +221,20 @@ export function toTrace(r: TraceRow): TraceEvent {
       : null,
     warnings: r.warnings ? (JSON.parse(r.warnings) as string[]) : [],
     messageIds: r.message_ids ? (JSON.parse(r.message_ids) as string[]) : [],
+    ...where,
   }
+}
+
+/** The step's place in the call stack, taken back out of its stored input (step-rows.ts, CALL_KEY). */
+function callOf(input: unknown): { input: unknown; where: Pick<TraceEvent, 'flowId' | 'depth'> } {
+  if (typeof input !== 'object' || input === null || !(CALL_KEY in input)) return { input, where: {} }
+  const { [CALL_KEY]: call, ...rest } = input as Record<string, unknown>
+  const { flowId, depth } = (call ?? {}) as { flowId?: unknown; depth?: unknown }
+  const where = {
+    ...(typeof flowId === 'string' ? { flowId } : {}),
+    ...(typeof depth === 'number' ? { depth } : {}),
+  }
+  return { input: rest, where }
 }
 
 /** The run's columns as the API shows them; the Flow Logs list builds on it (it selects everything but `state`). */

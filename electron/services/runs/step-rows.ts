@@ -72,6 +72,19 @@ export function runRowOf(flow: Pick<FlowDocument, 'id' | 'name'>, step: StepResu
   }
 }
 
+/**
+ * Where a step ran inside a call (TraceEvent.flowId, depth: docs/engine.md, "Calls") is kept in the row's input JSON
+ * under this key, which no engine input uses: both stores keep it with no schema change, and toTrace takes it back
+ * out. Steps of the run's own flow carry nothing.
+ */
+export const CALL_KEY = 'call'
+
+function inputOf(t: TraceEvent): unknown {
+  if (t.flowId === undefined && t.depth === undefined) return t.input
+  const base = typeof t.input === 'object' && t.input !== null && !Array.isArray(t.input) ? t.input : { value: t.input }
+  return { ...base, [CALL_KEY]: { flowId: t.flowId, depth: t.depth } }
+}
+
 export function traceRowOf(t: TraceEvent): TraceRow {
   return {
     run_id: t.runId,
@@ -80,7 +93,7 @@ export function traceRowOf(t: TraceEvent): TraceRow {
     node_name: t.nodeName,
     node_type: t.nodeType,
     phase: t.phase,
-    input: json(t.input),
+    input: json(inputOf(t)),
     output: json(t.output),
     port: t.port,
     started_at: t.startedAt,

@@ -89,6 +89,7 @@ export function sessionOf(
       endReason: state.endReason,
       error: state.error ? { code: state.error.code, message: state.error.message } : null,
       waitingNodeId: state.waiting?.nodeId ?? null,
+      waitingFlowId: state.waiting ? (state.calls?.at(-1)?.flowId ?? state.flowId) : null,
       wakeAt: dueAt(state),
       vars: state.vars,
       startedAt: state.startedAt,
@@ -106,7 +107,7 @@ export function pausedOfFlow(runs: RunService, flowId: string, contactId: string
 }
 
 export function toMocks(
-  mocks: Record<string, { output?: unknown; port?: string; error?: string }>,
+  mocks: Record<string, { output?: unknown; outputs?: Record<string, unknown>; port?: string; error?: string }>,
 ): Record<string, NodeMock> | undefined {
   return Object.keys(mocks).length ? mocks : undefined
 }

@@ -191,7 +191,7 @@ export class ConversationTests {
     const outcome = await runConversationTest(
       flow,
       parsed.test,
-      { effects: this.effects, catalog: nodeCatalog },
+      { effects: this.effects, catalog: nodeCatalog, flows: this.runs.flows },
       { contactId: contact.id, persist },
     )
     // A test's run still waiting is closed: nobody will answer it, and a paused row would capture the contact's

@@ -74,6 +74,8 @@ export const MocksSchema = z
     z.string(),
     z.object({
       output: z.json().optional(),
+      /** Call Flow: the callee's outputs; the call leaves by done and the callee does not run. */
+      outputs: z.record(z.string(), z.unknown()).optional(),
       port: z.string().optional(),
       error: z.string().optional(),
       /** HTTP Call: answered by this response, which still goes through the node (port by status, save-as). */
@@ -110,6 +112,11 @@ export interface EmulatorSession {
     error: { code: string; message: string } | null
     /** The node waiting for the customer, while paused. */
     waitingNodeId: string | null
+    /**
+     * The flow that node belongs to: the run's own (`flowId`), or the flow a Call Flow node called when the run
+     * waits inside a call (docs/engine.md, "Calls").
+     */
+    waitingFlowId?: string | null
     /** When the paused run falls due on the emulator's clock (a Wait node, "no reply within"), or null. */
     wakeAt: number | null
     vars: Vars

@@ -118,6 +118,8 @@ export const TriggerSpecSchema = z.union([
 
 export const MockSchema = z.strictObject({
   output: z.unknown().optional(),
+  /** Call Flow: the callee's outputs ({{<node>.<output>}}); the call leaves by done and the callee does not run. */
+  outputs: z.record(z.string(), z.unknown()).optional(),
   port: z.string().optional(),
   error: z.string().optional(),
   /** HTTP Call: a written response the node handles as if the server sent it (see NodeMock.response). */

@@ -4,6 +4,8 @@ import { describe, expect, it } from 'vitest'
 import { ASHA, buildFlow, testDeps } from '../testing/fixtures'
 import { WINDOW_MS } from '../limits'
 import { handleEvent, LOCAL_MESSAGE_ID_PREFIX, sweepRun } from './handle'
+import { flowsFrom } from '../flow-source'
+import { callable, shop, verify } from '../testing/calls'
 
 const ask = buildFlow(
   [
@@ -180,6 +182,103 @@ describe('handleEvent', () => {
       status: 'ended',
       endReason: 'expired',
       endedAt: now + WINDOW_MS,
+    })
+  })
+
+  describe('a run inside a call', () => {
+    const started = async (deps: ReturnType<typeof testDeps>['deps']) => {
+      const now = deps.effects.clock.now()
+      const trigger = { message: { type: 'text' as const, text: 'shop' } }
+      const h = await handleEvent(
+        { contact: ASHA, current: null, flows: [], event: { kind: 'start', flow: shop, trigger }, now },
+        deps,
+      )
+      return { now, state: h.ran!.step.state }
+    }
+
+    it("finds the callee through the flow source and resumes there: the host gives only the run's own flow", async () => {
+      const { deps } = testDeps()
+      deps.flows = flowsFrom([verify])
+      const { now, state } = await started(deps)
+      expect(state.calls?.map((c) => c.flowId)).toEqual(['f_verify'])
+      const h = await handleEvent(
+        {
+          contact: ASHA,
+          current: { state, flow: shop },
+          flows: [shop, ask],
+          event: { kind: 'message', message: { type: 'text', text: 'hi' } },
+          now: now + 1000,
+        },
+        deps,
+      )
+      // "hi" is a keyword of f_ask, but the callee's Question takes any text as its answer.
+      expect(h.action).toBe('resumed')
+      expect(h.ran!.flow.id).toBe('f_shop')
+      expect(h.ran!.step.messages).toEqual([{ type: 'text', text: { body: 'Got hi for +919800000001 ()' } }])
+    })
+
+    it('a reply after the callee\'s "no reply within": its wake runs first in the callee, then the reply is decided against what it left', async () => {
+      // The callee asks, and after 1 h without a reply asks again (a reminder Question), still inside the call.
+      const patient = callable(
+        [
+          { type: 'trigger', name: 'trigger_1', config: { kind: 'manual' } },
+          { type: 'question', name: 'ask', config: { prompt: 'Code?', saveTo: 'code', noReplyWithin: '1h' } },
+          { type: 'question', name: 'again', config: { prompt: 'Still there?', saveTo: 'code' } },
+          { type: 'end', name: 'end_ok', config: { returns: { code: '{{code}}', phone: '{{phone}}' } } },
+        ],
+        [
+          ['trigger_1', 'out', 'ask'],
+          ['ask', 'timeout', 'again'],
+          ['ask', 'out', 'end_ok'],
+          ['again', 'out', 'end_ok'],
+        ],
+        { id: 'f_verify' },
+        { inputs: [{ name: 'phone', required: true }], outputs: [{ name: 'code' }, { name: 'phone' }] },
+      )
+      const { deps } = testDeps()
+      deps.flows = flowsFrom([patient])
+      const { now, state } = await started(deps)
+      const h = await handleEvent(
+        {
+          contact: ASHA,
+          current: { state, flow: shop },
+          flows: [],
+          event: { kind: 'message', message: { type: 'text', text: '42' } },
+          now: now + 3_600_000,
+        },
+        deps,
+      )
+      expect(h.steps.map((w) => w.step.messages.map((m) => (m.type === 'text' ? m.text.body : m.type)))).toEqual([
+        ['Still there?'],
+        ['Got 42 for +919800000001 ()'],
+      ])
+      expect(h.steps[0]!.step.trace.map((e) => [e.nodeName, e.flowId])).toEqual([
+        ['ask', 'f_verify'],
+        ['again', 'f_verify'],
+      ])
+    })
+
+    it('a paused run whose called flow is gone is closed as superseded, and the message is handled afresh', async () => {
+      const { deps } = testDeps()
+      deps.flows = flowsFrom([verify])
+      const { now, state } = await started(deps)
+      deps.flows = flowsFrom([])
+      const h = await handleEvent(
+        {
+          contact: ASHA,
+          current: { state, flow: shop },
+          flows: [ask],
+          event: { kind: 'message', message: { type: 'text', text: 'hi' } },
+          now: now + 1000,
+        },
+        deps,
+      )
+      expect(h.action).toBe('started')
+      expect(h.steps.map((w) => [w.step.state.id, w.step.state.endReason ?? w.step.state.status])).toEqual([
+        [state.id, 'superseded'],
+        [h.ran!.step.state.id, 'paused'],
+      ])
+      expect(h.steps[0]!.step.state.calls).toBeUndefined()
     })
   })
 })

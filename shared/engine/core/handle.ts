@@ -5,25 +5,28 @@ import type { EngineDeps } from '../deps'
 import { closeRun, startRun, resumeRun, wakeUp } from '../machine'
 import type { InboundEvent, TriggerInput } from '../types'
 import { route, type Closing, type StartPlan } from './route'
-import type { CoreInput, Handled, Ignored, StepWrite } from './types'
+import { loadFrames } from '../calls'
+import type { CoreInput, CurrentRun, Handled, Ignored, StepWrite } from './types'
 
 /** The prefix of a message id made up where the channel gave none (the emulator, `chatflow run`, tests). */
 export const LOCAL_MESSAGE_ID_PREFIX = 'wamid.local_'
 
-export async function handleEvent(input: CoreInput, deps: EngineDeps): Promise<Handled> {
+export async function handleEvent(given: CoreInput, deps: EngineDeps): Promise<Handled> {
+  const input = { ...given, current: await withFrames(given.current, deps) }
   const event = withMessageId(input.event, deps)
   const steps: StepWrite[] = []
   let decided = route({ ...input, event }, deps.catalog)
   let woke: Handled['ran'] = null
   if (decided.plan.action === 'wake') {
     steps.push(...closings(decided.close, input.now))
-    const { flow, run, then } = decided.plan
-    woke = { flow, step: await wakeUp(flow, run, input.contact, deps) }
+    const { flow, run, frames, then } = decided.plan
+    woke = { flow, step: await wakeUp(flow, run, input.contact, deps, frames) }
     steps.push(woke)
     if (!then) return { action: 'resumed', steps, ran: woke, inboundAt: null }
     // The event came after the run's time: decided again against the run as the wake left it. A wake never leaves
     // a run due at the same instant (a wait whose time has passed is left at once: execute-node.ts), so once.
-    const current = woke.step.state.status === 'paused' ? { state: woke.step.state, flow } : null
+    const current =
+      woke.step.state.status === 'paused' ? await withFrames({ state: woke.step.state, flow }, deps) : null
     decided = route({ ...input, current, event }, deps.catalog)
     if (decided.plan.action === 'wake') throw new Error('A wake left the run due at the same instant.')
   }
@@ -39,11 +42,21 @@ export async function handleEvent(input: CoreInput, deps: EngineDeps): Promise<H
     plan.action === 'resume'
       ? {
           flow: plan.flow,
-          step: await resumeRun(plan.flow, plan.run, plan.event, input.contact, deps, !plan.simulated),
+          step: await resumeRun(plan.flow, plan.run, plan.event, input.contact, deps, !plan.simulated, plan.frames),
         }
       : { flow: plan.start.flow, step: await start(plan.start, input, deps) }
   steps.push(ran)
   return { action: plan.action === 'resume' ? 'resumed' : 'started', steps, ran, inboundAt }
+}
+
+/**
+ * The paused run with the flows of its open calls loaded (docs/engine.md, "Calls"): the run waits in the innermost.
+ * When one of them is gone, the run counts as one whose flow is gone (route.ts, rule 1: closed as superseded).
+ */
+async function withFrames(current: CurrentRun | null, deps: EngineDeps): Promise<CurrentRun | null> {
+  if (!current?.flow || !current.state.calls?.length || current.frames) return current
+  const frames = await loadFrames(current.flow, current.state, deps)
+  return frames ? { ...current, frames } : { ...current, flow: null }
 }
 
 /**

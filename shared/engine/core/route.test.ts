@@ -7,6 +7,8 @@ import { WINDOW_MS } from '../limits'
 import { resumeRun, startRun } from '../machine'
 import type { InboundEvent, RunState } from '../types'
 import { route } from './route'
+import { flowsFrom } from '../flow-source'
+import { caller } from '../testing/calls'
 import type { ConversationEvent, CurrentRun } from './types'
 
 const menu = buildFlow(
@@ -40,6 +42,9 @@ const quiet = buildFlow(
   { id: 'f_quiet', name: 'Quiet', active: false },
 )
 const flows = [menu, help, promo, quiet]
+/** The menu as a callable flow, called by f_shop's Call Flow node: runs paused inside it are one call deep. */
+const pick = { ...menu, id: 'f_pick', name: 'Pick', interface: { inputs: [], outputs: [] } }
+const shop = caller('f_pick', {})
 const text = (t: string): InboundEvent => ({ type: 'text', text: t })
 const tap = (id: string): InboundEvent => ({ type: 'button_reply', reply: { id, title: id } })
 const msg = (m: InboundEvent): ConversationEvent => ({ kind: 'message', message: m })
@@ -51,10 +56,15 @@ const hookOf = (flow: typeof menu, button_id: string): ConversationEvent => ({
 
 let atButtons: RunState
 let atQuestion: RunState
+let inCallAtButtons: RunState
+let inCallAtQuestion: RunState
 const setUp = (async () => {
   const { deps } = testDeps()
   atButtons = (await startRun(menu, { contact: ASHA, trigger: { kind: 'manual' } }, deps)).state
   atQuestion = (await resumeRun(menu, atButtons, text('Alpha'), ASHA, deps)).state
+  deps.flows = flowsFrom([pick])
+  inCallAtButtons = (await startRun(shop, { contact: ASHA, trigger: { kind: 'manual' } }, deps)).state
+  inCallAtQuestion = (await resumeRun(shop, inCallAtButtons, text('Alpha'), ASHA, deps)).state
 })()
 
 const HOUR = 3_600_000
@@ -77,9 +87,18 @@ type Paused =
   /** A wait on time alone (a Wait node), due one hour after the base moment. */
   | 'time only'
   | 'time only, flow gone'
+  /** Paused inside a call (f_shop → f_pick), at its buttons, at its question, at its question due in an hour. */
+  | 'call: buttons'
+  | 'call: question until'
+  | 'call: expired'
 function current(p: Paused): CurrentRun | null {
   const until = atQuestion.updatedAt + HOUR
   switch (p) {
+    case 'call: buttons':
+    case 'call: expired':
+      return { state: inCallAtButtons, flow: shop, frames: [pick] }
+    case 'call: question until':
+      return { state: timed(inCallAtQuestion, until), flow: shop, frames: [pick] }
     case 'none':
       return null
     case 'question':
@@ -100,7 +119,7 @@ function current(p: Paused): CurrentRun | null {
 const at = (p: Paused, after?: number) =>
   after !== undefined
     ? atQuestion.updatedAt + after
-    : p === 'expired'
+    : p === 'expired' || p === 'call: expired'
       ? atButtons.updatedAt + WINDOW_MS
       : atButtons.updatedAt + 1000
 
@@ -425,6 +444,49 @@ const cases: Array<{
     plan: 'none nothing_paused',
     close: ['superseded'],
   },
+  {
+    rule: "in a call: an answer the callee's waiting node accepts resumes the run where it waits, in the callee",
+    paused: 'call: buttons',
+    event: () => msg(text('alpha')),
+    plan: 'resume f_shop in f_pick',
+    close: [],
+  },
+  {
+    rule: "in a call: a keyword typed at the callee's buttons (read in the callee) supersedes the whole run",
+    paused: 'call: buttons',
+    event: () => msg(text('help')),
+    plan: 'start f_help',
+    close: ['superseded'],
+  },
+  {
+    rule: "in a call: other text goes to the callee's waiting node",
+    paused: 'call: buttons',
+    event: () => msg(text('what?')),
+    plan: 'resume f_shop in f_pick',
+    close: [],
+  },
+  {
+    rule: 'in a call: the whole run expires with the 24-hour window',
+    paused: 'call: expired',
+    event: () => msg(text('menu')),
+    plan: 'start f_menu',
+    close: ['expired'],
+  },
+  {
+    rule: "in a call: a webhook's button_id, to the run's own flow, is a tap of the callee's button",
+    paused: 'call: buttons',
+    event: () => hookOf(shop, 'a'),
+    plan: 'resume f_shop in f_pick',
+    close: [],
+  },
+  {
+    rule: 'in a call: a due wake resumes the run in the callee',
+    paused: 'call: question until',
+    event: () => ({ kind: 'wake' }),
+    after: HOUR,
+    plan: 'wake f_shop in f_pick',
+    close: [],
+  },
 ]
 
 describe('the conversation core decides', () => {
@@ -442,11 +504,12 @@ describe('the conversation core decides', () => {
         },
         nodeCatalog,
       )
+      const inCall = (frames?: { id: string }[]) => (frames?.length ? ` in ${frames.map((f) => f.id).join(', ')}` : '')
       const plan =
         r.plan.action === 'resume'
-          ? `resume ${r.plan.flow.id}`
+          ? `resume ${r.plan.flow.id}${inCall(r.plan.frames)}`
           : r.plan.action === 'wake'
-            ? `wake${r.plan.then ? ' then' : ''} ${r.plan.flow.id}`
+            ? `wake${r.plan.then ? ' then' : ''} ${r.plan.flow.id}${inCall(r.plan.frames)}`
             : r.plan.action === 'start'
               ? `start ${r.plan.start.flow.id}`
               : `none ${r.plan.ignored.reason}`

@@ -15,14 +15,17 @@
 //  10. any other event that comes at or after the run's time first has the wake carried out, then is decided
 //      again against the run as the wake left it (a reply strictly before `until` is an answer; at it, too late);
 //  11. a run that waits on time does not expire (its wake decides), and a message that starts no flow does not
-//      reach a run that waits on time alone (a Wait node): it keeps waiting.
+//      reach a run that waits on time alone (a Wait node): it keeps waiting;
+//  12. a run inside a call (RunState.calls) is the same one run: its waiting node is read in the called flow
+//      (`frames`), and every rule above applies to the whole stack.
 import type { FlowDocument } from '../../flow/document'
 import type { NodeCatalog } from '../deps'
 import { dueAt, isExpired } from '../machine'
 import { matchTrigger, type Activation } from '../triggers'
 import { offersButton, webhookClick } from '../webhook-click'
 import type { InboundEvent, RunState, TriggerInput, Vars } from '../types'
-import type { Closing, CoreInput, Ignored } from './types'
+import { currentFlow } from '../calls'
+import type { Closing, CoreInput, CurrentRun, Ignored } from './types'
 
 export type { Closing }
 
@@ -36,9 +39,16 @@ export interface StartPlan {
 
 export type Plan =
   /** `simulated`: the event is a webhook's button_id, not the customer writing. */
-  | { action: 'resume'; run: RunState; flow: FlowDocument; event: InboundEvent; simulated?: true }
+  | {
+      action: 'resume'
+      run: RunState
+      flow: FlowDocument
+      frames?: FlowDocument[]
+      event: InboundEvent
+      simulated?: true
+    }
   /** Resume on time; `then`: the event came after the run's time, decide it again once the wake is carried out. */
-  | { action: 'wake'; run: RunState; flow: FlowDocument; then?: true }
+  | { action: 'wake'; run: RunState; flow: FlowDocument; frames?: FlowDocument[]; then?: true }
   | { action: 'start'; start: StartPlan }
   | { action: 'none'; ignored: Ignored }
 
@@ -67,23 +77,24 @@ export function route(input: CoreInput, catalog: NodeCatalog): Route {
       close.push({ state: due.state, reason: 'superseded' })
       return { close, plan: { action: 'none', ignored: { reason: 'nothing_due' } } }
     }
-    return { close, plan: { action: 'wake', run: due.state, flow: due.flow } }
+    return { close, plan: { action: 'wake', run: due.state, flow: due.flow, frames: due.frames } }
   }
-  if (due?.flow) return { close, plan: { action: 'wake', run: due.state, flow: due.flow, then: true } }
-  let live: { state: RunState; flow: FlowDocument } | null = null
+  if (due?.flow)
+    return { close, plan: { action: 'wake', run: due.state, flow: due.flow, frames: due.frames, then: true } }
+  let live: Live | null = null
   if (current && current.state.status === 'paused') {
     if (isExpired(current.state, now)) close.push({ state: current.state, reason: 'expired' })
     else if (!current.flow) close.push({ state: current.state, reason: 'superseded' })
-    else live = { state: current.state, flow: current.flow }
+    else live = { state: current.state, flow: current.flow, frames: current.frames }
   }
   const supersede = () => (live ? [...close, { state: live.state, reason: 'superseded' as const }] : close)
 
   if (event.kind === 'start') {
     const { flow, trigger, triggerNodeId, startNodeId, presets } = event
     if ('kind' in trigger) {
-      const click = live && live.flow.id === flow.id ? webhookClick(live.flow, trigger) : null
+      const click = live && live.flow.id === flow.id ? webhookClick(waitingIn(live), trigger) : null
       if (live && click && answers(live, click, catalog)) {
-        return { close, plan: { action: 'resume', run: live.state, flow: live.flow, event: click, simulated: true } }
+        return { close, plan: { ...resume(live, click), simulated: true } }
       }
       return {
         close: supersede(),
@@ -107,8 +118,7 @@ export function route(input: CoreInput, catalog: NodeCatalog): Route {
   }
 
   const message = event.message
-  if (live && accepts(live, message, catalog))
-    return { close, plan: { action: 'resume', run: live.state, flow: live.flow, event: message } }
+  if (live && accepts(live, message, catalog)) return { close, plan: resume(live, message) }
   const activation = input.activation ?? 'every'
   const match = matchTrigger(input.flows, message, activation)
   if (match) {
@@ -122,11 +132,23 @@ export function route(input: CoreInput, catalog: NodeCatalog): Route {
   }
   if (live && live.state.waiting?.customer === false)
     return { close, plan: { action: 'none', ignored: { reason: 'waiting_on_time' } } }
-  if (live) return { close, plan: { action: 'resume', run: live.state, flow: live.flow, event: message } }
+  if (live) return { close, plan: resume(live, message) }
   return {
     close,
     plan: { action: 'none', ignored: whyNot(input.flows, message, activation) ?? { reason: 'no_trigger' } },
   }
+}
+
+/** The paused run with its flows: the root flow, and those of its open calls (the run waits in the last). */
+type Live = { state: RunState; flow: FlowDocument; frames?: FlowDocument[] }
+
+function resume(live: Live, event: InboundEvent): Plan & { action: 'resume' } {
+  return { action: 'resume', run: live.state, flow: live.flow, frames: live.frames, event }
+}
+
+/** The flow whose node the run waits at. */
+function waitingIn(run: Live | CurrentRun): FlowDocument {
+  return currentFlow(run.flow!, run.frames)
 }
 
 /** A message that matched nothing only because its flow is inactive names that flow. */
@@ -139,12 +161,8 @@ function whyNot(flows: readonly FlowDocument[], message: InboundEvent, activatio
 }
 
 /** A simulated click answers only a node that shows that button (a Question would take any tap as its answer). */
-function answers(
-  paused: { state: RunState; flow: FlowDocument },
-  event: InboundEvent & { type: 'button_reply' },
-  catalog: NodeCatalog,
-): boolean {
-  const node = paused.state.waiting && paused.flow.nodes.find((n) => n.id === paused.state.waiting!.nodeId)
+function answers(paused: Live, event: InboundEvent & { type: 'button_reply' }, catalog: NodeCatalog): boolean {
+  const node = paused.state.waiting && waitingIn(paused).nodes.find((n) => n.id === paused.state.waiting!.nodeId)
   return !!node && offersButton(node, event.reply.id) && accepts(paused, event, catalog)
 }
 
@@ -153,10 +171,10 @@ function isDue(state: RunState, now: number): boolean {
   return at !== null && at <= now
 }
 
-function accepts(paused: { state: RunState; flow: FlowDocument }, event: InboundEvent, catalog: NodeCatalog): boolean {
+function accepts(paused: Live, event: InboundEvent, catalog: NodeCatalog): boolean {
   const cursor = paused.state.waiting
   if (!cursor || cursor.customer === false) return false
-  const node = paused.flow.nodes.find((n) => n.id === cursor.nodeId)
+  const node = waitingIn(paused).nodes.find((n) => n.id === cursor.nodeId)
   const runner = node ? catalog.node(node.type)?.runner : undefined
   // A waiting node without an opinion takes whatever comes: it waited for exactly this customer.
   return runner?.accepts ? runner.accepts(event, cursor) : true

@@ -52,6 +52,12 @@ export type ConversationEvent =
 export interface CurrentRun {
   state: RunState
   flow: FlowDocument | null
+  /**
+   * The flows of the run's open calls (RunState.calls), outermost first: the run waits in the last. Hosts leave it
+   * out; handleEvent loads them through EngineDeps.flows (a run whose called flow is gone counts as one whose flow
+   * is gone).
+   */
+  frames?: FlowDocument[]
 }
 
 export interface CoreInput {

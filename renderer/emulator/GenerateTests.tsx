@@ -129,11 +129,24 @@ function Summary({ result }: { result: GeneratedSuite }) {
         in {seconds} s · coverage {result.covered}/{result.total} branches
         {result.gaveUp ? ` · gave up exploring after ${seconds} s` : ''}
       </p>
+      {(result.flows?.length ?? 0) > 1 && (
+        <ul aria-label="Coverage of the flows it calls">
+          {result.flows!.slice(1).map((f) => (
+            <li key={f.flowId}>
+              {f.flowName} (called): {f.covered}/{f.total} branches
+            </li>
+          ))}
+        </ul>
+      )}
       {result.unreached.length > 0 && (
         <ul aria-label="Branches not taken">
           {result.unreached.map((u) => (
-            <li key={`${u.nodeId}/${u.port}`} className={u.proven ? 'emu-unreachable' : 'emu-not-found'}>
+            <li
+              key={`${u.flowId ?? ''}/${u.nodeId}/${u.port}`}
+              className={u.proven ? 'emu-unreachable' : 'emu-not-found'}
+            >
               <strong>
+                {u.flowName ? `${u.flowName}: ` : ''}
                 {u.nodeName} → {u.portLabel}
               </strong>
               : {u.reason}

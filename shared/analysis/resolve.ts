@@ -1,5 +1,6 @@
 import type { CheckContext } from '../expr'
 import type { FlowDocument } from '../flow/document'
+import type { FlowCatalogue } from '../flow/catalogue'
 import { GLOBAL_ROOTS, allFlowVariables, type AvailableVariable } from './variables'
 
 // Resolves a variable path read in a template ({{http_call_1.result.id}} → ['http_call_1','result','id']) against
@@ -65,9 +66,9 @@ export function makeResolver(doc: FlowDocument, vars: AvailableVariable[] = allF
   }
 }
 
-/** Adapter for checkTemplate (the Expression Builder's editor diagnostics). */
-export function checkContextFor(doc: FlowDocument): CheckContext {
-  const vars = allFlowVariables(doc)
+/** Adapter for checkTemplate (the Expression Builder's editor diagnostics); `flows` gives call nodes their outputs. */
+export function checkContextFor(doc: FlowDocument, flows?: FlowCatalogue): CheckContext {
+  const vars = allFlowVariables(doc, flows)
   const resolve = makeResolver(doc, vars)
   return {
     roots: () => new Set([...vars.map((v) => v.path.split('.')[0]!), ...doc.nodes.map((n) => n.name)]),

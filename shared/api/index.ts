@@ -22,7 +22,7 @@ import { compareEvents } from './events/compare'
 
 export * from './result'
 export * from './define'
-export type { FlowSummary, FlowRecord, FlowSort } from './commands/flows'
+export type { FlowSummary, FlowRecord, FlowSort, FlowCaller } from './commands/flows'
 export type { FlowsChangeKind } from './events/flows'
 export type { StudioNotice } from './commands/studio'
 

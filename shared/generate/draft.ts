@@ -8,6 +8,7 @@ import type { EngineDeps, NodeMock } from '../engine/deps'
 import type { StepResult } from '../engine/types'
 import { runConversationTest, type ConversationTest, type TestOutcome, type UserInput } from '../engine/conversation'
 import type { Start } from './sources-start'
+import type { CallScope } from './through-calls'
 
 /**
  * Time passing to the instant the run waits for (a `wait: due` turn): the one generic move that reaches a timeout
@@ -63,6 +64,7 @@ export function testOf(d: Draft, name = 'generated'): ConversationTest {
     contact: d.contact,
     trigger: d.trigger,
     ...(d.start ? { start: d.start } : {}),
+    ...(d.variables && Object.keys(d.variables).length ? { variables: d.variables } : {}),
     ...(Object.keys(d.mocks).length ? { mocks: d.mocks } : {}),
     ...(d.templates?.length ? { templates: d.templates } : {}),
     turns: d.inputs.length ? d.inputs.map(turnOf) : [{}],
@@ -74,10 +76,11 @@ export interface Outcome extends TestOutcome {
   steps: StepResult[]
 }
 
-export async function play(flow: FlowDocument, d: Draft, deps: EngineDeps): Promise<Outcome> {
+/** With a `scope` (the flow calls others), what the run reports is read in the composite's node ids. */
+export async function play(flow: FlowDocument, d: Draft, deps: EngineDeps, scope?: CallScope | null): Promise<Outcome> {
   const steps: StepResult[] = []
   const outcome = await runConversationTest(flow, testOf(d), deps, { persist: (h) => h.ran && steps.push(h.ran.step) })
-  return { ...outcome, steps }
+  return scope ? scope.read({ ...outcome, steps }) : { ...outcome, steps }
 }
 
 /** `d` with more inputs: a targeted choice (with `aims`) costs one more than `d`. */

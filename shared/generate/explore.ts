@@ -58,7 +58,7 @@ export async function explore(
   deps: EngineDeps,
   opts: ExploreOptions,
 ): Promise<Exploration> {
-  const branches = branchCoverage(flow, []).missed.map((b) => `${b.nodeId}\u0000${b.port}`)
+  const branches = branchCoverage(ix.doc, []).missed.map((b) => `${b.nodeId}\u0000${b.port}`)
   const covered = new Set<string>()
   const uncovered = new Set(branches.filter((b) => !opts.dead.has(b)))
   // What exploration still looks for: the branches not taken, and decisions that tell each rule from its near slip
@@ -103,7 +103,7 @@ export async function explore(
     // Once every branch is taken, goals get a bounded number of plays more: a goal no conversation can meet (a slip
     // whose outputs no input tells apart) would otherwise keep exploration going until the deadline.
     if (uncovered.size === 0 && ++goalPlays > GOAL_PLAYS) break
-    const outcome = await play(flow, d, deps)
+    const outcome = await play(flow, d, deps, ix.scope)
     for (const k of scriptGoalsOutOfReach(ix, outcome.trace)) wanted.delete(k)
     // An outside effect met for the first time is decided before anything else: an HTTP Call without a mock fails
     // the test (the saved-test policy), and its mocked variants are what is explored.
@@ -125,7 +125,7 @@ export async function explore(
     const mocked = new Set(Object.keys(d.mocks))
     const slips = await scriptGoalsMet(ix, outcome.trace, mocked, finalVars, wanted, deps)
     const covers = new Set([
-      ...branchCoverage(flow, outcome.trace).taken.map((b) => `${b.nodeId}\u0000${b.port}`),
+      ...branchCoverage(ix.doc, outcome.trace).taken.map((b) => `${b.nodeId}\u0000${b.port}`),
       ...met,
       ...slips,
     ])
@@ -261,8 +261,9 @@ async function targetedRoots(
       if (!s || keys.has(JSON.stringify(s))) continue
       keys.add(JSON.stringify(s))
       const other = s.contact.name !== DEFAULT_CONTACT.name || s.contact.phone !== DEFAULT_CONTACT.phone
+      const inputs = Object.entries(s.variables ?? {}).map(([k, v]) => `${k}=${JSON.stringify(v)}`)
       const notes = [
-        `starts with ${describeStart(s.trigger)}${other ? ` from ${s.contact.name} ${s.contact.phone}` : ''}`,
+        `starts with ${describeStart(s.trigger)}${other ? ` from ${s.contact.name} ${s.contact.phone}` : ''}${inputs.length ? ` and ${inputs.join(', ')}` : ''}`,
       ]
       out.push({
         now: ix.now,

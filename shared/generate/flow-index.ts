@@ -9,6 +9,7 @@ import type { AnswerContext } from '../nodes/question/answers'
 import { contextOf } from './answers'
 import { UNLIMITED, type Budget } from './budget'
 import { DEFAULT_CONTACT } from './contact'
+import type { CallScope } from './through-calls'
 
 export interface Branch {
   node: number
@@ -35,11 +36,22 @@ export interface FlowIndex {
   now: string
   /** The run's time budget: every phase handed the index asks it between units of work (budget.ts). */
   budget: Budget
+  /** The flows it calls, when it calls any: `doc` is then their composite (through-calls.ts). */
+  scope: CallScope | null
 }
 
-/** `now` (ISO 8601) is the moment the tests happen: Questions read "tomorrow" from it. */
-export function indexFlow(doc: FlowDocument, now: string, budget: Budget = UNLIMITED): FlowIndex {
-  const graph = buildPortGraph(doc)
+/**
+ * `now` (ISO 8601) is the moment the tests happen: Questions read "tomorrow" from it. With a `scope` the index is of
+ * the flow and its callees together (its composite document), walked into each call and back out.
+ */
+export function indexFlow(
+  flow: FlowDocument,
+  now: string,
+  budget: Budget = UNLIMITED,
+  scope: CallScope | null = null,
+): FlowIndex {
+  const doc = scope?.composite ?? flow
+  const graph = scope ? throughCalls(buildPortGraph(doc), scope) : buildPortGraph(doc)
   const branches: Branch[] = []
   graph.nodes.forEach((n, i) => {
     if (!branchesOf(n) || !graph.config(i)) return
@@ -52,7 +64,9 @@ export function indexFlow(doc: FlowDocument, now: string, budget: Budget = UNLIM
     ]
     branches.push({ node: i, config, groups, paths })
   })
-  const names = new Map(graph.nodes.map((n, i) => [n.name, i]))
+  // The flow's own names first: a callee's node may have the same name (trigger_1), and mocks and starts name the flow's.
+  const names = new Map<string, number>()
+  graph.nodes.forEach((n, i) => names.has(n.name) || names.set(n.name, i))
   const setters = new Map<string, number[]>()
   for (const v of allFlowVariables(doc)) {
     if (!v.nodeId || v.nodeName === v.path.split('.')[0] || v.path.includes('.') || GLOBAL_ROOTS.has(v.path)) continue
@@ -82,8 +96,27 @@ export function indexFlow(doc: FlowDocument, now: string, budget: Budget = UNLIM
       return setters.get(root)?.includes(node) ?? false
     },
     byName: (name) => names.get(name),
-    answers: contextOf(doc, DEFAULT_CONTACT.phone, now),
+    answers: contextOf(flow, DEFAULT_CONTACT.phone, now),
     now,
     budget,
+    scope,
   }
 }
+
+/** The composite's port graph, started from the flow's own trigger only, with each call's links into and out of its callee. */
+function throughCalls(g: PortGraph, scope: CallScope): PortGraph {
+  const own = scope.root.nodes.length
+  const out = g.out.map((o) => [...o])
+  const into = g.into.map((o) => [...o])
+  for (const l of scope.links) {
+    const from = g.index.get(l.from)
+    const to = g.index.get(l.to)
+    if (from === undefined || to === undefined) continue
+    out[from]!.push({ port: CALL_LINK, to })
+    into[to]!.push({ from, port: CALL_LINK })
+  }
+  return { ...g, out, into, triggers: g.triggers.filter((t) => t < own) }
+}
+
+/** The port of a link no edge draws (into a callee, back from its End): no node has it, so no branch counts it. */
+export const CALL_LINK = '\u0001call'

@@ -1,6 +1,8 @@
 // How a run starts: the trigger (a keyword message, a button payload with the part after its prefix extracted, a
 // webhook's data fields, an operator's start, an ad click) and the contact ({{customer_name}}, {{customer_phone}}).
-// Rules on any of them are met by choosing the test's `trigger:` and `contact:`.
+// Rules on any of them are met by choosing the test's `trigger:` and `contact:`. A callable flow tested on its own
+// also starts with its inputs, which a caller would give: they are the test's `variables:` presets, chosen like the
+// rest ({{country}} = IN for a rule on it), a required input getting its default or a made-up value otherwise.
 import { displayValue, type Vars } from '../expr'
 import type { TriggerSpec } from '../engine/conversation'
 import { bestKeyword } from '../engine/triggers'
@@ -15,6 +17,8 @@ import type { Source } from './targets'
 export interface Start {
   contact: { name: string; phone: string; lastInboundAt?: string; optedIn?: boolean }
   trigger: TriggerSpec
+  /** A callable flow's inputs, preset as a caller would give them (the test's `variables:`). */
+  variables?: Vars
 }
 
 export interface StartSource extends Source {
@@ -34,8 +38,10 @@ export function startSource(ix: FlowIndex, trigger: number): StartSource {
     if (root === name && rest[0] === 'data' && rest[1]) return rest.slice(1).join('.')
     return c.dataFields.includes(root!) && (c.kind === 'webhook' || c.kind === 'manual') ? p : null
   }
+  const inputs = ix.doc.interface?.inputs ?? []
   const kindOf = (p: string): string | null => {
     const [root, ...rest] = p.split('.')
+    if (inputs.some((i) => i.name === root)) return `input.${root}`
     if (root === 'customer_name') return 'contact.name'
     if (root === 'customer_phone') return 'contact.phone'
     if (dataField(p)) return `data.${dataField(p)}`
@@ -95,6 +101,7 @@ export function startSource(ix: FlowIndex, trigger: number): StartSource {
       return c.dataFields.includes(f.split('.')[0]!) ? setPath(out, f, x) : out
     }
     if (kind.startsWith('ad.')) return setPath(v, `${name}.${kind}`, x)
+    if (kind.startsWith('input.')) return setPath(v, kind.slice(6), x)
     if (kind === 'operator') return setPath(v, `${name}.operator`, text)
     if (kind === 'payload') {
       let out = setPath(setPath(v, `${name}.payload`, text), `${name}.text`, text)
@@ -122,22 +129,30 @@ export function startSource(ix: FlowIndex, trigger: number): StartSource {
         name: pick('contact.name', DEFAULT_CONTACT.name),
         phone: pick('contact.phone', DEFAULT_CONTACT.phone),
       }
+      const variables: Vars = {}
+      for (const i of inputs) {
+        const k = `input.${i.name}`
+        if (k in picks) variables[i.name] = picks[k]
+        else if (i.required && i.default === undefined) variables[i.name] = `${i.name}-1`
+      }
+      const preset = Object.keys(variables).length ? { variables } : {}
       let data: Vars = {}
       for (const f of c.dataFields) if (f) data[f] = `${f}-1`
       for (const [k, v] of Object.entries(picks)) if (k.startsWith('data.')) data = setPath(data, k.slice(5), v)
       switch (c.kind) {
         case 'keyword': {
           const message = pick('message', c.keywords.find((k) => k.trim())?.trim() ?? '')
-          return message ? { contact, trigger: { message } } : null
+          return message ? { contact, trigger: { message }, ...preset } : null
         }
         case 'button_click': {
           const id = pick('payload', c.payloadPrefix + 'test')
-          return { contact, trigger: { button: { id, title: id } } }
+          return { contact, trigger: { button: { id, title: id } }, ...preset }
         }
         case 'webhook':
           return {
             contact,
             trigger: { webhook: { data, ...('message' in picks ? { message_text: pick('message', '') } : {}) } },
+            ...preset,
           }
         case 'manual':
           return {
@@ -145,6 +160,7 @@ export function startSource(ix: FlowIndex, trigger: number): StartSource {
             trigger: {
               manual: { operator: pick('operator', 'tester'), ...(Object.keys(data).length ? { data } : {}) },
             },
+            ...preset,
           }
         case 'ad_click': {
           const referral: Vars = {
@@ -154,7 +170,7 @@ export function startSource(ix: FlowIndex, trigger: number): StartSource {
             source_url: 'https://example.com/ad',
           }
           for (const f of AD_FIELDS) if (`ad.${f}` in picks) referral[f] = picks[`ad.${f}`]
-          return { contact, trigger: { message: pick('message', 'Hi'), referral } }
+          return { contact, trigger: { message: pick('message', 'Hi'), referral }, ...preset }
         }
       }
     },

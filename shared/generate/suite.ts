@@ -17,6 +17,8 @@ import { selectMinimal } from './select'
 import { timeBudget, type Budget, type Phase } from './budget'
 import { describeNeeds, needsOf, type Need } from './needs'
 import { nameOf, writeTest } from './write'
+import type { FlowCatalogue } from '../flow/catalogue'
+import { callScope, type CallScope } from './through-calls'
 
 export interface GeneratedTest {
   test: ConversationTest
@@ -25,7 +27,10 @@ export interface GeneratedTest {
 }
 
 export interface Unreached {
+  /** The node's id in its own flow: `flowId` when it is in a flow the one tested calls. */
   nodeId: string
+  flowId?: string
+  flowName?: string
   nodeName: string
   port: string
   portLabel: string
@@ -51,6 +56,11 @@ export interface Suite {
   cancelled: boolean
   /** Tests dropped because they did not pass on replay (behaviour that changes between runs), with why. */
   dropped: Array<{ name: string; why: string }>
+  /**
+   * Branches taken per flow: the flow tested first, then each flow it calls (their own branches, reached through
+   * the calls). One entry when it calls none.
+   */
+  flows: Array<{ flowId: string; flowName: string; covered: number; total: number }>
 }
 
 export interface GenerateProgress {
@@ -69,6 +79,11 @@ export interface GenerateOptions {
   /** In place of budgetMs, now and signal: a budget of the caller's (tests count its checks). */
   budget?: Budget
   onProgress?: (p: GenerateProgress) => void
+  /**
+   * The other flows (the studio's, or the files beside the CLI's): the flow's calls run for real against them and
+   * exploration goes on inside each callee, whose branches count for it (through-calls.ts).
+   */
+  flows?: FlowCatalogue
 }
 
 export const DEFAULT_BUDGET_MS = 10_000
@@ -81,13 +96,16 @@ export const DEFAULT_BUDGET_MS = 10_000
  */
 export async function generateSuite(
   flow: FlowDocument,
-  deps: EngineDeps,
+  hostDeps: EngineDeps,
   options: GenerateOptions = {},
 ): Promise<Suite> {
   const now = options.now ?? (() => Date.now())
   const started = now()
   const progress: GenerateProgress = { phase: 'analysis', played: 0, covered: 0, total: 0 }
-  await prepare(flow)
+  const scope = options.flows ? callScope(flow, options.flows) : null
+  // The calls run against the documents the analysis reads, so the two never disagree.
+  const deps = scope ? { ...hostDeps, flows: scope.source } : hostDeps
+  await prepare(scope?.composite ?? flow)
   // Counted from here: loading the answer parsers' libraries is the same for every flow, and not the flow's work.
   const budget = reporting(
     options.budget ?? timeBudget(options.budgetMs ?? DEFAULT_BUDGET_MS, now, options.signal),
@@ -97,14 +115,18 @@ export async function generateSuite(
   const unfinished: string[] = []
   // Whole seconds, rounded up: the tests' `now` is written into each file, and their runs must not look older than
   // the flow's last change (coverage counts runs started since then).
-  const ix = withParsedConfigs(() => indexFlow(flow, new Date(Math.ceil(started / 1000) * 1000).toISOString(), budget))
+  const ix = withParsedConfigs(() =>
+    indexFlow(flow, new Date(Math.ceil(started / 1000) * 1000).toISOString(), budget, scope),
+  )
   const reachable = walkFrom(ix.graph).seen
   let analysed = true
   const stop = () => {
     if (budget.spent('analysis')) analysed = false
     return !analysed
   }
-  const dead = withParsedConfigs(() => deadBranches(ix.graph, reachable, sharedVariables(allFlowVariables(flow)), stop))
+  const dead = withParsedConfigs(() =>
+    deadBranches(ix.graph, reachable, sharedVariables(allFlowVariables(ix.doc)), stop),
+  )
   if (!analysed) unfinished.push('proving branches unreachable: stopped before every Condition and Router was checked')
   const deadKeys = new Map(dead.map((d) => [`${ix.graph.nodes[d.node]!.id}\u0000${d.port}`, d.reason]))
   const ex = await explore(flow, ix, deps, {
@@ -126,12 +148,13 @@ export async function generateSuite(
     const test = await writeTest(ix, p, deps)
     if (names.has(test.name)) test.name = nameOf(ix, p, true)
     test.name = uniqueName(test.name, names)
-    const replay = await runConversationTest(flow, test, deps)
+    const played = await runConversationTest(flow, test, deps)
+    const replay = scope ? scope.read(played) : played
     if (replay.failures.length) {
       dropped.push({ name: test.name, why: replay.failures.map((f) => `${f.where}: ${f.lines[0] ?? ''}`).join('; ') })
       continue
     }
-    tests.push({ test, covers: branchCoverage(flow, replay.trace).taken.map((b) => `${b.nodeId}\u0000${b.port}`) })
+    tests.push({ test, covers: branchCoverage(ix.doc, replay.trace).taken.map((b) => `${b.nodeId}\u0000${b.port}`) })
   }
   if (written < chosen.length)
     unfinished.push(
@@ -148,7 +171,25 @@ export async function generateSuite(
     unfinished,
     cancelled: budget.cancelled,
     dropped,
+    flows: perFlow(flow, scope, ex.branches, covered),
   }
+}
+
+/** Branches taken per flow of the scope, the flow tested first. */
+function perFlow(
+  flow: FlowDocument,
+  scope: CallScope | null,
+  branches: string[],
+  covered: Set<string>,
+): Suite['flows'] {
+  const flows = [flow, ...(scope?.callees ?? [])]
+  const count = new Map(flows.map((f) => [f.id, { flowId: f.id, flowName: f.name, covered: 0, total: 0 }]))
+  for (const key of branches) {
+    const c = count.get((scope?.flowOf(key.split('\u0000')[0]!) ?? flow).id)!
+    c.total++
+    if (covered.has(key)) c.covered++
+  }
+  return [...count.values()]
 }
 
 /** The budget, telling `onProgress` which phase asks it whenever a long computation lets the host in. */
@@ -199,7 +240,12 @@ function unreachedOf(
           proven: false,
         }
       : reasonFor(ix, ex, key, i, dead, reachable, elapsed)
-    out.push({ nodeId, nodeName: node.name, port, portLabel, ...why })
+    const other = ix.scope?.flowOf(nodeId)
+    const where =
+      other && other !== ix.scope!.root
+        ? { nodeId: ix.scope!.ownId(nodeId), flowId: other.id, flowName: other.name }
+        : { nodeId }
+    out.push({ ...where, nodeName: node.name, port, portLabel, ...why })
   }
   return out
 }

@@ -10,6 +10,7 @@ import type { Played } from './explore'
 import { aloneGoals, aloneRule } from './alone'
 import { describeGroup } from '../rules/guards'
 import { answersOfType, behaviourOfType, branchesOfType } from '../nodes/behaviour-of'
+import { eventFlowId } from './through-calls'
 
 export async function writeTest(ix: FlowIndex, p: Played, deps: EngineDeps): Promise<ConversationTest> {
   const { draft, outcome } = p
@@ -56,8 +57,11 @@ function pinnedTrigger(trigger: Played['draft']['trigger'], p: Played): Played['
 /** What each branching node decided in this step (the last decision, when one ran twice), as its module says. */
 function decisionsOf(step: StepResult): Record<string, unknown> {
   const out: Record<string, unknown> = {}
+  // The turn's variables are those of the flow the run is in when it ends (a callee's while a call is open): a
+  // decision made in another flow of the call stack is not readable there.
+  const inFlow = step.state.calls?.at(-1)?.flowId ?? step.state.flowId
   for (const e of step.trace) {
-    if (e.port === null) continue
+    if (e.port === null || eventFlowId(e, step.state.flowId) !== inFlow) continue
     const decision = branchesOfType(e.nodeType)?.decision(e.port) ?? {}
     for (const [k, v] of Object.entries(decision)) out[`${e.nodeName}.${k}`] = v
   }
@@ -79,7 +83,7 @@ export function nameOf(ix: FlowIndex, p: Played, why = false): string {
     i < steps.length &&
     typeof p.draft.inputs[i - 1] === 'string' &&
     steps[i]!.trace.some(
-      (e) => e.nodeId === waitedAt(i) && e.phase === 'resume' && (e.port === null || e.port === 'failure'),
+      (e) => e.nodeId === waitedAt(i) && e.phase === 'resume' && (e.port === null || isFailure(ix, e)),
     )
   let refused = 0
   steps.forEach((step, i) => {
@@ -133,6 +137,12 @@ function describeInput(input: Played['draft']['inputs'][number]): string {
 /** The parsed config of the node a trace event is about. */
 function configAt(ix: FlowIndex, e: TraceEvent): unknown {
   return ix.graph.config(ix.graph.index.get(e.nodeId)!)
+}
+
+/** Whether the event left by the port its node's type declares as the failure (not always named 'failure'). */
+function isFailure(ix: FlowIndex, e: TraceEvent): boolean {
+  const i = ix.graph.index.get(e.nodeId)
+  return i !== undefined && ix.graph.ports[i]!.find((p) => p.id === e.port)?.kind === 'failure'
 }
 
 function portLabel(ix: FlowIndex, e: TraceEvent): string {

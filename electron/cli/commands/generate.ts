@@ -12,19 +12,24 @@ import { parseCommandLine } from './args'
 import { commandLineDeps } from './host'
 import { besideLibrary, displayPath, libraryEffects, readLibrary } from './library'
 import type { CliCommand } from './types'
+import { flowsBeside, missingPath } from './flows-beside'
 
-const USAGE = `Usage: chatflow generate <flow.json> [--out <dir>] [--library <library.json>] [--time <seconds>]
+const USAGE = `Usage: chatflow generate <flow.json> [--out <dir>] [--library <library.json>] [--time <seconds>] [--flows <file|dir>]...
 
 Explores the flow with the real engine and writes conversation tests (*.test.yaml) that together take every
 branch it can reach: answers and taps chosen to meet the rules of Conditions and Routers, mocks for HTTP Calls
 (success and failure, bodies shaped from the node's sample response); Scripts run for real in the sandbox, and
 are mocked where an output must take a value to open a branch.
-Each test expects what the bot says, so it fails when the flow changes behaviour.
+Each test expects what the bot says, so it fails when the flow changes behaviour. Call Flow nodes run the flows
+they call for real (found as 'chatflow test' finds them: each --flows file or folder, then the *.flow.json beside), and the branches inside those
+flows are explored through the calls; coverage is printed for each flow. A callable flow tested on its own gets
+its inputs as the tests' variables.
   --out <dir>         where to write (default: <name>.tests/generated/ beside the flow); earlier generated
                       tests there are replaced
   --library <file>    templates and products, as for 'chatflow test' (default: the library.json beside the flow)
   --time <seconds>    how long exploration may take (default 10); writing the tests found may take
                       as long again, and what the time did not allow is listed
+  --flows <file|dir>  a flow file, or a folder of *.flow.json files, the calls may reach (repeatable)
 Exit codes: 0 every branch taken or proven unreachable, 1 some branch neither (or the flow cannot be read), 2 bad usage.
 `
 
@@ -38,7 +43,12 @@ export const generateCommand: CliCommand = {
       'generate',
       USAGE,
       args,
-      { out: { type: 'string' }, library: { type: 'string' }, time: { type: 'string' } },
+      {
+        out: { type: 'string' },
+        library: { type: 'string' },
+        time: { type: 'string' },
+        flows: { type: 'string', multiple: true },
+      },
       { count: 1, what: 'one flow file' },
     )
     if ('exit' in parsed) return parsed.exit
@@ -53,7 +63,7 @@ export const generateCommand: CliCommand = {
     const write = (s: string) => process.stdout.write(s)
     return generateFile(
       flowFile,
-      { out: parsed.values.out, library: parsed.values.library, budgetMs: seconds * 1000 },
+      { out: parsed.values.out, library: parsed.values.library, budgetMs: seconds * 1000, flows: parsed.values.flows },
       write,
       (s) => process.stderr.write(s),
     )
@@ -64,6 +74,8 @@ export interface GenerateFileOptions {
   out?: string
   library?: string
   budgetMs?: number
+  /** More folders of flows the calls may reach, besides the flow's own folder. */
+  flows?: string[]
 }
 
 export async function generateFile(
@@ -93,7 +105,13 @@ export async function generateFile(
   const deps = commandLineDeps(library ? libraryEffects(library.items, null) : null)
   // Loaded here, not at the command line's start: the other commands do not need the generator's libraries.
   const { generateSuite } = await import('../../../shared/generate')
-  const suite = await generateSuite(loaded.document, deps, { budgetMs: opts.budgetMs })
+  const missing = missingPath(opts.flows ?? [])
+  if (missing) {
+    error(`chatflow generate: --flows ${missing}: no such file or folder\n`)
+    return 2
+  }
+  const flows = flowsBeside([{ file: flowFile, doc: loaded.document }], opts.flows ?? [])
+  const suite = await generateSuite(loaded.document, deps, { budgetMs: opts.budgetMs, flows })
   const outDir = path.resolve(
     opts.out ??
       path.join(
@@ -123,8 +141,11 @@ function writeSuite(suite: Suite, flowFile: string, outDir: string, write: (s: s
 
 function report(suite: Suite, flowFile: string, write: (s: string) => void): number {
   for (const d of suite.dropped) write(`✗ not written: ${d.name}: it did not pass when played again (${d.why})\n`)
-  write(`coverage ${displayPath(flowFile)}: ${suite.covered}/${suite.total} branches\n`)
-  for (const u of suite.unreached) write(`  not taken: ${u.nodeName} → ${u.portLabel}: ${u.reason}\n`)
+  // One line per flow: the flow's own, then each flow it calls, counted through the calls.
+  for (const [i, f] of suite.flows.entries())
+    write(`coverage ${i === 0 ? displayPath(flowFile) : `${f.flowName} (called)`}: ${f.covered}/${f.total} branches\n`)
+  for (const u of suite.unreached)
+    write(`  not taken: ${u.flowName ? `${u.flowName}: ` : ''}${u.nodeName} → ${u.portLabel}: ${u.reason}\n`)
   const seconds = (suite.elapsedMs / 1000).toFixed(1)
   for (const u of suite.unfinished) write(`  not finished in time: ${u}\n`)
   write(

@@ -202,17 +202,47 @@ export async function runFiles(
       for (const line of f.lines) write(`      ${line}\n`)
     }
   }
-  for (const [flowFile, trace] of traces) {
-    const flow = flows.get(flowFile) as FlowDocument
-    const c = branchCoverage(flow, trace)
-    const missed = c.missed.map((b) => `${b.nodeName} → ${b.port}`).join(', ')
-    write(
-      `coverage ${path.relative(process.cwd(), flowFile)}: ${c.taken.length}/${c.total} branches${missed ? ` (not taken: ${missed})` : ''}\n`,
-    )
-  }
+  for (const line of await coverageLines(traces, flows, options.flows ?? [])) write(line)
   write(`${passed} passed, ${failed} failed\n`)
   return failed > 0 ? 1 : 0
 }
+
+/**
+ * One coverage line per flow the tests ran: each tested flow, then each flow their calls ran (docs/testing.md,
+ * "Through calls"). A flow's branches count wherever its nodes ran, in its own tests or inside a call.
+ */
+async function coverageLines(
+  traces: Map<string, TraceEvent[]>,
+  flows: Map<string, FlowDocument | string>,
+  given: string[],
+): Promise<string[]> {
+  const byFlow = new Map<string, { flow: FlowDocument; label: string; parts: Array<[TraceEvent[], string]> }>()
+  const entry = (flow: FlowDocument, label: string) => {
+    if (!byFlow.has(flow.id)) byFlow.set(flow.id, { flow, label, parts: [] })
+    return byFlow.get(flow.id)!
+  }
+  for (const [flowFile, trace] of traces) {
+    const flow = flows.get(flowFile) as FlowDocument
+    entry(flow, path.relative(process.cwd(), flowFile)).parts.push([trace, flow.id])
+  }
+  for (const [flowFile, trace] of traces) {
+    const flow = flows.get(flowFile) as FlowDocument
+    const source = flowFilesSource(flowFile, given, flow)
+    for (const id of new Set(trace.flatMap((e) => (e.flowId && e.flowId !== flow.id ? [e.flowId] : [])))) {
+      const callee = await source.load(id, { flowId: flow.id, revision: null })
+      if (callee) entry(callee.doc, `${callee.doc.name} (called)`).parts.push([trace, flow.id])
+    }
+  }
+  return [...byFlow.values()].map(({ flow, label, parts }) => {
+    const taken = new Set(parts.flatMap(([trace, root]) => branchCoverage(flow, trace, root).taken.map(key)))
+    const all = branchCoverage(flow, [])
+    const missed = all.missed.filter((b) => !taken.has(key(b))).map((b) => `${b.nodeName} → ${b.port}`)
+    const not = missed.length ? ` (not taken: ${missed.join(', ')})` : ''
+    return `coverage ${label}: ${taken.size}/${all.total} branches${not}\n`
+  })
+}
+
+const key = (b: { nodeId: string; port: string }) => `${b.nodeId}\u0000${b.port}`
 
 /** The test files a path names: itself, or the tests in a folder and below, in name order. */
 export function collectTestFiles(p: string): string[] {

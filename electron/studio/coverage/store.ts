@@ -3,9 +3,14 @@ import type { FlowDocument } from '../../../shared/flow/document'
 import type { FlowCoverage } from '../../../shared/api/commands/emulator'
 import { upgradeNodes } from '../../../shared/nodes/load-flow'
 import { branchesOf, percentOf, portKey, structureKey } from './branches'
+import { CALL_KEY } from '../../services/runs/step-rows'
+import { startsFlow } from '../../../shared/nodes/behaviour-of'
 
 // Coverage from the Flow Logs: the same trace_events rows the log viewer reads, whoever made the run (emulator,
 // conversation tests, webhook, manual trigger). Only runs started since the flow's structure last changed count.
+// A flow's branches count wherever its nodes ran: in its own runs, and inside the runs of the flows that call it (a
+// step inside a call keeps its flow in the row's input, electron/services/runs/step-rows.ts CALL_KEY); a callee's
+// steps are not the caller's, whatever their node ids.
 
 interface RevisionRow {
   document: string
@@ -31,14 +36,35 @@ export function structureSince(db: Database, flow: FlowDocument): number {
   return since
 }
 
-export function flowCoverage(db: Database, flow: FlowDocument): FlowCoverage {
+/** The flow a stored step ran in, when it ran inside a call (SQL over trace_events.input). */
+const CALLED_IN = `CASE WHEN json_valid(t.input) THEN json_extract(t.input, '$.${CALL_KEY}.flowId') END`
+
+/**
+ * `callers`: the flows that call this one, directly or through others (their runs may have run its nodes). Without
+ * them only the flow's own runs count.
+ */
+export function flowCoverage(db: Database, flow: FlowDocument, callers: readonly string[] = []): FlowCoverage {
   const since = structureSince(db, flow)
-  const steps = db
+  const own = db
     .prepare(
       `SELECT DISTINCT t.node_id AS nodeId, t.port AS port FROM trace_events t JOIN runs r ON r.id = t.run_id
-       WHERE r.flow_id = ? AND r.started_at >= ?`,
+       WHERE r.flow_id = ? AND r.started_at >= ? AND ${CALLED_IN} IS NULL`,
     )
     .all(flow.id, since) as Array<{ nodeId: string; port: string | null }>
+  const called = callers.length
+    ? (db
+        .prepare(
+          `SELECT DISTINCT t.node_id AS nodeId, t.port AS port FROM trace_events t JOIN runs r ON r.id = t.run_id
+           WHERE r.flow_id IN (${callers.map(() => '?').join(', ')}) AND r.started_at >= ? AND ${CALLED_IN} = ?`,
+        )
+        .all(...callers, since, flow.id) as Array<{ nodeId: string; port: string | null }>)
+    : []
+  // A call enters the flow where its trigger leads, without running the trigger: that way out counts as taken.
+  const trigger = called.length ? flow.nodes.find((n) => startsFlow(n.type)) : undefined
+  const entered = trigger
+    ? flow.edges.filter((e) => e.source === trigger.id).map((e) => ({ nodeId: trigger.id, port: e.sourcePort }))
+    : []
+  const steps = [...own, ...called, ...entered]
   const runs = db
     .prepare('SELECT COUNT(*) FROM runs WHERE flow_id = ? AND started_at >= ?')
     .pluck()

@@ -12,6 +12,8 @@ import { studioEffects } from '../effects/service'
 import { ApiFailure } from '../../services/failure'
 import type { HandlerContext, ServiceFactory } from '../handlers/types'
 import { conversationTests, flowOf } from './service'
+import { catalogueOf } from '../../../shared/flow/catalogue'
+import { flowStore } from '../../services/store/flows'
 
 /** Progress events at most this often: a fast flow would otherwise send hundreds. */
 const PROGRESS_EVERY_MS = 100
@@ -61,6 +63,8 @@ async function generate(
     {
       budgetMs: seconds * 1000,
       signal,
+      // The studio's flows: calls run for real into the flows they name, and their branches are explored.
+      flows: catalogueOf(ctx.service(flowStore).documents()),
       onProgress: (p) => {
         const now = ctx.now()
         if (now - last < PROGRESS_EVERY_MS) return
@@ -84,12 +88,14 @@ async function generate(
   ctx.emit('emulator.updated', { flowId, contactId: '', runId: null })
   return {
     tests: records,
-    covered: suite.covered,
-    total: suite.total,
+    // The flow's own branches (those of the flows it calls count for them: suite.flows).
+    covered: suite.flows[0]!.covered,
+    total: suite.flows[0]!.total,
     unreached: suite.unreached,
     elapsedMs: suite.elapsedMs,
     gaveUp: suite.gaveUp,
     unfinished: suite.unfinished,
     dropped: suite.dropped,
+    flows: suite.flows,
   }
 }

@@ -15,6 +15,7 @@ import { runsAtClock } from '../emulator/clock'
 import { lookup, outcome } from '../emulator/outcome'
 import { startTest } from '../emulator/start'
 import { ApiFailure, notFound } from '../../services/failure'
+import { callersReaching } from './flow-calls'
 import { flowStore } from '../../services/store/flows'
 import { emulatorClockHandlers } from './emulator-clock'
 import { emulatorTestHandlers } from './emulator-tests'
@@ -94,11 +95,17 @@ export const emulatorHandlers: AreaHandlers<'emulator'> = {
     ctx.emit('emulator.updated', { flowId: req.flowId, contactId: req.contactId, runId: paused.id })
     return sessionOf(ctx, req.flowId, req.contactId, paused.id)
   },
-  'emulator.coverage': (req, ctx) => flowCoverage(ctx.db, flowOf(ctx, req.flowId)),
+  // A flow's branches taken inside the runs of the flows that call it count too (coverage/store.ts).
+  'emulator.coverage': (req, ctx) => {
+    const callers = callersReaching(ctx.service(flowStore).documents())
+    return flowCoverage(ctx.db, flowOf(ctx, req.flowId), callers(req.flowId))
+  },
   'emulator.coverageAll': (_req, ctx) => {
     const store = ctx.service(flowStore)
+    const callers = callersReaching(store.documents())
     const out: Record<string, number> = {}
-    for (const summary of store.list()) out[summary.id] = flowCoverage(ctx.db, store.get(summary.id).document).percent
+    for (const summary of store.list())
+      out[summary.id] = flowCoverage(ctx.db, store.get(summary.id).document, callers(summary.id)).percent
     return out
   },
 }

@@ -32,7 +32,8 @@ export function unsetPathFinder(g: PortGraph): UnsetPathFinder {
     if (!walk) {
       const setters = new Set(from)
       const sets = (node: number, port: string) => {
-        if (errorOnly) return port === 'failure'
+        // A node's error is set by the port its type declares as the failure (a Call Flow's `failed`).
+        if (errorOnly) return g.ports[node]!.find((p) => p.id === port)?.kind === 'failure'
         if (ownOutput) return true
         return g.ports[node]!.find((p) => p.id === port)?.kind !== 'failure'
       }

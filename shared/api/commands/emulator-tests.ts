@@ -43,6 +43,8 @@ export interface GeneratedSuite {
   unfinished: string[]
   /** Tests not saved because they did not pass when played again, with why. */
   dropped: Array<{ name: string; why: string }>
+  /** Branches taken per flow: this flow, then each flow its calls reach (their own branches, through the calls). */
+  flows?: Array<{ flowId: string; flowName: string; covered: number; total: number }>
 }
 
 /**

@@ -1,9 +1,11 @@
 // Branch coverage of a flow from trace events: which output ports of which nodes were ever taken. The canvas
-// overlay and `chatflow test` read the same numbers.
+// overlay and `chatflow test` read the same numbers. A flow's branches count wherever its nodes ran: in runs of the
+// flow itself, and inside the runs of flows that call it (events carry the flow they ran in, `flowId`).
 import type { FlowDocument } from '../../flow/document'
 import { NODE_DEFINITIONS } from '../../nodes/registry'
 import type { TraceEvent } from '../types'
 import { isNodeType } from '../../nodes/node-types'
+import { startsFlow } from '../../nodes/behaviour-of'
 
 export interface Branch {
   nodeId: string
@@ -17,13 +19,24 @@ export interface Coverage {
   missed: Branch[]
 }
 
-export function branchCoverage(flow: FlowDocument, trace: readonly TraceEvent[]): Coverage {
+/**
+ * `rootFlowId`: the flow the trace's runs started in (its events carry no `flowId`); by default `flow` itself. Events
+ * of other flows (a callee's, or the caller's when `flow` is the callee) are not `flow`'s branches.
+ */
+export function branchCoverage(flow: FlowDocument, trace: readonly TraceEvent[], rootFlowId = flow.id): Coverage {
   const hit = new Set<string>()
+  let called = false
   for (const t of trace) {
+    if ((t.flowId ?? rootFlowId) !== flow.id) continue
+    if ((t.depth ?? 0) > 0) called = true
     if (t.port !== null) hit.add(`${t.nodeId}\u0000${t.port}`)
     // A failure with no failure edge still exercised the failure branch: the run failed there.
     else if (t.error) hit.add(`${t.nodeId}\u0000failure`)
   }
+  // A called flow is entered where its (first) trigger leads, without running the trigger (docs/engine.md, "Calls"):
+  // that way out of the trigger was taken all the same.
+  const trigger = called ? flow.nodes.find((n) => startsFlow(n.type)) : undefined
+  if (trigger) for (const e of flow.edges) if (e.source === trigger.id) hit.add(`${trigger.id}\u0000${e.sourcePort}`)
   const taken: Branch[] = []
   const missed: Branch[] = []
   for (const node of flow.nodes) {

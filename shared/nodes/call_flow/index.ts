@@ -3,6 +3,7 @@
 import type { NodeModule } from '../types'
 import { callFlowDefinition, type CallFlowConfig } from './definition'
 import { callFlowRunner } from './run'
+import { pointerOf } from '../../flow/pointer'
 
 export const callFlowNode: NodeModule<'call_flow', CallFlowConfig> = {
   type: 'call_flow',
@@ -14,4 +15,12 @@ export const callFlowNode: NodeModule<'call_flow', CallFlowConfig> = {
   // The callee's nodes send; this node itself sends nothing.
   sends: [],
   valueFrom: 'output of the flow called by',
+  // What analysis reads of the call graph (shared/analysis/calls.ts): the callee, the inputs, the two ways back.
+  calls: {
+    target: (c) => ({ flowId: c.flowId, inputs: c.inputs }),
+    flowField: '/flowId',
+    inputField: (input) => pointerOf(['inputs', input]),
+    done: 'done',
+    failed: 'failed',
+  },
 }

@@ -23,7 +23,7 @@ export class DataDir {
     if (this.db) return this.db
     const file = path.join(resolveDataDir(this.flag), DB_FILE_NAME)
     if (!fs.existsSync(file)) throw new Error(`there is no studio database at ${file}`)
-    this.db = openDatabase(file, { onPermissions: () => {} })
+    this.db = openDatabase(file)
     return this.db
   }
 

@@ -128,6 +128,20 @@ describe('chatflow diff', { timeout: 180_000 }, () => {
     expect(chatflow('--data-dir', dataDir, 'Orders@1', 'Orders@2').stdout).toMatch(/^Added node trigger_1/)
   })
 
+  it('exits 2 and says so while a studio holds the data folder', async () => {
+    const backend = createBackend({ dataDir, log: () => {} })
+    try {
+      expectOk(await backend.call('flows.list', {}))
+      const r = chatflow('--data-dir', dataDir, 'Orders@1', 'Orders@2')
+      expect(r.code).toBe(2)
+      expect(r.stderr).toEqual([
+        expect.stringMatching(/^chatflow diff: The studio database .* is in use by another running/),
+      ])
+    } finally {
+      await backend.close()
+    }
+  })
+
   it('exits 2 with one clear line for bad usage and anything it cannot read', () => {
     const cases: Array<[string[], RegExp]> = [
       [[EXAMPLE], /expected two flows to compare, got 1/],

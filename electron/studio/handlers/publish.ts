@@ -30,7 +30,14 @@ function namePublished(
       { serverId: req.serverId, flowId: req.flowId, version, revision, label: `${server} v${version}` },
       ctx.now(),
     )
-    if (req.label) store.name(req.flowId, revision, req.label, req.description ?? null)
+    // A name given without a description keeps the one the revision has.
+    if (req.label)
+      store.name(
+        req.flowId,
+        revision,
+        req.label,
+        req.description ?? store.get(req.flowId, revision)?.description ?? null,
+      )
   })()
 }
 

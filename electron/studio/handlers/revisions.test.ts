@@ -93,4 +93,38 @@ describe('describeChange', () => {
     expect(describeChange(base, next)).toBe('Edited message_1; moved 1 node; 1 connection added; activated')
     expect(describeChange(base, base)).toBe('No changes')
   })
+
+  it('reads the comparison: a rename with the references it rewrote is the rename, key order is no edit', () => {
+    const base: FlowDocument = {
+      format: 'chatflow.flow/1',
+      id: 'f',
+      name: 'A',
+      active: false,
+      samples: { ask: { answer: 'x' } },
+      webhookSecretRef: null,
+      nodes: [
+        { id: 'a', type: 'question', name: 'ask', position: { x: 0, y: 0 }, config: { prompt: 'Age?', saveTo: 'age' } },
+        {
+          id: 'b',
+          type: 'message',
+          name: 'reply',
+          position: { x: 0, y: 0 },
+          config: { text: 'You said {{ask.answer}}' },
+        },
+      ],
+      edges: [],
+    }
+    const renamed: FlowDocument = {
+      ...base,
+      samples: { ask_age: { answer: 'x' } },
+      nodes: [
+        { ...base.nodes[0]!, name: 'ask_age', config: { saveTo: 'age', prompt: 'Age?' } },
+        { ...base.nodes[1]!, config: { text: 'You said {{ask_age.answer}}' } },
+      ],
+    }
+    expect(describeChange(base, renamed)).toBe('Renamed ask → ask_age')
+    expect(
+      describeChange(base, { ...base, settings: { locale: 'en-US', timeZone: 'UTC', defaultCountry: null } }),
+    ).toBe('1 flow setting changed')
+  })
 })

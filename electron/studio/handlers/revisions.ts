@@ -1,4 +1,5 @@
 import type { Database } from 'better-sqlite3'
+import { compareFlows } from '../../../shared/diff'
 import type { FlowDocument } from '../../../shared/flow/document'
 import type { RevisionSummary } from '../../../shared/api/commands/revisions'
 import { ApiFailure, notFound } from '../../services/failure'
@@ -8,44 +9,48 @@ import type { AreaHandlers } from './types'
 
 const plural = (n: number, one: string, many = one + 's') => `${n} ${n === 1 ? one : many}`
 
-/** A short sentence of what changed from `prev` to `next`: nodes added, removed, renamed, edited, moved. */
+/**
+ * A short sentence of what changed from `prev` to `next`: nodes added, removed, renamed, edited, moved. A view over
+ * the one comparison (shared/diff), so a rename's rewritten references are the rename, not edits of their own, and
+ * the order of keys is no edit; moves, which the comparison leaves out, are counted here.
+ */
 export function describeChange(prev: FlowDocument | null, next: FlowDocument): string {
   if (!prev) return `Created with ${plural(next.nodes.length, 'node')}`
-  const before = new Map(prev.nodes.map((n) => [n.id, n]))
-  const after = new Map(next.nodes.map((n) => [n.id, n]))
+  const c = compareFlows(prev, next)
   const parts: string[] = []
   const list = (verb: string, names: string[]) => {
     if (names.length) parts.push(`${verb} ${names.length > 3 ? plural(names.length, 'node') : names.join(', ')}`)
   }
   list(
     'added',
-    next.nodes.filter((n) => !before.has(n.id)).map((n) => n.name),
+    c.nodes.filter((n) => n.status === 'added').map((n) => n.name),
   )
   list(
     'removed',
-    prev.nodes.filter((n) => !after.has(n.id)).map((n) => n.name),
+    c.nodes.filter((n) => n.status === 'removed').map((n) => n.name),
   )
-  const renamed: string[] = []
-  const edited: string[] = []
-  let moved = 0
-  for (const n of next.nodes) {
-    const old = before.get(n.id)
-    if (!old) continue
-    if (old.name !== n.name) renamed.push(`${old.name} → ${n.name}`)
-    else if (JSON.stringify(old.config) !== JSON.stringify(n.config)) edited.push(n.name)
-    if (old.position.x !== n.position.x || old.position.y !== n.position.y) moved++
-  }
+  const renamed = c.nodes.filter((n) => n.renamedFrom !== undefined).map((n) => `${n.renamedFrom} → ${n.name}`)
   if (renamed.length) parts.push(`renamed ${renamed.join(', ')}`)
-  list('edited', edited)
+  list(
+    'edited',
+    c.nodes.filter((n) => n.status === 'changed' && !n.renamedFrom && !n.rewrittenBy).map((n) => n.name),
+  )
+  const before = new Map(prev.nodes.map((n) => [n.id, n.position]))
+  const moved = next.nodes.filter((n) => {
+    const p = before.get(n.id)
+    return p && (p.x !== n.position.x || p.y !== n.position.y)
+  }).length
   if (moved) parts.push(`moved ${plural(moved, 'node')}`)
-  const edgeKey = (d: FlowDocument) => new Set(d.edges.map((e) => `${e.source}/${e.sourcePort}>${e.target}`))
-  const [eb, ea] = [edgeKey(prev), edgeKey(next)]
-  const connected = [...ea].filter((k) => !eb.has(k)).length
-  const disconnected = [...eb].filter((k) => !ea.has(k)).length
+  const connected = c.edges.filter((e) => e.status === 'added').length
+  const disconnected = c.edges.filter((e) => e.status === 'removed').length
   if (connected) parts.push(`${plural(connected, 'connection')} added`)
   if (disconnected) parts.push(`${plural(disconnected, 'connection')} removed`)
-  if (prev.name !== next.name) parts.push(`flow renamed to "${next.name}"`)
-  if (prev.active !== next.active) parts.push(next.active ? 'activated' : 'deactivated')
+  for (const f of c.flow) {
+    if (f.path === 'name') parts.push(`flow renamed to "${next.name}"`)
+    else if (f.path === 'active') parts.push(next.active ? 'activated' : 'deactivated')
+  }
+  const others = c.flow.filter((f) => f.path !== 'name' && f.path !== 'active').length
+  if (others) parts.push(`${plural(others, 'flow setting')} changed`)
   if (parts.length === 0) return 'No changes'
   const text = parts.join('; ')
   return text.charAt(0).toUpperCase() + text.slice(1)

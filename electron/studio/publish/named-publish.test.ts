@@ -108,10 +108,26 @@ it('names the revision it publishes, shows the names in the preview, and gives e
 it('keeps a name the revision already has when publishing without one, and refuses a bad name before sending', async () => {
   const created = expectOk(await api.call('flows.create', { name: 'Hours' }))
   const r2 = expectOk(await api.call('flows.save', { document: flow(created.id, 'Open 9 to 5') })).revision
-  expectOk(await api.call('revisions.name', { flowId: created.id, revision: r2, label: 'summer' }))
+  expectOk(
+    await api.call('revisions.name', {
+      flowId: created.id,
+      revision: r2,
+      label: 'summer',
+      description: 'June to August',
+    }),
+  )
   const bad = await api.call('publish.send', { serverId, flowId: created.id, label: '\u0007' })
   expect(bad.ok ? null : bad.error.code).toBe('bad_request')
   expect(expectOk(await server.backend.call('publish.versions', { flowId: created.id }))).toEqual([])
   expectOk(await api.call('publish.send', { serverId, flowId: created.id }))
-  expect(expectOk(await api.call('revisions.get', { flowId: created.id, revision: r2 })).label).toBe('summer')
+  expect(expectOk(await api.call('revisions.get', { flowId: created.id, revision: r2 }))).toMatchObject({
+    label: 'summer',
+    description: 'June to August',
+  })
+  // Renamed on the next publish of the same revision, its description stays.
+  expectOk(await api.call('publish.send', { serverId, flowId: created.id, label: 'summer 2027' }))
+  expect(expectOk(await api.call('revisions.get', { flowId: created.id, revision: r2 }))).toMatchObject({
+    label: 'summer 2027',
+    description: 'June to August',
+  })
 })

@@ -3,7 +3,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { buildFlow } from '../../../shared/engine/testing/fixtures'
 import type { Backend } from '../backend'
-import { createTempBackend, expectOk, type TempBackend } from '../testing/backend'
+import { askFlow, createTempBackend, expectOk, type TempBackend } from '../testing/backend'
 
 const HOUR = 3_600_000
 let temp: TempBackend
@@ -17,28 +17,9 @@ beforeEach(() => {
 })
 afterEach(() => temp.cleanup())
 
-async function askFlow(b: Backend = api) {
-  const created = expectOk(await b.call('flows.create', { name: 'Ask' }))
-  const document = buildFlow(
-    [
-      { type: 'trigger', name: 'trigger_1', config: { kind: 'keyword', keywords: ['ask'] } },
-      { type: 'question', name: 'q', config: { prompt: 'Name?', saveTo: 'name' } },
-      { type: 'message', name: 'hi', config: { text: 'Hi {{name}}' } },
-    ],
-    [
-      ['trigger_1', 'out', 'q'],
-      ['q', 'out', 'hi'],
-    ],
-    { id: created.id, name: 'Ask', active: true },
-  )
-  expectOk(await b.call('flows.save', { document, expectedRevision: created.revision }))
-  const contact = expectOk(await b.call('emulator.contact', {}))
-  return { flowId: created.id, contactId: contact.id }
-}
-
 describe("the emulator's clock", () => {
   it("moves on by what the tester picks, and the contact's runs are stepped on it", async () => {
-    const t = await askFlow()
+    const t = await askFlow(api)
     const skipped = expectOk(await api.call('emulator.skip', { ...t, to: { kind: 'by', ms: 2 * HOUR } }))
     expect(skipped).toMatchObject({ action: 'ignored', skippedMs: 2 * HOUR, notice: 'Skipped 2 h.' })
     expect(skipped.session.clockOffsetMs).toBe(2 * HOUR)
@@ -59,7 +40,7 @@ describe("the emulator's clock", () => {
   })
 
   it('refuses "to the due time" when nothing waits on time, leaving the clock where it was', async () => {
-    const t = await askFlow()
+    const t = await askFlow(api)
     expectOk(await api.call('emulator.start', { ...t, trigger: { kind: 'keyword', text: 'ask' } }))
     const r = await api.call('emulator.skip', { ...t, to: { kind: 'due' } })
     expect(!r.ok && r.error).toMatchObject({
@@ -70,7 +51,7 @@ describe("the emulator's clock", () => {
   })
 
   it('takes only whole amounts from a second to a year, and nothing it does not know', async () => {
-    const t = await askFlow()
+    const t = await askFlow(api)
     for (const to of [
       { kind: 'by', ms: 999 },
       { kind: 'by', ms: 367 * 24 * HOUR },
@@ -88,7 +69,7 @@ describe("the emulator's clock", () => {
   })
 
   it('is kept across a restart, so later steps are never stamped before earlier ones', async () => {
-    const t = await askFlow()
+    const t = await askFlow(api)
     expectOk(await api.call('emulator.skip', { ...t, to: { kind: 'by', ms: 3 * HOUR } }))
     expectOk(await api.call('emulator.skip', { ...t, to: { kind: 'by', ms: HOUR } }))
     api = await temp.reopen()

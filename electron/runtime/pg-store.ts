@@ -81,8 +81,12 @@ export class PgRuntimeStore implements RuntimeStore {
     return new PgRuntimeStore(pool, opts.now ?? Date.now)
   }
 
-  publish(doc: FlowDocument, library?: PublishLibrary) {
-    return this.flows.publish(doc, library)
+  publish(doc: FlowDocument, library?: PublishLibrary, callees?: FlowDocument[]) {
+    return this.flows.publish(doc, library, callees)
+  }
+
+  calledFlow(callerId: string, callerVersion: number | null, calleeId: string) {
+    return this.flows.calledFlow(this.pool, callerId, callerVersion, calleeId)
   }
 
   /** The templates and products publishes carried (pg-library.ts). */
@@ -182,6 +186,8 @@ export class PgRuntimeStore implements RuntimeStore {
         const version = pointers.get(flowId)
         return version === undefined ? Promise.resolve(null) : this.flows.documentOf(c, flowId, version)
       },
+      calledFlow: (callerId, callerVersion, calleeId) =>
+        this.flows.calledFlow(c, callerId, callerVersion, calleeId, pointers.get(callerId)),
       runningFlows: async () => {
         const ids = [...pointers.keys()].sort()
         const docs = await Promise.all(ids.map((id) => this.flows.runnableOf(c, id, pointers.get(id)!)))

@@ -5,6 +5,7 @@
 // conversation-test player; this file only reads what the core needs and commits what it returns. A contact's
 // requests are processed one at a time (RuntimeStore.withContact); a message id is processed once. Runs waiting on
 // time are woken by the wake scheduler (wakes.ts) through the same path.
+import { publishedFlows } from './flow-source'
 import {
   dueAt,
   handleEvent,
@@ -99,6 +100,7 @@ export class Runtime {
       effects: { ...this.opts.effects, contacts: tx.contacts },
       catalog: nodeCatalog,
       serviceWindow: this.opts.serviceWindow ?? false,
+      flows: publishedFlows(tx),
     }
     return this.opts.tests ? testDeps(deps, this.opts.tests.policy, this.opts.tests.onCall) : deps
   }

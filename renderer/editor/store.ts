@@ -10,6 +10,7 @@ import { currentVersion, defaultConfig, nextName, portsOf } from './model'
 import { pasteClip, type Clip } from './clipboard'
 import { ALIGN_LABELS, alignPositions, type AlignMode } from './align'
 import { startsFlow } from '../../shared/nodes/behaviour-of'
+import { catalogueOf, type FlowCatalogue } from '../../shared/flow/catalogue'
 
 // The editor's state: the document being edited, its undo history and the selection. Every edit goes through
 // `apply`, which records history and bumps `version`; autosave watches `version`.
@@ -30,6 +31,11 @@ export interface EditorState {
   problemCounts: Record<string, ProblemCount>
   /** False until the first validation pass has run (for a large flow, just after the canvas first shows). */
   checked: boolean
+  /**
+   * The flows `doc` calls, directly or through others, as stored (flows.callees), with `doc` itself: what its Call
+   * Flow nodes are checked against and the Expression Builder offers outputs from. Null until fetched.
+   */
+  flows: FlowCatalogue | null
 }
 
 export interface ProblemCount {
@@ -56,6 +62,8 @@ export interface EditorActions {
   openPanel(nodeId: string | null, field?: string | null): void
   setNotice(text: string | null): void
   setProblems(problems: Problem[]): void
+  /** The callees fetched for the document's calls (problems.ts). */
+  setCallees(callees: FlowDocument[]): void
 }
 
 export type EditorStore = StoreApi<EditorState & EditorActions>
@@ -90,6 +98,7 @@ export function createEditorStore(initial: FlowDocument): EditorStore {
     problems: initialProblems ?? [],
     problemCounts: initialProblems ? countProblems(initialProblems) : {},
     checked: initialProblems !== null,
+    flows: null,
 
     apply(label, next, key = null) {
       const { doc, history, version } = get()
@@ -203,6 +212,10 @@ export function createEditorStore(initial: FlowDocument): EditorStore {
 
     setProblems(problems) {
       set({ problems, problemCounts: countProblems(problems), checked: true })
+    },
+    setCallees(callees) {
+      // The stored copy of the document itself never stands in for the one being edited (withFlow in analysis).
+      set({ flows: catalogueOf(callees.filter((d) => d.id !== get().doc.id)) })
     },
   }))
 }

@@ -4,6 +4,7 @@
 import type { FlowDocument } from '../../shared/flow'
 import type { EditorStore } from '../editor/store'
 import { scopeFor, type NodeScope } from './context'
+import type { FlowCatalogue } from '../../shared/flow/catalogue'
 
 export interface BuilderData {
   doc: FlowDocument
@@ -16,17 +17,18 @@ export interface BuilderSource {
 }
 
 export function builderSource(store: EditorStore, nodeId: string): BuilderSource {
-  let last: BuilderData | null = null
+  let last: (BuilderData & { flows: FlowCatalogue | null }) | null = null
   return {
     // The same object until the document changes, as useSyncExternalStore needs.
     get() {
-      const doc = store.getState().doc
-      if (!last || last.doc !== doc) last = { doc, scope: scopeFor(doc, nodeId) }
+      const { doc, flows } = store.getState()
+      if (!last || last.doc !== doc || last.flows !== flows) last = { doc, flows, scope: scopeFor(doc, nodeId, flows) }
       return last
     },
     subscribe(onChange) {
       return store.subscribe((s, prev) => {
-        if (s.doc !== prev.doc) onChange()
+        // The callees arriving (or changing) change what the builder offers, as an edit does.
+        if (s.doc !== prev.doc || s.flows !== prev.flows) onChange()
       })
     },
   }

@@ -13,6 +13,7 @@ import { OPERATOR_DOCS } from './operators'
 const SOURCE_LABEL: Record<AvailableVariable['source'], string> = {
   system: 'system',
   interaction: 'last interaction',
+  input: 'input of this flow',
   trigger: 'trigger',
   node: 'node output',
   sample: 'sample response',

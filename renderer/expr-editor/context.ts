@@ -5,6 +5,7 @@ import { lookupPath } from '../../shared/expr'
 import { buildGraph, ancestorsOf } from '../../shared/flow/graph'
 import { makeResolver, variablesAt, type AvailableVariable } from '../../shared/analysis'
 import type { FlowDocument, FlowNode } from '../../shared/flow'
+import type { FlowCatalogue } from '../../shared/flow/catalogue'
 
 export interface NodeScope {
   vars: AvailableVariable[]
@@ -13,9 +14,10 @@ export interface NodeScope {
   earlier: FlowNode[]
 }
 
-export function scopeAt(doc: FlowDocument, nodeId: string): NodeScope {
+/** `flows`: the flows the document calls (the editor store's), so a Call Flow node offers its callee's outputs. */
+export function scopeAt(doc: FlowDocument, nodeId: string, flows?: FlowCatalogue | null): NodeScope {
   const graph = buildGraph(doc)
-  const vars = variablesAt(doc, nodeId, graph)
+  const vars = variablesAt(doc, nodeId, graph, flows ?? undefined)
   const before = ancestorsOf(graph, nodeId)
   const earlier = doc.nodes.filter((n) => before.has(n.id))
   return { vars, check: checkContextFrom(doc, vars, earlier), earlier }
@@ -43,13 +45,13 @@ export function checkContextFrom(doc: FlowDocument, vars: AvailableVariable[], e
   }
 }
 
-const scopes = new WeakMap<FlowDocument, Map<string, NodeScope>>()
+const scopes = new WeakMap<FlowDocument, { flows: FlowCatalogue | null; byNode: Map<string, NodeScope> }>()
 
-/** scopeAt, computed once per flow document and node: every inline field of a panel shares it. */
-export function scopeFor(doc: FlowDocument, nodeId: string): NodeScope {
-  let byNode = scopes.get(doc)
-  if (!byNode) scopes.set(doc, (byNode = new Map()))
-  let scope = byNode.get(nodeId)
-  if (!scope) byNode.set(nodeId, (scope = scopeAt(doc, nodeId)))
+/** scopeAt, computed once per flow document (and catalogue of callees) and node: every inline field of a panel shares it. */
+export function scopeFor(doc: FlowDocument, nodeId: string, flows: FlowCatalogue | null = null): NodeScope {
+  let cached = scopes.get(doc)
+  if (!cached || cached.flows !== flows) scopes.set(doc, (cached = { flows, byNode: new Map() }))
+  let scope = cached.byNode.get(nodeId)
+  if (!scope) cached.byNode.set(nodeId, (scope = scopeAt(doc, nodeId, flows)))
   return scope
 }

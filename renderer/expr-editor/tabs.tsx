@@ -25,7 +25,7 @@ function VariableList({ vars, onInsert }: { vars: AvailableVariable[]; onInsert:
 /** System and last-interaction variables, then everything the flow sets before this node (sample paths are in the Response tab). */
 export function VariablesTab({ vars, onInsert }: { vars: AvailableVariable[]; onInsert: Insert }) {
   const system = vars.filter((v) => v.source === 'system' || v.source === 'interaction')
-  const scenario = vars.filter((v) => v.source === 'trigger' || v.source === 'node')
+  const scenario = vars.filter((v) => v.source === 'input' || v.source === 'trigger' || v.source === 'node')
   return (
     <div>
       <h3>System Variables</h3>

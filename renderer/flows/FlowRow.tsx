@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react'
 import type { FlowSummary } from '../../shared/api'
 import { testsLabel } from './health'
 import { relativeTime } from './time'
+import { renameCallersText, useCallers } from './callers'
 
 export interface FlowRowProps {
   flow: FlowSummary
@@ -104,6 +105,7 @@ function RenameField({
 }) {
   const [value, setValue] = useState(flow.name)
   const [problem, setProblem] = useState<string | null>(null)
+  const callers = renameCallersText(useCallers(flow.id))
   const input = useRef<HTMLInputElement>(null)
   // Escape, Enter and blur can all end an edit; only the first one counts (blur also fires as the field unmounts).
   const settled = useRef(false)
@@ -132,7 +134,10 @@ function RenameField({
         value={value}
         aria-label="Flow name"
         aria-invalid={problem ? true : undefined}
-        aria-describedby={problem ? `rename-problem-${flow.id}` : undefined}
+        aria-describedby={
+          [problem ? `rename-problem-${flow.id}` : '', callers ? `rename-callers-${flow.id}` : ''].join(' ').trim() ||
+          undefined
+        }
         maxLength={200}
         onChange={(e) => {
           setValue(e.target.value)
@@ -150,6 +155,11 @@ function RenameField({
       {problem && (
         <span id={`rename-problem-${flow.id}`} className="field-problem" role="alert">
           {problem}
+        </span>
+      )}
+      {callers && (
+        <span id={`rename-callers-${flow.id}`} className="field-note">
+          {callers}
         </span>
       )}
     </span>

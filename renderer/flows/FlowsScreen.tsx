@@ -11,6 +11,7 @@ import { FlowRow } from './FlowRow'
 import { useFlowHealth } from './health'
 import { useFlows, visibleFlows } from './store'
 import { useShortcuts } from './useShortcuts'
+import { deleteCallersText, useCallers } from './callers'
 import '../styles/flows.css'
 
 // The examples (their flows, tests and the YAML reader that names the tests) load when the dialog first opens: they
@@ -66,6 +67,8 @@ export function FlowsScreen({ onOpen }: { onOpen(flowId: string): void }) {
     if (flow && (await state.remove(flow.id))) setDeleted(flow)
   }
   const dismissToast = useCallback(() => setDeleted(null), [])
+  // Its callers are listed in the confirmation: deleting a flow other flows call makes their calls fail.
+  const callers = useCallers(confirming?.id ?? null)
 
   return (
     <main className="flows-screen" aria-labelledby="flows-title">
@@ -177,7 +180,7 @@ export function FlowsScreen({ onOpen }: { onOpen(flowId: string): void }) {
       {confirming && (
         <ConfirmDialog
           title={`Delete “${confirming.name}”?`}
-          body="The flow and its history leave the list. You can undo this for a few seconds."
+          body={`The flow and its history leave the list. You can undo this for a few seconds. ${deleteCallersText(callers)}`}
           confirmLabel="Delete flow"
           danger
           onConfirm={() => void confirmDelete()}

@@ -1,5 +1,6 @@
 import type { NodeType } from '../../shared/nodes/node-types'
 import type { NodeUi } from './types'
+import { callFlowUi } from './call_flow'
 import { chatFlowUi } from './chat_flow'
 import { conditionUi } from './condition'
 import { endUi } from './end'
@@ -34,6 +35,7 @@ export const NODE_UIS = [
   mpmUi,
   chatFlowUi,
   waitUi,
+  callFlowUi,
   endUi,
 ] as const
 

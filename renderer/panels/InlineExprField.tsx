@@ -53,7 +53,7 @@ export function InlineExprField(props: InlineExprFieldProps) {
     // The scope is read lazily: only when this field completes or lints, once per document for the whole panel.
     const scope = () => {
       const s = store.getState()
-      return s.panelNodeId ? scopeFor(s.doc, s.panelNodeId) : null
+      return s.panelNodeId ? scopeFor(s.doc, s.panelNodeId, s.flows) : null
     }
     const v = new EditorView({
       parent: host.current!,

@@ -22,6 +22,8 @@ export function PublishDialog({ flows, onClose }: { flows: FlowSummary[]; onClos
   const loadFailed = (part: 'servers' | 'history' | 'preview', message: string | null) =>
     setLoadErrors((all) => ({ ...all, [part]: message ?? undefined }))
   const [publishing, setPublishing] = useState(false)
+  /** The name given to the revision published; empty keeps its name, or lets publishing name it after the server. */
+  const [label, setLabel] = useState('')
   const [message, setMessage] = useState<{ text: string; error: boolean; details?: string[] } | null>(null)
 
   const loadServers = useCallback(async () => {
@@ -52,10 +54,19 @@ export function PublishDialog({ flows, onClose }: { flows: FlowSummary[]; onClos
     // Validation and the round trip to the server can take seconds: say so, and keep a second click from racing it.
     setPublishing(true)
     setMessage({ text: 'Validating and publishing…', error: false })
-    const out = await api.call('publish.send', { serverId, flowId }).finally(() => setPublishing(false))
+    const name = label.trim()
+    const out = await api
+      .call('publish.send', { serverId, flowId, ...(name ? { label: name } : {}) })
+      .finally(() => setPublishing(false))
     if (!out.ok)
       return setMessage({ text: out.error.message, error: true, details: out.error.issues?.map((i) => i.message) })
-    setMessage({ text: `Published version ${out.value.version.version}.`, error: false, details: out.value.warnings })
+    const as = name ? ` as “${name}”` : ''
+    setMessage({
+      text: `Published version ${out.value.version.version}${as}.`,
+      error: false,
+      details: out.value.warnings,
+    })
+    setLabel('')
     await Promise.all([loadHistory(), loadPreview()])
   }
   const rollback = async (version: number) => {
@@ -90,6 +101,16 @@ export function PublishDialog({ flows, onClose }: { flows: FlowSummary[]; onClos
               </option>
             ))}
           </select>
+        </label>
+        <label>
+          Version name
+          <input
+            type="text"
+            value={label}
+            maxLength={80}
+            placeholder={preview?.revision.label ?? 'optional, e.g. holiday hours'}
+            onChange={(e) => setLabel(e.target.value)}
+          />
         </label>
         <button
           type="button"

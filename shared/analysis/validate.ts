@@ -13,26 +13,37 @@ import { allFlowVariables, variableRoots } from './variables'
 import { isNodeType } from '../nodes/node-types'
 import { triggerConfigOf } from '../nodes/trigger/config'
 import { startsFlow } from '../nodes/behaviour-of'
+import type { FlowCatalogue } from '../flow/catalogue'
+import { validateCalls } from './validate-calls'
 
 // The problems list of a flow: every rule of the flow model in one pass. Each problem has a severity, a stable code,
 // a sentence for a person and a JSON pointer into the document (plus the node and config field when it has them).
 
 export type { Problem } from '../nodes/types'
 
-export function validateFlow(doc: FlowDocument): Problem[] {
-  return withParsedConfigs(() => validateAll(doc))
+export interface ValidateOptions {
+  /**
+   * The other flows of the studio (or the files given to the CLI): with them, Call Flow nodes are checked against
+   * their callees (validate-calls.ts). Without them a lone document is still valid and those checks are skipped.
+   */
+  flows?: FlowCatalogue
 }
 
-function validateAll(doc: FlowDocument): Problem[] {
+export function validateFlow(doc: FlowDocument, opts: ValidateOptions = {}): Problem[] {
+  return withParsedConfigs(() => validateAll(doc, opts.flows))
+}
+
+function validateAll(doc: FlowDocument, flows: FlowCatalogue | undefined): Problem[] {
   const graph = buildGraph(doc)
   const ports = buildPortGraph(doc)
   const { problems: reachProblems, reachable } = validateReachability(doc, graph)
   // Every node's outputs, worked out once: name clashes and reference checks both read them.
-  const vars = allFlowVariables(doc)
+  const vars = allFlowVariables(doc, flows)
   return applyIntentional(doc, [
     ...validateTriggers(doc),
     ...validateSettings(doc),
-    ...validateNodes(doc, variableRoots(doc, vars)),
+    ...validateNodes(doc, variableRoots(doc, vars), flows),
+    ...validateCalls(doc, flows),
     ...validateEdges(doc, pathFinder(ports)),
     ...reachProblems,
     ...branchProblems(ports, vars).problems,
@@ -76,7 +87,11 @@ function validateTriggers(doc: FlowDocument): Problem[] {
   return out
 }
 
-function validateNodes(doc: FlowDocument, roots: ReturnType<typeof variableRoots>): Problem[] {
+function validateNodes(
+  doc: FlowDocument,
+  roots: ReturnType<typeof variableRoots>,
+  flows: FlowCatalogue | undefined,
+): Problem[] {
   const out: Problem[] = []
   const ids = new Set<string>()
   const nameCount = new Map<string, number>()
@@ -137,7 +152,12 @@ function validateNodes(doc: FlowDocument, roots: ReturnType<typeof variableRoots
       return
     }
     out.push(
-      ...NODE_DEFINITIONS[node.type].validate(parsed.data, { nodeId: node.id, nodeName: node.name, configPointer }),
+      ...NODE_DEFINITIONS[node.type].validate(parsed.data, {
+        nodeId: node.id,
+        nodeName: node.name,
+        configPointer,
+        ...(flows ? { flows } : {}),
+      }),
     )
   })
   return out

@@ -4,11 +4,14 @@ import { declaredVariables } from '../nodes/failure-variables'
 import { parseConfigLeniently } from './lenient-config'
 import type { VariableSpec } from '../nodes/types'
 import { ancestorsOf, buildGraph, type FlowGraph } from '../flow/graph'
+import type { FlowCatalogue } from '../flow/catalogue'
+import { bound } from '../nodes/behaviour-of'
 
 // Every variable a template may read, and where it comes from. The Expression Builder lists variablesAt(node);
 // validation resolves references against the same data, so the two never disagree.
 
-export type VariableSource = 'system' | 'interaction' | 'trigger' | 'node' | 'sample'
+/** `input`: an input of a callable flow, set by the caller before the flow's first node. */
+export type VariableSource = 'system' | 'interaction' | 'input' | 'trigger' | 'node' | 'sample'
 
 export interface AvailableVariable extends VariableSpec {
   source: VariableSource
@@ -30,8 +33,12 @@ export { GLOBAL_ROOTS, INTERACTION_VARIABLES, SYSTEM_VARIABLES }
 const fromNode = (v: VariableSpec, source: VariableSource, node: FlowNode): AvailableVariable =>
   Object.assign({}, v, { source, nodeId: node.id, nodeName: node.name })
 
-/** What one node produces, with its sample response flattened into paths (objects and arrays, two levels deep). */
-export function nodeVariables(doc: FlowDocument, node: FlowNode): AvailableVariable[] {
+/**
+ * What one node produces, with its sample response flattened into paths (objects and arrays, two levels deep). A node
+ * that calls a flow produces that flow's outputs, read from the catalogue (none without one: the call's outputs are
+ * unknown until the callee is).
+ */
+export function nodeVariables(doc: FlowDocument, node: FlowNode, flows?: FlowCatalogue): AvailableVariable[] {
   // A config validation reports as invalid still declares what its valid settings produce (lenient-config.ts).
   if (!isNodeType(node.type)) return []
   const parsed = parseConfigLeniently(node.type, node.config)
@@ -40,12 +47,30 @@ export function nodeVariables(doc: FlowDocument, node: FlowNode): AvailableVaria
   const declared = declaredVariables(NODE_DEFINITIONS[node.type], parsed.data, node.name)
     .filter((v) => !GLOBAL_ROOTS.has(v.path))
     .map((v) => fromNode(v, source, node))
+  declared.push(...calleeOutputs(node, flows).map((v) => fromNode(v, source, node)))
   const known = new Set(declared.map((v) => v.path))
   const sample = Object.prototype.hasOwnProperty.call(doc.samples, node.name) ? doc.samples[node.name] : undefined
   const fromSample = samplePaths(sample, node.name, 3)
     .filter((p) => !known.has(p.path))
     .map((p) => fromNode(p, 'sample', node))
   return [...declared, ...fromSample]
+}
+
+/**
+ * What a call node saves: its callee's declared outputs, under the node's name ({{verify.phone}}). While the callee
+ * is not known (no catalogue, a flow that does not exist or is not callable) the node's output is open, so reading
+ * it is not reported twice: the call's own problem says what is wrong.
+ */
+function calleeOutputs(node: FlowNode, flows: FlowCatalogue | undefined): VariableSpec[] {
+  const call = bound(node, (b) => b.calls)
+  if (!call) return []
+  const callee = flows?.get(call.decl.target(call.config).flowId)
+  if (!callee?.interface) return [{ path: node.name, description: 'Outputs of the flow it calls', type: 'object' }]
+  return callee.interface.outputs.map((o) => ({
+    path: `${node.name}.${o.name}`,
+    description: o.description || `Output of the flow '${callee.name}'`,
+    type: 'unknown' as const,
+  }))
 }
 
 function typeOf(v: unknown): VariableSpec['type'] {
@@ -74,6 +99,15 @@ const globals = (): AvailableVariable[] => [
   ...INTERACTION_VARIABLES.map((v) => ({ ...v, source: 'interaction' as const })),
 ]
 
+/** A callable flow's inputs ({{phone}}): the caller sets them before anything runs, so every node may read them. */
+const inputs = (doc: FlowDocument): AvailableVariable[] =>
+  (doc.interface?.inputs ?? []).map((i) => ({
+    path: i.name,
+    description: i.description || (i.required ? 'Input of this flow (required)' : 'Input of this flow'),
+    type: 'unknown' as const,
+    source: 'input' as const,
+  }))
+
 /**
  * Top-level variable names that are not node names: system and interaction variables, Question save-to variables,
  * lead fields, mappings… A node named like one of them would make {{name}} ambiguous.
@@ -92,8 +126,8 @@ export function variableRoots(
 }
 
 /** Every variable any node of the flow produces, plus system and interaction variables. */
-export function allFlowVariables(doc: FlowDocument): AvailableVariable[] {
-  return [...globals(), ...doc.nodes.flatMap((n) => nodeVariables(doc, n))]
+export function allFlowVariables(doc: FlowDocument, flows?: FlowCatalogue): AvailableVariable[] {
+  return [...globals(), ...inputs(doc), ...doc.nodes.flatMap((n) => nodeVariables(doc, n, flows))]
 }
 
 /**
@@ -104,7 +138,12 @@ export function variablesAt(
   doc: FlowDocument,
   nodeId: string,
   graph: FlowGraph = buildGraph(doc),
+  flows?: FlowCatalogue,
 ): AvailableVariable[] {
   const before = ancestorsOf(graph, nodeId)
-  return [...globals(), ...doc.nodes.filter((n) => before.has(n.id)).flatMap((n) => nodeVariables(doc, n))]
+  return [
+    ...globals(),
+    ...inputs(doc),
+    ...doc.nodes.filter((n) => before.has(n.id)).flatMap((n) => nodeVariables(doc, n, flows)),
+  ]
 }

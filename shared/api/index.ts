@@ -20,7 +20,7 @@ import { logsEvents } from './events/logs'
 
 export * from './result'
 export * from './define'
-export type { FlowSummary, FlowRecord, FlowSort } from './commands/flows'
+export type { FlowSummary, FlowRecord, FlowSort, FlowCaller } from './commands/flows'
 export type { FlowsChangeKind } from './events/flows'
 export type { StudioNotice } from './commands/studio'
 

@@ -1,5 +1,5 @@
 // What the engine needs from its host: effects, the node catalogue, and (in conversation tests) mocks.
-import type { FlowNode } from '../flow/document'
+import type { FlowDocument, FlowNode } from '../flow/document'
 import type { NodeType } from '../nodes/node-types'
 import type { NodeModule } from '../nodes/types'
 import type { Effects } from './effects'
@@ -22,6 +22,23 @@ export interface NodeMock {
    * answered by this written response instead of the network. Status defaults to 200.
    */
   response?: { status?: number; headers?: Record<string, string>; body?: unknown }
+  /**
+   * Call Flow only (the same as `output` for any node): the callee's returned outputs, read as
+   * {{<node>.<output>}}; the call leaves by `done` and the callee does not run.
+   */
+  outputs?: Record<string, unknown>
+}
+
+/**
+ * Where a Call Flow node's callee comes from (docs/engine.md, "Calls"): the studio answers with the latest saved
+ * revision, the production runtime with the revision published with the caller, the CLI with the flows it was given.
+ * `caller` is the flow (and its revision, null = latest) whose node makes the call. Null: no such flow.
+ */
+export interface FlowSource {
+  load(
+    flowId: string,
+    caller: { flowId: string; revision: string | null },
+  ): Promise<{ doc: FlowDocument; revision: string | null } | null>
 }
 
 export interface EngineDeps {
@@ -39,4 +56,6 @@ export interface EngineDeps {
    * this way: conversation/policy.ts). A mock's written `response` still comes first.
    */
   nodeEffects?: (node: FlowNode, effects: Effects) => Effects
+  /** Loads the flows Call Flow nodes call; absent (or null from it): every call fails with `callee_missing`. */
+  flows?: FlowSource
 }

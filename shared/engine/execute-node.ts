@@ -223,6 +223,14 @@ function apply(
       state.endReason = 'completed'
       return { port: null, next: null }
     }
+    case 'call':
+      // Calls are carried out by the run loop (machine.ts); an engine without it fails the node.
+      return apply(
+        step,
+        node,
+        { kind: 'fail', error: { code: 'callee_missing', message: `Flow '${outcome.flowId}' cannot be called here.` } },
+        resume,
+      )
     case 'fail': {
       // The error is readable by later nodes ({{http_call_1.error.message}}) when the failure port handles it.
       state.vars[node.name] = { ...(isObject(outcome.output) ? outcome.output : {}), error: outcome.error }
@@ -241,7 +249,8 @@ function isObject(v: unknown): v is Record<string, unknown> {
 
 /** What the trace shows a node produced; console lines (a Script's) ride along under `console`. */
 function traceOutput(outcome: NodeOutcome): unknown {
-  const base = outcome.kind === 'fail' ? { error: outcome.error } : (outcome.output ?? null)
+  const base =
+    outcome.kind === 'fail' ? { error: outcome.error } : 'output' in outcome ? (outcome.output ?? null) : null
   const logs = outcome.kind === 'next' || outcome.kind === 'fail' ? outcome.logs : undefined
   if (!logs?.length) return base
   return { ...(isObject(base) ? base : { value: base }), console: logs }

@@ -58,8 +58,16 @@ export type NodeOutcome =
       /** False: no customer message answers this wait, only the wake (needs `until`). Default true. */
       customer?: false
     }
-  /** An End node: the run ends completed. */
-  | { kind: 'end'; output?: unknown }
+  /**
+   * An End node: the run ends completed; inside a call, the flow returns to its caller instead, with `returns` (the
+   * values of the End's declared outputs, by output name) as the call's outputs (docs/engine.md, "Calls").
+   */
+  | { kind: 'end'; output?: unknown; returns?: Vars }
+  /**
+   * A Call Flow node: run flow `flowId` (loaded through EngineDeps.flows) with these inputs (by input name, as the
+   * caller evaluated them), then leave by `port` with its outputs, or by the node's failure port when the call fails.
+   */
+  | { kind: 'call'; flowId: string; inputs: Vars; port: string }
   | { kind: 'fail'; error: Omit<EngineError, 'nodeId' | 'nodeName'>; output?: unknown; logs?: string[] }
 
 export interface NodeRunner<C = unknown> {

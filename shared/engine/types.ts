@@ -127,6 +127,21 @@ export interface WaitCursor {
   customer?: false
 }
 
+/**
+ * One open call of the run's call stack (docs/engine.md, "Calls"): the flow being run at that depth, and what the
+ * run needs to go back to its caller when that flow ends.
+ */
+export interface CallFrame {
+  /** The flow this frame runs (the callee). */
+  flowId: string
+  /** The callee's revision the call was made with; null: the latest (the studio). */
+  revision: string | null
+  /** The Call Flow node, in the flow of the frame below (the caller), that made the call. */
+  callNodeId: string
+  /** The caller's session, kept while the callee runs: the callee sees only its inputs and the system variables. */
+  callerVars: Vars
+}
+
 export interface RunState {
   id: string
   flowId: string
@@ -145,6 +160,11 @@ export interface RunState {
   error: EngineError | null
   /** Trace events so far, across steps: the next event's seq. */
   nodeCount: number
+  /**
+   * The call stack, outermost first: the run is in the flow of the last frame (`waiting` and `vars` are that flow's).
+   * Absent or []: the run is in its root flow, `flowId`. Plain JSON like the rest, so hosts store it unchanged.
+   */
+  calls?: CallFrame[]
 }
 
 export interface TraceEvent {
@@ -170,6 +190,10 @@ export interface TraceEvent {
    * each message under its id, so a chat bubble finds the step that sent it (shared/engine/sent.ts).
    */
   messageIds: string[]
+  /** The flow the node belongs to, when the run was inside a call (absent: the run's root flow, `RunState.flowId`). */
+  flowId?: string
+  /** How many calls deep the node ran (absent: 0, the root flow). */
+  depth?: number
 }
 
 /** What one step (start or resume) produced. A host persists all of it in one transaction. */

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { FLOW_ID, FLOW_ID_RULE, identifier } from '../text/identifier'
+import { checkNodeName } from './names'
 import { FlowSettingsSchema } from './settings'
 
 // The flow document: the export format and the one shape every part of the studio reads.
@@ -71,6 +72,41 @@ export const IntentionalSchema = z.object({
   why: z.string().min(1).max(500).describe('Why the flow keeps this warning, shown with it.'),
 })
 
+/** A name of a flow's input or output: the rules of node names, since the callee reads an input as {{name}}. */
+const interfaceName = (what: string) =>
+  z
+    .string()
+    .check((ctx) => {
+      const problem = checkNodeName(ctx.value)
+      if (problem) ctx.issues.push({ code: 'custom', message: `${what}: ${problem.message}`, input: ctx.value })
+    })
+    .describe(`${what}: letters, digits and underscore, not starting with a digit, at most 50.`)
+
+export const FlowInputSchema = z.object({
+  name: interfaceName('An input name'),
+  required: z.boolean().describe('A caller must map it (unless it has a default); a run without it fails.'),
+  default: z.unknown().optional().describe('The value the callee gets when the caller maps nothing.'),
+  description: z.string().max(500).optional(),
+})
+
+export const FlowOutputSchema = z.object({
+  name: interfaceName('An output name'),
+  description: z.string().max(500).optional(),
+})
+
+/**
+ * What a flow takes and gives back when another flow calls it (a Call Flow node). A flow with an interface is
+ * callable: its inputs are its only variables besides the system ones, and its End nodes return its outputs.
+ */
+export const FlowInterfaceSchema = z
+  .object({
+    inputs: z.array(FlowInputSchema).max(100),
+    outputs: z.array(FlowOutputSchema).max(100),
+  })
+  .describe(
+    'Makes the flow callable by Call Flow nodes: the inputs it takes (as {{name}}) and the outputs its End nodes return.',
+  )
+
 /** The document; with `types`, only nodes of those types (see flowNodeSchema). */
 export function flowDocumentSchema(types?: readonly string[]) {
   return z.object({
@@ -101,6 +137,8 @@ export function flowDocumentSchema(types?: readonly string[]) {
       .max(200)
       .optional()
       .describe('Warnings the flow keeps on purpose: each is shown as a note, not counted as a problem.'),
+    /** Present on a callable flow (docs/engine.md, "Calls"). Optional: most flows are not called. */
+    interface: FlowInterfaceSchema.optional(),
   })
 }
 
@@ -112,3 +150,13 @@ export type FlowNode = z.infer<typeof FlowNodeSchema>
 export type FlowEdge = z.infer<typeof FlowEdgeSchema>
 export type FlowDocument = z.infer<typeof FlowDocumentSchema>
 export type Intentional = z.infer<typeof IntentionalSchema>
+export type FlowInput = z.infer<typeof FlowInputSchema>
+export type FlowOutput = z.infer<typeof FlowOutputSchema>
+export type FlowInterface = z.infer<typeof FlowInterfaceSchema>
+
+/** A flow that declares an interface can be called by another flow's Call Flow node. */
+export function isCallable(doc: Pick<FlowDocument, 'interface'>): doc is Pick<FlowDocument, 'interface'> & {
+  interface: FlowInterface
+} {
+  return doc.interface !== undefined
+}

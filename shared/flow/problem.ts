@@ -1,3 +1,5 @@
+import type { FlowCatalogue } from './catalogue'
+
 // A problem found in a flow document: by validation (shared/analysis/validate.ts), by a node type's own checks
 // (shared/nodes/<type>/definition.ts) or by the model's own settings and markers. Declared in the model so every
 // layer reports in the same shape without importing the node catalogue.
@@ -26,4 +28,6 @@ export interface ValidateContext {
   nodeName: string
   /** Pointer of this node's config in the document, e.g. '/nodes/3/config'. Problems extend it with their field. */
   configPointer: string
+  /** The other flows, when the host has them (a Call Flow node's callee): absent for a lone document. */
+  flows?: FlowCatalogue
 }

@@ -162,6 +162,7 @@ const DOC_KEYS = [
   'webhookSecretRef',
   'settings',
   'intentional',
+  'interface',
 ] as const
 const NODE_KEYS = ['id', 'type', 'typeVersion', 'name', 'position', 'config'] as const
 const EDGE_KEYS = ['id', 'source', 'sourcePort', 'target'] as const
@@ -198,6 +199,14 @@ export function canonicalFlow(doc: FlowDocument): Record<string, unknown> {
       defaultCountry: doc.settings.defaultCountry,
     }
   if (doc.intentional) top.intentional = doc.intentional.map((m) => ({ code: m.code, nodeId: m.nodeId, why: m.why }))
+  if (doc.interface)
+    top.interface = {
+      inputs: doc.interface.inputs.map((i) => ({
+        ...pick(i, ['name', 'required', 'default', 'description']),
+        ...(i.default !== undefined ? { default: sortKeysDeep(i.default) } : {}),
+      })),
+      outputs: doc.interface.outputs.map((o) => pick(o, ['name', 'description'])),
+    }
   return top
 }
 

@@ -1,7 +1,7 @@
 // The one way code outside a node's folder asks what a node does (./behaviour.ts): by its module, never by its
 // type's name. An unknown type (a document from a newer build, before validation refuses it) declares nothing.
 import type { FlowNode } from '../flow/document'
-import type { NodeAnswers, NodeBehaviour, NodeBranches, NodeEffects } from './behaviour'
+import type { NodeAnswers, NodeBehaviour, NodeBranches, NodeCalls, NodeEffects } from './behaviour'
 import type { MessageKind } from './types'
 import { isNodeType } from './node-types'
 import { NODE_DEFINITIONS, parseConfig, type AnyNodeModule } from './registry'
@@ -29,6 +29,10 @@ export const startsFlow = (type: string): boolean => behaviourOfType(type).start
 export const answersOfType = (type: string): NodeAnswers<Any> | undefined => behaviourOfType(type).answers
 export const branchesOfType = (type: string): NodeBranches<Any> | undefined => behaviourOfType(type).branches
 export const effectsOfType = (type: string): NodeEffects<Any> | undefined => behaviourOfType(type).effects
+export const callsOfType = (type: string): NodeCalls<Any> | undefined => behaviourOfType(type).calls
+/** Whether nodes of this type end the run handing outputs back (an End): `returns` is declared. */
+export const returnsOfType = (type: string): ((config: Any) => Record<string, string>) | undefined =>
+  behaviourOfType(type).returns
 
 /** The node's config as its module parses it (defaults filled), or null for an unknown type or a config that fails. */
 export function parsedConfig(node: NodeLike): unknown {

@@ -160,9 +160,31 @@ export interface LibraryRefs {
   products?: Array<{ catalogId: string; productId: string }>
 }
 
+/**
+ * A node that runs another flow of the studio and comes back (a Call Flow). Analysis reads the call graph from this
+ * (shared/analysis/calls.ts): recursion, unknown callees, inputs not mapped, outputs not returned.
+ */
+export interface NodeCalls<C> {
+  /** The flow it calls (its id) and the template given to each of the callee's inputs, by input name. */
+  target(config: C): { flowId: string; inputs: Record<string, string> }
+  /** The config field that names the flow, and the one of an input's mapping, for a problem's pointer. */
+  flowField: string
+  inputField(input: string): string
+  /** The port taken when the callee returns its outputs, and the one taken when it fails. */
+  done: string
+  failed: string
+}
+
 export interface NodeBehaviour<C> {
   /** The flow starts here (a Trigger): nothing leads into it, and runs start from its config. */
   starts?: boolean
+  /** It calls another flow (a Call Flow). */
+  calls?: NodeCalls<C>
+  /**
+   * It ends the run and hands these outputs back to a caller (an End of a callable flow): output name → template.
+   * A node that declares it ends the flow it is in.
+   */
+  returns?(config: C): Record<string, string>
   answers?: NodeAnswers<C>
   branches?: NodeBranches<C>
   effects?: NodeEffects<C>

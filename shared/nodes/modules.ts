@@ -1,6 +1,7 @@
 // Every node type, one line each: this array is the only list of node types. NODE_TYPES and NAME_PREFIX
 // (shared/nodes/node-types.ts), the definitions and runners (registry.ts, runners.ts), the renderer's registry check,
 // the generated docs and the per-type test tables are all derived from it. Order is the palette's order.
+import { callFlowNode } from './call_flow'
 import { chatFlowNode } from './chat_flow'
 import { conditionNode } from './condition'
 import { endNode } from './end'
@@ -34,5 +35,6 @@ export const NODE_MODULES = [
   mpmNode,
   chatFlowNode,
   waitNode,
+  callFlowNode,
   endNode,
 ] as const

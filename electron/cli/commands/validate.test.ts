@@ -6,6 +6,8 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { PATH_PROBE_PROBLEMS, pathProbeFlow } from '../../../shared/analysis/testing/path-probe'
+import { callerFlow, verifyFlow } from '../../../shared/analysis/testing/call-flows'
+import { mkdirSync } from 'node:fs'
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..')
 let dir = ''
@@ -194,6 +196,59 @@ describe('chatflow validate', () => {
   it('no file argument is a usage error, exit 2', () => {
     const usage = chatflow()
     expect(usage.code).toBe(2)
-    expect(usage.stderr[0]).toBe('chatflow validate: expected one flow file, got 0')
+    expect(usage.stderr[0]).toBe('chatflow validate: expected one or more flow files, got 0')
+  })
+
+  describe('calls to other flows', () => {
+    // Each case in a folder of its own: the flows beside a file are what its calls are checked against.
+    const folder = (name: string, flows: Record<string, unknown>) => {
+      const d = path.join(dir, name)
+      mkdirSync(d, { recursive: true })
+      for (const [f, doc] of Object.entries(flows)) writeFileSync(path.join(d, f), JSON.stringify(doc))
+      return d
+    }
+
+    it('checks a call against the flows beside the file: the output not returned on a path is a warning', () => {
+      const d = folder('beside', { 'verify.flow.json': verifyFlow(), 'orders.flow.json': callerFlow() })
+      const r = chatflow(path.join(d, 'orders.flow.json'))
+      expect(r.code).toBe(0)
+      expect(r.stdout).toContain(
+        "warning /nodes/2/config/text [thanks] Message text reads {{call_verify.phone}}, but 'Verify phone' does not return 'phone' on the path trigger_1 → ask_phone (No valid answer) → end_gave_up",
+      )
+      expect(r.stdout).toMatch(/orders.flow.json: 0 error\(s\), 1 warning\(s\)\n$/)
+    })
+
+    it('a callee found nowhere is an error naming it; --flows adds a folder to look in', () => {
+      const callee = folder('callees', { 'verify.flow.json': verifyFlow() })
+      const d = folder('alone', { 'orders.flow.json': callerFlow({ reads: 'ok {{call_verify.verified}}' }) })
+      const alone = chatflow(path.join(d, 'orders.flow.json'))
+      expect(alone.code).toBe(1)
+      expect(alone.stdout).toContain(
+        "error   /nodes/1/config/flowId [call_verify] 'call_verify' calls the flow 'flw_verify', which does not exist",
+      )
+      const found = chatflow(path.join(d, 'orders.flow.json'), '--flows', callee)
+      expect(found).toMatchObject({ code: 0, stderr: [] })
+      expect(found.stdout).toMatch(/orders.flow.json: 0 error\(s\), 0 warning\(s\)\n$/)
+      expect(chatflow(path.join(d, 'orders.flow.json'), '--flows', path.join(dir, 'nope')).stderr[0]).toBe(
+        `chatflow validate: --flows ${path.join(dir, 'nope')}: no such folder`,
+      )
+    })
+
+    it('validates several files, each against the others, and refuses recursion naming the cycle', () => {
+      const a = callerFlow({ reads: 'ok', inputs: {} })
+      a.interface = { inputs: [], outputs: [] }
+      const b = callerFlow({ id: 'flw_verify', name: 'Verify phone', flowId: 'flw_orders', inputs: {}, reads: 'ok' })
+      b.interface = { inputs: [], outputs: [] }
+      const one = file('cycle-a.json', JSON.stringify(a))
+      const two = file('cycle-b.json', JSON.stringify(b))
+      const r = chatflow(one, two, '--json')
+      expect(r.code).toBe(1)
+      const out = JSON.parse(r.stdout) as Array<{ file: string; problems: Array<{ code: string; message: string }> }>
+      expect(out.map((o) => [o.file, o.problems.map((p) => p.code)])).toEqual([
+        [one, ['call.cycle']],
+        [two, ['call.cycle']],
+      ])
+      expect(out[0]!.problems[0]!.message).toContain('Orders → Verify phone → Orders')
+    })
   })
 })

@@ -50,6 +50,7 @@ export class FlowStore {
       get: db.prepare(`SELECT ${SUMMARY_COLUMNS}, document FROM flows WHERE id = ? AND deleted_at IS NULL`),
       names: db.prepare('SELECT name FROM flows WHERE deleted_at IS NULL'),
       active: db.prepare('SELECT document FROM flows WHERE active = 1 AND deleted_at IS NULL'),
+      documents: db.prepare('SELECT document FROM flows WHERE deleted_at IS NULL'),
       insert: db.prepare(
         `INSERT INTO flows (id, name, active, document, revision, created_at, updated_at)
          VALUES (@id, @name, @active, @document, 1, @now, @now)`,
@@ -86,6 +87,20 @@ export class FlowStore {
   /** Documents of the active flows: the ones a keyword can start. */
   activeDocuments(): FlowDocument[] {
     return (this.sql.active!.all() as Array<{ document: string }>).map((r) => readStoredFlow(r.document))
+  }
+
+  /**
+   * Documents of every flow (not deleted), for analysis across flows (calls: shared/analysis/calls.ts). A stored
+   * document this build cannot read is left out: the flow it belongs to says so when opened.
+   */
+  documents(): FlowDocument[] {
+    return (this.sql.documents!.all() as Array<{ document: string }>).flatMap((r) => {
+      try {
+        return [readStoredFlow(r.document)]
+      } catch {
+        return []
+      }
+    })
   }
 
   create(name?: string): FlowRecord {

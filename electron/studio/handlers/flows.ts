@@ -1,6 +1,7 @@
 import { keywordOverlapProblems } from '../../../shared/engine/keyword-problems'
 import { flowStore } from '../../services/store/flows'
 import type { AreaHandlers } from './types'
+import { flowCallees, flowCallers } from './flow-calls'
 
 export const flowsHandlers: AreaHandlers<'flows'> = {
   'flows.list': (req, ctx) => ctx.service(flowStore).list(req.search, req.sort),
@@ -37,6 +38,11 @@ export const flowsHandlers: AreaHandlers<'flows'> = {
     ctx.emit('flows.changed', { id: req.id, kind: 'deleted' })
     return { id: req.id }
   },
+  'flows.callers': (req, ctx) => {
+    ctx.service(flowStore).get(req.id) // not_found for a flow that does not exist
+    return flowCallers(ctx.service(flowStore), req.id)
+  },
+  'flows.callees': (req, ctx) => flowCallees(ctx.service(flowStore), req.document),
   'flows.restore': (req, ctx) => {
     const flow = ctx.service(flowStore).restore(req.id)
     ctx.emit('flows.changed', { id: flow.id, kind: 'restored', revision: flow.revision })

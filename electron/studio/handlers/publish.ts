@@ -2,20 +2,50 @@ import { describeKeyStorage } from '../publish/key-protector'
 import { checkLibrary, libraryFor, storeLibrary } from '../../services/publish/library'
 import { publishPreview, recordSent } from '../publish/preview'
 import { publishClient as client } from '../publish/servers'
-import { checkPublishable, VersionStore } from '../../services/publish/versions'
+import { calleesPreview, calleesToSend } from '../publish/callees'
+import { ApiFailure } from '../../services/failure'
+import type { FlowDocument } from '../../../shared/flow/document'
+import { VersionStore } from '../../services/publish/versions'
+import { checkPublishBundle } from '../../services/publish/callees'
 import { FlowStore } from '../../services/store/flows'
-import type { AreaHandlers, ServiceFactory } from './types'
+import { RevisionStore } from '../../services/store/revisions'
+import type { AreaHandlers, HandlerContext, ServiceFactory } from './types'
 
 const versions: ServiceFactory<VersionStore> = (ctx) => new VersionStore(ctx.db, () => ctx.now())
 
+/**
+ * Publishing names the revision it sends (so it outlives pruning and the Publish dialog and the flows list can say
+ * which version runs where): with the name given, else, when it has none, after the server and version.
+ */
+function namePublished(
+  ctx: HandlerContext,
+  req: { serverId: string; flowId: string; label?: string; description?: string },
+  revision: number,
+  version: number,
+): void {
+  const store = new RevisionStore(ctx.db)
+  const server =
+    ctx
+      .service(client)
+      .list()
+      .find((s) => s.id === req.serverId)?.name ?? req.serverId
+  ctx.db.transaction(() => {
+    store.recordPublished(
+      { serverId: req.serverId, flowId: req.flowId, version, revision, label: `${server} v${version}` },
+      ctx.now(),
+    )
+    if (req.label) store.name(req.flowId, revision, req.label, req.description ?? null)
+  })()
+}
+
 export const publishHandlers: AreaHandlers<'publish'> = {
   'publish.receive': (req, ctx) => {
-    const document = checkPublishable(req.document)
+    const checked = checkPublishBundle(req.document, req.dependencies)
     const library = checkLibrary(req.library)
     // The library and the version in one transaction: a refused item leaves the previous version and library as they were.
     const v = ctx.db.transaction(() => {
       storeLibrary(ctx.db, library, () => ctx.now())
-      return ctx.service(versions).store(document)
+      return ctx.service(versions).storeChecked(checked)
     })()
     ctx.emit('flows.changed', { id: v.flowId, kind: 'saved' })
     return v
@@ -36,18 +66,41 @@ export const publishHandlers: AreaHandlers<'publish'> = {
     return { id: req.id }
   },
   'publish.send': async (req, ctx) => {
-    const document = new FlowStore(ctx.db, ctx.now).get(req.flowId).document
-    const out = await ctx.service(client).publish(req.serverId, document, libraryFor(ctx.db, document).library)
+    const store = new FlowStore(ctx.db, ctx.now)
+    const { document, revision } = store.get(req.flowId)
+    const callees = calleesToSend(store, document)
+    const library = libraryFor(ctx.db, [document, ...callees]).library
+    const out = await ctx.service(client).publish(req.serverId, document, library, callees)
     // Kept so the next publish can show what changed since this version (the API does not return documents).
     recordSent(ctx.db, req.serverId, document, out.version.version, ctx.now())
+    for (const d of out.version.dependencies ?? []) {
+      const sent = callees.find((c) => c.id === d.flowId)
+      if (sent && !d.reused) recordSent(ctx.db, req.serverId, sent, d.version, ctx.now())
+    }
+    namePublished(ctx, req, revision, out.version.version)
     return out
   },
   'publish.preview': async (req, ctx) => {
-    const document = new FlowStore(ctx.db, ctx.now).get(req.flowId).document
-    const preview = await publishPreview(ctx.db, ctx.service(client), req.serverId, document)
+    const store = new FlowStore(ctx.db, ctx.now)
+    const { document, revision } = store.get(req.flowId)
+    const preview = await publishPreview(ctx.db, ctx.service(client), req.serverId, document, revision)
+    let callees: FlowDocument[] = []
+    try {
+      callees = calleesToSend(store, document)
+    } catch (err) {
+      // A call to a flow this studio lacks blocks the publish (publish.send refuses it): shown as an error here.
+      if (!(err instanceof ApiFailure)) throw err
+      preview.errors.push(err.message)
+    }
+    const dependencies = await calleesPreview(ctx.db, ctx.service(client), req.serverId, callees)
     // Sent with the flow (publish.send); one the studio lacks is not sent, and its node fails on the runtime.
-    return { ...preview, warnings: [...preview.warnings, ...libraryFor(ctx.db, document).missing] }
+    const missing = libraryFor(ctx.db, [document, ...callees]).missing
+    return { ...preview, warnings: [...preview.warnings, ...missing], dependencies }
   },
   'publish.remote.versions': (req, ctx) => ctx.service(client).versions(req.serverId, req.flowId),
-  'publish.remote.rollback': (req, ctx) => ctx.service(client).rollback(req.serverId, req.flowId, req.version),
+  'publish.remote.rollback': async (req, ctx) => {
+    const v = await ctx.service(client).rollback(req.serverId, req.flowId, req.version)
+    new RevisionStore(ctx.db).rolledBack(req.serverId, req.flowId, req.version, ctx.now())
+    return v
+  },
 }

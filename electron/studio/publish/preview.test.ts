@@ -103,7 +103,7 @@ it('says when the running version was not sent from this studio, and blocks noth
   const p = expectOk(await api.call('publish.preview', { serverId, flowId: created.id }))
   expect(p.changes).toMatchObject({
     since: 1,
-    diff: null,
+    comparison: null,
     note: expect.stringContaining('was not published from this studio'),
   })
 })

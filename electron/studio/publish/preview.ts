@@ -3,7 +3,8 @@ import type { PublishPreview } from '../../../shared/api/commands/publish'
 import type { FlowDocument } from '../../../shared/flow/document'
 import { loadFlow } from '../../../shared/nodes/load-flow'
 import { validateFlow } from '../../../shared/analysis'
-import { describeDiff, diffFlows } from '../../../shared/publish/diff'
+import { compareFlows, summarize } from '../../../shared/diff'
+import { RevisionStore } from '../../services/store/revisions'
 import { flowCoverage } from '../coverage/store'
 import type { PublishClient } from './servers'
 
@@ -44,30 +45,51 @@ async function changes(
   } catch (err) {
     return {
       since: null,
+      sinceLabel: null,
       lines: [],
-      diff: null,
+      comparison: null,
       note: `The server's history could not be read: ${err instanceof Error ? err.message : String(err)}`,
     }
   }
   if (running === undefined)
     return {
       since: null,
+      sinceLabel: null,
       lines: [],
-      diff: null,
+      comparison: null,
       note: 'Not published on this server yet: the whole flow is new there.',
     }
   const before = sentDocument(db, serverId, doc.id, running)
   if (!before) {
     return {
       since: running,
+      sinceLabel: null,
       lines: [],
-      diff: null,
+      comparison: null,
       note: `Version ${running} on this server was not published from this studio, so what changed since cannot be shown.`,
     }
   }
-  const diff = diffFlows(before, doc)
-  const lines = describeDiff(diff)
-  return { since: running, lines, diff, note: lines.length ? null : `No changes since version ${running}.` }
+  const comparison = compareFlows(before, doc)
+  const lines = summarize(comparison)
+  return {
+    since: running,
+    sinceLabel: publishedLabel(db, serverId, doc.id, running),
+    lines,
+    comparison,
+    note: lines.length ? null : `No changes since version ${running}.`,
+  }
+}
+
+/** The name of the revision a server's version was published from, when this studio published it. */
+function publishedLabel(db: Database, serverId: string, flowId: string, version: number): string | null {
+  const row = db
+    .prepare(
+      `SELECT r.label FROM published_revisions p
+         JOIN flow_revisions r ON r.flow_id = p.flow_id AND r.revision = p.revision
+        WHERE p.server_id = ? AND p.flow_id = ? AND p.version = ?`,
+    )
+    .get(serverId, flowId, version) as { label: string | null } | undefined
+  return row?.label ?? null
 }
 
 export async function publishPreview(
@@ -75,10 +97,13 @@ export async function publishPreview(
   client: PublishClient,
   serverId: string,
   doc: FlowDocument,
+  revision: number,
 ): Promise<PublishPreview> {
   const problems = validateFlow(doc)
   const cov = flowCoverage(db, doc)
+  const named = new RevisionStore(db).get(doc.id, revision)
   return {
+    revision: { revision, label: named?.label ?? null, description: named?.description ?? null },
     errors: problems.filter((p) => p.severity === 'error').map((p) => p.message),
     warnings: problems.filter((p) => p.severity === 'warning').map((p) => p.message),
     untested: cov.branches

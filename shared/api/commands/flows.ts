@@ -27,6 +27,13 @@ export interface FlowRecord extends FlowSummary {
   document: FlowDocument
 }
 
+export interface FlowCaller {
+  flowId: string
+  flowName: string
+  /** Names of the nodes that make the calls. */
+  nodes: string[]
+}
+
 export const FlowSortSchema = z.enum(['name', 'updated'])
 export type FlowSort = z.infer<typeof FlowSortSchema>
 
@@ -57,5 +64,15 @@ export const flowsCommands = {
   'flows.delete': { req: z.object({ id: FlowIdSchema }), res: returns<{ id: string }>() },
   /** Warnings for keywords of this (unsaved) document that would also start another active flow. */
   'flows.keywordOverlaps': { req: z.object({ document: KnownFlowDocumentSchema }), res: returns<Problem[]>() },
+  /**
+   * The flows that call this one (Call Flow nodes naming it), with the calling nodes: listed before it is renamed or
+   * deleted. The flow itself is left out.
+   */
+  'flows.callers': { req: z.object({ id: FlowIdSchema }), res: returns<FlowCaller[]>() },
+  /**
+   * The stored documents of every flow this document calls, directly or through others (not the document's own id):
+   * the catalogue the editor checks its calls against and offers the callees' outputs from.
+   */
+  'flows.callees': { req: z.object({ document: KnownFlowDocumentSchema }), res: returns<FlowDocument[]>() },
   'flows.restore': { req: z.object({ id: FlowIdSchema }), res: returns<FlowSummary>() },
 }

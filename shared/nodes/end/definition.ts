@@ -1,19 +1,40 @@
 import { z } from 'zod'
-import type { NodeDefinition } from '../types'
+import type { NodeDefinition, TextField } from '../types'
+import { pointerOf } from '../../flow/pointer'
 
-export const EndConfigSchema = z.object({}).describe('End has no settings: the run finishes here.')
+export const EndConfigSchema = z
+  .object({
+    returns: z
+      .record(z.string(), z.string())
+      .optional()
+      .describe(
+        "A callable flow's outputs this End returns to its caller: output name → {{ }} template, evaluated to a typed value. Left out: returns nothing (the flow's Call Flow node then fails with no_return if the flow declares outputs).",
+      ),
+  })
+  .describe('End finishes the run here; in a flow another flow calls, it returns to the caller with `returns`.')
 export type EndConfig = z.infer<typeof EndConfigSchema>
+
+function textFields(c: EndConfig): TextField[] {
+  return Object.entries(c.returns ?? {}).map(([name, value]) => ({
+    pointer: pointerOf(['returns', name]),
+    label: `Returns ${name}`,
+    value,
+  }))
+}
 
 export const endDefinition: NodeDefinition<EndConfig> = {
   label: 'End',
-  description: 'Ends the run.',
+  description: 'Ends the run (in a called flow: returns to the caller with its outputs).',
   category: 'end',
   configSchema: EndConfigSchema,
   defaults: () => ({}),
   ports: () => [],
   waits: () => false,
   variables: () => [],
-  textFields: () => [],
+  textFields,
   validate: () => [],
-  summary: () => 'End of the conversation',
+  summary: (c) => {
+    const names = Object.keys(c.returns ?? {})
+    return names.length ? `Returns ${names.join(', ')}` : 'End of the conversation'
+  },
 }

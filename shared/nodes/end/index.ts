@@ -12,4 +12,6 @@ export const endNode: NodeModule<'end', EndConfig> = {
   ...endDefinition,
   runner: endRunner,
   sends: [],
+  // A callable flow's End hands these back to its caller (shared/analysis/calls.ts checks them per path).
+  returns: (c) => c.returns ?? {},
 }

@@ -20,6 +20,8 @@ import { migration017 } from './017_flow_node_count'
 import { migration018 } from './018_secrets_at_rest'
 import { migration019 } from './019_run_wake'
 import { migration020 } from './020_emulator_clock'
+import { migration021 } from './021_named_revisions'
+import { migration022 } from './022_version_calls'
 import type { Migration } from './types'
 
 export type { Migration } from './types'
@@ -49,6 +51,8 @@ export const schema: SchemaMigration[] = [
   migration018,
   migration019,
   migration020,
+  migration021,
+  migration022,
 ]
 
 export const migrations: Migration[] = schema.map(sqliteMigration)

@@ -1,7 +1,11 @@
 import { describe, expect, it } from 'vitest'
 import { buildFlow } from '../engine/testing/fixtures'
 import type { FlowDocument } from '../flow/document'
-import { describeDiff, diffFlows, isEmptyDiff, settingChanges, stableJson } from './diff'
+import { compareFlows } from './compare'
+import { describeField, summarize } from './summary'
+
+// The lines the Publish dialog and `chatflow diff` print. These were the tests of the Publish dialog's own diff
+// (shared/publish/diff.ts), which the comparison replaced: the same pairs give the same lines.
 
 const base = (): FlowDocument =>
   buildFlow(
@@ -17,13 +21,13 @@ const base = (): FlowDocument =>
     { id: 'f', name: 'Age', active: true },
   )
 
-describe('diffFlows', () => {
+describe('summarize', () => {
   it('finds nothing between a flow and itself, or one only moved on the canvas', () => {
     const a = base()
     const moved = { ...a, nodes: a.nodes.map((n) => ({ ...n, position: { x: n.position.x + 50, y: 9 } })) }
-    expect(isEmptyDiff(diffFlows(a, base()))).toBe(true)
-    expect(isEmptyDiff(diffFlows(a, moved))).toBe(true)
-    expect(describeDiff(diffFlows(a, moved))).toEqual([])
+    expect(compareFlows(a, base()).identical).toBe(true)
+    expect(compareFlows(a, moved).identical).toBe(true)
+    expect(summarize(compareFlows(a, moved))).toEqual([])
   })
 
   it('names nodes added, removed and changed, with the settings that changed and a rename', () => {
@@ -36,18 +40,23 @@ describe('diffFlows', () => {
     ask.config = { ...ask.config, prompt: 'How old are you?', retries: 5 }
     b.nodes.push({ id: 'n_bye', type: 'end', name: 'bye', position: { x: 0, y: 0 }, config: {} })
     b.edges.push({ id: 'e_new', source: 'n_ask', sourcePort: 'out', target: 'n_bye' })
-    const d = diffFlows(a, b)
-    expect(d.nodesAdded).toEqual([{ id: 'n_bye', name: 'bye', type: 'end' }])
-    expect(d.nodesRemoved).toEqual([{ id: 'n_thanks', name: 'thanks', type: 'message' }])
-    expect(d.nodesChanged).toHaveLength(1)
-    expect(d.nodesChanged[0]).toMatchObject({ id: 'n_ask', name: 'ask_age', renamedFrom: 'ask' })
-    expect(d.nodesChanged[0]!.settings).toContain('prompt: "Your age?" → "How old are you?"')
-    expect(describeDiff(d)).toEqual([
+    const c = compareFlows(a, b)
+    expect(c.nodes.filter((n) => n.status === 'added').map((n) => [n.id, n.name, n.type])).toEqual([
+      ['n_bye', 'bye', 'end'],
+    ])
+    expect(c.nodes.filter((n) => n.status === 'removed').map((n) => [n.id, n.name, n.type])).toEqual([
+      ['n_thanks', 'thanks', 'message'],
+    ])
+    expect(c.nodes.filter((n) => n.status === 'changed')).toHaveLength(1)
+    expect(c.nodes.find((n) => n.status === 'changed')).toMatchObject({
+      id: 'n_ask',
+      name: 'ask_age',
+      renamedFrom: 'ask',
+    })
+    expect(summarize(c)).toEqual([
       'Added node bye (end)',
       'Removed node thanks (message)',
-      expect.stringMatching(
-        /^Changed node ask_age: renamed from ask; prompt: "Your age\?" → "How old are you\?"; retries: /,
-      ),
+      'Changed node ask_age: renamed from ask; prompt: "Your age?" → "How old are you?"; retries: (none) → 5',
       'Added connection ask_age (out) → bye',
       'Removed connection ask (out) → thanks',
     ])
@@ -57,9 +66,9 @@ describe('diffFlows', () => {
     const a = base()
     const b = structuredClone(a)
     b.edges = b.edges.map((e, i) => ({ ...e, id: `renumbered_${i}` }))
-    expect(isEmptyDiff(diffFlows(a, b))).toBe(true)
+    expect(compareFlows(a, b).identical).toBe(true)
     b.edges[0] = { ...b.edges[0]!, sourcePort: 'failure' }
-    expect(describeDiff(diffFlows(a, b))).toEqual([
+    expect(summarize(compareFlows(a, b))).toEqual([
       'Added connection trigger_1 (failure) → ask',
       'Removed connection trigger_1 (out) → ask',
     ])
@@ -72,8 +81,8 @@ describe('diffFlows', () => {
     b.name = 'Age gate'
     b.active = false
     b.samples = { lookup: { ok: true } }
-    const lines = describeDiff(diffFlows(a, b))
-    expect(lines[0]).toMatch(/^Changed node thanks: type message → end; /)
+    const lines = summarize(compareFlows(a, b))
+    expect(lines[0]).toMatch(/^Changed node thanks: type message → end; text: "Thanks" → \(none\)/)
     expect(lines.slice(1)).toEqual([
       'Flow name: "Age" → "Age gate"',
       'Flow deactivated',
@@ -82,18 +91,20 @@ describe('diffFlows', () => {
   })
 })
 
-describe('settingChanges and stableJson', () => {
-  it('ignores key order, shows short scalars before and after, and summarises nested or long values', () => {
-    expect(stableJson({ b: 1, a: { d: [1, { y: 2, x: 1 }], c: null } })).toBe(
-      stableJson({ a: { c: null, d: [1, { x: 1, y: 2 }] }, b: 1 }),
-    )
-    expect(settingChanges({ a: { x: 1, y: 2 } }, { a: { y: 2, x: 1 } })).toEqual([])
-    expect(settingChanges({ n: 1, s: 'a', gone: true }, { n: 2, s: 'a', added: 'x' })).toEqual([
-      'added: (none) → "x"',
-      'gone: true → (none)',
-      'n: 1 → 2',
-    ])
-    expect(settingChanges({ rules: [1] }, { rules: [2] })).toEqual(['rules changed'])
-    expect(settingChanges({ t: 'x'.repeat(61) }, { t: 'y' })).toEqual(['t changed'])
+describe('describeField', () => {
+  it('shows short values before and after, and says a nested, long or multi-line value changed', () => {
+    const f = (before: unknown, after: unknown) => ({
+      path: 'config.x',
+      label: 'X',
+      kind: 'value' as const,
+      before,
+      after,
+    })
+    expect(describeField(f(1, 2))).toBe('x: 1 → 2')
+    expect(describeField(f(undefined, 'a'))).toBe('x: (none) → "a"')
+    expect(describeField(f(true, undefined))).toBe('x: true → (none)')
+    expect(describeField(f([1], [2]))).toBe('x changed')
+    expect(describeField(f('x'.repeat(61), 'y'))).toBe('x changed')
+    expect(describeField(f('two\nlines', 'y'))).toBe('x changed')
   })
 })

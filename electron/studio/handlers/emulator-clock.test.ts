@@ -120,7 +120,37 @@ describe("the emulator's clock", () => {
     expect(timedOut.session.trace.find((e) => e.nodeName === 'how' && e.phase === 'resume')?.port).toBe('timeout')
 
     const saved = expectOk(await api.call('emulator.saveTest', { ...t, name: 'nobody answers' }))
-    expect(saved.yaml).toMatch(/- wait: 2h\n\s+bot:[^]*How was it\?[^]*- wait: 30m\n\s+bot:[^]*Still there\?/)
+    // The skip of 10 min that woke nothing is a turn of its own, and the timeout's wait counts from it.
+    expect(saved.yaml).toMatch(
+      /- wait: 2h\n\s+bot:[^]*How was it\?[^]*- wait: 10m\n\s+bot: \[\]\n\s+- wait: 20m\n\s+bot:[^]*Still there\?/,
+    )
+    const [ran] = expectOk(await api.call('emulator.runTests', { flowId: t.flowId }))
+    expect(ran!.lastRun).toMatchObject({ passed: true, failures: [] })
+  })
+
+  it('records a skip that woke nothing as a wait, so the saved test replays to the same end', async () => {
+    const t = await askFlow(api)
+    expectOk(await api.call('emulator.start', { ...t, trigger: { kind: 'keyword', text: 'ask' } }))
+    now += 5000
+    // Nobody answers for a day and an hour: the question waits for the customer only, nothing wakes, the window
+    // closes and the conversation expires.
+    const skipped = expectOk(await api.call('emulator.skip', { ...t, to: { kind: 'by', ms: 25 * HOUR } }))
+    expect(skipped.action).toBe('ignored')
+    expect(skipped.session.run).toMatchObject({ status: 'ended', endReason: 'expired' })
+    const saved = expectOk(await api.call('emulator.saveTest', { ...t, name: 'nobody answers for a day' }))
+    // The tester's 5 s before skipping count too: the wait is from the question to the skip's time.
+    expect(saved.yaml).toMatch(/bot:[^]*Name\?[^]*- wait: 1d 1h 5s\n\s+bot: \[\]\n[^]*end:\n\s+state: ended/)
+    const [ran] = expectOk(await api.call('emulator.runTests', { flowId: t.flowId }))
+    expect(ran!.lastRun).toMatchObject({ passed: true, failures: [] })
+  })
+
+  it('places a skip that woke nothing before the answer that came after it', async () => {
+    const t = await askFlow(api)
+    expectOk(await api.call('emulator.start', { ...t, trigger: { kind: 'keyword', text: 'ask' } }))
+    expectOk(await api.call('emulator.skip', { ...t, to: { kind: 'by', ms: 3 * HOUR } }))
+    expectOk(await api.call('emulator.send', { ...t, event: { type: 'text', text: 'Asha' } }))
+    const saved = expectOk(await api.call('emulator.saveTest', { ...t, name: 'answers later' }))
+    expect(saved.yaml).toMatch(/Name\?[^]*- wait: 3h\n\s+bot: \[\]\n\s+- user: Asha\n\s+bot:[^]*Hi Asha/)
     const [ran] = expectOk(await api.call('emulator.runTests', { flowId: t.flowId }))
     expect(ran!.lastRun).toMatchObject({ passed: true, failures: [] })
   })

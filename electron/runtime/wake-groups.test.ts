@@ -86,6 +86,41 @@ describePostgresStore('waking due runs in groups', (c) => {
     expect(await store.nextDue(clock.now)).toBeNull()
   })
 
+  it('a run whose step cannot be written holds up no other: its group is tried again run by run', async () => {
+    const { store, url } = await c.open()
+    await store.publish(flow)
+    const clock = { now: T0 }
+    const reports: WakeReport[] = []
+    const logged: string[] = []
+    const adapter = new MemoryAdapter()
+    const { runtime } = testRuntime(store, adapter, {
+      effects: createEffects({ clock: { now: () => clock.now } }),
+      wakes: { pollMs: null, onWake: (r) => reports.push(r) },
+      log: (m) => logged.push(m),
+    })
+    open.push(runtime)
+    const ids = await waiting(store, runtime, 6)
+    // The database refuses any write of one run (a trigger, as a constraint or a full disk would refuse it).
+    const admin = new pg.Client({ connectionString: url })
+    await admin.connect()
+    try {
+      await admin.query(`CREATE FUNCTION refuse() RETURNS trigger AS $$ BEGIN RAISE EXCEPTION 'refused for the test'; END $$ LANGUAGE plpgsql;
+        CREATE TRIGGER refuse BEFORE UPDATE ON runs FOR EACH ROW WHEN (OLD.id = '${ids[2]}' AND NEW.status <> 'paused') EXECUTE FUNCTION refuse()`)
+    } finally {
+      await admin.end()
+    }
+    clock.now = DUE
+    expect(await runtime.runDue()).toBe(5)
+    expect(reports.map((r) => r.runId).sort()).toEqual(ids.filter((_, i) => i !== 2).sort())
+    expect(logged).toEqual([expect.stringMatching(new RegExp(`waking run ${ids[2]} failed: refused for the test`))])
+    await runtime.idle()
+    await expectWokenOnce(
+      store,
+      ids.filter((_, i) => i !== 2),
+    )
+    expect(await store.run(ids[2]!)).toMatchObject({ status: 'paused' })
+  })
+
   it('two instances waking the same due runs at the same moment change each run once', async () => {
     const { store, url } = await c.open()
     const other = await c.openShared!(url!)

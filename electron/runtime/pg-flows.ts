@@ -9,6 +9,7 @@ import { generateSecret, hashSecret, hintOf, verifyStoredSecret } from '../servi
 import { NewerFlows } from './newer-flows'
 import { writeLibrary } from './pg-library'
 import { transaction, type Queryable } from './pg-transaction'
+import { flowsToRead, planPublish, type StoredHead } from '../services/publish/callees'
 
 export class PgFlows {
   /** Documents by (flow, version): a stored version never changes, so only the pointer is read each time. */
@@ -20,23 +21,101 @@ export class PgFlows {
     private readonly now: () => number,
   ) {}
 
-  publish(doc: FlowDocument, library: PublishLibrary = EMPTY_LIBRARY): Promise<PublishedVersion> {
+  /**
+   * Stores the flow's next version and runs it, with the versions of its callees it needs (callees.ts: a changed
+   * callee becomes its flow's next version, stored only; an unchanged one is reused), pinned, in one transaction.
+   */
+  publish(
+    doc: FlowDocument,
+    library: PublishLibrary = EMPTY_LIBRARY,
+    callees: FlowDocument[] = [],
+  ): Promise<PublishedVersion> {
+    const checked = { root: doc, dependencies: callees }
     return transaction(this.pool, async (c) => {
-      await c.query('SELECT pg_advisory_xact_lock(hashtextextended($1, 0))', [`flow:${doc.id}`])
-      const { rows } = await c.query<{ v: number | null }>(
-        'SELECT MAX(version) AS v FROM flow_versions WHERE flow_id = $1',
-        [doc.id],
-      )
-      const version = (rows[0]?.v ?? 0) + 1
+      const ids = flowsToRead(checked).sort()
+      // Every flow this publish writes or pins, locked in one order: two publishes sharing a callee cannot deadlock.
+      for (const id of ids) await c.query('SELECT pg_advisory_xact_lock(hashtextextended($1, 0))', [`flow:${id}`])
+      const heads = new Map<string, StoredHead | null>()
+      const active = new Map<string, number | null>()
+      for (const id of ids) {
+        heads.set(id, await this.head(c, id))
+        const { rows } = await c.query<{ v: number }>(
+          'SELECT active_version AS v FROM published_flows WHERE flow_id = $1',
+          [id],
+        )
+        active.set(id, rows[0]?.v ?? null)
+      }
+      const plan = planPublish(checked, { head: (id) => heads.get(id) ?? null, active: (id) => active.get(id) ?? null })
       const at = this.now()
-      await c.query(
-        'INSERT INTO flow_versions (flow_id, version, name, document, published_at) VALUES ($1, $2, $3, $4, $5)',
-        [doc.id, version, doc.name, JSON.stringify(doc), at],
-      )
+      for (const w of plan.writes) {
+        await c.query(
+          'INSERT INTO flow_versions (flow_id, version, name, document, published_at) VALUES ($1, $2, $3, $4, $5)',
+          [w.doc.id, w.version, w.doc.name, JSON.stringify(w.doc), at],
+        )
+        for (const [callee, version] of Object.entries(w.calls))
+          await c.query(
+            'INSERT INTO flow_version_calls (flow_id, version, callee_id, callee_version) VALUES ($1, $2, $3, $4)',
+            [w.doc.id, w.version, callee, version],
+          )
+      }
       await writeLibrary(c, library, at)
-      await activate(c, doc.id, version, at)
-      return { flowId: doc.id, version, name: doc.name, publishedAt: at, active: true }
+      await activate(c, doc.id, plan.root.version, at)
+      return {
+        flowId: doc.id,
+        version: plan.root.version,
+        name: doc.name,
+        publishedAt: at,
+        active: true,
+        ...(plan.dependencies.length ? { dependencies: plan.dependencies } : {}),
+      }
     })
+  }
+
+  /** The latest stored version of a flow with its pins (callees.ts), or null for a flow never published. */
+  private async head(c: Queryable, flowId: string): Promise<StoredHead | null> {
+    const { rows } = await c.query<{ version: number }>(
+      'SELECT MAX(version) AS version FROM flow_versions WHERE flow_id = $1',
+      [flowId],
+    )
+    const version = rows[0]?.version
+    if (version === null || version === undefined) return null
+    const pins = await c.query<{ callee_id: string; callee_version: number }>(
+      'SELECT callee_id, callee_version FROM flow_version_calls WHERE flow_id = $1 AND version = $2',
+      [flowId, version],
+    )
+    return {
+      version,
+      document: await this.documentOf(c, flowId, version),
+      calls: Object.fromEntries(pins.rows.map((r) => [r.callee_id, r.callee_version])),
+    }
+  }
+
+  /**
+   * The callee's version pinned to a caller's version, with its document (what a call runs), or null. `callerVersion`
+   * null: the version the caller runs now (`running` when the caller read it already, as a contact's transaction has).
+   */
+  async calledFlow(
+    c: Queryable,
+    callerId: string,
+    callerVersion: number | null,
+    calleeId: string,
+    running?: number,
+  ): Promise<{ doc: FlowDocument; version: number } | null> {
+    let version = callerVersion ?? running ?? null
+    if (version === null) {
+      const { rows } = await c.query<{ v: number }>(
+        'SELECT active_version AS v FROM published_flows WHERE flow_id = $1',
+        [callerId],
+      )
+      version = rows[0]?.v ?? null
+    }
+    if (version === null) return null
+    const { rows } = await c.query<{ v: number }>(
+      'SELECT callee_version AS v FROM flow_version_calls WHERE flow_id = $1 AND version = $2 AND callee_id = $3',
+      [callerId, version, calleeId],
+    )
+    const pinned = rows[0]?.v
+    return pinned === undefined ? null : { doc: await this.documentOf(c, calleeId, pinned), version: pinned }
   }
 
   async versions(flowId: string): Promise<PublishedVersion[]> {

@@ -4,7 +4,7 @@ import { fail, ok, type Result } from '../../shared/api'
 import { ApiFailure } from '../services/failure'
 import type { PublishTarget } from '../services/publish/http'
 import { checkLibrary } from '../services/publish/library'
-import { checkPublishable } from '../services/publish/versions'
+import { checkPublishBundle } from '../services/publish/callees'
 import type { RuntimeStore } from './store'
 
 const FLOW_ID = /^[^\s/]{1,200}$/
@@ -20,10 +20,10 @@ async function guard<T>(work: () => Promise<T>): Promise<Result<T>> {
 
 export function storePublishTarget(store: RuntimeStore, extend?: PublishTarget['extend']): PublishTarget {
   return {
-    receive: (document, library) =>
+    receive: (document, library, dependencies) =>
       guard(() => {
-        const doc = checkPublishable(document)
-        return store.publish(doc, checkLibrary(library))
+        const checked = checkPublishBundle(document, dependencies)
+        return store.publish(checked.root, checkLibrary(library), checked.dependencies)
       }),
     versions: (flowId) => guard(() => store.versions(flowId)),
     rollback: (flowId, version) =>

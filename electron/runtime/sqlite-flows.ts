@@ -15,6 +15,7 @@ export class SqliteFlows {
   private readonly secrets: SecretStore
   private readonly parsed = new Map<string, { revision: number; doc: FlowDocument }>()
   private readonly newer = new NewerFlows()
+  private readonly calls = new Map<string, { doc: FlowDocument; version: number }>()
   // Read on every message: prepared once.
   private readonly sql: Record<'revision' | 'revisions' | 'document', Statement>
 
@@ -33,11 +34,22 @@ export class SqliteFlows {
   }
 
   /** The library goes to the studio's own tables, which the store's libraryEffects read. */
-  publish(document: FlowDocument, library: PublishLibrary = EMPTY_LIBRARY) {
+  publish(document: FlowDocument, library: PublishLibrary = EMPTY_LIBRARY, callees: FlowDocument[] = []) {
     return this.writer.run(() => {
       storeLibrary(this.db, library, this.now)
-      return this.versionStore.store(document)
+      return this.versionStore.storeChecked({ root: document, dependencies: callees })
     })
+  }
+
+  /** A call's callee at the version pinned to its caller's (a stored version never changes: cached by both). */
+  calledFlow(callerId: string, callerVersion: number | null, calleeId: string) {
+    const key = `${callerId}@${callerVersion ?? 'running'}>${calleeId}`
+    // The running version moves with a publish or rollback: only a named version's answer is kept.
+    const cached = callerVersion === null ? undefined : this.calls.get(key)
+    if (cached) return cached
+    const found = this.versionStore.pinnedCallee(callerId, callerVersion, calleeId)
+    if (found && callerVersion !== null) this.calls.set(key, found)
+    return found
   }
 
   versions(flowId: string) {

@@ -69,8 +69,12 @@ export class SqliteRuntimeStore implements RuntimeStore {
     )
   }
 
-  async publish(document: FlowDocument, library?: PublishLibrary) {
-    return this.flows.publish(document, library)
+  async publish(document: FlowDocument, library?: PublishLibrary, callees?: FlowDocument[]) {
+    return this.flows.publish(document, library, callees)
+  }
+
+  async calledFlow(callerId: string, callerVersion: number | null, calleeId: string) {
+    return this.flows.calledFlow(callerId, callerVersion, calleeId)
   }
 
   /** The studio's own library tables (publishes upsert into them; the studio's editors write them too). */
@@ -124,6 +128,7 @@ export class SqliteRuntimeStore implements RuntimeStore {
         pausedRun: async () => this.runStore.pausedOf(contact.id),
         runningFlow: (flowId) => this.runningFlow(flowId),
         runningFlows: () => this.runningFlows(),
+        calledFlow: (callerId, callerVersion, calleeId) => this.calledFlow(callerId, callerVersion, calleeId),
         contacts: createContactsEffect(this.contactStore),
         commit: async (writes) => {
           if (committed) throw new Error('A contact transaction commits once.')

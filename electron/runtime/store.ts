@@ -101,6 +101,12 @@ export interface ContactTx {
   /** RuntimeStore.runningFlow(s), read on this transaction's connection (a held lock never waits for a second one). */
   runningFlow(flowId: string): Promise<FlowDocument | null>
   runningFlows(): Promise<FlowDocument[]>
+  /** RuntimeStore.calledFlow on this transaction's connection. */
+  calledFlow(
+    callerId: string,
+    callerVersion: number | null,
+    calleeId: string,
+  ): Promise<{ doc: FlowDocument; version: number } | null>
   /** For the engine: contact reads and updates inside this transaction. */
   readonly contacts: ContactsEffect
   /**
@@ -125,8 +131,10 @@ export interface RuntimeStore {
   /**
    * Stores a checked document as the flow's next version and runs it from now on, and upserts the checked library
    * items it travelled with (templates by name and language, products by catalogue and id), all atomically.
+   * `callees`: the checked documents of the flows it calls, callees first (services/publish/callees.ts
+   * checkPublishBundle): stored as versions where they changed, and pinned to the new version (`calledFlow`).
    */
-  publish(document: FlowDocument, library?: PublishLibrary): Promise<PublishedVersion>
+  publish(document: FlowDocument, library?: PublishLibrary, callees?: FlowDocument[]): Promise<PublishedVersion>
   /**
    * What the Template Message, SPM and MPM nodes read: the templates and catalogue products this store holds (the
    * studio's library tables, which publishes upsert into; on PostgreSQL only what publishes carried).
@@ -139,6 +147,15 @@ export interface RuntimeStore {
   runningFlow(flowId: string): Promise<FlowDocument | null>
   /** Every running document (keyword, button-click and ad triggers are matched against these). */
   runningFlows(): Promise<FlowDocument[]>
+  /**
+   * The callee's version a caller's version was published with, pinned (docs/publish-api.md, "Callees"), or null
+   * when that version calls no such flow. `callerVersion` null: the version the caller runs now.
+   */
+  calledFlow(
+    callerId: string,
+    callerVersion: number | null,
+    calleeId: string,
+  ): Promise<{ doc: FlowDocument; version: number } | null>
   // ---- webhook secrets ----
   verifySecret(flowId: string, key: string): Promise<boolean>
   /**
@@ -152,6 +169,18 @@ export interface RuntimeStore {
    * any other sharing the store. If `fn` throws, nothing it wrote is kept.
    */
   withContact<T>(phone: string, name: string | undefined, fn: (tx: ContactTx) => Promise<T>): Promise<T>
+  /**
+   * Several existing contacts in one transaction (the wake scheduler's batches, on a store where a transaction's
+   * round trips and commit cost more than its work: PostgreSQL). Every contact's lock is taken first, in one fixed
+   * order, so two batches never wait on each other; then `fn` runs for each contact in turn, on a ContactTx whose
+   * `commit` must not be called: `fn` returns its writes instead, and all of them are written in one statement
+   * before the one commit. If anything throws, nothing of any contact is kept. A phone with no contact gets no
+   * call (null in its place). Answers each call's result and the outbound messages its writes leased.
+   */
+  withContacts?<T>(
+    phones: string[],
+    fn: (tx: ContactTx, index: number) => Promise<{ result: T; writes: ContactWrites | null }>,
+  ): Promise<Array<{ result: T; leased: OutboxItem[] } | null>>
   // ---- the outbox (outbox.ts) ----
   /**
    * Leases, for up to `limit` contacts whose oldest unsent message is due now (next attempt reached, no live

@@ -19,7 +19,10 @@ export function ExportDialog({ flows, onClose }: { flows: FlowSummary[]; onClose
   return (
     <Modal labelledBy="export-title" onClose={onClose}>
       <h2 id="export-title">Export flows</h2>
-      <p>Flows go with their saved conversation tests, sample responses and the message templates they use.</p>
+      <p>
+        Flows go with their saved conversation tests, sample responses and the message templates they use, and with
+        every flow they call (Call Flow nodes), so the file works on its own.
+      </p>
       <ul className="transfer-list" aria-label="Flows to export">
         {flows.map((f) => (
           <li key={f.id}>

@@ -11,6 +11,13 @@ type Stage =
   | { kind: 'done'; message: string }
 
 const LABEL: Record<ConflictChoice, string> = { replace: 'Replace', 'keep-both': 'Keep both', skip: 'Skip' }
+// A callee the file carries (its flows call it by id): the same three choices, said as what they do to the calls.
+const CALLEE_LABEL: Record<ConflictChoice, string> = {
+  skip: 'Keep mine (the calls use it)',
+  replace: 'Take theirs (a new revision of mine)',
+  'keep-both': 'Import as a copy (the calls use the copy)',
+}
+const CALLEE_ORDER: ConflictChoice[] = ['skip', 'replace', 'keep-both']
 
 /** Checks a dropped or picked file, asks about conflicts, then imports all or nothing. */
 export function ImportDialog({ file, onClose }: { file: File; onClose(): void }) {
@@ -30,12 +37,14 @@ export function ImportDialog({ file, onClose }: { file: File; onClose(): void })
     })
     if (!out.ok)
       return setStage({ kind: 'problems', problems: [{ file: file.name, path: '', message: out.error.message }] })
-    const stored = out.value.outcomes.filter((o) => o.action !== 'skipped').length
-    const skipped = out.value.outcomes.length - stored
+    const flows = out.value.outcomes.filter((o) => !o.dependency)
+    const stored = flows.filter((o) => o.action !== 'skipped').length
+    const skipped = flows.length - stored
+    const callees = out.value.outcomes.filter((o) => o.dependency && o.action !== 'skipped').length
     const withSecrets = out.value.outcomes.filter((o) => o.secretApplied).length
     setStage({
       kind: 'done',
-      message: `Imported ${stored} flow${stored === 1 ? '' : 's'}${skipped ? `, skipped ${skipped}` : ''}${withSecrets ? `, ${withSecrets} with the webhook secret from the file` : ''}.`,
+      message: `Imported ${stored} flow${stored === 1 ? '' : 's'}${callees ? ` and ${callees} flow${callees === 1 ? '' : 's'} they call` : ''}${skipped ? `, skipped ${skipped}` : ''}${withSecrets ? `, ${withSecrets} with the webhook secret from the file` : ''}.`,
     })
   }
 
@@ -51,11 +60,16 @@ export function ImportDialog({ file, onClose }: { file: File; onClose(): void })
         return setStage({ kind: 'problems', problems: [{ file: file.name, path: '', message: seen.error.message }] })
       if (seen.value.problems.length) return setStage({ kind: 'problems', problems: seen.value.problems })
       if (seen.value.conflicts.length || seen.value.secrets.length) {
-        setChoices(Object.fromEntries(seen.value.conflicts.map((c) => [c.flowId, 'keep-both' as ConflictChoice])))
+        // A callee keeps the studio's by default: other flows here may call it too.
+        setChoices(
+          Object.fromEntries(
+            seen.value.conflicts.map((c) => [c.flowId, (c.dependency ? 'skip' : 'keep-both') as ConflictChoice]),
+          ),
+        )
         return setStage({
           kind: 'choices',
           conflicts: seen.value.conflicts,
-          count: seen.value.flows.length,
+          count: seen.value.flows.length + seen.value.dependencies.length,
           secrets: seen.value.secrets.length,
         })
       }
@@ -96,14 +110,16 @@ export function ImportDialog({ file, onClose }: { file: File; onClose(): void })
             {stage.conflicts.map((c) => (
               <li key={c.flowId}>
                 <label>
-                  “{c.name}” {c.reason === 'id' ? 'is already here' : `has the name of “${c.existingName}”`}
+                  {c.dependency
+                    ? `“${c.name}”, called by ${c.calledBy.map((n) => `“${n}”`).join(', ')}, differs from yours`
+                    : `“${c.name}” ${c.reason === 'id' ? 'is already here' : `has the name of “${c.existingName}”`}`}
                   <select
                     value={choices[c.flowId]}
                     onChange={(e) => setChoices({ ...choices, [c.flowId]: e.target.value as ConflictChoice })}
                   >
-                    {(Object.keys(LABEL) as ConflictChoice[]).map((k) => (
+                    {(c.dependency ? CALLEE_ORDER : (Object.keys(LABEL) as ConflictChoice[])).map((k) => (
                       <option key={k} value={k}>
-                        {LABEL[k]}
+                        {c.dependency ? CALLEE_LABEL[k] : LABEL[k]}
                       </option>
                     ))}
                   </select>

@@ -72,4 +72,42 @@ describe('PublishPreview', () => {
     expect(html).toContain('2 untested branches (coverage 33%): is_adult → false, ask → failure (not connected)')
     expect(html).toContain('<li>Long button title</li>')
   })
+
+  // Issue 30: a publish sends the flows the flow calls; the preview lists each with what changed in it.
+  it('lists the flows it calls with their changes or why there are none', () => {
+    const html = renderToStaticMarkup(
+      <PublishPreview
+        serverName="Production"
+        preview={{
+          ...base,
+          dependencies: [
+            {
+              flowId: 'flw_sms',
+              name: 'Send code',
+              since: 1,
+              lines: [],
+              note: 'Unchanged since version 1: the server reuses it.',
+            },
+            {
+              flowId: 'flw_verify',
+              name: 'Verify phone',
+              since: 2,
+              lines: ['Changed node say: text: "a" → "b"'],
+              note: null,
+            },
+          ],
+        }}
+      />,
+    )
+    expect(html).toContain('Flows it calls, sent with it')
+    expect(html).toContain(
+      '<strong>Send code</strong><span class="transfer-note"> — Unchanged since version 1: the server reuses it.</span>',
+    )
+    expect(html).toMatch(
+      /<strong>Verify phone<\/strong> — changes since version 2:<ul class="publish-changes"><li>Changed node say/,
+    )
+    expect(renderToStaticMarkup(<PublishPreview preview={base} serverName="Production" />)).not.toContain(
+      'Flows it calls',
+    )
+  })
 })

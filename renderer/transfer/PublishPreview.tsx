@@ -4,7 +4,7 @@ import type { PublishPreview as Preview } from '../../shared/api/commands/publis
 // (which block), warnings and the branches no test has taken (which do not).
 
 export function PublishPreview({ preview, serverName }: { preview: Preview; serverName: string }) {
-  const { changes, errors, warnings, untested, coverage, revision } = preview
+  const { changes, errors, warnings, untested, coverage, revision, dependencies = [] } = preview
   const since =
     changes.since !== null && `version ${changes.since}${changes.sinceLabel ? ` (${changes.sinceLabel})` : ''}`
   return (
@@ -22,6 +22,30 @@ export function PublishPreview({ preview, serverName }: { preview: Preview; serv
             <li key={i}>{l}</li>
           ))}
         </ul>
+      )}
+      {dependencies.length > 0 && (
+        <>
+          <h3>Flows it calls, sent with it</h3>
+          <p className="transfer-note">
+            This version runs the versions sent with it; publishing one of them on its own later changes nothing here.
+          </p>
+          <ul className="transfer-list publish-callees" aria-label="Flows it calls">
+            {dependencies.map((d) => (
+              <li key={d.flowId}>
+                <strong>{d.name}</strong>
+                {d.since !== null && d.lines.length > 0 && ` — changes since version ${d.since}:`}
+                {d.note && <span className="transfer-note"> — {d.note}</span>}
+                {d.lines.length > 0 && (
+                  <ul className="publish-changes">
+                    {d.lines.map((l, i) => (
+                      <li key={i}>{l}</li>
+                    ))}
+                  </ul>
+                )}
+              </li>
+            ))}
+          </ul>
+        </>
       )}
       {errors.length > 0 && (
         <>

@@ -13,8 +13,8 @@ import type { CliCommand } from './types'
 
 const USAGE = `Usage: chatflow export [--data-dir <dir>] [--flow <id>]... [--include-secrets] --out <file>
 
-Writes the flows (every flow, or each --flow), their saved conversation tests and the message templates they use
-as one bundle (docs/flow-format.md, "Bundle"). Webhook secrets are left out unless --include-secrets is given
+Writes the flows (every flow, or each --flow), their saved conversation tests, the flows they call (transitively)
+and the message templates they use as one bundle (docs/flow-format.md, "Bundle"). Webhook secrets are left out unless --include-secrets is given
 (the bundle then carries their digests, never the secrets).
 The studio must not be running on the same data directory.
 Exit codes: 0 written, 1 unknown flow or the database or file cannot be used, 2 bad usage.
@@ -69,7 +69,11 @@ export const exportCommand: CliCommand = {
       fs.writeFileSync(temp, result.text)
       fs.renameSync(temp, out)
       for (const w of result.warnings) process.stderr.write(`chatflow export: warning: ${w}\n`)
-      process.stdout.write(`Exported ${result.flowCount} flow${result.flowCount === 1 ? '' : 's'} to ${out}.\n`)
+      const plural = (n: number) => (n === 1 ? '' : 's')
+      const callees = result.dependencyCount
+        ? ` and ${result.dependencyCount} flow${plural(result.dependencyCount)} they call`
+        : ''
+      process.stdout.write(`Exported ${result.flowCount} flow${plural(result.flowCount)}${callees} to ${out}.\n`)
       return 0
     } catch (err) {
       process.stderr.write(`chatflow export: ${err instanceof Error ? err.message : String(err)}\n`)

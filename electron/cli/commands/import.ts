@@ -11,18 +11,24 @@ import { DB_FILE_NAME } from '../../studio/backend'
 import { resolveDataDir } from '../../services/data-dir'
 import { openDatabase } from '../../services/db/open'
 import { FlowStore } from '../../services/store/flows'
-import { applyImport, type ConflictChoice } from '../../services/transfer/apply'
+import { applyImport, type ConflictChoice, type ImportOutcome } from '../../services/transfer/apply'
 import { formatProblem, readImportFile } from '../../services/transfer/read'
 import { readInputFile } from './input-file'
 import type { CliCommand } from './types'
 
-const USAGE = `Usage: chatflow import <file> [--data-dir <dir>] [--on-conflict replace|keep-both|skip] [--with-secrets]
+const USAGE = `Usage: chatflow import <file> [--data-dir <dir>] [--on-conflict replace|keep-both|skip]
+                       [--on-callee-conflict keep-mine|take-theirs|copy] [--with-secrets]
 
 <file> is a flow file or a bundle written by \`chatflow export\` or the studio's Export. Flows keep their ids.
 A flow that meets an existing one (same id, or same name) is handled by --on-conflict:
   replace    the file's version becomes the existing flow's next revision (the default)
   keep-both  stored as a copy named "name (2)" (under a new id when the id is taken)
   skip       left out
+A bundle also carries the flows its flows call (its dependencies). Calls name flows by id: a callee this studio
+has unchanged is left as it is; one that differs is handled by --on-callee-conflict:
+  keep-mine    the studio's flow stays and the calls go to it (the default)
+  take-theirs  the file's version becomes the studio flow's next revision
+  copy         stored as a copy under a new id, and the file's calls to it are pointed at the copy
 A bundle exported with webhook secrets carries them; they are used only with --with-secrets (otherwise the flows
 keep this studio's secrets, or get new ones), so a file cannot hand its author a key to your flows.
 The studio must not be running on the same data directory.
@@ -30,6 +36,11 @@ Exit codes: 0 imported, 1 the file is not valid (nothing written) or the databas
 `
 
 const CHOICES: ConflictChoice[] = ['replace', 'keep-both', 'skip']
+const CALLEE_CHOICES: Record<string, ConflictChoice> = {
+  'keep-mine': 'skip',
+  'take-theirs': 'replace',
+  copy: 'keep-both',
+}
 
 export const importCommand: CliCommand = {
   summary: 'store a flow file or a bundle in the studio database, keeping ids',
@@ -42,6 +53,7 @@ export const importCommand: CliCommand = {
         options: {
           'data-dir': { type: 'string' },
           'on-conflict': { type: 'string' },
+          'on-callee-conflict': { type: 'string' },
           'with-secrets': { type: 'boolean' },
           help: { type: 'boolean', short: 'h' },
         },
@@ -61,6 +73,13 @@ export const importCommand: CliCommand = {
     const choice = (parsed.values['on-conflict'] ?? 'replace') as ConflictChoice
     if (!CHOICES.includes(choice)) {
       process.stderr.write(`chatflow import: --on-conflict must be one of ${CHOICES.join(', ')}\n${USAGE}`)
+      return 2
+    }
+    const calleeChoice = CALLEE_CHOICES[parsed.values['on-callee-conflict'] ?? 'keep-mine']
+    if (!calleeChoice) {
+      process.stderr.write(
+        `chatflow import: --on-callee-conflict must be one of ${Object.keys(CALLEE_CHOICES).join(', ')}\n${USAGE}`,
+      )
       return 2
     }
     const file = parsed.positionals[0]!
@@ -84,8 +103,18 @@ export const importCommand: CliCommand = {
     }
     try {
       const withSecrets = parsed.values['with-secrets'] === true
-      const outcomes = applyImport(db, read.content, () => choice, Date.now, withSecrets)
+      const outcomes = applyImport(
+        db,
+        read.content,
+        (c) => (c.dependency ? calleeChoice : choice),
+        Date.now,
+        withSecrets,
+      )
       for (const o of outcomes) {
+        if (o.dependency) {
+          process.stdout.write(calleeLine(o, db))
+          continue
+        }
         const revision = o.storedId
           ? (db.prepare('SELECT revision FROM flows WHERE id = ?').pluck().get(o.storedId) as number)
           : null
@@ -110,6 +139,19 @@ export const importCommand: CliCommand = {
       db.close()
     }
   },
+}
+
+/** What became of a flow the file carried because its flows call it. */
+function calleeLine(o: ImportOutcome, db: Database): string {
+  if (o.action === 'skipped') return `Kept this studio's "${o.name}" (${o.flowId}), which the imported flows call.\n`
+  const revision = db.prepare('SELECT revision FROM flows WHERE id = ?').pluck().get(o.storedId) as number
+  const how =
+    o.action === 'copied'
+      ? `, a copy: the imported flows call it under its new id`
+      : o.action === 'replaced'
+        ? ', replaced'
+        : ''
+  return `Imported "${o.name}" as ${o.storedId} (revision ${revision}${how}), called by the imported flows.\n`
 }
 
 /** Inserts or replaces the flow under its own id in one transaction; returns the stored revision. */

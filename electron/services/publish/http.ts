@@ -24,6 +24,8 @@ const digest = (value: string) => createHash('sha256').update(value, 'utf8').dig
 const STATUS: Record<string, number> = {
   bad_request: 400,
   invalid_flow: 422,
+  callee_missing: 422,
+  call_cycle: 422,
   not_found: 404,
   conflict: 409,
   unavailable: 503,
@@ -38,8 +40,11 @@ function fail(reply: FastifyReply, status: number, code: string, message: string
 
 /** What the publish API drives: the studio back end's publish.* commands, or the headless runtime's store. */
 export interface PublishTarget {
-  /** `library` is the body's unchecked `library` (templates and products the flow uses), undefined when absent. */
-  receive(document: unknown, library?: unknown): Promise<Result<PublishedVersion>>
+  /**
+   * `library` is the body's unchecked `library` (templates and products the flow uses), `dependencies` its unchecked
+   * `dependencies` (the documents of the flows it calls); each undefined when absent.
+   */
+  receive(document: unknown, library?: unknown, dependencies?: unknown): Promise<Result<PublishedVersion>>
   versions(flowId: string): Promise<Result<PublishedVersion[]>>
   rollback(flowId: string, version: number): Promise<Result<PublishedVersion>>
   /** The runtime only: creates (or with `rotate`, replaces) a flow's webhook secret and returns it once. */
@@ -99,22 +104,22 @@ export function buildPublishApp(target: PublishTarget, key: string): FastifyInst
     return fail(reply, STATUS[result.error.code] ?? 500, result.error.code, result.error.message, result.error.issues)
   }
 
-  app.post<{ Params: { id: string }; Body: { document?: { id?: unknown }; library?: unknown } }>(
-    '/api/v1/flows/:id/versions',
-    async (req, reply) => {
-      const document = req.body?.document
-      if (!document || typeof document !== 'object')
-        return fail(
-          reply,
-          400,
-          'bad_request',
-          'The body must be {"document": <flow document>, "library"?: {templates, catalog}}.',
-        )
-      if (document.id !== req.params.id)
-        return fail(reply, 400, 'id_mismatch', `The document's id is not ${req.params.id}.`)
-      return answer(reply, target.receive(document, req.body?.library), 201)
-    },
-  )
+  app.post<{
+    Params: { id: string }
+    Body: { document?: { id?: unknown }; library?: unknown; dependencies?: unknown }
+  }>('/api/v1/flows/:id/versions', async (req, reply) => {
+    const document = req.body?.document
+    if (!document || typeof document !== 'object')
+      return fail(
+        reply,
+        400,
+        'bad_request',
+        'The body must be {"document": <flow document>, "dependencies"?: [<flow document>…], "library"?: {templates, catalog}}.',
+      )
+    if (document.id !== req.params.id)
+      return fail(reply, 400, 'id_mismatch', `The document's id is not ${req.params.id}.`)
+    return answer(reply, target.receive(document, req.body?.library, req.body?.dependencies), 201)
+  })
   app.get<{ Params: { id: string } }>('/api/v1/flows/:id/versions', async (req, reply) => {
     const result = await target.versions(req.params.id)
     if (result.ok) return reply.send({ versions: result.value })

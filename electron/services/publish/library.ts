@@ -55,21 +55,28 @@ export function checkLibrary(input: unknown): PublishLibrary {
   return parsed.data
 }
 
-/** The templates and products `doc` uses, as this studio's library holds them; `missing` names what it lacks. */
-export function libraryFor(db: Database, doc: FlowDocument): { library: PublishLibrary; missing: string[] } {
+/**
+ * The templates and products the documents use (a flow and the flows it calls), as this studio's library holds
+ * them; `missing` names what it lacks.
+ */
+export function libraryFor(
+  db: Database,
+  docs: FlowDocument | FlowDocument[],
+): { library: PublishLibrary; missing: string[] } {
   const templates = new TemplateStore(db)
   const catalog = new CatalogStore(db)
   const library: PublishLibrary = { templates: [], catalog: [] }
   const missing: string[] = []
   const seen = new Set<string>()
-  for (const ref of templatesUsed(doc)) {
+  const all = Array.isArray(docs) ? docs : [docs]
+  for (const ref of all.flatMap((d) => templatesUsed(d))) {
     if (seen.has(`t:${ref.name}:${ref.language}`)) continue
     seen.add(`t:${ref.name}:${ref.language}`)
     const t = templates.get(ref.name, ref.language)
     if (!t) missing.push(`Template ${ref.name} (${ref.language}) is used but not in the template library.`)
     else library.templates.push(strip(t))
   }
-  for (const ref of productsUsed(doc)) {
+  for (const ref of all.flatMap((d) => productsUsed(d))) {
     if (seen.has(`p:${ref.catalogId}:${ref.productId}`)) continue
     seen.add(`p:${ref.catalogId}:${ref.productId}`)
     const p = catalog.get(ref.catalogId, ref.productId)

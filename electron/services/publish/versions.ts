@@ -2,12 +2,14 @@
 // version N+1, makes it the running document (the flow's row in `flows`) and marks it active: a publish that
 // fails or is cut off at any point leaves the previous version running.
 import type { Database } from 'better-sqlite3'
-import { loadFlow } from '../../../shared/nodes/load-flow'
 import { readStoredFlow } from '../store/stored-flow'
-import { validateFlow } from '../../../shared/analysis'
 import type { FlowDocument } from '../../../shared/flow'
 import type { PublishedVersion } from '../../../shared/api/commands/publish'
 import { ApiFailure } from '../failure'
+import { checkPublishable } from './check'
+import { checkPublishBundle, planPublish, type CheckedPublish, type Pins, type StoredHead } from './callees'
+
+export { checkPublishable }
 
 export class VersionStore {
   constructor(
@@ -15,24 +17,91 @@ export class VersionStore {
     private readonly now: () => number = Date.now,
   ) {}
 
-  /** Checks and stores a document as the flow's next version, and runs it from now on. */
-  publish(input: unknown): PublishedVersion {
-    return this.store(checkPublishable(input))
+  /** Checks and stores a document (with the callees it carries) as the flow's next version, and runs it from now on. */
+  publish(input: unknown, dependencies?: unknown): PublishedVersion {
+    return this.storeChecked(checkPublishBundle(input, dependencies))
   }
 
   /** Stores a checked document as the flow's next version and runs it, in one transaction. */
   store(doc: FlowDocument): PublishedVersion {
+    return this.storeChecked({ root: doc, dependencies: [] })
+  }
+
+  /**
+   * Stores a checked publish in one transaction: the callees' versions it needs (callees.ts), then the caller's,
+   * which runs from now on and pins them.
+   */
+  storeChecked(checked: CheckedPublish): PublishedVersion {
     return this.db.transaction(() => {
-      const last = this.db.prepare('SELECT MAX(version) FROM flow_versions WHERE flow_id = ?').pluck().get(doc.id) as
-        number | null
-      const version = (last ?? 0) + 1
+      const plan = planPublish(checked, { head: (id) => this.head(id), active: (id) => this.active(id) })
       const at = this.now()
-      this.db
-        .prepare('INSERT INTO flow_versions (flow_id, version, name, document, published_at) VALUES (?, ?, ?, ?, ?)')
-        .run(doc.id, version, doc.name, JSON.stringify(doc), at)
-      this.activate(doc, version, 'publish', at)
-      return { flowId: doc.id, version, name: doc.name, publishedAt: at, active: true }
+      const insert = this.db.prepare(
+        'INSERT INTO flow_versions (flow_id, version, name, document, published_at) VALUES (?, ?, ?, ?, ?)',
+      )
+      const pin = this.db.prepare(
+        'INSERT INTO flow_version_calls (flow_id, version, callee_id, callee_version) VALUES (?, ?, ?, ?)',
+      )
+      for (const w of plan.writes) {
+        insert.run(w.doc.id, w.version, w.doc.name, JSON.stringify(w.doc), at)
+        for (const [callee, version] of Object.entries(w.calls)) pin.run(w.doc.id, w.version, callee, version)
+      }
+      const doc = plan.root.doc
+      this.activate(doc, plan.root.version, 'publish', at)
+      return {
+        flowId: doc.id,
+        version: plan.root.version,
+        name: doc.name,
+        publishedAt: at,
+        active: true,
+        ...(plan.dependencies.length ? { dependencies: plan.dependencies } : {}),
+      }
     })()
+  }
+
+  /** The latest stored version of a flow with its pins, or null for a flow never published. */
+  private head(flowId: string): StoredHead | null {
+    const row = this.db
+      .prepare('SELECT version, document FROM flow_versions WHERE flow_id = ? ORDER BY version DESC LIMIT 1')
+      .get(flowId) as { version: number; document: string } | undefined
+    if (!row) return null
+    return { version: row.version, document: readStoredFlow(row.document), calls: this.pins(flowId, row.version) }
+  }
+
+  private active(flowId: string): number | null {
+    return (
+      (this.db.prepare('SELECT active_version FROM published_flows WHERE flow_id = ?').pluck().get(flowId) as
+        number | undefined) ?? null
+    )
+  }
+
+  private pins(flowId: string, version: number): Pins {
+    const rows = this.db
+      .prepare('SELECT callee_id, callee_version FROM flow_version_calls WHERE flow_id = ? AND version = ?')
+      .all(flowId, version) as { callee_id: string; callee_version: number }[]
+    return Object.fromEntries(rows.map((r) => [r.callee_id, r.callee_version]))
+  }
+
+  /**
+   * The callee version a caller's version was published with (pinned), with its document: what the runtime's
+   * FlowSource answers a call with. `callerVersion` null: the version the caller runs now. Null when there is none.
+   */
+  pinnedCallee(
+    callerId: string,
+    callerVersion: number | null,
+    calleeId: string,
+  ): { doc: FlowDocument; version: number } | null {
+    const version = callerVersion ?? this.active(callerId)
+    if (version === null) return null
+    const pinned = this.db
+      .prepare('SELECT callee_version FROM flow_version_calls WHERE flow_id = ? AND version = ? AND callee_id = ?')
+      .pluck()
+      .get(callerId, version, calleeId) as number | undefined
+    if (pinned === undefined) return null
+    const json = this.db
+      .prepare('SELECT document FROM flow_versions WHERE flow_id = ? AND version = ?')
+      .pluck()
+      .get(calleeId, pinned) as string | undefined
+    return json ? { doc: readStoredFlow(json), version: pinned } : null
   }
 
   list(flowId: string): PublishedVersion[] {
@@ -93,28 +162,3 @@ export class VersionStore {
       .run(doc.id, version, at)
   }
 }
-
-/**
- * What a runtime accepts as a publish: the document migrated and schema-checked, with no validation error.
- * Throws ApiFailure('invalid_flow') with JSON-pointer issues otherwise. Every store (SQLite, PostgreSQL) uses it.
- */
-export function checkPublishable(input: unknown): FlowDocument {
-  const loaded = loadFlow(input)
-  if (!loaded.ok)
-    throw new ApiFailure('invalid_flow', loaded.error.message, [
-      { path: pathOf(loaded.error.pointer), message: loaded.error.message },
-    ])
-  const problems = validateFlow(loaded.document).filter((p) => p.severity === 'error')
-  if (problems.length)
-    throw new ApiFailure(
-      'invalid_flow',
-      `The flow has ${problems.length} error${problems.length === 1 ? '' : 's'}: ${problems
-        .slice(0, 3)
-        .map((p) => p.message)
-        .join(' ')}`,
-      problems.map((p) => ({ path: pathOf(p.pointer), message: p.message })),
-    )
-  return loaded.document
-}
-
-const pathOf = (pointer: string | undefined) => (pointer ? pointer.split('/').slice(1) : [])

@@ -2,12 +2,14 @@
 // are resolved by the caller's choice, and the whole import is one SQLite transaction (all or nothing).
 import { randomUUID } from 'node:crypto'
 import type { Database } from 'better-sqlite3'
-import type { FlowDocument } from '../../../shared/flow'
+import { canonicalFlow, type FlowDocument } from '../../../shared/flow'
+import { calleesOf, rewireCalls } from '../../../shared/analysis/call-deps'
+import { readStoredFlow } from '../store/stored-flow'
 import { newId } from '../store/flows'
 import { CatalogStore } from '../effects/catalog-store'
 import { TemplateStore } from '../effects/template-store'
 import { SecretStore } from '../webhook/secrets'
-import type { ImportContent } from './read'
+import type { ImportContent, ImportFlow } from './read'
 import type { ConflictChoice, ImportConflict, ImportOutcome } from '../../../shared/api/commands/transfer'
 
 export type { ConflictChoice, ImportConflict, ImportOutcome }
@@ -21,10 +23,13 @@ function liveFlows(db: Database): Existing[] {
   return db.prepare('SELECT id, name FROM flows WHERE deleted_at IS NULL').all() as Existing[]
 }
 
-/** The flows in the content that meet an existing flow, by id first, then by name. */
+/**
+ * The flows in the content that meet an existing flow: a flow by id first, then by name; a dependency (a flow the
+ * file's flows call) by id alone, since calls name flows by id, and only when its document differs from the studio's.
+ */
 export function findConflicts(db: Database, content: ImportContent): ImportConflict[] {
   const live = liveFlows(db)
-  return content.flows.flatMap(({ document: d }) => {
+  const flows = content.flows.flatMap(({ document: d }) => {
     const byId = live.find((f) => f.id === d.id)
     const hit = byId ?? live.find((f) => f.name === d.name)
     return hit
@@ -35,11 +40,41 @@ export function findConflicts(db: Database, content: ImportContent): ImportConfl
             existingId: hit.id,
             existingName: hit.name,
             reason: byId ? ('id' as const) : ('name' as const),
+            dependency: false,
+            calledBy: callersIn(content, d.id),
           },
         ]
       : []
   })
+  const documentOf = db.prepare('SELECT document FROM flows WHERE id = ? AND deleted_at IS NULL').pluck()
+  const dependencies = content.dependencies.flatMap((d) => {
+    const hit = live.find((f) => f.id === d.id)
+    const stored = hit && (documentOf.get(d.id) as string)
+    if (!hit || !stored || sameDocument(readStoredFlow(stored), d)) return []
+    return [
+      {
+        flowId: d.id,
+        name: d.name,
+        existingId: hit.id,
+        existingName: hit.name,
+        reason: 'id' as const,
+        dependency: true,
+        calledBy: callersIn(content, d.id),
+      },
+    ]
+  })
+  return [...flows, ...dependencies]
 }
+
+/** Names of the file's flows (and dependencies) that call this id. */
+function callersIn(content: ImportContent, flowId: string): string[] {
+  return [...content.flows.map((f) => f.document), ...content.dependencies]
+    .filter((d) => calleesOf(d).includes(flowId))
+    .map((d) => d.name)
+}
+
+const sameDocument = (a: FlowDocument, b: FlowDocument) =>
+  JSON.stringify(canonicalFlow(a)) === JSON.stringify(canonicalFlow(b))
 
 /** "name (2)", "name (3)"… the first not taken, within the 120 characters a flow name may have. */
 export function freeName(name: string, taken: Set<string>): string {
@@ -62,33 +97,54 @@ export function applyImport(
     const conflicts = new Map(findConflicts(db, content).map((c) => [c.flowId, c]))
     const choices = new Map([...conflicts.values()].map((c) => [c.flowId, choose(c)]))
     const idUsed = db.prepare('SELECT 1 FROM flows WHERE id = ?').pluck()
+    const known = db.prepare('SELECT 1 FROM flows WHERE id = ? AND deleted_at IS NULL').pluck()
     const taken = new Set(liveFlows(db).map((f) => f.name))
-    const outcomes = content.flows.map((flow): ImportOutcome => {
-      const d = flow.document
+    const entries: Entry[] = [
+      ...content.flows.map((f) => ({ ...f, dependency: false })),
+      ...content.dependencies.map((document) => ({ document, tests: [], dependency: true })),
+    ]
+    // First where each flow goes, then the writes: a callee stored under another id (a copy, or a replace of a
+    // flow met by name) has every call to it in the file pointed at that id.
+    const planned = entries.map((entry): Planned => {
+      const d = entry.document
       const conflict = conflicts.get(d.id)
       const choice = choices.get(d.id) ?? null
-      if (choice === 'skip')
-        return { flowId: d.id, name: d.name, action: 'skipped', storedId: null, secretApplied: false }
-      let doc: FlowDocument = d
-      let action: ImportOutcome['action'] = 'created'
-      if (conflict && choice === 'replace') {
+      // A dependency the studio already has, unchanged, is left as it is: its callers find it by id.
+      if (entry.dependency && !conflict && known.get(d.id)) return { entry, doc: null, action: 'skipped' }
+      if (choice === 'skip') return { entry, doc: null, action: 'skipped' }
+      if (conflict && choice === 'replace')
         // A replace keeps the existing flow's id, so its webhook address and history stay where they were.
-        doc = { ...d, id: conflict.existingId }
-        action = 'replaced'
-      } else if (conflict) {
+        return { entry, doc: { ...d, id: conflict.existingId }, action: 'replaced' }
+      if (conflict) {
         // Keep both: the copy keeps its id when only the name met an existing flow, so its webhook address holds.
         const id = conflict.reason === 'id' || idUsed.get(d.id) ? newId('flw') : d.id
-        doc = { ...d, id, name: freeName(d.name, taken), webhookSecretRef: id === d.id ? d.webhookSecretRef : null }
-        action = 'copied'
+        const doc = {
+          ...d,
+          id,
+          name: freeName(d.name, taken),
+          webhookSecretRef: id === d.id ? d.webhookSecretRef : null,
+        }
+        taken.add(doc.name)
+        return { entry, doc, action: 'copied' }
       }
-      taken.add(doc.name)
+      taken.add(d.name)
+      return { entry, doc: d, action: 'created' }
+    })
+    const moved = new Map(
+      planned.flatMap((p) => (p.doc && p.doc.id !== p.entry.document.id ? [[p.entry.document.id, p.doc.id]] : [])),
+    )
+    const outcomes = planned.map(({ entry, doc: planned, action }): ImportOutcome => {
+      const d = entry.document
+      const base = { flowId: d.id, dependency: entry.dependency }
+      if (!planned) return { ...base, name: d.name, action: 'skipped', storedId: null, secretApplied: false }
+      const doc = rewireCalls(planned, moved)
       writeFlow(db, doc, now())
-      writeTests(db, doc.id, flow.tests, action === 'replaced', now())
-      const secretApplied = applySecrets && !!flow.webhookSecret && doc.id === d.id
+      writeTests(db, doc.id, entry.tests, action === 'replaced' && !entry.dependency, now())
+      const secretApplied = applySecrets && !!entry.webhookSecret && doc.id === d.id
       // A bundle carries the secret's digest (an older studio's, the secret itself, which is hashed here): the
       // flow accepts the same key here as where it came from, and this database still holds no key.
-      if (secretApplied) new SecretStore(db, now).set(doc.id, flow.webhookSecret!)
-      return { flowId: d.id, name: doc.name, action, storedId: doc.id, secretApplied }
+      if (secretApplied) new SecretStore(db, now).set(doc.id, entry.webhookSecret!)
+      return { ...base, name: doc.name, action, storedId: doc.id, secretApplied }
     })
     // Library templates the flows need: a missing one is added; an existing one is overwritten only on replace.
     const store = new TemplateStore(db, now)
@@ -99,6 +155,17 @@ export function applyImport(
     for (const p of content.catalog) if (overwrite || !catalog.get(p.catalogId, p.id)) catalog.save(p)
     return outcomes
   })()
+}
+
+interface Entry extends ImportFlow {
+  dependency: boolean
+}
+
+interface Planned {
+  entry: Entry
+  /** What is written (before its calls are rewired), or null when nothing is. */
+  doc: FlowDocument | null
+  action: ImportOutcome['action']
 }
 
 function writeFlow(db: Database, doc: FlowDocument, at: number): void {

@@ -32,6 +32,13 @@ export const BundleSchema = z.object({
   flows: z
     .array(BundleFlowSchema)
     .describe('The exported flows, ordered by id. Sample responses live in each document.'),
+  dependencies: z
+    .array(z.unknown())
+    .default([])
+    .describe(
+      'Flow documents the exported flows call (Call Flow nodes), transitively, each once, ordered by id; a flow ' +
+        'already in `flows` is not repeated. Import resolves calls by flow id.',
+    ),
   templates: z
     .array(MessageTemplateSchema)
     .default([])

@@ -1,8 +1,9 @@
 // Builds a bundle from the studio database. Output is canonical (flows by id, tests by name, templates by name and
 // language, fixed key order, no timestamps) so export → import → export gives the same bytes.
 import type { Database } from 'better-sqlite3'
-import { canonicalFlow } from '../../../shared/flow'
+import { canonicalFlow, type FlowDocument } from '../../../shared/flow'
 import { productsUsed, templatesUsed } from '../../../shared/analysis/library-refs'
+import { dependenciesOf } from '../../../shared/analysis/call-deps'
 import { sortKeysDeep } from '../../../shared/flow/serialise'
 import type { MessageTemplate } from '../../../shared/nodes/template_message/run-template'
 import { CatalogStore } from '../effects/catalog-store'
@@ -20,6 +21,8 @@ export interface ExportOptions {
 export interface ExportResult {
   text: string
   flowCount: number
+  /** How many flows the bundle carries as `dependencies` (called by the exported ones). */
+  dependencyCount: number
   warnings: string[]
 }
 
@@ -40,8 +43,27 @@ export function exportBundle(db: Database, options: ExportOptions = {}): ExportR
   const used = new Map<string, { name: string; language: string }>()
   const productsNeeded = new Set<string>()
   const catalogStore = new CatalogStore(db)
+  // The flows the chosen ones call, transitively, travel as `dependencies`: an import then has every callee.
+  const docs = new Map<string, FlowDocument>()
+  const docOf = (id: string) => {
+    const row = rows.find((r) => r.id === id)
+    if (row && !docs.has(id)) docs.set(id, readStoredFlow(row.document))
+    return docs.get(id)
+  }
+  const deps = dependenciesOf(
+    chosen.map((r) => docOf(r.id)!),
+    docOf,
+  )
+  for (const m of deps.missing)
+    warnings.push(
+      `Flow "${docOf(m.callerId)!.name}" calls a flow (id ${m.flowId}) this studio does not have; the bundle cannot carry it.`,
+    )
+  for (const d of deps.docs) {
+    for (const t of templatesUsed(d)) used.set(`${t.name}\u0000${t.language}`, t)
+    for (const p of productsUsed(d)) productsNeeded.add(`${p.catalogId}\u0000${p.productId}`)
+  }
   const flows = chosen.map((row) => {
-    const document = readStoredFlow(row.document)
+    const document = docOf(row.id)!
     for (const t of templatesUsed(document)) used.set(`${t.name}\u0000${t.language}`, t)
     for (const p of productsUsed(document)) productsNeeded.add(`${p.catalogId}\u0000${p.productId}`)
     const tests = (testsOf.all(row.id) as { name: string; yaml: string }[]).sort((a, b) => byCode(a.name, b.name))
@@ -87,6 +109,12 @@ export function exportBundle(db: Database, options: ExportOptions = {}): ExportR
     const { updatedAt: _updatedAt, ...rest } = product
     return [sortKeysDeep(rest)]
   })
-  const bundle = { format: BUNDLE_FORMAT, flows, templates, catalog }
-  return { text: JSON.stringify(bundle, null, 2) + '\n', flowCount: flows.length, warnings }
+  const dependencies = deps.docs.map((d) => canonicalFlow(d))
+  const bundle = { format: BUNDLE_FORMAT, flows, dependencies, templates, catalog }
+  return {
+    text: JSON.stringify(bundle, null, 2) + '\n',
+    flowCount: flows.length,
+    dependencyCount: dependencies.length,
+    warnings,
+  }
 }

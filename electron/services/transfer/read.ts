@@ -21,6 +21,8 @@ export interface ImportFlow {
 export interface ImportContent {
   kind: 'bundle' | 'flow'
   flows: ImportFlow[]
+  /** Flows the bundle's flows call (its `dependencies`): resolved by id on import. */
+  dependencies: FlowDocument[]
   templates: MessageTemplate[]
   catalog: CatalogProduct[]
 }
@@ -63,7 +65,13 @@ export function readImportFile(file: string, text: string): ReadResult {
   if (!loaded.ok) return fail(file, loaded.error.pointer ?? '', stripPrefix(loaded.error.message))
   return {
     ok: true,
-    content: { kind: 'flow', flows: [{ document: loaded.document, tests: [] }], templates: [], catalog: [] },
+    content: {
+      kind: 'flow',
+      flows: [{ document: loaded.document, tests: [] }],
+      dependencies: [],
+      templates: [],
+      catalog: [],
+    },
   }
 }
 
@@ -80,7 +88,7 @@ function readBundle(file: string, value: unknown): ReadResult {
     }
   const problems: ImportProblem[] = []
   const flows: ImportFlow[] = []
-  const ids = new Map<string, number>()
+  const ids = new Map<string, number | string>()
   parsed.data.flows.forEach((entry, i) => {
     const at = `/flows/${i}`
     const loaded = loadFlow(entry.document)
@@ -97,7 +105,7 @@ function readBundle(file: string, value: unknown): ReadResult {
       problems.push({
         file,
         path: `${at}/document/id`,
-        message: `flow id "${loaded.document.id}" is also used by /flows/${first}`,
+        message: `flow id "${loaded.document.id}" is also used by /flows/${String(first)}`,
       })
     ids.set(loaded.document.id, i)
     const names = new Set<string>()
@@ -114,13 +122,37 @@ function readBundle(file: string, value: unknown): ReadResult {
       ...(entry.webhookSecret ? { webhookSecret: entry.webhookSecret } : {}),
     })
   })
+  const dependencies: FlowDocument[] = []
+  parsed.data.dependencies.forEach((value, i) => {
+    const at = `/dependencies/${i}`
+    const loaded = loadFlow(value)
+    if (!loaded.ok) {
+      problems.push({ file, path: `${at}${loaded.error.pointer ?? ''}`, message: stripPrefix(loaded.error.message) })
+      return
+    }
+    const first = ids.get(loaded.document.id)
+    if (first !== undefined)
+      problems.push({
+        file,
+        path: `${at}/id`,
+        message: `flow id "${loaded.document.id}" is also used by ${typeof first === 'number' ? `/flows/${first}` : first}`,
+      })
+    ids.set(loaded.document.id, at)
+    dependencies.push(loaded.document)
+  })
   parsed.data.templates.forEach((t, i) => {
     for (const p of templateProblems(t)) problems.push({ file, path: `/templates/${i}`, message: p })
   })
   if (problems.length) return { ok: false, problems }
   return {
     ok: true,
-    content: { kind: 'bundle', flows, templates: parsed.data.templates, catalog: parsed.data.catalog },
+    content: {
+      kind: 'bundle',
+      flows,
+      dependencies,
+      templates: parsed.data.templates,
+      catalog: parsed.data.catalog,
+    },
   }
 }
 

@@ -2,7 +2,11 @@ import { describeKeyStorage } from '../publish/key-protector'
 import { checkLibrary, libraryFor, storeLibrary } from '../../services/publish/library'
 import { publishPreview, recordSent } from '../publish/preview'
 import { publishClient as client } from '../publish/servers'
-import { checkPublishable, VersionStore } from '../../services/publish/versions'
+import { calleesPreview, calleesToSend } from '../publish/callees'
+import { ApiFailure } from '../../services/failure'
+import type { FlowDocument } from '../../../shared/flow/document'
+import { VersionStore } from '../../services/publish/versions'
+import { checkPublishBundle } from '../../services/publish/callees'
 import { FlowStore } from '../../services/store/flows'
 import { RevisionStore } from '../../services/store/revisions'
 import type { AreaHandlers, HandlerContext, ServiceFactory } from './types'
@@ -43,12 +47,12 @@ function namePublished(
 
 export const publishHandlers: AreaHandlers<'publish'> = {
   'publish.receive': (req, ctx) => {
-    const document = checkPublishable(req.document)
+    const checked = checkPublishBundle(req.document, req.dependencies)
     const library = checkLibrary(req.library)
     // The library and the version in one transaction: a refused item leaves the previous version and library as they were.
     const v = ctx.db.transaction(() => {
       storeLibrary(ctx.db, library, () => ctx.now())
-      return ctx.service(versions).store(document)
+      return ctx.service(versions).storeChecked(checked)
     })()
     ctx.emit('flows.changed', { id: v.flowId, kind: 'saved' })
     return v
@@ -69,20 +73,38 @@ export const publishHandlers: AreaHandlers<'publish'> = {
     return { id: req.id }
   },
   'publish.send': async (req, ctx) => {
-    const { document, revision } = new FlowStore(ctx.db, ctx.now).get(req.flowId)
-    const out = await ctx.service(client).publish(req.serverId, document, libraryFor(ctx.db, document).library)
+    const store = new FlowStore(ctx.db, ctx.now)
+    const { document, revision } = store.get(req.flowId)
+    const callees = calleesToSend(store, document)
+    const library = libraryFor(ctx.db, [document, ...callees]).library
+    const out = await ctx.service(client).publish(req.serverId, document, library, callees)
     // Kept so the next publish can show what changed since this version (the API does not return documents).
     recordSent(ctx.db, req.serverId, document, out.version.version, ctx.now())
+    for (const d of out.version.dependencies ?? []) {
+      const sent = callees.find((c) => c.id === d.flowId)
+      if (sent && !d.reused) recordSent(ctx.db, req.serverId, sent, d.version, ctx.now())
+    }
     namePublished(ctx, req, revision, out.version.version)
     // The flows list shows what each server runs.
     ctx.emit('flows.changed', { id: req.flowId, kind: 'saved', revision })
     return out
   },
   'publish.preview': async (req, ctx) => {
-    const { document, revision } = new FlowStore(ctx.db, ctx.now).get(req.flowId)
+    const store = new FlowStore(ctx.db, ctx.now)
+    const { document, revision } = store.get(req.flowId)
     const preview = await publishPreview(ctx.db, ctx.service(client), req.serverId, document, revision)
+    let callees: FlowDocument[] = []
+    try {
+      callees = calleesToSend(store, document)
+    } catch (err) {
+      // A call to a flow this studio lacks blocks the publish (publish.send refuses it): shown as an error here.
+      if (!(err instanceof ApiFailure)) throw err
+      preview.errors.push(err.message)
+    }
+    const dependencies = await calleesPreview(ctx.db, ctx.service(client), req.serverId, callees)
     // Sent with the flow (publish.send); one the studio lacks is not sent, and its node fails on the runtime.
-    return { ...preview, warnings: [...preview.warnings, ...libraryFor(ctx.db, document).missing] }
+    const missing = libraryFor(ctx.db, [document, ...callees]).missing
+    return { ...preview, warnings: [...preview.warnings, ...missing], dependencies }
   },
   'publish.remote.versions': (req, ctx) => ctx.service(client).versions(req.serverId, req.flowId),
   'publish.remote.rollback': async (req, ctx) => {

@@ -21,10 +21,19 @@ export const transferHandlers: AreaHandlers<'transfer'> = {
   },
   'transfer.inspect': (req, ctx) => {
     const read = readImportFile(req.fileName, req.text)
-    if (!read.ok) return { problems: read.problems, kind: null, flows: [], conflicts: [], secrets: [] }
+    if (!read.ok)
+      return { problems: read.problems, kind: null, flows: [], dependencies: [], conflicts: [], secrets: [] }
     const flows = read.content.flows.map((f) => ({ id: f.document.id, name: f.document.name }))
+    const dependencies = read.content.dependencies.map((d) => ({ id: d.id, name: d.name }))
     const secrets = read.content.flows.filter((f) => f.webhookSecret).map((f) => f.document.id)
-    return { problems: [], kind: read.content.kind, flows, conflicts: findConflicts(ctx.db, read.content), secrets }
+    return {
+      problems: [],
+      kind: read.content.kind,
+      flows,
+      dependencies,
+      conflicts: findConflicts(ctx.db, read.content),
+      secrets,
+    }
   },
   'transfer.import': (req, ctx) => {
     const read = readImportFile(req.fileName, req.text)

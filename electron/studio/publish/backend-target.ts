@@ -6,7 +6,7 @@ import type { PublishTarget } from '../../services/publish/http'
 
 export function backendTarget(backend: Backend): PublishTarget {
   return {
-    receive: (document, library) => backend.call('publish.receive', { document, library }),
+    receive: (document, library, dependencies) => backend.call('publish.receive', { document, library, dependencies }),
     versions: (flowId) => backend.call('publish.versions', { flowId }),
     rollback: (flowId, version) => backend.call('publish.rollback', { flowId, version }),
   }

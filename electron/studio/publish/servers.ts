@@ -96,10 +96,12 @@ export class PublishClient {
 
   /** Errors block (nothing is sent); warnings are returned with the new version. */
   /** `library`: the templates and products the flow uses, stored by the runtime with the version. */
+  /** `callees`: the documents of the flows it calls, transitively (sent as `dependencies`, checked the same way). */
   async publish(
     serverId: string,
     document: FlowDocument,
     library?: PublishLibrary,
+    callees: FlowDocument[] = [],
   ): Promise<{ version: PublishedVersion; warnings: string[] }> {
     const problems = validateFlow(document)
     const errors = problems.filter((p) => p.severity === 'error')
@@ -109,11 +111,20 @@ export class PublishClient {
         `Fix ${errors.length} error${errors.length === 1 ? '' : 's'} before publishing: ${errors[0]!.message}`,
         errors.map((p) => ({ path: p.pointer.split('/').slice(1), message: p.message })),
       )
+    for (const callee of callees) {
+      const wrong = validateFlow(callee).filter((p) => p.severity === 'error')
+      if (wrong.length)
+        throw new ApiFailure(
+          'invalid_flow',
+          `"${callee.name}", which this flow calls, has ${wrong.length} error${wrong.length === 1 ? '' : 's'}: ` +
+            `${wrong[0]!.message} Fix it before publishing.`,
+        )
+    }
     const version = await this.request<PublishedVersion>(
       serverId,
       'POST',
       `/flows/${encodeURIComponent(document.id)}/versions`,
-      library ? { document, library } : { document },
+      { document, ...(callees.length ? { dependencies: callees } : {}), ...(library ? { library } : {}) },
     )
     return { version, warnings: problems.filter((p) => p.severity === 'warning').map((p) => p.message) }
   }

@@ -14,6 +14,17 @@ export interface PublishedVersion {
   publishedAt: number
   /** The version the runtime runs now. */
   active: boolean
+  /** A publish's answer: the versions of the flows it calls that this version runs (pinned), sent or already there. */
+  dependencies?: PublishedDependency[]
+}
+
+/** A flow a published version calls, at the version it was published with. */
+export interface PublishedDependency {
+  flowId: string
+  name: string
+  version: number
+  /** That version was stored already (same document, same callees): no new version was made for it. */
+  reused: boolean
 }
 
 const FlowId = z.string().min(1).max(200)
@@ -39,6 +50,20 @@ export interface PublishPreview {
     /** Why there is no comparison, or that nothing changed. */
     note: string | null
   }
+  /**
+   * The flows it calls, sent with it (docs/publish-api.md, "Callees"), each with its changes since the latest version
+   * the server holds of it: the one this publish reuses when nothing changed. Absent or empty: it calls none.
+   */
+  dependencies?: PublishDependencyPreview[]
+}
+
+export interface PublishDependencyPreview {
+  flowId: string
+  name: string
+  /** The server's latest version of it, compared with; null when it has none (or it could not be read). */
+  since: number | null
+  lines: string[]
+  note: string | null
 }
 
 /** A production server as the studio lists it; the key itself never leaves the back end. */
@@ -61,9 +86,10 @@ const ServerInput = z.object({
 
 export const publishCommands = {
   /** Checks a flow document (errors refuse it), stores it as the flow's next version and runs it. */
+  /** `dependencies`: the documents of the flows it calls, transitively (docs/publish-api.md, "Callees"). */
   /** `library`: the templates and catalogue products the flow uses (checked by the back end; docs/publish-api.md). */
   'publish.receive': {
-    req: z.object({ document: z.unknown(), library: z.unknown().optional() }),
+    req: z.object({ document: z.unknown(), library: z.unknown().optional(), dependencies: z.unknown().optional() }),
     res: returns<PublishedVersion>(),
   },
   'publish.versions': { req: z.object({ flowId: FlowId }), res: returns<PublishedVersion[]>() },

@@ -21,6 +21,14 @@ export interface ImportConflict {
   existingId: string
   existingName: string
   reason: 'id' | 'name'
+  /**
+   * The file carries this flow because its flows call it (the bundle's `dependencies`): met by id alone, and only
+   * when it differs from the studio's. Its choices read: skip = keep mine (calls go to the studio's flow), replace =
+   * take theirs, keep-both = import as a copy, with the file's calls to it pointed at the copy.
+   */
+  dependency: boolean
+  /** Names of the file's flows that call it. */
+  calledBy: string[]
 }
 
 export interface ImportOutcome {
@@ -28,6 +36,8 @@ export interface ImportOutcome {
   name: string
   action: 'created' | 'replaced' | 'copied' | 'skipped'
   storedId: string | null
+  /** It came as a dependency (a flow the file's flows call). */
+  dependency: boolean
   /** The file carried this flow's webhook secret and the caller chose to use it (applySecrets). */
   secretApplied: boolean
 }
@@ -46,7 +56,7 @@ export const transferCommands = {
       flowIds: z.array(z.string().min(1)).max(10_000).default([]),
       includeSecrets: z.boolean().default(false),
     }),
-    res: returns<{ text: string; fileName: string; flowCount: number; warnings: string[] }>(),
+    res: returns<{ text: string; fileName: string; flowCount: number; dependencyCount: number; warnings: string[] }>(),
   },
   /** Reads a file without writing: its problems (then nothing can be imported), its flows and their conflicts. */
   'transfer.inspect': {
@@ -55,6 +65,8 @@ export const transferCommands = {
       problems: ImportProblem[]
       kind: 'bundle' | 'flow' | null
       flows: { id: string; name: string }[]
+      /** Flows the file carries because its flows call them (docs/flow-format.md, "Bundle"). */
+      dependencies: { id: string; name: string }[]
       conflicts: ImportConflict[]
       /** Ids of the file's flows that carry a webhook secret: applied only when the import asks (applySecrets). */
       secrets: string[]

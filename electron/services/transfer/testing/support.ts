@@ -61,6 +61,7 @@ export function seedExamples(db: Database, names = ['age-gate', 'feedback-form',
     {
       kind: 'bundle',
       flows: names.map((n) => ({ document: exampleFlow(n), tests: exampleTests(n) })),
+      dependencies: [],
       templates: [],
       catalog: [],
     },

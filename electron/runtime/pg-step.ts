@@ -60,6 +60,34 @@ export async function openContact(
   }
 }
 
+/**
+ * One round trip opens a transaction for several existing contacts: BEGIN; their advisory locks, taken in the order
+ * of their keys (every batch locks in that one order, so two batches never wait on each other; a single contact's
+ * transaction holds one lock only); then, on a snapshot taken once the locks are held, the contacts with their
+ * paused runs and the flow pointers. It writes nothing: a wake never creates a contact (the single open's upsert
+ * writes a row version even when nothing changes). A simple query, so the phones are quoted as literals.
+ */
+export async function openContactsLocked(c: PoolClient, phones: string[]): Promise<Map<string, OpenedContact>> {
+  const keys = phones.map((p) => c.escapeLiteral(`contact:${p}`)).join(', ')
+  const list = phones.map((p) => c.escapeLiteral(p)).join(', ')
+  const results = (await c.query(`BEGIN;
+    SELECT pg_advisory_xact_lock(k) FROM (SELECT DISTINCT hashtextextended(p, 0) AS k FROM unnest(ARRAY[${keys}]::text[]) p ORDER BY 1) s;
+    SELECT c.*,
+      (SELECT r.state FROM runs r WHERE r.contact_id = c.id AND r.status = 'paused' ORDER BY r.started_at DESC, r.seq DESC LIMIT 1) AS paused,
+      (SELECT coalesce(json_agg(json_build_array(p.flow_id, p.active_version)), '[]') FROM published_flows p) AS pointers
+    FROM contacts c WHERE c.phone = ANY(ARRAY[${list}]::text[])`)) as unknown as Array<{
+    rows: Array<ContactRow & { paused: string | null; pointers: Array<[string, number]> }>
+  }>
+  const rows = results[2]!.rows
+  const pointers = new Map((rows[0]?.pointers ?? []).map(([flowId, version]) => [flowId, version] as const))
+  return new Map(
+    rows.map((row) => [
+      row.phone,
+      { contact: toContact(row), paused: row.paused ? (JSON.parse(row.paused) as RunState) : null, pointers },
+    ]),
+  )
+}
+
 /** The answer given to this message id before, if it was processed already (ContactTx.seen). */
 export async function seen(c: Queryable, messageId: string): Promise<InboundRecord | null> {
   const { rows } = await c.query({
@@ -127,15 +155,17 @@ const WRITE = `
   o AS (
     INSERT INTO runtime_outbox (id, run_id, flow_id, contact_id, phone, message, created_at, lease_until)
     SELECT x.id, x.run_id, x.flow_id, x.contact_id, x.phone, x.message, x.created_at,
-           CASE WHEN $8::bigint > 0 AND NOT EXISTS (
-             SELECT 1 FROM runtime_outbox p WHERE p.contact_id = x.contact_id AND p.status = 'pending') THEN $8 ELSE 0 END
-      FROM json_to_recordset($4::json) AS x(n integer, id text, run_id text, flow_id text, contact_id text, phone text, message text, created_at bigint)
+           CASE WHEN x.lease > 0 AND NOT EXISTS (
+             SELECT 1 FROM runtime_outbox p WHERE p.contact_id = x.contact_id AND p.status = 'pending') THEN x.lease ELSE 0 END
+      FROM json_to_recordset($4::json) AS x(n integer, id text, run_id text, flow_id text, contact_id text, phone text, message text, created_at bigint,
+                                            lease bigint)
      ORDER BY x.n
     RETURNING seq, id, lease_until),
   i AS (
     INSERT INTO runtime_inbound (message_id, contact_id, action, run_id, received_at)
     SELECT * FROM json_to_recordset($5::json) AS x(message_id text, contact_id text, action text, run_id text, received_at bigint)),
-  u AS (UPDATE contacts SET last_inbound_at = $7, updated_at = $7 WHERE id = $6 AND $7::bigint IS NOT NULL)
+  u AS (UPDATE contacts c SET last_inbound_at = x.at, updated_at = x.at
+          FROM json_to_recordset($6::json) AS x(id text, at bigint) WHERE c.id = x.id)
   SELECT seq, id FROM o WHERE lease_until > 0`
 
 /**
@@ -147,6 +177,17 @@ const WRITE = `
  * waits for a retry, and these must go after it).
  */
 export async function writeContactStep(c: Queryable, contact: Contact, writes: ContactWrites): Promise<OutboxItem[]> {
+  return (await writeContactSteps(c, [{ contact, writes }]))[0]!
+}
+
+/**
+ * The writes of several contacts (each under its lock in this transaction) in the same one statement; answers
+ * each contact's leased messages, in the order given.
+ */
+export async function writeContactSteps(
+  c: Queryable,
+  batch: Array<{ contact: Contact; writes: ContactWrites }>,
+): Promise<OutboxItem[][]> {
   // One row per run: a statement's upsert may not touch a row twice, and a wake carried out before the reply that
   // came after the run's time (the core's rule 11) is two steps of one run in one transaction. The later row wins,
   // the steps' times add up, and the second step's messages are numbered after the first's.
@@ -154,40 +195,44 @@ export async function writeContactStep(c: Queryable, contact: Contact, writes: C
   const trace: unknown[] = []
   const messages: unknown[] = []
   const numbered = new Map<string, number>()
-  const envelopes: OutboxItem['envelope'][] = []
-  for (const { flow, step } of writes.steps) {
-    const s = step.state
-    const rows = stepRows(flow, step)
-    const before = runs.get(s.id)
-    runs.set(s.id, before ? { ...rows.run, exec_ms: before.exec_ms + rows.run.exec_ms } : rows.run)
-    trace.push(...rows.trace)
-    const base = numbered.get(s.id) ?? 0
-    messages.push(...rows.messages.map((m) => ({ ...m, n: base + m.n })))
-    numbered.set(s.id, base + rows.messages.length)
-    for (const m of step.messages) {
-      envelopes.push({
-        id: newMessageId(),
-        run_id: s.id,
-        flow_id: flow.id,
-        contact_id: s.contactId,
-        to: contact.phone,
-        message: m,
-        created_at: s.updatedAt,
-      })
+  const envelopes: Array<{ envelope: OutboxItem['envelope']; lease: number; of: number }> = []
+  const inbound: unknown[] = []
+  const touched: Array<{ id: string; at: number }> = []
+  for (const [of, { contact, writes }] of batch.entries()) {
+    const lease = writes.leaseOutbound?.until ?? 0
+    for (const { flow, step } of writes.steps) {
+      const s = step.state
+      const rows = stepRows(flow, step)
+      const before = runs.get(s.id)
+      runs.set(s.id, before ? { ...rows.run, exec_ms: before.exec_ms + rows.run.exec_ms } : rows.run)
+      trace.push(...rows.trace)
+      const base = numbered.get(s.id) ?? 0
+      messages.push(...rows.messages.map((m) => ({ ...m, n: base + m.n })))
+      numbered.set(s.id, base + rows.messages.length)
+      for (const m of step.messages) {
+        const envelope = {
+          id: newMessageId(),
+          run_id: s.id,
+          flow_id: flow.id,
+          contact_id: s.contactId,
+          to: contact.phone,
+          message: m,
+          created_at: s.updatedAt,
+        }
+        envelopes.push({ envelope, lease, of })
+      }
     }
+    const r = writes.inbound
+    if (r)
+      inbound.push({
+        message_id: r.messageId,
+        contact_id: r.contactId,
+        action: r.action,
+        run_id: r.runId,
+        received_at: r.receivedAt,
+      })
+    if (writes.touchInboundAt != null) touched.push({ id: contact.id, at: writes.touchInboundAt })
   }
-  const r = writes.inbound
-  const inbound = r
-    ? [
-        {
-          message_id: r.messageId,
-          contact_id: r.contactId,
-          action: r.action,
-          run_id: r.runId,
-          received_at: r.receivedAt,
-        },
-      ]
-    : []
   const { rows } = await c.query<{ seq: number; id: string }>({
     name: 'chatflow_write_step',
     text: WRITE,
@@ -195,16 +240,24 @@ export async function writeContactStep(c: Queryable, contact: Contact, writes: C
       JSON.stringify([...runs.values()]),
       JSON.stringify(trace),
       JSON.stringify(messages),
-      JSON.stringify(envelopes.map((e, n) => ({ ...e, n, phone: e.to, message: JSON.stringify(e.message) }))),
+      JSON.stringify(
+        envelopes.map(({ envelope: e, lease }, n) => ({
+          ...e,
+          n,
+          phone: e.to,
+          message: JSON.stringify(e.message),
+          lease,
+        })),
+      ),
       JSON.stringify(inbound),
-      contact.id,
-      writes.touchInboundAt ?? null,
-      envelopes.length ? (writes.leaseOutbound?.until ?? 0) : 0,
+      JSON.stringify(touched),
     ],
   })
   const leased = new Map(rows.map((r) => [r.id, Number(r.seq)]))
-  return envelopes.flatMap((envelope) => {
+  const out: OutboxItem[][] = batch.map(() => [])
+  for (const { envelope, of } of envelopes) {
     const seq = leased.get(envelope.id)
-    return seq === undefined ? [] : [{ seq, contactId: envelope.contact_id, attempts: 0, envelope }]
-  })
+    if (seq !== undefined) out[of]!.push({ seq, contactId: envelope.contact_id, attempts: 0, envelope })
+  }
+  return out
 }

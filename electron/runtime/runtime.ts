@@ -5,6 +5,7 @@
 // conversation-test player; this file only reads what the core needs and commits what it returns. A contact's
 // requests are processed one at a time (RuntimeStore.withContact); a message id is processed once. Runs waiting on
 // time are woken by the wake scheduler (wakes.ts) through the same path.
+import { runtimeFlowSource } from './flow-source'
 import {
   dueAt,
   handleEvent,
@@ -24,9 +25,8 @@ import type { ChannelAdapter } from './adapters/adapter'
 import { expireStale, Housekeeping, type HousekeepingOptions } from './housekeeping'
 import type { InboundMessage } from './inbound'
 import { Outbox, type OutboxOptions } from './outbox'
-import type { ContactTx, ContactWrites, OutboxItem, RunHandle, RuntimeStore } from './store'
+import type { ContactTx, ContactWrites, DueRun, OutboxItem, RunHandle, RuntimeStore } from './store'
 import { WakeScheduler, type WakeOptions, type WakeOutcome, type WakeReport } from './wakes'
-import { runtimeFlowSource } from './flow-source'
 
 export interface RuntimeOptions {
   store: RuntimeStore
@@ -84,11 +84,13 @@ export class Runtime {
     const { onWake = () => undefined, ...wakeOpts } = opts.wakes ?? { pollMs: null }
     this.wakes = new WakeScheduler(
       opts.store,
-      (due) => this.wake(due),
+      (due) =>
+        due.length > 1 && opts.store.withContacts ? this.wakeMany(due) : Promise.all(due.map((d) => this.wake(d))),
       () => this.now(),
       onWake,
       this.log,
-      wakeOpts,
+      // PostgreSQL wakes the runs claimed together in one transaction (RuntimeStore.withContacts), up to 32.
+      { group: opts.store.withContacts ? 32 : 1, ...wakeOpts },
     )
     this.wakes.start()
   }
@@ -240,6 +242,57 @@ export class Runtime {
     if (!handled.steps.length)
       return { action: 'ignored', reason: handled.ignored?.reason ?? 'nothing_due', dueAt: dueAt(paused) }
     return { action: 'woken', status: handled.steps.at(-1)!.step.state.status }
+  }
+
+  /**
+   * Several due runs in one transaction of their contacts (RuntimeStore.withContacts): for each, as `wake` does
+   * under its contact's lock, the stored paused run read again and `{kind: 'wake'}` decided by the core against it.
+   * A contact's run is woken at most once however many of its runs were claimed: the first wakes it, the rest find
+   * a run that is no longer the claimed one (or not due) and are ignored.
+   */
+  private async wakeMany(due: DueRun[]): Promise<WakeOutcome[]> {
+    // One call per contact: a second claimed run of a contact is left to a call of its own, after this one.
+    const first = new Map<string, number>()
+    for (const [i, d] of due.entries()) if (!first.has(d.phone)) first.set(d.phone, i)
+    const phones = [...first.keys()]
+    const lease = this.leaseOutbound()
+    let hint: number | null = null
+    const results = await this.store.withContacts!(phones, async (tx, k) => {
+      const d = due[first.get(phones[k]!)!]!
+      const paused = await tx.pausedRun()
+      if (!paused || paused.id !== d.runId)
+        return { result: { action: 'ignored', reason: 'not_paused', dueAt: null } as WakeOutcome, writes: null }
+      const handled = await this.handle(tx, WAKE, this.now())
+      if (!handled.steps.length) {
+        const result: WakeOutcome = {
+          action: 'ignored',
+          reason: handled.ignored?.reason ?? 'nothing_due',
+          dueAt: dueAt(paused),
+        }
+        return { result, writes: null }
+      }
+      const last = handled.steps.at(-1)!.step.state
+      const next = dueAt(last)
+      if (next !== null && (hint === null || next < hint)) hint = next
+      const sends = handled.steps.some((s) => s.step.messages.length > 0)
+      const result: WakeOutcome & { sends: boolean } = { action: 'woken', status: last.status, sends }
+      return { result, writes: { steps: handled.steps, leaseOutbound: lease } }
+    })
+    for (const r of results) {
+      const sends = (r?.result as { sends?: boolean } | undefined)?.sends ?? false
+      if (r) this.send(sends, r.leased, lease !== undefined)
+    }
+    this.wakes.hint(hint)
+    const byPhone = new Map(phones.map((p, k) => [p, results[k]] as const))
+    const rest = due.filter((d, i) => first.get(d.phone) !== i)
+    const again = new Map((await Promise.all(rest.map((d) => this.wake(d)))).map((o, i) => [rest[i]!, o] as const))
+    return due.map((d, i) => {
+      if (first.get(d.phone) !== i) return again.get(d)!
+      const r = byPhone.get(d.phone)
+      if (!r) return { action: 'ignored', reason: 'not_paused', dueAt: null }
+      const { sends: _sends, ...outcome } = r.result as WakeOutcome & { sends?: boolean }
+      return outcome
+    })
   }
 
   /** Wakes every run due now, as the scheduler's timer does; returns how many were woken. */

@@ -169,6 +169,18 @@ export interface RuntimeStore {
    * any other sharing the store. If `fn` throws, nothing it wrote is kept.
    */
   withContact<T>(phone: string, name: string | undefined, fn: (tx: ContactTx) => Promise<T>): Promise<T>
+  /**
+   * Several existing contacts in one transaction (the wake scheduler's batches, on a store where a transaction's
+   * round trips and commit cost more than its work: PostgreSQL). Every contact's lock is taken first, in one fixed
+   * order, so two batches never wait on each other; then `fn` runs for each contact in turn, on a ContactTx whose
+   * `commit` must not be called: `fn` returns its writes instead, and all of them are written in one statement
+   * before the one commit. If anything throws, nothing of any contact is kept. A phone with no contact gets no
+   * call (null in its place). Answers each call's result and the outbound messages its writes leased.
+   */
+  withContacts?<T>(
+    phones: string[],
+    fn: (tx: ContactTx, index: number) => Promise<{ result: T; writes: ContactWrites | null }>,
+  ): Promise<Array<{ result: T; leased: OutboxItem[] } | null>>
   // ---- the outbox (outbox.ts) ----
   /**
    * Leases, for up to `limit` contacts whose oldest unsent message is due now (next attempt reached, no live

@@ -21,6 +21,12 @@ export interface WakeOptions {
   batch?: number
   /** Wakes in flight at once (default 16; each holds its contact's lock, and on PostgreSQL a pooled connection). */
   concurrency?: number
+  /**
+   * Most claimed runs one worker hands over together (default 1). The runtime wakes a group in one transaction on
+   * PostgreSQL (RuntimeStore.withContacts), where a transaction's round trips and commit cost more than a wake's own
+   * work. A worker takes what is queued up to this, so a group is large only when wakes are behind.
+   */
+  group?: number
 }
 
 /** What the runtime did with one due run. */
@@ -53,10 +59,12 @@ export class WakeScheduler {
   private readonly leaseMs: number
   private readonly batch: number
   private readonly concurrency: number
+  private readonly group: number
 
   constructor(
     private readonly store: RuntimeStore,
-    private readonly wake: (due: DueRun) => Promise<WakeOutcome>,
+    /** Wakes these runs (one or a group): an outcome for each, in order; a throw means none was woken. */
+    private readonly wake: (due: DueRun[]) => Promise<WakeOutcome[]>,
     private readonly now: () => number,
     private readonly report: (r: WakeReport) => void,
     private readonly log: (message: string) => void,
@@ -66,6 +74,7 @@ export class WakeScheduler {
     this.leaseMs = opts.leaseMs ?? 30_000
     this.batch = opts.batch ?? 200
     this.concurrency = opts.concurrency ?? 16
+    this.group = Math.max(1, opts.group ?? 1)
   }
 
   /** Starts the loop: the first look is at once (wakes missed while the server was down). */
@@ -117,9 +126,12 @@ export class WakeScheduler {
     }
     const worker = async () => {
       while (!this.stopped) {
-        const due = queue.shift()
-        if (due) {
-          if (await this.wakeOne(due)) woken++
+        // Everything queued up to a group: one transaction for what one look found costs less CPU than many in
+        // parallel (the CPU is what a burst of wakes runs short of); other workers take the groups after it.
+        const due = queue.splice(0, this.group)
+        if (due.length) {
+          const n = await this.wakeGroup(due) // (not `woken += await …`: that reads `woken` before the wait)
+          woken += n
           continue
         }
         if (exhausted && !this.again) return
@@ -133,24 +145,43 @@ export class WakeScheduler {
     return woken
   }
 
-  private async wakeOne(due: DueRun): Promise<boolean> {
+  private async wakeGroup(due: DueRun[]): Promise<number> {
+    let outcomes: WakeOutcome[]
     try {
-      const outcome = await this.wake(due)
-      const at = this.now()
-      if (outcome.action === 'ignored') {
-        // Still waiting, on a later time: claimable as soon as that comes (the index returns it only then).
-        // Otherwise (not this contact's paused run, or due by the index but not by the core) hold it for a lease,
-        // so a run the core keeps refusing is not claimed in a loop.
-        const still = outcome.dueAt ?? null
-        await this.store.releaseDue(due.runId, still !== null && still > at ? 0 : at + this.leaseMs)
-      } else if (this.store.kind === 'sqlite') await this.store.releaseDue(due.runId, 0)
-      this.report({ ...outcome, runId: due.runId, wakeAt: due.wakeAt, at, lateMs: Math.max(0, at - due.wakeAt) })
-      return outcome.action === 'woken'
+      outcomes = await this.wake(due)
     } catch (err) {
-      // The step rolled back: the claim runs out and the run is tried again then (or by another instance).
-      this.log(`waking run ${due.runId} failed: ${err instanceof Error ? err.message : String(err)}`)
-      return false
+      // The group's transaction rolled back as a whole: each is tried on its own, so one run that cannot be woken
+      // (its step fails to write) holds up no other. Its claim then runs out and it is tried again after it.
+      if (due.length > 1) {
+        let n = 0
+        for (const d of due) {
+          const one = await this.wakeGroup([d])
+          n += one
+        }
+        return n
+      }
+      this.log(`waking run ${due[0]!.runId} failed: ${err instanceof Error ? err.message : String(err)}`)
+      return 0
     }
+    const at = this.now()
+    let woken = 0
+    for (const [i, d] of due.entries()) {
+      const outcome = outcomes[i]!
+      try {
+        if (outcome.action === 'ignored') {
+          // Still waiting, on a later time: claimable as soon as that comes (the index returns it only then).
+          // Otherwise (not this contact's paused run, or due by the index but not by the core) hold it for a lease,
+          // so a run the core keeps refusing is not claimed in a loop.
+          const still = outcome.dueAt ?? null
+          await this.store.releaseDue(d.runId, still !== null && still > at ? 0 : at + this.leaseMs)
+        } else if (this.store.kind === 'sqlite') await this.store.releaseDue(d.runId, 0)
+      } catch (err) {
+        this.log(`releasing run ${d.runId} failed: ${err instanceof Error ? err.message : String(err)}`)
+      }
+      this.report({ ...outcome, runId: d.runId, wakeAt: d.wakeAt, at, lateMs: Math.max(0, at - d.wakeAt) })
+      if (outcome.action === 'woken') woken++
+    }
+    return woken
   }
 
   private schedule(delay: number): void {
@@ -169,9 +200,13 @@ export class WakeScheduler {
     if (this.stopped) return
     let delay = this.pollMs!
     try {
-      await this.runDue()
-      const next = await this.store.nextDue(this.now())
-      if (next !== null) delay = Math.min(delay, Math.max(0, next - this.now()))
+      // After a round that woke runs, more are likely due by the next look (a burst falling due): look again after
+      // the floor below without asking the index when (one round trip fewer per round while a burst lasts).
+      if ((await this.runDue()) > 0) delay = 0
+      else {
+        const next = await this.store.nextDue(this.now())
+        if (next !== null) delay = Math.min(delay, Math.max(0, next - this.now()))
+      }
     } catch (err) {
       this.log(`the wake scheduler failed: ${err instanceof Error ? err.message : String(err)}`)
     }

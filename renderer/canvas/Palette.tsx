@@ -6,12 +6,15 @@ import { definitionOf } from '../editor/model'
 import { NodeIcon } from '../nodes/NodeIcon'
 import { PALETTE_MIME } from './FlowCanvas'
 import { placeNewCard } from './placement'
+import { useCompareStore } from '../compare/compare-store'
 
 /** The node types: drag one onto the canvas, or click to add it after the selected node (or at the centre). */
 export function Palette() {
   const store = useEditorStore()
   const rf = useReactFlow()
   const [query, setQuery] = useState('')
+  // Comparing, the canvas shows a comparison, read-only: parts come back through the comparison's Restore.
+  const comparing = useCompareStore((s) => s.flowId !== null)
   const q = query.trim().toLowerCase()
   const types = NODE_TYPES.filter((t) => {
     const d = definitionOf(t)
@@ -46,7 +49,8 @@ export function Palette() {
                 type="button"
                 className={`palette-item cat-${d.category}`}
                 draggable
-                title={d.description}
+                title={comparing ? 'Close the comparison to add nodes' : d.description}
+                disabled={comparing}
                 aria-label={`Add ${d.label}`}
                 onDragStart={(e) => {
                   e.dataTransfer.setData(PALETTE_MIME, t)

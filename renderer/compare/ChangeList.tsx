@@ -23,10 +23,10 @@ export function ChangeList({
   const at = order.findIndex((i) => i.id === selected)
   const list = useRef<HTMLDivElement>(null)
 
+  // Only when the chosen change changes: a re-render (the draft edited, tests progressing) leaves the list's scroll.
   useEffect(() => {
-    if (at < 0) return
-    list.current?.querySelector(`#${optionId(order[at]!.id)}`)?.scrollIntoView({ block: 'nearest' })
-  }, [at, order])
+    if (selected) list.current?.querySelector(`#${optionId(selected)}`)?.scrollIntoView({ block: 'nearest' })
+  }, [selected])
 
   const onKeyDown = (e: React.KeyboardEvent) => {
     if (!order.length) return

@@ -4,6 +4,7 @@ import { keepInView } from '../canvas/reveal'
 import { autoLayout, copySelection, cutSelection, duplicateSelection, pasteText, selectAll } from './actions'
 import { useEditorStore } from './context'
 import { nextNode, type Direction } from './navigate'
+import { useCompareStore } from '../compare/compare-store'
 
 /** The editor's keyboard shortcuts; the help overlay lists exactly these. Delete and Backspace are React Flow's. */
 export const SHORTCUTS: { keys: string; what: string }[] = [
@@ -25,6 +26,9 @@ export const SHORTCUTS: { keys: string; what: string }[] = [
   { keys: '?', what: 'Show this help' },
   { keys: 'Escape', what: 'Close the panel, search or help' },
 ]
+
+/** Comparing, the canvas is read-only: the keys that edit it wait (Undo and Redo stay, to take back a restore). */
+const comparing = () => useCompareStore.getState().flowId !== null
 
 const inTextField = (t: EventTarget | null) =>
   t instanceof HTMLElement && (t.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(t.tagName))
@@ -61,9 +65,9 @@ export function useShortcuts(h: ShortcutHandlers) {
       let handled = true
       if (mod && key === 'z' && !e.shiftKey) s.undo()
       else if (mod && (key === 'y' || (key === 'z' && e.shiftKey))) s.redo()
-      else if (mod && key === 'd') duplicateSelection(store)
+      else if (mod && key === 'd' && !comparing()) duplicateSelection(store)
       else if (mod && key === 'a') selectAll(store)
-      else if (mod && e.shiftKey && key === 'l') void autoLayout(store, rf)
+      else if (mod && e.shiftKey && key === 'l' && !comparing()) void autoLayout(store, rf)
       else if (e.key === 'Enter' && !mod && onCanvas(e.target) && s.selectedNodeIds.length === 1)
         s.openPanel(s.selectedNodeIds[0]!)
       else if (e.key === '?') h.toggleHelp()
@@ -80,7 +84,7 @@ export function useShortcuts(h: ShortcutHandlers) {
       }
     }
     const onCut = (e: ClipboardEvent) => {
-      if (inTextField(e.target) || window.getSelection()?.toString()) return
+      if (inTextField(e.target) || window.getSelection()?.toString() || comparing()) return
       const clip = cutSelection(store)
       if (clip && e.clipboardData) {
         e.clipboardData.setData('text/plain', JSON.stringify(clip))
@@ -88,7 +92,7 @@ export function useShortcuts(h: ShortcutHandlers) {
       }
     }
     const onPaste = (e: ClipboardEvent) => {
-      if (inTextField(e.target)) return
+      if (inTextField(e.target) || comparing()) return
       if (pasteText(store, e.clipboardData?.getData('text/plain') ?? null)) e.preventDefault()
     }
     // The card chosen from the keyboard is selected, kept in view and focused, so arrow keys then move it.
@@ -113,8 +117,9 @@ export function useShortcuts(h: ShortcutHandlers) {
       e.preventDefault()
       e.stopPropagation()
       const s = store.getState()
-      if (e.shiftKey) s.align(ALIGN_BY_ARROW[e.key as keyof typeof ALIGN_BY_ARROW])
-      else goTo(nextNode(s.doc, s.selectedNodeIds.at(-1) ?? null, ARROWS[e.key]!))
+      if (e.shiftKey) {
+        if (!comparing()) s.align(ALIGN_BY_ARROW[e.key as keyof typeof ALIGN_BY_ARROW])
+      } else goTo(nextNode(s.doc, s.selectedNodeIds.at(-1) ?? null, ARROWS[e.key]!))
     }
     window.addEventListener('keydown', onArrow, true)
     window.addEventListener('keydown', onKey)

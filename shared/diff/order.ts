@@ -1,3 +1,4 @@
+import { behaviourOfType } from '../nodes/behaviour-of'
 import type { ChangeRef, EdgeDiff, FieldDiff, NodeDiff } from './types'
 
 // The order a person reads changes in: the flow's own fields, then the graph as a conversation goes through it, from
@@ -32,10 +33,10 @@ export function flowOrder(nodes: NodeDiff[], edges: EdgeDiff[], flow: FieldDiff[
       }
     }
   }
-  for (const n of nodes) if (n.type === 'trigger') walk(n)
-  const rest = nodes
-    .filter((n) => !visited.has(n.id))
-    .sort((a, b) => a.position.y - b.position.y || a.position.x - b.position.x)
+  // Conversations start at the nodes whose type says so (a Trigger), read from the node modules, never a type name.
+  const byPosition = (a: NodeDiff, b: NodeDiff) => a.position.y - b.position.y || a.position.x - b.position.x
+  for (const n of nodes) if (behaviourOfType(n.type).starts) walk(n)
+  const rest = nodes.filter((n) => !visited.has(n.id)).sort(byPosition)
   for (const n of rest) walk(n)
   // Connections whose source is on neither side (a hand-edited file) still count.
   for (const e of edges) if (e.status !== 'unchanged' && !byId.has(e.source)) out.push({ kind: 'edge', id: e.id })

@@ -1,4 +1,5 @@
 import type { FlowDocument } from './document'
+import { cyclicGroups } from './strongly-connected'
 
 // The flows of a studio (or of the files given to the CLI) as analysis sees them: which flow calls which, who calls a
 // flow, and the cycles no run may take. The model knows no node type, so which node calls which flow is handed in
@@ -113,49 +114,7 @@ export function callPath(graph: CallGraph, from: string, to: string): string[] |
  */
 export function findCycles(graph: CallGraph): string[][] {
   const ids = [...graph.catalogue.all()].map((d) => d.id)
-  const index = new Map<string, number>()
-  const low = new Map<string, number>()
-  const onStack = new Set<string>()
-  const stack: string[] = []
-  const groups: string[][] = []
-  let next = 0
-  // Tarjan's algorithm, iterative so a long chain of calls cannot overflow the stack.
-  for (const root of ids) {
-    if (index.has(root)) continue
-    const work: Array<{ id: string; edge: number }> = [{ id: root, edge: 0 }]
-    index.set(root, next)
-    low.set(root, next++)
-    stack.push(root)
-    onStack.add(root)
-    while (work.length) {
-      const top = work[work.length - 1]!
-      const calls = graph.callsOf(top.id)
-      if (top.edge < calls.length) {
-        const to = calls[top.edge++]!.flowId
-        if (!graph.catalogue.get(to)) continue
-        if (!index.has(to)) {
-          index.set(to, next)
-          low.set(to, next++)
-          stack.push(to)
-          onStack.add(to)
-          work.push({ id: to, edge: 0 })
-        } else if (onStack.has(to)) low.set(top.id, Math.min(low.get(top.id)!, index.get(to)!))
-        continue
-      }
-      work.pop()
-      const parent = work[work.length - 1]
-      if (parent) low.set(parent.id, Math.min(low.get(parent.id)!, low.get(top.id)!))
-      if (low.get(top.id) !== index.get(top.id)) continue
-      const group: string[] = []
-      let id: string
-      do {
-        id = stack.pop()!
-        onStack.delete(id)
-        group.push(id)
-      } while (id !== top.id)
-      const selfCall = graph.callsOf(top.id).some((c) => c.flowId === top.id)
-      if (group.length > 1 || selfCall) groups.push(group.reverse())
-    }
-  }
-  return groups.map((g) => callPath(graph, g[0]!, g[0]!)!)
+  // Calls to flows the catalogue lacks lead nowhere (call.unknown_flow reports them).
+  const next = (id: string) => graph.callsOf(id).flatMap((c) => (graph.catalogue.get(c.flowId) ? [c.flowId] : []))
+  return cyclicGroups(ids, next).map((g) => callPath(graph, g[0]!, g[0]!)!)
 }

@@ -1,4 +1,5 @@
 import type { FlowDocument } from './document'
+import { cyclicGroups } from './strongly-connected'
 
 // Graph questions validation and the variable list ask: who follows whom, what is reachable, where loops are.
 
@@ -79,48 +80,6 @@ export function ancestorsOf(graph: FlowGraph, id: string): Set<string> {
  * nodes `keep` allows. Validation drops waiting nodes first, so what is left are loops that never pause.
  */
 export function cycles(graph: FlowGraph, keep: (id: string) => boolean = () => true): string[][] {
-  const index = new Map<string, number>()
-  const low = new Map<string, number>()
-  const onStack = new Set<string>()
-  const stack: string[] = []
-  const out: string[][] = []
-  let counter = 0
-  const succ = (id: string) => (graph.next.get(id) ?? []).filter(keep)
-  for (const root of graph.next.keys()) {
-    if (!keep(root) || index.has(root)) continue
-    const work: { id: string; i: number }[] = [{ id: root, i: 0 }]
-    index.set(root, counter)
-    low.set(root, counter++)
-    stack.push(root)
-    onStack.add(root)
-    while (work.length) {
-      const top = work[work.length - 1]!
-      const children = succ(top.id)
-      if (top.i < children.length) {
-        const c = children[top.i++]!
-        if (!index.has(c)) {
-          index.set(c, counter)
-          low.set(c, counter++)
-          stack.push(c)
-          onStack.add(c)
-          work.push({ id: c, i: 0 })
-        } else if (onStack.has(c)) low.set(top.id, Math.min(low.get(top.id)!, index.get(c)!))
-        continue
-      }
-      work.pop()
-      const parent = work[work.length - 1]
-      if (parent) low.set(parent.id, Math.min(low.get(parent.id)!, low.get(top.id)!))
-      if (low.get(top.id) === index.get(top.id)) {
-        const comp: string[] = []
-        let x: string
-        do {
-          x = stack.pop()!
-          onStack.delete(x)
-          comp.push(x)
-        } while (x !== top.id)
-        if (comp.length > 1 || succ(top.id).includes(top.id)) out.push(comp.reverse())
-      }
-    }
-  }
-  return out
+  const roots = [...graph.next.keys()].filter(keep)
+  return cyclicGroups(roots, (id) => (graph.next.get(id) ?? []).filter(keep))
 }

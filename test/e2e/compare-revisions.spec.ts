@@ -102,6 +102,8 @@ async function scenario(
   ])
     await expect(list.getByRole('option', { name: title })).toBeVisible()
   await shot(page, 'compare-list')
+  // The canvas shows the comparison, read-only: nodes are added again once it is closed.
+  await expect(page.getByRole('button', { name: 'Add Message', exact: true })).toBeDisabled()
 
   // On the canvas: each card carries its mark, the deleted one as a ghost where it was.
   await page.getByRole('button', { name: 'Fit View' }).click()
@@ -175,6 +177,8 @@ async function scenario(
 
   // The Publish dialog says which version it publishes, by its name.
   await compare.getByRole('button', { name: 'Close comparison' }).click()
+  await expect(page.locator('.react-flow.comparing')).toHaveCount(0)
+  await expect(page.getByRole('button', { name: 'Add Message', exact: true })).toBeEnabled()
   await page.getByRole('button', { name: 'Back to flows' }).click()
   const runtime = await starting
   const dialog = await addPublishServer(page, runtime.url)

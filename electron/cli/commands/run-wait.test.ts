@@ -53,6 +53,15 @@ describe('chatflow run: /wait', () => {
     expect(text).toContain('you: 5\nbot: Thanks for 5\n(run ended: completed)')
   })
 
+  it("/wait past the customer's window expires a run that waits for them only, as the sweep would", async () => {
+    const text = await chatLines('rate', '/wait 4h', '/wait 1d', 'hello')
+    expect(text).toMatch(
+      /\(1d pass: it is now [^)]+\)\n\(the customer's 24-hour window closed: the waiting conversation expired\)\n/,
+    )
+    // The expired run takes no answer.
+    expect(text).not.toContain('Thanks for')
+  })
+
   it('/wait before the time sends nothing; /wait due skips to it', async () => {
     const text = await chatLines('rate', '/wait 1h', '/wait due')
     expect(text).toContain('(1h pass: it is now')

@@ -264,8 +264,13 @@ export async function chat(
     if (!opts.clock) return write('(time cannot move in this chat)\n')
     const target = waitTo(spec, opts.clock, service.pausedRun(contact.id), flow)
     if (typeof target === 'string') return write(`(${target})\n`)
+    const waiting = service.pausedRun(contact.id)
     opts.clock.skip(target.at - opts.clock.now())
     write(target.note + '\n')
+    // Time acts as a host's timers do: the expiry sweep first (a run waiting for the customer past their 24-hour
+    // window ends), then the wake.
+    if (waiting && !service.pausedRun(contact.id))
+      return write("(the customer's 24-hour window closed: the waiting conversation expired)\n")
     const fresh = service.contacts.ensure(who)
     const out = await service.handle(
       fresh,

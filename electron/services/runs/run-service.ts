@@ -191,6 +191,19 @@ export class RunService {
   }
 
   /**
+   * Paused runs that may have expired by `now` on a clock up to `aheadMs` ahead of this service's (the emulator's
+   * test contacts, each on its own clock): the candidates a sweep over several clocks asks each contact's about.
+   */
+  expiryCandidates(aheadMs: number): RunState[] {
+    return this.runs.pausedBefore(this.effects.clock.now() + aheadMs - WINDOW_MS + 1)
+  }
+
+  /** Closes this paused run if its window has closed on this service's clock (the core decides); true if it did. */
+  expireIfStale(state: RunState): boolean {
+    return this.sweep(state)
+  }
+
+  /**
    * A tester ends this paused run without running anything (the emulator's Restart and "+24 h", a finished
    * conversation test): the core closes it for `reason`, and that is persisted.
    */

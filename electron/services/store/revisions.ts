@@ -1,4 +1,5 @@
 import type { Database } from 'better-sqlite3'
+import type { ServerVersion } from '../../../shared/api/commands/revisions'
 
 // The saved history of a flow (flow_revisions) with its names (migration 021): a revision may carry a label and a
 // description, and a named revision outlives the pruning of old ones. The studio's handlers, publishing and
@@ -13,16 +14,8 @@ export interface RevisionRow {
   description: string | null
 }
 
-/** A version of a flow this studio published, and which revision it was. */
-export interface PublishedRow {
-  flowId: string
-  serverId: string
-  serverName: string
-  version: number
-  revision: number
-  label: string | null
-  publishedAt: number
-}
+/** A version of a flow this studio published, and which revision it was: a server's version without the draft. */
+export type PublishedRow = Omit<ServerVersion, 'draftRevision'>
 
 // What a server runs is the row it got last: never at or before an earlier row, even within one millisecond or
 // under a clock set back.

@@ -15,6 +15,8 @@ export interface EmulatorClock {
   nowOf(contactId: string): number
   /** Moves this contact's clock on by `ms` (> 0); returns the new offset. */
   advance(contactId: string, ms: number): number
+  /** The largest offset of any contact (0 when none skipped): how far ahead of real time the furthest clock is. */
+  maxOffset(): number
 }
 
 export const emulatorClock: ServiceFactory<EmulatorClock> = (ctx) => {
@@ -22,9 +24,11 @@ export const emulatorClock: ServiceFactory<EmulatorClock> = (ctx) => {
   const add = ctx.db.prepare(`
     INSERT INTO emulator_clock (contact_id, offset_ms) VALUES (?, ?)
     ON CONFLICT (contact_id) DO UPDATE SET offset_ms = emulator_clock.offset_ms + excluded.offset_ms`)
+  const max = ctx.db.prepare('SELECT COALESCE(MAX(offset_ms), 0) FROM emulator_clock').pluck()
   const offsetOf = (contactId: string): number => (read.get(contactId) as number | undefined) ?? 0
   return {
     offsetOf,
+    maxOffset: () => max.get() as number,
     nowOf: (contactId) => ctx.now() + offsetOf(contactId),
     advance(contactId, ms) {
       if (!Number.isSafeInteger(ms) || ms <= 0) throw new RangeError(`A skip must be a positive whole ms, not ${ms}.`)

@@ -13,6 +13,7 @@ import {
 import { nodeCatalog } from '../../../shared/nodes/runners'
 import { ApiFailure } from '../../services/failure'
 import type { RunService } from '../../services/runs'
+import { skipsOf } from './skips'
 import { exchangesOf, startNodeOf, templatesSent, triggerSpecOf } from './transcript'
 import { bound } from '../../../shared/nodes/behaviour-of'
 
@@ -98,7 +99,7 @@ export class ConversationTests {
         templates,
         variables: opts.presets,
         mocks: opts.mocks,
-        exchanges: exchangesOf(state, this.runs.runs.messages(runId), trace),
+        exchanges: exchangesOf(state, this.runs.runs.messages(runId), trace, skipsOf(this.db, runId)),
         final: { status: state.status, error: state.error },
         trace,
       })

@@ -2,7 +2,7 @@ import type { Effects, RunState, TraceEvent, TriggerInput } from '../../../share
 import type { Exchange } from '../../../shared/engine/conversation'
 import type { TriggerSpec } from '../../../shared/engine/conversation'
 import type { FlowDocument } from '../../../shared/flow/document'
-import { answerSteps, wakeTurns } from './wait-turns'
+import { answerSteps, wakeTurns, type TimeSkip } from './wait-turns'
 import type { LoggedMessage } from '../../services/runs'
 import { bound, startsFlow } from '../../../shared/nodes/behaviour-of'
 
@@ -54,14 +54,20 @@ function baseSpecOf(trigger: TriggerInput): TriggerSpec {
 /**
  * The conversation as exchanges. A run started by a customer message logs that message first: it is the
  * trigger, not a turn. Every later customer message opens a new exchange with the bot messages that answered it,
- * and so does every wake (time passing: `wait:`), placed by the trace between the answers around it.
+ * and so does every wake and every skip that woke nothing (time passing: `wait:`), placed by the trace between the
+ * answers around it.
  */
-export function exchangesOf(state: RunState, messages: LoggedMessage[], trace: TraceEvent[] = []): Exchange[] {
+export function exchangesOf(
+  state: RunState,
+  messages: LoggedMessage[],
+  trace: TraceEvent[] = [],
+  skips: TimeSkip[] = [],
+): Exchange[] {
   const startedByMessage = state.trigger.kind !== 'webhook' && state.trigger.kind !== 'manual'
   const rest = startedByMessage && messages[0]?.direction === 'in' ? messages.slice(1) : messages
   const sentBy = new Map<string, number>()
   for (const e of trace) for (const id of e.messageIds) sentBy.set(id, e.seq)
-  const wakes = wakeTurns(trace)
+  const wakes = wakeTurns(trace, skips)
   const answers = answerSteps(trace)
   const out: Exchange[] = [{ bot: [] }]
   /** Opens the exchange of every wake that happened before this point of the run's trace. */
@@ -72,7 +78,7 @@ export function exchangesOf(state: RunState, messages: LoggedMessage[], trace: T
     if (m.direction === 'in') {
       // The step this message began; without one (the trace does not say) no wake is placed by it.
       const step = answers.shift()
-      if (step !== undefined) wakeUntil(step - 1)
+      if (step !== undefined) wakeUntil(step - 0.5) // the time that passed before the answer, not the step's own
       out.push({ user: m.payload, bot: [] })
     } else {
       const seq = m.id !== null ? sentBy.get(m.id) : undefined

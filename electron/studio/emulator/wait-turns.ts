@@ -1,13 +1,24 @@
 import type { TraceEvent } from '../../../shared/engine'
 import { formatDuration } from '../../../shared/text/duration'
 
-// Where time passed in a recorded run: each step a wake began (the emulator's Skip ahead, or the studio's timer),
-// as a conversation test's `- wait: <duration>` turn (docs/testing.md). The duration is the time from the step
-// that left the run waiting to the wake, on the clock the run was stepped on (the emulator's), rounded up to the
-// second: played again on the test's clock it reaches the due time at least, as the run did.
+// Where time passed in a recorded run, as a conversation test's `- wait: <duration>` turns (docs/testing.md): each
+// step a wake began (the emulator's Skip ahead, or the studio's timer), and each skip that woke nothing (the run
+// went on waiting, or its window closed: skips.ts keeps those, since nothing of the run does). A turn's duration
+// is the time since the point before it (the previous step, or the previous skip), on the clock the run was
+// stepped on (the emulator's), rounded up to the second: played again on the test's clock, each turn reaches the
+// time the run was at, at least, as the run did.
+
+/** A skip that woke nothing: after the run's trace event `afterSeq`, its contact's clock moved to `at`. */
+export interface TimeSkip {
+  afterSeq: number
+  at: number
+}
 
 export interface WakeTurn {
-  /** The trace seq of the wake's first event (the waiting node, resumed on time). */
+  /**
+   * Where the turn goes among the run's trace events: a wake's is the seq of its first event (the waiting node,
+   * resumed on time); a skip's is half way after the event it followed (`afterSeq + 0.5`).
+   */
   seq: number
   wait: string
 }
@@ -20,15 +31,17 @@ function wakeAt(e: TraceEvent): number | null {
   return Number.isFinite(at) ? at : null
 }
 
-export function wakeTurns(trace: TraceEvent[]): WakeTurn[] {
+export function wakeTurns(trace: TraceEvent[], skips: TimeSkip[] = []): WakeTurn[] {
+  const marks = [
+    ...trace.map((e) => ({ seq: e.seq, at: e.startedAt, wake: wakeAt(e) })),
+    ...skips.map((s) => ({ seq: s.afterSeq + 0.5, at: s.at, wake: s.at })),
+  ].sort((a, b) => a.seq - b.seq)
   const out: WakeTurn[] = []
-  const bySeq = [...trace].sort((a, b) => a.seq - b.seq)
-  for (const [i, e] of bySeq.entries()) {
-    const at = wakeAt(e)
-    const before = bySeq[i - 1]
-    if (at === null || !before) continue
-    const ms = Math.ceil(Math.max(0, at - before.startedAt) / 1000) * 1000
-    out.push({ seq: e.seq, wait: formatDuration(ms) })
+  for (const [i, m] of marks.entries()) {
+    const before = marks[i - 1]
+    if (m.wake === null || !before) continue
+    const ms = Math.ceil(Math.max(0, m.wake - before.at) / 1000) * 1000
+    out.push({ seq: m.seq, wait: formatDuration(ms) })
   }
   return out
 }

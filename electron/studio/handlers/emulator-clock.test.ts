@@ -3,7 +3,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { buildFlow } from '../../../shared/engine/testing/fixtures'
 import type { Backend } from '../backend'
-import { createTempBackend, expectOk, type TempBackend } from '../testing/backend'
+import { askFlow, createTempBackend, expectOk, type TempBackend } from '../testing/backend'
 
 const HOUR = 3_600_000
 let temp: TempBackend
@@ -17,28 +17,9 @@ beforeEach(() => {
 })
 afterEach(() => temp.cleanup())
 
-async function askFlow(b: Backend = api) {
-  const created = expectOk(await b.call('flows.create', { name: 'Ask' }))
-  const document = buildFlow(
-    [
-      { type: 'trigger', name: 'trigger_1', config: { kind: 'keyword', keywords: ['ask'] } },
-      { type: 'question', name: 'q', config: { prompt: 'Name?', saveTo: 'name' } },
-      { type: 'message', name: 'hi', config: { text: 'Hi {{name}}' } },
-    ],
-    [
-      ['trigger_1', 'out', 'q'],
-      ['q', 'out', 'hi'],
-    ],
-    { id: created.id, name: 'Ask', active: true },
-  )
-  expectOk(await b.call('flows.save', { document, expectedRevision: created.revision }))
-  const contact = expectOk(await b.call('emulator.contact', {}))
-  return { flowId: created.id, contactId: contact.id }
-}
-
 describe("the emulator's clock", () => {
   it("moves on by what the tester picks, and the contact's runs are stepped on it", async () => {
-    const t = await askFlow()
+    const t = await askFlow(api)
     const skipped = expectOk(await api.call('emulator.skip', { ...t, to: { kind: 'by', ms: 2 * HOUR } }))
     expect(skipped).toMatchObject({ action: 'ignored', skippedMs: 2 * HOUR, notice: 'Skipped 2 h.' })
     expect(skipped.session.clockOffsetMs).toBe(2 * HOUR)
@@ -59,7 +40,7 @@ describe("the emulator's clock", () => {
   })
 
   it('refuses "to the due time" when nothing waits on time, leaving the clock where it was', async () => {
-    const t = await askFlow()
+    const t = await askFlow(api)
     expectOk(await api.call('emulator.start', { ...t, trigger: { kind: 'keyword', text: 'ask' } }))
     const r = await api.call('emulator.skip', { ...t, to: { kind: 'due' } })
     expect(!r.ok && r.error).toMatchObject({
@@ -70,7 +51,7 @@ describe("the emulator's clock", () => {
   })
 
   it('takes only whole amounts from a second to a year, and nothing it does not know', async () => {
-    const t = await askFlow()
+    const t = await askFlow(api)
     for (const to of [
       { kind: 'by', ms: 999 },
       { kind: 'by', ms: 367 * 24 * HOUR },
@@ -88,7 +69,7 @@ describe("the emulator's clock", () => {
   })
 
   it('is kept across a restart, so later steps are never stamped before earlier ones', async () => {
-    const t = await askFlow()
+    const t = await askFlow(api)
     expectOk(await api.call('emulator.skip', { ...t, to: { kind: 'by', ms: 3 * HOUR } }))
     expectOk(await api.call('emulator.skip', { ...t, to: { kind: 'by', ms: HOUR } }))
     api = await temp.reopen()
@@ -139,7 +120,37 @@ describe("the emulator's clock", () => {
     expect(timedOut.session.trace.find((e) => e.nodeName === 'how' && e.phase === 'resume')?.port).toBe('timeout')
 
     const saved = expectOk(await api.call('emulator.saveTest', { ...t, name: 'nobody answers' }))
-    expect(saved.yaml).toMatch(/- wait: 2h\n\s+bot:[^]*How was it\?[^]*- wait: 30m\n\s+bot:[^]*Still there\?/)
+    // The skip of 10 min that woke nothing is a turn of its own, and the timeout's wait counts from it.
+    expect(saved.yaml).toMatch(
+      /- wait: 2h\n\s+bot:[^]*How was it\?[^]*- wait: 10m\n\s+bot: \[\]\n\s+- wait: 20m\n\s+bot:[^]*Still there\?/,
+    )
+    const [ran] = expectOk(await api.call('emulator.runTests', { flowId: t.flowId }))
+    expect(ran!.lastRun).toMatchObject({ passed: true, failures: [] })
+  })
+
+  it('records a skip that woke nothing as a wait, so the saved test replays to the same end', async () => {
+    const t = await askFlow(api)
+    expectOk(await api.call('emulator.start', { ...t, trigger: { kind: 'keyword', text: 'ask' } }))
+    now += 5000
+    // Nobody answers for a day and an hour: the question waits for the customer only, nothing wakes, the window
+    // closes and the conversation expires.
+    const skipped = expectOk(await api.call('emulator.skip', { ...t, to: { kind: 'by', ms: 25 * HOUR } }))
+    expect(skipped.action).toBe('ignored')
+    expect(skipped.session.run).toMatchObject({ status: 'ended', endReason: 'expired' })
+    const saved = expectOk(await api.call('emulator.saveTest', { ...t, name: 'nobody answers for a day' }))
+    // The tester's 5 s before skipping count too: the wait is from the question to the skip's time.
+    expect(saved.yaml).toMatch(/bot:[^]*Name\?[^]*- wait: 1d 1h 5s\n\s+bot: \[\]\n[^]*end:\n\s+state: ended/)
+    const [ran] = expectOk(await api.call('emulator.runTests', { flowId: t.flowId }))
+    expect(ran!.lastRun).toMatchObject({ passed: true, failures: [] })
+  })
+
+  it('places a skip that woke nothing before the answer that came after it', async () => {
+    const t = await askFlow(api)
+    expectOk(await api.call('emulator.start', { ...t, trigger: { kind: 'keyword', text: 'ask' } }))
+    expectOk(await api.call('emulator.skip', { ...t, to: { kind: 'by', ms: 3 * HOUR } }))
+    expectOk(await api.call('emulator.send', { ...t, event: { type: 'text', text: 'Asha' } }))
+    const saved = expectOk(await api.call('emulator.saveTest', { ...t, name: 'answers later' }))
+    expect(saved.yaml).toMatch(/Name\?[^]*- wait: 3h\n\s+bot: \[\]\n\s+- user: Asha\n\s+bot:[^]*Hi Asha/)
     const [ran] = expectOk(await api.call('emulator.runTests', { flowId: t.flowId }))
     expect(ran!.lastRun).toMatchObject({ passed: true, failures: [] })
   })

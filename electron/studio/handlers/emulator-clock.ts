@@ -1,6 +1,7 @@
 import { dueAt } from '../../../shared/engine'
 import { formatSpan } from '../../../shared/text/span'
 import { emulatorClock } from '../emulator/clock'
+import { recordSkip } from '../emulator/skips'
 import { lookup, outcome } from '../emulator/outcome'
 import { contactOf, flowOf, runsFor, toMocks } from '../emulator/service'
 import { ApiFailure } from '../../services/failure'
@@ -28,7 +29,13 @@ export const emulatorClockHandlers: { 'emulator.skip': Handler<'emulator.skip'> 
     // run that has fallen due is woken. Both are the conversation core's decisions, on the moved clock.
     const runs = runsFor(ctx, req.enforceWindow, contact.id)
     const skipped = `Skipped ${formatSpan(skippedMs)}`
+    // A skip the run did not wake from still shapes what it does next (its window, a later timeout): a test saved
+    // from the run says that time passed here (skips.ts).
+    const noteSkip = () => {
+      if (paused && skippedMs > 0) recordSkip(ctx.db, paused.id, clock.nowOf(contact.id))
+    }
     if (paused && !runs.pausedRun(contact.id)) {
+      noteSkip()
       return {
         ...outcome(
           ctx,
@@ -47,6 +54,7 @@ export const emulatorClockHandlers: { 'emulator.skip': Handler<'emulator.skip'> 
     if (handled.ran) {
       return { ...outcome(ctx, req.flowId, contact.id, 'resumed', null, handled.ran.step.state.id), skippedMs }
     }
+    noteSkip()
     const still = runs.runs.state(paused.id)
     const left = still ? dueAt(still) : null
     const notice =

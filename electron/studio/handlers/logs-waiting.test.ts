@@ -3,7 +3,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { buildFlow } from '../../../shared/engine/testing/fixtures'
 import type { Backend } from '../backend'
-import { createTempBackend, expectOk, type TempBackend } from '../testing/backend'
+import { askFlow, createTempBackend, expectOk, type TempBackend } from '../testing/backend'
 
 let temp: TempBackend
 let api: Backend
@@ -16,30 +16,9 @@ beforeEach(() => {
 })
 afterEach(() => temp.cleanup())
 
-async function pausedAtQuestion() {
-  const created = expectOk(await api.call('flows.create', { name: 'Ask' }))
-  const document = buildFlow(
-    [
-      { type: 'trigger', name: 'trigger_1', config: { kind: 'keyword', keywords: ['ask'] } },
-      { type: 'question', name: 'q', config: { prompt: 'Name?', saveTo: 'name' } },
-      { type: 'message', name: 'hi', config: { text: 'Hi {{name}}' } },
-    ],
-    [
-      ['trigger_1', 'out', 'q'],
-      ['q', 'out', 'hi'],
-    ],
-    { id: created.id, name: 'Ask', active: true },
-  )
-  expectOk(await api.call('flows.save', { document, expectedRevision: created.revision }))
-  const contact = expectOk(await api.call('emulator.contact', {}))
-  const t = { flowId: created.id, contactId: contact.id }
-  const started = expectOk(await api.call('emulator.start', { ...t, trigger: { kind: 'keyword', text: 'ask' } }))
-  return { ...t, runId: started.session.run!.id }
-}
-
 describe('cancelling a waiting run by hand', () => {
   it('ends it as cancelled, runs nothing, tells open views, and the next answer is not taken by it', async () => {
-    const t = await pausedAtQuestion()
+    const t = await askFlow(api, { started: true })
     const events: Array<[string, unknown]> = []
     api.onAny((event, payload) => events.push([event, payload]))
     now += 60_000
@@ -63,7 +42,7 @@ describe('cancelling a waiting run by hand', () => {
   it('refuses an unknown run, and requests with fields it does not know', async () => {
     const missing = await api.call('logs.cancel', { runId: 'r_nope' })
     expect(!missing.ok && missing.error.code).toBe('not_found')
-    const t = await pausedAtQuestion()
+    const t = await askFlow(api, { started: true })
     for (const command of ['logs.cancel', 'logs.wake'] as const) {
       const r = await api.call(command, { runId: t.runId, force: true } as never)
       expect(!r.ok && r.error.code).toBe('bad_request')
@@ -111,7 +90,7 @@ describe('waking a run by hand', () => {
   })
 
   it('is refused for a run that waits for the customer only, which keeps waiting', async () => {
-    const t = await pausedAtQuestion()
+    const t = await askFlow(api, { started: true })
     const r = await api.call('logs.wake', { runId: t.runId })
     expect(!r.ok && r.error).toMatchObject({ code: 'not_waiting', message: expect.stringMatching(/wait on time/) })
     expect(expectOk(await api.call('logs.run', { runId: t.runId })).run).toMatchObject({ status: 'paused' })

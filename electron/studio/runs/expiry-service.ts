@@ -1,3 +1,4 @@
+import { emulatorClock, runsAtClock } from '../emulator/clock'
 import { studioEffects } from '../effects/service'
 import type { ServiceFactory } from '../handlers/types'
 import { RunService } from '../../services/runs/run-service'
@@ -17,10 +18,15 @@ export interface RunExpiry {
 
 export const runExpiry: ServiceFactory<RunExpiry> = (ctx) => {
   const runs = new RunService(ctx.db, { effects: ctx.service(studioEffects) })
+  const clock = ctx.service(emulatorClock)
   let closed = false
   const sweep = (): number => {
     if (closed) return 0
-    const expired = runs.expireStale()
+    // Each run expires on its contact's clock: a test contact that skipped ahead in the emulator lives that far
+    // ahead of real time, so the candidates are widened by the furthest clock and each is decided on its own.
+    const expired = runs
+      .expiryCandidates(clock.maxOffset())
+      .filter((s) => (clock.offsetOf(s.contactId) ? runsAtClock(ctx, s.contactId) : runs).expireIfStale(s))
     // Open Flow Logs, the flows list and an emulator showing one of these runs refresh from these events.
     for (const flowId of new Set(expired.map((s) => s.flowId))) ctx.emit('logs.changed', { flowId, deleted: 0 })
     for (const s of expired) ctx.emit('emulator.updated', { flowId: s.flowId, contactId: s.contactId, runId: s.id })

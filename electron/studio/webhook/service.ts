@@ -2,6 +2,7 @@ import type { FlowDocument } from '../../../shared/flow/document'
 import { ApiFailure } from '../../services/failure'
 import { noticeOnce } from '../../services/settings/saved'
 import type { ServiceFactory } from '../handlers/types'
+import { runsAtClock } from '../emulator/clock'
 import { emulatorRuns } from '../emulator/service'
 import { flowStore } from '../../services/store/flows'
 import { WebhookListener } from '../../services/webhook/listener'
@@ -26,7 +27,9 @@ export const webhookListener: ServiceFactory<WebhookListener> = (ctx) => {
       throw err
     }
   }
-  const start = webhookRunStarter(ctx.service(emulatorRuns))
+  // A test contact that skipped ahead in the emulator lives on its own clock: a webhook run of it starts there, so
+  // its steps stay in order with the ones before and its waits and window count from the contact's time.
+  const start = webhookRunStarter(ctx.service(emulatorRuns), (contactId) => runsAtClock(ctx, contactId))
   // Same event as the emulator's own runs, so coverage and the Flow Logs refresh live; the source lets an open
   // emulator of the flow switch to the run.
   const startRun: StartWebhookRun = async (flow, request) => {

@@ -4,7 +4,7 @@
 // the run in memory; a host with Flow Logs persists each result through `persist` (the studio's Tests tab).
 import type { FlowDocument } from '../../flow/document'
 import { createMemoryContacts } from '../../nodes/lead_management/run-memory-contacts'
-import { handleEvent, type ConversationEvent, type Handled, type Ignored } from '../core'
+import { handleEvent, sweepRun, type ConversationEvent, type Handled, type Ignored } from '../core'
 import type { EngineDeps } from '../deps'
 import type { Contact, OutboundMessage, RunState, StepResult, TraceEvent } from '../types'
 import { checkState, checkTurn, checkUnset, checkVars } from './checks'
@@ -114,6 +114,14 @@ export async function runConversationTest(
       const target = waitTarget(turn.wait, now, out.final?.status === 'paused' ? out.final : null, flow)
       if (!target.ok) return fail(where, [target.message])
       clock.skip(target.at - now)
+      // Time passes as in every host: the expiry sweep first closes a run whose 24-hour window closed meanwhile
+      // (one waiting for the customer only; a run waiting on time is its wake's to decide), then the wake.
+      if (out.final?.status === 'paused') {
+        const swept = sweepRun({ contact, current: { state: out.final, flow }, now: clock.now() }, deps.catalog)
+        opts.persist?.(swept)
+        const closed = swept.steps.find((w) => w.step.state.id === out.final?.id)
+        if (closed) out.final = closed.step.state
+      }
       const seenCalls = calls.length
       // Nothing due is no failure: `bot: []` says the bot stayed silent, as the core decided.
       handled = await deliver({ kind: 'wake' }, waitLabel(target.at - now))

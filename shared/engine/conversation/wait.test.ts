@@ -57,6 +57,28 @@ describe('wait: in conversation tests', () => {
     expect(out.failures).toEqual([])
   })
 
+  it("a wait past the customer's window expires a run that waits for the customer only, as every host's sweep does", async () => {
+    const asks = buildFlow(
+      [
+        { type: 'trigger', name: 'trigger_1', config: { kind: 'keyword', keywords: ['ask'] } },
+        { type: 'question', name: 'q', config: { prompt: 'Name?', saveTo: 'name' } },
+      ],
+      [['trigger_1', 'out', 'q']],
+    )
+    const test = (wait: string) => {
+      const parsed = parseConversationTest(
+        `name: t\ntrigger: { message: ask }\nturns:\n  - bot: [{ text: Name? }]\n  - wait: ${wait}\n    bot: []\nend: { state: ended }\n`,
+      )
+      if (!parsed.ok) throw new Error(parsed.message)
+      return runConversationTest(asks, parsed.test, testDeps().deps)
+    }
+    const expired = await test('24h')
+    expect(expired.failures).toEqual([])
+    expect(expired.final).toMatchObject({ status: 'ended', endReason: 'expired' })
+    const open = await test('23h 59m 59s')
+    expect(open.failures).toEqual([{ where: 'end', lines: ['state: expected ended, got paused'] }])
+  })
+
   it('nothing happens before the time: the bot stays silent and the run still waits', async () => {
     const out = await play(`
   - bot: [{ text: Rate us 1-5 }]

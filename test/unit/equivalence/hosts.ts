@@ -155,7 +155,7 @@ export interface ServeHost {
   client: ChannelClient
   /** The flow's webhook secret, made through the publish API. */
   secret(flowId: string): Promise<string>
-  /** The runtime's clock, and moving it on (a `wait:` turn: then the timer's work, `runtime.runDue`). */
+  /** The runtime's clock, and moving it on (a `wait:` turn: then the timers' work, expireStale and runDue). */
   now(): number
   skip(ms: number): void
 }
@@ -206,6 +206,7 @@ export async function playServe(host: ServeHost, flow: FlowDocument, test: Conve
     async (spec) => {
       const paused = await host.store.withContact(phone, name, (tx) => tx.pausedRun())
       host.skip(waitTo(spec, host.now(), paused, flow) - host.now())
+      await host.runtime.expireStale() // the runtime's timers: the expiry sweep, then the wakes
       await host.runtime.runDue()
       return received()
     },

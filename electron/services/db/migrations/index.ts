@@ -22,6 +22,7 @@ import { migration019 } from './019_run_wake'
 import { migration020 } from './020_emulator_clock'
 import { migration021 } from './021_named_revisions'
 import { migration022 } from './022_version_calls'
+import { migration023 } from './023_emulator_skips'
 import type { Migration } from './types'
 
 export type { Migration } from './types'
@@ -53,6 +54,7 @@ export const schema: SchemaMigration[] = [
   migration020,
   migration021,
   migration022,
+  migration023,
 ]
 
 export const migrations: Migration[] = schema.map(sqliteMigration)

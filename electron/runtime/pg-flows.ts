@@ -9,7 +9,7 @@ import { generateSecret, hashSecret, hintOf, verifyStoredSecret } from '../servi
 import { NewerFlows } from './newer-flows'
 import { writeLibrary } from './pg-library'
 import { transaction, type Queryable } from './pg-transaction'
-import { flowsToRead, planPublish, type StoredHead } from '../services/publish/callees'
+import { flowsToRead, planPublish, publishedOf, type StoredHead } from '../services/publish/callees'
 
 export class PgFlows {
   /** Documents by (flow, version): a stored version never changes, so only the pointer is read each time. */
@@ -60,14 +60,7 @@ export class PgFlows {
       }
       await writeLibrary(c, library, at)
       await activate(c, doc.id, plan.root.version, at)
-      return {
-        flowId: doc.id,
-        version: plan.root.version,
-        name: doc.name,
-        publishedAt: at,
-        active: true,
-        ...(plan.dependencies.length ? { dependencies: plan.dependencies } : {}),
-      }
+      return publishedOf(plan, at)
     })
   }
 

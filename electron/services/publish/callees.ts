@@ -6,7 +6,7 @@
 import type { FlowDocument } from '../../../shared/flow/document'
 import { canonicalFlow } from '../../../shared/flow'
 import { calleesFirst, calleesOf } from '../../../shared/analysis/call-deps'
-import type { PublishedDependency } from '../../../shared/api/commands/publish'
+import type { PublishedDependency, PublishedVersion } from '../../../shared/api/commands/publish'
 import { ApiFailure } from '../failure'
 import { checkPublishable } from './check'
 
@@ -100,6 +100,19 @@ const samePins = (a: Pins, b: Pins) =>
  * Decides the versions a publish stores. A callee neither sent nor running on the store refuses the publish
  * (`callee_missing`); one not sent but running there is pinned at its running version.
  */
+/** What both stores answer a publish with: the caller's new running version and the callees it was pinned to. */
+export function publishedOf(plan: PublishPlan, at: number): PublishedVersion {
+  const doc = plan.root.doc
+  return {
+    flowId: doc.id,
+    version: plan.root.version,
+    name: doc.name,
+    publishedAt: at,
+    active: true,
+    ...(plan.dependencies.length ? { dependencies: plan.dependencies } : {}),
+  }
+}
+
 export function planPublish(
   p: CheckedPublish,
   read: { head(flowId: string): StoredHead | null; active(flowId: string): number | null },

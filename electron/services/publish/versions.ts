@@ -7,7 +7,14 @@ import type { FlowDocument } from '../../../shared/flow'
 import type { PublishedVersion } from '../../../shared/api/commands/publish'
 import { ApiFailure } from '../failure'
 import { checkPublishable } from './check'
-import { checkPublishBundle, planPublish, type CheckedPublish, type Pins, type StoredHead } from './callees'
+import {
+  checkPublishBundle,
+  planPublish,
+  publishedOf,
+  type CheckedPublish,
+  type Pins,
+  type StoredHead,
+} from './callees'
 
 export { checkPublishable }
 
@@ -47,14 +54,7 @@ export class VersionStore {
       }
       const doc = plan.root.doc
       this.activate(doc, plan.root.version, 'publish', at)
-      return {
-        flowId: doc.id,
-        version: plan.root.version,
-        name: doc.name,
-        publishedAt: at,
-        active: true,
-        ...(plan.dependencies.length ? { dependencies: plan.dependencies } : {}),
-      }
+      return publishedOf(plan, at)
     })()
   }
 

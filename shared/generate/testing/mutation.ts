@@ -7,6 +7,8 @@ import type { ConversationTest } from '../../engine/conversation'
 import { runConversationTest } from '../../engine/conversation'
 import type { EngineDeps } from '../../engine/deps'
 import type { FlowDocument } from '../../flow/document'
+import type { FlowCatalogue } from '../../flow/catalogue'
+import { flowsFrom } from '../../engine/flow-source'
 import type { NodeType } from '../../nodes/node-types'
 import { NODE_DEFINITIONS } from '../../nodes/registry'
 import type { Unreached } from '../suite'
@@ -183,12 +185,15 @@ export async function checkFlow(
   flow: FlowDocument,
   deps: EngineDeps,
   known: Readonly<Record<string, string>> = {},
+  /** The flows beside it: its calls run for real against them, in the suite and against every mutant. */
+  flows?: FlowCatalogue,
 ): Promise<FlowCheck> {
   const { generateSuite } = await import('../suite')
   const moment = Date.parse('2026-06-01T09:00:00Z')
-  const suite = await generateSuite(flow, deps, { now: () => moment })
+  const suite = await generateSuite(flow, deps, { now: () => moment, flows })
   const tests = suite.tests.map((t) => t.test)
-  const score = await mutationScore(allMutants(flow), tests, deps, suite.unreached, known)
+  const played = flows ? { ...deps, flows: flowsFrom(flows.all()) } : deps
+  const score = await mutationScore(allMutants(flow), tests, played, suite.unreached, known)
   return { covered: suite.covered, total: suite.total, tests: tests.length, score }
 }
 

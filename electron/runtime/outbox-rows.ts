@@ -1,6 +1,8 @@
 // What both stores' outbox tables share: the row shape, the message id, and the query for each contact's head.
 import { randomUUID } from 'node:crypto'
 import type { DeliveryFailure, OutboxItem } from './store'
+import type { OutboundEnvelope } from './adapters/adapter'
+import type { OutboundMessage, RunState } from '../../shared/engine'
 
 export interface OutboxRow {
   seq: number
@@ -31,6 +33,19 @@ export const toItem = (r: OutboxRow): OutboxItem => ({
 
 /** A new outbound message id: random, so instances never need to agree on a counter. */
 export const newMessageId = (): string => `out_${randomUUID().replace(/-/g, '')}`
+
+/** The envelope of one message a step sent, as both stores queue it in the outbox. */
+export function envelopeOf(flowId: string, state: RunState, phone: string, message: OutboundMessage): OutboundEnvelope {
+  return {
+    id: newMessageId(),
+    run_id: state.id,
+    flow_id: flowId,
+    contact_id: state.contactId,
+    to: phone,
+    message,
+    created_at: state.updatedAt,
+  }
+}
 
 /**
  * The heads of the contacts' queues: each contact's oldest pending message. Shared by both stores' claims, of the

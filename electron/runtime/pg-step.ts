@@ -8,7 +8,7 @@ import type { PoolClient } from 'pg'
 import { randomUUID } from 'node:crypto'
 import type { Contact, RunState } from '../../shared/engine'
 import { stepRows, type StepRows } from '../services/runs/step-rows'
-import { newMessageId } from './outbox-rows'
+import { envelopeOf } from './outbox-rows'
 import { toContact, type ContactRow } from './pg-runs'
 import type { ContactsEffect } from '../../shared/engine/effects'
 import type { ContactWrites, InboundRecord, OutboxItem } from './store'
@@ -210,15 +210,7 @@ export async function writeContactSteps(
       messages.push(...rows.messages.map((m) => ({ ...m, n: base + m.n })))
       numbered.set(s.id, base + rows.messages.length)
       for (const m of step.messages) {
-        const envelope = {
-          id: newMessageId(),
-          run_id: s.id,
-          flow_id: flow.id,
-          contact_id: s.contactId,
-          to: contact.phone,
-          message: m,
-          created_at: s.updatedAt,
-        }
+        const envelope = envelopeOf(flow.id, s, contact.phone, m)
         envelopes.push({ envelope, lease, of })
       }
     }

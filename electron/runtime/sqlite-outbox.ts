@@ -11,7 +11,7 @@
 import type { Database, Statement } from 'better-sqlite3'
 import type { Contact, StepResult } from '../../shared/engine'
 import type { FlowDocument } from '../../shared/flow/document'
-import { CHAINS, HEADS, newMessageId, toDeliveryFailure, toItem, type DeliveryRow, type OutboxRow } from './outbox-rows'
+import { CHAINS, envelopeOf, HEADS, toDeliveryFailure, toItem, type DeliveryRow, type OutboxRow } from './outbox-rows'
 import type { DeliveryFailure, OutboxEntry, OutboxItem } from './store'
 
 export class SqliteOutbox {
@@ -77,15 +77,7 @@ export class SqliteOutbox {
     for (const { flow, step } of steps) {
       const s = step.state
       for (const m of step.messages) {
-        const envelope = {
-          id: newMessageId(),
-          run_id: s.id,
-          flow_id: flow.id,
-          contact_id: s.contactId,
-          to: contact.phone,
-          message: m,
-          created_at: s.updatedAt,
-        }
+        const envelope = envelopeOf(flow.id, s, contact.phone, m)
         const { lastInsertRowid } = this.sql.insert.run(
           envelope.id,
           s.id,

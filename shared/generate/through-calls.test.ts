@@ -139,6 +139,8 @@ describe('generating through calls', () => {
     expect(suite.dropped).toEqual([])
     expect(suite.tests.map((t) => t.test.variables)).toContainEqual({ tier: 'gold' })
     expect(suite.tests.every((t) => typeof t.test.variables?.tier === 'string')).toBe(true)
+    // Each test pins what the End returned: the tier it was given.
+    for (const t of suite.tests) expect(t.test.end?.returns).toEqual({ answer: t.test.variables?.tier })
     expect(await replay(flow, suite)).toEqual(suite.tests.map(() => []))
   })
 })

@@ -36,12 +36,6 @@ const CALLER_GAPS = { 'redirect: verify_phone → failed: to has_phone': CALLER_
 const KNOWN_GAPS: Readonly<Record<string, Readonly<Record<string, string>>>> = {
   'callback-request.flow.json': CALLER_GAPS,
   'delivery-alerts.flow.json': CALLER_GAPS,
-  'verify-phone.flow.json': {
-    'redirect: ask_phone → out: to end_none':
-      'the Ends differ only in what they return, and a test of a callable flow on its own cannot yet expect returns',
-    'redirect: ask_phone → failure: to end_new':
-      'the Ends differ only in what they return, and a test of a callable flow on its own cannot yet expect returns',
-  },
 }
 
 describe('mutation check: the generated suite catches the slips a hand makes', () => {

@@ -22,3 +22,4 @@ export {
 } from './view'
 export { branchCoverage, type Coverage, type Branch } from './coverage'
 export { printMessage } from './print'
+export { returnedBy, checkReturns } from './returns'

@@ -14,6 +14,7 @@ import { testDeps, unmockedAdvice, type NetworkCall } from './policy'
 import type { Exchange } from './record'
 import { triggerEvent } from './trigger'
 import { waitLabel, waitTarget } from './wait'
+import { checkReturns, returnedBy } from './returns'
 
 export interface TestFailure {
   /** 'start', 'turn 3 (user: "17")', 'end'. */
@@ -154,6 +155,7 @@ export async function runConversationTest(
       lines.push(`error: expected ${test.end.error}, got ${out.final.error?.code ?? 'none'}`)
     }
     lines.push(...checkVars(test.end.variables, out.final.vars), ...checkUnset(test.end.unset, out.final.vars))
+    lines.push(...checkReturns(test.end.returns, returnedBy(out.trace, out.final), out.final))
     if (lines.length) out.failures.push({ where: 'end', lines })
   }
   return out

@@ -66,8 +66,12 @@ export async function effectVariants(
       ...variant(mock, describeMock(name, mock), aims),
       cost: (d.cost ?? 0) + 1,
     })
+    // While the run waits inside the callee its session is the callee's: the caller's is kept in the call's frame.
+    const own = ix.scope?.ownId(event.nodeId) ?? event.nodeId
+    const callerVars = outcome.final?.calls?.find((f) => f.callNodeId === own)?.callerVars ?? vars
     return [
       variant(null, `${name} calls its flow`),
+      ...(await targetsFor(ix, call, callerVars, uncovered)).map((t) => mocked(call.mock(t.picks), t.aims)),
       ...(uncovered.has(failed) ? [mocked(call.failure(), [failed])] : []),
     ]
   }

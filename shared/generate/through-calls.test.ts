@@ -144,3 +144,65 @@ describe('generating through calls', () => {
     expect(await replay(flow, suite)).toEqual(suite.tests.map(() => []))
   })
 })
+
+describe('aiming values across the call boundary', () => {
+  // The callee returns one tier whatever happens; the caller routes on it. Only a mock of the call, returning an
+  // aimed value, takes the caller's other ports: the generator writes one, and the call's failure too.
+  const plan = () =>
+    buildFlow(
+      [
+        ['trigger', 'trigger_1', { kind: 'manual' }],
+        ['end', 'end_1', { returns: { tier: 'basic', points: '{{ 10 }}' } }],
+      ],
+      [['trigger_1', 'out', 'end_1']],
+      {
+        id: 'flw_plan',
+        name: 'Plan',
+        active: false,
+        interface: { inputs: [], outputs: [{ name: 'tier' }, { name: 'points' }] },
+      },
+    )
+  const shop = () =>
+    buildFlow(
+      [
+        ['trigger', 'trigger_1', { kind: 'keyword', keywords: ['plan'] }],
+        ['call_flow', 'call_plan', { flowId: 'flw_plan', inputs: {} }],
+        ['condition', 'is_gold', { rules: [{ left: '{{call_plan.tier}}', operator: 'equals', right: 'gold' }] }],
+        ['condition', 'many', { rules: [{ left: '{{call_plan.points}}', operator: 'greater_than', right: '500' }] }],
+        ['message', 'gold', { text: 'Gold!' }],
+        ['message', 'rich', { text: 'Lots of points: {{call_plan.points}}' }],
+        ['message', 'plain', { text: 'Basic plan.' }],
+        ['message', 'sorry', { text: 'Sorry.' }],
+      ],
+      [
+        ['trigger_1', 'out', 'call_plan'],
+        ['call_plan', 'done', 'is_gold'],
+        ['call_plan', 'failed', 'sorry'],
+        ['is_gold', 'true', 'gold'],
+        ['is_gold', 'false', 'many'],
+        ['many', 'true', 'rich'],
+        ['many', 'false', 'plain'],
+      ],
+      { id: 'flw_shop', name: 'Shop' },
+    )
+
+  it('a rule of the caller on {{call.output}} is taken by a mock of the call returning the aimed value', async () => {
+    const caller = shop()
+    const flows = catalogueOf([plan(), caller])
+    const suite = await generateSuite(caller, exampleDeps(), { flows })
+    expect(suite.dropped).toEqual([])
+    expect(suite.unreached).toEqual([])
+    expect(suite.flows.map((f) => [f.flowName, f.covered, f.total])).toEqual([
+      ['Shop', 11, 11],
+      ['Plan', 1, 1],
+    ])
+    const outputs = suite.tests.flatMap((t) =>
+      t.test.mocks?.call_plan?.outputs ? [t.test.mocks.call_plan.outputs] : [],
+    )
+    expect(outputs).toContainEqual(expect.objectContaining({ tier: 'gold' }))
+    expect(outputs.some((o) => Number(o.points) > 500 && o.tier !== 'gold')).toBe(true)
+    // The plain way is the callee's own answer: a test runs the call for real.
+    expect(suite.tests.some((t) => !t.test.mocks?.call_plan)).toBe(true)
+    expect(await replay(caller, suite, flows)).toEqual(suite.tests.map(() => []))
+  })
+})

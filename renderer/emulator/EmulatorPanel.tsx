@@ -10,6 +10,7 @@ import { HttpModes } from './HttpModes'
 import { Inspector } from './Inspector'
 import { httpNodes, mocksFor, type HttpMode } from './mocks'
 import { overlayOf } from './overlay'
+import { notePassedThrough, sessionShown } from './through-runs'
 import { useOverlayStore } from './overlay-store'
 import { Phone } from './Phone'
 import { SkipAhead } from './SkipAhead'
@@ -85,9 +86,10 @@ function OpenPanel({ flowId, flush }: { flowId: string; flush(): Promise<unknown
   )
   useEffect(() => {
     const o = useOverlayStore.getState()
-    o.setOverlay(overlayOf(doc, session, coverage))
+    notePassedThrough(session)
+    o.setOverlay(overlayOf(doc, sessionShown(flowId, session), coverage))
     o.setVisible(true)
-  }, [doc, session, coverage])
+  }, [doc, session, coverage, flowId])
   useEffect(() => () => useOverlayStore.getState().setVisible(false), [])
 
   const triggerNames = doc.nodes.filter((n) => startsFlow(n.type)).map((n) => n.name)

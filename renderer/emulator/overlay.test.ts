@@ -3,7 +3,7 @@ import { buildFlow } from '../../shared/engine/testing/fixtures'
 import type { EmulatorSession, FlowCoverage } from '../../shared/api/commands/emulator'
 import type { TraceEvent } from '../../shared/engine'
 import { overlayOf, portKey } from './overlay'
-import { forgetPassedThrough, notePassedThrough, sessionShown } from './through-runs'
+import { callerShown, forgetPassedThrough, notePassedThrough, sessionShown } from './through-runs'
 
 const doc = buildFlow(
   [
@@ -154,12 +154,14 @@ describe('canvas overlay', () => {
       flowId: 'flw_c',
     }
     expect(sessionShown(doc.id, own)).toBe(own)
-    notePassedThrough(through)
+    notePassedThrough(through, 'Caller')
     expect(sessionShown(doc.id, own)).toBe(through)
     expect(sessionShown(doc.id, null)).toBe(through)
+    expect(callerShown(doc.id, own)?.flowName).toBe('Caller')
     expect(sessionShown('flw_c', null)).toBeNull()
     const newer = { ...session([at(ev('n_t', 'out'), 30)], null) }
     expect(sessionShown(doc.id, newer)).toBe(newer)
+    expect(callerShown(doc.id, newer)).toBeNull()
     forgetPassedThrough()
   })
 

@@ -125,6 +125,10 @@ test('a caller and a callee built by clicking run through the call, covered on b
   await expect(step(page, 'Question ask_name')).toHaveAccessibleDescription('failed in the test')
   await expect(step(page, 'End end_2')).toHaveAccessibleDescription('on the test path')
   await expect(step(page, 'End end_1')).not.toHaveAccessibleDescription(/test path|current/)
+  // The emulator says whose run the canvas draws: its phone is the callee's own test.
+  await expect(emulatorPanel(page).getByRole('status').filter({ hasText: 'Greeter' })).toHaveText(
+    "The canvas shows the steps a run of “Greeter” took in this flow; the phone is this flow's own test.",
+  )
   await page.screenshot({ path: test.info().outputPath('callee-path.png') })
   await page.getByRole('button', { name: 'Flow settings' }).click()
   await expect(page.getByRole('list', { name: 'Flows that call this one' })).toContainText('Greeter (call_1)')

@@ -264,10 +264,10 @@ const KEY_ORDER = [
   'caption',
   'filename',
   'unset',
+  'returns',
   'state',
   'ignored',
   'error',
-  'returns',
 ]
 
 export function serialiseConversationTest(test: ConversationTest): string {

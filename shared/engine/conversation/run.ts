@@ -154,8 +154,8 @@ export async function runConversationTest(
     if (test.end.error !== undefined && out.final.error?.code !== test.end.error) {
       lines.push(`error: expected ${test.end.error}, got ${out.final.error?.code ?? 'none'}`)
     }
-    lines.push(...checkVars(test.end.variables, out.final.vars), ...checkUnset(test.end.unset, out.final.vars))
     lines.push(...checkReturns(test.end.returns, returnedBy(out.trace, out.final), out.final))
+    lines.push(...checkVars(test.end.variables, out.final.vars), ...checkUnset(test.end.unset, out.final.vars))
     if (lines.length) out.failures.push({ where: 'end', lines })
   }
   return out

@@ -15,6 +15,7 @@ import { publishCommands } from './commands/publish'
 import { contactsCommands } from './commands/contacts'
 import { studioCommands } from './commands/studio'
 import { compareCommands } from './commands/compare'
+import { breakpointsCommands } from './commands/breakpoints'
 import { debugCommands } from './commands/debug'
 import { flowsEvents } from './events/flows'
 import { emulatorEvents } from './events/emulator'
@@ -45,6 +46,7 @@ export const commands = {
   ...contactsCommands,
   ...studioCommands,
   ...compareCommands,
+  ...breakpointsCommands,
   ...debugCommands,
 }
 

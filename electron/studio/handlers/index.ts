@@ -12,6 +12,7 @@ import { publishHandlers } from './publish'
 import { contactsHandlers } from './contacts'
 import { studioHandlers } from './studio'
 import { compareHandlers } from './compare'
+import { breakpointsHandlers } from './breakpoints'
 import { debugHandlers } from './debug'
 import type { HandlerMap } from './types'
 
@@ -32,5 +33,6 @@ export const handlers: HandlerMap = {
   ...contactsHandlers,
   ...studioHandlers,
   ...compareHandlers,
+  ...breakpointsHandlers,
   ...debugHandlers,
 }

@@ -15,6 +15,8 @@ import { publishCommands } from './commands/publish'
 import { contactsCommands } from './commands/contacts'
 import { studioCommands } from './commands/studio'
 import { compareCommands } from './commands/compare'
+import { breakpointsCommands } from './commands/breakpoints'
+import { debugCommands } from './commands/debug'
 import { flowsEvents } from './events/flows'
 import { emulatorEvents } from './events/emulator'
 import { logsEvents } from './events/logs'
@@ -44,6 +46,8 @@ export const commands = {
   ...contactsCommands,
   ...studioCommands,
   ...compareCommands,
+  ...breakpointsCommands,
+  ...debugCommands,
 }
 
 export const events = {

@@ -110,7 +110,6 @@ export function Toolbar({
       </button>
       <button
         type="button"
-        aria-label="Breakpoints"
         title="Where a test run in the emulator stops (F9 on a card or connection)"
         onClick={onBreakpoints}
       >

@@ -31,6 +31,11 @@ export interface TestOutcome {
   exchanges: Exchange[]
   /** HTTP Calls the runs attempted: live ones (the test opted in) and refused ones (no mock). */
   calls: NetworkCall[]
+  /**
+   * Where a test played under the debugger stopped (PlayOptions.debug): the run held at a breakpoint, or the first
+   * turn whose expectations failed (`turn` 0: the start). Absent: it played to its end.
+   */
+  stopped?: { reason: 'breakpoint' | 'expectation'; turn: number; where: string; lines: string[] }
 }
 
 export interface PlayOptions {
@@ -38,6 +43,11 @@ export interface PlayOptions {
   contactId?: string
   /** Each result of the core as it happens, for a host that keeps Flow Logs. */
   persist?: (handled: Handled) => void
+  /**
+   * Played under the debugger (EngineDeps.debug given): stop at the first breakpoint the run is held at, or at the
+   * first failed expectation, leaving the run as it is there (TestOutcome.stopped says which).
+   */
+  debug?: true
 }
 
 export async function runConversationTest(
@@ -72,7 +82,18 @@ export async function runConversationTest(
     (c) => calls.push(c),
   )
   const out: TestOutcome = { name: test.name, failures: [], trace: [], final: null, exchanges: [], calls }
-  const fail = (where: string, lines: string[]) => (out.failures.push({ where, lines }), out)
+  let turnNo = 0
+  const fail = (where: string, lines: string[]) => {
+    out.failures.push({ where, lines })
+    if (opts.debug) out.stopped ??= { reason: 'expectation', turn: turnNo, where, lines }
+    return out
+  }
+  // Under the debugger, a run held at a breakpoint ends the play there: the tester goes on from the debug panel.
+  const held = (where: string) => {
+    if (!opts.debug || !out.final?.debug) return false
+    out.stopped = { reason: 'breakpoint', turn: turnNo, where, lines: [] }
+    return true
+  }
 
   const deliver = async (event: ConversationEvent, waited?: string): Promise<Handled> => {
     const paused = out.final?.status === 'paused' ? { state: out.final, flow } : null
@@ -97,12 +118,14 @@ export async function runConversationTest(
   const first = triggerEvent(flow, test, contact.phone)
   if (!first.ok) return fail('start', [first.message])
   let handled = await deliver(first.event)
+  if (held('start')) return out
   let lastInteractive = lastInteractiveOf(sentBy(handled), null)
   if (refused(calls).length) return fail('start', refused(calls).map(unmockedAdvice))
   if (!handled.ran && !test.turns[0]?.ignored)
     return fail('start', [`the trigger message does not start the flow: ${whyIgnored(handled.ignored, false)}`])
 
   for (const [i, turn] of test.turns.entries()) {
+    turnNo = i + 1
     const where =
       `turn ${i + 1}` +
       (turn.user !== undefined ? ` (user: ${JSON.stringify(turn.user)})` : '') +
@@ -125,6 +148,7 @@ export async function runConversationTest(
       const seenCalls = calls.length
       // Nothing due is no failure: `bot: []` says the bot stayed silent, as the core decided.
       handled = await deliver({ kind: 'wake' }, waitLabel(target.at - now))
+      if (held(where)) return out
       if (refused(calls.slice(seenCalls)).length)
         return fail(where, refused(calls.slice(seenCalls)).map(unmockedAdvice))
       lastInteractive = lastInteractiveOf(sentBy(handled), lastInteractive)
@@ -133,6 +157,7 @@ export async function runConversationTest(
       if (!resolved.ok) return fail(where, [resolved.message])
       const seenCalls = calls.length
       handled = await deliver({ kind: 'message', message: resolved.event })
+      if (held(where)) return out
       if (refused(calls.slice(seenCalls)).length)
         return fail(where, refused(calls.slice(seenCalls)).map(unmockedAdvice))
       if (!handled.ran && !turn.ignored)
@@ -145,7 +170,10 @@ export async function runConversationTest(
     if (out.final) lines.push(...checkTurn(turn, stepOf(handled, out.final)))
     else if (turn.variables || turn.unset || turn.state)
       lines.push('no run has started, so there are no variables or state to check')
-    if (lines.length) out.failures.push({ where, lines })
+    if (lines.length) {
+      if (opts.debug) return fail(where, lines)
+      out.failures.push({ where, lines })
+    }
   }
   if (test.end) {
     if (!out.final) return fail('end', [`state: expected ${test.end.state}, but no run started`])
@@ -154,7 +182,7 @@ export async function runConversationTest(
       lines.push(`error: expected ${test.end.error}, got ${out.final.error?.code ?? 'none'}`)
     }
     lines.push(...checkVars(test.end.variables, out.final.vars), ...checkUnset(test.end.unset, out.final.vars))
-    if (lines.length) out.failures.push({ where: 'end', lines })
+    if (lines.length) fail('end', lines)
   }
   return out
 }

@@ -89,7 +89,7 @@ describe('the emulator debugger', () => {
     ])
     expect(s.run?.vars.cart_total).toBe(150)
 
-    const on = expectOk(await b.call('debug.continue', t))
+    const on = expectOk(await b.call('debug.continue', { ...t }))
     expect(texts(on)).toEqual(['Big cart 150 for Test Customer', 'Name?'])
     expect(on.run?.waitingNodeId).toBe('n_ask')
     expect(on.debug?.paused).toBeNull()
@@ -134,7 +134,7 @@ describe('the emulator debugger', () => {
     const edited = expectOk(await b.call('debug.setVariable', { ...t, path: 'cart_total', json: '20' }))
     expect(edited.run?.vars.cart_total).toBe(20)
     expectOk(await b.call('debug.setVariable', { ...t, path: 'order.lines.count', json: '{"n": 2}' }))
-    const on = expectOk(await b.call('debug.continue', t))
+    const on = expectOk(await b.call('debug.continue', { ...t }))
     expect(on.run?.vars.order).toEqual({ lines: { count: { n: 2 } } })
     expect(texts(on)).toEqual(['Small cart 20', 'Name?'])
     // With the original value, the edge's breakpoint stops the run after the condition took `true`.
@@ -145,8 +145,8 @@ describe('the emulator debugger', () => {
         presets: { cart_total: 150 },
       }),
     ).session
-    expectOk(await b.call('debug.continue', t))
-    const atEdge = expectOk(await b.call('emulator.session', t))
+    expectOk(await b.call('debug.continue', { ...t }))
+    const atEdge = expectOk(await b.call('emulator.session', { ...t }))
     expect(again.debug?.paused?.nodeId).toBe('n_check')
     expect(atEdge.debug?.paused).toMatchObject({
       reason: 'breakpoint',
@@ -163,9 +163,9 @@ describe('the emulator debugger', () => {
     expectOk(
       await b.call('emulator.start', { ...t, trigger: { kind: 'keyword', text: 'cart' }, presets: { cart_total: 5 } }),
     )
-    const s1 = expectOk(await b.call('debug.step', t))
+    const s1 = expectOk(await b.call('debug.step', { ...t }))
     expect(s1.debug?.paused).toMatchObject({ reason: 'step', nodeId: 'n_small' })
-    const s2 = expectOk(await b.call('debug.step', t))
+    const s2 = expectOk(await b.call('debug.step', { ...t }))
     expect(s2.debug?.paused).toMatchObject({ reason: 'step', nodeId: 'n_ask' })
     expect(texts(s2)).toEqual(['Small cart 5'])
     // Held before the question: step over runs it (it asks) and answers it, stopping before what follows.
@@ -173,11 +173,11 @@ describe('the emulator debugger', () => {
     expect(texts(over)).toEqual(['Small cart 5', 'Name?'])
     expect(over.run?.vars.name).toBe('Asha')
     expect(over.debug?.paused).toMatchObject({ reason: 'step', nodeId: 'n_bye' })
-    const stopped = expectOk(await b.call('debug.stop', t))
+    const stopped = expectOk(await b.call('debug.stop', { ...t }))
     expect(stopped.run).toMatchObject({ status: 'ended', endReason: 'cancelled' })
     expect(stopped.debug?.paused).toBeNull()
-    expect(await b.call('debug.continue', t)).toMatchObject({ ok: false, error: { code: 'not_paused' } })
-    expect(await b.call('debug.step', t)).toMatchObject({ ok: false, error: { code: 'not_paused' } })
+    expect(await b.call('debug.continue', { ...t })).toMatchObject({ ok: false, error: { code: 'not_paused' } })
+    expect(await b.call('debug.step', { ...t })).toMatchObject({ ok: false, error: { code: 'not_paused' } })
   })
 
   it('sets a node output, and refuses a node the flow does not have', async () => {
@@ -237,8 +237,8 @@ describe('the emulator debugger', () => {
     expect(w.debug?.watches.map((x) => x.history.length)).toEqual([1, 1, 1])
     expect(w.debug?.watches[0]!.history[0]).toMatchObject({ value: 14 })
     expect(w.debug?.watches[2]!.history[0]!.error).toBeTruthy()
-    expectOk(await b.call('debug.step', t))
-    const s = expectOk(await b.call('debug.step', t))
+    expectOk(await b.call('debug.step', { ...t }))
+    const s = expectOk(await b.call('debug.step', { ...t }))
     const check = s.debug!.watches[1]!.history
     // An unset variable reads empty (docs/expressions.md), until the Condition has run.
     expect(check.map((h) => h.value)).toEqual(['', '', false])
@@ -266,7 +266,7 @@ describe('the emulator debugger', () => {
     expect(ignored.action).toBe('ignored')
     expect(ignored.notice).toMatch(/paused in the debugger/)
     expect(ignored.session.debug?.paused?.nodeId).toBe('n_big')
-    const on = expectOk(await b.call('debug.continue', t))
+    const on = expectOk(await b.call('debug.continue', { ...t }))
     expect(texts(on)).toEqual(['Big cart 150 for Test Customer', 'Name?'])
   })
 
@@ -305,7 +305,7 @@ describe('debugging a saved test', () => {
     expect(s.debug?.paused).toMatchObject({ reason: 'breakpoint', nodeId: 'n_bye' })
     expect(s.debug?.failedExpectation).toBeUndefined()
     expect(texts(s)).toEqual(['Big cart 150 for Test Customer', 'Name?'])
-    const end = expectOk(await b.call('debug.continue', t))
+    const end = expectOk(await b.call('debug.continue', { ...t }))
     expect(texts(end)).toEqual(['Big cart 150 for Test Customer', 'Name?', 'Bye Asha'])
     expect(end.run?.status).toBe('ended')
   })

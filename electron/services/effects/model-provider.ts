@@ -43,6 +43,7 @@ export function checkBaseUrl(baseUrl: string): string | null {
   let url: URL
   try {
     url = new URL(baseUrl)
+    if (!/^[a-z][a-z0-9+.-]*:\/\//i.test(baseUrl)) throw new Error('no scheme')
   } catch {
     return `'${baseUrl}' is not a URL; write it like http://127.0.0.1:11434/v1.`
   }

@@ -12,6 +12,7 @@ import { publishHandlers } from './publish'
 import { contactsHandlers } from './contacts'
 import { studioHandlers } from './studio'
 import { compareHandlers } from './compare'
+import { modelHandlers } from './model'
 import type { HandlerMap } from './types'
 
 // Every Command's one implementation. Adding an area: handlers/<area>.ts typed AreaHandlers<'<area>'>, one line
@@ -31,4 +32,5 @@ export const handlers: HandlerMap = {
   ...contactsHandlers,
   ...studioHandlers,
   ...compareHandlers,
+  ...modelHandlers,
 }

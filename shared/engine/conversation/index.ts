@@ -21,6 +21,7 @@ export {
   type ModelCall,
   type ModelPolicy,
 } from './recordings'
+export { withRecordings, recordingFailure } from './recordings-file'
 export { recordTest, userInput, type Transcript, type Exchange } from './record'
 export { resolveInput, typedAnswer, compareMessage, showMessage } from './messages'
 export {

@@ -5,6 +5,7 @@ import type { ModelEffect } from '../effects'
 import { buildFlow, testDeps } from '../testing/fixtures'
 import { parseConversationTest, serialiseConversationTest, type ConversationTest } from './format'
 import { recordingKey } from './recordings'
+import { recordingFailure, withRecordings } from './recordings-file'
 import { runConversationTest } from './run'
 
 // The Intent node set to ask a model, played as a conversation test: answers come from the test's recordings.
@@ -155,5 +156,26 @@ turns:
     const outcome = await runConversationTest(flow, testOf(forced), testDeps().deps)
     expect(outcome.failures).toEqual([])
     expect(outcome.modelCalls).toEqual([])
+  })
+})
+
+describe('writing recordings into a test file', () => {
+  const rec = { key: 'k1', node: 'intent_1', provider: 'p', model: 'm', answer: { intent: 'cancel', confidence: 1 } }
+  it('replaces only the recordings key, keeping comments and the rest as written', () => {
+    const text =
+      '# how customers cancel\nname: cancels\ntrigger: { message: help }  # the keyword\nturns:\n  - bot: []\n'
+    const written = withRecordings(text, [rec])!
+    expect(written).toContain('# how customers cancel')
+    expect(written).toMatch(/trigger: \{ message: help \} +# the keyword/)
+    expect(testOf(written).recordings).toEqual([rec])
+    expect(withRecordings(written, [rec])).toBeNull()
+    expect(withRecordings(written, [])).not.toContain('recordings')
+  })
+
+  it('names the question the provider failed on, so the old recordings stay', () => {
+    expect(recordingFailure([{ node: 'intent_1', outcome: 'recorded', recording: rec }])).toBeNull()
+    expect(
+      recordingFailure([{ node: 'intent_1', outcome: 'failed', code: 'model_timeout', message: 'no answer' }]),
+    ).toBe('node "intent_1": model_timeout: no answer')
   })
 })

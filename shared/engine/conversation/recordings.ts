@@ -21,7 +21,10 @@ export type Recording = z.infer<typeof RecordingSchema>
 
 /** What became of one question a node put to the model during a test. */
 export type ModelCall =
-  { node: string; outcome: 'replayed' | 'recorded'; recording: Recording } | { node: string; outcome: 'missing' }
+  | { node: string; outcome: 'replayed' | 'recorded'; recording: Recording }
+  | { node: string; outcome: 'missing' }
+  /** Recording: the provider failed (the recordings made so far are not worth keeping alone). */
+  | { node: string; outcome: 'failed'; code: string; message: string }
 
 export interface ModelPolicy {
   /** The test's recordings (its file's `recordings`). */
@@ -58,13 +61,18 @@ export function testModel(node: string, live: ModelEffect | undefined, policy: M
   return {
     async complete(req) {
       if (policy.record) {
-        if (!live)
-          throw new ModelError(
-            'model_unavailable',
+        if (!live) {
+          const message =
             'Recording needs a model provider: set one in Settings → Model provider (the studio), or ' +
-              'CHATFLOW_MODEL_BASE_URL and CHATFLOW_MODEL (chatflow test --record).',
-          )
-        const answer = await live.complete(req)
+            'CHATFLOW_MODEL_BASE_URL and CHATFLOW_MODEL (chatflow test --record).'
+          policy.onCall?.({ node, outcome: 'failed', code: 'model_unavailable', message })
+          throw new ModelError('model_unavailable', message)
+        }
+        const answer = await live.complete(req).catch((err: unknown) => {
+          const code = err instanceof ModelError ? err.code : 'model_error'
+          policy.onCall?.({ node, outcome: 'failed', code, message: err instanceof Error ? err.message : String(err) })
+          throw err
+        })
         const key = await recordingKey(answer.provider, answer.model, req)
         const recording = { key, node, provider: answer.provider, model: answer.model, answer: answer.json }
         policy.onCall?.({ node, outcome: 'recorded', recording })

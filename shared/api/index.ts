@@ -16,6 +16,7 @@ import { contactsCommands } from './commands/contacts'
 import { studioCommands } from './commands/studio'
 import { compareCommands } from './commands/compare'
 import { modelCommands } from './commands/model'
+import { breakpointsCommands } from './commands/breakpoints'
 import { flowsEvents } from './events/flows'
 import { emulatorEvents } from './events/emulator'
 import { logsEvents } from './events/logs'
@@ -46,6 +47,7 @@ export const commands = {
   ...studioCommands,
   ...compareCommands,
   ...modelCommands,
+  ...breakpointsCommands,
 }
 
 export const events = {

@@ -13,6 +13,7 @@ import { contactsHandlers } from './contacts'
 import { studioHandlers } from './studio'
 import { compareHandlers } from './compare'
 import { modelHandlers } from './model'
+import { breakpointsHandlers } from './breakpoints'
 import type { HandlerMap } from './types'
 
 // Every Command's one implementation. Adding an area: handlers/<area>.ts typed AreaHandlers<'<area>'>, one line
@@ -33,4 +34,5 @@ export const handlers: HandlerMap = {
   ...studioHandlers,
   ...compareHandlers,
   ...modelHandlers,
+  ...breakpointsHandlers,
 }

@@ -346,12 +346,14 @@ function classify(m: Trained, text: string, threshold: number): Classification {
   const scores: IntentScores = {}
   let best: string | null = null
   let bestScore = 0
+  let bestRaw = 0
   m.names.forEach((name, i) => {
     const raw = NEAREST_SHARE * nearest[i]! + (1 - NEAREST_SHARE) * dot(q, m.centroids[i]!)
     const score = round(Math.min(1, raw * m.scale))
     // A name given twice keeps its better score; validation reports the duplicate.
     if (!(name in scores) || score > scores[name]!) scores[name] = score
-    if (score > bestScore) [best, bestScore] = [name, score]
+    // Ranked by the raw similarity: two intents can both reach a score of 1, and the closer one must still win.
+    if (raw > bestRaw) [best, bestScore, bestRaw] = [name, score, raw]
   })
   const chosen = best !== null && bestScore >= threshold ? best : null
   return { intent: chosen, confidence: bestScore, scores, provider: 'offline' }

@@ -5,6 +5,7 @@ import { chatFlowUi } from './chat_flow'
 import { conditionUi } from './condition'
 import { endUi } from './end'
 import { httpCallUi } from './http_call'
+import { intentUi } from './intent'
 import { interactiveMessageUi } from './interactive_message'
 import { leadManagementUi } from './lead_management'
 import { mediaMessageUi } from './media_message'
@@ -24,6 +25,7 @@ export const NODE_UIS = [
   messageUi,
   interactiveMessageUi,
   questionUi,
+  intentUi,
   conditionUi,
   routerUi,
   httpCallUi,

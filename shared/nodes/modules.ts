@@ -6,6 +6,7 @@ import { chatFlowNode } from './chat_flow'
 import { conditionNode } from './condition'
 import { endNode } from './end'
 import { httpCallNode } from './http_call'
+import { intentNode } from './intent'
 import { interactiveMessageNode } from './interactive_message'
 import { leadManagementNode } from './lead_management'
 import { mediaMessageNode } from './media_message'
@@ -24,6 +25,7 @@ export const NODE_MODULES = [
   messageNode,
   interactiveMessageNode,
   questionNode,
+  intentNode,
   conditionNode,
   routerNode,
   httpCallNode,

@@ -4,6 +4,7 @@ import { callFlowUi } from './call_flow'
 import { chatFlowUi } from './chat_flow'
 import { conditionUi } from './condition'
 import { endUi } from './end'
+import { extractUi } from './extract'
 import { httpCallUi } from './http_call'
 import { interactiveMessageUi } from './interactive_message'
 import { leadManagementUi } from './lead_management'
@@ -26,6 +27,7 @@ export const NODE_UIS = [
   questionUi,
   conditionUi,
   routerUi,
+  extractUi,
   httpCallUi,
   scriptUi,
   leadManagementUi,

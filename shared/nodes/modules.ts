@@ -5,6 +5,7 @@ import { callFlowNode } from './call_flow'
 import { chatFlowNode } from './chat_flow'
 import { conditionNode } from './condition'
 import { endNode } from './end'
+import { extractNode } from './extract'
 import { httpCallNode } from './http_call'
 import { interactiveMessageNode } from './interactive_message'
 import { leadManagementNode } from './lead_management'
@@ -26,6 +27,7 @@ export const NODE_MODULES = [
   questionNode,
   conditionNode,
   routerNode,
+  extractNode,
   httpCallNode,
   scriptNode,
   leadManagementNode,

@@ -72,7 +72,8 @@ describe('node registry contract', () => {
       NODE_MODULES.filter((m) => m.runner.resume)
         .map((m) => m.type)
         .sort(),
-    ).toEqual([...waiting, 'mpm', 'spm', 'template_message'].sort())
+      // An Extract without slots reads the trigger's message and never waits; with a required slot it may.
+    ).toEqual([...waiting, 'extract', 'mpm', 'spm', 'template_message'].sort())
   })
 
   it('withParsedConfigs parses a config once while it runs, and afresh after it (a config may be edited in place)', () => {

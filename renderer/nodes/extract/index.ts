@@ -11,6 +11,7 @@ export const extractUi: NodeUi<'extract'> = {
       const slots = Array.isArray(c.slots) ? (c.slots as Record<string, unknown>[]) : []
       return [
         ...onlyWhen(str(c, 'source') === 'next', '/prompt'),
+        ...onlyWhen(str(c, 'source') === 'text', '/text'),
         ...slots.flatMap((s, i) => [
           ...onlyWhen(str(s ?? {}, 'type') === 'choice', `/slots/${i}/choices`),
           ...onlyWhen(str(s ?? {}, 'type') === 'pattern', `/slots/${i}/pattern`),
@@ -20,6 +21,7 @@ export const extractUi: NodeUi<'extract'> = {
     multiline: ['/prompt', '/slots/*/ask'],
     labels: {
       '/source': 'Read',
+      '/text': 'Text to read',
       '/slots/*/name': 'Slot name',
       '/slots/*/type': 'Type',
       '/slots/*/ask': 'Ask when missing',

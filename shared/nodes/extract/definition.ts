@@ -23,9 +23,12 @@ export type SlotSpec = z.infer<typeof SlotSchema>
 export const ExtractConfigSchema = z.object({
   slots: z.array(SlotSchema).default([]).describe('The values to pull from the message, in the order they are asked.'),
   source: z
-    .enum(['trigger', 'next'])
+    .enum(['trigger', 'next', 'text'])
     .default('trigger')
-    .describe("Read the message that started the flow, or wait for the customer's next message."),
+    .describe(
+      "Read the message that started the flow, wait for the customer's next message, or read `text` (the message an Intent node before it classified: {{intent_1.text}}).",
+    ),
+  text: z.string().default('').describe("The text to read when source is 'text'; takes {{ }} placeholders."),
   prompt: z.string().default('').describe("Sent before waiting when source is 'next'; takes {{ }} placeholders."),
   provider: z
     .enum(['offline', 'model'])
@@ -92,6 +95,7 @@ function validate(c: ExtractConfig, ctx: ValidateContext): Problem[] {
     }
   })
   out.push(...maxLength(ctx, '/prompt', c.prompt, 4096, 'Prompt'))
+  if (c.source === 'text') out.push(...requireText(ctx, '/text', c.text, 'Text to read'))
   return out
 }
 
@@ -101,7 +105,7 @@ export const extractDefinition: NodeDefinition<ExtractConfig> = {
     "Pulls values (an order number, a date, a phone…) from the customer's message, asks for the required ones still missing, and saves them.",
   category: 'logic',
   configSchema: ExtractConfigSchema,
-  defaults: () => ({ slots: [], source: 'trigger', prompt: '', provider: 'offline' }),
+  defaults: () => ({ slots: [], source: 'trigger', text: '', prompt: '', provider: 'offline' }),
   ports: () => [
     { id: 'done', label: 'Done' },
     { id: 'failed', label: 'Failed', kind: 'failure' },
@@ -113,6 +117,7 @@ export const extractDefinition: NodeDefinition<ExtractConfig> = {
     { path: `${name}.missing`, description: 'Names of the optional slots not given', type: 'array' },
   ],
   textFields: (c) => [
+    { pointer: '/text', label: 'Text to read', value: c.text },
     { pointer: '/prompt', label: 'Prompt', value: c.prompt },
     ...c.slots.map((s, i) => ({
       pointer: `/slots/${i}/ask`,

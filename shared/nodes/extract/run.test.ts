@@ -125,3 +125,12 @@ describe('extract runner', () => {
     })
   })
 })
+
+describe("extract runner, source 'text'", () => {
+  it('reads the rendered text (the message an Intent classified) instead of a message', async () => {
+    const { deps } = testDeps()
+    const flow = flowWith({ source: 'text', text: '{{initial_message}} and 104823' })
+    const r = await startRun(flow, { contact: ASHA, trigger: keyword('order on 4 Jan') }, deps)
+    expect(bodies(r)).toEqual(['Order 104823 on 2026-01-04'])
+  })
+})

@@ -5,7 +5,8 @@ import type { OutboundMessage } from '../../engine/types'
 import type { SavedValue } from '../question/answers'
 import type { ExtractConfig, SlotSpec } from './definition'
 
-// Pulls every slot it can from one message (the one that started the flow, or the customer's next one), then asks
+// Pulls every slot it can from one message (the one that started the flow, the customer's next one, or a text such
+// as the message an Intent node classified), then asks
 // for each required slot still missing, one message per slot, in the slots' order, and reads the answer as that
 // slot's type (./read-slot.ts; when the whole answer is not one, the value is looked for inside it). A refused answer
 // is explained and asked again once; a second refusal leaves by `failed` (code max_attempts). An answer fills only
@@ -36,7 +37,8 @@ export const extractRunner: NodeRunner<ExtractConfig> = {
       const kept: Kept = { values: {}, from: {}, asking: null, refused: 0 }
       return { kind: 'wait', messages: prompt.trim() ? [text(prompt)] : [], data: kept }
     }
-    return next(ctx, await readMessage(ctx, initialMessage(ctx.trigger)))
+    const message = config.source === 'text' ? render(config.text) : initialMessage(ctx.trigger)
+    return next(ctx, await readMessage(ctx, message))
   },
 
   accepts(event) {

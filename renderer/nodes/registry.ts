@@ -6,6 +6,7 @@ import { conditionUi } from './condition'
 import { endUi } from './end'
 import { extractUi } from './extract'
 import { httpCallUi } from './http_call'
+import { intentUi } from './intent'
 import { interactiveMessageUi } from './interactive_message'
 import { leadManagementUi } from './lead_management'
 import { mediaMessageUi } from './media_message'
@@ -25,6 +26,7 @@ export const NODE_UIS = [
   messageUi,
   interactiveMessageUi,
   questionUi,
+  intentUi,
   conditionUi,
   routerUi,
   extractUi,

@@ -129,6 +129,7 @@ function record(step: StepContext, node: FlowNode, r: Recorded, outcome: NodeOut
     error: outcome.kind === 'fail' ? withNode(outcome.error, node) : null,
     warnings: renderer?.warnings ?? [],
     messageIds: sent.map((_, i) => messageId(state.id, seq, i)),
+    ...(outcome.kind === 'next' && outcome.detail ? { detail: outcome.detail } : {}),
     ...r.where,
   })
 }

@@ -7,6 +7,7 @@ import { conditionNode } from './condition'
 import { endNode } from './end'
 import { extractNode } from './extract'
 import { httpCallNode } from './http_call'
+import { intentNode } from './intent'
 import { interactiveMessageNode } from './interactive_message'
 import { leadManagementNode } from './lead_management'
 import { mediaMessageNode } from './media_message'
@@ -25,6 +26,7 @@ export const NODE_MODULES = [
   messageNode,
   interactiveMessageNode,
   questionNode,
+  intentNode,
   conditionNode,
   routerNode,
   extractNode,

@@ -41,7 +41,13 @@ describe('extract runner', () => {
     const r = await startRun(flow, { contact: ASHA, trigger: keyword('where is order 104823, due 3 Jan?') }, deps)
     expect(bodies(r)).toEqual(['Order 104823 on 2026-01-03'])
     expect(r.state.vars.extract_1).toEqual({ order: '104823', day: '2026-01-03', note: null, missing: ['note'] })
-    expect(r.trace.find((t) => t.nodeName === 'extract_1')?.port).toBe('done')
+    expect(r.trace.find((t) => t.nodeName === 'extract_1')).toMatchObject({
+      port: 'done',
+      detail: {
+        from: { order: 'message "104823"', day: 'message "3 Jan"', note: 'not given' },
+        provider: 'offline',
+      },
+    })
   })
 
   it('asks for each required slot still missing, one message each, quoting what it has', async () => {
@@ -52,6 +58,7 @@ describe('extract runner', () => {
     expect(r.state.status).toBe('paused')
     r = await resumeRun(flow, r.state, say('tomorrow please'), ASHA, deps)
     expect(bodies(r)).toEqual(['Order 104823 on 2026-01-02'])
+    expect(r.trace[0]?.detail?.from).toMatchObject({ order: 'message "104823"', day: 'answer "tomorrow please"' })
   })
 
   it('finds the value inside an answer, re-asks once on a refused answer, then takes failed', async () => {

@@ -84,7 +84,9 @@ async function readMessage(ctx: Ctx, message: string): Promise<Pick<Kept, 'value
 function next(ctx: Ctx, got: Pick<Kept, 'values' | 'from'>) {
   const missing = ctx.config.slots.find((s) => s.required && !(s.name in got.values))
   const output = partial(ctx.config, got.values)
-  if (!missing) return { kind: 'next' as const, port: 'done', output }
+  // The trace says where each slot came from: the text it was found in, the answer to its ask, or the model.
+  const from = Object.fromEntries(ctx.config.slots.map((s) => [s.name, got.from[s.name] ?? 'not given']))
+  if (!missing) return { kind: 'next' as const, port: 'done', output, detail: { from, provider: ctx.config.provider } }
   const kept: Kept = { ...got, asking: missing.name, refused: 0 }
   return { kind: 'wait' as const, messages: [text(render(ctx, missing, output))], output, data: kept }
 }

@@ -12,6 +12,7 @@ import type { ConversationTest, Turn } from './format'
 import { resolveInput } from './messages'
 import { testDeps, unmockedAdvice, type NetworkCall } from './policy'
 import type { Exchange } from './record'
+import { keptRecordings, recordingAdvice, type ModelCall, type Recording } from './recordings'
 import { triggerEvent } from './trigger'
 import { waitLabel, waitTarget } from './wait'
 
@@ -31,6 +32,10 @@ export interface TestOutcome {
   exchanges: Exchange[]
   /** HTTP Calls the runs attempted: live ones (the test opted in) and refused ones (no mock). */
   calls: NetworkCall[]
+  /** Questions nodes put to the model: replayed, recorded, or missing a recording. */
+  modelCalls: ModelCall[]
+  /** With `record`: the recordings the test file should hold now (its answers, in the order asked). */
+  recordings?: Recording[]
 }
 
 export interface PlayOptions {
@@ -38,6 +43,8 @@ export interface PlayOptions {
   contactId?: string
   /** Each result of the core as it happens, for a host that keeps Flow Logs. */
   persist?: (handled: Handled) => void
+  /** Ask the host's model provider (base.effects.model) instead of the test's recordings, and return them. */
+  record?: boolean
 }
 
 export async function runConversationTest(
@@ -65,14 +72,26 @@ export async function runConversationTest(
     clock,
   }
   const calls: NetworkCall[] = []
+  const modelCalls: ModelCall[] = []
   // The channel's rules are the test's to ask for, whatever the host's switch says: every host plays it the same.
   const deps = testDeps(
     { ...base, effects, serviceWindow: test.window === 'enforce' },
-    { mocks: test.mocks, live: test.live },
+    {
+      mocks: test.mocks,
+      live: test.live,
+      model: { recordings: test.recordings, record: opts.record, onCall: (c) => modelCalls.push(c) },
+    },
     (c) => calls.push(c),
   )
-  const out: TestOutcome = { name: test.name, failures: [], trace: [], final: null, exchanges: [], calls }
-  const fail = (where: string, lines: string[]) => (out.failures.push({ where, lines }), out)
+  const out: TestOutcome = { name: test.name, failures: [], trace: [], final: null, exchanges: [], calls, modelCalls }
+  const done = () => (opts.record ? Object.assign(out, { recordings: keptRecordings(modelCalls) }) : out)
+  const fail = (where: string, lines: string[]) => (out.failures.push({ where, lines }), done())
+  /** A question with no recorded answer ends the test there: what follows would only follow the failed port. */
+  const unrecorded = (since: number) =>
+    modelCalls
+      .slice(since)
+      .filter((c) => c.outcome === 'missing')
+      .map((c) => recordingAdvice(c.node))
 
   const deliver = async (event: ConversationEvent, waited?: string): Promise<Handled> => {
     const paused = out.final?.status === 'paused' ? { state: out.final, flow } : null
@@ -99,6 +118,7 @@ export async function runConversationTest(
   let handled = await deliver(first.event)
   let lastInteractive = lastInteractiveOf(sentBy(handled), null)
   if (refused(calls).length) return fail('start', refused(calls).map(unmockedAdvice))
+  if (unrecorded(0).length) return fail('start', unrecorded(0))
   if (!handled.ran && !test.turns[0]?.ignored)
     return fail('start', [`the trigger message does not start the flow: ${whyIgnored(handled.ignored, false)}`])
 
@@ -123,18 +143,22 @@ export async function runConversationTest(
         if (closed) out.final = closed.step.state
       }
       const seenCalls = calls.length
+      const seenModel = modelCalls.length
       // Nothing due is no failure: `bot: []` says the bot stayed silent, as the core decided.
       handled = await deliver({ kind: 'wake' }, waitLabel(target.at - now))
       if (refused(calls.slice(seenCalls)).length)
         return fail(where, refused(calls.slice(seenCalls)).map(unmockedAdvice))
+      if (unrecorded(seenModel).length) return fail(where, unrecorded(seenModel))
       lastInteractive = lastInteractiveOf(sentBy(handled), lastInteractive)
     } else if (turn.user !== undefined) {
       const resolved = resolveInput(turn.user, lastInteractive)
       if (!resolved.ok) return fail(where, [resolved.message])
       const seenCalls = calls.length
+      const seenModel = modelCalls.length
       handled = await deliver({ kind: 'message', message: resolved.event })
       if (refused(calls.slice(seenCalls)).length)
         return fail(where, refused(calls.slice(seenCalls)).map(unmockedAdvice))
+      if (unrecorded(seenModel).length) return fail(where, unrecorded(seenModel))
       if (!handled.ran && !turn.ignored)
         return fail(where, [`nothing receives this message: ${whyIgnored(handled.ignored, true)}`])
       lastInteractive = lastInteractiveOf(sentBy(handled), lastInteractive)
@@ -156,7 +180,7 @@ export async function runConversationTest(
     lines.push(...checkVars(test.end.variables, out.final.vars), ...checkUnset(test.end.unset, out.final.vars))
     if (lines.length) out.failures.push({ where: 'end', lines })
   }
-  return out
+  return done()
 }
 
 const refused = (calls: NetworkCall[]) => calls.filter((c) => !c.live)

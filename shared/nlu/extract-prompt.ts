@@ -1,6 +1,7 @@
 // The request an Extract node sends to a model provider (provider = 'model'), and the check of its answer's shape.
 // The answer must be one JSON object with every slot's name as a key, each a string, a number or null (not found);
 // the node then reads every value with its slot's own parser (shared/nodes/extract), exactly as a typed answer.
+import { checkAgainstSchema } from '../json/schema-check'
 
 /** What the prompt needs of a slot (shared/nodes/extract's SlotSpec; this folder imports no node type). */
 export interface PromptSlot {
@@ -95,6 +96,13 @@ export type CheckedAnswer =
 export function checkExtractAnswer(json: unknown, slots: readonly PromptSlot[]): CheckedAnswer {
   if (typeof json !== 'object' || json === null || Array.isArray(json))
     return { ok: false, message: 'The model did not answer with a JSON object.' }
+  // The very schema it was asked with (as the provider and the replay of a recording check it), then the kinds.
+  const problem = checkAgainstSchema(json, extractSchema(slots))
+  if (problem)
+    return {
+      ok: false,
+      message: `The model's answer does not fit the slots: ${problem.path || 'the answer'} ${problem.message}`,
+    }
   const answer = json as Record<string, unknown>
   const names = new Set(slots.map((s) => s.name))
   const extra = Object.keys(answer).find((k) => !names.has(k))

@@ -11,8 +11,12 @@ describe('extract', () => {
     ).toEqual(['x.order', 'x.day', 'x.missing'])
   })
 
-  it('starts with no slots, reading the message that started the flow, offline', () => {
-    const d = documentedDefaults('extract', { slots: [], source: 'trigger', text: '', prompt: '', provider: 'offline' })
+  it('starts with one text slot to fill in, reading the message that started the flow, offline', () => {
+    const d = documentedDefaults(
+      'extract',
+      { slots: [], source: 'trigger', text: '', prompt: '', provider: 'offline' },
+      { slots: [{ name: 'value', type: 'text', required: true, ask: '', choices: [], pattern: '' }] },
+    )
     expect(d.newNode).toEqual(d.expectedNewNode)
     expect(d.leftOut).toEqual(d.expectedLeftOut)
   })

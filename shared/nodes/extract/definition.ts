@@ -105,7 +105,14 @@ export const extractDefinition: NodeDefinition<ExtractConfig> = {
     "Pulls values (an order number, a date, a phone…) from the customer's message, asks for the required ones still missing, and saves them.",
   category: 'logic',
   configSchema: ExtractConfigSchema,
-  defaults: () => ({ slots: [], source: 'trigger', text: '', prompt: '', provider: 'offline' }),
+  // A new node starts with one slot to fill in (its name, type and ask message), as a new Question starts asking.
+  defaults: () => ({
+    slots: [{ name: 'value', type: 'text', required: true, ask: '', choices: [], pattern: '' }],
+    source: 'trigger',
+    text: '',
+    prompt: '',
+    provider: 'offline',
+  }),
   ports: () => [
     { id: 'done', label: 'Done' },
     { id: 'failed', label: 'Failed', kind: 'failure' },

@@ -1,5 +1,6 @@
 import type { TraceEvent } from '../../shared/engine'
 import { useEditorStore } from '../editor/context'
+import { StepDetail } from '../logs/StepDetail'
 import { TriangleAlert } from 'lucide-react'
 
 /** The trace step behind a clicked bot message: the same record the Flow Logs show, after the decisions that led to it. */
@@ -25,6 +26,7 @@ export function TraceStep({ event, decisions = [] }: { event: TraceEvent | null;
           <TriangleAlert size={12} aria-hidden="true" /> {w}
         </p>
       ))}
+      <StepDetail event={event} />
       <h5>Read</h5>
       <pre>{JSON.stringify(event.input, null, 2)}</pre>
       <h5>Output</h5>

@@ -9,6 +9,7 @@ describe('example gallery', () => {
       'appointment',
       'callback-request',
       'catalogue',
+      'customer-service',
       'delivery-alerts',
       'delivery-check',
       'feedback-form',

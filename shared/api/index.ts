@@ -15,6 +15,9 @@ import { publishCommands } from './commands/publish'
 import { contactsCommands } from './commands/contacts'
 import { studioCommands } from './commands/studio'
 import { compareCommands } from './commands/compare'
+import { modelCommands } from './commands/model'
+import { breakpointsCommands } from './commands/breakpoints'
+import { debugCommands } from './commands/debug'
 import { flowsEvents } from './events/flows'
 import { emulatorEvents } from './events/emulator'
 import { logsEvents } from './events/logs'
@@ -44,6 +47,9 @@ export const commands = {
   ...contactsCommands,
   ...studioCommands,
   ...compareCommands,
+  ...modelCommands,
+  ...breakpointsCommands,
+  ...debugCommands,
 }
 
 export const events = {

@@ -109,6 +109,7 @@ export type LoggedMessage = {
 } & ({ direction: 'in'; payload: InboundEvent } | { direction: 'out'; payload: OutboundMessage })
 
 // ---- The run ----
+import type { DebugPause } from './debug/types'
 export interface WaitCursor {
   nodeId: string
   /** Times the customer answered this node without a valid answer (Question retries, untapped buttons). */
@@ -165,6 +166,11 @@ export interface RunState {
    * Absent or []: the run is in its root flow, `flowId`. Plain JSON like the rest, so hosts store it unchanged.
    */
   calls?: CallFrame[]
+  /**
+   * Set while the debugger holds the run (status 'paused', `waiting` null): where it stopped and the node it goes on
+   * from (shared/engine/debug). Plain JSON, persisted like any paused run.
+   */
+  debug?: DebugPause
 }
 
 export interface TraceEvent {
@@ -190,6 +196,8 @@ export interface TraceEvent {
    * each message under its id, so a chat bubble finds the step that sent it (shared/engine/sent.ts).
    */
   messageIds: string[]
+  /** Why the node chose its port, when its type says (an Intent's `{ scores, provider }`). */
+  detail?: Vars
   /** The flow the node belongs to, when the run was inside a call (absent: the run's root flow, `RunState.flowId`). */
   flowId?: string
   /** How many calls deep the node ran (absent: 0, the root flow). */

@@ -12,6 +12,9 @@ import { publishHandlers } from './publish'
 import { contactsHandlers } from './contacts'
 import { studioHandlers } from './studio'
 import { compareHandlers } from './compare'
+import { modelHandlers } from './model'
+import { breakpointsHandlers } from './breakpoints'
+import { debugHandlers } from './debug'
 import type { HandlerMap } from './types'
 
 // Every Command's one implementation. Adding an area: handlers/<area>.ts typed AreaHandlers<'<area>'>, one line
@@ -31,4 +34,7 @@ export const handlers: HandlerMap = {
   ...contactsHandlers,
   ...studioHandlers,
   ...compareHandlers,
+  ...modelHandlers,
+  ...breakpointsHandlers,
+  ...debugHandlers,
 }

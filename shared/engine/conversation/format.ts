@@ -6,6 +6,7 @@ import { checkJsonBounds } from '../../json/bounds'
 import { YAML_TEXT_MAX_DEPTH, yamlFlowDepthExceeded } from '../../json/yaml-depth'
 import { z } from 'zod'
 import { parseDuration } from '../../text/duration'
+import { RecordingSchema } from './recordings'
 
 const Vars = z.record(z.string(), z.unknown())
 
@@ -179,6 +180,11 @@ export const ConversationTestSchema = z.strictObject({
    */
   templates: z.array(z.looseObject({ name: z.string(), language: z.string() })).optional(),
   turns: z.array(TurnSchema).min(1),
+  /**
+   * Model answers (recordings.ts): what the provider answered to each question a node put to it, keyed by provider,
+   * model and question; written by `chatflow test --record` and the Tests tab's "Record model answers".
+   */
+  recordings: z.array(RecordingSchema).optional(),
   end: z
     .strictObject({
       state: z.enum(['paused', 'ended', 'failed']),
@@ -264,10 +270,16 @@ const KEY_ORDER = [
   'caption',
   'filename',
   'unset',
-  'returns',
   'state',
   'ignored',
   'error',
+  'returns',
+  'recordings',
+  'key',
+  'node',
+  'provider',
+  'model',
+  'answer',
 ]
 
 export function serialiseConversationTest(test: ConversationTest): string {

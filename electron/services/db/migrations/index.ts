@@ -23,6 +23,8 @@ import { migration020 } from './020_emulator_clock'
 import { migration021 } from './021_named_revisions'
 import { migration022 } from './022_version_calls'
 import { migration023 } from './023_emulator_skips'
+import { migration024 } from './024_breakpoints'
+import { migration025 } from './025_trace_detail'
 import type { Migration } from './types'
 
 export type { Migration } from './types'
@@ -55,6 +57,8 @@ export const schema: SchemaMigration[] = [
   migration021,
   migration022,
   migration023,
+  migration024,
+  migration025,
 ]
 
 export const migrations: Migration[] = schema.map(sqliteMigration)

@@ -288,6 +288,26 @@ describe('the emulator debugger', () => {
   })
 })
 
+describe('the phone’s rules', () => {
+  it('going on in the debugger sends under the 24-hour window rule when the phone enforced it', async () => {
+    const b = temp.backend
+    const { t } = await setUp(b)
+    // An operator's start to a contact who never wrote: the 24-hour window is closed, only templates may go out.
+    expectOk(await b.call('debug.attach', { ...t, on: true, breakpoints: [nodeBp('check')] }))
+    const start = { ...t, trigger: { kind: 'manual' as const }, presets: { cart_total: 150 } }
+    expectOk(await b.call('emulator.start', { ...start, enforceWindow: true }))
+    const refused = expectOk(await b.call('debug.continue', { ...t }))
+    expect(refused.run).toMatchObject({ status: 'failed', error: { code: 'outside_window' } })
+    expect(texts(refused)).toEqual([])
+    // The same without the switch sends, as the phone would.
+    expectOk(await b.call('emulator.start', start))
+    expect(texts(expectOk(await b.call('debug.continue', { ...t })))).toEqual([
+      'Big cart 150 for Test Customer',
+      'Name?',
+    ])
+  })
+})
+
 describe('debugging a saved test', () => {
   async function savedTest(b: Backend) {
     const { t, flow } = await setUp(b)

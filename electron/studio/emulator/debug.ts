@@ -27,7 +27,7 @@ export async function attach(
   breakpoints?: DebugSession['breakpoints'],
 ): Promise<EmulatorSession> {
   flowOf(ctx, t.flowId)
-  const runs = runsAtClock(ctx, t.contactId)
+  const runs = runsOf(ctx, t)
   contactOf(runs, t.contactId)
   const session = ctx.service(debugSessions).ensure(t.flowId, t.contactId)
   session.attached = on
@@ -47,7 +47,7 @@ export async function goOnFrom(
   step: boolean,
   mocks?: Record<string, NodeMock>,
 ): Promise<EmulatorSession> {
-  const runs = runsAtClock(ctx, t.contactId)
+  const runs = runsOf(ctx, t)
   const held = heldRun(runs, t)
   const session = ctx.service(debugSessions).ensure(t.flowId, t.contactId)
   const flow = flowOf(ctx, t.flowId)
@@ -69,7 +69,7 @@ export async function stepOver(
   event: InboundEvent,
   mocks?: Record<string, NodeMock>,
 ): Promise<EmulatorSession> {
-  const runs = runsAtClock(ctx, t.contactId)
+  const runs = runsOf(ctx, t)
   const flow = flowOf(ctx, t.flowId)
   const session = ctx.service(debugSessions).ensure(t.flowId, t.contactId)
   const use = mocks ?? session.mocks
@@ -99,7 +99,7 @@ export async function stepOver(
 
 /** Ends the paused run (cancelled); nothing more runs. */
 export function stop(ctx: HandlerContext, t: Target): EmulatorSession {
-  const runs = runsAtClock(ctx, t.contactId)
+  const runs = runsOf(ctx, t)
   const run = pausedOfFlow(runs, t.flowId, t.contactId)
   if (!run) throw notPaused()
   runs.end(run, 'cancelled')
@@ -123,7 +123,7 @@ export async function setNodeOutput(
   json: string,
 ): Promise<EmulatorSession> {
   const value = parseJson(json)
-  const runs = runsAtClock(ctx, t.contactId)
+  const runs = runsOf(ctx, t)
   const run = pausedOfFlow(runs, t.flowId, t.contactId)
   if (!run) throw notPaused()
   const here = flowHere(ctx, run)
@@ -145,7 +145,7 @@ export async function runFrom(
 ): Promise<EmulatorSession> {
   const flow = flowOf(ctx, t.flowId)
   if (!flow.nodes.some((n) => n.id === nodeId)) throw notFound('Node', nodeId)
-  const runs = runsAtClock(ctx, t.contactId)
+  const runs = runsOf(ctx, t)
   const contact = contactOf(runs, t.contactId)
   const lastId = latestRunId(ctx, t.flowId, t.contactId)
   const last = lastId ? runs.runs.state(lastId) : null
@@ -166,7 +166,7 @@ export async function runFrom(
 export function setWatches(ctx: HandlerContext, t: Target, expressions: string[]): EmulatorSession {
   flowOf(ctx, t.flowId)
   const session = ctx.service(debugSessions).ensure(t.flowId, t.contactId)
-  const runs = runsAtClock(ctx, t.contactId)
+  const runs = runsOf(ctx, t)
   const id = latestRunId(ctx, t.flowId, t.contactId)
   const vars = (id && runs.runs.state(id)?.vars) || {}
   const before = new Map(session.watches.map((w) => [w.expression, w]))
@@ -186,6 +186,15 @@ export function settled(ctx: HandlerContext, t: Target, runId: string | null, va
   if (session?.attached && vars) recordWatches(session, vars)
   ctx.emit('emulator.updated', { flowId: t.flowId, contactId: t.contactId, runId })
   return sessionOf(ctx, t.flowId, t.contactId, runId)
+}
+
+/**
+ * The contact's runs on its emulator clock, with the 24-hour window enforced when the phone's last start or reply
+ * enforced it: going on in the debugger sends under the same rules as the phone.
+ */
+function runsOf(ctx: HandlerContext, t: Target): RunService {
+  const session = ctx.service(debugSessions).get(t.flowId, t.contactId)
+  return runsAtClock(ctx, t.contactId, session?.enforceWindow ?? false)
 }
 
 function heldRun(runs: RunService, t: Target): RunState {
@@ -210,7 +219,7 @@ function parseJson(json: string): unknown {
 }
 
 function editVars(ctx: HandlerContext, t: Target, edit: (vars: Vars) => void): EmulatorSession {
-  const runs = runsAtClock(ctx, t.contactId)
+  const runs = runsOf(ctx, t)
   const run = pausedOfFlow(runs, t.flowId, t.contactId)
   if (!run) throw notPaused()
   const vars = structuredClone(run.vars)

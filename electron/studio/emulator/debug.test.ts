@@ -135,6 +135,17 @@ describe('the emulator debugger', () => {
     const edited = expectOk(await b.call('debug.setVariable', { ...t, path: 'cart_total', json: '20' }))
     expect(edited.run?.vars.cart_total).toBe(20)
     expectOk(await b.call('debug.setVariable', { ...t, path: 'order.lines.count', json: '{"n": 2}' }))
+    // A path cannot reach the objects' prototypes.
+    for (const path of ['__proto__.polluted', 'order.constructor.x', 'a..b'])
+      expect(await b.call('debug.setVariable', { ...t, path, json: '1' })).toMatchObject({
+        ok: false,
+        error: { code: 'bad_request' },
+      })
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined()
+    expect(await b.call('debug.watches', { ...t, expressions: Array(51).fill('{{a}}') })).toMatchObject({
+      ok: false,
+      error: { code: 'bad_request' },
+    })
     const on = expectOk(await b.call('debug.continue', { ...t }))
     expect(on.run?.vars.order).toEqual({ lines: { count: { n: 2 } } })
     expect(texts(on)).toEqual(['Small cart 20', 'Name?'])

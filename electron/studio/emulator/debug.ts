@@ -112,6 +112,9 @@ export function setVariable(ctx: HandlerContext, t: Target, path: string, json: 
   const segments = path.split('.')
   if (segments.some((s) => !s.trim()))
     throw new ApiFailure('bad_request', `'${path}' is not a variable path: names joined by dots, none empty.`)
+  // These would reach the objects' prototypes instead of a variable.
+  const bad = segments.find((s) => FORBIDDEN.has(s))
+  if (bad) throw new ApiFailure('bad_request', `'${bad}' cannot be a variable name.`)
   return editVars(ctx, t, (vars) => setPath(vars, segments, value))
 }
 
@@ -228,10 +231,12 @@ function editVars(ctx: HandlerContext, t: Target, edit: (vars: Vars) => void): E
   return settled(ctx, t, run.id, vars)
 }
 
+const FORBIDDEN = new Set(['__proto__', 'constructor', 'prototype'])
+
 function setPath(vars: Vars, path: string[], value: unknown): void {
   let at: Record<string, unknown> = vars
   for (const name of path.slice(0, -1)) {
-    const next = at[name]
+    const next = Object.prototype.hasOwnProperty.call(at, name) ? at[name] : undefined
     if (!next || typeof next !== 'object') at[name] = {}
     at = at[name] as Record<string, unknown>
   }

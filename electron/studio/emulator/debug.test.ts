@@ -403,3 +403,29 @@ describe('the call stack', () => {
     expect(out.debug?.stack).toEqual([{ flowId: root.id, flowName: 'Shop', nodeId: 'n_done' }])
   })
 })
+
+describe('time under the debugger', () => {
+  it('a wake from Skip ahead stops at a breakpoint on the node after the wait', async () => {
+    const b = temp.backend
+    const created = expectOk(await b.call('flows.create', { name: 'Later' }))
+    const document = buildFlow(
+      [
+        { type: 'trigger', name: 'trigger_1', config: { kind: 'manual' } },
+        { type: 'wait', name: 'pause', config: { duration: '2h' } },
+        { type: 'message', name: 'later', config: { text: 'Two hours later' } },
+      ],
+      [
+        ['trigger_1', 'out', 'pause'],
+        ['pause', 'out', 'later'],
+      ],
+      { id: created.id, name: 'Later', active: true },
+    )
+    expectOk(await b.call('flows.save', { document, expectedRevision: created.revision }))
+    const t = { flowId: created.id, contactId: expectOk(await b.call('emulator.contact', {})).id }
+    expectOk(await b.call('debug.attach', { ...t, on: true, breakpoints: [nodeBp('later')] }))
+    expectOk(await b.call('emulator.start', { ...t, trigger: { kind: 'manual' } }))
+    const woke = expectOk(await b.call('emulator.skip', { ...t, to: { kind: 'due' } }))
+    expect(woke.session.debug?.paused).toMatchObject({ reason: 'breakpoint', nodeId: 'n_later' })
+    expect(texts(expectOk(await b.call('debug.continue', { ...t })))).toEqual(['Two hours later'])
+  })
+})

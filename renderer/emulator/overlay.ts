@@ -61,7 +61,13 @@ export function overlayOf(
   return {
     flowId: doc.id,
     // A run waiting inside a call waits at a node of the callee: here, the call node (its last own step) is current.
-    currentNodeId: (inCallee(session, doc.id) ? null : session?.run?.waitingNodeId) ?? trace.at(-1)?.nodeId ?? null,
+    // Paused by the debugger, the node it stopped before is current (it has not run: it is on no path yet), and the
+    // canvas centres it (useFollowRun).
+    currentNodeId:
+      (session?.debug?.paused && session.debug.paused.flowId === doc.id ? session.debug.paused.nodeId : null) ??
+      (inCallee(session, doc.id) ? null : session?.run?.waitingNodeId) ??
+      trace.at(-1)?.nodeId ??
+      null,
     pathNodeIds,
     pathEdgeIds,
     failedNodeIds: [...new Set(trace.filter((t) => t.error).map((t) => t.nodeId))],

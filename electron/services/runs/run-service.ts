@@ -52,6 +52,8 @@ export interface StartRequest {
   presets?: Record<string, unknown>
   /** Conversation tests: node results by node name instead of running those nodes. */
   mocks?: Record<string, NodeMock>
+  /** The debugger (`chatflow run --break`): where the run stops. */
+  debug?: DebugHooks
 }
 
 export interface HandleOptions {
@@ -159,13 +161,13 @@ export class RunService {
    * webhook's button_id that the paused run of this flow waits on resumes that run instead (the step returned).
    */
   async start(flow: FlowDocument, req: StartRequest): Promise<StepResult> {
-    const { contact, trigger, triggerNodeId, startNodeId, presets, mocks } = req
+    const { contact, trigger, triggerNodeId, startNodeId, presets, mocks, debug } = req
     // The paused run's flow is read only when it is this one: a webhook's button_id may answer its buttons.
     const flowOf = (id: string) => (id === flow.id ? flow : null)
     const handled = await this.handle(
       contact,
       { kind: 'start', flow, trigger, triggerNodeId, startNodeId, presets },
-      { mocks, flowOf },
+      { mocks, flowOf, debug },
     )
     return handled.ran!.step
   }

@@ -12,6 +12,7 @@ import { OutboundContent, type OutboundActions } from './outbound'
 import type { EmulatorStore } from './session-store'
 import { ListSheet, ProductSheet } from './sheets'
 import { recipientLabel } from './recipient'
+import { turnEnd } from './turns'
 import { prepareSuggestions, suggestionsFor } from './suggestions'
 
 type Overlay =
@@ -32,19 +33,6 @@ function formNode(doc: FlowDocument, waitingNodeId: string | null, message: Form
   })
   const hit = forms.find((f) => f.node.id === waitingNodeId) ?? forms.find((f) => f.formId === formId) ?? forms[0]
   return hit?.config ?? null
-}
-
-/**
- * Where turn `turn` of a conversation test ends among the messages (the index the next turn's customer message has,
- * or the end): its bot messages are the ones that broke the expectation. Turn 1 is the start's; a start that is a
- * customer message (a keyword) is the first message, else the customer's first message begins turn 2.
- */
-export function turnEnd(messages: readonly { direction: string }[], turn: number): number {
-  const keywordStart = messages[0]?.direction === 'in'
-  const opensNext = keywordStart ? turn + 1 : turn
-  let seen = 0
-  for (let i = 0; i < messages.length; i++) if (messages[i]!.direction === 'in' && ++seen === opensNext) return i
-  return messages.length
 }
 
 function FailedExpectation({ turn, message }: { turn: number; message: string }) {

@@ -6,6 +6,7 @@ import { knownType } from '../../shared/nodes/node-types'
 import { DebugVariables } from './DebugVariables'
 import { DebugWatches } from './DebugWatches'
 import { RunFrom } from './RunFrom'
+import { useEditor } from '../editor/context'
 import type { EmulatorStore } from './session-store'
 
 /** The debugger's keys (the help overlay lists the canvas's; these are said on the buttons). */
@@ -41,6 +42,10 @@ export function DebugPanel({
   const node = debug?.node ?? null
   const waits = !!run?.waitingNodeId || (node ? nodeWaits(node.type, node.config) : false)
   const heading = useRef<HTMLHeadingElement>(null)
+  // The pause names the connection the run took to get here; it is worth saying only when a breakpoint on it held.
+  const onEdge = useEditor(
+    (s) => s.breakpoints.find((b) => b.id === paused?.breakpointId)?.at.kind === 'edge' && !!paused?.edgeId,
+  )
 
   // Keys while paused: F8 continue, F10 step, Shift+F8 stop (as a browser's script debugger).
   useEffect(() => {
@@ -74,7 +79,7 @@ export function DebugPanel({
             Paused at {nameOf(paused.nodeId)}
             <span className="dbg-reason"> ({REASON[paused.reason]})</span>
           </h4>
-          {paused.edgeId && (
+          {onEdge && paused.edgeId && (
             <p className="emu-hint">
               Stopped on the connection {nameOf(doc.edges.find((e) => e.id === paused.edgeId)?.source ?? '')} →{' '}
               {doc.edges.find((e) => e.id === paused.edgeId)?.sourcePort ?? ''} → {nameOf(paused.nodeId)}, before{' '}

@@ -10,6 +10,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { chromium, type Browser, type Page } from '@playwright/test'
 import { HostProcess } from '../../test/e2e/host'
+import { runDebugBench } from '../emulator-debug'
 
 const ROOT = path.resolve(import.meta.dirname, '../..')
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
@@ -149,6 +150,9 @@ const pct = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!
 
 export async function run(): Promise<void> {
+  await runDebugBench()
+  // The browser half builds the renderer first (minutes on a busy machine): CHATFLOW_BENCH_BROWSER=0 leaves it out.
+  if (process.env.CHATFLOW_BENCH_BROWSER === '0') return
   const work = fs.mkdtempSync(path.join(ROOT, '.tmp', 'bench-emulator-'))
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'chatflow-bench-emulator-'))
   let host: HostProcess | undefined

@@ -4,6 +4,7 @@ import path from 'node:path'
 import { createEffects, type Effects } from '../../shared/engine'
 import { openDatabase } from '../services/db/open'
 import { createHttpEffect, createScriptEffect } from '../services/effects'
+import { createModelProvider, type ModelProviderConfig } from '../services/effects/model-provider'
 import {
   envOverrides,
   ListenerSettingsSchema,
@@ -32,13 +33,18 @@ export interface OpenedStore {
  * catalog_products, the tables SQLite has); the runtime has no other library, so an item the studio did not send is
  * simply not found.
  */
-export async function openStore(opts: { dataDir: string; databaseUrl?: string }): Promise<OpenedStore> {
+export async function openStore(opts: {
+  dataDir: string
+  databaseUrl?: string
+  /** The model provider (CHATFLOW_MODEL_BASE_URL …, services/effects/model-env.ts); absent: none. */
+  model?: ModelProviderConfig | null
+}): Promise<OpenedStore> {
   const env = envOverrides()
   if (opts.databaseUrl) {
     const store = await PgRuntimeStore.open(opts.databaseUrl)
     return {
       store,
-      effects: effectsOf(store),
+      effects: effectsOf(store, opts.model),
       settings: { ...ListenerSettingsSchema.parse({}), ...env },
       where: redact(opts.databaseUrl),
     }
@@ -48,15 +54,20 @@ export async function openStore(opts: { dataDir: string; databaseUrl?: string })
   const store = new SqliteRuntimeStore(db)
   return {
     store,
-    effects: effectsOf(store),
+    effects: effectsOf(store, opts.model),
     settings: { ...loadListenerSettings(db, (m) => process.stderr.write(`chatflow serve: ${m}\n`)), ...env },
     where: file,
   }
 }
 
 /** Contacts are not among them: the runtime hands each step its contact transaction's (ContactTx.contacts). */
-function effectsOf(store: RuntimeStore): Effects {
-  return createEffects({ http: createHttpEffect(), script: createScriptEffect(), ...store.libraryEffects() })
+function effectsOf(store: RuntimeStore, model: ModelProviderConfig | null | undefined): Effects {
+  return createEffects({
+    http: createHttpEffect(),
+    script: createScriptEffect(),
+    ...store.libraryEffects(),
+    ...(model ? { model: createModelProvider(model) } : {}),
+  })
 }
 
 export function redact(url: string): string {

@@ -142,10 +142,10 @@ const WRITE = `
       updated_at = excluded.updated_at, ended_at = excluded.ended_at, wake_at = excluded.wake_at, wake_lease = 0),
   t AS (
     INSERT INTO trace_events (run_id, seq, node_id, node_name, node_type, phase, input, output, port, started_at,
-                              duration_ms, error_code, error_message, warnings, message_ids)
+                              duration_ms, error_code, error_message, warnings, message_ids, detail)
     SELECT * FROM json_to_recordset($2::json) AS x(run_id text, seq integer, node_id text, node_name text, node_type text,
       phase text, input text, output text, port text, started_at bigint, duration_ms double precision, error_code text,
-      error_message text, warnings text, message_ids text)),
+      error_message text, warnings text, message_ids text, detail text)),
   m AS (
     INSERT INTO messages (run_id, seq, contact_id, direction, type, payload, created_at, message_id)
     SELECT x.run_id, coalesce((SELECT max(e.seq) FROM messages e WHERE e.run_id = x.run_id), -1) + 1 + x.n, x.contact_id,

@@ -4,7 +4,9 @@ import { callFlowUi } from './call_flow'
 import { chatFlowUi } from './chat_flow'
 import { conditionUi } from './condition'
 import { endUi } from './end'
+import { extractUi } from './extract'
 import { httpCallUi } from './http_call'
+import { intentUi } from './intent'
 import { interactiveMessageUi } from './interactive_message'
 import { leadManagementUi } from './lead_management'
 import { mediaMessageUi } from './media_message'
@@ -24,8 +26,10 @@ export const NODE_UIS = [
   messageUi,
   interactiveMessageUi,
   questionUi,
+  intentUi,
   conditionUi,
   routerUi,
+  extractUi,
   httpCallUi,
   scriptUi,
   leadManagementUi,

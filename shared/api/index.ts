@@ -15,6 +15,7 @@ import { publishCommands } from './commands/publish'
 import { contactsCommands } from './commands/contacts'
 import { studioCommands } from './commands/studio'
 import { compareCommands } from './commands/compare'
+import { modelCommands } from './commands/model'
 import { breakpointsCommands } from './commands/breakpoints'
 import { debugCommands } from './commands/debug'
 import { flowsEvents } from './events/flows'
@@ -46,6 +47,7 @@ export const commands = {
   ...contactsCommands,
   ...studioCommands,
   ...compareCommands,
+  ...modelCommands,
   ...breakpointsCommands,
   ...debugCommands,
 }

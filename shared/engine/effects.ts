@@ -53,6 +53,42 @@ export interface TemplatesEffect {
   get(name: string, language: string): Promise<Record<string, unknown> | null>
 }
 
+export interface ModelRequest {
+  purpose: 'intent' | 'extract'
+  /** System + user messages as an OpenAI-compatible chat request would carry them. */
+  messages: { role: 'system' | 'user'; content: string }[]
+  /** The JSON Schema the answer must satisfy (intents as an enum, or the slots). */
+  schema: Record<string, unknown>
+  timeoutMs: number
+}
+
+export interface ModelAnswer {
+  json: unknown
+  provider: string
+  model: string
+}
+
+/** A language model asked for a JSON answer (OpenAI-compatible chat endpoint, or a replayer in tests). */
+export interface ModelEffect {
+  complete(req: ModelRequest): Promise<ModelAnswer>
+}
+
+/**
+ * Why a model call failed; a node that asks a model takes its `failed` port with this code. `recording_missing`
+ * is raised by the replayer conversation tests use when no recorded answer matches the request.
+ */
+export type ModelErrorCode =
+  'model_unavailable' | 'model_timeout' | 'model_error' | 'model_invalid' | 'recording_missing'
+
+export class ModelError extends Error {
+  constructor(
+    readonly code: ModelErrorCode,
+    message: string,
+  ) {
+    super(message)
+  }
+}
+
 export interface Effects {
   clock: Clock
   ids: IdSource
@@ -61,6 +97,8 @@ export interface Effects {
   contacts: ContactsEffect
   catalogue: CatalogueEffect
   templates: TemplatesEffect
+  /** Absent unless the host configured a model provider (or a test replays recordings): never required. */
+  model?: ModelEffect
 }
 
 /** Raised by an effect the host did not provide; a runner turns it into a node failure with this code. */

@@ -1,7 +1,7 @@
 // Executes (or resumes) one node: runner lookup, config parsing, the outcome applied to the run, one trace event.
 import type { FlowNode } from '../flow/document'
 import { flowSettings } from '../flow/settings'
-import { EffectUnavailableError, type Effects } from './effects'
+import { EffectUnavailableError, ModelError, type Effects } from './effects'
 import type { EngineDeps, NodeMock } from './deps'
 import type { FlowGraph } from './graph'
 import { NodeFailure, type NodeOutcome, type RunContext } from './runner'
@@ -129,6 +129,7 @@ function record(step: StepContext, node: FlowNode, r: Recorded, outcome: NodeOut
     error: outcome.kind === 'fail' ? withNode(outcome.error, node) : null,
     warnings: renderer?.warnings ?? [],
     messageIds: sent.map((_, i) => messageId(state.id, seq, i)),
+    ...(outcome.kind === 'next' && outcome.detail ? { detail: outcome.detail } : {}),
     ...r.where,
   })
 }
@@ -192,7 +193,9 @@ async function outcomeOf(
     const outcome = resume ? await runner.resume!(ctx, resume.event, resume.cursor) : await runner.run(ctx)
     return undeclaredSend(definition, node, outcome) ?? badWait(node, outcome) ?? outcome
   } catch (err) {
-    if (err instanceof NodeFailure || err instanceof EffectUnavailableError) return fail(err.code, err.message)
+    if (err instanceof NodeFailure || err instanceof EffectUnavailableError || err instanceof ModelError) {
+      return fail(err.code, err.message)
+    }
     return fail('node_error', `Node '${node.name}' failed: ${err instanceof Error ? err.message : String(err)}`)
   }
 }

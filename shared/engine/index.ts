@@ -1,7 +1,17 @@
 // The flow engine's public entry point. Pure: effects come in through EngineDeps.
 export type * from './types'
-export type { Effects, Clock, IdSource, HttpRequest, HttpResponse } from './effects'
-export { createEffects, EffectUnavailableError } from './effects'
+export type {
+  Effects,
+  Clock,
+  IdSource,
+  HttpRequest,
+  HttpResponse,
+  ModelRequest,
+  ModelAnswer,
+  ModelEffect,
+  ModelErrorCode,
+} from './effects'
+export { createEffects, EffectUnavailableError, ModelError } from './effects'
 export type { EngineDeps, FlowSource, NodeCatalog, NodeMock } from './deps'
 export type { NodeRunner, NodeOutcome, RunContext } from './runner'
 export { NodeFailure } from './runner'

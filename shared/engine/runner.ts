@@ -40,6 +40,8 @@ export type NodeOutcome =
       messages?: OutboundMessage[]
       /** Console lines (a Script's): shown in the trace under `console`, never saved to the session. */
       logs?: string[]
+      /** Why the node chose its port (an Intent's scores and provider): recorded in the trace event only. */
+      detail?: Vars
     }
   | {
       kind: 'wait'

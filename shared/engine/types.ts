@@ -196,6 +196,8 @@ export interface TraceEvent {
    * each message under its id, so a chat bubble finds the step that sent it (shared/engine/sent.ts).
    */
   messageIds: string[]
+  /** Why the node chose its port, when its type says (an Intent's `{ scores, provider }`). */
+  detail?: Vars
   /** The flow the node belongs to, when the run was inside a call (absent: the run's root flow, `RunState.flowId`). */
   flowId?: string
   /** How many calls deep the node ran (absent: 0, the root flow). */

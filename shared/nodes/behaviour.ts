@@ -100,6 +100,11 @@ export interface NodeAnswers<C> {
   refused?: {
     port: string
     attempts(config: C): number
+    /**
+     * How many more refused inputs take the port from this wait, when the run's count of answers at the node does
+     * not say it (a node that asks several things in turn: an Extract); absent: attempts minus the answers so far.
+     */
+    left?(config: C, waiting: unknown): number
     samples(config: C, ctx: InputContext): CustomerSample[]
   }
   /** Where an answer lands, for the generator's aimed values; absent: only the samples are tried. */
@@ -186,6 +191,17 @@ export interface NodeBehaviour<C> {
    */
   returns?(config: C): Record<string, string>
   answers?: NodeAnswers<C>
+  /**
+   * It reads the message that started the run (an Intent node classifying its trigger's text): texts that message
+   * can hold, each with the port it leads the node to. The generator starts runs with each (keyword triggers get
+   * their keyword added where the text lacks it), so a node that decides on the start's text gets all its ports taken.
+   */
+  startTexts?(config: C, ctx: InputContext): CustomerSample[]
+  /**
+   * Ports this config never takes, with a person's reason (an Intent node's `failed` while it classifies offline):
+   * path analysis counts them dead, so the generator does not look for them and coverage explains them.
+   */
+  idlePorts?(config: C): Array<{ port: string; reason: string }>
   branches?: NodeBranches<C>
   effects?: NodeEffects<C>
   library?(config: C): LibraryRefs

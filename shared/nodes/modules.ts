@@ -5,7 +5,9 @@ import { callFlowNode } from './call_flow'
 import { chatFlowNode } from './chat_flow'
 import { conditionNode } from './condition'
 import { endNode } from './end'
+import { extractNode } from './extract'
 import { httpCallNode } from './http_call'
+import { intentNode } from './intent'
 import { interactiveMessageNode } from './interactive_message'
 import { leadManagementNode } from './lead_management'
 import { mediaMessageNode } from './media_message'
@@ -24,8 +26,10 @@ export const NODE_MODULES = [
   messageNode,
   interactiveMessageNode,
   questionNode,
+  intentNode,
   conditionNode,
   routerNode,
+  extractNode,
   httpCallNode,
   scriptNode,
   leadManagementNode,

@@ -72,3 +72,20 @@ it('says why it cannot reach PostgreSQL and exits 1', async () => {
   expect(await serveCommand.run(['--database-url', `postgres://nobody@127.0.0.1:${port}/none`, '--port', '0'])).toBe(1)
   expect(err).toMatch(/chatflow serve: .*ECONNREFUSED/)
 })
+
+it('refuses bad model provider settings as usage, naming the variable and never the key', async () => {
+  process.env.CHATFLOW_MODEL_BASE_URL = 'http://127.0.0.1:11434/v1'
+  process.env.CHATFLOW_MODEL_API_KEY = 'sk-live-123 # ours'
+  try {
+    expect(await serveCommand.run(['--data-dir', dir, '--port', '0'])).toBe(2)
+    expect(err).toContain('name the model in CHATFLOW_MODEL')
+    process.env.CHATFLOW_MODEL = 'llama3.2'
+    expect(await serveCommand.run(['--data-dir', dir, '--port', '0'])).toBe(2)
+    expect(err).toContain('CHATFLOW_MODEL_API_KEY holds a space or line break')
+    expect(err).not.toContain('sk-live-123')
+  } finally {
+    delete process.env.CHATFLOW_MODEL_BASE_URL
+    delete process.env.CHATFLOW_MODEL_API_KEY
+    delete process.env.CHATFLOW_MODEL
+  }
+})

@@ -19,6 +19,8 @@ import { instrumentStore } from '../../runtime/instrument'
 import { createLogger, LOG_LEVELS, warnLine } from '../../runtime/logging'
 import { RuntimeMetrics } from '../../runtime/metrics'
 import { openStore, type OpenedStore } from '../../runtime/open'
+import { modelConfigFromEnv } from '../../services/effects/model-env'
+import { providerName, type ModelProviderConfig } from '../../services/effects/model-provider'
 import { Runtime } from '../../runtime/runtime'
 import { wakeReports, wakeOptions } from '../../runtime/wake-reporting'
 import type { WakeOptions } from '../../runtime/wakes'
@@ -94,8 +96,10 @@ export const serveCommand: CliCommand = {
       return fail(`--log-level must be one of ${LOG_LEVELS.join(', ')}, not '${level}'`, 2)
     const outbound = outboundFromEnv({ url: values['outbound-url'], logFile: values['outbound-log'] })
     let wakes: WakeOptions
+    let model: ModelProviderConfig | null
     try {
       wakes = wakeOptions(process.env)
+      model = modelConfigFromEnv(process.env)
     } catch (err) {
       return fail(message(err), 2)
     }
@@ -121,7 +125,7 @@ export const serveCommand: CliCommand = {
     const metrics = new RuntimeMetrics()
     let opened: OpenedStore
     try {
-      opened = await openStore({ dataDir: resolveDataDir(values['data-dir']), databaseUrl })
+      opened = await openStore({ dataDir: resolveDataDir(values['data-dir']), databaseUrl, model })
     } catch (err) {
       await adapter.adapter.close?.()
       return fail(message(err))
@@ -172,6 +176,7 @@ export const serveCommand: CliCommand = {
     })
     process.stdout.write(`Serving ${opened.where}\nWebhook listener: ${url}/chatbot-webhook/<flow_id>/trigger\n`)
     if (status.warning) process.stderr.write(`warning: ${status.warning}\n`)
+    if (model) process.stdout.write(`Model provider: ${model.model} at ${providerName(model.baseUrl)}\n`)
     await printWebhookFlows(opened, url)
     if (inboundKey) process.stdout.write(`Inbound messages: ${url}${INBOUND_PATH}\n`)
     if (cloud)

@@ -3,7 +3,14 @@
 // Exit 0 when every test passed, 1 when any failed or could not be read, 2 for bad usage.
 import fs from 'node:fs'
 import path from 'node:path'
-import { branchCoverage, parseConversationTest, runConversationTest } from '../../../shared/engine/conversation'
+import {
+  branchCoverage,
+  parseConversationTest,
+  recordingFailure,
+  runConversationTest,
+  withRecordings,
+} from '../../../shared/engine/conversation'
+import type { ModelEffect } from '../../../shared/engine/effects'
 import type { FlowDocument } from '../../../shared/flow/document'
 import { parseFlow } from '../../../shared/nodes/load-flow'
 import type { TraceEvent } from '../../../shared/engine'
@@ -12,6 +19,8 @@ import { resolveDataDir } from '../../services/data-dir'
 import { isDatabaseOpenError } from '../../services/db/errors'
 import { openDatabase, type Database } from '../../services/db/open'
 import { parseCommandLine } from './args'
+import { MODEL_ENV, modelConfigFromEnv } from '../../services/effects/model-env'
+import { createModelProvider } from '../../services/effects/model-provider'
 import { readInputFile } from './input-file'
 import { collectFlowFiles, fuzzFiles } from './fuzz'
 import { collectFiles, commandLineDeps } from './host'
@@ -28,13 +37,18 @@ import {
 } from './library'
 import type { CliCommand } from './types'
 
-const USAGE = `Usage: chatflow test <file.test.yaml | dir>... [--library <library.json>] [--data-dir <dir>] [--flows <file|dir>]...
+const USAGE = `Usage: chatflow test <file.test.yaml | dir>... [--record] [--library <library.json>] [--data-dir <dir>] [--flows <file|dir>]...
        chatflow test --fuzz <N> [--seed <S>] <flow.json | dir>... [--library <library.json>] [--data-dir <dir>]
 
 Plays every conversation test given (folders are searched, sub-folders too, for *.test.yaml, and for
 every *.yaml at any depth inside a <name>.tests folder). A test's flow is its 'flow:' path (relative to
 the test file) or, for tests inside <name>.tests/ (or a folder of it), the <name>.flow.json beside that folder.
 Exit codes: 0 all passed, 1 a test failed or could not be read, 2 bad usage.
+
+Questions Intent and Extract nodes put to a model provider are answered from each test's 'recordings:'; one
+without a recording fails the test (recording_missing). --record asks the provider set by ${MODEL_ENV.baseUrl},
+${MODEL_ENV.model} and ${MODEL_ENV.apiKey} (or ${MODEL_ENV.apiKey}_FILE) instead, and writes its answers into each
+test file's 'recordings:' (the rest of the file is left as written).
 
 With --fuzz, plays N random conversations with each flow (folders are searched for *.flow.json) and reports any
 that fails with an engine error, renders an expression error or exceeds the step limit; each finding is saved as a
@@ -61,6 +75,7 @@ export const testCommand: CliCommand = {
       fuzz: { type: 'string' },
       seed: { type: 'string' },
       flows: { type: 'string', multiple: true },
+      record: { type: 'boolean' },
     } as const
     const parsed = parseCommandLine('test', USAGE, args, options, {
       count: 1,
@@ -72,6 +87,15 @@ export const testCommand: CliCommand = {
     if (typeof fuzz === 'string') {
       process.stderr.write(`chatflow test: ${fuzz}\n${USAGE}`)
       return 2
+    }
+    let model: ModelEffect | undefined
+    if (parsed.values.record) {
+      const chosen = recordingModel(fuzz !== null)
+      if (typeof chosen === 'string') {
+        process.stderr.write(`chatflow test: ${chosen}\n`)
+        return 2
+      }
+      model = chosen
     }
     const files: string[] = []
     for (const arg of parsed.positionals) {
@@ -114,11 +138,26 @@ export const testCommand: CliCommand = {
       const library = items || db ? libraryEffects(items, db ? databaseLibrary(db) : null) : 'beside'
       const write = (s: string) => process.stdout.write(s)
       if (fuzz) return await fuzzFiles(files, { ...fuzz, ...(library === 'beside' ? {} : { library }) }, write)
-      return await runFiles(files, write, { library, flows: flowFiles })
+      return await runFiles(files, write, { library, flows: flowFiles, ...(model ? { record: model } : {}) })
     } finally {
       db?.close()
     }
   },
+}
+
+/** The provider --record asks (from the environment), or why there is none. */
+function recordingModel(fuzzing: boolean): ModelEffect | string {
+  if (fuzzing) return '--record goes with conversation tests, not --fuzz'
+  try {
+    const config = modelConfigFromEnv(process.env)
+    if (config) return createModelProvider(config)
+  } catch (err) {
+    return err instanceof Error ? err.message : String(err)
+  }
+  return (
+    `--record asks a model provider: set ${MODEL_ENV.baseUrl} (e.g. http://127.0.0.1:11434/v1) and ` +
+    `${MODEL_ENV.model}, and ${MODEL_ENV.apiKey} if it needs a key`
+  )
 }
 
 /** --fuzz N and --seed S read, or why they cannot be; null without --fuzz. */
@@ -141,6 +180,8 @@ export interface RunFilesOptions {
   library?: LibraryEffects | 'beside'
   /** Flow files where calls find their callees before those beside each test's flow (--flows). */
   flows?: string[]
+  /** --record: ask this provider and write its answers into each test file's `recordings`. */
+  record?: ModelEffect
 }
 
 export async function runFiles(
@@ -165,7 +206,8 @@ export async function runFiles(
   const traces = new Map<string, TraceEvent[]>()
   for (const file of files) {
     const rel = path.relative(process.cwd(), file) || file
-    const parsed = parseConversationTest(fs.readFileSync(file, 'utf8'))
+    const text = fs.readFileSync(file, 'utf8')
+    const parsed = parseConversationTest(text)
     if (!parsed.ok) {
       failed++
       write(`✗ ${rel}\n    cannot read the test: ${parsed.message}\n`)
@@ -186,17 +228,19 @@ export async function runFiles(
       continue
     }
     const deps = { ...commandLineDeps(library), flows: flowFilesSource(flowFile, options.flows ?? [], flow) }
-    const outcome = await runConversationTest(flow, parsed.test, deps)
+    if (options.record) deps.effects = { ...deps.effects, model: options.record }
+    const outcome = await runConversationTest(flow, parsed.test, deps, { record: !!options.record })
+    const recorded = options.record ? saveRecordings(file, text, outcome) : ''
     traces.set(flowFile, [...(traces.get(flowFile) ?? []), ...outcome.trace])
     const live = outcome.calls.filter((c) => c.live).map((c) => `${c.node} ${c.method} ${c.url}`)
     const liveNote = live.length ? `  (live: ${live.join('; ')})` : ''
     if (outcome.failures.length === 0) {
       passed++
-      write(`✓ ${rel}  ${parsed.test.name}${liveNote}\n`)
+      write(`✓ ${rel}  ${parsed.test.name}${liveNote}\n${recorded}`)
       continue
     }
     failed++
-    write(`✗ ${rel}  ${parsed.test.name}${liveNote}\n`)
+    write(`✗ ${rel}  ${parsed.test.name}${liveNote}\n${recorded}`)
     for (const f of outcome.failures) {
       write(`    ${f.where}\n`)
       for (const line of f.lines) write(`      ${line}\n`)
@@ -205,6 +249,17 @@ export async function runFiles(
   for (const line of await coverageLines(traces, flows, options.flows ?? [])) write(line)
   write(`${passed} passed, ${failed} failed\n`)
   return failed > 0 ? 1 : 0
+}
+
+/** --record: the test file rewritten with the answers this run got, and a line saying what happened. */
+function saveRecordings(file: string, text: string, outcome: Awaited<ReturnType<typeof runConversationTest>>): string {
+  const failure = recordingFailure(outcome.modelCalls)
+  if (failure) return `    recordings not written (the provider failed): ${failure}\n`
+  const next = withRecordings(text, outcome.recordings ?? [])
+  if (next === null) return outcome.recordings?.length ? '    recordings unchanged\n' : ''
+  fs.writeFileSync(file, next)
+  const n = outcome.recordings?.length ?? 0
+  return `    recorded ${n} model answer${n === 1 ? '' : 's'} into the file\n`
 }
 
 /**

@@ -1,7 +1,7 @@
 // The studio's real effects, for every host that runs flows against the local database (emulator, webhook, CLI,
 // manual trigger). Pass the result as RunService's `effects`.
 import type { Database } from 'better-sqlite3'
-import { createEffects, type Effects } from '../../../shared/engine/effects'
+import { createEffects, type Effects, type ModelEffect } from '../../../shared/engine/effects'
 import { ContactStore } from '../runs/contacts'
 import { CatalogStore, createCatalogueEffect } from './catalog-store'
 import { createContactsEffect } from './contacts'
@@ -13,6 +13,8 @@ export interface StudioEffectsOptions {
   now?: () => number
   http?: HttpEffectOptions
   script?: Partial<ScriptLimits>
+  /** The model provider, when the host has one set up (Intent and Extract nodes with `provider: model`). */
+  model?: ModelEffect
 }
 
 export function createStudioEffects(db: Database, options: StudioEffectsOptions = {}): Effects {
@@ -24,6 +26,7 @@ export function createStudioEffects(db: Database, options: StudioEffectsOptions 
     contacts: createContactsEffect(new ContactStore(db, now)),
     templates: createTemplatesEffect(new TemplateStore(db, now)),
     catalogue: createCatalogueEffect(new CatalogStore(db, now)),
+    ...(options.model ? { model: options.model } : {}),
   })
 }
 

@@ -66,9 +66,9 @@ export class RunStore {
         updated_at = excluded.updated_at, ended_at = excluded.ended_at, wake_at = excluded.wake_at`)
     this.insertTrace = db.prepare(`
       INSERT INTO trace_events (run_id, seq, node_id, node_name, node_type, phase, input, output, port, started_at,
-                                duration_ms, error_code, error_message, warnings, message_ids)
+                                duration_ms, error_code, error_message, warnings, message_ids, detail)
       VALUES (@run_id, @seq, @node_id, @node_name, @node_type, @phase, @input, @output, @port, @started_at,
-              @duration_ms, @error_code, @error_message, @warnings, @message_ids)`)
+              @duration_ms, @error_code, @error_message, @warnings, @message_ids, @detail)`)
     this.insertMessage = db.prepare(
       'INSERT INTO messages (run_id, seq, contact_id, direction, type, payload, created_at, message_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
     )
@@ -169,6 +169,8 @@ export interface TraceRow {
   error_message: string | null
   warnings: string | null
   message_ids: string | null
+  /** Added by migration 025; absent from rows read by a query that does not select it. */
+  detail?: string | null
 }
 
 export interface MessageRow {
@@ -221,6 +223,7 @@ export function toTrace(r: TraceRow): TraceEvent {
       : null,
     warnings: r.warnings ? (JSON.parse(r.warnings) as string[]) : [],
     messageIds: r.message_ids ? (JSON.parse(r.message_ids) as string[]) : [],
+    ...(r.detail ? { detail: JSON.parse(r.detail) as NonNullable<TraceEvent['detail']> } : {}),
     ...where,
   }
 }

@@ -102,5 +102,6 @@ export function traceRowOf(t: TraceEvent): TraceRow {
     error_message: t.error?.message ?? null,
     warnings: t.warnings.length ? JSON.stringify(t.warnings) : null,
     message_ids: t.messageIds.length ? JSON.stringify(t.messageIds) : null,
+    detail: t.detail ? JSON.stringify(t.detail) : null,
   }
 }

@@ -3,6 +3,7 @@
 // pause that survives a restart of the studio.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { buildFlow } from '../../../shared/engine/testing/fixtures'
+import { caller, verify } from '../../../shared/engine/testing/calls'
 import type { FlowDocument } from '../../../shared/flow/document'
 import type { EmulatorSession } from '../../../shared/api/commands/emulator'
 import type { Backend } from '../backend'
@@ -333,5 +334,41 @@ describe('debugging a saved test', () => {
       ok: false,
       error: { code: 'not_found' },
     })
+  })
+})
+
+describe('the call stack', () => {
+  it('a breakpoint in a called flow stops inside the call; the stack names both flows, Step leads back out', async () => {
+    const b = temp.backend
+    const callee = expectOk(await b.call('flows.create', { name: 'Verify' }))
+    const verifyDoc = { ...verify, id: callee.id, name: 'Verify' }
+    expectOk(await b.call('flows.save', { document: verifyDoc, expectedRevision: callee.revision }))
+    const root = expectOk(await b.call('flows.create', { name: 'Shop' }))
+    const shopDoc = { ...caller(callee.id, { phone: '{{customer_phone}}' }, root.id), name: 'Shop' }
+    expectOk(await b.call('flows.save', { document: shopDoc, expectedRevision: root.revision }))
+    expectOk(await b.call('breakpoints.set', { flowId: callee.id, breakpoints: [nodeBp('ask')] }))
+    const t = { flowId: root.id, contactId: expectOk(await b.call('emulator.contact', {})).id }
+    expectOk(await b.call('debug.attach', { ...t, on: true }))
+    const s = expectOk(await b.call('emulator.start', { ...t, trigger: { kind: 'manual' } })).session
+    expect(s.debug?.paused).toMatchObject({ reason: 'breakpoint', nodeId: 'n_ask', flowId: callee.id, depth: 1 })
+    expect(s.debug?.stack).toEqual([
+      { flowId: root.id, flowName: 'Shop', nodeId: 'n_call_verify' },
+      { flowId: callee.id, flowName: 'Verify', nodeId: 'n_ask' },
+    ])
+    expect(s.debug?.node).toMatchObject({ name: 'ask', type: 'question', rendered: [] })
+    // Inside the call the variables are the callee's: a node output set there is the callee's node.
+    const set = expectOk(await b.call('debug.setNodeOutput', { ...t, nodeName: 'hello', json: '"edited"' }))
+    expect(set.run?.vars.hello).toBe('edited')
+    expect(await b.call('debug.setNodeOutput', { ...t, nodeName: 'call_verify', json: '1' })).toMatchObject({
+      ok: false,
+      error: { code: 'not_found' },
+    })
+    const asked = expectOk(await b.call('debug.step', { ...t }))
+    expect(asked.run?.waitingNodeId).toBe('n_ask')
+    const over = expectOk(await b.call('debug.stepOver', { ...t, event: { type: 'text', text: '42' } }))
+    expect(over.debug?.paused).toMatchObject({ nodeId: 'n_end_ok', flowId: callee.id, depth: 1 })
+    const out = expectOk(await b.call('debug.step', { ...t }))
+    expect(out.debug?.paused).toMatchObject({ nodeId: 'n_done', flowId: root.id, depth: 0 })
+    expect(out.debug?.stack).toEqual([{ flowId: root.id, flowName: 'Shop', nodeId: 'n_done' }])
   })
 })

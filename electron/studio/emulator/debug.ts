@@ -50,8 +50,9 @@ export async function goOnFrom(
   const runs = runsAtClock(ctx, t.contactId)
   const held = heldRun(runs, t)
   const session = ctx.service(debugSessions).ensure(t.flowId, t.contactId)
-  const r = await runs.goOn(held.id, flowOf(ctx, t.flowId), {
-    debug: hooksFor(ctx, t.flowId, t.contactId, step),
+  const flow = flowOf(ctx, t.flowId)
+  const r = await runs.goOn(held.id, flow, {
+    debug: hooksFor(ctx, t.flowId, t.contactId, step, flow),
     mocks: mocks ?? session.mocks,
   })
   if (!r) throw notPaused()
@@ -75,7 +76,7 @@ export async function stepOver(
   let run = pausedOfFlow(runs, t.flowId, t.contactId)
   if (!run) throw notPaused()
   if (run.debug) {
-    const r = await runs.goOn(run.id, flow, { debug: hooksFor(ctx, t.flowId, t.contactId, true), mocks: use })
+    const r = await runs.goOn(run.id, flow, { debug: hooksFor(ctx, t.flowId, t.contactId, true, flow), mocks: use })
     if (!r) throw notPaused()
     run = r.state
     if (run.status !== 'paused' || !run.waiting) return settled(ctx, t, run.id, run.vars)
@@ -89,7 +90,7 @@ export async function stepOver(
       flowOf: lookup(ctx),
       mocks: use,
       activation: 'keyword',
-      debug: hooksFor(ctx, t.flowId, t.contactId, true),
+      debug: hooksFor(ctx, t.flowId, t.contactId, true, flow),
     },
   )
   const state = handled.ran?.step.state
@@ -155,7 +156,7 @@ export async function runFrom(
   const handled = await runs.handle(
     contact,
     { kind: 'start', flow, trigger, startNodeId: nodeId, presets },
-    { flowOf: lookup(ctx), mocks: mocks ?? session.mocks, debug: hooksFor(ctx, t.flowId, t.contactId) },
+    { flowOf: lookup(ctx), mocks: mocks ?? session.mocks, debug: hooksFor(ctx, t.flowId, t.contactId, false, flow) },
   )
   const state = handled.ran?.step.state
   return settled(ctx, t, state?.id ?? null, state?.vars)

@@ -5,9 +5,11 @@ import type { FlowDocument } from '../../../shared/flow/document'
 import type { DebugHooks, Effects, Handled, NodeMock } from '../../../shared/engine'
 import {
   parseConversationTest,
+  recordingFailure,
   recordTest,
   runConversationTest,
   serialiseConversationTest,
+  withRecordings,
   type ConversationTest,
   type TestOutcome,
 } from '../../../shared/engine/conversation'
@@ -35,9 +37,12 @@ interface Row {
  */
 function lastResult(r: Row): TestResult | null {
   if (r.last_run_at === null) return null
-  const stored = JSON.parse(r.last_failures ?? '[]') as TestResult['failures'] | Pick<TestResult, 'failures' | 'live'>
-  const { failures, live } = Array.isArray(stored) ? { failures: stored, live: [] } : stored
-  return { at: r.last_run_at, passed: r.last_passed === 1, failures, live }
+  const stored = JSON.parse(r.last_failures ?? '[]') as
+    TestResult['failures'] | Pick<TestResult, 'failures' | 'live' | 'recorded'>
+  const { failures, live, recorded } = Array.isArray(stored)
+    ? { failures: stored, live: [], recorded: undefined }
+    : stored
+  return { at: r.last_run_at, passed: r.last_passed === 1, failures, live, ...(recorded ? { recorded } : {}) }
 }
 
 function toRecord(r: Row): ConversationTestRecord {
@@ -161,18 +166,22 @@ export class ConversationTests {
     this.db.prepare('DELETE FROM conversation_tests WHERE id = ?').run(id)
   }
 
-  /** Plays the tests against `flow` and stores each result; their runs go to the Flow Logs, so coverage counts them. */
-  async run(flow: FlowDocument, ids?: string[]): Promise<ConversationTestRecord[]> {
+  /**
+   * Plays the tests against `flow` and stores each result; their runs go to the Flow Logs, so coverage counts them.
+   * `record`: the model provider of Settings answers instead of the recordings, and its answers are written into
+   * each test (docs/testing.md, "Model answers").
+   */
+  async run(flow: FlowDocument, ids?: string[], record = false): Promise<ConversationTestRecord[]> {
     const all = this.list(flow.id).filter((t) => !ids || ids.includes(t.id))
-    for (const record of all) {
-      const result = await this.play(flow, record)
+    for (const test of all) {
+      const result = await this.play(flow, test, record)
       this.db
         .prepare('UPDATE conversation_tests SET last_run_at = ?, last_passed = ?, last_failures = ? WHERE id = ?')
         .run(
           result.at,
           result.passed ? 1 : 0,
-          JSON.stringify({ failures: result.failures, live: result.live }),
-          record.id,
+          JSON.stringify({ failures: result.failures, live: result.live, recorded: result.recorded }),
+          test.id,
         )
     }
     return this.list(flow.id).filter((t) => !ids || ids.includes(t.id))
@@ -205,7 +214,7 @@ export class ConversationTests {
    * mocked or refused), and writes each step to the Flow Logs as it happens, messages included, under the test's
    * contact: the runs are real runs, so coverage counts them and their conversation reads like any other.
    */
-  private async play(flow: FlowDocument, record: ConversationTestRecord): Promise<TestResult> {
+  private async play(flow: FlowDocument, record: ConversationTestRecord, recording: boolean): Promise<TestResult> {
     const at = this.now()
     const parsed = parseConversationTest(record.yaml)
     if (!parsed.ok) return { at, passed: false, failures: [{ where: 'file', lines: [parsed.message] }], live: [] }
@@ -216,13 +225,34 @@ export class ConversationTests {
       flow,
       parsed.test,
       { effects: this.effects, catalog: nodeCatalog, flows: this.runs.flows },
-      { contactId: contact.id, persist },
+      { contactId: contact.id, persist, record: recording },
     )
     // A test's run still waiting is closed: nobody will answer it, and a paused row would capture the contact's
     // next message in the emulator.
     if (outcome.final?.status === 'paused') this.runs.end(outcome.final, 'superseded')
     const live = outcome.calls.filter((c) => c.live).map((c) => `${c.node} ${c.method} ${c.url}`)
-    return { at, passed: outcome.failures.length === 0, failures: outcome.failures, live }
+    const recorded = recording ? this.keepRecordings(record, outcome) : undefined
+    return {
+      at,
+      passed: outcome.failures.length === 0,
+      failures: outcome.failures,
+      live,
+      ...(recorded ? { recorded } : {}),
+    }
+  }
+
+  /** Writes the answers a recording run got into the test's YAML (the rest as written); says what it did. */
+  private keepRecordings(test: ConversationTestRecord, outcome: TestOutcome): string | undefined {
+    const failure = recordingFailure(outcome.modelCalls)
+    if (failure) return `Model answers not recorded, the test keeps its old ones: ${failure}`
+    const recordings = outcome.recordings ?? []
+    const yaml = withRecordings(test.yaml, recordings)
+    if (yaml === null) return recordings.length ? 'Model answers recorded: the same as before.' : undefined
+    this.db
+      .prepare('UPDATE conversation_tests SET yaml = ?, updated_at = ? WHERE id = ?')
+      .run(yaml, this.now(), test.id)
+    const n = recordings.length
+    return `Recorded ${n} model answer${n === 1 ? '' : 's'} into the test.`
   }
 }
 

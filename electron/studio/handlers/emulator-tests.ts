@@ -36,7 +36,7 @@ export const emulatorTestHandlers: {
     return ctx.service(conversationTests).list(req.flowId)
   },
   'emulator.runTests': async (req, ctx) => {
-    const out = await ctx.service(conversationTests).run(flowOf(ctx, req.flowId), req.ids)
+    const out = await ctx.service(conversationTests).run(flowOf(ctx, req.flowId), req.ids, req.record)
     ctx.emit('emulator.updated', { flowId: req.flowId, contactId: '', runId: null })
     return out
   },

@@ -55,7 +55,7 @@ export const emulatorHandlers: AreaHandlers<'emulator'> = {
       presets: req.presets,
       mocks: toMocks(req.mocks),
       flowOf: lookup(ctx),
-      debug: hooksFor(ctx, req.flowId, req.contactId),
+      debug: hooksFor(ctx, req.flowId, req.contactId, false, flow),
     })
     if (attempt.action === 'ignored') return outcome(ctx, req.flowId, req.contactId, 'ignored', attempt.notice, null)
     return stepped(ctx, req, attempt.action, attempt.step.state)
@@ -64,7 +64,7 @@ export const emulatorHandlers: AreaHandlers<'emulator'> = {
     const runs = runsFor(ctx, req.enforceWindow, req.contactId)
     const flow = flowOf(ctx, req.flowId)
     const contact = contactOf(runs, req.contactId)
-    const debug = hooksFor(ctx, req.flowId, req.contactId)
+    const debug = hooksFor(ctx, req.flowId, req.contactId, false, flow)
     const held = !!pausedOfFlow(runs, req.flowId, req.contactId)?.debug
     const out = await runs.receive(contact, req.event, [flow], lookup(ctx), toMocks(req.mocks), debug)
     if (out.action === 'ignored') {

@@ -12,6 +12,7 @@ import { publishHandlers } from './publish'
 import { contactsHandlers } from './contacts'
 import { studioHandlers } from './studio'
 import { compareHandlers } from './compare'
+import { modelHandlers } from './model'
 import { breakpointsHandlers } from './breakpoints'
 import { debugHandlers } from './debug'
 import type { HandlerMap } from './types'
@@ -33,6 +34,7 @@ export const handlers: HandlerMap = {
   ...contactsHandlers,
   ...studioHandlers,
   ...compareHandlers,
+  ...modelHandlers,
   ...breakpointsHandlers,
   ...debugHandlers,
 }

@@ -15,6 +15,8 @@ export interface TestResult {
   failures: Array<{ where: string; lines: string[] }>
   /** HTTP Calls the test made for real because it opted in (`live`), as "node METHOD url": the report says so. */
   live: string[]
+  /** "Record model answers": what became of the answers (recorded into the test, unchanged, or not written and why). */
+  recorded?: string
 }
 
 export interface ConversationTestRecord {
@@ -81,7 +83,15 @@ export const emulatorTestCommands = {
   'emulator.tests': { req: z.object({ flowId: FlowIdSchema }), res: returns<ConversationTestRecord[]>() },
   /** Runs the flow's tests (or those named by id) against the flow as saved now. */
   'emulator.runTests': {
-    req: z.object({ flowId: FlowIdSchema, ids: z.array(z.string()).optional() }),
+    req: z.object({
+      flowId: FlowIdSchema,
+      ids: z.array(z.string()).optional(),
+      /**
+       * "Record model answers": ask the provider set in Settings → Model provider instead of the tests' recordings,
+       * and write its answers into each test's `recordings` (docs/testing.md, "Model answers").
+       */
+      record: z.boolean().default(false),
+    }),
     res: returns<ConversationTestRecord[]>(),
   },
   'emulator.deleteTest': { req: z.object({ id: z.string().min(1) }), res: returns<{ id: string }>() },

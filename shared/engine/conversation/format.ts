@@ -6,6 +6,7 @@ import { checkJsonBounds } from '../../json/bounds'
 import { YAML_TEXT_MAX_DEPTH, yamlFlowDepthExceeded } from '../../json/yaml-depth'
 import { z } from 'zod'
 import { parseDuration } from '../../text/duration'
+import { RecordingSchema } from './recordings'
 
 const Vars = z.record(z.string(), z.unknown())
 
@@ -179,12 +180,22 @@ export const ConversationTestSchema = z.strictObject({
    */
   templates: z.array(z.looseObject({ name: z.string(), language: z.string() })).optional(),
   turns: z.array(TurnSchema).min(1),
+  /**
+   * Model answers (recordings.ts): what the provider answered to each question a node put to it, keyed by provider,
+   * model and question; written by `chatflow test --record` and the Tests tab's "Record model answers".
+   */
+  recordings: z.array(RecordingSchema).optional(),
   end: z
     .strictObject({
       state: z.enum(['paused', 'ended', 'failed']),
       error: z.string().optional(),
       variables: Vars.optional(),
       unset: Unset.optional(),
+      /**
+       * A callable flow tested on its own: the outputs its End returns (output → value; only those written are
+       * checked). The run must have ended at an End of its own flow.
+       */
+      returns: Vars.optional(),
     })
     .optional(),
 })
@@ -262,6 +273,13 @@ const KEY_ORDER = [
   'state',
   'ignored',
   'error',
+  'returns',
+  'recordings',
+  'key',
+  'node',
+  'provider',
+  'model',
+  'answer',
 ]
 
 export function serialiseConversationTest(test: ConversationTest): string {

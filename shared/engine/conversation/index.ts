@@ -11,6 +11,17 @@ export {
 } from './format'
 export { runConversationTest, type TestOutcome, type TestFailure, type PlayOptions } from './run'
 export { testDeps, unmockedAdvice, UNMOCKED_HTTP, type TestPolicy, type NetworkCall } from './policy'
+export {
+  RecordingSchema,
+  recordingKey,
+  recordingAdvice,
+  keptRecordings,
+  testModel,
+  type Recording,
+  type ModelCall,
+  type ModelPolicy,
+} from './recordings'
+export { withRecordings, recordingFailure } from './recordings-file'
 export { recordTest, userInput, type Transcript, type Exchange } from './record'
 export { resolveInput, typedAnswer, compareMessage, showMessage } from './messages'
 export {
@@ -22,3 +33,4 @@ export {
 } from './view'
 export { branchCoverage, type Coverage, type Branch } from './coverage'
 export { printMessage } from './print'
+export { returnedBy, checkReturns } from './returns'

@@ -1,18 +1,23 @@
 // The one effects policy for saved conversation tests, in every host that plays them (the emulator's Tests tab,
 // `chatflow test`, the runtime's replay): Script nodes run for real in the host's sandbox; an HTTP Call answers from
 // its mock, or reaches the network only when the test opted in with `live`; otherwise it never leaves the machine
-// and the test fails naming the node and how to mock it. A person chatting in the emulator is not under this policy.
+// and the test fails naming the node and how to mock it. A node's questions to a model are answered from the test's
+// recordings (recordings.ts), never a live model unless recording. A person chatting in the emulator is not under
+// this policy.
 import type { FlowNode } from '../../flow/document'
 import type { EngineDeps, NodeMock } from '../deps'
 import type { Effects } from '../effects'
 import { NodeFailure } from '../runner'
 import { effectsOfType } from '../../nodes/behaviour-of'
+import { testModel, type ModelPolicy } from './recordings'
 
 export interface TestPolicy {
   /** By node name (docs/testing.md, "mocks"). */
   mocks?: Record<string, NodeMock>
   /** HTTP Call nodes allowed to reach the network: `true` for every one, or their names. */
   live?: boolean | string[]
+  /** Model answers: replayed from the test's recordings (always, unless recording): a test never asks a live model. */
+  model?: ModelPolicy
 }
 
 /** An HTTP Call a test's run attempted: answered live, or refused because it had no mock. */
@@ -42,7 +47,8 @@ function offline(): never {
 export function testDeps(deps: EngineDeps, policy: TestPolicy, record: (call: NetworkCall) => void): EngineDeps {
   const live = (node: FlowNode) =>
     policy.live === true || (Array.isArray(policy.live) && policy.live.includes(node.name))
-  const nodeEffects = (node: FlowNode, effects: Effects): Effects => {
+  const nodeEffects = (node: FlowNode, host: Effects): Effects => {
+    const effects = { ...host, model: testModel(node.name, host.model, policy.model ?? {}) }
     // Only a node whose requests are its purpose (NodeEffects.ownsHttp: an HTTP Call) is held to mocks and `live`.
     // Other nodes' requests (a Media Message's check of its link) are refused quietly: their runners carry on
     // without the answer, the same in every host, and the test never leaves the machine.

@@ -12,8 +12,10 @@ import type { ConversationTest, Turn } from './format'
 import { resolveInput } from './messages'
 import { testDeps, unmockedAdvice, type NetworkCall } from './policy'
 import type { Exchange } from './record'
+import { keptRecordings, recordingAdvice, type ModelCall, type Recording } from './recordings'
 import { triggerEvent } from './trigger'
 import { waitLabel, waitTarget } from './wait'
+import { checkReturns, returnedBy } from './returns'
 
 export interface TestFailure {
   /** 'start', 'turn 3 (user: "17")', 'end'. */
@@ -36,6 +38,10 @@ export interface TestOutcome {
    * turn whose expectations failed (`turn` 0: the start). Absent: it played to its end.
    */
   stopped?: { reason: 'breakpoint' | 'expectation'; turn: number; where: string; lines: string[] }
+  /** Questions nodes put to the model: replayed, recorded, or missing a recording. */
+  modelCalls: ModelCall[]
+  /** With `record`: the recordings the test file should hold now (its answers, in the order asked). */
+  recordings?: Recording[]
 }
 
 export interface PlayOptions {
@@ -48,6 +54,8 @@ export interface PlayOptions {
    * first failed expectation, leaving the run as it is there (TestOutcome.stopped says which).
    */
   debug?: true
+  /** Ask the host's model provider (base.effects.model) instead of the test's recordings, and return them. */
+  record?: boolean
 }
 
 export async function runConversationTest(
@@ -75,18 +83,24 @@ export async function runConversationTest(
     clock,
   }
   const calls: NetworkCall[] = []
+  const modelCalls: ModelCall[] = []
   // The channel's rules are the test's to ask for, whatever the host's switch says: every host plays it the same.
   const deps = testDeps(
     { ...base, effects, serviceWindow: test.window === 'enforce' },
-    { mocks: test.mocks, live: test.live },
+    {
+      mocks: test.mocks,
+      live: test.live,
+      model: { recordings: test.recordings, record: opts.record, onCall: (c) => modelCalls.push(c) },
+    },
     (c) => calls.push(c),
   )
-  const out: TestOutcome = { name: test.name, failures: [], trace: [], final: null, exchanges: [], calls }
+  const out: TestOutcome = { name: test.name, failures: [], trace: [], final: null, exchanges: [], calls, modelCalls }
+  const done = () => (opts.record ? Object.assign(out, { recordings: keptRecordings(modelCalls) }) : out)
   let turnNo = 0
   const fail = (where: string, lines: string[]) => {
     out.failures.push({ where, lines })
     if (opts.debug) out.stopped ??= { reason: 'expectation', turn: turnNo, where, lines }
-    return out
+    return done()
   }
   // Under the debugger, a run held at a breakpoint ends the play there: the tester goes on from the debug panel.
   const held = (where: string) => {
@@ -94,6 +108,12 @@ export async function runConversationTest(
     out.stopped = { reason: 'breakpoint', turn: turnNo, where, lines: [] }
     return true
   }
+  /** A question with no recorded answer ends the test there: what follows would only follow the failed port. */
+  const unrecorded = (since: number) =>
+    modelCalls
+      .slice(since)
+      .filter((c) => c.outcome === 'missing')
+      .map((c) => recordingAdvice(c.node))
 
   const deliver = async (event: ConversationEvent, waited?: string): Promise<Handled> => {
     const paused = out.final?.status === 'paused' ? { state: out.final, flow } : null
@@ -118,9 +138,10 @@ export async function runConversationTest(
   const first = triggerEvent(flow, test, contact.phone)
   if (!first.ok) return fail('start', [first.message])
   let handled = await deliver(first.event)
-  if (held('start')) return out
+  if (held('start')) return done()
   let lastInteractive = lastInteractiveOf(sentBy(handled), null)
   if (refused(calls).length) return fail('start', refused(calls).map(unmockedAdvice))
+  if (unrecorded(0).length) return fail('start', unrecorded(0))
   if (!handled.ran && !test.turns[0]?.ignored)
     return fail('start', [`the trigger message does not start the flow: ${whyIgnored(handled.ignored, false)}`])
 
@@ -146,20 +167,24 @@ export async function runConversationTest(
         if (closed) out.final = closed.step.state
       }
       const seenCalls = calls.length
+      const seenModel = modelCalls.length
       // Nothing due is no failure: `bot: []` says the bot stayed silent, as the core decided.
       handled = await deliver({ kind: 'wake' }, waitLabel(target.at - now))
-      if (held(where)) return out
+      if (held(where)) return done()
       if (refused(calls.slice(seenCalls)).length)
         return fail(where, refused(calls.slice(seenCalls)).map(unmockedAdvice))
+      if (unrecorded(seenModel).length) return fail(where, unrecorded(seenModel))
       lastInteractive = lastInteractiveOf(sentBy(handled), lastInteractive)
     } else if (turn.user !== undefined) {
       const resolved = resolveInput(turn.user, lastInteractive)
       if (!resolved.ok) return fail(where, [resolved.message])
       const seenCalls = calls.length
+      const seenModel = modelCalls.length
       handled = await deliver({ kind: 'message', message: resolved.event })
-      if (held(where)) return out
+      if (held(where)) return done()
       if (refused(calls.slice(seenCalls)).length)
         return fail(where, refused(calls.slice(seenCalls)).map(unmockedAdvice))
+      if (unrecorded(seenModel).length) return fail(where, unrecorded(seenModel))
       if (!handled.ran && !turn.ignored)
         return fail(where, [`nothing receives this message: ${whyIgnored(handled.ignored, true)}`])
       lastInteractive = lastInteractiveOf(sentBy(handled), lastInteractive)
@@ -182,9 +207,10 @@ export async function runConversationTest(
       lines.push(`error: expected ${test.end.error}, got ${out.final.error?.code ?? 'none'}`)
     }
     lines.push(...checkVars(test.end.variables, out.final.vars), ...checkUnset(test.end.unset, out.final.vars))
+    lines.push(...checkReturns(test.end.returns, returnedBy(out.trace, out.final), out.final))
     if (lines.length) fail('end', lines)
   }
-  return out
+  return done()
 }
 
 const refused = (calls: NetworkCall[]) => calls.filter((c) => !c.live)

@@ -24,6 +24,7 @@ import { migration021 } from './021_named_revisions'
 import { migration022 } from './022_version_calls'
 import { migration023 } from './023_emulator_skips'
 import { migration024 } from './024_breakpoints'
+import { migration025 } from './025_trace_detail'
 import type { Migration } from './types'
 
 export type { Migration } from './types'
@@ -57,6 +58,7 @@ export const schema: SchemaMigration[] = [
   migration022,
   migration023,
   migration024,
+  migration025,
 ]
 
 export const migrations: Migration[] = schema.map(sqliteMigration)

@@ -111,7 +111,7 @@ async function measure(page: Page): Promise<number[]> {
   const created = await api(page, 'flows.create', { name: doc.name })
   await api(page, 'flows.save', { document: { ...doc, id: created.id }, expectedRevision: created.revision })
   await page.goto(`${new URL(page.url()).origin}/#/flows/${created.id}`)
-  await page.getByRole('button', { name: '▶ Test' }).click()
+  await page.getByRole('button', { name: 'Test', exact: true }).click()
   const input = page.getByLabel('Phone emulator').getByLabel('Message')
   await input.waitFor({ timeout: STEP_MS })
 
@@ -170,7 +170,8 @@ export async function run(): Promise<void> {
     await host.start()
     browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS, timeout: 20_000 })
     const page = await (await browser.newContext({ viewport: { width: 1200, height: 760 } })).newPage()
-    await page.goto(`${host.url}/#/flows`)
+    // The browser host requires the session token it printed (test/e2e/host.ts): the address carries it once.
+    await page.goto(`${host.url}/?token=${host.token}#/flows`)
     const deadline = new Promise<never>((_, reject) => {
       timer = setTimeout(
         () => reject(new Error(`emulator bench: not done within ${DEADLINE_MS / 1000} s`)),

@@ -24,6 +24,8 @@ export interface DebugSession {
   failed: { runId: string; turn: number; message: string } | null
   /** The mocks the run goes on with (a debugged saved test's own). */
   mocks: Record<string, NodeMock> | undefined
+  /** The phone's "Enforce 24 h window" as its last start or reply had it: the debugger goes on under it. */
+  enforceWindow: boolean
 }
 
 export class DebugSessions {
@@ -38,7 +40,15 @@ export class DebugSessions {
     const k = key(flowId, contactId)
     let s = this.all.get(k)
     if (!s) {
-      s = { attached: false, breakpoints: null, watches: [], step: 0, failed: null, mocks: undefined }
+      s = {
+        attached: false,
+        breakpoints: null,
+        watches: [],
+        step: 0,
+        failed: null,
+        mocks: undefined,
+        enforceWindow: false,
+      }
       this.all.set(k, s)
     }
     return s

@@ -135,6 +135,17 @@ describe('the emulator debugger', () => {
     const edited = expectOk(await b.call('debug.setVariable', { ...t, path: 'cart_total', json: '20' }))
     expect(edited.run?.vars.cart_total).toBe(20)
     expectOk(await b.call('debug.setVariable', { ...t, path: 'order.lines.count', json: '{"n": 2}' }))
+    // A path cannot reach the objects' prototypes.
+    for (const path of ['__proto__.polluted', 'order.constructor.x', 'a..b'])
+      expect(await b.call('debug.setVariable', { ...t, path, json: '1' })).toMatchObject({
+        ok: false,
+        error: { code: 'bad_request' },
+      })
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined()
+    expect(await b.call('debug.watches', { ...t, expressions: Array(51).fill('{{a}}') })).toMatchObject({
+      ok: false,
+      error: { code: 'bad_request' },
+    })
     const on = expectOk(await b.call('debug.continue', { ...t }))
     expect(on.run?.vars.order).toEqual({ lines: { count: { n: 2 } } })
     expect(texts(on)).toEqual(['Small cart 20', 'Name?'])
@@ -288,6 +299,26 @@ describe('the emulator debugger', () => {
   })
 })
 
+describe('the phone’s rules', () => {
+  it('going on in the debugger sends under the 24-hour window rule when the phone enforced it', async () => {
+    const b = temp.backend
+    const { t } = await setUp(b)
+    // An operator's start to a contact who never wrote: the 24-hour window is closed, only templates may go out.
+    expectOk(await b.call('debug.attach', { ...t, on: true, breakpoints: [nodeBp('check')] }))
+    const start = { ...t, trigger: { kind: 'manual' as const }, presets: { cart_total: 150 } }
+    expectOk(await b.call('emulator.start', { ...start, enforceWindow: true }))
+    const refused = expectOk(await b.call('debug.continue', { ...t }))
+    expect(refused.run).toMatchObject({ status: 'failed', error: { code: 'outside_window' } })
+    expect(texts(refused)).toEqual([])
+    // The same without the switch sends, as the phone would.
+    expectOk(await b.call('emulator.start', start))
+    expect(texts(expectOk(await b.call('debug.continue', { ...t })))).toEqual([
+      'Big cart 150 for Test Customer',
+      'Name?',
+    ])
+  })
+})
+
 describe('debugging a saved test', () => {
   async function savedTest(b: Backend) {
     const { t, flow } = await setUp(b)
@@ -370,5 +401,31 @@ describe('the call stack', () => {
     const out = expectOk(await b.call('debug.step', { ...t }))
     expect(out.debug?.paused).toMatchObject({ nodeId: 'n_done', flowId: root.id, depth: 0 })
     expect(out.debug?.stack).toEqual([{ flowId: root.id, flowName: 'Shop', nodeId: 'n_done' }])
+  })
+})
+
+describe('time under the debugger', () => {
+  it('a wake from Skip ahead stops at a breakpoint on the node after the wait', async () => {
+    const b = temp.backend
+    const created = expectOk(await b.call('flows.create', { name: 'Later' }))
+    const document = buildFlow(
+      [
+        { type: 'trigger', name: 'trigger_1', config: { kind: 'manual' } },
+        { type: 'wait', name: 'pause', config: { duration: '2h' } },
+        { type: 'message', name: 'later', config: { text: 'Two hours later' } },
+      ],
+      [
+        ['trigger_1', 'out', 'pause'],
+        ['pause', 'out', 'later'],
+      ],
+      { id: created.id, name: 'Later', active: true },
+    )
+    expectOk(await b.call('flows.save', { document, expectedRevision: created.revision }))
+    const t = { flowId: created.id, contactId: expectOk(await b.call('emulator.contact', {})).id }
+    expectOk(await b.call('debug.attach', { ...t, on: true, breakpoints: [nodeBp('later')] }))
+    expectOk(await b.call('emulator.start', { ...t, trigger: { kind: 'manual' } }))
+    const woke = expectOk(await b.call('emulator.skip', { ...t, to: { kind: 'due' } }))
+    expect(woke.session.debug?.paused).toMatchObject({ reason: 'breakpoint', nodeId: 'n_later' })
+    expect(texts(expectOk(await b.call('debug.continue', { ...t })))).toEqual(['Two hours later'])
   })
 })

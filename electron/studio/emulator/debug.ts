@@ -27,7 +27,7 @@ export async function attach(
   breakpoints?: DebugSession['breakpoints'],
 ): Promise<EmulatorSession> {
   flowOf(ctx, t.flowId)
-  const runs = runsAtClock(ctx, t.contactId)
+  const runs = runsOf(ctx, t)
   contactOf(runs, t.contactId)
   const session = ctx.service(debugSessions).ensure(t.flowId, t.contactId)
   session.attached = on
@@ -47,7 +47,7 @@ export async function goOnFrom(
   step: boolean,
   mocks?: Record<string, NodeMock>,
 ): Promise<EmulatorSession> {
-  const runs = runsAtClock(ctx, t.contactId)
+  const runs = runsOf(ctx, t)
   const held = heldRun(runs, t)
   const session = ctx.service(debugSessions).ensure(t.flowId, t.contactId)
   const flow = flowOf(ctx, t.flowId)
@@ -69,7 +69,7 @@ export async function stepOver(
   event: InboundEvent,
   mocks?: Record<string, NodeMock>,
 ): Promise<EmulatorSession> {
-  const runs = runsAtClock(ctx, t.contactId)
+  const runs = runsOf(ctx, t)
   const flow = flowOf(ctx, t.flowId)
   const session = ctx.service(debugSessions).ensure(t.flowId, t.contactId)
   const use = mocks ?? session.mocks
@@ -99,7 +99,7 @@ export async function stepOver(
 
 /** Ends the paused run (cancelled); nothing more runs. */
 export function stop(ctx: HandlerContext, t: Target): EmulatorSession {
-  const runs = runsAtClock(ctx, t.contactId)
+  const runs = runsOf(ctx, t)
   const run = pausedOfFlow(runs, t.flowId, t.contactId)
   if (!run) throw notPaused()
   runs.end(run, 'cancelled')
@@ -112,6 +112,9 @@ export function setVariable(ctx: HandlerContext, t: Target, path: string, json: 
   const segments = path.split('.')
   if (segments.some((s) => !s.trim()))
     throw new ApiFailure('bad_request', `'${path}' is not a variable path: names joined by dots, none empty.`)
+  // These would reach the objects' prototypes instead of a variable.
+  const bad = segments.find((s) => FORBIDDEN.has(s))
+  if (bad) throw new ApiFailure('bad_request', `'${bad}' cannot be a variable name.`)
   return editVars(ctx, t, (vars) => setPath(vars, segments, value))
 }
 
@@ -123,7 +126,7 @@ export async function setNodeOutput(
   json: string,
 ): Promise<EmulatorSession> {
   const value = parseJson(json)
-  const runs = runsAtClock(ctx, t.contactId)
+  const runs = runsOf(ctx, t)
   const run = pausedOfFlow(runs, t.flowId, t.contactId)
   if (!run) throw notPaused()
   const here = flowHere(ctx, run)
@@ -145,7 +148,7 @@ export async function runFrom(
 ): Promise<EmulatorSession> {
   const flow = flowOf(ctx, t.flowId)
   if (!flow.nodes.some((n) => n.id === nodeId)) throw notFound('Node', nodeId)
-  const runs = runsAtClock(ctx, t.contactId)
+  const runs = runsOf(ctx, t)
   const contact = contactOf(runs, t.contactId)
   const lastId = latestRunId(ctx, t.flowId, t.contactId)
   const last = lastId ? runs.runs.state(lastId) : null
@@ -166,7 +169,7 @@ export async function runFrom(
 export function setWatches(ctx: HandlerContext, t: Target, expressions: string[]): EmulatorSession {
   flowOf(ctx, t.flowId)
   const session = ctx.service(debugSessions).ensure(t.flowId, t.contactId)
-  const runs = runsAtClock(ctx, t.contactId)
+  const runs = runsOf(ctx, t)
   const id = latestRunId(ctx, t.flowId, t.contactId)
   const vars = (id && runs.runs.state(id)?.vars) || {}
   const before = new Map(session.watches.map((w) => [w.expression, w]))
@@ -186,6 +189,15 @@ export function settled(ctx: HandlerContext, t: Target, runId: string | null, va
   if (session?.attached && vars) recordWatches(session, vars)
   ctx.emit('emulator.updated', { flowId: t.flowId, contactId: t.contactId, runId })
   return sessionOf(ctx, t.flowId, t.contactId, runId)
+}
+
+/**
+ * The contact's runs on its emulator clock, with the 24-hour window enforced when the phone's last start or reply
+ * enforced it: going on in the debugger sends under the same rules as the phone.
+ */
+function runsOf(ctx: HandlerContext, t: Target): RunService {
+  const session = ctx.service(debugSessions).get(t.flowId, t.contactId)
+  return runsAtClock(ctx, t.contactId, session?.enforceWindow ?? false)
 }
 
 function heldRun(runs: RunService, t: Target): RunState {
@@ -210,7 +222,7 @@ function parseJson(json: string): unknown {
 }
 
 function editVars(ctx: HandlerContext, t: Target, edit: (vars: Vars) => void): EmulatorSession {
-  const runs = runsAtClock(ctx, t.contactId)
+  const runs = runsOf(ctx, t)
   const run = pausedOfFlow(runs, t.flowId, t.contactId)
   if (!run) throw notPaused()
   const vars = structuredClone(run.vars)
@@ -219,10 +231,12 @@ function editVars(ctx: HandlerContext, t: Target, edit: (vars: Vars) => void): E
   return settled(ctx, t, run.id, vars)
 }
 
+const FORBIDDEN = new Set(['__proto__', 'constructor', 'prototype'])
+
 function setPath(vars: Vars, path: string[], value: unknown): void {
   let at: Record<string, unknown> = vars
   for (const name of path.slice(0, -1)) {
-    const next = at[name]
+    const next = Object.prototype.hasOwnProperty.call(at, name) ? at[name] : undefined
     if (!next || typeof next !== 'object') at[name] = {}
     at = at[name] as Record<string, unknown>
   }

@@ -16,7 +16,7 @@ import { SkipAhead } from './SkipAhead'
 import { createEmulatorStore } from './session-store'
 import { StartPanel } from './StartPanel'
 import { TestsPanel } from './TestsPanel'
-import { traceOfMessage } from './trace-link'
+import { decisionsBefore, traceOfMessage } from './trace-link'
 import { TraceStep } from './TraceStep'
 import './emulator.css'
 import { X } from 'lucide-react'
@@ -184,7 +184,9 @@ function OpenPanel({ flowId, flush }: { flowId: string; flush(): Promise<unknown
               </>
             )}
             {tab === 'variables' && <Inspector store={store} triggerNames={triggerNames} nodeNames={nodeNames} />}
-            {tab === 'step' && <TraceStep event={step} />}
+            {tab === 'step' && (
+              <TraceStep event={step} decisions={step && session ? decisionsBefore(step, session.trace) : []} />
+            )}
             {tab === 'coverage' && <CoveragePanel store={store} />}
             {tab === 'tests' && <TestsPanel store={store} modes={modes} />}
           </div>

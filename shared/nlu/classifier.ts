@@ -1,15 +1,17 @@
 // The offline intent classifier: trained on a flow's own example phrases, in every host, with no network and no
 // model to download. Each phrase becomes a TF-IDF vector of word stems, stem pairs and character n-grams
-// (./features.ts); a message's score for an intent mixes its cosine similarity to the intent's closest example with
-// its similarity to the intent's centroid, so one lucky example cannot carry a far-off message, and a customer's
+// (./features.ts), function words weighing less (./stopwords.ts) and a feature's weight falling with the number of
+// intents that use it; a message's score for an intent mixes its cosine similarity to the intent's closest example
+// with its similarity to the intent's centroid, so one lucky example cannot carry a far-off message, and a customer's
 // unknown words (never seen in any example) count against every intent: text far from all examples scores low and
-// takes `other`. Unknown words within a typo or two of a known one are read as that word. Pure and deterministic:
+// takes `other`. Unknown words within a typo or two of a known one are read as that word (./typos.ts). Deterministic:
 // the same intents, locale and text give the same scores in the studio, the CLI and the runtime.
 // Measured against a keyword baseline on held-out phrases by `npm run bench -- intents` (bench/suites/intents.ts).
-import { distance } from 'fastest-levenshtein'
 import { featuresOf, type PhraseFeatures } from './features'
 import { words } from './normalise'
 import { stemmerFor } from './stem'
+import { typoDistance } from './typos'
+import { STOPWORD_WEIGHT, stopwordsFor } from './stopwords'
 import type { Classification, IntentScores, IntentSpec } from './types'
 
 export interface Classifier {
@@ -35,10 +37,14 @@ const WORD_SHARE = 0.5
 /** How much the closest example weighs in an intent's score against the intent's centroid. */
 const NEAREST_SHARE = 0.6
 /**
- * Raw cosine similarities are stretched so that a typical paraphrase of an example reaches about 0.8 and text that
- * shares nothing but chance n-grams stays near 0: the default threshold of 0.5 then separates them (bench figures).
+ * Raw similarities are scaled per model so that a typical unseen paraphrase of the flow's own examples (the median
+ * leave-one-out score of its examples, looReference) scores TYPICAL, whatever the examples' vocabulary: above the
+ * default threshold of 0.5, while text sharing only chance n-grams stays low (figures: `npm run bench -- intents`,
+ * which sweeps the threshold too). The clamp keeps a flow with one example per intent (no reference) sensible.
  */
-const SCALE = 2.2
+const TYPICAL = 0.6
+const MIN_SCALE = 1.5
+const MAX_SCALE = 3.5
 
 interface Vec {
   idx: Int32Array
@@ -47,19 +53,24 @@ interface Vec {
 
 interface Trained {
   stem: (w: string) => string
+  stop: ReadonlySet<string>
   locale: string
   vocab: Map<string, string>
   byLength: Map<number, string[]>
   index: Map<string, number>
   idf: Float64Array
   unknownIdf: number
-  /** For each feature, the examples holding it and their weights. */
-  postings: Array<Array<[example: number, weight: number]>>
+  /** For each feature f, the examples holding it and their weights: postEx/postW[postStart[f] .. postStart[f+1]). */
+  postStart: Int32Array
+  postEx: Int32Array
+  postW: Float64Array
   centroids: Vec[]
   exampleIntent: Int32Array
   examples: string[]
   vectors: Vec[]
   names: string[]
+  /** Raw similarity × scale = score (see TYPICAL). */
+  scale: number
 }
 
 const CACHE_SIZE = 64
@@ -84,6 +95,7 @@ export function trainClassifier(intents: readonly IntentSpec[], locale: string):
 
 function train(intents: readonly IntentSpec[], locale: string, version: string): Classifier {
   const stem = stemmerFor(locale)
+  const stop = stopwordsFor(locale)
   const names = intents.map((i) => i.name)
   const vocab = new Map<string, string>()
   const phrases: { intent: number; text: string; f: PhraseFeatures }[] = []
@@ -92,58 +104,95 @@ function train(intents: readonly IntentSpec[], locale: string, version: string):
       const tokens = words(example, locale)
       if (!tokens.length) continue
       for (const t of tokens) vocab.set(t, stem(t))
-      phrases.push({ intent, text: example, f: featuresOf(tokens, tokens.map(stem)) })
+      phrases.push({ intent, text: example, f: featuresOf(tokens, tokens.map(stem), stop) })
     }
   })
   const index = new Map<string, number>()
-  const df: number[] = []
-  for (const { f } of phrases)
+  const holders: Set<number>[] = []
+  for (const { f, intent } of phrases)
     for (const map of [f.word, f.char])
       for (const k of map.keys()) {
         let i = index.get(k)
         if (i === undefined) {
-          i = df.length
+          i = holders.length
           index.set(k, i)
-          df.push(0)
+          holders.push(new Set())
         }
-        df[i]!++
+        holders[i]!.add(intent)
       }
-  const n = phrases.length
+  const df = holders.map((h) => h.size)
+  // Document frequency counts intents, not phrases: a word every intent's examples use tells none of them apart,
+  // however often one intent repeats it.
+  const n = intents.length
   const idf = Float64Array.from(df, (d) => Math.log((1 + n) / (1 + d)) + 1)
   const unknownIdf = Math.log(1 + n) + 1
   const trained: Trained = {
     stem,
+    stop,
     locale,
     vocab,
     byLength: byLength(vocab.keys()),
     index,
     idf,
     unknownIdf,
-    postings: df.map(() => []),
+    postStart: new Int32Array(df.length + 1),
+    postEx: new Int32Array(0),
+    postW: new Float64Array(0),
     centroids: [],
     exampleIntent: Int32Array.from(phrases, (p) => p.intent),
     examples: phrases.map((p) => p.text),
     vectors: [],
     names,
+    scale: 1,
   }
   const sums = names.map(() => new Map<number, number>())
-  phrases.forEach(({ intent, f }, e) => {
-    const v = vectorOf(trained, f)
-    trained.vectors.push(v)
-    for (let j = 0; j < v.idx.length; j++) {
-      trained.postings[v.idx[j]!]!.push([e, v.val[j]!])
-      const sum = sums[intent]!
-      sum.set(v.idx[j]!, (sum.get(v.idx[j]!) ?? 0) + v.val[j]!)
-    }
+  trained.vectors = phrases.map(({ f }) => vectorOf(trained, f))
+  postings(trained)
+  trained.vectors.forEach((v, e) => {
+    const sum = sums[trained.exampleIntent[e]!]!
+    for (let j = 0; j < v.idx.length; j++) sum.set(v.idx[j]!, (sum.get(v.idx[j]!) ?? 0) + v.val[j]!)
   })
   trained.centroids = sums.map((sum) => normalised(sum))
+  let found: { min: number; pairs: Overlap[] } | undefined
+  const ref = looReference(trained, sums)
+  trained.scale = Math.min(MAX_SCALE, Math.max(MIN_SCALE, TYPICAL / Math.max(ref, 1e-6)))
   return {
     version,
     intents: names,
     classify: (text, threshold = 0.5) => classify(trained, text, threshold),
     similarity: (a, b) => cosine(vectorOf(trained, readText(trained, a)), vectorOf(trained, readText(trained, b))),
-    overlaps: (min) => overlaps(trained, min),
+    // Validation asks on every edit of the flow: the answer for this model is kept.
+    overlaps: (min) => {
+      if (found?.min !== min) found = { min, pairs: overlaps(trained, min) }
+      return found.pairs
+    },
   }
+}
+
+/**
+ * How close an example of this flow typically is to the rest of its intent: the median, over the examples, of the raw
+ * score each would get from a model trained without it (its intent's nearest other example, and its intent's centroid
+ * without it). Unseen paraphrases of a flow's intents score about this.
+ */
+function looReference(m: Trained, sums: Map<number, number>[]): number {
+  const norms2 = sums.map((sum) => [...sum.values()].reduce((a, v) => a + v * v, 0))
+  const members = m.names.map(() => [] as number[])
+  m.exampleIntent.forEach((intent, e) => members[intent]!.push(e))
+  const raws: number[] = []
+  m.vectors.forEach((v, e) => {
+    const intent = m.exampleIntent[e]!
+    let nearest = 0
+    for (const o of members[intent]!) if (o !== e) nearest = Math.max(nearest, dot(v, m.vectors[o]!))
+    const sum = sums[intent]!
+    let withSum = 0
+    for (let j = 0; j < v.idx.length; j++) withSum += v.val[j]! * (sum.get(v.idx[j]!) ?? 0)
+    const self = dot(v, v)
+    const rest2 = norms2[intent]! - 2 * withSum + self
+    const centroid = rest2 > 1e-12 ? (withSum - self) / Math.sqrt(rest2) : 0
+    raws.push(NEAREST_SHARE * nearest + (1 - NEAREST_SHARE) * centroid)
+  })
+  raws.sort((a, b) => a - b)
+  return raws.length ? raws[Math.floor((raws.length - 1) / 2)]! : 0
 }
 
 function byLength(vocab: Iterable<string>): Map<number, string[]> {
@@ -170,7 +219,7 @@ function corrected(m: Trained, word: string): string {
   for (let len = word.length - limit; len <= word.length + limit; len++)
     for (const known of m.byLength.get(len) ?? []) {
       if (typoLimit(known.length) === 0) continue
-      const d = distance(word, known)
+      const d = typoDistance(word, known, limit)
       if (d < bestD) [best, bestD] = [known, d]
     }
   return best
@@ -182,7 +231,7 @@ function readText(m: Trained, text: string): PhraseFeatures {
     const w = corrected(m, t)
     return m.vocab.get(w) ?? m.stem(w)
   })
-  return featuresOf(tokens, stems)
+  return featuresOf(tokens, stems, m.stop)
 }
 
 /** TF-IDF, each block (words, characters) normalised to its share; features never trained on count in the norm. */
@@ -197,7 +246,8 @@ function vectorOf(m: Trained, f: PhraseFeatures): Vec {
     const start = idx.length
     for (const [k, count] of map) {
       const i = m.index.get(k)
-      const w = (1 + Math.log(count)) * (i === undefined ? m.unknownIdf : m.idf[i]!)
+      const light = f.light.has(k) ? STOPWORD_WEIGHT : 1
+      const w = light * (1 + Math.log(count)) * (i === undefined ? m.unknownIdf : m.idf[i]!)
       norm += w * w
       if (i !== undefined) {
         idx.push(i)
@@ -207,7 +257,9 @@ function vectorOf(m: Trained, f: PhraseFeatures): Vec {
     const scale = norm > 0 ? Math.sqrt(share / norm) : 0
     for (let j = start; j < val.length; j++) val[j]! *= scale
   }
-  return { idx: Int32Array.from(idx), val: Float64Array.from(val) }
+  // Sorted by feature, so two vectors meet in one merge (dot).
+  const order = idx.map((_, j) => j).sort((x, y) => idx[x]! - idx[y]!)
+  return { idx: Int32Array.from(order, (j) => idx[j]!), val: Float64Array.from(order, (j) => val[j]!) }
 }
 
 function normalised(sum: Map<number, number>): Vec {
@@ -219,11 +271,7 @@ function normalised(sum: Map<number, number>): Vec {
 }
 
 function cosine(a: Vec, b: Vec): number {
-  const m = new Map<number, number>()
-  for (let i = 0; i < a.idx.length; i++) m.set(a.idx[i]!, a.val[i]!)
-  let dot = 0
-  for (let i = 0; i < b.idx.length; i++) dot += (m.get(b.idx[i]!) ?? 0) * b.val[i]!
-  return Math.min(1, Math.max(0, dot))
+  return Math.min(1, Math.max(0, dot(a, b)))
 }
 
 function overlaps(m: Trained, min: number): Overlap[] {
@@ -246,8 +294,45 @@ function overlaps(m: Trained, min: number): Overlap[] {
 /** The dot product of a vector with every example, through the postings (only shared features cost anything). */
 function dotsWith(m: Trained, q: Vec): Float64Array {
   const dots = new Float64Array(m.exampleIntent.length)
-  for (let j = 0; j < q.idx.length; j++) for (const [e, w] of m.postings[q.idx[j]!]!) dots[e] = dots[e]! + w * q.val[j]!
+  for (let j = 0; j < q.idx.length; j++) {
+    const f = q.idx[j]!
+    const w = q.val[j]!
+    for (let p = m.postStart[f]!; p < m.postStart[f + 1]!; p++)
+      dots[m.postEx[p]!] = dots[m.postEx[p]!]! + m.postW[p]! * w
+  }
   return dots
+}
+
+/** Postings in flat arrays, by feature: one pass to count, one to fill. */
+function postings(m: Trained) {
+  const start = m.postStart
+  for (const v of m.vectors) for (let j = 0; j < v.idx.length; j++) start[v.idx[j]! + 1]!++
+  for (let f = 1; f < start.length; f++) start[f] = start[f]! + start[f - 1]!
+  const fill = start.slice(0, -1)
+  m.postEx = new Int32Array(start[start.length - 1]!)
+  m.postW = new Float64Array(m.postEx.length)
+  m.vectors.forEach((v, e) => {
+    for (let j = 0; j < v.idx.length; j++) {
+      const at = fill[v.idx[j]!]!++
+      m.postEx[at] = e
+      m.postW[at] = v.val[j]!
+    }
+  })
+}
+
+/** Dot product of two vectors whose indices are sorted. */
+function dot(a: Vec, b: Vec): number {
+  let i = 0
+  let j = 0
+  let sum = 0
+  while (i < a.idx.length && j < b.idx.length) {
+    const x = a.idx[i]!
+    const y = b.idx[j]!
+    if (x === y) sum += a.val[i++]! * b.val[j++]!
+    else if (x < y) i++
+    else j++
+  }
+  return sum
 }
 
 function classify(m: Trained, text: string, threshold: number): Classification {
@@ -261,36 +346,17 @@ function classify(m: Trained, text: string, threshold: number): Classification {
   const scores: IntentScores = {}
   let best: string | null = null
   let bestScore = 0
+  let bestRaw = 0
   m.names.forEach((name, i) => {
-    const raw = NEAREST_SHARE * nearest[i]! + (1 - NEAREST_SHARE) * cosineSorted(q, m.centroids[i]!)
-    const score = round(Math.min(1, raw * SCALE))
+    const raw = NEAREST_SHARE * nearest[i]! + (1 - NEAREST_SHARE) * dot(q, m.centroids[i]!)
+    const score = round(Math.min(1, raw * m.scale))
     // A name given twice keeps its better score; validation reports the duplicate.
     if (!(name in scores) || score > scores[name]!) scores[name] = score
-    if (score > bestScore) [best, bestScore] = [name, score]
+    // Ranked by the raw similarity: two intents can both reach a score of 1, and the closer one must still win.
+    if (raw > bestRaw) [best, bestScore, bestRaw] = [name, score, raw]
   })
   const chosen = best !== null && bestScore >= threshold ? best : null
   return { intent: chosen, confidence: bestScore, scores, provider: 'offline' }
-}
-
-/** Dot product of a query vector with a centroid (indices sorted in the centroid; the query's are looked up). */
-function cosineSorted(q: Vec, c: Vec): number {
-  let dot = 0
-  for (let j = 0; j < q.idx.length; j++) {
-    const k = q.idx[j]!
-    let lo = 0
-    let hi = c.idx.length - 1
-    while (lo <= hi) {
-      const mid = (lo + hi) >> 1
-      const v = c.idx[mid]!
-      if (v === k) {
-        dot += c.val[mid]! * q.val[j]!
-        break
-      }
-      if (v < k) lo = mid + 1
-      else hi = mid - 1
-    }
-  }
-  return dot
 }
 
 /** Scores kept to 4 decimals: the same in every host and readable in a trace. */

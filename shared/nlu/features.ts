@@ -8,20 +8,33 @@ export interface PhraseFeatures {
   word: Map<string, number>
   /** 'c:<n-gram>', with their counts. */
   char: Map<string, number>
+  /** Word features made only of function words (./stopwords.ts): they weigh less. */
+  light: Set<string>
 }
 
 function add(map: Map<string, number>, key: string) {
   map.set(key, (map.get(key) ?? 0) + 1)
 }
 
-export function featuresOf(tokens: readonly string[], stems: readonly string[]): PhraseFeatures {
+export function featuresOf(
+  tokens: readonly string[],
+  stems: readonly string[],
+  stop: ReadonlySet<string>,
+): PhraseFeatures {
   const word = new Map<string, number>()
   const char = new Map<string, number>()
+  const light = new Set<string>()
   for (let i = 0; i < stems.length; i++) {
-    add(word, 'w:' + stems[i])
-    if (i > 0) add(word, 'b:' + stems[i - 1] + ' ' + stems[i])
+    const w = 'w:' + stems[i]
+    add(word, w)
+    if (stop.has(tokens[i]!)) light.add(w)
+    if (i > 0) {
+      const b = 'b:' + stems[i - 1] + ' ' + stems[i]
+      add(word, b)
+      if (stop.has(tokens[i - 1]!) && stop.has(tokens[i]!)) light.add(b)
+    }
   }
   const line = ' ' + tokens.join(' ') + ' '
   for (const n of [3, 4]) for (let i = 0; i + n <= line.length; i++) add(char, 'c:' + line.slice(i, i + n))
-  return { word, char }
+  return { word, char, light }
 }

@@ -2,6 +2,7 @@
 // Settings → Model provider (a fake endpoint on loopback), saved as a test, which then fails until its answers are
 // recorded ("Record model answers"), and passes from the recording with the provider gone.
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import type { EmulatorSession } from '../../../shared/api/commands/emulator'
 import { buildFlow } from '../../../shared/engine/testing/fixtures'
 import { parseConversationTest } from '../../../shared/engine/conversation'
 import { SHOP_INTENTS } from '../../../shared/nodes/intent/testing'
@@ -56,14 +57,14 @@ describe('the model provider in the emulator and the Tests tab', () => {
     // No provider set up: the node leaves by failed, saying so.
     expectOk(await b.call('emulator.start', { ...t, trigger: { kind: 'keyword', text: 'help' } }))
     expectOk(await b.call('emulator.send', { ...t, event: { type: 'text', text: 'cancel it' } }))
-    let session = expectOk(await b.call('emulator.session', t))
+    let session: EmulatorSession = expectOk(await b.call('emulator.session', { ...t }))
     expect(JSON.stringify(session.messages)).toContain('Broken: model_unavailable')
 
     expectOk(await b.call('model.settings.save', { baseUrl: server.baseUrl, model: 'tiny-1' }))
     server.reply(chatAnswer('{"intent":"cancel","confidence":0.9}'))
     expectOk(await b.call('emulator.start', { ...t, trigger: { kind: 'keyword', text: 'help' } }))
     expectOk(await b.call('emulator.send', { ...t, event: { type: 'text', text: 'scrap the order' } }))
-    session = expectOk(await b.call('emulator.session', t))
+    session = expectOk(await b.call('emulator.session', { ...t }))
     expect(JSON.stringify(session.messages)).toContain('Cancelling')
     const step = session.trace.find((e) => e.nodeName === 'intent_1' && e.phase === 'resume')
     expect(step?.detail).toEqual({

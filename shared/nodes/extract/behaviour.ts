@@ -44,6 +44,12 @@ export const extractAnswers: NodeAnswers<ExtractConfig> = {
     samples: (c, ctx) => lib().refusedAnswers(c, ctx).map(typed),
   },
   source: (c, name, ctx) => extractSource(c, name, ctx),
+  // Still waiting after an answer it took: it asks for the next slot (or, after the message, for the first).
+  moved: (before, after) => {
+    const a = keptOf(before)
+    const b = keptOf(after)
+    return !!a && !!b && a.asking !== b.asking
+  },
   readsClock: (c) => c.slots.some((s) => s.type === 'date' || s.type === 'time'),
 }
 

@@ -2,6 +2,7 @@ import { useMemo, useState } from 'react'
 import type { LogTrace } from '../../shared/api/commands/logs'
 import { DeliveryState } from './Delivery'
 import { JsonTree } from './JsonTree'
+import { StepDetail } from './StepDetail'
 import { formatMs, messageText, waterfall, type WaterfallBar } from './model'
 import { foldCalls, stepsInside, type TraceRow } from './fold'
 import { useFlowInterfaces } from '../nodes/call_flow/interfaces'
@@ -156,6 +157,7 @@ function TraceRowItem({ row, bars, open, setOpen, names }: RowProps) {
         </p>
       )}
       {t.warnings.length > 0 && <p className="wf-warn">{t.warnings.join(' · ')}</p>}
+      {expanded && <StepDetail event={t} />}
       {expanded && (
         <div className="wf-data">
           <div>

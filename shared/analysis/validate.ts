@@ -14,6 +14,7 @@ import { isNodeType } from '../nodes/node-types'
 import { triggerConfigOf } from '../nodes/trigger/config'
 import { startsFlow } from '../nodes/behaviour-of'
 import type { FlowCatalogue } from '../flow/catalogue'
+import { flowSettings } from '../flow/settings'
 import { validateCalls } from './validate-calls'
 
 // The problems list of a flow: every rule of the flow model in one pass. Each problem has a severity, a stable code,
@@ -96,6 +97,7 @@ function validateNodes(
   const ids = new Set<string>()
   const nameCount = new Map<string, number>()
   for (const n of doc.nodes) nameCount.set(n.name, (nameCount.get(n.name) ?? 0) + 1)
+  const { locale } = flowSettings(doc)
   doc.nodes.forEach((node, i) => {
     const at = `/nodes/${i}`
     if (ids.has(node.id))
@@ -156,6 +158,7 @@ function validateNodes(
         nodeId: node.id,
         nodeName: node.name,
         configPointer,
+        locale,
         ...(flows ? { flows } : {}),
       }),
     )

@@ -28,6 +28,8 @@ export interface ValidateContext {
   nodeName: string
   /** Pointer of this node's config in the document, e.g. '/nodes/3/config'. Problems extend it with their field. */
   configPointer: string
+  /** The flow's locale (its settings), for checks that read text as the flow does; absent for a lone node. */
+  locale?: string
   /** The other flows, when the host has them (a Call Flow node's callee): absent for a lone document. */
   flows?: FlowCatalogue
 }

@@ -20,6 +20,7 @@ import { effectVariants } from './effects'
 import type { FlowIndex } from './flow-index'
 import { DEFAULT_CONTACT } from './contact'
 import { startSource } from './sources-start'
+import { startTextDrafts } from './start-texts'
 import { targetsFor } from './targets'
 
 export const MAX_TURNS = 30
@@ -222,6 +223,7 @@ function roots(flow: FlowDocument, ix: FlowIndex): { ordinary: Draft[]; windowed
       keys.add(JSON.stringify(s))
       out.push({ now: ix.now, ...s, ...(start ? { start } : {}), mocks: {}, decided: [], inputs: [], notes: [] })
     }
+    out.push(...startTextDrafts(ix, t, src, start, keys))
     // A run no customer message started (a webhook, an operator) meets the channel's rules: with the window
     // enforced, a sending node's message may be refused and its failure port taken. Played once the ordinary
     // drafts are all played, and only while a branch is left.

@@ -27,6 +27,11 @@ describe('offline intent classifier', () => {
     expect(c).toMatchObject({ intent: 'cancel', confidence: c.scores.cancel, provider: 'offline' })
   })
 
+  it('chooses the closer intent when two both reach the top score', () => {
+    const m = trainClassifier(SHOP_INTENTS, 'en-GB')
+    for (const spec of SHOP_INTENTS) for (const e of spec.examples) expect(m.classify(e).intent, e).toBe(spec.name)
+  })
+
   it('sends text far from every example to other (null), keeping the best score as the confidence', () => {
     const m = trainClassifier(SHOP_INTENTS, 'en-GB')
     for (const t of ['do you sell purple umbrellas', 'asdf qwer', '', '🙂']) {

@@ -153,6 +153,7 @@ function train(intents: readonly IntentSpec[], locale: string, version: string):
     for (let j = 0; j < v.idx.length; j++) sum.set(v.idx[j]!, (sum.get(v.idx[j]!) ?? 0) + v.val[j]!)
   })
   trained.centroids = sums.map((sum) => normalised(sum))
+  let found: { min: number; pairs: Overlap[] } | undefined
   const ref = looReference(trained, sums)
   trained.scale = Math.min(MAX_SCALE, Math.max(MIN_SCALE, TYPICAL / Math.max(ref, 1e-6)))
   return {
@@ -160,7 +161,11 @@ function train(intents: readonly IntentSpec[], locale: string, version: string):
     intents: names,
     classify: (text, threshold = 0.5) => classify(trained, text, threshold),
     similarity: (a, b) => cosine(vectorOf(trained, readText(trained, a)), vectorOf(trained, readText(trained, b))),
-    overlaps: (min) => overlaps(trained, min),
+    // Validation asks on every edit of the flow: the answer for this model is kept.
+    overlaps: (min) => {
+      if (found?.min !== min) found = { min, pairs: overlaps(trained, min) }
+      return found.pairs
+    },
   }
 }
 
@@ -341,12 +346,14 @@ function classify(m: Trained, text: string, threshold: number): Classification {
   const scores: IntentScores = {}
   let best: string | null = null
   let bestScore = 0
+  let bestRaw = 0
   m.names.forEach((name, i) => {
     const raw = NEAREST_SHARE * nearest[i]! + (1 - NEAREST_SHARE) * dot(q, m.centroids[i]!)
     const score = round(Math.min(1, raw * m.scale))
     // A name given twice keeps its better score; validation reports the duplicate.
     if (!(name in scores) || score > scores[name]!) scores[name] = score
-    if (score > bestScore) [best, bestScore] = [name, score]
+    // Ranked by the raw similarity: two intents can both reach a score of 1, and the closer one must still win.
+    if (raw > bestRaw) [best, bestScore, bestRaw] = [name, score, raw]
   })
   const chosen = best !== null && bestScore >= threshold ? best : null
   return { intent: chosen, confidence: bestScore, scores, provider: 'offline' }

@@ -197,6 +197,17 @@ export interface NodeBehaviour<C> {
    */
   returns?(config: C): Record<string, string>
   answers?: NodeAnswers<C>
+  /**
+   * It reads the message that started the run (an Intent node classifying its trigger's text): texts that message
+   * can hold, each with the port it leads the node to. The generator starts runs with each (keyword triggers get
+   * their keyword added where the text lacks it), so a node that decides on the start's text gets all its ports taken.
+   */
+  startTexts?(config: C, ctx: InputContext): CustomerSample[]
+  /**
+   * Ports this config never takes, with a person's reason (an Intent node's `failed` while it classifies offline):
+   * path analysis counts them dead, so the generator does not look for them and coverage explains them.
+   */
+  idlePorts?(config: C): Array<{ port: string; reason: string }>
   branches?: NodeBranches<C>
   effects?: NodeEffects<C>
   library?(config: C): LibraryRefs

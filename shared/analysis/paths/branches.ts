@@ -2,6 +2,7 @@
 // shadows or that follows a route which always holds, an else (or false) that the routes always pre-empt, and a
 // port that no arrival at the node takes (every row of the menu before it routes elsewhere). Then the nodes that
 // only such branches lead to.
+import { behaviourOfType } from '../../nodes/behaviour-of'
 import { operand } from '../../rules/operand'
 import { branchesOf, groupsOf, portTaken, type BranchConfig } from './decide'
 import { walkFrom, type PortGraph } from './port-graph'
@@ -11,6 +12,8 @@ export interface DeadBranch {
   node: number
   port: string
   reason: string
+  /** Declared by the node type for its config (NodeBehaviour.idlePorts), not found from rules. */
+  idle?: true
 }
 
 /**
@@ -25,6 +28,9 @@ export function deadBranches(
 ): DeadBranch[] {
   const out: DeadBranch[] = []
   for (const [i, n] of g.nodes.entries()) {
+    const idle = reachable[i] ? behaviourOfType(n.type).idlePorts : undefined
+    const idleConfig = idle ? g.config(i) : null
+    if (idle && idleConfig) for (const d of idle(idleConfig)) out.push({ node: i, ...d, idle: true })
     const decl = branchesOf(n)
     if (!reachable[i] || !decl) continue
     if (stop()) break

@@ -35,7 +35,9 @@ export function branchProblems(
 ): { problems: Problem[]; dead: DeadBranch[] } {
   const reachable = walkFrom(g).seen
   const dead = deadBranches(g, reachable, sharedVariables(vars))
-  const problems: Problem[] = dead.map((d) => {
+  // A port its node never takes by design (an offline Intent's failed) is worth a word only when something hangs on it.
+  const said = dead.filter((d) => !d.idle || g.out[d.node]!.some((e) => e.port === d.port))
+  const problems: Problem[] = said.map((d) => {
     const n = g.nodes[d.node]!
     const label = g.ports[d.node]!.find((p) => p.id === d.port)?.label ?? d.port
     const config = g.config(d.node)

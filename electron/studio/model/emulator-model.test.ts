@@ -1,0 +1,96 @@
+// The studio end to end: an Intent node set to ask a model, played in the emulator against the provider of
+// Settings → Model provider (a fake endpoint on loopback), saved as a test, which then fails until its answers are
+// recorded ("Record model answers"), and passes from the recording with the provider gone.
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import type { EmulatorSession } from '../../../shared/api/commands/emulator'
+import { buildFlow } from '../../../shared/engine/testing/fixtures'
+import { parseConversationTest } from '../../../shared/engine/conversation'
+import { SHOP_INTENTS } from '../../../shared/nodes/intent/testing'
+import { chatAnswer, startFakeModelServer, type FakeModelServer } from '../../services/effects/testing/model-server'
+import { createTempBackend, expectOk, type TempBackend } from '../testing/backend'
+
+let server: FakeModelServer
+let temp: TempBackend
+beforeAll(async () => {
+  server = await startFakeModelServer()
+})
+afterAll(() => server.close())
+beforeEach(() => {
+  temp = createTempBackend()
+})
+afterEach(() => temp.cleanup())
+
+function flow(id: string) {
+  return buildFlow(
+    [
+      { type: 'trigger', name: 'trigger_1', config: { kind: 'keyword', keywords: ['help'] } },
+      {
+        type: 'intent',
+        name: 'intent_1',
+        config: { intents: SHOP_INTENTS, source: 'next', prompt: 'How can I help?', provider: 'model' },
+      },
+      { type: 'message', name: 'tracking', config: { text: 'Tracking' } },
+      { type: 'message', name: 'cancelling', config: { text: 'Cancelling' } },
+      { type: 'message', name: 'agent', config: { text: 'Agent' } },
+      { type: 'message', name: 'unsure', config: { text: 'Sorry?' } },
+      { type: 'message', name: 'broken', config: { text: 'Broken: {{intent_1.error.code}}' } },
+    ],
+    [
+      ['trigger_1', 'out', 'intent_1'],
+      ['intent_1', 'track', 'tracking'],
+      ['intent_1', 'cancel', 'cancelling'],
+      ['intent_1', 'human', 'agent'],
+      ['intent_1', 'other', 'unsure'],
+      ['intent_1', 'failed', 'broken'],
+    ],
+    { id, name: 'Shop', active: true },
+  )
+}
+
+describe('the model provider in the emulator and the Tests tab', () => {
+  it('asks the Settings provider in the emulator, shows the scores, and records answers for the saved test', async () => {
+    const b = temp.backend
+    const created = expectOk(await b.call('flows.create', { name: 'Shop' }))
+    expectOk(await b.call('flows.save', { document: flow(created.id) }))
+    const t = { flowId: created.id, contactId: expectOk(await b.call('emulator.contact', {})).id }
+
+    // No provider set up: the node leaves by failed, saying so.
+    expectOk(await b.call('emulator.start', { ...t, trigger: { kind: 'keyword', text: 'help' } }))
+    expectOk(await b.call('emulator.send', { ...t, event: { type: 'text', text: 'cancel it' } }))
+    let session: EmulatorSession = expectOk(await b.call('emulator.session', { ...t }))
+    expect(JSON.stringify(session.messages)).toContain('Broken: model_unavailable')
+
+    expectOk(await b.call('model.settings.save', { baseUrl: server.baseUrl, model: 'tiny-1' }))
+    server.reply(chatAnswer('{"intent":"cancel","confidence":0.9}'))
+    expectOk(await b.call('emulator.start', { ...t, trigger: { kind: 'keyword', text: 'help' } }))
+    expectOk(await b.call('emulator.send', { ...t, event: { type: 'text', text: 'scrap the order' } }))
+    session = expectOk(await b.call('emulator.session', { ...t }))
+    expect(JSON.stringify(session.messages)).toContain('Cancelling')
+    const step = session.trace.find((e) => e.nodeName === 'intent_1' && e.phase === 'resume')
+    expect(step?.detail).toEqual({
+      provider: new URL(server.baseUrl).host,
+      scores: { track: 0, cancel: 0.9, human: 0 },
+    })
+
+    const saved = expectOk(await b.call('emulator.saveTest', { ...t, name: 'cancels' }))
+    const asked = server.received.length
+    let [played] = expectOk(await b.call('emulator.runTests', { flowId: created.id, ids: [saved.id] }))
+    expect(played!.lastRun!.passed).toBe(false)
+    expect(played!.lastRun!.failures[0]!.lines[0]).toMatch(/^recording_missing: node "intent_1"/)
+    expect(server.received.length).toBe(asked)
+
+    ;[played] = expectOk(await b.call('emulator.runTests', { flowId: created.id, ids: [saved.id], record: true }))
+    expect(played!.lastRun).toMatchObject({ passed: true, recorded: 'Recorded 1 model answer into the test.' })
+    expect(server.received.length).toBe(asked + 1)
+    const parsed = parseConversationTest(played!.yaml)
+    expect(parsed.ok && parsed.test.recordings).toMatchObject([
+      { node: 'intent_1', model: 'tiny-1', answer: { intent: 'cancel', confidence: 0.9 } },
+    ])
+
+    // The provider gone, the test still passes: it never asks a live model.
+    expectOk(await b.call('model.settings.clear', {}))
+    ;[played] = expectOk(await b.call('emulator.runTests', { flowId: created.id, ids: [saved.id] }))
+    expect(played!.lastRun!.passed).toBe(true)
+    expect(server.received.length).toBe(asked + 1)
+  })
+})

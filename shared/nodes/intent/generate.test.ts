@@ -1,0 +1,63 @@
+import { describe, expect, it } from 'vitest'
+import {
+  branchCoverage,
+  parseConversationTest,
+  runConversationTest,
+  serialiseConversationTest,
+} from '../../engine/conversation'
+import { buildFlow } from '../../analysis/testing/build'
+import { generateSuite } from '../../generate/suite'
+import { exampleDeps } from '../../generate/testing/deps'
+import { SHOP_INTENTS } from './testing'
+
+// `chatflow generate` on a flow with an Intent node: one conversation per intent port and one for other, each with
+// text the node's own classifier puts there, and every generated test passes when replayed.
+function shopFlow(source: 'next' | 'trigger') {
+  return buildFlow(
+    [
+      ['trigger', 'trigger_1', { keywords: ['hi', 'help'], matchMode: 'contains' }],
+      ['intent', 'intent_1', { intents: SHOP_INTENTS, source, prompt: 'How can I help?' }],
+      ['message', 'tracking', { text: 'Tracking' }],
+      ['message', 'cancelling', { text: 'Cancelling' }],
+      ['message', 'agent', { text: 'Agent' }],
+      ['message', 'unsure', { text: 'Sorry?' }],
+    ],
+    [
+      ['trigger_1', 'out', 'intent_1'],
+      ['intent_1', 'track', 'tracking'],
+      ['intent_1', 'cancel', 'cancelling'],
+      ['intent_1', 'human', 'agent'],
+      ['intent_1', 'other', 'unsure'],
+    ],
+  )
+}
+
+describe('the generator reaches every port of an Intent node', () => {
+  it.each(['next', 'trigger'] as const)('source %s: every intent, and other', async (source) => {
+    const flow = shopFlow(source)
+    const suite = await generateSuite(flow, exampleDeps())
+    expect(suite.gaveUp).toBe(false)
+    // Coverage counts every port; offline, failed is proven idle and explained, never merely not found.
+    expect(suite.total).toBe(branchCoverage(flow, []).total)
+    expect(
+      branchCoverage(flow, [])
+        .missed.filter((b) => b.nodeName === 'intent_1')
+        .map((b) => b.port),
+    ).toEqual(['track', 'cancel', 'human', 'other', 'failed'])
+    expect(suite.unreached.filter((u) => u.nodeName === 'intent_1')).toEqual([
+      expect.objectContaining({ port: 'failed', proven: true, reason: expect.stringContaining('offline classifier') }),
+    ])
+    for (const t of suite.tests) {
+      const parsed = parseConversationTest(serialiseConversationTest(t.test))
+      if (!parsed.ok) throw new Error(parsed.message)
+      const r = await runConversationTest(flow, parsed.test, exampleDeps())
+      expect(r.failures).toEqual([])
+    }
+    const said = suite.tests.map((t) => t.test.turns.flatMap((turn) => turn.bot ?? []).map((b) => JSON.stringify(b)))
+    for (const reply of ['Tracking', 'Cancelling', 'Agent', 'Sorry?'])
+      expect(
+        said.some((lines) => lines.some((l) => l.includes(reply))),
+        reply,
+      ).toBe(true)
+  })
+})

@@ -100,6 +100,11 @@ export interface NodeAnswers<C> {
   refused?: {
     port: string
     attempts(config: C): number
+    /**
+     * How many more refused inputs take the port from this wait, when the run's count of answers at the node does
+     * not say it (a node that asks several things in turn: an Extract); absent: attempts minus the answers so far.
+     */
+    left?(config: C, waiting: unknown): number
     samples(config: C, ctx: InputContext): CustomerSample[]
   }
   /** Where an answer lands, for the generator's aimed values; absent: only the samples are tried. */
@@ -111,6 +116,12 @@ export interface NodeAnswers<C> {
    * or null when it cannot be listed (free text). `shared(variable)` says whether other nodes set it too.
    */
   arrivals?(config: C, nodeName: string, port: string, shared: (variable: string) => boolean): PortArrival[] | null
+  /**
+   * Whether an answer after which the node still waits was taken, not refused, judged from what the runner kept
+   * before and after it (an Extract that moves on to ask for its next slot). Absent: still waiting means refused.
+   * The generator's test names read it ("extract_1 \"104823\"", not "extract_1 refused 1×").
+   */
+  moved?(before: unknown, after: unknown): boolean
   /** Top-level variables an answer saves besides the node's own output (a Question's Save to). */
   saves?(config: C): string[]
   /** Whether an answer is read against the clock ("tomorrow" at a date question): a recorded test keeps its time. */

@@ -28,8 +28,12 @@ export function TestsPanel({
   const [tests, setTests] = useState<ConversationTestRecord[]>([])
   const [name, setName] = useState('')
   const [error, setError] = useState<ApiError | null>(null)
-  const [running, setRunning] = useState(false)
+  const [running, setRunning] = useState<'run' | 'record' | null>(null)
   const [open, setOpen] = useState<string | null>(null)
+  // "Record model answers" is offered when a node asks a model, or a test says an answer is missing.
+  const asksModel =
+    doc.nodes.some((n) => (n.config as { provider?: unknown } | null)?.provider === 'model') ||
+    tests.some((t) => t.lastRun?.failures.some((f) => f.lines.some((l) => l.startsWith('recording_missing'))))
 
   const load = useCallback(async () => {
     const r = await api.call('emulator.tests', { flowId })
@@ -55,11 +59,11 @@ export function TestsPanel({
     setOpen(r.value.id)
     await load()
   }
-  const runTests = async (ids?: string[]) => {
-    setRunning(true)
+  const runTests = async (ids?: string[], record = false) => {
+    setRunning(record ? 'record' : 'run')
     setError(null)
-    const r = await api.call('emulator.runTests', { flowId, ids })
-    setRunning(false)
+    const r = await api.call('emulator.runTests', { flowId, ids, record })
+    setRunning(null)
     if (!r.ok) return setError(r.error)
     await load()
     void store.getState().refreshCoverage()
@@ -107,9 +111,19 @@ export function TestsPanel({
         <strong>
           {tests.length} test{tests.length === 1 ? '' : 's'}
         </strong>
-        <button type="button" onClick={() => void runTests()} disabled={!tests.length || running}>
-          {running ? 'Running…' : 'Run all'}
+        <button type="button" onClick={() => void runTests()} disabled={!tests.length || !!running}>
+          {running === 'run' ? 'Running…' : 'Run all'}
         </button>
+        {asksModel && (
+          <button
+            type="button"
+            onClick={() => void runTests(undefined, true)}
+            disabled={!tests.length || !!running}
+            title="Plays every test against the model provider of Settings and writes its answers into the tests"
+          >
+            {running === 'record' ? 'Recording…' : 'Record model answers'}
+          </button>
+        )}
       </div>
       <ul className="emu-test-list">
         {tests.map((t) => (
@@ -124,7 +138,7 @@ export function TestsPanel({
             <button type="button" className="emu-link" onClick={() => setOpen(open === t.id ? null : t.id)}>
               {t.name}
             </button>
-            <button type="button" onClick={() => void runTests([t.id])} disabled={running}>
+            <button type="button" onClick={() => void runTests([t.id])} disabled={!!running}>
               Run
             </button>
             <button
@@ -145,6 +159,11 @@ export function TestsPanel({
             <button type="button" aria-label={`Delete ${t.name}`} onClick={() => void remove(t.id)}>
               <X size={14} aria-hidden="true" />
             </button>
+            {t.lastRun?.recorded && (
+              <p className="emu-live" role="status" aria-label={`Model answers of ${t.name}`}>
+                {t.lastRun.recorded}
+              </p>
+            )}
             {!!t.lastRun?.live?.length && (
               <p className="emu-live" aria-label={`Live calls of ${t.name}`}>
                 Called for real (live): {t.lastRun.live.join('; ')}

@@ -1,7 +1,7 @@
 import type { TraceEvent } from '../../shared/engine'
 import { useEditorStore } from '../editor/context'
-import { StepDetail } from '../logs/StepDetail'
 import { TriangleAlert } from 'lucide-react'
+import { IntentScores } from '../nodes/intent/IntentScores'
 
 /** The trace step behind a clicked bot message: the same record the Flow Logs show, after the decisions that led to it. */
 export function TraceStep({ event, decisions = [] }: { event: TraceEvent | null; decisions?: TraceEvent[] }) {
@@ -26,7 +26,6 @@ export function TraceStep({ event, decisions = [] }: { event: TraceEvent | null;
           <TriangleAlert size={12} aria-hidden="true" /> {w}
         </p>
       ))}
-      <StepDetail event={event} />
       <h5>Read</h5>
       <pre>{JSON.stringify(event.input, null, 2)}</pre>
       <h5>Output</h5>
@@ -38,21 +37,12 @@ export function TraceStep({ event, decisions = [] }: { event: TraceEvent | null;
 /** A step's scores (an Intent node's), highest first, as a labelled list a screen reader reads whole. */
 function Decision({ event }: { event: TraceEvent }) {
   const detail = event.detail as { scores?: Record<string, number>; provider?: string }
-  const scores = Object.entries(detail.scores ?? {}).sort((a, b) => b[1] - a[1])
   return (
     <section className="emu-decision" aria-label={`Scores of ${event.nodeName}`}>
       <p>
         <strong>{event.nodeName}</strong> → {event.port} ({detail.provider ?? 'offline'})
       </p>
-      <ul className="intent-scores">
-        {scores.map(([name, score]) => (
-          <li key={name} className={name === event.port ? 'chosen' : undefined}>
-            <span className="intent-score-name">{name}</span>
-            <meter min={0} max={1} value={score} aria-label={`${name} score`} />
-            <span className="intent-score-value">{score.toFixed(2)}</span>
-          </li>
-        ))}
-      </ul>
+      <IntentScores scores={detail.scores ?? {}} chosen={event.port} />
     </section>
   )
 }

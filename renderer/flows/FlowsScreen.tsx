@@ -104,6 +104,7 @@ export function FlowsScreen({ onOpen }: { onOpen(flowId: string): void }) {
           <a href="#/contacts">Contacts</a>
           <a href="#/templates">Templates</a>
           <a href="#/catalog">Catalogue</a>
+          <a href="#/settings">Settings</a>
           <ThemeSwitch />
         </div>
       </header>

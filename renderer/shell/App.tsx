@@ -9,6 +9,7 @@ import { navigate, useRoute } from './route'
 const ContactsScreen = lazy(() => import('../contacts/ContactsScreen').then((m) => ({ default: m.ContactsScreen })))
 const TemplatesScreen = lazy(() => import('../library/TemplatesScreen').then((m) => ({ default: m.TemplatesScreen })))
 const CatalogScreen = lazy(() => import('../library/CatalogScreen').then((m) => ({ default: m.CatalogScreen })))
+const SettingsScreen = lazy(() => import('../settings/SettingsScreen').then((m) => ({ default: m.SettingsScreen })))
 const LogsScreen = lazy(() => import('../logs/LogsScreen').then((m) => ({ default: m.LogsScreen })))
 
 export function App() {
@@ -30,6 +31,8 @@ export function App() {
           <TemplatesScreen />
         ) : route.screen === 'catalog' ? (
           <CatalogScreen />
+        ) : route.screen === 'settings' ? (
+          <SettingsScreen />
         ) : route.screen === 'logs' ? (
           <LogsScreen key={route.flowId} flowId={route.flowId} runId={route.runId ?? null} />
         ) : route.screen === 'editor' ? (

@@ -12,6 +12,7 @@ describe('hash routes', () => {
     ['#/flows/flw_1/logs/run_9', { screen: 'logs', flowId: 'flw_1', runId: 'run_9' }],
     ['#/templates', { screen: 'templates' }],
     ['#/catalog', { screen: 'catalog' }],
+    ['#/settings', { screen: 'settings' }],
   ])('%s', (hash, route) => {
     expect(parseRoute(hash)).toEqual(route)
   })

@@ -8,11 +8,13 @@ export type Route =
   | { screen: 'logs'; flowId: string; runId?: string }
   | { screen: 'templates' }
   | { screen: 'catalog' }
+  | { screen: 'settings' }
 
 export function parseRoute(hash: string): Route {
   if (/^#\/contacts(?:[/?#]|$)/.test(hash)) return { screen: 'contacts' }
   if (/^#\/templates\/?$/.test(hash)) return { screen: 'templates' }
   if (/^#\/catalog\/?$/.test(hash)) return { screen: 'catalog' }
+  if (/^#\/settings\/?$/.test(hash)) return { screen: 'settings' }
   const logs = /^#\/flows\/([^/?#]+)\/logs(?:\/([^/?#]+))?/.exec(hash)
   if (logs?.[1]) {
     const flowId = decodeURIComponent(logs[1])
@@ -25,7 +27,8 @@ export function parseRoute(hash: string): Route {
 
 export function hrefFor(route: Route): string {
   if (route.screen === 'contacts') return '#/contacts'
-  if (route.screen === 'templates' || route.screen === 'catalog') return `#/${route.screen}`
+  if (route.screen === 'templates' || route.screen === 'catalog' || route.screen === 'settings')
+    return `#/${route.screen}`
   if (route.screen === 'logs') {
     const base = `#/flows/${encodeURIComponent(route.flowId)}/logs`
     return route.runId ? `${base}/${encodeURIComponent(route.runId)}` : base

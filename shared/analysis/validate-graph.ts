@@ -4,7 +4,7 @@ import { cycles, reach, type FlowGraph } from '../flow/graph'
 import { NODE_DEFINITIONS, parseConfig } from '../nodes/registry'
 import { parseConfigLeniently } from './lenient-config'
 import { isNodeType } from '../nodes/node-types'
-import { startsFlow } from '../nodes/behaviour-of'
+import { behaviourOfType, startsFlow } from '../nodes/behaviour-of'
 
 // Edges, ports, reachability and loops. Port lists come from each node's definition, so a removed button or
 // route leaves a dangling edge that is reported here instead of silently going nowhere.
@@ -80,8 +80,10 @@ export function validateEdges(doc: FlowDocument, pathTo: (nodeId: string) => str
     if (!isNodeType(n.type)) return
     const parsed = parseConfig(n.type, n.config)
     if (!parsed.success) return
+    // A port the node never takes with this config (an offline Intent's failed) needs nothing connected.
+    const idle = new Set((behaviourOfType(n.type).idlePorts?.(parsed.data) ?? []).map((d) => d.port))
     for (const p of NODE_DEFINITIONS[n.type].ports(parsed.data)) {
-      if (usedPorts.has(`${n.id}\u0000${p.id}`)) continue
+      if (usedPorts.has(`${n.id}\u0000${p.id}`) || idle.has(p.id)) continue
       const failure = p.kind === 'failure'
       // A dead end: the run stops there without an End and without waiting for the customer.
       const path = pathTo(n.id)

@@ -1,12 +1,16 @@
 import { BrainCircuit } from 'lucide-react'
+import { lazy } from 'react'
 import { onlyWhen, str, type NodeUi } from '../types'
+
+// The classifier loads with the first Intent panel opened, not with the studio.
+const TrySentence = lazy(() => import('./TrySentence'))
 
 export const intentUi: NodeUi<'intent'> = {
   type: 'intent',
   icon: BrainCircuit,
   panel: {
     hidden: (c) => onlyWhen(str(c, 'source') === 'next', '/prompt'),
-    multiline: ['/prompt', '/intents/*/examples/*'],
+    multiline: ['/prompt'],
     labels: {
       '/intents/*/name': 'Intent name',
       '/intents/*/description': 'Description',
@@ -20,4 +24,5 @@ export const intentUi: NodeUi<'intent'> = {
       '/intents/*/examples/*': 'Intent {1} example {2}',
     },
   },
+  details: TrySentence,
 }

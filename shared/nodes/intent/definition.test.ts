@@ -126,5 +126,9 @@ describe('intent node definition', () => {
       "'intent_1' can never take 'Failed': the offline classifier always answers (failed is for a model provider).",
     ])
     expect(unreachable(flow(true, 'model'))).toEqual([])
+    const unconnectedFailed = (f: ReturnType<typeof flow>) =>
+      validateFlow(f).filter((p) => p.code === 'port.unconnected' && p.message.includes("'Failed'"))
+    expect(unconnectedFailed(flow(false))).toEqual([])
+    expect(unconnectedFailed(flow(false, 'model'))).toHaveLength(1)
   })
 })

@@ -1,6 +1,5 @@
 import type { TraceEvent } from '../../shared/engine'
 import { useEditorStore } from '../editor/context'
-import { StepDetail } from '../logs/StepDetail'
 import { TriangleAlert } from 'lucide-react'
 import { IntentScores } from '../nodes/intent/IntentScores'
 
@@ -27,7 +26,6 @@ export function TraceStep({ event, decisions = [] }: { event: TraceEvent | null;
           <TriangleAlert size={12} aria-hidden="true" /> {w}
         </p>
       ))}
-      <StepDetail event={event} />
       <h5>Read</h5>
       <pre>{JSON.stringify(event.input, null, 2)}</pre>
       <h5>Output</h5>

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react'
+import { useCallback, useEffect, useRef, useState } from 'react'
 import type { ModelSettingsView, ModelTestResult } from '../../shared/api/commands/model'
 import { api } from '../api'
 
@@ -17,6 +17,8 @@ export function ModelProviderSettings() {
   const [notice, setNotice] = useState<string | null>(null)
   const [testing, setTesting] = useState(false)
   const [result, setResult] = useState<ModelTestResult | null>(null)
+  /** The Test connection being waited for; Cancel stops waiting (the back end's own deadline ends the request). */
+  const attempt = useRef(0)
 
   const show = useCallback((view: ModelSettingsView) => {
     setSaved(view)
@@ -55,16 +57,24 @@ export function ModelProviderSettings() {
     setNotice('No model provider is set up: nodes set to "model" take their failed port.')
   }
   const test = async () => {
+    const mine = ++attempt.current
     setTesting(true)
     setResult(null)
+    setNotice(null)
     const r = await api.call('model.test', {
       baseUrl: baseUrl || undefined,
       model: model || undefined,
       ...(key ? { key } : {}),
     })
+    if (mine !== attempt.current) return
     setTesting(false)
     if (!r.ok) return setError(r.error.message)
     setResult(r.value)
+  }
+  const cancelTest = () => {
+    attempt.current++
+    setTesting(false)
+    setNotice('Test connection cancelled.')
   }
   const edited = !!saved && (baseUrl !== saved.baseUrl || model !== saved.model || key !== '')
 
@@ -132,7 +142,14 @@ export function ModelProviderSettings() {
         </div>
       </form>
       <div aria-live="polite">
-        {testing && <p role="status">Asking {baseUrl}…</p>}
+        {testing && (
+          <p role="status">
+            Asking {baseUrl}… (up to 20 s){' '}
+            <button type="button" onClick={cancelTest}>
+              Cancel
+            </button>
+          </p>
+        )}
         {result && (
           <p
             className={result.ok ? 'settings-ok' : 'settings-fail'}

@@ -42,6 +42,15 @@ test('Settings → Model provider: test the connection, save, and see a refused 
     expect(server.received.at(-1)!.headers.authorization).toBe('Bearer sk-e2e-secret')
     await page.emulateMedia({ colorScheme: 'dark' })
     await page.screenshot({ path: test.info().outputPath('model-settings-dark.png') })
+
+    // A server that never answers: the wait shows, and Cancel ends it.
+    server.reply({ hold: true })
+    await section.getByRole('button', { name: 'Test connection' }).click()
+    const waiting = section.getByRole('status').filter({ hasText: 'Asking' })
+    await expect(waiting).toBeVisible()
+    await waiting.getByRole('button', { name: 'Cancel' }).click()
+    await expect(section.getByRole('status').filter({ hasText: 'Test connection cancelled.' })).toBeVisible()
+    await expect(section.getByRole('button', { name: 'Test connection' })).toBeEnabled()
   } finally {
     await server.close()
   }

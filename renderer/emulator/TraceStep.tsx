@@ -1,5 +1,6 @@
 import type { TraceEvent } from '../../shared/engine'
 import { useEditorStore } from '../editor/context'
+import { StepDetail } from '../logs/StepDetail'
 import { TriangleAlert } from 'lucide-react'
 import { IntentScores } from '../nodes/intent/IntentScores'
 

@@ -80,4 +80,7 @@ test('intent panel: try a sentence shows every intent score live, misspelt text 
   await input.fill('pls cancle my ordr')
   await box.scrollIntoViewIfNeeded()
   await page.screenshot({ path: test.info().outputPath('intent-panel.png'), fullPage: false })
+  await page.getByRole('radiogroup', { name: 'Theme' }).getByRole('radio', { name: 'Dark' }).click()
+  await expect(box.getByRole('status', { name: 'Intent chosen' })).toContainText('→ cancel')
+  await page.screenshot({ path: test.info().outputPath('intent-panel-dark.png'), fullPage: false })
 })

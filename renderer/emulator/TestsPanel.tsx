@@ -145,7 +145,7 @@ export function TestsPanel({
               type="button"
               aria-label={`Debug ${t.name}`}
               title="Play it in the phone until the first breakpoint or the first expectation that fails, and stop there"
-              disabled={running}
+              disabled={!!running}
               onClick={() => {
                 onDebug()
                 void store.getState().debugTest(t.id)

@@ -1,5 +1,6 @@
 import type { TraceEvent } from '../../shared/engine'
 import { useEditorStore } from '../editor/context'
+import { StepDetail } from '../logs/StepDetail'
 import { TriangleAlert } from 'lucide-react'
 import { IntentScores } from '../nodes/intent/IntentScores'
 
@@ -37,6 +38,16 @@ export function TraceStep({ event, decisions = [] }: { event: TraceEvent | null;
 /** A step's scores (an Intent node's), highest first, as a labelled list a screen reader reads whole. */
 function Decision({ event }: { event: TraceEvent }) {
   const detail = event.detail as { scores?: Record<string, number>; provider?: string }
+  // Another node's detail (an Extract's: where each slot came from) is shown as its data.
+  if (!detail.scores)
+    return (
+      <section className="emu-decision" aria-label={`Decision of ${event.nodeName}`}>
+        <p>
+          <strong>{event.nodeName}</strong> → {event.port}
+        </p>
+        <StepDetail event={event} />
+      </section>
+    )
   return (
     <section className="emu-decision" aria-label={`Scores of ${event.nodeName}`}>
       <p>

@@ -27,6 +27,11 @@ test('customer service: other port, slots from the message and asked for, the Ex
   await type(page, 'help')
   await type(page, 'can you deliver order 104823 on 3 Dec instead')
   await expect(botMessages(page).last()).toContainText(/order 104823 will now be delivered on \d{4}-12-03/)
+  // The step that sent it shows where the Extract found each slot.
+  await botMessages(page).last().click()
+  const decision = emulator.getByRole('region', { name: 'Decision of new_delivery' })
+  await expect(decision).toContainText('new_delivery → done')
+  await expect(decision).toContainText('message "on 3 Dec"')
 
   // A misspelled cancel without its order number: asked for. The step that asked is the Extract's; its panel shows
   // the slots as generated fields.

@@ -43,6 +43,14 @@ export const extractAnswers: NodeAnswers<ExtractConfig> = {
     },
     samples: (c, ctx) => lib().refusedAnswers(c, ctx).map(typed),
   },
+  // The fuzzer's move: mostly what fills the slot asked for (or the whole message), now and then what it refuses.
+  random(c, ctx, waiting, rnd, extra) {
+    const fills = extractAnswers.samples(c, ctx, waiting).map((x) => x.input)
+    if (fills.length && rnd.chance(0.6)) return rnd.pick(fills)
+    const refused = lib().refusedAnswers(c, ctx)
+    if (refused.length && rnd.chance(0.3)) return rnd.pick(refused)
+    return rnd.text(extra)
+  },
   source: (c, name, ctx) => extractSource(c, name, ctx),
   // Still waiting after an answer it took: it asks for the next slot (or, after the message, for the first).
   moved: (before, after) => {

@@ -83,6 +83,17 @@ describe('findSlots', () => {
     expect(findSlots('XAB-12345', [ORDER], ctx).values).toEqual({})
   })
 
+  it("reads dates and numbers in the flow's locale", () => {
+    const de: AnswerContext = { ...ctx, locale: 'de-DE', timeZone: 'Europe/Berlin', country: 'DE' }
+    const amount = slot({ name: 'amount', type: 'number' })
+    expect(findSlots('Bestellung 104823, bitte am 3. Dezember liefern', [ORDER, DATE], de).values).toEqual({
+      order: '104823',
+      date: '2026-12-03',
+    })
+    expect(findSlots('Betrag 1.250,50 €', [amount], de).values).toEqual({ amount: 1250.5 })
+    expect(findSlots('deliver on 03/12', [DATE], { ...ctx, locale: 'en-US' }).values).toEqual({ date: '2027-03-12' })
+  })
+
   it('finds no text slot: nothing marks which words are the text', () => {
     expect(findSlots('my name is Ana', [slot({ name: 'who', type: 'text' })], ctx).values).toEqual({})
   })

@@ -98,4 +98,15 @@ describe('the generator and an Extract node', () => {
     expect(suite.unreached).toEqual([])
     expect(suite.covered).toBe(suite.total)
   })
+
+  it('forces done and failed by mocks when the node asks a model provider (no generated test calls one)', async () => {
+    const doc = flow('next')
+    const extract = doc.nodes.find((n) => n.name === 'extract_1')!
+    extract.config = { ...extract.config, provider: 'model' }
+    const suite = await generateSuite(doc, exampleDeps())
+    expect(suite.unreached).toEqual([])
+    expect(suite.tests.map((t) => t.test.mocks?.extract_1)).toEqual(
+      expect.arrayContaining([{ port: 'done' }, { error: 'The model provider failed (mocked).' }]),
+    )
+  })
 })

@@ -45,7 +45,6 @@ describe('extract runner', () => {
       port: 'done',
       detail: {
         from: { order: 'message "104823"', day: 'message "3 Jan"', note: 'not given' },
-        provider: 'offline',
       },
     })
   })
@@ -101,6 +100,9 @@ describe('extract runner', () => {
       const { deps } = testDeps({ effects: { model: fake } })
       const r = await startRun(flowWith({ provider: 'model' }), { contact: ASHA, trigger: keyword('104823 wed') }, deps)
       expect(bodies(r)).toEqual(['Order 104823 on 2026-01-07'])
+      expect(r.trace.find((t) => t.nodeName === 'extract_1')?.detail).toEqual({
+        from: { order: 'model fake/m1', day: 'model fake/m1', note: 'not given' },
+      })
       expect(fake.asked[0]).toMatchObject({ purpose: 'extract', schema: { required: ['order', 'day', 'note'] } })
       expect(fake.asked[0]!.messages.at(-1)).toEqual({ role: 'user', content: '104823 wed' })
     })

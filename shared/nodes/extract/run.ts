@@ -86,7 +86,7 @@ function next(ctx: Ctx, got: Pick<Kept, 'values' | 'from'>) {
   const output = partial(ctx.config, got.values)
   // The trace says where each slot came from: the text it was found in, the answer to its ask, or the model.
   const from = Object.fromEntries(ctx.config.slots.map((s) => [s.name, got.from[s.name] ?? 'not given']))
-  if (!missing) return { kind: 'next' as const, port: 'done', output, detail: { from, provider: ctx.config.provider } }
+  if (!missing) return { kind: 'next' as const, port: 'done', output, detail: { from } }
   const kept: Kept = { ...got, asking: missing.name, refused: 0 }
   return { kind: 'wait' as const, messages: [text(render(ctx, missing, output))], output, data: kept }
 }

@@ -107,3 +107,18 @@ it('publish.send checks the calls against the callees it sends: a required input
   expect(!sent.ok && sent.error.message).toMatch(/phone/)
   expect(expectOk(await server.backend.call('publish.versions', { flowId: 'flw_appointment' }))).toEqual([])
 })
+
+it('the publish API answers calls that do not fit their callee with 422 invalid_call, whoever sends them', async () => {
+  const [appointment, verify, sms] = flows()
+  verify!.interface = { inputs: [{ name: 'phone', required: true }], outputs: [] }
+  const res = await fetch(`${url}/flows/flw_appointment/versions`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${KEY}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ document: appointment, dependencies: [verify, sms] }),
+  })
+  expect(res.status).toBe(422)
+  const body = (await res.json()) as { error: { code: string; message: string } }
+  expect(body.error.code).toBe('invalid_call')
+  expect(body.error.message).toMatch(/nothing for its required input 'phone'/)
+  expect(expectOk(await server.backend.call('publish.versions', { flowId: 'flw_appointment' }))).toEqual([])
+})

@@ -45,7 +45,18 @@ export class PgFlows {
         )
         active.set(id, rows[0]?.v ?? null)
       }
-      const plan = planPublish(checked, { head: (id) => heads.get(id) ?? null, active: (id) => active.get(id) ?? null })
+      // The document each flow runs now (a callee not sent is checked as pinned: at its running version).
+      const running = new Map<string, FlowDocument>()
+      for (const [id, v] of active) {
+        const head = heads.get(id)
+        if (v === null) continue
+        running.set(id, head?.version === v ? head.document : await this.documentOf(c, id, v))
+      }
+      const plan = planPublish(checked, {
+        head: (id) => heads.get(id) ?? null,
+        active: (id) => active.get(id) ?? null,
+        running: (id) => running.get(id) ?? null,
+      })
       const at = this.now()
       for (const w of plan.writes) {
         await c.query(

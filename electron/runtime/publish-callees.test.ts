@@ -117,6 +117,55 @@ describeEachStore('publishing with callees', (c) => {
     expect(!refused.ok && refused.error.issues?.[0]?.path.slice(0, 2)).toEqual(['dependencies', 1])
   })
 
+  // The calls are checked against the callees they will run: those sent, and a callee not sent as the server runs it.
+  it('refuses calls that do not fit their callee (invalid_call), storing nothing', async () => {
+    const { store, target } = await open()
+    const needsPhone = (text = 'v1') => ({
+      ...verify(text),
+      interface: { inputs: [{ name: 'phone', required: true }], outputs: [{ name: 'code' }] },
+    })
+    // A required input the caller does not map.
+    const unmapped = await target.receive(appointment(), undefined, [sms(), needsPhone()])
+    expect(!unmapped.ok && unmapped.error).toMatchObject({
+      code: 'invalid_call',
+      message: expect.stringMatching(
+        /^Flow "Appointment" cannot be published with the flows it calls: 'call_1' gives 'Verify phone' nothing for its required input 'phone'/,
+      ),
+    })
+    expect(!unmapped.ok && unmapped.error.issues?.[0]?.path).toEqual([
+      'document',
+      'nodes',
+      '2',
+      'config',
+      'inputs',
+      'phone',
+    ])
+    // An output read that the callee never returns (it declares no such output).
+    const reads = (out: string) => {
+      const doc = appointment()
+      doc.nodes = doc.nodes.map((n) =>
+        n.type === 'call_flow'
+          ? { ...n, config: { flowId: 'flw_verify', inputs: { phone: '{{customer_phone}}' } } }
+          : n,
+      )
+      // A message after the call reads the output: call_1 → after → end_1.
+      doc.nodes.push({ ...doc.nodes[1]!, id: 'n_after', name: 'after', config: { text: `Code {{call_1.${out}}}` } })
+      doc.edges = [
+        ...doc.edges.map((e) => (e.source === 'n_call_1' ? { ...e, target: 'n_after' } : e)),
+        { id: 'e_after', source: 'n_after', sourcePort: 'out', target: 'n_end' },
+      ]
+      return doc
+    }
+    const unknown = await target.receive(reads('pin'), undefined, [sms(), needsPhone()])
+    expect(!unknown.ok && unknown.error.code).toBe('invalid_call')
+    expect(!unknown.ok && unknown.error.message).toContain('call_1.pin')
+    for (const id of ['flw_appointment', 'flw_verify', 'flw_sms']) expect(await store.versions(id)).toEqual([])
+    // A callee not sent is checked as the server runs it: published on its own, then a caller that fits it.
+    await ok(target.receive(needsPhone(), undefined, [sms()]))
+    expect((await target.receive(reads('pin'))).ok).toBe(false)
+    expect(await ok(target.receive(reads('code')))).toMatchObject({ version: 1 })
+  })
+
   it("a run's calls load the pinned versions through the contact's transaction (the runtime's FlowSource)", async () => {
     const { store, target } = await open()
     await ok(target.receive(appointment(), undefined, [sms(), verify()]))

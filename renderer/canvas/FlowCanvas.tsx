@@ -19,7 +19,7 @@ import { shownOverlay, useOverlayStore } from '../emulator/overlay-store'
 import { useTheme } from '../shell/theme'
 import { EdgeCache, NodeCache } from './adapter'
 import { CanvasBackground } from './CanvasBackground'
-import { decorate } from './decor'
+import { breakpointMarks, decorate, NO_BREAKPOINTS } from './decor'
 import { calleesByNode } from './callees'
 import { EdgeLayer } from './EdgeLayer'
 import { FlowMiniMap } from './FlowMiniMap'
@@ -86,9 +86,11 @@ export function FlowCanvas() {
   const doc = useEditor((s) => s.doc)
   const catalogue = useEditor((s) => s.flows)
   const callees = useMemo(() => calleesByNode(doc, catalogue), [doc, catalogue])
+  const breakpoints = useEditor((s) => s.breakpoints)
+  const marks = useMemo(() => (compare ? NO_BREAKPOINTS : breakpointMarks(breakpoints)), [breakpoints, compare])
   const decor = useMemo(
-    () => decorate(docNodes, compare ? NO_PROBLEMS : problemCounts, overlay, compare, callees),
-    [docNodes, problemCounts, overlay, compare, callees],
+    () => decorate(docNodes, compare ? NO_PROBLEMS : problemCounts, overlay, compare, callees, marks),
+    [docNodes, problemCounts, overlay, compare, callees, marks],
   )
   const selectedNodes = useMemo(() => new Set(selectedNodeIds), [selectedNodeIds])
   const selectedEdges = useMemo(() => new Set(selectedEdgeIds), [selectedEdgeIds])

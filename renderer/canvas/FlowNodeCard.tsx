@@ -40,6 +40,7 @@ export const FlowNodeCard = memo(function FlowNodeCard({ data, selected }: NodeP
   if (selected) classes.push('selected')
   if (decor.run) classes.push(`run-${decor.run}`)
   if (decor.diff) classes.push(`diff-${decor.diff}`)
+  if (decor.breakpoint) classes.push(`has-bp bp-${decor.breakpoint}`)
   if (decor.errors) classes.push('has-errors')
   else if (decor.warnings) classes.push('has-warnings')
   return (
@@ -52,8 +53,10 @@ export const FlowNodeCard = memo(function FlowNodeCard({ data, selected }: NodeP
       data-node-name={node.name}
       data-run={decor.run ?? undefined}
       data-diff={decor.diff ?? undefined}
+      data-breakpoint={decor.breakpoint}
       title={decor.diff ? `${node.name}: ${decor.diffNote}` : undefined}
     >
+      {decor.breakpoint && <span className="flow-card-bp" title={BP_TITLE[decor.breakpoint]} aria-hidden="true" />}
       {near ? (
         <CardContent node={node} decor={decor} layout={layout} label={def.label} />
       ) : band === 'compact' ? (
@@ -84,9 +87,20 @@ export const FlowNodeCard = memo(function FlowNodeCard({ data, selected }: NodeP
   )
 })
 
+const BP_TITLE = {
+  on: 'Breakpoint: a test run stops before this node',
+  conditional: 'Conditional breakpoint: a test run stops here when its condition is true',
+  off: 'Breakpoint, switched off',
+}
+const BP_LABEL = { on: 'breakpoint', conditional: 'conditional breakpoint', off: 'breakpoint switched off' }
+
 /** What a screen reader hears besides the name: the card's place in a test run, or what a comparison found. */
 function describe(decor: NodeDecor): string | undefined {
-  const parts = [decor.run ? RUN_LABEL[decor.run] : '', decor.diffNote].filter(Boolean)
+  const parts = [
+    decor.run ? RUN_LABEL[decor.run] : '',
+    decor.breakpoint ? BP_LABEL[decor.breakpoint] : '',
+    decor.diffNote,
+  ].filter(Boolean)
   return parts.length ? parts.join('; ') : undefined
 }
 

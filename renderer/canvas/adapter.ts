@@ -1,7 +1,7 @@
 import type { Edge } from '@xyflow/react'
 import type { FlowEdge, FlowNode, Position } from '../../shared/flow/document'
 import { cardLayout } from './card-layout'
-import { NO_DECOR, type Decor, type NodeDecor } from './decor'
+import { NO_DECOR, type BreakpointMark, type Decor, type NodeDecor } from './decor'
 import type { FlowCardNode } from './FlowNodeCard'
 
 // React Flow re-renders a node only when its node object changes, so the canvas must hand it the same object
@@ -76,6 +76,12 @@ const EDGE_LABEL: Record<string, string> = {
   removed: ', removed',
 }
 
+const BP_LABEL: Record<BreakpointMark, string> = {
+  on: ', breakpoint',
+  conditional: ', conditional breakpoint',
+  off: ', breakpoint switched off',
+}
+
 export class EdgeCache {
   private entries = new Map<string, EdgeEntry>()
 
@@ -83,7 +89,9 @@ export class EdgeCache {
     const next = new Map<string, EdgeEntry>()
     const out = edges.map((e) => {
       const sel = selected.has(e.id)
-      const state = decor.edges.get(e.id) ?? ''
+      const cov = decor.edges.get(e.id) ?? ''
+      const bp = decor.edgeBreakpoints?.get(e.id)
+      const state = bp ? `${cov}|${bp}` : cov
       const prev = this.entries.get(e.id)
       const entry =
         prev && prev.source === e && prev.selected === sel && prev.state === state
@@ -98,8 +106,12 @@ export class EdgeCache {
                 sourceHandle: e.sourcePort,
                 target: e.target,
                 selected: sel,
-                ...(state ? { className: `cov-${state}` } : {}),
-                ariaLabel: `Connection ${e.sourcePort}${EDGE_LABEL[state] ?? ''}`,
+                ...(cov || bp
+                  ? { className: [cov && `cov-${cov}`, bp && `bp-edge bp-${bp}`].filter(Boolean).join(' ') }
+                  : {}),
+                // The breakpoint's dot sits on the connection's middle, where React Flow puts a label.
+                ...(bp ? { label: '●', labelShowBg: false } : {}),
+                ariaLabel: `Connection ${e.sourcePort}${EDGE_LABEL[cov] ?? ''}${bp ? BP_LABEL[bp] : ''}`,
               },
             }
       next.set(e.id, entry)

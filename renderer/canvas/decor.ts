@@ -8,6 +8,35 @@ import type { CompareView, DiffMark } from '../compare/view'
 // object only when something it shows changed (renderer/canvas/adapter.ts).
 
 export type RunState = 'current' | 'failed' | 'path' | 'unreached'
+/** A breakpoint's look: on, on with a condition, or switched off. */
+export type BreakpointMark = 'on' | 'conditional' | 'off'
+
+/** The breakpoints drawn on the canvas, by node id and by edge id (breakpointMarks). */
+export interface BreakpointMarks {
+  nodes: ReadonlyMap<string, BreakpointMark>
+  edges: ReadonlyMap<string, BreakpointMark>
+}
+
+export const NO_BREAKPOINTS: BreakpointMarks = { nodes: new Map(), edges: new Map() }
+
+/** The marks of a list of breakpoints (renderer/editor/breakpoints.ts). */
+export function breakpointMarks(
+  list: readonly {
+    at: { kind: 'node'; nodeId: string } | { kind: 'edge'; edgeId: string }
+    enabled: boolean
+    condition?: string
+  }[],
+): BreakpointMarks {
+  if (!list.length) return NO_BREAKPOINTS
+  const nodes = new Map<string, BreakpointMark>()
+  const edges = new Map<string, BreakpointMark>()
+  for (const b of list) {
+    const mark: BreakpointMark = !b.enabled ? 'off' : b.condition?.trim() ? 'conditional' : 'on'
+    if (b.at.kind === 'node') nodes.set(b.at.nodeId, mark)
+    else edges.set(b.at.edgeId, mark)
+  }
+  return { nodes, edges }
+}
 export type PortState = 'covered' | 'uncovered'
 export type EdgeState = 'path' | 'covered' | 'uncovered' | 'added' | 'removed'
 
@@ -21,6 +50,8 @@ export interface NodeDecor {
   /** While comparing two versions (renderer/compare/view.ts): what happened to the node, and in words. */
   diff: DiffMark | null
   diffNote: string
+  /** A breakpoint on the card (the run stops before the node runs). */
+  breakpoint?: BreakpointMark
   /** A node that calls another flow (a Call Flow): the flow, with its name when the studio has it (null: unknown). */
   callee?: Callee
 }
@@ -35,6 +66,8 @@ export const NO_DECOR: NodeDecor = { key: '', errors: 0, warnings: 0, run: null,
 export interface Decor {
   nodes: ReadonlyMap<string, NodeDecor>
   edges: ReadonlyMap<string, EdgeState>
+  /** Breakpoints on connections, by edge id. */
+  edgeBreakpoints?: ReadonlyMap<string, BreakpointMark>
 }
 
 export function decorate(
@@ -43,6 +76,7 @@ export function decorate(
   overlay: CanvasOverlay | null,
   compare: CompareView | null = null,
   callees: ReadonlyMap<string, Callee> = new Map(),
+  breakpoints: BreakpointMarks = NO_BREAKPOINTS,
 ): Decor {
   const run = new Map<string, RunState>()
   const ports = new Map<string, Record<string, PortState>>()
@@ -77,12 +111,13 @@ export function decorate(
     const ps = ports.get(n.id)
     const m = compare?.marks.get(n.id)
     const callee = callees.get(n.id)
-    if (!p && !r && !ps && !m && !callee) continue
+    const bp = breakpoints.nodes.get(n.id)
+    if (!p && !r && !ps && !m && !callee && !bp) continue
     const errors = p?.error ?? 0
     const warnings = p?.warning ?? 0
     const portList = ps ? Object.entries(ps).sort(([a], [b]) => (a < b ? -1 : 1)) : []
     nodes.set(n.id, {
-      key: `${errors}|${warnings}|${r ?? ''}|${portList.map(([k, v]) => `${k}=${v}`).join(',')}|${m ? `${m.status}:${m.note}` : ''}|${callee ? `${callee.flowId}\u0000${callee.name ?? ''}` : ''}`,
+      key: `${errors}|${warnings}|${r ?? ''}|${portList.map(([k, v]) => `${k}=${v}`).join(',')}|${m ? `${m.status}:${m.note}` : ''}|${callee ? `${callee.flowId}\u0000${callee.name ?? ''}` : ''}|${bp ?? ''}`,
       errors,
       warnings,
       run: r,
@@ -90,7 +125,8 @@ export function decorate(
       diff: m?.status ?? null,
       diffNote: m?.note ?? '',
       ...(callee ? { callee } : {}),
+      ...(bp ? { breakpoint: bp } : {}),
     })
   }
-  return { nodes, edges }
+  return { nodes, edges, edgeBreakpoints: breakpoints.edges }
 }

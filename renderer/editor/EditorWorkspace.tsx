@@ -19,6 +19,7 @@ import { EmulatorToggle } from '../emulator/EmulatorToggle'
 import { useKeptCoverage } from '../emulator/kept-coverage'
 import { useCompareStore } from '../compare/compare-store'
 import { useCompareAddress } from '../compare/deep-link'
+import { useBreakpointSync } from './breakpoint-sync'
 
 // Loaded when first opened: its country list and business-number check come with libphonenumber-js.
 const FlowSettingsPanel = lazy(() => import('./FlowSettingsPanel'))
@@ -27,6 +28,7 @@ const FlowSettingsPanel = lazy(() => import('./FlowSettingsPanel'))
 const NodePanel = lazy(() => import('../panels/NodePanel').then((m) => ({ default: m.NodePanel })))
 const ComparePanel = lazy(() => import('../compare/ComparePanel').then((m) => ({ default: m.ComparePanel })))
 const RevisionsPanel = lazy(() => import('./RevisionsPanel').then((m) => ({ default: m.RevisionsPanel })))
+const BreakpointsPanel = lazy(() => import('./BreakpointsPanel'))
 const WebhookSidePanel = lazy(() => import('./WebhookSidePanel').then((m) => ({ default: m.WebhookSidePanel })))
 const EmulatorPanel = lazy(() => import('../emulator/EmulatorPanel').then((m) => ({ default: m.EmulatorPanel })))
 
@@ -55,7 +57,7 @@ export function EditorWorkspace({
   const saver = useRef<Autosave | null>(null)
   const [searching, setSearching] = useState(false)
   const [help, setHelp] = useState(false)
-  const [side, setSide] = useState<'revisions' | 'webhook' | 'settings' | null>(null)
+  const [side, setSide] = useState<'revisions' | 'webhook' | 'settings' | 'breakpoints' | null>(null)
   const panelNodeId = useStore(store, (s) => s.panelNodeId)
   const emulatorOpen = useOverlayStore((s) => s.open)
   const comparing = useCompareStore((s) => s.flowId === flow.id)
@@ -82,6 +84,8 @@ export function EditorWorkspace({
   useProblems(store)
   useCompareAddress(flow, store)
   useKeptCoverage(flow.id, store)
+  const flushNow = useCallback(() => saver.current?.flush() ?? Promise.resolve(), [])
+  useBreakpointSync(flow.id, store, flushNow)
 
   const handlers = useMemo(
     () => ({
@@ -96,7 +100,6 @@ export function EditorWorkspace({
     }),
     [help, searching, store],
   )
-  const flushNow = useCallback(() => saver.current?.flush() ?? Promise.resolve(), [])
   const back = useCallback(() => void flushNow().then(onBack), [flushNow, onBack])
 
   return (
@@ -111,6 +114,7 @@ export function EditorWorkspace({
           onRevisions={() => setSide((p) => (p === 'revisions' ? null : 'revisions'))}
           onWebhook={() => setSide((p) => (p === 'webhook' ? null : 'webhook'))}
           onSettings={() => setSide((p) => (p === 'settings' ? null : 'settings'))}
+          onBreakpoints={() => setSide((p) => (p === 'breakpoints' ? null : 'breakpoints'))}
           onOverwrite={() => void saver.current?.overwrite()}
         />
         {searching && <SearchBar onClose={() => setSearching(false)} />}
@@ -129,6 +133,8 @@ export function EditorWorkspace({
               <RevisionsPanel flowId={flow.id} onClose={() => setSide(null)} flush={flushNow} />
             ) : side === 'webhook' ? (
               <WebhookSidePanel flowId={flow.id} onClose={() => setSide(null)} />
+            ) : side === 'breakpoints' ? (
+              <BreakpointsPanel onClose={() => setSide(null)} />
             ) : side === 'settings' ? (
               <FlowSettingsPanel onClose={() => setSide(null)} />
             ) : (

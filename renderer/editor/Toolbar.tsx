@@ -4,6 +4,7 @@ import { ThemeSwitch } from '../shell/ThemeSwitch'
 import { autoLayout } from './actions'
 import { useEditor, useEditorStore } from './context'
 import type { SaveStatus } from './autosave'
+import { liveBreakpoints } from './breakpoints'
 
 interface Props {
   onBack(): void
@@ -13,6 +14,7 @@ interface Props {
   onRevisions(): void
   onWebhook(): void
   onSettings(): void
+  onBreakpoints(): void
   onOverwrite(): void
 }
 
@@ -29,13 +31,24 @@ function statusText(s: SaveStatus): string {
   }
 }
 
-export function Toolbar({ onBack, status, onSearch, onHelp, onRevisions, onWebhook, onSettings, onOverwrite }: Props) {
+export function Toolbar({
+  onBack,
+  status,
+  onSearch,
+  onHelp,
+  onRevisions,
+  onWebhook,
+  onSettings,
+  onBreakpoints,
+  onOverwrite,
+}: Props) {
   const store = useEditorStore()
   const rf = useReactFlow()
   const name = useEditor((s) => s.doc.name)
   const flowId = useEditor((s) => s.doc.id)
   const undoLabel = useEditor((s) => s.history.past.at(-1)?.label)
   const redoLabel = useEditor((s) => s.history.future[0]?.label)
+  const breakpoints = useEditor((s) => liveBreakpoints(s.breakpoints, s.doc).length)
   return (
     <header className="editor-toolbar" role="toolbar" aria-label="Editor">
       <button type="button" onClick={onBack} aria-label="Back to flows">
@@ -94,6 +107,13 @@ export function Toolbar({ onBack, status, onSearch, onHelp, onRevisions, onWebho
         onClick={onSettings}
       >
         Settings
+      </button>
+      <button
+        type="button"
+        title="Where a test run in the emulator stops (F9 on a card or connection)"
+        onClick={onBreakpoints}
+      >
+        Breakpoints{breakpoints ? ` (${breakpoints})` : ''}
       </button>
       <button type="button" aria-label="Revisions" onClick={onRevisions}>
         Revisions

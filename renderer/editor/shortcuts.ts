@@ -5,6 +5,7 @@ import { autoLayout, copySelection, cutSelection, duplicateSelection, pasteText,
 import { useEditorStore } from './context'
 import { nextNode, type Direction } from './navigate'
 import { useCompareStore } from '../compare/compare-store'
+import { toggleBreakpoints } from './breakpoints'
 
 /** The editor's keyboard shortcuts; the help overlay lists exactly these. Delete and Backspace are React Flow's. */
 export const SHORTCUTS: { keys: string; what: string }[] = [
@@ -20,6 +21,7 @@ export const SHORTCUTS: { keys: string; what: string }[] = [
   { keys: 'Enter', what: "Open the selected card's settings" },
   { keys: 'Arrow keys', what: 'Move the focused card (Shift: further)' },
   { keys: 'Ctrl+Shift+L', what: 'Auto-layout the selection, or the whole flow' },
+  { keys: 'F9', what: 'Add or remove a breakpoint on the selected cards and connections' },
   { keys: 'Alt+Shift+Arrow keys', what: 'Align the selected cards to that side' },
   { keys: 'Ctrl+F', what: 'Search nodes' },
   { keys: 'Enter / Shift+Enter', what: 'Next / previous search result' },
@@ -70,6 +72,7 @@ export function useShortcuts(h: ShortcutHandlers) {
       else if (mod && e.shiftKey && key === 'l' && !comparing()) void autoLayout(store, rf)
       else if (e.key === 'Enter' && !mod && onCanvas(e.target) && s.selectedNodeIds.length === 1)
         s.openPanel(s.selectedNodeIds[0]!)
+      else if (e.key === 'F9' && !mod && !comparing()) toggleBreakpoints(store)
       else if (e.key === '?') h.toggleHelp()
       else handled = false
       if (handled) e.preventDefault()

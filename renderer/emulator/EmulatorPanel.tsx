@@ -10,6 +10,7 @@ import { HttpModes } from './HttpModes'
 import { Inspector } from './Inspector'
 import { httpNodes, mocksFor, type HttpMode } from './mocks'
 import { overlayOf } from './overlay'
+import { callerShown, notePassedThrough, sessionShown } from './through-runs'
 import { useOverlayStore } from './overlay-store'
 import { Phone } from './Phone'
 import { SkipAhead } from './SkipAhead'
@@ -85,9 +86,10 @@ function OpenPanel({ flowId, flush }: { flowId: string; flush(): Promise<unknown
   )
   useEffect(() => {
     const o = useOverlayStore.getState()
-    o.setOverlay(overlayOf(doc, session, coverage))
+    notePassedThrough(session, doc.name)
+    o.setOverlay(overlayOf(doc, sessionShown(flowId, session), coverage))
     o.setVisible(true)
-  }, [doc, session, coverage])
+  }, [doc, session, coverage, flowId])
   useEffect(() => () => useOverlayStore.getState().setVisible(false), [])
 
   const triggerNames = doc.nodes.filter((n) => startsFlow(n.type)).map((n) => n.name)
@@ -98,6 +100,7 @@ function OpenPanel({ flowId, flush }: { flowId: string; flush(): Promise<unknown
   const offset = session?.clockOffsetMs ?? 0
   const clockNow = Date.now() + offset
   const statusText = run ? runStatus(run, clockNow, doc.settings?.timeZone) : 'no run'
+  const through = callerShown(flowId, session)
 
   return (
     <aside className="emulator" aria-label="Emulator">
@@ -135,6 +138,12 @@ function OpenPanel({ flowId, flush }: { flowId: string; flush(): Promise<unknown
           <X size={14} aria-hidden="true" />
         </button>
       </header>
+      {through && (
+        <p className="emu-notice" role="status">
+          The canvas shows the steps a run of “{through.flowName}” took in this flow; the phone is this flow&apos;s own
+          test.
+        </p>
+      )}
       {notice && (
         <p className="emu-notice" role="status">
           {notice}

@@ -3,6 +3,7 @@ import { api } from '../api'
 import type { EditorStore } from '../editor/store'
 import { overlayOf } from './overlay'
 import { useOverlayStore } from './overlay-store'
+import { sessionShown } from './through-runs'
 
 /**
  * With "Keep coverage on canvas" on, a flow opened with the emulator closed shows its last test session anyway: the
@@ -33,7 +34,9 @@ export function useKeptCoverage(flowId: string, store: EditorStore): void {
       if (!coverage.ok) return
       const o = useOverlayStore.getState()
       if (o.flowId === flowId) return // the emulator or a logged run got there first
-      o.setOverlay(overlayOf(store.getState().doc, session?.ok ? session.value : null, coverage.value))
+      o.setOverlay(
+        overlayOf(store.getState().doc, sessionShown(flowId, session?.ok ? session.value : null), coverage.value),
+      )
     })()
     return () => {
       live = false

@@ -3,6 +3,7 @@ import { buildFlow } from '../../shared/engine/testing/fixtures'
 import type { EmulatorSession, FlowCoverage } from '../../shared/api/commands/emulator'
 import type { TraceEvent } from '../../shared/engine'
 import { overlayOf, portKey } from './overlay'
+import { callerShown, forgetPassedThrough, notePassedThrough, sessionShown } from './through-runs'
 
 const doc = buildFlow(
   [
@@ -121,6 +122,47 @@ describe('canvas overlay', () => {
     expect(o.pathNodeIds).toEqual(['n_t', 'n_pick'])
     expect(o.pathEdgeIds).toEqual([edgeId('out')])
     expect(o.currentNodeId).toBe('n_pick')
+  })
+
+  // Issue 30: the canvas of the called flow draws the steps a caller's run took in it, and the way in by its trigger.
+  it("on a called flow's canvas, a caller's run draws only its steps in that flow", () => {
+    const inside = (e: TraceEvent): TraceEvent => ({ ...e, flowId: doc.id, depth: 1 })
+    const caller = (waitingFlowId: string | null) => {
+      // The caller's own node ids are the callee's too (n_t, n_pick): only the events with flowId count here.
+      const s = session([ev('n_t', 'out'), ev('n_pick', null), inside(ev('n_pick', null))], 'n_pick')
+      return { ...s, flowId: 'flw_caller', run: { ...s.run!, waitingFlowId } }
+    }
+    const waiting = overlayOf(doc, caller(doc.id), null)
+    expect(waiting.pathNodeIds).toEqual(['n_t', 'n_pick'])
+    expect(waiting.pathEdgeIds).toEqual([edgeId('out')])
+    expect(waiting.currentNodeId).toBe('n_pick')
+    // Once the run is back in the caller, this flow has no current node; its path stays.
+    const back = overlayOf(doc, caller('flw_caller'), null)
+    expect(back.currentNodeId).toBeNull()
+    expect(back.pathNodeIds).toEqual(['n_t', 'n_pick'])
+    // A caller's run that did not go through this flow draws nothing here.
+    const elsewhere = overlayOf(doc, { ...caller('flw_caller'), trace: [ev('n_t', 'out'), ev('n_ma', null)] }, null)
+    expect([elsewhere.pathNodeIds, elsewhere.pathEdgeIds, [elsewhere.currentNodeId ?? []]].flat(2)).toEqual([])
+  })
+
+  it('the canvas of a called flow shows the more recent of its own session and a caller run through it', () => {
+    forgetPassedThrough()
+    const at = (e: TraceEvent, startedAt: number, flowId?: string): TraceEvent => ({ ...e, startedAt, flowId })
+    const own = { ...session([at(ev('n_t', 'out'), 10)], null) }
+    const through = {
+      ...session([at(ev('n_x', 'done'), 20), at(ev('n_pick', null), 21, doc.id)], null),
+      flowId: 'flw_c',
+    }
+    expect(sessionShown(doc.id, own)).toBe(own)
+    notePassedThrough(through, 'Caller')
+    expect(sessionShown(doc.id, own)).toBe(through)
+    expect(sessionShown(doc.id, null)).toBe(through)
+    expect(callerShown(doc.id, own)?.flowName).toBe('Caller')
+    expect(sessionShown('flw_c', null)).toBeNull()
+    const newer = { ...session([at(ev('n_t', 'out'), 30)], null) }
+    expect(sessionShown(doc.id, newer)).toBe(newer)
+    expect(callerShown(doc.id, newer)).toBeNull()
+    forgetPassedThrough()
   })
 
   it('shows nothing without a session or coverage', () => {

@@ -1,5 +1,7 @@
 import type { EmulatorSession, FlowCoverage } from '../../shared/api/commands/emulator'
 import type { FlowDocument } from '../../shared/flow/document'
+import type { TraceEvent } from '../../shared/engine'
+import { startsFlow } from '../../shared/nodes/behaviour-of'
 
 // What the canvas shows of testing: the current run's path and the flow's coverage. Computed from the same trace
 // events as the Flow Logs, so the canvas, the logs and the coverage figure never disagree. The canvas draws it as
@@ -42,15 +44,19 @@ export function overlayOf(
   session: EmulatorSession | null,
   coverage: FlowCoverage | null,
 ): CanvasOverlay {
-  // Only this flow's own steps: a callee's steps (TraceEvent.flowId set) may use the same node ids as the caller's.
-  const trace = (session?.trace ?? []).filter((t) => t.flowId === undefined || t.flowId === doc.id)
-  const pathNodeIds = [...new Set(trace.map((t) => t.nodeId))]
+  // Only this flow's own steps, whichever flow's run it is: an event without `flowId` ran in the session's own flow,
+  // so the canvas of a flow the run called draws the steps the run took in it (node ids of two flows may be equal).
+  const trace = (session?.trace ?? []).filter((t) => (t.flowId ?? session?.flowId) === doc.id)
+  // A call enters the flow where its trigger leads, without running the trigger: that way in is drawn as taken.
+  const entry = session && session.flowId !== doc.id && trace.length ? entryOf(doc) : null
+  const pathNodeIds = [...new Set([...(entry ? [entry.source] : []), ...trace.map((t) => t.nodeId)])]
   const edgeByPort = new Map(doc.edges.map((e) => [portKey(e.source, e.sourcePort), e.id]))
   const pathEdgeIds = [
     ...new Set(
-      trace
-        .flatMap((t) => (t.port ? [edgeByPort.get(portKey(t.nodeId, t.port))] : []))
-        .filter((id): id is string => !!id),
+      [
+        ...(entry ? [entry.id] : []),
+        ...trace.flatMap((t) => (t.port ? [edgeByPort.get(portKey(t.nodeId, t.port))] : [])),
+      ].filter((id): id is string => !!id),
     ),
   ]
   const reached = new Set([...(coverage?.reachedNodeIds ?? []), ...pathNodeIds])
@@ -60,8 +66,7 @@ export function overlayOf(
   for (const t of trace) if (t.port) coveredPorts.add(portKey(t.nodeId, t.port))
   return {
     flowId: doc.id,
-    // A run waiting inside a call waits at a node of the callee: here, the call node (its last own step) is current.
-    currentNodeId: (inCallee(session, doc.id) ? null : session?.run?.waitingNodeId) ?? trace.at(-1)?.nodeId ?? null,
+    currentNodeId: currentOf(session, doc.id, trace),
     pathNodeIds,
     pathEdgeIds,
     failedNodeIds: [...new Set(trace.filter((t) => t.error).map((t) => t.nodeId))],
@@ -76,8 +81,21 @@ export function overlayOf(
   }
 }
 
-/** The run waits in another flow than `flowId` (inside a call it made). */
-function inCallee(session: EmulatorSession | null, flowId: string): boolean {
-  const waitingIn = session?.run?.waitingFlowId
-  return !!waitingIn && waitingIn !== flowId
+/**
+ * The node to mark current on the canvas of `flowId`: where the run waits when it waits in this flow; in the run's own
+ * flow, while it waits inside a call it made, the call node (its last own step), else the last step; in a flow the run
+ * called and has left, none (the run is elsewhere).
+ */
+function currentOf(session: EmulatorSession | null, flowId: string, trace: TraceEvent[]): string | null {
+  if (!session) return null
+  const run = session.run
+  const waitingIn = run?.waitingNodeId ? (run.waitingFlowId ?? session.flowId) : null
+  if (waitingIn === flowId) return run!.waitingNodeId
+  return session.flowId === flowId ? (trace.at(-1)?.nodeId ?? null) : null
+}
+
+/** The edge a call enters the flow by: the first one leaving its (first) trigger. */
+function entryOf(doc: FlowDocument): FlowDocument['edges'][number] | null {
+  const trigger = doc.nodes.find((n) => startsFlow(n.type))
+  return (trigger && doc.edges.find((e) => e.source === trigger.id)) ?? null
 }

@@ -9,6 +9,7 @@ describe('example gallery', () => {
       'appointment',
       'callback-request',
       'catalogue',
+      'customer-service',
       'delivery-alerts',
       'delivery-check',
       'feedback-form',
@@ -37,7 +38,7 @@ describe('example gallery', () => {
 
   // Issue 30: an example that calls another brings it, so it runs in the emulator at once.
   it('brings the example flows an example calls as the bundle dependencies', () => {
-    for (const key of ['callback-request', 'delivery-alerts']) {
+    for (const key of ['callback-request', 'delivery-alerts', 'loyalty']) {
       const read = readImportFile(`${key}.json`, exampleBundle(key))
       expect(read.ok && read.content.dependencies.map((d) => d.id), key).toEqual(['flw_verify_phone'])
     }

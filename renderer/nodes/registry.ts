@@ -4,6 +4,7 @@ import { callFlowUi } from './call_flow'
 import { chatFlowUi } from './chat_flow'
 import { conditionUi } from './condition'
 import { endUi } from './end'
+import { extractUi } from './extract'
 import { httpCallUi } from './http_call'
 import { intentUi } from './intent'
 import { interactiveMessageUi } from './interactive_message'
@@ -28,6 +29,7 @@ export const NODE_UIS = [
   intentUi,
   conditionUi,
   routerUi,
+  extractUi,
   httpCallUi,
   scriptUi,
   leadManagementUi,

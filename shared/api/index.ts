@@ -17,6 +17,7 @@ import { studioCommands } from './commands/studio'
 import { compareCommands } from './commands/compare'
 import { modelCommands } from './commands/model'
 import { breakpointsCommands } from './commands/breakpoints'
+import { debugCommands } from './commands/debug'
 import { flowsEvents } from './events/flows'
 import { emulatorEvents } from './events/emulator'
 import { logsEvents } from './events/logs'
@@ -48,6 +49,7 @@ export const commands = {
   ...compareCommands,
   ...modelCommands,
   ...breakpointsCommands,
+  ...debugCommands,
 }
 
 export const events = {

@@ -3,6 +3,7 @@ import type { FlowDocument, FlowNode } from '../flow/document'
 import type { NodeType } from '../nodes/node-types'
 import type { NodeModule } from '../nodes/types'
 import type { Effects } from './effects'
+import type { DebugHooks } from './debug/types'
 
 export interface NodeCatalog {
   /** A node type's module (definition and runner); undefined for a type this engine does not know. */
@@ -58,4 +59,9 @@ export interface EngineDeps {
   nodeEffects?: (node: FlowNode, effects: Effects) => Effects
   /** Loads the flows Call Flow nodes call; absent (or null from it): every call fails with `callee_missing`. */
   flows?: FlowSource
+  /**
+   * The debugger (shared/engine/debug): asked before every node the run is about to execute whether to stop there.
+   * Absent: the run never stops but to wait.
+   */
+  debug?: DebugHooks
 }

@@ -15,7 +15,17 @@ export { createEffects, EffectUnavailableError, ModelError } from './effects'
 export type { EngineDeps, FlowSource, NodeCatalog, NodeMock } from './deps'
 export type { NodeRunner, NodeOutcome, RunContext } from './runner'
 export { NodeFailure } from './runner'
-export { startRun, resumeRun, wakeUp, closeRun, isExpired, dueAt, EngineUsageError, type StartOptions } from './machine'
+export {
+  startRun,
+  resumeRun,
+  goOn,
+  wakeUp,
+  closeRun,
+  isExpired,
+  dueAt,
+  EngineUsageError,
+  type StartOptions,
+} from './machine'
 export {
   matchTrigger,
   bestKeyword,
@@ -31,3 +41,5 @@ export { MAX_CALL_DEPTH, MAX_NODES_PER_STEP, WINDOW_MS } from './limits'
 export { flowsFrom } from './flow-source'
 export { windowOpen, sendRefusal, lastInboundOf } from './window'
 export { messageId, messageKind, sentMessages } from './sent'
+export type * from './debug/types'
+export { debugHooks, conditionHolds, conditionProblem, conditionTemplate, hitBreakpoint } from './debug/breakpoints'

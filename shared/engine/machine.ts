@@ -8,6 +8,7 @@ import { depthOf, graphOf, loadFrames, unwindAll } from './calls'
 import { interactionVars, systemVars } from './session'
 import type { EngineDeps } from './deps'
 import { webhookClick } from './webhook-click'
+import { pauseBefore } from './debug/pause'
 import type { Contact, EndReason, InboundEvent, RunState, StepResult, TriggerInput } from './types'
 
 export interface StartOptions {
@@ -61,7 +62,8 @@ export async function startRun(flow: FlowDocument, opts: StartOptions, deps: Eng
   const inbound = 'message' in opts.trigger ? opts.trigger.message : null
   const step = newStep(graph, state, opts.contact, deps, inbound)
   if (opts.startNodeId) {
-    if (graph.node(opts.startNodeId)) await runFrom(step, opts.startNodeId)
+    // The node picked to start from runs first: a breakpoint on it does not stop the run before it (run from here).
+    if (graph.node(opts.startNodeId)) await runFrom(step, opts.startNodeId, true)
     else
       fail(step, {
         code: 'no_start_node',
@@ -167,6 +169,31 @@ export async function wakeUp(
 }
 
 /**
+ * Goes on from a pause of the debugger (RunState.debug): the node it stopped before runs (without stopping there
+ * again), then the run goes on, stopping where EngineDeps.debug says (every next node, for a Step). Everything else is
+ * a step like any other: its messages, trace and state are committed by the host as usual.
+ */
+export async function goOn(
+  flow: FlowDocument,
+  prior: RunState,
+  contact: Contact,
+  deps: EngineDeps,
+  /** As resumeRun's: the flows of the run's open calls, when already loaded. */
+  frames?: FlowDocument[],
+): Promise<StepResult> {
+  if (prior.status !== 'paused' || !prior.debug) {
+    throw new EngineUsageError('not_paused', `Run ${prior.id} is not paused in the debugger.`)
+  }
+  const state: RunState = structuredClone(prior)
+  state.status = 'executing'
+  const at = state.debug!
+  delete state.debug
+  const step = await pausedStep(flow, state, contact, deps, null, frames)
+  if (step.state.status === 'executing') await runFrom(step, at.nodeId, true)
+  return finish(step)
+}
+
+/**
  * The instant a paused run must be woken, or null when it waits on no time. Hosts store it with the run on every
  * commit (an indexed `wake_at`) and send the core `{kind: 'wake'}` when it comes; they never read the cursor.
  */
@@ -180,6 +207,7 @@ export function closeRun(prior: RunState, reason: Exclude<EndReason, 'completed'
   state.status = 'ended'
   state.endReason = reason
   state.waiting = null
+  delete state.debug
   // The whole stack ends with the run: expiry, supersede and cancel close every open call.
   delete state.calls
   state.endedAt = now
@@ -212,8 +240,10 @@ function newStep(
  * called flow stops (its End, a dead end, a failure), its caller goes on from the Call Flow node, until the run
  * pauses or its root flow stops.
  */
-async function runFrom(step: StepContext, firstNodeId: string | null): Promise<void> {
+async function runFrom(step: StepContext, firstNodeId: string | null, goingOn = false): Promise<void> {
   let nodeId: string | null = firstNodeId
+  // The node a run goes on from (a debugger's pause, a chosen start) is not stopped at again.
+  let skip = goingOn
   for (;;) {
     while (nodeId) {
       if (step.executed >= MAX_NODES_PER_STEP) {
@@ -224,6 +254,8 @@ async function runFrom(step: StepContext, firstNodeId: string | null): Promise<v
         })
         return
       }
+      if (!skip && pauseBefore(step, nodeId)) return
+      skip = false
       nodeId = await executeNode(step, nodeId, null)
     }
     if (!depthOf(step.state) || step.state.status === 'paused') return
@@ -249,6 +281,7 @@ function finish(step: StepContext): StepResult {
     state.endedAt = now
     state.waiting = null
     delete state.calls
+    delete state.debug
   }
   return { state, messages: step.messages, trace: step.trace, inbound: step.inbound }
 }

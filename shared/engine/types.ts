@@ -109,6 +109,7 @@ export type LoggedMessage = {
 } & ({ direction: 'in'; payload: InboundEvent } | { direction: 'out'; payload: OutboundMessage })
 
 // ---- The run ----
+import type { DebugPause } from './debug/types'
 export interface WaitCursor {
   nodeId: string
   /** Times the customer answered this node without a valid answer (Question retries, untapped buttons). */
@@ -165,6 +166,11 @@ export interface RunState {
    * Absent or []: the run is in its root flow, `flowId`. Plain JSON like the rest, so hosts store it unchanged.
    */
   calls?: CallFrame[]
+  /**
+   * Set while the debugger holds the run (status 'paused', `waiting` null): where it stopped and the node it goes on
+   * from (shared/engine/debug). Plain JSON, persisted like any paused run.
+   */
+  debug?: DebugPause
 }
 
 export interface TraceEvent {

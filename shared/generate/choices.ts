@@ -59,7 +59,10 @@ async function answerDrafts(
   const giveUp = refused && `${node.id}\u0000${refused.port}`
   const wrong = giveUp && uncovered.has(giveUp) ? refused.samples(config, ix.answers) : []
   if (giveUp && wrong.length) {
-    const left = Math.max(1, refused.attempts(config) - state.waiting!.attempts)
+    const left = Math.max(
+      1,
+      refused.left?.(config, state.waiting!.data) ?? refused.attempts(config) - state.waiting!.attempts,
+    )
     out.push(
       extend(
         d,

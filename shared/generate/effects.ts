@@ -9,8 +9,9 @@ import type { Draft, Outcome } from './draft'
 import type { FlowIndex } from './flow-index'
 import { httpSource, scriptSource } from './sources-effects'
 import { targetsFor } from './targets'
-import { effectsOfType } from '../nodes/behaviour-of'
+import { callsOfType, effectsOfType } from '../nodes/behaviour-of'
 import type { MockKind } from '../nodes/behaviour'
+import { callSource } from './sources-call'
 
 /** How a test stands in for the node, as its module declares (NodeEffects.mock): an HTTP answer or its outputs. */
 const mockOf = (type: string): MockKind | undefined => effectsOfType(type)?.mock
@@ -34,7 +35,9 @@ export async function effectVariants(
     (e) =>
       !d.decided.includes(e.nodeName) &&
       !(e.nodeName in d.mocks) &&
-      (mockOf(e.nodeType) !== undefined || (e.error !== null && MISSING.has(e.error.code))),
+      (mockOf(e.nodeType) !== undefined ||
+        (e.error !== null && MISSING.has(e.error.code)) ||
+        (callsOfType(e.nodeType) !== undefined && callSource(ix, ix.graph.index.get(e.nodeId)!) !== null)),
   )
   if (!event) return null
   const node = ix.graph.index.get(event.nodeId)!
@@ -52,6 +55,25 @@ export async function effectVariants(
     if (aims) next.aims = aims
     else delete next.aims
     return next
+  }
+  const call = callSource(ix, node)
+  if (call) {
+    // The call runs for real first: the callee's own branches are reached through it. A mock stands in only for
+    // what the callee cannot give (sources-call.ts), as a targeted choice: it costs one more and is not played once
+    // real runs took what it aims at.
+    const failed = `${event.nodeId}\u0000${call.failedPort}`
+    const mocked = (mock: NodeMock, aims: string[]) => ({
+      ...variant(mock, describeMock(name, mock), aims),
+      cost: (d.cost ?? 0) + 1,
+    })
+    // While the run waits inside the callee its session is the callee's: the caller's is kept in the call's frame.
+    const own = ix.scope?.ownId(event.nodeId) ?? event.nodeId
+    const callerVars = outcome.final?.calls?.find((f) => f.callNodeId === own)?.callerVars ?? vars
+    return [
+      variant(null, `${name} calls its flow`),
+      ...(await targetsFor(ix, call, callerVars, uncovered)).map((t) => mocked(call.mock(t.picks), t.aims)),
+      ...(uncovered.has(failed) ? [mocked(call.failure(), [failed])] : []),
+    ]
   }
   const kind = mockOf(event.nodeType)
   if (kind) {
@@ -78,7 +100,7 @@ export async function effectVariants(
 function describeMock(name: string, m: NodeMock): string {
   if (m.error !== undefined) return `${name} fails`
   if (m.response) return `${name} answers ${m.response.status ?? 200}`
-  return `${name} returns ${JSON.stringify(m.output)}`
+  return `${name} returns ${JSON.stringify(m.output ?? m.outputs)}`
 }
 
 function unique<T extends { mock: NodeMock }>(mocks: T[]): T[] {

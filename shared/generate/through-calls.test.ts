@@ -110,17 +110,17 @@ describe('generating through calls', () => {
     const flows = catalogueOf([region, verifyCalls, caller])
     const suite = await generateSuite(caller, exampleDeps(), { flows })
     expect(suite.dropped).toEqual([])
-    // Only the failures no run can meet are left: every callee returns on every path.
-    expect(suite.unreached.map((u) => `${u.flowName ?? 'Orders'}: ${u.nodeName} → ${u.port}`)).toEqual([
-      'Orders: call_verify → failed',
-      'Orders: sorry → out',
-      'Verify phone: call_region → failed',
-    ])
+    // Every callee returns on every path, so only a mocked call leaves by `failed`: the generator mocks one, at
+    // each depth, and the rest of each test still runs the calls for real.
+    expect(suite.unreached).toEqual([])
     expect(suite.flows.map((f) => [f.flowName, f.covered, f.total])).toEqual([
-      ['Orders', 3, 5],
-      ['Verify phone', 2, 3],
+      ['Orders', 5, 5],
+      ['Verify phone', 3, 3],
       ['Region', 5, 5],
     ])
+    const failing = (call: string) => suite.tests.filter((t) => t.test.mocks?.[call]?.error !== undefined)
+    expect(failing('call_verify').map((t) => Object.keys(t.test.mocks!))).toEqual([['call_verify']])
+    expect(failing('call_region')).toHaveLength(1)
     expect(suite.tests.some((t) => t.test.turns.some((turn) => 'user' in turn && turn.user === 'IN'))).toBe(true)
     expect(await replay(caller, suite, flows)).toEqual(suite.tests.map(() => []))
   })
@@ -139,6 +139,70 @@ describe('generating through calls', () => {
     expect(suite.dropped).toEqual([])
     expect(suite.tests.map((t) => t.test.variables)).toContainEqual({ tier: 'gold' })
     expect(suite.tests.every((t) => typeof t.test.variables?.tier === 'string')).toBe(true)
+    // Each test pins what the End returned: the tier it was given.
+    for (const t of suite.tests) expect(t.test.end?.returns).toEqual({ answer: t.test.variables?.tier })
     expect(await replay(flow, suite)).toEqual(suite.tests.map(() => []))
+  })
+})
+
+describe('aiming values across the call boundary', () => {
+  // The callee returns one tier whatever happens; the caller routes on it. Only a mock of the call, returning an
+  // aimed value, takes the caller's other ports: the generator writes one, and the call's failure too.
+  const plan = () =>
+    buildFlow(
+      [
+        ['trigger', 'trigger_1', { kind: 'manual' }],
+        ['end', 'end_1', { returns: { tier: 'basic', points: '{{ 10 }}' } }],
+      ],
+      [['trigger_1', 'out', 'end_1']],
+      {
+        id: 'flw_plan',
+        name: 'Plan',
+        active: false,
+        interface: { inputs: [], outputs: [{ name: 'tier' }, { name: 'points' }] },
+      },
+    )
+  const shop = () =>
+    buildFlow(
+      [
+        ['trigger', 'trigger_1', { kind: 'keyword', keywords: ['plan'] }],
+        ['call_flow', 'call_plan', { flowId: 'flw_plan', inputs: {} }],
+        ['condition', 'is_gold', { rules: [{ left: '{{call_plan.tier}}', operator: 'equals', right: 'gold' }] }],
+        ['condition', 'many', { rules: [{ left: '{{call_plan.points}}', operator: 'greater_than', right: '500' }] }],
+        ['message', 'gold', { text: 'Gold!' }],
+        ['message', 'rich', { text: 'Lots of points: {{call_plan.points}}' }],
+        ['message', 'plain', { text: 'Basic plan.' }],
+        ['message', 'sorry', { text: 'Sorry.' }],
+      ],
+      [
+        ['trigger_1', 'out', 'call_plan'],
+        ['call_plan', 'done', 'is_gold'],
+        ['call_plan', 'failed', 'sorry'],
+        ['is_gold', 'true', 'gold'],
+        ['is_gold', 'false', 'many'],
+        ['many', 'true', 'rich'],
+        ['many', 'false', 'plain'],
+      ],
+      { id: 'flw_shop', name: 'Shop' },
+    )
+
+  it('a rule of the caller on {{call.output}} is taken by a mock of the call returning the aimed value', async () => {
+    const caller = shop()
+    const flows = catalogueOf([plan(), caller])
+    const suite = await generateSuite(caller, exampleDeps(), { flows })
+    expect(suite.dropped).toEqual([])
+    expect(suite.unreached).toEqual([])
+    expect(suite.flows.map((f) => [f.flowName, f.covered, f.total])).toEqual([
+      ['Shop', 11, 11],
+      ['Plan', 1, 1],
+    ])
+    const outputs = suite.tests.flatMap((t) =>
+      t.test.mocks?.call_plan?.outputs ? [t.test.mocks.call_plan.outputs] : [],
+    )
+    expect(outputs).toContainEqual(expect.objectContaining({ tier: 'gold' }))
+    expect(outputs.some((o) => Number(o.points) > 500 && o.tier !== 'gold')).toBe(true)
+    // The plain way is the callee's own answer: a test runs the call for real.
+    expect(suite.tests.some((t) => !t.test.mocks?.call_plan)).toBe(true)
+    expect(await replay(caller, suite, flows)).toEqual(suite.tests.map(() => []))
   })
 })

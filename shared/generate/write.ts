@@ -1,7 +1,7 @@
 // A chosen conversation written as a conversation test that pins what the bot did: every message of every turn,
 // the decision of every Condition and Router on the turn it was made, the state after the last turn, and how the
 // run ended. The test is named after the path it takes.
-import { messageViewer, type ConversationTest, type Turn } from '../engine/conversation'
+import { messageViewer, returnedBy, type ConversationTest, type Turn } from '../engine/conversation'
 import type { EngineDeps } from '../engine/deps'
 import type { StepResult, TraceEvent } from '../engine/types'
 import type { FlowIndex } from './flow-index'
@@ -26,6 +26,9 @@ export async function writeTest(ix: FlowIndex, p: Played, deps: EngineDeps): Pro
     }
   })
   const final = outcome.final!
+  // A callable flow played on its own ends at an End that returns outputs: the test pins them, so two Ends that
+  // differ only in what they return are told apart.
+  const returned = returnedBy(outcome.trace, final)
   const templates = await templatesUsed(ix, outcome.trace, draft.mocks, deps)
   return {
     ...testOf(
@@ -36,6 +39,7 @@ export async function writeTest(ix: FlowIndex, p: Played, deps: EngineDeps): Pro
     end: {
       state: final.status === 'executing' ? 'ended' : final.status,
       ...(final.error ? { error: final.error.code } : {}),
+      ...(returned && Object.keys(returned).length ? { returns: returned } : {}),
     },
   }
 }

@@ -100,6 +100,11 @@ export interface NodeAnswers<C> {
   refused?: {
     port: string
     attempts(config: C): number
+    /**
+     * How many more refused inputs take the port from this wait, when the run's count of answers at the node does
+     * not say it (a node that asks several things in turn: an Extract); absent: attempts minus the answers so far.
+     */
+    left?(config: C, waiting: unknown): number
     samples(config: C, ctx: InputContext): CustomerSample[]
   }
   /** Where an answer lands, for the generator's aimed values; absent: only the samples are tried. */

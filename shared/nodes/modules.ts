@@ -5,6 +5,7 @@ import { callFlowNode } from './call_flow'
 import { chatFlowNode } from './chat_flow'
 import { conditionNode } from './condition'
 import { endNode } from './end'
+import { extractNode } from './extract'
 import { httpCallNode } from './http_call'
 import { intentNode } from './intent'
 import { interactiveMessageNode } from './interactive_message'
@@ -28,6 +29,7 @@ export const NODE_MODULES = [
   intentNode,
   conditionNode,
   routerNode,
+  extractNode,
   httpCallNode,
   scriptNode,
   leadManagementNode,

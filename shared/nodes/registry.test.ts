@@ -62,9 +62,9 @@ describe('node registry contract', () => {
     expect(ports('interactive_message')).toEqual(['yes', 'no'])
   })
 
-  it('exactly Question, Interactive Message, Chat Flow and Intent (on the next message) wait, products with "no reply within", and they resume', () => {
+  it('exactly Question, Interactive Message, Chat Flow, Intent (on the next message) and Extract (with a required slot) wait, products with "no reply within", and they resume', () => {
     const waiting = NODE_TYPES.filter((t) => NODE_DEFINITIONS[t].waits(NODE_DEFINITIONS[t].defaults()))
-    expect(waiting.sort()).toEqual(['chat_flow', 'intent', 'interactive_message', 'question'])
+    expect(waiting.sort()).toEqual(['chat_flow', 'extract', 'intent', 'interactive_message', 'question'])
     expect(NODE_DEFINITIONS.intent.waits({ ...NODE_DEFINITIONS.intent.defaults(), source: 'trigger' })).toBe(false)
     const timed = (t: 'spm' | 'mpm') =>
       NODE_DEFINITIONS[t].waits({ ...NODE_DEFINITIONS[t].defaults(), noReplyWithin: '4h' })

@@ -1,5 +1,6 @@
 // Issue 30, "Done when": a caller and a callee built by clicking, run in the emulator through the call, the path on
 // both canvases and 100% coverage, and the Flow Logs trace with the callee's steps folded under the call.
+import type { Page } from '@playwright/test'
 import type { FlowDocument, FlowNode } from '../../shared/flow/document'
 import { buildFromCanvas } from './build-helpers'
 import { card, panel, saved } from './editor-helpers'
@@ -117,9 +118,18 @@ test('a caller and a callee built by clicking run through the call, covered on b
   await expect(page).toHaveURL(new RegExp(`#/flows/${calleeId}$`))
   await expect(card(page, 'ask_name')).toBeVisible()
   // The emulator stays open on the callee: the branches the caller's runs took inside it are drawn covered, every
-  // edge of this canvas (expectCoverage). The live path of a session of the caller is not drawn here (left: the
-  // callee's emulator has its own session; see the report).
+  // edge of this canvas (expectCoverage), and the path of the caller's last run is drawn here too: its steps in this
+  // flow (the answer too long: ask_name gives up by its failure port, to end_2), entered where the trigger leads.
   await expectCoverage(page, '100%')
+  await expect(step(page, 'Trigger trigger_1')).toHaveAccessibleDescription('on the test path')
+  await expect(step(page, 'Question ask_name')).toHaveAccessibleDescription('failed in the test')
+  await expect(step(page, 'End end_2')).toHaveAccessibleDescription('on the test path')
+  await expect(step(page, 'End end_1')).not.toHaveAccessibleDescription(/test path|current/)
+  // The emulator says whose run the canvas draws: its phone is the callee's own test.
+  await expect(emulatorPanel(page).getByRole('status').filter({ hasText: 'Greeter' })).toHaveText(
+    "The canvas shows the steps a run of “Greeter” took in this flow; the phone is this flow's own test.",
+  )
+  await page.screenshot({ path: test.info().outputPath('callee-path.png') })
   await page.getByRole('button', { name: 'Flow settings' }).click()
   await expect(page.getByRole('list', { name: 'Flows that call this one' })).toContainText('Greeter (call_1)')
   await page.screenshot({ path: test.info().outputPath('callee-covered.png') })
@@ -152,4 +162,17 @@ test('a caller and a callee built by clicking run through the call, covered on b
   await page.goto(`${studio.url}/#/flows/${callerId}`)
   await expect(card(page, 'call_1').getByRole('link', { name: 'Open the called flow Ask name' })).toBeVisible()
   await page.screenshot({ path: test.info().outputPath('caller-dark.png') })
+
+  // While a run of the caller waits inside the callee, the callee's canvas marks where it waits.
+  if (!(await emulatorPanel(page).isVisible())) await page.getByRole('button', { name: 'Test', exact: true }).click()
+  await type(page, 'hi')
+  await expect(last()).toContainText('What is your name?')
+  await expect(step(page, 'Call Flow call_1')).toHaveAccessibleDescription('current step of the test')
+  await card(page, 'call_1').getByRole('link', { name: 'Open the called flow Ask name' }).click()
+  await expect(step(page, 'Question ask_name')).toHaveAccessibleDescription('current step of the test')
+  await expect(step(page, 'End end_2')).not.toHaveAccessibleDescription(/test path|current/)
+  await page.screenshot({ path: test.info().outputPath('callee-waiting-dark.png') })
 })
+
+/** A card on the canvas by its accessible name (`<type label> <node name>`). */
+const step = (page: Page, name: string) => page.getByRole('group', { name, exact: true })

@@ -24,25 +24,12 @@ const cases = FOLDERS.flatMap((folder) =>
     .map((f) => [`${folder}/${f}`, folder, f] as const),
 )
 
-const CALLER_WHY =
-  "the callee returns on every path, so only a mocked call leaves by 'failed', and the generator does not yet mock a call"
-const CALLER_GAPS = { 'redirect: verify_phone → failed: to has_phone': CALLER_WHY, 'delete: sorry deleted': CALLER_WHY }
-
 /**
- * Survivors the generator cannot kill yet, by file, with why: open work of issue 30 (docs/testing.md, "Through
- * calls"). Each must still survive (a gap that closes fails here, so the list is kept true); every other mutant
- * counts as usual.
+ * Survivors the generator cannot kill yet, by file, with why (none left since issue 30's generator mocks a call's
+ * failure and returns, and a callable flow's tests expect what its End returns). Each must still survive (a gap that
+ * closes fails here, so the list is kept true); every other mutant counts as usual.
  */
-const KNOWN_GAPS: Readonly<Record<string, Readonly<Record<string, string>>>> = {
-  'callback-request.flow.json': CALLER_GAPS,
-  'delivery-alerts.flow.json': CALLER_GAPS,
-  'verify-phone.flow.json': {
-    'redirect: ask_phone → out: to end_none':
-      'the Ends differ only in what they return, and a test of a callable flow on its own cannot yet expect returns',
-    'redirect: ask_phone → failure: to end_new':
-      'the Ends differ only in what they return, and a test of a callable flow on its own cannot yet expect returns',
-  },
-}
+const KNOWN_GAPS: Readonly<Record<string, Readonly<Record<string, string>>>> = {}
 
 describe('mutation check: the generated suite catches the slips a hand makes', () => {
   it.each(cases)(

@@ -22,7 +22,7 @@ const EXPECTED: Record<string, string> = {
   catalogue: '4/4',
   'feedback-form': '8/8',
   'lead-capture': '12/12',
-  loyalty: '13/13',
+  loyalty: '16/16',
   'order-status': '8/8',
 }
 

@@ -3,7 +3,7 @@
 // memory, or in the studio database with --data-dir), so the run's Flow Log is real.
 import path from 'node:path'
 import readline from 'node:readline'
-import type { FlowSource, Handled, InboundEvent, OutboundMessage, StepResult } from '../../../shared/engine'
+import type { Breakpoint, FlowSource, Handled, InboundEvent, OutboundMessage, StepResult } from '../../../shared/engine'
 import { typedAnswer } from '../../../shared/engine/conversation'
 import type { FlowDocument } from '../../../shared/flow/document'
 import { productsUsed, templatesUsed } from '../../../shared/analysis/library-refs'
@@ -32,8 +32,9 @@ import { parseContact, parseTrigger, type TriggerOption } from './run-options'
 import { quickReplyAnswer, stepPrints, type QuickReply } from './run-template'
 import type { CliCommand } from './types'
 import { flowFilesOf, flowFilesSource, FLOWS_USAGE } from './flow-files'
+import { breakpointsOf, cliHooks, debugAnswer, MAX_AUTO_CONTINUES, type DebugAnswer } from './run-debug'
 
-const USAGE = `Usage: chatflow run <flow.json> [--contact "Name +919800000001"] [--trigger <how>] [--data-dir <dir>] [--library <library.json>] [--flows <file|dir>]...
+const USAGE = `Usage: chatflow run <flow.json> [--contact "Name +919800000001"] [--trigger <how>] [--data-dir <dir>] [--library <library.json>] [--flows <file|dir>]... [--break <node>]...
 
 Chats with the flow in the terminal. --trigger says how the run starts:
   manual                  an operator start (the default unless the flow starts on a keyword)
@@ -44,6 +45,8 @@ Chats with the flow in the terminal. --trigger says how the run starts:
                           webhook-request:{"data":{"order_id":"A1"},"message_text":"hi","button_id":"rate_now"}
   ad:<headline>           the first message after an ad click; ad:{"headline":"Sale","source_id":"12",
                           "text":"Is it in stock?"} sets any referral fields and the message text
+--break <node> (a node's name or id, repeatable) stops the run before that node, prints the variables and asks
+c (continue), s (step: stop before the next node) or q (quit); when stdin is not a terminal it prints and continues.
 Type /vars to see the session variables, /quit (or Ctrl-D) to leave. Without --data-dir the run is kept in memory.
 Time: /wait 2h, /wait due (to the instant the run waits for: a Wait node, "no reply within"), /wait until
 2026-12-01T10:00 (in the flow's time zone) move the chat's clock forward and wake the run, as time would.
@@ -63,6 +66,7 @@ export const runCommand: CliCommand = {
     runCli(args, {
       // Opened only when the chat starts: an open stdin would keep `--help` or a refused run from exiting.
       input: () => readline.createInterface({ input: process.stdin, terminal: false }),
+      interactive: process.stdin.isTTY === true,
       stdout: (s) => process.stdout.write(s),
       stderr: (s) => process.stderr.write(s),
     }),
@@ -70,6 +74,8 @@ export const runCommand: CliCommand = {
 
 interface CliIo {
   input: () => AsyncIterable<string>
+  /** A person types the lines (a terminal): a --break stop waits for c / s / q; otherwise it continues by itself. */
+  interactive?: boolean
   stdout: (s: string) => void
   stderr: (s: string) => void
 }
@@ -86,6 +92,7 @@ export async function runCli(args: string[], io: CliIo): Promise<number> {
       'data-dir': { type: 'string' },
       library: { type: 'string' },
       flows: { type: 'string', multiple: true },
+      break: { type: 'string', multiple: true },
     },
     { count: 1, what: 'one flow file' },
   )
@@ -118,6 +125,11 @@ export async function runCli(args: string[], io: CliIo): Promise<number> {
   const trigger = parseTrigger(parsed.values.trigger)
   if (typeof trigger === 'string') {
     io.stderr(`chatflow run: ${trigger}\n${USAGE}`)
+    return 2
+  }
+  const breaks = breakpointsOf(loaded.document, parsed.values.break ?? [])
+  if (typeof breaks === 'string') {
+    io.stderr(`chatflow run: ${breaks}\n`)
     return 2
   }
   const libraryFile = libraryFileFor({
@@ -164,6 +176,8 @@ export async function runCli(args: string[], io: CliIo): Promise<number> {
         trigger,
         db: cliRunService(db, library, clock, flowFilesSource(file, flowFiles, loaded.document)),
         clock,
+        breaks,
+        interactive: io.interactive ?? false,
       },
       io.input(),
       io.stdout,
@@ -195,6 +209,10 @@ interface ChatOptions {
   db: RunService
   /** The clock the service runs on, which `/wait` moves (cliRunService(db, library, clock)); absent: time stands. */
   clock?: MovableClock
+  /** --break: the run stops before these nodes (run-debug.ts). */
+  breaks?: Breakpoint[]
+  /** A person answers the stops (c / s / q); otherwise each stop is printed and the run continues. */
+  interactive?: boolean
 }
 
 /** The chat loop, over any source of lines (a terminal, a pipe, a test's array). Returns the exit code. */
@@ -216,6 +234,10 @@ export async function chat(
   // A template's quick replies can be tapped by number only while it is the last thing the bot sent.
   let quickReplies: QuickReply[] = []
   let lastVars: Record<string, unknown> = {}
+  const breaks = opts.breaks ?? []
+  const hooks = cliHooks(flow, breaks)
+  // Lines are read one at a time: a stop of the debugger takes its answer from the same input as the chat.
+  const input = lines[Symbol.asyncIterator]()
 
   // The flow the run waits in: a callee's when it waits inside a call (docs/engine.md, "Calls").
   const waitingIn = async (step: StepResult): Promise<FlowDocument> => {
@@ -235,6 +257,12 @@ export async function chat(
     // A step that sent nothing and still waits (text typed at a form, say) keeps the buttons, rows or form shown.
     if (step.state.status !== 'paused') lastInteractive = null
     else if (last) lastInteractive = last.type === 'interactive' ? last : null
+    if (step.state.debug) {
+      const where = nodeName(here, step.state.debug.nodeId)
+      write(`(paused before ${where}${step.state.debug.reason === 'step' ? '' : ': breakpoint'})\n`)
+      write(JSON.stringify(step.state.vars, null, 2) + '\n')
+      return
+    }
     if (step.state.status === 'paused' && !step.messages.length)
       write(`(no answer; the run still waits at ${nodeName(here, step.state.waiting?.nodeId)})\n`)
     if (step.state.status === 'paused' && last && isForm(last))
@@ -250,14 +278,44 @@ export async function chat(
     const out = await service.handle(
       contact,
       { kind: 'message', message: event },
-      { flows: [flow], flowOf: () => flow, activation: 'keyword' },
+      { flows: [flow], flowOf: () => flow, activation: 'keyword', debug: hooks },
     )
     if (out.ran) await showAll(out)
     else write(`${ignoredNote(flow, out)}\n`)
   }
+  /**
+   * While the debugger holds the run: ask c / s / q (a terminal), or go on by itself (a pipe). True when the person
+   * quit: the run is cancelled and the chat ends.
+   */
+  const debugLoop = async (): Promise<boolean> => {
+    for (let auto = 0; ; auto++) {
+      const held = service.pausedRun(contact.id)
+      if (!held?.debug) return false
+      let answer: DebugAnswer | null = 'continue'
+      if (opts.interactive) {
+        write('[c]ontinue, [s]tep or [q]uit? ')
+        answer = null
+        while (!answer) {
+          const next = await input.next()
+          answer = next.done ? 'quit' : debugAnswer(next.value)
+          if (!answer) write('(c, s or q) ')
+        }
+      } else if (auto >= MAX_AUTO_CONTINUES) {
+        write(`(stopped after ${MAX_AUTO_CONTINUES} stops for one message: the flow probably loops)\n`)
+        answer = 'quit'
+      } else write('(continuing: stdin is not a terminal)\n')
+      if (answer === 'quit') {
+        service.end(held, 'cancelled')
+        write('(run ended: cancelled)\n')
+        return true
+      }
+      const step = await service.goOn(held.id, flow, { debug: cliHooks(flow, breaks, answer === 'step') })
+      if (step) await show(step)
+    }
+  }
   // Every step the event ran: a wake that was due when the message came runs first (docs/engine.md, rule 11).
   const showAll = async (out: Handled) => {
-    for (const w of out.steps) if (w.step.trace.length) await show(w.step)
+    for (const w of out.steps) if (w.step.trace.length || w.step.state.debug) await show(w.step)
   }
   const wait = async (spec: Exclude<ReturnType<typeof parseWaitCommand>, null>) => {
     if (typeof spec === 'string' && spec.startsWith('usage:')) return write(`(${spec})\n`)
@@ -275,7 +333,7 @@ export async function chat(
     const out = await service.handle(
       fresh,
       { kind: 'wake' },
-      { flows: [flow], flowOf: () => flow, activation: 'keyword' },
+      { flows: [flow], flowOf: () => flow, activation: 'keyword', debug: hooks },
     )
     if (out.ran) await showAll(out)
     else write('(nothing was due)\n')
@@ -290,12 +348,15 @@ export async function chat(
   if (hint) write(`(started by an operator; ${hint})\n`)
   if (how.start === 'direct') {
     const trigger = how.trigger.kind === 'webhook' ? { ...how.trigger, phone_number: contact.phone } : how.trigger
-    await show(await service.start(flow, { contact, trigger }))
+    await show(await service.start(flow, { contact, trigger, debug: hooks }))
   } else if (how.start === 'event') await receive(how.event)
   else write('(type the message that starts the flow)\n')
+  if (await debugLoop()) return 0
 
-  for await (const raw of lines) {
-    const line = raw.trim()
+  for (;;) {
+    const next = await input.next()
+    if (next.done) break
+    const line = next.value.trim()
     if (line === '/quit') break
     if (line === '/vars') {
       write(JSON.stringify(lastVars, null, 2) + '\n')
@@ -305,6 +366,7 @@ export async function chat(
     const waitSpec = parseWaitCommand(line)
     if (waitSpec !== null) {
       await wait(waitSpec)
+      if (await debugLoop()) return 0
       continue
     }
     write(`you: ${line}\n`)
@@ -314,6 +376,7 @@ export async function chat(
       continue
     }
     await receive(form ?? quickReplyAnswer(line, quickReplies) ?? typedAnswer(line, lastInteractive))
+    if (await debugLoop()) return 0
   }
   return 0
 }

@@ -9,6 +9,9 @@ import { calleesFirst, calleesOf } from '../../../shared/analysis/call-deps'
 import type { PublishedDependency, PublishedVersion } from '../../../shared/api/commands/publish'
 import { ApiFailure } from '../failure'
 import { checkPublishable } from './check'
+import { validateFlow } from '../../../shared/analysis'
+import { catalogueOf } from '../../../shared/flow/catalogue'
+import type { Problem } from '../../../shared/nodes/types'
 
 /** Callee id → the version of it a stored version calls. */
 export type Pins = Record<string, number>
@@ -113,10 +116,15 @@ export function publishedOf(plan: PublishPlan, at: number): PublishedVersion {
   }
 }
 
-export function planPublish(
-  p: CheckedPublish,
-  read: { head(flowId: string): StoredHead | null; active(flowId: string): number | null },
-): PublishPlan {
+/** What planPublish reads of a store: each flow's latest stored version, and the version (and document) it runs. */
+export interface PublishReads {
+  head(flowId: string): StoredHead | null
+  active(flowId: string): number | null
+  /** The document of the version the flow runs now, or null. */
+  running(flowId: string): FlowDocument | null
+}
+
+export function planPublish(p: CheckedPublish, read: PublishReads): PublishPlan {
   const decided = new Map<string, number>()
   const writes: VersionWrite[] = []
   const dependencies: PublishedDependency[] = []
@@ -159,5 +167,43 @@ export function planPublish(
   }
   writes.push(root)
   dependencies.sort((a, b) => (a.flowId < b.flowId ? -1 : a.flowId > b.flowId ? 1 : 0))
+  checkCalls(p, dependencies, read)
   return { writes, root, dependencies }
+}
+
+/**
+ * The calls of every flow sent, checked against the callees they will run (shared/analysis/validate-calls.ts): the
+ * ones sent, and for a callee not sent the version the server runs, as pinned. Validated alone (checkPublishable), a
+ * document's calls are not checked; the errors the callees add are the calls': a required input not mapped, an
+ * input the callee does not take, an output it does not declare, a callee that is not callable.
+ * Throws ApiFailure('invalid_call'), storing nothing.
+ */
+function checkCalls(p: CheckedPublish, dependencies: PublishedDependency[], read: PublishReads): void {
+  const sent = [p.root, ...p.dependencies]
+  const running = dependencies
+    .filter((d) => d.reused && !sent.some((s) => s.id === d.flowId))
+    .flatMap((d) => read.running(d.flowId) ?? [])
+  const flows = catalogueOf([...sent, ...running])
+  const key = (x: Problem) => `${x.code}\u0000${x.pointer ?? ''}\u0000${x.message}`
+  sent.forEach((doc, i) => {
+    // Only what the callees add: a store may be given a document checkPublishable did not see (its own tests).
+    const alone = new Set(
+      validateFlow(doc)
+        .filter((x) => x.severity === 'error')
+        .map(key),
+    )
+    const errors = validateFlow(doc, { flows }).filter((x) => x.severity === 'error' && !alone.has(key(x)))
+    if (!errors.length) return
+    // A callee's issues are under its flow id: the order it was sent in is not kept once callees come first.
+    const at = i === 0 ? ['document'] : ['dependencies', doc.id]
+    const which = i === 0 ? `Flow "${doc.name}"` : `Flow "${doc.name}", which this flow calls,`
+    throw new ApiFailure(
+      'invalid_call',
+      `${which} cannot be published with the flows it calls: ${errors
+        .slice(0, 3)
+        .map((x) => x.message)
+        .join(' ')}`,
+      errors.map((x) => ({ path: [...at, ...(x.pointer ? x.pointer.split('/').slice(1) : [])], message: x.message })),
+    )
+  })
 }

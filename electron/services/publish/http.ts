@@ -26,6 +26,7 @@ const STATUS: Record<string, number> = {
   invalid_flow: 422,
   callee_missing: 422,
   call_cycle: 422,
+  invalid_call: 422,
   not_found: 404,
   conflict: 409,
   unavailable: 503,

@@ -40,7 +40,11 @@ export class VersionStore {
    */
   storeChecked(checked: CheckedPublish): PublishedVersion {
     return this.db.transaction(() => {
-      const plan = planPublish(checked, { head: (id) => this.head(id), active: (id) => this.active(id) })
+      const plan = planPublish(checked, {
+        head: (id) => this.head(id),
+        active: (id) => this.active(id),
+        running: (id) => this.runningDocument(id),
+      })
       const at = this.now()
       const insert = this.db.prepare(
         'INSERT INTO flow_versions (flow_id, version, name, document, published_at) VALUES (?, ?, ?, ?, ?)',
@@ -65,6 +69,16 @@ export class VersionStore {
       .get(flowId) as { version: number; document: string } | undefined
     if (!row) return null
     return { version: row.version, document: readStoredFlow(row.document), calls: this.pins(flowId, row.version) }
+  }
+
+  private runningDocument(flowId: string): FlowDocument | null {
+    const json = this.db
+      .prepare(
+        'SELECT v.document FROM published_flows p JOIN flow_versions v ON v.flow_id = p.flow_id AND v.version = p.active_version WHERE p.flow_id = ?',
+      )
+      .pluck()
+      .get(flowId) as string | undefined
+    return json ? readStoredFlow(json) : null
   }
 
   private active(flowId: string): number | null {

@@ -7,7 +7,9 @@ import {
   endRun,
   dueAt,
   wakeUp,
+  goOn,
   WINDOW_MS,
+  type DebugHooks,
   type Activation,
   type Contact,
   type ConversationEvent,
@@ -50,6 +52,8 @@ export interface StartRequest {
   presets?: Record<string, unknown>
   /** Conversation tests: node results by node name instead of running those nodes. */
   mocks?: Record<string, NodeMock>
+  /** The debugger (`chatflow run --break`): where the run stops. */
+  debug?: DebugHooks
 }
 
 export interface HandleOptions {
@@ -60,6 +64,8 @@ export interface HandleOptions {
   mocks?: Record<string, NodeMock>
   /** Which triggers need an active flow: the emulator's flow under test passes 'keyword' (shared/engine triggers.ts). */
   activation?: Activation
+  /** The debugger attached to this run (shared/engine/debug): where it stops. */
+  debug?: DebugHooks
 }
 
 /** What the host does with an inbound message (the conversation core decides: shared/engine/core). */
@@ -92,8 +98,16 @@ export class RunService {
     this.flows = opts.flows ?? studioFlowSource(() => (store ??= new FlowStore(db, () => this.effects.clock.now())))
   }
 
-  private deps(mocks?: Record<string, NodeMock>): EngineDeps {
-    return { effects: this.effects, catalog: nodeCatalog, mocks, serviceWindow: this.serviceWindow, flows: this.flows }
+  private deps(mocks?: Record<string, NodeMock>, debug?: DebugHooks): EngineDeps {
+    const deps: EngineDeps = {
+      effects: this.effects,
+      catalog: nodeCatalog,
+      mocks,
+      serviceWindow: this.serviceWindow,
+      flows: this.flows,
+    }
+    if (debug) deps.debug = debug
+    return deps
   }
 
   /** One event for the contact, decided by the conversation core and persisted. */
@@ -107,10 +121,31 @@ export class RunService {
     const current = paused ? { state: paused, flow: opts.flowOf?.(paused.flowId) ?? null } : null
     const handled = await handleEvent(
       { contact, current, flows: opts.flows ?? [], event, now, activation: opts.activation },
-      this.deps(opts.mocks),
+      this.deps(opts.mocks, opts.debug),
     )
     this.persist(contact.id, handled)
     return handled
+  }
+
+  /**
+   * Goes on from the debugger's pause of this run (RunState.debug), stopping where `debug` says, and persists the
+   * step like any other. Null when the run is no longer held by the debugger (it moved meanwhile).
+   */
+  async goOn(
+    runId: string,
+    flow: FlowDocument,
+    opts: { debug?: DebugHooks; mocks?: Record<string, NodeMock> } = {},
+  ): Promise<StepResult | null> {
+    const first = this.runs.state(runId)
+    if (!first) return null
+    return withContactLock(this.db, first.contactId, async () => {
+      const state = this.runs.state(runId)
+      if (!state || state.status !== 'paused' || !state.debug) return null
+      const step = await goOn(flow, state, this.contactOf(state), this.deps(opts.mocks, opts.debug))
+      const ran = { flow, step }
+      this.persist(state.contactId, { action: 'resumed', steps: [ran], ran, inboundAt: null })
+      return step
+    })
   }
 
   /** Writes what the core returned, in one transaction (the conversation-test player's studio sink uses it too). */
@@ -126,13 +161,13 @@ export class RunService {
    * webhook's button_id that the paused run of this flow waits on resumes that run instead (the step returned).
    */
   async start(flow: FlowDocument, req: StartRequest): Promise<StepResult> {
-    const { contact, trigger, triggerNodeId, startNodeId, presets, mocks } = req
+    const { contact, trigger, triggerNodeId, startNodeId, presets, mocks, debug } = req
     // The paused run's flow is read only when it is this one: a webhook's button_id may answer its buttons.
     const flowOf = (id: string) => (id === flow.id ? flow : null)
     const handled = await this.handle(
       contact,
       { kind: 'start', flow, trigger, triggerNodeId, startNodeId, presets },
-      { mocks, flowOf },
+      { mocks, flowOf, debug },
     )
     return handled.ran!.step
   }
@@ -167,8 +202,9 @@ export class RunService {
     flows: readonly FlowDocument[],
     flowOf: (flowId: string) => FlowDocument | null,
     mocks?: Record<string, NodeMock>,
+    debug?: DebugHooks,
   ): Promise<InboundOutcome> {
-    const handled = await this.handle(contact, { kind: 'message', message: event }, { flows, flowOf, mocks })
+    const handled = await this.handle(contact, { kind: 'message', message: event }, { flows, flowOf, mocks, debug })
     return handled.ran
       ? { action: handled.action as 'started' | 'resumed', step: handled.ran.step, flow: handled.ran.flow }
       : { action: 'ignored' }

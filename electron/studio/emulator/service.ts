@@ -8,6 +8,8 @@ import { RunService, type ContactRecord } from '../../services/runs'
 import { flowStore } from '../../services/store/flows'
 import { emulatorClock, runsAtClock } from './clock'
 import { ConversationTests } from './tests'
+import { debugSessions } from './debug-sessions'
+import { debugView } from './debug-view'
 
 // The emulator's side of the back end: one RunService over the studio's real effects, and the reads the phone
 // needs. Everything goes through the same tables as production runs, so the Flow Logs and coverage see emulator
@@ -75,10 +77,12 @@ export function sessionOf(
   const contact = toContact(contactOf(runs, contactId))
   const clockOffsetMs = ctx.service(emulatorClock).offsetOf(contactId)
   const id = runId ?? latestRunId(ctx, flowId, contactId)
-  const state = id ? runs.runs.state(id) : null
-  if (!id || !state || state.flowId !== flowId || state.contactId !== contactId) {
-    return { flowId, contact, run: null, messages: [], trace: [], clockOffsetMs }
-  }
+  const found = id ? runs.runs.state(id) : null
+  const state = found && found.flowId === flowId && found.contactId === contactId ? found : null
+  const session = ctx.service(debugSessions).get(flowId, contactId)
+  // The debugger's view only while it is attached: a session without it looks as it always did.
+  const debug = session?.attached ? { debug: debugView(ctx, session, state) } : {}
+  if (!id || !state) return { flowId, contact, run: null, messages: [], trace: [], clockOffsetMs, ...debug }
   return {
     flowId,
     contact,
@@ -97,6 +101,7 @@ export function sessionOf(
     messages: runs.runs.messages(id),
     trace: runs.runs.trace(id),
     clockOffsetMs,
+    ...debug,
   }
 }
 

@@ -3,6 +3,7 @@ import type { ParsedEmulatorTrigger } from '../../../shared/api/commands/emulato
 import {
   matchTrigger,
   type ConversationEvent,
+  type DebugHooks,
   type Ignored,
   type InboundEvent,
   type NodeMock,
@@ -31,6 +32,8 @@ export async function startTest(
     presets: Record<string, unknown>
     mocks?: Record<string, NodeMock>
     flowOf: (id: string) => FlowDocument | null
+    /** The debugger, when attached: the run stops at its breakpoints. */
+    debug?: DebugHooks
   },
 ): Promise<StartAttempt> {
   const { triggerNodeId, startNodeId, presets } = opts
@@ -64,6 +67,7 @@ export async function startTest(
     flowOf: opts.flowOf,
     mocks: opts.mocks,
     activation: 'keyword',
+    debug: opts.debug,
   })
   if (handled.ran) return { action: handled.action === 'resumed' ? 'resumed' : 'started', step: handled.ran.step }
   return { action: 'ignored', notice: noticeOf(flow, trigger, handled.ignored) }

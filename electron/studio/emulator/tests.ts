@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto'
 import type { Database } from 'better-sqlite3'
 import type { ConversationTestRecord, SavedWindow, TestResult } from '../../../shared/api/commands/emulator-tests'
 import type { FlowDocument } from '../../../shared/flow/document'
-import { ModelError, type Effects, type Handled } from '../../../shared/engine'
+import { ModelError, type DebugHooks, type Effects, type Handled, type NodeMock } from '../../../shared/engine'
 import {
   parseConversationTest,
   recordingFailure,
@@ -195,6 +195,28 @@ export class ConversationTests {
   }
 
   /**
+   * Plays a saved test under the debugger (docs/emulator.md, "Debugging a saved test") as this contact of the
+   * emulator, until the first breakpoint or the first failed expectation, and leaves its run there for the debug
+   * panel: the contact's paused run is superseded first, and the run is not closed at the end. No result is stored.
+   */
+  async debug(flow: FlowDocument, testId: string, contactId: string, hooks: DebugHooks): Promise<DebuggedTest> {
+    const record = this.get(testId)
+    if (record.flowId !== flow.id) throw new ApiFailure('not_found', `Test ${testId} is not a test of this flow.`)
+    const parsed = parseConversationTest(record.yaml)
+    if (!parsed.ok) throw new ApiFailure('bad_request', `This test cannot be read: ${parsed.message}`)
+    const paused = this.runs.pausedRun(contactId)
+    if (paused) this.runs.end(paused, 'superseded')
+    const persist = (handled: Handled) => this.runs.persist(contactId, { ...handled, inboundAt: null })
+    const outcome = await runConversationTest(
+      flow,
+      parsed.test,
+      { effects: this.effects, catalog: nodeCatalog, flows: this.runs.flows, debug: hooks },
+      { contactId, persist, debug: true },
+    )
+    return { runId: outcome.final?.id ?? null, stopped: outcome.stopped ?? null, mocks: parsed.test.mocks }
+  }
+
+  /**
    * Plays one test through the conversation core under the saved-test effects policy (Scripts real, HTTP Calls
    * mocked or refused), and writes each step to the Flow Logs as it happens, messages included, under the test's
    * contact: the runs are real runs, so coverage counts them and their conversation reads like any other.
@@ -266,6 +288,13 @@ function cancellableModel(effects: Effects, signal: AbortSignal | undefined): Ef
         }),
     },
   }
+}
+
+/** Where a saved test played under the debugger stopped, and the mocks its run goes on with. */
+export interface DebuggedTest {
+  runId: string | null
+  stopped: TestOutcome['stopped'] | null
+  mocks: Record<string, NodeMock> | undefined
 }
 
 /** Whether a node reads answers against the clock (NodeAnswers.readsClock: a date Question). */

@@ -14,12 +14,16 @@ import {
 import { runsAtClock } from '../emulator/clock'
 import { lookup, outcome } from '../emulator/outcome'
 import { startTest } from '../emulator/start'
+import { hooksFor } from '../emulator/debug-sessions'
+import { settled } from '../emulator/debug'
 import { ApiFailure, notFound } from '../../services/failure'
 import { callersReaching } from './flow-calls'
 import { flowStore } from '../../services/store/flows'
 import { emulatorClockHandlers } from './emulator-clock'
 import { emulatorTestHandlers } from './emulator-tests'
-import type { AreaHandlers } from './types'
+import type { AreaHandlers, HandlerContext } from './types'
+import type { EmulatorOutcome } from '../../../shared/api/commands/emulator'
+import type { RunState } from '../../../shared/engine'
 
 export const emulatorHandlers: AreaHandlers<'emulator'> = {
   ...emulatorTestHandlers,
@@ -51,26 +55,31 @@ export const emulatorHandlers: AreaHandlers<'emulator'> = {
       presets: req.presets,
       mocks: toMocks(req.mocks),
       flowOf: lookup(ctx),
+      debug: hooksFor(ctx, req.flowId, req.contactId),
     })
     if (attempt.action === 'ignored') return outcome(ctx, req.flowId, req.contactId, 'ignored', attempt.notice, null)
-    return outcome(ctx, req.flowId, req.contactId, attempt.action, null, attempt.step.state.id)
+    return stepped(ctx, req, attempt.action, attempt.step.state)
   },
   'emulator.send': async (req, ctx) => {
     const runs = runsFor(ctx, req.enforceWindow, req.contactId)
     const flow = flowOf(ctx, req.flowId)
     const contact = contactOf(runs, req.contactId)
-    const out = await runs.receive(contact, req.event, [flow], lookup(ctx), toMocks(req.mocks))
+    const debug = hooksFor(ctx, req.flowId, req.contactId)
+    const held = !!pausedOfFlow(runs, req.flowId, req.contactId)?.debug
+    const out = await runs.receive(contact, req.event, [flow], lookup(ctx), toMocks(req.mocks), debug)
     if (out.action === 'ignored') {
       return outcome(
         ctx,
         req.flowId,
         req.contactId,
         'ignored',
-        'No conversation is waiting for this message and it starts no flow here: start the test again.',
-        null,
+        held
+          ? `The run is paused in the debugger before a node, not waiting for a message: Continue or Step it, or use Step over to answer a waiting node.`
+          : 'No conversation is waiting for this message and it starts no flow here: start the test again.',
+        held ? (pausedOfFlow(runs, req.flowId, req.contactId)?.id ?? null) : null,
       )
     }
-    return outcome(ctx, req.flowId, req.contactId, out.action, null, out.step.state.id)
+    return stepped(ctx, req, out.action, out.step.state)
   },
   'emulator.session': (req, ctx) => sessionOf(ctx, req.flowId, req.contactId, req.runId),
   'emulator.restart': (req, ctx) => {
@@ -108,4 +117,14 @@ export const emulatorHandlers: AreaHandlers<'emulator'> = {
       out[summary.id] = flowCoverage(ctx.db, store.get(summary.id).document, callers(summary.id)).percent
     return out
   },
+}
+
+/** A step of the phone: with the debugger attached, its watches are evaluated on the run as the step left it. */
+function stepped(
+  ctx: HandlerContext,
+  req: { flowId: string; contactId: string },
+  action: 'started' | 'resumed',
+  state: RunState,
+): EmulatorOutcome {
+  return { action, notice: null, session: settled(ctx, req, state.id, state.vars) }
 }

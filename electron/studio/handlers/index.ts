@@ -14,6 +14,7 @@ import { studioHandlers } from './studio'
 import { compareHandlers } from './compare'
 import { modelHandlers } from './model'
 import { breakpointsHandlers } from './breakpoints'
+import { debugHandlers } from './debug'
 import type { HandlerMap } from './types'
 
 // Every Command's one implementation. Adding an area: handlers/<area>.ts typed AreaHandlers<'<area>'>, one line
@@ -35,4 +36,5 @@ export const handlers: HandlerMap = {
   ...compareHandlers,
   ...modelHandlers,
   ...breakpointsHandlers,
+  ...debugHandlers,
 }

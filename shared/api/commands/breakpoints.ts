@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { identifier } from '../../text/identifier'
+import type { Breakpoint } from '../../engine/debug/types'
 import { returns } from '../define'
 import { FlowIdSchema } from './flows'
 
@@ -26,8 +27,11 @@ export const BreakpointSchema = z.strictObject({
   condition: z.string().max(MAX_CONDITION_LENGTH).optional(),
 })
 
-/** One breakpoint (the shape of shared/engine/debug/types.ts's `Breakpoint`). */
-export type BreakpointValue = z.infer<typeof BreakpointSchema>
+/** One breakpoint: the engine's shape (shared/engine/debug/types.ts); the schema must read exactly it. */
+export type BreakpointValue = Breakpoint
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false
+const sameShape: Same<z.output<typeof BreakpointSchema>, Breakpoint> = true
+void sameShape
 
 export const breakpointsCommands = {
   /** The flow's breakpoints in the order they were set; those whose node or connection is gone are left out. */

@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { identifier } from '../../text/identifier'
 import type { LoggedMessage, RunStatus, TraceEvent, Vars } from '../../engine/types'
+import type { DebugView } from '../../engine/debug/types'
 import { returns } from '../define'
 import { FlowIdSchema } from './flows'
 
@@ -126,6 +127,8 @@ export interface EmulatorSession {
   trace: TraceEvent[]
   /** How far this contact's emulator clock is ahead of real time ("Skip ahead"; 0 until the tester skips). */
   clockOffsetMs: number
+  /** The debugger's view while it is attached to this contact and flow (docs/emulator.md, "Debugging"); else absent. */
+  debug?: DebugView | null
 }
 
 export interface EmulatorOutcome {

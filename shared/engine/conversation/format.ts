@@ -191,6 +191,11 @@ export const ConversationTestSchema = z.strictObject({
       error: z.string().optional(),
       variables: Vars.optional(),
       unset: Unset.optional(),
+      /**
+       * A callable flow tested on its own: the outputs its End returns (output → value; only those written are
+       * checked). The run must have ended at an End of its own flow.
+       */
+      returns: Vars.optional(),
     })
     .optional(),
 })
@@ -268,6 +273,7 @@ const KEY_ORDER = [
   'state',
   'ignored',
   'error',
+  'returns',
   'recordings',
   'key',
   'node',

@@ -33,3 +33,4 @@ export {
 } from './view'
 export { branchCoverage, type Coverage, type Branch } from './coverage'
 export { printMessage } from './print'
+export { returnedBy, checkReturns } from './returns'

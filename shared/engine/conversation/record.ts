@@ -3,6 +3,7 @@
 import type { InboundEvent, OutboundMessage, RunState, TraceEvent } from '../types'
 import type { ConversationTest, TriggerSpec, Turn, UserInput } from './format'
 import { messageViewer } from './view'
+import { returnedBy } from './returns'
 
 export interface Exchange {
   /** Absent for the bot's first answer to the trigger. */
@@ -34,6 +35,8 @@ export interface Transcript {
 
 export function recordTest(t: Transcript): ConversationTest {
   const viewOf = messageViewer(t.trace ?? [])
+  // A callable flow run on its own: what its End returned is pinned too (an End that returns nothing adds nothing).
+  const returned = returnedBy(t.trace ?? [], t.final)
   const turns: Turn[] = t.exchanges.map((x) => ({
     ...(x.user ? { user: userInput(x.user) } : {}),
     ...(x.wait !== undefined ? { wait: x.wait } : {}),
@@ -58,6 +61,7 @@ export function recordTest(t: Transcript): ConversationTest {
     end: {
       state: t.final.status === 'executing' ? 'ended' : t.final.status,
       ...(t.final.error ? { error: t.final.error.code } : {}),
+      ...(returned && Object.keys(returned).length ? { returns: returned } : {}),
     },
   }
 }

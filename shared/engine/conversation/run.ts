@@ -15,6 +15,7 @@ import type { Exchange } from './record'
 import { keptRecordings, recordingAdvice, type ModelCall, type Recording } from './recordings'
 import { triggerEvent } from './trigger'
 import { waitLabel, waitTarget } from './wait'
+import { checkReturns, returnedBy } from './returns'
 
 export interface TestFailure {
   /** 'start', 'turn 3 (user: "17")', 'end'. */
@@ -32,6 +33,11 @@ export interface TestOutcome {
   exchanges: Exchange[]
   /** HTTP Calls the runs attempted: live ones (the test opted in) and refused ones (no mock). */
   calls: NetworkCall[]
+  /**
+   * Where a test played under the debugger stopped (PlayOptions.debug): the run held at a breakpoint, or the first
+   * turn whose expectations failed (`turn` 0: the start). Absent: it played to its end.
+   */
+  stopped?: { reason: 'breakpoint' | 'expectation'; turn: number; where: string; lines: string[] }
   /** Questions nodes put to the model: replayed, recorded, or missing a recording. */
   modelCalls: ModelCall[]
   /** With `record`: the recordings the test file should hold now (its answers, in the order asked). */
@@ -43,6 +49,11 @@ export interface PlayOptions {
   contactId?: string
   /** Each result of the core as it happens, for a host that keeps Flow Logs. */
   persist?: (handled: Handled) => void
+  /**
+   * Played under the debugger (EngineDeps.debug given): stop at the first breakpoint the run is held at, or at the
+   * first failed expectation, leaving the run as it is there (TestOutcome.stopped says which).
+   */
+  debug?: true
   /** Ask the host's model provider (base.effects.model) instead of the test's recordings, and return them. */
   record?: boolean
 }
@@ -85,7 +96,18 @@ export async function runConversationTest(
   )
   const out: TestOutcome = { name: test.name, failures: [], trace: [], final: null, exchanges: [], calls, modelCalls }
   const done = () => (opts.record ? Object.assign(out, { recordings: keptRecordings(modelCalls) }) : out)
-  const fail = (where: string, lines: string[]) => (out.failures.push({ where, lines }), done())
+  let turnNo = 0
+  const fail = (where: string, lines: string[]) => {
+    out.failures.push({ where, lines })
+    if (opts.debug) out.stopped ??= { reason: 'expectation', turn: turnNo, where, lines }
+    return done()
+  }
+  // Under the debugger, a run held at a breakpoint ends the play there: the tester goes on from the debug panel.
+  const held = (where: string) => {
+    if (!opts.debug || !out.final?.debug) return false
+    out.stopped = { reason: 'breakpoint', turn: turnNo, where, lines: [] }
+    return true
+  }
   /** A question with no recorded answer ends the test there: what follows would only follow the failed port. */
   const unrecorded = (since: number) =>
     modelCalls
@@ -116,6 +138,7 @@ export async function runConversationTest(
   const first = triggerEvent(flow, test, contact.phone)
   if (!first.ok) return fail('start', [first.message])
   let handled = await deliver(first.event)
+  if (held('start')) return done()
   let lastInteractive = lastInteractiveOf(sentBy(handled), null)
   if (refused(calls).length) return fail('start', refused(calls).map(unmockedAdvice))
   if (unrecorded(0).length) return fail('start', unrecorded(0))
@@ -123,6 +146,7 @@ export async function runConversationTest(
     return fail('start', [`the trigger message does not start the flow: ${whyIgnored(handled.ignored, false)}`])
 
   for (const [i, turn] of test.turns.entries()) {
+    turnNo = i + 1
     const where =
       `turn ${i + 1}` +
       (turn.user !== undefined ? ` (user: ${JSON.stringify(turn.user)})` : '') +
@@ -146,6 +170,7 @@ export async function runConversationTest(
       const seenModel = modelCalls.length
       // Nothing due is no failure: `bot: []` says the bot stayed silent, as the core decided.
       handled = await deliver({ kind: 'wake' }, waitLabel(target.at - now))
+      if (held(where)) return done()
       if (refused(calls.slice(seenCalls)).length)
         return fail(where, refused(calls.slice(seenCalls)).map(unmockedAdvice))
       if (unrecorded(seenModel).length) return fail(where, unrecorded(seenModel))
@@ -156,6 +181,7 @@ export async function runConversationTest(
       const seenCalls = calls.length
       const seenModel = modelCalls.length
       handled = await deliver({ kind: 'message', message: resolved.event })
+      if (held(where)) return done()
       if (refused(calls.slice(seenCalls)).length)
         return fail(where, refused(calls.slice(seenCalls)).map(unmockedAdvice))
       if (unrecorded(seenModel).length) return fail(where, unrecorded(seenModel))
@@ -169,7 +195,10 @@ export async function runConversationTest(
     if (out.final) lines.push(...checkTurn(turn, stepOf(handled, out.final)))
     else if (turn.variables || turn.unset || turn.state)
       lines.push('no run has started, so there are no variables or state to check')
-    if (lines.length) out.failures.push({ where, lines })
+    if (lines.length) {
+      if (opts.debug) return fail(where, lines)
+      out.failures.push({ where, lines })
+    }
   }
   if (test.end) {
     if (!out.final) return fail('end', [`state: expected ${test.end.state}, but no run started`])
@@ -178,7 +207,8 @@ export async function runConversationTest(
       lines.push(`error: expected ${test.end.error}, got ${out.final.error?.code ?? 'none'}`)
     }
     lines.push(...checkVars(test.end.variables, out.final.vars), ...checkUnset(test.end.unset, out.final.vars))
-    if (lines.length) out.failures.push({ where: 'end', lines })
+    lines.push(...checkReturns(test.end.returns, returnedBy(out.trace, out.final), out.final))
+    if (lines.length) fail('end', lines)
   }
   return done()
 }

@@ -91,6 +91,8 @@ type Paused =
   | 'call: buttons'
   | 'call: question until'
   | 'call: expired'
+  /** Held by the debugger (RunState.debug) before the menu's question: no node waits for the customer. */
+  | 'debugger'
 function current(p: Paused): CurrentRun | null {
   const until = atQuestion.updatedAt + HOUR
   switch (p) {
@@ -101,6 +103,11 @@ function current(p: Paused): CurrentRun | null {
       return { state: timed(inCallAtQuestion, until), flow: shop, frames: [pick] }
     case 'none':
       return null
+    case 'debugger':
+      return {
+        state: { ...atQuestion, waiting: null, debug: { reason: 'step', nodeId: 'n_ask', flowId: menu.id, depth: 0 } },
+        flow: menu,
+      }
     case 'question':
       return { state: atQuestion, flow: menu }
     case 'question until':
@@ -486,6 +493,27 @@ const cases: Array<{
     after: HOUR,
     plan: 'wake f_shop in f_pick',
     close: [],
+  },
+  {
+    rule: 'a message that starts no flow leaves a run held by the debugger as it is',
+    paused: 'debugger',
+    event: () => msg(text('hello?')),
+    plan: 'none held_by_debugger',
+    close: [],
+  },
+  {
+    rule: 'a keyword supersedes a run held by the debugger, as it would a waiting one',
+    paused: 'debugger',
+    event: () => msg(text('help')),
+    plan: 'start f_help',
+    close: ['superseded'],
+  },
+  {
+    rule: "a tester's end closes a run held by the debugger",
+    paused: 'debugger',
+    event: () => ({ kind: 'end', reason: 'cancelled' }),
+    plan: 'none nothing_paused',
+    close: ['cancelled'],
   },
 ]
 

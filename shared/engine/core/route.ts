@@ -17,7 +17,9 @@
 //  11. a run that waits on time does not expire (its wake decides), and a message that starts no flow does not
 //      reach a run that waits on time alone (a Wait node): it keeps waiting;
 //  12. a run inside a call (RunState.calls) is the same one run: its waiting node is read in the called flow
-//      (`frames`), and every rule above applies to the whole stack.
+//      (`frames`), and every rule above applies to the whole stack;
+//  13. a run held by the debugger (RunState.debug: no node waits) takes no message: one that starts no flow leaves it
+//      as it is (the debugger goes on from it, shared/engine/machine.ts goOn); a start or an end applies as above.
 import type { FlowDocument } from '../../flow/document'
 import type { NodeCatalog } from '../deps'
 import { dueAt, isExpired } from '../machine'
@@ -132,6 +134,7 @@ export function route(input: CoreInput, catalog: NodeCatalog): Route {
   }
   if (live && live.state.waiting?.customer === false)
     return { close, plan: { action: 'none', ignored: { reason: 'waiting_on_time' } } }
+  if (live?.state.debug) return { close, plan: { action: 'none', ignored: { reason: 'held_by_debugger' } } }
   if (live) return { close, plan: resume(live, message) }
   return {
     close,

@@ -86,6 +86,8 @@ export type Ignored =
   | { reason: 'nothing_due' }
   /** A message that starts no flow while the paused run waits on time alone (a Wait node): it keeps waiting. */
   | { reason: 'waiting_on_time' }
+  /** A message that starts no flow while the debugger holds the paused run (RunState.debug): it stays held. */
+  | { reason: 'held_by_debugger' }
 
 /** A step to persist, with the flow it belongs to (a closed run keeps the name it was logged under). */
 export interface StepWrite {

@@ -4,6 +4,9 @@ import { SHOP_INTENTS } from '../../nodes/intent/testing'
 import type { ModelEffect } from '../effects'
 import { buildFlow, testDeps } from '../testing/fixtures'
 import { parseConversationTest, serialiseConversationTest, type ConversationTest } from './format'
+import { policyOf, testDeps as heldToPolicy } from './policy'
+import { resumeRun, startRun } from '../machine'
+import { ASHA } from '../testing/fixtures'
 import { recordingKey } from './recordings'
 import { recordingFailure, withRecordings } from './recordings-file'
 import { runConversationTest } from './run'
@@ -177,5 +180,17 @@ describe('writing recordings into a test file', () => {
     expect(
       recordingFailure([{ node: 'intent_1', outcome: 'failed', code: 'model_timeout', message: 'no answer' }]),
     ).toBe('node "intent_1": model_timeout: no answer')
+  })
+})
+
+describe("a host's own loop (the runtime's replay of tests)", () => {
+  it('replays the recordings policyOf(test) carries, and asks no live model', async () => {
+    const test = testOf(yaml(await recordingFor({ intent: 'cancel', confidence: 0.9 })))
+    const live = fakeModel({ intent: 'human', confidence: 1 })
+    const deps = heldToPolicy(testDeps({ effects: { model: live.model } }).deps, policyOf(test), () => undefined)
+    const started = await startRun(flow, { contact: ASHA, trigger: { kind: 'manual' } }, deps)
+    const r = await resumeRun(flow, started.state, { type: 'text', text: SAID }, ASHA, deps)
+    expect(r.messages).toEqual([{ type: 'text', text: { body: 'Cancelling' } }])
+    expect(live.asked).toEqual([])
   })
 })

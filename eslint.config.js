@@ -37,6 +37,13 @@ const noAboveModel = {
     'shared/flow is the flow model: it imports no node type, analysis, engine or generator. Take what you need as an argument (a catalogue, as node-versions.ts does) or move the code to shared/analysis.',
 }
 const noNative = { group: ['better-sqlite3', 'ws', 'sirv', 'fastify'], message: 'Back-end only.' }
+const noBesideNlu = {
+  group: ['api', 'flow', 'expr', 'rules', 'channel', 'nodes', 'analysis', 'engine', 'generate', 'diff'].flatMap((f) => [
+    `../${f}`,
+    `../${f}/**`,
+  ]),
+  message: 'shared/nlu is a leaf (docs/architecture.md): it imports only shared/text and shared/json.',
+}
 
 // electron/ by role (docs/architecture.md, "Layers of electron/"): services/ is the server-side library every host
 // uses (database, runs, logs, publish, webhook core, effects, sandbox…) and knows no host; the studio's back end and
@@ -209,6 +216,19 @@ export default tseslint.config(
     files: ['shared/**/*.test.ts'],
     rules: {
       'no-restricted-imports': ['error', { patterns: [noElectron, noReact, noElectronLayer, noRendererLayer] }],
+    },
+  },
+  {
+    files: ['shared/nlu/**/*.ts'],
+    ignores: ['shared/nlu/**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: noBuiltins(noNode.message),
+          patterns: [noElectron, noNode, noReact, noElectronLayer, noRendererLayer, noNative, noBesideNlu],
+        },
+      ],
     },
   },
   {

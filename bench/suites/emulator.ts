@@ -10,6 +10,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { chromium, type Browser, type Page } from '@playwright/test'
 import { HostProcess } from '../../test/e2e/host'
+import { runDebugBench } from '../emulator-debug'
 
 const ROOT = path.resolve(import.meta.dirname, '../..')
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
@@ -110,7 +111,7 @@ async function measure(page: Page): Promise<number[]> {
   const created = await api(page, 'flows.create', { name: doc.name })
   await api(page, 'flows.save', { document: { ...doc, id: created.id }, expectedRevision: created.revision })
   await page.goto(`${new URL(page.url()).origin}/#/flows/${created.id}`)
-  await page.getByRole('button', { name: '▶ Test' }).click()
+  await page.getByRole('button', { name: 'Test', exact: true }).click()
   const input = page.getByLabel('Phone emulator').getByLabel('Message')
   await input.waitFor({ timeout: STEP_MS })
 
@@ -149,6 +150,9 @@ const pct = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!
 
 export async function run(): Promise<void> {
+  await runDebugBench()
+  // The browser half builds the renderer first (minutes on a busy machine): CHATFLOW_BENCH_BROWSER=0 leaves it out.
+  if (process.env.CHATFLOW_BENCH_BROWSER === '0') return
   const work = fs.mkdtempSync(path.join(ROOT, '.tmp', 'bench-emulator-'))
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'chatflow-bench-emulator-'))
   let host: HostProcess | undefined
@@ -166,7 +170,8 @@ export async function run(): Promise<void> {
     await host.start()
     browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS, timeout: 20_000 })
     const page = await (await browser.newContext({ viewport: { width: 1200, height: 760 } })).newPage()
-    await page.goto(`${host.url}/#/flows`)
+    // The browser host requires the session token it printed (test/e2e/host.ts): the address carries it once.
+    await page.goto(`${host.url}/?token=${host.token}#/flows`)
     const deadline = new Promise<never>((_, reject) => {
       timer = setTimeout(
         () => reject(new Error(`emulator bench: not done within ${DEADLINE_MS / 1000} s`)),

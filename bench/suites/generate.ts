@@ -13,6 +13,8 @@ import { generateSuite } from '../../shared/generate'
 import { commandLineDeps } from '../../electron/cli/commands/host'
 import { libraryEffects, readLibrary } from '../../electron/cli/commands/library'
 import { KNOWN_EQUIVALENT, checkFlow, describeScore } from '../../shared/generate/testing/mutation'
+import { catalogueOf } from '../../shared/flow/catalogue'
+import { flowSourceOf } from '../../shared/generate/through-calls'
 
 const ROOT = path.join(path.dirname(fileURLToPath(import.meta.url)), '../..')
 const FOLDERS = ['resources/examples', 'test/unseen-flows']
@@ -38,15 +40,21 @@ export async function run(): Promise<void> {
 async function runFolder(dir: string): Promise<void> {
   const lib = readLibrary(path.join(dir, 'library.json'))
   if (!lib.ok) throw new Error(`generate bench: ${lib.message}`)
-  const deps = commandLineDeps(libraryEffects(lib.items, null))
-  for (const file of fs
+  const files = fs
     .readdirSync(dir)
     .filter((f) => f.endsWith('.flow.json'))
-    .sort()) {
+    .sort()
+  const docs = files.map((file) => {
     const loaded = parseFlow(fs.readFileSync(path.join(dir, file), 'utf8'))
     if (!loaded.ok) throw new Error(`generate bench: ${file}: ${loaded.error.message}`)
-    const flow = loaded.document
-    const suite = await generateSuite(flow, deps)
+    return loaded.document
+  })
+  // The flows beside each other, as `chatflow generate` reads them: a caller's calls run for real (issue 30).
+  const flows = catalogueOf(docs)
+  const deps = { ...commandLineDeps(libraryEffects(lib.items, null)), flows: flowSourceOf(flows) }
+  for (const [i, file] of files.entries()) {
+    const flow = docs[i]!
+    const suite = await generateSuite(flow, deps, { flows })
     if (suite.unreached.some((u) => !u.proven) || suite.dropped.length)
       throw new Error(`generate bench: ${file}: a branch was not taken without a proof`)
     const play = async () => {
@@ -55,9 +63,9 @@ async function runFolder(dir: string): Promise<void> {
         if (r.failures.length) throw new Error(`generate bench: ${file}: ${t.test.name} fails`)
       }
     }
-    const generate = await median(() => generateSuite(flow, deps))
+    const generate = await median(() => generateSuite(flow, deps, { flows }))
     const floor = await median(play)
-    const mutation = await checkFlow(flow, deps, KNOWN_EQUIVALENT[file])
+    const mutation = await checkFlow(flow, deps, KNOWN_EQUIVALENT[file], flows)
     console.log(
       `  ${file.replace('.flow.json', '').padEnd(15)}  ${`${suite.covered}/${suite.total}`.padStart(8)}  ${String(suite.unreached.length).padStart(11)}  ${String(suite.tests.length).padStart(5)}  ${generate.toFixed(1).padStart(11)}  ${floor.toFixed(1).padStart(8)}  ${(generate / floor).toFixed(1).padStart(5)}  ${describeScore(mutation.score)}`,
     )

@@ -17,7 +17,7 @@ import { measure } from '../../shared/nlu/measure'
 import { words } from '../../shared/nlu/normalise'
 
 const DATA = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'data', 'intents')
-const read = (f: string) => JSON.parse(readFileSync(path.join(DATA, f), 'utf8')) as unknown
+const read = (file: string) => JSON.parse(readFileSync(file, 'utf8')) as unknown
 const pct = (x: number) => (x * 100).toFixed(1) + ' %'
 const load = () => os.loadavg()[0]!.toFixed(1)
 
@@ -35,31 +35,38 @@ function quantile(xs: number[], q: number): number {
   return s[Math.min(s.length - 1, Math.floor(q * s.length))]!
 }
 
-export async function run(): Promise<void> {
-  const data = intentBenchData(read('train.json'), read('test.json'))
+function accuracyOf(dir: string, label: string) {
+  const data = intentBenchData(read(path.join(dir, 'train.json')), read(path.join(dir, 'test.json')))
   const examples = data.intents.reduce((n, i) => n + i.examples.length, 0)
   const other = data.cases.filter((c) => c.intent === null).length
   console.log(
-    `data: ${data.intents.length} intents, ${examples} training phrases; ${data.cases.length} held-out phrases (${other} belong to no intent), locale ${data.locale}`,
+    `${label}: ${data.intents.length} intents, ${examples} training phrases; ${data.cases.length} held-out phrases (${other} belong to no intent), locale ${data.locale}`,
   )
   const model = trainClassifier(data.intents, data.locale)
   const baseline = keywordBaseline(data.intents, data.locale)
   const ours = measure(data.cases, (t) => model.classify(t).intent)
   const keywords = measure(data.cases, (t) => baseline.classify(t).intent)
-  console.log(`offline classifier (threshold 0.5): accuracy ${pct(ours.accuracy)}, macro-F1 ${pct(ours.macroF1)}`)
+  console.log(`  offline classifier (threshold 0.5): accuracy ${pct(ours.accuracy)}, macro-F1 ${pct(ours.macroF1)}`)
   console.log(
-    `keyword baseline:                   accuracy ${pct(keywords.accuracy)}, macro-F1 ${pct(keywords.macroF1)}`,
+    `  keyword baseline:                   accuracy ${pct(keywords.accuracy)}, macro-F1 ${pct(keywords.macroF1)}`,
   )
-  const gain = (ours.accuracy - keywords.accuracy) * 100
   console.log(
-    `accuracy gain: ${gain.toFixed(1)} points (goal ≥ 15), macro-F1 gain ${((ours.macroF1 - keywords.macroF1) * 100).toFixed(1)} points`,
+    `  gain: ${((ours.accuracy - keywords.accuracy) * 100).toFixed(1)} points of accuracy, ${((ours.macroF1 - keywords.macroF1) * 100).toFixed(1)} of macro-F1`,
   )
   const sweep = [0.3, 0.4, 0.5, 0.6, 0.7].map(
     (th) => `${th}: ${pct(measure(data.cases, (t) => model.classify(t, th).intent).accuracy)}`,
   )
-  console.log(`accuracy by threshold: ${sweep.join(', ')}`)
+  console.log(`  accuracy by threshold: ${sweep.join(', ')}`)
   for (const w of ours.wrong)
     console.log(`  missed: "${w.text}" → ${w.got ?? 'other'} (expected ${w.expected ?? 'other'})`)
+  return data
+}
+
+export async function run(): Promise<void> {
+  // The classifier's constants were chosen on the first set (goal: ≥ 15 points over the baseline); the check set
+  // was written after they were fixed and never used to choose them.
+  const data = accuracyOf(DATA, 'shop and services set (bench/data/intents)')
+  accuracyOf(path.join(DATA, 'check'), 'bank check set, not used for tuning (bench/data/intents/check)')
 
   // Speed at 30 intents × 20 phrases, over the benchmark's own vocabulary.
   const vocabulary = [...new Set(data.intents.flatMap((i) => i.examples.flatMap((e) => words(e, data.locale))))]

@@ -1,4 +1,4 @@
-import { useCallback, useMemo, useRef } from 'react'
+import { useCallback, useMemo, useRef, useState } from 'react'
 import {
   Controls,
   ReactFlow,
@@ -25,6 +25,7 @@ import { EdgeLayer } from './EdgeLayer'
 import { FlowMiniMap } from './FlowMiniMap'
 import { FlowNodeCard, type FlowCardNode } from './FlowNodeCard'
 import { SelectionBar } from './SelectionBar'
+import { NodeMenu, type NodeMenuAt } from './NodeMenu'
 import { useCanvasChanges } from './useCanvasChanges'
 import { useRefitOnResize } from './useRefitOnResize'
 import { MIN_ZOOM, useStartViewport } from './useStartViewport'
@@ -133,6 +134,33 @@ export function FlowCanvas() {
     [store, comparing],
   )
   const onPaneClick = useCallback(() => store.getState().openPanel(null), [store])
+  const [menu, setMenu] = useState<NodeMenuAt | null>(null)
+  const closeMenu = useCallback(() => setMenu(null), [])
+  const menuAt = useCallback((nodeId: string, x: number, y: number) => {
+    const box = host.current?.getBoundingClientRect()
+    if (box) setMenu({ nodeId, x: x - box.left, y: y - box.top })
+  }, [])
+  const onNodeContextMenu: NodeMouseHandler<FlowCardNode> = useCallback(
+    (e, n) => {
+      if (comparing) return
+      e.preventDefault()
+      menuAt(n.id, e.clientX, e.clientY)
+    },
+    [comparing, menuAt],
+  )
+  // The context-menu key or Shift+F10 on a focused card opens its menu at the card.
+  const onKeyDown = useCallback(
+    (e: React.KeyboardEvent) => {
+      if (comparing || !(e.key === 'ContextMenu' || (e.key === 'F10' && e.shiftKey))) return
+      const el = (e.target as Element).closest<HTMLElement>('.react-flow__node')
+      const id = el?.dataset.id
+      if (!el || !id) return
+      e.preventDefault()
+      const r = el.getBoundingClientRect()
+      menuAt(id, r.left + 16, r.top + 24)
+    },
+    [comparing, menuAt],
+  )
   const onDrop = useCallback(
     (e: React.DragEvent) => {
       const type = e.dataTransfer.getData(PALETTE_MIME) as NodeType
@@ -146,7 +174,8 @@ export function FlowCanvas() {
 
   if (!start) return <div ref={host} className="flow-canvas" />
   return (
-    <div ref={host} className="flow-canvas">
+    <div ref={host} className="flow-canvas" onKeyDown={onKeyDown}>
+      {menu && <NodeMenu at={menu} onClose={closeMenu} />}
       <ZoomBandContext.Provider value={band}>
         <ReactFlow<FlowCardNode, Edge>
           className={`zoom-${band}${comparing ? ' comparing' : ''}`}
@@ -161,6 +190,7 @@ export function FlowCanvas() {
           isValidConnection={isValidConnection}
           onDelete={onDelete}
           onNodeClick={onNodeClick}
+          onNodeContextMenu={onNodeContextMenu}
           onPaneClick={onPaneClick}
           onDragOver={allowDrop}
           onDrop={onDrop}

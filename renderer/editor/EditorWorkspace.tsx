@@ -19,7 +19,7 @@ import { EmulatorToggle } from '../emulator/EmulatorToggle'
 import { useKeptCoverage } from '../emulator/kept-coverage'
 import { useCompareStore } from '../compare/compare-store'
 import { useCompareAddress } from '../compare/deep-link'
-import { useBreakpointSync } from './breakpoint-sync'
+import { breakpointsWritten, useBreakpointSync } from './breakpoint-sync'
 
 // Loaded when first opened: its country list and business-number check come with libphonenumber-js.
 const FlowSettingsPanel = lazy(() => import('./FlowSettingsPanel'))
@@ -86,6 +86,8 @@ export function EditorWorkspace({
   useKeptCoverage(flow.id, store)
   const flushNow = useCallback(() => saver.current?.flush() ?? Promise.resolve(), [])
   useBreakpointSync(flow.id, store, flushNow)
+  // A test run waits for the draft and the breakpoints just set: it runs with what the canvas shows.
+  const flushForRun = useCallback(() => flushNow().then(() => breakpointsWritten(store)), [flushNow, store])
 
   const handlers = useMemo(
     () => ({
@@ -125,7 +127,7 @@ export function EditorWorkspace({
             <Notice />
             <EmulatorToggle />
           </main>
-          <Suspense fallback={null}>{emulatorOpen && <EmulatorPanel flowId={flow.id} flush={flushNow} />}</Suspense>
+          <Suspense fallback={null}>{emulatorOpen && <EmulatorPanel flowId={flow.id} flush={flushForRun} />}</Suspense>
           <Suspense fallback={<aside className="node-panel" aria-busy="true" />}>
             {comparing ? (
               <ComparePanel flowId={flow.id} flush={flushNow} />

@@ -8,6 +8,12 @@ import type { EditorStore } from './store'
 // first, so a breakpoint on a card just added names a node the stored flow has. A refused write is said where the
 // user is looking (the canvas's notice) and kept in the store for the Breakpoints list.
 
+/** The writes in flight per editor, so a test started right after F9 runs with that breakpoint (emulator's flush). */
+const pending = new WeakMap<EditorStore, Promise<void>>()
+
+/** Resolves once every breakpoint edit made so far is written (or refused). */
+export const breakpointsWritten = (store: EditorStore): Promise<void> => pending.get(store) ?? Promise.resolve()
+
 export function useBreakpointSync(flowId: string, store: EditorStore, flush: () => Promise<unknown>): void {
   useEffect(() => {
     let closed = false
@@ -31,7 +37,9 @@ export function useBreakpointSync(flowId: string, store: EditorStore, flush: () 
       }
     }
     const off = store.subscribe((s, prev) => {
-      if (s.breakpointsVersion !== prev.breakpointsVersion) chain = chain.then(write, write)
+      if (s.breakpointsVersion === prev.breakpointsVersion) return
+      chain = chain.then(write, write)
+      pending.set(store, chain)
     })
     return () => {
       closed = true

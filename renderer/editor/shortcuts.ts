@@ -22,6 +22,8 @@ export const SHORTCUTS: { keys: string; what: string }[] = [
   { keys: 'Arrow keys', what: 'Move the focused card (Shift: further)' },
   { keys: 'Ctrl+Shift+L', what: 'Auto-layout the selection, or the whole flow' },
   { keys: 'F9', what: 'Add or remove a breakpoint on the selected cards and connections' },
+  { keys: 'Shift+F10 / Menu', what: "Open the focused card's menu (breakpoint, Run from here)" },
+  { keys: 'F8 / F10 / Shift+F8', what: 'Debugger, while a run is paused: Continue / Step / Stop' },
   { keys: 'Alt+Shift+Arrow keys', what: 'Align the selected cards to that side' },
   { keys: 'Ctrl+F', what: 'Search nodes' },
   { keys: 'Enter / Shift+Enter', what: 'Next / previous search result' },

@@ -17,15 +17,18 @@ import { SkipAhead } from './SkipAhead'
 import { createEmulatorStore } from './session-store'
 import { StartPanel } from './StartPanel'
 import { TestsPanel } from './TestsPanel'
+import { DebugPanel } from './DebugPanel'
+import { useRunFromStore } from './run-from-store'
 import { decisionsBefore, traceOfMessage } from './trace-link'
 import { TraceStep } from './TraceStep'
 import './emulator.css'
 import { X } from 'lucide-react'
 import { startsFlow } from '../../shared/nodes/behaviour-of'
 
-type Tab = 'start' | 'variables' | 'step' | 'coverage' | 'tests'
+type Tab = 'start' | 'debug' | 'variables' | 'step' | 'coverage' | 'tests'
 const TABS: Array<[Tab, string]> = [
   ['start', 'Start'],
+  ['debug', 'Debug'],
   ['variables', 'Variables'],
   ['step', 'Step'],
   ['coverage', 'Coverage'],
@@ -70,6 +73,18 @@ function OpenPanel({ flowId, flush }: { flowId: string; flush(): Promise<unknown
   const enforceWindow = useStore(store, (s) => s.enforceWindow)
   const [tab, setTab] = useState<Tab>('start')
   const [selected, setSelected] = useState<number | null>(null)
+  // A new pause (or "Run from here" asked on a card) brings the Debug tab forward: that is where the user looks next.
+  const pausedKey = useStore(store, (s) => {
+    const p = s.session?.debug?.paused
+    return p ? `${s.session?.run?.id}:${p.nodeId}:${p.reason}:${s.session?.trace.length}` : null
+  })
+  useEffect(() => {
+    if (pausedKey) setTab('debug')
+  }, [pausedKey])
+  const runFromSeq = useRunFromStore((s) => s.seq)
+  useEffect(() => {
+    if (runFromSeq) setTab('debug')
+  }, [runFromSeq])
 
   useEffect(() => void store.getState().init(), [store])
   // Runs made elsewhere (webhook, CLI tests, another window) change coverage too; a webhook run is shown in the phone.
@@ -180,6 +195,7 @@ function OpenPanel({ flowId, flush }: { flowId: string; flush(): Promise<unknown
             {TABS.map(([id, label]) => (
               <button key={id} type="button" role="tab" aria-selected={tab === id} onClick={() => setTab(id)}>
                 {label}
+                {id === 'debug' && pausedKey ? ' ●' : ''}
                 {id === 'coverage' && coverage ? ` ${coverage.percent}%` : ''}
               </button>
             ))}
@@ -192,12 +208,15 @@ function OpenPanel({ flowId, flush }: { flowId: string; flush(): Promise<unknown
                 <ContactPanel store={store} />
               </>
             )}
+            {tab === 'debug' && (
+              <DebugPanel store={store} doc={doc} triggerNames={triggerNames} nodeNames={nodeNames} />
+            )}
             {tab === 'variables' && <Inspector store={store} triggerNames={triggerNames} nodeNames={nodeNames} />}
             {tab === 'step' && (
               <TraceStep event={step} decisions={step && session ? decisionsBefore(step, session.trace) : []} />
             )}
             {tab === 'coverage' && <CoveragePanel store={store} />}
-            {tab === 'tests' && <TestsPanel store={store} modes={modes} />}
+            {tab === 'tests' && <TestsPanel store={store} modes={modes} onDebug={() => setTab('debug')} />}
           </div>
         </div>
       </div>

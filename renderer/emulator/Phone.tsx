@@ -1,6 +1,6 @@
-import { useEffect, useMemo, useRef, useState } from 'react'
+import { Fragment, useEffect, useMemo, useRef, useState } from 'react'
 import { useStore } from 'zustand'
-import { Bot, SendHorizontal } from 'lucide-react'
+import { Bot, PauseCircle, SendHorizontal } from 'lucide-react'
 import type { EmulatorMessage } from '../../shared/api/commands/emulator'
 import type { FormInteractive, ListInteractive, ProductInteractive } from '../../shared/engine/types'
 import type { FlowDocument } from '../../shared/flow/document'
@@ -12,6 +12,7 @@ import { OutboundContent, type OutboundActions } from './outbound'
 import type { EmulatorStore } from './session-store'
 import { ListSheet, ProductSheet } from './sheets'
 import { recipientLabel } from './recipient'
+import { turnEnd } from './turns'
 import { prepareSuggestions, suggestionsFor } from './suggestions'
 
 type Overlay =
@@ -34,6 +35,14 @@ function formNode(doc: FlowDocument, waitingNodeId: string | null, message: Form
   return hit?.config ?? null
 }
 
+function FailedExpectation({ turn, message }: { turn: number; message: string }) {
+  return (
+    <p className="phone-failed" role="note" aria-label={`Failed expectation of turn ${turn}`}>
+      <strong>Expected otherwise (turn {turn}):</strong> {message}
+    </p>
+  )
+}
+
 export function Phone({
   store,
   doc,
@@ -53,6 +62,10 @@ export function Phone({
   const [overlay, setOverlay] = useState<Overlay>(null)
   const end = useRef<HTMLDivElement>(null)
   const messages = session?.messages ?? []
+  const paused = session?.debug?.paused ?? null
+  const failed = session?.debug?.failedExpectation ?? null
+  const failedAt = failed ? turnEnd(messages, failed.turn) : -1
+  const nodeName = (id: string) => doc.nodes.find((n) => n.id === id)?.name ?? id
   useEffect(() => {
     // Block body: newer browsers return a promise from scrollIntoView, which React would take for a cleanup.
     void end.current?.scrollIntoView?.({ block: 'end' })
@@ -108,21 +121,24 @@ export function Phone({
       </header>
       <div className="phone-chat" role="log" aria-live="polite">
         {messages.map((m: EmulatorMessage, i) => (
-          <Bubble
-            key={m.seq}
-            mine={m.direction === 'in'}
-            at={m.createdAt}
-            kind={m.type}
-            selected={selected === i}
-            onClick={() => onSelect(m.direction === 'out' ? i : null)}
-          >
-            {m.direction === 'in' ? (
-              <InboundContent message={m} />
-            ) : (
-              <OutboundContent payload={m.payload} actions={actions} />
-            )}
-          </Bubble>
+          <Fragment key={m.seq}>
+            {failedAt === i && failed && <FailedExpectation turn={failed.turn} message={failed.message} />}
+            <Bubble
+              mine={m.direction === 'in'}
+              at={m.createdAt}
+              kind={m.type}
+              selected={selected === i}
+              onClick={() => onSelect(m.direction === 'out' ? i : null)}
+            >
+              {m.direction === 'in' ? (
+                <InboundContent message={m} />
+              ) : (
+                <OutboundContent payload={m.payload} actions={actions} />
+              )}
+            </Bubble>
+          </Fragment>
         ))}
+        {failed && failedAt === messages.length && <FailedExpectation turn={failed.turn} message={failed.message} />}
         {pending && busy && (
           <Bubble mine at={Date.now()} kind={pending.type}>
             <InboundContent
@@ -145,6 +161,11 @@ export function Phone({
               <span />
             </div>
           </div>
+        )}
+        {paused && (
+          <p className="phone-paused" role="status" data-testid="phone-paused">
+            <PauseCircle size={14} aria-hidden="true" /> paused at {nodeName(paused.nodeId)}
+          </p>
         )}
         <div ref={end} />
       </div>

@@ -10,7 +10,16 @@ import type { EmulatorStore } from './session-store'
 import { X } from 'lucide-react'
 
 /** Save the conversation as a test, and run the flow's tests with pass/fail and what differed. */
-export function TestsPanel({ store, modes }: { store: EmulatorStore; modes: Record<string, HttpMode> }) {
+export function TestsPanel({
+  store,
+  modes,
+  onDebug,
+}: {
+  store: EmulatorStore
+  modes: Record<string, HttpMode>
+  /** After "Debug" on a test: the debug tab shows where it stopped. */
+  onDebug(): void
+}) {
   const flowId = useStore(store, (s) => s.flowId)
   const contact = useStore(store, (s) => s.contact)
   const run = useStore(store, (s) => s.session?.run ?? null)
@@ -143,6 +152,18 @@ export function TestsPanel({ store, modes }: { store: EmulatorStore; modes: Reco
             </button>
             <button type="button" onClick={() => void runTests([t.id])} disabled={!!running}>
               Run
+            </button>
+            <button
+              type="button"
+              aria-label={`Debug ${t.name}`}
+              title="Play it in the phone until the first breakpoint or the first expectation that fails, and stop there"
+              disabled={!!running}
+              onClick={() => {
+                onDebug()
+                void store.getState().debugTest(t.id)
+              }}
+            >
+              Debug
             </button>
             <button type="button" onClick={() => download(t)}>
               Export

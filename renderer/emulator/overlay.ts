@@ -88,6 +88,10 @@ export function overlayOf(
  */
 function currentOf(session: EmulatorSession | null, flowId: string, trace: TraceEvent[]): string | null {
   if (!session) return null
+  // Paused by the debugger, the node it stopped before is current (it has not run: it is on no path yet), and the
+  // canvas centres it (useFollowRun).
+  const paused = session.debug?.paused
+  if (paused?.flowId === flowId) return paused.nodeId
   const run = session.run
   const waitingIn = run?.waitingNodeId ? (run.waitingFlowId ?? session.flowId) : null
   if (waitingIn === flowId) return run!.waitingNodeId

@@ -57,6 +57,20 @@ export interface EmulatorState {
   reload(): Promise<void>
   /** Shows a run made outside the emulator (a webhook request): its contact, conversation and trace. */
   follow(contactId: string, runId: string): Promise<void>
+  /** The debugger is attached: starts and answers stop at the flow's enabled breakpoints (debug.attach). */
+  debugOn: boolean
+  setDebug(on: boolean): Promise<void>
+  /** Continue (to the next breakpoint), Step (stop before the next node), Stop (end the run). */
+  debugGo(how: 'continue' | 'step' | 'stop'): Promise<void>
+  /** Answers the waiting node from the debug panel and stops before the next node. */
+  stepOver(event: CustomerEvent): Promise<void>
+  /** Sets a variable (or a node's output) of the paused run from JSON text; the refusal is answered, not shown here. */
+  setDebugValue(target: { path: string } | { nodeName: string }, json: string): Promise<ApiError | null>
+  /** Runs what follows `nodeId` with the current variables, or these. */
+  runFrom(nodeId: string, vars?: Record<string, unknown>): Promise<ApiError | null>
+  setWatches(expressions: string[]): Promise<void>
+  /** Plays a saved test under the debugger to its first breakpoint or failed expectation. */
+  debugTest(testId: string): Promise<void>
 }
 
 export type EmulatorStore = StoreApi<EmulatorState>
@@ -68,17 +82,25 @@ export function createEmulatorStore(
   return createStore<EmulatorState>((set, get) => {
     const target = () => ({ flowId, contactId: get().contact!.id })
     /** Runs one back-end call with the busy flag, errors shown, coverage refreshed after a run moved. */
-    async function step<T>(call: () => Promise<Result<T>>, apply: (v: T) => Partial<EmulatorState>): Promise<void> {
+    /** `inPlace`: the caller shows a refusal beside what was edited, so it is answered, not shown at the top. */
+    async function step<T>(
+      call: () => Promise<Result<T>>,
+      apply: (v: T) => Partial<EmulatorState>,
+      inPlace = false,
+    ): Promise<ApiError | null> {
       set({ busy: true, error: null })
+      let error: ApiError | null = null
       try {
         await deps.flush()
         const r = await call()
         if (r.ok) set({ ...apply(r.value) })
-        else set({ error: r.error })
+        else error = r.error
+        if (error && !inPlace) set({ error })
       } finally {
         set({ busy: false, pending: null })
       }
       void get().refreshCoverage()
+      return error
     }
     const fromOutcome = (o: EmulatorOutcome): Partial<EmulatorState> => ({
       session: o.session,
@@ -108,9 +130,56 @@ export function createEmulatorStore(
         const c = await api.call('emulator.contact', {})
         if (!c.ok) return set({ error: c.error })
         set({ contact: c.value })
+        // The debugger is on from the start (breakpoints act as soon as they are set, as in a code editor).
+        if (get().debugOn) await api.call('debug.attach', { ...target(), on: true })
         const s = await api.call('emulator.session', target())
         if (s.ok) set(fromSession(s.value))
         await get().refreshCoverage()
+      },
+      debugOn: true,
+      async setDebug(on) {
+        set({ debugOn: on })
+        if (get().contact) await step(() => api.call('debug.attach', { ...target(), on }), fromSession)
+      },
+      async debugGo(how) {
+        const mocks = deps.mocks() as never
+        await step(
+          () =>
+            how === 'stop'
+              ? api.call('debug.stop', target())
+              : api.call(how === 'step' ? 'debug.step' : 'debug.continue', { ...target(), mocks }),
+          fromSession,
+        )
+      },
+      async stepOver(event) {
+        set({ pending: event })
+        await step(() => api.call('debug.stepOver', { ...target(), event, mocks: deps.mocks() as never }), fromSession)
+      },
+      setDebugValue: (to, json) =>
+        step(
+          () =>
+            'path' in to
+              ? api.call('debug.setVariable', { ...target(), path: to.path, json })
+              : api.call('debug.setNodeOutput', { ...target(), nodeName: to.nodeName, json }),
+          fromSession,
+          true,
+        ),
+      async runFrom(nodeId, vars) {
+        const error = await step(
+          () => api.call('debug.runFrom', { ...target(), nodeId, vars: vars as never, mocks: deps.mocks() as never }),
+          fromSession,
+          true,
+        )
+        // A run started here is no start from the Start tab: Save as test records no presets for it.
+        if (!error) set({ lastTrigger: null })
+        return error
+      },
+      async setWatches(expressions) {
+        await step(() => api.call('debug.watches', { ...target(), expressions }), fromSession)
+      },
+      async debugTest(testId) {
+        if (!get().debugOn) set({ debugOn: true })
+        await step(() => api.call('debug.test', { ...target(), testId }), fromSession)
       },
       async start(trigger, opts = {}) {
         const presets = opts.presets ?? {}
@@ -155,19 +224,22 @@ export function createEmulatorStore(
           fromOutcome,
         )
       },
-      restart: () =>
-        step(
+      restart: async () => {
+        await step(
           () => api.call('emulator.restart', target()),
           (s) => ({ ...fromSession(s), session: null }),
-        ),
+        )
+      },
       async newContact() {
         await step(
           () => api.call('emulator.newContact', {}),
           (c) => ({ contact: c, session: null, notice: null }),
         )
+        // The debugger attaches per contact: the new one is attached as the last was.
+        if (get().debugOn && get().contact) await api.call('debug.attach', { ...target(), on: true })
       },
-      skip: (to) =>
-        step(
+      skip: async (to) => {
+        await step(
           () =>
             api.call('emulator.skip', {
               ...target(),
@@ -176,9 +248,10 @@ export function createEmulatorStore(
               enforceWindow: get().enforceWindow,
             }),
           fromOutcome,
-        ),
-      updateContact: (patch) =>
-        step(
+        )
+      },
+      updateContact: async (patch) => {
+        await step(
           () =>
             api.call('emulator.updateContact', {
               contactId: get().contact!.id,
@@ -186,9 +259,11 @@ export function createEmulatorStore(
               fields: patch.fields as never,
             }),
           (c) => ({ contact: c }),
-        ),
-      setVariables: (vars, unset = []) =>
-        step(() => api.call('emulator.setVariables', { ...target(), set: vars as never, unset }), fromSession),
+        )
+      },
+      setVariables: async (vars, unset = []) => {
+        await step(() => api.call('emulator.setVariables', { ...target(), set: vars as never, unset }), fromSession)
+      },
       async reload() {
         if (get().busy || !get().contact) return
         const r = await api.call('emulator.session', target())

@@ -1,6 +1,6 @@
 import { useEffect, useLayoutEffect, useRef } from 'react'
 import { Annotation, Compartment, EditorState, Transaction } from '@codemirror/state'
-import { EditorView, keymap, tooltips } from '@codemirror/view'
+import { EditorView, keymap, placeholder as cmPlaceholder, tooltips } from '@codemirror/view'
 import { useEditorStore } from '../editor/context'
 import { scopeFor } from './context'
 import { templateExtensions } from './extensions'
@@ -63,6 +63,7 @@ export function ExprInput({
             { singleLine: true, escapeToPanel: true },
           ),
           tooltips({ parent: document.body }),
+          placeholder ? cmPlaceholder(placeholder) : [],
           attrs.current.of(attributes()),
           EditorView.updateListener.of((u) => {
             if (u.docChanged && !u.transactions.some((t) => t.annotation(fromOutside)))
@@ -97,8 +98,6 @@ export function ExprInput({
   return (
     <div
       className={`inline-expr expr-input${invalid ? ' invalid' : ''}`}
-      data-empty={value ? undefined : true}
-      data-placeholder={placeholder}
       onKeyDown={(e) => {
         if (e.key === 'Escape' && e.defaultPrevented) e.stopPropagation()
       }}

@@ -23,7 +23,12 @@ const MISSING = new Set([
   'template_invalid',
   'product_not_found',
   'no_runner',
+  'model_unavailable',
+  'recording_missing',
 ])
+
+/** Failures of a node that asks a model provider, which a generated test cannot call. */
+const ASKS_MODEL = new Set(['model_unavailable', 'recording_missing'])
 
 export async function effectVariants(
   ix: FlowIndex,
@@ -90,7 +95,21 @@ export async function effectVariants(
       out.unshift(variant(null, `${name} runs`))
     return out
   }
-  const port = ix.graph.ports[node]![0]?.id
+  const ports = ix.graph.ports[node]!
+  // A node that asks a model the test has no answer for (no provider, no recording): each of its ports forced by a
+  // mock, as a test forces an Intent node's port (docs/testing.md).
+  // A mocked node does not wait: the message that answered it (the draft's last, which the failing step read) goes.
+  if (ASKS_MODEL.has(event.error!.code)) {
+    // A test whose model question has no recorded answer fails as a whole, so even the failure is a mock's.
+    const forced = (p: { id: string; kind?: string }): Draft => ({
+      ...(p.kind === 'failure'
+        ? variant({ error: 'The model provider failed (mocked).' }, `${name} fails`, [`${event.nodeId}\u0000${p.id}`])
+        : variant({ port: p.id }, `${name} → ${p.id}`, [`${event.nodeId}\u0000${p.id}`])),
+      ...(event.phase === 'resume' ? { inputs: d.inputs.slice(0, -1) } : {}),
+    })
+    return ports.map(forced)
+  }
+  const port = ports[0]?.id
   return [
     variant(null, `${name} fails (${event.error!.code})`),
     variant(port ? { output: {}, port } : { output: {} }, `${name} mocked`),

@@ -87,7 +87,12 @@ export function nameOf(ix: FlowIndex, p: Played, why = false): string {
     i < steps.length &&
     typeof p.draft.inputs[i - 1] === 'string' &&
     steps[i]!.trace.some(
-      (e) => e.nodeId === waitedAt(i) && e.phase === 'resume' && (e.port === null || isFailure(ix, e)),
+      (e) =>
+        e.nodeId === waitedAt(i) &&
+        e.phase === 'resume' &&
+        (isFailure(ix, e) ||
+          (e.port === null &&
+            !answersOfType(e.nodeType)?.moved?.(steps[i - 1]!.state.waiting?.data, steps[i]!.state.waiting?.data))),
     )
   let refused = 0
   steps.forEach((step, i) => {

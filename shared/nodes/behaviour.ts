@@ -116,6 +116,12 @@ export interface NodeAnswers<C> {
    * or null when it cannot be listed (free text). `shared(variable)` says whether other nodes set it too.
    */
   arrivals?(config: C, nodeName: string, port: string, shared: (variable: string) => boolean): PortArrival[] | null
+  /**
+   * Whether an answer after which the node still waits was taken, not refused, judged from what the runner kept
+   * before and after it (an Extract that moves on to ask for its next slot). Absent: still waiting means refused.
+   * The generator's test names read it ("extract_1 \"104823\"", not "extract_1 refused 1×").
+   */
+  moved?(before: unknown, after: unknown): boolean
   /** Top-level variables an answer saves besides the node's own output (a Question's Save to). */
   saves?(config: C): string[]
   /** Whether an answer is read against the clock ("tomorrow" at a date question): a recorded test keeps its time. */

@@ -77,5 +77,10 @@ test('intent panel: try a sentence shows every intent score live, misspelt text 
   await panel.getByRole('textbox', { name: 'Intent 1 example 1', exact: true }).fill('do you sell purple umbrellas')
   await expect(box.getByRole('status', { name: 'Intent chosen' })).toContainText('→ track')
 
+  await input.fill('pls cancle my ordr')
+  await box.scrollIntoViewIfNeeded()
   await page.screenshot({ path: test.info().outputPath('intent-panel.png'), fullPage: false })
+  await page.getByRole('radiogroup', { name: 'Theme' }).getByRole('radio', { name: 'Dark' }).click()
+  await expect(box.getByRole('status', { name: 'Intent chosen' })).toContainText('→ cancel')
+  await page.screenshot({ path: test.info().outputPath('intent-panel-dark.png'), fullPage: false })
 })

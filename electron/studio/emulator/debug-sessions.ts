@@ -3,6 +3,7 @@ import { conditionTemplate, debugHooks } from '../../../shared/engine'
 import { evaluateTemplate } from '../../../shared/expr'
 import { breakpointStore } from '../breakpoints/store'
 import type { HandlerContext, ServiceFactory } from '../handlers/types'
+import type { FlowDocument } from '../../../shared/flow/document'
 import { flowStore } from '../../services/store/flows'
 
 // Who has the debugger attached, and what it keeps between steps: per flow and test contact, in memory (a pause
@@ -23,6 +24,8 @@ export interface DebugSession {
   failed: { runId: string; turn: number; message: string } | null
   /** The mocks the run goes on with (a debugged saved test's own). */
   mocks: Record<string, NodeMock> | undefined
+  /** The phone's "Enforce 24 h window" as its last start or reply had it: the debugger goes on under it. */
+  enforceWindow: boolean
 }
 
 export class DebugSessions {
@@ -37,7 +40,15 @@ export class DebugSessions {
     const k = key(flowId, contactId)
     let s = this.all.get(k)
     if (!s) {
-      s = { attached: false, breakpoints: null, watches: [], step: 0, failed: null, mocks: undefined }
+      s = {
+        attached: false,
+        breakpoints: null,
+        watches: [],
+        step: 0,
+        failed: null,
+        mocks: undefined,
+        enforceWindow: false,
+      }
       this.all.set(k, s)
     }
     return s
@@ -52,7 +63,14 @@ export const debugSessions: ServiceFactory<DebugSessions> = () => new DebugSessi
  * Where the run stops: at the breakpoints while attached, and before every next node for a Step. Undefined: not
  * attached and not stepping, the run goes as without a debugger. Each flow's breakpoints are read once per command.
  */
-export function hooksFor(ctx: HandlerContext, flowId: string, contactId: string, step = false): DebugHooks | undefined {
+export function hooksFor(
+  ctx: HandlerContext,
+  flowId: string,
+  contactId: string,
+  step = false,
+  /** The flow under debug, when the caller has read it already (its breakpoints are then not read again). */
+  root?: FlowDocument,
+): DebugHooks | undefined {
   const session = ctx.service(debugSessions).get(flowId, contactId)
   if (!session?.attached && !step) return undefined
   const read = new Map<string, readonly Breakpoint[]>()
@@ -61,7 +79,7 @@ export function hooksFor(ctx: HandlerContext, flowId: string, contactId: string,
     if (id === flowId && session.breakpoints) return session.breakpoints
     let list = read.get(id)
     if (!list) {
-      list = storedOf(ctx, id)
+      list = storedOf(ctx, id, id === root?.id ? root : undefined)
       read.set(id, list)
     }
     return list
@@ -69,9 +87,9 @@ export function hooksFor(ctx: HandlerContext, flowId: string, contactId: string,
   return debugHooks({ breakpoints, step })
 }
 
-function storedOf(ctx: HandlerContext, flowId: string): Breakpoint[] {
+function storedOf(ctx: HandlerContext, flowId: string, doc?: FlowDocument): Breakpoint[] {
   try {
-    return ctx.service(breakpointStore).forFlow(ctx.service(flowStore).get(flowId).document)
+    return ctx.service(breakpointStore).forFlow(doc ?? ctx.service(flowStore).get(flowId).document)
   } catch {
     // A called flow deleted meanwhile has no breakpoints: the call itself fails as it would without a debugger.
     return []

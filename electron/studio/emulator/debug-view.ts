@@ -9,10 +9,16 @@ import type { DebugSession } from './debug-sessions'
 // every {{ }} of its config evaluated on the run's variables, and the watches' history.
 
 export function debugView(ctx: HandlerContext, session: DebugSession, state: RunState | null): DebugView {
+  // Each flow is read (and its stored document parsed) once per view: a 500-node flow costs milliseconds to read.
+  const read = new Map<string, FlowDocument | null>()
+  const docOf = (flowId: string) => {
+    if (!read.has(flowId)) read.set(flowId, storedDoc(ctx, flowId))
+    return read.get(flowId)!
+  }
   const paused = state ? pauseOf(session, state) : null
-  const stack = state && state.status === 'paused' ? stackOf(ctx, state) : []
+  const stack = state && state.status === 'paused' ? stackOf(docOf, state) : []
   const top = stack.at(-1)
-  const doc = top ? docOf(ctx, top.flowId) : null
+  const doc = top ? docOf(top.flowId) : null
   const node = top && doc ? doc.nodes.find((n) => n.id === top.nodeId) : undefined
   const view: DebugView = {
     paused,
@@ -45,17 +51,17 @@ function pauseOf(session: DebugSession, state: RunState): DebugPause | null {
 const flowIdAt = (state: RunState, depth: number) => (depth ? state.calls![depth - 1]!.flowId : state.flowId)
 
 /** Outermost first: each flow of the run and the node it is at (a caller: its Call Flow node). */
-function stackOf(ctx: HandlerContext, state: RunState): DebugView['stack'] {
+function stackOf(docOf: (flowId: string) => FlowDocument | null, state: RunState): DebugView['stack'] {
   const calls = state.calls ?? []
   const here = state.debug?.nodeId ?? state.waiting?.nodeId ?? ''
   return [state.flowId, ...calls.map((c) => c.flowId)].map((flowId, i) => ({
     flowId,
-    flowName: docOf(ctx, flowId)?.name ?? flowId,
+    flowName: docOf(flowId)?.name ?? flowId,
     nodeId: i < calls.length ? calls[i]!.callNodeId : here,
   }))
 }
 
-function docOf(ctx: HandlerContext, flowId: string): FlowDocument | null {
+function storedDoc(ctx: HandlerContext, flowId: string): FlowDocument | null {
   try {
     return ctx.service(flowStore).get(flowId).document
   } catch {

@@ -3,6 +3,7 @@
 // pause that survives a restart of the studio.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { buildFlow } from '../../../shared/engine/testing/fixtures'
+import { caller, verify } from '../../../shared/engine/testing/calls'
 import type { FlowDocument } from '../../../shared/flow/document'
 import type { EmulatorSession } from '../../../shared/api/commands/emulator'
 import type { Backend } from '../backend'
@@ -134,6 +135,17 @@ describe('the emulator debugger', () => {
     const edited = expectOk(await b.call('debug.setVariable', { ...t, path: 'cart_total', json: '20' }))
     expect(edited.run?.vars.cart_total).toBe(20)
     expectOk(await b.call('debug.setVariable', { ...t, path: 'order.lines.count', json: '{"n": 2}' }))
+    // A path cannot reach the objects' prototypes.
+    for (const path of ['__proto__.polluted', 'order.constructor.x', 'a..b'])
+      expect(await b.call('debug.setVariable', { ...t, path, json: '1' })).toMatchObject({
+        ok: false,
+        error: { code: 'bad_request' },
+      })
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined()
+    expect(await b.call('debug.watches', { ...t, expressions: Array(51).fill('{{a}}') })).toMatchObject({
+      ok: false,
+      error: { code: 'bad_request' },
+    })
     const on = expectOk(await b.call('debug.continue', { ...t }))
     expect(on.run?.vars.order).toEqual({ lines: { count: { n: 2 } } })
     expect(texts(on)).toEqual(['Small cart 20', 'Name?'])
@@ -287,6 +299,26 @@ describe('the emulator debugger', () => {
   })
 })
 
+describe('the phone’s rules', () => {
+  it('going on in the debugger sends under the 24-hour window rule when the phone enforced it', async () => {
+    const b = temp.backend
+    const { t } = await setUp(b)
+    // An operator's start to a contact who never wrote: the 24-hour window is closed, only templates may go out.
+    expectOk(await b.call('debug.attach', { ...t, on: true, breakpoints: [nodeBp('check')] }))
+    const start = { ...t, trigger: { kind: 'manual' as const }, presets: { cart_total: 150 } }
+    expectOk(await b.call('emulator.start', { ...start, enforceWindow: true }))
+    const refused = expectOk(await b.call('debug.continue', { ...t }))
+    expect(refused.run).toMatchObject({ status: 'failed', error: { code: 'outside_window' } })
+    expect(texts(refused)).toEqual([])
+    // The same without the switch sends, as the phone would.
+    expectOk(await b.call('emulator.start', start))
+    expect(texts(expectOk(await b.call('debug.continue', { ...t })))).toEqual([
+      'Big cart 150 for Test Customer',
+      'Name?',
+    ])
+  })
+})
+
 describe('debugging a saved test', () => {
   async function savedTest(b: Backend) {
     const { t, flow } = await setUp(b)
@@ -333,5 +365,67 @@ describe('debugging a saved test', () => {
       ok: false,
       error: { code: 'not_found' },
     })
+  })
+})
+
+describe('the call stack', () => {
+  it('a breakpoint in a called flow stops inside the call; the stack names both flows, Step leads back out', async () => {
+    const b = temp.backend
+    const callee = expectOk(await b.call('flows.create', { name: 'Verify' }))
+    const verifyDoc = { ...verify, id: callee.id, name: 'Verify' }
+    expectOk(await b.call('flows.save', { document: verifyDoc, expectedRevision: callee.revision }))
+    const root = expectOk(await b.call('flows.create', { name: 'Shop' }))
+    const shopDoc = { ...caller(callee.id, { phone: '{{customer_phone}}' }, root.id), name: 'Shop' }
+    expectOk(await b.call('flows.save', { document: shopDoc, expectedRevision: root.revision }))
+    expectOk(await b.call('breakpoints.set', { flowId: callee.id, breakpoints: [nodeBp('ask')] }))
+    const t = { flowId: root.id, contactId: expectOk(await b.call('emulator.contact', {})).id }
+    expectOk(await b.call('debug.attach', { ...t, on: true }))
+    const s = expectOk(await b.call('emulator.start', { ...t, trigger: { kind: 'manual' } })).session
+    expect(s.debug?.paused).toMatchObject({ reason: 'breakpoint', nodeId: 'n_ask', flowId: callee.id, depth: 1 })
+    expect(s.debug?.stack).toEqual([
+      { flowId: root.id, flowName: 'Shop', nodeId: 'n_call_verify' },
+      { flowId: callee.id, flowName: 'Verify', nodeId: 'n_ask' },
+    ])
+    expect(s.debug?.node).toMatchObject({ name: 'ask', type: 'question', rendered: [] })
+    // Inside the call the variables are the callee's: a node output set there is the callee's node.
+    const set = expectOk(await b.call('debug.setNodeOutput', { ...t, nodeName: 'hello', json: '"edited"' }))
+    expect(set.run?.vars.hello).toBe('edited')
+    expect(await b.call('debug.setNodeOutput', { ...t, nodeName: 'call_verify', json: '1' })).toMatchObject({
+      ok: false,
+      error: { code: 'not_found' },
+    })
+    const asked = expectOk(await b.call('debug.step', { ...t }))
+    expect(asked.run?.waitingNodeId).toBe('n_ask')
+    const over = expectOk(await b.call('debug.stepOver', { ...t, event: { type: 'text', text: '42' } }))
+    expect(over.debug?.paused).toMatchObject({ nodeId: 'n_end_ok', flowId: callee.id, depth: 1 })
+    const out = expectOk(await b.call('debug.step', { ...t }))
+    expect(out.debug?.paused).toMatchObject({ nodeId: 'n_done', flowId: root.id, depth: 0 })
+    expect(out.debug?.stack).toEqual([{ flowId: root.id, flowName: 'Shop', nodeId: 'n_done' }])
+  })
+})
+
+describe('time under the debugger', () => {
+  it('a wake from Skip ahead stops at a breakpoint on the node after the wait', async () => {
+    const b = temp.backend
+    const created = expectOk(await b.call('flows.create', { name: 'Later' }))
+    const document = buildFlow(
+      [
+        { type: 'trigger', name: 'trigger_1', config: { kind: 'manual' } },
+        { type: 'wait', name: 'pause', config: { duration: '2h' } },
+        { type: 'message', name: 'later', config: { text: 'Two hours later' } },
+      ],
+      [
+        ['trigger_1', 'out', 'pause'],
+        ['pause', 'out', 'later'],
+      ],
+      { id: created.id, name: 'Later', active: true },
+    )
+    expectOk(await b.call('flows.save', { document, expectedRevision: created.revision }))
+    const t = { flowId: created.id, contactId: expectOk(await b.call('emulator.contact', {})).id }
+    expectOk(await b.call('debug.attach', { ...t, on: true, breakpoints: [nodeBp('later')] }))
+    expectOk(await b.call('emulator.start', { ...t, trigger: { kind: 'manual' } }))
+    const woke = expectOk(await b.call('emulator.skip', { ...t, to: { kind: 'due' } }))
+    expect(woke.session.debug?.paused).toMatchObject({ reason: 'breakpoint', nodeId: 'n_later' })
+    expect(texts(expectOk(await b.call('debug.continue', { ...t })))).toEqual(['Two hours later'])
   })
 })

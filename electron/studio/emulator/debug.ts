@@ -27,7 +27,7 @@ export async function attach(
   breakpoints?: DebugSession['breakpoints'],
 ): Promise<EmulatorSession> {
   flowOf(ctx, t.flowId)
-  const runs = runsAtClock(ctx, t.contactId)
+  const runs = runsOf(ctx, t)
   contactOf(runs, t.contactId)
   const session = ctx.service(debugSessions).ensure(t.flowId, t.contactId)
   session.attached = on
@@ -47,11 +47,12 @@ export async function goOnFrom(
   step: boolean,
   mocks?: Record<string, NodeMock>,
 ): Promise<EmulatorSession> {
-  const runs = runsAtClock(ctx, t.contactId)
+  const runs = runsOf(ctx, t)
   const held = heldRun(runs, t)
   const session = ctx.service(debugSessions).ensure(t.flowId, t.contactId)
-  const r = await runs.goOn(held.id, flowOf(ctx, t.flowId), {
-    debug: hooksFor(ctx, t.flowId, t.contactId, step),
+  const flow = flowOf(ctx, t.flowId)
+  const r = await runs.goOn(held.id, flow, {
+    debug: hooksFor(ctx, t.flowId, t.contactId, step, flow),
     mocks: mocks ?? session.mocks,
   })
   if (!r) throw notPaused()
@@ -68,14 +69,14 @@ export async function stepOver(
   event: InboundEvent,
   mocks?: Record<string, NodeMock>,
 ): Promise<EmulatorSession> {
-  const runs = runsAtClock(ctx, t.contactId)
+  const runs = runsOf(ctx, t)
   const flow = flowOf(ctx, t.flowId)
   const session = ctx.service(debugSessions).ensure(t.flowId, t.contactId)
   const use = mocks ?? session.mocks
   let run = pausedOfFlow(runs, t.flowId, t.contactId)
   if (!run) throw notPaused()
   if (run.debug) {
-    const r = await runs.goOn(run.id, flow, { debug: hooksFor(ctx, t.flowId, t.contactId, true), mocks: use })
+    const r = await runs.goOn(run.id, flow, { debug: hooksFor(ctx, t.flowId, t.contactId, true, flow), mocks: use })
     if (!r) throw notPaused()
     run = r.state
     if (run.status !== 'paused' || !run.waiting) return settled(ctx, t, run.id, run.vars)
@@ -89,7 +90,7 @@ export async function stepOver(
       flowOf: lookup(ctx),
       mocks: use,
       activation: 'keyword',
-      debug: hooksFor(ctx, t.flowId, t.contactId, true),
+      debug: hooksFor(ctx, t.flowId, t.contactId, true, flow),
     },
   )
   const state = handled.ran?.step.state
@@ -98,7 +99,7 @@ export async function stepOver(
 
 /** Ends the paused run (cancelled); nothing more runs. */
 export function stop(ctx: HandlerContext, t: Target): EmulatorSession {
-  const runs = runsAtClock(ctx, t.contactId)
+  const runs = runsOf(ctx, t)
   const run = pausedOfFlow(runs, t.flowId, t.contactId)
   if (!run) throw notPaused()
   runs.end(run, 'cancelled')
@@ -111,6 +112,9 @@ export function setVariable(ctx: HandlerContext, t: Target, path: string, json: 
   const segments = path.split('.')
   if (segments.some((s) => !s.trim()))
     throw new ApiFailure('bad_request', `'${path}' is not a variable path: names joined by dots, none empty.`)
+  // These would reach the objects' prototypes instead of a variable.
+  const bad = segments.find((s) => FORBIDDEN.has(s))
+  if (bad) throw new ApiFailure('bad_request', `'${bad}' cannot be a variable name.`)
   return editVars(ctx, t, (vars) => setPath(vars, segments, value))
 }
 
@@ -122,7 +126,7 @@ export async function setNodeOutput(
   json: string,
 ): Promise<EmulatorSession> {
   const value = parseJson(json)
-  const runs = runsAtClock(ctx, t.contactId)
+  const runs = runsOf(ctx, t)
   const run = pausedOfFlow(runs, t.flowId, t.contactId)
   if (!run) throw notPaused()
   const here = flowHere(ctx, run)
@@ -144,7 +148,7 @@ export async function runFrom(
 ): Promise<EmulatorSession> {
   const flow = flowOf(ctx, t.flowId)
   if (!flow.nodes.some((n) => n.id === nodeId)) throw notFound('Node', nodeId)
-  const runs = runsAtClock(ctx, t.contactId)
+  const runs = runsOf(ctx, t)
   const contact = contactOf(runs, t.contactId)
   const lastId = latestRunId(ctx, t.flowId, t.contactId)
   const last = lastId ? runs.runs.state(lastId) : null
@@ -155,7 +159,7 @@ export async function runFrom(
   const handled = await runs.handle(
     contact,
     { kind: 'start', flow, trigger, startNodeId: nodeId, presets },
-    { flowOf: lookup(ctx), mocks: mocks ?? session.mocks, debug: hooksFor(ctx, t.flowId, t.contactId) },
+    { flowOf: lookup(ctx), mocks: mocks ?? session.mocks, debug: hooksFor(ctx, t.flowId, t.contactId, false, flow) },
   )
   const state = handled.ran?.step.state
   return settled(ctx, t, state?.id ?? null, state?.vars)
@@ -165,7 +169,7 @@ export async function runFrom(
 export function setWatches(ctx: HandlerContext, t: Target, expressions: string[]): EmulatorSession {
   flowOf(ctx, t.flowId)
   const session = ctx.service(debugSessions).ensure(t.flowId, t.contactId)
-  const runs = runsAtClock(ctx, t.contactId)
+  const runs = runsOf(ctx, t)
   const id = latestRunId(ctx, t.flowId, t.contactId)
   const vars = (id && runs.runs.state(id)?.vars) || {}
   const before = new Map(session.watches.map((w) => [w.expression, w]))
@@ -185,6 +189,15 @@ export function settled(ctx: HandlerContext, t: Target, runId: string | null, va
   if (session?.attached && vars) recordWatches(session, vars)
   ctx.emit('emulator.updated', { flowId: t.flowId, contactId: t.contactId, runId })
   return sessionOf(ctx, t.flowId, t.contactId, runId)
+}
+
+/**
+ * The contact's runs on its emulator clock, with the 24-hour window enforced when the phone's last start or reply
+ * enforced it: going on in the debugger sends under the same rules as the phone.
+ */
+function runsOf(ctx: HandlerContext, t: Target): RunService {
+  const session = ctx.service(debugSessions).get(t.flowId, t.contactId)
+  return runsAtClock(ctx, t.contactId, session?.enforceWindow ?? false)
 }
 
 function heldRun(runs: RunService, t: Target): RunState {
@@ -209,7 +222,7 @@ function parseJson(json: string): unknown {
 }
 
 function editVars(ctx: HandlerContext, t: Target, edit: (vars: Vars) => void): EmulatorSession {
-  const runs = runsAtClock(ctx, t.contactId)
+  const runs = runsOf(ctx, t)
   const run = pausedOfFlow(runs, t.flowId, t.contactId)
   if (!run) throw notPaused()
   const vars = structuredClone(run.vars)
@@ -218,10 +231,12 @@ function editVars(ctx: HandlerContext, t: Target, edit: (vars: Vars) => void): E
   return settled(ctx, t, run.id, vars)
 }
 
+const FORBIDDEN = new Set(['__proto__', 'constructor', 'prototype'])
+
 function setPath(vars: Vars, path: string[], value: unknown): void {
   let at: Record<string, unknown> = vars
   for (const name of path.slice(0, -1)) {
-    const next = at[name]
+    const next = Object.prototype.hasOwnProperty.call(at, name) ? at[name] : undefined
     if (!next || typeof next !== 'object') at[name] = {}
     at = at[name] as Record<string, unknown>
   }

@@ -36,7 +36,7 @@ export const debugHandlers: AreaHandlers<'debug'> = {
     session.attached = true
     const played = await ctx
       .service(conversationTests)
-      .debug(flow, req.testId, req.contactId, hooksFor(ctx, req.flowId, req.contactId)!)
+      .debug(flow, req.testId, req.contactId, hooksFor(ctx, req.flowId, req.contactId, false, flow)!)
     session.mocks = played.mocks
     session.failed =
       played.stopped?.reason === 'expectation' && played.runId

@@ -6,6 +6,7 @@ import { lookup, outcome } from '../emulator/outcome'
 import { contactOf, flowOf, runsFor, toMocks } from '../emulator/service'
 import { ApiFailure } from '../../services/failure'
 import type { Handler } from './types'
+import { hooksFor } from '../emulator/debug-sessions'
 
 // The emulator's clock half of the emulator area (docs/emulator.md, "The clock"); handlers/emulator.ts spreads it.
 
@@ -49,7 +50,13 @@ export const emulatorClockHandlers: { 'emulator.skip': Handler<'emulator.skip'> 
       }
     }
     if (!paused) return { ...outcome(ctx, req.flowId, contact.id, 'ignored', `${skipped}.`, null), skippedMs }
-    const handled = await runs.handle(contact, { kind: 'wake' }, { flowOf: lookup(ctx), mocks: toMocks(req.mocks) })
+    // While the debugger is attached, a wake stops at the breakpoints like any step of the phone.
+    const debug = hooksFor(ctx, req.flowId, contact.id)
+    const handled = await runs.handle(
+      contact,
+      { kind: 'wake' },
+      { flowOf: lookup(ctx), mocks: toMocks(req.mocks), debug },
+    )
     const runId = paused.flowId === req.flowId ? paused.id : null
     if (handled.ran) {
       return { ...outcome(ctx, req.flowId, contact.id, 'resumed', null, handled.ran.step.state.id), skippedMs }

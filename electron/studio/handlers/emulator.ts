@@ -14,7 +14,7 @@ import {
 import { runsAtClock } from '../emulator/clock'
 import { lookup, outcome } from '../emulator/outcome'
 import { startTest } from '../emulator/start'
-import { hooksFor } from '../emulator/debug-sessions'
+import { debugSessions, hooksFor } from '../emulator/debug-sessions'
 import { settled } from '../emulator/debug'
 import { ApiFailure, notFound } from '../../services/failure'
 import { callersReaching } from './flow-calls'
@@ -55,7 +55,7 @@ export const emulatorHandlers: AreaHandlers<'emulator'> = {
       presets: req.presets,
       mocks: toMocks(req.mocks),
       flowOf: lookup(ctx),
-      debug: hooksFor(ctx, req.flowId, req.contactId),
+      debug: hooksFor(ctx, req.flowId, req.contactId, false, flow),
     })
     if (attempt.action === 'ignored') return outcome(ctx, req.flowId, req.contactId, 'ignored', attempt.notice, null)
     return stepped(ctx, req, attempt.action, attempt.step.state)
@@ -64,7 +64,7 @@ export const emulatorHandlers: AreaHandlers<'emulator'> = {
     const runs = runsFor(ctx, req.enforceWindow, req.contactId)
     const flow = flowOf(ctx, req.flowId)
     const contact = contactOf(runs, req.contactId)
-    const debug = hooksFor(ctx, req.flowId, req.contactId)
+    const debug = hooksFor(ctx, req.flowId, req.contactId, false, flow)
     const held = !!pausedOfFlow(runs, req.flowId, req.contactId)?.debug
     const out = await runs.receive(contact, req.event, [flow], lookup(ctx), toMocks(req.mocks), debug)
     if (out.action === 'ignored') {
@@ -122,9 +122,11 @@ export const emulatorHandlers: AreaHandlers<'emulator'> = {
 /** A step of the phone: with the debugger attached, its watches are evaluated on the run as the step left it. */
 function stepped(
   ctx: HandlerContext,
-  req: { flowId: string; contactId: string },
+  req: { flowId: string; contactId: string; enforceWindow: boolean },
   action: 'started' | 'resumed',
   state: RunState,
 ): EmulatorOutcome {
+  const session = ctx.service(debugSessions).get(req.flowId, req.contactId)
+  if (session?.attached) session.enforceWindow = req.enforceWindow
   return { action, notice: null, session: settled(ctx, req, state.id, state.vars) }
 }

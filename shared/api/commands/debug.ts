@@ -19,6 +19,10 @@ export const BreakpointSchema = z.object({
 })
 
 const Target = { flowId: FlowIdSchema, contactId: z.string().min(1) }
+
+/** Bounds that keep a hostile request small; a person's edits and watch lists are far below them. */
+export const MAX_WATCHES = 50
+const MAX_JSON = 1_000_000
 const Session = returns<EmulatorSession>()
 
 export const debugCommands = {
@@ -41,12 +45,12 @@ export const debugCommands = {
   'debug.stop': { req: z.object(Target), res: Session },
   /** Sets one variable of the paused run; `path` is a name or a dotted path ('order.total'), `json` its JSON text. */
   'debug.setVariable': {
-    req: z.object({ ...Target, path: z.string().min(1), json: z.string() }),
+    req: z.object({ ...Target, path: z.string().min(1).max(500), json: z.string().max(MAX_JSON) }),
     res: Session,
   },
   /** Replaces a node's output in the paused run's variables (what {{<node name>.…}} reads), as JSON text. */
   'debug.setNodeOutput': {
-    req: z.object({ ...Target, nodeName: z.string().min(1), json: z.string() }),
+    req: z.object({ ...Target, nodeName: z.string().min(1).max(200), json: z.string().max(MAX_JSON) }),
     res: Session,
   },
   /**
@@ -63,7 +67,10 @@ export const debugCommands = {
     res: Session,
   },
   /** The expressions evaluated after every step (their history restarts for expressions that are new). */
-  'debug.watches': { req: z.object({ ...Target, expressions: z.array(z.string()) }), res: Session },
+  'debug.watches': {
+    req: z.object({ ...Target, expressions: z.array(z.string().max(2000)).max(MAX_WATCHES) }),
+    res: Session,
+  },
   /**
    * Plays a saved conversation test with the debugger attached until the first breakpoint or the first expectation
    * that fails; the session's `debug.failedExpectation` says which.

@@ -57,3 +57,14 @@ export function refusedAnswers(c: ExtractConfig, ctx: AnswerContext): string[] {
     required.every((s) => !readSlot(t, s, ctx).ok && findSlots(t, [s], ctx).values[s.name] === undefined),
   )
 }
+
+/**
+ * The text that gives `value` for the slot, checked by its own reading (whole, as an answer to its ask), or null.
+ * Text slots are never aimed at: nothing in a message marks them.
+ */
+export function slotText(value: unknown, slot: SlotSpec, ctx: AnswerContext): { text: string; saved: unknown } | null {
+  if (slot.type === 'text' || value === null || value === undefined) return null
+  const text = typeof value === 'string' ? value : String(value)
+  const r = readSlot(text, slot, ctx)
+  return r.ok ? { text, saved: r.value } : null
+}

@@ -60,4 +60,23 @@ describe('the generator reaches every port of an Intent node', () => {
         reply,
       ).toBe(true)
   })
+
+  it('provider model: each intent, other and failed forced by a mock, since no generated test calls a model', async () => {
+    const flow = shopFlow('next')
+    const intent = flow.nodes.find((n) => n.name === 'intent_1')!
+    intent.config = { ...intent.config, provider: 'model' }
+    flow.nodes.push({ ...flow.nodes.find((n) => n.name === 'unsure')!, id: 'n_broken', name: 'broken' })
+    flow.edges.push({ id: 'e_failed', source: intent.id, sourcePort: 'failed', target: 'n_broken' })
+    const suite = await generateSuite(flow, exampleDeps())
+    expect(suite.unreached).toEqual([])
+    for (const t of suite.tests) {
+      const parsed = parseConversationTest(serialiseConversationTest(t.test))
+      if (!parsed.ok) throw new Error(parsed.message)
+      expect((await runConversationTest(flow, parsed.test, exampleDeps())).failures).toEqual([])
+    }
+    const mocks = suite.tests.flatMap(
+      (t) => Object.values(t.test.mocks ?? {}) as Array<{ port?: string; error?: string }>,
+    )
+    expect(mocks.map((m) => m.port ?? 'error').sort()).toEqual(['cancel', 'error', 'human', 'other', 'track'])
+  })
 })

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { ASHA, buildFlow, testDeps } from '../../engine/testing/fixtures'
 import { resumeRun, startRun } from '../../engine/machine'
+import { ModelError, type ModelAnswer, type ModelRequest } from '../../engine/effects'
 import { trainClassifier } from '../../nlu/classifier'
 import { SHOP_INTENTS } from './testing'
 
@@ -80,5 +81,75 @@ describe('intent runner', () => {
     r = await resumeRun(flow, r.state, say('cancel my order'), ASHA, deps)
     expect(r.messages).toEqual([{ type: 'text', text: { body: 'Broken: model_unavailable' } }])
     expect(r.trace[0]).toMatchObject({ port: 'failed', error: { code: 'model_unavailable' } })
+  })
+
+  // The model effect is the engine's interface (shared/engine/effects.ts); the OpenAI-compatible provider behind it is
+  // tested against a fake endpoint on loopback in electron/services/effects/model-provider.test.ts.
+  const asking = (complete: (req: ModelRequest) => Promise<ModelAnswer>) => {
+    const asked: ModelRequest[] = []
+    const { deps } = testDeps({
+      effects: {
+        model: {
+          complete: (req) => {
+            asked.push(req)
+            return complete(req)
+          },
+        },
+      },
+    })
+    return { deps, asked }
+  }
+
+  it('asks the model provider with every intent as an enum, and leaves by the intent it answers', async () => {
+    const flow = intentFlow({ source: 'next', provider: 'model' })
+    const { deps, asked } = asking(async () => ({
+      json: { intent: 'human', confidence: 0.8 },
+      provider: 'llm.local',
+      model: 'tiny',
+    }))
+    let r = await startRun(flow, { contact: ASHA, trigger: { kind: 'manual' } }, deps)
+    r = await resumeRun(flow, r.state, say('can a human help me'), ASHA, deps)
+    expect(r.messages).toEqual([{ type: 'text', text: { body: 'Agent' } }])
+    expect(r.trace[0]).toMatchObject({
+      port: 'human',
+      output: { intent: 'human', confidence: 0.8, scores: { track: 0, cancel: 0, human: 0.8 }, provider: 'llm.local' },
+      detail: { provider: 'llm.local' },
+    })
+    expect(asked).toHaveLength(1)
+    expect(asked[0]!.purpose).toBe('intent')
+    expect(asked[0]!.messages.at(-1)).toEqual({ role: 'user', content: 'can a human help me' })
+    expect(asked[0]!.schema).toMatchObject({
+      properties: { intent: { enum: ['track', 'cancel', 'human', 'other'] } },
+    })
+  })
+
+  it.each([
+    [
+      'an intent the node lacks',
+      async () => ({ json: { intent: 'refund', confidence: 0.9 }, provider: 'p', model: 'm' }),
+      'model_invalid',
+    ],
+    ['no confidence', async () => ({ json: { intent: 'track' }, provider: 'p', model: 'm' }), 'model_invalid'],
+    ['a time-out', async () => Promise.reject(new ModelError('model_timeout', 'No answer in 20 s.')), 'model_timeout'],
+    ['any other error', async () => Promise.reject(new Error('socket hang up')), 'model_error'],
+  ])('takes failed on %s', async (_what, complete, code) => {
+    const flow = intentFlow({ source: 'next', provider: 'model' })
+    const { deps } = asking(complete as (req: ModelRequest) => Promise<ModelAnswer>)
+    let r = await startRun(flow, { contact: ASHA, trigger: { kind: 'manual' } }, deps)
+    r = await resumeRun(flow, r.state, say('hello'), ASHA, deps)
+    expect(r.messages).toEqual([{ type: 'text', text: { body: `Broken: ${code}` } }])
+  })
+
+  it("sends a model's answer below the threshold, or 'other', to other", async () => {
+    for (const json of [
+      { intent: 'track', confidence: 0.3 },
+      { intent: 'other', confidence: 0.9 },
+    ]) {
+      const flow = intentFlow({ source: 'next', provider: 'model' })
+      const { deps } = asking(async () => ({ json, provider: 'p', model: 'm' }))
+      let r = await startRun(flow, { contact: ASHA, trigger: { kind: 'manual' } }, deps)
+      r = await resumeRun(flow, r.state, say('hmm'), ASHA, deps)
+      expect(r.trace[0]).toMatchObject({ port: 'other', output: { intent: 'other' } })
+    }
   })
 })

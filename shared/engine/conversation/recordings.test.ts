@@ -194,3 +194,51 @@ describe("a host's own loop (the runtime's replay of tests)", () => {
     expect(live.asked).toEqual([])
   })
 })
+
+describe('an Extract node asking the model, in a test', () => {
+  const extractFlow = buildFlow(
+    [
+      { type: 'trigger', name: 'trigger_1', config: { kind: 'keyword', keywords: ['order'] } },
+      {
+        type: 'extract',
+        name: 'extract_1',
+        config: {
+          slots: [{ name: 'qty', type: 'number', required: true, ask: 'How many?' }],
+          source: 'trigger',
+          provider: 'model',
+        },
+      },
+      { type: 'message', name: 'done', config: { text: 'Got {{extract_1.qty}}' } },
+      { type: 'message', name: 'broken', config: { text: 'Broken: {{extract_1.error.code}}' } },
+    ],
+    [
+      ['trigger_1', 'out', 'extract_1'],
+      ['extract_1', 'done', 'done'],
+      ['extract_1', 'failed', 'broken'],
+    ],
+  )
+  const text = `
+name: three please
+now: 2026-03-04T10:00:00Z
+trigger: { message: order }
+turns:
+  - bot: [{ text: Got 3 }]
+`
+  it('records the answer to its question and replays it, the same as an Intent node', async () => {
+    const live = fakeModel({ qty: 3 })
+    const recorded = await runConversationTest(
+      extractFlow,
+      testOf(text),
+      testDeps({ effects: { model: live.model } }).deps,
+      { record: true },
+    )
+    expect(recorded.failures).toEqual([])
+    expect(recorded.recordings).toMatchObject([{ node: 'extract_1', answer: { qty: 3 } }])
+    const missing = await runConversationTest(extractFlow, testOf(text), testDeps().deps)
+    expect(missing.failures[0]!.lines[0]).toMatch(/^recording_missing: node "extract_1"/)
+    const file = serialiseConversationTest({ ...testOf(text), recordings: recorded.recordings })
+    const replayed = await runConversationTest(extractFlow, testOf(file), testDeps().deps)
+    expect(replayed.failures).toEqual([])
+    expect(live.asked).toHaveLength(1)
+  })
+})

@@ -114,16 +114,28 @@ export function TestsPanel({
         <button type="button" onClick={() => void runTests()} disabled={!tests.length || !!running}>
           {running === 'run' ? 'Running…' : 'Run all'}
         </button>
-        {asksModel && (
-          <button
-            type="button"
-            onClick={() => void runTests(undefined, true)}
-            disabled={!tests.length || !!running}
-            title="Plays every test against the model provider of Settings and writes its answers into the tests"
-          >
-            {running === 'record' ? 'Recording…' : 'Record model answers'}
-          </button>
-        )}
+        {asksModel &&
+          (running === 'record' ? (
+            <span role="status">
+              Recording model answers…{' '}
+              <button
+                type="button"
+                onClick={() => void api.call('emulator.cancelRecording', { flowId })}
+                aria-label="Cancel recording model answers"
+              >
+                Cancel
+              </button>
+            </span>
+          ) : (
+            <button
+              type="button"
+              onClick={() => void runTests(undefined, true)}
+              disabled={!tests.length || !!running}
+              title="Plays every test against the model provider of Settings and writes its answers into the tests"
+            >
+              Record model answers
+            </button>
+          ))}
       </div>
       <ul className="emu-test-list">
         {tests.map((t) => (

@@ -1,7 +1,7 @@
 import { buildFlow } from '../../shared/engine/testing/fixtures'
 import { SHOP_INTENTS } from '../../shared/nodes/intent/testing'
 import { chatAnswer, startFakeModelServer } from '../../electron/services/effects/testing/model-server'
-import { apiCall } from './emulator-helpers'
+import { apiCall, emulatorPanel } from './emulator-helpers'
 import { expect, test } from './fixtures'
 
 // The optional model provider (issue 34): Settings → Model provider against a fake OpenAI-compatible endpoint on
@@ -56,16 +56,14 @@ test('Settings → Model provider: test the connection, save, and see a refused 
   }
 })
 
-test("Flow Logs show an Intent step's scores and provider", async ({ page, studio }) => {
-  await studio.open(page)
-  const created = await apiCall<{ id: string }>(page, 'flows.create', { name: 'Shop' })
-  const document = buildFlow(
+function shopFlow(id: string, provider: 'offline' | 'model') {
+  return buildFlow(
     [
       { type: 'trigger', name: 'trigger_1', config: { kind: 'keyword', keywords: ['help'] } },
       {
         type: 'intent',
         name: 'intent_1',
-        config: { intents: SHOP_INTENTS, source: 'next', prompt: 'How can I help?' },
+        config: { intents: SHOP_INTENTS, source: 'next', prompt: 'How can I help?', provider },
       },
       { type: 'message', name: 'tracking', config: { text: 'Tracking' } },
       { type: 'message', name: 'cancelling', config: { text: 'Cancelling' } },
@@ -79,9 +77,14 @@ test("Flow Logs show an Intent step's scores and provider", async ({ page, studi
       ['intent_1', 'human', 'agent'],
       ['intent_1', 'other', 'unsure'],
     ],
-    { id: created.id, name: 'Shop', active: true },
+    { id, name: 'Shop', active: true },
   )
-  await apiCall(page, 'flows.save', { document })
+}
+
+test("Flow Logs show an Intent step's scores and provider", async ({ page, studio }) => {
+  await studio.open(page)
+  const created = await apiCall<{ id: string }>(page, 'flows.create', { name: 'Shop' })
+  await apiCall(page, 'flows.save', { document: shopFlow(created.id, 'offline') })
   const contact = await apiCall<{ id: string }>(page, 'emulator.contact', {})
   const t = { flowId: created.id, contactId: contact.id }
   await apiCall(page, 'emulator.start', { ...t, trigger: { kind: 'keyword', text: 'help' } })
@@ -97,4 +100,37 @@ test("Flow Logs show an Intent step's scores and provider", async ({ page, studi
   await page.screenshot({ path: test.info().outputPath('logs-scores.png') })
   await page.emulateMedia({ colorScheme: 'dark' })
   await page.screenshot({ path: test.info().outputPath('logs-scores-dark.png') })
+})
+
+test('the Tests tab records model answers into a test that lacked them, then it passes', async ({ page, studio }) => {
+  const server = await startFakeModelServer()
+  try {
+    await studio.open(page)
+    await apiCall(page, 'model.settings.save', { baseUrl: server.baseUrl, model: 'tiny-1' })
+    const created = await apiCall<{ id: string }>(page, 'flows.create', { name: 'Shop' })
+    await apiCall(page, 'flows.save', { document: shopFlow(created.id, 'model') })
+    const contact = await apiCall<{ id: string }>(page, 'emulator.contact', {})
+    const t = { flowId: created.id, contactId: contact.id }
+    server.reply(chatAnswer('{"intent":"cancel","confidence":0.9}'))
+    await apiCall(page, 'emulator.start', { ...t, trigger: { kind: 'keyword', text: 'help' } })
+    await apiCall(page, 'emulator.send', { ...t, event: { type: 'text', text: 'scrap my order' } })
+    await apiCall(page, 'emulator.saveTest', { ...t, name: 'cancels' })
+
+    await page.goto(`${studio.url}/#/flows/${created.id}`)
+    await page.getByRole('button', { name: 'Test', exact: true }).click()
+    const emulator = emulatorPanel(page)
+    await emulator.getByRole('tab', { name: 'Tests' }).click()
+    await emulator.getByRole('button', { name: 'Run all' }).click()
+    const test1 = emulator.getByTestId('conversation-test')
+    await expect(test1).toHaveAttribute('data-status', 'failed')
+    await expect(test1.getByLabel('What changed in cancels')).toContainText('recording_missing: node "intent_1"')
+    await page.screenshot({ path: test.info().outputPath('tests-recording-missing.png') })
+
+    await emulator.getByRole('button', { name: 'Record model answers' }).click()
+    await expect(test1).toHaveAttribute('data-status', 'passed')
+    await expect(test1.getByLabel('Model answers of cancels')).toHaveText('Recorded 1 model answer into the test.')
+    await page.screenshot({ path: test.info().outputPath('tests-recorded.png') })
+  } finally {
+    await server.close()
+  }
 })

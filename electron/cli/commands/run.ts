@@ -14,6 +14,9 @@ import { resolveDataDir } from '../../services/data-dir'
 import { isDatabaseOpenError } from '../../services/db/errors'
 import { openDatabase, type Database } from '../../services/db/open'
 import { createStudioEffects } from '../../services/effects'
+import { modelConfigFromEnv } from '../../services/effects/model-env'
+import { createModelProvider } from '../../services/effects/model-provider'
+import type { ModelEffect } from '../../../shared/engine/effects'
 import { RunService } from '../../services/runs'
 import { parseCommandLine } from './args'
 import { readInputFile } from './input-file'
@@ -50,6 +53,8 @@ c (continue), s (step: stop before the next node) or q (quit); when stdin is not
 Type /vars to see the session variables, /quit (or Ctrl-D) to leave. Without --data-dir the run is kept in memory.
 Time: /wait 2h, /wait due (to the instant the run waits for: a Wait node, "no reply within"), /wait until
 2026-12-01T10:00 (in the flow's time zone) move the chat's clock forward and wake the run, as time would.
+Intent nodes set to "model" ask the provider CHATFLOW_MODEL_BASE_URL, CHATFLOW_MODEL and CHATFLOW_MODEL_API_KEY
+(or _FILE) name, as chatflow serve does; without them they take their failed port (model_unavailable).
 
 Templates and catalogue products (Template Message, SPM, MPM) come from, in this order:
   --library <file>        a library.json ({"templates": [...], "catalog": [...]}) or a bundle export; with
@@ -132,6 +137,15 @@ export async function runCli(args: string[], io: CliIo): Promise<number> {
     io.stderr(`chatflow run: ${breaks}\n`)
     return 2
   }
+  // Intent nodes set to `model` ask the provider the environment names, as `chatflow serve` does (docs/runtime.md).
+  let model: ModelEffect | undefined
+  try {
+    const config = modelConfigFromEnv(process.env)
+    model = config ? createModelProvider(config) : undefined
+  } catch (err) {
+    io.stderr(`chatflow run: ${err instanceof Error ? err.message : String(err)}\n`)
+    return 2
+  }
   const libraryFile = libraryFileFor({
     library: parsed.values.library,
     dataDir: parsed.values['data-dir'],
@@ -174,7 +188,7 @@ export async function runCli(args: string[], io: CliIo): Promise<number> {
       {
         contact: parsed.values.contact,
         trigger,
-        db: cliRunService(db, library, clock, flowFilesSource(file, flowFiles, loaded.document)),
+        db: cliRunService(db, library, clock, flowFilesSource(file, flowFiles, loaded.document), model),
         clock,
         breaks,
         interactive: io.interactive ?? false,
@@ -197,8 +211,10 @@ export function cliRunService(
   clock?: MovableClock,
   /** Where calls find their callees (flow-files.ts); absent: the studio's store in `db`. */
   flows?: FlowSource,
+  /** The model provider (CHATFLOW_MODEL_*); absent: Intent nodes set to `model` take `failed`. */
+  model?: ModelEffect,
 ): RunService {
-  const real = createStudioEffects(db)
+  const real = createStudioEffects(db, model ? { model } : {})
   const effects = clock ? { ...real, clock } : real
   return new RunService(db, { effects: { ...effects, ...libraryEffects(library, effects) }, flows })
 }

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto'
 import type { Database } from 'better-sqlite3'
 import type { ConversationTestRecord, SavedWindow, TestResult } from '../../../shared/api/commands/emulator-tests'
 import type { FlowDocument } from '../../../shared/flow/document'
-import type { DebugHooks, Effects, Handled, NodeMock } from '../../../shared/engine'
+import { ModelError, type DebugHooks, type Effects, type Handled, type NodeMock } from '../../../shared/engine'
 import {
   parseConversationTest,
   recordingFailure,
@@ -171,10 +171,17 @@ export class ConversationTests {
    * `record`: the model provider of Settings answers instead of the recordings, and its answers are written into
    * each test (docs/testing.md, "Model answers").
    */
-  async run(flow: FlowDocument, ids?: string[], record = false): Promise<ConversationTestRecord[]> {
+  async run(
+    flow: FlowDocument,
+    ids?: string[],
+    record = false,
+    signal?: AbortSignal,
+  ): Promise<ConversationTestRecord[]> {
     const all = this.list(flow.id).filter((t) => !ids || ids.includes(t.id))
     for (const test of all) {
-      const result = await this.play(flow, test, record)
+      // Cancelled: the tests not reached keep their last results (and recordings).
+      if (signal?.aborted) break
+      const result = await this.play(flow, test, record, signal)
       this.db
         .prepare('UPDATE conversation_tests SET last_run_at = ?, last_passed = ?, last_failures = ? WHERE id = ?')
         .run(
@@ -214,7 +221,12 @@ export class ConversationTests {
    * mocked or refused), and writes each step to the Flow Logs as it happens, messages included, under the test's
    * contact: the runs are real runs, so coverage counts them and their conversation reads like any other.
    */
-  private async play(flow: FlowDocument, record: ConversationTestRecord, recording: boolean): Promise<TestResult> {
+  private async play(
+    flow: FlowDocument,
+    record: ConversationTestRecord,
+    recording: boolean,
+    signal?: AbortSignal,
+  ): Promise<TestResult> {
     const at = this.now()
     const parsed = parseConversationTest(record.yaml)
     if (!parsed.ok) return { at, passed: false, failures: [{ where: 'file', lines: [parsed.message] }], live: [] }
@@ -224,7 +236,7 @@ export class ConversationTests {
     const outcome = await runConversationTest(
       flow,
       parsed.test,
-      { effects: this.effects, catalog: nodeCatalog, flows: this.runs.flows },
+      { effects: cancellableModel(this.effects, signal), catalog: nodeCatalog, flows: this.runs.flows },
       { contactId: contact.id, persist, record: recording },
     )
     // A test's run still waiting is closed: nobody will answer it, and a paused row would capture the contact's
@@ -253,6 +265,28 @@ export class ConversationTests {
       .run(yaml, this.now(), test.id)
     const n = recordings.length
     return `Recorded ${n} model answer${n === 1 ? '' : 's'} into the test.`
+  }
+}
+
+/** The effects with a model call that ends at once when `signal` aborts (Record model answers, Cancel). */
+function cancellableModel(effects: Effects, signal: AbortSignal | undefined): Effects {
+  const model = effects.model
+  if (!signal || !model) return effects
+  const cancelled = () => new ModelError('model_unavailable', 'Recording was cancelled.')
+  return {
+    ...effects,
+    model: {
+      complete: (req) =>
+        new Promise((resolve, reject) => {
+          if (signal.aborted) return reject(cancelled())
+          const onAbort = () => reject(cancelled())
+          signal.addEventListener('abort', onAbort, { once: true })
+          model
+            .complete(req)
+            .then(resolve, reject)
+            .finally(() => signal.removeEventListener('abort', onAbort))
+        }),
+    },
   }
 }
 

@@ -2,12 +2,13 @@ import { conversationTests, flowOf } from '../emulator/service'
 import { latestRunId } from '../emulator/service'
 import { ApiFailure } from '../../services/failure'
 import { cancelGenerate, generateTests } from '../emulator/generate'
+import { cancelRecording, recordModelAnswers } from '../emulator/recording'
 import type { Handler } from './types'
 
 // The conversation-test half of the emulator area; handlers/emulator.ts spreads it into the area's map.
 type H<
   C extends
-    `emulator.${'saveTest' | 'tests' | 'runTests' | 'deleteTest' | 'testStatus' | 'generateTests' | 'cancelGenerate'}`,
+    `emulator.${'saveTest' | 'tests' | 'runTests' | 'deleteTest' | 'testStatus' | 'generateTests' | 'cancelGenerate' | 'cancelRecording'}`,
 > = Handler<C>
 
 export const emulatorTestHandlers: {
@@ -18,6 +19,7 @@ export const emulatorTestHandlers: {
   'emulator.testStatus': H<'emulator.testStatus'>
   'emulator.generateTests': H<'emulator.generateTests'>
   'emulator.cancelGenerate': H<'emulator.cancelGenerate'>
+  'emulator.cancelRecording': H<'emulator.cancelRecording'>
 } = {
   'emulator.saveTest': async (req, ctx) => {
     const flow = flowOf(ctx, req.flowId)
@@ -36,7 +38,9 @@ export const emulatorTestHandlers: {
     return ctx.service(conversationTests).list(req.flowId)
   },
   'emulator.runTests': async (req, ctx) => {
-    const out = await ctx.service(conversationTests).run(flowOf(ctx, req.flowId), req.ids, req.record)
+    const out = req.record
+      ? await recordModelAnswers(ctx, req.flowId, req.ids)
+      : await ctx.service(conversationTests).run(flowOf(ctx, req.flowId), req.ids)
     ctx.emit('emulator.updated', { flowId: req.flowId, contactId: '', runId: null })
     return out
   },
@@ -46,6 +50,7 @@ export const emulatorTestHandlers: {
   },
   'emulator.generateTests': (req, ctx) => generateTests(ctx, req.flowId, req.seconds),
   'emulator.cancelGenerate': (req, ctx) => ({ cancelled: cancelGenerate(ctx, req.flowId) }),
+  'emulator.cancelRecording': (req, ctx) => ({ cancelled: cancelRecording(ctx, req.flowId) }),
   'emulator.testStatus': (_req, ctx) => {
     const rows = ctx.db
       .prepare(

@@ -93,4 +93,25 @@ describe('the model provider in the emulator and the Tests tab', () => {
     expect(played!.lastRun!.passed).toBe(true)
     expect(server.received.length).toBe(asked + 1)
   })
+  it('Record model answers can be cancelled while the provider thinks: the test keeps what it had', async () => {
+    const b = temp.backend
+    const created = expectOk(await b.call('flows.create', { name: 'Shop' }))
+    expectOk(await b.call('flows.save', { document: flow(created.id) }))
+    const t = { flowId: created.id, contactId: expectOk(await b.call('emulator.contact', {})).id }
+    expectOk(await b.call('model.settings.save', { baseUrl: server.baseUrl, model: 'tiny-1' }))
+    server.reply(chatAnswer('{"intent":"track","confidence":0.7}'))
+    expectOk(await b.call('emulator.start', { ...t, trigger: { kind: 'keyword', text: 'help' } }))
+    expectOk(await b.call('emulator.send', { ...t, event: { type: 'text', text: 'where is my parcel' } }))
+    const saved = expectOk(await b.call('emulator.saveTest', { ...t, name: 'tracks' }))
+
+    server.reply({ hold: true })
+    const asked = server.received.length
+    const recording = b.call('emulator.runTests', { flowId: created.id, record: true })
+    await server.arrived(asked + 1)
+    expect(expectOk(await b.call('emulator.cancelRecording', { flowId: created.id }))).toEqual({ cancelled: true })
+    const [played] = expectOk(await recording)
+    expect(played!.lastRun!.recorded).toContain('Recording was cancelled.')
+    expect(played!.yaml).toBe(saved.yaml)
+    expect(expectOk(await b.call('emulator.cancelRecording', { flowId: created.id }))).toEqual({ cancelled: false })
+  })
 })

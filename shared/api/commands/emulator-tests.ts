@@ -110,6 +110,11 @@ export const emulatorTestCommands = {
     req: z.object({ flowId: FlowIdSchema }),
     res: returns<{ cancelled: boolean }>(),
   },
+  /** Stops the flow's "Record model answers" at work, if any: the tests already recorded keep their answers. */
+  'emulator.cancelRecording': {
+    req: z.object({ flowId: FlowIdSchema }),
+    res: returns<{ cancelled: boolean }>(),
+  },
   /** Per flow: how many tests it has and how many failed on their last run (the flows list). */
   'emulator.testStatus': { req: z.object({}), res: returns<Record<string, { total: number; failed: number }>>() },
 }

@@ -10,7 +10,7 @@ export {
   type TriggerSpec,
 } from './format'
 export { runConversationTest, type TestOutcome, type TestFailure, type PlayOptions } from './run'
-export { testDeps, unmockedAdvice, UNMOCKED_HTTP, type TestPolicy, type NetworkCall } from './policy'
+export { testDeps, policyOf, unmockedAdvice, UNMOCKED_HTTP, type TestPolicy, type NetworkCall } from './policy'
 export {
   RecordingSchema,
   recordingKey,

@@ -20,6 +20,18 @@ export interface TestPolicy {
   model?: ModelPolicy
 }
 
+/**
+ * The policy a saved test asks for, for a host that plays it through its own loop (the runtime's replay of tests):
+ * its mocks, its `live` opt-ins and its recorded model answers.
+ */
+export function policyOf(test: {
+  mocks?: Record<string, NodeMock>
+  live?: boolean | string[]
+  recordings?: ModelPolicy['recordings']
+}): TestPolicy {
+  return { mocks: test.mocks, live: test.live, model: { recordings: test.recordings } }
+}
+
 /** An HTTP Call a test's run attempted: answered live, or refused because it had no mock. */
 export interface NetworkCall {
   node: string

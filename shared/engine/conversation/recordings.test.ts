@@ -4,6 +4,9 @@ import { SHOP_INTENTS } from '../../nodes/intent/testing'
 import type { ModelEffect } from '../effects'
 import { buildFlow, testDeps } from '../testing/fixtures'
 import { parseConversationTest, serialiseConversationTest, type ConversationTest } from './format'
+import { policyOf, testDeps as heldToPolicy } from './policy'
+import { resumeRun, startRun } from '../machine'
+import { ASHA } from '../testing/fixtures'
 import { recordingKey } from './recordings'
 import { recordingFailure, withRecordings } from './recordings-file'
 import { runConversationTest } from './run'
@@ -177,5 +180,65 @@ describe('writing recordings into a test file', () => {
     expect(
       recordingFailure([{ node: 'intent_1', outcome: 'failed', code: 'model_timeout', message: 'no answer' }]),
     ).toBe('node "intent_1": model_timeout: no answer')
+  })
+})
+
+describe("a host's own loop (the runtime's replay of tests)", () => {
+  it('replays the recordings policyOf(test) carries, and asks no live model', async () => {
+    const test = testOf(yaml(await recordingFor({ intent: 'cancel', confidence: 0.9 })))
+    const live = fakeModel({ intent: 'human', confidence: 1 })
+    const deps = heldToPolicy(testDeps({ effects: { model: live.model } }).deps, policyOf(test), () => undefined)
+    const started = await startRun(flow, { contact: ASHA, trigger: { kind: 'manual' } }, deps)
+    const r = await resumeRun(flow, started.state, { type: 'text', text: SAID }, ASHA, deps)
+    expect(r.messages).toEqual([{ type: 'text', text: { body: 'Cancelling' } }])
+    expect(live.asked).toEqual([])
+  })
+})
+
+describe('an Extract node asking the model, in a test', () => {
+  const extractFlow = buildFlow(
+    [
+      { type: 'trigger', name: 'trigger_1', config: { kind: 'keyword', keywords: ['order'] } },
+      {
+        type: 'extract',
+        name: 'extract_1',
+        config: {
+          slots: [{ name: 'qty', type: 'number', required: true, ask: 'How many?' }],
+          source: 'trigger',
+          provider: 'model',
+        },
+      },
+      { type: 'message', name: 'done', config: { text: 'Got {{extract_1.qty}}' } },
+      { type: 'message', name: 'broken', config: { text: 'Broken: {{extract_1.error.code}}' } },
+    ],
+    [
+      ['trigger_1', 'out', 'extract_1'],
+      ['extract_1', 'done', 'done'],
+      ['extract_1', 'failed', 'broken'],
+    ],
+  )
+  const text = `
+name: three please
+now: 2026-03-04T10:00:00Z
+trigger: { message: order }
+turns:
+  - bot: [{ text: Got 3 }]
+`
+  it('records the answer to its question and replays it, the same as an Intent node', async () => {
+    const live = fakeModel({ qty: 3 })
+    const recorded = await runConversationTest(
+      extractFlow,
+      testOf(text),
+      testDeps({ effects: { model: live.model } }).deps,
+      { record: true },
+    )
+    expect(recorded.failures).toEqual([])
+    expect(recorded.recordings).toMatchObject([{ node: 'extract_1', answer: { qty: 3 } }])
+    const missing = await runConversationTest(extractFlow, testOf(text), testDeps().deps)
+    expect(missing.failures[0]!.lines[0]).toMatch(/^recording_missing: node "extract_1"/)
+    const file = serialiseConversationTest({ ...testOf(text), recordings: recorded.recordings })
+    const replayed = await runConversationTest(extractFlow, testOf(file), testDeps().deps)
+    expect(replayed.failures).toEqual([])
+    expect(live.asked).toHaveLength(1)
   })
 })

@@ -6,7 +6,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import type { TraceEvent } from '../../../shared/engine'
-import { messageViewer, parseConversationTest } from '../../../shared/engine/conversation'
+import { messageViewer, parseConversationTest, policyOf } from '../../../shared/engine/conversation'
 import { libraryEffects, readLibrary, type LibraryEffects } from '../../../electron/cli/commands/library'
 import { createTempBackend, expectOk, type TempBackend } from '../../../electron/studio/testing/backend'
 import { BUNDLE_FORMAT } from '../../../electron/services/transfer/bundle'
@@ -106,7 +106,7 @@ describeEachStore('every example test in the three hosts', (c) => {
         args[0] === '--data-dir' ? { dataDir: args[1]! } : { dataDir: tmp, databaseUrl: args[1]! },
       )
       const adapter = new MemoryAdapter()
-      const tests = { policy: { mocks: test.mocks, live: test.live }, onCall: () => undefined }
+      const tests = { policy: policyOf(test), onCall: () => undefined }
       const runtime = new Runtime({
         store: opened.store,
         adapter,

@@ -5,10 +5,10 @@
 // refuses: every callee here may return on every path, yet a caller must still handle `failed`).
 import type { NodeMock } from '../engine/deps'
 import { callsOfType } from '../nodes/behaviour-of'
-import { candidatesFor } from '../rules/synthesis'
 import { setPath } from '../rules/vars'
 import type { Vars } from '../expr'
 import type { FlowIndex } from './flow-index'
+import { outputPools } from './output-pools'
 import type { Source } from './targets'
 
 export interface CallSource extends Source {
@@ -39,14 +39,7 @@ export function callSource(ix: FlowIndex, node: number): CallSource | null {
     node,
     failedPort: calls.failed,
     owns: (p) => key(p) !== null,
-    pools(paths, groups) {
-      const keys = [...new Set(paths.map(key).filter((k): k is string => k !== null))]
-      return keys.map((k) => ({
-        path: `out:${k}`,
-        values: paths.filter((p) => key(p) === k).flatMap((p) => candidatesFor(p, groups)),
-        apply: (v: Vars, x: unknown) => setPath(v, `${name}.${k}`, x),
-      }))
-    },
+    pools: (paths, groups) => outputPools(name, key, paths, groups),
     mock(picks) {
       let out: Vars = Object.fromEntries(outputs.map((o) => [o, 'test']))
       for (const [k, v] of Object.entries(picks)) out = setPath(out, k.slice(4), v)

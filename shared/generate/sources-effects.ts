@@ -9,6 +9,7 @@ import type { Pool } from '../rules/search'
 import { candidatesFor } from '../rules/synthesis'
 import { setPath } from '../rules/vars'
 import type { FlowIndex } from './flow-index'
+import { outputPools } from './output-pools'
 import type { Source } from './targets'
 
 export interface EffectSource extends Source {
@@ -110,14 +111,7 @@ export function scriptSource(ix: FlowIndex, node: number): EffectSource {
   return {
     node,
     owns: (p) => key(p) !== null,
-    pools(paths, groups) {
-      const keys = [...new Set(paths.map(key).filter((k): k is string => k !== null))]
-      return keys.map((k) => ({
-        path: `out:${k}`,
-        values: paths.filter((p) => key(p) === k).flatMap((p) => candidatesFor(p, groups)),
-        apply: (v: Vars, x: unknown) => setPath(v, `${name}.${k}`, x),
-      }))
-    },
+    pools: (paths, groups) => outputPools(name, key, paths, groups),
     mock(picks) {
       let output = defaults()
       for (const [k, v] of Object.entries(picks)) output = setPath(output, k.slice(4), v)

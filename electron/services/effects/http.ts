@@ -5,6 +5,7 @@ import { checkJsonBounds } from '../../../shared/json/bounds'
 import { checkJsonTextDepth } from '../../../shared/json/text-depth'
 import type { HttpEffect, HttpRequest, HttpResponse } from '../../../shared/engine/effects'
 import { NodeFailure } from '../../../shared/engine/runner'
+import { readCapped } from './read-capped'
 
 export interface HttpEffectOptions {
   /** Largest response body read, in bytes. */
@@ -68,7 +69,7 @@ async function exchange(
       continue
     }
     // A HEAD answer has no body; its Content-Length describes the resource, which the caller may want to read.
-    const text = method === 'HEAD' ? '' : await readCapped(res, maxBytes)
+    const text = method === 'HEAD' ? '' : await readCapped(res, maxBytes, () => tooLarge(maxBytes))
     return {
       status: res.status,
       headers: headerRecord(res.headers),
@@ -86,29 +87,6 @@ function checkUrl(url: string): void {
   }
   if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:')
     throw new NodeFailure('http_invalid_url', `Only http and https URLs can be called; got '${parsed.protocol}'.`)
-}
-
-async function readCapped(res: Response, maxBytes: number): Promise<string> {
-  const declared = Number(res.headers.get('content-length'))
-  if (Number.isFinite(declared) && declared > maxBytes) {
-    await res.body?.cancel()
-    throw tooLarge(maxBytes)
-  }
-  if (!res.body) return ''
-  const reader = res.body.getReader()
-  const parts: Uint8Array[] = []
-  let size = 0
-  for (;;) {
-    const { done, value } = await reader.read()
-    if (done) break
-    size += value.byteLength
-    if (size > maxBytes) {
-      await reader.cancel()
-      throw tooLarge(maxBytes)
-    }
-    parts.push(value)
-  }
-  return new TextDecoder().decode(Buffer.concat(parts))
 }
 
 function tooLarge(maxBytes: number): NodeFailure {

@@ -8,6 +8,7 @@ import { checkJsonBounds } from '../../../shared/json/bounds'
 import { checkAgainstSchema } from '../../../shared/json/schema-check'
 import { checkJsonTextDepth } from '../../../shared/json/text-depth'
 import { ModelError, type ModelEffect, type ModelRequest } from '../../../shared/engine/effects'
+import { readCapped } from './read-capped'
 
 export interface ModelProviderConfig {
   /** The API's base, e.g. http://127.0.0.1:11434/v1 (Ollama) or https://api.openai.com/v1. */
@@ -107,7 +108,11 @@ async function exchange(
     if (signal.aborted) throw err
     throw new ModelError('model_unavailable', `Could not reach the model provider at ${provider}: ${causeOf(err)}.`)
   }
-  const text = await readCapped(res, maxBytes, provider)
+  const text = await readCapped(
+    res,
+    maxBytes,
+    () => new ModelError('model_error', `The model provider at ${provider} answered more than ${maxBytes} bytes.`),
+  )
   if (!res.ok) throw new ModelError('model_error', statusMessage(res.status, text, provider))
   return text
 }
@@ -169,24 +174,6 @@ function parseJson(text: string): unknown {
   }
   if (checkJsonBounds(value)) throw new ModelError('model_invalid', "The model's answer is nested too deeply.")
   return value
-}
-
-async function readCapped(res: Response, maxBytes: number, provider: string): Promise<string> {
-  if (!res.body) return ''
-  const reader = res.body.getReader()
-  const parts: Uint8Array[] = []
-  let size = 0
-  for (;;) {
-    const { done, value } = await reader.read()
-    if (done) break
-    size += value.byteLength
-    if (size > maxBytes) {
-      await reader.cancel()
-      throw new ModelError('model_error', `The model provider at ${provider} answered more than ${maxBytes} bytes.`)
-    }
-    parts.push(value)
-  }
-  return new TextDecoder().decode(Buffer.concat(parts))
 }
 
 function causeOf(err: unknown): string {

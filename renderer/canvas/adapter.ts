@@ -109,8 +109,9 @@ export class EdgeCache {
                 ...(cov || bp
                   ? { className: [cov && `cov-${cov}`, bp && `bp-edge bp-${bp}`].filter(Boolean).join(' ') }
                   : {}),
-                // The breakpoint's dot sits on the connection's middle, where React Flow puts a label.
-                ...(bp ? { label: '●', labelShowBg: false } : {}),
+                // The breakpoint's dot sits on the connection's middle, where React Flow puts a label: a bullet, which every
+                // text font has (test/unit/no-font-glyphs.test.ts), drawn large by canvas.css.
+                ...(bp ? { label: '•', labelShowBg: false } : {}),
                 ariaLabel: `Connection ${e.sourcePort}${EDGE_LABEL[cov] ?? ''}${bp ? BP_LABEL[bp] : ''}`,
               },
             }

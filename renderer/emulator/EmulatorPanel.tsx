@@ -22,7 +22,7 @@ import { useRunFromStore } from './run-from-store'
 import { decisionsBefore, traceOfMessage } from './trace-link'
 import { TraceStep } from './TraceStep'
 import './emulator.css'
-import { X } from 'lucide-react'
+import { Circle, X } from 'lucide-react'
 import { startsFlow } from '../../shared/nodes/behaviour-of'
 
 type Tab = 'start' | 'debug' | 'variables' | 'step' | 'coverage' | 'tests'
@@ -195,7 +195,9 @@ function OpenPanel({ flowId, flush }: { flowId: string; flush(): Promise<unknown
             {TABS.map(([id, label]) => (
               <button key={id} type="button" role="tab" aria-selected={tab === id} onClick={() => setTab(id)}>
                 {label}
-                {id === 'debug' && pausedKey ? ' ●' : ''}
+                {id === 'debug' && pausedKey && (
+                  <Circle className="emu-tab-paused" size={8} fill="currentColor" role="img" aria-label="paused" />
+                )}
                 {id === 'coverage' && coverage ? ` ${coverage.percent}%` : ''}
               </button>
             ))}

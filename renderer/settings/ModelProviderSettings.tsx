@@ -1,3 +1,4 @@
+import { Check, X } from 'lucide-react'
 import { useCallback, useEffect, useRef, useState } from 'react'
 import type { ModelSettingsView, ModelTestResult } from '../../shared/api/commands/model'
 import { api } from '../api'
@@ -156,7 +157,7 @@ export function ModelProviderSettings() {
             role={result.ok ? 'status' : 'alert'}
             data-testid="model-test-result"
           >
-            {result.ok ? '✓ ' : '✗ '}
+            {result.ok ? <Check size={14} aria-hidden="true" /> : <X size={14} aria-hidden="true" />}{' '}
             {result.code && <code>{result.code}</code>} {result.message}
           </p>
         )}

@@ -1,12 +1,12 @@
 // Issue 34: "Generate tests" on the customer-service example reaches every port of its Intent node (each intent by
-// one of its own example phrases, `other` by text far from all of them) and both ports of every Extract node; the
-// offline Intent's `failed` is reported as a branch no run can take, not as one the generator missed.
+// one of its own example phrases, `other` by text far from all of them) and both ports of every Extract node. The
+// offline Intent's `failed`, which it proves it never takes and which nothing is connected to, is no branch at all.
 import { test, expect } from './fixtures'
 import { emulatorPanel, openExample } from './emulator-helpers'
 
 const INTENT_PORTS = ['where is my order', 'change delivery', 'cancel', 'talk to a person', 'other']
 
-test('generate tests for the customer-service example: every intent port and other, failed explained', async ({
+test('generate tests for the customer-service example: every intent port and other, every branch covered', async ({
   page,
   studio,
 }) => {
@@ -19,15 +19,11 @@ test('generate tests for the customer-service example: every intent port and oth
   await generate.getByRole('button', { name: 'Generate tests' }).click()
 
   const summary = generate.getByRole('status').filter({ hasText: 'generated' })
-  await expect(summary).toContainText(/\d+ tests? generated in \d+\.\d s · coverage 18\/19 branches/, {
+  await expect(summary).toContainText(/\d+ tests? generated in \d+\.\d s · coverage 18\/18 branches/, {
     timeout: 30_000,
   })
-  // The only branch not taken is the offline classifier's `failed`, shown as proven unreachable with its reason.
-  const notTaken = generate.getByRole('list', { name: 'Branches not taken' }).getByRole('listitem')
-  await expect(notTaken).toHaveText([
-    'what_needed → Failed: the offline classifier always answers (failed is for a model provider)',
-  ])
-  await expect(notTaken).toHaveClass(/emu-unreachable/)
+  // Nothing is left untaken: the offline classifier's `failed` is not a branch while nothing is connected to it.
+  await expect(generate.getByRole('list', { name: 'Branches not taken' })).toHaveCount(0)
 
   // One generated test per intent, each starting from that intent's phrase, and one for `other`; all pass.
   const tests = emulator.getByTestId('conversation-test').filter({ hasText: 'Generated: ' })
@@ -39,15 +35,14 @@ test('generate tests for the customer-service example: every intent port and oth
   await expect(tests.filter({ hasText: 'gives up' })).toHaveCount(3)
   await page.screenshot({ path: test.info().outputPath('intent-generated-tests.png') })
 
-  // The generated runs count for coverage: 18 of 19, the untested one being `failed`.
+  // The generated runs count for coverage: all 18 branches.
   await emulator.getByRole('tab', { name: /Coverage/ }).click()
-  await expect(emulator.getByTestId('coverage-percent')).toHaveText('94%')
-  await expect(emulator.getByText(/of branches covered \(18 of 19\)/)).toBeVisible()
-  await expect(emulator.locator('.emu-untested').getByRole('button')).toHaveText(['what_needed → Failed'])
+  await expect(emulator.getByTestId('coverage-percent')).toHaveText('100%')
+  await expect(emulator.getByText(/of branches covered \(18 of 18\)/)).toBeVisible()
+  await expect(emulator.locator('.emu-untested').getByRole('button')).toHaveCount(0)
 
-  // On the canvas every intent's connection and `other` is covered; only `failed` is not.
+  // On the canvas every intent's connection and `other` is covered, and no connection is left uncovered.
   for (const port of INTENT_PORTS) await expect(page.getByLabel(`Connection ${port}, covered`)).toHaveCount(1)
-  await expect(page.getByLabel(/^Connection .*, not covered$/)).toHaveCount(1)
-  await expect(page.getByLabel('Connection failed, not covered')).toHaveCount(1)
+  await expect(page.getByLabel(/^Connection .*, not covered$/)).toHaveCount(0)
   await page.screenshot({ path: test.info().outputPath('intent-coverage-canvas.png') })
 })

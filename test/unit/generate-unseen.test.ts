@@ -15,6 +15,7 @@ import { commandLineDeps } from '../../electron/cli/commands/host'
 import { besideLibrary, libraryEffects, readLibrary } from '../../electron/cli/commands/library'
 import { generateFile } from '../../electron/cli/commands/generate'
 import { collectTestFiles, runFiles } from '../../electron/cli/commands/test'
+import { flowFilesSource } from '../../electron/cli/commands/flow-files'
 import { parseConversationTest, runConversationTest, type ConversationTest } from '../../shared/engine/conversation'
 import type { FlowDocument } from '../../shared/flow/document'
 import { parseFlow } from '../../shared/nodes/load-flow'
@@ -94,7 +95,11 @@ function testsIn(dir: string): ConversationTest[] {
 async function someFails(flow: FlowDocument, tests: ConversationTest[], flowFile: string): Promise<boolean> {
   const libraryFile = besideLibrary(flowFile)
   const library = libraryFile ? readLibrary(libraryFile) : null
-  const deps = commandLineDeps(library?.ok ? libraryEffects(library.items, null) : null)
+  // The flows beside it answer its calls, as `chatflow test` reads them (loyalty calls verify-phone).
+  const deps = {
+    ...commandLineDeps(library?.ok ? libraryEffects(library.items, null) : null),
+    flows: flowFilesSource(flowFile, [], flow),
+  }
   for (const t of tests) if ((await runConversationTest(flow, t, deps)).failures.length) return true
   return false
 }

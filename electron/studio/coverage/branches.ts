@@ -3,9 +3,11 @@ import type { BranchCoverage } from '../../../shared/api/commands/emulator'
 import { NODE_DEFINITIONS } from '../../../shared/nodes/registry'
 import type { Port } from '../../../shared/nodes/types'
 import { isNodeType } from '../../../shared/nodes/node-types'
+import { branchPorts } from '../../../shared/engine/conversation/coverage'
 
 // A branch is one output port of one node: the unit a tester has to take at least once. An unconnected port is
-// still a branch (taking it ends the run there, which is behaviour worth testing), so it counts too.
+// still a branch (taking it ends the run there, which is behaviour worth testing), so it counts too; a port the node
+// type proves idle for its config, with nothing connected, does not (branchPorts).
 
 /** The output ports of a node as its definition gives them for its config; [] when the config does not parse. */
 export function portsOf(node: FlowDocument['nodes'][number]): Port[] {
@@ -26,7 +28,7 @@ export function branchesOf(flow: FlowDocument, taken: ReadonlySet<string>): Bran
   }
   const out: BranchCoverage[] = []
   for (const node of flow.nodes) {
-    for (const port of portsOf(node)) {
+    for (const port of branchPorts(flow, node)) {
       const key = portKey(node.id, port.id)
       out.push({
         nodeId: node.id,

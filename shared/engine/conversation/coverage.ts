@@ -5,7 +5,8 @@ import type { FlowDocument } from '../../flow/document'
 import { NODE_DEFINITIONS } from '../../nodes/registry'
 import type { TraceEvent } from '../types'
 import { isNodeType } from '../../nodes/node-types'
-import { startsFlow } from '../../nodes/behaviour-of'
+import { behaviourOfType, startsFlow } from '../../nodes/behaviour-of'
+import type { Port } from '../../nodes/types'
 
 export interface Branch {
   nodeId: string
@@ -40,14 +41,28 @@ export function branchCoverage(flow: FlowDocument, trace: readonly TraceEvent[],
   const taken: Branch[] = []
   const missed: Branch[] = []
   for (const node of flow.nodes) {
-    if (!isNodeType(node.type)) continue
-    const def = NODE_DEFINITIONS[node.type]
-    const parsed = def.configSchema.safeParse(node.config)
-    if (!parsed.success) continue
-    for (const p of def.ports(parsed.data)) {
+    for (const p of branchPorts(flow, node)) {
       const b = { nodeId: node.id, nodeName: node.name, port: p.id }
       ;(hit.has(`${node.id}\u0000${p.id}`) ? taken : missed).push(b)
     }
   }
   return { total: taken.length + missed.length, taken, missed }
+}
+
+/**
+ * The ports of a node that are branches to test: every output port its config gives, except one the node type proves
+ * it never takes for that config (NodeBehaviour.idlePorts: an offline Intent's `failed`) while nothing is connected
+ * to it. A connected idle port stays a branch, left untaken, beside validation's warning about it. [] when the
+ * node's type is unknown or its config does not parse. The studio's coverage and `chatflow test` both count these.
+ */
+export function branchPorts(flow: Pick<FlowDocument, 'edges'>, node: FlowDocument['nodes'][number]): Port[] {
+  if (!isNodeType(node.type)) return []
+  const def = NODE_DEFINITIONS[node.type]
+  const parsed = def.configSchema.safeParse(node.config)
+  if (!parsed.success) return []
+  const idle = behaviourOfType(node.type).idlePorts?.(parsed.data) ?? []
+  if (!idle.length) return def.ports(parsed.data)
+  const connected = new Set(flow.edges.filter((e) => e.source === node.id).map((e) => e.sourcePort))
+  const skipped = new Set(idle.map((d) => d.port).filter((p) => !connected.has(p)))
+  return def.ports(parsed.data).filter((p) => !skipped.has(p.id))
 }

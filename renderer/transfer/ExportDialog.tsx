@@ -4,14 +4,19 @@ import { api } from '../api'
 import { downloadText } from './download'
 import { Modal } from '../ui/Modal'
 
-/** Choose flows (all by default) and whether webhook secrets go along, then download the bundle. */
+/** Choose flows (all by default) and whether webhook secrets and breakpoints go along, then download the bundle. */
 export function ExportDialog({ flows, onClose }: { flows: FlowSummary[]; onClose(): void }) {
   const [chosen, setChosen] = useState(() => new Set(flows.map((f) => f.id)))
   const [secrets, setSecrets] = useState(false)
+  const [breakpoints, setBreakpoints] = useState(false)
   const [error, setError] = useState<string | null>(null)
   const run = async () => {
     const all = chosen.size === flows.length
-    const out = await api.call('transfer.export', { flowIds: all ? [] : [...chosen], includeSecrets: secrets })
+    const out = await api.call('transfer.export', {
+      flowIds: all ? [] : [...chosen],
+      includeSecrets: secrets,
+      includeBreakpoints: breakpoints,
+    })
     if (!out.ok) return setError(out.error.message)
     downloadText(out.value.fileName, out.value.text)
     onClose()
@@ -45,6 +50,10 @@ export function ExportDialog({ flows, onClose }: { flows: FlowSummary[]; onClose
       <label>
         <input type="checkbox" checked={secrets} onChange={(e) => setSecrets(e.target.checked)} /> Include webhook
         secrets
+      </label>
+      <label>
+        <input type="checkbox" checked={breakpoints} onChange={(e) => setBreakpoints(e.target.checked)} /> Include
+        breakpoints
       </label>
       {secrets && (
         <p role="alert" className="transfer-warning">

@@ -8,7 +8,7 @@ type Stage =
   | { kind: 'reading' }
   | { kind: 'problems'; problems: ImportProblem[] }
   | { kind: 'choices'; conflicts: ImportConflict[]; count: number; secrets: number }
-  | { kind: 'done'; message: string }
+  | { kind: 'done'; message: string; notes: string[] }
 
 const LABEL: Record<ConflictChoice, string> = { replace: 'Replace', 'keep-both': 'Keep both', skip: 'Skip' }
 // A callee the file carries (its flows call it by id): the same three choices, said as what they do to the calls.
@@ -42,9 +42,11 @@ export function ImportDialog({ file, onClose }: { file: File; onClose(): void })
     const skipped = flows.length - stored
     const callees = out.value.outcomes.filter((o) => o.dependency && o.action !== 'skipped').length
     const withSecrets = out.value.outcomes.filter((o) => o.secretApplied).length
+    const breakpoints = out.value.outcomes.reduce((n, o) => n + (o.breakpointsKept ?? 0), 0)
     setStage({
       kind: 'done',
-      message: `Imported ${stored} flow${stored === 1 ? '' : 's'}${callees ? ` and ${callees} flow${callees === 1 ? '' : 's'} they call` : ''}${skipped ? `, skipped ${skipped}` : ''}${withSecrets ? `, ${withSecrets} with the webhook secret from the file` : ''}.`,
+      notes: out.value.outcomes.flatMap((o) => o.notes ?? []),
+      message: `Imported ${stored} flow${stored === 1 ? '' : 's'}${callees ? ` and ${callees} flow${callees === 1 ? '' : 's'} they call` : ''}${skipped ? `, skipped ${skipped}` : ''}${withSecrets ? `, ${withSecrets} with the webhook secret from the file` : ''}${breakpoints ? `, with ${breakpoints} breakpoint${breakpoints === 1 ? '' : 's'}` : ''}.`,
     })
   }
 
@@ -130,6 +132,13 @@ export function ImportDialog({ file, onClose }: { file: File; onClose(): void })
         </>
       )}
       {stage.kind === 'done' && <p role="status">{stage.message}</p>}
+      {stage.kind === 'done' && stage.notes.length > 0 && (
+        <ul aria-label="Import notes">
+          {stage.notes.map((n, i) => (
+            <li key={i}>{n}</li>
+          ))}
+        </ul>
+      )}
       <div className="dialog-actions">
         <button type="button" onClick={onClose}>
           {stage.kind === 'choices' ? 'Cancel' : 'Close'}

@@ -2,6 +2,7 @@ import { z } from 'zod'
 import { FLOW_ID, FLOW_ID_RULE, identifier } from '../text/identifier'
 import { checkNodeName } from './names'
 import { FlowSettingsSchema } from './settings'
+import { FlowDebugSchema } from './debug'
 
 // The flow document: the export format and the one shape every part of the studio reads.
 // Per-type `config` schemas live in each node type's module (shared/nodes/<type>/); here config is an open object
@@ -139,6 +140,8 @@ export function flowDocumentSchema(types?: readonly string[]) {
       .describe('Warnings the flow keeps on purpose: each is shown as a note, not counted as a problem.'),
     /** Present on a callable flow (docs/engine.md, "Calls"). Optional: most flows are not called. */
     interface: FlowInterfaceSchema.optional(),
+    /** Only in a file exported with breakpoints (shared/flow/debug.ts); never in a stored document. */
+    debug: FlowDebugSchema.optional(),
   })
 }
 

@@ -207,6 +207,15 @@ export function canonicalFlow(doc: FlowDocument): Record<string, unknown> {
       })),
       outputs: doc.interface.outputs.map((o) => pick(o, ['name', 'description'])),
     }
+  if (doc.debug)
+    top.debug = {
+      breakpoints: doc.debug.breakpoints.map((b) => ({
+        id: b.id,
+        at: b.at.kind === 'node' ? { kind: 'node', nodeId: b.at.nodeId } : { kind: 'edge', edgeId: b.at.edgeId },
+        enabled: b.enabled,
+        ...(b.condition !== undefined ? { condition: b.condition } : {}),
+      })),
+    }
   return top
 }
 

@@ -210,3 +210,38 @@ test('debug a failing saved test: it stops at the failed expectation, shown besi
   await emulator.getByRole('button', { name: 'Step over' }).click()
   await expect(emulator.getByTestId('debug-paused')).toContainText('Paused at is_adult (step)')
 })
+
+test('F10 steps to the next node, Shift+F8 stops the run', async ({ page, studio }) => {
+  await studio.open(page)
+  await openExample(page, 'age-gate.flow.json')
+  await breakOn(page, 'is_adult')
+  await saved(page)
+
+  await page.getByRole('button', { name: 'Test', exact: true }).click()
+  const emulator = emulatorPanel(page)
+  await emulator.getByRole('button', { name: 'Start test', exact: true }).click()
+  await expect(botMessages(page).last()).toContainText('How old are you?')
+  await type(page, '40')
+  const debug = emulator.getByLabel('Debugger', { exact: true })
+  await expect(phone(page).getByTestId('phone-paused')).toHaveText('paused at is_adult')
+  const controls = debug.getByRole('toolbar', { name: 'Debugger controls' })
+  await expect(controls.getByRole('button', { name: 'Step' })).toHaveAttribute('aria-keyshortcuts', 'F10')
+  await expect(controls.getByRole('button', { name: 'Stop' })).toHaveAttribute('aria-keyshortcuts', 'Shift+F8')
+
+  // F10: is_adult runs (40 is an adult) and the run stops before the next node, the true branch's welcome.
+  await page.keyboard.press('F10')
+  await expect(phone(page).getByTestId('phone-paused')).toHaveText('paused at welcome')
+  await expect(debug.getByTestId('debug-paused')).toHaveText('Paused at welcome (step)')
+  await expect(card(page, 'welcome')).toHaveAttribute('data-run', 'current')
+  await expect(card(page, 'is_adult')).not.toHaveAttribute('data-run', 'current')
+  // welcome has not run yet.
+  await expect(botMessages(page).last()).toContainText('How old are you?')
+
+  // Shift+F8: the run ends here (cancelled), welcome never runs, nothing is paused any more.
+  await page.keyboard.press('Shift+F8')
+  await expect(emulator.getByTestId('run-status')).toHaveText('ended (cancelled)')
+  await expect(phone(page).getByTestId('phone-paused')).toHaveCount(0)
+  await expect(debug.getByTestId('debug-paused')).toHaveCount(0)
+  await expect(card(page, 'welcome')).not.toHaveAttribute('data-run', 'current')
+  await expect(botMessages(page).last()).toContainText('How old are you?')
+})

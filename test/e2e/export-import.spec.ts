@@ -2,6 +2,7 @@ import fs from 'node:fs'
 import type { Page } from '@playwright/test'
 import { test, expect } from './fixtures'
 import { RUNTIME_KEY, startRuntime } from './runtime-helpers'
+import { apiCall } from './emulator-helpers'
 
 const listedNames = (page: Page) =>
   page
@@ -123,4 +124,49 @@ test('publish to a runtime: servers in settings, validation first, history and r
   } finally {
     await runtime.stop()
   }
+})
+
+test('export with "Include breakpoints" carries them; importing the file keeps them beside the copy', async ({
+  page,
+  studio,
+}) => {
+  await studio.open(page)
+  await newFlow(page, 'Orders')
+  const flows = await apiCall<Array<{ id: string; name: string }>>(page, 'flows.list', {})
+  const flowId = flows.find((f) => f.name === 'Orders')!.id
+  const { document } = await apiCall<{ document: { nodes: Array<{ id: string }> } }>(page, 'flows.get', { id: flowId })
+  const nodeId = document.nodes[0]!.id
+  await apiCall(page, 'breakpoints.set', {
+    flowId,
+    breakpoints: [{ id: 'b1', at: { kind: 'node', nodeId }, enabled: true }],
+  })
+
+  expect(JSON.parse(await exportAll(page)).flows[0].document).not.toHaveProperty('debug')
+  await page.getByRole('button', { name: 'Export…' }).click()
+  const dialog = page.getByRole('dialog', { name: 'Export flows' })
+  await dialog.getByLabel('Include breakpoints').check()
+  await dialog.screenshot({ path: test.info().outputPath('export-include-breakpoints.png') })
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    dialog.getByRole('button', { name: 'Export 1 flow' }).click(),
+  ])
+  const text = fs.readFileSync((await download.path())!, 'utf8')
+  expect(JSON.parse(text).flows[0].document.debug).toEqual({
+    breakpoints: [{ id: 'b1', at: { kind: 'node', nodeId }, enabled: true }],
+  })
+
+  await page
+    .getByLabel('Import file')
+    .setInputFiles({ name: 'orders.chatflow.json', mimeType: 'application/json', buffer: Buffer.from(text) })
+  const imported = page.getByRole('dialog', { name: 'Import orders.chatflow.json' })
+  await imported.getByRole('button', { name: 'Import', exact: true }).click()
+  await expect(imported.getByRole('status')).toHaveText('Imported 1 flow, with 1 breakpoint.')
+  const copy = (await apiCall<Array<{ id: string; name: string }>>(page, 'flows.list', {})).find(
+    (f) => f.name === 'Orders (2)',
+  )!
+  expect(await apiCall(page, 'breakpoints.list', { flowId: copy.id })).toEqual([
+    { id: 'b1', at: { kind: 'node', nodeId }, enabled: true },
+  ])
+  const stored = await apiCall<{ document: object }>(page, 'flows.get', { id: copy.id })
+  expect(stored.document).not.toHaveProperty('debug')
 })

@@ -9,13 +9,16 @@ import { DB_FILE_NAME } from '../../studio/backend'
 import { resolveDataDir } from '../../services/data-dir'
 import { openDatabase } from '../../services/db/open'
 import { exportBundle } from '../../services/transfer/export'
+import { breakpointsForExport } from '../../studio/breakpoints/transfer'
 import type { CliCommand } from './types'
 
-const USAGE = `Usage: chatflow export [--data-dir <dir>] [--flow <id>]... [--include-secrets] --out <file>
+const USAGE = `Usage: chatflow export [--data-dir <dir>] [--flow <id>]... [--include-secrets] [--include-breakpoints]
+       --out <file>
 
 Writes the flows (every flow, or each --flow), their saved conversation tests, the flows they call (transitively)
 and the message templates they use as one bundle (docs/flow-format.md, "Bundle"). Webhook secrets are left out unless --include-secrets is given
-(the bundle then carries their digests, never the secrets).
+(the bundle then carries their digests, never the secrets). Breakpoints are left out unless --include-breakpoints
+is given (each flow's document then carries them under debug.breakpoints).
 The studio must not be running on the same data directory.
 Exit codes: 0 written, 1 unknown flow or the database or file cannot be used, 2 bad usage.
 `
@@ -32,6 +35,7 @@ export const exportCommand: CliCommand = {
           flow: { type: 'string', multiple: true },
           out: { type: 'string' },
           'include-secrets': { type: 'boolean' },
+          'include-breakpoints': { type: 'boolean' },
           help: { type: 'boolean', short: 'h' },
         },
       })
@@ -64,6 +68,7 @@ export const exportCommand: CliCommand = {
       const result = exportBundle(db, {
         flowIds: parsed.values.flow ?? [],
         includeSecrets: parsed.values['include-secrets'] === true,
+        breakpointsOf: parsed.values['include-breakpoints'] === true ? breakpointsForExport(db) : undefined,
       })
       const temp = `${out}.${process.pid}.tmp`
       fs.writeFileSync(temp, result.text)

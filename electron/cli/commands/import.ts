@@ -11,6 +11,7 @@ import { DB_FILE_NAME } from '../../studio/backend'
 import { resolveDataDir } from '../../services/data-dir'
 import { openDatabase } from '../../services/db/open'
 import { FlowStore } from '../../services/store/flows'
+import { breakpointsFromImport } from '../../studio/breakpoints/transfer'
 import { applyImport, type ConflictChoice, type ImportOutcome } from '../../services/transfer/apply'
 import { formatProblem, readImportFile } from '../../services/transfer/read'
 import { readInputFile } from './input-file'
@@ -109,8 +110,10 @@ export const importCommand: CliCommand = {
         (c) => (c.dependency ? calleeChoice : choice),
         Date.now,
         withSecrets,
+        breakpointsFromImport(db),
       )
       for (const o of outcomes) {
+        for (const n of o.notes ?? []) process.stderr.write(`chatflow import: note: ${n}\n`)
         if (o.dependency) {
           process.stdout.write(calleeLine(o, db))
           continue
@@ -121,7 +124,7 @@ export const importCommand: CliCommand = {
         process.stdout.write(
           o.action === 'skipped'
             ? `Skipped "${o.name}" (${o.flowId}): a flow with this id or name exists.\n`
-            : `Imported "${o.name}" as ${o.storedId} (revision ${revision}${o.action === 'created' ? '' : `, ${o.action}`}${o.secretApplied ? ', with the webhook secret from the file' : ''}).\n`,
+            : `Imported "${o.name}" as ${o.storedId} (revision ${revision}${o.action === 'created' ? '' : `, ${o.action}`}${o.secretApplied ? ', with the webhook secret from the file' : ''}${o.breakpointsKept ? `, ${o.breakpointsKept} breakpoint(s)` : ''}).\n`,
         )
       }
       const unused = read.content.flows.filter((f) => f.webhookSecret).length

@@ -4,7 +4,7 @@ import type { FlowDocument } from '../../../shared/flow/document'
 import type { FlowRecord, FlowSort, FlowSummary } from '../../../shared/api'
 import { ApiFailure, notFound } from '../failure'
 import { copyName, newFlowDocument, nextUntitledName } from './new-flow'
-import { currentNodes, readStoredFlow } from './stored-flow'
+import { currentNodes, readStoredFlow, storableFlow } from './stored-flow'
 
 interface FlowRow {
   id: string
@@ -167,7 +167,7 @@ export class FlowStore {
 
   private insert(document: FlowDocument, reason: string): void {
     const now = this.now()
-    const json = JSON.stringify(currentNodes(document))
+    const json = JSON.stringify(storableFlow(currentNodes(document)))
     this.sql.insert!.run({ id: document.id, name: document.name, active: document.active ? 1 : 0, document: json, now })
     this.sql.revision!.run(document.id, 1, json, reason, now)
   }
@@ -175,7 +175,7 @@ export class FlowStore {
   /** Every write records this build's node versions; a document a client sent with older nodes is migrated. */
   private write(document: FlowDocument, revision: number, reason: string): FlowSummary {
     const now = this.now()
-    const json = JSON.stringify(currentNodes(document))
+    const json = JSON.stringify(storableFlow(currentNodes(document)))
     const active = document.active ? 1 : 0
     this.sql.update!.run({ id: document.id, name: document.name, active, document: json, revision, now })
     this.sql.revision!.run(document.id, revision, json, reason, now)

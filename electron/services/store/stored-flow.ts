@@ -20,3 +20,13 @@ export function currentNodes(document: FlowDocument): FlowDocument {
     ])
   return r.document
 }
+
+/**
+ * The document as a store keeps it: without `debug` (breakpoints a file may carry, docs/flow-format.md
+ * "Breakpoints"), which the studio keeps beside the flow, never in it.
+ */
+export function storableFlow(document: FlowDocument): FlowDocument {
+  if (document.debug === undefined) return document
+  const { debug: _debug, ...rest } = document
+  return rest
+}

@@ -4,7 +4,8 @@ import { randomUUID } from 'node:crypto'
 import type { Database } from 'better-sqlite3'
 import { canonicalFlow, type FlowDocument } from '../../../shared/flow'
 import { calleesOf, rewireCalls } from '../../../shared/analysis/call-deps'
-import { readStoredFlow } from '../store/stored-flow'
+import { readStoredFlow, storableFlow } from '../store/stored-flow'
+import type { Breakpoint } from '../../../shared/engine/debug/types'
 import { newId } from '../store/flows'
 import { CatalogStore } from '../effects/catalog-store'
 import { TemplateStore } from '../effects/template-store'
@@ -74,7 +75,17 @@ function callersIn(content: ImportContent, flowId: string): string[] {
 }
 
 const sameDocument = (a: FlowDocument, b: FlowDocument) =>
-  JSON.stringify(canonicalFlow(a)) === JSON.stringify(canonicalFlow(b))
+  JSON.stringify(canonicalFlow(storableFlow(a))) === JSON.stringify(canonicalFlow(storableFlow(b)))
+
+/**
+ * Keeps the breakpoints a file's flow carries (its document's `debug.breakpoints`) for the flow as stored, inside the
+ * import's transaction; answers a note for each one it left out. Breakpoints are the studio's
+ * (electron/studio/breakpoints), so the studio and the CLI pass this; without it a file's breakpoints are dropped.
+ */
+export type BreakpointSink = (
+  stored: FlowDocument,
+  breakpoints: readonly Breakpoint[],
+) => { kept: number; notes: string[] }
 
 /** "name (2)", "name (3)"… the first not taken, within the 120 characters a flow name may have. */
 export function freeName(name: string, taken: Set<string>): string {
@@ -92,6 +103,7 @@ export function applyImport(
   choose: (conflict: ImportConflict) => ConflictChoice,
   now: () => number = Date.now,
   applySecrets = false,
+  keepBreakpoints?: BreakpointSink,
 ): ImportOutcome[] {
   return db.transaction(() => {
     const conflicts = new Map(findConflicts(db, content).map((c) => [c.flowId, c]))
@@ -137,14 +149,30 @@ export function applyImport(
       const d = entry.document
       const base = { flowId: d.id, dependency: entry.dependency }
       if (!planned) return { ...base, name: d.name, action: 'skipped', storedId: null, secretApplied: false }
-      const doc = rewireCalls(planned, moved)
+      const carried = planned.debug?.breakpoints ?? []
+      const doc = storableFlow(rewireCalls(planned, moved))
       writeFlow(db, doc, now())
+      const kept = !carried.length
+        ? null
+        : keepBreakpoints
+          ? keepBreakpoints(doc, carried)
+          : {
+              kept: 0,
+              notes: [`The file's ${carried.length} breakpoint(s) were not kept: this import does not keep them.`],
+            }
       writeTests(db, doc.id, entry.tests, action === 'replaced' && !entry.dependency, now())
       const secretApplied = applySecrets && !!entry.webhookSecret && doc.id === d.id
       // A bundle carries the secret's digest (an older studio's, the secret itself, which is hashed here): the
       // flow accepts the same key here as where it came from, and this database still holds no key.
       if (secretApplied) new SecretStore(db, now).set(doc.id, entry.webhookSecret!)
-      return { ...base, name: doc.name, action, storedId: doc.id, secretApplied }
+      return {
+        ...base,
+        name: doc.name,
+        action,
+        storedId: doc.id,
+        secretApplied,
+        ...(kept ? { breakpointsKept: kept.kept, notes: kept.notes } : {}),
+      }
     })
     // Library templates the flows need: a missing one is added; an existing one is overwritten only on replace.
     const store = new TemplateStore(db, now)

@@ -10,12 +10,18 @@ import { CatalogStore } from '../effects/catalog-store'
 import { ApiFailure } from '../failure'
 import { readStoredFlow } from '../store/stored-flow'
 import { BUNDLE_FORMAT } from './bundle'
+import type { Breakpoint } from '../../../shared/engine/debug/types'
 
 export interface ExportOptions {
   /** Flow ids to export; empty or absent means every flow. */
   flowIds?: string[]
   /** Puts each flow's webhook secret into the bundle. Off by default: a bundle is often shared. */
   includeSecrets?: boolean
+  /**
+   * Puts each exported flow's breakpoints under its document's `debug.breakpoints` (docs/flow-format.md,
+   * "Breakpoints"). Absent: no breakpoints. The studio keeps them (electron/studio/breakpoints), so it passes this.
+   */
+  breakpointsOf?: (document: FlowDocument) => readonly Breakpoint[]
 }
 
 export interface ExportResult {
@@ -67,8 +73,11 @@ export function exportBundle(db: Database, options: ExportOptions = {}): ExportR
     for (const t of templatesUsed(document)) used.set(`${t.name}\u0000${t.language}`, t)
     for (const p of productsUsed(document)) productsNeeded.add(`${p.catalogId}\u0000${p.productId}`)
     const tests = (testsOf.all(row.id) as { name: string; yaml: string }[]).sort((a, b) => byCode(a.name, b.name))
+    const breakpoints = options.breakpointsOf?.(document) ?? []
     const entry: Record<string, unknown> = {
-      document: canonicalFlow(document),
+      document: canonicalFlow(
+        breakpoints.length ? { ...document, debug: { breakpoints: [...breakpoints] } } : document,
+      ),
       tests: tests.map((t) => ({ name: t.name, yaml: t.yaml })),
     }
     if (options.includeSecrets) {

@@ -2,11 +2,15 @@ import { ApiFailure } from '../../services/failure'
 import { applyImport, findConflicts } from '../../services/transfer/apply'
 import { exportBundle } from '../../services/transfer/export'
 import { formatProblem, readImportFile } from '../../services/transfer/read'
+import { breakpointsForExport, breakpointsFromImport } from '../breakpoints/transfer'
 import type { AreaHandlers } from './types'
 
 export const transferHandlers: AreaHandlers<'transfer'> = {
   'transfer.export': (req, ctx) => {
-    const out = exportBundle(ctx.db, req)
+    const out = exportBundle(ctx.db, {
+      ...req,
+      breakpointsOf: req.includeBreakpoints ? breakpointsForExport(ctx.db) : undefined,
+    })
     const one =
       req.flowIds.length === 1
         ? (ctx.db.prepare('SELECT name FROM flows WHERE id = ?').pluck().get(req.flowIds[0]) as string)
@@ -49,6 +53,7 @@ export const transferHandlers: AreaHandlers<'transfer'> = {
       (c) => req.choices[c.flowId] ?? req.onConflict,
       ctx.now,
       req.applySecrets,
+      breakpointsFromImport(ctx.db),
     )
     for (const o of outcomes)
       if (o.storedId) ctx.emit('flows.changed', { id: o.storedId, kind: o.action === 'replaced' ? 'saved' : 'created' })

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { identifier } from '../../text/identifier'
+import { BreakpointSchema, MAX_BREAKPOINTS, MAX_CONDITION_LENGTH } from '../../flow/debug'
 import type { Breakpoint } from '../../engine/debug/types'
 import { returns } from '../define'
 import { FlowIdSchema } from './flows'
@@ -10,22 +10,8 @@ import { FlowIdSchema } from './flows'
 // the stored flow does not have (`breakpoint.target_unknown`) and a condition that does not parse
 // (`breakpoint.condition_invalid`), each with the issue's path, so the list shows it beside the breakpoint.
 
-/** Upper bounds: a designer sets a handful; these only keep a hostile request small. */
-export const MAX_BREAKPOINTS = 1000
-export const MAX_CONDITION_LENGTH = 2000
-
-const TargetIdSchema = identifier(z.string().min(1).max(200), 'A node or connection id')
-
-export const BreakpointSchema = z.strictObject({
-  id: identifier(z.string().min(1).max(100), 'A breakpoint id'),
-  at: z.discriminatedUnion('kind', [
-    z.strictObject({ kind: z.literal('node'), nodeId: TargetIdSchema }),
-    z.strictObject({ kind: z.literal('edge'), edgeId: TargetIdSchema }),
-  ]),
-  enabled: z.boolean(),
-  /** An expression template, e.g. `{{cart_total > 100}}`: the run stops only when it is true. */
-  condition: z.string().max(MAX_CONDITION_LENGTH).optional(),
-})
+// The schema and its bounds are the flow document's own (an export can carry breakpoints: shared/flow/debug.ts).
+export { BreakpointSchema, MAX_BREAKPOINTS, MAX_CONDITION_LENGTH }
 
 /** One breakpoint: the engine's shape (shared/engine/debug/types.ts); the schema must read exactly it. */
 export type BreakpointValue = Breakpoint

@@ -40,6 +40,10 @@ export interface ImportOutcome {
   dependency: boolean
   /** The file carried this flow's webhook secret and the caller chose to use it (applySecrets). */
   secretApplied: boolean
+  /** The file carried breakpoints for this flow (an export with "Include breakpoints"): how many were kept. */
+  breakpointsKept?: number
+  /** What the import left out and why, e.g. a breakpoint on a node the flow does not have. */
+  notes?: string[]
 }
 
 const FileSchema = z.object({
@@ -55,6 +59,8 @@ export const transferCommands = {
       /** Empty: every flow. */
       flowIds: z.array(z.string().min(1)).max(10_000).default([]),
       includeSecrets: z.boolean().default(false),
+      /** Puts each flow's breakpoints in its document (`debug.breakpoints`, docs/flow-format.md "Breakpoints"). */
+      includeBreakpoints: z.boolean().default(false),
     }),
     res: returns<{ text: string; fileName: string; flowCount: number; dependencyCount: number; warnings: string[] }>(),
   },

@@ -5,15 +5,18 @@ import type { Page } from '@playwright/test'
 
 /** Clicks a connection where a person does: on its line, a third of the way along (the middle holds its dot). */
 async function clickConnection(page: Page, label: string): Promise<void> {
-  const at = await page
-    .getByLabel(label, { exact: true })
-    .locator('path.react-flow__edge-path')
-    .evaluate((p: SVGPathElement) => {
+  const edge = page.getByLabel(label, { exact: true })
+  // Read the point and click until the connection is selected: on a busy machine the canvas may still be fitting the
+  // view when the point is read, and a click that lands beside the line selects nothing.
+  await expect(async () => {
+    const at = await edge.locator('path.react-flow__edge-path').evaluate((p: SVGPathElement) => {
       const pt = p.getPointAtLength(p.getTotalLength() / 3)
       const m = p.getScreenCTM()!
       return { x: pt.x * m.a + pt.y * m.c + m.e, y: pt.x * m.b + pt.y * m.d + m.f }
     })
-  await page.mouse.click(at.x, at.y)
+    await page.mouse.click(at.x, at.y)
+    await expect(edge).toHaveClass(/\bselected\b/, { timeout: 1000 })
+  }).toPass()
 }
 
 // The debugger (issue 32) as a person uses it: breakpoints set on the canvas, a run paused in the emulator,

@@ -18,3 +18,21 @@ test('the editor toolbar keeps every control inside the window, the theme switch
   await expect(toolbar.getByRole('radio', { name: 'Dark' })).toHaveAttribute('aria-checked', 'true')
   await expect(page.locator('h1.editor-title')).toHaveAttribute('title', /quite a long name/)
 })
+
+test('settings: the model provider says which nodes ask it and what Save and Test connection wait for', async ({
+  page,
+  studio,
+}) => {
+  await studio.open(page, '#/settings')
+  const section = page.getByRole('region', { name: 'Model provider' })
+  await expect(section).toContainText('Intent and Extract nodes')
+  const save = section.getByRole('button', { name: 'Save' })
+  const test = section.getByRole('button', { name: 'Test connection' })
+  await expect(save).toBeDisabled()
+  await expect(save).toHaveAccessibleDescription('Fill in Base URL and Model to save or test the connection.')
+  await section.getByLabel('Base URL').fill('http://127.0.0.1:9/v1')
+  await expect(test).toHaveAccessibleDescription('Fill in Model to save or test the connection.')
+  await section.getByLabel('Model').fill('tiny')
+  await expect(save).toBeEnabled()
+  await expect(section.getByText(/^Fill in/)).toHaveCount(0)
+})

@@ -36,3 +36,23 @@ test('settings: the model provider says which nodes ask it and what Save and Tes
   await expect(save).toBeEnabled()
   await expect(section.getByText(/^Fill in/)).toHaveCount(0)
 })
+
+test('settings: a disabled button looks disabled and the API key field looks like the fields above it', async ({
+  page,
+  studio,
+}) => {
+  await studio.open(page, '#/settings')
+  const section = page.getByRole('region', { name: 'Model provider' })
+  const save = section.getByRole('button', { name: 'Save' })
+  await expect(save).toBeDisabled()
+  await expect(save).toHaveCSS('opacity', '0.5')
+  await section.getByLabel('Base URL').fill('http://127.0.0.1:9/v1')
+  await section.getByLabel('Model').fill('tiny')
+  await expect(save).toHaveCSS('opacity', '1')
+  const looks = (label: string) =>
+    section.getByLabel(label).evaluate((el) => {
+      const s = getComputedStyle(el)
+      return [s.paddingLeft, s.borderRadius, s.borderTopStyle, s.borderTopWidth].join(' ')
+    })
+  expect(await looks('API key')).toBe(await looks('Base URL'))
+})

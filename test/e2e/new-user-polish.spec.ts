@@ -1,5 +1,5 @@
 import { test, expect } from './fixtures'
-import { openNewFlow } from './editor-helpers'
+import { card, openNewFlow, panel } from './editor-helpers'
 
 // What a new user meets first on today's screens: every editor control reachable at the default window size, and a
 // Settings screen that says what its disabled buttons wait for and which nodes use it.
@@ -55,4 +55,24 @@ test('settings: a disabled button looks disabled and the API key field looks lik
       return [s.paddingLeft, s.borderRadius, s.borderTopStyle, s.borderTopWidth].join(' ')
     })
   expect(await looks('API key')).toBe(await looks('Base URL'))
+})
+
+test('a toolbar panel gives way to a card clicked on the canvas, and Escape closes it', async ({ page, studio }) => {
+  await openNewFlow(page, studio, 'Side panels')
+  const breakpoints = page.getByRole('complementary', { name: 'Breakpoints' })
+  await page.getByRole('button', { name: /^Breakpoints/ }).click()
+  await expect(breakpoints.getByText('No breakpoints yet.')).toBeVisible()
+  // A click on a card opens its settings, as it does with no toolbar panel open (it used to do nothing visible).
+  await card(page, 'trigger_1').click()
+  await expect(page.getByRole('complementary', { name: 'Trigger settings' })).toBeVisible()
+  await expect(breakpoints).toHaveCount(0)
+  // The toolbar panel comes back in front of the card's settings, and Escape closes it.
+  await page.getByRole('button', { name: 'Revisions' }).click()
+  await expect(page.getByRole('complementary', { name: 'Revisions' })).toBeVisible()
+  await expect(panel(page)).toHaveCount(0)
+  await page.keyboard.press('Escape')
+  await expect(page.getByRole('complementary', { name: 'Revisions' })).toHaveCount(0)
+  // The same card clicked again opens its settings again.
+  await card(page, 'trigger_1').click()
+  await expect(page.getByRole('complementary', { name: 'Trigger settings' })).toBeVisible()
 })

@@ -76,3 +76,15 @@ test('a toolbar panel gives way to a card clicked on the canvas, and Escape clos
   await card(page, 'trigger_1').click()
   await expect(page.getByRole('complementary', { name: 'Trigger settings' })).toBeVisible()
 })
+
+test('intent panel from the palette: "Try a sentence" is said once, names its field, and scores what is typed', async ({
+  page,
+  studio,
+}) => {
+  await openNewFlow(page, studio, 'Try it')
+  await page.getByRole('button', { name: 'Add Intent', exact: true }).click()
+  const box = panel(page).getByRole('region', { name: 'Try a sentence' })
+  await expect(box.getByText('Try a sentence', { exact: true })).toHaveCount(1)
+  await box.getByRole('textbox', { name: 'Try a sentence' }).fill('yes please')
+  await expect(box.getByRole('status', { name: 'Intent chosen' })).toContainText('→ yes')
+})

@@ -88,3 +88,33 @@ test('intent panel from the palette: "Try a sentence" is said once, names its fi
   await box.getByRole('textbox', { name: 'Try a sentence' }).fill('yes please')
   await expect(box.getByRole('status', { name: 'Intent chosen' })).toContainText('→ yes')
 })
+
+test('an Extract or Intent node set to model says whether a provider is set up, with a link to Settings', async ({
+  page,
+  studio,
+}) => {
+  await openNewFlow(page, studio, 'Model nodes')
+  await page.getByRole('button', { name: 'Add Extract', exact: true }).click()
+  await panel(page).getByRole('combobox', { name: 'Provider' }).selectOption('model')
+  const note = panel(page).getByRole('note', { name: 'Model provider' })
+  await expect(note).toContainText('No model provider is set up yet')
+  await note.getByRole('link', { name: 'Set up a model provider' }).click()
+  const section = page.getByRole('region', { name: 'Model provider' })
+  await section.getByLabel('Base URL').fill('http://127.0.0.1:9/v1')
+  await section.getByLabel('Model').fill('tiny')
+  await section.getByRole('button', { name: 'Save' }).click()
+  await expect(section.getByRole('status').filter({ hasText: 'Saved.' })).toBeVisible()
+  await page.goBack()
+  await card(page, 'extract_1').click()
+  await expect(panel(page).getByRole('note', { name: 'Model provider' })).toContainText(
+    'The studio asks tiny at 127.0.0.1:9',
+  )
+  // The offline choice needs nothing, and says nothing.
+  await panel(page).getByRole('combobox', { name: 'Provider' }).selectOption('offline')
+  await expect(panel(page).getByRole('note', { name: 'Model provider' })).toHaveCount(0)
+  // The Intent node's panel says the same above its Try a sentence.
+  await page.getByRole('button', { name: 'Add Intent', exact: true }).click()
+  await panel(page).getByRole('combobox', { name: 'Classified by' }).selectOption('model')
+  await expect(panel(page).getByRole('note', { name: 'Model provider' })).toContainText('The studio asks tiny')
+  await expect(panel(page).getByRole('region', { name: 'Try a sentence' })).toBeVisible()
+})

@@ -32,6 +32,9 @@ const BreakpointsPanel = lazy(() => import('./BreakpointsPanel'))
 const WebhookSidePanel = lazy(() => import('./WebhookSidePanel').then((m) => ({ default: m.WebhookSidePanel })))
 const EmulatorPanel = lazy(() => import('../emulator/EmulatorPanel').then((m) => ({ default: m.EmulatorPanel })))
 
+/** The panels beside the canvas the toolbar opens. */
+type Side = 'revisions' | 'webhook' | 'settings' | 'breakpoints'
+
 const saveFlow: SaveFn = async (document, expectedRevision) => {
   const r = await api.call('flows.save', { document, expectedRevision })
   return r.ok ? { ok: true, value: { revision: r.value.revision } } : r
@@ -57,7 +60,22 @@ export function EditorWorkspace({
   const saver = useRef<Autosave | null>(null)
   const [searching, setSearching] = useState(false)
   const [help, setHelp] = useState(false)
-  const [side, setSide] = useState<'revisions' | 'webhook' | 'settings' | 'breakpoints' | null>(null)
+  const [side, setSide] = useState<Side | null>(null)
+  // One panel beside the canvas at a time, the last one asked for: a toolbar panel hides the card's settings, and
+  // opening a card's settings (a click, Enter, a problem, a new node) puts them in front again. Without this a click
+  // on a card did nothing visible while Breakpoints or Revisions stayed open.
+  const toggleSide = (which: Side) => {
+    if (side === which) return setSide(null)
+    store.getState().openPanel(null)
+    setSide(which)
+  }
+  useEffect(
+    () =>
+      store.subscribe((now, before) => {
+        if (now.panelNodeId !== null && now.panelNodeId !== before.panelNodeId) setSide(null)
+      }),
+    [store],
+  )
   const panelNodeId = useStore(store, (s) => s.panelNodeId)
   const emulatorOpen = useOverlayStore((s) => s.open)
   const comparing = useCompareStore((s) => s.flowId === flow.id)
@@ -97,10 +115,11 @@ export function EditorWorkspace({
         if (help) setHelp(false)
         else if (searching) setSearching(false)
         else if (useCompareStore.getState().flowId) useCompareStore.getState().close()
+        else if (side) setSide(null)
         else store.getState().openPanel(null)
       },
     }),
-    [help, searching, store],
+    [help, searching, side, store],
   )
   const back = useCallback(() => void flushNow().then(onBack), [flushNow, onBack])
 
@@ -113,10 +132,10 @@ export function EditorWorkspace({
           status={status}
           onSearch={() => setSearching(true)}
           onHelp={() => setHelp(true)}
-          onRevisions={() => setSide((p) => (p === 'revisions' ? null : 'revisions'))}
-          onWebhook={() => setSide((p) => (p === 'webhook' ? null : 'webhook'))}
-          onSettings={() => setSide((p) => (p === 'settings' ? null : 'settings'))}
-          onBreakpoints={() => setSide((p) => (p === 'breakpoints' ? null : 'breakpoints'))}
+          onRevisions={() => toggleSide('revisions')}
+          onWebhook={() => toggleSide('webhook')}
+          onSettings={() => toggleSide('settings')}
+          onBreakpoints={() => toggleSide('breakpoints')}
           onOverwrite={() => void saver.current?.overwrite()}
         />
         {searching && <SearchBar onClose={() => setSearching(false)} />}

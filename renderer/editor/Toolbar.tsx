@@ -54,7 +54,9 @@ export function Toolbar({
       <button type="button" onClick={onBack} aria-label="Back to flows">
         <ArrowLeft size={14} aria-hidden="true" /> Flows
       </button>
-      <h1 className="editor-title">{name}</h1>
+      <h1 className="editor-title" title={name}>
+        {name}
+      </h1>
       <button
         type="button"
         aria-label="Undo"

@@ -3,6 +3,7 @@ import type { Problem } from '../../shared/nodes/types'
 import { ListEditor } from './ListEditor'
 import { emptyValue, humanise, kindOf, singular, unwrapNullable, type JsonSchema } from './schema'
 import { TemplateField } from './TemplateField'
+import { HelpText } from './HelpText'
 
 /** What a node type's panel tells the generic fields: which fields hide in the current mode, which take
  *  several lines, and labels clearer than the humanised key. Pointers are into the node's config. */
@@ -122,7 +123,7 @@ export function SchemaField({ schema: raw, value, pointer, label, ctx }: Props) 
     [schema.description ? helpId : '', problems?.length ? msgId : ''].filter(Boolean).join(' ') || undefined
   const help = schema.description ? (
     <p className="field-help" id={helpId}>
-      {schema.description}
+      <HelpText text={schema.description} />
     </p>
   ) : null
 

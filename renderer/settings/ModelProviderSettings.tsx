@@ -78,14 +78,16 @@ export function ModelProviderSettings() {
     setNotice('Test connection cancelled.')
   }
   const edited = !!saved && (baseUrl !== saved.baseUrl || model !== saved.model || key !== '')
+  // Save and Test connection wait for both fields; a disabled button alone does not say what it waits for.
+  const missing = [!baseUrl.trim() && 'Base URL', !model.trim() && 'Model'].filter(Boolean).join(' and ')
 
   return (
     <section className="settings-section" aria-labelledby="model-provider-title">
       <h2 id="model-provider-title">Model provider</h2>
       <p className="settings-note">
-        Optional. Intent nodes set to <em>model</em> ask this OpenAI-compatible endpoint (Ollama, LM Studio,
-        llama.cpp&apos;s server, or a cloud API) instead of the offline classifier. Conversation tests never ask it:
-        they replay recorded answers (Tests tab → Record model answers).
+        Optional. Intent and Extract nodes whose Provider is <em>model</em> ask this OpenAI-compatible endpoint (Ollama,
+        LM Studio, llama.cpp&apos;s server, or a cloud API) instead of the offline classifier and parsers. Conversation
+        tests never ask it: they replay recorded answers (Tests tab → Record model answers).
       </p>
       {saved === null && !error && <p aria-busy="true">Loading…</p>}
       <form
@@ -123,11 +125,17 @@ export function ModelProviderSettings() {
           <button
             type="submit"
             className="primary"
-            disabled={!baseUrl.trim() || !model.trim() || (!edited && !!saved?.configured)}
+            disabled={!!missing || (!edited && !!saved?.configured)}
+            aria-describedby={missing ? 'model-provider-missing' : undefined}
           >
             Save
           </button>
-          <button type="button" onClick={() => void test()} disabled={testing || !baseUrl.trim() || !model.trim()}>
+          <button
+            type="button"
+            onClick={() => void test()}
+            disabled={testing || !!missing}
+            aria-describedby={missing ? 'model-provider-missing' : undefined}
+          >
             {testing ? 'Testing…' : 'Test connection'}
           </button>
           {saved?.hasKey && (
@@ -141,6 +149,11 @@ export function ModelProviderSettings() {
             </button>
           )}
         </div>
+        {missing && saved !== null && (
+          <p className="settings-note" id="model-provider-missing">
+            Fill in {missing} to save or test the connection.
+          </p>
+        )}
       </form>
       <div aria-live="polite">
         {testing && (

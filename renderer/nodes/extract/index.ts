@@ -1,4 +1,5 @@
 import { ScanText } from 'lucide-react'
+import { ModelProviderNote } from '../ModelProviderNote'
 import { onlyWhen, str, type NodeUi } from '../types'
 
 // The panel is generated from the config schema (shared/nodes/extract/definition.ts): the slot list with add,
@@ -37,4 +38,5 @@ export const extractUi: NodeUi<'extract'> = {
       '/slots/*/choices/*': 'Slot {1} choice {2}',
     },
   },
+  details: ModelProviderNote,
 }

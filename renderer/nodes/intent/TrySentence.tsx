@@ -23,18 +23,19 @@ export default function TrySentence({ nodeId }: { nodeId: string }) {
   const model = useMemo(() => (parsed ? trainClassifier(parsed.intents, locale) : null), [parsed, locale])
   if (!parsed || !model) return null
   const result = text.trim() ? model.classify(text, parsed.threshold) : null
+  // The heading names the box and its field: no second "Try a sentence" label right under the heading.
   return (
-    <section className="answer-examples try-sentence" aria-label="Try a sentence">
-      <h3>Try a sentence</h3>
-      <label className="field">
-        <span className="field-label">Try a sentence</span>
+    <section className="answer-examples try-sentence" aria-labelledby={`try-sentence-${nodeId}`}>
+      <h3 id={`try-sentence-${nodeId}`}>Try a sentence</h3>
+      <div className="field">
         <input
           type="text"
           value={text}
+          aria-labelledby={`try-sentence-${nodeId}`}
           onChange={(e) => setText(e.target.value)}
           placeholder="Type as a customer would"
         />
-      </label>
+      </div>
       {result && (
         <>
           <p role="status" aria-label="Intent chosen" className={result.intent ? 'answer-ok' : 'answer-refused'}>

@@ -1,9 +1,6 @@
 import { BrainCircuit } from 'lucide-react'
-import { lazy } from 'react'
 import { onlyWhen, str, type NodeUi } from '../types'
-
-// The classifier loads with the first Intent panel opened, not with the studio.
-const TrySentence = lazy(() => import('./TrySentence'))
+import { IntentDetails } from './IntentDetails'
 
 export const intentUi: NodeUi<'intent'> = {
   type: 'intent',
@@ -24,5 +21,5 @@ export const intentUi: NodeUi<'intent'> = {
       '/intents/*/examples/*': 'Intent {1} example {2}',
     },
   },
-  details: TrySentence,
+  details: IntentDetails,
 }

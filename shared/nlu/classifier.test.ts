@@ -112,4 +112,18 @@ describe('offline intent classifier', () => {
     expect(ours.accuracy).toBeGreaterThan(keywords.accuracy)
     expect(ours.accuracy).toBeGreaterThanOrEqual(0.9)
   })
+
+  // Written by another engineer before reading the classifier; only "beats keyword matching" is claimed on it (the
+  // bench prints its figures: 74.0 % vs 61.5 % when written, below the 15-point goal of the tuned set).
+  it('beats keyword matching on the blind gym set written without reading the classifier', () => {
+    const d = data('blind')
+    const ours = measure(d.cases, (t) => trainClassifier(d.intents, d.locale).classify(t).intent)
+    const baseline = keywordBaseline(d.intents, d.locale)
+    const keywords = measure(d.cases, (t) => baseline.classify(t).intent)
+    expect(d.intents.length).toBeGreaterThanOrEqual(10)
+    for (const i of d.intents) expect(i.examples.length).toBeGreaterThanOrEqual(10)
+    expect(d.cases.length).toBeGreaterThanOrEqual(80)
+    expect(ours.accuracy).toBeGreaterThan(keywords.accuracy)
+    expect(ours.macroF1).toBeGreaterThan(keywords.macroF1)
+  })
 })

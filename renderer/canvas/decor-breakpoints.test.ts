@@ -29,7 +29,7 @@ describe('breakpoints on the canvas', () => {
     const d = decorate(doc.nodes, {}, null, null, new Map(), marks)
     const edges = new EdgeCache().build(doc.edges, new Set(), d)
     const marked = edges.find((e) => e.id === edge.id)!
-    expect(marked.label).toBe('●')
+    expect(marked.label).toBe('•')
     expect(marked.className).toContain('bp-on')
     expect(marked.ariaLabel).toMatch(/, breakpoint$/)
     expect(edges.filter((e) => e.label !== undefined).length).toBe(1)

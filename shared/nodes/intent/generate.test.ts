@@ -37,14 +37,20 @@ describe('the generator reaches every port of an Intent node', () => {
     const flow = shopFlow(source)
     const suite = await generateSuite(flow, exampleDeps())
     expect(suite.gaveUp).toBe(false)
-    // Coverage counts every port; offline, failed is proven idle and explained, never merely not found.
+    // Offline, failed is proven idle: with nothing connected to it, it is no branch for coverage (branchPorts), and
+    // the generator explains it rather than reporting it merely not found.
     expect(suite.total).toBe(branchCoverage(flow, []).total)
     expect(
       branchCoverage(flow, [])
         .missed.filter((b) => b.nodeName === 'intent_1')
         .map((b) => b.port),
-    ).toEqual(['track', 'cancel', 'human', 'other', 'failed'])
-    expect(suite.unreached.filter((u) => u.nodeName === 'intent_1')).toEqual([
+    ).toEqual(['track', 'cancel', 'human', 'other'])
+    expect(suite.unreached.filter((u) => u.nodeName === 'intent_1')).toEqual([])
+    // Connected, failed is a branch again, and the generator says why no run takes it.
+    const intent = flow.nodes.find((n) => n.name === 'intent_1')!
+    const unsure = flow.edges.find((e) => e.source === intent.id && e.sourcePort === 'other')!
+    const wired = { ...flow, edges: [...flow.edges, { ...unsure, id: 'e_failed', sourcePort: 'failed' }] }
+    expect((await generateSuite(wired, exampleDeps())).unreached.filter((u) => u.nodeName === 'intent_1')).toEqual([
       expect.objectContaining({ port: 'failed', proven: true, reason: expect.stringContaining('offline classifier') }),
     ])
     for (const t of suite.tests) {

@@ -43,7 +43,7 @@ describe('offline intent classifier', () => {
 
   it("scores a message by the part the model knows: a customer's own extra words do not push it to other", () => {
     const m = trainClassifier(SHOP_INTENTS, 'en-GB')
-    expect(m.classify('can the order be called off, my nephew bought trainers twice by mistake').intent).toBe('cancel')
+    expect(m.classify('stop the order, my nephew bought trainers twice by mistake yesterday').intent).toBe('cancel')
     expect(m.classify('do you sell purple umbrellas').intent).toBeNull()
   })
 
@@ -121,7 +121,7 @@ describe('offline intent classifier', () => {
 
   // Written by another engineer before reading the classifier (74.0 % vs 61.5 % when written). Its misses were mostly
   // right intents scored under the threshold because of words no example has; unknown features now weigh half in the
-  // message's norm, which brought it to 78.8 % (the bench prints the figures).
+  // message's norm, and function words' n-grams weigh as function words: 79.8 % (the bench prints the figures).
   it('beats keyword matching by 15 points on the blind gym set written without reading the classifier', () => {
     const d = data('blind')
     const ours = measure(d.cases, (t) => trainClassifier(d.intents, d.locale).classify(t).intent)

@@ -8,7 +8,7 @@ export interface PhraseFeatures {
   word: Map<string, number>
   /** 'c:<n-gram>', with their counts. */
   char: Map<string, number>
-  /** Word features made only of function words (./stopwords.ts): they weigh less. */
+  /** Features made only of function words (./stopwords.ts): they weigh less. */
   light: Set<string>
 }
 
@@ -35,6 +35,20 @@ export function featuresOf(
     }
   }
   const line = ' ' + tokens.join(' ') + ' '
-  for (const n of [3, 4]) for (let i = 0; i + n <= line.length; i++) add(char, 'c:' + line.slice(i, i + n))
+  // An n-gram made only of function words' letters and spaces (" can" of "can i book") weighs as a function word
+  // does, or it would pull towards the intent whose content word starts the same way ("cancel").
+  // seen[i]: how many of the line's first i characters belong to a content word.
+  const seen = [0, 0]
+  for (const t of tokens) {
+    const c = stop.has(t) ? 0 : 1
+    for (let j = 0; j < t.length; j++) seen.push(seen[seen.length - 1]! + c)
+    seen.push(seen[seen.length - 1]!)
+  }
+  for (const n of [3, 4])
+    for (let i = 0; i + n <= line.length; i++) {
+      const k = 'c:' + line.slice(i, i + n)
+      add(char, k)
+      if (seen[i + n] === seen[i]) light.add(k)
+    }
   return { word, char, light }
 }

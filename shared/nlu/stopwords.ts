@@ -1,6 +1,7 @@
 // Function words per language: they carry the grammar of a message, not what it is about ("are you open" and "how
-// are you" share "are you"), so their word features weigh STOPWORD_WEIGHT of a content word's. They still count (in
-// the character n-grams and at that weight), so "cancel it" and "cancel" stay apart. Languages without a list here
+// are you" share "are you"), so their word features, and the character n-grams made only of their letters (" can" of
+// "can i", which would lean towards "cancel"), weigh STOPWORD_WEIGHT of a content word's. They still count, at that
+// weight, so "cancel it" and "cancel" stay apart. Languages without a list here
 // rely on the inverse document frequency alone.
 
 export const STOPWORD_WEIGHT = 0.3

@@ -64,7 +64,7 @@ describe('intent runner', () => {
     let r = await startRun(flow, { contact: ASHA, trigger: { kind: 'manual' } }, deps)
     r = await resumeRun(flow, r.state, say('do you sell purple umbrellas'), ASHA, deps)
     expect(r.messages).toEqual([{ type: 'text', text: { body: 'Sorry? other' } }])
-    const borderline = 'cancel that order please'
+    const borderline = 'cancel that order please, I found it cheaper somewhere else'
     const read = trainClassifier(SHOP_INTENTS, 'en-GB').classify(borderline)
     expect(read.intent).toBe('cancel')
     expect(read.confidence).toBeLessThan(1)

@@ -18,7 +18,7 @@ const STEP_MS = 10_000
 
 type Api = (page: Page, command: string, payload: unknown) => Promise<{ id: string; revision: number } & object>
 
-/** Typed text, or a row picked in the last list message's sheet (`button` opens it). */
+/** Typed text, or a row picked in the sheet that the last bubble's `list` button opens. */
 type Reply = { text: string } | { list: string; row: string }
 
 interface Round {

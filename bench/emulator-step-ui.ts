@@ -1,15 +1,83 @@
 // The debugger's Step as a tester feels it (issue #32, "from Step to the canvas and panels updated"), in the browser
-// suite's Chromium (bench/suites/emulator.ts): the age-gate example with a breakpoint on is_adult, the customer
-// answers 40, and each F10 is timed inside the page from its keydown to the first animation frame after the Debug
-// tab's heading, the phone's "paused at" line and the canvas's current card all name the next node (is_adult →
-// welcome, welcome → end_1). Beside it, the same customer reply (40 → is_adult, welcome: the bubble on screen) with
-// the debugger off, as it runs without it.
+// suite's Chromium (bench/suites/emulator.ts), on three flows: the age-gate and appointment examples and the 500-node
+// generated flow of bench/emulator-debug.ts. Each flow has a step plan: a start keyword, then rounds of a customer
+// reply that hits a breakpoint and the nodes F10 then stops at, one by one. Each F10 is timed inside the page from its
+// keydown to the first animation frame after the Debug tab's heading, the phone's "paused at" line and the canvas's
+// current card all name the next node; one more F10 runs the last node (it waits for the customer, or ends the run).
+// Beside it, the same replies with the debugger off (reply → the bubble the stepped nodes lead to, on screen), as
+// many as there were steps.
+import fs from 'node:fs'
+import path from 'node:path'
 import type { Page } from '@playwright/test'
+import type { FlowDocument } from '../shared/flow/document'
+import { generatedFlow } from './emulator-debug'
 
-const CYCLES = 15 // two timed steps each: 30 steps, and 30 replies for the baseline
+const ROOT = path.resolve(import.meta.dirname, '..')
+const STEPS = 30 // timed F10s per flow, and as many replies for the baseline
 const STEP_MS = 10_000
 
 type Api = (page: Page, command: string, payload: unknown) => Promise<{ id: string; revision: number } & object>
+
+/** Typed text, or a row picked in the sheet that the last bubble's `list` button opens. */
+type Reply = { text: string } | { list: string; row: string }
+
+interface Round {
+  reply: Reply
+  /** The breakpoint's node: the reply pauses there. */
+  pausedAt: string
+  /** Where each timed F10 stops, in order. */
+  steps: string[]
+  /** The bubble the reply ends on with the debugger off. */
+  expect: string
+}
+
+export interface StepPlan {
+  name: string
+  doc: FlowDocument
+  start: { text: string; expect: string }
+  rounds: Round[]
+}
+
+const example = (file: string): FlowDocument =>
+  JSON.parse(fs.readFileSync(path.join(ROOT, 'resources/examples', file), 'utf8'))
+
+export function stepPlans(): StepPlan[] {
+  return [
+    {
+      name: 'age gate',
+      doc: example('age-gate.flow.json'),
+      start: { text: 'wine', expect: 'How old are you?' },
+      rounds: [{ reply: { text: '40' }, pausedAt: 'is_adult', steps: ['welcome', 'end_1'], expect: 'Our wine list' }],
+    },
+    {
+      name: 'appointment',
+      doc: example('appointment.flow.json'),
+      start: { text: 'book', expect: 'which service would you like to book?' },
+      rounds: [
+        {
+          reply: { list: 'See services', row: 'Haircut' },
+          pausedAt: 'by_service',
+          steps: ['hair_info', 'ask_day'],
+          expect: 'Which day suits you',
+        },
+        { reply: { text: 'tomorrow' }, pausedAt: 'confirm', steps: ['end_1'], expect: 'Booked: Haircut' },
+      ],
+    },
+    {
+      // One long conversation (cut at STEPS steps or replies): each "yes" pauses at check_i, then say_i and the next
+      // question.
+      name: '500-node flow',
+      doc: generatedFlow(500),
+      start: { text: 'go', expect: 'Step 0,' },
+      rounds: Array.from({ length: STEPS }, (_, i) => ({
+        reply: { text: 'yes' },
+        pausedAt: `check_${i}`,
+        steps: [`say_${i}`, `ask_${i + 1}`],
+        expect: `Step ${i + 1},`,
+      })),
+    },
+  ]
+}
 
 // Plain source, not closures: tsx's keepNames would wrap inner functions in a __name() the page does not have.
 const ARM_STEP = `(next) => {
@@ -27,11 +95,18 @@ const ARM_STEP = `(next) => {
   observer.observe(document.body, { childList: true, subtree: true, characterData: true, attributes: true })
 }`
 
-// The reply's stopwatch: Enter keydown → a frame after a bot bubble holding `expected` is the phone's last row.
+// The reply's stopwatch: Enter keydown or the sheet's Send click → a frame after a bot bubble holding `expected` is
+// the phone's last row.
 const ARM_REPLY = `(expected) => {
   const lat = (window.__step = { t0: 0, t1: 0 })
+  const sent = new AbortController()
+  const start = () => {
+    lat.t0 = performance.now()
+    sent.abort()
+  }
+  document.addEventListener('keydown', (e) => e.key === 'Enter' && start(), { capture: true, signal: sent.signal })
+  document.addEventListener('click', start, { capture: true, signal: sent.signal })
   const rows = () => [...document.querySelectorAll('[aria-label="Phone emulator"] [data-testid$="-message"]')]
-  document.addEventListener('keydown', (e) => e.key === 'Enter' && (lat.t0 = performance.now()), { capture: true, once: true })
   const observer = new MutationObserver(() => {
     const last = rows().at(-1)
     if (!lat.t0 || !last || last.getAttribute('data-testid') === 'customer-message') return
@@ -66,62 +141,100 @@ async function timed(page: Page, what: string, act: () => Promise<void>): Promis
   return lat.t1 - lat.t0
 }
 
-/** Both series in ms: `step` (F10 → panels and canvas on the next node) and `reply` (debugger off). */
+/** Both series in ms for one flow: `step` (F10 → panels and canvas on the next node) and `reply` (debugger off). */
 export async function measureStepUi(
   page: Page,
   api: Api,
-  doc: { name: string },
+  plan: StepPlan,
 ): Promise<{ step: number[]; reply: number[] }> {
+  const { doc } = plan
+  const idOf = (name: string) => doc.nodes.find((n) => n.name === name)!.id
   const created = await api(page, 'flows.create', { name: `${doc.name} (step bench)` })
   await api(page, 'flows.save', { document: { ...doc, id: created.id }, expectedRevision: created.revision })
   await api(page, 'breakpoints.set', {
     flowId: created.id,
-    breakpoints: [{ id: 'bench', at: { kind: 'node', nodeId: 'n_check' }, enabled: true }],
+    breakpoints: plan.rounds.map((r) => ({
+      id: r.pausedAt,
+      at: { kind: 'node', nodeId: idOf(r.pausedAt) },
+      enabled: true,
+    })),
   })
-  // The reply bench left the ▶ Test panel open (it stays open from flow to flow): close it, then open it here.
+  // The ▶ Test panel stays open from flow to flow: close the last one's, then open it here.
   await page.getByRole('button', { name: 'Close test', exact: true }).click()
   await page.goto(`${new URL(page.url()).origin}/#/flows/${created.id}`)
   await page.getByRole('button', { name: 'Test', exact: true }).click()
   const emulator = page.getByRole('complementary', { name: 'Emulator' })
-  const input = page.getByLabel('Phone emulator').getByLabel('Message')
+  const phone = page.getByLabel('Phone emulator')
+  const input = phone.getByLabel('Message')
   await input.waitFor({ timeout: STEP_MS })
-  const bot = page.getByLabel('Phone emulator').getByTestId('bot-message').last()
+  const bot = phone.getByTestId('bot-message').last()
+  const status = emulator.getByTestId('run-status')
+  // The phone drops what is sent while a call is in flight (a debugger toggle, a step): wait for Restart to be enabled.
+  const idle = () => emulator.locator('button:enabled', { hasText: /^Restart$/ }).waitFor({ timeout: STEP_MS })
   const start = async () => {
-    await input.fill('wine')
+    await idle()
+    // A run left waiting (a keyword there is the customer's answer) is ended first.
+    if ((await status.textContent())?.startsWith('paused')) {
+      await emulator.getByRole('button', { name: 'Restart', exact: true }).click()
+      await status.filter({ hasNotText: /^paused/ }).waitFor({ timeout: STEP_MS })
+      await idle()
+    }
+    await input.fill(plan.start.text)
     await input.press('Enter')
-    await bot.getByText('How old are you?').waitFor({ timeout: STEP_MS })
+    await bot.getByText(plan.start.expect).waitFor({ timeout: STEP_MS })
+  }
+  /** Readies the reply; the returned action sends it (Enter, or the sheet's Send). */
+  const ready = async (reply: Reply): Promise<() => Promise<void>> => {
+    await idle()
+    if ('text' in reply) {
+      await input.fill(reply.text)
+      return () => input.press('Enter')
+    }
+    await bot.getByRole('button', { name: reply.list }).click()
+    const sheet = phone.getByRole('dialog', { name: reply.list })
+    await sheet.getByRole('radio', { name: reply.row, exact: true }).check()
+    return () => sheet.getByRole('button', { name: 'Send' }).click()
   }
 
-  // The baseline: the debugger off, the breakpoint ignored; 40 runs is_adult and welcome, and the run ends.
-  await emulator.getByRole('tab', { name: 'Debug' }).click()
-  await emulator.getByRole('button', { name: 'Turn the debugger off' }).click()
+  // The baseline: the debugger off, the breakpoints ignored; whole conversations until there are as many replies.
+  const debugTab = emulator.getByRole('tab', { name: 'Debug' })
+  await debugTab.click()
+  const toggle = emulator.getByRole('button', { name: /^Turn the debugger (on|off)$/ })
+  if ((await toggle.textContent({ timeout: STEP_MS }))?.trim() !== 'Turn the debugger on') await toggle.click()
   await emulator.getByRole('button', { name: 'Turn the debugger on' }).waitFor({ timeout: STEP_MS })
   const reply: number[] = []
-  for (let c = 0; c < 2 * CYCLES; c++) {
+  while (reply.length < STEPS) {
     await start()
-    await input.fill('40')
-    await page.evaluate(`(${ARM_REPLY})("Thanks! Our wine list")`)
-    reply.push(await timed(page, 'the welcome after 40', () => input.press('Enter')))
+    for (const round of plan.rounds) {
+      if (reply.length >= STEPS) break
+      const send = await ready(round.reply)
+      await page.evaluate(`(${ARM_REPLY})(${JSON.stringify(round.expect)})`)
+      reply.push(await timed(page, `"${round.expect}" after the reply`, send))
+    }
   }
 
+  // A click on a bubble's list button shows that message's Step tab: back to Debug, which the timed steps read.
+  await debugTab.click()
   await emulator.getByRole('button', { name: 'Turn the debugger on' }).click()
-  const paused = page.getByLabel('Phone emulator').getByTestId('phone-paused')
+  await emulator.getByRole('button', { name: 'Turn the debugger off' }).waitFor({ timeout: STEP_MS })
+  const paused = phone.getByTestId('phone-paused')
   const step: number[] = []
-  for (let c = 0; c < CYCLES; c++) {
+  while (step.length < STEPS) {
     await start()
-    await input.fill('40')
-    await input.press('Enter')
-    await page
-      .getByLabel('Phone emulator')
-      .getByText('paused at is_adult', { exact: true })
-      .waitFor({ timeout: STEP_MS })
-    for (const next of ['welcome', 'end_1']) {
-      await page.evaluate(`(${ARM_STEP})(${JSON.stringify(next)})`)
-      step.push(await timed(page, `the pause at ${next}`, () => page.keyboard.press('F10')))
+    for (const round of plan.rounds) {
+      if (step.length >= STEPS) break
+      const send = await ready(round.reply)
+      await send()
+      await phone.getByText(`paused at ${round.pausedAt}`, { exact: true }).waitFor({ timeout: STEP_MS })
+      await debugTab.click()
+      for (const next of round.steps) {
+        await page.evaluate(`(${ARM_STEP})(${JSON.stringify(next)})`)
+        step.push(await timed(page, `the pause at ${next}`, () => page.keyboard.press('F10')))
+      }
+      // The last node runs: it waits for the customer or ends the run, and nothing is paused any more.
+      await page.keyboard.press('F10')
+      await paused.waitFor({ state: 'detached', timeout: STEP_MS })
     }
-    // end_1 runs and the run ends: nothing is paused any more.
-    await page.keyboard.press('F10')
-    await paused.waitFor({ state: 'detached', timeout: STEP_MS })
   }
   return { step, reply }
 }

@@ -4,7 +4,8 @@
 // after the next bot bubble is in the DOM (so the bubble is on screen), and its text is checked, so a fast wrong
 // answer fails the run. Bounded: a deadline aborts the whole suite, and the browser, host, build and data folder are
 // always closed and removed, whichever step fails (closing in reverse order: the page must finish before its host goes).
-// Then the debugger's Step in the same page (bench/emulator-step-ui.ts), beside the same reply with the debugger off.
+// Then the debugger's Step in the same page (bench/emulator-step-ui.ts), beside the same replies with the debugger
+// off, on the age-gate and appointment examples and a 500-node generated flow.
 import { execFileSync } from 'node:child_process'
 import fs from 'node:fs'
 import os from 'node:os'
@@ -12,7 +13,7 @@ import path from 'node:path'
 import { chromium, type Browser, type Page } from '@playwright/test'
 import { HostProcess } from '../../test/e2e/host'
 import { runDebugBench } from '../emulator-debug'
-import { measureStepUi } from '../emulator-step-ui'
+import { measureStepUi, stepPlans } from '../emulator-step-ui'
 
 const ROOT = path.resolve(import.meta.dirname, '../..')
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
@@ -26,7 +27,7 @@ const ARGS = [
   '--disable-quic',
 ]
 const CYCLES = 10 // four replies each: 40 timed replies
-const DEADLINE_MS = 240_000 // the browser part (replies, then the debugger's steps); the build is reported on its own line
+const DEADLINE_MS = 600_000 // the browser part (replies, then the debugger's steps); the build is reported on its own line
 const STEP_MS = 10_000
 
 // One age-gate conversation that ends by itself: keyword, then three non-ages take the question's failure branch.
@@ -108,10 +109,8 @@ const ARM = `(reply) => {
   observer.observe(document.body, { childList: true, subtree: true, characterData: true })
 }`
 
-const ageGate = () => JSON.parse(fs.readFileSync(path.join(ROOT, 'resources/examples/age-gate.flow.json'), 'utf8'))
-
 async function measure(page: Page): Promise<number[]> {
-  const doc = ageGate()
+  const doc = JSON.parse(fs.readFileSync(path.join(ROOT, 'resources/examples/age-gate.flow.json'), 'utf8'))
   const created = await api(page, 'flows.create', { name: doc.name })
   await api(page, 'flows.save', { document: { ...doc, id: created.id }, expectedRevision: created.revision })
   await page.goto(`${new URL(page.url()).origin}/#/flows/${created.id}`)
@@ -150,6 +149,12 @@ async function measure(page: Page): Promise<number[]> {
   return ms
 }
 
+const load = () =>
+  os
+    .loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ')
+
 const pct = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!
 
@@ -184,34 +189,32 @@ export async function run(): Promise<void> {
     })
     const measuring = (async () => {
       const replies = await measure(page)
-      return { replies, steps: await measureStepUi(page, api, ageGate()) }
+      const steps = []
+      for (const plan of stepPlans()) steps.push({ name: plan.name, ...(await measureStepUi(page, api, plan)) })
+      return { replies, steps }
     })()
     measuring.catch(() => undefined) // after a timeout its pending steps fail as the browser closes; the deadline reports
     const { replies: ms, steps } = await Promise.race([measuring, deadline])
     const total = (performance.now() - t) / 1000
     ms.sort((a, b) => a - b)
-    const load = os
-      .loadavg()
-      .map((l) => l.toFixed(2))
-      .join(' ')
     console.log(
       `${`reply → next bot bubble on screen (${ms.length} replies)`.padEnd(48)} p50 ${pct(ms, 50).toFixed(1)} ms   p95 ${pct(ms, 95).toFixed(1)} ms   max ${ms.at(-1)!.toFixed(1)} ms`,
     )
     console.log(
-      `${'host + browser + 40 replies + the Step part'.padEnd(48)} ${total.toFixed(1)} s   load average ${load} (${os.cpus().length} cores)`,
+      `${'host + browser + 40 replies + the Step part'.padEnd(48)} ${total.toFixed(1)} s   load average ${load()} (${os.cpus().length} cores)`,
     )
-    const step = [...steps.step].sort((a, b) => a - b)
-    const reply = [...steps.reply].sort((a, b) => a - b)
     const line = (what: string, v: number[]) =>
-      `${what.padEnd(48)} p50 ${pct(v, 50).toFixed(1)} ms   p95 ${pct(v, 95).toFixed(1)} ms   max ${v.at(-1)!.toFixed(1)} ms`
-    console.log(line(`Step (F10) → Debug tab, phone, canvas (${step.length})`, step))
-    console.log(line(`same reply (40), debugger off (${reply.length})`, reply))
-    console.log(
-      `${'Step p95 / reply p95'.padEnd(48)} ${(pct(step, 95) / pct(reply, 95)).toFixed(2)}   load average ${os
-        .loadavg()
-        .map((l) => l.toFixed(2))
-        .join(' ')}`,
-    )
+      `${what.padEnd(62)} p50 ${pct(v, 50).toFixed(1)} ms   p95 ${pct(v, 95).toFixed(1)} ms   max ${v.at(-1)!.toFixed(1)} ms`
+    for (const flow of steps) {
+      const step = [...flow.step].sort((a, b) => a - b)
+      const reply = [...flow.reply].sort((a, b) => a - b)
+      console.log(line(`${flow.name}: Step (F10) → Debug tab, phone, canvas (${step.length})`, step))
+      console.log(line(`${flow.name}: same replies, debugger off (${reply.length})`, reply))
+      console.log(
+        `${`${flow.name}: Step p50 / reply p50, p95 / p95`.padEnd(62)} ${(pct(step, 50) / pct(reply, 50)).toFixed(2)}   ${(pct(step, 95) / pct(reply, 95)).toFixed(2)}`,
+      )
+    }
+    console.log(`${'load average after the Step part'.padEnd(62)} ${load()} (${os.cpus().length} cores)`)
   } catch (err) {
     if (host) console.error(`host output:\n${host.output().slice(-2000)}`)
     throw err

@@ -4,34 +4,14 @@
 // that fails sends the run through `failed` with the code saying why.
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { createEffects } from '../../shared/engine'
-import { buildFlow } from '../../shared/engine/testing/fixtures'
-import { SHOP_INTENTS } from '../../shared/nodes/intent/testing'
+import { modelShopFlow } from '../../shared/engine/testing/intent-flow'
 import type { MemoryAdapter } from './adapters/log-adapter'
 import { createModelProvider } from '../services/effects/model-provider'
 import { chatAnswer, startFakeModelServer, type FakeModelServer } from '../services/effects/testing/model-server'
 import { describeEachStore } from './testing/stores'
 import { testRuntime, text } from './testing/runtime-fixtures'
 
-const flow = buildFlow(
-  [
-    { type: 'trigger', name: 'trigger_1', config: { kind: 'keyword', keywords: ['help'] } },
-    { type: 'intent', name: 'intent_1', config: { intents: SHOP_INTENTS, source: 'next', provider: 'model' } },
-    { type: 'message', name: 'tracking', config: { text: 'Tracking' } },
-    { type: 'message', name: 'cancelling', config: { text: 'Cancelling' } },
-    { type: 'message', name: 'agent', config: { text: 'Agent' } },
-    { type: 'message', name: 'unsure', config: { text: 'Sorry?' } },
-    { type: 'message', name: 'broken', config: { text: 'Broken: {{intent_1.error.code}}' } },
-  ],
-  [
-    ['trigger_1', 'out', 'intent_1'],
-    ['intent_1', 'track', 'tracking'],
-    ['intent_1', 'cancel', 'cancelling'],
-    ['intent_1', 'human', 'agent'],
-    ['intent_1', 'other', 'unsure'],
-    ['intent_1', 'failed', 'broken'],
-  ],
-  { id: 'f_intent_model' },
-)
+const flow = modelShopFlow({ id: 'f_intent_model' })
 
 let server: FakeModelServer
 beforeAll(async () => {

@@ -4,30 +4,11 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
-import { buildFlow } from '../../../shared/engine/testing/fixtures'
-import { SHOP_INTENTS } from '../../../shared/nodes/intent/testing'
+import { modelShopFlow } from '../../../shared/engine/testing/intent-flow'
 import { chatAnswer, startFakeModelServer, type FakeModelServer } from '../../services/effects/testing/model-server'
 import { testCommand } from './test'
 
-const flow = buildFlow(
-  [
-    { type: 'trigger', name: 'trigger_1', config: { kind: 'keyword', keywords: ['help'] } },
-    { type: 'intent', name: 'intent_1', config: { intents: SHOP_INTENTS, source: 'next', provider: 'model' } },
-    { type: 'message', name: 'tracking', config: { text: 'Tracking' } },
-    { type: 'message', name: 'cancelling', config: { text: 'Cancelling' } },
-    { type: 'message', name: 'agent', config: { text: 'Agent' } },
-    { type: 'message', name: 'unsure', config: { text: 'Sorry?' } },
-    { type: 'message', name: 'broken', config: { text: 'Broken: {{intent_1.error.code}}' } },
-  ],
-  [
-    ['trigger_1', 'out', 'intent_1'],
-    ['intent_1', 'track', 'tracking'],
-    ['intent_1', 'cancel', 'cancelling'],
-    ['intent_1', 'human', 'agent'],
-    ['intent_1', 'other', 'unsure'],
-    ['intent_1', 'failed', 'broken'],
-  ],
-)
+const flow = modelShopFlow()
 const TEST = `# A customer who cancels in their own words.
 name: cancels in free words
 trigger: { message: help }

@@ -4,11 +4,17 @@
 // intents that use it; a message's score for an intent mixes its cosine similarity to the intent's closest example
 // with its similarity to the intent's centroid, so one lucky example cannot carry a far-off message, and a customer's
 // unknown words (never seen in any example) count against every intent, at half weight: text far from all examples
-// scores low and takes `other`, while a request padded with words of the customer's own still reaches its intent. Unknown words within a typo or two of a known one are read as that word (./typos.ts). Deterministic:
-// the same intents, locale and text give the same scores in the studio, the CLI and the runtime.
+// scores low and takes `other`, while a request padded with words of the customer's own still reaches its intent.
+// Examples and messages are read alike (./reading.ts): chat short forms spelt out, an opening greeting left out, a
+// negated wish marked. An unknown word within a typo or two of a known one, or another form of a known word's stem,
+// is read as that word. An intent's description adds its words to the intent's centroid, as one more example would.
+// Deterministic: the same intents, locale and text give the same scores in the studio, the CLI and the runtime.
 // Measured against a keyword baseline on held-out phrases by `npm run bench -- intents` (bench/suites/intents.ts).
 import { featuresOf, type PhraseFeatures } from './features'
+import { unstretched } from './chat-forms'
+import { greetingLength } from './greetings'
 import { words } from './normalise'
+import { readPhrase } from './reading'
 import { stemmerFor } from './stem'
 import { typoDistance } from './typos'
 import { STOPWORD_WEIGHT, stopwordsFor } from './stopwords'
@@ -49,6 +55,16 @@ const TYPICAL = 0.6
  * ("for my daughter", "on new years day") say nothing against the intent the rest of the message matches.
  */
 const UNKNOWN_WEIGHT = 0.5
+/**
+ * An intent's description (what the intent means, written for the designer and the model provider) weighs in the
+ * intent's centroid as DESCRIPTION_WEIGHT examples would, and never as its closest example: it brings words the
+ * examples lack ("reimbursement" in "Get money back for an order"), while a message sharing one word with a
+ * description written in prose does not reach the intent on that word alone. Its words count in the inverse document
+ * frequency, so words every description uses ("the customer wants") weigh little.
+ */
+const DESCRIPTION_WEIGHT = 1
+/** The shortest stem an unknown word may share with a known one to be read as it ("installation" / "install"). */
+const MIN_SHARED_STEM = 5
 const MIN_SCALE = 1.5
 const MAX_SCALE = 3.5
 
@@ -59,6 +75,8 @@ interface Vec {
 
 interface Trained {
   stem: (w: string) => string
+  /** Whether a greeting that opens a message is read (the flow has an intent for greetings, ./greetings.ts). */
+  greetings: boolean
   stop: ReadonlySet<string>
   locale: string
   vocab: Map<string, string>
@@ -84,7 +102,7 @@ const cache = new Map<string, { key: string; model: Classifier }>()
 
 /** A classifier for these intents in this locale, trained once per distinct (intents, locale): later calls reuse it. */
 export function trainClassifier(intents: readonly IntentSpec[], locale: string): Classifier {
-  const key = JSON.stringify([locale, intents.map((i) => [i.name, i.examples])])
+  const key = JSON.stringify([locale, intents.map((i) => [i.name, i.examples, i.description ?? ''])])
   const version = hash(key)
   const hit = cache.get(version)
   if (hit && hit.key === key) {
@@ -104,18 +122,31 @@ function train(intents: readonly IntentSpec[], locale: string, version: string):
   const stop = stopwordsFor(locale)
   const names = intents.map((i) => i.name)
   const vocab = new Map<string, string>()
+  // An example that is nothing but a greeting: greetings mean something in this flow and are read as words.
+  const greetings = intents.some((spec) =>
+    spec.examples.some((e) => {
+      const t = words(e, locale)
+      return t.length > 0 && greetingLength(t, locale) === t.length
+    }),
+  )
+  const read = (text: string) => {
+    const { tokens, negated } = readPhrase(text, locale, greetings)
+    for (const t of tokens) vocab.set(t, stem(t))
+    return tokens.length ? featuresOf(tokens, tokens.map(stem), stop, negated) : null
+  }
   const phrases: { intent: number; text: string; f: PhraseFeatures }[] = []
+  const descriptions: { intent: number; f: PhraseFeatures }[] = []
   intents.forEach((spec, intent) => {
     for (const example of spec.examples) {
-      const tokens = words(example, locale)
-      if (!tokens.length) continue
-      for (const t of tokens) vocab.set(t, stem(t))
-      phrases.push({ intent, text: example, f: featuresOf(tokens, tokens.map(stem), stop) })
+      const f = read(example)
+      if (f) phrases.push({ intent, text: example, f })
     }
+    const f = read(spec.description ?? '')
+    if (f) descriptions.push({ intent, f })
   })
   const index = new Map<string, number>()
   const holders: Set<number>[] = []
-  for (const { f, intent } of phrases)
+  for (const { f, intent } of [...phrases, ...descriptions])
     for (const map of [f.word, f.char])
       for (const k of map.keys()) {
         let i = index.get(k)
@@ -134,6 +165,7 @@ function train(intents: readonly IntentSpec[], locale: string, version: string):
   const unknownIdf = Math.log(1 + n) + 1
   const trained: Trained = {
     stem,
+    greetings,
     stop,
     locale,
     vocab,
@@ -158,6 +190,12 @@ function train(intents: readonly IntentSpec[], locale: string, version: string):
     const sum = sums[trained.exampleIntent[e]!]!
     for (let j = 0; j < v.idx.length; j++) sum.set(v.idx[j]!, (sum.get(v.idx[j]!) ?? 0) + v.val[j]!)
   })
+  for (const { intent, f } of descriptions) {
+    const v = vectorOf(trained, f)
+    const sum = sums[intent]!
+    for (let j = 0; j < v.idx.length; j++)
+      sum.set(v.idx[j]!, (sum.get(v.idx[j]!) ?? 0) + DESCRIPTION_WEIGHT * v.val[j]!)
+  }
   trained.centroids = sums.map((sum) => normalised(sum))
   let found: { min: number; pairs: Overlap[] } | undefined
   const ref = looReference(trained, sums)
@@ -219,25 +257,61 @@ function typoLimit(length: number): number {
 /** The known word an unknown one was probably meant to be, or the word itself. */
 function corrected(m: Trained, word: string): string {
   if (m.vocab.has(word)) return word
+  return typoOf(m, word) ?? otherFormOf(m, word) ?? word
+}
+
+/** "goood", "sooo": the stretched letter twice if that is a known word, else once if that is, else twice. */
+function destretched(m: Trained, typed: string): string {
+  const plain = m.vocab.has(typed) ? null : unstretched(typed)
+  if (!plain) return typed
+  const [once, twice] = plain
+  return m.vocab.has(twice) || !m.vocab.has(once) ? twice : once
+}
+
+/**
+ * The known word within a typo or two of this one. A typo keeps the first letter (or swaps the first two): people
+ * rarely mistype the letter a word starts with (Yannakoudakis & Fawthrop 1983), and a short word with another first
+ * letter is another word ("love" is not "move", "ring" not "king").
+ */
+function typoOf(m: Trained, word: string): string | undefined {
   const limit = typoLimit(word.length)
-  let best = word
+  let best: string | undefined
   let bestD = limit + 1
   for (let len = word.length - limit; len <= word.length + limit; len++)
     for (const known of m.byLength.get(len) ?? []) {
       if (typoLimit(known.length) === 0) continue
+      if (known[0] !== word[0] && !(known[0] === word[1] && known[1] === word[0])) continue
       const d = typoDistance(word, known, limit)
       if (d < bestD) [best, bestD] = [known, d]
     }
   return best
 }
 
+/**
+ * The known word this one is another form of, by derivation rather than inflection (which the stemmer handles):
+ * the unknown word extends a known word's stem ("installation" of "install", "reimbursement" of "reimbursed"), or a
+ * known word extends the unknown one's stem ("deliver" of "delivery"); the longest shared stem wins, and at least
+ * MIN_SHARED_STEM letters of it, so short stems do not join unrelated words.
+ */
+function otherFormOf(m: Trained, word: string): string | undefined {
+  const own = m.stem(word)
+  let best: string | undefined
+  let bestLength = MIN_SHARED_STEM - 1
+  for (const [known, stem] of m.vocab) {
+    if (stem.length > bestLength && word.startsWith(stem)) [best, bestLength] = [known, stem.length]
+    else if (own.length > bestLength && known.startsWith(own)) [best, bestLength] = [known, own.length]
+  }
+  return best
+}
+
 function readText(m: Trained, text: string): PhraseFeatures {
-  const tokens = words(text, m.locale)
+  const read = readPhrase(text, m.locale, m.greetings)
+  const tokens = read.tokens.map((t) => destretched(m, t))
   const stems = tokens.map((t) => {
     const w = corrected(m, t)
     return m.vocab.get(w) ?? m.stem(w)
   })
-  return featuresOf(tokens, stems, m.stop)
+  return featuresOf(tokens, stems, m.stop, read.negated)
 }
 
 /** TF-IDF, each block (words, characters) normalised to its share; features never trained on count in the norm. */

@@ -20,8 +20,9 @@ export function intentBenchData(train: unknown, test: unknown): IntentBenchData 
 }
 
 /**
- * `count` intents of `phrases` phrases each, made of words drawn with a fixed seed (the same set on every machine):
- * the size the issue times training and classifying at (30 × 20), without writing 600 phrases by hand.
+ * `count` intents of `phrases` phrases each and a description, made of words drawn with a fixed seed (the same set
+ * on every machine): the size the issue times training and classifying at (30 × 20), without writing 600 phrases by
+ * hand.
  */
 export function syntheticIntents(
   count: number,
@@ -40,6 +41,8 @@ export function syntheticIntents(
     const own = Array.from({ length: 4 }, () => pick(vocabulary))
     return {
       name: `intent ${i + 1}`,
+      // A description as a designer writes one, read by the classifier too: its cost is part of training.
+      description: Array.from({ length: 8 }, () => (next() < 0.5 ? pick(own) : pick(vocabulary))).join(' '),
       examples: Array.from({ length: phrases }, () =>
         Array.from({ length: 3 + Math.floor(next() * 6) }, () => (next() < 0.5 ? pick(own) : pick(vocabulary))).join(
           ' ',

@@ -27,3 +27,24 @@ describe('phrase features', () => {
     expect(c.scores.cancel).toBeLessThan(0.7)
   })
 })
+
+describe('phrasal particles', () => {
+  it('weigh as function words: "something came up" shares nothing that matters with "sign me up"', () => {
+    const m = trainClassifier(
+      [
+        {
+          name: 'book',
+          examples: ['sign me up for yoga', 'book me a spot', 'count me in for spin', 'save me a place', 'can I join'],
+        },
+        {
+          name: 'cancel',
+          examples: ['cancel my spot', 'free my place', 'take me off the list', 'I cannot come', 'remove my booking'],
+        },
+      ],
+      'en-GB',
+    )
+    expect(m.classify('it came up, please drop me').intent).toBe('cancel')
+    expect(m.classify('pick me up').intent).toBeNull()
+    expect(m.classify('sign me up').intent).toBe('book')
+  })
+})

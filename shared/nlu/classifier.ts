@@ -58,9 +58,9 @@ const UNKNOWN_WEIGHT = 0.5
 /**
  * An intent's description (what the intent means, written for the designer and the model provider) weighs in the
  * intent's centroid as DESCRIPTION_WEIGHT examples would, and never as its closest example: it brings words the
- * examples lack ("reimbursement" in "Get money back for an order"), while a message sharing one word with a
- * description written in prose does not reach the intent on that word alone. Its words count in the inverse document
- * frequency, so words every description uses ("the customer wants") weigh little.
+ * examples lack ("money" in "Get money back for an order" beside examples that say "refund"), while a message
+ * sharing one word with a description written in prose does not reach the intent on that word alone. Its words count
+ * in the inverse document frequency, so words every description uses ("the customer wants") weigh little.
  */
 const DESCRIPTION_WEIGHT = 1
 /** The shortest stem an unknown word may share with a known one to be read as it ("installation" / "install"). */

@@ -34,23 +34,31 @@ const GYM = [
 describe('negated wishes', () => {
   it('marks what the customer does not want to do, however the negation is typed, up to the end of its clause', () => {
     expect(marked("I don't want to cancel")).toBe('cancel')
-    expect(marked('i dont want to cancel my membership')).toBe('cancel my membership')
+    expect(marked('i dont want to cancel it now')).toBe('cancel it now')
     expect(marked('I do not want to cancel, just pause it')).toBe('cancel')
-    expect(marked('no need to send an engineer but check the line')).toBe('send an engineer')
+    expect(marked('no need to come, I fixed it')).toBe('come')
     expect(marked('I no longer want to renew')).toBe('renew')
     expect(marked('deliver to my office instead of home please')).toBe('home')
     expect(marked('I would pay cash rather than card')).toBe('card')
   })
 
-  it('leaves a negated state or thing as it is: it is what many requests are made of', () => {
+  it('leaves a negated state or thing as it is, and a wish with an object: the customer may turn down the object', () => {
     expect(marked('my internet is not working')).toBe('')
     expect(marked("I don't need my membership any more")).toBe('')
     expect(marked("don't send it, I no longer want it")).toBe('')
     expect(marked('no signal since this morning')).toBe('')
+    expect(marked("I don't want to talk to a bot")).toBe('')
   })
 
   it('reads the negated wish in the other languages with rules', () => {
-    expect(negatedWords(['no', 'quiero', 'cancelar', 'el', 'pedido'], 'es')).toEqual([false, false, true, true, true])
+    expect(negatedWords(['no', 'quiero', 'cancelar'], 'es')).toEqual([false, false, true])
+    expect(negatedWords(['no', 'quiero', 'cancelar', 'el', 'pedido'], 'es')).toEqual([
+      false,
+      false,
+      false,
+      false,
+      false,
+    ])
     expect(negatedWords(['je', 'ne', 'veux', 'pas', 'annuler'], 'fr-FR')).toEqual([false, false, false, false, true])
     expect(negatedWords(['ich', 'will', 'nicht', 'kundigen'], 'de')).toEqual([false, false, false, true])
     expect(negatedWords(['non', 'voglio', 'annullare'], 'it')).toEqual([false, false, true])
@@ -69,6 +77,29 @@ describe('negated wishes', () => {
       expect(c.scores.cancel, t).toBeLessThan(0.5)
     }
     expect(m.classify("cancel it, I don't want it any more").intent).toBe('cancel')
+  })
+
+  it('while "I don\'t want to talk to a bot" still asks for a person beside an example "I don\'t want it any more"', () => {
+    const m = trainClassifier(
+      [
+        {
+          name: 'cancel',
+          examples: ['cancel my order', 'I want to cancel', "I don't want it any more", 'stop the order', 'cancel it'],
+        },
+        {
+          name: 'person',
+          examples: [
+            'talk to a person',
+            'can I speak to someone',
+            'I want a human',
+            'connect me to an agent',
+            'real person',
+          ],
+        },
+      ],
+      'en-GB',
+    )
+    expect(m.classify("I don't want to talk to a bot").intent).toBe('person')
   })
 
   it('and what comes after "instead of" does not choose the intent', () => {

@@ -3,11 +3,14 @@
 // features of their own ("!cancel" is another feature than "cancel"), the classic treatment of negation in text
 // classification (Das & Chen 2001; Pang, Lee & Vaithyanathan 2002). Examples and messages are read the same way.
 //
-// Only a negated wish to do something is marked: a negation, then a verb of wanting or meaning to, then an infinitive
-// ("don't want to cancel", "not going to renew", "no need to send"), or "instead of" / "rather than" and what follows.
-// A negation of a state or a thing is what many requests are made of and is left as it is: "my internet is not
-// working" is about the internet not working, and "I don't need my membership any more" asks to end it.
-// Contractions are spelt out first (./chat-forms.ts), so "dont", "don't" and "do not" are one negation.
+// Only a negated wish to do something is marked: a negation, a verb of wanting or meaning to, then an infinitive with
+// no object of its own ("don't want to cancel", "not going to renew it", "no need to come"), or what follows "instead
+// of" / "rather than". With an object the customer may be turning down the object rather than the act: "I don't want
+// to talk to a bot" asks for a person, so it is left as it is. A negation of a state or a thing is what many requests
+// are made of and is left as it is too: "my internet is not working" is about the internet not working, and "I don't
+// need my membership any more" asks to end it. Contractions are spelt out first (./chat-forms.ts), so "dont",
+// "don't" and "do not" are one negation.
+import { stopwordsFor } from './stopwords'
 
 interface Lists {
   cues: Set<string>
@@ -83,7 +86,7 @@ const LISTS: Record<string, Written> = {
   },
 }
 
-/** How many words a negated wish governs at most: "don't want to cancel my membership" marks "cancel my membership". */
+/** How many words a negated wish governs at most: the verb and the function words after it ("cancel it now"). */
 export const SCOPE = 3
 
 const cache = new Map<string, Lists | null>()
@@ -113,6 +116,7 @@ export function negatedWords(clause: readonly string[], locale: string): boolean
   const out = clause.map(() => false)
   const l = listsFor(locale)
   if (!l) return out
+  const stop = stopwordsFor(locale)
   const mark = (from: number) => {
     for (let k = from; k < clause.length && k < from + SCOPE && !l.ends.has(clause[k]!); k++) out[k] = true
   }
@@ -134,7 +138,13 @@ export function negatedWords(clause: readonly string[], locale: string): boolean
         if (!l.desire.has(clause[j] ?? '')) continue
         let k = j + 1
         while (l.cues.has(clause[k] ?? '')) k++
-        if (l.to.size ? l.to.has(clause[k] ?? '') : l.infinitive?.test(clause[k] ?? '')) mark(l.to.size ? k + 1 : k)
+        if (l.to.size ? l.to.has(clause[k] ?? '') : l.infinitive?.test(clause[k] ?? '')) {
+          // The verb, when nothing but function words follows it in its clause: no object it could be about.
+          const verb = l.to.size ? k + 1 : k
+          let end = verb + 1
+          while (end < clause.length && !l.ends.has(clause[end]!)) end++
+          if (clause.slice(verb + 1, end).every((x) => stop.has(x))) mark(verb)
+        }
         break
       }
     }

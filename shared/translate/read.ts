@@ -1,0 +1,19 @@
+// A translation file as it arrives (the command line's file, the studio's upload): size first, then XLIFF or CSV by
+// what the file holds (an XLIFF file starts with '<'), whatever its name says.
+import { fileSizeProblem } from '../json/bounds'
+import { fromCsv } from './csv'
+import type { ReadResult } from './types'
+import { fromXliff } from './xliff'
+
+/** The largest translation file read: as a flow file (a flow's texts twice, source and target, fit well within). */
+export const TRANSLATION_FILE_BYTES = 8 * 1024 * 1024
+
+export function readTranslationFile(fileName: string, text: string): ReadResult {
+  const bytes = new TextEncoder().encode(text).length
+  const tooLarge = fileSizeProblem(bytes, TRANSLATION_FILE_BYTES)
+  if (tooLarge) return { ok: false, error: { code: 'translations.too_large', message: `${fileName}: ${tooLarge}.` } }
+  const looksXml = /^\uFEFF?\s*</.test(text)
+  const read = looksXml ? fromXliff(text) : fromCsv(text)
+  if (!read.ok) return { ok: false, error: { ...read.error, message: `${fileName}: ${read.error.message}` } }
+  return read
+}

@@ -5,13 +5,13 @@
 // Reading is strict about the structure (an unclosed quote, a row with the wrong number of fields: the whole file is
 // refused with the line) and lenient about what spreadsheets do to it: a BOM or none, CRLF or LF, a `;` or tab
 // separator (spreadsheets in locales with a decimal comma save so), columns in any order, extra columns ignored.
-import type { TextUnitLike } from './unit'
+import type { TextUnit } from '../analysis/translations'
 import type { FlowTexts } from './xliff'
 import type { ImportedRow, ReadResult } from './types'
 
 const COLUMNS = ['id', 'node', 'field', 'limit', 'source', 'target', 'flow'] as const
 
-export function toCsv(units: TextUnitLike[], target: string, opts: { source: string; flowId: string }): string {
+export function toCsv(units: TextUnit[], target: string, opts: { source: string; flowId: string }): string {
   return toCsvSet([{ flowId: opts.flowId, flowName: '', units }], { source: opts.source, target })
 }
 

@@ -18,7 +18,7 @@ describe('readTranslationFile', () => {
       ok: false,
       error: {
         code: 'translations.too_large',
-        message: 'huge.xlf: it is 8 MiB, larger than the 8 MiB a file may be.',
+        message: 'huge.xlf: it is 16 MiB, larger than the 16 MiB a file may be.',
       },
     })
   })

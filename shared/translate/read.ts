@@ -5,8 +5,12 @@ import { fromCsv } from './csv'
 import type { ReadResult } from './types'
 import { fromXliff } from './xliff'
 
-/** The largest translation file read: as a flow file (a flow's texts twice, source and target, fit well within). */
-export const TRANSLATION_FILE_BYTES = 8 * 1024 * 1024
+/**
+ * The largest translation file read: twice a flow file's 8 MiB, since an export of the largest flow holds all its
+ * texts in two languages plus each unit's markup and notes (10,000 texts of 250 characters: 10 MB of XLIFF), and a
+ * file this studio wrote must come back in.
+ */
+export const TRANSLATION_FILE_BYTES = 16 * 1024 * 1024
 
 export function readTranslationFile(fileName: string, text: string): ReadResult {
   const bytes = new TextEncoder().encode(text).length

@@ -5,7 +5,7 @@
 // not XLIFF 2 or not well-formed is refused whole (translations.bad_file with the line), while a unit whose target
 // holds something other than text and placeholders is kept as a row with a `problem`, refused on its own later.
 import { partsOf } from './parts'
-import type { TextUnitLike } from './unit'
+import type { TextUnit } from '../analysis/translations'
 import type { ImportedRow, ReadResult } from './types'
 import { elementsOf, escapeXml, readXml, strayText, XmlError, type XmlElement } from './xml-tree'
 
@@ -15,12 +15,12 @@ export const SLR_NS = 'urn:oasis:names:tc:xliff:sizerestriction:2.0'
 export interface FlowTexts {
   flowId: string
   flowName: string
-  units: TextUnitLike[]
+  units: TextUnit[]
 }
 
 /** XLIFF 2.0 for one flow's texts (the contract's shape); `toXliffSet` writes several flows in one file. */
 export function toXliff(
-  units: TextUnitLike[],
+  units: TextUnit[],
   opts: { source: string; target: string; flowId: string; flowName: string },
 ): string {
   return toXliffSet([{ flowId: opts.flowId, flowName: opts.flowName, units }], opts)
@@ -42,7 +42,7 @@ export function toXliffSet(flows: FlowTexts[], opts: { source: string; target: s
   return out.join('\n')
 }
 
-function unitXml(unit: TextUnitLike, target: string): string[] {
+function unitXml(unit: TextUnit, target: string): string[] {
   const size = unit.limit !== null ? ` slr:sizeRestriction="${unit.limit}"` : ''
   const lines = [`    <unit id="${nmtoken(unit.id)}" name="${attr(unit.id)}" xml:space="preserve"${size}>`]
   const notes = [

@@ -1,7 +1,7 @@
 // Text units as shared/analysis' textUnits gives them, written out by hand for the file format tests.
-import type { TextUnitLike } from '../unit'
+import type { TextUnit } from '../../analysis/translations'
 
-export function unit(nodeId: string, pointer: string, source: string, more: Partial<TextUnitLike> = {}): TextUnitLike {
+export function unit(nodeId: string, pointer: string, source: string, more: Partial<TextUnit> = {}): TextUnit {
   return {
     id: `${nodeId}${pointer}`,
     nodeId,
@@ -18,7 +18,7 @@ export function unit(nodeId: string, pointer: string, source: string, more: Part
 }
 
 /** Texts that exercise every escape: placeholders, XML's special characters, commas, quotes, line breaks. */
-export const TRICKY_UNITS: TextUnitLike[] = [
+export const TRICKY_UNITS: TextUnit[] = [
   unit('n_welcome', '/text', 'Hi {{customer_name}}, your order {{order.id}} ships on {{format_date(ship, "d MMM")}}.'),
   unit('n_menu', '/body', 'Pick one: <fast> & "cheap" \'n\' cheerful\nsecond line\n', { label: 'Body', limit: 1024 }),
   unit('n_menu', '/buttons/0/title', 'Yes, please', { label: 'Button 1 title', kind: 'button', limit: 20 }),

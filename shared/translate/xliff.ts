@@ -34,7 +34,7 @@ export function toXliffSet(flows: FlowTexts[], opts: { source: string; target: s
   for (const flow of flows) {
     out.push(`  <file id="${nmtoken(flow.flowId)}" original="${attr(flow.flowId)}">`)
     out.push('    <slr:profiles generalProfile="xliff:codepoints" storageProfile="xliff:utf8"/>')
-    out.push(`    <notes><note category="flow">${escapeXml(flow.flowName)}</note></notes>`)
+    out.push(`    <notes>${note('flow', flow.flowName)}</notes>`)
     for (const unit of flow.units) out.push(...unitXml(unit, opts.target))
     out.push('  </file>')
   }
@@ -78,7 +78,9 @@ function unitXml(unit: TextUnit, target: string): string[] {
   return lines
 }
 
-const note = (category: string, text: string) => `<note category="${category}">${escapeXml(text)}</note>`
+// A note holds plain text (no <cp>): a character XML cannot carry is shown as U+FFFD there.
+const note = (category: string, text: string) =>
+  `<note category="${category}">${escapeXml(text.replace(NOT_XML, '\uFFFD'))}</note>`
 
 /** Text as XLIFF inline content: placeholders as <ph>, characters XML cannot hold as <cp>. */
 function inlineXml(text: string, idOf: (placeholder: string, n: number) => string): string {

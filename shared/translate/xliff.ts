@@ -87,7 +87,8 @@ function inlineXml(text: string, idOf: (placeholder: string, n: number) => strin
   let n = 0
   return partsOf(text)
     .map((p) => {
-      if (p.kind === 'text') return textXml(p.text)
+      // A placeholder holding a character no attribute can carry goes as text: exact, checked on import all the same.
+      if (p.kind === 'text' || NOT_XML_ONE.test(p.text)) return textXml(p.text)
       const original = attr(p.text)
       return `<ph id="${idOf(p.text, ++n)}" disp="${original}" equiv="${original}"/>`
     })
@@ -100,6 +101,7 @@ const NOT_XML =
   // eslint-disable-next-line no-control-regex -- matching control characters is the point
   /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/gu
 const NOT_XML_SPLIT = new RegExp(`(${NOT_XML.source})`, 'u')
+const NOT_XML_ONE = new RegExp(NOT_XML.source, 'u')
 
 function textXml(text: string): string {
   return text

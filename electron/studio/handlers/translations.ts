@@ -16,7 +16,7 @@ import type { AreaHandlers, HandlerContext } from './types'
 
 export const translationsHandlers: AreaHandlers<'translations'> = {
   'translations.export': (req, ctx) => {
-    const docs = req.flowIds.map((id) =>
+    const docs = [...new Set(req.flowIds)].map((id) =>
       req.document && req.document.id === id ? (req.document as FlowDocument) : stored(ctx, id),
     )
     const out = exportTranslations(docs, req.language, req.format)

@@ -131,6 +131,11 @@ describe('XLIFF 2.0 round trip', () => {
     ])
   })
 
+  it('an empty <target/> is no translation', () => {
+    const xml = toXliff([unit('n_1', '/text', 'Hi {{name}}')], opts).replace('</source>', '</source><target/>')
+    expect(read(xml).rows[0]!.target).toBeNull()
+  })
+
   it('a unit translated in some segments only is a problem row', () => {
     const xml = `<xliff xmlns="urn:oasis:names:tc:xliff:document:2.0" version="2.0" srcLang="en" trgLang="es"><file id="f">
 <unit id="u"><segment><source>A.</source><target>A.</target></segment><segment><source>B.</source></segment></unit></file></xliff>`

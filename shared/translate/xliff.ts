@@ -230,7 +230,8 @@ function readUnit(unit: XmlElement, flowId: string | null): ImportedRow {
     }
   }
   if (translated && untranslated) problem ??= `${untranslated} of its segments have no translation`
-  const row: ImportedRow = { flowId, unitId, source, target: translated ? target : null, where }
+  // An empty <target/> (a tool's placeholder for "not yet") is no translation, as an empty CSV cell is.
+  const row: ImportedRow = { flowId, unitId, source, target: translated && target !== '' ? target : null, where }
   if (problem) row.problem = problem
   return row
 }

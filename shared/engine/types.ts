@@ -25,6 +25,11 @@ export interface Contact {
   /** The host's record of the customer's last message (any run); the service window counts from it. */
   lastInboundAt?: number | null
   fields?: Record<string, unknown>
+  /**
+   * The customer's language as the host knows it (BCP 47): stored by an earlier run or a Set Language node, or set
+   * by the tester. Read when a run of a flow with several languages starts (shared/engine/language.ts).
+   */
+  language?: string | null
 }
 
 // ---- Inbound events: the channel's shapes (docs/runtime.md, Inbound messages), reduced to what a flow reads ----
@@ -171,6 +176,11 @@ export interface RunState {
    * from (shared/engine/debug). Plain JSON, persisted like any paused run.
    */
   debug?: DebugPause
+  /**
+   * The language the run speaks (docs/languages.md): chosen at start, changed by a Set Language node; for a flow of
+   * one language, its locale. Absent in runs stored before languages existed: they speak the flow's default.
+   */
+  language?: string
 }
 
 export interface TraceEvent {
@@ -202,6 +212,12 @@ export interface TraceEvent {
   flowId?: string
   /** How many calls deep the node ran (absent: 0, the root flow). */
   depth?: number
+  /**
+   * The node ran in a language other than its flow's default and some of its customer texts had no translation
+   * (`missing`: their default text was sent) or were translated from an earlier default text (`outdated`: the
+   * translation was sent). Pointers into the node's config. Absent: every text was in the run's language.
+   */
+  translation?: { language: string; missing: string[]; outdated?: string[] }
 }
 
 /** What one step (start or resume) produced. A host persists all of it in one transaction. */
@@ -212,4 +228,9 @@ export interface StepResult {
   trace: TraceEvent[]
   /** The inbound message that drove the step, when there was one (for the conversation log). */
   inbound: InboundEvent | null
+  /**
+   * Set when a node (Set Language) changed the run's language during the step: the language to store on the contact,
+   * so its next run starts in it. Absent: the contact's language is as it was.
+   */
+  contactLanguage?: string
 }

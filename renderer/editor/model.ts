@@ -62,3 +62,31 @@ export function renameInDocument(doc: FlowDocument, nodeId: string, name: string
   const r = renameNode(doc, nodeId, name)
   return r.ok ? r.document : doc
 }
+
+/** A text of a node's config that the customer reads (NodeDefinition.customerTexts): what has a value per language. */
+export interface CustomerTextOf {
+  pointer: string
+  label: string
+  value: string
+  limit: number | null
+}
+
+const customerTextCache = new WeakMap<object, CustomerTextOf[]>()
+
+/** The customer texts of a node's config, as its type declares them; none when the config cannot be read. Cached
+ *  per config object: the canvas asks for every card when it shows another language. */
+export function customerTextsOf(node: FlowNode): CustomerTextOf[] {
+  let texts = customerTextCache.get(node.config)
+  if (!texts) {
+    try {
+      const def = definitionOf(knownType(node.type)) as { customerTexts?(c: unknown): CustomerTextOf[] }
+      texts = def.customerTexts?.(configOf(node)) ?? []
+    } catch {
+      texts = []
+    }
+    customerTextCache.set(node.config, texts)
+  }
+  return texts
+}
+
+export const customerTextPointers = (node: FlowNode): string[] => customerTextsOf(node).map((t) => t.pointer)

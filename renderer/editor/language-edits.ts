@@ -78,3 +78,85 @@ export function changeDefaultLanguage(doc: FlowDocument, tag: string, pointersOf
   const next = withTable({ ...doc, nodes }, rest)
   return { doc: withLanguages(next, { ...languages, default: tag }), previous, kept }
 }
+
+/** The translation of one text, or null. */
+export function translationAt(
+  doc: FlowDocument,
+  language: string,
+  nodeId: string,
+  pointer: string,
+): Translation | null {
+  return tableOf(doc)[language]?.[nodeId]?.[pointer] ?? null
+}
+
+/** The document with one text translated ('' deletes the translation, and an emptied node or language with it). */
+export function translateText(
+  doc: FlowDocument,
+  language: string,
+  nodeId: string,
+  pointer: string,
+  text: string,
+  source: string,
+): FlowDocument {
+  const table = tableOf(doc)
+  const forNode = { ...(table[language]?.[nodeId] ?? {}) }
+  if (text) forNode[pointer] = { text, source }
+  else delete forNode[pointer]
+  const forLanguage = { ...(table[language] ?? {}) }
+  if (Object.keys(forNode).length) forLanguage[nodeId] = forNode
+  else delete forLanguage[nodeId]
+  const next = { ...table }
+  if (Object.keys(forLanguage).length) next[language] = forLanguage
+  else delete next[language]
+  return withTable(doc, next)
+}
+
+/** The document without the translations of these nodes (deleted ones): the table never names a node not there. */
+export function withoutNodeTranslations(doc: FlowDocument, nodeIds: ReadonlySet<string>): FlowDocument {
+  const table = tableOf(doc)
+  let changed = false
+  const next: Table = {}
+  for (const [language, byNode] of Object.entries(table)) {
+    const kept = Object.fromEntries(Object.entries(byNode).filter(([id]) => !nodeIds.has(id)))
+    if (Object.keys(kept).length !== Object.keys(byNode).length) changed = true
+    if (Object.keys(kept).length) next[language] = kept
+  }
+  return changed ? withTable(doc, next) : doc
+}
+
+/** The translations of some nodes (a copy to the clipboard), or undefined when they have none. */
+export function nodeTranslations(doc: FlowDocument, nodeIds: ReadonlySet<string>): Table | undefined {
+  const out: Table = {}
+  for (const [language, byNode] of Object.entries(tableOf(doc))) {
+    const kept = Object.fromEntries(Object.entries(byNode).filter(([id]) => nodeIds.has(id)))
+    if (Object.keys(kept).length) out[language] = kept
+  }
+  return Object.keys(out).length ? out : undefined
+}
+
+/**
+ * Adds pasted nodes' translations under their new ids, for the languages the target flow lists besides its default
+ * (a text pasted into a flow that does not speak a language has nothing to be a translation of there).
+ */
+export function withPastedTranslations(
+  doc: FlowDocument,
+  pasted: Table | undefined,
+  idMap: ReadonlyMap<string, string>,
+): FlowDocument {
+  const languages = languagesOf(doc)
+  if (!pasted || !languages) return doc
+  const table: Table = { ...tableOf(doc) }
+  let changed = false
+  for (const [language, byNode] of Object.entries(pasted)) {
+    if (language === languages.default || !languages.list.includes(language)) continue
+    const into = { ...(table[language] ?? {}) }
+    for (const [oldId, texts] of Object.entries(byNode)) {
+      const id = idMap.get(oldId)
+      if (!id) continue
+      into[id] = texts
+      changed = true
+    }
+    table[language] = into
+  }
+  return changed ? withTable(doc, table) : doc
+}

@@ -1,5 +1,6 @@
 import type { FlowDocument, FlowNode } from '../../shared/flow/document'
 import { setAt } from '../../shared/flow/pointer'
+import { nodeTranslations } from '../../shared/flow/translations'
 import { customerTextsOf } from '../editor/model'
 
 // The cards in another of the flow's languages (the toolbar's Language switch): each card is drawn from a copy of
@@ -19,17 +20,15 @@ export interface CardTexts {
   missing: string[]
 }
 
-type NodeTranslations = Record<string, { text: string } | undefined> | undefined
-
-const translationsOf = (doc: FlowDocument, language: string, nodeId: string): NodeTranslations =>
-  (doc as { translations?: Record<string, Record<string, NodeTranslations>> }).translations?.[language]?.[nodeId]
+type NodeTranslations = ReturnType<typeof nodeTranslations>
 
 /** One cache per language: an entry lives while its node object and its translations object are the same. */
 const caches = new Map<string, WeakMap<FlowNode, { of: NodeTranslations; out: CardTexts }>>()
 
 /** The card's node in `language` (never the default language: the default's card is the node itself). */
 export function cardTexts(doc: FlowDocument, node: FlowNode, language: string): CardTexts {
-  const of = translationsOf(doc, language, node.id)
+  // The same object while this node's texts in `language` are unchanged (the model copies only what an edit touches).
+  const of = nodeTranslations(doc, language, node.id)
   let cache = caches.get(language)
   if (!cache) caches.set(language, (cache = new WeakMap()))
   const known = cache.get(node)
@@ -38,7 +37,7 @@ export function cardTexts(doc: FlowDocument, node: FlowNode, language: string): 
   const missing: string[] = []
   for (const t of customerTextsOf(node)) {
     if (!t.value) continue
-    const translated = of?.[t.pointer]?.text
+    const translated = Object.prototype.hasOwnProperty.call(of, t.pointer) ? of[t.pointer]?.text : undefined
     if (translated) config = setAt(config, t.pointer, translated) as Record<string, unknown>
     else {
       missing.push(t.label)

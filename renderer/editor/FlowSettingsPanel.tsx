@@ -7,7 +7,6 @@ import { useEditor, useEditorStore } from './context'
 import { SidePanel } from './SidePanel'
 import { FlowInterfaceSection } from './FlowInterfaceSection'
 import { LanguagesSection } from './LanguagesSection'
-import { languagesOf } from './languages'
 
 // The flow's settings beside the canvas (opened from the toolbar): the locale, time zone and default country that
 // Question nodes read answers with. Each change is one undoable edit of the document; problems (an unknown time zone)
@@ -56,10 +55,7 @@ export default function FlowSettingsPanel({ onClose }: { onClose(): void }) {
     const current = flowSettings(doc)
     if (doc.settings && current[field] === value) return
     // One undo step per field while typing, as node fields do.
-    // The languages are kept as they are (languages.ts reads them; LanguagesSection edits them).
-    const languages = languagesOf(doc)
-    const next = { ...current, ...(languages ? { languages } : {}), [field]: value } as FlowSettings
-    store.getState().apply(label, { ...doc, settings: next }, `settings${field}`)
+    store.getState().apply(label, { ...doc, settings: { ...current, [field]: value } }, `settings${field}`)
   }
   const problemsAt = (field: string) => problems.filter((p) => p.pointer === `/settings/${field}`)
 

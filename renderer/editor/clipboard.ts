@@ -7,7 +7,8 @@ import { renameInDocument } from './model'
 import { NODE_NAME_MAX } from '../../shared/flow/names'
 import { migrateNodeVersions } from '../../shared/flow/node-versions'
 import { NODE_VERSIONS } from '../../shared/nodes/load-flow'
-import { nodeTranslations, withPastedTranslations } from './language-edits'
+import { clipTranslations, withPastedTranslations } from './language-edits'
+import { TranslationsSchema } from '../../shared/flow/translations-schema'
 
 // Copy and paste of nodes, also between flows: the clip travels as JSON text on the system clipboard.
 // Pasted nodes get fresh ids; a name already used in the target flow gets the next free number (http_call_1
@@ -35,7 +36,7 @@ export type Clip = z.infer<typeof ClipSchema>
 
 export function copyClip(doc: FlowDocument, nodeIds: Iterable<string>): Clip {
   const ids = new Set(nodeIds)
-  const translations = nodeTranslations(doc, ids)
+  const translations = clipTranslations(doc, ids)
   return {
     format: CLIP_FORMAT,
     nodes: doc.nodes.filter((n) => ids.has(n.id)),

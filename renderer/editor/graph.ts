@@ -1,4 +1,4 @@
-import { withoutNodeTranslations } from './language-edits'
+import { removeNodeTranslations } from '../../shared/flow/translations'
 import type { FlowDocument, FlowEdge, FlowNode, Position } from '../../shared/flow/document'
 import type { Port } from '../../shared/nodes/types'
 import { startsFlow } from '../../shared/nodes/behaviour-of'
@@ -56,7 +56,7 @@ export function removeElements(
   const removedNames = new Set(doc.nodes.filter((n) => nodes.has(n.id)).map((n) => n.name))
   const samples = Object.fromEntries(Object.entries(doc.samples).filter(([name]) => !removedNames.has(name)))
   // A deleted node's translations go with it (undo brings both back: the history holds whole documents).
-  return withoutNodeTranslations(
+  return removeNodeTranslations(
     {
       ...doc,
       nodes: doc.nodes.filter((n) => !nodes.has(n.id)),

@@ -1,21 +1,19 @@
-import type { FlowDocument, FlowNode } from '../../shared/flow/document'
+import type { FlowDocument, FlowNode, Translation, Translations } from '../../shared/flow/document'
 import { getAt, setAt } from '../../shared/flow/pointer'
+import { copyNodeTranslations } from '../../shared/flow/translations'
 import { languagesOf, withLanguages } from './languages'
 
 // Edits of a flow's languages that touch its texts, not only its settings: removing a language takes its
-// translations with it (undo brings them back), and changing the default language swaps the texts, since the node
-// configs always hold the default language's texts (docs/languages.md).
+// translations with it (undo brings them back), changing the default language swaps the texts, since the node
+// configs always hold the default language's texts (docs/languages.md), and copied nodes carry their translations.
+// Single texts are read and written with the model's translationOf/setTranslation (shared/flow/translations.ts).
 
-export interface Translation {
-  text: string
-  source: string
-}
-type Table = Record<string, Record<string, Record<string, Translation>>>
+type Table = Translations
 
-const tableOf = (doc: FlowDocument): Table => ((doc as { translations?: Table }).translations ?? {}) as Table
+const tableOf = (doc: FlowDocument): Table => doc.translations ?? {}
 
 function withTable(doc: FlowDocument, table: Table): FlowDocument {
-  const next = { ...doc } as FlowDocument & { translations?: Table }
+  const next = { ...doc }
   if (Object.keys(table).length) next.translations = table
   else delete next.translations
   return next
@@ -79,53 +77,8 @@ export function changeDefaultLanguage(doc: FlowDocument, tag: string, pointersOf
   return { doc: withLanguages(next, { ...languages, default: tag }), previous, kept }
 }
 
-/** The translation of one text, or null. */
-export function translationAt(
-  doc: FlowDocument,
-  language: string,
-  nodeId: string,
-  pointer: string,
-): Translation | null {
-  return tableOf(doc)[language]?.[nodeId]?.[pointer] ?? null
-}
-
-/** The document with one text translated ('' deletes the translation, and an emptied node or language with it). */
-export function translateText(
-  doc: FlowDocument,
-  language: string,
-  nodeId: string,
-  pointer: string,
-  text: string,
-  source: string,
-): FlowDocument {
-  const table = tableOf(doc)
-  const forNode = { ...(table[language]?.[nodeId] ?? {}) }
-  if (text) forNode[pointer] = { text, source }
-  else delete forNode[pointer]
-  const forLanguage = { ...(table[language] ?? {}) }
-  if (Object.keys(forNode).length) forLanguage[nodeId] = forNode
-  else delete forLanguage[nodeId]
-  const next = { ...table }
-  if (Object.keys(forLanguage).length) next[language] = forLanguage
-  else delete next[language]
-  return withTable(doc, next)
-}
-
-/** The document without the translations of these nodes (deleted ones): the table never names a node not there. */
-export function withoutNodeTranslations(doc: FlowDocument, nodeIds: ReadonlySet<string>): FlowDocument {
-  const table = tableOf(doc)
-  let changed = false
-  const next: Table = {}
-  for (const [language, byNode] of Object.entries(table)) {
-    const kept = Object.fromEntries(Object.entries(byNode).filter(([id]) => !nodeIds.has(id)))
-    if (Object.keys(kept).length !== Object.keys(byNode).length) changed = true
-    if (Object.keys(kept).length) next[language] = kept
-  }
-  return changed ? withTable(doc, next) : doc
-}
-
 /** The translations of some nodes (a copy to the clipboard), or undefined when they have none. */
-export function nodeTranslations(doc: FlowDocument, nodeIds: ReadonlySet<string>): Table | undefined {
+export function clipTranslations(doc: FlowDocument, nodeIds: ReadonlySet<string>): Table | undefined {
   const out: Table = {}
   for (const [language, byNode] of Object.entries(tableOf(doc))) {
     const kept = Object.fromEntries(Object.entries(byNode).filter(([id]) => nodeIds.has(id)))
@@ -145,18 +98,8 @@ export function withPastedTranslations(
 ): FlowDocument {
   const languages = languagesOf(doc)
   if (!pasted || !languages) return doc
-  const table: Table = { ...tableOf(doc) }
-  let changed = false
-  for (const [language, byNode] of Object.entries(pasted)) {
-    if (language === languages.default || !languages.list.includes(language)) continue
-    const into = { ...(table[language] ?? {}) }
-    for (const [oldId, texts] of Object.entries(byNode)) {
-      const id = idMap.get(oldId)
-      if (!id) continue
-      into[id] = texts
-      changed = true
-    }
-    table[language] = into
-  }
-  return changed ? withTable(doc, table) : doc
+  const spoken = Object.fromEntries(
+    Object.entries(pasted).filter(([tag]) => tag !== languages.default && languages.list.includes(tag)),
+  )
+  return copyNodeTranslations(doc, { translations: spoken }, idMap)
 }

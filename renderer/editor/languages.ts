@@ -1,37 +1,20 @@
 import type { FlowDocument } from '../../shared/flow/document'
+import { languageName, LANGUAGES_MAX, type FlowLanguagesSettings } from '../../shared/flow/languages'
 import { canonicalLocale, flowSettings } from '../../shared/flow/settings'
 
 // The studio's side of a flow's languages (docs/languages.md, "Designing in several languages"): readable names,
 // checking a tag a designer types, editing the list in the settings, and which language the canvas shows. Pure, so
 // the settings panel, the toolbar's switch and the tests share one reading.
 
-/** The most languages a flow may list (the document's schema refuses more: shared/flow/settings.ts). */
-export const MAX_LANGUAGES = 20
+/** The most languages a flow may list (the document's schema refuses more: shared/flow/languages.ts). */
+export const MAX_LANGUAGES = LANGUAGES_MAX
 
-export interface LanguagesSetting {
-  list: string[]
-  default: string
-  from?: string | null
-  detect: boolean
-}
+/** The languages as the settings hold them (absent: a single-language flow). */
+export type LanguagesSetting = FlowLanguagesSettings
 
-const names = new Map<string, string>()
+export { languageName }
 
-/** 'es' → 'Spanish', 'pt-BR' → 'Brazilian Portuguese'; the tag itself when Intl has no name for it. */
-export function languageName(tag: string): string {
-  let name = names.get(tag)
-  if (name === undefined) {
-    try {
-      name = new Intl.DisplayNames('en', { type: 'language', fallback: 'none' }).of(tag) ?? tag
-    } catch {
-      name = tag
-    }
-    names.set(tag, name)
-  }
-  return name
-}
-
-/** 'Spanish (es)': the name a person reads with the tag the files and tests use. */
+/** 'Spanish (es)': the name a person reads with the tag the files and tests use; the tag alone when Intl has no name. */
 export const languageLabel = (tag: string): string => {
   const name = languageName(tag)
   return name === tag ? tag : `${name} (${tag})`
@@ -100,13 +83,13 @@ export function shownLanguage(languages: LanguagesSetting | null | undefined, ch
 
 /** The languages a document lists in its settings, or null for a single-language flow. */
 export function languagesOf(doc: FlowDocument): LanguagesSetting | null {
-  const given = (doc.settings as { languages?: LanguagesSetting } | undefined)?.languages
+  const given = doc.settings?.languages
   return given && Array.isArray(given.list) && given.list.length > 0 ? given : null
 }
 
 /** The document with these languages in its settings (the other settings kept as they are). */
 export function withLanguages(doc: FlowDocument, languages: LanguagesSetting): FlowDocument {
-  return { ...doc, settings: { ...flowSettings(doc), ...doc.settings, languages } as FlowDocument['settings'] }
+  return { ...doc, settings: { ...flowSettings(doc), languages } }
 }
 
 /** Where the contact's language is kept, as typed: '{{preferred_lang}}' and 'preferred_lang' are the same; empty is

@@ -3,6 +3,7 @@ import { renameNode } from '../../shared/analysis/rename'
 import { knownType, nextNodeName, type NodeType } from '../../shared/nodes/node-types'
 import { definitionOf as def, parseConfig } from '../../shared/nodes/registry'
 import type { NodeDefinition, Port } from '../../shared/nodes/types'
+import type { CustomerText } from '../../shared/flow/node-facts'
 
 // The editor's window onto the flow model (shared/nodes, shared/flow). Configs on the canvas can be half-edited and
 // invalid; ports and summaries then come from the raw config where the schema refuses it, so the card never
@@ -63,24 +64,15 @@ export function renameInDocument(doc: FlowDocument, nodeId: string, name: string
   return r.ok ? r.document : doc
 }
 
-/** A text of a node's config that the customer reads (NodeDefinition.customerTexts): what has a value per language. */
-export interface CustomerTextOf {
-  pointer: string
-  label: string
-  value: string
-  limit: number | null
-}
-
-const customerTextCache = new WeakMap<object, CustomerTextOf[]>()
+const customerTextCache = new WeakMap<object, CustomerText[]>()
 
 /** The customer texts of a node's config, as its type declares them; none when the config cannot be read. Cached
  *  per config object: the canvas asks for every card when it shows another language. */
-export function customerTextsOf(node: FlowNode): CustomerTextOf[] {
+export function customerTextsOf(node: FlowNode): CustomerText[] {
   let texts = customerTextCache.get(node.config)
   if (!texts) {
     try {
-      const def = definitionOf(knownType(node.type)) as { customerTexts?(c: unknown): CustomerTextOf[] }
-      texts = def.customerTexts?.(configOf(node)) ?? []
+      texts = definitionOf(knownType(node.type)).customerTexts(configOf(node))
     } catch {
       texts = []
     }

@@ -106,7 +106,8 @@ function countProblems(problems: Problem[]): Record<string, ProblemCount> {
  *  shows (useProblems): at 1000 nodes the pass and the re-render it causes took a tenth of opening (docs/canvas.md). */
 export const VALIDATE_BEFORE_SHOWING = 300
 
-export function createEditorStore(initial: FlowDocument): EditorStore {
+/** `language`: the language the canvas opens in (null: the default). */
+export function createEditorStore(initial: FlowDocument, language: string | null = null): EditorStore {
   const initialProblems = initial.nodes.length <= VALIDATE_BEFORE_SHOWING ? validateFlow(initial) : null
   return createStore<EditorState & EditorActions>()((set, get) => {
     /** Puts back what an undo or redo step holds: the document, and the breakpoints for a breakpoint edit (the
@@ -138,7 +139,7 @@ export function createEditorStore(initial: FlowDocument): EditorStore {
       breakpoints: [],
       breakpointsVersion: 0,
       breakpointsError: null,
-      language: null,
+      language,
 
       apply(label, next, key = null) {
         const { doc, history, version } = get()

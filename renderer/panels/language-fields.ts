@@ -2,7 +2,7 @@ import { useMemo } from 'react'
 import type { FlowNode } from '../../shared/flow/document'
 import { useEditor, useEditorStore } from '../editor/context'
 import { languageName, languagesOf, shownLanguage } from '../editor/languages'
-import { translateText, translationAt } from '../editor/language-edits'
+import { setTranslation, translationOf } from '../../shared/flow/translations'
 import { customerTextsOf } from '../editor/model'
 import type { LanguageFields } from './SchemaFields'
 
@@ -21,7 +21,7 @@ export function useLanguageFields(node: FlowNode | undefined): (LanguageFields &
     const texts = new Map(
       customerTextsOf(node).map((t) => [
         t.pointer,
-        { text: translationAt(doc, tag, node.id, t.pointer)?.text ?? '', source: t.value, limit: t.limit },
+        { text: translationOf(doc, tag, node.id, t.pointer)?.text ?? '', source: t.value, limit: t.limit },
       ]),
     )
     const labels = new Map(customerTextsOf(node).map((t) => [t.pointer, t.label]))
@@ -34,10 +34,10 @@ export function useLanguageFields(node: FlowNode | undefined): (LanguageFields &
         const s = store.getState()
         const current = s.doc.nodes.find((n) => n.id === node.id)
         const unit = current && customerTextsOf(current).find((t) => t.pointer === pointer)
-        if (!unit || (translationAt(s.doc, tag, node.id, pointer)?.text ?? '') === text) return
+        if (!unit || (translationOf(s.doc, tag, node.id, pointer)?.text ?? '') === text) return
         s.apply(
           `${text ? 'Translate' : 'Clear the translation of'} ${labels.get(pointer) ?? pointer} (${languageName(tag)})`,
-          translateText(s.doc, tag, node.id, pointer, text, unit.value),
+          setTranslation(s.doc, tag, node.id, pointer, text, unit.value),
           `translation:${tag}:${node.id}:${pointer}`,
         )
       },

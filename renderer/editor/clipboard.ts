@@ -22,15 +22,7 @@ const ClipSchema = z.object({
   nodes: z.array(KnownFlowNodeSchema),
   edges: z.array(FlowEdgeSchema),
   /** The copied nodes' texts in the flow's other languages (docs/languages.md), by language, node id and pointer. */
-  translations: z
-    .record(
-      z.string().max(35),
-      z.record(
-        z.string(),
-        z.record(z.string(), z.object({ text: z.string().max(4096), source: z.string().max(4096) })),
-      ),
-    )
-    .optional(),
+  translations: TranslationsSchema.optional(),
 })
 export type Clip = z.infer<typeof ClipSchema>
 

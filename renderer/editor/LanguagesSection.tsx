@@ -1,4 +1,4 @@
-import { useId, useState } from 'react'
+import { useId, useRef, useState } from 'react'
 import type { FlowDocument } from '../../shared/flow/document'
 import { Messages } from '../panels/SchemaFields'
 import './languages.css'
@@ -17,6 +17,8 @@ import {
 } from './languages'
 import { changeDefaultLanguage, withoutLanguage } from './language-edits'
 import { customerTextPointers } from './model'
+import { ExportTranslations } from './translations/ExportTranslations'
+import { ImportTranslations } from './translations/ImportTranslations'
 
 // The flow's languages in its settings (docs/languages.md, "Languages of a flow"): the list with its default, a tag
 // to add (checked and named as it is typed), detection from the first message and where the contact's language is
@@ -33,6 +35,9 @@ export function LanguagesSection() {
   const id = useId()
   const [typed, setTyped] = useState('')
   const [tried, setTried] = useState(false)
+  const [exporting, setExporting] = useState(false)
+  const [importing, setImporting] = useState<File | null>(null)
+  const picker = useRef<HTMLInputElement>(null)
   const check = checkNewLanguage(typed, languages?.list ?? [])
   const preview = typed.trim() && check.ok ? languageName(check.tag) : null
 
@@ -185,6 +190,35 @@ export function LanguagesSection() {
         </>
       )}
       <Messages id={`${id}-problems`} problems={problemsAt} />
+      {multi && (
+        <div className="translations-actions" role="group" aria-label="Translations">
+          <button type="button" onClick={() => setExporting(true)}>
+            Export translations…
+          </button>
+          <button type="button" onClick={() => picker.current?.click()}>
+            Import translations…
+          </button>
+          <input
+            ref={picker}
+            type="file"
+            hidden
+            accept=".xlf,.xliff,.xml,.csv,text/csv,application/xliff+xml"
+            aria-label="Translation file"
+            onChange={(e) => {
+              const file = e.target.files?.[0]
+              e.target.value = ''
+              if (file) setImporting(file)
+            }}
+          />
+        </div>
+      )}
+      {exporting && languages && (
+        <ExportTranslations
+          languages={languages.list.filter((t) => t !== languages.default)}
+          onClose={() => setExporting(false)}
+        />
+      )}
+      {importing && <ImportTranslations file={importing} onClose={() => setImporting(null)} />}
     </section>
   )
 }

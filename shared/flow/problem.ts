@@ -30,6 +30,8 @@ export interface ValidateContext {
   configPointer: string
   /** The flow's locale (its settings), for checks that read text as the flow does; absent for a lone node. */
   locale?: string
+  /** The flow's languages (settings.languages, or its locale alone), for checks of a language a node names. */
+  languages?: readonly string[]
   /** The other flows, when the host has them (a Call Flow node's callee): absent for a lone document. */
   flows?: FlowCatalogue
 }

@@ -20,7 +20,7 @@ function validate(c: SetLanguageConfig, ctx: ValidateContext): Problem[] {
   const value = c.language.trim()
   if (!value)
     return [error(ctx, 'config.required', 'Choose the language to set, or a {{ }} template giving one.', '/language')]
-  const list = ctx.languages
+  const list = ctx.languages?.list
   if (isFixed(c) && list && !matchLanguage(value, list))
     return [
       error(

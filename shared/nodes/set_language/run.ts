@@ -1,6 +1,6 @@
-import type { NodeRunner, RunContext } from '../../engine/runner'
+import type { NodeRunner } from '../../engine/runner'
 import type { SetLanguageConfig } from './definition'
-import { languagesOf } from './languages-of'
+import { runLanguages } from '../run-language'
 import { matchLanguage } from './match'
 
 // The node only decides: the engine applies the new language (NodeOutcome.language): the run speaks it from the next
@@ -8,7 +8,7 @@ import { matchLanguage } from './match'
 export const setLanguageRunner: NodeRunner<SetLanguageConfig> = {
   run: (ctx) => {
     const requested = ctx.render(ctx.config.language).trim()
-    const { list, current } = languagesOf(ctx as RunContext<unknown>)
+    const { list, current } = runLanguages(ctx)
     const language = matchLanguage(requested, list)
     if (!language) return { kind: 'next', port: 'unknown', output: { language: current, previous: current, requested } }
     return { kind: 'next', port: 'out', output: { language, previous: current, requested }, language }

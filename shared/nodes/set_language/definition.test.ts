@@ -7,7 +7,12 @@ import { matchLanguage } from './match'
 const problemsIn = (languages: string[], language: string) =>
   NODE_DEFINITIONS.set_language.validate(
     { language },
-    { nodeId: 'n', nodeName: 'set_language_1', configPointer: '/nodes/2/config', languages: { list: languages, default: languages[0]! } },
+    {
+      nodeId: 'n',
+      nodeName: 'set_language_1',
+      configPointer: '/nodes/2/config',
+      languages: { list: languages, default: languages[0]! },
+    },
   )
 
 describe('set_language', () => {

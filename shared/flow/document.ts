@@ -3,6 +3,7 @@ import { FLOW_ID, FLOW_ID_RULE, identifier } from '../text/identifier'
 import { checkNodeName } from './names'
 import { FlowSettingsSchema } from './settings'
 import { FlowDebugSchema } from './debug'
+import { TranslationsSchema } from './translations-schema'
 
 // The flow document: the export format and the one shape every part of the studio reads.
 // Per-type `config` schemas live in each node type's module (shared/nodes/<type>/); here config is an open object
@@ -140,6 +141,8 @@ export function flowDocumentSchema(types?: readonly string[]) {
       .describe('Warnings the flow keeps on purpose: each is shown as a note, not counted as a problem.'),
     /** Present on a callable flow (docs/engine.md, "Calls"). Optional: most flows are not called. */
     interface: FlowInterfaceSchema.optional(),
+    /** Every language's texts but the default's, keyed by language, node id and config pointer (./translations.ts). */
+    translations: TranslationsSchema.optional(),
     /** Only in a file exported with breakpoints (shared/flow/debug.ts); never in a stored document. */
     debug: FlowDebugSchema.optional(),
   })
@@ -156,6 +159,7 @@ export type Intentional = z.infer<typeof IntentionalSchema>
 export type FlowInput = z.infer<typeof FlowInputSchema>
 export type FlowOutput = z.infer<typeof FlowOutputSchema>
 export type FlowInterface = z.infer<typeof FlowInterfaceSchema>
+export type { Translation, Translations } from './translations-schema'
 
 /** A flow that declares an interface can be called by another flow's Call Flow node. */
 export function isCallable(doc: Pick<FlowDocument, 'interface'>): doc is Pick<FlowDocument, 'interface'> & {

@@ -16,3 +16,22 @@ export {
 export { checkNodeName, isValidNodeName, nextNameWithPrefix, NODE_NAME_MAX, type NameProblem } from './names'
 export type { Problem, Severity } from './problem'
 export { getAt, setAt, pointerOf, parsePointer } from './pointer'
+export {
+  flowLanguages,
+  matchLanguage,
+  primaryLanguage,
+  languageName,
+  languageLabel,
+  type FlowLanguages,
+} from './languages'
+export {
+  translationOf,
+  nodeTranslations,
+  setTranslation,
+  removeNodeTranslations,
+  copyNodeTranslations,
+  pruneTranslations,
+  type Translation,
+  type Translations,
+} from './translations'
+export type { CustomerText, CustomerTextKind } from './node-facts'

@@ -29,3 +29,33 @@ export interface TextField {
   /** The node's own output is readable here (a Question's retry quotes the answer it refused). */
   readsOwnOutput?: boolean
 }
+
+/** What a customer text is, for translators' notes and the limits the channel sets per kind. */
+export type CustomerTextKind =
+  | 'body'
+  | 'header'
+  | 'footer'
+  | 'button'
+  | 'row'
+  | 'row_description'
+  | 'section'
+  | 'list_button'
+  | 'caption'
+  | 'retry'
+  | 'refusal'
+  | 'form'
+  | 'product'
+  | 'other'
+
+/**
+ * A config text the customer reads, so one that has a value per language (docs/languages.md). `pointer` is a JSON
+ * pointer into the node's config, as TextField's; `limit` is the channel's character limit for it
+ * (/work/shared/spec/channel-reference.md), null when the channel sets none.
+ */
+export interface CustomerText {
+  pointer: string
+  label: string
+  value: string
+  limit: number | null
+  kind: CustomerTextKind
+}

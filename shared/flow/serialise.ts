@@ -163,6 +163,7 @@ const DOC_KEYS = [
   'settings',
   'intentional',
   'interface',
+  'translations',
 ] as const
 const NODE_KEYS = ['id', 'type', 'typeVersion', 'name', 'position', 'config'] as const
 const EDGE_KEYS = ['id', 'source', 'sourcePort', 'target'] as const
@@ -197,7 +198,18 @@ export function canonicalFlow(doc: FlowDocument): Record<string, unknown> {
       locale: doc.settings.locale,
       timeZone: doc.settings.timeZone,
       defaultCountry: doc.settings.defaultCountry,
+      ...(doc.settings.languages
+        ? {
+            languages: {
+              list: [...doc.settings.languages.list],
+              default: doc.settings.languages.default,
+              ...(doc.settings.languages.from != null ? { from: doc.settings.languages.from } : {}),
+              detect: doc.settings.languages.detect,
+            },
+          }
+        : {}),
     }
+  if (doc.translations) top.translations = sortKeysDeep(doc.translations)
   if (doc.intentional) top.intentional = doc.intentional.map((m) => ({ code: m.code, nodeId: m.nodeId, why: m.why }))
   if (doc.interface)
     top.interface = {

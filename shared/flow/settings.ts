@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { memoize } from '../text/memo'
+import { FlowLanguagesSchema } from './languages'
 
 // How a flow reads what customers type: the language and region of its customers (day/month order, decimal comma
 // or point, the words of relative dates), the time zone that "today" and "tomorrow" are counted in, and the country
@@ -32,6 +33,9 @@ export const FlowSettingsSchema = z
       .describe(
         "ISO 3166 country code (GB, IN, US) of phone numbers typed without a country code; null: the country of the customer's own number.",
       ),
+    languages: FlowLanguagesSchema.optional().describe(
+      'Absent: the flow speaks one language, its locale. Present: its languages (docs/languages.md).',
+    ),
   })
   .describe('How Question nodes read typed answers: locale, time zone and the default country of phone numbers.')
 

@@ -1,7 +1,7 @@
 import type { z } from 'zod'
 import type { NodeRunner } from '../engine/runner'
 import type { ConfigMigration } from '../flow/node-versions'
-import type { Port, TextField, VariableSpec } from '../flow/node-facts'
+import type { CustomerText, Port, TextField, VariableSpec } from '../flow/node-facts'
 import type { Problem, ValidateContext } from '../flow/problem'
 import type { NodeBehaviour } from './behaviour'
 
@@ -12,7 +12,15 @@ export type * from './behaviour'
 // reference index, validation and the generated docs all read a type's module (shared/nodes/<type>/index.ts), so a
 // node type is described once, there.
 
-export type { Port, PortKind, TextField, VariableSpec, VariableType } from '../flow/node-facts'
+export type {
+  CustomerText,
+  CustomerTextKind,
+  Port,
+  PortKind,
+  TextField,
+  VariableSpec,
+  VariableType,
+} from '../flow/node-facts'
 export type { Problem, Severity, ValidateContext } from '../flow/problem'
 
 export type NodeCategory = 'trigger' | 'message' | 'input' | 'logic' | 'integration' | 'commerce' | 'end'
@@ -38,6 +46,12 @@ export interface NodeDefinition<C = unknown> {
   variables(config: C, nodeName: string): VariableSpec[]
   /** Every field that takes {{ }}; the reference index and rename walk exactly these. */
   textFields(config: C): TextField[]
+  /**
+   * Every config text the customer reads, with the channel's limit: the texts that have a value per language
+   * (docs/languages.md). [] when the node sends nothing a person wrote in the flow (a Template Message sends the
+   * template's own language version). Pointers are JSON pointers into the config, as textFields'.
+   */
+  customerTexts(config: C): CustomerText[]
   /** Config rules and channel limits of this node alone (graph rules live in shared/analysis/validate.ts). */
   validate(config: C, ctx: ValidateContext): Problem[]
   /** One line for the canvas card. */

@@ -29,6 +29,7 @@ export const snoozeModule: NodeModule<'snooze', SnoozeConfig> = {
   waits: () => true,
   variables: () => [],
   textFields: () => [],
+  customerTexts: (c) => [{ pointer: '/prompt', label: 'Prompt', value: c.prompt, limit: 4096, kind: 'body' }],
   validate: () => [],
   summary: () => '',
   sends: ['text'],

@@ -52,6 +52,7 @@ export const callFlowDefinition: NodeDefinition<CallFlowConfig> = {
   waits: () => false,
   // The outputs are the callee's: read through the flow catalogue by the analyses that have one.
   variables: () => [],
+  customerTexts: () => [],
   textFields,
   validate,
   summary: (c) => (c.flowId ? `Calls ${c.flowId}` : 'Calls …'),

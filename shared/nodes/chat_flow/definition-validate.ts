@@ -14,7 +14,8 @@ import { endpointProblems } from './endpoint'
 import { formFields, type ChatFlowConfig, type FormField } from './definition'
 
 // Limits of docs/integrations.md, Chat Flow. Where sources disagree, the stricter one is enforced.
-const LABEL_MAX: Record<FormField['type'], { strict: number; loose?: number }> = {
+export const FORM_OPTION_TITLE_MAX = 30
+export const FORM_LABEL_MAX: Record<FormField['type'], { strict: number; loose?: number }> = {
   text: { strict: 20 },
   number: { strict: 20 },
   email: { strict: 20 },
@@ -111,7 +112,7 @@ function validateField(f: FormField, at: string, dup: Set<string>, ctx: Validate
   else if (dup.has(f.name))
     out.push(error(ctx, 'config.duplicate_name', `Field name '${f.name}' is used twice in the form.`, `${at}/name`))
   out.push(...requireText(ctx, `${at}/label`, f.label, `${what} label`))
-  const lim = LABEL_MAX[f.type]
+  const lim = FORM_LABEL_MAX[f.type]
   out.push(
     ...(lim.loose
       ? maxLengthDisputed(ctx, `${at}/label`, f.label, lim.strict, lim.loose, `${what} label`)
@@ -137,7 +138,9 @@ function validateField(f: FormField, at: string, dup: Set<string>, ctx: Validate
           error(ctx, 'config.duplicate_id', `${what}: option id '${o.id}' is used twice.`, `${at}/options/${i}/id`),
         )
       out.push(...requireText(ctx, `${at}/options/${i}/title`, o.title, `${what} option ${i + 1} title`))
-      out.push(...maxLength(ctx, `${at}/options/${i}/title`, o.title, 30, `${what} option ${i + 1} title`))
+      out.push(
+        ...maxLength(ctx, `${at}/options/${i}/title`, o.title, FORM_OPTION_TITLE_MAX, `${what} option ${i + 1} title`),
+      )
     })
   }
   return out

@@ -1,7 +1,7 @@
 import { z } from 'zod'
-import type { NodeDefinition, TextField, VariableSpec } from '../types'
+import type { CustomerText, NodeDefinition, TextField, VariableSpec } from '../types'
 import { oneLine, plural } from '../../flow/summary'
-import { validateChatFlow } from './definition-validate'
+import { FORM_LABEL_MAX, FORM_OPTION_TITLE_MAX, validateChatFlow } from './definition-validate'
 import { FlowEndpointSchema } from './endpoint'
 import { noReplyTimeWait, noReplyWithinSchema, timeoutPorts } from '../no-reply'
 
@@ -122,6 +122,41 @@ function textFields(c: ChatFlowConfig): TextField[] {
   ]
 }
 
+// The message and the form's own texts; names, ids and option ids are what the submission carries, in every language.
+function customerTexts(c: ChatFlowConfig): CustomerText[] {
+  const f: CustomerText[] = [
+    { pointer: '/header', label: 'Header', value: c.header, limit: 60, kind: 'header' },
+    { pointer: '/body', label: 'Body', value: c.body, limit: 1024, kind: 'body' },
+    { pointer: '/footer', label: 'Footer', value: c.footer, limit: 60, kind: 'footer' },
+    { pointer: '/cta', label: 'Button label', value: c.cta, limit: 20, kind: 'button' },
+  ]
+  c.screens.forEach((s, si) => {
+    const sat = `/screens/${si}`
+    const screen = `screen ${si + 1}`
+    f.push({ pointer: `${sat}/title`, label: `Title of ${screen}`, value: s.title, limit: null, kind: 'form' })
+    s.fields.forEach((field, fi) => {
+      const what = `Field '${field.name || fi + 1}'`
+      f.push({
+        pointer: `${sat}/fields/${fi}/label`,
+        label: `${what} label (${screen})`,
+        value: field.label,
+        limit: FORM_LABEL_MAX[field.type].strict,
+        kind: 'form',
+      })
+      field.options.forEach((o, oi) =>
+        f.push({
+          pointer: `${sat}/fields/${fi}/options/${oi}/title`,
+          label: `${what} option ${oi + 1} title (${screen})`,
+          value: o.title,
+          limit: FORM_OPTION_TITLE_MAX,
+          kind: 'form',
+        }),
+      )
+    })
+  })
+  return f
+}
+
 export const chatFlowDefinition: NodeDefinition<ChatFlowConfig> = {
   label: 'Chat Flow',
   description: 'Sends an interactive form and waits for its submission; fields are mapped to variables.',
@@ -145,6 +180,7 @@ export const chatFlowDefinition: NodeDefinition<ChatFlowConfig> = {
   timeWait: noReplyTimeWait,
   variables,
   textFields,
+  customerTexts,
   validate: validateChatFlow,
   summary: (c) => `${c.body.trim() ? oneLine(c.body, 30) + ' · ' : ''}${plural(formFields(c).length, 'field')}`,
 }

@@ -21,6 +21,7 @@ export const conditionDefinition: NodeDefinition<ConditionConfig> = {
   ],
   waits: () => false,
   variables: (_c, name) => [{ path: `${name}.result`, description: 'True when the rules held', type: 'boolean' }],
+  customerTexts: () => [],
   textFields: (c) => ruleTextFields(c.rules, '/rules', 'Condition'),
   validate: (c, ctx) => validateRules(c.rules, '/rules', 'Condition', ctx),
   summary: (c) => (c.rules.length ? oneLine(describeRules(c.rules, c.join), 60) : 'No rules yet'),

@@ -31,6 +31,8 @@ export const endDefinition: NodeDefinition<EndConfig> = {
   ports: () => [],
   waits: () => false,
   variables: () => [],
+  // Returns are values for the calling flow, not texts the customer reads.
+  customerTexts: () => [],
   textFields,
   validate: () => [],
   summary: (c) => {

@@ -133,6 +133,18 @@ export const extractDefinition: NodeDefinition<ExtractConfig> = {
       readsOwnOutput: true,
     })),
   ],
+  customerTexts: (c) => [
+    ...(c.source === 'next'
+      ? [{ pointer: '/prompt', label: 'Prompt', value: c.prompt, limit: 4096, kind: 'body' as const }]
+      : []),
+    ...c.slots.map((s, i) => ({
+      pointer: `/slots/${i}/ask`,
+      label: `Ask for ${s.name || `slot ${i + 1}`}`,
+      value: s.ask,
+      limit: 4096,
+      kind: 'body' as const,
+    })),
+  ],
   validate,
   summary: (c) =>
     c.slots.length

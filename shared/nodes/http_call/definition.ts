@@ -106,6 +106,7 @@ export const httpCallDefinition: NodeDefinition<HttpCallConfig> = {
   ],
   waits: () => false,
   variables,
+  customerTexts: () => [],
   textFields,
   validate: validateHttpCall,
   summary: (c) => (c.url.trim() ? `${c.method} ${c.url.length > 48 ? c.url.slice(0, 47) + '…' : c.url}` : 'No URL yet'),

@@ -126,6 +126,8 @@ export const intentDefinition: NodeDefinition<IntentConfig> = {
     { path: `${name}.text`, description: 'The text classified', type: 'string' },
   ],
   textFields: (c) => (c.source === 'next' ? [{ pointer: '/prompt', label: 'Prompt', value: c.prompt }] : []),
+  customerTexts: (c) =>
+    c.source === 'next' ? [{ pointer: '/prompt', label: 'Prompt', value: c.prompt, limit: 4096, kind: 'body' }] : [],
   validate,
   summary: (c) =>
     `${plural(c.intents.length, 'intent')} + other` + (c.source === 'trigger' ? ' · the first message' : ''),

@@ -1,7 +1,7 @@
 import { z } from 'zod'
-import type { NodeDefinition, Port, TextField, VariableSpec } from '../types'
+import type { CustomerText, NodeDefinition, Port, TextField, VariableSpec } from '../types'
 import { oneLine, plural } from '../../flow/summary'
-import { validateInteractive } from './definition-limits'
+import { INTERACTIVE_LIMITS, validateInteractive } from './definition-limits'
 import { noReplyTimeWait, noReplyWithinSchema, timeoutPorts } from '../no-reply'
 
 export const ReplyButtonSchema = z.object({
@@ -81,6 +81,68 @@ function textFields(c: InteractiveMessageConfig): TextField[] {
   return f
 }
 
+// The texts the customer reads in the mode the node is in; the ids are payloads and port ids, the same in every language.
+function customerTexts(c: InteractiveMessageConfig): CustomerText[] {
+  const L = INTERACTIVE_LIMITS
+  const f: CustomerText[] = []
+  if (c.header.type === 'text')
+    f.push({ pointer: '/header/text', label: 'Header', value: c.header.text, limit: L.headerMax, kind: 'header' })
+  f.push(
+    { pointer: '/body', label: 'Body', value: c.body, limit: L.bodyMax, kind: 'body' },
+    { pointer: '/footer', label: 'Footer', value: c.footer, limit: L.footerMax, kind: 'footer' },
+  )
+  if (c.mode === 'buttons') {
+    c.buttons.forEach((b, i) =>
+      f.push({
+        pointer: `/buttons/${i}/title`,
+        label: `Button ${i + 1} title`,
+        value: b.title,
+        limit: L.buttonTitleMax,
+        kind: 'button',
+      }),
+    )
+    return f
+  }
+  f.push({
+    pointer: '/list/buttonLabel',
+    label: 'List button label',
+    value: c.list.buttonLabel,
+    limit: L.listLabelMax,
+    kind: 'list_button',
+  })
+  c.list.sections.forEach((s, si) => {
+    const sat = `/list/sections/${si}`
+    f.push({
+      pointer: `${sat}/title`,
+      label: `Section ${si + 1} title`,
+      value: s.title,
+      limit: L.sectionTitleMax,
+      kind: 'section',
+    })
+    s.rows.forEach((r, ri) => {
+      const what = `Row ${ri + 1}`
+      const where = ` (section ${si + 1})`
+      f.push(
+        {
+          pointer: `${sat}/rows/${ri}/title`,
+          label: `${what} title${where}`,
+          value: r.title,
+          limit: L.rowTitleMax,
+          kind: 'row',
+        },
+        {
+          pointer: `${sat}/rows/${ri}/description`,
+          label: `${what} description${where}`,
+          value: r.description,
+          limit: L.rowDescriptionMax,
+          kind: 'row_description',
+        },
+      )
+    })
+  })
+  return f
+}
+
 function variables(c: InteractiveMessageConfig, name: string): VariableSpec[] {
   if (c.mode === 'buttons')
     return [
@@ -129,6 +191,7 @@ export const interactiveMessageDefinition: NodeDefinition<InteractiveMessageConf
   timeWait: noReplyTimeWait,
   variables,
   textFields,
+  customerTexts,
   validate: validateInteractive,
   summary: (c) =>
     (c.body.trim() ? oneLine(c.body, 40) + ' · ' : '') +

@@ -114,6 +114,7 @@ export const leadManagementDefinition: NodeDefinition<LeadManagementConfig> = {
   ports: () => [{ id: 'out', label: 'Next' }],
   waits: () => false,
   variables,
+  customerTexts: () => [],
   textFields,
   validate,
   summary: (c) =>

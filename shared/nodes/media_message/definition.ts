@@ -30,6 +30,8 @@ export const MEDIA_RULES = {
   sticker: { mime: ['image/webp'], maxBytes: 500 * 1024, caption: false },
 } as const
 
+export const MEDIA_CAPTION_MAX = 1024
+
 /** A file stored in the studio's data folder (media/<sha256>.<ext>), checked by its bytes when it was stored. */
 export const MediaFileSchema = z.object({
   ref: z
@@ -68,7 +70,7 @@ function validate(c: MediaMessageConfig, ctx: ValidateContext): Problem[] {
   const url = c.url.trim()
   if (!c.file && url && !/^https?:\/\//i.test(url) && !url.startsWith('{{'))
     out.push(error(ctx, 'config.url', `Media URL must start with http:// or https://; got '${url}'.`, '/url'))
-  if (MEDIA_RULES[c.kind].caption) out.push(...maxLength(ctx, '/caption', c.caption, 1024, 'Caption'))
+  if (MEDIA_RULES[c.kind].caption) out.push(...maxLength(ctx, '/caption', c.caption, MEDIA_CAPTION_MAX, 'Caption'))
   else if (c.caption.trim())
     out.push(error(ctx, 'limit.caption', `A ${c.kind} message cannot carry a caption.`, '/caption'))
   if (c.kind !== 'document' && c.filename.trim())
@@ -109,6 +111,11 @@ export const mediaMessageDefinition: NodeDefinition<MediaMessageConfig> = {
     ...(MEDIA_RULES[c.kind].caption ? [{ pointer: '/caption', label: 'Caption', value: c.caption }] : []),
     ...(c.kind === 'document' ? [{ pointer: '/filename', label: 'File name', value: c.filename }] : []),
   ],
+  // The caption only: the file name and the media are the same file in every language.
+  customerTexts: (c) =>
+    MEDIA_RULES[c.kind].caption
+      ? [{ pointer: '/caption', label: 'Caption', value: c.caption, limit: MEDIA_CAPTION_MAX, kind: 'caption' }]
+      : [],
   validate,
   summary: (c) =>
     `${c.kind[0]?.toUpperCase()}${c.kind.slice(1)}${c.file ? ` (${c.file.name})` : ''}${c.caption ? ': ' + c.caption.slice(0, 40) : ''}`,

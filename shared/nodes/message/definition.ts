@@ -26,6 +26,9 @@ export const messageDefinition: NodeDefinition<MessageConfig> = {
     { path: `${name}.text`, description: 'The text sent, placeholders filled', type: 'string' },
   ],
   textFields: (c) => [{ pointer: '/text', label: 'Message text', value: c.text }],
+  customerTexts: (c) => [
+    { pointer: '/text', label: 'Message text', value: c.text, limit: TEXT_BODY_MAX, kind: 'body' },
+  ],
   validate: (c, ctx) => [
     ...requireText(ctx, '/text', c.text, 'Message text'),
     ...maxLength(ctx, '/text', c.text, TEXT_BODY_MAX, 'Message text'),

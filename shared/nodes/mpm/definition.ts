@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { noReplyTimeWait, noReplyWithinSchema, timeoutPorts, validateNoReply } from '../no-reply'
-import type { NodeDefinition, Problem, TextField, ValidateContext } from '../types'
+import type { CustomerText, NodeDefinition, Problem, TextField, ValidateContext } from '../types'
 import { error, isBlank, maxLength, requireText } from '../../flow/checks'
 import { plural } from '../../flow/summary'
 import { orderVariables } from '../spm/definition'
@@ -94,6 +94,22 @@ function textFields(c: MpmConfig): TextField[] {
   return f
 }
 
+// The products are the catalogue's, with their own texts there: the flow writes only these.
+function customerTexts(c: MpmConfig): CustomerText[] {
+  return [
+    { pointer: '/header', label: 'Header', value: c.header, limit: 60, kind: 'header' },
+    { pointer: '/body', label: 'Body', value: c.body, limit: 1024, kind: 'body' },
+    { pointer: '/footer', label: 'Footer', value: c.footer, limit: 60, kind: 'footer' },
+    ...c.sections.map((s, i) => ({
+      pointer: `/sections/${i}/title`,
+      label: `Section ${i + 1} title`,
+      value: s.title,
+      limit: 24,
+      kind: 'section' as const,
+    })),
+  ]
+}
+
 export const mpmDefinition: NodeDefinition<MpmConfig> = {
   label: 'Multi Product',
   description: 'Sends up to 30 products of the catalogue in sections; the customer can build a cart.',
@@ -113,6 +129,7 @@ export const mpmDefinition: NodeDefinition<MpmConfig> = {
   timeWait: noReplyTimeWait,
   variables: orderVariables,
   textFields,
+  customerTexts,
   validate,
   summary: (c) =>
     `${c.header || 'Products'} · ${plural(

@@ -154,6 +154,12 @@ export const questionDefinition: NodeDefinition<QuestionConfig> = {
     { pointer: '/prompt', label: 'Question text', value: c.prompt },
     { pointer: '/retryMessage', label: 'Retry message', value: c.retryMessage, readsOwnOutput: true },
   ],
+  // Not the accepted choices: the answer a choice saves is what conditions downstream compare, in every language.
+  // What was wrong with a refused answer is the parsers' own sentence (shared/nodes/question/answers).
+  customerTexts: (c) => [
+    { pointer: '/prompt', label: 'Question text', value: c.prompt, limit: 4096, kind: 'body' },
+    { pointer: '/retryMessage', label: 'Retry message', value: c.retryMessage, limit: 4096, kind: 'retry' },
+  ],
   validate,
   summary: (c) =>
     (c.prompt.trim() ? oneLine(c.prompt, 40) : 'No question yet') + (c.saveTo ? ` → {{${c.saveTo}}}` : ''),

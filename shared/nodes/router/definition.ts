@@ -57,6 +57,7 @@ export const routerDefinition: NodeDefinition<RouterConfig> = {
     { path: `${name}.route`, description: "Id of the route taken ('else' when none matched)", type: 'string' },
     { path: `${name}.name`, description: 'Name of the route taken', type: 'string' },
   ],
+  customerTexts: () => [],
   textFields: (c) =>
     c.routes.flatMap((r, i) => ruleTextFields(r.rules, `/routes/${i}/rules`, `Route ${r.name || i + 1}`)),
   validate,

@@ -100,6 +100,7 @@ export const scriptDefinition: NodeDefinition<ScriptConfig> = {
     { path: `${name}.line`, description: 'On failure: line of the error in the script', type: 'number' },
     { path: `${name}.column`, description: 'On failure: column of the error in the script', type: 'number' },
   ],
+  customerTexts: () => [],
   textFields: (c) =>
     c.inputs.map((x, i) => ({ pointer: `/inputs/${i}/value`, label: `Input ${x.name || i + 1}`, value: x.value })),
   validate,

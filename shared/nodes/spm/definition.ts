@@ -41,6 +41,10 @@ export const spmDefinition: NodeDefinition<SpmConfig> = {
     { pointer: '/body', label: 'Body', value: c.body },
     { pointer: '/footer', label: 'Footer', value: c.footer },
   ],
+  customerTexts: (c) => [
+    { pointer: '/body', label: 'Body', value: c.body, limit: 1024, kind: 'body' },
+    { pointer: '/footer', label: 'Footer', value: c.footer, limit: 60, kind: 'footer' },
+  ],
   validate: (c, ctx) => [
     ...requireText(ctx, '/catalogId', c.catalogId, 'Catalogue id'),
     ...requireText(ctx, '/productId', c.productId, 'Product id'),

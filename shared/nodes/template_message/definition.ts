@@ -171,6 +171,8 @@ export const templateMessageDefinition: NodeDefinition<TemplateMessageConfig> = 
       ? [{ path: `${name}.reply`, description: 'What the customer replied', type: 'string' as const }]
       : []),
   ],
+  // The template's texts are the channel's, approved per language: a run picks the language version instead.
+  customerTexts: () => [],
   textFields,
   validate,
   summary: (c) =>

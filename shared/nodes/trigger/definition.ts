@@ -172,6 +172,7 @@ export const triggerDefinition: NodeDefinition<TriggerConfig> = {
   ports: () => [{ id: 'out', label: 'Start' }],
   waits: () => false,
   variables,
+  customerTexts: () => [],
   textFields: () => [],
   validate,
   summary: (c) =>

@@ -172,6 +172,7 @@ export const waitDefinition: NodeDefinition<WaitConfig> = {
     { path: `${name}.until`, description: 'When the wait ends (ISO 8601)', type: 'string', format: 'date-time' },
     { path: `${name}.woke_at`, description: 'When the run went on (ISO 8601)', type: 'string', format: 'date-time' },
   ],
+  customerTexts: () => [],
   textFields,
   validate,
   summary,

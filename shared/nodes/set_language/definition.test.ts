@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest'
 import { NODE_DEFINITIONS } from '../registry'
 import { documentedDefaults, portsOf, problemsOf, textPointersOf, variablesOf } from '../../analysis/testing/node'
 import { setLanguageNode } from '.'
-import { matchLanguage } from './match'
 
 const problemsIn = (languages: string[], language: string) =>
   NODE_DEFINITIONS.set_language.validate(
@@ -46,25 +45,6 @@ describe('set_language', () => {
     expect(setLanguageNode.idlePorts!({ language: 'es' }).map((p) => p.port)).toEqual(['unknown'])
     expect(setLanguageNode.idlePorts!({ language: '{{button_id}}' })).toEqual([])
     expect(setLanguageNode.idlePorts!({ language: '' })).toEqual([])
-  })
-})
-
-describe('matchLanguage', () => {
-  it('the same tag whatever its case or underscore, else the one language with the same primary subtag', () => {
-    expect(matchLanguage('es', ['en', 'es'])).toBe('es')
-    expect(matchLanguage(' ES ', ['en', 'es'])).toBe('es')
-    expect(matchLanguage('es_mx', ['en-US', 'es-MX'])).toBe('es-MX')
-    expect(matchLanguage('es-MX', ['en', 'es'])).toBe('es')
-    expect(matchLanguage('es', ['en-US', 'es-MX'])).toBe('es-MX')
-  })
-
-  it('nothing for another language, an ambiguous subtag, or what is no tag at all', () => {
-    expect(matchLanguage('fr', ['en', 'es'])).toBeNull()
-    expect(matchLanguage('pt', ['pt-BR', 'pt-PT'])).toBeNull()
-    expect(matchLanguage('pt-PT', ['pt-BR', 'pt-PT'])).toBe('pt-PT')
-    expect(matchLanguage('', ['en'])).toBeNull()
-    expect(matchLanguage('not a language!', ['en'])).toBeNull()
-    expect(matchLanguage('x'.repeat(100), ['en'])).toBeNull()
   })
 })
 

@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import type { NodeDefinition, Problem, TextField, ValidateContext } from '../types'
 import { error } from '../../flow/checks'
-import { matchLanguage } from './match'
+import { matchLanguage } from '../../flow/languages'
 
 export const SetLanguageConfigSchema = z.object({
   language: z
@@ -63,6 +63,8 @@ export const setLanguageDefinition: NodeDefinition<SetLanguageConfig> = {
     },
   ],
   textFields,
+  // It sends nothing: the language value is a tag, never shown to the customer.
+  customerTexts: () => [],
   validate,
   summary: (c) => (c.language.trim() ? `Language: ${c.language.trim()}` : 'Language: …'),
 }

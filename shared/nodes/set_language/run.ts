@@ -1,7 +1,7 @@
 import type { NodeRunner } from '../../engine/runner'
 import type { SetLanguageConfig } from './definition'
 import { runLanguages } from '../run-language'
-import { matchLanguage } from './match'
+import { matchLanguage } from '../../flow/languages'
 
 // The node only decides: the engine applies the new language (NodeOutcome.language): the run speaks it from the next
 // node on, {{contact.language}} reads it, and the host saves it on the contact (StepResult.contactLanguage).

@@ -42,6 +42,8 @@ export type NodeOutcome =
       logs?: string[]
       /** Why the node chose its port (an Intent's scores and provider): recorded in the trace event only. */
       detail?: Vars
+      /** The run's language from here on (a Set Language node), one of the flow's languages: the engine applies it. */
+      language?: string
     }
   | {
       kind: 'wait'

@@ -25,6 +25,11 @@ export interface Contact {
   /** The host's record of the customer's last message (any run); the service window counts from it. */
   lastInboundAt?: number | null
   fields?: Record<string, unknown>
+  /**
+   * The customer's language as the host knows it (BCP 47): stored by an earlier run or a Set Language node, or set
+   * by the tester. Read when a run of a flow with several languages starts (shared/engine/language.ts).
+   */
+  language?: string | null
 }
 
 // ---- Inbound events: the channel's shapes (docs/runtime.md, Inbound messages), reduced to what a flow reads ----
@@ -212,4 +217,9 @@ export interface StepResult {
   trace: TraceEvent[]
   /** The inbound message that drove the step, when there was one (for the conversation log). */
   inbound: InboundEvent | null
+  /**
+   * Set when a node (Set Language) changed the run's language during the step: the language to store on the contact,
+   * so its next run starts in it. Absent: the contact's language is as it was.
+   */
+  contactLanguage?: string
 }

@@ -1,4 +1,5 @@
 import { useId, useMemo } from 'react'
+import { Languages } from 'lucide-react'
 import { useEditor, useEditorStore } from './context'
 import { isMultilingual, languageName, languagesOf, shownLanguage } from './languages'
 import './languages.css'
@@ -18,17 +19,20 @@ export function LanguageSwitch() {
   const shown = shownLanguage(languages, chosen) ?? languages.default
   return (
     <span className={`language-switch${shown !== languages.default ? ' translating' : ''}`}>
-      <label htmlFor={id}>Language</label>
+      {/* The toolbar is full at 1200 px: an icon shows the label, which stays the select's accessible name. */}
+      <label htmlFor={id} title="Language">
+        <Languages size={14} aria-hidden="true" />
+        <span className="language-switch-label">Language</span>
+      </label>
       <select
         id={id}
         value={shown}
-        title="The language the cards show and the panels edit"
+        title={`The language the cards show and the panels edit (the default: ${languageName(languages.default)})`}
         onChange={(e) => store.getState().setLanguage(e.target.value === languages.default ? null : e.target.value)}
       >
         {languages.list.map((tag) => (
           <option key={tag} value={tag}>
             {languageName(tag)}
-            {tag === languages.default ? ' (default)' : ''}
           </option>
         ))}
       </select>

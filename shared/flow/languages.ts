@@ -67,6 +67,7 @@ export interface FlowLanguages {
 }
 
 const single = new Map<string, FlowLanguages>()
+const multiple = new WeakMap<object, FlowLanguages>()
 
 /**
  * The languages of a document. A flow without `settings.languages` has one, its locale as written (en-GB stays
@@ -77,15 +78,15 @@ export function flowLanguages(doc: {
 }): FlowLanguages {
   const given = doc.settings?.languages
   if (given && Array.isArray(given.list) && given.list.length > 0) {
+    // Read on every node a run executes: once per settings object (documents are never changed in place).
+    const known = multiple.get(given)
+    if (known) return known
     const list = [...new Set(given.list)]
     const def = list.includes(given.default) ? given.default : (list[0] as string)
-    return {
-      list,
-      default: def,
-      multi: list.length > 1,
-      from: given.from?.trim() || null,
-      detect: given.detect !== false,
-    }
+    const from = typeof given.from === 'string' ? given.from.trim() || null : null
+    const langs = { list, default: def, multi: list.length > 1, from, detect: given.detect !== false }
+    multiple.set(given, langs)
+    return langs
   }
   const locale = doc.settings?.locale ?? 'en-GB'
   let known = single.get(locale)
@@ -145,3 +146,27 @@ export function languageName(tag: string): string {
 
 /** 'Spanish (es)': how messages name a language, readable and exact. */
 export const languageLabel = (tag: string) => `${languageName(tag)} (${tag})`
+
+/**
+ * The locale typed answers are read in when a run speaks `language` (docs/languages.md): the language's own region
+ * when it has one (es-MX), else the flow locale's region when the flow locale is the same language (en with en-GB:
+ * en-GB, so a single-language flow reads exactly as before), else the language alone (es).
+ */
+export function parsingLocale(language: string, flowLocale: string): string {
+  let region: string | undefined
+  try {
+    region = new Intl.Locale(language).region
+  } catch {
+    return flowLocale
+  }
+  if (region) return language
+  if (primaryLanguage(flowLocale) === primaryLanguage(language)) {
+    try {
+      const flowRegion = new Intl.Locale(flowLocale).region
+      return flowRegion ? `${language}-${flowRegion}` : language
+    } catch {
+      return language
+    }
+  }
+  return language
+}

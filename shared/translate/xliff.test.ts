@@ -59,6 +59,12 @@ describe('XLIFF 2.0 export', () => {
     expect(xml).toContain('<note category="outdated">')
   })
 
+  it('a flow or node name with a character XML cannot hold still gives a well-formed file', () => {
+    const xml = toXliff([unit('n_1', '/text', 'Hi', { nodeName: 'bell\u0007' })], { ...opts, flowName: 'Shop\u0000' })
+    expect(fromXliff(xml).ok).toBe(true)
+    expect(xml).toContain('<note category="flow">Shop\uFFFD</note>')
+  })
+
   it('unit ids are NMTOKENs and decode back', () => {
     for (const id of ['n_1/text', 'n_a/list/sections/0/rows/1/description', 'n_x/a~1b', 'n ü:.']) {
       expect(nmtoken(id)).toMatch(/^[A-Za-z0-9_.:-]+$/)

@@ -34,7 +34,7 @@ export function toXliffSet(flows: FlowTexts[], opts: { source: string; target: s
   for (const flow of flows) {
     out.push(`  <file id="${nmtoken(flow.flowId)}" original="${attr(flow.flowId)}">`)
     out.push('    <slr:profiles generalProfile="xliff:codepoints" storageProfile="xliff:utf8"/>')
-    out.push(`    <notes><note category="flow">${escapeXml(flow.flowName)}</note></notes>`)
+    out.push(`    <notes>${note('flow', flow.flowName)}</notes>`)
     for (const unit of flow.units) out.push(...unitXml(unit, opts.target))
     out.push('  </file>')
   }
@@ -78,14 +78,17 @@ function unitXml(unit: TextUnit, target: string): string[] {
   return lines
 }
 
-const note = (category: string, text: string) => `<note category="${category}">${escapeXml(text)}</note>`
+// A note holds plain text (no <cp>): a character XML cannot carry is shown as U+FFFD there.
+const note = (category: string, text: string) =>
+  `<note category="${category}">${escapeXml(text.replace(NOT_XML, '\uFFFD'))}</note>`
 
 /** Text as XLIFF inline content: placeholders as <ph>, characters XML cannot hold as <cp>. */
 function inlineXml(text: string, idOf: (placeholder: string, n: number) => string): string {
   let n = 0
   return partsOf(text)
     .map((p) => {
-      if (p.kind === 'text') return textXml(p.text)
+      // A placeholder holding a character no attribute can carry goes as text: exact, checked on import all the same.
+      if (p.kind === 'text' || NOT_XML_ONE.test(p.text)) return textXml(p.text)
       const original = attr(p.text)
       return `<ph id="${idOf(p.text, ++n)}" disp="${original}" equiv="${original}"/>`
     })
@@ -98,6 +101,7 @@ const NOT_XML =
   // eslint-disable-next-line no-control-regex -- matching control characters is the point
   /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/gu
 const NOT_XML_SPLIT = new RegExp(`(${NOT_XML.source})`, 'u')
+const NOT_XML_ONE = new RegExp(NOT_XML.source, 'u')
 
 function textXml(text: string): string {
   return text

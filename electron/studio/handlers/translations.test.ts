@@ -80,4 +80,47 @@ describe('translations commands', () => {
     const neither = await api.call('translations.import', { fileName: 'x.csv', text: 'id,target:es\n' } as never)
     expect(neither).toMatchObject({ ok: false, error: { code: 'bad_request' } })
   })
+
+  it('importFlows: a file of several flows reported per flow, then written all at once as revisions', async () => {
+    const { api, doc: a } = await withShop()
+    const created = expectOk(await api.call('flows.create', { name: 'Shop B' }))
+    const b = { ...shopFlow({ name: 'Shop B' }), id: created.id }
+    expectOk(await api.call('flows.save', { document: b }))
+    const out = expectOk(
+      await api.call('translations.export', { flowIds: [a.id, b.id], language: 'es', format: 'csv' }),
+    )
+    expect(out).toMatchObject({ fileName: 'flows.es.csv', flows: 2, units: 8 })
+    const text =
+      out.text.replace(`Talk to us,,${b.id}`, `Talk to us,Hablar,${b.id}`) +
+      'n_welcome/text,welcome,Message text,4096,x,y,flw_elsewhere\r\n'
+    const changed: string[] = []
+    api.on('flows.changed', (e) => changed.push(e.id))
+
+    const preview = expectOk(await api.call('translations.importFlows', { fileName: 'flows.es.csv', text }))
+    expect(preview.format).toBe('csv')
+    expect(preview.unknownFlows).toEqual(['flw_elsewhere'])
+    expect(preview.flows.map((f) => [f.flowId, f.ok && f.report.changed.length, f.ok && f.written])).toEqual([
+      [a.id, 0, false],
+      [b.id, 1, false],
+    ])
+    expect(changed).toEqual([])
+
+    const done = expectOk(await api.call('translations.importFlows', { fileName: 'flows.es.csv', text, write: true }))
+    expect(done.flows.map((f) => f.ok && f.written)).toEqual([false, true])
+    expect(changed).toEqual([b.id])
+    const stored = expectOk(await api.call('flows.get', { id: b.id })).document
+    expect(translationOf(stored, 'es', 'n_menu', '/buttons/1/title')?.text).toBe('Hablar')
+    const history = expectOk(await api.call('revisions.list', { flowId: b.id }))
+    expect(history[0]).toMatchObject({ reason: 'translations' })
+  })
+
+  it('importFlows: rows without a flow are counted, a malformed file refused whole', async () => {
+    const { api } = await withShop()
+    const r = expectOk(
+      await api.call('translations.importFlows', { fileName: 'x.csv', text: 'id,target:es\nn_welcome/text,Hola\n' }),
+    )
+    expect(r).toMatchObject({ flows: [], unknownFlows: [], unplaced: 1 })
+    const bad = await api.call('translations.importFlows', { fileName: 'x.csv', text: 'id,target\n"open\n' })
+    expect(bad).toMatchObject({ ok: false, error: { code: 'translations.bad_file' } })
+  })
 })

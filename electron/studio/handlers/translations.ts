@@ -1,5 +1,11 @@
 import type { FlowDocument } from '../../../shared/flow/document'
-import { exportTranslations, importTranslations, type TranslationsError } from '../../../shared/translate/flow-files'
+import {
+  applyImported,
+  exportTranslations,
+  importTranslations,
+  type TranslationsError,
+} from '../../../shared/translate/flow-files'
+import { readTranslationFile } from '../../../shared/translate/read'
 import { ApiFailure } from '../../services/failure'
 import { flowStore } from '../../services/store/flows'
 import type { AreaHandlers, HandlerContext } from './types'
@@ -10,7 +16,7 @@ import type { AreaHandlers, HandlerContext } from './types'
 
 export const translationsHandlers: AreaHandlers<'translations'> = {
   'translations.export': (req, ctx) => {
-    const docs = req.flowIds.map((id) =>
+    const docs = [...new Set(req.flowIds)].map((id) =>
       req.document && req.document.id === id ? (req.document as FlowDocument) : stored(ctx, id),
     )
     const out = exportTranslations(docs, req.language, req.format)
@@ -22,6 +28,50 @@ export const translationsHandlers: AreaHandlers<'translations'> = {
     const out = importTranslations(doc, req.fileName, req.text, req.language)
     if (!out.ok) throw failure(out.error)
     return { format: out.format, language: out.report.language, report: out.report, document: out.doc }
+  },
+  'translations.importFlows': (req, ctx) => {
+    const read = readTranslationFile(req.fileName, req.text)
+    if (!read.ok) throw failure(read.error)
+    const store = ctx.service(flowStore)
+    const named = [...new Set(read.texts.rows.flatMap((r) => (r.flowId === null ? [] : [r.flowId])))]
+    const stored = new Map(store.documents().map((d) => [d.id, d]))
+    const flows = named.flatMap((id) => {
+      const doc = stored.get(id)
+      if (!doc) return []
+      const out = applyImported(doc, req.fileName, read.texts, req.language)
+      return [{ doc, out }]
+    })
+    const toWrite = flows.flatMap(({ doc, out }) =>
+      out.ok && out.report.changed.length ? [{ doc, next: out.doc }] : [],
+    )
+    if (req.write && toWrite.length) {
+      // All or none: one transaction around the flows' revisions.
+      const saved = ctx.db.transaction(() =>
+        toWrite.map(({ doc, next }) => store.change(doc.id, 'translations', () => next)),
+      )()
+      for (const s of saved) ctx.emit('flows.changed', { id: s.id, kind: 'saved', revision: s.revision })
+    }
+    return {
+      format: read.texts.format,
+      flows: flows.map(({ doc, out }) =>
+        out.ok
+          ? {
+              flowId: doc.id,
+              name: doc.name,
+              ok: true as const,
+              report: out.report,
+              written: req.write && out.report.changed.length > 0,
+            }
+          : {
+              flowId: doc.id,
+              name: doc.name,
+              ok: false as const,
+              error: { code: out.error.code, message: out.error.message },
+            },
+      ),
+      unknownFlows: named.filter((id) => !stored.has(id)),
+      unplaced: read.texts.rows.filter((r) => r.flowId === null).length,
+    }
   },
 }
 

@@ -59,4 +59,27 @@ export const translationsCommands = {
       document: FlowDocument
     }>(),
   },
+  /**
+   * A file of several flows (an export of a set) read against every stored flow it names: a report per flow, and with
+   * `write` the flows with accepted rows saved, each as a revision ('translations'), all or none. Without `write`,
+   * nothing is saved: the dialog shows the reports first. Rows that name no flow (a CSV without its `flow` column)
+   * are counted in `unplaced`; flows the file names that the studio does not have are listed in `unknownFlows`.
+   */
+  'translations.importFlows': {
+    req: z.object({
+      fileName: z.string().min(1).max(255),
+      text: z.string().max(JSON_LIMITS.socketMessageBytes),
+      language: LanguageSchema.optional(),
+      write: z.boolean().default(false),
+    }),
+    res: returns<{
+      format: 'xliff' | 'csv'
+      flows: Array<
+        | { flowId: string; name: string; ok: true; report: ImportReport; written: boolean }
+        | { flowId: string; name: string; ok: false; error: { code: string; message: string } }
+      >
+      unknownFlows: string[]
+      unplaced: number
+    }>(),
+  },
 }

@@ -44,6 +44,13 @@ const noBesideNlu = {
   ]),
   message: 'shared/nlu is a leaf (docs/architecture.md): it imports only shared/text and shared/json.',
 }
+// shared/translate (translation files in and out) reads the model, the expression splitter and analysis' textUnits:
+// node types only through textUnits, and nothing that runs flows, so a file format change never reaches a runner.
+const noBesideTranslate = {
+  group: ['api', 'nodes', 'engine', 'generate', 'diff', 'nlu'].flatMap((f) => [`../${f}`, `../${f}/**`]),
+  message:
+    "shared/translate imports the model (flow/), expr/, analysis/ (textUnits) and the leaf folders only; a node's texts come through textUnits.",
+}
 
 // electron/ by role (docs/architecture.md, "Layers of electron/"): services/ is the server-side library every host
 // uses (database, runs, logs, publish, webhook core, effects, sandbox…) and knows no host; the studio's back end and
@@ -227,6 +234,19 @@ export default tseslint.config(
         {
           paths: noBuiltins(noNode.message),
           patterns: [noElectron, noNode, noReact, noElectronLayer, noRendererLayer, noNative, noBesideNlu],
+        },
+      ],
+    },
+  },
+  {
+    files: ['shared/translate/**/*.ts'],
+    ignores: ['shared/translate/**/*.test.ts', 'shared/translate/testing/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: noBuiltins(noNode.message),
+          patterns: [noElectron, noNode, noReact, noElectronLayer, noRendererLayer, noNative, noBesideTranslate],
         },
       ],
     },

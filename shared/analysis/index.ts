@@ -15,3 +15,12 @@ export {
 } from './variables'
 export { makeResolver, checkContextFor, type Resolution } from './resolve'
 export { validateFlow, hasErrors } from './validate'
+export {
+  textUnits,
+  placeholdersOf,
+  placeholderChanges,
+  customerTextsOf,
+  translationProblems,
+  textLength,
+  type TextUnit,
+} from './translations'

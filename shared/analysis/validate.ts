@@ -17,6 +17,7 @@ import type { FlowCatalogue } from '../flow/catalogue'
 import { flowSettings } from '../flow/settings'
 import { flowLanguages } from '../flow/languages'
 import { validateCalls } from './validate-calls'
+import { translationProblems } from './translations'
 
 // The problems list of a flow: every rule of the flow model in one pass. Each problem has a severity, a stable code,
 // a sentence for a person and a JSON pointer into the document (plus the node and config field when it has them).
@@ -45,6 +46,7 @@ function validateAll(doc: FlowDocument, flows: FlowCatalogue | undefined): Probl
     ...validateTriggers(doc),
     ...validateSettings(doc),
     ...validateNodes(doc, variableRoots(doc, vars), flows),
+    ...translationProblems(doc),
     ...validateCalls(doc, flows),
     ...validateEdges(doc, pathFinder(ports)),
     ...reachProblems,

@@ -18,6 +18,7 @@ import { compareCommands } from './commands/compare'
 import { modelCommands } from './commands/model'
 import { breakpointsCommands } from './commands/breakpoints'
 import { debugCommands } from './commands/debug'
+import { translationsCommands } from './commands/translations'
 import { flowsEvents } from './events/flows'
 import { emulatorEvents } from './events/emulator'
 import { logsEvents } from './events/logs'
@@ -50,6 +51,7 @@ export const commands = {
   ...modelCommands,
   ...breakpointsCommands,
   ...debugCommands,
+  ...translationsCommands,
 }
 
 export const events = {

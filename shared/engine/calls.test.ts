@@ -46,7 +46,16 @@ describe('a call', () => {
       },
     ])
     expect(Object.keys(r.state.vars).sort()).toEqual(
-      ['chat_message_id', 'customer_name', 'customer_phone', 'greeting', 'hello', 'initial_message', 'phone'].sort(),
+      [
+        'chat_message_id',
+        'contact',
+        'customer_name',
+        'customer_phone',
+        'greeting',
+        'hello',
+        'initial_message',
+        'phone',
+      ].sort(),
     )
     expect(r.state.waiting?.nodeId).toBe('n_ask')
   })

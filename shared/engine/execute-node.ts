@@ -10,6 +10,10 @@ import type { MessageKind, NodeModule, Port } from '../nodes/types'
 import { messageId, messageKind } from './sent'
 import { sendRefusal } from './window'
 import { depthOf, enter, leave, prepareCall, whereOf, type Entry, type Returned } from './calls'
+import { flowLanguages, languageLabel, languageName } from '../flow/languages'
+import type { LanguageChoice } from './language'
+import { localizeConfig, type LocalizedConfig } from './localize'
+import { contactVar } from './session'
 import type { Contact, EngineError, InboundEvent, OutboundMessage, RunState, TraceEvent, WaitCursor } from './types'
 
 export interface StepContext {
@@ -31,6 +35,10 @@ export interface StepContext {
   callers: FlowGraph[]
   /** Set by a called flow's End: what it returns to the caller (calls.ts, leave). */
   returned?: Returned
+  /** How the run's language was chosen, for the run's first trace event (a flow of several languages only). */
+  languageChoice?: LanguageChoice
+  /** A node changed the run's language in this step: the host stores it on the contact (StepResult.contactLanguage). */
+  languageChanged?: boolean
 }
 
 /** A paused node continues: with the customer's event, or on time (`wake`: the clock's now). */
@@ -50,7 +58,8 @@ export async function executeNode(step: StepContext, nodeId: string, resume: Res
   const t0 = performance.now()
   const reads = recordReads(state.vars)
   const renderer = createRenderer(reads.vars)
-  let outcome = refuseSend(step, await outcomeOf(step, node, reads.vars, renderer, resume))
+  const localized = localizedConfig(step, node)
+  let outcome = refuseSend(step, await outcomeOf(step, node, reads.vars, renderer, resume, localized))
   let entry: Entry | null = null
   if (outcome.kind === 'call') {
     const prepared = await prepareCall(step, node.id, outcome)
@@ -61,8 +70,19 @@ export async function executeNode(step: StepContext, nodeId: string, resume: Res
   const where = whereOf(step)
   const { port, next } = entry ? { port: null, next: entered(step, entry) } : apply(step, node, outcome, resume)
   const output = entry ? { flowId: entry.frame.flowId, inputs: entry.inputs } : traceOutput(outcome)
-  record(step, node, { phase: resume ? 'resume' : 'run', input, output, port, startedAt, t0, where }, outcome, renderer)
+  const phase = resume ? 'resume' : 'run'
+  record(step, node, { phase, input, output, port, startedAt, t0, where, localized }, outcome, renderer)
   return next
+}
+
+/** The run's language: a run stored before languages existed speaks its flow's default. */
+function runLanguage(step: StepContext): string {
+  return step.state.language ?? flowLanguages(step.graph.flow).default
+}
+
+/** The node's config in the run's language, from the translations of the flow the node belongs to. */
+function localizedConfig(step: StepContext, node: FlowNode): LocalizedConfig {
+  return localizeConfig(node, runLanguage(step), step.graph.flow, step.deps.catalog)
 }
 
 /** The callee's first node: the frame is pushed, and from here the step runs the callee. */
@@ -107,6 +127,7 @@ interface Recorded {
   startedAt: number
   t0: number
   where: { flowId?: string; depth?: number }
+  localized?: LocalizedConfig
 }
 
 function record(step: StepContext, node: FlowNode, r: Recorded, outcome: NodeOutcome, renderer: Renderer | null) {
@@ -114,6 +135,9 @@ function record(step: StepContext, node: FlowNode, r: Recorded, outcome: NodeOut
   const seq = state.nodeCount++
   // apply() sent exactly these: a failed node's messages never go out.
   const sent = outcome.kind === 'next' || outcome.kind === 'wait' ? (outcome.messages ?? []) : []
+  // Said only of a node that sent something: a resume that took the answer sent no text of the node's.
+  const fallback = sent.length ? fallbackOf(step, r.localized) : null
+  const output = seq === 0 && step.languageChoice ? withLanguage(r.output, step.languageChoice) : r.output
   step.trace.push({
     runId: state.id,
     seq,
@@ -122,16 +146,56 @@ function record(step: StepContext, node: FlowNode, r: Recorded, outcome: NodeOut
     nodeType: node.type,
     phase: r.phase,
     input: r.input,
-    output: r.output,
+    output,
     port: r.port,
     startedAt: r.startedAt,
     durationMs: performance.now() - r.t0,
     error: outcome.kind === 'fail' ? withNode(outcome.error, node) : null,
-    warnings: renderer?.warnings ?? [],
+    warnings: fallback ? [...(renderer?.warnings ?? []), fallback.warning] : (renderer?.warnings ?? []),
     messageIds: sent.map((_, i) => messageId(state.id, seq, i)),
     ...(outcome.kind === 'next' && outcome.detail ? { detail: outcome.detail } : {}),
     ...r.where,
+    ...(fallback ? { translation: fallback.translation } : {}),
   })
+}
+
+/** The run's first event says which language the run speaks and why: `language: { tag, how }` in its output. */
+function withLanguage(output: unknown, choice: LanguageChoice): unknown {
+  const language = { tag: choice.language, how: choice.how }
+  return isObject(output) ? { ...output, language } : output === null ? { language } : { value: output, language }
+}
+
+/**
+ * The trace line of a node that sent texts the run's language lacks: "Spanish (es) text missing for Body; sent the
+ * English text." and the same as data (TraceEvent.translation).
+ */
+function fallbackOf(
+  step: StepContext,
+  localized: LocalizedConfig | undefined,
+): { warning: string; translation: NonNullable<TraceEvent['translation']> } | null {
+  if (!localized?.language || (!localized.missing.length && !localized.outdated.length)) return null
+  const node = (which: 'missing' | 'outdated') => labelsOf(localized, which)
+  const lang = languageLabel(localized.language)
+  const lines: string[] = []
+  if (localized.missing.length)
+    lines.push(
+      `${lang} text missing for ${node('missing')}; sent the ${languageName(flowLanguages(step.graph.flow).default)} text.`,
+    )
+  if (localized.outdated.length)
+    lines.push(`${lang} text for ${node('outdated')} was translated from an earlier text; sent the translation.`)
+  return {
+    warning: lines.join(' '),
+    translation: {
+      language: localized.language,
+      missing: localized.missing,
+      ...(localized.outdated.length ? { outdated: localized.outdated } : {}),
+    },
+  }
+}
+
+function labelsOf(localized: LocalizedConfig, which: 'missing' | 'outdated'): string {
+  const names = localized[which].map((p) => localized.labels[p] ?? p)
+  return names.length <= 1 ? (names[0] ?? '') : `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`
 }
 
 // A node's ports depend only on its config, and documents are never changed in place: read once per node object
@@ -155,13 +219,14 @@ async function outcomeOf(
   vars: RunState['vars'],
   renderer: Renderer,
   resume: Resume | null,
+  localized: LocalizedConfig,
 ): Promise<NodeOutcome> {
   const { deps } = step
   if (resume && 'wake' in resume) return wakeOutcome(resume.cursor, resume.wake)
   const mock = resume ? undefined : deps.mocks?.[node.name]
   const definition = deps.catalog.node(node.type)
   if (!definition) return fail('no_runner', `Node type '${node.type}' is unknown to this version of the engine.`)
-  const parsed = definition.configSchema.safeParse(node.config)
+  const parsed = definition.configSchema.safeParse(localized.config)
   if (!parsed.success) {
     const issue = parsed.error.issues[0]
     const where = issue && issue.path.length ? ` at ${issue.path.join('.')}` : ''
@@ -179,6 +244,7 @@ async function outcomeOf(
     vars,
     contact: step.contact,
     settings: flowSettings(step.graph.flow),
+    language: runLanguage(step),
     trigger: step.state.trigger,
     effects: mock?.response
       ? answeredBy(deps.effects, mock.response)
@@ -274,6 +340,8 @@ function apply(
     case 'next': {
       Object.assign(state.vars, outcome.vars)
       if (outcome.output !== undefined) state.vars[node.name] = outcome.output
+      if (typeof outcome.language === 'string' && outcome.language !== state.language)
+        setLanguage(step, outcome.language)
       if (outcome.messages) step.messages.push(...outcome.messages)
       return { port: outcome.port, next: graph.next(node.id, outcome.port) }
     }
@@ -336,6 +404,14 @@ function isObject(v: unknown): v is Record<string, unknown> {
 }
 
 /** What the trace shows a node produced; console lines (a Script's) ride along under `console`. */
+/** A node (Set Language) changed the run's language: {{contact.language}} reads it, the host stores it on the contact. */
+function setLanguage(step: StepContext, language: string): void {
+  const { state } = step
+  state.language = language
+  state.vars.contact = contactVar(state.vars.contact, language)
+  step.languageChanged = true
+}
+
 function traceOutput(outcome: NodeOutcome): unknown {
   const base =
     outcome.kind === 'fail' ? { error: outcome.error } : 'output' in outcome ? (outcome.output ?? null) : null

@@ -10,6 +10,9 @@ import type { EngineDeps } from './deps'
 import { webhookClick } from './webhook-click'
 import { pauseBefore } from './debug/pause'
 import type { Contact, EndReason, InboundEvent, RunState, StepResult, TriggerInput } from './types'
+import { chooseLanguage } from './language'
+import { contactVar } from './session'
+import { flowLanguages } from '../flow/languages'
 
 export interface StartOptions {
   contact: Contact
@@ -39,17 +42,20 @@ export async function startRun(flow: FlowDocument, opts: StartOptions, deps: Eng
   const graph = buildGraph(flow)
   const now = deps.effects.clock.now()
   const hasInbound = opts.trigger.kind !== 'webhook' && opts.trigger.kind !== 'manual'
+  const vars = {
+    ...opts.presets,
+    ...systemVars(opts.contact, opts.trigger),
+    ...interactionVars(startingEvent(flow, opts.trigger)),
+  }
+  const choice = chooseLanguage(flow, opts.contact, opts.trigger, vars)
+  vars.contact = contactVar(opts.presets?.contact, choice.language)
   const state: RunState = {
     id: opts.runId ?? deps.effects.ids.next('run_'),
     flowId: flow.id,
     contactId: opts.contact.id,
     status: 'executing',
     trigger: opts.trigger,
-    vars: {
-      ...opts.presets,
-      ...systemVars(opts.contact, opts.trigger),
-      ...interactionVars(startingEvent(flow, opts.trigger)),
-    },
+    vars,
     waiting: null,
     startedAt: now,
     updatedAt: now,
@@ -58,9 +64,12 @@ export async function startRun(flow: FlowDocument, opts: StartOptions, deps: Eng
     endReason: null,
     error: null,
     nodeCount: 0,
+    language: choice.language,
   }
   const inbound = 'message' in opts.trigger ? opts.trigger.message : null
   const step = newStep(graph, state, opts.contact, deps, inbound)
+  // Only a flow of several languages says in its trace how the language was chosen: other traces stay as they were.
+  if (flowLanguages(flow).multi) step.languageChoice = choice
   if (opts.startNodeId) {
     // The node picked to start from runs first: a breakpoint on it does not stop the run before it (run from here).
     if (graph.node(opts.startNodeId)) await runFrom(step, opts.startNodeId, true)
@@ -283,5 +292,11 @@ function finish(step: StepContext): StepResult {
     delete state.calls
     delete state.debug
   }
-  return { state, messages: step.messages, trace: step.trace, inbound: step.inbound }
+  return {
+    state,
+    messages: step.messages,
+    trace: step.trace,
+    inbound: step.inbound,
+    ...(step.languageChanged && state.language ? { contactLanguage: state.language } : {}),
+  }
 }

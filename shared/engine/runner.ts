@@ -14,6 +14,11 @@ export interface RunContext<C> {
   contact: Contact
   /** The flow's settings, complete (flowSettings): how typed answers are read. */
   settings: FlowSettings
+  /**
+   * The language the run speaks (a flow language, or the flow's locale for a flow of one): the config's customer
+   * texts are already in it; Question parsing reads answers in it (parsingLocale, shared/flow/languages.ts).
+   */
+  language: string
   /** How the run started; the Trigger node turns it into its variables. */
   trigger: TriggerInput
   effects: Effects
@@ -42,7 +47,10 @@ export type NodeOutcome =
       logs?: string[]
       /** Why the node chose its port (an Intent's scores and provider): recorded in the trace event only. */
       detail?: Vars
-      /** The run's language from here on (a Set Language node), one of the flow's languages: the engine applies it. */
+      /**
+       * The run's language from here on (a Set Language node): one of the flow's languages, as the flow lists it.
+       * The engine sets RunState.language and {{contact.language}}, and tells the host to store it on the contact.
+       */
       language?: string
     }
   | {

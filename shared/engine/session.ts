@@ -2,6 +2,15 @@
 // interaction variables every inbound event sets (spec "System variables", "Last interaction variables").
 import type { Contact, InboundEvent, TriggerInput, Vars } from './types'
 
+/**
+ * {{contact}}: what the run knows of the contact beyond the system variables, its language (docs/languages.md). A
+ * preset `contact` object (a test's) keeps its other keys; the language is the run's.
+ */
+export function contactVar(preset: unknown, language: string): Vars {
+  const base = preset !== null && typeof preset === 'object' && !Array.isArray(preset) ? (preset as Vars) : {}
+  return { ...base, language }
+}
+
 /** The text that started the run, if a message did. */
 export function initialMessage(trigger: TriggerInput): string {
   switch (trigger.kind) {

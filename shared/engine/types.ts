@@ -176,6 +176,11 @@ export interface RunState {
    * from (shared/engine/debug). Plain JSON, persisted like any paused run.
    */
   debug?: DebugPause
+  /**
+   * The language the run speaks (docs/languages.md): chosen at start, changed by a Set Language node; for a flow of
+   * one language, its locale. Absent in runs stored before languages existed: they speak the flow's default.
+   */
+  language?: string
 }
 
 export interface TraceEvent {
@@ -207,6 +212,12 @@ export interface TraceEvent {
   flowId?: string
   /** How many calls deep the node ran (absent: 0, the root flow). */
   depth?: number
+  /**
+   * The node ran in a language other than its flow's default and some of its customer texts had no translation
+   * (`missing`: their default text was sent) or were translated from an earlier default text (`outdated`: the
+   * translation was sent). Pointers into the node's config. Absent: every text was in the run's language.
+   */
+  translation?: { language: string; missing: string[]; outdated?: string[] }
 }
 
 /** What one step (start or resume) produced. A host persists all of it in one transaction. */

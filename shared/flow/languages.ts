@@ -145,3 +145,27 @@ export function languageName(tag: string): string {
 
 /** 'Spanish (es)': how messages name a language, readable and exact. */
 export const languageLabel = (tag: string) => `${languageName(tag)} (${tag})`
+
+/**
+ * The locale typed answers are read in when a run speaks `language` (docs/languages.md): the language's own region
+ * when it has one (es-MX), else the flow locale's region when the flow locale is the same language (en with en-GB:
+ * en-GB, so a single-language flow reads exactly as before), else the language alone (es).
+ */
+export function parsingLocale(language: string, flowLocale: string): string {
+  let region: string | undefined
+  try {
+    region = new Intl.Locale(language).region
+  } catch {
+    return flowLocale
+  }
+  if (region) return language
+  if (primaryLanguage(flowLocale) === primaryLanguage(language)) {
+    try {
+      const flowRegion = new Intl.Locale(flowLocale).region
+      return flowRegion ? `${language}-${flowRegion}` : language
+    } catch {
+      return language
+    }
+  }
+  return language
+}

@@ -8,6 +8,12 @@ export const SYSTEM_VARIABLES: VariableSpec[] = [
   { path: 'customer_phone', description: "Customer's phone number", type: 'string' },
   { path: 'initial_message', description: 'First message the customer sent, which started the flow', type: 'string' },
   { path: 'chat_message_id', description: 'Id of the channel message that started the flow', type: 'string' },
+  { path: 'contact', description: 'What the run knows of the contact: {{contact.language}}', type: 'object' },
+  {
+    path: 'contact.language',
+    description: "The language the run speaks with the contact (BCP 47, one of the flow's languages)",
+    type: 'string',
+  },
 ]
 
 /** Set by the latest interaction; empty until the customer taps or chooses something. */

@@ -35,7 +35,8 @@ export function sourceOf(ix: FlowIndex, path: string): string {
   const root = path.split('.')[0]!
   const named = ix.byName(root)
   if (named !== undefined) return describeNode(ix, named)
-  if (SYSTEM_VARIABLES.some((v) => v.path === root)) return root.startsWith('customer_') ? 'the contact' : 'the start'
+  if (SYSTEM_VARIABLES.some((v) => v.path === root))
+    return root.startsWith('customer_') || root === 'contact' ? 'the contact' : 'the start'
   if (INTERACTION_VARIABLES.some((v) => v.path === root)) return 'the last tap or list choice'
   const setters = ix.setters.get(root) ?? []
   if (setters.length) return setters.map((i) => describeNode(ix, i)).join(' or ')

@@ -69,6 +69,28 @@ describe('import boundaries', () => {
     60_000,
   )
 
+  // Translation files read node texts only through analysis' textUnits, and nothing that runs flows.
+  it.each([
+    ["import { NODE_DEFINITIONS } from '../nodes/registry'"],
+    ["import { startRun } from '../engine'"],
+    ["import { commands } from '../api'"],
+  ])(
+    'shared/translate refuses %s',
+    async (line) => {
+      expect(await restricted('shared/translate/csv.ts', `${line}\nexport {}\n`)).toBe(true)
+    },
+    60_000,
+  )
+
+  it('lets shared/translate import the model, the splitter and analysis', async () => {
+    for (const line of [
+      "import { setTranslation } from '../flow/translations'",
+      "import { splitTemplate } from '../expr/split'",
+      "import { textUnits } from '../analysis/translations'",
+    ])
+      expect(await restricted('shared/translate/csv.ts', `${line}\nexport {}\n`)).toBe(false)
+  }, 60_000)
+
   it('lets the flow model import itself, and the layers above it import the model', async () => {
     expect(
       await restricted('shared/flow/document.ts', "import { FlowSettingsSchema } from './settings'\nexport {}\n"),

@@ -8,6 +8,7 @@ import { runCommand } from './run'
 import { secretCommand } from './secret'
 import { serveCommand } from './serve'
 import { testCommand } from './test'
+import { translationsCommand } from './translations'
 import { validateCommand } from './validate'
 
 // One line per subcommand; keep alphabetical.
@@ -21,5 +22,6 @@ export const commands: Record<string, CliCommand> = {
   secret: secretCommand,
   serve: serveCommand,
   test: testCommand,
+  translations: translationsCommand,
   validate: validateCommand,
 }

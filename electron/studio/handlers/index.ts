@@ -15,6 +15,7 @@ import { compareHandlers } from './compare'
 import { modelHandlers } from './model'
 import { breakpointsHandlers } from './breakpoints'
 import { debugHandlers } from './debug'
+import { translationsHandlers } from './translations'
 import type { HandlerMap } from './types'
 
 // Every Command's one implementation. Adding an area: handlers/<area>.ts typed AreaHandlers<'<area>'>, one line
@@ -37,4 +38,5 @@ export const handlers: HandlerMap = {
   ...modelHandlers,
   ...breakpointsHandlers,
   ...debugHandlers,
+  ...translationsHandlers,
 }

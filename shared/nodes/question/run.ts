@@ -29,14 +29,15 @@ export const questionRunner: NodeRunner<QuestionConfig> = {
     return event.type === 'text' || event.type === 'button_reply' || event.type === 'list_reply'
   },
 
-  async resume({ config, render, settings, contact, effects, node }, event, cursor) {
+  async resume({ config, render, settings, contact, effects, node, language }, event, cursor) {
     // The parsers (chrono-node, libphonenumber-js, compromise) load with the first answer, not with the engine.
     const { answerContext, parseAnswer, prepareAnswers } = await import('./answers')
     await prepareAnswers(config.answerType)
     const typed = inboundText(event)
     const attempts = cursor.attempts + 1
     const check = overruled(
-      parseAnswer(typed, config, answerContext(settings, effects.clock.now(), contact.phone)),
+      // Read in the run's language: "mañana" and "12,5" in a Spanish run (docs/languages.md).
+      parseAnswer(typed, config, answerContext(settings, effects.clock.now(), contact.phone, language)),
       config,
       typed,
       cursor.data,

@@ -13,7 +13,11 @@ function flow(language: string): FlowDocument {
       { type: 'trigger', name: 'trigger_1', config: { kind: 'webhook' } },
       { type: 'set_language', name: 'set_lang', config: { language } },
       { type: 'message', name: 'said', config: { text: 'You speak {{contact.language}} (was {{set_lang.previous}})' } },
-      { type: 'question', name: 'ask_day', config: { prompt: 'Which day?', answerType: 'date', saveTo: 'day' } },
+      {
+        type: 'question',
+        name: 'ask_day',
+        config: { prompt: 'Which day?', retryMessage: 'A day, please.', answerType: 'date', saveTo: 'day' },
+      },
       { type: 'message', name: 'unknown', config: { text: 'Not a language: {{set_lang.requested}}' } },
     ],
     [
@@ -39,7 +43,10 @@ function flow(language: string): FlowDocument {
             source: 'You speak {{contact.language}} (was {{set_lang.previous}})',
           },
         },
-        n_ask_day: { '/prompt': { text: '¿Qué día?', source: 'Which day?' } },
+        n_ask_day: {
+          '/prompt': { text: '¿Qué día?', source: 'Which day?' },
+          '/retryMessage': { text: 'Un día, por favor.', source: 'A day, please.' },
+        },
       },
     },
   }
@@ -104,5 +111,19 @@ describe('Set Language', () => {
     const answered = await resumeRun(flow('en'), step.state, { type: 'text', text: 'mañana' }, ASHA, deps)
     expect(answered.state.vars.day).toBeUndefined()
     expect(answered.state.status).toBe('paused')
+  })
+
+  it("a refused answer in Spanish gets the Spanish retry alone: the parser's reason is English, kept in the output", async () => {
+    const { step, deps } = await start(flow('es'))
+    const refused = await resumeRun(flow('es'), step.state, { type: 'text', text: 'pasado mañana' }, ASHA, deps)
+    expect(texts(refused.messages as never)).toEqual(['Un día, por favor.'])
+    expect(refused.trace.at(-1)!.output).toMatchObject({
+      code: 'not_a_date',
+      reason: 'I couldn\'t read "pasado mañana" as a date.',
+    })
+    // In English the reason still comes first.
+    const en = await start(flow('en'))
+    const refusedEn = await resumeRun(flow('en'), en.step.state, { type: 'text', text: 'someday' }, ASHA, en.deps)
+    expect(texts(refusedEn.messages as never)).toEqual(['I couldn\'t read "someday" as a date.\nA day, please.'])
   })
 })

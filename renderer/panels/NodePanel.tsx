@@ -10,6 +10,8 @@ import { NameField } from './NameField'
 import { SchemaField, type FieldContext } from './SchemaFields'
 import { jsonSchemaOf } from './schema'
 import { knownType } from '../../shared/nodes/node-types'
+import { useLanguageFields } from './language-fields'
+import { LanguageNote } from './LanguageNote'
 
 const NO_PROBLEMS: Problem[] = []
 
@@ -21,6 +23,7 @@ export function NodePanel({ nodeId }: { nodeId: string }) {
   const focusField = useEditor((s) => s.focusField)
   const idBase = useId().replace(/:/g, '')
   const root = useRef<HTMLElement>(null)
+  const language = useLanguageFields(node)
 
   const problems = useMemo(() => {
     const byField = new Map<string, Problem[]>()
@@ -65,6 +68,7 @@ export function NodePanel({ nodeId }: { nodeId: string }) {
       if (!current || getAt(current.config, pointer) === value) return
       store.getState().updateConfig(nodeId, setAt(current.config, pointer, value), pointer)
     },
+    ...(language ? { language } : {}),
   }
   const nodeLevel = problems.get('') ?? []
 
@@ -78,6 +82,7 @@ export function NodePanel({ nodeId }: { nodeId: string }) {
         </button>
       </header>
       <p className="node-panel-description">{def.description}</p>
+      {language && <LanguageNote language={language} />}
       <NameField node={node} />
       {ui.actions && (
         <div className="node-actions">

@@ -67,6 +67,7 @@ export interface FlowLanguages {
 }
 
 const single = new Map<string, FlowLanguages>()
+const multiple = new WeakMap<object, FlowLanguages>()
 
 /**
  * The languages of a document. A flow without `settings.languages` has one, its locale as written (en-GB stays
@@ -77,15 +78,15 @@ export function flowLanguages(doc: {
 }): FlowLanguages {
   const given = doc.settings?.languages
   if (given && Array.isArray(given.list) && given.list.length > 0) {
+    // Read on every node a run executes: once per settings object (documents are never changed in place).
+    const known = multiple.get(given)
+    if (known) return known
     const list = [...new Set(given.list)]
     const def = list.includes(given.default) ? given.default : (list[0] as string)
-    return {
-      list,
-      default: def,
-      multi: list.length > 1,
-      from: given.from?.trim() || null,
-      detect: given.detect !== false,
-    }
+    const from = typeof given.from === 'string' ? given.from.trim() || null : null
+    const langs = { list, default: def, multi: list.length > 1, from, detect: given.detect !== false }
+    multiple.set(given, langs)
+    return langs
   }
   const locale = doc.settings?.locale ?? 'en-GB'
   let known = single.get(locale)

@@ -128,3 +128,67 @@ describe('a document of Template Message version 1', () => {
     expect(r.ok && r.document.nodes[1]).toMatchObject({ typeVersion: 2, config: { languages: {} } })
   })
 })
+
+describe("a run in another of the flow's languages", () => {
+  const library: Record<string, string> = { en_US: 'Hi {{1}}', es: 'Hola {{1}}', es_MX: 'Qué onda {{1}}' }
+  const templates = {
+    get: async (name: string, language: string) =>
+      library[language]
+        ? { name, language, category: 'UTILITY', header: { type: 'none' }, body: library[language], buttons: [] }
+        : null,
+  }
+  function flowWith(languages: Record<string, string>): FlowDocument {
+    const r = parseFlow(v1())
+    if (!r.ok) throw new Error(r.error.message)
+    const doc = r.document
+    return {
+      ...doc,
+      settings: {
+        locale: 'en-US',
+        timeZone: 'UTC',
+        defaultCountry: null,
+        languages: { list: ['en', 'es', 'fr'], default: 'en', from: null, detect: false },
+      },
+      nodes: doc.nodes.map((n) => (n.name === 'reminder' ? { ...n, config: { ...n.config, languages } } : n)),
+    }
+  }
+  async function sent(doc: FlowDocument, language: string) {
+    const step = await startRun(
+      doc,
+      {
+        contact: { ...ASHA, language },
+        trigger: { kind: 'keyword', keyword: 'hello', message: { type: 'text', text: 'hello', id: 'w.1' } },
+      },
+      testDeps({ effects: { templates } }).deps,
+    )
+    const event = step.trace.find((t) => t.nodeName === 'reminder')!
+    return {
+      code: (step.messages[0] as { template: { language: { code: string } } } | undefined)?.template.language.code,
+      event,
+    }
+  }
+
+  it('sends the version of the run language: the code set for it, else its own tag, the default sends Language', async () => {
+    expect((await sent(flowWith({}), 'en')).code).toBe('en_US')
+    expect((await sent(flowWith({}), 'es')).code).toBe('es')
+    expect((await sent(flowWith({ es: 'es_MX' }), 'es')).code).toBe('es_MX')
+  })
+
+  it('a language the library has no version of sends the default one, and the step says so', async () => {
+    const { code, event } = await sent(flowWith({}), 'fr')
+    expect(code).toBe('en_US')
+    expect(event.output).toMatchObject({
+      language: 'en_US',
+      fallback: "No French (fr) version of template 'appointment_reminder' (fr) in the library; sent en_US.",
+    })
+  })
+
+  it('a code the node sets that the library lacks fails the node, naming it', async () => {
+    const { code, event } = await sent(flowWith({ fr: 'fr_CA' }), 'fr')
+    expect(code).toBeUndefined()
+    expect(event.error).toMatchObject({
+      code: 'template_not_found',
+      message: "There is no template 'appointment_reminder' in fr_CA (the code set for fr) in the template library.",
+    })
+  })
+})

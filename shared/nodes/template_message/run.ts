@@ -9,6 +9,7 @@ import type { TemplateMessageConfig } from './definition'
 import { noReplyWait } from '../no-reply'
 import { runLanguages } from '../run-language'
 import { templateVersion } from './languages'
+import { languageLabel } from '../../flow/languages'
 import { inboundText } from '../../engine/session'
 import {
   MessageTemplateSchema,
@@ -141,7 +142,7 @@ async function loadTemplate(ctx: Ctx): Promise<MessageTemplate & { fallback?: st
     const sent = await loadIn(ctx, ctx.config.language)
     return {
       ...sent,
-      fallback: `No ${version.language} version (${version.code}) of template '${name}' in the library; sent ${ctx.config.language}.`,
+      fallback: `No ${languageLabel(version.language)} version of template '${name}' (${version.code}) in the library; sent ${ctx.config.language}.`,
     }
   }
   return loadIn(ctx, version.code)

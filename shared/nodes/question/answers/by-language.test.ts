@@ -2,7 +2,7 @@
 // "mañana", "el viernes", "3 de marzo" and "12,5" as Spanish, with the locale answerContext works out from the run's
 // language and the flow's locale.
 import { beforeAll, describe, expect, it } from 'vitest'
-import { answerContext, parsingLocale } from './context'
+import { answerContext } from './context'
 import { parseDate, parseDateTime, NO_DATE_RULES } from './date'
 import { parseNumber } from './number'
 import { prepareAnswers } from './parse'
@@ -30,7 +30,7 @@ describe('the locale answers are read in', () => {
     ['en-GB', 'not a tag', 'en-GB'],
     ['en-GB', '', 'en-GB'],
   ])('a flow in %s, a run in %s: %s', (flow, language, locale) => {
-    expect(parsingLocale(flow, language)).toBe(locale)
+    expect(answerContext({ ...SETTINGS, locale: flow }, NOW, undefined, language).locale).toBe(locale)
   })
 
   it('answerContext takes the run language; without one it reads as before', () => {

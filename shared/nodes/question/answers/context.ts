@@ -1,4 +1,5 @@
 import { flowSettings, canonicalLocale, isTimeZone, LEGACY_SETTINGS, type FlowSettings } from '../../../flow/settings'
+import { parsingLocale } from '../../../flow/languages'
 import { countryOfNumber } from './phone'
 
 // What reading an answer depends on besides the text: the flow's locale and time zone, the country of numbers
@@ -30,7 +31,7 @@ export function answerContext(
   const s = flowSettings({ settings })
   const flowLocale = canonicalLocale(s.locale) ?? LEGACY_SETTINGS.locale
   return {
-    locale: parsingLocale(flowLocale, language),
+    locale: localeFor(flowLocale, language),
     timeZone: isTimeZone(s.timeZone) ? s.timeZone : LEGACY_SETTINGS.timeZone,
     country: s.defaultCountry ?? (customerPhone ? countryOfNumber(customerPhone) : null),
     now,
@@ -38,15 +39,11 @@ export function answerContext(
 }
 
 /**
- * The locale answers are read in when the run speaks `language`: the language's own tag when it names a region
- * (es-MX), else the flow's locale when it is the same language (en in a flow of en-GB reads dates day first, as the
- * business writes them), else the language alone (es in a flow of en-US: Spanish words, the day before the month as
- * Spanish writes it, a decimal comma). No language, or one this engine does not know: the flow's locale.
+ * The locale answers are read in when the run speaks `language` (the model's rule, parsingLocale): es-MX as is, en
+ * in a flow of en-GB as en-GB, es in a flow of en-US as es. No language, or one this engine does not know: the
+ * flow's locale, as before languages existed.
  */
-export function parsingLocale(flowLocale: string, language?: string | null): string {
+function localeFor(flowLocale: string, language: string | null | undefined): string {
   const tag = language ? canonicalLocale(language.replace(/_/g, '-')) : null
-  if (!tag) return flowLocale
-  const run = new Intl.Locale(tag)
-  if (run.region) return tag
-  return new Intl.Locale(flowLocale).language === run.language ? flowLocale : tag
+  return tag ? (canonicalLocale(parsingLocale(tag, flowLocale)) ?? flowLocale) : flowLocale
 }

@@ -3,7 +3,7 @@
 // call these, so what the panel shows is what a run does.
 
 export { parseAnswer, prepareAnswers, type AnswerRules } from './parse'
-export { answerContext, parsingLocale, type AnswerContext } from './context'
+export { answerContext, type AnswerContext } from './context'
 export { parseDate, parseDateTime, dayIn, NO_DATE_RULES, type DateRules } from './date'
 export { parseEmail } from './email'
 export { parseNumber, type NumberRules } from './number'

@@ -160,13 +160,24 @@ async function languagesTour(page, url, theme) {
     await settings.getByLabel('Add a language').fill('es')
     await settings.getByLabel('Add a language').press('Enter')
   }
-  await settings.getByRole('heading', { name: 'Languages' }).scrollIntoViewIfNeeded()
+  // The heading at the top of the panel, below its own title bar.
+  await settings.getByRole('heading', { name: 'Languages' }).evaluate((h) => {
+    h.scrollIntoView({ block: 'start' })
+    let box = h.parentElement
+    while (box && box.scrollHeight <= box.clientHeight) box = box.parentElement
+    if (box) box.scrollTop -= 56
+  })
   await shoot(page, file('settings'))
   await settings.getByRole('button', { name: 'Close flow settings' }).click()
 
   await toolbar.getByLabel('Language').selectOption('es')
   await card('service_menu').click()
   await page.getByText(/^Texts in Spanish\./).waitFor()
+  // Two texts translated, the rows left: the card mixes Spanish with the English rows greyed and marked missing.
+  const panel = page.locator('aside.node-panel')
+  await panel.getByLabel('Header text in Spanish', { exact: true }).fill('Studio Aurora')
+  await panel.getByLabel('Body in Spanish', { exact: true }).fill('Hola {{customer_name}}, ¿qué servicio le apetece?')
+  await panel.getByLabel('Body in Spanish', { exact: true }).evaluate((e) => e.scrollIntoView({ block: 'start' }))
   await shoot(page, file('canvas'))
   await page.getByRole('button', { name: 'Close panel' }).click()
 

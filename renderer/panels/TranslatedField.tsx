@@ -87,7 +87,9 @@ export function TranslatedField({
       )}
       <p className="translated-source" id={sourceId}>
         <span className="translated-source-label">{language.defaultName}:</span>{' '}
-        {text.source ? <Highlighted text={text.source} /> : <em>empty</em>}
+        <span className="translated-source-text">
+          {text.source ? <Highlighted text={text.source} /> : <em>empty</em>}
+        </span>
         {text.limit !== null && (
           <span
             className={`translated-count${over ? ' over' : ''}`}

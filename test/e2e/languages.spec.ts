@@ -114,6 +114,9 @@ test('a flow in Spanish: add the language, switch the canvas, fill a missing tra
   await emulator.getByRole('button', { name: 'Start test', exact: true }).click()
   await expect(botMessages(page).last()).toContainText('¿Reservamos una visita?')
   await expect(phone(page).getByRole('button', { name: 'Sí' })).toBeVisible()
+  await expect(
+    phone(page).getByLabel("Speaking Spanish (es), chosen at the start: the contact's language"),
+  ).toBeVisible()
   await botMessages(page).last().click()
   await expect(emulator.getByTestId('trace-step')).toContainText('Spanish (es) text missing for Button 2 title')
   await page.screenshot({ path: info.outputPath('emulator-spanish.png') })

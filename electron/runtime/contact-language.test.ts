@@ -4,7 +4,8 @@
 import { expect, it } from 'vitest'
 import { createEffects, startRun } from '../../shared/engine'
 import { nodeCatalog } from '../../shared/nodes/runners'
-import { exampleFlow } from './testing/runtime-fixtures'
+import type { MemoryAdapter } from './adapters/log-adapter'
+import { exampleFlow, testRuntime } from './testing/runtime-fixtures'
 import { describeEachStore } from './testing/stores'
 
 const deps = { effects: createEffects(), catalog: nodeCatalog, serviceWindow: false }
@@ -73,6 +74,39 @@ describeEachStore("the contact's language", (c) => {
         expect(tx.contact).toMatchObject({ language: 'en', lastInboundAt: 1_700_000_100_000 })
         await tx.commit({ steps: [] })
       })
+    } finally {
+      await store.close()
+    }
+  })
+
+  it('a customer who picks Español in the appointment menu gets the next conversation in Spanish', async () => {
+    const { store } = await c.open()
+    try {
+      await store.publish(exampleFlow('appointment'))
+      const { runtime, adapter } = testRuntime(store)
+      const phone = '+34600000002'
+      const lists = () =>
+        (adapter as MemoryAdapter)
+          .to(phone)
+          .flatMap((e) => (e.message.type === 'interactive' ? [JSON.stringify(e.message)] : []))
+      const send = (event: Parameters<typeof runtime.inbound>[0]['event'], id: string) =>
+        runtime.inbound({ phone, name: 'Lucía', messageId: id, event: { ...event, id } })
+      const first = await send({ type: 'text', text: 'book' }, 'wamid.l1')
+      expect(lists().at(-1)).toContain('which service would you like to book?')
+      await send({ type: 'list_reply', reply: { id: 'es', title: 'Español' } }, 'wamid.l2')
+      expect(lists().at(-1)).toContain('¿qué servicio quieres reservar?')
+      await store.withContact(phone, undefined, async (tx) => {
+        expect(tx.contact.language).toBe('es')
+        await tx.commit({ steps: [] })
+      })
+      // A new conversation ("book" decides no language itself): the stored language, not the default.
+      const again = await send({ type: 'text', text: 'book' }, 'wamid.l3')
+      // The keyword starts a new run (superseding the waiting one): it starts in the stored language.
+      expect(again).toMatchObject({ status: 'processed', action: 'started' })
+      expect(again.status === 'processed' && again.runId).not.toBe(first.status === 'processed' && first.runId)
+      expect(lists()).toHaveLength(3)
+      expect(lists().at(-1)).toContain('¿qué servicio quieres reservar?')
+      await runtime.close()
     } finally {
       await store.close()
     }

@@ -199,6 +199,8 @@ export function slug(name: string): string {
   const s = name
     .toLowerCase()
     .normalize('NFKD')
+    // Accents go with their letter ('Español' → 'espanol'), not into a dash.
+    .replace(/\p{M}+/gu, '')
     .replace(/[^a-z0-9]+/g, '-')
     .replace(/^-+|-+$/g, '')
   return s.slice(0, 60).replace(/-+$/, '') || 'test'

@@ -173,11 +173,13 @@ async function languagesTour(page, url, theme) {
   await toolbar.getByLabel('Language').selectOption('es')
   await card('service_menu').click()
   await page.getByText(/^Texts in Spanish\./).waitFor()
-  // Two texts translated, the rows left: the card mixes Spanish with the English rows greyed and marked missing.
+  // One text left untranslated (the example has them all): the card shows its English row title greyed and the
+  // Missing mark, the panel the empty field, and the phone's trace the fallback.
   const panel = page.locator('aside.node-panel')
-  await panel.getByLabel('Header text in Spanish', { exact: true }).fill('Studio Aurora')
-  await panel.getByLabel('Body in Spanish', { exact: true }).fill('Hola {{customer_name}}, ¿qué servicio le apetece?')
-  await panel.getByLabel('Body in Spanish', { exact: true }).evaluate((e) => e.scrollIntoView({ block: 'start' }))
+  const pedicure = panel.getByLabel('Title in Spanish', { exact: true }).filter({ hasText: 'Pedicura' })
+  await pedicure.fill('')
+  await card('service_menu').locator('.flow-card-missing').waitFor()
+  await panel.locator('.translated-field.missing').first().evaluate((e) => e.scrollIntoView({ block: 'center' }))
   await shoot(page, file('canvas'))
   await page.getByRole('button', { name: 'Close panel' }).click()
 

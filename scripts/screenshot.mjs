@@ -179,7 +179,10 @@ async function languagesTour(page, url, theme) {
   const pedicure = panel.getByLabel('Title in Spanish', { exact: true }).filter({ hasText: 'Pedicura' })
   await pedicure.fill('')
   await card('service_menu').locator('.flow-card-missing').waitFor()
-  await panel.locator('.translated-field.missing').first().evaluate((e) => e.scrollIntoView({ block: 'center' }))
+  await panel
+    .locator('.translated-field.missing')
+    .first()
+    .evaluate((e) => e.scrollIntoView({ block: 'center' }))
   await shoot(page, file('canvas'))
   await page.getByRole('button', { name: 'Close panel' }).click()
 

@@ -39,6 +39,8 @@ export interface ContactRow {
   opted_in: boolean
   last_inbound_at: number | null
   fields: string
+  /** Migration 026: the language a Set Language node chose for the contact. */
+  language: string | null
 }
 
 export function toContact(r: ContactRow): Contact {
@@ -49,6 +51,7 @@ export function toContact(r: ContactRow): Contact {
     optedIn: r.opted_in,
     lastInboundAt: r.last_inbound_at,
     fields: JSON.parse(r.fields) as Record<string, unknown>,
+    language: r.language ?? null,
   }
 }
 

@@ -11,6 +11,7 @@ import { stepRows, type StepRows } from '../services/runs/step-rows'
 import { envelopeOf } from './outbox-rows'
 import { toContact, type ContactRow } from './pg-runs'
 import type { ContactsEffect } from '../../shared/engine/effects'
+import { contactLanguageOf } from '../../shared/engine/core'
 import type { ContactWrites, InboundRecord, OutboxItem } from './store'
 
 type Queryable = Pick<PoolClient, 'query'>
@@ -117,10 +118,20 @@ export function contactsEffect(c: Queryable, now: () => number): ContactsEffect 
     update: async (id, patch) => {
       if (patch.phone !== undefined)
         throw new Error('A contact is identified by its phone number; it cannot be changed.')
+      // `language`: a tag to remember, null to forget it, absent to keep it ($6 says which).
+      const { language } = patch
       const { rows } = await c.query<ContactRow>(
         `UPDATE contacts SET name = COALESCE($2, name), opted_in = COALESCE($3, opted_in), fields = COALESCE($4, fields),
-                 updated_at = $5 WHERE id = $1 RETURNING *`,
-        [id, patch.name ?? null, patch.optedIn ?? null, patch.fields ? JSON.stringify(patch.fields) : null, now()],
+                 language = CASE WHEN $6 THEN $7 ELSE language END, updated_at = $5 WHERE id = $1 RETURNING *`,
+        [
+          id,
+          patch.name ?? null,
+          patch.optedIn ?? null,
+          patch.fields ? JSON.stringify(patch.fields) : null,
+          now(),
+          language !== undefined,
+          language ?? null,
+        ],
       )
       if (!rows[0]) throw new Error(`Contact ${id} does not exist.`)
       return toContact(rows[0])
@@ -164,8 +175,10 @@ const WRITE = `
   i AS (
     INSERT INTO runtime_inbound (message_id, contact_id, action, run_id, received_at)
     SELECT * FROM json_to_recordset($5::json) AS x(message_id text, contact_id text, action text, run_id text, received_at bigint)),
-  u AS (UPDATE contacts c SET last_inbound_at = x.at, updated_at = x.at
-          FROM json_to_recordset($6::json) AS x(id text, at bigint) WHERE c.id = x.id)
+  u AS (UPDATE contacts c SET last_inbound_at = coalesce(x.at, c.last_inbound_at),
+                             language = CASE WHEN x.language IS NULL THEN c.language ELSE x.language END,
+                             updated_at = coalesce(x.at, x.changed_at)
+          FROM json_to_recordset($6::json) AS x(id text, at bigint, language text, changed_at bigint) WHERE c.id = x.id)
   SELECT seq, id FROM o WHERE lease_until > 0`
 
 /**
@@ -197,7 +210,9 @@ export async function writeContactSteps(
   const numbered = new Map<string, number>()
   const envelopes: Array<{ envelope: OutboxItem['envelope']; lease: number; of: number }> = []
   const inbound: unknown[] = []
-  const touched: Array<{ id: string; at: number }> = []
+  // One row per contact (a statement may not update a row twice): its last message's time, and the language a Set
+  // Language node chose for it.
+  const touched: Array<{ id: string; at: number | null; language: string | null; changed_at: number | null }> = []
   for (const [of, { contact, writes }] of batch.entries()) {
     const lease = writes.leaseOutbound?.until ?? 0
     for (const { flow, step } of writes.steps) {
@@ -223,7 +238,10 @@ export async function writeContactSteps(
         run_id: r.runId,
         received_at: r.receivedAt,
       })
-    if (writes.touchInboundAt != null) touched.push({ id: contact.id, at: writes.touchInboundAt })
+    const language = contactLanguageOf(writes.steps) ?? null
+    const changedAt = language ? (writes.steps.at(-1)?.step.state.updatedAt ?? null) : null
+    if (writes.touchInboundAt != null || language)
+      touched.push({ id: contact.id, at: writes.touchInboundAt ?? null, language, changed_at: changedAt })
   }
   const { rows } = await c.query<{ seq: number; id: string }>({
     name: 'chatflow_write_step',

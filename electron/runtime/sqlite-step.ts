@@ -3,6 +3,7 @@
 // time), inside the store's group commit.
 import type { Database, Statement } from 'better-sqlite3'
 import type { Contact } from '../../shared/engine'
+import { contactLanguageOf } from '../../shared/engine/core'
 import type { ContactStore, RunStore } from '../services/runs'
 import type { SqliteOutbox } from './sqlite-outbox'
 import type { ContactWrites, InboundRecord, OutboxItem } from './store'
@@ -35,6 +36,9 @@ export class SqliteStep {
     const r = writes.inbound
     if (r) this.sql.record.run(r.messageId, r.contactId, r.action, r.runId, r.receivedAt)
     if (writes.touchInboundAt !== undefined) this.contactStore.touchInbound(contact.id, writes.touchInboundAt)
+    // A Set Language node changed the run's language: kept with the step, so the contact's next run starts in it.
+    const language = contactLanguageOf(writes.steps)
+    if (language) this.contactStore.update(contact.id, { language })
     return leased
   }
 

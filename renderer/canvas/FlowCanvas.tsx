@@ -19,7 +19,7 @@ import { shownOverlay, useOverlayStore } from '../emulator/overlay-store'
 import { useTheme } from '../shell/theme'
 import { EdgeCache, NodeCache } from './adapter'
 import { CanvasBackground } from './CanvasBackground'
-import { breakpointMarks, decorate, NO_BREAKPOINTS } from './decor'
+import { breakpointMarks, decorate, NO_BREAKPOINTS, type MissingMark } from './decor'
 import { calleesByNode } from './callees'
 import { EdgeLayer } from './EdgeLayer'
 import { FlowMiniMap } from './FlowMiniMap'
@@ -33,6 +33,8 @@ import { detailed, selectZoomBand, ZoomBandContext } from './zoom'
 import { useFollowRun } from './useFollowRun'
 import { useComparison } from '../compare/useComparison'
 import { useCompareStore } from '../compare/compare-store'
+import { languagesOf, shownLanguage } from '../editor/languages'
+import { cardTexts, type CardTexts } from './localize'
 import './canvas.css'
 
 // Module scope, as React Flow's performance guide asks: a new object or function per render would re-render every
@@ -89,16 +91,26 @@ export function FlowCanvas() {
   const callees = useMemo(() => calleesByNode(doc, catalogue), [doc, catalogue])
   const breakpoints = useEditor((s) => s.breakpoints)
   const marks = useMemo(() => (compare ? NO_BREAKPOINTS : breakpointMarks(breakpoints)), [breakpoints, compare])
+  // Another language on the Language switch: the cards draw their texts in it (localize.ts). Comparing versions
+  // shows the default language, as the comparison's fields do.
+  const chosen = useEditor((s) => shownLanguage(languagesOf(s.doc), s.language))
+  const language = compare ? null : chosen
+  const shown = useMemo(
+    () => (language ? docNodes.map((n) => cardTexts(doc, n, language)) : null),
+    [language, docNodes, doc],
+  )
+  const cardNodes = useMemo(() => (shown ? shown.map((t) => t.node) : docNodes), [shown, docNodes])
+  const missing = useMemo(() => missingByNode(shown, language), [shown, language])
   const decor = useMemo(
-    () => decorate(docNodes, compare ? NO_PROBLEMS : problemCounts, overlay, compare, callees, marks),
-    [docNodes, problemCounts, overlay, compare, callees, marks],
+    () => decorate(docNodes, compare ? NO_PROBLEMS : problemCounts, overlay, compare, callees, marks, missing),
+    [docNodes, problemCounts, overlay, compare, callees, marks, missing],
   )
   const selectedNodes = useMemo(() => new Set(selectedNodeIds), [selectedNodeIds])
   const selectedEdges = useMemo(() => new Set(selectedEdgeIds), [selectedEdgeIds])
   const layerEdges = !detailed(band) && docNodes.length > VIRTUALISE_ABOVE
   const nodes = useMemo(
-    () => nodeCache.build(docNodes, selectedNodes, decor, live),
-    [nodeCache, docNodes, selectedNodes, decor, live],
+    () => nodeCache.build(cardNodes, selectedNodes, decor, live),
+    [nodeCache, cardNodes, selectedNodes, decor, live],
   )
   const edges = useMemo(
     () => edgeCache.build(docEdges, selectedEdges, decor),
@@ -212,4 +224,12 @@ export function FlowCanvas() {
       </ZoomBandContext.Provider>
     </div>
   )
+}
+
+/** The cards' missing translations, by node id, for their decor. */
+function missingByNode(shown: CardTexts[] | null, language: string | null): ReadonlyMap<string, MissingMark> {
+  const out = new Map<string, MissingMark>()
+  if (!shown || !language) return out
+  for (const t of shown) if (t.missing.length) out.set(t.node.id, { language, fields: t.missing })
+  return out
 }

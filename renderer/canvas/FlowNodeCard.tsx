@@ -3,7 +3,6 @@ import { Position, type Node, type NodeProps } from '@xyflow/react'
 import { OctagonAlert, TriangleAlert } from 'lucide-react'
 import type { FlowNode } from '../../shared/flow/document'
 import { definitionOf } from '../editor/model'
-import { Highlighted } from '../panels/Highlighted'
 import { NodeIcon } from '../nodes/NodeIcon'
 import { BODY_BOTTOM, cardLayout, HEAD, handleStyle, NAME, SUMMARY, type CardLayout } from './card-layout'
 import type { Callee, NodeDecor, PortState } from './decor'
@@ -11,6 +10,9 @@ import { hrefFor } from '../shell/route'
 import { PortHandle } from './StaticHandle'
 import { detailed, ZoomBandContext } from './zoom'
 import { knownType } from '../../shared/nodes/node-types'
+import { CardText } from './CardText'
+import { plainText } from './localize'
+import { languageName } from '../editor/languages'
 
 export type FlowCardNode = Node<{ node: FlowNode; decor: NodeDecor }, 'flow'>
 
@@ -67,7 +69,8 @@ export const FlowNodeCard = memo(function FlowNodeCard({ data, selected }: NodeP
       {layout.handles.map((h) => {
         const slot = layout.ports.find((p) => p.port.id === h.id)
         const state = slot ? decor.ports[slot.port.id] : undefined
-        const label = slot ? `Output ${slot.port.label} of ${node.name}` : `Input of ${node.name}`
+        const portLabel = slot ? plainText(slot.port.label) : ''
+        const label = slot ? `Output ${portLabel} of ${node.name}` : `Input of ${node.name}`
         return (
           <PortHandle
             key={`${h.type}:${h.id}`}
@@ -79,7 +82,7 @@ export const FlowNodeCard = memo(function FlowNodeCard({ data, selected }: NodeP
             className={`${h.type === 'target' ? 'port-in' : 'port-out'}${state ? ` port-${state}` : ''}`}
             style={handleStyle(h)}
             aria-label={label}
-            title={slot ? `${slot.port.label}${state ? PORT_LABEL[state] : ''}` : undefined}
+            title={slot ? `${portLabel}${state ? PORT_LABEL[state] : ''}` : undefined}
           />
         )
       })}
@@ -100,9 +103,14 @@ function describe(decor: NodeDecor): string | undefined {
     decor.run ? RUN_LABEL[decor.run] : '',
     decor.breakpoint ? BP_LABEL[decor.breakpoint] : '',
     decor.diffNote,
+    decor.missing ? missingNote(decor.missing) : '',
   ].filter(Boolean)
   return parts.length ? parts.join('; ') : undefined
 }
+
+/** 'Not translated into Spanish: Body, Button 2 title'. */
+const missingNote = (m: NonNullable<NodeDecor['missing']>) =>
+  `Not translated into ${languageName(m.language)}: ${m.fields.join(', ')}`
 
 const DIFF_BADGE = { added: 'Added', removed: 'Removed', changed: 'Changed' }
 
@@ -123,7 +131,7 @@ function CompactContent({ node, layout }: { node: FlowNode; layout: CardLayout }
         <ul className="flow-card-ports">
           {layout.ports.map(({ port }) => (
             <li key={port.id} className={`port port-${port.kind ?? 'default'}`}>
-              {port.label}
+              <CardText text={port.label} />
             </li>
           ))}
         </ul>
@@ -154,6 +162,11 @@ function CardContent({
             {DIFF_BADGE[decor.diff]}
           </span>
         )}
+        {decor.missing && (
+          <span className="flow-card-missing" title={missingNote(decor.missing)}>
+            Missing
+          </span>
+        )}
         {problems > 0 && (
           <span
             className={`flow-card-problems ${decor.errors ? 'error' : 'warning'}`}
@@ -176,16 +189,16 @@ function CardContent({
         <CalleeLink callee={decor.callee} />
       ) : (
         layout.summary && (
-          <div className="flow-card-summary" title={layout.summary}>
-            <Highlighted text={layout.summary} />
+          <div className="flow-card-summary" title={plainText(layout.summary)}>
+            <CardText text={layout.summary} />
           </div>
         )
       )}
       {layout.ports.length > 0 && (
         <ul className="flow-card-ports">
           {layout.ports.map(({ port }) => (
-            <li key={port.id} className={`port port-${port.kind ?? 'default'}`} title={port.label}>
-              {port.label}
+            <li key={port.id} className={`port port-${port.kind ?? 'default'}`} title={plainText(port.label)}>
+              <CardText text={port.label} />
             </li>
           ))}
         </ul>

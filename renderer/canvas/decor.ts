@@ -54,6 +54,14 @@ export interface NodeDecor {
   breakpoint?: BreakpointMark
   /** A node that calls another flow (a Call Flow): the flow, with its name when the studio has it (null: unknown). */
   callee?: Callee
+  /** Shown in another language (the Language switch): the texts of the card with no translation into it. */
+  missing?: MissingMark
+}
+
+export interface MissingMark {
+  language: string
+  /** The labels of the texts (as the type names them: 'Body', 'Button 2 title'). */
+  fields: string[]
 }
 
 export interface Callee {
@@ -77,6 +85,7 @@ export function decorate(
   compare: CompareView | null = null,
   callees: ReadonlyMap<string, Callee> = new Map(),
   breakpoints: BreakpointMarks = NO_BREAKPOINTS,
+  missing: ReadonlyMap<string, MissingMark> = new Map(),
 ): Decor {
   const run = new Map<string, RunState>()
   const ports = new Map<string, Record<string, PortState>>()
@@ -112,12 +121,13 @@ export function decorate(
     const m = compare?.marks.get(n.id)
     const callee = callees.get(n.id)
     const bp = breakpoints.nodes.get(n.id)
-    if (!p && !r && !ps && !m && !callee && !bp) continue
+    const gap = missing.get(n.id)
+    if (!p && !r && !ps && !m && !callee && !bp && !gap) continue
     const errors = p?.error ?? 0
     const warnings = p?.warning ?? 0
     const portList = ps ? Object.entries(ps).sort(([a], [b]) => (a < b ? -1 : 1)) : []
     nodes.set(n.id, {
-      key: `${errors}|${warnings}|${r ?? ''}|${portList.map(([k, v]) => `${k}=${v}`).join(',')}|${m ? `${m.status}:${m.note}` : ''}|${callee ? `${callee.flowId}\u0000${callee.name ?? ''}` : ''}|${bp ?? ''}`,
+      key: `${errors}|${warnings}|${r ?? ''}|${portList.map(([k, v]) => `${k}=${v}`).join(',')}|${m ? `${m.status}:${m.note}` : ''}|${callee ? `${callee.flowId}\u0000${callee.name ?? ''}` : ''}|${bp ?? ''}|${gap ? `${gap.language}:${gap.fields.join('\u0000')}` : ''}`,
       errors,
       warnings,
       run: r,
@@ -126,6 +136,7 @@ export function decorate(
       diffNote: m?.note ?? '',
       ...(callee ? { callee } : {}),
       ...(bp ? { breakpoint: bp } : {}),
+      ...(gap ? { missing: gap } : {}),
     })
   }
   return { nodes, edges, edgeBreakpoints: breakpoints.edges }

@@ -6,6 +6,7 @@ import { Messages } from '../panels/SchemaFields'
 import { useEditor, useEditorStore } from './context'
 import { SidePanel } from './SidePanel'
 import { FlowInterfaceSection } from './FlowInterfaceSection'
+import { LanguagesSection } from './LanguagesSection'
 
 // The flow's settings beside the canvas (opened from the toolbar): the locale, time zone and default country that
 // Question nodes read answers with. Each change is one undoable edit of the document; problems (an unknown time zone)
@@ -61,8 +62,8 @@ export default function FlowSettingsPanel({ onClose }: { onClose(): void }) {
   return (
     <SidePanel label="Flow settings" title="Flow settings" closeLabel="Close flow settings" onClose={onClose}>
       <p className="node-panel-description">
-        How Question nodes read what customers type: dates, times, numbers and phone numbers; and, under Interface, what
-        other flows give this one and get back when they call it.
+        How Question nodes read what customers type: dates, times, numbers and phone numbers; the languages the flow
+        speaks; and, under Interface, what other flows give this one and get back when they call it.
       </p>
       {!raw && (
         <p className="node-panel-description">
@@ -134,6 +135,7 @@ export default function FlowSettingsPanel({ onClose }: { onClose(): void }) {
         <BusinessNumber onCountry={(code) => change('defaultCountry', code, 'Change the default country')} />
         <Messages id={`${id}-country-problems`} problems={problemsAt('defaultCountry')} />
       </div>
+      <LanguagesSection />
       <FlowInterfaceSection />
     </SidePanel>
   )

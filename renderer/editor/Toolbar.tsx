@@ -5,6 +5,7 @@ import { autoLayout } from './actions'
 import { useEditor, useEditorStore } from './context'
 import type { SaveStatus } from './autosave'
 import { liveBreakpoints } from './breakpoints'
+import { LanguageSwitch } from './LanguageSwitch'
 
 interface Props {
   onBack(): void
@@ -57,6 +58,7 @@ export function Toolbar({
       <h1 className="editor-title" title={name}>
         {name}
       </h1>
+      <LanguageSwitch />
       <button
         type="button"
         aria-label="Undo"

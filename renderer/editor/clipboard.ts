@@ -7,6 +7,8 @@ import { renameInDocument } from './model'
 import { NODE_NAME_MAX } from '../../shared/flow/names'
 import { migrateNodeVersions } from '../../shared/flow/node-versions'
 import { NODE_VERSIONS } from '../../shared/nodes/load-flow'
+import { clipTranslations, withPastedTranslations } from './language-edits'
+import { TranslationsSchema } from '../../shared/flow/translations-schema'
 
 // Copy and paste of nodes, also between flows: the clip travels as JSON text on the system clipboard.
 // Pasted nodes get fresh ids; a name already used in the target flow gets the next free number (http_call_1
@@ -19,15 +21,19 @@ const ClipSchema = z.object({
   format: z.literal(CLIP_FORMAT),
   nodes: z.array(KnownFlowNodeSchema),
   edges: z.array(FlowEdgeSchema),
+  /** The copied nodes' texts in the flow's other languages (docs/languages.md), by language, node id and pointer. */
+  translations: TranslationsSchema.optional(),
 })
 export type Clip = z.infer<typeof ClipSchema>
 
 export function copyClip(doc: FlowDocument, nodeIds: Iterable<string>): Clip {
   const ids = new Set(nodeIds)
+  const translations = clipTranslations(doc, ids)
   return {
     format: CLIP_FORMAT,
     nodes: doc.nodes.filter((n) => ids.has(n.id)),
     edges: doc.edges.filter((e) => ids.has(e.source) && ids.has(e.target)),
+    ...(translations ? { translations } : {}),
   }
 }
 
@@ -71,7 +77,9 @@ export function pasteClip(
   // Rename inside a scratch document of the pasted nodes only, through placeholder names first so that a node
   // renamed to a name another pasted node still holds cannot capture that node's references.
   const idMap = new Map(clip.nodes.map((n) => [n.id, newId('n')]))
-  let scratch: FlowDocument = { ...doc, nodes: clip.nodes, edges: [], samples: {} }
+  // The clip's translations ride along, so references between pasted nodes are rewritten in them too.
+  let scratch: FlowDocument = { ...doc, nodes: clip.nodes, edges: [], samples: {}, translations: clip.translations }
+  if (!clip.translations) delete scratch.translations
   clip.nodes.forEach((n, i) => (scratch = renameInDocument(scratch, n.id, `__paste_${i}`)))
   clip.nodes.forEach((n) => (scratch = renameInDocument(scratch, n.id, finalName.get(n.id)!)))
 
@@ -86,7 +94,8 @@ export function pasteClip(
     sourcePort: e.sourcePort,
     target: idMap.get(e.target)!,
   }))
-  return { doc: { ...doc, nodes: [...doc.nodes, ...nodes], edges: [...doc.edges, ...edges] }, nodes }
+  const next = { ...doc, nodes: [...doc.nodes, ...nodes], edges: [...doc.edges, ...edges] }
+  return { doc: withPastedTranslations(next, scratch.translations, idMap), nodes }
 }
 
 /** `name` with the first free number: a trailing number counts up (http_call_1 → http_call_2), else _2, _3… */

@@ -1,3 +1,4 @@
+import { removeNodeTranslations } from '../../shared/flow/translations'
 import type { FlowDocument, FlowEdge, FlowNode, Position } from '../../shared/flow/document'
 import type { Port } from '../../shared/nodes/types'
 import { startsFlow } from '../../shared/nodes/behaviour-of'
@@ -54,12 +55,16 @@ export function removeElements(
   if (nodes.size === 0 && edges.size === 0) return doc
   const removedNames = new Set(doc.nodes.filter((n) => nodes.has(n.id)).map((n) => n.name))
   const samples = Object.fromEntries(Object.entries(doc.samples).filter(([name]) => !removedNames.has(name)))
-  return {
-    ...doc,
-    nodes: doc.nodes.filter((n) => !nodes.has(n.id)),
-    edges: doc.edges.filter((e) => !edges.has(e.id) && !nodes.has(e.source) && !nodes.has(e.target)),
-    samples,
-  }
+  // A deleted node's translations go with it (undo brings both back: the history holds whole documents).
+  return removeNodeTranslations(
+    {
+      ...doc,
+      nodes: doc.nodes.filter((n) => !nodes.has(n.id)),
+      edges: doc.edges.filter((e) => !edges.has(e.id) && !nodes.has(e.source) && !nodes.has(e.target)),
+      samples,
+    },
+    nodes,
+  )
 }
 
 export function moveNodes(doc: FlowDocument, positions: ReadonlyMap<string, Position>): FlowDocument {

@@ -3,6 +3,7 @@ import { renameNode } from '../../shared/analysis/rename'
 import { knownType, nextNodeName, type NodeType } from '../../shared/nodes/node-types'
 import { definitionOf as def, parseConfig } from '../../shared/nodes/registry'
 import type { NodeDefinition, Port } from '../../shared/nodes/types'
+import type { CustomerText } from '../../shared/flow/node-facts'
 
 // The editor's window onto the flow model (shared/nodes, shared/flow). Configs on the canvas can be half-edited and
 // invalid; ports and summaries then come from the raw config where the schema refuses it, so the card never
@@ -62,3 +63,22 @@ export function renameInDocument(doc: FlowDocument, nodeId: string, name: string
   const r = renameNode(doc, nodeId, name)
   return r.ok ? r.document : doc
 }
+
+const customerTextCache = new WeakMap<object, CustomerText[]>()
+
+/** The customer texts of a node's config, as its type declares them; none when the config cannot be read. Cached
+ *  per config object: the canvas asks for every card when it shows another language. */
+export function customerTextsOf(node: FlowNode): CustomerText[] {
+  let texts = customerTextCache.get(node.config)
+  if (!texts) {
+    try {
+      texts = definitionOf(knownType(node.type)).customerTexts(configOf(node))
+    } catch {
+      texts = []
+    }
+    customerTextCache.set(node.config, texts)
+  }
+  return texts
+}
+
+export const customerTextPointers = (node: FlowNode): string[] => customerTextsOf(node).map((t) => t.pointer)

@@ -46,6 +46,12 @@ export interface EditorState {
   breakpointsVersion: number
   /** Why the last read or write of the breakpoints failed (shown in the Breakpoints list), or null. */
   breakpointsError: string | null
+  /**
+   * The language the canvas cards and node panels show (the toolbar's Language switch), or null for the default
+   * language (the node configs themselves). A view, not an edit: no undo step, nothing saved. Read it through
+   * `shownLanguage` (languages.ts), which falls back to the default when the flow no longer lists it.
+   */
+  language: string | null
 }
 
 export interface ProblemCount {
@@ -78,6 +84,8 @@ export interface EditorActions {
   setBreakpoints(next: Breakpoint[], label: string, key?: string | null): void
   /** The breakpoints as stored, on opening: no undo step, nothing to send back. */
   loadBreakpoints(list: Breakpoint[]): void
+  /** Shows the flow in another of its languages (null: the default). */
+  setLanguage(language: string | null): void
 }
 
 export type EditorStore = StoreApi<EditorState & EditorActions>
@@ -98,7 +106,8 @@ function countProblems(problems: Problem[]): Record<string, ProblemCount> {
  *  shows (useProblems): at 1000 nodes the pass and the re-render it causes took a tenth of opening (docs/canvas.md). */
 export const VALIDATE_BEFORE_SHOWING = 300
 
-export function createEditorStore(initial: FlowDocument): EditorStore {
+/** `language`: the language the canvas opens in (null: the default). */
+export function createEditorStore(initial: FlowDocument, language: string | null = null): EditorStore {
   const initialProblems = initial.nodes.length <= VALIDATE_BEFORE_SHOWING ? validateFlow(initial) : null
   return createStore<EditorState & EditorActions>()((set, get) => {
     /** Puts back what an undo or redo step holds: the document, and the breakpoints for a breakpoint edit (the
@@ -130,6 +139,7 @@ export function createEditorStore(initial: FlowDocument): EditorStore {
       breakpoints: [],
       breakpointsVersion: 0,
       breakpointsError: null,
+      language,
 
       apply(label, next, key = null) {
         const { doc, history, version } = get()
@@ -241,6 +251,10 @@ export function createEditorStore(initial: FlowDocument): EditorStore {
 
       loadBreakpoints(list) {
         set({ breakpoints: list })
+      },
+
+      setLanguage(language) {
+        set({ language })
       },
 
       select(nodeIds, edgeIds = []) {

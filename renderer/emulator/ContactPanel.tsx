@@ -2,9 +2,12 @@ import { useEffect, useState } from 'react'
 import { useStore } from 'zustand'
 import { parseRelaxedObject } from './relaxed'
 import type { EmulatorStore } from './session-store'
+import type { FlowDocument } from '../../shared/flow/document'
+import { ContactLanguage } from './ContactLanguage'
 
-/** The test contact's profile: what {{customer_name}} and Lead Management read, consent and the window. */
-export function ContactPanel({ store }: { store: EmulatorStore }) {
+/** The test contact's profile: what {{customer_name}} and Lead Management read, consent, the window, and the
+ *  language the studio keeps for the contact (a flow in several languages starts the run in it). */
+export function ContactPanel({ store, doc }: { store: EmulatorStore; doc: FlowDocument }) {
   const contact = useStore(store, (s) => s.contact)
   const busy = useStore(store, (s) => s.busy)
   const [name, setName] = useState('')
@@ -40,6 +43,12 @@ export function ContactPanel({ store }: { store: EmulatorStore }) {
         />
         Opted in
       </label>
+      <ContactLanguage
+        doc={doc}
+        language={contact.language}
+        busy={busy}
+        onChange={(language) => void store.getState().updateContact({ language })}
+      />
       <p className="emu-field">
         Last message: {contact.lastInboundAt ? new Date(contact.lastInboundAt).toLocaleString() : 'never'}
       </p>

@@ -207,7 +207,7 @@ function OpenPanel({ flowId, flush }: { flowId: string; flush(): Promise<unknown
               <>
                 <StartPanel store={store} doc={doc} />
                 <HttpModes names={httpNodes(doc)} modes={modes} onChange={setModes} />
-                <ContactPanel store={store} />
+                <ContactPanel store={store} doc={doc} />
               </>
             )}
             {tab === 'debug' && (

@@ -47,7 +47,7 @@ const ev = (nodeId: string, port: string | null, error = false): TraceEvent => (
 
 const session = (trace: TraceEvent[], waiting: string | null): EmulatorSession => ({
   flowId: doc.id,
-  contact: { id: 'c', name: 'C', phone: '+1555', optedIn: true, lastInboundAt: null, fields: {} },
+  contact: { id: 'c', name: 'C', phone: '+1555', optedIn: true, lastInboundAt: null, fields: {}, language: null },
   run: {
     id: 'r',
     status: waiting ? 'paused' : 'failed',

@@ -50,7 +50,12 @@ export interface EmulatorState {
   newContact(): Promise<void>
   /** Moves the contact's emulator clock on (to the due time, or by an amount): a due run wakes, an expired one ends. */
   skip(to: Skip): Promise<void>
-  updateContact(patch: { name?: string; optedIn?: boolean; fields?: Record<string, unknown> }): Promise<void>
+  updateContact(patch: {
+    name?: string
+    optedIn?: boolean
+    fields?: Record<string, unknown>
+    language?: string | null
+  }): Promise<void>
   setVariables(set: Record<string, unknown>, unset?: string[]): Promise<void>
   refreshCoverage(): Promise<void>
   /** Reads the contact's session again (a run the studio's timer woke), unless a step of the tester's is in flight. */

@@ -18,6 +18,7 @@ export function showOnCanvas(doc: FlowDocument, t: LogTrace): void {
       optedIn: true,
       lastInboundAt: null,
       fields: {},
+      language: null,
     },
     run: {
       id: t.run.id,

@@ -15,6 +15,7 @@ import { mpmUi } from './mpm'
 import { questionUi } from './question'
 import { routerUi } from './router'
 import { scriptUi } from './script'
+import { setLanguageUi } from './set_language'
 import { spmUi } from './spm'
 import { templateMessageUi } from './template_message'
 import { triggerUi } from './trigger'
@@ -40,6 +41,7 @@ export const NODE_UIS = [
   chatFlowUi,
   waitUi,
   callFlowUi,
+  setLanguageUi,
   endUi,
 ] as const
 

@@ -8,10 +8,12 @@ interface Props<T> {
   onChange(items: T[]): void
   makeItem(): T
   renderItem(item: T, index: number, itemName: string): ReactNode
+  /** Items can be neither added, removed nor moved (a panel in another language: the list is shared by all). */
+  locked?: boolean
 }
 
 /** A list of buttons, rows, rules, headers or fields: add at the end, remove, move up and down. */
-export function ListEditor<T>({ label, itemLabel, items, onChange, makeItem, renderItem }: Props<T>) {
+export function ListEditor<T>({ label, itemLabel, items, onChange, makeItem, renderItem, locked }: Props<T>) {
   const move = (from: number, to: number) => {
     const next = items.slice()
     const [moved] = next.splice(from, 1)
@@ -26,33 +28,42 @@ export function ListEditor<T>({ label, itemLabel, items, onChange, makeItem, ren
           return (
             <li key={i} className="list-item">
               <div className="list-item-body">{renderItem(item, i, name)}</div>
-              <div className="list-item-actions">
-                <button type="button" aria-label={`Move ${name} up`} disabled={i === 0} onClick={() => move(i, i - 1)}>
-                  <ChevronUp size={12} aria-hidden="true" />
-                </button>
-                <button
-                  type="button"
-                  aria-label={`Move ${name} down`}
-                  disabled={i === items.length - 1}
-                  onClick={() => move(i, i + 1)}
-                >
-                  <ChevronDown size={12} aria-hidden="true" />
-                </button>
-                <button
-                  type="button"
-                  aria-label={`Remove ${name}`}
-                  onClick={() => onChange(items.filter((_, j) => j !== i))}
-                >
-                  <X size={12} aria-hidden="true" />
-                </button>
-              </div>
+              {!locked && (
+                <div className="list-item-actions">
+                  <button
+                    type="button"
+                    aria-label={`Move ${name} up`}
+                    disabled={i === 0}
+                    onClick={() => move(i, i - 1)}
+                  >
+                    <ChevronUp size={12} aria-hidden="true" />
+                  </button>
+                  <button
+                    type="button"
+                    aria-label={`Move ${name} down`}
+                    disabled={i === items.length - 1}
+                    onClick={() => move(i, i + 1)}
+                  >
+                    <ChevronDown size={12} aria-hidden="true" />
+                  </button>
+                  <button
+                    type="button"
+                    aria-label={`Remove ${name}`}
+                    onClick={() => onChange(items.filter((_, j) => j !== i))}
+                  >
+                    <X size={12} aria-hidden="true" />
+                  </button>
+                </div>
+              )}
             </li>
           )
         })}
       </ol>
-      <button type="button" className="list-add" onClick={() => onChange([...items, makeItem()])}>
-        Add {itemLabel.toLowerCase()}
-      </button>
+      {!locked && (
+        <button type="button" className="list-add" onClick={() => onChange([...items, makeItem()])}>
+          Add {itemLabel.toLowerCase()}
+        </button>
+      )}
     </div>
   )
 }

@@ -10,6 +10,9 @@ import { NameField } from './NameField'
 import { SchemaField, type FieldContext } from './SchemaFields'
 import { jsonSchemaOf } from './schema'
 import { knownType } from '../../shared/nodes/node-types'
+import { useLanguageFields } from './language-fields'
+import { LanguageNote } from './LanguageNote'
+import { languagesOf, shownInPanel } from '../editor/languages'
 
 const NO_PROBLEMS: Problem[] = []
 
@@ -21,16 +24,19 @@ export function NodePanel({ nodeId }: { nodeId: string }) {
   const focusField = useEditor((s) => s.focusField)
   const idBase = useId().replace(/:/g, '')
   const root = useRef<HTMLElement>(null)
+  const language = useLanguageFields(node)
 
+  const languages = useEditor((s) => languagesOf(s.doc))
+  const shown = language?.tag ?? null
   const problems = useMemo(() => {
     const byField = new Map<string, Problem[]>()
     for (const p of allProblems ?? NO_PROBLEMS) {
-      if (p.nodeId !== nodeId) continue
+      if (p.nodeId !== nodeId || !shownInPanel(p, languages, shown)) continue
       const key = p.field ?? ''
       byField.set(key, [...(byField.get(key) ?? []), p])
     }
     return byField
-  }, [allProblems, nodeId])
+  }, [allProblems, nodeId, languages, shown])
 
   // Focus the field a problem points at: the closest enclosing field that is on screen.
   useEffect(() => {
@@ -65,6 +71,7 @@ export function NodePanel({ nodeId }: { nodeId: string }) {
       if (!current || getAt(current.config, pointer) === value) return
       store.getState().updateConfig(nodeId, setAt(current.config, pointer, value), pointer)
     },
+    ...(language ? { language } : {}),
   }
   const nodeLevel = problems.get('') ?? []
 
@@ -78,6 +85,7 @@ export function NodePanel({ nodeId }: { nodeId: string }) {
         </button>
       </header>
       <p className="node-panel-description">{def.description}</p>
+      {language && <LanguageNote language={language} />}
       <NameField node={node} />
       {ui.actions && (
         <div className="node-actions">

@@ -4,6 +4,7 @@ import { ListEditor } from './ListEditor'
 import { emptyValue, humanise, kindOf, singular, unwrapNullable, type JsonSchema } from './schema'
 import { TemplateField } from './TemplateField'
 import { HelpText } from './HelpText'
+import { TranslatedField } from './TranslatedField'
 
 /** What a node type's panel tells the generic fields: which fields hide in the current mode, which take
  *  several lines, and labels clearer than the humanised key. Pointers are into the node's config. */
@@ -48,6 +49,19 @@ export interface FieldContext {
   /** The node's whole config, for field widgets that depend on another field. */
   config?: Record<string, unknown>
   set(pointer: string, value: unknown): void
+  /** Shown in another of the flow's languages (the Language switch): its texts edit that language, the rest of the
+   *  config is shared by every language and read-only here (TranslatedField.tsx). */
+  language?: LanguageFields
+}
+
+export interface LanguageFields {
+  /** 'Spanish', and the default language's name: 'English'. */
+  name: string
+  defaultName: string
+  /** The node's customer texts, by pointer: the translation ('' when missing), the default text, the channel's limit. */
+  texts: ReadonlyMap<string, { text: string; source: string; limit: number | null }>
+  /** Writes the translation of the text at `pointer` ('' deletes it). */
+  translate(pointer: string, text: string): void
 }
 
 const domId = (ctx: FieldContext, pointer: string) => `${ctx.idBase}${pointer.replace(/[^A-Za-z0-9_-]/g, '_')}`
@@ -98,8 +112,9 @@ interface Props {
 export function SchemaField({ schema: raw, value, pointer, label, ctx }: Props) {
   if (ctx.hidden.has(pointer)) return null
   const Widget = ctx.hints.widgets?.[generic(pointer)]
-  if (Widget)
-    return (
+  const locked = !!ctx.language && !ctx.language.texts.has(pointer)
+  if (Widget) {
+    const widget = (
       <Widget
         id={domId(ctx, pointer)}
         pointer={pointer}
@@ -111,6 +126,8 @@ export function SchemaField({ schema: raw, value, pointer, label, ctx }: Props) 
         set={(p, v) => ctx.set(p, v)}
       />
     )
+    return locked && !hasTextUnder(ctx, pointer) ? <Locked>{widget}</Locked> : widget
+  }
   const { schema, nullable } = unwrapNullable(raw)
   const kind = kindOf(schema)
   const id = domId(ctx, pointer)
@@ -162,6 +179,7 @@ export function SchemaField({ schema: raw, value, pointer, label, ctx }: Props) 
         </span>
         {help}
         <ListEditor
+          locked={!!ctx.language}
           label={label}
           itemLabel={itemLabel}
           items={items}
@@ -179,9 +197,26 @@ export function SchemaField({ schema: raw, value, pointer, label, ctx }: Props) 
     )
   }
 
+  const text = ctx.language?.texts.get(pointer)
+  if (ctx.language && text && kind === 'string') {
+    return (
+      <TranslatedField
+        id={id}
+        pointer={pointer}
+        label={label}
+        accessibleLabel={a11y}
+        text={text}
+        language={ctx.language}
+        template={ctx.templates.has(pointer)}
+        multiline={(ctx.hints.multiline ?? []).includes(generic(pointer))}
+        problems={problems}
+      />
+    )
+  }
+
   let control: React.ReactNode
   if (kind === 'boolean') {
-    return (
+    const check = (
       <div className="field field-check">
         <label>
           <input
@@ -198,6 +233,7 @@ export function SchemaField({ schema: raw, value, pointer, label, ctx }: Props) 
         <Messages id={msgId} problems={problems} />
       </div>
     )
+    return locked ? <Locked>{check}</Locked> : check
   } else if (kind === 'enum') {
     control = (
       <select
@@ -235,7 +271,7 @@ export function SchemaField({ schema: raw, value, pointer, label, ctx }: Props) 
         onChange={(e) => ctx.set(pointer, e.target.value === '' ? (nullable ? null : 0) : Number(e.target.value))}
       />
     )
-  } else if (kind === 'string' && ctx.templates.has(pointer)) {
+  } else if (kind === 'string' && ctx.templates.has(pointer) && !locked) {
     control = (
       <TemplateField
         id={id}
@@ -266,7 +302,7 @@ export function SchemaField({ schema: raw, value, pointer, label, ctx }: Props) 
   } else {
     control = <JsonField id={id} value={value} pointer={pointer} onChange={(v) => ctx.set(pointer, v)} />
   }
-  return (
+  const field = (
     <div className="field">
       <label htmlFor={id}>{label}</label>
       {control}
@@ -274,7 +310,22 @@ export function SchemaField({ schema: raw, value, pointer, label, ctx }: Props) 
       <Messages id={msgId} problems={problems} />
     </div>
   )
+  return locked ? <Locked>{field}</Locked> : field
 }
+
+/** A setting shared by every language, shown read-only while the panel shows another language: a disabled
+ *  fieldset disables every control inside it, whatever draws them. */
+function Locked({ children }: { children: React.ReactNode }) {
+  return (
+    <fieldset disabled className="field-locked">
+      {children}
+    </fieldset>
+  )
+}
+
+/** True when a customer text sits inside the value at `pointer` (a list of buttons, a form's screens). */
+const hasTextUnder = (ctx: FieldContext, pointer: string) =>
+  [...(ctx.language?.texts.keys() ?? [])].some((p) => p.startsWith(`${pointer}/`))
 
 /** Values the form has no typed control for are edited as JSON; text that does not parse is kept in the box. */
 function JsonField({

@@ -56,11 +56,12 @@ describe('flow settings', () => {
     expect(s.defaultCountry).toBeNull()
   })
 
-  it('are set in the appointment example, which books in London', () => {
+  it('are set in the appointment example, which books in London, in English and Spanish', () => {
     expect(example('appointment').settings).toEqual({
       locale: 'en-GB',
       timeZone: 'Europe/London',
       defaultCountry: 'GB',
+      languages: { list: ['en', 'es'], default: 'en', detect: true },
     })
   })
 })

@@ -67,7 +67,7 @@ describe('text units', () => {
   })
 
   it('a flow of one language has units without translations', () => {
-    const doc = example('appointment')
+    const doc = example('age-gate')
     const units = textUnits(doc)
     expect(units.length).toBeGreaterThan(3)
     for (const u of units) expect(u.translations).toEqual({})

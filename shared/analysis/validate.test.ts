@@ -357,8 +357,9 @@ const CASES: Case[] = [
     'more than 10 list rows',
     'appointment',
     (d) => {
+      // Six rows (four services, two languages) and five more.
       cfg(d, 'service_menu').list.sections[1].rows.push(
-        ...Array.from({ length: 7 }, (_, i) => ({ id: `r${i}`, title: `R${i}`, description: '' })),
+        ...Array.from({ length: 5 }, (_, i) => ({ id: `r${i}`, title: `R${i}`, description: '' })),
       )
     },
     {

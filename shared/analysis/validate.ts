@@ -15,6 +15,7 @@ import { triggerConfigOf } from '../nodes/trigger/config'
 import { startsFlow } from '../nodes/behaviour-of'
 import type { FlowCatalogue } from '../flow/catalogue'
 import { flowSettings } from '../flow/settings'
+import { flowLanguages } from '../flow/languages'
 import { validateCalls } from './validate-calls'
 import { translationProblems } from './translations'
 
@@ -100,6 +101,8 @@ function validateNodes(
   const nameCount = new Map<string, number>()
   for (const n of doc.nodes) nameCount.set(n.name, (nameCount.get(n.name) ?? 0) + 1)
   const { locale } = flowSettings(doc)
+  const { list, default: def } = flowLanguages(doc)
+  const languages = { list, default: def }
   doc.nodes.forEach((node, i) => {
     const at = `/nodes/${i}`
     if (ids.has(node.id))
@@ -161,6 +164,7 @@ function validateNodes(
         nodeName: node.name,
         configPointer,
         locale,
+        languages,
         ...(flows ? { flows } : {}),
       }),
     )

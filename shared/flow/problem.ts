@@ -30,6 +30,9 @@ export interface ValidateContext {
   configPointer: string
   /** The flow's locale (its settings), for checks that read text as the flow does; absent for a lone node. */
   locale?: string
+  /** The flow's languages and its default (settings.languages; a single-language flow: its locale alone), for checks
+   *  of a language a node names; absent for a lone node. */
+  languages?: { list: readonly string[]; default: string }
   /** The other flows, when the host has them (a Call Flow node's callee): absent for a lone document. */
   flows?: FlowCatalogue
 }

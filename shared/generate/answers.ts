@@ -22,7 +22,7 @@ export async function prepare(flow?: Pick<FlowDocument, 'nodes'>): Promise<void>
   if (flow) await prepareSamples(flow.nodes)
 }
 
-/** What a Question of this flow reads answers with, for a test's contact, at the tests' moment. */
-export function contextOf(flow: FlowDocument, phone: string, now: string): AnswerContext {
-  return answerContext(flow.settings, Date.parse(now), phone)
+/** What a Question of this flow reads answers with, for a test's contact, at the tests' moment, in its language. */
+export function contextOf(flow: FlowDocument, phone: string, now: string, language?: string | null): AnswerContext {
+  return answerContext(flow.settings, Date.parse(now), phone, language)
 }

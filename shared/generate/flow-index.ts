@@ -38,6 +38,11 @@ export interface FlowIndex {
   budget: Budget
   /** The flows it calls, when it calls any: `doc` is then their composite (through-calls.ts). */
   scope: CallScope | null
+  /**
+   * The contact's stored language every test sets (`contact.language`), when the suite is written for one language
+   * of a flow in several (GenerateOptions.language); null: the tests set none.
+   */
+  language: string | null
 }
 
 /**
@@ -49,6 +54,7 @@ export function indexFlow(
   now: string,
   budget: Budget = UNLIMITED,
   scope: CallScope | null = null,
+  language: string | null = null,
 ): FlowIndex {
   const doc = scope?.composite ?? flow
   const graph = scope ? throughCalls(buildPortGraph(doc), scope) : buildPortGraph(doc)
@@ -96,7 +102,8 @@ export function indexFlow(
       return setters.get(root)?.includes(node) ?? false
     },
     byName: (name) => names.get(name),
-    answers: contextOf(flow, DEFAULT_CONTACT.phone, now),
+    answers: contextOf(flow, DEFAULT_CONTACT.phone, now, language),
+    language,
     now,
     budget,
     scope,

@@ -15,7 +15,7 @@ import type { FlowIndex } from './flow-index'
 import type { Source } from './targets'
 
 export interface Start {
-  contact: { name: string; phone: string; lastInboundAt?: string; optedIn?: boolean }
+  contact: { name: string; phone: string; lastInboundAt?: string; optedIn?: boolean; language?: string }
   trigger: TriggerSpec
   /** A callable flow's inputs, preset as a caller would give them (the test's `variables:`). */
   variables?: Vars
@@ -128,6 +128,8 @@ export function startSource(ix: FlowIndex, trigger: number): StartSource {
       const contact = {
         name: pick('contact.name', DEFAULT_CONTACT.name),
         phone: pick('contact.phone', DEFAULT_CONTACT.phone),
+        // A suite for one language: every test's contact has it stored, so its runs speak it.
+        ...(ix.language ? { language: ix.language } : {}),
       }
       const variables: Vars = {}
       for (const i of inputs) {

@@ -84,6 +84,11 @@ export interface GenerateOptions {
    * exploration goes on inside each callee, whose branches count for it (through-calls.ts).
    */
   flows?: FlowCatalogue
+  /**
+   * A flow in several languages: write the suite for this one (a flow language): every test's contact has it stored
+   * (`contact.language`), so the tests expect what the bot says in it. Absent: the tests set no language.
+   */
+  language?: string
 }
 
 export const DEFAULT_BUDGET_MS = 10_000
@@ -116,7 +121,7 @@ export async function generateSuite(
   // Whole seconds, rounded up: the tests' `now` is written into each file, and their runs must not look older than
   // the flow's last change (coverage counts runs started since then).
   const ix = withParsedConfigs(() =>
-    indexFlow(flow, new Date(Math.ceil(started / 1000) * 1000).toISOString(), budget, scope),
+    indexFlow(flow, new Date(Math.ceil(started / 1000) * 1000).toISOString(), budget, scope, options.language ?? null),
   )
   const reachable = walkFrom(ix.graph).seen
   let analysed = true

@@ -16,6 +16,7 @@ import { mpmNode } from './mpm'
 import { questionNode } from './question'
 import { routerNode } from './router'
 import { scriptNode } from './script'
+import { setLanguageNode } from './set_language'
 import { spmNode } from './spm'
 import { templateMessageNode } from './template_message'
 import { triggerNode } from './trigger'
@@ -40,5 +41,6 @@ export const NODE_MODULES = [
   chatFlowNode,
   waitNode,
   callFlowNode,
+  setLanguageNode,
   endNode,
 ] as const

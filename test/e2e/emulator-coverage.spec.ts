@@ -4,7 +4,7 @@
 import { test, expect } from './fixtures'
 import { botMessages, emulatorPanel, expectCoverage, openExample, pickRow, saveAndPass, type } from './emulator-helpers'
 
-test('appointment to 100%: every service row, a wrong date until it gives up, and the router else from a start at the router', async ({
+test('appointment to 100%: every service row, both language rows, a wrong date until it gives up, and the router else from a start at the router', async ({
   page,
   studio,
 }) => {
@@ -30,10 +30,15 @@ test('appointment to 100%: every service row, a wrong date until it gives up, an
   await expect(last()).toContainText('Which day suits you for your Manicure?')
   await type(page, 'tomorrow')
   await expect(last()).toContainText(/Booked: Manicure on \d{4}-\d{2}-\d{2}\./)
+  // The Language rows: Español sets Spanish and shows the menu again in it; English sets English back.
   await type(page, 'book')
+  await pickRow(page, 'See services', 'Español')
+  await expect(last()).toContainText('¿qué servicio quieres reservar?')
+  await pickRow(page, 'Ver servicios', 'English')
+  await expect(last()).toContainText('which service would you like to book?')
   await pickRow(page, 'See services', 'Pedicure')
   await expect(last()).toContainText('Which day suits you for your Pedicure?')
-  await expectCoverage(page, '85%')
+  await expectCoverage(page, '88%')
   await expect(emulator.getByRole('button', { name: /^by_service → else/i })).toBeVisible()
 
   // Every row has a route, so only a start at the router with no row chosen takes its else.

@@ -29,7 +29,7 @@ test('generate tests for the appointment example: every reachable branch, each t
   await generate.getByRole('button', { name: 'Generate tests' }).click()
 
   const summary = generate.getByRole('status').filter({ hasText: 'generated' })
-  await expect(summary).toContainText(/4 tests generated in \d+\.\d s · coverage 12\/14 branches/, { timeout: 30_000 })
+  await expect(summary).toContainText(/5 tests generated in \d+\.\d s · coverage 16\/18 branches/, { timeout: 30_000 })
   const statuses = await page.evaluate(() => (window as unknown as { generateStatuses: string[] }).generateStatuses)
   expect(
     statuses.some((s) => /^Exploring/.test(s)),
@@ -40,20 +40,20 @@ test('generate tests for the appointment example: every reachable branch, each t
     "unknown_service → Next: 'unknown_service' is only reached through branches no run can take",
   ])
   const tests = emulator.getByTestId('conversation-test').filter({ hasText: 'Generated: ' })
-  await expect(tests).toHaveCount(4)
+  await expect(tests).toHaveCount(5)
   for (const t of await tests.all()) await expect(t).toHaveAttribute('data-status', 'passed')
   await expect(tests.filter({ hasText: 'service_menu "Colour" → by_service: Hair' })).toHaveCount(1)
   await page.screenshot({ path: test.info().outputPath('generated-tests.png') })
 
   // The generated runs count for coverage: every branch but the two no run can take.
-  await expectCoverage(page, '85%')
+  await expectCoverage(page, '88%')
 
   // Saved with the flow: there after a reload; generating again replaces them.
   await page.reload()
   await page.getByRole('button', { name: 'Test', exact: true }).click()
   await emulator.getByRole('tab', { name: 'Tests' }).click()
-  await expect(tests).toHaveCount(4)
+  await expect(tests).toHaveCount(5)
   await generate.getByRole('button', { name: 'Generate tests' }).click()
-  await expect(summary).toContainText(/4 tests generated/, { timeout: 30_000 })
-  await expect(tests).toHaveCount(4)
+  await expect(summary).toContainText(/5 tests generated/, { timeout: 30_000 })
+  await expect(tests).toHaveCount(5)
 })

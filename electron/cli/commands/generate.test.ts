@@ -18,7 +18,7 @@ afterAll(() => fs.rmSync(tmp, { recursive: true, force: true }))
 
 const EXPECTED: Record<string, string> = {
   'age-gate': '9/9',
-  appointment: '12/14',
+  appointment: '16/18',
   catalogue: '4/4',
   'feedback-form': '8/8',
   'lead-capture': '12/12',

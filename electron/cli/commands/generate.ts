@@ -1,4 +1,4 @@
-// `chatflow generate <flow.json> [--out DIR] [--library FILE] [--time S]`: explores the flow with the real engine and
+// `chatflow generate <flow.json> [--out DIR] [--library FILE] [--time S] [--language TAG|all]`: explores the flow with the real engine and
 // writes conversation tests that together take every reachable branch (docs/testing.md, "Generating tests"). Prints
 // each test written, `coverage <flow>: X/Y branches` as `chatflow test` does, and every branch it could not take with
 // the reason. Exit 0 when every branch is taken or proven unreachable, 1 when some branch was neither (or the flow
@@ -8,13 +8,15 @@ import path from 'node:path'
 import { serialiseConversationTest } from '../../../shared/engine/conversation'
 import { parseFlow } from '../../../shared/nodes/load-flow'
 import type { Suite } from '../../../shared/generate'
+import { flowLanguages, matchLanguage } from '../../../shared/flow/languages'
+import type { FlowDocument } from '../../../shared/flow/document'
 import { parseCommandLine } from './args'
 import { commandLineDeps } from './host'
 import { besideLibrary, displayPath, libraryEffects, readLibrary } from './library'
 import type { CliCommand } from './types'
 import { flowsBeside, missingPath } from './flows-beside'
 
-const USAGE = `Usage: chatflow generate <flow.json> [--out <dir>] [--library <library.json>] [--time <seconds>] [--flows <file|dir>]...
+const USAGE = `Usage: chatflow generate <flow.json> [--out <dir>] [--library <library.json>] [--time <seconds>] [--flows <file|dir>]... [--language <tag>|all]
 
 Explores the flow with the real engine and writes conversation tests (*.test.yaml) that together take every
 branch it can reach: answers and taps chosen to meet the rules of Conditions and Routers, mocks for HTTP Calls
@@ -30,6 +32,9 @@ its inputs as the tests' variables.
   --time <seconds>    how long exploration may take (default 10); writing the tests found may take
                       as long again, and what the time did not allow is listed
   --flows <file|dir>  a flow file, or a folder of *.flow.json files, the calls may reach (repeatable)
+  --language <tag>    a flow in several languages: write the suite for this language of the flow, each test's
+                      contact storing it (contact.language), files named <n>-<test>.<tag>.test.yaml;
+                      'all': once per language of the flow. Coverage is the flow's, over every suite written
 Exit codes: 0 every branch taken or proven unreachable, 1 some branch neither (or the flow cannot be read), 2 bad usage.
 `
 
@@ -48,6 +53,7 @@ export const generateCommand: CliCommand = {
         library: { type: 'string' },
         time: { type: 'string' },
         flows: { type: 'string', multiple: true },
+        language: { type: 'string' },
       },
       { count: 1, what: 'one flow file' },
     )
@@ -63,7 +69,13 @@ export const generateCommand: CliCommand = {
     const write = (s: string) => process.stdout.write(s)
     return generateFile(
       flowFile,
-      { out: parsed.values.out, library: parsed.values.library, budgetMs: seconds * 1000, flows: parsed.values.flows },
+      {
+        out: parsed.values.out,
+        library: parsed.values.library,
+        budgetMs: seconds * 1000,
+        flows: parsed.values.flows,
+        language: parsed.values.language,
+      },
       write,
       (s) => process.stderr.write(s),
     )
@@ -76,6 +88,8 @@ export interface GenerateFileOptions {
   budgetMs?: number
   /** More folders of flows the calls may reach, besides the flow's own folder. */
   flows?: string[]
+  /** A language of the flow, or 'all': the suite is written once per language, each test storing it on its contact. */
+  language?: string
 }
 
 export async function generateFile(
@@ -110,8 +124,22 @@ export async function generateFile(
     error(`chatflow generate: --flows ${missing}: no such file or folder\n`)
     return 2
   }
+  const languages = suiteLanguages(loaded.document, opts.language)
+  if (!languages.ok) {
+    error(`chatflow generate: ${languages.message}\n`)
+    return 2
+  }
   const flows = flowsBeside([{ file: flowFile, doc: loaded.document }], opts.flows ?? [])
-  const suite = await generateSuite(loaded.document, deps, { budgetMs: opts.budgetMs, flows })
+  const suites: LanguageSuite[] = []
+  for (const language of languages.list)
+    suites.push({
+      language,
+      suite: await generateSuite(loaded.document, deps, {
+        budgetMs: opts.budgetMs,
+        flows,
+        ...(language ? { language } : {}),
+      }),
+    })
   const outDir = path.resolve(
     opts.out ??
       path.join(
@@ -120,22 +148,34 @@ export async function generateFile(
         'generated',
       ),
   )
-  writeSuite(suite, flowFile, outDir, write)
-  return report(suite, flowFile, write)
+  clearGenerated(outDir)
+  for (const s of suites) writeSuite(s, flowFile, outDir, write)
+  return suites.length === 1 ? report(suites[0]!.suite, flowFile, write) : reportLanguages(suites, flowFile, write)
 }
 
-function writeSuite(suite: Suite, flowFile: string, outDir: string, write: (s: string) => void): void {
+/** Earlier generated tests are replaced (only files this command wrote: they start with its mark). */
+function clearGenerated(outDir: string): void {
   fs.mkdirSync(outDir, { recursive: true })
   for (const f of fs.readdirSync(outDir)) {
     const file = path.join(outDir, f)
     if (f.endsWith('.test.yaml') && fs.readFileSync(file, 'utf8').startsWith(GENERATED_MARK)) fs.rmSync(file)
   }
+}
+
+function writeSuite({ suite, language }: LanguageSuite, flowFile: string, outDir: string, write: (s: string) => void) {
   const width = String(suite.tests.length).length
+  const suffix = language ? `.${language}` : ''
   suite.tests.forEach((t, i) => {
-    const file = path.join(outDir, `${String(i + 1).padStart(Math.max(2, width), '0')}-${slug(t.test.name)}.test.yaml`)
-    const test = { ...t.test, flow: path.relative(outDir, flowFile).split(path.sep).join('/') }
+    const name = `${String(i + 1).padStart(Math.max(2, width), '0')}-${slug(t.test.name)}${suffix}.test.yaml`
+    const file = path.join(outDir, name)
+    const test = {
+      ...t.test,
+      // Names stay unique where the suites of every language are listed together (the studio's tests).
+      ...(language ? { name: `${t.test.name} [${language}]` } : {}),
+      flow: path.relative(outDir, flowFile).split(path.sep).join('/'),
+    }
     fs.writeFileSync(file, `${GENERATED_MARK}\n${serialiseConversationTest(test)}`)
-    write(`✎ ${displayPath(file)}  ${t.test.name} (${t.covers.length} branch${t.covers.length === 1 ? '' : 'es'})\n`)
+    write(`✎ ${displayPath(file)}  ${test.name} (${t.covers.length} branch${t.covers.length === 1 ? '' : 'es'})\n`)
   })
 }
 
@@ -159,7 +199,49 @@ export function slug(name: string): string {
   const s = name
     .toLowerCase()
     .normalize('NFKD')
+    // Accents go with their letter ('Español' → 'espanol'), not into a dash.
+    .replace(/\p{M}+/gu, '')
     .replace(/[^a-z0-9]+/g, '-')
     .replace(/^-+|-+$/g, '')
   return s.slice(0, 60).replace(/-+$/, '') || 'test'
+}
+
+interface LanguageSuite {
+  /** The language the suite was written for; null: no --language, the tests store none. */
+  language: string | null
+  suite: Suite
+}
+
+/** The languages to write a suite for: none asked (one suite, no language), one of the flow's, or all of them. */
+function suiteLanguages(
+  doc: FlowDocument,
+  asked: string | undefined,
+): { ok: true; list: Array<string | null> } | { ok: false; message: string } {
+  if (asked === undefined) return { ok: true, list: [null] }
+  const { list } = flowLanguages(doc)
+  if (asked.trim() === 'all') return { ok: true, list }
+  const language = matchLanguage(asked, list)
+  return language
+    ? { ok: true, list: [language] }
+    : { ok: false, message: `--language ${asked}: the flow's languages are ${list.join(', ')} (or 'all')` }
+}
+
+/**
+ * Coverage is the flow's, not a language's: a branch counts once any language's suite takes it. Each suite's lines
+ * first, under its language, then the flow's coverage over all of them and what none took.
+ */
+function reportLanguages(suites: LanguageSuite[], flowFile: string, write: (s: string) => void): number {
+  for (const { language, suite } of suites) {
+    write(`[${language}] `)
+    report(suite, flowFile, write)
+  }
+  const taken = new Set(suites.flatMap(({ suite }) => suite.tests.flatMap((t) => t.covers)))
+  const open = suites.flatMap(({ suite }) =>
+    suite.unreached.filter((u) => !u.proven && !taken.has(`${u.nodeId}\u0000${u.port}`)),
+  )
+  const { total } = suites[0]!.suite
+  write(
+    `coverage ${displayPath(flowFile)} (${suites.map((s) => s.language).join(', ')}): ${taken.size}/${total} branches\n`,
+  )
+  return open.length === 0 && suites.every(({ suite }) => suite.dropped.length === 0) ? 0 : 1
 }

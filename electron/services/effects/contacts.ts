@@ -10,7 +10,12 @@ export function createContactsEffect(store: ContactStore): ContactsEffect {
     async update(id, patch) {
       if (patch.phone !== undefined)
         throw new Error('A contact is identified by its phone number; it cannot be changed.')
-      return store.update(id, { name: patch.name, optedIn: patch.optedIn, fields: patch.fields })
+      return store.update(id, {
+        name: patch.name,
+        optedIn: patch.optedIn,
+        fields: patch.fields,
+        language: patch.language,
+      })
     },
   }
 }

@@ -10,6 +10,7 @@ import {
   type TemplateMessageConfig,
 } from '../../../shared/nodes/template_message/definition'
 import { runTemplate } from '../../../shared/nodes/template_message/run'
+import { flowSettings } from '../../../shared/flow/settings'
 import { openDatabase } from '../db/open'
 import { InvalidTemplateError, TemplateStore, createTemplatesEffect } from './template-store'
 
@@ -47,6 +48,8 @@ function send(patch: Partial<TemplateMessageConfig>, vars: Record<string, unknow
   return runTemplate({
     config,
     effects: createEffects({ templates: createTemplatesEffect(store) }),
+    settings: flowSettings({}),
+    vars,
     ...createRenderer(vars),
   })
 }

@@ -5,6 +5,8 @@ import type { Contact } from '../../../shared/engine'
 // The local contacts runs are bound to. A phone number (with country code, '+' and digits) identifies a contact;
 // the emulator, the webhook and the CLI all find-or-create by it.
 export interface ContactRecord extends Contact {
+  /** The language a Set Language node chose for the contact (or a tester set), null when none: migration 026. */
+  language: string | null
   optedIn: boolean
   lastInboundAt: number | null
   fields: Record<string, unknown>
@@ -19,6 +21,7 @@ interface Row {
   opted_in: number
   last_inbound_at: number | null
   fields: string
+  language: string | null
   created_at: number
   updated_at: number
 }
@@ -45,6 +48,7 @@ function toRecord(r: Row): ContactRecord {
     optedIn: r.opted_in === 1,
     lastInboundAt: r.last_inbound_at,
     fields: JSON.parse(r.fields) as Record<string, unknown>,
+    language: r.language ?? null,
     createdAt: r.created_at,
     updatedAt: r.updated_at,
   }
@@ -90,15 +94,20 @@ export class ContactStore {
     return this.get(id)!
   }
 
-  update(id: string, patch: { name?: string; optedIn?: boolean; fields?: Record<string, unknown> }): ContactRecord {
+  /** `language`: a tag to remember, null to forget it, absent to keep it. */
+  update(
+    id: string,
+    patch: { name?: string; optedIn?: boolean; fields?: Record<string, unknown>; language?: string | null },
+  ): ContactRecord {
     const current = this.get(id)
     if (!current) throw new Error(`Contact ${id} does not exist.`)
     this.db
-      .prepare('UPDATE contacts SET name = ?, opted_in = ?, fields = ?, updated_at = ? WHERE id = ?')
+      .prepare('UPDATE contacts SET name = ?, opted_in = ?, fields = ?, language = ?, updated_at = ? WHERE id = ?')
       .run(
         patch.name ?? current.name,
         (patch.optedIn ?? current.optedIn) ? 1 : 0,
         JSON.stringify(patch.fields ?? current.fields),
+        patch.language === undefined ? current.language : patch.language,
         this.now(),
         id,
       )

@@ -24,6 +24,7 @@ import {
   type TriggerInput,
 } from '../../../shared/engine'
 import { nodeCatalog } from '../../../shared/nodes/runners'
+import { contactLanguageOf } from '../../../shared/engine/core'
 import { withContactLock } from './contact-lock'
 import { ContactStore, type ContactRecord } from './contacts'
 import { RunStore } from './run-store'
@@ -153,6 +154,9 @@ export class RunService {
     this.db.transaction(() => {
       for (const w of handled.steps) this.runs.saveStep(w.flow, w.step)
       if (handled.inboundAt !== null) this.contacts.touchInbound(contactId, handled.inboundAt)
+      // A Set Language node changed the run's language: the contact's next run starts in it.
+      const language = contactLanguageOf(handled.steps)
+      if (language) this.contacts.update(contactId, { language })
     })()
   }
 

@@ -47,6 +47,7 @@ export function toContact(c: ContactRecord): EmulatorContact {
     optedIn: c.optedIn,
     lastInboundAt: c.lastInboundAt,
     fields: c.fields,
+    language: c.language ?? null,
   }
 }
 

@@ -116,6 +116,8 @@ export class ConversationTests {
       )
     }
     if (Object.keys(contact.fields).length) test.contact.fields = contact.fields
+    const stored = storedLanguageOf(trace)
+    if (stored) test.contact.language = stored
     const yaml = serialiseConversationTest(test)
     const existing = this.db
       .prepare('SELECT id FROM conversation_tests WHERE flow_id = ? AND name = ?')
@@ -303,4 +305,15 @@ function asksForDates(flow: FlowDocument): boolean {
     const b = bound(n, (x) => x.answers?.readsClock)
     return b ? b.decl(b.config) : false
   })
+}
+
+/**
+ * The language the contact had stored when the run started, when the run chose it for that (its first event says
+ * `language: { tag, how: 'contact' }`): the test stores it too, so it replays in the same language. Any other way the
+ * run chose (a variable, detection, the default) does not depend on a stored language, so the test stores none.
+ */
+function storedLanguageOf(trace: ReadonlyArray<{ output: unknown }>): string | null {
+  const output = trace[0]?.output as { language?: { tag?: unknown; how?: unknown } } | null | undefined
+  const language = output?.language
+  return language?.how === 'contact' && typeof language.tag === 'string' ? language.tag : null
 }

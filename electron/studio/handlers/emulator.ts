@@ -42,7 +42,14 @@ export const emulatorHandlers: AreaHandlers<'emulator'> = {
   'emulator.updateContact': (req, ctx) => {
     const runs = ctx.service(emulatorRuns)
     contactOf(runs, req.contactId)
-    return toContact(runs.contacts.update(req.contactId, { name: req.name, optedIn: req.optedIn, fields: req.fields }))
+    return toContact(
+      runs.contacts.update(req.contactId, {
+        name: req.name,
+        optedIn: req.optedIn,
+        fields: req.fields,
+        language: req.language,
+      }),
+    )
   },
   'emulator.start': async (req, ctx) => {
     const runs = runsFor(ctx, req.enforceWindow, req.contactId)

@@ -1,5 +1,6 @@
 import { LayoutTemplate } from 'lucide-react'
 import { onlyWhen, str, sub, type NodeUi } from '../types'
+import { TemplateLanguages } from './TemplateLanguages'
 
 export const templateMessageUi: NodeUi<'template_message'> = {
   type: 'template_message',
@@ -20,5 +21,7 @@ export const templateMessageUi: NodeUi<'template_message'> = {
       '/buttonUrlParam': 'Button URL {{1}}',
       '/quickReplies/*': 'Quick reply',
     },
+    // A map by flow language, whose keys come from the flow's settings, not from the schema.
+    widgets: { '/languages': TemplateLanguages },
   },
 }

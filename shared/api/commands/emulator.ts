@@ -98,6 +98,11 @@ export interface EmulatorContact {
   optedIn: boolean
   lastInboundAt: number | null
   fields: Record<string, unknown>
+  /**
+   * The language the studio keeps for this contact (docs/languages.md, "The contact's language"): set by the tester
+   * or by a Set Language node in a run, read when a run starts; null: none stored.
+   */
+  language: string | null
 }
 
 export type EmulatorMessage = LoggedMessage
@@ -186,6 +191,8 @@ export const emulatorCommands = {
       name: identifier(z.string().min(1).max(120), 'A contact name').optional(),
       optedIn: z.boolean().optional(),
       fields: Json.optional(),
+      /** A language tag to keep for the contact, or null to forget it. */
+      language: z.string().trim().min(1).max(35).nullable().optional(),
     }),
     res: returns<EmulatorContact>(),
   },

@@ -156,6 +156,11 @@ export const ConversationTestSchema = z.strictObject({
       lastInboundAt: z.iso.datetime({ offset: true }).optional(),
       /** false: the contact opted out. Read only with `window: enforce`. */
       optedIn: z.boolean().optional(),
+      /**
+       * The language the host has stored for the contact (BCP 47, e.g. es): a flow in several languages starts the
+       * run in it (docs/languages.md, "Tests per language"). Left out: none stored, so detection or the default.
+       */
+      language: z.string().trim().min(1).max(35).optional(),
     })
     .default({
       name: 'Test Customer',

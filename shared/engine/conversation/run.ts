@@ -4,7 +4,7 @@
 // the run in memory; a host with Flow Logs persists each result through `persist` (the studio's Tests tab).
 import type { FlowDocument } from '../../flow/document'
 import { createMemoryContacts } from '../../nodes/lead_management/run-memory-contacts'
-import { handleEvent, sweepRun, type ConversationEvent, type Handled, type Ignored } from '../core'
+import { contactLanguageOf, handleEvent, sweepRun, type ConversationEvent, type Handled, type Ignored } from '../core'
 import type { EngineDeps } from '../deps'
 import type { Contact, OutboundMessage, RunState, StepResult, TraceEvent } from '../types'
 import { checkState, checkTurn, checkUnset, checkVars } from './checks'
@@ -64,7 +64,7 @@ export async function runConversationTest(
   base: EngineDeps,
   opts: PlayOptions = {},
 ): Promise<TestOutcome> {
-  const { lastInboundAt, optedIn } = test.contact
+  const { lastInboundAt, optedIn, language } = test.contact
   const contact: Contact = {
     id: opts.contactId ?? 'c_test',
     name: test.contact.name,
@@ -72,6 +72,7 @@ export async function runConversationTest(
     fields: test.contact.fields,
     ...(lastInboundAt !== undefined ? { lastInboundAt: Date.parse(lastInboundAt) } : {}),
     ...(optedIn !== undefined ? { optedIn } : {}),
+    ...(language !== undefined ? { language } : {}),
   }
   // The test's contact lives only in the test: Lead Management reads and writes it in memory, never a real store.
   // The test's clock: its `now` (or the host's clock), moved forward by every `wait:` turn.
@@ -127,6 +128,9 @@ export async function runConversationTest(
     if (handled.ran) out.final = handled.ran.step.state
     // The customer wrote: the window counts from here even when no run took the message (a Wait node's run).
     if (handled.inboundAt !== null) contact.lastInboundAt = handled.inboundAt
+    // A Set Language node changed the language: the contact keeps it, as every host stores it, for its next run.
+    const changed = contactLanguageOf(handled.steps)
+    if (changed) contact.language = changed
     out.exchanges.push({
       ...(event.kind === 'message' && out.exchanges.length ? { user: event.message } : {}),
       ...(waited !== undefined ? { wait: waited } : {}),

@@ -11,7 +11,7 @@ import { readSlot, type SlotResult } from './read-slot'
 type Ctx = RunContext<ExtractConfig>
 
 function contextOf(ctx: Ctx): AnswerContext {
-  return answerContext(ctx.settings, ctx.effects.clock.now(), ctx.contact.phone)
+  return answerContext(ctx.settings, ctx.effects.clock.now(), ctx.contact.phone, ctx.language)
 }
 
 /** The slots a message gives, offline (./find.ts) or from the model provider, each checked by its slot's parser. */

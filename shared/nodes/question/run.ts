@@ -5,6 +5,7 @@ import type { OutboundMessage } from '../../engine/types'
 import type { AnswerResult } from './answers'
 import type { QuestionConfig } from './definition'
 import { noReplyWait } from '../no-reply'
+import { primaryLanguage } from '../../flow/languages'
 
 // Asks, waits for a typed reply, reads it (./answers: the flow's locale, time zone and default country, the run's
 // clock). A refused answer sends the retry message (or the question again when there is none), after a line saying
@@ -29,14 +30,15 @@ export const questionRunner: NodeRunner<QuestionConfig> = {
     return event.type === 'text' || event.type === 'button_reply' || event.type === 'list_reply'
   },
 
-  async resume({ config, render, settings, contact, effects, node }, event, cursor) {
+  async resume({ config, render, settings, contact, effects, node, language }, event, cursor) {
     // The parsers (chrono-node, libphonenumber-js, compromise) load with the first answer, not with the engine.
     const { answerContext, parseAnswer, prepareAnswers } = await import('./answers')
     await prepareAnswers(config.answerType)
     const typed = inboundText(event)
     const attempts = cursor.attempts + 1
     const check = overruled(
-      parseAnswer(typed, config, answerContext(settings, effects.clock.now(), contact.phone)),
+      // Read in the run's language: "mañana" and "12,5" in a Spanish run (docs/languages.md).
+      parseAnswer(typed, config, answerContext(settings, effects.clock.now(), contact.phone, language)),
       config,
       typed,
       cursor.data,
@@ -66,10 +68,13 @@ export const questionRunner: NodeRunner<QuestionConfig> = {
     const retry = render(config.retryMessage, refused).trim()
       ? render(config.retryMessage, refused)
       : render(config.prompt, refused)
+    // The parsers' reasons are English sentences: a run in another language sends its own retry message alone (the
+    // reason stays in the node's output and the trace), never an English line before a translated one.
+    const english = primaryLanguage(language) === 'en'
     const body =
-      check.overrule !== undefined
+      check.overrule !== undefined && english
         ? `${check.reason} If not, send ${String(check.overrule)} again to keep it.`
-        : config.explainRefusal && EXPLAINED.has(config.answerType)
+        : english && config.explainRefusal && EXPLAINED.has(config.answerType)
           ? `${check.reason}\n${retry}`
           : retry
     const data: Refused = { refused: typed.trim() }

@@ -38,6 +38,7 @@ describe('template_message defaults', () => {
     const d = documentedDefaults('template_message', {
       templateName: '',
       language: 'en_US',
+      languages: {},
       category: 'UTILITY',
       header: { type: 'none', param: '', mediaUrl: '' },
       bodyParams: [],

@@ -1,11 +1,21 @@
 import { z } from 'zod'
 import { noReplyTimeWait, noReplyWithinSchema, timeoutPorts, validateNoReply } from '../no-reply'
 import type { NodeDefinition, Problem, TextField, ValidateContext } from '../types'
-import { error, maxLength, requireText } from '../../flow/checks'
+import { error, maxLength, requireText, warning } from '../../flow/checks'
+import { pointerOf } from '../../flow/pointer'
 
 export const TemplateMessageConfigSchema = z.object({
   templateName: z.string().default('').describe('Approved template name: lower-case letters, digits and underscore.'),
-  language: z.string().default('en_US').describe("Template language code, e.g. 'en' or 'en_US'."),
+  language: z
+    .string()
+    .default('en_US')
+    .describe("Template language code, e.g. 'en' or 'en_US': the version sent in the flow's default language."),
+  languages: z
+    .record(z.string(), z.string())
+    .default({})
+    .describe(
+      "A flow in several languages: the template's language code to send when the run speaks another of the flow's languages ({ es: 'es_MX' }). A language left out sends its own tag written the channel's way (es → es, pt-BR → pt_BR) when the library has that version, else Language.",
+    ),
   category: z
     .enum(['MARKETING', 'UTILITY', 'AUTHENTICATION'])
     .default('UTILITY')
@@ -76,6 +86,7 @@ function validate(c: TemplateMessageConfig, ctx: ValidateContext): Problem[] {
   out.push(...maxLength(ctx, '/templateName', c.templateName, 512, 'Template name'))
   if (c.language.trim() && !LANGUAGE.test(c.language))
     out.push(error(ctx, 'config.language', `'${c.language}' is not a language code such as en or en_US.`, '/language'))
+  out.push(...validateLanguages(c, ctx))
   if (c.header.type === 'text') out.push(...maxLength(ctx, '/header/param', c.header.param, 60, 'Header {{1}}'))
   if (['image', 'video', 'document'].includes(c.header.type))
     out.push(...requireText(ctx, '/header/mediaUrl', c.header.mediaUrl, 'Header media URL'))
@@ -98,6 +109,33 @@ function validate(c: TemplateMessageConfig, ctx: ValidateContext): Problem[] {
   return out
 }
 
+/** The per-language codes: each a template language code, each for one of the flow's languages other than the default. */
+function validateLanguages(c: TemplateMessageConfig, ctx: ValidateContext): Problem[] {
+  const out: Problem[] = []
+  const flow = ctx.languages
+  for (const [language, code] of Object.entries(c.languages)) {
+    const at = pointerOf(['languages', language])
+    if (!code.trim())
+      out.push(error(ctx, 'config.required', `The template's language code for ${language} is empty.`, at))
+    else if (!LANGUAGE.test(code))
+      out.push(
+        error(ctx, 'config.language', `'${code}' (for ${language}) is not a language code such as es or es_MX.`, at),
+      )
+    if (flow && (flow.default === language || !flow.list.includes(language)))
+      out.push(
+        warning(
+          ctx,
+          'config.language_unused',
+          flow.default === language
+            ? `${language} is the flow's default language: it sends Language (${c.language}), not this code.`
+            : `${language} is not one of the flow's languages (${flow.list.join(', ')}); this code is never sent.`,
+          at,
+        ),
+      )
+  }
+  return out
+}
+
 export const templateMessageDefinition: NodeDefinition<TemplateMessageConfig> = {
   label: 'Template Message',
   description:
@@ -107,6 +145,7 @@ export const templateMessageDefinition: NodeDefinition<TemplateMessageConfig> = 
   defaults: () => ({
     templateName: '',
     language: 'en_US',
+    languages: {},
     category: 'UTILITY',
     header: { type: 'none', param: '', mediaUrl: '' },
     bodyParams: [],
@@ -136,5 +175,8 @@ export const templateMessageDefinition: NodeDefinition<TemplateMessageConfig> = 
   customerTexts: () => [],
   textFields,
   validate,
-  summary: (c) => (c.templateName ? `${c.templateName} (${c.language})` : 'No template yet'),
+  summary: (c) =>
+    c.templateName
+      ? `${c.templateName} (${[c.language, ...Object.values(c.languages)].join(', ')})`
+      : 'No template yet',
 }

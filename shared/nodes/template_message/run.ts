@@ -7,6 +7,9 @@ import { mediaParameter, type OutboundMessage, type TemplateComponent } from '..
 import { renderUrl } from '../http_call/run-render'
 import type { TemplateMessageConfig } from './definition'
 import { noReplyWait } from '../no-reply'
+import { runLanguages } from '../run-language'
+import { templateVersion } from './languages'
+import { languageLabel } from '../../flow/languages'
 import { inboundText } from '../../engine/session'
 import {
   MessageTemplateSchema,
@@ -16,7 +19,7 @@ import {
   type MessageTemplate,
 } from './run-template'
 
-type Ctx = Pick<RunContext<TemplateMessageConfig>, 'config' | 'render' | 'evaluate' | 'effects'>
+type Ctx = Pick<RunContext<TemplateMessageConfig>, 'config' | 'render' | 'evaluate' | 'effects' | 'settings' | 'vars'>
 
 export const templateMessageRunner: NodeRunner<TemplateMessageConfig> = {
   // With "no reply within" the template waits for the answer it asks for: the usual way to reach a customer whose
@@ -111,18 +114,52 @@ export async function runTemplate(ctx: Ctx) {
     type: 'template',
     template: { name: t.name, language: { code: t.language }, ...(components.length ? { components } : {}) },
   }
-  const output = { name: t.name, language: t.language, category: t.category, ...preview }
+  const output = {
+    name: t.name,
+    language: t.language,
+    category: t.category,
+    ...preview,
+    ...(t.fallback ? { fallback: t.fallback } : {}),
+  }
   return { kind: 'next' as const, port: 'out', output, messages: [message] }
 }
 
-async function loadTemplate(ctx: Ctx): Promise<MessageTemplate> {
-  const { templateName: name, language } = ctx.config
+/**
+ * The template's version in the run's language (templateVersion, ./languages.ts); when the library has no version in
+ * that language the default one is sent, and the output says so (`fallback`), as a missing translation does.
+ */
+async function loadTemplate(ctx: Ctx): Promise<MessageTemplate & { fallback?: string }> {
+  const name = ctx.config.templateName
+  const version = templateVersion(ctx.config, runLanguages(ctx))
+  if (version.code !== ctx.config.language) {
+    const own = await ctx.effects.templates.get(name, version.code)
+    if (own) return checked(own, name, version.code)
+    if (version.chosen)
+      throw new NodeFailure(
+        'template_not_found',
+        `There is no template '${name}' in ${version.code} (the code set for ${version.language}) in the template library.`,
+      )
+    const sent = await loadIn(ctx, ctx.config.language)
+    return {
+      ...sent,
+      fallback: `No ${languageLabel(version.language)} version of template '${name}' (${version.code}) in the library; sent ${ctx.config.language}.`,
+    }
+  }
+  return loadIn(ctx, version.code)
+}
+
+async function loadIn(ctx: Ctx, language: string): Promise<MessageTemplate> {
+  const name = ctx.config.templateName
   const raw = await ctx.effects.templates.get(name, language)
   if (!raw)
     throw new NodeFailure(
       'template_not_found',
       `There is no template '${name}' in ${language} in the template library.`,
     )
+  return checked(raw, name, language)
+}
+
+function checked(raw: Record<string, unknown>, name: string, language: string): MessageTemplate {
   const parsed = MessageTemplateSchema.safeParse(raw)
   const problems = parsed.success ? templateProblems(parsed.data) : [parsed.error.issues[0]?.message ?? 'unreadable']
   if (!parsed.success || problems.length)

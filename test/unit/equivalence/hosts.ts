@@ -5,6 +5,7 @@
 // - cli: `chatflow test`'s player with its deps (commandLineDeps);
 // - serve: the runtime `chatflow serve` opens (openStore, Runtime, startRuntimeServer), published to from the
 //   studio, driven over HTTP (the channel's inbound messages, the webhook trigger), under the saved-test policy.
+// The test's contact is known to each host before the conversation: its name, fields and stored language.
 import type { FlowSource } from '../../../shared/engine'
 import type { OutboundMessage, RunState, TraceEvent } from '../../../shared/engine'
 import { resolveInput, runConversationTest, type ConversationTest } from '../../../shared/engine/conversation'
@@ -81,6 +82,8 @@ export async function playStudio(
   const contact = expectOk(await api.call('emulator.contact', { phone: test.contact.phone, name: test.contact.name }))
   if (test.contact.fields)
     expectOk(await api.call('emulator.updateContact', { contactId: contact.id, fields: json(test.contact.fields) }))
+  // The language the test's contact has stored, or none: an earlier test of the same contact may have set one.
+  expectOk(await api.call('emulator.updateContact', { contactId: contact.id, language: test.contact.language ?? null }))
   const target = { flowId: flow.id, contactId: contact.id }
   const mocks = json<Start['mocks']>(test.mocks ?? {})
   const runs: string[] = []
@@ -164,7 +167,12 @@ export async function playServe(host: ServeHost, flow: FlowDocument, test: Conve
   const { phone, name } = test.contact
   // The customer is known to the runtime before the conversation (name and fields, as an operator's import would).
   await host.store.withContact(phone, name, async (tx) => {
-    if (test.contact.fields) await tx.contacts.update(tx.contact.id, { fields: test.contact.fields })
+    const language = test.contact.language ?? null
+    if (test.contact.fields || language)
+      await tx.contacts.update(tx.contact.id, {
+        ...(test.contact.fields ? { fields: test.contact.fields } : {}),
+        language,
+      })
     await tx.commit({ steps: [] })
   })
   const runs: string[] = []

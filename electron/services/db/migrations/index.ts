@@ -25,6 +25,7 @@ import { migration022 } from './022_version_calls'
 import { migration023 } from './023_emulator_skips'
 import { migration024 } from './024_breakpoints'
 import { migration025 } from './025_trace_detail'
+import { migration026 } from './026_contact_language'
 import type { Migration } from './types'
 
 export type { Migration } from './types'
@@ -59,6 +60,7 @@ export const schema: SchemaMigration[] = [
   migration023,
   migration024,
   migration025,
+  migration026,
 ]
 
 export const migrations: Migration[] = schema.map(sqliteMigration)

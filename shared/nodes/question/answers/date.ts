@@ -3,6 +3,7 @@ import type { ParsedResult } from 'chrono-node'
 import { parsersFor } from './chrono-parsers'
 import type { AnswerContext } from './context'
 import { boundDate, parseBound } from './date-bounds'
+import { dateChangingWords } from './date-words'
 import { accept, quoted, refuse, type AnswerResult } from './result'
 
 // Dates and times as people type them ("Thursday", "tomorrow", "3 Dec", "next Friday at 5", "03/12/2026"), read by
@@ -39,7 +40,7 @@ function read(text: string, ctx: AnswerContext, rules: DateRules, withTime: bool
   let results = parse(typed, ctx, forwardDate)
   // A date question needs a day: "5pm" alone names a time, not a date.
   if (!withTime) results = results.filter((r) => r.start.isCertain('day') || r.start.isCertain('weekday'))
-  if (results.length === 0 || leftOverChangesIt(typed, results))
+  if (results.length === 0 || leftOverChangesIt(typed, results, ctx.locale))
     return refuse('not_a_date', `I couldn't read ${quoted(typed)} as a ${withTime ? 'date and time' : 'date'}.`)
   const days = new Set(results.map((r) => dayOf(r)))
   if (days.size > 1) return refuse('several_dates', 'Please send one date, not several.')
@@ -70,41 +71,13 @@ function parse(typed: string, ctx: AnswerContext, forwardDate: boolean): ParsedR
   return []
 }
 
-// Words that change a date when they stand next to it. chrono-node reads the part of an answer it knows, so in "day
-// after tomorrow", "Thursday after next" or "not Thursday" it finds "tomorrow" or "Thursday" alone; saving that would
-// be wrong without a word, so such an answer is refused instead. Polite filler ("Thursday please", "I can come on
-// Thursday") is left over harmlessly. English only: the fallback parser is English, and these slips are chrono's
-// English ones.
-const CHANGES_IT = new Set([
-  'after',
-  'before',
-  'next',
-  'last',
-  'from',
-  'not',
-  'but',
-  'except',
-  'until',
-  'till',
-  'week',
-  'weeks',
-  'fortnight',
-  'month',
-  'months',
-  'year',
-  'years',
-  'day',
-  'days',
-  'of',
-  'following',
-  'previous',
-])
-
-function leftOverChangesIt(typed: string, results: ParsedResult[]): boolean {
+/** Whether what chrono-node left of the answer changes the date it read (./date-words.ts), or holds a number. */
+function leftOverChangesIt(typed: string, results: ParsedResult[], locale: string): boolean {
   let rest = typed
   for (const r of [...results].sort((a, b) => b.index - a.index))
     rest = rest.slice(0, r.index) + ' ' + rest.slice(r.index + r.text.length)
-  return (rest.toLowerCase().match(/\p{L}+|\d+/gu) ?? []).some((w) => /^\d+$/.test(w) || CHANGES_IT.has(w))
+  const words = dateChangingWords(locale)
+  return (rest.toLowerCase().match(/\p{L}+|\d+/gu) ?? []).some((w) => /^\d+$/.test(w) || words.has(w))
 }
 
 /** The calendar day of a result, as chrono worked it out in the reference zone. */

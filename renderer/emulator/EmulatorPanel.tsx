@@ -107,8 +107,9 @@ function OpenPanel({ flowId, flush }: { flowId: string; flush(): Promise<unknown
   }, [doc, session, coverage, flowId])
   useEffect(() => () => useOverlayStore.getState().setVisible(false), [])
 
-  const triggerNames = doc.nodes.filter((n) => startsFlow(n.type)).map((n) => n.name)
-  const nodeNames = doc.nodes.map((n) => n.name)
+  // Once per document, not per render (a Step renders the panel several times: busy, the session, coverage).
+  const triggerNames = useMemo(() => doc.nodes.filter((n) => startsFlow(n.type)).map((n) => n.name), [doc.nodes])
+  const nodeNames = useMemo(() => doc.nodes.map((n) => n.name), [doc.nodes])
   const step = session && selected !== null ? traceOfMessage(session.messages[selected], session.trace) : null
   const run = session?.run
   const s = store.getState()

@@ -141,11 +141,20 @@ async function timed(page: Page, what: string, act: () => Promise<void>): Promis
   return lat.t1 - lat.t0
 }
 
+/** EMULATOR_PROFILE's hooks: `phase` wraps each series whole (a CPU profile), `each` every timed action (call counts). */
+export interface StepHooks {
+  phase<T>(label: 'step' | 'reply', act: () => Promise<T>): Promise<T>
+  each<T>(label: 'step' | 'reply', act: () => Promise<T>): Promise<T>
+}
+
+const NO_HOOKS: StepHooks = { phase: (_, act) => act(), each: (_, act) => act() }
+
 /** Both series in ms for one flow: `step` (F10 → panels and canvas on the next node) and `reply` (debugger off). */
 export async function measureStepUi(
   page: Page,
   api: Api,
   plan: StepPlan,
+  hooks: StepHooks = NO_HOOKS,
 ): Promise<{ step: number[]; reply: number[] }> {
   const { doc } = plan
   const idOf = (name: string) => doc.nodes.find((n) => n.name === name)!.id
@@ -203,15 +212,17 @@ export async function measureStepUi(
   if ((await toggle.textContent({ timeout: STEP_MS }))?.trim() !== 'Turn the debugger on') await toggle.click()
   await emulator.getByRole('button', { name: 'Turn the debugger on' }).waitFor({ timeout: STEP_MS })
   const reply: number[] = []
-  while (reply.length < STEPS) {
-    await start()
-    for (const round of plan.rounds) {
-      if (reply.length >= STEPS) break
-      const send = await ready(round.reply)
-      await page.evaluate(`(${ARM_REPLY})(${JSON.stringify(round.expect)})`)
-      reply.push(await timed(page, `"${round.expect}" after the reply`, send))
+  await hooks.phase('reply', async () => {
+    while (reply.length < STEPS) {
+      await start()
+      for (const round of plan.rounds) {
+        if (reply.length >= STEPS) break
+        const send = await ready(round.reply)
+        await page.evaluate(`(${ARM_REPLY})(${JSON.stringify(round.expect)})`)
+        reply.push(await hooks.each('reply', () => timed(page, `"${round.expect}" after the reply`, send)))
+      }
     }
-  }
+  })
 
   // A click on a bubble's list button shows that message's Step tab: back to Debug, which the timed steps read.
   await debugTab.click()
@@ -219,22 +230,26 @@ export async function measureStepUi(
   await emulator.getByRole('button', { name: 'Turn the debugger off' }).waitFor({ timeout: STEP_MS })
   const paused = phone.getByTestId('phone-paused')
   const step: number[] = []
-  while (step.length < STEPS) {
-    await start()
-    for (const round of plan.rounds) {
-      if (step.length >= STEPS) break
-      const send = await ready(round.reply)
-      await send()
-      await phone.getByText(`paused at ${round.pausedAt}`, { exact: true }).waitFor({ timeout: STEP_MS })
-      await debugTab.click()
-      for (const next of round.steps) {
-        await page.evaluate(`(${ARM_STEP})(${JSON.stringify(next)})`)
-        step.push(await timed(page, `the pause at ${next}`, () => page.keyboard.press('F10')))
+  await hooks.phase('step', async () => {
+    while (step.length < STEPS) {
+      await start()
+      for (const round of plan.rounds) {
+        if (step.length >= STEPS) break
+        const send = await ready(round.reply)
+        await send()
+        await phone.getByText(`paused at ${round.pausedAt}`, { exact: true }).waitFor({ timeout: STEP_MS })
+        await debugTab.click()
+        for (const next of round.steps) {
+          await page.evaluate(`(${ARM_STEP})(${JSON.stringify(next)})`)
+          step.push(
+            await hooks.each('step', () => timed(page, `the pause at ${next}`, () => page.keyboard.press('F10'))),
+          )
+        }
+        // The last node runs: it waits for the customer or ends the run, and nothing is paused any more.
+        await page.keyboard.press('F10')
+        await paused.waitFor({ state: 'detached', timeout: STEP_MS })
       }
-      // The last node runs: it waits for the customer or ends the run, and nothing is paused any more.
-      await page.keyboard.press('F10')
-      await paused.waitFor({ state: 'detached', timeout: STEP_MS })
     }
-  }
+  })
   return { step, reply }
 }

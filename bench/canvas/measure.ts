@@ -74,7 +74,7 @@ async function point(page: Page, kind: 'pane' | 'node'): Promise<[number, number
 
 export interface ProfileHooks {
   /** Called around each gesture with the page's CDP session, to record a CPU profile of it. */
-  around<T>(cdp: CDPSession, label: 'open' | 'pan' | 'drag', act: () => Promise<T>): Promise<T>
+  around<T>(cdp: CDPSession, label: string, act: () => Promise<T>): Promise<T>
 }
 
 /** The browser host to open pages of: its origin and the session token it printed (electron/web/session-token.ts). */

@@ -8,7 +8,7 @@ import type { ProfileHooks } from './measure'
 // .cpuprofile that Chrome DevTools opens, and a summary printed: self time by where the code comes from (a package
 // of node_modules or a file of ours, through the build's source maps) and the heaviest functions.
 
-interface CallFrame {
+export interface CallFrame {
   functionName: string
   url: string
   lineNumber: number
@@ -17,8 +17,9 @@ interface CallFrame {
 interface ProfileNode {
   id: number
   callFrame: CallFrame
+  children?: number[]
 }
-interface Profile {
+export interface Profile {
   nodes: ProfileNode[]
   samples: number[]
   timeDeltas: number[]
@@ -26,30 +27,7 @@ interface Profile {
 
 export function profiler(dir: string, name: string, rendererDir: string): ProfileHooks {
   fs.mkdirSync(dir, { recursive: true })
-  const maps = new Map<string, SourceMapConsumer | null>()
-  const mapOf = (url: string) => {
-    // Chromium's own scripts have names, not addresses (e.g. "v8/LoadTimes").
-    if (!URL.canParse(url)) return null
-    const file = new URL(url).pathname
-    if (!maps.has(file)) {
-      const at = path.join(rendererDir, `${file}.map`)
-      maps.set(
-        file,
-        fs.existsSync(at) ? new SourceMapConsumer(JSON.parse(fs.readFileSync(at, 'utf8')) as RawSourceMap) : null,
-      )
-    }
-    return maps.get(file)
-  }
-  /** Where a frame's code comes from: "@xyflow/react", "renderer/canvas/FlowNodeCard.tsx", or the engine's own work. */
-  const origin = (f: CallFrame): { where: string; fn: string } => {
-    if (!f.url) return { where: f.functionName || '(native)', fn: f.functionName || '(native)' }
-    const pos = mapOf(f.url)?.originalPositionFor({ line: f.lineNumber + 1, column: f.columnNumber })
-    const source = pos?.source ?? f.url
-    const pkg = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(source)?.[1]
-    const where = pkg ?? source.replace(/^(\.\.\/)+/, '')
-    return { where, fn: `${f.functionName || '(anonymous)'} ${where}${pkg ? '' : `:${pos?.line ?? f.lineNumber + 1}`}` }
-  }
-
+  const origin = originOf(rendererDir)
   return {
     async around<T>(cdp: CDPSession, label: string, act: () => Promise<T>): Promise<T> {
       await cdp.send('Profiler.enable')
@@ -69,7 +47,39 @@ export function profiler(dir: string, name: string, rendererDir: string): Profil
   }
 }
 
-function summarise(profile: Profile, origin: (f: CallFrame) => { where: string; fn: string }, title: string): string {
+/** Where a profile frame's code comes from: "@xyflow/react", "renderer/canvas/FlowNodeCard.tsx", or the engine's own
+ *  work, through the source maps of the build in `rendererDir`. */
+export function originOf(rendererDir: string): (f: CallFrame) => { where: string; fn: string } {
+  const maps = new Map<string, SourceMapConsumer | null>()
+  const mapOf = (url: string) => {
+    // Chromium's own scripts have names, not addresses (e.g. "v8/LoadTimes").
+    if (!URL.canParse(url)) return null
+    const file = new URL(url).pathname
+    if (!maps.has(file)) {
+      const at = path.join(rendererDir, `${file}.map`)
+      maps.set(
+        file,
+        fs.existsSync(at) ? new SourceMapConsumer(JSON.parse(fs.readFileSync(at, 'utf8')) as RawSourceMap) : null,
+      )
+    }
+    return maps.get(file)
+  }
+  /** Where a frame's code comes from: "@xyflow/react", "renderer/canvas/FlowNodeCard.tsx", or the engine's own work. */
+  return (f: CallFrame): { where: string; fn: string } => {
+    if (!f.url) return { where: f.functionName || '(native)', fn: f.functionName || '(native)' }
+    const pos = mapOf(f.url)?.originalPositionFor({ line: f.lineNumber + 1, column: f.columnNumber })
+    const source = pos?.source ?? f.url
+    const pkg = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(source)?.[1]
+    const where = pkg ?? source.replace(/^(\.\.\/)+/, '')
+    return { where, fn: `${f.functionName || '(anonymous)'} ${where}${pkg ? '' : `:${pos?.line ?? f.lineNumber + 1}`}` }
+  }
+}
+
+export function summarise(
+  profile: Profile,
+  origin: (f: CallFrame) => { where: string; fn: string },
+  title: string,
+): string {
   const byId = new Map(profile.nodes.map((n) => [n.id, n]))
   const self = new Map<number, number>()
   profile.samples.forEach((id, i) => self.set(id, (self.get(id) ?? 0) + (profile.timeDeltas[i] ?? 0) / 1000))
@@ -99,7 +109,7 @@ function summarise(profile: Profile, origin: (f: CallFrame) => { where: string; 
   ].join('\n')
 }
 
-interface TraceEvent {
+export interface TraceEvent {
   name: string
   ph: string
   dur?: number
@@ -109,7 +119,7 @@ interface TraceEvent {
 }
 
 /** Runs `act` under a DevTools timeline trace (what the Performance panel records) and returns its events. */
-async function traced<T>(cdp: CDPSession, act: () => Promise<T>): Promise<{ result: T; list: TraceEvent[] }> {
+export async function traced<T>(cdp: CDPSession, act: () => Promise<T>): Promise<{ result: T; list: TraceEvent[] }> {
   const list: TraceEvent[] = []
   const onData = (e: { value: object[] }) => void list.push(...(e.value as TraceEvent[]))
   cdp.on('Tracing.dataCollected', onData)
@@ -139,7 +149,7 @@ async function traced<T>(cdp: CDPSession, act: () => Promise<T>): Promise<{ resu
 
 /** Time per trace event name on the renderer's main thread and on the other threads (inclusive: nested events
  *  count in their parents too), the split that the CPU profile's "(program)" hides. */
-function timeline(events: TraceEvent[]): string {
+export function timeline(events: TraceEvent[]): string {
   const threads = new Map<string, string>()
   for (const e of events)
     if (e.ph === 'M' && e.name === 'thread_name') threads.set(`${e.pid}:${e.tid}`, e.args?.name ?? '?')

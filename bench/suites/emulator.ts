@@ -13,7 +13,9 @@ import path from 'node:path'
 import { chromium, type Browser, type Page } from '@playwright/test'
 import { HostProcess } from '../../test/e2e/host'
 import { runDebugBench } from '../emulator-debug'
-import { measureStepUi, stepPlans } from '../emulator-step-ui'
+import { measureStepUi, stepPlans, type StepHooks } from '../emulator-step-ui'
+import { originOf, summarise, timeline, traced, type Profile, type TraceEvent } from '../canvas/profile'
+import { countCalls, topCalls } from '../render-calls'
 
 const ROOT = path.resolve(import.meta.dirname, '../..')
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
@@ -29,6 +31,14 @@ const ARGS = [
 const CYCLES = 10 // four replies each: 40 timed replies
 const DEADLINE_MS = 600_000 // the browser part (replies, then the debugger's steps); the build is reported on its own line
 const STEP_MS = 10_000
+// For finding where a Step's time goes (not for the figures: both slow the page down):
+//   EMULATOR_PROFILE=dir  a CPU profile of each flow's Step series and its debugger-off replies, written there
+//   EMULATOR_CALLS=dir    how many times each of our renderer functions ran per Step and per reply (renders): the
+//                         most called printed, all written there as JSON
+const PROFILE_DIR = process.env.EMULATOR_PROFILE
+const CALLS_DIR = process.env.EMULATOR_CALLS
+//   EMULATOR_FLOWS=500    only the Step plans whose name holds this ("500": the generated flow)
+const FLOWS = process.env.EMULATOR_FLOWS
 
 // One age-gate conversation that ends by itself: keyword, then three non-ages take the question's failure branch.
 const CYCLE: Array<[reply: string, expect: string]> = [
@@ -149,6 +159,78 @@ async function measure(page: Page): Promise<number[]> {
   return ms
 }
 
+/** EMULATOR_PROFILE / EMULATOR_CALLS: hooks around each timed Step and reply of a flow, or none. Only the timed
+ *  windows are sampled or counted (from F10 or the reply to its frame on screen), not the harness's moves between. */
+async function hooksFor(page: Page, name: string, work: string): Promise<StepHooks | undefined> {
+  if (!PROFILE_DIR && !CALLS_DIR) return undefined
+  const cdp = await page.context().newCDPSession(page)
+  const rendererDir = path.join(work, 'renderer')
+  const slug = name.replace(/\W+/g, '-')
+  const calls = { step: new Map<string, number>(), reply: new Map<string, number>() }
+  const profiles: Record<'step' | 'reply', Profile[]> = { step: [], reply: [] }
+  const events: Record<'step' | 'reply', TraceEvent[]> = { step: [], reply: [] }
+  const n = { step: 0, reply: 0 }
+  return {
+    phase: async (label, act) => {
+      const out = await act()
+      if (PROFILE_DIR) {
+        fs.mkdirSync(PROFILE_DIR, { recursive: true })
+        const merged = mergeProfiles(profiles[label])
+        fs.writeFileSync(path.join(PROFILE_DIR, `${slug}-${label}.cpuprofile`), JSON.stringify(merged))
+        console.log(summarise(merged, originOf(rendererDir), `${name} ${label}, ${n[label]} timed windows`))
+        console.log(timeline(events[label]))
+      }
+      if (CALLS_DIR) {
+        fs.mkdirSync(CALLS_DIR, { recursive: true })
+        const all = Object.fromEntries([...calls[label]].sort((a, b) => b[1] - a[1]))
+        fs.writeFileSync(
+          path.join(CALLS_DIR, `${slug}-${label}.json`),
+          JSON.stringify({ timed: n[label], calls: all }, null, 1),
+        )
+        console.log(
+          `  ${name}, ${label}: our functions by calls (${n[label]} timed)\n${topCalls(calls[label], 25, n[label])}`,
+        )
+      }
+      return out
+    },
+    each: async (label, act) => {
+      n[label]++
+      if (PROFILE_DIR) {
+        await cdp.send('Profiler.enable')
+        await cdp.send('Profiler.setSamplingInterval', { interval: 100 })
+        const traced_ = await traced(cdp, async () => {
+          await cdp.send('Profiler.start')
+          const out = await act()
+          profiles[label].push(((await cdp.send('Profiler.stop')) as { profile: Profile }).profile)
+          return out
+        })
+        events[label].push(...traced_.list)
+        return traced_.result
+      }
+      const { result, calls: c } = await countCalls(cdp, rendererDir, act)
+      for (const [k, v] of c) calls[label].set(k, (calls[label].get(k) ?? 0) + v)
+      return result
+    },
+  }
+}
+
+/** One profile of many windows: their nodes side by side (ids shifted apart), their samples one after the other. */
+function mergeProfiles(list: Profile[]): Profile {
+  const out: Profile = { nodes: [], samples: [], timeDeltas: [] }
+  let shift = 0
+  for (const p of list) {
+    let top = 0
+    for (const node of p.nodes) {
+      out.nodes.push({ ...node, id: node.id + shift, children: node.children?.map((c) => c + shift) })
+      top = Math.max(top, node.id)
+    }
+    out.samples.push(...p.samples.map((id) => id + shift))
+    out.timeDeltas.push(...p.timeDeltas)
+    shift += top + 1
+  }
+  return out
+}
+
 const load = () =>
   os
     .loadavg()
@@ -162,6 +244,7 @@ export async function run(): Promise<void> {
   await runDebugBench()
   // The browser half builds the renderer first (minutes on a busy machine): CHATFLOW_BENCH_BROWSER=0 leaves it out.
   if (process.env.CHATFLOW_BENCH_BROWSER === '0') return
+  fs.mkdirSync(path.join(ROOT, '.tmp'), { recursive: true })
   const work = fs.mkdtempSync(path.join(ROOT, '.tmp', 'bench-emulator-'))
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'chatflow-bench-emulator-'))
   let host: HostProcess | undefined
@@ -190,7 +273,11 @@ export async function run(): Promise<void> {
     const measuring = (async () => {
       const replies = await measure(page)
       const steps = []
-      for (const plan of stepPlans()) steps.push({ name: plan.name, ...(await measureStepUi(page, api, plan)) })
+      for (const plan of stepPlans().filter((p) => !FLOWS || p.name.includes(FLOWS)))
+        steps.push({
+          name: plan.name,
+          ...(await measureStepUi(page, api, plan, await hooksFor(page, plan.name, work))),
+        })
       return { replies, steps }
     })()
     measuring.catch(() => undefined) // after a timeout its pending steps fail as the browser closes; the deadline reports

@@ -5,6 +5,13 @@ import { isReadable, READABLE_ZOOM } from './zoom'
 
 type View = Pick<ReactFlowInstance, 'setCenter' | 'getZoom' | 'getViewport'>
 
+/** A pan that follows the run or the keyboard moves in a straight line. d3's default ("smooth", van Wijk's zoom)
+ *  zooms out mid-way and back in: from a readable zoom that dips below it, so every card in view re-rendered twice,
+ *  compact and full again (zoom.ts), on every step the view followed (the emulator bench's 500-node flow: all cards
+ *  in view, twice per Step). Linear, the zoom goes straight from the old to the new one and a band changes at most
+ *  once. */
+const STRAIGHT = { interpolate: 'linear' } as const
+
 /** The card last brought into view on purpose, so a side panel that opens right after (the Problems list opens
  *  the card's settings) centres it again in the smaller canvas instead of refitting (useRefitOnResize.ts). */
 let intent: { x: number; y: number; zoom: number; at: number } | null = null
@@ -38,7 +45,8 @@ export function keepInView(rf: View, node: FlowNode, canvas: { width: number; he
     top >= margin &&
     left + width * zoom <= canvas.width - margin &&
     top + height * zoom <= canvas.height - margin
-  if (!inside) void rf.setCenter(node.position.x + width / 2, node.position.y + height / 2, { zoom, duration: 150 })
+  if (!inside)
+    void rf.setCenter(node.position.x + width / 2, node.position.y + height / 2, { zoom, duration: 150, ...STRAIGHT })
 }
 
 /**
@@ -66,6 +74,6 @@ export function followNode(rf: View, node: FlowNode, canvas: { width: number; he
     zoom: Math.max(zoom, READABLE_ZOOM),
     at: Date.now(),
   }
-  void rf.setCenter(intent.x, intent.y, { zoom: intent.zoom, duration: 150 })
+  void rf.setCenter(intent.x, intent.y, { zoom: intent.zoom, duration: 150, ...STRAIGHT })
   return true
 }

@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useRef, useState } from 'react'
 import { useStore } from 'zustand'
-import type { EmulatorSession } from '../../shared/api/commands/emulator'
+import type { EmulatorSession, FlowCoverage } from '../../shared/api/commands/emulator'
 import { api } from '../api'
 import { formatDue, formatSpan } from '../time/due'
 import { useEditor } from '../editor/context'
@@ -99,16 +99,26 @@ function OpenPanel({ flowId, flush }: { flowId: string; flush(): Promise<unknown
       }),
     [store, flowId],
   )
+  // The canvas's overlay follows the session in the same update as the panel: set from the store's own notification,
+  // not from an effect after the panel's commit, which drew the canvas in a second pass, a frame or more later
+  // (issue 32: a Step's current card came last). Set again when the document changes.
   useEffect(() => {
-    const o = useOverlayStore.getState()
-    notePassedThrough(session, doc.name)
-    o.setOverlay(overlayOf(doc, sessionShown(flowId, session), coverage))
-    o.setVisible(true)
-  }, [doc, session, coverage, flowId])
+    const push = ({ session, coverage }: { session: EmulatorSession | null; coverage: FlowCoverage | null }) => {
+      const o = useOverlayStore.getState()
+      notePassedThrough(session, docRef.current.name)
+      o.setOverlay(overlayOf(docRef.current, sessionShown(flowId, session), coverage))
+      o.setVisible(true)
+    }
+    push(store.getState())
+    return store.subscribe((s, prev) => {
+      if (s.session !== prev.session || s.coverage !== prev.coverage) push(s)
+    })
+  }, [store, flowId, doc])
   useEffect(() => () => useOverlayStore.getState().setVisible(false), [])
 
-  const triggerNames = doc.nodes.filter((n) => startsFlow(n.type)).map((n) => n.name)
-  const nodeNames = doc.nodes.map((n) => n.name)
+  // Once per document, not per render (a Step renders the panel several times: busy, the session, coverage).
+  const triggerNames = useMemo(() => doc.nodes.filter((n) => startsFlow(n.type)).map((n) => n.name), [doc.nodes])
+  const nodeNames = useMemo(() => doc.nodes.map((n) => n.name), [doc.nodes])
   const step = session && selected !== null ? traceOfMessage(session.messages[selected], session.trace) : null
   const run = session?.run
   const s = store.getState()

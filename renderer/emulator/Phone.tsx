@@ -1,4 +1,4 @@
-import { Fragment, useEffect, useMemo, useRef, useState } from 'react'
+import { Fragment, memo, useCallback, useEffect, useMemo, useRef, useState } from 'react'
 import { useStore } from 'zustand'
 import { Bot, PauseCircle, SendHorizontal } from 'lucide-react'
 import type { EmulatorMessage } from '../../shared/api/commands/emulator'
@@ -44,6 +44,47 @@ function FailedExpectation({ turn, message }: { turn: number; message: string })
   )
 }
 
+/** Messages are rows of the conversation's log, never changed once written: equal seq, id, time and type are the
+ *  same message, whichever session response brought it (each one is a new object). */
+const sameMessage = (a: EmulatorMessage, b: EmulatorMessage) =>
+  a.seq === b.seq && a.id === b.id && a.createdAt === b.createdAt && a.type === b.type && a.direction === b.direction
+
+interface RowProps {
+  m: EmulatorMessage
+  index: number
+  selected: boolean
+  onSelect(i: number | null): void
+  actions: OutboundActions
+}
+
+/** One bubble of the conversation, drawn again only when it changes: a Step re-renders the phone (the paused line, the
+ *  typing dots), not every bubble of a long conversation. */
+const MessageRow = memo(
+  function MessageRow({ m, index, selected, onSelect, actions }: RowProps) {
+    return (
+      <Bubble
+        mine={m.direction === 'in'}
+        at={m.createdAt}
+        kind={m.type}
+        selected={selected}
+        onClick={() => onSelect(m.direction === 'out' ? index : null)}
+      >
+        {m.direction === 'in' ? (
+          <InboundContent message={m} />
+        ) : (
+          <OutboundContent payload={m.payload} actions={actions} />
+        )}
+      </Bubble>
+    )
+  },
+  (a, b) =>
+    a.index === b.index &&
+    a.selected === b.selected &&
+    a.onSelect === b.onSelect &&
+    a.actions === b.actions &&
+    sameMessage(a.m, b.m),
+)
+
 export function Phone({
   store,
   doc,
@@ -74,12 +115,19 @@ export function Phone({
   }, [messages.length, busy])
 
   const send = store.getState().send
-  const actions: OutboundActions = {
-    send: (e) => void send(e),
-    openList: (message) => setOverlay({ kind: 'list', message }),
-    openProducts: (message) => setOverlay({ kind: 'products', message }),
-    openForm: (message) => setOverlay({ kind: 'form', message }),
-  }
+  // Stable, so the memoised bubbles keep them (MessageRow).
+  const actions: OutboundActions = useMemo(
+    () => ({
+      send: (e) => void send(e),
+      openList: (message) => setOverlay({ kind: 'list', message }),
+      openProducts: (message) => setOverlay({ kind: 'products', message }),
+      openForm: (message) => setOverlay({ kind: 'form', message }),
+    }),
+    [send],
+  )
+  const selectRef = useRef(onSelect)
+  selectRef.current = onSelect
+  const select = useCallback((i: number | null) => selectRef.current(i), [])
   const submit = (e: React.FormEvent) => {
     e.preventDefault()
     if (!draft.trim() || busy) return
@@ -133,19 +181,7 @@ export function Phone({
         {messages.map((m: EmulatorMessage, i) => (
           <Fragment key={m.seq}>
             {failedAt === i && failed && <FailedExpectation turn={failed.turn} message={failed.message} />}
-            <Bubble
-              mine={m.direction === 'in'}
-              at={m.createdAt}
-              kind={m.type}
-              selected={selected === i}
-              onClick={() => onSelect(m.direction === 'out' ? i : null)}
-            >
-              {m.direction === 'in' ? (
-                <InboundContent message={m} />
-              ) : (
-                <OutboundContent payload={m.payload} actions={actions} />
-              )}
-            </Bubble>
+            <MessageRow m={m} index={i} selected={selected === i} onSelect={select} actions={actions} />
           </Fragment>
         ))}
         {failed && failedAt === messages.length && <FailedExpectation turn={failed.turn} message={failed.message} />}

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react'
+import { useEffect, useMemo, useRef, useState } from 'react'
 import { useStore } from 'zustand'
 import type { ApiError } from '../../shared/api'
 import type { FlowDocument } from '../../shared/flow/document'
@@ -16,7 +16,17 @@ export function RunFrom({ store, doc }: { store: EmulatorStore; doc: FlowDocumen
   const busy = useStore(store, (s) => s.busy)
   const asked = useRunFromStore((s) => s.nodeId)
   const seq = useRunFromStore((s) => s.seq)
-  const nodes = doc.nodes.filter((n) => !startsFlow(n.type))
+  const nodes = useMemo(() => doc.nodes.filter((n) => !startsFlow(n.type)), [doc.nodes])
+  // The same elements from render to render: React skips them, not diffs one <option> per node on every Step.
+  const options = useMemo(
+    () =>
+      nodes.map((n) => (
+        <option key={n.id} value={n.id}>
+          {n.name}
+        </option>
+      )),
+    [nodes],
+  )
   const [nodeId, setNodeId] = useState<string>(asked ?? paused ?? nodes[0]?.id ?? '')
   const [text, setText] = useState<string | null>(null)
   const [error, setError] = useState<ApiError | { message: string } | null>(null)
@@ -54,11 +64,7 @@ export function RunFrom({ store, doc }: { store: EmulatorStore; doc: FlowDocumen
       <div className="dbg-run-from-row">
         <label htmlFor="dbg-run-from-node">Node</label>
         <select id="dbg-run-from-node" value={nodeId} onChange={(e) => setNodeId(e.target.value)}>
-          {nodes.map((n) => (
-            <option key={n.id} value={n.id}>
-              {n.name}
-            </option>
-          ))}
+          {options}
         </select>
         <label className="emu-switch">
           <input

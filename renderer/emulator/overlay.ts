@@ -37,6 +37,18 @@ export const EMPTY_OVERLAY: CanvasOverlay = {
   uncoveredPorts: [],
 }
 
+const KEYS = Object.keys(EMPTY_OVERLAY) as (keyof CanvasOverlay)[]
+
+/** Whether two overlays draw the same canvas: the same flow and current node, the same ids in the same order. */
+export function sameOverlay(a: CanvasOverlay, b: CanvasOverlay): boolean {
+  return KEYS.every((k) => {
+    const x = a[k]
+    const y = b[k]
+    if (!Array.isArray(x) || !Array.isArray(y)) return x === y
+    return x.length === y.length && x.every((v, i) => v === y[i])
+  })
+}
+
 export const portKey = (nodeId: string, port: string) => `${nodeId}\u0000${port}`
 
 export function overlayOf(

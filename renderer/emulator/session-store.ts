@@ -95,14 +95,16 @@ export function createEmulatorStore(
     ): Promise<ApiError | null> {
       set({ busy: true, error: null })
       let error: ApiError | null = null
+      // The answer and the end of `busy` in one update: one render of the panel and the canvas, not two.
+      let next: Partial<EmulatorState> = {}
       try {
         await deps.flush()
         const r = await call()
-        if (r.ok) set({ ...apply(r.value) })
+        if (r.ok) next = apply(r.value)
         else error = r.error
-        if (error && !inPlace) set({ error })
+        if (error && !inPlace) next = { ...next, error }
       } finally {
-        set({ busy: false, pending: null })
+        set({ ...next, busy: false, pending: null })
       }
       void get().refreshCoverage()
       return error

@@ -35,7 +35,7 @@ import { parseContact, parseTrigger, type TriggerOption } from './run-options'
 import { quickReplyAnswer, stepPrints, type QuickReply } from './run-template'
 import type { CliCommand } from './types'
 import { flowFilesOf, flowFilesSource, FLOWS_USAGE } from './flow-files'
-import { breakpointsOf, cliHooks, debugAnswer, MAX_AUTO_CONTINUES, type DebugAnswer } from './run-debug'
+import { breakpointsOf, cliHooks, holdWhilePaused, pausedNote } from './run-debug'
 
 const USAGE = `Usage: chatflow run <flow.json> [--contact "Name +919800000001"] [--trigger <how>] [--data-dir <dir>] [--library <library.json>] [--flows <file|dir>]... [--break <node>]...
 
@@ -273,12 +273,7 @@ export async function chat(
     // A step that sent nothing and still waits (text typed at a form, say) keeps the buttons, rows or form shown.
     if (step.state.status !== 'paused') lastInteractive = null
     else if (last) lastInteractive = last.type === 'interactive' ? last : null
-    if (step.state.debug) {
-      const where = nodeName(here, step.state.debug.nodeId)
-      write(`(paused before ${where}${step.state.debug.reason === 'step' ? '' : ': breakpoint'})\n`)
-      write(JSON.stringify(step.state.vars, null, 2) + '\n')
-      return
-    }
+    if (step.state.debug) return write(pausedNote(here, step.state.debug, step.state.vars))
     if (step.state.status === 'paused' && !step.messages.length)
       write(`(no answer; the run still waits at ${nodeName(here, step.state.waiting?.nodeId)})\n`)
     if (step.state.status === 'paused' && last && isForm(last))
@@ -299,36 +294,18 @@ export async function chat(
     if (out.ran) await showAll(out)
     else write(`${ignoredNote(flow, out)}\n`)
   }
-  /**
-   * While the debugger holds the run: ask c / s / q (a terminal), or go on by itself (a pipe). True when the person
-   * quit: the run is cancelled and the chat ends.
-   */
-  const debugLoop = async (): Promise<boolean> => {
-    for (let auto = 0; ; auto++) {
-      const held = service.pausedRun(contact.id)
-      if (!held?.debug) return false
-      let answer: DebugAnswer | null = 'continue'
-      if (opts.interactive) {
-        write('[c]ontinue, [s]tep or [q]uit? ')
-        answer = null
-        while (!answer) {
-          const next = await input.next()
-          answer = next.done ? 'quit' : debugAnswer(next.value)
-          if (!answer) write('(c, s or q) ')
-        }
-      } else if (auto >= MAX_AUTO_CONTINUES) {
-        write(`(stopped after ${MAX_AUTO_CONTINUES} stops for one message: the flow probably loops)\n`)
-        answer = 'quit'
-      } else write('(continuing: stdin is not a terminal)\n')
-      if (answer === 'quit') {
-        service.end(held, 'cancelled')
-        write('(run ended: cancelled)\n')
-        return true
-      }
-      const step = await service.goOn(held.id, flow, { debug: cliHooks(flow, breaks, answer === 'step') })
-      if (step) await show(step)
-    }
-  }
+  // While the debugger holds the run (run-debug.ts): true when the person quit and the chat ends.
+  const debugLoop = () =>
+    holdWhilePaused({
+      service,
+      contactId: contact.id,
+      flow,
+      breaks,
+      interactive: !!opts.interactive,
+      input,
+      write,
+      show,
+    })
   // Every step the event ran: a wake that was due when the message came runs first (docs/engine.md, rule 11).
   const showAll = async (out: Handled) => {
     for (const w of out.steps) if (w.step.trace.length || w.step.state.debug) await show(w.step)

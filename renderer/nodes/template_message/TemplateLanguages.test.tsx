@@ -7,7 +7,7 @@ import { flow, node } from '../../editor/testing/docs'
 import { NodePanel } from '../../panels/NodePanel'
 
 // The Template Message panel's per-language template codes: a box for each language other than the default, with the
-// code it sends when left empty as the placeholder; nothing in a flow of one language.
+// code it sends when left empty as the placeholder; in a flow of one language, only a line saying how to get them.
 
 const template = (languages: Record<string, string>) =>
   flow([node('t', 'template_message', 'remind', { templateName: 'reminder', language: 'en_US', languages })])
@@ -39,7 +39,10 @@ describe('Template Message languages', () => {
     expect(html).not.toContain('data-pointer="/languages/en"')
   })
 
-  it('nothing in a flow of one language', () => {
-    expect(render(template({}))).not.toContain('Template language per flow language')
+  it('no boxes in a flow of one language, a line saying how to get them', () => {
+    const html = render(template({}))
+    expect(html).not.toContain('<legend>Template language per flow language</legend>')
+    expect(html).not.toContain('data-pointer="/languages/')
+    expect(html).toContain('add a language to the flow (Flow settings, Languages)')
   })
 })

@@ -5,13 +5,19 @@ import { Messages, type FieldWidgetProps } from '../../panels/SchemaFields'
 
 /**
  * The template's language code for each of the flow's other languages (docs/languages.md, "Template messages"):
- * one box per language, empty meaning the language's own code (shown as the placeholder). Nothing in a flow of one
- * language, where only Language is sent.
+ * one box per language, empty meaning the language's own code (shown as the placeholder). In a flow of one language,
+ * where only Language is sent, a line saying where the boxes come from (an empty state that teaches).
  */
 export function TemplateLanguages({ id, pointer, value, problems, set }: FieldWidgetProps) {
   const settings = useEditor((s) => s.doc.settings)
   const { list, default: def, multi } = flowLanguages({ settings })
-  if (!multi) return null
+  if (!multi)
+    return (
+      <p className="field-help" data-pointer={pointer}>
+        Template language per flow language: add a language to the flow (Flow settings, Languages) to send another
+        version of this template to customers who speak it.
+      </p>
+    )
   const codes = (value && typeof value === 'object' ? value : {}) as Record<string, string>
   const others = list.filter((l) => l !== def)
   const msgId = `${id}-problems`

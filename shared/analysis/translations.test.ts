@@ -162,6 +162,18 @@ describe('translation problems', () => {
     ])
   })
 
+  it('applies the node type’s own rules to its texts in each language: two buttons may not share a title', () => {
+    let doc = shop()
+    doc = setTranslation(doc, 'es', 'n_menu', '/buttons/0/title', 'Sí', 'Buy')
+    doc = setTranslation(doc, 'es', 'n_menu', '/buttons/1/title', 'Sí', 'Help')
+    const rules = translationProblems(doc).filter((p) => p.code === 'translation.rule')
+    expect(rules.map((p) => [p.severity, p.field, p.pointer])).toEqual([
+      ['error', '/buttons/0/title', '/nodes/2/config/buttons/0/title'],
+      ['error', '/buttons/1/title', '/nodes/2/config/buttons/1/title'],
+    ])
+    expect(rules[0]!.message).toMatch(/^Spanish \(es\): .*Sí/)
+  })
+
   it('names translations into a language the flow does not list, or into its default', () => {
     let doc = shop()
     doc = setTranslation(doc, 'de', 'n_welcome', '/text', 'Hallo {{contact.name}}!', 'Hello {{contact.name}}!')

@@ -6,6 +6,8 @@ import { nodeTranslations } from '../flow/translations'
 import { splitTemplate } from '../expr/split'
 import { isNodeType } from '../nodes/node-types'
 import { NODE_DEFINITIONS, parseConfig } from '../nodes/registry'
+import { setAt } from '../flow/pointer'
+import { flowSettings } from '../flow/settings'
 
 // The customer texts of a flow as translators and checks see them (docs/languages.md): one unit per text a node
 // declares (NodeDefinition.customerTexts), with its translation into every other language of the flow. The export
@@ -96,6 +98,37 @@ export function placeholderChanges(source: string, translation: string): { dropp
 /** Length as the channel counts it: code points, placeholders as written (shared/flow/checks.ts, maxLength). */
 export const textLength = (text: string) => [...text].length
 
+/**
+ * The node type's own rules broken only in a language (two buttons both 'Sí', an emoji in a form's button label):
+ * the node's checks run on its config in that language, and what they find on a translated text that the default
+ * texts do not break is the translation's problem. Lengths are checked once, by `translation.limit`.
+ */
+function ruleProblems(doc: FlowDocument, nodeId: string, lang: string, configPointer: string): Problem[] {
+  const index = doc.nodes.findIndex((n) => n.id === nodeId)
+  const node = doc.nodes[index]
+  if (!node || !isNodeType(node.type)) return []
+  const parsed = parseConfig(node.type, node.config)
+  if (!parsed.success) return []
+  const def = NODE_DEFINITIONS[node.type]
+  const texts = nodeTranslations(doc, lang, nodeId)
+  let localized: unknown = parsed.data
+  const translated = new Set<string>()
+  for (const t of def.customerTexts(parsed.data)) {
+    const found = Object.prototype.hasOwnProperty.call(texts, t.pointer) ? texts[t.pointer] : undefined
+    if (!found || !t.value.trim()) continue
+    localized = setAt(localized, t.pointer, found.text)
+    translated.add(t.pointer)
+  }
+  if (!translated.size) return []
+  const ctx = { nodeId, nodeName: node.name, configPointer, locale: flowSettings(doc).locale }
+  const key = (p: Problem) => `${p.code}\u0000${p.field ?? ''}`
+  const before = new Set(def.validate(parsed.data, ctx).map(key))
+  return def
+    .validate(localized, ctx)
+    .filter((p) => p.code !== 'limit.length' && p.field && translated.has(p.field) && !before.has(key(p)))
+    .map((p) => ({ ...p, code: 'translation.rule', message: `${languageLabel(lang)}: ${p.message}` }))
+}
+
 /** 'Body', 'Body and Button 2 title', 'Body, Footer and Button 1 title'. */
 function listOf(labels: string[]): string {
   return labels.length <= 1 ? (labels[0] ?? '') : `${labels.slice(0, -1).join(', ')} and ${labels.at(-1)}`
@@ -159,6 +192,7 @@ export function translationProblems(doc: FlowDocument): Problem[] {
             outdated[0]!.pointer,
           ),
         )
+      out.push(...ruleProblems(doc, nodeId, lang, configPointer))
       for (const u of units) {
         const t = u.translations[lang]
         if (!t) continue

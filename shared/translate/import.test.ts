@@ -139,6 +139,22 @@ describe('applyTranslations', () => {
     expect(again.doc).toBe(out)
   })
 
+  it('an outdated translation sent back untouched stays outdated; a new text for it is applied', () => {
+    let doc = shopFlow()
+    doc = setTranslation(doc, 'es', 'n_menu', '/body', '¿Qué quieres?', 'What do you want?')
+    const units = textUnits(doc)
+    expect(units.find((u) => u.id === 'n_menu/body')!.translations.es).toEqual({
+      text: '¿Qué quieres?',
+      outdated: true,
+    })
+    const same = applyTranslations(doc, units, file([['n_menu/body', '¿Qué quieres?']]), 'es')
+    expect(same.report).toMatchObject({ changed: [], unchanged: 1 })
+    expect(translationOf(same.doc, 'es', 'n_menu', '/body')?.source).toBe('What do you want?')
+    const updated = applyTranslations(doc, units, file([['n_menu/body', '¿Qué te gustaría hacer?']]), 'es')
+    expect(updated.report.changed).toMatchObject([{ previous: '¿Qué quieres?', target: '¿Qué te gustaría hacer?' }])
+    expect(translationOf(updated.doc, 'es', 'n_menu', '/body')?.source).toBe('What would you like to do?')
+  })
+
   it("leaves another flow's rows alone and counts them", () => {
     const doc = shopFlow()
     const texts = file([[WELCOME, 'Hola']])

@@ -82,7 +82,9 @@ export function applyTranslations(
       continue
     }
     const before = translationOf(out, target, unit.nodeId, unit.pointer)
-    if (before && before.text === row.target && before.source === unit.source) {
+    // The same text as the flow's is unchanged, an outdated one included: the export carries an outdated
+    // translation as the target to show the translator, and one sent back untouched was not brought up to date.
+    if (before && before.text === row.target) {
       report.unchanged++
       continue
     }

@@ -131,6 +131,18 @@ describe('XLIFF 2.0 round trip', () => {
     ])
   })
 
+  it('an empty <target/> is no translation', () => {
+    const xml = toXliff([unit('n_1', '/text', 'Hi {{name}}')], opts).replace('</source>', '</source><target/>')
+    expect(read(xml).rows[0]!.target).toBeNull()
+  })
+
+  it("a target's <ph> may name a placeholder another segment's source holds (tools move them across segments)", () => {
+    const xml = `<xliff xmlns="urn:oasis:names:tc:xliff:document:2.0" version="2.0" srcLang="en" trgLang="es"><file id="f">
+<unit id="u"><segment><source>Hi.</source><target>Hola <ph id="1"/>.</target></segment><segment><source> Bye <ph id="1" equiv="{{name}}"/>.</source><target> Adiós.</target></segment></unit></file></xliff>`
+    expect(read(xml).rows[0]).toMatchObject({ source: 'Hi. Bye {{name}}.', target: 'Hola {{name}}. Adiós.' })
+    expect(read(xml).rows[0]!.problem).toBeUndefined()
+  })
+
   it('a unit translated in some segments only is a problem row', () => {
     const xml = `<xliff xmlns="urn:oasis:names:tc:xliff:document:2.0" version="2.0" srcLang="en" trgLang="es"><file id="f">
 <unit id="u"><segment><source>A.</source><target>A.</target></segment><segment><source>B.</source></segment></unit></file></xliff>`

@@ -210,14 +210,17 @@ function readUnit(unit: XmlElement, flowId: string | null): ImportedRow {
   let problem: string | undefined
   // Placeholders by id, from the source: a tool writes the target's <ph> with the source's id, sometimes alone.
   const originals = new Map<string, string>()
-  for (const part of parts) {
+  // Sources first, so a target's <ph> finds its original whichever segment of the unit the source holds it in.
+  const pairs = parts.map((part) => {
     const inner = structure(part, ['source', 'target'])
     const src = inner.find((e) => e.local === 'source')
-    const trg = inner.find((e) => e.local === 'target')
     if (!src) throw new BadXliff(`a <${part.local}> of unit '${unitId}' has no <source>`, part.line)
     const s = inlineText(src, originals, true)
     source += s.text
     problem ??= s.problem
+    return { part, s, trg: inner.find((e) => e.local === 'target') }
+  })
+  for (const { part, s, trg } of pairs) {
     if (trg) {
       const t = inlineText(trg, originals, false)
       target += t.text
@@ -230,7 +233,8 @@ function readUnit(unit: XmlElement, flowId: string | null): ImportedRow {
     }
   }
   if (translated && untranslated) problem ??= `${untranslated} of its segments have no translation`
-  const row: ImportedRow = { flowId, unitId, source, target: translated ? target : null, where }
+  // An empty <target/> (a tool's placeholder for "not yet") is no translation, as an empty CSV cell is.
+  const row: ImportedRow = { flowId, unitId, source, target: translated && target !== '' ? target : null, where }
   if (problem) row.problem = problem
   return row
 }

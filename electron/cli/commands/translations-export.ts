@@ -52,7 +52,7 @@ export const translationsExport: CliCommand = {
       to,
       format as TranslationFormat,
     )
-    if (!out.ok) return fail(out.error.message, 1)
+    if (!out.ok) return fail(`${out.error.message} [${out.error.code}]`, 1)
     if (output) {
       try {
         fs.writeFileSync(output, out.text)

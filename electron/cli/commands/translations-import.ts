@@ -42,16 +42,21 @@ export const translationsImport: CliCommand = {
     const flowArgs = parsed.positionals.slice(0, -1)
     const fileArg = parsed.positionals.at(-1)!
     const input = readInputFile(fileArg, TRANSLATION_FILE_BYTES)
-    if (!input.ok) return fail(`${fileArg}: cannot read (${input.reason})`)
+    if (!input.ok)
+      return fail(
+        input.reason.startsWith('it is ')
+          ? `${fileArg}: ${input.reason}; nothing was read. [translations.too_large]`
+          : `${fileArg}: cannot read (${input.reason})`,
+      )
     const read = readTranslationFile(path.basename(fileArg), input.text)
-    if (!read.ok) return fail(read.error.message)
+    if (!read.ok) return fail(`${read.error.message} [${read.error.code}]`)
     const flows = readFlowFiles(flowArgs)
     if (!flows.ok) return fail(flows.message)
     const results: Array<{ file: string; path: string; flowId: string; report: ImportReport; doc: unknown }> = []
     for (const f of flows.flows) {
       if (f.inFolder && !hasTarget(f.doc, language ?? read.texts.target)) continue
       const out = applyImported(f.doc, path.basename(fileArg), read.texts, language)
-      if (!out.ok) return fail(`${f.file}: ${out.error.message}`)
+      if (!out.ok) return fail(`${f.file}: ${out.error.message} [${out.error.code}]`)
       results.push({ file: f.file, path: f.path, flowId: f.doc.id, report: out.report, doc: out.doc })
     }
     if (results.length === 0)

@@ -124,7 +124,18 @@ describe('chatflow translations', () => {
     expect(r.stderr).toHaveLength(1)
     expect(r.stderr[0]).toMatch(/^chatflow translations import: bad\.xlf: /)
     expect(r.stderr[0]).toMatch(message)
+    expect(r.stderr[0]).toMatch(/ \[translations\.bad_file\]$/)
     expect(readFileSync(flow, 'utf8')).toBe(before)
+  })
+
+  it('a file over the size limit is refused before it is read', () => {
+    const flow = put('big.flow.json', serialiseFlow(shopFlow()))
+    const huge = put('huge.xlf', '<xliff>' + ' '.repeat(17 * 1024 * 1024) + '</xliff>')
+    const r = chatflow('import', flow, huge, '--write')
+    expect(r.code).toBe(1)
+    expect(r.stderr).toEqual([
+      `chatflow translations import: ${huge}: it is 17 MiB, larger than the 16 MiB a file may be; nothing was read. [translations.too_large]`,
+    ])
   })
 
   it('bad usage and a language the flow lacks', () => {

@@ -4,7 +4,8 @@
 // Each theme gets its own browser host on an empty temporary data folder and does what a new user does: opens the
 // appointment example from the flows list, tests it in the phone, opens the builder on a message and reads the run
 // in Flow Logs. The theme is the system's (Chromium's prefers-color-scheme), which the studio follows.
-// Run after `npm run build && npm run build:web`.
+// Run after `npm run build && npm run build:web`. `--only languages` makes only the pictures of docs/languages.md;
+// CHATFLOW_SHOT_BUILD=<dir> serves another build (<dir>/web/index.mjs and <dir>/renderer, as the e2e set-up builds).
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
@@ -14,14 +15,21 @@ import { chromiumFor, describeFailure } from './failure.mjs'
 import { ROOT } from './lib.mjs'
 
 const SHOTS = path.join(ROOT, 'docs/screenshots')
+const BUILD = process.env.CHATFLOW_SHOT_BUILD ? path.resolve(process.env.CHATFLOW_SHOT_BUILD) : null
+const ONLY = process.argv.includes('--only') ? process.argv[process.argv.indexOf('--only') + 1] : null
 const VIEWPORT = { width: 1440, height: 900 }
 
 async function startHost() {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'chatflow-shot-'))
-  const host = spawn(process.execPath, [path.join(ROOT, 'out/web/index.mjs'), '--port', '0', '--data-dir', dataDir], {
+  const entry = BUILD ? path.join(BUILD, 'web/index.mjs') : path.join(ROOT, 'out/web/index.mjs')
+  const host = spawn(process.execPath, [entry, '--port', '0', '--data-dir', dataDir], {
     stdio: ['ignore', 'pipe', 'inherit'],
     // Any free webhook port: a studio already running on 7373 would otherwise put a notice in every picture.
-    env: { ...process.env, CHATFLOW_WEBHOOK_PORT: '0' },
+    env: {
+      ...process.env,
+      CHATFLOW_WEBHOOK_PORT: '0',
+      ...(BUILD ? { CHATFLOW_RENDERER_DIR: path.join(BUILD, 'renderer') } : {}),
+    },
   })
   const url = await new Promise((resolve, reject) => {
     let out = ''
@@ -127,6 +135,67 @@ async function tour(page, url, theme) {
   await shoot(page, file('flow-logs'))
 }
 
+/**
+ * docs/languages.md, "Designing in several languages": the appointment example with Spanish added, the canvas and a
+ * panel in Spanish with a text left untranslated, and the phone speaking Spanish to a Spanish contact.
+ */
+async function languagesTour(page, url, theme) {
+  const file = (view) => path.join(SHOTS, `languages-${view}-${theme}.png`)
+  const card = (name) => page.locator(`.flow-card[data-node-name="${name}"]`)
+  await page.goto(`${url}#/flows`)
+  await page
+    .getByRole('button', { name: /Start from an example|Examples…/ })
+    .first()
+    .click()
+  await page
+    .getByRole('dialog', { name: 'Start from an example' })
+    .getByRole('button', { name: 'Open Appointment booking', exact: true })
+    .click()
+  await card('trigger_1').waitFor()
+  const toolbar = page.getByRole('toolbar', { name: 'Editor' })
+  await page.getByRole('button', { name: 'Flow settings' }).click()
+  const settings = page.getByRole('complementary', { name: 'Flow settings' })
+  // The example may already speak Spanish (docs/languages.md's example); a flow in one language gets it added.
+  if (!(await toolbar.getByLabel('Language').count())) {
+    await settings.getByLabel('Add a language').fill('es')
+    await settings.getByLabel('Add a language').press('Enter')
+  }
+  // The heading at the top of the panel, below its own title bar.
+  await settings.getByRole('heading', { name: 'Languages' }).evaluate((h) => {
+    h.scrollIntoView({ block: 'start' })
+    let box = h.parentElement
+    while (box && box.scrollHeight <= box.clientHeight) box = box.parentElement
+    if (box) box.scrollTop -= 56
+  })
+  await shoot(page, file('settings'))
+  await settings.getByRole('button', { name: 'Close flow settings' }).click()
+
+  await toolbar.getByLabel('Language').selectOption('es')
+  await card('service_menu').click()
+  await page.getByText(/^Texts in Spanish\./).waitFor()
+  // One text left untranslated (the example has them all): the card shows its English row title greyed and the
+  // Missing mark, the panel the empty field, and the phone's trace the fallback.
+  const panel = page.locator('aside.node-panel')
+  const pedicure = panel.getByLabel('Title in Spanish', { exact: true }).filter({ hasText: 'Pedicura' })
+  await pedicure.fill('')
+  await card('service_menu').locator('.flow-card-missing').waitFor()
+  await panel
+    .locator('.translated-field.missing')
+    .first()
+    .evaluate((e) => e.scrollIntoView({ block: 'center' }))
+  await shoot(page, file('canvas'))
+  await page.getByRole('button', { name: 'Close panel' }).click()
+
+  await page.getByRole('button', { name: 'Test', exact: true }).click()
+  const emulator = page.getByRole('complementary', { name: 'Emulator' })
+  await emulator.getByLabel('Contact language').selectOption('es')
+  await emulator.getByRole('button', { name: 'Start test', exact: true }).click()
+  await page.getByLabel('Phone emulator').getByTestId('bot-message').first().waitFor()
+  await page.getByLabel('Phone emulator').getByTestId('bot-message').last().click()
+  await emulator.getByTestId('trace-step').waitFor()
+  await shoot(page, file('emulator'))
+}
+
 fs.mkdirSync(SHOTS, { recursive: true })
 let executablePath
 try {
@@ -145,8 +214,11 @@ try {
     try {
       const context = await browser.newContext({ viewport: VIEWPORT, deviceScaleFactor: 1, colorScheme: theme })
       const page = await context.newPage()
-      if (theme === 'light') await flowsList(page, host.url)
-      await tour(page, host.url, theme)
+      if (ONLY !== 'languages') {
+        if (theme === 'light') await flowsList(page, host.url)
+        await tour(page, host.url, theme)
+      }
+      await languagesTour(page, host.url, theme)
       await context.close()
     } finally {
       await host.stop()

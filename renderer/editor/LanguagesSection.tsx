@@ -6,6 +6,7 @@ import { useEditor, useEditorStore } from './context'
 import {
   addLanguage,
   checkNewLanguage,
+  firstLanguage,
   isMultilingual,
   languageLabel,
   languageName,
@@ -31,7 +32,9 @@ export function LanguagesSection() {
   const problems = useEditor((s) => s.problems)
   const languages = languagesOf(doc)
   const multi = isMultilingual(languages)
-  const only = languages?.default ?? null
+  const locale = flowLocale(doc)
+  // A list of one (the others removed): that language, whatever the locale says.
+  const single = languages && languages.list.length === 1 ? languages.default : null
   const id = useId()
   const [typed, setTyped] = useState('')
   const [tried, setTried] = useState(false)
@@ -78,11 +81,11 @@ export function LanguagesSection() {
       <h3 id={`${id}-title`}>Languages</h3>
       {!multi ? (
         <p className="node-panel-description">
-          This flow speaks one language
-          {only ? `: ${languageLabel(only)}` : ''}. Add another to write every text the customer reads (messages,
-          buttons, list rows, questions) in it too: the canvas then gets a Language switch to show and edit the flow in
-          each language, and every customer is answered in their own, or in the default language where a text is not
-          translated.
+          This flow speaks one language,{' '}
+          {single ? languageLabel(single) : `${languageName(firstLanguage(locale))} (from its locale, ${locale})`}. Add
+          another to write every text the customer reads (messages, buttons, list rows, questions) in it too: the canvas
+          then gets a Language switch to show and edit the flow in each language, and every customer is answered in
+          their own, or in the default language where a text is not translated.
         </p>
       ) : (
         <ul className="language-list" aria-label="Languages of this flow">

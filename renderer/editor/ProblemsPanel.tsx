@@ -3,6 +3,7 @@ import { useReactFlow } from '@xyflow/react'
 import type { Problem, Severity } from '../../shared/nodes/types'
 import { zoomToNode } from '../canvas/reveal'
 import { useEditor, useEditorStore } from './context'
+import { languagesOf, problemLanguage } from './languages'
 
 const GROUPS: { severity: Severity; title: string }[] = [
   { severity: 'error', title: 'Errors' },
@@ -36,6 +37,9 @@ export function ProblemsPanel() {
     if (!p.nodeId) return
     const node = store.getState().doc.nodes.find((n) => n.id === p.nodeId)
     if (!node) return
+    // A translation problem opens the panel in its language, on the text it is about.
+    const language = problemLanguage(p, languagesOf(store.getState().doc))
+    if (language) store.getState().setLanguage(language)
     store.getState().select([node.id])
     store.getState().openPanel(node.id, p.field ?? null)
     void zoomToNode(rf, node)

@@ -77,7 +77,9 @@ export function pasteClip(
   // Rename inside a scratch document of the pasted nodes only, through placeholder names first so that a node
   // renamed to a name another pasted node still holds cannot capture that node's references.
   const idMap = new Map(clip.nodes.map((n) => [n.id, newId('n')]))
-  let scratch: FlowDocument = { ...doc, nodes: clip.nodes, edges: [], samples: {} }
+  // The clip's translations ride along, so references between pasted nodes are rewritten in them too.
+  let scratch: FlowDocument = { ...doc, nodes: clip.nodes, edges: [], samples: {}, translations: clip.translations }
+  if (!clip.translations) delete scratch.translations
   clip.nodes.forEach((n, i) => (scratch = renameInDocument(scratch, n.id, `__paste_${i}`)))
   clip.nodes.forEach((n) => (scratch = renameInDocument(scratch, n.id, finalName.get(n.id)!)))
 
@@ -93,7 +95,7 @@ export function pasteClip(
     target: idMap.get(e.target)!,
   }))
   const next = { ...doc, nodes: [...doc.nodes, ...nodes], edges: [...doc.edges, ...edges] }
-  return { doc: withPastedTranslations(next, clip.translations, idMap), nodes }
+  return { doc: withPastedTranslations(next, scratch.translations, idMap), nodes }
 }
 
 /** `name` with the first free number: a trailing number counts up (http_call_1 → http_call_2), else _2, _3… */

@@ -74,3 +74,25 @@ describe('translations edited in the studio', () => {
     expect(back.doc.nodes.map((n) => n.config)).toEqual(doc.nodes.map((n) => n.config))
   })
 })
+
+describe('duplicating nodes that read each other', () => {
+  it('rewrites the pasted translations to the pasted names, as the pasted configs', () => {
+    const base = withLanguages(
+      flow([
+        node('q', 'question', 'ask_name', { prompt: 'Your name?', saveTo: 'name' }),
+        node('g', 'message', 'greet', { text: 'Hello {{ask_name.value}}' }),
+      ]),
+      { list: ['en', 'es'], default: 'en', from: null, detect: true },
+    )
+    const doc = setTranslation(base, 'es', 'g', '/text', 'Hola {{ask_name.value}}', 'Hello {{ask_name.value}}')
+    const { doc: pasted, nodes } = pasteClip(doc, copyClip(doc, ['q', 'g']), null)
+    const greet2 = nodes.find((n) => n.name === 'greet_2')!
+    expect(greet2.config).toMatchObject({ text: 'Hello {{ask_name_2.value}}' })
+    expect(translationOf(pasted, 'es', greet2.id, '/text')).toEqual({
+      text: 'Hola {{ask_name_2.value}}',
+      source: 'Hello {{ask_name_2.value}}',
+    })
+    // The originals are untouched.
+    expect(translationOf(pasted, 'es', 'g', '/text')?.text).toBe('Hola {{ask_name.value}}')
+  })
+})

@@ -6,13 +6,17 @@ import {
   languageLabel,
   languageName,
   languagesOf,
+  problemLanguage,
   removeLanguage,
+  shownInPanel,
   shownLanguage,
   variablePath,
   withLanguages,
   type LanguagesSetting,
 } from './languages'
-import { flow } from './testing/docs'
+import { flow, node } from './testing/docs'
+import { setTranslation } from '../../shared/flow/translations'
+import { validateFlow } from '../../shared/analysis/validate'
 
 const two: LanguagesSetting = { list: ['en', 'es'], default: 'en', from: null, detect: true }
 
@@ -82,5 +86,36 @@ describe('the language switch', () => {
     // Spanish removed (or the removal's undo undone): the canvas falls back to the default without being told.
     expect(shownLanguage({ ...two, list: ['en', 'fr'] }, 'es')).toBeNull()
     expect(shownLanguage({ ...two, list: ['en'] }, 'es')).toBeNull()
+  })
+})
+
+describe('translation problems in the panels', () => {
+  const three: LanguagesSetting = { list: ['en', 'es', 'fr'], default: 'en', from: null, detect: true }
+  const doc = () =>
+    setTranslation(
+      withLanguages(flow([node('m', 'message', 'welcome', { text: 'Hello {{customer_name}}' })]), three),
+      'es',
+      'm',
+      '/text',
+      'Hola',
+      'Hello {{customer_name}}',
+    )
+
+  it("finds the language validation's problems are about, and lists each in that language's panel", () => {
+    const problems = validateFlow(doc()).filter((p) => p.nodeId === 'm')
+    const byCode = (code: string, lang: string) =>
+      problems.find((p) => p.code === code && problemLanguage(p, three) === lang)!
+    const dropped = byCode('translation.placeholders', 'es')
+    const frenchMissing = byCode('translation.missing', 'fr')
+    expect(dropped.message).toMatch(/^Spanish \(es\) Message text: the translation drops \{\{customer_name\}\}/)
+    expect(frenchMissing).toBeDefined()
+    // Spanish panel: its broken placeholder, not French's missing text; French panel: its missing text is the
+    // field's Missing mark, not a message; the default panel lists them all.
+    expect(shownInPanel(dropped, three, 'es')).toBe(true)
+    expect(shownInPanel(frenchMissing, three, 'es')).toBe(false)
+    expect(shownInPanel(frenchMissing, three, 'fr')).toBe(false)
+    expect(shownInPanel(dropped, three, 'fr')).toBe(false)
+    expect(problems.every((p) => shownInPanel(p, three, null))).toBe(true)
+    expect(problemLanguage({ ...dropped, code: 'node.other' }, three)).toBeNull()
   })
 })

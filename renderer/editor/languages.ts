@@ -1,5 +1,11 @@
 import type { FlowDocument } from '../../shared/flow/document'
-import { languageName, LANGUAGES_MAX, type FlowLanguagesSettings } from '../../shared/flow/languages'
+import {
+  languageLabel as sharedLabel,
+  languageName,
+  LANGUAGES_MAX,
+  type FlowLanguagesSettings,
+} from '../../shared/flow/languages'
+import type { Problem } from '../../shared/flow/problem'
 import { canonicalLocale, flowSettings } from '../../shared/flow/settings'
 
 // The studio's side of a flow's languages (docs/languages.md, "Designing in several languages"): readable names,
@@ -97,4 +103,25 @@ export function withLanguages(doc: FlowDocument, languages: LanguagesSetting): F
 export function variablePath(typed: string): string | null {
   const bare = typed.trim().replace(/^\{\{\s*([\s\S]*?)\s*\}\}$/, '$1')
   return bare ? bare : null
+}
+
+/**
+ * The language a translation problem of validation is about (`translation.*`, its message starting with the
+ * language's label, as shared/analysis/translations.ts writes it), or null for any other problem.
+ */
+export function problemLanguage(problem: Problem, languages: LanguagesSetting | null): string | null {
+  if (!problem.code.startsWith('translation.') || !languages) return null
+  return languages.list.find((tag) => problem.message.startsWith(sharedLabel(tag))) ?? null
+}
+
+/**
+ * Whether a panel shown in `shown` (null: the default language) lists a problem under its field. In another language
+ * it lists that language's translation problems but the missing one (the field's Missing mark says it) and the
+ * problems every language shares, not other languages' translation problems.
+ */
+export function shownInPanel(problem: Problem, languages: LanguagesSetting | null, shown: string | null): boolean {
+  if (shown === null) return true
+  const about = problemLanguage(problem, languages)
+  if (!problem.code.startsWith('translation.')) return true
+  return about === shown && problem.code !== 'translation.missing'
 }

@@ -10,6 +10,7 @@ import { Bubble, InboundContent } from './bubbles'
 import { FlowForm } from './FlowForm'
 import { OutboundContent, type OutboundActions } from './outbound'
 import type { EmulatorStore } from './session-store'
+import { runLanguage } from './run-language'
 import { ListSheet, ProductSheet } from './sheets'
 import { recipientLabel } from './recipient'
 import { turnEnd } from './turns'
@@ -62,6 +63,7 @@ export function Phone({
   const [overlay, setOverlay] = useState<Overlay>(null)
   const end = useRef<HTMLDivElement>(null)
   const messages = session?.messages ?? []
+  const speaks = runLanguage(doc, session)
   const paused = session?.debug?.paused ?? null
   const failed = session?.debug?.failedExpectation ?? null
   const failedAt = failed ? turnEnd(messages, failed.turn) : -1
@@ -116,7 +118,15 @@ export function Phone({
         </span>
         <span>
           <strong>{doc.name}</strong>
-          <span className="phone-sub">{busy ? 'typing…' : recipientLabel(contact)}</span>
+          <span className="phone-sub">
+            {busy ? 'typing…' : recipientLabel(contact)}
+            {speaks && (
+              <span title={speaks.title} aria-label={`Speaking ${speaks.title}`}>
+                {' '}
+                · {speaks.name}
+              </span>
+            )}
+          </span>
         </span>
       </header>
       <div className="phone-chat" role="log" aria-live="polite">

@@ -12,6 +12,7 @@ import { jsonSchemaOf } from './schema'
 import { knownType } from '../../shared/nodes/node-types'
 import { useLanguageFields } from './language-fields'
 import { LanguageNote } from './LanguageNote'
+import { languagesOf, shownInPanel } from '../editor/languages'
 
 const NO_PROBLEMS: Problem[] = []
 
@@ -25,15 +26,17 @@ export function NodePanel({ nodeId }: { nodeId: string }) {
   const root = useRef<HTMLElement>(null)
   const language = useLanguageFields(node)
 
+  const languages = useEditor((s) => languagesOf(s.doc))
+  const shown = language?.tag ?? null
   const problems = useMemo(() => {
     const byField = new Map<string, Problem[]>()
     for (const p of allProblems ?? NO_PROBLEMS) {
-      if (p.nodeId !== nodeId) continue
+      if (p.nodeId !== nodeId || !shownInPanel(p, languages, shown)) continue
       const key = p.field ?? ''
       byField.set(key, [...(byField.get(key) ?? []), p])
     }
     return byField
-  }, [allProblems, nodeId])
+  }, [allProblems, nodeId, languages, shown])
 
   // Focus the field a problem points at: the closest enclosing field that is on screen.
   useEffect(() => {

@@ -45,7 +45,9 @@ describe('a node panel in another language', () => {
     const html = render(store)
     expect(html).toContain('Texts in Spanish.')
     expect(html).toContain('data-pointer="/buttons/0/title" aria-label="Title in Spanish">Sí<')
-    expect(html).toMatch(/<span class="translated-source-label">English:<\/span> Yes/)
+    expect(html).toMatch(
+      /<span class="translated-source-label">English:<\/span> <span class="translated-source-text">Yes</,
+    )
     // The body has no Spanish yet: the field is empty and marked Missing.
     expect(html).toMatch(/Body <span class="translated-language">Spanish<\/span><span class="translated-missing"/)
     // Button ids route the flow: shared, read-only, and the list cannot grow or shrink here.

@@ -38,6 +38,8 @@ export function TranslatedField({
   const describedBy = [sourceId, problems?.length ? msgId : ''].filter(Boolean).join(' ')
   const length = [...text.text].length
   const over = text.limit !== null && length > text.limit
+  // Red only for what refuses the text (a placeholder dropped, over the limit), not for a warning.
+  const invalid = over || !!problems?.some((p) => p.severity === 'error')
   const onChange = (v: string) => language.translate(pointer, v)
   return (
     <div className={`field translated-field${text.text ? '' : ' missing'}`}>
@@ -57,7 +59,7 @@ export function TranslatedField({
           label={name}
           multiline={multiline}
           describedBy={describedBy}
-          invalid={over || !!problems?.length}
+          invalid={invalid}
           onChange={onChange}
         />
       ) : multiline ? (
@@ -68,7 +70,7 @@ export function TranslatedField({
           value={text.text}
           data-pointer={pointer}
           aria-describedby={describedBy}
-          aria-invalid={over || undefined}
+          aria-invalid={invalid || undefined}
           onChange={(e) => onChange(e.target.value)}
         />
       ) : (
@@ -79,13 +81,15 @@ export function TranslatedField({
           value={text.text}
           data-pointer={pointer}
           aria-describedby={describedBy}
-          aria-invalid={over || undefined}
+          aria-invalid={invalid || undefined}
           onChange={(e) => onChange(e.target.value)}
         />
       )}
       <p className="translated-source" id={sourceId}>
         <span className="translated-source-label">{language.defaultName}:</span>{' '}
-        {text.source ? <Highlighted text={text.source} /> : <em>empty</em>}
+        <span className="translated-source-text">
+          {text.source ? <Highlighted text={text.source} /> : <em>empty</em>}
+        </span>
         {text.limit !== null && (
           <span
             className={`translated-count${over ? ' over' : ''}`}

@@ -60,5 +60,45 @@ function rename(doc: FlowDocument, nodeId: string, newName: string): RenameResul
   if (Object.prototype.hasOwnProperty.call(samples, oldName)) {
     samples = Object.fromEntries(Object.entries(samples).map(([k, v]) => [k === oldName ? newName : k, v]))
   }
-  return { ok: true, document: { ...doc, nodes, samples }, places, count }
+  const translations = renameInTranslations(doc.translations, oldName, newName)
+  count += translations.count
+  const document = { ...doc, nodes, samples }
+  if (translations.table) document.translations = translations.table
+  return { ok: true, document, places, count }
+}
+
+/**
+ * The translations (docs/languages.md) read the same nodes as the texts they translate: their texts, and the
+ * sources they were made from (so a rename does not make them outdated), are rewritten as the configs are.
+ */
+function renameInTranslations(
+  table: FlowDocument['translations'],
+  oldName: string,
+  newName: string,
+): { table: FlowDocument['translations']; count: number } {
+  if (!table) return { table, count: 0 }
+  let count = 0
+  let changed = false
+  const next: NonNullable<FlowDocument['translations']> = {}
+  for (const [lang, byNode] of Object.entries(table)) {
+    const nodes: (typeof next)[string] = {}
+    for (const [nodeId, texts] of Object.entries(byNode)) {
+      const out: (typeof nodes)[string] = {}
+      for (const [pointer, t] of Object.entries(texts)) {
+        const text = renameRoot(t.text, oldName, newName)
+        const source = renameRoot(t.source, oldName, newName)
+        count += text.count
+        if (text.count || source.count) changed = true
+        put(out, pointer, text.count || source.count ? { text: text.text, source: source.text } : t)
+      }
+      put(nodes, nodeId, out)
+    }
+    put(next, lang, nodes)
+  }
+  return { table: changed ? next : table, count }
+}
+
+/** An own property even for a key such as '__proto__' (a node id from a file may be any text). */
+function put<T>(map: Record<string, T>, key: string, value: T): void {
+  Object.defineProperty(map, key, { value, enumerable: true, writable: true, configurable: true })
 }

@@ -54,6 +54,9 @@ async function fillValue(
   // A person leaves alone what a new node already shows (a default, or the default button's title): only what
   // differs is typed. Items added with Add are not in the defaults, so all of theirs is.
   if (kind !== 'object' && kind !== 'array' && getAt(NODE_DEFINITIONS[type].defaults(), pointer) === value) return
+  // A map left as a new node has it (a Template Message's languages: {}): nothing to type either.
+  if (kind === 'json' && JSON.stringify(getAt(NODE_DEFINITIONS[type].defaults(), pointer)) === JSON.stringify(value))
+    return
   switch (kind) {
     case 'enum':
       await ownField(scope, label).selectOption(String(value))
@@ -252,7 +255,26 @@ async function fillSettings(page: Page, settings: NonNullable<FlowDocument['sett
   await side
     .getByLabel('Country of phone numbers typed without a country code')
     .selectOption(settings.defaultCountry ?? '')
+  // A flow in several languages: each language added by its tag (the locale's language comes first, the default),
+  // and detection as the example has it. Its texts in each language are the language switch's (languages.spec.ts).
+  const languages = settings.languages
+  if (languages) {
+    for (const tag of languages.list.filter((t) => t !== languages.default)) {
+      await side.getByLabel('Add a language').fill(tag)
+      await side.getByLabel('Add a language').press('Enter')
+      await expect(side.getByRole('list', { name: 'Languages of this flow' })).toContainText(`(${tag})`)
+    }
+    await side.getByLabel("Detect from the customer's first message").setChecked(languages.detect !== false)
+  }
   await side.getByRole('button', { name: 'Close flow settings' }).click()
+}
+
+/** The settings as they mean: a `from` of null is no `from` (a file leaves it out, the studio may write null). */
+function settingsOf(doc: FlowDocument) {
+  const languages = doc.settings?.languages
+  if (!languages) return doc.settings
+  const { from, ...rest } = languages
+  return { ...doc.settings, languages: from ? { ...rest, from } : rest }
 }
 
 /** The label the card shows on a port (a button's title, a route's name, 'No valid answer'), from the model. */
@@ -271,7 +293,7 @@ function portLabel(node: FlowNode, port: string): string {
 export function essentials(doc: FlowDocument, withSettings = true) {
   const nameOf = new Map(doc.nodes.map((n) => [n.id, n.name]))
   return {
-    ...(withSettings ? { settings: doc.settings } : {}),
+    ...(withSettings ? { settings: settingsOf(doc) } : {}),
     nodes: doc.nodes
       .map((n) => {
         // A node added from the palette starts from its type's defaults: keys an example leaves out keep those.

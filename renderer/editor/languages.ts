@@ -7,6 +7,7 @@ import {
 } from '../../shared/flow/languages'
 import type { Problem } from '../../shared/flow/problem'
 import { canonicalLocale, flowSettings } from '../../shared/flow/settings'
+import { splitTemplate } from '../../shared/expr/split'
 
 // The studio's side of a flow's languages (docs/languages.md, "Designing in several languages"): readable names,
 // checking a tag a designer types, editing the list in the settings, and which language the canvas shows. Pure, so
@@ -101,7 +102,11 @@ export function withLanguages(doc: FlowDocument, languages: LanguagesSetting): F
 /** Where the contact's language is kept, as typed: '{{preferred_lang}}' and 'preferred_lang' are the same; empty is
  *  none. */
 export function variablePath(typed: string): string | null {
-  const bare = typed.trim().replace(/^\{\{\s*([\s\S]*?)\s*\}\}$/, '$1')
+  const text = typed.trim()
+  // The language's own template splitter (one grammar for {{…}}): one placeholder filling the whole box is its path.
+  const { chunks } = splitTemplate(text)
+  const only = chunks.length === 1 && chunks[0]?.kind === 'code' && chunks[0].end === text.length ? chunks[0] : null
+  const bare = only ? only.source.trim() : text
   return bare ? bare : null
 }
 

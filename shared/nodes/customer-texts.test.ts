@@ -1,3 +1,4 @@
+/// <reference types="vite/client" />
 import { describe, expect, it } from 'vitest'
 import { getAt } from '../flow/pointer'
 import { NODE_MODULES } from './modules'

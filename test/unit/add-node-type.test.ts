@@ -36,6 +36,7 @@ export const echoNode: NodeModule<'echo', EchoConfig> = {
   waits: () => false,
   variables: (_c, name) => [{ path: \`\${name}.said\`, description: 'The text said', type: 'string' }],
   textFields: (c) => [{ pointer: '/text', label: 'Echo text', value: c.text }],
+  customerTexts: (c) => [{ pointer: '/text', label: 'Echo text', value: c.text, limit: 4096, kind: 'body' }],
   validate: (c, ctx) => (isBlank(c.text) ? [error(ctx, 'config.required', 'Echo needs a text.', '/text')] : []),
   summary: (c) => c.text || 'Nothing to say yet',
   runner: {
@@ -79,6 +80,7 @@ export const voteNode: NodeModule<'vote', VoteConfig> = {
   waits: () => true,
   variables: (_c, name) => [{ path: \`\${name}.answer\`, description: 'yes or no', type: 'string' }],
   textFields: (c) => [{ pointer: '/prompt', label: 'Prompt', value: c.prompt }],
+  customerTexts: (c) => [{ pointer: '/prompt', label: 'Prompt', value: c.prompt, limit: 4096, kind: 'body' }],
   validate: () => [],
   summary: (c) => c.prompt,
   runner: {
@@ -137,6 +139,7 @@ export const levelNode: NodeModule<'level', LevelConfig> = {
     { pointer: '/left', label: 'Value', value: c.left },
     { pointer: '/right', label: 'Compared with', value: c.right },
   ],
+  customerTexts: () => [],
   validate: () => [],
   summary: (c) => \`\${c.left} \${c.operator} \${c.right}\`,
   runner: {
@@ -488,6 +491,10 @@ const ECHO_V2_EDITS: [string, string][] = [
   [
     "[{ pointer: '/text', label: 'Echo text', value: c.text }]",
     "[{ pointer: '/reply', label: 'Echo reply', value: c.reply }]",
+  ],
+  [
+    "[{ pointer: '/text', label: 'Echo text', value: c.text, limit: 4096, kind: 'body' }]",
+    "[{ pointer: '/reply', label: 'Echo reply', value: c.reply, limit: 4096, kind: 'body' }]",
   ],
   [
     "isBlank(c.text) ? [error(ctx, 'config.required', 'Echo needs a text.', '/text')]",

@@ -1,6 +1,6 @@
 import { francAll } from 'franc-min'
 import { primaryLanguage } from '../flow/languages'
-import { functionWordEvidence, voteByWords } from './language-words'
+import { functionWordEvidence, voteByWords, withoutOthersCommonWords } from './language-words'
 
 // Detecting the language of a customer's first message, among the flow's languages only (docs/languages.md, "The
 // contact's language"). franc-min (trigram profiles of the 82 languages with 8 million speakers or more, no
@@ -132,7 +132,7 @@ export function detectLanguage(text: string, list: readonly string[], evidence: 
   // Words first: (1) the flow's own, (2) the commonest of each language; each only when one language has strictly
   // more of its unique words in the message than every other.
   if (evidence.lexicon) {
-    const byFlow = voteByWords(text, evidence.lexicon)
+    const byFlow = voteByWords(text, withoutOthersCommonWords(evidence.lexicon, list))
     if (byFlow && list.includes(byFlow)) return byFlow
   }
   const common = functionWordEvidence(list)

@@ -102,6 +102,16 @@ describe('detecting the language by words', () => {
     expect(flowLexicon(salon)).toBe(lexicon) // once per document
   })
 
+  it('does not count a word of the flow’s English texts that is a common Spanish word', () => {
+    const reminders = bilingual([
+      ['Remind me tomorrow', 'Recuérdame mañana'],
+      ['Your visit is booked', 'Tu visita está reservada'],
+    ])
+    const text = 'Me gustaría saber el precio'
+    expect(flowLexicon(reminders).get('en')).toContain('me')
+    expect(detectLanguage(text, ['en', 'es'], { lexicon: flowLexicon(reminders) })).toBe('es')
+  })
+
   it('falls back to franc and the default when the flow’s texts share every word', () => {
     const same = bilingual([
       ['Studio Aurora {{contact.name}}', 'Studio Aurora {{contact.name}}'],

@@ -23,12 +23,37 @@ export function wordsOf(text: string): string[] {
  */
 const FUNCTION_WORDS: Readonly<Record<string, string>> = {
   en: 'the a an and or of to in on at for with from my your i you we he she it is are was be have has do can could would will need want get this that what when where how please thanks thank hi hello yes not',
-  es: 'el la los las a al un una unos y o de del en con por para mi tu yo usted es son está estoy quiero necesito puedo tengo que qué cuando cómo dónde por favor gracias hola buenos buenas sí no',
-  pt: 'o a os as um uma e ou de do da dos das em no na com por para meu minha eu você é são está estou quero preciso posso tenho que quando como onde obrigado obrigada olá oi bom boa sim não',
-  fr: 'le la les un une des et ou de du en dans sur avec pour par mon ma mes je vous nous il elle est sont suis ai avez veux voudrais pouvez que quand comment où merci bonjour salut oui non',
+  es: 'el la los las a al un una unos y o de del en con por para me te se lo le mi tu yo usted es son está estoy quiero necesito puedo tengo que qué cuando cómo dónde por favor gracias hola buenos buenas sí no',
+  pt: 'o a os as um uma e ou de do da dos das em no na com por para me se te meu minha eu você é são está estou quero preciso posso tenho que quando como onde obrigado obrigada olá oi bom boa sim não',
+  fr: 'le la les un une des et ou de du en dans sur avec pour par me se mon ma mes je vous nous il elle est sont suis ai avez veux voudrais pouvez que quand comment où merci bonjour salut oui non',
   de: 'der die das ein eine und oder von zu im in auf mit für mein meine ich sie wir er es ist sind bin habe haben möchte will kann können brauche bitte danke hallo guten tag ja nein nicht',
-  it: 'il lo la gli le a al un una e o di del della in con per su mio mia io lei noi è sono ho ha vorrei voglio posso che quando come dove grazie ciao buongiorno sì non',
+  it: 'il lo la gli le a al un una e o di del della in con per su mi ti si mio mia io lei noi è sono ho ha vorrei voglio posso che quando come dove grazie ciao buongiorno sì non',
   nl: 'de het een en of van te in op met voor naar mijn ik je jij u wij we hij zij is zijn ben heb heeft wil wilt kan kunt graag alstublieft bedankt dank hallo goedemorgen ja nee niet',
+}
+
+/** The common words of a language (its primary subtag's list), empty when it has none. */
+export function commonWords(tag: string): ReadonlySet<string> {
+  const primary = primaryLanguage(tag)
+  let set = commonCache.get(primary)
+  if (!set) commonCache.set(primary, (set = new Set(wordsOf(FUNCTION_WORDS[primary] ?? ''))))
+  return set
+}
+const commonCache = new Map<string, Set<string>>()
+
+/**
+ * The flow's words without the common words of its other languages: a word only the English texts hold ("me" in
+ * "Remind me", where Spanish writes "Recuérdame") is still a common Spanish word, and evidence for neither.
+ */
+export function withoutOthersCommonWords(
+  lexicon: ReadonlyMap<string, ReadonlySet<string>>,
+  list: readonly string[],
+): Map<string, Set<string>> {
+  const out = new Map<string, Set<string>>()
+  for (const [lang, words] of lexicon) {
+    const others = list.filter((o) => primaryLanguage(o) !== primaryLanguage(lang)).map(commonWords)
+    out.set(lang, new Set([...words].filter((w) => !others.some((c) => c.has(w)))))
+  }
+  return out
 }
 
 /**

@@ -1,6 +1,7 @@
 import type { FlowDocument } from '../flow/document'
 import { flowLanguages, matchLanguage } from '../flow/languages'
 import { detectLanguage } from './language-detect'
+import { flowLexicon } from './language-lexicon'
 import { initialMessage } from './session'
 import type { Contact, TriggerInput, Vars } from './types'
 
@@ -18,11 +19,12 @@ export interface LanguageChoice {
 /**
  * In this order: (1) the variable or contact field the flow names (`settings.languages.from`) holds one of its
  * languages (the same tag, else the same primary language: 'es-MX' → 'es'); (2) the contact's stored language does;
- * (3) detection is on and the message that started the run is, among the flow's languages, clearly one of them;
+ * (3) detection is on and the message that started the run is, among the flow's languages, clearly one of them
+ * (language-detect.ts: the flow's own words, then common words, then franc-min);
  * (4) the default. A flow of one language always speaks it.
  */
 export function chooseLanguage(
-  flow: Pick<FlowDocument, 'settings'>,
+  flow: Pick<FlowDocument, 'settings'> | FlowDocument,
   contact: Pick<Contact, 'language' | 'fields'>,
   trigger: TriggerInput,
   vars: Vars,
@@ -36,7 +38,9 @@ export function chooseLanguage(
   const stored = matchLanguage(contact.language, langs.list)
   if (stored) return { language: stored, how: 'contact' }
   if (langs.detect) {
-    const detected = detectLanguage(initialMessage(trigger), langs.list)
+    // The whole document gives detection the flow's own words; a bare settings object (a unit test) only franc's.
+    const lexicon = 'nodes' in flow ? flowLexicon(flow) : undefined
+    const detected = detectLanguage(initialMessage(trigger), langs.list, { lexicon })
     if (detected) return { language: detected, how: 'detected' }
   }
   return { language: langs.default, how: 'default' }

@@ -39,17 +39,9 @@ export function exportTranslations(
   let target: string | null = null
   for (const doc of docs) {
     const langs = flowLanguages(doc)
-    const mine = matchLanguage(language, langs.list)
-    if (!mine)
-      return fail(
-        'translations.unknown_language',
-        `'${language}' is not a language of flow '${doc.name}' (it has ${langs.list.map(languageLabel).join(', ')}); add it in the flow's settings first.`,
-      )
-    if (mine === langs.default)
-      return fail(
-        'translations.default_language',
-        `${languageLabel(mine)} is the default language of flow '${doc.name}': its texts are the source, there is nothing to translate into it.`,
-      )
+    const found = translatedLanguage(doc, language, 'its texts are the source, there is nothing to translate into it')
+    if (!found.ok) return found
+    const mine = found.language
     if ((source !== null && source !== langs.default) || (target !== null && target !== mine))
       return fail(
         'translations.mixed_languages',
@@ -89,7 +81,6 @@ export function importTranslations(doc: FlowDocument, fileName: string, text: st
 
 /** importTranslations for a file already read (the command line reads it once for several flows). */
 export function applyImported(doc: FlowDocument, fileName: string, texts: ImportedTexts, language?: string): Imported {
-  const langs = flowLanguages(doc)
   const stated = texts.target
   const asked = language ?? stated
   if (!asked)
@@ -97,17 +88,9 @@ export function applyImported(doc: FlowDocument, fileName: string, texts: Import
       'translations.no_language',
       `${fileName} does not say which language it is in (name the column 'target:es', or say the language).`,
     )
-  const target = matchLanguage(asked, langs.list)
-  if (!target)
-    return fail(
-      'translations.unknown_language',
-      `'${asked}' is not a language of flow '${doc.name}' (it has ${langs.list.map(languageLabel).join(', ')}); add it in the flow's settings first.`,
-    )
-  if (target === langs.default)
-    return fail(
-      'translations.default_language',
-      `${languageLabel(target)} is the default language of flow '${doc.name}': its texts are edited in the nodes, not imported.`,
-    )
+  const found = translatedLanguage(doc, asked, 'its texts are edited in the nodes, not imported')
+  if (!found.ok) return found
+  const target = found.language
   if (language && stated && matchLanguage(stated, [target]) !== target)
     return fail(
       'translations.wrong_language',
@@ -115,6 +98,27 @@ export function applyImported(doc: FlowDocument, fileName: string, texts: Import
     )
   const applied = applyTranslations(doc, textUnits(doc), texts, target)
   return { ok: true, doc: applied.doc, report: applied.report, format: texts.format }
+}
+
+/** The flow's language `asked` names, refused when the flow lacks it or it is the default (`why`: nothing to do). */
+function translatedLanguage(
+  doc: FlowDocument,
+  asked: string,
+  why: string,
+): { ok: true; language: string } | { ok: false; error: TranslationsError } {
+  const langs = flowLanguages(doc)
+  const language = matchLanguage(asked, langs.list)
+  if (!language)
+    return fail(
+      'translations.unknown_language',
+      `'${asked}' is not a language of flow '${doc.name}' (it has ${langs.list.map(languageLabel).join(', ')}); add it in the flow's settings first.`,
+    )
+  if (language === langs.default)
+    return fail(
+      'translations.default_language',
+      `${languageLabel(language)} is the default language of flow '${doc.name}': ${why}.`,
+    )
+  return { ok: true, language }
 }
 
 const fail = (code: TranslationsError['code'], message: string): { ok: false; error: TranslationsError } => ({

@@ -13,9 +13,9 @@ export function TemplateLanguages({ id, pointer, value, problems, set }: FieldWi
   const { list, default: def, multi } = flowLanguages({ settings })
   if (!multi)
     return (
-      <p className="field-help" data-pointer={pointer}>
-        Template language per flow language: add a language to the flow (Flow settings, Languages) to send another
-        version of this template to customers who speak it.
+      <p className="field-help">
+        <strong>Template language per flow language</strong>: add a language to the flow (Flow settings, Languages) to
+        send another version of this template to customers who speak it.
       </p>
     )
   const codes = (value && typeof value === 'object' ? value : {}) as Record<string, string>

@@ -20,6 +20,7 @@ export const templateMessageUi: NodeUi<'template_message'> = {
       '/bodyParams/*': 'Body parameter',
       '/buttonUrlParam': 'Button URL {{1}}',
       '/quickReplies/*': 'Quick reply',
+      '/languages': 'Template language per flow language',
     },
     // A map by flow language, whose keys come from the flow's settings, not from the schema.
     widgets: { '/languages': TemplateLanguages },

@@ -10,9 +10,10 @@ import type { MessageKind, NodeModule, Port } from '../nodes/types'
 import { messageId, messageKind } from './sent'
 import { sendRefusal } from './window'
 import { depthOf, enter, leave, prepareCall, whereOf, type Entry, type Returned } from './calls'
-import { flowLanguages, languageLabel, languageName } from '../flow/languages'
+import { flowLanguages } from '../flow/languages'
 import type { LanguageChoice } from './language'
 import { localizeConfig, type LocalizedConfig } from './localize'
+import { fallbackOf, withLanguage } from './language-trace'
 import { contactVar } from './session'
 import type { Contact, EngineError, InboundEvent, OutboundMessage, RunState, TraceEvent, WaitCursor } from './types'
 
@@ -136,7 +137,7 @@ function record(step: StepContext, node: FlowNode, r: Recorded, outcome: NodeOut
   // apply() sent exactly these: a failed node's messages never go out.
   const sent = outcome.kind === 'next' || outcome.kind === 'wait' ? (outcome.messages ?? []) : []
   // Said only of a node that sent something: a resume that took the answer sent no text of the node's.
-  const fallback = sent.length ? fallbackOf(step, r.localized) : null
+  const fallback = sent.length ? fallbackOf(r.localized, flowLanguages(step.graph.flow).default) : null
   const output = seq === 0 && step.languageChoice ? withLanguage(r.output, step.languageChoice) : r.output
   step.trace.push({
     runId: state.id,
@@ -157,45 +158,6 @@ function record(step: StepContext, node: FlowNode, r: Recorded, outcome: NodeOut
     ...r.where,
     ...(fallback ? { translation: fallback.translation } : {}),
   })
-}
-
-/** The run's first event says which language the run speaks and why: `language: { tag, how }` in its output. */
-function withLanguage(output: unknown, choice: LanguageChoice): unknown {
-  const language = { tag: choice.language, how: choice.how }
-  return isObject(output) ? { ...output, language } : output === null ? { language } : { value: output, language }
-}
-
-/**
- * The trace line of a node that sent texts the run's language lacks: "Spanish (es) text missing for Body; sent the
- * English text." and the same as data (TraceEvent.translation).
- */
-function fallbackOf(
-  step: StepContext,
-  localized: LocalizedConfig | undefined,
-): { warning: string; translation: NonNullable<TraceEvent['translation']> } | null {
-  if (!localized?.language || (!localized.missing.length && !localized.outdated.length)) return null
-  const node = (which: 'missing' | 'outdated') => labelsOf(localized, which)
-  const lang = languageLabel(localized.language)
-  const lines: string[] = []
-  if (localized.missing.length)
-    lines.push(
-      `${lang} text missing for ${node('missing')}; sent the ${languageName(flowLanguages(step.graph.flow).default)} text.`,
-    )
-  if (localized.outdated.length)
-    lines.push(`${lang} text for ${node('outdated')} was translated from an earlier text; sent the translation.`)
-  return {
-    warning: lines.join(' '),
-    translation: {
-      language: localized.language,
-      missing: localized.missing,
-      ...(localized.outdated.length ? { outdated: localized.outdated } : {}),
-    },
-  }
-}
-
-function labelsOf(localized: LocalizedConfig, which: 'missing' | 'outdated'): string {
-  const names = localized[which].map((p) => localized.labels[p] ?? p)
-  return names.length <= 1 ? (names[0] ?? '') : `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`
 }
 
 // A node's ports depend only on its config, and documents are never changed in place: read once per node object
@@ -403,7 +365,6 @@ function isObject(v: unknown): v is Record<string, unknown> {
   return typeof v === 'object' && v !== null && !Array.isArray(v)
 }
 
-/** What the trace shows a node produced; console lines (a Script's) ride along under `console`. */
 /** A node (Set Language) changed the run's language: {{contact.language}} reads it, the host stores it on the contact. */
 function setLanguage(step: StepContext, language: string): void {
   const { state } = step
@@ -412,6 +373,7 @@ function setLanguage(step: StepContext, language: string): void {
   step.languageChanged = true
 }
 
+/** What the trace shows a node produced; console lines (a Script's) ride along under `console`. */
 function traceOutput(outcome: NodeOutcome): unknown {
   const base =
     outcome.kind === 'fail' ? { error: outcome.error } : 'output' in outcome ? (outcome.output ?? null) : null

@@ -3,9 +3,8 @@
 // recorded ("Record model answers"), and passes from the recording with the provider gone.
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import type { EmulatorSession } from '../../../shared/api/commands/emulator'
-import { buildFlow } from '../../../shared/engine/testing/fixtures'
+import { modelShopFlow } from '../../../shared/engine/testing/intent-flow'
 import { parseConversationTest } from '../../../shared/engine/conversation'
-import { SHOP_INTENTS } from '../../../shared/nodes/intent/testing'
 import { chatAnswer, startFakeModelServer, type FakeModelServer } from '../../services/effects/testing/model-server'
 import { createTempBackend, expectOk, type TempBackend } from '../testing/backend'
 
@@ -21,30 +20,7 @@ beforeEach(() => {
 afterEach(() => temp.cleanup())
 
 function flow(id: string) {
-  return buildFlow(
-    [
-      { type: 'trigger', name: 'trigger_1', config: { kind: 'keyword', keywords: ['help'] } },
-      {
-        type: 'intent',
-        name: 'intent_1',
-        config: { intents: SHOP_INTENTS, source: 'next', prompt: 'How can I help?', provider: 'model' },
-      },
-      { type: 'message', name: 'tracking', config: { text: 'Tracking' } },
-      { type: 'message', name: 'cancelling', config: { text: 'Cancelling' } },
-      { type: 'message', name: 'agent', config: { text: 'Agent' } },
-      { type: 'message', name: 'unsure', config: { text: 'Sorry?' } },
-      { type: 'message', name: 'broken', config: { text: 'Broken: {{intent_1.error.code}}' } },
-    ],
-    [
-      ['trigger_1', 'out', 'intent_1'],
-      ['intent_1', 'track', 'tracking'],
-      ['intent_1', 'cancel', 'cancelling'],
-      ['intent_1', 'human', 'agent'],
-      ['intent_1', 'other', 'unsure'],
-      ['intent_1', 'failed', 'broken'],
-    ],
-    { id, name: 'Shop', active: true },
-  )
+  return modelShopFlow({ id, name: 'Shop', active: true }, { prompt: 'How can I help?' })
 }
 
 describe('the model provider in the emulator and the Tests tab', () => {

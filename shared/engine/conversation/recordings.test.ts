@@ -3,6 +3,7 @@ import { intentRequest } from '../../nlu/prompt'
 import { SHOP_INTENTS } from '../../nodes/intent/testing'
 import type { ModelEffect } from '../effects'
 import { buildFlow, testDeps } from '../testing/fixtures'
+import { modelShopFlow } from '../testing/intent-flow'
 import { parseConversationTest, serialiseConversationTest, type ConversationTest } from './format'
 import { policyOf, testDeps as heldToPolicy } from './policy'
 import { resumeRun, startRun } from '../machine'
@@ -12,29 +13,7 @@ import { recordingFailure, withRecordings } from './recordings-file'
 import { runConversationTest } from './run'
 
 // The Intent node set to ask a model, played as a conversation test: answers come from the test's recordings.
-const flow = buildFlow(
-  [
-    { type: 'trigger', name: 'trigger_1', config: { kind: 'keyword', keywords: ['help'] } },
-    {
-      type: 'intent',
-      name: 'intent_1',
-      config: { intents: SHOP_INTENTS, source: 'next', prompt: 'How can I help?', provider: 'model' },
-    },
-    { type: 'message', name: 'tracking', config: { text: 'Tracking' } },
-    { type: 'message', name: 'cancelling', config: { text: 'Cancelling' } },
-    { type: 'message', name: 'agent', config: { text: 'Agent' } },
-    { type: 'message', name: 'unsure', config: { text: 'Sorry?' } },
-    { type: 'message', name: 'broken', config: { text: 'Broken: {{intent_1.error.code}}' } },
-  ],
-  [
-    ['trigger_1', 'out', 'intent_1'],
-    ['intent_1', 'track', 'tracking'],
-    ['intent_1', 'cancel', 'cancelling'],
-    ['intent_1', 'human', 'agent'],
-    ['intent_1', 'other', 'unsure'],
-    ['intent_1', 'failed', 'broken'],
-  ],
-)
+const flow = modelShopFlow(undefined, { prompt: 'How can I help?' })
 
 const SAID = 'stop the whole thing, I do not want it'
 const yaml = (extra = '') => `

@@ -3,11 +3,19 @@
 import { SHOP_INTENTS } from '../../nodes/intent/testing'
 import { buildFlow } from './fixtures'
 
-export function modelShopFlow(options?: Parameters<typeof buildFlow>[2]): ReturnType<typeof buildFlow> {
+/** `intent`: more of the Intent node's config (a prompt the customer is asked first). */
+export function modelShopFlow(
+  options?: Parameters<typeof buildFlow>[2],
+  intent: Record<string, unknown> = {},
+): ReturnType<typeof buildFlow> {
   return buildFlow(
     [
       { type: 'trigger', name: 'trigger_1', config: { kind: 'keyword', keywords: ['help'] } },
-      { type: 'intent', name: 'intent_1', config: { intents: SHOP_INTENTS, source: 'next', provider: 'model' } },
+      {
+        type: 'intent',
+        name: 'intent_1',
+        config: { intents: SHOP_INTENTS, source: 'next', provider: 'model', ...intent },
+      },
       { type: 'message', name: 'tracking', config: { text: 'Tracking' } },
       { type: 'message', name: 'cancelling', config: { text: 'Cancelling' } },
       { type: 'message', name: 'agent', config: { text: 'Agent' } },

@@ -103,3 +103,46 @@ test('an Extract or Intent node set to model says whether a provider is set up, 
   await expect(panel(page).getByRole('note', { name: 'Model provider' })).toContainText('The studio asks tiny')
   await expect(panel(page).getByRole('region', { name: 'Try a sentence' })).toBeVisible()
 })
+
+test('the editor toolbar keeps every control whole and inside the window at 1200 and 1024 pixels wide', async ({
+  page,
+  studio,
+}) => {
+  await openNewFlow(page, studio, 'A flow with a rather long name for a narrow laptop window')
+  const toolbar = page.getByRole('toolbar', { name: 'Editor' })
+  for (const width of [1200, 1024]) {
+    await page.setViewportSize({ width, height: 800 })
+    // Each control and the save status in full: inside the window, on one line (no text cut or wrapped inside it).
+    const boxes = await toolbar
+      .locator(':scope > button, :scope > a, :scope > .language-switch, :scope > .save-status, :scope > .theme-switch')
+      .evaluateAll((els) =>
+        els.map((el) => {
+          const r = el.getBoundingClientRect()
+          const lineHeight = parseFloat(getComputedStyle(el).lineHeight) || 20
+          return {
+            name: el.getAttribute('aria-label') ?? el.textContent,
+            right: r.right,
+            clipped: el.scrollWidth > el.clientWidth + 1,
+            lines: Math.round((r.height - 10) / lineHeight),
+          }
+        }),
+      )
+    expect(boxes.length).toBeGreaterThan(8)
+    for (const b of boxes) {
+      expect(b.right, `${b.name} at ${width} px`).toBeLessThanOrEqual(width)
+      expect(b.clipped, `${b.name} at ${width} px`).toBe(false)
+      expect(b.lines, `${b.name} at ${width} px`).toBeLessThanOrEqual(1)
+    }
+    await expect(page.getByRole('radiogroup', { name: 'Theme' })).toBeInViewport({ ratio: 1 })
+  }
+  // Wide enough, it is one row: the title gives way before any control moves down.
+  await page.setViewportSize({ width: 1200, height: 800 })
+  const middles = await toolbar.locator(':scope > button, :scope > .theme-switch').evaluateAll((els) =>
+    els.map((el) => {
+      const r = el.getBoundingClientRect()
+      return r.top + r.height / 2
+    }),
+  )
+  // Controls of one row share a middle line (align-items: center); a second row would sit a whole control lower.
+  expect(Math.max(...middles) - Math.min(...middles)).toBeLessThan(4)
+})

@@ -12,10 +12,11 @@ import type { Skip } from '../../shared/api/commands/emulator-clock'
 import type { ApiError, Result } from '../../shared/api'
 import { api } from '../api'
 import type { MockSpec } from './mocks'
+import { keepEqual } from './keep-equal'
 
 // One emulator panel's state: the test contact, the session the back end returned last, coverage, and what the
-// phone shows while a step runs (the typing indicator). Every action saves the open flow first (`flush`), so the
-// run always sees what is on the canvas.
+// phone shows while a step runs (the typing indicator). Every action saves the open flow first (`flush`, null when
+// nothing waits to be written), so the run always sees what is on the canvas.
 
 export interface EmulatorState {
   flowId: string
@@ -82,7 +83,7 @@ export type EmulatorStore = StoreApi<EmulatorState>
 
 export function createEmulatorStore(
   flowId: string,
-  deps: { flush(): Promise<unknown>; mocks(): Record<string, MockSpec> },
+  deps: { flush(): Promise<unknown> | null; mocks(): Record<string, MockSpec> },
 ): EmulatorStore {
   return createStore<EmulatorState>((set, get) => {
     const target = () => ({ flowId, contactId: get().contact!.id })
@@ -93,13 +94,17 @@ export function createEmulatorStore(
       apply: (v: T) => Partial<EmulatorState>,
       inPlace = false,
     ): Promise<ApiError | null> {
+      // With nothing to write first the request leaves now, before `busy` is drawn: React draws a store change in a
+      // microtask, and the panel's busy render (and the layout it asks for) used to go first while the back end
+      // waited for the request (issue 32, a Step on a 500-node flow).
+      const flushing = deps.flush()
+      const answer = flushing ? flushing.then(call) : call()
       set({ busy: true, error: null })
       let error: ApiError | null = null
       // The answer and the end of `busy` in one update: one render of the panel and the canvas, not two.
       let next: Partial<EmulatorState> = {}
       try {
-        await deps.flush()
-        const r = await call()
+        const r = await answer
         if (r.ok) next = apply(r.value)
         else error = r.error
         if (error && !inPlace) next = { ...next, error }
@@ -109,14 +114,17 @@ export function createEmulatorStore(
       void get().refreshCoverage()
       return error
     }
+    // The parts of a new session equal to the shown one's keep their objects (keep-equal.ts): memoised rows see
+    // what a step did not change as unchanged.
+    const kept = (s: EmulatorSession) => keepEqual(get().session, s)
     const fromOutcome = (o: EmulatorOutcome): Partial<EmulatorState> => ({
-      session: o.session,
+      session: kept(o.session),
       contact: o.session.contact,
       notice: o.notice,
     })
     let following: { contactId: string; runId: string } | null = null
     const fromSession = (s: EmulatorSession): Partial<EmulatorState> => ({
-      session: s,
+      session: kept(s),
       contact: s.contact,
       notice: null,
     })
@@ -274,7 +282,7 @@ export function createEmulatorStore(
       async reload() {
         if (get().busy || !get().contact) return
         const r = await api.call('emulator.session', target())
-        if (r.ok && !get().busy) set({ session: r.value, contact: r.value.contact })
+        if (r.ok && !get().busy) set({ session: kept(r.value), contact: r.value.contact })
       },
       async refreshCoverage() {
         const r = await api.call('emulator.coverage', { flowId })

@@ -13,6 +13,8 @@ interface Event {
   ph: string
   ts: number
   dur?: number
+  /** Thread time: the CPU the thread had, without the time the scheduler gave to other processes. */
+  tdur?: number
   pid: number
   tid: number
   args?: Record<string, unknown>
@@ -73,6 +75,8 @@ export interface WindowSummary {
   /** The timed window (the page's bench-t0 → bench-t1 marks), ms, and the main thread's idle time in it. */
   length: number
   idle: number
+  /** The main thread's CPU time in the window's tasks (their thread time, ms): its work, whatever the load. */
+  cpu: number
   /** The window's top-level tasks: start after t0, duration, and what ran longest in each. */
   tasks: Array<{ at: number; ms: number; what: string }>
   phases: Map<string, number>
@@ -148,6 +152,7 @@ export function summariseWindow(events: Event[], origin: Origin): WindowSummary 
     (e) => !spans.some((p) => p !== e && p.ts <= e.ts && p.ts + p.dur! >= e.ts + e.dur! && p.dur! > e.dur!),
   )
   const busy = tops.reduce((a, e) => a + Math.min(e.dur!, t1 - e.ts), 0) / 1000
+  const cpu = tops.reduce((a, e) => a + (e.tdur ?? e.dur!), 0) / 1000
   const length = Number.isFinite(t1 - t0) ? (t1 - t0) / 1000 : 0
   const tasks = tops.map((e) => {
     const inside = spans.filter((c) => c !== e && c.ts >= e.ts && c.ts + c.dur! <= e.ts + e.dur!)
@@ -200,6 +205,7 @@ export function summariseWindow(events: Event[], origin: Origin): WindowSummary 
   return {
     script,
     length,
+    cpu,
     idle: Math.max(0, length - busy),
     tasks,
     phases,
@@ -210,6 +216,7 @@ export function summariseWindow(events: Event[], origin: Origin): WindowSummary 
   }
 }
 
+const p95 = (v: number[]) => (v.length ? [...v].sort((a, b) => a - b)[Math.ceil(0.95 * v.length) - 1]! : 0)
 const median = (v: number[]) => (v.length ? [...v].sort((a, b) => a - b)[Math.floor(v.length / 2)]! : 0)
 
 /** Per-window medians over a series, and the commonest invalidations, as printable lines. */
@@ -236,7 +243,7 @@ export function reportWindows(title: string, windows: WindowSummary[]): string {
   const js = new Map<string, number>()
   for (const w of windows) for (const [k, ms] of w.script) js.set(k, (js.get(k) ?? 0) + ms)
   return [
-    `  trace ${title}, ${windows.length} windows: window ${median(windows.map((w) => w.length)).toFixed(1)} ms, main thread idle in it ${median(windows.map((w) => w.idle)).toFixed(1)} ms (medians)`,
+    `  trace ${title}, ${windows.length} windows: window ${median(windows.map((w) => w.length)).toFixed(1)} ms, main thread idle in it ${median(windows.map((w) => w.idle)).toFixed(1)} ms, its CPU time ${median(windows.map((w) => w.cpu)).toFixed(1)} ms (medians; p95 ${p95(windows.map((w) => w.cpu)).toFixed(1)} ms)`,
     `   the median window's tasks (start ms after the key or click, duration ms, the heaviest event in it):`,
     ...(mid?.tasks ?? [])
       .filter((t) => t.ms >= 0.5)

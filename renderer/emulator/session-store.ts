@@ -10,7 +10,7 @@ import type {
 import type { SavedWindow } from '../../shared/api/commands/emulator-tests'
 import type { Skip } from '../../shared/api/commands/emulator-clock'
 import type { ApiError, Result } from '../../shared/api'
-import { api } from '../api'
+import { api as studioApi, type ApiClient } from '../api'
 import type { MockSpec } from './mocks'
 import { keepEqual } from './keep-equal'
 
@@ -83,8 +83,14 @@ export type EmulatorStore = StoreApi<EmulatorState>
 
 export function createEmulatorStore(
   flowId: string,
-  deps: { flush(): Promise<unknown> | null; mocks(): Record<string, MockSpec> },
+  deps: {
+    flush(): Promise<unknown> | null
+    mocks(): Record<string, MockSpec>
+    /** The studio's client unless given (tests give one on a temporary back end). */
+    api?: ApiClient
+  },
 ): EmulatorStore {
+  const api = deps.api ?? studioApi
   return createStore<EmulatorState>((set, get) => {
     const target = () => ({ flowId, contactId: get().contact!.id })
     /** Runs one back-end call with the busy flag, errors shown, coverage refreshed after a run moved. */

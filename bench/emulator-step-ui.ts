@@ -86,11 +86,11 @@ const ARM_STEP = `(next) => {
     document.querySelector('[data-testid="debug-paused"]')?.textContent?.startsWith('Paused at ' + next + ' (') &&
     document.querySelector('[data-testid="phone-paused"]')?.textContent?.trim() === 'paused at ' + next &&
     document.querySelector('.flow-card[data-node-name="' + next + '"]')?.getAttribute('data-run') === 'current'
-  document.addEventListener('keydown', (e) => e.key === 'F10' && (lat.t0 = performance.now()), { capture: true, once: true })
+  document.addEventListener('keydown', (e) => e.key === 'F10' && (lat.t0 = performance.mark('bench-t0').startTime), { capture: true, once: true })
   const observer = new MutationObserver(() => {
     if (!lat.t0 || !shown()) return
     observer.disconnect()
-    requestAnimationFrame(() => (lat.t1 = performance.now()))
+    requestAnimationFrame(() => (lat.t1 = performance.mark('bench-t1').startTime))
   })
   observer.observe(document.body, { childList: true, subtree: true, characterData: true, attributes: true })
 }`
@@ -101,7 +101,7 @@ const ARM_REPLY = `(expected) => {
   const lat = (window.__step = { t0: 0, t1: 0 })
   const sent = new AbortController()
   const start = () => {
-    lat.t0 = performance.now()
+    lat.t0 = performance.mark('bench-t0').startTime
     sent.abort()
   }
   document.addEventListener('keydown', (e) => e.key === 'Enter' && start(), { capture: true, signal: sent.signal })
@@ -112,7 +112,7 @@ const ARM_REPLY = `(expected) => {
     if (!lat.t0 || !last || last.getAttribute('data-testid') === 'customer-message') return
     if (!(last.querySelector('.chat-text')?.textContent ?? '').includes(expected)) return
     observer.disconnect()
-    requestAnimationFrame(() => (lat.t1 = performance.now()))
+    requestAnimationFrame(() => (lat.t1 = performance.mark('bench-t1').startTime))
   })
   observer.observe(document.body, { childList: true, subtree: true, characterData: true })
 }`

@@ -10,12 +10,13 @@ import { execFileSync } from 'node:child_process'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import { chromium, type Browser, type Page } from '@playwright/test'
+import { chromium, type Browser, type CDPSession, type Page } from '@playwright/test'
 import { HostProcess } from '../../test/e2e/host'
 import { runDebugBench } from '../emulator-debug'
 import { measureStepUi, stepPlans, type StepHooks } from '../emulator-step-ui'
 import { originOf, summarise, timeline, traced, type Profile, type TraceEvent } from '../canvas/profile'
 import { countCalls, topCalls } from '../render-calls'
+import { reportWindows, summariseWindow, traceWindow, type WindowSummary } from '../step-trace'
 
 const ROOT = path.resolve(import.meta.dirname, '../..')
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
@@ -37,6 +38,10 @@ const STEP_MS = 10_000
 //                         most called printed, all written there as JSON
 const PROFILE_DIR = process.env.EMULATOR_PROFILE
 const CALLS_DIR = process.env.EMULATOR_CALLS
+//   EMULATOR_TRACE=dir    a timeline trace of each timed window with invalidation tracking, written there (Chrome
+//                         DevTools opens them) and summarised: the main thread's work per window by phase, elements
+//                         restyled, objects laid out, forced layouts, what invalidated style
+const TRACE = process.env.EMULATOR_TRACE
 //   EMULATOR_FLOWS=500    only the Step plans whose name holds this ("500": the generated flow)
 const FLOWS = process.env.EMULATOR_FLOWS
 
@@ -162,8 +167,9 @@ async function measure(page: Page): Promise<number[]> {
 /** EMULATOR_PROFILE / EMULATOR_CALLS: hooks around each timed Step and reply of a flow, or none. Only the timed
  *  windows are sampled or counted (from F10 or the reply to its frame on screen), not the harness's moves between. */
 async function hooksFor(page: Page, name: string, work: string): Promise<StepHooks | undefined> {
-  if (!PROFILE_DIR && !CALLS_DIR) return undefined
+  if (!PROFILE_DIR && !CALLS_DIR && !TRACE) return undefined
   const cdp = await page.context().newCDPSession(page)
+  if (TRACE) return tracer(cdp, name, TRACE, originOf(path.join(work, 'renderer')))
   const rendererDir = path.join(work, 'renderer')
   const slug = name.replace(/\W+/g, '-')
   const calls = { step: new Map<string, number>(), reply: new Map<string, number>() }
@@ -209,6 +215,27 @@ async function hooksFor(page: Page, name: string, work: string): Promise<StepHoo
       }
       const { result, calls: c } = await countCalls(cdp, rendererDir, act)
       for (const [k, v] of c) calls[label].set(k, (calls[label].get(k) ?? 0) + v)
+      return result
+    },
+  }
+}
+
+/** EMULATOR_TRACE's hooks: each timed window traced, each series summarised. */
+function tracer(cdp: CDPSession, name: string, dir: string, origin: ReturnType<typeof originOf>): StepHooks {
+  const windows: Record<'step' | 'reply', WindowSummary[]> = { step: [], reply: [] }
+  fs.mkdirSync(dir, { recursive: true })
+  const slug = name.replace(/\W+/g, '-')
+  return {
+    phase: async (label, act) => {
+      const out = await act()
+      console.log(reportWindows(`${name} ${label}`, windows[label]))
+      return out
+    },
+    each: async (label, act) => {
+      const { result, events } = await traceWindow(cdp, act, process.env.EMULATOR_TRACE_INVALIDATIONS === '1')
+      windows[label].push(summariseWindow(events, origin))
+      const file = `${slug}-${label}-${String(windows[label].length).padStart(2, '0')}.trace.json`
+      fs.writeFileSync(path.join(dir, file), JSON.stringify({ traceEvents: events }))
       return result
     },
   }

@@ -19,7 +19,7 @@ import { EmulatorToggle } from '../emulator/EmulatorToggle'
 import { useKeptCoverage } from '../emulator/kept-coverage'
 import { useCompareStore } from '../compare/compare-store'
 import { useCompareAddress } from '../compare/deep-link'
-import { breakpointsWritten, useBreakpointSync } from './breakpoint-sync'
+import { breakpointsSettled, breakpointsWritten, useBreakpointSync } from './breakpoint-sync'
 
 // Loaded when first opened: its country list and business-number check come with libphonenumber-js.
 const FlowSettingsPanel = lazy(() => import('./FlowSettingsPanel'))
@@ -104,8 +104,15 @@ export function EditorWorkspace({
   useKeptCoverage(flow.id, store)
   const flushNow = useCallback(() => saver.current?.flush() ?? Promise.resolve(), [])
   useBreakpointSync(flow.id, store, flushNow)
-  // A test run waits for the draft and the breakpoints just set: it runs with what the canvas shows.
-  const flushForRun = useCallback(() => flushNow().then(() => breakpointsWritten(store)), [flushNow, store])
+  // A test run waits for the draft and the breakpoints just set: it runs with what the canvas shows. With nothing
+  // to write, null: the emulator sends its request at once, not a few promise turns later (after its busy render).
+  const flushForRun = useCallback(
+    () =>
+      (saver.current?.settled() ?? true) && breakpointsSettled(store)
+        ? null
+        : flushNow().then(() => breakpointsWritten(store)),
+    [flushNow, store],
+  )
 
   const handlers = useMemo(
     () => ({

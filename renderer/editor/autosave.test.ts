@@ -51,6 +51,26 @@ describe('autosave', () => {
     saver.stop()
   })
 
+  it('is settled only while nothing waits to be written: not after an edit, nor while its save is in flight', async () => {
+    const flow = expectOk(await t.backend.call('flows.create', {}))
+    const store = createEditorStore(flow.document)
+    const saver = startAutosave(store, saveWith(), flow.revision, 10_000)
+    expect(saver.settled()).toBe(true)
+    store.getState().addNode('message', { x: 0, y: 0 })
+    expect(saver.settled()).toBe(false)
+    const saving = saver.flush()
+    expect(saver.settled()).toBe(false)
+    await saving
+    expect(saver.settled()).toBe(true)
+    // A failed save leaves the edit unwritten.
+    expectOk(await t.backend.call('flows.rename', { id: flow.id, name: 'Renamed elsewhere' }))
+    store.getState().addNode('end', { x: 0, y: 0 })
+    await saver.flush()
+    expect(saver.status().state).toBe('error')
+    expect(saver.settled()).toBe(false)
+    saver.stop()
+  })
+
   it('reports a conflict when the flow changed elsewhere instead of overwriting it', async () => {
     const flow = expectOk(await t.backend.call('flows.create', {}))
     const store = createEditorStore(flow.document)

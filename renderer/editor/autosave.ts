@@ -18,6 +18,8 @@ export type SaveFn = (doc: FlowDocument, expectedRevision: number | undefined) =
 
 export interface Autosave {
   flush(): Promise<void>
+  /** Nothing waits to be written: no edit since the last save, none in flight (flush would write nothing). */
+  settled(): boolean
   /** After a conflict: saves this editor's document over the newer stored one. */
   overwrite(): Promise<void>
   status(): SaveStatus
@@ -78,6 +80,7 @@ export function startAutosave(store: EditorStore, save: SaveFn, revision: number
       if (timer !== null) clearTimeout(timer)
       await run()
     },
+    settled: () => timer === null && inFlight === null && store.getState().version === savedVersion,
     async overwrite() {
       force = true
       savedVersion = -1

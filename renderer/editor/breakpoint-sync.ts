@@ -11,8 +11,14 @@ import type { EditorStore } from './store'
 /** The writes in flight per editor, so a test started right after F9 runs with that breakpoint (emulator's flush). */
 const pending = new WeakMap<EditorStore, Promise<void>>()
 
+/** How many of those writes have not finished, per editor. */
+const unwritten = new WeakMap<EditorStore, number>()
+
 /** Resolves once every breakpoint edit made so far is written (or refused). */
 export const breakpointsWritten = (store: EditorStore): Promise<void> => pending.get(store) ?? Promise.resolve()
+
+/** Whether every breakpoint edit made so far is written (or refused): nothing for a run to wait for. */
+export const breakpointsSettled = (store: EditorStore): boolean => !unwritten.get(store)
 
 export function useBreakpointSync(flowId: string, store: EditorStore, flush: () => Promise<unknown>): void {
   useEffect(() => {
@@ -38,7 +44,9 @@ export function useBreakpointSync(flowId: string, store: EditorStore, flush: () 
     }
     const off = store.subscribe((s, prev) => {
       if (s.breakpointsVersion === prev.breakpointsVersion) return
-      chain = chain.then(write, write)
+      unwritten.set(store, (unwritten.get(store) ?? 0) + 1)
+      const done = () => void unwritten.set(store, (unwritten.get(store) ?? 1) - 1)
+      chain = chain.then(write, write).then(done, done)
       pending.set(store, chain)
     })
     return () => {

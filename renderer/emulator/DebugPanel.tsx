@@ -205,7 +205,7 @@ export function DebugPanel({
           vars={run.vars}
           triggerNames={triggerNames}
           nodeNames={nodeNames}
-          editable={!!paused && !busy}
+          editable={!!paused}
         />
       )}
       {debug && <DebugWatches store={store} watches={debug.watches} nodeId={paused?.nodeId ?? null} />}

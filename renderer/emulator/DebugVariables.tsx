@@ -1,4 +1,5 @@
-import { useState } from 'react'
+import { memo, useMemo, useState } from 'react'
+import { useStore } from 'zustand'
 import type { ApiError } from '../../shared/api'
 import { JsonTree } from './JsonTree'
 import { groupVariables } from './variables'
@@ -18,8 +19,10 @@ function jsonProblem(text: string): string | null {
  * The paused run's variables as a tree, grouped as the Expression Builder names them (system, trigger, last
  * interaction, each node's output, answers and others). While the debugger holds the run each value can be edited
  * as JSON: checked as typed, refused values said under the field, a node's output set through debug.setNodeOutput.
+ * Memoised, rows too: the session store keeps a value's object while it is unchanged (keep-equal.ts), so a Step
+ * draws only the rows whose value it changed, and the busy flag of a step in flight draws none of them.
  */
-export function DebugVariables({
+export const DebugVariables = memo(function DebugVariables({
   store,
   vars,
   triggerNames,
@@ -32,8 +35,8 @@ export function DebugVariables({
   nodeNames: string[]
   editable: boolean
 }) {
-  const groups = groupVariables(vars, triggerNames, nodeNames)
-  const nodes = new Set(nodeNames)
+  const groups = useMemo(() => groupVariables(vars, triggerNames, nodeNames), [vars, triggerNames, nodeNames])
+  const nodes = useMemo(() => new Set(nodeNames), [nodeNames])
   return (
     <section className="dbg-vars" aria-label="Variables of the paused run">
       <h4>Variables</h4>
@@ -62,9 +65,9 @@ export function DebugVariables({
       ))}
     </section>
   )
-}
+})
 
-function VariableRow({
+const VariableRow = memo(function VariableRow({
   store,
   name,
   value,
@@ -79,10 +82,12 @@ function VariableRow({
 }) {
   const [text, setText] = useState<string | null>(null)
   const [refused, setRefused] = useState<ApiError | null>(null)
+  // Only a row being edited follows a step in flight (its Set waits): the others are not drawn for it.
+  const busy = useStore(store, (s) => text !== null && s.busy)
   const problem = text === null ? null : jsonProblem(text)
   const errorId = `dbg-var-error-${name}`
   const save = async () => {
-    if (text === null || problem) return
+    if (text === null || problem || busy) return
     const error = await store.getState().setDebugValue(output ? { nodeName: name } : { path: name }, text)
     setRefused(error)
     if (!error) setText(null)
@@ -133,7 +138,7 @@ function VariableRow({
             </p>
           )}
           <div className="dbg-var-actions">
-            <button type="button" onClick={() => void save()} disabled={!!problem} title="Ctrl+Enter">
+            <button type="button" onClick={() => void save()} disabled={!!problem || busy} title="Ctrl+Enter">
               Set {name}
             </button>
             <button type="button" onClick={() => setText(null)}>
@@ -144,4 +149,4 @@ function VariableRow({
       )}
     </li>
   )
-}
+})

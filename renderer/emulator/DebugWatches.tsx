@@ -1,4 +1,4 @@
-import { useState } from 'react'
+import { memo, useState } from 'react'
 import { X } from 'lucide-react'
 import type { WatchHistory } from '../../shared/engine/debug/types'
 import { conditionExpression, conditionProblem } from '../../shared/analysis/breakpoint-condition'
@@ -12,7 +12,7 @@ const shown = (v: unknown) => (typeof v === 'string' ? JSON.stringify(v) : (JSON
  * value and its history across the steps. Typed with the Expression Builder's completion, in the scope of the node
  * the run is paused at.
  */
-export function DebugWatches({
+export const DebugWatches = memo(function DebugWatches({
   store,
   watches,
   nodeId,
@@ -107,4 +107,4 @@ export function DebugWatches({
       )}
     </section>
   )
-}
+})

@@ -49,12 +49,12 @@ function runStatus(run: NonNullable<EmulatorSession['run']>, now: number, timeZo
 }
 
 /** The phone emulator beside the canvas; renders nothing while closed (the Test button opens it). */
-export function EmulatorPanel({ flowId, flush }: { flowId: string; flush(): Promise<unknown> }) {
+export function EmulatorPanel({ flowId, flush }: { flowId: string; flush(): Promise<unknown> | null }) {
   const open = useOverlayStore((s) => s.open)
   return open ? <OpenPanel flowId={flowId} flush={flush} /> : null
 }
 
-function OpenPanel({ flowId, flush }: { flowId: string; flush(): Promise<unknown> }) {
+function OpenPanel({ flowId, flush }: { flowId: string; flush(): Promise<unknown> | null }) {
   const doc = useEditor((s) => s.doc)
   const docRef = useRef(doc)
   docRef.current = doc

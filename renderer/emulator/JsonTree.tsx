@@ -1,7 +1,17 @@
 // A value as a tree: objects and lists fold open (native <details>, so the keyboard and screen readers know them),
-// leaves are their JSON. Deep or long values start folded past the first level.
+// leaves are their JSON. Deep or long values start folded past the first level. Memoised: a value the session store
+// kept (keep-equal.ts) is the same object after a Step, and its subtree is neither drawn nor touched again.
+import { memo } from 'react'
 
-export function JsonTree({ value, label, depth = 0 }: { value: unknown; label?: string; depth?: number }) {
+export const JsonTree = memo(function JsonTree({
+  value,
+  label,
+  depth = 0,
+}: {
+  value: unknown
+  label?: string
+  depth?: number
+}) {
   if (value === null || typeof value !== 'object') {
     return (
       <span className="json-leaf">
@@ -27,4 +37,4 @@ export function JsonTree({ value, label, depth = 0 }: { value: unknown; label?: 
       </ul>
     </details>
   )
-}
+})

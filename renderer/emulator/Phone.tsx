@@ -102,17 +102,12 @@ export function Phone({
   const busy = useStore(store, (s) => s.busy)
   const [draft, setDraft] = useState('')
   const [overlay, setOverlay] = useState<Overlay>(null)
-  const end = useRef<HTMLDivElement>(null)
   const messages = session?.messages ?? []
   const speaks = runLanguage(doc, session)
   const paused = session?.debug?.paused ?? null
   const failed = session?.debug?.failedExpectation ?? null
   const failedAt = failed ? turnEnd(messages, failed.turn) : -1
   const nodeName = (id: string) => doc.nodes.find((n) => n.id === id)?.name ?? id
-  useEffect(() => {
-    // Block body: newer browsers return a promise from scrollIntoView, which React would take for a cleanup.
-    void end.current?.scrollIntoView?.({ block: 'end' })
-  }, [messages.length, busy])
 
   const send = store.getState().send
   // Stable, so the memoised bubbles keep them (MessageRow).
@@ -177,43 +172,46 @@ export function Phone({
           </span>
         </span>
       </header>
+      {/* Kept scrolled to its newest row by CSS (a column-reverse scroller starts at, and stays at, its end), not by
+          scrollIntoView after each render: that forced a layout of the whole page in the middle of every step. */}
       <div className="phone-chat" role="log" aria-live="polite">
-        {messages.map((m: EmulatorMessage, i) => (
-          <Fragment key={m.seq}>
-            {failedAt === i && failed && <FailedExpectation turn={failed.turn} message={failed.message} />}
-            <MessageRow m={m} index={i} selected={selected === i} onSelect={select} actions={actions} />
-          </Fragment>
-        ))}
-        {failed && failedAt === messages.length && <FailedExpectation turn={failed.turn} message={failed.message} />}
-        {pending && busy && (
-          <Bubble mine at={Date.now()} kind={pending.type}>
-            <InboundContent
-              message={{
-                seq: -1,
-                id: null,
-                direction: 'in',
-                type: pending.type,
-                payload: pending,
-                createdAt: Date.now(),
-              }}
-            />
-          </Bubble>
-        )}
-        {busy && (
-          <div className="chat-row chat-theirs" data-testid="typing">
-            <div className="chat-bubble chat-typing" aria-label="typing">
-              <span />
-              <span />
-              <span />
+        <div className="phone-chat-rows">
+          {messages.map((m: EmulatorMessage, i) => (
+            <Fragment key={m.seq}>
+              {failedAt === i && failed && <FailedExpectation turn={failed.turn} message={failed.message} />}
+              <MessageRow m={m} index={i} selected={selected === i} onSelect={select} actions={actions} />
+            </Fragment>
+          ))}
+          {failed && failedAt === messages.length && <FailedExpectation turn={failed.turn} message={failed.message} />}
+          {pending && busy && (
+            <Bubble mine at={Date.now()} kind={pending.type}>
+              <InboundContent
+                message={{
+                  seq: -1,
+                  id: null,
+                  direction: 'in',
+                  type: pending.type,
+                  payload: pending,
+                  createdAt: Date.now(),
+                }}
+              />
+            </Bubble>
+          )}
+          {busy && (
+            <div className="chat-row chat-theirs" data-testid="typing">
+              <div className="chat-bubble chat-typing" aria-label="typing">
+                <span />
+                <span />
+                <span />
+              </div>
             </div>
-          </div>
-        )}
-        {paused && (
-          <p className="phone-paused" role="status" data-testid="phone-paused">
-            <PauseCircle size={14} aria-hidden="true" /> paused at {nodeName(paused.nodeId)}
-          </p>
-        )}
-        <div ref={end} />
+          )}
+          {paused && (
+            <p className="phone-paused" role="status" data-testid="phone-paused">
+              <PauseCircle size={14} aria-hidden="true" /> paused at {nodeName(paused.nodeId)}
+            </p>
+          )}
+        </div>
       </div>
       {suggestions.length > 0 && (
         <div className="phone-suggestions" role="group" aria-label="Suggested answers">

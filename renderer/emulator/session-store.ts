@@ -10,12 +10,13 @@ import type {
 import type { SavedWindow } from '../../shared/api/commands/emulator-tests'
 import type { Skip } from '../../shared/api/commands/emulator-clock'
 import type { ApiError, Result } from '../../shared/api'
-import { api } from '../api'
+import { api as studioApi, type ApiClient } from '../api'
 import type { MockSpec } from './mocks'
+import { keepEqual } from './keep-equal'
 
 // One emulator panel's state: the test contact, the session the back end returned last, coverage, and what the
-// phone shows while a step runs (the typing indicator). Every action saves the open flow first (`flush`), so the
-// run always sees what is on the canvas.
+// phone shows while a step runs (the typing indicator). Every action saves the open flow first (`flush`, null when
+// nothing waits to be written), so the run always sees what is on the canvas.
 
 export interface EmulatorState {
   flowId: string
@@ -82,8 +83,14 @@ export type EmulatorStore = StoreApi<EmulatorState>
 
 export function createEmulatorStore(
   flowId: string,
-  deps: { flush(): Promise<unknown>; mocks(): Record<string, MockSpec> },
+  deps: {
+    flush(): Promise<unknown> | null
+    mocks(): Record<string, MockSpec>
+    /** The studio's client unless given (tests give one on a temporary back end). */
+    api?: ApiClient
+  },
 ): EmulatorStore {
+  const api = deps.api ?? studioApi
   return createStore<EmulatorState>((set, get) => {
     const target = () => ({ flowId, contactId: get().contact!.id })
     /** Runs one back-end call with the busy flag, errors shown, coverage refreshed after a run moved. */
@@ -93,13 +100,17 @@ export function createEmulatorStore(
       apply: (v: T) => Partial<EmulatorState>,
       inPlace = false,
     ): Promise<ApiError | null> {
+      // With nothing to write first the request leaves now, before `busy` is drawn: React draws a store change in a
+      // microtask, and the panel's busy render (and the layout it asks for) used to go first while the back end
+      // waited for the request (issue 32, a Step on a 500-node flow).
+      const flushing = deps.flush()
+      const answer = flushing ? flushing.then(call) : call()
       set({ busy: true, error: null })
       let error: ApiError | null = null
       // The answer and the end of `busy` in one update: one render of the panel and the canvas, not two.
       let next: Partial<EmulatorState> = {}
       try {
-        await deps.flush()
-        const r = await call()
+        const r = await answer
         if (r.ok) next = apply(r.value)
         else error = r.error
         if (error && !inPlace) next = { ...next, error }
@@ -109,14 +120,17 @@ export function createEmulatorStore(
       void get().refreshCoverage()
       return error
     }
+    // The parts of a new session equal to the shown one's keep their objects (keep-equal.ts): memoised rows see
+    // what a step did not change as unchanged.
+    const kept = (s: EmulatorSession) => keepEqual(get().session, s)
     const fromOutcome = (o: EmulatorOutcome): Partial<EmulatorState> => ({
-      session: o.session,
+      session: kept(o.session),
       contact: o.session.contact,
       notice: o.notice,
     })
     let following: { contactId: string; runId: string } | null = null
     const fromSession = (s: EmulatorSession): Partial<EmulatorState> => ({
-      session: s,
+      session: kept(s),
       contact: s.contact,
       notice: null,
     })
@@ -274,7 +288,7 @@ export function createEmulatorStore(
       async reload() {
         if (get().busy || !get().contact) return
         const r = await api.call('emulator.session', target())
-        if (r.ok && !get().busy) set({ session: r.value, contact: r.value.contact })
+        if (r.ok && !get().busy) set({ session: kept(r.value), contact: r.value.contact })
       },
       async refreshCoverage() {
         const r = await api.call('emulator.coverage', { flowId })

@@ -30,6 +30,7 @@ import { PgHousekeeping } from './pg-housekeeping'
 import { PgWakes } from './pg-wakes'
 import { PgRuns } from './pg-runs'
 import { transaction } from './pg-transaction'
+import { PgBroadcastStore } from './pg-broadcasts'
 import type { ContactTx, ContactWrites, DeliveryFailure, OutboxItem, RuntimeStore } from './store'
 
 // bigint columns hold epoch milliseconds: well inside Number's exact range, so read them as numbers.
@@ -48,6 +49,7 @@ export class PgRuntimeStore implements RuntimeStore {
   private readonly housekeeping: PgHousekeeping
   private readonly wakes: PgWakes
   readonly channel: PgChannel
+  readonly broadcasts: PgBroadcastStore
   readonly logs: PgLogs
 
   private constructor(
@@ -60,6 +62,7 @@ export class PgRuntimeStore implements RuntimeStore {
     this.housekeeping = new PgHousekeeping(pool)
     this.wakes = new PgWakes(pool)
     this.channel = new PgChannel(pool)
+    this.broadcasts = new PgBroadcastStore(pool)
     this.logs = new PgLogs(pool)
   }
 

@@ -32,6 +32,7 @@ describe('readContactsCsv', () => {
       '+447700900124;Too;many',
       '',
       '447700900125;Plus dropped by a spreadsheet',
+      '+447700900126;Eve\u202Eevil',
     ].join('\n')
     const r = readContactsCsv(csv)
     expect(r.contacts.map((c) => c.phone)).toEqual(['+447700900123', '+447700900125'])
@@ -41,6 +42,7 @@ describe('readContactsCsv', () => {
       [5, 'duplicate', '+44 7700 900123'],
       [6, 'invalid_number', '+4477'],
       [7, 'bad_row', '+447700900124'],
+      [10, 'bad_row', '+447700900126'],
     ])
     expect(r.refused[2]!.message).toContain('line 2')
   })

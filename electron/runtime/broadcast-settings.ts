@@ -26,7 +26,12 @@ export function broadcastSettings(
     throw new BroadcastSettingsError(
       `--conversation-limit (CHATFLOW_CONVERSATION_LIMIT) must be a number of new conversations a day from 1, or 'unlimited', not '${limit}'`,
     )
+  // A claim's lease (tests shorten it: a killed instance's claims run out sooner).
+  const lease = env.CHATFLOW_BROADCAST_LEASE_MS
+  if (lease !== undefined && (!/^\d{1,7}$/.test(lease) || Number(lease) < 100))
+    throw new BroadcastSettingsError(`CHATFLOW_BROADCAST_LEASE_MS must be milliseconds from 100, not '${lease}'`)
   return {
+    ...(lease ? { leaseMs: Number(lease) } : {}),
     sendRate: rate !== undefined ? Number(rate) : channel === 'cloud-api' ? DEFAULT_SEND_RATE : undefined,
     conversationLimit: limit === undefined ? DEFAULT_CONVERSATION_LIMIT : limit === 'unlimited' ? null : Number(limit),
   }

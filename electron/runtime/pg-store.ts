@@ -5,6 +5,7 @@
 // sits in front, so waiting calls do not each hold a pooled connection. The transaction's round trips are few
 // (pg-step.ts). Each concern has its own file, as the SQLite store's: pg-flows, pg-runs, pg-outbox,
 // pg-housekeeping, pg-channel, pg-logs, pg-library. docs/runtime.md has the reasoning.
+import { PgContactDirectory } from './pg-directory'
 import pg from 'pg'
 import type { PoolClient } from 'pg'
 import type { FlowDocument } from '../../shared/flow/document'
@@ -30,6 +31,7 @@ import { PgHousekeeping } from './pg-housekeeping'
 import { PgWakes } from './pg-wakes'
 import { PgRuns } from './pg-runs'
 import { transaction } from './pg-transaction'
+import { PgBroadcastStore } from './pg-broadcasts'
 import type { ContactTx, ContactWrites, DeliveryFailure, OutboxItem, RuntimeStore } from './store'
 
 // bigint columns hold epoch milliseconds: well inside Number's exact range, so read them as numbers.
@@ -48,7 +50,9 @@ export class PgRuntimeStore implements RuntimeStore {
   private readonly housekeeping: PgHousekeeping
   private readonly wakes: PgWakes
   readonly channel: PgChannel
+  readonly broadcasts: PgBroadcastStore
   readonly logs: PgLogs
+  readonly directory: PgContactDirectory
 
   private constructor(
     private readonly pool: pg.Pool,
@@ -60,7 +64,9 @@ export class PgRuntimeStore implements RuntimeStore {
     this.housekeeping = new PgHousekeeping(pool)
     this.wakes = new PgWakes(pool)
     this.channel = new PgChannel(pool)
+    this.broadcasts = new PgBroadcastStore(pool)
     this.logs = new PgLogs(pool)
+    this.directory = new PgContactDirectory(pool)
   }
 
   /** Connects, migrates the schema, and answers once the database is usable. */

@@ -7,6 +7,8 @@
 // moves on as soon as its step is written, so the contact's next step runs on top of it in the same turn. Each
 // concern has its own file, as the PostgreSQL store's: sqlite-flows, sqlite-step, sqlite-runs, sqlite-outbox,
 // sqlite-housekeeping, sqlite-channel (Flow Logs are the studio's LogQueries).
+import { SqliteContactDirectory } from '../services/audience/sqlite-directory'
+import type { ContactDirectory } from '../services/audience/directory'
 import type { Database } from 'better-sqlite3'
 import type { FlowDocument } from '../../shared/flow/document'
 import { createContactsEffect } from '../services/effects/contacts'
@@ -26,6 +28,7 @@ import { SqliteOutbox } from './sqlite-outbox'
 import { SqliteHousekeeping } from './sqlite-housekeeping'
 import { SqliteWakes } from './sqlite-wakes'
 import { SqliteChannel } from './sqlite-channel'
+import { SqliteBroadcastStore } from '../services/broadcast/sqlite-broadcasts'
 import type { ContactTx, DeliveryFailure, RuntimeStore } from './store'
 
 const UNDONE = 'A write this step read was undone (its commit failed): nothing was kept. Try again.'
@@ -42,7 +45,9 @@ export class SqliteRuntimeStore implements RuntimeStore {
   private readonly wakes: SqliteWakes
   private readonly lock = new KeyedLock()
   readonly channel: SqliteChannel
+  readonly broadcasts: SqliteBroadcastStore
   readonly logs: LogSource
+  readonly directory: ContactDirectory
   private readonly writer: GroupCommit
   private readonly stopIndexing: () => void
 
@@ -60,7 +65,9 @@ export class SqliteRuntimeStore implements RuntimeStore {
     this.housekeeping = new SqliteHousekeeping(db)
     this.wakes = new SqliteWakes(db)
     this.channel = new SqliteChannel(db, this.writer)
+    this.broadcasts = new SqliteBroadcastStore(db, { write: (fn) => this.writer.run(fn), ownsFile: true })
     this.logs = localSource(new LogQueries(db))
+    this.directory = new SqliteContactDirectory(db, (fn) => this.writer.run(fn))
     // Steps only mark their runs for search (migration 014); their search rows are built here, behind the writes.
     this.stopIndexing = new SearchIndexer(db).every(SEARCH_INDEX_MS, (err) =>
       process.stderr.write(

@@ -1,6 +1,7 @@
 // What the headless runtime keeps, behind one async interface so SQLite (one process) and PostgreSQL (several
 // instances) hold the same state the same way. Everything a contact's message changes is written through a
 // ContactTx, which the store serialises per contact: see docs/runtime.md, "Ordering and exactly once".
+import type { ContactDirectory } from '../services/audience/directory'
 import type { PublishedVersion } from '../../shared/api/commands/publish'
 import type { CatalogueEffect, ContactsEffect, TemplatesEffect } from '../../shared/engine/effects'
 import type { Contact, OutboundMessage, RunState, StepResult, TraceEvent } from '../../shared/engine'
@@ -10,6 +11,7 @@ import type { OutboundEnvelope } from './adapters/adapter'
 import type { ChannelStore } from './channel-store'
 import type { LogSource } from '../services/logs/source'
 import type { LoggedMessage, RunSummary } from '../services/runs'
+import type { BroadcastStore, RecipientWrite } from '../services/broadcast/store'
 
 export type { LoggedMessage, PublishLibrary, RunSummary }
 
@@ -90,6 +92,12 @@ export interface ContactWrites {
    * webhook request at one connection).
    */
   leaseOutbound?: { until: number }
+  /**
+   * A broadcast recipient this step started (or found blocked): its outcome is written in the same transaction, only
+   * while the recipient is still pending (else RecipientTaken is thrown and nothing is kept), so a crash neither
+   * loses a recipient nor starts one twice (broadcast-host.ts).
+   */
+  broadcastRecipient?: RecipientWrite
 }
 
 export interface ContactTx {
@@ -234,9 +242,13 @@ export interface RuntimeStore {
   waitingCount(): Promise<number>
   // ---- the channel's webhook: its inbox and the statuses of sent messages (channel-store.ts) ----
   readonly channel: ChannelStore
+  // ---- broadcasts (services/broadcast; docs/runtime.md, "Broadcasts") ----
+  readonly broadcasts: BroadcastStore
   // ---- logs ----
   /** Flow Logs over this store, delivery states included (the runtime's logs API serves them to the studio). */
   readonly logs: LogSource
+  // ---- broadcasts: the contacts they go to (electron/services/audience) ----
+  readonly directory: ContactDirectory
   deliveryFailures(runId: string): Promise<DeliveryFailure[]>
   run(runId: string): Promise<RunSummary | null>
   runsOfContact(contactId: string): Promise<RunSummary[]>

@@ -19,6 +19,8 @@ import { modelCommands } from './commands/model'
 import { breakpointsCommands } from './commands/breakpoints'
 import { debugCommands } from './commands/debug'
 import { translationsCommands } from './commands/translations'
+import { broadcastsCommands } from './commands/broadcasts'
+import { handoversCommands } from './commands/handovers'
 import { flowsEvents } from './events/flows'
 import { emulatorEvents } from './events/emulator'
 import { logsEvents } from './events/logs'
@@ -52,6 +54,8 @@ export const commands = {
   ...breakpointsCommands,
   ...debugCommands,
   ...translationsCommands,
+  ...handoversCommands,
+  ...broadcastsCommands,
 }
 
 export const events = {

@@ -16,6 +16,8 @@ import { modelHandlers } from './model'
 import { breakpointsHandlers } from './breakpoints'
 import { debugHandlers } from './debug'
 import { translationsHandlers } from './translations'
+import { broadcastsHandlers } from './broadcasts'
+import { handoversHandlers } from './handovers'
 import type { HandlerMap } from './types'
 
 // Every Command's one implementation. Adding an area: handlers/<area>.ts typed AreaHandlers<'<area>'>, one line
@@ -38,5 +40,7 @@ export const handlers: HandlerMap = {
   ...modelHandlers,
   ...breakpointsHandlers,
   ...debugHandlers,
+  ...handoversHandlers,
   ...translationsHandlers,
+  ...broadcastsHandlers,
 }

@@ -16,6 +16,7 @@ import { modelHandlers } from './model'
 import { breakpointsHandlers } from './breakpoints'
 import { debugHandlers } from './debug'
 import { translationsHandlers } from './translations'
+import { handoversHandlers } from './handovers'
 import type { HandlerMap } from './types'
 
 // Every Command's one implementation. Adding an area: handlers/<area>.ts typed AreaHandlers<'<area>'>, one line
@@ -38,5 +39,6 @@ export const handlers: HandlerMap = {
   ...modelHandlers,
   ...breakpointsHandlers,
   ...debugHandlers,
+  ...handoversHandlers,
   ...translationsHandlers,
 }

@@ -540,7 +540,11 @@ describe('the conversation core decides', () => {
             ? `wake${r.plan.then ? ' then' : ''} ${r.plan.flow.id}${inCall(r.plan.frames)}`
             : r.plan.action === 'start'
               ? `start ${r.plan.start.flow.id}`
-              : `none ${r.plan.ignored.reason}`
+              : r.plan.action === 'handback'
+                ? `handback ${r.plan.by}${r.plan.then ? ' then' : ''}${r.plan.run ? ` ${r.plan.run.flow.id}` : ''}`
+                : r.plan.action === 'takeover'
+                  ? `takeover ${r.plan.by}`
+                  : `none ${r.plan.ignored.reason}`
       expect({ plan, close: r.close.map((x) => x.reason) }).toEqual({ plan: c.plan, close: c.close })
     })
   }

@@ -75,42 +75,8 @@ export interface DryRunReport {
   days: number
 }
 
-// ---- The engine's views (owner i37b, electron/services/broadcast/; here so the studio's commands can name them) ----
-export type BroadcastStatus = 'scheduled' | 'running' | 'paused' | 'waiting_limit' | 'done' | 'cancelled'
-export const RECIPIENT_STATES = ['pending', 'started', 'sent', 'failed', 'blocked', 'cancelled'] as const
-export type RecipientState = (typeof RECIPIENT_STATES)[number]
-
-export interface BroadcastView {
-  id: string
-  name: string
-  flowId: string
-  status: BroadcastStatus
-  spec: BroadcastSpec
-  createdAt: number
-  startedAt: number | null
-  finishedAt: number | null
-  counts: Record<RecipientState, number> & { total: number; cost: number }
-  ratePerSecond: number
-  nextAt: number | null
-}
-
-export interface RecipientTemplate {
-  name: string
-  category: string
-  credits: number
-}
-
-export interface RecipientView {
-  seq: number
-  phone: string
-  name: string
-  state: RecipientState
-  reason: { code: string; message: string } | null
-  runId: string | null
-  cost: number
-  templates: RecipientTemplate[]
-  updatedAt: number
-}
+// The engine's views (owner i37b) are in ./views.ts.
+export * from './views'
 
 /** A row `readContactsCsv` refused, with the file's line and why. */
 export interface RefusedRow {

@@ -8,6 +8,7 @@ import {
   type BroadcastContact,
   type BroadcastView,
   type DryRunReport,
+  type RecipientState,
   type RecipientView,
   type RefusedRow,
 } from '../../broadcast/types'
@@ -55,7 +56,7 @@ export const broadcastsCommands = {
   'broadcasts.get': { req: targetAndId, res: returns<{ broadcast: BroadcastView }>() },
   'broadcasts.recipients': {
     req: targetAndId.extend({
-      state: z.enum(RECIPIENT_STATES).optional(),
+      state: z.enum(RECIPIENT_STATES as [RecipientState, ...RecipientState[]]).optional(),
       /** The previous page's `next`. */
       after: z.number().int().min(0).optional(),
       limit: z.number().int().min(1).max(500).default(100),

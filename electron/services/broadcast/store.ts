@@ -37,15 +37,46 @@ export interface ClaimedRecipient {
   dueAt: number
   flowId: string
   triggerNodeId: string | null
+  /** The broadcast's own rate (messages per second), when it set one slower than the server's. */
+  rate: number | null
 }
 
 /** How a recipient's start ended, as its host reports it. */
 export type RecipientOutcome =
-  | { state: 'started'; runId: string }
-  /** Started and already finished: its run sent nothing that waits in an outbox (the studio delivers at once). */
-  | { state: 'sent'; runId: string; cost: number; templates: string[] }
-  | { state: 'failed'; runId: string | null; reason: RecipientReason }
-  | { state: 'blocked'; reason: RecipientReason }
+  /**
+   * Its run started: `started` while its messages wait in an outbox (the outbox's marks settle it: settleStarted),
+   * `sent` when nothing waits (the studio delivers at once; a run that sent nothing).
+   */
+  | {
+      state: 'started' | 'sent'
+      runId: string
+      contactId?: string
+      /** Message credits of the templates it sent (the credit rule) and their names. */
+      cost: number
+      templates: string[]
+      /** Started outside the contact's 24-hour window: a new business-initiated conversation (the daily limit). */
+      newConversation: boolean
+    }
+  | { state: 'failed'; runId: string | null; contactId?: string; reason: RecipientReason }
+  | { state: 'blocked'; runId?: string | null; contactId?: string; reason: RecipientReason }
+
+/** A recipient's outcome written with its start, in the contact's transaction (ContactWrites.broadcastRecipient). */
+export interface RecipientWrite {
+  broadcastId: string
+  seq: number
+  outcome: RecipientOutcome
+  at: number
+}
+
+/** Thrown inside a contact's transaction when the recipient is no longer pending (another start took it): rolls back. */
+export class RecipientTaken extends Error {
+  constructor(
+    readonly broadcastId: string,
+    readonly seq: number,
+  ) {
+    super(`Recipient ${seq} of ${broadcastId} was started already.`)
+  }
+}
 
 export interface RecipientPage {
   after?: number
@@ -72,8 +103,16 @@ export interface BroadcastStore {
   claim(opts: { now: number; leaseMs: number; limit: number }): Promise<ClaimedRecipient[]>
   /** Gives claimed recipients back for later (paused, waiting for the limit, the outbox full). */
   release(items: Array<{ broadcastId: string; seq: number }>, at: number): Promise<void>
-  /** Records a start's outcome outside a contact's transaction (blocked before starting, a failed start, the studio). */
-  settle(broadcastId: string, seq: number, outcome: RecipientOutcome, now: number): Promise<void>
+  /**
+   * Records a start's outcome outside a contact's transaction (the studio's starts, a start that threw); only a
+   * pending recipient moves (false: it had moved on already).
+   */
+  settle(write: RecipientWrite): Promise<boolean>
+  /**
+   * Started recipients whose run's outbox messages are all marked move on: any failed -> failed (with the channel's
+   * error), else sent. Up to `limit` looked at; answers how many moved and how many still wait for the outbox.
+   */
+  settleStarted(now: number, limit: number): Promise<{ moved: number; waiting: number }>
   recipients(id: string, opts: RecipientPage): Promise<RecipientView[]>
   /**
    * Broadcasts running or scheduled whose recipients are all finished become done (answers their ids); called by the

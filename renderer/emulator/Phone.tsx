@@ -134,8 +134,11 @@ export function Phone({
     const text = draft
     setDraft('')
     const s = store.getState()
-    // With no conversation going, typing is how a customer starts a flow: it goes through the keyword trigger.
-    if (!s.session?.run || s.session.run.status !== 'paused') void s.start({ kind: 'keyword', text })
+    // With no conversation going, typing is how a customer starts a flow: it goes through the keyword trigger. While
+    // a person has the conversation it is the customer's message all the same (kept for the person, starting nothing):
+    // a tester's start would end the takeover.
+    if (!s.session?.person && (!s.session?.run || s.session.run.status !== 'paused'))
+      void s.start({ kind: 'keyword', text })
     else void send({ type: 'text', text })
   }
   const waitingNodeId = session?.run?.status === 'paused' ? (session.run.waitingNodeId ?? null) : null

@@ -31,8 +31,20 @@ const Instant = z.union([
 ])
 
 const TakeoverBody = z.strictObject({ note: z.string().trim().min(1).max(1000).optional(), until: Instant.optional() })
+const VAR_NAME = /^[A-Za-z_][A-Za-z0-9_]{0,63}$/
 const HandbackBody = z.strictObject({
-  variables: z.record(z.string().regex(/^[A-Za-z_][A-Za-z0-9_]{0,63}$/, 'a variable name'), z.json()).optional(),
+  variables: z
+    .record(z.string(), z.json())
+    .superRefine((vars, ctx) => {
+      for (const name of Object.keys(vars))
+        if (!VAR_NAME.test(name))
+          ctx.addIssue({
+            code: 'custom',
+            path: [name],
+            message: 'is not a variable name (up to 64 letters, digits and _, not starting with a digit)',
+          })
+    })
+    .optional(),
 })
 const ReplyBody = z.strictObject({ text: z.string().trim().min(1).max(4096) })
 const ListQuery = z.strictObject({

@@ -1,6 +1,7 @@
 // What both stores keep of takeovers for the runtime (docs/runtime.md, "Human takeover"): the reads the publish API
 // serves (RuntimeStore.handovers) and the notification queue the notifier drains, and the row mapping both share.
-import type { Handover, InboundEvent, OutboundMessage } from '../../shared/engine'
+import type { HandoverMessage } from '../../shared/api/commands/handovers'
+import type { HandbackRecord, Handover } from '../../shared/engine'
 import type { NotificationQueue } from './handover-notifier'
 
 /** A row of the handovers table (migration 027), as both drivers return it. */
@@ -15,7 +16,7 @@ export interface HandoverRow {
   by: Handover['by']
   note: string | null
   ended_at: number | string | null
-  ended_by: string | null
+  ended_by: HandbackRecord['by'] | null
   return_vars: string | null
 }
 
@@ -24,7 +25,7 @@ const num = (v: number | string | null): number | null => (v === null ? null : N
 /** A takeover as the publish API answers it: the Handover, and how it ended once it has. */
 export type HandoverView = Handover & {
   endedAt: number | null
-  endedBy: string | null
+  endedBy: HandbackRecord['by'] | null
   returnVariables: Record<string, unknown> | null
 }
 
@@ -52,12 +53,7 @@ export function openHandover(r: HandoverRow | null | undefined): Handover | null
 }
 
 /** One line of a takeover's transcript: the customer's message held ('in') or the person's reply ('out'). */
-export interface TranscriptLine {
-  seq: number
-  at: number
-  direction: 'in' | 'out'
-  message: InboundEvent | OutboundMessage
-}
+export type TranscriptLine = HandoverMessage
 
 export interface RuntimeHandovers extends NotificationQueue {
   /** Newest first; `open`: only takeovers not ended. */

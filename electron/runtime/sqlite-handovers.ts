@@ -1,32 +1,22 @@
 // Takeovers in the SQLite store, as pg-handovers.ts is in PostgreSQL: the rows a contact's step writes of a takeover
 // (inside the group commit's transaction, so with the step or not at all), the publish API's reads, and the
-// notification queue. One process holds the file, so a notification's lease is kept in memory, as the outbox's.
+// notification queue. The takeovers and their transcripts go through the studio's HandoverStore (the same database
+// file, electron/services/handovers); the notifications are the runtime's. One process holds the file, so a
+// notification's lease is kept in memory, as the outbox's.
 import type { Database, Statement } from 'better-sqlite3'
 import type { Contact, Handover } from '../../shared/engine'
 import type { GroupCommit } from './group-commit'
 import type { NotificationItem } from './handover-notifier'
 import { messageText, type NoticeMessage } from './handover-notice'
-import { openHandover, toHandover, type HandoverRow, type RuntimeHandovers, type TranscriptLine } from './handover-rows'
+import { HandoverStore } from '../services/handovers'
+import { toHandover, type HandoverRow, type RuntimeHandovers, type TranscriptLine } from './handover-rows'
 import type { ContactWrites } from './store'
 
-type Sql =
-  | 'open'
-  | 'start'
-  | 'end'
-  | 'line'
-  | 'reply'
-  | 'notice'
-  | 'recent'
-  | 'newest'
-  | 'get'
-  | 'transcript'
-  | 'claim'
-  | 'sent'
-  | 'retry'
-  | 'failed'
+type Sql = 'reply' | 'notice' | 'recent' | 'newest' | 'claim' | 'sent' | 'retry' | 'failed'
 
 export class SqliteHandovers implements RuntimeHandovers {
   private readonly sql: Record<Sql, Statement>
+  private readonly store: HandoverStore
   /** Notifications being sent by this process, and until when (seq → epoch ms). */
   private readonly leases = new Map<number, number>()
 
@@ -34,16 +24,8 @@ export class SqliteHandovers implements RuntimeHandovers {
     private readonly db: Database,
     private readonly writer: GroupCommit,
   ) {
+    this.store = new HandoverStore(db)
     this.sql = {
-      open: db.prepare('SELECT * FROM handovers WHERE contact_id = ? AND ended_at IS NULL ORDER BY since DESC LIMIT 1'),
-      start: db.prepare(
-        'INSERT INTO handovers (id, contact_id, run_id, flow_id, node_id, since, until, by, note) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)',
-      ),
-      end: db.prepare(
-        'UPDATE handovers SET ended_at = ?, ended_by = ?, return_vars = ? WHERE id = ? AND ended_at IS NULL',
-      ),
-      line: db.prepare(`INSERT INTO handover_messages (handover_id, seq, at, direction, message)
-        SELECT @id, coalesce((SELECT max(seq) FROM handover_messages WHERE handover_id = @id), -1) + 1, @at, @direction, @message`),
       reply: db.prepare(
         'INSERT INTO runtime_outbox (id, run_id, flow_id, contact_id, phone, message, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)',
       ),
@@ -55,10 +37,6 @@ export class SqliteHandovers implements RuntimeHandovers {
         ORDER BY m.created_at DESC, m.seq DESC LIMIT ?`),
       newest: db.prepare(
         'SELECT id, flow_id FROM runs WHERE contact_id = ? ORDER BY started_at DESC, rowid DESC LIMIT 1',
-      ),
-      get: db.prepare('SELECT * FROM handovers WHERE id = ?'),
-      transcript: db.prepare(
-        'SELECT seq, at, direction, message FROM handover_messages WHERE handover_id = ? ORDER BY seq',
       ),
       claim: db.prepare(`SELECT seq, id, event, body, attempts FROM handover_notifications
         WHERE status = 'pending' AND next_at <= @now AND seq NOT IN (SELECT value FROM json_each(@leased)) ORDER BY seq LIMIT @limit`),
@@ -76,19 +54,13 @@ export class SqliteHandovers implements RuntimeHandovers {
 
   /** The contact's open takeover (read when its transaction opens). */
   current(contactId: string): Handover | null {
-    return openHandover(this.sql.open.get(contactId) as HandoverRow | undefined)
+    return this.store.current(contactId)
   }
 
   /** Inside the step's savepoint (SqliteStep.write), after its runs. */
   write(contact: Contact, writes: ContactWrites): void {
-    for (const h of writes.handovers ?? []) {
-      if ('start' in h) {
-        const s = h.start
-        this.sql.start.run(s.id, contact.id, s.runId, s.flowId, s.nodeId, s.since, s.until, s.by, s.note)
-      } else this.sql.end.run(h.end.at, h.end.by, JSON.stringify(h.end.variables ?? {}), h.end.handoverId)
-    }
-    for (const m of writes.transcript ?? [])
-      this.sql.line.run({ id: m.handoverId, at: m.at, direction: m.direction, message: JSON.stringify(m.message) })
+    for (const h of writes.handovers ?? []) this.store.apply(contact.id, h)
+    for (const m of writes.transcript ?? []) this.store.append(m.handoverId, m.at, m)
     const r = writes.personReply
     if (r) this.sql.reply.run(r.id, r.runId, r.flowId, contact.id, contact.phone, JSON.stringify(r.message), r.at)
     for (const n of writes.notifications ?? []) this.sql.notice.run(n.id, n.handoverId, n.event, n.body, n.at)
@@ -121,18 +93,14 @@ export class SqliteHandovers implements RuntimeHandovers {
   }
 
   async get(id: string) {
-    const row = this.sql.get.get(id) as HandoverRow | undefined
-    return row ? toHandover(row) : null
+    const r = this.store.get(id)
+    if (!r) return null
+    const { contactId: _c, returnVars, ...handover } = r
+    return { ...handover, returnVariables: returnVars }
   }
 
   async transcript(handoverId: string): Promise<TranscriptLine[]> {
-    const rows = this.sql.transcript.all(handoverId) as Array<{
-      seq: number
-      at: number
-      direction: 'in' | 'out'
-      message: string
-    }>
-    return rows.map((r) => ({ seq: r.seq, at: r.at, direction: r.direction, message: JSON.parse(r.message) }))
+    return this.store.transcript(handoverId)
   }
 
   async due(now: number, limit: number) {

@@ -5,6 +5,7 @@
 // sits in front, so waiting calls do not each hold a pooled connection. The transaction's round trips are few
 // (pg-step.ts). Each concern has its own file, as the SQLite store's: pg-flows, pg-runs, pg-outbox,
 // pg-housekeeping, pg-channel, pg-logs, pg-library. docs/runtime.md has the reasoning.
+import { PgContactDirectory } from './pg-directory'
 import pg from 'pg'
 import type { PoolClient } from 'pg'
 import type { FlowDocument } from '../../shared/flow/document'
@@ -29,6 +30,7 @@ import { PgOutbox } from './pg-outbox'
 import { PgHousekeeping } from './pg-housekeeping'
 import { PgWakes } from './pg-wakes'
 import { PgRuns } from './pg-runs'
+import { newestRun, PgHandovers, recentMessages } from './pg-handovers'
 import { transaction } from './pg-transaction'
 import type { ContactTx, ContactWrites, DeliveryFailure, OutboxItem, RuntimeStore } from './store'
 
@@ -49,6 +51,8 @@ export class PgRuntimeStore implements RuntimeStore {
   private readonly wakes: PgWakes
   readonly channel: PgChannel
   readonly logs: PgLogs
+  readonly directory: PgContactDirectory
+  readonly handovers: PgHandovers
 
   private constructor(
     private readonly pool: pg.Pool,
@@ -61,6 +65,8 @@ export class PgRuntimeStore implements RuntimeStore {
     this.wakes = new PgWakes(pool)
     this.channel = new PgChannel(pool)
     this.logs = new PgLogs(pool)
+    this.directory = new PgContactDirectory(pool)
+    this.handovers = new PgHandovers(pool)
   }
 
   /** Connects, migrates the schema, and answers once the database is usable. */
@@ -194,6 +200,8 @@ export class PgRuntimeStore implements RuntimeStore {
         return docs.filter((doc): doc is FlowDocument => doc !== null)
       },
       contacts: contactsEffect(c, this.now),
+      recentMessages: (limit) => recentMessages(c, contact.id, limit),
+      newestRun: () => newestRun(c, contact.id),
       commit,
     }
   }

@@ -7,6 +7,8 @@
 // moves on as soon as its step is written, so the contact's next step runs on top of it in the same turn. Each
 // concern has its own file, as the PostgreSQL store's: sqlite-flows, sqlite-step, sqlite-runs, sqlite-outbox,
 // sqlite-housekeeping, sqlite-channel (Flow Logs are the studio's LogQueries).
+import { SqliteContactDirectory } from '../services/audience/sqlite-directory'
+import type { ContactDirectory } from '../services/audience/directory'
 import type { Database } from 'better-sqlite3'
 import type { FlowDocument } from '../../shared/flow/document'
 import { createContactsEffect } from '../services/effects/contacts'
@@ -26,6 +28,7 @@ import { SqliteOutbox } from './sqlite-outbox'
 import { SqliteHousekeeping } from './sqlite-housekeeping'
 import { SqliteWakes } from './sqlite-wakes'
 import { SqliteChannel } from './sqlite-channel'
+import { SqliteHandovers } from './sqlite-handovers'
 import type { ContactTx, DeliveryFailure, RuntimeStore } from './store'
 
 const UNDONE = 'A write this step read was undone (its commit failed): nothing was kept. Try again.'
@@ -43,6 +46,8 @@ export class SqliteRuntimeStore implements RuntimeStore {
   private readonly lock = new KeyedLock()
   readonly channel: SqliteChannel
   readonly logs: LogSource
+  readonly directory: ContactDirectory
+  readonly handovers: SqliteHandovers
   private readonly writer: GroupCommit
   private readonly stopIndexing: () => void
 
@@ -55,12 +60,14 @@ export class SqliteRuntimeStore implements RuntimeStore {
     this.writer = new GroupCommit(db)
     this.flows = new SqliteFlows(db, this.writer, now)
     this.out = new SqliteOutbox(db)
-    this.step = new SqliteStep(db, this.runStore, this.contactStore, this.out)
+    this.handovers = new SqliteHandovers(db, this.writer)
+    this.step = new SqliteStep(db, this.runStore, this.contactStore, this.out, this.handovers)
     this.runs = new SqliteRuns(db, this.runStore, this.contactStore)
     this.housekeeping = new SqliteHousekeeping(db)
     this.wakes = new SqliteWakes(db)
     this.channel = new SqliteChannel(db, this.writer)
     this.logs = localSource(new LogQueries(db))
+    this.directory = new SqliteContactDirectory(db, (fn) => this.writer.run(fn))
     // Steps only mark their runs for search (migration 014); their search rows are built here, behind the writes.
     this.stopIndexing = new SearchIndexer(db).every(SEARCH_INDEX_MS, (err) =>
       process.stderr.write(
@@ -119,7 +126,9 @@ export class SqliteRuntimeStore implements RuntimeStore {
       epoch = this.writer.epoch
       const contact = this.writer.write(() => {
         const c = this.contactStore.ensure({ phone, name })
-        return name && c.name === c.phone && name !== c.name ? this.contactStore.update(c.id, { name }) : c
+        const named = name && c.name === c.phone && name !== c.name ? this.contactStore.update(c.id, { name }) : c
+        // With its open takeover: while a person has the conversation, the core routes nothing.
+        return { ...named, handover: this.handovers.current(c.id) }
       })
       let committed = false
       const tx: ContactTx = {
@@ -130,6 +139,8 @@ export class SqliteRuntimeStore implements RuntimeStore {
         runningFlows: () => this.runningFlows(),
         calledFlow: (callerId, callerVersion, calleeId) => this.calledFlow(callerId, callerVersion, calleeId),
         contacts: createContactsEffect(this.contactStore),
+        recentMessages: async (limit) => this.handovers.recentMessages(contact.id, limit),
+        newestRun: async () => this.handovers.newestRun(contact.id),
         commit: async (writes) => {
           if (committed) throw new Error('A contact transaction commits once.')
           committed = true

@@ -38,3 +38,13 @@ export function resultsCsv(recipients: readonly RecipientView[]): string {
 
 /** Free text a spreadsheet would read as a formula (=, +, -, @ first) is kept as text. */
 const text = (value: string) => (/^[=+\-@]/.test(value) ? `'${value}` : value)
+
+/** `autumn-sale-brd_x.csv`: the broadcast's name as a file name, and its id so two of one name differ. */
+export function resultsFileName(name: string, id: string): string {
+  const base = name
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '')
+    .slice(0, 60)
+  return `${base || 'broadcast'}-${id}.csv`
+}

@@ -117,6 +117,8 @@ export function buildWebhookApp(deps: WebhookAppDeps): FastifyInstance {
     try {
       run = await deps.startRun(flow, request)
     } catch (err) {
+      // A refusal the host decided (the runtime's 409 with_person: a person has the conversation) is the answer.
+      if (err instanceof WebhookError) throw err
       deps.log(`webhook run of flow ${flow.id} could not start: ${err instanceof Error ? err.message : String(err)}`)
       throw internal()
     }

@@ -3,6 +3,7 @@ import type { LogCursor, LogFilter, LogMessage, LogRun, LogTrace } from '../../.
 import type { RunState, TraceEvent } from '../../../shared/engine/types'
 import { RunStore, toSummary, type RunRow } from '../runs/run-store'
 import { deliverySql, failedCountSql, failedFilterSql, toDelivery, withDelivery, type DeliveryRow } from './delivery'
+import { handoverOf, handoverSql, type HandoverColumns } from './handover'
 import { keyRange, queryWords, RunSearch, type SearchHit } from './search'
 import { assembleTrace } from './source'
 import { SearchIndexer } from './search-index'
@@ -18,7 +19,7 @@ export interface SearchTuning {
 }
 const TUNING: SearchTuning = { maxChunk: 4000 }
 
-export interface ListRow extends Omit<RunRow, 'state'> {
+export interface ListRow extends Omit<RunRow, 'state'>, HandoverColumns {
   contact_name: string | null
   contact_phone: string | null
   seq: number
@@ -27,7 +28,8 @@ export interface ListRow extends Omit<RunRow, 'state'> {
 
 const COLUMNS = `r.id, r.flow_id, r.flow_name, r.contact_id, c.name AS contact_name, c.phone AS contact_phone, r.status,
   r.trigger_kind, r.end_reason, r.error_code, r.error_message, r.node_count, r.exec_ms, r.started_at, r.updated_at,
-  r.ended_at, r.wake_at, r.rowid AS seq, ${failedCountSql('r.id')} AS failed_deliveries`
+  r.ended_at, r.wake_at, r.rowid AS seq, ${failedCountSql('r.id')} AS failed_deliveries,
+  ${handoverSql('r.id', 'r.contact_id')}`
 
 /** LIKE pattern for "contains", with the user's % and _ taken literally. */
 export function containsPattern(text: string): string {
@@ -213,5 +215,6 @@ export function toLogRun(r: ListRow): LogRun {
     // A store that does not select the column (an older runtime's) has no due times to show.
     wakeAt: r.wake_at === null || r.wake_at === undefined ? null : Number(r.wake_at),
     cursor: { startedAt: Number(r.started_at), seq: Number(r.seq) },
+    ...handoverOf(r),
   }
 }

@@ -49,6 +49,8 @@ export interface LogRun {
   failedDeliveries: number
   /** When this paused run is due to be woken (epoch ms), or null: it waits only for the customer, or is not paused. */
   wakeAt: number | null
+  /** A Hand over node's run: the takeover it started (issue #37), `endedAt` null while a person has the contact. */
+  handover?: { since: number; endedAt: number | null }
   cursor: LogCursor
 }
 

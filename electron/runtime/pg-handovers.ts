@@ -108,17 +108,6 @@ export class PgHandovers implements RuntimeHandovers {
     return rows
   }
 
-  async ofRun(runIds: string[]): Promise<Map<string, Pick<Handover, 'since'> & { endedAt: number | null }>> {
-    if (!runIds.length) return new Map()
-    const { rows } = await this.pool.query<{ run_id: string; since: number; ended_at: number | null }>(
-      'SELECT run_id, since, ended_at FROM handovers WHERE run_id = ANY($1) ORDER BY since',
-      [runIds],
-    )
-    return new Map(
-      rows.map((r) => [r.run_id, { since: Number(r.since), endedAt: r.ended_at === null ? null : Number(r.ended_at) }]),
-    )
-  }
-
   async claimNotifications(o: { now: number; leaseMs: number; limit: number }): Promise<NotificationItem[]> {
     const { rows } = await this.pool.query<{
       seq: number

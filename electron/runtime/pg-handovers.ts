@@ -2,7 +2,7 @@
 // contact's step writes of a takeover, inside its transaction and lock (a takeover started or ended, a customer
 // message held in its transcript, the person's reply, the notification to send), and the reads of the publish API
 // and the notifier. Notifications are claimed as the outbox's messages are: SKIP LOCKED, a lease, at least once.
-import type { Contact, Handover } from '../../shared/engine'
+import type { Contact } from '../../shared/engine'
 import type { NotificationItem } from './handover-notifier'
 import { messageText, type NoticeMessage } from './handover-notice'
 import { toHandover, type HandoverRow, type RuntimeHandovers } from './handover-rows'

@@ -68,6 +68,4 @@ export interface RuntimeHandovers extends NotificationQueue {
    * a node's is its run's wake), earliest first.
    */
   due(now: number, limit: number): Promise<Array<{ id: string; phone: string }>>
-  /** The takeovers node runs started (Flow Logs' LogRun.handover), by run id. */
-  ofRun(runIds: string[]): Promise<Map<string, { since: number; endedAt: number | null }>>
 }

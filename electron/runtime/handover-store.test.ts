@@ -1,7 +1,8 @@
 // Takeovers in the runtime's store, the same on SQLite and PostgreSQL (store.ts, ContactWrites.handover and
 // transcript; RuntimeStore.handovers): a takeover written with a contact's step is the contact's open takeover the
 // next time its transaction opens, its transcript keeps the held messages and the person's replies in order, its
-// end closes it with who and what variables; the publish API's reads list, find and show them; a person's reply is
+// end closes it with who and what variables; the publish API's reads list, find and show them, and Flow Logs show
+// it on the Hand over run; a person's reply is
 // queued in the outbox under a run of the contact, and the notification lists the contact's last messages.
 import { afterEach, expect, it } from 'vitest'
 import { createEffects, startRun, type Handover, type OutboundMessage } from '../../shared/engine'
@@ -74,9 +75,8 @@ describeEachStore('takeovers in the runtime store', (c) => {
     expect(await store.handovers.list({ open: true, limit: 10 })).toEqual([
       { ...h, endedAt: null, endedBy: null, returnVariables: null, contact: { phone, name: 'Asha' } },
     ])
-    expect(await store.handovers.ofRun([step.state.id, 'run_none'])).toEqual(
-      new Map([[step.state.id, { since: T0, endedAt: null }]]),
-    )
+    // Flow Logs show the takeover on the Hand over run (LogRun.handover), not on runs that started none.
+    expect((await store.logs.rows([step.state.id]))[0]!.handover).toEqual({ since: T0, endedAt: null })
     const end = { handoverId: h.id, at: T0 + 60_000, by: 'api' as const, variables: { resolved: true } }
     await store.withContact(phone, undefined, (tx) => tx.commit({ steps: [], handovers: [{ end }] }))
     await store.withContact(phone, undefined, async (tx) => expect(tx.contact.handover ?? null).toBeNull())
@@ -86,6 +86,7 @@ describeEachStore('takeovers in the runtime store', (c) => {
       endedBy: 'api',
       returnVariables: { resolved: true },
     })
+    expect((await store.logs.rows([step.state.id]))[0]!.handover).toEqual({ since: T0, endedAt: T0 + 60_000 })
     expect(await store.handovers.list({ open: true, limit: 10 })).toEqual([])
     expect((await store.handovers.list({ open: false, limit: 10 })).map((x) => x.id)).toEqual([h.id])
     expect(await store.handovers.get('hnd_none')).toBeNull()
@@ -111,6 +112,7 @@ describeEachStore('takeovers in the runtime store', (c) => {
         personReply: { runId: step.state.id, flowId: flow.id, at: T0 + 5, message, id },
       })
     })
+    expect((await store.logs.rows([step.state.id]))[0]!.handover).toBeUndefined()
     const claimed = await store.claimOutbound({ now: Date.now(), leaseMs: 30_000, limit: 10, perContact: 20 })
     expect(claimed.at(-1)?.envelope).toMatchObject({ id, run_id: step.state.id, to: phone, message })
   })

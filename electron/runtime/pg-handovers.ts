@@ -2,7 +2,7 @@
 // contact's step writes of a takeover, inside its transaction and lock (a takeover started or ended, a customer
 // message held in its transcript, the person's reply, the notification to send), and the reads of the publish API
 // and the notifier. Notifications are claimed as the outbox's messages are: SKIP LOCKED, a lease, at least once.
-import type { Contact, Handover } from '../../shared/engine'
+import type { Contact } from '../../shared/engine'
 import type { NotificationItem } from './handover-notifier'
 import { messageText, type NoticeMessage } from './handover-notice'
 import { toHandover, type HandoverRow, type RuntimeHandovers } from './handover-rows'
@@ -106,17 +106,6 @@ export class PgHandovers implements RuntimeHandovers {
       [now, limit],
     )
     return rows
-  }
-
-  async ofRun(runIds: string[]): Promise<Map<string, Pick<Handover, 'since'> & { endedAt: number | null }>> {
-    if (!runIds.length) return new Map()
-    const { rows } = await this.pool.query<{ run_id: string; since: number; ended_at: number | null }>(
-      'SELECT run_id, since, ended_at FROM handovers WHERE run_id = ANY($1) ORDER BY since',
-      [runIds],
-    )
-    return new Map(
-      rows.map((r) => [r.run_id, { since: Number(r.since), endedAt: r.ended_at === null ? null : Number(r.ended_at) }]),
-    )
   }
 
   async claimNotifications(o: { now: number; leaseMs: number; limit: number }): Promise<NotificationItem[]> {

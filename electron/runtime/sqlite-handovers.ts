@@ -112,16 +112,6 @@ export class SqliteHandovers implements RuntimeHandovers {
       .all(now, limit) as Array<{ id: string; phone: string }>
   }
 
-  async ofRun(runIds: string[]) {
-    if (!runIds.length) return new Map<string, { since: number; endedAt: number | null }>()
-    const rows = this.db
-      .prepare(
-        'SELECT run_id, since, ended_at FROM handovers WHERE run_id IN (SELECT value FROM json_each(?)) ORDER BY since',
-      )
-      .all(JSON.stringify(runIds)) as Array<{ run_id: string; since: number; ended_at: number | null }>
-    return new Map(rows.map((r) => [r.run_id, { since: r.since, endedAt: r.ended_at }]))
-  }
-
   /** A read, as the outbox's claim: only while no transaction is open, so an uncommitted takeover is never sent. */
   async claimNotifications(o: { now: number; leaseMs: number; limit: number }): Promise<NotificationItem[]> {
     while (this.writer.open) await this.writer.committed().catch(() => undefined)

@@ -53,7 +53,7 @@ async function call(method: string, url: string, body?: unknown, opts: { key?: s
   } catch {
     json = null
   }
-  return { status: res.status, json: json as Record<string, any>, text, headers: res.headers } // eslint-disable-line @typescript-eslint/no-explicit-any
+  return { status: res.status, json: json as Record<string, any>, text, headers: res.headers }
 }
 
 beforeEach(async () => {

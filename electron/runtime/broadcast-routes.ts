@@ -11,9 +11,9 @@ import {
   resultsCsv,
   resultsFileName,
   type RecipientState,
-  type RecipientView,
 } from '../../shared/broadcast'
 import { planBroadcast, type PlanHost } from '../services/audience/plan'
+import { allRecipients } from '../services/audience/pages'
 import type { BroadcastService } from '../services/broadcast/service'
 import { ApiFailure } from '../services/failure'
 import { readQuery } from '../services/webhook/request-input'
@@ -74,16 +74,6 @@ function read<T>(schema: z.ZodType<T>, value: unknown, what: string): T {
     `Bad ${what}: ${first.path.length ? `${first.path.join('.')}: ` : ''}${first.message}`,
     r.error.issues.map((i) => ({ path: i.path.map(String), message: i.message })),
   )
-}
-
-/** All of a broadcast's recipients, page by page (for the results CSV). */
-export async function allRecipients(service: BroadcastService, id: string): Promise<RecipientView[]> {
-  const out: RecipientView[] = []
-  for (;;) {
-    const page = await service.recipients(id, { after: out.at(-1)?.seq, limit: 500 })
-    out.push(...page)
-    if (page.length < 500) return out
-  }
 }
 
 export function broadcastRoutes(deps: BroadcastRouteDeps): (app: FastifyInstance) => void {

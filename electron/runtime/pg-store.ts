@@ -32,6 +32,7 @@ import { PgWakes } from './pg-wakes'
 import { PgRuns } from './pg-runs'
 import { newestRun, PgHandovers, recentMessages } from './pg-handovers'
 import { transaction } from './pg-transaction'
+import { PgBroadcastStore } from './pg-broadcasts'
 import type { ContactTx, ContactWrites, DeliveryFailure, OutboxItem, RuntimeStore } from './store'
 
 // bigint columns hold epoch milliseconds: well inside Number's exact range, so read them as numbers.
@@ -50,6 +51,7 @@ export class PgRuntimeStore implements RuntimeStore {
   private readonly housekeeping: PgHousekeeping
   private readonly wakes: PgWakes
   readonly channel: PgChannel
+  readonly broadcasts: PgBroadcastStore
   readonly logs: PgLogs
   readonly directory: PgContactDirectory
   readonly handovers: PgHandovers
@@ -64,6 +66,7 @@ export class PgRuntimeStore implements RuntimeStore {
     this.housekeeping = new PgHousekeeping(pool)
     this.wakes = new PgWakes(pool)
     this.channel = new PgChannel(pool)
+    this.broadcasts = new PgBroadcastStore(pool)
     this.logs = new PgLogs(pool)
     this.directory = new PgContactDirectory(pool)
     this.handovers = new PgHandovers(pool)

@@ -30,6 +30,7 @@ import type { InboundMessage } from './inbound'
 import { Outbox, type OutboxOptions } from './outbox'
 import type { ContactTx, ContactWrites, DueRun, OutboxItem, RunHandle, RuntimeStore } from './store'
 import { WakeScheduler, type WakeOptions, type WakeOutcome, type WakeReport } from './wakes'
+import { broadcastsOf, type RuntimeBroadcasts, type RuntimeBroadcastOptions } from './broadcast-host'
 
 export interface RuntimeOptions {
   store: RuntimeStore
@@ -53,6 +54,11 @@ export interface RuntimeOptions {
   wakes?: WakeOptions & { onWake?: (report: WakeReport) => void }
   /** Where takeover notifications go (--handover-url); without it none is written or sent. */
   handover?: Omit<NotifierOptions, 'now'>
+  /**
+   * Broadcasts and the send pacer (broadcast-host.ts, send-pacer.ts): without it no timer runs and sends are not
+   * paced (runBroadcasts still starts what is due).
+   */
+  broadcasts?: RuntimeBroadcastOptions
 }
 
 /** The answer to one inbound message. */
@@ -78,12 +84,15 @@ export class Runtime {
   private readonly notifier: HandoverNotifier | null
   /** The publish API's base URL, once it listens: takeover notifications link to it. */
   apiBase: string | null = null
+  /** Broadcasts: the service both APIs use, the runner, the send pacer. */
+  readonly broadcasts: RuntimeBroadcasts
 
   constructor(private readonly opts: RuntimeOptions) {
     this.store = opts.store
     this.adapter = opts.adapter
     this.log = opts.log ?? ((m) => process.stderr.write(`[runtime] ${m}\n`))
-    this.outbox = new Outbox(opts.store, opts.adapter, this.log, opts.outbox)
+    this.broadcasts = broadcastsOf(this, opts.broadcasts, () => this.now(), this.log)
+    this.outbox = new Outbox(opts.store, this.broadcasts.adapter(opts.adapter), this.log, opts.outbox)
     if (opts.outbox?.send !== false) this.outbox.start()
     this.housekeeping = opts.housekeeping
       ? new Housekeeping(opts.store, () => this.now(), this.log, opts.housekeeping)
@@ -106,22 +115,28 @@ export class Runtime {
     // API and studio takeovers given `until` (a Hand over node's is its run's wake): read at the wakes' poll.
     const poll = opts.wakes?.pollMs === undefined ? 1000 : opts.wakes.pollMs
     this.stopTakeovers = opts.wakes && poll !== null ? takeoverTimer(this, poll, this.log) : () => undefined
+    this.broadcasts.start()
   }
 
   private readonly stopTakeovers: () => void
 
-  private deps(tx: ContactTx): EngineDeps {
+  private deps(tx: ContactTx, serviceWindow = this.opts.serviceWindow ?? false): EngineDeps {
     const deps: EngineDeps = {
       effects: { ...this.opts.effects, contacts: tx.contacts },
       catalog: nodeCatalog,
-      serviceWindow: this.opts.serviceWindow ?? false,
+      serviceWindow,
       flows: runtimeFlowSource(tx),
     }
     return this.opts.tests ? testDeps(deps, this.opts.tests.policy, this.opts.tests.onCall) : deps
   }
 
   /** The core's answer to one event of the contact holding `tx`, with the paused run and flows read on it. */
-  private async handle(tx: ContactTx, event: ConversationEvent, now: number): Promise<Handled> {
+  private async handle(
+    tx: ContactTx,
+    event: ConversationEvent,
+    now: number,
+    serviceWindow?: boolean,
+  ): Promise<Handled> {
     const paused = await tx.pausedRun()
     // A start supersedes a paused run of another flow whatever it is, so only a message, a wake, a start of the
     // paused run's own flow (a webhook's button_id may answer its buttons), or any event once the run's time has come
@@ -134,7 +149,7 @@ export class Runtime {
       (event.kind === 'start' && paused?.flowId === event.flow.id)
     const current = paused ? { state: paused, flow: reads ? await tx.runningFlow(paused.flowId) : null } : null
     const flows = event.kind === 'message' ? await tx.runningFlows() : []
-    return handleEvent({ contact: tx.contact, current, flows, event, now }, this.deps(tx))
+    return handleEvent({ contact: tx.contact, current, flows, event, now }, this.deps(tx, serviceWindow))
   }
 
   now(): number {
@@ -357,6 +372,40 @@ export class Runtime {
     })
   }
 
+  /**
+   * Business-initiated work for one contact under its lock (a broadcast recipient's start, broadcast-host.ts): `fn`
+   * gets the core with the 24-hour window and opt-out enforced, and returns the writes to commit (none: nothing is
+   * written); their messages are sent as any step's.
+   */
+  async inContact<T>(
+    phone: string,
+    name: string | undefined,
+    fn: (
+      tx: ContactTx,
+      core: (event: ConversationEvent) => Promise<Handled>,
+    ) => Promise<{ result: T; writes: Omit<ContactWrites, 'leaseOutbound'> | null }>,
+  ): Promise<T> {
+    let leased: OutboxItem[] = []
+    let sends = false
+    let offered = false
+    let hint: number | null = null
+    const result = await this.store.withContact(phone, name, async (tx) => {
+      const { result, writes } = await fn(tx, (event) => this.handle(tx, event, this.now(), true))
+      if (writes) {
+        const lease = this.leaseOutbound()
+        offered = lease !== undefined
+        leased = await tx.commit({ ...writes, leaseOutbound: lease })
+        sends = writes.steps.some((s) => s.step.messages.length > 0)
+        const last = writes.steps.at(-1)?.step.state
+        hint = last ? dueAt(last) : null
+      }
+      return result
+    })
+    this.send(sends, leased, offered)
+    this.wakes.hint(hint)
+    return result
+  }
+
   /** Wakes every run due now, and ends the takeovers whose time has come, as the timers do; returns how many. */
   async runDue(): Promise<number> {
     return (await this.wakes.runDue()) + (await endDueTakeovers(this))
@@ -374,6 +423,7 @@ export class Runtime {
 
   /** Stops the timers and the sender (attempts in flight finish; unsent messages wait in the outbox). */
   async close(): Promise<void> {
+    await this.broadcasts.close()
     await this.wakes.close()
     this.stopTakeovers()
     await this.notifier?.close()

@@ -12,6 +12,7 @@ import {
   recipientValues,
   toRecipientView,
   toView,
+  claimed,
   type BroadcastRow,
   type RecipientRow,
 } from './rows'
@@ -251,25 +252,5 @@ export class SqliteBroadcastStore implements BroadcastStore {
       .prepare('SELECT count(*) AS n FROM broadcast_recipients WHERE new_conversation AND started_at > ?')
       .get(since) as { n: number }
     return row.n
-  }
-}
-
-export function claimed(
-  r: Pick<RecipientRow, 'broadcast_id' | 'seq' | 'phone' | 'name' | 'fields' | 'variables' | 'due_at'> & {
-    flow_id: string
-  },
-  spec: BroadcastSpecCore,
-): ClaimedRecipient {
-  return {
-    broadcastId: r.broadcast_id,
-    seq: Number(r.seq),
-    phone: r.phone,
-    name: r.name,
-    fields: JSON.parse(r.fields) as Record<string, string>,
-    variables: { ...(spec.variables ?? {}), ...(JSON.parse(r.variables) as Record<string, unknown>) },
-    dueAt: Number(r.due_at),
-    flowId: r.flow_id,
-    triggerNodeId: spec.triggerNodeId ?? null,
-    rate: typeof spec.rate === 'number' && spec.rate > 0 ? spec.rate : null,
   }
 }

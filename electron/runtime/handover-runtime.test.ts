@@ -1,7 +1,7 @@
 // A flow with a Hand over node in the production runtime, on each store, through its HTTP endpoints and a real
 // receiver of the notifications on loopback: the node puts the contact with a person (the operator is told, with
 // the flow, the last messages and a link), the customer's keyword during the takeover starts no flow and is kept in
-// the transcript, the person replies, the hand-back with variables continues the run on `returned` (told too), and
+// the transcript, a webhook start is refused, the person replies, the hand-back with variables continues the run on `returned` (told too), and
 // a takeover the node gave a time to ends by itself at that time on the fake clock.
 import http from 'node:http'
 import type { AddressInfo } from 'node:net'
@@ -9,6 +9,7 @@ import { afterEach, expect, it } from 'vitest'
 import { createEffects } from '../../shared/engine'
 import type { FlowDocument } from '../../shared/flow/document'
 import { ListenerSettingsSchema } from '../services/webhook/settings'
+import { orderTotalFlow } from '../services/webhook/testing/fixtures'
 import { MemoryAdapter } from './adapters/log-adapter'
 import type { Runtime } from './runtime'
 import { startRuntimeServer, type RuntimeServer } from './server'
@@ -82,6 +83,8 @@ describeEachStore('a Hand over node in the runtime', (c) => {
   async function setUp() {
     const { store } = await c.open()
     await store.publish(flow)
+    await store.publish({ ...orderTotalFlow('flw_total'), webhookSecretRef: 'flw_total' })
+    const secret = (await store.ensureSecret('flw_total', false))!
     const notices = await receiver()
     close = notices.close
     const clock = { now: T0 }
@@ -106,11 +109,19 @@ describeEachStore('a Hand over node in the runtime', (c) => {
     }
     const texts = (phone: string) =>
       adapter.to(phone).map((e) => (e.message.type === 'text' ? e.message.text.body : e.message.type))
-    return { store, clock, runtime: runtime!, post, texts, notices: notices.bodies }
+    const webhook = async (phone: string) => {
+      const res = await fetch(`${server!.listener.url}/chatbot-webhook/flw_total/trigger`, {
+        method: 'POST',
+        headers: { 'x-api-key': secret, 'content-type': 'application/json' },
+        body: JSON.stringify({ phone_number: phone, data: { name: 'Ravi', amount: 50 } }),
+      })
+      return { status: res.status, body: (await res.json()) as Record<string, any> }
+    }
+    return { store, clock, runtime: runtime!, post, texts, webhook, notices: notices.bodies }
   }
 
   it('goes to a person, keeps the keyword out of the flows, and continues on returned with what the person set', async () => {
-    const { store, runtime, post, texts, notices } = await setUp()
+    const { store, runtime, post, texts, webhook, notices } = await setUp()
     const phone = '+919800001001'
     const started = await runtime.inbound(text(phone, 'agent'))
     expect(started).toMatchObject({ action: 'started', state: 'paused' })
@@ -146,6 +157,8 @@ describeEachStore('a Hand over node in the runtime', (c) => {
     const again = text(phone, 'agent', 'wamid.again1')
     expect(await runtime.inbound(again)).toMatchObject({ status: 'processed', action: 'ignored', runId: null })
     expect(await runtime.inbound(again)).toMatchObject({ status: 'duplicate' })
+    // A webhook start is refused while a person has the conversation (409 with_person), and starts nothing.
+    expect(await webhook(phone)).toMatchObject({ status: 409, body: { error: { code: 'with_person' } } })
     expect((await store.runsOfContact(started.contactId)).map((r) => r.id)).toEqual([started.runId])
     expect((await store.handovers.transcript(open!.id)).map((m) => [m.direction, m.message])).toEqual([
       ['in', again.event],
@@ -166,7 +179,8 @@ describeEachStore('a Hand over node in the runtime', (c) => {
       handover: { id: open!.id },
       handback: { handoverId: open!.id, by: 'api', variables: { resolved: 'yes' } },
     })
-    // The bot has the conversation again: the keyword starts the flow.
+    // The bot has the conversation again: the webhook starts its flow, the keyword its own.
+    expect((await webhook(phone)).status).toBe(200)
     expect(await runtime.inbound(text(phone, 'agent'))).toMatchObject({ action: 'started' })
   })
 

@@ -186,21 +186,28 @@ describeEachStore('a Hand over node in the runtime', (c) => {
 
   it("hands back by itself at the node's time (fake clock), and the run continues on returned", async () => {
     const { store, runtime, texts, clock, notices } = await setUp()
-    const phone = '+919800001002'
-    const started = await runtime.inbound(text(phone, 'agent'))
+    // Two contacts due together: PostgreSQL wakes them in one transaction (withContacts), SQLite one by one.
+    const phones = ['+919800001002', '+919800001004']
+    const runs = []
+    for (const phone of phones) runs.push((await runtime.inbound(text(phone, 'agent'))).runId)
     clock.now = T0 + 2 * HOUR - 1
     await runtime.runDue()
-    expect(await store.handovers.list({ open: true, limit: 10 })).toHaveLength(1)
+    expect(await store.handovers.list({ open: true, limit: 10 })).toHaveLength(2)
     clock.now = T0 + 2 * HOUR
     await runtime.runDue()
     await runtime.idle()
     expect(await store.handovers.list({ open: true, limit: 10 })).toEqual([])
-    const [ended] = await store.handovers.list({ open: false, limit: 10 })
-    expect(ended).toMatchObject({ runId: started.runId, endedAt: T0 + 2 * HOUR, endedBy: 'timeout' })
-    expect(texts(phone)).toEqual(['Connecting you to a person.', 'Welcome back! Resolved: .'])
-    expect(notices.map((n) => [n.event, n.handback?.by])).toEqual([
-      ['handover.started', undefined],
+    const ended = await store.handovers.list({ open: false, limit: 10 })
+    expect(ended.map((h) => [h.runId, h.endedAt, h.endedBy]).sort()).toEqual(
+      runs.map((r) => [r, T0 + 2 * HOUR, 'timeout']).sort(),
+    )
+    for (const phone of phones)
+      expect(texts(phone)).toEqual(['Connecting you to a person.', 'Welcome back! Resolved: .'])
+    expect(notices.map((n) => [n.event, n.handback?.by]).sort()).toEqual([
       ['handover.ended', 'timeout'],
+      ['handover.ended', 'timeout'],
+      ['handover.started', undefined],
+      ['handover.started', undefined],
     ])
   })
 

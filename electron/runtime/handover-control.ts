@@ -7,7 +7,7 @@ import { WINDOW_MS } from '../../shared/engine/limits'
 import type { HandbackRecord, Handover, OutboundMessage, Vars } from '../../shared/engine'
 import { newMessageId } from './outbox-rows'
 import type { Handled } from '../../shared/engine'
-import { WebhookError } from '../services/webhook/errors'
+import { WithPersonError } from '../services/runs/run-service'
 import type { Runtime } from './runtime'
 
 export class HandoverError extends Error {
@@ -145,12 +145,7 @@ export function takeoverTimer(runtime: Runtime, pollMs: number, log: (m: string)
   return () => clearInterval(timer)
 }
 
-/** The webhook's answer when the core starts nothing: the contact is with a person (409 with_person). */
+/** The webhook's answer when the core starts nothing: a person has the conversation (409 with_person). */
 export function withPerson(handled: Handled): Error {
-  const id = handled.ignored && 'handoverId' in handled.ignored ? ` (takeover ${handled.ignored.handoverId})` : ''
-  return new WebhookError(
-    409,
-    'with_person',
-    `The contact is with a person${id}: the flow does not start until the conversation is handed back.`,
-  )
+  return new WithPersonError(handled.ignored)
 }

@@ -187,6 +187,11 @@ export class HandoverNotifier {
     })
   }
 
+  /** Resolves once the notifications poked so far were attempted (tests; Runtime.idle). */
+  async idle(): Promise<void> {
+    while (this.draining) await this.draining
+  }
+
   /** Stops polling and waits for the notification being sent; what is pending goes at the next start. */
   async close(): Promise<void> {
     this.stopped = true

@@ -19,6 +19,12 @@ export interface NoticeSettings {
   apiBase: string | null
 }
 
+/** A Hand over node set to `notify: false` starts its takeover quietly (a callee's node is not read: it notifies). */
+function notifies(handled: Handled, start: Handover): boolean {
+  const node = handled.ran?.flow.nodes.find((n) => n.id === start.nodeId && n.type === 'hand_over')
+  return (node?.config as { notify?: boolean } | undefined)?.notify !== false
+}
+
 export async function takeoverWrites(
   tx: ContactTx,
   handled: Handled,
@@ -46,6 +52,7 @@ export async function takeoverWrites(
     }
     const start = change.start
     known.set(start.id, start)
+    if (!notifies(handled, start)) continue
     const flow = start.flowId ? handled.steps.find((s) => s.flow.id === start.flowId)?.flow : undefined
     // The stored messages, then this event's own (the message that led here, what the Hand over node sent).
     const mine: NoticeMessage[] = handled.steps.flatMap(({ step }) => [

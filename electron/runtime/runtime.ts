@@ -138,13 +138,14 @@ export class Runtime {
     serviceWindow?: boolean,
   ): Promise<Handled> {
     const paused = await tx.pausedRun()
-    // A start supersedes a paused run of another flow whatever it is, so only a message, a wake, a start of the
-    // paused run's own flow (a webhook's button_id may answer its buttons), or any event once the run's time has come
+    // A start supersedes a paused run of another flow whatever it is, so only a message, a wake, a hand-back, a start
+    // of the paused run's own flow (a webhook's button_id may answer its buttons), or any event once the run's time has come
     // (the core carries out its wake first), needs that flow read.
     const due = paused ? dueAt(paused) : null
     const reads =
       event.kind === 'message' ||
       event.kind === 'wake' ||
+      event.kind === 'handback' ||
       (due !== null && due <= now) ||
       (event.kind === 'start' && paused?.flowId === event.flow.id)
     const current = paused ? { state: paused, flow: reads ? await tx.runningFlow(paused.flowId) : null } : null
@@ -417,8 +418,9 @@ export class Runtime {
   }
 
   /** Resolves once every message committed so far was delivered or failed, or waits for a retry later. */
-  idle(): Promise<void> {
-    return this.outbox.idle()
+  async idle(): Promise<void> {
+    await this.outbox.idle()
+    await this.notifier?.idle()
   }
 
   /** Stops the timers and the sender (attempts in flight finish; unsent messages wait in the outbox). */

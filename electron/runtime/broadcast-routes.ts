@@ -17,6 +17,7 @@ import { allRecipients } from '../services/audience/pages'
 import type { BroadcastService } from '../services/broadcast/service'
 import { ApiFailure } from '../services/failure'
 import { readQuery } from '../services/webhook/request-input'
+import type { Runtime } from './runtime'
 
 export interface BroadcastRouteDeps {
   plan: PlanHost
@@ -145,4 +146,26 @@ export function broadcastRoutes(deps: BroadcastRouteDeps): (app: FastifyInstance
       return reply.send({ ...done, refused: csv.refused })
     })
   }
+}
+
+/** The routes over a running Runtime: its broadcasts service, its store's contacts and published flows. */
+export function runtimeBroadcastRoutes(runtime: Runtime, now: () => number): (app: FastifyInstance) => void {
+  const { service, settings } = runtime.broadcasts
+  return broadcastRoutes({
+    service,
+    plan: {
+      directory: runtime.store.directory,
+      flow: (id) => runtime.store.runningFlow(id),
+      get rule() {
+        return settings.creditRule
+      },
+      get sendRate() {
+        return settings.rate()
+      },
+      conversationLimit: settings.conversationLimit,
+      newConversationsSince: (since) => runtime.store.broadcasts.newConversationsSince(since),
+      now,
+      noFlow: (id) => `Flow ${id} is not published on this server; publish it first.`,
+    },
+  })
 }

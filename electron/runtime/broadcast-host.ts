@@ -21,6 +21,8 @@ export interface RuntimeBroadcastOptions {
   /** New business-initiated conversations per rolling 24 hours; null or absent: unlimited. */
   conversationLimit?: number | null
   creditRule?: CreditRule
+  /** How long a claim on a recipient holds (default 30 s): a killed instance's claims run out after it. */
+  leaseMs?: number
   /** The runner's longest sleep; null: no timer (tests call runBroadcasts). */
   pollMs?: number | null
   /** The pacer's clock and timers (fake in tests); default the real ones. */
@@ -61,6 +63,7 @@ export function broadcastsOf(
     // What waits for the pacer and what was started but not sent stays under two seconds of sending.
     room: () => (pacer ? (pacer.paused() ? 0 : Math.ceil(2 * pacer.rate()) - pacer.waiting()) : Infinity),
     settle: true,
+    leaseMs: opts?.leaseMs,
     pollMs: opts?.pollMs ?? 1000,
     log,
   })

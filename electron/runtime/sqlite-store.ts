@@ -68,7 +68,7 @@ export class SqliteRuntimeStore implements RuntimeStore {
     this.housekeeping = new SqliteHousekeeping(db)
     this.wakes = new SqliteWakes(db)
     this.channel = new SqliteChannel(db, this.writer)
-    this.broadcasts = new SqliteBroadcastStore(db, { write: (fn) => this.writer.run(fn) })
+    this.broadcasts = new SqliteBroadcastStore(db, { write: (fn) => this.writer.run(fn), ownsFile: true })
     this.logs = localSource(new LogQueries(db))
     this.directory = new SqliteContactDirectory(db, (fn) => this.writer.run(fn))
     // Steps only mark their runs for search (migration 014); their search rows are built here, behind the writes.

@@ -60,9 +60,12 @@ export class SqliteBroadcastStore implements BroadcastStore {
 
   constructor(
     private readonly db: Database,
-    opts: { write?: SqliteWrite; serverRate?: number } = {},
+    opts: { write?: SqliteWrite; serverRate?: number; ownsFile?: boolean } = {},
   ) {
     this.write = opts.write ?? (async (fn) => db.transaction(fn)())
+    // One process holds the file: claims a killed process left are its own, void now (PostgreSQL waits them out).
+    if (opts.ownsFile)
+      db.prepare("UPDATE broadcast_recipients SET lease_until = 0 WHERE state = 'pending' AND lease_until > 0").run()
     this.serverRate = opts.serverRate ?? DEFAULT_SEND_RATE
     this.sql = {
       claim: db.prepare(

@@ -8,6 +8,7 @@ import { bound } from '../../shared/nodes/behaviour-of'
 import type { ChatFlowConfig } from '../../shared/nodes/chat_flow/definition'
 import { Bubble, InboundContent } from './bubbles'
 import { FlowForm } from './FlowForm'
+import { PersonTranscript } from './PersonTranscript'
 import { OutboundContent, type OutboundActions } from './outbound'
 import type { EmulatorStore } from './session-store'
 import { runLanguage } from './run-language'
@@ -188,6 +189,14 @@ export function Phone({
           </Fragment>
         ))}
         {failed && failedAt === messages.length && <FailedExpectation turn={failed.turn} message={failed.message} />}
+        {session?.person && (
+          <PersonTranscript
+            handover={session.person.handover}
+            messages={session.person.messages}
+            now={Date.now() + session.clockOffsetMs}
+            actions={actions}
+          />
+        )}
         {pending && busy && (
           <Bubble mine at={Date.now()} kind={pending.type}>
             <InboundContent

@@ -85,7 +85,7 @@ export function CsvImport({
         </p>
       )}
       {refused.length > 0 && (
-        <table className="manual-results" aria-label="Refused rows">
+        <table className="manual-results refused-rows" aria-label="Refused rows">
           <thead>
             <tr>
               <th scope="col">Line</th>

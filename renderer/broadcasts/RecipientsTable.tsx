@@ -72,7 +72,10 @@ export function RecipientsTable({ store }: { store: Store }) {
                 <td>{r.templates.map(templateName).join(', ')}</td>
                 <td title={new Date(r.updatedAt).toLocaleString()}>
                   {r.runId && b && linkRuns ? (
-                    <a href={hrefFor({ screen: 'logs', flowId: b.flowId, runId: r.runId })}>
+                    <a
+                      href={hrefFor({ screen: 'logs', flowId: b.flowId, runId: r.runId })}
+                      aria-label={`The run of ${r.name ?? r.phone} in Flow Logs`}
+                    >
                       {new Date(r.updatedAt).toLocaleTimeString()}
                     </a>
                   ) : (

@@ -30,7 +30,7 @@ const FLOW = {
       type: 'message',
       name: 'back_with_bot',
       position: { x: 680, y: 0 },
-      config: { text: 'The bot again. Resolved: {{resolved}}' },
+      config: { text: 'The bot again. Resolved: {{hand_over_1.handover.variables.resolved}}' },
     },
     { id: 'n_end', type: 'end', name: 'end_1', position: { x: 1020, y: 0 }, config: {} },
   ],

@@ -200,6 +200,18 @@ describe('broadcast routes', () => {
     expect(lines[6]).toContain('+447700900100,,blocked,duplicate,')
     expect(lines[1]).toContain(',cancelled,')
 
+    // A spec of many contacts with their fields may be larger than a flow publish's 8 MiB.
+    const big = Array.from({ length: 2000 }, (_, i) => ({
+      phone: `+4477009${String(i).padStart(5, '0')}`,
+      fields: Object.fromEntries(Array.from({ length: 5 }, (_, k) => [`f${k}`, 'x'.repeat(1000)])),
+    }))
+    const large = await call(
+      'POST',
+      '/api/v1/broadcasts/dry-run',
+      spec({ audience: { kind: 'contacts', contacts: big } }),
+    )
+    expect([large.status, large.json.total]).toEqual([200, 2000])
+
     const missing = await call('GET', '/api/v1/broadcasts/brd_nope')
     expect([missing.status, missing.json.error.code]).toEqual([404, 'not_found'])
     expect((await call('GET', '/api/v1/broadcasts/a%20b')).status).toBe(400)

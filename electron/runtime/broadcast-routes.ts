@@ -24,7 +24,10 @@ export interface BroadcastRouteDeps {
   service: BroadcastService
 }
 
-/** The most a CSV import may be (100,000 rows of a few columns fit well under it). */
+/**
+ * The most a body of these routes may be: a CSV import, or a spec carrying 100,000 contacts with their fields (over
+ * the publish API's 8 MiB for flows).
+ */
 export const IMPORT_BODY_LIMIT = 32 * 1024 * 1024
 
 const STATUS: Record<string, number> = {
@@ -91,7 +94,7 @@ export function broadcastRoutes(deps: BroadcastRouteDeps): (app: FastifyInstance
         reply: FastifyReply,
       ) => Promise<unknown>,
     ) =>
-      app[method]<{ Params: Record<string, string> }>(url, async (req, reply) => {
+      app[method]<{ Params: Record<string, string> }>(url, { bodyLimit: IMPORT_BODY_LIMIT }, async (req, reply) => {
         try {
           const params = Object.fromEntries(
             Object.entries(req.params).map(([k, v]) => [k, read(ID, v, `path parameter ${k}`)]),

@@ -4,6 +4,7 @@
 // line and why, and the rest are kept. Numbers are written in E.164 and a number seen before is refused as a duplicate.
 // The structure (quotes) is read by the translations' CSV reader: a BOM or none, CRLF or LF, `,` `;` or tab.
 import { parseRecords } from '../translate/csv'
+import { identifierProblem } from '../text/identifier'
 import { checkPhone } from './phone'
 import { MAX_BROADCAST_CONTACTS, type BroadcastContact, type RefusedRow } from './types'
 
@@ -73,8 +74,14 @@ export function readContactsCsv(text: string, opts: { defaultCountry?: string } 
       refuse('bad_row', `Column '${names[long]}' holds more than ${MAX_VALUE} characters.`)
       continue
     }
+    const contact = toContact(names, r.fields, phoneAt, phone.e164)
+    const badName = contact.name === undefined ? null : identifierProblem(contact.name, 'The name')
+    if (badName) {
+      refuse('bad_row', badName)
+      continue
+    }
     seen.set(phone.e164, r.line)
-    contacts.push(toContact(names, r.fields, phoneAt, phone.e164))
+    contacts.push(contact)
   }
   return { contacts, refused }
 }
@@ -87,7 +94,7 @@ function toContact(names: string[], fields: string[], phoneAt: number, e164: str
     const value = fields[i]!.trim()
     const lower = column.toLowerCase()
     if (lower === 'name') {
-      if (value) contact.name = value.slice(0, 120)
+      if (value) contact.name = value.normalize('NFC').slice(0, 120)
     } else if (lower.startsWith('var.')) {
       const name = column.slice(4).trim()
       if (name) variables[name] = value

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { identifier } from '../text/identifier'
 
 // Broadcasts (issue #37, docs/runtime.md "Broadcasts"): one flow started for many contacts, on a schedule, at the
 // channel's pace. These shapes are shared by the studio, the runtime and the publish API (the contract's item 7).
@@ -8,7 +9,7 @@ export const E164 = z.string().regex(/^\+[1-9]\d{7,14}$/, 'A phone number in E.1
 
 export const BroadcastContactSchema = z.object({
   phone: E164,
-  name: z.string().trim().max(120).optional(),
+  name: identifier(z.string().trim().max(120), 'A contact name').optional(),
   /** The CSV's other columns, as contact fields (`tags` and `timezone` among them when the file has them). */
   fields: z.record(z.string(), z.string()).default({}),
   /** `var.<name>` columns: this recipient's own variables, over the broadcast's ({{trigger_1.data.<name>}}). */

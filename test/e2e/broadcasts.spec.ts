@@ -93,3 +93,31 @@ test('a broadcast scheduled for later is paused, resumed and cancelled', async (
   const results = page.getByRole('table', { name: 'Results' })
   await expect(results.getByRole('row', { name: /Customer 2/ })).toContainText('Cancelled')
 })
+
+test('a segment by tag and field: the dry run says who is blocked and why', async ({ page, studio }) => {
+  await studio.open(page)
+  const flow = await storeFeedbackStart(page)
+  const contact = (name: string, phone: string, optedIn: boolean, city: string) =>
+    apiCall(page, 'contacts.save', { name, phone, optedIn, tags: ['vip'], fields: { city } })
+  await contact('Asha Rao', '+919800000001', true, 'Pune')
+  await contact('Ravi Kumar', '+919800000002', false, 'Pune')
+  await contact('Mei Chen', '+919800000003', true, 'Leeds')
+  await page.goto(`${studio.url}/#/broadcasts`)
+  await page.getByRole('button', { name: 'New broadcast' }).first().click()
+  const dialog = page.getByRole('dialog', { name: /New broadcast/ })
+  await dialog.getByRole('button', { name: 'Dry run' }).click()
+  await expect(dialog.getByRole('alert')).toHaveText('Give the broadcast a name, e.g. “December offer”.')
+  await dialog.getByLabel('Name').fill('Pune VIPs')
+  await dialog.getByLabel('Flow').selectOption({ label: flow.name })
+  await dialog.getByLabel('Tags (all of them; blank: every contact)').fill('vip')
+  await dialog.getByLabel('Fields equal to (one per line)').fill('Pune')
+  await dialog.getByRole('button', { name: 'Dry run' }).click()
+  await expect(dialog.getByRole('alert')).toContainText('Line 1 (“Pune”) needs a field name')
+  await dialog.getByLabel('Fields equal to (one per line)').fill('city = Pune')
+  await dialog.getByRole('button', { name: 'Dry run' }).click()
+  const report = dialog.getByRole('region', { name: 'Dry run' })
+  await expect(report).toContainText('Would send to 1 of 2 contacts')
+  await expect(report.getByRole('table', { name: 'Blocked' }).getByRole('row', { name: /Opted out/ })).toContainText(
+    '1',
+  )
+})

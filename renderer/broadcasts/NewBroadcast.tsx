@@ -70,6 +70,7 @@ export function NewBroadcast({
       <label>
         Name
         <input
+          autoFocus
           value={form.name}
           aria-invalid={invalid('name')}
           placeholder="December offer"

@@ -34,7 +34,13 @@ export function StartTakeover({
         </p>
         <label>
           Note for the team (optional)
-          <input value={note} maxLength={500} placeholder="Refund request" onChange={(e) => setNote(e.target.value)} />
+          <input
+            autoFocus
+            value={note}
+            maxLength={500}
+            placeholder="Refund request"
+            onChange={(e) => setNote(e.target.value)}
+          />
         </label>
         {problem && (
           <p className="field-problem" role="alert">

@@ -110,6 +110,7 @@ export function TakeoverDialog({
         <label>
           Reply as the person
           <textarea
+            autoFocus
             rows={2}
             value={reply}
             onChange={(e) => setReply(e.target.value)}

@@ -31,6 +31,7 @@ import { PgWakes } from './pg-wakes'
 import { PgRuns } from './pg-runs'
 import { newestRun, PgHandovers, recentMessages } from './pg-handovers'
 import { transaction } from './pg-transaction'
+import { PgBroadcastStore } from './pg-broadcasts'
 import type { ContactTx, ContactWrites, DeliveryFailure, OutboxItem, RuntimeStore } from './store'
 
 // bigint columns hold epoch milliseconds: well inside Number's exact range, so read them as numbers.
@@ -49,6 +50,7 @@ export class PgRuntimeStore implements RuntimeStore {
   private readonly housekeeping: PgHousekeeping
   private readonly wakes: PgWakes
   readonly channel: PgChannel
+  readonly broadcasts: PgBroadcastStore
   readonly logs: PgLogs
   readonly handovers: PgHandovers
 
@@ -62,6 +64,7 @@ export class PgRuntimeStore implements RuntimeStore {
     this.housekeeping = new PgHousekeeping(pool)
     this.wakes = new PgWakes(pool)
     this.channel = new PgChannel(pool)
+    this.broadcasts = new PgBroadcastStore(pool)
     this.logs = new PgLogs(pool)
     this.handovers = new PgHandovers(pool)
   }

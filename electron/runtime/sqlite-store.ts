@@ -27,6 +27,7 @@ import { SqliteHousekeeping } from './sqlite-housekeeping'
 import { SqliteWakes } from './sqlite-wakes'
 import { SqliteChannel } from './sqlite-channel'
 import { SqliteHandovers } from './sqlite-handovers'
+import { SqliteBroadcastStore } from '../services/broadcast/sqlite-broadcasts'
 import type { ContactTx, DeliveryFailure, RuntimeStore } from './store'
 
 const UNDONE = 'A write this step read was undone (its commit failed): nothing was kept. Try again.'
@@ -43,6 +44,7 @@ export class SqliteRuntimeStore implements RuntimeStore {
   private readonly wakes: SqliteWakes
   private readonly lock = new KeyedLock()
   readonly channel: SqliteChannel
+  readonly broadcasts: SqliteBroadcastStore
   readonly logs: LogSource
   readonly handovers: SqliteHandovers
   private readonly writer: GroupCommit
@@ -63,6 +65,7 @@ export class SqliteRuntimeStore implements RuntimeStore {
     this.housekeeping = new SqliteHousekeeping(db)
     this.wakes = new SqliteWakes(db)
     this.channel = new SqliteChannel(db, this.writer)
+    this.broadcasts = new SqliteBroadcastStore(db, { write: (fn) => this.writer.run(fn), ownsFile: true })
     this.logs = localSource(new LogQueries(db))
     // Steps only mark their runs for search (migration 014); their search rows are built here, behind the writes.
     this.stopIndexing = new SearchIndexer(db).every(SEARCH_INDEX_MS, (err) =>

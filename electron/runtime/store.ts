@@ -20,6 +20,7 @@ import type { HandoverNotice, NoticeMessage } from './handover-notice'
 import type { RuntimeHandovers } from './handover-rows'
 import type { LogSource } from '../services/logs/source'
 import type { LoggedMessage, RunSummary } from '../services/runs'
+import type { BroadcastStore, RecipientWrite } from '../services/broadcast/store'
 
 export type { LoggedMessage, PublishLibrary, RunSummary }
 
@@ -114,6 +115,12 @@ export interface ContactWrites {
   personReply?: { runId: string; flowId: string; at: number; message: OutboundMessage; id: string }
   /** The takeover notifications to send (handover-notifier.ts), when the runtime has an endpoint for them. */
   notifications?: HandoverNotice[]
+  /**
+   * A broadcast recipient this step started (or found blocked): its outcome is written in the same transaction, only
+   * while the recipient is still pending (else RecipientTaken is thrown and nothing is kept), so a crash neither
+   * loses a recipient nor starts one twice (broadcast-host.ts).
+   */
+  broadcastRecipient?: RecipientWrite
 }
 
 export interface ContactTx {
@@ -264,6 +271,8 @@ export interface RuntimeStore {
   readonly channel: ChannelStore
   // ---- takeovers (docs/runtime.md, "Human takeover") ----
   readonly handovers: RuntimeHandovers
+  // ---- broadcasts (services/broadcast; docs/runtime.md, "Broadcasts") ----
+  readonly broadcasts: BroadcastStore
   // ---- logs ----
   /** Flow Logs over this store, delivery states included (the runtime's logs API serves them to the studio). */
   readonly logs: LogSource

@@ -33,6 +33,8 @@ export interface RuntimeBroadcasts {
   readonly service: BroadcastService
   readonly runner: BroadcastRunner
   readonly pacer: SendPacer | null
+  /** What the planning (dry run, create: broadcast-routes.ts) needs to know of this server's sending. */
+  readonly settings: { rate(): number; conversationLimit: number | null; creditRule: CreditRule }
   /** The adapter the outbox sends through: paced when a send rate is set. */
   adapter(inner: ChannelAdapter): ChannelAdapter
   start(): void
@@ -70,6 +72,7 @@ export function broadcastsOf(
     service: new BroadcastService(store, now, () => runner.poke()),
     runner,
     pacer,
+    settings: { rate, conversationLimit: opts?.conversationLimit ?? null, creditRule: rule },
     adapter: (inner) => (pacer ? pacedAdapter(inner, pacer) : inner),
     start: () => (timer ? runner.start() : undefined),
     runDue: async () => (await runner.round()).started,

@@ -5,6 +5,7 @@
 // sits in front, so waiting calls do not each hold a pooled connection. The transaction's round trips are few
 // (pg-step.ts). Each concern has its own file, as the SQLite store's: pg-flows, pg-runs, pg-outbox,
 // pg-housekeeping, pg-channel, pg-logs, pg-library. docs/runtime.md has the reasoning.
+import { PgContactDirectory } from './pg-directory'
 import pg from 'pg'
 import type { PoolClient } from 'pg'
 import type { FlowDocument } from '../../shared/flow/document'
@@ -53,6 +54,7 @@ export class PgRuntimeStore implements RuntimeStore {
   readonly broadcasts: PgBroadcastStore
   readonly logs: PgLogs
   readonly handovers: PgHandovers
+  readonly directory: PgContactDirectory
 
   private constructor(
     private readonly pool: pg.Pool,
@@ -67,6 +69,7 @@ export class PgRuntimeStore implements RuntimeStore {
     this.broadcasts = new PgBroadcastStore(pool)
     this.logs = new PgLogs(pool)
     this.handovers = new PgHandovers(pool)
+    this.directory = new PgContactDirectory(pool)
   }
 
   /** Connects, migrates the schema, and answers once the database is usable. */

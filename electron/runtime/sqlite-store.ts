@@ -7,6 +7,8 @@
 // moves on as soon as its step is written, so the contact's next step runs on top of it in the same turn. Each
 // concern has its own file, as the PostgreSQL store's: sqlite-flows, sqlite-step, sqlite-runs, sqlite-outbox,
 // sqlite-housekeeping, sqlite-channel (Flow Logs are the studio's LogQueries).
+import { SqliteContactDirectory } from '../services/audience/sqlite-directory'
+import type { ContactDirectory } from '../services/audience/directory'
 import type { Database } from 'better-sqlite3'
 import type { FlowDocument } from '../../shared/flow/document'
 import { createContactsEffect } from '../services/effects/contacts'
@@ -47,6 +49,7 @@ export class SqliteRuntimeStore implements RuntimeStore {
   readonly broadcasts: SqliteBroadcastStore
   readonly logs: LogSource
   readonly handovers: SqliteHandovers
+  readonly directory: ContactDirectory
   private readonly writer: GroupCommit
   private readonly stopIndexing: () => void
 
@@ -67,6 +70,7 @@ export class SqliteRuntimeStore implements RuntimeStore {
     this.channel = new SqliteChannel(db, this.writer)
     this.broadcasts = new SqliteBroadcastStore(db, { write: (fn) => this.writer.run(fn), ownsFile: true })
     this.logs = localSource(new LogQueries(db))
+    this.directory = new SqliteContactDirectory(db, (fn) => this.writer.run(fn))
     // Steps only mark their runs for search (migration 014); their search rows are built here, behind the writes.
     this.stopIndexing = new SearchIndexer(db).every(SEARCH_INDEX_MS, (err) =>
       process.stderr.write(

@@ -1,6 +1,7 @@
 // What the headless runtime keeps, behind one async interface so SQLite (one process) and PostgreSQL (several
 // instances) hold the same state the same way. Everything a contact's message changes is written through a
 // ContactTx, which the store serialises per contact: see docs/runtime.md, "Ordering and exactly once".
+import type { ContactDirectory } from '../services/audience/directory'
 import type { PublishedVersion } from '../../shared/api/commands/publish'
 import type { CatalogueEffect, ContactsEffect, TemplatesEffect } from '../../shared/engine/effects'
 import type {
@@ -276,6 +277,8 @@ export interface RuntimeStore {
   // ---- logs ----
   /** Flow Logs over this store, delivery states included (the runtime's logs API serves them to the studio). */
   readonly logs: LogSource
+  // ---- broadcasts: the contacts they go to (electron/services/audience) ----
+  readonly directory: ContactDirectory
   deliveryFailures(runId: string): Promise<DeliveryFailure[]>
   run(runId: string): Promise<RunSummary | null>
   runsOfContact(contactId: string): Promise<RunSummary[]>

@@ -246,7 +246,8 @@ export class PgRuntimeStore implements RuntimeStore {
   }
 
   async forgetInbound(before: number, limit: number) {
-    return (await this.housekeeping.forgetInbound(before, limit)) + (await this.channel.forget(before, limit))
+    const n = (await this.housekeeping.forgetInbound(before, limit)) + (await this.channel.forget(before, limit))
+    return n + (await this.handovers.forget(before, limit))
   }
 
   claimDue(opts: { now: number; leaseMs: number; limit: number }) {

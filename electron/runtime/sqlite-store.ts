@@ -213,7 +213,8 @@ export class SqliteRuntimeStore implements RuntimeStore {
   }
 
   async forgetInbound(before: number, limit: number) {
-    return this.housekeeping.forgetInbound(before, limit) + (await this.channel.forget(before, limit))
+    const n = this.housekeeping.forgetInbound(before, limit) + (await this.channel.forget(before, limit))
+    return n + (await this.handovers.forget(before, limit))
   }
 
   async claimDue(opts: { now: number; leaseMs: number; limit: number }) {

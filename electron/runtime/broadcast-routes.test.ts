@@ -129,6 +129,14 @@ describe('broadcast routes', () => {
     const bad = await call('POST', '/api/v1/contacts/import', 'number\n1\n', { type: 'text/csv' })
     expect(bad.status).toBe(400)
     expect(bad.json.error.code).toBe('no_phone_column')
+    const huge = await call('POST', '/api/v1/contacts/import', 'phone\n' + 'x'.repeat(33 * 1024 * 1024), {
+      type: 'text/csv',
+    })
+    expect([huge.status, huge.json.error.code, huge.json.error.message]).toEqual([
+      413,
+      'too_large',
+      'The request body is larger than 32 MiB (33,554,432 bytes).',
+    ])
     const json = await call('POST', '/api/v1/contacts/import', { phone: '+447700900001' })
     expect(json.json.error.code).toBe('bad_request')
     const country = await call('POST', '/api/v1/contacts/import?defaultCountry=uk', CSV, { type: 'text/csv' })
@@ -199,6 +207,18 @@ describe('broadcast routes', () => {
     expect(lines).toHaveLength(7)
     expect(lines[6]).toContain('+447700900100,,blocked,duplicate,')
     expect(lines[1]).toContain(',cancelled,')
+
+    // A spec of many contacts with their fields may be larger than a flow publish's 8 MiB.
+    const big = Array.from({ length: 2000 }, (_, i) => ({
+      phone: `+4477009${String(i).padStart(5, '0')}`,
+      fields: Object.fromEntries(Array.from({ length: 5 }, (_, k) => [`f${k}`, 'x'.repeat(1000)])),
+    }))
+    const large = await call(
+      'POST',
+      '/api/v1/broadcasts/dry-run',
+      spec({ audience: { kind: 'contacts', contacts: big } }),
+    )
+    expect([large.status, large.json.total]).toEqual([200, 2000])
 
     const missing = await call('GET', '/api/v1/broadcasts/brd_nope')
     expect([missing.status, missing.json.error.code]).toEqual([404, 'not_found'])

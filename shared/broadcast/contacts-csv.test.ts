@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { readContactsCsv, tagsOf } from './contacts-csv'
+import { MAX_BROADCAST_CONTACTS } from './types'
 
 describe('readContactsCsv', () => {
   it('keeps good rows as E.164 contacts with fields, tags, timezone and var.* variables', () => {
@@ -60,6 +61,16 @@ describe('readContactsCsv', () => {
     expect(readContactsCsv('').error).toMatchObject({ code: 'no_phone_column' })
     expect(readContactsCsv('phone,name\n+447700900123,"Ann\n').error).toMatchObject({ code: 'bad_file', line: 2 })
   })
+
+  it('keeps at most 100,000 contacts and refuses the rows past them', () => {
+    const rows = Array.from({ length: MAX_BROADCAST_CONTACTS + 2 }, (_, i) => `+4477${String(i).padStart(8, '0')}`)
+    const r = readContactsCsv(['phone', ...rows].join('\n'))
+    expect(r.contacts).toHaveLength(MAX_BROADCAST_CONTACTS)
+    expect(r.refused.map((x) => [x.line, x.code])).toEqual([
+      [MAX_BROADCAST_CONTACTS + 2, 'bad_row'],
+      [MAX_BROADCAST_CONTACTS + 3, 'bad_row'],
+    ])
+  }, 120_000) // 100,000 numbers through libphonenumber-js: seconds on a busy machine
 
   it('splits a tags field on ; | and ,', () => {
     expect(tagsOf({ tags: 'vip; uk|new,  ' })).toEqual(['vip', 'uk', 'new'])

@@ -129,6 +129,14 @@ describe('broadcast routes', () => {
     const bad = await call('POST', '/api/v1/contacts/import', 'number\n1\n', { type: 'text/csv' })
     expect(bad.status).toBe(400)
     expect(bad.json.error.code).toBe('no_phone_column')
+    const huge = await call('POST', '/api/v1/contacts/import', 'phone\n' + 'x'.repeat(33 * 1024 * 1024), {
+      type: 'text/csv',
+    })
+    expect([huge.status, huge.json.error.code, huge.json.error.message]).toEqual([
+      413,
+      'too_large',
+      'The request body is larger than 32 MiB (33,554,432 bytes).',
+    ])
     const json = await call('POST', '/api/v1/contacts/import', { phone: '+447700900001' })
     expect(json.json.error.code).toBe('bad_request')
     const country = await call('POST', '/api/v1/contacts/import?defaultCountry=uk', CSV, { type: 'text/csv' })

@@ -2,7 +2,7 @@
 // (the app's first hook answers 401 before any of these runs). Every body and query is read by one strict zod
 // schema; a failure answers a stable code and a sentence. The planning is electron/services/audience/plan.ts, the
 // engine electron/services/broadcast (BroadcastService).
-import type { FastifyInstance, FastifyReply } from 'fastify'
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { z } from 'zod'
 import {
   BroadcastSpecSchema,
@@ -17,6 +17,7 @@ import { allRecipients } from '../services/audience/pages'
 import type { BroadcastService } from '../services/broadcast/service'
 import { ApiFailure } from '../services/failure'
 import { readQuery } from '../services/webhook/request-input'
+import { describeLimit } from '../services/webhook/errors'
 import type { Runtime } from './runtime'
 
 export interface BroadcastRouteDeps {
@@ -86,6 +87,13 @@ export function broadcastRoutes(deps: BroadcastRouteDeps): (app: FastifyInstance
     app.addContentTypeParser('text/csv', { parseAs: 'string', bodyLimit: IMPORT_BODY_LIMIT }, (_req, body, done) =>
       done(null, body),
     )
+    // The app's handler names the flows' 8 MiB in a 413; these routes take more and say so.
+    const errorHandler = (err: FastifyError, req: FastifyRequest, reply: FastifyReply): void => {
+      if (err.statusCode !== 413) return void app.errorHandler(err, req, reply)
+      void reply.code(413).send({
+        error: { code: 'too_large', message: `The request body is larger than ${describeLimit(IMPORT_BODY_LIMIT)}.` },
+      })
+    }
     const route = (
       method: 'get' | 'post',
       url: string,
@@ -94,16 +102,20 @@ export function broadcastRoutes(deps: BroadcastRouteDeps): (app: FastifyInstance
         reply: FastifyReply,
       ) => Promise<unknown>,
     ) =>
-      app[method]<{ Params: Record<string, string> }>(url, { bodyLimit: IMPORT_BODY_LIMIT }, async (req, reply) => {
-        try {
-          const params = Object.fromEntries(
-            Object.entries(req.params).map(([k, v]) => [k, read(ID, v, `path parameter ${k}`)]),
-          )
-          return await work({ params, query: readQuery(req.url), body: req.body }, reply)
-        } catch (err) {
-          return send(reply, err)
-        }
-      })
+      app[method]<{ Params: Record<string, string> }>(
+        url,
+        { bodyLimit: IMPORT_BODY_LIMIT, errorHandler },
+        async (req, reply) => {
+          try {
+            const params = Object.fromEntries(
+              Object.entries(req.params).map(([k, v]) => [k, read(ID, v, `path parameter ${k}`)]),
+            )
+            return await work({ params, query: readQuery(req.url), body: req.body }, reply)
+          } catch (err) {
+            return send(reply, err)
+          }
+        },
+      )
 
     route('post', '/api/v1/broadcasts/dry-run', async ({ body }, reply) => {
       const spec = read(BroadcastSpecSchema, body, 'broadcast')

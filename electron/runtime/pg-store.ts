@@ -53,8 +53,8 @@ export class PgRuntimeStore implements RuntimeStore {
   readonly channel: PgChannel
   readonly broadcasts: PgBroadcastStore
   readonly logs: PgLogs
-  readonly directory: PgContactDirectory
   readonly handovers: PgHandovers
+  readonly directory: PgContactDirectory
 
   private constructor(
     private readonly pool: pg.Pool,
@@ -68,8 +68,8 @@ export class PgRuntimeStore implements RuntimeStore {
     this.channel = new PgChannel(pool)
     this.broadcasts = new PgBroadcastStore(pool)
     this.logs = new PgLogs(pool)
-    this.directory = new PgContactDirectory(pool)
     this.handovers = new PgHandovers(pool)
+    this.directory = new PgContactDirectory(pool)
   }
 
   /** Connects, migrates the schema, and answers once the database is usable. */
@@ -246,7 +246,8 @@ export class PgRuntimeStore implements RuntimeStore {
   }
 
   async forgetInbound(before: number, limit: number) {
-    return (await this.housekeeping.forgetInbound(before, limit)) + (await this.channel.forget(before, limit))
+    const n = (await this.housekeeping.forgetInbound(before, limit)) + (await this.channel.forget(before, limit))
+    return n + (await this.handovers.forget(before, limit))
   }
 
   claimDue(opts: { now: number; leaseMs: number; limit: number }) {

@@ -112,7 +112,7 @@ export async function startRuntimeServer(runtime: Runtime, opts: RuntimeServerOp
     }
   }
   // Takeover notifications link to the takeover on this API.
-  if (publish) runtime.apiBase = publish.url
+  if (publish) runtime.takeovers.apiBase = publish.url
   // Messages recorded before a stop or crash are processed from the start.
   if (status.state === 'listening') inbox?.start()
   return {

@@ -48,8 +48,8 @@ export class SqliteRuntimeStore implements RuntimeStore {
   readonly channel: SqliteChannel
   readonly broadcasts: SqliteBroadcastStore
   readonly logs: LogSource
-  readonly directory: ContactDirectory
   readonly handovers: SqliteHandovers
+  readonly directory: ContactDirectory
   private readonly writer: GroupCommit
   private readonly stopIndexing: () => void
 
@@ -213,7 +213,8 @@ export class SqliteRuntimeStore implements RuntimeStore {
   }
 
   async forgetInbound(before: number, limit: number) {
-    return this.housekeeping.forgetInbound(before, limit) + (await this.channel.forget(before, limit))
+    const n = this.housekeeping.forgetInbound(before, limit) + (await this.channel.forget(before, limit))
+    return n + (await this.handovers.forget(before, limit))
   }
 
   async claimDue(opts: { now: number; leaseMs: number; limit: number }) {

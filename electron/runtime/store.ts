@@ -248,7 +248,10 @@ export interface RuntimeStore {
   ): Promise<PausedCandidate[]>
   /** Deletes up to `limit` finished runs started before `before`, with their trace, messages, outbox and failures. */
   deleteFinishedRuns(before: number, limit: number): Promise<number>
-  /** Forgets up to `limit` processed inbound message ids received before `before`. */
+  /**
+   * Forgets up to `limit` processed inbound message ids received before `before` (and as many of the channel's
+   * inbox rows and statuses, and of the takeover notifications sent or given up by then).
+   */
   forgetInbound(before: number, limit: number): Promise<number>
   // ---- time: runs waiting until an instant (wakes.ts; docs/runtime.md, "Time") ----
   /**

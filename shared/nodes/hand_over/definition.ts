@@ -110,7 +110,7 @@ export const handOverDefinition: NodeDefinition<HandOverConfig> = {
     { path: `${name}.handover.durationMs`, description: 'How long the person had it, in ms', type: 'number' },
     {
       path: `${name}.handover.variables`,
-      description: 'The variables the person set when handing back',
+      description: 'The variables the person set when handing back (also set under their own names in the run)',
       type: 'object',
     },
   ],

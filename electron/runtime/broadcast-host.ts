@@ -70,7 +70,7 @@ export function broadcastsOf(
   })
   const timer = opts !== undefined && opts.pollMs !== null
   return {
-    service: new BroadcastService(store, now, () => runner.poke()),
+    service: new BroadcastService(store, now, () => runner.poke(), rate),
     runner,
     pacer,
     adapter: (inner) => (pacer ? pacedAdapter(inner, pacer) : inner),

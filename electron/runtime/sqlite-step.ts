@@ -7,6 +7,7 @@ import { contactLanguageOf } from '../../shared/engine/core'
 import type { ContactStore, RunStore } from '../services/runs'
 import type { SqliteOutbox } from './sqlite-outbox'
 import type { SqliteHandovers } from './sqlite-handovers'
+import { writeRecipient } from '../services/broadcast/sqlite-broadcasts'
 import type { ContactWrites, InboundRecord, OutboxItem } from './store'
 
 export class SqliteStep {
@@ -14,7 +15,7 @@ export class SqliteStep {
   private readonly sql: Record<'inbound' | 'record', Statement>
 
   constructor(
-    db: Database,
+    private readonly db: Database,
     private readonly runStore: RunStore,
     private readonly contactStore: ContactStore,
     private readonly out: SqliteOutbox,
@@ -33,6 +34,8 @@ export class SqliteStep {
    * outbound messages it leased to this process's sender (SqliteOutbox.write).
    */
   write(contact: Contact, writes: ContactWrites): OutboxItem[] {
+    // First: a recipient another start took throws before anything of this step is written.
+    if (writes.broadcastRecipient) writeRecipient(this.db, writes.broadcastRecipient)
     for (const { flow, step } of writes.steps) this.runStore.write(flow, step)
     const leased = this.out.write(contact, writes.steps, writes.leaseOutbound?.until)
     const r = writes.inbound

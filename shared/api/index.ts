@@ -19,6 +19,7 @@ import { modelCommands } from './commands/model'
 import { breakpointsCommands } from './commands/breakpoints'
 import { debugCommands } from './commands/debug'
 import { translationsCommands } from './commands/translations'
+import { broadcastsCommands } from './commands/broadcasts'
 import { handoversCommands } from './commands/handovers'
 import { flowsEvents } from './events/flows'
 import { emulatorEvents } from './events/emulator'
@@ -54,6 +55,7 @@ export const commands = {
   ...debugCommands,
   ...translationsCommands,
   ...handoversCommands,
+  ...broadcastsCommands,
 }
 
 export const events = {

@@ -16,6 +16,7 @@ import { modelHandlers } from './model'
 import { breakpointsHandlers } from './breakpoints'
 import { debugHandlers } from './debug'
 import { translationsHandlers } from './translations'
+import { broadcastsHandlers } from './broadcasts'
 import { handoversHandlers } from './handovers'
 import type { HandlerMap } from './types'
 
@@ -41,4 +42,5 @@ export const handlers: HandlerMap = {
   ...debugHandlers,
   ...handoversHandlers,
   ...translationsHandlers,
+  ...broadcastsHandlers,
 }

@@ -104,6 +104,16 @@ describe('a person in the emulator', () => {
   })
 })
 
+describe('ending the Hand over run', () => {
+  it("the emulator's Restart ends the run and its takeover with it", async () => {
+    const t = await supportFlow()
+    expectOk(await api.call('emulator.start', { ...t, trigger: { kind: 'keyword', text: 'help' } }))
+    const restarted = expectOk(await api.call('emulator.restart', t))
+    expect(restarted.person).toBeNull()
+    expect(expectOk(await api.call('handovers.list', { open: false })).handovers).toMatchObject([{ endedBy: 'studio' }])
+  })
+})
+
 describe('a person from the Contacts screen', () => {
   it('takes over while a Question waits: the answer is held, the hand-back leaves the Question waiting', async () => {
     const t = await askFlow(api, { started: true })

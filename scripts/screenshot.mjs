@@ -4,7 +4,8 @@
 // Each theme gets its own browser host on an empty temporary data folder and does what a new user does: opens the
 // appointment example from the flows list, tests it in the phone, opens the builder on a message and reads the run
 // in Flow Logs. The theme is the system's (Chromium's prefers-color-scheme), which the studio follows.
-// Run after `npm run build && npm run build:web`. `--only languages` makes only the pictures of docs/languages.md;
+// Run after `npm run build && npm run build:web`. `--only languages` makes only the pictures of docs/languages.md,
+// `--only runtime` those of docs/runtime.md (broadcasts and takeovers, scripts/screenshot-runtime.mjs);
 // CHATFLOW_SHOT_BUILD=<dir> serves another build (<dir>/web/index.mjs and <dir>/renderer, as the e2e set-up builds).
 import fs from 'node:fs'
 import os from 'node:os'
@@ -13,6 +14,7 @@ import { spawn } from 'node:child_process'
 import { chromium } from '@playwright/test'
 import { chromiumFor, describeFailure } from './failure.mjs'
 import { ROOT } from './lib.mjs'
+import { runtimeTour } from './screenshot-runtime.mjs'
 
 const SHOTS = path.join(ROOT, 'docs/screenshots')
 const BUILD = process.env.CHATFLOW_SHOT_BUILD ? path.resolve(process.env.CHATFLOW_SHOT_BUILD) : null
@@ -196,6 +198,8 @@ async function languagesTour(page, url, theme) {
   await shoot(page, file('emulator'))
 }
 
+const runtimeShots = (page, url, theme) => runtimeTour(page, url, theme, { root: ROOT, shoot, shots: SHOTS })
+
 fs.mkdirSync(SHOTS, { recursive: true })
 let executablePath
 try {
@@ -212,7 +216,11 @@ try {
   for (const theme of ['light', 'dark']) {
     // Each tour on a data folder of its own: the languages tour opening the example a second time beside the first
     // tour's copy would draw the two copies' shared keywords as warnings on its canvas.
-    const tours = ONLY === 'languages' ? [languagesTour] : [tour, languagesTour]
+    const tours = [
+      ...(ONLY === null ? [tour] : []),
+      ...(ONLY === null || ONLY === 'languages' ? [languagesTour] : []),
+      ...(ONLY === null || ONLY === 'runtime' ? [runtimeShots] : []),
+    ]
     for (const run of tours) {
       const host = await startHost()
       try {

@@ -30,6 +30,7 @@ import { PgOutbox } from './pg-outbox'
 import { PgHousekeeping } from './pg-housekeeping'
 import { PgWakes } from './pg-wakes'
 import { PgRuns } from './pg-runs'
+import { newestRun, PgHandovers, recentMessages } from './pg-handovers'
 import { transaction } from './pg-transaction'
 import { PgBroadcastStore } from './pg-broadcasts'
 import type { ContactTx, ContactWrites, DeliveryFailure, OutboxItem, RuntimeStore } from './store'
@@ -52,6 +53,7 @@ export class PgRuntimeStore implements RuntimeStore {
   readonly channel: PgChannel
   readonly broadcasts: PgBroadcastStore
   readonly logs: PgLogs
+  readonly handovers: PgHandovers
   readonly directory: PgContactDirectory
 
   private constructor(
@@ -66,6 +68,7 @@ export class PgRuntimeStore implements RuntimeStore {
     this.channel = new PgChannel(pool)
     this.broadcasts = new PgBroadcastStore(pool)
     this.logs = new PgLogs(pool)
+    this.handovers = new PgHandovers(pool)
     this.directory = new PgContactDirectory(pool)
   }
 
@@ -200,6 +203,8 @@ export class PgRuntimeStore implements RuntimeStore {
         return docs.filter((doc): doc is FlowDocument => doc !== null)
       },
       contacts: contactsEffect(c, this.now),
+      recentMessages: (limit) => recentMessages(c, contact.id, limit),
+      newestRun: () => newestRun(c, contact.id),
       commit,
     }
   }
@@ -241,7 +246,8 @@ export class PgRuntimeStore implements RuntimeStore {
   }
 
   async forgetInbound(before: number, limit: number) {
-    return (await this.housekeeping.forgetInbound(before, limit)) + (await this.channel.forget(before, limit))
+    const n = (await this.housekeeping.forgetInbound(before, limit)) + (await this.channel.forget(before, limit))
+    return n + (await this.handovers.forget(before, limit))
   }
 
   claimDue(opts: { now: number; leaseMs: number; limit: number }) {

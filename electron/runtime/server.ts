@@ -15,6 +15,7 @@ import { silentLogger, type Logger } from './logging'
 import { RuntimeMetrics } from './metrics'
 import { storePublishTarget } from './publish-target'
 import { runControlRoutes } from './run-control'
+import { handoverRoutes } from './handover-routes'
 import { runtimeBroadcastRoutes } from './broadcast-routes'
 import type { Runtime } from './runtime'
 
@@ -98,6 +99,7 @@ export async function startRuntimeServer(runtime: Runtime, opts: RuntimeServerOp
       publish = await startPublishApi(
         storePublishTarget(store, (app) => {
           runControlRoutes(runtime)(app)
+          handoverRoutes(runtime)(app)
           runtimeBroadcastRoutes(runtime, now)(app)
         }),
         opts.publishKey,
@@ -109,6 +111,8 @@ export async function startRuntimeServer(runtime: Runtime, opts: RuntimeServerOp
       throw err
     }
   }
+  // Takeover notifications link to the takeover on this API.
+  if (publish) runtime.takeovers.apiBase = publish.url
   // Messages recorded before a stop or crash are processed from the start.
   if (status.state === 'listening') inbox?.start()
   return {

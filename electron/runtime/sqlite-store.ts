@@ -28,6 +28,7 @@ import { SqliteOutbox } from './sqlite-outbox'
 import { SqliteHousekeeping } from './sqlite-housekeeping'
 import { SqliteWakes } from './sqlite-wakes'
 import { SqliteChannel } from './sqlite-channel'
+import { SqliteHandovers } from './sqlite-handovers'
 import { SqliteBroadcastStore } from '../services/broadcast/sqlite-broadcasts'
 import type { ContactTx, DeliveryFailure, RuntimeStore } from './store'
 
@@ -47,6 +48,7 @@ export class SqliteRuntimeStore implements RuntimeStore {
   readonly channel: SqliteChannel
   readonly broadcasts: SqliteBroadcastStore
   readonly logs: LogSource
+  readonly handovers: SqliteHandovers
   readonly directory: ContactDirectory
   private readonly writer: GroupCommit
   private readonly stopIndexing: () => void
@@ -60,7 +62,8 @@ export class SqliteRuntimeStore implements RuntimeStore {
     this.writer = new GroupCommit(db)
     this.flows = new SqliteFlows(db, this.writer, now)
     this.out = new SqliteOutbox(db)
-    this.step = new SqliteStep(db, this.runStore, this.contactStore, this.out)
+    this.handovers = new SqliteHandovers(db, this.writer)
+    this.step = new SqliteStep(db, this.runStore, this.contactStore, this.out, this.handovers)
     this.runs = new SqliteRuns(db, this.runStore, this.contactStore)
     this.housekeeping = new SqliteHousekeeping(db)
     this.wakes = new SqliteWakes(db)
@@ -126,7 +129,9 @@ export class SqliteRuntimeStore implements RuntimeStore {
       epoch = this.writer.epoch
       const contact = this.writer.write(() => {
         const c = this.contactStore.ensure({ phone, name })
-        return name && c.name === c.phone && name !== c.name ? this.contactStore.update(c.id, { name }) : c
+        const named = name && c.name === c.phone && name !== c.name ? this.contactStore.update(c.id, { name }) : c
+        // With its open takeover: while a person has the conversation, the core routes nothing.
+        return { ...named, handover: this.handovers.current(c.id) }
       })
       let committed = false
       const tx: ContactTx = {
@@ -137,6 +142,8 @@ export class SqliteRuntimeStore implements RuntimeStore {
         runningFlows: () => this.runningFlows(),
         calledFlow: (callerId, callerVersion, calleeId) => this.calledFlow(callerId, callerVersion, calleeId),
         contacts: createContactsEffect(this.contactStore),
+        recentMessages: async (limit) => this.handovers.recentMessages(contact.id, limit),
+        newestRun: async () => this.handovers.newestRun(contact.id),
         commit: async (writes) => {
           if (committed) throw new Error('A contact transaction commits once.')
           committed = true
@@ -206,7 +213,8 @@ export class SqliteRuntimeStore implements RuntimeStore {
   }
 
   async forgetInbound(before: number, limit: number) {
-    return this.housekeeping.forgetInbound(before, limit) + (await this.channel.forget(before, limit))
+    const n = this.housekeeping.forgetInbound(before, limit) + (await this.channel.forget(before, limit))
+    return n + (await this.handovers.forget(before, limit))
   }
 
   async claimDue(opts: { now: number; leaseMs: number; limit: number }) {

@@ -4,11 +4,21 @@
 import type { ContactDirectory } from '../services/audience/directory'
 import type { PublishedVersion } from '../../shared/api/commands/publish'
 import type { CatalogueEffect, ContactsEffect, TemplatesEffect } from '../../shared/engine/effects'
-import type { Contact, OutboundMessage, RunState, StepResult, TraceEvent } from '../../shared/engine'
+import type {
+  Contact,
+  HandoverChange,
+  InboundEvent,
+  OutboundMessage,
+  RunState,
+  StepResult,
+  TraceEvent,
+} from '../../shared/engine'
 import type { FlowDocument } from '../../shared/flow/document'
 import type { PublishLibrary } from '../services/publish/library'
 import type { OutboundEnvelope } from './adapters/adapter'
 import type { ChannelStore } from './channel-store'
+import type { HandoverNotice, NoticeMessage } from './handover-notice'
+import type { RuntimeHandovers } from './handover-rows'
 import type { LogSource } from '../services/logs/source'
 import type { LoggedMessage, RunSummary } from '../services/runs'
 import type { BroadcastStore, RecipientWrite } from '../services/broadcast/store'
@@ -93,6 +103,20 @@ export interface ContactWrites {
    */
   leaseOutbound?: { until: number }
   /**
+   * Takeovers the core started or ended (handoverChanges: the event's, then each step's, a Hand over node's start),
+   * in order: the contact's handovers rows, written with the step.
+   */
+  handovers?: HandoverChange[]
+  /** Lines of a takeover's transcript: the customer's messages held while with a person, the person's replies. */
+  transcript?: Array<
+    | { handoverId: string; at: number; direction: 'in'; message: InboundEvent }
+    | { handoverId: string; at: number; direction: 'out'; message: OutboundMessage }
+  >
+  /** The person's reply, queued in the outbox under `runId` (the takeover's run, or the contact's newest). */
+  personReply?: { runId: string; flowId: string; at: number; message: OutboundMessage; id: string }
+  /** The takeover notifications to send (handover-notifier.ts), when the runtime has an endpoint for them. */
+  notifications?: HandoverNotice[]
+  /**
    * A broadcast recipient this step started (or found blocked): its outcome is written in the same transaction, only
    * while the recipient is still pending (else RecipientTaken is thrown and nothing is kept), so a crash neither
    * loses a recipient nor starts one twice (broadcast-host.ts).
@@ -117,6 +141,10 @@ export interface ContactTx {
   ): Promise<{ doc: FlowDocument; version: number } | null>
   /** For the engine: contact reads and updates inside this transaction. */
   readonly contacts: ContactsEffect
+  /** The contact's last `limit` messages, oldest first (a takeover notification lists them). */
+  recentMessages(limit: number): Promise<NoticeMessage[]>
+  /** The contact's newest run (a person's reply without a Hand over run is queued under it), or null. */
+  newestRun(): Promise<{ id: string; flowId: string } | null>
   /**
    * Writes everything at once, the steps' outbound messages into the outbox included (their envelopes go to the
    * contact's phone); called at most once, last. Returns the messages it leased (ContactWrites.leaseOutbound), in
@@ -220,7 +248,10 @@ export interface RuntimeStore {
   ): Promise<PausedCandidate[]>
   /** Deletes up to `limit` finished runs started before `before`, with their trace, messages, outbox and failures. */
   deleteFinishedRuns(before: number, limit: number): Promise<number>
-  /** Forgets up to `limit` processed inbound message ids received before `before`. */
+  /**
+   * Forgets up to `limit` processed inbound message ids received before `before` (and as many of the channel's
+   * inbox rows and statuses, and of the takeover notifications sent or given up by then).
+   */
   forgetInbound(before: number, limit: number): Promise<number>
   // ---- time: runs waiting until an instant (wakes.ts; docs/runtime.md, "Time") ----
   /**
@@ -242,6 +273,8 @@ export interface RuntimeStore {
   waitingCount(): Promise<number>
   // ---- the channel's webhook: its inbox and the statuses of sent messages (channel-store.ts) ----
   readonly channel: ChannelStore
+  // ---- takeovers (docs/runtime.md, "Human takeover") ----
+  readonly handovers: RuntimeHandovers
   // ---- broadcasts (services/broadcast; docs/runtime.md, "Broadcasts") ----
   readonly broadcasts: BroadcastStore
   // ---- logs ----

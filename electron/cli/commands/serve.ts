@@ -51,6 +51,7 @@ messages, the channel's webhook and the publish API. docs/runtime.md and docs/de
                         CHATFLOW_CLOUD_VERIFY_TOKEN (or each one's _FILE, naming a file that holds it)
   --outbound-url URL    forward outbound messages as JSON POSTs (or CHATFLOW_OUTBOUND_URL)
   --outbound-log FILE   else append them as JSON lines to FILE (or CHATFLOW_OUTBOUND_LOG); default stdout
+  --handover-url URL    POST takeover notifications here (or CHATFLOW_HANDOVER_URL); CHATFLOW_HANDOVER_SECRET signs them
   --send-rate N         outbound messages per second, every send paced (or CHATFLOW_SEND_RATE; 1-1000; default 80
                         with --channel cloud-api, else unpaced; broadcasts start at most 80/s without it)
   --conversation-limit N|unlimited  new business-initiated conversations a broadcast may start per 24 hours
@@ -80,6 +81,7 @@ export const serveCommand: CliCommand = {
       'outbound-url': { type: 'string' },
       'outbound-log': { type: 'string' },
       'retention-days': { type: 'string' },
+      'handover-url': { type: 'string' },
       'log-level': { type: 'string' },
       'send-rate': { type: 'string' },
       'conversation-limit': { type: 'string' },
@@ -112,6 +114,8 @@ export const serveCommand: CliCommand = {
     } catch (err) {
       return fail(message(err), 2)
     }
+    const handover = handoverFromEnv(values['handover-url'])
+    if (typeof handover === 'string') return fail(handover, 2)
     let cloud: CloudApiConfig | undefined
     let adapter
     const publishKey = values['publish-key'] ?? process.env.CHATFLOW_PUBLISH_KEY
@@ -154,6 +158,15 @@ export const serveCommand: CliCommand = {
       wakes: { ...wakes, onWake: wakeReports(logger, metrics, opened.store) },
       broadcasts,
       log: warnLine(logger),
+      ...(handover
+        ? {
+            handover: {
+              ...handover,
+              log: (fields: Record<string, unknown>, msg: string) => logger.warn(fields, msg),
+              counter: metrics.handoverNotifications,
+            },
+          }
+        : {}),
     })
     let server: RuntimeServer
     try {
@@ -200,6 +213,10 @@ export const serveCommand: CliCommand = {
     if (server.publishUrl) process.stdout.write(`Publish API: ${server.publishUrl}\n`)
     process.stdout.write(`Health: ${url}/healthz, ${url}/readyz; metrics: ${url}/metrics\n`)
     process.stdout.write(`Outbound messages: ${adapter.describe}\n`)
+    if (handover)
+      process.stdout.write(
+        `Takeover notifications: ${handover.url}${handover.secret ? ' (signed: X-Chatflow-Signature)' : ''}\n`,
+      )
     const limit = broadcasts.conversationLimit ?? null
     process.stdout.write(
       `Sending: ${broadcasts.sendRate ? `at most ${broadcasts.sendRate} messages/s` : 'unpaced (--send-rate N)'}; broadcasts start ${limit === null ? 'unlimited' : `at most ${limit}`} new conversations per 24 hours\n`,
@@ -223,6 +240,25 @@ export const serveCommand: CliCommand = {
     logger.flush()
     return 0
   },
+}
+
+/** --handover-url / CHATFLOW_HANDOVER_URL with CHATFLOW_HANDOVER_SECRET; a string is the usage error. */
+function handoverFromEnv(flag: string | undefined): { url: string; secret?: string } | null | string {
+  const url = flag ?? process.env.CHATFLOW_HANDOVER_URL
+  const secret = process.env.CHATFLOW_HANDOVER_SECRET
+  if (url === undefined)
+    return secret ? 'CHATFLOW_HANDOVER_SECRET is set but no --handover-url (CHATFLOW_HANDOVER_URL)' : null
+  let parsed: URL
+  try {
+    parsed = new URL(url)
+  } catch {
+    return `--handover-url must be an http or https URL, not '${url}'`
+  }
+  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:')
+    return `--handover-url must be an http or https URL, not '${url}'`
+  if (secret !== undefined && (secret.length < 16 || /\s/.test(secret)))
+    return 'CHATFLOW_HANDOVER_SECRET must be at least 16 characters, without spaces or line breaks'
+  return { url, ...(secret ? { secret } : {}) }
 }
 
 const message = (err: unknown) => (err instanceof Error ? err.message : String(err))

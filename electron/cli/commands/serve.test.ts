@@ -93,6 +93,13 @@ it('refuses bad model provider settings as usage, naming the variable and never 
 it('refuses bad takeover notification settings as usage, never printing the secret', async () => {
   expect(await serveCommand.run(['--data-dir', dir, '--handover-url', 'ftp://ops.example.com/hook'])).toBe(2)
   expect(err).toContain("--handover-url must be an http or https URL, not 'ftp://ops.example.com/hook'")
+  expect(await serveCommand.run(['--data-dir', dir, '--handover-url', 'ftp://ops:hunter22@ops.example.com/hook'])).toBe(
+    2,
+  )
+  expect(err).toContain("not 'ftp://ops:***@ops.example.com/hook'")
+  expect(await serveCommand.run(['--data-dir', dir, '--handover-url', 'hunter22-not-a-url'])).toBe(2)
+  expect(err).toContain('--handover-url must be an http or https URL (https://host/path)')
+  expect(err).not.toContain('hunter22')
   process.env.CHATFLOW_HANDOVER_SECRET = 'short secret'
   try {
     expect(await serveCommand.run(['--data-dir', dir, '--handover-url', 'https://ops.example.com/hook'])).toBe(2)

@@ -18,7 +18,7 @@ import {
 import { instrumentStore } from '../../runtime/instrument'
 import { createLogger, LOG_LEVELS, warnLine } from '../../runtime/logging'
 import { RuntimeMetrics } from '../../runtime/metrics'
-import { openStore, type OpenedStore } from '../../runtime/open'
+import { openStore, redact, type OpenedStore } from '../../runtime/open'
 import { modelConfigFromEnv } from '../../services/effects/model-env'
 import { providerName, type ModelProviderConfig } from '../../services/effects/model-provider'
 import { Runtime } from '../../runtime/runtime'
@@ -215,7 +215,7 @@ export const serveCommand: CliCommand = {
     process.stdout.write(`Outbound messages: ${adapter.describe}\n`)
     if (handover)
       process.stdout.write(
-        `Takeover notifications: ${handover.url}${handover.secret ? ' (signed: X-Chatflow-Signature)' : ''}\n`,
+        `Takeover notifications: ${redact(handover.url)}${handover.secret ? ' (signed: X-Chatflow-Signature)' : ''}\n`,
       )
     const limit = broadcasts.conversationLimit ?? null
     process.stdout.write(
@@ -252,10 +252,12 @@ function handoverFromEnv(flag: string | undefined): { url: string; secret?: stri
   try {
     parsed = new URL(url)
   } catch {
-    return `--handover-url must be an http or https URL, not '${url}'`
+    // Not a URL: not echoed either, as it may hold a credential typed in the wrong place.
+    return '--handover-url must be an http or https URL (https://host/path)'
   }
+  // A password in the URL (https://user:pass@host/…) is never printed: usage errors and the start-up line show ***.
   if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:')
-    return `--handover-url must be an http or https URL, not '${url}'`
+    return `--handover-url must be an http or https URL, not '${redact(url)}'`
   if (secret !== undefined && (secret.length < 16 || /\s/.test(secret)))
     return 'CHATFLOW_HANDOVER_SECRET must be at least 16 characters, without spaces or line breaks'
   return { url, ...(secret ? { secret } : {}) }

@@ -30,7 +30,7 @@ export function ServerConversations({ serverId, serverName }: { serverId: string
 
   return (
     <section aria-labelledby="server-conversations-title">
-      <div className="flows-toolbar">
+      <div className="flows-toolbar server-conversations-head">
         <h2 id="server-conversations-title">With a person on {serverName}</h2>
         <button type="button" className="primary" onClick={() => setTakingOver(true)}>
           Take over a number

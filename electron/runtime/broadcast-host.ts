@@ -75,7 +75,7 @@ export function broadcastsOf(
     pacer,
     adapter: (inner) => (pacer ? pacedAdapter(inner, pacer) : inner),
     start: () => (timer ? runner.start() : undefined),
-    runDue: async () => (await runner.round()).started,
+    runDue: async () => (await runner.round({ settleNow: true })).started,
     close: () => runner.close(),
   }
 }

@@ -4,6 +4,7 @@ import type { PublishServer } from '../../shared/api/commands/publish'
 import { api } from '../api'
 import { navigate } from '../shell/route'
 import { ThemeSwitch } from '../shell/ThemeSwitch'
+import { RunOnSelect } from '../ui/RunOnSelect'
 import { BroadcastDetail } from './BroadcastDetail'
 import { BroadcastList } from './BroadcastList'
 import { isLive } from './model'
@@ -63,17 +64,7 @@ export function BroadcastsScreen({ broadcastId }: { broadcastId: string | null }
           <h1 id="broadcasts-title">Broadcasts</h1>
         </div>
         <div className="flows-toolbar">
-          <label className="sort">
-            Run on
-            <select value={target} onChange={(e) => chooseTarget(e.target.value)}>
-              <option value="studio">This studio</option>
-              {servers.map((s) => (
-                <option key={s.id} value={s.id}>
-                  {s.name}
-                </option>
-              ))}
-            </select>
-          </label>
+          <RunOnSelect label="Run on" value={target} servers={servers} onChange={chooseTarget} />
           <button type="button" className="primary" onClick={() => setCreating(true)}>
             New broadcast
           </button>

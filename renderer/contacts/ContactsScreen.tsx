@@ -1,18 +1,29 @@
 import { useCallback, useEffect, useState } from 'react'
 import type { ContactView } from '../../shared/api/commands/contacts'
 import type { HandoverView } from '../../shared/api/commands/handovers'
+import type { PublishServer } from '../../shared/api/commands/publish'
 import { api } from '../api'
+import { RunOnSelect } from '../ui/RunOnSelect'
 import { ConfirmDialog } from '../ui/ConfirmDialog'
 import { ContactForm } from './ContactForm'
 import { lastMessageText, lastMessageTitle } from './last-message'
+import { ServerConversations } from './ServerConversations'
 import { StartTakeover } from './StartTakeover'
 import { withPersonSince } from './takeover'
 import { TakeoverDialog } from './TakeoverDialog'
 import '../styles/flows.css'
 import './contacts.css'
 
-/** The studio's contacts: the people manual triggers, the emulator and the webhook start flows for. */
+// Whose contacts the screen shows is kept across reloads, like the Broadcasts screen's target.
+const TARGET_KEY = 'chatflow.contacts.target'
+
+/**
+ * The studio's contacts: the people manual triggers, the emulator and the webhook start flows for. With a production
+ * server chosen instead, that server's conversations with a person (ServerConversations).
+ */
 export function ContactsScreen() {
+  const [target, setTarget] = useState(() => localStorage.getItem(TARGET_KEY) ?? 'studio')
+  const [servers, setServers] = useState<PublishServer[] | null>(null)
   const [contacts, setContacts] = useState<ContactView[] | null>(null)
   const [query, setQuery] = useState('')
   const [error, setError] = useState<string | null>(null)
@@ -37,6 +48,18 @@ export function ContactsScreen() {
     const timer = setTimeout(() => void load(query), 120)
     return () => clearTimeout(timer)
   }, [load, query])
+  useEffect(() => {
+    void api.call('publish.servers.list', {}).then((r) => {
+      if (r.ok) setServers(r.value.servers)
+      else setError(`The production servers could not be read: ${r.error.message}`)
+    })
+  }, [])
+  const chooseTarget = (key: string) => {
+    localStorage.setItem(TARGET_KEY, key)
+    setTarget(key)
+  }
+  // A remembered server that was since removed falls back to the studio's own contacts.
+  const server = target === 'studio' ? null : (servers?.find((s) => s.id === target) ?? null)
 
   const remove = async () => {
     const c = deleting
@@ -57,16 +80,26 @@ export function ContactsScreen() {
           <h1 id="contacts-title">Contacts</h1>
         </div>
         <div className="flows-toolbar">
-          <input
-            type="search"
-            placeholder="Search name, phone or tag"
-            aria-label="Search contacts"
-            value={query}
-            onChange={(e) => setQuery(e.target.value)}
+          <RunOnSelect
+            label="Contacts on"
+            value={server?.id ?? 'studio'}
+            servers={servers ?? []}
+            onChange={chooseTarget}
           />
-          <button type="button" className="primary" onClick={() => setEditing('new')}>
-            New contact
-          </button>
+          {!server && (
+            <>
+              <input
+                type="search"
+                placeholder="Search name, phone or tag"
+                aria-label="Search contacts"
+                value={query}
+                onChange={(e) => setQuery(e.target.value)}
+              />
+              <button type="button" className="primary" onClick={() => setEditing('new')}>
+                New contact
+              </button>
+            </>
+          )}
           <a href="#/broadcasts">Broadcasts</a>
         </div>
       </header>
@@ -78,7 +111,9 @@ export function ContactsScreen() {
           </button>
         </div>
       )}
-      {contacts === null ? (
+      {server ? (
+        <ServerConversations key={server.id} serverId={server.id} serverName={server.name} />
+      ) : contacts === null ? (
         <p className="loading" aria-busy="true">
           Loading contacts…
         </p>

@@ -1,11 +1,14 @@
 import { useCallback, useEffect, useRef, useState } from 'react'
-import type { HandoverMessage, HandoverView } from '../../shared/api/commands/handovers'
+import type { HandoverMessage, HandoverTarget, HandoverView } from '../../shared/api/commands/handovers'
 import type { ContactView } from '../../shared/api/commands/contacts'
 import { api } from '../api'
 import { readJsonObject } from '../broadcasts/json-object'
 import { messageText } from '../logs/model'
 import { Modal } from '../ui/Modal'
 import { withPersonSince } from './takeover'
+
+/** How often the open conversation is read again. */
+const REFRESH_MS = 2000
 
 /** What a person reads in a message of the takeover, as Flow Logs say it. */
 const transcriptText = (m: HandoverMessage): string =>
@@ -18,15 +21,18 @@ const transcriptText = (m: HandoverMessage): string =>
 /**
  * A contact's conversation with a person: the transcript of the takeover (what the customer wrote while the bot was
  * quiet, what the person answered), a reply box, and Hand back with the variables the flow continues with on the
- * Hand over node's `returned` port.
+ * Hand over node's `returned` port. The same for a production server's conversation (`target`), where the
+ * contact's id is its phone number.
  */
 export function TakeoverDialog({
+  target = 'studio',
   contact,
   handover,
   onClose,
   onChanged,
 }: {
-  contact: ContactView
+  target?: HandoverTarget
+  contact: Pick<ContactView, 'id' | 'name' | 'phone'>
   handover: HandoverView
   onClose(): void
   /** The takeover ended (handed back): the screen reads the contacts again. */
@@ -40,11 +46,17 @@ export function TakeoverDialog({
   const end = useRef<HTMLLIElement>(null)
 
   const load = useCallback(async () => {
-    const r = await api.call('handovers.transcript', { id: handover.id })
+    const r = await api.call('handovers.transcript', { target, id: handover.id })
     if (r.ok) setMessages(r.value.messages)
     else setProblem({ where: 'transcript', message: `The conversation could not be read: ${r.error.message}` })
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the target is fixed for the dialog's life
   }, [handover.id])
-  useEffect(() => void load(), [load])
+  useEffect(() => {
+    void load()
+    // What the customer writes while the dialog is open shows up without closing it.
+    const timer = setInterval(() => void load(), REFRESH_MS)
+    return () => clearInterval(timer)
+  }, [load])
   useEffect(() => void end.current?.scrollIntoView?.({ block: 'end' }), [messages?.length])
 
   const send = async (e: React.FormEvent) => {
@@ -52,7 +64,7 @@ export function TakeoverDialog({
     if (!reply.trim() || busy) return
     setBusy(true)
     setProblem(null)
-    const r = await api.call('handovers.reply', { contactId: contact.id, text: reply })
+    const r = await api.call('handovers.reply', { target, contactId: contact.id, text: reply })
     setBusy(false)
     if (!r.ok) return setProblem({ where: 'reply', message: r.error.message })
     setReply('')
@@ -63,7 +75,7 @@ export function TakeoverDialog({
     if (!read.ok) return setProblem({ where: 'variables', message: read.message })
     setBusy(true)
     setProblem(null)
-    const r = await api.call('handovers.handBack', { contactId: contact.id, variables: read.value as never })
+    const r = await api.call('handovers.handBack', { target, contactId: contact.id, variables: read.value as never })
     setBusy(false)
     if (!r.ok) return setProblem({ where: 'variables', message: r.error.message })
     onChanged()

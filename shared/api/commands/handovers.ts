@@ -1,10 +1,13 @@
 import { z } from 'zod'
 import type { HandbackRecord, Handover, InboundEvent, OutboundMessage } from '../../engine/types'
 import { returns } from '../define'
+import { BroadcastTargetSchema } from './broadcasts'
 
 // Takeovers in the studio (docs/engine.md, "The conversation core", rules 14-17): a person has a contact's
 // conversation and the bot stays silent until they hand it back. The Contacts screen lists them, shows the transcript
 // and lets the person reply; the emulator plays the person's part through its own commands (emulator.ts).
+// `target` (default 'studio') picks whose contacts: the studio's, or a production server's through its publish API
+// (docs/publish-api.md, "Human takeover"; a server of publish.servers, its saved key), as broadcasts.* do.
 
 /** A takeover as a list shows it: with its contact and, once over, how it ended. */
 export type HandoverView = Handover & {
@@ -21,7 +24,11 @@ export type HandoverMessage = { seq: number; at: number } & (
 )
 
 const Json = z.record(z.string(), z.json())
-const ContactId = z.string().min(1)
+/** The studio's contact id; on a server, the contact's phone number with its country code (the API names contacts so). */
+const ContactId = z.string().min(1).max(120)
+/** Whose takeovers: the studio's own contacts, or a production server's. */
+export const HandoverTargetSchema = BroadcastTargetSchema.default('studio')
+export type HandoverTarget = z.input<typeof HandoverTargetSchema>
 /** The person's message; the channel's text limit. */
 export const PersonTextSchema = z.string().trim().min(1, 'Write a message first.').max(4096)
 /** Free text for the person (the reason, the team). */
@@ -32,17 +39,21 @@ export const HandbackVariablesSchema = Json
 export const handoversCommands = {
   /** The studio's takeovers, newest first: only open ones (someone has the contact now) by default. */
   'handovers.list': {
-    req: z.object({ open: z.boolean().default(true), limit: z.number().int().min(1).max(500).default(100) }),
+    req: z.object({
+      target: HandoverTargetSchema,
+      open: z.boolean().default(true),
+      limit: z.number().int().min(1).max(500).default(100),
+    }),
     res: returns<{ handovers: HandoverView[] }>(),
   },
   /** One takeover with every message in it. */
   'handovers.transcript': {
-    req: z.object({ id: z.string().min(1) }),
+    req: z.object({ target: HandoverTargetSchema, id: z.string().min(1) }),
     res: returns<{ handover: HandoverView; messages: HandoverMessage[] }>(),
   },
   /** A person takes the contact's conversation (refused as `already_with_person`). */
   'handovers.start': {
-    req: z.object({ contactId: ContactId, note: HandoverNoteSchema.optional() }),
+    req: z.object({ target: HandoverTargetSchema, contactId: ContactId, note: HandoverNoteSchema.optional() }),
     res: returns<{ handover: HandoverView }>(),
   },
   /**
@@ -50,12 +61,16 @@ export const handoversCommands = {
    * on by `returned` with `variables`.
    */
   'handovers.handBack': {
-    req: z.object({ contactId: ContactId, variables: HandbackVariablesSchema.default({}) }),
+    req: z.object({
+      target: HandoverTargetSchema,
+      contactId: ContactId,
+      variables: HandbackVariablesSchema.default({}),
+    }),
     res: returns<{ handback: HandbackRecord; resumed: { runId: string; port: 'returned' } | null }>(),
   },
   /** The person writes to the customer (delivered as the studio delivers everything; refused as `not_with_person`). */
   'handovers.reply': {
-    req: z.object({ contactId: ContactId, text: PersonTextSchema }),
+    req: z.object({ target: HandoverTargetSchema, contactId: ContactId, text: PersonTextSchema }),
     res: returns<{ message: HandoverMessage }>(),
   },
 }

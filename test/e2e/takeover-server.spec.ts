@@ -1,0 +1,165 @@
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { customerMessage, messageId, TEST_PHONE_NUMBER_ID } from '../../electron/runtime/testing/channel-payloads'
+import { APP_SECRET, CLOUD_TOKEN, VERIFY_TOKEN } from '../../electron/runtime/testing/channel-runtime'
+import { startFakeCloudApi } from '../../electron/runtime/testing/fake-cloud-api'
+import { startServe } from '../../electron/runtime/testing/serve-child'
+import { apiCall } from './emulator-helpers'
+import { expect, test } from './fixtures'
+import { addPublishServer, RUNTIME_KEY as KEY } from './runtime-helpers'
+
+// A production server's conversations with a person, driven from the studio's Contacts screen: `chatflow serve` (the
+// server bundle, SQLite) whose channel is the fake Cloud API runs a flow with a Hand over node. A customer's keyword
+// reaches the node; the studio lists the conversation on that server, the person replies and hands back with
+// variables (the flow goes on by `returned`); then the studio takes over the same number by hand, sees it listed,
+// replies and hands back again.
+
+const FLOW = {
+  format: 'chatflow.flow/1',
+  name: 'Support desk',
+  active: true,
+  nodes: [
+    {
+      id: 'n_trigger',
+      type: 'trigger',
+      name: 'trigger_1',
+      position: { x: 0, y: 0 },
+      config: { kind: 'keyword', keywords: ['agent'], matchMode: 'exact' },
+    },
+    {
+      id: 'n_hand',
+      type: 'hand_over',
+      name: 'hand_over_1',
+      position: { x: 340, y: 0 },
+      config: { message: 'Connecting you to a person.', note: 'Refund request', notify: true },
+    },
+    {
+      id: 'n_back',
+      type: 'message',
+      name: 'back_with_bot',
+      position: { x: 680, y: 0 },
+      config: { text: 'Welcome back! Resolved: {{hand_over_1.handover.variables.resolved}}' },
+    },
+    { id: 'n_end', type: 'end', name: 'end_1', position: { x: 1020, y: 0 }, config: {} },
+  ],
+  edges: [
+    { id: 'e_1', source: 'n_trigger', sourcePort: 'out', target: 'n_hand' },
+    { id: 'e_2', source: 'n_hand', sourcePort: 'returned', target: 'n_back' },
+    { id: 'e_3', source: 'n_back', sourcePort: 'out', target: 'n_end' },
+  ],
+}
+const CUSTOMER = '+447700900555'
+const WA = CUSTOMER.slice(1)
+
+test("a production server's conversations with a person: listed, answered, handed back, and a number taken over", async ({
+  page,
+  studio,
+}) => {
+  test.setTimeout(120_000)
+  const fake = await startFakeCloudApi()
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'chatflow-e2e-takeover-'))
+  const cleanUp = async () => {
+    await fake.close()
+    fs.rmSync(dir, { recursive: true, force: true })
+  }
+  let serve: Awaited<ReturnType<typeof startServe>>
+  try {
+    serve = await startServe(
+      [
+        ...['--data-dir', dir, '--port', '0', '--publish-port', '0'],
+        ...['--channel', 'cloud-api', '--cloud-phone-number-id', TEST_PHONE_NUMBER_ID],
+      ],
+      {
+        CHATFLOW_PUBLISH_KEY: KEY,
+        CHATFLOW_CLOUD_API_URL: fake.url,
+        CHATFLOW_CLOUD_API_TOKEN: CLOUD_TOKEN,
+        CHATFLOW_CLOUD_APP_SECRET: APP_SECRET,
+        CHATFLOW_CLOUD_VERIFY_TOKEN: VERIFY_TOKEN,
+      },
+    )
+  } catch (err) {
+    await cleanUp()
+    throw err
+  }
+  /** What the fake Cloud API received for the customer, as texts. */
+  const sent = () => fake.to(WA).map((s) => (s.body as { text?: { body: string } }).text?.body ?? '')
+  try {
+    await studio.open(page)
+    const created = await apiCall<{ id: string; revision: number }>(page, 'flows.create', { name: FLOW.name })
+    await apiCall(page, 'flows.save', { document: { ...FLOW, id: created.id }, expectedRevision: created.revision })
+    await page.reload() // the flow in the list, Publish… beside it
+    const publish = await addPublishServer(page, serve.api)
+    await publish.getByRole('button', { name: 'Validate and publish' }).click()
+    await expect(publish.getByRole('status')).toHaveText('Published version 1.')
+    await publish.getByRole('button', { name: 'Close' }).click()
+
+    await page.goto(`${studio.url}/#/contacts`)
+    await page.getByLabel('Contacts on').selectOption({ label: 'Production' })
+    await expect(page.getByText('Nobody on Production is with a person.')).toBeVisible()
+
+    // The customer asks for a person: the Hand over node on the server takes it.
+    const webhook = `${serve.hook}/channel/webhook`
+    const say = async (text: string) =>
+      expect(
+        (
+          await fake.postWebhook(
+            webhook,
+            customerMessage(CUSTOMER, 'Asha', { type: 'text', text }, messageId()),
+            APP_SECRET,
+          )
+        ).status,
+      ).toBe(200)
+    await say('agent')
+    await expect.poll(sent).toEqual(['Connecting you to a person.'])
+    await page.getByRole('button', { name: 'Refresh' }).click()
+    const table = page.getByRole('table', { name: 'Conversations with a person on Production' })
+    const row = table.getByRole('row', { name: 'Asha' })
+    await expect(row).toContainText(CUSTOMER)
+    await expect(row).toContainText('Hand over node')
+    await expect(row).toContainText('Refund request')
+
+    await row.getByRole('button', { name: 'Conversation with Asha' }).click()
+    const dialog = page.getByRole('dialog', { name: `Asha · ${CUSTOMER}` })
+    const transcript = dialog.getByRole('list', { name: 'Conversation with a person' })
+    await expect(transcript).toContainText('Nothing written since the person took over.')
+    await dialog.getByLabel('Reply as the person').fill('Your refund is on its way.')
+    await dialog.getByRole('button', { name: 'Send reply' }).click()
+    await expect(transcript).toContainText('Your refund is on its way.')
+    await expect.poll(sent).toEqual(['Connecting you to a person.', 'Your refund is on its way.'])
+    await dialog.getByLabel('Variables the flow continues with (JSON, optional)').fill('{"resolved": "yes"}')
+    await dialog.getByRole('button', { name: 'Hand back' }).click()
+    await expect(dialog).toBeHidden()
+    await expect(page.getByText('Nobody on Production is with a person.')).toBeVisible()
+    await expect
+      .poll(sent)
+      .toEqual(['Connecting you to a person.', 'Your refund is on its way.', 'Welcome back! Resolved: yes'])
+
+    // The studio takes over the same number by hand; what the customer writes then is kept, not routed.
+    await page.getByRole('button', { name: 'Take over a number' }).click()
+    const ask = page.getByRole('dialog', { name: 'Take over a number on Production' })
+    await ask.getByLabel('Phone number').fill('+44 0000')
+    await ask.getByRole('button', { name: 'Take over' }).click()
+    await expect(ask.getByRole('alert')).toContainText('"Production" answered 400')
+    await ask.getByLabel('Phone number').fill(CUSTOMER)
+    await ask.getByLabel('Note for the team (optional)').fill('VIP follow-up')
+    await ask.getByRole('button', { name: 'Take over' }).click()
+    await expect(dialog).toBeVisible()
+    await say('agent')
+    await dialog.getByLabel('Reply as the person').fill('Anything else?')
+    await dialog.getByRole('button', { name: 'Send reply' }).click()
+    await expect(transcript).toContainText('Anything else?')
+    // The customer's keyword shows up by itself (the dialog reads the conversation again while open).
+    await expect(transcript.getByRole('listitem')).toHaveCount(2) // the keyword and the reply
+    await expect(transcript.getByRole('listitem').filter({ hasText: 'Customer:agent' })).toHaveCount(1)
+    await dialog.getByRole('button', { name: 'Close' }).click()
+    await expect(table.getByRole('row', { name: 'Asha' })).toContainText('VIP follow-up')
+    await table.getByRole('button', { name: 'Conversation with Asha' }).click()
+    await dialog.getByRole('button', { name: 'Hand back' }).click()
+    await expect(page.getByText('Nobody on Production is with a person.')).toBeVisible()
+    expect(sent().filter((t) => t === 'Connecting you to a person.')).toHaveLength(1) // the keyword started nothing
+  } finally {
+    await serve.stop()
+    await cleanUp()
+  }
+})

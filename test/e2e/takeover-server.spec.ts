@@ -8,6 +8,7 @@ import { startServe } from '../../electron/runtime/testing/serve-child'
 import { apiCall } from './emulator-helpers'
 import { expect, test } from './fixtures'
 import { addPublishServer, RUNTIME_KEY as KEY } from './runtime-helpers'
+import { handOverFlow } from './hand-over-flow'
 
 // A production server's conversations with a person, driven from the studio's Contacts screen: `chatflow serve` (the
 // server bundle, SQLite) whose channel is the fake Cloud API runs a flow with a Hand over node. A customer's keyword
@@ -15,40 +16,12 @@ import { addPublishServer, RUNTIME_KEY as KEY } from './runtime-helpers'
 // variables (the flow goes on by `returned`); then the studio takes over the same number by hand, sees it listed,
 // replies and hands back again.
 
-const FLOW = {
-  format: 'chatflow.flow/1',
+const FLOW = handOverFlow({
   name: 'Support desk',
-  active: true,
-  nodes: [
-    {
-      id: 'n_trigger',
-      type: 'trigger',
-      name: 'trigger_1',
-      position: { x: 0, y: 0 },
-      config: { kind: 'keyword', keywords: ['agent'], matchMode: 'exact' },
-    },
-    {
-      id: 'n_hand',
-      type: 'hand_over',
-      name: 'hand_over_1',
-      position: { x: 340, y: 0 },
-      config: { message: 'Connecting you to a person.', note: 'Refund request', notify: true },
-    },
-    {
-      id: 'n_back',
-      type: 'message',
-      name: 'back_with_bot',
-      position: { x: 680, y: 0 },
-      config: { text: 'Welcome back! Resolved: {{hand_over_1.handover.variables.resolved}}' },
-    },
-    { id: 'n_end', type: 'end', name: 'end_1', position: { x: 1020, y: 0 }, config: {} },
-  ],
-  edges: [
-    { id: 'e_1', source: 'n_trigger', sourcePort: 'out', target: 'n_hand' },
-    { id: 'e_2', source: 'n_hand', sourcePort: 'returned', target: 'n_back' },
-    { id: 'e_3', source: 'n_back', sourcePort: 'out', target: 'n_end' },
-  ],
-}
+  keyword: 'agent',
+  message: 'Connecting you to a person.',
+  back: 'Welcome back!',
+})
 const CUSTOMER = '+447700900555'
 const WA = CUSTOMER.slice(1)
 

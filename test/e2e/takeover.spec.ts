@@ -1,45 +1,18 @@
 import type { Page } from '@playwright/test'
 import { apiCall, botMessages, emulatorPanel, phone, type } from './emulator-helpers'
 import { expect, test } from './fixtures'
+import { handOverFlow } from './hand-over-flow'
 
 // A person takes a conversation over, from the emulator: the Hand over node hands it to a person, the bot stays
 // silent (even on its own keyword), the Contacts screen and Flow Logs show who is with a person and since when, the
 // person writes, then hands back with variables and the flow goes on by the node's `returned` port.
 
-const FLOW = {
-  format: 'chatflow.flow/1',
+const FLOW = handOverFlow({
   name: 'Refund desk',
-  active: true,
-  nodes: [
-    {
-      id: 'n_trigger',
-      type: 'trigger',
-      name: 'trigger_1',
-      position: { x: 0, y: 0 },
-      config: { kind: 'keyword', keywords: ['refund'], matchMode: 'exact' },
-    },
-    {
-      id: 'n_hand',
-      type: 'hand_over',
-      name: 'hand_over_1',
-      position: { x: 340, y: 0 },
-      config: { message: 'A person from our team will answer you here.', note: 'Refund request', notify: true },
-    },
-    {
-      id: 'n_back',
-      type: 'message',
-      name: 'back_with_bot',
-      position: { x: 680, y: 0 },
-      config: { text: 'The bot again. Resolved: {{hand_over_1.handover.variables.resolved}}' },
-    },
-    { id: 'n_end', type: 'end', name: 'end_1', position: { x: 1020, y: 0 }, config: {} },
-  ],
-  edges: [
-    { id: 'e_1', source: 'n_trigger', sourcePort: 'out', target: 'n_hand' },
-    { id: 'e_2', source: 'n_hand', sourcePort: 'returned', target: 'n_back' },
-    { id: 'e_3', source: 'n_back', sourcePort: 'out', target: 'n_end' },
-  ],
-}
+  keyword: 'refund',
+  message: 'A person from our team will answer you here.',
+  back: 'The bot again.',
+})
 
 async function openRefundDesk(page: Page): Promise<string> {
   const created = await apiCall<{ id: string; revision: number }>(page, 'flows.create', { name: FLOW.name })

@@ -31,7 +31,7 @@ export class SqliteStep {
    * outbound messages it leased to this process's sender (SqliteOutbox.write).
    */
   write(contact: Contact, writes: ContactWrites): OutboxItem[] {
-    for (const { flow, step } of writes.steps) this.runStore.write(flow, step)
+    this.runStore.writeSteps(writes.steps)
     const leased = this.out.write(contact, writes.steps, writes.leaseOutbound?.until)
     const r = writes.inbound
     if (r) this.sql.record.run(r.messageId, r.contactId, r.action, r.runId, r.receivedAt)

@@ -27,6 +27,8 @@ import { SqliteHousekeeping } from './sqlite-housekeeping'
 import { SqliteWakes } from './sqlite-wakes'
 import { SqliteChannel } from './sqlite-channel'
 import type { ContactTx, DeliveryFailure, RuntimeStore } from './store'
+import { localTraffic, type TrafficSource } from '../services/traffic/source'
+import { SqliteTrafficQueries } from '../services/traffic/sqlite-traffic'
 
 const UNDONE = 'A write this step read was undone (its commit failed): nothing was kept. Try again.'
 
@@ -43,15 +45,22 @@ export class SqliteRuntimeStore implements RuntimeStore {
   private readonly lock = new KeyedLock()
   readonly channel: SqliteChannel
   readonly logs: LogSource
+  readonly traffic: TrafficSource
   private readonly writer: GroupCommit
   private readonly stopIndexing: () => void
 
   constructor(
     private readonly db: Database,
     private readonly now: () => number = Date.now,
+    opts: { traffic?: boolean } = {},
   ) {
     this.contactStore = new ContactStore(db, now)
-    this.runStore = new RunStore(db)
+    // A run's version is the published version it started on (the running document is that version's).
+    const published = db.prepare('SELECT active_version FROM published_flows WHERE flow_id = ?').pluck()
+    this.runStore = new RunStore(db, {
+      traffic: opts.traffic,
+      versionOf: (flowId) => (published.get(flowId) as number | undefined) ?? null,
+    })
     this.writer = new GroupCommit(db)
     this.flows = new SqliteFlows(db, this.writer, now)
     this.out = new SqliteOutbox(db)
@@ -61,6 +70,7 @@ export class SqliteRuntimeStore implements RuntimeStore {
     this.wakes = new SqliteWakes(db)
     this.channel = new SqliteChannel(db, this.writer)
     this.logs = localSource(new LogQueries(db))
+    this.traffic = localTraffic(new SqliteTrafficQueries(db))
     // Steps only mark their runs for search (migration 014); their search rows are built here, behind the writes.
     this.stopIndexing = new SearchIndexer(db).every(SEARCH_INDEX_MS, (err) =>
       process.stderr.write(

@@ -9,6 +9,7 @@ import type { PublishLibrary } from '../services/publish/library'
 import type { OutboundEnvelope } from './adapters/adapter'
 import type { ChannelStore } from './channel-store'
 import type { LogSource } from '../services/logs/source'
+import type { TrafficSource } from '../services/traffic/source'
 import type { LoggedMessage, RunSummary } from '../services/runs'
 
 export type { LoggedMessage, PublishLibrary, RunSummary }
@@ -237,6 +238,8 @@ export interface RuntimeStore {
   // ---- logs ----
   /** Flow Logs over this store, delivery states included (the runtime's logs API serves them to the studio). */
   readonly logs: LogSource
+  /** Traffic aggregates over this store (the publish API's traffic and funnel; docs/logs.md "Traffic aggregates"). */
+  readonly traffic: TrafficSource
   deliveryFailures(runId: string): Promise<DeliveryFailure[]>
   run(runId: string): Promise<RunSummary | null>
   runsOfContact(contactId: string): Promise<RunSummary[]>

@@ -19,6 +19,7 @@ import { modelCommands } from './commands/model'
 import { breakpointsCommands } from './commands/breakpoints'
 import { debugCommands } from './commands/debug'
 import { translationsCommands } from './commands/translations'
+import { trafficCommands } from './commands/traffic'
 import { flowsEvents } from './events/flows'
 import { emulatorEvents } from './events/emulator'
 import { logsEvents } from './events/logs'
@@ -52,6 +53,7 @@ export const commands = {
   ...breakpointsCommands,
   ...debugCommands,
   ...translationsCommands,
+  ...trafficCommands,
 }
 
 export const events = {

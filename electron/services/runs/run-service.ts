@@ -152,7 +152,7 @@ export class RunService {
   /** Writes what the core returned, in one transaction (the conversation-test player's studio sink uses it too). */
   persist(contactId: string, handled: Handled): void {
     this.db.transaction(() => {
-      for (const w of handled.steps) this.runs.saveStep(w.flow, w.step)
+      this.runs.writeSteps(handled.steps)
       if (handled.inboundAt !== null) this.contacts.touchInbound(contactId, handled.inboundAt)
       // A Set Language node changed the run's language: the contact's next run starts in it.
       const language = contactLanguageOf(handled.steps)

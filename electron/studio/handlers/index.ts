@@ -16,6 +16,7 @@ import { modelHandlers } from './model'
 import { breakpointsHandlers } from './breakpoints'
 import { debugHandlers } from './debug'
 import { translationsHandlers } from './translations'
+import { trafficHandlers } from './traffic'
 import type { HandlerMap } from './types'
 
 // Every Command's one implementation. Adding an area: handlers/<area>.ts typed AreaHandlers<'<area>'>, one line
@@ -39,4 +40,5 @@ export const handlers: HandlerMap = {
   ...breakpointsHandlers,
   ...debugHandlers,
   ...translationsHandlers,
+  ...trafficHandlers,
 }

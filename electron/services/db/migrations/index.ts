@@ -26,6 +26,7 @@ import { migration023 } from './023_emulator_skips'
 import { migration024 } from './024_breakpoints'
 import { migration025 } from './025_trace_detail'
 import { migration026 } from './026_contact_language'
+import { migration029 } from './029_traffic'
 import type { Migration } from './types'
 
 export type { Migration } from './types'
@@ -61,6 +62,7 @@ export const schema: SchemaMigration[] = [
   migration024,
   migration025,
   migration026,
+  migration029,
 ]
 
 export const migrations: Migration[] = schema.map(sqliteMigration)

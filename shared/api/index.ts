@@ -19,6 +19,7 @@ import { modelCommands } from './commands/model'
 import { breakpointsCommands } from './commands/breakpoints'
 import { debugCommands } from './commands/debug'
 import { translationsCommands } from './commands/translations'
+import { handoversCommands } from './commands/handovers'
 import { trafficCommands } from './commands/traffic'
 import { flowsEvents } from './events/flows'
 import { emulatorEvents } from './events/emulator'
@@ -53,6 +54,7 @@ export const commands = {
   ...breakpointsCommands,
   ...debugCommands,
   ...translationsCommands,
+  ...handoversCommands,
   ...trafficCommands,
 }
 

@@ -15,7 +15,8 @@ import type { LanguageChoice } from './language'
 import { localizeConfig, type LocalizedConfig } from './localize'
 import { fallbackOf, withLanguage } from './language-trace'
 import { contactVar } from './session'
-import type { Contact, EngineError, InboundEvent, OutboundMessage, RunState, TraceEvent, WaitCursor } from './types'
+import type { Contact, EngineError, HandoverChange, InboundEvent, OutboundMessage, RunState, TraceEvent } from './types'
+import { handoverStart, resumeInput, resumeOutcome, wakeOutcome, type Resume } from './resume'
 
 export interface StepContext {
   graph: FlowGraph
@@ -40,10 +41,11 @@ export interface StepContext {
   languageChoice?: LanguageChoice
   /** A node changed the run's language in this step: the host stores it on the contact (StepResult.contactLanguage). */
   languageChanged?: boolean
+  /** A Hand over node put the contact with a person in this step, or a hand-back ended it (StepResult.handover). */
+  handover?: HandoverChange
 }
 
-/** A paused node continues: with the customer's event, or on time (`wake`: the clock's now). */
-export type Resume = { event: InboundEvent; cursor: WaitCursor } | { wake: number; cursor: WaitCursor }
+export type { Resume }
 
 /** Returns the id of the node to execute next, or null when the run paused, ended or failed. */
 export async function executeNode(step: StepContext, nodeId: string, resume: Resume | null): Promise<string | null> {
@@ -217,8 +219,9 @@ async function outcomeOf(
   }
   try {
     const { runner } = definition
-    if (resume && !runner.resume) return fail('not_waiting', `Node '${node.name}' does not wait for the customer.`)
-    const outcome = resume ? await runner.resume!(ctx, resume.event, resume.cursor) : await runner.run(ctx)
+    if (resume && !('handback' in resume ? runner.handBack : runner.resume))
+      return fail('not_waiting', `Node '${node.name}' does not wait for the customer.`)
+    const outcome = resume ? await resumeOutcome(runner, ctx, resume) : await runner.run(ctx)
     return undeclaredSend(definition, node, outcome) ?? badWait(node, outcome) ?? outcome
   } catch (err) {
     if (err instanceof NodeFailure || err instanceof EffectUnavailableError || err instanceof ModelError) {
@@ -252,14 +255,6 @@ function refuseSend(step: StepContext, outcome: NodeOutcome): NodeOutcome {
   return refusal ? { kind: 'fail', error: refusal } : outcome
 }
 
-/** What a paused node records when its time comes: it leaves by the port its wait named (docs/engine.md). */
-function wakeOutcome(cursor: WaitCursor, now: number): NodeOutcome {
-  if (cursor.until === undefined || !cursor.timeoutPort)
-    return fail('invalid_wait', 'The run was woken, but its node waits on no time.')
-  const output = { until: new Date(cursor.until).toISOString(), woke_at: new Date(now).toISOString() }
-  return { kind: 'next', port: cursor.timeoutPort, output }
-}
-
 /** A wait the engine cannot keep: on time without an instant or a port, or for nobody at all. */
 function badWait(node: FlowNode, outcome: NodeOutcome): NodeOutcome | null {
   if (outcome.kind !== 'wait') return null
@@ -267,12 +262,6 @@ function badWait(node: FlowNode, outcome: NodeOutcome): NodeOutcome | null {
   if (until === undefined && customer !== false) return null
   if (until !== undefined && Number.isFinite(until) && timeoutPort) return null
   return fail('invalid_wait', `Node '${node.name}' waits on time without a valid instant and port.`)
-}
-
-function resumeInput(resume: Resume | null): Record<string, unknown> {
-  if (!resume) return {}
-  if ('event' in resume) return { event: resume.event }
-  return { wake: { until: new Date(resume.cursor.until ?? 0).toISOString(), at: new Date(resume.wake).toISOString() } }
 }
 
 function fail(code: string, message: string): NodeOutcome {
@@ -311,6 +300,7 @@ function apply(
       Object.assign(state.vars, outcome.vars)
       if (outcome.output !== undefined) state.vars[node.name] = outcome.output
       step.messages.push(...outcome.messages)
+      if (outcome.handover) step.handover = { start: handoverStart(step, node.id, outcome.handover) }
       const now = step.deps.effects.clock.now()
       if (outcome.until !== undefined && outcome.until <= now) {
         // Its time has already come (a Wait for an instant that has passed): the wake is now, within this step, so

@@ -1,5 +1,6 @@
 // The run state machine: start a run, resume a paused one, end it. One call is one step: it executes nodes until
 // the run pauses, ends or fails, and returns everything the host must persist in one transaction.
+import type { HandBack } from './resume'
 import type { FlowDocument } from '../flow/document'
 import { buildGraph, pickTriggerNode, type FlowGraph } from './graph'
 import { MAX_NODES_PER_STEP, WINDOW_MS } from './limits'
@@ -203,6 +204,34 @@ export async function goOn(
 }
 
 /**
+ * Resumes the run paused at a Hand over node because the takeover ended (docs/engine.md, rules 14-15): the node
+ * leaves by `returned` with the person's variables. The end of the takeover is the core's to report (Handled.handover);
+ * the step carries a takeover only if the run went on to another Hand over node (StepResult.handover).
+ */
+export async function handBackRun(
+  flow: FlowDocument,
+  prior: RunState,
+  contact: Contact,
+  deps: EngineDeps,
+  handback: HandBack,
+  frames?: FlowDocument[],
+): Promise<StepResult> {
+  if (prior.status !== 'paused' || !prior.waiting) {
+    throw new EngineUsageError('run_not_paused', `Run ${prior.id} is ${prior.status}; only a paused run resumes.`)
+  }
+  const state: RunState = structuredClone(prior)
+  state.status = 'executing'
+  Object.assign(state.vars, handback.variables)
+  // Business-initiated like a wake: the customer did not write, so what follows is held to the 24-hour window.
+  const step: StepContext = { ...(await pausedStep(flow, state, contact, deps, null, frames)), woke: true }
+  const cursor = state.waiting!
+  state.waiting = null
+  if (step.state.status === 'executing')
+    await runFrom(step, await executeNode(step, cursor.nodeId, { handback, cursor }))
+  return finish(step)
+}
+
+/**
  * The instant a paused run must be woken, or null when it waits on no time. Hosts store it with the run on every
  * commit (an indexed `wake_at`) and send the core `{kind: 'wake'}` when it comes; they never read the cursor.
  */
@@ -298,5 +327,6 @@ function finish(step: StepContext): StepResult {
     trace: step.trace,
     inbound: step.inbound,
     ...(step.languageChanged && state.language ? { contactLanguage: state.language } : {}),
+    ...(step.handover ? { handover: step.handover } : {}),
   }
 }

@@ -3,6 +3,7 @@ import type { FlowNode } from '../flow/document'
 import type { FlowSettings } from '../flow/settings'
 import type { ConditionRule } from '../expr'
 import type { Effects } from './effects'
+import type { HandBack } from './resume'
 import type { Contact, EngineError, InboundEvent, OutboundMessage, TriggerInput, Vars, WaitCursor } from './types'
 
 export interface RunContext<C> {
@@ -69,6 +70,11 @@ export type NodeOutcome =
       timeoutPort?: string
       /** False: no customer message answers this wait, only the wake (needs `until`). Default true. */
       customer?: false
+      /**
+       * A Hand over node: the contact goes to a person while the run waits here (`id`: a new 'hnd_' id). The engine
+       * builds the Handover and the host stores it (StepResult.handover); a hand-back resumes the node (handBack).
+       */
+      handover?: { id: string; note: string | null; until: number | null }
     }
   /**
    * An End node: the run ends completed; inside a call, the flow returns to its caller instead, with `returns` (the
@@ -92,6 +98,11 @@ export interface NodeRunner<C = unknown> {
    * text that names none of its buttons, which lets a keyword start another flow (docs/engine.md, "Paused runs").
    */
   accepts?(event: InboundEvent, cursor: WaitCursor): boolean
+  /**
+   * Hand over only: the person (or the node's time) gave the conversation back while the run waited here, with the
+   * variables the person set. The conversation core decides when (docs/engine.md, rules 14-15).
+   */
+  handBack?(ctx: RunContext<C>, handback: HandBack, cursor: WaitCursor): NodeOutcome | Promise<NodeOutcome>
 }
 
 /** Thrown by runners for an error that the node's failure port may handle. */

@@ -30,7 +30,40 @@ export interface Contact {
    * by the tester. Read when a run of a flow with several languages starts (shared/engine/language.ts).
    */
   language?: string | null
+  /**
+   * Set while a person has the conversation (docs/engine.md, "The conversation core", rules 14-17): the bot starts
+   * and resumes nothing for the contact until it is handed back. Absent or null: the bot has it.
+   */
+  handover?: Handover | null
 }
+
+/** A person has the contact's conversation: a contact state, not a run state (it works with or without a node). */
+export interface Handover {
+  /** 'hnd_…' (ids.ts, timeOrderedId). */
+  id: string
+  /** Epoch ms. */
+  since: number
+  by: 'node' | 'api' | 'studio'
+  /** The Hand over node's run (paused at it), when a node started it; null for an API/studio takeover. */
+  runId: string | null
+  flowId: string | null
+  nodeId: string | null
+  /** When the conversation comes back to the bot by itself (the node's time), or null. */
+  until: number | null
+  /** Free text the operator/node gave (the reason, the team), shown in the studio and sent in the notification. */
+  note: string | null
+}
+
+/** How a takeover ended: who gave the conversation back, when, and the variables the person set. */
+export interface HandbackRecord {
+  handoverId: string
+  at: number
+  by: 'api' | 'studio' | 'timeout'
+  variables: Vars
+}
+
+/** What a step or an event asks the host to store on the contact about a takeover. */
+export type HandoverChange = { start: Handover } | { end: HandbackRecord }
 
 // ---- Inbound events: the channel's shapes (docs/runtime.md, Inbound messages), reduced to what a flow reads ----
 export type InboundEvent = (
@@ -233,4 +266,9 @@ export interface StepResult {
    * so its next run starts in it. Absent: the contact's language is as it was.
    */
   contactLanguage?: string
+  /**
+   * Set when a node (Hand over) put the contact with a person during the step, or a hand-back ended the takeover:
+   * what the host stores on the contact (the handovers table) in the step's transaction.
+   */
+  handover?: HandoverChange
 }

@@ -16,6 +16,7 @@ import { modelHandlers } from './model'
 import { breakpointsHandlers } from './breakpoints'
 import { debugHandlers } from './debug'
 import { translationsHandlers } from './translations'
+import { handoversHandlers } from './handovers'
 import { trafficHandlers } from './traffic'
 import type { HandlerMap } from './types'
 
@@ -39,6 +40,7 @@ export const handlers: HandlerMap = {
   ...modelHandlers,
   ...breakpointsHandlers,
   ...debugHandlers,
+  ...handoversHandlers,
   ...translationsHandlers,
   ...trafficHandlers,
 }

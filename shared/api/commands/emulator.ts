@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { identifier } from '../../text/identifier'
-import type { LoggedMessage, RunStatus, TraceEvent, Vars } from '../../engine/types'
+import type { Handover, LoggedMessage, RunStatus, TraceEvent, Vars } from '../../engine/types'
+import { HandbackVariablesSchema, HandoverNoteSchema, PersonTextSchema, type HandoverMessage } from './handovers'
 import type { DebugView } from '../../engine/debug/types'
 import { returns } from '../define'
 import { FlowIdSchema } from './flows'
@@ -134,6 +135,11 @@ export interface EmulatorSession {
   clockOffsetMs: number
   /** The debugger's view while it is attached to this contact and flow (docs/emulator.md, "Debugging"); else absent. */
   debug?: DebugView | null
+  /**
+   * While a person has this contact's conversation (docs/emulator.md, "Playing the person"): the takeover and its
+   * transcript (the customer's messages recorded, the person's replies). Null: the bot has it.
+   */
+  person?: { handover: Handover; messages: HandoverMessage[] } | null
 }
 
 export interface EmulatorOutcome {
@@ -223,6 +229,21 @@ export const emulatorCommands = {
   /** Edits the paused run's variables between turns (the inspector); `unset` removes names. */
   'emulator.setVariables': {
     req: z.object({ ...Target, set: Json.default({}), unset: z.array(z.string()).default([]) }),
+    res: returns<EmulatorSession>(),
+  },
+  /** A person takes the emulator contact's conversation: the bot stays silent until the hand-back. */
+  'emulator.handover': {
+    req: z.object({ ...Target, note: HandoverNoteSchema.optional() }),
+    res: returns<EmulatorSession>(),
+  },
+  /** The person hands back; a run waiting at a Hand over node goes on by `returned` with `variables`. */
+  'emulator.handBack': {
+    req: z.object({ ...Target, variables: HandbackVariablesSchema.default({}), mocks: MocksSchema }),
+    res: returns<EmulatorOutcome>(),
+  },
+  /** The person writes to the emulator contact (shown on the phone as the business's message). */
+  'emulator.personReply': {
+    req: z.object({ ...Target, text: PersonTextSchema }),
     res: returns<EmulatorSession>(),
   },
   'emulator.coverage': { req: z.object({ flowId: FlowIdSchema }), res: returns<FlowCoverage>() },

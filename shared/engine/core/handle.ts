@@ -2,8 +2,8 @@
 // the writes the host persists in one transaction. No host decides anything itself: the studio's RunService, the
 // production runtime and the conversation-test player differ only in where they keep what this returns.
 import type { EngineDeps } from '../deps'
-import { closeRun, startRun, resumeRun, wakeUp } from '../machine'
-import type { InboundEvent, TriggerInput } from '../types'
+import { closeRun, handBackRun, startRun, resumeRun, wakeUp } from '../machine'
+import type { HandbackRecord, HandoverChange, InboundEvent, TriggerInput } from '../types'
 import { route, type Closing, type StartPlan } from './route'
 import { loadFrames } from '../calls'
 import type { CoreInput, CurrentRun, Handled, Ignored, StepWrite } from './types'
@@ -14,8 +14,60 @@ export const LOCAL_MESSAGE_ID_PREFIX = 'wamid.local_'
 export async function handleEvent(given: CoreInput, deps: EngineDeps): Promise<Handled> {
   const input = { ...given, current: await withFrames(given.current, deps) }
   const event = withMessageId(input.event, deps)
+  const decided = route({ ...input, event }, deps.catalog)
+  const { plan } = decided
+  if (plan.action === 'takeover') {
+    const { by, note, until } = plan
+    const ids = { runId: null, flowId: null, nodeId: null }
+    const start = { id: deps.effects.ids.next('hnd_'), since: input.now, by, ...ids, until, note }
+    return { action: 'handover', steps: [], ran: null, inboundAt: null, handover: { start } }
+  }
+  if (plan.action !== 'handback') {
+    const handled = await carryOut({ ...input, event }, decided, deps)
+    return decided.endHandover ? { ...handled, handover: { end: ended(input, decided.endHandover, {}) } } : handled
+  }
+  // Rules 14-15: the takeover ends; the Hand over node's run goes on by `returned` with the person's variables.
+  const end = ended(input, plan.by, plan.variables)
+  const steps = closings(decided.close, input.now)
+  const { run } = plan
+  const since = input.contact.handover!.since
+  const ran = run
+    ? {
+        flow: run.flow,
+        step: await handBackRun(run.flow, run.state, input.contact, deps, { ...end, since }, run.frames),
+      }
+    : null
+  if (ran) steps.push(ran)
+  const done: Handled = { action: ran ? 'resumed' : 'handover', steps, ran, inboundAt: null, handover: { end } }
+  if (!plan.then) return done
+  // The event came after the node's time: decided again with the conversation back with the bot (rule 10), and with
+  // a person again if the run went on to another Hand over node.
+  const paused = ran?.step.state.status === 'paused' ? ran.step.state : null
+  const again = ran?.step.handover && 'start' in ran.step.handover ? ran.step.handover.start : null
+  const contact = { ...input.contact, handover: again }
+  const current = paused && ran ? await withFrames({ state: paused, flow: ran.flow }, deps) : null
+  const next = { ...input, contact, current, event }
+  const after = await carryOut(next, route(next, deps.catalog), deps)
+  return after.action === 'ignored'
+    ? { ...done, inboundAt: after.inboundAt }
+    : { ...after, steps: [...steps, ...after.steps], handover: { end } }
+}
+
+function ended(input: CoreInput, by: HandbackRecord['by'], variables: HandbackRecord['variables']): HandbackRecord {
+  return { handoverId: input.contact.handover!.id, at: input.now, by, variables }
+}
+
+/** Every takeover change of a handled event, in the order the host stores them: the event's, then the steps'. */
+export function handoverChanges(handled: Handled): HandoverChange[] {
+  const steps = handled.steps.flatMap((w) => (w.step.handover ? [w.step.handover] : []))
+  return handled.handover ? [handled.handover, ...steps] : steps
+}
+
+/** Rules 1-13: a plan that runs, closes or ignores. */
+async function carryOut(input: CoreInput, routed: ReturnType<typeof route>, deps: EngineDeps): Promise<Handled> {
+  const { event } = input
   const steps: StepWrite[] = []
-  let decided = route({ ...input, event }, deps.catalog)
+  let decided = routed
   let woke: Handled['ran'] = null
   if (decided.plan.action === 'wake') {
     steps.push(...closings(decided.close, input.now))
@@ -27,7 +79,11 @@ export async function handleEvent(given: CoreInput, deps: EngineDeps): Promise<H
     // a run due at the same instant (a wait whose time has passed is left at once: execute-node.ts), so once.
     const current =
       woke.step.state.status === 'paused' ? await withFrames({ state: woke.step.state, flow }, deps) : null
-    decided = route({ ...input, current, event }, deps.catalog)
+    const contact =
+      woke.step.handover && 'start' in woke.step.handover
+        ? { ...input.contact, handover: woke.step.handover.start }
+        : input.contact
+    decided = route({ ...input, contact, current, event }, deps.catalog)
     if (decided.plan.action === 'wake') throw new Error('A wake left the run due at the same instant.')
   }
   const { close, plan } = decided
@@ -38,6 +94,7 @@ export async function handleEvent(given: CoreInput, deps: EngineDeps): Promise<H
     event.kind === 'message' || (event.kind === 'start' && 'message' in event.trigger) ? input.now : null
   if (plan.action === 'none')
     return woke ? { action: 'resumed', steps, ran: woke, inboundAt } : nothingRan(steps, inboundAt, plan.ignored)
+  if (plan.action !== 'resume' && plan.action !== 'start') throw new Error(`A ${plan.action} cannot follow a wake.`)
   const ran =
     plan.action === 'resume'
       ? {

@@ -5,7 +5,7 @@ import { nodeCatalog } from '../../nodes/runners'
 import { ASHA, buildFlow, testDeps } from '../testing/fixtures'
 import { WINDOW_MS } from '../limits'
 import { resumeRun, startRun } from '../machine'
-import type { InboundEvent, RunState } from '../types'
+import type { Handover, InboundEvent, RunState } from '../types'
 import { route } from './route'
 import { flowsFrom } from '../flow-source'
 import { caller } from '../testing/calls'
@@ -122,6 +122,20 @@ function current(p: Paused): CurrentRun | null {
       return { state: atButtons, flow: p === 'flow gone' ? null : menu }
   }
 }
+/** The contact's takeover: by the API (no run), or by a node of the paused run (route reads only the run's id). */
+function person(by: 'api' | 'node', paused: CurrentRun | null): Handover {
+  const node = by === 'node' && paused
+  return {
+    id: 'hnd_1',
+    since: atButtons.updatedAt,
+    by,
+    runId: node ? paused.state.id : null,
+    flowId: node ? paused.state.flowId : null,
+    nodeId: node ? paused.state.waiting!.nodeId : null,
+    until: node ? (paused.state.waiting!.until ?? null) : null,
+    note: null,
+  }
+}
 /** The case's clock: `after` ms past the question's pause (or the default moment of each state). */
 const at = (p: Paused, after?: number) =>
   after !== undefined
@@ -137,6 +151,8 @@ const cases: Array<{
   activation?: 'every' | 'keyword'
   /** The clock, in ms after the question paused (default: a second after, or past the window for 'expired'). */
   after?: number
+  /** A person has the conversation: taken over by the API (no run), or by a Hand over node whose run is the paused one. */
+  person?: 'api' | 'node'
   plan: string
   close: string[]
 }> = [
@@ -514,6 +530,119 @@ const cases: Array<{
     event: () => ({ kind: 'end', reason: 'cancelled' }),
     plan: 'none nothing_paused',
     close: ['cancelled'],
+  }, // Rules 14-17: a person has the conversation (Contact.handover).
+  {
+    rule: '14. a keyword while a person has the conversation starts nothing and is held for the person',
+    paused: 'buttons',
+    person: 'api',
+    event: () => msg(text('help')),
+    plan: 'none with_person',
+    close: [],
+  },
+  {
+    rule: '14. an answer while a person has the conversation resumes nothing',
+    paused: 'question',
+    person: 'api',
+    event: () => msg(text('my answer')),
+    plan: 'none with_person',
+    close: [],
+  },
+  {
+    rule: '14. a takeover puts the contact with a person without touching the paused run',
+    paused: 'question',
+    event: () => ({ kind: 'takeover', by: 'studio' }),
+    plan: 'takeover studio',
+    close: [],
+  },
+  {
+    rule: '14. a second takeover is refused',
+    paused: 'none',
+    person: 'api',
+    event: () => ({ kind: 'takeover', by: 'api' }),
+    plan: 'none already_with_person',
+    close: [],
+  },
+  {
+    rule: '14. a hand-back with no person is refused',
+    paused: 'question',
+    event: () => ({ kind: 'handback', by: 'api' }),
+    plan: 'none not_with_person',
+    close: [],
+  },
+  {
+    rule: '14. a hand-back while a Question waits ends the takeover and leaves the Question waiting',
+    paused: 'question',
+    person: 'api',
+    event: () => ({ kind: 'handback', by: 'api', variables: { resolved: true } }),
+    plan: 'handback api',
+    close: [],
+  },
+  {
+    rule: "14. a hand-back resumes the Hand over node's run",
+    paused: 'time only',
+    person: 'node',
+    event: () => ({ kind: 'handback', by: 'studio' }),
+    plan: 'handback studio f_menu',
+    close: [],
+  },
+  {
+    rule: "15. the Hand over node's time ends the takeover and resumes its run",
+    paused: 'time only',
+    person: 'node',
+    event: () => ({ kind: 'wake' }),
+    after: HOUR,
+    plan: 'handback timeout f_menu',
+    close: [],
+  },
+  {
+    rule: "15. a message after the Hand over node's time: the takeover ends first, then the message is decided",
+    paused: 'time only',
+    person: 'node',
+    event: () => msg(text('help')),
+    after: HOUR,
+    plan: 'handback timeout then f_menu',
+    close: [],
+  },
+  {
+    rule: "15. another run's wake while a person has the conversation is held",
+    paused: 'question until',
+    person: 'api',
+    event: () => ({ kind: 'wake' }),
+    after: HOUR,
+    plan: 'none with_person',
+    close: [],
+  },
+  {
+    rule: '16. a webhook start of a contact with a person is refused',
+    paused: 'buttons',
+    person: 'api',
+    event: () => hookOf(menu, 'zzz'),
+    plan: 'none with_person',
+    close: [],
+  },
+  {
+    rule: "16. a tester's start ends the takeover and starts",
+    paused: 'buttons',
+    person: 'node',
+    event: () => ({ kind: 'start', flow: menu, trigger: { message: text('menu') }, tester: true }),
+    plan: 'start f_menu (takeover ends: studio)',
+    close: ['superseded'],
+  },
+  {
+    rule: "17. the sweep leaves the Hand over node's run past the window while the takeover lasts",
+    paused: 'expired',
+    person: 'node',
+    event: () => ({ kind: 'sweep' }),
+    plan: 'none nothing_expired',
+    close: [],
+  },
+  {
+    rule: '17. the sweep still expires any other paused run while a person has the conversation',
+    paused: 'expired',
+    person: 'api',
+    event: () => ({ kind: 'sweep' }),
+    plan: 'none nothing_expired',
+    close: ['expired'],
   },
 ]
 
@@ -521,10 +650,11 @@ describe('the conversation core decides', () => {
   for (const c of cases) {
     it(c.rule, async () => {
       await setUp
+      const paused = current(c.paused)
       const r = route(
         {
-          contact: ASHA,
-          current: current(c.paused),
+          contact: c.person ? { ...ASHA, handover: person(c.person, paused) } : ASHA,
+          current: paused,
           flows,
           event: c.event(),
           now: at(c.paused, c.after),
@@ -540,8 +670,13 @@ describe('the conversation core decides', () => {
             ? `wake${r.plan.then ? ' then' : ''} ${r.plan.flow.id}${inCall(r.plan.frames)}`
             : r.plan.action === 'start'
               ? `start ${r.plan.start.flow.id}`
-              : `none ${r.plan.ignored.reason}`
-      expect({ plan, close: r.close.map((x) => x.reason) }).toEqual({ plan: c.plan, close: c.close })
+              : r.plan.action === 'handback'
+                ? `handback ${r.plan.by}${r.plan.then ? ' then' : ''}${r.plan.run ? ` ${r.plan.run.flow.id}` : ''}`
+                : r.plan.action === 'takeover'
+                  ? `takeover ${r.plan.by}`
+                  : `none ${r.plan.ignored.reason}`
+      const ends = r.endHandover ? ` (takeover ends: ${r.endHandover})` : ''
+      expect({ plan: plan + ends, close: r.close.map((x) => x.reason) }).toEqual({ plan: c.plan, close: c.close })
     })
   }
 })

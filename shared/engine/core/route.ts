@@ -20,12 +20,22 @@
 //      (`frames`), and every rule above applies to the whole stack;
 //  13. a run held by the debugger (RunState.debug: no node waits) takes no message: one that starts no flow leaves it
 //      as it is (the debugger goes on from it, shared/engine/machine.ts goOn); a start or an end applies as above.
+//  14. while a person has the conversation (Contact.handover), a message starts and resumes nothing (`with_person`):
+//      the host records it in the takeover's transcript; a takeover then is refused (`already_with_person`), a
+//      hand-back without one too (`not_with_person`); a hand-back resumes the Hand over node's run by `returned`, and
+//      leaves any other paused run waiting as it was;
+//  15. the Hand over node's run falling due (its `until`) ends the takeover by 'timeout' and resumes it by
+//      `returned` (as rule 9/10 would); any other run's wake while a person has the conversation is held
+//      (`with_person`): rule 10 carries it out at the first event or wake after the hand-back;
+//  16. a tester's start ends the takeover and starts; any other start (webhook, manual, broadcast) is refused
+//      (`with_person`);
+//  17. the sweep never expires the Hand over node's run while its takeover lasts (its `until`, if any, decides).
 import type { FlowDocument } from '../../flow/document'
 import type { NodeCatalog } from '../deps'
 import { dueAt, isExpired } from '../machine'
 import { matchTrigger, type Activation } from '../triggers'
 import { offersButton, webhookClick } from '../webhook-click'
-import type { InboundEvent, RunState, TriggerInput, Vars } from '../types'
+import type { HandbackRecord, Handover, InboundEvent, RunState, TriggerInput, Vars } from '../types'
 import { currentFlow } from '../calls'
 import type { Closing, CoreInput, CurrentRun, Ignored } from './types'
 
@@ -53,16 +63,36 @@ export type Plan =
   | { action: 'wake'; run: RunState; flow: FlowDocument; frames?: FlowDocument[]; then?: true }
   | { action: 'start'; start: StartPlan }
   | { action: 'none'; ignored: Ignored }
+  /** A person takes the conversation (rule 14): nothing runs. */
+  | { action: 'takeover'; by: Handover['by']; note: string | null; until: number | null }
+  /**
+   * The takeover ends (rules 14, 15): `run` is the Hand over node's run, resumed by `returned` with `variables`;
+   * null when there is none to go on (an API/studio takeover, or its run has ended). `then`: as the wake's.
+   */
+  | {
+      action: 'handback'
+      by: HandbackRecord['by']
+      variables: Vars
+      run: { state: RunState; flow: FlowDocument; frames?: FlowDocument[] } | null
+      then?: true
+    }
 
 export interface Route {
   /** Runs to close before the plan runs, in this order. */
   close: Closing[]
   plan: Plan
+  /** The takeover ends before the plan runs, for this reason (a tester's start, rule 16). */
+  endHandover?: HandbackRecord['by']
 }
 
 export function route(input: CoreInput, catalog: NodeCatalog): Route {
   const { current, event, now } = input
+  const handover = input.contact.handover ?? null
+  if (handover) return withPerson(input, handover, catalog)
   const close: Closing[] = []
+  if (event.kind === 'takeover')
+    return { close, plan: { action: 'takeover', by: event.by, note: event.note ?? null, until: event.until ?? null } }
+  if (event.kind === 'handback') return { close, plan: { action: 'none', ignored: { reason: 'not_with_person' } } }
   if (event.kind === 'sweep') {
     // Only the clock closes a run here: a sweep reads no flows, so it cannot tell a missing one from an unread one.
     if (current && isExpired(current.state, now)) close.push({ state: current.state, reason: 'expired' })
@@ -140,6 +170,39 @@ export function route(input: CoreInput, catalog: NodeCatalog): Route {
     close,
     plan: { action: 'none', ignored: whyNot(input.flows, message, activation) ?? { reason: 'no_trigger' } },
   }
+}
+
+/** Rules 14-17: a person has the conversation. */
+function withPerson(input: CoreInput, handover: Handover, catalog: NodeCatalog): Route {
+  const { current, event, now } = input
+  const withPersonIgnored: Plan = { action: 'none', ignored: { reason: 'with_person', handoverId: handover.id } }
+  // The Hand over node's run, still paused at it (not when the run went on or ended some other way).
+  const nodeRun = current && current.state.status === 'paused' && current.state.id === handover.runId ? current : null
+  if (event.kind === 'takeover')
+    return { close: [], plan: { action: 'none', ignored: { reason: 'already_with_person', handoverId: handover.id } } }
+  if (event.kind === 'sweep') {
+    const close: Closing[] = []
+    if (current && !nodeRun && isExpired(current.state, now)) close.push({ state: current.state, reason: 'expired' })
+    return { close, plan: { action: 'none', ignored: { reason: 'nothing_expired' } } }
+  }
+  if (event.kind === 'end') return route({ ...input, contact: { ...input.contact, handover: null } }, catalog)
+  if (event.kind === 'start') {
+    if (!event.tester) return { close: [], plan: withPersonIgnored }
+    const then = route({ ...input, contact: { ...input.contact, handover: null } }, catalog)
+    return then.plan.action === 'start' ? { ...then, endHandover: 'studio' } : then
+  }
+  const nodeDue = nodeRun && isDue(nodeRun.state, now) ? nodeRun : null
+  if (event.kind === 'handback' || nodeDue) {
+    const by = event.kind === 'handback' ? event.by : 'timeout'
+    const variables = event.kind === 'handback' ? (event.variables ?? {}) : {}
+    const close: Closing[] = []
+    if (nodeRun && !nodeRun.flow) close.push({ state: nodeRun.state, reason: 'superseded' })
+    const run = nodeRun?.flow ? { state: nodeRun.state, flow: nodeRun.flow, frames: nodeRun.frames } : null
+    const then = event.kind === 'handback' || event.kind === 'wake' ? {} : { then: true as const }
+    return { close, plan: { action: 'handback', by, variables, run, ...then } }
+  }
+  // A message, or a wake of any other run: held until the hand-back (rules 14, 15).
+  return { close: [], plan: withPersonIgnored }
 }
 
 /** The paused run with its flows: the root flow, and those of its open calls (the run waits in the last). */

@@ -3,7 +3,7 @@
 // handleEvent, and persists the Handled it gets back, in one transaction, without deciding anything itself.
 import type { FlowDocument } from '../../flow/document'
 import type { Activation } from '../triggers'
-import type { Contact, InboundEvent, RunState, StepResult, TriggerInput, Vars } from '../types'
+import type { Contact, HandoverChange, InboundEvent, RunState, StepResult, TriggerInput, Vars } from '../types'
 
 /** A paused run closed without running anything, and why. */
 export interface Closing {
@@ -31,6 +31,11 @@ export type ConversationEvent =
       /** Start at this node instead of the trigger (a tester's start mid-flow): activation does not gate it. */
       startNodeId?: string
       presets?: Vars
+      /**
+       * A tester's start (the emulator's Start/Restart, a conversation test): it ends a takeover and starts (rule 16).
+       * Any other start of a contact with a person is refused (`with_person`).
+       */
+      tester?: boolean
     }
   /** Nobody wrote: the expiry sweep asks whether the contact's paused run has outlived its window. */
   | { kind: 'sweep' }
@@ -44,6 +49,16 @@ export type ConversationEvent =
    * otherwise changes nothing (`nothing_due`), so a host may deliver a wake late, twice, or after an answer.
    */
   | { kind: 'wake' }
+  /**
+   * A person takes the conversation (the publish API, the studio): the bot stays silent for the contact until it is
+   * handed back. No run is needed; a paused run stays paused as it is. `until`: it comes back by itself then.
+   */
+  | { kind: 'takeover'; by: 'api' | 'studio'; note?: string; until?: number | null }
+  /**
+   * The person gives the conversation back. A run paused at a Hand over node resumes on `returned` with `variables`
+   * merged into its variables; any other paused run waits again, unchanged.
+   */
+  | { kind: 'handback'; by: 'api' | 'studio'; variables?: Vars }
 
 /**
  * The contact's paused run, with its flow; `flow` is null when that flow no longer exists (a start event never
@@ -88,6 +103,12 @@ export type Ignored =
   | { reason: 'waiting_on_time' }
   /** A message that starts no flow while the debugger holds the paused run (RunState.debug): it stays held. */
   | { reason: 'held_by_debugger' }
+  /** An event while a person has the conversation (rules 14-16): recorded by the host, routed nowhere. */
+  | { reason: 'with_person'; handoverId: string }
+  /** A takeover of a contact a person already has. */
+  | { reason: 'already_with_person'; handoverId: string }
+  /** A hand-back of a contact no person has. */
+  | { reason: 'not_with_person' }
 
 /** A step to persist, with the flow it belongs to (a closed run keeps the name it was logged under). */
 export interface StepWrite {
@@ -96,8 +117,11 @@ export interface StepWrite {
 }
 
 export interface Handled {
-  /** A wake that ran the run on is 'resumed'. */
-  action: 'started' | 'resumed' | 'closed' | 'ignored'
+  /**
+   * A wake that ran the run on is 'resumed'. 'handover': only the contact's takeover changed (`handover`), nothing
+   * ran: a takeover, or a hand-back with no Hand over run to go on.
+   */
+  action: 'started' | 'resumed' | 'closed' | 'ignored' | 'handover'
   /**
    * In commit order: a due wake carried out first (an event that came after the run's time), runs closed on the way
    * (flow gone, expired, superseded), then the step that ran.
@@ -109,4 +133,10 @@ export interface Handled {
   inboundAt: number | null
   /** Present when action is 'ignored'. */
   ignored?: Ignored
+  /**
+   * A takeover this event started (takeover) or ended (hand-back, the Hand over node's time, a tester's start): the
+   * host stores it in the same transaction, before the steps. A step may carry its own (a Hand over node it ran
+   * starts one: StepResult.handover); `handoverChanges(handled)` lists them all in the order to store.
+   */
+  handover?: HandoverChange
 }

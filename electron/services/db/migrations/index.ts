@@ -26,6 +26,7 @@ import { migration023 } from './023_emulator_skips'
 import { migration024 } from './024_breakpoints'
 import { migration025 } from './025_trace_detail'
 import { migration026 } from './026_contact_language'
+import { migration027 } from './027_handovers'
 import { migration029 } from './029_traffic'
 import type { Migration } from './types'
 
@@ -62,6 +63,7 @@ export const schema: SchemaMigration[] = [
   migration024,
   migration025,
   migration026,
+  migration027,
   migration029,
 ]
 

@@ -27,6 +27,7 @@ import { migration024 } from './024_breakpoints'
 import { migration025 } from './025_trace_detail'
 import { migration026 } from './026_contact_language'
 import { migration027 } from './027_handovers'
+import { migration028 } from './028_broadcasts'
 import { migration029 } from './029_traffic'
 import type { Migration } from './types'
 
@@ -64,6 +65,7 @@ export const schema: SchemaMigration[] = [
   migration025,
   migration026,
   migration027,
+  migration028,
   migration029,
 ]
 

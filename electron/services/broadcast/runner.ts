@@ -1,0 +1,196 @@
+// The broadcast runner: claims due recipients and starts them through its host (the runtime's broadcast-host.ts:
+// inside the contact's transaction; the studio's RunService), at the pace the server allows, within the daily limit
+// of new business-initiated conversations. It keeps nothing per recipient in memory: every round reads the store,
+// so a restart (or a second PostgreSQL instance) goes on where the store says. docs/runtime.md, "Broadcasts".
+import { WINDOW_MS } from '../../../shared/engine/limits'
+import { TokenBucket } from './token-bucket'
+import {
+  RecipientTaken,
+  type BroadcastStore,
+  type ClaimedRecipient,
+  type RecipientOutcome,
+  type RecipientWrite,
+} from './store'
+
+export interface BroadcastHost {
+  /**
+   * Starts one claimed recipient and records its outcome (the runtime: in the contact's transaction, with the run).
+   * Throws RecipientTaken when the recipient had moved on (another start took it): nothing happened.
+   */
+  start(recipient: ClaimedRecipient): Promise<RecipientOutcome>
+}
+
+export interface RunnerOptions {
+  now: () => number
+  /** Starts per second the server allows now (the runtime's send pacer: slower after a 130429). */
+  rate: () => number
+  /** New business-initiated conversations per rolling 24 hours; null: unlimited. */
+  conversationLimit: number | null
+  /**
+   * How many recipients may start now: the runtime bounds what waits in its outbox, so the broadcast goes at the
+   * send pace, not ahead of it. Absent: no bound.
+   */
+  room?: () => number
+  /** Started recipients whose runs' messages wait in an outbox are settled from its marks (the runtime). */
+  settle?: boolean
+  leaseMs?: number
+  /** Starts in flight at once. */
+  concurrency?: number
+  /** The longest sleep between rounds (another instance or a new broadcast may have work sooner). */
+  pollMs?: number
+  log?: (message: string) => void
+}
+
+export interface RoundReport {
+  started: number
+  /** Why the round stopped short, when it did. */
+  limited: 'rate' | 'room' | 'limit' | null
+  /** When the next round should run (epoch ms). */
+  nextAt: number
+}
+
+const STEP_MS = 50
+
+export class BroadcastRunner {
+  private readonly bucket: TokenBucket
+  private readonly perBroadcast = new Map<string, TokenBucket>()
+  private timer: NodeJS.Timeout | null = null
+  private running: Promise<RoundReport> | null = null
+  private stopped = false
+  private waitingStarted = 0
+
+  constructor(
+    private readonly store: BroadcastStore,
+    private readonly host: BroadcastHost,
+    private readonly opts: RunnerOptions,
+  ) {
+    this.bucket = new TokenBucket(opts.rate(), opts.now)
+  }
+
+  start(): void {
+    this.schedule(0)
+  }
+
+  /** Something changed (a broadcast created or resumed): run a round now. */
+  poke(): void {
+    if (!this.stopped && this.timer) this.schedule(0)
+  }
+
+  private schedule(ms: number): void {
+    if (this.stopped) return
+    if (this.timer) clearTimeout(this.timer)
+    this.timer = setTimeout(() => {
+      this.timer = null
+      void this.round()
+        .then((r) => this.schedule(Math.max(0, Math.min(r.nextAt - this.opts.now(), this.opts.pollMs ?? 1000))))
+        .catch((err: unknown) => {
+          this.opts.log?.(`broadcasts: a round failed: ${err instanceof Error ? err.message : String(err)}`)
+          this.schedule(this.opts.pollMs ?? 1000)
+        })
+    }, ms)
+    this.timer.unref?.()
+  }
+
+  /** One round: settle what the outbox finished, then start what is due, as far as pace, room and limit allow. */
+  round(): Promise<RoundReport> {
+    this.running ??= this.doRound().finally(() => (this.running = null))
+    return this.running
+  }
+
+  private async doRound(): Promise<RoundReport> {
+    const now = this.opts.now()
+    if (this.opts.settle) this.waitingStarted = (await this.store.settleStarted(now, 2000)).waiting
+    await this.store.finishDone(now)
+    const rate = this.opts.rate()
+    if (rate !== this.bucket.ratePerSecond) this.bucket.setRate(rate)
+    let allowance = this.bucket.available()
+    let limited: RoundReport['limited'] = allowance <= 0 ? 'rate' : null
+    if (this.opts.room) {
+      const room = this.opts.room() - this.waitingStarted
+      if (room < allowance) [allowance, limited] = [Math.max(0, room), 'room']
+    }
+    const limit = this.opts.conversationLimit
+    if (limit !== null) {
+      const room = limit - (await this.store.newConversationsSince(now - WINDOW_MS))
+      if (room <= 0) return this.atLimit(now)
+      if (room < allowance) [allowance, limited] = [room, 'limit']
+    }
+    const claimed =
+      allowance > 0 ? await this.store.claim({ now, leaseMs: this.opts.leaseMs ?? 30_000, limit: allowance }) : []
+    const go = await this.paced(claimed, now)
+    this.bucket.take(go.length)
+    await this.startAll(go)
+    if (go.length) await this.store.finishDone(this.opts.now())
+    const next =
+      limited || claimed.length >= allowance ? now + Math.max(STEP_MS, this.bucket.waitMs()) : await this.nextDue(now)
+    return { started: go.length, limited, nextAt: next }
+  }
+
+  private async nextDue(now: number): Promise<number> {
+    const due = await this.store.nextDue(now)
+    return due === null ? now + (this.opts.pollMs ?? 1000) : Math.max(due, now + STEP_MS)
+  }
+
+  /** The daily limit is reached: running broadcasts with due recipients wait for room (checked every round). */
+  private async atLimit(now: number): Promise<RoundReport> {
+    const views = await this.store.list(100)
+    for (const b of views)
+      if ((b.status === 'running' || b.status === 'scheduled') && b.nextAt !== null && b.nextAt <= now)
+        await this.store.setStatus(b.id, 'waiting_limit', now)
+    return { started: 0, limited: 'limit', nextAt: now + 60_000 }
+  }
+
+  /** A broadcast with its own slower rate holds its recipients beyond that rate back, for later. */
+  private async paced(claimed: ClaimedRecipient[], now: number): Promise<ClaimedRecipient[]> {
+    const go: ClaimedRecipient[] = []
+    const back: ClaimedRecipient[] = []
+    for (const r of claimed) {
+      const rate = r.rate
+      if (rate === null || rate >= this.opts.rate()) {
+        go.push(r)
+        continue
+      }
+      let b = this.perBroadcast.get(r.broadcastId)
+      if (!b) this.perBroadcast.set(r.broadcastId, (b = new TokenBucket(rate, this.opts.now)))
+      if (b.available() > 0) {
+        b.take(1)
+        go.push(r)
+      } else back.push(r)
+    }
+    if (back.length) await this.store.release(back, now + STEP_MS)
+    return go
+  }
+
+  private async startAll(items: ClaimedRecipient[]): Promise<void> {
+    const concurrency = this.opts.concurrency ?? 16
+    let next = 0
+    const worker = async () => {
+      while (next < items.length) await this.startOne(items[next++]!)
+    }
+    await Promise.all(Array.from({ length: Math.min(concurrency, items.length) }, worker))
+  }
+
+  private async startOne(r: ClaimedRecipient): Promise<void> {
+    try {
+      await this.host.start(r)
+    } catch (err) {
+      if (err instanceof RecipientTaken) return
+      const message = err instanceof Error ? err.message : String(err)
+      this.opts.log?.(`broadcasts: recipient ${r.seq} of ${r.broadcastId} (${r.phone}) could not start: ${message}`)
+      const write: RecipientWrite = {
+        broadcastId: r.broadcastId,
+        seq: r.seq,
+        outcome: { state: 'failed', runId: null, reason: { code: 'start_failed', message } },
+        at: this.opts.now(),
+      }
+      await this.store.settle(write).catch(() => undefined)
+    }
+  }
+
+  /** Stops the timer and waits for the round in flight. */
+  async close(): Promise<void> {
+    this.stopped = true
+    if (this.timer) clearTimeout(this.timer)
+    await this.running?.catch(() => undefined)
+  }
+}

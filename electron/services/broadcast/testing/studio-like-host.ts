@@ -1,0 +1,31 @@
+// Test support: a host that "starts" a recipient as the studio does (at once, nothing left in an outbox) and writes
+// its outcome through the store, recording every start. Outcomes come from `decide` (blocked, a new conversation…).
+import type { BroadcastHost } from '../runner'
+import type { BroadcastStore, ClaimedRecipient, RecipientOutcome } from '../store'
+
+export interface RecordingHost extends BroadcastHost {
+  starts: Array<{ phone: string; at: number; seq: number; broadcastId: string }>
+}
+
+export function recordingHost(
+  store: BroadcastStore,
+  now: () => number,
+  decide: (r: ClaimedRecipient) => RecipientOutcome = (r) => ({
+    state: 'sent',
+    runId: `run_${r.broadcastId}_${r.seq}`,
+    cost: 1,
+    templates: ['promo'],
+    newConversation: true,
+  }),
+): RecordingHost {
+  const starts: RecordingHost['starts'] = []
+  return {
+    starts,
+    async start(r) {
+      const outcome = decide(r)
+      const ok = await store.settle({ broadcastId: r.broadcastId, seq: r.seq, outcome, at: now() })
+      if (ok) starts.push({ phone: r.phone, at: now(), seq: r.seq, broadcastId: r.broadcastId })
+      return outcome
+    },
+  }
+}

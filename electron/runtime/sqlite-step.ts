@@ -7,6 +7,7 @@ import { contactLanguageOf } from '../../shared/engine/core'
 import type { ContactStore, RunStore } from '../services/runs'
 import type { SqliteOutbox } from './sqlite-outbox'
 import type { ContactWrites, InboundRecord, OutboxItem } from './store'
+import type { TrafficBatch } from '../services/traffic/run-traffic'
 
 export class SqliteStep {
   // Read and written on every message: prepared once.
@@ -28,10 +29,11 @@ export class SqliteStep {
 
   /**
    * Runs inside the group commit's transaction (its own savepoint): all of it is kept, or none. Returns the
-   * outbound messages it leased to this process's sender (SqliteOutbox.write).
+   * outbound messages it leased to this process's sender (SqliteOutbox.write), and the steps' traffic counts, which
+   * the store adds to the aggregates once per transaction, before its commit (sqlite-store.ts).
    */
-  write(contact: Contact, writes: ContactWrites): OutboxItem[] {
-    this.runStore.writeSteps(writes.steps)
+  write(contact: Contact, writes: ContactWrites): { leased: OutboxItem[]; traffic: TrafficBatch | null } {
+    const traffic = this.runStore.writeSteps(writes.steps)
     const leased = this.out.write(contact, writes.steps, writes.leaseOutbound?.until)
     const r = writes.inbound
     if (r) this.sql.record.run(r.messageId, r.contactId, r.action, r.runId, r.receivedAt)
@@ -39,7 +41,7 @@ export class SqliteStep {
     // A Set Language node changed the run's language: kept with the step, so the contact's next run starts in it.
     const language = contactLanguageOf(writes.steps)
     if (language) this.contactStore.update(contact.id, { language })
-    return leased
+    return { leased, traffic }
   }
 
   /** The answer given to this message id before, if it was processed already. */

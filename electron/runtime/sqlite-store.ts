@@ -29,6 +29,7 @@ import { SqliteChannel } from './sqlite-channel'
 import type { ContactTx, DeliveryFailure, RuntimeStore } from './store'
 import { localTraffic, type TrafficSource } from '../services/traffic/source'
 import { SqliteTrafficQueries } from '../services/traffic/sqlite-traffic'
+import { TrafficBatch } from '../services/traffic/run-traffic'
 
 const UNDONE = 'A write this step read was undone (its commit failed): nothing was kept. Try again.'
 
@@ -48,6 +49,8 @@ export class SqliteRuntimeStore implements RuntimeStore {
   readonly traffic: TrafficSource
   private readonly writer: GroupCommit
   private readonly stopIndexing: () => void
+  /** The traffic counts of the open transaction's steps (added before its commit). */
+  private pendingTraffic: TrafficBatch | null = null
 
   constructor(
     private readonly db: Database,
@@ -59,9 +62,17 @@ export class SqliteRuntimeStore implements RuntimeStore {
     const published = db.prepare('SELECT active_version FROM published_flows WHERE flow_id = ?').pluck()
     this.runStore = new RunStore(db, {
       traffic: opts.traffic,
+      deferTraffic: true,
       versionOf: (flowId) => (published.get(flowId) as number | undefined) ?? null,
     })
     this.writer = new GroupCommit(db)
+    // The steps of a transaction add to the traffic aggregates once, before its commit: under load a turn holds
+    // many steps of the same flow, whose counts land on the same few rows (one upsert per row, not per step).
+    this.writer.onBeforeCommit(() => {
+      const rows = this.pendingTraffic
+      this.pendingTraffic = null
+      if (rows && !rows.empty) this.runStore.traffic?.add(rows.rows())
+    })
     this.flows = new SqliteFlows(db, this.writer, now)
     this.out = new SqliteOutbox(db)
     this.step = new SqliteStep(db, this.runStore, this.contactStore, this.out)
@@ -144,7 +155,9 @@ export class SqliteRuntimeStore implements RuntimeStore {
           if (committed) throw new Error('A contact transaction commits once.')
           committed = true
           if (undone()) throw new Error(UNDONE)
-          const items = this.writer.write(() => this.step.write(contact, writes))
+          const { leased: items, traffic } = this.writer.write(() => this.step.write(contact, writes))
+          // Counted only once its savepoint held: a step that failed alone adds nothing.
+          if (traffic) (this.pendingTraffic ??= new TrafficBatch()).absorb(traffic)
           leased = items.map((i) => i.seq)
           return items
         },

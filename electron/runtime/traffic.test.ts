@@ -114,6 +114,23 @@ describeEachStore('traffic aggregates', (c) => {
     expect(edgesOf(first)['n_check-true->n_bye']).toBe(1)
   })
 
+  it('counts the steps of many contacts written at once exactly (one transaction or many)', async () => {
+    const { store, clock, say } = await open()
+    await store.publish(shopFlow())
+    const phones = Array.from({ length: 12 }, (_, i) => `+9198000007${String(40 + i)}`)
+    await Promise.all(phones.map((p) => say(p, 'shop')))
+    clock.now += 5 * S
+    await Promise.all(phones.map((p, i) => say(p, i % 3 ? 'done' : 'x')))
+    const r = await store.traffic.report({ flowId: 'flw_shop', from: DAY0, to: DAY0 })
+    expect(r.runs).toMatchObject({ started: 12, ended: 8, waiting: 4, turns: 24 })
+    expect(edgesOf(r)).toMatchObject({
+      'n_trigger_1-out->n_ask': 12,
+      'n_check-true->n_bye': 8,
+      'n_route-false->n_ask': 4,
+    })
+    expect(nodeOf(r, 'ask')).toMatchObject({ reached: 12, waiting: 4, answers: 12 })
+  })
+
   it('gives the funnel to a goal along the path most runs took', async () => {
     const { store, say } = await open()
     await store.publish(shopFlow())

@@ -60,6 +60,12 @@ export interface RunStoreOptions {
   versionOf?: (flowId: string) => number | null
   /** Keep the traffic aggregates with every step (default); off only to measure what they cost (bench). */
   traffic?: boolean
+  /**
+   * The caller adds each write's counts to the aggregates itself, later in the same transaction (the runtime's group
+   * commit: once per transaction, just before its COMMIT, the steps of a turn as one set of rows): writeSteps then
+   * only counts and returns the batch.
+   */
+  deferTraffic?: boolean
 }
 
 export class RunStore {
@@ -71,7 +77,8 @@ export class RunStore {
   readonly saveStep: (flow: Pick<FlowDocument, 'id' | 'name'>, step: StepResult) => void
   /** Several steps in one transaction (a run closed on the way, then the step that ran). */
   readonly saveSteps: (steps: readonly StepOf[]) => void
-  private readonly traffic: SqliteTrafficWriter | null
+  readonly traffic: SqliteTrafficWriter | null
+  private readonly deferTraffic: boolean
   private readonly versionOf: (flowId: string) => number | null
 
   constructor(
@@ -79,6 +86,7 @@ export class RunStore {
     opts: RunStoreOptions = {},
   ) {
     this.traffic = opts.traffic === false ? null : new SqliteTrafficWriter(db)
+    this.deferTraffic = opts.deferTraffic ?? false
     const revision = db.prepare('SELECT revision FROM flows WHERE id = ?').pluck()
     this.versionOf = opts.versionOf ?? ((id) => (revision.get(id) as number | undefined) ?? null)
     this.upsertRun = db.prepare(`
@@ -113,14 +121,18 @@ export class RunStore {
     this.writeSteps([{ flow, step }])
   }
 
-  /** saveSteps without its own transaction. Two steps of one run count on from each other (TrafficBatch). */
-  writeSteps(steps: readonly StepOf[]): void {
+  /**
+   * saveSteps without its own transaction. Two steps of one run count on from each other (TrafficBatch). Returns the
+   * steps' traffic counts, already added to the aggregates unless the store defers them (`deferTraffic`).
+   */
+  writeSteps(steps: readonly StepOf[]): TrafficBatch | null {
     const batch = this.traffic ? new TrafficBatch() : null
     for (const { flow, step } of steps) {
       const traffic = batch?.add(flow.id, step, batch.priorOf(step.state) ? null : this.versionOf(flow.id))
       this.writeOne(flow, step, traffic)
     }
-    if (batch && !batch.empty) this.traffic!.add(batch.rows())
+    if (batch && !batch.empty && !this.deferTraffic) this.traffic!.add(batch.rows())
+    return batch
   }
 
   private writeOne(flow: Pick<FlowDocument, 'id' | 'name'>, step: StepResult, traffic: RunTraffic | undefined): void {

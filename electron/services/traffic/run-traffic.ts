@@ -129,6 +129,30 @@ export class TrafficBatch {
     row.answers += 1
   }
 
+  /** Adds another batch's counts to this one (not its records): a transaction's steps written as one set of rows. */
+  absorb(other: TrafficBatch): void {
+    for (const [k, r] of other.runs) {
+      const have = this.runs.get(k)
+      if (!have) this.runs.set(k, { ...r })
+      else for (const f of Object.keys(zeroRuns) as Array<keyof typeof zeroRuns>) have[f] += r[f]
+    }
+    for (const [k, r] of other.nodes) {
+      const have = this.nodes.get(k)
+      if (!have) this.nodes.set(k, { ...r })
+      else for (const f of Object.keys(zeroNode) as Array<keyof typeof zeroNode>) have[f] += r[f]
+    }
+    for (const [k, r] of other.edges) {
+      const have = this.edges.get(k)
+      if (!have) this.edges.set(k, { ...r })
+      else have.runs += r.runs
+    }
+    for (const [k, r] of other.answers) {
+      const have = this.answers.get(k)
+      if (!have) this.answers.set(k, { ...r })
+      else have.answers += r.answers
+    }
+  }
+
   get empty(): boolean {
     return !this.runs.size && !this.nodes.size && !this.edges.size && !this.answers.size
   }

@@ -144,7 +144,7 @@ async function sqlite(all: TrafficRows[]): Promise<void> {
     )
     const db = openDatabase(path.join(dir, 'studio.sqlite'))
     const writer = new SqliteTrafficWriter(db)
-    let t = performance.now()
+    const t = performance.now()
     db.transaction(() => all.forEach((rows) => writer.add(rows)))()
     console.log(`SQLite: ${all.length} flows' rows written in ${(performance.now() - t).toFixed(0)} ms`)
     const q = new SqliteTrafficQueries(db)
@@ -159,9 +159,7 @@ async function sqlite(all: TrafficRows[]): Promise<void> {
     )
     console.log(line('SQLite overlay, 30 days', await time(() => q.report(QUERY)), ref, 200))
     console.log(line('SQLite funnel to bye, 30 days', await time(() => q.funnel(FUNNEL)), ref, 300))
-    t = performance.now()
     console.log(`  (load average ${load()})`)
-    void t
   } finally {
     fs.rmSync(dir, { recursive: true, force: true })
   }
@@ -234,7 +232,7 @@ async function postgres(all: TrafficRows[]): Promise<void> {
 
 export async function run(): Promise<void> {
   console.log(`load average ${load()}`)
-  let t = performance.now()
+  const t = performance.now()
   const runs = scenarios(RUNS, DAYS)
   const rows = seedRows(runs, DAYS, await templates())
   const started = rows.runs.reduce((n, r) => n + r.started, 0)
@@ -243,7 +241,6 @@ export async function run(): Promise<void> {
     `${RUNS.toLocaleString('en')} runs over ${DAYS} days counted by TrafficBatch in ${((performance.now() - t) / 1000).toFixed(1)} s: ` +
       `${rows.runs.length + rows.nodes.length + rows.edges.length + rows.answers.length} rows per flow, ${OTHER_FLOWS + 1} flows`,
   )
-  t = performance.now()
   const all = allFlows(rows)
   await sqlite(all)
   await postgres(all)

@@ -71,7 +71,7 @@ export class SqliteRuntimeStore implements RuntimeStore {
     this.writer.onBeforeCommit(() => {
       const rows = this.pendingTraffic
       this.pendingTraffic = null
-      if (rows && !rows.empty) this.runStore.traffic?.add(rows.rows())
+      if (rows && !rows.empty) this.runStore.traffic?.add(rows.rows(false))
     })
     this.flows = new SqliteFlows(db, this.writer, now)
     this.out = new SqliteOutbox(db)

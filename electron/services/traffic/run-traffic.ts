@@ -104,28 +104,66 @@ export class TrafficBatch {
     return next
   }
 
+  // Rows are built field by field (no spreads) and keyed by a plain join: this runs for every step of every run.
   run(c: Cohort, field: keyof typeof zeroRuns, by = 1): void {
     const k = key(c)
-    const row = this.runs.get(k) ?? this.runs.set(k, { ...c, ...zeroRuns }).get(k)!
+    let row = this.runs.get(k)
+    if (!row) {
+      row = {
+        flowId: c.flowId,
+        day: c.day,
+        version: c.version,
+        started: 0,
+        ended: 0,
+        failed: 0,
+        expired: 0,
+        abandoned: 0,
+        turns: 0,
+      }
+      this.runs.set(k, row)
+    }
     row[field] += by
   }
 
   node(c: Cohort, nodeId: string, field: keyof typeof zeroNode, by = 1): void {
-    const k = key(c, nodeId)
-    const row = this.nodes.get(k) ?? this.nodes.set(k, { ...c, nodeId, ...zeroNode }).get(k)!
+    const k = key(c) + SEP + nodeId
+    let row = this.nodes.get(k)
+    if (!row) {
+      row = {
+        flowId: c.flowId,
+        day: c.day,
+        version: c.version,
+        nodeId,
+        reached: 0,
+        ended: 0,
+        failed: 0,
+        expired: 0,
+        abandoned: 0,
+        waiting: 0,
+      }
+      this.nodes.set(k, row)
+    }
     row[field] += by
   }
 
   edge(c: Cohort, from: string, port: string, to: string): void {
-    const k = key(c, from, port, to)
-    const row = this.edges.get(k) ?? this.edges.set(k, { ...c, from, port, to, runs: 0 }).get(k)!
+    const k = key(c) + SEP + from + SEP + port + SEP + to
+    let row = this.edges.get(k)
+    if (!row) {
+      row = { flowId: c.flowId, day: c.day, version: c.version, from, port, to, runs: 0 }
+      this.edges.set(k, row)
+    }
     row.runs += 1
   }
 
   answer(c: Cohort, nodeId: string, ms: number): void {
     const bucket = bucketOf(ms)
-    const k = key(c, nodeId, String(bucket).padStart(3, '0'))
-    const row = this.answers.get(k) ?? this.answers.set(k, { ...c, nodeId, bucket, answers: 0 }).get(k)!
+    const k = key(c) + SEP + nodeId + SEP + bucket
+    let row = this.answers.get(k)
+    if (!row) {
+      row = { flowId: c.flowId, day: c.day, version: c.version, nodeId, bucket, answers: 0 }
+      this.answers.set(k, row)
+    }
     row.answers += 1
   }
 
@@ -157,9 +195,10 @@ export class TrafficBatch {
     return !this.runs.size && !this.nodes.size && !this.edges.size && !this.answers.size
   }
 
-  /** The rows to add, in key order; rows that add nothing (a run that left and came back to wait) are left out. */
-  rows(): TrafficRows {
-    const sorted = <T>(m: Map<string, T>) => [...m.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+  /** The rows to add, in key order (`ordered`: false for a store with one writer); rows that add nothing (a run that left and came back to wait) are left out. */
+  rows(ordered = true): TrafficRows {
+    const sorted = <T>(m: Map<string, T>) =>
+      ordered ? [...m.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)) : [...m.entries()]
     return {
       runs: sorted(this.runs).map(([, r]) => r),
       nodes: sorted(this.nodes)
@@ -171,8 +210,8 @@ export class TrafficBatch {
   }
 }
 
-const key = (c: Cohort, ...rest: string[]): string =>
-  [c.flowId, String(c.day).padStart(8, '0'), String(c.version).padStart(10, '0'), ...rest].join(SEP)
+/** Any fixed order of the keys will do for the locks: the plain join's. */
+const key = (c: Cohort): string => c.flowId + SEP + c.day + SEP + c.version
 
 /** Events of the run's root flow: a call's own events count for the flow called, not here. */
 const rootEvents = (s: RunState, trace: TraceEvent[]): TraceEvent[] =>
@@ -194,31 +233,28 @@ function countStep(
   const s = step.state
   // A run stored before aggregates existed has no record: it is left uncounted rather than counted from its middle.
   if (!prior && step.trace[0]?.seq !== 0) return undefined
-  const r: RunTraffic = prior
-    ? { ...prior, n: [...prior.n], e: [...prior.e] }
-    : { v: version ?? 0, d: dayOf(s.startedAt), n: [], e: [] }
+  // The lists are copied only when they grow (the prior record may be the stored state's own).
+  const r: RunTraffic = prior ? { ...prior } : { v: version ?? 0, d: dayOf(s.startedAt), n: [], e: [] }
   const c: Cohort = { flowId, day: r.d, version: r.v }
   if (!prior) batch.run(c, 'started')
   if (step.inbound) batch.run(c, 'turns')
-  const nodes = new Set(r.n)
-  const edges = new Set(r.e)
-  const events = rootEvents(s, step.trace)
+  const events = step.trace.some((t) => t.depth || (t.flowId !== undefined && t.flowId !== s.flowId))
+    ? rootEvents(s, step.trace)
+    : step.trace
   // The customer's answer to the node the run waited at: the time since it paused there.
   const first = events[0]
   if (step.inbound && first?.phase === 'resume' && r.w === first.nodeId && r.t !== undefined)
     batch.answer(c, first.nodeId, Math.max(0, first.startedAt - r.t))
   let last = r.l
   for (const t of events) {
-    if (!nodes.has(t.nodeId)) {
-      nodes.add(t.nodeId)
-      r.n.push(t.nodeId)
+    if (!r.n.includes(t.nodeId)) {
+      r.n = [...r.n, t.nodeId]
       batch.node(c, t.nodeId, 'reached')
     }
     if (last && last[1] !== null && !(t.phase === 'resume' && t.nodeId === last[0])) {
-      const k = [last[0], last[1], t.nodeId].join(SEP)
-      if (!edges.has(k)) {
-        edges.add(k)
-        r.e.push(k)
+      const k = last[0] + SEP + last[1] + SEP + t.nodeId
+      if (!r.e.includes(k)) {
+        r.e = [...r.e, k]
         batch.edge(c, last[0], last[1], t.nodeId)
       }
     }

@@ -256,7 +256,7 @@ async function aggregatesCost(): Promise<void> {
     await trafficCost<Instance>({
       start: (state, env) => startInstance(state, undefined, undefined, env),
       publish,
-      load: (instances, seconds, tag) => load(instances, seconds, tag),
+      load: (instances, seconds, tag, db) => load(instances, seconds, tag, 0, db ? (server?.serverPid ?? null) : null),
       stop,
       pgUrl: async () => {
         const why = pgUnavailableReason()

@@ -8,7 +8,7 @@ import { nodeCatalog } from '../shared/nodes/runners'
 import type { Runtime } from '../electron/runtime/runtime'
 import type { RuntimeStore } from '../electron/runtime/store'
 import { text } from '../electron/runtime/testing/runtime-fixtures'
-import { shopFlow } from '../electron/runtime/testing/traffic-fixtures'
+import { shopFlow } from '../electron/services/traffic/testing/shop-flow'
 import { TrafficBatch, type TrafficRows } from '../electron/services/traffic/run-traffic'
 
 export const FLOW = shopFlow()

@@ -9,7 +9,7 @@ import type { Runtime } from './runtime'
 import type { RuntimeStore } from './store'
 import { testRuntime, text } from './testing/runtime-fixtures'
 import { describeEachStore } from './testing/stores'
-import { shopFlow } from './testing/traffic-fixtures'
+import { shopFlow } from '../services/traffic/testing/shop-flow'
 
 const KEY = 'pk_traffic_0123456789abcdef'
 const T0 = Date.UTC(2026, 0, 10, 9)

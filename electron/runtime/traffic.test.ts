@@ -8,7 +8,7 @@ import { bucketOf, boundsOf } from '../services/traffic/answer-buckets'
 import type { Runtime } from './runtime'
 import type { RuntimeStore } from './store'
 import { testRuntime, text } from './testing/runtime-fixtures'
-import { shopFlow } from './testing/traffic-fixtures'
+import { shopFlow } from '../services/traffic/testing/shop-flow'
 import { describeEachStore } from './testing/stores'
 
 const DAY0 = '2026-01-10'

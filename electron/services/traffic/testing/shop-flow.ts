@@ -1,5 +1,5 @@
-// Test support for the traffic aggregates (traffic.test.ts, traffic-routes.test.ts, bench/suites/traffic.ts).
-import { buildFlow } from '../../../shared/engine/testing/fixtures'
+// Test support for the traffic aggregates (electron/services/traffic and electron/runtime tests, bench/suites/traffic.ts).
+import { buildFlow } from '../../../../shared/engine/testing/fixtures'
 
 /** shop → ask → check: "done" ends at bye; otherwise route: "fail" goes to an HTTP call that fails, else back to ask. */
 export const shopFlow = (name = 'Shop') =>

@@ -106,4 +106,27 @@ describeEachStore('the runtime’s metrics and logs', (c) => {
       await runtime.close()
     }
   })
+  it('logs a takeover started and ended, and each customer message held for the person, with their ids', async () => {
+    const { store } = await c.open()
+    const { logger, lines } = captureLogger()
+    const instrumented = instrumentStore(store, new RuntimeMetrics({ defaults: false }), logger)
+    await instrumented.publish(exampleFlow('age-gate'))
+    const { runtime } = testRuntime(instrumented, new MemoryAdapter())
+    try {
+      const phone = '+919800000703'
+      await runtime.inbound(text(phone, 'wine'))
+      const { handled } = await runtime.contactEvent(phone, { kind: 'takeover', by: 'api', note: 'refund' })
+      const id = handled!.handover && 'start' in handled!.handover ? handled!.handover.start.id : ''
+      await runtime.inbound(text(phone, 'hello?'))
+      await runtime.contactEvent(phone, { kind: 'handback', by: 'api' })
+      const seen = lines.filter((l) => l.handoverId === id).map((l) => [l.msg, l.by])
+      expect(seen).toEqual([
+        ['takeover started', 'api'],
+        ['customer message held for the person', undefined],
+        ['takeover ended', 'api'],
+      ])
+    } finally {
+      await runtime.close()
+    }
+  })
 })

@@ -30,6 +30,17 @@ export function instrumentStore<S extends RuntimeStore>(store: S, metrics: Runti
       )
     }
   }
+  // A takeover started or ended, and the customer's messages held for the person: one line each, with the ids.
+  const observeTakeovers = (writes: ContactWrites) => {
+    for (const h of writes.handovers ?? []) {
+      if ('start' in h) {
+        const { id, by, runId, until } = h.start
+        log.info({ handoverId: id, by, runId: runId ?? undefined, until: until ?? undefined }, 'takeover started')
+      } else log.info({ handoverId: h.end.handoverId, by: h.end.by }, 'takeover ended')
+    }
+    for (const m of writes.transcript ?? [])
+      if (m.direction === 'in') log.info({ handoverId: m.handoverId }, 'customer message held for the person')
+  }
   const withContact: RuntimeStore['withContact'] = async (phone, name, fn) => {
     const started = performance.now()
     let committed: ContactWrites | null = null
@@ -49,6 +60,7 @@ export function instrumentStore<S extends RuntimeStore>(store: S, metrics: Runti
     )
     // Only now is the transaction committed (PostgreSQL commits after fn returns).
     if (committed) observe(committed, (performance.now() - started) / 1000)
+    if (committed) observeTakeovers(committed)
     return result
   }
   const outboundSent: RuntimeStore['outboundSent'] = async (...args) => {

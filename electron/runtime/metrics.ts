@@ -55,6 +55,12 @@ export class RuntimeMetrics {
     labelNames: ['kind'],
     registers: this.r,
   })
+  readonly handoverNotifications = new Counter({
+    name: 'chatflow_handover_notifications_total',
+    help: 'Takeover notifications to the handover URL, by outcome: sent, retried (an attempt failed), failed (given up).',
+    labelNames: ['outcome'],
+    registers: this.r,
+  })
   private readonly outboxDepth = new Gauge({
     name: 'chatflow_outbox_depth',
     help: 'Outbound messages not yet sent or failed.',

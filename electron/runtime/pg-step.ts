@@ -14,6 +14,8 @@ import { toContact, type ContactRow } from './pg-runs'
 import type { ContactsEffect } from '../../shared/engine/effects'
 import { contactLanguageOf } from '../../shared/engine/core'
 import type { ContactWrites, InboundRecord, OutboxItem } from './store'
+import { openHandover, type HandoverRow } from './handover-rows'
+import { OPEN_HANDOVER, writeHandoverRows } from './pg-handovers'
 
 type Queryable = Pick<PoolClient, 'query'>
 
@@ -31,8 +33,14 @@ const OPEN = `
     RETURNING *)
   SELECT c.*,
     (SELECT r.state FROM runs r WHERE r.contact_id = c.id AND r.status = 'paused' ORDER BY r.started_at DESC, r.seq DESC LIMIT 1) AS paused,
-    (SELECT coalesce(json_agg(json_build_array(p.flow_id, p.active_version)), '[]') FROM published_flows p) AS pointers
+    (SELECT coalesce(json_agg(json_build_array(p.flow_id, p.active_version)), '[]') FROM published_flows p) AS pointers,
+    ${OPEN_HANDOVER('c')} AS handover
   FROM c`
+
+type OpenRow = ContactRow & { paused: string | null; pointers: Array<[string, number]>; handover: HandoverRow | null }
+
+/** The contact with its open takeover (a person has the conversation), read in the same statement. */
+const withHandover = (row: OpenRow): Contact => ({ ...toContact(row), handover: openHandover(row.handover) })
 
 export interface OpenedContact {
   contact: Contact
@@ -49,14 +57,14 @@ export async function openContact(
   at: number,
 ): Promise<OpenedContact> {
   const id = `ct_${randomUUID().replace(/-/g, '').slice(0, 20)}`
-  const { rows } = await c.query<ContactRow & { paused: string | null; pointers: Array<[string, number]> }>({
+  const { rows } = await c.query<OpenRow>({
     name: 'chatflow_open_contact',
     text: OPEN,
     values: [id, name || phone, phone, at],
   })
   const row = rows[0]!
   return {
-    contact: toContact(row),
+    contact: withHandover(row),
     paused: row.paused ? (JSON.parse(row.paused) as RunState) : null,
     pointers: new Map(row.pointers.map(([flowId, version]) => [flowId, version])),
   }
@@ -76,16 +84,17 @@ export async function openContactsLocked(c: PoolClient, phones: string[]): Promi
     SELECT pg_advisory_xact_lock(k) FROM (SELECT DISTINCT hashtextextended(p, 0) AS k FROM unnest(ARRAY[${keys}]::text[]) p ORDER BY 1) s;
     SELECT c.*,
       (SELECT r.state FROM runs r WHERE r.contact_id = c.id AND r.status = 'paused' ORDER BY r.started_at DESC, r.seq DESC LIMIT 1) AS paused,
-      (SELECT coalesce(json_agg(json_build_array(p.flow_id, p.active_version)), '[]') FROM published_flows p) AS pointers
+      (SELECT coalesce(json_agg(json_build_array(p.flow_id, p.active_version)), '[]') FROM published_flows p) AS pointers,
+      ${OPEN_HANDOVER('c')} AS handover
     FROM contacts c WHERE c.phone = ANY(ARRAY[${list}]::text[])`)) as unknown as Array<{
-    rows: Array<ContactRow & { paused: string | null; pointers: Array<[string, number]> }>
+    rows: OpenRow[]
   }>
   const rows = results[2]!.rows
   const pointers = new Map((rows[0]?.pointers ?? []).map(([flowId, version]) => [flowId, version] as const))
   return new Map(
     rows.map((row) => [
       row.phone,
-      { contact: toContact(row), paused: row.paused ? (JSON.parse(row.paused) as RunState) : null, pointers },
+      { contact: withHandover(row), paused: row.paused ? (JSON.parse(row.paused) as RunState) : null, pointers },
     ]),
   )
 }
@@ -310,6 +319,10 @@ export async function writeContactSteps(
       ...trafficParams(counted),
     ],
   })
+  // Takeovers are rare: their rows are a statement of their own, in the same transaction, only when a step has them.
+  for (const { contact, writes } of batch)
+    if (writes.handovers?.length || writes.transcript?.length || writes.personReply || writes.notifications?.length)
+      await writeHandoverRows(c, contact, writes)
   const leased = new Map(rows.map((r) => [r.id, Number(r.seq)]))
   const out: OutboxItem[][] = batch.map(() => [])
   for (const { envelope, of } of envelopes) {

@@ -31,6 +31,7 @@ import { PgOutbox } from './pg-outbox'
 import { PgHousekeeping } from './pg-housekeeping'
 import { PgWakes } from './pg-wakes'
 import { PgRuns } from './pg-runs'
+import { newestRun, PgHandovers, recentMessages } from './pg-handovers'
 import { transaction } from './pg-transaction'
 import type { ContactTx, ContactWrites, DeliveryFailure, OutboxItem, RuntimeStore } from './store'
 
@@ -52,6 +53,7 @@ export class PgRuntimeStore implements RuntimeStore {
   readonly channel: PgChannel
   readonly logs: PgLogs
   readonly traffic: PgTraffic
+  readonly handovers: PgHandovers
 
   private constructor(
     private readonly pool: pg.Pool,
@@ -66,6 +68,7 @@ export class PgRuntimeStore implements RuntimeStore {
     this.wakes = new PgWakes(pool)
     this.channel = new PgChannel(pool)
     this.logs = new PgLogs(pool)
+    this.handovers = new PgHandovers(pool)
   }
 
   /** Connects, migrates the schema, and answers once the database is usable. */
@@ -210,6 +213,8 @@ export class PgRuntimeStore implements RuntimeStore {
         return docs.filter((doc): doc is FlowDocument => doc !== null)
       },
       contacts: contactsEffect(c, this.now),
+      recentMessages: (limit) => recentMessages(c, contact.id, limit),
+      newestRun: () => newestRun(c, contact.id),
       commit,
     }
   }

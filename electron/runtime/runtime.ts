@@ -22,6 +22,9 @@ import { webhookTriggerOf } from '../../shared/nodes/trigger/kind'
 import type { WebhookRequest } from '../services/webhook/request'
 import type { WebhookRun } from '../services/webhook/server'
 import type { ChannelAdapter } from './adapters/adapter'
+import { HandoverNotifier, type NotifierOptions } from './handover-notifier'
+import { takeoverWrites } from './handover-writes'
+import { endDueTakeovers, takeoverTimer, withPerson } from './handover-control'
 import { expireStale, Housekeeping, type HousekeepingOptions } from './housekeeping'
 import type { InboundMessage } from './inbound'
 import { Outbox, type OutboxOptions } from './outbox'
@@ -48,6 +51,8 @@ export interface RuntimeOptions {
   housekeeping?: HousekeepingOptions
   /** The wake scheduler (wakes.ts); without it no timer runs (runDue still wakes what is due). */
   wakes?: WakeOptions & { onWake?: (report: WakeReport) => void }
+  /** Where takeover notifications go (--handover-url); without it none is written or sent. */
+  handover?: Omit<NotifierOptions, 'now'>
 }
 
 /** The answer to one inbound message. */
@@ -70,6 +75,9 @@ export class Runtime {
   private readonly housekeeping: Housekeeping | null
   private readonly wakes: WakeScheduler
   private readonly log: (message: string) => void
+  private readonly notifier: HandoverNotifier | null
+  /** The publish API's base URL, once it listens: takeover notifications link to it. */
+  apiBase: string | null = null
 
   constructor(private readonly opts: RuntimeOptions) {
     this.store = opts.store
@@ -93,7 +101,14 @@ export class Runtime {
       { group: opts.store.withContacts ? 32 : 1, ...wakeOpts },
     )
     this.wakes.start()
+    this.notifier = opts.handover ? new HandoverNotifier(opts.store.handovers, opts.handover) : null
+    this.notifier?.start()
+    // API and studio takeovers given `until` (a Hand over node's is its run's wake): read at the wakes' poll.
+    const poll = opts.wakes?.pollMs === undefined ? 1000 : opts.wakes.pollMs
+    this.stopTakeovers = opts.wakes && poll !== null ? takeoverTimer(this, poll, this.log) : () => undefined
   }
+
+  private readonly stopTakeovers: () => void
 
   private deps(tx: ContactTx): EngineDeps {
     const deps: EngineDeps = {
@@ -108,13 +123,14 @@ export class Runtime {
   /** The core's answer to one event of the contact holding `tx`, with the paused run and flows read on it. */
   private async handle(tx: ContactTx, event: ConversationEvent, now: number): Promise<Handled> {
     const paused = await tx.pausedRun()
-    // A start supersedes a paused run of another flow whatever it is, so only a message, a wake, a start of the
-    // paused run's own flow (a webhook's button_id may answer its buttons), or any event once the run's time has come
+    // A start supersedes a paused run of another flow whatever it is, so only a message, a wake, a hand-back, a start
+    // of the paused run's own flow (a webhook's button_id may answer its buttons), or any event once the run's time has come
     // (the core carries out its wake first), needs that flow read.
     const due = paused ? dueAt(paused) : null
     const reads =
       event.kind === 'message' ||
       event.kind === 'wake' ||
+      event.kind === 'handback' ||
       (due !== null && due <= now) ||
       (event.kind === 'start' && paused?.flowId === event.flow.id)
     const current = paused ? { state: paused, flow: reads ? await tx.runningFlow(paused.flowId) : null } : null
@@ -122,7 +138,7 @@ export class Runtime {
     return handleEvent({ contact: tx.contact, current, flows, event, now }, this.deps(tx))
   }
 
-  private now(): number {
+  now(): number {
     return this.opts.effects.clock.now()
   }
 
@@ -134,19 +150,17 @@ export class Runtime {
     const { phone_number, data, message_text, button_id } = req
     const trigger = { kind: 'webhook' as const, phone_number, data, message_text, button_id }
     const triggerNodeId = webhookTriggerOf(flow)?.id
-    // Every step's messages: a wake carried out before the start (its time had come) sends too.
-    let sends = false
-    let leased: OutboxItem[] = []
-    let offered = false
+    let after = () => undefined
     const step = await this.store.withContact(req.phone_number, undefined, async (tx) => {
-      const handled = await this.handle(tx, { kind: 'start', flow, trigger, triggerNodeId }, this.now())
-      const lease = this.leaseOutbound()
-      offered = lease !== undefined
-      leased = await tx.commit({ steps: handled.steps, leaseOutbound: lease })
-      sends = handled.steps.some((s) => s.step.messages.length > 0)
-      return handled.ran!.step
+      const event: ConversationEvent = { kind: 'start', flow, trigger, triggerNodeId }
+      const now = this.now()
+      const handled = await this.handle(tx, event, now)
+      // The core refuses a webhook start while a person has the conversation (rule 16): nothing is written.
+      if (!handled.ran) throw withPerson(handled)
+      after = await this.commit(tx, handled, event, now)
+      return handled.ran.step
     })
-    this.send(sends, leased, offered)
+    after()
     this.wakes.hint(dueAt(step.state))
     const { id, status, error, contactId } = step.state
     return { runId: id, state: status, contactId, error: error ? { code: error.code, message: error.message } : null }
@@ -154,33 +168,83 @@ export class Runtime {
 
   /** One customer message: processed once per message id, in arrival order per contact. */
   async inbound(msg: InboundMessage): Promise<InboundAnswer> {
-    let sends = false
     let due: number | null = null
-    let leased: OutboxItem[] = []
-    let offered = false
+    let after = () => undefined
     const answer = await this.store.withContact(msg.phone, msg.name, async (tx): Promise<InboundAnswer> => {
       const contactId = tx.contact.id
       const before = await tx.seen(msg.messageId)
       if (before) return { status: 'duplicate', action: before.action, runId: before.runId, contactId }
       const now = this.now()
-      const handled = await this.handle(tx, { kind: 'message', message: msg.event }, now)
+      const event: ConversationEvent = { kind: 'message', message: msg.event }
+      const handled = await this.handle(tx, event, now)
       const action = handled.ran ? (handled.action as 'resumed' | 'started') : 'ignored'
       const runId = handled.ran?.step.state.id ?? null
-      const lease = this.leaseOutbound()
-      offered = lease !== undefined
-      leased = await tx.commit({
-        steps: handled.steps,
+      after = await this.commit(tx, handled, event, now, {
         inbound: { messageId: msg.messageId, contactId, action, runId, receivedAt: now },
         touchInboundAt: now,
-        leaseOutbound: lease,
       })
-      sends = handled.steps.some((s) => s.step.messages.length > 0)
       due = handled.ran ? dueAt(handled.ran.step.state) : null
       return { status: 'processed', action, runId, state: handled.ran?.step.state.status ?? null, contactId }
     })
-    this.send(sends, leased, offered)
+    after()
     this.wakes.hint(due)
     return answer
+  }
+
+  /** The takeover rows of the core's answer (handover-writes.ts), committed with its steps. */
+  private takeover(tx: ContactTx, handled: Handled, event: ConversationEvent, now: number) {
+    return takeoverWrites(tx, handled, event, now, this.notifier ? { apiBase: this.apiBase } : null)
+  }
+
+  /**
+   * Commits the core's answer with its takeover rows (and `more`); answers what to do once the transaction has
+   * committed (withContact resolved): send what the step leased (`send`), read the notification queue.
+   */
+  private async commit(
+    tx: ContactTx,
+    handled: Handled,
+    event: ConversationEvent,
+    now: number,
+    more: Partial<ContactWrites> = {},
+  ): Promise<() => undefined> {
+    const lease = this.leaseOutbound()
+    const takeover = await this.takeover(tx, handled, event, now)
+    const leased = await tx.commit({ steps: handled.steps, leaseOutbound: lease, ...more, ...takeover })
+    // Every step's messages: a wake carried out before the event (its time had come) sends too.
+    const sends = handled.steps.some((s) => s.step.messages.length > 0)
+    return () => {
+      this.send(sends, leased, lease !== undefined)
+      if (takeover.notifications) this.notifier?.poke()
+    }
+  }
+
+  /**
+   * An event for an existing contact that no message or run decides (a takeover or hand-back through the publish
+   * API): the core's answer under the contact's lock, committed with its takeover rows.
+   */
+  async contactEvent(
+    phone: string,
+    event: ConversationEvent,
+    /** Decides, under the lock, whether the event still applies (a timer's takeover may have ended meanwhile). */
+    when: (contact: ContactTx['contact'], now: number) => boolean = () => true,
+  ): Promise<{ handled: Handled | null }> {
+    let after = () => undefined
+    const handled = await this.store.withContact(phone, undefined, async (tx) => {
+      const now = this.now()
+      if (!when(tx.contact, now)) return null
+      const handled = await this.handle(tx, event, now)
+      after = await this.commit(tx, handled, event, now)
+      return handled
+    })
+    after()
+    const last = handled?.steps.at(-1)?.step.state
+    if (last) this.wakes.hint(dueAt(last))
+    return { handled }
+  }
+
+  /** Something was written to the outbox outside a step (a person's reply): send it now. */
+  pokeOutbox(): void {
+    this.outbox.poke()
   }
 
   private leaseOutbound(): ContactWrites['leaseOutbound'] {
@@ -214,22 +278,16 @@ export class Runtime {
     /** The instant the core decides at (default: the clock); a wake by hand says the run's time has come. */
     at: (paused: RunState, now: number) => number = (_, now) => now,
   ): Promise<{ paused: RunState | null; handled: Handled | null }> {
-    let leased: OutboxItem[] = []
-    let sends = false
-    let offered = false
+    let after = () => undefined
     const result = await this.store.withContact(run.phone, undefined, async (tx) => {
       const paused = await tx.pausedRun()
       if (!paused || paused.id !== run.runId) return { paused: null, handled: null }
-      const handled = await this.handle(tx, event, at(paused, this.now()))
-      if (handled.steps.length) {
-        const lease = this.leaseOutbound()
-        offered = lease !== undefined
-        leased = await tx.commit({ steps: handled.steps, leaseOutbound: lease })
-        sends = handled.steps.some((s) => s.step.messages.length > 0)
-      }
+      const now = at(paused, this.now())
+      const handled = await this.handle(tx, event, now)
+      if (handled.steps.length || handled.handover) after = await this.commit(tx, handled, event, now)
       return { paused, handled }
     })
-    this.send(sends, leased, offered)
+    after()
     const last = result.handled?.steps.at(-1)?.step.state
     if (last) this.wakes.hint(dueAt(last))
     return result
@@ -257,12 +315,14 @@ export class Runtime {
     const phones = [...first.keys()]
     const lease = this.leaseOutbound()
     let hint: number | null = null
+    let notify = false
     const results = await this.store.withContacts!(phones, async (tx, k) => {
       const d = due[first.get(phones[k]!)!]!
       const paused = await tx.pausedRun()
       if (!paused || paused.id !== d.runId)
         return { result: { action: 'ignored', reason: 'not_paused', dueAt: null } as WakeOutcome, writes: null }
-      const handled = await this.handle(tx, WAKE, this.now())
+      const now = this.now()
+      const handled = await this.handle(tx, WAKE, now)
       if (!handled.steps.length) {
         const result: WakeOutcome = {
           action: 'ignored',
@@ -276,12 +336,15 @@ export class Runtime {
       if (next !== null && (hint === null || next < hint)) hint = next
       const sends = handled.steps.some((s) => s.step.messages.length > 0)
       const result: WakeOutcome & { sends: boolean } = { action: 'woken', status: last.status, sends }
-      return { result, writes: { steps: handled.steps, leaseOutbound: lease } }
+      const takeover = await this.takeover(tx, handled, WAKE, now)
+      if (takeover.notifications) notify = true
+      return { result, writes: { steps: handled.steps, leaseOutbound: lease, ...takeover } }
     })
     for (const r of results) {
       const sends = (r?.result as { sends?: boolean } | undefined)?.sends ?? false
       if (r) this.send(sends, r.leased, lease !== undefined)
     }
+    if (notify) this.notifier?.poke()
     this.wakes.hint(hint)
     const byPhone = new Map(phones.map((p, k) => [p, results[k]] as const))
     const rest = due.filter((d, i) => first.get(d.phone) !== i)
@@ -295,9 +358,9 @@ export class Runtime {
     })
   }
 
-  /** Wakes every run due now, as the scheduler's timer does; returns how many were woken. */
-  runDue(): Promise<number> {
-    return this.wakes.runDue()
+  /** Wakes every run due now, and ends the takeovers whose time has come, as the timers do; returns how many. */
+  async runDue(): Promise<number> {
+    return (await this.wakes.runDue()) + (await endDueTakeovers(this))
   }
 
   /** Closes every paused run whose messaging window has closed (what the expiry timer runs); returns how many. */
@@ -306,13 +369,16 @@ export class Runtime {
   }
 
   /** Resolves once every message committed so far was delivered or failed, or waits for a retry later. */
-  idle(): Promise<void> {
-    return this.outbox.idle()
+  async idle(): Promise<void> {
+    await this.outbox.idle()
+    await this.notifier?.idle()
   }
 
   /** Stops the timers and the sender (attempts in flight finish; unsent messages wait in the outbox). */
   async close(): Promise<void> {
     await this.wakes.close()
+    this.stopTakeovers()
+    await this.notifier?.close()
     await this.housekeeping?.close()
     await this.outbox.close()
     await this.adapter.close?.()

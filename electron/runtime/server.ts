@@ -15,6 +15,7 @@ import { silentLogger, type Logger } from './logging'
 import { RuntimeMetrics } from './metrics'
 import { storePublishTarget } from './publish-target'
 import { runControlRoutes } from './run-control'
+import { handoverRoutes } from './handover-routes'
 import type { Runtime } from './runtime'
 
 export interface ChannelWebhookSettings {
@@ -95,7 +96,10 @@ export async function startRuntimeServer(runtime: Runtime, opts: RuntimeServerOp
   if (status.state === 'listening' && opts.publishKey) {
     try {
       publish = await startPublishApi(
-        storePublishTarget(store, runControlRoutes(runtime)),
+        storePublishTarget(store, (app) => {
+          runControlRoutes(runtime)(app)
+          handoverRoutes(runtime)(app)
+        }),
         opts.publishKey,
         new URL(status.url!).hostname.replace(/^\[|\]$/g, ''),
         opts.publishPort ?? 0,
@@ -105,6 +109,8 @@ export async function startRuntimeServer(runtime: Runtime, opts: RuntimeServerOp
       throw err
     }
   }
+  // Takeover notifications link to the takeover on this API.
+  if (publish) runtime.apiBase = publish.url
   // Messages recorded before a stop or crash are processed from the start.
   if (status.state === 'listening') inbox?.start()
   return {

@@ -6,6 +6,7 @@ import type { Contact } from '../../shared/engine'
 import { contactLanguageOf } from '../../shared/engine/core'
 import type { ContactStore, RunStore } from '../services/runs'
 import type { SqliteOutbox } from './sqlite-outbox'
+import type { SqliteHandovers } from './sqlite-handovers'
 import type { ContactWrites, InboundRecord, OutboxItem } from './store'
 import type { TrafficBatch } from '../services/traffic/run-traffic'
 
@@ -18,6 +19,7 @@ export class SqliteStep {
     private readonly runStore: RunStore,
     private readonly contactStore: ContactStore,
     private readonly out: SqliteOutbox,
+    private readonly handovers: SqliteHandovers,
   ) {
     this.sql = {
       inbound: db.prepare('SELECT * FROM runtime_inbound WHERE message_id = ?'),
@@ -41,6 +43,8 @@ export class SqliteStep {
     // A Set Language node changed the run's language: kept with the step, so the contact's next run starts in it.
     const language = contactLanguageOf(writes.steps)
     if (language) this.contactStore.update(contact.id, { language })
+    if (writes.handovers?.length || writes.transcript?.length || writes.personReply || writes.notifications?.length)
+      this.handovers.write(contact, writes)
     return { leased, traffic }
   }
 

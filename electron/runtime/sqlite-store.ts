@@ -26,6 +26,7 @@ import { SqliteOutbox } from './sqlite-outbox'
 import { SqliteHousekeeping } from './sqlite-housekeeping'
 import { SqliteWakes } from './sqlite-wakes'
 import { SqliteChannel } from './sqlite-channel'
+import { SqliteHandovers } from './sqlite-handovers'
 import type { ContactTx, DeliveryFailure, RuntimeStore } from './store'
 import { localTraffic, type TrafficSource } from '../services/traffic/source'
 import { SqliteTrafficQueries } from '../services/traffic/sqlite-traffic'
@@ -47,6 +48,7 @@ export class SqliteRuntimeStore implements RuntimeStore {
   readonly channel: SqliteChannel
   readonly logs: LogSource
   readonly traffic: TrafficSource
+  readonly handovers: SqliteHandovers
   private readonly writer: GroupCommit
   private readonly stopIndexing: () => void
   /** The traffic counts of the open transaction's steps (added before its commit). */
@@ -75,7 +77,8 @@ export class SqliteRuntimeStore implements RuntimeStore {
     })
     this.flows = new SqliteFlows(db, this.writer, now)
     this.out = new SqliteOutbox(db)
-    this.step = new SqliteStep(db, this.runStore, this.contactStore, this.out)
+    this.handovers = new SqliteHandovers(db, this.writer)
+    this.step = new SqliteStep(db, this.runStore, this.contactStore, this.out, this.handovers)
     this.runs = new SqliteRuns(db, this.runStore, this.contactStore)
     this.housekeeping = new SqliteHousekeeping(db)
     this.wakes = new SqliteWakes(db)
@@ -140,7 +143,9 @@ export class SqliteRuntimeStore implements RuntimeStore {
       epoch = this.writer.epoch
       const contact = this.writer.write(() => {
         const c = this.contactStore.ensure({ phone, name })
-        return name && c.name === c.phone && name !== c.name ? this.contactStore.update(c.id, { name }) : c
+        const named = name && c.name === c.phone && name !== c.name ? this.contactStore.update(c.id, { name }) : c
+        // With its open takeover: while a person has the conversation, the core routes nothing.
+        return { ...named, handover: this.handovers.current(c.id) }
       })
       let committed = false
       const tx: ContactTx = {
@@ -151,6 +156,8 @@ export class SqliteRuntimeStore implements RuntimeStore {
         runningFlows: () => this.runningFlows(),
         calledFlow: (callerId, callerVersion, calleeId) => this.calledFlow(callerId, callerVersion, calleeId),
         contacts: createContactsEffect(this.contactStore),
+        recentMessages: async (limit) => this.handovers.recentMessages(contact.id, limit),
+        newestRun: async () => this.handovers.newestRun(contact.id),
         commit: async (writes) => {
           if (committed) throw new Error('A contact transaction commits once.')
           committed = true

@@ -3,11 +3,21 @@
 // ContactTx, which the store serialises per contact: see docs/runtime.md, "Ordering and exactly once".
 import type { PublishedVersion } from '../../shared/api/commands/publish'
 import type { CatalogueEffect, ContactsEffect, TemplatesEffect } from '../../shared/engine/effects'
-import type { Contact, OutboundMessage, RunState, StepResult, TraceEvent } from '../../shared/engine'
+import type {
+  Contact,
+  HandoverChange,
+  InboundEvent,
+  OutboundMessage,
+  RunState,
+  StepResult,
+  TraceEvent,
+} from '../../shared/engine'
 import type { FlowDocument } from '../../shared/flow/document'
 import type { PublishLibrary } from '../services/publish/library'
 import type { OutboundEnvelope } from './adapters/adapter'
 import type { ChannelStore } from './channel-store'
+import type { HandoverNotice, NoticeMessage } from './handover-notice'
+import type { RuntimeHandovers } from './handover-rows'
 import type { LogSource } from '../services/logs/source'
 import type { TrafficSource } from '../services/traffic/source'
 import type { LoggedMessage, RunSummary } from '../services/runs'
@@ -91,6 +101,20 @@ export interface ContactWrites {
    * webhook request at one connection).
    */
   leaseOutbound?: { until: number }
+  /**
+   * Takeovers the core started or ended (handoverChanges: the event's, then each step's, a Hand over node's start),
+   * in order: the contact's handovers rows, written with the step.
+   */
+  handovers?: HandoverChange[]
+  /** Lines of a takeover's transcript: the customer's messages held while with a person, the person's replies. */
+  transcript?: Array<
+    | { handoverId: string; at: number; direction: 'in'; message: InboundEvent }
+    | { handoverId: string; at: number; direction: 'out'; message: OutboundMessage }
+  >
+  /** The person's reply, queued in the outbox under `runId` (the takeover's run, or the contact's newest). */
+  personReply?: { runId: string; flowId: string; at: number; message: OutboundMessage; id: string }
+  /** The takeover notifications to send (handover-notifier.ts), when the runtime has an endpoint for them. */
+  notifications?: HandoverNotice[]
 }
 
 export interface ContactTx {
@@ -110,6 +134,10 @@ export interface ContactTx {
   ): Promise<{ doc: FlowDocument; version: number } | null>
   /** For the engine: contact reads and updates inside this transaction. */
   readonly contacts: ContactsEffect
+  /** The contact's last `limit` messages, oldest first (a takeover notification lists them). */
+  recentMessages(limit: number): Promise<NoticeMessage[]>
+  /** The contact's newest run (a person's reply without a Hand over run is queued under it), or null. */
+  newestRun(): Promise<{ id: string; flowId: string } | null>
   /**
    * Writes everything at once, the steps' outbound messages into the outbox included (their envelopes go to the
    * contact's phone); called at most once, last. Returns the messages it leased (ContactWrites.leaseOutbound), in
@@ -235,6 +263,8 @@ export interface RuntimeStore {
   waitingCount(): Promise<number>
   // ---- the channel's webhook: its inbox and the statuses of sent messages (channel-store.ts) ----
   readonly channel: ChannelStore
+  // ---- takeovers (docs/runtime.md, "Human takeover") ----
+  readonly handovers: RuntimeHandovers
   // ---- logs ----
   /** Flow Logs over this store, delivery states included (the runtime's logs API serves them to the studio). */
   readonly logs: LogSource

@@ -20,6 +20,7 @@ import { spmUi } from './spm'
 import { templateMessageUi } from './template_message'
 import { triggerUi } from './trigger'
 import { waitUi } from './wait'
+import { handOverUi } from './hand_over'
 
 // The renderer's half of each node type, one line each (the shared half is listed in shared/nodes/modules.ts).
 export const NODE_UIS = [
@@ -40,6 +41,7 @@ export const NODE_UIS = [
   mpmUi,
   chatFlowUi,
   waitUi,
+  handOverUi,
   callFlowUi,
   setLanguageUi,
   endUi,

@@ -259,7 +259,8 @@ function refuseSend(step: StepContext, outcome: NodeOutcome): NodeOutcome {
 function badWait(node: FlowNode, outcome: NodeOutcome): NodeOutcome | null {
   if (outcome.kind !== 'wait') return null
   const { until, timeoutPort, customer } = outcome
-  if (until === undefined && customer !== false) return null
+  // A Hand over waits for a person, with or without a time: only the hand-back (or its time) resumes it.
+  if (until === undefined && (customer !== false || outcome.handover)) return null
   if (until !== undefined && Number.isFinite(until) && timeoutPort) return null
   return fail('invalid_wait', `Node '${node.name}' waits on time without a valid instant and port.`)
 }

@@ -17,14 +17,22 @@ import type { CallScope } from './through-calls'
 export interface WaitMove {
   wait: 'due'
 }
-/** What a turn of a draft does: the customer acts, or time passes. */
-export type Move = UserInput | WaitMove
+/**
+ * The person who has the conversation hands it back (a `person:` turn): the move that takes a Hand over node's
+ * `returned` port (NodeBehaviour.person), whatever its type.
+ */
+export interface PersonMove {
+  person: { hands_back: Record<string, unknown> }
+}
+/** What a turn of a draft does: the customer acts, time passes, or the person hands back. */
+export type Move = UserInput | WaitMove | PersonMove
 
 export const isWait = (m: Move | undefined): m is WaitMove => typeof m === 'object' && m !== null && 'wait' in m
+export const isPerson = (m: Move | undefined): m is PersonMove => typeof m === 'object' && m !== null && 'person' in m
 
 /** The turn a move plays. */
-export function turnOf(m: Move): { user: UserInput } | { wait: 'due' } {
-  return isWait(m) ? { wait: m.wait } : { user: m }
+export function turnOf(m: Move): { user: UserInput } | { wait: 'due' } | PersonMove {
+  return isWait(m) ? { wait: m.wait } : isPerson(m) ? { person: m.person } : { user: m }
 }
 
 /** The wait move where the run waits on time, else nothing. */

@@ -5,7 +5,7 @@ import { messageViewer, returnedBy, type ConversationTest, type Turn } from '../
 import type { EngineDeps } from '../engine/deps'
 import type { StepResult, TraceEvent } from '../engine/types'
 import type { FlowIndex } from './flow-index'
-import { isWait, testOf, turnOf } from './draft'
+import { isPerson, isWait, testOf, turnOf } from './draft'
 import type { Played } from './explore'
 import { aloneGoals, aloneRule } from './alone'
 import { describeGroup } from '../rules/guards'
@@ -136,6 +136,7 @@ export function nameOf(ix: FlowIndex, p: Played, why = false): string {
 function describeInput(input: Played['draft']['inputs'][number]): string {
   if (typeof input === 'string') return JSON.stringify(input)
   if (isWait(input)) return 'time passes'
+  if (isPerson(input)) return 'handed back'
   if ('button' in input) return `"${input.button}"`
   if ('row' in input) return `"${input.row}"`
   if ('form' in input) return 'submitted'

@@ -211,6 +211,12 @@ export interface NodeBehaviour<C> {
   branches?: NodeBranches<C>
   effects?: NodeEffects<C>
   library?(config: C): LibraryRefs
+  /**
+   * It puts the conversation with a person (a Hand over): the run waits there and takes no customer message until
+   * the person hands it back (a conversation test's `person: { hands_back: … }`, the studio's Hand back) or its
+   * time passes; either way it leaves by `port`. The generator and coverage take that port through a hand-back.
+   */
+  person?: { port: string }
   /** Where a value this node sets comes from, in words before its name: 'answer to' (ask_age), 'form' (survey). */
   valueFrom?: string
 }

@@ -21,6 +21,7 @@ import { spmNode } from './spm'
 import { templateMessageNode } from './template_message'
 import { triggerNode } from './trigger'
 import { waitNode } from './wait'
+import { handOverNode } from './hand_over'
 
 export const NODE_MODULES = [
   triggerNode,
@@ -40,6 +41,7 @@ export const NODE_MODULES = [
   mpmNode,
   chatFlowNode,
   waitNode,
+  handOverNode,
   callFlowNode,
   setLanguageNode,
   endNode,

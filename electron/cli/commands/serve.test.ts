@@ -89,3 +89,18 @@ it('refuses bad model provider settings as usage, naming the variable and never 
     delete process.env.CHATFLOW_MODEL
   }
 })
+
+it('refuses bad takeover notification settings as usage, never printing the secret', async () => {
+  expect(await serveCommand.run(['--data-dir', dir, '--handover-url', 'ftp://ops.example.com/hook'])).toBe(2)
+  expect(err).toContain("--handover-url must be an http or https URL, not 'ftp://ops.example.com/hook'")
+  process.env.CHATFLOW_HANDOVER_SECRET = 'short secret'
+  try {
+    expect(await serveCommand.run(['--data-dir', dir, '--handover-url', 'https://ops.example.com/hook'])).toBe(2)
+    expect(err).toContain('CHATFLOW_HANDOVER_SECRET must be at least 16 characters')
+    expect(await serveCommand.run(['--data-dir', dir])).toBe(2)
+    expect(err).toContain('CHATFLOW_HANDOVER_SECRET is set but no --handover-url')
+    expect(err).not.toContain('short secret')
+  } finally {
+    delete process.env.CHATFLOW_HANDOVER_SECRET
+  }
+})

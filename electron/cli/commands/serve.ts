@@ -49,6 +49,7 @@ messages, the channel's webhook and the publish API. docs/runtime.md and docs/de
                         CHATFLOW_CLOUD_VERIFY_TOKEN (or each one's _FILE, naming a file that holds it)
   --outbound-url URL    forward outbound messages as JSON POSTs (or CHATFLOW_OUTBOUND_URL)
   --outbound-log FILE   else append them as JSON lines to FILE (or CHATFLOW_OUTBOUND_LOG); default stdout
+  --handover-url URL    POST takeover notifications here (or CHATFLOW_HANDOVER_URL); CHATFLOW_HANDOVER_SECRET signs them
   --retention-days N    delete finished runs (trace, messages) older than N days, hourly (or CHATFLOW_RETENTION_DAYS)
   --log-level L         JSON logs on stderr from this level: ${LOG_LEVELS.join(', ')} (or CHATFLOW_LOG_LEVEL; default info)
 Exit codes: 0 stopped by SIGINT/SIGTERM, 1 the database or the port cannot be used, 2 bad usage.
@@ -74,6 +75,7 @@ export const serveCommand: CliCommand = {
       'outbound-url': { type: 'string' },
       'outbound-log': { type: 'string' },
       'retention-days': { type: 'string' },
+      'handover-url': { type: 'string' },
       'log-level': { type: 'string' },
     })
     if ('exit' in parsed) return parsed.exit
@@ -103,6 +105,8 @@ export const serveCommand: CliCommand = {
     } catch (err) {
       return fail(message(err), 2)
     }
+    const handover = handoverFromEnv(values['handover-url'])
+    if (typeof handover === 'string') return fail(handover, 2)
     let cloud: CloudApiConfig | undefined
     let adapter
     const publishKey = values['publish-key'] ?? process.env.CHATFLOW_PUBLISH_KEY
@@ -138,6 +142,15 @@ export const serveCommand: CliCommand = {
       housekeeping: { retentionDays: retention === undefined ? null : Number(retention) },
       wakes: { ...wakes, onWake: wakeReports(logger, metrics, opened.store) },
       log: warnLine(logger),
+      ...(handover
+        ? {
+            handover: {
+              ...handover,
+              log: (fields: Record<string, unknown>, msg: string) => logger.warn(fields, msg),
+              counter: metrics.handoverNotifications,
+            },
+          }
+        : {}),
     })
     let server: RuntimeServer
     try {
@@ -184,6 +197,10 @@ export const serveCommand: CliCommand = {
     if (server.publishUrl) process.stdout.write(`Publish API: ${server.publishUrl}\n`)
     process.stdout.write(`Health: ${url}/healthz, ${url}/readyz; metrics: ${url}/metrics\n`)
     process.stdout.write(`Outbound messages: ${adapter.describe}\n`)
+    if (handover)
+      process.stdout.write(
+        `Takeover notifications: ${handover.url}${handover.secret ? ' (signed: X-Chatflow-Signature)' : ''}\n`,
+      )
     process.stdout.write(
       retention
         ? `Log retention: finished runs older than ${retention} days are deleted hourly\n`
@@ -203,6 +220,25 @@ export const serveCommand: CliCommand = {
     logger.flush()
     return 0
   },
+}
+
+/** --handover-url / CHATFLOW_HANDOVER_URL with CHATFLOW_HANDOVER_SECRET; a string is the usage error. */
+function handoverFromEnv(flag: string | undefined): { url: string; secret?: string } | null | string {
+  const url = flag ?? process.env.CHATFLOW_HANDOVER_URL
+  const secret = process.env.CHATFLOW_HANDOVER_SECRET
+  if (url === undefined)
+    return secret ? 'CHATFLOW_HANDOVER_SECRET is set but no --handover-url (CHATFLOW_HANDOVER_URL)' : null
+  let parsed: URL
+  try {
+    parsed = new URL(url)
+  } catch {
+    return `--handover-url must be an http or https URL, not '${url}'`
+  }
+  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:')
+    return `--handover-url must be an http or https URL, not '${url}'`
+  if (secret !== undefined && (secret.length < 16 || /\s/.test(secret)))
+    return 'CHATFLOW_HANDOVER_SECRET must be at least 16 characters, without spaces or line breaks'
+  return { url, ...(secret ? { secret } : {}) }
 }
 
 const message = (err: unknown) => (err instanceof Error ? err.message : String(err))

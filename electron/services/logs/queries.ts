@@ -23,11 +23,28 @@ export interface ListRow extends Omit<RunRow, 'state'> {
   contact_phone: string | null
   seq: number
   failed_deliveries: number
+  /** The takeover a Hand over node of this run started (handoverSql), when it did. */
+  handover_since?: number | string | null
+  handover_ended_at?: number | string | null
+}
+
+/**
+ * The takeover a run's Hand over node started (LogRun.handover), for both stores' Flow Logs: found through the
+ * contact's index (handovers_contact), so a page of runs costs a seek per run.
+ */
+export function handoverSql(run: string): string {
+  // Aggregates, not ORDER BY … LIMIT 1: no sort per row (the list's plans stay sort-free, queries.test.ts). A run
+  // starts one takeover per visit of its Hand over node; the latest one's end is null while any is open.
+  const of = `FROM handovers h WHERE h.contact_id = ${run}.contact_id AND h.run_id = ${run}.id`
+  return (
+    `(SELECT max(h.since) ${of}) AS handover_since, ` +
+    `(SELECT CASE WHEN count(h.since) > count(h.ended_at) THEN NULL ELSE max(h.ended_at) END ${of}) AS handover_ended_at`
+  )
 }
 
 const COLUMNS = `r.id, r.flow_id, r.flow_name, r.contact_id, c.name AS contact_name, c.phone AS contact_phone, r.status,
   r.trigger_kind, r.end_reason, r.error_code, r.error_message, r.node_count, r.exec_ms, r.started_at, r.updated_at,
-  r.ended_at, r.wake_at, r.rowid AS seq, ${failedCountSql('r.id')} AS failed_deliveries`
+  r.ended_at, r.wake_at, r.rowid AS seq, ${failedCountSql('r.id')} AS failed_deliveries, ${handoverSql('r')}`
 
 /** LIKE pattern for "contains", with the user's % and _ taken literally. */
 export function containsPattern(text: string): string {
@@ -213,5 +230,14 @@ export function toLogRun(r: ListRow): LogRun {
     // A store that does not select the column (an older runtime's) has no due times to show.
     wakeAt: r.wake_at === null || r.wake_at === undefined ? null : Number(r.wake_at),
     cursor: { startedAt: Number(r.started_at), seq: Number(r.seq) },
+    ...(r.handover_since === null || r.handover_since === undefined
+      ? {}
+      : {
+          handover: {
+            since: Number(r.handover_since),
+            endedAt:
+              r.handover_ended_at === null || r.handover_ended_at === undefined ? null : Number(r.handover_ended_at),
+          },
+        }),
   }
 }

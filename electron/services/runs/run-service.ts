@@ -24,7 +24,8 @@ import {
   type TriggerInput,
 } from '../../../shared/engine'
 import { nodeCatalog } from '../../../shared/nodes/runners'
-import { contactLanguageOf } from '../../../shared/engine/core'
+import { contactLanguageOf, handoverChanges } from '../../../shared/engine/core'
+import { HandoverStore } from '../handovers/store'
 import { withContactLock } from './contact-lock'
 import { ContactStore, type ContactRecord } from './contacts'
 import { RunStore } from './run-store'
@@ -82,6 +83,8 @@ export type InboundOutcome =
 export class RunService {
   readonly contacts: ContactStore
   readonly runs: RunStore
+  /** The contacts' takeovers (migration 027): read into Contact.handover for every event, written with its steps. */
+  readonly handovers: HandoverStore
   /** Where calls find their callees (the conversation-test player is given it too). */
   readonly flows: FlowSource
   private readonly effects: Effects
@@ -95,6 +98,7 @@ export class RunService {
     this.serviceWindow = opts.serviceWindow ?? false
     this.contacts = new ContactStore(db, () => this.effects.clock.now())
     this.runs = new RunStore(db)
+    this.handovers = new HandoverStore(db)
     let store: FlowStore | undefined
     this.flows = opts.flows ?? studioFlowSource(() => (store ??= new FlowStore(db, () => this.effects.clock.now())))
   }
@@ -111,6 +115,16 @@ export class RunService {
     return deps
   }
 
+  /** Runs `fn` after any step of the contact in flight, and before the next (a person's reply, for one). */
+  locked<T>(contactId: string, fn: () => T | Promise<T>): Promise<T> {
+    return withContactLock(this.db, contactId, async () => fn())
+  }
+
+  /** The clock this service steps runs on (the emulator's contacts each have their own). */
+  now(): number {
+    return this.effects.clock.now()
+  }
+
   /** One event for the contact, decided by the conversation core and persisted. */
   async handle(contact: Contact, event: ConversationEvent, opts: HandleOptions = {}): Promise<Handled> {
     return withContactLock(this.db, contact.id, () => this.handleNow(contact, event, opts))
@@ -120,11 +134,18 @@ export class RunService {
     const now = this.effects.clock.now()
     const paused = this.runs.pausedOf(contact.id)
     const current = paused ? { state: paused, flow: opts.flowOf?.(paused.flowId) ?? null } : null
+    // The takeover as stored now, under the contact's lock: the caller's copy of the contact may predate it.
+    const person = { ...contact, handover: this.handovers.current(contact.id) }
     const handled = await handleEvent(
-      { contact, current, flows: opts.flows ?? [], event, now, activation: opts.activation },
+      { contact: person, current, flows: opts.flows ?? [], event, now, activation: opts.activation },
       this.deps(opts.mocks, opts.debug),
     )
-    this.persist(contact.id, handled)
+    // A message while a person has the conversation goes to the takeover's transcript (rule 14).
+    const held =
+      event.kind === 'message' && handled.ignored?.reason === 'with_person'
+        ? { handoverId: handled.ignored.handoverId, at: now, message: event.message }
+        : undefined
+    this.persist(contact.id, handled, held)
     return handled
   }
 
@@ -150,8 +171,11 @@ export class RunService {
   }
 
   /** Writes what the core returned, in one transaction (the conversation-test player's studio sink uses it too). */
-  persist(contactId: string, handled: Handled): void {
+  persist(contactId: string, handled: Handled, held?: { handoverId: string; at: number; message: InboundEvent }): void {
     this.db.transaction(() => {
+      // The takeover ends before the steps it resumes, and a step's new one starts after (handoverChanges' order).
+      for (const change of handoverChanges(handled)) this.handovers.apply(contactId, change)
+      if (held) this.handovers.append(held.handoverId, held.at, { direction: 'in', message: held.message })
       this.runs.writeSteps(handled.steps)
       if (handled.inboundAt !== null) this.contacts.touchInbound(contactId, handled.inboundAt)
       // A Set Language node changed the run's language: the contact's next run starts in it.
@@ -173,7 +197,8 @@ export class RunService {
       { kind: 'start', flow, trigger, triggerNodeId, startNodeId, presets },
       { mocks, flowOf, debug },
     )
-    return handled.ran!.step
+    if (!handled.ran) throw new WithPersonError(handled.ignored)
+    return handled.ran.step
   }
 
   /** Resumes this paused run with the customer's message (no other flow is considered). */
@@ -268,7 +293,13 @@ export class RunService {
     return withContactLock(this.db, first.contactId, async () => {
       const state = this.runs.state(runId)
       if (!state || dueAt(state) === null) return null
-      const step = await wakeUp(flow, state, this.contactOf(state), this.deps())
+      const contact = this.contactOf(state)
+      // The Hand over node's run: waking it early is the studio handing the conversation back (rule 15).
+      if (contact.handover?.runId === runId)
+        return (
+          (await this.handleNow(contact, { kind: 'handback', by: 'studio' }, { flowOf: () => flow })).ran?.step ?? null
+        )
+      const step = await wakeUp(flow, state, contact, this.deps())
       const woke = { flow, step }
       this.persist(state.contactId, { action: 'resumed', steps: [woke], ran: woke, inboundAt: null })
       return step
@@ -301,7 +332,19 @@ export class RunService {
   private contactOf(state: RunState): Contact {
     const c: ContactRecord | null = this.contacts.get(state.contactId)
     if (!c) throw new Error(`Contact ${state.contactId} of run ${state.id} does not exist.`)
-    return c
+    return { ...c, handover: this.handovers.current(c.id) }
+  }
+}
+
+/** A webhook, manual or CLI start of a contact a person has (rule 16): refused, the takeover named. */
+export class WithPersonError extends Error {
+  readonly code = 'with_person'
+  constructor(ignored: Handled['ignored']) {
+    super(
+      ignored?.reason === 'with_person'
+        ? `A person has this contact's conversation (takeover ${ignored.handoverId}); hand it back before starting a flow.`
+        : `The start ran nothing (${ignored?.reason ?? 'unknown'}).`,
+    )
   }
 }
 

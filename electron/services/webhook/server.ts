@@ -1,4 +1,5 @@
 import type { Duplex } from 'node:stream'
+import { WithPersonError } from '../runs/run-service'
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify'
 import type { FlowDocument } from '../../../shared/flow/document'
 import { JSON_LIMITS } from '../../../shared/json/bounds'
@@ -117,6 +118,8 @@ export function buildWebhookApp(deps: WebhookAppDeps): FastifyInstance {
     try {
       run = await deps.startRun(flow, request)
     } catch (err) {
+      // A person has the contact's conversation (docs/engine.md, rule 16): refused, said so, nothing started.
+      if (err instanceof WithPersonError) throw new WebhookError(409, err.code, err.message)
       deps.log(`webhook run of flow ${flow.id} could not start: ${err instanceof Error ? err.message : String(err)}`)
       throw internal()
     }

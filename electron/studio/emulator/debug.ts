@@ -158,7 +158,7 @@ export async function runFrom(
   session.failed = null
   const handled = await runs.handle(
     contact,
-    { kind: 'start', flow, trigger, startNodeId: nodeId, presets },
+    { kind: 'start', flow, trigger, startNodeId: nodeId, presets, tester: true },
     { flowOf: lookup(ctx), mocks: mocks ?? session.mocks, debug: hooksFor(ctx, t.flowId, t.contactId, false, flow) },
   )
   const state = handled.ran?.step.state

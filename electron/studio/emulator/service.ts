@@ -83,7 +83,9 @@ export function sessionOf(
   const session = ctx.service(debugSessions).get(flowId, contactId)
   // The debugger's view only while it is attached: a session without it looks as it always did.
   const debug = session?.attached ? { debug: debugView(ctx, session, state) } : {}
-  if (!id || !state) return { flowId, contact, run: null, messages: [], trace: [], clockOffsetMs, ...debug }
+  const handover = runs.handovers.current(contactId)
+  const person = { person: handover ? { handover, messages: runs.handovers.transcript(handover.id) } : null }
+  if (!id || !state) return { flowId, contact, run: null, messages: [], trace: [], clockOffsetMs, ...debug, ...person }
   return {
     flowId,
     contact,
@@ -103,6 +105,7 @@ export function sessionOf(
     trace: runs.runs.trace(id),
     clockOffsetMs,
     ...debug,
+    ...person,
   }
 }
 

@@ -55,12 +55,20 @@ export async function startTest(
             message_text: trigger.message_text,
             button_id: trigger.button_id,
           }
-    event = { kind: 'start', flow, trigger: t, triggerNodeId, startNodeId, presets }
+    event = { kind: 'start', flow, trigger: t, triggerNodeId, startNodeId, presets, tester: true }
   } else {
     // "Start test" is the tester's start of this flow: it supersedes whatever the contact has paused (a waiting node
     // never takes it as an answer), and the message is matched against this flow's triggers. A mid-flow start is
     // not gated by activation (as in `chatflow test`); the message still gives the run its trigger.
-    event = { kind: 'start', flow, trigger: { message: messageOf(trigger) }, triggerNodeId, startNodeId, presets }
+    event = {
+      kind: 'start',
+      flow,
+      trigger: { message: messageOf(trigger) },
+      triggerNodeId,
+      startNodeId,
+      presets,
+      tester: true,
+    }
   }
   const handled = await runs.handle(contact, event, {
     flows: [flow],

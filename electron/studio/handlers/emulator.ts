@@ -22,13 +22,14 @@ import { flowStore } from '../../services/store/flows'
 import { emulatorClockHandlers } from './emulator-clock'
 import { emulatorTestHandlers } from './emulator-tests'
 import type { AreaHandlers, HandlerContext } from './types'
-import { notYet } from './handovers'
+import { emulatorPersonHandlers } from './emulator-person'
 import type { EmulatorOutcome } from '../../../shared/api/commands/emulator'
 import type { RunState } from '../../../shared/engine'
 
 export const emulatorHandlers: AreaHandlers<'emulator'> = {
   ...emulatorTestHandlers,
   ...emulatorClockHandlers,
+  ...emulatorPersonHandlers,
   'emulator.contact': (req, ctx) => {
     const runs = ctx.service(emulatorRuns)
     return toContact(
@@ -112,9 +113,6 @@ export const emulatorHandlers: AreaHandlers<'emulator'> = {
     ctx.emit('emulator.updated', { flowId: req.flowId, contactId: req.contactId, runId: paused.id })
     return sessionOf(ctx, req.flowId, req.contactId, paused.id)
   },
-  'emulator.handover': notYet,
-  'emulator.handBack': notYet,
-  'emulator.personReply': notYet,
   // A flow's branches taken inside the runs of the flows that call it count too (coverage/store.ts).
   'emulator.coverage': (req, ctx) => {
     const callers = callersReaching(ctx.service(flowStore).documents())

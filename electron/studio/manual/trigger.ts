@@ -10,7 +10,7 @@ import {
 import { WINDOW_MS, type StepResult } from '../../../shared/engine'
 import type { FlowDocument } from '../../../shared/flow/document'
 import { ApiFailure } from '../../services/failure'
-import { InvalidPhoneError, type ContactRecord, type RunService } from '../../services/runs'
+import { InvalidPhoneError, WithPersonError, type ContactRecord, type RunService } from '../../services/runs'
 import { templateCosts } from './credit-rule'
 
 export interface ManualStart {
@@ -88,7 +88,11 @@ export async function triggerManual(
         triggerNodeId: start.triggerNodeId,
       })
     } catch (err) {
-      results.push({ ...who, error: { code: 'internal', message: err instanceof Error ? err.message : String(err) } })
+      // A person has the conversation (docs/engine.md, rule 16): the bot may not start anything for them.
+      if (err instanceof WithPersonError)
+        results.push({ ...who, status: 'blocked', error: { code: err.code, message: err.message } })
+      else
+        results.push({ ...who, error: { code: 'internal', message: err instanceof Error ? err.message : String(err) } })
       continue
     }
     const templates = templateCosts(step.trace, rule, open)

@@ -49,6 +49,11 @@ export interface LogRun {
   failedDeliveries: number
   /** When this paused run is due to be woken (epoch ms), or null: it waits only for the customer, or is not paused. */
   wakeAt: number | null
+  /**
+   * The takeover this run's Hand over node started (a person has, or had, the conversation): since when, and when it
+   * ended (null while it lasts). Absent for runs that started none.
+   */
+  handover?: { since: number; endedAt: number | null }
   cursor: LogCursor
 }
 

@@ -68,7 +68,26 @@ const Unset = z.array(z.string().min(1))
 /** Why a message changed nothing (shared/engine/core Ignored): `true` accepts any reason. */
 export const IgnoredSchema = z.union([
   z.literal(true),
-  z.enum(['inactive_flow', 'no_trigger', 'nothing_due', 'waiting_on_time']),
+  z.enum([
+    'inactive_flow',
+    'no_trigger',
+    'nothing_due',
+    'waiting_on_time',
+    'with_person',
+    'already_with_person',
+    'not_with_person',
+  ]),
+])
+
+/**
+ * What the person who takes over does in one turn (docs/testing.md, "A person takes over"): writes to the customer
+ * (a string), takes the conversation without a Hand over node, or hands it back with the variables they set (the
+ * Hand over node's run goes on by `returned`).
+ */
+export const PersonSchema = z.union([
+  z.string().min(1).describe("The person's message to the customer"),
+  z.strictObject({ takes_over: z.strictObject({ note: z.string().optional() }) }),
+  z.strictObject({ hands_back: Vars.describe('Variables the person sets; {} for none') }),
 ])
 
 /**
@@ -86,6 +105,7 @@ export const WaitSchema = z.union([
 export const TurnSchema = z.strictObject({
   user: UserInputSchema.optional(),
   wait: WaitSchema.optional(),
+  person: PersonSchema.optional(),
   /** Every message the bot sends in answer, in order; [] means the bot stays silent. Absent: not checked. */
   bot: z.array(BotMessageSchema).optional(),
   /** Session variables that must hold after this turn (a subset). */
@@ -209,6 +229,7 @@ export type UserInput = z.infer<typeof UserInputSchema>
 export type BotMessage = z.infer<typeof BotMessageSchema>
 export type Turn = z.infer<typeof TurnSchema>
 export type WaitSpec = z.infer<typeof WaitSchema>
+export type PersonAct = z.infer<typeof PersonSchema>
 export type TriggerSpec = z.infer<typeof TriggerSpecSchema>
 export type ConversationTest = z.infer<typeof ConversationTestSchema>
 
@@ -258,6 +279,10 @@ const KEY_ORDER = [
   'end',
   'user',
   'wait',
+  'person',
+  'takes_over',
+  'hands_back',
+  'note',
   'until',
   'bot',
   'template',

@@ -1,7 +1,7 @@
 // Builds a conversation test from a conversation that happened (the emulator's "save as test", the CLI chat):
 // what the customer did becomes `user`, what the bot sent becomes `bot`, the final state becomes `end`.
 import type { InboundEvent, OutboundMessage, RunState, TraceEvent } from '../types'
-import type { ConversationTest, TriggerSpec, Turn, UserInput } from './format'
+import type { ConversationTest, PersonAct, TriggerSpec, Turn, UserInput } from './format'
 import { messageViewer } from './view'
 import { returnedBy } from './returns'
 
@@ -10,6 +10,8 @@ export interface Exchange {
   user?: InboundEvent
   /** Time passed instead (a `wait:` turn), as a duration: what the bot sent when the run was woken. */
   wait?: string
+  /** What the person who had the conversation did instead (a `person:` turn). */
+  person?: PersonAct
   bot: OutboundMessage[]
 }
 
@@ -40,6 +42,7 @@ export function recordTest(t: Transcript): ConversationTest {
   const turns: Turn[] = t.exchanges.map((x) => ({
     ...(x.user ? { user: userInput(x.user) } : {}),
     ...(x.wait !== undefined ? { wait: x.wait } : {}),
+    ...(x.person !== undefined ? { person: x.person } : {}),
     bot: x.bot.map(viewOf),
   }))
   return {

@@ -4,11 +4,20 @@
 // the run in memory; a host with Flow Logs persists each result through `persist` (the studio's Tests tab).
 import type { FlowDocument } from '../../flow/document'
 import { createMemoryContacts } from '../../nodes/lead_management/run-memory-contacts'
-import { contactLanguageOf, handleEvent, sweepRun, type ConversationEvent, type Handled, type Ignored } from '../core'
+import {
+  contactLanguageOf,
+  handleEvent,
+  handoverChanges,
+  sweepRun,
+  type ConversationEvent,
+  type Handled,
+  type Ignored,
+} from '../core'
+import { personLabel, personStep } from './person'
 import type { EngineDeps } from '../deps'
 import type { Contact, OutboundMessage, RunState, StepResult, TraceEvent } from '../types'
 import { checkState, checkTurn, checkUnset, checkVars } from './checks'
-import type { ConversationTest, Turn } from './format'
+import type { ConversationTest, PersonAct, Turn } from './format'
 import { resolveInput } from './messages'
 import { testDeps, unmockedAdvice, type NetworkCall } from './policy'
 import type { Exchange } from './record'
@@ -116,7 +125,7 @@ export async function runConversationTest(
       .filter((c) => c.outcome === 'missing')
       .map((c) => recordingAdvice(c.node))
 
-  const deliver = async (event: ConversationEvent, waited?: string): Promise<Handled> => {
+  const deliver = async (event: ConversationEvent, waited?: string, person?: PersonAct): Promise<Handled> => {
     const paused = out.final?.status === 'paused' ? { state: out.final, flow } : null
     const now = deps.effects.clock.now()
     const handled = await handleEvent(
@@ -131,9 +140,12 @@ export async function runConversationTest(
     // A Set Language node changed the language: the contact keeps it, as every host stores it, for its next run.
     const changed = contactLanguageOf(handled.steps)
     if (changed) contact.language = changed
+    // A takeover started or ended: the contact keeps it, as every host stores it (docs/engine.md, rules 14-17).
+    for (const change of handoverChanges(handled)) contact.handover = 'start' in change ? change.start : null
     out.exchanges.push({
       ...(event.kind === 'message' && out.exchanges.length ? { user: event.message } : {}),
       ...(waited !== undefined ? { wait: waited } : {}),
+      ...(person !== undefined ? { person } : {}),
       bot: sentBy(handled),
     })
     return handled
@@ -154,10 +166,30 @@ export async function runConversationTest(
     const where =
       `turn ${i + 1}` +
       (turn.user !== undefined ? ` (user: ${JSON.stringify(turn.user)})` : '') +
-      (turn.wait !== undefined ? ` (wait: ${JSON.stringify(turn.wait)})` : '')
-    if (turn.user !== undefined && turn.wait !== undefined)
-      return fail(where, ['a turn is either the customer acting (`user`) or time passing (`wait`), not both'])
-    if (turn.wait !== undefined) {
+      (turn.wait !== undefined ? ` (wait: ${JSON.stringify(turn.wait)})` : '') +
+      (turn.person !== undefined ? ` (${personLabel(turn.person)})` : '')
+    if ([turn.user, turn.wait, turn.person].filter((x) => x !== undefined).length > 1)
+      return fail(where, [
+        'a turn is one of the customer acting (`user`), time passing (`wait`) or the person acting (`person`), not both',
+      ])
+    if (turn.person !== undefined) {
+      const step = personStep(turn.person, contact)
+      if (step.kind === 'refused') return fail(where, [step.message])
+      const seenCalls = calls.length
+      if (step.kind === 'writes') {
+        // The person's message goes to the customer; the bot says nothing and nothing runs.
+        out.exchanges.push({ person: turn.person, bot: [] })
+        handled = { action: 'ignored', steps: [], ran: null, inboundAt: null }
+      } else {
+        handled = await deliver(step.event, undefined, turn.person)
+        if (held(where)) return done()
+        if (handled.action === 'ignored' && !turn.ignored)
+          return fail(where, [`the person's act changed nothing: ${whyIgnored(handled.ignored, false)}`])
+      }
+      if (refused(calls.slice(seenCalls)).length)
+        return fail(where, refused(calls.slice(seenCalls)).map(unmockedAdvice))
+      lastInteractive = lastInteractiveOf(sentBy(handled), lastInteractive)
+    } else if (turn.wait !== undefined) {
       const now = clock.now()
       const target = waitTarget(turn.wait, now, out.final?.status === 'paused' ? out.final : null, flow)
       if (!target.ok) return fail(where, [target.message])
@@ -248,6 +280,12 @@ function whyIgnored(ignored: Ignored | undefined, midConversation: boolean): str
       return `the flow is not active${waiting}`
     case 'no_trigger':
       return `no trigger of the flow matches it${waiting}`
+    case 'with_person':
+      return 'a person has the conversation, so the bot stays silent until it is handed back (expect `ignored: with_person`)'
+    case 'already_with_person':
+      return 'a person already has the conversation'
+    case 'not_with_person':
+      return 'no person has the conversation to hand back'
     default:
       return 'no run waits for it'
   }

@@ -25,13 +25,19 @@ export function triggerEvent(flow: FlowDocument, test: ConversationTest, phone: 
       button_id,
       message_id: t.chat_message_id,
     }
-    return { ok: true, event: { kind: 'start', flow, trigger, startNodeId, presets } }
+    return { ok: true, event: { kind: 'start', flow, trigger, startNodeId, presets, tester: true } }
   }
   if ('manual' in t)
-    return { ok: true, event: { kind: 'start', flow, trigger: { kind: 'manual', ...t.manual }, startNodeId, presets } }
+    return {
+      ok: true,
+      event: { kind: 'start', flow, trigger: { kind: 'manual', ...t.manual }, startNodeId, presets, tester: true },
+    }
   // The tester's start of the flow under test, as the emulator's "Start test" does: matched against this flow's
   // triggers (a keyword needs it active; a mid-flow start ignores activation).
-  return { ok: true, event: { kind: 'start', flow, trigger: { message: triggerMessage(t) }, startNodeId, presets } }
+  return {
+    ok: true,
+    event: { kind: 'start', flow, trigger: { message: triggerMessage(t) }, startNodeId, presets, tester: true },
+  }
 }
 
 /** The inbound event a customer-side trigger stands for. */

@@ -53,7 +53,11 @@ export async function handleEvent(given: CoreInput, deps: EngineDeps): Promise<H
     : { ...after, steps: [...steps, ...after.steps], handover: { end } }
 }
 
-function ended(input: CoreInput, by: HandbackRecord['by'], variables: HandbackRecord['variables']): HandbackRecord {
+function ended(
+  input: Pick<CoreInput, 'contact' | 'now'>,
+  by: HandbackRecord['by'],
+  variables: HandbackRecord['variables'],
+): HandbackRecord {
   return { handoverId: input.contact.handover!.id, at: input.now, by, variables }
 }
 
@@ -147,9 +151,10 @@ function closeOnly(
   event: Extract<CoreInput['event'], { kind: 'sweep' | 'end' }>,
   catalog: EngineDeps['catalog'],
 ): Handled {
-  const { close, plan } = route({ ...input, flows: [], event }, catalog)
+  const { close, plan, endHandover } = route({ ...input, flows: [], event }, catalog)
   if (plan.action !== 'none') throw new Error(`A ${event.kind} event cannot ${plan.action} a run.`)
-  return nothingRan(closings(close, input.now), null, plan.ignored)
+  const handled = nothingRan(closings(close, input.now), null, plan.ignored)
+  return endHandover ? { ...handled, handover: { end: ended(input, endHandover, {}) } } : handled
 }
 
 // A closed run keeps the flow name it was logged under: the run row's upsert only updates state columns.

@@ -629,6 +629,22 @@ const cases: Array<{
     close: ['superseded'],
   },
   {
+    rule: "16. a tester's end of the Hand over node's run ends its takeover",
+    paused: 'time only',
+    person: 'node',
+    event: () => ({ kind: 'end', reason: 'superseded' }),
+    plan: 'none nothing_paused (takeover ends: studio)',
+    close: ['superseded'],
+  },
+  {
+    rule: "16. a tester's end of another run leaves the takeover as it is",
+    paused: 'question',
+    person: 'api',
+    event: () => ({ kind: 'end', reason: 'superseded' }),
+    plan: 'none nothing_paused',
+    close: ['superseded'],
+  },
+  {
     rule: "17. the sweep leaves the Hand over node's run past the window while the takeover lasts",
     paused: 'expired',
     person: 'node',

@@ -185,7 +185,14 @@ function withPerson(input: CoreInput, handover: Handover, catalog: NodeCatalog):
     if (current && !nodeRun && isExpired(current.state, now)) close.push({ state: current.state, reason: 'expired' })
     return { close, plan: { action: 'none', ignored: { reason: 'nothing_expired' } } }
   }
-  if (event.kind === 'end') return route({ ...input, contact: { ...input.contact, handover: null } }, catalog)
+  if (event.kind === 'end') {
+    // A tester (the emulator's Restart) or a person (Flow Logs' Cancel run) ending the Hand over node's run ends
+    // its takeover too: nothing would be left to hand back.
+    const then = route({ ...input, contact: { ...input.contact, handover: null } }, catalog)
+    return nodeRun && then.close.some((c) => c.state.id === nodeRun.state.id)
+      ? { ...then, endHandover: 'studio' }
+      : then
+  }
   if (event.kind === 'start') {
     if (!event.tester) return { close: [], plan: withPersonIgnored }
     const then = route({ ...input, contact: { ...input.contact, handover: null } }, catalog)

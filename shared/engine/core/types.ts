@@ -58,7 +58,7 @@ export type ConversationEvent =
    * The person gives the conversation back. A run paused at a Hand over node resumes on `returned` with `variables`
    * merged into its variables; any other paused run waits again, unchanged.
    */
-  | { kind: 'handback'; by: 'api' | 'studio'; variables?: Vars }
+  | { kind: 'handback'; by: 'api' | 'studio' | 'timeout'; variables?: Vars }
 
 /**
  * The contact's paused run, with its flow; `flow` is null when that flow no longer exists (a start event never

@@ -9,7 +9,7 @@
 import type { FlowSource } from '../../../shared/engine'
 import type { OutboundMessage, RunState, TraceEvent } from '../../../shared/engine'
 import { resolveInput, runConversationTest, type ConversationTest } from '../../../shared/engine/conversation'
-import type { WaitSpec } from '../../../shared/engine/conversation/format'
+import type { PersonAct, WaitSpec } from '../../../shared/engine/conversation/format'
 import { waitTarget } from '../../../shared/engine/conversation/wait'
 import type { FlowDocument } from '../../../shared/flow/document'
 import { commandLineDeps } from '../../../electron/cli/commands/test'
@@ -22,6 +22,7 @@ import type { MemoryAdapter } from '../../../electron/runtime/adapters/log-adapt
 import type { Runtime } from '../../../electron/runtime/runtime'
 import type { RuntimeStore } from '../../../electron/runtime/store'
 import type { ChannelClient } from '../../../electron/runtime/testing/channel-client'
+import { handBackByApi, personReply, takeOverByApi } from '../../../electron/runtime/handover-control'
 
 export interface Played {
   /** Per event, in order: the bot's messages in answer (the trigger's first). */
@@ -41,9 +42,12 @@ async function playTurns(
   sent: OutboundMessage[][],
   deliver: (e: ReturnType<typeof resolved>) => Promise<OutboundMessage[]>,
   wait: (spec: WaitSpec) => Promise<OutboundMessage[]>,
+  /** A `person:` turn as the host's users do it (the emulator's person, the publish API); the bot's messages. */
+  person: (act: PersonAct) => Promise<OutboundMessage[]>,
 ) {
   for (const turn of test.turns) {
     if (turn.wait !== undefined) sent.push(await wait(turn.wait))
+    if (turn.person !== undefined) sent.push(await person(turn.person))
     if (turn.user === undefined) continue
     sent.push(await deliver(resolved(resolveInput(turn.user, lastInteractive(sent)))))
   }
@@ -145,6 +149,15 @@ export async function playStudio(
       const to = ms === null ? { kind: 'due' as const } : { kind: 'by' as const, ms }
       return remember(expectOk(await api.call('emulator.skip', { ...target, to, mocks })))
     },
+    async (act) => {
+      if (typeof act === 'string') expectOk(await api.call('emulator.personReply', { ...target, text: act }))
+      else if ('takes_over' in act) expectOk(await api.call('emulator.handover', { ...target, ...act.takes_over }))
+      else
+        return remember(
+          expectOk(await api.call('emulator.handBack', { ...target, variables: json(act.hands_back), mocks })),
+        )
+      return []
+    },
   )
   const trace: TraceEvent[] = []
   for (const runId of runs) trace.push(...expectOk(await api.call('logs.run', { runId })).trace)
@@ -216,6 +229,21 @@ export async function playServe(host: ServeHost, flow: FlowDocument, test: Conve
       host.skip(waitTo(spec, host.now(), paused, flow) - host.now())
       await host.runtime.expireStale() // the runtime's timers: the expiry sweep, then the wakes
       await host.runtime.runDue()
+      return received()
+    },
+    async (act) => {
+      // The publish API's takeover routes, as an operator's tool calls them (electron/runtime/handover-control.ts).
+      if (typeof act === 'string') {
+        await personReply(host.runtime, phone, act)
+        await received() // the person's message, not the bot's
+        return []
+      }
+      if ('takes_over' in act) {
+        await takeOverByApi(host.runtime, phone, act.takes_over)
+        return received()
+      }
+      const back = await handBackByApi(host.runtime, phone, act.hands_back)
+      if (back.resumed) noteRun({ runId: back.resumed.runId })
       return received()
     },
   )

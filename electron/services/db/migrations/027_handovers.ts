@@ -58,5 +58,37 @@ export const migration027: SchemaMigration = {
         withoutRowid: true,
       },
     },
+    // The runtime's takeover notifications (electron/runtime/handover-notifier.ts): written in the takeover's own
+    // transaction and POSTed from here, at least once, as the outbox sends messages. `body` is the JSON exactly as
+    // sent (the signature is over it); `id` the stable delivery id the receiver de-duplicates on.
+    {
+      table: {
+        name: 'handover_notifications',
+        columns: [
+          { name: 'seq', type: 'serial', primaryKey: true },
+          { name: 'id', type: 'text', unique: true },
+          { name: 'handover_id', type: 'text' },
+          { name: 'event', type: 'text', check: "event IN ('handover.started', 'handover.ended')" },
+          { name: 'body', type: 'text' },
+          { name: 'created_at', type: 'bigint' },
+          { name: 'status', type: 'text', default: 'pending', check: "status IN ('pending', 'sent', 'failed')" },
+          { name: 'attempts', type: 'integer', default: 0 },
+          { name: 'next_at', type: 'bigint', default: 0 },
+          { name: 'lease_until', type: 'bigint', default: 0 },
+          { name: 'last_error', type: 'text', nullable: true },
+          { name: 'done_at', type: 'bigint', nullable: true },
+        ],
+      },
+    },
+    {
+      index: {
+        name: 'handover_notifications_pending',
+        table: 'handover_notifications',
+        columns: ['next_at'],
+        where: "status = 'pending'",
+      },
+    },
+    // The runtime's timer finds API and studio takeovers whose `until` has come without reading ended ones.
+    { index: { name: 'handovers_open_until', table: 'handovers', columns: ['until'], where: 'ended_at IS NULL' } },
   ],
 }

@@ -37,7 +37,7 @@ export async function takeOverByApi(
   const now = runtime.now()
   if (opts.until !== undefined && opts.until <= now)
     throw new HandoverError(409, 'until_passed', `"until" is ${new Date(opts.until).toISOString()}, which has passed.`)
-  const { handled } = await runtime.contactEvent(phone, {
+  const { handled } = await runtime.takeovers.contactEvent(phone, {
     kind: 'takeover',
     by: 'api',
     ...(opts.note !== undefined ? { note: opts.note } : {}),
@@ -60,7 +60,7 @@ export async function handBackByApi(
   variables: Vars,
 ): Promise<{ handback: HandbackRecord; resumed: { runId: string; port: 'returned' } | null }> {
   await known(runtime, phone)
-  const { handled } = await runtime.contactEvent(phone, { kind: 'handback', by: 'api', variables })
+  const { handled } = await runtime.takeovers.contactEvent(phone, { kind: 'handback', by: 'api', variables })
   const h = handled?.handover
   if (!handled || !h || !('end' in h))
     throw new HandoverError(
@@ -122,7 +122,7 @@ export async function personReply(
 export async function endDueTakeovers(runtime: Runtime): Promise<number> {
   let ended = 0
   for (const due of await runtime.store.handovers.due(runtime.now(), 32)) {
-    const { handled } = await runtime.contactEvent(
+    const { handled } = await runtime.takeovers.contactEvent(
       due.phone,
       { kind: 'handback', by: 'timeout' },
       (contact, now) => contact.handover?.id === due.id && (contact.handover.until ?? Infinity) <= now,

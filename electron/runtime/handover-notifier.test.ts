@@ -115,6 +115,10 @@ describeEachStore('takeover notifications', (c) => {
     clock.now += 3_600_000
     expect(await notifier.drain()).toBe(0)
     expect([await count('retried'), await count('sent'), await count('failed')]).toEqual([1, 1, 0])
+    // Retention forgets it once sent, with the inbound message ids; a pending one stays.
+    await takeOver(store, '+919800000704', 'hnd_notify4')
+    expect(await store.forgetInbound(clock.now + 1, 100)).toBe(1)
+    expect(await notifier.drain()).toBe(1)
   })
 
   it('gives up at once on a refusal (a 4xx other than 408 and 429)', async () => {

@@ -68,4 +68,6 @@ export interface RuntimeHandovers extends NotificationQueue {
    * a node's is its run's wake), earliest first.
    */
   due(now: number, limit: number): Promise<Array<{ id: string; phone: string }>>
+  /** Forgets up to `limit` notifications sent or given up before `before` (retention, with the inbound ids). */
+  forget(before: number, limit: number): Promise<number>
 }

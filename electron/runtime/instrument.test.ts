@@ -115,10 +115,10 @@ describeEachStore('the runtime’s metrics and logs', (c) => {
     try {
       const phone = '+919800000703'
       await runtime.inbound(text(phone, 'wine'))
-      const { handled } = await runtime.contactEvent(phone, { kind: 'takeover', by: 'api', note: 'refund' })
+      const { handled } = await runtime.takeovers.contactEvent(phone, { kind: 'takeover', by: 'api', note: 'refund' })
       const id = handled!.handover && 'start' in handled!.handover ? handled!.handover.start.id : ''
       await runtime.inbound(text(phone, 'hello?'))
-      await runtime.contactEvent(phone, { kind: 'handback', by: 'api' })
+      await runtime.takeovers.contactEvent(phone, { kind: 'handback', by: 'api' })
       const seen = lines.filter((l) => l.handoverId === id).map((l) => [l.msg, l.by])
       expect(seen).toEqual([
         ['takeover started', 'api'],

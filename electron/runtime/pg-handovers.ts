@@ -108,6 +108,15 @@ export class PgHandovers implements RuntimeHandovers {
     return rows
   }
 
+  async forget(before: number, limit: number) {
+    const { rowCount } = await this.pool.query(
+      `DELETE FROM handover_notifications WHERE seq IN (
+         SELECT seq FROM handover_notifications WHERE status <> 'pending' AND done_at < $1 LIMIT $2 FOR UPDATE SKIP LOCKED)`,
+      [before, limit],
+    )
+    return rowCount ?? 0
+  }
+
   async claimNotifications(o: { now: number; leaseMs: number; limit: number }): Promise<NotificationItem[]> {
     const { rows } = await this.pool.query<{
       seq: number

@@ -4,6 +4,7 @@
 // one statement that upserts the contact and reads its paused run and the published flows' pointers, and one
 // statement whose data-modifying CTEs write every table of the step (rows passed as JSON arrays), then COMMIT.
 // Both statements are named, so each pooled connection parses and plans them once.
+import { writeRecipientPg } from './pg-broadcasts'
 import type { PoolClient } from 'pg'
 import { randomUUID } from 'node:crypto'
 import type { Contact, RunState } from '../../shared/engine'
@@ -298,6 +299,8 @@ export async function writeContactSteps(
     if (writes.touchInboundAt != null || language)
       touched.push({ id: contact.id, at: writes.touchInboundAt ?? null, language, changed_at: changedAt })
   }
+  // Broadcast recipients first: one no longer pending throws, and the contacts' transaction keeps nothing.
+  for (const { writes } of batch) if (writes.broadcastRecipient) await writeRecipientPg(c, writes.broadcastRecipient)
   const { rows } = await c.query<{ seq: number; id: string }>({
     name: 'chatflow_write_step',
     text: WRITE,

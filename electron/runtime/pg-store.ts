@@ -5,6 +5,7 @@
 // sits in front, so waiting calls do not each hold a pooled connection. The transaction's round trips are few
 // (pg-step.ts). Each concern has its own file, as the SQLite store's: pg-flows, pg-runs, pg-outbox,
 // pg-housekeeping, pg-channel, pg-logs, pg-library. docs/runtime.md has the reasoning.
+import { PgContactDirectory } from './pg-directory'
 import pg from 'pg'
 import type { PoolClient } from 'pg'
 import type { FlowDocument } from '../../shared/flow/document'
@@ -33,6 +34,7 @@ import { PgWakes } from './pg-wakes'
 import { PgRuns } from './pg-runs'
 import { newestRun, PgHandovers, recentMessages } from './pg-handovers'
 import { transaction } from './pg-transaction'
+import { PgBroadcastStore } from './pg-broadcasts'
 import type { ContactTx, ContactWrites, DeliveryFailure, OutboxItem, RuntimeStore } from './store'
 
 // bigint columns hold epoch milliseconds: well inside Number's exact range, so read them as numbers.
@@ -51,9 +53,11 @@ export class PgRuntimeStore implements RuntimeStore {
   private readonly housekeeping: PgHousekeeping
   private readonly wakes: PgWakes
   readonly channel: PgChannel
+  readonly broadcasts: PgBroadcastStore
   readonly logs: PgLogs
   readonly traffic: PgTraffic
   readonly handovers: PgHandovers
+  readonly directory: PgContactDirectory
 
   private constructor(
     private readonly pool: pg.Pool,
@@ -67,8 +71,10 @@ export class PgRuntimeStore implements RuntimeStore {
     this.housekeeping = new PgHousekeeping(pool)
     this.wakes = new PgWakes(pool)
     this.channel = new PgChannel(pool)
+    this.broadcasts = new PgBroadcastStore(pool)
     this.logs = new PgLogs(pool)
     this.handovers = new PgHandovers(pool)
+    this.directory = new PgContactDirectory(pool)
   }
 
   /** Connects, migrates the schema, and answers once the database is usable. */
@@ -256,7 +262,8 @@ export class PgRuntimeStore implements RuntimeStore {
   }
 
   async forgetInbound(before: number, limit: number) {
-    return (await this.housekeeping.forgetInbound(before, limit)) + (await this.channel.forget(before, limit))
+    const n = (await this.housekeeping.forgetInbound(before, limit)) + (await this.channel.forget(before, limit))
+    return n + (await this.handovers.forget(before, limit))
   }
 
   claimDue(opts: { now: number; leaseMs: number; limit: number }) {

@@ -22,14 +22,15 @@ import { webhookTriggerOf } from '../../shared/nodes/trigger/kind'
 import type { WebhookRequest } from '../services/webhook/request'
 import type { WebhookRun } from '../services/webhook/server'
 import type { ChannelAdapter } from './adapters/adapter'
-import { HandoverNotifier, type NotifierOptions } from './handover-notifier'
-import { takeoverWrites } from './handover-writes'
-import { endDueTakeovers, takeoverTimer, withPerson } from './handover-control'
+import type { NotifierOptions } from './handover-notifier'
+import { withPerson } from './handover-control'
+import { TakeoverHost } from './takeover-host'
 import { expireStale, Housekeeping, type HousekeepingOptions } from './housekeeping'
 import type { InboundMessage } from './inbound'
 import { Outbox, type OutboxOptions } from './outbox'
 import type { ContactTx, ContactWrites, DueRun, OutboxItem, RunHandle, RuntimeStore } from './store'
 import { WakeScheduler, type WakeOptions, type WakeOutcome, type WakeReport } from './wakes'
+import { broadcastsOf, type RuntimeBroadcasts, type RuntimeBroadcastOptions } from './broadcast-host'
 
 export interface RuntimeOptions {
   store: RuntimeStore
@@ -53,6 +54,11 @@ export interface RuntimeOptions {
   wakes?: WakeOptions & { onWake?: (report: WakeReport) => void }
   /** Where takeover notifications go (--handover-url); without it none is written or sent. */
   handover?: Omit<NotifierOptions, 'now'>
+  /**
+   * Broadcasts and the send pacer (broadcast-host.ts, send-pacer.ts): without it no timer runs and sends are not
+   * paced (runBroadcasts still starts what is due).
+   */
+  broadcasts?: RuntimeBroadcastOptions
 }
 
 /** The answer to one inbound message. */
@@ -75,15 +81,17 @@ export class Runtime {
   private readonly housekeeping: Housekeeping | null
   private readonly wakes: WakeScheduler
   private readonly log: (message: string) => void
-  private readonly notifier: HandoverNotifier | null
-  /** The publish API's base URL, once it listens: takeover notifications link to it. */
-  apiBase: string | null = null
+  /** Takeovers beside the steps: notifications, the `until` timer (takeover-host.ts). */
+  readonly takeovers: TakeoverHost
+  /** Broadcasts: the service both APIs use, the runner, the send pacer. */
+  readonly broadcasts: RuntimeBroadcasts
 
   constructor(private readonly opts: RuntimeOptions) {
     this.store = opts.store
     this.adapter = opts.adapter
     this.log = opts.log ?? ((m) => process.stderr.write(`[runtime] ${m}\n`))
-    this.outbox = new Outbox(opts.store, opts.adapter, this.log, opts.outbox)
+    this.broadcasts = broadcastsOf(this, opts.broadcasts, () => this.now(), this.log)
+    this.outbox = new Outbox(opts.store, this.broadcasts.adapter(opts.adapter), this.log, opts.outbox)
     if (opts.outbox?.send !== false) this.outbox.start()
     this.housekeeping = opts.housekeeping
       ? new Housekeeping(opts.store, () => this.now(), this.log, opts.housekeeping)
@@ -101,27 +109,23 @@ export class Runtime {
       { group: opts.store.withContacts ? 32 : 1, ...wakeOpts },
     )
     this.wakes.start()
-    this.notifier = opts.handover ? new HandoverNotifier(opts.store.handovers, opts.handover) : null
-    this.notifier?.start()
-    // API and studio takeovers given `until` (a Hand over node's is its run's wake): read at the wakes' poll.
-    const poll = opts.wakes?.pollMs === undefined ? 1000 : opts.wakes.pollMs
-    this.stopTakeovers = opts.wakes && poll !== null ? takeoverTimer(this, poll, this.log) : () => undefined
+    const poll = opts.wakes ? (opts.wakes.pollMs === undefined ? 1000 : opts.wakes.pollMs) : null
+    this.takeovers = new TakeoverHost(this, opts.store, { notify: opts.handover, pollMs: poll, log: this.log })
+    this.broadcasts.start()
   }
 
-  private readonly stopTakeovers: () => void
-
-  private deps(tx: ContactTx): EngineDeps {
+  private deps(tx: ContactTx, serviceWindow = this.opts.serviceWindow ?? false): EngineDeps {
     const deps: EngineDeps = {
       effects: { ...this.opts.effects, contacts: tx.contacts },
       catalog: nodeCatalog,
-      serviceWindow: this.opts.serviceWindow ?? false,
+      serviceWindow,
       flows: runtimeFlowSource(tx),
     }
     return this.opts.tests ? testDeps(deps, this.opts.tests.policy, this.opts.tests.onCall) : deps
   }
 
   /** The core's answer to one event of the contact holding `tx`, with the paused run and flows read on it. */
-  private async handle(tx: ContactTx, event: ConversationEvent, now: number): Promise<Handled> {
+  async handle(tx: ContactTx, event: ConversationEvent, now: number, serviceWindow?: boolean): Promise<Handled> {
     const paused = await tx.pausedRun()
     // A start supersedes a paused run of another flow whatever it is, so only a message, a wake, a hand-back, a start
     // of the paused run's own flow (a webhook's button_id may answer its buttons), or any event once the run's time has come
@@ -135,7 +139,7 @@ export class Runtime {
       (event.kind === 'start' && paused?.flowId === event.flow.id)
     const current = paused ? { state: paused, flow: reads ? await tx.runningFlow(paused.flowId) : null } : null
     const flows = event.kind === 'message' ? await tx.runningFlows() : []
-    return handleEvent({ contact: tx.contact, current, flows, event, now }, this.deps(tx))
+    return handleEvent({ contact: tx.contact, current, flows, event, now }, this.deps(tx, serviceWindow))
   }
 
   now(): number {
@@ -191,16 +195,8 @@ export class Runtime {
     return answer
   }
 
-  /** The takeover rows of the core's answer (handover-writes.ts), committed with its steps. */
-  private takeover(tx: ContactTx, handled: Handled, event: ConversationEvent, now: number) {
-    return takeoverWrites(tx, handled, event, now, this.notifier ? { apiBase: this.apiBase } : null)
-  }
-
-  /**
-   * Commits the core's answer with its takeover rows (and `more`); answers what to do once the transaction has
-   * committed (withContact resolved): send what the step leased (`send`), read the notification queue.
-   */
-  private async commit(
+  /** Commits the core's answer with its takeover rows (and `more`); answers what to do once it has committed. */
+  async commit(
     tx: ContactTx,
     handled: Handled,
     event: ConversationEvent,
@@ -208,43 +204,24 @@ export class Runtime {
     more: Partial<ContactWrites> = {},
   ): Promise<() => undefined> {
     const lease = this.leaseOutbound()
-    const takeover = await this.takeover(tx, handled, event, now)
+    const takeover = await this.takeovers.writes(tx, handled, event, now)
     const leased = await tx.commit({ steps: handled.steps, leaseOutbound: lease, ...more, ...takeover })
     // Every step's messages: a wake carried out before the event (its time had come) sends too.
     const sends = handled.steps.some((s) => s.step.messages.length > 0)
     return () => {
       this.send(sends, leased, lease !== undefined)
-      if (takeover.notifications) this.notifier?.poke()
+      if (takeover.notifications) this.takeovers.poke()
     }
-  }
-
-  /**
-   * An event for an existing contact that no message or run decides (a takeover or hand-back through the publish
-   * API): the core's answer under the contact's lock, committed with its takeover rows.
-   */
-  async contactEvent(
-    phone: string,
-    event: ConversationEvent,
-    /** Decides, under the lock, whether the event still applies (a timer's takeover may have ended meanwhile). */
-    when: (contact: ContactTx['contact'], now: number) => boolean = () => true,
-  ): Promise<{ handled: Handled | null }> {
-    let after = () => undefined
-    const handled = await this.store.withContact(phone, undefined, async (tx) => {
-      const now = this.now()
-      if (!when(tx.contact, now)) return null
-      const handled = await this.handle(tx, event, now)
-      after = await this.commit(tx, handled, event, now)
-      return handled
-    })
-    after()
-    const last = handled?.steps.at(-1)?.step.state
-    if (last) this.wakes.hint(dueAt(last))
-    return { handled }
   }
 
   /** Something was written to the outbox outside a step (a person's reply): send it now. */
   pokeOutbox(): void {
     this.outbox.poke()
+  }
+
+  /** A committed step's run may wait on time from `at` (takeover-host.ts): the wake scheduler looks then. */
+  hintWake(at: number | null): void {
+    this.wakes.hint(at)
   }
 
   private leaseOutbound(): ContactWrites['leaseOutbound'] {
@@ -336,7 +313,7 @@ export class Runtime {
       if (next !== null && (hint === null || next < hint)) hint = next
       const sends = handled.steps.some((s) => s.step.messages.length > 0)
       const result: WakeOutcome & { sends: boolean } = { action: 'woken', status: last.status, sends }
-      const takeover = await this.takeover(tx, handled, WAKE, now)
+      const takeover = await this.takeovers.writes(tx, handled, WAKE, now)
       if (takeover.notifications) notify = true
       return { result, writes: { steps: handled.steps, leaseOutbound: lease, ...takeover } }
     })
@@ -344,7 +321,7 @@ export class Runtime {
       const sends = (r?.result as { sends?: boolean } | undefined)?.sends ?? false
       if (r) this.send(sends, r.leased, lease !== undefined)
     }
-    if (notify) this.notifier?.poke()
+    if (notify) this.takeovers.poke()
     this.wakes.hint(hint)
     const byPhone = new Map(phones.map((p, k) => [p, results[k]] as const))
     const rest = due.filter((d, i) => first.get(d.phone) !== i)
@@ -358,9 +335,43 @@ export class Runtime {
     })
   }
 
+  /**
+   * Business-initiated work for one contact under its lock (a broadcast recipient's start, broadcast-host.ts): `fn`
+   * gets the core with the 24-hour window and opt-out enforced, and returns the writes to commit (none: nothing is
+   * written); their messages are sent as any step's.
+   */
+  async inContact<T>(
+    phone: string,
+    name: string | undefined,
+    fn: (
+      tx: ContactTx,
+      core: (event: ConversationEvent) => Promise<Handled>,
+    ) => Promise<{ result: T; writes: Omit<ContactWrites, 'leaseOutbound'> | null }>,
+  ): Promise<T> {
+    let leased: OutboxItem[] = []
+    let sends = false
+    let offered = false
+    let hint: number | null = null
+    const result = await this.store.withContact(phone, name, async (tx) => {
+      const { result, writes } = await fn(tx, (event) => this.handle(tx, event, this.now(), true))
+      if (writes) {
+        const lease = this.leaseOutbound()
+        offered = lease !== undefined
+        leased = await tx.commit({ ...writes, leaseOutbound: lease })
+        sends = writes.steps.some((s) => s.step.messages.length > 0)
+        const last = writes.steps.at(-1)?.step.state
+        hint = last ? dueAt(last) : null
+      }
+      return result
+    })
+    this.send(sends, leased, offered)
+    this.wakes.hint(hint)
+    return result
+  }
+
   /** Wakes every run due now, and ends the takeovers whose time has come, as the timers do; returns how many. */
   async runDue(): Promise<number> {
-    return (await this.wakes.runDue()) + (await endDueTakeovers(this))
+    return (await this.wakes.runDue()) + (await this.takeovers.runDue())
   }
 
   /** Closes every paused run whose messaging window has closed (what the expiry timer runs); returns how many. */
@@ -371,14 +382,14 @@ export class Runtime {
   /** Resolves once every message committed so far was delivered or failed, or waits for a retry later. */
   async idle(): Promise<void> {
     await this.outbox.idle()
-    await this.notifier?.idle()
+    await this.takeovers.idle()
   }
 
   /** Stops the timers and the sender (attempts in flight finish; unsent messages wait in the outbox). */
   async close(): Promise<void> {
+    await this.broadcasts.close()
     await this.wakes.close()
-    this.stopTakeovers()
-    await this.notifier?.close()
+    await this.takeovers.close()
     await this.housekeeping?.close()
     await this.outbox.close()
     await this.adapter.close?.()

@@ -16,6 +16,7 @@ import { RuntimeMetrics } from './metrics'
 import { storePublishTarget } from './publish-target'
 import { runControlRoutes } from './run-control'
 import { handoverRoutes } from './handover-routes'
+import { runtimeBroadcastRoutes } from './broadcast-routes'
 import type { Runtime } from './runtime'
 
 export interface ChannelWebhookSettings {
@@ -99,6 +100,7 @@ export async function startRuntimeServer(runtime: Runtime, opts: RuntimeServerOp
         storePublishTarget(store, (app) => {
           runControlRoutes(runtime)(app)
           handoverRoutes(runtime)(app)
+          runtimeBroadcastRoutes(runtime, now)(app)
         }),
         opts.publishKey,
         new URL(status.url!).hostname.replace(/^\[|\]$/g, ''),
@@ -110,7 +112,7 @@ export async function startRuntimeServer(runtime: Runtime, opts: RuntimeServerOp
     }
   }
   // Takeover notifications link to the takeover on this API.
-  if (publish) runtime.apiBase = publish.url
+  if (publish) runtime.takeovers.apiBase = publish.url
   // Messages recorded before a stop or crash are processed from the start.
   if (status.state === 'listening') inbox?.start()
   return {

@@ -112,6 +112,12 @@ export class SqliteHandovers implements RuntimeHandovers {
       .all(now, limit) as Array<{ id: string; phone: string }>
   }
 
+  async forget(before: number, limit: number) {
+    const forget = this.db.prepare(`DELETE FROM handover_notifications WHERE seq IN (
+      SELECT seq FROM handover_notifications WHERE status <> 'pending' AND done_at < ? LIMIT ?)`)
+    return this.writer.run(() => forget.run(before, limit).changes)
+  }
+
   /** A read, as the outbox's claim: only while no transaction is open, so an uncommitted takeover is never sent. */
   async claimNotifications(o: { now: number; leaseMs: number; limit: number }): Promise<NotificationItem[]> {
     while (this.writer.open) await this.writer.committed().catch(() => undefined)

@@ -7,6 +7,7 @@ import { contactLanguageOf } from '../../shared/engine/core'
 import type { ContactStore, RunStore } from '../services/runs'
 import type { SqliteOutbox } from './sqlite-outbox'
 import type { SqliteHandovers } from './sqlite-handovers'
+import { writeRecipient } from '../services/broadcast/sqlite-broadcasts'
 import type { ContactWrites, InboundRecord, OutboxItem } from './store'
 import type { TrafficBatch } from '../services/traffic/run-traffic'
 
@@ -15,7 +16,7 @@ export class SqliteStep {
   private readonly sql: Record<'inbound' | 'record', Statement>
 
   constructor(
-    db: Database,
+    private readonly db: Database,
     private readonly runStore: RunStore,
     private readonly contactStore: ContactStore,
     private readonly out: SqliteOutbox,
@@ -35,6 +36,8 @@ export class SqliteStep {
    * the store adds to the aggregates once per transaction, before its commit (sqlite-store.ts).
    */
   write(contact: Contact, writes: ContactWrites): { leased: OutboxItem[]; traffic: TrafficBatch | null } {
+    // First: a recipient another start took throws before anything of this step is written.
+    if (writes.broadcastRecipient) writeRecipient(this.db, writes.broadcastRecipient)
     const traffic = this.runStore.writeSteps(writes.steps)
     const leased = this.out.write(contact, writes.steps, writes.leaseOutbound?.until)
     const r = writes.inbound

@@ -7,6 +7,8 @@
 // moves on as soon as its step is written, so the contact's next step runs on top of it in the same turn. Each
 // concern has its own file, as the PostgreSQL store's: sqlite-flows, sqlite-step, sqlite-runs, sqlite-outbox,
 // sqlite-housekeeping, sqlite-channel (Flow Logs are the studio's LogQueries).
+import { SqliteContactDirectory } from '../services/audience/sqlite-directory'
+import type { ContactDirectory } from '../services/audience/directory'
 import type { Database } from 'better-sqlite3'
 import type { FlowDocument } from '../../shared/flow/document'
 import { createContactsEffect } from '../services/effects/contacts'
@@ -27,6 +29,7 @@ import { SqliteHousekeeping } from './sqlite-housekeeping'
 import { SqliteWakes } from './sqlite-wakes'
 import { SqliteChannel } from './sqlite-channel'
 import { SqliteHandovers } from './sqlite-handovers'
+import { SqliteBroadcastStore } from '../services/broadcast/sqlite-broadcasts'
 import type { ContactTx, DeliveryFailure, RuntimeStore } from './store'
 import { localTraffic, type TrafficSource } from '../services/traffic/source'
 import { SqliteTrafficQueries } from '../services/traffic/sqlite-traffic'
@@ -46,9 +49,11 @@ export class SqliteRuntimeStore implements RuntimeStore {
   private readonly wakes: SqliteWakes
   private readonly lock = new KeyedLock()
   readonly channel: SqliteChannel
+  readonly broadcasts: SqliteBroadcastStore
   readonly logs: LogSource
   readonly traffic: TrafficSource
   readonly handovers: SqliteHandovers
+  readonly directory: ContactDirectory
   private readonly writer: GroupCommit
   private readonly stopIndexing: () => void
   /** The traffic counts of the open transaction's steps (added before its commit). */
@@ -83,8 +88,10 @@ export class SqliteRuntimeStore implements RuntimeStore {
     this.housekeeping = new SqliteHousekeeping(db)
     this.wakes = new SqliteWakes(db)
     this.channel = new SqliteChannel(db, this.writer)
+    this.broadcasts = new SqliteBroadcastStore(db, { write: (fn) => this.writer.run(fn), ownsFile: true })
     this.logs = localSource(new LogQueries(db))
     this.traffic = localTraffic(new SqliteTrafficQueries(db))
+    this.directory = new SqliteContactDirectory(db, (fn) => this.writer.run(fn))
     // Steps only mark their runs for search (migration 014); their search rows are built here, behind the writes.
     this.stopIndexing = new SearchIndexer(db).every(SEARCH_INDEX_MS, (err) =>
       process.stderr.write(
@@ -229,7 +236,8 @@ export class SqliteRuntimeStore implements RuntimeStore {
   }
 
   async forgetInbound(before: number, limit: number) {
-    return this.housekeeping.forgetInbound(before, limit) + (await this.channel.forget(before, limit))
+    const n = this.housekeeping.forgetInbound(before, limit) + (await this.channel.forget(before, limit))
+    return n + (await this.handovers.forget(before, limit))
   }
 
   async claimDue(opts: { now: number; leaseMs: number; limit: number }) {

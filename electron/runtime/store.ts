@@ -1,6 +1,7 @@
 // What the headless runtime keeps, behind one async interface so SQLite (one process) and PostgreSQL (several
 // instances) hold the same state the same way. Everything a contact's message changes is written through a
 // ContactTx, which the store serialises per contact: see docs/runtime.md, "Ordering and exactly once".
+import type { ContactDirectory } from '../services/audience/directory'
 import type { PublishedVersion } from '../../shared/api/commands/publish'
 import type { CatalogueEffect, ContactsEffect, TemplatesEffect } from '../../shared/engine/effects'
 import type {
@@ -21,6 +22,7 @@ import type { RuntimeHandovers } from './handover-rows'
 import type { LogSource } from '../services/logs/source'
 import type { TrafficSource } from '../services/traffic/source'
 import type { LoggedMessage, RunSummary } from '../services/runs'
+import type { BroadcastStore, RecipientWrite } from '../services/broadcast/store'
 
 export type { LoggedMessage, PublishLibrary, RunSummary }
 
@@ -115,6 +117,12 @@ export interface ContactWrites {
   personReply?: { runId: string; flowId: string; at: number; message: OutboundMessage; id: string }
   /** The takeover notifications to send (handover-notifier.ts), when the runtime has an endpoint for them. */
   notifications?: HandoverNotice[]
+  /**
+   * A broadcast recipient this step started (or found blocked): its outcome is written in the same transaction, only
+   * while the recipient is still pending (else RecipientTaken is thrown and nothing is kept), so a crash neither
+   * loses a recipient nor starts one twice (broadcast-host.ts).
+   */
+  broadcastRecipient?: RecipientWrite
 }
 
 export interface ContactTx {
@@ -241,7 +249,10 @@ export interface RuntimeStore {
   ): Promise<PausedCandidate[]>
   /** Deletes up to `limit` finished runs started before `before`, with their trace, messages, outbox and failures. */
   deleteFinishedRuns(before: number, limit: number): Promise<number>
-  /** Forgets up to `limit` processed inbound message ids received before `before`. */
+  /**
+   * Forgets up to `limit` processed inbound message ids received before `before` (and as many of the channel's
+   * inbox rows and statuses, and of the takeover notifications sent or given up by then).
+   */
   forgetInbound(before: number, limit: number): Promise<number>
   // ---- time: runs waiting until an instant (wakes.ts; docs/runtime.md, "Time") ----
   /**
@@ -265,11 +276,15 @@ export interface RuntimeStore {
   readonly channel: ChannelStore
   // ---- takeovers (docs/runtime.md, "Human takeover") ----
   readonly handovers: RuntimeHandovers
+  // ---- broadcasts (services/broadcast; docs/runtime.md, "Broadcasts") ----
+  readonly broadcasts: BroadcastStore
   // ---- logs ----
   /** Flow Logs over this store, delivery states included (the runtime's logs API serves them to the studio). */
   readonly logs: LogSource
   /** Traffic aggregates over this store (the publish API's traffic and funnel; docs/logs.md "Traffic aggregates"). */
   readonly traffic: TrafficSource
+  // ---- broadcasts: the contacts they go to (electron/services/audience) ----
+  readonly directory: ContactDirectory
   deliveryFailures(runId: string): Promise<DeliveryFailure[]>
   run(runId: string): Promise<RunSummary | null>
   runsOfContact(contactId: string): Promise<RunSummary[]>

@@ -19,6 +19,7 @@ import { modelCommands } from './commands/model'
 import { breakpointsCommands } from './commands/breakpoints'
 import { debugCommands } from './commands/debug'
 import { translationsCommands } from './commands/translations'
+import { broadcastsCommands } from './commands/broadcasts'
 import { handoversCommands } from './commands/handovers'
 import { trafficCommands } from './commands/traffic'
 import { flowsEvents } from './events/flows'
@@ -56,6 +57,7 @@ export const commands = {
   ...translationsCommands,
   ...handoversCommands,
   ...trafficCommands,
+  ...broadcastsCommands,
 }
 
 export const events = {

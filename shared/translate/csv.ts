@@ -35,7 +35,8 @@ export function toCsvSet(flows: FlowTexts[], opts: { source: string; target: str
   return '\uFEFF' + rows.join('\r\n') + '\r\n'
 }
 
-function csvField(value: string): string {
+/** One CSV field, quoted when it holds a separator, a quote, a line break or surrounding spaces. */
+export function csvField(value: string): string {
   return /[",\r\n;\t]|^\s|\s$/.test(value) ? `"${value.replace(/"/g, '""')}"` : value
 }
 
@@ -88,13 +89,14 @@ const bad = (message: string, line: number): ReadResult => ({
   error: { code: 'translations.bad_file', message: `Not a valid translation CSV: ${message} (line ${line}).`, line },
 })
 
-interface CsvRecord {
+export interface CsvRecord {
   fields: string[]
   /** The line the record starts on. */
   line: number
 }
 
-function parseRecords(
+/** RFC 4180 records, each with the line it starts on (shared with the contacts import, shared/broadcast/contacts-csv.ts). */
+export function parseRecords(
   text: string,
   sep: string,
 ): { ok: true; records: CsvRecord[] } | { ok: false; message: string; line: number } {

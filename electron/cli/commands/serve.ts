@@ -27,6 +27,8 @@ import type { WakeOptions } from '../../runtime/wakes'
 import { startRuntimeServer, type RuntimeServer } from '../../runtime/server'
 import { INBOUND_PATH } from '../../runtime/inbound-route'
 import { closeScriptPool } from '../../services/sandbox/pool'
+import { broadcastSettings, BroadcastSettingsError } from '../../runtime/broadcast-settings'
+import type { RuntimeBroadcastOptions } from '../../runtime/broadcast-host'
 import { parseCommandLine } from './args'
 import type { CliCommand } from './types'
 
@@ -50,6 +52,10 @@ messages, the channel's webhook and the publish API. docs/runtime.md and docs/de
   --outbound-url URL    forward outbound messages as JSON POSTs (or CHATFLOW_OUTBOUND_URL)
   --outbound-log FILE   else append them as JSON lines to FILE (or CHATFLOW_OUTBOUND_LOG); default stdout
   --handover-url URL    POST takeover notifications here (or CHATFLOW_HANDOVER_URL); CHATFLOW_HANDOVER_SECRET signs them
+  --send-rate N         outbound messages per second, every send paced (or CHATFLOW_SEND_RATE; 1-1000; default 80
+                        with --channel cloud-api, else unpaced; broadcasts start at most 80/s without it)
+  --conversation-limit N|unlimited  new business-initiated conversations a broadcast may start per 24 hours
+                        (or CHATFLOW_CONVERSATION_LIMIT; default 1000)
   --retention-days N    delete finished runs (trace, messages) older than N days, hourly (or CHATFLOW_RETENTION_DAYS)
   --log-level L         JSON logs on stderr from this level: ${LOG_LEVELS.join(', ')} (or CHATFLOW_LOG_LEVEL; default info)
 Exit codes: 0 stopped by SIGINT/SIGTERM, 1 the database or the port cannot be used, 2 bad usage.
@@ -77,6 +83,8 @@ export const serveCommand: CliCommand = {
       'retention-days': { type: 'string' },
       'handover-url': { type: 'string' },
       'log-level': { type: 'string' },
+      'send-rate': { type: 'string' },
+      'conversation-limit': { type: 'string' },
     })
     if ('exit' in parsed) return parsed.exit
     const { values } = parsed
@@ -99,6 +107,7 @@ export const serveCommand: CliCommand = {
     const outbound = outboundFromEnv({ url: values['outbound-url'], logFile: values['outbound-log'] })
     let wakes: WakeOptions
     let model: ModelProviderConfig | null
+    let broadcasts: RuntimeBroadcastOptions
     try {
       wakes = wakeOptions(process.env)
       model = modelConfigFromEnv(process.env)
@@ -122,7 +131,13 @@ export const serveCommand: CliCommand = {
       }
       if (channelKind(flags, process.env, outbound.url) === 'cloud-api') cloud = cloudApiConfig(flags)
       adapter = selectAdapter(outbound, cloud)
+      broadcasts = broadcastSettings(
+        { sendRate: values['send-rate'], conversationLimit: values['conversation-limit'] },
+        process.env,
+        cloud ? 'cloud-api' : 'other',
+      )
     } catch (err) {
+      if (err instanceof BroadcastSettingsError) return fail(err.message, 2)
       return fail(err instanceof ChannelSettingsError ? err.message : `outbound: ${message(err)}`, 2)
     }
     const logger = createLogger({ level })
@@ -141,6 +156,7 @@ export const serveCommand: CliCommand = {
       outbox: outboxPolicy(outbound),
       housekeeping: { retentionDays: retention === undefined ? null : Number(retention) },
       wakes: { ...wakes, onWake: wakeReports(logger, metrics, opened.store) },
+      broadcasts,
       log: warnLine(logger),
       ...(handover
         ? {
@@ -201,6 +217,10 @@ export const serveCommand: CliCommand = {
       process.stdout.write(
         `Takeover notifications: ${handover.url}${handover.secret ? ' (signed: X-Chatflow-Signature)' : ''}\n`,
       )
+    const limit = broadcasts.conversationLimit ?? null
+    process.stdout.write(
+      `Sending: ${broadcasts.sendRate ? `at most ${broadcasts.sendRate} messages/s` : 'unpaced (--send-rate N)'}; broadcasts start ${limit === null ? 'unlimited' : `at most ${limit}`} new conversations per 24 hours\n`,
+    )
     process.stdout.write(
       retention
         ? `Log retention: finished runs older than ${retention} days are deleted hourly\n`

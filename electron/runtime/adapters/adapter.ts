@@ -53,6 +53,8 @@ export interface DeliveryErrorOptions {
    * every message and tries again later; the attempt does not count against the message.
    */
   halt?: boolean
+  /** The channel throttled the number (130429): the send pacer halves its rate and backs off (send-pacer.ts). */
+  throttle?: boolean
 }
 
 /**
@@ -62,6 +64,7 @@ export interface DeliveryErrorOptions {
 export class DeliveryError extends Error {
   readonly retryAfterMs?: number
   readonly halt: boolean
+  readonly throttle: boolean
 
   constructor(
     message: string,
@@ -71,5 +74,6 @@ export class DeliveryError extends Error {
     super(message)
     this.retryAfterMs = opts.retryAfterMs
     this.halt = opts.halt ?? false
+    this.throttle = opts.throttle ?? false
   }
 }

@@ -84,7 +84,12 @@ export class CloudApiAdapter implements ChannelAdapter {
     }
     // Any other answer proves the token was accepted.
     this.refused = null
-    if (verdict.kind === 'retry') throw new DeliveryError(verdict.text, true, { retryAfterMs: verdict.retryAfterMs })
+    if (verdict.kind === 'retry')
+      throw new DeliveryError(verdict.text, true, {
+        retryAfterMs: verdict.retryAfterMs,
+        // 130429: the number's throughput is exceeded; the send pacer slows down (send-pacer.ts).
+        throttle: verdict.code === 130429,
+      })
     throw new DeliveryError(verdict.text, false)
   }
 }

@@ -10,7 +10,7 @@ import {
   type RecipientView,
 } from '../../../shared/broadcast/views'
 import { timeOrderedId } from '../../../shared/engine/ids'
-import type { NewRecipient, RecipientOutcome } from './store'
+import type { BroadcastSpecCore as Spec, ClaimedRecipient, NewRecipient, RecipientOutcome } from './store'
 
 /** The server's pace when neither the broadcast nor the server says (the channel's default: 80 messages a second). */
 export const DEFAULT_SEND_RATE = 80
@@ -148,4 +148,25 @@ export function outcomeValues(o: RecipientOutcome, at: number) {
 export function deliveryReason(error: string | null): { code: string; message: string } {
   const m = error ? /channel error (\d+)/.exec(error) : null
   return { code: m ? m[1]! : 'delivery_failed', message: error ?? 'The message could not be delivered.' }
+}
+
+/** A claimed row with its broadcast's spec: the variables of both, the broadcast's trigger and rate. */
+export function claimed(
+  r: Pick<RecipientRow, 'broadcast_id' | 'seq' | 'phone' | 'name' | 'fields' | 'variables' | 'due_at'> & {
+    flow_id: string
+  },
+  spec: Spec,
+): ClaimedRecipient {
+  return {
+    broadcastId: r.broadcast_id,
+    seq: Number(r.seq),
+    phone: r.phone,
+    name: r.name,
+    fields: JSON.parse(r.fields) as Record<string, string>,
+    variables: { ...(spec.variables ?? {}), ...(JSON.parse(r.variables) as Record<string, unknown>) },
+    dueAt: Number(r.due_at),
+    flowId: r.flow_id,
+    triggerNodeId: spec.triggerNodeId ?? null,
+    rate: typeof spec.rate === 'number' && spec.rate > 0 ? spec.rate : null,
+  }
 }

@@ -112,3 +112,14 @@ it('settles started recipients from their runs outbox rows: all sent -> sent, an
   ])
   expect(await store.finishDone(T0 + 2)).toEqual([])
 })
+
+it("opened by the one process that owns the file, a dead process's claims are void: claimed again at once", async () => {
+  const { id } = await store.create(spec, people(2), T0)
+  expect(await store.claim({ now: T0, leaseMs: 30_000, limit: 10 })).toHaveLength(2)
+  expect(await new SqliteBroadcastStore(db).claim({ now: T0 + 1, leaseMs: 30_000, limit: 10 })).toEqual([])
+  const owner = new SqliteBroadcastStore(db, { ownsFile: true })
+  expect((await owner.claim({ now: T0 + 2, leaseMs: 30_000, limit: 10 })).map((r) => [r.broadcastId, r.seq])).toEqual([
+    [id, 1],
+    [id, 2],
+  ])
+})

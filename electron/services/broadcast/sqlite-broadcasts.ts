@@ -12,6 +12,7 @@ import {
   recipientValues,
   toRecipientView,
   toView,
+  claimed,
   type BroadcastRow,
   type RecipientRow,
 } from './rows'
@@ -59,9 +60,12 @@ export class SqliteBroadcastStore implements BroadcastStore {
 
   constructor(
     private readonly db: Database,
-    opts: { write?: SqliteWrite; serverRate?: number } = {},
+    opts: { write?: SqliteWrite; serverRate?: number; ownsFile?: boolean } = {},
   ) {
     this.write = opts.write ?? (async (fn) => db.transaction(fn)())
+    // One process holds the file: claims a killed process left are its own, void now (PostgreSQL waits them out).
+    if (opts.ownsFile)
+      db.prepare("UPDATE broadcast_recipients SET lease_until = 0 WHERE state = 'pending' AND lease_until > 0").run()
     this.serverRate = opts.serverRate ?? DEFAULT_SEND_RATE
     this.sql = {
       claim: db.prepare(
@@ -251,25 +255,5 @@ export class SqliteBroadcastStore implements BroadcastStore {
       .prepare('SELECT count(*) AS n FROM broadcast_recipients WHERE new_conversation AND started_at > ?')
       .get(since) as { n: number }
     return row.n
-  }
-}
-
-export function claimed(
-  r: Pick<RecipientRow, 'broadcast_id' | 'seq' | 'phone' | 'name' | 'fields' | 'variables' | 'due_at'> & {
-    flow_id: string
-  },
-  spec: BroadcastSpecCore,
-): ClaimedRecipient {
-  return {
-    broadcastId: r.broadcast_id,
-    seq: Number(r.seq),
-    phone: r.phone,
-    name: r.name,
-    fields: JSON.parse(r.fields) as Record<string, string>,
-    variables: { ...(spec.variables ?? {}), ...(JSON.parse(r.variables) as Record<string, unknown>) },
-    dueAt: Number(r.due_at),
-    flowId: r.flow_id,
-    triggerNodeId: spec.triggerNodeId ?? null,
-    rate: typeof spec.rate === 'number' && spec.rate > 0 ? spec.rate : null,
   }
 }

@@ -16,6 +16,7 @@ import { modelHandlers } from './model'
 import { breakpointsHandlers } from './breakpoints'
 import { debugHandlers } from './debug'
 import { translationsHandlers } from './translations'
+import { broadcastsHandlers } from './broadcasts'
 import { handoversHandlers } from './handovers'
 import { trafficHandlers } from './traffic'
 import type { HandlerMap } from './types'
@@ -43,4 +44,5 @@ export const handlers: HandlerMap = {
   ...handoversHandlers,
   ...translationsHandlers,
   ...trafficHandlers,
+  ...broadcastsHandlers,
 }

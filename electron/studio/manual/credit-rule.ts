@@ -1,9 +1,7 @@
 // The configurable credit rule, kept in the settings table, and the cost of one manual start under it.
 import type { Database } from 'better-sqlite3'
 import { CreditRuleSchema, type CreditRule } from '../../../shared/api/commands/manual'
-import type { TraceEvent } from '../../../shared/engine'
 import { readSetting, readSettingOr, writeSetting } from '../../services/settings/saved'
-import { sendsKind } from '../../../shared/nodes/behaviour-of'
 
 const KEY = 'manual.creditRule'
 
@@ -23,23 +21,5 @@ export function saveCreditRule(db: Database, rule: CreditRule, now: number): Cre
   return clean
 }
 
-/**
- * Credits of the templates a run sent (the studio delivers every message it sends). Free-form messages are free;
- * a utility template is free while the customer's window is open, when the rule says so.
- */
-export function templateCosts(
-  trace: readonly TraceEvent[],
-  rule: CreditRule,
-  windowOpen: boolean,
-): Array<{ name: string; category: string; credits: number }> {
-  const out: Array<{ name: string; category: string; credits: number }> = []
-  for (const t of trace) {
-    if (!sendsKind(t.nodeType, 'template') || t.error) continue
-    const o = t.output as { name?: string; category?: string } | null
-    const category = o?.category
-    if (category !== 'MARKETING' && category !== 'UTILITY' && category !== 'AUTHENTICATION') continue
-    const free = category === 'UTILITY' && rule.utilityFreeInWindow && windowOpen
-    out.push({ name: o?.name ?? '', category, credits: free ? 0 : rule[category] })
-  }
-  return out
-}
+// The cost of a start's templates is the same rule in every host (services/broadcast/cost.ts).
+export { templateCosts } from '../../services/broadcast/cost'

@@ -1,0 +1,177 @@
+// Broadcasts (docs/runtime.md, "Broadcasts"): `chatflow serve` from the build, `--channel cloud-api` against the fake
+// Cloud API (a real HTTP server in this process), a broadcast planned in the store before serve starts (a template
+// flow, every recipient due now, the daily limit off). Counted at the fake, per contact: no duplicates (a second
+// accepted send to a contact), no gaps (a contact with none). Runs:
+// - pace: 50,000 recipients at --send-rate 80 on SQLite; the pace is the accepted sends over the time from the
+//   first to the last, goal within 5 % of 80/s;
+// - 1,000/s: 20,000 recipients at --send-rate 1000 on one SQLite instance, and on two PostgreSQL instances sharing
+//   the work (each --send-rate 500: the number's 1,000 between them); goal: the rate held (the sender keeps up).
+// The load average is printed beside each run: on a shared two-core machine it says what the figures are worth.
+// CHATFLOW_BENCH_BROADCAST_N / _FAST_N change the sizes; CHATFLOW_BENCH_BROADCAST_RUNS picks runs (pace,sqlite,pg).
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { buildFlow } from '../../shared/engine/testing/fixtures'
+import { openDatabase } from '../../electron/services/db/open'
+import { PgRuntimeStore } from '../../electron/runtime/pg-store'
+import { SqliteRuntimeStore } from '../../electron/runtime/sqlite-store'
+import type { RuntimeStore } from '../../electron/runtime/store'
+import { startFakeCloudApi } from '../../electron/runtime/testing/fake-cloud-api'
+import { pgUnavailableReason, startTestPg } from '../../electron/runtime/testing/pg-server'
+import { startServe, type ServeChild } from '../../electron/runtime/testing/serve-child'
+
+const PACE_N = Number(process.env.CHATFLOW_BENCH_BROADCAST_N ?? 50_000)
+const FAST_N = Number(process.env.CHATFLOW_BENCH_BROADCAST_FAST_N ?? 20_000)
+const PHONE_NUMBER_ID = '106540352242922'
+const promo = {
+  name: 'promo',
+  language: 'en',
+  category: 'MARKETING',
+  header: { type: 'none' },
+  body: 'Hi {{1}}',
+  buttons: [],
+}
+const flow = buildFlow(
+  [
+    { type: 'trigger', name: 'trigger_1', config: { kind: 'manual' } },
+    {
+      type: 'template_message',
+      name: 'tpl_1',
+      config: { templateName: 'promo', language: 'en', bodyParams: ['{{trigger_1.data.code}}'] },
+    },
+  ],
+  [['trigger_1', 'out', 'tpl_1']],
+  { id: 'flw_bench_promo', name: 'Bench promo' },
+)
+const phone = (i: number) => `+9197${String(i).padStart(8, '0')}`
+const load = () =>
+  os
+    .loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ')
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
+
+interface Run {
+  label: string
+  n: number
+  /** The rate the number allows, over all instances. */
+  rate: number
+  instances: number
+  /** serve arguments naming the state. */
+  args: string[]
+  open(): Promise<RuntimeStore>
+}
+
+export async function run(): Promise<void> {
+  const runs = (process.env.CHATFLOW_BENCH_BROADCAST_RUNS ?? 'pace,sqlite,pg').split(',')
+  console.log(`load average at start: ${load()}`)
+  if (runs.includes('pace'))
+    await measure(sqliteRun(`SQLite, 1 instance, ${PACE_N.toLocaleString('en')} at 80/s`, PACE_N, 80))
+  if (runs.includes('sqlite'))
+    await measure(sqliteRun(`SQLite, 1 instance, ${FAST_N.toLocaleString('en')} at 1,000/s`, FAST_N, 1000))
+  if (runs.includes('pg')) {
+    const reason = pgUnavailableReason()
+    if (reason) console.log(`PostgreSQL: not measured (${reason})`)
+    else {
+      const server = await startTestPg()
+      try {
+        const url = await server.freshDatabase()
+        await measure({
+          label: `PostgreSQL, 2 instances, ${FAST_N.toLocaleString('en')} at 1,000/s (500/s each)`,
+          n: FAST_N,
+          rate: 1000,
+          instances: 2,
+          args: ['--database-url', url],
+          open: () => PgRuntimeStore.open(url),
+        })
+      } finally {
+        await server.stop()
+      }
+    }
+  }
+  console.log(`load average at end: ${load()}`)
+}
+
+function sqliteRun(label: string, n: number, rate: number): Run {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'chatflow-bench-broadcast-'))
+  return {
+    label,
+    n,
+    rate,
+    instances: 1,
+    args: ['--data-dir', dir],
+    open: async () => new SqliteRuntimeStore(openDatabase(path.join(dir, 'studio.sqlite'))),
+  }
+}
+
+async function measure(r: Run): Promise<void> {
+  const fake = await startFakeCloudApi()
+  const children: ServeChild[] = []
+  try {
+    const store = await r.open()
+    await store.publish(flow, { templates: [promo as never], catalog: [] })
+    const planned = Date.now()
+    await store.broadcasts.create(
+      { name: r.label, flowId: flow.id, variables: { code: 'B1' } },
+      Array.from({ length: r.n }, (_, i) => ({ phone: phone(i), dueAt: planned })),
+      planned,
+    )
+    await store.close()
+    const loadBefore = load()
+    const perInstance = String(Math.round(r.rate / r.instances))
+    for (let i = 0; i < r.instances; i++)
+      children.push(
+        await startServe(
+          [...r.args, '--port', '0', '--channel', 'cloud-api', '--cloud-phone-number-id', PHONE_NUMBER_ID],
+          {
+            CHATFLOW_CLOUD_API_URL: fake.url,
+            CHATFLOW_CLOUD_API_TOKEN: 'EAAG-bench-token-0123456789',
+            CHATFLOW_CLOUD_APP_SECRET: 'bench-app-secret',
+            CHATFLOW_CLOUD_VERIFY_TOKEN: 'bench-verify',
+            CHATFLOW_SEND_RATE: perInstance,
+            CHATFLOW_CONVERSATION_LIMIT: 'unlimited',
+            CHATFLOW_LOG_LEVEL: 'warn',
+          },
+        ),
+      )
+    const deadline = Date.now() + (r.n / r.rate) * 3000 + 120_000
+    const seen = new Set<string>()
+    let counted = 0
+    while (Date.now() < deadline) {
+      for (; counted < fake.sends.length; counted++)
+        if (fake.sends[counted]!.status === 200) seen.add(fake.sends[counted]!.body.to)
+      if (seen.size >= r.n) break
+      await sleep(500)
+    }
+    if (seen.size < r.n) {
+      for (const c of children) console.log(`serve said: ${c.output().split('\n').slice(-15).join('\n')}`)
+      // PostgreSQL can be read while serve runs (SQLite's file is held by serve).
+      if (r.args[0] === '--database-url') {
+        const s = await r.open()
+        const [b] = await s.broadcasts.list(1)
+        console.log(JSON.stringify(b), JSON.stringify(await s.broadcasts.recipients(b!.id, { limit: 3 })))
+        await s.close()
+      }
+    }
+    // A moment for anything sent twice to arrive too.
+    await sleep(2000)
+    const ok = fake.sends.filter((s) => s.status === 200)
+    const per = new Map<string, number>()
+    for (const s of ok) per.set(s.body.to, (per.get(s.body.to) ?? 0) + 1)
+    const duplicates = [...per.values()].reduce((n, k) => n + Math.max(0, k - 1), 0)
+    const gaps = r.n - per.size
+    const first = Math.min(...ok.map((s) => s.at))
+    const last = Math.max(...ok.map((s) => s.at))
+    const rate = ((ok.length - 1) * 1000) / Math.max(1, last - first)
+    const off = (rate / r.rate - 1) * 100
+    console.log(
+      `${r.label}: ${ok.length.toLocaleString('en')} accepted in ${((last - first) / 1000).toFixed(1)} s = ${rate.toFixed(1)}/s ` +
+        `(${off >= 0 ? '+' : ''}${off.toFixed(1)} % of ${r.rate}/s; goal ${r.rate === 80 ? 'within 5 %' : 'keeps up'}), ` +
+        `duplicates ${duplicates}, gaps ${gaps}, other answers ${fake.sends.length - ok.length}; ` +
+        `load average before ${loadBefore}, after ${load()}`,
+    )
+  } finally {
+    await Promise.all(children.map((c) => c.stop()))
+    await fake.close()
+  }
+}

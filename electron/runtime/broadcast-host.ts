@@ -1,0 +1,168 @@
+// Broadcasts in the runtime (docs/runtime.md, "Broadcasts"): the runner's host, which starts each recipient inside
+// its contact's transaction (Runtime.inContact) and writes the recipient's outcome in that same transaction
+// (ContactWrites.broadcastRecipient), so a SIGKILL anywhere loses no recipient and starts none twice; the send
+// pacer every outbound send waits for; and the service both APIs use. A recipient is blocked, not started, when
+// the contact opted out or is with a person, or when the flow's first message is refused by the window (a
+// business-initiated start outside the 24-hour window must begin with a template); its run otherwise starts as
+// a manual start would, with the broadcast's and the recipient's variables as the trigger's data.
+import { CreditRuleSchema, type CreditRule } from '../../shared/api/commands/manual'
+import { WINDOW_MS } from '../../shared/engine'
+import { templateCosts } from '../services/broadcast/cost'
+import { BroadcastRunner, type BroadcastHost } from '../services/broadcast/runner'
+import { BroadcastService } from '../services/broadcast/service'
+import type { ClaimedRecipient, RecipientOutcome } from '../services/broadcast/store'
+import type { ChannelAdapter } from './adapters/adapter'
+import type { Runtime } from './runtime'
+import { DEFAULT_SEND_RATE, pacedAdapter, SendPacer, type PacerClock } from './send-pacer'
+
+export interface RuntimeBroadcastOptions {
+  /** Messages per second for every outbound send (the phone number's rate); absent: sends are not paced. */
+  sendRate?: number
+  /** New business-initiated conversations per rolling 24 hours; null or absent: unlimited. */
+  conversationLimit?: number | null
+  creditRule?: CreditRule
+  /** How long a claim on a recipient holds (default 30 s): a killed instance's claims run out after it. */
+  leaseMs?: number
+  /** The runner's longest sleep; null: no timer (tests call runBroadcasts). */
+  pollMs?: number | null
+  /** The pacer's clock and timers (fake in tests); default the real ones. */
+  pacerClock?: PacerClock
+}
+
+export interface RuntimeBroadcasts {
+  readonly service: BroadcastService
+  readonly runner: BroadcastRunner
+  readonly pacer: SendPacer | null
+  /** What the planning (dry run, create: broadcast-routes.ts) needs to know of this server's sending. */
+  readonly settings: { rate(): number; conversationLimit: number | null; creditRule: CreditRule }
+  /** The adapter the outbox sends through: paced when a send rate is set. */
+  adapter(inner: ChannelAdapter): ChannelAdapter
+  start(): void
+  /** One round of the runner now (what its timer runs): answers how many recipients started. */
+  runDue(): Promise<number>
+  close(): Promise<void>
+}
+
+/** Starts refused by the window or the opt-out: Blocked when nothing reached the customer. */
+const BLOCKING = new Set(['outside_window', 'opted_out'])
+
+export function broadcastsOf(
+  runtime: Runtime,
+  opts: RuntimeBroadcastOptions | undefined,
+  now: () => number,
+  log: (message: string) => void,
+): RuntimeBroadcasts {
+  const pacer = opts?.sendRate ? new SendPacer(opts.sendRate, opts.pacerClock, log) : null
+  const rate = () => pacer?.rate() ?? opts?.sendRate ?? DEFAULT_SEND_RATE
+  const rule = opts?.creditRule ?? CreditRuleSchema.parse({})
+  const store = runtime.store.broadcasts
+  const runner = new BroadcastRunner(store, new RuntimeBroadcastHost(runtime, rule, now), {
+    now,
+    rate,
+    conversationLimit: opts?.conversationLimit ?? null,
+    // What waits for the pacer and what was started but not sent stays under two seconds of sending.
+    room: () => (pacer ? (pacer.paused() ? 0 : Math.ceil(2 * pacer.rate()) - pacer.waiting()) : Infinity),
+    settle: true,
+    leaseMs: opts?.leaseMs,
+    // On PostgreSQL each start holds a pooled connection for its transaction and its template lookup takes another
+    // (the library effects read through the pool): 16 at once emptied the pool of 10 and every start waited.
+    concurrency: runtime.store.kind === 'postgres' ? 4 : 16,
+    pollMs: opts?.pollMs ?? 1000,
+    log,
+  })
+  const timer = opts !== undefined && opts.pollMs !== null
+  return {
+    service: new BroadcastService(store, now, () => runner.poke()),
+    runner,
+    pacer,
+    settings: { rate, conversationLimit: opts?.conversationLimit ?? null, creditRule: rule },
+    adapter: (inner) => (pacer ? pacedAdapter(inner, pacer) : inner),
+    start: () => (timer ? runner.start() : undefined),
+    runDue: async () => (await runner.round()).started,
+    close: () => runner.close(),
+  }
+}
+
+export class RuntimeBroadcastHost implements BroadcastHost {
+  constructor(
+    private readonly runtime: Runtime,
+    private readonly rule: CreditRule,
+    private readonly now: () => number,
+  ) {}
+
+  start(r: ClaimedRecipient): Promise<RecipientOutcome> {
+    return this.runtime.inContact(r.phone, r.name ?? undefined, async (tx, core) => {
+      const at = this.now()
+      const c = tx.contact
+      const done = (outcome: RecipientOutcome, steps: Parameters<typeof tx.commit>[0]['steps'] = []) => ({
+        result: outcome,
+        writes: { steps, broadcastRecipient: { broadcastId: r.broadcastId, seq: r.seq, outcome, at } },
+      })
+      const who = c.name && c.name !== c.phone ? `${c.name} (${c.phone})` : c.phone
+      if (c.optedIn === false)
+        return done({
+          state: 'blocked',
+          contactId: c.id,
+          reason: { code: 'opted_out', message: `${who} has opted out, so the business cannot start a conversation.` },
+        })
+      if (c.handover)
+        return done({
+          state: 'blocked',
+          contactId: c.id,
+          reason: {
+            code: 'with_person',
+            message: `${who} is with a person; the bot starts nothing until handed back.`,
+          },
+        })
+      const flow = await tx.runningFlow(r.flowId)
+      if (!flow)
+        return done({
+          state: 'failed',
+          runId: null,
+          contactId: c.id,
+          reason: { code: 'flow_not_published', message: `Flow ${r.flowId} is not published on this server.` },
+        })
+      const open = c.lastInboundAt != null && at - c.lastInboundAt < WINDOW_MS
+      const handled = await core({
+        kind: 'start',
+        flow,
+        trigger: { kind: 'manual', operator: `broadcast ${r.broadcastId}`, data: r.variables as never },
+        triggerNodeId: r.triggerNodeId ?? undefined,
+      })
+      const step = handled.ran?.step
+      if (!step) {
+        const code = handled.ignored?.reason ?? 'not_started'
+        const message =
+          code === 'with_person'
+            ? `${who} is with a person; the bot starts nothing until handed back.`
+            : `Not started (${code}).`
+        return done({ state: 'blocked', contactId: c.id, reason: { code, message } }, handled.steps)
+      }
+      const runId = step.state.id
+      const error = step.state.status === 'failed' ? step.state.error : null
+      if (error && BLOCKING.has(error.code) && step.messages.length === 0)
+        return done(
+          { state: 'blocked', runId, contactId: c.id, reason: { code: error.code, message: error.message } },
+          handled.steps,
+        )
+      if (error)
+        return done(
+          { state: 'failed', runId, contactId: c.id, reason: { code: error.code, message: error.message } },
+          handled.steps,
+        )
+      const costs = templateCosts(step.trace, this.rule, open)
+      const sent = step.messages.length > 0
+      return done(
+        {
+          state: sent ? 'started' : 'sent',
+          runId,
+          contactId: c.id,
+          cost: costs.reduce((n, t) => n + t.credits, 0),
+          templates: costs.map((t) => t.name),
+          newConversation: sent && !open,
+        },
+        handled.steps,
+      )
+    })
+  }
+}

@@ -1,0 +1,10 @@
+// Broadcast planning (docs/runtime.md, "Broadcasts"): pure, shared by the studio, the runtime and the publish API.
+export * from './types'
+export { readContactsCsv, tagsOf, type ContactsCsv } from './contacts-csv'
+export { checkPhone, phoneCountry } from './phone'
+export { contactZone, countryZone, isZone, zonedToEpoch } from './zones'
+export { dueAtFor, scheduleProblem } from './schedule'
+export { flowStart, type FlowStart } from './flow-start'
+export { inSegment, planRecipients, type PlannedRecipient, type SegmentContact } from './audience'
+export { blockOf, dryRun, startCost, DAY_MS, type ContactState, type DryRunInput } from './dry-run'
+export { resultsCsv, resultsFileName, RESULTS_COLUMNS, STATUS_OF } from './results-csv'

@@ -85,6 +85,7 @@ describeEachStore('broadcasts in the runtime', (c) => {
       { name: 'June promo', flowId: 'flw_promo', variables: { discount: '10%' } },
       phones.map((phone) => ({ phone, dueAt: T0 })),
     )
+    expect(b.ratePerSecond).toBe(80)
     expect(await runtime.broadcasts.runDue()).toBe(3)
     expect(await runtime.broadcasts.runDue()).toBe(0)
     await runtime.idle()

@@ -72,7 +72,7 @@ export function broadcastsOf(
   })
   const timer = opts !== undefined && opts.pollMs !== null
   return {
-    service: new BroadcastService(store, now, () => runner.poke()),
+    service: new BroadcastService(store, now, () => runner.poke(), rate),
     runner,
     pacer,
     settings: { rate, conversationLimit: opts?.conversationLimit ?? null, creditRule: rule },

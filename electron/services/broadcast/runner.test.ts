@@ -178,3 +178,13 @@ it('a restart goes on where the store says: a claim never started is started onc
   expect(host.starts.map((s) => s.seq)).toEqual([1, 2, 3])
   expect((await store.get(id))!.status).toBe('done')
 })
+
+it("a view says the pace it goes at on this server now: the server's rate, or the broadcast's own when slower", async () => {
+  let serverRate = 40
+  const service = new BroadcastService(store, now, undefined, () => serverRate)
+  const fast = await service.create({ ...spec, rate: 100 }, people(1))
+  const slow = await service.create({ ...spec, rate: 10 }, people(1))
+  expect([fast.ratePerSecond, slow.ratePerSecond]).toEqual([40, 10])
+  serverRate = 5 // the send pacer halved it after a 130429, twice
+  expect((await service.list()).map((b) => b.ratePerSecond).sort()).toEqual([5, 5])
+})

@@ -4,6 +4,7 @@
 // a created or resumed broadcast starts without waiting for its next poll.
 import type { BroadcastStatus, BroadcastView, RecipientView } from '../../../shared/broadcast/views'
 import { ApiFailure, notFound } from '../failure'
+import { rateOf } from './rows'
 import type { BroadcastSpecCore, BroadcastStore, NewRecipient, RecipientPage } from './store'
 
 export const MAX_RECIPIENTS = 100_000
@@ -14,7 +15,14 @@ export class BroadcastService {
     private readonly store: BroadcastStore,
     private readonly now: () => number,
     private readonly poke: () => void = () => undefined,
+    /** The pace the server sends at now (the runtime's send pacer, slower after a 130429); absent: the store's. */
+    private readonly serverRate?: () => number,
   ) {}
+
+  /** A view with the pace it goes at on this server now. */
+  private paced(view: BroadcastView): BroadcastView {
+    return this.serverRate ? { ...view, ratePerSecond: rateOf(view.spec, this.serverRate()) } : view
+  }
 
   async create(spec: BroadcastSpecCore, recipients: NewRecipient[]): Promise<BroadcastView> {
     if (recipients.length > MAX_RECIPIENTS)
@@ -26,17 +34,17 @@ export class BroadcastService {
       throw new ApiFailure('no_recipients', 'The broadcast has no contacts: the segment or the CSV matched nobody.')
     const view = await this.store.create(spec, recipients, this.now())
     this.poke()
-    return view
+    return this.paced(view)
   }
 
   async get(id: string): Promise<BroadcastView> {
     const view = await this.store.get(id)
     if (!view) throw notFound('Broadcast', id)
-    return view
+    return this.paced(view)
   }
 
-  list(limit = 100): Promise<BroadcastView[]> {
-    return this.store.list(limit)
+  async list(limit = 100): Promise<BroadcastView[]> {
+    return (await this.store.list(limit)).map((v) => this.paced(v))
   }
 
   recipients(id: string, page: RecipientPage): Promise<RecipientView[]> {
@@ -48,7 +56,7 @@ export class BroadcastService {
     const view = await this.get(id)
     if (view.status === 'paused') return view
     this.refuseFinished(view, 'paused')
-    return (await this.store.setStatus(id, 'paused', this.now()))!
+    return this.paced((await this.store.setStatus(id, 'paused', this.now()))!)
   }
 
   async resume(id: string): Promise<BroadcastView> {
@@ -59,7 +67,7 @@ export class BroadcastService {
     const status = view.startedAt === null ? 'scheduled' : 'running'
     const resumed = (await this.store.setStatus(id, status, this.now()))!
     this.poke()
-    return resumed
+    return this.paced(resumed)
   }
 
   /** Its pending recipients are cancelled; started ones go on to sent or failed. */
@@ -67,7 +75,7 @@ export class BroadcastService {
     const view = await this.get(id)
     if (view.status === 'cancelled') return view
     this.refuseFinished(view, 'cancelled')
-    return (await this.store.setStatus(id, 'cancelled', this.now()))!
+    return this.paced((await this.store.setStatus(id, 'cancelled', this.now()))!)
   }
 
   private refuseFinished(view: BroadcastView, to: string): void {

@@ -75,6 +75,14 @@ export const migration028: SchemaMigration = {
         columns: ['state', 'due_at'],
       },
     },
+    // A broadcast's unfinished recipients (is it done?) and its pages by state, without walking its finished ones.
+    {
+      index: {
+        name: 'broadcast_recipients_state',
+        table: 'broadcast_recipients',
+        columns: ['broadcast_id', 'state', 'seq'],
+      },
+    },
     {
       index: {
         name: 'broadcast_recipients_new',

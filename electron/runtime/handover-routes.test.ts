@@ -10,6 +10,7 @@ import type { Runtime } from './runtime'
 import { startRuntimeServer, type RuntimeServer } from './server'
 import { exampleFlow, testRuntime, text } from './testing/runtime-fixtures'
 import { describeEachStore } from './testing/stores'
+import { waitOnTime } from './testing/wait-fixtures'
 
 const KEY = 'pk_test_0123456789abcdef'
 const T0 = Date.UTC(2026, 0, 10, 9)
@@ -153,5 +154,19 @@ describeEachStore('the takeover endpoints of the publish API', (c) => {
     expect((await call('GET', '/handovers?limit=5')).body.handovers).toMatchObject([
       { id: handover.id, endedBy: 'api', returnVariables: { resolved: true } },
     ])
+  })
+  it("holds a waiting run's time while a person has the conversation and carries it out at once after the hand-back", async () => {
+    const { call, runtime, store, clock } = await setUp()
+    const phone = '+919800000903'
+    const { runId } = await runtime.inbound(text(phone, 'wine'))
+    await waitOnTime(store, flow, phone, T0 + HOUR, 'failure')
+    expect((await call('POST', `/contacts/${phone.slice(1)}/handover`, {})).status).toBe(201)
+    clock.now = T0 + 2 * HOUR
+    await runtime.runDue()
+    expect(await store.run(runId!)).toMatchObject({ status: 'paused' })
+    expect((await call('POST', `/contacts/${phone.slice(1)}/handback`, {})).body.resumed).toBeNull()
+    // Same instant: the scheduler's hold on the run (a lease) is dropped by the hand-back, so it is woken now.
+    await runtime.runDue()
+    expect(await store.run(runId!)).toMatchObject({ status: 'ended' })
   })
 })

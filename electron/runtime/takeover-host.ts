@@ -47,16 +47,27 @@ export class TakeoverHost {
   ): Promise<{ handled: Handled | null }> {
     const runtime = this.runtime
     let after = () => undefined
+    // A run whose wake was held while the person had the conversation (rule 15), still waiting after the hand-back.
+    let held: { id: string; due: number } | null = null
     const handled = await runtime.store.withContact(phone, undefined, async (tx) => {
       const now = runtime.now()
       if (!when(tx.contact, now)) return null
       const handled = await runtime.handle(tx, event, now)
       after = await runtime.commit(tx, handled, event, now)
+      const paused = handled.handover && 'end' in handled.handover && !handled.ran ? await tx.pausedRun() : null
+      const due = paused ? dueAt(paused) : null
+      if (paused && due !== null) held = { id: paused.id, due }
       return handled
     })
     after()
     const last = handled?.steps.at(-1)?.step.state
     if (last) runtime.hintWake(dueAt(last))
+    // The scheduler held that run's claim for a lease each time the core said `with_person`: offered again now.
+    const h = held as { id: string; due: number } | null
+    if (h) {
+      await runtime.store.releaseDue(h.id, 0)
+      runtime.hintWake(h.due)
+    }
     return { handled }
   }
 

@@ -1,5 +1,5 @@
 // The traffic benchmark's runs (bench/suites/traffic.ts): a million runs of the shop flow
-// (electron/runtime/testing/traffic-fixtures.ts) over 35 days, seeded into the aggregate tables the way real steps
+// (electron/services/traffic/testing/shop-flow.ts) over 35 days, seeded into the aggregate tables the way real steps
 // make them: each run's steps are the real engine's steps for its path (captured once per kind of step, then given
 // the run's id and times) counted by the stores' own TrafficBatch. `realSteps` plays the same runs through a real
 // Runtime and store instead, so a small set proves both give the same rows.

@@ -4,7 +4,8 @@
 // Each theme gets its own browser host on an empty temporary data folder and does what a new user does: opens the
 // appointment example from the flows list, tests it in the phone, opens the builder on a message and reads the run
 // in Flow Logs. The theme is the system's (Chromium's prefers-color-scheme), which the studio follows.
-// Run after `npm run build && npm run build:web`. `--only languages` makes only the pictures of docs/languages.md;
+// Run after `npm run build && npm run build:web`. `--only languages` makes only the pictures of docs/languages.md,
+// `--only runtime` those of docs/runtime.md (broadcasts and takeovers, scripts/screenshot-runtime.mjs);
 // CHATFLOW_SHOT_BUILD=<dir> serves another build (<dir>/web/index.mjs and <dir>/renderer, as the e2e set-up builds).
 import fs from 'node:fs'
 import os from 'node:os'
@@ -13,6 +14,7 @@ import { spawn } from 'node:child_process'
 import { chromium } from '@playwright/test'
 import { chromiumFor, describeFailure } from './failure.mjs'
 import { ROOT } from './lib.mjs'
+import { runtimeTour } from './screenshot-runtime.mjs'
 
 const SHOTS = path.join(ROOT, 'docs/screenshots')
 const BUILD = process.env.CHATFLOW_SHOT_BUILD ? path.resolve(process.env.CHATFLOW_SHOT_BUILD) : null
@@ -214,11 +216,13 @@ try {
     try {
       const context = await browser.newContext({ viewport: VIEWPORT, deviceScaleFactor: 1, colorScheme: theme })
       const page = await context.newPage()
-      if (ONLY !== 'languages') {
+      if (ONLY === null) {
         if (theme === 'light') await flowsList(page, host.url)
         await tour(page, host.url, theme)
       }
-      await languagesTour(page, host.url, theme)
+      if (ONLY === null || ONLY === 'languages') await languagesTour(page, host.url, theme)
+      if (ONLY === null || ONLY === 'runtime')
+        await runtimeTour(page, host.url, theme, { root: ROOT, shoot, shots: SHOTS })
       await context.close()
     } finally {
       await host.stop()

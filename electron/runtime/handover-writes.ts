@@ -21,7 +21,7 @@ export interface NoticeSettings {
 
 /** A Hand over node set to `notify: false` starts its takeover quietly (a callee's node is not read: it notifies). */
 function notifies(handled: Handled, start: Handover): boolean {
-  const node = handled.ran?.flow.nodes.find((n) => n.id === start.nodeId && n.type === 'hand_over')
+  const node = handled.ran?.flow.nodes.find((n) => n.id === start.nodeId)
   return (node?.config as { notify?: boolean } | undefined)?.notify !== false
 }
 

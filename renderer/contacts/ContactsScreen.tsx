@@ -1,9 +1,13 @@
 import { useCallback, useEffect, useState } from 'react'
 import type { ContactView } from '../../shared/api/commands/contacts'
+import type { HandoverView } from '../../shared/api/commands/handovers'
 import { api } from '../api'
 import { ConfirmDialog } from '../ui/ConfirmDialog'
 import { ContactForm } from './ContactForm'
 import { lastMessageText, lastMessageTitle } from './last-message'
+import { StartTakeover } from './StartTakeover'
+import { withPersonSince } from './takeover'
+import { TakeoverDialog } from './TakeoverDialog'
 import '../styles/flows.css'
 import './contacts.css'
 
@@ -14,11 +18,20 @@ export function ContactsScreen() {
   const [error, setError] = useState<string | null>(null)
   const [editing, setEditing] = useState<ContactView | 'new' | null>(null)
   const [deleting, setDeleting] = useState<ContactView | null>(null)
+  /** Open takeovers by contact id: who is with a person, and since when. */
+  const [withPerson, setWithPerson] = useState<Map<string, HandoverView>>(new Map())
+  const [takingOver, setTakingOver] = useState<ContactView | null>(null)
+  const [talking, setTalking] = useState<string | null>(null)
 
   const load = useCallback(async (q: string) => {
-    const result = await api.call('contacts.list', { query: q })
+    const [result, open] = await Promise.all([
+      api.call('contacts.list', { query: q }),
+      api.call('handovers.list', { open: true }),
+    ])
     if (result.ok) setContacts(result.value.contacts)
     else setError(result.error.message)
+    if (open.ok) setWithPerson(new Map(open.value.handovers.map((h) => [h.contactId, h])))
+    else setError(`Who is with a person could not be read: ${open.error.message}`)
   }, [])
   useEffect(() => {
     const timer = setTimeout(() => void load(query), 120)
@@ -54,6 +67,7 @@ export function ContactsScreen() {
           <button type="button" className="primary" onClick={() => setEditing('new')}>
             New contact
           </button>
+          <a href="#/broadcasts">Broadcasts</a>
         </div>
       </header>
       {error && (
@@ -82,6 +96,7 @@ export function ContactsScreen() {
               <th scope="col">Last message</th>
               <th scope="col">Tags</th>
               <th scope="col">Fields</th>
+              <th scope="col">Conversation</th>
               <th scope="col">
                 <span className="visually-hidden">Actions</span>
               </th>
@@ -100,7 +115,23 @@ export function ContactsScreen() {
                     .map(([k, v]) => `${k}: ${String(v)}`)
                     .join(' · ')}
                 </td>
+                <td>
+                  {withPerson.has(c.id) && (
+                    <span className="takeover-badge" title={withPerson.get(c.id)!.note ?? undefined}>
+                      {withPersonSince(withPerson.get(c.id)!.since, Date.now())}
+                    </span>
+                  )}
+                </td>
                 <td className="flow-actions">
+                  {withPerson.has(c.id) ? (
+                    <button type="button" aria-label={`Conversation with ${c.name}`} onClick={() => setTalking(c.id)}>
+                      Conversation
+                    </button>
+                  ) : (
+                    <button type="button" aria-label={`Take over ${c.name}`} onClick={() => setTakingOver(c)}>
+                      Take over
+                    </button>
+                  )}
                   <button type="button" aria-label={`Edit ${c.name}`} onClick={() => setEditing(c)}>
                     Edit
                   </button>
@@ -124,6 +155,28 @@ export function ContactsScreen() {
           onCancel={() => setEditing(null)}
           onSaved={() => {
             setEditing(null)
+            void load(query)
+          }}
+        />
+      )}
+      {takingOver && (
+        <StartTakeover
+          contact={takingOver}
+          onCancel={() => setTakingOver(null)}
+          onStarted={() => {
+            const id = takingOver.id
+            setTakingOver(null)
+            void load(query).then(() => setTalking(id))
+          }}
+        />
+      )}
+      {talking && withPerson.get(talking) && contacts?.find((c) => c.id === talking) && (
+        <TakeoverDialog
+          contact={contacts.find((c) => c.id === talking)!}
+          handover={withPerson.get(talking)!}
+          onClose={() => setTalking(null)}
+          onChanged={() => {
+            setTalking(null)
             void load(query)
           }}
         />

@@ -18,6 +18,8 @@ import { createEmulatorStore } from './session-store'
 import { StartPanel } from './StartPanel'
 import { TestsPanel } from './TestsPanel'
 import { DebugPanel } from './DebugPanel'
+import { PersonPanel } from './PersonPanel'
+import { since } from '../contacts/takeover'
 import { useRunFromStore } from './run-from-store'
 import { decisionsBefore, traceOfMessage } from './trace-link'
 import { TraceStep } from './TraceStep'
@@ -25,9 +27,10 @@ import './emulator.css'
 import { Circle, X } from 'lucide-react'
 import { startsFlow } from '../../shared/nodes/behaviour-of'
 
-type Tab = 'start' | 'debug' | 'variables' | 'step' | 'coverage' | 'tests'
+type Tab = 'start' | 'person' | 'debug' | 'variables' | 'step' | 'coverage' | 'tests'
 const TABS: Array<[Tab, string]> = [
   ['start', 'Start'],
+  ['person', 'Person'],
   ['debug', 'Debug'],
   ['variables', 'Variables'],
   ['step', 'Step'],
@@ -81,6 +84,11 @@ function OpenPanel({ flowId, flush }: { flowId: string; flush(): Promise<unknown
   useEffect(() => {
     if (pausedKey) setTab('debug')
   }, [pausedKey])
+  // A takeover (a Hand over node reached, or started here) brings the person's side forward.
+  const handoverId = useStore(store, (s) => s.session?.person?.handover.id ?? null)
+  useEffect(() => {
+    if (handoverId) setTab('person')
+  }, [handoverId])
   const runFromSeq = useRunFromStore((s) => s.seq)
   useEffect(() => {
     if (runFromSeq) setTab('debug')
@@ -169,6 +177,12 @@ function OpenPanel({ flowId, flush }: { flowId: string; flush(): Promise<unknown
           test.
         </p>
       )}
+      {session?.person && (
+        <p className="emu-person-banner" role="status" aria-label="With a person">
+          <strong>With a person</strong> · {since(session.person.handover.since, clockNow)}: the bot stays silent; what
+          the customer writes is kept for the person (the Person tab).
+        </p>
+      )}
       {notice && (
         <p className="emu-notice" role="status">
           {notice}
@@ -208,6 +222,15 @@ function OpenPanel({ flowId, flush }: { flowId: string; flush(): Promise<unknown
                 {id === 'debug' && pausedKey && (
                   <Circle className="emu-tab-paused" size={8} fill="currentColor" role="img" aria-label="paused" />
                 )}
+                {id === 'person' && handoverId && (
+                  <Circle
+                    className="emu-tab-person"
+                    size={8}
+                    fill="currentColor"
+                    role="img"
+                    aria-label="with a person"
+                  />
+                )}
                 {id === 'coverage' && coverage ? ` ${coverage.percent}%` : ''}
               </button>
             ))}
@@ -220,6 +243,7 @@ function OpenPanel({ flowId, flush }: { flowId: string; flush(): Promise<unknown
                 <ContactPanel store={store} doc={doc} />
               </>
             )}
+            {tab === 'person' && <PersonPanel store={store} />}
             {tab === 'debug' && (
               <DebugPanel store={store} doc={doc} triggerNames={triggerNames} nodeNames={nodeNames} />
             )}

@@ -8,6 +8,7 @@ import { bound } from '../../shared/nodes/behaviour-of'
 import type { ChatFlowConfig } from '../../shared/nodes/chat_flow/definition'
 import { Bubble, InboundContent } from './bubbles'
 import { FlowForm } from './FlowForm'
+import { PersonTranscript } from './PersonTranscript'
 import { OutboundContent, type OutboundActions } from './outbound'
 import type { EmulatorStore } from './session-store'
 import { runLanguage } from './run-language'
@@ -134,8 +135,11 @@ export function Phone({
     const text = draft
     setDraft('')
     const s = store.getState()
-    // With no conversation going, typing is how a customer starts a flow: it goes through the keyword trigger.
-    if (!s.session?.run || s.session.run.status !== 'paused') void s.start({ kind: 'keyword', text })
+    // With no conversation going, typing is how a customer starts a flow: it goes through the keyword trigger. While
+    // a person has the conversation it is the customer's message all the same (kept for the person, starting nothing):
+    // a tester's start would end the takeover.
+    if (!s.session?.person && (!s.session?.run || s.session.run.status !== 'paused'))
+      void s.start({ kind: 'keyword', text })
     else void send({ type: 'text', text })
   }
   const waitingNodeId = session?.run?.status === 'paused' ? (session.run.waitingNodeId ?? null) : null
@@ -185,6 +189,14 @@ export function Phone({
           </Fragment>
         ))}
         {failed && failedAt === messages.length && <FailedExpectation turn={failed.turn} message={failed.message} />}
+        {session?.person && (
+          <PersonTranscript
+            handover={session.person.handover}
+            messages={session.person.messages}
+            now={Date.now() + session.clockOffsetMs}
+            actions={actions}
+          />
+        )}
         {pending && busy && (
           <Bubble mine at={Date.now()} kind={pending.type}>
             <InboundContent

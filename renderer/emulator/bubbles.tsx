@@ -19,12 +19,14 @@ export function Bubble(props: {
   onClick?: () => void
   kind: string
   selected?: boolean
+  /** The person's messages during a takeover are the business's too, but no bot sent them. */
+  testId?: string
 }) {
   return (
     <div
       className={`chat-row ${props.mine ? 'chat-mine' : 'chat-theirs'}`}
       data-kind={props.kind}
-      data-testid={props.mine ? 'customer-message' : 'bot-message'}
+      data-testid={props.testId ?? (props.mine ? 'customer-message' : 'bot-message')}
     >
       <div className={`chat-bubble${props.selected ? ' chat-selected' : ''}`} onClick={props.onClick}>
         {/* The time is laid out after the content, never over it (emulator.css: .chat-body, .chat-meta). */}

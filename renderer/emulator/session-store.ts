@@ -76,6 +76,11 @@ export interface EmulatorState {
   setWatches(expressions: string[]): Promise<void>
   /** Plays a saved test under the debugger to its first breakpoint or failed expectation. */
   debugTest(testId: string): Promise<void>
+  /** The person's part (docs/emulator.md, "Playing the person"): take the conversation, write, hand it back. A
+   *  refusal is answered for the person's panel to show beside what was typed. */
+  handover(note?: string): Promise<ApiError | null>
+  personReply(text: string): Promise<ApiError | null>
+  handBack(variables: Record<string, unknown>): Promise<ApiError | null>
 }
 
 export type EmulatorStore = StoreApi<EmulatorState>
@@ -188,6 +193,15 @@ export function createEmulatorStore(
         if (!get().debugOn) set({ debugOn: true })
         await step(() => api.call('debug.test', { ...target(), testId }), fromSession)
       },
+      handover: (note) => step(() => api.call('emulator.handover', { ...target(), note }), fromSession, true),
+      personReply: (text) => step(() => api.call('emulator.personReply', { ...target(), text }), fromSession, true),
+      handBack: (variables) =>
+        step(
+          () =>
+            api.call('emulator.handBack', { ...target(), variables: variables as never, mocks: deps.mocks() as never }),
+          fromOutcome,
+          true,
+        ),
       async start(trigger, opts = {}) {
         const presets = opts.presets ?? {}
         const contact = get().contact

@@ -102,6 +102,7 @@ export function FlowsScreen({ onOpen }: { onOpen(flowId: string): void }) {
           </button>
           <TransferActions flows={flows} />
           <a href="#/contacts">Contacts</a>
+          <a href="#/broadcasts">Broadcasts</a>
           <a href="#/templates">Templates</a>
           <a href="#/catalog">Catalogue</a>
           <a href="#/settings">Settings</a>

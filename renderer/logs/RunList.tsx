@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react'
 import type { LogRun } from '../../shared/api/commands/logs'
 import { formatDue } from '../time/due'
 import { formatMs } from './model'
+import { withPersonSince } from '../contacts/takeover'
 import { ArrowUp, TriangleAlert } from 'lucide-react'
 
 // The executions list, virtualised: only the rows in view (plus a margin) are in the DOM, so 100,000 loaded runs
@@ -105,6 +106,11 @@ export function RunList(props: Props) {
                   </>
                 ) : (
                   r.status
+                )}
+                {r.handover && r.handover.endedAt === null && (
+                  <span className="logs-person" title={`${withPersonSince(r.handover.since, Date.now(), timeZone)}`}>
+                    With a person
+                  </span>
                 )}
               </span>
               <span role="gridcell">{r.triggerKind}</span>

@@ -99,3 +99,16 @@ describe('JsonTree', () => {
     expect(html).toContain('… 50 more')
   })
 })
+
+describe('RunList takeovers', () => {
+  it('marks a Hand over run "With a person" while the takeover lasts, and not once it is handed back', () => {
+    const since = 1_700_000_000_000
+    const open = { ...run(2), status: 'paused' as const, handover: { since, endedAt: null } }
+    const back = { ...run(4), handover: { since, endedAt: since + 1000 } }
+    const html = renderToStaticMarkup(
+      <RunList runs={[open, back, run(6)]} selectedId={null} hasMore={false} loading={false} {...none} />,
+    )
+    expect(html.match(/With a person</g)).toHaveLength(1)
+    expect(html).toMatch(/data-run-id="r2"[^]*?With a person since/)
+  })
+})

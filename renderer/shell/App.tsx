@@ -7,6 +7,9 @@ import { navigate, useRoute } from './route'
 
 // The flows list and the editor come with the first load; the other screens when first visited.
 const ContactsScreen = lazy(() => import('../contacts/ContactsScreen').then((m) => ({ default: m.ContactsScreen })))
+const BroadcastsScreen = lazy(() =>
+  import('../broadcasts/BroadcastsScreen').then((m) => ({ default: m.BroadcastsScreen })),
+)
 const TemplatesScreen = lazy(() => import('../library/TemplatesScreen').then((m) => ({ default: m.TemplatesScreen })))
 const CatalogScreen = lazy(() => import('../library/CatalogScreen').then((m) => ({ default: m.CatalogScreen })))
 const SettingsScreen = lazy(() => import('../settings/SettingsScreen').then((m) => ({ default: m.SettingsScreen })))
@@ -27,6 +30,8 @@ export function App() {
       >
         {route.screen === 'contacts' ? (
           <ContactsScreen />
+        ) : route.screen === 'broadcasts' ? (
+          <BroadcastsScreen broadcastId={route.broadcastId ?? null} />
         ) : route.screen === 'templates' ? (
           <TemplatesScreen />
         ) : route.screen === 'catalog' ? (

@@ -13,8 +13,17 @@ describe('hash routes', () => {
     ['#/templates', { screen: 'templates' }],
     ['#/catalog', { screen: 'catalog' }],
     ['#/settings', { screen: 'settings' }],
+    ['#/broadcasts', { screen: 'broadcasts' }],
+    ['#/broadcasts/', { screen: 'broadcasts' }],
+    ['#/broadcasts/brd_1', { screen: 'broadcasts', broadcastId: 'brd_1' }],
+    ['#/broadcastsx', { screen: 'flows' }],
   ])('%s', (hash, route) => {
     expect(parseRoute(hash)).toEqual(route)
+  })
+
+  it('round-trips a broadcast route', () => {
+    const route = { screen: 'broadcasts', broadcastId: 'brd/odd id' } as const
+    expect(parseRoute(hrefFor(route))).toEqual(route)
   })
 
   it('round-trips editor routes', () => {

@@ -4,6 +4,7 @@ import { useEffect, useState } from 'react'
 export type Route =
   | { screen: 'flows' }
   | { screen: 'contacts' }
+  | { screen: 'broadcasts'; broadcastId?: string }
   | { screen: 'editor'; flowId: string }
   | { screen: 'logs'; flowId: string; runId?: string }
   | { screen: 'templates' }
@@ -12,6 +13,11 @@ export type Route =
 
 export function parseRoute(hash: string): Route {
   if (/^#\/contacts(?:[/?#]|$)/.test(hash)) return { screen: 'contacts' }
+  const broadcast = /^#\/broadcasts(?:\/([^/?#]+))?\/?(?:[?#]|$)/.exec(hash)
+  if (broadcast)
+    return broadcast[1]
+      ? { screen: 'broadcasts', broadcastId: decodeURIComponent(broadcast[1]) }
+      : { screen: 'broadcasts' }
   if (/^#\/templates\/?$/.test(hash)) return { screen: 'templates' }
   if (/^#\/catalog\/?$/.test(hash)) return { screen: 'catalog' }
   if (/^#\/settings\/?$/.test(hash)) return { screen: 'settings' }
@@ -27,6 +33,8 @@ export function parseRoute(hash: string): Route {
 
 export function hrefFor(route: Route): string {
   if (route.screen === 'contacts') return '#/contacts'
+  if (route.screen === 'broadcasts')
+    return route.broadcastId ? `#/broadcasts/${encodeURIComponent(route.broadcastId)}` : '#/broadcasts'
   if (route.screen === 'templates' || route.screen === 'catalog' || route.screen === 'settings')
     return `#/${route.screen}`
   if (route.screen === 'logs') {

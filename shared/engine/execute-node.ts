@@ -301,7 +301,10 @@ function apply(
       Object.assign(state.vars, outcome.vars)
       if (outcome.output !== undefined) state.vars[node.name] = outcome.output
       step.messages.push(...outcome.messages)
-      if (outcome.handover) step.handover = { start: handoverStart(step, node.id, outcome.handover) }
+      if (outcome.handover) {
+        const at = { now: step.deps.effects.clock.now(), runId: state.id, flowId: graph.flow.id }
+        step.handover = { start: handoverStart(at, node.id, outcome.handover) }
+      }
       const now = step.deps.effects.clock.now()
       if (outcome.until !== undefined && outcome.until <= now) {
         // Its time has already come (a Wait for an instant that has passed): the wake is now, within this step, so

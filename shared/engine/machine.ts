@@ -1,6 +1,6 @@
 // The run state machine: start a run, resume a paused one, end it. One call is one step: it executes nodes until
 // the run pauses, ends or fails, and returns everything the host must persist in one transaction.
-import type { HandBack } from './resume'
+import type { HandBack } from './types'
 import type { FlowDocument } from '../flow/document'
 import { buildGraph, pickTriggerNode, type FlowGraph } from './graph'
 import { MAX_NODES_PER_STEP, WINDOW_MS } from './limits'

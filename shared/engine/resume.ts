@@ -1,11 +1,9 @@
 // How a paused node continues (execute-node.ts): with the customer's event, on time (a wake), or because the person
 // who had the conversation gave it back (a hand-back, docs/engine.md "The conversation core", rules 14-15).
-import type { StepContext } from './execute-node'
 import type { NodeOutcome, NodeRunner, RunContext } from './runner'
-import type { HandbackRecord, Handover, InboundEvent, WaitCursor } from './types'
+import type { HandBack, Handover, InboundEvent, WaitCursor } from './types'
 
-/** The takeover ended: who gave the conversation back, with what, and since when the person had it. */
-export type HandBack = HandbackRecord & { since: number }
+export type { HandBack }
 
 /** A paused node continues: with the customer's event, on time (`wake`: the clock's now), or by a hand-back. */
 export type Resume =
@@ -48,16 +46,16 @@ export function resumeInput(resume: Resume | null): Record<string, unknown> {
 
 /** The takeover a Hand over node starts: on the run paused at it, in the flow it belongs to (a callee's, in a call). */
 export function handoverStart(
-  step: StepContext,
+  at: { now: number; runId: string; flowId: string },
   nodeId: string,
   given: { id: string; note: string | null; until: number | null },
 ): Handover {
   return {
     id: given.id,
-    since: step.deps.effects.clock.now(),
+    since: at.now,
     by: 'node',
-    runId: step.state.id,
-    flowId: step.graph.flow.id,
+    runId: at.runId,
+    flowId: at.flowId,
     nodeId,
     until: given.until,
     note: given.note,

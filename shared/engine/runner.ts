@@ -3,8 +3,16 @@ import type { FlowNode } from '../flow/document'
 import type { FlowSettings } from '../flow/settings'
 import type { ConditionRule } from '../expr'
 import type { Effects } from './effects'
-import type { HandBack } from './resume'
-import type { Contact, EngineError, InboundEvent, OutboundMessage, TriggerInput, Vars, WaitCursor } from './types'
+import type {
+  Contact,
+  EngineError,
+  HandBack,
+  InboundEvent,
+  OutboundMessage,
+  TriggerInput,
+  Vars,
+  WaitCursor,
+} from './types'
 
 export interface RunContext<C> {
   node: FlowNode

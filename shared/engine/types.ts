@@ -62,6 +62,9 @@ export interface HandbackRecord {
   variables: Vars
 }
 
+/** A takeover ended, as the Hand over node's run learns it (NodeRunner.handBack): with since when the person had it. */
+export type HandBack = HandbackRecord & { since: number }
+
 /** What a step or an event asks the host to store on the contact about a takeover. */
 export type HandoverChange = { start: Handover } | { end: HandbackRecord }
 

@@ -17,7 +17,11 @@ const flow = buildFlow(
   [
     { type: 'trigger', name: 'trigger_1', config: { kind: 'keyword', keywords: ['refund'] } },
     { type: 'hand_over', name: 'agent', config: { message: 'A person will help you.', note: 'Refund' } },
-    { type: 'condition', name: 'done', config: { join: 'and', rules: [{ left: '{{resolved}}', operator: 'equals', right: 'true' }] } },
+    {
+      type: 'condition',
+      name: 'done',
+      config: { join: 'and', rules: [{ left: '{{resolved}}', operator: 'equals', right: 'true' }] },
+    },
     { type: 'message', name: 'thanks', config: { text: 'Glad we sorted it, {{customer_name}}.' } },
     { type: 'message', name: 'sorry', config: { text: 'Sorry, we will call you.' } },
   ],

@@ -1,6 +1,7 @@
 import type { Database } from 'better-sqlite3'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { LogCursor, LogFilter } from '../../../shared/api/commands/logs'
+import { HandoverStore } from '../handovers/store'
 import { LogQueries } from './queries'
 import { seedContact, seedRuns, seedStatus, seedTrigger } from './seed'
 import { tempDatabase } from './testing/db'
@@ -200,5 +201,32 @@ describe('LogQueries.run and facets', () => {
   it('lists the trigger kinds that occur in a flow', () => {
     expect(q.triggerKinds('f1')).toEqual(['keyword', 'manual', 'webhook'])
     expect(q.triggerKinds('nope')).toEqual([])
+  })
+})
+
+describe('a Hand over node’s run in the list', () => {
+  it('carries the takeover it started, open until the hand-back, and nothing for other runs', () => {
+    const handovers = new HandoverStore(db)
+    const runId = `r_seed_f1_${N - 1}`
+    const contactId = seedContact(N - 1, 7)
+    const since = T0 + 5_000_000
+    const row = () => q.rows([runId, `r_seed_f1_${N - 2}`])
+    handovers.open(contactId, {
+      id: 'hnd_logs_1',
+      since,
+      by: 'node',
+      runId,
+      flowId: 'f1',
+      nodeId: 'n_hand',
+      until: null,
+      note: null,
+    })
+    const open = row()
+    expect(open.find((r) => r.id === runId)?.handover).toEqual({ since, endedAt: null })
+    expect(open.find((r) => r.id !== runId)?.handover).toBeUndefined()
+    expect(q.list('f1', {}, undefined, 1).runs[0]?.handover).toEqual({ since, endedAt: null })
+
+    handovers.end({ handoverId: 'hnd_logs_1', at: since + 60_000, by: 'studio', variables: {} })
+    expect(row().find((r) => r.id === runId)?.handover).toEqual({ since, endedAt: since + 60_000 })
   })
 })

@@ -118,3 +118,22 @@ describe('chatflow test --fuzz', () => {
     expect(report.unreached.map((u) => `${u.nodeName} → ${u.portLabel}`)).toEqual([])
   })
 })
+
+describe('fuzzing a Hand over node', () => {
+  it('the person hands back, so returned is taken and nothing after it is left unreached', async () => {
+    const flow = buildFlow(
+      [
+        ['trigger', 'trigger_1', { kind: 'keyword', keywords: ['agent'] }],
+        ['hand_over', 'to_person', { message: 'A person will answer.' }],
+        ['message', 'back', { text: 'The bot again.' }],
+      ],
+      [
+        ['trigger_1', 'out', 'to_person'],
+        ['to_person', 'returned', 'back'],
+      ],
+    )
+    const report = await fuzzFlow(flow, exampleDeps(), { runs: 10, seed: 37 })
+    expect(report.findings).toEqual([])
+    expect(report.unreached).toEqual([])
+  })
+})

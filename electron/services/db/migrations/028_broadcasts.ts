@@ -72,7 +72,8 @@ export const migration028: SchemaMigration = {
       index: {
         name: 'broadcast_recipients_due',
         table: 'broadcast_recipients',
-        columns: ['state', 'due_at'],
+        // The claim's order whole, so a claim reads its few rows off the index instead of sorting every due one.
+        columns: ['state', 'due_at', 'broadcast_id', 'seq'],
       },
     },
     // A broadcast's unfinished recipients (is it done?) and its pages by state, without walking its finished ones.

@@ -51,6 +51,11 @@ export function BroadcastDetail({ store }: { store: Store }) {
           {openError}
         </p>
       )}
+      {b.error && (
+        <p className="error-banner" role="alert">
+          It stopped: {b.error}
+        </p>
+      )}
       <Progress counts={c} label="Progress" />
       <dl className="broadcast-figures" aria-label="Figures">
         <div>

@@ -11,6 +11,7 @@ export const handOverUi: NodeUi<'hand_over'> = {
       '/note': 'Note for the person',
       '/returnAfter': 'Back to the bot after',
       '/notify': 'Notify the team',
+      '/handsBack': 'Variables the person sets',
     },
   },
 }

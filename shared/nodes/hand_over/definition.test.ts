@@ -10,6 +10,8 @@ describe('hand_over', () => {
     ['too short', { returnAfter: '30s' }, ['config.range /returnAfter']],
     ['too long', { returnAfter: '400d' }, ['config.range /returnAfter']],
     ['a message too long', { message: 'x'.repeat(4097) }, ['config.too_long /message']],
+    ['variables it hands back', { handsBack: ['resolved', 'refund_id'] }, []],
+    ['a variable that is no name', { handsBack: ['ok', '2fast'] }, ['config.variable /handsBack/1']],
   ])('%s', (_t, config, expected) => expect(problemsOf('hand_over', config)).toEqual(expected))
 
   it('leaves by returned, on time only when it has one; its message is a customer text, its note a template', () => {
@@ -19,6 +21,10 @@ describe('hand_over', () => {
     expect(def.customerTexts(def.configSchema.parse({ message: 'Hi' })).map((t) => t.pointer)).toEqual(['/message'])
     expect(textPointersOf('hand_over', {})).toEqual(['/message', '/note'])
     expect(def.person).toEqual({ port: 'returned' })
+  })
+
+  it('declares the variables the person hands back, so {{resolved}} after it is known', () => {
+    expect(variablesOf('hand_over', { handsBack: ['resolved'] })[0]).toBe('resolved')
   })
 
   it('saves the takeover and, once handed back, how it came back', () => {
@@ -34,7 +40,7 @@ describe('hand_over', () => {
   })
 
   it('a new node starts with the documented settings, and a field left out of a file takes the same default', () => {
-    const d = documentedDefaults('hand_over', { message: '', note: '', returnAfter: '', notify: true })
+    const d = documentedDefaults('hand_over', { message: '', note: '', returnAfter: '', notify: true, handsBack: [] })
     expect(d.newNode).toEqual(d.expectedNewNode)
     expect(d.leftOut).toEqual(d.expectedLeftOut)
   })

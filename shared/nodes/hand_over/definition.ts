@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import type { NodeDefinition, Problem, TextField, ValidateContext } from '../types'
-import { error } from '../../flow/checks'
+import { IDENTIFIER, error } from '../../flow/checks'
 import { oneLine } from '../../flow/summary'
 import { parseDuration } from '../../text/duration'
 import { TEXT_BODY_MAX } from '../message/definition'
@@ -25,6 +25,10 @@ export const HandOverConfigSchema = z.object({
     .default('')
     .describe('Comes back to the bot by itself after this long (30m, 2h, 1d); empty: only a person hands it back.'),
   notify: z.boolean().default(true).describe("Send the runtime's handover notification (its --handover-url)."),
+  handsBack: z
+    .array(z.string().default(''))
+    .default([])
+    .describe('Variables the person sets when handing back (names), so nodes after Returned can read {{name}}.'),
 })
 export type HandOverConfig = z.infer<typeof HandOverConfigSchema>
 
@@ -37,6 +41,17 @@ function validate(c: HandOverConfig, ctx: ValidateContext): Problem[] {
   const out: Problem[] = []
   if (c.message.length > TEXT_BODY_MAX)
     out.push(error(ctx, 'config.too_long', `The message is longer than ${TEXT_BODY_MAX} characters.`, '/message'))
+  c.handsBack.forEach((v, i) => {
+    if (!IDENTIFIER.test(v.trim()))
+      out.push(
+        error(
+          ctx,
+          'config.variable',
+          `'${v}' is not a variable name: letters, digits and underscore, not starting with a digit.`,
+          `/handsBack/${i}`,
+        ),
+      )
+  })
   if (c.returnAfter.trim()) {
     const ms = parseDuration(c.returnAfter)
     if (ms === null)
@@ -79,7 +94,7 @@ export const handOverDefinition: NodeDefinition<HandOverConfig> = {
     'Puts the conversation with a person: the bot stays silent for the contact until the person hands it back (or the time set here passes), then the flow goes on by Returned with what the person set.',
   category: 'logic',
   configSchema: HandOverConfigSchema,
-  defaults: () => ({ message: '', note: '', returnAfter: '', notify: true }),
+  defaults: () => ({ message: '', note: '', returnAfter: '', notify: true, handsBack: [] }),
   ports: () => [{ id: 'returned', label: 'Returned' }],
   // Not waiting for the customer: what they write meanwhile goes to the person (docs/engine.md, rule 14).
   waits: () => false,
@@ -87,7 +102,11 @@ export const handOverDefinition: NodeDefinition<HandOverConfig> = {
     const ms = returnAfterMs(c)
     return ms === null ? null : { maxMs: ms, port: 'returned' }
   },
-  variables: (_c, name) => [
+  variables: (c, name) => [
+    ...c.handsBack
+      .map((v) => v.trim())
+      .filter((v) => IDENTIFIER.test(v))
+      .map((v) => ({ path: v, description: `Set by the person who hands back (${name})`, type: 'string' as const })),
     { path: `${name}.handoverId`, description: "The takeover's id (hnd_…)", type: 'string' },
     { path: `${name}.note`, description: 'The note for the person, placeholders filled', type: 'string' },
     {

@@ -64,11 +64,15 @@ function refundsFlow(id: string): FlowDocument {
   return buildFlow(
     [
       { type: 'trigger', name: 'trigger_1', config: { kind: 'keyword', keywords: ['refund'] } },
-      { type: 'hand_over', name: 'agent', config: { message: 'A person will help you.', note: 'Refund' } },
+      {
+        type: 'hand_over',
+        name: 'agent',
+        config: { message: 'A person will help you.', note: 'Refund', handsBack: ['resolved'] },
+      },
       {
         type: 'question',
         name: 'more',
-        config: { prompt: 'Resolved: {{agent.handover.variables.resolved}}. Anything else?', saveTo: 'extra' },
+        config: { prompt: 'Resolved: {{resolved}}. Anything else?', saveTo: 'extra' },
       },
       { type: 'message', name: 'noted', config: { text: 'Noted: {{extra}}' } },
       { type: 'end', name: 'end_1', config: {} },

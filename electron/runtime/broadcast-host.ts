@@ -78,7 +78,7 @@ export function broadcastsOf(
     settings: { rate, conversationLimit: opts?.conversationLimit ?? null, creditRule: rule },
     adapter: (inner) => (pacer ? pacedAdapter(inner, pacer) : inner),
     start: () => (timer ? runner.start() : undefined),
-    runDue: async () => (await runner.round()).started,
+    runDue: async () => (await runner.round({ settleNow: true })).started,
     close: () => runner.close(),
   }
 }

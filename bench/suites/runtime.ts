@@ -20,6 +20,7 @@ import { startServe, type ServeChild } from '../../electron/runtime/testing/serv
 import { BASELINE, baselineServe } from '../baseline'
 import { cpuMsOf, poster, treeCpuMsOf } from '../http-post'
 import { pgScaling } from './runtime-pg'
+import { trafficCost } from '../runtime-traffic-cost'
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
 const KEY = 'k_bench_0123456789abcdef'
@@ -32,10 +33,11 @@ const startInstance = (
   state: string[],
   outbound = ['--outbound-log', '/dev/null'],
   bundle?: string,
+  env: Record<string, string> = {},
 ): Promise<Instance> =>
   startServe(
     [...state, '--port', '0', '--publish-port', '0', ...outbound],
-    { CHATFLOW_PUBLISH_KEY: KEY, CHATFLOW_INBOUND_KEY: KEY },
+    { CHATFLOW_PUBLISH_KEY: KEY, CHATFLOW_INBOUND_KEY: KEY, ...env },
     bundle ? { bundle } : {},
   )
 
@@ -247,7 +249,31 @@ async function sqliteAgainstBaseline(): Promise<void> {
   }
 }
 
+/** The traffic aggregates' cost (bench/runtime-traffic-cost.ts), on SQLite and on one PostgreSQL instance. */
+async function aggregatesCost(): Promise<void> {
+  let server: Awaited<ReturnType<typeof startTestPg>> | null = null
+  try {
+    await trafficCost<Instance>({
+      start: (state, env) => startInstance(state, undefined, undefined, env),
+      publish,
+      load: (instances, seconds, tag, db) => load(instances, seconds, tag, 0, db ? (server?.serverPid ?? null) : null),
+      stop,
+      pgUrl: async () => {
+        const why = pgUnavailableReason()
+        if (why) return { why }
+        server ??= await startTestPg()
+        return server.freshDatabase()
+      },
+    })
+  } finally {
+    await (server as Awaited<ReturnType<typeof startTestPg>> | null)?.stop()
+  }
+}
+
 export async function run(): Promise<void> {
+  await aggregatesCost()
+  // BENCH_RUNTIME=traffic: only the aggregates' cost (the rest of the suite takes minutes).
+  if (process.env.BENCH_RUNTIME === 'traffic') return
   await sqliteAgainstBaseline()
   const outboxDir = fs.mkdtempSync(path.join(os.tmpdir(), 'chatflow-bench-outbox-'))
   try {

@@ -121,3 +121,22 @@ it('flushes the log to disk behind the commits, at most every WAL_SYNC_MS, never
   expect(inMemory.syncs).toBe(0)
   memory.close()
 })
+
+it('runs its before-commit work inside each transaction, and a failure there undoes the whole transaction', async () => {
+  const group = new GroupCommit(db)
+  let fail = false
+  const seen: unknown[] = []
+  group.onBeforeCommit(() => {
+    seen.push(ids())
+    db.prepare("INSERT INTO child (id, parent) VALUES ('hook', 1) ON CONFLICT (id) DO NOTHING").run()
+    if (fail) throw new Error('before commit failed')
+  })
+  await Promise.all([group.run(add('a')), group.run(add('b'))])
+  expect(seen).toEqual([['a', 'b']]) // once per transaction, after its writes
+  expect(committedIds()).toEqual(['a', 'b', 'hook'])
+  fail = true
+  const c = group.run(add('c'))
+  await expect(c).rejects.toThrow('before commit failed')
+  expect(committedIds()).toEqual(['a', 'b', 'hook'])
+  expect(group.epoch).toBe(1)
+})

@@ -37,6 +37,7 @@ interface Turn {
 export class GroupCommit {
   private turn: Turn | null = null
   private failures = 0
+  private readonly beforeCommit: Array<() => void> = []
   private readonly savepoint: (fn: () => unknown) => unknown
   /** The log file (null in memory); `syncs` counts the flushes behind the commits that completed. */
   private readonly wal: string | null
@@ -59,6 +60,14 @@ export class GroupCommit {
     // better-sqlite3 runs a transaction function called inside another transaction as a savepoint.
     this.savepoint = db.transaction((fn: () => unknown) => fn())
     this.wal = db.memory ? null : `${db.name}-wal`
+  }
+
+  /**
+   * Runs `fn` inside every transaction, just before its COMMIT (the traffic aggregates: a turn's steps added as one
+   * set of rows). If it throws, the commit fails: every write of the transaction is undone and its callers told.
+   */
+  onBeforeCommit(fn: () => void): void {
+    this.beforeCommit.push(fn)
   }
 
   /** Failed commits so far. */
@@ -95,6 +104,7 @@ export class GroupCommit {
     if (!turn) return
     this.turn = null
     try {
+      for (const fn of this.beforeCommit) fn()
       this.db.exec('COMMIT')
     } catch (err) {
       this.failures++

@@ -40,8 +40,10 @@ export async function openStore(opts: {
   model?: ModelProviderConfig | null
 }): Promise<OpenedStore> {
   const env = envOverrides()
+  // Only to measure what the traffic aggregates cost (`npm run bench -- runtime`): never off in production.
+  const traffic = process.env.CHATFLOW_TRAFFIC !== 'off'
   if (opts.databaseUrl) {
-    const store = await PgRuntimeStore.open(opts.databaseUrl)
+    const store = await PgRuntimeStore.open(opts.databaseUrl, { traffic })
     return {
       store,
       effects: effectsOf(store, opts.model),
@@ -51,7 +53,7 @@ export async function openStore(opts: {
   }
   const file = path.join(path.resolve(opts.dataDir), DB_FILE)
   const db = openDatabase(file, { onPermissions: (m) => process.stderr.write(`chatflow serve: ${m}\n`) })
-  const store = new SqliteRuntimeStore(db)
+  const store = new SqliteRuntimeStore(db, Date.now, { traffic })
   return {
     store,
     effects: effectsOf(store, opts.model),

@@ -9,6 +9,7 @@ import type { PoolClient } from 'pg'
 import { randomUUID } from 'node:crypto'
 import type { Contact, RunState } from '../../shared/engine'
 import { stepRows, type StepRows } from '../services/runs/step-rows'
+import { TrafficBatch } from '../services/traffic/run-traffic'
 import { envelopeOf } from './outbox-rows'
 import { toContact, type ContactRow } from './pg-runs'
 import type { ContactsEffect } from '../../shared/engine/effects'
@@ -153,10 +154,10 @@ const WRITE = `
   WITH
   r AS (
     INSERT INTO runs (id, flow_id, flow_name, contact_id, status, trigger_kind, end_reason, error_code, error_message,
-                      state, node_count, exec_ms, started_at, updated_at, ended_at, wake_at)
+                      state, node_count, exec_ms, started_at, updated_at, ended_at, wake_at, flow_version)
     SELECT * FROM json_to_recordset($1::json) AS x(id text, flow_id text, flow_name text, contact_id text, status text,
       trigger_kind text, end_reason text, error_code text, error_message text, state text, node_count integer,
-      exec_ms double precision, started_at bigint, updated_at bigint, ended_at bigint, wake_at bigint)
+      exec_ms double precision, started_at bigint, updated_at bigint, ended_at bigint, wake_at bigint, flow_version integer)
     ON CONFLICT (id) DO UPDATE SET status = excluded.status, end_reason = excluded.end_reason,
       error_code = excluded.error_code, error_message = excluded.error_message, state = excluded.state,
       node_count = excluded.node_count, exec_ms = runs.exec_ms + excluded.exec_ms,
@@ -188,7 +189,32 @@ const WRITE = `
   u AS (UPDATE contacts c SET last_inbound_at = coalesce(x.at, c.last_inbound_at),
                              language = CASE WHEN x.language IS NULL THEN c.language ELSE x.language END,
                              updated_at = coalesce(x.at, x.changed_at)
-          FROM json_to_recordset($6::json) AS x(id text, at bigint, language text, changed_at bigint) WHERE c.id = x.id)
+          FROM json_to_recordset($6::json) AS x(id text, at bigint, language text, changed_at bigint) WHERE c.id = x.id),
+  -- The traffic aggregates (migration 029, services/traffic): each row added to, one row per key (TrafficBatch).
+  tr AS (
+    INSERT INTO traffic_runs (flow_id, day, version, started, ended, failed, expired, abandoned, turns)
+    SELECT * FROM json_to_recordset($7::json) AS x(f text, d integer, v integer, s integer, e integer, x integer,
+      p integer, a integer, t integer)
+    ON CONFLICT (flow_id, day, version) DO UPDATE SET started = traffic_runs.started + excluded.started,
+      ended = traffic_runs.ended + excluded.ended, failed = traffic_runs.failed + excluded.failed,
+      expired = traffic_runs.expired + excluded.expired, abandoned = traffic_runs.abandoned + excluded.abandoned,
+      turns = traffic_runs.turns + excluded.turns),
+  tn AS (
+    INSERT INTO traffic_nodes (flow_id, day, version, node_id, reached, ended, failed, expired, abandoned, waiting)
+    SELECT * FROM json_to_recordset($8::json) AS x(f text, d integer, v integer, n text, r integer, e integer,
+      x integer, p integer, a integer, w integer)
+    ON CONFLICT (flow_id, day, version, node_id) DO UPDATE SET reached = traffic_nodes.reached + excluded.reached,
+      ended = traffic_nodes.ended + excluded.ended, failed = traffic_nodes.failed + excluded.failed,
+      expired = traffic_nodes.expired + excluded.expired, abandoned = traffic_nodes.abandoned + excluded.abandoned,
+      waiting = traffic_nodes.waiting + excluded.waiting),
+  te AS (
+    INSERT INTO traffic_edges (flow_id, day, version, from_node, port, to_node, runs)
+    SELECT * FROM json_to_recordset($9::json) AS x(f text, d integer, v integer, a text, p text, b text, r integer)
+    ON CONFLICT (flow_id, day, version, from_node, port, to_node) DO UPDATE SET runs = traffic_edges.runs + excluded.runs),
+  ta AS (
+    INSERT INTO traffic_answers (flow_id, day, version, node_id, bucket, answers)
+    SELECT * FROM json_to_recordset($10::json) AS x(f text, d integer, v integer, n text, b integer, c integer)
+    ON CONFLICT (flow_id, day, version, node_id, bucket) DO UPDATE SET answers = traffic_answers.answers + excluded.answers)
   SELECT seq, id FROM o WHERE lease_until > 0`
 
 /**
@@ -199,8 +225,22 @@ const WRITE = `
  * returned, in order. Otherwise they are left for a claim (another sender holds the contact's chain, or a message
  * waits for a retry, and these must go after it).
  */
-export async function writeContactStep(c: Queryable, contact: Contact, writes: ContactWrites): Promise<OutboxItem[]> {
-  return (await writeContactSteps(c, [{ contact, writes }]))[0]!
+export async function writeContactStep(
+  c: Queryable,
+  contact: Contact,
+  writes: ContactWrites,
+  traffic: TrafficOptions = {},
+): Promise<OutboxItem[]> {
+  return (await writeContactSteps(c, [{ contact, writes }], traffic))[0]!
+}
+
+/**
+ * The traffic aggregates' part of a write: `versionOf` answers the version a run starting now runs (the pointers the
+ * contact's transaction read with its flows); `off` leaves the aggregates alone (to measure their cost).
+ */
+export interface TrafficOptions {
+  versionOf?: (flowId: string) => number | null
+  off?: boolean
 }
 
 /**
@@ -210,7 +250,9 @@ export async function writeContactStep(c: Queryable, contact: Contact, writes: C
 export async function writeContactSteps(
   c: Queryable,
   batch: Array<{ contact: Contact; writes: ContactWrites }>,
+  traffic: TrafficOptions = {},
 ): Promise<OutboxItem[][]> {
+  const counted = traffic.off ? null : new TrafficBatch()
   // One row per run: a statement's upsert may not touch a row twice, and a wake carried out before the reply that
   // came after the run's time (the core's rule 11) is two steps of one run in one transaction. The later row wins,
   // the steps' times add up, and the second step's messages are numbered after the first's.
@@ -227,7 +269,11 @@ export async function writeContactSteps(
     const lease = writes.leaseOutbound?.until ?? 0
     for (const { flow, step } of writes.steps) {
       const s = step.state
-      const rows = stepRows(flow, step)
+      const rows = stepRows(
+        flow,
+        step,
+        counted?.add(flow.id, step, counted.priorOf(s) ? null : (traffic.versionOf?.(flow.id) ?? null)),
+      )
       const before = runs.get(s.id)
       runs.set(s.id, before ? { ...rows.run, exec_ms: before.exec_ms + rows.run.exec_ms } : rows.run)
       trace.push(...rows.trace)
@@ -273,6 +319,7 @@ export async function writeContactSteps(
       ),
       JSON.stringify(inbound),
       JSON.stringify(touched),
+      ...trafficParams(counted),
     ],
   })
   // Takeovers are rare: their rows are a statement of their own, in the same transaction, only when a step has them.
@@ -286,4 +333,45 @@ export async function writeContactSteps(
     if (seq !== undefined) out[of]!.push({ seq, contactId: envelope.contact_id, attempts: 0, envelope })
   }
   return out
+}
+
+/** The aggregate rows as the statement's four JSON arrays (short keys: they travel with every step). */
+function trafficParams(counted: TrafficBatch | null): string[] {
+  if (!counted || counted.empty) return ['[]', '[]', '[]', '[]']
+  const t = counted.rows()
+  return [
+    JSON.stringify(
+      t.runs.map((r) => ({
+        f: r.flowId,
+        d: r.day,
+        v: r.version,
+        s: r.started,
+        e: r.ended,
+        x: r.failed,
+        p: r.expired,
+        a: r.abandoned,
+        t: r.turns,
+      })),
+    ),
+    JSON.stringify(
+      t.nodes.map((n) => ({
+        f: n.flowId,
+        d: n.day,
+        v: n.version,
+        n: n.nodeId,
+        r: n.reached,
+        e: n.ended,
+        x: n.failed,
+        p: n.expired,
+        a: n.abandoned,
+        w: n.waiting,
+      })),
+    ),
+    JSON.stringify(
+      t.edges.map((e) => ({ f: e.flowId, d: e.day, v: e.version, a: e.from, p: e.port, b: e.to, r: e.runs })),
+    ),
+    JSON.stringify(
+      t.answers.map((a) => ({ f: a.flowId, d: a.day, v: a.version, n: a.nodeId, b: a.bucket, c: a.answers })),
+    ),
+  ]
 }

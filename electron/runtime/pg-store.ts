@@ -21,11 +21,13 @@ import {
   seen,
   writeContactStep,
   writeContactSteps,
+  type TrafficOptions,
   type OpenedContact,
 } from './pg-step'
 import { migrate } from './pg-schema'
 import { PgChannel } from './pg-channel'
 import { PgLogs } from './pg-logs'
+import { PgTraffic } from './pg-traffic'
 import { PgOutbox } from './pg-outbox'
 import { PgHousekeeping } from './pg-housekeeping'
 import { PgWakes } from './pg-wakes'
@@ -53,13 +55,16 @@ export class PgRuntimeStore implements RuntimeStore {
   readonly channel: PgChannel
   readonly broadcasts: PgBroadcastStore
   readonly logs: PgLogs
+  readonly traffic: PgTraffic
   readonly handovers: PgHandovers
   readonly directory: PgContactDirectory
 
   private constructor(
     private readonly pool: pg.Pool,
     private readonly now: () => number,
+    private readonly trafficOn: boolean,
   ) {
+    this.traffic = new PgTraffic(pool)
     this.flows = new PgFlows(pool, now)
     this.runs = new PgRuns(pool)
     this.out = new PgOutbox(pool)
@@ -73,7 +78,11 @@ export class PgRuntimeStore implements RuntimeStore {
   }
 
   /** Connects, migrates the schema, and answers once the database is usable. */
-  static async open(url: string, opts: { now?: () => number; poolSize?: number } = {}): Promise<PgRuntimeStore> {
+  /** `traffic: false` keeps no traffic aggregates (only to measure what they cost: CHATFLOW_TRAFFIC=off). */
+  static async open(
+    url: string,
+    opts: { now?: () => number; poolSize?: number; traffic?: boolean } = {},
+  ): Promise<PgRuntimeStore> {
     const pool = new pg.Pool({ connectionString: url, max: opts.poolSize ?? 10, types: types as pg.CustomTypesConfig })
     pool.on('error', () => undefined) // an idle client dropped by the server is replaced on next use
     try {
@@ -87,7 +96,7 @@ export class PgRuntimeStore implements RuntimeStore {
       await pool.end().catch(() => undefined)
       throw err
     }
-    return new PgRuntimeStore(pool, opts.now ?? Date.now)
+    return new PgRuntimeStore(pool, opts.now ?? Date.now, opts.traffic !== false)
   }
 
   publish(doc: FlowDocument, library?: PublishLibrary, callees?: FlowDocument[]) {
@@ -139,7 +148,7 @@ export class PgRuntimeStore implements RuntimeStore {
             this.contactTx(c, opened, async (writes) => {
               if (committed) throw new Error('A contact transaction commits once.')
               committed = true
-              return writeContactStep(c, opened.contact, writes)
+              return writeContactStep(c, opened.contact, writes, this.trafficOf(opened))
             }),
           )
         },
@@ -175,7 +184,9 @@ export class PgRuntimeStore implements RuntimeStore {
           results.push({ ...(await fn(tx, i)), opened: o })
         }
         const writing = results.flatMap((r) => (r?.writes ? [{ contact: r.opened.contact, writes: r.writes }] : []))
-        const leased = writing.length ? await writeContactSteps(c, writing) : []
+        // Every contact of a batch was read with the same pointers (openContactsLocked).
+        const first = results.find((r) => r?.writes)?.opened
+        const leased = writing.length ? await writeContactSteps(c, writing, first ? this.trafficOf(first) : {}) : []
         let k = 0
         return results.map((r) => (r ? { result: r.result, leased: r.writes ? leased[k++]! : [] } : null))
       },
@@ -183,6 +194,11 @@ export class PgRuntimeStore implements RuntimeStore {
         opened = await openContactsLocked(c, phones)
       },
     )
+  }
+
+  /** A run starting in this transaction runs the version its pointers name (read with the contact). */
+  private trafficOf(opened: OpenedContact): TrafficOptions {
+    return { off: !this.trafficOn, versionOf: (flowId) => opened.pointers.get(flowId) ?? null }
   }
 
   private contactTx(c: PoolClient, opened: OpenedContact, commit: ContactTx['commit']): ContactTx {

@@ -46,6 +46,7 @@ export function storePublishTarget(store: RuntimeStore, extend?: PublishTarget['
         return { flowId, secret }
       }),
     logs: store.logs,
+    traffic: store.traffic,
     extend,
   }
 }

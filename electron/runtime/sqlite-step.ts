@@ -9,6 +9,7 @@ import type { SqliteOutbox } from './sqlite-outbox'
 import type { SqliteHandovers } from './sqlite-handovers'
 import { writeRecipient } from '../services/broadcast/sqlite-broadcasts'
 import type { ContactWrites, InboundRecord, OutboxItem } from './store'
+import type { TrafficBatch } from '../services/traffic/run-traffic'
 
 export class SqliteStep {
   // Read and written on every message: prepared once.
@@ -31,12 +32,13 @@ export class SqliteStep {
 
   /**
    * Runs inside the group commit's transaction (its own savepoint): all of it is kept, or none. Returns the
-   * outbound messages it leased to this process's sender (SqliteOutbox.write).
+   * outbound messages it leased to this process's sender (SqliteOutbox.write), and the steps' traffic counts, which
+   * the store adds to the aggregates once per transaction, before its commit (sqlite-store.ts).
    */
-  write(contact: Contact, writes: ContactWrites): OutboxItem[] {
+  write(contact: Contact, writes: ContactWrites): { leased: OutboxItem[]; traffic: TrafficBatch | null } {
     // First: a recipient another start took throws before anything of this step is written.
     if (writes.broadcastRecipient) writeRecipient(this.db, writes.broadcastRecipient)
-    for (const { flow, step } of writes.steps) this.runStore.write(flow, step)
+    const traffic = this.runStore.writeSteps(writes.steps)
     const leased = this.out.write(contact, writes.steps, writes.leaseOutbound?.until)
     const r = writes.inbound
     if (r) this.sql.record.run(r.messageId, r.contactId, r.action, r.runId, r.receivedAt)
@@ -46,7 +48,7 @@ export class SqliteStep {
     if (language) this.contactStore.update(contact.id, { language })
     if (writes.handovers?.length || writes.transcript?.length || writes.personReply || writes.notifications?.length)
       this.handovers.write(contact, writes)
-    return leased
+    return { leased, traffic }
   }
 
   /** The answer given to this message id before, if it was processed already. */

@@ -31,6 +31,9 @@ import { SqliteChannel } from './sqlite-channel'
 import { SqliteHandovers } from './sqlite-handovers'
 import { SqliteBroadcastStore } from '../services/broadcast/sqlite-broadcasts'
 import type { ContactTx, DeliveryFailure, RuntimeStore } from './store'
+import { localTraffic, type TrafficSource } from '../services/traffic/source'
+import { SqliteTrafficQueries } from '../services/traffic/sqlite-traffic'
+import { TrafficBatch } from '../services/traffic/run-traffic'
 
 const UNDONE = 'A write this step read was undone (its commit failed): nothing was kept. Try again.'
 
@@ -48,18 +51,35 @@ export class SqliteRuntimeStore implements RuntimeStore {
   readonly channel: SqliteChannel
   readonly broadcasts: SqliteBroadcastStore
   readonly logs: LogSource
+  readonly traffic: TrafficSource
   readonly handovers: SqliteHandovers
   readonly directory: ContactDirectory
   private readonly writer: GroupCommit
   private readonly stopIndexing: () => void
+  /** The traffic counts of the open transaction's steps (added before its commit). */
+  private pendingTraffic: TrafficBatch | null = null
 
   constructor(
     private readonly db: Database,
     private readonly now: () => number = Date.now,
+    opts: { traffic?: boolean } = {},
   ) {
     this.contactStore = new ContactStore(db, now)
-    this.runStore = new RunStore(db)
+    // A run's version is the published version it started on (the running document is that version's).
+    const published = db.prepare('SELECT active_version FROM published_flows WHERE flow_id = ?').pluck()
+    this.runStore = new RunStore(db, {
+      traffic: opts.traffic,
+      deferTraffic: true,
+      versionOf: (flowId) => (published.get(flowId) as number | undefined) ?? null,
+    })
     this.writer = new GroupCommit(db)
+    // The steps of a transaction add to the traffic aggregates once, before its commit: under load a turn holds
+    // many steps of the same flow, whose counts land on the same few rows (one upsert per row, not per step).
+    this.writer.onBeforeCommit(() => {
+      const rows = this.pendingTraffic
+      this.pendingTraffic = null
+      if (rows && !rows.empty) this.runStore.traffic?.add(rows.rows(false))
+    })
     this.flows = new SqliteFlows(db, this.writer, now)
     this.out = new SqliteOutbox(db)
     this.handovers = new SqliteHandovers(db, this.writer)
@@ -70,6 +90,7 @@ export class SqliteRuntimeStore implements RuntimeStore {
     this.channel = new SqliteChannel(db, this.writer)
     this.broadcasts = new SqliteBroadcastStore(db, { write: (fn) => this.writer.run(fn), ownsFile: true })
     this.logs = localSource(new LogQueries(db))
+    this.traffic = localTraffic(new SqliteTrafficQueries(db))
     this.directory = new SqliteContactDirectory(db, (fn) => this.writer.run(fn))
     // Steps only mark their runs for search (migration 014); their search rows are built here, behind the writes.
     this.stopIndexing = new SearchIndexer(db).every(SEARCH_INDEX_MS, (err) =>
@@ -148,7 +169,9 @@ export class SqliteRuntimeStore implements RuntimeStore {
           if (committed) throw new Error('A contact transaction commits once.')
           committed = true
           if (undone()) throw new Error(UNDONE)
-          const items = this.writer.write(() => this.step.write(contact, writes))
+          const { leased: items, traffic } = this.writer.write(() => this.step.write(contact, writes))
+          // Counted only once its savepoint held: a step that failed alone adds nothing.
+          if (traffic) (this.pendingTraffic ??= new TrafficBatch()).absorb(traffic)
           leased = items.map((i) => i.seq)
           return items
         },

@@ -20,6 +20,7 @@ import type { ChannelStore } from './channel-store'
 import type { HandoverNotice, NoticeMessage } from './handover-notice'
 import type { RuntimeHandovers } from './handover-rows'
 import type { LogSource } from '../services/logs/source'
+import type { TrafficSource } from '../services/traffic/source'
 import type { LoggedMessage, RunSummary } from '../services/runs'
 import type { BroadcastStore, RecipientWrite } from '../services/broadcast/store'
 
@@ -280,6 +281,8 @@ export interface RuntimeStore {
   // ---- logs ----
   /** Flow Logs over this store, delivery states included (the runtime's logs API serves them to the studio). */
   readonly logs: LogSource
+  /** Traffic aggregates over this store (the publish API's traffic and funnel; docs/logs.md "Traffic aggregates"). */
+  readonly traffic: TrafficSource
   // ---- broadcasts: the contacts they go to (electron/services/audience) ----
   readonly directory: ContactDirectory
   deliveryFailures(runId: string): Promise<DeliveryFailure[]>

@@ -21,6 +21,7 @@ import { debugCommands } from './commands/debug'
 import { translationsCommands } from './commands/translations'
 import { broadcastsCommands } from './commands/broadcasts'
 import { handoversCommands } from './commands/handovers'
+import { trafficCommands } from './commands/traffic'
 import { flowsEvents } from './events/flows'
 import { emulatorEvents } from './events/emulator'
 import { logsEvents } from './events/logs'
@@ -55,6 +56,7 @@ export const commands = {
   ...debugCommands,
   ...translationsCommands,
   ...handoversCommands,
+  ...trafficCommands,
   ...broadcastsCommands,
 }
 

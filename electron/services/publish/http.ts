@@ -11,6 +11,8 @@ import { capConnections, closeConnectionsWhenDone, fastifyOptions, listenerLimit
 import { readHeader, RequestInputError } from '../webhook/request-input'
 import type { LogSource } from '../logs/source'
 import { logRoutes } from './logs-routes'
+import type { TrafficSource } from '../traffic/source'
+import { trafficRoutes } from './traffic-routes'
 
 class BoundsError extends Error {
   constructor(readonly problem: JsonBoundsProblem) {
@@ -52,6 +54,8 @@ export interface PublishTarget {
   webhookSecret?(flowId: string, rotate: boolean): Promise<Result<{ flowId: string; secret: string }>>
   /** The runtime only: its Flow Logs, delivery states included (logs-routes.ts). */
   logs?: LogSource
+  /** The runtime only: its traffic aggregates, overlay and funnel (traffic-routes.ts). */
+  traffic?: TrafficSource
   /** The runtime only: more routes behind the same key (electron/runtime/run-control.ts: wake or cancel a run). */
   extend?: (app: FastifyInstance) => void
 }
@@ -146,6 +150,7 @@ export function buildPublishApp(target: PublishTarget, key: string): FastifyInst
     },
   )
   if (target.logs) logRoutes(app, target.logs)
+  if (target.traffic) trafficRoutes(app, target.traffic)
   target.extend?.(app)
   return app
 }

@@ -176,7 +176,7 @@ export class RunService {
       // The takeover ends before the steps it resumes, and a step's new one starts after (handoverChanges' order).
       for (const change of handoverChanges(handled)) this.handovers.apply(contactId, change)
       if (held) this.handovers.append(held.handoverId, held.at, { direction: 'in', message: held.message })
-      for (const w of handled.steps) this.runs.saveStep(w.flow, w.step)
+      this.runs.writeSteps(handled.steps)
       if (handled.inboundAt !== null) this.contacts.touchInbound(contactId, handled.inboundAt)
       // A Set Language node changed the run's language: the contact's next run starts in it.
       const language = contactLanguageOf(handled.steps)

@@ -2,6 +2,8 @@ import type { Database, Statement } from 'better-sqlite3'
 import type { FlowDocument } from '../../../shared/flow/document'
 import type { LoggedMessage, RunState, StepResult, TraceEvent } from '../../../shared/engine'
 import { CALL_KEY, messageRowsOf, runRowOf, traceRowOf } from './step-rows'
+import { TrafficBatch, type RunTraffic } from '../traffic/run-traffic'
+import { SqliteTrafficWriter } from '../traffic/sqlite-traffic'
 
 // Flow Logs in SQLite. A step is written in one transaction: the run row (with its serialised state), the step's
 // trace events and its messages in both directions (the rows step-rows.ts maps, as PostgreSQL writes them); so a crash never leaves a trace without its run or a message
@@ -44,6 +46,26 @@ export interface RunRow {
   state: string
   /** When the paused run must be woken (the engine's dueAt), null when it waits on no time (migration 019). */
   wake_at: number | null
+  /** The version the run started on (migration 029); null for runs stored before it or not counted. */
+  flow_version?: number | null
+}
+
+type StepOf = { flow: Pick<FlowDocument, 'id' | 'name'>; step: StepResult }
+
+export interface RunStoreOptions {
+  /**
+   * The version a run starting now runs (kept as its `flow_version` and its traffic cohort): the studio's default is
+   * the flow's saved revision; `chatflow serve` passes the published version it runs.
+   */
+  versionOf?: (flowId: string) => number | null
+  /** Keep the traffic aggregates with every step (default); off only to measure what they cost (bench). */
+  traffic?: boolean
+  /**
+   * The caller adds each write's counts to the aggregates itself, later in the same transaction (the runtime's group
+   * commit: once per transaction, just before its COMMIT, the steps of a turn as one set of rows): writeSteps then
+   * only counts and returns the batch.
+   */
+  deferTraffic?: boolean
 }
 
 export class RunStore {
@@ -53,13 +75,25 @@ export class RunStore {
   private readonly nextMessageSeq: Statement
   private readonly paused: Statement
   readonly saveStep: (flow: Pick<FlowDocument, 'id' | 'name'>, step: StepResult) => void
+  /** Several steps in one transaction (a run closed on the way, then the step that ran). */
+  readonly saveSteps: (steps: readonly StepOf[]) => void
+  readonly traffic: SqliteTrafficWriter | null
+  private readonly deferTraffic: boolean
+  private readonly versionOf: (flowId: string) => number | null
 
-  constructor(private readonly db: Database) {
+  constructor(
+    private readonly db: Database,
+    opts: RunStoreOptions = {},
+  ) {
+    this.traffic = opts.traffic === false ? null : new SqliteTrafficWriter(db)
+    this.deferTraffic = opts.deferTraffic ?? false
+    const revision = db.prepare('SELECT revision FROM flows WHERE id = ?').pluck()
+    this.versionOf = opts.versionOf ?? ((id) => (revision.get(id) as number | undefined) ?? null)
     this.upsertRun = db.prepare(`
       INSERT INTO runs (id, flow_id, flow_name, contact_id, status, trigger_kind, end_reason, error_code, error_message,
-                        state, node_count, exec_ms, started_at, updated_at, ended_at, wake_at)
+                        state, node_count, exec_ms, started_at, updated_at, ended_at, wake_at, flow_version)
       VALUES (@id, @flow_id, @flow_name, @contact_id, @status, @trigger_kind, @end_reason, @error_code, @error_message,
-              @state, @node_count, @exec_ms, @started_at, @updated_at, @ended_at, @wake_at)
+              @state, @node_count, @exec_ms, @started_at, @updated_at, @ended_at, @wake_at, @flow_version)
       ON CONFLICT (id) DO UPDATE SET status = excluded.status, end_reason = excluded.end_reason,
         error_code = excluded.error_code, error_message = excluded.error_message, state = excluded.state,
         node_count = excluded.node_count, exec_ms = runs.exec_ms + excluded.exec_ms,
@@ -79,12 +113,31 @@ export class RunStore {
     this.saveStep = db.transaction((flow: Pick<FlowDocument, 'id' | 'name'>, step: StepResult) =>
       this.write(flow, step),
     )
+    this.saveSteps = db.transaction((steps: readonly StepOf[]) => this.writeSteps(steps))
   }
 
   /** saveStep without its own transaction, for a caller that holds one (the runtime's group commit). */
   write(flow: Pick<FlowDocument, 'id' | 'name'>, step: StepResult): void {
+    this.writeSteps([{ flow, step }])
+  }
+
+  /**
+   * saveSteps without its own transaction. Two steps of one run count on from each other (TrafficBatch). Returns the
+   * steps' traffic counts, already added to the aggregates unless the store defers them (`deferTraffic`).
+   */
+  writeSteps(steps: readonly StepOf[]): TrafficBatch | null {
+    const batch = this.traffic ? new TrafficBatch() : null
+    for (const { flow, step } of steps) {
+      const traffic = batch?.add(flow.id, step, batch.priorOf(step.state) ? null : this.versionOf(flow.id))
+      this.writeOne(flow, step, traffic)
+    }
+    if (batch && !batch.empty && !this.deferTraffic) this.traffic!.add(batch.rows())
+    return batch
+  }
+
+  private writeOne(flow: Pick<FlowDocument, 'id' | 'name'>, step: StepResult, traffic: RunTraffic | undefined): void {
     // Row by row, in this order (the rows of step-rows.ts): a step that cannot be written fails at its first bad row.
-    this.upsertRun.run(runRowOf(flow, step))
+    this.upsertRun.run(runRowOf(flow, step, traffic))
     for (const t of step.trace) this.insertTrace.run(traceRowOf(t))
     const next = this.nextMessageSeq.get(step.state.id) as number
     for (const m of messageRowsOf(step))

@@ -4,6 +4,7 @@
 import type { FlowDocument } from '../../../shared/flow/document'
 import { dueAt, sentMessages, type StepResult, type TraceEvent } from '../../../shared/engine'
 import type { RunRow, TraceRow } from './run-store'
+import type { RunTraffic } from '../traffic/run-traffic'
 
 /** A message row of a step; `n` is its place in the step, added to the run's next message number when written. */
 export interface StepMessageRow {
@@ -25,8 +26,9 @@ export interface StepRows {
 
 const json = (v: unknown): string | null => (v === undefined || v === null ? null : JSON.stringify(v))
 
-export function stepRows(flow: Pick<FlowDocument, 'id' | 'name'>, step: StepResult): StepRows {
-  return { run: runRowOf(flow, step), trace: step.trace.map(traceRowOf), messages: messageRowsOf(step) }
+/** `traffic`: the run's traffic record after this step (electron/services/traffic), kept in its stored state. */
+export function stepRows(flow: Pick<FlowDocument, 'id' | 'name'>, step: StepResult, traffic?: RunTraffic): StepRows {
+  return { run: runRowOf(flow, step, traffic), trace: step.trace.map(traceRowOf), messages: messageRowsOf(step) }
 }
 
 /** The step's messages: the customer's (when it brought one) then those the step sent, in order. */
@@ -49,8 +51,12 @@ export function messageRowsOf(step: StepResult): StepMessageRow[] {
   return rows
 }
 
-/** A step's row of `runs`; exec_ms is this step's share (the upsert adds it to the run's). */
-export function runRowOf(flow: Pick<FlowDocument, 'id' | 'name'>, step: StepResult): RunRow {
+/**
+ * A step's row of `runs`; exec_ms is this step's share (the upsert adds it to the run's). `traffic` goes into the
+ * stored state (every path that goes on with a paused run reads it back from there) and gives the version the run
+ * started on (`flow_version`, written when the row is made, never changed).
+ */
+export function runRowOf(flow: Pick<FlowDocument, 'id' | 'name'>, step: StepResult, traffic?: RunTraffic): RunRow {
   const s = step.state
   return {
     id: s.id,
@@ -62,7 +68,8 @@ export function runRowOf(flow: Pick<FlowDocument, 'id' | 'name'>, step: StepResu
     end_reason: s.endReason,
     error_code: s.error?.code ?? null,
     error_message: s.error?.message ?? null,
-    state: JSON.stringify(s),
+    state: JSON.stringify(traffic ? { ...s, traffic } : s),
+    flow_version: traffic?.v ?? null,
     node_count: s.nodeCount,
     exec_ms: step.trace.reduce((sum, t) => sum + t.durationMs, 0),
     started_at: s.startedAt,

@@ -18,6 +18,7 @@ import { debugHandlers } from './debug'
 import { translationsHandlers } from './translations'
 import { broadcastsHandlers } from './broadcasts'
 import { handoversHandlers } from './handovers'
+import { trafficHandlers } from './traffic'
 import type { HandlerMap } from './types'
 
 // Every Command's one implementation. Adding an area: handlers/<area>.ts typed AreaHandlers<'<area>'>, one line
@@ -42,5 +43,6 @@ export const handlers: HandlerMap = {
   ...debugHandlers,
   ...handoversHandlers,
   ...translationsHandlers,
+  ...trafficHandlers,
   ...broadcastsHandlers,
 }

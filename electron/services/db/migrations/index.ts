@@ -28,6 +28,7 @@ import { migration025 } from './025_trace_detail'
 import { migration026 } from './026_contact_language'
 import { migration027 } from './027_handovers'
 import { migration028 } from './028_broadcasts'
+import { migration029 } from './029_traffic'
 import type { Migration } from './types'
 
 export type { Migration } from './types'
@@ -65,6 +66,7 @@ export const schema: SchemaMigration[] = [
   migration026,
   migration027,
   migration028,
+  migration029,
 ]
 
 export const migrations: Migration[] = schema.map(sqliteMigration)

@@ -1,0 +1,103 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { buildFlow } from '../../../shared/engine/testing/fixtures'
+import { createTempBackend, expectOk, type TempBackend } from '../testing/backend'
+import type { Backend } from '../backend'
+
+// traffic.overlay / traffic.funnel over the studio's own runs, written by the real engine through the emulator
+// commands: one run abandoned at a question when the next start superseded it, one failed at an HTTP Call that could
+// not connect (port 1 on loopback refuses), one ended; each counted under the flow's saved revision it started on.
+
+let temp: TempBackend
+let api: Backend
+let now: number
+
+beforeEach(() => {
+  now = Date.UTC(2026, 0, 1, 9)
+  temp = createTempBackend({ now: () => now })
+  api = temp.backend
+})
+afterEach(() => temp.cleanup())
+
+async function setup() {
+  const created = expectOk(await api.call('flows.create', { name: 'Orders' }))
+  const doc = buildFlow(
+    [
+      { type: 'trigger', name: 'trigger_1', config: { kind: 'manual' } },
+      {
+        type: 'condition',
+        name: 'which',
+        config: { rules: [{ left: '{{trigger_1.data.mode}}', operator: 'equals', right: 'ask' }] },
+      },
+      { type: 'question', name: 'ask', config: { prompt: 'Order number?', saveTo: 'order' } },
+      { type: 'http_call', name: 'lookup', config: { method: 'GET', url: 'http://127.0.0.1:1/orders' } },
+      { type: 'message', name: 'thanks', config: { text: 'Thanks {{order}}' } },
+    ],
+    [
+      ['trigger_1', 'out', 'which'],
+      ['which', 'true', 'ask'],
+      ['which', 'false', 'lookup'],
+      ['ask', 'out', 'thanks'],
+    ],
+    { id: created.id, name: 'Orders', active: true },
+  )
+  const saved = expectOk(await api.call('flows.save', { document: doc, expectedRevision: created.revision }))
+  const contact = expectOk(await api.call('emulator.contact', {}))
+  return { flowId: created.id, contactId: contact.id, revision: saved.revision }
+}
+
+describe('traffic commands over the studio’s own runs', () => {
+  it('counts the emulator’s runs per node and connection, under the revision they started on', async () => {
+    const t = await setup()
+    const start = async (mode: string) => {
+      now += 1000
+      expectOk(
+        await api.call('emulator.start', {
+          flowId: t.flowId,
+          contactId: t.contactId,
+          trigger: { kind: 'manual', data: { mode } },
+        }),
+      )
+    }
+    await start('ask')
+    await start('http') // supersedes the run waiting at ask, then fails at lookup
+    await start('ask')
+    now += 5000
+    expectOk(
+      await api.call('emulator.send', {
+        flowId: t.flowId,
+        contactId: t.contactId,
+        event: { type: 'text', text: 'A-77' },
+      }),
+    )
+    const r = expectOk(await api.call('traffic.overlay', { flowId: t.flowId, from: '2026-01-01', to: '2026-01-01' }))
+    expect(r.versions).toEqual([t.revision])
+    expect(r.runs).toMatchObject({ started: 3, ended: 1, failed: 1, abandoned: 1, waiting: 0, turns: 1 })
+    const node = (name: string) => r.nodes.find((n) => n.nodeId === `n_${name}`)
+    expect(node('ask')).toMatchObject({ reached: 2, abandoned: 1, stopped: 1, answers: 1 })
+    expect(node('lookup')).toMatchObject({ reached: 1, failed: 1, stopped: 1 })
+    expect(node('thanks')).toMatchObject({ reached: 1, ended: 1 })
+    expect(r.edges).toContainEqual({ from: 'n_which', port: 'true', to: 'n_ask', runs: 2, share: 2 / 3 })
+    const f = expectOk(
+      await api.call('traffic.funnel', { flowId: t.flowId, goal: 'n_thanks', from: '2026-01-01', to: '2026-01-01' }),
+    )
+    expect(f).toMatchObject({ reached: 1, runs: 3, share: 1 / 3 })
+    expect(f.path.map((s) => s.nodeId)).toEqual(['n_trigger_1', 'n_which', 'n_ask', 'n_thanks'])
+    const other = expectOk(
+      await api.call('traffic.overlay', {
+        flowId: t.flowId,
+        from: '2026-01-01',
+        to: '2026-01-01',
+        version: t.revision + 1,
+      }),
+    )
+    expect(other.runs.started).toBe(0)
+  })
+
+  it('refuses an unknown flow and a bad period', async () => {
+    const missing = await api.call('traffic.overlay', { flowId: 'flw_missing', from: '2026-01-01', to: '2026-01-02' })
+    expect(missing).toMatchObject({ ok: false, error: { code: 'not_found' } })
+    const t = await setup()
+    const backwards = await api.call('traffic.overlay', { flowId: t.flowId, from: '2026-01-02', to: '2026-01-01' })
+    expect(backwards).toMatchObject({ ok: false, error: { code: 'bad_request' } })
+  })
+})

@@ -64,9 +64,9 @@ export function broadcastsOf(
     room: () => (pacer ? (pacer.paused() ? 0 : Math.ceil(2 * pacer.rate()) - pacer.waiting()) : Infinity),
     settle: true,
     leaseMs: opts?.leaseMs,
-    // On PostgreSQL each start holds a pooled connection for its transaction and its template lookup takes another
-    // (the library effects read through the pool): 16 at once emptied the pool of 10 and every start waited.
-    concurrency: runtime.store.kind === 'postgres' ? 4 : 16,
+    // A start holds one connection only (on PostgreSQL its library reads go over its own transaction's: pg-library.ts),
+    // so starts beyond the pool's size wait for a connection without holding one.
+    concurrency: 16,
     pollMs: opts?.pollMs ?? 1000,
     log,
   })

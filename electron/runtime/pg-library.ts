@@ -27,11 +27,21 @@ export async function writeLibrary(c: Pick<PoolClient, 'query'>, library: Publis
   }
 }
 
-export function createPgLibraryEffects(pool: Pool): LibraryEffects {
+/**
+ * `onTx` answers the connection of the contact transaction the caller runs inside, if any: a step's template or
+ * product read goes over that connection rather than taking a second one from the pool while the step holds one
+ * (concurrent broadcast starts used to empty the pool that way and wait on each other). Outside a transaction the
+ * reads take a pooled connection as before.
+ */
+export function createPgLibraryEffects(
+  pool: Pool,
+  onTx: () => Pick<PoolClient, 'query'> | undefined = () => undefined,
+): LibraryEffects {
+  const db = () => onTx() ?? pool
   return {
     templates: {
       async get(name, language) {
-        const { rows } = await pool.query<{ definition: string }>(
+        const { rows } = await db().query<{ definition: string }>(
           'SELECT definition FROM message_templates WHERE name = $1 AND language = $2',
           [name, language],
         )
@@ -40,7 +50,7 @@ export function createPgLibraryEffects(pool: Pool): LibraryEffects {
     },
     catalogue: {
       async product(catalogId, productId) {
-        const { rows } = await pool.query<ProductRow>(
+        const { rows } = await db().query<ProductRow>(
           'SELECT catalog_id, product_id, name, description, price, currency, image FROM catalog_products WHERE catalog_id = $1 AND product_id = $2',
           [catalogId, productId],
         )

@@ -8,7 +8,7 @@
 import { CreditRuleSchema, type CreditRule } from '../../shared/api/commands/manual'
 import { WINDOW_MS } from '../../shared/engine'
 import { templateCosts } from '../services/broadcast/cost'
-import { BroadcastRunner, type BroadcastHost } from '../services/broadcast/runner'
+import { BroadcastRunner, HeldByLimit, type BroadcastHost, type ConversationBudget } from '../services/broadcast/runner'
 import { BroadcastService } from '../services/broadcast/service'
 import type { ClaimedRecipient, RecipientOutcome } from '../services/broadcast/store'
 import type { ChannelAdapter } from './adapters/adapter'
@@ -90,7 +90,7 @@ export class RuntimeBroadcastHost implements BroadcastHost {
     private readonly now: () => number,
   ) {}
 
-  start(r: ClaimedRecipient): Promise<RecipientOutcome> {
+  start(r: ClaimedRecipient, limit?: ConversationBudget): Promise<RecipientOutcome> {
     return this.runtime.inContact(r.phone, r.name ?? undefined, async (tx, core) => {
       const at = this.now()
       const c = tx.contact
@@ -123,6 +123,8 @@ export class RuntimeBroadcastHost implements BroadcastHost {
           reason: { code: 'flow_not_published', message: `Flow ${r.flowId} is not published on this server.` },
         })
       const open = c.lastInboundAt != null && at - c.lastInboundAt < WINDOW_MS
+      // Only a recipient outside its window opens a conversation the daily limit counts; held, nothing is written.
+      if (!open && limit && !limit.take()) throw new HeldByLimit()
       const handled = await core({
         kind: 'start',
         flow,

@@ -7,6 +7,7 @@
 // a manual start would, with the broadcast's and the recipient's variables as the trigger's data.
 import { CreditRuleSchema, type CreditRule } from '../../shared/api/commands/manual'
 import { WINDOW_MS } from '../../shared/engine'
+import { mergeFields } from '../services/audience/directory'
 import { templateCosts } from '../services/broadcast/cost'
 import { BroadcastRunner, HeldByLimit, type BroadcastHost, type ConversationBudget } from '../services/broadcast/runner'
 import { BroadcastService } from '../services/broadcast/service'
@@ -93,7 +94,18 @@ export class RuntimeBroadcastHost implements BroadcastHost {
   start(r: ClaimedRecipient, limit?: ConversationBudget): Promise<RecipientOutcome> {
     return this.runtime.inContact(r.phone, r.name ?? undefined, async (tx, core) => {
       const at = this.now()
-      const c = tx.contact
+      // The recipient's fields (its CSV columns) go onto its contact first, in this transaction, as the studio's host
+      // does (mergeFields: the row's fields over the old, its tags added), so the run reads them as contact fields.
+      const c = Object.keys(r.fields).length
+        ? {
+            ...tx.contact,
+            fields: (
+              await tx.contacts.update(tx.contact.id, {
+                fields: mergeFields(tx.contact.fields ?? {}, { phone: r.phone, fields: r.fields }),
+              })
+            ).fields,
+          }
+        : tx.contact
       const done = (outcome: RecipientOutcome, steps: Parameters<typeof tx.commit>[0]['steps'] = []) => ({
         result: outcome,
         writes: { steps, broadcastRecipient: { broadcastId: r.broadcastId, seq: r.seq, outcome, at } },
@@ -125,12 +137,15 @@ export class RuntimeBroadcastHost implements BroadcastHost {
       const open = c.lastInboundAt != null && at - c.lastInboundAt < WINDOW_MS
       // Only a recipient outside its window opens a conversation the daily limit counts; held, nothing is written.
       if (!open && limit && !limit.take()) throw new HeldByLimit()
-      const handled = await core({
-        kind: 'start',
-        flow,
-        trigger: { kind: 'manual', operator: `broadcast ${r.broadcastId}`, data: r.variables as never },
-        triggerNodeId: r.triggerNodeId ?? undefined,
-      })
+      const handled = await core(
+        {
+          kind: 'start',
+          flow,
+          trigger: { kind: 'manual', operator: `broadcast ${r.broadcastId}`, data: r.variables as never },
+          triggerNodeId: r.triggerNodeId ?? undefined,
+        },
+        c,
+      )
       const step = handled.ran?.step
       if (!step) {
         const code = handled.ignored?.reason ?? 'not_started'

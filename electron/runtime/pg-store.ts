@@ -6,13 +6,12 @@
 // (pg-step.ts). Each concern has its own file, as the SQLite store's: pg-flows, pg-runs, pg-outbox,
 // pg-housekeeping, pg-channel, pg-logs, pg-library. docs/runtime.md has the reasoning.
 import { PgContactDirectory } from './pg-directory'
-import { AsyncLocalStorage } from 'node:async_hooks'
 import pg from 'pg'
 import type { PoolClient } from 'pg'
 import type { FlowDocument } from '../../shared/flow/document'
 import type { PublishLibrary } from '../services/publish/library'
 import { KeyedLock } from './keyed-lock'
-import { createPgLibraryEffects } from './pg-library'
+import { createPgLibraryEffects, libraryOn } from './pg-library'
 import { PgFlows } from './pg-flows'
 import {
   beginForContact,
@@ -101,7 +100,7 @@ export class PgRuntimeStore implements RuntimeStore {
 
   /** The templates and products publishes carried (pg-library.ts). */
   libraryEffects() {
-    return createPgLibraryEffects(this.pool, () => this.inTx.getStore())
+    return createPgLibraryEffects(this.pool)
   }
 
   versions(flowId: string) {
@@ -128,26 +127,22 @@ export class PgRuntimeStore implements RuntimeStore {
     return this.flows.ensureSecret(flowId, rotate)
   }
 
-  /** The connection of the contact transaction running now, for the library reads of its step (pg-library.ts). */
-  private readonly inTx = new AsyncLocalStorage<PoolClient>()
-
   withContact<T>(phone: string, name: string | undefined, fn: (tx: ContactTx) => Promise<T>): Promise<T> {
     const begin = (c: PoolClient) => beginForContact(c, phone)
     return this.lock.run(phone, () =>
       transaction(
         this.pool,
-        (c) =>
-          this.inTx.run(c, async () => {
-            const opened = await openContact(c, phone, name, this.now())
-            let committed = false
-            return fn(
-              this.contactTx(c, opened, async (writes) => {
-                if (committed) throw new Error('A contact transaction commits once.')
-                committed = true
-                return writeContactStep(c, opened.contact, writes)
-              }),
-            )
-          }),
+        async (c) => {
+          const opened = await openContact(c, phone, name, this.now())
+          let committed = false
+          return fn(
+            this.contactTx(c, opened, async (writes) => {
+              if (committed) throw new Error('A contact transaction commits once.')
+              committed = true
+              return writeContactStep(c, opened.contact, writes)
+            }),
+          )
+        },
         begin,
       ),
     )
@@ -166,25 +161,24 @@ export class PgRuntimeStore implements RuntimeStore {
     let opened = new Map<string, OpenedContact>()
     return transaction(
       this.pool,
-      (c) =>
-        this.inTx.run(c, async () => {
-          const results: Array<{ result: T; writes: ContactWrites | null; opened: OpenedContact } | null> = []
-          for (const [i, phone] of phones.entries()) {
-            const o = opened.get(phone)
-            if (!o) {
-              results.push(null)
-              continue
-            }
-            const tx = this.contactTx(c, o, () => {
-              throw new Error('A contact of a batch returns its writes; it does not commit.')
-            })
-            results.push({ ...(await fn(tx, i)), opened: o })
+      async (c) => {
+        const results: Array<{ result: T; writes: ContactWrites | null; opened: OpenedContact } | null> = []
+        for (const [i, phone] of phones.entries()) {
+          const o = opened.get(phone)
+          if (!o) {
+            results.push(null)
+            continue
           }
-          const writing = results.flatMap((r) => (r?.writes ? [{ contact: r.opened.contact, writes: r.writes }] : []))
-          const leased = writing.length ? await writeContactSteps(c, writing) : []
-          let k = 0
-          return results.map((r) => (r ? { result: r.result, leased: r.writes ? leased[k++]! : [] } : null))
-        }),
+          const tx = this.contactTx(c, o, () => {
+            throw new Error('A contact of a batch returns its writes; it does not commit.')
+          })
+          results.push({ ...(await fn(tx, i)), opened: o })
+        }
+        const writing = results.flatMap((r) => (r?.writes ? [{ contact: r.opened.contact, writes: r.writes }] : []))
+        const leased = writing.length ? await writeContactSteps(c, writing) : []
+        let k = 0
+        return results.map((r) => (r ? { result: r.result, leased: r.writes ? leased[k++]! : [] } : null))
+      },
       async (c) => {
         opened = await openContactsLocked(c, phones)
       },
@@ -209,6 +203,7 @@ export class PgRuntimeStore implements RuntimeStore {
         return docs.filter((doc): doc is FlowDocument => doc !== null)
       },
       contacts: contactsEffect(c, this.now),
+      library: (effects) => libraryOn(effects, this.pool, c),
       recentMessages: (limit) => recentMessages(c, contact.id, limit),
       newestRun: () => newestRun(c, contact.id),
       commit,

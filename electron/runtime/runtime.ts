@@ -117,7 +117,7 @@ export class Runtime {
 
   private deps(tx: ContactTx, serviceWindow = this.opts.serviceWindow ?? false): EngineDeps {
     const deps: EngineDeps = {
-      effects: { ...this.opts.effects, contacts: tx.contacts },
+      effects: { ...this.opts.effects, ...tx.library?.(this.opts.effects), contacts: tx.contacts },
       catalog: nodeCatalog,
       serviceWindow,
       flows: runtimeFlowSource(tx),

@@ -9,7 +9,6 @@ import { runtimeFlowSource } from './flow-source'
 import {
   dueAt,
   handleEvent,
-  type Contact,
   type ConversationEvent,
   type Effects,
   type EngineDeps,
@@ -126,13 +125,7 @@ export class Runtime {
   }
 
   /** The core's answer to one event of the contact holding `tx`, with the paused run and flows read on it. */
-  async handle(
-    tx: ContactTx,
-    event: ConversationEvent,
-    now: number,
-    serviceWindow?: boolean,
-    contact: Contact = tx.contact,
-  ): Promise<Handled> {
+  async handle(tx: ContactTx, event: ConversationEvent, now: number, serviceWindow?: boolean): Promise<Handled> {
     const paused = await tx.pausedRun()
     // A start supersedes a paused run of another flow whatever it is, so only a message, a wake, a hand-back, a start
     // of the paused run's own flow (a webhook's button_id may answer its buttons), or any event once the run's time has come
@@ -146,7 +139,7 @@ export class Runtime {
       (event.kind === 'start' && paused?.flowId === event.flow.id)
     const current = paused ? { state: paused, flow: reads ? await tx.runningFlow(paused.flowId) : null } : null
     const flows = event.kind === 'message' ? await tx.runningFlows() : []
-    return handleEvent({ contact, current, flows, event, now }, this.deps(tx, serviceWindow))
+    return handleEvent({ contact: tx.contact, current, flows, event, now }, this.deps(tx, serviceWindow))
   }
 
   now(): number {
@@ -344,16 +337,14 @@ export class Runtime {
 
   /**
    * Business-initiated work for one contact under its lock (a broadcast recipient's start, broadcast-host.ts): `fn`
-   * gets the core with the 24-hour window and opt-out enforced, and returns the writes to commit (none: nothing is
-   * written); their messages are sent as any step's.
-   */
+   * gets the core with the 24-hour window and opt-out enforced (on the contact as `fn` updated it, when given), and
+   * returns the writes to commit (none: nothing is written); their messages are sent as any step's. */
   async inContact<T>(
     phone: string,
     name: string | undefined,
     fn: (
       tx: ContactTx,
-      /** `contact`: the contact as `fn` updated it in this transaction (default: as the transaction read it). */
-      core: (event: ConversationEvent, contact?: Contact) => Promise<Handled>,
+      core: (event: ConversationEvent, contact?: ContactTx['contact']) => Promise<Handled>,
     ) => Promise<{ result: T; writes: Omit<ContactWrites, 'leaseOutbound'> | null }>,
   ): Promise<T> {
     let leased: OutboxItem[] = []
@@ -361,7 +352,9 @@ export class Runtime {
     let offered = false
     let hint: number | null = null
     const result = await this.store.withContact(phone, name, async (tx) => {
-      const { result, writes } = await fn(tx, (event, contact) => this.handle(tx, event, this.now(), true, contact))
+      const { result, writes } = await fn(tx, (e, c) =>
+        this.handle(c ? { ...tx, contact: c } : tx, e, this.now(), true),
+      )
       if (writes) {
         const lease = this.leaseOutbound()
         offered = lease !== undefined

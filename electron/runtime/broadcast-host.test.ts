@@ -100,6 +100,30 @@ describeEachStore('broadcasts in the runtime', (c) => {
     expect(await store.run(rs[0]!.runId!)).toMatchObject({ status: 'ended' })
   })
 
+  it("writes a recipient's fields (its CSV columns) onto its contact in the start's transaction, tags merged", async () => {
+    const { store } = await c.open()
+    const clock = { now: T0 }
+    const { runtime } = await setUp(store, clock)
+    await store.withContact(phones[0]!, undefined, async (tx) => {
+      await tx.contacts.update(tx.contact.id, { fields: { plan: 'gold', tags: ['vip'] } })
+      await tx.commit({ steps: [] })
+    })
+    await runtime.broadcasts.service.create(
+      { name: 'June promo', flowId: 'flw_promo', variables: { discount: '5%' } },
+      [
+        { phone: phones[0]!, dueAt: T0, fields: { city: 'Pune', tags: 'june' } },
+        { phone: phones[1]!, dueAt: T0, fields: { city: 'Delhi' } },
+      ],
+    )
+    expect(await runtime.broadcasts.runDue()).toBe(2)
+    expect((await store.contactByPhone(phones[0]!))!.fields).toEqual({
+      plan: 'gold',
+      city: 'Pune',
+      tags: ['vip', 'june'],
+    })
+    expect((await store.contactByPhone(phones[1]!))!.fields).toEqual({ city: 'Delhi' })
+  })
+
   it('blocks a free-form start outside the window and an opted-out contact, and sends to the one inside its window', async () => {
     const { store } = await c.open()
     const clock = { now: T0 }

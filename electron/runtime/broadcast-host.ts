@@ -7,8 +7,9 @@
 // a manual start would, with the broadcast's and the recipient's variables as the trigger's data.
 import { CreditRuleSchema, type CreditRule } from '../../shared/api/commands/manual'
 import { WINDOW_MS } from '../../shared/engine'
+import { mergeFields } from '../services/audience/directory'
 import { templateCosts } from '../services/broadcast/cost'
-import { BroadcastRunner, type BroadcastHost } from '../services/broadcast/runner'
+import { BroadcastRunner, HeldByLimit, type BroadcastHost, type ConversationBudget } from '../services/broadcast/runner'
 import { BroadcastService } from '../services/broadcast/service'
 import type { ClaimedRecipient, RecipientOutcome } from '../services/broadcast/store'
 import type { ChannelAdapter } from './adapters/adapter'
@@ -64,9 +65,9 @@ export function broadcastsOf(
     room: () => (pacer ? (pacer.paused() ? 0 : Math.ceil(2 * pacer.rate()) - pacer.waiting()) : Infinity),
     settle: true,
     leaseMs: opts?.leaseMs,
-    // On PostgreSQL each start holds a pooled connection for its transaction and its template lookup takes another
-    // (the library effects read through the pool): 16 at once emptied the pool of 10 and every start waited.
-    concurrency: runtime.store.kind === 'postgres' ? 4 : 16,
+    // A start holds one connection only (on PostgreSQL its library reads go over its own transaction's: pg-library.ts),
+    // so starts beyond the pool's size wait for a connection without holding one.
+    concurrency: 16,
     pollMs: opts?.pollMs ?? 1000,
     log,
   })
@@ -90,10 +91,21 @@ export class RuntimeBroadcastHost implements BroadcastHost {
     private readonly now: () => number,
   ) {}
 
-  start(r: ClaimedRecipient): Promise<RecipientOutcome> {
+  start(r: ClaimedRecipient, limit?: ConversationBudget): Promise<RecipientOutcome> {
     return this.runtime.inContact(r.phone, r.name ?? undefined, async (tx, core) => {
       const at = this.now()
-      const c = tx.contact
+      // The recipient's fields (its CSV columns) go onto its contact first, in this transaction, as the studio's host
+      // does (mergeFields: the row's fields over the old, its tags added), so the run reads them as contact fields.
+      const c = Object.keys(r.fields).length
+        ? {
+            ...tx.contact,
+            fields: (
+              await tx.contacts.update(tx.contact.id, {
+                fields: mergeFields(tx.contact.fields ?? {}, { phone: r.phone, fields: r.fields }),
+              })
+            ).fields,
+          }
+        : tx.contact
       const done = (outcome: RecipientOutcome, steps: Parameters<typeof tx.commit>[0]['steps'] = []) => ({
         result: outcome,
         writes: { steps, broadcastRecipient: { broadcastId: r.broadcastId, seq: r.seq, outcome, at } },
@@ -123,12 +135,17 @@ export class RuntimeBroadcastHost implements BroadcastHost {
           reason: { code: 'flow_not_published', message: `Flow ${r.flowId} is not published on this server.` },
         })
       const open = c.lastInboundAt != null && at - c.lastInboundAt < WINDOW_MS
-      const handled = await core({
-        kind: 'start',
-        flow,
-        trigger: { kind: 'manual', operator: `broadcast ${r.broadcastId}`, data: r.variables as never },
-        triggerNodeId: r.triggerNodeId ?? undefined,
-      })
+      // Only a recipient outside its window opens a conversation the daily limit counts; held, nothing is written.
+      if (!open && limit && !limit.take()) throw new HeldByLimit()
+      const handled = await core(
+        {
+          kind: 'start',
+          flow,
+          trigger: { kind: 'manual', operator: `broadcast ${r.broadcastId}`, data: r.variables as never },
+          triggerNodeId: r.triggerNodeId ?? undefined,
+        },
+        c,
+      )
       const step = handled.ran?.step
       if (!step) {
         const code = handled.ignored?.reason ?? 'not_started'

@@ -27,11 +27,17 @@ export async function writeLibrary(c: Pick<PoolClient, 'query'>, library: Publis
   }
 }
 
-export function createPgLibraryEffects(pool: Pool): LibraryEffects {
-  return {
+type Queryable = Pick<PoolClient, 'query'>
+
+/** The library effects this module made, with the pool they read through (libraryOn tells a store's own apart). */
+const madeFor = new WeakMap<object, Queryable>()
+
+/** The store's library effects, reading through `db` (the pool; a transaction's connection in libraryOn). */
+export function createPgLibraryEffects(db: Queryable): LibraryEffects {
+  const effects: LibraryEffects = {
     templates: {
       async get(name, language) {
-        const { rows } = await pool.query<{ definition: string }>(
+        const { rows } = await db.query<{ definition: string }>(
           'SELECT definition FROM message_templates WHERE name = $1 AND language = $2',
           [name, language],
         )
@@ -40,7 +46,7 @@ export function createPgLibraryEffects(pool: Pool): LibraryEffects {
     },
     catalogue: {
       async product(catalogId, productId) {
-        const { rows } = await pool.query<ProductRow>(
+        const { rows } = await db.query<ProductRow>(
           'SELECT catalog_id, product_id, name, description, price, currency, image FROM catalog_products WHERE catalog_id = $1 AND product_id = $2',
           [catalogId, productId],
         )
@@ -49,5 +55,24 @@ export function createPgLibraryEffects(pool: Pool): LibraryEffects {
         return toProduct(r)
       },
     },
+  }
+  madeFor.set(effects.templates, db)
+  madeFor.set(effects.catalogue, db)
+  return effects
+}
+
+/**
+ * ContactTx.library: the step's library effects, those this store made (reading through `pool`) now read over the
+ * contact transaction's connection `c`, so a step holding a connection never takes a second one from the pool
+ * (concurrent broadcast starts used to empty the pool that way and wait on each other for ever). Effects given
+ * otherwise (a test's, another store's) are kept as they are.
+ */
+export function libraryOn(effects: LibraryEffects, pool: Pool, c: Queryable): LibraryEffects {
+  const own = madeFor.get(effects.templates) === pool || madeFor.get(effects.catalogue) === pool
+  if (!own) return effects
+  const onTx = createPgLibraryEffects(c)
+  return {
+    templates: madeFor.get(effects.templates) === pool ? onTx.templates : effects.templates,
+    catalogue: madeFor.get(effects.catalogue) === pool ? onTx.catalogue : effects.catalogue,
   }
 }

@@ -11,7 +11,7 @@ import type { PoolClient } from 'pg'
 import type { FlowDocument } from '../../shared/flow/document'
 import type { PublishLibrary } from '../services/publish/library'
 import { KeyedLock } from './keyed-lock'
-import { createPgLibraryEffects } from './pg-library'
+import { createPgLibraryEffects, libraryOn } from './pg-library'
 import { PgFlows } from './pg-flows'
 import {
   beginForContact,
@@ -219,6 +219,7 @@ export class PgRuntimeStore implements RuntimeStore {
         return docs.filter((doc): doc is FlowDocument => doc !== null)
       },
       contacts: contactsEffect(c, this.now),
+      library: (effects) => libraryOn(effects, this.pool, c),
       recentMessages: (limit) => recentMessages(c, contact.id, limit),
       newestRun: () => newestRun(c, contact.id),
       commit,

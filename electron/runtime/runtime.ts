@@ -116,7 +116,7 @@ export class Runtime {
 
   private deps(tx: ContactTx, serviceWindow = this.opts.serviceWindow ?? false): EngineDeps {
     const deps: EngineDeps = {
-      effects: { ...this.opts.effects, contacts: tx.contacts },
+      effects: { ...this.opts.effects, ...tx.library?.(this.opts.effects), contacts: tx.contacts },
       catalog: nodeCatalog,
       serviceWindow,
       flows: runtimeFlowSource(tx),
@@ -337,15 +337,14 @@ export class Runtime {
 
   /**
    * Business-initiated work for one contact under its lock (a broadcast recipient's start, broadcast-host.ts): `fn`
-   * gets the core with the 24-hour window and opt-out enforced, and returns the writes to commit (none: nothing is
-   * written); their messages are sent as any step's.
-   */
+   * gets the core with the 24-hour window and opt-out enforced (on the contact as `fn` updated it, when given), and
+   * returns the writes to commit (none: nothing is written); their messages are sent as any step's. */
   async inContact<T>(
     phone: string,
     name: string | undefined,
     fn: (
       tx: ContactTx,
-      core: (event: ConversationEvent) => Promise<Handled>,
+      core: (event: ConversationEvent, contact?: ContactTx['contact']) => Promise<Handled>,
     ) => Promise<{ result: T; writes: Omit<ContactWrites, 'leaseOutbound'> | null }>,
   ): Promise<T> {
     let leased: OutboxItem[] = []
@@ -353,7 +352,9 @@ export class Runtime {
     let offered = false
     let hint: number | null = null
     const result = await this.store.withContact(phone, name, async (tx) => {
-      const { result, writes } = await fn(tx, (event) => this.handle(tx, event, this.now(), true))
+      const { result, writes } = await fn(tx, (e, c) =>
+        this.handle(c ? { ...tx, contact: c } : tx, e, this.now(), true),
+      )
       if (writes) {
         const lease = this.leaseOutbound()
         offered = lease !== undefined

@@ -142,6 +142,11 @@ export interface ContactTx {
   ): Promise<{ doc: FlowDocument; version: number } | null>
   /** For the engine: contact reads and updates inside this transaction. */
   readonly contacts: ContactsEffect
+  /**
+   * The step's library effects as this transaction reads them: PostgreSQL reads its own over the transaction's
+   * connection (pg-library.ts libraryOn); absent: as given.
+   */
+  library?(effects: LibraryEffects): LibraryEffects
   /** The contact's last `limit` messages, oldest first (a takeover notification lists them). */
   recentMessages(limit: number): Promise<NoticeMessage[]>
   /** The contact's newest run (a person's reply without a Hand over run is queued under it), or null. */

@@ -98,17 +98,47 @@ it('starts none past the daily limit of new conversations: waiting_limit until t
 })
 
 it('contacts inside their window do not count against the limit', async () => {
-  const host = recordingHost(store, now, (r) => ({
-    state: 'sent',
-    runId: `run_${r.seq}`,
-    cost: 0,
-    templates: [],
-    newConversation: false,
-  }))
+  const host = recordingHost(
+    store,
+    now,
+    (r) => ({
+      state: 'sent',
+      runId: `run_${r.seq}`,
+      cost: 0,
+      templates: [],
+      newConversation: false,
+    }),
+    () => true,
+  )
   const runner = runnerWith(host, { conversationLimit: 2, rate: () => 100 })
   await store.create(spec, people(6), T0)
   await runUntil(runner, T0 + 10_000)
   expect(host.starts).toHaveLength(6)
+})
+
+it('at the daily limit, recipients inside their window still start; only those outside it wait for room', async () => {
+  const inside = new Set(
+    people(6)
+      .slice(2)
+      .filter((_, i) => i % 2 === 0)
+      .map((p) => p.phone),
+  )
+  const host = recordingHost(
+    store,
+    now,
+    (r) => ({ state: 'sent', runId: `run_${r.seq}`, cost: 0, templates: [], newConversation: !inside.has(r.phone) }),
+    (r) => inside.has(r.phone),
+  )
+  const runner = runnerWith(host, { conversationLimit: 2, rate: () => 100 })
+  const { id } = await store.create(spec, people(6), T0)
+  await runUntil(runner, T0 + 60_000)
+  // Recipients 1 and 2 open the two conversations the limit allows; 3 and 5 are inside their windows and start
+  // at the limit; 4 and 6 would open conversations and wait.
+  expect(host.starts.map((s) => s.seq).sort()).toEqual([1, 2, 3, 5])
+  expect((await store.get(id))!.status).toBe('waiting_limit')
+  await runUntil(runner, T0 + WINDOW_MS + 120_000)
+  expect(host.starts.map((s) => s.seq).sort()).toEqual([1, 2, 3, 4, 5, 6])
+  expect((await store.get(id))!).toMatchObject({ status: 'done', counts: { sent: 6 } })
 })
 
 it('starts nothing beyond the room its host gives (the outbox backlog bound)', async () => {

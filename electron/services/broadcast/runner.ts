@@ -17,7 +17,23 @@ export interface BroadcastHost {
    * Starts one claimed recipient and records its outcome (the runtime: in the contact's transaction, with the run).
    * Throws RecipientTaken when the recipient had moved on (another start took it): nothing happened.
    */
-  start(recipient: ClaimedRecipient): Promise<RecipientOutcome>
+  start(recipient: ClaimedRecipient, limit?: ConversationBudget): Promise<RecipientOutcome>
+}
+
+/**
+ * The daily limit's room left this round. A host takes one before starting a recipient outside its 24-hour window
+ * (who would open a new business-initiated conversation) and, refused, throws HeldByLimit having done nothing; a
+ * recipient inside its window opens no conversation, so it never asks and is never held.
+ */
+export interface ConversationBudget {
+  take(): boolean
+}
+
+/** Thrown by a host when the recipient would open a conversation past the daily limit: nothing happened. */
+export class HeldByLimit extends Error {
+  constructor() {
+    super('The daily limit of new conversations is reached.')
+  }
 }
 
 export interface RunnerOptions {
@@ -119,17 +135,21 @@ export class BroadcastRunner {
       const room = this.opts.room() - this.waitingStarted
       if (room < allowance) [allowance, limited] = [Math.max(0, room), 'room']
     }
+    // The limit holds back only recipients outside their window (the host asks the budget for those alone), so
+    // recipients are claimed at the pace even at the limit: one inside its window still starts.
     const limit = this.opts.conversationLimit
-    if (limit !== null) {
-      const room = limit - (await this.store.newConversationsSince(now - WINDOW_MS))
-      if (room <= 0) return this.atLimit(now)
-      if (room < allowance) [allowance, limited] = [room, 'limit']
-    }
+    let budget = limit === null ? Infinity : limit - (await this.store.newConversationsSince(now - WINDOW_MS))
+    const conversations: ConversationBudget = { take: () => budget > 0 && budget-- > 0 }
     const claimed =
       allowance > 0 ? await this.store.claim({ now, leaseMs: this.opts.leaseMs ?? 30_000, limit: allowance }) : []
     const go = await this.paced(claimed, now)
-    this.bucket.take(go.length)
-    await this.startAll(go)
+    const held = await this.startAll(go, conversations)
+    this.bucket.take(go.length - held.length)
+    if (held.length) {
+      await this.store.release(held, now + 60_000)
+      await this.atLimit(now, new Set(held.map((r) => r.broadcastId)))
+      limited = 'limit'
+    }
     if (go.length) await this.store.finishDone(this.opts.now())
     const next =
       limited || claimed.length >= allowance ? now + Math.max(STEP_MS, this.bucket.waitMs()) : await this.nextDue(now)
@@ -141,13 +161,13 @@ export class BroadcastRunner {
     return due === null ? now + (this.opts.pollMs ?? 1000) : Math.max(due, now + STEP_MS)
   }
 
-  /** The daily limit is reached: running broadcasts with due recipients wait for room (checked every round). */
-  private async atLimit(now: number): Promise<RoundReport> {
-    const views = await this.store.list(100)
-    for (const b of views)
-      if ((b.status === 'running' || b.status === 'scheduled') && b.nextAt !== null && b.nextAt <= now)
-        await this.store.setStatus(b.id, 'waiting_limit', now)
-    return { started: 0, limited: 'limit', nextAt: now + 60_000 }
+  /** The daily limit held recipients of these broadcasts back: they wait for room (their recipients due in a minute). */
+  private async atLimit(now: number, ids: Set<string>): Promise<void> {
+    for (const id of ids) {
+      const b = await this.store.get(id)
+      if (b && (b.status === 'running' || b.status === 'scheduled'))
+        await this.store.setStatus(id, 'waiting_limit', now)
+    }
   }
 
   /** A broadcast with its own slower rate holds its recipients beyond that rate back, for later. */
@@ -171,19 +191,26 @@ export class BroadcastRunner {
     return go
   }
 
-  private async startAll(items: ClaimedRecipient[]): Promise<void> {
+  /** Starts the recipients; answers those the daily limit held back. */
+  private async startAll(items: ClaimedRecipient[], budget: ConversationBudget): Promise<ClaimedRecipient[]> {
     const concurrency = this.opts.concurrency ?? 16
+    const held: ClaimedRecipient[] = []
     let next = 0
     const worker = async () => {
-      while (next < items.length) await this.startOne(items[next++]!)
+      while (next < items.length) {
+        const r = items[next++]!
+        if ((await this.startOne(r, budget)) === 'held') held.push(r)
+      }
     }
     await Promise.all(Array.from({ length: Math.min(concurrency, items.length) }, worker))
+    return held
   }
 
-  private async startOne(r: ClaimedRecipient): Promise<void> {
+  private async startOne(r: ClaimedRecipient, budget: ConversationBudget): Promise<'held' | void> {
     try {
-      await this.host.start(r)
+      await this.host.start(r, budget)
     } catch (err) {
+      if (err instanceof HeldByLimit) return 'held'
       if (err instanceof RecipientTaken) return
       const message = err instanceof Error ? err.message : String(err)
       this.opts.log?.(`broadcasts: recipient ${r.seq} of ${r.broadcastId} (${r.phone}) could not start: ${message}`)

@@ -5,7 +5,7 @@ import type { CreditRule } from '../../../shared/api/commands/manual'
 import { WINDOW_MS } from '../../../shared/engine/limits'
 import type { FlowDocument } from '../../../shared/flow/document'
 import { mergeFields } from '../../services/audience/directory'
-import type { BroadcastHost } from '../../services/broadcast/runner'
+import { HeldByLimit, type BroadcastHost, type ConversationBudget } from '../../services/broadcast/runner'
 import type { BroadcastStore, ClaimedRecipient, RecipientOutcome } from '../../services/broadcast/store'
 import type { HandoverStore } from '../../services/handovers'
 import type { RunService } from '../../services/runs'
@@ -27,15 +27,19 @@ const BLOCKING = new Set(['outside_window', 'opted_out'])
 
 export function studioBroadcastHost(deps: StudioHostDeps): BroadcastHost {
   return {
-    async start(r) {
-      const outcome = await outcomeOf(deps, r)
+    async start(r, limit) {
+      const outcome = await outcomeOf(deps, r, limit)
       await deps.store.settle({ broadcastId: r.broadcastId, seq: r.seq, outcome, at: deps.now() })
       return outcome
     },
   }
 }
 
-async function outcomeOf(deps: StudioHostDeps, r: ClaimedRecipient): Promise<RecipientOutcome> {
+async function outcomeOf(
+  deps: StudioHostDeps,
+  r: ClaimedRecipient,
+  limit?: ConversationBudget,
+): Promise<RecipientOutcome> {
   const flow = deps.flow(r.flowId)
   if (!flow)
     return {
@@ -69,6 +73,8 @@ async function outcomeOf(deps: StudioHostDeps, r: ClaimedRecipient): Promise<Rec
       },
     }
   const open = contact.lastInboundAt !== null && deps.now() - contact.lastInboundAt < WINDOW_MS
+  // Only a recipient outside its window opens a conversation the daily limit counts (runner.ts ConversationBudget).
+  if (!open && limit && !limit.take()) throw new HeldByLimit()
   const step = await deps.runs.start(flow, {
     contact,
     trigger: { kind: 'manual', operator: `broadcast ${r.broadcastId}`, data: r.variables },

@@ -144,6 +144,20 @@ describe('a person from the Contacts screen', () => {
     expect(!unknown.ok && unknown.error.code).toBe('not_found')
   })
 
+  it('a reply goes only inside the 24-hour window since the customer last wrote, as the channel allows', async () => {
+    const t = await askFlow(api, { started: true })
+    expectOk(await api.call('handovers.start', { contactId: t.contactId }))
+    expectOk(await api.call('emulator.send', { ...t, event: { type: 'text', text: 'anyone there?' } }))
+    const inside = expectOk(await api.call('handovers.reply', { contactId: t.contactId, text: 'Yes, hello' }))
+    expect(inside.message).toMatchObject({ direction: 'out' })
+    now += 25 * HOUR
+    const late = await api.call('handovers.reply', { contactId: t.contactId, text: 'Still there?' })
+    expect(!late.ok && late.error).toMatchObject({
+      code: 'outside_window',
+      message: expect.stringContaining('24 hours'),
+    })
+  })
+
   it("blocks an operator's start of a contact with a person; the emulator's own start ends the takeover", async () => {
     const t = await askFlow(api)
     const contact = expectOk(await api.call('emulator.contact', {}))

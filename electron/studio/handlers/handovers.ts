@@ -56,6 +56,8 @@ export const handoversHandlers: AreaHandlers<'handovers'> = {
     if (r) return r.reply(req.contactId, req.text)
     const runs = runsAtClock(ctx, req.contactId)
     contactOf(runs, req.contactId)
-    return { message: await personReply(runs, req.contactId, req.text, false).catch(asApiFailure) }
+    // The Contacts screen acts as an operator does (manual.trigger enforces the window too): a free-form message
+    // reaches the customer only inside the 24-hour window, so the studio refuses what the channel would.
+    return { message: await personReply(runs, req.contactId, req.text, true).catch(asApiFailure) }
   },
 }

@@ -97,6 +97,22 @@ it('starts none past the daily limit of new conversations: waiting_limit until t
   expect((await store.get(id))!).toMatchObject({ status: 'done', counts: { sent: 5 } })
 })
 
+it('a broadcast paused and resumed at the daily limit reads waiting_limit at the next round, not a minute later', async () => {
+  const host = recordingHost(store, now)
+  const runner = runnerWith(host, { conversationLimit: 2, rate: () => 100 })
+  const service = new BroadcastService(store, now)
+  const b = await service.create(spec, people(4))
+  await runUntil(runner, T0 + 5_000)
+  expect(host.starts).toHaveLength(2)
+  expect((await store.get(b.id))!.status).toBe('waiting_limit')
+  await service.pause(b.id)
+  expect((await service.resume(b.id)).status).toBe('running')
+  // The held recipients come back only a minute after they were held; the round says why nothing goes meanwhile.
+  await runner.round()
+  expect((await store.get(b.id))!.status).toBe('waiting_limit')
+  expect(host.starts).toHaveLength(2)
+})
+
 it('contacts inside their window do not count against the limit', async () => {
   const host = recordingHost(
     store,

@@ -12,6 +12,9 @@ import {
   type RecipientWrite,
 } from './store'
 
+/** How long recipients the daily limit held back wait before they are tried again. */
+const HELD_MS = 60_000
+
 export interface BroadcastHost {
   /**
    * Starts one claimed recipient and records its outcome (the runtime: in the contact's transaction, with the run).
@@ -140,13 +143,17 @@ export class BroadcastRunner {
     const limit = this.opts.conversationLimit
     let budget = limit === null ? Infinity : limit - (await this.store.newConversationsSince(now - WINDOW_MS))
     const conversations: ConversationBudget = { take: () => budget > 0 && budget-- > 0 }
+    // No room at all: say so on the broadcasts whose next recipients are due by the time held ones come back (a
+    // minute), so a broadcast resumed at the limit reads "waiting for the daily limit" at once, not after a minute of
+    // "running" with nothing sent. A recipient inside its window that starts below puts it back to running (claim).
+    if (budget <= 0) await this.noRoom(now)
     const claimed =
       allowance > 0 ? await this.store.claim({ now, leaseMs: this.opts.leaseMs ?? 30_000, limit: allowance }) : []
     const go = await this.paced(claimed, now)
     const held = await this.startAll(go, conversations)
     this.bucket.take(go.length - held.length)
     if (held.length) {
-      await this.store.release(held, now + 60_000)
+      await this.store.release(held, now + HELD_MS)
       await this.atLimit(now, new Set(held.map((r) => r.broadcastId)))
       limited = 'limit'
     }
@@ -168,6 +175,14 @@ export class BroadcastRunner {
       if (b && (b.status === 'running' || b.status === 'scheduled'))
         await this.store.setStatus(id, 'waiting_limit', now)
     }
+  }
+
+  private async noRoom(now: number): Promise<void> {
+    const ids = new Set<string>()
+    for (const b of await this.store.list(100))
+      if ((b.status === 'running' || b.status === 'scheduled') && b.nextAt !== null && b.nextAt <= now + HELD_MS)
+        ids.add(b.id)
+    if (ids.size) await this.atLimit(now, ids)
   }
 
   /** A broadcast with its own slower rate holds its recipients beyond that rate back, for later. */

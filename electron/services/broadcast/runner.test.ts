@@ -113,6 +113,22 @@ it('a broadcast paused and resumed at the daily limit reads waiting_limit at the
   expect(host.starts).toHaveLength(2)
 })
 
+it("the limit's room goes to recipients in their order, however long each contact's transaction takes to reach it", async () => {
+  const inner = recordingHost(store, now)
+  // Later recipients reach the budget first (their contacts' reads are quicker), as concurrent PostgreSQL starts may.
+  const host = {
+    ...inner,
+    async start(r: Parameters<typeof inner.start>[0], limit: Parameters<typeof inner.start>[1]) {
+      await new Promise((done) => setTimeout(done, (5 - r.seq) * 5))
+      return inner.start(r, limit)
+    },
+  }
+  const runner = runnerWith(host, { conversationLimit: 2, rate: () => 100 })
+  await store.create(spec, people(4), T0)
+  await runUntil(runner, T0 + 5_000)
+  expect(inner.starts.map((s) => s.seq).sort()).toEqual([1, 2])
+})
+
 it('contacts inside their window do not count against the limit', async () => {
   const host = recordingHost(
     store,

@@ -150,7 +150,9 @@ export class BroadcastRunner {
     const claimed =
       allowance > 0 ? await this.store.claim({ now, leaseMs: this.opts.leaseMs ?? 30_000, limit: allowance }) : []
     const go = await this.paced(claimed, now)
-    const held = await this.startAll(go, conversations)
+    // Room for fewer than the round starts: one at a time, so the limit's room goes to recipients in their order (16
+    // starts at once took it in whichever order their contacts' transactions reached it: PostgreSQL sent the 1st and 3rd).
+    const held = await this.startAll(go, conversations, budget < go.length ? 1 : (this.opts.concurrency ?? 16))
     this.bucket.take(go.length - held.length)
     if (held.length) {
       await this.store.release(held, now + HELD_MS)
@@ -207,8 +209,11 @@ export class BroadcastRunner {
   }
 
   /** Starts the recipients; answers those the daily limit held back. */
-  private async startAll(items: ClaimedRecipient[], budget: ConversationBudget): Promise<ClaimedRecipient[]> {
-    const concurrency = this.opts.concurrency ?? 16
+  private async startAll(
+    items: ClaimedRecipient[],
+    budget: ConversationBudget,
+    concurrency: number,
+  ): Promise<ClaimedRecipient[]> {
     const held: ClaimedRecipient[] = []
     let next = 0
     const worker = async () => {

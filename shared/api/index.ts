@@ -22,10 +22,12 @@ import { translationsCommands } from './commands/translations'
 import { broadcastsCommands } from './commands/broadcasts'
 import { handoversCommands } from './commands/handovers'
 import { trafficCommands } from './commands/traffic'
+import { untestedCommands } from './commands/untested'
 import { flowsEvents } from './events/flows'
 import { emulatorEvents } from './events/emulator'
 import { logsEvents } from './events/logs'
 import { compareEvents } from './events/compare'
+import { testsEvents } from './events/tests'
 
 export * from './result'
 export * from './define'
@@ -58,6 +60,7 @@ export const commands = {
   ...handoversCommands,
   ...trafficCommands,
   ...broadcastsCommands,
+  ...untestedCommands,
 }
 
 export const events = {
@@ -65,6 +68,7 @@ export const events = {
   ...emulatorEvents,
   ...logsEvents,
   ...compareEvents,
+  ...testsEvents,
 }
 
 export type Commands = typeof commands

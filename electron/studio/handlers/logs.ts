@@ -36,6 +36,7 @@ export const logsHandlers: AreaHandlers<'logs'> = {
     return { deleted }
   },
   'logs.saveTest': (req, ctx) => {
+    if (req.serverId) throw new ApiFailure('not_ready', "Saving a server's run as a test is being built.")
     const run = ctx.service(logQueries).summary(req.runId)
     if (!run) throw notFound('Run', req.runId)
     // A logged run has no record of emulator presets or mocks: the test starts from the trigger alone.

@@ -89,6 +89,12 @@ export interface LogTrace {
   trigger: TriggerInput
   /** The trigger node the run started at (its first trace event), or null for a run without trace. */
   triggerNodeId: string | null
+  /**
+   * The contact as the run met it, for "Save as test": when the customer last wrote before the run started (the
+   * newest inbound message kept of earlier runs; null: none) and whether they had opted in. Absent from servers
+   * older than it.
+   */
+  contactAtStart?: { lastInboundAt: number | null; optedIn: boolean; fields?: Record<string, unknown> }
 }
 
 export interface LogRetention {

@@ -72,6 +72,15 @@ describeEachStore('untested traffic of a runtime', (c) => {
         { from: 'n_route', port: 'false', to: 'n_ask', runs: 1, share: 0.5, runId: looped },
       ],
     })
+    // Saved as a test (masked, as a server's run is by default), the looping run takes both branches off the list.
+    const saved = expectOk(await call('logs.saveTest', { serverId, runId: looped, name: 'loops once' }))
+    expect(saved.flowId).toBe(flowId)
+    expect(expectOk(await call('tests.untestedTraffic', { serverId, flowId, ...DAY }))).toEqual({
+      runs: 2,
+      tests: 2,
+      failedTests: 0,
+      branches: [],
+    })
   })
 
   it('says what the server answered when the period has no runs there, and when the key is wrong', async () => {

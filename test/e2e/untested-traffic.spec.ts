@@ -146,8 +146,14 @@ for (const store of ['sqlite', 'postgres'] as const) {
           timeout: 30_000,
         },
       )
-      await expect(emulator.getByTestId('conversation-test')).toHaveCount(2)
-      await page.screenshot({ path: test.info().outputPath('untested-traffic-covered.png') })
+      // The saved run replays against today's flow (masked, as a server's run is by default) and passes.
+      const saved = emulator.getByTestId('conversation-test')
+      await expect(saved).toHaveCount(2)
+      await emulator.getByRole('button', { name: 'Run all' }).click()
+      await expect(saved.nth(0)).toHaveAttribute('data-status', 'passed')
+      await expect(saved.nth(1)).toHaveAttribute('data-status', 'passed')
+      await page.getByRole('radio', { name: 'Dark' }).click()
+      await page.screenshot({ path: test.info().outputPath('untested-traffic-covered-dark.png') })
     } finally {
       await serve.stop()
       await cleanUp()

@@ -131,7 +131,10 @@ for (const store of ['sqlite', 'postgres'] as const) {
       await expect(branches.nth(0)).toContainText(/^check → \S+ → sorry1 run · 50 %/)
       await expect(branches.nth(1)).toContainText(/^sorry → \S+ → end_11 run · 50 %/)
       await expect(untested).toContainText('2 runs of Production · 1 saved test played · 2 branches no test takes')
-      await page.screenshot({ path: test.info().outputPath('untested-traffic-list.png') })
+      await untested.screenshot({ path: test.info().outputPath('untested-traffic-light.png') })
+      await page.getByRole('radio', { name: 'Dark' }).click()
+      await untested.screenshot({ path: test.info().outputPath('untested-traffic-dark.png') })
+      await page.getByRole('radio', { name: 'Light' }).click()
 
       await branches
         .first()

@@ -160,7 +160,7 @@ export function UntestedTraffic({
           listed here, busiest first.
         </p>
       )}
-      {found && <Found found={found} doc={doc} saving={saving} onSave={save} onShow={show} />}
+      {found && !running && <Found found={found} doc={doc} saving={saving} onSave={save} onShow={show} />}
     </section>
   )
 }
@@ -182,8 +182,9 @@ function Found({
   if (found.runs === 0)
     return (
       <p className="emu-empty" role="status">
-        No runs of this flow started on {found.where} in the period. Untested traffic comes from real runs: publish the
-        flow and let customers talk to it, or choose a longer period or another server.
+        No runs of this flow started {found.where === 'this studio' ? 'in' : 'on'} {found.where} in the period. Untested
+        traffic comes from real runs: publish the flow and let customers talk to it, or choose a longer period or
+        another server.
       </p>
     )
   if (!found.branches.length)

@@ -138,6 +138,26 @@ describe('untested traffic over the studio’s own runs', () => {
     expect(r.branches.map((b) => `${b.from}.${b.port}`)).toEqual(['n_trigger_1.out', 'n_ask.out', 'n_which.true'])
   })
 
+  it('names no run once the runs that took a branch are deleted; the aggregates still count them', async () => {
+    const t = await setup()
+    await t.talk('other', 'other')
+    now += 60_000
+    const cut = now
+    await t.talk('ask1', 'ask')
+    expectOk(await api.call('logs.purge', { flowId: t.flowId, before: cut }))
+    const r = await t.untested()
+    expect(r.runs).toBe(2)
+    expect(r.branches).toContainEqual({ from: 'n_which', port: 'false', to: 'n_bye', runs: 1, share: 0.5, runId: null })
+    expect(r.branches).toContainEqual({
+      from: 'n_which',
+      port: 'true',
+      to: 'n_ask',
+      runs: 1,
+      share: 0.5,
+      runId: t.runIds.ask1,
+    })
+  })
+
   it('says how far the tests have been played', async () => {
     const t = await setup()
     await t.talk('ask1', 'ask')

@@ -3,6 +3,7 @@
 // /traffic/runs, docs/publish-api.md "Traffic of a runtime"), whose errors reach the user as in Flow Logs.
 import type { TrafficQuery, TrafficReport } from '../../../shared/api/commands/traffic'
 import type { EdgeRuns, EdgeRunsQuery } from '../../../shared/api/commands/untested'
+import { ApiFailure } from '../../services/failure'
 import { SqliteEdgeRuns } from '../../services/traffic/sqlite-edge-runs'
 import { SqliteTrafficQueries } from '../../services/traffic/sqlite-traffic'
 import type { HandlerContext } from '../handlers/types'
@@ -32,7 +33,14 @@ export function untestedSource(ctx: HandlerContext, serverId: string | undefined
       if (q.since) p.set('since', q.since)
       if (q.until) p.set('until', q.until)
       if (q.version !== undefined) p.set('version', String(q.version))
-      return client.request<EdgeRuns>(serverId, 'GET', `${flow(q.flowId)}/runs?${p}`)
+      // The route answers every flow (none: no runs), so not_found means a server older than the route.
+      return client.request<EdgeRuns>(serverId, 'GET', `${flow(q.flowId)}/runs?${p}`).catch((err: unknown) => {
+        if (!(err instanceof ApiFailure) || err.code !== 'not_found') throw err
+        throw new ApiFailure(
+          'unavailable',
+          `${err.message} The server does not say which runs took a connection (GET /api/v1/flows/{id}/traffic/runs): update its chatflow serve to find untested traffic there.`,
+        )
+      })
     },
   }
 }

@@ -2,10 +2,10 @@
 // period's sums in one round trip, turned into the same report and funnel as SQLite's (services/traffic/report.ts).
 import type pg from 'pg'
 import type { FunnelQuery, TrafficQuery } from '../../shared/api/commands/traffic'
-import { daysOf, funnelReport, trafficReport, type TrafficSums } from '../services/traffic/report'
-import type { TrafficSource } from '../services/traffic/source'
 import type { EdgeRunsQuery } from '../../shared/api/commands/untested'
 import { pgEdgeRuns } from './pg-edge-runs'
+import { daysOf, funnelReport, trafficReport, type TrafficSums } from '../services/traffic/report'
+import type { TrafficSource } from '../services/traffic/source'
 
 const WHERE = 'flow_id = $1 AND day BETWEEN $2 AND $3 AND ($4::integer IS NULL OR version = $4::integer)'
 const RUN_COUNTS = ['started', 'ended', 'failed', 'expired', 'abandoned', 'turns']

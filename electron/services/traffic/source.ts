@@ -13,10 +13,16 @@ export interface TrafficSource {
   edgeRuns(q: EdgeRunsQuery): Promise<EdgeRuns>
 }
 
-export function localTraffic(q: SqliteTrafficQueries, edges: SqliteEdgeRuns): TrafficSource {
-  return {
-    report: async (query) => q.report(query),
-    funnel: async (query) => q.funnel(query),
-    edgeRuns: async (query) => edges.edgeRuns(query),
+/** Over SQLite; with `edges`, the runs that took a connection too (the runtime's store; the overlay needs none). */
+export function localTraffic(q: SqliteTrafficQueries): Pick<TrafficSource, 'report' | 'funnel'>
+export function localTraffic(q: SqliteTrafficQueries, edges: SqliteEdgeRuns): TrafficSource
+export function localTraffic(
+  q: SqliteTrafficQueries,
+  edges?: SqliteEdgeRuns,
+): TrafficSource | Pick<TrafficSource, 'report' | 'funnel'> {
+  const reads = {
+    report: async (query: TrafficQuery) => q.report(query),
+    funnel: async (query: FunnelQuery) => q.funnel(query),
   }
+  return edges ? { ...reads, edgeRuns: async (query: EdgeRunsQuery) => edges.edgeRuns(query) } : reads
 }

@@ -15,6 +15,8 @@ function fail(reply: FastifyReply, err: SplitError): FastifyReply {
 /** The body's first problem as a sentence naming where it is, with what the request takes. */
 function badBody(issues: z.core.$ZodIssue[], takes: string): SplitError {
   const first = issues[0]!
+  if (!first.path.length && first.code === 'invalid_type')
+    return new SplitError(400, 'bad_request', `The body must be ${takes}.`)
   const message =
     first.code === 'unrecognized_keys'
       ? `Unknown field ${first.keys.map((k) => `"${k}"`).join(', ')}; the body is ${takes}.`

@@ -115,6 +115,7 @@ export function SplitSection(props: {
           <label>
             Version A
             <select
+              aria-label="Version A"
               value={form.a}
               onChange={set('a')}
               aria-invalid={versionsError ? true : undefined}
@@ -131,6 +132,7 @@ export function SplitSection(props: {
           <label>
             Version B
             <select
+              aria-label="Version B"
               value={form.b}
               onChange={set('b')}
               aria-invalid={versionsError ? true : undefined}
@@ -151,6 +153,7 @@ export function SplitSection(props: {
               min={1}
               max={99}
               step={1}
+              aria-label="% to version B"
               value={form.percent}
               onChange={set('percent')}
               aria-invalid={percentError ? true : undefined}

@@ -2,7 +2,7 @@
 import { buildFlow } from '../../../shared/engine/testing/fixtures'
 
 /**
- * "hi" (or the webhook) → greet: "Hello from <label>" → ask (waits) → bye: "Bye from <label>". Publishing it with
+ * "hi" (or the webhook) → greet: "Hello from <label>" → ask (waits) → bye: "Bye from <label>" → end. Publishing it with
  * labels A, B, C makes versions 1, 2, 3 whose messages name them.
  */
 export const splitFlow = (label: string, trigger: 'keyword' | 'webhook' = 'keyword') =>
@@ -16,11 +16,13 @@ export const splitFlow = (label: string, trigger: 'keyword' | 'webhook' = 'keywo
       { type: 'message', name: 'greet', config: { text: `Hello from ${label}` } },
       { type: 'question', name: 'ask', config: { prompt: 'Anything else?', saveTo: 'answer' } },
       { type: 'message', name: 'bye', config: { text: `Bye from ${label}` } },
+      { type: 'end', name: 'end_1', config: {} },
     ],
     [
       ['trigger_1', 'out', 'greet'],
       ['greet', 'out', 'ask'],
       ['ask', 'out', 'bye'],
+      ['bye', 'out', 'end_1'],
     ],
     { id: trigger === 'keyword' ? 'flw_split' : 'flw_split_hook', name: `Split ${label}` },
   )

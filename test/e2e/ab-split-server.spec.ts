@@ -117,6 +117,8 @@ for (const store of ['sqlite', 'postgres'] as const) {
         'The share for version B is a whole percent from 1 to 99 (end the split to send everyone to one).',
       )
       await expect(percent).toHaveAttribute('aria-invalid', 'true')
+      await split.scrollIntoViewIfNeeded()
+      await shot(page, 'publish-split-refused')
       await percent.fill('50')
       await split.getByRole('button', { name: 'Start split' }).click()
       await expect(split.getByRole('status')).toHaveText(

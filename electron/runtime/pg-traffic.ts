@@ -4,6 +4,8 @@ import type pg from 'pg'
 import type { FunnelQuery, TrafficQuery } from '../../shared/api/commands/traffic'
 import { daysOf, funnelReport, trafficReport, type TrafficSums } from '../services/traffic/report'
 import type { TrafficSource } from '../services/traffic/source'
+import type { EdgeRunsQuery } from '../../shared/api/commands/untested'
+import { pgEdgeRuns } from './pg-edge-runs'
 
 const WHERE = 'flow_id = $1 AND day BETWEEN $2 AND $3 AND ($4::integer IS NULL OR version = $4::integer)'
 const RUN_COUNTS = ['started', 'ended', 'failed', 'expired', 'abandoned', 'turns']
@@ -40,5 +42,9 @@ export class PgTraffic implements TrafficSource {
 
   async funnel(q: FunnelQuery) {
     return funnelReport(q, await this.sums(q, { answers: false, versions: false }))
+  }
+
+  edgeRuns(q: EdgeRunsQuery) {
+    return pgEdgeRuns(this.pool, q)
   }
 }

@@ -34,6 +34,7 @@ import { SqliteBroadcastStore } from '../services/broadcast/sqlite-broadcasts'
 import type { ContactTx, DeliveryFailure, RuntimeStore } from './store'
 import { localTraffic, type TrafficSource } from '../services/traffic/source'
 import { SqliteTrafficQueries } from '../services/traffic/sqlite-traffic'
+import { SqliteEdgeRuns } from '../services/traffic/sqlite-edge-runs'
 import { TrafficBatch } from '../services/traffic/run-traffic'
 
 const UNDONE = 'A write this step read was undone (its commit failed): nothing was kept. Try again.'
@@ -93,7 +94,7 @@ export class SqliteRuntimeStore implements RuntimeStore {
     this.channel = new SqliteChannel(db, this.writer)
     this.broadcasts = new SqliteBroadcastStore(db, { write: (fn) => this.writer.run(fn), ownsFile: true })
     this.logs = localSource(new LogQueries(db))
-    this.traffic = localTraffic(new SqliteTrafficQueries(db))
+    this.traffic = localTraffic(new SqliteTrafficQueries(db), new SqliteEdgeRuns(db))
     this.directory = new SqliteContactDirectory(db, (fn) => this.writer.run(fn))
     // Steps only mark their runs for search (migration 014); their search rows are built here, behind the writes.
     this.stopIndexing = new SearchIndexer(db).every(SEARCH_INDEX_MS, (err) =>

@@ -5,6 +5,7 @@ import type { ApiError } from '../../shared/api'
 import { api } from '../api'
 import { useEditor } from '../editor/context'
 import { GenerateTests } from './GenerateTests'
+import { UntestedTraffic } from './UntestedTraffic'
 import { mocksFor, type HttpMode } from './mocks'
 import type { EmulatorStore } from './session-store'
 import { X } from 'lucide-react'
@@ -104,6 +105,14 @@ export function TestsPanel({
         flowId={flowId}
         onDone={() => {
           void load()
+          void store.getState().refreshCoverage()
+        }}
+      />
+      <UntestedTraffic
+        flowId={flowId}
+        testNames={tests.map((t) => t.name)}
+        onSaved={async () => {
+          await load()
           void store.getState().refreshCoverage()
         }}
       />

@@ -23,10 +23,12 @@ import { broadcastsCommands } from './commands/broadcasts'
 import { handoversCommands } from './commands/handovers'
 import { trafficCommands } from './commands/traffic'
 import { splitCommands } from './commands/split'
+import { untestedCommands } from './commands/untested'
 import { flowsEvents } from './events/flows'
 import { emulatorEvents } from './events/emulator'
 import { logsEvents } from './events/logs'
 import { compareEvents } from './events/compare'
+import { testsEvents } from './events/tests'
 
 export * from './result'
 export * from './define'
@@ -60,6 +62,7 @@ export const commands = {
   ...trafficCommands,
   ...splitCommands,
   ...broadcastsCommands,
+  ...untestedCommands,
 }
 
 export const events = {
@@ -67,6 +70,7 @@ export const events = {
   ...emulatorEvents,
   ...logsEvents,
   ...compareEvents,
+  ...testsEvents,
 }
 
 export type Commands = typeof commands

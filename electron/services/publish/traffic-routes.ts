@@ -5,6 +5,7 @@
 import type { FastifyInstance, FastifyReply } from 'fastify'
 import { z } from 'zod'
 import { FunnelQuerySchema, TrafficQuerySchema } from '../../../shared/api/commands/traffic'
+import { EdgeRunsQuerySchema } from '../../../shared/api/commands/untested'
 import type { TrafficSource } from '../traffic/source'
 import { readQuery } from '../webhook/request-input'
 
@@ -15,6 +16,19 @@ const version = z
   .optional()
 const Period = z.strictObject({ from: z.string(), to: z.string(), version })
 const FunnelPeriod = Period.extend({ goal: z.string() })
+const EdgeQuery = z.strictObject({
+  from: z.string(),
+  port: z.string(),
+  to: z.string(),
+  limit: z
+    .string()
+    .regex(/^\d{1,9}$/, 'a whole number')
+    .transform(Number)
+    .optional(),
+  since: z.string().optional(),
+  until: z.string().optional(),
+  version,
+})
 
 const FLOW_ID = /^[^\s/]{1,200}$/
 
@@ -55,5 +69,17 @@ export function trafficRoutes(app: FastifyInstance, traffic: TrafficSource): voi
     const q = FunnelQuerySchema.safeParse({ flowId: req.params.id, ...raw.data })
     if (!q.success) return refuse(reply, q.error.issues, takes)
     return reply.send(await traffic.funnel(q.data))
+  })
+
+  // The newest runs that took one connection (the Tests tab's untested traffic saves one of them as a test).
+  app.get<{ Params: { id: string } }>('/api/v1/flows/:id/traffic/runs', async (req, reply) => {
+    if (!flowId(reply, req.params.id)) return reply
+    const takes =
+      'from, port and to (the connection: its source node, port and target node), limit (1 to 100), since and until (UTC days, YYYY-MM-DD) and version'
+    const raw = EdgeQuery.safeParse(readQuery(req.url))
+    if (!raw.success) return refuse(reply, raw.error.issues, takes)
+    const q = EdgeRunsQuerySchema.safeParse({ flowId: req.params.id, ...raw.data })
+    if (!q.success) return refuse(reply, q.error.issues, takes)
+    return reply.send(await traffic.edgeRuns(q.data))
   })
 }

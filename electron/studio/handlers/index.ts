@@ -19,6 +19,7 @@ import { translationsHandlers } from './translations'
 import { broadcastsHandlers } from './broadcasts'
 import { handoversHandlers } from './handovers'
 import { trafficHandlers } from './traffic'
+import { untestedHandlers } from './untested'
 import type { HandlerMap } from './types'
 
 // Every Command's one implementation. Adding an area: handlers/<area>.ts typed AreaHandlers<'<area>'>, one line
@@ -45,4 +46,5 @@ export const handlers: HandlerMap = {
   ...translationsHandlers,
   ...trafficHandlers,
   ...broadcastsHandlers,
+  ...untestedHandlers,
 }

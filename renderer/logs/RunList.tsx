@@ -75,6 +75,9 @@ export function RunList(props: Props) {
         <div className="logs-list-head" role="row">
           <span role="columnheader">State</span>
           <span role="columnheader">Trigger</span>
+          <span role="columnheader" title="The version each run started on (under an A/B split, the one it was given)">
+            Version
+          </span>
           <span role="columnheader">Contact</span>
           <span role="columnheader">Started</span>
           <span role="columnheader">Time</span>
@@ -114,6 +117,13 @@ export function RunList(props: Props) {
                 )}
               </span>
               <span role="gridcell">{r.triggerKind}</span>
+              <span
+                role="gridcell"
+                className="logs-version"
+                title={r.version == null ? 'Started before versions were kept' : `Started on version ${r.version}`}
+              >
+                {r.version == null ? '' : `v${r.version}`}
+              </span>
               <span role="gridcell" title={r.contact.phone}>
                 {r.contact.name || r.contact.phone}
               </span>

@@ -48,6 +48,7 @@ export function TraceView(props: Props) {
           {run.triggerKind} · {run.contact.name} {run.contact.phone}
         </span>
         <span>started {new Date(run.startedAt).toLocaleString()}</span>
+        {run.version != null && <span data-testid="trace-version">version {run.version}</span>}
         <span data-testid="trace-total">total {formatMs(trace.totalMs)}</span>
         <span>{trace.trace.length} nodes</span>
         <span className="trace-actions">

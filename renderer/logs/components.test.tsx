@@ -112,3 +112,21 @@ describe('RunList takeovers', () => {
     expect(html).toMatch(/data-run-id="r2"[^]*?With a person since/)
   })
 })
+
+describe('RunList versions', () => {
+  it('names the version each run started on, and leaves it blank for runs stored before versions were kept', () => {
+    const html = renderToStaticMarkup(
+      <RunList
+        runs={[{ ...run(1), version: 3 }, { ...run(2), version: 4 }, run(3)]}
+        selectedId={null}
+        hasMore={false}
+        loading={false}
+        {...none}
+      />,
+    )
+    expect(html).toContain('>Version</span>')
+    expect(html).toContain('title="Started on version 3">v3</span>')
+    expect(html).toContain('title="Started on version 4">v4</span>')
+    expect(html).toContain('title="Started before versions were kept"></span>')
+  })
+})

@@ -4,11 +4,12 @@ import type { PublishedVersion, PublishPreview as Preview, PublishServer } from 
 import { api } from '../api'
 import { PublishPreview } from './PublishPreview'
 import { ServersSection } from './ServersSection'
+import { SplitSection } from './SplitSection'
 import { Modal } from '../ui/Modal'
 
 /**
  * Publish a flow to a production server: first what would change there, errors (which block), warnings and
- * untested branches (which do not); then the server's version history and rollback.
+ * untested branches (which do not); then the server's version history and rollback, and the A/B split.
  */
 export function PublishDialog({ flows, onClose }: { flows: FlowSummary[]; onClose(): void }) {
   const [servers, setServers] = useState<PublishServer[]>([])
@@ -158,6 +159,7 @@ export function PublishDialog({ flows, onClose }: { flows: FlowSummary[]; onClos
           </li>
         ))}
       </ul>
+      <SplitSection serverId={serverId} flowId={flowId} history={history} onEnded={() => void loadHistory()} />
       <div className="dialog-actions">
         <button type="button" onClick={onClose}>
           Close

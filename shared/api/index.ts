@@ -22,6 +22,7 @@ import { translationsCommands } from './commands/translations'
 import { broadcastsCommands } from './commands/broadcasts'
 import { handoversCommands } from './commands/handovers'
 import { trafficCommands } from './commands/traffic'
+import { splitCommands } from './commands/split'
 import { untestedCommands } from './commands/untested'
 import { flowsEvents } from './events/flows'
 import { emulatorEvents } from './events/emulator'
@@ -59,6 +60,7 @@ export const commands = {
   ...translationsCommands,
   ...handoversCommands,
   ...trafficCommands,
+  ...splitCommands,
   ...broadcastsCommands,
   ...untestedCommands,
 }

@@ -2,7 +2,7 @@
 // stickiness per contact (whatever the percent becomes, after a restart, on a second PostgreSQL instance), runs
 // going on finishing on their version, the end of the split, and bad requests refused with a code and a sentence.
 import { afterEach, expect, it } from 'vitest'
-import type { OutboundMessage } from '../../shared/engine'
+import { createEffects, type OutboundMessage } from '../../shared/engine'
 import type { Runtime } from './runtime'
 import type { RuntimeStore } from './store'
 import { testRuntime, text } from './testing/runtime-fixtures'
@@ -133,8 +133,8 @@ describeEachStore('A/B split', (c) => {
     for (const label of ['A', 'B']) await store.publish(splitFlow(label, 'webhook'))
     const { runtime } = testRuntime(store)
     open.push(runtime)
-    const hook = (await store.runningFlow('flw_split_hook'))!
-    await setSplit(store, 'flw_split_hook', { versions: [2, 1], percent: 50 }, 1)
+    const hook = (await store.runningFlow('flw_split_webhook'))!
+    await setSplit(store, 'flw_split_webhook', { versions: [2, 1], percent: 50 }, 1)
     const seen = new Map<number, number>()
     for (let i = 0; i < 24; i++) {
       const run = await runtime.webhook(hook, { phone_number: phone(i), data: {} })
@@ -146,6 +146,45 @@ describeEachStore('A/B split', (c) => {
       expect((await said(store, next.runId)).version).toBe(version)
     }
     expect(new Set(seen.values()).size).toBe(2)
+  })
+
+  it('applies the split to broadcast starts: each recipient runs its version and keeps it in the next broadcast', async () => {
+    const { store } = await c.open()
+    for (const label of ['A', 'B']) await store.publish(splitFlow(label, 'manual'))
+    const clock = { now: Date.UTC(2026, 5, 1, 12) }
+    const { runtime } = testRuntime(store, undefined, {
+      effects: createEffects({ clock: { now: () => clock.now } }),
+      broadcasts: { pollMs: null, conversationLimit: null },
+    })
+    open.push(runtime)
+    await setSplit(store, 'flw_split_manual', { versions: [1, 2], percent: 50 }, 1)
+    const phones = Array.from({ length: 24 }, (_, i) => phone(i))
+    // Each recipient wrote first: a free-form start inside the 24-hour window.
+    for (const p of phones) await runtime.inbound(text(p, 'hello'))
+    const versionsOf = async () => {
+      const b = await runtime.broadcasts.service.create(
+        { name: 'Split news', flowId: 'flw_split_manual', variables: {} },
+        phones.map((p) => ({ phone: p, dueAt: clock.now })),
+      )
+      // The send pacer spreads a round over the number's rate: the fake clock moves a minute between rounds.
+      let started = 0
+      for (let round = 0; round < 10 && started < phones.length; round++, clock.now += 60_000)
+        started += await runtime.broadcasts.runDue()
+      expect(started).toBe(phones.length)
+      const rs = await runtime.broadcasts.service.recipients(b.id, { limit: 100 })
+      const out = new Map<string, number>()
+      for (const r of rs) {
+        const { version, texts } = await said(store, r.runId!)
+        expect(texts[0]).toBe(`Hello from ${version === 1 ? 'A' : 'B'}`)
+        out.set(r.phone, version)
+      }
+      return out
+    }
+    const first = await versionsOf()
+    expect(new Set(first.values())).toEqual(new Set([1, 2]))
+    // Almost every new recipient would go to version 1 now: those the first broadcast assigned version 2 stay there.
+    await setSplit(store, 'flw_split_manual', { versions: [1, 2], percent: 1 }, 2)
+    expect(await versionsOf()).toEqual(first)
   })
 
   it('refuses bad requests with a code and a sentence, changing nothing', async () => {

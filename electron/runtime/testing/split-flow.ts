@@ -5,13 +5,13 @@ import { buildFlow } from '../../../shared/engine/testing/fixtures'
  * "hi" (or the webhook) → greet: "Hello from <label>" → ask (waits) → bye: "Bye from <label>" → end. Publishing it with
  * labels A, B, C makes versions 1, 2, 3 whose messages name them.
  */
-export const splitFlow = (label: string, trigger: 'keyword' | 'webhook' = 'keyword') =>
+export const splitFlow = (label: string, trigger: 'keyword' | 'webhook' | 'manual' = 'keyword') =>
   buildFlow(
     [
       {
         type: 'trigger',
         name: 'trigger_1',
-        config: trigger === 'keyword' ? { kind: 'keyword', keywords: ['hi'] } : { kind: 'webhook' },
+        config: trigger === 'keyword' ? { kind: 'keyword', keywords: ['hi'] } : { kind: trigger },
       },
       { type: 'message', name: 'greet', config: { text: `Hello from ${label}` } },
       { type: 'question', name: 'ask', config: { prompt: 'Anything else?', saveTo: 'answer' } },
@@ -24,5 +24,5 @@ export const splitFlow = (label: string, trigger: 'keyword' | 'webhook' = 'keywo
       ['ask', 'out', 'bye'],
       ['bye', 'out', 'end_1'],
     ],
-    { id: trigger === 'keyword' ? 'flw_split' : 'flw_split_hook', name: `Split ${label}` },
+    { id: trigger === 'keyword' ? 'flw_split' : `flw_split_${trigger}`, name: `Split ${label}` },
   )

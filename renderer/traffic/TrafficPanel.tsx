@@ -82,6 +82,7 @@ export function TrafficPanel() {
           <label>
             Period
             <select
+              aria-label="Period"
               value={settings.days}
               onChange={(e) => {
                 const days = Number(e.target.value)
@@ -97,7 +98,11 @@ export function TrafficPanel() {
           </label>
           <label>
             {kind}
-            <select value={settings.version ?? ''} onChange={(e) => store.change({ version: num(e.target.value) })}>
+            <select
+              aria-label={kind}
+              value={settings.version ?? ''}
+              onChange={(e) => store.change({ version: num(e.target.value) })}
+            >
               <option value="">all {kind.toLowerCase()}s</option>
               {versions.map((v) => (
                 <option key={v} value={v}>
@@ -109,6 +114,7 @@ export function TrafficPanel() {
           <label>
             Side by side with
             <select
+              aria-label="Side by side with"
               value={settings.versus ?? ''}
               disabled={settings.version === null}
               title={settings.version === null ? `Pick a ${kind.toLowerCase()} first` : undefined}
@@ -126,7 +132,11 @@ export function TrafficPanel() {
           </label>
           <label>
             Goal
-            <select value={settings.goal ?? ''} onChange={(e) => store.change({ goal: e.target.value || null })}>
+            <select
+              aria-label="Goal"
+              value={settings.goal ?? ''}
+              onChange={(e) => store.change({ goal: e.target.value || null })}
+            >
               <option value="">none</option>
               {nodes.map((n) => (
                 <option key={n.id} value={n.id}>

@@ -155,8 +155,8 @@ export function EditorWorkspace({
             <FlowCanvas />
             <Notice />
             <EmulatorToggle />
-            {trafficOn && <TrafficPanel />}
           </main>
+          {trafficOn && <TrafficPanel />}
           <Suspense fallback={null}>{emulatorOpen && <EmulatorPanel flowId={flow.id} flush={flushForRun} />}</Suspense>
           <Suspense fallback={<aside className="node-panel" aria-busy="true" />}>
             {comparing ? (

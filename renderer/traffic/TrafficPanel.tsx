@@ -9,7 +9,7 @@ import { trafficStore, useTraffic } from './store'
 import { TrafficFigures } from './TrafficFigures'
 
 /**
- * The Traffic overlay's panel over the canvas's top left corner: whose runs (this studio's or a production server's
+ * The Traffic overlay's panel, a column beside the canvas: whose runs (this studio's or a production server's
  * saved in the Publish dialog), the period, the version and the one side by side with it, the goal; then what was
  * read (TrafficFigures), or why nothing was, with what to do about it.
  */

@@ -103,6 +103,7 @@ for (const store of ['sqlite', 'postgres'] as const) {
       // This studio ran nothing: the empty state says what to do.
       await expect(panel).toContainText('No runs started in this studio')
       await expect(panel).toContainText('pick a production server in “Runs of”')
+      await page.screenshot({ path: test.info().outputPath(`traffic-empty-${store}.png`) })
       await panel.getByRole('combobox', { name: 'Runs of' }).selectOption({ label: 'server Production' })
       await expect(panel.getByTestId('traffic-summary')).toHaveText(
         '4 runs started last 30 days: 3 ended, 0 failed, 0 expired, 0 abandoned, 1 waiting; 1.8 turns per run.',

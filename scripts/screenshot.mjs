@@ -5,7 +5,8 @@
 // appointment example from the flows list, tests it in the phone, opens the builder on a message and reads the run
 // in Flow Logs. The theme is the system's (Chromium's prefers-color-scheme), which the studio follows.
 // Run after `npm run build && npm run build:web`. `--only languages` makes only the pictures of docs/languages.md,
-// `--only runtime` those of docs/runtime.md (broadcasts and takeovers, scripts/screenshot-runtime.mjs);
+// `--only runtime` those of docs/runtime.md (broadcasts and takeovers, scripts/screenshot-runtime.mjs), `--only traffic`
+// those of docs/logs.md's "Traffic on the canvas" (scripts/screenshot-traffic.mjs);
 // CHATFLOW_SHOT_BUILD=<dir> serves another build (<dir>/web/index.mjs and <dir>/renderer, as the e2e set-up builds).
 import fs from 'node:fs'
 import os from 'node:os'
@@ -15,6 +16,7 @@ import { chromium } from '@playwright/test'
 import { chromiumFor, describeFailure } from './failure.mjs'
 import { ROOT } from './lib.mjs'
 import { runtimeTour } from './screenshot-runtime.mjs'
+import { trafficTour } from './screenshot-traffic.mjs'
 
 const SHOTS = path.join(ROOT, 'docs/screenshots')
 const BUILD = process.env.CHATFLOW_SHOT_BUILD ? path.resolve(process.env.CHATFLOW_SHOT_BUILD) : null
@@ -53,8 +55,8 @@ async function startHost() {
 }
 
 /** Waits for animations and transitions to finish and moves the mouse out of the way before a picture. */
-async function shoot(page, file) {
-  await page.mouse.move(VIEWPORT.width - 2, VIEWPORT.height - 2)
+async function shoot(page, file, { keepMouse = false } = {}) {
+  if (!keepMouse) await page.mouse.move(VIEWPORT.width - 2, VIEWPORT.height - 2)
   await page.waitForTimeout(400)
   await page.screenshot({ path: file })
   console.log(`Wrote ${path.relative(ROOT, file)}`)
@@ -199,6 +201,7 @@ async function languagesTour(page, url, theme) {
 }
 
 const runtimeShots = (page, url, theme) => runtimeTour(page, url, theme, { root: ROOT, shoot, shots: SHOTS })
+const trafficShots = (page, url, theme) => trafficTour(page, url, theme, { shoot, shots: SHOTS, path })
 
 fs.mkdirSync(SHOTS, { recursive: true })
 let executablePath
@@ -220,6 +223,7 @@ try {
       ...(ONLY === null ? [tour] : []),
       ...(ONLY === null || ONLY === 'languages' ? [languagesTour] : []),
       ...(ONLY === null || ONLY === 'runtime' ? [runtimeShots] : []),
+      ...(ONLY === null || ONLY === 'traffic' ? [trafficShots] : []),
     ]
     for (const run of tours) {
       const host = await startHost()

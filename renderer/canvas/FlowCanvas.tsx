@@ -35,6 +35,8 @@ import { useComparison } from '../compare/useComparison'
 import { useCompareStore } from '../compare/compare-store'
 import { languagesOf, shownLanguage } from '../editor/languages'
 import { cardTexts, type CardTexts } from './localize'
+import { shownTraffic, useTraffic } from '../traffic/store'
+import { trafficMarks } from '../traffic/marks'
 import './canvas.css'
 
 // Module scope, as React Flow's performance guide asks: a new object or function per render would re-render every
@@ -76,7 +78,21 @@ export function FlowCanvas() {
   const selectedEdgeIds = useEditor((s) => s.selectedEdgeIds)
   const problemCounts = useEditor((s) => s.problemCounts)
   const runOverlay = useOverlayStore((s) => shownOverlay(s, docId))
-  const overlay = compare ? null : runOverlay
+  // The Traffic overlay takes the place of the test run's: both colour the same cards and connections.
+  const trafficData = useTraffic((s) => shownTraffic(s, docId))
+  const traffic = useMemo(
+    () =>
+      trafficData && !compare
+        ? trafficMarks(
+            { nodes: draftNodes, edges: draftEdges },
+            trafficData.report,
+            trafficData.compare?.b ?? null,
+            trafficData.funnel?.goal ?? null,
+          )
+        : null,
+    [trafficData, compare, draftNodes, draftEdges],
+  )
+  const overlay = compare || traffic ? null : runOverlay
   const band = useStore(selectZoomBand)
   const rf = useReactFlow()
   const nodeCache = useRef(new NodeCache()).current
@@ -102,8 +118,8 @@ export function FlowCanvas() {
   const cardNodes = useMemo(() => (shown ? shown.map((t) => t.node) : docNodes), [shown, docNodes])
   const missing = useMemo(() => missingByNode(shown, language), [shown, language])
   const decor = useMemo(
-    () => decorate(docNodes, compare ? NO_PROBLEMS : problemCounts, overlay, compare, callees, marks, missing),
-    [docNodes, problemCounts, overlay, compare, callees, marks, missing],
+    () => decorate(docNodes, compare ? NO_PROBLEMS : problemCounts, overlay, compare, callees, marks, missing, traffic),
+    [docNodes, problemCounts, overlay, compare, callees, marks, missing, traffic],
   )
   const selectedNodes = useMemo(() => new Set(selectedNodeIds), [selectedNodeIds])
   const selectedEdges = useMemo(() => new Set(selectedEdgeIds), [selectedEdgeIds])

@@ -13,6 +13,7 @@ import { knownType } from '../../shared/nodes/node-types'
 import { CardText } from './CardText'
 import { plainText } from './localize'
 import { languageName } from '../editor/languages'
+import { TrafficBadge } from '../traffic/TrafficBadge'
 
 export type FlowCardNode = Node<{ node: FlowNode; decor: NodeDecor }, 'flow'>
 
@@ -43,6 +44,7 @@ export const FlowNodeCard = memo(function FlowNodeCard({ data, selected }: NodeP
   if (decor.run) classes.push(`run-${decor.run}`)
   if (decor.diff) classes.push(`diff-${decor.diff}`)
   if (decor.breakpoint) classes.push(`has-bp bp-${decor.breakpoint}`)
+  if (decor.traffic) classes.push(decor.traffic.goal ? 'traffic-on traffic-goal' : 'traffic-on')
   if (decor.errors) classes.push('has-errors')
   else if (decor.warnings) classes.push('has-warnings')
   return (
@@ -59,6 +61,7 @@ export const FlowNodeCard = memo(function FlowNodeCard({ data, selected }: NodeP
       title={decor.diff ? `${node.name}: ${decor.diffNote}` : undefined}
     >
       {decor.breakpoint && <span className="flow-card-bp" title={BP_TITLE[decor.breakpoint]} aria-hidden="true" />}
+      {decor.traffic && live && <TrafficBadge traffic={decor.traffic} />}
       {near ? (
         <CardContent node={node} decor={decor} layout={layout} label={def.label} />
       ) : band === 'compact' ? (
@@ -104,6 +107,7 @@ function describe(decor: NodeDecor): string | undefined {
     decor.breakpoint ? BP_LABEL[decor.breakpoint] : '',
     decor.diffNote,
     decor.missing ? missingNote(decor.missing) : '',
+    decor.traffic ? `Traffic: ${decor.traffic.description}` : '',
   ].filter(Boolean)
   return parts.length ? parts.join('; ') : undefined
 }

@@ -3,6 +3,7 @@ import { toggleBreakpoints } from '../editor/breakpoints'
 import { useEditor, useEditorStore } from '../editor/context'
 import { useOverlayStore } from '../emulator/overlay-store'
 import { useRunFromStore } from '../emulator/run-from-store'
+import { trafficStore, useTraffic } from '../traffic/store'
 
 export interface NodeMenuAt {
   nodeId: string
@@ -12,13 +13,16 @@ export interface NodeMenuAt {
 
 /**
  * A card's menu (right click, or the context-menu key / Shift+F10 on a focused card): the breakpoint on it, and
- * "Run from here", which opens the emulator's debug tab set to run from this node. Arrow keys move between the
+ * "Run from here", which opens the emulator's debug tab set to run from this node, and with the Traffic overlay on,
+ * "Set as goal" (the goal funnel's node). Arrow keys move between the
  * items, Escape closes it and gives the focus back to the card.
  */
 export function NodeMenu({ at, onClose }: { at: NodeMenuAt; onClose(): void }) {
   const store = useEditorStore()
   const has = useEditor((s) => s.breakpoints.some((b) => b.at.kind === 'node' && b.at.nodeId === at.nodeId))
   const name = useEditor((s) => s.doc.nodes.find((n) => n.id === at.nodeId)?.name ?? '')
+  const trafficOn = useTraffic((s) => s.on)
+  const isGoal = useTraffic((s) => s.settings.goal === at.nodeId)
   const menu = useRef<HTMLDivElement>(null)
   useEffect(() => {
     menu.current?.querySelector<HTMLElement>('[role=menuitem]')?.focus()
@@ -44,6 +48,15 @@ export function NodeMenu({ at, onClose }: { at: NodeMenuAt; onClose(): void }) {
         useRunFromStore.getState().request(at.nodeId)
       },
     ],
+    // With the Traffic overlay on: the funnel from the trigger to this node (renderer/traffic).
+    ...(trafficOn
+      ? [
+          [
+            isGoal ? 'Clear goal' : 'Set as goal',
+            () => trafficStore.getState().change({ goal: isGoal ? null : at.nodeId }),
+          ] as [string, () => void],
+        ]
+      : []),
   ]
   return (
     <div

@@ -91,7 +91,8 @@ export class EdgeCache {
       const sel = selected.has(e.id)
       const cov = decor.edges.get(e.id) ?? ''
       const bp = decor.edgeBreakpoints?.get(e.id)
-      const state = bp ? `${cov}|${bp}` : cov
+      const tr = decor.edgeTraffic?.get(e.id)
+      const state = `${cov}|${bp ?? ''}|${tr?.key ?? ''}`
       const prev = this.entries.get(e.id)
       const entry =
         prev && prev.source === e && prev.selected === sel && prev.state === state
@@ -106,13 +107,20 @@ export class EdgeCache {
                 sourceHandle: e.sourcePort,
                 target: e.target,
                 selected: sel,
-                ...(cov || bp
-                  ? { className: [cov && `cov-${cov}`, bp && `bp-edge bp-${bp}`].filter(Boolean).join(' ') }
+                ...(cov || bp || tr
+                  ? {
+                      className: [cov && `cov-${cov}`, bp && `bp-edge bp-${bp}`, tr && `traffic traffic-${tr.band}`]
+                        .filter(Boolean)
+                        .join(' '),
+                    }
                   : {}),
                 // The breakpoint's dot sits on the connection's middle, where React Flow puts a label: a bullet, which every
                 // text font has (test/unit/no-font-glyphs.test.ts), drawn large by canvas.css.
                 ...(bp ? { label: '•', labelShowBg: false } : {}),
-                ariaLabel: `Connection ${e.sourcePort}${EDGE_LABEL[cov] ?? ''}${bp ? BP_LABEL[bp] : ''}`,
+                // Traffic: thickness by share; the exact numbers are the label, shown on hover and focus
+                // (renderer/traffic/traffic.css), and are in the connection's name for a screen reader.
+                ...(tr ? { style: { strokeWidth: tr.width }, ...(bp ? {} : { label: tr.label }) } : {}),
+                ariaLabel: `Connection ${e.sourcePort}${EDGE_LABEL[cov] ?? ''}${bp ? BP_LABEL[bp] : ''}${tr ? `, ${tr.description}` : ''}`,
               },
             }
       next.set(e.id, entry)

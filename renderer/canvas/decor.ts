@@ -2,6 +2,7 @@ import type { FlowNode } from '../../shared/flow/document'
 import type { ProblemCount } from '../editor/store'
 import type { CanvasOverlay } from '../emulator/overlay'
 import type { CompareView, DiffMark } from '../compare/view'
+import type { EdgeTraffic, NodeTraffic, TrafficMarks } from '../traffic/marks'
 
 // What the canvas draws over the document: each card's problem counts, its place in the test run and the coverage
 // of its ports, and each edge's coverage. One value per node with a key, so the canvas hands a card a new `data`
@@ -56,6 +57,8 @@ export interface NodeDecor {
   callee?: Callee
   /** Shown in another language (the Language switch): the texts of the card with no translation into it. */
   missing?: MissingMark
+  /** The Traffic overlay's figures of the card (renderer/traffic/marks.ts), while it is on. */
+  traffic?: NodeTraffic
 }
 
 export interface MissingMark {
@@ -76,6 +79,8 @@ export interface Decor {
   edges: ReadonlyMap<string, EdgeState>
   /** Breakpoints on connections, by edge id. */
   edgeBreakpoints?: ReadonlyMap<string, BreakpointMark>
+  /** The Traffic overlay's figures of connections, by edge id, while it is on. */
+  edgeTraffic?: ReadonlyMap<string, EdgeTraffic>
 }
 
 export function decorate(
@@ -86,6 +91,7 @@ export function decorate(
   callees: ReadonlyMap<string, Callee> = new Map(),
   breakpoints: BreakpointMarks = NO_BREAKPOINTS,
   missing: ReadonlyMap<string, MissingMark> = new Map(),
+  traffic: TrafficMarks | null = null,
 ): Decor {
   const run = new Map<string, RunState>()
   const ports = new Map<string, Record<string, PortState>>()
@@ -122,12 +128,13 @@ export function decorate(
     const callee = callees.get(n.id)
     const bp = breakpoints.nodes.get(n.id)
     const gap = missing.get(n.id)
-    if (!p && !r && !ps && !m && !callee && !bp && !gap) continue
+    const tr = traffic?.nodes.get(n.id)
+    if (!p && !r && !ps && !m && !callee && !bp && !gap && !tr) continue
     const errors = p?.error ?? 0
     const warnings = p?.warning ?? 0
     const portList = ps ? Object.entries(ps).sort(([a], [b]) => (a < b ? -1 : 1)) : []
     nodes.set(n.id, {
-      key: `${errors}|${warnings}|${r ?? ''}|${portList.map(([k, v]) => `${k}=${v}`).join(',')}|${m ? `${m.status}:${m.note}` : ''}|${callee ? `${callee.flowId}\u0000${callee.name ?? ''}` : ''}|${bp ?? ''}|${gap ? `${gap.language}:${gap.fields.join('\u0000')}` : ''}`,
+      key: `${errors}|${warnings}|${r ?? ''}|${portList.map(([k, v]) => `${k}=${v}`).join(',')}|${m ? `${m.status}:${m.note}` : ''}|${callee ? `${callee.flowId}\u0000${callee.name ?? ''}` : ''}|${bp ?? ''}|${gap ? `${gap.language}:${gap.fields.join('\u0000')}` : ''}|${tr?.key ?? ''}`,
       errors,
       warnings,
       run: r,
@@ -137,7 +144,8 @@ export function decorate(
       ...(callee ? { callee } : {}),
       ...(bp ? { breakpoint: bp } : {}),
       ...(gap ? { missing: gap } : {}),
+      ...(tr ? { traffic: tr } : {}),
     })
   }
-  return { nodes, edges, edgeBreakpoints: breakpoints.edges }
+  return { nodes, edges, edgeBreakpoints: breakpoints.edges, ...(traffic ? { edgeTraffic: traffic.edges } : {}) }
 }

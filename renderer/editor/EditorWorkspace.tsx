@@ -16,6 +16,8 @@ import { Toolbar } from './Toolbar'
 import { useStore } from 'zustand'
 import { useOverlayStore } from '../emulator/overlay-store'
 import { EmulatorToggle } from '../emulator/EmulatorToggle'
+import { TrafficPanel } from '../traffic/TrafficPanel'
+import { useTraffic } from '../traffic/store'
 import { useKeptCoverage } from '../emulator/kept-coverage'
 import { useCompareStore } from '../compare/compare-store'
 import { useCompareAddress } from '../compare/deep-link'
@@ -99,6 +101,7 @@ export function EditorWorkspace({
     }
   }, [store, flow.revision])
 
+  const trafficOn = useTraffic((s) => s.on)
   useProblems(store)
   useCompareAddress(flow, store)
   useKeptCoverage(flow.id, store)
@@ -153,6 +156,7 @@ export function EditorWorkspace({
             <Notice />
             <EmulatorToggle />
           </main>
+          {trafficOn && <TrafficPanel />}
           <Suspense fallback={null}>{emulatorOpen && <EmulatorPanel flowId={flow.id} flush={flushForRun} />}</Suspense>
           <Suspense fallback={<aside className="node-panel" aria-busy="true" />}>
             {comparing ? (

@@ -1,6 +1,7 @@
 import { useEffect } from 'react'
 import { Play, X } from 'lucide-react'
 import { useOverlayStore } from './overlay-store'
+import { TrafficToggle } from '../traffic/TrafficToggle'
 import './toggle.css'
 
 /** The "Test" button over the canvas (Alt+T does the same), and the switch that keeps the last test session's
@@ -10,7 +11,8 @@ export function EmulatorToggle() {
   const keep = useOverlayStore((s) => s.keep)
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
-      if (e.altKey && !e.ctrlKey && !e.metaKey && e.key.toLowerCase() === 't') {
+      // Alt+Shift+T is the Traffic switch beside it (renderer/traffic/TrafficToggle.tsx).
+      if (e.altKey && !e.shiftKey && !e.ctrlKey && !e.metaKey && e.key.toLowerCase() === 't') {
         e.preventDefault()
         useOverlayStore.getState().toggleOpen()
       }
@@ -20,6 +22,7 @@ export function EmulatorToggle() {
   }, [])
   return (
     <div className="canvas-actions">
+      <TrafficToggle />
       <label
         className="keep-coverage"
         title="Keep the last test session's path and coverage on the canvas after the emulator closes"

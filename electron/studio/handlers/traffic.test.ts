@@ -93,6 +93,48 @@ describe('traffic commands over the studio’s own runs', () => {
     expect(other.runs.started).toBe(0)
   })
 
+  it('compares two revisions side by side with their funnels to one goal', async () => {
+    const t = await setup()
+    const start = async (mode: string) => {
+      now += 1000
+      expectOk(
+        await api.call('emulator.start', {
+          flowId: t.flowId,
+          contactId: t.contactId,
+          trigger: { kind: 'manual', data: { mode } },
+        }),
+      )
+    }
+    const answer = async () =>
+      expectOk(
+        await api.call('emulator.send', {
+          flowId: t.flowId,
+          contactId: t.contactId,
+          event: { type: 'text', text: 'A-1' },
+        }),
+      )
+    await start('ask')
+    await answer()
+    // A second revision (the same graph saved again): its runs count apart from the first's.
+    const doc = expectOk(await api.call('flows.get', { id: t.flowId })).document
+    const next = expectOk(
+      await api.call('flows.save', { document: { ...doc, name: 'Orders 2' }, expectedRevision: t.revision }),
+    ).revision
+    await start('ask')
+    await start('http')
+    const day = { flowId: t.flowId, from: '2026-01-01', to: '2026-01-01' }
+    const cmp = expectOk(await api.call('traffic.compare', { ...day, goal: 'n_thanks', versions: [t.revision, next] }))
+    expect([cmp.a.version, cmp.b.version]).toEqual([t.revision, next])
+    expect(cmp.a.runs).toMatchObject({ started: 1, ended: 1, turns: 1 })
+    expect(cmp.b.runs).toMatchObject({ started: 2, failed: 1, abandoned: 1, turns: 0 })
+    expect(cmp.a.funnel).toMatchObject({ goal: 'n_thanks', reached: 1, runs: 1, share: 1 })
+    expect(cmp.b.funnel).toMatchObject({ goal: 'n_thanks', reached: 0, runs: 2, share: 0 })
+    const plain = expectOk(await api.call('traffic.compare', { ...day, versions: [t.revision, next] }))
+    expect([plain.a.funnel, plain.b.funnel]).toEqual([null, null])
+    const bad = await api.call('traffic.compare', { ...day, versions: [t.revision] } as never)
+    expect(bad).toMatchObject({ ok: false, error: { code: 'bad_request' } })
+  })
+
   it('refuses an unknown flow and a bad period', async () => {
     const missing = await api.call('traffic.overlay', { flowId: 'flw_missing', from: '2026-01-01', to: '2026-01-02' })
     expect(missing).toMatchObject({ ok: false, error: { code: 'not_found' } })

@@ -118,9 +118,43 @@ export interface FunnelReport {
   path: FunnelStep[]
 }
 
+/**
+ * Whose runs: this studio's (absent), or those of a production server saved in the Publish dialog, read through its
+ * publish API with the saved key (the same meaning as in logs.*). Only the studio's commands take it: the publish
+ * API's routes read TrafficQuerySchema / FunnelQuerySchema, which do not.
+ */
+const ServerId = z.string().min(1).max(200).optional()
+
+export const TrafficOverlayReqSchema = z.strictObject({ ...periodShape, serverId: ServerId }).superRefine(checkPeriod)
+export const TrafficFunnelReqSchema = z
+  .strictObject({ ...periodShape, serverId: ServerId, goal: z.string().min(1).max(200) })
+  .superRefine(checkPeriod)
+
+/** Two versions of one flow over one period, read together for the side-by-side view. */
+export const TrafficCompareReqSchema = z
+  .strictObject({
+    flowId: FlowIdSchema,
+    serverId: ServerId,
+    from: TrafficDaySchema,
+    to: TrafficDaySchema,
+    goal: z.string().min(1).max(200).optional(),
+    versions: z.tuple([periodShape.version.unwrap(), periodShape.version.unwrap()]),
+  })
+  .superRefine(checkPeriod)
+export type TrafficCompareReq = z.infer<typeof TrafficCompareReqSchema>
+
+/** One side of a comparison: the version's report, and its funnel to the goal when one was asked for. */
+export type TrafficSide = TrafficReport & { funnel: FunnelReport | null }
+export interface TrafficComparison {
+  a: TrafficSide
+  b: TrafficSide
+}
+
 export const trafficCommands = {
-  /** The studio's own runs of a flow over a period: runs, nodes and connections. */
-  'traffic.overlay': { req: TrafficQuerySchema, res: returns<TrafficReport>() },
-  /** The studio's own runs of a flow over a period that reached `goal`, and the most taken path to it. */
-  'traffic.funnel': { req: FunnelQuerySchema, res: returns<FunnelReport>() },
+  /** A flow's runs over a period (the studio's own, or a saved server's): runs, nodes and connections. */
+  'traffic.overlay': { req: TrafficOverlayReqSchema, res: returns<TrafficReport>() },
+  /** A flow's runs over a period that reached `goal`, and the most taken path to it. */
+  'traffic.funnel': { req: TrafficFunnelReqSchema, res: returns<FunnelReport>() },
+  /** `versions[0]` as `a` and `versions[1]` as `b`, same period and goal: conversion, drop-off, endings, turns. */
+  'traffic.compare': { req: TrafficCompareReqSchema, res: returns<TrafficComparison>() },
 }

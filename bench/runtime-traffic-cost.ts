@@ -1,7 +1,9 @@
 // What keeping the traffic aggregates costs the runtime (issue #33; bench/suites/runtime.ts runs it): the same
 // inbound load on `chatflow serve` with the aggregates kept and with them turned off (CHATFLOW_TRAFFIC=off, a switch
 // for this measurement only), on SQLite and on one PostgreSQL instance, in turns so a change of load on this shared
-// machine hits both. Goal: the message rate with them at least 95 % of the rate without (a cost ≤ 5 %).
+// machine hits both (which goes first alternates), each round printed with the load average. Goal: the message rate
+// with them at least 95 % of the rate without (a cost ≤ 5 %); on a shared machine the rate follows the other
+// processes, so the CPU per message of serve and of PostgreSQL (without ÷ with, the same goal) is printed beside it.
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
@@ -23,9 +25,14 @@ export interface CostDeps<I> {
   pgUrl(): Promise<string | { why: string }>
 }
 
-const ROUNDS = 5
-const SECONDS = 3
+/** Rounds and seconds per measure: BENCH_TRAFFIC_ROUNDS / BENCH_TRAFFIC_SECONDS to measure longer. */
+const ROUNDS = Number(process.env.BENCH_TRAFFIC_ROUNDS ?? 5)
+const SECONDS = Number(process.env.BENCH_TRAFFIC_SECONDS ?? 3)
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[xs.length >> 1]!
+const load1 = () => os.loadavg()[0]!.toFixed(1)
+/** without ÷ with of a CPU per message: ≥ 0.95 is a cost of at most 5 % (as the rate's with ÷ without). */
+const cpuRatio = (on: number | null, off: number | null) => (on && off ? off / on : null)
+const fixed = (x: number | null, d = 3) => (x === null ? '–' : x.toFixed(d))
 
 async function compare<I>(label: string, deps: CostDeps<I>, state: () => Promise<string[]>, db = false): Promise<void> {
   const on = await deps.start(await state(), {})
@@ -35,23 +42,41 @@ async function compare<I>(label: string, deps: CostDeps<I>, state: () => Promise
     await deps.load([on], 1, '70', db)
     await deps.load([off], 1, '71', db)
     const rounds: Array<{ on: Measured; off: Measured }> = []
+    console.log(`${label}: ${ROUNDS} rounds of ${SECONDS} s with and without, in turns`)
     for (let r = 0; r < ROUNDS; r++) {
       // Alternate which goes first, so neither always meets the machine's load after the other.
       const first = r % 2 ? 'off' : 'on'
+      const before = load1()
       const a = await deps.load([first === 'on' ? on : off], SECONDS, `7${r}${first === 'on' ? 2 : 3}`, db)
       const b = await deps.load([first === 'on' ? off : on], SECONDS, `7${r}${first === 'on' ? 3 : 2}`, db)
-      rounds.push(first === 'on' ? { on: a, off: b } : { on: b, off: a })
+      const round = first === 'on' ? { on: a, off: b } : { on: b, off: a }
+      rounds.push(round)
+      const pgCpu = db
+        ? `; PostgreSQL CPU ${fixed(round.on.dbCpuPerMsg)} / ${fixed(round.off.dbCpuPerMsg)} ms/msg (${fixed(cpuRatio(round.on.dbCpuPerMsg, round.off.dbCpuPerMsg), 2)})`
+        : ''
+      console.log(
+        `  round ${r + 1} (${first === 'on' ? 'with' : 'without'} first): ${round.on.rate.toFixed(0)} / ${round.off.rate.toFixed(0)} msg/s (${(round.on.rate / round.off.rate).toFixed(2)}); ` +
+          `serve CPU ${fixed(round.on.cpuPerMsg)} / ${fixed(round.off.cpuPerMsg)} ms/msg (${fixed(cpuRatio(round.on.cpuPerMsg, round.off.cpuPerMsg), 2)})${pgCpu}; load ${before} → ${load1()}`,
+      )
     }
     const ratio = median(rounds.map((r) => r.on.rate / r.off.rate))
-    const cpu = rounds.every((r) => r.on.cpuPerMsg && r.off.cpuPerMsg)
-      ? `; serve CPU per message ${median(rounds.map((r) => r.on.cpuPerMsg!)).toFixed(3)} ms with, ${median(rounds.map((r) => r.off.cpuPerMsg!)).toFixed(3)} ms without`
-      : ''
-    const dbCpu = rounds.every((r) => r.on.dbCpuPerMsg && r.off.dbCpuPerMsg)
-      ? `; PostgreSQL CPU per message ${median(rounds.map((r) => r.on.dbCpuPerMsg!)).toFixed(3)} ms with, ${median(rounds.map((r) => r.off.dbCpuPerMsg!)).toFixed(3)} ms without`
-      : ''
+    const ratios = (pick: (m: Measured) => number | null) => {
+      const xs = rounds.map((r) => cpuRatio(pick(r.on), pick(r.off)))
+      return xs.every((x) => x !== null) ? median(xs as number[]) : null
+    }
+    const both = (m: Measured) => (m.cpuPerMsg === null || m.dbCpuPerMsg === null ? null : m.cpuPerMsg + m.dbCpuPerMsg)
+    const goal = (x: number | null) => (x === null ? '' : x >= 0.95 ? ' met' : ' NOT met')
+    const perMsg = (pick: (m: Measured) => number | null) =>
+      rounds.every((r) => pick(r.on) !== null && pick(r.off) !== null)
+        ? `${median(rounds.map((r) => pick(r.on)!)).toFixed(3)} / ${median(rounds.map((r) => pick(r.off)!)).toFixed(3)} ms`
+        : '–'
     console.log(
-      `${label}: ${median(rounds.map((r) => r.on.rate)).toFixed(0)} msg/s with aggregates, ${median(rounds.map((r) => r.off.rate)).toFixed(0)} without; ` +
-        `ratio ${ratio.toFixed(3)} (rounds ${rounds.map((r) => (r.on.rate / r.off.rate).toFixed(2)).join(', ')}; goal ≥ 0.95: ${ratio >= 0.95 ? 'met' : 'NOT met'})${cpu}${dbCpu}; load average ${os
+      `  ${label}, medians (with / without): ${median(rounds.map((r) => r.on.rate)).toFixed(0)} / ${median(rounds.map((r) => r.off.rate)).toFixed(0)} msg/s, ` +
+        `rate ratio ${ratio.toFixed(3)} (goal ≥ 0.95:${goal(ratio)}); serve CPU per message ${perMsg((m) => m.cpuPerMsg)}, ratio ${fixed(ratios((m) => m.cpuPerMsg))}${goal(ratios((m) => m.cpuPerMsg))}` +
+        (db
+          ? `; PostgreSQL CPU per message ${perMsg((m) => m.dbCpuPerMsg)}, ratio ${fixed(ratios((m) => m.dbCpuPerMsg))}${goal(ratios((m) => m.dbCpuPerMsg))}; serve + PostgreSQL ratio ${fixed(ratios(both))}${goal(ratios(both))}`
+          : '') +
+        ` (CPU ratios: without ÷ with, median of the rounds'); load average ${os
           .loadavg()
           .map((l) => l.toFixed(1))
           .join(' ')}`,

@@ -10,6 +10,7 @@ import { randomUUID } from 'node:crypto'
 import type { Contact, RunState } from '../../shared/engine'
 import { stepRows, type StepRows } from '../services/runs/step-rows'
 import { TrafficBatch } from '../services/traffic/run-traffic'
+import { startVersion } from '../services/publish/split'
 import { envelopeOf } from './outbox-rows'
 import { toContact, type ContactRow } from './pg-runs'
 import type { ContactsEffect } from '../../shared/engine/effects'
@@ -17,6 +18,9 @@ import { contactLanguageOf } from '../../shared/engine/core'
 import type { ContactWrites, InboundRecord, OutboxItem } from './store'
 import { openHandover, type HandoverRow } from './handover-rows'
 import { OPEN_HANDOVER, writeHandoverRows } from './pg-handovers'
+import { SPLITS_OF, writeAssignments } from './pg-splits'
+import { toSeen, type SplitRow } from '../services/publish/split-rows'
+import type { SplitSeen } from '../services/publish/split'
 
 type Queryable = Pick<PoolClient, 'query'>
 
@@ -35,10 +39,16 @@ const OPEN = `
   SELECT c.*,
     (SELECT r.state FROM runs r WHERE r.contact_id = c.id AND r.status = 'paused' ORDER BY r.started_at DESC, r.seq DESC LIMIT 1) AS paused,
     (SELECT coalesce(json_agg(json_build_array(p.flow_id, p.active_version)), '[]') FROM published_flows p) AS pointers,
-    ${OPEN_HANDOVER('c')} AS handover
+    ${OPEN_HANDOVER('c')} AS handover,
+    ${SPLITS_OF('c')} AS splits
   FROM c`
 
-type OpenRow = ContactRow & { paused: string | null; pointers: Array<[string, number]>; handover: HandoverRow | null }
+type OpenRow = ContactRow & {
+  paused: string | null
+  pointers: Array<[string, number]>
+  handover: HandoverRow | null
+  splits: SplitRow[]
+}
 
 /** The contact with its open takeover (a person has the conversation), read in the same statement. */
 const withHandover = (row: OpenRow): Contact => ({ ...toContact(row), handover: openHandover(row.handover) })
@@ -48,6 +58,8 @@ export interface OpenedContact {
   paused: RunState | null
   /** Published flows: flow id → running version, read in the same statement. */
   pointers: Map<string, number>
+  /** The flows' A/B splits with this contact's assignments, read in the same statement. */
+  splits: Map<string, SplitSeen>
 }
 
 /** The contact (created when new; one first seen without a profile name takes the channel's), its paused run and the flow pointers. */
@@ -68,6 +80,7 @@ export async function openContact(
     contact: withHandover(row),
     paused: row.paused ? (JSON.parse(row.paused) as RunState) : null,
     pointers: new Map(row.pointers.map(([flowId, version]) => [flowId, version])),
+    splits: toSeen(row.splits),
   }
 }
 
@@ -86,7 +99,8 @@ export async function openContactsLocked(c: PoolClient, phones: string[]): Promi
     SELECT c.*,
       (SELECT r.state FROM runs r WHERE r.contact_id = c.id AND r.status = 'paused' ORDER BY r.started_at DESC, r.seq DESC LIMIT 1) AS paused,
       (SELECT coalesce(json_agg(json_build_array(p.flow_id, p.active_version)), '[]') FROM published_flows p) AS pointers,
-      ${OPEN_HANDOVER('c')} AS handover
+      ${OPEN_HANDOVER('c')} AS handover,
+      ${SPLITS_OF('c')} AS splits
     FROM contacts c WHERE c.phone = ANY(ARRAY[${list}]::text[])`)) as unknown as Array<{
     rows: OpenRow[]
   }>
@@ -95,7 +109,12 @@ export async function openContactsLocked(c: PoolClient, phones: string[]): Promi
   return new Map(
     rows.map((row) => [
       row.phone,
-      { contact: withHandover(row), paused: row.paused ? (JSON.parse(row.paused) as RunState) : null, pointers },
+      {
+        contact: withHandover(row),
+        paused: row.paused ? (JSON.parse(row.paused) as RunState) : null,
+        pointers,
+        splits: toSeen(row.splits),
+      },
     ]),
   )
 }
@@ -272,7 +291,7 @@ export async function writeContactSteps(
       const rows = stepRows(
         flow,
         step,
-        counted?.add(flow.id, step, counted.priorOf(s) ? null : (traffic.versionOf?.(flow.id) ?? null)),
+        counted?.add(flow.id, step, counted.priorOf(s) ? null : startVersion(s, traffic.versionOf?.(flow.id) ?? null)),
       )
       const before = runs.get(s.id)
       runs.set(s.id, before ? { ...rows.run, exec_ms: before.exec_ms + rows.run.exec_ms } : rows.run)
@@ -326,6 +345,10 @@ export async function writeContactSteps(
   for (const { contact, writes } of batch)
     if (writes.handovers?.length || writes.transcript?.length || writes.personReply || writes.notifications?.length)
       await writeHandoverRows(c, contact, writes)
+  // Assignments only when a run of a split flow started: rare beside steps, a statement of their own.
+  for (const { contact, writes } of batch)
+    if (writes.assign?.length)
+      await writeAssignments(c, contact.id, writes.assign, writes.steps.at(-1)?.step.state.updatedAt ?? 0)
   const leased = new Map(rows.map((r) => [r.id, Number(r.seq)]))
   const out: OutboxItem[][] = batch.map(() => [])
   for (const { envelope, of } of envelopes) {

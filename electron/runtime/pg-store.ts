@@ -5,6 +5,7 @@
 // sits in front, so waiting calls do not each hold a pooled connection. The transaction's round trips are few
 // (pg-step.ts). Each concern has its own file, as the SQLite store's: pg-flows, pg-runs, pg-outbox,
 // pg-housekeeping, pg-channel, pg-logs, pg-library. docs/runtime.md has the reasoning.
+import { PgSplits } from './pg-splits'
 import { PgContactDirectory } from './pg-directory'
 import pg from 'pg'
 import type { PoolClient } from 'pg'
@@ -52,6 +53,7 @@ export class PgRuntimeStore implements RuntimeStore {
   private readonly out: PgOutbox
   private readonly housekeeping: PgHousekeeping
   private readonly wakes: PgWakes
+  private readonly splits: PgSplits
   readonly channel: PgChannel
   readonly broadcasts: PgBroadcastStore
   readonly logs: PgLogs
@@ -70,6 +72,7 @@ export class PgRuntimeStore implements RuntimeStore {
     this.out = new PgOutbox(pool)
     this.housekeeping = new PgHousekeeping(pool)
     this.wakes = new PgWakes(pool)
+    this.splits = new PgSplits(pool)
     this.channel = new PgChannel(pool)
     this.broadcasts = new PgBroadcastStore(pool)
     this.logs = new PgLogs(pool)
@@ -122,6 +125,14 @@ export class PgRuntimeStore implements RuntimeStore {
 
   runningFlow(flowId: string) {
     return this.flows.runningFlow(flowId)
+  }
+
+  split(flowId: string) {
+    return this.splits.get(flowId)
+  }
+
+  putSplit(flowId: string, versions: [number, number], percent: number, now: number) {
+    return this.splits.put(flowId, versions, percent, now)
   }
 
   runningFlows() {
@@ -213,6 +224,8 @@ export class PgRuntimeStore implements RuntimeStore {
       },
       calledFlow: (callerId, callerVersion, calleeId) =>
         this.flows.calledFlow(c, callerId, callerVersion, calleeId, pointers.get(callerId)),
+      splits: async () => opened.splits,
+      versionFlow: (flowId, version) => this.flows.versionOf(c, flowId, version),
       runningFlows: async () => {
         const ids = [...pointers.keys()].sort()
         const docs = await Promise.all(ids.map((id) => this.flows.runnableOf(c, id, pointers.get(id)!)))

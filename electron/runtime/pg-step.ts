@@ -5,6 +5,8 @@
 // statement whose data-modifying CTEs write every table of the step (rows passed as JSON arrays), then COMMIT.
 // Both statements are named, so each pooled connection parses and plans them once.
 import { writeRecipientPg } from './pg-broadcasts'
+import { WINDOW_MS } from '../../shared/engine/limits'
+import { opensConversation } from './business-conversation'
 import type { PoolClient } from 'pg'
 import { randomUUID } from 'node:crypto'
 import type { Contact, RunState } from '../../shared/engine'
@@ -233,7 +235,13 @@ const WRITE = `
   ta AS (
     INSERT INTO traffic_answers (flow_id, day, version, node_id, bucket, answers)
     SELECT * FROM json_to_recordset($10::json) AS x(f text, d integer, v integer, n text, b integer, c integer)
-    ON CONFLICT (flow_id, day, version, node_id, bucket) DO UPDATE SET answers = traffic_answers.answers + excluded.answers)
+    ON CONFLICT (flow_id, day, version, node_id, bucket) DO UPDATE SET answers = traffic_answers.answers + excluded.answers),
+  -- Business-initiated conversations opened (migration 031, business-conversation.ts): one row per contact.
+  bc AS (
+    INSERT INTO business_conversations (contact_id, opened_at)
+    SELECT * FROM json_to_recordset($11::json) AS x(c text, a bigint)
+    ON CONFLICT (contact_id) DO UPDATE SET opened_at = excluded.opened_at
+    WHERE business_conversations.opened_at <= excluded.opened_at - ${WINDOW_MS})
   SELECT seq, id FROM o WHERE lease_until > 0`
 
 /**
@@ -284,6 +292,7 @@ export async function writeContactSteps(
   // One row per contact (a statement may not update a row twice): its last message's time, and the language a Set
   // Language node chose for it.
   const touched: Array<{ id: string; at: number | null; language: string | null; changed_at: number | null }> = []
+  const conversations = new Map<string, number>()
   for (const [of, { contact, writes }] of batch.entries()) {
     const lease = writes.leaseOutbound?.until ?? 0
     for (const { flow, step } of writes.steps) {
@@ -317,6 +326,8 @@ export async function writeContactSteps(
     const changedAt = language ? (writes.steps.at(-1)?.step.state.updatedAt ?? null) : null
     if (writes.touchInboundAt != null || language)
       touched.push({ id: contact.id, at: writes.touchInboundAt ?? null, language, changed_at: changedAt })
+    const opened = opensConversation(contact, writes)
+    if (opened !== null && !conversations.has(contact.id)) conversations.set(contact.id, opened)
   }
   // Broadcast recipients first: one no longer pending throws, and the contacts' transaction keeps nothing.
   for (const { writes } of batch) if (writes.broadcastRecipient) await writeRecipientPg(c, writes.broadcastRecipient)
@@ -339,6 +350,7 @@ export async function writeContactSteps(
       JSON.stringify(inbound),
       JSON.stringify(touched),
       ...trafficParams(counted),
+      JSON.stringify([...conversations].map(([c, a]) => ({ c, a }))),
     ],
   })
   // Takeovers are rare: their rows are a statement of their own, in the same transaction, only when a step has them.

@@ -30,6 +30,7 @@ import { migration027 } from './027_handovers'
 import { migration028 } from './028_broadcasts'
 import { migration029 } from './029_traffic'
 import { migration030 } from './030_splits'
+import { migration031 } from './031_business_conversations'
 import type { Migration } from './types'
 
 export type { Migration } from './types'
@@ -69,6 +70,7 @@ export const schema: SchemaMigration[] = [
   migration028,
   migration029,
   migration030,
+  migration031,
 ]
 
 export const migrations: Migration[] = schema.map(sqliteMigration)

@@ -10,6 +10,7 @@ import path from 'node:path'
 
 interface Measured {
   rate: number
+  count: number
   cpuPerMsg: number | null
   /** PostgreSQL's own CPU per message (its server's process tree), when measured. */
   dbCpuPerMsg: number | null
@@ -25,9 +26,29 @@ export interface CostDeps<I> {
   pgUrl(): Promise<string | { why: string }>
 }
 
-/** Rounds and seconds per measure: BENCH_TRAFFIC_ROUNDS / BENCH_TRAFFIC_SECONDS to measure longer. */
-const ROUNDS = Number(process.env.BENCH_TRAFFIC_ROUNDS ?? 5)
-const SECONDS = Number(process.env.BENCH_TRAFFIC_SECONDS ?? 3)
+/**
+ * Rounds, and seconds of load per round (BENCH_TRAFFIC_ROUNDS / BENCH_TRAFFIC_SECONDS to measure longer). A round
+ * is short slices with and without in turns (SLICE seconds each, which goes first alternating by round), added up
+ * per side: the other processes' load changes within seconds here, and slices meet it nearly alike.
+ */
+const ROUNDS = Number(process.env.BENCH_TRAFFIC_ROUNDS ?? 9)
+const SECONDS = Number(process.env.BENCH_TRAFFIC_SECONDS ?? 4)
+const SLICE = 1
+const WARM_UP = 3
+
+/** A side's slices of a round added up. */
+function total(slices: Measured[]): Measured {
+  const count = slices.reduce((n, m) => n + m.count, 0)
+  const seconds = slices.reduce((t, m) => t + (m.rate ? m.count / m.rate : 0), 0)
+  const sum = (pick: (m: Measured) => number | null) =>
+    slices.every((m) => pick(m) !== null) && count ? slices.reduce((t, m) => t + pick(m)! * m.count, 0) / count : null
+  return {
+    count,
+    rate: seconds ? count / seconds : 0,
+    cpuPerMsg: sum((m) => m.cpuPerMsg),
+    dbCpuPerMsg: sum((m) => m.dbCpuPerMsg),
+  }
+}
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[xs.length >> 1]!
 const load1 = () => os.loadavg()[0]!.toFixed(1)
 /** without ÷ with of a CPU per message: ≥ 0.95 is a cost of at most 5 % (as the rate's with ÷ without). */
@@ -35,21 +56,29 @@ const cpuRatio = (on: number | null, off: number | null) => (on && off ? off / o
 const fixed = (x: number | null, d = 3) => (x === null ? '–' : x.toFixed(d))
 
 async function compare<I>(label: string, deps: CostDeps<I>, state: () => Promise<string[]>, db = false): Promise<void> {
-  const on = await deps.start(await state(), {})
+  // BENCH_TRAFFIC_AA=1: both sides without (an A/A run: what the bench itself tells apart when nothing differs).
+  const on = await deps.start(await state(), process.env.BENCH_TRAFFIC_AA === '1' ? { CHATFLOW_TRAFFIC: 'off' } : {})
   const off = await deps.start(await state(), { CHATFLOW_TRAFFIC: 'off' })
   try {
     for (const i of [on, off]) await deps.publish(i.api)
-    await deps.load([on], 1, '70', db)
-    await deps.load([off], 1, '71', db)
+    // Warm-up: JIT, connections, and on a fresh PostgreSQL database the planner's first statistics.
+    await deps.load([on], WARM_UP, '70', db)
+    await deps.load([off], WARM_UP, '71', db)
     const rounds: Array<{ on: Measured; off: Measured }> = []
-    console.log(`${label}: ${ROUNDS} rounds of ${SECONDS} s with and without, in turns`)
+    const slices = Math.max(1, Math.round(SECONDS / SLICE))
+    console.log(
+      `${label}: ${ROUNDS} rounds of ${SECONDS} s with and ${SECONDS} s without, in turns of ${SLICE} s (contacts: 16 at once)`,
+    )
     for (let r = 0; r < ROUNDS; r++) {
       // Alternate which goes first, so neither always meets the machine's load after the other.
       const first = r % 2 ? 'off' : 'on'
       const before = load1()
-      const a = await deps.load([first === 'on' ? on : off], SECONDS, `7${r}${first === 'on' ? 2 : 3}`, db)
-      const b = await deps.load([first === 'on' ? off : on], SECONDS, `7${r}${first === 'on' ? 3 : 2}`, db)
-      const round = first === 'on' ? { on: a, off: b } : { on: b, off: a }
+      const got: { on: Measured[]; off: Measured[] } = { on: [], off: [] }
+      for (let k = 0; k < 2 * slices; k++) {
+        const side = (k % 2 === 0) === (first === 'on') ? 'on' : 'off'
+        got[side].push(await deps.load([side === 'on' ? on : off], SLICE, `${r}${String(k).padStart(2, '0')}`, db))
+      }
+      const round = { on: total(got.on), off: total(got.off) }
       rounds.push(round)
       const pgCpu = db
         ? `; PostgreSQL CPU ${fixed(round.on.dbCpuPerMsg)} / ${fixed(round.off.dbCpuPerMsg)} ms/msg (${fixed(cpuRatio(round.on.dbCpuPerMsg, round.off.dbCpuPerMsg), 2)})`

@@ -4,9 +4,10 @@
 // rows, blocks, WAL), plus the lock waits the server logged (log_lock_waits). Start such a server first, e.g.
 //   pg_ctl -o "-c shared_preload_libraries=pg_stat_statements -c log_lock_waits=on -c deadlock_timeout=10ms" start
 //   npx tsx bench/profile/traffic-pg.ts postgres://postgres@127.0.0.1:PORT/postgres <postmaster pid> [log file] [seconds=5] [turns=2]
-// SERVE_CPU_PROF=<dir>: serve writes a --cpu-prof profile there on exit.
+// SERVE_CPU_PROF=<dir>: serve's CPU profile of each measured load there (probe.mjs; read with categories.mjs).
 import fs from 'node:fs'
 import os from 'node:os'
+import path from 'node:path'
 import pg from 'pg'
 import { load, publish, startInstance } from '../suites/runtime'
 
@@ -56,15 +57,21 @@ for (let t = 0; t < turns * 2; t++) {
   const on = t % 2 === 0
   const url = await freshDb(t)
   const env: Record<string, string> = on ? {} : { CHATFLOW_TRAFFIC: 'off' }
-  if (process.env.SERVE_CPU_PROF)
-    env.NODE_OPTIONS = `--cpu-prof --cpu-prof-dir=${process.env.SERVE_CPU_PROF} --cpu-prof-name=serve-${on ? 'on' : 'off'}-${t}.cpuprofile`
+  // probe.mjs (preloaded: --cpu-prof is not allowed in NODE_OPTIONS) profiles between two SIGUSR2s.
+  const prof = process.env.SERVE_CPU_PROF
+  if (prof) {
+    env.NODE_OPTIONS = `--import ${path.join(import.meta.dirname, 'probe.mjs')}`
+    env.PROBE_OUT = path.join(prof, `serve-${on ? 'with' : 'without'}-${t}.probe.json`)
+  }
   const i = await startInstance(['--database-url', url], undefined, undefined, env)
   try {
     await publish(i.api)
     await load([i], 1, `8${t}`)
     await statements(url, true)
     const waits0 = lockWaits()
+    if (prof) i.child.kill('SIGUSR2')
     const r = await load([i], seconds, `9${t}`, 0, pid)
+    if (prof) i.child.kill('SIGUSR2')
     const waits = lockWaits() - waits0
     console.log(
       `${on ? 'with   ' : 'without'}: ${r.rate.toFixed(0)} msg/s, serve CPU ${r.cpuPerMsg?.toFixed(3)} ms/msg, PostgreSQL CPU ${r.dbCpuPerMsg?.toFixed(3)} ms/msg, ${r.count} msgs, ${r.errors} errors, lock waits > 10 ms: ${waits}; load ${loadAvg()}`,

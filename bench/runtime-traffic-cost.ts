@@ -57,8 +57,12 @@ const fixed = (x: number | null, d = 3) => (x === null ? '–' : x.toFixed(d))
 
 async function compare<I>(label: string, deps: CostDeps<I>, state: () => Promise<string[]>, db = false): Promise<void> {
   // BENCH_TRAFFIC_AA=1: both sides without (an A/A run: what the bench itself tells apart when nothing differs).
-  const on = await deps.start(await state(), process.env.BENCH_TRAFFIC_AA === '1' ? { CHATFLOW_TRAFFIC: 'off' } : {})
-  const off = await deps.start(await state(), { CHATFLOW_TRAFFIC: 'off' })
+  // Started together, so neither starts (JIT, caches) on a machine the other keeps busy.
+  const states = [await state(), await state()]
+  const [on, off] = await Promise.all([
+    deps.start(states[0]!, process.env.BENCH_TRAFFIC_AA === '1' ? { CHATFLOW_TRAFFIC: 'off' } : {}),
+    deps.start(states[1]!, { CHATFLOW_TRAFFIC: 'off' }),
+  ])
   try {
     for (const i of [on, off]) await deps.publish(i.api)
     // Warm-up: JIT, connections, and on a fresh PostgreSQL database the planner's first statistics.

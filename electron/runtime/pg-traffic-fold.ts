@@ -83,22 +83,26 @@ const FOLD = `
 export async function foldTraffic(pool: pg.Pool, wait = true): Promise<number | null> {
   const c = await pool.connect()
   try {
-    await c.query('BEGIN')
-    try {
-      const { rows } = await c.query<{ locked: boolean }>(
-        wait
-          ? `SELECT true AS locked FROM pg_advisory_xact_lock(${FOLD_LOCK})`
-          : `SELECT pg_try_advisory_xact_lock(${FOLD_LOCK}) AS locked`,
-      )
-      const folded = rows[0]!.locked
-        ? (await c.query<{ folded: number }>({ name: 'chatflow_traffic_fold', text: FOLD })).rows[0]!.folded
-        : null
-      await c.query('COMMIT')
-      return folded
-    } catch (err) {
-      await c.query('ROLLBACK').catch(() => undefined)
-      throw err
+    if (wait) {
+      // A read's fold in one round trip (a simple query: BEGIN, the lock, the fold, COMMIT).
+      const results = (await c.query(
+        `BEGIN; SELECT pg_advisory_xact_lock(${FOLD_LOCK}); ${FOLD}; COMMIT`,
+      )) as unknown as Array<{ rows: Array<{ folded: number }> }>
+      return results[2]!.rows[0]!.folded
     }
+    const tried = (await c.query(
+      `BEGIN; SELECT pg_try_advisory_xact_lock(${FOLD_LOCK}) AS locked`,
+    )) as unknown as Array<{
+      rows: Array<{ locked: boolean }>
+    }>
+    const folded = tried[1]!.rows[0]!.locked
+      ? (await c.query<{ folded: number }>({ name: 'chatflow_traffic_fold', text: FOLD })).rows[0]!.folded
+      : null
+    await c.query('COMMIT')
+    return folded
+  } catch (err) {
+    await c.query('ROLLBACK').catch(() => undefined)
+    throw err
   } finally {
     c.release()
   }

@@ -8,37 +8,11 @@
 // at any moment. Folds take one advisory lock (a fold waits for another rather than both adding in their own
 // order); the runtime folds about once a second after it wrote, and every read folds first, so reads are exact.
 import type pg from 'pg'
-import type { TrafficBatch } from '../services/traffic/run-traffic'
+import { FOLD_EVERY_MS } from '../services/traffic/pending'
+export { pendingCounts } from '../services/traffic/pending'
 
 /** Taken by every fold (one at a time per database). */
 const FOLD_LOCK = 7_373_033
-
-/**
- * A write's counts as the text of one pending row (null: nothing to add): four arrays of rows, each row the cohort
- * (flow, day, version), its key and its counts, in TrafficBatch's order. Arrays rather than objects: short, and the
- * fold reads them by position.
- */
-export function pendingCounts(batch: TrafficBatch | null): string | null {
-  if (!batch || batch.empty) return null
-  const t = batch.rows(false)
-  return JSON.stringify({
-    r: t.runs.map((r) => [r.flowId, r.day, r.version, r.started, r.ended, r.failed, r.expired, r.abandoned, r.turns]),
-    n: t.nodes.map((n) => [
-      n.flowId,
-      n.day,
-      n.version,
-      n.nodeId,
-      n.reached,
-      n.ended,
-      n.failed,
-      n.expired,
-      n.abandoned,
-      n.waiting,
-    ]),
-    e: t.edges.map((e) => [e.flowId, e.day, e.version, e.from, e.port, e.to, e.runs]),
-    a: t.answers.map((a) => [a.flowId, a.day, a.version, a.nodeId, a.bucket, a.answers]),
-  })
-}
 
 /** The data-modifying CTE of the step's write statement (pg-step.ts) that appends `param`'s pending row. */
 export const appendPending = (param: string): string =>
@@ -107,9 +81,6 @@ export async function foldTraffic(pool: pg.Pool, wait = true): Promise<number | 
     c.release()
   }
 }
-
-/** How often an instance that wrote folds: pending rows stay few (a fold's cost grows with them), reads fold anyway. */
-export const FOLD_EVERY_MS = 1000
 
 /**
  * The periodic fold of one store: after this instance wrote counts, a fold within FOLD_EVERY_MS (an instance that

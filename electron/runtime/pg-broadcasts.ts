@@ -6,6 +6,7 @@ import type pg from 'pg'
 import type { BroadcastStatus, BroadcastView, RecipientView } from '../../shared/broadcast/views'
 import {
   DEFAULT_SEND_RATE,
+  NEW_CONVERSATIONS,
   deliveryReason,
   newBroadcastId,
   outcomeValues,
@@ -244,10 +245,7 @@ export class PgBroadcastStore implements BroadcastStore {
   }
 
   async newConversationsSince(since: number): Promise<number> {
-    const { rows } = await this.pool.query<{ n: number }>(
-      'SELECT count(*) AS n FROM broadcast_recipients WHERE new_conversation AND started_at > $1',
-      [since],
-    )
+    const { rows } = await this.pool.query<{ n: number }>(NEW_CONVERSATIONS.replace(/\?/g, '$1'), [since])
     return Number(rows[0]?.n ?? 0)
   }
 }

@@ -5,12 +5,15 @@
 // statement whose data-modifying CTEs write every table of the step (rows passed as JSON arrays), then COMMIT.
 // Both statements are named, so each pooled connection parses and plans them once.
 import { writeRecipientPg } from './pg-broadcasts'
+import { WINDOW_MS } from '../../shared/engine/limits'
+import { opensConversation } from './business-conversation'
 import type { PoolClient } from 'pg'
 import { randomUUID } from 'node:crypto'
 import type { Contact, RunState } from '../../shared/engine'
 import { stepRows, type StepRows } from '../services/runs/step-rows'
 import { TrafficBatch } from '../services/traffic/run-traffic'
 import { startVersion } from '../services/publish/split'
+import { appendPending, pendingCounts } from './pg-traffic-fold'
 import { envelopeOf } from './outbox-rows'
 import { toContact, type ContactRow } from './pg-runs'
 import type { ContactsEffect } from '../../shared/engine/effects'
@@ -209,31 +212,15 @@ const WRITE = `
                              language = CASE WHEN x.language IS NULL THEN c.language ELSE x.language END,
                              updated_at = coalesce(x.at, x.changed_at)
           FROM json_to_recordset($6::json) AS x(id text, at bigint, language text, changed_at bigint) WHERE c.id = x.id),
-  -- The traffic aggregates (migration 029, services/traffic): each row added to, one row per key (TrafficBatch).
-  tr AS (
-    INSERT INTO traffic_runs (flow_id, day, version, started, ended, failed, expired, abandoned, turns)
-    SELECT * FROM json_to_recordset($7::json) AS x(f text, d integer, v integer, s integer, e integer, x integer,
-      p integer, a integer, t integer)
-    ON CONFLICT (flow_id, day, version) DO UPDATE SET started = traffic_runs.started + excluded.started,
-      ended = traffic_runs.ended + excluded.ended, failed = traffic_runs.failed + excluded.failed,
-      expired = traffic_runs.expired + excluded.expired, abandoned = traffic_runs.abandoned + excluded.abandoned,
-      turns = traffic_runs.turns + excluded.turns),
-  tn AS (
-    INSERT INTO traffic_nodes (flow_id, day, version, node_id, reached, ended, failed, expired, abandoned, waiting)
-    SELECT * FROM json_to_recordset($8::json) AS x(f text, d integer, v integer, n text, r integer, e integer,
-      x integer, p integer, a integer, w integer)
-    ON CONFLICT (flow_id, day, version, node_id) DO UPDATE SET reached = traffic_nodes.reached + excluded.reached,
-      ended = traffic_nodes.ended + excluded.ended, failed = traffic_nodes.failed + excluded.failed,
-      expired = traffic_nodes.expired + excluded.expired, abandoned = traffic_nodes.abandoned + excluded.abandoned,
-      waiting = traffic_nodes.waiting + excluded.waiting),
-  te AS (
-    INSERT INTO traffic_edges (flow_id, day, version, from_node, port, to_node, runs)
-    SELECT * FROM json_to_recordset($9::json) AS x(f text, d integer, v integer, a text, p text, b text, r integer)
-    ON CONFLICT (flow_id, day, version, from_node, port, to_node) DO UPDATE SET runs = traffic_edges.runs + excluded.runs),
-  ta AS (
-    INSERT INTO traffic_answers (flow_id, day, version, node_id, bucket, answers)
-    SELECT * FROM json_to_recordset($10::json) AS x(f text, d integer, v integer, n text, b integer, c integer)
-    ON CONFLICT (flow_id, day, version, node_id, bucket) DO UPDATE SET answers = traffic_answers.answers + excluded.answers)
+  -- The traffic counts of the step (services/traffic), appended as one pending row: folded into the aggregates
+  -- later (pg-traffic-fold.ts), so that steps of one flow never wait on each other's aggregate rows.
+  tp AS (${appendPending('$7')}),
+  -- Business-initiated conversations opened (migration 031, business-conversation.ts): one row per contact.
+  bc AS (
+    INSERT INTO business_conversations (contact_id, opened_at)
+    SELECT * FROM json_to_recordset($8::json) AS x(c text, a bigint)
+    ON CONFLICT (contact_id) DO UPDATE SET opened_at = excluded.opened_at
+    WHERE business_conversations.opened_at <= excluded.opened_at - ${WINDOW_MS})
   SELECT seq, id FROM o WHERE lease_until > 0`
 
 /**
@@ -284,6 +271,7 @@ export async function writeContactSteps(
   // One row per contact (a statement may not update a row twice): its last message's time, and the language a Set
   // Language node chose for it.
   const touched: Array<{ id: string; at: number | null; language: string | null; changed_at: number | null }> = []
+  const conversations = new Map<string, number>()
   for (const [of, { contact, writes }] of batch.entries()) {
     const lease = writes.leaseOutbound?.until ?? 0
     for (const { flow, step } of writes.steps) {
@@ -317,6 +305,8 @@ export async function writeContactSteps(
     const changedAt = language ? (writes.steps.at(-1)?.step.state.updatedAt ?? null) : null
     if (writes.touchInboundAt != null || language)
       touched.push({ id: contact.id, at: writes.touchInboundAt ?? null, language, changed_at: changedAt })
+    const opened = opensConversation(contact, writes)
+    if (opened !== null && !conversations.has(contact.id)) conversations.set(contact.id, opened)
   }
   // Broadcast recipients first: one no longer pending throws, and the contacts' transaction keeps nothing.
   for (const { writes } of batch) if (writes.broadcastRecipient) await writeRecipientPg(c, writes.broadcastRecipient)
@@ -338,7 +328,8 @@ export async function writeContactSteps(
       ),
       JSON.stringify(inbound),
       JSON.stringify(touched),
-      ...trafficParams(counted),
+      pendingCounts(counted),
+      JSON.stringify([...conversations].map(([c, a]) => ({ c, a }))),
     ],
   })
   // Takeovers are rare: their rows are a statement of their own, in the same transaction, only when a step has them.
@@ -356,45 +347,4 @@ export async function writeContactSteps(
     if (seq !== undefined) out[of]!.push({ seq, contactId: envelope.contact_id, attempts: 0, envelope })
   }
   return out
-}
-
-/** The aggregate rows as the statement's four JSON arrays (short keys: they travel with every step). */
-function trafficParams(counted: TrafficBatch | null): string[] {
-  if (!counted || counted.empty) return ['[]', '[]', '[]', '[]']
-  const t = counted.rows()
-  return [
-    JSON.stringify(
-      t.runs.map((r) => ({
-        f: r.flowId,
-        d: r.day,
-        v: r.version,
-        s: r.started,
-        e: r.ended,
-        x: r.failed,
-        p: r.expired,
-        a: r.abandoned,
-        t: r.turns,
-      })),
-    ),
-    JSON.stringify(
-      t.nodes.map((n) => ({
-        f: n.flowId,
-        d: n.day,
-        v: n.version,
-        n: n.nodeId,
-        r: n.reached,
-        e: n.ended,
-        x: n.failed,
-        p: n.expired,
-        a: n.abandoned,
-        w: n.waiting,
-      })),
-    ),
-    JSON.stringify(
-      t.edges.map((e) => ({ f: e.flowId, d: e.day, v: e.version, a: e.from, p: e.port, b: e.to, r: e.runs })),
-    ),
-    JSON.stringify(
-      t.answers.map((a) => ({ f: a.flowId, d: a.day, v: a.version, n: a.nodeId, b: a.bucket, c: a.answers })),
-    ),
-  ]
 }

@@ -29,6 +29,7 @@ import { migrate } from './pg-schema'
 import { PgChannel } from './pg-channel'
 import { PgLogs } from './pg-logs'
 import { PgTraffic } from './pg-traffic'
+import { TrafficFolder } from './pg-traffic-fold'
 import { PgOutbox } from './pg-outbox'
 import { PgHousekeeping } from './pg-housekeeping'
 import { PgWakes } from './pg-wakes'
@@ -36,6 +37,7 @@ import { PgRuns } from './pg-runs'
 import { newestRun, PgHandovers, recentMessages } from './pg-handovers'
 import { transaction } from './pg-transaction'
 import { PgBroadcastStore } from './pg-broadcasts'
+import { pgSendPace } from './pg-send-pace'
 import type { ContactTx, ContactWrites, DeliveryFailure, OutboxItem, RuntimeStore } from './store'
 
 // bigint columns hold epoch milliseconds: well inside Number's exact range, so read them as numbers.
@@ -60,6 +62,8 @@ export class PgRuntimeStore implements RuntimeStore {
   readonly traffic: PgTraffic
   readonly handovers: PgHandovers
   readonly directory: PgContactDirectory
+  /** Folds the steps' pending traffic counts into the aggregates after this instance wrote some (pg-traffic-fold.ts). */
+  private readonly folder: TrafficFolder
 
   private constructor(
     private readonly pool: pg.Pool,
@@ -67,6 +71,7 @@ export class PgRuntimeStore implements RuntimeStore {
     private readonly trafficOn: boolean,
   ) {
     this.traffic = new PgTraffic(pool)
+    this.folder = new TrafficFolder(pool)
     this.flows = new PgFlows(pool, now)
     this.runs = new PgRuns(pool)
     this.out = new PgOutbox(pool)
@@ -110,6 +115,11 @@ export class PgRuntimeStore implements RuntimeStore {
     return this.flows.calledFlow(this.pool, callerId, callerVersion, calleeId)
   }
 
+  /** The number's send pace, shared by every instance on this database (pg-send-pace.ts). */
+  sendPace(number: string) {
+    return pgSendPace(this.pool, number)
+  }
+
   /** The templates and products publishes carried (pg-library.ts). */
   libraryEffects() {
     return createPgLibraryEffects(this.pool)
@@ -149,12 +159,12 @@ export class PgRuntimeStore implements RuntimeStore {
 
   withContact<T>(phone: string, name: string | undefined, fn: (tx: ContactTx) => Promise<T>): Promise<T> {
     const begin = (c: PoolClient) => beginForContact(c, phone)
-    return this.lock.run(phone, () =>
-      transaction(
+    return this.lock.run(phone, async () => {
+      let committed = false
+      const out = await transaction(
         this.pool,
         async (c) => {
           const opened = await openContact(c, phone, name, this.now())
-          let committed = false
           return fn(
             this.contactTx(c, opened, async (writes) => {
               if (committed) throw new Error('A contact transaction commits once.')
@@ -164,8 +174,11 @@ export class PgRuntimeStore implements RuntimeStore {
           )
         },
         begin,
-      ),
-    )
+      )
+      // Once committed: a fold that starts after this sees the step's pending counts.
+      if (committed && this.trafficOn) this.folder.wrote()
+      return out
+    })
   }
 
   /**
@@ -179,7 +192,8 @@ export class PgRuntimeStore implements RuntimeStore {
     fn: (tx: ContactTx, index: number) => Promise<{ result: T; writes: ContactWrites | null }>,
   ): Promise<Array<{ result: T; leased: OutboxItem[] } | null>> {
     let opened = new Map<string, OpenedContact>()
-    return transaction(
+    let wrote = false
+    const out = await transaction(
       this.pool,
       async (c) => {
         const results: Array<{ result: T; writes: ContactWrites | null; opened: OpenedContact } | null> = []
@@ -198,6 +212,7 @@ export class PgRuntimeStore implements RuntimeStore {
         // Every contact of a batch was read with the same pointers (openContactsLocked).
         const first = results.find((r) => r?.writes)?.opened
         const leased = writing.length ? await writeContactSteps(c, writing, first ? this.trafficOf(first) : {}) : []
+        wrote = writing.length > 0
         let k = 0
         return results.map((r) => (r ? { result: r.result, leased: r.writes ? leased[k++]! : [] } : null))
       },
@@ -205,6 +220,8 @@ export class PgRuntimeStore implements RuntimeStore {
         opened = await openContactsLocked(c, phones)
       },
     )
+    if (wrote && this.trafficOn) this.folder.wrote()
+    return out
   }
 
   /** A run starting in this transaction runs the version its pointers name (read with the contact). */
@@ -329,6 +346,7 @@ export class PgRuntimeStore implements RuntimeStore {
     if (this.closed) return
     this.closed = true
     await this.lock.idle()
+    await this.folder.stop()
     await this.pool.end()
   }
 }

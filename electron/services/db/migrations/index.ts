@@ -30,6 +30,8 @@ import { migration027 } from './027_handovers'
 import { migration028 } from './028_broadcasts'
 import { migration029 } from './029_traffic'
 import { migration030 } from './030_splits'
+import { migration031 } from './031_business_conversations'
+import { migration032 } from './032_traffic_pending'
 import type { Migration } from './types'
 
 export type { Migration } from './types'
@@ -69,6 +71,8 @@ export const schema: SchemaMigration[] = [
   migration028,
   migration029,
   migration030,
+  migration031,
+  migration032,
 ]
 
 export const migrations: Migration[] = schema.map(sqliteMigration)

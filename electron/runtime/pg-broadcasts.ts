@@ -1,6 +1,6 @@
 // Broadcasts on PostgreSQL (the contract and rows: electron/services/broadcast). Several instances share the work:
 // a claim leases due pending recipients FOR UPDATE SKIP LOCKED, so two instances never take the same recipient at
-// once; whether it is still pending is decided again in the contact's transaction (pg-step.ts, with the step's rows), so a claim
+// once; whether it is still pending is decided again in the contact's transaction (writeRecipientPg), so a claim
 // that ran out while its instance stalled starts the recipient once all the same.
 import type pg from 'pg'
 import type { BroadcastStatus, BroadcastView, RecipientView } from '../../shared/broadcast/views'

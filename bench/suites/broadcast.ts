@@ -148,9 +148,11 @@ async function measure(r: Run): Promise<void> {
         ),
       )
     }
+    const database = r.args[0] === '--database-url' ? new URL(r.args[1]!).pathname.slice(1) : null
     const cpu = () => ({
       serves: children.map((c) => (c.child.pid ? (treeCpuMsOf(c.child.pid) ?? 0) : 0)),
       server: r.serverPid ? (treeCpuMsOf(r.serverPid) ?? 0) : 0,
+      backends: r.serverPid && database ? backendsCpuMs(r.serverPid, database) : 0,
       bench: cpuMsOf(process.pid) ?? 0,
     })
     const cpuBefore = cpu()
@@ -197,15 +199,40 @@ async function measure(r: Run): Promise<void> {
           `CPU ${perStart(cpuAfter.serves[i]! - cpuBefore.serves[i]!)} per recipient`,
       )
     }
-    if (r.serverPid)
+    if (r.serverPid) {
+      const all = cpuAfter.server - cpuBefore.server
+      const backends = cpuAfter.backends - cpuBefore.backends
       console.log(
-        `  PostgreSQL (server and backends): CPU ${perStart(cpuAfter.server - cpuBefore.server)} per recipient`,
+        `  PostgreSQL: CPU ${perStart(all)} per recipient, of which the serve instances' connections ${perStart(backends)} ` +
+          `(the rest: checkpointer, WAL writer, autovacuum, which grow with the run's length, so with the load)`,
       )
+    }
     console.log(`  the bench and its fake Cloud API: CPU ${perStart(cpuAfter.bench - cpuBefore.bench)} per recipient`)
   } finally {
     await Promise.all(children.map((c) => c.stop()))
     await Promise.all(fakes.map((f) => f.close()))
   }
+}
+
+/**
+ * CPU so far (ms) of the server's live backends connected to `database` (their command line names it): the work the
+ * serve instances asked for, without the server's background processes. Connections held for the whole run (serve's
+ * pools) are counted whole; one closed meanwhile is not (Linux /proc).
+ */
+function backendsCpuMs(serverPid: number, database: string): number {
+  let ms = 0
+  for (const entry of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue
+    try {
+      const stat = fs.readFileSync(`/proc/${entry}/stat`, 'utf8').split(') ')[1]!.split(' ')
+      if (Number(stat[1]) !== serverPid) continue
+      if (!fs.readFileSync(`/proc/${entry}/cmdline`, 'utf8').includes(database)) continue
+      ms += (Number(stat[11]) + Number(stat[12])) * 10
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return ms
 }
 
 /** Sends per second from the first to the last of `at` (epoch ms). */

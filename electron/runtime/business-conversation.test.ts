@@ -148,7 +148,8 @@ describeEachStore('business-initiated conversations (the daily limit)', (c) => {
     // A day later the webhooks' conversations have left the rolling window: the broadcast goes on.
     clock.now = T0 + DAY + 1
     await runtime.broadcasts.runDue()
-    expect(await runtime.broadcasts.service.get(b.id)).toMatchObject({ counts: { pending: 0, started: 1 } })
+    const { counts } = (await runtime.broadcasts.service.get(b.id))!
+    expect([counts.pending, counts.started + counts.sent]).toEqual([0, 1])
     expect(await since(store, clock.now)).toBe(1)
   })
 })

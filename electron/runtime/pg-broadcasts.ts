@@ -215,6 +215,14 @@ export class PgBroadcastStore implements BroadcastStore {
     return { moved: done.length, waiting }
   }
 
+  async startedWaiting(): Promise<number> {
+    const { rows } = await this.pool.query<{ n: string }>({
+      name: 'chatflow_broadcast_started_waiting',
+      text: "SELECT count(*) AS n FROM broadcast_recipients WHERE state = 'started'",
+    })
+    return Number(rows[0]?.n ?? 0)
+  }
+
   async recipients(id: string, opts: RecipientPage): Promise<RecipientView[]> {
     const { rows } = await this.pool.query<RecipientRow>(
       `SELECT * FROM broadcast_recipients WHERE broadcast_id = $1 AND seq > $2 AND ($3::text IS NULL OR state = $3)

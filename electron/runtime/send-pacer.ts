@@ -49,6 +49,9 @@ export class SendPacer {
   /** The rate right after the last throttle, and when climbing from it began; null: at the configured rate. */
   private throttle: { rate: number; from: number } | null = null
   private inARow = 0
+  /** Tokens taken from the shared bucket and not used yet, and when they were taken. */
+  private stock = 0
+  private stockAt = 0
   /** Throttles met (for /metrics and logs). */
   throttles = 0
 
@@ -114,24 +117,37 @@ export class SendPacer {
   }
 
   /**
-   * Tokens from the shared bucket, one take in flight at a time: as many as wait, at most a slice of a second's worth.
-   * A take that got fewer than it asked waits for the rest to come (at least SHARED_MIN_WAIT_MS) before the next;
-   * a failed one (the database away) is tried again in a second, the sends waiting meanwhile.
+   * Tokens from the shared bucket, one take in flight at a time, a slice of a second's worth (SHARED_SLICE_S) each: a
+   * send takes one from this instance's stock of them, kept at most a slice (unused then, they are dropped, so a stock
+   * never adds to a burst later); without the stock a take per send at a low pace was a statement per message.
+   * A take that got fewer than it asked waits for the rest to come (at least SHARED_MIN_WAIT_MS) before the next; a
+   * failed one (the database away) is tried again in a second, the sends waiting meanwhile.
    */
   private pumpShared(): void {
     const now = this.clock.now()
     if (!this.waiters.length) return
     if (now < this.pausedUntil) return this.later(this.pausedUntil - now)
+    if (now - this.stockAt > SHARED_SLICE_S * 1000) this.stock = 0
+    while (this.stock > 0 && this.waiters.length) {
+      this.stock--
+      this.waiters.shift()!()
+    }
+    if (!this.waiters.length) return
     const rate = this.rate()
-    const want = Math.min(this.waiters.length, Math.max(1, Math.ceil(rate * SHARED_SLICE_S)))
+    const want = Math.max(1, Math.ceil(rate * SHARED_SLICE_S))
     this.timer = true
     this.shared!.take(want, rate, Math.max(1, rate * 0.1), now).then(
       (granted) => {
         this.timer = false
-        for (let i = 0; i < granted && this.waiters.length; i++) this.waiters.shift()!()
-        if (!this.waiters.length) return
+        this.stock = granted
+        this.stockAt = this.clock.now()
+        // The bucket had all it was asked: more may go at once. Short of it: what came goes, the rest waits for more.
         if (granted >= want) return this.pump()
-        this.later(Math.max(SHARED_MIN_WAIT_MS, Math.ceil(((want - granted) * 1000) / rate)))
+        while (this.stock > 0 && this.waiters.length) {
+          this.stock--
+          this.waiters.shift()!()
+        }
+        if (this.waiters.length) this.later(Math.max(SHARED_MIN_WAIT_MS, Math.ceil(((want - granted) * 1000) / rate)))
       },
       (err: unknown) => {
         this.timer = false

@@ -10,6 +10,7 @@ import type { SchemaMigration } from '../schema/types'
 // - `send_pace`: one token bucket per phone number in the database, so several PostgreSQL instances send at the
 //   number's rate between them (each given the same --send-rate), whichever of them has the work. SQLite has the
 //   table too (one schema), unused: one process sends from a SQLite file, so its pace is its own.
+// - an index of started broadcast recipients by run, for the outbox's sent mark to settle them.
 export const migration031: SchemaMigration = {
   version: 31,
   name: 'business_conversations',
@@ -25,6 +26,16 @@ export const migration031: SchemaMigration = {
       },
     },
     { index: { name: 'business_conversations_opened', table: 'business_conversations', columns: ['opened_at'] } },
+    // A started recipient found by its run's id: PostgreSQL's outbox settles it with the sent mark of its run's last
+    // message (pg-outbox.ts), and the broadcast runner counts those still waiting, off this small index.
+    {
+      index: {
+        name: 'broadcast_recipients_started',
+        table: 'broadcast_recipients',
+        columns: ['run_id'],
+        where: "state = 'started'",
+      },
+    },
     {
       table: {
         name: 'send_pace',

@@ -5,6 +5,7 @@ import {
   type HandbackRecord,
   type Handled,
   type Handover,
+  type OutboundMessage,
   type Vars,
 } from '../../../shared/engine'
 import { HandoverConflict } from '../handovers/store'
@@ -55,8 +56,10 @@ export class OutsideWindowError extends Error {
 }
 
 /**
- * The person writes to the customer: recorded in the takeover's transcript ('out') and delivered as the studio
- * delivers everything. With `enforceWindow`, only inside the 24-hour window since the customer last wrote.
+ * The person writes to the customer: recorded in the takeover's transcript ('out') and among the messages of the
+ * conversation's run (the Hand over node's, else the contact's newest; none for a contact who never had one), marked
+ * as the person's for Flow Logs, and delivered as the studio delivers everything. With `enforceWindow`, only inside
+ * the 24-hour window since the customer last wrote.
  */
 export function personReply(
   runs: RunService,
@@ -73,9 +76,11 @@ export function personReply(
       throw new OutsideWindowError(
         'The customer has not written in the last 24 hours, so only a template message can reach them now.',
       )
-    return runs.handovers.append(handover.id, now, {
-      direction: 'out',
-      message: { type: 'text', text: { body: text } },
+    const message: OutboundMessage = { type: 'text', text: { body: text } }
+    const runId = handover.runId ?? runs.runs.newestOf(contactId)
+    return runs.runs.atomically(() => {
+      if (runId) runs.runs.personSaid(runId, contactId, message, now)
+      return runs.handovers.append(handover.id, now, { direction: 'out', message })
     })
   })
 }

@@ -23,6 +23,11 @@ export async function takeOver(
   opts: { note?: string; until?: number | null } = {},
 ): Promise<Handover> {
   const note = opts.note?.trim() || undefined
+  if (opts.until != null && opts.until <= runs.now())
+    throw new HandoverConflict(
+      'until_passed',
+      `"Back to the bot at" ${new Date(opts.until).toISOString()} has passed: pick a later time, or leave it empty.`,
+    )
   const handled = await runs.handle(contact, { kind: 'takeover', by, note, until: opts.until ?? null })
   if (handled.handover && 'start' in handled.handover) return handled.handover.start
   throw new HandoverConflict('already_with_person', `A person already has ${contact.name}'s conversation.`)
@@ -33,6 +38,23 @@ export interface HandedBack {
   /** The Hand over node's run that went on by `returned`, or null (an API/studio takeover: nothing to resume). */
   resumed: { runId: string; port: 'returned' } | null
   handled: Handled
+}
+
+/**
+ * Ends the contact's takeover by itself at its `until` (by `timeout`): only while that takeover is still the
+ * contact's and due on the contact's clock. A Hand over node's own time is its run's wake instead. True when it ended.
+ */
+export async function endAtUntil(runs: RunService, contact: Contact, handoverId: string, opts: HandleOptions = {}) {
+  const handled = await runs.handle(
+    contact,
+    { kind: 'handback', by: 'timeout' },
+    {
+      ...opts,
+      only: (c, now) =>
+        c.handover?.id === handoverId && c.handover.runId === null && (c.handover.until ?? Infinity) <= now,
+    },
+  )
+  return !!handled.handover && 'end' in handled.handover
 }
 
 /** The person gives the conversation back, with the variables they set for the Hand over node's run. */

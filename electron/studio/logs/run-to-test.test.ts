@@ -82,7 +82,7 @@ describe('runToTest', () => {
     vars: { customer_name: 'Kim', customer_phone: '+447700900123' },
     totalMs: 1,
     path: [],
-    trigger: { kind: 'webhook', data: { order: 'B-1' } },
+    trigger: { kind: 'webhook', phone_number: '+447700900123', data: { order: 'B-1' } },
     triggerNodeId: null,
     ...over,
   })

@@ -14,6 +14,7 @@ import {
 } from '../services/logs/delivery'
 import { containsPattern, handoverSql, toLogRun, type ListRow } from '../services/logs/queries'
 import { assembleTrace, type LogSource } from '../services/logs/source'
+import { contactAtStartSql, toContactAtStart, type ContactAtStartRow } from '../services/logs/contact-at-start'
 import { readMessages, readTrace } from './pg-runs'
 
 const COLUMNS = `r.id, r.flow_id, r.flow_name, r.contact_id, c.name AS contact_name, c.phone AS contact_phone, r.status, r.trigger_kind,
@@ -76,11 +77,17 @@ export class PgLogs implements LogSource {
     )
     if (!rows[0]) return null
     const state = JSON.parse(rows[0].state) as RunState
-    const [trace, messages, deliveries] = await Promise.all([
+    const run = toLogRun(rows[0])
+    const [trace, messages, deliveries, contact] = await Promise.all([
       readTrace(this.pool, runId),
       readMessages(this.pool, runId),
       this.pool.query<DeliveryRow>(deliverySql('$1'), [runId]),
+      this.pool.query<ContactAtStartRow>(
+        contactAtStartSql((n) => `$${n}`),
+        [run.contact.id, run.startedAt],
+      ),
     ])
-    return assembleTrace(toLogRun(rows[0]), state, trace, withDelivery(messages, deliveries.rows.map(toDelivery)))
+    const delivered = withDelivery(messages, deliveries.rows.map(toDelivery))
+    return assembleTrace(run, state, trace, delivered, toContactAtStart(contact.rows[0]))
   }
 }

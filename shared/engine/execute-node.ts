@@ -369,8 +369,14 @@ function setLanguage(step: StepContext, language: string): void {
 
 /** What the trace shows a node produced; console lines (a Script's) ride along under `console`. */
 function traceOutput(outcome: NodeOutcome): unknown {
+  // A failure keeps what the node produced beside its error (an HTTP Call's status and body), as the session does:
+  // a run saved as a test replays it from the trace (docs/testing.md, "Tests from real runs").
   const base =
-    outcome.kind === 'fail' ? { error: outcome.error } : 'output' in outcome ? (outcome.output ?? null) : null
+    outcome.kind === 'fail'
+      ? { ...(isObject(outcome.output) ? outcome.output : {}), error: outcome.error }
+      : 'output' in outcome
+        ? (outcome.output ?? null)
+        : null
   const logs = outcome.kind === 'next' || outcome.kind === 'fail' ? outcome.logs : undefined
   if (!logs?.length) return base
   return { ...(isObject(base) ? base : { value: base }), console: logs }

@@ -5,6 +5,7 @@ import { RunStore, toSummary, type RunRow } from '../runs/run-store'
 import { deliverySql, failedCountSql, failedFilterSql, toDelivery, withDelivery, type DeliveryRow } from './delivery'
 import { keyRange, queryWords, RunSearch, type SearchHit } from './search'
 import { assembleTrace } from './source'
+import { contactAtStartSql, toContactAtStart, type ContactAtStartRow } from './contact-at-start'
 import { SearchIndexer } from './search-index'
 
 // The Flow Logs reads. Every list query is "WHERE flow_id = ? [AND one filter column] ORDER BY started_at DESC,
@@ -212,7 +213,10 @@ export class LogQueries {
     const trace: TraceEvent[] = this.store.trace(runId)
     const deliveries = (this.db.prepare(deliverySql('?')).all(runId) as DeliveryRow[]).map(toDelivery)
     const messages: LogMessage[] = withDelivery(this.store.messages(runId), deliveries)
-    return assembleTrace(run, state, trace, messages)
+    const contact = this.db
+      .prepare(contactAtStartSql((n) => `@p${n}`))
+      .get({ p1: run.contact.id, p2: run.startedAt }) as ContactAtStartRow | undefined
+    return assembleTrace(run, state, trace, messages, toContactAtStart(contact))
   }
 }
 

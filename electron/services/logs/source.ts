@@ -29,8 +29,15 @@ export function localSource(q: LogQueries): LogSource {
 }
 
 /** One run's LogTrace from its parts, the same for every store. */
-export function assembleTrace(run: LogRun, state: RunState, trace: TraceEvent[], messages: LogMessage[]): LogTrace {
+export function assembleTrace(
+  run: LogRun,
+  state: RunState,
+  trace: TraceEvent[],
+  messages: LogMessage[],
+  contactAtStart?: LogTrace['contactAtStart'],
+): LogTrace {
   return {
+    ...(contactAtStart ? { contactAtStart } : {}),
     run,
     trace,
     messages,

@@ -2,7 +2,14 @@ import { randomUUID } from 'node:crypto'
 import type { Database } from 'better-sqlite3'
 import type { ConversationTestRecord, SavedWindow, TestResult } from '../../../shared/api/commands/emulator-tests'
 import type { FlowDocument } from '../../../shared/flow/document'
-import { ModelError, type DebugHooks, type Effects, type Handled, type NodeMock } from '../../../shared/engine'
+import {
+  ModelError,
+  type DebugHooks,
+  type Effects,
+  type Handled,
+  type NodeMock,
+  type TraceEvent,
+} from '../../../shared/engine'
 import {
   parseConversationTest,
   recordingFailure,
@@ -118,13 +125,17 @@ export class ConversationTests {
     if (Object.keys(contact.fields).length) test.contact.fields = contact.fields
     const stored = storedLanguageOf(trace)
     if (stored) test.contact.language = stored
+    return this.write(flowId, test, opts.replace)
+  }
+
+  /** Stores a test of the flow under its name; a test of that name is replaced only when asked. */
+  write(flowId: string, test: ConversationTest, replace: boolean): ConversationTestRecord {
     const yaml = serialiseConversationTest(test)
     const existing = this.db
       .prepare('SELECT id FROM conversation_tests WHERE flow_id = ? AND name = ?')
       .pluck()
-      .get(flowId, opts.name) as string | undefined
-    if (existing && !opts.replace)
-      throw new ApiFailure('conflict', `This flow already has a test named "${opts.name}".`)
+      .get(flowId, test.name) as string | undefined
+    if (existing && !replace) throw new ApiFailure('conflict', `This flow already has a test named "${test.name}".`)
     const t = this.now()
     const id = existing ?? `ct_${randomUUID().replace(/-/g, '').slice(0, 16)}`
     this.db
@@ -133,8 +144,26 @@ export class ConversationTests {
          ON CONFLICT (id) DO UPDATE SET yaml = excluded.yaml, updated_at = excluded.updated_at,
            last_run_at = NULL, last_passed = NULL, last_failures = NULL`,
       )
-      .run(id, flowId, opts.name, yaml, t, t)
+      .run(id, flowId, test.name, yaml, t, t)
     return this.get(id)
+  }
+
+  /** The library templates a run's trace shows it sent, for a test to carry. */
+  templatesOf(trace: TraceEvent[], flow: FlowDocument): Promise<Array<{ name: string; language: string }>> {
+    return templatesSent(this.effects, trace, flow)
+  }
+
+  /**
+   * Plays a test that is not saved against the flow under the saved-test policy, writing nothing (no Flow Logs, no
+   * contact): what it would report.
+   */
+  async tryOut(flow: FlowDocument, test: ConversationTest): Promise<TestOutcome['failures']> {
+    const outcome = await runConversationTest(flow, test, {
+      effects: this.effects,
+      catalog: nodeCatalog,
+      flows: this.runs.flows,
+    })
+    return outcome.failures
   }
 
   /** Replaces the flow's tests whose names start with `prefix` by these (already named with it); returns their ids. */

@@ -1,4 +1,3 @@
-import { conversationTests, flowOf } from '../emulator/service'
 import { ApiFailure, notFound } from '../../services/failure'
 import { applyRetention, purge, readRetention, writeRetention } from '../logs/housekeeping'
 import { exportList, exportRun } from '../logs/export'
@@ -7,6 +6,7 @@ import { logQueries } from '../logs/service'
 import { localSource, type LogSource } from '../../services/logs/source'
 import { publishClient } from '../publish/servers'
 import { logsWaitingHandlers } from './logs-waiting'
+import { saveRunAsTest } from './logs-save-test'
 import type { AreaHandlers, HandlerContext } from './types'
 
 /** This studio's runs, or a production server's when the request names one (docs/logs.md, "Production runs"). */
@@ -35,14 +35,7 @@ export const logsHandlers: AreaHandlers<'logs'> = {
     ctx.emit('logs.changed', { flowId: req.flowId ?? null, deleted })
     return { deleted }
   },
-  'logs.saveTest': (req, ctx) => {
-    const run = ctx.service(logQueries).summary(req.runId)
-    if (!run) throw notFound('Run', req.runId)
-    // A logged run has no record of emulator presets or mocks: the test starts from the trigger alone.
-    return ctx
-      .service(conversationTests)
-      .save(flowOf(ctx, run.flowId), req.runId, { name: req.name, presets: {}, mocks: {}, replace: req.replace })
-  },
+  'logs.saveTest': saveRunAsTest,
   'logs.export': async (req, ctx) => {
     const q = source(ctx, req.serverId)
     if ('runId' in req) {

@@ -89,6 +89,12 @@ export interface LogTrace {
   trigger: TriggerInput
   /** The trigger node the run started at (its first trace event), or null for a run without trace. */
   triggerNodeId: string | null
+  /**
+   * The contact as the run met it, for "Save as test": when the customer last wrote before the run started (the
+   * newest inbound message kept of earlier runs; null: none) and whether they had opted in. Absent from servers
+   * older than it.
+   */
+  contactAtStart?: { lastInboundAt: number | null; optedIn: boolean; fields?: Record<string, unknown> }
 }
 
 export interface LogRetention {
@@ -157,12 +163,21 @@ export const logsCommands = {
   'logs.wake': { req: z.strictObject({ runId: z.string().min(1).max(200) }), res: returns<LogRun>() },
   /** Ends this studio run that waits (on time or for the customer) as cancelled, running nothing more. */
   'logs.cancel': { req: z.strictObject({ runId: z.string().min(1).max(200) }), res: returns<LogRun>() },
-  /** A logged run as a conversation test of its flow (the same recorder as the emulator's "Save as test"). */
+  /**
+   * A logged run, this studio's or a production server's (`serverId`), as a conversation test of its flow that
+   * replays it (docs/testing.md, "Tests from real runs"): the trigger and every inbound message, HTTP results as
+   * mocks, Script results replayed (`scripts: 'replay'`, the default) or run for real (`'run'`), the contact, the
+   * clock and the window, with what the bot sent as expectations. `mask` replaces the phone, the name and typed
+   * answers consistently; it defaults to true for a server's run, false for this studio's.
+   */
   'logs.saveTest': {
     req: z.object({
+      serverId: ServerId,
       runId: z.string().min(1).max(200),
       name: identifier(z.string().trim().min(1).max(120), 'A test name'),
       replace: z.boolean().default(false),
+      mask: z.boolean().optional(),
+      scripts: z.enum(['replay', 'run']).default('replay'),
     }),
     res: returns<ConversationTestRecord>(),
   },

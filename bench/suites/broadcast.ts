@@ -5,8 +5,13 @@
 // - pace: 50,000 recipients at --send-rate 80 on SQLite; the pace is the accepted sends over the time from the
 //   first to the last, goal within 5 % of 80/s;
 // - 1,000/s: 20,000 recipients at --send-rate 1000 on one SQLite instance, and on two PostgreSQL instances sharing
-//   the work (each --send-rate 500: the number's 1,000 between them); goal: the rate held (the sender keeps up).
-// The load average is printed beside each run: on a shared two-core machine it says what the figures are worth.
+//   the work (each given the number's --send-rate 1000: they share one pace in the database); goal: the rate held
+//   (the sender keeps up). CHATFLOW_BENCH_BROADCAST_SPLIT=1 gives each instance its share instead (500 each, as
+//   before the shared pace).
+// Each instance sends to a fake Cloud API of its own, so the run prints each one's share of the sends and its pace;
+// duplicates and gaps are counted over all of them. The CPU each process used per recipient (serve, and PostgreSQL's
+// server with its backends) is printed too: on a shared two-core machine the load average says what the rate is
+// worth, while CPU per start holds under load.
 // CHATFLOW_BENCH_BROADCAST_N / _FAST_N change the sizes; CHATFLOW_BENCH_BROADCAST_RUNS picks runs (pace,sqlite,pg).
 import fs from 'node:fs'
 import os from 'node:os'
@@ -16,12 +21,14 @@ import { openDatabase } from '../../electron/services/db/open'
 import { PgRuntimeStore } from '../../electron/runtime/pg-store'
 import { SqliteRuntimeStore } from '../../electron/runtime/sqlite-store'
 import type { RuntimeStore } from '../../electron/runtime/store'
-import { startFakeCloudApi } from '../../electron/runtime/testing/fake-cloud-api'
+import { startFakeCloudApi, type FakeCloudApi } from '../../electron/runtime/testing/fake-cloud-api'
 import { pgUnavailableReason, startTestPg } from '../../electron/runtime/testing/pg-server'
 import { startServe, type ServeChild } from '../../electron/runtime/testing/serve-child'
+import { cpuMsOf, treeCpuMsOf } from '../http-post'
 
 const PACE_N = Number(process.env.CHATFLOW_BENCH_BROADCAST_N ?? 50_000)
 const FAST_N = Number(process.env.CHATFLOW_BENCH_BROADCAST_FAST_N ?? 20_000)
+const SPLIT = process.env.CHATFLOW_BENCH_BROADCAST_SPLIT === '1'
 const PHONE_NUMBER_ID = '106540352242922'
 const promo = {
   name: 'promo',
@@ -57,6 +64,8 @@ interface Run {
   /** The rate the number allows, over all instances. */
   rate: number
   instances: number
+  /** The server's process (PostgreSQL's postmaster), whose CPU per start is printed; null: none of its own. */
+  serverPid: number | null
   /** serve arguments naming the state. */
   args: string[]
   open(): Promise<RuntimeStore>
@@ -77,10 +86,11 @@ export async function run(): Promise<void> {
       try {
         const url = await server.freshDatabase()
         await measure({
-          label: `PostgreSQL, 2 instances, ${FAST_N.toLocaleString('en')} at 1,000/s (500/s each)`,
+          label: `PostgreSQL, 2 instances, ${FAST_N.toLocaleString('en')} at 1,000/s (${SPLIT ? '--send-rate 500 each' : 'each --send-rate 1000, one shared pace'})`,
           n: FAST_N,
           rate: 1000,
           instances: 2,
+          serverPid: server.serverPid,
           args: ['--database-url', url],
           open: () => PgRuntimeStore.open(url),
         })
@@ -99,13 +109,14 @@ function sqliteRun(label: string, n: number, rate: number): Run {
     n,
     rate,
     instances: 1,
+    serverPid: null,
     args: ['--data-dir', dir],
     open: async () => new SqliteRuntimeStore(openDatabase(path.join(dir, 'studio.sqlite'))),
   }
 }
 
 async function measure(r: Run): Promise<void> {
-  const fake = await startFakeCloudApi()
+  const fakes: FakeCloudApi[] = []
   const children: ServeChild[] = []
   try {
     const store = await r.open()
@@ -118,8 +129,10 @@ async function measure(r: Run): Promise<void> {
     )
     await store.close()
     const loadBefore = load()
-    const perInstance = String(Math.round(r.rate / r.instances))
-    for (let i = 0; i < r.instances; i++)
+    const perInstance = String(SPLIT ? Math.round(r.rate / r.instances) : r.rate)
+    for (let i = 0; i < r.instances; i++) {
+      const fake = await startFakeCloudApi()
+      fakes.push(fake)
       children.push(
         await startServe(
           [...r.args, '--port', '0', '--channel', 'cloud-api', '--cloud-phone-number-id', PHONE_NUMBER_ID],
@@ -134,16 +147,23 @@ async function measure(r: Run): Promise<void> {
           },
         ),
       )
+    }
+    const database = r.args[0] === '--database-url' ? new URL(r.args[1]!).pathname.slice(1) : null
+    const cpu = () => ({
+      serves: children.map((c) => (c.child.pid ? (treeCpuMsOf(c.child.pid) ?? 0) : 0)),
+      server: r.serverPid ? (treeCpuMsOf(r.serverPid) ?? 0) : 0,
+      backends: r.serverPid && database ? backendsCpuMs(r.serverPid, database) : 0,
+      bench: cpuMsOf(process.pid) ?? 0,
+    })
+    const cpuBefore = cpu()
     const deadline = Date.now() + (r.n / r.rate) * 3000 + 120_000
-    const seen = new Set<string>()
-    let counted = 0
+    const accepted = () => fakes.flatMap((f) => f.sends.filter((s) => s.status === 200))
     while (Date.now() < deadline) {
-      for (; counted < fake.sends.length; counted++)
-        if (fake.sends[counted]!.status === 200) seen.add(fake.sends[counted]!.body.to)
-      if (seen.size >= r.n) break
+      if (new Set(accepted().map((s) => s.body.to)).size >= r.n) break
       await sleep(500)
     }
-    if (seen.size < r.n) {
+    const cpuAfter = cpu()
+    if (new Set(accepted().map((s) => s.body.to)).size < r.n) {
       for (const c of children) console.log(`serve said: ${c.output().split('\n').slice(-15).join('\n')}`)
       // PostgreSQL can be read while serve runs (SQLite's file is held by serve).
       if (r.args[0] === '--database-url') {
@@ -155,23 +175,70 @@ async function measure(r: Run): Promise<void> {
     }
     // A moment for anything sent twice to arrive too.
     await sleep(2000)
-    const ok = fake.sends.filter((s) => s.status === 200)
+    const ok = accepted()
     const per = new Map<string, number>()
     for (const s of ok) per.set(s.body.to, (per.get(s.body.to) ?? 0) + 1)
     const duplicates = [...per.values()].reduce((n, k) => n + Math.max(0, k - 1), 0)
     const gaps = r.n - per.size
-    const first = Math.min(...ok.map((s) => s.at))
-    const last = Math.max(...ok.map((s) => s.at))
-    const rate = ((ok.length - 1) * 1000) / Math.max(1, last - first)
+    const { rate, seconds } = paceOf(ok.map((s) => s.at))
     const off = (rate / r.rate - 1) * 100
+    const others = fakes.reduce((n, f) => n + f.sends.length, 0) - ok.length
     console.log(
-      `${r.label}: ${ok.length.toLocaleString('en')} accepted in ${((last - first) / 1000).toFixed(1)} s = ${rate.toFixed(1)}/s ` +
-        `(${off >= 0 ? '+' : ''}${off.toFixed(1)} % of ${r.rate}/s; goal ${r.rate === 80 ? 'within 5 %' : 'keeps up'}), ` +
-        `duplicates ${duplicates}, gaps ${gaps}, other answers ${fake.sends.length - ok.length}; ` +
+      `${r.label}: ${ok.length.toLocaleString('en')} accepted in ${seconds.toFixed(1)} s = ${rate.toFixed(1)}/s ` +
+        `(asked ${r.rate}/s: ${off >= 0 ? '+' : ''}${off.toFixed(1)} %; goal ${r.rate === 80 ? 'within 5 %' : 'keeps up'}), ` +
+        `duplicates ${duplicates}, gaps ${gaps}, other answers ${others}; ` +
         `load average before ${loadBefore}, after ${load()}`,
     )
+    const perStart = (ms: number) => `${((ms / r.n) * 1000).toFixed(0)} µs`
+    for (const [i, f] of fakes.entries()) {
+      const mine = f.sends.filter((s) => s.status === 200)
+      const p = paceOf(mine.map((s) => s.at))
+      console.log(
+        `  instance ${i + 1} (--send-rate ${perInstance}): ${mine.length.toLocaleString('en')} sent ` +
+          `(${((mine.length / Math.max(1, ok.length)) * 100).toFixed(1)} %) at ${p.rate.toFixed(1)}/s over ${p.seconds.toFixed(1)} s; ` +
+          `CPU ${perStart(cpuAfter.serves[i]! - cpuBefore.serves[i]!)} per recipient`,
+      )
+    }
+    if (r.serverPid) {
+      const all = cpuAfter.server - cpuBefore.server
+      const backends = cpuAfter.backends - cpuBefore.backends
+      console.log(
+        `  PostgreSQL: CPU ${perStart(all)} per recipient, of which the serve instances' connections ${perStart(backends)} ` +
+          `(the rest: checkpointer, WAL writer, autovacuum, which grow with the run's length, so with the load)`,
+      )
+    }
+    console.log(`  the bench and its fake Cloud API: CPU ${perStart(cpuAfter.bench - cpuBefore.bench)} per recipient`)
   } finally {
     await Promise.all(children.map((c) => c.stop()))
-    await fake.close()
+    await Promise.all(fakes.map((f) => f.close()))
   }
+}
+
+/**
+ * CPU so far (ms) of the server's live backends connected to `database` (their command line names it): the work the
+ * serve instances asked for, without the server's background processes. Connections held for the whole run (serve's
+ * pools) are counted whole; one closed meanwhile is not (Linux /proc).
+ */
+function backendsCpuMs(serverPid: number, database: string): number {
+  let ms = 0
+  for (const entry of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue
+    try {
+      const stat = fs.readFileSync(`/proc/${entry}/stat`, 'utf8').split(') ')[1]!.split(' ')
+      if (Number(stat[1]) !== serverPid) continue
+      if (!fs.readFileSync(`/proc/${entry}/cmdline`, 'utf8').includes(database)) continue
+      ms += (Number(stat[11]) + Number(stat[12])) * 10
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return ms
+}
+
+/** Sends per second from the first to the last of `at` (epoch ms). */
+function paceOf(at: number[]): { rate: number; seconds: number } {
+  if (at.length < 2) return { rate: 0, seconds: 0 }
+  const first = Math.min(...at)
+  const last = Math.max(...at)
+  return { rate: ((at.length - 1) * 1000) / Math.max(1, last - first), seconds: (last - first) / 1000 }
 }

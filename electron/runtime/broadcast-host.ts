@@ -17,8 +17,13 @@ import type { Runtime } from './runtime'
 import { DEFAULT_SEND_RATE, pacedAdapter, SendPacer, type PacerClock } from './send-pacer'
 
 export interface RuntimeBroadcastOptions {
-  /** Messages per second for every outbound send (the phone number's rate); absent: sends are not paced. */
+  /**
+   * Messages per second for every outbound send (the phone number's rate; on PostgreSQL shared by every instance,
+   * which are all given the same); absent: sends are not paced.
+   */
   sendRate?: number
+  /** The business number the pace is of (the Cloud API's phone number id): instances sending for it share it. */
+  number?: string
   /** New business-initiated conversations per rolling 24 hours; null or absent: unlimited. */
   conversationLimit?: number | null
   creditRule?: CreditRule
@@ -53,7 +58,8 @@ export function broadcastsOf(
   now: () => number,
   log: (message: string) => void,
 ): RuntimeBroadcasts {
-  const pacer = opts?.sendRate ? new SendPacer(opts.sendRate, opts.pacerClock, log) : null
+  const shared = opts?.sendRate ? runtime.store.sendPace?.(opts.number ?? 'default') : undefined
+  const pacer = opts?.sendRate ? new SendPacer(opts.sendRate, opts.pacerClock, log, shared) : null
   const rate = () => pacer?.rate() ?? opts?.sendRate ?? DEFAULT_SEND_RATE
   const rule = opts?.creditRule ?? CreditRuleSchema.parse({})
   const store = runtime.store.broadcasts

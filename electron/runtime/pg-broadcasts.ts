@@ -1,11 +1,12 @@
 // Broadcasts on PostgreSQL (the contract and rows: electron/services/broadcast). Several instances share the work:
 // a claim leases due pending recipients FOR UPDATE SKIP LOCKED, so two instances never take the same recipient at
-// once; whether it is still pending is decided again in the contact's transaction (writeRecipientPg), so a claim
+// once; whether it is still pending is decided again in the contact's transaction (pg-step.ts, with the step's rows), so a claim
 // that ran out while its instance stalled starts the recipient once all the same.
 import type pg from 'pg'
 import type { BroadcastStatus, BroadcastView, RecipientView } from '../../shared/broadcast/views'
 import {
   DEFAULT_SEND_RATE,
+  NEW_CONVERSATIONS,
   deliveryReason,
   newBroadcastId,
   outcomeValues,
@@ -214,6 +215,14 @@ export class PgBroadcastStore implements BroadcastStore {
     return { moved: done.length, waiting }
   }
 
+  async startedWaiting(): Promise<number> {
+    const { rows } = await this.pool.query<{ n: string }>({
+      name: 'chatflow_broadcast_started_waiting',
+      text: "SELECT count(*) AS n FROM broadcast_recipients WHERE state = 'started'",
+    })
+    return Number(rows[0]?.n ?? 0)
+  }
+
   async recipients(id: string, opts: RecipientPage): Promise<RecipientView[]> {
     const { rows } = await this.pool.query<RecipientRow>(
       `SELECT * FROM broadcast_recipients WHERE broadcast_id = $1 AND seq > $2 AND ($3::text IS NULL OR state = $3)
@@ -244,10 +253,7 @@ export class PgBroadcastStore implements BroadcastStore {
   }
 
   async newConversationsSince(since: number): Promise<number> {
-    const { rows } = await this.pool.query<{ n: number }>(
-      'SELECT count(*) AS n FROM broadcast_recipients WHERE new_conversation AND started_at > $1',
-      [since],
-    )
+    const { rows } = await this.pool.query<{ n: number }>(NEW_CONVERSATIONS.replace(/\?/g, '$1'), [since])
     return Number(rows[0]?.n ?? 0)
   }
 }

@@ -43,7 +43,15 @@ export class PgOutbox {
       text: `WITH sent AS (
        UPDATE runtime_outbox o SET status = 'sent', attempts = o.attempts + 1, lease_until = 0, done_at = $2, channel_id = sent.channel_id
          FROM unnest($1::bigint[], $3::text[]) AS sent (seq, channel_id) WHERE o.seq = sent.seq AND o.status = 'pending'
-       RETURNING o.contact_id)
+       RETURNING o.contact_id, o.run_id),
+     -- A broadcast recipient whose run's messages are now all sent is sent (the runner's settling, without polling
+     -- every started recipient: at 1,000/s that polling was a good part of the database's work). The statement's
+     -- snapshot still reads these messages pending, hence the seq <> ALL.
+     settled AS (
+       UPDATE broadcast_recipients r SET state = 'sent', updated_at = $2
+        WHERE r.state = 'started' AND r.run_id IN (SELECT run_id FROM sent)
+          AND NOT EXISTS (SELECT 1 FROM runtime_outbox p WHERE p.run_id = r.run_id AND p.status <> 'sent'
+                            AND p.seq <> ALL($1::bigint[])))
      SELECT EXISTS (
        SELECT 1 FROM runtime_outbox p WHERE p.contact_id IN (SELECT contact_id FROM sent) AND p.status = 'pending'
           AND p.seq <> ALL($1::bigint[]) AND p.lease_until <= $2 AND p.next_at <= $2) AS waiting`,

@@ -4,7 +4,10 @@
 // one statement that upserts the contact and reads its paused run and the published flows' pointers, and one
 // statement whose data-modifying CTEs write every table of the step (rows passed as JSON arrays), then COMMIT.
 // Both statements are named, so each pooled connection parses and plans them once.
-import { writeRecipientPg } from './pg-broadcasts'
+import { outcomeValues } from '../services/broadcast/rows'
+import { RecipientTaken } from '../services/broadcast/store'
+import { WINDOW_MS } from '../../shared/engine/limits'
+import { opensConversation } from './business-conversation'
 import type { PoolClient } from 'pg'
 import { randomUUID } from 'node:crypto'
 import type { Contact, RunState } from '../../shared/engine'
@@ -214,8 +217,25 @@ const WRITE = `
   ta AS (
     INSERT INTO traffic_answers (flow_id, day, version, node_id, bucket, answers)
     SELECT * FROM json_to_recordset($10::json) AS x(f text, d integer, v integer, n text, b integer, c integer)
-    ON CONFLICT (flow_id, day, version, node_id, bucket) DO UPDATE SET answers = traffic_answers.answers + excluded.answers)
-  SELECT seq, id FROM o WHERE lease_until > 0`
+    ON CONFLICT (flow_id, day, version, node_id, bucket) DO UPDATE SET answers = traffic_answers.answers + excluded.answers),
+  -- Business-initiated conversations opened (migration 031, business-conversation.ts): one row per contact.
+  bc AS (
+    INSERT INTO business_conversations (contact_id, opened_at)
+    SELECT * FROM json_to_recordset($11::json) AS x(c text, a bigint)
+    ON CONFLICT (contact_id) DO UPDATE SET opened_at = excluded.opened_at
+    WHERE business_conversations.opened_at <= excluded.opened_at - ${WINDOW_MS}),
+  -- Broadcast recipients this transaction started (ContactWrites.broadcastRecipient), only while still pending: those
+  -- returned were written; one missing was taken by another start, and the caller rolls everything back.
+  br AS (
+    UPDATE broadcast_recipients r SET state = x.state, reason_code = x.reason_code, reason = x.reason, run_id = x.run_id,
+      contact_id = coalesce(x.contact_id, r.contact_id), cost = x.cost, templates = x.templates,
+      new_conversation = x.new_conversation, started_at = x.started_at, lease_until = 0, updated_at = x.at
+    FROM json_to_recordset($12::json) AS x(b text, s integer, state text, reason_code text, reason text, run_id text,
+      contact_id text, cost double precision, templates text, new_conversation boolean, started_at bigint, at bigint)
+    WHERE r.broadcast_id = x.b AND r.seq = x.s AND r.state = 'pending'
+    RETURNING r.broadcast_id, r.seq)
+  SELECT seq, id, NULL::text AS recipient FROM o WHERE lease_until > 0
+  UNION ALL SELECT NULL, NULL, broadcast_id || '#' || seq FROM br`
 
 /**
  * Everything a contact's transaction writes, in one statement: the same rows RunStore and the outbox write in SQLite.
@@ -265,6 +285,7 @@ export async function writeContactSteps(
   // One row per contact (a statement may not update a row twice): its last message's time, and the language a Set
   // Language node chose for it.
   const touched: Array<{ id: string; at: number | null; language: string | null; changed_at: number | null }> = []
+  const conversations = new Map<string, number>()
   for (const [of, { contact, writes }] of batch.entries()) {
     const lease = writes.leaseOutbound?.until ?? 0
     for (const { flow, step } of writes.steps) {
@@ -298,10 +319,30 @@ export async function writeContactSteps(
     const changedAt = language ? (writes.steps.at(-1)?.step.state.updatedAt ?? null) : null
     if (writes.touchInboundAt != null || language)
       touched.push({ id: contact.id, at: writes.touchInboundAt ?? null, language, changed_at: changedAt })
+    const opened = opensConversation(contact, writes)
+    if (opened !== null && !conversations.has(contact.id)) conversations.set(contact.id, opened)
   }
-  // Broadcast recipients first: one no longer pending throws, and the contacts' transaction keeps nothing.
-  for (const { writes } of batch) if (writes.broadcastRecipient) await writeRecipientPg(c, writes.broadcastRecipient)
-  const { rows } = await c.query<{ seq: number; id: string }>({
+  const recipients = batch.flatMap(({ writes: { broadcastRecipient: w } }) => {
+    if (!w) return []
+    const v = outcomeValues(w.outcome, w.at)
+    return [
+      {
+        b: w.broadcastId,
+        s: w.seq,
+        state: v.state,
+        reason_code: v.reasonCode,
+        reason: v.reason,
+        run_id: v.runId,
+        contact_id: v.contactId,
+        cost: v.cost,
+        templates: v.templates,
+        new_conversation: v.newConversation,
+        started_at: v.startedAt,
+        at: w.at,
+      },
+    ]
+  })
+  const { rows } = await c.query<{ seq: number | null; id: string | null; recipient: string | null }>({
     name: 'chatflow_write_step',
     text: WRITE,
     values: [
@@ -320,13 +361,18 @@ export async function writeContactSteps(
       JSON.stringify(inbound),
       JSON.stringify(touched),
       ...trafficParams(counted),
+      JSON.stringify([...conversations].map(([c, a]) => ({ c, a }))),
+      JSON.stringify(recipients),
     ],
   })
+  // A recipient no longer pending (another start took it): throwing rolls the contacts' whole transaction back.
+  const written = new Set(rows.flatMap((r) => (r.recipient ? [r.recipient] : [])))
+  for (const r of recipients) if (!written.has(`${r.b}#${r.s}`)) throw new RecipientTaken(r.b, r.s)
   // Takeovers are rare: their rows are a statement of their own, in the same transaction, only when a step has them.
   for (const { contact, writes } of batch)
     if (writes.handovers?.length || writes.transcript?.length || writes.personReply || writes.notifications?.length)
       await writeHandoverRows(c, contact, writes)
-  const leased = new Map(rows.map((r) => [r.id, Number(r.seq)]))
+  const leased = new Map(rows.flatMap((r) => (r.id ? [[r.id, Number(r.seq)] as const] : [])))
   const out: OutboxItem[][] = batch.map(() => [])
   for (const { envelope, of } of envelopes) {
     const seq = leased.get(envelope.id)

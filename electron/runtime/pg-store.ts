@@ -35,6 +35,7 @@ import { PgRuns } from './pg-runs'
 import { newestRun, PgHandovers, recentMessages } from './pg-handovers'
 import { transaction } from './pg-transaction'
 import { PgBroadcastStore } from './pg-broadcasts'
+import { pgSendPace } from './pg-send-pace'
 import type { ContactTx, ContactWrites, DeliveryFailure, OutboxItem, RuntimeStore } from './store'
 
 // bigint columns hold epoch milliseconds: well inside Number's exact range, so read them as numbers.
@@ -105,6 +106,11 @@ export class PgRuntimeStore implements RuntimeStore {
 
   calledFlow(callerId: string, callerVersion: number | null, calleeId: string) {
     return this.flows.calledFlow(this.pool, callerId, callerVersion, calleeId)
+  }
+
+  /** The number's send pace, shared by every instance on this database (pg-send-pace.ts). */
+  sendPace(number: string) {
+    return pgSendPace(this.pool, number)
   }
 
   /** The templates and products publishes carried (pg-library.ts). */

@@ -4,6 +4,8 @@
 // when the channel sent one, else 1 s doubling with each throttle in a row, at most a minute), then the rate climbs
 // back by a tenth of the configured rate per second without another throttle. The broadcast runner reads the
 // current rate, so new recipients start at the pace messages can leave. Clock and timers are injected (fake in tests).
+// Several instances on one PostgreSQL database share the number's bucket (SharedPace, pg-send-pace.ts): each takes
+// its tokens from the database a few at a time, so together they send at the number's rate, not each at it.
 import { TokenBucket } from '../services/broadcast/token-bucket'
 import { DeliveryError, type ChannelAdapter } from './adapters/adapter'
 
@@ -24,6 +26,20 @@ const realClock: PacerClock = {
   },
 }
 
+/** The number's token bucket kept where every instance sends from (PostgreSQL: pg-send-pace.ts). */
+export interface SharedPace {
+  /**
+   * Takes up to `want` tokens of the bucket, refilled to `now` at `rate` a second and holding at most `burst`:
+   * answers how many it got (0 to `want`).
+   */
+  take(want: number, rate: number, burst: number, now: number): Promise<number>
+}
+
+/** A take from a shared bucket asks for at most this much sending (a fraction of a second), so instances interleave. */
+const SHARED_SLICE_S = 0.05
+/** After a take that got less than it asked, the next waits at least this long: a database call per token is waste. */
+const SHARED_MIN_WAIT_MS = 10
+
 export class SendPacer {
   private readonly bucket: TokenBucket
   private readonly waiters: Array<() => void> = []
@@ -40,6 +56,8 @@ export class SendPacer {
     readonly configured: number,
     private readonly clock: PacerClock = realClock,
     private readonly log: (message: string) => void = () => undefined,
+    /** The number's bucket shared with other instances; absent: this instance's own. */
+    private readonly shared?: SharedPace,
   ) {
     this.bucket = new TokenBucket(configured, () => clock.now())
   }
@@ -78,6 +96,7 @@ export class SendPacer {
 
   private pump(): void {
     if (this.timer) return
+    if (this.shared) return this.pumpShared()
     const now = this.clock.now()
     const rate = this.rate()
     if (rate !== this.bucket.ratePerSecond) this.bucket.setRate(rate)
@@ -92,6 +111,42 @@ export class SendPacer {
       this.timer = false
       this.pump()
     }, wait)
+  }
+
+  /**
+   * Tokens from the shared bucket, one take in flight at a time: as many as wait, at most a slice of a second's worth.
+   * A take that got fewer than it asked waits for the rest to come (at least SHARED_MIN_WAIT_MS) before the next;
+   * a failed one (the database away) is tried again in a second, the sends waiting meanwhile.
+   */
+  private pumpShared(): void {
+    const now = this.clock.now()
+    if (!this.waiters.length) return
+    if (now < this.pausedUntil) return this.later(this.pausedUntil - now)
+    const rate = this.rate()
+    const want = Math.min(this.waiters.length, Math.max(1, Math.ceil(rate * SHARED_SLICE_S)))
+    this.timer = true
+    this.shared!.take(want, rate, Math.max(1, rate * 0.1), now).then(
+      (granted) => {
+        this.timer = false
+        for (let i = 0; i < granted && this.waiters.length; i++) this.waiters.shift()!()
+        if (!this.waiters.length) return
+        if (granted >= want) return this.pump()
+        this.later(Math.max(SHARED_MIN_WAIT_MS, Math.ceil(((want - granted) * 1000) / rate)))
+      },
+      (err: unknown) => {
+        this.timer = false
+        this.log(`the send pace could not be read (${err instanceof Error ? err.message : String(err)}): sends wait`)
+        this.later(1000)
+      },
+    )
+  }
+
+  private later(ms: number): void {
+    this.timer = true
+    this.clock.setTimeout(() => {
+      this.timer = false
+      this.pump()
+    }, ms)
   }
 
   /** The channel said 130429: halve the rate and pause for the back-off. */

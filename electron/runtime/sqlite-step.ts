@@ -9,11 +9,12 @@ import type { SqliteOutbox } from './sqlite-outbox'
 import type { SqliteHandovers } from './sqlite-handovers'
 import { writeRecipient } from '../services/broadcast/sqlite-broadcasts'
 import type { ContactWrites, InboundRecord, OutboxItem } from './store'
+import { OPEN_CONVERSATION_SQL, opensConversation } from './business-conversation'
 import type { TrafficBatch } from '../services/traffic/run-traffic'
 
 export class SqliteStep {
   // Read and written on every message: prepared once.
-  private readonly sql: Record<'inbound' | 'record', Statement>
+  private readonly sql: Record<'inbound' | 'record' | 'conversation', Statement>
 
   constructor(
     private readonly db: Database,
@@ -27,6 +28,7 @@ export class SqliteStep {
       record: db.prepare(
         'INSERT INTO runtime_inbound (message_id, contact_id, action, run_id, received_at) VALUES (?, ?, ?, ?, ?)',
       ),
+      conversation: db.prepare(OPEN_CONVERSATION_SQL('?', '?')),
     }
   }
 
@@ -43,6 +45,9 @@ export class SqliteStep {
     const r = writes.inbound
     if (r) this.sql.record.run(r.messageId, r.contactId, r.action, r.runId, r.receivedAt)
     if (writes.touchInboundAt !== undefined) this.contactStore.touchInbound(contact.id, writes.touchInboundAt)
+    // A template to a contact outside their window opens a business-initiated conversation (the daily limit's count).
+    const opened = opensConversation(contact, writes)
+    if (opened !== null) this.sql.conversation.run(contact.id, opened)
     // A Set Language node changed the run's language: kept with the step, so the contact's next run starts in it.
     const language = contactLanguageOf(writes.steps)
     if (language) this.contactStore.update(contact.id, { language })

@@ -19,6 +19,7 @@ import type { OutboundEnvelope } from './adapters/adapter'
 import type { ChannelStore } from './channel-store'
 import type { HandoverNotice, NoticeMessage } from './handover-notice'
 import type { RuntimeHandovers } from './handover-rows'
+import type { SharedPace } from './send-pacer'
 import type { LogSource } from '../services/logs/source'
 import type { TrafficSource } from '../services/traffic/source'
 import type { LoggedMessage, RunSummary } from '../services/runs'
@@ -228,6 +229,11 @@ export interface RuntimeStore {
     phones: string[],
     fn: (tx: ContactTx, index: number) => Promise<{ result: T; writes: ContactWrites | null }>,
   ): Promise<Array<{ result: T; leased: OutboxItem[] } | null>>
+  /**
+   * The phone number's send pace shared by every instance on this store (PostgreSQL: a row of send_pace); absent:
+   * one process sends from the store (SQLite), so its pacer's own bucket is the number's.
+   */
+  sendPace?(number: string): SharedPace
   // ---- the outbox (outbox.ts) ----
   /**
    * Leases, for up to `limit` contacts whose oldest unsent message is due now (next attempt reached, no live

@@ -53,8 +53,10 @@ messages, the channel's webhook and the publish API. docs/runtime.md and docs/de
   --outbound-log FILE   else append them as JSON lines to FILE (or CHATFLOW_OUTBOUND_LOG); default stdout
   --handover-url URL    POST takeover notifications here (or CHATFLOW_HANDOVER_URL); CHATFLOW_HANDOVER_SECRET signs them
   --send-rate N         outbound messages per second, every send paced (or CHATFLOW_SEND_RATE; 1-1000; default 80
-                        with --channel cloud-api, else unpaced; broadcasts start at most 80/s without it)
-  --conversation-limit N|unlimited  new business-initiated conversations a broadcast may start per 24 hours
+                        with --channel cloud-api, else unpaced; broadcasts start at most 80/s without it); on
+                        PostgreSQL the number's rate, shared by every instance (give each the same)
+  --conversation-limit N|unlimited  new business-initiated conversations (any template outside the 24-hour window)
+                        per 24 hours, beyond which broadcasts wait
                         (or CHATFLOW_CONVERSATION_LIMIT; default 1000)
   --retention-days N    delete finished runs (trace, messages) older than N days, hourly (or CHATFLOW_RETENTION_DAYS)
   --log-level L         JSON logs on stderr from this level: ${LOG_LEVELS.join(', ')} (or CHATFLOW_LOG_LEVEL; default info)
@@ -131,11 +133,15 @@ export const serveCommand: CliCommand = {
       }
       if (channelKind(flags, process.env, outbound.url) === 'cloud-api') cloud = cloudApiConfig(flags)
       adapter = selectAdapter(outbound, cloud)
-      broadcasts = broadcastSettings(
-        { sendRate: values['send-rate'], conversationLimit: values['conversation-limit'] },
-        process.env,
-        cloud ? 'cloud-api' : 'other',
-      )
+      broadcasts = {
+        ...broadcastSettings(
+          { sendRate: values['send-rate'], conversationLimit: values['conversation-limit'] },
+          process.env,
+          cloud ? 'cloud-api' : 'other',
+        ),
+        // Instances sending for the same number share its pace (PostgreSQL: send_pace).
+        number: cloud?.phoneNumberId ?? 'outbound',
+      }
     } catch (err) {
       if (err instanceof BroadcastSettingsError) return fail(err.message, 2)
       return fail(err instanceof ChannelSettingsError ? err.message : `outbound: ${message(err)}`, 2)

@@ -170,3 +170,14 @@ export function claimed(
     rate: typeof spec.rate === 'number' && spec.rate > 0 ? spec.rate : null,
   }
 }
+
+/**
+ * The daily limit's count (both stores): the distinct contacts a business-initiated conversation was opened with
+ * since `?`, wherever its message was sent (the runtime records each in `business_conversations`, migration 031, with
+ * the step that queued it: a broadcast, a webhook start, a run woken later, a person's reply), and the studio's
+ * broadcast starts, which mark only their recipient (`new_conversation`). A contact counted by both counts once.
+ */
+export const NEW_CONVERSATIONS = `
+  SELECT count(*) AS n FROM (
+    SELECT contact_id AS who FROM business_conversations WHERE opened_at > ?
+    UNION SELECT coalesce(contact_id, phone) FROM broadcast_recipients WHERE new_conversation AND started_at > ?) AS opened`

@@ -70,6 +70,7 @@ export interface RoundReport {
 
 const STEP_MS = 50
 const SETTLE_MS = 500
+const SETTLE_POLL_MS = 5000
 
 export class BroadcastRunner {
   private readonly bucket: TokenBucket
@@ -79,6 +80,7 @@ export class BroadcastRunner {
   private stopped = false
   private waitingStarted = 0
   private settledAt = -Infinity
+  private countedAt = -Infinity
 
   constructor(
     private readonly store: BroadcastStore,
@@ -125,9 +127,16 @@ export class BroadcastRunner {
     const now = this.opts.now()
     // Settling reads every started recipient's outbox rows: twice a second is enough (at 1,000/s, every 50 ms round
     // doing it was most of the runner's work).
-    if (this.opts.settle && now - this.settledAt >= SETTLE_MS) {
+    // A store whose outbox marks settle recipients as they are sent (PostgreSQL) is polled only for failures, every
+    // few seconds, and asked meanwhile only how many still wait.
+    const marks = this.store.startedWaiting?.bind(this.store)
+    if (this.opts.settle && now - this.settledAt >= (marks ? SETTLE_POLL_MS : SETTLE_MS)) {
       this.settledAt = now
       this.waitingStarted = (await this.store.settleStarted(now, 2000)).waiting
+      await this.store.finishDone(now)
+    } else if (this.opts.settle && marks && now - this.countedAt >= SETTLE_MS) {
+      this.countedAt = now
+      this.waitingStarted = await marks()
       await this.store.finishDone(now)
     } else if (!this.opts.settle) await this.store.finishDone(now)
     const rate = this.opts.rate()

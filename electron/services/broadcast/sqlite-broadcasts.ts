@@ -5,6 +5,7 @@ import type { Database, Statement } from 'better-sqlite3'
 import type { BroadcastStatus, BroadcastView, RecipientView } from '../../../shared/broadcast/views'
 import {
   DEFAULT_SEND_RATE,
+  NEW_CONVERSATIONS,
   RECIPIENT_INSERT_COLUMNS,
   deliveryReason,
   newBroadcastId,
@@ -251,9 +252,7 @@ export class SqliteBroadcastStore implements BroadcastStore {
   }
 
   async newConversationsSince(since: number): Promise<number> {
-    const row = this.db
-      .prepare('SELECT count(*) AS n FROM broadcast_recipients WHERE new_conversation AND started_at > ?')
-      .get(since) as { n: number }
+    const row = this.db.prepare(NEW_CONVERSATIONS).get(since, since) as { n: number }
     return row.n
   }
 }

@@ -113,6 +113,11 @@ export interface BroadcastStore {
    * error), else sent. Up to `limit` looked at; answers how many moved and how many still wait for the outbox.
    */
   settleStarted(now: number, limit: number): Promise<{ moved: number; waiting: number }>
+  /**
+   * Present when the outbox's sent marks settle started recipients as they are written (PostgreSQL): how many are
+   * still started (their messages wait in the outbox). The runner then polls settleStarted (for failures) less often.
+   */
+  startedWaiting?(): Promise<number>
   recipients(id: string, opts: RecipientPage): Promise<RecipientView[]>
   /**
    * Broadcasts running or scheduled whose recipients are all finished become done (answers their ids); called by the

@@ -29,6 +29,7 @@ import { migration026 } from './026_contact_language'
 import { migration027 } from './027_handovers'
 import { migration028 } from './028_broadcasts'
 import { migration029 } from './029_traffic'
+import { migration031 } from './031_business_conversations'
 import { migration035 } from './035_person_messages'
 import type { Migration } from './types'
 
@@ -68,6 +69,7 @@ export const schema: SchemaMigration[] = [
   migration027,
   migration028,
   migration029,
+  migration031,
   migration035,
 ]
 

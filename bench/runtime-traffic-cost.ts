@@ -1,13 +1,16 @@
 // What keeping the traffic aggregates costs the runtime (issue #33; bench/suites/runtime.ts runs it): the same
 // inbound load on `chatflow serve` with the aggregates kept and with them turned off (CHATFLOW_TRAFFIC=off, a switch
 // for this measurement only), on SQLite and on one PostgreSQL instance, in turns so a change of load on this shared
-// machine hits both. Goal: the message rate with them at least 95 % of the rate without (a cost ≤ 5 %).
+// machine hits both (which goes first alternates), each round printed with the load average. Goal: the message rate
+// with them at least 95 % of the rate without (a cost ≤ 5 %); on a shared machine the rate follows the other
+// processes, so the CPU per message of serve and of PostgreSQL (without ÷ with, the same goal) is printed beside it.
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 
 interface Measured {
   rate: number
+  count: number
   cpuPerMsg: number | null
   /** PostgreSQL's own CPU per message (its server's process tree), when measured. */
   dbCpuPerMsg: number | null
@@ -23,35 +26,90 @@ export interface CostDeps<I> {
   pgUrl(): Promise<string | { why: string }>
 }
 
-const ROUNDS = 5
-const SECONDS = 3
+/**
+ * Rounds, and seconds of load per round (BENCH_TRAFFIC_ROUNDS / BENCH_TRAFFIC_SECONDS to measure longer). A round
+ * is short slices with and without in turns (SLICE seconds each, which goes first alternating by round), added up
+ * per side: the other processes' load changes within seconds here, and slices meet it nearly alike.
+ */
+const ROUNDS = Number(process.env.BENCH_TRAFFIC_ROUNDS ?? 9)
+const SECONDS = Number(process.env.BENCH_TRAFFIC_SECONDS ?? 4)
+const SLICE = 1
+const WARM_UP = 3
+
+/** A side's slices of a round added up. */
+function total(slices: Measured[]): Measured {
+  const count = slices.reduce((n, m) => n + m.count, 0)
+  const seconds = slices.reduce((t, m) => t + (m.rate ? m.count / m.rate : 0), 0)
+  const sum = (pick: (m: Measured) => number | null) =>
+    slices.every((m) => pick(m) !== null) && count ? slices.reduce((t, m) => t + pick(m)! * m.count, 0) / count : null
+  return {
+    count,
+    rate: seconds ? count / seconds : 0,
+    cpuPerMsg: sum((m) => m.cpuPerMsg),
+    dbCpuPerMsg: sum((m) => m.dbCpuPerMsg),
+  }
+}
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[xs.length >> 1]!
+const load1 = () => os.loadavg()[0]!.toFixed(1)
+/** without ÷ with of a CPU per message: ≥ 0.95 is a cost of at most 5 % (as the rate's with ÷ without). */
+const cpuRatio = (on: number | null, off: number | null) => (on && off ? off / on : null)
+const fixed = (x: number | null, d = 3) => (x === null ? '–' : x.toFixed(d))
 
 async function compare<I>(label: string, deps: CostDeps<I>, state: () => Promise<string[]>, db = false): Promise<void> {
-  const on = await deps.start(await state(), {})
-  const off = await deps.start(await state(), { CHATFLOW_TRAFFIC: 'off' })
+  // BENCH_TRAFFIC_AA=1: both sides without (an A/A run: what the bench itself tells apart when nothing differs).
+  // Started together, so neither starts (JIT, caches) on a machine the other keeps busy.
+  const states = [await state(), await state()]
+  const [on, off] = await Promise.all([
+    deps.start(states[0]!, process.env.BENCH_TRAFFIC_AA === '1' ? { CHATFLOW_TRAFFIC: 'off' } : {}),
+    deps.start(states[1]!, { CHATFLOW_TRAFFIC: 'off' }),
+  ])
   try {
     for (const i of [on, off]) await deps.publish(i.api)
-    await deps.load([on], 1, '70', db)
-    await deps.load([off], 1, '71', db)
+    // Warm-up: JIT, connections, and on a fresh PostgreSQL database the planner's first statistics.
+    await deps.load([on], WARM_UP, '70', db)
+    await deps.load([off], WARM_UP, '71', db)
     const rounds: Array<{ on: Measured; off: Measured }> = []
+    const slices = Math.max(1, Math.round(SECONDS / SLICE))
+    console.log(
+      `${label}: ${ROUNDS} rounds of ${SECONDS} s with and ${SECONDS} s without, in turns of ${SLICE} s (contacts: 16 at once)`,
+    )
     for (let r = 0; r < ROUNDS; r++) {
       // Alternate which goes first, so neither always meets the machine's load after the other.
       const first = r % 2 ? 'off' : 'on'
-      const a = await deps.load([first === 'on' ? on : off], SECONDS, `7${r}${first === 'on' ? 2 : 3}`, db)
-      const b = await deps.load([first === 'on' ? off : on], SECONDS, `7${r}${first === 'on' ? 3 : 2}`, db)
-      rounds.push(first === 'on' ? { on: a, off: b } : { on: b, off: a })
+      const before = load1()
+      const got: { on: Measured[]; off: Measured[] } = { on: [], off: [] }
+      for (let k = 0; k < 2 * slices; k++) {
+        const side = (k % 2 === 0) === (first === 'on') ? 'on' : 'off'
+        got[side].push(await deps.load([side === 'on' ? on : off], SLICE, `${r}${String(k).padStart(2, '0')}`, db))
+      }
+      const round = { on: total(got.on), off: total(got.off) }
+      rounds.push(round)
+      const pgCpu = db
+        ? `; PostgreSQL CPU ${fixed(round.on.dbCpuPerMsg)} / ${fixed(round.off.dbCpuPerMsg)} ms/msg (${fixed(cpuRatio(round.on.dbCpuPerMsg, round.off.dbCpuPerMsg), 2)})`
+        : ''
+      console.log(
+        `  round ${r + 1} (${first === 'on' ? 'with' : 'without'} first): ${round.on.rate.toFixed(0)} / ${round.off.rate.toFixed(0)} msg/s (${(round.on.rate / round.off.rate).toFixed(2)}); ` +
+          `serve CPU ${fixed(round.on.cpuPerMsg)} / ${fixed(round.off.cpuPerMsg)} ms/msg (${fixed(cpuRatio(round.on.cpuPerMsg, round.off.cpuPerMsg), 2)})${pgCpu}; load ${before} → ${load1()}`,
+      )
     }
     const ratio = median(rounds.map((r) => r.on.rate / r.off.rate))
-    const cpu = rounds.every((r) => r.on.cpuPerMsg && r.off.cpuPerMsg)
-      ? `; serve CPU per message ${median(rounds.map((r) => r.on.cpuPerMsg!)).toFixed(3)} ms with, ${median(rounds.map((r) => r.off.cpuPerMsg!)).toFixed(3)} ms without`
-      : ''
-    const dbCpu = rounds.every((r) => r.on.dbCpuPerMsg && r.off.dbCpuPerMsg)
-      ? `; PostgreSQL CPU per message ${median(rounds.map((r) => r.on.dbCpuPerMsg!)).toFixed(3)} ms with, ${median(rounds.map((r) => r.off.dbCpuPerMsg!)).toFixed(3)} ms without`
-      : ''
+    const ratios = (pick: (m: Measured) => number | null) => {
+      const xs = rounds.map((r) => cpuRatio(pick(r.on), pick(r.off)))
+      return xs.every((x) => x !== null) ? median(xs as number[]) : null
+    }
+    const both = (m: Measured) => (m.cpuPerMsg === null || m.dbCpuPerMsg === null ? null : m.cpuPerMsg + m.dbCpuPerMsg)
+    const goal = (x: number | null) => (x === null ? '' : x >= 0.95 ? ' met' : ' NOT met')
+    const perMsg = (pick: (m: Measured) => number | null) =>
+      rounds.every((r) => pick(r.on) !== null && pick(r.off) !== null)
+        ? `${median(rounds.map((r) => pick(r.on)!)).toFixed(3)} / ${median(rounds.map((r) => pick(r.off)!)).toFixed(3)} ms`
+        : '–'
     console.log(
-      `${label}: ${median(rounds.map((r) => r.on.rate)).toFixed(0)} msg/s with aggregates, ${median(rounds.map((r) => r.off.rate)).toFixed(0)} without; ` +
-        `ratio ${ratio.toFixed(3)} (rounds ${rounds.map((r) => (r.on.rate / r.off.rate).toFixed(2)).join(', ')}; goal ≥ 0.95: ${ratio >= 0.95 ? 'met' : 'NOT met'})${cpu}${dbCpu}; load average ${os
+      `  ${label}, medians (with / without): ${median(rounds.map((r) => r.on.rate)).toFixed(0)} / ${median(rounds.map((r) => r.off.rate)).toFixed(0)} msg/s, ` +
+        `rate ratio ${ratio.toFixed(3)} (goal ≥ 0.95:${goal(ratio)}); serve CPU per message ${perMsg((m) => m.cpuPerMsg)}, ratio ${fixed(ratios((m) => m.cpuPerMsg))}${goal(ratios((m) => m.cpuPerMsg))}` +
+        (db
+          ? `; PostgreSQL CPU per message ${perMsg((m) => m.dbCpuPerMsg)}, ratio ${fixed(ratios((m) => m.dbCpuPerMsg))}${goal(ratios((m) => m.dbCpuPerMsg))}; serve + PostgreSQL ratio ${fixed(ratios(both))}${goal(ratios(both))}`
+          : '') +
+        ` (CPU ratios: without ÷ with, median of the rounds'); load average ${os
           .loadavg()
           .map((l) => l.toFixed(1))
           .join(' ')}`,

@@ -29,7 +29,7 @@ const SECONDS = 3
 
 type Instance = ServeChild
 
-const startInstance = (
+export const startInstance = (
   state: string[],
   outbound = ['--outbound-log', '/dev/null'],
   bundle?: string,
@@ -43,7 +43,7 @@ const startInstance = (
 
 const stop = async (i: Instance): Promise<void> => void (await i.stop())
 
-async function publish(api: string): Promise<void> {
+export async function publish(api: string): Promise<void> {
   const document = JSON.parse(fs.readFileSync(path.join(ROOT, 'resources/examples/age-gate.flow.json'), 'utf8')) as {
     id: string
   }
@@ -60,7 +60,7 @@ async function publish(api: string): Promise<void> {
  * contact waits that long after an answer before its next message (a paced load, below what the server can take);
  * 0 sends the next at once (the server's rate). Measures the instances' CPU time per message too (Linux).
  */
-async function load(
+export async function load(
   instances: Instance[],
   seconds: number,
   tag: string,

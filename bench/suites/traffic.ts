@@ -11,6 +11,7 @@ import { openDatabase } from '../../electron/services/db/open'
 import { SqliteTrafficQueries, SqliteTrafficWriter } from '../../electron/services/traffic/sqlite-traffic'
 import type { TrafficRows } from '../../electron/services/traffic/run-traffic'
 import { SqliteRuntimeStore } from '../../electron/runtime/sqlite-store'
+import { foldTraffic } from '../../electron/runtime/pg-traffic-fold'
 import { PgRuntimeStore } from '../../electron/runtime/pg-store'
 import { pgUnavailableReason, startTestPg, type TestPg } from '../../electron/runtime/testing/pg-server'
 import { testRuntime } from '../../electron/runtime/testing/runtime-fixtures'
@@ -203,7 +204,11 @@ async function postgres(all: TrafficRows[]): Promise<void> {
     server = await startTestPg()
     const checkUrl = await server.freshDatabase()
     const checkPool = new pg.Pool({ connectionString: checkUrl, max: 1 })
-    await verify('PostgreSQL', await PgRuntimeStore.open(checkUrl), async (sql) => (await checkPool.query(sql)).rows)
+    // The steps' counts wait in traffic_pending until a fold (pg-traffic-fold.ts): folded before the rows are read.
+    await verify('PostgreSQL', await PgRuntimeStore.open(checkUrl), async (sql) => {
+      await foldTraffic(checkPool)
+      return (await checkPool.query(sql)).rows
+    })
     await checkPool.end()
     const url = await server.freshDatabase()
     const store = await PgRuntimeStore.open(url)

@@ -5,6 +5,7 @@
 // the contact opted out or is with a person, or when the flow's first message is refused by the window (a
 // business-initiated start outside the 24-hour window must begin with a template); its run otherwise starts as
 // a manual start would, with the broadcast's and the recipient's variables as the trigger's data.
+import type { SplitAssignment } from '../services/publish/split'
 import { CreditRuleSchema, type CreditRule } from '../../shared/api/commands/manual'
 import { WINDOW_MS } from '../../shared/engine'
 import { mergeFields } from '../services/audience/directory'
@@ -112,9 +113,11 @@ export class RuntimeBroadcastHost implements BroadcastHost {
             ).fields,
           }
         : tx.contact
+      // The A/B split's assignments of the run it starts (Runtime.handle applies the split to the start).
+      let assign: SplitAssignment[] = []
       const done = (outcome: RecipientOutcome, steps: Parameters<typeof tx.commit>[0]['steps'] = []) => ({
         result: outcome,
-        writes: { steps, broadcastRecipient: { broadcastId: r.broadcastId, seq: r.seq, outcome, at } },
+        writes: { steps, assign, broadcastRecipient: { broadcastId: r.broadcastId, seq: r.seq, outcome, at } },
       })
       const who = c.name && c.name !== c.phone ? `${c.name} (${c.phone})` : c.phone
       if (c.optedIn === false)
@@ -152,6 +155,7 @@ export class RuntimeBroadcastHost implements BroadcastHost {
         },
         c,
       )
+      assign = handled.assign
       const step = handled.ran?.step
       if (!step) {
         const code = handled.ignored?.reason ?? 'not_started'

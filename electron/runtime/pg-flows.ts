@@ -174,6 +174,18 @@ export class PgFlows {
     return rows[0] ? this.documentOf(this.pool, flowId, rows[0].active_version) : null
   }
 
+  /** A stored version's document for a run pinned to it (ContactTx.versionFlow); null when there is no such version. */
+  async versionOf(c: Queryable, flowId: string, version: number): Promise<FlowDocument | null> {
+    if (!this.docs.has(`${flowId}@${version}`)) {
+      const { rows } = await c.query('SELECT 1 FROM flow_versions WHERE flow_id = $1 AND version = $2', [
+        flowId,
+        version,
+      ])
+      if (!rows.length) return null
+    }
+    return this.runnableOf(c, flowId, version)
+  }
+
   /** The document of a published version, parsed once per (flow, version); read on `c` (a contact's transaction). */
   async documentOf(c: Queryable, flowId: string, version: number): Promise<FlowDocument> {
     const key = `${flowId}@${version}`
@@ -217,4 +229,8 @@ async function activate(c: Queryable, flowId: string, version: number, at: numbe
      ON CONFLICT (flow_id) DO UPDATE SET active_version = excluded.active_version, activated_at = excluded.activated_at`,
     [flowId, version, at],
   )
+  // Another version runs now (a publish, a rollback, the end of a split): a split of the flow ends with it
+  // (docs/runtime.md, "A/B split"); runs it started go on with their versions.
+  await c.query('DELETE FROM flow_splits WHERE flow_id = $1', [flowId])
+  await c.query('DELETE FROM flow_split_assignments WHERE flow_id = $1', [flowId])
 }

@@ -19,7 +19,7 @@ import { readMessages, readTrace } from './pg-runs'
 
 const COLUMNS = `r.id, r.flow_id, r.flow_name, r.contact_id, c.name AS contact_name, c.phone AS contact_phone, r.status, r.trigger_kind,
   r.end_reason, r.error_code, r.error_message, r.node_count, r.exec_ms, r.started_at, r.updated_at, r.ended_at, r.wake_at, r.seq,
-  ${failedCountSql('r.id')} AS failed_deliveries, ${handoverSql('r')}`
+  r.flow_version, ${failedCountSql('r.id')} AS failed_deliveries, ${handoverSql('r')}`
 const FROM = 'runs r LEFT JOIN contacts c ON c.id = r.contact_id'
 
 export class PgLogs implements LogSource {

@@ -1,7 +1,7 @@
 // One schema, two stores: a real SQLite database and a real PostgreSQL database migrated from the one list have the
-// same tables with the same columns, except the studio's own tables (declared SQLite only); and databases made
-// before the list was shared (SQLite's runtime tables created on open, the runtime's former PostgreSQL schema)
-// end up with that same schema, their rows kept.
+// same tables with the same columns, except the studio's own tables (declared SQLite only) and PostgreSQL's pending
+// traffic counts (declared PostgreSQL only); and databases made before the list was shared (SQLite's runtime tables
+// created on open, the runtime's former PostgreSQL schema) end up with that same schema, their rows kept.
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
@@ -19,11 +19,16 @@ import { inStore } from '../services/db/schema/types'
 type Tables = Record<string, string[]>
 
 /** Declared tables only one store keeps, and columns SQLite keeps as the implicit rowid. */
-const sqliteOnly = new Set(
-  schema.flatMap((m) =>
-    m.steps.flatMap((s) => ('table' in s && !inStore(s.table.stores, 'postgres') ? [s.table.name] : [])),
-  ),
-)
+const onlyIn = (store: 'sqlite' | 'postgres') =>
+  new Set(
+    schema.flatMap((m) =>
+      m.steps.flatMap((s) =>
+        'table' in s && !inStore(s.table.stores, store === 'sqlite' ? 'postgres' : 'sqlite') ? [s.table.name] : [],
+      ),
+    ),
+  )
+const sqliteOnly = onlyIn('sqlite')
+const postgresOnly = onlyIn('postgres')
 const rowidColumns = schema.flatMap((m) =>
   m.steps.flatMap((s) =>
     'table' in s ? s.table.columns.filter((c) => c.type === 'rowid').map((c) => [s.table.name, c.name] as const) : [],
@@ -53,7 +58,7 @@ async function pgTables(url: string): Promise<Tables> {
       "SELECT table_name AS t, column_name AS c FROM information_schema.columns WHERE table_schema = 'public' ORDER BY table_name, column_name",
     )
     const out: Tables = {}
-    for (const r of rows) (out[r.t] ??= []).push(r.c)
+    for (const r of rows) if (!postgresOnly.has(r.t)) (out[r.t] ??= []).push(r.c)
     return out
   } finally {
     await client.end()

@@ -13,6 +13,8 @@ import { randomUUID } from 'node:crypto'
 import type { Contact, RunState } from '../../shared/engine'
 import { stepRows, type StepRows } from '../services/runs/step-rows'
 import { TrafficBatch } from '../services/traffic/run-traffic'
+import { startVersion } from '../services/publish/split'
+import { appendPending, pendingCounts } from './pg-traffic-fold'
 import { envelopeOf } from './outbox-rows'
 import { toContact, type ContactRow } from './pg-runs'
 import type { ContactsEffect } from '../../shared/engine/effects'
@@ -20,6 +22,9 @@ import { contactLanguageOf } from '../../shared/engine/core'
 import type { ContactWrites, InboundRecord, OutboxItem } from './store'
 import { openHandover, type HandoverRow } from './handover-rows'
 import { OPEN_HANDOVER, writeHandoverRows } from './pg-handovers'
+import { SPLITS_OF, writeAssignments } from './pg-splits'
+import { toSeen, type SplitRow } from '../services/publish/split-rows'
+import type { SplitSeen } from '../services/publish/split'
 
 type Queryable = Pick<PoolClient, 'query'>
 
@@ -38,10 +43,16 @@ const OPEN = `
   SELECT c.*,
     (SELECT r.state FROM runs r WHERE r.contact_id = c.id AND r.status = 'paused' ORDER BY r.started_at DESC, r.seq DESC LIMIT 1) AS paused,
     (SELECT coalesce(json_agg(json_build_array(p.flow_id, p.active_version)), '[]') FROM published_flows p) AS pointers,
-    ${OPEN_HANDOVER('c')} AS handover
+    ${OPEN_HANDOVER('c')} AS handover,
+    ${SPLITS_OF('c')} AS splits
   FROM c`
 
-type OpenRow = ContactRow & { paused: string | null; pointers: Array<[string, number]>; handover: HandoverRow | null }
+type OpenRow = ContactRow & {
+  paused: string | null
+  pointers: Array<[string, number]>
+  handover: HandoverRow | null
+  splits: SplitRow[]
+}
 
 /** The contact with its open takeover (a person has the conversation), read in the same statement. */
 const withHandover = (row: OpenRow): Contact => ({ ...toContact(row), handover: openHandover(row.handover) })
@@ -51,6 +62,8 @@ export interface OpenedContact {
   paused: RunState | null
   /** Published flows: flow id → running version, read in the same statement. */
   pointers: Map<string, number>
+  /** The flows' A/B splits with this contact's assignments, read in the same statement. */
+  splits: Map<string, SplitSeen>
 }
 
 /** The contact (created when new; one first seen without a profile name takes the channel's), its paused run and the flow pointers. */
@@ -71,6 +84,7 @@ export async function openContact(
     contact: withHandover(row),
     paused: row.paused ? (JSON.parse(row.paused) as RunState) : null,
     pointers: new Map(row.pointers.map(([flowId, version]) => [flowId, version])),
+    splits: toSeen(row.splits),
   }
 }
 
@@ -89,7 +103,8 @@ export async function openContactsLocked(c: PoolClient, phones: string[]): Promi
     SELECT c.*,
       (SELECT r.state FROM runs r WHERE r.contact_id = c.id AND r.status = 'paused' ORDER BY r.started_at DESC, r.seq DESC LIMIT 1) AS paused,
       (SELECT coalesce(json_agg(json_build_array(p.flow_id, p.active_version)), '[]') FROM published_flows p) AS pointers,
-      ${OPEN_HANDOVER('c')} AS handover
+      ${OPEN_HANDOVER('c')} AS handover,
+      ${SPLITS_OF('c')} AS splits
     FROM contacts c WHERE c.phone = ANY(ARRAY[${list}]::text[])`)) as unknown as Array<{
     rows: OpenRow[]
   }>
@@ -98,7 +113,12 @@ export async function openContactsLocked(c: PoolClient, phones: string[]): Promi
   return new Map(
     rows.map((row) => [
       row.phone,
-      { contact: withHandover(row), paused: row.paused ? (JSON.parse(row.paused) as RunState) : null, pointers },
+      {
+        contact: withHandover(row),
+        paused: row.paused ? (JSON.parse(row.paused) as RunState) : null,
+        pointers,
+        splits: toSeen(row.splits),
+      },
     ]),
   )
 }
@@ -193,35 +213,13 @@ const WRITE = `
                              language = CASE WHEN x.language IS NULL THEN c.language ELSE x.language END,
                              updated_at = coalesce(x.at, x.changed_at)
           FROM json_to_recordset($6::json) AS x(id text, at bigint, language text, changed_at bigint) WHERE c.id = x.id),
-  -- The traffic aggregates (migration 029, services/traffic): each row added to, one row per key (TrafficBatch).
-  tr AS (
-    INSERT INTO traffic_runs (flow_id, day, version, started, ended, failed, expired, abandoned, turns)
-    SELECT * FROM json_to_recordset($7::json) AS x(f text, d integer, v integer, s integer, e integer, x integer,
-      p integer, a integer, t integer)
-    ON CONFLICT (flow_id, day, version) DO UPDATE SET started = traffic_runs.started + excluded.started,
-      ended = traffic_runs.ended + excluded.ended, failed = traffic_runs.failed + excluded.failed,
-      expired = traffic_runs.expired + excluded.expired, abandoned = traffic_runs.abandoned + excluded.abandoned,
-      turns = traffic_runs.turns + excluded.turns),
-  tn AS (
-    INSERT INTO traffic_nodes (flow_id, day, version, node_id, reached, ended, failed, expired, abandoned, waiting)
-    SELECT * FROM json_to_recordset($8::json) AS x(f text, d integer, v integer, n text, r integer, e integer,
-      x integer, p integer, a integer, w integer)
-    ON CONFLICT (flow_id, day, version, node_id) DO UPDATE SET reached = traffic_nodes.reached + excluded.reached,
-      ended = traffic_nodes.ended + excluded.ended, failed = traffic_nodes.failed + excluded.failed,
-      expired = traffic_nodes.expired + excluded.expired, abandoned = traffic_nodes.abandoned + excluded.abandoned,
-      waiting = traffic_nodes.waiting + excluded.waiting),
-  te AS (
-    INSERT INTO traffic_edges (flow_id, day, version, from_node, port, to_node, runs)
-    SELECT * FROM json_to_recordset($9::json) AS x(f text, d integer, v integer, a text, p text, b text, r integer)
-    ON CONFLICT (flow_id, day, version, from_node, port, to_node) DO UPDATE SET runs = traffic_edges.runs + excluded.runs),
-  ta AS (
-    INSERT INTO traffic_answers (flow_id, day, version, node_id, bucket, answers)
-    SELECT * FROM json_to_recordset($10::json) AS x(f text, d integer, v integer, n text, b integer, c integer)
-    ON CONFLICT (flow_id, day, version, node_id, bucket) DO UPDATE SET answers = traffic_answers.answers + excluded.answers),
+  -- The traffic counts of the step (services/traffic), appended as one pending row: folded into the aggregates
+  -- later (pg-traffic-fold.ts), so that steps of one flow never wait on each other's aggregate rows.
+  tp AS (${appendPending('$7')}),
   -- Business-initiated conversations opened (migration 031, business-conversation.ts): one row per contact.
   bc AS (
     INSERT INTO business_conversations (contact_id, opened_at)
-    SELECT * FROM json_to_recordset($11::json) AS x(c text, a bigint)
+    SELECT * FROM json_to_recordset($8::json) AS x(c text, a bigint)
     ON CONFLICT (contact_id) DO UPDATE SET opened_at = excluded.opened_at
     WHERE business_conversations.opened_at <= excluded.opened_at - ${WINDOW_MS}),
   -- Broadcast recipients this transaction started (ContactWrites.broadcastRecipient), only while still pending: those
@@ -293,7 +291,7 @@ export async function writeContactSteps(
       const rows = stepRows(
         flow,
         step,
-        counted?.add(flow.id, step, counted.priorOf(s) ? null : (traffic.versionOf?.(flow.id) ?? null)),
+        counted?.add(flow.id, step, counted.priorOf(s) ? null : startVersion(s, traffic.versionOf?.(flow.id) ?? null)),
       )
       const before = runs.get(s.id)
       runs.set(s.id, before ? { ...rows.run, exec_ms: before.exec_ms + rows.run.exec_ms } : rows.run)
@@ -360,7 +358,7 @@ export async function writeContactSteps(
       ),
       JSON.stringify(inbound),
       JSON.stringify(touched),
-      ...trafficParams(counted),
+      pendingCounts(counted),
       JSON.stringify([...conversations].map(([c, a]) => ({ c, a }))),
       JSON.stringify(recipients),
     ],
@@ -372,6 +370,10 @@ export async function writeContactSteps(
   for (const { contact, writes } of batch)
     if (writes.handovers?.length || writes.transcript?.length || writes.personReply || writes.notifications?.length)
       await writeHandoverRows(c, contact, writes)
+  // Assignments only when a run of a split flow started: rare beside steps, a statement of their own.
+  for (const { contact, writes } of batch)
+    if (writes.assign?.length)
+      await writeAssignments(c, contact.id, writes.assign, writes.steps.at(-1)?.step.state.updatedAt ?? 0)
   const leased = new Map(rows.flatMap((r) => (r.id ? [[r.id, Number(r.seq)] as const] : [])))
   const out: OutboxItem[][] = batch.map(() => [])
   for (const { envelope, of } of envelopes) {
@@ -379,45 +381,4 @@ export async function writeContactSteps(
     if (seq !== undefined) out[of]!.push({ seq, contactId: envelope.contact_id, attempts: 0, envelope })
   }
   return out
-}
-
-/** The aggregate rows as the statement's four JSON arrays (short keys: they travel with every step). */
-function trafficParams(counted: TrafficBatch | null): string[] {
-  if (!counted || counted.empty) return ['[]', '[]', '[]', '[]']
-  const t = counted.rows()
-  return [
-    JSON.stringify(
-      t.runs.map((r) => ({
-        f: r.flowId,
-        d: r.day,
-        v: r.version,
-        s: r.started,
-        e: r.ended,
-        x: r.failed,
-        p: r.expired,
-        a: r.abandoned,
-        t: r.turns,
-      })),
-    ),
-    JSON.stringify(
-      t.nodes.map((n) => ({
-        f: n.flowId,
-        d: n.day,
-        v: n.version,
-        n: n.nodeId,
-        r: n.reached,
-        e: n.ended,
-        x: n.failed,
-        p: n.expired,
-        a: n.abandoned,
-        w: n.waiting,
-      })),
-    ),
-    JSON.stringify(
-      t.edges.map((e) => ({ f: e.flowId, d: e.day, v: e.version, a: e.from, p: e.port, b: e.to, r: e.runs })),
-    ),
-    JSON.stringify(
-      t.answers.map((a) => ({ f: a.flowId, d: a.day, v: a.version, n: a.nodeId, b: a.bucket, c: a.answers })),
-    ),
-  ]
 }

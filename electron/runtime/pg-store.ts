@@ -5,6 +5,7 @@
 // sits in front, so waiting calls do not each hold a pooled connection. The transaction's round trips are few
 // (pg-step.ts). Each concern has its own file, as the SQLite store's: pg-flows, pg-runs, pg-outbox,
 // pg-housekeeping, pg-channel, pg-logs, pg-library. docs/runtime.md has the reasoning.
+import { PgSplits } from './pg-splits'
 import { PgContactDirectory } from './pg-directory'
 import pg from 'pg'
 import type { PoolClient } from 'pg'
@@ -28,6 +29,7 @@ import { migrate } from './pg-schema'
 import { PgChannel } from './pg-channel'
 import { PgLogs } from './pg-logs'
 import { PgTraffic } from './pg-traffic'
+import { TrafficFolder } from './pg-traffic-fold'
 import { PgOutbox } from './pg-outbox'
 import { PgHousekeeping } from './pg-housekeeping'
 import { PgWakes } from './pg-wakes'
@@ -53,12 +55,15 @@ export class PgRuntimeStore implements RuntimeStore {
   private readonly out: PgOutbox
   private readonly housekeeping: PgHousekeeping
   private readonly wakes: PgWakes
+  private readonly splits: PgSplits
   readonly channel: PgChannel
   readonly broadcasts: PgBroadcastStore
   readonly logs: PgLogs
   readonly traffic: PgTraffic
   readonly handovers: PgHandovers
   readonly directory: PgContactDirectory
+  /** Folds the steps' pending traffic counts into the aggregates after this instance wrote some (pg-traffic-fold.ts). */
+  private readonly folder: TrafficFolder
 
   private constructor(
     private readonly pool: pg.Pool,
@@ -66,11 +71,13 @@ export class PgRuntimeStore implements RuntimeStore {
     private readonly trafficOn: boolean,
   ) {
     this.traffic = new PgTraffic(pool)
+    this.folder = new TrafficFolder(pool)
     this.flows = new PgFlows(pool, now)
     this.runs = new PgRuns(pool)
     this.out = new PgOutbox(pool)
     this.housekeeping = new PgHousekeeping(pool)
     this.wakes = new PgWakes(pool)
+    this.splits = new PgSplits(pool)
     this.channel = new PgChannel(pool)
     this.broadcasts = new PgBroadcastStore(pool)
     this.logs = new PgLogs(pool)
@@ -130,6 +137,14 @@ export class PgRuntimeStore implements RuntimeStore {
     return this.flows.runningFlow(flowId)
   }
 
+  split(flowId: string) {
+    return this.splits.get(flowId)
+  }
+
+  putSplit(flowId: string, versions: [number, number], percent: number, now: number) {
+    return this.splits.put(flowId, versions, percent, now)
+  }
+
   runningFlows() {
     return this.flows.runningFlows()
   }
@@ -144,12 +159,12 @@ export class PgRuntimeStore implements RuntimeStore {
 
   withContact<T>(phone: string, name: string | undefined, fn: (tx: ContactTx) => Promise<T>): Promise<T> {
     const begin = (c: PoolClient) => beginForContact(c, phone)
-    return this.lock.run(phone, () =>
-      transaction(
+    return this.lock.run(phone, async () => {
+      let committed = false
+      const out = await transaction(
         this.pool,
         async (c) => {
           const opened = await openContact(c, phone, name, this.now())
-          let committed = false
           return fn(
             this.contactTx(c, opened, async (writes) => {
               if (committed) throw new Error('A contact transaction commits once.')
@@ -159,8 +174,11 @@ export class PgRuntimeStore implements RuntimeStore {
           )
         },
         begin,
-      ),
-    )
+      )
+      // Once committed: a fold that starts after this sees the step's pending counts.
+      if (committed && this.trafficOn) this.folder.wrote()
+      return out
+    })
   }
 
   /**
@@ -174,7 +192,8 @@ export class PgRuntimeStore implements RuntimeStore {
     fn: (tx: ContactTx, index: number) => Promise<{ result: T; writes: ContactWrites | null }>,
   ): Promise<Array<{ result: T; leased: OutboxItem[] } | null>> {
     let opened = new Map<string, OpenedContact>()
-    return transaction(
+    let wrote = false
+    const out = await transaction(
       this.pool,
       async (c) => {
         const results: Array<{ result: T; writes: ContactWrites | null; opened: OpenedContact } | null> = []
@@ -193,6 +212,7 @@ export class PgRuntimeStore implements RuntimeStore {
         // Every contact of a batch was read with the same pointers (openContactsLocked).
         const first = results.find((r) => r?.writes)?.opened
         const leased = writing.length ? await writeContactSteps(c, writing, first ? this.trafficOf(first) : {}) : []
+        wrote = writing.length > 0
         let k = 0
         return results.map((r) => (r ? { result: r.result, leased: r.writes ? leased[k++]! : [] } : null))
       },
@@ -200,6 +220,8 @@ export class PgRuntimeStore implements RuntimeStore {
         opened = await openContactsLocked(c, phones)
       },
     )
+    if (wrote && this.trafficOn) this.folder.wrote()
+    return out
   }
 
   /** A run starting in this transaction runs the version its pointers name (read with the contact). */
@@ -219,6 +241,8 @@ export class PgRuntimeStore implements RuntimeStore {
       },
       calledFlow: (callerId, callerVersion, calleeId) =>
         this.flows.calledFlow(c, callerId, callerVersion, calleeId, pointers.get(callerId)),
+      splits: async () => opened.splits,
+      versionFlow: (flowId, version) => this.flows.versionOf(c, flowId, version),
       runningFlows: async () => {
         const ids = [...pointers.keys()].sort()
         const docs = await Promise.all(ids.map((id) => this.flows.runnableOf(c, id, pointers.get(id)!)))
@@ -322,6 +346,7 @@ export class PgRuntimeStore implements RuntimeStore {
     if (this.closed) return
     this.closed = true
     await this.lock.idle()
+    await this.folder.stop()
     await this.pool.end()
   }
 }

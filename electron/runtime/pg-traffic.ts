@@ -1,9 +1,12 @@
-// Traffic reports over PostgreSQL (migration 029's tables, written by pg-step.ts in the step's one statement): the
-// period's sums in one round trip, turned into the same report and funnel as SQLite's (services/traffic/report.ts).
+// Traffic reports over PostgreSQL (migration 029's tables; steps append their counts to traffic_pending, which a
+// fold adds to them: pg-traffic-fold.ts): the pending counts folded first, so a read counts every step committed
+// before it, then the period's sums in one round trip, turned into the same report and funnel as SQLite's
+// (services/traffic/report.ts).
 import type pg from 'pg'
 import type { FunnelQuery, TrafficQuery } from '../../shared/api/commands/traffic'
 import { daysOf, funnelReport, trafficReport, type TrafficSums } from '../services/traffic/report'
 import type { TrafficSource } from '../services/traffic/source'
+import { foldTraffic } from './pg-traffic-fold'
 
 const WHERE = 'flow_id = $1 AND day BETWEEN $2 AND $3 AND ($4::integer IS NULL OR version = $4::integer)'
 const RUN_COUNTS = ['started', 'ended', 'failed', 'expired', 'abandoned', 'turns']
@@ -26,6 +29,7 @@ export class PgTraffic implements TrafficSource {
     const answers = parts.answers !== false
     const versions = parts.versions !== false
     const { first, last } = daysOf(q)
+    await foldTraffic(this.pool)
     const { rows } = await this.pool.query<TrafficSums>({
       name: `chatflow_traffic_${answers ? 'a' : ''}${versions ? 'v' : ''}`,
       text: sumsSql(answers, versions),

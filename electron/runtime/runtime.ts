@@ -6,6 +6,7 @@
 // requests are processed one at a time (RuntimeStore.withContact); a message id is processed once. Runs waiting on
 // time are woken by the wake scheduler (wakes.ts) through the same path.
 import { runtimeFlowSource } from './flow-source'
+import { SplitChoice, type SplitHandled } from './split-choice'
 import {
   dueAt,
   handleEvent,
@@ -114,18 +115,18 @@ export class Runtime {
     this.broadcasts.start()
   }
 
-  private deps(tx: ContactTx, serviceWindow = this.opts.serviceWindow ?? false): EngineDeps {
+  private deps(tx: ContactTx, serviceWindow = this.opts.serviceWindow ?? false, pins?: SplitChoice['pins']) {
     const deps: EngineDeps = {
       effects: { ...this.opts.effects, ...tx.library?.(this.opts.effects), contacts: tx.contacts },
       catalog: nodeCatalog,
       serviceWindow,
-      flows: runtimeFlowSource(tx),
+      flows: runtimeFlowSource(tx, pins),
     }
     return this.opts.tests ? testDeps(deps, this.opts.tests.policy, this.opts.tests.onCall) : deps
   }
 
-  /** The core's answer to one event of the contact holding `tx`, with the paused run and flows read on it. */
-  async handle(tx: ContactTx, event: ConversationEvent, now: number, serviceWindow?: boolean): Promise<Handled> {
+  /** The core's answer to one event of the contact holding `tx`, the A/B split applied (split-choice.ts). */
+  async handle(tx: ContactTx, event: ConversationEvent, now: number, serviceWindow?: boolean): Promise<SplitHandled> {
     const paused = await tx.pausedRun()
     // A start supersedes a paused run of another flow whatever it is, so only a message, a wake, a hand-back, a start
     // of the paused run's own flow (a webhook's button_id may answer its buttons), or any event once the run's time has come
@@ -137,9 +138,10 @@ export class Runtime {
       event.kind === 'handback' ||
       (due !== null && due <= now) ||
       (event.kind === 'start' && paused?.flowId === event.flow.id)
-    const current = paused ? { state: paused, flow: reads ? await tx.runningFlow(paused.flowId) : null } : null
-    const flows = event.kind === 'message' ? await tx.runningFlows() : []
-    return handleEvent({ contact: tx.contact, current, flows, event, now }, this.deps(tx, serviceWindow))
+    const split = await SplitChoice.of(tx)
+    const input = await split.input(event, paused, reads, now)
+    const handled = await handleEvent(input, this.deps(tx, serviceWindow, split.pins))
+    return Object.assign(handled, { assign: split.stamp(handled, paused) })
   }
 
   now(): number {
@@ -198,14 +200,15 @@ export class Runtime {
   /** Commits the core's answer with its takeover rows (and `more`); answers what to do once it has committed. */
   async commit(
     tx: ContactTx,
-    handled: Handled,
+    handled: Handled & Partial<SplitHandled>,
     event: ConversationEvent,
     now: number,
     more: Partial<ContactWrites> = {},
   ): Promise<() => undefined> {
     const lease = this.leaseOutbound()
     const takeover = await this.takeovers.writes(tx, handled, event, now)
-    const leased = await tx.commit({ steps: handled.steps, leaseOutbound: lease, ...more, ...takeover })
+    const { steps, assign } = handled
+    const leased = await tx.commit({ steps, leaseOutbound: lease, assign, ...more, ...takeover })
     // Every step's messages: a wake carried out before the event (its time had come) sends too.
     const sends = handled.steps.some((s) => s.step.messages.length > 0)
     return () => {
@@ -230,13 +233,10 @@ export class Runtime {
   }
 
   /**
-   * The store has committed: messages the step leased to this sender go now; others make the sender read the
-   * outbox now instead of at its next poll (no lease was offered, or the contact has messages still unsent before
-   * these, which a claim takes in order). Except on SQLite when a lease was offered and none taken: the messages
-   * before these are held by this process's one sender, whose sent mark at that chain's end answers that these wait
-   * (the chain's end claims them), or wait for a retry (claimed when it comes due). A claim now would find the
-   * contact's head held and take nothing: one claim per event-loop turn at 10 connections of one contact, about a
-   * tenth of serve's CPU. PostgreSQL keeps the claim: another instance's sent mark may have read before this commit.
+   * The store has committed: leased messages go now; others make the sender read the outbox now (no lease offered,
+   * or unsent messages before these). Except on SQLite when a lease was offered and none taken: this process's one
+   * sender holds the messages before these and its chain's end claims them; a claim now would take nothing (a tenth
+   * of serve's CPU at 10 connections of one contact). PostgreSQL claims: another instance's mark may have read first.
    */
   private send(sends: boolean, leased: OutboxItem[], offered: boolean): void {
     if (leased.length) this.outbox.adopt(leased)
@@ -344,7 +344,7 @@ export class Runtime {
     name: string | undefined,
     fn: (
       tx: ContactTx,
-      core: (event: ConversationEvent, contact?: ContactTx['contact']) => Promise<Handled>,
+      core: (event: ConversationEvent, contact?: ContactTx['contact']) => Promise<SplitHandled>,
     ) => Promise<{ result: T; writes: Omit<ContactWrites, 'leaseOutbound'> | null }>,
   ): Promise<T> {
     let leased: OutboxItem[] = []

@@ -15,6 +15,7 @@ import { silentLogger, type Logger } from './logging'
 import { RuntimeMetrics } from './metrics'
 import { storePublishTarget } from './publish-target'
 import { runControlRoutes } from './run-control'
+import { splitRoutes } from './split-routes'
 import { handoverRoutes } from './handover-routes'
 import { runtimeBroadcastRoutes } from './broadcast-routes'
 import type { Runtime } from './runtime'
@@ -101,6 +102,7 @@ export async function startRuntimeServer(runtime: Runtime, opts: RuntimeServerOp
           runControlRoutes(runtime)(app)
           handoverRoutes(runtime)(app)
           runtimeBroadcastRoutes(runtime, now)(app)
+          splitRoutes(store, now)(app)
         }),
         opts.publishKey,
         new URL(status.url!).hostname.replace(/^\[|\]$/g, ''),

@@ -17,7 +17,8 @@ export class SqliteFlows {
   private readonly newer = new NewerFlows()
   private readonly calls = new Map<string, { doc: FlowDocument; version: number }>()
   // Read on every message: prepared once.
-  private readonly sql: Record<'revision' | 'revisions' | 'document', Statement>
+  private readonly sql: Record<'revision' | 'revisions' | 'document' | 'version', Statement>
+  private readonly stored = new Map<string, FlowDocument>()
 
   constructor(
     private readonly db: Database,
@@ -30,6 +31,7 @@ export class SqliteFlows {
       revision: db.prepare('SELECT revision FROM flows WHERE id = ? AND deleted_at IS NULL'),
       revisions: db.prepare('SELECT id, revision FROM flows WHERE deleted_at IS NULL ORDER BY id'),
       document: db.prepare('SELECT document FROM flows WHERE id = ?').pluck(),
+      version: db.prepare('SELECT document FROM flow_versions WHERE flow_id = ? AND version = ?').pluck(),
     }
   }
 
@@ -69,6 +71,18 @@ export class SqliteFlows {
   runningFlows(): FlowDocument[] {
     const rows = this.sql.revisions.all() as { id: string; revision: number }[]
     return rows.flatMap((r) => this.newer.runnable(r.id, r.revision, () => this.documentOf(r.id, r.revision)) ?? [])
+  }
+
+  /** A stored version's document, parsed once (a stored version never changes); null when there is none. */
+  versionFlow(flowId: string, version: number): FlowDocument | null {
+    const key = `${flowId}@${version}`
+    const cached = this.stored.get(key)
+    if (cached) return cached
+    const json = this.sql.version.get(flowId, version) as string | undefined
+    if (json === undefined) return null
+    const doc = this.newer.runnable(flowId, version, () => readStoredFlow(json)) ?? null
+    if (doc) this.stored.set(key, doc)
+    return doc
   }
 
   /** Documents are parsed once per revision: keyword matching reads every flow on every message. */

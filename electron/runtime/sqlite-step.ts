@@ -7,6 +7,7 @@ import { contactLanguageOf } from '../../shared/engine/core'
 import type { ContactStore, RunStore } from '../services/runs'
 import type { SqliteOutbox } from './sqlite-outbox'
 import type { SqliteHandovers } from './sqlite-handovers'
+import type { SqliteSplits } from './sqlite-splits'
 import { writeRecipient } from '../services/broadcast/sqlite-broadcasts'
 import type { ContactWrites, InboundRecord, OutboxItem } from './store'
 import { OPEN_CONVERSATION_SQL, opensConversation } from './business-conversation'
@@ -22,6 +23,7 @@ export class SqliteStep {
     private readonly contactStore: ContactStore,
     private readonly out: SqliteOutbox,
     private readonly handovers: SqliteHandovers,
+    private readonly splits: SqliteSplits,
   ) {
     this.sql = {
       inbound: db.prepare('SELECT * FROM runtime_inbound WHERE message_id = ?'),
@@ -53,6 +55,8 @@ export class SqliteStep {
     if (language) this.contactStore.update(contact.id, { language })
     if (writes.handovers?.length || writes.transcript?.length || writes.personReply || writes.notifications?.length)
       this.handovers.write(contact, writes)
+    if (writes.assign?.length)
+      this.splits.assign(contact.id, writes.assign, writes.steps.at(-1)?.step.state.updatedAt ?? 0)
     return { leased, traffic }
   }
 

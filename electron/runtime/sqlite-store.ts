@@ -29,6 +29,7 @@ import { SqliteHousekeeping } from './sqlite-housekeeping'
 import { SqliteWakes } from './sqlite-wakes'
 import { SqliteChannel } from './sqlite-channel'
 import { SqliteHandovers } from './sqlite-handovers'
+import { SqliteSplits } from './sqlite-splits'
 import { SqliteBroadcastStore } from '../services/broadcast/sqlite-broadcasts'
 import type { ContactTx, DeliveryFailure, RuntimeStore } from './store'
 import { localTraffic, type TrafficSource } from '../services/traffic/source'
@@ -47,6 +48,7 @@ export class SqliteRuntimeStore implements RuntimeStore {
   private readonly out: SqliteOutbox
   private readonly housekeeping: SqliteHousekeeping
   private readonly wakes: SqliteWakes
+  private readonly splits: SqliteSplits
   private readonly lock = new KeyedLock()
   readonly channel: SqliteChannel
   readonly broadcasts: SqliteBroadcastStore
@@ -81,9 +83,10 @@ export class SqliteRuntimeStore implements RuntimeStore {
       if (rows && !rows.empty) this.runStore.traffic?.add(rows.rows(false))
     })
     this.flows = new SqliteFlows(db, this.writer, now)
+    this.splits = new SqliteSplits(db, this.writer)
     this.out = new SqliteOutbox(db)
     this.handovers = new SqliteHandovers(db, this.writer)
-    this.step = new SqliteStep(db, this.runStore, this.contactStore, this.out, this.handovers)
+    this.step = new SqliteStep(db, this.runStore, this.contactStore, this.out, this.handovers, this.splits)
     this.runs = new SqliteRuns(db, this.runStore, this.contactStore)
     this.housekeeping = new SqliteHousekeeping(db)
     this.wakes = new SqliteWakes(db)
@@ -132,6 +135,14 @@ export class SqliteRuntimeStore implements RuntimeStore {
     return this.flows.runningFlows()
   }
 
+  async split(flowId: string) {
+    return this.splits.get(flowId)
+  }
+
+  putSplit(flowId: string, versions: [number, number], percent: number, now: number) {
+    return this.splits.put(flowId, versions, percent, now)
+  }
+
   async verifySecret(flowId: string, key: string) {
     return this.flows.verifySecret(flowId, key)
   }
@@ -161,6 +172,8 @@ export class SqliteRuntimeStore implements RuntimeStore {
         pausedRun: async () => this.runStore.pausedOf(contact.id),
         runningFlow: (flowId) => this.runningFlow(flowId),
         runningFlows: () => this.runningFlows(),
+        splits: async () => this.splits.seen(contact.id),
+        versionFlow: async (flowId, version) => this.flows.versionFlow(flowId, version),
         calledFlow: (callerId, callerVersion, calleeId) => this.calledFlow(callerId, callerVersion, calleeId),
         contacts: createContactsEffect(this.contactStore),
         recentMessages: async (limit) => this.handovers.recentMessages(contact.id, limit),

@@ -24,6 +24,8 @@ import type { LogSource } from '../services/logs/source'
 import type { TrafficSource } from '../services/traffic/source'
 import type { LoggedMessage, RunSummary } from '../services/runs'
 import type { BroadcastStore, RecipientWrite } from '../services/broadcast/store'
+import type { FlowSplit } from '../../shared/api/commands/split'
+import type { SplitAssignment, SplitSeen } from '../services/publish/split'
 
 export type { LoggedMessage, PublishLibrary, RunSummary }
 
@@ -129,6 +131,8 @@ export interface ContactWrites {
    * loses a recipient nor starts one twice (broadcast-host.ts).
    */
   broadcastRecipient?: RecipientWrite
+  /** Runs of split flows started in this step: the contact keeps these versions while their splits last. */
+  assign?: SplitAssignment[]
 }
 
 export interface ContactTx {
@@ -140,6 +144,10 @@ export interface ContactTx {
   /** RuntimeStore.runningFlow(s), read on this transaction's connection (a held lock never waits for a second one). */
   runningFlow(flowId: string): Promise<FlowDocument | null>
   runningFlows(): Promise<FlowDocument[]>
+  /** The flows with an A/B split, each with this contact's assignment (docs/runtime.md, "A/B split"). */
+  splits(): Promise<Map<string, SplitSeen>>
+  /** A stored version's document (a run started under a split goes on with it); null when there is no such version. */
+  versionFlow(flowId: string, version: number): Promise<FlowDocument | null>
   /** RuntimeStore.calledFlow on this transaction's connection. */
   calledFlow(
     callerId: string,
@@ -195,6 +203,15 @@ export interface RuntimeStore {
   runningFlow(flowId: string): Promise<FlowDocument | null>
   /** Every running document (keyword, button-click and ad triggers are matched against these). */
   runningFlows(): Promise<FlowDocument[]>
+  // ---- the A/B split (docs/runtime.md, "A/B split"; split-control.ts checks requests) ----
+  /** The flow's split, or null when its new conversations all go to the running version. */
+  split(flowId: string): Promise<FlowSplit | null>
+  /**
+   * Starts the split, or changes its percent: the same versions keep its `since` and every contact's assignment;
+   * other versions make a new split (assignments of the old one are forgotten). Publishing or rolling back the flow
+   * ends it (so does split-control's end: a rollback to the version kept).
+   */
+  putSplit(flowId: string, versions: [number, number], percent: number, now: number): Promise<FlowSplit>
   /**
    * The callee's version a caller's version was published with, pinned (docs/publish-api.md, "Callees"), or null
    * when that version calls no such flow. `callerVersion` null: the version the caller runs now.

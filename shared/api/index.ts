@@ -22,6 +22,7 @@ import { translationsCommands } from './commands/translations'
 import { broadcastsCommands } from './commands/broadcasts'
 import { handoversCommands } from './commands/handovers'
 import { trafficCommands } from './commands/traffic'
+import { splitCommands } from './commands/split'
 import { flowsEvents } from './events/flows'
 import { emulatorEvents } from './events/emulator'
 import { logsEvents } from './events/logs'
@@ -57,6 +58,7 @@ export const commands = {
   ...translationsCommands,
   ...handoversCommands,
   ...trafficCommands,
+  ...splitCommands,
   ...broadcastsCommands,
 }
 

@@ -45,7 +45,7 @@ export function handoverSql(run: string): string {
 
 const COLUMNS = `r.id, r.flow_id, r.flow_name, r.contact_id, c.name AS contact_name, c.phone AS contact_phone, r.status,
   r.trigger_kind, r.end_reason, r.error_code, r.error_message, r.node_count, r.exec_ms, r.started_at, r.updated_at,
-  r.ended_at, r.wake_at, r.rowid AS seq, ${failedCountSql('r.id')} AS failed_deliveries, ${handoverSql('r')}`
+  r.ended_at, r.wake_at, r.flow_version, r.rowid AS seq, ${failedCountSql('r.id')} AS failed_deliveries, ${handoverSql('r')}`
 
 /** LIKE pattern for "contains", with the user's % and _ taken literally. */
 export function containsPattern(text: string): string {
@@ -233,6 +233,7 @@ export function toLogRun(r: ListRow): LogRun {
     failedDeliveries: Number(r.failed_deliveries ?? 0),
     // A store that does not select the column (an older runtime's) has no due times to show.
     wakeAt: r.wake_at === null || r.wake_at === undefined ? null : Number(r.wake_at),
+    version: r.flow_version === null || r.flow_version === undefined ? null : Number(r.flow_version),
     cursor: { startedAt: Number(r.started_at), seq: Number(r.seq) },
     ...(r.handover_since === null || r.handover_since === undefined
       ? {}

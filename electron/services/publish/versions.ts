@@ -174,5 +174,9 @@ export class VersionStore {
          ON CONFLICT (flow_id) DO UPDATE SET active_version = excluded.active_version, activated_at = excluded.activated_at`,
       )
       .run(doc.id, version, at)
+    // Another version runs now (a publish, a rollback, the end of a split): a split of the flow ends with it
+    // (docs/runtime.md, "A/B split"); runs it started go on with their versions.
+    this.db.prepare('DELETE FROM flow_splits WHERE flow_id = ?').run(doc.id)
+    this.db.prepare('DELETE FROM flow_split_assignments WHERE flow_id = ?').run(doc.id)
   }
 }

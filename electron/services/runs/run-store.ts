@@ -4,6 +4,7 @@ import type { LoggedMessage, OutboundMessage, RunState, StepResult, TraceEvent }
 import { CALL_KEY, messageRowsOf, runRowOf, traceRowOf } from './step-rows'
 import { TrafficBatch, type RunTraffic } from '../traffic/run-traffic'
 import { SqliteTrafficWriter } from '../traffic/sqlite-traffic'
+import { startVersion } from '../publish/split'
 
 // Flow Logs in SQLite. A step is written in one transaction: the run row (with its serialised state), the step's
 // trace events and its messages in both directions (the rows step-rows.ts maps, as PostgreSQL writes them); so a crash never leaves a trace without its run or a message
@@ -128,7 +129,8 @@ export class RunStore {
   writeSteps(steps: readonly StepOf[]): TrafficBatch | null {
     const batch = this.traffic ? new TrafficBatch() : null
     for (const { flow, step } of steps) {
-      const traffic = batch?.add(flow.id, step, batch.priorOf(step.state) ? null : this.versionOf(flow.id))
+      const started = batch?.priorOf(step.state) ? null : startVersion(step.state, this.versionOf(flow.id))
+      const traffic = batch?.add(flow.id, step, started)
       this.writeOne(flow, step, traffic)
     }
     if (batch && !batch.empty && !this.deferTraffic) this.traffic!.add(batch.rows())

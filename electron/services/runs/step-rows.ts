@@ -5,6 +5,7 @@ import type { FlowDocument } from '../../../shared/flow/document'
 import { dueAt, sentMessages, type StepResult, type TraceEvent } from '../../../shared/engine'
 import type { RunRow, TraceRow } from './run-store'
 import type { RunTraffic } from '../traffic/run-traffic'
+import { splitVersionOf } from '../publish/split'
 
 /** A message row of a step; `n` is its place in the step, added to the run's next message number when written. */
 export interface StepMessageRow {
@@ -69,7 +70,8 @@ export function runRowOf(flow: Pick<FlowDocument, 'id' | 'name'>, step: StepResu
     error_code: s.error?.code ?? null,
     error_message: s.error?.message ?? null,
     state: JSON.stringify(traffic ? { ...s, traffic } : s),
-    flow_version: traffic?.v ?? null,
+    // A run started under a split keeps its version even with the aggregates off.
+    flow_version: traffic?.v ?? splitVersionOf(s) ?? null,
     node_count: s.nodeCount,
     exec_ms: step.trace.reduce((sum, t) => sum + t.durationMs, 0),
     started_at: s.startedAt,

@@ -10,6 +10,7 @@ import { checkPublishBundle } from '../../services/publish/callees'
 import { FlowStore } from '../../services/store/flows'
 import { RevisionStore } from '../../services/store/revisions'
 import type { AreaHandlers, HandlerContext, ServiceFactory } from './types'
+import { splitHandlers } from './publish-split'
 
 const versions: ServiceFactory<VersionStore> = (ctx) => new VersionStore(ctx.db, () => ctx.now())
 
@@ -46,6 +47,7 @@ function namePublished(
 }
 
 export const publishHandlers: AreaHandlers<'publish'> = {
+  ...splitHandlers,
   'publish.receive': (req, ctx) => {
     const checked = checkPublishBundle(req.document, req.dependencies)
     const library = checkLibrary(req.library)

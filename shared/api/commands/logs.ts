@@ -54,6 +54,12 @@ export interface LogRun {
    * ended (null while it lasts). Absent for runs that started none.
    */
   handover?: { since: number; endedAt: number | null }
+  /**
+   * The version the run started on: a production server's published version (under an A/B split, the one the split
+   * gave the contact), the studio's saved revision for its own runs; null for runs stored before versions were kept
+   * (absent from a server older than this field).
+   */
+  version?: number | null
   cursor: LogCursor
 }
 

@@ -29,7 +29,9 @@ import { migration026 } from './026_contact_language'
 import { migration027 } from './027_handovers'
 import { migration028 } from './028_broadcasts'
 import { migration029 } from './029_traffic'
+import { migration030 } from './030_splits'
 import { migration031 } from './031_business_conversations'
+import { migration032 } from './032_traffic_pending'
 import { migration035 } from './035_person_messages'
 import type { Migration } from './types'
 
@@ -69,7 +71,9 @@ export const schema: SchemaMigration[] = [
   migration027,
   migration028,
   migration029,
+  migration030,
   migration031,
+  migration032,
   migration035,
 ]
 

@@ -228,7 +228,7 @@ const WRITE = `
     UPDATE broadcast_recipients r SET state = x.state, reason_code = x.reason_code, reason = x.reason, run_id = x.run_id,
       contact_id = coalesce(x.contact_id, r.contact_id), cost = x.cost, templates = x.templates,
       new_conversation = x.new_conversation, started_at = x.started_at, lease_until = 0, updated_at = x.at
-    FROM json_to_recordset($12::json) AS x(b text, s integer, state text, reason_code text, reason text, run_id text,
+    FROM json_to_recordset($9::json) AS x(b text, s integer, state text, reason_code text, reason text, run_id text,
       contact_id text, cost double precision, templates text, new_conversation boolean, started_at bigint, at bigint)
     WHERE r.broadcast_id = x.b AND r.seq = x.s AND r.state = 'pending'
     RETURNING r.broadcast_id, r.seq)

@@ -165,11 +165,21 @@ describeEachStore('a studio drives a runtime takeover', (c) => {
       code: 'not_with_person',
       message: expect.stringContaining('"Production" answered 409'),
     })
-    const taken = expectOk(await api.call('handovers.start', { target, contactId: phone, note: 'VIP' }))
-    expect(taken.handover).toMatchObject({ by: 'api', note: 'VIP', runId: null, contactPhone: phone, since: T0 })
+    // "Back to the bot at": the server is given the time, and refuses one that has passed.
+    expect(await failed(api.call('handovers.start', { target, contactId: phone, until: T0 - 1 }))).toMatchObject({
+      code: 'until_passed',
+    })
+    const until = T0 + 48 * 3_600_000
+    const taken = expectOk(await api.call('handovers.start', { target, contactId: phone, note: 'VIP', until }))
+    expect(taken.handover).toMatchObject({ by: 'api', note: 'VIP', runId: null, contactPhone: phone, since: T0, until })
     expect(await failed(api.call('handovers.start', { target, contactId: phone }))).toMatchObject({
       code: 'already_with_person',
     })
+    // A customer who never had a run on the server gets the person's reply too (inside the window).
+    const replied = expectOk(
+      await api.call('handovers.reply', { target, contactId: phone, text: 'Hello, a person here' }),
+    )
+    expect(replied.message).toMatchObject({ direction: 'out', message: { text: { body: 'Hello, a person here' } } })
     t += 25 * 3_600_000 // past the customer's 24-hour window
     expect(await failed(api.call('handovers.reply', { target, contactId: phone, text: 'Hi' }))).toMatchObject({
       code: 'outside_window',

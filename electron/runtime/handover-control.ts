@@ -2,7 +2,8 @@
 // "Human takeover"). Takeover and hand-back are events of the conversation core (shared/engine/core), decided under
 // the contact's lock like every other: the core says whether the contact is with a person and which run continues;
 // this file turns its answers into the API's. The person's reply is no event of a flow: it is written to the
-// outbox and the takeover's transcript in the contact's transaction, only inside the 24-hour window.
+// outbox, the takeover's transcript and its run's messages (as the person's) in the contact's transaction, only inside
+// the 24-hour window.
 import { WINDOW_MS } from '../../shared/engine/limits'
 import type { HandbackRecord, Handover, OutboundMessage, Vars } from '../../shared/engine'
 import { newMessageId } from './outbox-rows'
@@ -77,7 +78,7 @@ export async function personReply(
   runtime: Runtime,
   phone: string,
   text: string,
-): Promise<{ handoverId: string; messageId: string; runId: string }> {
+): Promise<{ handoverId: string; messageId: string; runId: string | null }> {
   await known(runtime, phone)
   const message: OutboundMessage = { type: 'text', text: { body: text } }
   const answer = await runtime.store.withContact(phone, undefined, async (tx) => {
@@ -93,22 +94,17 @@ export async function personReply(
         `More than 24 hours since ${phone} last wrote${last === null ? ' (never)' : ` (${new Date(last).toISOString()})`}: ` +
           'the channel takes only templates now. A free-form reply can go once the customer writes again.',
       )
-    // The outbox keeps every message under a run: the Hand over node's, else the contact's newest.
+    // The reply joins the conversation's run, so Flow Logs show it there as the person's: the Hand over node's, else
+    // the contact's newest. A customer who only ever wrote (taken over by API or studio) has none: it goes alone.
     const run =
       handover.runId && handover.flowId ? { id: handover.runId, flowId: handover.flowId } : await tx.newestRun()
-    if (!run)
-      throw new HandoverError(
-        409,
-        'no_run',
-        `Contact ${phone} has never had a run on this server, so there is no conversation to reply in.`,
-      )
     const id = newMessageId()
     await tx.commit({
       steps: [],
-      personReply: { runId: run.id, flowId: run.flowId, at: now, message, id },
+      personReply: { runId: run?.id ?? null, flowId: run?.flowId ?? null, at: now, message, id },
       transcript: [{ handoverId: handover.id, at: now, direction: 'out', message }],
     })
-    return { handoverId: handover.id, messageId: id, runId: run.id }
+    return { handoverId: handover.id, messageId: id, runId: run?.id ?? null }
   })
   runtime.pokeOutbox()
   return answer

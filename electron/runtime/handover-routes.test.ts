@@ -1,7 +1,8 @@
 // The takeover endpoints of the publish API (docs/publish-api.md, "Human takeover") on each store, over HTTP: the
 // key first, then strict readers of the path, query and body (400 with a code and the field), then what a takeover
 // does: the customer's keyword during it starts nothing and is kept in the transcript, the person's reply goes out
-// through the outbox inside the 24-hour window only, the hand-back answers what it resumed, and the lists show it.
+// through the outbox inside the 24-hour window only (to a customer who never had a run too), the hand-back answers
+// what it resumed, and the lists show it.
 import { afterEach, expect, it } from 'vitest'
 import { createEffects } from '../../shared/engine'
 import { ListenerSettingsSchema } from '../services/webhook/settings'
@@ -155,6 +156,33 @@ describeEachStore('the takeover endpoints of the publish API', (c) => {
       { id: handover.id, endedBy: 'api', returnVariables: { resolved: true } },
     ])
   })
+  it('replies to a customer who wrote but never had a run: through the outbox with none, inside the window only', async () => {
+    const { call, runtime, store, adapter, clock } = await setUp()
+    const phone = '+919800000903'
+    // A message no trigger takes: the customer is known (and their window open) but has no run on this server.
+    expect(await runtime.inbound(text(phone, 'hello there'))).toMatchObject({ action: 'ignored', runId: null })
+    const contact = (await store.contactByPhone(phone))!
+    expect(await store.runsOfContact(contact.id)).toEqual([])
+    const taken = await call('POST', `/contacts/${phone.slice(1)}/handover`, { note: 'new customer' })
+    expect(taken.status).toBe(201)
+    await runtime.idle()
+    const before = adapter.sent.length
+    const replied = await call('POST', `/contacts/${phone.slice(1)}/messages`, { text: 'How can I help?' })
+    expect(replied).toMatchObject({ status: 201, body: { handoverId: taken.body.handover.id, runId: null } })
+    await runtime.idle()
+    expect(adapter.sent.slice(before).map((e) => [e.to, e.run_id, e.message, e.id])).toEqual([
+      [phone, null, { type: 'text', text: { body: 'How can I help?' } }, replied.body.messageId],
+    ])
+    expect((await call('GET', `/handovers/${taken.body.handover.id}`)).body.messages).toMatchObject([
+      { direction: 'out', message: { type: 'text', text: { body: 'How can I help?' } } },
+    ])
+    expect(await store.runsOfContact(contact.id)).toEqual([])
+    clock.now = T0 + 24 * HOUR
+    expect((await call('POST', `/contacts/${phone.slice(1)}/messages`, { text: 'still there?' })).body.error.code).toBe(
+      'outside_window',
+    )
+  })
+
   it("holds a waiting run's time while a person has the conversation and carries it out at once after the hand-back", async () => {
     const { call, runtime, store, clock } = await setUp()
     const phone = '+919800000903'

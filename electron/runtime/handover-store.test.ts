@@ -2,8 +2,9 @@
 // transcript; RuntimeStore.handovers): a takeover written with a contact's step is the contact's open takeover the
 // next time its transaction opens, its transcript keeps the held messages and the person's replies in order, its
 // end closes it with who and what variables; the publish API's reads list, find and show them, and Flow Logs show
-// it on the Hand over run; a person's reply is
-// queued in the outbox under a run of the contact, and the notification lists the contact's last messages.
+// it on the Hand over run; a person's reply is queued in the outbox under a run of the contact and shown among that
+// run's messages as the person's, or queued alone for a customer who never had a run; and the notification lists the
+// contact's last messages.
 import { afterEach, expect, it } from 'vitest'
 import { createEffects, startRun, type Handover, type OutboundMessage } from '../../shared/engine'
 import { nodeCatalog } from '../../shared/nodes/runners'
@@ -115,5 +116,40 @@ describeEachStore('takeovers in the runtime store', (c) => {
     expect((await store.logs.rows([step.state.id]))[0]!.handover).toBeUndefined()
     const claimed = await store.claimOutbound({ now: Date.now(), leaseMs: 30_000, limit: 10, perContact: 20 })
     expect(claimed.at(-1)?.envelope).toMatchObject({ id, run_id: step.state.id, to: phone, message })
+    // Flow Logs: the reply is the run's last message, marked as the person's, with its own delivery state; the bot's
+    // messages before it stay the bot's, each with its own outbox row.
+    const logged = (await store.logs.run(step.state.id))!.messages
+    expect(logged.at(-1)).toMatchObject({ direction: 'out', id, author: 'person', payload: message, createdAt: T0 + 5 })
+    expect(logged.at(-1)!.delivery?.state).toBe('pending')
+    expect(logged.slice(0, -1).every((m) => m.author === undefined)).toBe(true)
+    expect(logged.filter((m) => m.direction === 'out').every((m) => m.delivery?.state === 'pending')).toBe(true)
+  })
+
+  it('queues a reply to a customer who never had a run with no run, and its failure on its own row', async () => {
+    store = (await c.open()).store
+    const phone = '+919800000803'
+    const id = 'out_person_reply_2'
+    const message: OutboundMessage = { type: 'text', text: { body: 'Hello from a person' } }
+    await store.withContact(phone, 'Ravi', async (tx) => {
+      expect(await tx.newestRun()).toBeNull()
+      await tx.commit({
+        steps: [],
+        handovers: [{ start: handover('hnd_store3') }],
+        personReply: { runId: null, flowId: null, at: T0, message, id },
+      })
+    })
+    const claimed = await store.claimOutbound({ now: Date.now(), leaseMs: 30_000, limit: 10, perContact: 20 })
+    const item = claimed.find((i) => i.envelope.id === id)!
+    expect(item.envelope).toMatchObject({ run_id: null, flow_id: null, to: phone, message })
+    await store.outboundFailed(item.seq, {
+      runId: null,
+      contactId: item.contactId,
+      message,
+      adapter: 'log',
+      attempts: 1,
+      error: 'refused',
+      at: T0 + 1,
+    })
+    expect(await store.claimOutbound({ now: Date.now(), leaseMs: 30_000, limit: 10, perContact: 20 })).toEqual([])
   })
 })

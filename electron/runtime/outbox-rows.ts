@@ -7,8 +7,8 @@ import type { OutboundMessage, RunState } from '../../shared/engine'
 export interface OutboxRow {
   seq: number
   id: string
-  run_id: string
-  flow_id: string
+  run_id: string | null
+  flow_id: string | null
   contact_id: string
   phone: string
   message: string

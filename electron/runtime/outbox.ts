@@ -189,7 +189,9 @@ export class Outbox {
     const final = err instanceof DeliveryError && !err.retry
     if (final || attempts >= this.attempts) {
       const why = final ? `${error} (refused, not retried)` : `${error} (gave up after ${attempts} attempts)`
-      this.log(`delivery of ${e.id} (a ${e.message.type} message of run ${e.run_id}) to ${e.to} failed: ${why}`)
+      this.log(
+        `delivery of ${e.id} (a ${e.message.type} message of ${e.run_id ? `run ${e.run_id}` : 'a person, no run'}) to ${e.to} failed: ${why}`,
+      )
       await this.store.outboundFailed(item.seq, {
         runId: e.run_id,
         contactId: e.contact_id,

@@ -38,11 +38,20 @@ export async function writeHandoverRows(c: Queryable, contact: Contact, writes: 
       [m.handoverId, m.at, m.direction, JSON.stringify(m.message)],
     )
   const r = writes.personReply
-  if (r)
+  if (r) {
+    const payload = JSON.stringify(r.message)
     await c.query(
       `INSERT INTO runtime_outbox (id, run_id, flow_id, contact_id, phone, message, created_at) VALUES ($1, $2, $3, $4, $5, $6, $7)`,
-      [r.id, r.runId, r.flowId, contact.id, contact.phone, JSON.stringify(r.message), r.at],
+      [r.id, r.runId, r.flowId, contact.id, contact.phone, payload, r.at],
     )
+    // Among the run's messages, as the person's (Flow Logs), after whatever the run itself sent.
+    if (r.runId !== null)
+      await c.query(
+        `INSERT INTO messages (run_id, seq, contact_id, direction, type, payload, created_at, message_id, author)
+         SELECT $1, coalesce((SELECT max(seq) FROM messages WHERE run_id = $1), -1) + 1, $2, 'out', $3, $4, $5, $6, 'person'`,
+        [r.runId, contact.id, r.message.type, payload, r.at, r.id],
+      )
+  }
   for (const n of writes.notifications ?? [])
     await c.query(
       `INSERT INTO handover_notifications (id, handover_id, event, body, created_at) VALUES ($1, $2, $3, $4, $5)`,

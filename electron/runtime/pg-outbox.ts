@@ -67,14 +67,17 @@ export class PgOutbox {
     )
   }
 
-  /** One statement: the failure is recorded only by the sender that moved the message to 'failed'. */
+  /**
+   * One statement: the failure is recorded only by the sender that moved the message to 'failed', and only for a
+   * run's message (a person's reply to a customer with no run fails on its outbox row alone).
+   */
   async failed(seq: number, f: DeliveryFailure): Promise<void> {
     await this.pool.query(
       `WITH failed AS (
        UPDATE runtime_outbox SET status = 'failed', attempts = $2, lease_until = 0, last_error = $3, done_at = $4
         WHERE seq = $1 AND status = 'pending' RETURNING seq)
      INSERT INTO runtime_deliveries (run_id, contact_id, message, adapter, attempts, error, at)
-       SELECT $5, $6, $7, $8, $2, $3, $4 FROM failed`,
+       SELECT $5, $6, $7, $8, $2, $3, $4 FROM failed WHERE $5::text IS NOT NULL`,
       [seq, f.attempts, f.error, f.at, f.runId, f.contactId, JSON.stringify(f.message), f.adapter],
     )
   }

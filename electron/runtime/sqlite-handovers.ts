@@ -12,7 +12,7 @@ import { HandoverStore } from '../services/handovers'
 import { toHandover, type HandoverRow, type RuntimeHandovers, type TranscriptLine } from './handover-rows'
 import type { ContactWrites } from './store'
 
-type Sql = 'reply' | 'notice' | 'recent' | 'newest' | 'claim' | 'sent' | 'retry' | 'failed'
+type Sql = 'reply' | 'said' | 'notice' | 'recent' | 'newest' | 'claim' | 'sent' | 'retry' | 'failed'
 
 export class SqliteHandovers implements RuntimeHandovers {
   private readonly sql: Record<Sql, Statement>
@@ -29,6 +29,9 @@ export class SqliteHandovers implements RuntimeHandovers {
       reply: db.prepare(
         'INSERT INTO runtime_outbox (id, run_id, flow_id, contact_id, phone, message, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)',
       ),
+      said: db.prepare(`INSERT INTO messages (run_id, seq, contact_id, direction, type, payload, created_at, message_id, author)
+        SELECT @run, coalesce((SELECT max(seq) FROM messages WHERE run_id = @run), -1) + 1, @contact, 'out', @type,
+               @payload, @at, @id, 'person'`),
       notice: db.prepare(
         'INSERT INTO handover_notifications (id, handover_id, event, body, created_at) VALUES (?, ?, ?, ?, ?)',
       ),
@@ -62,7 +65,12 @@ export class SqliteHandovers implements RuntimeHandovers {
     for (const h of writes.handovers ?? []) this.store.apply(contact.id, h)
     for (const m of writes.transcript ?? []) this.store.append(m.handoverId, m.at, m)
     const r = writes.personReply
-    if (r) this.sql.reply.run(r.id, r.runId, r.flowId, contact.id, contact.phone, JSON.stringify(r.message), r.at)
+    if (r) {
+      const payload = JSON.stringify(r.message)
+      this.sql.reply.run(r.id, r.runId, r.flowId, contact.id, contact.phone, payload, r.at)
+      if (r.runId !== null)
+        this.sql.said.run({ run: r.runId, contact: contact.id, type: r.message.type, payload, at: r.at, id: r.id })
+    }
     for (const n of writes.notifications ?? []) this.sql.notice.run(n.id, n.handoverId, n.event, n.body, n.at)
   }
 

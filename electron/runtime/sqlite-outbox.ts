@@ -132,7 +132,8 @@ export class SqliteOutbox {
   /** Inside a transaction (the store's group commit). */
   failed(seq: number, f: DeliveryFailure): void {
     const { changes } = this.sql.failed.run(f.attempts, f.error, f.at, seq)
-    if (changes)
+    // A reply with no run (a person's, to a customer who only wrote) fails on its outbox row only: no run to list it.
+    if (changes && f.runId !== null)
       this.sql.failure.run(f.runId, f.contactId, JSON.stringify(f.message), f.adapter, f.attempts, f.error, f.at)
   }
 

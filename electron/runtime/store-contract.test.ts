@@ -89,7 +89,7 @@ describeEachStore('the runtime store contract', (c) => {
         now + 1,
       )),
     ).toBe('boolean')
-    expect((await store.outbox(chain[0]!.envelope.run_id)).map((e) => e.status)).toEqual(chain.map(() => 'sent'))
+    expect((await store.outbox(chain[0]!.envelope.run_id!)).map((e) => e.status)).toEqual(chain.map(() => 'sent'))
   })
 
   it('serves the templates and products a publish carried through its own libraryEffects', async () => {

@@ -40,7 +40,8 @@ export interface InboundRecord {
 
 /** An outbound message the channel refused for good, or that still failed after every retry: kept in the run's log. */
 export interface DeliveryFailure {
-  runId: string
+  /** Null for a person's reply to a customer who never had a run (nothing in Flow Logs to mark it on). */
+  runId: string | null
   contactId: string
   /** The message as the run sent it. */
   message: OutboundMessage
@@ -116,8 +117,12 @@ export interface ContactWrites {
     | { handoverId: string; at: number; direction: 'in'; message: InboundEvent }
     | { handoverId: string; at: number; direction: 'out'; message: OutboundMessage }
   >
-  /** The person's reply, queued in the outbox under `runId` (the takeover's run, or the contact's newest). */
-  personReply?: { runId: string; flowId: string; at: number; message: OutboundMessage; id: string }
+  /**
+   * The person's reply, queued in the outbox under `runId` (the takeover's run, or the contact's newest) and kept
+   * among that run's messages as the person's (`author` 'person'); with no run (a customer who only wrote), queued
+   * with none.
+   */
+  personReply?: { runId: string | null; flowId: string | null; at: number; message: OutboundMessage; id: string }
   /** The takeover notifications to send (handover-notifier.ts), when the runtime has an endpoint for them. */
   notifications?: HandoverNotice[]
   /**

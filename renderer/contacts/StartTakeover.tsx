@@ -2,6 +2,8 @@ import { useState } from 'react'
 import type { ContactView } from '../../shared/api/commands/contacts'
 import { api } from '../api'
 import { Modal } from '../ui/Modal'
+import { readUntil, studioZone } from './until'
+import { UntilField } from './UntilField'
 
 /** Take over a contact's conversation: the bot goes quiet for them until a person hands it back. */
 export function StartTakeover({
@@ -14,15 +16,23 @@ export function StartTakeover({
   onStarted(): void
 }) {
   const [note, setNote] = useState('')
-  const [problem, setProblem] = useState<string | null>(null)
+  const [until, setUntil] = useState('')
+  const [problem, setProblem] = useState<{ where: 'until' | 'start'; message: string } | null>(null)
   const [busy, setBusy] = useState(false)
+  const zone = studioZone()
   const start = async (e: React.FormEvent) => {
     e.preventDefault()
+    const read = readUntil(until, zone, Date.now())
+    if (!read.ok) return setProblem({ where: 'until', message: read.message })
     setBusy(true)
-    const r = await api.call('handovers.start', { contactId: contact.id, note: note.trim() || undefined })
+    const r = await api.call('handovers.start', {
+      contactId: contact.id,
+      note: note.trim() || undefined,
+      until: read.until,
+    })
     setBusy(false)
     if (r.ok) onStarted()
-    else setProblem(r.error.message)
+    else setProblem({ where: r.error.code === 'until_passed' ? 'until' : 'start', message: r.error.message })
   }
   return (
     <Modal labelledBy="start-takeover-title" className="contact-form" onClose={onCancel}>
@@ -42,9 +52,18 @@ export function StartTakeover({
             onChange={(e) => setNote(e.target.value)}
           />
         </label>
-        {problem && (
+        <UntilField
+          value={until}
+          zone={zone}
+          problem={problem?.where === 'until' ? problem.message : null}
+          onChange={(v) => {
+            setUntil(v)
+            if (problem?.where === 'until') setProblem(null)
+          }}
+        />
+        {problem?.where === 'start' && (
           <p className="field-problem" role="alert">
-            {problem}
+            {problem.message}
           </p>
         )}
         <div className="dialog-actions">

@@ -2,6 +2,8 @@ import { useState } from 'react'
 import type { HandoverTarget, HandoverView } from '../../shared/api/commands/handovers'
 import { api } from '../api'
 import { Modal } from '../ui/Modal'
+import { readUntil, studioZone } from './until'
+import { UntilField } from './UntilField'
 
 /**
  * Take over a production server's conversation with a number: the server's bot goes quiet for that customer until a
@@ -21,17 +23,30 @@ export function TakeOverNumber({
 }) {
   const [phone, setPhone] = useState('')
   const [note, setNote] = useState('')
-  const [problem, setProblem] = useState<string | null>(null)
+  const [until, setUntil] = useState('')
+  const [problem, setProblem] = useState<{ where: 'until' | 'start'; message: string } | null>(null)
   const [busy, setBusy] = useState(false)
+  const zone = studioZone()
   const start = async (e: React.FormEvent) => {
     e.preventDefault()
-    if (!phone.trim()) return setProblem('Write the customer’s number with its country code, e.g. +447700900123.')
+    if (!phone.trim())
+      return setProblem({
+        where: 'start',
+        message: 'Write the customer’s number with its country code, e.g. +447700900123.',
+      })
+    const read = readUntil(until, zone, Date.now())
+    if (!read.ok) return setProblem({ where: 'until', message: read.message })
     setBusy(true)
     setProblem(null)
-    const r = await api.call('handovers.start', { target, contactId: phone.trim(), note: note.trim() || undefined })
+    const r = await api.call('handovers.start', {
+      target,
+      contactId: phone.trim(),
+      note: note.trim() || undefined,
+      until: read.until,
+    })
     setBusy(false)
     if (r.ok) onStarted(r.value.handover)
-    else setProblem(r.error.message)
+    else setProblem({ where: r.error.code.endsWith('until_passed') ? 'until' : 'start', message: r.error.message })
   }
   return (
     <Modal labelledBy="take-over-number-title" className="contact-form" onClose={onCancel}>
@@ -48,7 +63,7 @@ export function TakeOverNumber({
             type="tel"
             value={phone}
             placeholder="+447700900123"
-            aria-invalid={problem ? true : undefined}
+            aria-invalid={problem?.where === 'start' ? true : undefined}
             onChange={(e) => setPhone(e.target.value)}
           />
         </label>
@@ -56,9 +71,18 @@ export function TakeOverNumber({
           Note for the team (optional)
           <input value={note} maxLength={500} placeholder="Refund request" onChange={(e) => setNote(e.target.value)} />
         </label>
-        {problem && (
+        <UntilField
+          value={until}
+          zone={zone}
+          problem={problem?.where === 'until' ? problem.message : null}
+          onChange={(v) => {
+            setUntil(v)
+            if (problem?.where === 'until') setProblem(null)
+          }}
+        />
+        {problem?.where === 'start' && (
           <p className="field-problem" role="alert">
-            {problem}
+            {problem.message}
           </p>
         )}
         <div className="dialog-actions">

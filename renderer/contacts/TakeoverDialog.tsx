@@ -6,6 +6,7 @@ import { readJsonObject } from '../broadcasts/json-object'
 import { messageText } from '../logs/model'
 import { Modal } from '../ui/Modal'
 import { withPersonSince } from './takeover'
+import { studioZone } from './until'
 
 /** How often the open conversation is read again. */
 const REFRESH_MS = 2000
@@ -97,7 +98,9 @@ export function TakeoverDialog({
         {handover.note ? ` — ${handover.note}` : ''}
       </p>
       {handover.until !== null && (
-        <p className="flow-meta">Comes back to the bot by itself at {new Date(handover.until).toLocaleString()}.</p>
+        <p className="flow-meta">
+          Comes back to the bot by itself at {new Date(handover.until).toLocaleString()} ({studioZone()}).
+        </p>
       )}
       <ol className="takeover-transcript" aria-label="Conversation with a person">
         {messages === null ? (

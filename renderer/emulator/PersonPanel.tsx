@@ -2,6 +2,8 @@ import { useState } from 'react'
 import { useStore } from 'zustand'
 import { readJsonObject } from '../broadcasts/json-object'
 import { withPersonSince } from '../contacts/takeover'
+import { readUntil, studioZone } from '../contacts/until'
+import { UntilField } from '../contacts/UntilField'
 import type { EmulatorStore } from './session-store'
 import '../contacts/contacts.css'
 
@@ -14,10 +16,15 @@ export function PersonPanel({ store }: { store: EmulatorStore }) {
   const busy = useStore(store, (s) => s.busy)
   const offset = useStore(store, (s) => s.session?.clockOffsetMs ?? 0)
   const [note, setNote] = useState('')
+  const [until, setUntil] = useState('')
   const [reply, setReply] = useState('')
   const [variables, setVariables] = useState('')
-  const [problem, setProblem] = useState<{ where: 'start' | 'reply' | 'variables'; message: string } | null>(null)
+  const [problem, setProblem] = useState<{
+    where: 'start' | 'until' | 'reply' | 'variables'
+    message: string
+  } | null>(null)
   const s = store.getState()
+  const zone = studioZone()
   const said = (where: 'start' | 'reply' | 'variables') =>
     problem?.where === where ? (
       <p className="field-problem" role="alert">
@@ -37,15 +44,28 @@ export function PersonPanel({ store }: { store: EmulatorStore }) {
           Note (optional)
           <input value={note} maxLength={1000} onChange={(e) => setNote(e.target.value)} />
         </label>
+        {/* On the test contact's clock (Skip ahead moves it): past this time the conversation comes back by itself. */}
+        <UntilField
+          value={until}
+          zone={zone}
+          problem={problem?.where === 'until' ? problem.message : null}
+          onChange={(v) => {
+            setUntil(v)
+            if (problem?.where === 'until') setProblem(null)
+          }}
+        />
         {said('start')}
         <button
           type="button"
           disabled={busy}
-          onClick={() =>
-            void s
-              .handover(note.trim() || undefined)
-              .then((e) => setProblem(e && { where: 'start', message: e.message }))
-          }
+          onClick={() => {
+            const read = readUntil(until, zone, Date.now() + offset)
+            if (!read.ok) return setProblem({ where: 'until', message: read.message })
+            void s.handover(note.trim() || undefined, read.until).then((e) => {
+              setProblem(e && { where: e.code === 'until_passed' ? 'until' : 'start', message: e.message })
+              if (!e) setUntil('')
+            })
+          }}
         >
           Take over as a person
         </button>
@@ -77,7 +97,7 @@ export function PersonPanel({ store }: { store: EmulatorStore }) {
       {h.note && <p className="flow-meta">{h.note}</p>}
       {h.until !== null && (
         <p className="flow-meta">
-          Comes back to the bot by itself at {new Date(h.until).toLocaleString()} (Skip ahead to get there).
+          Comes back to the bot by itself at {new Date(h.until).toLocaleString()} ({zone}; Skip ahead to get there).
         </p>
       )}
       <form className="takeover-reply" onSubmit={(e) => void sendReply(e)}>

@@ -69,7 +69,9 @@ const MessageRow = memo(
         kind={m.type}
         selected={selected}
         onClick={() => onSelect(m.direction === 'out' ? index : null)}
+        testId={m.author === 'person' ? 'person-message' : undefined}
       >
+        {m.author === 'person' && <span className="chat-author">Person</span>}
         {m.direction === 'in' ? (
           <InboundContent message={m} />
         ) : (
@@ -183,7 +185,11 @@ export function Phone({
           {messages.map((m: EmulatorMessage, i) => (
             <Fragment key={m.seq}>
               {failedAt === i && failed && <FailedExpectation turn={failed.turn} message={failed.message} />}
-              <MessageRow m={m} index={i} selected={selected === i} onSelect={select} actions={actions} />
+              {/* While the takeover lasts its transcript (below) shows the person's replies in order with the
+                  customer's held messages; the run keeps them too, and shows them once the bot has it back. */}
+              {!(session?.person && m.author === 'person') && (
+                <MessageRow m={m} index={i} selected={selected === i} onSelect={select} actions={actions} />
+              )}
             </Fragment>
           ))}
           {failed && failedAt === messages.length && <FailedExpectation turn={failed.turn} message={failed.message} />}

@@ -79,7 +79,7 @@ export interface EmulatorState {
   debugTest(testId: string): Promise<void>
   /** The person's part (docs/emulator.md, "Playing the person"): take the conversation, write, hand it back. A
    *  refusal is answered for the person's panel to show beside what was typed. */
-  handover(note?: string): Promise<ApiError | null>
+  handover(note?: string, until?: number): Promise<ApiError | null>
   personReply(text: string): Promise<ApiError | null>
   handBack(variables: Record<string, unknown>): Promise<ApiError | null>
 }
@@ -207,7 +207,8 @@ export function createEmulatorStore(
         if (!get().debugOn) set({ debugOn: true })
         await step(() => api.call('debug.test', { ...target(), testId }), fromSession)
       },
-      handover: (note) => step(() => api.call('emulator.handover', { ...target(), note }), fromSession, true),
+      handover: (note, until) =>
+        step(() => api.call('emulator.handover', { ...target(), note, until }), fromSession, true),
       personReply: (text) => step(() => api.call('emulator.personReply', { ...target(), text }), fromSession, true),
       handBack: (variables) =>
         step(

@@ -10,6 +10,7 @@ import { Filters } from './Filters'
 import { Housekeeping } from './Housekeeping'
 import { pillText } from './live'
 import { RunList } from './RunList'
+import { SaveTestDialog } from './SaveTestDialog'
 import { savedSource, saveSource, SourcePicker } from './Source'
 import { createLogsStore } from './store'
 import { TraceView } from './TraceView'
@@ -37,6 +38,7 @@ export function LogsScreen({ flowId, runId }: { flowId: string; runId: string | 
   const [kinds, setKinds] = useState<string[]>([])
   const [notice, setNotice] = useState<string | null>(null)
   const [housekeeping, setHousekeeping] = useState(false)
+  const [savingTest, setSavingTest] = useState(false)
   const loadKinds = useCallback(async () => {
     const r = await getApi().call('logs.facets', { ...from, flowId })
     if (r.ok) setKinds(r.value.triggerKinds)
@@ -107,13 +109,6 @@ export function LogsScreen({ flowId, runId }: { flowId: string; runId: string | 
     const r = await getApi().call('logs.export', { ...from, runId: id })
     if (r.ok) downloadJson(`run-${id}.json`, r.value)
     else setNotice(r.error.message)
-  }
-
-  const saveTest = async (id: string) => {
-    const name = window.prompt('Name of the conversation test', `Run ${new Date().toLocaleString()}`)?.trim()
-    if (!name) return
-    const r = await getApi().call('logs.saveTest', { runId: id, name })
-    setNotice(r.ok ? `Saved as the test "${r.value.name}" (run it from the emulator's Tests tab).` : r.error.message)
   }
 
   /** Wake now / Cancel run on a waiting run: the list and the trace show the result at once. */
@@ -188,7 +183,7 @@ export function LogsScreen({ flowId, runId }: { flowId: string; runId: string | 
               navigate({ screen: 'editor', flowId })
             }}
             onExport={() => void exportRun(s.trace!.run.id)}
-            onSaveTest={source ? undefined : () => void saveTest(s.trace!.run.id)}
+            onSaveTest={() => setSavingTest(true)}
             onOpenInEmulator={() =>
               void openInEmulator(flowId, s.trace!, doc).then((error) => error && setNotice(error))
             }
@@ -199,6 +194,17 @@ export function LogsScreen({ flowId, runId }: { flowId: string; runId: string | 
           />
         )}
       </div>
+      {savingTest && s.trace && (
+        <SaveTestDialog
+          run={s.trace.run}
+          serverId={source}
+          onClose={() => setSavingTest(false)}
+          onSaved={(test) => {
+            setSavingTest(false)
+            setNotice(`Saved as the test "${test.name}": run it from the emulator's Tests tab or with chatflow test.`)
+          }}
+        />
+      )}
     </div>
   )
 }

@@ -92,7 +92,13 @@ export function TraceView(props: Props) {
           <h3>Conversation</h3>
           {trace.messages.length === 0 && <p className="logs-empty">No messages.</p>}
           {trace.messages.map((m) => (
-            <div key={m.seq} className={`bubble ${m.direction}`}>
+            <div
+              key={m.seq}
+              className={`bubble ${m.direction}${m.author === 'person' ? ' person' : ''}`}
+              data-testid={m.author === 'person' ? 'person-message' : undefined}
+            >
+              {/* Written by the person who had the conversation (a takeover), not by the flow. */}
+              {m.author === 'person' && <span className="bubble-author">Person</span>}
               {messageText(m)}
               {m.delivery && <DeliveryState delivery={m.delivery} />}
             </div>

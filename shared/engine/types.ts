@@ -147,6 +147,8 @@ export type LoggedMessage = {
   id: string | null
   type: string
   createdAt: number
+  /** 'person': written by the person who had the conversation (a takeover), not by the bot. Absent otherwise. */
+  author?: 'person'
 } & ({ direction: 'in'; payload: InboundEvent } | { direction: 'out'; payload: OutboundMessage })
 
 // ---- The run ----

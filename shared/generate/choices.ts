@@ -8,6 +8,7 @@ import type { AnswerSource, CustomerInput, CustomerSample } from '../nodes/behav
 import { bound } from '../nodes/behaviour-of'
 import type { TriggerConfig } from '../nodes/trigger/definition'
 import { extend, waitMoves, type Draft, type Outcome } from './draft'
+import { handBackDrafts } from './hand-back'
 import type { FlowIndex } from './flow-index'
 import { scriptAnswers } from './script-goals'
 import { targetsFor } from './targets'
@@ -28,11 +29,12 @@ export async function nextDrafts(
   // A node that waits for any reply (a template asking a question): a reply as it comes, when nothing above answered.
   if (!out.length && state.status === 'paused' && state.waiting && state.waiting.customer !== false)
     out.push(extend(d, ['ok'], `${waitingName(ix, state)} "ok"`))
-  // Where a person has the conversation (a Hand over), the person handing it back is the move that goes on.
+  // Where a person has the conversation (a Hand over), the person handing it back is the move that goes on, with
+  // values for the variables they set aimed at the branches after it (hand-back.ts).
   const at = state.status === 'paused' && state.waiting ? ix.graph.index.get(state.waiting.nodeId) : undefined
-  const node = at === undefined ? undefined : ix.graph.nodes[at]
-  if (node && bound(node, (b) => b.person))
-    out.push(extend(d, [{ person: { hands_back: {} } }], `${node.name} handed back`))
+  const person = at === undefined ? null : bound(ix.graph.nodes[at]!, (b) => b.person)
+  if (person && at !== undefined)
+    out.push(...(await handBackDrafts(ix, at, d, state.vars, person.decl.handsBack?.(person.config) ?? [], uncovered)))
   // Where the run waits on time (a Wait, "no reply within"), letting the time pass is a move like any answer.
   for (const move of waitMoves(state)) out.push(extend(d, [move], `${waitingName(ix, state)} time passes`))
   out.push(...quickReplies(ix, d, outcome))

@@ -214,9 +214,10 @@ export interface NodeBehaviour<C> {
   /**
    * It puts the conversation with a person (a Hand over): the run waits there and takes no customer message until
    * the person hands it back (a conversation test's `person: { hands_back: … }`, the studio's Hand back) or its
-   * time passes; either way it leaves by `port`. The generator and coverage take that port through a hand-back.
+   * time passes; either way it leaves by `port`. The generator and coverage take that port through a hand-back,
+   * with values for the variables the person sets (`handsBack`: their names) aimed at the branches after it.
    */
-  person?: { port: string }
+  person?: { port: string; handsBack?(config: C): string[] }
   /** Where a value this node sets comes from, in words before its name: 'answer to' (ask_age), 'form' (survey). */
   valueFrom?: string
 }

@@ -119,8 +119,10 @@ test('lists runs from the emulator and the webhook, filters them and shows each 
   await expect(trace.getByRole('complementary', { name: 'Conversation' })).toContainText('Order number?')
 
   // Save as test: the logged conversation becomes a conversation test of the flow.
-  page.once('dialog', (d) => void d.accept('paused at ask'))
   await trace.getByRole('button', { name: 'Save as test' }).click()
+  const dialog = page.getByRole('dialog', { name: 'Save this run as a test' })
+  await dialog.getByLabel('Test name').fill('paused at ask')
+  await dialog.getByRole('button', { name: 'Save test' }).click()
   await expect(page.getByRole('status')).toContainText('Saved as the test "paused at ask"')
   const tests = await apiCall<Array<{ name: string }>>(page, 'emulator.tests', { flowId })
   expect(tests.map((x) => x.name)).toEqual(['paused at ask'])

@@ -14,7 +14,8 @@ import { handOverFlow } from './hand-over-flow'
 // server bundle, SQLite) whose channel is the fake Cloud API runs a flow with a Hand over node. A customer's keyword
 // reaches the node; the studio lists the conversation on that server, the person replies and hands back with
 // variables (the flow goes on by `returned`); then the studio takes over the same number by hand, sees it listed,
-// replies and hands back again.
+// replies and hands back again, this time until a date and time (the zone shown; one passed refused where typed).
+// Flow Logs of the server's run show the person's replies among its messages, marked as the person's.
 
 const FLOW = handOverFlow({
   name: 'Support desk',
@@ -116,8 +117,16 @@ test("a production server's conversations with a person: listed, answered, hande
     await expect(ask.getByRole('alert')).toContainText('"Production" answered 400')
     await ask.getByLabel('Phone number').fill(CUSTOMER)
     await ask.getByLabel('Note for the team (optional)').fill('VIP follow-up')
+    const zone = await page.evaluate(() => Intl.DateTimeFormat().resolvedOptions().timeZone)
+    await expect(ask).toContainText(`Time zone: ${zone}`)
+    await ask.getByLabel('Back to the bot at (optional)').fill('2020-01-01T10:00')
+    await ask.getByRole('button', { name: 'Take over' }).click()
+    await expect(ask.getByRole('alert')).toContainText('has passed')
+    await ask.getByLabel('Back to the bot at (optional)').fill('2099-12-31T10:00')
     await ask.getByRole('button', { name: 'Take over' }).click()
     await expect(dialog).toBeVisible()
+    await expect(dialog).toContainText(`Comes back to the bot by itself at`)
+    await expect(dialog).toContainText(`(${zone})`)
     await say('agent')
     await dialog.getByLabel('Reply as the person').fill('Anything else?')
     await dialog.getByRole('button', { name: 'Send reply' }).click()
@@ -131,6 +140,18 @@ test("a production server's conversations with a person: listed, answered, hande
     await dialog.getByRole('button', { name: 'Hand back' }).click()
     await expect(page.getByText('Nobody on Production is with a person.')).toBeVisible()
     expect(sent().filter((t) => t === 'Connecting you to a person.')).toHaveLength(1) // the keyword started nothing
+
+    // Flow Logs of the server: the person's replies are among the run's messages, in their place, marked Person.
+    await page.goto(`${studio.url}/#/flows/${created.id}/logs`)
+    await page.getByRole('combobox', { name: 'Runs of' }).selectOption({ label: 'server Production' })
+    await page.getByRole('grid', { name: 'Executions' }).getByRole('row').filter({ hasText: 'Asha' }).first().click()
+    const conversation = page.getByRole('complementary', { name: 'Conversation' })
+    const replies = conversation.getByTestId('person-message')
+    await expect(replies).toHaveCount(2)
+    await expect(replies.first()).toContainText('Person')
+    await expect(replies.first()).toContainText('Your refund is on its way.')
+    await expect(replies.nth(1)).toContainText('Anything else?')
+    await expect(conversation).toContainText('Welcome back! Resolved: yes')
   } finally {
     await serve.stop()
     await cleanUp()

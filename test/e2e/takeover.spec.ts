@@ -5,7 +5,9 @@ import { handOverFlow } from './hand-over-flow'
 
 // A person takes a conversation over, from the emulator: the Hand over node hands it to a person, the bot stays
 // silent (even on its own keyword), the Contacts screen and Flow Logs show who is with a person and since when, the
-// person writes, then hands back with variables and the flow goes on by the node's `returned` port.
+// person writes, then hands back with variables and the flow goes on by the node's `returned` port. The person's
+// reply stays in the run's conversation marked as theirs (the phone, Flow Logs), Save as test records the person's
+// part and replays it green, and a takeover can be given a time to come back to the bot, with its zone shown.
 
 const FLOW = handOverFlow({
   name: 'Refund desk',
@@ -78,10 +80,37 @@ test('hand a conversation over from the emulator, the bot stays silent, hand bac
   await expect(banner).toHaveCount(0)
   await expect(emulator.getByTestId('run-status')).toContainText('ended')
 
+  // The reply stays in the run's conversation, in its place, marked as the person's: on the phone and in Flow Logs.
+  await expect(phone(page).getByTestId('person-message')).toContainText('Person')
+  await expect(phone(page).getByTestId('person-message')).toContainText('I refunded you just now.')
   await other.reload()
-  await expect(other.getByRole('grid', { name: 'Executions' }).getByRole('row').nth(1)).not.toContainText(
-    'With a person',
-  )
+  const runRow = other.getByRole('grid', { name: 'Executions' }).getByRole('row').nth(1)
+  await expect(runRow).not.toContainText('With a person')
+  await runRow.click()
+  const conversation = other.getByRole('complementary', { name: 'Conversation' })
+  await expect(conversation.getByTestId('person-message')).toContainText('Person')
+  await expect(conversation.getByTestId('person-message')).toContainText('I refunded you just now.')
+  await expect(conversation).toContainText('The bot again. Resolved: yes')
+
+  // Save as test: the person's part (the held messages, the reply, the hand-back with variables) replays green.
+  await emulator.getByRole('tab', { name: 'Tests' }).click()
+  await emulator.getByLabel('Test name').fill('a person refunds')
+  await emulator.getByRole('button', { name: 'Save as test' }).click()
+  const saved = emulator.getByTestId('conversation-test')
+  await expect(saved).toHaveCount(1)
+  await emulator.getByRole('button', { name: 'Run all' }).click()
+  await expect(saved).toHaveAttribute('data-status', 'passed')
+  const tests = await apiCall<Array<{ yaml: string }>>(page, 'emulator.tests', { flowId })
+  expect(tests[0]!.yaml).toContain('person: I refunded you just now.')
+  expect(tests[0]!.yaml).toMatch(/hands_back:\s+resolved: yes/)
+
+  // The Person tab takes over until a time: one already passed is refused where it was typed, the zone is shown.
+  await emulator.getByRole('tab', { name: /Person/ }).click()
+  await expect(person.getByText(/Time zone: \S+/)).toBeVisible()
+  await person.getByLabel('Back to the bot at (optional)').fill('2020-01-01T10:00')
+  await person.getByRole('button', { name: 'Take over as a person' }).click()
+  await expect(person.getByRole('alert')).toContainText('has passed')
+  await expect(banner).toHaveCount(0)
 })
 
 test('take over from the Contacts screen, reply as the person and hand back with variables', async ({
@@ -95,11 +124,20 @@ test('take over from the Contacts screen, reply as the person and hand back with
   await row.getByRole('button', { name: 'Take over Asha Rao' }).click()
   const ask = page.getByRole('dialog', { name: 'Take over the conversation with Asha Rao?' })
   await ask.getByLabel('Note for the team (optional)').fill('Asked for a refund')
+  // "Back to the bot at": a date and time in the zone shown; one already passed is refused where it was typed.
+  const zone = await page.evaluate(() => Intl.DateTimeFormat().resolvedOptions().timeZone)
+  await expect(ask).toContainText(`Time zone: ${zone}`)
+  await ask.getByLabel('Back to the bot at (optional)').fill('2020-01-01T10:00')
+  await ask.getByRole('button', { name: 'Take over' }).click()
+  await expect(ask.getByRole('alert')).toContainText('has passed')
+  await ask.getByLabel('Back to the bot at (optional)').fill('2099-12-31T10:00')
   await ask.getByRole('button', { name: 'Take over' }).click()
 
   const talk = page.getByRole('dialog', { name: 'Asha Rao · +919800000001' })
   await expect(talk.getByRole('status')).toContainText('With a person since')
   await expect(talk.getByRole('status')).toContainText('Asked for a refund')
+  await expect(talk).toContainText(`Comes back to the bot by itself at`)
+  await expect(talk).toContainText(`(${zone})`)
   await expect(talk.getByRole('list', { name: 'Conversation with a person' })).toContainText('Nothing written since')
   // Asha has not written to the studio, so a free-form reply could not reach her (the 24-hour window): said at the
   // reply, and nothing is added to the conversation. A reply inside the window is the emulator test's, above.

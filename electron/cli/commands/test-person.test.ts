@@ -1,14 +1,16 @@
 // `chatflow test` plays a person taking over (docs/testing.md, "A person takes over"): the Hand over node puts the
 // conversation with a person, the bot stays silent while the customer writes, the person answers and hands back with
 // variables, and the flow goes on by `returned` with them; coverage counts `returned`. A test that expects the bot to
-// answer during the takeover fails, saying why.
+// answer during the takeover fails, saying why. `chatflow generate` writes hand-backs with values for the variables
+// the node declares the person sets, aimed at the branches after `returned`, and `chatflow test` passes them.
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import { buildFlow } from '../../../shared/engine/testing/fixtures'
 import { serialiseFlow } from '../../../shared/flow/serialise'
-import { runFiles } from './test'
+import { generateFile } from './generate'
+import { collectTestFiles, runFiles } from './test'
 
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'chatflow-test-person-'))
 afterAll(() => fs.rmSync(tmp, { recursive: true, force: true }))
@@ -78,5 +80,32 @@ describe('chatflow test: a person takes over', () => {
     let out = ''
     expect(await runFiles([test], (s) => (out += s))).toBe(1)
     expect(out).toContain('a person has the conversation, so the bot stays silent until it is handed back')
+  })
+
+  it('chatflow generate hands back the declared variables with values that take both branches; chatflow test passes', async () => {
+    const declared = {
+      ...flow,
+      nodes: flow.nodes.map((n) =>
+        n.type === 'hand_over' ? { ...n, config: { ...n.config, handsBack: ['resolved'] } } : n,
+      ),
+    }
+    const file = path.join(tmp, 'declared.flow.json')
+    fs.writeFileSync(file, serialiseFlow(declared))
+    const out = path.join(tmp, 'declared.tests')
+    let printed = ''
+    const code = await generateFile(
+      file,
+      { out },
+      (s) => (printed += s),
+      (s) => (printed += s),
+    )
+    expect(code, printed).toBe(0)
+    expect(printed).toMatch(/declared\.flow\.json: 6\/6 branches/)
+    const files = collectTestFiles(out)
+    const written = files.map((f) => fs.readFileSync(f, 'utf8')).join('\n')
+    expect(written).toMatch(/hands_back:\s*\{?\s*resolved: "?true"?/)
+    let played = ''
+    expect(await runFiles(files, (s) => (played += s)), played).toBe(0)
+    expect(played).toMatch(/declared\.flow\.json: 6\/6 branches/)
   })
 })

@@ -10,8 +10,9 @@ export interface OutboundEnvelope {
    * can drop a second delivery of a message (delivery is at least once).
    */
   id: string
-  run_id: string
-  flow_id: string
+  /** The run that sent it; null for a person's reply to a customer who never had a run (a takeover). */
+  run_id: string | null
+  flow_id: string | null
   contact_id: string
   /** The customer's phone number with country code, e.g. "+919800000001". */
   to: string

@@ -52,7 +52,7 @@ export interface HandoverRecord extends Handover {
 /** Refused writes: a second open takeover for a contact, or an end of one that is not open. */
 export class HandoverConflict extends Error {
   constructor(
-    readonly code: 'already_with_person' | 'not_with_person',
+    readonly code: 'already_with_person' | 'not_with_person' | 'until_passed',
     message: string,
   ) {
     super(message)

@@ -8,4 +8,4 @@ export {
 } from './run-service'
 export { RunStore, type RunSummary, type LoggedMessage } from './run-store'
 export { ContactStore, normalisePhone, InvalidPhoneError, type ContactRecord } from './contacts'
-export { takeOver, handBack, personReply, OutsideWindowError, type HandedBack } from './takeover'
+export { takeOver, handBack, endAtUntil, personReply, OutsideWindowError, type HandedBack } from './takeover'

@@ -68,6 +68,11 @@ export interface HandleOptions {
   activation?: Activation
   /** The debugger attached to this run (shared/engine/debug): where it stops. */
   debug?: DebugHooks
+  /**
+   * Under the contact's lock, with its takeover as stored now: whether the event still applies (a timer's hand-back
+   * of the takeover it found due, not of one started since). False: nothing happens (`ignored: not_with_person`).
+   */
+  only?: (contact: Contact, now: number) => boolean
 }
 
 /** What the host does with an inbound message (the conversation core decides: shared/engine/core). */
@@ -136,6 +141,8 @@ export class RunService {
     const current = paused ? { state: paused, flow: opts.flowOf?.(paused.flowId) ?? null } : null
     // The takeover as stored now, under the contact's lock: the caller's copy of the contact may predate it.
     const person = { ...contact, handover: this.handovers.current(contact.id) }
+    if (opts.only && !opts.only(person, now))
+      return { action: 'ignored', steps: [], ran: null, inboundAt: null, ignored: { reason: 'not_with_person' } }
     const handled = await handleEvent(
       { contact: person, current, flows: opts.flows ?? [], event, now, activation: opts.activation },
       this.deps(opts.mocks, opts.debug),

@@ -1,6 +1,6 @@
 import type { Database, Statement } from 'better-sqlite3'
 import type { FlowDocument } from '../../../shared/flow/document'
-import type { LoggedMessage, RunState, StepResult, TraceEvent } from '../../../shared/engine'
+import type { LoggedMessage, OutboundMessage, RunState, StepResult, TraceEvent } from '../../../shared/engine'
 import { CALL_KEY, messageRowsOf, runRowOf, traceRowOf } from './step-rows'
 import { TrafficBatch, type RunTraffic } from '../traffic/run-traffic'
 import { SqliteTrafficWriter } from '../traffic/sqlite-traffic'
@@ -202,6 +202,36 @@ export class RunStore {
     return rows.map(toTrace)
   }
 
+  /**
+   * The person's reply during a takeover, among the messages of the conversation's run (Flow Logs mark it as the
+   * person's): after what the run sent so far, with an id no node's trace names. Inside the caller's transaction.
+   */
+  personSaid(runId: string, contactId: string, message: OutboundMessage, at: number): LoggedMessage {
+    const seq = this.nextMessageSeq.get(runId) as number
+    const id = `${runId}:person:${seq}`
+    this.db
+      .prepare(
+        `INSERT INTO messages (run_id, seq, contact_id, direction, type, payload, created_at, message_id, author)
+         VALUES (?, ?, ?, 'out', ?, ?, ?, ?, 'person')`,
+      )
+      .run(runId, seq, contactId, message.type, JSON.stringify(message), at, id)
+    return { seq, id, type: message.type, createdAt: at, author: 'person', direction: 'out', payload: message }
+  }
+
+  /** Runs `fn` in one transaction of this database (with the handovers, which share it). */
+  atomically<T>(fn: () => T): T {
+    return this.db.transaction(fn)()
+  }
+
+  /** The contact's newest run (of any flow), or null. */
+  newestOf(contactId: string): string | null {
+    const id = this.db
+      .prepare('SELECT id FROM runs WHERE contact_id = ? ORDER BY started_at DESC, rowid DESC LIMIT 1')
+      .pluck()
+      .get(contactId) as string | undefined
+    return id ?? null
+  }
+
   messages(runId: string): LoggedMessage[] {
     const rows = this.db.prepare('SELECT * FROM messages WHERE run_id = ? ORDER BY seq').all(runId) as MessageRow[]
     return rows.map(toLoggedMessage)
@@ -235,6 +265,8 @@ export interface MessageRow {
   type: string
   payload: string
   created_at: number
+  /** Migration 033: 'person' for the person's reply during a takeover; absent from rows of older queries. */
+  author?: string | null
 }
 
 const parse = (s: string | null): unknown => (s === null ? null : JSON.parse(s))
@@ -244,7 +276,13 @@ const parse = (s: string | null): unknown => (s === null ? null : JSON.parse(s))
  * typed events and messages in the same row as its direction, so it is read back as that type without parsing it.
  */
 export function toLoggedMessage(r: MessageRow): LoggedMessage {
-  const base = { seq: r.seq, id: r.message_id, type: r.type, createdAt: r.created_at }
+  const base = {
+    seq: r.seq,
+    id: r.message_id,
+    type: r.type,
+    createdAt: r.created_at,
+    ...(r.author === 'person' ? { author: 'person' as const } : {}),
+  }
   return r.direction === 'in'
     ? {
         ...base,

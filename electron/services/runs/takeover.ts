@@ -5,6 +5,7 @@ import {
   type HandbackRecord,
   type Handled,
   type Handover,
+  type OutboundMessage,
   type Vars,
 } from '../../../shared/engine'
 import { HandoverConflict } from '../handovers/store'
@@ -22,6 +23,11 @@ export async function takeOver(
   opts: { note?: string; until?: number | null } = {},
 ): Promise<Handover> {
   const note = opts.note?.trim() || undefined
+  if (opts.until != null && opts.until <= runs.now())
+    throw new HandoverConflict(
+      'until_passed',
+      `"Back to the bot at" ${new Date(opts.until).toISOString()} has passed: pick a later time, or leave it empty.`,
+    )
   const handled = await runs.handle(contact, { kind: 'takeover', by, note, until: opts.until ?? null })
   if (handled.handover && 'start' in handled.handover) return handled.handover.start
   throw new HandoverConflict('already_with_person', `A person already has ${contact.name}'s conversation.`)
@@ -32,6 +38,23 @@ export interface HandedBack {
   /** The Hand over node's run that went on by `returned`, or null (an API/studio takeover: nothing to resume). */
   resumed: { runId: string; port: 'returned' } | null
   handled: Handled
+}
+
+/**
+ * Ends the contact's takeover by itself at its `until` (by `timeout`): only while that takeover is still the
+ * contact's and due on the contact's clock. A Hand over node's own time is its run's wake instead. True when it ended.
+ */
+export async function endAtUntil(runs: RunService, contact: Contact, handoverId: string, opts: HandleOptions = {}) {
+  const handled = await runs.handle(
+    contact,
+    { kind: 'handback', by: 'timeout' },
+    {
+      ...opts,
+      only: (c, now) =>
+        c.handover?.id === handoverId && c.handover.runId === null && (c.handover.until ?? Infinity) <= now,
+    },
+  )
+  return !!handled.handover && 'end' in handled.handover
 }
 
 /** The person gives the conversation back, with the variables they set for the Hand over node's run. */
@@ -55,8 +78,10 @@ export class OutsideWindowError extends Error {
 }
 
 /**
- * The person writes to the customer: recorded in the takeover's transcript ('out') and delivered as the studio
- * delivers everything. With `enforceWindow`, only inside the 24-hour window since the customer last wrote.
+ * The person writes to the customer: recorded in the takeover's transcript ('out') and among the messages of the
+ * conversation's run (the Hand over node's, else the contact's newest; none for a contact who never had one), marked
+ * as the person's for Flow Logs, and delivered as the studio delivers everything. With `enforceWindow`, only inside
+ * the 24-hour window since the customer last wrote.
  */
 export function personReply(
   runs: RunService,
@@ -73,9 +98,11 @@ export function personReply(
       throw new OutsideWindowError(
         'The customer has not written in the last 24 hours, so only a template message can reach them now.',
       )
-    return runs.handovers.append(handover.id, now, {
-      direction: 'out',
-      message: { type: 'text', text: { body: text } },
+    const message: OutboundMessage = { type: 'text', text: { body: text } }
+    const runId = handover.runId ?? runs.runs.newestOf(contactId)
+    return runs.runs.atomically(() => {
+      if (runId) runs.runs.personSaid(runId, contactId, message, now)
+      return runs.handovers.append(handover.id, now, { direction: 'out', message })
     })
   })
 }

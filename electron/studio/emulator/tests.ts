@@ -25,6 +25,7 @@ import { ApiFailure } from '../../services/failure'
 import type { RunService } from '../../services/runs'
 import { skipsOf } from './skips'
 import { exchangesOf, startNodeOf, templatesSent, triggerSpecOf } from './transcript'
+import { takeoversOf } from './person-turns'
 import { bound } from '../../../shared/nodes/behaviour-of'
 
 interface Row {
@@ -112,7 +113,13 @@ export class ConversationTests {
         templates,
         variables: opts.presets,
         mocks: opts.mocks,
-        exchanges: exchangesOf(state, this.runs.runs.messages(runId), trace, skipsOf(this.db, runId)),
+        exchanges: exchangesOf(
+          state,
+          this.runs.runs.messages(runId),
+          trace,
+          skipsOf(this.db, runId),
+          takeoversOf(this.db, state.contactId, state.startedAt, state.endedAt),
+        ),
         final: { status: state.status, error: state.error },
         trace,
       })

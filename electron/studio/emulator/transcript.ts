@@ -3,6 +3,7 @@ import type { Exchange } from '../../../shared/engine/conversation'
 import type { TriggerSpec } from '../../../shared/engine/conversation'
 import type { FlowDocument } from '../../../shared/flow/document'
 import { answerSteps, wakeTurns, type TimeSkip } from './wait-turns'
+import { handBackResumes, timedActs, type RecordedTakeover } from './person-turns'
 import type { LoggedMessage } from '../../services/runs'
 import { bound, startsFlow } from '../../../shared/nodes/behaviour-of'
 
@@ -55,27 +56,49 @@ function baseSpecOf(trigger: TriggerInput): TriggerSpec {
  * The conversation as exchanges. A run started by a customer message logs that message first: it is the
  * trigger, not a turn. Every later customer message opens a new exchange with the bot messages that answered it,
  * and so does every wake and every skip that woke nothing (time passing: `wait:`), placed by the trace between the
- * answers around it.
+ * answers around it. A person's part opens exchanges too (`person:`, person-turns.ts): their replies, a hand-back
+ * that sent a Hand over node on (by the trace), and, by time, the takeovers and hand-backs the trace does not show
+ * and what the customer wrote meanwhile.
  */
 export function exchangesOf(
   state: RunState,
   messages: LoggedMessage[],
   trace: TraceEvent[] = [],
   skips: TimeSkip[] = [],
+  takeovers: RecordedTakeover[] = [],
 ): Exchange[] {
   const startedByMessage = state.trigger.kind !== 'webhook' && state.trigger.kind !== 'manual'
   const rest = startedByMessage && messages[0]?.direction === 'in' ? messages.slice(1) : messages
   const sentBy = new Map<string, number>()
   for (const e of trace) for (const id of e.messageIds) sentBy.set(id, e.seq)
-  const wakes = wakeTurns(trace, skips)
-  const answers = answerSteps(trace)
+  const handBacks = handBackResumes(trace)
+  const wakes: Array<{ seq: number; open: Omit<Exchange, 'bot'> }> = [
+    ...wakeTurns(trace, skips).map((w) => ({ seq: w.seq, open: { wait: w.wait } })),
+    ...handBacks.map((h) => ({ seq: h.seq, open: { person: { hands_back: h.variables } } })),
+  ].sort((a, b) => a.seq - b.seq)
+  const answers = answerSteps(trace).filter((seq) => !handBacks.some((h) => h.seq === seq))
+  const acts = timedActs(takeovers)
   const out: Exchange[] = [{ bot: [] }]
   /** Opens the exchange of every wake that happened before this point of the run's trace. */
   const wakeUntil = (seq: number) => {
-    while (wakes.length && wakes[0]!.seq <= seq) out.push({ wait: wakes.shift()!.wait, bot: [] })
+    while (wakes.length && wakes[0]!.seq <= seq) out.push({ ...wakes.shift()!.open, bot: [] })
+  }
+  /** Opens the exchanges of the person's acts (and held messages) before this message; at its instant, before a customer's or the person's message. */
+  const actsBefore = (m: LoggedMessage | null) => {
+    while (
+      acts.length &&
+      (!m || acts[0]!.at < m.createdAt || (acts[0]!.at === m.createdAt && (m.direction === 'in' || !!m.author)))
+    ) {
+      const a = acts.shift()!
+      out.push('user' in a ? { user: a.user, ignored: 'with_person', bot: [] } : { person: a.person, bot: [] })
+    }
   }
   for (const m of rest) {
-    if (m.direction === 'in') {
+    actsBefore(m)
+    if (m.author === 'person' && m.direction === 'out') {
+      const body = m.payload.type === 'text' ? m.payload.text.body : ''
+      if (body) out.push({ person: body, bot: [] })
+    } else if (m.direction === 'in') {
       // The step this message began; without one (the trace does not say) no wake is placed by it.
       const step = answers.shift()
       if (step !== undefined) wakeUntil(step - 0.5) // the time that passed before the answer, not the step's own
@@ -86,6 +109,7 @@ export function exchangesOf(
       out.at(-1)!.bot.push(m.payload)
     }
   }
+  actsBefore(null)
   wakeUntil(Number.MAX_SAFE_INTEGER)
   return out
 }

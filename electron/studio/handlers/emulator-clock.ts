@@ -2,6 +2,7 @@ import { dueAt } from '../../../shared/engine'
 import { formatSpan } from '../../../shared/text/span'
 import { emulatorClock } from '../emulator/clock'
 import { recordSkip } from '../emulator/skips'
+import { endDueTakeovers } from '../runs/takeover-timer'
 import { lookup, outcome } from '../emulator/outcome'
 import { contactOf, flowOf, runsFor, toMocks } from '../emulator/service'
 import { ApiFailure } from '../../services/failure'
@@ -25,11 +26,13 @@ export const emulatorClockHandlers: { 'emulator.skip': Handler<'emulator.skip'> 
       skippedMs = Math.max(0, due - clock.nowOf(contact.id))
     } else skippedMs = req.to.ms
     if (skippedMs > 0) clock.advance(contact.id, skippedMs)
+    // A takeover given a time to come back to the bot (the Person tab's "until") ends once the clock reaches it.
+    const handedBack = skippedMs > 0 && (await endDueTakeovers(ctx, contact.id)).length > 0
 
     // Time acts as production's timers would: the expiry sweep closes a run whose 24-hour window passed, then the
     // run that has fallen due is woken. Both are the conversation core's decisions, on the moved clock.
     const runs = runsFor(ctx, req.enforceWindow, contact.id)
-    const skipped = `Skipped ${formatSpan(skippedMs)}`
+    const skipped = `Skipped ${formatSpan(skippedMs)}${handedBack ? ': the person’s time was up, the bot has the conversation again' : ''}`
     // A skip the run did not wake from still shapes what it does next (its window, a later timeout): a test saved
     // from the run says that time passed here (skips.ts).
     const noteSkip = () => {

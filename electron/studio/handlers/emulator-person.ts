@@ -14,7 +14,8 @@ export const emulatorPersonHandlers: { [C in Person]: Handler<C> } = {
   'emulator.handover': async (req, ctx) => {
     flowOf(ctx, req.flowId)
     const runs = runsFor(ctx, false, req.contactId)
-    await takeOver(runs, contactOf(runs, req.contactId), 'studio', { note: req.note }).catch(asApiFailure)
+    const opts = { note: req.note, until: req.until }
+    await takeOver(runs, contactOf(runs, req.contactId), 'studio', opts).catch(asApiFailure)
     ctx.emit('emulator.updated', { flowId: req.flowId, contactId: req.contactId, runId: null })
     return sessionOf(ctx, req.flowId, req.contactId)
   },

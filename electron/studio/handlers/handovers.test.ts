@@ -67,7 +67,11 @@ describe('a person in the emulator', () => {
     now += 60_000
     const back = expectOk(await api.call('emulator.handBack', { ...t, variables: { resolved: 'yes' } }))
     expect(back.action).toBe('resumed')
-    expect(bodies(back.session.messages)).toEqual(['Someone will answer.', 'Back with the bot (yes)'])
+    // The person's reply is one of the run's messages, in its place, marked as the person's (Flow Logs show it so).
+    expect(bodies(back.session.messages)).toEqual(['Someone will answer.', 'I refunded you', 'Back with the bot (yes)'])
+    const logged = expectOk(await api.call('logs.run', { runId: back.session.run!.id })).messages
+    expect(logged.filter((m) => m.direction === 'out').map((m) => m.author ?? 'bot')).toEqual(['bot', 'person', 'bot'])
+    expect(logged.find((m) => m.author === 'person')).toMatchObject({ createdAt: now - 60_000 })
     expect(back.session.person).toBeNull()
     expect(back.session.run).toMatchObject({ status: 'ended', vars: { resolved: 'yes' } })
     const step = back.session.trace.find((e) => e.nodeName === 'to_person' && e.phase === 'resume')

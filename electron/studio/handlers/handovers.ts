@@ -37,10 +37,10 @@ export const handoversHandlers: AreaHandlers<'handovers'> = {
   },
   'handovers.start': async (req, ctx) => {
     const r = remote(ctx, req.target)
-    if (r) return r.start(req.contactId, req.note)
+    if (r) return r.start(req.contactId, req.note, req.until)
     const runs = runsAtClock(ctx, req.contactId)
     const contact = contactOf(runs, req.contactId)
-    const started = await takeOver(runs, contact, 'studio', { note: req.note }).catch(asApiFailure)
+    const started = await takeOver(runs, contact, 'studio', { note: req.note, until: req.until }).catch(asApiFailure)
     return { handover: runs.handovers.view(started.id)! }
   },
   'handovers.handBack': async (req, ctx) => {

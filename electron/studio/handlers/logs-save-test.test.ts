@@ -22,7 +22,7 @@ beforeEach(async () => {
   temp = createTempBackend({ now: () => now })
   api = temp.backend
   shop = createServer((_req, res) => {
-    res.writeHead(200, { 'content-type': 'application/json' })
+    res.writeHead(state === 'missing' ? 404 : 200, { 'content-type': 'application/json' })
     res.end(JSON.stringify({ state, total: 250 }))
   })
   await new Promise<void>((r) => shop.listen(0, '127.0.0.1', r))
@@ -50,12 +50,14 @@ async function setup(text = 'Hi {{customer_name}}, order {{order}} is {{lookup.r
         },
       },
       { type: 'message', name: 'say', config: { text } },
+      { type: 'message', name: 'sorry', config: { text: 'The shop said {{lookup.status}}: {{lookup.result.state}}.' } },
     ],
     [
       ['trigger_1', 'out', 'ask_id'],
       ['ask_id', 'out', 'lookup'],
       ['lookup', 'success', 'price'],
       ['price', 'success', 'say'],
+      ['lookup', 'failure', 'sorry'],
     ],
     { id: created.id, name: 'Orders', active: true },
   )
@@ -130,6 +132,18 @@ describe('logs.saveTest', () => {
       await api.call('logs.saveTest', { runId: t.runId, name: 'masked', mask: true, replace: true }),
     )
     expect(again.yaml).toBe(saved.yaml)
+  })
+
+  it('replays a failed HTTP answer with its status and body', async () => {
+    state = 'missing'
+    const t = await setup()
+    const saved = expectOk(await api.call('logs.saveTest', { runId: t.runId, name: 'not found' }))
+    expect(saved.yaml).toContain('The shop said 404: missing.')
+    const test = parseConversationTest(saved.yaml)
+    if (!test.ok) throw new Error(test.message)
+    expect(test.test.mocks?.lookup).toMatchObject({ response: { status: 404, body: { state: 'missing' } } })
+    state = 'shipped'
+    expect(await play(t.flowId, saved.id)).toMatchObject({ passed: true, failures: [] })
   })
 
   it('refuses a run that does not exist, and a name already taken', async () => {

@@ -7,6 +7,7 @@ import { ApiFailure, notFound } from '../../services/failure'
 import { localSource } from '../../services/logs/source'
 import { conversationTests, emulatorRuns, flowOf } from '../emulator/service'
 import { skipsOf } from '../emulator/skips'
+import { takeoversOf } from '../emulator/person-turns'
 import type { ConversationTests } from '../emulator/tests'
 import { remoteSource } from '../logs/remote'
 import { logQueries } from '../logs/service'
@@ -37,6 +38,7 @@ export async function saveRunAsTest(req: Req, ctx: HandlerContext) {
     fields: contact?.fields ?? atStart?.fields,
     templates: await tests.templatesOf(log.trace, flow),
     skips: remote ? [] : skipsOf(ctx.db, req.runId),
+    takeovers: remote ? [] : takeoversOf(ctx.db, log.run.contact.id, log.run.startedAt, log.run.endedAt),
   })
   const mask = req.mask ?? remote
   return tests.write(flow.id, mask ? await maskedTest(tests, flow, test) : test, req.replace)

@@ -60,8 +60,8 @@ export function remoteHandovers(client: PublishClient, serverId: string) {
       const { messages } = await transcript(id)
       return { handover: await view(id), messages }
     },
-    async start(phone: string, note: string | undefined): Promise<{ handover: HandoverView }> {
-      const body = note?.trim() ? { note: note.trim() } : {}
+    async start(phone: string, note: string | undefined, until?: number): Promise<{ handover: HandoverView }> {
+      const body = { ...(note?.trim() ? { note: note.trim() } : {}), ...(until !== undefined ? { until } : {}) }
       const started = await request<{ handover: Handover }>('POST', `${contact(phone)}/handover`, body)
       return { handover: await view(started.handover.id) }
     },

@@ -36,10 +36,12 @@ export function maskTest(test: ConversationTest, opts: MaskOptions = {}): Conver
   const phone = test.contact.phone
   add(phone, maskPhone)
   if (phone.startsWith('+')) subs.set(phone.slice(1), subs.get(phone)!.slice(1))
-  const name = test.contact.name
-  add(name, maskText)
-  // A first name alone ("Hi Asha") is the same person.
-  for (const word of name.split(/\s+/)) if (word.length >= 3) add(word, maskText)
+  // A first name alone ("Hi Asha") is the same person: each word of the name has its stand-in, and the whole name
+  // is theirs joined, so "Asha" reads the same alone and in "Asha Verma".
+  const name = test.contact.name.trim()
+  const words = name.split(/\s+/)
+  for (const word of words) add(word, maskText)
+  if (words.length > 1) subs.set(name, words.map((w) => subs.get(w) ?? w).join(' '))
   for (const i of typedTurns(test)) {
     if (opts.keep?.has(i)) continue
     const user = test.turns[i]!.user

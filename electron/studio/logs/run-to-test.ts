@@ -10,6 +10,7 @@ import type { NodeMock } from '../../../shared/engine/deps'
 import { effectsOfType } from '../../../shared/nodes/behaviour-of'
 import { exchangesOf, startNodeOf, triggerSpecOf } from '../emulator/transcript'
 import type { TimeSkip } from '../emulator/wait-turns'
+import type { RecordedTakeover } from '../emulator/person-turns'
 
 export interface RunToTestOptions {
   name: string
@@ -26,6 +27,8 @@ export interface RunToTestOptions {
   templates?: ConversationTest['templates']
   /** The studio's skips that woke nothing (emulator/skips.ts); a server's runs have none. */
   skips?: TimeSkip[]
+  /** The studio contact's takeovers while the run lasted (emulator/person-turns.ts): the person's turns. */
+  takeovers?: RecordedTakeover[]
 }
 
 /** Window refusals in a trace: a studio run that met one was played with the window enforced. */
@@ -48,7 +51,13 @@ export function runToTest(log: LogTrace, opts: RunToTestOptions): ConversationTe
     start: startNodeOf(trace),
     templates: opts.templates,
     mocks: mocksOf(trace, opts.scripts),
-    exchanges: exchangesOf({ trigger: log.trigger } as RunState, log.messages, trace, opts.skips ?? []),
+    exchanges: exchangesOf(
+      { trigger: log.trigger } as RunState,
+      log.messages,
+      trace,
+      opts.skips ?? [],
+      opts.takeovers ?? [],
+    ),
     final: { status: log.run.status, error: log.run.error ? { ...log.run.error, nodeId: '', nodeName: '' } : null },
     trace,
   })

@@ -4,6 +4,7 @@ import { ApiFailure } from '../../services/failure'
 import type { HandlerContext, ServiceFactory } from '../handlers/types'
 import { flowStore } from '../../services/store/flows'
 import { WakeQueries } from './wake-queries'
+import { announceHandBack, endDueTakeovers } from './takeover-timer'
 
 // Runs that wait on time (a Wait node, "no reply within") are woken by the studio itself when they fall due, as
 // the production runtime's timers do (docs/engine.md, "Expiry without a message"): a run a webhook or an operator
@@ -45,6 +46,12 @@ export const runWaker: ServiceFactory<RunWaker> = (ctx) => {
   let pass: Promise<number> | null = null
 
   async function wakeBatch(): Promise<number> {
+    // Takeovers given a time to come back to the bot end first: a run they held may then be woken in this pass.
+    for (const contactId of await endDueTakeovers(ctx).catch((err: unknown) => {
+      ctx.log(`ending due takeovers failed: ${err instanceof Error ? err.message : String(err)}`)
+      return [] as string[]
+    }))
+      announceHandBack(ctx, contactId)
     const now = ctx.now()
     const due = queries.due(now, WAKE_BATCH)
     for (const run of due) {

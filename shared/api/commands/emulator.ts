@@ -1,7 +1,13 @@
 import { z } from 'zod'
 import { identifier } from '../../text/identifier'
 import type { Handover, LoggedMessage, RunStatus, TraceEvent, Vars } from '../../engine/types'
-import { HandbackVariablesSchema, HandoverNoteSchema, PersonTextSchema, type HandoverMessage } from './handovers'
+import {
+  HandbackVariablesSchema,
+  HandoverNoteSchema,
+  HandoverUntilSchema,
+  PersonTextSchema,
+  type HandoverMessage,
+} from './handovers'
 import type { DebugView } from '../../engine/debug/types'
 import { returns } from '../define'
 import { FlowIdSchema } from './flows'
@@ -233,7 +239,8 @@ export const emulatorCommands = {
   },
   /** A person takes the emulator contact's conversation: the bot stays silent until the hand-back. */
   'emulator.handover': {
-    req: z.object({ ...Target, note: HandoverNoteSchema.optional() }),
+    /** `until`: on the contact's emulator clock; Skip ahead past it hands back by `timeout`. */
+    req: z.object({ ...Target, note: HandoverNoteSchema.optional(), until: HandoverUntilSchema.optional() }),
     res: returns<EmulatorSession>(),
   },
   /** The person hands back; a run waiting at a Hand over node goes on by `returned` with `variables`. */

@@ -33,6 +33,8 @@ export type HandoverTarget = z.input<typeof HandoverTargetSchema>
 export const PersonTextSchema = z.string().trim().min(1, 'Write a message first.').max(4096)
 /** Free text for the person (the reason, the team). */
 export const HandoverNoteSchema = z.string().trim().max(1000)
+/** When the conversation comes back to the bot by itself (epoch ms, in the future; ended by `timeout`). */
+export const HandoverUntilSchema = z.number().int().positive().max(8.64e15)
 /** Variables a hand-back sets on the Hand over node's run (`{{name}}` after `returned`). */
 export const HandbackVariablesSchema = Json
 
@@ -51,9 +53,17 @@ export const handoversCommands = {
     req: z.object({ target: HandoverTargetSchema, id: z.string().min(1) }),
     res: returns<{ handover: HandoverView; messages: HandoverMessage[] }>(),
   },
-  /** A person takes the contact's conversation (refused as `already_with_person`). */
+  /**
+   * A person takes the contact's conversation (refused as `already_with_person`), until they hand it back or, with
+   * `until`, until then (refused as `until_passed` when that time has come).
+   */
   'handovers.start': {
-    req: z.object({ target: HandoverTargetSchema, contactId: ContactId, note: HandoverNoteSchema.optional() }),
+    req: z.object({
+      target: HandoverTargetSchema,
+      contactId: ContactId,
+      note: HandoverNoteSchema.optional(),
+      until: HandoverUntilSchema.optional(),
+    }),
     res: returns<{ handover: HandoverView }>(),
   },
   /**

@@ -12,6 +12,8 @@ export interface Exchange {
   wait?: string
   /** What the person who had the conversation did instead (a `person:` turn). */
   person?: PersonAct
+  /** The customer wrote while a person had the conversation: held for the person, routed nowhere. */
+  ignored?: 'with_person'
   bot: OutboundMessage[]
 }
 
@@ -43,6 +45,7 @@ export function recordTest(t: Transcript): ConversationTest {
     ...(x.user ? { user: userInput(x.user) } : {}),
     ...(x.wait !== undefined ? { wait: x.wait } : {}),
     ...(x.person !== undefined ? { person: x.person } : {}),
+    ...(x.ignored ? { ignored: x.ignored } : {}),
     bot: x.bot.map(viewOf),
   }))
   return {

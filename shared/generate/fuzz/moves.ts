@@ -119,8 +119,13 @@ export function randomMove(ix: FlowIndex, rnd: Random, outcome: Outcome): Move |
   if (state.status !== 'paused' || !state.waiting) return rnd.chance(0.3) && keywords.length ? rnd.pick(keywords) : null
   const w = ix.graph.index.get(state.waiting.nodeId)
   const node = w === undefined ? undefined : ix.graph.nodes[w]
-  // A person has the conversation (a Hand over): mostly the person hands it back; else the customer writes (held).
-  if (node && bound(node, (b) => b.person) && rnd.chance(0.7)) return { person: { hands_back: {} } }
+  // A person has the conversation (a Hand over): mostly the person hands it back, setting the variables the node
+  // declares (now and then one of the flow's constants); else the customer writes (held).
+  const person = node ? bound(node, (b) => b.person) : null
+  if (person && rnd.chance(0.7)) {
+    const names = person.decl.handsBack?.(person.config) ?? []
+    return { person: { hands_back: Object.fromEntries(names.map((n) => [n, rnd.text(constantsOf(ix))])) } }
+  }
   const extra = [...keywords, ...seenTitles, ...constantsOf(ix)]
   const declared = node ? bound(node, (b) => b.answers) : null
   // A node whose samples are its own options: a tap on them is never stale (NodeAnswers.choices).

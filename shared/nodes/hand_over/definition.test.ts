@@ -20,7 +20,12 @@ describe('hand_over', () => {
     expect(def.timeWait!(def.configSchema.parse({ returnAfter: '2h' }))).toEqual({ maxMs: 7_200_000, port: 'returned' })
     expect(def.customerTexts(def.configSchema.parse({ message: 'Hi' })).map((t) => t.pointer)).toEqual(['/message'])
     expect(textPointersOf('hand_over', {})).toEqual(['/message', '/note'])
-    expect(def.person).toEqual({ port: 'returned' })
+    expect(def.person?.port).toBe('returned')
+  })
+
+  it('names the variables the person sets for the generator, once each, valid names only', () => {
+    const config = def.configSchema.parse({ handsBack: [' resolved ', 'resolved', '2bad', 'team'] })
+    expect(def.person!.handsBack!(config)).toEqual(['resolved', 'team'])
   })
 
   it('declares the variables the person hands back, so {{resolved}} after it is known', () => {

@@ -1,6 +1,7 @@
 // Hand over: a person takes the conversation until they hand it back (issue #37, docs/engine.md rules 14-17).
 // The node type's module: shared/nodes/modules.ts lists it, and everything else reads the type from there.
 import type { NodeModule } from '../types'
+import { IDENTIFIER } from '../../flow/checks'
 import { handOverDefinition, type HandOverConfig } from './definition'
 import { handOverRunner } from './run'
 
@@ -14,6 +15,9 @@ export const handOverNode: NodeModule<'hand_over', HandOverConfig> = {
   sends: ['text'],
   // What the customer writes meanwhile is the person's, recorded not routed; `returned` is the person (or the time)
   // giving the conversation back, with the variables they set.
-  person: { port: 'returned' },
+  person: {
+    port: 'returned',
+    handsBack: (c) => [...new Set(c.handsBack.map((v) => v.trim()).filter((v) => IDENTIFIER.test(v)))],
+  },
   valueFrom: 'hand-back of',
 }

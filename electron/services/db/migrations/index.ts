@@ -32,6 +32,7 @@ import { migration029 } from './029_traffic'
 import { migration030 } from './030_splits'
 import { migration031 } from './031_business_conversations'
 import { migration032 } from './032_traffic_pending'
+import { migration033 } from './033_person_messages'
 import type { Migration } from './types'
 
 export type { Migration } from './types'
@@ -73,6 +74,7 @@ export const schema: SchemaMigration[] = [
   migration030,
   migration031,
   migration032,
+  migration033,
 ]
 
 export const migrations: Migration[] = schema.map(sqliteMigration)

@@ -72,7 +72,7 @@ export function mocksOf(trace: TraceEvent[], scripts: 'replay' | 'run'): Record<
     if (effects?.ownsHttp) {
       const status = typeof out.status === 'number' ? out.status : 0
       if (status > 0) {
-        const headers = isObject(out.headers) ? (out.headers as Record<string, string>) : undefined
+        const headers = isObject(out.headers) ? kept(out.headers as Record<string, string>) : undefined
         mocks[e.nodeName] = {
           response: {
             status,
@@ -90,6 +90,13 @@ export function mocksOf(trace: TraceEvent[], scripts: 'replay' | 'run'): Record<
     }
   }
   return mocks
+}
+
+/** Headers of the connection, not of the answer: a mock without them reads the same to the flow and the designer. */
+const TRANSPORT = new Set(['connection', 'keep-alive', 'transfer-encoding', 'date', 'content-length'])
+
+function kept(headers: Record<string, string>): Record<string, string> {
+  return Object.fromEntries(Object.entries(headers).filter(([k]) => !TRANSPORT.has(k.toLowerCase())))
 }
 
 const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v)

@@ -158,6 +158,29 @@ describe('logs.saveTest', () => {
     expect(await play(t.flowId, saved.id)).toMatchObject({ passed: true, failures: [] })
   })
 
+  it('plays the window when the studio run met a refusal of it', async () => {
+    const created = expectOk(await api.call('flows.create', { name: 'Nudge' }))
+    const doc = buildFlow(
+      [
+        { type: 'trigger', name: 'trigger_1', config: { kind: 'manual' } },
+        { type: 'message', name: 'hello', config: { text: 'Your order is ready.' } },
+      ],
+      [['trigger_1', 'out', 'hello']],
+      { id: created.id, name: 'Nudge', active: true },
+    )
+    expectOk(await api.call('flows.save', { document: doc, expectedRevision: created.revision }))
+    const contact = expectOk(await api.call('emulator.newContact', {}))
+    const t = { flowId: created.id, contactId: contact.id }
+    const runId = expectOk(
+      await api.call('emulator.start', { ...t, trigger: { kind: 'manual', data: {} }, enforceWindow: true }),
+    ).session.run!.id
+    const saved = expectOk(await api.call('logs.saveTest', { runId, name: 'window closed' }))
+    const test = parseConversationTest(saved.yaml)
+    if (!test.ok) throw new Error(test.message)
+    expect(test.test).toMatchObject({ window: 'enforce', end: { state: 'failed', error: 'outside_window' } })
+    expect(await play(created.id, saved.id)).toMatchObject({ passed: true, failures: [] })
+  })
+
   it('refuses a run that does not exist, and a name already taken', async () => {
     const t = await setup()
     expectOk(await api.call('logs.saveTest', { runId: t.runId, name: 'once' }))

@@ -103,6 +103,7 @@ for (const store of ['sqlite', 'postgres'] as const) {
       // A server's run: personal data masked unless the designer says otherwise, Scripts replayed.
       await expect(dialog.getByLabel('Mask personal data (phone, name, typed answers)')).toBeChecked()
       await expect(dialog.getByLabel('Replay what they returned in this run')).toBeChecked()
+      await expect(dialog).toContainText('The test replays this run from Production:')
       await dialog.getByLabel('Test name').fill('shipped order from production')
       if (store === 'sqlite') await shot(page, 'run-to-test')
       await dialog.getByRole('button', { name: 'Save test' }).click()

@@ -83,6 +83,9 @@ describe('logs.saveTest', () => {
   it('replays the HTTP answer and the Script result as mocks, on the run’s clock, and passes', async () => {
     const t = await setup()
     const saved = expectOk(await api.call('logs.saveTest', { runId: t.runId, name: 'shipped order' }))
+    expect(saved.yaml.split('\n')[0]).toBe(
+      `# Saved from the Flow Logs: run ${t.runId} of this studio, started 2026-03-04T10:00:01.000Z.`,
+    )
     const test = parseConversationTest(saved.yaml)
     if (!test.ok) throw new Error(test.message)
     expect(test.test.now).toBe(new Date(Date.UTC(2026, 2, 4, 10) + 1000).toISOString())

@@ -11,7 +11,7 @@ import type { ConversationTests } from '../emulator/tests'
 import { remoteSource } from '../logs/remote'
 import { logQueries } from '../logs/service'
 import { maskTest, typedTurns } from '../logs/mask'
-import { runToTest, WINDOW_CODES } from '../logs/run-to-test'
+import { answeredOtherwise, runToTest, WINDOW_CODES } from '../logs/run-to-test'
 import { publishClient } from '../publish/servers'
 import type { AreaHandlers, HandlerContext } from './types'
 
@@ -39,7 +39,23 @@ export async function saveRunAsTest(req: Req, ctx: HandlerContext) {
     skips: remote ? [] : skipsOf(ctx.db, req.runId),
   })
   const mask = req.mask ?? remote
-  return tests.write(flow.id, mask ? await maskedTest(tests, flow, test) : test, req.replace)
+  const saved = mask ? await maskedTest(tests, flow, test) : test
+  const header = [
+    `Saved from the Flow Logs: run ${log.run.id} of ${remote ? `server ${serverName(ctx, req.serverId!)}` : 'this studio'}, started ${new Date(log.run.startedAt).toISOString()}${mask ? ', personal data masked' : ''}.`,
+    ...answeredOtherwise(log.trace, req.scripts).map(
+      (node) => `${node} answered otherwise on a later run in this run; every run of it here gets its first answer.`,
+    ),
+  ]
+  return tests.write(flow.id, saved, req.replace, header)
+}
+
+function serverName(ctx: HandlerContext, id: string): string {
+  return (
+    ctx
+      .service(publishClient)
+      .list()
+      .find((s) => s.id === id)?.name ?? id
+  )
 }
 
 /** The studio's flow the run belongs to: a server's run is saved to the flow the studio published. */

@@ -105,6 +105,9 @@ describeEachStore('a runtime’s run saved as a test', (c) => {
 
     const saved = expectOk(await call('logs.saveTest', { serverId, runId: second!.id, name: 'from production' }))
     for (const secret of ['Kim', 'Lee', '7700900123']) expect(saved.yaml).not.toContain(secret)
+    expect(saved.yaml).toMatch(
+      /^# Saved from the Flow Logs: run \S+ of server Production, started .*, personal data masked\.\n/,
+    )
     const parsed = parseConversationTest(saved.yaml)
     if (!parsed.ok) throw new Error(parsed.message)
     const t = parsed.test
@@ -124,5 +127,13 @@ describeEachStore('a runtime’s run saved as a test', (c) => {
 
     const plain = expectOk(await call('logs.saveTest', { serverId, runId: second!.id, name: 'unmasked', mask: false }))
     expect(plain.yaml).toContain('KL-40 for Kim Lee')
+
+    // A studio without the flow says so, where the Save dialog shows it.
+    expectOk(await call('flows.delete', { id: created.id }))
+    const orphan = await call('logs.saveTest', { serverId, runId: second!.id, name: 'no flow here' })
+    expect(orphan).toMatchObject({
+      ok: false,
+      error: { code: 'not_found', message: expect.stringContaining('This studio has no flow Orders') },
+    })
   })
 })

@@ -34,6 +34,14 @@ export function SaveTestDialog({ run, serverId, serverName, onSaved, onClose }: 
   const [saving, setSaving] = useState(false)
   const nameInput = useRef<HTMLInputElement>(null)
   useEffect(() => nameInput.current?.select(), [])
+  // The server's name, for the sentence that says where the run comes from; unread, the sentence says "the server".
+  const [server, setServer] = useState(serverName)
+  useEffect(() => {
+    if (!serverId || serverName) return
+    void getApi()
+      .call('publish.servers.list', {})
+      .then((r) => r.ok && setServer(r.value.servers.find((x) => x.id === serverId)?.name))
+  }, [serverId, serverName])
 
   const toggleMask = (on: boolean) => {
     setMask(on)
@@ -67,7 +75,7 @@ export function SaveTestDialog({ run, serverId, serverName, onSaved, onClose }: 
       >
         <h2 id="save-test-title">Save this run as a test</h2>
         <p id="save-test-about">
-          The test replays this run{serverId ? ` from ${serverName ?? 'the server'}` : ''}: what the customer sent, what
+          The test replays this run{serverId ? ` from ${server ?? 'the server'}` : ''}: what the customer sent, what
           each HTTP Call got back, the contact, the clock and the window. It expects what the bot sent; run it against
           today's flow in the Tests tab or with <code>chatflow test</code>.
         </p>

@@ -135,9 +135,12 @@ export class ConversationTests {
     return this.write(flowId, test, opts.replace)
   }
 
-  /** Stores a test of the flow under its name; a test of that name is replaced only when asked. */
-  write(flowId: string, test: ConversationTest, replace: boolean): ConversationTestRecord {
-    const yaml = serialiseConversationTest(test)
+  /**
+   * Stores a test of the flow under its name; a test of that name is replaced only when asked. `header`: comment
+   * lines written above it (where it came from).
+   */
+  write(flowId: string, test: ConversationTest, replace: boolean, header: string[] = []): ConversationTestRecord {
+    const yaml = header.map((l) => `# ${l}\n`).join('') + serialiseConversationTest(test)
     const existing = this.db
       .prepare('SELECT id FROM conversation_tests WHERE flow_id = ? AND name = ?')
       .pluck()

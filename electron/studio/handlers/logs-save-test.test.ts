@@ -32,13 +32,17 @@ afterEach(async () => {
   await new Promise((r) => shop.close(r))
 })
 
-async function setup(text = 'Hi {{customer_name}}, order {{order}} is {{lookup.result.state}} ({{price.band}}).') {
+async function setup(
+  text = 'Hi {{customer_name}}, order {{order}} is {{lookup.result.state}} ({{price.band}}).',
+  prompt = 'Order number?',
+  typed = 'Asha-9812345678',
+) {
   const created = expectOk(await api.call('flows.create', { name: 'Orders' }))
   const url = `http://127.0.0.1:${(shop.address() as AddressInfo).port}/orders`
   const doc = buildFlow(
     [
       { type: 'trigger', name: 'trigger_1', config: { kind: 'keyword', keywords: ['order'] } },
-      { type: 'question', name: 'ask_id', config: { prompt: 'Order number?', saveTo: 'order' } },
+      { type: 'question', name: 'ask_id', config: { prompt, saveTo: 'order' } },
       { type: 'http_call', name: 'lookup', config: { method: 'GET', url } },
       {
         type: 'script',
@@ -67,8 +71,8 @@ async function setup(text = 'Hi {{customer_name}}, order {{order}} is {{lookup.r
   now += 1000
   expectOk(await api.call('emulator.start', { ...t, trigger: { kind: 'keyword', text: 'order' } }))
   now += 60_000
-  const runId = expectOk(await api.call('emulator.send', { ...t, event: { type: 'text', text: 'Asha-9812345678' } }))
-    .session.run!.id
+  const runId = expectOk(await api.call('emulator.send', { ...t, event: { type: 'text', text: typed } })).session.run!
+    .id
   return { ...t, runId, doc, revision: saved.revision }
 }
 
@@ -79,6 +83,9 @@ describe('logs.saveTest', () => {
   it('replays the HTTP answer and the Script result as mocks, on the run’s clock, and passes', async () => {
     const t = await setup()
     const saved = expectOk(await api.call('logs.saveTest', { runId: t.runId, name: 'shipped order' }))
+    expect(saved.yaml.split('\n')[0]).toBe(
+      `# Saved from the Flow Logs: run ${t.runId} of this studio, started 2026-03-04T10:00:01.000Z.`,
+    )
     const test = parseConversationTest(saved.yaml)
     if (!test.ok) throw new Error(test.message)
     expect(test.test.now).toBe(new Date(Date.UTC(2026, 2, 4, 10) + 1000).toISOString())
@@ -144,6 +151,37 @@ describe('logs.saveTest', () => {
     expect(test.test.mocks?.lookup).toMatchObject({ response: { status: 404, body: { state: 'missing' } } })
     state = 'shipped'
     expect(await play(t.flowId, saved.id)).toMatchObject({ passed: true, failures: [] })
+  })
+
+  it('keeps a typed answer the flow’s own text holds (a prompt’s example typed back), masking the rest', async () => {
+    const t = await setup(undefined, 'Order number? (e.g. 4411223344)', '4411223344')
+    const saved = expectOk(await api.call('logs.saveTest', { runId: t.runId, name: 'example typed', mask: true }))
+    expect(saved.yaml).not.toContain('Asha')
+    expect(saved.yaml).toContain('user: "4411223344"')
+    expect(await play(t.flowId, saved.id)).toMatchObject({ passed: true, failures: [] })
+  })
+
+  it('plays the window when the studio run met a refusal of it', async () => {
+    const created = expectOk(await api.call('flows.create', { name: 'Nudge' }))
+    const doc = buildFlow(
+      [
+        { type: 'trigger', name: 'trigger_1', config: { kind: 'manual' } },
+        { type: 'message', name: 'hello', config: { text: 'Your order is ready.' } },
+      ],
+      [['trigger_1', 'out', 'hello']],
+      { id: created.id, name: 'Nudge', active: true },
+    )
+    expectOk(await api.call('flows.save', { document: doc, expectedRevision: created.revision }))
+    const contact = expectOk(await api.call('emulator.newContact', {}))
+    const t = { flowId: created.id, contactId: contact.id }
+    const runId = expectOk(
+      await api.call('emulator.start', { ...t, trigger: { kind: 'manual', data: {} }, enforceWindow: true }),
+    ).session.run!.id
+    const saved = expectOk(await api.call('logs.saveTest', { runId, name: 'window closed' }))
+    const test = parseConversationTest(saved.yaml)
+    if (!test.ok) throw new Error(test.message)
+    expect(test.test).toMatchObject({ window: 'enforce', end: { state: 'failed', error: 'outside_window' } })
+    expect(await play(created.id, saved.id)).toMatchObject({ passed: true, failures: [] })
   })
 
   it('refuses a run that does not exist, and a name already taken', async () => {

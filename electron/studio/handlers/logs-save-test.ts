@@ -12,7 +12,7 @@ import type { ConversationTests } from '../emulator/tests'
 import { remoteSource } from '../logs/remote'
 import { logQueries } from '../logs/service'
 import { maskTest, typedTurns } from '../logs/mask'
-import { runToTest, WINDOW_CODES } from '../logs/run-to-test'
+import { answeredOtherwise, runToTest, WINDOW_CODES } from '../logs/run-to-test'
 import { publishClient } from '../publish/servers'
 import type { AreaHandlers, HandlerContext } from './types'
 
@@ -41,7 +41,23 @@ export async function saveRunAsTest(req: Req, ctx: HandlerContext) {
     takeovers: remote ? [] : takeoversOf(ctx.db, log.run.contact.id, log.run.startedAt, log.run.endedAt),
   })
   const mask = req.mask ?? remote
-  return tests.write(flow.id, mask ? await maskedTest(tests, flow, test) : test, req.replace)
+  const saved = mask ? await maskedTest(tests, flow, test) : test
+  const header = [
+    `Saved from the Flow Logs: run ${log.run.id} of ${remote ? `server ${serverName(ctx, req.serverId!)}` : 'this studio'}, started ${new Date(log.run.startedAt).toISOString()}${mask ? ', personal data masked' : ''}.`,
+    ...answeredOtherwise(log.trace, req.scripts).map(
+      (node) => `${node} answered otherwise on a later run in this run; every run of it here gets its first answer.`,
+    ),
+  ]
+  return tests.write(flow.id, saved, req.replace, header)
+}
+
+function serverName(ctx: HandlerContext, id: string): string {
+  return (
+    ctx
+      .service(publishClient)
+      .list()
+      .find((s) => s.id === id)?.name ?? id
+  )
 }
 
 /** The studio's flow the run belongs to: a server's run is saved to the flow the studio published. */
@@ -75,7 +91,10 @@ async function maskedTest(tests: ConversationTests, flow: FlowDocument, test: Co
     const got = await where(masked)
     if (got.join('\n') === expected) return masked
     const turn = firstTurn(got, expected.split('\n'))
-    const next = [...answers].reverse().find((i) => !keep.has(i) && (turn === null || i <= turn))
+    // The answer typed last before the turn that parts; else any left (a value the flow's own text also holds, as a
+    // prompt's example the customer typed, parts where the flow says it, maybe before it was typed).
+    const left = [...answers].reverse().filter((i) => !keep.has(i))
+    const next = left.find((i) => turn === null || i <= turn) ?? left[0]
     if (next === undefined)
       throw new ApiFailure(
         'unsupported',

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import type { LogTrace } from '../../../shared/api/commands/logs'
 import type { TraceEvent } from '../../../shared/engine'
-import { mocksOf, runToTest } from './run-to-test'
+import { answeredOtherwise, mocksOf, runToTest } from './run-to-test'
 
 // The conversion on its own: which trace events become mocks and how, the clock, the window and the contact.
 
@@ -52,6 +52,9 @@ describe('mocksOf', () => {
       broken: { error: 'x is not defined' },
     })
     expect(Object.keys(mocksOf(trace, 'run'))).toEqual(['lookup', 'down'])
+    // The Script answered otherwise on its second run: said in the saved test's header, since a mock is one per node.
+    expect(answeredOtherwise(trace, 'replay')).toEqual(['price'])
+    expect(answeredOtherwise(trace, 'run')).toEqual([])
   })
 })
 

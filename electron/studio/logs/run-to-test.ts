@@ -76,29 +76,47 @@ export function mocksOf(trace: TraceEvent[], scripts: 'replay' | 'run'): Record<
   const mocks: Record<string, NodeMock> = {}
   for (const e of trace) {
     if (e.phase !== 'run' || e.nodeName in mocks) continue
-    const effects = effectsOfType(e.nodeType)
-    const out = (e.output ?? {}) as Record<string, unknown>
-    if (effects?.ownsHttp) {
-      const status = typeof out.status === 'number' ? out.status : 0
-      if (status > 0) {
-        const headers = isObject(out.headers) ? (out.headers as Record<string, string>) : undefined
-        mocks[e.nodeName] = {
-          response: {
-            status,
-            ...(headers && Object.keys(headers).length ? { headers } : {}),
-            body: out.result ?? null,
-          },
-        }
-      } else if (e.error) mocks[e.nodeName] = { error: e.error.message }
-    } else if (effects?.runsCode && scripts === 'replay') {
-      if (e.error) mocks[e.nodeName] = { error: e.error.message }
-      else if (e.port !== null) {
-        const { console: _logs, ...output } = out
-        mocks[e.nodeName] = { output, port: e.port }
-      }
-    }
+    const mock = mockOf(e, scripts)
+    if (mock) mocks[e.nodeName] = mock
   }
   return mocks
+}
+
+/** Nodes mocked from their first run that answered otherwise on a later one: the test cannot say so (one mock each). */
+export function answeredOtherwise(trace: TraceEvent[], scripts: 'replay' | 'run'): string[] {
+  const first = mocksOf(trace, scripts)
+  const out = new Set<string>()
+  for (const e of trace) {
+    const mock = e.phase === 'run' && first[e.nodeName] ? mockOf(e, scripts) : null
+    if (mock && JSON.stringify(mock) !== JSON.stringify(first[e.nodeName])) out.add(e.nodeName)
+  }
+  return [...out]
+}
+
+/** What a replay answers this run of the node with, or null: a node the replay runs as it is. */
+function mockOf(e: TraceEvent, scripts: 'replay' | 'run'): NodeMock | null {
+  const effects = effectsOfType(e.nodeType)
+  const out = (e.output ?? {}) as Record<string, unknown>
+  if (effects?.ownsHttp) {
+    const status = typeof out.status === 'number' ? out.status : 0
+    if (status === 0) return e.error ? { error: e.error.message } : null
+    const headers = isObject(out.headers) ? kept(out.headers as Record<string, string>) : {}
+    return { response: { status, ...(Object.keys(headers).length ? { headers } : {}), body: out.result ?? null } }
+  }
+  if (effects?.runsCode && scripts === 'replay') {
+    if (e.error) return { error: e.error.message }
+    if (e.port === null) return null
+    const { console: _logs, ...output } = out
+    return { output, port: e.port }
+  }
+  return null
+}
+
+/** Headers of the connection, not of the answer: a mock without them reads the same to the flow and the designer. */
+const TRANSPORT = new Set(['connection', 'keep-alive', 'transfer-encoding', 'date', 'content-length'])
+
+function kept(headers: Record<string, string>): Record<string, string> {
+  return Object.fromEntries(Object.entries(headers).filter(([k]) => !TRANSPORT.has(k.toLowerCase())))
 }
 
 const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v)

@@ -147,7 +147,10 @@ export class SendPacer {
           this.stock--
           this.waiters.shift()!()
         }
-        if (this.waiters.length) this.later(Math.max(SHARED_MIN_WAIT_MS, Math.ceil(((want - granted) * 1000) / rate)))
+        // Give or take a quarter, so two instances that came up short together do not ask together again and again
+        // (the one whose statement lands first would take every slice).
+        const wait = Math.max(SHARED_MIN_WAIT_MS, Math.ceil(((want - granted) * 1000) / rate))
+        if (this.waiters.length) this.later(Math.ceil(wait * (0.75 + Math.random() / 2)))
       },
       (err: unknown) => {
         this.timer = false

@@ -10,6 +10,7 @@ import { createEffects } from '../../shared/engine'
 import { openDatabase } from '../../electron/services/db/open'
 import { SqliteTrafficQueries, SqliteTrafficWriter } from '../../electron/services/traffic/sqlite-traffic'
 import type { TrafficRows } from '../../electron/services/traffic/run-traffic'
+import { rowValues } from '../../electron/services/traffic/row-values'
 import { SqliteRuntimeStore } from '../../electron/runtime/sqlite-store'
 import { foldTraffic } from '../../electron/runtime/pg-traffic-fold'
 import { PgRuntimeStore } from '../../electron/runtime/pg-store'
@@ -169,21 +170,10 @@ async function sqlite(all: TrafficRows[]): Promise<void> {
 async function insertPg(pool: pg.Pool, rows: TrafficRows): Promise<void> {
   const cols = Object.entries(TABLES)
   const values: unknown[][] = [
-    rows.runs.map((r) => [r.flowId, r.day, r.version, r.started, r.ended, r.failed, r.expired, r.abandoned, r.turns]),
-    rows.nodes.map((n) => [
-      n.flowId,
-      n.day,
-      n.version,
-      n.nodeId,
-      n.reached,
-      n.ended,
-      n.failed,
-      n.expired,
-      n.abandoned,
-      n.waiting,
-    ]),
-    rows.edges.map((e) => [e.flowId, e.day, e.version, e.from, e.port, e.to, e.runs]),
-    rows.answers.map((a) => [a.flowId, a.day, a.version, a.nodeId, a.bucket, a.answers]),
+    rows.runs.map(rowValues.runs),
+    rows.nodes.map(rowValues.nodes),
+    rows.edges.map(rowValues.edges),
+    rows.answers.map(rowValues.answers),
   ]
   for (const [i, [table, names]] of cols.entries()) {
     const list = values[i] as unknown[][]

@@ -112,40 +112,28 @@ export function SplitSection(props: {
         </p>
       ) : (
         <div className="split-form">
-          <label>
-            Version A
-            <select
-              aria-label="Version A"
-              value={form.a}
-              onChange={set('a')}
-              aria-invalid={versionsError ? true : undefined}
-              aria-describedby={`${id}-versions`}
-            >
-              {versions.map((v) => (
-                <option key={v.version} value={v.version}>
-                  {v.version}
-                  {v.active ? ' (running)' : ''}
-                </option>
-              ))}
-            </select>
-          </label>
-          <label>
-            Version B
-            <select
-              aria-label="Version B"
-              value={form.b}
-              onChange={set('b')}
-              aria-invalid={versionsError ? true : undefined}
-              aria-describedby={`${id}-versions`}
-            >
-              {versions.map((v) => (
-                <option key={v.version} value={v.version}>
-                  {v.version}
-                  {v.active ? ' (running)' : ''}
-                </option>
-              ))}
-            </select>
-          </label>
+          {(['a', 'b'] as const).map((field) => {
+            const label = field === 'a' ? 'Version A' : 'Version B'
+            return (
+              <label key={field}>
+                {label}
+                <select
+                  aria-label={label}
+                  value={form[field]}
+                  onChange={set(field)}
+                  aria-invalid={versionsError ? true : undefined}
+                  aria-describedby={`${id}-versions`}
+                >
+                  {versions.map((v) => (
+                    <option key={v.version} value={v.version}>
+                      {v.version}
+                      {v.active ? ' (running)' : ''}
+                    </option>
+                  ))}
+                </select>
+              </label>
+            )
+          })}
           <label>
             % to version B
             <input

@@ -2,6 +2,7 @@
 // docs/runtime.md "Traffic aggregates"). Steps append; a fold (electron/runtime/pg-traffic-fold.ts) adds the pending
 // rows' sums to the aggregates and deletes them in one transaction, so no step writes the aggregates' rows, which
 // every step of a flow shares and concurrent steps queued on.
+import { rowValues } from './row-values'
 import type { TrafficBatch } from './run-traffic'
 
 /**
@@ -12,21 +13,10 @@ export function pendingCounts(batch: TrafficBatch | null): string | null {
   if (!batch || batch.empty) return null
   const t = batch.rows(false)
   return JSON.stringify({
-    r: t.runs.map((r) => [r.flowId, r.day, r.version, r.started, r.ended, r.failed, r.expired, r.abandoned, r.turns]),
-    n: t.nodes.map((n) => [
-      n.flowId,
-      n.day,
-      n.version,
-      n.nodeId,
-      n.reached,
-      n.ended,
-      n.failed,
-      n.expired,
-      n.abandoned,
-      n.waiting,
-    ]),
-    e: t.edges.map((e) => [e.flowId, e.day, e.version, e.from, e.port, e.to, e.runs]),
-    a: t.answers.map((a) => [a.flowId, a.day, a.version, a.nodeId, a.bucket, a.answers]),
+    r: t.runs.map(rowValues.runs),
+    n: t.nodes.map(rowValues.nodes),
+    e: t.edges.map(rowValues.edges),
+    a: t.answers.map(rowValues.answers),
   })
 }
 

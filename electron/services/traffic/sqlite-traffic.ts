@@ -4,6 +4,7 @@
 import type { Database, Statement } from 'better-sqlite3'
 import type { FunnelQuery, FunnelReport, TrafficQuery, TrafficReport } from '../../../shared/api/commands/traffic'
 import { daysOf, funnelReport, trafficReport, type TrafficSums } from './report'
+import { rowValues } from './row-values'
 import type { TrafficRows } from './run-traffic'
 
 const upsert = (table: string, keys: string[], counts: string[]): string =>
@@ -28,23 +29,10 @@ export class SqliteTrafficWriter {
 
   /** Adds the rows; the caller holds the step's transaction. */
   add(rows: TrafficRows): void {
-    for (const r of rows.runs)
-      this.sql.runs.run(r.flowId, r.day, r.version, r.started, r.ended, r.failed, r.expired, r.abandoned, r.turns)
-    for (const n of rows.nodes)
-      this.sql.nodes.run(
-        n.flowId,
-        n.day,
-        n.version,
-        n.nodeId,
-        n.reached,
-        n.ended,
-        n.failed,
-        n.expired,
-        n.abandoned,
-        n.waiting,
-      )
-    for (const e of rows.edges) this.sql.edges.run(e.flowId, e.day, e.version, e.from, e.port, e.to, e.runs)
-    for (const a of rows.answers) this.sql.answers.run(a.flowId, a.day, a.version, a.nodeId, a.bucket, a.answers)
+    for (const r of rows.runs) this.sql.runs.run(...rowValues.runs(r))
+    for (const n of rows.nodes) this.sql.nodes.run(...rowValues.nodes(n))
+    for (const e of rows.edges) this.sql.edges.run(...rowValues.edges(e))
+    for (const a of rows.answers) this.sql.answers.run(...rowValues.answers(a))
   }
 }
 

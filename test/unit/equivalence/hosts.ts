@@ -96,7 +96,8 @@ export async function playStudio(
     const run = outcome.session.run
     if (!run) return []
     if (!runs.includes(run.id)) runs.push(run.id)
-    const outs = outcome.session.messages.flatMap((m) => (m.direction === 'out' ? [m.payload] : []))
+    // The bot's messages: a person's replies are among the run's messages too, marked as theirs.
+    const outs = outcome.session.messages.flatMap((m) => (m.direction === 'out' && !m.author ? [m.payload] : []))
     const from = seen.get(run.id) ?? 0
     seen.set(run.id, outs.length)
     return outs.slice(from)

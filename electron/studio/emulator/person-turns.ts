@@ -1,6 +1,7 @@
 import type { Database } from 'better-sqlite3'
 import type { InboundEvent, TraceEvent, Vars } from '../../../shared/engine'
 import type { PersonAct } from '../../../shared/engine/conversation/format'
+import { behaviourOfType } from '../../../shared/nodes/behaviour-of'
 
 // The person's part of a recorded run (docs/testing.md, "A person takes over"), for Save as test: the person's
 // replies are the run's messages marked as theirs (`author: 'person'`); a hand-back that sent a Hand over node's run
@@ -61,7 +62,8 @@ export function takeoversOf(db: Database, contactId: string, from: number, to: n
 export function handBackResumes(trace: TraceEvent[]): Array<{ seq: number; variables: Vars }> {
   const out: Array<{ seq: number; variables: Vars }> = []
   for (const e of trace) {
-    if (e.phase !== 'resume' || e.nodeType !== 'hand_over') continue
+    // A node that puts the conversation with a person declares it (NodeBehaviour.person), whatever its type.
+    if (e.phase !== 'resume' || !behaviourOfType(e.nodeType).person) continue
     const h = (e.output as { handover?: { by?: string; variables?: Vars } } | null)?.handover
     if (h && h.by !== 'timeout') out.push({ seq: e.seq, variables: h.variables ?? {} })
   }

@@ -218,7 +218,9 @@ export class SqliteRuntimeStore implements RuntimeStore {
   }
 
   async outboundSent(seqs: number[], at: number, channelIds?: Array<string | null>) {
-    const waiting = await this.writer.run(() => this.out.sent(seqs, at, channelIds))
+    // A sent mark commits with the next step (or within SOON_MS): a crash before loses only the mark, and the
+    // message goes again after the restart, as at least once allows.
+    const waiting = await this.writer.runSoon(() => this.out.sent(seqs, at, channelIds))
     this.out.unlease(seqs)
     return waiting
   }

@@ -213,6 +213,11 @@ export class SqliteRuntimeStore implements RuntimeStore {
     return this.out.claim(o.now, o.leaseMs, o.limit, o.perContact)
   }
 
+  async outboundWaiting(contactId: string, o: { now: number; leaseMs: number; perContact: number }) {
+    while (this.writer.open) await this.writer.committed().catch(() => undefined)
+    return this.out.chainOf(contactId, o.now, o.leaseMs, o.perContact)
+  }
+
   async outboundRelease(seqs: number[]) {
     this.out.unlease(seqs)
   }

@@ -12,13 +12,24 @@ const WARN = 40
 
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const
 
+/** Info lines gathered per write (about 100 lines of a step's size). */
+export const LOG_GATHER_BYTES = 16 * 1024
+
 /** `fd`: where the lines go (default 2, stderr); `destination`: another stream instead (tests). */
 export function createLogger(opts: { level?: string; fd?: number; destination?: pino.DestinationStream } = {}): Logger {
-  // Lines are gathered up to 4 KiB per write and written at least every second: a write per line (one per step and
-  // request) was about 9 % of serve's CPU per webhook request. Warnings and errors are written at once. pino
-  // writes what is left when the process exits; a SIGKILL can lose the last second of info lines.
+  // Lines are gathered up to LOG_GATHER_BYTES per write and written at least every second: a write per line (one per
+  // step and request) was about 9 % of serve's CPU per webhook request, a write per 4 KiB still 2-3 %. Warnings and
+  // errors are written at once. pino writes what is left when the process exits; a SIGKILL can lose the last
+  // second of info lines.
   const destination =
-    opts.destination ?? pino.destination({ fd: opts.fd ?? 2, sync: false, minLength: 4096, periodicFlush: 1000 })
+    opts.destination ??
+    pino.destination({
+      fd: opts.fd ?? 2,
+      sync: false,
+      minLength: LOG_GATHER_BYTES,
+      maxWrite: 4 * LOG_GATHER_BYTES,
+      periodicFlush: 1000,
+    })
   const flush =
     'flush' in destination && typeof destination.flush === 'function'
       ? flusher(destination as unknown as Buffered)
@@ -52,7 +63,7 @@ interface Buffered {
 
 /**
  * Writes what is gathered now. A flush asked while a write is under way is dropped by the stream (what is left under
- * 4 KiB waits for the next), so the write that drains it is followed by one more.
+ * LOG_GATHER_BYTES waits for the next), so the write that drains it is followed by one more.
  */
 function flusher(stream: Buffered): () => void {
   let again = false

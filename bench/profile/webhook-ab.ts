@@ -68,12 +68,14 @@ try {
       const line: string[] = []
       try {
         for (const c of connCounts) {
-          await load(url, c, 1, secret)
+          const warm = await load(url, c, 1, secret)
           const cpu0 = cpuMsOf(pid)!
           const r = await load(url, c, seconds, secret)
           const ms = (cpuMsOf(pid)! - cpu0) / r['2xx']
           figures[b]!.get(c)!.push(ms)
-          line.push(`${c} conn ${ms.toFixed(3)} ms/req (${Math.round(r.requests.average)} req/s)`)
+          line.push(
+            `${c} conn ${ms.toFixed(3)} ms/req (${Math.round(r.requests.average)} req/s, ${warm['2xx'] + r['2xx']} answered with the warm-up)`,
+          )
         }
       } finally {
         await serve.stop()

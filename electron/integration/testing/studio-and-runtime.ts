@@ -6,7 +6,7 @@ import type { RuntimeStore } from '../../runtime/store'
 import { TEST_PHONE_NUMBER_ID } from '../../runtime/testing/channel-payloads'
 import { CLOUD_TOKEN } from '../../runtime/testing/channel-runtime'
 import { startFakeCloudApi, type FakeCloudApi } from '../../runtime/testing/fake-cloud-api'
-import { createTempBackend, type TempBackend } from '../../studio/testing/backend'
+import { createTempBackend, expectOk, type TempBackend } from '../../studio/testing/backend'
 
 // A studio (a temporary backend) and a production runtime in this process that it drives through the publish API:
 // the runtime sends through the Cloud API adapter to the fake Cloud API, runs its broadcasts only when a test asks
@@ -58,6 +58,45 @@ export async function startStudioAndRuntime(
       await runtime.close()
       await store.close()
       await fake.close()
+    },
+  }
+}
+
+export interface StudioReadingServer {
+  server: RuntimeServer
+  studio: TempBackend
+  /** The id under which the studio saved the server ("Production"). */
+  serverId: string
+  call: TempBackend['backend']['call']
+  /** Stops the server alone (a test of an unreachable server); once, whoever asks again. */
+  closeServer(): Promise<void>
+  close(): Promise<void>
+}
+
+/** `runtime`'s publish API on a free port behind `publishKey`, and a new studio that has it saved as "Production". */
+export async function studioReadingServer(runtime: Runtime, publishKey: string): Promise<StudioReadingServer> {
+  const server = await startRuntimeServer(runtime, {
+    settings: { host: '127.0.0.1', port: 0, ratePerSecond: 100, burst: 100 },
+    publishKey,
+    publishPort: 0,
+    log: () => undefined,
+  })
+  const studio = createTempBackend()
+  const call = studio.backend.call.bind(studio.backend) as TempBackend['backend']['call']
+  const saved = expectOk(
+    await call('publish.servers.save', { name: 'Production', baseUrl: server.publishUrl!, key: publishKey }),
+  )
+  let serverClosed: Promise<void> | undefined
+  const closeServer = () => (serverClosed ??= server.close())
+  return {
+    server,
+    studio,
+    serverId: saved.id,
+    call,
+    closeServer,
+    async close() {
+      await closeServer()
+      await studio.cleanup()
     },
   }
 }

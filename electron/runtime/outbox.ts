@@ -86,7 +86,7 @@ export class Outbox {
   }
 
   /**
-   * The chains a group of contacts' transaction leased (a broadcast round's group: Runtime.inContacts), all of them
+   * The chains a group of contacts' transaction leased (a broadcast round's group: business-start.ts), all of them
    * while sending: the group was offered its lease while a slot was free, and giving back those beyond the free
    * slots cost a release each and a claim for them (a scan of the outbox's heads) — most of the database's work per
    * recipient once starts went in groups. So the slots are exceeded by at most the groups in flight times their size.

@@ -16,7 +16,6 @@
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import { buildFlow } from '../../shared/engine/testing/fixtures'
 import { openDatabase } from '../../electron/services/db/open'
 import { PgRuntimeStore } from '../../electron/runtime/pg-store'
 import { SqliteRuntimeStore } from '../../electron/runtime/sqlite-store'
@@ -25,31 +24,13 @@ import { startFakeCloudApi, type FakeCloudApi } from '../../electron/runtime/tes
 import { pgUnavailableReason, startTestPg } from '../../electron/runtime/testing/pg-server'
 import { startServe, type ServeChild } from '../../electron/runtime/testing/serve-child'
 import { cpuMsOf, treeCpuMsOf } from '../http-post'
+import { PROMO_TEMPLATE as promo, promoFlow } from '../../electron/runtime/testing/promo-broadcast'
 
 const PACE_N = Number(process.env.CHATFLOW_BENCH_BROADCAST_N ?? 50_000)
 const FAST_N = Number(process.env.CHATFLOW_BENCH_BROADCAST_FAST_N ?? 20_000)
 const SPLIT = process.env.CHATFLOW_BENCH_BROADCAST_SPLIT === '1'
 const PHONE_NUMBER_ID = '106540352242922'
-const promo = {
-  name: 'promo',
-  language: 'en',
-  category: 'MARKETING',
-  header: { type: 'none' },
-  body: 'Hi {{1}}',
-  buttons: [],
-}
-const flow = buildFlow(
-  [
-    { type: 'trigger', name: 'trigger_1', config: { kind: 'manual' } },
-    {
-      type: 'template_message',
-      name: 'tpl_1',
-      config: { templateName: 'promo', language: 'en', bodyParams: ['{{trigger_1.data.code}}'] },
-    },
-  ],
-  [['trigger_1', 'out', 'tpl_1']],
-  { id: 'flw_bench_promo', name: 'Bench promo' },
-)
+const flow = promoFlow('flw_bench_promo', 'Bench promo')
 const phone = (i: number) => `+9197${String(i).padStart(8, '0')}`
 const load = () =>
   os

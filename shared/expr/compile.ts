@@ -9,6 +9,7 @@ import type { CallNode, Expr } from './ast'
 import { ExprError } from './errors'
 import { FUNCTIONS } from './functions'
 import { isIndex, lookup } from './paths'
+import { readerOf } from './slots'
 import { binary, node, unary, type Compiled, type Evaluator } from './compile-ops'
 
 export type { Evaluator } from './compile-ops'
@@ -85,7 +86,7 @@ function reader(path: string[]): Evaluator {
   const [a, b, c, d] = path as [string, string, string, string]
   switch (path.length) {
     case 1:
-      return (vars) => (hasOwn.call(vars, a) ? vars[a] : undefined)
+      return readerOf(a)
     case 2: {
       const bList = isIndex(b)
       return (vars) => step(hasOwn.call(vars, a) ? vars[a] : undefined, b, bList)

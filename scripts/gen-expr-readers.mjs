@@ -1,4 +1,4 @@
-// Writes shared/expr/readers.generated.ts and shells.generated.ts: many copies of each hot closure of the expression
+// Writes shared/expr/readers.generated.ts, shells.generated.ts and parts-shells.generated.ts: many copies of each hot closure of the expression
 // compiler, each copy its own function literal. V8 keeps inline-cache and call feedback per function literal, so one
 // closure shared by every compiled template sees every session's shape, every key and every callee, and runs through
 // megamorphic paths; a key (or a template) given a literal of its own keeps monomorphic reads and inlinable calls, as
@@ -64,6 +64,41 @@ ${copies(40, shell)}
 ]
 `
 
+// A template of text and placeholders, rendered: the text between them as it is, each placeholder's value as text,
+// and the failures, if any, recorded by `failed` (a placeholder that fails renders empty; the others still render).
+const partsShell = (i) => `  (parts, failed) => (vars) => {
+    let text = ''
+    let errors: Diagnostic[] | undefined
+    for (let i = 0; i < parts.length; i++) {
+      const p = parts[i]!
+      if (typeof p === 'string') text += p
+      else
+        try {
+          const v = p.run(vars)
+          text += p.bool ? (v ? 'true' : 'false') : typeof v === 'string' ? v : display(v)
+        } catch (err) {
+          errors = failed(err, p, errors ?? [])
+        }
+    }
+    return { text, errors: errors ?? [] } // ${i}
+  },`
+
+const parts = `${HEAD}
+import type { Diagnostic, Vars } from './types'
+import { display } from './values'
+
+type Placeholder = { run: (vars: Vars) => unknown; bool: boolean }
+type PartsShell = <P extends Placeholder>(
+  parts: readonly (string | P)[],
+  failed: (err: unknown, p: P, errors: Diagnostic[]) => Diagnostic[],
+) => (vars: Vars) => { text: string; errors: Diagnostic[] }
+
+export const PARTS_SHELLS: readonly PartsShell[] = [
+${copies(20, partsShell)}
+]
+`
+
+writeFileSync(path.join(dir, 'parts-shells.generated.ts'), parts)
 writeFileSync(path.join(dir, 'readers.generated.ts'), readers)
 writeFileSync(path.join(dir, 'shells.generated.ts'), shells)
-console.log('wrote shared/expr/readers.generated.ts (64 readers) and shells.generated.ts (40 shells)')
+console.log('wrote shared/expr/readers.generated.ts, shells.generated.ts and parts-shells.generated.ts')

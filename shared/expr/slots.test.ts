@@ -129,4 +129,32 @@ describe('template shells', () => {
     for (let round = 0; round < PROMOTE + 2; round++)
       templates.forEach((t, i) => expect(t.render({ n: round }).text).toBe(String(round + i)))
   })
+
+  it('render text and placeholders the same before and after, a failing placeholder empty and reported', () => {
+    const vars = { first: 'Asha', last: 'Verma', age: 21, qty: 0, obj: { a: 1 }, n: 2.5 }
+    const cases: [string, string][] = [
+      ['{{first}} {{last}}', 'Asha Verma'],
+      ['Hi {{first}}, adult: {{ {{age}} >= 18 }} {{obj}} [{{missing}}] {{n}}', 'Hi Asha, adult: true {"a":1} [] 2.5'],
+      ['\\{{first}} is {{first}}', '{{first}} is Asha'],
+    ]
+    for (const [text, expected] of cases)
+      expect(renderedBeforeAndAfter(text, vars), text).toEqual([JSON.stringify({ text: expected, errors: [] })])
+    const failing = renderedBeforeAndAfter('a{{ 1 / {{qty}} }}b{{first}}c{{ {{last}} * 2 }}d', vars)
+    expect(failing).toHaveLength(1)
+    const { text, errors } = JSON.parse(failing[0]!) as { text: string; errors: { code: string; start: number }[] }
+    expect(text).toBe('abAshacd')
+    expect(errors.map((e) => [e.code, e.start])).toEqual([
+      ['division-by-zero', 8],
+      ['not-a-number', 32],
+    ])
+  })
+
+  it('keep reporting an error known before running on every render', () => {
+    const t = compileTemplate('{{first}} {{nosuch(1)}}')
+    for (let i = 0; i < PROMOTE * 2; i++) {
+      const out = t.render({ first: 'Asha' })
+      expect(out.text).toBe('Asha ')
+      expect(out.errors.map((e) => e.code)).toEqual(['unknown-function'])
+    }
+  })
 })

@@ -1,9 +1,10 @@
-// Hands out the generated closures (readers.generated.ts, shells.generated.ts; why: scripts/gen-expr-readers.mjs).
+// Hands out the generated closures (readers, shells, parts-shells .generated.ts; why: scripts/gen-expr-readers.mjs).
 // A key keeps its reader, so every template reading `price` reads it through the same literal, which sees only that
 // key; templates take shells in turn. Beyond the copies they are shared round-robin: still exact, less specialised.
 import type { Evaluator } from './functions/types'
 import { READERS } from './readers.generated'
 import { SHELLS } from './shells.generated'
+import { PARTS_SHELLS } from './parts-shells.generated'
 
 const readers = new Map<string, Evaluator>()
 const MAX_KEYS = 10_000
@@ -29,4 +30,12 @@ let shells = 0
 export function nextShell(): (typeof SHELLS)[number] {
   shells = (shells + 1) % SHELLS.length
   return SHELLS[shells]!
+}
+
+let partsShells = 0
+
+/** The next shell for a template of text and placeholders. */
+export function nextPartsShell(): (typeof PARTS_SHELLS)[number] {
+  partsShells = (partsShells + 1) % PARTS_SHELLS.length
+  return PARTS_SHELLS[partsShells]!
 }

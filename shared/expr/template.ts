@@ -8,7 +8,7 @@ import { compileCode, type Evaluator } from './compile'
 import { ExprError } from './errors'
 import { cleanNumber, display } from './values'
 import { MAX_PLACEHOLDERS, MAX_TEMPLATE_LENGTH } from './limits'
-import { nextShell } from './slots'
+import { nextPartsShell, nextShell } from './slots'
 
 export interface CompiledTemplate {
   /** Syntax errors and static errors (unknown function, arity, bare names, wrong literal kinds), by position. */
@@ -88,12 +88,14 @@ class Template implements CompiledTemplate {
   /** The template's only part, a placeholder that can run. */
   private readonly only: CodePart | undefined
   /**
-   * Once the template has rendered PROMOTE times, its only placeholder is rendered by a shell of its own (slots.ts):
-   * its calls and reads then keep their own feedback instead of this class's, shared by every template. Not
-   * before: a text compiled for one render (parsed every time) would make a shell meet a new closure on each call.
+   * Once the template has rendered PROMOTE times, it is rendered by a shell of its own (slots.ts) when it is one
+   * placeholder, or text and placeholders that can all run: its calls and reads then keep their own feedback instead
+   * of this class's, shared by every template. Not before: a text compiled for one render (parsed every time) would
+   * make a shell meet a new closure on each call.
    */
   private shell: ((vars: Vars) => { text: string; errors: Diagnostic[] }) | undefined = undefined
   private uses = 0
+  private readonly promotable: boolean
   constructor(
     private readonly parts: Part[],
     readonly diagnostics: Diagnostic[],
@@ -107,6 +109,9 @@ class Template implements CompiledTemplate {
       parts.length === 1 && typeof first !== 'string' && first!.broken.length === 0 && always.length === 0
         ? first
         : undefined
+    // Text and placeholders, none with an error known before running: rendered by a shell of its own when hot.
+    this.promotable =
+      always.length === 0 && parts.length > 1 && parts.every((p) => typeof p === 'string' || p.broken.length === 0)
   }
 
   render(vars: Vars): { text: string; errors: Diagnostic[] } {
@@ -123,6 +128,11 @@ class Template implements CompiledTemplate {
       }
       return { text, errors: [] }
     }
+    if (this.promotable && ++this.uses === PROMOTE)
+      this.shell = nextPartsShell()(
+        this.parts as (string | CodePart)[],
+        (err, p, errors) => (failed(err, p, errors), errors),
+      )
     return this.all(vars)
   }
 

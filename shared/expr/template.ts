@@ -119,7 +119,7 @@ class Template implements CompiledTemplate {
     if (shell !== undefined) return shell(vars)
     const only = this.only
     if (only !== undefined) {
-      if (++this.uses === PROMOTE) this.shell = nextShell()(only.run, only.bool, (err) => failedAlone(err, only))
+      if (++this.uses === PROMOTE) this.promote(nextShell()(only.run, only.bool, (err) => failedAlone(err, only)))
       let text: string
       try {
         text = only.show(vars)
@@ -129,11 +129,20 @@ class Template implements CompiledTemplate {
       return { text, errors: [] }
     }
     if (this.promotable && ++this.uses === PROMOTE)
-      this.shell = nextPartsShell()(
-        this.parts as (string | CodePart)[],
-        (err, p, errors) => (failed(err, p, errors), errors),
+      this.promote(
+        nextPartsShell()(this.parts as (string | CodePart)[], (err, p, errors) => (failed(err, p, errors), errors)),
       )
     return this.all(vars)
+  }
+
+  /**
+   * The shell renders from now on, called by this method and as the template's own `render`: a call site that only
+   * meets promoted templates calls the shell directly (a template compiled for one render is never promoted, so
+   * the call sites that render those keep meeting this method alone).
+   */
+  private promote(shell: (vars: Vars) => { text: string; errors: Diagnostic[] }): void {
+    this.shell = shell
+    this.render = shell
   }
 
   private all(vars: Vars): { text: string; errors: Diagnostic[] } {

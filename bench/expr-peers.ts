@@ -48,12 +48,20 @@ type Values = Parameters<ReturnType<Parser['parse']>['evaluate']>[0]
  * compiled function per text inside execute; expr-eval evaluates one parsed Expression), or parsed each time
  * (a fresh Tournament has an empty cache; expr-eval parses the text). Undefined: the peer cannot express it.
  */
-export function peerRenderer(peer: PeerName, id: string, vars: Vars, each: boolean): (() => string) | undefined {
+export function peerRenderer(
+  peer: PeerName,
+  id: string,
+  vars: Vars,
+  each: boolean,
+  /** Each call's session, when it is not always `vars` (tournament compiled once only). */
+  session?: () => Vars,
+): (() => string) | undefined {
   const src = PEER_SOURCES[peer][id]
   if (src === undefined) return undefined
   if (peer === 'tournament') {
     if (each) return () => text(new Tournament().execute(src, vars))
     const t = new Tournament()
+    if (session) return () => text(t.execute(src, session()))
     return () => text(t.execute(src, vars))
   }
   const values = vars as Values

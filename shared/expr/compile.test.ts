@@ -203,4 +203,36 @@ describe('closure compiler against the plain rules', () => {
       '5 {"e":5} 1  ',
     )
   })
+
+  // Each later segment is an item step (a number: lists and objects) or a field step (objects only), decided when
+  // compiled; both read own properties of objects only, at every path length the readers specialise (2 to 4).
+  it('steps into lists only by item numbers and never into text, numbers or null', () => {
+    const list = Object.assign([{ k: 'first' }, 'two'], { extra: 'own but not an item' })
+    const vars = { l: list, o: { '0': 'zero', k: null, s: 'abc', n: 7 }, d: { l: list, o: { s: 'abc' } } }
+    const render = (t: string) => compileTemplate(t).render(vars).text
+    expect(render('[{{l.1}}|{{l.0.k}}|{{d.l.0.k}}|{{d.l.1}}]')).toBe('[two|first|first|two]')
+    expect(render('[{{l.length}}|{{l.extra}}|{{d.l.length}}|{{d.l.extra}}|{{d.l.0.length}}]')).toBe('[||||]')
+    expect(render('[{{o.0}}|{{o.k.x}}|{{o.s.0}}|{{o.s.length}}|{{o.n.0}}|{{d.o.s.0}}|{{d.o.s.length}}]')).toBe(
+      '[zero||||||]',
+    )
+    expect(render('[{{o.constructor}}|{{d.o.toString}}|{{l.0.constructor}}|{{d.l.2}}|{{d.x.y.z}}]')).toBe('[||||]')
+  })
+
+  // Later steps read a field of an object through the key's own reader (slots.ts): an object whose prototype is not
+  // Object.prototype, or a field named like one of Object.prototype's, still gives its own properties only.
+  it('steps into nested objects by own properties whatever their prototype', () => {
+    class Order {
+      id = 'ORD-1'
+      get status(): string {
+        return 'from the class'
+      }
+    }
+    const bare = Object.assign(Object.create(null) as Record<string, unknown>, { id: 'bare', toString: 'own' })
+    const vars = { a: { o: new Order(), b: bare, c: Object.create({ id: 'inherited' }) as object } }
+    const render = (t: string) => compileTemplate(t).render(vars).text
+    expect(render('[{{a.o.id}}|{{a.o.status}}|{{a.b.id}}|{{a.b.toString}}|{{a.c.id}}|{{a.o.constructor}}]')).toBe(
+      '[ORD-1||bare|own||]',
+    )
+    expect(render('[{{a.b.id.x}}|{{x.a.b.id}}|{{a.o.id.0}}]')).toBe('[||]')
+  })
 })

@@ -6,9 +6,11 @@
 // own properties, functions only from the FUNCTIONS map. Failures throw ExprError, which the template layer catches
 // per placeholder.
 import type { CallNode, Expr } from './ast'
+import type { Vars } from './types'
 import { ExprError } from './errors'
 import { FUNCTIONS } from './functions'
 import { isIndex, lookup } from './paths'
+import { readerOf } from './slots'
 import { binary, node, unary, type Compiled, type Evaluator } from './compile-ops'
 
 export type { Evaluator } from './compile-ops'
@@ -78,38 +80,49 @@ function fold(node: Compiled, operands: Compiled[]): Compiled {
 
 /**
  * Reads a variable path from its precomputed keys, one closure per length up to 4 (a path is rarely longer), so
- * no loop and no array walk at run time. Each step follows own properties only, and a list only by an item number:
- * `isIndex` is decided for every key now.
+ * no loop and no array walk at run time. The root is read by its key's own reader (slots.ts); each later step
+ * follows own properties only, and a list only by an item number: `isIndex` is decided for every key now.
  */
 function reader(path: string[]): Evaluator {
   const [a, b, c, d] = path as [string, string, string, string]
   switch (path.length) {
     case 1:
-      return (vars) => (hasOwn.call(vars, a) ? vars[a] : undefined)
+      return readerOf(a)
     case 2: {
-      const bList = isIndex(b)
-      return (vars) => step(hasOwn.call(vars, a) ? vars[a] : undefined, b, bList)
+      const root = readerOf(a)
+      const sb = stepper(b)
+      return (vars) => sb(root(vars))
     }
     case 3: {
-      const bList = isIndex(b)
-      const cList = isIndex(c)
-      return (vars) => step(step(step(vars, a, false), b, bList), c, cList)
+      const root = readerOf(a)
+      const sb = stepper(b)
+      const sc = stepper(c)
+      return (vars) => sc(sb(root(vars)))
     }
     case 4: {
-      const bList = isIndex(b)
-      const cList = isIndex(c)
-      const dList = isIndex(d)
-      return (vars) => step(step(step(step(vars, a, false), b, bList), c, cList), d, dList)
+      const root = readerOf(a)
+      const sb = stepper(b)
+      const sc = stepper(c)
+      const sd = stepper(d)
+      return (vars) => sd(sc(sb(root(vars))))
     }
     default:
       return (vars) => lookup(vars, path)
   }
 }
 
-/** o[key] when o is an object that owns key (a list only by item number, `item` saying whether key is one). */
-function step(o: unknown, key: string, item: boolean): unknown {
-  if (o === null || typeof o !== 'object' || !hasOwn.call(o, key) || (!item && Array.isArray(o))) return undefined
-  return (o as Record<string, unknown>)[key]
+type Step = (o: unknown) => unknown
+
+/**
+ * The step to `key` from the value before it: an item number reads an own item of a list or an own property of an
+ * object; any other key an own property of an object that is not a list, through the key's reader (slots.ts).
+ */
+function stepper(key: string): Step {
+  if (isIndex(key))
+    return (o) =>
+      typeof o === 'object' && o !== null && hasOwn.call(o, key) ? (o as Record<string, unknown>)[key] : undefined
+  const read = readerOf(key)
+  return (o) => (typeof o === 'object' && o !== null && !Array.isArray(o) ? read(o as Vars) : undefined)
 }
 
 function call(e: CallNode, args: Compiled[]): Compiled {

@@ -8,6 +8,7 @@ import { compileCode, type Evaluator } from './compile'
 import { ExprError } from './errors'
 import { cleanNumber, display } from './values'
 import { MAX_PLACEHOLDERS, MAX_TEMPLATE_LENGTH } from './limits'
+import { nextPartsShell, nextShell } from './slots'
 
 export interface CompiledTemplate {
   /** Syntax errors and static errors (unknown function, arity, bare names, wrong literal kinds), by position. */
@@ -20,6 +21,8 @@ export interface CompiledTemplate {
 
 interface CodePart {
   run: Evaluator
+  /** Its value is always true or false. */
+  bool: boolean
   /** run, written as text (display), with what is known of the value's kind used to skip display's checks. */
   show: (vars: Vars) => string
   start: number
@@ -63,6 +66,7 @@ export function compileTemplate(text: string): CompiledTemplate {
     const code = compileCode(parsed.expr)
     parts.push({
       run: code.run,
+      bool: code.bool,
       show: shower(code.run, code.bool),
       start: c.start,
       end: c.end,
@@ -73,13 +77,25 @@ export function compileTemplate(text: string): CompiledTemplate {
   return new Template(parts, diagnostics, refs, splitDiags)
 }
 
+/** Renders of a template before it gets a shell of its own. */
+export const PROMOTE = 64
+
 const isError = (d: Diagnostic) => d.severity === 'error'
 const byStart = (a: Diagnostic, b: Diagnostic) => a.start - b.start
 
 class Template implements CompiledTemplate {
   private readonly single: CodePart | undefined
-  /** The template's only part, a placeholder that can run: rendered without the general loop. */
+  /** The template's only part, a placeholder that can run. */
   private readonly only: CodePart | undefined
+  /**
+   * Once the template has rendered PROMOTE times, it is rendered by a shell of its own (slots.ts) when it is one
+   * placeholder, or text and placeholders that can all run: its calls and reads then keep their own feedback instead
+   * of this class's, shared by every template. Not before: a text compiled for one render (parsed every time) would
+   * make a shell meet a new closure on each call.
+   */
+  private shell: ((vars: Vars) => { text: string; errors: Diagnostic[] }) | undefined = undefined
+  private uses = 0
+  private readonly promotable: boolean
   constructor(
     private readonly parts: Part[],
     readonly diagnostics: Diagnostic[],
@@ -93,21 +109,43 @@ class Template implements CompiledTemplate {
       parts.length === 1 && typeof first !== 'string' && first!.broken.length === 0 && always.length === 0
         ? first
         : undefined
+    // Text and placeholders, none with an error known before running: rendered by a shell of its own when hot.
+    this.promotable =
+      always.length === 0 && parts.length > 1 && parts.every((p) => typeof p === 'string' || p.broken.length === 0)
   }
 
   render(vars: Vars): { text: string; errors: Diagnostic[] } {
+    const shell = this.shell
+    if (shell !== undefined) return shell(vars)
     const only = this.only
     if (only !== undefined) {
-      const errors: Diagnostic[] = []
+      if (++this.uses === PROMOTE) this.promote(nextShell()(only.run, only.bool, (err) => failedAlone(err, only)))
       let text: string
       try {
         text = only.show(vars)
       } catch (err) {
-        failed(err, only, errors)
-        text = ''
+        return failedAlone(err, only)
       }
-      return { text, errors }
+      return { text, errors: [] }
     }
+    if (this.promotable && ++this.uses === PROMOTE)
+      this.promote(
+        nextPartsShell()(this.parts as (string | CodePart)[], (err, p, errors) => (failed(err, p, errors), errors)),
+      )
+    return this.all(vars)
+  }
+
+  /**
+   * The shell renders from now on, called by this method and as the template's own `render`: a call site that only
+   * meets promoted templates calls the shell directly (a template compiled for one render is never promoted, so
+   * the call sites that render those keep meeting this method alone).
+   */
+  private promote(shell: (vars: Vars) => { text: string; errors: Diagnostic[] }): void {
+    this.shell = shell
+    this.render = shell
+  }
+
+  private all(vars: Vars): { text: string; errors: Diagnostic[] } {
     const errors: Diagnostic[] = this.always.length ? this.always.slice() : []
     const parts = this.parts
     if (parts.length === 1) {
@@ -145,6 +183,13 @@ function run(p: CodePart, vars: Vars, errors: Diagnostic[], asText = false): unk
     failed(err, p, errors)
     return asText ? '' : undefined
   }
+}
+
+/** The rendering of a template that is one placeholder when that placeholder fails. */
+function failedAlone(err: unknown, p: CodePart): { text: string; errors: Diagnostic[] } {
+  const errors: Diagnostic[] = []
+  failed(err, p, errors)
+  return { text: '', errors }
 }
 
 /** Records a placeholder's failure: its ExprError, or too-deep for a value nested past the stack; anything else is a bug. */

@@ -35,7 +35,7 @@ import type { ContactTx, DeliveryFailure, RuntimeStore } from './store'
 import { localTraffic, type TrafficSource } from '../services/traffic/source'
 import { SqliteTrafficQueries } from '../services/traffic/sqlite-traffic'
 import { SqliteEdgeRuns } from '../services/traffic/sqlite-edge-runs'
-import { TrafficBatch } from '../services/traffic/run-traffic'
+import type { TrafficBatch } from '../services/traffic/run-traffic'
 import { FOLD_EVERY_MS } from '../services/traffic/pending'
 
 const UNDONE = 'A write this step read was undone (its commit failed): nothing was kept. Try again.'
@@ -196,7 +196,10 @@ export class SqliteRuntimeStore implements RuntimeStore {
           if (undone()) throw new Error(UNDONE)
           const { leased: items, traffic } = this.writer.write(() => this.step.write(contact, writes))
           // Counted only once its savepoint held: a step that failed alone adds nothing.
-          if (traffic) (this.pendingTraffic ??= new TrafficBatch()).absorb(traffic)
+          // The transaction's first write's batch becomes its pending one as it is (a commit often holds one).
+          if (traffic && !traffic.empty)
+            if (this.pendingTraffic) this.pendingTraffic.absorb(traffic)
+            else this.pendingTraffic = traffic
           leased = items.map((i) => i.seq)
           return items
         },

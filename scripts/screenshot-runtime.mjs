@@ -1,29 +1,9 @@
-/* global WebSocket, location */
 // The pictures of docs/runtime.md's broadcasts and takeovers (`node scripts/screenshot.mjs --only runtime`), taken in
 // the studio as a person does it: a broadcast from a CSV with refused rows, its dry run, then its results; a
 // conversation handed over from the emulator with the person's side, and the same takeover on the Contacts screen.
 import fs from 'node:fs'
 import path from 'node:path'
-
-/** Calls the studio's contract from the page, over the WebSocket the UI uses (as test/e2e's apiCall). */
-function call(page, command, payload) {
-  return page.evaluate(
-    ({ command, payload }) =>
-      new Promise((resolve, reject) => {
-        const ws = new WebSocket(`ws://${location.host}/api`)
-        ws.onerror = () => reject(new Error('socket failed'))
-        ws.onopen = () => ws.send(JSON.stringify({ type: 'call', id: 1, command, payload }))
-        ws.onmessage = (m) => {
-          const msg = JSON.parse(String(m.data))
-          if (msg.type !== 'result') return
-          ws.close()
-          if (msg.result.ok) resolve(msg.result.value)
-          else reject(new Error(`${command}: ${msg.result.error.message}`))
-        }
-      }),
-    { command, payload },
-  )
-}
+import { call } from './studio-call.mjs'
 
 async function storeFlow(page, doc) {
   const created = await call(page, 'flows.create', { name: doc.name })

@@ -1,27 +1,7 @@
-/* global WebSocket, location */
 // The pictures of docs/logs.md's "Traffic on the canvas" (`node scripts/screenshot.mjs --only traffic`): a flow whose
 // runs the emulator made in two revisions (customers who picked the size on offer, who asked for another, and who
 // never answered), drawn with the Traffic switch on, a goal set; then the two revisions side by side.
-
-/** Calls the studio's contract from the page, over the WebSocket the UI uses (as test/e2e's apiCall). */
-function call(page, command, payload) {
-  return page.evaluate(
-    ({ command, payload }) =>
-      new Promise((resolve, reject) => {
-        const ws = new WebSocket(`ws://${location.host}/api`)
-        ws.onerror = () => reject(new Error('socket failed'))
-        ws.onopen = () => ws.send(JSON.stringify({ type: 'call', id: 1, command, payload }))
-        ws.onmessage = (m) => {
-          const msg = JSON.parse(String(m.data))
-          if (msg.type !== 'result') return
-          ws.close()
-          if (msg.result.ok) resolve(msg.result.value)
-          else reject(new Error(`${command}: ${msg.result.error.message}`))
-        }
-      }),
-    { command, payload },
-  )
-}
+import { call } from './studio-call.mjs'
 
 const node = (id, type, name, x, y, config) => ({ id, type, name, position: { x, y }, config })
 const sizes = (confirm) => ({

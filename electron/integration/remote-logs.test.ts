@@ -3,25 +3,25 @@
 // run with its delivery states, the failed-deliveries filter, and an export.
 import { afterEach, expect, it } from 'vitest'
 import { DeliveryError } from '../runtime/adapters/adapter'
-import { startRuntimeServer, type RuntimeServer } from '../runtime/server'
 import type { RuntimeStore } from '../runtime/store'
 import { exampleFlow, testRuntime, text } from '../runtime/testing/runtime-fixtures'
 import { describeEachStore } from '../runtime/testing/stores'
 import type { LogFilter } from '../../shared/api/commands/logs'
 import type { ChannelAdapter } from '../runtime/adapters/adapter'
-import { createTempBackend, expectOk, type TempBackend } from '../studio/testing/backend'
+import { expectOk } from '../studio/testing/backend'
+import { studioReadingServer, type StudioReadingServer } from './testing/studio-and-runtime'
 
 const KEY = 'pk_logs_0123456789abcdef'
 const REFUSED = '+919800000502'
 
 describeEachStore('Flow Logs of a runtime', (c) => {
-  let server: RuntimeServer | null = null
-  let studio: TempBackend | null = null
+  let reading: StudioReadingServer | null = null
   let close: (() => Promise<void>) | null = null
   afterEach(async () => {
-    await server?.close()
+    await reading?.closeServer()
     await close?.()
-    await studio?.cleanup()
+    await reading?.close()
+    reading = null
   })
 
   /** A runtime with the age gate, three conversations (one refused by the channel), and a studio that knows it. */
@@ -41,17 +41,8 @@ describeEachStore('Flow Logs of a runtime', (c) => {
     await runtime.inbound({ ...text(REFUSED, 'wine'), name: 'Ravi' })
     await runtime.inbound({ ...text('+919800000503', 'wine'), name: 'Mina' })
     await runtime.idle()
-    server = await startRuntimeServer(runtime, {
-      settings: { host: '127.0.0.1', port: 0, ratePerSecond: 100, burst: 100 },
-      publishKey: KEY,
-      publishPort: 0,
-      log: () => undefined,
-    })
-    studio = createTempBackend()
-    const saved = expectOk(
-      await studio.backend.call('publish.servers.save', { name: 'Production', baseUrl: server.publishUrl!, key: KEY }),
-    )
-    return { serverId: saved.id, call: studio.backend.call.bind(studio.backend) }
+    reading = await studioReadingServer(runtime, KEY)
+    return { serverId: reading.serverId, call: reading.call }
   }
 
   it('lists, filters, pages and opens the runtime’s runs with their delivery states', async () => {
@@ -101,8 +92,7 @@ describeEachStore('Flow Logs of a runtime', (c) => {
 
   it('an unreachable server is a clear error, not an empty list', async () => {
     const { serverId, call } = await setUp()
-    await server!.close()
-    server = null
+    await reading!.closeServer()
     const down = await call('logs.list', { serverId, flowId: 'flw_age_gate', filter: {}, limit: 10 })
     expect(down).toMatchObject({
       ok: false,

@@ -3,25 +3,25 @@
 // overlay, a goal funnel, two published versions side by side; the server's refusals reach the caller as in Flow Logs.
 import { afterEach, expect, it } from 'vitest'
 import { createEffects } from '../../shared/engine'
-import { startRuntimeServer, type RuntimeServer } from '../runtime/server'
 import type { RuntimeStore } from '../runtime/store'
 import { testRuntime, text } from '../runtime/testing/runtime-fixtures'
 import { describeEachStore } from '../runtime/testing/stores'
 import { shopFlow } from '../services/traffic/testing/shop-flow'
-import { createTempBackend, expectOk, type TempBackend } from '../studio/testing/backend'
+import { expectOk } from '../studio/testing/backend'
+import { studioReadingServer, type StudioReadingServer } from './testing/studio-and-runtime'
 
 const KEY = 'pk_traffic_0123456789abcdef'
 const T0 = Date.UTC(2026, 2, 3, 9)
 const DAY = { flowId: 'flw_shop', from: '2026-03-01', to: '2026-03-31' }
 
 describeEachStore('traffic of a runtime read by the studio', (c) => {
-  let server: RuntimeServer | null = null
-  let studio: TempBackend | null = null
+  let reading: StudioReadingServer | null = null
   let close: (() => Promise<void>) | null = null
   afterEach(async () => {
-    await server?.close()
+    await reading?.closeServer()
     await close?.()
-    await studio?.cleanup()
+    await reading?.close()
+    reading = null
   })
 
   /** Version 1: two runs (one ends at bye, one waits at ask); version 2: one run that ends at bye. */
@@ -39,17 +39,8 @@ describeEachStore('traffic of a runtime read by the studio', (c) => {
     await store.publish(shopFlow('Shop 2'))
     await talk('+919800000903', 'done')
     await runtime.idle()
-    server = await startRuntimeServer(runtime, {
-      settings: { host: '127.0.0.1', port: 0, ratePerSecond: 100, burst: 100 },
-      publishKey: KEY,
-      publishPort: 0,
-      log: () => undefined,
-    })
-    studio = createTempBackend()
-    const saved = expectOk(
-      await studio.backend.call('publish.servers.save', { name: 'Production', baseUrl: server.publishUrl!, key: KEY }),
-    )
-    return { serverId: saved.id, call: studio.backend.call.bind(studio.backend) }
+    reading = await studioReadingServer(runtime, KEY)
+    return { serverId: reading.serverId, call: reading.call }
   }
 
   it('reads the overlay, a funnel and two versions side by side from the server', async () => {
@@ -78,7 +69,7 @@ describeEachStore('traffic of a runtime read by the studio', (c) => {
     const wrong = expectOk(
       await call('publish.servers.save', {
         name: 'Wrong key',
-        baseUrl: server!.publishUrl!,
+        baseUrl: reading!.server.publishUrl!,
         key: 'pk_wrong_0123456789',
       }),
     )
@@ -90,8 +81,7 @@ describeEachStore('traffic of a runtime read by the studio', (c) => {
       ok: false,
       error: { code: 'not_found' },
     })
-    await server!.close()
-    server = null
+    await reading!.closeServer()
     expect(await call('traffic.funnel', { serverId, ...DAY, goal: 'n_bye' })).toMatchObject({
       ok: false,
       error: { code: 'unavailable', message: expect.stringContaining('"Production" cannot be reached') },

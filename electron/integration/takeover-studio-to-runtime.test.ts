@@ -4,17 +4,14 @@
 // through the Cloud API adapter to the fake Cloud API, hands back with variables, and the run continues on
 // `returned`. The studio also takes over a number itself, and the server's refusals arrive as clear messages.
 import { afterEach, beforeEach, expect, it } from 'vitest'
-import { createEffects } from '../../shared/engine'
 import type { FlowDocument } from '../../shared/flow/document'
-import { CloudApiAdapter } from '../runtime/adapters/cloud-api'
-import { Runtime } from '../runtime/runtime'
-import { startRuntimeServer, type RuntimeServer } from '../runtime/server'
-import { TEST_PHONE_NUMBER_ID } from '../runtime/testing/channel-payloads'
-import { CLOUD_TOKEN } from '../runtime/testing/channel-runtime'
-import { startFakeCloudApi, type FakeCloudApi } from '../runtime/testing/fake-cloud-api'
+import type { Runtime } from '../runtime/runtime'
+import type { RuntimeServer } from '../runtime/server'
+import type { FakeCloudApi } from '../runtime/testing/fake-cloud-api'
 import { text } from '../runtime/testing/runtime-fixtures'
 import { describeEachStore } from '../runtime/testing/stores'
-import { createTempBackend, expectOk, type TempBackend } from '../studio/testing/backend'
+import { expectOk, type TempBackend } from '../studio/testing/backend'
+import { startStudioAndRuntime } from './testing/studio-and-runtime'
 
 const KEY = 'k_takeover_0123456789abcdef'
 const T0 = Date.UTC(2026, 10, 29, 9, 0)
@@ -52,44 +49,15 @@ describeEachStore('a studio drives a runtime takeover', (c) => {
   let runtime: Runtime
   let server: RuntimeServer
   let studio: TempBackend
-  let closeStore: () => Promise<void>
+  let close: () => Promise<void>
 
   beforeEach(async () => {
     t = T0
-    fake = await startFakeCloudApi()
     const { store } = await c.open()
-    closeStore = () => store.close()
     await store.publish(flow)
-    const adapter = new CloudApiAdapter({
-      baseUrl: fake.url,
-      version: 'v25.0',
-      phoneNumberId: TEST_PHONE_NUMBER_ID,
-      token: { current: () => CLOUD_TOKEN },
-    })
-    runtime = new Runtime({
-      store,
-      adapter,
-      effects: createEffects({ clock: { now: () => t }, ...store.libraryEffects() }),
-      log: () => undefined,
-      outbox: { backoffMs: 50, pauseMs: 300 },
-      broadcasts: { pollMs: null, conversationLimit: 1000 },
-    })
-    server = await startRuntimeServer(runtime, {
-      settings: { host: '127.0.0.1', port: 0, ratePerSecond: 1000, burst: 2000 },
-      publishKey: KEY,
-      publishPort: 0,
-      log: () => undefined,
-      now: () => t,
-    })
-    studio = createTempBackend({ log: () => undefined, now: () => t })
+    ;({ fake, runtime, server, studio, close } = await startStudioAndRuntime(store, { publishKey: KEY, now: () => t }))
   })
-  afterEach(async () => {
-    await studio.cleanup()
-    await server.close()
-    await runtime.close()
-    await closeStore()
-    await fake.close()
-  })
+  afterEach(() => close())
 
   /** What the fake Cloud API received for a number, as texts. */
   const texts = (phone: string) =>

@@ -2,8 +2,8 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import Database from 'better-sqlite3'
-import { afterEach, beforeEach, expect, it } from 'vitest'
-import { CHECKPOINT_PAGES, GroupCommit, WAL_SYNC_MS } from './group-commit'
+import { afterEach, beforeEach, expect, it, vi } from 'vitest'
+import { CHECKPOINT_PAGES, GroupCommit, SOON_MS, WAL_SYNC_MS } from './group-commit'
 
 let dir: string
 let db: Database.Database
@@ -21,6 +21,7 @@ beforeEach(() => {
   other = new Database(path.join(dir, 'g.sqlite'))
 })
 afterEach(() => {
+  vi.useRealTimers()
   other.close()
   db.close()
   fs.rmSync(dir, { recursive: true, force: true })
@@ -75,6 +76,60 @@ it('lets a write build on the one before it in the same turn; the answer waits f
   expect(committedIds()).toEqual([])
   await Promise.all([first, second])
   expect(committedIds()).toEqual(['a', 'after-1'])
+})
+
+/** Lets the event loop run a few turns (setImmediate stays real under the fake clock below). */
+const turns = async (n = 3) => {
+  for (let i = 0; i < n; i++) await new Promise((r) => setImmediate(r))
+}
+
+// The outbox's sent marks (sqlite-store.ts): alone they wait up to SOON_MS for a step to commit with, so one
+// connection's requests do not pay two commits each. The clock is fake (only setTimeout); turns are real.
+it('commits a write that may wait within SOON_MS when nothing else comes, not at the end of its turn', async () => {
+  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] })
+  const group = new GroupCommit(db)
+  let committed = false
+  const soon = group.runSoon(add('mark')).then((n) => ((committed = true), n))
+  await turns()
+  expect(ids()).toEqual(['mark']) // written at once…
+  expect(committedIds()).toEqual([]) // …committed later
+  expect(committed).toBe(false)
+  vi.advanceTimersByTime(SOON_MS - 1)
+  await turns()
+  expect(committedIds()).toEqual([])
+  vi.advanceTimersByTime(1)
+  await expect(soon).resolves.toBe(1)
+  expect(committedIds()).toEqual(['mark'])
+  expect(group.open).toBe(false)
+})
+
+it('commits a write that may wait with the next write, at the end of that write’s turn', async () => {
+  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] })
+  const group = new GroupCommit(db)
+  const soon = group.runSoon(add('mark'))
+  await turns()
+  expect(committedIds()).toEqual([])
+  const step = group.run(add('step'))
+  await Promise.all([soon, step]) // no clock advanced: the step's turn committed both
+  expect(committedIds()).toEqual(['mark', 'step'])
+  // The timer of the first is gone: a later write that may wait waits its own SOON_MS.
+  void group.runSoon(add('mark2'))
+  await turns()
+  expect(committedIds()).toEqual(['mark', 'step'])
+  vi.advanceTimersByTime(SOON_MS)
+  await turns()
+  expect(committedIds()).toEqual(['mark', 'mark2', 'step'])
+})
+
+it('commits a write that may wait at the end of the turn when it joins an open transaction, and on a flush', async () => {
+  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] })
+  const group = new GroupCommit(db)
+  await Promise.all([group.run(add('step')), group.runSoon(add('mark'))])
+  expect(committedIds()).toEqual(['mark', 'step'])
+  void group.runSoon(add('mark2'))
+  group.flush() // the store closing
+  expect(committedIds()).toEqual(['mark', 'mark2', 'step'])
+  expect(vi.getTimerCount()).toBe(0)
 })
 
 it('commits what is queued when flushed by hand (before the database closes)', () => {

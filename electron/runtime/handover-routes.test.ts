@@ -4,12 +4,8 @@
 // through the outbox inside the 24-hour window only (to a customer who never had a run too), the hand-back answers
 // what it resumed, and the lists show it.
 import { afterEach, expect, it } from 'vitest'
-import { createEffects } from '../../shared/engine'
-import { ListenerSettingsSchema } from '../services/webhook/settings'
-import { MemoryAdapter } from './adapters/log-adapter'
-import type { Runtime } from './runtime'
-import { startRuntimeServer, type RuntimeServer } from './server'
-import { exampleFlow, testRuntime, text } from './testing/runtime-fixtures'
+import { exampleFlow, text } from './testing/runtime-fixtures'
+import { startPublishApiRuntime, type PublishApiRuntime } from './testing/publish-api'
 import { describeEachStore } from './testing/stores'
 import { waitOnTime } from './testing/wait-fixtures'
 
@@ -19,38 +15,16 @@ const HOUR = 3_600_000
 const flow = exampleFlow('age-gate')
 
 describeEachStore('the takeover endpoints of the publish API', (c) => {
-  let server: RuntimeServer | undefined
-  let runtime: Runtime | undefined
+  let api: PublishApiRuntime | undefined
   afterEach(async () => {
-    await server?.close()
-    await runtime?.close()
-    server = runtime = undefined
+    await api?.close()
+    api = undefined
   })
 
   async function setUp() {
     const { store } = await c.open()
-    await store.publish(flow)
-    const clock = { now: T0 }
-    const adapter = new MemoryAdapter()
-    ;({ runtime } = testRuntime(store, adapter, { effects: createEffects({ clock: { now: () => clock.now } }) }))
-    server = await startRuntimeServer(runtime, {
-      settings: { ...ListenerSettingsSchema.parse({}), port: 0 },
-      publishKey: KEY,
-      publishPort: 0,
-      log: () => undefined,
-    })
-    const call = async (method: 'GET' | 'POST', path: string, body?: unknown, key = KEY) => {
-      const res = await fetch(`${server!.publishUrl}${path}`, {
-        method,
-        headers: {
-          authorization: `Bearer ${key}`,
-          ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
-        },
-        body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
-      })
-      return { status: res.status, body: (await res.json()) as Record<string, any> }
-    }
-    return { store, clock, adapter, runtime: runtime!, call }
+    api = await startPublishApiRuntime(store, flow, { publishKey: KEY, t0: T0 })
+    return { store, ...api }
   }
 
   it('asks for the key before anything else, then refuses bad input with a code that names the field', async () => {

@@ -11,6 +11,17 @@ export const LOG_LIST_ITEMS = 20
 export const LOG_LINE_BUDGET = 8192
 const MAX_DEPTH = 6
 
+/** Keys whose values never reach a log line, at any depth of a logged object (compared as written). */
+export const SECRET_KEYS: ReadonlySet<string> = new Set([
+  'token',
+  'authorization',
+  'appSecret',
+  'verifyToken',
+  'secret',
+  'password',
+])
+export const REDACTED = '[redacted]'
+
 const cut = (text: string, budget: { left: number }): string => {
   const keep = Math.max(0, Math.min(LOG_VALUE_CHARS, budget.left))
   budget.left -= Math.min(text.length, keep)
@@ -36,12 +47,15 @@ function bound(value: unknown, budget: { left: number }, depth: number): unknown
       out['…'] = 'more keys left out'
       break
     }
-    out[cut(key, budget)] = bound((value as Record<string, unknown>)[key], budget, depth + 1)
+    // Redacted in the one walk every logged object gets anyway (logging.ts).
+    out[cut(key, budget)] = SECRET_KEYS.has(key)
+      ? REDACTED
+      : bound((value as Record<string, unknown>)[key], budget, depth + 1)
   }
   return out
 }
 
-/** A logged object within the bounds (a new object; the caller's is not changed). */
+/** A logged object within the bounds, its secret keys redacted (a new object; the caller's is not changed). */
 export function boundLogValue(object: Record<string, unknown>): Record<string, unknown> {
   return bound(object, { left: LOG_LINE_BUDGET }, 0) as Record<string, unknown>
 }

@@ -6,9 +6,9 @@ import { Writable } from 'node:stream'
 import pino from 'pino'
 import { expect, it } from 'vitest'
 import { foldReasons, LOG_LINE_BUDGET, LOG_LIST_ITEMS, LOG_VALUE_CHARS } from './log-bounds'
-import { createLogger } from './logging'
+import { createLogger, LOG_GATHER_BYTES } from './logging'
 
-// Info lines are gathered up to 4 KiB per write (or written within a second); a warning must not wait behind them,
+// Info lines are gathered up to LOG_GATHER_BYTES per write (or written within a second); a warning must not wait behind them,
 // even when it is logged while a write of the gathered lines is under way (the stream drops a flush asked then).
 it('writes a warning at once, with the info lines before it, while info lines wait to be gathered', async () => {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'chatflow-log-'))
@@ -17,20 +17,23 @@ it('writes a warning at once, with the info lines before it, while info lines wa
   // The stream owns the file descriptor: ending it writes what is left and closes it.
   const stream = (logger as unknown as Record<symbol, NodeJS.EventEmitter & { end(): void }>)[pino.symbols.streamSym]!
   try {
-    logger.info({ runId: 'run_1' }, 'run step')
+    // Half of LOG_GATHER_BYTES (8 KiB, lines of about 150 bytes): gathered, not yet written.
+    const few = Math.floor(LOG_GATHER_BYTES / 2 / 150)
+    for (let i = 0; i < few; i++) logger.info({ runId: `run_${i}`, contactId: 'ct_1', flowId: 'flw_1' }, 'run step')
     await new Promise((r) => setTimeout(r, 50))
-    expect(fs.readFileSync(file, 'utf8')).toBe('') // gathered, not yet written
+    expect(fs.readFileSync(file, 'utf8')).toBe('')
     // Enough lines to start a write, then a warning right behind it.
-    for (let i = 0; i < 40; i++) logger.info({ runId: `run_${i}`, contactId: 'ct_1', flowId: 'flw_1' }, 'run step')
+    const lines = few + Math.ceil(LOG_GATHER_BYTES / 100) // each at least 100 bytes
+    for (let i = few; i < lines; i++) logger.info({ runId: `run_${i}`, contactId: 'ct_1', flowId: 'flw_1' }, 'run step')
     logger.warn('SENDING STOPPED: channel error 190')
     await expect.poll(() => fs.readFileSync(file, 'utf8'), { timeout: 500, interval: 10 }).toContain('SENDING STOPPED')
-    const lines = fs
+    const written = fs
       .readFileSync(file, 'utf8')
       .trim()
       .split('\n')
       .map((l) => JSON.parse(l) as { msg: string; level: string })
-    expect(lines).toHaveLength(42)
-    expect(lines.at(-1)).toMatchObject({ level: 'warn', msg: 'SENDING STOPPED: channel error 190' })
+    expect(written).toHaveLength(lines + 1)
+    expect(written.at(-1)).toMatchObject({ level: 'warn', msg: 'SENDING STOPPED: channel error 190' })
   } finally {
     stream.end()
     await once(stream, 'close')
@@ -78,4 +81,32 @@ it('folds many items of a few kinds into one entry per kind, with its count and 
       { reason: 'odd', count: 30_000, first: { at: 'entry[0].changes[1]' } },
     ],
   })
+})
+
+// Secrets are redacted by the bounding walk (pino's wildcard redaction cost a second walk per key of every line):
+// at any depth, in lists, and in a child logger's bindings.
+it('redacts keys named like secrets at any depth, in lists and in a child logger’s bindings', () => {
+  const lines: string[] = []
+  const destination = new Writable({
+    write(chunk: Buffer, _enc, done) {
+      lines.push(...chunk.toString('utf8').split('\n').filter(Boolean))
+      done()
+    },
+  })
+  const logger = createLogger({ destination })
+  const deep = { a: { b: { c: { password: 'p4ss', keep: 1 } } } }
+  logger.warn({ runId: 'run_1', authorization: 'Bearer x1', deep, list: [{ appSecret: 's3' }, { verifyToken: 'v2' }] })
+  logger.child({ secret: 'child-secret', scope: 'inbox' }).warn({ token: 'EAAG-t' }, 'child line')
+  expect(lines).toHaveLength(2)
+  const [first, second] = lines.map((l) => JSON.parse(l) as Record<string, any>)
+  expect(first).toMatchObject({
+    runId: 'run_1',
+    authorization: '[redacted]',
+    deep: { a: { b: { c: { password: '[redacted]', keep: 1 } } } },
+    list: [{ appSecret: '[redacted]' }, { verifyToken: '[redacted]' }],
+  })
+  expect(second).toMatchObject({ secret: '[redacted]', scope: 'inbox', token: '[redacted]', msg: 'child line' })
+  for (const s of ['p4ss', 'x1', 's3', 'v2', 'child-secret', 'EAAG-t']) expect(lines.join('\n')).not.toContain(s)
+  // The caller's object is not changed.
+  expect(deep.a.b.c.password).toBe('p4ss')
 })

@@ -18,7 +18,7 @@ const NO_POLL = { pollMs: 600_000 }
 
 /** The store, counting the sender's claims. */
 function counting(store: RuntimeStore) {
-  const counter = { claims: 0 }
+  const counter = { claims: 0, waiting: 0 }
   const wrapped = new Proxy(store, {
     get: (s, p) =>
       p === 'claimOutbound'
@@ -26,7 +26,12 @@ function counting(store: RuntimeStore) {
             counter.claims++
             return s.claimOutbound(o)
           }
-        : Reflect.get(s, p, s),
+        : p === 'outboundWaiting' && s.outboundWaiting
+          ? (...args: Parameters<NonNullable<RuntimeStore['outboundWaiting']>>) => {
+              counter.waiting++
+              return s.outboundWaiting!(...args)
+            }
+          : Reflect.get(s, p, s),
   })
   return { store: wrapped, counter }
 }
@@ -110,8 +115,47 @@ describeSqliteStore('outbox claims on SQLite, one contact busy', (c) => {
     expect(sent.map((t) => (t === WELCOME ? 'welcome' : /^Thanks!/.test(t) ? 'thanks' : t))).toEqual(
       words.map((w) => (w === 'wine' ? 'welcome' : 'thanks')),
     )
-    expect(counter.claims).toBe(2) // the chain's end: its sent mark said the five wait
+    // The chain's end: its sent mark said the five wait, and they were leased as the contact's next chain without
+    // a claim of every contact's queue (issue 40).
+    expect(counter.waiting).toBe(1)
+    expect(counter.claims).toBe(1)
     await runtime.close()
+  })
+
+  it("leases the contact's waiting chain only when its oldest is due and unheld; a claim decides otherwise", async () => {
+    const { store } = await c.open()
+    const flow = exampleFlow('age-gate')
+    await store.publish(flow)
+    const deps = { effects: createEffects(), catalog: nodeCatalog, serviceWindow: false }
+    const now = Date.now()
+    const o = { now, leaseMs: 30_000, perContact: 20 }
+    const step = (body: string) =>
+      store.withContact('+919800000351', undefined, async (tx) => {
+        const paused = await tx.pausedRun()
+        const message = { type: 'text' as const, text: body, id: `wamid.${body}` }
+        const result = paused
+          ? await resumeRun(flow, paused, message, tx.contact, deps)
+          : await startRun(flow, { contact: tx.contact, trigger: { kind: 'keyword', keyword: body, message } }, deps)
+        return tx.commit({ steps: [{ flow, step: result }], leaseOutbound: { until: now + 30_000 } })
+      })
+    const first = await step('wine')
+    const contact = first[0]!.contactId
+    expect(await step('34')).toEqual([])
+    expect(await store.outboundWaiting!(contact, o)).toBeNull() // the oldest is held by its step's lease
+    expect(await store.outboundSent([first[0]!.seq], now + 1)).toBe(true)
+    const next = (await store.outboundWaiting!(contact, { ...o, now: now + 2 }))!
+    expect(next.map((i) => body(i.envelope))).toEqual([expect.stringMatching(/^Thanks!/)])
+    // Now held: neither another take nor a claim gets it.
+    expect(await store.outboundWaiting!(contact, { ...o, now: now + 3 })).toBeNull()
+    expect(await store.claimOutbound({ now: now + 3, leaseMs: 30_000, limit: 10, perContact: 20 })).toEqual([])
+    // Given back for a retry in a minute: not due, so not taken (the retry's own timer claims it then).
+    await store.outboundRetry(next[0]!.seq, 1, now + 60_000, 'timeout')
+    expect(await store.outboundWaiting!(contact, { ...o, now: now + 4 })).toBeNull()
+    const due = (await store.outboundWaiting!(contact, { ...o, now: now + 60_000 }))!
+    expect(due.map((i) => i.seq)).toEqual([next[0]!.seq])
+    expect(await store.outboundSent([next[0]!.seq], now + 60_001)).toBe(false)
+    expect(await store.outboundWaiting!(contact, { ...o, now: now + 60_002 })).toEqual([]) // nothing pending
+    await store.close()
   })
 })
 

@@ -3,12 +3,8 @@
 // path, once; a paused run is cancelled; unknown, finished and customer-only runs get a clear 404 or 409 and
 // nothing changes.
 import { afterEach, expect, it } from 'vitest'
-import { createEffects } from '../../shared/engine'
-import { ListenerSettingsSchema } from '../services/webhook/settings'
-import { MemoryAdapter } from './adapters/log-adapter'
-import type { Runtime } from './runtime'
-import { startRuntimeServer, type RuntimeServer } from './server'
-import { exampleFlow, testRuntime, text } from './testing/runtime-fixtures'
+import { exampleFlow, text } from './testing/runtime-fixtures'
+import { startPublishApiRuntime, type PublishApiRuntime } from './testing/publish-api'
 import { describeEachStore } from './testing/stores'
 import { waitOnTime } from './testing/wait-fixtures'
 
@@ -18,36 +14,18 @@ const HOUR = 3_600_000
 const flow = exampleFlow('age-gate')
 
 describeEachStore('waking or cancelling a run by hand', (c) => {
-  let server: RuntimeServer | undefined
-  let runtime: Runtime | undefined
+  let api: PublishApiRuntime | undefined
   afterEach(async () => {
-    await server?.close()
-    await runtime?.close()
-    server = runtime = undefined
+    await api?.close()
+    api = undefined
   })
 
   async function setUp() {
     const { store } = await c.open()
-    await store.publish(flow)
-    const clock = { now: T0 }
-    const adapter = new MemoryAdapter()
-    ;({ runtime } = testRuntime(store, adapter, { effects: createEffects({ clock: { now: () => clock.now } }) }))
-    server = await startRuntimeServer(runtime, {
-      settings: { ...ListenerSettingsSchema.parse({}), port: 0 },
-      publishKey: PUBLISH_KEY,
-      publishPort: 0,
-      log: () => undefined,
-    })
-    const post = (runId: string, action: string, body?: string, key = PUBLISH_KEY) =>
-      fetch(`${server!.publishUrl}/runs/${encodeURIComponent(runId)}/${action}`, {
-        method: 'POST',
-        headers: {
-          authorization: `Bearer ${key}`,
-          ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
-        },
-        body,
-      }).then(async (res) => ({ status: res.status, body: (await res.json()) as Record<string, unknown> }))
-    return { store, clock, adapter, runtime: runtime!, post }
+    api = await startPublishApiRuntime(store, flow, { publishKey: PUBLISH_KEY, t0: T0 })
+    const post = (runId: string, action: string, body?: string, key?: string) =>
+      api!.call('POST', `/runs/${encodeURIComponent(runId)}/${action}`, body, key)
+    return { store, ...api, post }
   }
 
   it('wakes a run waiting on time before its time, by its timeout path, once', async () => {

@@ -16,7 +16,7 @@ import type { DeliveryFailure, OutboxEntry, OutboxItem } from './store'
 
 export class SqliteOutbox {
   private readonly sql: Record<
-    'insert' | 'unsent' | 'any' | 'claim' | 'sent' | 'waiting' | 'retry' | 'failed' | 'failure',
+    'insert' | 'unsent' | 'any' | 'claim' | 'sent' | 'waiting' | 'chain' | 'retry' | 'failed' | 'failure',
     Statement
   >
   /** Claimed messages (seq) and until when: another claim skips them until then, as another instance would. */
@@ -49,6 +49,9 @@ export class SqliteOutbox {
       waiting: db
         .prepare("SELECT seq FROM runtime_outbox WHERE contact_id = ? AND status = 'pending' AND next_at <= ?")
         .pluck(),
+      chain: db.prepare(
+        "SELECT * FROM runtime_outbox WHERE contact_id = ? AND status = 'pending' ORDER BY seq LIMIT ?",
+      ),
       retry: db.prepare(
         "UPDATE runtime_outbox SET attempts = ?, next_at = ?, lease_until = 0, last_error = ? WHERE seq = ? AND status = 'pending'",
       ),
@@ -99,6 +102,20 @@ export class SqliteOutbox {
     const leased = JSON.stringify([...this.leases.keys()])
     if (this.sql.any.get({ now, leased }) === undefined) return []
     const rows = this.sql.claim.all({ now, limit, perContact, leased }) as OutboxRow[]
+    for (const r of rows) this.leases.set(r.seq, now + leaseMs)
+    return rows.map(toItem)
+  }
+
+  /**
+   * One contact's chain, leased as `claim` would lease it (its oldest pending message, due and held by no lease,
+   * then the pending ones after it, `perContact` in all); [] when nothing is pending, null when the oldest is held
+   * or not yet due (a claim, or the holder's end, decides). Called once no transaction is open, as `claim`.
+   */
+  chainOf(contactId: string, now: number, leaseMs: number, perContact: number): OutboxItem[] | null {
+    const rows = this.sql.chain.all(contactId, perContact) as Array<OutboxRow & { next_at: number }>
+    const head = rows[0]
+    if (!head) return []
+    if ((this.leases.get(head.seq) ?? 0) > now || head.next_at > now) return null
     for (const r of rows) this.leases.set(r.seq, now + leaseMs)
     return rows.map(toItem)
   }

@@ -227,12 +227,19 @@ export class SqliteRuntimeStore implements RuntimeStore {
     return this.out.claim(o.now, o.leaseMs, o.limit, o.perContact)
   }
 
+  async outboundWaiting(contactId: string, o: { now: number; leaseMs: number; perContact: number }) {
+    while (this.writer.open) await this.writer.committed().catch(() => undefined)
+    return this.out.chainOf(contactId, o.now, o.leaseMs, o.perContact)
+  }
+
   async outboundRelease(seqs: number[]) {
     this.out.unlease(seqs)
   }
 
   async outboundSent(seqs: number[], at: number, channelIds?: Array<string | null>) {
-    const waiting = await this.writer.run(() => this.out.sent(seqs, at, channelIds))
+    // A sent mark commits with the next step (or within SOON_MS): a crash before loses only the mark, and the
+    // message goes again after the restart, as at least once allows.
+    const waiting = await this.writer.runSoon(() => this.out.sent(seqs, at, channelIds))
     this.out.unlease(seqs)
     return waiting
   }

@@ -268,6 +268,16 @@ export interface RuntimeStore {
    * rows and its in-memory leases); true means claim.
    */
   outboundSent(seqs: number[], at: number, channelIds?: Array<string | null>): Promise<boolean>
+  /**
+   * SQLite only (one process holds the file, leases live in its memory): after outboundSent answered true for a
+   * chain of `contactId`, leases that contact's unsent messages as claimOutbound would (its oldest due and held by
+   * no one, then up to `perContact - 1` after it), without the claim's scan of every contact's queue; [] when
+   * nothing of the contact waits unheld, null when a claim must decide (its oldest is held or not yet due).
+   */
+  outboundWaiting?(
+    contactId: string,
+    o: { now: number; leaseMs: number; perContact: number },
+  ): Promise<OutboxItem[] | null>
   /** Gives the message back for another attempt at `nextAt`. */
   outboundRetry(seq: number, attempts: number, nextAt: number, error: string): Promise<void>
   /** Marks it failed and writes the failure into the run's log, in one transaction. */

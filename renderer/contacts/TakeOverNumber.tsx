@@ -2,8 +2,7 @@ import { useState } from 'react'
 import type { HandoverTarget, HandoverView } from '../../shared/api/commands/handovers'
 import { api } from '../api'
 import { Modal } from '../ui/Modal'
-import { readUntil, studioZone } from './until'
-import { UntilField } from './UntilField'
+import { TakeoverFields, useTakeoverForm } from './takeover-form'
 
 /**
  * Take over a production server's conversation with a number: the server's bot goes quiet for that customer until a
@@ -22,31 +21,18 @@ export function TakeOverNumber({
   onStarted(handover: HandoverView): void
 }) {
   const [phone, setPhone] = useState('')
-  const [note, setNote] = useState('')
-  const [until, setUntil] = useState('')
-  const [problem, setProblem] = useState<{ where: 'until' | 'start'; message: string } | null>(null)
-  const [busy, setBusy] = useState(false)
-  const zone = studioZone()
+  const form = useTakeoverForm()
   const start = async (e: React.FormEvent) => {
     e.preventDefault()
     if (!phone.trim())
-      return setProblem({
+      return form.setProblem({
         where: 'start',
         message: 'Write the customer’s number with its country code, e.g. +447700900123.',
       })
-    const read = readUntil(until, zone, Date.now())
-    if (!read.ok) return setProblem({ where: 'until', message: read.message })
-    setBusy(true)
-    setProblem(null)
-    const r = await api.call('handovers.start', {
-      target,
-      contactId: phone.trim(),
-      note: note.trim() || undefined,
-      until: read.until,
-    })
-    setBusy(false)
-    if (r.ok) onStarted(r.value.handover)
-    else setProblem({ where: r.error.code.endsWith('until_passed') ? 'until' : 'start', message: r.error.message })
+    const started = await form.submit((fields) =>
+      api.call('handovers.start', { target, contactId: phone.trim(), ...fields }),
+    )
+    if (started) onStarted(started.handover)
   }
   return (
     <Modal labelledBy="take-over-number-title" className="contact-form" onClose={onCancel}>
@@ -63,36 +49,11 @@ export function TakeOverNumber({
             type="tel"
             value={phone}
             placeholder="+447700900123"
-            aria-invalid={problem?.where === 'start' ? true : undefined}
+            aria-invalid={form.problem?.where === 'start' ? true : undefined}
             onChange={(e) => setPhone(e.target.value)}
           />
         </label>
-        <label>
-          Note for the team (optional)
-          <input value={note} maxLength={500} placeholder="Refund request" onChange={(e) => setNote(e.target.value)} />
-        </label>
-        <UntilField
-          value={until}
-          zone={zone}
-          problem={problem?.where === 'until' ? problem.message : null}
-          onChange={(v) => {
-            setUntil(v)
-            if (problem?.where === 'until') setProblem(null)
-          }}
-        />
-        {problem?.where === 'start' && (
-          <p className="field-problem" role="alert">
-            {problem.message}
-          </p>
-        )}
-        <div className="dialog-actions">
-          <button type="button" onClick={onCancel}>
-            Cancel
-          </button>
-          <button type="submit" className="primary" disabled={busy}>
-            Take over
-          </button>
-        </div>
+        <TakeoverFields form={form} onCancel={onCancel} />
       </form>
     </Modal>
   )

@@ -1,16 +1,11 @@
-import fs from 'node:fs'
-import os from 'node:os'
-import path from 'node:path'
 import type { Page } from '@playwright/test'
-import { customerMessage, messageId, TEST_PHONE_NUMBER_ID } from '../../electron/runtime/testing/channel-payloads'
-import { APP_SECRET, CLOUD_TOKEN, VERIFY_TOKEN } from '../../electron/runtime/testing/channel-runtime'
-import { startFakeCloudApi } from '../../electron/runtime/testing/fake-cloud-api'
-import { pgRequired, pgUnavailableReason, startTestPg, type TestPg } from '../../electron/runtime/testing/pg-server'
-import { startServe } from '../../electron/runtime/testing/serve-child'
+import { customerMessage, messageId } from '../../electron/runtime/testing/channel-payloads'
+import { APP_SECRET } from '../../electron/runtime/testing/channel-runtime'
 import { splitFlow } from '../../electron/runtime/testing/split-flow'
 import { apiCall } from './emulator-helpers'
+import { skipWithoutStore, startChannelServe } from './channel-serve'
 import { expect, test } from './fixtures'
-import { addPublishServer, RUNTIME_KEY as KEY } from './runtime-helpers'
+import { addPublishServer } from './runtime-helpers'
 
 // The A/B split on a production server (docs/publish-api.md, "Split"): the studio publishes two versions of a flow
 // to `chatflow serve` (the server bundle, its state in SQLite, then in PostgreSQL) whose channel is the fake Cloud
@@ -37,39 +32,8 @@ for (const store of ['sqlite', 'postgres'] as const) {
     studio,
   }) => {
     test.setTimeout(180_000)
-    const unavailable = store === 'postgres' ? pgUnavailableReason() : null
-    test.skip(unavailable !== null && !pgRequired(), `needs PostgreSQL: ${unavailable}`)
-    const fake = await startFakeCloudApi()
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'chatflow-e2e-split-'))
-    let pg: TestPg | undefined
-    const cleanUp = async () => {
-      await fake.close()
-      await pg?.stop()
-      fs.rmSync(dir, { recursive: true, force: true })
-    }
-    let serve: Awaited<ReturnType<typeof startServe>>
-    try {
-      serve = await startServe(
-        [
-          ...(store === 'sqlite'
-            ? ['--data-dir', dir]
-            : ['--database-url', await (pg = await startTestPg()).freshDatabase()]),
-          ...['--port', '0', '--publish-port', '0'],
-          ...['--channel', 'cloud-api', '--cloud-phone-number-id', TEST_PHONE_NUMBER_ID],
-        ],
-        {
-          CHATFLOW_PUBLISH_KEY: KEY,
-          CHATFLOW_CLOUD_API_URL: fake.url,
-          CHATFLOW_CLOUD_API_TOKEN: CLOUD_TOKEN,
-          CHATFLOW_CLOUD_APP_SECRET: APP_SECRET,
-          CHATFLOW_CLOUD_VERIFY_TOKEN: VERIFY_TOKEN,
-        },
-      )
-    } catch (err) {
-      await cleanUp()
-      throw err
-    }
-    const webhook = `${serve.hook}/channel/webhook`
+    skipWithoutStore(store)
+    const { fake, serve, webhook, stop } = await startChannelServe(store)
     const wa = (i: number) => `4477009002${String(i).padStart(2, '0')}`
     const say = async (i: number, text: string) =>
       expect(
@@ -172,8 +136,7 @@ for (const store of ['sqlite', 'postgres'] as const) {
       await say(CUSTOMERS, 'hi')
       await expect.poll(() => greeting(CUSTOMERS)).toBe('Hello from A')
     } finally {
-      await serve.stop()
-      await cleanUp()
+      await stop()
     }
   })
 }

@@ -1,14 +1,8 @@
 import fs from 'node:fs'
-import os from 'node:os'
-import path from 'node:path'
-import { TEST_PHONE_NUMBER_ID } from '../../electron/runtime/testing/channel-payloads'
-import { APP_SECRET, CLOUD_TOKEN, VERIFY_TOKEN } from '../../electron/runtime/testing/channel-runtime'
-import { startFakeCloudApi } from '../../electron/runtime/testing/fake-cloud-api'
-import { pgRequired, pgUnavailableReason, startTestPg, type TestPg } from '../../electron/runtime/testing/pg-server'
-import { startServe } from '../../electron/runtime/testing/serve-child'
 import { contactsCsv, newCsvBroadcast, storeFeedbackStart } from './broadcast-helpers'
+import { skipWithoutStore, startChannelServe } from './channel-serve'
 import { expect, test } from './fixtures'
-import { addPublishServer, RUNTIME_KEY as KEY } from './runtime-helpers'
+import { addPublishServer } from './runtime-helpers'
 
 // A broadcast on a production server: the studio publishes a flow that starts with a template to `chatflow serve`
 // (the server bundle, its state in SQLite, then in PostgreSQL) whose channel is the fake Cloud API, then runs a broadcast there from the
@@ -22,39 +16,8 @@ for (const store of ['sqlite', 'postgres'] as const) {
     studio,
   }) => {
     test.setTimeout(120_000)
-    const unavailable = store === 'postgres' ? pgUnavailableReason() : null
-    test.skip(unavailable !== null && !pgRequired(), `needs PostgreSQL: ${unavailable}`)
-    const fake = await startFakeCloudApi()
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'chatflow-e2e-broadcast-'))
-    let pg: TestPg | undefined
-    const cleanUp = async () => {
-      await fake.close()
-      await pg?.stop()
-      fs.rmSync(dir, { recursive: true, force: true })
-    }
-    let serve: Awaited<ReturnType<typeof startServe>>
-    try {
-      serve = await startServe(
-        [
-          ...(store === 'sqlite'
-            ? ['--data-dir', dir]
-            : ['--database-url', await (pg = await startTestPg()).freshDatabase()]),
-          ...['--port', '0', '--publish-port', '0'],
-          ...['--channel', 'cloud-api', '--cloud-phone-number-id', TEST_PHONE_NUMBER_ID],
-          ...['--conversation-limit', '2'],
-        ],
-        {
-          CHATFLOW_PUBLISH_KEY: KEY,
-          CHATFLOW_CLOUD_API_URL: fake.url,
-          CHATFLOW_CLOUD_API_TOKEN: CLOUD_TOKEN,
-          CHATFLOW_CLOUD_APP_SECRET: APP_SECRET,
-          CHATFLOW_CLOUD_VERIFY_TOKEN: VERIFY_TOKEN,
-        },
-      )
-    } catch (err) {
-      await cleanUp()
-      throw err
-    }
+    skipWithoutStore(store)
+    const { fake, serve, stop } = await startChannelServe(store, ['--conversation-limit', '2'])
     try {
       await studio.open(page)
       const flow = await storeFeedbackStart(page)
@@ -107,8 +70,7 @@ for (const store of ['sqlite', 'postgres'] as const) {
       // Nothing was sent twice.
       expect(fake.sends).toHaveLength(2)
     } finally {
-      await serve.stop()
-      await cleanUp()
+      await stop()
     }
   })
 }

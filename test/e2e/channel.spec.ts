@@ -1,18 +1,8 @@
-import fs from 'node:fs'
-import os from 'node:os'
-import path from 'node:path'
-import {
-  customerMessage,
-  messageId,
-  statuses,
-  TEST_PHONE_NUMBER_ID,
-} from '../../electron/runtime/testing/channel-payloads'
-import { APP_SECRET, CLOUD_TOKEN, VERIFY_TOKEN } from '../../electron/runtime/testing/channel-runtime'
-import { startFakeCloudApi } from '../../electron/runtime/testing/fake-cloud-api'
-import { pgRequired, pgUnavailableReason, startTestPg, type TestPg } from '../../electron/runtime/testing/pg-server'
-import { startServe } from '../../electron/runtime/testing/serve-child'
+import { customerMessage, messageId, statuses } from '../../electron/runtime/testing/channel-payloads'
+import { APP_SECRET } from '../../electron/runtime/testing/channel-runtime'
+import { skipWithoutStore, startChannelServe } from './channel-serve'
 import { expect, test } from './fixtures'
-import { addPublishServer, RUNTIME_KEY as KEY, storeExample } from './runtime-helpers'
+import { addPublishServer, storeExample } from './runtime-helpers'
 
 // From Publish to a live number: the studio publishes the age gate to `chatflow serve --channel cloud-api` (the
 // server bundle) whose channel is the fake Cloud API; customers write through signed webhooks; the studio's Flow
@@ -26,44 +16,8 @@ for (const store of ['sqlite', 'postgres'] as const) {
     studio,
   }) => {
     test.setTimeout(120_000)
-    const unavailable = store === 'postgres' ? pgUnavailableReason() : null
-    test.skip(unavailable !== null && !pgRequired(), `needs PostgreSQL: ${unavailable}`)
-    const fake = await startFakeCloudApi()
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'chatflow-e2e-channel-'))
-    let pg: TestPg | undefined
-    const cleanUp = async () => {
-      await fake.close()
-      await pg?.stop()
-      fs.rmSync(dir, { recursive: true, force: true })
-    }
-    let serve: Awaited<ReturnType<typeof startServe>>
-    try {
-      const state =
-        store === 'sqlite' ? ['--data-dir', dir] : ['--database-url', await (pg = await startTestPg()).freshDatabase()]
-      serve = await startServe(
-        [
-          ...state,
-          '--port',
-          '0',
-          '--publish-port',
-          '0',
-          '--channel',
-          'cloud-api',
-          '--cloud-phone-number-id',
-          TEST_PHONE_NUMBER_ID,
-        ],
-        {
-          CHATFLOW_PUBLISH_KEY: KEY,
-          CHATFLOW_CLOUD_API_URL: fake.url,
-          CHATFLOW_CLOUD_API_TOKEN: CLOUD_TOKEN,
-          CHATFLOW_CLOUD_APP_SECRET: APP_SECRET,
-          CHATFLOW_CLOUD_VERIFY_TOKEN: VERIFY_TOKEN,
-        },
-      )
-    } catch (err) {
-      await cleanUp()
-      throw err
-    }
+    skipWithoutStore(store)
+    const { fake, serve, webhook, stop } = await startChannelServe(store)
     try {
       await studio.open(page)
       const flowId = await storeExample(page, 'age-gate')
@@ -73,7 +27,6 @@ for (const store of ['sqlite', 'postgres'] as const) {
       await dialog.getByRole('button', { name: 'Close' }).click()
 
       // Two customers write. Asha's question is delivered and read; Ravi's is refused: his window has closed.
-      const webhook = `${serve.hook}/channel/webhook`
       const say = async (phone: string, name: string, text: string) =>
         expect(
           (
@@ -119,8 +72,7 @@ for (const store of ['sqlite', 'postgres'] as const) {
       await expect(page.getByRole('button', { name: 'Save as test' })).toBeVisible()
       await page.screenshot({ path: test.info().outputPath(`flow-logs-production-${store}.png`) })
     } finally {
-      await serve.stop()
-      await cleanUp()
+      await stop()
     }
   })
 }

@@ -4,18 +4,14 @@
 // webhooks; the studio's Flow Logs read the server, Save as test masks the customer's data by default, and the saved
 // YAML, beside the flow's file, passes the built `chatflow test` with the shop closed (its answer is the test's mock).
 // Once with the server's state in SQLite, once in PostgreSQL.
-import fs from 'node:fs'
-import os from 'node:os'
-import path from 'node:path'
-import { customerMessage, messageId, TEST_PHONE_NUMBER_ID } from '../../electron/runtime/testing/channel-payloads'
-import { APP_SECRET, CLOUD_TOKEN, VERIFY_TOKEN } from '../../electron/runtime/testing/channel-runtime'
-import { startFakeCloudApi } from '../../electron/runtime/testing/fake-cloud-api'
-import { pgRequired, pgUnavailableReason, startTestPg, type TestPg } from '../../electron/runtime/testing/pg-server'
-import { startServe } from '../../electron/runtime/testing/serve-child'
+
+import { customerMessage, messageId } from '../../electron/runtime/testing/channel-payloads'
+import { APP_SECRET } from '../../electron/runtime/testing/channel-runtime'
 import { apiCall } from './emulator-helpers'
+import { skipWithoutStore, startChannelServe } from './channel-serve'
 import { expect, test } from './fixtures'
 import { chatflowTest, orderStatus, shot, startShop } from './run-to-test-helpers'
-import { addPublishServer, RUNTIME_KEY as KEY } from './runtime-helpers'
+import { addPublishServer } from './runtime-helpers'
 
 for (const store of ['sqlite', 'postgres'] as const) {
   test(`a production server’s run saved from Flow Logs as a test passes chatflow test (${store})`, async ({
@@ -23,48 +19,12 @@ for (const store of ['sqlite', 'postgres'] as const) {
     studio,
   }) => {
     test.setTimeout(150_000)
-    const unavailable = store === 'postgres' ? pgUnavailableReason() : null
-    test.skip(unavailable !== null && !pgRequired(), `needs PostgreSQL: ${unavailable}`)
-    const fake = await startFakeCloudApi()
+    skipWithoutStore(store)
     const shop = await startShop()
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'chatflow-e2e-run-to-test-'))
-    let pg: TestPg | undefined
-    const cleanUp = async () => {
-      await fake.close()
+    const { fake, serve, webhook, stop } = await startChannelServe(store).catch(async (err) => {
       await shop.close()
-      await pg?.stop()
-      fs.rmSync(dir, { recursive: true, force: true })
-    }
-    let serve: Awaited<ReturnType<typeof startServe>>
-    try {
-      const state =
-        store === 'sqlite'
-          ? ['--data-dir', path.join(dir, 'serve')]
-          : ['--database-url', await (pg = await startTestPg()).freshDatabase()]
-      serve = await startServe(
-        [
-          ...state,
-          '--port',
-          '0',
-          '--publish-port',
-          '0',
-          '--channel',
-          'cloud-api',
-          '--cloud-phone-number-id',
-          TEST_PHONE_NUMBER_ID,
-        ],
-        {
-          CHATFLOW_PUBLISH_KEY: KEY,
-          CHATFLOW_CLOUD_API_URL: fake.url,
-          CHATFLOW_CLOUD_API_TOKEN: CLOUD_TOKEN,
-          CHATFLOW_CLOUD_APP_SECRET: APP_SECRET,
-          CHATFLOW_CLOUD_VERIFY_TOKEN: VERIFY_TOKEN,
-        },
-      )
-    } catch (err) {
-      await cleanUp()
       throw err
-    }
+    })
     try {
       await studio.open(page)
       const created = await apiCall<{ id: string; revision: number }>(page, 'flows.create', { name: 'Order status' })
@@ -77,7 +37,6 @@ for (const store of ['sqlite', 'postgres'] as const) {
       await publish.getByRole('button', { name: 'Close' }).click()
 
       // Asha asks after her order through the channel; the server looks it up at the shop and answers.
-      const webhook = `${serve.hook}/channel/webhook`
       const say = async (text: string) =>
         expect(
           (
@@ -134,8 +93,8 @@ for (const store of ['sqlite', 'postgres'] as const) {
       expect(cli.stdout.trim().split('\n').at(-1)).toBe('1 passed, 0 failed')
       expect(cli.status).toBe(0)
     } finally {
-      await serve.stop()
-      await cleanUp()
+      await stop()
+      await shop.close()
     }
   })
 }

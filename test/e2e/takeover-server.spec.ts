@@ -1,13 +1,9 @@
-import fs from 'node:fs'
-import os from 'node:os'
-import path from 'node:path'
-import { customerMessage, messageId, TEST_PHONE_NUMBER_ID } from '../../electron/runtime/testing/channel-payloads'
-import { APP_SECRET, CLOUD_TOKEN, VERIFY_TOKEN } from '../../electron/runtime/testing/channel-runtime'
-import { startFakeCloudApi } from '../../electron/runtime/testing/fake-cloud-api'
-import { startServe } from '../../electron/runtime/testing/serve-child'
+import { customerMessage, messageId } from '../../electron/runtime/testing/channel-payloads'
+import { APP_SECRET } from '../../electron/runtime/testing/channel-runtime'
 import { apiCall } from './emulator-helpers'
+import { startChannelServe } from './channel-serve'
 import { expect, test } from './fixtures'
-import { addPublishServer, RUNTIME_KEY as KEY } from './runtime-helpers'
+import { addPublishServer } from './runtime-helpers'
 import { handOverFlow } from './hand-over-flow'
 
 // A production server's conversations with a person, driven from the studio's Contacts screen: `chatflow serve` (the
@@ -31,31 +27,7 @@ test("a production server's conversations with a person: listed, answered, hande
   studio,
 }) => {
   test.setTimeout(120_000)
-  const fake = await startFakeCloudApi()
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'chatflow-e2e-takeover-'))
-  const cleanUp = async () => {
-    await fake.close()
-    fs.rmSync(dir, { recursive: true, force: true })
-  }
-  let serve: Awaited<ReturnType<typeof startServe>>
-  try {
-    serve = await startServe(
-      [
-        ...['--data-dir', dir, '--port', '0', '--publish-port', '0'],
-        ...['--channel', 'cloud-api', '--cloud-phone-number-id', TEST_PHONE_NUMBER_ID],
-      ],
-      {
-        CHATFLOW_PUBLISH_KEY: KEY,
-        CHATFLOW_CLOUD_API_URL: fake.url,
-        CHATFLOW_CLOUD_API_TOKEN: CLOUD_TOKEN,
-        CHATFLOW_CLOUD_APP_SECRET: APP_SECRET,
-        CHATFLOW_CLOUD_VERIFY_TOKEN: VERIFY_TOKEN,
-      },
-    )
-  } catch (err) {
-    await cleanUp()
-    throw err
-  }
+  const { fake, serve, webhook, stop } = await startChannelServe('sqlite')
   /** What the fake Cloud API received for the customer, as texts. */
   const sent = () => fake.to(WA).map((s) => (s.body as { text?: { body: string } }).text?.body ?? '')
   try {
@@ -73,7 +45,6 @@ test("a production server's conversations with a person: listed, answered, hande
     await expect(page.getByText('Nobody on Production is with a person.')).toBeVisible()
 
     // The customer asks for a person: the Hand over node on the server takes it.
-    const webhook = `${serve.hook}/channel/webhook`
     const say = async (text: string) =>
       expect(
         (
@@ -153,7 +124,6 @@ test("a production server's conversations with a person: listed, answered, hande
     await expect(replies.nth(1)).toContainText('Anything else?')
     await expect(conversation).toContainText('Welcome back! Resolved: yes')
   } finally {
-    await serve.stop()
-    await cleanUp()
+    await stop()
   }
 })

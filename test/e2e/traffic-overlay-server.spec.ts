@@ -1,15 +1,10 @@
-import fs from 'node:fs'
-import os from 'node:os'
-import path from 'node:path'
-import { customerMessage, messageId, TEST_PHONE_NUMBER_ID } from '../../electron/runtime/testing/channel-payloads'
-import { APP_SECRET, CLOUD_TOKEN, VERIFY_TOKEN } from '../../electron/runtime/testing/channel-runtime'
-import { startFakeCloudApi } from '../../electron/runtime/testing/fake-cloud-api'
-import { pgRequired, pgUnavailableReason, startTestPg, type TestPg } from '../../electron/runtime/testing/pg-server'
-import { startServe } from '../../electron/runtime/testing/serve-child'
+import { customerMessage, messageId } from '../../electron/runtime/testing/channel-payloads'
+import { APP_SECRET } from '../../electron/runtime/testing/channel-runtime'
 import type { FlowDocument } from '../../shared/flow/document'
 import { apiCall } from './emulator-helpers'
+import { skipWithoutStore, startChannelServe } from './channel-serve'
 import { expect, test } from './fixtures'
-import { addPublishServer, RUNTIME_KEY as KEY } from './runtime-helpers'
+import { addPublishServer } from './runtime-helpers'
 import { card, expectCardTraffic, sizesFlow } from './traffic-overlay-helpers'
 
 // The Traffic overlay over a production server's runs: the studio publishes a flow to `chatflow serve` (the server
@@ -24,38 +19,8 @@ for (const store of ['sqlite', 'postgres'] as const) {
     studio,
   }) => {
     test.setTimeout(240_000)
-    const unavailable = store === 'postgres' ? pgUnavailableReason() : null
-    test.skip(unavailable !== null && !pgRequired(), `needs PostgreSQL: ${unavailable}`)
-    const fake = await startFakeCloudApi()
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'chatflow-e2e-traffic-'))
-    let pg: TestPg | undefined
-    const cleanUp = async () => {
-      await fake.close()
-      await pg?.stop()
-      fs.rmSync(dir, { recursive: true, force: true })
-    }
-    let serve: Awaited<ReturnType<typeof startServe>>
-    try {
-      serve = await startServe(
-        [
-          ...(store === 'sqlite'
-            ? ['--data-dir', dir]
-            : ['--database-url', await (pg = await startTestPg()).freshDatabase()]),
-          ...['--port', '0', '--publish-port', '0'],
-          ...['--channel', 'cloud-api', '--cloud-phone-number-id', TEST_PHONE_NUMBER_ID],
-        ],
-        {
-          CHATFLOW_PUBLISH_KEY: KEY,
-          CHATFLOW_CLOUD_API_URL: fake.url,
-          CHATFLOW_CLOUD_API_TOKEN: CLOUD_TOKEN,
-          CHATFLOW_CLOUD_APP_SECRET: APP_SECRET,
-          CHATFLOW_CLOUD_VERIFY_TOKEN: VERIFY_TOKEN,
-        },
-      )
-    } catch (err) {
-      await cleanUp()
-      throw err
-    }
+    skipWithoutStore(store)
+    const { fake, serve, stop } = await startChannelServe(store)
     const say = async (phone: string, name: string, text: string, replies: number) => {
       const res = await fake.postWebhook(
         `${serve.hook}/channel/webhook`,
@@ -180,8 +145,7 @@ for (const store of ['sqlite', 'postgres'] as const) {
       await expect(panel).toBeHidden()
       await expect(card(page, 'ask')).not.toHaveAttribute('aria-description', /Traffic/)
     } finally {
-      await serve.stop()
-      await cleanUp()
+      await stop()
     }
   })
 }

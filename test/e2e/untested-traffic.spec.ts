@@ -1,15 +1,10 @@
-import fs from 'node:fs'
-import os from 'node:os'
-import path from 'node:path'
-import { customerMessage, messageId, TEST_PHONE_NUMBER_ID } from '../../electron/runtime/testing/channel-payloads'
-import { APP_SECRET, CLOUD_TOKEN, VERIFY_TOKEN } from '../../electron/runtime/testing/channel-runtime'
-import { startFakeCloudApi } from '../../electron/runtime/testing/fake-cloud-api'
-import { pgRequired, pgUnavailableReason, startTestPg, type TestPg } from '../../electron/runtime/testing/pg-server'
-import { startServe } from '../../electron/runtime/testing/serve-child'
+import { customerMessage, messageId } from '../../electron/runtime/testing/channel-payloads'
+import { APP_SECRET } from '../../electron/runtime/testing/channel-runtime'
 import { buildFlow } from '../../shared/engine/testing/fixtures'
 import { apiCall, emulatorPanel, saveAndPass, type } from './emulator-helpers'
+import { skipWithoutStore, startChannelServe } from './channel-serve'
 import { expect, test } from './fixtures'
-import { addPublishServer, RUNTIME_KEY as KEY } from './runtime-helpers'
+import { addPublishServer } from './runtime-helpers'
 
 // Untested traffic in the Tests tab (docs/testing.md): the studio publishes a shop flow to `chatflow serve` (the
 // server bundle, SQLite, then PostgreSQL) whose channel is the fake Cloud API; in the studio's emulator one
@@ -47,38 +42,8 @@ for (const store of ['sqlite', 'postgres'] as const) {
     studio,
   }) => {
     test.setTimeout(120_000)
-    const unavailable = store === 'postgres' ? pgUnavailableReason() : null
-    test.skip(unavailable !== null && !pgRequired(), `needs PostgreSQL: ${unavailable}`)
-    const fake = await startFakeCloudApi()
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'chatflow-e2e-untested-'))
-    let pg: TestPg | undefined
-    const cleanUp = async () => {
-      await fake.close()
-      await pg?.stop()
-      fs.rmSync(dir, { recursive: true, force: true })
-    }
-    let serve: Awaited<ReturnType<typeof startServe>>
-    try {
-      serve = await startServe(
-        [
-          ...(store === 'sqlite'
-            ? ['--data-dir', dir]
-            : ['--database-url', await (pg = await startTestPg()).freshDatabase()]),
-          ...['--port', '0', '--publish-port', '0'],
-          ...['--channel', 'cloud-api', '--cloud-phone-number-id', TEST_PHONE_NUMBER_ID],
-        ],
-        {
-          CHATFLOW_PUBLISH_KEY: KEY,
-          CHATFLOW_CLOUD_API_URL: fake.url,
-          CHATFLOW_CLOUD_API_TOKEN: CLOUD_TOKEN,
-          CHATFLOW_CLOUD_APP_SECRET: APP_SECRET,
-          CHATFLOW_CLOUD_VERIFY_TOKEN: VERIFY_TOKEN,
-        },
-      )
-    } catch (err) {
-      await cleanUp()
-      throw err
-    }
+    skipWithoutStore(store)
+    const { fake, serve, webhook, stop } = await startChannelServe(store)
     try {
       await studio.open(page)
       const created = await apiCall<{ id: string; revision: number }>(page, 'flows.create', { name: FLOW.name })
@@ -96,7 +61,6 @@ for (const store of ['sqlite', 'postgres'] as const) {
       await saveAndPass(page, 'done at once')
 
       // Two customers on the server, through the channel's webhook.
-      const webhook = `${serve.hook}/channel/webhook`
       const say = async (from: string, text: string) =>
         expect(
           (
@@ -158,8 +122,7 @@ for (const store of ['sqlite', 'postgres'] as const) {
       await page.getByRole('radio', { name: 'Dark' }).click()
       await page.screenshot({ path: test.info().outputPath('untested-traffic-covered-dark.png') })
     } finally {
-      await serve.stop()
-      await cleanUp()
+      await stop()
     }
   })
 }

@@ -1,39 +1,16 @@
 import fs from 'node:fs'
-import os from 'node:os'
-import path from 'node:path'
-import { afterEach, beforeEach, expect, it, vi } from 'vitest'
-import { openDatabase } from '../../services/db/open'
+import { expect, it } from 'vitest'
 import { exampleFlow, seedExamples } from '../../services/transfer/testing/support'
 import { BreakpointStore } from '../../studio/breakpoints/store'
 import { exportCommand } from './export'
 import { importCommand } from './import'
+import { useCliSandbox } from '../testing/cli-sandbox'
 
 // `chatflow export --include-breakpoints` and `chatflow import` carry breakpoints like the studio's Export and Import
 // (docs/flow-format.md, "Breakpoints").
 
-let dir: string
-let err: string
-beforeEach(() => {
-  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'chatflow-cli-breakpoints-'))
-  err = ''
-  vi.spyOn(process.stdout, 'write').mockImplementation(() => true)
-  vi.spyOn(process.stderr, 'write').mockImplementation((c) => ((err += String(c)), true))
-})
-afterEach(() => {
-  vi.restoreAllMocks()
-  fs.rmSync(dir, { recursive: true, force: true })
-})
-
-const at = (name: string) => path.join(dir, name)
-function withDb<T>(dataDir: string, fn: (db: ReturnType<typeof openDatabase>) => T): T {
-  fs.mkdirSync(dataDir, { recursive: true })
-  const db = openDatabase(path.join(dataDir, 'studio.sqlite'))
-  try {
-    return fn(db)
-  } finally {
-    db.close()
-  }
-}
+const cli = useCliSandbox('chatflow-cli-breakpoints-')
+const { at, withDb } = cli
 
 it('exports breakpoints only with --include-breakpoints; import keeps them beside the flow, not in it', async () => {
   const age = exampleFlow('age-gate')
@@ -52,7 +29,7 @@ it('exports breakpoints only with --include-breakpoints; import keeps them besid
   expect(docOf('with.json').debug).toEqual({ breakpoints: list })
 
   expect(await importCommand.run([at('with.json'), '--data-dir', at('b')])).toBe(0)
-  expect(err).not.toMatch(/note/)
+  expect(cli.err).not.toMatch(/note/)
   withDb(at('b'), (db) => {
     expect(new BreakpointStore(db).stored(age.id)).toEqual(list)
     const stored = db.prepare('SELECT document FROM flows WHERE id = ?').pluck().get(age.id) as string

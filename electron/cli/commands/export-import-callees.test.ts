@@ -1,43 +1,17 @@
 // Issue 30 through the CLI: `chatflow export --flow` brings the flows it calls; `chatflow import` resolves them by
 // id, and --on-callee-conflict chooses for a callee that differs from the studio's.
-import fs from 'node:fs'
-import os from 'node:os'
-import path from 'node:path'
-import { afterEach, beforeEach, expect, it, vi } from 'vitest'
+import { expect, it } from 'vitest'
 import { calleesOf } from '../../../shared/analysis/call-deps'
 import { callingFlow } from '../../../shared/analysis/testing/call-graph'
 import type { FlowDocument } from '../../../shared/flow'
-import { openDatabase } from '../../services/db/open'
 import { applyImport } from '../../services/transfer/apply'
 import { readStoredFlow } from '../../services/store/stored-flow'
 import { exportCommand } from './export'
 import { importCommand } from './import'
+import { useCliSandbox } from '../testing/cli-sandbox'
 
-let dir: string
-let out: string
-let err: string
-beforeEach(() => {
-  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'chatflow-cli-callees-'))
-  out = ''
-  err = ''
-  vi.spyOn(process.stdout, 'write').mockImplementation((c) => ((out += String(c)), true))
-  vi.spyOn(process.stderr, 'write').mockImplementation((c) => ((err += String(c)), true))
-})
-afterEach(() => {
-  vi.restoreAllMocks()
-  fs.rmSync(dir, { recursive: true, force: true })
-})
-
-const at = (name: string) => path.join(dir, name)
-function withDb<T>(dataDir: string, fn: (db: ReturnType<typeof openDatabase>) => T): T {
-  fs.mkdirSync(dataDir, { recursive: true })
-  const db = openDatabase(path.join(dataDir, 'studio.sqlite'))
-  try {
-    return fn(db)
-  } finally {
-    db.close()
-  }
-}
+const cli = useCliSandbox('chatflow-cli-callees-')
+const { at, withDb } = cli
 const seed = (dataDir: string, docs: FlowDocument[]) =>
   withDb(dataDir, (db) =>
     applyImport(
@@ -63,11 +37,11 @@ it('exports a flow with the flows it calls, and imports them with the call rewir
     callingFlow('flw_verify', [], { name: 'Verify phone', text: 'theirs' }),
   ])
   expect(await exportCommand.run(['--data-dir', at('a'), '--flow', 'flw_appointment', '--out', at('a.json')])).toBe(0)
-  expect(out).toContain('Exported 1 flow and 1 flow they call to')
+  expect(cli.out).toContain('Exported 1 flow and 1 flow they call to')
   seed(at('b'), [callingFlow('flw_verify', [], { name: 'Verify phone', text: 'mine' })])
-  out = ''
+  cli.out = ''
   expect(await importCommand.run([at('a.json'), '--data-dir', at('b'), '--on-callee-conflict', 'copy'])).toBe(0)
-  const copyId = /Imported "Verify phone \(2\)" as (\S+) \(revision 1, a copy/.exec(out)?.[1]
+  const copyId = /Imported "Verify phone \(2\)" as (\S+) \(revision 1, a copy/.exec(cli.out)?.[1]
   expect(copyId).toBeTruthy()
   expect(calleesOf(docOf(at('b'), 'flw_appointment'))).toEqual([copyId])
   expect(docOf(at('b'), 'flw_verify').nodes.find((n) => n.name === 'say')!.config.text).toBe('mine')
@@ -81,9 +55,9 @@ it('keeps the studio callee by default, and refuses an unknown choice', async ()
   expect(await exportCommand.run(['--data-dir', at('a'), '--flow', 'flw_appointment', '--out', at('a.json')])).toBe(0)
   seed(at('b'), [callingFlow('flw_verify', [], { name: 'Verify phone', text: 'mine' })])
   expect(await importCommand.run([at('a.json'), '--data-dir', at('b'), '--on-callee-conflict', 'maybe'])).toBe(2)
-  expect(err).toContain('--on-callee-conflict must be one of keep-mine, take-theirs, copy')
+  expect(cli.err).toContain('--on-callee-conflict must be one of keep-mine, take-theirs, copy')
   expect(await importCommand.run([at('a.json'), '--data-dir', at('b')])).toBe(0)
-  expect(out).toContain(`Kept this studio's "Verify phone" (flw_verify), which the imported flows call.`)
+  expect(cli.out).toContain(`Kept this studio's "Verify phone" (flw_verify), which the imported flows call.`)
   expect(calleesOf(docOf(at('b'), 'flw_appointment'))).toEqual(['flw_verify'])
   expect(docOf(at('b'), 'flw_verify').nodes.find((n) => n.name === 'say')!.config.text).toBe('mine')
 })

@@ -1,41 +1,18 @@
 import fs from 'node:fs'
-import os from 'node:os'
 import path from 'node:path'
-import { afterEach, beforeEach, expect, it, vi } from 'vitest'
-import { openDatabase } from '../../services/db/open'
+import { expect, it } from 'vitest'
 import { dump, exampleFlow, seedExamples, TEST_SECRET } from '../../services/transfer/testing/support'
 import { hashSecret } from '../../services/webhook/secrets'
 import { orderTotalFlow } from '../../services/webhook/testing/fixtures'
 import { exportCommand } from './export'
 import { importCommand } from './import'
+import { useCliSandbox } from '../testing/cli-sandbox'
 import { readInputFile } from './input-file'
 
-let dir: string
-let err: string
+const cli = useCliSandbox('chatflow-cli-transfer-')
+const { at, withDb } = cli
 
-beforeEach(() => {
-  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'chatflow-cli-transfer-'))
-  err = ''
-  vi.spyOn(process.stdout, 'write').mockImplementation(() => true)
-  vi.spyOn(process.stderr, 'write').mockImplementation((c) => ((err += String(c)), true))
-})
-afterEach(() => {
-  vi.restoreAllMocks()
-  fs.rmSync(dir, { recursive: true, force: true })
-})
-
-const at = (name: string) => path.join(dir, name)
-function withDb<T>(dataDir: string, fn: (db: ReturnType<typeof openDatabase>) => T): T {
-  fs.mkdirSync(dataDir, { recursive: true })
-  const db = openDatabase(path.join(dataDir, 'studio.sqlite'))
-  try {
-    return fn(db)
-  } finally {
-    db.close()
-  }
-}
-
-it('export → import into another data dir → export gives the same bytes', async () => {
+it('export → import into another data cli.dir → export gives the same bytes', async () => {
   withDb(at('a'), (db) => seedExamples(db))
   expect(await exportCommand.run(['--data-dir', at('a'), '--out', at('a.json')])).toBe(0)
   expect(await importCommand.run([at('a.json'), '--data-dir', at('b')])).toBe(0)
@@ -52,7 +29,7 @@ it('exports the chosen flows; an unknown one writes no file and exits 1', async 
     JSON.parse(fs.readFileSync(at('one.json'), 'utf8')).flows.map((f: { document: { id: string } }) => f.document.id),
   ).toEqual([age])
   expect(await exportCommand.run(['--data-dir', at('a'), '--flow', 'flw_nope', '--out', at('two.json')])).toBe(1)
-  expect(err).toContain('flw_nope')
+  expect(cli.err).toContain('flw_nope')
   expect(fs.existsSync(at('two.json'))).toBe(false)
   expect(await exportCommand.run(['--data-dir', at('a')])).toBe(2)
   expect(await exportCommand.run(['--data-dir', at('nowhere'), '--out', at('x.json')])).toBe(1)
@@ -88,14 +65,14 @@ it('every kind of bad file exits 1, names the file and the path, and changes not
   for (const [name, make] of Object.entries(variants)) {
     const made = make(structuredClone(good))
     fs.writeFileSync(at(`${name}.json`), typeof made === 'string' ? made : JSON.stringify(made))
-    err = ''
+    cli.err = ''
     expect(await importCommand.run([at(`${name}.json`), '--data-dir', at('a'), '--on-conflict', 'replace']), name).toBe(
       1,
     )
-    expect(err, name).toContain(`${name}.json: `)
-    expect(err, name).toMatch(/nothing was imported/)
+    expect(cli.err, name).toContain(`${name}.json: `)
+    expect(cli.err, name).toMatch(/nothing was imported/)
   }
-  expect(err).toContain('/flows/1/document/id')
+  expect(cli.err).toContain('/flows/1/document/id')
   expect(withDb(at('a'), dump)).toBe(before)
 })
 
@@ -108,8 +85,8 @@ it('refuses a flow whose samples nest 100,000 levels, naming the path, and creat
     `${head},"samples":{"http_call_1":${'['.repeat(100_000)}${']'.repeat(100_000)}}}`,
   )
   expect(await importCommand.run([at('deep.flow.json'), '--data-dir', at('data')])).toBe(1)
-  expect(err).toMatch(/deep\.flow\.json: \/samples\/http_call_1\/0\/0\/.*nested more than 64 levels deep/)
-  expect(err).toMatch(/nothing was imported/)
+  expect(cli.err).toMatch(/deep\.flow\.json: \/samples\/http_call_1\/0\/0\/.*nested more than 64 levels deep/)
+  expect(cli.err).toMatch(/nothing was imported/)
   expect(fs.existsSync(path.join(at('data'), 'studio.sqlite'))).toBe(false)
 })
 
@@ -130,7 +107,7 @@ it("keeps this studio's webhook secrets unless --with-secrets, and says the file
   withDb(at('b'), (db) => db.prepare("UPDATE webhook_secrets SET secret = 'whsec_b_own'").run())
   expect(await importCommand.run([at('a.json'), '--data-dir', at('b')])).toBe(0)
   expect(secrets()).toEqual(['whsec_b_own'])
-  expect(err).toMatch(/carries the webhook secrets of 1 flow\(s\); they were not used \(pass --with-secrets/)
+  expect(cli.err).toMatch(/carries the webhook secrets of 1 flow\(s\); they were not used \(pass --with-secrets/)
   expect(await importCommand.run([at('a.json'), '--data-dir', at('b'), '--with-secrets'])).toBe(0)
   // The bundle carried the digest, and the flow here now accepts the key it accepted there.
   expect(secrets()).toEqual([hashSecret(TEST_SECRET)])

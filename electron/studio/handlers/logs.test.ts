@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { buildFlow } from '../../../shared/engine/testing/fixtures'
 import { createTempBackend, expectOk, type TempBackend } from '../testing/backend'
 import type { Backend } from '../backend'
+import { saveOrdersFlow } from '../testing/orders-flow'
 
 // The logs commands over runs the real engine wrote through the emulator commands: ended, paused, and failed at an
 // HTTP Call that could not connect (port 1 on loopback refuses).
@@ -17,33 +17,7 @@ beforeEach(() => {
 })
 afterEach(() => temp.cleanup())
 
-async function setup() {
-  const created = expectOk(await api.call('flows.create', { name: 'Orders' }))
-  const doc = buildFlow(
-    [
-      { type: 'trigger', name: 'trigger_1', config: { kind: 'manual' } },
-      {
-        type: 'condition',
-        name: 'which',
-        config: { rules: [{ left: '{{trigger_1.data.mode}}', operator: 'equals', right: 'ask' }] },
-      },
-      { type: 'question', name: 'ask', config: { prompt: 'Order number?', saveTo: 'order' } },
-      { type: 'http_call', name: 'lookup', config: { method: 'GET', url: 'http://127.0.0.1:1/orders' } },
-      { type: 'message', name: 'thanks', config: { text: 'Thanks {{order}}' } },
-    ],
-    [
-      ['trigger_1', 'out', 'which'],
-      ['which', 'true', 'ask'],
-      ['which', 'false', 'lookup'],
-      ['ask', 'out', 'thanks'],
-      ['lookup', 'out', 'thanks'],
-    ],
-    { id: created.id, name: 'Orders', active: true },
-  )
-  expectOk(await api.call('flows.save', { document: doc, expectedRevision: created.revision }))
-  const contact = expectOk(await api.call('emulator.contact', {}))
-  return { flowId: created.id, contactId: contact.id }
-}
+const setup = () => saveOrdersFlow(api)
 
 describe('logs commands over emulator runs', () => {
   it('lists paused, ended and failed runs newest first, filters them and opens each trace', async () => {

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { buildFlow } from '../../../shared/engine/testing/fixtures'
 import { createTempBackend, expectOk, type TempBackend } from '../testing/backend'
 import type { Backend } from '../backend'
+import { saveOrdersFlow } from '../testing/orders-flow'
 
 // traffic.overlay / traffic.funnel over the studio's own runs, written by the real engine through the emulator
 // commands: one run abandoned at a question when the next start superseded it, one failed at an HTTP Call that could
@@ -18,32 +18,7 @@ beforeEach(() => {
 })
 afterEach(() => temp.cleanup())
 
-async function setup() {
-  const created = expectOk(await api.call('flows.create', { name: 'Orders' }))
-  const doc = buildFlow(
-    [
-      { type: 'trigger', name: 'trigger_1', config: { kind: 'manual' } },
-      {
-        type: 'condition',
-        name: 'which',
-        config: { rules: [{ left: '{{trigger_1.data.mode}}', operator: 'equals', right: 'ask' }] },
-      },
-      { type: 'question', name: 'ask', config: { prompt: 'Order number?', saveTo: 'order' } },
-      { type: 'http_call', name: 'lookup', config: { method: 'GET', url: 'http://127.0.0.1:1/orders' } },
-      { type: 'message', name: 'thanks', config: { text: 'Thanks {{order}}' } },
-    ],
-    [
-      ['trigger_1', 'out', 'which'],
-      ['which', 'true', 'ask'],
-      ['which', 'false', 'lookup'],
-      ['ask', 'out', 'thanks'],
-    ],
-    { id: created.id, name: 'Orders', active: true },
-  )
-  const saved = expectOk(await api.call('flows.save', { document: doc, expectedRevision: created.revision }))
-  const contact = expectOk(await api.call('emulator.contact', {}))
-  return { flowId: created.id, contactId: contact.id, revision: saved.revision }
-}
+const setup = () => saveOrdersFlow(api)
 
 describe('traffic commands over the studio’s own runs', () => {
   it('counts the emulator’s runs per node and connection, under the revision they started on', async () => {

@@ -7,35 +7,16 @@ import http from 'node:http'
 import type { AddressInfo } from 'node:net'
 import path from 'node:path'
 import { expect, it } from 'vitest'
-import { buildFlow } from '../../shared/engine/testing/fixtures'
 import { openDatabase } from '../services/db/open'
 import { PgRuntimeStore } from './pg-store'
 import { SqliteRuntimeStore } from './sqlite-store'
 import type { RuntimeStore } from './store'
 import { startServe, type ServeChild } from './testing/serve-child'
 import { describeEachStore } from './testing/stores'
+import { PROMO_TEMPLATE as promo, promoFlow } from './testing/promo-broadcast'
 
 const N = 60
-const promo = {
-  name: 'promo',
-  language: 'en',
-  category: 'MARKETING',
-  header: { type: 'none' },
-  body: 'Hi {{1}}',
-  buttons: [],
-}
-const flow = buildFlow(
-  [
-    { type: 'trigger', name: 'trigger_1', config: { kind: 'manual' } },
-    {
-      type: 'template_message',
-      name: 'tpl_1',
-      config: { templateName: 'promo', language: 'en', bodyParams: ['{{trigger_1.data.code}}'] },
-    },
-  ],
-  [['trigger_1', 'out', 'tpl_1']],
-  { id: 'flw_promo', name: 'Promo' },
-)
+const flow = promoFlow('flw_promo', 'Promo')
 const phone = (i: number) => `+9198000${String(8000 + i)}`
 
 async function listen(handler: http.RequestListener) {

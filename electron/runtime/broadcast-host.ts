@@ -1,5 +1,5 @@
 // Broadcasts in the runtime (docs/runtime.md, "Broadcasts"): the runner's host, which starts each recipient inside
-// its contact's transaction (Runtime.inContact) and writes the recipient's outcome in that same transaction
+// its contact's transaction (Runtime.business: business-start.ts; a round's recipients in groups on PostgreSQL) and writes the recipient's outcome in that same transaction
 // (ContactWrites.broadcastRecipient), so a SIGKILL anywhere loses no recipient and starts none twice; the send
 // pacer every outbound send waits for; and the service both APIs use. A recipient is blocked, not started, when
 // the contact opted out or is with a person, or when the flow's first message is refused by the window (a
@@ -14,6 +14,9 @@ import { BroadcastRunner, HeldByLimit, type BroadcastHost, type ConversationBudg
 import { BroadcastService } from '../services/broadcast/service'
 import type { ClaimedRecipient, RecipientOutcome } from '../services/broadcast/store'
 import type { ChannelAdapter } from './adapters/adapter'
+import type { FlowDocument } from '../../shared/flow/document'
+import type { Core } from './business-start'
+import type { ContactTx, ContactWrites } from './store'
 import type { Runtime } from './runtime'
 import { DEFAULT_SEND_RATE, pacedAdapter, SendPacer, type PacerClock } from './send-pacer'
 
@@ -73,8 +76,12 @@ export function broadcastsOf(
     settle: true,
     leaseMs: opts?.leaseMs,
     // A start holds one connection only (on PostgreSQL its library reads go over its own transaction's: pg-library.ts),
-    // so starts beyond the pool's size wait for a connection without holding one.
-    concurrency: 16,
+    // so starts beyond the pool's size wait for a connection without holding one. On a store with transactions of
+    // several contacts (PostgreSQL), a round's recipients start in groups of up to 16, four groups at a time: a
+    // recipient's BEGIN, contact read, template read, recipient write, step write and COMMIT were each a round trip
+    // of their own, and most of the database's work per recipient (docs/runtime.md, "Pace").
+    concurrency: runtime.store.withContacts ? 4 : 16,
+    group: runtime.store.withContacts ? 16 : 1,
     pollMs: opts?.pollMs ?? 1000,
     log,
   })
@@ -91,6 +98,8 @@ export function broadcastsOf(
   }
 }
 
+type Started = { result: RecipientOutcome | 'held'; writes: Omit<ContactWrites, 'leaseOutbound'> | null }
+
 export class RuntimeBroadcastHost implements BroadcastHost {
   constructor(
     private readonly runtime: Runtime,
@@ -98,98 +107,145 @@ export class RuntimeBroadcastHost implements BroadcastHost {
     private readonly now: () => number,
   ) {}
 
-  start(r: ClaimedRecipient, limit?: ConversationBudget): Promise<RecipientOutcome> {
-    return this.runtime.inContact(r.phone, r.name ?? undefined, async (tx, core) => {
-      const at = this.now()
-      // The recipient's fields (its CSV columns) go onto its contact first, in this transaction, as the studio's host
-      // does (mergeFields: the row's fields over the old, its tags added), so the run reads them as contact fields.
-      const c = Object.keys(r.fields).length
-        ? {
-            ...tx.contact,
-            fields: (
-              await tx.contacts.update(tx.contact.id, {
-                fields: mergeFields(tx.contact.fields ?? {}, { phone: r.phone, fields: r.fields }),
-              })
-            ).fields,
-          }
-        : tx.contact
-      // The A/B split's assignments of the run it starts (Runtime.handle applies the split to the start).
-      let assign: SplitAssignment[] = []
-      const done = (outcome: RecipientOutcome, steps: Parameters<typeof tx.commit>[0]['steps'] = []) => ({
-        result: outcome,
-        writes: { steps, assign, broadcastRecipient: { broadcastId: r.broadcastId, seq: r.seq, outcome, at } },
-      })
-      const who = c.name && c.name !== c.phone ? `${c.name} (${c.phone})` : c.phone
-      if (c.optedIn === false)
-        return done({
+  async start(r: ClaimedRecipient, limit?: ConversationBudget): Promise<RecipientOutcome> {
+    return this.runtime.business.inContact(r.phone, r.name ?? undefined, async (tx, core) => {
+      const started = await this.startIn(tx, core, r, limit)
+      // Held: nothing of this transaction is kept (the contact's creation included).
+      if (started.result === 'held') throw new HeldByLimit()
+      return started as { result: RecipientOutcome; writes: Started['writes'] }
+    })
+  }
+
+  /**
+   * A group of a round's recipients (distinct phones) in one transaction of their contacts (Runtime.inContacts: one
+   * BEGIN with their locks and contacts, one write of every step and outcome, one COMMIT), each decided as `start`
+   * decides it, in order (the daily limit's room goes to them in that order); one the limit holds writes nothing.
+   * Null on a store without such transactions (SQLite). A recipient another start took throws RecipientTaken, and
+   * nothing of the group is kept (the runner then starts them one by one).
+   */
+  startMany(items: ClaimedRecipient[], limit?: ConversationBudget): Promise<Array<RecipientOutcome | 'held'> | null> {
+    return this.runtime.business.inContacts(
+      items.map((r) => ({ phone: r.phone, name: r.name ?? undefined })),
+      async (tx, core, k) => {
+        const started = await this.startIn(tx, core, items[k]!, limit)
+        return started.result === 'held' ? { result: 'held', writes: null } : started
+      },
+    )
+  }
+
+  /** One recipient's start inside its contact's transaction: its outcome and the writes to commit (none: held). */
+  private async startIn(tx: ContactTx, core: Core, r: ClaimedRecipient, limit?: ConversationBudget): Promise<Started> {
+    const at = this.now()
+    // The A/B split's assignments of the run it starts (Runtime.handle applies the split to the start).
+    let assign: SplitAssignment[] = []
+    let fields: Record<string, unknown> | undefined
+    const done = (outcome: RecipientOutcome, steps: ContactWrites['steps'] = []): Started => ({
+      result: outcome,
+      writes: { steps, assign, broadcastRecipient: { broadcastId: r.broadcastId, seq: r.seq, outcome, at } },
+    })
+    const c0 = tx.contact
+    const who = c0.name && c0.name !== c0.phone ? `${c0.name} (${c0.phone})` : c0.phone
+    const checked = await this.refused(tx, r, who)
+    const early = 'outcome' in checked ? checked.outcome : null
+    if (!early) {
+      const open = c0.lastInboundAt != null && at - c0.lastInboundAt < WINDOW_MS
+      // Only a recipient outside its window opens a conversation the daily limit counts; held, nothing is written
+      // (checked before the fields below are written).
+      if (!open && limit && !limit.take()) return { result: 'held', writes: null }
+    }
+    // The recipient's fields (its CSV columns) go onto its contact, in this transaction, as the studio's host does
+    // (mergeFields: the row's fields over the old, its tags added), so the run reads them as contact fields.
+    if (Object.keys(r.fields).length)
+      fields = (
+        await tx.contacts.update(c0.id, {
+          fields: mergeFields(c0.fields ?? {}, { phone: r.phone, fields: r.fields }),
+        })
+      ).fields
+    const c = fields !== undefined ? { ...c0, fields } : c0
+    if (early || !('flow' in checked)) return done(early!)
+    const open = c.lastInboundAt != null && at - c.lastInboundAt < WINDOW_MS
+    const handled = await core(
+      {
+        kind: 'start',
+        flow: checked.flow,
+        trigger: { kind: 'manual', operator: `broadcast ${r.broadcastId}`, data: r.variables as never },
+        triggerNodeId: r.triggerNodeId ?? undefined,
+      },
+      c,
+    )
+    assign = handled.assign
+    const step = handled.ran?.step
+    if (!step) {
+      const code = handled.ignored?.reason ?? 'not_started'
+      const message =
+        code === 'with_person'
+          ? `${who} is with a person; the bot starts nothing until handed back.`
+          : `Not started (${code}).`
+      return done({ state: 'blocked', contactId: c.id, reason: { code, message } }, handled.steps)
+    }
+    const runId = step.state.id
+    const error = step.state.status === 'failed' ? step.state.error : null
+    if (error && BLOCKING.has(error.code) && step.messages.length === 0)
+      return done(
+        { state: 'blocked', runId, contactId: c.id, reason: { code: error.code, message: error.message } },
+        handled.steps,
+      )
+    if (error)
+      return done(
+        { state: 'failed', runId, contactId: c.id, reason: { code: error.code, message: error.message } },
+        handled.steps,
+      )
+    const costs = templateCosts(step.trace, this.rule, open)
+    const sent = step.messages.length > 0
+    return done(
+      {
+        state: sent ? 'started' : 'sent',
+        runId,
+        contactId: c.id,
+        cost: costs.reduce((n, t) => n + t.credits, 0),
+        templates: costs.map((t) => t.name),
+        newConversation: sent && !open,
+      },
+      handled.steps,
+    )
+  }
+
+  /** Why the recipient is not started at all (opted out, with a person, its flow not published), or its flow. */
+  private async refused(
+    tx: ContactTx,
+    r: ClaimedRecipient,
+    who: string,
+  ): Promise<{ outcome: RecipientOutcome } | { flow: FlowDocument }> {
+    const c = tx.contact
+    if (c.optedIn === false)
+      return {
+        outcome: {
           state: 'blocked',
           contactId: c.id,
           reason: { code: 'opted_out', message: `${who} has opted out, so the business cannot start a conversation.` },
-        })
-      if (c.handover)
-        return done({
+        },
+      }
+    if (c.handover)
+      return {
+        outcome: {
           state: 'blocked',
           contactId: c.id,
           reason: {
             code: 'with_person',
             message: `${who} is with a person; the bot starts nothing until handed back.`,
           },
-        })
-      const flow = await tx.runningFlow(r.flowId)
-      if (!flow)
-        return done({
+        },
+      }
+    const flow = await tx.runningFlow(r.flowId)
+    if (!flow)
+      return {
+        outcome: {
           state: 'failed',
           runId: null,
           contactId: c.id,
           reason: { code: 'flow_not_published', message: `Flow ${r.flowId} is not published on this server.` },
-        })
-      const open = c.lastInboundAt != null && at - c.lastInboundAt < WINDOW_MS
-      // Only a recipient outside its window opens a conversation the daily limit counts; held, nothing is written.
-      if (!open && limit && !limit.take()) throw new HeldByLimit()
-      const handled = await core(
-        {
-          kind: 'start',
-          flow,
-          trigger: { kind: 'manual', operator: `broadcast ${r.broadcastId}`, data: r.variables as never },
-          triggerNodeId: r.triggerNodeId ?? undefined,
         },
-        c,
-      )
-      assign = handled.assign
-      const step = handled.ran?.step
-      if (!step) {
-        const code = handled.ignored?.reason ?? 'not_started'
-        const message =
-          code === 'with_person'
-            ? `${who} is with a person; the bot starts nothing until handed back.`
-            : `Not started (${code}).`
-        return done({ state: 'blocked', contactId: c.id, reason: { code, message } }, handled.steps)
       }
-      const runId = step.state.id
-      const error = step.state.status === 'failed' ? step.state.error : null
-      if (error && BLOCKING.has(error.code) && step.messages.length === 0)
-        return done(
-          { state: 'blocked', runId, contactId: c.id, reason: { code: error.code, message: error.message } },
-          handled.steps,
-        )
-      if (error)
-        return done(
-          { state: 'failed', runId, contactId: c.id, reason: { code: error.code, message: error.message } },
-          handled.steps,
-        )
-      const costs = templateCosts(step.trace, this.rule, open)
-      const sent = step.messages.length > 0
-      return done(
-        {
-          state: sent ? 'started' : 'sent',
-          runId,
-          contactId: c.id,
-          cost: costs.reduce((n, t) => n + t.credits, 0),
-          templates: costs.map((t) => t.name),
-          newConversation: sent && !open,
-        },
-        handled.steps,
-      )
-    })
+    return { flow }
   }
 }

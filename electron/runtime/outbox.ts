@@ -85,6 +85,21 @@ export class Outbox {
       .then(() => this.poke())
   }
 
+  /**
+   * The chains a group of contacts' transaction leased (a broadcast round's group: business-start.ts), all of them
+   * while sending: the group was offered its lease while a slot was free, and giving back those beyond the free
+   * slots cost a release each and a claim for them (a scan of the outbox's heads) — most of the database's work per
+   * recipient once starts went in groups. So the slots are exceeded by at most the groups in flight times their size.
+   */
+  adoptAll(chains: OutboxItem[][]): void {
+    const sending = this.started && !this.stopped && !this.paused && !this.probing
+    for (const chain of chains) {
+      if (!chain.length) continue
+      if (sending) this.worker.adopt(chain)
+      else this.adopt(chain)
+    }
+  }
+
   /** Something was committed (or a slot came free): read the outbox now rather than at the next poll. */
   poke(): void {
     this.worker.poke()

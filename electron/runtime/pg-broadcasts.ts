@@ -57,6 +57,54 @@ export async function writeRecipientPg(c: Queryable, w: RecipientWrite): Promise
   if (!rowCount) throw new RecipientTaken(w.broadcastId, w.seq)
 }
 
+/**
+ * The outcomes of several recipients started in one contacts' transaction (a group of a round: broadcast-host.ts), in
+ * one statement per broadcast instead of one per recipient. Their rows are locked first in seq order (the order
+ * cancel's update takes them in, so the two never deadlock), and only pending ones move: one that is not (another
+ * start took it) throws RecipientTaken and the whole group's transaction keeps nothing. The rows are found by the
+ * primary key (`broadcast_id = $1 AND seq = ANY($2)`): a join of the JSON rows with the table was planned as a scan.
+ */
+export async function writeRecipientsPg(c: Queryable, writes: RecipientWrite[]): Promise<void> {
+  const byBroadcast = new Map<string, RecipientWrite[]>()
+  for (const w of writes) byBroadcast.set(w.broadcastId, [...(byBroadcast.get(w.broadcastId) ?? []), w])
+  for (const [broadcastId, ws] of byBroadcast) {
+    const v = ws.map((w) => ({ ...outcomeValues(w.outcome, w.at), at: w.at, seq: w.seq }))
+    const { rows } = await c.query<{ seq: number }>({
+      name: 'chatflow_broadcast_recipients',
+      text: `WITH l AS (
+               SELECT seq FROM broadcast_recipients WHERE broadcast_id = $1 AND seq = ANY($2::int[]) AND state = 'pending'
+               ORDER BY seq FOR UPDATE)
+             UPDATE broadcast_recipients r SET state = x.state, reason_code = x.reason_code, reason = x.reason,
+               run_id = x.run_id, contact_id = coalesce(x.contact_id, r.contact_id), cost = x.cost, templates = x.templates,
+               new_conversation = x.new_conversation, started_at = x.started_at, lease_until = 0, updated_at = x.at
+             FROM unnest($2::int[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::real[], $9::text[],
+                         $10::boolean[], $11::bigint[], $12::bigint[])
+                  AS x(seq, state, reason_code, reason, run_id, contact_id, cost, templates, new_conversation, started_at, at)
+             WHERE r.broadcast_id = $1 AND r.seq = x.seq AND r.seq IN (SELECT seq FROM l)
+             RETURNING r.seq`,
+      values: [
+        broadcastId,
+        v.map((x) => x.seq),
+        v.map((x) => x.state),
+        v.map((x) => x.reasonCode),
+        v.map((x) => x.reason),
+        v.map((x) => x.runId),
+        v.map((x) => x.contactId),
+        v.map((x) => x.cost),
+        v.map((x) => x.templates),
+        v.map((x) => x.newConversation),
+        v.map((x) => x.startedAt),
+        v.map((x) => x.at),
+      ],
+    })
+    if (rows.length < ws.length) {
+      const moved = new Set(rows.map((r) => Number(r.seq)))
+      const taken = ws.find((w) => !moved.has(w.seq))!
+      throw new RecipientTaken(taken.broadcastId, taken.seq)
+    }
+  }
+}
+
 export class PgBroadcastStore implements BroadcastStore {
   constructor(
     private readonly pool: pg.Pool,

@@ -65,14 +65,40 @@ export function createPgLibraryEffects(db: Queryable): LibraryEffects {
  * ContactTx.library: the step's library effects, those this store made (reading through `pool`) now read over the
  * contact transaction's connection `c`, so a step holding a connection never takes a second one from the pool
  * (concurrent broadcast starts used to empty the pool that way and wait on each other for ever). Effects given
- * otherwise (a test's, another store's) are kept as they are.
+ * otherwise (a test's, another store's) are kept as they are. With `memo` (one per transaction of several contacts: a
+ * broadcast round's group), each template and product is read once for the whole transaction, not once per contact:
+ * the transaction could have read it then for all of them.
  */
-export function libraryOn(effects: LibraryEffects, pool: Pool, c: Queryable): LibraryEffects {
+export function libraryOn(
+  effects: LibraryEffects,
+  pool: Pool,
+  c: Queryable,
+  memo?: Map<string, Promise<unknown>>,
+): LibraryEffects {
   const own = madeFor.get(effects.templates) === pool || madeFor.get(effects.catalogue) === pool
   if (!own) return effects
   const onTx = createPgLibraryEffects(c)
+  // Each caller gets its own copy: a node may not change what another contact's step reads.
+  const once = async <T>(key: string, read: () => Promise<T>): Promise<T> => {
+    if (!memo) return read()
+    let p = memo.get(key) as Promise<T> | undefined
+    if (!p) {
+      p = read()
+      memo.set(key, p)
+      // A failed read is not kept (the transaction is aborted anyway, but a caller may catch it).
+      p.catch(() => memo.delete(key))
+    }
+    return structuredClone(await p)
+  }
+  const templates: LibraryEffects['templates'] = {
+    get: (name, language) => once(`t\u0000${name}\u0000${language}`, () => onTx.templates.get(name, language)),
+  }
+  const catalogue: LibraryEffects['catalogue'] = {
+    product: (catalogId, productId) =>
+      once(`p\u0000${catalogId}\u0000${productId}`, () => onTx.catalogue.product(catalogId, productId)),
+  }
   return {
-    templates: madeFor.get(effects.templates) === pool ? onTx.templates : effects.templates,
-    catalogue: madeFor.get(effects.catalogue) === pool ? onTx.catalogue : effects.catalogue,
+    templates: madeFor.get(effects.templates) === pool ? templates : effects.templates,
+    catalogue: madeFor.get(effects.catalogue) === pool ? catalogue : effects.catalogue,
   }
 }

@@ -4,7 +4,7 @@
 // one statement that upserts the contact and reads its paused run and the published flows' pointers, and one
 // statement whose data-modifying CTEs write every table of the step (rows passed as JSON arrays), then COMMIT.
 // Both statements are named, so each pooled connection parses and plans them once.
-import { writeRecipientPg } from './pg-broadcasts'
+import { writeRecipientPg, writeRecipientsPg } from './pg-broadcasts'
 import { WINDOW_MS } from '../../shared/engine/limits'
 import { opensConversation } from './business-conversation'
 import type { PoolClient } from 'pg'
@@ -88,17 +88,35 @@ export async function openContact(
 }
 
 /**
- * One round trip opens a transaction for several existing contacts: BEGIN; their advisory locks, taken in the order
- * of their keys (every batch locks in that one order, so two batches never wait on each other; a single contact's
- * transaction holds one lock only); then, on a snapshot taken once the locks are held, the contacts with their
- * paused runs and the flow pointers. It writes nothing: a wake never creates a contact (the single open's upsert
- * writes a row version even when nothing changes). A simple query, so the phones are quoted as literals.
+ * One round trip opens a transaction for several contacts: BEGIN; their advisory locks, taken in the order of their
+ * keys (every batch locks in that one order, so two batches never wait on each other; a single contact's transaction
+ * holds one lock only); then, on a snapshot taken once the locks are held, the contacts with their paused runs and the
+ * flow pointers. Without `create` it writes nothing: a wake never creates a contact (the single open's upsert writes a
+ * row version even when nothing changes). With `create` (a broadcast round's group), the contacts that do not exist
+ * are created first, as the single open does (a name given fills in one that has only its phone), in one statement;
+ * `created` then holds the ids of those it inserted. A simple query, so the values are quoted as literals.
  */
-export async function openContactsLocked(c: PoolClient, phones: string[]): Promise<Map<string, OpenedContact>> {
+export async function openContactsLocked(
+  c: PoolClient,
+  phones: string[],
+  create?: { names: Array<string | undefined>; at: number; created?: Set<string> },
+): Promise<Map<string, OpenedContact>> {
   const keys = phones.map((p) => c.escapeLiteral(`contact:${p}`)).join(', ')
   const list = phones.map((p) => c.escapeLiteral(p)).join(', ')
+  const at = Math.trunc(Number(create?.at ?? 0))
+  const values = phones.map((p, i) => {
+    const id = `ct_${randomUUID().replace(/-/g, '').slice(0, 20)}`
+    return `(${c.escapeLiteral(id)}, ${c.escapeLiteral(create?.names[i] || p)}, ${c.escapeLiteral(p)}, true, '{}', ${at}, ${at})`
+  })
+  const insert = create
+    ? `INSERT INTO contacts (id, name, phone, opted_in, fields, created_at, updated_at) VALUES ${values.join(', ')}
+       ON CONFLICT (phone) DO UPDATE SET name = excluded.name, updated_at = excluded.updated_at
+         WHERE contacts.name = contacts.phone AND excluded.name <> contacts.name
+       RETURNING id, (xmax = 0) AS inserted;`
+    : ''
   const results = (await c.query(`BEGIN;
     SELECT pg_advisory_xact_lock(k) FROM (SELECT DISTINCT hashtextextended(p, 0) AS k FROM unnest(ARRAY[${keys}]::text[]) p ORDER BY 1) s;
+    ${insert}
     SELECT c.*,
       (SELECT r.state FROM runs r WHERE r.contact_id = c.id AND r.status = 'paused' ORDER BY r.started_at DESC, r.seq DESC LIMIT 1) AS paused,
       (SELECT coalesce(json_agg(json_build_array(p.flow_id, p.active_version)), '[]') FROM published_flows p) AS pointers,
@@ -107,7 +125,10 @@ export async function openContactsLocked(c: PoolClient, phones: string[]): Promi
     FROM contacts c WHERE c.phone = ANY(ARRAY[${list}]::text[])`)) as unknown as Array<{
     rows: OpenRow[]
   }>
-  const rows = results[2]!.rows
+  if (create?.created)
+    for (const r of results[2]!.rows as unknown as Array<{ id: string; inserted: boolean }>)
+      if (r.inserted) create.created.add(r.id)
+  const rows = results[create ? 3 : 2]!.rows
   const pointers = new Map((rows[0]?.pointers ?? []).map(([flowId, version]) => [flowId, version] as const))
   return new Map(
     rows.map((row) => [
@@ -309,7 +330,10 @@ export async function writeContactSteps(
     if (opened !== null && !conversations.has(contact.id)) conversations.set(contact.id, opened)
   }
   // Broadcast recipients first: one no longer pending throws, and the contacts' transaction keeps nothing.
-  for (const { writes } of batch) if (writes.broadcastRecipient) await writeRecipientPg(c, writes.broadcastRecipient)
+  // A group of a broadcast round (broadcast-host.ts startMany): every recipient's outcome in one statement.
+  const recipients = batch.flatMap(({ writes }) => (writes.broadcastRecipient ? [writes.broadcastRecipient] : []))
+  if (recipients.length === 1) await writeRecipientPg(c, recipients[0]!)
+  else if (recipients.length > 1) await writeRecipientsPg(c, recipients)
   const { rows } = await c.query<{ seq: number; id: string }>({
     name: 'chatflow_write_step',
     text: WRITE,

@@ -190,9 +190,15 @@ export class PgRuntimeStore implements RuntimeStore {
   async withContacts<T>(
     phones: string[],
     fn: (tx: ContactTx, index: number) => Promise<{ result: T; writes: ContactWrites | null }>,
+    opts: { create?: Array<string | undefined> } = {},
   ): Promise<Array<{ result: T; leased: OutboxItem[] } | null>> {
+    if (opts.create && new Set(phones).size < phones.length)
+      throw new Error('A batch that creates its contacts names each phone once.')
     let opened = new Map<string, OpenedContact>()
     let wrote = false
+    const created = new Set<string>()
+    // The batch's template and product reads, once per item for all its contacts (one snapshot's worth of library).
+    const memo = new Map<string, Promise<unknown>>()
     const out = await transaction(
       this.pool,
       async (c) => {
@@ -203,11 +209,21 @@ export class PgRuntimeStore implements RuntimeStore {
             results.push(null)
             continue
           }
-          const tx = this.contactTx(c, o, () => {
-            throw new Error('A contact of a batch returns its writes; it does not commit.')
-          })
+          const tx = this.contactTx(
+            c,
+            o,
+            () => {
+              throw new Error('A contact of a batch returns its writes; it does not commit.')
+            },
+            memo,
+          )
           results.push({ ...(await fn(tx, i)), opened: o })
         }
+        // A contact this batch created for a call that wrote nothing (a recipient the daily limit held) is not kept.
+        const unused = results.flatMap((r) =>
+          r && !r.writes && created.has(r.opened.contact.id) ? [r.opened.contact.id] : [],
+        )
+        if (unused.length) await c.query('DELETE FROM contacts WHERE id = ANY($1::text[])', [unused])
         const writing = results.flatMap((r) => (r?.writes ? [{ contact: r.opened.contact, writes: r.writes }] : []))
         // Every contact of a batch was read with the same pointers (openContactsLocked).
         const first = results.find((r) => r?.writes)?.opened
@@ -217,7 +233,11 @@ export class PgRuntimeStore implements RuntimeStore {
         return results.map((r) => (r ? { result: r.result, leased: r.writes ? leased[k++]! : [] } : null))
       },
       async (c) => {
-        opened = await openContactsLocked(c, phones)
+        opened = await openContactsLocked(
+          c,
+          phones,
+          opts.create ? { names: opts.create, at: this.now(), created } : undefined,
+        )
       },
     )
     if (wrote && this.trafficOn) this.folder.wrote()
@@ -229,7 +249,12 @@ export class PgRuntimeStore implements RuntimeStore {
     return { off: !this.trafficOn, versionOf: (flowId) => opened.pointers.get(flowId) ?? null }
   }
 
-  private contactTx(c: PoolClient, opened: OpenedContact, commit: ContactTx['commit']): ContactTx {
+  private contactTx(
+    c: PoolClient,
+    opened: OpenedContact,
+    commit: ContactTx['commit'],
+    memo?: Map<string, Promise<unknown>>,
+  ): ContactTx {
     const { contact, pointers } = opened
     return {
       contact,
@@ -249,7 +274,7 @@ export class PgRuntimeStore implements RuntimeStore {
         return docs.filter((doc): doc is FlowDocument => doc !== null)
       },
       contacts: contactsEffect(c, this.now),
-      library: (effects) => libraryOn(effects, this.pool, c),
+      library: (effects) => libraryOn(effects, this.pool, c, memo),
       recentMessages: (limit) => recentMessages(c, contact.id, limit),
       newestRun: () => newestRun(c, contact.id),
       commit,

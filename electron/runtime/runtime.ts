@@ -31,6 +31,7 @@ import type { InboundMessage } from './inbound'
 import { Outbox, type OutboxOptions } from './outbox'
 import type { ContactTx, ContactWrites, DueRun, OutboxItem, RunHandle, RuntimeStore } from './store'
 import { WakeScheduler, type WakeOptions, type WakeOutcome, type WakeReport } from './wakes'
+import { BusinessStarts } from './business-start'
 import { broadcastsOf, type RuntimeBroadcasts, type RuntimeBroadcastOptions } from './broadcast-host'
 
 export interface RuntimeOptions {
@@ -86,13 +87,27 @@ export class Runtime {
   readonly takeovers: TakeoverHost
   /** Broadcasts: the service both APIs use, the runner, the send pacer. */
   readonly broadcasts: RuntimeBroadcasts
+  /** Business-initiated work under contacts' locks (a broadcast's starts; business-start.ts). */
+  readonly business: BusinessStarts
 
   constructor(private readonly opts: RuntimeOptions) {
     this.store = opts.store
     this.adapter = opts.adapter
     this.log = opts.log ?? ((m) => process.stderr.write(`[runtime] ${m}\n`))
+    this.business = new BusinessStarts({
+      store: opts.store,
+      core: (tx, e, c) => this.handle(c ? { ...tx, contact: c } : tx, e, this.now(), true),
+      lease: () => this.leaseOutbound(),
+      send: (sends, leased, offered) => this.send(sends, leased, offered),
+      adoptAll: (chains) => this.outbox.adoptAll(chains),
+      hint: (at) => this.wakes.hint(at),
+    })
     this.broadcasts = broadcastsOf(this, opts.broadcasts, () => this.now(), this.log)
-    this.outbox = new Outbox(opts.store, this.broadcasts.adapter(opts.adapter), this.log, opts.outbox)
+    // Paced sends wait in their slots for the pacer's tokens (handed out a twentieth of a second at a time), so at a
+    // high rate 32 slots held the sender under it: a tenth of a second of sends may be in flight.
+    const rate = opts.broadcasts?.sendRate
+    const slots = rate ? { concurrency: Math.max(32, Math.ceil(rate / 10)) } : {}
+    this.outbox = new Outbox(opts.store, this.broadcasts.adapter(opts.adapter), this.log, { ...slots, ...opts.outbox })
     if (opts.outbox?.send !== false) this.outbox.start()
     this.housekeeping = opts.housekeeping
       ? new Housekeeping(opts.store, () => this.now(), this.log, opts.housekeeping)
@@ -333,41 +348,6 @@ export class Runtime {
       const { sends: _sends, ...outcome } = r.result as WakeOutcome & { sends?: boolean }
       return outcome
     })
-  }
-
-  /**
-   * Business-initiated work for one contact under its lock (a broadcast recipient's start, broadcast-host.ts): `fn`
-   * gets the core with the 24-hour window and opt-out enforced (on the contact as `fn` updated it, when given), and
-   * returns the writes to commit (none: nothing is written); their messages are sent as any step's. */
-  async inContact<T>(
-    phone: string,
-    name: string | undefined,
-    fn: (
-      tx: ContactTx,
-      core: (event: ConversationEvent, contact?: ContactTx['contact']) => Promise<SplitHandled>,
-    ) => Promise<{ result: T; writes: Omit<ContactWrites, 'leaseOutbound'> | null }>,
-  ): Promise<T> {
-    let leased: OutboxItem[] = []
-    let sends = false
-    let offered = false
-    let hint: number | null = null
-    const result = await this.store.withContact(phone, name, async (tx) => {
-      const { result, writes } = await fn(tx, (e, c) =>
-        this.handle(c ? { ...tx, contact: c } : tx, e, this.now(), true),
-      )
-      if (writes) {
-        const lease = this.leaseOutbound()
-        offered = lease !== undefined
-        leased = await tx.commit({ ...writes, leaseOutbound: lease })
-        sends = writes.steps.some((s) => s.step.messages.length > 0)
-        const last = writes.steps.at(-1)?.step.state
-        hint = last ? dueAt(last) : null
-      }
-      return result
-    })
-    this.send(sends, leased, offered)
-    this.wakes.hint(hint)
-    return result
   }
 
   /** Wakes every run due now, and ends the takeovers whose time has come, as the timers do; returns how many. */

@@ -241,10 +241,14 @@ export interface RuntimeStore {
    * `commit` must not be called: `fn` returns its writes instead, and all of them are written in one statement
    * before the one commit. If anything throws, nothing of any contact is kept. A phone with no contact gets no
    * call (null in its place). Answers each call's result and the outbound messages its writes leased.
+   * `create` (a broadcast round's group: broadcast-host.ts): the phones' contacts are created when new, with these
+   * names as withContact's `name` (the phones must then be distinct); a contact so created whose call returned no
+   * writes is not kept.
    */
   withContacts?<T>(
     phones: string[],
     fn: (tx: ContactTx, index: number) => Promise<{ result: T; writes: ContactWrites | null }>,
+    opts?: { create?: Array<string | undefined> },
   ): Promise<Array<{ result: T; leased: OutboxItem[] } | null>>
   /**
    * The phone number's send pace shared by every instance on this store (PostgreSQL: a row of send_pace); absent:

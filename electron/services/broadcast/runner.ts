@@ -12,6 +12,27 @@ import {
   type RecipientWrite,
 } from './store'
 
+/**
+ * A round's recipients in groups of at most `size`, as even as that allows, in order (the first group's before the
+ * second's), a phone at most once in a group (its contact's transaction is one per phone).
+ */
+export function groupsOf(items: ClaimedRecipient[], size: number): ClaimedRecipient[][] {
+  const even = Math.ceil(items.length / Math.ceil(items.length / size))
+  const out: ClaimedRecipient[][] = []
+  let g: ClaimedRecipient[] = []
+  let phones = new Set<string>()
+  for (const r of items) {
+    if (g.length >= even || phones.has(r.phone)) {
+      out.push(g)
+      ;[g, phones] = [[], new Set()]
+    }
+    g.push(r)
+    phones.add(r.phone)
+  }
+  if (g.length) out.push(g)
+  return out
+}
+
 /** How long recipients the daily limit held back wait before they are tried again. */
 const HELD_MS = 60_000
 
@@ -21,6 +42,15 @@ export interface BroadcastHost {
    * Throws RecipientTaken when the recipient had moved on (another start took it): nothing happened.
    */
   start(recipient: ClaimedRecipient, limit?: ConversationBudget): Promise<RecipientOutcome>
+  /**
+   * Starts a group of claimed recipients (distinct phones) in one transaction, in order, each as `start` would; one
+   * the daily limit holds answers 'held' having written nothing. Throws (RecipientTaken: one had moved on) having
+   * kept nothing of the group. Null when the host cannot (its store has no such transactions). Optional.
+   */
+  startMany?(
+    recipients: ClaimedRecipient[],
+    limit?: ConversationBudget,
+  ): Promise<Array<RecipientOutcome | 'held'> | null>
 }
 
 /**
@@ -53,8 +83,13 @@ export interface RunnerOptions {
   /** Started recipients whose runs' messages wait in an outbox are settled from its marks (the runtime). */
   settle?: boolean
   leaseMs?: number
-  /** Starts in flight at once. */
+  /** Starts (or groups, with `group`) in flight at once. */
   concurrency?: number
+  /**
+   * Recipients started in one transaction (BroadcastHost.startMany), at most: a round's starts go in groups, which
+   * cost the database one BEGIN, one read of the contacts, one write and one COMMIT each instead of each recipient's.
+   */
+  group?: number
   /** The longest sleep between rounds (another instance or a new broadcast may have work sooner). */
   pollMs?: number
   log?: (message: string) => void
@@ -151,7 +186,11 @@ export class BroadcastRunner {
     // recipients are claimed at the pace even at the limit: one inside its window still starts.
     const limit = this.opts.conversationLimit
     let budget = limit === null ? Infinity : limit - (await this.store.newConversationsSince(now - WINDOW_MS))
-    const conversations: ConversationBudget = { take: () => budget > 0 && budget-- > 0 }
+    const conversations: ConversationBudget & { give(n: number): void } = {
+      take: () => budget > 0 && budget-- > 0,
+      // A group that kept nothing gives back what its recipients took.
+      give: (n) => void (budget += n),
+    }
     // No room at all: say so on the broadcasts whose next recipients are due by the time held ones come back (a
     // minute), so a broadcast resumed at the limit reads "waiting for the daily limit" at once, not after a minute of
     // "running" with nothing sent. A recipient inside its window that starts below puts it back to running (claim).
@@ -217,21 +256,51 @@ export class BroadcastRunner {
     return go
   }
 
-  /** Starts the recipients; answers those the daily limit held back. */
+  /** Starts the recipients (in groups when the host can); answers those the daily limit held back. */
   private async startAll(
     items: ClaimedRecipient[],
-    budget: ConversationBudget,
+    budget: ConversationBudget & { give(n: number): void },
     concurrency: number,
   ): Promise<ClaimedRecipient[]> {
     const held: ClaimedRecipient[] = []
+    const size = this.host.startMany ? (this.opts.group ?? 1) : 1
+    const groups = size > 1 && items.length > 1 ? groupsOf(items, size) : items.map((r) => [r])
     let next = 0
     const worker = async () => {
-      while (next < items.length) {
-        const r = items[next++]!
-        if ((await this.startOne(r, budget)) === 'held') held.push(r)
+      while (next < groups.length) {
+        const g = groups[next++]!
+        if (g.length === 1) {
+          if ((await this.startOne(g[0]!, budget)) === 'held') held.push(g[0]!)
+        } else held.push(...(await this.startGroup(g, budget)))
       }
     }
-    await Promise.all(Array.from({ length: Math.min(concurrency, items.length) }, worker))
+    await Promise.all(Array.from({ length: Math.min(concurrency, groups.length) }, worker))
+    return held
+  }
+
+  /**
+   * One group in one transaction; if it fails as a whole (a recipient another start took, an error), nothing of it
+   * was kept, and its recipients are started one by one, each with its own outcome.
+   */
+  private async startGroup(
+    g: ClaimedRecipient[],
+    budget: ConversationBudget & { give(n: number): void },
+  ): Promise<ClaimedRecipient[]> {
+    let took = 0
+    const counted: ConversationBudget = { take: () => budget.take() && ++took > 0 }
+    let outcomes: Array<RecipientOutcome | 'held'> | null = null
+    try {
+      outcomes = await this.host.startMany!(g, counted)
+    } catch (err) {
+      if (!(err instanceof RecipientTaken)) {
+        const message = err instanceof Error ? err.message : String(err)
+        this.opts.log?.(`broadcasts: a group of ${g.length} could not start together (${message}); one by one`)
+      }
+    }
+    if (outcomes) return g.filter((_, i) => outcomes[i] === 'held')
+    budget.give(took)
+    const held: ClaimedRecipient[] = []
+    for (const r of g) if ((await this.startOne(r, budget)) === 'held') held.push(r)
     return held
   }
 

@@ -55,7 +55,19 @@ const load1 = () => os.loadavg()[0]!.toFixed(1)
 const cpuRatio = (on: number | null, off: number | null) => (on && off ? off / on : null)
 const fixed = (x: number | null, d = 3) => (x === null ? '–' : x.toFixed(d))
 
-async function compare<I>(label: string, deps: CostDeps<I>, state: () => Promise<string[]>, db = false): Promise<void> {
+/** A store's medians, for the suite's last lines. */
+interface Outcome {
+  label: string
+  rate: number
+  serveCpu: number | null
+}
+
+async function compare<I>(
+  label: string,
+  deps: CostDeps<I>,
+  state: () => Promise<string[]>,
+  db = false,
+): Promise<Outcome> {
   // BENCH_TRAFFIC_AA=1: both sides without (an A/A run: what the bench itself tells apart when nothing differs).
   // Started together, so neither starts (JIT, caches) on a machine the other keeps busy.
   const states = [await state(), await state()]
@@ -114,33 +126,57 @@ async function compare<I>(label: string, deps: CostDeps<I>, state: () => Promise
           .map((l) => l.toFixed(1))
           .join(' ')}`,
     )
+    return { label, rate: ratio, serveCpu: ratios((m) => m.cpuPerMsg) }
   } finally {
     await Promise.all([on, off].map((i) => deps.stop(i)))
   }
 }
 
+/** The goal per store, last: what the quiet run decides on. */
+function verdicts(outcomes: Outcome[]): void {
+  for (const o of outcomes)
+    console.log(
+      `${o.label}: rate with / without ${o.rate.toFixed(3)}, goal ≥ 0.95 ${o.rate >= 0.95 ? 'met' : 'NOT met'}` +
+        ` (serve CPU per message without ÷ with ${o.serveCpu === null ? '–' : o.serveCpu.toFixed(3)})`,
+    )
+}
+
+/** BENCH_TRAFFIC_STORES=sqlite or postgres: only that store (shorter runs); both by default. */
+const STORES = process.env.BENCH_TRAFFIC_STORES ?? 'sqlite,postgres'
+
 export async function trafficCost<I>(deps: CostDeps<I>): Promise<void> {
   const dirs: string[] = []
-  try {
-    await compare('traffic aggregates, SQLite', deps, async () => {
-      const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'chatflow-bench-traffic-cost-'))
-      dirs.push(dir)
-      return ['--data-dir', dir]
-    })
-  } finally {
-    for (const d of dirs) fs.rmSync(d, { recursive: true, force: true })
-  }
+  const outcomes: Outcome[] = []
+  if (STORES.includes('sqlite'))
+    try {
+      outcomes.push(
+        await compare('traffic aggregates, SQLite', deps, async () => {
+          const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'chatflow-bench-traffic-cost-'))
+          dirs.push(dir)
+          return ['--data-dir', dir]
+        }),
+      )
+    } finally {
+      for (const d of dirs) fs.rmSync(d, { recursive: true, force: true })
+    }
+  if (!STORES.includes('postgres')) return verdicts(outcomes)
   const first = await deps.pgUrl()
-  if (typeof first !== 'string') return void console.log(`traffic aggregates, PostgreSQL: not measured (${first.why})`)
+  if (typeof first !== 'string') {
+    console.log(`traffic aggregates, PostgreSQL: not measured (${first.why})`)
+    return verdicts(outcomes)
+  }
   let url: string | null = first
-  await compare(
-    'traffic aggregates, PostgreSQL (1 instance)',
-    deps,
-    async () => {
-      const next = url ?? ((await deps.pgUrl()) as string)
-      url = null
-      return ['--database-url', next]
-    },
-    true,
+  outcomes.push(
+    await compare(
+      'traffic aggregates, PostgreSQL (1 instance)',
+      deps,
+      async () => {
+        const next = url ?? ((await deps.pgUrl()) as string)
+        url = null
+        return ['--database-url', next]
+      },
+      true,
+    ),
   )
+  verdicts(outcomes)
 }

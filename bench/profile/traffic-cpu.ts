@@ -21,14 +21,17 @@ import { treeCpuMsOf } from '../http-post'
 const kind = process.argv[2] ?? 'sqlite'
 const ROUNDS = Number(process.argv[3] ?? 9)
 const PER_SLICE = Number(process.argv[4] ?? 400)
-const CONTACTS = 16
+const CONTACTS = Number(process.env.BENCH_TRAFFIC_CONTACTS ?? 16)
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[xs.length >> 1]!
 
 const server = kind === 'postgres' ? await startTestPg() : null
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'chatflow-traffic-cpu-'))
-async function open(traffic: boolean): Promise<RuntimeStore> {
+// BENCH_TRAFFIC_AA=1: both sides without the aggregates (an A/A run: what this measure tells apart when nothing differs).
+const AA = process.env.BENCH_TRAFFIC_AA === '1'
+async function open(side: boolean): Promise<RuntimeStore> {
+  const traffic = side && !AA
   if (server) return PgRuntimeStore.open(await server.freshDatabase(), { traffic })
-  return new SqliteRuntimeStore(openDatabase(path.join(dir, `${traffic}.sqlite`)), Date.now, { traffic })
+  return new SqliteRuntimeStore(openDatabase(path.join(dir, `${side}.sqlite`)), Date.now, { traffic })
 }
 const sides = await Promise.all(
   [true, false].map(async (traffic) => {

@@ -35,7 +35,8 @@ import type { ContactTx, DeliveryFailure, RuntimeStore } from './store'
 import { localTraffic, type TrafficSource } from '../services/traffic/source'
 import { SqliteTrafficQueries } from '../services/traffic/sqlite-traffic'
 import { SqliteEdgeRuns } from '../services/traffic/sqlite-edge-runs'
-import { TrafficBatch } from '../services/traffic/run-traffic'
+import type { TrafficBatch } from '../services/traffic/run-traffic'
+import { FOLD_EVERY_MS } from '../services/traffic/pending'
 
 const UNDONE = 'A write this step read was undone (its commit failed): nothing was kept. Try again.'
 
@@ -59,8 +60,11 @@ export class SqliteRuntimeStore implements RuntimeStore {
   readonly directory: ContactDirectory
   private readonly writer: GroupCommit
   private readonly stopIndexing: () => void
-  /** The traffic counts of the open transaction's steps (added before its commit). */
+  /** The traffic counts of the open transaction's steps (appended before its commit). */
   private pendingTraffic: TrafficBatch | null = null
+  /** A commit appended pending traffic counts since the last fold; the fold's timer (null: aggregates off). */
+  private trafficAppended = false
+  private foldTimer: NodeJS.Timeout | null = null
 
   constructor(
     private readonly db: Database,
@@ -76,13 +80,20 @@ export class SqliteRuntimeStore implements RuntimeStore {
       versionOf: (flowId) => (published.get(flowId) as number | undefined) ?? null,
     })
     this.writer = new GroupCommit(db)
-    // The steps of a transaction add to the traffic aggregates once, before its commit: under load a turn holds
-    // many steps of the same flow, whose counts land on the same few rows (one upsert per row, not per step).
+    // The steps of a transaction append their traffic counts as one pending row, before its commit (migration 034),
+    // folded into the aggregates about once a second and before every read: a commit holds a step or two under
+    // load, and adding to the four aggregate tables put a page of each and eight upserts into every commit.
     this.writer.onBeforeCommit(() => {
-      const rows = this.pendingTraffic
+      const batch = this.pendingTraffic
       this.pendingTraffic = null
-      if (rows && !rows.empty) this.runStore.traffic?.add(rows.rows(false))
+      if (!batch || batch.empty || !this.runStore.traffic) return
+      this.runStore.traffic.append(batch)
+      this.trafficAppended = true
     })
+    if (this.runStore.traffic) {
+      this.foldTimer = setInterval(() => this.foldTrafficBehind(), FOLD_EVERY_MS)
+      this.foldTimer.unref()
+    }
     this.flows = new SqliteFlows(db, this.writer, now)
     this.splits = new SqliteSplits(db, this.writer)
     this.out = new SqliteOutbox(db)
@@ -185,7 +196,10 @@ export class SqliteRuntimeStore implements RuntimeStore {
           if (undone()) throw new Error(UNDONE)
           const { leased: items, traffic } = this.writer.write(() => this.step.write(contact, writes))
           // Counted only once its savepoint held: a step that failed alone adds nothing.
-          if (traffic) (this.pendingTraffic ??= new TrafficBatch()).absorb(traffic)
+          // The transaction's first write's batch becomes its pending one as it is (a commit often holds one).
+          if (traffic && !traffic.empty)
+            if (this.pendingTraffic) this.pendingTraffic.absorb(traffic)
+            else this.pendingTraffic = traffic
           leased = items.map((i) => i.seq)
           return items
         },
@@ -305,9 +319,32 @@ export class SqliteRuntimeStore implements RuntimeStore {
     return this.runs.contactByPhone(phone)
   }
 
+  /**
+   * Folds the pending traffic counts into the aggregates now, in the open transaction (one is opened when none is);
+   * answers how many pending rows it folded. Reads fold by themselves: this is for whoever reads the tables' rows.
+   */
+  foldTraffic(): number {
+    const traffic = this.runStore.traffic
+    return traffic ? this.writer.write(() => traffic.fold()) : 0
+  }
+
+  /** The timer's fold: only after commits appended counts; a fold that fails is tried again at the next tick. */
+  private foldTrafficBehind(): void {
+    if (!this.trafficAppended) return
+    this.trafficAppended = false
+    try {
+      this.foldTraffic()
+    } catch {
+      this.trafficAppended = true
+    }
+  }
+
   async close() {
     await this.lock.idle()
     this.stopIndexing()
+    if (this.foldTimer) clearInterval(this.foldTimer)
+    // Left pending, the counts would be folded at the next read or start: folded now, the file holds them as totals.
+    if (this.trafficAppended) this.foldTrafficBehind()
     this.writer.flush()
     this.db.close()
   }

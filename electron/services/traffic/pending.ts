@@ -1,4 +1,4 @@
-// A write's traffic counts as the text of one pending row (migration 032, `traffic_pending`, PostgreSQL: issue #33,
+// A write's traffic counts as the text of one pending row (`traffic_pending`: migration 032 on PostgreSQL, 034 on SQLite; issue #33,
 // docs/runtime.md "Traffic aggregates"). Steps append; a fold (electron/runtime/pg-traffic-fold.ts) adds the pending
 // rows' sums to the aggregates and deletes them in one transaction, so no step writes the aggregates' rows, which
 // every step of a flow shares and concurrent steps queued on.

@@ -13,7 +13,7 @@ const indexes = (db: Database.Database) =>
 
 it('keeps the outbox rows and indexes, and lets a row have no run', () => {
   const db = new Database(':memory:')
-  const upTo = migrations.findIndex((m) => m.version === 35)
+  const upTo = migrations.findIndex((m) => m.version === 33)
   runMigrations(db, migrations.slice(0, upTo))
   db.pragma('foreign_keys = OFF') // a run without its contact row: only the outbox's own reference matters here
   db.prepare(

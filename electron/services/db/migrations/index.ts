@@ -33,6 +33,7 @@ import { migration030 } from './030_splits'
 import { migration031 } from './031_business_conversations'
 import { migration032 } from './032_traffic_pending'
 import { migration033 } from './033_person_messages'
+import { migration034 } from './034_traffic_pending_sqlite'
 import type { Migration } from './types'
 
 export type { Migration } from './types'
@@ -75,6 +76,7 @@ export const schema: SchemaMigration[] = [
   migration031,
   migration032,
   migration033,
+  migration034,
 ]
 
 export const migrations: Migration[] = schema.map(sqliteMigration)

@@ -79,6 +79,45 @@ describe('variable readers', () => {
     expect(seen).toContain('constructor')
   })
 
+  it('never run a getter a prototype holds, even one that throws, and read own getters and own undefined', () => {
+    let runs = 0
+    class Session {
+      get price(): number {
+        runs++
+        return 99
+      }
+      get broken(): number {
+        throw new Error('a getter of the prototype ran')
+      }
+    }
+    const s = new Session()
+    const read = (k: string) => readerOf(k)(s as never)
+    for (let i = 0; i < 20_000; i++) expect(read('price') ?? read('broken')).toBeUndefined()
+    expect(runs).toBe(0)
+    const ownGetter = Object.defineProperty({}, 'price', { get: () => 7, enumerable: true }) as Record<string, unknown>
+    expect(readerOf('price')(ownGetter)).toBe(7)
+    expect(readerOf('constructor')({ constructor: undefined })).toBeUndefined()
+    expect(readerOf('__proto__')(JSON.parse('{"__proto__": 5}'))).toBe(5)
+    expect(readerOf('__proto__')({ a: 1 })).toBeUndefined()
+  })
+
+  it('ask a Proxy session only has and get for a plain key, and nothing more for an unset one', () => {
+    const traps: string[] = []
+    const handler: ProxyHandler<Record<string, unknown>> = {}
+    for (const t of ['get', 'has', 'getOwnPropertyDescriptor'] as const)
+      handler[t] = (...args: unknown[]) => (
+        traps.push(`${t} ${String(args[1])}`),
+        Reflect.apply(Reflect[t], Reflect, args)
+      )
+    const view = new Proxy({ price: 250 } as Record<string, unknown>, handler)
+    const read = readerOf('price')
+    for (let i = 0; i < 20_000; i++) read(view)
+    traps.length = 0
+    expect(read(view)).toBe(250)
+    expect(readerOf('absent')(view)).toBeUndefined()
+    expect(traps).toEqual(['has price', 'get price', 'has absent'])
+  })
+
   it('keep one reader per key, and stay exact when more keys than readers share them', () => {
     expect(readerOf('price')).toBe(readerOf('price'))
     const keys = Array.from({ length: READERS.length * 2 + 3 }, (_, i) => `k${i}`)

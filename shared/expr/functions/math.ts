@@ -180,7 +180,8 @@ export const MATH_FUNCTIONS: FunctionDef[] = [
       if (args.length === 1)
         return (v) => {
           const a = x(v)
-          return isFiniteNumber(a) ? roundHalfAway(a, 0) : apply([a])
+          // A whole number (a product of whole numbers, a count) is its own rounding; -0 is 0, as roundHalfAway gives.
+          return isFiniteNumber(a) ? (Number.isInteger(a) ? a || 0 : roundHalfAway(a, 0)) : apply([a])
         }
       return (v) => {
         const a = x(v)

@@ -89,8 +89,12 @@ describeEachStore("the contact's language", (c) => {
         (adapter as MemoryAdapter)
           .to(phone)
           .flatMap((e) => (e.message.type === 'interactive' ? [JSON.stringify(e.message)] : []))
-      const send = (event: Parameters<typeof runtime.inbound>[0]['event'], id: string) =>
-        runtime.inbound({ phone, name: 'Lucía', messageId: id, event: { ...event, id } })
+      // The answer leaves through the outbox after the step commits: read what was sent once the sender is idle.
+      const send = async (event: Parameters<typeof runtime.inbound>[0]['event'], id: string) => {
+        const handled = await runtime.inbound({ phone, name: 'Lucía', messageId: id, event: { ...event, id } })
+        await runtime.idle()
+        return handled
+      }
       const first = await send({ type: 'text', text: 'book' }, 'wamid.l1')
       expect(lists().at(-1)).toContain('which service would you like to book?')
       await send({ type: 'list_reply', reply: { id: 'es', title: 'Español' } }, 'wamid.l2')

@@ -13,68 +13,260 @@ const plain = (v: Vars): boolean => {
 }
 
 export const READERS: readonly Reader[] = [
-  (k) => (v) => (!(k in v) ? undefined : plain(v) && !(k in OP) ? v[k] : own(v, k)), // 0
-  (k) => (v) => (!(k in v) ? undefined : plain(v) && !(k in OP) ? v[k] : own(v, k)), // 1
-  (k) => (v) => (!(k in v) ? undefined : plain(v) && !(k in OP) ? v[k] : own(v, k)), // 2
-  (k) => (v) => (!(k in v) ? undefined : plain(v) && !(k in OP) ? v[k] : own(v, k)), // 3
-  (k) => (v) => (!(k in v) ? undefined : plain(v) && !(k in OP) ? v[k] : own(v, k)), // 4
-  (k) => (v) => (!(k in v) ? undefined : plain(v) && !(k in OP) ? v[k] : own(v, k)), // 5
-  (k) => (v) => (!(k in v) ? undefined : plain(v) && !(k in OP) ? v[k] : own(v, k)), // 6
-  (k) => (v) => (!(k in v) ? undefined : plain(v) && !(k in OP) ? v[k] : own(v, k)), // 7
-  (k) => (v) => (!(k in v) ? undefined : plain(v) && !(k in OP) ? v[k] : own(v, k)), // 8
-  (k) => (v) => (!(k in v) ? undefined : plain(v) && !(k in OP) ? v[k] : own(v, k)), // 9
-  (k) => (v) => (!(k in v) ? undefined : plain(v) && !(k in OP) ? v[k] : own(v, k)), // 10
-  (k) => (v) => (!(k in v) ? undefined : plain(v) && !(k in OP) ? v[k] : own(v, k)), // 11
-  (k) => (v) => (!(k in v) ? undefined : plain(v) && !(k in OP) ? v[k] : own(v, k)), // 12
-  (k) => (v) => (!(k in v) ? undefined : plain(v) && !(k in OP) ? v[k] : own(v, k)), // 13
-  (k) => (v) => (!(k in v) ? undefined : plain(v) && !(k in OP) ? v[k] : own(v, k)), // 14
-  (k) => (v) => (!(k in v) ? undefined : plain(v) && !(k in OP) ? v[k] : own(v, k)), // 15
-  (k) => (v) => (!(k in v) ? undefined : plain(v) && !(k in OP) ? v[k] : own(v, k)), // 16
-  (k) => (v) => (!(k in v) ? undefined : plain(v) && !(k in OP) ? v[k] : own(v, k)), // 17
-  (k) => (v) => (!(k in v) ? undefined : plain(v) && !(k in OP) ? v[k] : own(v, k)), // 18
-  (k) => (v) => (!(k in v) ? undefined : plain(v) && !(k in OP) ? v[k] : own(v, k)), // 19
-  (k) => (v) => (!(k in v) ? undefined : plain(v) && !(k in OP) ? v[k] : own(v, k)), // 20
-  (k) => (v) => (!(k in v) ? undefined : plain(v) && !(k in OP) ? v[k] : own(v, k)), // 21
-  (k) => (v) => (!(k in v) ? undefined : plain(v) && !(k in OP) ? v[k] : own(v, k)), // 22
-  (k) => (v) => (!(k in v) ? undefined : plain(v) && !(k in OP) ? v[k] : own(v, k)), // 23
-  (k) => (v) => (!(k in v) ? undefined : plain(v) && !(k in OP) ? v[k] : own(v, k)), // 24
-  (k) => (v) => (!(k in v) ? undefined : plain(v) && !(k in OP) ? v[k] : own(v, k)), // 25
-  (k) => (v) => (!(k in v) ? undefined : plain(v) && !(k in OP) ? v[k] : own(v, k)), // 26
-  (k) => (v) => (!(k in v) ? undefined : plain(v) && !(k in OP) ? v[k] : own(v, k)), // 27
-  (k) => (v) => (!(k in v) ? undefined : plain(v) && !(k in OP) ? v[k] : own(v, k)), // 28
-  (k) => (v) => (!(k in v) ? undefined : plain(v) && !(k in OP) ? v[k] : own(v, k)), // 29
-  (k) => (v) => (!(k in v) ? undefined : plain(v) && !(k in OP) ? v[k] : own(v, k)), // 30
-  (k) => (v) => (!(k in v) ? undefined : plain(v) && !(k in OP) ? v[k] : own(v, k)), // 31
-  (k) => (v) => (!(k in v) ? undefined : plain(v) && !(k in OP) ? v[k] : own(v, k)), // 32
-  (k) => (v) => (!(k in v) ? undefined : plain(v) && !(k in OP) ? v[k] : own(v, k)), // 33
-  (k) => (v) => (!(k in v) ? undefined : plain(v) && !(k in OP) ? v[k] : own(v, k)), // 34
-  (k) => (v) => (!(k in v) ? undefined : plain(v) && !(k in OP) ? v[k] : own(v, k)), // 35
-  (k) => (v) => (!(k in v) ? undefined : plain(v) && !(k in OP) ? v[k] : own(v, k)), // 36
-  (k) => (v) => (!(k in v) ? undefined : plain(v) && !(k in OP) ? v[k] : own(v, k)), // 37
-  (k) => (v) => (!(k in v) ? undefined : plain(v) && !(k in OP) ? v[k] : own(v, k)), // 38
-  (k) => (v) => (!(k in v) ? undefined : plain(v) && !(k in OP) ? v[k] : own(v, k)), // 39
-  (k) => (v) => (!(k in v) ? undefined : plain(v) && !(k in OP) ? v[k] : own(v, k)), // 40
-  (k) => (v) => (!(k in v) ? undefined : plain(v) && !(k in OP) ? v[k] : own(v, k)), // 41
-  (k) => (v) => (!(k in v) ? undefined : plain(v) && !(k in OP) ? v[k] : own(v, k)), // 42
-  (k) => (v) => (!(k in v) ? undefined : plain(v) && !(k in OP) ? v[k] : own(v, k)), // 43
-  (k) => (v) => (!(k in v) ? undefined : plain(v) && !(k in OP) ? v[k] : own(v, k)), // 44
-  (k) => (v) => (!(k in v) ? undefined : plain(v) && !(k in OP) ? v[k] : own(v, k)), // 45
-  (k) => (v) => (!(k in v) ? undefined : plain(v) && !(k in OP) ? v[k] : own(v, k)), // 46
-  (k) => (v) => (!(k in v) ? undefined : plain(v) && !(k in OP) ? v[k] : own(v, k)), // 47
-  (k) => (v) => (!(k in v) ? undefined : plain(v) && !(k in OP) ? v[k] : own(v, k)), // 48
-  (k) => (v) => (!(k in v) ? undefined : plain(v) && !(k in OP) ? v[k] : own(v, k)), // 49
-  (k) => (v) => (!(k in v) ? undefined : plain(v) && !(k in OP) ? v[k] : own(v, k)), // 50
-  (k) => (v) => (!(k in v) ? undefined : plain(v) && !(k in OP) ? v[k] : own(v, k)), // 51
-  (k) => (v) => (!(k in v) ? undefined : plain(v) && !(k in OP) ? v[k] : own(v, k)), // 52
-  (k) => (v) => (!(k in v) ? undefined : plain(v) && !(k in OP) ? v[k] : own(v, k)), // 53
-  (k) => (v) => (!(k in v) ? undefined : plain(v) && !(k in OP) ? v[k] : own(v, k)), // 54
-  (k) => (v) => (!(k in v) ? undefined : plain(v) && !(k in OP) ? v[k] : own(v, k)), // 55
-  (k) => (v) => (!(k in v) ? undefined : plain(v) && !(k in OP) ? v[k] : own(v, k)), // 56
-  (k) => (v) => (!(k in v) ? undefined : plain(v) && !(k in OP) ? v[k] : own(v, k)), // 57
-  (k) => (v) => (!(k in v) ? undefined : plain(v) && !(k in OP) ? v[k] : own(v, k)), // 58
-  (k) => (v) => (!(k in v) ? undefined : plain(v) && !(k in OP) ? v[k] : own(v, k)), // 59
-  (k) => (v) => (!(k in v) ? undefined : plain(v) && !(k in OP) ? v[k] : own(v, k)), // 60
-  (k) => (v) => (!(k in v) ? undefined : plain(v) && !(k in OP) ? v[k] : own(v, k)), // 61
-  (k) => (v) => (!(k in v) ? undefined : plain(v) && !(k in OP) ? v[k] : own(v, k)), // 62
-  (k) => (v) => (!(k in v) ? undefined : plain(v) && !(k in OP) ? v[k] : own(v, k)), // 63
+  (k) => (v) => {
+    const x = v[k]
+    return x === undefined || (plain(v) && !(k in OP)) ? x : own(v, k) // 0
+  },
+  (k) => (v) => {
+    const x = v[k]
+    return x === undefined || (plain(v) && !(k in OP)) ? x : own(v, k) // 1
+  },
+  (k) => (v) => {
+    const x = v[k]
+    return x === undefined || (plain(v) && !(k in OP)) ? x : own(v, k) // 2
+  },
+  (k) => (v) => {
+    const x = v[k]
+    return x === undefined || (plain(v) && !(k in OP)) ? x : own(v, k) // 3
+  },
+  (k) => (v) => {
+    const x = v[k]
+    return x === undefined || (plain(v) && !(k in OP)) ? x : own(v, k) // 4
+  },
+  (k) => (v) => {
+    const x = v[k]
+    return x === undefined || (plain(v) && !(k in OP)) ? x : own(v, k) // 5
+  },
+  (k) => (v) => {
+    const x = v[k]
+    return x === undefined || (plain(v) && !(k in OP)) ? x : own(v, k) // 6
+  },
+  (k) => (v) => {
+    const x = v[k]
+    return x === undefined || (plain(v) && !(k in OP)) ? x : own(v, k) // 7
+  },
+  (k) => (v) => {
+    const x = v[k]
+    return x === undefined || (plain(v) && !(k in OP)) ? x : own(v, k) // 8
+  },
+  (k) => (v) => {
+    const x = v[k]
+    return x === undefined || (plain(v) && !(k in OP)) ? x : own(v, k) // 9
+  },
+  (k) => (v) => {
+    const x = v[k]
+    return x === undefined || (plain(v) && !(k in OP)) ? x : own(v, k) // 10
+  },
+  (k) => (v) => {
+    const x = v[k]
+    return x === undefined || (plain(v) && !(k in OP)) ? x : own(v, k) // 11
+  },
+  (k) => (v) => {
+    const x = v[k]
+    return x === undefined || (plain(v) && !(k in OP)) ? x : own(v, k) // 12
+  },
+  (k) => (v) => {
+    const x = v[k]
+    return x === undefined || (plain(v) && !(k in OP)) ? x : own(v, k) // 13
+  },
+  (k) => (v) => {
+    const x = v[k]
+    return x === undefined || (plain(v) && !(k in OP)) ? x : own(v, k) // 14
+  },
+  (k) => (v) => {
+    const x = v[k]
+    return x === undefined || (plain(v) && !(k in OP)) ? x : own(v, k) // 15
+  },
+  (k) => (v) => {
+    const x = v[k]
+    return x === undefined || (plain(v) && !(k in OP)) ? x : own(v, k) // 16
+  },
+  (k) => (v) => {
+    const x = v[k]
+    return x === undefined || (plain(v) && !(k in OP)) ? x : own(v, k) // 17
+  },
+  (k) => (v) => {
+    const x = v[k]
+    return x === undefined || (plain(v) && !(k in OP)) ? x : own(v, k) // 18
+  },
+  (k) => (v) => {
+    const x = v[k]
+    return x === undefined || (plain(v) && !(k in OP)) ? x : own(v, k) // 19
+  },
+  (k) => (v) => {
+    const x = v[k]
+    return x === undefined || (plain(v) && !(k in OP)) ? x : own(v, k) // 20
+  },
+  (k) => (v) => {
+    const x = v[k]
+    return x === undefined || (plain(v) && !(k in OP)) ? x : own(v, k) // 21
+  },
+  (k) => (v) => {
+    const x = v[k]
+    return x === undefined || (plain(v) && !(k in OP)) ? x : own(v, k) // 22
+  },
+  (k) => (v) => {
+    const x = v[k]
+    return x === undefined || (plain(v) && !(k in OP)) ? x : own(v, k) // 23
+  },
+  (k) => (v) => {
+    const x = v[k]
+    return x === undefined || (plain(v) && !(k in OP)) ? x : own(v, k) // 24
+  },
+  (k) => (v) => {
+    const x = v[k]
+    return x === undefined || (plain(v) && !(k in OP)) ? x : own(v, k) // 25
+  },
+  (k) => (v) => {
+    const x = v[k]
+    return x === undefined || (plain(v) && !(k in OP)) ? x : own(v, k) // 26
+  },
+  (k) => (v) => {
+    const x = v[k]
+    return x === undefined || (plain(v) && !(k in OP)) ? x : own(v, k) // 27
+  },
+  (k) => (v) => {
+    const x = v[k]
+    return x === undefined || (plain(v) && !(k in OP)) ? x : own(v, k) // 28
+  },
+  (k) => (v) => {
+    const x = v[k]
+    return x === undefined || (plain(v) && !(k in OP)) ? x : own(v, k) // 29
+  },
+  (k) => (v) => {
+    const x = v[k]
+    return x === undefined || (plain(v) && !(k in OP)) ? x : own(v, k) // 30
+  },
+  (k) => (v) => {
+    const x = v[k]
+    return x === undefined || (plain(v) && !(k in OP)) ? x : own(v, k) // 31
+  },
+  (k) => (v) => {
+    const x = v[k]
+    return x === undefined || (plain(v) && !(k in OP)) ? x : own(v, k) // 32
+  },
+  (k) => (v) => {
+    const x = v[k]
+    return x === undefined || (plain(v) && !(k in OP)) ? x : own(v, k) // 33
+  },
+  (k) => (v) => {
+    const x = v[k]
+    return x === undefined || (plain(v) && !(k in OP)) ? x : own(v, k) // 34
+  },
+  (k) => (v) => {
+    const x = v[k]
+    return x === undefined || (plain(v) && !(k in OP)) ? x : own(v, k) // 35
+  },
+  (k) => (v) => {
+    const x = v[k]
+    return x === undefined || (plain(v) && !(k in OP)) ? x : own(v, k) // 36
+  },
+  (k) => (v) => {
+    const x = v[k]
+    return x === undefined || (plain(v) && !(k in OP)) ? x : own(v, k) // 37
+  },
+  (k) => (v) => {
+    const x = v[k]
+    return x === undefined || (plain(v) && !(k in OP)) ? x : own(v, k) // 38
+  },
+  (k) => (v) => {
+    const x = v[k]
+    return x === undefined || (plain(v) && !(k in OP)) ? x : own(v, k) // 39
+  },
+  (k) => (v) => {
+    const x = v[k]
+    return x === undefined || (plain(v) && !(k in OP)) ? x : own(v, k) // 40
+  },
+  (k) => (v) => {
+    const x = v[k]
+    return x === undefined || (plain(v) && !(k in OP)) ? x : own(v, k) // 41
+  },
+  (k) => (v) => {
+    const x = v[k]
+    return x === undefined || (plain(v) && !(k in OP)) ? x : own(v, k) // 42
+  },
+  (k) => (v) => {
+    const x = v[k]
+    return x === undefined || (plain(v) && !(k in OP)) ? x : own(v, k) // 43
+  },
+  (k) => (v) => {
+    const x = v[k]
+    return x === undefined || (plain(v) && !(k in OP)) ? x : own(v, k) // 44
+  },
+  (k) => (v) => {
+    const x = v[k]
+    return x === undefined || (plain(v) && !(k in OP)) ? x : own(v, k) // 45
+  },
+  (k) => (v) => {
+    const x = v[k]
+    return x === undefined || (plain(v) && !(k in OP)) ? x : own(v, k) // 46
+  },
+  (k) => (v) => {
+    const x = v[k]
+    return x === undefined || (plain(v) && !(k in OP)) ? x : own(v, k) // 47
+  },
+  (k) => (v) => {
+    const x = v[k]
+    return x === undefined || (plain(v) && !(k in OP)) ? x : own(v, k) // 48
+  },
+  (k) => (v) => {
+    const x = v[k]
+    return x === undefined || (plain(v) && !(k in OP)) ? x : own(v, k) // 49
+  },
+  (k) => (v) => {
+    const x = v[k]
+    return x === undefined || (plain(v) && !(k in OP)) ? x : own(v, k) // 50
+  },
+  (k) => (v) => {
+    const x = v[k]
+    return x === undefined || (plain(v) && !(k in OP)) ? x : own(v, k) // 51
+  },
+  (k) => (v) => {
+    const x = v[k]
+    return x === undefined || (plain(v) && !(k in OP)) ? x : own(v, k) // 52
+  },
+  (k) => (v) => {
+    const x = v[k]
+    return x === undefined || (plain(v) && !(k in OP)) ? x : own(v, k) // 53
+  },
+  (k) => (v) => {
+    const x = v[k]
+    return x === undefined || (plain(v) && !(k in OP)) ? x : own(v, k) // 54
+  },
+  (k) => (v) => {
+    const x = v[k]
+    return x === undefined || (plain(v) && !(k in OP)) ? x : own(v, k) // 55
+  },
+  (k) => (v) => {
+    const x = v[k]
+    return x === undefined || (plain(v) && !(k in OP)) ? x : own(v, k) // 56
+  },
+  (k) => (v) => {
+    const x = v[k]
+    return x === undefined || (plain(v) && !(k in OP)) ? x : own(v, k) // 57
+  },
+  (k) => (v) => {
+    const x = v[k]
+    return x === undefined || (plain(v) && !(k in OP)) ? x : own(v, k) // 58
+  },
+  (k) => (v) => {
+    const x = v[k]
+    return x === undefined || (plain(v) && !(k in OP)) ? x : own(v, k) // 59
+  },
+  (k) => (v) => {
+    const x = v[k]
+    return x === undefined || (plain(v) && !(k in OP)) ? x : own(v, k) // 60
+  },
+  (k) => (v) => {
+    const x = v[k]
+    return x === undefined || (plain(v) && !(k in OP)) ? x : own(v, k) // 61
+  },
+  (k) => (v) => {
+    const x = v[k]
+    return x === undefined || (plain(v) && !(k in OP)) ? x : own(v, k) // 62
+  },
+  (k) => (v) => {
+    const x = v[k]
+    return x === undefined || (plain(v) && !(k in OP)) ? x : own(v, k) // 63
+  },
 ]

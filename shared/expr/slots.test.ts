@@ -79,7 +79,7 @@ describe('variable readers', () => {
     expect(seen).toContain('constructor')
   })
 
-  it('never give what a getter of a prototype returns, and read own getters, own undefined and own __proto__', () => {
+  it('never give what a getter of a prototype returns or throws, and read own getters, own undefined and own __proto__', () => {
     class Session {
       get price(): number {
         return 99
@@ -87,6 +87,13 @@ describe('variable readers', () => {
     }
     const s = new Session()
     for (let i = 0; i < 20_000; i++) expect(readerOf('price')(s as never)).toBeUndefined()
+    class Throwing {
+      get price(): number {
+        throw new Error('a getter of the prototype')
+      }
+    }
+    for (let i = 0; i < 20_000; i++) expect(readerOf('price')(new Throwing() as never)).toBeUndefined()
+    expect(compileTemplate('[{{price}}]').render(new Throwing() as never)).toEqual({ text: '[]', errors: [] })
     const ownGetter = Object.defineProperty({}, 'price', { get: () => 7, enumerable: true }) as Record<string, unknown>
     expect(readerOf('price')(ownGetter)).toBe(7)
     expect(readerOf('constructor')({ constructor: undefined })).toBeUndefined()

@@ -36,18 +36,13 @@ export class PgOutbox {
    * Marks the messages sent and answers whether unsent messages of their contacts wait that no sender holds (due,
    * no live lease): written behind this chain while it was being sent, so they need a claim now. Read in the same
    * statement (its snapshot still shows the marked rows pending, so they are left out by seq).
-   * The marked rows are found by their seq only: `(status = 'pending') IS TRUE` is the same test as `status =
-   * 'pending'` for these NOT NULL rows, but it does not match the pending index's predicate, so PostgreSQL cannot plan
-   * the mark as a scan of every pending message (it did, joining the seqs against them, on a table without statistics
-   * yet, a broadcast's first minute: pg-outbox-reads.test.ts).
    */
   async sent(seqs: number[], at: number, channelIds: Array<string | null> = []): Promise<boolean> {
     const { rows } = await this.pool.query<{ waiting: boolean }>({
       name: 'chatflow_outbox_sent',
       text: `WITH sent AS (
-       UPDATE runtime_outbox o SET status = 'sent', attempts = o.attempts + 1, lease_until = 0, done_at = $2,
-              channel_id = ($3::text[])[array_position($1::bigint[], o.seq)]
-        WHERE o.seq = ANY($1::bigint[]) AND (o.status = 'pending') IS TRUE
+       UPDATE runtime_outbox o SET status = 'sent', attempts = o.attempts + 1, lease_until = 0, done_at = $2, channel_id = sent.channel_id
+         FROM unnest($1::bigint[], $3::text[]) AS sent (seq, channel_id) WHERE o.seq = sent.seq AND o.status = 'pending'
        RETURNING o.contact_id, o.run_id),
      -- A broadcast recipient whose run's messages are now all sent is sent (the runner's settling, without polling
      -- every started recipient: at 1,000/s that polling was a good part of the database's work). The statement's

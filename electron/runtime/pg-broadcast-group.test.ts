@@ -6,7 +6,6 @@
 import pg from 'pg'
 import { afterEach, expect, it } from 'vitest'
 import { createEffects } from '../../shared/engine'
-import { buildFlow } from '../../shared/engine/testing/fixtures'
 import { MemoryAdapter } from './adapters/log-adapter'
 import { RuntimeBroadcastHost } from './broadcast-host'
 import { libraryOn } from './pg-library'
@@ -14,25 +13,11 @@ import type { Runtime } from './runtime'
 import type { RuntimeStore } from './store'
 import { testRuntime, text } from './testing/runtime-fixtures'
 import { describePostgresStore } from './testing/stores'
+import { promoFlow, promoTemplate } from './testing/promo-broadcast'
 
 const T0 = Date.UTC(2026, 5, 1, 12)
-const promo = {
-  name: 'promo',
-  language: 'en',
-  category: 'MARKETING',
-  header: { type: 'none' },
-  body: 'Hi',
-  buttons: [],
-}
-const flow = () =>
-  buildFlow(
-    [
-      { type: 'trigger', name: 'trigger_1', config: { kind: 'manual' } },
-      { type: 'template_message', name: 'tpl_1', config: { templateName: 'promo', language: 'en', bodyParams: [] } },
-    ],
-    [['trigger_1', 'out', 'tpl_1']],
-    { id: 'flw_promo', name: 'Promo' },
-  )
+const promo = promoTemplate('Hi')
+const flow = () => promoFlow('flw_promo', 'Promo', [])
 const phone = (i: number) => `+9198000009${String(i).padStart(2, '0')}`
 
 describePostgresStore('broadcast starts in groups', (c) => {

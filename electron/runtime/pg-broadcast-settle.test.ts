@@ -8,16 +8,10 @@ import { DeliveryError, type ChannelAdapter, type OutboundEnvelope } from './ada
 import type { Runtime } from './runtime'
 import { testRuntime } from './testing/runtime-fixtures'
 import { describePostgresStore } from './testing/stores'
+import { promoTemplate } from './testing/promo-broadcast'
 
 const T0 = Date.UTC(2026, 5, 1, 12)
-const promo = {
-  name: 'promo',
-  language: 'en',
-  category: 'MARKETING',
-  header: { type: 'none' },
-  body: 'Hi',
-  buttons: [],
-}
+const promo = promoTemplate('Hi')
 const flow = buildFlow(
   [
     { type: 'trigger', name: 'trigger_1', config: { kind: 'manual' } },

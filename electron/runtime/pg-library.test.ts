@@ -4,31 +4,16 @@
 // bench's PostgreSQL hang). Effects a runtime was given otherwise are kept.
 import { expect, it } from 'vitest'
 import { createEffects } from '../../shared/engine'
-import { buildFlow } from '../../shared/engine/testing/fixtures'
 import { MemoryAdapter } from './adapters/log-adapter'
 import { PgRuntimeStore } from './pg-store'
 import { libraryOn } from './pg-library'
 import { testRuntime } from './testing/runtime-fixtures'
 import { describePostgresStore } from './testing/stores'
+import { promoFlow, promoTemplate } from './testing/promo-broadcast'
 
 const T0 = Date.UTC(2026, 5, 1, 12)
-const promo = {
-  name: 'promo',
-  language: 'en',
-  category: 'MARKETING',
-  header: { type: 'none' },
-  body: 'Hi',
-  buttons: [],
-}
-const flow = () =>
-  buildFlow(
-    [
-      { type: 'trigger', name: 'trigger_1', config: { kind: 'manual' } },
-      { type: 'template_message', name: 'tpl_1', config: { templateName: 'promo', language: 'en', bodyParams: [] } },
-    ],
-    [['trigger_1', 'out', 'tpl_1']],
-    { id: 'flw_promo', name: 'Promo' },
-  )
+const promo = promoTemplate('Hi')
+const flow = () => promoFlow('flw_promo', 'Promo', [])
 
 describePostgresStore('the library read inside a contact transaction', (c) => {
   it('a broadcast start holding the pool’s only connection reads its template over it', async () => {
